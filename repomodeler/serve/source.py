@@ -1,0 +1,156 @@
+"""Read a few lines around an evidence location from the analysed checkout.
+
+The request names a repository, a repository-relative path and a line. We only answer for
+paths that the model itself cites as evidence (so the endpoint cannot be used to browse the
+checkout), reject absolute or `..` paths outright, and read either the pinned git commit via
+`git show` (argument list, no shell) or a plain directory with a containment check after
+resolving symlinks.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path, PurePosixPath
+from typing import Any, Iterator
+
+from .store import NotFound
+
+CONTEXT_LINES = 5
+MAX_FILE_BYTES = 5 * 1024 * 1024
+_COMMIT_RE = re.compile(r"^[0-9a-fA-F]{7,64}$")
+
+
+class BadRequest(Exception):
+    """Malformed input (as opposed to NotFound for input that is fine but not available)."""
+
+
+def safe_relative_path(path: str) -> str:
+    """Return `path` unchanged if it is a clean repository-relative POSIX path, else BadRequest."""
+    if not isinstance(path, str) or not path or len(path) > 4096:
+        raise BadRequest("path required")
+    if "\x00" in path or "\\" in path or path.startswith(("/", "-")) or re.match(r"^[A-Za-z]:", path):
+        raise BadRequest("absolute or unsafe path")
+    parts = PurePosixPath(path).parts
+    if any(part in ("..", ".") for part in path.split("/")) or not parts:
+        raise BadRequest("path may not contain '..'")
+    return path
+
+
+def iter_evidence(model: dict[str, Any]) -> Iterator[dict[str, Any]]:
+    """Every evidence record of the model (nodes, ports, endpoints, edges, warnings)."""
+
+    def lst(value: Any) -> list[Any]:
+        return value if isinstance(value, list) else []
+
+    for node in lst(model.get("nodes")):
+        if not isinstance(node, dict):
+            continue
+        yield from (e for e in lst(node.get("evidence")) if isinstance(e, dict))
+        for port in lst(node.get("ports")):
+            if not isinstance(port, dict):
+                continue
+            yield from (e for e in lst(port.get("evidence")) if isinstance(e, dict))
+            for endpoint in lst(port.get("endpoints")):
+                if isinstance(endpoint, dict):
+                    yield from (e for e in lst(endpoint.get("evidence")) if isinstance(e, dict))
+    for edge in lst(model.get("edges")):
+        if isinstance(edge, dict):
+            yield from (e for e in lst(edge.get("evidence")) if isinstance(e, dict))
+    for warning in lst(model.get("warnings")):
+        if isinstance(warning, dict) and warning.get("path"):
+            yield warning
+
+
+def cited_paths(model: dict[str, Any]) -> set[tuple[str, str]]:
+    """(repository, path) pairs the model cites; the only files the snippet API will read."""
+    return {
+        (str(e.get("repository", "")), str(e.get("path", "")))
+        for e in iter_evidence(model)
+        if e.get("path")
+    }
+
+
+def _checkout_for(repository: str, model: dict[str, Any], run: dict[str, Any]) -> dict[str, Any]:
+    """Merge run.json's checkout record with the model's pinned commit for `repository`."""
+    record: dict[str, Any] = {}
+    for repo in model.get("repositories") or []:
+        if isinstance(repo, dict) and repo.get("name") == repository:
+            record["commit"] = repo.get("commit")
+    for repo in run.get("repositories") or []:
+        if isinstance(repo, dict) and repo.get("name") == repository:
+            record.update({k: v for k, v in repo.items() if v is not None})
+    if not record.get("checkout"):
+        raise NotFound("no checkout recorded for repository")
+    return record
+
+
+def read_file_text(record: dict[str, Any], path: str) -> str:
+    """The file's text at the pinned commit (git) or from the directory (dir)."""
+    checkout = Path(str(record["checkout"]))
+    kind = record.get("kind") or ("git" if record.get("commit") else "dir")
+    if kind == "git":
+        commit = str(record.get("commit") or "")
+        if not _COMMIT_RE.match(commit):
+            raise NotFound("no pinned commit")
+        if not checkout.is_dir():
+            raise NotFound("checkout missing")
+        try:
+            done = subprocess.run(
+                ["git", "-C", str(checkout), "show", f"{commit}:{path}"],
+                capture_output=True,
+                timeout=15,
+                check=False,
+                stdin=subprocess.DEVNULL,
+            )
+        except (OSError, subprocess.TimeoutExpired):
+            raise NotFound("git failed") from None
+        if done.returncode != 0 or len(done.stdout) > MAX_FILE_BYTES:
+            raise NotFound("file not in commit")
+        data = done.stdout
+    else:
+        try:
+            base = checkout.resolve(strict=True)
+            target = (base / path).resolve(strict=True)
+        except (OSError, RuntimeError):
+            raise NotFound("file missing") from None
+        if not target.is_relative_to(base) or not target.is_file():
+            raise NotFound("outside checkout")
+        if target.stat().st_size > MAX_FILE_BYTES:
+            raise NotFound("file too large")
+        data = target.read_bytes()
+    if b"\x00" in data[:8192]:
+        raise NotFound("binary file")
+    return data.decode("utf-8", errors="replace")
+
+
+def snippet(
+    model: dict[str, Any],
+    run: dict[str, Any],
+    repository: str,
+    path: str,
+    line: int,
+    context: int = CONTEXT_LINES,
+) -> dict[str, Any]:
+    """Lines `line-context .. line+context` of a cited file, as JSON-ready data."""
+    safe_relative_path(path)
+    if line < 1:
+        raise BadRequest("line must be >= 1")
+    if (repository, path) not in cited_paths(model):
+        raise NotFound("path is not cited by the model")
+    record = _checkout_for(repository, model, run)
+    lines = read_file_text(record, path).splitlines()
+    if not lines:
+        raise NotFound("empty file")
+    focus = min(line, len(lines))
+    start = max(1, focus - context)
+    end = min(len(lines), focus + context)
+    return {
+        "repository": repository,
+        "path": path,
+        "commit": record.get("commit"),
+        "line": line,
+        "highlight": focus,
+        "start": start,
+        "lines": lines[start - 1 : end],
+    }

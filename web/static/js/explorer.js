@@ -1,0 +1,716 @@
+/* The model explorer: graph (Cytoscape), filters, focus, details with evidence snippets, SysML
+   view, export, and URL state. Data comes from the JSON API (server) or from
+   window.__MODEL__ (published static site). Model strings only ever reach the DOM through
+   textContent (RM.el) or Cytoscape's canvas labels. */
+"use strict";
+(function () {
+  var RM = window.RM, el = RM.el, clear = RM.clear;
+  var root = document.getElementById("explorer");
+  var MODE = root.dataset.mode, API = root.dataset.api, FILES = root.dataset.files;
+  var BIG = 500;            // above this many components, skip dagre and use the linear block layout
+  var SNIPPETS_AUTO = 5;    // evidence snippets loaded without a click
+  var t0 = performance.now();
+  var timings = (window.__timings = { ready: false });
+  var statusEl = document.getElementById("status");
+
+  var model, sysmlText, run, staticSnippets = null;
+  var nodesById = new Map(), edgesById = new Map(), repoInfo = new Map();
+  var nodeText = new Map(), edgeText = new Map();
+  var facets = { kind: new Map(), protocol: new Map(), repository: new Map(), language: new Map() };
+  var state = { q: "", xk: new Set(), xp: new Set(), xr: new Set(), xl: new Set(), focus: null, hops: 2, dir: "both", sel: null, tab: "graph", collapsed: new Set() };
+  var cy = null, sysml = null, sysmlRendered = false, visibleNodes = new Set();
+
+  function arr(v) { return Array.isArray(v) ? v : []; }
+  function str(v) { return v === null || v === undefined ? "" : String(v); }
+  function setStatus(text) { statusEl.textContent = text; }
+
+  // ------------------------------------------------------------------ loading
+  function load() {
+    if (MODE === "static") {
+      var data = window.__MODEL__ || {};
+      staticSnippets = data.snippets || {};
+      return Promise.resolve([data.model || {}, data.sysml || "", data.run || {}]);
+    }
+    return Promise.all([
+      fetch(API).then(function (r) { if (!r.ok) throw new Error("model " + r.status); return r.json(); }),
+      fetch(API + "/sysml").then(function (r) { return r.ok ? r.text() : ""; })
+    ]).then(function (res) { return [res[0], res[1], {}]; });
+  }
+
+  function bump(map, key) { map.set(key, (map.get(key) || 0) + 1); }
+
+  function index() {
+    arr(model.repositories).forEach(function (r) { if (r && r.name !== undefined) repoInfo.set(str(r.name), r); });
+    arr(model.nodes).forEach(function (n) {
+      if (!n || n.id === undefined) return;
+      var id = str(n.id);
+      nodesById.set(id, n);
+      var repo = str(n.repository);
+      if (!repoInfo.has(repo)) repoInfo.set(repo, { name: repo });
+      bump(facets.kind, str(n.kind) || "(none)");
+      bump(facets.repository, repo);
+      bump(facets.language, str(n.language) || "(none)");
+      var parts = [n.name, n.id, n.kind];
+      Object.keys(n.attributes || {}).forEach(function (k) { parts.push(n.attributes[k]); });
+      arr(n.evidence).forEach(function (e) { parts.push(e && e.path); });
+      arr(n.ports).forEach(function (p) {
+        parts.push(p && p.name);
+        arr(p && p.endpoints).forEach(function (ep) {
+          parts.push(ep && ep.path, ep && ep.method);
+          arr(ep && ep.evidence).forEach(function (e) { parts.push(e && e.path); });
+        });
+      });
+      nodeText.set(id, parts.map(str).join("\n").toLowerCase());
+    });
+    arr(model.edges).forEach(function (e) {
+      if (!e || e.id === undefined) return;
+      if (!nodesById.has(str(e.source)) || !nodesById.has(str(e.target))) return;
+      edgesById.set(str(e.id), e);
+      bump(facets.protocol, str(e.protocol) || "(none)");
+      var parts = [e.id, e.protocol, e.kind];
+      Object.keys(e.attributes || {}).forEach(function (k) { parts.push(e.attributes[k]); });
+      arr(e.evidence).forEach(function (ev) { parts.push(ev && ev.path); });
+      edgeText.set(str(e.id), parts.map(str).join("\n").toLowerCase());
+    });
+  }
+
+  // ------------------------------------------------------------------ URL state
+  function readHash() {
+    var p = new URLSearchParams(location.hash.replace(/^#/, ""));
+    function set(key) { return new Set((p.get(key) || "").split(",").filter(Boolean).map(decodeURIComponent)); }
+    state.q = p.get("q") || "";
+    state.xk = set("xk"); state.xp = set("xp"); state.xr = set("xr"); state.xl = set("xl");
+    state.focus = p.get("focus") || null;
+    state.hops = Math.max(1, Math.min(5, parseInt(p.get("hops") || "2", 10) || 2));
+    state.dir = ["both", "up", "down"].indexOf(p.get("dir")) >= 0 ? p.get("dir") : "both";
+    state.sel = p.get("sel") || null;
+    state.tab = p.get("tab") === "sysml" ? "sysml" : "graph";
+    state.collapsed = p.has("collapsed") ? set("collapsed") : null;
+  }
+  function writeHash() {
+    var p = new URLSearchParams();
+    function put(key, s) { if (s.size) p.set(key, Array.from(s).map(encodeURIComponent).join(",")); }
+    if (state.q) p.set("q", state.q);
+    put("xk", state.xk); put("xp", state.xp); put("xr", state.xr); put("xl", state.xl);
+    if (state.focus) { p.set("focus", state.focus); p.set("hops", String(state.hops)); p.set("dir", state.dir); }
+    if (state.sel) p.set("sel", state.sel);
+    if (state.tab !== "graph") p.set("tab", state.tab);
+    if (state.collapsed.size) p.set("collapsed", Array.from(state.collapsed).map(encodeURIComponent).join(","));
+    var hash = p.toString();
+    history.replaceState(null, "", hash ? "#" + hash : location.pathname + location.search);
+  }
+
+  // ------------------------------------------------------------------ graph
+  function cyStyle(big) {
+    var style = [
+      { selector: "node", style: {
+        "label": "data(label)", "font-size": 11, "color": "#fff", "text-valign": "center", "text-halign": "center",
+        "text-wrap": "ellipsis", "text-max-width": 118, "width": 132, "height": 38, "border-width": 1.5,
+        "background-color": "#64748b", "border-color": "#334155", "shape": "round-rectangle",
+        "min-zoomed-font-size": big ? 7 : 0 } },
+      { selector: "node[type = 'repo']", style: {
+        "shape": "round-rectangle", "background-color": "#eef2f8", "background-opacity": 0.9, "border-color": "#c3ccd9",
+        "border-width": 1.5, "label": "data(label)", "color": "#1e293b", "font-weight": "bold", "font-size": 13,
+        "text-valign": "top", "text-halign": "center", "text-margin-y": -4, "padding": 18, "text-max-width": 400 } },
+      { selector: "node.collapsed", style: {
+        "width": 170, "height": 54, "text-valign": "center", "text-margin-y": 0, "border-width": 2.5,
+        "border-color": "#475569", "background-color": "#e2e8f0", "text-wrap": "wrap" } },
+      { selector: "edge", style: {
+        "width": 1.8, "curve-style": big ? "haystack" : "bezier", "target-arrow-shape": big ? "none" : "triangle", "arrow-scale": 1.1,
+        "line-color": "#94a3b8", "target-arrow-color": "#94a3b8", "opacity": 0.9 } },
+      { selector: "edge[label]", style: { "label": "data(label)", "font-size": 10, "color": "#475569",
+        "text-background-color": "#fff", "text-background-opacity": 0.85, "text-background-padding": 2 } },
+      { selector: "edge[kind = 'depends_on']", style: { "line-style": "dashed", "line-dash-pattern": [4, 4] } },
+      { selector: ".hidden", style: { "display": "none" } },
+      { selector: "node:selected", style: { "border-width": 4, "border-color": "#f59e0b", "underlay-color": "#f59e0b", "underlay-opacity": 0.25, "underlay-padding": 6 } },
+      { selector: "edge:selected", style: { "width": 4, "line-color": "#f59e0b", "target-arrow-color": "#f59e0b", "z-index": 99 } },
+      { selector: "node.focus-root", style: { "border-width": 4, "border-color": "#111827" } }
+    ];
+    Object.keys(RM.KINDS).forEach(function (k) {
+      var s = RM.KINDS[k];
+      style.splice(3, 0, { selector: "node[kind = '" + k + "']", style: { "background-color": s.color, "border-color": s.border, "shape": s.shape } });
+    });
+    Object.keys(RM.PROTOCOLS).forEach(function (p) {
+      var s = RM.PROTOCOLS[p];
+      style.splice(style.length - 5, 0, { selector: "edge[protocol = '" + p + "']", style: { "line-color": s.color, "target-arrow-color": s.color, "line-style": s.style } });
+    });
+    return style;
+  }
+
+  function repOf(nodeId) {
+    var n = nodesById.get(nodeId), repo = str(n.repository);
+    return state.collapsed.has(repo) ? "r:" + repo : "n:" + nodeId;
+  }
+
+  function buildElements() {
+    var els = [], counts = new Map();
+    nodesById.forEach(function (n) { bump(counts, str(n.repository)); });
+    repoInfo.forEach(function (r, name) {
+      if (!counts.get(name)) return;
+      var collapsed = state.collapsed.has(name);
+      els.push({ group: "nodes", data: { id: "r:" + name, type: "repo", repository: name,
+        label: collapsed ? name + "\n(" + counts.get(name) + " components)" : name }, classes: collapsed ? "collapsed" : "" });
+    });
+    nodesById.forEach(function (n, id) {
+      var repo = str(n.repository);
+      if (state.collapsed.has(repo)) return;
+      els.push({ group: "nodes", data: { id: "n:" + id, parent: "r:" + repo, type: "node", label: str(n.name || id), kind: str(n.kind), repository: repo, language: str(n.language), mid: id } });
+    });
+    var agg = new Map();
+    edgesById.forEach(function (e, id) {
+      var s = repOf(str(e.source)), t = repOf(str(e.target));
+      if (s[0] === "n" && t[0] === "n") {
+        els.push({ group: "edges", data: { id: "e:" + id, source: s, target: t, type: "edge", protocol: str(e.protocol), kind: str(e.kind), mid: id } });
+        return;
+      }
+      if (s === t) return; // traffic inside a collapsed repository
+      var key = s + "\u0000" + t + "\u0000" + str(e.protocol);
+      if (!agg.has(key)) agg.set(key, { group: "edges", data: { id: "a:" + key, source: s, target: t, type: "agg", protocol: str(e.protocol), kind: str(e.kind), members: [] } });
+      agg.get(key).data.members.push(id);
+    });
+    agg.forEach(function (a) { a.data.label = a.data.members.length > 1 ? "×" + a.data.members.length : undefined; if (!a.data.label) delete a.data.label; els.push(a); });
+    return els;
+  }
+
+  function rebuild(runLayout) {
+    var tb = performance.now();
+    cy.batch(function () {
+      cy.elements().remove();
+      cy.add(buildElements());
+    });
+    timings.build_ms = Math.round(performance.now() - tb);
+    applyFilters(false);
+    if (runLayout !== false) layout();
+    restoreSelection();
+  }
+
+  /** Linear-time layout for big graphs: each repository is a block; inside it, nodes are
+      placed in columns by their depth along calls within the repository, blocks wrap. */
+  function blockLayout(nodes) {
+    var byRepo = new Map();
+    nodes.forEach(function (n) {
+      var repo = n.isParent() ? null : (n.data("type") === "repo" ? n.id() : n.data("parent"));
+      if (!repo) return;
+      if (!byRepo.has(repo)) byRepo.set(repo, []);
+      byRepo.get(repo).push(n);
+    });
+    var positions = {}, cursorX = 0, cursorY = 0, rowH = 0, maxW = Math.max(2400, Math.sqrt(nodes.length) * 260);
+    var dx = 160, dy = 56;
+    byRepo.forEach(function (members) {
+      var depth = new Map(), ids = new Set(members.map(function (m) { return m.id(); }));
+      members.forEach(function (m) { depth.set(m.id(), 0); });
+      // a few relaxation passes of "callee is one column right of caller" (bounded, so O(E))
+      for (var pass = 0; pass < 3; pass++) {
+        members.forEach(function (m) {
+          m.outgoers("edge").forEach(function (e) {
+            var t = e.target().id();
+            if (ids.has(t) && t !== m.id()) depth.set(t, Math.max(depth.get(t), Math.min(depth.get(m.id()) + 1, 6)));
+          });
+        });
+      }
+      var cols = [];
+      members.forEach(function (m) { var d = depth.get(m.id()); (cols[d] = cols[d] || []).push(m); });
+      var colsOut = [];
+      var perCol = Math.max(6, Math.ceil(Math.sqrt(members.length * 1.5)));
+      cols.forEach(function (col) {
+        if (!col) return;
+        col.sort(function (a, b) { return a.data("kind") < b.data("kind") ? -1 : a.data("kind") > b.data("kind") ? 1 : (a.data("label") < b.data("label") ? -1 : 1); });
+        for (var i = 0; i < col.length; i += perCol) colsOut.push(col.slice(i, i + perCol));
+      });
+      var blockW = colsOut.length * dx, blockH = 0;
+      colsOut.forEach(function (c) { blockH = Math.max(blockH, c.length * dy); });
+      if (cursorX > 0 && cursorX + blockW > maxW) { cursorX = 0; cursorY += rowH + 110; rowH = 0; }
+      colsOut.forEach(function (c, ci) {
+        c.forEach(function (m, ri) { positions[m.id()] = { x: cursorX + ci * dx, y: cursorY + ri * dy }; });
+      });
+      cursorX += blockW + 120; rowH = Math.max(rowH, blockH);
+    });
+    return positions;
+  }
+
+  function layout() {
+    var tl = performance.now();
+    var targets = cy.elements(":visible");
+    var leafCount = targets.nodes().filter(function (n) { return !n.isParent(); }).length;
+    var name;
+    if (leafCount > BIG) {
+      var positions = blockLayout(targets.nodes());
+      targets.layout({ name: "preset", positions: function (n) { return positions[n.id()]; }, fit: true, padding: 30, animate: false }).run();
+      name = "blocks";
+    } else {
+      targets.layout({ name: "dagre", rankDir: "LR", nodeSep: 28, rankSep: 90, edgeSep: 10, fit: true, padding: 30, animate: false, nodeDimensionsIncludeLabels: false }).run();
+      name = "dagre";
+    }
+    timings.layout = name;
+    timings.layout_ms = Math.round(performance.now() - tl);
+  }
+
+  // ------------------------------------------------------------------ filters and focus
+  function computeVisible() {
+    var base = new Set();
+    nodesById.forEach(function (n, id) {
+      if (state.xk.has(str(n.kind) || "(none)") || state.xr.has(str(n.repository)) || state.xl.has(str(n.language) || "(none)")) return;
+      base.add(id);
+    });
+    var edgeOk = function (e) { return !state.xp.has(str(e.protocol) || "(none)") && base.has(str(e.source)) && base.has(str(e.target)); };
+    var vis = base;
+    var q = state.q.trim().toLowerCase();
+    if (q) {
+      vis = new Set();
+      base.forEach(function (id) { if (nodeText.get(id).indexOf(q) >= 0) vis.add(id); });
+      edgesById.forEach(function (e, id) {
+        if (edgeOk(e) && edgeText.get(id).indexOf(q) >= 0) { vis.add(str(e.source)); vis.add(str(e.target)); }
+      });
+    }
+    if (state.focus && nodesById.has(state.focus)) {
+      var reach = new Set([state.focus]), frontier = [state.focus];
+      for (var h = 0; h < state.hops; h++) {
+        var next = [];
+        edgesById.forEach(function (e) {
+          if (!edgeOk(e)) return;
+          var s = str(e.source), t = str(e.target);
+          frontier.forEach(function (f) {
+            if (state.dir !== "up" && s === f && !reach.has(t)) { reach.add(t); next.push(t); }
+            if (state.dir !== "down" && t === f && !reach.has(s)) { reach.add(s); next.push(s); }
+          });
+        });
+        frontier = next;
+        if (!frontier.length) break;
+      }
+      var within = new Set();
+      reach.forEach(function (id) { if (vis.has(id) || id === state.focus) within.add(id); });
+      vis = within;
+    }
+    var edges = new Set();
+    edgesById.forEach(function (e, id) { if (edgeOk(e) && vis.has(str(e.source)) && vis.has(str(e.target))) edges.add(id); });
+    return { nodes: vis, edges: edges };
+  }
+
+  function applyFilters(relayoutIfNeeded) {
+    var v = computeVisible();
+    visibleNodes = v.nodes;
+    var repoVisible = new Map();
+    v.nodes.forEach(function (id) { repoVisible.set(str(nodesById.get(id).repository), (repoVisible.get(str(nodesById.get(id).repository)) || 0) + 1); });
+    cy.batch(function () {
+      cy.nodes().forEach(function (n) {
+        var show = n.data("type") === "repo" ? repoVisible.has(n.data("repository")) : v.nodes.has(n.data("mid"));
+        n.toggleClass("hidden", !show);
+      });
+      cy.edges().forEach(function (e) {
+        if (e.data("type") === "edge") { e.toggleClass("hidden", !v.edges.has(e.data("mid"))); return; }
+        var members = e.data("members").filter(function (m) { return v.edges.has(m); });
+        e.toggleClass("hidden", members.length === 0);
+      });
+      cy.nodes(".focus-root").removeClass("focus-root");
+      if (state.focus) cy.getElementById("n:" + state.focus).addClass("focus-root");
+    });
+    document.getElementById("focus-label").textContent = state.focus && nodesById.has(state.focus)
+      ? "Focused on " + str(nodesById.get(state.focus).name || state.focus) + " (" + state.hops + " hop" + (state.hops > 1 ? "s" : "") + ", " + ({ both: "both ways", up: "upstream", down: "downstream" })[state.dir] + ")"
+      : "";
+    updateStatus(v);
+    if (relayoutIfNeeded) { layout(); }
+    writeHash();
+  }
+
+  function updateStatus(v) {
+    var total = nodesById.size;
+    var parts = [v.nodes.size + " of " + total + " components", v.edges.size + " of " + edgesById.size + " connections"];
+    if (timings.total_ms !== undefined) parts.push("loaded in " + timings.total_ms + " ms (layout " + timings.layout + " " + timings.layout_ms + " ms)");
+    setStatus(parts.join(" · "));
+  }
+
+  // ------------------------------------------------------------------ sidebar
+  function buildFacet(containerId, key, map, excluded) {
+    var box = document.getElementById(containerId);
+    clear(box);
+    var entries = Array.from(map.entries()).sort(function (a, b) { return a[0] < b[0] ? -1 : 1; });
+    var h2 = box.parentElement.querySelector("h2");
+    if (!h2.querySelector(".facet-actions")) {
+      h2.appendChild(el("span", { class: "facet-actions" },
+        el("a", { onclick: function () { excluded.clear(); syncChecks(); applyFilters(false); } , text: "all" }),
+        el("a", { onclick: function () { entries.forEach(function (e) { excluded.add(e[0]); }); syncChecks(); applyFilters(false); }, text: "none" })));
+    }
+    entries.forEach(function (entry) {
+      var value = entry[0];
+      var cb = el("input", { type: "checkbox", dataset: { facet: key, value: value } });
+      cb.checked = !excluded.has(value);
+      cb.addEventListener("change", function () { if (cb.checked) excluded.delete(value); else excluded.add(value); applyFilters(false); });
+      var sw = null;
+      if (key === "kind") { sw = el("span", { class: "swatch" }); sw.style.background = RM.kindStyle(value).color; }
+      if (key === "protocol") { sw = el("span", { class: "swatch line" }); sw.style.borderTopColor = RM.protocolStyle(value).color; sw.style.borderTopStyle = RM.protocolStyle(value).style; }
+      box.appendChild(el("label", null, cb, sw, el("span", { class: "txt", text: value, title: value }), el("span", { class: "n", text: entry[1] })));
+    });
+  }
+  function syncChecks() {
+    var sets = { kind: state.xk, protocol: state.xp, repository: state.xr, language: state.xl };
+    document.querySelectorAll(".facet input[type=checkbox]").forEach(function (cb) { cb.checked = !sets[cb.dataset.facet].has(cb.dataset.value); });
+  }
+  function buildLegend() {
+    var box = document.getElementById("legend");
+    clear(box);
+    box.appendChild(el("h3", { text: "Components" }));
+    facets.kind.forEach(function (_, kind) {
+      var sw = el("span", { class: "swatch" }); sw.style.background = RM.kindStyle(kind).color;
+      box.appendChild(el("span", { class: "item" }, sw, kind));
+    });
+    box.appendChild(el("h3", { text: "Connections (arrow = direction)" }));
+    facets.protocol.forEach(function (_, p) {
+      var sw = el("span", { class: "swatch line" }); sw.style.borderTopColor = RM.protocolStyle(p).color; sw.style.borderTopStyle = RM.protocolStyle(p).style;
+      box.appendChild(el("span", { class: "item" }, sw, p));
+    });
+  }
+
+  // ------------------------------------------------------------------ selection and details
+  function select(sel, opts) {
+    state.sel = sel;
+    opts = opts || {};
+    cy.elements(":selected").unselect();
+    var ele = cyElementFor(sel);
+    if (ele && ele.nonempty()) {
+      ele.select();
+      if (opts.center) cy.animate({ center: { eles: ele }, duration: 200 });
+    }
+    renderDetails();
+    if (sysmlRendered) highlightSysml(opts.scrollSysml !== false);
+    writeHash();
+  }
+  function cyElementFor(sel) {
+    if (!sel || !cy) return null;
+    var kind = sel.slice(0, 2), id = sel.slice(2);
+    if (kind === "n:") {
+      var n = cy.getElementById(sel);
+      return n.nonempty() ? n : (nodesById.has(id) ? cy.getElementById("r:" + str(nodesById.get(id).repository)) : null);
+    }
+    if (kind === "e:") {
+      var e = cy.getElementById(sel);
+      if (e.nonempty()) return e;
+      return cy.edges().filter(function (x) { return x.data("type") === "agg" && x.data("members").indexOf(id) >= 0; });
+    }
+    if (kind === "p:") { var nid = id.split("\u0000")[0]; return cy.getElementById("n:" + nid); }
+    if (kind === "r:") return cy.getElementById(sel);
+    return null;
+  }
+  function restoreSelection() { if (state.sel) { var e = cyElementFor(state.sel); if (e && e.nonempty()) e.select(); } }
+
+  function kv(rows) {
+    var table = el("table", { class: "kv" });
+    rows.forEach(function (r) { if (r[1] !== undefined && r[1] !== null && r[1] !== "") table.appendChild(el("tr", null, el("td", { text: r[0] }), el("td", null, r[1]))); });
+    return table;
+  }
+  function attrRows(attrs) { return Object.keys(attrs || {}).sort().map(function (k) { return [k, str(attrs[k])]; }); }
+  function nodeLink(id) {
+    var n = nodesById.get(id);
+    return el("a", { text: n ? str(n.name || id) : id, onclick: function () { select("n:" + id, { center: true }); } });
+  }
+  function edgeLabel(e) { return str((nodesById.get(str(e.source)) || {}).name || e.source) + " → " + str((nodesById.get(str(e.target)) || {}).name || e.target); }
+
+  function evidenceList(list, counter) {
+    var box = el("div");
+    arr(list).forEach(function (ev) {
+      if (!ev) return;
+      var repo = repoInfo.get(str(ev.repository)) || {};
+      var forge = RM.forgeUrl(repo.url, repo.commit, ev.path, ev.line);
+      var body = el("div", { class: "snippet-box" });
+      var head = el("div", { class: "ev-head" },
+        el("span", { class: "loc", text: str(ev.repository) + ": " + str(ev.path) + (ev.line ? ":" + ev.line : "") }),
+        forge ? el("a", { href: forge.url, target: "_blank", rel: "noopener noreferrer", text: forge.label + " ↗" }) : null);
+      var card = el("div", { class: "evidence" }, head, body);
+      box.appendChild(card);
+      if (counter.n++ < SNIPPETS_AUTO) loadSnippet(ev, body);
+      else body.appendChild(el("div", { class: "snippet-msg" }, el("a", { text: "Show source", onclick: function () { clear(body); loadSnippet(ev, body); } })));
+    });
+    if (!box.childNodes.length) box.appendChild(el("p", { class: "hint", text: "No evidence recorded." }));
+    return box;
+  }
+
+  function loadSnippet(ev, body) {
+    var line = parseInt(ev.line, 10) || 1;
+    function show(data) {
+      var pre = el("div", { class: "snippet" });
+      arr(data.lines).forEach(function (text, i) {
+        var no = data.start + i;
+        pre.appendChild(el("div", { class: "row" + (no === data.highlight ? " hl" : "") }, el("span", { class: "ln", text: no }), el("span", { class: "code", text: text })));
+      });
+      clear(body); body.appendChild(pre);
+    }
+    function fail(msg) { clear(body); body.appendChild(el("div", { class: "snippet-msg", text: msg })); }
+    if (MODE === "static") {
+      var key = str(ev.repository) + "\n" + str(ev.path) + "\n" + line;
+      if (staticSnippets[key]) show(staticSnippets[key]); else fail("Source not included in this published site.");
+      return;
+    }
+    body.appendChild(el("div", { class: "snippet-msg", text: "Loading source…" }));
+    var url = API + "/source?" + new URLSearchParams({ repository: str(ev.repository), path: str(ev.path), line: String(line) }).toString();
+    fetch(url).then(function (r) {
+      if (!r.ok) { fail(r.status === 404 ? "Source not available (checkout missing or file not cited)." : "Source request refused (" + r.status + ")."); return; }
+      return r.json().then(show);
+    }).catch(function () { fail("Source could not be loaded."); });
+  }
+
+  function renderDetails() {
+    var box = document.getElementById("details");
+    clear(box);
+    var sel = state.sel;
+    var counter = { n: 0 };
+    if (!sel) { box.appendChild(el("p", { class: "hint", text: "Select a component or connection to see its attributes and evidence." })); return; }
+    var kind = sel.slice(0, 2), id = sel.slice(2);
+    if (kind === "n:" && nodesById.has(id)) return renderNode(box, id, counter);
+    if (kind === "e:" && edgesById.has(id)) return renderEdge(box, id, counter);
+    if (kind === "p:") return renderPort(box, id, counter);
+    if (kind === "r:") return renderRepo(box, id);
+    if (kind === "a:") return renderAgg(box, id);
+    box.appendChild(el("p", { class: "hint", text: "The selected element is not in this model." }));
+  }
+
+  function kindBadge(kind) { var b = el("span", { class: "badge", text: kind || "component" }); b.style.background = RM.kindStyle(kind).color; return b; }
+  function protoBadge(p) { var b = el("span", { class: "badge", text: p || "?" }); b.style.background = RM.protocolStyle(p).color; return b; }
+
+  function renderNode(box, id, counter) {
+    var n = nodesById.get(id);
+    box.appendChild(el("h2", { text: str(n.name || id), id: "details-title" }));
+    box.appendChild(el("div", { class: "sub" }, kindBadge(str(n.kind)), el("span", { text: str(n.repository) }), n.language ? el("span", { class: "chip", text: str(n.language) }) : null));
+    box.appendChild(el("div", { class: "focus-row" },
+      el("button", { class: "btn small", type: "button", text: "Focus here", onclick: function () { state.focus = id; applyFilters(true); } }),
+      el("button", { class: "btn ghost small", type: "button", text: "Show in SysML", onclick: function () { showTab("sysml"); } })));
+    box.appendChild(kv([["id", str(n.id)]].concat(attrRows(n.attributes))));
+    var ports = arr(n.ports);
+    if (ports.length) {
+      box.appendChild(el("h3", { text: "Ports & endpoints" }));
+      ports.forEach(function (p, i) {
+        var head = el("div", { class: "port-head" }, el("a", { text: str(p.name || "port"), onclick: function () { select("p:" + id + "\u0000" + i); } }),
+          protoBadge(str(p.protocol)), el("span", { class: "muted", text: str(p.direction) }));
+        var list = el("ul", { class: "list" });
+        arr(p.endpoints).forEach(function (ep) { list.appendChild(el("li", { class: "endpoint" }, el("span", { class: "method " + str(ep.method).replace(/[^A-Z]/g, ""), text: str(ep.method || "—") }), el("code", { text: str(ep.path) }))); });
+        box.appendChild(el("div", { class: "port" }, head, list.childNodes.length ? list : null));
+      });
+    }
+    var out = [], inc = [];
+    edgesById.forEach(function (e, eid) { if (str(e.source) === id) out.push(eid); if (str(e.target) === id) inc.push(eid); });
+    [["Calls / uses (outgoing)", out, "target"], ["Used by (incoming)", inc, "source"]].forEach(function (grp) {
+      if (!grp[1].length) return;
+      box.appendChild(el("h3", { text: grp[0] + " · " + grp[1].length }));
+      var ul = el("ul", { class: "list" });
+      grp[1].forEach(function (eid) {
+        var e = edgesById.get(eid);
+        ul.appendChild(el("li", null, protoBadge(str(e.protocol)), " ", nodeLink(str(e[grp[2]])), " ",
+          el("a", { class: "muted", text: "(" + str(e.kind) + ")", onclick: function () { select("e:" + eid, { center: true }); } })));
+      });
+      box.appendChild(ul);
+    });
+    box.appendChild(el("h3", { text: "Evidence" }));
+    box.appendChild(evidenceList(n.evidence, counter));
+  }
+
+  function renderPort(box, key, counter) {
+    var parts = key.split("\u0000"), id = parts[0], n = nodesById.get(id);
+    var p = n && arr(n.ports)[parseInt(parts[1], 10)];
+    if (!p) { box.appendChild(el("p", { class: "hint", text: "Port not found." })); return; }
+    box.appendChild(el("h2", { text: str(p.name || "port") }));
+    box.appendChild(el("div", { class: "sub" }, "port of ", nodeLink(id), protoBadge(str(p.protocol)), el("span", { text: str(p.direction) })));
+    box.appendChild(kv(attrRows(p.attributes)));
+    box.appendChild(el("h3", { text: "Endpoints · " + arr(p.endpoints).length }));
+    arr(p.endpoints).forEach(function (ep) {
+      box.appendChild(el("div", { class: "endpoint port-head" }, el("span", { class: "method " + str(ep.method).replace(/[^A-Z]/g, ""), text: str(ep.method || "—") }), el("code", { text: str(ep.path) })));
+      box.appendChild(evidenceList(ep.evidence, counter));
+    });
+    if (arr(p.evidence).length) { box.appendChild(el("h3", { text: "Evidence" })); box.appendChild(evidenceList(p.evidence, counter)); }
+  }
+
+  function renderEdge(box, id, counter) {
+    var e = edgesById.get(id);
+    box.appendChild(el("h2", { text: edgeLabel(e), id: "details-title" }));
+    box.appendChild(el("div", { class: "sub" }, protoBadge(str(e.protocol)), el("span", { text: str(e.kind) })));
+    box.appendChild(kv([["id", str(e.id)], ["from", nodeLink(str(e.source))], ["to", nodeLink(str(e.target))]].concat(attrRows(e.attributes))));
+    box.appendChild(el("h3", { text: "Evidence" }));
+    box.appendChild(evidenceList(e.evidence, counter));
+  }
+
+  function renderRepo(box, name) {
+    var r = repoInfo.get(name) || { name: name };
+    box.appendChild(el("h2", { text: name }));
+    box.appendChild(el("div", { class: "sub", text: "repository" }));
+    box.appendChild(kv([["url", r.url ? el("a", { href: /^https?:\/\//.test(str(r.url)) ? str(r.url) : "#", target: "_blank", rel: "noopener noreferrer", text: str(r.url) }) : null], ["commit", str(r.commit)], ["ref", str(r.ref)]]));
+    var collapsed = state.collapsed.has(name);
+    box.appendChild(el("div", { class: "focus-row" }, el("button", { class: "btn small", type: "button", text: collapsed ? "Expand" : "Collapse",
+      onclick: function () { toggleRepo(name); } })));
+    var ul = el("ul", { class: "list" });
+    nodesById.forEach(function (n, id) { if (str(n.repository) === name) ul.appendChild(el("li", null, kindBadge(str(n.kind)), " ", nodeLink(id))); });
+    box.appendChild(el("h3", { text: "Components · " + ul.childNodes.length }));
+    box.appendChild(ul);
+  }
+
+  function renderAgg(box, key) {
+    var e = cy.getElementById("a:" + key);
+    var members = e.nonempty() ? e.data("members") : [];
+    box.appendChild(el("h2", { text: members.length + " connection" + (members.length === 1 ? "" : "s") }));
+    var ul = el("ul", { class: "list" });
+    members.forEach(function (id) { var m = edgesById.get(id); ul.appendChild(el("li", null, protoBadge(str(m.protocol)), " ", el("a", { text: edgeLabel(m), onclick: function () { select("e:" + id); } }))); });
+    box.appendChild(ul);
+  }
+
+  function toggleRepo(name) {
+    if (state.collapsed.has(name)) state.collapsed.delete(name); else state.collapsed.add(name);
+    rebuild(true);
+    writeHash();
+    renderDetails();
+  }
+
+  // ------------------------------------------------------------------ SysML view
+  function ensureSysml() {
+    if (sysmlRendered) return;
+    var container = document.getElementById("sysml-code");
+    var ts = performance.now();
+    sysml = SysML.analyse(sysmlText);
+    if (!sysmlText) { container.appendChild(el("p", { class: "hint", text: "This model folder has no model.sysml." })); }
+    else SysML.render(container, sysml);
+    timings.sysml_ms = Math.round(performance.now() - ts);
+    sysmlRendered = true;
+    container.addEventListener("click", function (ev) {
+      var row = ev.target.closest && ev.target.closest(".line.decl");
+      if (!row) return;
+      var decl = sysml.lineDecl[parseInt(row.dataset.line, 10)];
+      var target = decl && elementForDecl(decl);
+      if (target) select(target, { scrollSysml: false });
+    });
+  }
+  function nameCandidates(node) { return [str(node.name), str(node.id)]; }
+  function declLineFor(sel) {
+    if (!sysml || !sel) return 0;
+    var kind = sel.slice(0, 2), id = sel.slice(2);
+    if (kind === "p:") { id = id.split("\u0000")[0]; kind = "n:"; }
+    if (kind === "n:" && nodesById.has(id)) {
+      var c = nameCandidates(nodesById.get(id));
+      for (var i = 0; i < c.length; i++) if (sysml.decls.part[c[i]]) return sysml.decls.part[c[i]];
+    }
+    if (kind === "e:" && edgesById.has(id)) {
+      var e = edgesById.get(id), s = nodesById.get(str(e.source)), t = nodesById.get(str(e.target));
+      var names = [];
+      nameCandidates(s).forEach(function (a) { nameCandidates(t).forEach(function (b) { names.push(a + "-" + b + "-" + str(e.protocol)); }); });
+      names.push(id);
+      for (var j = 0; j < names.length; j++) {
+        if (sysml.decls.connection[names[j]]) return sysml.decls.connection[names[j]];
+        if (sysml.decls.interface[names[j]]) return sysml.decls.interface[names[j]];
+      }
+    }
+    if (kind === "r:" && sysml.decls.part[id]) return sysml.decls.part[id];
+    return 0;
+  }
+  function elementForDecl(decl) {
+    var found = null;
+    if (decl.kind === "part") {
+      nodesById.forEach(function (n, id) { if (!found && (str(n.name) === decl.name || id === decl.name)) found = "n:" + id; });
+      if (!found && repoInfo.has(decl.name)) found = "r:" + decl.name;
+    } else if (decl.kind === "connection" || decl.kind === "interface") {
+      edgesById.forEach(function (e, id) {
+        if (found) return;
+        var s = nodesById.get(str(e.source)), t = nodesById.get(str(e.target));
+        nameCandidates(s).forEach(function (a) { nameCandidates(t).forEach(function (b) { if (a + "-" + b + "-" + str(e.protocol) === decl.name) found = "e:" + id; }); });
+        if (id === decl.name) found = "e:" + id;
+      });
+    }
+    return found;
+  }
+  function highlightSysml(scroll) {
+    var container = document.getElementById("sysml-code");
+    container.querySelectorAll(".line.sel, .line.sel-block").forEach(function (r) { r.classList.remove("sel", "sel-block"); });
+    var line = declLineFor(state.sel);
+    if (!line) return;
+    var end = Math.min(SysML.blockEnd(sysml, line), line + 400);
+    for (var i = line; i <= end; i++) {
+      var row = container.children[i - 1];
+      if (row) row.classList.add(i === line ? "sel" : "sel-block");
+    }
+    var first = container.children[line - 1];
+    if (scroll && first && state.tab === "sysml") first.scrollIntoView({ block: "center" });
+  }
+
+  function showTab(tab) {
+    state.tab = tab;
+    document.querySelectorAll(".tab").forEach(function (b) { b.classList.toggle("active", b.dataset.tab === tab); });
+    document.getElementById("pane-graph").classList.toggle("hidden", tab !== "graph");
+    document.getElementById("pane-sysml").classList.toggle("hidden", tab !== "sysml");
+    if (tab === "sysml") { ensureSysml(); highlightSysml(true); }
+    else if (cy) cy.resize();
+    writeHash();
+  }
+
+  // ------------------------------------------------------------------ wiring
+  function wire() {
+    var search = document.getElementById("search"), timer = null;
+    search.value = state.q;
+    search.addEventListener("input", function () {
+      clearTimeout(timer);
+      timer = setTimeout(function () { state.q = search.value; applyFilters(false); }, 120);
+    });
+    var dirSel = document.getElementById("focus-dir"), hopsSel = document.getElementById("focus-hops");
+    dirSel.value = state.dir; hopsSel.value = String(state.hops);
+    function focusChanged() { state.dir = dirSel.value; state.hops = parseInt(hopsSel.value, 10); if (state.focus) applyFilters(true); }
+    dirSel.addEventListener("change", focusChanged); hopsSel.addEventListener("change", focusChanged);
+    document.getElementById("focus-btn").addEventListener("click", function () {
+      var sel = state.sel || "";
+      var id = sel.slice(0, 2) === "n:" ? sel.slice(2) : sel.slice(0, 2) === "p:" ? sel.slice(2).split("\u0000")[0] : null;
+      if (!id) { setStatus("Select a component first, then focus on it."); return; }
+      state.focus = id; applyFilters(true);
+    });
+    document.getElementById("focus-clear").addEventListener("click", function () { state.focus = null; applyFilters(true); });
+    document.querySelectorAll(".tab").forEach(function (b) { b.addEventListener("click", function () { showTab(b.dataset.tab); }); });
+    document.getElementById("btn-fit").addEventListener("click", function () { cy.fit(cy.elements(":visible"), 30); });
+    document.getElementById("btn-layout").addEventListener("click", function () { layout(); });
+    document.getElementById("btn-collapse").addEventListener("click", function () { repoInfo.forEach(function (_, r) { state.collapsed.add(r); }); rebuild(true); writeHash(); });
+    document.getElementById("btn-expand").addEventListener("click", function () { state.collapsed.clear(); rebuild(true); writeHash(); });
+    var fname = (root.dataset.name || "model").replace(/[^A-Za-z0-9._-]/g, "_");
+    document.getElementById("btn-png").addEventListener("click", function () {
+      RM.download(fname + ".png", cy.png({ full: true, scale: 2, bg: "#ffffff", output: "blob" }));
+    });
+    document.getElementById("btn-svg").addEventListener("click", function () {
+      RM.download(fname + ".svg", SvgExport.toSvg(cy), "image/svg+xml");
+    });
+    cy.on("tap", "node", function (ev) {
+      var n = ev.target;
+      select(n.data("type") === "repo" ? "r:" + n.data("repository") : "n:" + n.data("mid"));
+    });
+    cy.on("tap", "edge", function (ev) {
+      var e = ev.target;
+      if (e.data("type") === "edge") select("e:" + e.data("mid"));
+      else if (e.data("members").length === 1) select("e:" + e.data("members")[0]);
+      else { state.sel = e.id(); renderDetails(); writeHash(); }
+    });
+    cy.on("dbltap", "node[type = 'repo']", function (ev) { toggleRepo(ev.target.data("repository")); });
+    cy.on("tap", function (ev) { if (ev.target === cy) select(null); });
+    window.addEventListener("hashchange", function () { readHash(); if (!state.collapsed) state.collapsed = new Set(); syncChecks(); search.value = state.q; rebuild(true); renderDetails(); showTab(state.tab); });
+  }
+
+  load().then(function (res) {
+    model = res[0] || {}; sysmlText = res[1] || ""; run = res[2] || {};
+    timings.data_ms = Math.round(performance.now() - t0);
+    index();
+    readHash();
+    var big = nodesById.size > BIG;
+    if (!state.collapsed) state.collapsed = new Set(big && repoInfo.size > 1 && nodesById.size > 4 * BIG ? Array.from(repoInfo.keys()) : []);
+    buildFacet("f-kind", "kind", facets.kind, state.xk);
+    buildFacet("f-protocol", "protocol", facets.protocol, state.xp);
+    buildFacet("f-repository", "repository", facets.repository, state.xr);
+    buildFacet("f-language", "language", facets.language, state.xl);
+    buildLegend();
+    cy = window.cy = cytoscape({
+      container: document.getElementById("cy"),
+      style: cyStyle(big),
+      minZoom: 0.05, maxZoom: 3,
+      hideEdgesOnViewport: big, textureOnViewport: big, motionBlur: false, pixelRatio: big ? 1 : "auto",
+      selectionType: "single", boxSelectionEnabled: false
+    });
+    wire();
+    rebuild(true);
+    timings.total_ms = Math.round(performance.now() - t0);
+    timings.nodes = nodesById.size; timings.edges = edgesById.size; timings.ready = true;
+    renderDetails();
+    if (state.tab === "sysml") showTab("sysml");
+    else if (state.sel) { /* nothing else: selection already restored */ }
+    applyFilters(false);
+    root.dataset.ready = "true";
+    window.explorer = { state: state, visibleNodeIds: function () { return Array.from(visibleNodes); }, select: select, showTab: showTab, timings: timings };
+  }).catch(function (err) {
+    setStatus("Could not load the model: " + (err && err.message ? err.message : err));
+    root.dataset.ready = "error";
+  });
+})();
