@@ -140,17 +140,46 @@ def snippet(
         raise NotFound("path is not cited by the model")
     record = _checkout_for(repository, model, run)
     lines = read_file_text(record, path).splitlines()
+    return cut(lines, line, context) | {"repository": repository, "path": path, "commit": record.get("commit")}
+
+
+def cut(lines: list[str], line: int, context: int = CONTEXT_LINES) -> dict[str, Any]:
+    """The window of `lines` around 1-based `line` (clamped to the file's end)."""
     if not lines:
         raise NotFound("empty file")
-    focus = min(line, len(lines))
+    focus = min(max(line, 1), len(lines))
     start = max(1, focus - context)
     end = min(len(lines), focus + context)
-    return {
-        "repository": repository,
-        "path": path,
-        "commit": record.get("commit"),
-        "line": line,
-        "highlight": focus,
-        "start": start,
-        "lines": lines[start - 1 : end],
-    }
+    return {"line": line, "highlight": focus, "start": start, "lines": lines[start - 1 : end]}
+
+
+def all_snippets(model: dict[str, Any], run: dict[str, Any], limit: int = 20000) -> dict[str, dict[str, Any]]:
+    """Snippets for every cited location, keyed by repository, path and line joined with "\\n".
+
+    Each file is read once; unreadable files are skipped so a missing checkout only loses
+    the snippets, not the page.
+    """
+    wanted: dict[tuple[str, str], set[int]] = {}
+    for ev in iter_evidence(model):
+        repo, path = str(ev.get("repository", "")), str(ev.get("path", ""))
+        try:
+            safe_relative_path(path)
+            line = int(ev.get("line") or 1)
+        except (BadRequest, TypeError, ValueError):
+            continue
+        wanted.setdefault((repo, path), set()).add(max(line, 1))
+    out: dict[str, dict[str, Any]] = {}
+    for (repo, path), lines_wanted in sorted(wanted.items()):
+        try:
+            record = _checkout_for(repo, model, run)
+            lines = read_file_text(record, path).splitlines()
+        except NotFound:
+            continue
+        for line in sorted(lines_wanted):
+            if len(out) >= limit:
+                return out
+            try:
+                out[f"{repo}\n{path}\n{line}"] = cut(lines, line) | {"repository": repo, "path": path}
+            except NotFound:
+                continue
+    return out

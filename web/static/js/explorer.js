@@ -241,6 +241,8 @@
       targets.layout({ name: "dagre", rankDir: "LR", nodeSep: 28, rankSep: 90, edgeSep: 10, fit: true, padding: 30, animate: false, nodeDimensionsIncludeLabels: false }).run();
       name = "dagre";
     }
+    // a handful of nodes would otherwise be blown up to maxZoom; keep labels at a sane size
+    if (cy.zoom() > 1.3) { cy.zoom(1.3); cy.center(targets); }
     timings.layout = name;
     timings.layout_ms = Math.round(performance.now() - tl);
   }

@@ -1,0 +1,6 @@
+; os.Getenv("NAME") / os.LookupEnv("NAME")
+((call_expression
+   function: (selector_expression operand: (identifier) @_pkg field: (field_identifier) @_fn)
+   arguments: (argument_list . (interpreted_string_literal) @name)) @fact
+ (#eq? @_pkg "os") (#any-of? @_fn "Getenv" "LookupEnv")
+ (#set! fact "env.read"))

@@ -1,0 +1,1 @@
+((import_spec path: (_) @module) @fact (#set! fact "import"))

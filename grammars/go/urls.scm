@@ -1,0 +1,6 @@
+((interpreted_string_literal) @value @fact
+ (#match? @value "^\"[a-zA-Z][a-zA-Z0-9+.-]*://[^ ]")
+ (#set! fact "string.url"))
+((interpreted_string_literal) @value @fact
+ (#match? @value "^\"[a-zA-Z][a-zA-Z0-9.-]*:[0-9]{2,5}\"$")
+ (#set! fact "string.hostport"))

@@ -1,0 +1,1 @@
+((import_declaration (scoped_identifier) @module) @fact (#set! fact "import"))

@@ -1,0 +1,22 @@
+; process.env.NAME
+((member_expression
+   object: (member_expression object: (identifier) @_p property: (property_identifier) @_e)
+   property: (property_identifier) @name) @fact
+ (#eq? @_p "process") (#eq? @_e "env")
+ (#set! fact "env.read"))
+
+; process.env.NAME || "default"  and  process.env.NAME ?? "default"
+((binary_expression
+   left: (member_expression
+           object: (member_expression object: (identifier) @_p property: (property_identifier) @_e)
+           property: (property_identifier) @name)
+   right: (string (string_fragment) @default)) @fact
+ (#eq? @_p "process") (#eq? @_e "env")
+ (#set! fact "env.read"))
+
+; process.env["NAME"]
+((subscript_expression
+   object: (member_expression object: (identifier) @_p property: (property_identifier) @_e)
+   index: (string (string_fragment) @name)) @fact
+ (#eq? @_p "process") (#eq? @_e "env")
+ (#set! fact "env.read"))

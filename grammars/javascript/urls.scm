@@ -1,0 +1,10 @@
+; String and template literals that are URLs or host:port addresses.
+((string (string_fragment) @value) @fact
+ (#match? @value "^[a-zA-Z][a-zA-Z0-9+.-]*://[^ ]")
+ (#set! fact "string.url"))
+((template_string . (string_fragment) @value) @fact
+ (#match? @value "^[a-zA-Z][a-zA-Z0-9+.-]*://[^ ]")
+ (#set! fact "string.url"))
+((string (string_fragment) @value) @fact
+ (#match? @value "^[a-zA-Z][a-zA-Z0-9.-]*:[0-9]{2,5}$")
+ (#set! fact "string.hostport"))

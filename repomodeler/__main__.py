@@ -1,0 +1,3 @@
+from repomodeler.cli import main
+
+main()

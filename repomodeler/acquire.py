@@ -1,0 +1,256 @@
+"""Acquire: turn what the user typed into pinned repositories on local disk.
+
+Remote URLs are cloned once into a cache (``$REPOMODELER_HOME/repos``) as bare repositories and
+fetched again on later runs; a bare clone has no work tree, so no checkout hooks or filters from
+the repository ever run.  Local git work trees are read through their object database at the
+pinned commit; plain directories are read as they are.  Every git call goes through
+:func:`run_git`, which disables prompts, hooks and credential storage and applies a timeout.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+from repomodeler.records import RepomodelerError, Repository, RepoSpec
+
+_SCHEME_URL = re.compile(r"^(?P<scheme>[a-zA-Z][a-zA-Z0-9+.-]*)://")
+_SCP_URL = re.compile(r"^(?P<user>[A-Za-z0-9._-]+@)?(?P<host>[A-Za-z0-9.-]+):(?P<path>(?!//).+)$")
+_GIT_SCHEMES = {"http", "https", "ssh", "git", "file"}
+_SHA = re.compile(r"^[0-9a-f]{40}$")
+
+DEFAULT_TIMEOUT = 300.0
+
+
+def home_dir() -> Path:
+    """Where clones (and later the cache database) live: ``$REPOMODELER_HOME`` or ~/.cache/repomodeler."""
+    env = os.environ.get("REPOMODELER_HOME")
+    return Path(env).expanduser() if env else Path.home() / ".cache" / "repomodeler"
+
+
+def redact_url(url: str) -> str:
+    """Remove any user:password@ from a URL so it can be printed or stored."""
+    m = _SCHEME_URL.match(url)
+    if not m:
+        return url
+    parts = urlsplit(url)
+    if "@" in parts.netloc:
+        host = parts.netloc.rsplit("@", 1)[1]
+        return urlunsplit((parts.scheme, host, parts.path, parts.query, parts.fragment))
+    return url
+
+
+def _name_from(location: str) -> str:
+    tail = location.rstrip("/").replace(":", "/").rsplit("/", 1)[-1]
+    if tail.endswith(".git"):
+        tail = tail[:-4]
+    return tail or "repository"
+
+
+def _owner_from(location: str) -> str:
+    parts = [p for p in location.rstrip("/").replace(":", "/").split("/") if p]
+    return parts[-2] if len(parts) >= 2 else ""
+
+
+def parse_input(raw: str) -> RepoSpec:
+    """Parse one input (URL, URL@REF, path or path@REF) or raise a one-line error naming it."""
+    text = raw.strip()
+    if not text:
+        raise RepomodelerError("error: an empty input was given; pass a git URL or a local folder")
+    m = _SCHEME_URL.match(text)
+    if m:
+        scheme = m.group("scheme").lower()
+        if scheme not in _GIT_SCHEMES:
+            raise RepomodelerError(
+                f"error: '{raw}' uses the unsupported scheme '{scheme}://'; use https://, ssh://, git:// or file://"
+            )
+        parts = urlsplit(text)
+        path, ref = parts.path, None
+        if "@" in path:
+            path, ref = path.rsplit("@", 1)
+        if scheme != "file" and not parts.netloc:
+            raise RepomodelerError(f"error: '{raw}' is not a valid git URL (no host); use e.g. https://github.com/owner/repo")
+        if not path.strip("/"):
+            raise RepomodelerError(f"error: '{raw}' is not a valid git URL (no repository path); use e.g. https://github.com/owner/repo")
+        if ref == "":
+            raise RepomodelerError(f"error: '{raw}' ends with '@' but names no ref; write URL@branch, URL@tag or URL@commit")
+        location = urlunsplit((parts.scheme, parts.netloc, path, parts.query, ""))
+        return RepoSpec(raw=raw, kind="url", location=location, ref=ref, name=_name_from(path))
+    # A local path wins over scp-like syntax when it exists (e.g. 'C:foo' style names are rare).
+    if os.path.exists(text):
+        return RepoSpec(raw=raw, kind="path", location=str(Path(text).resolve()), ref=None,
+                        name=_name_from(str(Path(text).resolve())))
+    if "@" in text and os.path.exists(text.rsplit("@", 1)[0]):
+        path, ref = text.rsplit("@", 1)
+        if not ref:
+            raise RepomodelerError(f"error: '{raw}' ends with '@' but names no ref; write PATH@branch, PATH@tag or PATH@commit")
+        resolved = Path(path).resolve()
+        return RepoSpec(raw=raw, kind="path", location=str(resolved), ref=ref, name=_name_from(str(resolved)))
+    m = _SCP_URL.match(text)
+    if m and "/" in m.group("path") and not text.startswith(("/", ".", "~")):
+        path, ref = m.group("path"), None
+        if "@" in path:
+            path, ref = path.rsplit("@", 1)
+        location = f"{m.group('user') or ''}{m.group('host')}:{path}"
+        return RepoSpec(raw=raw, kind="url", location=location, ref=ref, name=_name_from(path))
+    if "://" in text or text.startswith(("http:", "https:")):
+        raise RepomodelerError(f"error: '{raw}' is not a valid git URL; use e.g. https://github.com/owner/repo")
+    raise RepomodelerError(f"error: '{raw}' does not exist; give an existing folder or a git URL (https://, ssh://, git@host:owner/repo, file://)")
+
+
+def git_env() -> dict[str, str]:
+    """Environment for every git call: no prompts, no system/global config surprises, no askpass."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    env.update(
+        GIT_TERMINAL_PROMPT="0",
+        GIT_ASKPASS="true" if shutil.which("true") else "",
+        SSH_ASKPASS="true" if shutil.which("true") else "",
+        GIT_SSH_COMMAND="ssh -o BatchMode=yes -o StrictHostKeyChecking=accept-new",
+        GIT_CONFIG_NOSYSTEM="1",
+        GIT_LFS_SKIP_SMUDGE="1",
+        LC_ALL="C",
+    )
+    return env
+
+
+def run_git(args: list[str], *, cwd: Path | None = None, timeout: float = DEFAULT_TIMEOUT,
+            input_bytes: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
+    """Run git with hooks disabled and a timeout; returns the completed process (never raises on exit code)."""
+    cmd = ["git", "-c", "core.hooksPath=/dev/null", "-c", "credential.helper=", "-c", "protocol.ext.allow=never",
+           "-c", "core.fsmonitor=false", *args]
+    try:
+        return subprocess.run(cmd, cwd=cwd, env=git_env(), input=input_bytes, capture_output=True, timeout=timeout,
+                              check=False)
+    except subprocess.TimeoutExpired as exc:
+        raise TimeoutError(f"git {' '.join(args[:2])} did not finish within {timeout:.0f}s") from exc
+
+
+def _explain_clone_failure(spec: RepoSpec, stderr: str) -> str:
+    shown = redact_url(spec.raw)
+    low = stderr.lower()
+    if "could not resolve host" in low or "name or service not known" in low or "temporary failure in name resolution" in low:
+        return f"error: cannot reach the host of '{shown}'; check the URL and your network"
+    if "connection refused" in low or "connection timed out" in low or "network is unreachable" in low or "failed to connect" in low:
+        return f"error: cannot connect to '{shown}'; check the URL, the port and your network"
+    if ("authentication" in low or "could not read username" in low or "permission denied" in low
+            or "403" in low or "401" in low or "terminal prompts disabled" in low):
+        return (f"error: '{shown}' needs authentication; set REPOMODELER_GIT_TOKEN (or GITHUB_TOKEN) "
+                "or use an ssh URL with a loaded key")
+    if "not found" in low or "does not appear to be a git repository" in low or "does not exist" in low:
+        return f"error: no git repository at '{shown}'; check the URL"
+    first = stderr.strip().splitlines()[-1] if stderr.strip() else "git clone failed"
+    return f"error: cannot clone '{shown}': {redact_url(first)}"
+
+
+def _cache_path(spec: RepoSpec) -> Path:
+    digest = hashlib.sha256(redact_url(spec.location).encode()).hexdigest()[:16]
+    return home_dir() / "repos" / f"{re.sub(r'[^A-Za-z0-9._-]', '_', spec.name)}-{digest}.git"
+
+
+def _clone_or_update(spec: RepoSpec, timeout: float) -> Path:
+    """Bare-clone into the cache, or fetch into an existing clone; never leaves a half clone behind."""
+    dest = _cache_path(spec)
+    refspecs = ["+refs/heads/*:refs/heads/*", "+refs/tags/*:refs/tags/*"]
+    try:
+        if (dest / "HEAD").exists():
+            proc = run_git(["fetch", "--prune", "--quiet", "--no-recurse-submodules", spec.location, *refspecs],
+                           cwd=dest, timeout=timeout)
+            if proc.returncode != 0:
+                raise RepomodelerError(_explain_clone_failure(spec, proc.stderr.decode("utf-8", "replace")))
+            # Keep HEAD pointing at the remote's default branch.
+            head = run_git(["ls-remote", "--symref", spec.location, "HEAD"], cwd=dest, timeout=timeout)
+            m = re.search(rb"ref: (refs/heads/\S+)\s+HEAD", head.stdout)
+            if m:
+                run_git(["symbolic-ref", "HEAD", m.group(1).decode()], cwd=dest)
+            return dest
+        dest.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=".clone-", dir=dest.parent))
+        try:
+            proc = run_git(["clone", "--bare", "--quiet", "--no-recurse-submodules", "--", spec.location, str(tmp / "r.git")],
+                           timeout=timeout)
+            if proc.returncode != 0:
+                raise RepomodelerError(_explain_clone_failure(spec, proc.stderr.decode("utf-8", "replace")))
+            os.replace(tmp / "r.git", dest)
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+        return dest
+    except TimeoutError as exc:
+        raise RepomodelerError(
+            f"error: cloning '{redact_url(spec.raw)}' timed out after {timeout:.0f}s; check the host or raise --timeout"
+        ) from exc
+
+
+def _resolve_commit(git_dir: Path, spec: RepoSpec) -> str:
+    ref = spec.ref or "HEAD"
+    proc = run_git(["rev-parse", "--verify", "--quiet", f"{ref}^{{commit}}"], cwd=git_dir)
+    if proc.returncode == 0:
+        return proc.stdout.decode().strip()
+    if spec.ref is None:
+        any_ref = run_git(["for-each-ref", "--count=1"], cwd=git_dir)
+        if not any_ref.stdout.strip():
+            raise RepomodelerError(f"error: '{redact_url(spec.raw)}' is an empty repository (no commits); push a commit first")
+        raise RepomodelerError(f"error: '{redact_url(spec.raw)}' has no default branch; pin one with {redact_url(spec.raw)}@BRANCH")
+    raise RepomodelerError(
+        f"error: ref '{spec.ref}' does not exist in '{redact_url(spec.location)}'; give an existing branch, tag or commit"
+    )
+
+
+def _is_git_worktree(path: Path) -> Path | None:
+    """Return the git dir if `path` is the top of a git work tree (or a bare repo), else None."""
+    if (path / ".git").exists():
+        proc = run_git(["rev-parse", "--absolute-git-dir"], cwd=path)
+        top = run_git(["rev-parse", "--show-toplevel"], cwd=path)
+        if proc.returncode == 0 and top.returncode == 0 and Path(top.stdout.decode().strip()).resolve() == path.resolve():
+            return Path(proc.stdout.decode().strip())
+    if (path / "HEAD").is_file() and (path / "objects").is_dir():
+        return path
+    return None
+
+
+def acquire_one(spec: RepoSpec, *, timeout: float = DEFAULT_TIMEOUT) -> Repository:
+    """Make `spec` available locally and pin it to a commit."""
+    if spec.kind == "url":
+        git_dir = _clone_or_update(spec, timeout)
+        commit = _resolve_commit(git_dir, spec)
+        public = redact_url(spec.location) if not spec.location.startswith("file:") else None
+        return Repository(name=spec.name, spec=spec, checkout=git_dir, kind="git", commit=commit, url=public)
+    path = Path(spec.location)
+    if not path.is_dir():
+        raise RepomodelerError(f"error: '{spec.raw}' is not a directory; give a folder or a git URL")
+    git_dir = _is_git_worktree(path)
+    if git_dir is not None:
+        commit = _resolve_commit(git_dir, spec)
+        return Repository(name=spec.name, spec=spec, checkout=git_dir, kind="git", commit=commit, url=None)
+    if spec.ref:
+        raise RepomodelerError(f"error: '{spec.raw}' pins a ref, but '{spec.location}' is not a git repository; drop the @ref")
+    return Repository(name=spec.name, spec=spec, checkout=path, kind="dir", commit=None, url=None)
+
+
+def unique_names(specs: list[RepoSpec]) -> list[RepoSpec]:
+    """Give repositories that share a name distinct ones: owner-name first, then a numeric suffix."""
+    counts: dict[str, int] = {}
+    for s in specs:
+        counts[s.name] = counts.get(s.name, 0) + 1
+    used: set[str] = set()
+    out: list[RepoSpec] = []
+    for s in specs:
+        name = s.name
+        if counts[name] > 1:
+            owner = _owner_from(s.location)
+            name = f"{owner}-{name}" if owner else name
+        base, n = name, 2
+        while name in used:
+            name, n = f"{base}-{n}", n + 1
+        used.add(name)
+        out.append(RepoSpec(raw=s.raw, kind=s.kind, location=s.location, ref=s.ref, name=name))
+    return out
+
+
+def is_sha(text: str) -> bool:
+    return bool(_SHA.match(text))

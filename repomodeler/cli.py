@@ -1,0 +1,146 @@
+"""Command-line interface: a thin layer over the library (see datasette / sqlite-utils for the style).
+
+Every user-facing failure is a :class:`RepomodelerError` whose message is printed as one line on
+stderr, with exit status 1.  Ctrl-C exits with status 130 and a short message.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from repomodeler import __version__
+from repomodeler.records import RepomodelerError
+
+
+class _RichProgress:
+    """Per-stage progress on stderr with rich; used only when stderr is a terminal."""
+
+    def __init__(self) -> None:
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+        self._progress = Progress(TextColumn("{task.description:<10}"), BarColumn(), MofNCompleteColumn(),
+                                  TimeElapsedColumn(), console=Console(stderr=True), transient=True)
+        self._task = None
+        self._progress.start()
+
+    def stage(self, name: str, total: int | None = None) -> None:
+        if self._task is not None:
+            self._progress.update(self._task, completed=self._progress.tasks[self._task].total or 0)
+        self._task = self._progress.add_task(name, total=total)
+
+    def advance(self, n: int = 1) -> None:
+        if self._task is not None:
+            self._progress.advance(self._task, n)
+
+    def done(self) -> None:
+        self._progress.stop()
+
+
+def _fail(exc: BaseException) -> None:
+    click.echo(str(exc), err=True)
+    sys.exit(1)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="repomodeler")
+def cli() -> None:
+    """repomodeler: turn git repositories into an evidence-backed architecture model (SysML v2 + JSON)."""
+
+
+@cli.command()
+@click.argument("inputs", nargs=-1, required=True)
+@click.option("--name", help="System name (default: the repository name, or 'system' for several).")
+@click.option("--out", type=click.Path(path_type=Path), help="Output folder (default: models/<name>).")
+@click.option("--max-file-size", default=1_000_000, show_default=True, type=int, help="Skip files larger than this (bytes).")
+@click.option("--timeout", default=300.0, show_default=True, type=float, help="Seconds allowed for each clone or fetch.")
+@click.option("--keep-going", is_flag=True, help="Analyse the inputs that work and list those that failed.")
+@click.option("--no-validate", is_flag=True, help="Skip the SysML v2 check of the emitted model.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress display and no summary.")
+def analyze(inputs: tuple[str, ...], name: str | None, out: Path | None, max_file_size: int, timeout: float,
+            keep_going: bool, no_validate: bool, quiet: bool) -> None:
+    """Analyse INPUTS (git URLs, URL@REF, local folders) as one system; write model.sysml and model.json."""
+    from repomodeler.pipeline import AnalyzeOptions, analyze as run_analyze
+    from repomodeler.summary import print_summary
+
+    progress = _RichProgress() if (not quiet and sys.stderr.isatty()) else None
+    try:
+        result = run_analyze(list(inputs), AnalyzeOptions(name=name, out=out, max_bytes=max_file_size, timeout=timeout,
+                                                          validate=not no_validate, keep_going=keep_going), progress)
+    except RepomodelerError as exc:
+        if progress:
+            progress.done()
+        _fail(exc)
+    except KeyboardInterrupt:
+        if progress:
+            progress.done()
+        click.echo("interrupted: nothing was published; the previous model (if any) is unchanged", err=True)
+        sys.exit(130)
+    if not quiet:
+        print_summary(result)
+
+
+@cli.command()
+@click.argument("paths", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--no-strict", is_flag=True, help="Do not turn on the engine's strict conformance mode.")
+def validate(paths: tuple[Path, ...], no_strict: bool) -> None:
+    """Check .sysml files (or folders of them) with the SysML v2 engine; exit 1 on errors."""
+    from repomodeler.validate import validate_files
+
+    files: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            files.extend(sorted(p.rglob("*.sysml")))
+        elif p.is_file():
+            files.append(p)
+        else:
+            _fail(RepomodelerError(f"error: '{p}' does not exist; give .sysml files or folders"))
+    if not files:
+        _fail(RepomodelerError("error: no .sysml files found in the given paths"))
+    try:
+        diags = validate_files(files, strict=not no_strict)
+    except RepomodelerError as exc:
+        _fail(exc)
+    errors = [d for d in diags if d.severity == "error"]
+    for d in diags:
+        click.echo(d.format(Path.cwd()))
+    click.echo(f"{'INVALID' if errors else 'OK'}: {len(files)} file(s), {len(errors)} error(s), "
+               f"{len(diags) - len(errors)} warning(s)", err=True)
+    sys.exit(1 if errors else 0)
+
+
+@cli.command()
+@click.argument("models_dir", required=False, default="models", type=click.Path(path_type=Path))
+@click.option("--host", default="127.0.0.1", show_default=True, help="Interface to bind (keep 127.0.0.1 unless you mean it).")
+@click.option("--port", default=8000, show_default=True, type=int)
+def serve(models_dir: Path, host: str, port: int) -> None:
+    """Serve the gallery and explorer for every model under MODELS_DIR (read-only)."""
+    if not models_dir.is_dir():
+        _fail(RepomodelerError(f"error: '{models_dir}' is not a folder; run 'repomodeler analyze' first or name the models folder"))
+    from repomodeler.serve.app import run_server
+
+    run_server(models_dir, host=host, port=port)
+
+
+@cli.command()
+@click.argument("models_dir", type=click.Path(path_type=Path))
+@click.option("--out", required=True, type=click.Path(path_type=Path), help="Folder for the static site.")
+def publish(models_dir: Path, out: Path) -> None:
+    """Write the gallery and every explorer as a static site (works from file:// or any static host)."""
+    if not models_dir.is_dir():
+        _fail(RepomodelerError(f"error: '{models_dir}' is not a folder of models; run 'repomodeler analyze' first"))
+    from repomodeler.serve.publish import publish_site
+
+    count = publish_site(models_dir, out)
+    click.echo(f"published {count} model(s) to {out}")
+
+
+def main() -> None:
+    cli(prog_name="repomodeler")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,46 @@
+"""model.json: the versioned JSON export of the graph (schema ``repomodeler/model@1``)."""
+
+from __future__ import annotations
+
+import json
+
+import networkx as nx
+
+SCHEMA = "repomodeler/model@1"
+
+
+def graph_to_dict(g: nx.MultiDiGraph) -> dict[str, object]:
+    nodes = []
+    endpoints = 0
+    for cid in sorted(g.nodes):
+        d = g.nodes[cid]
+        ports = [p.to_json() for p in d["ports"]]
+        endpoints += sum(len(p["endpoints"]) for p in ports)
+        nodes.append({
+            "id": cid, "name": d["name"], "kind": d["kind"], "repository": d["repository"],
+            "language": d["language"], "evidence": [e.to_json() for e in d["evidence"]],
+            "attributes": dict(d["attributes"]), "ports": ports,
+        })
+    edges = []
+    for u, v, key, d in sorted(g.edges(keys=True, data=True), key=lambda e: (e[0], e[1], e[2])):
+        edges.append({
+            "id": d["id"], "source": u, "target": v, "kind": d["kind"], "protocol": d["protocol"],
+            "evidence": [e.to_json() for e in d["evidence"]], "attributes": dict(d["attributes"]),
+        })
+    stats = dict(g.graph["stats"])
+    stats.update(components=len(nodes), connections=len(edges), endpoints=endpoints)
+    return {
+        "schema": SCHEMA,
+        "name": g.graph["name"],
+        "repositories": g.graph["repositories"],
+        "nodes": nodes,
+        "edges": edges,
+        "unresolved": [{"component": u["component"], "value": u["value"], "evidence": u["evidence"].to_json()}
+                       for u in g.graph["unresolved"]],
+        "warnings": [w.to_json() for w in g.graph["warnings"]],
+        "stats": stats,
+    }
+
+
+def render_json(g: nx.MultiDiGraph) -> str:
+    return json.dumps(graph_to_dict(g), indent=2, sort_keys=False, ensure_ascii=False) + "\n"

@@ -1,0 +1,444 @@
+"""Deployment descriptors, configuration and package manifests, read into facts with line numbers.
+
+These formats need no tree-sitter: YAML is read with PyYAML's node API (so every value keeps its
+line, and aliases are never expanded: a "billion laughs" file costs one pass over its nodes),
+the rest line by line.  Each reader returns facts and warnings and never raises for bad input.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+import xml.etree.ElementTree as ET
+from pathlib import PurePosixPath
+from typing import Callable, Iterator
+
+import yaml
+
+from repomodeler.records import Fact, Warning_
+
+MAX_YAML_NODES = 200_000
+
+Reader = Callable[[str, str, str], tuple[list[Fact], list[Warning_]]]
+
+
+def _fact(kind: str, repo: str, path: str, line: int, **attrs: object) -> Fact:
+    clean = tuple(sorted((k, str(v)) for k, v in attrs.items() if v is not None and v != ""))
+    return Fact(kind=kind, repository=repo, path=path, line=line, language="config", attrs=clean)
+
+
+# --------------------------------------------------------------------------- YAML helpers
+class _Budget:
+    def __init__(self, limit: int) -> None:
+        self.left = limit
+
+    def spend(self) -> None:
+        self.left -= 1
+        if self.left < 0:
+            raise ValueError("YAML document too large or too deeply aliased")
+
+
+def _line(node: yaml.Node) -> int:
+    return node.start_mark.line + 1
+
+
+def _scalar(node: yaml.Node | None) -> str | None:
+    if isinstance(node, yaml.ScalarNode):
+        return str(node.value)
+    return None
+
+
+def _get(node: yaml.Node | None, key: str) -> yaml.Node | None:
+    if isinstance(node, yaml.MappingNode):
+        for k, v in node.value:
+            if isinstance(k, yaml.ScalarNode) and k.value == key:
+                return v
+    return None
+
+
+def _items(node: yaml.Node | None) -> Iterator[tuple[yaml.ScalarNode, yaml.Node]]:
+    if isinstance(node, yaml.MappingNode):
+        for k, v in node.value:
+            if isinstance(k, yaml.ScalarNode):
+                yield k, v
+
+
+def _seq(node: yaml.Node | None) -> list[yaml.Node]:
+    return list(node.value) if isinstance(node, yaml.SequenceNode) else []
+
+
+def _count_nodes(node: yaml.Node, budget: _Budget, seen: set[int]) -> None:
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if id(n) in seen:
+            continue  # aliases point at an already counted node: never expanded
+        seen.add(id(n))
+        budget.spend()
+        if isinstance(n, yaml.MappingNode):
+            for k, v in n.value:
+                stack.append(k)
+                stack.append(v)
+        elif isinstance(n, yaml.SequenceNode):
+            stack.extend(n.value)
+
+
+def load_yaml_documents(text: str) -> list[yaml.Node]:
+    """Compose (not construct) every document; raise ValueError on a bomb or a huge document."""
+    budget = _Budget(MAX_YAML_NODES)
+    docs: list[yaml.Node] = []
+    for doc in yaml.compose_all(text, Loader=yaml.SafeLoader):
+        if doc is None:
+            continue
+        _count_nodes(doc, budget, set())
+        docs.append(doc)
+    return docs
+
+
+def _env_pairs(node: yaml.Node | None) -> Iterator[tuple[str, str, int]]:
+    """Compose `environment:` as a mapping or as a list of NAME=value."""
+    for k, v in _items(node):
+        value = _scalar(v)
+        yield k.value, value if value is not None else "", _line(k)
+    for item in _seq(node):
+        text = _scalar(item)
+        if text is None:
+            continue
+        name, _, value = text.partition("=")
+        yield name.strip(), value.strip(), _line(item)
+
+
+# --------------------------------------------------------------------------- compose
+def read_compose(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
+    facts: list[Fact] = []
+    docs = load_yaml_documents(text)
+    for doc in docs:
+        services = _get(doc, "services")
+        if services is None and _get(doc, "version") is None:
+            continue
+        folder = str(PurePosixPath(path).parent)
+        folder = "" if folder == "." else folder
+        for key, svc in _items(services):
+            name = key.value
+            build = _get(svc, "build")
+            context = _scalar(build) if build is not None and _scalar(build) is not None else _scalar(_get(build, "context"))
+            dockerfile = _scalar(_get(build, "dockerfile"))
+            ports = [p for p in (_scalar(x) for x in _seq(_get(svc, "ports"))) if p]
+            expose = [p for p in (_scalar(x) for x in _seq(_get(svc, "expose"))) if p]
+            facts.append(_fact(
+                "compose.service", repo, path, _line(key), name=name, image=_scalar(_get(svc, "image")),
+                build_context=context, dockerfile=dockerfile, compose_dir=folder,
+                container_name=_scalar(_get(svc, "container_name")), hostname=_scalar(_get(svc, "hostname")),
+                ports=",".join(ports), expose=",".join(expose),
+            ))
+            for env_name, value, line in _env_pairs(_get(svc, "environment")):
+                facts.append(_fact("config.env", repo, path, line, owner=name, name=env_name, value=value,
+                                   source="compose"))
+            depends = _get(svc, "depends_on")
+            for item in _seq(depends):
+                target = _scalar(item)
+                if target:
+                    facts.append(_fact("compose.depends", repo, path, _line(item), owner=name, target=target))
+            for k, _v in _items(depends):
+                facts.append(_fact("compose.depends", repo, path, _line(k), owner=name, target=k.value))
+            for item in _seq(_get(svc, "links")):
+                target = _scalar(item)
+                if target:
+                    facts.append(_fact("compose.depends", repo, path, _line(item), owner=name,
+                                       target=target.split(":")[0]))
+            for item in _seq(_get(svc, "env_file")):
+                ref = _scalar(item)
+                if ref:
+                    facts.append(_fact("compose.env_file", repo, path, _line(item), owner=name, file=ref))
+            if _scalar(_get(svc, "env_file")):
+                facts.append(_fact("compose.env_file", repo, path, _line(_get(svc, "env_file")), owner=name,
+                                   file=_scalar(_get(svc, "env_file"))))
+    return facts, []
+
+
+# --------------------------------------------------------------------------- kubernetes
+_WORKLOADS = {"Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob", "ReplicaSet", "Pod"}
+
+
+def _pod_spec(doc: yaml.Node, kind: str) -> yaml.Node | None:
+    if kind == "Pod":
+        return _get(doc, "spec")
+    if kind == "CronJob":
+        return _get(_get(_get(_get(_get(doc, "spec"), "jobTemplate"), "spec"), "template"), "spec")
+    return _get(_get(_get(doc, "spec"), "template"), "spec")
+
+
+def read_kubernetes(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
+    facts: list[Fact] = []
+    for doc in load_yaml_documents(text):
+        kind = _scalar(_get(doc, "kind"))
+        if not kind or _get(doc, "apiVersion") is None:
+            continue
+        meta = _get(doc, "metadata")
+        name_node = _get(meta, "name")
+        name = _scalar(name_node)
+        if not name:
+            continue
+        line = _line(name_node) if name_node is not None else _line(doc)
+        if kind in _WORKLOADS:
+            spec = _pod_spec(doc, kind)
+            labels = _get(_get(_get(_get(doc, "spec"), "template"), "metadata"), "labels") or _get(meta, "labels")
+            app = _scalar(_get(labels, "app")) or _scalar(_get(labels, "app.kubernetes.io/name"))
+            containers = _seq(_get(spec, "containers"))
+            image = _scalar(_get(containers[0], "image")) if containers else None
+            ports = []
+            for c in containers:
+                for p in _seq(_get(c, "ports")):
+                    cp = _scalar(_get(p, "containerPort"))
+                    if cp:
+                        ports.append(cp)
+            facts.append(_fact("k8s.workload", repo, path, line, name=name, workload_kind=kind, image=image,
+                               app=app, ports=",".join(ports)))
+            for c in containers:
+                for e in _seq(_get(c, "env")):
+                    en = _get(e, "name")
+                    value = _scalar(_get(e, "value"))
+                    if _scalar(en) and value is not None:
+                        facts.append(_fact("config.env", repo, path, _line(en), owner=name, name=_scalar(en),
+                                           value=value, source="kubernetes"))
+                for ef in _seq(_get(c, "envFrom")):
+                    ref = _scalar(_get(_get(ef, "configMapRef"), "name"))
+                    if ref:
+                        facts.append(_fact("k8s.env_from", repo, path, _line(ef), owner=name, configmap=ref))
+        elif kind == "Service":
+            spec = _get(doc, "spec")
+            selector = _get(spec, "selector")
+            app = _scalar(_get(selector, "app")) or _scalar(_get(selector, "app.kubernetes.io/name"))
+            ports = [p for p in (_scalar(_get(x, "port")) for x in _seq(_get(spec, "ports"))) if p]
+            facts.append(_fact("k8s.service", repo, path, line, name=name, app=app, ports=",".join(ports),
+                               type=_scalar(_get(spec, "type"))))
+        elif kind == "ConfigMap":
+            for k, v in _items(_get(doc, "data")):
+                value = _scalar(v)
+                if value is not None:
+                    facts.append(_fact("k8s.configmap", repo, path, _line(k), configmap=name, name=k.value, value=value))
+        elif kind == "Ingress":
+            for rule in _seq(_get(_get(doc, "spec"), "rules")):
+                for p in _seq(_get(_get(rule, "http"), "paths")):
+                    svc = _get(_get(_get(p, "backend"), "service"), "name") or _get(_get(p, "backend"), "serviceName")
+                    if _scalar(svc):
+                        facts.append(_fact("k8s.ingress", repo, path, _line(svc), ingress=name, target=_scalar(svc),
+                                           path=_scalar(_get(p, "path"))))
+    return facts, []
+
+
+# --------------------------------------------------------------------------- Dockerfile, .env
+def read_dockerfile(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
+    facts: list[Fact] = []
+    for i, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        m = re.match(r"(?i)^(FROM|EXPOSE|ENTRYPOINT|CMD)\s+(.*)$", line)
+        if not m:
+            continue
+        instr, arg = m.group(1).upper(), m.group(2).strip()
+        if instr == "FROM":
+            facts.append(_fact("docker.from", repo, path, i, image=arg.split()[0]))
+        elif instr == "EXPOSE":
+            for port in arg.split():
+                facts.append(_fact("docker.expose", repo, path, i, port=port.split("/")[0]))
+        else:
+            facts.append(_fact("docker.command", repo, path, i, instruction=instr, command=arg[:500]))
+    return facts, []
+
+
+def read_dotenv(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
+    facts: list[Fact] = []
+    for i, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not line or line.startswith("#") or "=" not in line:
+            continue
+        name, _, value = line.removeprefix("export ").partition("=")
+        value = value.strip().strip("'\"")
+        if re.match(r"^[A-Za-z_][A-Za-z0-9_.]*$", name.strip()):
+            facts.append(_fact("config.env", repo, path, i, owner="", name=name.strip(), value=value, source="dotenv"))
+    return facts, []
+
+
+# --------------------------------------------------------------------------- Spring configuration
+def _flatten_yaml(node: yaml.Node, prefix: str, out: list[tuple[str, str, int]]) -> None:
+    for k, v in _items(node):
+        key = f"{prefix}.{k.value}" if prefix else str(k.value)
+        if isinstance(v, yaml.MappingNode):
+            _flatten_yaml(v, key, out)
+        elif isinstance(v, yaml.ScalarNode):
+            out.append((key, str(v.value), _line(k)))
+        elif isinstance(v, yaml.SequenceNode):
+            for idx, item in enumerate(v.value):
+                if isinstance(item, yaml.ScalarNode):
+                    out.append((f"{key}[{idx}]", str(item.value), _line(item)))
+                elif isinstance(item, yaml.MappingNode):
+                    _flatten_yaml(item, f"{key}[{idx}]", out)
+
+
+def read_spring_config(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
+    entries: list[tuple[str, str, int]] = []
+    if path.endswith(".properties"):
+        for i, raw in enumerate(text.splitlines(), start=1):
+            line = raw.strip()
+            if not line or line.startswith(("#", "!")):
+                continue
+            m = re.match(r"^([^=:\s]+)\s*[=:]\s*(.*)$", line)
+            if m:
+                entries.append((m.group(1), m.group(2).strip(), i))
+    else:
+        for doc in load_yaml_documents(text):
+            _flatten_yaml(doc, "", entries)
+    profile = ""
+    m = re.search(r"(?:application|bootstrap)-([^/.]+)\.(?:ya?ml|properties)$", path)
+    if m:
+        profile = m.group(1)
+    return [_fact("config.property", repo, path, line, name=key, value=value, profile=profile)
+            for key, value, line in entries], []
+
+
+# --------------------------------------------------------------------------- package manifests
+def _line_of(text: str, needle: str, default: int = 1) -> int:
+    idx = text.find(needle)
+    return text.count("\n", 0, idx) + 1 if idx >= 0 else default
+
+
+def read_package_json(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        raise ValueError("package.json is not an object")
+    name = data.get("name") if isinstance(data.get("name"), str) else None
+    facts = [_fact("manifest", repo, path, _line_of(text, '"name"'), ecosystem="npm", name=name,
+                   main=data.get("main") if isinstance(data.get("main"), str) else None,
+                   start=(data.get("scripts") or {}).get("start") if isinstance(data.get("scripts"), dict) else None)]
+    for section in ("dependencies",):
+        deps = data.get(section)
+        if isinstance(deps, dict):
+            for dep in sorted(deps):
+                facts.append(_fact("manifest.dependency", repo, path, _line_of(text, f'"{dep}"'), ecosystem="npm",
+                                   name=str(dep)))
+    return facts, []
+
+
+def read_pyproject(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
+    data = tomllib.loads(text)
+    project = data.get("project") or (data.get("tool", {}).get("poetry") if isinstance(data.get("tool"), dict) else {}) or {}
+    name = project.get("name") if isinstance(project, dict) else None
+    facts = [_fact("manifest", repo, path, _line_of(text, "name"), ecosystem="python", name=name)]
+    deps = project.get("dependencies", []) if isinstance(project, dict) else []
+    names = deps if isinstance(deps, list) else list(deps) if isinstance(deps, dict) else []
+    for dep in names:
+        m = re.match(r"^\s*([A-Za-z0-9_.-]+)", str(dep))
+        if m and m.group(1).lower() != "python":
+            facts.append(_fact("manifest.dependency", repo, path, _line_of(text, m.group(1)), ecosystem="python",
+                               name=m.group(1).lower()))
+    return facts, []
+
+
+def read_requirements(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
+    facts = [_fact("manifest", repo, path, 1, ecosystem="python", name=None)]
+    for i, raw in enumerate(text.splitlines(), start=1):
+        m = re.match(r"^\s*([A-Za-z0-9_.-]+)", raw.split("#", 1)[0])
+        if m and not raw.strip().startswith("-"):
+            facts.append(_fact("manifest.dependency", repo, path, i, ecosystem="python", name=m.group(1).lower()))
+    return facts, []
+
+
+def read_go_mod(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
+    facts: list[Fact] = []
+    for i, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        m = re.match(r"^module\s+(\S+)", line)
+        if m:
+            facts.append(_fact("manifest", repo, path, i, ecosystem="go", name=m.group(1)))
+            continue
+        m = re.match(r"^(?:require\s+)?([a-zA-Z0-9.-]+\.[a-z]{2,}/\S+)\s+v\S+", line)
+        if m:
+            facts.append(_fact("manifest.dependency", repo, path, i, ecosystem="go", name=m.group(1)))
+    return facts, []
+
+
+def read_pom(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
+    if "<!ENTITY" in text:
+        raise ValueError("pom.xml declares entities; refusing to expand them")
+    root = ET.fromstring(text)
+    ns = {"m": root.tag[1:].split("}")[0]} if root.tag.startswith("{") else {}
+    q = (lambda t: f"m:{t}") if ns else (lambda t: t)
+    artifact = root.findtext(q("artifactId"), namespaces=ns)
+    facts = [_fact("manifest", repo, path, _line_of(text, "<artifactId>"), ecosystem="maven", name=artifact)]
+    for dep in root.findall(f"{q('dependencies')}/{q('dependency')}", ns):
+        aid = dep.findtext(q("artifactId"), namespaces=ns)
+        if aid:
+            facts.append(_fact("manifest.dependency", repo, path, _line_of(text, f"<artifactId>{aid}</artifactId>"),
+                               ecosystem="maven", name=aid))
+    return facts, []
+
+
+def read_gradle(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
+    facts = [_fact("manifest", repo, path, 1, ecosystem="gradle", name=None)]
+    for i, raw in enumerate(text.splitlines(), start=1):
+        m = re.search(r"(?:implementation|api|compile|runtimeOnly)\s*\(?\s*['\"]([^:'\"]+):([^:'\"]+)", raw)
+        if m:
+            facts.append(_fact("manifest.dependency", repo, path, i, ecosystem="maven", name=m.group(2)))
+    return facts, []
+
+
+def _generic_manifest(ecosystem: str) -> Reader:
+    def read(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
+        return [_fact("manifest", repo, path, 1, ecosystem=ecosystem, name=None)], []
+    return read
+
+
+_K8S_HINT = re.compile(r"^\s*apiVersion\s*:", re.M)
+_COMPOSE_HINT = re.compile(r"^services\s*:", re.M)
+
+
+def reader_for(path: str, head: str) -> Reader | None:
+    """Pick the reader for a non-source file by its name (and, for YAML, by what it looks like)."""
+    name = PurePosixPath(path).name
+    low = name.lower()
+    if low.startswith("dockerfile") or low.endswith(".dockerfile"):
+        return read_dockerfile
+    if low == ".env" or low.startswith(".env.") or low.endswith(".env"):
+        return read_dotenv
+    if low == "package.json":
+        return read_package_json
+    if low == "pyproject.toml":
+        return read_pyproject
+    if low.startswith("requirements") and low.endswith(".txt"):
+        return read_requirements
+    if low == "go.mod":
+        return read_go_mod
+    if low == "pom.xml":
+        return read_pom
+    if low in ("build.gradle", "build.gradle.kts"):
+        return read_gradle
+    if low in ("cargo.toml", "gemfile", "composer.json", "setup.py") or low.endswith(".csproj"):
+        return _generic_manifest({"cargo.toml": "cargo", "gemfile": "ruby", "composer.json": "php",
+                                  "setup.py": "python"}.get(low, "dotnet"))
+    if re.match(r"^(application|bootstrap)[^/]*\.(ya?ml|properties)$", low):
+        return read_spring_config
+    if low.endswith((".yml", ".yaml")):
+        if (low.startswith(("docker-compose", "compose")) or _COMPOSE_HINT.search(head)):
+            return read_compose
+        if _K8S_HINT.search(head):
+            return read_kubernetes
+    return None
+
+
+def extract_descriptor(repo: str, path: str, content: bytes) -> tuple[list[Fact], list[Warning_]]:
+    """Read one descriptor/manifest file; a malformed one yields a warning naming it, never an exception."""
+    try:
+        text = content.decode("utf-8")
+    except UnicodeDecodeError:
+        return [], [Warning_(repo, path, 0, "not valid UTF-8; skipped")]
+    reader = reader_for(path, text[:4096])
+    if reader is None:
+        return [], []
+    try:
+        facts, warnings = reader(repo, path, text)
+    except (yaml.YAMLError, ValueError, json.JSONDecodeError, tomllib.TOMLDecodeError, ET.ParseError,
+            RecursionError, TypeError, AttributeError, KeyError) as exc:
+        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        return [], [Warning_(repo, path, 0, f"malformed {PurePosixPath(path).name}: {first[:200]}; skipped")]
+    return sorted(set(facts)), warnings

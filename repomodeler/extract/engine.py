@@ -1,0 +1,127 @@
+"""The query engine: run declarative tree-sitter queries and turn their captures into facts.
+
+Query file conventions (``grammars/<language>/<capability>.scm``):
+
+* every pattern carries ``(#set! fact "<kind>")`` naming the fact it produces, e.g. ``http.route``;
+  any other ``#set!`` key becomes a constant attribute (``(#set! framework "flask")``);
+* the capture ``@fact`` marks the node whose first line is the fact's evidence line; without it
+  the pattern's first capture is used;
+* every other capture becomes an attribute named after the capture, its text unquoted when it is
+  a string literal; captures whose names start with ``_`` are only for predicates and ignored;
+* the standard predicates ``#eq?``, ``#match?``, ``#any-of?`` (and ``not-`` forms) filter matches.
+
+A file with syntax errors is still queried (tree-sitter recovers), and a warning names the file.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from repomodeler.languages import load_language, query_files
+from repomodeler.records import Fact, Warning_
+
+_QUOTED = re.compile(r'^(?P<prefix>[rRbBuUfF]{0,2})(?P<q>"""|\'\'\'|"|\'|`)(?P<body>.*)(?P=q)$', re.S)
+MAX_ATTR_LEN = 2000
+
+
+@dataclass(frozen=True)
+class CompiledQuery:
+    name: str  # file stem, e.g. "http_routes"
+    query: object  # tree_sitter.Query
+    settings: tuple[dict[str, str], ...]  # per pattern
+
+
+def unquote(text: str) -> str:
+    """Strip the quotes of a string literal (Python prefixes, triple quotes, backticks)."""
+    m = _QUOTED.match(text.strip())
+    return m.group("body") if m else text
+
+
+@lru_cache(maxsize=None)
+def compiled_queries(language: str) -> tuple[CompiledQuery, ...]:
+    """Compile every .scm file of a language once per process."""
+    import tree_sitter
+
+    lang = load_language(language)
+    out: list[CompiledQuery] = []
+    for scm in query_files(language):
+        source = scm.read_text(encoding="utf-8")
+        try:
+            query = tree_sitter.Query(lang, source)
+        except Exception as exc:  # a broken query file is a bug in grammars/, say which one
+            raise RuntimeError(f"query file {scm} does not compile: {exc}") from exc
+        settings = tuple(
+            {str(k): ("" if v is None else str(v)) for k, v in (query.pattern_settings(i) or {}).items()}
+            for i in range(query.pattern_count)
+        )
+        for i, st in enumerate(settings):
+            if "fact" not in st:
+                raise RuntimeError(f"query file {scm}: pattern {i} has no (#set! fact \"...\")")
+        out.append(CompiledQuery(scm.stem, query, settings))
+    return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _parser(language: str):
+    import tree_sitter
+
+    return tree_sitter.Parser(load_language(language))
+
+
+def _first_error_line(node) -> int | None:
+    """Line (1-based) of the first ERROR or MISSING node, searched without recursion limits."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if n.is_error or n.is_missing:
+            return n.start_point[0] + 1
+        if n.has_error:
+            stack.extend(reversed(n.children))
+    return None
+
+
+def extract_source(repository: str, path: str, language: str, content: bytes) -> tuple[list[Fact], list[Warning_]]:
+    """Parse one file and run all of its language's queries.  Never raises for bad input."""
+    warnings: list[Warning_] = []
+    try:
+        tree = _parser(language).parse(content)
+    except Exception as exc:  # pragma: no cover - tree-sitter itself failing
+        return [], [Warning_(repository, path, 0, f"could not parse as {language}: {exc}")]
+    root = tree.root_node
+    if root.has_error:
+        line = _first_error_line(root) or 1
+        warnings.append(Warning_(repository, path, line, f"syntax error near line {line}; read what could be parsed"))
+    facts: set[Fact] = set()
+    import tree_sitter
+
+    for cq in compiled_queries(language):
+        cursor = tree_sitter.QueryCursor(cq.query, match_limit=10_000)
+        for pattern_index, captures in cursor.matches(root):
+            settings = cq.settings[pattern_index]
+            only = settings.get("only_files")
+            if only and not re.search(only, path):
+                continue
+            kind = settings["fact"]
+            attrs: dict[str, str] = {k: v for k, v in settings.items() if k not in ("fact", "only_files")}
+            anchor = None
+            for name, nodes in captures.items():
+                if not nodes:
+                    continue
+                if name == "fact":
+                    anchor = nodes[0]
+                    continue
+                if name.startswith("_"):
+                    continue
+                text = nodes[0].text.decode("utf-8", "replace") if nodes[0].text is not None else ""
+                attrs[name] = unquote(text)[:MAX_ATTR_LEN]
+            if anchor is None:
+                firsts = [ns[0] for ns in captures.values() if ns]
+                if not firsts:
+                    continue
+                anchor = min(firsts, key=lambda n: n.start_byte)
+            line = anchor.start_point[0] + 1
+            facts.add(Fact(kind=kind, repository=repository, path=path, line=line, language=language,
+                           attrs=tuple(sorted(attrs.items()))))
+    return sorted(facts), warnings

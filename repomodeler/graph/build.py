@@ -1,0 +1,432 @@
+"""Resolve facts from all repositories into one system: components, ports, connections.
+
+The rules, in order:
+
+1. Deployment descriptors (compose services, Kubernetes workloads) declare components.
+2. Build units (a folder with its own manifest and an entry point) become services where no
+   descriptor covers them; a repository with code but neither becomes one service.
+3. Each source file belongs to the component whose source folder is the deepest prefix of its path.
+4. Values that name another component's host (env/config values, URL literals in code, compose
+   depends_on/links) connect the component that holds them to that component.  A data-store URL
+   whose host is unknown introduces that data store; an HTTP URL to a foreign host used by a client
+   call introduces an external system; anything else is recorded as unresolved, never guessed.
+
+Every component and connection is created from a fact and keeps that fact's evidence.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+
+from repomodeler.graph.catalog import (
+    ENTRY_FILES, HOST_ENV_NAME, LOCAL_HOSTS, PORT_PROTOCOL, SCHEME_PROTOCOL, SCHEME_TECH, TECH_KIND,
+    TECH_PROTOCOL, image_basename, tech_for_image, tech_for_module,
+)
+from repomodeler.records import Component, Connection, Endpoint, Evidence, ExtractResult, Fact, Port, Unresolved
+
+_URL = re.compile(r"(?P<scheme>[a-zA-Z][a-zA-Z0-9+.-]*)://(?:[^@/\s'\"]*@)?(?P<host>\[[^\]]+\]|[^:/?#\s,'\"$`{}]+)(?::(?P<port>\d{1,5}))?")
+_HOSTPORT = re.compile(r"^(?P<host>[A-Za-z][A-Za-z0-9.-]*):(?P<port>\d{2,5})$")
+_METHOD_WORDS = {"GETMAPPING": "GET", "POSTMAPPING": "POST", "PUTMAPPING": "PUT", "DELETEMAPPING": "DELETE",
+                 "PATCHMAPPING": "PATCH", "REQUESTMAPPING": "ANY", "ROUTE": "GET", "API_ROUTE": "ANY",
+                 "HANDLEFUNC": "ANY", "HANDLE": "ANY", "ALL": "ANY", "WEBSOCKET": "WS"}
+
+
+def slug(name: str) -> str:
+    """A stable identifier for a component name (lowercase, safe characters)."""
+    s = re.sub(r"[^a-z0-9._-]+", "-", name.lower()).strip("-.")
+    return s or "component"
+
+
+@dataclass(frozen=True)
+class HostRef:
+    host: str
+    port: int | None
+    scheme: str | None
+
+
+def parse_hosts(value: str) -> list[HostRef]:
+    """Every host a configuration value or literal names: URLs, host:port lists."""
+    refs: list[HostRef] = []
+    for m in _URL.finditer(value):
+        host = m.group("host").strip("[]")
+        port = int(m.group("port")) if m.group("port") else None
+        refs.append(HostRef(host.lower(), port, m.group("scheme").lower()))
+    if refs:
+        return refs
+    for part in value.split(","):
+        m = _HOSTPORT.match(part.strip())
+        if m:
+            refs.append(HostRef(m.group("host").lower(), int(m.group("port")), None))
+    return refs
+
+
+@dataclass
+class SystemModel:
+    """The resolved system before it becomes a graph."""
+
+    name: str
+    components: dict[str, Component] = field(default_factory=dict)
+    connections: dict[tuple[str, str, str], Connection] = field(default_factory=dict)
+    unresolved: list[Unresolved] = field(default_factory=list)
+
+
+class Resolver:
+    def __init__(self, name: str, results: list[ExtractResult]) -> None:
+        self.model = SystemModel(name=name)
+        self.results = sorted(results, key=lambda r: r.repository.name)
+        self.alias: dict[str, str] = {}
+        self.facts: list[Fact] = sorted(f for r in self.results for f in r.facts)
+        self.by_kind: dict[str, list[Fact]] = defaultdict(list)
+        for f in self.facts:
+            self.by_kind[f.kind].append(f)
+        self.owner_cache: dict[tuple[str, str], str | None] = {}
+
+    # ------------------------------------------------------------------ components
+    def add_component(self, name: str, kind: str, repository: str | None, evidence: Evidence,
+                      aliases: tuple[str, ...] = (), attributes: dict[str, str] | None = None) -> Component:
+        cid = self.alias.get(name.lower()) or slug(name)
+        comp = self.model.components.get(cid)
+        if comp is None:
+            comp = Component(id=cid, name=name, kind=kind, repository=repository)
+            self.model.components[cid] = comp
+        elif comp.kind == "service" and kind not in ("service", "external"):
+            comp.kind = kind
+        comp.evidence.add(evidence)
+        for k, v in (attributes or {}).items():
+            if v and k not in comp.attributes:
+                comp.attributes[k] = v
+        for a in (name, *aliases):
+            if a:
+                comp.aliases.add(a.lower())
+                self.alias.setdefault(a.lower(), cid)
+        return comp
+
+    def deployment_components(self) -> None:
+        for f in self.by_kind["compose.service"]:
+            name = f.get("name") or ""
+            image = f.get("image")
+            tech = tech_for_image(image)
+            context = f.get("build_context")
+            kind = tech[1] if tech and not context else "service"
+            attrs = {"image": image or "", "technology": tech[0] if tech else "", "deployment": "compose",
+                     "ports": f.get("ports") or f.get("expose") or ""}
+            aliases = tuple(a for a in (f.get("container_name"), f.get("hostname"),
+                                        image_basename(image) if image and not tech and not context else None) if a)
+            comp = self.add_component(name, kind, f.repository, f.evidence, aliases, attrs)
+            if context is not None and not re.match(r"^[a-z]+://", context):
+                root = PurePosixPath(f.get("compose_dir") or ".").joinpath(context).as_posix()
+                comp.source_roots.add((f.repository, _norm(root)))
+        apps: dict[str, str] = {}
+        for f in self.by_kind["k8s.workload"]:
+            image = f.get("image")
+            tech = tech_for_image(image)
+            kind = tech[1] if tech else "service"
+            attrs = {"image": image or "", "technology": tech[0] if tech else "", "deployment": "kubernetes",
+                     "ports": f.get("ports") or ""}
+            aliases = tuple(a for a in (f.get("app"), image_basename(image) if image and not tech else None) if a)
+            comp = self.add_component(f.get("name") or "", kind, f.repository, f.evidence, aliases, attrs)
+            if f.get("app"):
+                apps[f.get("app") or ""] = comp.id
+        for f in self.by_kind["k8s.service"]:
+            target = apps.get(f.get("app") or "") or self.alias.get((f.get("name") or "").lower())
+            if target:
+                comp = self.model.components[target]
+                comp.evidence.add(f.evidence)
+                comp.aliases.add((f.get("name") or "").lower())
+                self.alias.setdefault((f.get("name") or "").lower(), target)
+
+    def build_units(self) -> None:
+        for result in self.results:
+            repo = result.repository.name
+            source_files = [f for f in result.inventory.files if f.role == "source"]
+            manifests = [f for f in self.by_kind["manifest"] if f.repository == repo]
+            dockerfiles = {str(PurePosixPath(f.path).parent) for f in self.by_kind["docker.from"] if f.repository == repo}
+            unit_dirs: dict[str, Evidence] = {}
+            for m in manifests:
+                d = _norm(str(PurePosixPath(m.path).parent))
+                unit_dirs.setdefault(d, m.evidence)
+            for d in sorted(dockerfiles):
+                unit_dirs.setdefault(_norm(d), Evidence(repo, _join(d, "Dockerfile"), 1))
+            claimed = sorted((root for comp in self.model.components.values()
+                              for (r, root) in comp.source_roots if r == repo), key=len, reverse=True)
+            routes = {f.path for f in self.by_kind["http.route"] if f.repository == repo}
+            for d in sorted(unit_dirs):
+                if any(_under(d, root) for root in claimed):
+                    continue
+                files_here = [f.path for f in source_files if _under(f.path, d)]
+                entry = any(ENTRY_FILES.search(p) for p in files_here) or any(_under(p, d) for p in routes) \
+                    or d in {_norm(x) for x in dockerfiles}
+                if not entry or not files_here:
+                    continue
+                name = repo if d == "" else PurePosixPath(d).name
+                manifest_name = next((m.get("name") for m in manifests
+                                      if _norm(str(PurePosixPath(m.path).parent)) == d and m.get("name")), None)
+                aliases = (manifest_name.rsplit("/", 1)[-1],) if manifest_name else ()
+                comp = self.add_component(name, "service", repo, unit_dirs[d], aliases)
+                comp.source_roots.add((repo, d))
+                claimed = sorted([*claimed, d], key=len, reverse=True)
+            has_root = any(r == repo for comp in self.model.components.values() for (r, _root) in comp.source_roots)
+            code_facts = [f for f in self.facts if f.repository == repo and f.language != "config"
+                          and f.kind in ("http.route", "http.client", "env.read", "string.url")]
+            if not has_root and code_facts:
+                first = code_facts[0]
+                comp = self.add_component(repo, "service", repo, first.evidence)
+                comp.source_roots.add((repo, ""))
+
+    # ------------------------------------------------------------------ ownership
+    def owner_of(self, repo: str, path: str) -> str | None:
+        key = (repo, path)
+        if key not in self.owner_cache:
+            best: tuple[int, str] | None = None
+            for comp in self.model.components.values():
+                for r, root in comp.source_roots:
+                    if r == repo and _under(path, root) and (best is None or len(root) > best[0]
+                                                             or (len(root) == best[0] and comp.id < best[1])):
+                        best = (len(root), comp.id)
+            self.owner_cache[key] = best[1] if best else None
+        return self.owner_cache[key]
+
+    def config_owner(self, f: Fact) -> str | None:
+        owner = f.get("owner")
+        if owner:
+            return self.alias.get(owner.lower())
+        return self.owner_of(f.repository, f.path)
+
+    def assign_languages(self) -> None:
+        counts: dict[str, Counter[str]] = defaultdict(Counter)
+        for result in self.results:
+            for f in result.inventory.files:
+                if f.role == "source" and f.language:
+                    owner = self.owner_of(result.repository.name, f.path)
+                    if owner:
+                        counts[owner][_family(f.language)] += 1
+        for cid, c in counts.items():
+            top = sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))
+            self.model.components[cid].language = top[0][0]
+
+    # ------------------------------------------------------------------ endpoints
+    def endpoints(self) -> None:
+        by_line: dict[tuple[str, str, int], Fact] = {}
+        for f in self.by_kind["http.route"]:
+            key = (f.repository, f.path, f.line)
+            prev = by_line.get(key)
+            # Prefer the most specific reading of a line (explicit methods, a class prefix).
+            if prev is None or len(f.attrs) > len(prev.attrs) or (
+                    len(f.attrs) == len(prev.attrs) and (f.get("method") or "").upper() not in _METHOD_WORDS):
+                by_line[key] = f
+        for key in sorted(by_line):
+            f = by_line[key]
+            owner = self.owner_of(f.repository, f.path)
+            if owner is None:
+                continue
+            method, path = _route(f)
+            comp = self.model.components[owner]
+            port = comp.ports.setdefault("http", Port(name="http", protocol="http", direction="provided"))
+            for ep in port.endpoints:
+                if ep.method == method and ep.path == path:
+                    ep.evidence.append(f.evidence)
+                    break
+            else:
+                port.endpoints.append(Endpoint(method=method, path=path, evidence=[f.evidence]))
+            port.evidence.append(f.evidence)
+
+    # ------------------------------------------------------------------ connections
+    def connect(self, source: str, target: str, protocol: str, evidence: list[Evidence], kind: str | None = None,
+                attributes: dict[str, str] | None = None) -> None:
+        if source == target:
+            return
+        tkind = self.model.components[target].kind
+        kind = kind or ("uses" if tkind in ("database", "cache", "broker") else "calls")
+        key = (source, target, protocol)
+        conn = self.model.connections.get(key)
+        if conn is None:
+            conn = Connection(source=source, target=target, kind=kind, protocol=protocol)
+            self.model.connections[key] = conn
+        conn.evidence.update(evidence)
+        for k, v in (attributes or {}).items():
+            conn.attributes.setdefault(k, v)
+
+    def _protocol(self, ref: HostRef, target: str, env_name: str = "") -> str:
+        if ref.scheme in SCHEME_PROTOCOL:
+            return SCHEME_PROTOCOL[ref.scheme]
+        if ref.scheme and SCHEME_TECH.get(ref.scheme):
+            return TECH_PROTOCOL.get(SCHEME_TECH[ref.scheme] or "", "tcp")
+        tech = self.model.components[target].attributes.get("technology", "")
+        if tech in TECH_PROTOCOL:
+            return TECH_PROTOCOL[tech]
+        if ref.port in PORT_PROTOCOL:
+            return PORT_PROTOCOL[ref.port]
+        if "GRPC" in env_name.upper():
+            return "grpc"
+        return "tcp"
+
+    def _resolve_value(self, owner: str, value: str, evidence: list[Evidence], *, env_name: str = "",
+                       allow_external: bool, origin: Evidence) -> None:
+        refs = parse_hosts(value)
+        if not refs and env_name and HOST_ENV_NAME.search(env_name) and value.strip().lower() in self.alias:
+            refs = [HostRef(value.strip().lower(), None, None)]
+        for ref in refs:
+            attrs = {"via": f"env {env_name}" if env_name else "literal"}
+            target = self.alias.get(ref.host)
+            if target is None and ref.host in LOCAL_HOSTS:
+                continue
+            if target is None:
+                tech = SCHEME_TECH.get(ref.scheme or "") if ref.scheme else None
+                if tech and "$" not in ref.host and "{" not in ref.host:
+                    comp = self.add_component(ref.host, TECH_KIND.get(tech, "database"), origin.repository, origin,
+                                              attributes={"technology": tech, "host": ref.host})
+                    target = comp.id
+                elif (allow_external and ref.scheme in ("http", "https", "grpc", "ws", "wss") and "." in ref.host
+                      and not re.match(r"^\d+\.\d+\.\d+\.\d+$", ref.host)):
+                    comp = self.add_component(ref.host, "external", None, origin, attributes={"host": ref.host})
+                    target = comp.id
+                else:
+                    self.model.unresolved.append(Unresolved(owner, value, origin))
+                    continue
+            self.connect(owner, target, self._protocol(ref, target, env_name), evidence, attributes=attrs)
+
+    def config_connections(self) -> None:
+        env_reads: dict[tuple[str, str], list[Evidence]] = defaultdict(list)
+        for f in self.by_kind["env.read"]:
+            owner = self.owner_of(f.repository, f.path)
+            if owner and f.get("name"):
+                env_reads[(owner, f.get("name") or "")].append(f.evidence)
+        configmaps: dict[str, list[Fact]] = defaultdict(list)
+        for f in self.by_kind["k8s.configmap"]:
+            configmaps[f.get("configmap") or ""].append(f)
+        pairs: list[tuple[str, Fact]] = []
+        for f in self.by_kind["config.env"]:
+            owner = self.config_owner(f)
+            if owner:
+                pairs.append((owner, f))
+        for f in self.by_kind["k8s.env_from"]:
+            owner = self.config_owner(f)
+            if owner:
+                pairs.extend((owner, cm) for cm in configmaps.get(f.get("configmap") or "", []))
+        for f in self.by_kind["config.property"]:
+            owner = self.owner_of(f.repository, f.path)
+            if owner:
+                pairs.append((owner, f))
+        for owner, f in pairs:
+            name, value = f.get("name") or "", f.get("value") or ""
+            chain = [f.evidence, *env_reads.get((owner, name), [])]
+            self._resolve_value(owner, value, chain, env_name=name, allow_external=True, origin=f.evidence)
+        # Defaults in code: os.getenv("X", "http://orders:8080") only counts when no config sets X.
+        configured = {(owner, f.get("name")) for owner, f in pairs}
+        for f in self.by_kind["env.read"]:
+            owner = self.owner_of(f.repository, f.path)
+            default = f.get("default")
+            if owner and default and (owner, f.get("name")) not in configured:
+                self._resolve_value(owner, default, [f.evidence], env_name=f.get("name") or "",
+                                    allow_external=True, origin=f.evidence)
+
+    def code_connections(self) -> None:
+        client_lines = {(f.repository, f.path, f.line) for f in self.by_kind["http.client"]}
+        env_default_lines = {(f.repository, f.path, f.line) for f in self.by_kind["env.read"] if f.get("default")}
+        for f in [*self.by_kind["string.url"], *self.by_kind["string.hostport"]]:
+            if (f.repository, f.path, f.line) in env_default_lines:
+                continue  # handled with its environment variable
+            owner = self.owner_of(f.repository, f.path)
+            if owner is None:
+                continue
+            in_call = (f.repository, f.path, f.line) in client_lines
+            self._resolve_value(owner, f.get("value") or "", [f.evidence], allow_external=in_call, origin=f.evidence)
+
+    def driver_connections(self) -> None:
+        for f in self.by_kind["import"]:
+            tech = tech_for_module(f.get("module") or "")
+            owner = self.owner_of(f.repository, f.path) if tech else None
+            if not tech or owner is None:
+                continue
+            if any(c.source == owner and self.model.components[c.target].attributes.get("technology") == tech
+                   for c in self.model.connections.values()):
+                continue
+            candidates = sorted(c.id for c in self.model.components.values()
+                                if c.attributes.get("technology") == tech and c.id != owner)
+            if len(candidates) == 1:
+                self.connect(owner, candidates[0], TECH_PROTOCOL.get(tech, "tcp"), [f.evidence],
+                             attributes={"via": f"driver {f.get('module')}"})
+
+    def depends_connections(self) -> None:
+        for f in self.by_kind["compose.depends"]:
+            source = self.alias.get((f.get("owner") or "").lower())
+            target = self.alias.get((f.get("target") or "").lower())
+            if not source or not target or source == target:
+                continue
+            existing = sorted(k for k in self.model.connections if k[0] == source and k[1] == target)
+            if existing:
+                self.model.connections[existing[0]].evidence.add(f.evidence)
+                continue
+            tech = self.model.components[target].attributes.get("technology", "")
+            self.connect(source, target, TECH_PROTOCOL.get(tech, "tcp"), [f.evidence], kind="depends_on",
+                         attributes={"via": "depends_on"})
+
+    def ingress(self) -> None:
+        for f in self.by_kind["k8s.ingress"]:
+            target = self.alias.get((f.get("target") or "").lower())
+            if not target:
+                continue
+            gw = self.add_component(f.get("ingress") or "ingress", "gateway", f.repository, f.evidence,
+                                    attributes={"deployment": "kubernetes", "technology": "ingress"})
+            self.connect(gw.id, target, "http", [f.evidence], attributes={"via": "ingress"})
+
+    def resolve(self) -> SystemModel:
+        self.deployment_components()
+        self.build_units()
+        self.assign_languages()
+        self.endpoints()
+        self.config_connections()
+        self.code_connections()
+        self.driver_connections()
+        self.depends_connections()
+        self.ingress()
+        self.model.unresolved.sort(key=lambda u: (u.component, u.value, u.evidence))
+        return self.model
+
+
+def _norm(path: str) -> str:
+    p = PurePosixPath(path).as_posix()
+    parts: list[str] = []
+    for seg in p.split("/"):
+        if seg in ("", "."):
+            continue
+        if seg == "..":
+            if parts:
+                parts.pop()
+            continue
+        parts.append(seg)
+    return "/".join(parts)
+
+
+def _join(folder: str, name: str) -> str:
+    return name if folder in ("", ".") else f"{folder}/{name}"
+
+
+def _under(path: str, root: str) -> bool:
+    return root == "" or path == root or path.startswith(root + "/")
+
+
+def _family(language: str) -> str:
+    return {"tsx": "typescript"}.get(language, language)
+
+
+def _route(f: Fact) -> tuple[str, str]:
+    method = (f.get("method") or "ANY").strip('"').upper()
+    method = _METHOD_WORDS.get(method, method)
+    path = (f.get("path") or "").strip()
+    m = re.match(r"^(GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS)\s+(\S+)$", path)
+    if m:  # Go 1.22 "GET /x" patterns
+        method, path = m.group(1), m.group(2)
+    prefix = (f.get("prefix") or "").strip()
+    if prefix:
+        path = "/" + "/".join(s for s in (prefix.strip("/"), path.strip("/")) if s)
+    if path and not path.startswith("/") and not path.startswith("^"):
+        path = "/" + path
+    return method, path or "/"
+
+
+def resolve_system(name: str, results: list[ExtractResult]) -> SystemModel:
+    return Resolver(name, results).resolve()

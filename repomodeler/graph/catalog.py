@@ -1,0 +1,105 @@
+"""Knowledge tables: which images, URL schemes, ports and libraries mean which technology.
+
+Kept apart from the resolver so that recognising a new database or broker is a one-line change.
+"""
+
+from __future__ import annotations
+
+import re
+
+# (image name pattern, technology, component kind)
+IMAGE_TECH: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
+    (re.compile(p), tech, kind)
+    for p, tech, kind in (
+        (r"(^|/)(postgres|postgis|timescaledb|bitnami/postgresql|postgresql)", "postgres", "database"),
+        (r"(^|/)(mysql|mariadb|percona)", "mysql", "database"),
+        (r"(^|/)mongo", "mongodb", "database"),
+        (r"(^|/)(mssql|sqlserver|mcr.microsoft.com/mssql)", "sqlserver", "database"),
+        (r"(^|/)(cassandra|scylla)", "cassandra", "database"),
+        (r"(^|/)(elasticsearch|opensearch|elastic/elasticsearch)", "elasticsearch", "database"),
+        (r"(^|/)(neo4j|couchdb|couchbase|influxdb|clickhouse|cockroach|dynamodb|arangodb)", "database", "database"),
+        (r"(^|/)(minio)", "s3", "database"),
+        (r"(^|/)(redis|valkey|keydb|bitnami/redis)", "redis", "cache"),
+        (r"(^|/)memcached", "memcached", "cache"),
+        (r"(^|/)(cp-kafka|kafka|redpanda|bitnami/kafka)", "kafka", "broker"),
+        (r"(^|/)(rabbitmq|bitnami/rabbitmq)", "rabbitmq", "broker"),
+        (r"(^|/)(nats)", "nats", "broker"),
+        (r"(^|/)(activemq|artemis)", "activemq", "broker"),
+        (r"(^|/)(pulsar)", "pulsar", "broker"),
+        (r"(^|/)(nginx|traefik|envoy|haproxy|kong|caddy|httpd)", "proxy", "gateway"),
+    )
+)
+
+TECH_PROTOCOL: dict[str, str] = {
+    "postgres": "sql", "mysql": "sql", "sqlserver": "sql", "database": "tcp", "cassandra": "tcp",
+    "mongodb": "mongodb", "redis": "redis", "memcached": "tcp", "kafka": "kafka", "rabbitmq": "amqp",
+    "activemq": "amqp", "nats": "nats", "elasticsearch": "elasticsearch", "pulsar": "tcp", "s3": "http",
+    "proxy": "http",
+}
+
+TECH_KIND: dict[str, str] = {
+    "postgres": "database", "mysql": "database", "sqlserver": "database", "mongodb": "database",
+    "cassandra": "database", "elasticsearch": "database", "redis": "cache", "memcached": "cache",
+    "kafka": "broker", "rabbitmq": "broker", "activemq": "broker", "nats": "broker",
+}
+
+SCHEME_TECH: dict[str, str | None] = {
+    "postgres": "postgres", "postgresql": "postgres", "postgresql+psycopg2": "postgres",
+    "postgresql+asyncpg": "postgres", "postgresql+psycopg": "postgres",
+    "mysql": "mysql", "mysql+pymysql": "mysql", "mariadb": "mysql", "sqlserver": "sqlserver", "mssql": "sqlserver",
+    "mongodb": "mongodb", "mongodb+srv": "mongodb", "redis": "redis", "rediss": "redis",
+    "amqp": "rabbitmq", "amqps": "rabbitmq", "kafka": "kafka", "nats": "nats",
+    "http": None, "https": None, "grpc": None, "ws": None, "wss": None,
+}
+
+SCHEME_PROTOCOL: dict[str, str] = {"http": "http", "https": "http", "ws": "http", "wss": "http", "grpc": "grpc"}
+
+PORT_PROTOCOL: dict[int, str] = {
+    5432: "sql", 3306: "sql", 1433: "sql", 27017: "mongodb", 6379: "redis", 9092: "kafka", 29092: "kafka",
+    5672: "amqp", 4222: "nats", 9200: "elasticsearch", 50051: "grpc",
+}
+
+# Import / dependency name prefixes of client libraries, per technology.
+DRIVER_TECH: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(p), tech)
+    for p, tech in (
+        (r"^(psycopg2?|asyncpg|pg|postgres|github\.com/lib/pq|github\.com/jackc/pgx.*|org\.postgresql.*)$", "postgres"),
+        (r"^(pymysql|mysqlclient|MySQLdb|mysql2?|github\.com/go-sql-driver/mysql|com\.mysql.*)$", "mysql"),
+        (r"^(pymongo|motor.*|mongoose|mongodb|go\.mongodb\.org/mongo-driver.*|com\.mongodb.*)$", "mongodb"),
+        (r"^(redis(\..*)?|aioredis|ioredis|github\.com/(go-redis|redis)/.*|redis\.clients.*|io\.lettuce.*)$", "redis"),
+        (r"^(pika|aio_pika|amqplib|amqp-connection-manager|github\.com/streadway/amqp|github\.com/rabbitmq/amqp091-go|com\.rabbitmq.*)$", "rabbitmq"),
+        (r"^(kafka(\..*)?|confluent_kafka|aiokafka|kafkajs|github\.com/(Shopify|IBM)/sarama|github\.com/segmentio/kafka-go|org\.apache\.kafka.*)$", "kafka"),
+        (r"^(nats|nats\.aio.*|github\.com/nats-io/nats\.go)$", "nats"),
+        (r"^(elasticsearch.*|@elastic/elasticsearch|github\.com/elastic/go-elasticsearch.*)$", "elasticsearch"),
+    )
+)
+
+LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "0.0.0.0", "::1", "[::1]", "host.docker.internal"})
+HOST_ENV_NAME = re.compile(r"(HOST|ADDR|ADDRESS|SERVER|URL|URI|ENDPOINT|BROKER|BROKERS|DSN|SERVICE|CONN)", re.I)
+ENTRY_FILES = re.compile(
+    r"(^|/)(main\.py|app\.py|server\.py|manage\.py|wsgi\.py|asgi\.py|__main__\.py|index\.[cm]?[jt]s|server\.[cm]?[jt]s|"
+    r"app\.[cm]?[jt]s|main\.[cm]?[jt]s|main\.go|[A-Za-z]*Application\.java|Main\.java|Program\.cs|main\.rs|config\.ru)$"
+)
+
+
+def tech_for_image(image: str | None) -> tuple[str, str] | None:
+    """(technology, kind) for a container image, or None for an application image."""
+    if not image:
+        return None
+    name = image.split("@")[0].rsplit(":", 1)[0] if ":" in image.split("/")[-1] else image.split("@")[0]
+    for pattern, tech, kind in IMAGE_TECH:
+        if pattern.search(name.lower()):
+            return tech, kind
+    return None
+
+
+def tech_for_module(module: str) -> str | None:
+    for pattern, tech in DRIVER_TECH:
+        if pattern.match(module):
+            return tech
+    return None
+
+
+def image_basename(image: str) -> str:
+    last = image.split("@")[0].split("/")[-1]
+    return last.split(":")[0]

@@ -1,0 +1,45 @@
+"""The networkx graph: the single source every output is rendered from.
+
+Nodes are component ids with attributes ``name, kind, repository, language, evidence, attributes,
+ports``; edges are keyed by protocol with ``kind, protocol, evidence, attributes``.  Graph-level
+attributes carry the system name, the repositories, warnings, unresolved references and counts.
+Evidence lists are sorted tuples so that two graphs built from the same commits compare equal.
+"""
+
+from __future__ import annotations
+
+import networkx as nx
+
+from repomodeler.graph.build import SystemModel
+from repomodeler.records import Repository, Warning_
+
+
+def to_graph(model: SystemModel, repositories: list[Repository], warnings: list[Warning_],
+             stats: dict[str, object]) -> nx.MultiDiGraph:
+    g = nx.MultiDiGraph()
+    g.graph.update(
+        name=model.name,
+        repositories=[{"name": r.name, "url": r.url, "commit": r.commit, "ref": r.spec.ref}
+                      for r in sorted(repositories, key=lambda r: r.name)],
+        warnings=sorted(set(warnings)),
+        unresolved=[{"component": u.component, "value": u.value, "evidence": u.evidence}
+                    for u in model.unresolved],
+        stats=stats,
+    )
+    for cid in sorted(model.components):
+        c = model.components[cid]
+        g.add_node(
+            cid,
+            name=c.name,
+            kind=c.kind,
+            repository=c.repository,
+            language=c.language,
+            evidence=tuple(sorted(c.evidence)),
+            attributes={k: v for k, v in sorted(c.attributes.items()) if v},
+            ports=[c.ports[k] for k in sorted(c.ports)],
+        )
+    for key in sorted(model.connections):
+        conn = model.connections[key]
+        g.add_edge(conn.source, conn.target, key=conn.protocol, id=conn.id, kind=conn.kind, protocol=conn.protocol,
+                   evidence=tuple(sorted(conn.evidence)), attributes=dict(sorted(conn.attributes.items())))
+    return g

@@ -1,0 +1,210 @@
+"""Inventory: list the files of a repository at its pinned commit and decide which to analyse.
+
+For git repositories the list comes from the tree of the pinned commit (``git ls-tree``), so the
+blob SHA of each file is known without reading it: it is the cache key for later stages.  Plain
+directories are listed by git too (``ls-files --others --exclude-standard`` against a throw-away
+git dir), which gives exact ``.gitignore`` semantics without touching the user's folder.
+Symlinks are never followed: they are skipped and counted.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import stat
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+
+from repomodeler.acquire import run_git
+from repomodeler.languages import language_for_path
+from repomodeler.records import Inventory, Repository, SourceFile
+
+DEFAULT_MAX_BYTES = 1_000_000
+
+VENDORED_DIRS = frozenset({
+    "node_modules", "vendor", "dist", "build", ".venv", "venv", "third_party", "third-party",
+    "bower_components", "__pycache__", ".git", ".tox", ".mypy_cache", ".gradle", ".idea", "target",
+    "obj", ".next", ".nuxt", "coverage", "site-packages", "Pods", "generated",
+})
+MINIFIED = re.compile(r"\.(min|bundle|chunk)\.(js|css|mjs)$|[.-][0-9a-f]{8,}\.js$")
+TEST_DIRS = frozenset({"test", "tests", "__tests__", "spec", "specs", "e2e", "integration-tests", "it", "testing"})
+EXAMPLE_DIRS = frozenset({"example", "examples", "demo", "demos", "benchmark", "benchmarks", "bench"})
+DOC_DIRS = frozenset({"doc", "docs", "documentation", "site-docs"})
+FIXTURE_DIRS = frozenset({"fixture", "fixtures", "testdata", "test-data", "test_data", "mocks", "__mocks__", "__fixtures__"})
+TEST_FILE = re.compile(
+    r"(^test_.*\.py$|_test\.py$|_test\.go$|\.(test|spec)\.[cm]?[jt]sx?$|Tests?\.(java|kt|cs)$|IT\.java$|_spec\.rb$|Test\.php$)"
+)
+
+# Files read by descriptor/manifest readers even though no tree-sitter grammar covers them.
+DESCRIPTOR_NAMES = re.compile(
+    r"(^|/)(docker-compose[^/]*\.ya?ml|compose[^/]*\.ya?ml|Dockerfile[^/]*|[^/]*\.dockerfile|\.env(\.[^/]*)?|"
+    r"[^/]*\.env|package\.json|pyproject\.toml|requirements[^/]*\.txt|setup\.py|go\.mod|pom\.xml|"
+    r"build\.gradle(\.kts)?|settings\.gradle(\.kts)?|Cargo\.toml|Gemfile|composer\.json|[^/]*\.csproj|"
+    r"application[^/]*\.(ya?ml|properties)|bootstrap[^/]*\.(ya?ml|properties))$"
+)
+YAML_FILE = re.compile(r"\.ya?ml$")
+
+
+@dataclass(frozen=True)
+class InventoryOptions:
+    max_bytes: int = DEFAULT_MAX_BYTES
+
+
+def classify_role(path: str) -> str:
+    """Tag a path as source, test, example, docs or fixture; only 'source' feeds the architecture."""
+    parts = PurePosixPath(path).parts
+    dirs = [p.lower() for p in parts[:-1]]
+    for d in dirs:
+        if d in FIXTURE_DIRS:
+            return "fixture"
+    for d in dirs:
+        if d in TEST_DIRS:
+            return "test"
+    if len(parts) >= 2 and "src" in dirs and "test" in dirs:
+        return "test"
+    if TEST_FILE.search(parts[-1]):
+        return "test"
+    for d in dirs:
+        if d in EXAMPLE_DIRS:
+            return "example"
+        if d in DOC_DIRS:
+            return "docs"
+    return "source"
+
+
+def _skip_reason(path: str, size: int, options: InventoryOptions) -> str | None:
+    parts = PurePosixPath(path).parts
+    if any(p in VENDORED_DIRS for p in parts[:-1]):
+        return "vendored"
+    if MINIFIED.search(parts[-1]):
+        return "minified"
+    if size > options.max_bytes:
+        return "too_large"
+    return None
+
+
+def _wanted(path: str) -> bool:
+    """Is this a file some extractor reads?  Everything else is not even counted as skipped."""
+    return language_for_path(path) is not None or bool(DESCRIPTOR_NAMES.search(path)) or bool(YAML_FILE.search(path))
+
+
+def _count(skipped: dict[str, int], reason: str) -> None:
+    skipped[reason] = skipped.get(reason, 0) + 1
+
+
+def list_git(repo: Repository, options: InventoryOptions) -> Inventory:
+    assert repo.commit is not None
+    proc = run_git(["ls-tree", "-r", "-l", "-z", "--full-tree", repo.commit], cwd=repo.checkout)
+    if proc.returncode != 0:
+        raise RuntimeError(f"cannot list files of {repo.name}@{repo.commit}: {proc.stderr.decode(errors='replace').strip()}")
+    files: list[SourceFile] = []
+    skipped: dict[str, int] = {}
+    for entry in proc.stdout.split(b"\0"):
+        if not entry:
+            continue
+        meta, _, raw_path = entry.partition(b"\t")
+        mode, otype, sha, size_text = meta.split(None, 3)
+        try:
+            path = raw_path.decode("utf-8")
+        except UnicodeDecodeError:
+            _count(skipped, "bad_name")
+            continue
+        if "\n" in path or any(p in ("..", ".") for p in path.split("/")):
+            _count(skipped, "bad_name")
+            continue
+        if mode == b"120000":
+            _count(skipped, "symlink")
+            continue
+        if otype == b"commit":
+            _count(skipped, "submodule")
+            continue
+        if otype != b"blob" or not _wanted(path):
+            continue
+        size = int(size_text.strip()) if size_text.strip().isdigit() else 0
+        reason = _skip_reason(path, size, options)
+        if reason:
+            _count(skipped, reason)
+            continue
+        files.append(SourceFile(path=path, blob=sha.decode(), size=size, language=language_for_path(path),
+                                role=classify_role(path)))
+    files.sort()
+    return Inventory(repository=repo, files=files, skipped=skipped)
+
+
+def list_dir(repo: Repository, options: InventoryOptions) -> Inventory:
+    root = repo.checkout
+    with tempfile.TemporaryDirectory(prefix="repomodeler-ls-") as tmp:
+        init = run_git(["init", "--quiet", "--bare", tmp])
+        if init.returncode != 0:
+            raise RuntimeError("git init failed for listing a folder")
+        proc = run_git([f"--git-dir={tmp}", f"--work-tree={root}", "ls-files", "--others", "--exclude-standard", "-z"],
+                       cwd=root)
+    names = sorted(p for p in proc.stdout.decode("utf-8", "surrogateescape").split("\0") if p)
+    files: list[SourceFile] = []
+    skipped: dict[str, int] = {}
+    for path in names:
+        if "\n" in path or any(p in ("..", ".") for p in path.split("/")):
+            _count(skipped, "bad_name")
+            continue
+        try:
+            path.encode("utf-8")
+        except UnicodeEncodeError:
+            _count(skipped, "bad_name")
+            continue
+        if not _wanted(path):
+            continue
+        full = root / path
+        try:
+            st = os.lstat(full)
+        except OSError:
+            continue
+        if stat.S_ISLNK(st.st_mode) or any(os.path.islink(root.joinpath(*PurePosixPath(path).parts[:i]))
+                                           for i in range(1, len(PurePosixPath(path).parts))):
+            _count(skipped, "symlink")
+            continue
+        if not stat.S_ISREG(st.st_mode):
+            continue
+        reason = _skip_reason(path, st.st_size, options)
+        if reason:
+            _count(skipped, reason)
+            continue
+        digest = hashlib.sha1(f"blob {st.st_size}\0".encode() + full.read_bytes()).hexdigest()
+        files.append(SourceFile(path=path, blob=digest, size=st.st_size, language=language_for_path(path),
+                                role=classify_role(path)))
+    return Inventory(repository=repo, files=files, skipped=skipped)
+
+
+def build_inventory(repo: Repository, options: InventoryOptions | None = None) -> Inventory:
+    options = options or InventoryOptions()
+    return list_git(repo, options) if repo.kind == "git" else list_dir(repo, options)
+
+
+class BlobReader:
+    """Reads file contents at the pinned commit: one `git cat-file --batch` process per repository."""
+
+    def __init__(self, repo: Repository) -> None:
+        self.repo = repo
+
+    def read_many(self, files: list[SourceFile]) -> dict[str, bytes]:
+        if not files:
+            return {}
+        if self.repo.kind == "dir":
+            return {f.path: (self.repo.checkout / f.path).read_bytes() for f in files}
+        shas = sorted({f.blob for f in files})
+        proc = run_git(["cat-file", "--batch"], cwd=self.repo.checkout, input_bytes="\n".join(shas).encode() + b"\n")
+        data = proc.stdout
+        by_sha: dict[str, bytes] = {}
+        pos = 0
+        while pos < len(data):
+            nl = data.index(b"\n", pos)
+            header = data[pos:nl].split()
+            pos = nl + 1
+            if len(header) < 3 or header[1] == b"missing":
+                continue
+            size = int(header[2])
+            by_sha[header[0].decode()] = data[pos:pos + size]
+            pos += size + 1
+        return {f.path: by_sha.get(f.blob, b"") for f in files}
+

@@ -1,0 +1,202 @@
+"""The analyze pipeline: acquire -> inventory -> extract -> resolve -> graph -> emit -> publish.
+
+Output is written to a staging folder next to ``--out`` and swapped into place only when every
+stage succeeded (and the SysML check passed), so a failed or interrupted run never replaces a
+good model.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import os
+import shutil
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Protocol
+
+import networkx as nx
+
+from repomodeler import __version__
+from repomodeler.acquire import DEFAULT_TIMEOUT, acquire_one, parse_input, redact_url, unique_names
+from repomodeler.emit.model_json import render_json
+from repomodeler.emit.sysml import render_sysml
+from repomodeler.extract import extract_repository
+from repomodeler.graph.build import resolve_system, slug
+from repomodeler.graph.network import to_graph
+from repomodeler.inventory import DEFAULT_MAX_BYTES, InventoryOptions, build_inventory
+from repomodeler.records import ExtractResult, RepomodelerError, Repository, Warning_
+
+
+class Progress(Protocol):
+    def stage(self, name: str, total: int | None = None) -> None: ...
+    def advance(self, n: int = 1) -> None: ...
+    def done(self) -> None: ...
+
+
+class NullProgress:
+    def stage(self, name: str, total: int | None = None) -> None:
+        pass
+
+    def advance(self, n: int = 1) -> None:
+        pass
+
+    def done(self) -> None:
+        pass
+
+
+@dataclass
+class AnalyzeOptions:
+    name: str | None = None
+    out: Path | None = None
+    max_bytes: int = DEFAULT_MAX_BYTES
+    timeout: float = DEFAULT_TIMEOUT
+    validate: bool = True
+    keep_going: bool = False
+
+
+@dataclass
+class AnalysisResult:
+    name: str
+    out: Path
+    graph: nx.MultiDiGraph
+    repositories: list[Repository]
+    extracts: list[ExtractResult]
+    failures: list[str] = field(default_factory=list)
+    timings: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def skipped(self) -> dict[str, int]:
+        total: dict[str, int] = {}
+        for r in self.extracts:
+            for k, v in r.inventory.skipped.items():
+                total[k] = total.get(k, 0) + v
+        return dict(sorted(total.items()))
+
+
+def default_name(repos: list[str]) -> str:
+    return repos[0] if len(repos) == 1 else "system"
+
+
+def _check_out_dir(out: Path) -> None:
+    if out.exists() and not out.is_dir():
+        raise RepomodelerError(f"error: --out '{out}' exists and is not a folder; choose another path")
+    if out.is_dir() and any(out.iterdir()) and not (out / "model.json").exists():
+        raise RepomodelerError(
+            f"error: --out '{out}' is not empty and holds no repomodeler model; choose an empty or new folder"
+        )
+
+
+def publish(staging: Path, out: Path) -> None:
+    """Swap a complete staging folder into place: the old model is removed only after the swap."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    old = out.parent / f".{out.name}.old-{os.getpid()}"
+    if out.exists():
+        os.replace(out, old)
+    try:
+        os.replace(staging, out)
+    except BaseException:
+        if old.exists() and not out.exists():
+            os.replace(old, out)
+        raise
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def analyze(inputs: list[str], options: AnalyzeOptions, progress: Progress | None = None,
+            before_publish: Callable[[Path], None] | None = None) -> AnalysisResult:
+    progress = progress or NullProgress()
+    started = time.perf_counter()
+    timings: dict[str, float] = {}
+    if not inputs:
+        raise RepomodelerError("error: no repositories given; pass git URLs or local folders")
+    specs = unique_names([parse_input(raw) for raw in inputs])
+    name = options.name or default_name([s.name for s in specs])
+    if not slug(name) or name.strip() == "":
+        raise RepomodelerError(f"error: --name '{name}' is empty; give a system name")
+    out = options.out or Path("models") / slug(name)
+    _check_out_dir(out)
+
+    t = time.perf_counter()
+    progress.stage("clone", len(specs))
+    repos: list[Repository] = []
+    failures: list[str] = []
+    for spec in specs:
+        try:
+            repos.append(acquire_one(spec, timeout=options.timeout))
+        except RepomodelerError as exc:
+            if not options.keep_going:
+                raise
+            failures.append(str(exc))
+        progress.advance()
+    if not repos:
+        raise RepomodelerError("error: none of the inputs could be read; nothing was written")
+    timings["clone"] = time.perf_counter() - t
+
+    t = time.perf_counter()
+    progress.stage("inventory", len(repos))
+    inventories = []
+    for repo in repos:
+        inventories.append(build_inventory(repo, InventoryOptions(max_bytes=options.max_bytes)))
+        progress.advance()
+    timings["inventory"] = time.perf_counter() - t
+
+    t = time.perf_counter()
+    progress.stage("parse", sum(sum(1 for f in inv.files if f.role == "source") for inv in inventories))
+    extracts = [extract_repository(inv, progress.advance) for inv in inventories]
+    timings["parse"] = time.perf_counter() - t
+    if not any(r.facts for r in extracts):
+        names = ", ".join(redact_url(r.repository.spec.raw) for r in extracts)
+        raise RepomodelerError(f"error: no recognisable source, deployment or configuration files in {names}; "
+                               "check the path or add the repository that holds the code")
+
+    t = time.perf_counter()
+    progress.stage("resolve")
+    model = resolve_system(name, extracts)
+    warnings: list[Warning_] = sorted({w for r in extracts for w in r.warnings})
+    stats: dict[str, object] = {
+        "files": sum(len(r.inventory.files) for r in extracts),
+        "parsed": sum(r.parsed_files for r in extracts),
+        "skipped": dict(sorted({k: sum(r.inventory.skipped.get(k, 0) for r in extracts)
+                                for r in extracts for k in r.inventory.skipped}.items())),
+    }
+    graph = to_graph(model, repos, warnings, stats)
+    timings["resolve"] = time.perf_counter() - t
+
+    t = time.perf_counter()
+    progress.stage("emit")
+    model_json = render_json(graph)
+    model_sysml = render_sysml(graph)
+    staging = out.parent / f".{out.name}.staging-{os.getpid()}"
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir(parents=True)
+    try:
+        (staging / "model.json").write_text(model_json, encoding="utf-8")
+        (staging / "model.sysml").write_text(model_sysml, encoding="utf-8")
+        if options.validate:
+            from repomodeler.validate import validate_files
+
+            diags = [d for d in validate_files([staging / "model.sysml"]) if d.severity == "error"]
+            if diags:
+                raise RepomodelerError(
+                    f"error: the emitted SysML failed the check ({diags[0].format()}); the previous model was kept"
+                )
+        timings["emit"] = time.perf_counter() - t
+        run = {
+            "analysed_at": _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat(),
+            "duration_s": round(time.perf_counter() - started, 3),
+            "version": __version__,
+            "timings": {k: round(v, 4) for k, v in timings.items()},
+            "failures": failures,
+            "repositories": [{"name": r.name, "commit": r.commit, "checkout": str(r.checkout), "kind": r.kind,
+                              "input": redact_url(r.spec.raw)} for r in sorted(repos, key=lambda r: r.name)],
+        }
+        (staging / "run.json").write_text(json.dumps(run, indent=2) + "\n", encoding="utf-8")
+        if before_publish is not None:
+            before_publish(staging)
+        publish(staging, out)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    progress.done()
+    return AnalysisResult(name=name, out=out, graph=graph, repositories=repos, extracts=extracts, failures=failures,
+                          timings=timings)

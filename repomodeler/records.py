@@ -1,0 +1,203 @@
+"""Typed records passed between pipeline stages.
+
+acquire -> inventory -> extract -> graph -> emit.  Every stage hands the next one of these
+frozen dataclasses, never a loose dict, so a stage's contract is visible in one place.
+Records are hashable and orderable where output order depends on them, which is how the
+pipeline stays deterministic: everything is sorted by these keys before it is written.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Literal
+
+NodeKind = Literal["service", "database", "cache", "broker", "gateway", "external", "library", "user"]
+NODE_KINDS: tuple[str, ...] = ("service", "database", "cache", "broker", "gateway", "external", "library", "user")
+PROTOCOLS: tuple[str, ...] = (
+    "http", "grpc", "sql", "mongodb", "redis", "amqp", "kafka", "nats", "elasticsearch", "tcp",
+)
+
+
+class RepomodelerError(Exception):
+    """An error a user can act on; the CLI prints its message as one line and exits non-zero."""
+
+
+@dataclass(frozen=True, order=True)
+class Evidence:
+    """A place in a repository that justifies a model element."""
+
+    repository: str
+    path: str
+    line: int
+
+    def to_json(self) -> dict[str, object]:
+        return {"repository": self.repository, "path": self.path, "line": self.line}
+
+    def __str__(self) -> str:
+        return f"{self.repository}:{self.path}:{self.line}"
+
+
+@dataclass(frozen=True)
+class RepoSpec:
+    """One input as the user typed it, parsed: a git URL or a local path, with an optional ref."""
+
+    raw: str
+    kind: Literal["url", "path"]
+    location: str  # the URL (without @ref) or the absolute local path
+    ref: str | None
+    name: str  # display name from the URL or folder, made unique later
+
+
+@dataclass(frozen=True)
+class Repository:
+    """An acquired repository: where its content is and which commit it is pinned to."""
+
+    name: str
+    spec: RepoSpec
+    checkout: Path  # a git dir (for kind 'git') or a plain directory (for kind 'dir')
+    kind: Literal["git", "dir"]
+    commit: str | None  # resolved SHA; None for plain directories
+    url: str | None  # public URL for network remotes (credentials removed), else None
+
+
+@dataclass(frozen=True, order=True)
+class SourceFile:
+    """A file selected for analysis.  `blob` is the git blob SHA (or a content hash for plain dirs)."""
+
+    path: str  # repository-relative, '/'-separated
+    blob: str
+    size: int
+    language: str | None  # tree-sitter language name from grammars/, or None
+    role: str  # 'source', 'test', 'example', 'docs', 'fixture'
+
+
+@dataclass
+class Inventory:
+    """The analysable files of one repository plus counts of what was skipped and why."""
+
+    repository: Repository
+    files: list[SourceFile]
+    skipped: dict[str, int] = field(default_factory=dict)
+    warnings: list["Warning_"] = field(default_factory=list)
+
+
+@dataclass(frozen=True, order=True)
+class Warning_:
+    """A problem with one input file that did not stop the run."""
+
+    repository: str
+    path: str
+    line: int
+    message: str
+
+    def to_json(self) -> dict[str, object]:
+        return {"repository": self.repository, "path": self.path, "line": self.line, "message": self.message}
+
+
+@dataclass(frozen=True, order=True)
+class Fact:
+    """One thing extraction saw: an HTTP route, an env read, a compose service, a URL literal...
+
+    `kind` is a dotted name (``http.route``, ``env.read``, ``compose.service``); `attrs` holds the
+    captured values as sorted (key, value) pairs so facts are hashable and sort stably.
+    """
+
+    kind: str
+    repository: str
+    path: str
+    line: int
+    language: str
+    attrs: tuple[tuple[str, str], ...] = ()
+
+    def get(self, key: str, default: str | None = None) -> str | None:
+        for k, v in self.attrs:
+            if k == key:
+                return v
+        return default
+
+    @property
+    def evidence(self) -> Evidence:
+        return Evidence(self.repository, self.path, self.line)
+
+
+@dataclass
+class ExtractResult:
+    """Facts and warnings from one repository."""
+
+    repository: Repository
+    inventory: Inventory
+    facts: list[Fact]
+    warnings: list[Warning_]
+    parsed_files: int = 0
+
+
+@dataclass
+class Endpoint:
+    method: str
+    path: str
+    evidence: list[Evidence]
+
+    def to_json(self) -> dict[str, object]:
+        return {"method": self.method, "path": self.path, "evidence": [e.to_json() for e in sorted(self.evidence)]}
+
+
+@dataclass
+class Port:
+    """An API a component provides (direction 'provided')."""
+
+    name: str
+    protocol: str
+    direction: str
+    endpoints: list[Endpoint] = field(default_factory=list)
+    evidence: list[Evidence] = field(default_factory=list)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "name": self.name,
+            "protocol": self.protocol,
+            "direction": self.direction,
+            "endpoints": [e.to_json() for e in sorted(self.endpoints, key=lambda e: (e.path, e.method))],
+            "evidence": [e.to_json() for e in sorted(self.evidence)],
+        }
+
+
+@dataclass
+class Component:
+    """A node of the architecture: a service, data store, broker, gateway or external system."""
+
+    id: str
+    name: str
+    kind: str
+    repository: str | None
+    language: str | None = None
+    evidence: set[Evidence] = field(default_factory=set)
+    attributes: dict[str, str] = field(default_factory=dict)
+    ports: dict[str, Port] = field(default_factory=dict)
+    source_roots: set[tuple[str, str]] = field(default_factory=set)  # (repository, folder)
+    aliases: set[str] = field(default_factory=set)
+
+
+@dataclass
+class Connection:
+    """A directed dependency between two components."""
+
+    source: str
+    target: str
+    kind: str
+    protocol: str
+    evidence: set[Evidence] = field(default_factory=set)
+    attributes: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def id(self) -> str:
+        return f"{self.source}->{self.target}:{self.protocol}"
+
+
+@dataclass
+class Unresolved:
+    """A reference to a host the analysis could not tie to a component (never a guessed edge)."""
+
+    component: str
+    value: str
+    evidence: Evidence

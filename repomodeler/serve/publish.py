@@ -1,0 +1,78 @@
+"""Write the gallery and every explorer as a static site that works from `file://`.
+
+Browsers refuse fetch() of local files, so each model's data (model.json, model.sysml and
+pre-cut source snippets) is embedded in `data/<name>.js`, loaded with a plain <script> tag.
+All links are relative, and a <meta> CSP keeps the same no-inline-script rule as the server.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+from repomodeler.resources import web_dir
+
+from .render import STATIC_CSP, render_explorer, render_gallery
+from .source import all_snippets
+from .store import ModelStore, NotFound
+
+#: Vendored assets only the live server needs (the /docs page); not copied into a site.
+_SERVER_ONLY = ("swagger-ui-dist-*",)
+
+
+def _data_script(payload: dict[str, Any]) -> str:
+    """JavaScript that sets window.__MODEL__; ASCII-only JSON with `<` escaped, so the file
+    stays valid whatever the model contains."""
+    text = json.dumps(payload, ensure_ascii=True, separators=(",", ":"), sort_keys=True)
+    text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+    return "window.__MODEL__ = " + text + ";\n"
+
+
+def publish_site(models_dir: Path, out_dir: Path) -> int:
+    """Publish every model under `models_dir` into `out_dir`; return how many were written."""
+    store = ModelStore(Path(models_dir))
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    static_out = out / "static"
+    if static_out.exists():
+        shutil.rmtree(static_out)
+    shutil.copytree(web_dir() / "static", static_out, ignore=shutil.ignore_patterns(*_SERVER_ONLY, "__pycache__"))
+    for sub in ("models", "data", "files"):
+        (out / sub).mkdir(exist_ok=True)
+
+    summaries = []
+    for name in store.names():
+        try:
+            model, run, summary = store.model(name), store.run(name), store.summary(name)
+        except NotFound:
+            continue
+        files_dir = out / "files" / name
+        files_dir.mkdir(parents=True, exist_ok=True)
+        for filename in summary["files"]:
+            shutil.copyfile(store.file(name, filename), files_dir / filename)
+        payload = {
+            "model": model,
+            "sysml": store.sysml(name),
+            "snippets": all_snippets(model, run),
+            "run": {"analysed_at": run.get("analysed_at"), "version": run.get("version")},
+        }
+        (out / "data" / f"{name}.js").write_text(_data_script(payload), encoding="utf-8")
+        html = render_explorer(
+            summary,
+            static="../static",
+            home_href="../index.html",
+            mode="static",
+            data_script=f"../data/{name}.js",
+            files_base=f"../files/{name}/",
+            csp_meta=STATIC_CSP,
+        )
+        (out / "models" / f"{name}.html").write_text(html, encoding="utf-8")
+        summaries.append(summary)
+
+    gallery = render_gallery(
+        summaries, static="static", model_href=lambda n: f"models/{n}.html", mode="static", csp_meta=STATIC_CSP
+    )
+    (out / "index.html").write_text(gallery, encoding="utf-8")
+    return len(summaries)

@@ -1,0 +1,3 @@
+module github.com/acme/payments
+
+go 1.22

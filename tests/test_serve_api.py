@@ -1,0 +1,207 @@
+"""In-process tests of the viewer's HTTP surface: listing, model data, snippets from a real git
+commit and a plain directory, traversal refusals, security headers, offline docs, publishing."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import warnings
+from pathlib import Path
+
+import pytest
+
+warnings.filterwarnings("ignore", category=DeprecationWarning)
+from fastapi.testclient import TestClient  # noqa: E402
+
+from repomodeler.serve.app import create_app  # noqa: E402
+from repomodeler.serve.publish import publish_site  # noqa: E402
+
+_spec = importlib.util.spec_from_file_location(
+    "rm_fixture_checkouts", Path(__file__).parent / "fixtures" / "models" / "_checkouts.py"
+)
+checkouts = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(checkouts)  # type: ignore[union-attr]
+
+
+@pytest.fixture()
+def models_dir(tmp_path: Path) -> Path:
+    return checkouts.make_models_dir(tmp_path)
+
+
+@pytest.fixture()
+def client(models_dir: Path) -> TestClient:
+    return TestClient(create_app(models_dir))
+
+
+def test_list_models_sorted_with_summary(client: TestClient) -> None:
+    r = client.get("/api/models")
+    assert r.status_code == 200
+    data = r.json()
+    assert [m["name"] for m in data] == ["shop", "xss"]
+    shop = data[0]
+    assert shop["counts"] == {"part_defs": 6, "components": 9, "connections": 8, "endpoints": 3}
+    assert shop["warnings"] == 1
+    assert shop["analysed_at"] == "2026-11-30T05:00:00Z"
+    assert shop["languages"] == ["go", "python", "typescript"]
+    assert [r["name"] for r in shop["repositories"]] == ["shop", "shop-frontend"]
+    assert len(shop["repositories"][0]["short_commit"]) == 8
+    assert shop["files"] == ["model.sysml", "model.json", "model.mmd"]
+
+
+def test_get_model_and_sysml(client: TestClient, models_dir: Path) -> None:
+    r = client.get("/api/models/shop")
+    assert r.status_code == 200
+    assert r.json() == json.loads((models_dir / "shop" / "model.json").read_text())
+    s = client.get("/api/models/shop/sysml")
+    assert s.status_code == 200 and s.headers["content-type"].startswith("text/plain")
+    assert "part orders : Service {" in s.text
+    assert client.get("/api/models/nope").status_code == 404
+    assert client.get("/api/models/nope/sysml").status_code == 404
+
+
+def test_file_downloads_whitelisted(client: TestClient) -> None:
+    assert client.get("/api/models/shop/files/model.sysml").status_code == 200
+    assert client.get("/api/models/shop/files/model.mmd").text.startswith("graph LR")
+    r = client.get("/api/models/shop/files/model.json")
+    assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
+    # run.json holds absolute checkout paths: never offered
+    assert client.get("/api/models/shop/files/run.json").status_code == 404
+    for bad in ("..%2Fxss%2Fmodel.json", "%2e%2e", "..", ".model.json", "model.py"):
+        assert client.get(f"/api/models/shop/files/{bad}").status_code in (400, 404), bad
+
+
+def test_source_snippet_from_git_commit(client: TestClient) -> None:
+    r = client.get("/api/models/shop/source", params={"repository": "shop", "path": "orders/app.py", "line": 5})
+    assert r.status_code == 200, r.text
+    data = r.json()
+    assert data["start"] == 1 and data["highlight"] == 5
+    assert data["lines"][4] == "EVIDENCE orders/app.py:5"
+    assert len(data["lines"]) == 10  # lines 1..10: five after, clamped before
+    # the work tree was changed after the commit; the snippet comes from the pinned commit
+    assert "CHANGED AFTER COMMIT" not in "\n".join(data["lines"])
+    r = client.get("/api/models/shop/source", params={"repository": "shop", "path": "docker-compose.yml", "line": 22})
+    assert r.json()["start"] == 17 and r.json()["lines"][5] == "EVIDENCE docker-compose.yml:22"
+
+
+def test_source_snippet_from_plain_dir(client: TestClient) -> None:
+    r = client.get("/api/models/shop/source", params={"repository": "shop-frontend", "path": "src/api.ts", "line": 4})
+    assert r.status_code == 200
+    assert "EVIDENCE src/api.ts:4" in r.json()["lines"]
+
+
+@pytest.mark.parametrize(
+    "path,status",
+    [
+        ("../../etc/passwd", 400),
+        ("orders/../secret.txt", 400),
+        ("/etc/passwd", 400),
+        ("secret.txt", 404),  # inside the checkout but not cited by the model
+        ("C:/windows/win.ini", 400),
+        ("orders\\app.py", 400),
+        ("-p", 400),
+    ],
+)
+def test_source_refuses_unsafe_paths(client: TestClient, path: str, status: int) -> None:
+    r = client.get("/api/models/shop/source", params={"repository": "shop", "path": path, "line": 1})
+    assert r.status_code == status, (path, r.text)
+
+
+def test_source_refuses_encoded_traversal_and_bad_input(client: TestClient) -> None:
+    assert client.get("/api/models/shop/source?repository=shop&path=%2e%2e%2f%2e%2e%2fetc%2fpasswd&line=1").status_code == 400
+    assert client.get("/api/models/shop/source?repository=shop&path=orders%2Fapp.py&line=0").status_code == 422
+    assert client.get("/api/models/shop/source?repository=nope&path=orders%2Fapp.py&line=1").status_code == 404
+
+
+def test_source_refuses_symlink_out_of_dir_checkout(models_dir: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "outside.txt"
+    outside.write_text("TOP SECRET\n")
+    front = Path(json.loads((models_dir / "shop" / "run.json").read_text())["repositories"][1]["checkout"])
+    os.symlink(outside, front / "link.txt")
+    model = json.loads((models_dir / "shop" / "model.json").read_text())
+    model["nodes"][-1]["evidence"].append({"repository": "shop-frontend", "path": "link.txt", "line": 1})
+    (models_dir / "shop" / "model.json").write_text(json.dumps(model))
+    client = TestClient(create_app(models_dir))
+    r = client.get("/api/models/shop/source", params={"repository": "shop-frontend", "path": "link.txt", "line": 1})
+    assert r.status_code == 404
+    assert "TOP SECRET" not in r.text
+
+
+def test_model_names_outside_models_dir_refused(client: TestClient, models_dir: Path, tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "model.json").write_text(json.dumps({"name": "secret", "nodes": [], "edges": []}))
+    os.symlink(elsewhere, models_dir / "linked")
+    listed = [m["name"] for m in client.get("/api/models").json()]
+    assert "linked" not in listed
+    for url in (
+        "/api/models/linked",
+        "/api/models/..",
+        "/api/models/%2e%2e",
+        "/api/models/..%2Fmodels%2Fshop",
+        "/api/models/%2Fetc%2Fpasswd",
+        "/api/models/..%2F..%2Fetc%2Fpasswd/sysml",
+        "/models/linked",
+        "/models/%2e%2e",
+        "/api/models/.hidden",
+    ):
+        r = client.get(url)
+        assert r.status_code in (400, 404), url
+        assert "secret" not in r.text
+
+
+def test_security_headers_on_every_response(client: TestClient) -> None:
+    for url in ("/", "/models/shop", "/api/models", "/static/css/app.css", "/api/models/missing", "/docs", "/openapi.json"):
+        r = client.get(url)
+        csp = r.headers.get("content-security-policy", "")
+        assert "default-src 'self'" in csp and "script-src 'self'" in csp and "unsafe-inline" not in csp, url
+        assert "object-src 'none'" in csp
+        assert r.headers.get("x-content-type-options") == "nosniff", url
+
+
+def test_html_is_escaped(client: TestClient) -> None:
+    gallery = client.get("/").text
+    assert "<img src=z" not in gallery and "&lt;img src=z onerror=alert(7)&gt;" in gallery
+    assert "<script>alert(2)" not in gallery
+    explorer = client.get("/models/xss").text
+    assert "<img src=z" not in explorer and "<script>alert" not in explorer
+    assert "<script>" not in explorer.replace("<script src=", "")  # only external scripts
+
+
+def test_gallery_and_explorer_pages(client: TestClient) -> None:
+    gallery = client.get("/")
+    assert gallery.status_code == 200
+    assert 'href="/models/shop"' in gallery.text and 'href="/models/xss"' in gallery.text
+    page = client.get("/models/shop").text
+    assert "cytoscape-3.35.0.min.js" in page and 'data-api="/api/models/shop"' in page
+    assert client.get("/static/vendor/cytoscape-3.35.0/cytoscape-3.35.0.min.js").status_code == 200
+    assert client.get("/models/missing").status_code == 404
+
+
+def test_docs_work_offline(client: TestClient) -> None:
+    page = client.get("/docs").text
+    assert "/static/vendor/swagger-ui-dist-5.35.0/swagger-ui-bundle-5.35.0.js" in page
+    assert "cdn" not in page.lower() and "https://" not in page
+    assert client.get("/static/vendor/swagger-ui-dist-5.35.0/swagger-ui-bundle-5.35.0.js").status_code == 200
+    spec = client.get("/openapi.json").json()
+    assert "/api/models/{name}/source" in spec["paths"]
+
+
+def test_publish_static_site(models_dir: Path, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    assert publish_site(models_dir, out) == 2
+    index = (out / "index.html").read_text()
+    assert 'href="models/shop.html"' in index and 'http-equiv="Content-Security-Policy"' in index
+    page = (out / "models" / "shop.html").read_text()
+    assert 'src="../data/shop.js"' in page and 'href="../static/css/app.css"' in page
+    data = (out / "data" / "shop.js").read_text()
+    assert data.startswith("window.__MODEL__ = ")
+    payload = json.loads(data[len("window.__MODEL__ = "):].rstrip().rstrip(";"))
+    assert payload["snippets"]["shop\norders/app.py\n5"]["lines"][4] == "EVIDENCE orders/app.py:5"
+    assert (out / "files" / "shop" / "model.sysml").is_file()
+    assert not (out / "files" / "shop" / "run.json").exists()
+    xss = (out / "data" / "xss.js").read_text()
+    assert "<" not in xss and ">" not in xss
+    for html in [index, page]:
+        assert "https://" not in html.replace("https://github.com", "")  # no CDN anywhere
+    assert not any(out.rglob("swagger-ui*"))
