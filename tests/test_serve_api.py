@@ -67,7 +67,7 @@ def test_file_downloads_whitelisted(client: TestClient) -> None:
     assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
     # run.json holds absolute checkout paths: never offered
     assert client.get("/api/models/shop/files/run.json").status_code == 404
-    for bad in ("..%2Fxss%2Fmodel.json", "%2e%2e", "..", ".model.json", "model.py"):
+    for bad in ("..%2Fxss%2Fmodel.json", "%2e%2e", "%2e%2e%2frun.json", ".model.json", "model.py", "%2Fetc%2Fpasswd"):
         assert client.get(f"/api/models/shop/files/{bad}").status_code in (400, 404), bad
 
 
