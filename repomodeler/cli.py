@@ -138,6 +138,16 @@ def publish(models_dir: Path, out: Path) -> None:
     click.echo(f"published {count} model(s) to {out}")
 
 
+def _register_plugins() -> None:
+    from repomodeler.commands import load_commands
+
+    for command in load_commands():
+        cli.add_command(command)
+
+
+_register_plugins()
+
+
 def main() -> None:
     cli(prog_name="repomodeler")
 
