@@ -1,3 +1,5 @@
+; Environment variable reads: `name`, and `default` when a string literal default follows.
+
 ; process.env.NAME
 ((member_expression
    object: (member_expression object: (identifier) @_p property: (property_identifier) @_e)
@@ -18,5 +20,18 @@
 ((subscript_expression
    object: (member_expression object: (identifier) @_p property: (property_identifier) @_e)
    index: (string (string_fragment) @name)) @fact
+ (#eq? @_p "process") (#eq? @_e "env")
+ (#set! fact "env.read"))
+
+; const { NAME, OTHER = "default" } = process.env
+((variable_declarator
+   name: (object_pattern (shorthand_property_identifier_pattern) @name)
+   value: (member_expression object: (identifier) @_p property: (property_identifier) @_e)) @fact
+ (#eq? @_p "process") (#eq? @_e "env")
+ (#set! fact "env.read"))
+((variable_declarator
+   name: (object_pattern (object_assignment_pattern left: (shorthand_property_identifier_pattern) @name
+                                                    right: (string (string_fragment) @default)))
+   value: (member_expression object: (identifier) @_p property: (property_identifier) @_e)) @fact
  (#eq? @_p "process") (#eq? @_e "env")
  (#set! fact "env.read"))

@@ -1,17 +1,38 @@
+; Outgoing HTTP calls.  `url` is the first argument: a literal or the expression text
+; (template strings keep their ${VAR} parts for value resolution).
+
 ; fetch(url, ...)
 ((call_expression function: (identifier) @_fn arguments: (arguments . (_) @url)) @fact
  (#eq? @_fn "fetch")
  (#set! fact "http.client"))
 
-; axios.get(url) / got.post(url) / superagent.get(url)
+; axios.get(url) / got.post(url) / superagent.get(url) / ky.get(url)
 ((call_expression
    function: (member_expression object: (identifier) @_obj property: (property_identifier) @method)
    arguments: (arguments . (_) @url)) @fact
- (#any-of? @_obj "axios" "got" "superagent" "http" "https" "needle" "ky")
+ (#any-of? @_obj "axios" "got" "superagent" "http" "https" "needle" "ky" "request")
  (#any-of? @method "get" "post" "put" "delete" "patch" "head" "request")
  (#set! fact "http.client"))
 
-; axios(url) / got(url)
+; Angular HttpClient / Nest HttpService / axios instances on `this`: this.http.get(url)
+((call_expression
+   function: (member_expression
+              object: (member_expression object: (this) property: (property_identifier) @_obj)
+              property: (property_identifier) @method)
+   arguments: (arguments . (_) @url)) @fact
+ (#match? @_obj "^(http|httpService|httpClient|client|api|axios)$")
+ (#any-of? @method "get" "post" "put" "delete" "patch" "head")
+ (#set! fact "http.client"))
+
+; axios(url) / got(url) / ky(url)
 ((call_expression function: (identifier) @_fn arguments: (arguments . (_) @url)) @fact
  (#any-of? @_fn "axios" "got" "ky")
+ (#set! fact "http.client"))
+
+; axios.create({ baseURL: "http://orders:8080" }) / got.extend({ prefixUrl: ... })
+((call_expression
+   function: (member_expression object: (identifier) @_obj property: (property_identifier) @_fn)
+   arguments: (arguments (object (pair key: (property_identifier) @_k value: (_) @url)))) @fact
+ (#any-of? @_obj "axios" "got" "ky") (#any-of? @_fn "create" "extend")
+ (#any-of? @_k "baseURL" "prefixUrl")
  (#set! fact "http.client"))

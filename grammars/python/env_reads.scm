@@ -1,7 +1,15 @@
+; Environment variable reads: `name`, and `default` when the default is a string literal.
+
 ; os.getenv("NAME"[, "default"])
 ((call function: (attribute object: (identifier) @_os attribute: (identifier) @_fn)
        arguments: (argument_list . (string (string_content) @name) . (string (string_content) @default)?)) @fact
  (#eq? @_os "os") (#eq? @_fn "getenv")
+ (#set! fact "env.read"))
+
+; getenv("NAME"[, "default"]) after `from os import getenv`
+((call function: (identifier) @_fn
+       arguments: (argument_list . (string (string_content) @name) . (string (string_content) @default)?)) @fact
+ (#eq? @_fn "getenv")
  (#set! fact "env.read"))
 
 ; os.environ.get("NAME"[, "default"])
@@ -10,8 +18,19 @@
  (#eq? @_os "os") (#eq? @_env "environ") (#eq? @_fn "get")
  (#set! fact "env.read"))
 
+; environ.get("NAME"[, "default"]) after `from os import environ`
+((call function: (attribute object: (identifier) @_env attribute: (identifier) @_fn)
+       arguments: (argument_list . (string (string_content) @name) . (string (string_content) @default)?)) @fact
+ (#eq? @_env "environ") (#eq? @_fn "get")
+ (#set! fact "env.read"))
+
 ; os.environ["NAME"]
 ((subscript value: (attribute object: (identifier) @_os attribute: (identifier) @_env)
             subscript: (string (string_content) @name)) @fact
  (#eq? @_os "os") (#eq? @_env "environ")
+ (#set! fact "env.read"))
+
+; environ["NAME"]
+((subscript value: (identifier) @_env subscript: (string (string_content) @name)) @fact
+ (#eq? @_env "environ")
  (#set! fact "env.read"))
