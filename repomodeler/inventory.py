@@ -42,7 +42,8 @@ DESCRIPTOR_NAMES = re.compile(
     r"(^|/)(docker-compose[^/]*\.ya?ml|compose[^/]*\.ya?ml|Dockerfile[^/]*|[^/]*\.dockerfile|\.env(\.[^/]*)?|"
     r"[^/]*\.env|package\.json|pyproject\.toml|requirements[^/]*\.txt|setup\.py|go\.mod|pom\.xml|"
     r"build\.gradle(\.kts)?|settings\.gradle(\.kts)?|Cargo\.toml|Gemfile|composer\.json|[^/]*\.csproj|"
-    r"application[^/]*\.(ya?ml|properties)|bootstrap[^/]*\.(ya?ml|properties))$"
+    r"application[^/]*\.(ya?ml|properties)|bootstrap[^/]*\.(ya?ml|properties)|[^/]*\.proto|"
+    r"[^/]*(openapi|swagger)[^/]*\.json)$"
 )
 YAML_FILE = re.compile(r"\.ya?ml$")
 

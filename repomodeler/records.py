@@ -194,7 +194,7 @@ class Connection:
         return f"{self.source}->{self.target}:{self.protocol}"
 
 
-@dataclass
+@dataclass(frozen=True)
 class Unresolved:
     """A reference to a host the analysis could not tie to a component (never a guessed edge)."""
 

@@ -20,11 +20,13 @@ SHOP_COMPONENTS = {
     "cache": ("cache", None),
     "rabbitmq": ("broker", None),
     "api.stripe.com": ("external", None),
+    "user": ("user", None),
 }
 SHOP_EDGES = {
     ("frontend", "orders", "http"), ("frontend", "inventory", "http"), ("orders", "payments", "http"),
     ("orders", "orders-db", "sql"), ("orders", "cache", "redis"), ("orders", "rabbitmq", "amqp"),
     ("inventory", "orders-db", "sql"), ("inventory", "rabbitmq", "amqp"), ("payments", "api.stripe.com", "http"),
+    ("user", "frontend", "http"),
 }
 
 
@@ -69,8 +71,8 @@ def test_summary_on_stdout_names_repository_commit_and_counts(shop_repo, tmp_pat
     proc = run_cli(["analyze", f"file://{repo}", "--out", str(tmp_path / "o")])
     assert proc.returncode == 0, proc.stderr
     assert sha[:12] in proc.stdout
-    assert "components: 8" in proc.stdout
-    assert "connections: 9" in proc.stdout
+    assert "components: 9" in proc.stdout
+    assert "connections: 10" in proc.stdout
     assert "orders -> payments  [http]" in proc.stdout
     assert "warnings: 0" in proc.stdout
 
@@ -84,8 +86,10 @@ def test_every_element_has_evidence_at_a_real_line(shop_model) -> None:
             lines = file_at(repo, sha, ev["path"])
             assert 1 <= ev["line"] <= len(lines), ev
             texts.append(lines[ev["line"] - 1])
-        # At least one evidence line names the component (compose key, URL host, manifest name).
-        assert any(node["name"] in t for t in texts), (node["id"], texts)
+        # At least one evidence line names the component (compose key, URL host, manifest name);
+        # the external `user` is evidenced by the entry point it uses (published ports).
+        named = "frontend" if node["kind"] == "user" else node["name"]
+        assert any(named in t for t in texts), (node["id"], texts)
     for edge in model["edges"]:
         assert edge["evidence"], edge["id"]
         texts = []
@@ -98,6 +102,15 @@ def test_every_element_has_evidence_at_a_real_line(shop_model) -> None:
         env = via.split(" ", 1)[1] if via.startswith("env ") else None
         target = edge["target"]
         assert any(target in t or (env and env.split(".")[-1] in t) for t in texts), (edge["id"], texts)
+
+
+def test_calls_record_the_endpoint_called_and_messaging_the_topic(shop_model) -> None:
+    model = shop_model[0]
+    edges = {e["id"]: e for e in model["edges"]}
+    assert edges["orders->payments:http"]["attributes"]["endpoints"] == "POST /payments"
+    assert edges["frontend->inventory:http"]["attributes"]["endpoints"] == "GET /inventory/all"
+    assert edges["orders->rabbitmq:amqp"]["kind"] == "publishes"
+    assert edges["orders->rabbitmq:amqp"]["attributes"]["publishes"] == "orders.created"
 
 
 def test_endpoint_evidence_points_at_the_route(shop_model) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from repomodeler.extract.apis import api_reader, extract_api
 from repomodeler.extract.descriptors import extract_descriptor, reader_for
 from repomodeler.extract.engine import extract_source
 from repomodeler.inventory import BlobReader
@@ -24,8 +25,13 @@ def extract_file(repository: str, f: SourceFile, content: bytes) -> tuple[list[F
         facts.extend(fs)
         warnings.extend(ws)
         parsed = True
-    if reader_for(f.path, content[:4096].decode("utf-8", "replace")) is not None:
+    head = content[:4096].decode("utf-8", "replace")
+    if reader_for(f.path, head) is not None:
         fs, ws = extract_descriptor(repository, f.path, content)
+        facts.extend(fs)
+        warnings.extend(ws)
+    if api_reader(f.path, head) is not None:
+        fs, ws = extract_api(repository, f.path, content)
         facts.extend(fs)
         warnings.extend(ws)
     return facts, warnings, parsed

@@ -22,8 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
 from repomodeler.graph.catalog import (
-    ENTRY_FILES, HOST_ENV_NAME, LOCAL_HOSTS, PORT_PROTOCOL, SCHEME_PROTOCOL, SCHEME_TECH, TECH_KIND,
-    TECH_PROTOCOL, image_basename, tech_for_image, tech_for_module,
+    ENTRY_FILES, HOST_ENV_NAME, HTTP_VERBS, LOCAL_HOSTS, MESSAGING_TECH_PROTOCOL, PORT_PROTOCOL, SCHEME_PROTOCOL,
+    SCHEME_TECH, TECH_KIND, TECH_PROTOCOL, image_basename, tech_for_image, tech_for_module,
 )
 from repomodeler.records import Component, Connection, Endpoint, Evidence, ExtractResult, Fact, Port, Unresolved
 
@@ -83,6 +83,12 @@ class Resolver:
         for f in self.facts:
             self.by_kind[f.kind].append(f)
         self.owner_cache: dict[tuple[str, str], str | None] = {}
+        # (owner, variable or property name) -> [(value, evidence)] from compose/k8s/.env/Spring config.
+        self.env_values: dict[tuple[str, str], list[tuple[str, Evidence]]] = defaultdict(list)
+        self.consts: dict[tuple[str, str, str], list[Fact]] = defaultdict(list)  # (repo, path, name)
+        for f in self.facts:
+            if f.kind == "const.string" and f.get("name"):
+                self.consts[(f.repository, f.path, f.get("name") or "")].append(f)
 
     # ------------------------------------------------------------------ components
     def add_component(self, name: str, kind: str, repository: str | None, evidence: Evidence,
@@ -312,6 +318,9 @@ class Resolver:
                 pairs.append((owner, f))
         for owner, f in pairs:
             name, value = f.get("name") or "", f.get("value") or ""
+            self.env_values[(owner, name)].append((value, f.evidence))
+        for owner, f in pairs:
+            name, value = f.get("name") or "", f.get("value") or ""
             chain = [f.evidence, *env_reads.get((owner, name), [])]
             self._resolve_value(owner, value, chain, env_name=name, allow_external=True, origin=f.evidence)
         # Defaults in code: os.getenv("X", "http://orders:8080") only counts when no config sets X.
@@ -373,6 +382,175 @@ class Resolver:
                                     attributes={"deployment": "kubernetes", "technology": "ingress"})
             self.connect(gw.id, target, "http", [f.evidence], attributes={"via": "ingress"})
 
+    # ------------------------------------------------------------------ value resolution
+    def resolve_expression(self, owner: str, f: Fact, expr: str) -> list[tuple[str, list[Evidence]]]:
+        """Values an expression may take: literals, same-file constants, env reads and their config values,
+        Spring ``${key:default}`` placeholders.  Each value comes with the chain of evidence that gave it."""
+        values: list[tuple[str, list[Evidence]]] = []
+        for m in re.finditer(r"\$\{([A-Za-z0-9_.\-]+)(?::([^}]*))?\}", expr):
+            key, default = m.group(1), m.group(2)
+            configured = self.env_values.get((owner, key)) or self.env_values.get((owner, _env_form(key)))
+            if configured:
+                values.extend((v, [f.evidence, ev]) for v, ev in configured)
+            elif default:
+                values.append((default, [f.evidence]))
+        if parse_hosts(expr):
+            values.append((expr, [f.evidence]))
+        for ident in sorted(set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", expr))):
+            for c in self.consts.get((f.repository, f.path, ident), []):
+                values.append((c.get("value") or "", [f.evidence, c.evidence]))
+            configured = self.env_values.get((owner, ident))
+            if configured:
+                values.extend((v, [f.evidence, ev]) for v, ev in configured)
+        return values
+
+    def client_calls(self) -> None:
+        """HTTP client calls: resolve the URL expression to a component and record the endpoint called."""
+        for f in self.by_kind["http.client"]:
+            owner = self.owner_of(f.repository, f.path)
+            if owner is None:
+                continue
+            expr = f.get("url") or ""
+            method = (f.get("method") or "").strip("\"'").upper()
+            endpoint_path = _client_path(expr)
+            for value, chain in self.resolve_expression(owner, f, expr):
+                for ref in parse_hosts(value):
+                    target = self.alias.get(ref.host)
+                    if target is None or target == owner:
+                        continue
+                    proto = self._protocol(ref, target)
+                    self.connect(owner, target, proto if proto != "tcp" else "http", chain,
+                                 attributes={"via": "http client"})
+                    if endpoint_path:
+                        conn = self.model.connections[(owner, target, proto if proto != "tcp" else "http")]
+                        call = f"{method if method in HTTP_VERBS else 'ANY'} {endpoint_path}"
+                        calls = set(filter(None, conn.attributes.get("endpoints", "").split(", ")))
+                        calls.add(call)
+                        conn.attributes["endpoints"] = ", ".join(sorted(calls))
+
+    def config_reads(self) -> None:
+        """Spring ``@Value("${orders.url:http://orders:8080}")`` and Feign clients."""
+        for f in self.by_kind["config.read"]:
+            owner = self.owner_of(f.repository, f.path)
+            if owner is None:
+                continue
+            for value, chain in self.resolve_expression(owner, f, f.get("expr") or ""):
+                self._resolve_value(owner, value, chain, allow_external=True, origin=f.evidence)
+        for f in self.by_kind["feign.client"]:
+            owner = self.owner_of(f.repository, f.path)
+            if owner is None:
+                continue
+            target = self.alias.get((f.get("name") or "").lower())
+            if target:
+                self.connect(owner, target, "http", [f.evidence], attributes={"via": "feign client"})
+            elif f.get("url"):
+                for value, chain in self.resolve_expression(owner, f, f.get("url") or ""):
+                    self._resolve_value(owner, value, chain, allow_external=True, origin=f.evidence)
+
+    def grpc(self) -> None:
+        """gRPC: proto services become ports of the component that registers a server for them;
+        client stubs connect to that component."""
+        rpcs: dict[str, list[Fact]] = defaultdict(list)
+        for f in self.by_kind["grpc.rpc"]:
+            rpcs[_grpc_name(f.get("service") or "")].append(f)
+        providers: dict[str, str] = {}
+        for f in self.by_kind["grpc.server"]:
+            owner = self.owner_of(f.repository, f.path)
+            name = _grpc_name(f.get("service") or "")
+            if owner is None or not name:
+                continue
+            providers.setdefault(name, owner)
+            comp = self.model.components[owner]
+            port = comp.ports.setdefault("grpc", Port(name="grpc", protocol="grpc", direction="provided"))
+            port.evidence.append(f.evidence)
+            proto_service = next((r.get("service") for r in rpcs.get(name, [])), None) or name
+            for r in rpcs.get(name, []):
+                path = f"{proto_service}/{r.get('rpc')}"
+                if not any(ep.path == path for ep in port.endpoints):
+                    port.endpoints.append(Endpoint(method="RPC", path=path, evidence=[r.evidence]))
+            if not rpcs.get(name) and not any(ep.path == proto_service for ep in port.endpoints):
+                port.endpoints.append(Endpoint(method="RPC", path=proto_service, evidence=[f.evidence]))
+        for f in self.by_kind["grpc.client"]:
+            owner = self.owner_of(f.repository, f.path)
+            name = _grpc_name(f.get("service") or "")
+            if owner is None or not name:
+                continue
+            target = providers.get(name)
+            if target is None:
+                self.model.unresolved.append(Unresolved(owner, f"gRPC client of {name}", f.evidence))
+                continue
+            self.connect(owner, target, "grpc", [f.evidence], attributes={"via": f"grpc stub {name}"})
+
+    def messaging(self) -> None:
+        """Producers and consumers of topics/queues: edges to the broker with the topics they use."""
+        for f in [*self.by_kind["messaging.publish"], *self.by_kind["messaging.subscribe"]]:
+            owner = self.owner_of(f.repository, f.path)
+            tech = (f.get("technology") or "").lower()
+            if owner is None or not tech:
+                continue
+            protocol = MESSAGING_TECH_PROTOCOL.get(tech, "tcp")
+            brokers = sorted(c.id for c in self.model.components.values()
+                             if c.attributes.get("technology") == tech and c.id != owner)
+            connected = [b for b in brokers if any(k[0] == owner and k[1] == b for k in self.model.connections)]
+            if connected:
+                broker = connected[0]
+            elif len(brokers) == 1:
+                broker = brokers[0]
+            elif not brokers:
+                broker = self.add_component(tech, TECH_KIND.get(tech, "broker"), f.repository, f.evidence,
+                                            attributes={"technology": tech}).id
+            else:
+                self.model.unresolved.append(Unresolved(owner, f"{tech} client with several candidate brokers",
+                                                        f.evidence))
+                continue
+            topic_values = [v for v, _c in self.resolve_expression(owner, f, f.get("topic") or "")
+                            if v and not parse_hosts(v)] or ([f.get("topic")] if f.get("topic") else [])
+            role = "publishes" if f.kind == "messaging.publish" else "subscribes"
+            existing = [k for k in self.model.connections if k[0] == owner and k[1] == broker]
+            key = existing[0] if existing else (owner, broker, protocol)
+            if not existing:
+                self.connect(owner, broker, protocol, [f.evidence], kind=role)
+            conn = self.model.connections[key]
+            conn.evidence.add(f.evidence)
+            topics = set(filter(None, conn.attributes.get(role, "").split(", "))) | set(topic_values)
+            conn.attributes[role] = ", ".join(sorted(t for t in topics if t))
+            conn.kind = "publishes" if conn.attributes.get("publishes") else "subscribes"
+            all_topics = set(filter(None, conn.attributes.get("publishes", "").split(", "))) | set(
+                filter(None, conn.attributes.get("subscribes", "").split(", ")))
+            conn.attributes["topic"] = ", ".join(sorted(all_topics))
+            btopics = set(filter(None, self.model.components[broker].attributes.get("topics", "").split(", ")))
+            self.model.components[broker].attributes["topics"] = ", ".join(sorted(btopics | all_topics))
+
+    def entry_points(self) -> None:
+        """A public entry point (published ports, LoadBalancer/NodePort service, ingress) is used by `user`."""
+        targets: list[tuple[str, Evidence]] = []
+        called = {k[1] for k in self.model.connections}
+        for f in self.by_kind["compose.service"]:
+            cid = self.alias.get((f.get("name") or "").lower())
+            if cid and f.get("ports") and self.model.components[cid].kind in ("service", "gateway") and cid not in called:
+                targets.append((cid, f.evidence))
+        for f in self.by_kind["k8s.service"]:
+            cid = self.alias.get((f.get("name") or "").lower())
+            if cid and f.get("type") in ("LoadBalancer", "NodePort") and cid not in called:
+                targets.append((cid, f.evidence))
+        for cid in sorted(c.id for c in self.model.components.values()
+                          if c.kind == "gateway" and c.attributes.get("technology") == "ingress"):
+            targets.append((cid, sorted(self.model.components[cid].evidence)[0]))
+        for cid, ev in sorted(targets, key=lambda t: (t[0], t[1])):
+            user = self.add_component("user", "user", None, ev, attributes={"role": "people and clients outside the system"})
+            self.connect(user.id, cid, "http", [ev], kind="calls", attributes={"via": "published entry point"})
+
+    def fold_unknown_protocols(self) -> None:
+        """A 'tcp' edge (protocol unknown) merges into a known-protocol edge between the same pair."""
+        for key in sorted(k for k in self.model.connections if k[2] == "tcp"):
+            others = sorted(k for k in self.model.connections if k[:2] == key[:2] and k[2] != "tcp")
+            if others:
+                tcp = self.model.connections.pop(key)
+                target = self.model.connections[others[0]]
+                target.evidence.update(tcp.evidence)
+                for k, v in tcp.attributes.items():
+                    target.attributes.setdefault(k, v)
+
     def resolve(self) -> SystemModel:
         self.deployment_components()
         self.build_units()
@@ -380,10 +558,16 @@ class Resolver:
         self.endpoints()
         self.config_connections()
         self.code_connections()
+        self.client_calls()
+        self.config_reads()
+        self.grpc()
         self.driver_connections()
+        self.messaging()
         self.depends_connections()
         self.ingress()
-        self.model.unresolved.sort(key=lambda u: (u.component, u.value, u.evidence))
+        self.fold_unknown_protocols()
+        self.entry_points()
+        self.model.unresolved = sorted(set(self.model.unresolved), key=lambda u: (u.component, u.value, u.evidence))
         return self.model
 
 
@@ -426,6 +610,36 @@ def _route(f: Fact) -> tuple[str, str]:
     if path and not path.startswith("/") and not path.startswith("^"):
         path = "/" + path
     return method, path or "/"
+
+
+def _env_form(key: str) -> str:
+    """Spring relaxed binding: orders.service-url -> ORDERS_SERVICE_URL."""
+    return re.sub(r"[.\-]", "_", key).upper()
+
+
+def _grpc_name(raw: str) -> str:
+    """The proto service name behind a stub/server identifier (RegisterCartServiceServer -> cartservice)."""
+    name = raw.strip().split(".")[-1]
+    for prefix in ("Register", "New", "add_"):
+        if name.startswith(prefix) and len(name) > len(prefix):
+            name = name[len(prefix):]
+    for suffix in ("_to_server", "Servicer", "Server", "ImplBase", "BlockingStub", "FutureStub", "Stub", "Client",
+                   "Base", "Grpc"):
+        if name.endswith(suffix) and len(name) > len(suffix):
+            name = name[: -len(suffix)]
+    return name.lower()
+
+
+def _client_path(expr: str) -> str:
+    """The path part of a client URL expression: '/orders' in f"{BASE}/orders" or `${URL}/orders/${id}`."""
+    m = re.search(r"[a-z]+://[^/\s'\"`]+(/[^\s'\"`?]*)", expr)
+    if m:
+        return m.group(1)
+    m = re.search(r"(?:^|[\"'`}+\s])(/[A-Za-z0-9_\-./{}$:]*)", expr)
+    if m:
+        path = re.sub(r"\$\{[^}]*\}|\{[^}]*\}", "{}", m.group(1))
+        return path
+    return ""
 
 
 def resolve_system(name: str, results: list[ExtractResult]) -> SystemModel:

@@ -49,10 +49,14 @@ SCHEME_TECH: dict[str, str | None] = {
     "mysql": "mysql", "mysql+pymysql": "mysql", "mariadb": "mysql", "sqlserver": "sqlserver", "mssql": "sqlserver",
     "mongodb": "mongodb", "mongodb+srv": "mongodb", "redis": "redis", "rediss": "redis",
     "amqp": "rabbitmq", "amqps": "rabbitmq", "kafka": "kafka", "nats": "nats",
-    "http": None, "https": None, "grpc": None, "ws": None, "wss": None,
+    "http": None, "https": None, "grpc": None, "ws": None, "wss": None, "lb": None, "dns": None,
 }
 
-SCHEME_PROTOCOL: dict[str, str] = {"http": "http", "https": "http", "ws": "http", "wss": "http", "grpc": "grpc"}
+SCHEME_PROTOCOL: dict[str, str] = {"http": "http", "https": "http", "ws": "http", "wss": "http", "grpc": "grpc",
+                                   "lb": "http", "dns": "grpc"}
+MESSAGING_TECH_PROTOCOL: dict[str, str] = {"kafka": "kafka", "rabbitmq": "amqp", "amqp": "amqp", "nats": "nats",
+                                           "redis": "redis", "activemq": "amqp"}
+HTTP_VERBS = frozenset({"GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"})
 
 PORT_PROTOCOL: dict[int, str] = {
     5432: "sql", 3306: "sql", 1433: "sql", 27017: "mongodb", 6379: "redis", 9092: "kafka", 29092: "kafka",
