@@ -1,0 +1,192 @@
+"""SQLite run history (stdlib sqlite3, WAL mode, one transaction per write).
+
+Why store the model.json content and not only its path: ``analyze`` publishes over the same
+folder every time, so the file a path points at is gone after the next run.  Content is
+deduplicated by SHA-256 and zlib-compressed, so re-analysing an unchanged system costs one row.
+Run numbers are per system (1, 2, 3...), assigned inside an IMMEDIATE transaction so two
+concurrent analyses of the same system never get the same number.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+import sys
+import zlib
+from contextlib import closing
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from repomodeler.acquire import home_dir
+from repomodeler.records import RepomodelerError
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS models (
+    sha256 TEXT PRIMARY KEY,
+    content BLOB NOT NULL
+);
+CREATE TABLE IF NOT EXISTS runs (
+    id INTEGER PRIMARY KEY,
+    system TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    analysed_at TEXT NOT NULL,
+    duration_s REAL,
+    version TEXT,
+    repositories TEXT NOT NULL,
+    components INTEGER NOT NULL,
+    connections INTEGER NOT NULL,
+    endpoints INTEGER NOT NULL,
+    warnings INTEGER NOT NULL,
+    out TEXT,
+    model_sha256 TEXT NOT NULL REFERENCES models(sha256),
+    UNIQUE (system, number)
+);
+"""
+
+
+def store_path() -> Path:
+    return home_dir() / "runs.sqlite"
+
+
+@dataclass(frozen=True)
+class StoredRun:
+    """One recorded analysis; :meth:`model` returns its model.json content."""
+
+    system: str
+    number: int
+    analysed_at: str
+    duration_s: float | None
+    version: str | None
+    repositories: tuple[dict[str, object], ...]
+    components: int
+    connections: int
+    endpoints: int
+    warnings: int
+    out: str | None
+    model_sha256: str
+    _db: Path = field(repr=False, compare=False, default=Path())
+
+    @property
+    def commits(self) -> str:
+        return ", ".join(f"{r.get('name')}@{str(r.get('commit') or 'working tree')[:12]}" for r in self.repositories)
+
+    def model(self) -> dict[str, object]:
+        with closing(_connect(self._db)) as db:
+            row = db.execute("SELECT content FROM models WHERE sha256 = ?", (self.model_sha256,)).fetchone()
+        if row is None:
+            raise RepomodelerError(f"error: run {self.system} #{self.number} has no stored model")
+        return json.loads(zlib.decompress(row[0]).decode("utf-8"))
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    db = sqlite3.connect(path, timeout=30, isolation_level=None)  # autocommit; explicit BEGIN below
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA busy_timeout=30000")
+    db.execute("PRAGMA foreign_keys=ON")
+    return db
+
+
+class RunStore:
+    """The run history database (created on first use)."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        self.path = path or store_path()
+
+    def _open(self) -> sqlite3.Connection:
+        db = _connect(self.path)
+        db.executescript(SCHEMA)
+        return db
+
+    def record(self, model_json: str, run: dict[str, object], out: Path | None = None) -> StoredRun:
+        """Store one run; ``run`` is the pipeline's run.json content (time, duration, repositories)."""
+        data = json.loads(model_json)
+        system = str(data["name"])
+        stats = data.get("stats") or {}
+        sha = hashlib.sha256(model_json.encode("utf-8")).hexdigest()
+        repos = [{"name": r.get("name"), "commit": r.get("commit"), "input": r.get("input")}
+                 for r in run.get("repositories") or []]  # type: ignore[union-attr]
+        with closing(self._open()) as db:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                db.execute("INSERT OR IGNORE INTO models (sha256, content) VALUES (?, ?)",
+                           (sha, zlib.compress(model_json.encode("utf-8"), 6)))
+                number = db.execute("SELECT COALESCE(MAX(number), 0) + 1 FROM runs WHERE system = ?",
+                                    (system,)).fetchone()[0]
+                db.execute(
+                    "INSERT INTO runs (system, number, analysed_at, duration_s, version, repositories, components,"
+                    " connections, endpoints, warnings, out, model_sha256) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                    (system, number, str(run.get("analysed_at") or ""), run.get("duration_s"), run.get("version"),
+                     json.dumps(repos), int(stats.get("components", len(data.get("nodes") or []))),
+                     int(stats.get("connections", len(data.get("edges") or []))), int(stats.get("endpoints", 0)),
+                     len(data.get("warnings") or []), str(out.resolve()) if out else None, sha))
+                db.execute("COMMIT")
+            except BaseException:
+                db.execute("ROLLBACK")
+                raise
+        return self.get(system, number)
+
+    def _row(self, row: tuple) -> StoredRun:  # type: ignore[type-arg]
+        return StoredRun(system=row[0], number=row[1], analysed_at=row[2], duration_s=row[3], version=row[4],
+                         repositories=tuple(json.loads(row[5])), components=row[6], connections=row[7],
+                         endpoints=row[8], warnings=row[9], out=row[10], model_sha256=row[11], _db=self.path)
+
+    _COLUMNS = ("system, number, analysed_at, duration_s, version, repositories, components, connections, endpoints,"
+                " warnings, out, model_sha256")
+
+    def list(self, system: str | None = None) -> list[StoredRun]:
+        if not self.path.exists():
+            return []
+        with closing(self._open()) as db:
+            if system is None:
+                rows = db.execute(f"SELECT {self._COLUMNS} FROM runs ORDER BY system, number").fetchall()
+            else:
+                rows = db.execute(f"SELECT {self._COLUMNS} FROM runs WHERE system = ? ORDER BY number",
+                                  (system,)).fetchall()
+        return [self._row(r) for r in rows]
+
+    def systems(self) -> list[str]:
+        return sorted({r.system for r in self.list()})
+
+    def get(self, system: str, which: int | str = "latest") -> StoredRun:
+        """Run N of a system; ``latest``/``previous`` (or -1/-2) count from the newest."""
+        runs = self.list(system)
+        if not runs:
+            known = ", ".join(self.systems()) or "none yet"
+            raise RepomodelerError(f"error: no recorded runs for system '{system}' (systems with runs: {known})")
+        text = str(which).strip().lower()
+        index: int | None = None
+        if text in ("latest", "last", "-1"):
+            index = len(runs) - 1
+        elif text in ("previous", "prev", "-2"):
+            index = len(runs) - 2
+        elif text.lstrip("-").isdigit():
+            n = int(text)
+            if n < 0:
+                index = len(runs) + n
+            else:
+                match = [r for r in runs if r.number == n]
+                if match:
+                    return match[0]
+        if index is None or not 0 <= index < len(runs):
+            raise RepomodelerError(f"error: system '{system}' has no run '{which}' (runs 1..{runs[-1].number}; "
+                                   "use a number, latest or previous)")
+        return runs[index]
+
+
+def record_published_run(out: Path, store: RunStore | None = None) -> StoredRun | None:
+    """Record the model just published in ``out``; on any failure warn on stderr and return None.
+
+    The model is already in place when this runs, so history is best-effort by design: a locked
+    or corrupt database must never make a successful analysis look failed.
+    """
+    try:
+        model_json = (out / "model.json").read_text(encoding="utf-8")
+        run_file = out / "run.json"
+        run = json.loads(run_file.read_text(encoding="utf-8")) if run_file.exists() else {}
+        return (store or RunStore()).record(model_json, run, out)
+    except Exception as exc:  # noqa: BLE001 - deliberately broad, see docstring
+        print(f"warning: the run was not recorded in the history ({type(exc).__name__}: {exc}); "
+              "the model was published", file=sys.stderr)
+        return None

@@ -1,0 +1,502 @@
+"""Read SysML v2 text (emitted models and hand-written targets) back into typed architecture records.
+
+The reader is deliberately tolerant: it uses the tree-sitter-sysml grammar (a concrete syntax
+tree, no name resolution), maps ``part`` usages inside the system part to components, their
+``port`` usages and endpoint ``item`` usages to ports and endpoints, and every connector form
+(``interface``, ``connection``, ``connect``, ``flow``, ``message``) to a connection between the
+first segments of its two ends.  Whatever it cannot map is reported as a :class:`ReaderNote`
+with file and line, never silently dropped, so a user editing a target sees what was ignored.
+
+The records defined here (:class:`ArchModel` and its parts) are also what ``model.json`` and
+stored runs are loaded into, so diff and check work on one representation whatever the source.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from repomodeler.emit.names import INHERITED_NAMES
+from repomodeler.records import PROTOCOLS, RepomodelerError
+
+KIND_BY_TYPE: dict[str, str] = {
+    "Service": "service", "Database": "database", "Cache": "cache", "Broker": "broker", "Gateway": "gateway",
+    "ExternalSystem": "external", "Library": "library", "User": "user",
+}
+# Prefix of a port / interface definition name -> protocol (HttpApi, HttpLink, GrpcConnection...).
+PROTOCOL_BY_PREFIX: dict[str, str] = {
+    "http": "http", "grpc": "grpc", "sql": "sql", "mongo": "mongodb", "mongodb": "mongodb", "redis": "redis",
+    "amqp": "amqp", "kafka": "kafka", "nats": "nats", "elasticsearch": "elasticsearch", "tcp": "tcp",
+}
+_DEF_SUFFIX = re.compile(r"(Api|Link|Connection|Interface|Port|Flow|Channel)$")
+# Attribute names as written in SysML -> the key used in model.json attributes.
+ATTRIBUTE_KEYS: dict[str, str] = {"exposedPorts": "ports"}
+CONNECTOR_NODES = {"interface_usage", "connection_usage", "connect_statement", "flow_usage", "flow_statement",
+                   "message_statement"}
+# Constructs that carry no architecture (documentation, imports, views, definitions): skipped quietly.
+IGNORED_NODES = {"documentation", "comment", "block_comment", "line_comment", "comment_statement", "import_statement",
+                 "metadata_usage", "view_usage", "viewpoint_usage", "expose_statement", "render_statement",
+                 "alias_statement", "part_definition", "port_definition", "interface_definition",
+                 "connection_definition", "item_definition", "attribute_definition", "enumeration_definition",
+                 "metadata_definition", "flow_definition", "action_definition", "requirement_definition",
+                 "requirement_usage", "satisfy_statement", "concern_usage", "stakeholder_usage"}
+
+
+@dataclass(frozen=True, order=True)
+class ReaderNote:
+    """Something in a SysML file the reader could not map, or an assumption it made, with its place."""
+
+    path: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.message}"
+
+
+@dataclass(frozen=True, order=True)
+class ModelEndpoint:
+    method: str
+    path: str
+
+    @property
+    def label(self) -> str:
+        return f"{self.method} {self.path}".strip()
+
+
+@dataclass
+class ModelPort:
+    """A port of a component; ``direction`` is 'provided' (an API it offers) or 'required' (a client port)."""
+
+    name: str
+    protocol: str
+    direction: str = "provided"
+    endpoints: list[ModelEndpoint] = field(default_factory=list)
+
+
+@dataclass
+class ModelComponent:
+    id: str
+    kind: str
+    attributes: dict[str, str] = field(default_factory=dict)
+    ports: dict[str, ModelPort] = field(default_factory=dict)
+    evidence: list[str] = field(default_factory=list)  # "repository:path:line", sorted
+    where: str = ""  # where it is declared: "file.sysml:12" or "model.json"
+
+    def provided_ports(self) -> dict[str, ModelPort]:
+        return {n: p for n, p in self.ports.items() if p.direction == "provided"}
+
+
+@dataclass
+class ModelConnection:
+    source: str
+    target: str
+    protocol: str
+    kind: str = "connects"
+    name: str = ""
+    evidence: list[str] = field(default_factory=list)
+    where: str = ""
+
+    @property
+    def id(self) -> str:
+        return f"{self.source}->{self.target}:{self.protocol}"
+
+
+@dataclass
+class ArchModel:
+    """One architecture, whatever it was read from (SysML text, model.json, a stored run)."""
+
+    name: str
+    origin: str
+    components: dict[str, ModelComponent] = field(default_factory=dict)
+    connections: list[ModelConnection] = field(default_factory=list)
+    notes: list[ReaderNote] = field(default_factory=list)
+    complete: bool = False  # True for analysed models (every attribute known), False for hand-written SysML
+
+    def connection_ids(self) -> set[str]:
+        return {c.id for c in self.connections}
+
+
+@lru_cache(maxsize=1)
+def _parser():  # type: ignore[no-untyped-def]
+    try:
+        import tree_sitter_sysml
+        from tree_sitter import Language, Parser
+    except ImportError as exc:  # pragma: no cover - a declared dependency
+        raise RepomodelerError("error: tree-sitter-sysml is missing; run 'pip install tree-sitter-sysml'") from exc
+    return Parser(Language(tree_sitter_sysml.language()))
+
+
+def protocol_from_type(type_name: str | None) -> str | None:
+    """HttpApi / HttpLink / RepoModeler::GrpcApi / ~SqlApi -> 'http' / 'grpc' / 'sql'; None if unknown."""
+    if not type_name:
+        return None
+    base = type_name.split("::")[-1].lstrip("~").strip("'")
+    stem = _DEF_SUFFIX.sub("", base).lower()
+    if stem in PROTOCOL_BY_PREFIX:
+        return PROTOCOL_BY_PREFIX[stem]
+    return stem if stem in PROTOCOLS else None
+
+
+def unquote(name: str) -> str:
+    name = name.strip()
+    if len(name) >= 2 and name[0] == "'" and name[-1] == "'":
+        return name[1:-1].replace("\\'", "'").replace("\\\\", "\\")
+    return name
+
+
+def _string_value(text: str) -> str:
+    text = text.strip()
+    if len(text) >= 2 and text[0] == '"' and text[-1] == '"':
+        return text[1:-1].replace('\\"', '"').replace("\\\\", "\\")
+    return text
+
+
+def component_id(name: str, kind: str) -> str:
+    """Undo the emitter's rename of names that clash with inherited features ('start-service' -> 'start')."""
+    suffix = f"-{kind}"
+    if name.endswith(suffix) and name[: -len(suffix)].lower() in INHERITED_NAMES:
+        return name[: -len(suffix)]
+    return name
+
+
+class _Reader:
+    """One file's walk; collects components, connections and notes."""
+
+    def __init__(self, text: str, path: str) -> None:
+        self.src = text.encode("utf-8")
+        self.path = path
+        self.notes: list[ReaderNote] = []
+        self.components: dict[str, ModelComponent] = {}
+        self.connections: list[ModelConnection] = []
+        self.part_defs: dict[str, str | None] = {}  # local part def name -> its supertype name
+        self.package = ""
+
+    # -- tree helpers -------------------------------------------------------------------------
+    def text(self, node) -> str:  # type: ignore[no-untyped-def]
+        return self.src[node.start_byte:node.end_byte].decode("utf-8")
+
+    def line(self, node) -> int:  # type: ignore[no-untyped-def]
+        return node.start_point[0] + 1
+
+    def note(self, node, message: str) -> None:  # type: ignore[no-untyped-def]
+        self.notes.append(ReaderNote(self.path, self.line(node), message))
+
+    @staticmethod
+    def child(node, *types: str):  # type: ignore[no-untyped-def]
+        for c in node.named_children:
+            if c.type in types:
+                return c
+        return None
+
+    def decl_name(self, node) -> str | None:  # type: ignore[no-untyped-def]
+        """The declared name of a usage or definition (identification under usage_declaration or directly)."""
+        decl = self.child(node, "usage_declaration") or node
+        ident = self.child(decl, "identification")
+        if ident is None:
+            return None
+        name = self.child(ident, "name")
+        return unquote(self.text(name)) if name is not None else None
+
+    def type_name(self, node) -> tuple[str | None, bool]:  # type: ignore[no-untyped-def]
+        """The first type of a usage (`: T` or `: ~T`) and whether it is conjugated."""
+        decl = self.child(node, "usage_declaration") or node
+        typing = self.child(decl, "typing_part")
+        if typing is None:
+            rel = self.child(decl, "relationship_part")
+            spec = self.child(rel, "specialization_part") if rel is not None else None
+            chain = self.child(spec, "feature_chain", "qualified_name") if spec is not None else None
+            return (self.text(chain) if chain is not None else None), False
+        qn = self.child(typing, "qualified_name")
+        conj = any(c.type == "~" for c in typing.children)
+        return (self.text(qn) if qn is not None else None), conj
+
+    def body(self, node):  # type: ignore[no-untyped-def]
+        return self.child(node, "usage_body", "structural_body", "package_body", "action_body")
+
+    def attributes(self, body) -> dict[str, tuple[str, object]]:  # type: ignore[no-untyped-def]
+        """`attribute :>> x = "v";` and `attribute x = "v";` in a body -> {x: (value, node)}."""
+        found: dict[str, tuple[str, object]] = {}
+        if body is None:
+            return found
+        for c in body.named_children:
+            if c.type != "attribute_usage":
+                continue
+            name_node = self.child(c, "feature_chain")
+            name = unquote(self.text(name_node)) if name_node is not None else self.decl_name(c)
+            holder = self.child(c, "usage_declaration") or c
+            value = self.child(holder, "value_part") or self.child(c, "value_part")
+            lit = None
+            if value is not None:
+                lit = next((n for n in value.named_children if n.type in ("literal", "qualified_name")), None)
+            if name and lit is not None:
+                found[name] = (_string_value(self.text(lit)), c)
+        return found
+
+    # -- walk -----------------------------------------------------------------------------------
+    def read(self) -> None:
+        tree = _parser().parse(self.src)
+        self._syntax_errors(tree.root_node)
+        for pkg in tree.root_node.named_children:
+            if pkg.type == "package_definition":
+                self._package(pkg)
+            elif pkg.type == "part_usage":
+                self._system(pkg)
+            elif pkg.type not in IGNORED_NODES:
+                self.note(pkg, f"top-level '{pkg.type}' not mapped (expected a package)")
+
+    def _syntax_errors(self, node) -> None:  # type: ignore[no-untyped-def]
+        if node.type == "ERROR" or node.is_missing:
+            snippet = " ".join(self.text(node).split())[:60]
+            self.note(node, f"syntax error near '{snippet}'; this part of the file was not read")
+            return
+        if node.has_error:
+            for c in node.children:
+                self._syntax_errors(c)
+
+    def _package(self, pkg) -> None:  # type: ignore[no-untyped-def]
+        name = self.decl_name(pkg) or ""
+        if name == "RepoModeler":
+            return  # the shared library: definitions only
+        body = self.body(pkg)
+        if body is None:
+            return
+        for c in body.named_children:
+            if c.type == "part_definition":
+                sup = None
+                spec = self.child(c, "relationship_part", "specialization_part")
+                if spec is not None:
+                    qn = next((n for n in _walk(spec) if n.type in ("qualified_name", "feature_chain")), None)
+                    sup = self.text(qn) if qn is not None else None
+                self.part_defs[self.decl_name(c) or ""] = sup
+        parts = [c for c in body.named_children if c.type == "part_usage"]
+        systems = [p for p in parts if self.decl_name(p) == "system"] or \
+            [p for p in parts if any(n.type == "part_usage" for n in (self.body(p) or p).named_children)]
+        if len(systems) > 1:
+            for extra in systems[1:]:
+                self.note(extra, f"second system part '{self.decl_name(extra)}' not read; one system per file")
+        if systems:
+            self.package = self.package or name
+            self._system(systems[0])
+        elif parts or any(c.type in CONNECTOR_NODES for c in body.named_children):
+            self.package = self.package or name
+            self._members(body)  # components written directly in the package
+        for c in body.named_children:
+            if c.type == "package_definition":
+                self._package(c)
+
+    def _system(self, system) -> None:  # type: ignore[no-untyped-def]
+        body = self.body(system)
+        if body is not None:
+            self._members(body, prefix=self.decl_name(system))
+
+    def _members(self, body, prefix: str | None = None) -> None:  # type: ignore[no-untyped-def]
+        connectors = []
+        for c in body.named_children:
+            if c.type == "part_usage":
+                self._component(c)
+            elif c.type in CONNECTOR_NODES:
+                connectors.append(c)
+            elif c.type in IGNORED_NODES or c.type in ("ERROR", "package_definition", "attribute_usage"):
+                continue  # attributes of the system itself (e.g. a version) are not architecture
+            else:
+                self.note(c, f"'{c.type.replace('_', ' ')}' {self.decl_name(c) or ''} not mapped to the architecture"
+                          .replace("  ", " "))
+        for c in connectors:
+            self._connection(c, prefix)
+
+    def _kind(self, type_name: str | None, node) -> str:  # type: ignore[no-untyped-def]
+        seen: set[str] = set()
+        name = type_name
+        while name and name not in seen:
+            seen.add(name)
+            base = name.split("::")[-1].strip("'")
+            if base in KIND_BY_TYPE:
+                return KIND_BY_TYPE[base]
+            name = self.part_defs.get(base)
+        what = f"typed '{type_name}'" if type_name else "untyped"
+        self.note(node, f"part '{self.decl_name(node)}' is {what}; assumed to be a service")
+        return "service"
+
+    def _component(self, node) -> None:  # type: ignore[no-untyped-def]
+        name = self.decl_name(node)
+        if not name:
+            self.note(node, "part usage without a name not mapped")
+            return
+        tname, _ = self.type_name(node)
+        body = self.body(node)
+        attrs = self.attributes(body)
+        if "kind" in attrs:
+            kind = attrs["kind"][0].split("::")[-1].strip("'")
+        else:
+            kind = self._kind(tname, node)
+        comp = ModelComponent(id=component_id(name, kind), kind=kind, where=f"{self.path}:{self.line(node)}")
+        for key, (value, _n) in attrs.items():
+            if key != "kind":
+                comp.attributes[ATTRIBUTE_KEYS.get(key, key)] = value
+        for c in (body.named_children if body is not None else []):
+            if c.type == "port_usage":
+                port = self._port(c)
+                if port is not None:
+                    comp.ports[port.name] = port
+            elif c.type == "metadata_usage":
+                ev = self._source_ref(c)
+                if ev:
+                    comp.evidence.append(ev)
+            elif c.type in IGNORED_NODES or c.type in ("attribute_usage", "ERROR"):
+                continue
+            else:
+                self.note(c, f"'{c.type.replace('_', ' ')}' in part '{name}' not mapped "
+                             "(only ports, attributes and metadata are read)")
+        comp.evidence.sort()
+        if comp.id in self.components:
+            self.note(node, f"part '{name}' declared twice; the later declaration wins")
+        self.components[comp.id] = comp
+
+    def _source_ref(self, node) -> str | None:  # type: ignore[no-untyped-def]
+        qn = self.child(node, "qualified_name")
+        if qn is None or self.text(qn).split("::")[-1] != "SourceRef":
+            return None
+        values: dict[str, str] = {}
+        for stmt in _walk(node):
+            if stmt.type == "binary_expression" and len(stmt.named_children) >= 2:
+                values[unquote(self.text(stmt.named_children[0]))] = _string_value(self.text(stmt.named_children[-1]))
+        if "path" not in values:
+            return None
+        return f"{values.get('repository', '')}:{values['path']}:{values.get('line', '0')}"
+
+    def _port(self, node) -> ModelPort | None:  # type: ignore[no-untyped-def]
+        name = self.decl_name(node)
+        if not name:
+            self.note(node, "port usage without a name not mapped")
+            return None
+        tname, conj = self.type_name(node)
+        body = self.body(node)
+        attrs = self.attributes(body)
+        protocol = attrs["protocol"][0].lower() if "protocol" in attrs else protocol_from_type(tname)
+        if protocol is None:
+            protocol = protocol_from_type(name) or "tcp"
+        port = ModelPort(name=name, protocol=protocol, direction="required" if conj else "provided")
+        for c in (body.named_children if body is not None else []):
+            if c.type in ("item_usage", "reference_usage"):
+                ep_attrs = self.attributes(self.body(c))
+                label = self.decl_name(c) or ""
+                method, _, path = label.partition(" ")
+                method = ep_attrs["method"][0] if "method" in ep_attrs else method
+                path = ep_attrs["path"][0] if "path" in ep_attrs else path
+                if not path and method.startswith("/"):
+                    method, path = "", method
+                port.endpoints.append(ModelEndpoint(method.upper(), path))
+            elif c.type in IGNORED_NODES or c.type in ("attribute_usage", "ERROR"):
+                continue
+            else:
+                self.note(c, f"'{c.type.replace('_', ' ')}' in port '{name}' not mapped (endpoints are `item` usages)")
+        port.endpoints.sort()
+        return port
+
+    def _ends(self, node) -> list:  # type: ignore[no-untyped-def]
+        """The feature chains of a connector's ends, in order, whatever connector form it is."""
+        ends = []
+        for c in node.named_children:
+            if c.type in ("interface_part", "connection_part", "flow_part"):
+                ends.extend(self._ends(c))
+            elif c.type in ("connect_endpoint", "interface_endpoint"):
+                chain = self.child(c, "feature_chain", "qualified_name")
+                if chain is not None:
+                    ends.append(chain)
+            elif c.type == "feature_chain":
+                ends.append(c)
+        if not ends:  # `connection c : T { end a ::> x; end b ::> y; }`
+            body = self.body(node)
+            for c in (body.named_children if body is not None else []):
+                if c.type == "end_usage":
+                    chain = next((n for n in _walk(c) if n.type == "feature_chain"), None)
+                    if chain is not None:
+                        ends.append(chain)
+        return ends
+
+    def _chain(self, chain, prefix: str | None) -> list[str]:  # type: ignore[no-untyped-def]
+        parts = [unquote(self.text(n)) for n in chain.named_children if n.type == "name"] or \
+            [unquote(p) for p in self.text(chain).replace("::", ".").split(".")]
+        if prefix and len(parts) > 1 and parts[0] == prefix:
+            parts = parts[1:]
+        return parts
+
+    def _connection(self, node, prefix: str | None) -> None:  # type: ignore[no-untyped-def]
+        what = node.type.split("_")[0]
+        ends = self._ends(node)
+        if len(ends) != 2:
+            self.note(node, f"'{what}' with {len(ends)} ends not mapped (a connection needs exactly two)")
+            return
+        chains = [self._chain(e, prefix) for e in ends]
+        ids = []
+        for chain in chains:
+            cid = self._resolve_end(chain[0])
+            if cid is None:
+                self.note(node, f"'{what}' end '{'.'.join(chain)}' is not a part of the system; connection not mapped")
+                return
+            ids.append(cid)
+        tname, _ = self.type_name(node)
+        attrs = self.attributes(self.body(node))
+        protocol = None
+        if "protocol" in attrs:
+            protocol = attrs["protocol"][0].split("::")[-1].strip("'").lower()
+        protocol = protocol or protocol_from_type(tname)
+        if protocol is None:
+            for cid, chain in zip(ids, chains):
+                port = self.components[cid].ports.get(chain[1]) if len(chain) > 1 else None
+                if port is not None and port.protocol != "tcp":
+                    protocol = port.protocol
+                    break
+        if protocol is None:
+            protocol = "tcp"
+            self.note(node, f"'{what}' {ids[0]} -> {ids[1]} names no protocol; assumed tcp "
+                            "(type it, e.g. ': GrpcLink', or add attribute protocol = \"grpc\")")
+        conn = ModelConnection(source=ids[0], target=ids[1], protocol=protocol, kind=what,
+                               name=self.decl_name(node) or "", where=f"{self.path}:{self.line(node)}")
+        body = self.body(node)
+        for c in (body.named_children if body is not None else []):
+            if c.type == "metadata_usage":
+                ev = self._source_ref(c)
+                if ev:
+                    conn.evidence.append(ev)
+        conn.evidence.sort()
+        self.connections.append(conn)
+
+    def _resolve_end(self, name: str) -> str | None:
+        if name in self.components:
+            return name
+        for comp in self.components.values():
+            if component_id(name, comp.kind) == comp.id:
+                return comp.id
+        return None
+
+
+def _walk(node):  # type: ignore[no-untyped-def]
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        yield n
+        stack.extend(reversed(n.named_children))
+
+
+def read_sysml_text(text: str, path: str = "<text>") -> ArchModel:
+    """Parse one SysML document and map it to an :class:`ArchModel` (notes say what was not mapped)."""
+    reader = _Reader(text, path)
+    reader.read()
+    model = ArchModel(name=reader.package or Path(path).stem, origin=path, components=dict(sorted(reader.components.items())),
+                      connections=sorted(reader.connections, key=lambda c: (c.source, c.target, c.protocol)),
+                      notes=sorted(set(reader.notes)))
+    if not model.components:
+        model.notes.append(ReaderNote(path, 1, "no components found (expected part usages inside a 'part system')"))
+    return model
+
+
+def read_sysml_file(path: Path) -> ArchModel:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RepomodelerError(f"error: cannot read '{path}': {exc}") from exc
+    return read_sysml_text(text, str(path))
