@@ -1,6 +1,15 @@
+; Environment and configuration reads.
+
 ; os.Getenv("NAME") / os.LookupEnv("NAME")
 ((call_expression
    function: (selector_expression operand: (identifier) @_pkg field: (field_identifier) @_fn)
    arguments: (argument_list . (interpreted_string_literal) @name)) @fact
  (#eq? @_pkg "os") (#any-of? @_fn "Getenv" "LookupEnv")
  (#set! fact "env.read"))
+
+; viper.GetString("orders.url") and friends: a configuration key read
+((call_expression
+   function: (selector_expression operand: (identifier) @_pkg field: (field_identifier) @_fn)
+   arguments: (argument_list . (interpreted_string_literal) @expr)) @fact
+ (#eq? @_pkg "viper") (#match? @_fn "^Get")
+ (#set! fact "config.read"))

@@ -1,8 +1,45 @@
-; net/http (Go 1.22 "GET /x" patterns too), gorilla/mux, Gin, Echo, chi:
-; http.HandleFunc("/x", h), r.GET("/x", h), e.POST("/x", h), r.Get("/x", h).
+; HTTP routes: net/http (incl. Go 1.22 "GET /x" patterns), gorilla/mux, Gin, Echo, chi, Fiber.
+; `method` is the registering function (HandleFunc/GET/Get...); the resolver normalises it.
+; The path literal must start with "/" (or "VERB /"), so cache.Get("key", &v) stays quiet.
+
+; http.HandleFunc("/x", h), mux.Handle("/x", h), r.GET("/x", h), e.POST("/x", h), r.Get("/x", h)
 ((call_expression
    function: (selector_expression field: (field_identifier) @method)
    arguments: (argument_list . [(interpreted_string_literal) (raw_string_literal)] @path . (_))) @fact
  (#any-of? @method "HandleFunc" "Handle" "GET" "POST" "PUT" "DELETE" "PATCH" "HEAD" "OPTIONS" "Any"
-                   "Get" "Post" "Put" "Delete" "Patch" "Head" "Options")
+                   "Get" "Post" "Put" "Delete" "Patch" "Head" "Options" "All")
+ (#match? @path "^[\"`]((GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS) )?/")
  (#set! fact "http.route") (#set! framework "go-http"))
+
+; Gin / Echo / Fiber groups: api := r.Group("/api") followed in the same block by api.GET("/x", h).
+((_
+   (short_var_declaration
+     left: (expression_list (identifier) @_var)
+     right: (expression_list
+              (call_expression
+                function: (selector_expression field: (field_identifier) @_group)
+                arguments: (argument_list . (interpreted_string_literal) @prefix))))
+   (expression_statement
+     (call_expression
+       function: (selector_expression operand: (identifier) @_obj field: (field_identifier) @method)
+       arguments: (argument_list . [(interpreted_string_literal) (raw_string_literal)] @path . (_))) @fact))
+ (#eq? @_group "Group") (#eq? @_var @_obj)
+ (#any-of? @method "GET" "POST" "PUT" "DELETE" "PATCH" "HEAD" "OPTIONS" "Any" "Get" "Post" "Put" "Delete" "Patch" "All")
+ (#match? @path "^[\"`]/")
+ (#set! fact "http.route") (#set! framework "go-http"))
+
+; chi sub-routers: r.Route("/v1", func(r chi.Router) { r.Get("/x", h) })
+((call_expression
+   function: (selector_expression field: (field_identifier) @_route)
+   arguments: (argument_list
+     . (interpreted_string_literal) @prefix
+     . (func_literal
+         body: (block (statement_list
+           (expression_statement
+             (call_expression
+               function: (selector_expression field: (field_identifier) @method)
+               arguments: (argument_list . [(interpreted_string_literal) (raw_string_literal)] @path . (_))) @fact))))))
+ (#eq? @_route "Route")
+ (#any-of? @method "Get" "Post" "Put" "Delete" "Patch" "Head" "Options" "HandleFunc" "Handle")
+ (#match? @path "^[\"`]/")
+ (#set! fact "http.route") (#set! framework "chi"))

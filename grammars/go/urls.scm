@@ -1,6 +1,7 @@
-((interpreted_string_literal) @value @fact
- (#match? @value "^\"[a-zA-Z][a-zA-Z0-9+.-]*://[^ ]")
+; String literals ("..." and `...`) that are URLs or host:port addresses (connection targets).
+(([(interpreted_string_literal) (raw_string_literal)] @value @fact)
+ (#match? @value "^[\"`][a-zA-Z][a-zA-Z0-9+.-]*://[^ ]")
  (#set! fact "string.url"))
-((interpreted_string_literal) @value @fact
- (#match? @value "^\"[a-zA-Z][a-zA-Z0-9.-]*:[0-9]{2,5}\"$")
+(([(interpreted_string_literal) (raw_string_literal)] @value @fact)
+ (#match? @value "^[\"`][a-zA-Z][a-zA-Z0-9.-]*:[0-9]{2,5}[\"`]$")
  (#set! fact "string.hostport"))
