@@ -195,6 +195,11 @@ def analyze(inputs: list[str], options: AnalyzeOptions, progress: Progress | Non
         if before_publish is not None:
             before_publish(staging)
         publish(staging, out)
+        try:  # run history (repomodeler.store); it warns on failure and never touches the published model
+            from repomodeler.store import record_published_run
+            record_published_run(out)
+        except Exception:  # noqa: BLE001 - only an import failure can reach here
+            pass
     finally:
         shutil.rmtree(staging, ignore_errors=True)
     progress.done()
