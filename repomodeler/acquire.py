@@ -13,11 +13,13 @@ import hashlib
 import os
 import re
 import shutil
+import signal
 import subprocess
 import tempfile
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+from repomodeler.credentials import TOKEN_VARS, GitCredential, askpass_env, credential_for, scrub
 from repomodeler.records import RepomodelerError, Repository, RepoSpec
 
 _SCHEME_URL = re.compile(r"^(?P<scheme>[a-zA-Z][a-zA-Z0-9+.-]*)://")
@@ -47,7 +49,10 @@ def redact_url(url: str) -> str:
 
 
 def _name_from(location: str) -> str:
-    tail = location.rstrip("/").replace(":", "/").rsplit("/", 1)[-1]
+    parts = [p for p in location.rstrip("/").replace(":", "/").split("/") if p]
+    if parts and parts[-1] == ".git":  # a path to a .git folder: name it after the work tree
+        parts.pop()
+    tail = parts[-1] if parts else ""
     if tail.endswith(".git"):
         tail = tail[:-4]
     return tail or "repository"
@@ -104,9 +109,13 @@ def parse_input(raw: str) -> RepoSpec:
     raise RepomodelerError(f"error: '{raw}' does not exist; give an existing folder or a git URL (https://, ssh://, git@host:owner/repo, file://)")
 
 
-def git_env() -> dict[str, str]:
-    """Environment for every git call: no prompts, no system/global config surprises, no askpass."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+def git_env(extra: dict[str, str] | None = None) -> dict[str, str]:
+    """Environment for every git call: no prompts, no system config surprises, no tokens unless asked.
+
+    Tokens in our own environment are removed so git (and anything it starts) only sees a secret
+    when :mod:`repomodeler.credentials` hands it one for a single call through `extra`.
+    """
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_") and k not in TOKEN_VARS}
     env.update(
         GIT_TERMINAL_PROMPT="0",
         GIT_ASKPASS="true" if shutil.which("true") else "",
@@ -116,36 +125,68 @@ def git_env() -> dict[str, str]:
         GIT_LFS_SKIP_SMUDGE="1",
         LC_ALL="C",
     )
+    env.update(extra or {})
     return env
 
 
+def _kill_group(proc: subprocess.Popen[bytes]) -> None:
+    """Kill git and every helper it started (git-remote-https, ssh...): they share its session."""
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+    try:
+        proc.kill()
+    except ProcessLookupError:
+        pass
+
+
 def run_git(args: list[str], *, cwd: Path | None = None, timeout: float = DEFAULT_TIMEOUT,
-            input_bytes: bytes | None = None) -> subprocess.CompletedProcess[bytes]:
-    """Run git with hooks disabled and a timeout; returns the completed process (never raises on exit code)."""
+            input_bytes: bytes | None = None, extra_env: dict[str, str] | None = None
+            ) -> subprocess.CompletedProcess[bytes]:
+    """Run git with hooks disabled and a timeout; returns the completed process (never raises on exit code).
+
+    git runs in its own session so that on a timeout or Ctrl-C the whole process group (including
+    remote helpers that would otherwise keep the pipes open and hang us) is killed at once.
+    """
     cmd = ["git", "-c", "core.hooksPath=/dev/null", "-c", "credential.helper=", "-c", "protocol.ext.allow=never",
            "-c", "core.fsmonitor=false", *args]
+    proc = subprocess.Popen(cmd, cwd=cwd, env=git_env(extra_env), stdin=subprocess.PIPE if input_bytes is not None
+                            else subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            start_new_session=True)
     try:
-        return subprocess.run(cmd, cwd=cwd, env=git_env(), input=input_bytes, capture_output=True, timeout=timeout,
-                              check=False)
+        out, err = proc.communicate(input_bytes, timeout=timeout)
     except subprocess.TimeoutExpired as exc:
+        _kill_group(proc)
+        proc.communicate()
         raise TimeoutError(f"git {' '.join(args[:2])} did not finish within {timeout:.0f}s") from exc
+    except BaseException:  # Ctrl-C and anything else: never leave git running behind us
+        _kill_group(proc)
+        proc.wait()
+        raise
+    return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
 
 
-def _explain_clone_failure(spec: RepoSpec, stderr: str) -> str:
+def _explain_clone_failure(spec: RepoSpec, stderr: str, credential: GitCredential | None = None) -> str:
+    """One line naming the input and a next step, from git's stderr (credentials removed)."""
     shown = redact_url(spec.raw)
     low = stderr.lower()
     if "could not resolve host" in low or "name or service not known" in low or "temporary failure in name resolution" in low:
         return f"error: cannot reach the host of '{shown}'; check the URL and your network"
     if "connection refused" in low or "connection timed out" in low or "network is unreachable" in low or "failed to connect" in low:
         return f"error: cannot connect to '{shown}'; check the URL, the port and your network"
-    if ("authentication" in low or "could not read username" in low or "permission denied" in low
-            or "403" in low or "401" in low or "terminal prompts disabled" in low):
+    if ("authentication" in low or "could not read username" in low or "could not read password" in low
+            or "permission denied" in low or "403" in low or "401" in low or "terminal prompts disabled" in low):
+        if credential is not None:
+            return (f"error: '{shown}' refused the credentials from {credential.source}; check the token "
+                    "and that it may read this repository")
         return (f"error: '{shown}' needs authentication; set REPOMODELER_GIT_TOKEN (or GITHUB_TOKEN) "
                 "or use an ssh URL with a loaded key")
     if "not found" in low or "does not appear to be a git repository" in low or "does not exist" in low:
         return f"error: no git repository at '{shown}'; check the URL"
-    first = stderr.strip().splitlines()[-1] if stderr.strip() else "git clone failed"
-    return f"error: cannot clone '{shown}': {redact_url(first)}"
+    lines = [ln for ln in stderr.strip().splitlines() if ln.strip()]
+    first = lines[-1].strip() if lines else "git fetch failed"
+    return f"error: cannot clone '{shown}': {scrub(redact_url(first))[:300]}"
 
 
 def _cache_path(spec: RepoSpec) -> Path:
@@ -153,36 +194,59 @@ def _cache_path(spec: RepoSpec) -> Path:
     return home_dir() / "repos" / f"{re.sub(r'[^A-Za-z0-9._-]', '_', spec.name)}-{digest}.git"
 
 
-def _clone_or_update(spec: RepoSpec, timeout: float) -> Path:
-    """Bare-clone into the cache, or fetch into an existing clone; never leaves a half clone behind."""
-    dest = _cache_path(spec)
+def _fetch(spec: RepoSpec, git_dir: Path, timeout: float) -> None:
+    """Fetch every branch and tag of `spec` into `git_dir` and point HEAD at the remote's default branch.
+
+    The URL is passed on the command line and never stored in the clone's config, so a username
+    (or token) in it is not written to disk; secrets go through :func:`credentials.askpass_env`.
+    """
+    url, credential = credential_for(spec.location)
     refspecs = ["+refs/heads/*:refs/heads/*", "+refs/tags/*:refs/tags/*"]
+    with askpass_env(credential) as extra:
+        proc = run_git(["fetch", "--prune", "--quiet", "--no-recurse-submodules", "--no-write-fetch-head", "--", url,
+                        *refspecs], cwd=git_dir, timeout=timeout, extra_env=extra)
+        if proc.returncode != 0:
+            raise RepomodelerError(_explain_clone_failure(spec, proc.stderr.decode("utf-8", "replace"), credential))
+        head = run_git(["ls-remote", "--symref", "--", url, "HEAD"], cwd=git_dir, timeout=timeout, extra_env=extra)
+    m = re.search(rb"ref: (refs/heads/[^\s]+)\s+HEAD", head.stdout)
+    branch = m.group(1).decode("utf-8", "replace") if m else None
+    if branch is None:  # servers that do not report HEAD: fall back to a usual default branch
+        names = run_git(["for-each-ref", "--format=%(refname)", "refs/heads"], cwd=git_dir).stdout.decode().split()
+        branch = next((b for b in ("refs/heads/main", "refs/heads/master") if b in names), names[0] if names else None)
+    if branch:
+        run_git(["symbolic-ref", "HEAD", branch], cwd=git_dir)
+
+
+def _clone_or_update(spec: RepoSpec, timeout: float) -> Path:
+    """Bare-clone into the cache, or fetch into an existing clone; never leaves a half clone behind.
+
+    A new clone is built in a temporary folder next to the cache entry and renamed into place only
+    when complete, so an error, timeout or Ctrl-C leaves either no entry or the previous one.
+    """
+    dest = _cache_path(spec)
     try:
         if (dest / "HEAD").exists():
-            proc = run_git(["fetch", "--prune", "--quiet", "--no-recurse-submodules", spec.location, *refspecs],
-                           cwd=dest, timeout=timeout)
-            if proc.returncode != 0:
-                raise RepomodelerError(_explain_clone_failure(spec, proc.stderr.decode("utf-8", "replace")))
-            # Keep HEAD pointing at the remote's default branch.
-            head = run_git(["ls-remote", "--symref", spec.location, "HEAD"], cwd=dest, timeout=timeout)
-            m = re.search(rb"ref: (refs/heads/\S+)\s+HEAD", head.stdout)
-            if m:
-                run_git(["symbolic-ref", "HEAD", m.group(1).decode()], cwd=dest)
+            _fetch(spec, dest, timeout)
             return dest
         dest.parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=".clone-", dir=dest.parent))
         try:
-            proc = run_git(["clone", "--bare", "--quiet", "--no-recurse-submodules", "--", spec.location, str(tmp / "r.git")],
-                           timeout=timeout)
-            if proc.returncode != 0:
-                raise RepomodelerError(_explain_clone_failure(spec, proc.stderr.decode("utf-8", "replace")))
-            os.replace(tmp / "r.git", dest)
+            work = tmp / "r.git"
+            init = run_git(["init", "--quiet", "--bare", str(work)])
+            if init.returncode != 0:
+                raise RepomodelerError(f"error: cannot create a clone under '{dest.parent}'; check that it is writable")
+            _fetch(spec, work, timeout)
+            try:
+                os.replace(work, dest)
+            except OSError:
+                if not (dest / "HEAD").exists():  # another run won the race if HEAD is there
+                    raise
         finally:
             shutil.rmtree(tmp, ignore_errors=True)
         return dest
     except TimeoutError as exc:
         raise RepomodelerError(
-            f"error: cloning '{redact_url(spec.raw)}' timed out after {timeout:.0f}s; check the host or raise --timeout"
+            f"error: cloning '{redact_url(spec.raw)}' timed out after {timeout:g}s; check the host or raise --timeout"
         ) from exc
 
 

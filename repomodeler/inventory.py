@@ -9,6 +9,7 @@ Symlinks are never followed: they are skipped and counted.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import re
@@ -19,7 +20,7 @@ from pathlib import Path, PurePosixPath
 
 from repomodeler.acquire import run_git
 from repomodeler.languages import language_for_path
-from repomodeler.records import Inventory, Repository, SourceFile
+from repomodeler.records import Inventory, RepomodelerError, Repository, SourceFile, Warning_
 
 DEFAULT_MAX_BYTES = 1_000_000
 
@@ -99,7 +100,9 @@ def list_git(repo: Repository, options: InventoryOptions) -> Inventory:
     assert repo.commit is not None
     proc = run_git(["ls-tree", "-r", "-l", "-z", "--full-tree", repo.commit], cwd=repo.checkout)
     if proc.returncode != 0:
-        raise RuntimeError(f"cannot list files of {repo.name}@{repo.commit}: {proc.stderr.decode(errors='replace').strip()}")
+        detail = (proc.stderr.decode("utf-8", "replace").strip().splitlines() or ["git ls-tree failed"])[-1]
+        raise RepomodelerError(f"error: cannot list the files of '{repo.name}' at {repo.commit[:12]} ({detail[:200]}); "
+                               "check that the repository is not corrupt")
     files: list[SourceFile] = []
     skipped: dict[str, int] = {}
     for entry in proc.stdout.split(b"\0"):
@@ -139,12 +142,16 @@ def list_dir(repo: Repository, options: InventoryOptions) -> Inventory:
     with tempfile.TemporaryDirectory(prefix="repomodeler-ls-") as tmp:
         init = run_git(["init", "--quiet", "--bare", tmp])
         if init.returncode != 0:
-            raise RuntimeError("git init failed for listing a folder")
+            raise RepomodelerError("error: cannot create a temporary folder to list files; check TMPDIR is writable")
         proc = run_git([f"--git-dir={tmp}", f"--work-tree={root}", "ls-files", "--others", "--exclude-standard", "-z"],
                        cwd=root)
+    if proc.returncode != 0:
+        detail = (proc.stderr.decode("utf-8", "replace").strip().splitlines() or ["git ls-files failed"])[-1]
+        raise RepomodelerError(f"error: cannot list the files of '{root}' ({detail[:200]}); check the folder's permissions")
     names = sorted(p for p in proc.stdout.decode("utf-8", "surrogateescape").split("\0") if p)
     files: list[SourceFile] = []
     skipped: dict[str, int] = {}
+    warnings: list[Warning_] = []
     for path in names:
         if "\n" in path or any(p in ("..", ".") for p in path.split("/")):
             _count(skipped, "bad_name")
@@ -154,27 +161,71 @@ def list_dir(repo: Repository, options: InventoryOptions) -> Inventory:
         except UnicodeEncodeError:
             _count(skipped, "bad_name")
             continue
-        if not _wanted(path):
-            continue
         full = root / path
         try:
             st = os.lstat(full)
         except OSError:
             continue
+        # Symlinks are counted whatever they point at (a file, a folder, /etc/passwd, another link).
         if stat.S_ISLNK(st.st_mode) or any(os.path.islink(root.joinpath(*PurePosixPath(path).parts[:i]))
                                            for i in range(1, len(PurePosixPath(path).parts))):
             _count(skipped, "symlink")
             continue
+        if not _wanted(path):
+            continue
         if not stat.S_ISREG(st.st_mode):
+            _count(skipped, "special")
             continue
         reason = _skip_reason(path, st.st_size, options)
         if reason:
             _count(skipped, reason)
             continue
-        digest = hashlib.sha1(f"blob {st.st_size}\0".encode() + full.read_bytes()).hexdigest()
-        files.append(SourceFile(path=path, blob=digest, size=st.st_size, language=language_for_path(path),
+        try:
+            content = read_regular_file(root, path, options.max_bytes)
+        except OSError as exc:
+            _count(skipped, "unreadable")
+            warnings.append(Warning_(repo.name, path, 0, f"cannot read ({exc.strerror or exc}); skipped"))
+            continue
+        digest = hashlib.sha1(f"blob {len(content)}\0".encode() + content).hexdigest()
+        files.append(SourceFile(path=path, blob=digest, size=len(content), language=language_for_path(path),
                                 role=classify_role(path)))
-    return Inventory(repository=repo, files=files, skipped=skipped)
+    return Inventory(repository=repo, files=files, skipped=skipped, warnings=warnings)
+
+
+def read_regular_file(root: Path, rel: str, limit: int) -> bytes:
+    """Read `root/rel` without following a symlink anywhere on the way; raise OSError otherwise.
+
+    Every folder on the path is opened with O_NOFOLLOW relative to its parent, so a link swapped in
+    after the inventory was taken (or a link to /etc) fails instead of being read.  O_NONBLOCK keeps
+    a FIFO from hanging the open; a file larger than `limit` is refused rather than read whole.
+    """
+    parts = PurePosixPath(rel).parts
+    if not parts or any(p in ("..", ".", "") for p in parts):
+        raise OSError(errno.EINVAL, "unsafe path")
+    fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        for part in parts[:-1]:
+            child = os.open(part, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=fd)
+            os.close(fd)
+            fd = child
+        file_fd = os.open(parts[-1], os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK, dir_fd=fd)
+    finally:
+        os.close(fd)
+    with os.fdopen(file_fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file")
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise OSError(errno.EFBIG, "larger than the size limit")
+    return data
+
+
+LFS_POINTER = b"version https://git-lfs.github.com/spec/"
+
+
+def is_lfs_pointer(content: bytes) -> bool:
+    """A Git LFS pointer file (the real content lives on an LFS server we never contact)."""
+    return len(content) < 1024 and content.startswith(LFS_POINTER)
 
 
 def build_inventory(repo: Repository, options: InventoryOptions | None = None) -> Inventory:
@@ -183,29 +234,48 @@ def build_inventory(repo: Repository, options: InventoryOptions | None = None) -
 
 
 class BlobReader:
-    """Reads file contents at the pinned commit: one `git cat-file --batch` process per repository."""
+    """Reads file contents at the pinned commit: one `git cat-file --batch` process per repository.
 
-    def __init__(self, repo: Repository) -> None:
+    Files that cannot be read come back as empty bytes and are listed in `problems` (path ->
+    reason), so one unreadable file becomes a warning instead of ending the run.
+    """
+
+    def __init__(self, repo: Repository, max_bytes: int = 50 * DEFAULT_MAX_BYTES) -> None:
         self.repo = repo
+        self.max_bytes = max_bytes
+        self.problems: dict[str, str] = {}
 
     def read_many(self, files: list[SourceFile]) -> dict[str, bytes]:
         if not files:
             return {}
         if self.repo.kind == "dir":
-            return {f.path: (self.repo.checkout / f.path).read_bytes() for f in files}
+            out: dict[str, bytes] = {}
+            for f in files:
+                try:
+                    out[f.path] = read_regular_file(self.repo.checkout, f.path, max(self.max_bytes, f.size))
+                except OSError as exc:
+                    self.problems[f.path] = f"cannot read ({exc.strerror or exc}); skipped"
+                    out[f.path] = b""
+            return out
         shas = sorted({f.blob for f in files})
         proc = run_git(["cat-file", "--batch"], cwd=self.repo.checkout, input_bytes="\n".join(shas).encode() + b"\n")
         data = proc.stdout
         by_sha: dict[str, bytes] = {}
         pos = 0
         while pos < len(data):
-            nl = data.index(b"\n", pos)
+            nl = data.find(b"\n", pos)
+            if nl < 0:
+                break
             header = data[pos:nl].split()
             pos = nl + 1
-            if len(header) < 3 or header[1] == b"missing":
+            if len(header) < 3 or header[1] == b"missing" or not header[2].isdigit():
                 continue
             size = int(header[2])
             by_sha[header[0].decode()] = data[pos:pos + size]
             pos += size + 1
-        return {f.path: by_sha.get(f.blob, b"") for f in files}
-
+        out = {}
+        for f in files:
+            if f.blob not in by_sha:
+                self.problems[f.path] = "object missing from the repository; skipped"
+            out[f.path] = by_sha.get(f.blob, b"")
+        return out

@@ -110,7 +110,18 @@ def analyze(inputs: list[str], options: AnalyzeOptions, progress: Progress | Non
     timings: dict[str, float] = {}
     if not inputs:
         raise RepomodelerError("error: no repositories given; pass git URLs or local folders")
-    specs = unique_names([parse_input(raw) for raw in inputs])
+    failures: list[str] = []
+    parsed_specs = []
+    for raw in inputs:
+        try:
+            parsed_specs.append(parse_input(raw))
+        except RepomodelerError as exc:  # a malformed input is one more failure under --keep-going
+            if not options.keep_going:
+                raise
+            failures.append(str(exc))
+    if not parsed_specs:
+        raise RepomodelerError(f"error: none of the inputs could be read; nothing was written ({failures[0]})")
+    specs = unique_names(parsed_specs)
     name = options.name or default_name([s.name for s in specs])
     if not slug(name) or name.strip() == "":
         raise RepomodelerError(f"error: --name '{name}' is empty; give a system name")
@@ -120,7 +131,6 @@ def analyze(inputs: list[str], options: AnalyzeOptions, progress: Progress | Non
     t = time.perf_counter()
     progress.stage("clone", len(specs))
     repos: list[Repository] = []
-    failures: list[str] = []
     for spec in specs:
         try:
             repos.append(acquire_one(spec, timeout=options.timeout))
@@ -130,15 +140,23 @@ def analyze(inputs: list[str], options: AnalyzeOptions, progress: Progress | Non
             failures.append(str(exc))
         progress.advance()
     if not repos:
-        raise RepomodelerError("error: none of the inputs could be read; nothing was written")
+        raise RepomodelerError(f"error: none of the inputs could be read; nothing was written ({failures[0]})")
     timings["clone"] = time.perf_counter() - t
 
     t = time.perf_counter()
     progress.stage("inventory", len(repos))
     inventories = []
-    for repo in repos:
-        inventories.append(build_inventory(repo, InventoryOptions(max_bytes=options.max_bytes)))
+    for repo in list(repos):
+        try:
+            inventories.append(build_inventory(repo, InventoryOptions(max_bytes=options.max_bytes)))
+        except RepomodelerError as exc:  # an unreadable repository is isolated like a failed clone
+            if not options.keep_going:
+                raise
+            failures.append(str(exc))
+            repos.remove(repo)
         progress.advance()
+    if not inventories:
+        raise RepomodelerError(f"error: none of the inputs could be read; nothing was written ({failures[0]})")
     timings["inventory"] = time.perf_counter() - t
 
     t = time.perf_counter()
