@@ -30,7 +30,7 @@ from repomodeler.serve.publish import publish_site  # noqa: E402
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"]
-SHOP_NODES = {"gateway", "orders", "payments", "orders-db", "cache", "rabbitmq", "notifier", "stripe", "web"}
+SHOP_NODES = {"gateway", "orders", "payments", "orders-db", "cache", "rabbitmq", "notifier", "stripe", "web", "user"}
 XSS_NAME = "<img src=x onerror=alert(1)>"
 
 _spec = importlib.util.spec_from_file_location("rm_fixture_checkouts_b", Path(__file__).parent / "fixtures" / "models" / "_checkouts.py")
@@ -164,7 +164,8 @@ def test_gallery_lists_models_and_filters(page: Any, base_url: str) -> None:
     names = page.eval_on_selector_all(".card", "cards => cards.map(c => c.dataset.name)")
     assert names == ["shop", "xss"]
     shop = page.locator(".card[data-name='shop']")
-    assert "9" in shop.locator(".counts").inner_text() and "1 warning" in shop.inner_text()
+    assert shop.locator(".counts dd").all_inner_texts() == ["7", "10", "9", "3"]
+    assert "1 warning" in shop.inner_text()
     assert "analysed 2026-11-30 05:00 UTC" in shop.inner_text()
     shot(page, "gallery")
     page.fill("#gallery-search", "typescript")
@@ -179,15 +180,16 @@ def test_gallery_lists_models_and_filters(page: Any, base_url: str) -> None:
 def test_explorer_shows_expected_graph(page: Any, base_url: str) -> None:
     open_explorer(page, base_url + "/models/shop")
     assert graph_nodes(page) == SHOP_NODES
-    assert len(page.evaluate("cy.edges().map(e => e.id())")) == 8
+    assert len(page.evaluate("cy.edges().map(e => e.id())")) == 9
     parents = page.evaluate("cy.nodes('[type = \"repo\"]').map(n => n.data('repository'))")
     assert sorted(parents) == ["shop", "shop-frontend"]
     assert page.evaluate("cy.getElementById('n:web').parent().id()") == "r:shop-frontend"
+    assert page.evaluate("cy.getElementById('n:user').parent().empty()")  # no repository: top level
     assert page.evaluate("cy.getElementById('n:orders-db').style('shape')") == "barrel"
     assert page.evaluate("cy.getElementById('e:orders->rabbitmq:amqp').style('line-style')") == "dashed"
     assert page.evaluate("cy.getElementById('e:orders->payments:http').style('target-arrow-shape')") == "triangle"
     assert page.locator("#legend").inner_text().count("\n") >= 6
-    assert "9 of 9 components" in page.inner_text("#status")
+    assert "10 of 10 components" in page.inner_text("#status")
     shot(page, "explorer-shop")
 
 
@@ -215,7 +217,7 @@ def test_protocol_filter_hides_edges_and_url_restores_it(page: Any, base_url: st
     page.uncheck("input[data-facet='protocol'][data-value='amqp']")
     wait_until(lambda: "orders->rabbitmq:amqp" not in visible_edges(page), what="amqp edges hidden")
     edges = visible_edges(page)
-    assert "notifier->rabbitmq:amqp" not in edges and len(edges) == 6
+    assert "notifier->rabbitmq:amqp" not in edges and len(edges) == 7
     assert "xp=amqp" in page.url
     page.uncheck("input[data-facet='kind'][data-value='cache']")
     wait_until(lambda: "cache" not in visible_nodes(page), what="cache hidden")
@@ -224,7 +226,7 @@ def test_protocol_filter_hides_edges_and_url_restores_it(page: Any, base_url: st
     open_explorer(page, shared)
     assert not page.is_checked("input[data-facet='protocol'][data-value='amqp']")
     assert not page.is_checked("input[data-facet='kind'][data-value='cache']")
-    assert len(visible_edges(page)) == 5 and "cache" not in visible_nodes(page)
+    assert len(visible_edges(page)) == 6 and "cache" not in visible_nodes(page)
 
 
 def test_focus_downstream_from_url(page: Any, base_url: str) -> None:
@@ -290,7 +292,8 @@ def test_collapse_and_expand_repository(page: Any, base_url: str) -> None:
     page.click("#details button:has-text('Collapse')")
     wait_until(lambda: page.evaluate("cy.getElementById('n:orders').empty()"), what="collapse")
     assert page.evaluate("cy.getElementById('r:shop').hasClass('collapsed')")
-    assert page.evaluate("cy.edges().map(e => [e.source().id(), e.target().id()])") == [["n:web", "r:shop"]]
+    edges = page.evaluate("cy.edges().map(e => [e.source().id(), e.target().id()])")
+    assert sorted(edges) == [["n:user", "n:web"], ["n:web", "r:shop"]]
     assert "collapsed=shop" in page.url
     shot(page, "explorer-collapsed")
     page.click("#btn-expand")
@@ -307,7 +310,7 @@ def test_export_png_and_svg(page: Any, base_url: str) -> None:
         page.click("#btn-svg")
     svg = Path(info.value.path()).read_text()
     assert info.value.suggested_filename == "shop.svg"
-    assert svg.startswith("<svg") and svg.count("<line") == 8 and ">orders<" in svg and ">shop-frontend<" in svg
+    assert svg.startswith("<svg") and svg.count("<line") == 9 and ">orders<" in svg and ">shop-frontend<" in svg
     (ARTIFACTS / "export-shop.svg").write_text(svg)
 
 

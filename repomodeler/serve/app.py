@@ -15,6 +15,7 @@ from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTex
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from repomodeler import __version__
 from repomodeler.resources import web_dir
 
 from .render import SERVER_CSP, render_docs, render_explorer, render_gallery
@@ -57,6 +58,7 @@ def create_app(models_dir: Path) -> FastAPI:
     app = FastAPI(
         title="repomodeler viewer",
         description="Read-only API over analysed architecture models.",
+        version=__version__,
         docs_url=None,  # the default page loads swagger-ui from a CDN; ours is vendored
         redoc_url=None,
     )

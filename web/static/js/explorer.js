@@ -7,7 +7,8 @@
   var RM = window.RM, el = RM.el, clear = RM.clear;
   var root = document.getElementById("explorer");
   var MODE = root.dataset.mode, API = root.dataset.api, FILES = root.dataset.files;
-  var BIG = 500;            // above this many components, skip dagre and use the linear block layout
+  var BIG = 300;            // above this many components, skip dagre and use the linear block layout
+  var COLLAPSE_ABOVE = 5000; // above this many components, start with repositories collapsed
   var SNIPPETS_AUTO = 5;    // evidence snippets loaded without a click
   var t0 = performance.now();
   var timings = (window.__timings = { ready: false });
@@ -46,9 +47,9 @@
       var id = str(n.id);
       nodesById.set(id, n);
       var repo = str(n.repository);
-      if (!repoInfo.has(repo)) repoInfo.set(repo, { name: repo });
+      if (repo && !repoInfo.has(repo)) repoInfo.set(repo, { name: repo });
       bump(facets.kind, str(n.kind) || "(none)");
-      bump(facets.repository, repo);
+      bump(facets.repository, repo || "(none)");
       bump(facets.language, str(n.language) || "(none)");
       var parts = [n.name, n.id, n.kind];
       Object.keys(n.attributes || {}).forEach(function (k) { parts.push(n.attributes[k]); });
@@ -104,7 +105,7 @@
   function cyStyle(big) {
     var style = [
       { selector: "node", style: {
-        "label": "data(label)", "font-size": 11, "color": "#fff", "text-valign": "center", "text-halign": "center",
+        "label": "data(label)", "font-size": 12, "color": "#fff", "text-valign": "center", "text-halign": "center",
         "text-wrap": "ellipsis", "text-max-width": 118, "width": 132, "height": 38, "border-width": 1.5,
         "background-color": "#64748b", "border-color": "#334155", "shape": "round-rectangle",
         "min-zoomed-font-size": big ? 7 : 0 } },
@@ -139,22 +140,22 @@
 
   function repOf(nodeId) {
     var n = nodesById.get(nodeId), repo = str(n.repository);
-    return state.collapsed.has(repo) ? "r:" + repo : "n:" + nodeId;
+    return repo && state.collapsed.has(repo) ? "r:" + repo : "n:" + nodeId;
   }
 
   function buildElements() {
     var els = [], counts = new Map();
     nodesById.forEach(function (n) { bump(counts, str(n.repository)); });
     repoInfo.forEach(function (r, name) {
-      if (!counts.get(name)) return;
+      if (!name || !counts.get(name)) return;
       var collapsed = state.collapsed.has(name);
       els.push({ group: "nodes", data: { id: "r:" + name, type: "repo", repository: name,
         label: collapsed ? name + "\n(" + counts.get(name) + " components)" : name }, classes: collapsed ? "collapsed" : "" });
     });
     nodesById.forEach(function (n, id) {
       var repo = str(n.repository);
-      if (state.collapsed.has(repo)) return;
-      els.push({ group: "nodes", data: { id: "n:" + id, parent: "r:" + repo, type: "node", label: str(n.name || id), kind: str(n.kind), repository: repo, language: str(n.language), mid: id } });
+      if (repo && state.collapsed.has(repo)) return;
+      els.push({ group: "nodes", data: { id: "n:" + id, parent: repo ? "r:" + repo : undefined, type: "node", label: str(n.name || id), kind: str(n.kind), repository: repo, language: str(n.language), mid: id } });
     });
     var agg = new Map();
     edgesById.forEach(function (e, id) {
@@ -189,7 +190,7 @@
   function blockLayout(nodes) {
     var byRepo = new Map();
     nodes.forEach(function (n) {
-      var repo = n.isParent() ? null : (n.data("type") === "repo" ? n.id() : n.data("parent"));
+      var repo = n.isParent() ? null : (n.data("type") === "repo" ? n.id() : (n.data("parent") || "(none)"));
       if (!repo) return;
       if (!byRepo.has(repo)) byRepo.set(repo, []);
       byRepo.get(repo).push(n);
@@ -251,7 +252,7 @@
   function computeVisible() {
     var base = new Set();
     nodesById.forEach(function (n, id) {
-      if (state.xk.has(str(n.kind) || "(none)") || state.xr.has(str(n.repository)) || state.xl.has(str(n.language) || "(none)")) return;
+      if (state.xk.has(str(n.kind) || "(none)") || state.xr.has(str(n.repository) || "(none)") || state.xl.has(str(n.language) || "(none)")) return;
       base.add(id);
     });
     var edgeOk = function (e) { return !state.xp.has(str(e.protocol) || "(none)") && base.has(str(e.source)) && base.has(str(e.target)); };
@@ -350,6 +351,8 @@
   function buildLegend() {
     var box = document.getElementById("legend");
     clear(box);
+    box.appendChild(el("h3", { class: "legend-toggle", title: "Show or hide the legend", text: "Legend ▾",
+      onclick: function () { box.classList.toggle("folded"); } }));
     box.appendChild(el("h3", { text: "Components" }));
     facets.kind.forEach(function (_, kind) {
       var sw = el("span", { class: "swatch" }); sw.style.background = RM.kindStyle(kind).color;
@@ -631,6 +634,7 @@
     document.querySelectorAll(".tab").forEach(function (b) { b.classList.toggle("active", b.dataset.tab === tab); });
     document.getElementById("pane-graph").classList.toggle("hidden", tab !== "graph");
     document.getElementById("pane-sysml").classList.toggle("hidden", tab !== "sysml");
+    document.querySelector(".toolbar").classList.toggle("hidden", tab !== "graph");
     if (tab === "sysml") { ensureSysml(); highlightSysml(true); }
     else if (cy) cy.resize();
     writeHash();
@@ -688,7 +692,7 @@
     index();
     readHash();
     var big = nodesById.size > BIG;
-    if (!state.collapsed) state.collapsed = new Set(big && repoInfo.size > 1 && nodesById.size > 4 * BIG ? Array.from(repoInfo.keys()) : []);
+    if (!state.collapsed) state.collapsed = new Set(big && repoInfo.size > 1 && nodesById.size > COLLAPSE_ABOVE ? Array.from(repoInfo.keys()) : []);
     buildFacet("f-kind", "kind", facets.kind, state.xk);
     buildFacet("f-protocol", "protocol", facets.protocol, state.xp);
     buildFacet("f-repository", "repository", facets.repository, state.xr);
