@@ -13,23 +13,58 @@ for fork frame from hastype if implies import in include individual inout interf
 library locale loop merge message meta metadata new nonunique not null objective occurrence of or ordered out
 package parallel part perform port private protected public redefines ref references render rendering rep
 require requirement return satisfy send snapshot specializes stakeholder standard state subject subsets
-succession terminate then this timeslice to transition true until use variant variation verification verify
+succession terminate then timeslice to transition true until use variant variation verification verify
 via view viewpoint when while xor
 """.split())
 
-# Features every part usage inherits from the standard library (Part, Item, Occurrence, Object...):
-# a nested usage with one of these names is a duplicate-name error even when quoted.
-INHERITED_NAMES: frozenset[str] = frozenset("""
-self start done this that snapshots timeslices portionof subparts localclock spaceslices spaceshots
-dispatchscope incomingtransfers outgoingtransfers suboccurrences shape voids subitems subactions subobjects
-successors predecessors envelopingshapes boundingshapes isclosed issolid ownedperformances
+# Not reserved by the OpenSysML engine (it accepts them unquoted) but keywords in some tools' grammars
+# (``this`` is a KerML expression keyword): quoting them costs nothing and keeps every reader happy.
+QUOTE_ANYWAY: frozenset[str] = frozenset({"this"})
+
+# Features a part, item, port or occurrence usage inherits from the standard library (Occurrences::Occurrence,
+# Objects::Object, Items::Item, Parts::Part, Ports::Port, Links::Link...), listed with the engine's
+# ``%search <Type>::`` and checked by loading a nested usage of each name: a member with one of these names
+# is a "duplicate of inherited member name" error even when quoted.  Compared case-insensitively (lowercase).
+INHERITED_NAMES: frozenset[str] = frozenset(n.lower() for n in """
+boundingShapes checkedConstraints differencesOf dispatchScope done enactedPerformances endShot envelopingShapes
+exhibitedStates immediatePredecessors immediateSuccessors incomingTransferSort incomingTransfers
+incomingTransfersToSelf innerSpaceDimension innerSpaceOccurrences interfacingPorts intersectionsOf
+involvingPerformances isClosed isDispatch isRunToCompletion isSolid justOutsideOfOccurrences localClock
+matingOccurrences middleTimeSlice outerSpaceDimension outgoingTransfers outgoingTransfersFromSelf
+outsideOfOccurrences ownedActions ownedPerformances ownedPorts ownedStates participant performedActions portionOf
+portionOfLife portions predecessors runToCompletionScope sameLifeOccurrences self shape snapshotOf snapshots source
+spaceBoundary spaceBoundaryOf spaceEnclosedOccurrences spaceInterior spaceInteriorOf spaceShotOf spaceShots
+spaceSliceOf spaceSlices spaceTimeCoincidentOccurrences spaceTimeEnclosedOccurrences spaceTimeEnclosedPoints start
+startShot structuredSpaceBoundary subactions subitems subobjects suboccurrences subparts subports successors
+superoccurrence surroundedByOccurrences target that this timeCoincidentOccurrences timeEnclosedOccurrences
+timeSliceOf timeSlices unionsOf voids withoutOccurrences
+""".split())
+
+# Top-level packages of the standard library the engine embeds (``%search`` of kind package).  A system package
+# with one of these names would hide the library package (``Views::asTreeDiagram`` would no longer resolve).
+LIBRARY_PACKAGES: frozenset[str] = frozenset("""
+Actions Allocations AnalysisCases AnalysisRecords AnalysisTooling Attributes Base BaseFunctions BooleanFunctions
+Calculations Cases CausationConnections CauseAndEffect Clocks CollectionFunctions Collections ComplexFunctions
+Connections Constraints ControlFunctions ControlPerformances DataFunctions DerivationConnections DiagramLayout
+DocumentQueries FeatureReferencingPerformances Flows ISQ ISQAcoustics ISQAtomicNuclear ISQBase
+ISQCharacteristicNumbers ISQChemistryMolecular ISQCondensedMatter ISQElectromagnetism ISQInformation ISQLight
+ISQMechanics ISQSpaceTime ISQThermodynamics IdentityMetadata ImageMetadata IntegerFunctions Interfaces Items KerML
+Links MOSA MeasurementRefCalculations MeasurementReferences Metadata Metaobjects MigrationMetadata ModelingMetadata
+NaturalFunctions NumericalFunctions OOSEM Objects Observation OccurrenceFunctions Occurrences
+OpenSysMLMathFunctions OpenSysMLRenderings ParametersOfInterestMetadata Parts Performances Ports Quantities
+QuantityCalculations RandomFunctions RationalFunctions RealFunctions RequirementDerivation Requirements
+RiskMetadata SI SIPrefixes SampledFunctions ScalarFunctions ScalarValues SequenceFunctions ShapeItems Simulation
+SpatialFrames SpatialItems StandardViewDefinitions StateActivity StateMachines StatePerformances
+StateSpaceIntegration StateSpaceRepresentation States Stochastic StringFunctions SysML SysMLValidation
+TensorCalculations Time TradeStudies Transfers TransitionPerformances TrigFunctions Triggers USCustomaryUnits
+UseCases VectorCalculations VectorFunctions VectorValues VerificationCases Views
 """.split())
 
 _BASIC = re.compile(r"^[A-Za-z_][A-Za-z0-9_]*$")
 
 
 def is_basic_name(name: str) -> bool:
-    return bool(_BASIC.match(name)) and name not in RESERVED_WORDS
+    return bool(_BASIC.match(name)) and name not in RESERVED_WORDS and name not in QUOTE_ANYWAY
 
 
 def sysml_name(name: str) -> str:
@@ -42,6 +77,36 @@ def sysml_name(name: str) -> str:
 def safe_member_name(name: str, suffix: str) -> str:
     """Rename a nested member that would clash with an inherited library feature (e.g. 'start')."""
     return f"{name}-{suffix}" if name.lower() in INHERITED_NAMES else name
+
+
+class NameAllocator:
+    """Unique member names within one namespace, assigned in the (sorted) order they are asked for.
+
+    Names are case-sensitive (as in SysML); inherited feature names are matched case-insensitively to be safe.
+    A name already taken (by an inherited feature, an imported definition or an earlier member) gets
+    ``-<suffix>`` and then a counter appended, so the same input always gives the same names.
+    """
+
+    def __init__(self, taken: set[str] | frozenset[str] = frozenset(), inherited: bool = True) -> None:
+        self._taken = set(taken)
+        self._inherited = inherited
+
+    def _free(self, name: str) -> bool:
+        return name not in self._taken and not (self._inherited and name.lower() in INHERITED_NAMES)
+
+    def take(self, name: str, suffix: str = "") -> str:
+        """Reserve and return `name` (unquoted) or the first free variant of it."""
+        candidates = [name] + ([f"{name}-{suffix}"] if suffix else [])
+        for cand in candidates:
+            if self._free(cand):
+                break
+        else:
+            base, i = candidates[-1], 2
+            while not self._free(f"{base}-{i}"):
+                i += 1
+            cand = f"{base}-{i}"
+        self._taken.add(cand)
+        return cand
 
 
 def sysml_string(value: object) -> str:

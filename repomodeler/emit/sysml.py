@@ -1,24 +1,39 @@
 """SysML v2 textual notation, rendered from the graph with jinja2 templates.
 
-The output is one ``model.sysml`` holding the ``RepoModeler`` library package (kinds, protocol
-ports and interfaces, the ``SourceRef`` provenance metadata) and the system package: a ``part
-system`` with a typed part usage per component, its provided API ports with their endpoints, a
-conjugated client port per outgoing connection, and one named ``interface`` usage per connection.
-Names are derived from component ids, so the same commits always give the same text.
+Two packages come out.  ``RepoModeler`` is the library: a part def per component kind, a port def per
+protocol (request/response ports carry ``request``/``response`` items, broker ports ``publish``/``deliver``
+messages), an interface def (calls) and a connection def (data-store access) per protocol, the
+``LibraryLink`` build-time dependency, the ``SourceRef`` provenance metadata and enums for kinds and
+protocols.  It never depends on the graph, so every model carries the same library text.
+
+The system package holds an ``item def`` per message topic, the ``part system`` with a typed part per
+component (its attributes, its provided ports with the endpoints as nested ``ref item``s, and a
+conjugated client port per outgoing connection), one connector per graph edge, and the views.  How an
+edge is written depends on what it is (see :func:`edge_style`): a call is an ``interface`` between the
+client port and the server port; data-store access is a ``connection``; a link to a broker is an
+``interface`` carrying a ``flow`` per topic (producer to broker, or broker to consumer); a library
+dependency is a ``connection`` between the two parts.  Every element with evidence carries
+``@SourceRef`` metadata and a plain-words ``doc``.
+
+Names come from component ids through :class:`NameAllocator` (one per namespace, fed in sorted
+order), so the same commits always give byte-identical text and no name can clash with an inherited
+library feature, an imported definition or another member.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 import jinja2
 import networkx as nx
 
-from repomodeler.emit.names import safe_member_name, sysml_doc, sysml_name, sysml_string
+from repomodeler.emit.names import LIBRARY_PACKAGES, NameAllocator, sysml_doc, sysml_name, sysml_string
 from repomodeler.records import NODE_KINDS, PROTOCOLS, Evidence
 
-MAX_EVIDENCE = 8
+LIBRARY_PACKAGE = "RepoModeler"
+MAX_EVIDENCE = 8  # SourceRefs per element; the rest stay in model.json (the doc says how many)
 KIND_DEF = {"service": "Service", "database": "Database", "cache": "Cache", "broker": "Broker",
             "gateway": "Gateway", "external": "ExternalSystem", "library": "Library", "user": "User"}
 PROTOCOL_PORT = {"http": "HttpApi", "grpc": "GrpcApi", "sql": "SqlApi", "mongodb": "MongoApi", "redis": "RedisApi",
@@ -28,6 +43,19 @@ PROTOCOL_LABEL = {"http": "HTTP", "grpc": "gRPC", "sql": "SQL", "mongodb": "the 
                   "redis": "the Redis protocol", "amqp": "AMQP", "kafka": "the Kafka protocol", "nats": "NATS",
                   "elasticsearch": "the Elasticsearch API", "tcp": "TCP (protocol not determined)"}
 MESSAGING = {"kafka", "amqp", "nats"}
+BUILD_PROTOCOL = "library"  # edge protocol of build-time dependencies (no ports, no runtime traffic)
+GENERIC_PORT = "OtherApi"  # protocols the library does not know yet (added by a newer resolver)
+STORE_KINDS = {"database", "cache"}
+# Every definition the library declares: a member of the system package with one of these names would
+# shadow the imported definition for every reference inside the package.
+_EXTRA_LIBRARY_NAMES = {"ComponentKind", "Protocol", "SourceRef", "Request", "Response", "Message", "Endpoint",
+                        "Component", "Api", "CallApi", "MessagingApi", "LibraryLink", GENERIC_PORT,
+                        GENERIC_PORT.replace("Api", "Link"), GENERIC_PORT.replace("Api", "Access")}
+# Features every Component part inherits from the library's Component def (see library.sysml.j2).
+_COMPONENT_FEATURES = {"kind", "repository", "language", "technology", "image", "exposedPorts"}
+_PORT_FEATURES = {"protocol", "request", "response", "publish", "deliver"}
+_VERB = {"calls": "calls", "uses": "uses", "depends_on": "depends on", "publishes": "publishes to",
+         "subscribes": "subscribes to"}
 
 
 @lru_cache(maxsize=1)
@@ -39,59 +67,156 @@ def _env() -> jinja2.Environment:
     )
 
 
-def _evidence(items: tuple[Evidence, ...] | list[Evidence], commits: dict[str, str | None]) -> list[dict[str, object]]:
+def port_def(protocol: str) -> str:
+    return PROTOCOL_PORT.get(protocol, GENERIC_PORT)
+
+
+def protocol_label(protocol: str) -> str:
+    return PROTOCOL_LABEL.get(protocol, protocol.upper() if protocol.isalnum() else protocol)
+
+
+def library_names() -> set[str]:
+    """Every name the library package declares at its top level."""
+    return set(KIND_DEF.values()) | set(PROTOCOL_PORT.values()) | _EXTRA_LIBRARY_NAMES | {
+        p.replace("Api", suffix) for p in PROTOCOL_PORT.values() for suffix in ("Link", "Access")}
+
+
+def _evidence(items: tuple[Evidence, ...] | list[Evidence], commits: dict[str, str | None],
+              limit: int = MAX_EVIDENCE) -> list[dict[str, object]]:
     return [{"repository": sysml_string(e.repository), "path": sysml_string(e.path), "line": e.line,
              "commit": sysml_string(commits[e.repository]) if commits.get(e.repository) else ""}
-            for e in sorted(set(items))[:MAX_EVIDENCE]]
+            for e in sorted(set(items))[:limit]]
 
 
 def render_library() -> str:
-    protocols = [{"enum": p, "port": PROTOCOL_PORT[p], "link": PROTOCOL_PORT[p].replace("Api", "Link"),
-                  "messaging": p in MESSAGING, "doc": f"An API reached over {PROTOCOL_LABEL[p]}."} for p in PROTOCOLS]
-    kinds = [k for k in NODE_KINDS]
+    """The ``RepoModeler`` package: the same text for every model."""
+    protocols = []
+    for p in list(PROTOCOL_PORT) + [None]:
+        port = port_def(p) if p else GENERIC_PORT
+        label = PROTOCOL_LABEL[p] if p else "a protocol this library does not name (see the port's doc)"
+        protocols.append({
+            "port": port, "link": port.replace("Api", "Link"), "access": port.replace("Api", "Access"),
+            "base": "MessagingApi" if p in MESSAGING else "CallApi", "enum": sysml_name(p) if p else "",
+            "label": label, "doc": f"An API reached over {label}.",
+        })
+    enums = list(PROTOCOLS) + [p for p in PROTOCOL_PORT if p not in PROTOCOLS] + \
+        ([BUILD_PROTOCOL] if BUILD_PROTOCOL not in PROTOCOLS else [])
+    kinds = list(NODE_KINDS) + [k for k in KIND_DEF if k not in NODE_KINDS]
     return _env().get_template("library.sysml.j2").render(
-        kinds=[sysml_name(k) for k in kinds], protocols=protocols,
-        kind_defs=[{"def": KIND_DEF[k]} for k in kinds],
+        kinds=[sysml_name(k) for k in kinds], protocol_enums=[sysml_name(p) for p in enums], protocols=protocols,
+        kind_defs=[{"def": KIND_DEF[k], "enum": sysml_name(k)} for k in kinds],
     )
 
 
-def _member_names(g: nx.MultiDiGraph) -> dict[str, str]:
-    return {cid: sysml_name(safe_member_name(cid, g.nodes[cid]["kind"])) for cid in g.nodes}
+def system_package_name(g: nx.MultiDiGraph) -> str:
+    """The system package's name (unquoted): the system name unless it would hide a library package."""
+    name = str(g.graph["name"]) or "system"
+    if name in LIBRARY_PACKAGES or name == LIBRARY_PACKAGE:
+        name = f"{name} system"
+    return name
+
+
+def edge_style(g: nx.MultiDiGraph, source: str, target: str, data: dict[str, object]) -> str:
+    """How an edge is written: 'build', 'messaging', 'storage' or 'call'."""
+    proto = str(data["protocol"])
+    if proto == BUILD_PROTOCOL:
+        return "build"
+    if proto in MESSAGING or data.get("kind") in ("publishes", "subscribes"):
+        return "messaging" if proto in MESSAGING else "call"
+    if g.nodes[target]["kind"] in STORE_KINDS:
+        return "storage"
+    return "call"
+
+
+def split_list(value: object) -> list[str]:
+    """An edge attribute holding several values: a comma-separated string or a list; sorted, unique."""
+    if value is None:
+        return []
+    items = value if isinstance(value, (list, tuple, set)) else str(value).split(",")
+    return sorted({str(v).strip() for v in items if str(v).strip()})
+
+
+@dataclass
+class _Names:
+    """Member names of the system package, decided once so references and declarations agree."""
+
+    components: dict[str, str]
+    topics: dict[str, str]
+
+
+def _endpoint_label(method: str, path: str) -> str:
+    return path if method.upper() == "RPC" else f"{method} {path}"
+
+
+def _endpoint_counts(ports: list[object]) -> str:
+    parts = []
+    for port in sorted(ports, key=lambda p: p.protocol):  # type: ignore[attr-defined]
+        n = len(port.endpoints)  # type: ignore[attr-defined]
+        if not n:
+            continue
+        if port.protocol == "grpc":  # type: ignore[attr-defined]
+            parts.append(f"{n} gRPC method{'s' if n != 1 else ''}")
+        else:
+            label = protocol_label(port.protocol).replace("the ", "")  # type: ignore[attr-defined]
+            parts.append(f"{n} {label} endpoint{'s' if n != 1 else ''}")
+    return " and ".join(parts)
 
 
 def render_system(g: nx.MultiDiGraph) -> str:
     commits = {r["name"]: r["commit"] for r in g.graph["repositories"]}
-    names = _member_names(g)
-    client_ports: dict[str, list[dict[str, str]]] = {cid: [] for cid in g.nodes}
-    server_protocols: dict[str, set[str]] = {cid: set() for cid in g.nodes}
-    connections = []
-    for u, v, key, d in sorted(g.edges(keys=True, data=True), key=lambda e: (e[0], e[1], e[2])):
-        proto = d["protocol"]
-        client_port = sysml_name(f"to-{v}-{proto}")
-        client_ports[u].append({"name": client_port, "type": "~" + PROTOCOL_PORT[proto], "endpoints": []})
-        server_protocols[v].add(proto)
-        via = d["attributes"].get("via", "")
-        verb = {"calls": "Calls", "uses": "Uses", "depends_on": "Depends on"}.get(d["kind"], "Connects to")
-        text = f"{verb} {g.nodes[v]['name']} over {PROTOCOL_LABEL[proto]}" + (f" ({via})" if via and via != "literal" else "") + "."
-        connections.append({
-            "name": sysml_name(f"{u}-{v}-{proto}"), "link": PROTOCOL_PORT[proto].replace("Api", "Link"),
-            "client": f"{names[u]}.{client_port}", "server": f"{names[v]}.{sysml_name(proto)}",
-            "doc": sysml_doc(f"{g.nodes[u]['name']} {text[0].lower() + text[1:]}"),
-            "evidence": _evidence(d["evidence"], commits),
-        })
+    reserved = library_names() | {"system"}
+    edges = sorted(g.edges(keys=True, data=True), key=lambda e: (e[0], e[1], e[2]))
+
+    # ---- names: components first (they are what people look for), then connections, topics, views
+    system_ns = NameAllocator(reserved)
+    comp_names = {cid: system_ns.take(cid, g.nodes[cid]["kind"]) for cid in sorted(g.nodes)}
+    conn_names = {(u, v, k): system_ns.take(f"{u}-{v}-{k}", "link") for u, v, k, _d in edges}
+    package_ns = NameAllocator(reserved | set(comp_names.values()) | set(conn_names.values()), inherited=False)
+    topic_edges: dict[str, list[tuple[str, str, dict]]] = {}
+    for u, v, _k, d in edges:
+        if edge_style(g, u, v, d) == "messaging":
+            for topic in split_list(d["attributes"].get("topic")):
+                topic_edges.setdefault(topic, []).append((u, v, d))
+    topic_names = {t: package_ns.take(t, "topic") for t in sorted(topic_edges)}
+    q = {cid: sysml_name(n) for cid, n in comp_names.items()}
+
+    # ---- components and their ports
+    server_protocols: dict[str, set[str]] = {cid: {p.protocol for p in g.nodes[cid]["ports"]} for cid in g.nodes}
+    for u, v, k, d in edges:
+        if edge_style(g, u, v, d) != "build":
+            server_protocols[v].add(str(d["protocol"]))
+    port_ns = {cid: NameAllocator(_COMPONENT_FEATURES) for cid in g.nodes}
+    server_port_name = {(cid, proto): port_ns[cid].take(proto, "port")
+                        for cid in sorted(g.nodes) for proto in sorted(server_protocols[cid])}
+    client_ports: dict[str, list[dict[str, object]]] = {cid: [] for cid in g.nodes}
+    client_port_of: dict[tuple[str, str, str], str] = {}
+    for u, v, k, d in edges:
+        if edge_style(g, u, v, d) == "build":
+            continue
+        proto = str(d["protocol"])
+        name = port_ns[u].take(f"to-{v}-{proto}", "client")
+        client_port_of[(u, v, k)] = name
+        client_ports[u].append({"name": sysml_name(name), "type": "~" + port_def(proto), "endpoints": [],
+                                "evidence": _evidence(d["evidence"], commits, limit=1)})
+
     components = []
     for cid in sorted(g.nodes):
         d = g.nodes[cid]
-        ports = []
         provided = {p.protocol: p for p in d["ports"]}
-        for proto in sorted(server_protocols[cid] | set(provided)):
+        ports = []
+        for proto in sorted(server_protocols[cid]):
             port = provided.get(proto)
+            ep_ns = NameAllocator(_PORT_FEATURES)
             eps = []
             for ep in sorted(port.endpoints, key=lambda e: (e.path, e.method)) if port else []:
-                eps.append({"name": sysml_name(f"{ep.method} {ep.path}"), "method": sysml_string(ep.method),
-                            "path": sysml_string(ep.path), "evidence": _evidence(ep.evidence, commits)})
-            ports.append({"name": sysml_name(proto), "type": PROTOCOL_PORT[proto], "endpoints": eps})
-        ports.extend(sorted(client_ports[cid], key=lambda p: p["name"]))
+                eps.append({"name": sysml_name(ep_ns.take(_endpoint_label(ep.method, ep.path), "endpoint")),
+                            "method": sysml_string(ep.method), "path": sysml_string(ep.path),
+                            "evidence": _evidence(ep.evidence, commits, limit=2)})
+            # endpoints carry their own evidence; a port without endpoints shows where it was declared
+            port_ev = _evidence(port.evidence, commits, limit=1) if port and not eps else []
+            ports.append({"name": sysml_name(server_port_name[(cid, proto)]), "type": port_def(proto),
+                          "endpoints": eps, "evidence": port_ev})
+        ports.extend(sorted(client_ports[cid], key=lambda p: str(p["name"])))
         attrs = []
         if d["repository"]:
             attrs.append({"name": "repository", "value": sysml_string(d["repository"])})
@@ -100,35 +225,112 @@ def render_system(g: nx.MultiDiGraph) -> str:
         for key, attr in (("technology", "technology"), ("image", "image"), ("ports", "exposedPorts")):
             if d["attributes"].get(key):
                 attrs.append({"name": attr, "value": sysml_string(d["attributes"][key])})
-        n_eps = sum(len(p["endpoints"]) for p in ports)
         where = ", ".join(sorted({f"{e.repository}:{e.path}" for e in d["evidence"]})[:3])
         doc = f"{d['kind'].capitalize()} '{d['name']}'"
         if d["language"]:
             doc += f" written in {d['language']}"
         if d["attributes"].get("technology"):
             doc += f" ({d['attributes']['technology']})"
-        doc += f", found in {where}"
-        if n_eps:
-            doc += f"; provides {n_eps} HTTP endpoint{'s' if n_eps != 1 else ''}"
+        if where:
+            doc += f", found in {where}"
+        counts = _endpoint_counts(list(d["ports"]))
+        if counts:
+            doc += f"; provides {counts}"
         if len(d["evidence"]) > MAX_EVIDENCE:
             doc += f"; {len(d['evidence']) - MAX_EVIDENCE} more source locations in model.json"
-        components.append({"name": names[cid], "def": KIND_DEF[d["kind"]], "doc": sysml_doc(doc + "."),
+        components.append({"name": q[cid], "def": KIND_DEF.get(d["kind"], "Service"), "doc": sysml_doc(doc + "."),
                            "evidence": _evidence(d["evidence"], commits), "attributes": attrs, "ports": ports})
+
+    # ---- connectors
+    connections = []
+    for u, v, k, d in edges:
+        style = edge_style(g, u, v, d)
+        proto = str(d["protocol"])
+        src, dst = g.nodes[u]["name"], g.nodes[v]["name"]
+        attrs = d["attributes"]
+        via = str(attrs.get("via", ""))
+        flows: list[dict[str, str]] = []
+        if style == "build":
+            doc = f"{src} is built with the library {dst} (build-time dependency, no runtime traffic)"
+            keyword, cdef = "connection", "LibraryLink"
+            ends = f"{q[u]} to {q[v]}"
+        else:
+            client = f"{q[u]}.{sysml_name(client_port_of[(u, v, k)])}"
+            server = f"{q[v]}.{sysml_name(server_port_name[(v, proto)])}"
+            topics = split_list(attrs.get("topic")) if style == "messaging" else []
+            verb = _VERB.get(str(d["kind"]), "connects to")
+            if style == "messaging" and topics and d["kind"] == "subscribes":
+                doc = f"{src} subscribes to {', '.join(topics)} from {dst} over {protocol_label(proto)}"
+                flows = [{"item": sysml_name(topic_names[t]), "source": "server.deliver", "target": "client.deliver"}
+                         for t in topics]
+            elif style == "messaging" and topics:
+                doc = f"{src} publishes {', '.join(topics)} to {dst} over {protocol_label(proto)}"
+                flows = [{"item": sysml_name(topic_names[t]), "source": "client.publish", "target": "server.publish"}
+                         for t in topics]
+            else:
+                doc = f"{src} {verb} {dst} over {protocol_label(proto)}"
+            called = split_list(attrs.get("endpoints"))
+            if called:
+                doc += ": " + ", ".join(called)
+            if style == "storage":
+                keyword, cdef = "connection", port_def(proto).replace("Api", "Access")
+                ends = f"{client} to {server}"
+            else:
+                keyword, cdef = "interface", port_def(proto).replace("Api", "Link")
+                ends = f"client ::> {client} to server ::> {server}"
+        if via and via != "literal":
+            doc += f" ({via})"
+        if len(d["evidence"]) > MAX_EVIDENCE:
+            doc += f"; {len(d['evidence']) - MAX_EVIDENCE} more source locations in model.json"
+        connections.append({"keyword": keyword, "name": sysml_name(conn_names[(u, v, k)]), "def": cdef,
+                            "ends": ends, "doc": sysml_doc(doc + "."), "flows": flows,
+                            "evidence": _evidence(d["evidence"], commits)})
+
+    # ---- topics
+    topics = []
+    for t in sorted(topic_edges):
+        uses = topic_edges[t]
+        producers = sorted({g.nodes[u]["name"] for u, _v, d in uses if d["kind"] != "subscribes"})
+        consumers = sorted({g.nodes[u]["name"] for u, _v, d in uses if d["kind"] == "subscribes"})
+        text = f"Messages on topic {t}"
+        if producers:
+            text += f", published by {', '.join(producers)}"
+        if consumers:
+            text += f", consumed by {', '.join(consumers)}"
+        ev = sorted({e for _u, _v, d in uses for e in d["evidence"]})
+        topics.append({"name": sysml_name(topic_names[t]), "topic": sysml_string(t), "doc": sysml_doc(text + "."),
+                       "evidence": _evidence(ev, commits, limit=2)})
+
+    # ---- views
+    view_ns = NameAllocator(reserved | set(comp_names.values()) | set(topic_names.values()), inherited=False)
+    interconnection = view_ns.take("interconnection", "view")
     repo_views = []
     for repo in g.graph["repositories"]:
-        members = sorted(names[cid] for cid in g.nodes if g.nodes[cid]["repository"] == repo["name"])
+        members = [q[cid] for cid in sorted(g.nodes, key=lambda c: comp_names[c])
+                   if g.nodes[cid]["repository"] == repo["name"]]
         if members:
-            repo_views.append({"name": sysml_name(f"tree-{repo['name']}"), "repository": sysml_doc(repo["name"]),
-                               "members": members})
+            repo_views.append({"name": sysml_name(view_ns.take(f"tree-{repo['name']}", "view")), "members": members,
+                               "doc": sysml_doc(f"Components found in repository {repo['name']}.")})
     repos = g.graph["repositories"]
-    doc = "Architecture of " + g.graph["name"] + " recovered by repomodeler from " + ", ".join(
+    doc = "Architecture of " + str(g.graph["name"]) + " recovered by repomodeler from " + ", ".join(
         f"{r['name']}@{(r['commit'] or 'working tree')[:12]}" for r in repos) + "."
+    system_doc = (f"The analysed system: {len(components)} components and {len(connections)} connections "
+                  f"found in {len(repos)} repositor{'y' if len(repos) == 1 else 'ies'}.")
     return _env().get_template("system.sysml.j2").render(
-        package=sysml_name(g.graph["name"]), doc=sysml_doc(doc), components=components, connections=connections,
-        repo_count=len(repos), repo_views=repo_views,
+        package=sysml_name(system_package_name(g)), doc=sysml_doc(doc), system_doc=system_doc, topics=topics,
+        components=components, connections=connections, interconnection=sysml_name(interconnection),
+        repo_views=repo_views,
     )
 
 
 def render_sysml(g: nx.MultiDiGraph) -> str:
     """The single-file model: library package followed by the system package."""
     return render_library() + "\n" + render_system(g)
+
+
+def sysml_files(g: nx.MultiDiGraph) -> dict[str, str]:
+    """One file per package, keyed by file name: ``RepoModeler.sysml`` and ``<system>.sysml``."""
+    stem = "".join(ch if ch.isalnum() or ch in "-_." else "-" for ch in system_package_name(g)).strip(".") or "system"
+    if stem == LIBRARY_PACKAGE:
+        stem += "-system"
+    return {f"{LIBRARY_PACKAGE}.sysml": render_library(), f"{stem}.sysml": render_system(g)}
