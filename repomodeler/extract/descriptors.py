@@ -68,13 +68,16 @@ def _seq(node: yaml.Node | None) -> list[yaml.Node]:
     return list(node.value) if isinstance(node, yaml.SequenceNode) else []
 
 
-def _count_nodes(node: yaml.Node, budget: _Budget, seen: set[int]) -> None:
+def _count_nodes(node: yaml.Node, budget: _Budget) -> None:
+    """Count nodes as the readers will visit them, i.e. with every alias expanded.
+
+    Counting the expanded tree (bounded by the budget, so a "billion laughs" file stops after
+    MAX_YAML_NODES steps, and a recursive alias too) guarantees that no reader below can do more
+    work than the budget allows, however the aliases are nested.
+    """
     stack = [node]
     while stack:
         n = stack.pop()
-        if id(n) in seen:
-            continue  # aliases point at an already counted node: never expanded
-        seen.add(id(n))
         budget.spend()
         if isinstance(n, yaml.MappingNode):
             for k, v in n.value:
@@ -91,7 +94,7 @@ def load_yaml_documents(text: str) -> list[yaml.Node]:
     for doc in yaml.compose_all(text, Loader=yaml.SafeLoader):
         if doc is None:
             continue
-        _count_nodes(doc, budget, set())
+        _count_nodes(doc, budget)
         docs.append(doc)
     return docs
 
@@ -303,6 +306,22 @@ def _line_of(text: str, needle: str, default: int = 1) -> int:
     return text.count("\n", 0, idx) + 1 if idx >= 0 else default
 
 
+class _LineIndex:
+    """First line of each needle found by one regex pass, so a manifest with many dependencies is
+    read in linear time (searching the text once per dependency is quadratic on hostile input)."""
+
+    def __init__(self, text: str, pattern: str) -> None:
+        self._first: dict[str, int] = {}
+        line, pos = 1, 0
+        for m in re.finditer(pattern, text):
+            line += text.count("\n", pos, m.start())
+            pos = m.start()
+            self._first.setdefault(m.group(1), line)
+
+    def line(self, key: str, default: int = 1) -> int:
+        return self._first.get(key, default)
+
+
 def read_package_json(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
     data = json.loads(text)
     if not isinstance(data, dict):
@@ -311,11 +330,12 @@ def read_package_json(repo: str, path: str, text: str) -> tuple[list[Fact], list
     facts = [_fact("manifest", repo, path, _line_of(text, '"name"'), ecosystem="npm", name=name,
                    main=data.get("main") if isinstance(data.get("main"), str) else None,
                    start=(data.get("scripts") or {}).get("start") if isinstance(data.get("scripts"), dict) else None)]
+    keys = _LineIndex(text, r'"((?:[^"\\\n]|\\.)*)"')
     for section in ("dependencies",):
         deps = data.get(section)
         if isinstance(deps, dict):
             for dep in sorted(deps):
-                facts.append(_fact("manifest.dependency", repo, path, _line_of(text, f'"{dep}"'), ecosystem="npm",
+                facts.append(_fact("manifest.dependency", repo, path, keys.line(str(dep)), ecosystem="npm",
                                    name=str(dep)))
     return facts, []
 
@@ -327,10 +347,11 @@ def read_pyproject(repo: str, path: str, text: str) -> tuple[list[Fact], list[Wa
     facts = [_fact("manifest", repo, path, _line_of(text, "name"), ecosystem="python", name=name)]
     deps = project.get("dependencies", []) if isinstance(project, dict) else []
     names = deps if isinstance(deps, list) else list(deps) if isinstance(deps, dict) else []
+    words = _LineIndex(text, r"([A-Za-z0-9_.-]+)")
     for dep in names:
         m = re.match(r"^\s*([A-Za-z0-9_.-]+)", str(dep))
         if m and m.group(1).lower() != "python":
-            facts.append(_fact("manifest.dependency", repo, path, _line_of(text, m.group(1)), ecosystem="python",
+            facts.append(_fact("manifest.dependency", repo, path, words.line(m.group(1)), ecosystem="python",
                                name=m.group(1).lower()))
     return facts, []
 
@@ -366,11 +387,11 @@ def read_pom(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_
     q = (lambda t: f"m:{t}") if ns else (lambda t: t)
     artifact = root.findtext(q("artifactId"), namespaces=ns)
     facts = [_fact("manifest", repo, path, _line_of(text, "<artifactId>"), ecosystem="maven", name=artifact)]
+    artifacts = _LineIndex(text, r"<artifactId>([^<]*)</artifactId>")
     for dep in root.findall(f"{q('dependencies')}/{q('dependency')}", ns):
         aid = dep.findtext(q("artifactId"), namespaces=ns)
         if aid:
-            facts.append(_fact("manifest.dependency", repo, path, _line_of(text, f"<artifactId>{aid}</artifactId>"),
-                               ecosystem="maven", name=aid))
+            facts.append(_fact("manifest.dependency", repo, path, artifacts.line(aid), ecosystem="maven", name=aid))
     return facts, []
 
 
@@ -426,19 +447,46 @@ def reader_for(path: str, head: str) -> Reader | None:
     return None
 
 
+MAX_LINE = 20_000
+# Readers that scan line by line with regular expressions: over-long lines are cut to MAX_LINE so
+# no pattern can spend quadratic time on a hostile line (a minified blob named Dockerfile, say).
+_LINE_READERS = frozenset({"read_dockerfile", "read_dotenv", "read_requirements", "read_go_mod", "read_gradle",
+                           "read_spring_config"})
+
+
+def _cut_long_lines(text: str) -> tuple[str, int | None]:
+    """Text with every line cut to MAX_LINE characters, and the first cut line (or None)."""
+    if len(text) <= MAX_LINE:
+        return text, None
+    lines = text.split("\n")
+    first = next((i + 1 for i, ln in enumerate(lines) if len(ln) > MAX_LINE), None)
+    if first is None:
+        return text, None
+    return "\n".join(ln[:MAX_LINE] for ln in lines), first
+
+
 def extract_descriptor(repo: str, path: str, content: bytes) -> tuple[list[Fact], list[Warning_]]:
     """Read one descriptor/manifest file; a malformed one yields a warning naming it, never an exception."""
     try:
         text = content.decode("utf-8")
-    except UnicodeDecodeError:
-        return [], [Warning_(repo, path, 0, "not valid UTF-8; skipped")]
+    except UnicodeDecodeError as exc:
+        line = content.count(b"\n", 0, exc.start) + 1
+        return [], [Warning_(repo, path, line, f"not valid UTF-8 near line {line}; skipped")]
     reader = reader_for(path, text[:4096])
     if reader is None:
         return [], []
+    notes: list[Warning_] = []
+    if getattr(reader, "__name__", "") in _LINE_READERS:
+        text, cut = _cut_long_lines(text)
+        if cut is not None:
+            notes.append(Warning_(repo, path, cut, f"line {cut} is longer than {MAX_LINE} characters; "
+                                                   "read its start only"))
     try:
         facts, warnings = reader(repo, path, text)
+    except RecursionError:
+        return [], [Warning_(repo, path, 0, f"malformed {PurePosixPath(path).name}: nested too deeply; skipped")]
     except (yaml.YAMLError, ValueError, json.JSONDecodeError, tomllib.TOMLDecodeError, ET.ParseError,
-            RecursionError, TypeError, AttributeError, KeyError) as exc:
+            TypeError, AttributeError, KeyError, IndexError, OverflowError, UnicodeError) as exc:
         first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
         return [], [Warning_(repo, path, 0, f"malformed {PurePosixPath(path).name}: {first[:200]}; skipped")]
-    return sorted(set(facts)), warnings
+    return sorted(set(facts)), sorted(set(warnings + notes))
