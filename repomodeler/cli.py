@@ -59,9 +59,14 @@ def cli() -> None:
 @click.option("--timeout", default=300.0, show_default=True, type=float, help="Seconds allowed for each clone or fetch.")
 @click.option("--keep-going", is_flag=True, help="Analyse the inputs that work and list those that failed.")
 @click.option("--no-validate", is_flag=True, help="Skip the SysML v2 check of the emitted model.")
+@click.option("--jobs", "-j", default=0, type=click.IntRange(min=0), help="Parallel parser processes (default: CPU count).")
+@click.option("--no-cache", is_flag=True, help="Parse every file even if its facts are cached.")
+@click.option("--accept-drop", is_flag=True, help="Publish even if far fewer components were found than last time.")
+@click.option("--timings", is_flag=True, help="Print the time spent in each stage.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress display and no summary.")
 def analyze(inputs: tuple[str, ...], name: str | None, out: Path | None, max_file_size: int, timeout: float,
-            keep_going: bool, no_validate: bool, quiet: bool) -> None:
+            keep_going: bool, no_validate: bool, jobs: int, no_cache: bool, accept_drop: bool, timings: bool,
+            quiet: bool) -> None:
     """Analyse INPUTS (git URLs, URL@REF, local folders) as one system; write model.sysml and model.json."""
     from repomodeler.pipeline import AnalyzeOptions, analyze as run_analyze
     from repomodeler.summary import print_summary
@@ -69,7 +74,9 @@ def analyze(inputs: tuple[str, ...], name: str | None, out: Path | None, max_fil
     progress = _RichProgress() if (not quiet and sys.stderr.isatty()) else None
     try:
         result = run_analyze(list(inputs), AnalyzeOptions(name=name, out=out, max_bytes=max_file_size, timeout=timeout,
-                                                          validate=not no_validate, keep_going=keep_going), progress)
+                                                          validate=not no_validate, keep_going=keep_going,
+                                                          use_cache=not no_cache, jobs=jobs, accept_drop=accept_drop),
+                             progress)
     except RepomodelerError as exc:
         if progress:
             progress.done()
@@ -81,6 +88,10 @@ def analyze(inputs: tuple[str, ...], name: str | None, out: Path | None, max_fil
         sys.exit(130)
     if not quiet:
         print_summary(result)
+    if timings:
+        for stage, seconds in result.timings.items():
+            click.echo(f"timing {stage:<10} {seconds:8.3f}s", err=True)
+        click.echo(f"timing {'total':<10} {sum(result.timings.values()):8.3f}s", err=True)
 
 
 @cli.command()

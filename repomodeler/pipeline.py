@@ -22,7 +22,8 @@ from repomodeler import __version__
 from repomodeler.acquire import DEFAULT_TIMEOUT, acquire_one, parse_input, redact_url, unique_names
 from repomodeler.emit.model_json import render_json
 from repomodeler.emit.sysml import render_sysml
-from repomodeler.extract import extract_repository
+from repomodeler.extract import default_jobs, extract_repository
+from repomodeler.extract.cache import FactCache, default_cache_path
 from repomodeler.graph.build import resolve_system, slug
 from repomodeler.graph.network import to_graph
 from repomodeler.inventory import DEFAULT_MAX_BYTES, InventoryOptions, build_inventory
@@ -54,6 +55,10 @@ class AnalyzeOptions:
     timeout: float = DEFAULT_TIMEOUT
     validate: bool = True
     keep_going: bool = False
+    use_cache: bool = True
+    jobs: int = 0  # 0: one per CPU
+    accept_drop: bool = False
+    drop_threshold: float = 0.5  # refuse to publish when components fall below this share of the last run
 
 
 @dataclass
@@ -101,6 +106,69 @@ def publish(staging: Path, out: Path) -> None:
             os.replace(old, out)
         raise
     shutil.rmtree(old, ignore_errors=True)
+
+
+def audit(graph: nx.MultiDiGraph, extracts: list[ExtractResult], staging: Path, out: Path,
+          options: AnalyzeOptions) -> None:
+    """Check a staged model before it may replace the published one; raise with the reason if not."""
+    repo_names = {r.repository.name for r in extracts}
+    lines = {(r.repository.name, p): n for r in extracts for p, n in r.line_counts.items()}
+    for u, v in graph.edges():
+        if u not in graph.nodes or v not in graph.nodes:
+            raise RepomodelerError(f"error: audit failed: connection {u} -> {v} has a missing end; nothing was published")
+
+    def check(ev, what: str) -> None:
+        if ev.repository not in repo_names or (ev.repository, ev.path) not in lines or not (
+                1 <= ev.line <= max(lines[(ev.repository, ev.path)], 1)):
+            raise RepomodelerError(f"error: audit failed: evidence {ev} of {what} does not exist at the pinned "
+                                   "commit; nothing was published (please report this bug)")
+
+    for n, d in graph.nodes(data=True):
+        if not d["evidence"]:
+            raise RepomodelerError(f"error: audit failed: component {n} has no evidence; nothing was published")
+        for ev in d["evidence"]:
+            check(ev, f"component {n}")
+        for port in d["ports"]:
+            for ep in port.endpoints:
+                for ev in ep.evidence:
+                    check(ev, f"endpoint {ep.method} {ep.path} of {n}")
+    for u, v, d in graph.edges(data=True):
+        if not d["evidence"]:
+            raise RepomodelerError(f"error: audit failed: connection {d['id']} has no evidence; nothing was published")
+        for ev in d["evidence"]:
+            check(ev, f"connection {d['id']}")
+    previous = out / "model.json"
+    if previous.exists() and not options.accept_drop:
+        try:
+            before = len(json.loads(previous.read_text(encoding="utf-8")).get("nodes", []))
+        except (OSError, ValueError):
+            before = 0
+        now = graph.number_of_nodes()
+        if before >= 4 and now < before * options.drop_threshold:
+            raise RepomodelerError(
+                f"error: audit failed: components dropped from {before} to {now} since the last run of this system; "
+                "the previous model was kept (pass --accept-drop if this is intended)")
+    if options.validate:
+        import hashlib
+
+        from repomodeler.validate import validate_files
+
+        text = (staging / "model.sysml").read_bytes()
+        digest = hashlib.sha256(text).hexdigest()
+        cache = FactCache(default_cache_path()) if options.use_cache else None
+        try:
+            if cache is not None and cache.is_validated(digest):
+                return  # this exact text passed the check before
+            diags = [d for d in validate_files([staging / "model.sysml"]) if d.severity == "error"]
+            if diags:
+                raise RepomodelerError(
+                    f"error: the emitted SysML failed the check ({diags[0].format()}); the previous model was kept"
+                )
+            if cache is not None:
+                cache.mark_validated(digest)
+        finally:
+            if cache is not None:
+                cache.close()
 
 
 def analyze(inputs: list[str], options: AnalyzeOptions, progress: Progress | None = None,
@@ -161,7 +229,13 @@ def analyze(inputs: list[str], options: AnalyzeOptions, progress: Progress | Non
 
     t = time.perf_counter()
     progress.stage("parse", sum(sum(1 for f in inv.files if f.role == "source") for inv in inventories))
-    extracts = [extract_repository(inv, progress.advance) for inv in inventories]
+    cache = FactCache(default_cache_path()) if options.use_cache else None
+    jobs = options.jobs or default_jobs()
+    try:
+        extracts = [extract_repository(inv, progress.advance, cache=cache, jobs=jobs) for inv in inventories]
+    finally:
+        if cache is not None:
+            cache.close()
     timings["parse"] = time.perf_counter() - t
     if not any(r.facts for r in extracts):
         names = ", ".join(redact_url(r.repository.spec.raw) for r in extracts)
@@ -174,7 +248,6 @@ def analyze(inputs: list[str], options: AnalyzeOptions, progress: Progress | Non
     warnings: list[Warning_] = sorted({w for r in extracts for w in r.warnings})
     stats: dict[str, object] = {
         "files": sum(len(r.inventory.files) for r in extracts),
-        "parsed": sum(r.parsed_files for r in extracts),
         "skipped": dict(sorted({k: sum(r.inventory.skipped.get(k, 0) for r in extracts)
                                 for r in extracts for k in r.inventory.skipped}.items())),
     }
@@ -191,20 +264,19 @@ def analyze(inputs: list[str], options: AnalyzeOptions, progress: Progress | Non
     try:
         (staging / "model.json").write_text(model_json, encoding="utf-8")
         (staging / "model.sysml").write_text(model_sysml, encoding="utf-8")
-        if options.validate:
-            from repomodeler.validate import validate_files
-
-            diags = [d for d in validate_files([staging / "model.sysml"]) if d.severity == "error"]
-            if diags:
-                raise RepomodelerError(
-                    f"error: the emitted SysML failed the check ({diags[0].format()}); the previous model was kept"
-                )
         timings["emit"] = time.perf_counter() - t
+        t = time.perf_counter()
+        progress.stage("audit")
+        audit(graph, extracts, staging, out, options)
+        timings["audit"] = time.perf_counter() - t
         run = {
             "analysed_at": _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat(),
             "duration_s": round(time.perf_counter() - started, 3),
             "version": __version__,
             "timings": {k: round(v, 4) for k, v in timings.items()},
+            "parsed_files": sum(r.parsed_files for r in extracts),
+            "cached_files": sum(r.cached_files for r in extracts),
+            "jobs": jobs,
             "failures": failures,
             "repositories": [{"name": r.name, "commit": r.commit, "checkout": str(r.checkout), "kind": r.kind,
                               "input": redact_url(r.spec.raw)} for r in sorted(repos, key=lambda r: r.name)],

@@ -129,7 +129,9 @@ class ExtractResult:
     inventory: Inventory
     facts: list[Fact]
     warnings: list[Warning_]
-    parsed_files: int = 0
+    parsed_files: int = 0  # files parsed in this run (cache misses)
+    cached_files: int = 0  # files whose facts came from the cache
+    line_counts: dict[str, int] = field(default_factory=dict)  # path -> number of lines (for the audit)
 
 
 @dataclass

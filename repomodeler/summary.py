@@ -29,7 +29,9 @@ def summary_lines(result: AnalysisResult) -> list[str]:
     lines.append(f"endpoints: {endpoints}")
     skipped = result.skipped
     stats = g.graph["stats"]
-    lines.append(f"files: {stats['files']} analysed, {stats['parsed']} parsed; skipped: "
+    parsed = sum(r.parsed_files for r in result.extracts)
+    cached = sum(r.cached_files for r in result.extracts)
+    lines.append(f"files: {stats['files']} analysed, {parsed} parsed, {cached} from cache; skipped: "
                  + (", ".join(f"{k} {v}" for k, v in skipped.items()) or "none"))
     if g.graph["unresolved"]:
         lines.append(f"unresolved references: {len(g.graph['unresolved'])}")

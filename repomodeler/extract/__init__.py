@@ -1,16 +1,26 @@
-"""Extract: read every selected file of a repository into facts (tree-sitter sources, descriptors)."""
+"""Extract: read every selected file of a repository into facts (tree-sitter sources, descriptors).
+
+Per-file extraction is a pure function of (bytes, path, language), so its results are cached by
+git blob (see :mod:`repomodeler.extract.cache`) and computed in a process pool for cache misses.
+Results are merged in path order, so the output is identical for any ``--jobs``.
+"""
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import ProcessPoolExecutor
 from typing import Callable
 
 from repomodeler.extract.apis import api_reader, extract_api
+from repomodeler.extract.cache import FactCache, FileOutcome
 from repomodeler.extract.descriptors import extract_descriptor, reader_for
 from repomodeler.extract.engine import extract_source
 from repomodeler.inventory import BlobReader, is_lfs_pointer
 from repomodeler.records import ExtractResult, Fact, Inventory, SourceFile, Warning_
 
 ProgressFn = Callable[[int], None]
+POOL_THRESHOLD = 24  # below this many files a process pool costs more than it saves
+CHUNK = 16
 
 
 def extract_file(repository: str, f: SourceFile, content: bytes) -> tuple[list[Fact], list[Warning_], bool]:
@@ -43,43 +53,88 @@ def extract_file(repository: str, f: SourceFile, content: bytes) -> tuple[list[F
     return facts, warnings, parsed
 
 
-def extract_repository(inventory: Inventory, progress: ProgressFn | None = None) -> ExtractResult:
-    """Run every extractor over the source-role files of one repository."""
+def file_outcome(repository: str, f: SourceFile, content: bytes) -> FileOutcome:
+    """Extract one file, turning every failure into a warning: one bad file never sinks a run."""
+    lines = content.count(b"\n") + (1 if content and not content.endswith(b"\n") else 0)
+    if is_lfs_pointer(content):  # the real file lives on an LFS server: data, not source
+        return FileOutcome([], [Warning_(repository, f.path, 0, "Git LFS pointer (content not fetched); skipped")],
+                           False, lines)
+    try:
+        fs, ws, did_parse = extract_file(repository, f, content)
+    except RecursionError:
+        fs, ws, did_parse = [], [Warning_(repository, f.path, 0, "nested too deeply to read; skipped")], False
+    except Exception as exc:  # an extractor bug becomes a warning naming the file
+        detail = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else ""
+        fs, ws, did_parse = [], [Warning_(repository, f.path, 0,
+                                          f"internal error while reading ({type(exc).__name__}: {detail}); "
+                                          "skipped, please report")], False
+    return FileOutcome(sorted(set(fs)), sorted(set(ws)), did_parse, lines)
+
+
+def _work(batch: list[tuple[str, SourceFile, bytes]]) -> list[tuple[str, str]]:
+    """Pool worker: outcomes as JSON (cheap to send back, same form as the cache stores)."""
+    return [(f.path, file_outcome(repo, f, content).to_json()) for repo, f, content in batch]
+
+
+def default_jobs() -> int:
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
+
+
+def extract_repository(inventory: Inventory, progress: ProgressFn | None = None, *, cache: FactCache | None = None,
+                       jobs: int = 1) -> ExtractResult:
+    """Run every extractor over the source-role files of one repository (cache first, then parse)."""
     repo = inventory.repository
     wanted = [f for f in inventory.files if f.role == "source"]
+    outcomes: dict[str, FileOutcome] = cache.get_many(wanted, repo.name) if cache is not None else {}
+    cached = len(outcomes)
+    if progress and cached:
+        progress(cached)
+    misses = [f for f in wanted if f.path not in outcomes]
     reader = BlobReader(repo)
-    contents = reader.read_many(wanted)
-    facts: list[Fact] = []
-    warnings: list[Warning_] = list(inventory.warnings)
-    parsed = 0
-    for f in wanted:
-        content = contents.get(f.path, b"")
+    contents = reader.read_many(misses)
+    problems: list[Warning_] = []
+    tasks: list[tuple[str, SourceFile, bytes]] = []
+    for f in misses:
         if f.path in reader.problems:
-            warnings.append(Warning_(repo.name, f.path, 0, reader.problems[f.path]))
+            problems.append(Warning_(repo.name, f.path, 0, reader.problems[f.path]))
             inventory.skipped["unreadable"] = inventory.skipped.get("unreadable", 0) + 1
             if progress:
                 progress(1)
             continue
-        if is_lfs_pointer(content):  # the real file lives on an LFS server: data, not source
-            inventory.skipped["lfs_pointer"] = inventory.skipped.get("lfs_pointer", 0) + 1
+        tasks.append((repo.name, f, contents.pop(f.path, b"")))
+    fresh: dict[str, FileOutcome] = {}
+    if jobs > 1 and len(tasks) >= POOL_THRESHOLD:
+        batches = [tasks[i:i + CHUNK] for i in range(0, len(tasks), CHUNK)]
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for results in pool.map(_work, batches):
+                for path, data in results:
+                    fresh[path] = FileOutcome.from_json(data, repo.name, path)
+                if progress:
+                    progress(len(results))
+    else:
+        for name, f, content in tasks:
+            fresh[f.path] = file_outcome(name, f, content)
             if progress:
                 progress(1)
+    if cache is not None:
+        by_path = {f.path: f for f in misses}
+        cache.put_many([(by_path[p], o) for p, o in sorted(fresh.items())])
+    outcomes.update(fresh)
+    facts: list[Fact] = []
+    warnings: list[Warning_] = [*inventory.warnings, *problems]
+    line_counts: dict[str, int] = {}
+    for f in wanted:
+        o = outcomes.get(f.path)
+        if o is None:
             continue
-        try:
-            fs, ws, did_parse = extract_file(repo.name, f, content)
-        except RecursionError:
-            fs, ws, did_parse = [], [Warning_(repo.name, f.path, 0, "nested too deeply to read; skipped")], False
-        except Exception as exc:  # one file must never sink a run: an extractor bug becomes a warning
-            detail = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else ""
-            fs, ws, did_parse = [], [Warning_(repo.name, f.path, 0,
-                                              f"internal error while reading ({type(exc).__name__}: {detail}); "
-                                              "skipped, please report")], False
-        if ws and any(w.message.startswith("binary") for w in ws):
-            inventory.skipped["binary"] = inventory.skipped.get("binary", 0) + 1
-        facts.extend(fs)
-        warnings.extend(ws)
-        parsed += int(did_parse)
-        if progress:
-            progress(1)
+        line_counts[f.path] = o.lines
+        facts.extend(o.facts)
+        warnings.extend(o.warnings)
+        for w in o.warnings:
+            if w.message.startswith("binary"):
+                inventory.skipped["binary"] = inventory.skipped.get("binary", 0) + 1
+            elif w.message.startswith("Git LFS pointer"):
+                inventory.skipped["lfs_pointer"] = inventory.skipped.get("lfs_pointer", 0) + 1
     return ExtractResult(repository=repo, inventory=inventory, facts=sorted(set(facts)),
-                         warnings=sorted(set(warnings)), parsed_files=parsed)
+                         warnings=sorted(set(warnings)), parsed_files=sum(o.parsed for o in fresh.values()),
+                         cached_files=cached, line_counts=line_counts)

@@ -1,0 +1,45 @@
+"""`repomodeler cache`: inspect or clear the extraction cache."""
+
+from __future__ import annotations
+
+import click
+
+from repomodeler.extract.cache import FactCache, default_cache_path
+
+
+@click.group("cache")
+def cache_group() -> None:
+    """Manage the extraction cache ($REPOMODELER_HOME/cache.sqlite)."""
+
+
+@cache_group.command("clear")
+def clear() -> None:
+    """Delete every cached extraction result (clones are kept)."""
+    path = default_cache_path()
+    if not path.exists():
+        click.echo(f"cache is empty ({path})")
+        return
+    cache = FactCache(path)
+    try:
+        n = cache.clear()
+    finally:
+        cache.close()
+    click.echo(f"cleared {n} cached file result(s) from {path}")
+
+
+@cache_group.command("info")
+def info() -> None:
+    """Show where the cache is and how many file results it holds."""
+    path = default_cache_path()
+    if not path.exists():
+        click.echo(f"{path}: empty")
+        return
+    cache = FactCache(path)
+    try:
+        n = cache.db.execute("SELECT COUNT(*) FROM facts").fetchone()[0]
+    finally:
+        cache.close()
+    click.echo(f"{path}: {n} file result(s), {path.stat().st_size} bytes")
+
+
+COMMANDS = [cache_group]

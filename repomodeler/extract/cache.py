@@ -1,0 +1,131 @@
+"""Incremental extraction cache: facts per (git blob, path, language, query-set version) in SQLite.
+
+A file's facts are a pure function of its bytes, its path (file-name rules pick the readers) and
+the query files of its language, so that tuple is the key.  Changing one language's ``.scm`` files
+changes only that language's version and so invalidates only its entries; changing the engine or
+the descriptor readers changes every version.  The database uses WAL and one transaction per
+write batch: a crash mid-run loses at most that batch, and concurrent runs can share it.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sqlite3
+from functools import lru_cache
+from pathlib import Path
+
+from repomodeler import __version__
+from repomodeler.languages import query_files
+from repomodeler.records import Fact, SourceFile, Warning_
+
+SCHEMA_VERSION = 1
+_CODE_FILES = ("engine.py", "descriptors.py", "apis.py", "__init__.py")
+
+
+@lru_cache(maxsize=None)
+def _code_version() -> str:
+    h = hashlib.sha256(f"{__version__}:{SCHEMA_VERSION}".encode())
+    here = Path(__file__).parent
+    for name in _CODE_FILES:
+        h.update((here / name).read_bytes())
+    return h.hexdigest()[:16]
+
+
+@lru_cache(maxsize=None)
+def language_version(language: str | None) -> str:
+    """Version of the extractors for one language: its query files plus the shared engine code."""
+    h = hashlib.sha256(_code_version().encode())
+    if language:
+        for path in query_files(language):
+            h.update(path.name.encode())
+            h.update(path.read_bytes())
+    return h.hexdigest()[:16]
+
+
+class FileOutcome:
+    """What extraction produced for one file, independent of the repository it sits in."""
+
+    __slots__ = ("facts", "warnings", "parsed", "lines")
+
+    def __init__(self, facts: list[Fact], warnings: list[Warning_], parsed: bool, lines: int) -> None:
+        self.facts = facts
+        self.warnings = warnings
+        self.parsed = parsed
+        self.lines = lines
+
+    def to_json(self) -> str:
+        return json.dumps({
+            "f": [[f.kind, f.line, f.language, [list(a) for a in f.attrs]] for f in self.facts],
+            "w": [[w.line, w.message] for w in self.warnings],
+            "p": self.parsed, "n": self.lines,
+        }, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str, repository: str, path: str) -> "FileOutcome":
+        d = json.loads(text)
+        facts = [Fact(kind=k, repository=repository, path=path, line=line, language=lang,
+                      attrs=tuple((a, b) for a, b in attrs)) for k, line, lang, attrs in d["f"]]
+        warnings = [Warning_(repository, path, line, msg) for line, msg in d["w"]]
+        return cls(facts, warnings, bool(d["p"]), int(d["n"]))
+
+
+def cache_key(f: SourceFile) -> str:
+    return f"{f.blob}:{language_version(f.language)}:{f.path}"
+
+
+class FactCache:
+    """SQLite-backed map from cache key to a file's extraction outcome."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self.db = sqlite3.connect(str(path), timeout=30, isolation_level=None)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.execute("CREATE TABLE IF NOT EXISTS facts (key TEXT PRIMARY KEY, data TEXT NOT NULL)")
+        self.db.execute("CREATE TABLE IF NOT EXISTS validated (digest TEXT PRIMARY KEY)")
+
+    def get_many(self, files: list[SourceFile], repository: str) -> dict[str, FileOutcome]:
+        keys = {cache_key(f): f for f in files}
+        found: dict[str, FileOutcome] = {}
+        items = list(keys)
+        for i in range(0, len(items), 500):
+            chunk = items[i:i + 500]
+            rows = self.db.execute(f"SELECT key, data FROM facts WHERE key IN ({','.join('?' * len(chunk))})", chunk)
+            for key, data in rows:
+                f = keys[key]
+                found[f.path] = FileOutcome.from_json(data, repository, f.path)
+        return found
+
+    def put_many(self, entries: list[tuple[SourceFile, FileOutcome]]) -> None:
+        if not entries:
+            return
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            self.db.executemany("INSERT OR REPLACE INTO facts (key, data) VALUES (?, ?)",
+                                [(cache_key(f), o.to_json()) for f, o in entries])
+
+    def is_validated(self, digest: str) -> bool:
+        return self.db.execute("SELECT 1 FROM validated WHERE digest = ?", (digest,)).fetchone() is not None
+
+    def mark_validated(self, digest: str) -> None:
+        with self.db:
+            self.db.execute("INSERT OR IGNORE INTO validated (digest) VALUES (?)", (digest,))
+
+    def clear(self) -> int:
+        n = self.db.execute("SELECT COUNT(*) FROM facts").fetchone()[0]
+        with self.db:
+            self.db.execute("DELETE FROM facts")
+            self.db.execute("DELETE FROM validated")
+        self.db.execute("VACUUM")
+        return int(n)
+
+    def close(self) -> None:
+        self.db.close()
+
+
+def default_cache_path() -> Path:
+    from repomodeler.acquire import home_dir
+
+    return home_dir() / "cache.sqlite"

@@ -1,0 +1,174 @@
+"""Incremental, parallel, audited analysis: cache hits, --jobs determinism, write-audit-publish."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from conftest import ROOT, commit_all, make_repo
+from repomodeler.pipeline import AnalyzeOptions, analyze
+from repomodeler.records import RepomodelerError
+
+
+def _run(inputs: list[str], out: Path, **kw) -> dict:
+    analyze(inputs, AnalyzeOptions(out=out, validate=kw.pop("validate", False), **kw))
+    return json.loads((out / "run.json").read_text())
+
+
+def _many_services(root: Path, n: int = 30) -> dict[str, str]:
+    files = {"docker-compose.yml": "services:\n" + "".join(
+        f"  svc{i}:\n    build: ./svc{i}\n    environment:\n      NEXT_URL: http://svc{(i + 1) % n}:8080\n"
+        for i in range(n))}
+    for i in range(n):
+        files[f"svc{i}/requirements.txt"] = "flask\nrequests\n"
+        files[f"svc{i}/app.py"] = (f'import os\nimport requests\nfrom flask import Flask\napp = Flask("svc{i}")\n\n'
+                                   f'@app.route("/items/{i}")\ndef item():\n'
+                                   f'    return requests.get(os.getenv("NEXT_URL") + "/items").text\n')
+    return files
+
+
+def test_rerun_without_change_parses_nothing(shop_repo, tmp_path) -> None:
+    repo, _ = shop_repo
+    out = tmp_path / "o"
+    first = _run([f"file://{repo}"], out)
+    assert first["parsed_files"] > 0 and first["cached_files"] == 0
+    model_before = (out / "model.json").read_bytes()
+    second = _run([f"file://{repo}"], out)
+    assert second["parsed_files"] == 0
+    assert second["cached_files"] >= first["parsed_files"]
+    assert (out / "model.json").read_bytes() == model_before
+
+
+def test_one_line_change_reparses_exactly_that_file(shop_repo, tmp_path) -> None:
+    repo, _ = shop_repo
+    out = tmp_path / "o"
+    _run([f"file://{repo}"], out)
+    main = repo / "orders" / "main.py"
+    main.write_text(main.read_text() + '\n\n@app.delete("/orders/{order_id}")\ndef cancel(order_id: int):\n    return None\n')
+    commit_all(repo)
+    run = _run([f"file://{repo}"], out)
+    assert run["parsed_files"] == 1
+    model = json.loads((out / "model.json").read_text())
+    orders = next(n for n in model["nodes"] if n["id"] == "orders")
+    assert ("DELETE", "/orders/{order_id}") in {(e["method"], e["path"]) for p in orders["ports"] for e in p["endpoints"]}
+
+
+def test_jobs_1_and_jobs_2_give_identical_output(tmp_path) -> None:
+    repo = tmp_path / "many"
+    make_repo(repo, _many_services(repo))
+    a, b = tmp_path / "a", tmp_path / "b"
+    _run([str(repo)], a, jobs=1, use_cache=False)
+    run_b = _run([str(repo)], b, jobs=2, use_cache=False)
+    assert run_b["jobs"] == 2 and run_b["parsed_files"] == 30
+    for name in ("model.json", "model.sysml"):
+        assert (a / name).read_bytes() == (b / name).read_bytes()
+    model = json.loads((a / "model.json").read_text())
+    assert len([n for n in model["nodes"] if n["kind"] == "service"]) == 30
+    assert ("svc7", "svc8") in {(e["source"], e["target"]) for e in model["edges"]}
+
+
+def test_crash_at_emit_keeps_previous_model_and_cache_usable(shop_repo, tmp_path) -> None:
+    repo, _ = shop_repo
+    out = tmp_path / "o"
+    _run([f"file://{repo}"], out)
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+
+    def crash(_staging: Path) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        analyze([f"file://{repo}"], AnalyzeOptions(out=out, validate=False), before_publish=crash)
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+    again = _run([f"file://{repo}"], out)
+    assert again["parsed_files"] == 0
+
+
+def test_audit_refuses_a_collapsed_model_unless_accepted(tmp_path) -> None:
+    repo = tmp_path / "many"
+    make_repo(repo, _many_services(repo, n=6))
+    out = tmp_path / "o"
+    _run([str(repo)], out)
+    before = (out / "model.json").read_bytes()
+    (repo / "docker-compose.yml").write_text("services:\n  svc0:\n    build: ./svc0\n")
+    for i in range(1, 6):
+        shutil.rmtree(repo / f"svc{i}")
+    commit_all(repo)
+    with pytest.raises(RepomodelerError, match=r"components dropped from 6 to 1 .*--accept-drop"):
+        _run([str(repo)], out)
+    assert (out / "model.json").read_bytes() == before
+    _run([str(repo)], out, accept_drop=True)
+    assert len(json.loads((out / "model.json").read_text())["nodes"]) == 1
+
+
+def test_audit_rejects_evidence_that_does_not_exist(shop_repo, tmp_path, monkeypatch) -> None:
+    from repomodeler.graph import build
+    from repomodeler.records import Evidence
+
+    repo, _ = shop_repo
+    original = build.Resolver.deployment_components
+
+    def with_bogus_evidence(self) -> None:
+        original(self)
+        self.model.components["orders"].evidence.add(Evidence("shop", "docker-compose.yml", 9999))
+
+    monkeypatch.setattr(build.Resolver, "deployment_components", with_bogus_evidence)
+    with pytest.raises(RepomodelerError, match=r"evidence shop:docker-compose.yml:9999 of component orders"):
+        _run([f"file://{repo}"], tmp_path / "o")
+    assert not (tmp_path / "o").exists()
+
+
+def test_changing_one_languages_queries_invalidates_only_that_language(tmp_path, monkeypatch) -> None:
+    import repomodeler.extract.cache as cache_mod
+    import repomodeler.languages as languages
+    import repomodeler.resources as resources
+
+    pkg = tmp_path / "pkg"
+    shutil.copytree(ROOT / "grammars", pkg / "_data" / "grammars")
+    monkeypatch.setattr(resources, "_PACKAGE_DIR", pkg)
+
+    def clear() -> None:
+        for fn in (resources.data_dir, languages.all_languages, languages._extension_map,
+                   cache_mod.language_version):
+            fn.cache_clear()
+
+    clear()
+    try:
+        before = {lang: cache_mod.language_version(lang) for lang in ("python", "go", "javascript", "typescript")}
+        scm = pkg / "_data" / "grammars" / "javascript" / "imports.scm"
+        scm.write_text(scm.read_text() + "\n; a comment changes the query set version\n")
+        clear()
+        after = {lang: cache_mod.language_version(lang) for lang in before}
+    finally:
+        monkeypatch.undo()
+        clear()
+    assert after["python"] == before["python"] and after["go"] == before["go"]
+    assert after["javascript"] != before["javascript"]
+    assert after["typescript"] != before["typescript"]  # typescript inherits javascript's queries
+
+
+def test_no_cache_and_cache_clear(shop_repo, tmp_path, _isolated_home) -> None:
+    from click.testing import CliRunner
+
+    from repomodeler.cli import cli
+
+    repo, _ = shop_repo
+    out = tmp_path / "o"
+    _run([f"file://{repo}"], out)
+    assert _run([f"file://{repo}"], out, use_cache=False)["parsed_files"] > 0
+    result = CliRunner().invoke(cli, ["cache", "clear"])
+    assert result.exit_code == 0 and "cleared" in result.output
+    assert _run([f"file://{repo}"], out)["cached_files"] == 0
+
+
+def test_timings_flag_prints_each_stage(shop_repo, tmp_path) -> None:
+    from conftest import run_cli
+
+    repo, _ = shop_repo
+    proc = run_cli(["analyze", "-q", "--timings", "--no-validate", str(repo), "--out", str(tmp_path / "o")])
+    assert proc.returncode == 0, proc.stderr
+    for stage in ("clone", "inventory", "parse", "resolve", "emit", "audit", "total"):
+        assert f"timing {stage}" in proc.stderr
