@@ -186,7 +186,8 @@
   }
 
   /** Linear-time layout for big graphs: each repository is a block; inside it, nodes are
-      placed in columns by their depth along calls within the repository, blocks wrap. */
+      placed in columns by their depth along calls within the repository; blocks are packed in
+      rows whose width is chosen so the whole picture roughly matches the viewport's shape. */
   function blockLayout(nodes) {
     var byRepo = new Map();
     nodes.forEach(function (n) {
@@ -195,36 +196,48 @@
       if (!byRepo.has(repo)) byRepo.set(repo, []);
       byRepo.get(repo).push(n);
     });
-    var positions = {}, cursorX = 0, cursorY = 0, rowH = 0, maxW = Math.max(2400, Math.sqrt(nodes.length) * 260);
-    var dx = 160, dy = 56;
-    byRepo.forEach(function (members) {
-      var depth = new Map(), ids = new Set(members.map(function (m) { return m.id(); }));
-      members.forEach(function (m) { depth.set(m.id(), 0); });
+    var dx = 160, dy = 56, gapX = 120, gapY = 110, blocks = [], area = 0;
+    // callee adjacency from the model itself (plain Maps: much cheaper than collection traversal)
+    var out = new Map();
+    edgesById.forEach(function (e) {
+      var s = "n:" + str(e.source), t = "n:" + str(e.target);
+      if (s === t) return;
+      if (!out.has(s)) out.set(s, []);
+      out.get(s).push(t);
+    });
+    byRepo.forEach(function (nodesOfRepo) {
+      var members = nodesOfRepo.map(function (n) { return { id: n.id(), kind: str(n.data("kind")), label: str(n.data("label")) }; });
+      var depth = new Map();
+      members.forEach(function (m) { depth.set(m.id, 0); });
       // a few relaxation passes of "callee is one column right of caller" (bounded, so O(E))
       for (var pass = 0; pass < 3; pass++) {
         members.forEach(function (m) {
-          m.outgoers("edge").forEach(function (e) {
-            var t = e.target().id();
-            if (ids.has(t) && t !== m.id()) depth.set(t, Math.max(depth.get(t), Math.min(depth.get(m.id()) + 1, 6)));
+          (out.get(m.id) || []).forEach(function (t) {
+            if (depth.has(t)) depth.set(t, Math.max(depth.get(t), Math.min(depth.get(m.id) + 1, 6)));
           });
         });
       }
       var cols = [];
-      members.forEach(function (m) { var d = depth.get(m.id()); (cols[d] = cols[d] || []).push(m); });
-      var colsOut = [];
-      var perCol = Math.max(6, Math.ceil(Math.sqrt(members.length * 1.5)));
+      members.forEach(function (m) { var d = depth.get(m.id); (cols[d] = cols[d] || []).push(m); });
+      var colsOut = [], perCol = Math.max(6, Math.ceil(Math.sqrt(members.length * 1.5)));
       cols.forEach(function (col) {
         if (!col) return;
-        col.sort(function (a, b) { return a.data("kind") < b.data("kind") ? -1 : a.data("kind") > b.data("kind") ? 1 : (a.data("label") < b.data("label") ? -1 : 1); });
+        col.sort(function (a, b) { return a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : (a.label < b.label ? -1 : a.label > b.label ? 1 : 0); });
         for (var i = 0; i < col.length; i += perCol) colsOut.push(col.slice(i, i + perCol));
       });
-      var blockW = colsOut.length * dx, blockH = 0;
-      colsOut.forEach(function (c) { blockH = Math.max(blockH, c.length * dy); });
-      if (cursorX > 0 && cursorX + blockW > maxW) { cursorX = 0; cursorY += rowH + 110; rowH = 0; }
-      colsOut.forEach(function (c, ci) {
-        c.forEach(function (m, ri) { positions[m.id()] = { x: cursorX + ci * dx, y: cursorY + ri * dy }; });
-      });
-      cursorX += blockW + 120; rowH = Math.max(rowH, blockH);
+      var w = colsOut.length * dx, h = 0;
+      colsOut.forEach(function (c) { h = Math.max(h, c.length * dy); });
+      blocks.push({ cols: colsOut, w: w, h: h });
+      area += (w + gapX) * (h + gapY);
+    });
+    var box = document.getElementById("cy").getBoundingClientRect();
+    var aspect = box.height > 0 ? box.width / box.height : 1.4;
+    var maxW = Math.max(dx * 4, Math.sqrt(area * aspect));
+    var positions = {}, x = 0, y = 0, rowH = 0;
+    blocks.forEach(function (b) {
+      if (x > 0 && x + b.w > maxW) { x = 0; y += rowH + gapY; rowH = 0; }
+      b.cols.forEach(function (c, ci) { c.forEach(function (m, ri) { positions[m.id] = { x: x + ci * dx, y: y + ri * dy }; }); });
+      x += b.w + gapX; rowH = Math.max(rowH, b.h);
     });
     return positions;
   }
@@ -236,7 +249,11 @@
     var name;
     if (leafCount > BIG) {
       var positions = blockLayout(targets.nodes());
-      targets.layout({ name: "preset", positions: function (n) { return positions[n.id()]; }, fit: true, padding: 30, animate: false }).run();
+      timings.layout_compute_ms = Math.round(performance.now() - tl);
+      cy.batch(function () {
+        targets.nodes().forEach(function (n) { var p = positions[n.id()]; if (p) n.position(p); });
+      });
+      cy.fit(targets, 30);
       name = "blocks";
     } else {
       targets.layout({ name: "dagre", rankDir: "LR", nodeSep: 28, rankSep: 90, edgeSep: 10, fit: true, padding: 30, animate: false, nodeDimensionsIncludeLabels: false }).run();
