@@ -1,0 +1,8 @@
+; String literals that are URLs or host:port addresses (connection targets).  The content node is
+; matched so "${base}/x" templates (interpolation first) are not taken for URLs.
+((string_literal . (string_content) @value) @fact
+ (#match? @value "^[a-zA-Z][a-zA-Z0-9+.:-]*://[^ ]")
+ (#set! fact "string.url"))
+((string_literal (string_content) @value .) @fact
+ (#match? @value "^[a-zA-Z][a-zA-Z0-9.-]*:[0-9]{2,5}$")
+ (#set! fact "string.hostport"))
