@@ -12,7 +12,8 @@ whether an extra is an extractor error or something the docs leave out.
 
 Matching: a model node matches an expected component when its id or name equals the component's
 name or one of its aliases, case-insensitively and with '-', '_' and spaces treated alike.
-Connections match on (from, to) after that mapping; protocol and kind are reported, not scored.
+Connections match on (from, to) after that mapping (a node matching no component is shown as
+[id] and matches nothing); protocol and kind are reported, not scored.
 Items marked `optional: true` are real but outside the documented architecture: they count
 neither as missed nor as extra.
 """
@@ -156,8 +157,9 @@ def score(expected: Expected, model: dict) -> Score:
             result.notes.append(f"kind: {comp.name} is '{nodes[0]['kind']}', documented as '{comp.kind}'")
 
     def name_of(node_id: str) -> str:
+        """Expected name of a node; an unmatched node is bracketed so it can never match by accident."""
         comp = mapped.get(node_id)
-        return comp.name if comp else node_id
+        return comp.name if comp else f"[{node_id}]"
 
     found: dict[tuple[str, str], list[dict]] = {}
     for edge in model["edges"]:
@@ -180,9 +182,9 @@ def score(expected: Expected, model: dict) -> Score:
             continue
         edge = edges[0]
         hint = " (reverse of a documented connection)" if (pair[1], pair[0]) in wanted else ""
-        via = edge.get("attributes", {}).get("via", "")
-        result.conn_extra.append(f"{pair[0]} -> {pair[1]} ({edge['protocol']}, {edge['kind']}, via {via}) at "
-                                 f"{first_evidence(edge)}{hint}")
+        via = edge.get("attributes", {}).get("via")
+        how = ", ".join(filter(None, (edge["protocol"], edge["kind"], f"via {via}" if via else "")))
+        result.conn_extra.append(f"{pair[0]} -> {pair[1]} ({how}) at {first_evidence(edge)}{hint}")
     return result
 
 
