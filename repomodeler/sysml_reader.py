@@ -29,8 +29,9 @@ KIND_BY_TYPE: dict[str, str] = {
 PROTOCOL_BY_PREFIX: dict[str, str] = {
     "http": "http", "grpc": "grpc", "sql": "sql", "mongo": "mongodb", "mongodb": "mongodb", "redis": "redis",
     "amqp": "amqp", "kafka": "kafka", "nats": "nats", "elasticsearch": "elasticsearch", "tcp": "tcp",
+    "library": "library",  # LibraryLink: a build-time dependency (the emitter's BUILD_PROTOCOL)
 }
-_DEF_SUFFIX = re.compile(r"(Api|Link|Connection|Interface|Port|Flow|Channel)$")
+_DEF_SUFFIX = re.compile(r"(Api|Link|Access|Connection|Interface|Port|Flow|Channel)$")
 # Attribute names as written in SysML -> the key used in model.json attributes.
 ATTRIBUTE_KEYS: dict[str, str] = {"exposedPorts": "ports"}
 CONNECTOR_NODES = {"interface_usage", "connection_usage", "connect_statement", "flow_usage", "flow_statement",
@@ -152,6 +153,11 @@ def _string_value(text: str) -> str:
     if len(text) >= 2 and text[0] == '"' and text[-1] == '"':
         return text[1:-1].replace('\\"', '"').replace("\\\\", "\\")
     return text
+
+
+def _enum_value(text: str) -> str:
+    """`Protocol::grpc`, `'library'`, `"grpc"` (already unquoted) -> `grpc`."""
+    return unquote(text.split("::")[-1]).lower()
 
 
 def component_id(name: str, kind: str) -> str:
@@ -329,7 +335,7 @@ class _Reader:
         body = self.body(node)
         attrs = self.attributes(body)
         if "kind" in attrs:
-            kind = attrs["kind"][0].split("::")[-1].strip("'")
+            kind = _enum_value(attrs["kind"][0])
         else:
             kind = self._kind(tname, node)
         comp = ModelComponent(id=component_id(name, kind), kind=kind, where=f"{self.path}:{self.line(node)}")
@@ -375,7 +381,7 @@ class _Reader:
         tname, conj = self.type_name(node)
         body = self.body(node)
         attrs = self.attributes(body)
-        protocol = attrs["protocol"][0].lower() if "protocol" in attrs else protocol_from_type(tname)
+        protocol = _enum_value(attrs["protocol"][0]) if "protocol" in attrs else protocol_from_type(tname)
         if protocol is None:
             protocol = protocol_from_type(name) or "tcp"
         port = ModelPort(name=name, protocol=protocol, direction="required" if conj else "provided")
@@ -442,7 +448,7 @@ class _Reader:
         attrs = self.attributes(self.body(node))
         protocol = None
         if "protocol" in attrs:
-            protocol = attrs["protocol"][0].split("::")[-1].strip("'").lower()
+            protocol = _enum_value(attrs["protocol"][0])
         protocol = protocol or protocol_from_type(tname)
         if protocol is None:
             for cid, chain in zip(ids, chains):

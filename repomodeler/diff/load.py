@@ -20,7 +20,8 @@ RUN_PREFIX = "run:"
 
 
 def _evidence(items: list[dict[str, object]]) -> list[str]:
-    return sorted(f"{e.get('repository', '')}:{e.get('path', '')}:{e.get('line', 0)}" for e in items)
+    ordered = sorted(items, key=lambda e: (str(e.get("repository", "")), str(e.get("path", "")), int(e.get("line") or 0)))
+    return [f"{e.get('repository', '')}:{e.get('path', '')}:{e.get('line', 0)}" for e in ordered]
 
 
 def model_from_dict(data: dict[str, object], origin: str) -> ArchModel:

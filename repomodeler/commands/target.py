@@ -1,0 +1,62 @@
+"""`repomodeler target init|plan`: scaffold an editable target architecture and plan the way there."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from repomodeler.commands.diff import _fail, write_or_echo
+from repomodeler.records import RepomodelerError
+
+
+@click.group("target")
+def target() -> None:
+    """Target architectures: a hand-editable SysML file describing the intended state."""
+
+
+@target.command("init")
+@click.argument("model")
+@click.option("--out", required=True, type=click.Path(path_type=Path), help="The target .sysml file to write.")
+@click.option("--no-library", is_flag=True, help="Leave out the RepoModeler library package (validate it together "
+              "with a model.sysml that has it).")
+@click.option("--force", is_flag=True, help="Overwrite an existing file.")
+def init(model: str, out: Path, no_library: bool, force: bool) -> None:
+    """Write a target scaffolded from MODEL (a model folder, model.json, .sysml or run:SYSTEM:N)."""
+    from repomodeler.diff.load import load_model
+    from repomodeler.diff.target import library_from_sysml, render_target
+
+    if out.exists() and not force:
+        _fail(RepomodelerError(f"error: '{out}' exists; pass --force to overwrite it"))
+    try:
+        current = load_model(model)
+        library_text = None
+        emitted = Path(model) / "model.sysml"
+        if emitted.is_file():
+            library_text = library_from_sysml(emitted.read_text(encoding="utf-8"))
+        text = render_target(current, library=not no_library, library_text=library_text)
+    except RepomodelerError as exc:
+        _fail(exc)
+    write_or_echo(text, out)
+    click.echo(f"target for {current.name}: {len(current.components)} components, {len(current.connections)} "
+               f"connections; edit {out}, then run 'repomodeler diff {model} {out} --steps'", err=True)
+
+
+@target.command("plan")
+@click.argument("current")
+@click.argument("target_file", metavar="TARGET")
+@click.option("--out", type=click.Path(path_type=Path), help="Write the Markdown plan to this file.")
+def plan(current: str, target_file: str, out: Path | None) -> None:
+    """Ordered migration steps from CURRENT to TARGET, as Markdown (same as 'diff --steps')."""
+    from repomodeler.diff.core import diff_models
+    from repomodeler.diff.load import load_model
+    from repomodeler.diff.steps import render_steps_markdown
+
+    try:
+        result = diff_models(load_model(current), load_model(target_file))
+    except RepomodelerError as exc:
+        _fail(exc)
+    write_or_echo(render_steps_markdown(result), out)
+
+
+COMMANDS = [target]

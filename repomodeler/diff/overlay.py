@@ -1,0 +1,89 @@
+"""Viewer overlay: a diff as plain JSON-able data keyed by the ids the explorer already uses.
+
+Node ids are model.json component ids and edge ids are model.json edge ids
+(``source->target:protocol``), so the viewer can colour its existing graph; components and
+connections that exist only on the B side come with enough data (kind, ends, protocol) to be drawn
+as "ghost" elements.  Nothing here touches the web server: :func:`overlay_for_model` is the
+loader an API route can call with a models folder and two user-supplied words, and it refuses
+anything that would read outside that folder.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from repomodeler.diff.core import Diff, diff_models
+from repomodeler.diff.load import load_model
+from repomodeler.diff.render import describe
+from repomodeler.records import RepomodelerError
+
+OVERLAY_SCHEMA = "repomodeler/overlay@1"
+_SAFE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+
+
+def diff_to_overlay(diff: Diff) -> dict[str, object]:
+    """Pure: element ids with status (added/removed/changed) plus the change list with human text."""
+    nodes: dict[str, str] = {}
+    edges: dict[str, str] = {}
+    for c in diff.changes:
+        if c.element == "component":
+            nodes[c.id] = c.status
+        elif c.element == "connection":
+            edges[c.id] = c.status
+            if c.new_id:
+                edges[c.new_id] = "changed"
+        elif c.component and c.component not in nodes:
+            nodes[c.component] = "changed"  # a port or endpoint of an existing component changed
+    ghost_nodes = [{"id": c.id, "kind": diff.b.components[c.id].kind} for c in diff.of("component", "added")
+                   if c.id in diff.b.components]
+    ghost_edges = []
+    for c in diff.of("connection", "added"):
+        src, _, rest = c.id.partition("->")
+        tgt, _, proto = rest.rpartition(":")
+        ghost_edges.append({"id": c.id, "source": src, "target": tgt, "protocol": proto})
+    return {
+        "schema": OVERLAY_SCHEMA,
+        "base": diff.a.origin,
+        "compare": diff.b.origin,
+        "nodes": dict(sorted(nodes.items())),
+        "edges": dict(sorted(edges.items())),
+        "ghost_nodes": ghost_nodes,
+        "ghost_edges": ghost_edges,
+        "changes": [{**c.to_json(), "text": describe(c)} for c in diff.changes],
+        "counts": diff.counts(),
+        "notes": list(diff.notes) + [str(n) for n in diff.reader_notes],
+    }
+
+
+def load_overlay(a: str, b: str) -> dict[str, object]:
+    """Overlay between any two model specs (folder, model.json, .sysml, run:SYSTEM:N) - for the CLI."""
+    return diff_to_overlay(diff_models(load_model(a), load_model(b)))
+
+
+def overlay_for_model(models_dir: Path, name: str, against: str) -> dict[str, object]:
+    """API-ready: overlay of model ``name`` (a folder in ``models_dir``) against ``against``.
+
+    ``against`` is ``previous`` / ``latest`` / a run number (the stored run history of that
+    system), ``target`` (``<models_dir>/<name>/target.sysml``), or the name of another model in
+    ``models_dir``.  Only plain names are accepted, so a request can never point at other files.
+    Raises :class:`RepomodelerError` (a 404 for the API) when something is missing.
+    """
+    if not _SAFE.match(name) or not _SAFE.match(against):
+        raise RepomodelerError("error: model and comparison names may only hold letters, digits, '.', '-', '_'")
+    folder = models_dir / name
+    if not (folder / "model.json").is_file():
+        raise RepomodelerError(f"error: no model named '{name}'")
+    current = load_model(str(folder))
+    if against in ("previous", "latest") or against.isdigit():
+        other = load_model(f"run:{current.name}:{against}")
+        return diff_to_overlay(diff_models(other, current))
+    if against == "target":
+        target = folder / "target.sysml"
+        if not target.is_file():
+            raise RepomodelerError(f"error: model '{name}' has no target.sysml")
+        return diff_to_overlay(diff_models(current, load_model(str(target))))
+    other_folder = models_dir / against
+    if not (other_folder / "model.json").is_file():
+        raise RepomodelerError(f"error: no model named '{against}'")
+    return diff_to_overlay(diff_models(current, load_model(str(other_folder))))
