@@ -128,6 +128,24 @@ def edge_style(g: nx.MultiDiGraph, source: str, target: str, data: dict[str, obj
     return "call"
 
 
+def message_topics(data: dict[str, object]) -> tuple[list[str], list[str]]:
+    """(topics published, topics subscribed) on a messaging edge.
+
+    The resolver writes ``publishes``/``subscribes`` attributes (a component can do both on one broker
+    link); an edge with only ``topic`` is read by its kind (``subscribes`` or else publishing).
+    """
+    attrs = data.get("attributes") or {}
+    pub = split_list(attrs.get("publishes"))  # type: ignore[union-attr]
+    sub = split_list(attrs.get("subscribes"))  # type: ignore[union-attr]
+    if not pub and not sub:
+        topics = split_list(attrs.get("topic"))  # type: ignore[union-attr]
+        if data.get("kind") == "subscribes":
+            sub = topics
+        else:
+            pub = topics
+    return pub, sub
+
+
 def split_list(value: object) -> list[str]:
     """An edge attribute holding several values: a comma-separated string or a list; sorted, unique."""
     if value is None:
@@ -172,11 +190,14 @@ def render_system(g: nx.MultiDiGraph) -> str:
     comp_names = {cid: system_ns.take(cid, g.nodes[cid]["kind"]) for cid in sorted(g.nodes)}
     conn_names = {(u, v, k): system_ns.take(f"{u}-{v}-{k}", "link") for u, v, k, _d in edges}
     package_ns = NameAllocator(reserved | set(comp_names.values()) | set(conn_names.values()), inherited=False)
-    topic_edges: dict[str, list[tuple[str, str, dict]]] = {}
+    topic_edges: dict[str, list[tuple[str, bool, dict]]] = {}  # topic -> (component, publishes?, edge data)
     for u, v, _k, d in edges:
         if edge_style(g, u, v, d) == "messaging":
-            for topic in split_list(d["attributes"].get("topic")):
-                topic_edges.setdefault(topic, []).append((u, v, d))
+            pub, sub = message_topics(d)
+            for topic in pub:
+                topic_edges.setdefault(topic, []).append((u, True, d))
+            for topic in sub:
+                topic_edges.setdefault(topic, []).append((u, False, d))
     topic_names = {t: package_ns.take(t, "topic") for t in sorted(topic_edges)}
     q = {cid: sysml_name(n) for cid, n in comp_names.items()}
 
@@ -257,18 +278,17 @@ def render_system(g: nx.MultiDiGraph) -> str:
         else:
             client = f"{q[u]}.{sysml_name(client_port_of[(u, v, k)])}"
             server = f"{q[v]}.{sysml_name(server_port_name[(v, proto)])}"
-            topics = split_list(attrs.get("topic")) if style == "messaging" else []
-            verb = _VERB.get(str(d["kind"]), "connects to")
-            if style == "messaging" and topics and d["kind"] == "subscribes":
-                doc = f"{src} subscribes to {', '.join(topics)} from {dst} over {protocol_label(proto)}"
-                flows = [{"item": sysml_name(topic_names[t]), "source": "server.deliver", "target": "client.deliver"}
-                         for t in topics]
-            elif style == "messaging" and topics:
-                doc = f"{src} publishes {', '.join(topics)} to {dst} over {protocol_label(proto)}"
+            pub, sub = message_topics(d) if style == "messaging" else ([], [])
+            if pub or sub:
+                what = ([f"publishes {', '.join(pub)}"] if pub else []) + \
+                    ([f"subscribes to {', '.join(sub)}"] if sub else [])
+                doc = f"{src} {' and '.join(what)} through {dst} over {protocol_label(proto)}"
                 flows = [{"item": sysml_name(topic_names[t]), "source": "client.publish", "target": "server.publish"}
-                         for t in topics]
+                         for t in pub] + \
+                        [{"item": sysml_name(topic_names[t]), "source": "server.deliver", "target": "client.deliver"}
+                         for t in sub]
             else:
-                doc = f"{src} {verb} {dst} over {protocol_label(proto)}"
+                doc = f"{src} {_VERB.get(str(d['kind']), 'connects to')} {dst} over {protocol_label(proto)}"
             called = split_list(attrs.get("endpoints"))
             if called:
                 doc += ": " + ", ".join(called)
@@ -290,14 +310,14 @@ def render_system(g: nx.MultiDiGraph) -> str:
     topics = []
     for t in sorted(topic_edges):
         uses = topic_edges[t]
-        producers = sorted({g.nodes[u]["name"] for u, _v, d in uses if d["kind"] != "subscribes"})
-        consumers = sorted({g.nodes[u]["name"] for u, _v, d in uses if d["kind"] == "subscribes"})
+        producers = sorted({g.nodes[u]["name"] for u, publishes, _d in uses if publishes})
+        consumers = sorted({g.nodes[u]["name"] for u, publishes, _d in uses if not publishes})
         text = f"Messages on topic {t}"
         if producers:
             text += f", published by {', '.join(producers)}"
         if consumers:
             text += f", consumed by {', '.join(consumers)}"
-        ev = sorted({e for _u, _v, d in uses for e in d["evidence"]})
+        ev = sorted({e for _u, _p, d in uses for e in d["evidence"]})
         topics.append({"name": sysml_name(topic_names[t]), "topic": sysml_string(t), "doc": sysml_doc(text + "."),
                        "evidence": _evidence(ev, commits, limit=2)})
 

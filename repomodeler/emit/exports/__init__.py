@@ -1,0 +1,56 @@
+"""Export formats: the same graph written for other tools (MBSE tools, graph editors, markdown).
+
+Each format is a small module with a ``write(graph, out_dir) -> list[Path]`` function; they all render
+from the networkx graph (never from each other's files), sort everything and write no timestamps,
+so identical input gives byte-identical files.  ``analyze`` and ``repomodeler export`` both call
+:func:`write_exports`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+import networkx as nx
+
+from repomodeler.emit.exports import diagrams, graphml, kpar, textual
+from repomodeler.records import RepomodelerError
+
+Writer = Callable[[nx.MultiDiGraph, Path], list[Path]]
+
+# format name -> (writer, what it writes); the order is the order files are written and listed
+FORMATS: dict[str, tuple[Writer, str]] = {
+    "sysml": (textual.write_sysml, "model.sysml plus sysml/<package>.sysml, one file per package"),
+    "kpar": (kpar.write, "<system>.kpar, a KerML model interchange project (zip)"),
+    "json": (textual.write_json, "model.json, the repomodeler/model@1 JSON"),
+    "graphml": (graphml.write, "model.graphml for yEd, Gephi, networkx"),
+    "mermaid": (diagrams.write_mermaid, "model.mmd, a Mermaid flowchart (renders on GitHub)"),
+    "plantuml": (diagrams.write_plantuml, "model.puml, a PlantUML component diagram"),
+}
+
+
+def parse_formats(values: list[str] | tuple[str, ...]) -> list[str]:
+    """Formats from repeated and/or comma-separated options, in canonical order; 'all' means every one."""
+    wanted: set[str] = set()
+    for value in values:
+        for name in value.split(","):
+            name = name.strip().lower()
+            if not name:
+                continue
+            if name == "all":
+                wanted.update(FORMATS)
+            elif name in FORMATS:
+                wanted.add(name)
+            else:
+                raise RepomodelerError(f"error: unknown export format '{name}'; choose from {', '.join(FORMATS)} or all")
+    return [f for f in FORMATS if f in wanted]
+
+
+def write_exports(graph: nx.MultiDiGraph, out_dir: Path, formats: list[str] | tuple[str, ...]) -> list[Path]:
+    """Write the requested formats into `out_dir` (created if needed); return the files written, in order."""
+    names = parse_formats(list(formats))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for name in names:
+        written.extend(FORMATS[name][0](graph, out_dir))
+    return written
