@@ -111,8 +111,9 @@
         "min-zoomed-font-size": big ? 7 : 0 } },
       { selector: "node[type = 'repo']", style: {
         "shape": "round-rectangle", "background-color": "#eef2f8", "background-opacity": 0.9, "border-color": "#c3ccd9",
-        "border-width": 1.5, "label": "data(label)", "color": "#1e293b", "font-weight": "bold", "font-size": 13,
-        "text-valign": "top", "text-halign": "center", "text-margin-y": -4, "padding": 18, "text-max-width": 400 } },
+        "border-width": 1.5, "label": "data(label)", "color": "#1e293b", "font-weight": "bold",
+        "text-valign": "top", "text-halign": "center", "text-margin-y": -4, "padding": 18, "text-max-width": big ? 1200 : 400,
+        "font-size": big ? 44 : 13 } },
       { selector: "node.collapsed", style: {
         "width": 170, "height": 54, "text-valign": "center", "text-margin-y": 0, "border-width": 2.5,
         "border-color": "#475569", "background-color": "#e2e8f0", "text-wrap": "wrap" } },
