@@ -262,6 +262,12 @@ def test_click_edge_shows_evidence_snippet(page: Any, base_url: str, models_dir:
     click_element(page, "n:orders")
     page.wait_for_selector("#details .endpoint")
     assert "/orders/{id}" in page.inner_text("#details")
+    # a port: its endpoints, each with its own evidence
+    page.click("#details .port-head a")
+    wait_until(lambda: page.evaluate("explorer.state.sel") == "p:orders#0", what="port selected")
+    page.wait_for_selector("#details .snippet .row.hl")
+    assert [t.split("\n")[-1] for t in page.locator("#details .snippet .row.hl").all_inner_texts()][:2] == ["EVIDENCE orders/app.py:10", "EVIDENCE orders/app.py:16"]
+    assert "sel=p%3Aorders%230" in page.url
 
 
 def test_sysml_view_highlights_selection_and_selects_back(page: Any, base_url: str) -> None:

@@ -409,9 +409,14 @@
       if (e.nonempty()) return e;
       return cy.edges().filter(function (x) { return x.data("type") === "agg" && x.data("members").indexOf(id) >= 0; });
     }
-    if (kind === "p:") { var nid = id.split("\u0000")[0]; return cy.getElementById("n:" + nid); }
-    if (kind === "r:") return cy.getElementById(sel);
+    if (kind === "p:") return cy.getElementById("n:" + portKey(id).node);
+    if (kind === "r:" || kind === "a:") return cy.getElementById(sel);
     return null;
+  }
+  /** "p:<node id>#<port index>": the index follows the last '#', node ids may contain any character. */
+  function portKey(key) {
+    var at = key.lastIndexOf("#");
+    return { node: at < 0 ? key : key.slice(0, at), index: at < 0 ? 0 : parseInt(key.slice(at + 1), 10) || 0 };
   }
   function restoreSelection() { if (state.sel) { var e = cyElementFor(state.sel); if (e && e.nonempty()) e.select(); } }
 
@@ -500,7 +505,7 @@
     if (ports.length) {
       box.appendChild(el("h3", { text: "Ports & endpoints" }));
       ports.forEach(function (p, i) {
-        var head = el("div", { class: "port-head" }, el("a", { text: str(p.name || "port"), onclick: function () { select("p:" + id + "\u0000" + i); } }),
+        var head = el("div", { class: "port-head" }, el("a", { text: str(p.name || "port"), onclick: function () { select("p:" + id + "#" + i); } }),
           protoBadge(str(p.protocol)), el("span", { class: "muted", text: str(p.direction) }));
         var list = el("ul", { class: "list" });
         arr(p.endpoints).forEach(function (ep) { list.appendChild(el("li", { class: "endpoint" }, el("span", { class: "method " + str(ep.method).replace(/[^A-Z]/g, ""), text: str(ep.method || "—") }), el("code", { text: str(ep.path) }))); });
@@ -525,8 +530,8 @@
   }
 
   function renderPort(box, key, counter) {
-    var parts = key.split("\u0000"), id = parts[0], n = nodesById.get(id);
-    var p = n && arr(n.ports)[parseInt(parts[1], 10)];
+    var pk = portKey(key), id = pk.node, n = nodesById.get(id);
+    var p = n && arr(n.ports)[pk.index];
     if (!p) { box.appendChild(el("p", { class: "hint", text: "Port not found." })); return; }
     box.appendChild(el("h2", { text: str(p.name || "port") }));
     box.appendChild(el("div", { class: "sub" }, "port of ", nodeLink(id), protoBadge(str(p.protocol)), el("span", { text: str(p.direction) })));
@@ -543,6 +548,8 @@
     var e = edgesById.get(id);
     box.appendChild(el("h2", { text: edgeLabel(e), id: "details-title" }));
     box.appendChild(el("div", { class: "sub" }, protoBadge(str(e.protocol)), el("span", { text: str(e.kind) })));
+    box.appendChild(el("div", { class: "focus-row" },
+      el("button", { class: "btn ghost small", type: "button", text: "Show in SysML", onclick: function () { showTab("sysml"); } })));
     box.appendChild(kv([["id", str(e.id)], ["from", nodeLink(str(e.source))], ["to", nodeLink(str(e.target))]].concat(attrRows(e.attributes))));
     box.appendChild(el("h3", { text: "Evidence" }));
     box.appendChild(evidenceList(e.evidence, counter));
@@ -600,7 +607,7 @@
   function declLineFor(sel) {
     if (!sysml || !sel) return 0;
     var kind = sel.slice(0, 2), id = sel.slice(2);
-    if (kind === "p:") { id = id.split("\u0000")[0]; kind = "n:"; }
+    if (kind === "p:") { id = portKey(id).node; kind = "n:"; }
     if (kind === "n:" && nodesById.has(id)) {
       var c = nameCandidates(nodesById.get(id));
       for (var i = 0; i < c.length; i++) if (sysml.decls.part[c[i]]) return sysml.decls.part[c[i]];
@@ -672,7 +679,7 @@
     dirSel.addEventListener("change", focusChanged); hopsSel.addEventListener("change", focusChanged);
     document.getElementById("focus-btn").addEventListener("click", function () {
       var sel = state.sel || "";
-      var id = sel.slice(0, 2) === "n:" ? sel.slice(2) : sel.slice(0, 2) === "p:" ? sel.slice(2).split("\u0000")[0] : null;
+      var id = sel.slice(0, 2) === "n:" ? sel.slice(2) : sel.slice(0, 2) === "p:" ? portKey(sel.slice(2)).node : null;
       if (!id) { setStatus("Select a component first, then focus on it."); return; }
       state.focus = id; applyFilters(true);
     });
@@ -697,7 +704,7 @@
       var e = ev.target;
       if (e.data("type") === "edge") select("e:" + e.data("mid"));
       else if (e.data("members").length === 1) select("e:" + e.data("members")[0]);
-      else { state.sel = e.id(); renderDetails(); writeHash(); }
+      else select(e.id());
     });
     cy.on("dbltap", "node[type = 'repo']", function (ev) { toggleRepo(ev.target.data("repository")); });
     cy.on("tap", function (ev) { if (ev.target === cy) select(null); });
