@@ -272,7 +272,7 @@ class _Reader:
         for c in body.named_children:
             if c.type == "part_definition":
                 sup = None
-                spec = self.child(c, "relationship_part", "specialization_part")
+                spec = self.child(c, "definition_specialization", "relationship_part", "specialization_part")
                 if spec is not None:
                     qn = next((n for n in _walk(spec) if n.type in ("qualified_name", "feature_chain")), None)
                     sup = self.text(qn) if qn is not None else None

@@ -1,0 +1,154 @@
+"""diff / target: added, removed, changed elements; Delta SysML; migration steps; viewer overlay."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from repomodeler.cli import cli
+from repomodeler.diff.core import diff_models
+from repomodeler.diff.load import load_model
+from repomodeler.diff.overlay import diff_to_overlay, overlay_for_model
+from repomodeler.records import RepomodelerError
+from repomodeler.sysml_reader import read_sysml_text
+from repomodeler.validate import validate_text
+
+from conftest import SAMPLES
+
+TARGET = str(SAMPLES / "targets" / "shop-target.sysml")
+
+
+@pytest.fixture
+def shop_model(runner, shop_repo, tmp_path) -> Path:
+    repo, _sha = shop_repo
+    out = tmp_path / "models" / "shop"
+    result = runner.invoke(cli, ["analyze", str(repo), "--out", str(out), "-q", "--no-validate"])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def test_diff_table_against_sample_target(runner, shop_model):
+    result = runner.invoke(cli, ["diff", str(shop_model), TARGET])
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    assert any("component" in l and "payments-cache" in l and "added" in l for l in lines)
+    assert any("component" in l and "inventory" in l and "removed" in l for l in lines)
+    assert any("inventory -> rabbitmq:amqp" in l and "removed" in l for l in lines)
+    assert any("orders -> payments:http" in l and "protocol: http -> grpc" in l for l in lines)
+    assert "connections +1 -3 ~1" in result.output
+    # same model on both sides: nothing, and --exit-code says so
+    same = runner.invoke(cli, ["diff", str(shop_model), str(shop_model / "model.sysml"), "--exit-code"])
+    assert same.exit_code == 0 and "no differences" in same.output
+    assert runner.invoke(cli, ["diff", str(shop_model), TARGET, "--exit-code"]).exit_code == 1
+
+
+def test_diff_json(runner, shop_model):
+    result = runner.invoke(cli, ["diff", str(shop_model), TARGET, "--format", "json"])
+    data = json.loads(result.output)
+    by_id = {(c["element"], c["id"]): c for c in data["changes"]}
+    assert by_id[("component", "payments-cache")]["status"] == "added"
+    assert by_id[("component", "inventory")]["status"] == "removed"
+    moved = by_id[("connection", "orders->payments:http")]
+    assert moved["status"] == "changed" and moved["new_id"] == "orders->payments:grpc"
+    assert moved["changes"] == [{"field": "protocol", "old": "http", "new": "grpc"}]
+    assert data["counts"]["connection"] == {"added": 1, "removed": 3, "changed": 1}
+
+
+def test_delta_sysml_passes_the_sysml_check(runner, shop_model, tmp_path):
+    # a second model with an endpoint removed, an attribute changed and a connection dropped, so the
+    # Delta carries component, port/endpoint and connection changes
+    data = json.loads((shop_model / "model.json").read_text())
+    for node in data["nodes"]:
+        if node["id"] == "payments":
+            node["ports"][0]["endpoints"] = [e for e in node["ports"][0]["endpoints"] if e["method"] != "POST"]
+        if node["id"] == "cache":
+            node["attributes"]["technology"] = "valkey"
+    data["edges"] = [e for e in data["edges"] if e["id"] != "inventory->rabbitmq:amqp"]
+    (tmp_path / "b").mkdir()
+    (tmp_path / "b" / "model.json").write_text(json.dumps(data))
+    result = runner.invoke(cli, ["diff", str(shop_model), str(tmp_path / "b"), "--format", "sysml"])
+    assert result.exit_code == 0
+    text = result.output
+    assert "metadata def Change" in text
+    assert '@Change { kind = "changed"; element = "component"; elementId = "cache"; detail = "technology: redis -> valkey"; }' in text
+    assert 'kind = "removed"; element = "endpoint"; elementId = "payments.http:POST /payments"' in text
+    assert "connection 'inventory-rabbitmq-amqp' connect inventory to rabbitmq" in text
+    errors = [d for d in validate_text(text, "delta.sysml") if d.severity == "error"]
+    assert errors == []
+
+
+def test_migration_steps_order(runner, shop_model, tmp_path):
+    out = tmp_path / "plan.md"
+    result = runner.invoke(cli, ["diff", str(shop_model), TARGET, "--steps", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    steps = [l for l in out.read_text().splitlines() if l[:1].isdigit()]
+    assert steps == [
+        "1. Introduce `payments-cache` (cache, redis).",
+        "2. Connect `payments` to `payments-cache` over Redis.",
+        "3. Move `orders` calls to `payments` from HTTP to gRPC.",
+        "4. Remove the HTTP connection `frontend` -> `inventory` (`inventory` is retired).",
+        "5. Remove the SQL connection `inventory` -> `orders-db` (goes with `inventory`).",
+        "6. Remove the AMQP connection `inventory` -> `rabbitmq` (goes with `inventory`).",
+        "7. Retire `inventory` after its 1 caller is moved (`frontend`).",
+    ]
+    plan = runner.invoke(cli, ["target", "plan", str(shop_model), TARGET])
+    assert plan.output == out.read_text()
+
+
+def test_normalised_name_match_is_reported(shop_model):
+    target = read_sysml_text("""
+package T { part system {
+    part Orders_DB : Database;
+    part orders : Service;
+    connect orders to Orders_DB { attribute protocol = "sql"; }
+} }""", "t.sysml")
+    d = diff_models(load_model(str(shop_model)), target)
+    assert ("orders-db", "Orders_DB") in d.matches
+    assert "component 'Orders_DB' in t.sysml matched 'orders-db' by normalised name" in d.notes
+    assert not any(c.id == "orders-db" for c in d.changes)
+    assert not any(c.id == "orders->orders-db:sql" for c in d.changes)  # connection matched through the rename
+
+
+def test_target_init_scaffold_validates_and_matches_the_model(runner, shop_model, tmp_path):
+    target = tmp_path / "target.sysml"
+    result = runner.invoke(cli, ["target", "init", str(shop_model), "--out", str(target)])
+    assert result.exit_code == 0, result.output
+    text = target.read_text()
+    assert "@SourceRef" not in text.split("package shopTarget", 1)[1]
+    assert "doc /* Target architecture for shop" in text
+    assert "interface 'orders-payments-http' : HttpLink connect client ::> orders.'to-payments-http'" in text
+    assert [d for d in validate_text(text, "target.sysml") if d.severity == "error"] == []
+    same = runner.invoke(cli, ["diff", str(shop_model), str(target)])
+    assert "no differences" in same.output
+    # refuses to overwrite an edited target
+    again = runner.invoke(cli, ["target", "init", str(shop_model), "--out", str(target)])
+    assert again.exit_code == 1 and "--force" in again.output
+
+
+def test_viewer_overlay(shop_model, tmp_path):
+    overlay = diff_to_overlay(diff_models(load_model(str(shop_model)), load_model(TARGET)))
+    json.dumps(overlay)  # JSON-able
+    assert overlay["nodes"]["inventory"] == "removed"
+    assert overlay["nodes"]["payments-cache"] == "added"
+    assert overlay["edges"]["orders->payments:http"] == "changed"
+    assert overlay["edges"]["orders->payments:grpc"] == "changed"
+    assert {"id": "payments->payments-cache:redis", "source": "payments", "target": "payments-cache",
+            "protocol": "redis"} in overlay["ghost_edges"]
+    assert {"id": "payments-cache", "kind": "cache"} in overlay["ghost_nodes"]
+    texts = [c["text"] for c in overlay["changes"]]
+    assert "connection orders -> payments:http changed: protocol: http -> grpc" in texts
+    # the API loader: target.sysml next to the model, plain names only
+    (shop_model / "target.sysml").write_text(Path(TARGET).read_text())
+    api = overlay_for_model(shop_model.parent, "shop", "target")
+    assert api["nodes"] == overlay["nodes"]
+    with pytest.raises(RepomodelerError):
+        overlay_for_model(shop_model.parent, "shop", "../../etc")
+
+
+def test_diff_bad_inputs(runner, tmp_path):
+    result = runner.invoke(cli, ["diff", str(tmp_path / "nope"), TARGET])
+    assert result.exit_code == 1 and "does not exist" in result.output
+    result = runner.invoke(cli, ["diff", "run:nosuch:1", TARGET])
+    assert result.exit_code == 1 and "no recorded runs for system 'nosuch'" in result.output

@@ -1,0 +1,101 @@
+"""The SysML reader: emitted models read back to what model.json says; hand-written targets; notes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from repomodeler.cli import cli
+from repomodeler.diff.load import load_model_json
+from repomodeler.sysml_reader import read_sysml_file, read_sysml_text
+
+from conftest import SAMPLES
+
+
+def _analyze(runner, repo: Path, out: Path) -> None:
+    result = runner.invoke(cli, ["analyze", str(repo), "--out", str(out), "-q", "--no-validate"])
+    assert result.exit_code == 0, result.output
+
+
+def test_emitted_model_reads_back_to_model_json(runner, shop_repo, tmp_path):
+    repo, _sha = shop_repo
+    _analyze(runner, repo, tmp_path / "m")
+    from_sysml = read_sysml_file(tmp_path / "m" / "model.sysml")
+    from_json = load_model_json(tmp_path / "m" / "model.json")
+
+    assert from_sysml.notes == []
+    assert from_sysml.name == "shop"
+    assert {c: m.kind for c, m in from_sysml.components.items()} == {c: m.kind for c, m in from_json.components.items()}
+    assert from_sysml.components["orders-db"].kind == "database"
+    assert from_sysml.components["orders"].attributes["language"] == "python"
+    for cid, comp in from_json.components.items():
+        got = from_sysml.components[cid].provided_ports()
+        assert {n: (p.protocol, p.endpoints) for n, p in got.items()} == \
+            {n: (p.protocol, p.endpoints) for n, p in comp.provided_ports().items()}, cid
+    assert [e.label for e in from_sysml.components["payments"].ports["http"].endpoints] == \
+        ["GET /payments/{id}", "POST /payments"]
+    assert from_sysml.connection_ids() == from_json.connection_ids()
+    assert "orders->payments:http" in from_sysml.connection_ids()
+    assert "inventory->rabbitmq:amqp" in from_sysml.connection_ids()
+    # evidence comes back from @SourceRef
+    assert "shop:docker-compose.yml:13" in from_sysml.components["orders"].evidence
+
+
+HAND = """\
+package Plan {
+    part def Store :> RepoModeler::Database;
+    connection def GrpcLink { end part a; end part b; }
+    part system {
+        part web : Gateway;
+        part api : Service { port rpc : GrpcApi; }
+        part worker;
+        part db : Store;
+        part bus : Broker;
+        connect web to api { attribute protocol = "http"; }
+        connection : GrpcLink connect worker to api;
+        interface connect worker.out to api.rpc;
+        flow of Message from api to bus;
+        message m of Message from worker to bus;
+        connection connect api to db { attribute protocol = Protocol::sql; }
+        action deploy;
+        interface connect (web, api, db);
+        connect api to nowhere;
+    }
+}
+"""
+
+
+def test_hand_written_target_every_connector_form():
+    model = read_sysml_text(HAND, "plan.sysml")
+    assert model.name == "Plan"
+    assert {c: m.kind for c, m in model.components.items()} == {
+        "api": "service", "bus": "broker", "db": "database", "web": "gateway", "worker": "service"}
+    assert model.connection_ids() == {
+        "web->api:http",        # attribute protocol = "..."
+        "worker->api:grpc",     # connection def name, and the port type api.rpc : GrpcApi
+        "api->bus:tcp",         # flow without protocol: tcp, with a note
+        "worker->bus:tcp",      # message
+        "api->db:sql",          # enum-valued protocol attribute
+    }
+    notes = [str(n) for n in model.notes]
+    assert "plan.sysml:7: part 'worker' is untyped; assumed to be a service" in notes
+    assert any(n.startswith("plan.sysml:13: 'flow' api -> bus names no protocol; assumed tcp") for n in notes)
+    assert "plan.sysml:16: 'action usage' deploy not mapped to the architecture" in notes
+    assert "plan.sysml:17: 'interface' with 3 ends not mapped (a connection needs exactly two)" in notes
+    assert any(n.startswith("plan.sysml:18: 'connect' end 'nowhere' is not a part of the system") for n in notes)
+
+
+def test_syntax_error_is_reported_with_line_not_dropped():
+    text = "package P {\n  part system {\n    part a : Service;\n    part b : : ;\n    part c : Cache;\n  }\n}\n"
+    model = read_sysml_text(text, "broken.sysml")
+    assert "a" in model.components and "c" in model.components
+    assert any(n.line == 4 and "syntax error" in n.message for n in model.notes)
+
+
+def test_sample_shop_target_reads_cleanly():
+    model = read_sysml_file(SAMPLES / "targets" / "shop-target.sysml")
+    assert model.notes == []
+    assert model.components["payments-cache"].kind == "cache"
+    assert model.components["payments-cache"].attributes["technology"] == "redis"
+    assert "inventory" not in model.components
+    assert "orders->payments:grpc" in model.connection_ids()
+    assert "payments->payments-cache:redis" in model.connection_ids()
