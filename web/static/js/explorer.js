@@ -8,6 +8,7 @@
   var root = document.getElementById("explorer");
   var MODE = root.dataset.mode, API = root.dataset.api, FILES = root.dataset.files;
   var BIG = 300;            // above this many components, skip dagre and use the linear block layout
+  var RELAYOUT_MAX = 150;   // filter changes re-run the layout up to this many visible components
   var COLLAPSE_ABOVE = 5000; // above this many components, start with repositories collapsed
   var SNIPPETS_AUTO = 5;    // evidence snippets loaded without a click
   var t0 = performance.now();
@@ -329,8 +330,15 @@
       ? "Focused on " + str(nodesById.get(state.focus).name || state.focus) + " (" + state.hops + " hop" + (state.hops > 1 ? "s" : "") + ", " + ({ both: "both ways", up: "upstream", down: "downstream" })[state.dir] + ")"
       : "";
     updateStatus(v);
-    if (relayoutIfNeeded) { layout(); }
+    if (relayoutIfNeeded === true) layout();
+    else if (relayoutIfNeeded === "auto") reflow();
     writeHash();
+  }
+
+  /** After the user narrows or widens the graph: lay out again when that is cheap, else just fit. */
+  function reflow() {
+    if (visibleNodes.size <= RELAYOUT_MAX) layout();
+    else cy.fit(cy.elements(":visible"), 30);
   }
 
   function updateStatus(v) {
@@ -348,14 +356,14 @@
     var h2 = box.parentElement.querySelector("h2");
     if (!h2.querySelector(".facet-actions")) {
       h2.appendChild(el("span", { class: "facet-actions" },
-        el("a", { onclick: function () { excluded.clear(); syncChecks(); applyFilters(false); } , text: "all" }),
-        el("a", { onclick: function () { entries.forEach(function (e) { excluded.add(e[0]); }); syncChecks(); applyFilters(false); }, text: "none" })));
+        el("a", { onclick: function () { excluded.clear(); syncChecks(); applyFilters("auto"); } , text: "all" }),
+        el("a", { onclick: function () { entries.forEach(function (e) { excluded.add(e[0]); }); syncChecks(); applyFilters("auto"); }, text: "none" })));
     }
     entries.forEach(function (entry) {
       var value = entry[0];
       var cb = el("input", { type: "checkbox", dataset: { facet: key, value: value } });
       cb.checked = !excluded.has(value);
-      cb.addEventListener("change", function () { if (cb.checked) excluded.delete(value); else excluded.add(value); applyFilters(false); });
+      cb.addEventListener("change", function () { if (cb.checked) excluded.delete(value); else excluded.add(value); applyFilters("auto"); });
       var sw = null;
       if (key === "kind") { sw = el("span", { class: "swatch" }); sw.style.background = RM.kindStyle(value).color; }
       if (key === "protocol") { sw = el("span", { class: "swatch line" }); sw.style.borderTopColor = RM.protocolStyle(value).color; sw.style.borderTopStyle = RM.protocolStyle(value).style; }
@@ -671,7 +679,7 @@
     search.value = state.q;
     search.addEventListener("input", function () {
       clearTimeout(timer);
-      timer = setTimeout(function () { state.q = search.value; applyFilters(false); }, 120);
+      timer = setTimeout(function () { state.q = search.value; applyFilters("auto"); }, 120);
     });
     var dirSel = document.getElementById("focus-dir"), hopsSel = document.getElementById("focus-hops");
     dirSel.value = state.dir; hopsSel.value = String(state.hops);
