@@ -28,6 +28,7 @@ from repomodeler.graph.build import resolve_system, slug
 from repomodeler.graph.network import to_graph
 from repomodeler.inventory import DEFAULT_MAX_BYTES, InventoryOptions, build_inventory
 from repomodeler.records import ExtractResult, RepomodelerError, Repository, Warning_
+from repomodeler.validate import SysmlEngine
 
 
 class Progress(Protocol):
@@ -109,7 +110,7 @@ def publish(staging: Path, out: Path) -> None:
 
 
 def audit(graph: nx.MultiDiGraph, extracts: list[ExtractResult], staging: Path, out: Path,
-          options: AnalyzeOptions) -> None:
+          options: AnalyzeOptions, engine: SysmlEngine | None) -> None:
     """Check a staged model before it may replace the published one; raise with the reason if not."""
     repo_names = {r.repository.name for r in extracts}
     lines = {(r.repository.name, p): n for r in extracts for p, n in r.line_counts.items()}
@@ -149,17 +150,20 @@ def audit(graph: nx.MultiDiGraph, extracts: list[ExtractResult], staging: Path, 
                 f"error: audit failed: components dropped from {before} to {now} since the last run of this system; "
                 "the previous model was kept (pass --accept-drop if this is intended)")
     if options.validate:
-        import hashlib
+        from repomodeler.validate import structure_digest
 
-        from repomodeler.validate import validate_files
-
-        text = (staging / "model.sysml").read_bytes()
-        digest = hashlib.sha256(text).hexdigest()
+        digest = structure_digest((staging / "model.sysml").read_text(encoding="utf-8"))
         cache = FactCache(default_cache_path()) if options.use_cache else None
         try:
             if cache is not None and cache.is_validated(digest):
-                return  # this exact text passed the check before
-            diags = [d for d in validate_files([staging / "model.sysml"]) if d.severity == "error"]
+                return  # a model of this exact structure passed the check before
+            own = engine is None
+            engine = engine or SysmlEngine.start()
+            try:
+                diags = [d for d in engine.validate([staging / "model.sysml"]) if d.severity == "error"]
+            finally:
+                if own:
+                    engine.close()
             if diags:
                 raise RepomodelerError(
                     f"error: the emitted SysML failed the check ({diags[0].format()}); the previous model was kept"
@@ -211,6 +215,22 @@ def analyze(inputs: list[str], options: AnalyzeOptions, progress: Progress | Non
         raise RepomodelerError(f"error: none of the inputs could be read; nothing was written ({failures[0]})")
     timings["clone"] = time.perf_counter() - t
 
+    # Boot the SysML engine while we parse, unless a previous model exists: then the structure is
+    # probably unchanged, its check is cached, and the engine is started only if it is needed.
+    engine = SysmlEngine.start() if options.validate and not (out / "model.sysml").exists() else None
+    try:
+        return _analyze_repositories(name, out, repos, failures, options, progress, before_publish, started,
+                                     timings, engine)
+    finally:
+        if engine is not None:
+            engine.close()
+
+
+def _analyze_repositories(name: str, out: Path, repos: list[Repository], failures: list[str],
+                          options: AnalyzeOptions, progress: Progress,
+                          before_publish: Callable[[Path], None] | None, started: float,
+                          timings: dict[str, float], engine: SysmlEngine | None) -> AnalysisResult:
+    """Inventory, extract, resolve, emit, audit and publish repositories that were acquired."""
     t = time.perf_counter()
     progress.stage("inventory", len(repos))
     inventories = []
@@ -267,7 +287,7 @@ def analyze(inputs: list[str], options: AnalyzeOptions, progress: Progress | Non
         timings["emit"] = time.perf_counter() - t
         t = time.perf_counter()
         progress.stage("audit")
-        audit(graph, extracts, staging, out, options)
+        audit(graph, extracts, staging, out, options, engine)
         timings["audit"] = time.perf_counter() - t
         run = {
             "analysed_at": _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat(),

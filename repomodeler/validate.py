@@ -12,6 +12,7 @@ import queue
 import re
 import shlex
 import sys
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -69,28 +70,101 @@ def _kernel_spec_dir() -> None:
     os.environ["JUPYTER_PATH"] = os.path.join(sys.prefix, "share", "jupyter")
 
 
+class SysmlEngine:
+    """One OpenSysML kernel.  `start()` returns at once; the kernel boots in a background thread so
+    the pipeline can parse while it starts, and `validate()` waits for it."""
+
+    def __init__(self) -> None:
+        self._thread: threading.Thread | None = None
+        self._km = None
+        self._kc = None
+        self._error: BaseException | None = None
+
+    @classmethod
+    def start(cls) -> "SysmlEngine":
+        engine = cls()
+        engine._thread = threading.Thread(target=engine._boot, name="sysml-engine", daemon=True)
+        engine._thread.start()
+        return engine
+
+    def _boot(self) -> None:
+        try:
+            import jupyter_opensysml_kernel
+            from jupyter_client.kernelspec import KernelSpec
+            from jupyter_client.manager import KernelManager, start_new_kernel
+        except ImportError as exc:  # pragma: no cover - a dependency of the package
+            self._error = RepomodelerError("error: the SysML engine is missing; run 'pip install jupyter-opensysml-kernel'")
+            self._error.__cause__ = exc
+            return
+        binary = Path(jupyter_opensysml_kernel.__file__).parent / "bin" / "sysml-jupyter-kernel"
+        try:
+            if binary.is_file() and os.access(binary, os.X_OK):
+                # Start the engine binary directly: the kernelspec goes through a Python launcher first,
+                # which doubles the start-up time.
+                km = KernelManager()
+                km._kernel_spec = KernelSpec(argv=[str(binary), "-connection-file", "{connection_file}"],
+                                             display_name="SysML v2 (OpenSysML)", language="sysml",
+                                             interrupt_mode="message")
+                km.start_kernel()
+                kc = km.client()
+                kc.start_channels()
+                try:
+                    kc.wait_for_ready(timeout=120)
+                except RuntimeError:
+                    kc.stop_channels()
+                    km.shutdown_kernel(now=True)
+                    raise
+                self._km, self._kc = km, kc
+            else:
+                _kernel_spec_dir()
+                self._km, self._kc = start_new_kernel(kernel_name="sysml", startup_timeout=120)
+        except Exception as exc:
+            self._error = RepomodelerError(f"error: could not start the SysML engine: {exc}")
+
+    def validate(self, paths: list[Path], *, strict: bool = True, timeout: float = 300.0) -> list[Diagnostic]:
+        if self._thread is not None:
+            self._thread.join()
+        if self._error is not None:
+            raise self._error
+        abs_paths = [str(Path(p).resolve()) for p in paths]
+        if strict:
+            _run_cell(self._kc, "%strict on", timeout)
+        status, out = _run_cell(self._kc, "%load " + " ".join(shlex.quote(p) for p in abs_paths), timeout)
+        return _parse_diagnostics(status, out)
+
+    def close(self) -> None:
+        if self._thread is not None:
+            self._thread.join()
+        if self._kc is not None:
+            self._kc.stop_channels()
+        if self._km is not None:
+            self._km.shutdown_kernel(now=True)
+        self._km = self._kc = None
+
+
+def structure_digest(text: str) -> str:
+    """Digest of what SysML validity depends on: string literal contents, doc comments and evidence
+    line numbers are blanked, so a model that differs only in commits or lines needs no new check."""
+    import hashlib
+
+    text = re.sub(r'"(?:[^"\\\n]|\\.)*"', '""', text)
+    text = re.sub(r"/\*.*?\*/", "/**/", text, flags=re.S)
+    text = re.sub(r"\bline = \d+", "line = 0", text)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
 def validate_files(paths: list[Path], *, strict: bool = True, timeout: float = 300.0) -> list[Diagnostic]:
     """Load all files together (so references between them resolve) and return the diagnostics."""
     if not paths:
         return []
+    engine = SysmlEngine.start()
     try:
-        import jupyter_opensysml_kernel  # noqa: F401
-        from jupyter_client.manager import start_new_kernel
-    except ImportError as exc:  # pragma: no cover - a dependency of the package
-        raise RepomodelerError("error: the SysML engine is missing; run 'pip install jupyter-opensysml-kernel'") from exc
-    _kernel_spec_dir()
-    abs_paths = [str(Path(p).resolve()) for p in paths]
-    try:
-        km, kc = start_new_kernel(kernel_name="sysml", startup_timeout=120)
-    except Exception as exc:
-        raise RepomodelerError(f"error: could not start the SysML engine: {exc}") from exc
-    try:
-        if strict:
-            _run_cell(kc, "%strict on", timeout)
-        status, out = _run_cell(kc, "%load " + " ".join(shlex.quote(p) for p in abs_paths), timeout)
+        return engine.validate(paths, strict=strict, timeout=timeout)
     finally:
-        kc.stop_channels()
-        km.shutdown_kernel(now=True)
+        engine.close()
+
+
+def _parse_diagnostics(status: str, out: str) -> list[Diagnostic]:
     diags: list[Diagnostic] = []
     for line in out.splitlines():
         m = _DIAG.match(line)
