@@ -374,3 +374,21 @@ def test_docs_page_is_offline(page: Any, base_url: str) -> None:
     page.wait_for_selector("text=Source snippet around an evidence location", timeout=20_000)
     assert page.locator(".opblock").count() >= 5
     shot(page, "api-docs")
+
+
+def test_large_model_uses_fast_layout(page: Any, tmp_path: Path) -> None:
+    """A model past the dagre threshold loads with the linear block layout (published copy)."""
+    spec = importlib.util.spec_from_file_location("rm_gen_large", Path(__file__).resolve().parents[1] / "benchmarks" / "gen_large_model.py")
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)  # type: ignore[union-attr]
+    models = tmp_path / "models"
+    gen.write(models, "large", components=600, repos=6)
+    publish_site(models, tmp_path / "site")
+    page.goto((tmp_path / "site" / "models" / "large.html").as_uri())
+    page.wait_for_selector("#explorer[data-ready='true']", state="attached", timeout=60_000)
+    timings = page.evaluate("window.__timings")
+    assert timings["layout"] == "blocks" and timings["nodes"] == 600
+    assert len(visible_nodes(page)) == 600
+    page.fill("#search", "ser-00")
+    wait_until(lambda: 0 < len(visible_nodes(page)) < 600, what="search on a large model")
+    shot(page, "large-600")
