@@ -179,6 +179,7 @@ class _Reader:
         self.connections: list[ModelConnection] = []
         self.part_defs: dict[str, str | None] = {}  # local part def name -> its supertype name
         self.package = ""
+        self.pending: list[tuple[object, str | None]] = []  # connectors, read once every part is known
 
     # -- tree helpers -------------------------------------------------------------------------
     def text(self, node) -> str:  # type: ignore[no-untyped-def]
@@ -252,6 +253,8 @@ class _Reader:
                 self._system(pkg)
             elif pkg.type not in IGNORED_NODES:
                 self.note(pkg, f"top-level '{pkg.type}' not mapped (expected a package)")
+        for node, prefix in self.pending:
+            self._connection(node, prefix)
 
     def _syntax_errors(self, node) -> None:  # type: ignore[no-untyped-def]
         if node.type == "ERROR" or node.is_missing:
@@ -278,14 +281,20 @@ class _Reader:
                     sup = self.text(qn) if qn is not None else None
                 self.part_defs[self.decl_name(c) or ""] = sup
         parts = [c for c in body.named_children if c.type == "part_usage"]
-        systems = [p for p in parts if self.decl_name(p) == "system"] or \
-            [p for p in parts if any(n.type == "part_usage" for n in (self.body(p) or p).named_children)]
-        if len(systems) > 1:
-            for extra in systems[1:]:
-                self.note(extra, f"second system part '{self.decl_name(extra)}' not read; one system per file")
+        systems = [p for p in parts if self.decl_name(p) == "system"]
+        containers = [p for p in parts if any(n.type == "part_usage" for n in (self.body(p) or p).named_children)]
         if systems:
+            for extra in systems[1:]:
+                self.note(extra, "second 'part system' not read; one system per file")
             self.package = self.package or name
             self._system(systems[0])
+        elif containers:
+            # No 'part system': every part that holds parts is a group of components (e.g. one per
+            # repository); parts and connectors written directly in the package count too.
+            self.package = self.package or name
+            for group in containers:
+                self._system(group)
+            self._members(body, skip={g.start_byte for g in containers})
         elif parts or any(c.type in CONNECTOR_NODES for c in body.named_children):
             self.package = self.package or name
             self._members(body)  # components written directly in the package
@@ -298,9 +307,12 @@ class _Reader:
         if body is not None:
             self._members(body, prefix=self.decl_name(system))
 
-    def _members(self, body, prefix: str | None = None) -> None:  # type: ignore[no-untyped-def]
+    def _members(self, body, prefix: str | None = None,  # type: ignore[no-untyped-def]
+                 skip: set[int] | None = None) -> None:
         connectors = []
         for c in body.named_children:
+            if skip and c.start_byte in skip:
+                continue
             if c.type == "part_usage":
                 self._component(c)
             elif c.type in CONNECTOR_NODES:
@@ -310,8 +322,7 @@ class _Reader:
             else:
                 self.note(c, f"'{c.type.replace('_', ' ')}' {self.decl_name(c) or ''} not mapped to the architecture"
                           .replace("  ", " "))
-        for c in connectors:
-            self._connection(c, prefix)
+        self.pending.extend((c, prefix) for c in connectors)
 
     def _kind(self, type_name: str | None, node) -> str:  # type: ignore[no-untyped-def]
         seen: set[str] = set()
@@ -438,8 +449,13 @@ class _Reader:
             return
         chains = [self._chain(e, prefix) for e in ends]
         ids = []
-        for chain in chains:
-            cid = self._resolve_end(chain[0])
+        for i, chain in enumerate(chains):
+            # the first segment that names a component: `orders.port`, or `group.orders.port`
+            cid = next((c for c in (self._resolve_end(seg) for seg in chain[:-1] or chain) if c), None)
+            if cid is None:
+                cid = self._resolve_end(chain[-1])
+            if cid is not None:
+                chains[i] = chain[chain.index(cid):] if cid in chain else chain
             if cid is None:
                 self.note(node, f"'{what}' end '{'.'.join(chain)}' is not a part of the system; connection not mapped")
                 return
