@@ -1,0 +1,7 @@
+; String literals ('...' and "...") that are URLs or host:port addresses.
+(([(string . (string_content) @value .) (encapsed_string . (string_content) @value .)]) @fact
+ (#match? @value "^[a-zA-Z][a-zA-Z0-9+.-]*://[^ ]")
+ (#set! fact "string.url"))
+(([(string . (string_content) @value .) (encapsed_string . (string_content) @value .)]) @fact
+ (#match? @value "^[a-zA-Z][a-zA-Z0-9.-]*:[0-9]{2,5}$")
+ (#set! fact "string.hostport"))
