@@ -205,3 +205,17 @@ def test_publish_static_site(models_dir: Path, tmp_path: Path) -> None:
     for html in [index, page]:
         assert "https://" not in html.replace("https://github.com", "")  # no CDN anywhere
     assert not any(out.rglob("swagger-ui*"))
+
+
+def test_missing_models_dir_shows_empty_gallery(tmp_path: Path) -> None:
+    client = TestClient(create_app(tmp_path / "does-not-exist"))
+    assert client.get("/api/models").json() == []
+    page = client.get("/")
+    assert page.status_code == 200 and "No models found" in page.text
+
+
+def test_static_files_cannot_escape(client: TestClient) -> None:
+    for url in ("/static/..%2F..%2Fpyproject.toml", "/static/%2e%2e/%2e%2e/pyproject.toml", "/static/../repomodeler/serve/app.py"):
+        r = client.get(url)
+        assert r.status_code in (400, 404), url
+        assert "[project]" not in r.text and "create_app" not in r.text
