@@ -6,9 +6,9 @@
  (#match? @_obj "(?i)producer$") (#any-of? @_fn "send" "send_and_wait")
  (#set! fact "messaging.publish") (#set! technology "kafka"))
 
-; confluent-kafka: producer.produce("topic", value)
-((call function: (attribute object: (_) @_obj attribute: (identifier) @_fn) arguments: (argument_list . (_) @topic)) @fact
- (#match? @_obj "(?i)producer$") (#eq? @_fn "produce")
+; confluent-kafka: producer.produce("topic", value) / p.produce(...) ("produce" is Kafka's verb)
+((call function: (attribute attribute: (identifier) @_fn) arguments: (argument_list . (_) @topic)) @fact
+ (#eq? @_fn "produce")
  (#set! fact "messaging.publish") (#set! technology "kafka"))
 
 ; KafkaConsumer("topic", bootstrap_servers=...) / AIOKafkaConsumer("topic", ...)
@@ -21,10 +21,24 @@
  (#match? @_obj "(?i)consumer$") (#eq? @_fn "subscribe")
  (#set! fact "messaging.subscribe") (#set! technology "kafka"))
 
-; pika: channel.basic_publish(exchange="", routing_key="queue", body=...)
+; pika: channel.basic_publish(exchange="", routing_key="queue", body=...).  RabbitMQ topic = the
+; exchange when one is named (routing_key kept as an attribute), else the routing key (= queue).
 ((call function: (attribute attribute: (identifier) @_fn)
-       arguments: (argument_list (keyword_argument name: (identifier) @_kw value: (_) @topic))) @fact
- (#eq? @_fn "basic_publish") (#eq? @_kw "routing_key")
+       arguments: (argument_list
+         (keyword_argument name: (identifier) @_ek value: (string) @_ex)
+         (keyword_argument name: (identifier) @_kw value: (_) @topic))) @fact
+ (#eq? @_fn "basic_publish") (#eq? @_ek "exchange") (#match? @_ex "^(''|\"\")$") (#eq? @_kw "routing_key")
+ (#set! fact "messaging.publish") (#set! technology "rabbitmq"))
+((call function: (attribute attribute: (identifier) @_fn)
+       arguments: (argument_list
+         (keyword_argument name: (identifier) @_ek value: (_) @topic)
+         (keyword_argument name: (identifier) @_kw value: (_) @routing_key))) @fact
+ (#eq? @_fn "basic_publish") (#eq? @_ek "exchange") (#not-match? @topic "^(''|\"\")$") (#eq? @_kw "routing_key")
+ (#set! fact "messaging.publish") (#set! technology "rabbitmq"))
+; positional: channel.basic_publish("", "queue", body)
+((call function: (attribute attribute: (identifier) @_fn)
+       arguments: (argument_list . (string) @_ex . (_) @topic)) @fact
+ (#eq? @_fn "basic_publish") (#match? @_ex "^(''|\"\")$")
  (#set! fact "messaging.publish") (#set! technology "rabbitmq"))
 
 ; pika: channel.basic_consume(queue="queue", on_message_callback=...)

@@ -1,0 +1,427 @@
+"""Query files of every language: each capability is checked on a small fixture source.
+
+Fixtures live in tests/fixtures/grammars/<language>/<capability>.<ext>; each case lists facts that
+must come out (kind, line, exact attributes) and (kind, line) pairs that must not (false positives
+such as a cache's get("x") read as a route).  A file with syntax errors in every language still
+yields the facts of its readable part plus a warning.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+from repomodeler.extract.engine import extract_source
+from repomodeler.languages import all_languages, language_for_path, load_language
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures" / "grammars"
+
+Expected = tuple[str, int, dict[str, str]]
+
+
+@dataclass(frozen=True)
+class Case:
+    language: str
+    fixture: str  # file under tests/fixtures/grammars/<language>/
+    expect: tuple[Expected, ...]
+    absent: tuple[tuple[str, int], ...] = ()
+    path: str | None = None  # repository path to extract as (defaults to the fixture name)
+    broken: bool = False
+    covers: tuple[str, ...] = field(default=())  # query-file stems this case exercises (default: fixture stem)
+
+
+def R(line: int, method: str, path: str | None, framework: str, **extra: str) -> Expected:
+    attrs = {"method": method, "framework": framework, **extra}
+    if path is not None:
+        attrs["path"] = path
+    return ("http.route", line, attrs)
+
+
+def C(line: int, url: str, method: str | None = None, **extra: str) -> Expected:
+    attrs = {"url": url, **extra}
+    if method is not None:
+        attrs["method"] = method
+    return ("http.client", line, attrs)
+
+
+def E(line: int, name: str, default: str | None = None) -> Expected:
+    return ("env.read", line, {"name": name} if default is None else {"name": name, "default": default})
+
+
+def K(line: int, name: str, value: str) -> Expected:
+    return ("const.string", line, {"name": name, "value": value})
+
+
+def I(line: int, module: str) -> Expected:
+    return ("import", line, {"module": module})
+
+
+def P(line: int, topic: str, technology: str | None, **extra: str) -> Expected:
+    attrs = {"topic": topic, **extra}
+    if technology:
+        attrs["technology"] = technology
+    return ("messaging.publish", line, attrs)
+
+
+def S(line: int, topic: str, technology: str | None) -> Expected:
+    return ("messaging.subscribe", line, {"topic": topic} | ({"technology": technology} if technology else {}))
+
+
+def U(line: int, value: str) -> Expected:
+    return ("string.url", line, {"value": value})
+
+
+def H(line: int, value: str) -> Expected:
+    return ("string.hostport", line, {"value": value})
+
+
+def G(kind: str, line: int, service: str, strip: str | None = None) -> Expected:
+    return (f"grpc.{kind}", line, {"service": service} | ({"strip": strip} if strip else {}))
+
+
+CASES: list[Case] = [
+    # ------------------------------------------------------------------ python
+    Case("python", "imports.py", (I(1, "os"), I(2, "requests"), I(2, "psycopg2"), I(3, "kafka"))),
+    Case("python", "http_routes.py", (
+        R(7, "get", "/health", "fastapi-flask"),
+        R(12, "get", "/{order_id}", "fastapi-flask", prefix="/orders"),
+        R(17, "POST", "/legacy", "flask"),
+    ), absent=(("http.route", 13), ("http.route", 22))),
+    Case("python", "django_urls.py", (
+        R(4, "ANY", "orders/<int:id>/", "django"), R(5, "ANY", "^items/$", "django"),
+    ), path="shop/urls.py", covers=("http_routes",)),
+    Case("python", "django_urls.py", (), absent=(("http.route", 4),), path="shop/views.py", covers=()),
+    Case("python", "http_clients.py", (
+        C(4, "http://inventory:8080/stock", "get"), C(5, "{PAYMENTS_URL}/charge", "post"),
+        C(6, "ORDERS_URL", "PATCH"), C(7, "https://example.com/feed", "GET"),
+    ), absent=(("http.client", 8),)),
+    Case("python", "env_reads.py", (
+        E(4, "DATABASE_URL"), E(5, "REDIS_URL", "redis://cache:6379/0"), E(6, "ORDERS_URL", "http://orders:8000"),
+        E(7, "TOKEN"), E(8, "LOG_LEVEL"),
+    ), absent=(("env.read", 9),)),
+    Case("python", "constants.py", (K(1, "ORDERS_URL", "http://orders:8080"), K(6, "inventory_host", "inventory:9000")),
+         absent=(("const.string", 10),)),
+    Case("python", "grpc.py", (
+        G("server", 5, "CartServiceServicer"),
+        G("server", 10, "add_CartServiceServicer_to_server", "^add_|_to_server$"),
+        G("client", 14, "ProductCatalogServiceStub", "Stub$"),
+    )),
+    Case("python", "messaging.py", (
+        P(2, "orders.created", "kafka"), P(3, "payments", "kafka"), S(4, "orders.created", "kafka"),
+        S(5, "shipments", "kafka"), P(6, "orders.queue", "rabbitmq"), S(7, "orders.queue", "rabbitmq"),
+        P(8, "updates", "nats"), P(9, "events", "redis"), P(10, "QUEUE_URL", "sqs"),
+        P(11, "arn:aws:sns:eu-west-1:1:orders", "sns"), P(13, "orders", "rabbitmq", routing_key="created"),
+        P(14, "invoices", "rabbitmq"),
+    ), absent=(("messaging.publish", 12),)),
+    Case("python", "urls.py", (U(1, "postgresql://orders-db:5432/orders"), H(2, "redis-cart:6379")),
+         absent=(("string.hostport", 3), ("string.url", 4), ("const.string", 4))),
+    Case("python", "broken.py", (I(1, "requests"), C(4, "ORDERS", "get"), K(3, "ORDERS", "http://orders:8080")),
+         broken=True),
+    # ------------------------------------------------------------------ javascript
+    Case("javascript", "imports.js", (I(1, "express"), I(2, "kafkajs"), I(3, "./helper"), I(4, "amqplib"),
+                                      I(5, "ioredis"))),
+    Case("javascript", "http_routes.js", (
+        R(6, "get", "/health", "express"), R(7, "post", "/orders/:id", "koa", prefix="/api"),
+        R(8, "PUT", "/items", "fastify"),
+    ), absent=(("http.route", 9), ("http.route", 10))),
+    Case("javascript", "http_clients.js", (
+        C(1, "${ORDERS_URL}/orders"), C(2, "http://inventory:8080/stock", "get"), C(3, "PAYMENTS_URL", "post"),
+        C(4, "http://catalog:3000"), C(5, "/relative", "get"),
+    ), absent=(("http.client", 6),)),
+    Case("javascript", "env_reads.js", (
+        E(1, "ORDERS_URL", "http://orders:8000"), E(2, "PORT"), E(3, "API_SECRET"), E(4, "REDIS_HOST"),
+        E(4, "KAFKA_BROKERS", "kafka:9092"),
+    ), absent=(("env.read", 5),)),
+    Case("javascript", "constants.js", (K(1, "ORDERS_URL", "http://orders:8080"),
+                                        K(2, "templateBase", "http://catalog:3000")),
+         absent=(("const.string", 3), ("const.string", 4))),
+    Case("javascript", "class_constants.js", (K(2, "BASE", "http://orders:8080"),), absent=(("const.string", 3),)),
+    Case("javascript", "grpc.js", (G("server", 2, "CartService"), G("client", 3, "CurrencyService", "Client$")),
+         absent=(("grpc.client", 4),)),
+    Case("javascript", "messaging.js", (
+        P(1, "orders.created", "kafka"), S(2, "payments", "kafka"), P(3, "emails", "rabbitmq"),
+        S(4, "emails", "rabbitmq"), P(5, "updates", "nats"), S(6, "updates", "nats"), P(7, "events", "redis"),
+        P(8, "QUEUE_URL", "sqs"), P(9, "arn:aws:sns:eu-west-1:1:t", "sns"),
+    ), absent=(("messaging.publish", 10),)),
+    Case("javascript", "urls.js", (U(1, "postgres://db:5432/shop"), U(2, "http://orders:8080/x"),
+                                   H(3, "redis-cart:6379")), absent=(("string.url", 4),)),
+    Case("javascript", "broken.js", (I(1, "axios"), C(2, "http://orders:8080/x", "get")), broken=True),
+    # ------------------------------------------------------------------ typescript / tsx
+    Case("typescript", "nest_routes.ts", (
+        R(7, "Get", ":id", "nestjs", prefix="orders"), R(10, "Post", None, "nestjs", prefix="orders"),
+        R(16, "Get", "health", "nestjs"),
+    ), absent=(("http.route", 5),)),
+    Case("typescript", "nest_microservices.ts", (G("server", 3, "CartService"),
+                                                 ("messaging.subscribe", 6, {"topic": "orders.created"}))),
+    Case("typescript", "class_constants.ts", (K(2, "BASE_URL", "http://orders:8080"),
+                                              K(5, "INVENTORY", "http://inventory:9000")),
+         absent=(("const.string", 3),)),
+    Case("typescript", "http_routes.ts", (R(3, "get", "/typed", "express"),), absent=(("http.route", 4),),
+         covers=()),
+    Case("typescript", "broken.ts", (E(1, "ORDERS_URL", "http://orders:8080"),), broken=True),
+    Case("tsx", "component.tsx", (I(1, "react"), C(4, "/api/orders"))),
+    Case("tsx", "broken.tsx", (I(1, "axios"), C(2, "http://orders:8080", "get")), broken=True),
+    # ------------------------------------------------------------------ go
+    Case("go", "imports.go", (I(4, "net/http"), I(5, "github.com/lib/pq"), I(8, "github.com/segmentio/kafka-go"))),
+    Case("go", "http_routes.go", (
+        R(4, "HandleFunc", "GET /payments/{id}", "go-http"), R(5, "Handle", "/metrics", "go-http"),
+        R(7, "POST", "/orders", "go-http", prefix="/api"), R(9, "Get", "/items", "chi", prefix="/v1"),
+    ), absent=(("http.route", 11),)),
+    Case("go", "http_clients.go", (
+        C(4, "http://inventory:8080/stock", "Get"), C(5, 'ordersURL+"/orders"', "http.MethodPost"),
+        C(6, "catalogURL", "Get"), C(7, "http://shipping:50051/quote", "Get"),
+    ), absent=(("http.client", 8),)),
+    Case("go", "env_reads.go", (E(4, "CART_SERVICE_ADDR"), E(5, "PORT"), ("config.read", 6, {"expr": "orders.url"})),
+         absent=(("env.read", 7),)),
+    Case("go", "constants.go", (K(3, "OrdersURL", "http://orders:8080"), K(6, "redisAddr", "redis-cart:6379"),
+                                K(10, "catalogURL", "http://catalog:3550")),
+         absent=(("const.string", 7), ("const.string", 13))),
+    Case("go", "grpc.go", (G("server", 4, "RegisterCartServiceServer", "^Register"),
+                           G("client", 5, "NewProductCatalogServiceClient", "^New|Client$")),
+         absent=(("grpc.client", 6),)),
+    Case("go", "messaging.go", (
+        P(4, "orders.created", "kafka"), S(5, "payments", "kafka"), P(6, "topicName", "kafka"),
+        P(7, "emails", "rabbitmq"), P(8, "orders-exchange", "rabbitmq", routing_key="created"),
+        S(9, "emails", "rabbitmq"), P(10, "updates", "nats"), S(11, "updates", "nats"), P(12, "events", "redis"),
+    ), absent=(("messaging.publish", 13),)),
+    Case("go", "urls.go", (U(3, "postgres://orders-db:5432/orders"), H(4, "redis-cart:6379")),
+         absent=(("string.url", 5),)),
+    Case("go", "broken.go", (I(3, "net/http"), C(6, "http://orders:8080/x", "Get")), broken=True),
+    # ------------------------------------------------------------------ java
+    Case("java", "imports.java", (I(3, "org.springframework.kafka.core.KafkaTemplate"),
+                                  I(4, "org.junit.Assert.assertEquals"), I(5, "java.util"))),
+    Case("java", "http_routes.java", (
+        R(5, "GetMapping", "/{sku}", "spring", prefix="/inventory"),
+        R(8, "POST", "/bulk", "spring", prefix="/inventory"),
+        R(11, "GetMapping", "", "spring", prefix="/inventory"),
+        R(14, "GetMapping", "/json", "spring", prefix="/inventory"),
+        R(20, "GET", "/{id}", "jax-rs", prefix="/orders"),
+        ("http.route", 24, {"method": "POST", "framework": "jax-rs", "prefix": "/orders"}),
+    ), absent=(("http.route", 12),)),
+    Case("java", "http_clients.java", (
+        C(3, 'ordersUrl + "/orders/1"', "getForObject"), C(4, "http://inventory:8080/stock"), C(5, "PAYMENTS_URL"),
+        C(6, "http://catalog:3550/products", "HttpGet"), C(7, "shippingUrl"),
+    ), absent=(("http.client", 8),)),
+    Case("java", "env_reads.java", (("config.read", 2, {"expr": "${orders.url:http://orders:8080}"}),
+                                    E(5, "DATABASE_URL"), ("config.read", 6, {"expr": "payments.url"})),
+         absent=(("env.read", 7),)),
+    Case("java", "constants.java", (K(2, "ORDERS_URL", "http://orders:8080"), K(6, "CACHE", "redis-cart:6379")),
+         absent=(("const.string", 3),)),
+    Case("java", "grpc.java", (G("server", 1, "CartServiceImplBase"), G("client", 3, "CurrencyServiceGrpc")),
+         absent=(("grpc.client", 4),)),
+    Case("java", "messaging.java", (
+        P(3, "orders.created", "kafka"), P(4, "orders-exchange", "rabbitmq", routing_key="orders.created"),
+        P(5, "emails", "rabbitmq"), P(6, "payments", "kafka"), S(10, "shipments", "kafka"),
+        S(13, "emails", "rabbitmq"), S(16, "invoices", "sqs"),
+    ), absent=(("messaging.publish", 7),)),
+    Case("java", "feign.java", (
+        ("feign.client", 1, {"name": "orders"}), ("feign.client", 1, {"url": "${orders.url}"}),
+        C(3, "/orders/{id}", "GetMapping", feign="orders"),
+    ), absent=(("http.route", 3),)),
+    Case("java", "urls.java", (U(2, "jdbc:postgresql://orders-db:5432/orders"), H(3, "kafka:9092")),
+         absent=(("string.url", 4),)),
+    Case("java", "broken.java", (E(2, "ORDERS_URL"),), broken=True),
+    # ------------------------------------------------------------------ kotlin
+    Case("kotlin", "imports.kt", (I(3, "org.springframework.kafka.core.KafkaTemplate"), I(4, "io.ktor.server.routing"))),
+    Case("kotlin", "http_routes.kt", (
+        R(6, "GetMapping", "/{id}", "spring", prefix="/carts"), R(9, "PostMapping", "/items", "spring", prefix="/carts"),
+        R(12, "DeleteMapping", "", "spring", prefix="/carts"), R(18, "get", "/health", "ktor"),
+        R(20, "post", "/orders", "ktor", prefix="/v1"),
+    ), absent=(("http.route", 22),)),
+    Case("kotlin", "http_clients.kt", (
+        C(3, "http://inventory:8080/stock", "get"), C(4, "$ordersUrl/orders/1", "getForObject"), C(5, "PAYMENTS_URL"),
+        C(6, "http://catalog:3550/products"),
+    ), absent=(("http.client", 7),)),
+    Case("kotlin", "env_reads.kt", (E(1, "ORDERS_URL", "http://orders:8080"), E(2, "PORT"),
+                                    ("config.read", 5, {"expr": "\\${payments.url}"})),
+         absent=(("env.read", 8),)),
+    Case("kotlin", "constants.kt", (K(1, "ORDERS_URL", "http://orders:8080"), K(6, "CACHE", "redis-cart:6379")),
+         absent=(("const.string", 2),)),
+    Case("kotlin", "grpc.kt", (
+        G("server", 1, "CartServiceCoroutineImplBase", "Coroutine(?=ImplBase$)"),
+        G("server", 4, "PaymentServiceImplBase", "Coroutine(?=ImplBase$)"),
+        G("client", 7, "CurrencyServiceGrpc"), G("client", 8, "ShippingServiceCoroutineStub", "CoroutineStub$"),
+    ), absent=(("grpc.client", 9),)),
+    Case("kotlin", "messaging.kt", (
+        P(3, "orders.created", "kafka"), P(4, "orders-exchange", "rabbitmq", routing_key="created"),
+        P(5, "emails", "rabbitmq"), S(9, "shipments", "kafka"), S(12, "emails", "rabbitmq"),
+    ), absent=(("messaging.publish", 6),)),
+    Case("kotlin", "feign.kt", (
+        ("feign.client", 1, {"name": "orders"}), ("feign.client", 1, {"url": "\\${orders.url}"}),
+        C(3, "/orders/{id}", "GetMapping", feign="orders"),
+    ), absent=(("http.route", 3),)),
+    Case("kotlin", "urls.kt", (U(1, "jdbc:postgresql://orders-db:5432/orders"), H(2, "redis-cart:6379")),
+         absent=(("string.url", 3),)),
+    Case("kotlin", "broken.kt", (E(1, "ORDERS_URL"),), broken=True),
+    # ------------------------------------------------------------------ csharp
+    Case("csharp", "imports.cs", (I(1, "System.Net.Http"), I(2, "Confluent.Kafka"), I(3, "Grpc.Core"), I(4, "System"))),
+    Case("csharp", "http_routes.cs", (
+        R(5, "HttpGet", "{id}", "aspnet", prefix="api/[controller]", controller="OrdersController"),
+        R(8, "HttpPost", "", "aspnet", prefix="api/[controller]", controller="OrdersController"),
+        R(13, "MapGet", "/health", "aspnet-minimal"), R(15, "MapPost", "/carts", "aspnet-minimal", prefix="/api"),
+    ), absent=(("http.route", 6),)),
+    Case("csharp", "http_clients.cs", (
+        C(5, "http://inventory:8080/stock", "GetStringAsync"), C(7, "CatalogUrl", "GetFromJsonAsync"),
+        C(8, "http://carts:7070/cart", "Delete"), C(9, "http://payments:8080"),
+    ), absent=(("http.client", 10),)),
+    Case("csharp", "env_reads.cs", (
+        E(1, "REDIS_ADDR", "redis-cart:6379"), E(2, "PORT"), ("config.read", 3, {"expr": "Orders:Url"}),
+        ("config.read", 4, {"expr": "OrdersDb"}),
+    ), absent=(("env.read", 5),)),
+    Case("csharp", "constants.cs", (K(3, "OrdersUrl", "http://orders:8080"), K(4, "Cache", "redis-cart:6379")),
+         absent=(("const.string", 5),)),
+    Case("csharp", "grpc.cs", (G("server", 1, "CartServiceBase"), G("server", 4, "CartServiceBase"),
+                               G("client", 9, "CurrencyServiceClient", "Client$")),
+         absent=(("grpc.client", 10),)),
+    Case("csharp", "messaging.cs", (
+        P(5, "orders.created", "kafka"), S(6, "payments", "kafka"), P(7, "emails", "rabbitmq"),
+        P(8, "orders-exchange", "rabbitmq", routing_key="created"), S(9, "emails", "rabbitmq"),
+    ), absent=(("messaging.subscribe", 10),)),
+    Case("csharp", "urls.cs", (U(1, "postgres://orders-db:5432/orders"), H(2, "redis-cart:6379")),
+         absent=(("string.url", 3), ("string.url", 4))),
+    Case("csharp", "broken.cs", (I(1, "System.Net.Http"), E(2, "PORT")), broken=True),
+    # ------------------------------------------------------------------ rust
+    Case("rust", "imports.rs", (I(1, "std::env"), I(2, "actix_web"), I(3, "reqwest::Client"),
+                                I(4, "rdkafka::producer"), I(5, "redis"))),
+    Case("rust", "http_routes.rs", (
+        R(1, "get", "/orders/{id}", "actix-rocket"), R(6, "post", "/carts", "axum"), R(7, "get", "/health", "axum"),
+        R(11, "ANY", "/items", "actix"), R(12, "post", "/pay", "actix"),
+    ), absent=(("http.route", 13),)),
+    Case("rust", "http_clients.rs", (
+        C(2, "http://inventory:8080/stock", "get"), C(3, "&orders_url", "post"),
+        C(4, 'format!("{}/x", base)', "get"),
+    ), absent=(("http.client", 5),)),
+    Case("rust", "env_reads.rs", (E(2, "ORDERS_URL", "http://orders:8080"), E(3, "PORT"), E(4, "CARGO_PKG_NAME")),
+         absent=(("env.read", 5),)),
+    Case("rust", "constants.rs", (K(1, "ORDERS_URL", "http://orders:8080"), K(2, "CACHE_ADDR", "redis-cart:6379")),
+         absent=(("const.string", 3),)),
+    Case("rust", "grpc.rs", (G("server", 2, "CartServiceServer"), G("client", 3, "CurrencyServiceClient", "Client$")),
+         absent=(("grpc.client", 4), ("grpc.server", 4))),
+    Case("rust", "messaging.rs", (
+        P(2, "orders.created", "kafka"), S(3, "payments", "kafka"), P(4, "emails", "rabbitmq"),
+        S(5, "emails", "rabbitmq"), P(6, "updates", "nats"),
+    ), absent=(("messaging.publish", 7),)),
+    Case("rust", "urls.rs", (U(2, "postgres://orders-db:5432/orders"), H(3, "redis-cart:6379")),
+         absent=(("string.url", 4),)),
+    Case("rust", "broken.rs", (I(1, "std::env"), E(2, "PORT")), broken=True),
+    # ------------------------------------------------------------------ ruby
+    Case("ruby", "imports.rb", (I(1, "net/http"), I(2, "bunny"), I(3, "lib/orders"))),
+    Case("ruby", "routes.rb", (
+        R(2, "get", "/health", "rails"), R(3, "post", "/checkout", "rails"), R(4, "ANY", ":orders", "rails"),
+        R(6, "get", "items/:id", "rails", prefix="/api"),
+    ), path="config/routes.rb", covers=("http_routes",)),
+    Case("ruby", "routes.rb", (), absent=(("http.route", 2), ("http.route", 4)), path="app/models/order.rb",
+         covers=()),
+    Case("ruby", "http_routes.rb", (R(2, "get", "/hi", "sinatra"), R(6, "post", "/orders", "sinatra")),
+         absent=(("http.route", 7), ("http.route", 10))),
+    Case("ruby", "http_clients.rb", (
+        C(1, "http://inventory:8080/stock", "get"), C(2, "ORDERS_URL", "post"), C(3, "http://payments:8080"),
+        C(4, "/charges", "get"),
+    ), absent=(("http.client", 5),)),
+    Case("ruby", "env_reads.rb", (E(1, "DATABASE_URL"), E(2, "ORDERS_URL", "http://orders:8000"), E(3, "PORT")),
+         absent=(("env.read", 4),)),
+    Case("ruby", "constants.rb", (K(1, "ORDERS_URL", "http://orders:8080"), K(2, "CACHE", "redis-cart:6379")),
+         absent=(("const.string", 3), ("const.string", 4))),
+    Case("ruby", "grpc.rb", (G("server", 1, "CartService"), G("client", 3, "CurrencyService")),
+         absent=(("grpc.client", 4),)),
+    Case("ruby", "messaging.rb", (
+        P(1, "orders.created", "kafka"), S(2, "payments", "kafka"), P(3, "emails", "rabbitmq"),
+        S(4, "emails", "rabbitmq"), P(5, "events", "redis"),
+    ), absent=(("messaging.publish", 6),)),
+    Case("ruby", "urls.rb", (U(1, "postgres://orders-db:5432/orders"), H(2, "redis-cart:6379")),
+         absent=(("string.url", 3), ("string.url", 4))),
+    Case("ruby", "broken.rb", (E(1, "ORDERS_URL"),), broken=True),
+    # ------------------------------------------------------------------ php
+    Case("php", "imports.php", (I(2, "GuzzleHttp\\Client"), I(3, "Illuminate\\Support\\Facades\\Route"),
+                                I(4, "vendor/autoload.php"))),
+    Case("php", "http_routes.php", (
+        R(2, "get", "/users/{id}", "laravel"), R(3, "post", "/orders", "laravel"),
+        R(5, "get", "/items", "laravel", prefix="api"), R(7, "ANY", "photos", "laravel"), R(8, "get", "/slim", "slim"),
+    ), absent=(("http.route", 9),)),
+    Case("php", "http_clients.php", (
+        C(2, "http://inventory:8080"), C(3, "http://catalog:3550/products", "get"),
+        C(4, "$ordersUrl . '/orders'", "POST"), C(5, "http://payments:8080/charges", "get"),
+    ), absent=(("http.client", 6),)),
+    Case("php", "env_reads.php", (
+        E(2, "DATABASE_URL"), E(3, "ORDERS_URL", "http://orders:8000"), E(4, "APP_SECRET"),
+        ("config.read", 5, {"expr": "services.payments.url"}),
+    ), absent=(("env.read", 6),)),
+    Case("php", "constants.php", (K(2, "ORDERS_URL", "http://orders:8080"), K(3, "CACHE_ADDR", "redis-cart:6379"),
+                                  K(5, "CATALOG", "http://catalog:3550")), absent=(("const.string", 6),)),
+    Case("php", "messaging.php", (
+        P(2, "emails", "rabbitmq"), P(3, "orders-exchange", "rabbitmq", routing_key="created"),
+        S(4, "emails", "rabbitmq"), P(5, "events", "redis"), P(6, "orders.created", "kafka"), S(7, "payments", "kafka"),
+    ), absent=(("messaging.subscribe", 8),)),
+    Case("php", "urls.php", (U(2, "postgres://orders-db:5432/orders"), H(3, "redis-cart:6379")),
+         absent=(("string.url", 4), ("string.url", 5))),
+    Case("php", "broken.php", (E(2, "ORDERS_URL"),), broken=True),
+]
+
+
+def _facts(case: Case):
+    content = (FIXTURES / case.language / case.fixture).read_bytes()
+    facts, warnings = extract_source("repo", case.path or case.fixture, case.language, content)
+    return [(f.kind, f.line, dict(f.attrs)) for f in facts], warnings
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: f"{c.language}/{c.fixture}@{c.path or ''}")
+def test_fixture_yields_expected_facts(case: Case) -> None:
+    facts, warnings = _facts(case)
+    for expected in case.expect:
+        assert expected in facts, f"{expected} missing; got {[f for f in facts if f[0] == expected[0]]}"
+    for kind, line in case.absent:
+        assert not [f for f in facts if f[0] == kind and f[1] == line], f"false positive {kind} on line {line}"
+    if case.broken:
+        assert warnings and "syntax error" in warnings[0].message
+    else:
+        assert warnings == [], warnings
+
+
+@pytest.mark.parametrize("language", sorted(all_languages()))
+def test_every_language_has_a_broken_file_case(language: str) -> None:
+    assert any(c.language == language and c.broken for c in CASES)
+
+
+def _own_query_files() -> list[tuple[str, Path]]:
+    return [(name, scm) for name, spec in sorted(all_languages().items()) for scm in sorted(spec.folder.glob("*.scm"))]
+
+
+@pytest.mark.parametrize("language,scm", _own_query_files(), ids=lambda v: v if isinstance(v, str) else v.name)
+def test_every_query_file_has_a_fixture_covering_its_fact_kinds(language: str, scm: Path) -> None:
+    """Each .scm a language owns is exercised by a case that expects every fact kind it declares."""
+    kinds = set(re.findall(r'\(#set!\s+fact\s+"([^"]+)"\)', scm.read_text(encoding="utf-8")))
+    cases = [c for c in CASES if c.language == language and scm.stem in (c.covers or (Path(c.fixture).stem,))]
+    assert cases, f"no fixture case for {scm}"
+    covered = {e[0] for c in cases for e in c.expect}
+    assert kinds <= covered, f"{scm.name}: kinds {kinds - covered} are never checked"
+
+
+@pytest.mark.parametrize("language", sorted(all_languages()))
+def test_language_toml_module_imports_and_each_query_compiles(language: str) -> None:
+    import tree_sitter
+
+    spec = all_languages()[language]
+    module = importlib.import_module(spec.module)
+    assert callable(getattr(module, spec.function))
+    lang = load_language(language)
+    for scm in sorted(spec.folder.glob("*.scm")):
+        query = tree_sitter.Query(lang, scm.read_text(encoding="utf-8"))  # raises on a broken file
+        for i in range(query.pattern_count):
+            assert "fact" in (query.pattern_settings(i) or {}), f"{scm.name} pattern {i} lacks (#set! fact ...)"
+    for parent in spec.inherits:  # inherited query files must compile against this grammar too
+        for scm in sorted(all_languages()[parent].folder.glob("*.scm")):
+            if not (spec.folder / scm.name).exists():
+                tree_sitter.Query(lang, scm.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("path,language", [
+    ("src/App.kt", "kotlin"), ("build.gradle.kts", "kotlin"), ("Controllers/OrdersController.cs", "csharp"),
+    ("src/main.rs", "rust"), ("config/routes.rb", "ruby"), ("routes/web.php", "php"), ("web/app.tsx", "tsx"),
+    ("api/server.ts", "typescript"),
+])
+def test_new_languages_are_recognised_by_extension(path: str, language: str) -> None:
+    assert language_for_path(path) == language
