@@ -23,8 +23,8 @@ _HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "tr
 OPENAPI_NAME = re.compile(r"(^|/)[^/]*(openapi|swagger)[^/]*\.(ya?ml|json)$", re.I)
 
 
-def _fact(kind: str, repo: str, path: str, line: int, **attrs: str) -> Fact:
-    return Fact(kind=kind, repository=repo, path=path, line=line, language="config",
+def _fact(kind: str, repo: str, file: str, line: int, **attrs: str) -> Fact:
+    return Fact(kind=kind, repository=repo, path=file, line=line, language="config",
                 attrs=tuple(sorted((k, v) for k, v in attrs.items() if v)))
 
 

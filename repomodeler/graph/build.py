@@ -159,17 +159,26 @@ class Resolver:
             claimed = sorted((root for comp in self.model.components.values()
                               for (r, root) in comp.source_roots if r == repo), key=len, reverse=True)
             routes = {f.path for f in self.by_kind["http.route"] if f.repository == repo}
+            depended = {_dep_key(f.get("name") or "") for f in self.by_kind["manifest.dependency"]}
             for d in sorted(unit_dirs):
                 if any(_under(d, root) for root in claimed):
                     continue
                 files_here = [f.path for f in source_files if _under(f.path, d)]
-                entry = any(ENTRY_FILES.search(p) for p in files_here) or any(_under(p, d) for p in routes) \
-                    or d in {_norm(x) for x in dockerfiles}
-                if not entry or not files_here:
-                    continue
+                serves = any(_under(p, d) for p in routes) or d in {_norm(x) for x in dockerfiles}
+                entry = serves or any(ENTRY_FILES.search(p) for p in files_here)
                 name = repo if d == "" else PurePosixPath(d).name
                 manifest_name = next((m.get("name") for m in manifests
                                       if _norm(str(PurePosixPath(m.path).parent)) == d and m.get("name")), None)
+                if not serves and files_here and manifest_name and _dep_key(manifest_name) in depended:
+                    # A package other units depend on: a library node (build-time dependency target).
+                    lib = self.add_component(name, "library", repo, unit_dirs[d],
+                                             (manifest_name, manifest_name.rsplit("/", 1)[-1]),
+                                             {"package": manifest_name})
+                    lib.source_roots.add((repo, d))
+                    claimed = sorted([*claimed, d], key=len, reverse=True)
+                    continue
+                if not entry or not files_here:
+                    continue
                 aliases = (manifest_name.rsplit("/", 1)[-1],) if manifest_name else ()
                 comp = self.add_component(name, "service", repo, unit_dirs[d], aliases)
                 comp.source_roots.add((repo, d))
@@ -217,7 +226,9 @@ class Resolver:
     def endpoints(self) -> None:
         by_line: dict[tuple[str, str, int], Fact] = {}
         for f in self.by_kind["http.route"]:
-            key = (f.repository, f.path, f.line)
+            # Several readings of one route line collapse to the most specific; an OpenAPI path item
+            # lists several operations on one line, so there the method is part of the key.
+            key = (f.repository, f.path, f.line, f.get("method") if f.get("framework") == "openapi" else "")
             prev = by_line.get(key)
             # Prefer the most specific reading of a line (explicit methods, a class prefix).
             if prev is None or len(f.attrs) > len(prev.attrs) or (
@@ -289,6 +300,8 @@ class Resolver:
                       and not re.match(r"^\d+\.\d+\.\d+\.\d+$", ref.host)):
                     comp = self.add_component(ref.host, "external", None, origin, attributes={"host": ref.host})
                     target = comp.id
+                elif "." in ref.host and not allow_external:
+                    continue  # a public URL that is not used to call anything (a namespace, a link)
                 else:
                     self.model.unresolved.append(Unresolved(owner, value, origin))
                     continue
@@ -372,6 +385,19 @@ class Resolver:
             tech = self.model.components[target].attributes.get("technology", "")
             self.connect(source, target, TECH_PROTOCOL.get(tech, "tcp"), [f.evidence], kind="depends_on",
                          attributes={"via": "depends_on"})
+
+    def library_dependencies(self) -> None:
+        """Package-manifest dependencies on a library of the system become build-time edges."""
+        libraries = {}
+        for c in self.model.components.values():
+            if c.kind == "library":
+                libraries[_dep_key(c.attributes.get("package", c.name))] = c.id
+        for f in self.by_kind["manifest.dependency"]:
+            lib = libraries.get(_dep_key(f.get("name") or ""))
+            owner = self.owner_of(f.repository, f.path)
+            if lib and owner and owner != lib:
+                self.connect(owner, lib, "library", [f.evidence], kind="depends_on",
+                             attributes={"via": f"{f.get('ecosystem') or 'package'} dependency"})
 
     def ingress(self) -> None:
         for f in self.by_kind["k8s.ingress"]:
@@ -564,6 +590,7 @@ class Resolver:
         self.driver_connections()
         self.messaging()
         self.depends_connections()
+        self.library_dependencies()
         self.ingress()
         self.fold_unknown_protocols()
         self.entry_points()
@@ -610,6 +637,11 @@ def _route(f: Fact) -> tuple[str, str]:
     if path and not path.startswith("/") and not path.startswith("^"):
         path = "/" + path
     return method, path or "/"
+
+
+def _dep_key(name: str) -> str:
+    """Normalise a package name for matching manifests to dependencies (PEP 503-like)."""
+    return re.sub(r"[-_.]+", "-", name.strip().lower())
 
 
 def _env_form(key: str) -> str:

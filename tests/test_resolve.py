@@ -1,0 +1,221 @@
+"""Resolver behaviour on small systems: each test builds a repository the way real projects look and
+checks the components and connections a user would expect (and that the SysML still validates:
+the pipeline's audit runs the strict check before publishing)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import make_repo
+from repomodeler.pipeline import AnalyzeOptions, analyze
+
+
+def model_of(tmp_path: Path, repos: dict[str, dict[str, str]], validate: bool = True) -> dict:
+    inputs = []
+    for name, files in repos.items():
+        make_repo(tmp_path / name, files)
+        inputs.append(f"file://{tmp_path / name}")
+    out = tmp_path / "out"
+    analyze(inputs, AnalyzeOptions(out=out, name="sys", validate=validate))
+    return json.loads((out / "model.json").read_text())
+
+
+def edges(model: dict) -> set[tuple[str, str, str]]:
+    return {(e["source"], e["target"], e["protocol"]) for e in model["edges"]}
+
+
+def node(model: dict, nid: str) -> dict:
+    return next(n for n in model["nodes"] if n["id"] == nid)
+
+
+def test_library_repository_used_by_a_service(tmp_path) -> None:
+    model = model_of(tmp_path, {
+        "common": {"package.json": '{"name": "@acme/common", "version": "1.0.0"}\n', "index.js": "module.exports = {};\n"},
+        "web": {"package.json": '{"name": "web", "dependencies": {"@acme/common": "^1.0.0"}}\n',
+                "server.js": 'const app = require("express")();\napp.get("/x", (q, r) => r.send("x"));\n'},
+    })
+    assert node(model, "common")["kind"] == "library"
+    edge = next(e for e in model["edges"] if e["target"] == "common")
+    assert (edge["source"], edge["protocol"], edge["kind"]) == ("web", "library", "depends_on")
+    assert edge["evidence"] == [{"repository": "web", "path": "package.json", "line": 1}]
+
+
+GRPC_PROTO = """syntax = "proto3";
+package shop;
+
+service CartService {
+  rpc AddItem(AddItemRequest) returns (Empty) {}
+  rpc GetCart(GetCartRequest) returns (Cart) {}
+}
+"""
+
+
+def test_grpc_server_registration_and_client_stub_across_repositories(tmp_path) -> None:
+    model = model_of(tmp_path, {
+        "cart": {
+            "go.mod": "module example.com/cart\n\ngo 1.22\n",
+            "proto/cart.proto": GRPC_PROTO,
+            "main.go": ('package main\n\nimport (\n\t"google.golang.org/grpc"\n\tpb "example.com/cart/proto"\n)\n\n'
+                        'func main() {\n\ts := grpc.NewServer()\n\tpb.RegisterCartServiceServer(s, &server{})\n}\n'),
+        },
+        "frontend": {
+            "go.mod": "module example.com/frontend\n\ngo 1.22\n",
+            "main.go": ('package main\n\nimport (\n\t"os"\n\t"google.golang.org/grpc"\n\tpb "example.com/cart/proto"\n)\n\n'
+                        'func main() {\n\tconn, _ := grpc.Dial(os.Getenv("CART_SERVICE_ADDR"))\n'
+                        '\tclient := pb.NewCartServiceClient(conn)\n\t_ = client\n}\n'),
+        },
+    })
+    cart = node(model, "cart")
+    rpcs = {(e["method"], e["path"]) for p in cart["ports"] if p["protocol"] == "grpc" for e in p["endpoints"]}
+    assert rpcs == {("RPC", "CartService/AddItem"), ("RPC", "CartService/GetCart")}
+    assert ("frontend", "cart", "grpc") in edges(model)
+    edge = next(e for e in model["edges"] if (e["source"], e["target"]) == ("frontend", "cart"))
+    assert {"repository": "frontend", "path": "main.go", "line": 11} in edge["evidence"]
+
+
+def test_kubernetes_manifests_configmap_and_ingress(tmp_path) -> None:
+    manifests = """apiVersion: apps/v1
+kind: Deployment
+metadata:
+  name: orders
+spec:
+  template:
+    metadata:
+      labels:
+        app: orders
+    spec:
+      containers:
+        - name: orders
+          image: acme/orders:1.0
+          envFrom:
+            - configMapRef:
+                name: orders-config
+---
+apiVersion: v1
+kind: ConfigMap
+metadata:
+  name: orders-config
+data:
+  DB_URL: postgres://orders-db:5432/orders
+---
+apiVersion: apps/v1
+kind: StatefulSet
+metadata:
+  name: orders-db
+spec:
+  template:
+    spec:
+      containers:
+        - name: pg
+          image: postgres:15
+---
+apiVersion: networking.k8s.io/v1
+kind: Ingress
+metadata:
+  name: public
+spec:
+  rules:
+    - http:
+        paths:
+          - path: /
+            backend:
+              service:
+                name: orders
+"""
+    model = model_of(tmp_path, {"deploy": {"k8s/all.yaml": manifests}})
+    assert {n["id"]: n["kind"] for n in model["nodes"]} == {
+        "orders": "service", "orders-db": "database", "public": "gateway", "user": "user"}
+    assert edges(model) == {("orders", "orders-db", "sql"), ("public", "orders", "http"), ("user", "public", "http")}
+    db_edge = next(e for e in model["edges"] if e["target"] == "orders-db")
+    assert {"repository": "deploy", "path": "k8s/all.yaml", "line": 23} in db_edge["evidence"]
+
+
+def test_constants_spring_value_and_feign_resolve_calls(tmp_path) -> None:
+    model = model_of(tmp_path, {
+        "shop": {
+            "docker-compose.yml": ("services:\n  web:\n    build: ./web\n  billing:\n    build: ./billing\n"
+                                   "  stock:\n    image: acme/stock\n  catalog:\n    image: acme/catalog\n"),
+            "web/requirements.txt": "requests\n",
+            "web/app.py": ('import requests\n\nBILLING_URL = "http://billing:9000"\n\n\n'
+                           'def pay():\n    return requests.post(BILLING_URL + "/charges")\n'),
+            "billing/pom.xml": "<project><artifactId>billing</artifactId></project>\n",
+            "billing/src/main/resources/application.properties": "stock.url=http://stock:8081\n",
+            "billing/src/main/java/Billing.java": (
+                'import org.springframework.beans.factory.annotation.Value;\n'
+                'import org.springframework.cloud.openfeign.FeignClient;\n\n'
+                'class Billing {\n    @Value("${stock.url}")\n    private String stockUrl;\n}\n\n'
+                '@FeignClient(name = "catalog")\ninterface CatalogClient {}\n'),
+        },
+    })
+    got = edges(model)
+    assert {("web", "billing", "http"), ("billing", "stock", "http"), ("billing", "catalog", "http")} <= got
+    web_billing = next(e for e in model["edges"] if (e["source"], e["target"]) == ("web", "billing"))
+    assert web_billing["attributes"]["endpoints"] == "POST /charges"
+    lines = {(ev["path"], ev["line"]) for ev in web_billing["evidence"]}
+    assert ("web/app.py", 3) in lines and ("web/app.py", 7) in lines  # constant, then the call
+
+
+def test_kafka_topics_link_producer_and_consumer_through_the_broker(tmp_path) -> None:
+    model = model_of(tmp_path, {
+        "shop": {
+            "docker-compose.yml": ("services:\n  orders:\n    build: ./orders\n  shipping:\n    build: ./shipping\n"
+                                   "  kafka:\n    image: bitnami/kafka:3\n"),
+            "orders/requirements.txt": "kafka-python\n",
+            "orders/main.py": ('from kafka import KafkaProducer\n\nproducer = KafkaProducer(bootstrap_servers="kafka:9092")\n'
+                               'producer.send("orders.created", b"{}")\n'),
+            "shipping/package.json": '{"name": "shipping", "main": "index.js"}\n',
+            "shipping/index.js": ('const { Kafka } = require("kafkajs");\nconst kafka = new Kafka({ brokers: ["kafka:9092"] });\n'
+                                  'const consumer = kafka.consumer({ groupId: "shipping" });\n'
+                                  'consumer.subscribe({ topic: "orders.created" });\n'),
+        },
+    })
+    by = {(e["source"], e["target"]): e for e in model["edges"]}
+    assert by[("orders", "kafka")]["protocol"] == "kafka" and by[("orders", "kafka")]["kind"] == "publishes"
+    assert by[("orders", "kafka")]["attributes"]["publishes"] == "orders.created"
+    assert by[("shipping", "kafka")]["kind"] == "subscribes"
+    assert by[("shipping", "kafka")]["attributes"]["subscribes"] == "orders.created"
+    assert node(model, "kafka")["attributes"]["topics"] == "orders.created"
+
+
+def test_openapi_document_describes_the_service_that_holds_it(tmp_path) -> None:
+    model = model_of(tmp_path, {
+        "api": {
+            "package.json": '{"name": "api", "main": "server.js"}\n',
+            "server.js": 'const app = require("express")();\napp.listen(80);\n',
+            "openapi.yaml": ("openapi: 3.0.0\ninfo:\n  title: Orders\n  version: '1'\npaths:\n  /orders:\n"
+                             "    get:\n      responses: {}\n    post:\n      responses: {}\n"),
+        },
+    })
+    eps = {(e["method"], e["path"], e["evidence"][0]["line"]) for p in node(model, "api")["ports"] for e in p["endpoints"]}
+    assert eps == {("GET", "/orders", 6), ("POST", "/orders", 6)}
+
+
+def test_unknown_hosts_are_unresolved_never_guessed_and_externals_need_a_client_call(tmp_path) -> None:
+    model = model_of(tmp_path, {
+        "svc": {
+            "requirements.txt": "requests\n",
+            "app.py": ('import requests\n\nSCHEMA = "http://www.w3.org/2001/XMLSchema"\n'
+                       'requests.get("https://api.github.com/repos")\nrequests.get("http://mystery:8080/x")\n'),
+        },
+    }, validate=False)
+    assert {n["id"] for n in model["nodes"]} == {"svc", "api.github.com"}
+    assert edges(model) == {("svc", "api.github.com", "http")}
+    assert [(u["value"], u["evidence"]["line"]) for u in model["unresolved"]] == [("http://mystery:8080/x", 5)]
+
+
+def test_unknown_protocol_edge_folds_into_the_known_one(tmp_path) -> None:
+    model = model_of(tmp_path, {
+        "shop": {
+            "docker-compose.yml": ("services:\n  web:\n    build: ./web\n    environment:\n      CART_ADDR: cart:7070\n"
+                                   "    depends_on:\n      - cart\n  cart:\n    build: ./cart\n"),
+            "web/requirements.txt": "grpcio\n",
+            "web/main.py": 'import os\nimport grpc\nimport cart_pb2_grpc\n\nstub = cart_pb2_grpc.CartServiceStub(grpc.insecure_channel(os.getenv("CART_ADDR")))\n',
+            "cart/requirements.txt": "grpcio\n",
+            "cart/main.py": 'import grpc\nimport cart_pb2_grpc\n\nserver = grpc.server(None)\ncart_pb2_grpc.add_CartServiceServicer_to_server(Cart(), server)\n',
+        },
+    })
+    web_cart = [e for e in model["edges"] if (e["source"], e["target"]) == ("web", "cart")]
+    assert [e["protocol"] for e in web_cart] == ["grpc"]
+    lines = {(ev["path"], ev["line"]) for ev in web_cart[0]["evidence"]}
+    assert {("docker-compose.yml", 5), ("docker-compose.yml", 7), ("web/main.py", 5)} <= lines
