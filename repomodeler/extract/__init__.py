@@ -31,13 +31,17 @@ def extract_file(repository: str, f: SourceFile, content: bytes) -> tuple[list[F
     warnings: list[Warning_] = []
     parsed = False
     if f.language is not None:
+        source = content
         try:
             content.decode("utf-8")
         except UnicodeDecodeError as exc:
             line = content.count(b"\n", 0, exc.start) + 1
             warnings.append(Warning_(repository, f.path, line,
                                      f"not valid UTF-8 near line {line}; read with replacement characters"))
-        fs, ws = extract_source(repository, f.path, f.language, content)
+            # tree-sitter's predicates (#match?, #eq?) fail with SystemError on invalid UTF-8 in a
+            # node; replacing the bad bytes keeps every line number and lets the queries run.
+            source = content.decode("utf-8", "replace").encode("utf-8")
+        fs, ws = extract_source(repository, f.path, f.language, source)
         facts.extend(fs)
         warnings.extend(ws)
         parsed = True
