@@ -87,9 +87,10 @@ CASES: list[Case] = [
     # ------------------------------------------------------------------ python
     Case("python", "imports.py", (I(1, "os"), I(2, "requests"), I(2, "psycopg2"), I(3, "kafka"))),
     Case("python", "http_routes.py", (
-        R(7, "get", "/health", "fastapi-flask"),
-        R(12, "get", "/{order_id}", "fastapi-flask", prefix="/orders"),
-        R(17, "POST", "/legacy", "flask"),
+        R(7, "get", "/health", "fastapi-flask", router="app"),
+        R(12, "get", "/{order_id}", "fastapi-flask", router="router"),
+        ("http.router", 4, {"name": "router", "prefix": "/orders"}),
+        R(17, "POST", "/legacy", "flask", router="bp"),
     ), absent=(("http.route", 13), ("http.route", 22))),
     Case("python", "django_urls.py", (
         R(4, "ANY", "orders/<int:id>/", "django"), R(5, "ANY", "^items/$", "django"),
@@ -125,8 +126,8 @@ CASES: list[Case] = [
     Case("javascript", "imports.js", (I(1, "express"), I(2, "kafkajs"), I(3, "./helper"), I(4, "amqplib"),
                                       I(5, "ioredis"))),
     Case("javascript", "http_routes.js", (
-        R(6, "get", "/health", "express"), R(7, "post", "/orders/:id", "koa", prefix="/api"),
-        R(8, "PUT", "/items", "fastify"),
+        R(6, "get", "/health", "express", router="app"), R(7, "post", "/orders/:id", "express", router="router"),
+        ("http.router", 4, {"name": "router", "prefix": "/api"}), R(8, "PUT", "/items", "fastify", router="fastify"),
     ), absent=(("http.route", 9), ("http.route", 10))),
     Case("javascript", "http_clients.js", (
         C(1, "${ORDERS_URL}/orders"), C(2, "http://inventory:8080/stock", "get"), C(3, "PAYMENTS_URL", "post"),
@@ -160,7 +161,7 @@ CASES: list[Case] = [
     Case("typescript", "class_constants.ts", (K(2, "BASE_URL", "http://orders:8080"),
                                               K(5, "INVENTORY", "http://inventory:9000")),
          absent=(("const.string", 3),)),
-    Case("typescript", "http_routes.ts", (R(3, "get", "/typed", "express"),), absent=(("http.route", 4),),
+    Case("typescript", "http_routes.ts", (R(3, "get", "/typed", "express", router="app"),), absent=(("http.route", 4),),
          covers=()),
     Case("typescript", "broken.ts", (E(1, "ORDERS_URL", "http://orders:8080"),), broken=True),
     Case("tsx", "component.tsx", (I(1, "react"), C(4, "/api/orders"))),
@@ -168,8 +169,10 @@ CASES: list[Case] = [
     # ------------------------------------------------------------------ go
     Case("go", "imports.go", (I(4, "net/http"), I(5, "github.com/lib/pq"), I(8, "github.com/segmentio/kafka-go"))),
     Case("go", "http_routes.go", (
-        R(4, "HandleFunc", "GET /payments/{id}", "go-http"), R(5, "Handle", "/metrics", "go-http"),
-        R(7, "POST", "/orders", "go-http", prefix="/api"), R(9, "Get", "/items", "chi", prefix="/v1"),
+        R(4, "HandleFunc", "GET /payments/{id}", "go-http", router="mux"),
+        R(5, "Handle", "/metrics", "go-http", router="http"),
+        ("http.router", 6, {"name": "api", "parent": "r", "prefix": "/api"}),
+        R(7, "POST", "/orders", "go-http", router="api"), R(9, "Get", "/items", "chi", prefix="/v1", router="r"),
     ), absent=(("http.route", 11),)),
     Case("go", "http_clients.go", (
         C(4, "http://inventory:8080/stock", "Get"), C(5, 'ordersURL+"/orders"', "http.MethodPost"),
@@ -262,7 +265,9 @@ CASES: list[Case] = [
     Case("csharp", "http_routes.cs", (
         R(5, "HttpGet", "{id}", "aspnet", prefix="api/[controller]", controller="OrdersController"),
         R(8, "HttpPost", "", "aspnet", prefix="api/[controller]", controller="OrdersController"),
-        R(13, "MapGet", "/health", "aspnet-minimal"), R(15, "MapPost", "/carts", "aspnet-minimal", prefix="/api"),
+        R(13, "MapGet", "/health", "aspnet-minimal", router="app"),
+        ("http.router", 14, {"name": "api", "parent": "app", "prefix": "/api"}),
+        R(15, "MapPost", "/carts", "aspnet-minimal", router="api"),
     ), absent=(("http.route", 6),)),
     Case("csharp", "http_clients.cs", (
         C(5, "http://inventory:8080/stock", "GetStringAsync"), C(7, "CatalogUrl", "GetFromJsonAsync"),
@@ -425,3 +430,38 @@ def test_language_toml_module_imports_and_each_query_compiles(language: str) -> 
 ])
 def test_new_languages_are_recognised_by_extension(path: str, language: str) -> None:
     assert language_for_path(path) == language
+
+
+# Generated sources shaped like real route files (one router, many module-level assignments, many
+# handlers).  A query that pairs siblings (assignment ... later route) is quadratic in the number of
+# statements; these files took 4-16 s with such patterns and take well under a second without them.
+_BIG = {
+    "python": ("app.py", "\n".join(
+        ["router = APIRouter(prefix='/api')"] + [f"X{i} = Settings(name='v{i}', url='http://h{i}:80')" for i in range(150)]
+        + [f"@router.get('/r{i}')\ndef r{i}():\n    return requests.get('http://x/{i}')\n" for i in range(400)])),
+    "javascript": ("server.js", "\n".join(
+        ['const router = new Router({ prefix: "/api" });'] + [f'const c{i} = new Client({{ url: "http://h{i}" }});' for i in range(150)]
+        + [f'router.get("/r{i}", async (ctx) => {{}});' for i in range(400)])),
+    "csharp": ("Program.cs", "\n".join(
+        ['var app = builder.Build();', 'var api = app.MapGroup("/api");']
+        + [f'var v{i} = Environment.GetEnvironmentVariable("V{i}");' for i in range(150)]
+        + [f'api.MapGet("/r{i}", () => Results.Ok());' for i in range(400)])),
+    "go": ("main.go", "\n".join(
+        ["package main", "func main() {", "r := gin.Default()", 'api := r.Group("/api")']
+        + [f'v{i} := os.Getenv("V{i}")' for i in range(150)] + [f'api.GET("/r{i}", h)' for i in range(400)] + ["}"])),
+}
+
+
+@pytest.mark.parametrize("language", sorted(_BIG))
+def test_route_files_extract_in_linear_time(language: str) -> None:
+    import time
+
+    name, text = _BIG[language]
+    extract_source("repo", name, language, b"x = 1")  # compile outside the timing
+    start = time.perf_counter()
+    facts, warnings = extract_source("repo", name, language, text.encode())
+    elapsed = time.perf_counter() - start
+    routes = [f for f in facts if f.kind == "http.route"]
+    assert len(routes) == 400 and warnings == []
+    assert len([f for f in facts if f.kind == "http.router"]) == 1
+    assert elapsed < 2.0, f"{language}: {elapsed:.2f}s for {len(text.splitlines())} lines"

@@ -31,39 +31,19 @@
  (#set! fact "http.route") (#set! framework "aspnet"))
 
 ; Minimal APIs: app.MapGet("/x", handler) / endpoints.MapPost(...) / MapMethods
+; `router` is the receiver, joined by the resolver with an `http.router` fact (MapGroup below).
 ((invocation_expression
-   function: (member_access_expression name: (identifier) @method)
+   function: (member_access_expression expression: (_) @router name: (identifier) @method)
    arguments: (argument_list . (argument (string_literal) @path) . (argument))) @fact
  (#any-of? @method "MapGet" "MapPost" "MapPut" "MapDelete" "MapPatch")
  (#set! fact "http.route") (#set! framework "aspnet-minimal"))
 
-; Route groups: var api = app.MapGroup("/api"); api.MapGet("/x", h) in the same block (top-level
-; statements wrap each statement in a global_statement, hence the alternatives).
-((_
-   [(local_declaration_statement
-      (variable_declaration
-        (variable_declarator
-          name: (identifier) @_var
-          (invocation_expression
-            function: (member_access_expression name: (identifier) @_grp)
-            arguments: (argument_list . (argument (string_literal) @prefix))))))
-    (global_statement
-      (local_declaration_statement
-        (variable_declaration
-          (variable_declarator
-            name: (identifier) @_var
-            (invocation_expression
-              function: (member_access_expression name: (identifier) @_grp)
-              arguments: (argument_list . (argument (string_literal) @prefix)))))))]
-   [(expression_statement
-      (invocation_expression
-        function: (member_access_expression expression: (identifier) @_obj name: (identifier) @method)
-        arguments: (argument_list . (argument (string_literal) @path) . (argument))) @fact)
-    (global_statement
-      (expression_statement
-        (invocation_expression
-          function: (member_access_expression expression: (identifier) @_obj name: (identifier) @method)
-          arguments: (argument_list . (argument (string_literal) @path) . (argument))) @fact))])
- (#eq? @_grp "MapGroup") (#eq? @_var @_obj)
- (#any-of? @method "MapGet" "MapPost" "MapPut" "MapDelete" "MapPatch")
- (#set! fact "http.route") (#set! framework "aspnet-minimal"))
+; Route groups: var api = app.MapGroup("/api") -> `http.router` (name api, parent app); the
+; resolver prefixes routes whose `router` is api (and chains parents' prefixes).
+((variable_declarator
+   name: (identifier) @name
+   (invocation_expression
+     function: (member_access_expression expression: (_) @parent name: (identifier) @_grp)
+     arguments: (argument_list . (argument (string_literal) @prefix)))) @fact
+ (#eq? @_grp "MapGroup")
+ (#set! fact "http.router"))

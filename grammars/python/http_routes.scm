@@ -1,10 +1,11 @@
 ; HTTP routes served by this code.  `method` is the decorator word (get/post/route/...), the
-; resolver normalises it; `prefix` is a router/blueprint prefix to join in front of `path`.
+; resolver normalises it; `router` is the decorated object (app, router, bp) so the resolver can join
+; the prefix of an `http.router` fact of the same file (APIRouter(prefix=...), Blueprint(url_prefix=...)).
 
 ; FastAPI / Flask 2 / Starlette / Quart decorators: @app.get("/x"), @router.post("/x"), @bp.route("/x").
 ; The path must start with "/" so decorators of unrelated objects (@cache.get("key")) stay quiet.
 ((decorator
-   (call function: (attribute attribute: (identifier) @method)
+   (call function: (attribute object: (_) @router attribute: (identifier) @method)
          arguments: (argument_list . (string (string_content) @path)))) @fact
  (#any-of? @method "get" "post" "put" "delete" "patch" "head" "options" "route" "api_route" "websocket")
  (#match? @path "^/")
@@ -12,28 +13,22 @@
 
 ; Flask methods=["POST"] on @x.route("/x", methods=[...]) (first listed method).
 ((decorator
-   (call function: (attribute attribute: (identifier) @_route)
+   (call function: (attribute object: (_) @router attribute: (identifier) @_route)
          arguments: (argument_list . (string (string_content) @path)
                        (keyword_argument name: (identifier) @_kw value: (list . (string (string_content) @method)))))) @fact
  (#eq? @_route "route") (#eq? @_kw "methods")
  (#set! fact "http.route") (#set! framework "flask"))
 
-; FastAPI APIRouter(prefix="/orders") / Flask Blueprint(..., url_prefix="/orders") assigned to a
-; module variable, then @router.get("/{id}") on that same variable: the prefix is joined.
-((module
-   (expression_statement
-     (assignment
-       left: (identifier) @_var
-       right: (call function: [(identifier) (attribute)] @_ctor
-                    arguments: (argument_list
-                      (keyword_argument name: (identifier) @_kw value: (string (string_content) @prefix))))))
-   (decorated_definition
-     (decorator
-       (call function: (attribute object: (identifier) @_obj attribute: (identifier) @method)
-             arguments: (argument_list . (string (string_content) @path)))) @fact))
- (#match? @_ctor "(APIRouter|Blueprint)$") (#any-of? @_kw "prefix" "url_prefix") (#eq? @_var @_obj)
- (#any-of? @method "get" "post" "put" "delete" "patch" "head" "options" "route" "api_route" "websocket")
- (#set! fact "http.route") (#set! framework "fastapi-flask"))
+; Router prefixes: router = APIRouter(prefix="/orders") / bp = Blueprint("x", __name__, url_prefix="/x").
+; An `http.router` fact (name = the variable); the resolver joins it with routes whose `router` matches.
+; (A single pattern joining the assignment with later decorators would be quadratic in module size.)
+((assignment
+   left: (identifier) @name
+   right: (call function: [(identifier) (attribute)] @_ctor
+                arguments: (argument_list
+                  (keyword_argument name: (identifier) @_kw value: (string (string_content) @prefix))))) @fact
+ (#match? @_ctor "(APIRouter|Blueprint)$") (#any-of? @_kw "prefix" "url_prefix")
+ (#set! fact "http.router"))
 
 ; Django urls.py: path("orders/<int:id>/", view) and re_path(r"^orders/$", view).
 ((call function: (identifier) @_fn arguments: (argument_list . (string (string_content) @path))) @fact
