@@ -34,6 +34,9 @@ TEST_DIRS = frozenset({"test", "tests", "__tests__", "spec", "specs", "e2e", "in
 EXAMPLE_DIRS = frozenset({"example", "examples", "demo", "demos", "benchmark", "benchmarks", "bench"})
 DOC_DIRS = frozenset({"doc", "docs", "documentation", "site-docs"})
 FIXTURE_DIRS = frozenset({"fixture", "fixtures", "testdata", "test-data", "test_data", "mocks", "__mocks__", "__fixtures__"})
+CI_DIRS = frozenset({".github", ".gitlab", ".circleci", ".buildkite", ".azure-pipelines", ".ci"})
+# Compose/manifest variants for tests and CI ("sut" services, e2e stacks) are not the architecture.
+TEST_DESCRIPTOR = re.compile(r"(^|[.-])(test|tests|ci|e2e|it|integration)\.(ya?ml)$", re.I)
 TEST_FILE = re.compile(
     r"(^test_.*\.py$|_test\.py$|_test\.go$|\.(test|spec)\.[cm]?[jt]sx?$|Tests?\.(java|kt|cs)$|IT\.java$|_spec\.rb$|Test\.php$)"
 )
@@ -58,6 +61,10 @@ def classify_role(path: str) -> str:
     """Tag a path as source, test, example, docs or fixture; only 'source' feeds the architecture."""
     parts = PurePosixPath(path).parts
     dirs = [p.lower() for p in parts[:-1]]
+    if any(d in CI_DIRS for d in dirs):
+        return "ci"
+    if TEST_DESCRIPTOR.search(parts[-1]):
+        return "test"
     for d in dirs:
         if d in FIXTURE_DIRS:
             return "fixture"

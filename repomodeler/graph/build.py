@@ -121,10 +121,21 @@ class Resolver:
                      "ports": f.get("ports") or f.get("expose") or ""}
             aliases = tuple(a for a in (f.get("container_name"), f.get("hostname"),
                                         image_basename(image) if image and not tech and not context else None) if a)
-            comp = self.add_component(name, kind, f.repository, f.evidence, aliases, attrs)
+            root = None
             if context is not None and not re.match(r"^[a-z]+://", context):
-                root = PurePosixPath(f.get("compose_dir") or ".").joinpath(context).as_posix()
-                comp.source_roots.add((f.repository, _norm(root)))
+                root = _norm(PurePosixPath(f.get("compose_dir") or ".").joinpath(context).as_posix())
+                dockerfile = _norm(_join(root, f.get("dockerfile") or "Dockerfile"))
+                bases = [d.get("image") or "" for d in self.by_kind["docker.from"]
+                         if d.repository == f.repository and d.path == dockerfile]
+                base_tech = next((t for t in (tech_for_image(b) for b in bases) if t), None)
+                if base_tech:  # e.g. a custom image built FROM mongo:3 is still a MongoDB
+                    kind = base_tech[1]
+                    attrs["technology"] = base_tech[0]
+                if bases and _image_language(bases[0]):
+                    attrs["base_language"] = _image_language(bases[0]) or ""
+            comp = self.add_component(name, kind, f.repository, f.evidence, aliases, attrs)
+            if root is not None:
+                comp.source_roots.add((f.repository, root))
         apps: dict[str, str] = {}
         for f in self.by_kind["k8s.workload"]:
             image = f.get("image")
@@ -164,11 +175,16 @@ class Resolver:
                 if any(_under(d, root) for root in claimed):
                     continue
                 files_here = [f.path for f in source_files if _under(f.path, d)]
+                deeper = [u for u in unit_dirs if u != d and _under(u, d)]
+                code_here = [f.path for f in source_files if f.language and _under(f.path, d)]
+                if deeper and all(any(_under(p, u) for u in deeper) for p in code_here):
+                    continue  # an aggregator (root pom with modules, workspace): its modules are the units
                 serves = any(_under(p, d) for p in routes) or d in {_norm(x) for x in dockerfiles}
                 entry = serves or any(ENTRY_FILES.search(p) for p in files_here)
-                name = repo if d == "" else PurePosixPath(d).name
                 manifest_name = next((m.get("name") for m in manifests
                                       if _norm(str(PurePosixPath(m.path).parent)) == d and m.get("name")), None)
+                name = _unit_name(repo, d, manifest_name,
+                                  [m.path for m in manifests if _norm(str(PurePosixPath(m.path).parent)) == d])
                 if not serves and files_here and manifest_name and _dep_key(manifest_name) in depended:
                     # A package other units depend on: a library node (build-time dependency target).
                     lib = self.add_component(name, "library", repo, unit_dirs[d],
@@ -190,6 +206,37 @@ class Resolver:
                 first = code_facts[0]
                 comp = self.add_component(repo, "service", repo, first.evidence)
                 comp.source_roots.add((repo, ""))
+
+    def spring_identity(self) -> None:
+        """``spring.application.name`` names the service other services and config files use."""
+        for f in self.by_kind["config.property"]:
+            if f.get("name") == "spring.application.name" and f.get("value"):
+                owner = self.owner_of(f.repository, f.path)
+                if owner and f.get("profile", "") == "":
+                    comp = self.model.components[owner]
+                    comp.evidence.add(f.evidence)
+                    comp.aliases.add((f.get("value") or "").lower())
+                    self.alias.setdefault((f.get("value") or "").lower(), owner)
+
+    def property_owners(self, f: Fact) -> list[str]:
+        """Who a Spring property applies to: `<app>.yml` in a config repository configures <app>;
+        `application.yml` in a shared config folder configures every Spring service; else the folder's owner."""
+        stem = re.sub(r"-[^-/.]+$", "", PurePosixPath(f.path).stem) if f.get("profile") else PurePosixPath(f.path).stem
+        folder_owner = self.owner_of(f.repository, f.path)
+        if stem.lower() not in ("application", "bootstrap"):
+            named = self.alias.get(stem.lower()) or self.alias.get(PurePosixPath(f.path).stem.lower())
+            return [named] if named else ([folder_owner] if folder_owner else [])
+        parts = {p.lower() for p in PurePosixPath(f.path).parts[:-1]}
+        if parts & {"shared", "config-repo", "configurations"} or folder_owner is None:
+            # Spring Cloud Config clients: they name a config server (and are not one themselves).
+            servers = {self.owner_of(g.repository, g.path) for g in self.by_kind["config.property"]
+                       if (g.get("name") or "").startswith("spring.cloud.config.server.")}
+            spring = sorted({o for g in self.by_kind["config.property"]
+                             if (g.get("name") or "").startswith(("spring.cloud.config.uri", "spring.config.import"))
+                             and g.path != f.path
+                             for o in [self.owner_of(g.repository, g.path)] if o and o not in servers})
+            return spring or ([folder_owner] if folder_owner else [])
+        return [folder_owner]
 
     # ------------------------------------------------------------------ ownership
     def owner_of(self, repo: str, path: str) -> str | None:
@@ -219,8 +266,15 @@ class Resolver:
                     if owner:
                         counts[owner][_family(f.language)] += 1
         for cid, c in counts.items():
+            comp = self.model.components[cid]
+            hint = comp.attributes.pop("base_language", "")
+            if hint and c.get(hint):  # the Dockerfile's base image says which of the trees is built
+                comp.language = hint
+                continue
             top = sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))
-            self.model.components[cid].language = top[0][0]
+            comp.language = top[0][0]
+        for comp in self.model.components.values():
+            comp.attributes.pop("base_language", None)
 
     # ------------------------------------------------------------------ endpoints
     def endpoints(self) -> None:
@@ -278,10 +332,21 @@ class Resolver:
             return PORT_PROTOCOL[ref.port]
         if "GRPC" in env_name.upper():
             return "grpc"
+        if re.search(r"zuul|routes|gateway|url|uri", env_name, re.I):
+            return "http"
         return "tcp"
 
+    def uses_technology(self, owner: str, tech: str) -> bool:
+        """Does the component depend on a client library of this technology (manifest or import)?"""
+        words = TECH_WORDS.get(tech, (tech,))
+        for f in [*self.by_kind["manifest.dependency"], *self.by_kind["import"]]:
+            name = (f.get("name") or f.get("module") or "").lower()
+            if any(w in name for w in words) and self.owner_of(f.repository, f.path) == owner:
+                return True
+        return False
+
     def _resolve_value(self, owner: str, value: str, evidence: list[Evidence], *, env_name: str = "",
-                       allow_external: bool, origin: Evidence) -> None:
+                       allow_external: bool, origin: Evidence, needs_client: bool = False) -> None:
         refs = parse_hosts(value)
         if not refs and env_name and HOST_ENV_NAME.search(env_name) and value.strip().lower() in self.alias:
             refs = [HostRef(value.strip().lower(), None, None)]
@@ -305,6 +370,10 @@ class Resolver:
                 else:
                     self.model.unresolved.append(Unresolved(owner, value, origin))
                     continue
+            tcomp = self.model.components[target]
+            if needs_client and tcomp.kind in ("database", "cache", "broker") and not self.uses_technology(
+                    owner, tcomp.attributes.get("technology", "")):
+                continue  # shared config names it, but this service has no client for it
             self.connect(owner, target, self._protocol(ref, target, env_name), evidence, attributes=attrs)
 
     def config_connections(self) -> None:
@@ -325,17 +394,21 @@ class Resolver:
             owner = self.config_owner(f)
             if owner:
                 pairs.extend((owner, cm) for cm in configmaps.get(f.get("configmap") or "", []))
+        shared: set[tuple[str, Fact]] = set()
         for f in self.by_kind["config.property"]:
-            owner = self.owner_of(f.repository, f.path)
-            if owner:
+            owners = self.property_owners(f)
+            for owner in owners:
                 pairs.append((owner, f))
+                if owner != self.owner_of(f.repository, f.path):
+                    shared.add((owner, f))
         for owner, f in pairs:
             name, value = f.get("name") or "", f.get("value") or ""
             self.env_values[(owner, name)].append((value, f.evidence))
         for owner, f in pairs:
             name, value = f.get("name") or "", f.get("value") or ""
             chain = [f.evidence, *env_reads.get((owner, name), [])]
-            self._resolve_value(owner, value, chain, env_name=name, allow_external=True, origin=f.evidence)
+            self._resolve_value(owner, value, chain, env_name=name, allow_external=True, origin=f.evidence,
+                                needs_client=(owner, f) in shared)
         # Defaults in code: os.getenv("X", "http://orders:8080") only counts when no config sets X.
         configured = {(owner, f.get("name")) for owner, f in pairs}
         for f in self.by_kind["env.read"]:
@@ -553,11 +626,15 @@ class Resolver:
         called = {k[1] for k in self.model.connections}
         for f in self.by_kind["compose.service"]:
             cid = self.alias.get((f.get("name") or "").lower())
-            if cid and f.get("ports") and self.model.components[cid].kind in ("service", "gateway") and cid not in called:
+            if re.search(r"[.-](dev|override|local|debug)\.ya?ml$", f.path):
+                continue  # development overrides publish every port for convenience
+            if cid and f.get("ports") and (self.model.components[cid].kind in ("gateway", "broker")
+                                           or (self.model.components[cid].kind == "service" and cid not in called)
+                                           or _has_dashboard(self.model.components[cid])):
                 targets.append((cid, f.evidence))
         for f in self.by_kind["k8s.service"]:
             cid = self.alias.get((f.get("name") or "").lower())
-            if cid and f.get("type") in ("LoadBalancer", "NodePort") and cid not in called:
+            if cid and f.get("type") in ("LoadBalancer", "NodePort"):
                 targets.append((cid, f.evidence))
         for cid in sorted(c.id for c in self.model.components.values()
                           if c.kind == "gateway" and c.attributes.get("technology") == "ingress"):
@@ -580,6 +657,7 @@ class Resolver:
     def resolve(self) -> SystemModel:
         self.deployment_components()
         self.build_units()
+        self.spring_identity()
         self.assign_languages()
         self.endpoints()
         self.config_connections()
@@ -637,6 +715,49 @@ def _route(f: Fact) -> tuple[str, str]:
     if path and not path.startswith("/") and not path.startswith("^"):
         path = "/" + path
     return method, path or "/"
+
+
+TECH_WORDS: dict[str, tuple[str, ...]] = {
+    "rabbitmq": ("amqp", "rabbit", "pika"), "kafka": ("kafka",), "mongodb": ("mongo",), "redis": ("redis", "lettuce", "jedis"),
+    "postgres": ("postgres", "psycopg", "pgx", "npgsql", "jdbc"), "mysql": ("mysql", "mariadb", "jdbc"),
+    "elasticsearch": ("elastic",), "nats": ("nats",),
+}
+GENERIC_DIRS = frozenset({"src", "app", "server", "service", "main", "source", "code", "api", "web", "backend", "cmd"})
+_BASE_LANGUAGE = (("python", "python"), ("pypy", "python"), ("node", "javascript"), ("golang", "go"),
+                  ("openjdk", "java"), ("eclipse-temurin", "java"), ("amazoncorretto", "java"), ("maven", "java"),
+                  ("gradle", "java"), ("dotnet", "csharp"), ("mcr.microsoft.com/dotnet", "csharp"), ("ruby", "ruby"),
+                  ("php", "php"), ("rust", "rust"))
+
+
+def _image_language(image: str) -> str | None:
+    name = image.lower().split(":")[0]
+    last = name.split("/")[-1]
+    for prefix, lang in _BASE_LANGUAGE:
+        if last.startswith(prefix) or name.startswith(prefix):
+            return lang
+    return None
+
+
+def _unit_name(repo: str, folder: str, manifest_name: str | None, manifest_paths: list[str]) -> str:
+    """Name of a build unit: its folder, unless the folder name is generic ('src', 'app'): then the
+    project file's name (cartservice.csproj) or the manifest's, or the parent folder."""
+    if folder == "":
+        return repo
+    base = PurePosixPath(folder).name
+    if base.lower() not in GENERIC_DIRS:
+        return base
+    for p in sorted(manifest_paths):
+        if p.endswith((".csproj", ".fsproj")):
+            return PurePosixPath(p).stem
+    if manifest_name and re.match(r"^[A-Za-z0-9._@/-]+$", manifest_name) and "." not in manifest_name.rsplit("/", 1)[-1]:
+        return manifest_name.rsplit("/", 1)[-1]
+    parent = PurePosixPath(folder).parent.name
+    return parent or repo
+
+
+def _has_dashboard(comp: Component) -> bool:
+    """Services people open in a browser even though other services call them (Eureka, admin UIs)."""
+    return bool(re.search(r"registry|eureka|dashboard|admin|monitor|grafana|kibana|console", comp.name, re.I))
 
 
 def _dep_key(name: str) -> str:
