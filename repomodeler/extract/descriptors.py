@@ -36,7 +36,8 @@ class _Budget:
     def spend(self) -> None:
         self.left -= 1
         if self.left < 0:
-            raise ValueError("YAML document too large or too deeply aliased")
+            raise ValueError(f"more than {MAX_YAML_NODES} YAML nodes once aliases are expanded "
+                             "(too large, or an alias bomb)")
 
 
 def _line(node: yaml.Node) -> int:
@@ -87,11 +88,33 @@ def _count_nodes(node: yaml.Node, budget: _Budget) -> None:
             stack.extend(n.value)
 
 
+class _BudgetLoader(yaml.SafeLoader):
+    """SafeLoader that stops composing once a file has made MAX_YAML_NODES nodes.
+
+    The pure-Python loader is used on purpose: libyaml's composer (CSafeLoader) recurses in C and
+    crashes the process with a segmentation fault on deeply nested flow collections ("[[[[...").
+    """
+
+    budget: _Budget
+
+    def compose_node(self, parent, index):  # type: ignore[no-untyped-def]
+        self.budget.spend()
+        return super().compose_node(parent, index)
+
+
 def load_yaml_documents(text: str) -> list[yaml.Node]:
     """Compose (not construct) every document; raise ValueError on a bomb or a huge document."""
     budget = _Budget(MAX_YAML_NODES)
     docs: list[yaml.Node] = []
-    for doc in yaml.compose_all(text, Loader=yaml.SafeLoader):
+    loader = _BudgetLoader(text)
+    loader.budget = _Budget(MAX_YAML_NODES)
+    try:
+        composed = []
+        while loader.check_node():
+            composed.append(loader.get_node())
+    finally:
+        loader.dispose()
+    for doc in composed:
         if doc is None:
             continue
         _count_nodes(doc, budget)
@@ -227,7 +250,7 @@ def read_kubernetes(repo: str, path: str, text: str) -> tuple[list[Fact], list[W
                     svc = _get(_get(_get(p, "backend"), "service"), "name") or _get(_get(p, "backend"), "serviceName")
                     if _scalar(svc):
                         facts.append(_fact("k8s.ingress", repo, path, _line(svc), ingress=name, target=_scalar(svc),
-                                           path=_scalar(_get(p, "path"))))
+                                           route=_scalar(_get(p, "path"))))
     return facts, []
 
 
@@ -412,6 +435,7 @@ def _generic_manifest(ecosystem: str) -> Reader:
 
 _K8S_HINT = re.compile(r"^\s*apiVersion\s*:", re.M)
 _COMPOSE_HINT = re.compile(r"^services\s*:", re.M)
+_SPRING_HINT = re.compile(r"^(spring|eureka|zuul|ribbon|hystrix|feign|security|management)\s*:", re.M)
 
 
 def reader_for(path: str, head: str) -> Reader | None:
@@ -444,6 +468,8 @@ def reader_for(path: str, head: str) -> Reader | None:
             return read_compose
         if _K8S_HINT.search(head):
             return read_kubernetes
+        if _SPRING_HINT.search(head):  # Spring Cloud Config repositories: <app>.yml, shared/application.yml
+            return read_spring_config
     return None
 
 
@@ -487,6 +513,20 @@ def extract_descriptor(repo: str, path: str, content: bytes) -> tuple[list[Fact]
         return [], [Warning_(repo, path, 0, f"malformed {PurePosixPath(path).name}: nested too deeply; skipped")]
     except (yaml.YAMLError, ValueError, json.JSONDecodeError, tomllib.TOMLDecodeError, ET.ParseError,
             TypeError, AttributeError, KeyError, IndexError, OverflowError, UnicodeError) as exc:
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
-        return [], [Warning_(repo, path, 0, f"malformed {PurePosixPath(path).name}: {first[:200]}; skipped")]
+        line, detail = _error_position(exc)
+        return [], [Warning_(repo, path, line, f"malformed {PurePosixPath(path).name}: {detail[:200]}; skipped")]
     return sorted(set(facts)), sorted(set(warnings + notes))
+
+
+def _error_position(exc: Exception) -> tuple[int, str]:
+    """(line, one-line description) of a parser error, the line being 0 when the parser gave none."""
+    if isinstance(exc, yaml.MarkedYAMLError) and exc.problem_mark is not None:
+        line = exc.problem_mark.line + 1
+        return line, f"{exc.problem or exc.context or 'invalid YAML'} at line {line}"
+    if isinstance(exc, json.JSONDecodeError):
+        return exc.lineno, f"{exc.msg} at line {exc.lineno}"
+    if isinstance(exc, ET.ParseError) and getattr(exc, "position", None):
+        line = exc.position[0]
+        return line, str(exc).splitlines()[0] if str(exc).strip() else f"invalid XML at line {line}"
+    text = str(exc).strip()
+    return 0, (text.splitlines()[0] if text else type(exc).__name__)
