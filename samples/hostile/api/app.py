@@ -1,0 +1,8 @@
+import flask
+
+app = flask.Flask("api")
+
+
+@app.route("/orders")
+def orders():
+    return []

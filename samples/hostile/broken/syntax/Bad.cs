@@ -1,0 +1,2 @@
+class Bad {
+  void F( { var x = ; }

@@ -1,0 +1,2 @@
+public class Bad {
+  void f( { int x = ; }

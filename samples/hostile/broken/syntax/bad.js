@@ -1,0 +1,3 @@
+const x = {
+  a: fetch("http://api:5000/orders"
+function ( {

@@ -1,0 +1,4 @@
+def broken(
+  x = 
+end end end
+class <

@@ -1,0 +1,3 @@
+const x: number = 
+interface { broken
+fetch("http://api:5000/orders"

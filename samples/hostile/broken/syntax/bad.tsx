@@ -1,0 +1,2 @@
+export const A = () => <div><span></div
+const y = <<>
