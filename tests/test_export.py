@@ -1,0 +1,156 @@
+"""`repomodeler export` and write_exports: every format read back with a real reader."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import zipfile
+from pathlib import Path
+
+import networkx as nx
+import pytest
+from click.testing import CliRunner
+
+from repomodeler.cli import cli
+from repomodeler.emit.exports import FORMATS, write_exports
+from repomodeler.emit.graph_io import graph_from_model_json, load_model_dir
+from repomodeler.emit.model_json import render_json
+from repomodeler.emit.sysml import render_sysml
+from repomodeler.pipeline import AnalyzeOptions, analyze
+from tests.sysml_check import assert_valid_sysml, make_graph, tree_sitter_errors
+
+
+@pytest.fixture
+def shop_dir(shop_repo: tuple[Path, str], tmp_path: Path) -> Path:
+    repo, _sha = shop_repo
+    return analyze([str(repo)], AnalyzeOptions(out=tmp_path / "models" / "shop", validate=False)).out
+
+
+@pytest.fixture
+def exported(shop_dir: Path, tmp_path: Path, runner: CliRunner) -> Path:
+    out = tmp_path / "export"
+    result = runner.invoke(cli, ["export", str(shop_dir), "--format", "all", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def _model(shop_dir: Path) -> dict:
+    return json.loads((shop_dir / "model.json").read_text(encoding="utf-8"))
+
+
+def test_model_json_rebuilds_the_same_graph(shop_dir: Path) -> None:
+    g = load_model_dir(shop_dir)
+    assert render_json(g) == (shop_dir / "model.json").read_text(encoding="utf-8")
+    assert render_sysml(g) == (shop_dir / "model.sysml").read_text(encoding="utf-8")
+
+
+def test_export_lists_every_file_it_wrote(shop_dir: Path, tmp_path: Path, runner: CliRunner) -> None:
+    out = tmp_path / "x"
+    result = runner.invoke(cli, ["export", str(shop_dir), "-f", "mermaid,graphml", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines() == [str(out / "model.graphml"), str(out / "model.mmd")]
+
+
+def test_sysml_export_is_one_file_per_package_and_parses(exported: Path, shop_dir: Path) -> None:
+    assert sorted(p.name for p in (exported / "sysml").iterdir()) == ["RepoModeler.sysml", "shop.sysml"]
+    assert (exported / "model.sysml").read_bytes() == (shop_dir / "model.sysml").read_bytes()
+    for path in [exported / "model.sysml", *sorted((exported / "sysml").iterdir())]:
+        assert tree_sitter_errors(path.read_text(encoding="utf-8")) == [], path
+    assert_valid_sysml(exported / "sysml")  # the two package files loaded together
+
+
+def test_json_export_is_model_json(exported: Path, shop_dir: Path) -> None:
+    assert (exported / "model.json").read_bytes() == (shop_dir / "model.json").read_bytes()
+
+
+def test_kpar_is_an_interchange_project_whose_files_validate(exported: Path, tmp_path: Path) -> None:
+    with zipfile.ZipFile(exported / "shop.kpar") as zf:
+        names = zf.namelist()
+        assert names == sorted(names) == [".meta.json", ".project.json", "RepoModeler.sysml", "shop.sysml"]
+        assert {i.date_time for i in zf.infolist()} == {(1980, 1, 1, 0, 0, 0)}
+        project = json.loads(zf.read(".project.json"))
+        meta = json.loads(zf.read(".meta.json"))
+        sources = {n: zf.read(n) for n in names if n.endswith(".sysml")}
+    assert project["name"] == "shop" and project["version"].startswith("0.0.0+")
+    assert "shop" in project["description"]
+    assert "https://www.omg.org/spec/SysML/20250201/Systems-Library.kpar" in [u["resource"] for u in project["usage"]]
+    assert meta["index"] == {"RepoModeler": "RepoModeler.sysml", "shop": "shop.sysml"}
+    assert meta["metamodel"] == "https://www.omg.org/spec/SysML/20250201"
+    assert meta["created"] == "1980-01-01T00:00:00Z"
+    assert meta["checksum"] == {n: {"value": hashlib.sha256(b).hexdigest(), "algorithm": "SHA256"}
+                                for n, b in sources.items()}
+    folder = tmp_path / "unzipped"
+    folder.mkdir()
+    for n, b in sources.items():
+        (folder / n).write_bytes(b)
+    assert_valid_sysml(folder)
+
+
+def test_graphml_reads_back_with_networkx(exported: Path, shop_dir: Path) -> None:
+    model = _model(shop_dir)
+    g = nx.read_graphml(exported / "model.graphml", force_multigraph=True)
+    assert sorted(g.nodes) == sorted(n["id"] for n in model["nodes"])
+    assert sorted((u, v, d["protocol"]) for u, v, d in g.edges(data=True)) == \
+        sorted((e["source"], e["target"], e["protocol"]) for e in model["edges"])
+    orders = g.nodes["orders"]
+    assert orders["kind"] == "service" and orders["language"] == "python"
+    assert "POST /orders" in orders["endpoints"].splitlines()
+    assert "shop:orders/main.py:" in g.edges["orders", "payments", "http"]["evidence"]
+
+
+def test_mermaid_has_every_node_and_edge_grouped_by_repository(exported: Path, shop_dir: Path) -> None:
+    text = (exported / "model.mmd").read_text(encoding="utf-8")
+    model = _model(shop_dir)
+    assert text.startswith("flowchart LR\n")
+    assert '  subgraph repo_0["shop"]' in text
+    for n in model["nodes"]:
+        assert f"c_{n['id'].replace('.', '_').replace('-', '_')}" in text
+    drawn = sorted((m.group(1), m.group(3), m.group(2).split(":")[0])
+                   for m in re.finditer(r'^  (\w+) -\.?->\|"([^"]*)"\| (\w+)$', text, re.M))
+    ids = {n["id"]: f"c_{n['id'].replace('.', '_').replace('-', '_')}" for n in model["nodes"]}
+    assert drawn == sorted((ids[e["source"]], ids[e["target"]], e["protocol"]) for e in model["edges"])
+    # externals (no repository) stay outside the repository group
+    group = text.split('subgraph repo_0["shop"]')[1].split("  end")[0]
+    assert "c_api_stripe_com" not in group and "c_orders_db" in group
+
+
+def test_plantuml_has_every_node_and_edge(exported: Path, shop_dir: Path) -> None:
+    text = (exported / "model.puml").read_text(encoding="utf-8")
+    model = _model(shop_dir)
+    assert text.startswith("@startuml\n") and text.endswith("@enduml\n")
+    assert 'database "orders-db" as c_orders_db' in text and 'package "shop" {' in text
+    for n in model["nodes"]:
+        assert f'"{n["name"]}" as c_' in text
+    for e in model["edges"]:
+        src, dst = (f"c_{x.replace('.', '_').replace('-', '_')}" for x in (e["source"], e["target"]))
+        assert f"{src} --> {dst} : {e['protocol']}" in text
+
+
+def test_exports_are_byte_identical_across_runs(shop_dir: Path, tmp_path: Path) -> None:
+    a = write_exports(load_model_dir(shop_dir), tmp_path / "a", list(FORMATS))
+    b = write_exports(load_model_dir(shop_dir), tmp_path / "b", list(FORMATS))
+    assert [p.relative_to(tmp_path / "a") for p in a] == [p.relative_to(tmp_path / "b") for p in b]
+    for pa, pb in zip(a, b):
+        assert pa.read_bytes() == pb.read_bytes(), pa.name
+
+
+def test_library_dependencies_and_topics_in_every_format(tmp_path: Path) -> None:
+    comps = [{"id": "api", "kind": "service", "repository": "r"}, {"id": "lib", "kind": "library", "repository": "r"},
+             {"id": "bus", "kind": "broker"}]
+    edges = [{"source": "api", "target": "lib", "protocol": "library", "kind": "depends_on"},
+             {"source": "api", "target": "bus", "protocol": "nats", "kind": "publishes", "attributes": {"topic": "a.b"}}]
+    g = make_graph("deps", comps, edges)
+    data = json.loads(render_json(g))
+    write_exports(graph_from_model_json(data), tmp_path, ["all"])
+    assert "c_api -.->|\"library\"| c_lib" in (tmp_path / "model.mmd").read_text(encoding="utf-8")
+    assert 'c_api -->|"nats: a.b"| c_bus' in (tmp_path / "model.mmd").read_text(encoding="utf-8")
+    assert "c_api ..> c_lib : library" in (tmp_path / "model.puml").read_text(encoding="utf-8")
+    assert_valid_sysml(tmp_path / "model.sysml")
+
+
+def test_bad_inputs_are_one_line_errors(tmp_path: Path, shop_dir: Path, runner: CliRunner) -> None:
+    result = runner.invoke(cli, ["export", str(tmp_path / "empty")])
+    assert result.exit_code == 1 and "holds no model.json" in result.output
+    result = runner.invoke(cli, ["export", str(shop_dir), "--format", "xmi"])
+    assert result.exit_code == 1 and "unknown export format 'xmi'" in result.output
