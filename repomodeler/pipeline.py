@@ -12,6 +12,7 @@ import json
 import os
 import shutil
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Protocol
@@ -203,14 +204,23 @@ def analyze(inputs: list[str], options: AnalyzeOptions, progress: Progress | Non
     t = time.perf_counter()
     progress.stage("clone", len(specs))
     repos: list[Repository] = []
-    for spec in specs:
+    # Clones and fetches run concurrently (they wait on the network and on git, not on Python);
+    # results are taken in input order so names, failures and output stay deterministic.
+    with ThreadPoolExecutor(max_workers=max(1, min(4, len(specs)))) as pool:
+        futures = [pool.submit(acquire_one, spec, timeout=options.timeout) for spec in specs]
         try:
-            repos.append(acquire_one(spec, timeout=options.timeout))
-        except RepomodelerError as exc:
-            if not options.keep_going:
-                raise
-            failures.append(str(exc))
-        progress.advance()
+            for future in futures:
+                try:
+                    repos.append(future.result())
+                except RepomodelerError as exc:
+                    if not options.keep_going:
+                        raise
+                    failures.append(str(exc))
+                progress.advance()
+        except BaseException:
+            for future in futures:
+                future.cancel()
+            raise
     if not repos:
         raise RepomodelerError(f"error: none of the inputs could be read; nothing was written ({failures[0]})")
     timings["clone"] = time.perf_counter() - t

@@ -219,3 +219,39 @@ def test_unknown_protocol_edge_folds_into_the_known_one(tmp_path) -> None:
     assert [e["protocol"] for e in web_cart] == ["grpc"]
     lines = {(ev["path"], ev["line"]) for ev in web_cart[0]["evidence"]}
     assert {("docker-compose.yml", 5), ("docker-compose.yml", 7), ("web/main.py", 5)} <= lines
+
+
+def test_nginx_reverse_proxy_routes_to_upstreams(tmp_path) -> None:
+    model = model_of(tmp_path, {
+        "site": {
+            "docker-compose.yml": ("services:\n  proxy:\n    image: nginx:1.27\n    ports:\n      - \"80:80\"\n"
+                                   "    volumes:\n      - ./nginx/nginx.conf:/etc/nginx/nginx.conf\n"
+                                   "  api:\n    build: ./api\n  web:\n    build: ./web\n"),
+            "nginx/nginx.conf": ("upstream api_pool {\n    server api:8000;\n}\nserver {\n    listen 80;\n"
+                                 "    location /api/ {\n        proxy_pass http://api_pool;\n    }\n"
+                                 "    location / {\n        proxy_pass http://web:3000/;\n    }\n}\n"),
+            "api/requirements.txt": "fastapi\n",
+            "api/main.py": 'from fastapi import FastAPI\napp = FastAPI()\n\n@app.get("/api/items")\ndef items():\n    return []\n',
+            "web/package.json": '{"name": "web", "main": "server.js"}\n',
+            "web/server.js": 'const app = require("express")();\napp.get("/", (q, r) => r.send("hi"));\n',
+            "web/Dockerfile": "FROM node:20\nEXPOSE 3000\n",
+        },
+    })
+    assert node(model, "proxy")["kind"] == "gateway"
+    assert {("proxy", "api", "http"), ("proxy", "web", "http"), ("user", "proxy", "http")} <= edges(model)
+    api_edge = next(e for e in model["edges"] if (e["source"], e["target"]) == ("proxy", "api"))
+    assert {"repository": "site", "path": "nginx/nginx.conf", "line": 2} in api_edge["evidence"]
+    assert node(model, "web")["attributes"]["exposed"] == "3000"
+
+
+def test_embedded_databases_stay_inside_their_service(tmp_path) -> None:
+    model = model_of(tmp_path, {
+        "svc": {
+            "requirements.txt": "flask\nsqlalchemy\n",
+            "app.py": ('import os\nfrom flask import Flask\nfrom sqlalchemy import create_engine\n\n'
+                       'app = Flask("svc")\nengine = create_engine("sqlite:///local.db")\n'
+                       'H2 = "jdbc:h2:mem:testdb"\n\n@app.route("/x")\ndef x():\n    return "x"\n'),
+        },
+    }, validate=False)
+    assert [n["id"] for n in model["nodes"]] == ["svc"]
+    assert model["edges"] == [] and model["unresolved"] == []

@@ -15,6 +15,7 @@ from repomodeler.extract.apis import api_reader, extract_api
 from repomodeler.extract.cache import FactCache, FileOutcome
 from repomodeler.extract.descriptors import extract_descriptor, reader_for
 from repomodeler.extract.engine import extract_source
+from repomodeler.extract.proxies import PROXY_FILE, extract_proxy
 from repomodeler.inventory import BlobReader, is_lfs_pointer
 from repomodeler.records import ExtractResult, Fact, Inventory, SourceFile, Warning_
 
@@ -52,6 +53,10 @@ def extract_file(repository: str, f: SourceFile, content: bytes) -> tuple[list[F
         warnings.extend(ws)
     if api_reader(f.path, head) is not None:
         fs, ws = extract_api(repository, f.path, content)
+        facts.extend(fs)
+        warnings.extend(ws)
+    if PROXY_FILE.search(f.path):
+        fs, ws = extract_proxy(repository, f.path, content)
         facts.extend(fs)
         warnings.extend(ws)
     return facts, warnings, parsed

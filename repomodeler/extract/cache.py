@@ -20,7 +20,7 @@ from repomodeler.languages import query_files
 from repomodeler.records import Fact, SourceFile, Warning_
 
 SCHEMA_VERSION = 1
-_CODE_FILES = ("engine.py", "descriptors.py", "apis.py", "__init__.py")
+_CODE_FILES = ("engine.py", "descriptors.py", "apis.py", "proxies.py", "__init__.py")
 
 
 @lru_cache(maxsize=None)

@@ -472,6 +472,40 @@ class Resolver:
                 self.connect(owner, lib, "library", [f.evidence], kind="depends_on",
                              attributes={"via": f"{f.get('ecosystem') or 'package'} dependency"})
 
+    def proxies(self) -> None:
+        """Reverse proxies (nginx, httpd, Caddy): the proxy forwards to the upstreams it names."""
+        for f in self.by_kind["proxy.route"]:
+            if f.get("named_upstream"):
+                continue  # its servers are facts of their own
+            owner = self.owner_of(f.repository, f.path)
+            if owner is None:
+                gateways = sorted(c.id for c in self.model.components.values()
+                                  if c.kind == "gateway" and c.repository == f.repository)
+                owner = gateways[0] if len(gateways) == 1 else None
+            if owner is None:
+                self.model.unresolved.append(Unresolved("(proxy)", f.get("upstream") or "", f.evidence))
+                continue
+            comp = self.model.components[owner]
+            if comp.kind == "service":
+                comp.kind = "gateway"
+            value = f.get("upstream") or ""
+            if "://" not in value:
+                value = f"http://{value}"
+            attrs = {"via": "reverse proxy" + (f" {f.get('location')}" if f.get("location") else "")}
+            before = set(self.model.connections)
+            self._resolve_value(owner, value, [f.evidence], allow_external=True, origin=f.evidence)
+            for key in set(self.model.connections) - before:
+                self.model.connections[key].attributes.update(attrs)
+
+    def exposed_ports(self) -> None:
+        """Dockerfile EXPOSE lines give the ports of the component built from that folder."""
+        for f in self.by_kind["docker.expose"]:
+            owner = self.owner_of(f.repository, f.path)
+            if owner and f.get("port"):
+                comp = self.model.components[owner]
+                ports = set(filter(None, comp.attributes.get("exposed", "").split(","))) | {f.get("port") or ""}
+                comp.attributes["exposed"] = ",".join(sorted(ports))
+
     def ingress(self) -> None:
         for f in self.by_kind["k8s.ingress"]:
             target = self.alias.get((f.get("target") or "").lower())
@@ -669,7 +703,9 @@ class Resolver:
         self.messaging()
         self.depends_connections()
         self.library_dependencies()
+        self.proxies()
         self.ingress()
+        self.exposed_ports()
         self.fold_unknown_protocols()
         self.entry_points()
         self.model.unresolved = sorted(set(self.model.unresolved), key=lambda u: (u.component, u.value, u.evidence))

@@ -1,0 +1,83 @@
+"""Reverse-proxy configuration: nginx / Apache httpd / Caddy upstreams and Envoy clusters.
+
+A proxy forwards requests to upstream services; each upstream address becomes a ``proxy.route``
+fact (upstream value, optional location path) that the resolver turns into a connection from the
+proxy component to the component that host names.  Traefik routes live in compose labels and are
+not read here.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePosixPath
+
+from repomodeler.records import Fact, Warning_
+
+_NGINX_PASS = re.compile(r"^\s*(proxy_pass|grpc_pass|fastcgi_pass|uwsgi_pass)\s+([^;\s]+)\s*;")
+_NGINX_LOCATION = re.compile(r"^\s*location\s+(?:[=~^*]+\s*)?([^\s{]+)\s*\{")
+_NGINX_UPSTREAM = re.compile(r"^\s*upstream\s+([A-Za-z0-9_.-]+)\s*\{")
+_NGINX_SERVER = re.compile(r"^\s*server\s+([A-Za-z0-9_.-]+(?::\d+)?)[^;]*;")
+_APACHE_PASS = re.compile(r"^\s*ProxyPass(?:Match)?\s+(\S+)\s+(\S+)", re.I)
+_CADDY_PROXY = re.compile(r"^\s*reverse_proxy\s+(?:(/\S*)\s+)?(\S+)")
+PROXY_FILE = re.compile(r"(^|/)(nginx[^/]*\.conf|[^/]*\.nginx|httpd[^/]*\.conf|default\.conf|Caddyfile|"
+                        r"(nginx|conf\.d|sites-available|sites-enabled|apache2?|httpd)/[^/]*\.conf)$")
+
+
+def _fact(repo: str, file: str, line: int, **attrs: str) -> Fact:
+    return Fact(kind="proxy.route", repository=repo, path=file, line=line, language="config",
+                attrs=tuple(sorted((k, v) for k, v in attrs.items() if v)))
+
+
+def read_proxy(repo: str, path: str, text: str) -> list[Fact]:
+    facts: list[Fact] = []
+    upstreams: dict[str, list[tuple[str, int]]] = {}
+    current_upstream: str | None = None
+    location = ""
+    lines = text.splitlines()
+    for i, raw in enumerate(lines, start=1):
+        line = raw.split("#", 1)[0]
+        m = _NGINX_UPSTREAM.match(line)
+        if m:
+            current_upstream = m.group(1)
+            upstreams[current_upstream] = []
+            continue
+        if current_upstream is not None:
+            m = _NGINX_SERVER.match(line)
+            if m:
+                upstreams[current_upstream].append((m.group(1), i))
+            if "}" in line:
+                current_upstream = None
+            continue
+        m = _NGINX_LOCATION.match(line)
+        if m:
+            location = m.group(1)
+        m = _NGINX_PASS.match(line)
+        if m:
+            target = m.group(2)
+            host = re.sub(r"^[a-z]+://", "", target).split("/")[0].split(":")[0]
+            if host in upstreams:
+                for server, sline in upstreams[host]:
+                    facts.append(_fact(repo, path, sline, upstream=server, location=location, via=f"upstream {host}"))
+                facts.append(_fact(repo, path, i, upstream=target, location=location, via=f"upstream {host}",
+                                   named_upstream=host))
+            else:
+                facts.append(_fact(repo, path, i, upstream=target, location=location))
+            continue
+        m = _APACHE_PASS.match(line)
+        if m:
+            facts.append(_fact(repo, path, i, upstream=m.group(2), location=m.group(1)))
+            continue
+        m = _CADDY_PROXY.match(line)
+        if m:
+            facts.append(_fact(repo, path, i, upstream=m.group(2), location=m.group(1) or ""))
+    return facts
+
+
+def extract_proxy(repo: str, path: str, content: bytes) -> tuple[list[Fact], list[Warning_]]:
+    if not PROXY_FILE.search(path):
+        return [], []
+    try:
+        text = content.decode("utf-8")
+    except UnicodeDecodeError:
+        return [], [Warning_(repo, path, 0, "not valid UTF-8; skipped")]
+    return sorted(set(read_proxy(repo, PurePosixPath(path).as_posix(), text))), []
