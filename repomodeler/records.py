@@ -15,7 +15,7 @@ from typing import Literal
 NodeKind = Literal["service", "database", "cache", "broker", "gateway", "external", "library", "user"]
 NODE_KINDS: tuple[str, ...] = ("service", "database", "cache", "broker", "gateway", "external", "library", "user")
 PROTOCOLS: tuple[str, ...] = (
-    "http", "grpc", "sql", "mongodb", "redis", "amqp", "kafka", "nats", "elasticsearch", "tcp",
+    "http", "grpc", "sql", "mongodb", "redis", "amqp", "kafka", "nats", "elasticsearch", "tcp", "library",
 )
 
 
@@ -59,6 +59,7 @@ class Repository:
     kind: Literal["git", "dir"]
     commit: str | None  # resolved SHA; None for plain directories
     url: str | None  # public URL for network remotes (credentials removed), else None
+    committed_at: str | None = None  # ISO-8601 committer date of `commit` (part of the commit, so deterministic)
 
 
 @dataclass(frozen=True, order=True)

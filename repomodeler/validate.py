@@ -142,6 +142,17 @@ class SysmlEngine:
         self._km = self._kc = None
 
 
+def run_engine(paths: list[Path], cells: list[str], *, strict: bool = True, timeout: float = 300.0) -> list[str]:
+    """Load `paths` into a fresh engine session, run each extra cell (e.g. ``%render``) and return
+    what each cell printed.  For tests and tools that need more than diagnostics."""
+    engine = SysmlEngine.start()
+    try:
+        engine.validate(paths, strict=strict, timeout=timeout)
+        return [_run_cell(engine._kc, cell, timeout)[1] for cell in cells]
+    finally:
+        engine.close()
+
+
 def structure_digest(text: str) -> str:
     """Digest of what SysML validity depends on: string literal contents, doc comments and evidence
     line numbers are blanked, so a model that differs only in commits or lines needs no new check."""

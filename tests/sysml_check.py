@@ -82,21 +82,9 @@ def tree_sitter_errors(text: str) -> list[tuple[int, str]]:
 
 def engine_cells(files: list[Path], cells: list[str]) -> list[str]:
     """Load `files` in one strict engine session, then run each of `cells` (e.g. ``%render``); their outputs."""
-    import shlex
+    from repomodeler.validate import run_engine
 
-    from jupyter_client.manager import start_new_kernel
-
-    from repomodeler.validate import _kernel_spec_dir, _run_cell
-
-    _kernel_spec_dir()
-    km, kc = start_new_kernel(kernel_name="sysml", startup_timeout=120)
-    try:
-        _run_cell(kc, "%strict on", 120)
-        _run_cell(kc, "%load " + " ".join(shlex.quote(str(p.resolve())) for p in files), 120)
-        return [_run_cell(kc, cell, 120)[1] for cell in cells]
-    finally:
-        kc.stop_channels()
-        km.shutdown_kernel(now=True)
+    return run_engine(files, cells)
 
 
 def make_graph(name: str, components: list[dict], edges: list[dict], repositories: list[dict] | None = None):

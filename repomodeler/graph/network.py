@@ -19,7 +19,8 @@ def to_graph(model: SystemModel, repositories: list[Repository], warnings: list[
     g = nx.MultiDiGraph()
     g.graph.update(
         name=model.name,
-        repositories=[{"name": r.name, "url": r.url, "commit": r.commit, "ref": r.spec.ref}
+        repositories=[{"name": r.name, "url": r.url, "commit": r.commit, "ref": r.spec.ref,
+                       **({"committed_at": r.committed_at} if r.committed_at else {})}
                       for r in sorted(repositories, key=lambda r: r.name)],
         warnings=sorted(set(warnings)),
         unresolved=[{"component": u.component, "value": u.value, "evidence": u.evidence}

@@ -1,0 +1,39 @@
+"""Every SysML model the test suite produced passes the strict SysML v2 check.
+
+Runs last (file name): it collects every `model.sysml` written under this session's pytest
+temporary folder, by the pipeline in-process or by the CLI in a subprocess, including those
+written with --no-validate, plus the sample gallery, and checks each distinct structure once
+(models that differ only in strings, comments and line numbers share a digest)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from conftest import SAMPLES
+from repomodeler.validate import structure_digest, validate_files
+
+
+def test_every_emitted_model_and_the_sample_gallery_validate(tmp_path_factory: pytest.TempPathFactory, tmp_path: Path) -> None:
+    from repomodeler.pipeline import AnalyzeOptions, analyze
+
+    gallery = tmp_path / "gallery"
+    for sample in sorted(p for p in SAMPLES.iterdir() if p.is_dir() and p.name not in ("hostile", "targets")):
+        analyze([str(sample)], AnalyzeOptions(out=gallery / sample.name, validate=False))
+    base = tmp_path_factory.getbasetemp()
+    models = sorted(base.rglob("model.sysml"))
+    assert models, "no models were produced"
+    assert any(p.is_relative_to(gallery) for p in models)
+    unique: dict[str, Path] = {}
+    for path in models:
+        try:
+            unique.setdefault(structure_digest(path.read_text(encoding="utf-8")), path)
+        except (OSError, UnicodeDecodeError):
+            continue
+    failures = []
+    for digest, path in sorted(unique.items(), key=lambda kv: str(kv[1])):
+        errors = [d for d in validate_files([path]) if d.severity == "error"]
+        if errors:
+            failures.append(f"{path}: {errors[0].format()}")
+    assert not failures, "\n".join(failures)
