@@ -219,3 +219,137 @@ def test_static_files_cannot_escape(client: TestClient) -> None:
         r = client.get(url)
         assert r.status_code in (400, 404), url
         assert "[project]" not in r.text and "create_app" not in r.text
+
+
+# ---------------------------------------------------------------------------------- comparisons
+SHOP_NEXT = "target:targets/shop-next.sysml"
+
+
+def test_compare_candidates_lists_targets_models_and_no_runs_without_history(client: TestClient, models_dir: Path) -> None:
+    (models_dir / "targets").mkdir()
+    (models_dir / "targets" / "shop-v3.sysml").write_text((models_dir / "shop" / "targets" / "shop-next.sysml").read_text())
+    (models_dir / "shop" / "target.sysml").write_text("package T { part system { part orders : Service; } }\n")
+    (models_dir / "shop" / "targets" / "notes.txt").write_text("not a target\n")
+    r = client.get("/api/models/shop/compare-candidates")
+    assert r.status_code == 200
+    listed = {c["id"]: c for c in r.json()}
+    assert list(listed) == ["target:target.sysml", SHOP_NEXT, "shared-target:shop-v3.sysml", "model:xss"]
+    assert listed[SHOP_NEXT] == {"id": SHOP_NEXT, "kind": "target", "label": "shop-next.sysml",
+                                 "detail": "shop/targets/shop-next.sysml"}
+    assert listed["shared-target:shop-v3.sysml"]["label"] == "shop-v3.sysml (shared)"
+    # the shared targets folder is not a model, and model.sysml is never offered as a target
+    assert [m["name"] for m in client.get("/api/models").json()] == ["shop", "xss"]
+    assert client.get("/api/models/nope/compare-candidates").status_code == 404
+
+
+def test_overlay_against_target_file(client: TestClient) -> None:
+    r = client.get("/api/models/shop/overlay", params={"against": SHOP_NEXT})
+    assert r.status_code == 200, r.text
+    ov = r.json()
+    assert ov["schema"] == "repomodeler/overlay@1"
+    assert ov["base"] == "shop/model.json" and ov["compare"] == "shop/targets/shop-next.sysml"
+    assert ov["against"]["id"] == SHOP_NEXT
+    assert ov["nodes"] == {"notifier": "removed", "payments-db": "added"}
+    assert ov["edges"]["orders->payments:http"] == "changed"
+    assert ov["edges"]["notifier->rabbitmq:amqp"] == "removed"
+    assert ov["ghost_nodes"] == [{"id": "payments-db", "kind": "database"}]
+    assert ov["ghost_edges"] == [{"id": "payments->payments-db:sql", "source": "payments", "target": "payments-db", "protocol": "sql"}]
+    texts = [c["text"] for c in ov["changes"]]
+    assert "connection orders -> payments:http changed: protocol: http -> grpc" in texts
+    assert "component payments-db added" in texts and "component notifier removed" in texts
+    where = {c["id"]: c["where"] for c in ov["changes"]}
+    assert where["payments-db"] == "shop/targets/shop-next.sysml:29"
+    assert "/tmp" not in r.text and str(Path.home()) not in r.text  # no absolute paths of the server
+
+
+def test_overlay_against_other_model(client: TestClient) -> None:
+    ov = client.get("/api/models/shop/overlay", params={"against": "model:xss"}).json()
+    assert ov["compare"] == "xss/model.json"
+    assert ov["nodes"]["orders"] == "removed" and ov["nodes"]["evil"] == "added"
+
+
+@pytest.mark.parametrize(
+    "against,status",
+    [
+        ("../..", 400),
+        ("../../etc/passwd", 400),
+        ("/etc/passwd", 400),
+        ("target:../../shop/model.json", 400),
+        ("target:/etc/passwd", 400),
+        ("shared-target:../shop/model.sysml", 400),
+        ("model:..", 400),
+        ("C:\\windows\\win.ini", 400),
+        ("target:model.sysml", 404),  # well-formed, but the model itself is not a target
+        ("target:targets/missing.sysml", 404),
+        ("model:shop", 404),  # itself
+        ("model:nope", 404),
+        ("run:1", 404),  # no run history
+        ("target:shop-next.sysml", 404),  # exists only under targets/
+        ("", 400),
+    ],
+)
+def test_overlay_refuses_unlisted_ids(client: TestClient, against: str, status: int) -> None:
+    r = client.get("/api/models/shop/overlay", params={"against": against})
+    assert r.status_code == status, (against, r.text)
+    assert "root:" not in r.text and "nodes" not in r.text
+
+
+def test_overlay_refuses_symlinked_target_out_of_models_dir(models_dir: Path, tmp_path: Path) -> None:
+    outside = tmp_path / "outside.sysml"
+    outside.write_text("package Secret { part system { part secretservice : Service; } }\n")
+    os.symlink(outside, models_dir / "shop" / "targets" / "linked.sysml")
+    client = TestClient(create_app(models_dir))
+    ids = [c["id"] for c in client.get("/api/models/shop/compare-candidates").json()]
+    assert "target:targets/linked.sysml" not in ids
+    r = client.get("/api/models/shop/overlay", params={"against": "target:targets/linked.sysml"})
+    assert r.status_code == 404 and "secretservice" not in r.text
+
+
+def test_overlay_against_stored_run_of_a_real_analysis(tmp_path: Path) -> None:
+    """`repomodeler analyze` twice into one folder: the first run is offered and diffs correctly."""
+    import shutil
+    import subprocess
+
+    root = Path(__file__).resolve().parents[1]
+    src = tmp_path / "src" / "shop"
+    shutil.copytree(root / "samples" / "shop", src)
+    models = tmp_path / "models"
+
+    def analyze() -> None:
+        done = subprocess.run(["python", "-m", "repomodeler", "analyze", "--quiet", str(src), "--out", str(models / "shop"), "--no-validate"],
+                              capture_output=True, text=True, cwd=root)
+        assert done.returncode == 0, done.stderr
+
+    analyze()
+    shutil.rmtree(src / "inventory")  # the inventory service goes away in the second analysis
+    compose = (src / "docker-compose.yml").read_text()
+    assert "inventory" in compose
+    (src / "docker-compose.yml").write_text("\n".join(l for l in compose.splitlines() if "inventory" not in l) + "\n")
+    analyze()
+    client = TestClient(create_app(models))
+    runs = [c for c in client.get("/api/models/shop/compare-candidates").json() if c["kind"] == "run"]
+    assert [c["id"] for c in runs] == ["run:2", "run:1"]
+    assert runs[0]["label"].endswith("(same as shown)") and "(same" not in runs[1]["label"]
+    ov = client.get("/api/models/shop/overlay", params={"against": "run:1"}).json()
+    assert ov["compare"] == "run:shop:1" and ov["nodes"].get("inventory") == "added"
+    assert {"id": "inventory", "kind": "service"} in ov["ghost_nodes"]
+    assert client.get("/api/models/shop/overlay", params={"against": "run:2"}).json()["changes"] == []
+    assert client.get("/api/models/shop/overlay", params={"against": "run:3"}).status_code == 404
+
+
+def test_publish_precomputes_overlays_for_targets(models_dir: Path, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    publish_site(models_dir, out)
+    data = (out / "data" / "shop.js").read_text()
+    payload = json.loads(data[len("window.__MODEL__ = "):].rstrip().rstrip(";"))
+    ids = [c["id"] for c in payload["compare"]["candidates"]]
+    assert ids == [SHOP_NEXT, "model:xss"]
+    assert payload["compare"]["overlays"][SHOP_NEXT]["nodes"]["payments-db"] == "added"
+    assert not any(i.startswith("run:") for i in ids)
+
+
+def test_unresolved_count_in_summary_and_gallery(client: TestClient) -> None:
+    shop = client.get("/api/models/shop/summary").json()
+    assert shop["unresolved"] == 2
+    card = client.get("/").text
+    assert "2 unresolved" in card

@@ -16,8 +16,10 @@ from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from repomodeler import __version__
+from repomodeler.records import RepomodelerError
 from repomodeler.resources import web_dir
 
+from .compare import BadCandidate, candidates, overlay
 from .render import SERVER_CSP, render_docs, render_explorer, render_gallery
 from .source import BadRequest, snippet
 from .store import ModelStore, NotFound
@@ -52,9 +54,20 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-def create_app(models_dir: Path) -> FastAPI:
-    """Build the app serving every model folder under `models_dir` (read at request time)."""
+def create_app(models_dir: Path, runs: Any | None = None) -> FastAPI:
+    """Build the app serving every model folder under `models_dir` (read at request time).
+
+    `runs` is the run history to offer for comparisons (a RunStore); by default the one under
+    $REPOMODELER_HOME, looked up per request so the server follows the environment it runs in.
+    """
     store = ModelStore(Path(models_dir))
+
+    def run_store() -> Any:
+        if runs is not None:
+            return runs
+        from repomodeler.store import RunStore
+
+        return RunStore()
     app = FastAPI(
         title="repomodeler viewer",
         description="Read-only API over analysed architecture models.",
@@ -124,6 +137,25 @@ def create_app(models_dir: Path) -> FastAPI:
         if path.suffix == ".kpar":
             media = "application/zip"
         return FileResponse(path, media_type=media, filename=path.name)
+
+    @app.get("/api/models/{name}/compare-candidates", summary="What this model can be compared with")
+    def get_compare_candidates(name: str) -> list[dict[str, str]]:
+        """Target .sysml files (model folder, its targets/, MODELS_DIR/targets/), stored runs of
+        the same system (newest first) and the other model folders; ids go to /overlay."""
+        return [c.to_json() for c in guarded(candidates, store, name, run_store())]
+
+    @app.get("/api/models/{name}/overlay", summary="Diff overlay of this model against a listed candidate")
+    def get_overlay(name: str, against: str = Query(..., max_length=300)) -> dict[str, Any]:
+        """The repomodeler/overlay@1 JSON from this model (current) to `against`, which must be
+        one of the ids listed by compare-candidates: anything else is refused."""
+        try:
+            return overlay(store, name, against, run_store())
+        except BadCandidate:
+            raise HTTPException(status_code=400, detail="unknown comparison id") from None
+        except NotFound:
+            raise HTTPException(status_code=404, detail="not found") from None
+        except RepomodelerError as exc:
+            raise HTTPException(status_code=422, detail=str(exc)) from None
 
     @app.get("/api/models/{name}/source", summary="Source snippet around an evidence location")
     def get_source(

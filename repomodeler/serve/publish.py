@@ -12,14 +12,45 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+from repomodeler.records import RepomodelerError
 from repomodeler.resources import web_dir
 
+from .compare import candidates, current_model, overlay_between
 from .render import STATIC_CSP, render_explorer, render_gallery
 from .source import all_snippets
 from .store import ModelStore, NotFound
 
 #: Vendored assets only the live server needs (the /docs page); not copied into a site.
 _SERVER_ONLY = ("swagger-ui-dist-*",)
+#: Other models each published model is pre-compared with (N models cost N x this many diffs).
+MAX_MODEL_OVERLAYS = 20
+
+
+def precomputed_overlays(store: ModelStore, name: str) -> dict[str, Any]:
+    """Overlays against the targets (and a few other models) present now, for the static site.
+
+    A `file://` page cannot ask a server, so the "Compare with" choices are computed at publish
+    time; stored runs are skipped (they belong to the machine, not to the published models).
+    A candidate whose diff fails is left out rather than failing the whole site.
+    """
+    listed, overlays = [], {}
+    try:
+        current = current_model(store, name)
+        found = candidates(store, name, with_runs=False)
+    except (NotFound, RepomodelerError):
+        return {"candidates": [], "overlays": {}}
+    models_done = 0
+    for cand in found:
+        if cand.kind == "model":
+            if models_done >= MAX_MODEL_OVERLAYS:
+                continue
+            models_done += 1
+        try:
+            overlays[cand.id] = overlay_between(current, cand)
+        except (NotFound, RepomodelerError):
+            continue
+        listed.append(cand.to_json())
+    return {"candidates": listed, "overlays": overlays}
 
 
 def _data_script(payload: dict[str, Any]) -> str:
@@ -57,6 +88,7 @@ def publish_site(models_dir: Path, out_dir: Path) -> int:
             "sysml": store.sysml(name),
             "snippets": all_snippets(model, run),
             "run": {"analysed_at": run.get("analysed_at"), "version": run.get("version")},
+            "compare": precomputed_overlays(store, name),
         }
         (out / "data" / f"{name}.js").write_text(_data_script(payload), encoding="utf-8")
         html = render_explorer(

@@ -38,7 +38,7 @@ def safe_relative_path(path: str) -> str:
 
 
 def iter_evidence(model: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    """Every evidence record of the model (nodes, ports, endpoints, edges, warnings)."""
+    """Every evidence record of the model (nodes, ports, endpoints, edges, warnings, unresolved)."""
 
     def lst(value: Any) -> list[Any]:
         return value if isinstance(value, list) else []
@@ -60,6 +60,10 @@ def iter_evidence(model: dict[str, Any]) -> Iterator[dict[str, Any]]:
     for warning in lst(model.get("warnings")):
         if isinstance(warning, dict) and warning.get("path"):
             yield warning
+    for item in lst(model.get("unresolved")):
+        evidence = item.get("evidence") if isinstance(item, dict) else None
+        if isinstance(evidence, dict) and evidence.get("path"):
+            yield evidence
 
 
 def cited_paths(model: dict[str, Any]) -> set[tuple[str, str]]:

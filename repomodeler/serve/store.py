@@ -180,6 +180,7 @@ def summarize(name: str, model: dict[str, Any], run: dict[str, Any], files: list
             "endpoints": endpoints,
         },
         "warnings": len(_list(model.get("warnings"))),
+        "unresolved": len(_list(model.get("unresolved"))),
         "analysed_at": run.get("analysed_at") if isinstance(run.get("analysed_at"), str) else None,
         "duration_s": run.get("duration_s") if isinstance(run.get("duration_s"), (int, float)) else None,
         "version": run.get("version") if isinstance(run.get("version"), str) else None,

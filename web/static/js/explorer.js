@@ -15,12 +15,15 @@
   var timings = (window.__timings = { ready: false });
   var statusEl = document.getElementById("status");
 
-  var model, sysmlText, run, staticSnippets = null;
+  var model, sysmlText, run, staticSnippets = null, staticCompare = null;
   var nodesById = new Map(), edgesById = new Map(), repoInfo = new Map();
   var nodeText = new Map(), edgeText = new Map();
   var facets = { kind: new Map(), protocol: new Map(), repository: new Map(), language: new Map() };
-  var state = { q: "", xk: new Set(), xp: new Set(), xr: new Set(), xl: new Set(), focus: null, hops: 2, dir: "both", sel: null, tab: "graph", collapsed: new Set() };
-  var cy = null, sysml = null, sysmlRendered = false, visibleNodes = new Set();
+  var state = { q: "", xk: new Set(), xp: new Set(), xr: new Set(), xl: new Set(), focus: null, hops: 2, dir: "both", sel: null, tab: "graph", collapsed: new Set(), cmp: null };
+  var cy = null, sysml = null, sysmlRendered = false, visibleNodes = new Set(), big = false;
+  // comparison: the candidates offered, the overlay shown, and what it adds to the graph
+  var candidates = [], overlay = null, overlayFor = null, overlayRequest = 0;
+  var ghostNodes = new Map(), ghostEdges = new Map(), connectionChange = new Map();
 
   function arr(v) { return Array.isArray(v) ? v : []; }
   function str(v) { return v === null || v === undefined ? "" : String(v); }
@@ -31,12 +34,27 @@
     if (MODE === "static") {
       var data = window.__MODEL__ || {};
       staticSnippets = data.snippets || {};
-      return Promise.resolve([data.model || {}, data.sysml || "", data.run || {}]);
+      staticCompare = data.compare || { candidates: [], overlays: {} };
+      return Promise.resolve([data.model || {}, data.sysml || "", data.run || {}, arr(staticCompare.candidates)]);
     }
     return Promise.all([
       fetch(API).then(function (r) { if (!r.ok) throw new Error("model " + r.status); return r.json(); }),
-      fetch(API + "/sysml").then(function (r) { return r.ok ? r.text() : ""; })
-    ]).then(function (res) { return [res[0], res[1], {}]; });
+      fetch(API + "/sysml").then(function (r) { return r.ok ? r.text() : ""; }),
+      // comparisons are optional: a failing listing only leaves the select empty
+      fetch(API + "/compare-candidates").then(function (r) { return r.ok ? r.json() : []; }).catch(function () { return []; })
+    ]).then(function (res) { return [res[0], res[1], {}, arr(res[2])]; });
+  }
+
+  /** The overlay for candidate `id`: from the API, or precomputed in the published data file. */
+  function fetchOverlay(id) {
+    if (MODE === "static") {
+      var ov = staticCompare && staticCompare.overlays ? staticCompare.overlays[id] : null;
+      return ov ? Promise.resolve(ov) : Promise.reject(new Error("not included in this published site"));
+    }
+    return fetch(API + "/overlay?" + new URLSearchParams({ against: id }).toString()).then(function (r) {
+      if (!r.ok) return r.json().catch(function () { return {}; }).then(function (body) { throw new Error(str(body.detail) || ("HTTP " + r.status)); });
+      return r.json();
+    });
   }
 
   function bump(map, key) { map.set(key, (map.get(key) || 0) + 1); }
@@ -88,6 +106,7 @@
     state.sel = p.get("sel") || null;
     state.tab = p.get("tab") === "sysml" ? "sysml" : "graph";
     state.collapsed = p.has("collapsed") ? set("collapsed") : null;
+    state.cmp = p.get("cmp") || null;
   }
   function writeHash() {
     var p = new URLSearchParams();
@@ -98,6 +117,7 @@
     if (state.sel) p.set("sel", state.sel);
     if (state.tab !== "graph") p.set("tab", state.tab);
     if (state.collapsed.size) p.set("collapsed", Array.from(state.collapsed).map(encodeURIComponent).join(","));
+    if (state.cmp) p.set("cmp", state.cmp);
     var hash = p.toString();
     history.replaceState(null, "", hash ? "#" + hash : location.pathname + location.search);
   }
@@ -125,8 +145,6 @@
         "text-background-color": "#fff", "text-background-opacity": 0.85, "text-background-padding": 2 } },
       { selector: "edge[kind = 'depends_on']", style: { "line-style": "dashed", "line-dash-pattern": [4, 4] } },
       { selector: ".hidden", style: { "display": "none" } },
-      { selector: "node:selected", style: { "border-width": 4, "border-color": "#f59e0b", "underlay-color": "#f59e0b", "underlay-opacity": 0.25, "underlay-padding": 6 } },
-      { selector: "edge:selected", style: { "width": 4, "line-color": "#f59e0b", "target-arrow-color": "#f59e0b", "z-index": 99 } },
       { selector: "node.focus-root", style: { "border-width": 4, "border-color": "#111827" } }
     ];
     Object.keys(RM.KINDS).forEach(function (k) {
@@ -135,13 +153,16 @@
     });
     Object.keys(RM.PROTOCOLS).forEach(function (p) {
       var s = RM.PROTOCOLS[p];
-      style.splice(style.length - 5, 0, { selector: "edge[protocol = '" + p + "']", style: { "line-color": s.color, "target-arrow-color": s.color, "line-style": s.style } });
+      style.splice(style.length - 3, 0, { selector: "edge[protocol = '" + p + "']", style: { "line-color": s.color, "target-arrow-color": s.color, "line-style": s.style } });
     });
-    return style;
+    // comparison colours after kinds and protocols (they win), selection last
+    return style.concat(Compare.styles(), Compare.selectionStyles(!!overlay));
   }
 
   function repOf(nodeId) {
-    var n = nodesById.get(nodeId), repo = str(n.repository);
+    var n = nodesById.get(nodeId);
+    if (!n) return "n:" + nodeId; // a ghost: only in the comparison, never inside a repository box
+    var repo = str(n.repository);
     return repo && state.collapsed.has(repo) ? "r:" + repo : "n:" + nodeId;
   }
 
@@ -157,13 +178,19 @@
     nodesById.forEach(function (n, id) {
       var repo = str(n.repository);
       if (repo && state.collapsed.has(repo)) return;
-      els.push({ group: "nodes", data: { id: "n:" + id, parent: repo ? "r:" + repo : undefined, type: "node", label: str(n.name || id), kind: str(n.kind), repository: repo, language: str(n.language), mid: id } });
+      els.push({ group: "nodes", data: { id: "n:" + id, parent: repo ? "r:" + repo : undefined, type: "node", label: str(n.name || id), kind: str(n.kind), repository: repo, language: str(n.language), mid: id }, classes: ovClass(overlay && overlay.nodes, id) });
+    });
+    ghostNodes.forEach(function (g, id) {
+      els.push({ group: "nodes", data: { id: "n:" + id, type: "node", ghost: true, label: id, kind: str(g.kind), repository: "", language: "", mid: id }, classes: "ghost ov-added" });
     });
     var agg = new Map();
     edgesById.forEach(function (e, id) {
       var s = repOf(str(e.source)), t = repOf(str(e.target));
       if (s[0] === "n" && t[0] === "n") {
-        els.push({ group: "edges", data: { id: "e:" + id, source: s, target: t, type: "edge", protocol: str(e.protocol), kind: str(e.kind), mid: id } });
+        var d = { id: "e:" + id, source: s, target: t, type: "edge", protocol: str(e.protocol), kind: str(e.kind), mid: id };
+        var ch = connectionChange.get(id);
+        if (ch && ch.status === "changed") d.label = Compare.fieldLabel(ch);
+        els.push({ group: "edges", data: d, classes: ovClass(overlay && overlay.edges, id) });
         return;
       }
       if (s === t) return; // traffic inside a collapsed repository
@@ -171,8 +198,26 @@
       if (!agg.has(key)) agg.set(key, { group: "edges", data: { id: "a:" + key, source: s, target: t, type: "agg", protocol: str(e.protocol), kind: str(e.kind), members: [] } });
       agg.get(key).data.members.push(id);
     });
-    agg.forEach(function (a) { a.data.label = a.data.members.length > 1 ? "×" + a.data.members.length : undefined; if (!a.data.label) delete a.data.label; els.push(a); });
+    agg.forEach(function (a) {
+      a.data.label = a.data.members.length > 1 ? "×" + a.data.members.length : undefined;
+      if (!a.data.label) delete a.data.label;
+      if (overlay) {
+        var status = Compare.aggregateStatus(a.data.members.map(function (m) { return overlay.edges[m]; }));
+        if (status) a.classes = "ov-" + status;
+      }
+      els.push(a);
+    });
+    ghostEdges.forEach(function (g, id) {
+      var s = repOf(g.source), t = repOf(g.target);
+      if (s === t) return;
+      els.push({ group: "edges", data: { id: "e:" + id, source: s, target: t, type: "edge", ghost: true, protocol: g.protocol, kind: "", label: g.protocol, mid: id }, classes: "ghost ov-added" });
+    });
     return els;
+  }
+
+  function ovClass(statuses, id) {
+    var s = statuses ? statuses[id] : null;
+    return Compare.STATUSES.indexOf(s) >= 0 ? "ov-" + s : "";
   }
 
   function rebuild(runLayout) {
@@ -313,12 +358,14 @@
     visibleNodes = v.nodes;
     var repoVisible = new Map();
     v.nodes.forEach(function (id) { repoVisible.set(str(nodesById.get(id).repository), (repoVisible.get(str(nodesById.get(id).repository)) || 0) + 1); });
+    var ghostsShown = visibleGhosts(v.nodes);
     cy.batch(function () {
       cy.nodes().forEach(function (n) {
-        var show = n.data("type") === "repo" ? repoVisible.has(n.data("repository")) : v.nodes.has(n.data("mid"));
+        var show = n.data("ghost") ? ghostsShown.has(n.data("mid")) : n.data("type") === "repo" ? repoVisible.has(n.data("repository")) : v.nodes.has(n.data("mid"));
         n.toggleClass("hidden", !show);
       });
       cy.edges().forEach(function (e) {
+        if (e.data("ghost")) { e.toggleClass("hidden", e.source().hasClass("hidden") || e.target().hasClass("hidden")); return; }
         if (e.data("type") === "edge") { e.toggleClass("hidden", !v.edges.has(e.data("mid"))); return; }
         var members = e.data("members").filter(function (m) { return v.edges.has(m); });
         e.toggleClass("hidden", members.length === 0);
@@ -335,6 +382,20 @@
     writeHash();
   }
 
+  /** Ghost components to show: all of them unless a search or focus narrows the graph, then
+      those joined (by a ghost connection) to something visible; kind filters apply too. */
+  function visibleGhosts(visible) {
+    var shown = new Set(), narrowed = !!(state.q.trim() || (state.focus && nodesById.has(state.focus)));
+    ghostNodes.forEach(function (g, id) {
+      if (state.xk.has(str(g.kind) || "(none)")) return;
+      if (!narrowed) { shown.add(id); return; }
+      ghostEdges.forEach(function (e) {
+        if ((e.source === id && visible.has(e.target)) || (e.target === id && visible.has(e.source))) shown.add(id);
+      });
+    });
+    return shown;
+  }
+
   /** After the user narrows or widens the graph: lay out again when that is cheap, else just fit. */
   function reflow() {
     if (visibleNodes.size <= RELAYOUT_MAX) layout();
@@ -344,6 +405,10 @@
   function updateStatus(v) {
     var total = nodesById.size;
     var parts = [v.nodes.size + " of " + total + " components", v.edges.size + " of " + edgesById.size + " connections"];
+    if (overlay) {
+      var c = Compare.counts(overlay.changes);
+      parts.push("compared with " + comparisonLabel() + ": +" + c.added + " \u2212" + c.removed + " ~" + c.changed);
+    }
     if (timings.total_ms !== undefined) parts.push("loaded in " + timings.total_ms + " ms (layout " + timings.layout + " " + timings.layout_ms + " ms)");
     setStatus(parts.join(" · "));
   }
@@ -389,6 +454,10 @@
       var sw = el("span", { class: "swatch line" }); sw.style.borderTopColor = RM.protocolStyle(p).color; sw.style.borderTopStyle = RM.protocolStyle(p).style;
       box.appendChild(el("span", { class: "item" }, sw, p));
     });
+    if (overlay) {
+      box.appendChild(el("h3", { text: "Comparison" }));
+      Compare.legendItems().forEach(function (item) { box.appendChild(item); });
+    }
   }
 
   // ------------------------------------------------------------------ selection and details
@@ -402,6 +471,7 @@
       if (opts.center) cy.animate({ center: { eles: ele }, duration: 200 });
     }
     renderDetails();
+    Compare.markSelected(document.getElementById("changes"), sel);
     if (sysmlRendered) highlightSysml(opts.scrollSysml !== false);
     writeHash();
   }
@@ -490,6 +560,8 @@
     var counter = { n: 0 };
     if (!sel) { box.appendChild(el("p", { class: "hint", text: "Select a component or connection to see its attributes and evidence." })); return; }
     var kind = sel.slice(0, 2), id = sel.slice(2);
+    if (kind === "n:" && ghostNodes.has(id)) return renderGhost(box, "component", id);
+    if (kind === "e:" && ghostEdges.has(id)) return renderGhost(box, "connection", id);
     if (kind === "n:" && nodesById.has(id)) return renderNode(box, id, counter);
     if (kind === "e:" && edgesById.has(id)) return renderEdge(box, id, counter);
     if (kind === "p:") return renderPort(box, id, counter);
@@ -509,6 +581,7 @@
       el("button", { class: "btn small", type: "button", text: "Focus here", onclick: function () { state.focus = id; applyFilters(true); } }),
       el("button", { class: "btn ghost small", type: "button", text: "Show in SysML", onclick: function () { showTab("sysml"); } })));
     box.appendChild(kv([["id", str(n.id)]].concat(attrRows(n.attributes))));
+    comparisonSection(box, changesAbout("n:", id));
     var ports = arr(n.ports);
     if (ports.length) {
       box.appendChild(el("h3", { text: "Ports & endpoints" }));
@@ -533,6 +606,16 @@
       });
       box.appendChild(ul);
     });
+    var unresolved = arr(model.unresolved).filter(function (u) { return u && str(u.component) === id; });
+    if (unresolved.length) {
+      box.appendChild(el("h3", { text: "Unresolved references · " + unresolved.length }));
+      // their snippets load on request, so they never crowd out the component's own evidence
+      var later = { n: SNIPPETS_AUTO };
+      unresolved.forEach(function (u) {
+        box.appendChild(el("div", { class: "unresolved" }, el("code", { text: str(u.value) })));
+        box.appendChild(evidenceList(u.evidence ? [u.evidence] : [], later));
+      });
+    }
     box.appendChild(el("h3", { text: "Evidence" }));
     box.appendChild(evidenceList(n.evidence, counter));
   }
@@ -559,6 +642,7 @@
     box.appendChild(el("div", { class: "focus-row" },
       el("button", { class: "btn ghost small", type: "button", text: "Show in SysML", onclick: function () { showTab("sysml"); } })));
     box.appendChild(kv([["id", str(e.id)], ["from", nodeLink(str(e.source))], ["to", nodeLink(str(e.target))]].concat(attrRows(e.attributes))));
+    comparisonSection(box, changesAbout("e:", id));
     box.appendChild(el("h3", { text: "Evidence" }));
     box.appendChild(evidenceList(e.evidence, counter));
   }
@@ -584,6 +668,172 @@
     var ul = el("ul", { class: "list" });
     members.forEach(function (id) { var m = edgesById.get(id); ul.appendChild(el("li", null, protoBadge(str(m.protocol)), " ", el("a", { text: edgeLabel(m), onclick: function () { select("e:" + id); } }))); });
     box.appendChild(ul);
+  }
+
+  // ------------------------------------------------------------------ comparison
+  function comparisonLabel() {
+    var c = candidates.filter(function (x) { return x.id === overlayFor; })[0];
+    return str(c ? c.label : overlay && overlay.compare);
+  }
+  /** "a->b:proto" -> its two ends (ids may contain ':' but the protocol never does). */
+  function connectionEnds(id) {
+    var at = id.indexOf("->"), rest = id.slice(at + 2), colon = rest.lastIndexOf(":");
+    return { source: id.slice(0, at), target: colon < 0 ? rest : rest.slice(0, colon) };
+  }
+  /** The overlay's changes that concern node `id` (its own, its ports', its connections') or edge `id`. */
+  function changesAbout(kind, id) {
+    if (!overlay) return [];
+    return arr(overlay.changes).filter(function (c) {
+      if (!c) return false;
+      if (kind === "e:") return c.element === "connection" && (str(c.id) === id || str(c.new_id) === id);
+      if (c.element === "connection") { var ends = connectionEnds(str(c.id)); return ends.source === id || ends.target === id; }
+      return str(c.component) === id || (c.element === "component" && str(c.id) === id);
+    });
+  }
+  function comparisonSection(box, list) {
+    if (!overlay) return;
+    box.appendChild(el("h3", { text: "Compared with " + comparisonLabel() }));
+    if (!list.length) { box.appendChild(el("p", { class: "hint", text: "No change here." })); return; }
+    var ul = el("ul", { class: "list ov-list" });
+    list.forEach(function (c) {
+      var target = Compare.selectionFor(c);
+      ul.appendChild(el("li", null, Compare.pill(str(c.status)), " ",
+        el("a", { text: str(c.text), onclick: function () { select(target, { center: true }); } })));
+    });
+    box.appendChild(ul);
+  }
+  function renderGhost(box, element, id) {
+    var ghost = element === "component" ? ghostNodes.get(id) : ghostEdges.get(id);
+    var change = arr(overlay.changes).filter(function (c) { return c.element === element && str(c.id) === id; })[0] || {};
+    box.appendChild(el("h2", { text: element === "component" ? id : edgeLabel(ghost), id: "details-title" }));
+    box.appendChild(el("div", { class: "sub" }, Compare.pill("added"),
+      element === "component" ? kindBadge(str(ghost.kind)) : protoBadge(str(ghost.protocol)),
+      el("span", { text: "only in " + comparisonLabel() })));
+    var rows = element === "component" ? [["id", id], ["kind", str(ghost.kind)]]
+      : [["id", id], ["from", nodeLink(str(ghost.source))], ["to", nodeLink(str(ghost.target))], ["protocol", str(ghost.protocol)]];
+    rows.push(["declared at", str(change.where)]);
+    box.appendChild(kv(rows));
+    box.appendChild(el("p", { class: "hint", text: "Not found by analysis: this " + element + " is what the comparison adds. It is drawn dashed until it exists." }));
+    if (element === "component") comparisonSection(box, changesAbout("n:", id));
+  }
+
+  function fillCompareSelect() {
+    var sel = document.getElementById("compare");
+    clear(sel);
+    sel.appendChild(el("option", { value: "", text: candidates.length ? "Compare with\u2026" : "Nothing to compare with" }));
+    sel.disabled = !candidates.length;
+    sel.title = candidates.length ? "Overlay the differences to a target, a stored run or another model"
+      : "Put target .sysml files in this model's targets/ folder (or MODELS_DIR/targets/) to compare with them";
+    var groups = { target: "Targets", run: "Earlier runs", model: "Other models" };
+    Object.keys(groups).forEach(function (kind) {
+      var items = candidates.filter(function (c) { return c && c.kind === kind; });
+      if (!items.length) return;
+      var group = el("optgroup", { label: groups[kind] });
+      items.forEach(function (c) { group.appendChild(el("option", { value: str(c.id), text: str(c.label), title: str(c.detail) })); });
+      sel.appendChild(group);
+    });
+    sel.value = state.cmp || "";
+  }
+
+  /** Fetch and show the overlay named by state.cmp (or remove it); the latest request wins. */
+  function applyComparison() {
+    var id = state.cmp, token = ++overlayRequest, sel = document.getElementById("compare");
+    if (!id) { setOverlay(null, null); return; }
+    if (!candidates.some(function (c) { return c.id === id; })) {
+      state.cmp = null; setOverlay(null, null);
+      setStatus("The comparison in the link is not available here.");
+      return;
+    }
+    sel.value = id;
+    root.dataset.compared = "loading";
+    fetchOverlay(id).then(function (ov) {
+      if (token === overlayRequest) setOverlay(ov, id);
+    }).catch(function (err) {
+      if (token !== overlayRequest) return;
+      state.cmp = null; setOverlay(null, null);
+      setStatus("Could not compare: " + (err && err.message ? err.message : err));
+      root.dataset.compared = "error";
+    });
+  }
+
+  function setOverlay(ov, id) {
+    var selId = state.sel ? state.sel.slice(2) : "";
+    if (!ov && state.sel && (ghostNodes.has(selId) || ghostEdges.has(selId))) state.sel = null;
+    overlay = ov && typeof ov === "object" ? ov : null;
+    overlayFor = overlay ? id : null;
+    ghostNodes.clear(); ghostEdges.clear(); connectionChange.clear();
+    if (overlay) {
+      arr(overlay.ghost_nodes).forEach(function (g) { if (g && g.id !== undefined && !nodesById.has(str(g.id))) ghostNodes.set(str(g.id), g); });
+      var known = function (x) { return nodesById.has(x) || ghostNodes.has(x); };
+      arr(overlay.ghost_edges).forEach(function (g) {
+        if (!g || edgesById.has(str(g.id))) return;
+        var s = str(g.source), t = str(g.target);
+        if (known(s) && known(t)) ghostEdges.set(str(g.id), { source: s, target: t, protocol: str(g.protocol) });
+      });
+      arr(overlay.changes).forEach(function (c) { if (c && c.element === "connection") connectionChange.set(str(c.id), c); });
+      overlay.nodes = overlay.nodes || {}; overlay.edges = overlay.edges || {};
+    }
+    var panel = document.getElementById("changes");
+    document.getElementById("pane-graph").classList.toggle("comparing", !!overlay);
+    document.getElementById("compare-clear").classList.toggle("hidden", !overlay);
+    if (!overlay) document.getElementById("compare").value = "";
+    panel.classList.toggle("hidden", !overlay);
+    if (overlay) {
+      var cand = candidates.filter(function (c) { return c.id === id; })[0];
+      Compare.renderPanel(panel, overlay, cand, function (change) { select(Compare.selectionFor(change), { center: true }); },
+        function () { cy.resize(); cy.fit(cy.elements(":visible"), 30); if (cy.zoom() > 1.3) { cy.zoom(1.3); cy.center(cy.elements(":visible")); } });
+    } else { clear(panel); panel.classList.remove("folded"); document.getElementById("pane-graph").classList.remove("changes-folded"); }
+    cy.style(cyStyle(big));
+    cy.resize();
+    buildLegend();
+    rebuild(true);
+    Compare.markSelected(panel, state.sel);
+    renderDetails();
+    root.dataset.compared = overlay ? id : "";
+    writeHash();
+  }
+
+  // ------------------------------------------------------------------ warnings and unresolved
+  function setupIssues() {
+    var warnings = arr(model.warnings), unresolved = arr(model.unresolved);
+    var btn = document.getElementById("btn-issues");
+    if (!warnings.length && !unresolved.length) return;
+    btn.textContent = "Warnings (" + warnings.length + ") \u00b7 Unresolved (" + unresolved.length + ")";
+    btn.classList.remove("hidden");
+    btn.classList.toggle("warn", warnings.length > 0);
+    btn.addEventListener("click", openIssues);
+    document.getElementById("issues-close").addEventListener("click", function () { document.getElementById("issues").close(); });
+  }
+  function evLocation(ev) {
+    return ev ? str(ev.repository) + ": " + str(ev.path) + (ev.line ? ":" + ev.line : "") : "";
+  }
+  function openIssues() {
+    var dlg = document.getElementById("issues"), body = document.getElementById("issues-body");
+    var warnings = arr(model.warnings), unresolved = arr(model.unresolved);
+    clear(body);
+    body.appendChild(el("h3", { text: "Warnings · " + warnings.length }));
+    var wl = el("ul", { class: "list issues-list", id: "warnings-list" });
+    warnings.forEach(function (w) {
+      if (!w) return;
+      wl.appendChild(el("li", null, el("span", { class: "issue-msg", text: str(w.message) }), el("code", { class: "issue-loc", text: evLocation(w) })));
+    });
+    if (!warnings.length) wl.appendChild(el("li", { class: "hint", text: "None." }));
+    body.appendChild(wl);
+    body.appendChild(el("h3", { text: "Unresolved references · " + unresolved.length }));
+    body.appendChild(el("p", { class: "hint", text: "Values analysis saw but could not turn into a connection (dynamic URLs, ambiguous clients). Nothing was guessed." }));
+    var ul = el("ul", { class: "list issues-list", id: "unresolved-list" });
+    unresolved.forEach(function (u) {
+      if (!u) return;
+      var id = str(u.component);
+      ul.appendChild(el("li", null,
+        el("a", { class: "issue-comp", text: nodesById.has(id) ? str(nodesById.get(id).name || id) : id,
+          onclick: function () { dlg.close(); select("n:" + id, { center: true }); } }),
+        el("code", { class: "issue-value", text: str(u.value) }),
+        el("code", { class: "issue-loc", text: evLocation(u.evidence) })));
+    });
+    if (!unresolved.length) ul.appendChild(el("li", { class: "hint", text: "None." }));
+    body.appendChild(ul);
+    dlg.showModal();
   }
 
   function toggleRepo(name) {
@@ -668,6 +918,7 @@
     document.getElementById("pane-graph").classList.toggle("hidden", tab !== "graph");
     document.getElementById("pane-sysml").classList.toggle("hidden", tab !== "sysml");
     document.querySelector(".toolbar").classList.toggle("hidden", tab !== "graph");
+    document.getElementById("compare-box").classList.toggle("hidden", tab !== "graph");
     if (tab === "sysml") { ensureSysml(); highlightSysml(true); }
     else if (cy) cy.resize();
     writeHash();
@@ -715,16 +966,23 @@
       else select(e.id());
     });
     cy.on("dbltap", "node[type = 'repo']", function (ev) { toggleRepo(ev.target.data("repository")); });
+    document.getElementById("compare").addEventListener("change", function (ev) { state.cmp = ev.target.value || null; applyComparison(); });
+    document.getElementById("compare-clear").addEventListener("click", function () { state.cmp = null; applyComparison(); });
     cy.on("tap", function (ev) { if (ev.target === cy) select(null); });
-    window.addEventListener("hashchange", function () { readHash(); if (!state.collapsed) state.collapsed = new Set(); syncChecks(); search.value = state.q; rebuild(true); renderDetails(); showTab(state.tab); });
+    window.addEventListener("hashchange", function () {
+      readHash(); if (!state.collapsed) state.collapsed = new Set(); syncChecks(); search.value = state.q;
+      rebuild(true); renderDetails(); showTab(state.tab);
+      if ((state.cmp || null) !== (overlayFor || null)) applyComparison();
+    });
   }
 
   load().then(function (res) {
     model = res[0] || {}; sysmlText = res[1] || ""; run = res[2] || {};
+    candidates = arr(res[3]).filter(function (c) { return c && typeof c.id === "string"; });
     timings.data_ms = Math.round(performance.now() - t0);
     index();
     readHash();
-    var big = nodesById.size > BIG;
+    big = nodesById.size > BIG;
     if (!state.collapsed) state.collapsed = new Set(big && repoInfo.size > 1 && nodesById.size > COLLAPSE_ABOVE ? Array.from(repoInfo.keys()) : []);
     buildFacet("f-kind", "kind", facets.kind, state.xk);
     buildFacet("f-protocol", "protocol", facets.protocol, state.xp);
@@ -739,6 +997,8 @@
       selectionType: "single", boxSelectionEnabled: false
     });
     wire();
+    fillCompareSelect();
+    setupIssues();
     rebuild(true);
     timings.total_ms = Math.round(performance.now() - t0);
     timings.nodes = nodesById.size; timings.edges = edgesById.size; timings.ready = true;
@@ -747,7 +1007,9 @@
     else if (state.sel) { /* nothing else: selection already restored */ }
     applyFilters(false);
     root.dataset.ready = "true";
-    window.explorer = { state: state, visibleNodeIds: function () { return Array.from(visibleNodes); }, select: select, showTab: showTab, timings: timings };
+    window.explorer = { state: state, visibleNodeIds: function () { return Array.from(visibleNodes); }, select: select, showTab: showTab, timings: timings,
+      overlay: function () { return overlay; }, candidates: function () { return candidates.slice(); } };
+    if (state.cmp) applyComparison();
   }).catch(function (err) {
     setStatus("Could not load the model: " + (err && err.message ? err.message : err));
     root.dataset.ready = "error";
