@@ -154,6 +154,14 @@ def test_compare_with_target_draws_ghosts_and_lists_changes(page: Any, base_url:
     click_element(page, "n:payments-db")
     wait_until(lambda: page.evaluate("explorer.state.sel") == "n:payments-db", what="ghost clicked")
 
+    # the SVG export carries the comparison: ghost included, status colours kept
+    with page.expect_download() as info:
+        page.click("#btn-svg")
+    svg = Path(info.value.path()).read_text()
+    assert ">payments-db<" in svg and svg.count("<line") == 10
+    assert 'stroke="#16a34a" stroke-dasharray="6 3"' in svg and 'stroke="#dc2626"' in svg and 'stroke="#d97706"' in svg
+    (ARTIFACTS / "overlay.svg").write_text(svg)
+
     # Clear: back to the model alone
     page.click("#compare-clear")
     wait_until(lambda: page.evaluate("cy.getElementById('n:payments-db').empty()"), what="ghost removed")

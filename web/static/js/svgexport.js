@@ -17,8 +17,8 @@
     }
     return pts.join(" ");
   }
-  function shapeSvg(kind, x, y, w, h, fill, stroke) {
-    var attrs = ' fill="' + esc(fill) + '" stroke="' + esc(stroke) + '" stroke-width="1.5"';
+  function shapeSvg(kind, x, y, w, h, fill, stroke, extra) {
+    var attrs = ' fill="' + esc(fill) + '" stroke="' + esc(stroke) + '" stroke-width="1.5"' + (extra || "");
     var left = x - w / 2, top = y - h / 2;
     switch (kind) {
       case "ellipse": return '<ellipse cx="' + num(x) + '" cy="' + num(y) + '" rx="' + num(w / 2) + '" ry="' + num(h / 2) + '"' + attrs + "/>";
@@ -31,7 +31,23 @@
     }
   }
 
-  /** Build the SVG text for the currently visible elements of `cy`. */
+  /** "added" / "removed" / "changed" when a comparison overlay marks the element, else "". */
+  function ovStatus(ele) {
+    var s = ["added", "removed", "changed"];
+    for (var i = 0; i < s.length; i++) if (ele.hasClass("ov-" + s[i])) return s[i];
+    return "";
+  }
+  var OV = { added: "#16a34a", removed: "#dc2626", changed: "#d97706" };
+
+  /** Line colour and dash of an edge: the comparison status wins over the protocol's style. */
+  function edgeLook(RM, e) {
+    var status = ovStatus(e);
+    if (status) return { color: OV[status], dash: status === "added" ? ' stroke-dasharray="7 4"' : "", width: "2.6" };
+    var st = RM.protocolStyle(e.data("protocol"));
+    return { color: st.color, dash: st.style === "dashed" ? ' stroke-dasharray="7 4"' : st.style === "dotted" ? ' stroke-dasharray="2 3"' : "", width: "1.6" };
+  }
+
+  /** Build the SVG text for the currently visible elements of `cy` (with any comparison colours). */
   function toSvg(cy) {
     var RM = global.RM;
     var visible = cy.elements(":visible");
@@ -42,7 +58,7 @@
     out.push('<svg xmlns="http://www.w3.org/2000/svg" viewBox="' + [num(bb.x1 - pad), num(bb.y1 - pad), num(bb.w + 2 * pad), num(bb.h + 2 * pad)].join(" ") +
       '" width="' + num(bb.w + 2 * pad) + '" height="' + num(bb.h + 2 * pad) + '" font-family="sans-serif">');
     var colors = {};
-    visible.edges().forEach(function (e) { colors[RM.protocolStyle(e.data("protocol")).color] = true; });
+    visible.edges().forEach(function (e) { colors[edgeLook(RM, e).color] = true; });
     out.push("<defs>");
     Object.keys(colors).forEach(function (c, i) {
       out.push('<marker id="arrow' + i + '" viewBox="0 0 10 10" refX="10" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="' + esc(c) + '"/></marker>');
@@ -58,9 +74,8 @@
     });
     visible.edges().forEach(function (e) {
       var s = e.sourceEndpoint(), t = e.targetEndpoint();
-      var st = RM.protocolStyle(e.data("protocol"));
-      var dash = st.style === "dashed" ? ' stroke-dasharray="7 4"' : st.style === "dotted" ? ' stroke-dasharray="2 3"' : "";
-      out.push('<line x1="' + num(s.x) + '" y1="' + num(s.y) + '" x2="' + num(t.x) + '" y2="' + num(t.y) + '" stroke="' + esc(st.color) + '" stroke-width="1.6"' + dash + ' marker-end="url(#' + colors[st.color] + ')"/>');
+      var look = edgeLook(RM, e);
+      out.push('<line x1="' + num(s.x) + '" y1="' + num(s.y) + '" x2="' + num(t.x) + '" y2="' + num(t.y) + '" stroke="' + esc(look.color) + '" stroke-width="' + look.width + '"' + look.dash + ' marker-end="url(#' + colors[look.color] + ')"/>');
       if (e.data("label")) {
         out.push('<text x="' + num((s.x + t.x) / 2) + '" y="' + num((s.y + t.y) / 2 - 3) + '" font-size="10" text-anchor="middle" fill="#475569">' + esc(e.data("label")) + "</text>");
       }
@@ -69,8 +84,12 @@
       var p = n.position(), w = n.width(), h = n.height();
       var collapsed = n.data("type") === "repo";
       var ks = collapsed ? { color: "#e2e8f0", border: "#475569", svg: "rect" } : RM.kindStyle(n.data("kind"));
-      out.push(shapeSvg(ks.svg, p.x, p.y, w, h, ks.color, ks.border));
-      out.push('<text x="' + num(p.x) + '" y="' + num(p.y + 4) + '" font-size="11" text-anchor="middle" fill="' + (collapsed ? "#1e293b" : "#ffffff") + '">' + esc(n.data("label")) + "</text>");
+      var status = ovStatus(n), fill = ks.color, stroke = ks.border, extra = "", text = collapsed ? "#1e293b" : "#ffffff";
+      if (status === "added") { fill = "#f0fdf4"; stroke = OV.added; extra = ' stroke-dasharray="6 3" stroke-width="2.5"'; text = "#166534"; }
+      else if (status === "removed") { stroke = OV.removed; extra = ' fill-opacity="0.35" stroke-width="3"'; text = "#7f1d1d"; }
+      else if (status === "changed") { stroke = OV.changed; extra = ' stroke-width="3"'; }
+      out.push(shapeSvg(ks.svg, p.x, p.y, w, h, fill, stroke, extra).replace(/ stroke-width="1.5"(?=[^>]* stroke-width=)/, ""));
+      out.push('<text x="' + num(p.x) + '" y="' + num(p.y + 4) + '" font-size="11" text-anchor="middle" fill="' + text + '">' + esc(n.data("label")) + "</text>");
     });
     out.push("</svg>");
     return out.join("\n");
