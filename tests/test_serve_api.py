@@ -236,7 +236,8 @@ def test_compare_candidates_lists_targets_models_and_no_runs_without_history(cli
     assert list(listed) == ["target:target.sysml", SHOP_NEXT, "shared-target:shop-v3.sysml", "model:xss"]
     assert listed[SHOP_NEXT] == {"id": SHOP_NEXT, "kind": "target", "label": "shop-next.sysml",
                                  "detail": "shop/targets/shop-next.sysml"}
-    assert listed["shared-target:shop-v3.sysml"]["label"] == "shop-v3.sysml (shared)"
+    assert listed["shared-target:shop-v3.sysml"]["label"] == "shop-v3.sysml"
+    assert listed["shared-target:shop-v3.sysml"]["detail"] == "targets/shop-v3.sysml"
     # the shared targets folder is not a model, and model.sysml is never offered as a target
     assert [m["name"] for m in client.get("/api/models").json()] == ["shop", "xss"]
     assert client.get("/api/models/nope/compare-candidates").status_code == 404

@@ -276,6 +276,7 @@ def test_real_analysis_against_sample_target(page: Any, tmp_path: Path) -> None:
     with serve(models) as url:
         open_explorer(page, url + "/models/shop")
         candidate = "shared-target:shop-target.sysml"
+        assert page.eval_on_selector_all("#compare optgroup", "gs => gs.map(g => g.label)") == ["Shared targets", "Earlier runs"]
         choose(page, candidate)
         assert has_class(page, "n:payments-cache", "ghost") and style(page, "n:payments-cache", "border-style") == "dashed"
         assert has_class(page, "n:inventory", "ov-removed")

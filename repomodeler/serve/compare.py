@@ -120,7 +120,7 @@ def target_candidates(store: ModelStore, name: str) -> list[Candidate]:
     if not shared.is_symlink() and not (shared / "model.json").exists():
         for path in _sysml_files(shared):
             display = f"{TARGETS_DIR}/{path.name}"
-            out.append(Candidate(f"shared-target:{path.name}", "target", f"{path.name} (shared)", display,
+            out.append(Candidate(f"shared-target:{path.name}", "target", path.name, display,
                                  _sysml_loader(path, display)))
     return out
 

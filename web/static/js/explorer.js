@@ -724,9 +724,10 @@
     sel.disabled = !candidates.length;
     sel.title = candidates.length ? "Overlay the differences to a target, a stored run or another model"
       : "Put target .sysml files in this model's targets/ folder (or MODELS_DIR/targets/) to compare with them";
-    var groups = { target: "Targets", run: "Earlier runs", model: "Other models" };
+    var groups = { target: "Targets", shared: "Shared targets", run: "Earlier runs", model: "Other models" };
+    var groupOf = function (c) { return c.id.indexOf("shared-target:") === 0 ? "shared" : str(c.kind); };
     Object.keys(groups).forEach(function (kind) {
-      var items = candidates.filter(function (c) { return c && c.kind === kind; });
+      var items = candidates.filter(function (c) { return c && groupOf(c) === kind; });
       if (!items.length) return;
       var group = el("optgroup", { label: groups[kind] });
       items.forEach(function (c) { group.appendChild(el("option", { value: str(c.id), text: str(c.label), title: str(c.detail) })); });
