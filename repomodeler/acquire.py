@@ -16,6 +16,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
+import threading
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -129,6 +130,33 @@ def git_env(extra: dict[str, str] | None = None) -> dict[str, str]:
     return env
 
 
+_running: set[subprocess.Popen[bytes]] = set()
+_running_lock = threading.Lock()
+_cancelled = threading.Event()
+
+
+class GitCancelled(RepomodelerError):
+    """Raised in a worker thread whose git call was stopped by :func:`cancel_running_git`."""
+
+
+def cancel_running_git() -> None:
+    """Kill every git process started by :func:`run_git` and refuse new ones until :func:`allow_git`.
+
+    Ctrl-C is delivered to the main thread only; clones running in worker threads would otherwise
+    keep going (and keep the process alive) until their --timeout.
+    """
+    _cancelled.set()
+    with _running_lock:
+        procs = list(_running)
+    for proc in procs:
+        _kill_group(proc)
+
+
+def allow_git() -> None:
+    """Undo :func:`cancel_running_git` (for the next analysis in the same process)."""
+    _cancelled.clear()
+
+
 def _kill_group(proc: subprocess.Popen[bytes]) -> None:
     """Kill git and every helper it started (git-remote-https, ssh...): they share its session."""
     try:
@@ -151,9 +179,13 @@ def run_git(args: list[str], *, cwd: Path | None = None, timeout: float = DEFAUL
     """
     cmd = ["git", "-c", "core.hooksPath=/dev/null", "-c", "credential.helper=", "-c", "protocol.ext.allow=never",
            "-c", "core.fsmonitor=false", *args]
+    if _cancelled.is_set():
+        raise GitCancelled("error: interrupted")
     proc = subprocess.Popen(cmd, cwd=cwd, env=git_env(extra_env), stdin=subprocess.PIPE if input_bytes is not None
                             else subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             start_new_session=True)
+    with _running_lock:
+        _running.add(proc)
     try:
         out, err = proc.communicate(input_bytes, timeout=timeout)
     except subprocess.TimeoutExpired as exc:
@@ -164,6 +196,11 @@ def run_git(args: list[str], *, cwd: Path | None = None, timeout: float = DEFAUL
         _kill_group(proc)
         proc.wait()
         raise
+    finally:
+        with _running_lock:
+            _running.discard(proc)
+    if _cancelled.is_set():
+        raise GitCancelled("error: interrupted")
     return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
 
 

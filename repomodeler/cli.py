@@ -63,19 +63,29 @@ def cli() -> None:
 @click.option("--no-cache", is_flag=True, help="Parse every file even if its facts are cached.")
 @click.option("--accept-drop", is_flag=True, help="Publish even if far fewer components were found than last time.")
 @click.option("--timings", is_flag=True, help="Print the time spent in each stage.")
+@click.option("--format", "formats", multiple=True,
+              help="Also export these formats into OUT/export (sysml, kpar, graphml, mermaid, plantuml; comma-separated or 'all').")
 @click.option("--quiet", "-q", is_flag=True, help="No progress display and no summary.")
 def analyze(inputs: tuple[str, ...], name: str | None, out: Path | None, max_file_size: int, timeout: float,
             keep_going: bool, no_validate: bool, jobs: int, no_cache: bool, accept_drop: bool, timings: bool,
-            quiet: bool) -> None:
+            formats: tuple[str, ...], quiet: bool) -> None:
     """Analyse INPUTS (git URLs, URL@REF, local folders) as one system; write model.sysml and model.json."""
     from repomodeler.pipeline import AnalyzeOptions, analyze as run_analyze
     from repomodeler.summary import print_summary
 
     progress = _RichProgress() if (not quiet and sys.stderr.isatty()) else None
     try:
+        if formats:
+            from repomodeler.emit.exports import parse_formats
+
+            try:
+                formats = tuple(parse_formats(list(formats)))
+            except ValueError as exc:
+                raise RepomodelerError(f"error: {exc}") from exc
         result = run_analyze(list(inputs), AnalyzeOptions(name=name, out=out, max_bytes=max_file_size, timeout=timeout,
                                                           validate=not no_validate, keep_going=keep_going,
-                                                          use_cache=not no_cache, jobs=jobs, accept_drop=accept_drop),
+                                                          use_cache=not no_cache, jobs=jobs, accept_drop=accept_drop,
+                                                          formats=formats),
                              progress)
     except RepomodelerError as exc:
         if progress:

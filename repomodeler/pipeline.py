@@ -7,6 +7,7 @@ good model.
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as _dt
 import json
 import os
@@ -20,7 +21,8 @@ from typing import Callable, Protocol
 import networkx as nx
 
 from repomodeler import __version__
-from repomodeler.acquire import DEFAULT_TIMEOUT, acquire_one, parse_input, redact_url, unique_names
+from repomodeler.acquire import (DEFAULT_TIMEOUT, acquire_one, run_git, allow_git, cancel_running_git, parse_input, redact_url,
+                                 unique_names)
 from repomodeler.emit.model_json import render_json
 from repomodeler.emit.sysml import render_sysml
 from repomodeler.extract import default_jobs, extract_repository
@@ -58,6 +60,7 @@ class AnalyzeOptions:
     validate: bool = True
     keep_going: bool = False
     use_cache: bool = True
+    formats: tuple[str, ...] = ()  # extra export formats written beside model.json/model.sysml
     jobs: int = 0  # 0: one per CPU
     accept_drop: bool = False
     drop_threshold: float = 0.5  # refuse to publish when components fall below this share of the last run
@@ -108,6 +111,15 @@ def publish(staging: Path, out: Path) -> None:
             os.replace(old, out)
         raise
     shutil.rmtree(old, ignore_errors=True)
+
+
+def _with_commit_date(repo: Repository) -> Repository:
+    """Record the committer date of the pinned commit (used for the kpar `created` field)."""
+    if repo.kind != "git" or not repo.commit:
+        return repo
+    proc = run_git(["show", "-s", "--format=%cI", repo.commit], cwd=repo.checkout)
+    date = proc.stdout.decode().strip() if proc.returncode == 0 else ""
+    return dataclasses.replace(repo, committed_at=date or None)
 
 
 def audit(graph: nx.MultiDiGraph, extracts: list[ExtractResult], staging: Path, out: Path,
@@ -206,23 +218,31 @@ def analyze(inputs: list[str], options: AnalyzeOptions, progress: Progress | Non
     repos: list[Repository] = []
     # Clones and fetches run concurrently (they wait on the network and on git, not on Python);
     # results are taken in input order so names, failures and output stay deterministic.
-    with ThreadPoolExecutor(max_workers=max(1, min(4, len(specs)))) as pool:
-        futures = [pool.submit(acquire_one, spec, timeout=options.timeout) for spec in specs]
-        try:
-            for future in futures:
-                try:
-                    repos.append(future.result())
-                except RepomodelerError as exc:
-                    if not options.keep_going:
-                        raise
-                    failures.append(str(exc))
-                progress.advance()
-        except BaseException:
-            for future in futures:
-                future.cancel()
-            raise
+    allow_git()
+    try:
+        with ThreadPoolExecutor(max_workers=max(1, min(4, len(specs)))) as pool:
+            futures = [pool.submit(acquire_one, spec, timeout=options.timeout) for spec in specs]
+            try:
+                for future in futures:
+                    try:
+                        repos.append(future.result())
+                    except RepomodelerError as exc:
+                        if not options.keep_going:
+                            raise
+                        failures.append(str(exc))
+                    progress.advance()
+            except BaseException:
+                for future in futures:
+                    future.cancel()
+                # Ctrl-C (or a failure) reaches this thread only: stop the clones still running in
+                # the workers, or leaving this block would wait for them until --timeout.
+                cancel_running_git()
+                raise
+    finally:
+        allow_git()
     if not repos:
         raise RepomodelerError(f"error: none of the inputs could be read; nothing was written ({failures[0]})")
+    repos = [_with_commit_date(r) for r in repos]
     timings["clone"] = time.perf_counter() - t
 
     # Boot the SysML engine while we parse, unless a previous model exists: then the structure is
@@ -294,6 +314,10 @@ def _analyze_repositories(name: str, out: Path, repos: list[Repository], failure
     try:
         (staging / "model.json").write_text(model_json, encoding="utf-8")
         (staging / "model.sysml").write_text(model_sysml, encoding="utf-8")
+        if options.formats:
+            from repomodeler.emit.exports import write_exports
+
+            write_exports(graph, staging / "export", [f for f in options.formats if f not in ("json",)])
         timings["emit"] = time.perf_counter() - t
         t = time.perf_counter()
         progress.stage("audit")

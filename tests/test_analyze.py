@@ -57,7 +57,8 @@ def test_shop_sample_components_edges_and_summary(shop_model, shop_repo) -> None
     assert {k: (n["kind"], n["language"]) for k, n in nodes.items()} == SHOP_COMPONENTS
     assert {(e["source"], e["target"], e["protocol"]) for e in model["edges"]} == SHOP_EDGES
     assert model["schema"] == "repomodeler/model@1"
-    assert model["repositories"] == [{"name": "shop", "url": None, "commit": sha, "ref": None}]
+    assert model["repositories"] == [{"name": "shop", "url": None, "commit": sha, "ref": None,
+                                      "committed_at": "2024-01-01T00:00:00+00:00"}]
     endpoints = {(p["name"], e["method"], e["path"]) for p in nodes["orders"]["ports"] for e in p["endpoints"]}
     assert endpoints == {("http", "GET", "/orders/{order_id}"), ("http", "POST", "/orders")}
     inv = {(e["method"], e["path"]) for p in nodes["inventory"]["ports"] for e in p["endpoints"]}
