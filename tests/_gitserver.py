@@ -2,7 +2,8 @@
 
 * :class:`GitHttpServer` serves bare repositories over smart HTTP by running ``git http-backend``
   as a CGI program, optionally demanding HTTP basic auth with a given password: the private
-  repository of the credential tests.  It records every Authorization header it saw.
+  repository of the credential tests.  It records every Authorization header it saw, and can be
+  told to hang (to hold a fetch while a test presses Ctrl-C).
 * :class:`SilentServer` accepts TCP connections and never answers: a host that hangs a clone
   until ``--timeout`` (or Ctrl-C) ends it.
 """
@@ -52,6 +53,10 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _serve(self, method: str) -> None:
         body = self._body() if method == "POST" else b""
+        if self.server.hang.is_set():  # play a host that accepted the request and went silent
+            self.server.hanging.set()
+            self.server.stopping.wait(60)
+            return
         if not self._authorised():
             self.send_response(401)
             self.send_header("WWW-Authenticate", 'Basic realm="private"')
@@ -105,6 +110,9 @@ class _Server(ThreadingHTTPServer):
     root: Path
     password: str | None
     seen_auth: list[str]
+    hang: threading.Event
+    hanging: threading.Event
+    stopping: threading.Event
 
 
 class GitHttpServer:
@@ -115,11 +123,24 @@ class GitHttpServer:
         self._server.root = root
         self._server.password = password
         self._server.seen_auth = []
+        self._server.hang = threading.Event()
+        self._server.hanging = threading.Event()
+        self._server.stopping = threading.Event()
         self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
 
     @property
     def seen_auth(self) -> list[str]:
         return self._server.seen_auth
+
+    @property
+    def hang(self) -> threading.Event:
+        """Set it to make every request hang (until the server stops) instead of being answered."""
+        return self._server.hang
+
+    @property
+    def hanging(self) -> threading.Event:
+        """Set once a request is being held by `hang`."""
+        return self._server.hanging
 
     def url(self, name: str) -> str:
         return f"http://127.0.0.1:{self._server.server_address[1]}/{name}"
@@ -129,6 +150,7 @@ class GitHttpServer:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self._server.stopping.set()
         self._server.shutdown()
         self._server.server_close()
 
@@ -148,6 +170,11 @@ class SilentServer:
     @property
     def port(self) -> int:
         return self._sock.getsockname()[1]
+
+    @property
+    def accepted(self) -> int:
+        """How many connections it has accepted (and left hanging)."""
+        return len(self._held)
 
     def _loop(self) -> None:
         while not self._stop.is_set():

@@ -174,3 +174,121 @@ def test_keep_going_when_every_input_fails(published) -> None:
     assert_fails(published, ["htp://a/x", "http://127.0.0.1:1/x.git", "--keep-going"],
                  "error: none of the inputs could be read; nothing was written "
                  "(error: 'htp://a/x' uses the unsupported scheme 'htp://'; use https://, ssh://, git:// or file://)")
+
+
+# --------------------------------------------------------------------------- Ctrl-C
+INTERRUPTED = "interrupted: nothing was published; the previous model (if any) is unchanged"
+
+
+def interrupt_after(args: list[str], ready, limit: float = 20) -> tuple[subprocess.CompletedProcess[str], float]:
+    """Start the CLI, wait until `ready()` is true, send SIGINT; return the result and the seconds
+    from the signal to the exit."""
+    import signal
+
+    # A shell that starts jobs in the background makes them ignore SIGINT, and Python keeps that:
+    # restore the default so the child behaves like a program run from a terminal.
+    proc = subprocess.Popen(["python", "-m", "repomodeler", "analyze", *args], cwd=ROOT, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    deadline = time.monotonic() + limit
+    while not ready() and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.05)
+    assert proc.poll() is None, proc.communicate()
+    sent = time.monotonic()
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    return subprocess.CompletedProcess(proc.args, proc.returncode, out, err), time.monotonic() - sent
+
+
+
+
+def test_ctrl_c_during_clone_exits_130_and_leaves_nothing_half_done(published, _isolated_home: Path) -> None:
+    out, before = published
+    with SilentServer() as srv:
+        url = f"http://127.0.0.1:{srv.port}/x.git"
+        proc, took = interrupt_after([url, "--out", str(out), "--no-validate", "--timeout", "120"],
+                                     lambda: srv.accepted > 0)
+    assert proc.returncode == 130
+    assert proc.stderr.strip().splitlines()[-1] == INTERRUPTED
+    assert took < 5
+    assert snapshot(out) == before
+    assert [p.name for p in out.parent.iterdir() if p.name.startswith(".out")] == []
+    assert list((_isolated_home / "repos").iterdir()) == []  # the half clone went with its temp folder
+
+
+def test_ctrl_c_during_fetch_keeps_the_cached_clone_usable(published, tmp_path: Path, _isolated_home: Path) -> None:
+    out, before = published
+    work = tmp_path / "remote-work"
+    make_repo(work, GOOD)
+    (tmp_path / "srv").mkdir()
+    bare_copy(work, tmp_path / "srv", "svc.git")
+    with GitHttpServer(tmp_path / "srv") as srv:
+        url = srv.url("svc.git")
+        first = cli(url, "--out", str(tmp_path / "svc-model"), "--no-validate", "-q")
+        assert first.returncode == 0, first.stderr
+        clones = sorted((_isolated_home / "repos").iterdir())
+        srv.hang.set()
+        proc, took = interrupt_after([url, "--out", str(out), "--no-validate"], srv.hanging.is_set)
+        assert proc.returncode == 130 and took < 5
+        assert proc.stderr.strip().splitlines()[-1] == INTERRUPTED
+        assert snapshot(out) == before
+        srv.hang.clear()
+        assert sorted((_isolated_home / "repos").iterdir()) == clones
+        fsck = subprocess.run(["git", "fsck", "--no-progress"], cwd=clones[0], capture_output=True, text=True)
+        assert fsck.returncode == 0, fsck.stderr
+        again = cli(url, "--out", str(out), "--no-validate", "-q")
+        assert again.returncode == 0, again.stderr
+
+
+def _run_in_process(monkeypatch, target: str, args: list[str]):
+    from click.testing import CliRunner
+
+    from repomodeler.cli import cli as main
+
+    def boom(*_a, **_k):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(target, boom)
+    return CliRunner().invoke(main, ["analyze", *args])
+
+
+@pytest.mark.parametrize("stage, target", [
+    ("parse", "repomodeler.pipeline.extract_repository"),
+    ("emit", "repomodeler.pipeline.render_sysml"),
+    ("write", "repomodeler.pipeline.json.dumps"),
+])
+def test_ctrl_c_during_parse_or_emit(published, tmp_path: Path, monkeypatch, stage: str, target: str) -> None:
+    out, before = published
+    result = _run_in_process(monkeypatch, target, [str(tmp_path / "good"), "--out", str(out), "--no-validate"])
+    assert result.exit_code == 130, (stage, result.output)
+    assert result.stderr.strip().splitlines()[-1] == INTERRUPTED
+    assert snapshot(out) == before
+    assert [p.name for p in out.parent.iterdir() if p.name.startswith(".out")] == []
+
+
+def test_ctrl_c_in_the_middle_of_the_swap_restores_the_previous_model(published, tmp_path: Path,
+                                                                       monkeypatch) -> None:
+    """The worst moment: the old model has been moved aside and the new one is not in place yet."""
+    import os as _os
+
+    from click.testing import CliRunner
+
+    from repomodeler.cli import cli as main
+
+    out, before = published
+    real_replace = _os.replace
+    calls: list[str] = []
+
+    def replace(src, dst):
+        calls.append(str(src))
+        if ".staging-" in str(src):
+            raise KeyboardInterrupt
+        return real_replace(src, dst)
+
+    monkeypatch.setattr("repomodeler.pipeline.os.replace", replace)
+    result = CliRunner().invoke(main, ["analyze", str(tmp_path / "good"), "--out", str(out), "--no-validate"])
+    assert result.exit_code == 130
+    assert any(".staging-" in c for c in calls)
+    monkeypatch.undo()
+    assert snapshot(out) == before
+    assert [p.name for p in out.parent.iterdir() if p.name.startswith(".out")] == []
