@@ -240,7 +240,7 @@ CASES: list[Case] = [
         C(6, "http://catalog:3550/products"),
     ), absent=(("http.client", 7),)),
     Case("kotlin", "env_reads.kt", (E(1, "ORDERS_URL", "http://orders:8080"), E(2, "PORT"),
-                                    ("config.read", 5, {"expr": "\\${payments.url}"})),
+                                    ("config.read", 5, {"expr": "${payments.url}"})),
          absent=(("env.read", 8),)),
     Case("kotlin", "constants.kt", (K(1, "ORDERS_URL", "http://orders:8080"), K(6, "CACHE", "redis-cart:6379")),
          absent=(("const.string", 2),)),
@@ -254,7 +254,7 @@ CASES: list[Case] = [
         P(5, "emails", "rabbitmq"), S(9, "shipments", "kafka"), S(12, "emails", "rabbitmq"),
     ), absent=(("messaging.publish", 6),)),
     Case("kotlin", "feign.kt", (
-        ("feign.client", 1, {"name": "orders"}), ("feign.client", 1, {"url": "\\${orders.url}"}),
+        ("feign.client", 1, {"name": "orders"}), ("feign.client", 1, {"url": "${orders.url}"}),
         C(3, "/orders/{id}", "GetMapping", feign="orders"),
     ), absent=(("http.route", 3),)),
     Case("kotlin", "urls.kt", (U(1, "jdbc:postgresql://orders-db:5432/orders"), H(2, "redis-cart:6379")),

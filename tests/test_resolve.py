@@ -255,3 +255,29 @@ def test_embedded_databases_stay_inside_their_service(tmp_path) -> None:
     }, validate=False)
     assert [n["id"] for n in model["nodes"]] == ["svc"]
     assert model["edges"] == [] and model["unresolved"] == []
+
+
+def test_router_prefixes_controller_tokens_and_client_verbs(tmp_path) -> None:
+    model = model_of(tmp_path, {
+        "shop": {
+            "docker-compose.yml": ("services:\n  orders:\n    build: ./orders\n  billing:\n    build: ./billing\n"
+                                   "  checkout:\n    build: ./checkout\n"),
+            "orders/requirements.txt": "fastapi\n",
+            "orders/main.py": ('from fastapi import APIRouter, FastAPI\n\napp = FastAPI()\n'
+                               'router = APIRouter(prefix="/orders")\n\n\n@router.get("/{order_id}")\n'
+                               'def get_order(order_id: int):\n    return {}\n'),
+            "billing/Billing.csproj": "<Project Sdk=\"Microsoft.NET.Sdk.Web\"></Project>\n",
+            "billing/InvoicesController.cs": ('using Microsoft.AspNetCore.Mvc;\n\n[ApiController]\n[Route("api/[controller]")]\n'
+                                              'public class InvoicesController : ControllerBase\n{\n'
+                                              '    [HttpGet("{id}")]\n    public string Get(int id) => "x";\n}\n'),
+            "checkout/go.mod": "module example.com/checkout\n\ngo 1.22\n",
+            "checkout/main.go": ('package main\n\nimport "net/http"\n\nfunc main() {\n'
+                                 '\treq, _ := http.NewRequest(http.MethodPost, "http://orders:8000/orders/1", nil)\n'
+                                 '\t_ = req\n\thttp.HandleFunc("/checkout", nil)\n}\n'),
+        },
+    })
+    eps = {(n["id"], e["method"], e["path"]) for n in model["nodes"] for p in n["ports"] for e in p["endpoints"]}
+    assert ("orders", "GET", "/orders/{order_id}") in eps
+    assert ("billing", "GET", "/api/invoices/{id}") in eps
+    call = next(e for e in model["edges"] if (e["source"], e["target"]) == ("checkout", "orders"))
+    assert call["attributes"]["endpoints"] == "POST /orders/1"

@@ -22,7 +22,7 @@ from functools import lru_cache
 from repomodeler.languages import load_language, query_files
 from repomodeler.records import Fact, Warning_
 
-_QUOTED = re.compile(r'^(?P<prefix>[rRbBuUfF]{0,2})(?P<q>"""|\'\'\'|"|\'|`)(?P<body>.*)(?P=q)$', re.S)
+_QUOTED = re.compile(r'^(?P<prefix>[rRbBuUfF]{0,2}|\$@?|@\$?)(?P<q>"""|\'\'\'|"|\'|`)(?P<body>.*)(?P=q)$', re.S)
 MAX_ATTR_LEN = 2000
 
 
@@ -36,7 +36,10 @@ class CompiledQuery:
 def unquote(text: str) -> str:
     """Strip the quotes of a string literal (Python prefixes, triple quotes, backticks)."""
     m = _QUOTED.match(text.strip())
-    return m.group("body") if m else text
+    if not m:
+        return text
+    body = m.group("body")
+    return body.replace("\\$", "$") if "\\$" in body else body  # Kotlin "\${x}" is a literal ${x}
 
 
 @lru_cache(maxsize=None)

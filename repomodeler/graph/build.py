@@ -288,12 +288,15 @@ class Resolver:
             if prev is None or len(f.attrs) > len(prev.attrs) or (
                     len(f.attrs) == len(prev.attrs) and (f.get("method") or "").upper() not in _METHOD_WORDS):
                 by_line[key] = f
+        routers: dict[tuple[str, str, str], Fact] = {}
+        for r in self.by_kind["http.router"]:
+            routers.setdefault((r.repository, r.path, r.get("name") or ""), r)
         for key in sorted(by_line):
             f = by_line[key]
             owner = self.owner_of(f.repository, f.path)
             if owner is None:
                 continue
-            method, path = _route(f)
+            method, path = _route(f, _router_prefix(routers, f))
             comp = self.model.components[owner]
             port = comp.ports.setdefault("http", Port(name="http", protocol="http", direction="provided"))
             for ep in port.endpoints:
@@ -544,7 +547,7 @@ class Resolver:
             if owner is None:
                 continue
             expr = f.get("url") or ""
-            method = (f.get("method") or "").strip("\"'").upper()
+            method = _verb(f.get("method") or "") or ""
             endpoint_path = _client_path(expr)
             for value, chain in self.resolve_expression(owner, f, expr):
                 for ref in parse_hosts(value):
@@ -589,7 +592,7 @@ class Resolver:
         providers: dict[str, str] = {}
         for f in self.by_kind["grpc.server"]:
             owner = self.owner_of(f.repository, f.path)
-            name = _grpc_name(f.get("service") or "")
+            name = _grpc_name(f.get("service") or "", f.get("strip"))
             if owner is None or not name:
                 continue
             providers.setdefault(name, owner)
@@ -605,7 +608,7 @@ class Resolver:
                 port.endpoints.append(Endpoint(method="RPC", path=proto_service, evidence=[f.evidence]))
         for f in self.by_kind["grpc.client"]:
             owner = self.owner_of(f.repository, f.path)
-            name = _grpc_name(f.get("service") or "")
+            name = _grpc_name(f.get("service") or "", f.get("strip"))
             if owner is None or not name:
                 continue
             target = providers.get(name)
@@ -619,6 +622,11 @@ class Resolver:
         for f in [*self.by_kind["messaging.publish"], *self.by_kind["messaging.subscribe"]]:
             owner = self.owner_of(f.repository, f.path)
             tech = (f.get("technology") or "").lower()
+            if owner is not None and not tech:
+                # A framework abstraction (NestJS @EventPattern): the system's only broker, if it has one.
+                brokers = sorted({c.attributes.get("technology", "") for c in self.model.components.values()
+                                  if c.kind == "broker"})
+                tech = brokers[0] if len(brokers) == 1 else ""
             if owner is None or not tech:
                 continue
             protocol = MESSAGING_TECH_PROTOCOL.get(tech, "tcp")
@@ -738,14 +746,36 @@ def _family(language: str) -> str:
     return {"tsx": "typescript"}.get(language, language)
 
 
-def _route(f: Fact) -> tuple[str, str]:
+def _router_prefix(routers: dict[tuple[str, str, str], Fact], f: Fact) -> str:
+    """Join the prefixes of the router a route is registered on and of its parents (same file)."""
+    parts: list[str] = []
+    name = f.get("router") or ""
+    seen: set[str] = set()
+    while name and name not in seen:
+        seen.add(name)
+        r = routers.get((f.repository, f.path, name))
+        if r is None:
+            break
+        parts.insert(0, (r.get("prefix") or "").strip("/"))
+        name = r.get("parent") or ""
+    return "/".join(p for p in parts if p)
+
+
+def _route(f: Fact, router_prefix: str = "") -> tuple[str, str]:
     method = (f.get("method") or "ANY").strip('"').upper()
     method = _METHOD_WORDS.get(method, method)
+    method = _verb(method) or method
     path = (f.get("path") or "").strip()
+    if path.startswith(":") and f.get("framework") == "rails":
+        path = path[1:]  # `resources :orders`
     m = re.match(r"^(GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS)\s+(\S+)$", path)
     if m:  # Go 1.22 "GET /x" patterns
         method, path = m.group(1), m.group(2)
-    prefix = (f.get("prefix") or "").strip()
+    prefix = "/".join(p for p in (router_prefix.strip("/"), (f.get("prefix") or "").strip().strip("/")) if p)
+    if f.get("controller"):
+        controller = re.sub(r"Controller$", "", f.get("controller") or "")
+        prefix = prefix.replace("[controller]", controller.lower())
+        path = path.replace("[controller]", controller.lower())
     if prefix:
         path = "/" + "/".join(s for s in (prefix.strip("/"), path.strip("/")) if s)
     if path and not path.startswith("/") and not path.startswith("^"):
@@ -806,9 +836,23 @@ def _env_form(key: str) -> str:
     return re.sub(r"[.\-]", "_", key).upper()
 
 
-def _grpc_name(raw: str) -> str:
+def _verb(word: str) -> str | None:
+    """An HTTP verb from the many ways code spells it: POST, http.MethodPost, HttpGet, getForObject..."""
+    w = word.strip("\"'").split(".")[-1]
+    w = re.sub(r"^(Method|Http|HTTP)", "", w)
+    m = re.match(r"^(get|post|put|delete|patch|head|options)", w, re.I)
+    return m.group(1).upper() if m else None
+
+
+def _grpc_name(raw: str, strip: str | None = None) -> str:
     """The proto service name behind a stub/server identifier (RegisterCartServiceServer -> cartservice)."""
     name = raw.strip().split(".")[-1]
+    if strip:
+        try:
+            name = re.sub(strip, "", name) or name
+        except re.error:
+            pass
+    name = name.replace("Coroutine", "")
     for prefix in ("Register", "New", "add_"):
         if name.startswith(prefix) and len(name) > len(prefix):
             name = name[len(prefix):]
