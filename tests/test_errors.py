@@ -3,6 +3,7 @@ previously published model left byte for byte as it was."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import time
 from pathlib import Path
@@ -25,13 +26,22 @@ def snapshot(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+@pytest.fixture(scope="module")
+def _template(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One real published model, made once per module (a CLI run costs a second or two)."""
+    tmp = tmp_path_factory.mktemp("template")
+    make_repo(tmp / "good", GOOD)
+    proc = cli(str(tmp / "good"), "--out", str(tmp / "out"), "--no-validate", "-q")
+    assert proc.returncode == 0, proc.stderr
+    return tmp / "out"
+
+
 @pytest.fixture
-def published(tmp_path: Path) -> tuple[Path, dict[str, bytes]]:
-    """A model already published at tmp_path/out (from a small good repository) and its bytes."""
+def published(tmp_path: Path, _template: Path) -> tuple[Path, dict[str, bytes]]:
+    """A previously published model at tmp_path/out and its bytes; the good repository at tmp_path/good."""
     make_repo(tmp_path / "good", GOOD)
     out = tmp_path / "out"
-    proc = cli(str(tmp_path / "good"), "--out", str(out), "--no-validate", "-q")
-    assert proc.returncode == 0, proc.stderr
+    shutil.copytree(_template, out)
     return out, snapshot(out)
 
 
