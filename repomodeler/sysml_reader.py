@@ -31,6 +31,7 @@ PROTOCOL_BY_PREFIX: dict[str, str] = {
     "amqp": "amqp", "kafka": "kafka", "nats": "nats", "elasticsearch": "elasticsearch", "tcp": "tcp",
     "library": "library",  # LibraryLink: a build-time dependency (the emitter's BUILD_PROTOCOL)
 }
+_DOC_NAME = re.compile(r"^doc /\* \w+ '(.+?)'")  # emitted part docs start "Service 'orders' ..."
 _DEF_SUFFIX = re.compile(r"(Api|Link|Access|Connection|Interface|Port|Flow|Channel)$")
 # Attribute names as written in SysML -> the key used in model.json attributes.
 ATTRIBUTE_KEYS: dict[str, str] = {"exposedPorts": "ports"}
@@ -179,6 +180,7 @@ class _Reader:
         self.connections: list[ModelConnection] = []
         self.part_defs: dict[str, str | None] = {}  # local part def name -> its supertype name
         self.package = ""
+        self.member_ids: dict[str, str] = {}  # SysML part name -> component id (they differ when renamed)
         self.pending: list[tuple[object, str | None]] = []  # connectors, read once every part is known
 
     # -- tree helpers -------------------------------------------------------------------------
@@ -349,7 +351,12 @@ class _Reader:
             kind = _enum_value(attrs["kind"][0])
         else:
             kind = self._kind(tname, node)
-        comp = ModelComponent(id=component_id(name, kind), kind=kind, where=f"{self.path}:{self.line(node)}")
+        cid = component_id(name, kind)
+        doc = self.child(body, "documentation") if body is not None else None
+        m = _DOC_NAME.match(" ".join(self.text(doc).split())) if doc is not None else None
+        if m and name.startswith(m.group(1) + "-"):
+            cid = m.group(1)  # the emitter renamed a clashing name ('start-service'); its doc keeps the id
+        comp = ModelComponent(id=cid, kind=kind, where=f"{self.path}:{self.line(node)}")
         for key, (value, _n) in attrs.items():
             if key != "kind":
                 comp.attributes[ATTRIBUTE_KEYS.get(key, key)] = value
@@ -371,6 +378,7 @@ class _Reader:
         if comp.id in self.components:
             self.note(node, f"part '{name}' declared twice; the later declaration wins")
         self.components[comp.id] = comp
+        self.member_ids[name] = comp.id
 
     def _source_ref(self, node) -> str | None:  # type: ignore[no-untyped-def]
         qn = self.child(node, "qualified_name")
@@ -455,7 +463,8 @@ class _Reader:
             if cid is None:
                 cid = self._resolve_end(chain[-1])
             if cid is not None:
-                chains[i] = chain[chain.index(cid):] if cid in chain else chain
+                at = next((k for k, seg in enumerate(chain) if self._resolve_end(seg) == cid), 0)
+                chains[i] = chain[at:]
             if cid is None:
                 self.note(node, f"'{what}' end '{'.'.join(chain)}' is not a part of the system; connection not mapped")
                 return
@@ -488,6 +497,8 @@ class _Reader:
         self.connections.append(conn)
 
     def _resolve_end(self, name: str) -> str | None:
+        if name in self.member_ids:
+            return self.member_ids[name]
         if name in self.components:
             return name
         for comp in self.components.values():

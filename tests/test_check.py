@@ -72,3 +72,11 @@ def test_check_usage_errors_exit_2(runner, shop_repo, tmp_path):
     bad.write_text("forbid:\n  - never: x\n")
     result = runner.invoke(cli, ["check", str(repo), "--rules", str(bad)])
     assert result.exit_code == 2 and "each rule needs 'from' and/or 'to'" in result.output
+
+
+def test_sample_rules_file(runner, shop_repo):
+    repo, _sha = shop_repo
+    result = runner.invoke(cli, ["check", str(repo), "--rules", str(SAMPLES / "targets" / "shop-rules.yml")])
+    assert result.exit_code == 1
+    violations = [l for l in result.output.splitlines() if l.startswith("VIOLATION")]
+    assert len(violations) == 1 and "inventory -> orders-db (sql) is forbidden" in violations[0]

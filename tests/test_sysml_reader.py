@@ -99,3 +99,16 @@ def test_sample_shop_target_reads_cleanly():
     assert "inventory" not in model.components
     assert "orders->payments:grpc" in model.connection_ids()
     assert "payments->payments-cache:redis" in model.connection_ids()
+
+
+def test_renamed_parts_map_back_to_component_ids():
+    # the emitter renames members that clash with inherited features ('start' -> 'start-service');
+    # its doc keeps the real id, and connectors that name the renamed part still resolve
+    text = """package p { part system {
+        part 'start-service' : Service { doc /* Service 'start', found in shop:compose.yml. */ port http : HttpApi; }
+        part 'done-cache' : Cache;
+        connect 'done-cache' to 'start-service'.http;
+    } }"""
+    model = read_sysml_text(text, "m.sysml")
+    assert sorted(model.components) == ["done", "start"]
+    assert model.connection_ids() == {"done->start:http"}
