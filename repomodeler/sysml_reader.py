@@ -24,6 +24,9 @@ from repomodeler.records import PROTOCOLS, RepomodelerError
 KIND_BY_TYPE: dict[str, str] = {
     "Service": "service", "Database": "database", "Cache": "cache", "Broker": "broker", "Gateway": "gateway",
     "ExternalSystem": "external", "Library": "library", "User": "user",
+    # common hand-written spellings
+    "External": "external", "ExternalService": "external", "DataStore": "database", "Datastore": "database",
+    "MessageBroker": "broker", "Queue": "broker", "ApiGateway": "gateway", "Person": "user",
 }
 # Prefix of a port / interface definition name -> protocol (HttpApi, HttpLink, GrpcConnection...).
 PROTOCOL_BY_PREFIX: dict[str, str] = {
@@ -481,6 +484,9 @@ class _Reader:
                 if port is not None and port.protocol != "tcp":
                     protocol = port.protocol
                     break
+        name = self.decl_name(node) or ""
+        if protocol is None and name.rpartition("-")[2] in PROTOCOLS and name.count("-") >= 2:
+            protocol = name.rpartition("-")[2]  # the emitter's naming: '<source>-<target>-<protocol>'
         if protocol is None:
             protocol = "tcp"
             self.note(node, f"'{what}' {ids[0]} -> {ids[1]} names no protocol; assumed tcp "

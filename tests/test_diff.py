@@ -152,3 +152,18 @@ def test_diff_bad_inputs(runner, tmp_path):
     assert result.exit_code == 1 and "does not exist" in result.output
     result = runner.invoke(cli, ["diff", "run:nosuch:1", TARGET])
     assert result.exit_code == 1 and "no recorded runs for system 'nosuch'" in result.output
+
+
+def test_target_that_declares_ports_for_one_component(runner, shop_model, tmp_path):
+    target = tmp_path / "grpc-payments.sysml"
+    target.write_text(Path(TARGET).read_text().replace(
+        "        part payments : Service;",
+        "        part payments : Service { port grpc : RepoModeler::GrpcApi; }"))
+    d = diff_models(load_model(str(shop_model)), load_model(str(target)))
+    ports = {(c.id, c.status) for c in d.of("port")}
+    assert ports == {("payments.grpc", "added"), ("payments.http", "removed")}  # only payments states its ports
+    assert any(n.startswith("ports of ") and "not compared" in n for n in d.notes)
+    steps = runner.invoke(cli, ["diff", str(shop_model), str(target), "--steps"]).output
+    assert "Add API port `payments.grpc` (gRPC)." in steps
+    assert steps.index("Add API port `payments.grpc`") < steps.index("Move `orders` calls to `payments`") \
+        < steps.index("Withdraw API port `payments.http`.") < steps.index("Retire `inventory`")

@@ -128,16 +128,8 @@ def diff_models(a: ArchModel, b: ArchModel) -> Diff:
     for a_id, b_id in d.matches:
         d.notes.append(f"component '{b_id}' in {b.origin} matched '{a_id}' by normalised name")
     both_complete = a.complete and b.complete
-    compare_ports = any(c.provided_ports() for c in a.components.values()) and \
-        any(c.provided_ports() for c in b.components.values())
-    compare_endpoints = compare_ports and \
-        any(p.endpoints for c in a.components.values() for p in c.ports.values()) and \
-        any(p.endpoints for c in b.components.values() for p in c.ports.values())
-    if not compare_ports:
-        d.notes.append("ports and endpoints not compared: one side declares no ports")
-    if compare_ports and not compare_endpoints:
-        d.notes.append("endpoints not compared: one side declares none")
-
+    skipped_ports: list[str] = []
+    skipped_endpoints: list[str] = []
     matched_b = set(rename)
     changes: list[ElementChange] = []
     for a_id, comp in a.components.items():
@@ -153,14 +145,25 @@ def diff_models(a: ArchModel, b: ArchModel) -> Diff:
         if fields:
             changes.append(ElementChange("component", a_id, "changed", fields, new_id=b_id if b_id != a_id else "",
                                          component=a_id, where=comp.where))
-        if compare_ports:
-            changes.extend(_port_changes(a_id, old, comp, compare_endpoints))
+        # A side that declares no ports (or no endpoints) for a component says nothing about them:
+        # compared only when both sides state them, or both are analysed models.
+        if both_complete or (old.provided_ports() and comp.provided_ports()):
+            changes.extend(_port_changes(a_id, old, comp, both_complete, skipped_endpoints))
+        elif old.provided_ports() or comp.provided_ports():
+            skipped_ports.append(a_id)
+    if skipped_ports:
+        d.notes.append(f"ports of {len(skipped_ports)} component(s) not compared: declared on one side only "
+                       f"({', '.join(skipped_ports[:5])}{', ...' if len(skipped_ports) > 5 else ''})")
+    if skipped_endpoints:
+        d.notes.append(f"endpoints of {len(skipped_endpoints)} port(s) not compared: declared on one side only "
+                       f"({', '.join(skipped_endpoints[:5])}{', ...' if len(skipped_endpoints) > 5 else ''})")
     changes.extend(_connection_changes(a.connections, b.connections, rename))
     d.changes = sorted(changes, key=lambda c: (ELEMENTS.index(c.element), STATUSES.index(c.status), c.id))
     return d
 
 
-def _port_changes(cid: str, a: ModelComponent, b: ModelComponent, compare_endpoints: bool) -> list[ElementChange]:
+def _port_changes(cid: str, a: ModelComponent, b: ModelComponent, both_complete: bool,
+                  skipped_endpoints: list[str]) -> list[ElementChange]:
     out = []
     pa, pb = a.provided_ports(), b.provided_ports()
     rename, fuzzy = _match_names(sorted(pa), sorted(pb))
@@ -177,7 +180,9 @@ def _port_changes(cid: str, a: ModelComponent, b: ModelComponent, compare_endpoi
         if old.protocol != port.protocol:
             out.append(ElementChange("port", pid, "changed", (FieldChange("protocol", old.protocol, port.protocol),),
                                      component=cid, where=b.where))
-        if compare_endpoints:
+        if not both_complete and bool(old.endpoints) != bool(port.endpoints):
+            skipped_endpoints.append(pid)
+        elif both_complete or old.endpoints:
             ea, eb = {e.label for e in old.endpoints}, {e.label for e in port.endpoints}
             out.extend(ElementChange("endpoint", f"{pid}:{e}", "removed", component=cid, where=a.where)
                        for e in sorted(ea - eb))

@@ -46,9 +46,11 @@ def plan_steps(diff: Diff) -> list[MigrationStep]:
         comp = b.components[c.id]
         extra = ", ".join(x for x in (comp.kind, comp.attributes.get("technology") or comp.attributes.get("language")) if x)
         steps.append(MigrationStep("introduce", f"Introduce `{c.id}` ({extra}).", c.id))
-    for c in diff.of("port", "added") + diff.of("endpoint", "added"):
-        what = "API port" if c.element == "port" else "endpoint"
-        steps.append(MigrationStep("expose", f"Add {what} `{c.id}`" + (f" ({c.detail})." if c.detail else "."), c.id))
+    for c in diff.of("port", "added"):
+        proto = next((f.new for f in c.changes if f.field == "protocol"), "")
+        steps.append(MigrationStep("expose", f"Add API port `{c.id}`" + (f" ({_proto(proto)})." if proto else "."), c.id))
+    for c in diff.of("endpoint", "added"):
+        steps.append(MigrationStep("expose", f"Add endpoint `{c.id}`.", c.id))
     for c in diff.of("connection", "added"):
         src, tgt, proto = _ends(c.id)
         steps.append(MigrationStep("connect", f"Connect `{src}` to `{tgt}` over {_proto(proto)}.", c.id))
