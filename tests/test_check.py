@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from repomodeler.cli import cli
-
 from conftest import SAMPLES
+
+from repomodeler.cli import cli
 
 TARGET = str(SAMPLES / "targets" / "shop-target.sysml")
 
@@ -46,8 +46,8 @@ def test_check_rules_file(runner, shop_repo, tmp_path):
     result = runner.invoke(cli, ["check", str(repo), "--rules", str(rules)])
     assert result.exit_code == 1
     lines = [l for l in result.output.splitlines() if l.startswith("VIOLATION")]
-    assert lines == [f"VIOLATION [forbidden-dependency] inventory -> orders-db (sql) is forbidden by {rules}: forbid #1 "
-                     "(from anything to orders-db except orders)"]
+    assert lines == [(f"VIOLATION [forbidden-dependency] inventory -> orders-db (sql) is forbidden by {rules}: forbid #1 "
+                      "(from anything to orders-db except orders)")]
     assert "at shop:inventory/src/main/resources/application.yml:5" in result.output
 
 

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import SAMPLES
 
 from repomodeler.cli import cli
 from repomodeler.diff.core import diff_models
@@ -14,8 +15,6 @@ from repomodeler.diff.overlay import diff_to_overlay, overlay_for_model
 from repomodeler.records import RepomodelerError
 from repomodeler.sysml_reader import read_sysml_text
 from repomodeler.validate import validate_text
-
-from conftest import SAMPLES
 
 TARGET = str(SAMPLES / "targets" / "shop-target.sysml")
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import json
 import threading
 
+from conftest import commit_all
+
 from repomodeler.cli import cli
 from repomodeler.store import RunStore
-
-from conftest import commit_all
 
 
 def _analyze(runner, repo, out):
@@ -63,12 +63,12 @@ def test_store_failure_warns_and_keeps_the_model(runner, shop_repo, tmp_path, mo
 def test_concurrent_records_get_distinct_numbers(tmp_path):
     store = RunStore(tmp_path / "runs.sqlite")
     model = json.dumps({"name": "sys", "nodes": [], "edges": [], "stats": {}})
-    errors: list[BaseException] = []
+    errors: list[Exception] = []
 
     def record(i: int) -> None:
         try:
             store.record(model, {"analysed_at": f"2024-01-01T00:00:0{i}", "repositories": []})
-        except BaseException as exc:  # pragma: no cover - the assertion below reports it
+        except Exception as exc:  # noqa: BLE001 - the assertion below reports it
             errors.append(exc)
 
     threads = [threading.Thread(target=record, args=(i,)) for i in range(8)]

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from conftest import SAMPLES
+
 from repomodeler.cli import cli
 from repomodeler.diff.load import load_model_json
 from repomodeler.sysml_reader import read_sysml_file, read_sysml_text
-
-from conftest import SAMPLES
 
 
 def _analyze(runner, repo: Path, out: Path) -> None:

@@ -25,7 +25,12 @@ from repomodeler.records import RepomodelerError
 def check(inputs: tuple[str, ...], target_file: Path | None, rules_file: Path | None, name: str | None, fmt: str) -> None:
     """Analyse INPUTS (as 'analyze' does, publishing nothing) and check them against --target and --rules."""
     from repomodeler.diff.load import load_model, model_from_dict
-    from repomodeler.diff.rules import Rules, analyse_unpublished, check_model, load_rules
+    from repomodeler.diff.rules import (
+        Rules,
+        analyse_unpublished,
+        check_model,
+        load_rules,
+    )
 
     if target_file is None and rules_file is None:
         click.echo("error: give --target and/or --rules; there is nothing to check against", err=True)

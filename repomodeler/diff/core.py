@@ -16,7 +16,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from repomodeler.sysml_reader import ArchModel, ModelComponent, ModelConnection, ReaderNote
+from repomodeler.sysml_reader import (
+    ArchModel,
+    ModelComponent,
+    ModelConnection,
+    ReaderNote,
+)
 
 COMPARED_ATTRIBUTES = ("language", "technology", "image")
 ELEMENTS = ("component", "port", "endpoint", "connection")
@@ -166,7 +171,7 @@ def _port_changes(cid: str, a: ModelComponent, b: ModelComponent, both_complete:
                   skipped_endpoints: list[str]) -> list[ElementChange]:
     out = []
     pa, pb = a.provided_ports(), b.provided_ports()
-    rename, fuzzy = _match_names(sorted(pa), sorted(pb))
+    rename, _fuzzy = _match_names(sorted(pa), sorted(pb))
     for name, port in pa.items():
         if name not in rename.values():
             out.append(ElementChange("port", f"{cid}.{name}", "removed", component=cid, where=a.where))

@@ -13,8 +13,14 @@ import json
 from pathlib import Path
 
 from repomodeler.records import RepomodelerError
-from repomodeler.sysml_reader import (ArchModel, ModelComponent, ModelConnection, ModelEndpoint, ModelPort,
-                                      read_sysml_file)
+from repomodeler.sysml_reader import (
+    ArchModel,
+    ModelComponent,
+    ModelConnection,
+    ModelEndpoint,
+    ModelPort,
+    read_sysml_file,
+)
 
 RUN_PREFIX = "run:"
 

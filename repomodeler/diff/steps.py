@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from repomodeler.diff.core import Diff, ElementChange
+from repomodeler.diff.core import Diff
 
 PHASES = ("introduce", "expose", "connect", "change", "disconnect", "withdraw", "retire")
 PROTOCOL_NAMES = {"http": "HTTP", "grpc": "gRPC", "sql": "SQL", "mongodb": "MongoDB", "redis": "Redis", "amqp": "AMQP",
@@ -86,8 +86,8 @@ def render_steps_markdown(diff: Diff) -> str:
     steps = plan_steps(diff)
     title = f"# Migration plan: {diff.a.name or diff.a.origin} -> {diff.b.name or diff.b.origin}"
     lines = [title, "", f"From `{diff.a.origin}` (current) to `{diff.b.origin}` (target).",
-             "Ordered so nothing is removed while something still depends on it: introduce, connect, change, "
-             "then disconnect and retire.", ""]
+             ("Ordered so nothing is removed while something still depends on it: introduce, connect, change, "
+              "then disconnect and retire."), ""]
     if not steps:
         lines.append("Nothing to do: the current architecture matches the target.")
     lines.extend(f"{i}. {s.text}" for i, s in enumerate(steps, 1))
