@@ -81,7 +81,7 @@ def assert_evidence_names_targets(sample: str, model: dict, names: dict[str, tup
 
 # ------------------------------------------------------------------ spring-cloud
 SPRING_COMPONENTS = {
-    "config-server": ("service", "java"), "registry": ("service", "java"), "gateway": ("service", "java"),
+    "config-server": ("service", "java"), "registry": ("service", "java"), "gateway": ("gateway", "java"),
     "orders": ("service", "java"), "inventory": ("service", "kotlin"), "notifications": ("service", "kotlin"),
     "orders-db": ("database", None), "kafka": ("broker", None), "user": ("user", None),
 }
@@ -122,14 +122,10 @@ def test_spring_cloud_endpoints_topics_and_where_they_are_written(models) -> Non
     assert not any(e[0] == "gateway" and e[1] == "kafka" for e in edges(model))
 
 
-@pytest.mark.xfail(strict=True, reason="Spring Cloud Gateway (spring-cloud-starter-gateway / spring.cloud.gateway.routes) "
-                                       "is not recognised as a gateway kind")
 def test_spring_cloud_gateway_is_a_gateway(models) -> None:
     assert components(models["spring-cloud"])["gateway"][0] == "gateway"
 
 
-@pytest.mark.xfail(strict=True, reason="Feign method http.client facts (feign=<name>) are not joined to the client's "
-                                       "target, so the endpoint called is not recorded")
 def test_spring_cloud_feign_endpoint_on_the_connection(models) -> None:
     assert edge(models["spring-cloud"], "orders", "inventory")["attributes"].get("endpoints") == "GET /inventory/{sku}"
 
@@ -164,8 +160,6 @@ def test_grpc_mesh_rpcs_routes_and_evidence(models) -> None:
     assert lines("shop-ingress", "frontend") == {("k8s/frontend.yaml", 63)}
 
 
-@pytest.mark.xfail(strict=True, reason="k8s.ingress facts sit on the backend line; the Ingress component (and the "
-                                       "user entry edge) have no evidence on its `metadata.name` line")
 def test_grpc_mesh_ingress_entry_evidence_names_the_ingress(models) -> None:
     assert ("k8s/frontend.yaml", 53) in evidence_of(models["grpc-mesh"], "user", "shop-ingress")
 
@@ -179,7 +173,7 @@ POLYGLOT_EDGES = {
     ("billing", "api.sendgrid.com", "http"), ("shipping", "api.easypost.com", "http"),
     ("user", "proxy", "http"), ("user", "rabbitmq", "http"),
 }
-POLYGLOT_MISSING = {("shipping", "api.easypost.com", "http")}
+POLYGLOT_MISSING: set[tuple[str, str, str]] = set()
 
 
 def test_polyglot_events_components_and_connections(models) -> None:
@@ -187,9 +181,10 @@ def test_polyglot_events_components_and_connections(models) -> None:
     assert components(model) == {
         "proxy": ("gateway", None), "orders": ("service", "csharp"), "catalog": ("service", "ruby"),
         "billing": ("service", "php"), "shipping": ("service", "rust"), "mongo": ("database", None),
-        "rabbitmq": ("broker", None), "api.sendgrid.com": ("external", None), "user": ("user", None)}
+        "rabbitmq": ("broker", None), "api.sendgrid.com": ("external", None),
+        "api.easypost.com": ("external", None), "user": ("user", None)}
     assert edges(model) == POLYGLOT_EDGES - POLYGLOT_MISSING
-    assert {u["value"] for u in model["unresolved"]} <= {"http://+:8080"}  # see the xfail below
+    assert model["unresolved"] == []
     assert model["warnings"] == []
     assert_evidence_names_targets("polyglot-events", model, {"rabbitmq": ("orders.placed", "invoices.created")})
 
@@ -211,48 +206,34 @@ def test_polyglot_events_topics_routes_and_evidence(models) -> None:
     assert {("shipping/src/main.rs", 48)} <= lines("shipping", "rabbitmq")
 
 
-@pytest.mark.xfail(strict=True, reason="ruby http_clients.scm reads conn.get(...) only on plain identifiers; the usual "
-                                       "Faraday idiom @conn.get(\"/api/quotes\") (instance variable) is missed")
 def test_polyglot_events_faraday_instance_variable_call(models) -> None:
     model = models["polyglot-events"]
     assert edge(model, "catalog", "shipping")["attributes"].get("endpoints") == "GET /api/quotes"
     assert ("catalog/app/services/shipping_client.rb", 12) in evidence_of(model, "catalog", "shipping")
 
 
-@pytest.mark.xfail(strict=True, reason="client_calls only connects hosts already known; an external URL held in a "
-                                       "constant and passed to a client call (reqwest client.post(EASYPOST_URL)) "
-                                       "introduces no external system")
 def test_polyglot_events_external_api_through_a_constant(models) -> None:
     assert ("shipping", "api.easypost.com", "http") in edges(models["polyglot-events"])
 
 
-@pytest.mark.xfail(strict=True, reason="MapGet/MapPost (aspnet-minimal `method`) are not normalised to "
-                                       "GET/POST; the MapGroup prefix must also be joined")
 def test_polyglot_events_minimal_api_group_prefix(models) -> None:
     assert endpoints(models["polyglot-events"], "orders") == {("GET", "/api/orders/{id}"), ("POST", "/api/orders")}
 
 
-@pytest.mark.xfail(strict=True, reason="Rails `namespace :api do ... end` is not read as a prefix "
-                                       "(ruby http_routes.scm only knows `scope '/api' do`)")
 def test_polyglot_events_rails_namespace(models) -> None:
     assert endpoints(models["polyglot-events"], "catalog") == {
         ("ANY", "/api/products"), ("GET", "/api/products/:id/shipping"), ("GET", "/up")}
 
 
-@pytest.mark.xfail(strict=True, reason="Laravel serves routes/api.php under /api (framework convention)")
 def test_polyglot_events_laravel_api_prefix(models) -> None:
     assert endpoints(models["polyglot-events"], "billing") == {
         ("GET", "/api/invoices/{id}"), ("POST", "/api/invoices/{id}/resend")}
 
 
-@pytest.mark.xfail(strict=True, reason="ASP.NET configuration keys (Services:Catalog) are not matched with their "
-                                       "environment form (Services__Catalog), so the HttpClient call is not evidence")
 def test_polyglot_events_aspnet_configuration_key(models) -> None:
     assert ("orders/Program.cs", 11) in evidence_of(models["polyglot-events"], "orders", "catalog")
 
 
-@pytest.mark.xfail(strict=True, reason="a wildcard listen address (ASPNETCORE_URLS=http://+:8080) is reported as "
-                                       "an unresolved reference")
 def test_polyglot_events_listen_address_is_not_a_reference(models) -> None:
     assert models["polyglot-events"]["unresolved"] == []
 
@@ -287,8 +268,6 @@ def test_node_python_endpoints_and_calls(models) -> None:
     assert topics(model, "notifier", "redis") == ("", "orders.created")
 
 
-@pytest.mark.xfail(strict=True, reason="@router.post(\"\") (the root of an APIRouter with a prefix) is not "
-                                       "read: python http_routes.scm requires the path to start with '/'")
 def test_node_python_fastapi_router_prefix(models) -> None:
     assert endpoints(models["node-python"], "api") == {
         ("GET", "/orders/{order_id}"), ("POST", "/orders"), ("GET", "/health")}

@@ -8,6 +8,14 @@
  (#any-of? @method "get" "post" "put" "patch" "delete" "options" "any" "match")
  (#set! fact "http.route") (#set! framework "laravel"))
 
+; Laravel serves routes/api.php under /api (RouteServiceProvider convention): same calls, prefix "api".
+((scoped_call_expression
+   scope: (name) @_route name: (name) @method
+   arguments: (arguments . (argument [(string (string_content) @path) (encapsed_string (string_content) @path)]))) @fact
+ (#eq? @_route "Route")
+ (#any-of? @method "get" "post" "put" "patch" "delete" "options" "any" "match")
+ (#set! fact "http.route") (#set! framework "laravel") (#set! prefix "api") (#set! only_files "(^|/)routes/api\\.php$"))
+
 ; Route::prefix('api')->group(function () { Route::get('/x', ...); }): the prefix is joined
 ((member_call_expression
    object: (scoped_call_expression scope: (name) @_r1 name: (name) @_prefix

@@ -11,6 +11,14 @@
  (#match? @path "^/")
  (#set! fact "http.route") (#set! framework "fastapi-flask"))
 
+; The root of a prefixed router: @router.post("") under APIRouter(prefix="/orders").
+((decorator
+   (call function: (attribute object: (identifier) @router attribute: (identifier) @method)
+         arguments: (argument_list . (string (string_start) . (string_end))))) @fact
+ (#any-of? @method "get" "post" "put" "delete" "patch" "head" "options" "api_route")
+ (#match? @router "(?i)(router|bp|blueprint|api)$")
+ (#set! fact "http.route") (#set! framework "fastapi-flask") (#set! path ""))
+
 ; Flask methods=["POST"] on @x.route("/x", methods=[...]) (first listed method).
 ((decorator
    (call function: (attribute object: (_) @router attribute: (identifier) @_route)

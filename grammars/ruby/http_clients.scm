@@ -20,7 +20,7 @@
  (#set! fact "http.client"))
 
 ; conn.get('/path') on a Faraday connection / http client named like one
-((call receiver: (identifier) @_obj method: (identifier) @method arguments: (argument_list . (_) @url)) @fact
+((call receiver: [(identifier) (instance_variable)] @_obj method: (identifier) @method arguments: (argument_list . (_) @url)) @fact
  (#match? @_obj "(?i)(conn|connection|client|http)$")
  (#any-of? @method "get" "post" "put" "patch" "delete" "head")
  (#set! fact "http.client"))

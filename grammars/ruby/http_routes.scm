@@ -30,3 +30,21 @@
  (#any-of? @method "get" "post" "put" "patch" "delete" "options")
  (#match? @path "^/")
  (#set! fact "http.route") (#set! framework "sinatra"))
+
+; Rails: namespace :api do get '/x' / resources :products end: the namespace is the prefix
+((call method: (identifier) @_ns
+       arguments: (argument_list . (simple_symbol) @prefix)
+       block: (do_block (body_statement
+         (call method: (identifier) @method
+               arguments: (argument_list . [(string (string_content) @path) (pair key: (string (string_content) @path))])) @fact)))
+ (#eq? @_ns "namespace")
+ (#any-of? @method "get" "post" "put" "patch" "delete" "match")
+ (#set! fact "http.route") (#set! framework "rails") (#set! only_files "(^|/)routes\\.rb$|(^|/)config/routes/.*\\.rb$"))
+((call method: (identifier) @_ns
+       arguments: (argument_list . (simple_symbol) @prefix)
+       block: (do_block (body_statement
+         (call method: (identifier) @_res arguments: (argument_list . (simple_symbol) @path)) @fact)))
+ (#eq? @_ns "namespace")
+ (#any-of? @_res "resources" "resource")
+ (#set! fact "http.route") (#set! framework "rails") (#set! method "ANY")
+ (#set! only_files "(^|/)routes\\.rb$|(^|/)config/routes/.*\\.rb$"))

@@ -245,6 +245,7 @@ def read_kubernetes(repo: str, path: str, text: str) -> tuple[list[Fact], list[W
                 if value is not None:
                     facts.append(_fact("k8s.configmap", repo, path, _line(k), configmap=name, name=k.value, value=value))
         elif kind == "Ingress":
+            facts.append(_fact("k8s.ingress_resource", repo, path, line, ingress=name))
             for rule in _seq(_get(_get(doc, "spec"), "rules")):
                 for p in _seq(_get(_get(rule, "http"), "paths")):
                     svc = _get(_get(_get(p, "backend"), "service"), "name") or _get(_get(p, "backend"), "serviceName")

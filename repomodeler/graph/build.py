@@ -218,6 +218,18 @@ class Resolver:
                     comp.aliases.add((f.get("value") or "").lower())
                     self.alias.setdefault((f.get("value") or "").lower(), owner)
 
+    def spring_gateways(self) -> None:
+        """Spring Cloud Gateway / Zuul services are gateways: by dependency or by route configuration."""
+        for f in [*self.by_kind["manifest.dependency"], *self.by_kind["config.property"]]:
+            name = (f.get("name") or "").lower()
+            if re.search(r"spring-cloud-starter-gateway|spring-cloud-starter-netflix-zuul", name) or \
+                    name.startswith(("spring.cloud.gateway.routes", "zuul.routes")):
+                owners = self.property_owners(f) if f.kind == "config.property" else [self.owner_of(f.repository, f.path)]
+                for owner in owners:
+                    if owner and self.model.components[owner].kind == "service":
+                        self.model.components[owner].kind = "gateway"
+                        self.model.components[owner].evidence.add(f.evidence)
+
     def property_owners(self, f: Fact) -> list[str]:
         """Who a Spring property applies to: `<app>.yml` in a config repository configures <app>;
         `application.yml` in a shared config folder configures every Spring service; else the folder's owner."""
@@ -510,11 +522,13 @@ class Resolver:
                 comp.attributes["exposed"] = ",".join(sorted(ports))
 
     def ingress(self) -> None:
+        declared = {(f.repository, f.path, f.get("ingress")): f.evidence for f in self.by_kind["k8s.ingress_resource"]}
         for f in self.by_kind["k8s.ingress"]:
             target = self.alias.get((f.get("target") or "").lower())
             if not target:
                 continue
-            gw = self.add_component(f.get("ingress") or "ingress", "gateway", f.repository, f.evidence,
+            gw = self.add_component(f.get("ingress") or "ingress", "gateway", f.repository,
+                                    declared.get((f.repository, f.path, f.get("ingress")), f.evidence),
                                     attributes={"deployment": "kubernetes", "technology": "ingress"})
             self.connect(gw.id, target, "http", [f.evidence], attributes={"via": "ingress"})
 
@@ -525,13 +539,17 @@ class Resolver:
         values: list[tuple[str, list[Evidence]]] = []
         for m in re.finditer(r"\$\{([A-Za-z0-9_.\-]+)(?::([^}]*))?\}", expr):
             key, default = m.group(1), m.group(2)
-            configured = self.env_values.get((owner, key)) or self.env_values.get((owner, _env_form(key)))
+            configured = (self.env_values.get((owner, key)) or self.env_values.get((owner, _env_form(key)))
+                          or self.env_values.get((owner, key.replace(":", "__"))))
             if configured:
                 values.extend((v, [f.evidence, ev]) for v, ev in configured)
             elif default:
                 values.append((default, [f.evidence]))
         if parse_hosts(expr):
             values.append((expr, [f.evidence]))
+        m = re.match(r"^\s*([A-Za-z0-9_]+(?::[A-Za-z0-9_]+)+)\s*$", expr)  # ASP.NET "Services:Catalog"
+        if m:
+            values.extend((v, [f.evidence, ev]) for v, ev in self.env_values.get((owner, m.group(1).replace(":", "__")), []))
         for ident in sorted(set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", expr))):
             for c in self.consts.get((f.repository, f.path, ident), []):
                 values.append((c.get("value") or "", [f.evidence, c.evidence]))
@@ -541,7 +559,12 @@ class Resolver:
         return values
 
     def client_calls(self) -> None:
-        """HTTP client calls: resolve the URL expression to a component and record the endpoint called."""
+        """HTTP client calls: resolve the URL expression to a component and record the endpoint called.
+
+        A Feign method (``feign`` attribute) calls the component its client is named after; an
+        http(s) URL to a foreign host reached through a constant introduces an external system."""
+        relative: list[Fact] = []
+        file_targets: dict[tuple[str, str], set[tuple[str, str]]] = defaultdict(set)
         for f in self.by_kind["http.client"]:
             owner = self.owner_of(f.repository, f.path)
             if owner is None:
@@ -549,20 +572,50 @@ class Resolver:
             expr = f.get("url") or ""
             method = _verb(f.get("method") or "") or ""
             endpoint_path = _client_path(expr)
+            if expr.startswith("/") and not f.get("feign"):
+                relative.append(f)  # a path on a client whose base URL is set elsewhere in the file
+                continue
+            targets: list[tuple[str, str, list[Evidence]]] = []
+            feign = self.alias.get((f.get("feign") or "").lower())
+            if feign and feign != owner:
+                targets.append((feign, "http", [f.evidence]))
+                if expr.startswith("/"):
+                    endpoint_path = expr  # a declared path template, not an expression
             for value, chain in self.resolve_expression(owner, f, expr):
                 for ref in parse_hosts(value):
                     target = self.alias.get(ref.host)
+                    if target is None and ref.scheme in ("http", "https") and "." in ref.host \
+                            and ref.host not in LOCAL_HOSTS and not re.match(r"^[\d.]+$", ref.host):
+                        target = self.add_component(ref.host, "external", None, chain[-1],
+                                                    attributes={"host": ref.host}).id
                     if target is None or target == owner:
                         continue
                     proto = self._protocol(ref, target)
-                    self.connect(owner, target, proto if proto != "tcp" else "http", chain,
-                                 attributes={"via": "http client"})
-                    if endpoint_path:
-                        conn = self.model.connections[(owner, target, proto if proto != "tcp" else "http")]
-                        call = f"{method if method in HTTP_VERBS else 'ANY'} {endpoint_path}"
-                        calls = set(filter(None, conn.attributes.get("endpoints", "").split(", ")))
-                        calls.add(call)
-                        conn.attributes["endpoints"] = ", ".join(sorted(calls))
+                    targets.append((target, proto if proto != "tcp" else "http", chain))
+            for target, proto, chain in targets:
+                file_targets[(f.repository, f.path)].add((target, proto))
+                self.connect(owner, target, proto, chain, attributes={"via": "http client"})
+                if endpoint_path:
+                    conn = self.model.connections[(owner, target, proto)]
+                    call = f"{method if method in HTTP_VERBS else 'ANY'} {endpoint_path}"
+                    calls = set(filter(None, conn.attributes.get("endpoints", "").split(", ")))
+                    calls.add(call)
+                    conn.attributes["endpoints"] = ", ".join(sorted(calls))
+
+        # Relative calls (@conn.get("/api/quotes"), client.GetAsync("/x") on a BaseAddress client) belong to
+        # the one service the file's clients are configured for; with several candidates, none is guessed.
+        for f in relative:
+            candidates = file_targets.get((f.repository, f.path), set())
+            owner = self.owner_of(f.repository, f.path)
+            if len(candidates) != 1 or owner is None:
+                continue
+            target, proto = next(iter(candidates))
+            conn = self.model.connections[(owner, target, proto)]
+            conn.evidence.add(f.evidence)
+            method = _verb(f.get("method") or "") or ""
+            calls = set(filter(None, conn.attributes.get("endpoints", "").split(", ")))
+            calls.add(f"{method if method in HTTP_VERBS else 'ANY'} {_client_path(f.get('url') or '')}")
+            conn.attributes["endpoints"] = ", ".join(sorted(calls))
 
     def config_reads(self) -> None:
         """Spring ``@Value("${orders.url:http://orders:8080}")`` and Feign clients."""
@@ -700,6 +753,7 @@ class Resolver:
         self.deployment_components()
         self.build_units()
         self.spring_identity()
+        self.spring_gateways()
         self.assign_languages()
         self.endpoints()
         self.config_connections()
@@ -771,7 +825,10 @@ def _route(f: Fact, router_prefix: str = "") -> tuple[str, str]:
     m = re.match(r"^(GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS)\s+(\S+)$", path)
     if m:  # Go 1.22 "GET /x" patterns
         method, path = m.group(1), m.group(2)
-    prefix = "/".join(p for p in (router_prefix.strip("/"), (f.get("prefix") or "").strip().strip("/")) if p)
+    own_prefix = (f.get("prefix") or "").strip()
+    if own_prefix.startswith(":") and f.get("framework") == "rails":
+        own_prefix = own_prefix[1:]  # `namespace :api`
+    prefix = "/".join(p for p in (router_prefix.strip("/"), own_prefix.strip("/")) if p)
     if f.get("controller"):
         controller = re.sub(r"Controller$", "", f.get("controller") or "")
         prefix = prefix.replace("[controller]", controller.lower())
@@ -839,7 +896,7 @@ def _env_form(key: str) -> str:
 def _verb(word: str) -> str | None:
     """An HTTP verb from the many ways code spells it: POST, http.MethodPost, HttpGet, getForObject..."""
     w = word.strip("\"'").split(".")[-1]
-    w = re.sub(r"^(Method|Http|HTTP)", "", w)
+    w = re.sub(r"^(Method|Http|HTTP|Map|MAP)", "", w)
     m = re.match(r"^(get|post|put|delete|patch|head|options)", w, re.I)
     return m.group(1).upper() if m else None
 

@@ -78,7 +78,7 @@ DRIVER_TECH: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     )
 )
 
-LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "0.0.0.0", "::1", "[::1]", "host.docker.internal"})
+LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "0.0.0.0", "::1", "[::1]", "host.docker.internal", "+", "*", "::"})
 HOST_ENV_NAME = re.compile(r"(HOST|ADDR|ADDRESS|SERVER|URL|URI|ENDPOINT|BROKER|BROKERS|DSN|SERVICE|CONN)", re.I)
 ENTRY_FILES = re.compile(
     r"(^|/)(main\.py|app\.py|server\.py|manage\.py|wsgi\.py|asgi\.py|__main__\.py|index\.[cm]?[jt]s|server\.[cm]?[jt]s|"
