@@ -16,6 +16,8 @@ A file with syntax errors is still queried (tree-sitter recovers), and a warning
 from __future__ import annotations
 
 import re
+import time
+import warnings as warnings_module
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -24,6 +26,7 @@ from repomodeler.records import Fact, Warning_
 
 _QUOTED = re.compile(r'^(?P<prefix>[rRbBuUfF]{0,2}|\$@?|@\$?)(?P<q>"""|\'\'\'|"|\'|`)(?P<body>.*)(?P=q)$', re.S)
 MAX_ATTR_LEN = 2000
+QUERY_BUDGET_MICROS = 10_000_000  # per file and language
 
 
 @dataclass(frozen=True)
@@ -109,6 +112,11 @@ def extract_source(repository: str, path: str, language: str, content: bytes) ->
 
     for cq in compiled_queries(language):
         cursor = tree_sitter.QueryCursor(cq.query, match_limit=10_000)
+        # A pathological file must not stall the run: stop the query after a budget and say so.
+        with warnings_module.catch_warnings():  # deprecated in favour of progress_callback, which crashes here
+            warnings_module.simplefilter("ignore", DeprecationWarning)
+            cursor.timeout_micros = QUERY_BUDGET_MICROS
+        started = time.perf_counter()
         for pattern_index, captures in cursor.matches(root):
             settings = cq.settings[pattern_index]
             only = settings.get("only_files")
@@ -135,4 +143,6 @@ def extract_source(repository: str, path: str, language: str, content: bytes) ->
             line = anchor.start_point[0] + 1
             facts.add(Fact(kind=kind, repository=repository, path=path, line=line, language=language,
                            attrs=tuple(sorted(attrs.items()))))
+        if time.perf_counter() - started >= QUERY_BUDGET_MICROS / 1e6 or cursor.did_exceed_match_limit:
+            warnings.append(Warning_(repository, path, 0, "too complex to query completely; read in part"))
     return sorted(facts), warnings
