@@ -52,7 +52,5 @@ def test_mutated_descriptors_never_raise() -> None:
     run()
 
 
-@pytest.mark.xfail(reason="engine.extract_source: tree-sitter predicates raise SystemError on invalid UTF-8 "
-                          "(extract_file works around it); reported to the engine owner", strict=False)
 def test_engine_accepts_invalid_utf8_directly() -> None:
     check_source("python", "a.py", b'import re\nre.match("\xff", x)\nurl = "http://h\xe9:1/"\n', raw_engine=True)

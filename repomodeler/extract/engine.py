@@ -100,6 +100,11 @@ def extract_source(repository: str, path: str, language: str, content: bytes) ->
     """Parse one file and run all of its language's queries.  Never raises for bad input."""
     warnings: list[Warning_] = []
     try:
+        content.decode("utf-8")
+    except UnicodeDecodeError:
+        # Query predicates decode node text as UTF-8; replacing bad bytes keeps every line where it was.
+        content = content.decode("utf-8", "replace").encode("utf-8")
+    try:
         tree = _parser(language).parse(content)
     except Exception as exc:  # pragma: no cover - tree-sitter itself failing
         return [], [Warning_(repository, path, 0, f"could not parse as {language}: {exc}")]
