@@ -79,7 +79,7 @@ def test_token_from_environment_clones_and_is_never_written(private_server, tmp_
     for text in outputs:  # ...and nothing else
         assert TOKEN not in text
     assert files_containing(_isolated_home, TOKEN.encode()) == []
-    assert files_containing(out, TOKEN.encode()) == []
+    assert files_containing(tmp_path, TOKEN.encode()) == []  # the model, run history, TMPDIR, everything
     assert list(tmpdir.iterdir()) == []  # the askpass folder is gone
     configs = [p.read_text() for p in (_isolated_home / "repos").glob("*/config")]
     assert len(configs) == 1 and "url" not in configs[0] and "127.0.0.1" not in configs[0]
@@ -93,7 +93,7 @@ def test_password_in_url_is_used_and_redacted_everywhere(private_server, tmp_pat
     assert proc.returncode == 0, proc.stderr
     assert TOKEN not in proc.stdout + proc.stderr
     assert files_containing(_isolated_home, TOKEN.encode()) == []
-    assert files_containing(out, TOKEN.encode()) == []
+    assert files_containing(tmp_path, TOKEN.encode()) == []
     run_json = json.loads((out / "run.json").read_text())
     assert run_json["repositories"][0]["input"] == private_server.url("private.git")
 
