@@ -14,7 +14,7 @@ from typing import Callable
 from repomodeler.extract.apis import api_reader, extract_api
 from repomodeler.extract.cache import FactCache, FileOutcome
 from repomodeler.extract.descriptors import extract_descriptor, reader_for
-from repomodeler.extract.engine import extract_source
+from repomodeler.extract.engine import compiled_queries, extract_source
 from repomodeler.extract.proxies import PROXY_FILE, extract_proxy
 from repomodeler.inventory import BlobReader, is_lfs_pointer
 from repomodeler.records import ExtractResult, Fact, Inventory, SourceFile, Warning_
@@ -113,6 +113,10 @@ def extract_repository(inventory: Inventory, progress: ProgressFn | None = None,
         tasks.append((repo.name, f, contents.pop(f.path, b"")))
     fresh: dict[str, FileOutcome] = {}
     if jobs > 1 and len(tasks) >= POOL_THRESHOLD:
+        # Compile the queries before the workers fork, so each worker inherits them instead of
+        # compiling every language again.
+        for language in sorted({f.language for _r, f, _c in tasks if f.language}):
+            compiled_queries(language)
         batches = [tasks[i:i + CHUNK] for i in range(0, len(tasks), CHUNK)]
         with ProcessPoolExecutor(max_workers=jobs) as pool:
             for results in pool.map(_work, batches):
