@@ -27,7 +27,8 @@ from repomodeler.emit.model_json import render_json
 from repomodeler.emit.sysml import render_sysml
 from repomodeler.extract import default_jobs, extract_repository
 from repomodeler.extract.cache import FactCache, default_cache_path
-from repomodeler.graph.build import resolve_system, slug
+from repomodeler.graph.build import resolve_system
+from repomodeler.graph.naming import slug
 from repomodeler.graph.network import to_graph
 from repomodeler.inventory import DEFAULT_MAX_BYTES, InventoryOptions, build_inventory
 from repomodeler.records import ExtractResult, RepomodelerError, Repository, Warning_

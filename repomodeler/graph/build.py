@@ -22,46 +22,16 @@ from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
 from repomodeler.graph.catalog import (
-    ENTRY_FILES, HOST_ENV_NAME, HTTP_VERBS, LOCAL_HOSTS, MESSAGING_TECH_PROTOCOL, PORT_PROTOCOL, SCHEME_PROTOCOL,
+    ENTRY_FILES, HOST_ENV_NAME, HTTP_VERBS, LOCAL_HOSTS, MESSAGING_TECH_PROTOCOL, PORT_PROTOCOL, SCHEME_PROTOCOL, TECH_WORDS,
     SCHEME_TECH, TECH_KIND, TECH_PROTOCOL, image_basename, tech_for_image, tech_for_module,
 )
+from repomodeler.graph.naming import (
+    dependency_key, has_dashboard, image_language, is_under, join_path, language_family, norm_path, slug, unit_name,
+)
+from repomodeler.graph.values import (
+    METHOD_WORDS, HostRef, client_path, env_form, grpc_service_name, http_verb, parse_hosts, route_of, router_prefix,
+)
 from repomodeler.records import Component, Connection, Endpoint, Evidence, ExtractResult, Fact, Port, Unresolved
-
-_URL = re.compile(r"(?P<scheme>[a-zA-Z][a-zA-Z0-9+.-]*)://(?:[^@/\s'\"]*@)?(?P<host>\[[^\]]+\]|[^:/?#\s,'\"$`{}]+)(?::(?P<port>\d{1,5}))?")
-_HOSTPORT = re.compile(r"^(?P<host>[A-Za-z][A-Za-z0-9.-]*):(?P<port>\d{2,5})$")
-_METHOD_WORDS = {"GETMAPPING": "GET", "POSTMAPPING": "POST", "PUTMAPPING": "PUT", "DELETEMAPPING": "DELETE",
-                 "PATCHMAPPING": "PATCH", "REQUESTMAPPING": "ANY", "ROUTE": "GET", "API_ROUTE": "ANY",
-                 "HANDLEFUNC": "ANY", "HANDLE": "ANY", "ALL": "ANY", "WEBSOCKET": "WS"}
-
-
-def slug(name: str) -> str:
-    """A stable identifier for a component name (lowercase, safe characters)."""
-    s = re.sub(r"[^a-z0-9._-]+", "-", name.lower()).strip("-.")
-    return s or "component"
-
-
-@dataclass(frozen=True)
-class HostRef:
-    host: str
-    port: int | None
-    scheme: str | None
-
-
-def parse_hosts(value: str) -> list[HostRef]:
-    """Every host a configuration value or literal names: URLs, host:port lists."""
-    refs: list[HostRef] = []
-    for m in _URL.finditer(value):
-        host = m.group("host").strip("[]")
-        port = int(m.group("port")) if m.group("port") else None
-        refs.append(HostRef(host.lower(), port, m.group("scheme").lower()))
-    if refs:
-        return refs
-    for part in value.split(","):
-        m = _HOSTPORT.match(part.strip())
-        if m:
-            refs.append(HostRef(m.group("host").lower(), int(m.group("port")), None))
-    return refs
-
 
 @dataclass
 class SystemModel:
@@ -123,16 +93,16 @@ class Resolver:
                                         image_basename(image) if image and not tech and not context else None) if a)
             root = None
             if context is not None and not re.match(r"^[a-z]+://", context):
-                root = _norm(PurePosixPath(f.get("compose_dir") or ".").joinpath(context).as_posix())
-                dockerfile = _norm(_join(root, f.get("dockerfile") or "Dockerfile"))
+                root = norm_path(PurePosixPath(f.get("compose_dir") or ".").joinpath(context).as_posix())
+                dockerfile = norm_path(join_path(root, f.get("dockerfile") or "Dockerfile"))
                 bases = [d.get("image") or "" for d in self.by_kind["docker.from"]
                          if d.repository == f.repository and d.path == dockerfile]
                 base_tech = next((t for t in (tech_for_image(b) for b in bases) if t), None)
                 if base_tech:  # e.g. a custom image built FROM mongo:3 is still a MongoDB
                     kind = base_tech[1]
                     attrs["technology"] = base_tech[0]
-                if bases and _image_language(bases[0]):
-                    attrs["base_language"] = _image_language(bases[0]) or ""
+                if bases and image_language(bases[0]):
+                    attrs["base_language"] = image_language(bases[0]) or ""
             comp = self.add_component(name, kind, f.repository, f.evidence, aliases, attrs)
             if root is not None:
                 comp.source_roots.add((f.repository, root))
@@ -163,29 +133,29 @@ class Resolver:
             dockerfiles = {str(PurePosixPath(f.path).parent) for f in self.by_kind["docker.from"] if f.repository == repo}
             unit_dirs: dict[str, Evidence] = {}
             for m in manifests:
-                d = _norm(str(PurePosixPath(m.path).parent))
+                d = norm_path(str(PurePosixPath(m.path).parent))
                 unit_dirs.setdefault(d, m.evidence)
             for d in sorted(dockerfiles):
-                unit_dirs.setdefault(_norm(d), Evidence(repo, _join(d, "Dockerfile"), 1))
+                unit_dirs.setdefault(norm_path(d), Evidence(repo, join_path(d, "Dockerfile"), 1))
             claimed = sorted((root for comp in self.model.components.values()
                               for (r, root) in comp.source_roots if r == repo), key=len, reverse=True)
             routes = {f.path for f in self.by_kind["http.route"] if f.repository == repo}
-            depended = {_dep_key(f.get("name") or "") for f in self.by_kind["manifest.dependency"]}
+            depended = {dependency_key(f.get("name") or "") for f in self.by_kind["manifest.dependency"]}
             for d in sorted(unit_dirs):
-                if any(_under(d, root) for root in claimed):
+                if any(is_under(d, root) for root in claimed):
                     continue
-                files_here = [f.path for f in source_files if _under(f.path, d)]
-                deeper = [u for u in unit_dirs if u != d and _under(u, d)]
-                code_here = [f.path for f in source_files if f.language and _under(f.path, d)]
-                if deeper and all(any(_under(p, u) for u in deeper) for p in code_here):
+                files_here = [f.path for f in source_files if is_under(f.path, d)]
+                deeper = [u for u in unit_dirs if u != d and is_under(u, d)]
+                code_here = [f.path for f in source_files if f.language and is_under(f.path, d)]
+                if deeper and all(any(is_under(p, u) for u in deeper) for p in code_here):
                     continue  # an aggregator (root pom with modules, workspace): its modules are the units
-                serves = any(_under(p, d) for p in routes) or d in {_norm(x) for x in dockerfiles}
+                serves = any(is_under(p, d) for p in routes) or d in {norm_path(x) for x in dockerfiles}
                 entry = serves or any(ENTRY_FILES.search(p) for p in files_here)
                 manifest_name = next((m.get("name") for m in manifests
-                                      if _norm(str(PurePosixPath(m.path).parent)) == d and m.get("name")), None)
-                name = _unit_name(repo, d, manifest_name,
-                                  [m.path for m in manifests if _norm(str(PurePosixPath(m.path).parent)) == d])
-                if not serves and files_here and manifest_name and _dep_key(manifest_name) in depended:
+                                      if norm_path(str(PurePosixPath(m.path).parent)) == d and m.get("name")), None)
+                name = unit_name(repo, d, manifest_name,
+                                  [m.path for m in manifests if norm_path(str(PurePosixPath(m.path).parent)) == d])
+                if not serves and files_here and manifest_name and dependency_key(manifest_name) in depended:
                     # A package other units depend on: a library node (build-time dependency target).
                     lib = self.add_component(name, "library", repo, unit_dirs[d],
                                              (manifest_name, manifest_name.rsplit("/", 1)[-1]),
@@ -257,7 +227,7 @@ class Resolver:
             best: tuple[int, str] | None = None
             for comp in self.model.components.values():
                 for r, root in comp.source_roots:
-                    if r == repo and _under(path, root) and (best is None or len(root) > best[0]
+                    if r == repo and is_under(path, root) and (best is None or len(root) > best[0]
                                                              or (len(root) == best[0] and comp.id < best[1])):
                         best = (len(root), comp.id)
             self.owner_cache[key] = best[1] if best else None
@@ -276,7 +246,7 @@ class Resolver:
                 if f.role == "source" and f.language:
                     owner = self.owner_of(result.repository.name, f.path)
                     if owner:
-                        counts[owner][_family(f.language)] += 1
+                        counts[owner][language_family(f.language)] += 1
         for cid, c in counts.items():
             comp = self.model.components[cid]
             hint = comp.attributes.pop("base_language", "")
@@ -298,7 +268,7 @@ class Resolver:
             prev = by_line.get(key)
             # Prefer the most specific reading of a line (explicit methods, a class prefix).
             if prev is None or len(f.attrs) > len(prev.attrs) or (
-                    len(f.attrs) == len(prev.attrs) and (f.get("method") or "").upper() not in _METHOD_WORDS):
+                    len(f.attrs) == len(prev.attrs) and (f.get("method") or "").upper() not in METHOD_WORDS):
                 by_line[key] = f
         routers: dict[tuple[str, str, str], Fact] = {}
         for r in self.by_kind["http.router"]:
@@ -308,7 +278,7 @@ class Resolver:
             owner = self.owner_of(f.repository, f.path)
             if owner is None:
                 continue
-            method, path = _route(f, _router_prefix(routers, f))
+            method, path = route_of(f, router_prefix(routers, f))
             comp = self.model.components[owner]
             port = comp.ports.setdefault("http", Port(name="http", protocol="http", direction="provided"))
             for ep in port.endpoints:
@@ -479,9 +449,9 @@ class Resolver:
         libraries = {}
         for c in self.model.components.values():
             if c.kind == "library":
-                libraries[_dep_key(c.attributes.get("package", c.name))] = c.id
+                libraries[dependency_key(c.attributes.get("package", c.name))] = c.id
         for f in self.by_kind["manifest.dependency"]:
-            lib = libraries.get(_dep_key(f.get("name") or ""))
+            lib = libraries.get(dependency_key(f.get("name") or ""))
             owner = self.owner_of(f.repository, f.path)
             if lib and owner and owner != lib:
                 self.connect(owner, lib, "library", [f.evidence], kind="depends_on",
@@ -539,7 +509,7 @@ class Resolver:
         values: list[tuple[str, list[Evidence]]] = []
         for m in re.finditer(r"\$\{([A-Za-z0-9_.\-]+)(?::([^}]*))?\}", expr):
             key, default = m.group(1), m.group(2)
-            configured = (self.env_values.get((owner, key)) or self.env_values.get((owner, _env_form(key)))
+            configured = (self.env_values.get((owner, key)) or self.env_values.get((owner, env_form(key)))
                           or self.env_values.get((owner, key.replace(":", "__"))))
             if configured:
                 values.extend((v, [f.evidence, ev]) for v, ev in configured)
@@ -570,8 +540,8 @@ class Resolver:
             if owner is None:
                 continue
             expr = f.get("url") or ""
-            method = _verb(f.get("method") or "") or ""
-            endpoint_path = _client_path(expr)
+            method = http_verb(f.get("method") or "") or ""
+            endpoint_path = client_path(expr)
             if expr.startswith("/") and not f.get("feign"):
                 relative.append(f)  # a path on a client whose base URL is set elsewhere in the file
                 continue
@@ -612,9 +582,9 @@ class Resolver:
             target, proto = next(iter(candidates))
             conn = self.model.connections[(owner, target, proto)]
             conn.evidence.add(f.evidence)
-            method = _verb(f.get("method") or "") or ""
+            method = http_verb(f.get("method") or "") or ""
             calls = set(filter(None, conn.attributes.get("endpoints", "").split(", ")))
-            calls.add(f"{method if method in HTTP_VERBS else 'ANY'} {_client_path(f.get('url') or '')}")
+            calls.add(f"{method if method in HTTP_VERBS else 'ANY'} {client_path(f.get('url') or '')}")
             conn.attributes["endpoints"] = ", ".join(sorted(calls))
 
     def config_reads(self) -> None:
@@ -641,11 +611,11 @@ class Resolver:
         client stubs connect to that component."""
         rpcs: dict[str, list[Fact]] = defaultdict(list)
         for f in self.by_kind["grpc.rpc"]:
-            rpcs[_grpc_name(f.get("service") or "")].append(f)
+            rpcs[grpc_service_name(f.get("service") or "")].append(f)
         providers: dict[str, str] = {}
         for f in self.by_kind["grpc.server"]:
             owner = self.owner_of(f.repository, f.path)
-            name = _grpc_name(f.get("service") or "", f.get("strip"))
+            name = grpc_service_name(f.get("service") or "", f.get("strip"))
             if owner is None or not name:
                 continue
             providers.setdefault(name, owner)
@@ -661,7 +631,7 @@ class Resolver:
                 port.endpoints.append(Endpoint(method="RPC", path=proto_service, evidence=[f.evidence]))
         for f in self.by_kind["grpc.client"]:
             owner = self.owner_of(f.repository, f.path)
-            name = _grpc_name(f.get("service") or "", f.get("strip"))
+            name = grpc_service_name(f.get("service") or "", f.get("strip"))
             if owner is None or not name:
                 continue
             target = providers.get(name)
@@ -725,7 +695,7 @@ class Resolver:
                 continue  # development overrides publish every port for convenience
             if cid and f.get("ports") and (self.model.components[cid].kind in ("gateway", "broker")
                                            or (self.model.components[cid].kind == "service" and cid not in called)
-                                           or _has_dashboard(self.model.components[cid])):
+                                           or has_dashboard(self.model.components[cid])):
                 targets.append((cid, f.evidence))
         for f in self.by_kind["k8s.service"]:
             cid = self.alias.get((f.get("name") or "").lower())
@@ -772,164 +742,6 @@ class Resolver:
         self.entry_points()
         self.model.unresolved = sorted(set(self.model.unresolved), key=lambda u: (u.component, u.value, u.evidence))
         return self.model
-
-
-def _norm(path: str) -> str:
-    p = PurePosixPath(path).as_posix()
-    parts: list[str] = []
-    for seg in p.split("/"):
-        if seg in ("", "."):
-            continue
-        if seg == "..":
-            if parts:
-                parts.pop()
-            continue
-        parts.append(seg)
-    return "/".join(parts)
-
-
-def _join(folder: str, name: str) -> str:
-    return name if folder in ("", ".") else f"{folder}/{name}"
-
-
-def _under(path: str, root: str) -> bool:
-    return root == "" or path == root or path.startswith(root + "/")
-
-
-def _family(language: str) -> str:
-    return {"tsx": "typescript"}.get(language, language)
-
-
-def _router_prefix(routers: dict[tuple[str, str, str], Fact], f: Fact) -> str:
-    """Join the prefixes of the router a route is registered on and of its parents (same file)."""
-    parts: list[str] = []
-    name = f.get("router") or ""
-    seen: set[str] = set()
-    while name and name not in seen:
-        seen.add(name)
-        r = routers.get((f.repository, f.path, name))
-        if r is None:
-            break
-        parts.insert(0, (r.get("prefix") or "").strip("/"))
-        name = r.get("parent") or ""
-    return "/".join(p for p in parts if p)
-
-
-def _route(f: Fact, router_prefix: str = "") -> tuple[str, str]:
-    method = (f.get("method") or "ANY").strip('"').upper()
-    method = _METHOD_WORDS.get(method, method)
-    method = _verb(method) or method
-    path = (f.get("path") or "").strip()
-    if path.startswith(":") and f.get("framework") == "rails":
-        path = path[1:]  # `resources :orders`
-    m = re.match(r"^(GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS)\s+(\S+)$", path)
-    if m:  # Go 1.22 "GET /x" patterns
-        method, path = m.group(1), m.group(2)
-    own_prefix = (f.get("prefix") or "").strip()
-    if own_prefix.startswith(":") and f.get("framework") == "rails":
-        own_prefix = own_prefix[1:]  # `namespace :api`
-    prefix = "/".join(p for p in (router_prefix.strip("/"), own_prefix.strip("/")) if p)
-    if f.get("controller"):
-        controller = re.sub(r"Controller$", "", f.get("controller") or "")
-        prefix = prefix.replace("[controller]", controller.lower())
-        path = path.replace("[controller]", controller.lower())
-    if prefix:
-        path = "/" + "/".join(s for s in (prefix.strip("/"), path.strip("/")) if s)
-    if path and not path.startswith("/") and not path.startswith("^"):
-        path = "/" + path
-    return method, path or "/"
-
-
-TECH_WORDS: dict[str, tuple[str, ...]] = {
-    "rabbitmq": ("amqp", "rabbit", "pika"), "kafka": ("kafka",), "mongodb": ("mongo",), "redis": ("redis", "lettuce", "jedis"),
-    "postgres": ("postgres", "psycopg", "pgx", "npgsql", "jdbc"), "mysql": ("mysql", "mariadb", "jdbc"),
-    "elasticsearch": ("elastic",), "nats": ("nats",),
-}
-GENERIC_DIRS = frozenset({"src", "app", "server", "service", "main", "source", "code", "api", "web", "backend", "cmd"})
-_BASE_LANGUAGE = (("python", "python"), ("pypy", "python"), ("node", "javascript"), ("golang", "go"),
-                  ("openjdk", "java"), ("eclipse-temurin", "java"), ("amazoncorretto", "java"), ("maven", "java"),
-                  ("gradle", "java"), ("dotnet", "csharp"), ("mcr.microsoft.com/dotnet", "csharp"), ("ruby", "ruby"),
-                  ("php", "php"), ("rust", "rust"))
-
-
-def _image_language(image: str) -> str | None:
-    name = image.lower().split(":")[0]
-    last = name.split("/")[-1]
-    for prefix, lang in _BASE_LANGUAGE:
-        if last.startswith(prefix) or name.startswith(prefix):
-            return lang
-    return None
-
-
-def _unit_name(repo: str, folder: str, manifest_name: str | None, manifest_paths: list[str]) -> str:
-    """Name of a build unit: its folder, unless the folder name is generic ('src', 'app'): then the
-    project file's name (cartservice.csproj) or the manifest's, or the parent folder."""
-    if folder == "":
-        return repo
-    base = PurePosixPath(folder).name
-    if base.lower() not in GENERIC_DIRS:
-        return base
-    for p in sorted(manifest_paths):
-        if p.endswith((".csproj", ".fsproj")):
-            return PurePosixPath(p).stem
-    if manifest_name and re.match(r"^[A-Za-z0-9._@/-]+$", manifest_name) and "." not in manifest_name.rsplit("/", 1)[-1]:
-        return manifest_name.rsplit("/", 1)[-1]
-    parent = PurePosixPath(folder).parent.name
-    return parent or repo
-
-
-def _has_dashboard(comp: Component) -> bool:
-    """Services people open in a browser even though other services call them (Eureka, admin UIs)."""
-    return bool(re.search(r"registry|eureka|dashboard|admin|monitor|grafana|kibana|console", comp.name, re.I))
-
-
-def _dep_key(name: str) -> str:
-    """Normalise a package name for matching manifests to dependencies (PEP 503-like)."""
-    return re.sub(r"[-_.]+", "-", name.strip().lower())
-
-
-def _env_form(key: str) -> str:
-    """Spring relaxed binding: orders.service-url -> ORDERS_SERVICE_URL."""
-    return re.sub(r"[.\-]", "_", key).upper()
-
-
-def _verb(word: str) -> str | None:
-    """An HTTP verb from the many ways code spells it: POST, http.MethodPost, HttpGet, getForObject..."""
-    w = word.strip("\"'").split(".")[-1]
-    w = re.sub(r"^(Method|Http|HTTP|Map|MAP)", "", w)
-    m = re.match(r"^(get|post|put|delete|patch|head|options)", w, re.I)
-    return m.group(1).upper() if m else None
-
-
-def _grpc_name(raw: str, strip: str | None = None) -> str:
-    """The proto service name behind a stub/server identifier (RegisterCartServiceServer -> cartservice)."""
-    name = raw.strip().split(".")[-1]
-    if strip:
-        try:
-            name = re.sub(strip, "", name) or name
-        except re.error:
-            pass
-    name = name.replace("Coroutine", "")
-    for prefix in ("Register", "New", "add_"):
-        if name.startswith(prefix) and len(name) > len(prefix):
-            name = name[len(prefix):]
-    for suffix in ("_to_server", "Servicer", "Server", "ImplBase", "BlockingStub", "FutureStub", "Stub", "Client",
-                   "Base", "Grpc"):
-        if name.endswith(suffix) and len(name) > len(suffix):
-            name = name[: -len(suffix)]
-    return name.lower()
-
-
-def _client_path(expr: str) -> str:
-    """The path part of a client URL expression: '/orders' in f"{BASE}/orders" or `${URL}/orders/${id}`."""
-    m = re.search(r"[a-z]+://[^/\s'\"`]+(/[^\s'\"`?]*)", expr)
-    if m:
-        return m.group(1)
-    m = re.search(r"(?:^|[\"'`}+\s])(/[A-Za-z0-9_\-./{}$:]*)", expr)
-    if m:
-        path = re.sub(r"\$\{[^}]*\}|\{[^}]*\}", "{}", m.group(1))
-        return path
-    return ""
 
 
 def resolve_system(name: str, results: list[ExtractResult]) -> SystemModel:

@@ -107,3 +107,11 @@ def tech_for_module(module: str) -> str | None:
 def image_basename(image: str) -> str:
     last = image.split("@")[0].split("/")[-1]
     return last.split(":")[0]
+
+
+# Words in dependency/import names that show a client library of each technology.
+TECH_WORDS: dict[str, tuple[str, ...]] = {
+    "rabbitmq": ("amqp", "rabbit", "pika"), "kafka": ("kafka",), "mongodb": ("mongo",), "redis": ("redis", "lettuce", "jedis"),
+    "postgres": ("postgres", "psycopg", "pgx", "npgsql", "jdbc"), "mysql": ("mysql", "mariadb", "jdbc"),
+    "elasticsearch": ("elastic",), "nats": ("nats",),
+}

@@ -1,0 +1,82 @@
+"""Names and paths: component ids, build-unit names, source folders, package keys."""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePosixPath
+
+from repomodeler.records import Component
+
+def slug(name: str) -> str:
+    """A stable identifier for a component name (lowercase, safe characters)."""
+    s = re.sub(r"[^a-z0-9._-]+", "-", name.lower()).strip("-.")
+    return s or "component"
+
+
+def norm_path(path: str) -> str:
+    p = PurePosixPath(path).as_posix()
+    parts: list[str] = []
+    for seg in p.split("/"):
+        if seg in ("", "."):
+            continue
+        if seg == "..":
+            if parts:
+                parts.pop()
+            continue
+        parts.append(seg)
+    return "/".join(parts)
+
+
+def join_path(folder: str, name: str) -> str:
+    return name if folder in ("", ".") else f"{folder}/{name}"
+
+
+def is_under(path: str, root: str) -> bool:
+    return root == "" or path == root or path.startswith(root + "/")
+
+
+def language_family(language: str) -> str:
+    return {"tsx": "typescript"}.get(language, language)
+
+
+GENERIC_DIRS = frozenset({"src", "app", "server", "service", "main", "source", "code", "api", "web", "backend", "cmd"})
+BASE_LANGUAGE = (("python", "python"), ("pypy", "python"), ("node", "javascript"), ("golang", "go"),
+                  ("openjdk", "java"), ("eclipse-temurin", "java"), ("amazoncorretto", "java"), ("maven", "java"),
+                  ("gradle", "java"), ("dotnet", "csharp"), ("mcr.microsoft.com/dotnet", "csharp"), ("ruby", "ruby"),
+                  ("php", "php"), ("rust", "rust"))
+
+
+def image_language(image: str) -> str | None:
+    name = image.lower().split(":")[0]
+    last = name.split("/")[-1]
+    for prefix, lang in BASE_LANGUAGE:
+        if last.startswith(prefix) or name.startswith(prefix):
+            return lang
+    return None
+
+
+def unit_name(repo: str, folder: str, manifest_name: str | None, manifest_paths: list[str]) -> str:
+    """Name of a build unit: its folder, unless the folder name is generic ('src', 'app'): then the
+    project file's name (cartservice.csproj) or the manifest's, or the parent folder."""
+    if folder == "":
+        return repo
+    base = PurePosixPath(folder).name
+    if base.lower() not in GENERIC_DIRS:
+        return base
+    for p in sorted(manifest_paths):
+        if p.endswith((".csproj", ".fsproj")):
+            return PurePosixPath(p).stem
+    if manifest_name and re.match(r"^[A-Za-z0-9._@/-]+$", manifest_name) and "." not in manifest_name.rsplit("/", 1)[-1]:
+        return manifest_name.rsplit("/", 1)[-1]
+    parent = PurePosixPath(folder).parent.name
+    return parent or repo
+
+
+def has_dashboard(comp: Component) -> bool:
+    """Services people open in a browser even though other services call them (Eureka, admin UIs)."""
+    return bool(re.search(r"registry|eureka|dashboard|admin|monitor|grafana|kibana|console", comp.name, re.I))
+
+
+def dependency_key(name: str) -> str:
+    """Normalise a package name for matching manifests to dependencies (PEP 503-like)."""
+    return re.sub(r"[-_.]+", "-", name.strip().lower())

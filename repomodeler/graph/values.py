@@ -1,0 +1,127 @@
+"""Reading values found in code and configuration: hosts in URLs, HTTP verbs and routes, gRPC names.
+
+Pure functions of their arguments, kept apart from the resolver so each reading rule is small,
+named and testable on its own."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from repomodeler.records import Fact
+
+URL_PATTERN = re.compile(r"(?P<scheme>[a-zA-Z][a-zA-Z0-9+.-]*)://(?:[^@/\s'\"]*@)?(?P<host>\[[^\]]+\]|[^:/?#\s,'\"$`{}]+)(?::(?P<port>\d{1,5}))?")
+HOSTPORT_PATTERN = re.compile(r"^(?P<host>[A-Za-z][A-Za-z0-9.-]*):(?P<port>\d{2,5})$")
+# Framework words used where an HTTP verb is expected, and the verb they mean.
+METHOD_WORDS = {"GETMAPPING": "GET", "POSTMAPPING": "POST", "PUTMAPPING": "PUT", "DELETEMAPPING": "DELETE",
+                "PATCHMAPPING": "PATCH", "REQUESTMAPPING": "ANY", "ROUTE": "GET", "API_ROUTE": "ANY",
+                "HANDLEFUNC": "ANY", "HANDLE": "ANY", "ALL": "ANY", "WEBSOCKET": "WS"}
+
+
+@dataclass(frozen=True)
+class HostRef:
+    host: str
+    port: int | None
+    scheme: str | None
+
+
+def parse_hosts(value: str) -> list[HostRef]:
+    """Every host a configuration value or literal names: URLs, host:port lists."""
+    refs: list[HostRef] = []
+    for m in URL_PATTERN.finditer(value):
+        host = m.group("host").strip("[]")
+        port = int(m.group("port")) if m.group("port") else None
+        refs.append(HostRef(host.lower(), port, m.group("scheme").lower()))
+    if refs:
+        return refs
+    for part in value.split(","):
+        m = HOSTPORT_PATTERN.match(part.strip())
+        if m:
+            refs.append(HostRef(m.group("host").lower(), int(m.group("port")), None))
+    return refs
+
+
+def router_prefix(routers: dict[tuple[str, str, str], Fact], f: Fact) -> str:
+    """Join the prefixes of the router a route is registered on and of its parents (same file)."""
+    parts: list[str] = []
+    name = f.get("router") or ""
+    seen: set[str] = set()
+    while name and name not in seen:
+        seen.add(name)
+        r = routers.get((f.repository, f.path, name))
+        if r is None:
+            break
+        parts.insert(0, (r.get("prefix") or "").strip("/"))
+        name = r.get("parent") or ""
+    return "/".join(p for p in parts if p)
+
+
+def route_of(f: Fact, prefix_of_router: str = "") -> tuple[str, str]:
+    method = (f.get("method") or "ANY").strip('"').upper()
+    method = METHOD_WORDS.get(method, method)
+    method = http_verb(method) or method
+    path = (f.get("path") or "").strip()
+    if path.startswith(":") and f.get("framework") == "rails":
+        path = path[1:]  # `resources :orders`
+    m = re.match(r"^(GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS)\s+(\S+)$", path)
+    if m:  # Go 1.22 "GET /x" patterns
+        method, path = m.group(1), m.group(2)
+    own_prefix = (f.get("prefix") or "").strip()
+    if own_prefix.startswith(":") and f.get("framework") == "rails":
+        own_prefix = own_prefix[1:]  # `namespace :api`
+    prefix = "/".join(p for p in (prefix_of_router.strip("/"), own_prefix.strip("/")) if p)
+    if f.get("controller"):
+        controller = re.sub(r"Controller$", "", f.get("controller") or "")
+        prefix = prefix.replace("[controller]", controller.lower())
+        path = path.replace("[controller]", controller.lower())
+    if prefix:
+        path = "/" + "/".join(s for s in (prefix.strip("/"), path.strip("/")) if s)
+    if path and not path.startswith("/") and not path.startswith("^"):
+        path = "/" + path
+    return method, path or "/"
+
+
+
+
+def env_form(key: str) -> str:
+    """Spring relaxed binding: orders.service-url -> ORDERS_SERVICE_URL."""
+    return re.sub(r"[.\-]", "_", key).upper()
+
+
+def http_verb(word: str) -> str | None:
+    """An HTTP verb from the many ways code spells it: POST, http.MethodPost, HttpGet, getForObject..."""
+    w = word.strip("\"'").split(".")[-1]
+    w = re.sub(r"^(Method|Http|HTTP|Map|MAP)", "", w)
+    m = re.match(r"^(get|post|put|delete|patch|head|options)", w, re.I)
+    return m.group(1).upper() if m else None
+
+
+def grpc_service_name(raw: str, strip: str | None = None) -> str:
+    """The proto service name behind a stub/server identifier (RegisterCartServiceServer -> cartservice)."""
+    name = raw.strip().split(".")[-1]
+    if strip:
+        try:
+            name = re.sub(strip, "", name) or name
+        except re.error:
+            pass
+    name = name.replace("Coroutine", "")
+    for prefix in ("Register", "New", "add_"):
+        if name.startswith(prefix) and len(name) > len(prefix):
+            name = name[len(prefix):]
+    for suffix in ("_to_server", "Servicer", "Server", "ImplBase", "BlockingStub", "FutureStub", "Stub", "Client",
+                   "Base", "Grpc"):
+        if name.endswith(suffix) and len(name) > len(suffix):
+            name = name[: -len(suffix)]
+    return name.lower()
+
+
+def client_path(expr: str) -> str:
+    """The path part of a client URL expression: '/orders' in f"{BASE}/orders" or `${URL}/orders/${id}`."""
+    m = re.search(r"[a-z]+://[^/\s'\"`]+(/[^\s'\"`?]*)", expr)
+    if m:
+        return m.group(1)
+    m = re.search(r"(?:^|[\"'`}+\s])(/[A-Za-z0-9_\-./{}$:]*)", expr)
+    if m:
+        path = re.sub(r"\$\{[^}]*\}|\{[^}]*\}", "{}", m.group(1))
+        return path
+    return ""

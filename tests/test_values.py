@@ -1,0 +1,72 @@
+"""The small reading rules the resolver relies on (graph/values.py, graph/naming.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from repomodeler.graph.naming import dependency_key, slug, unit_name
+from repomodeler.graph.values import HostRef, client_path, grpc_service_name, http_verb, parse_hosts, route_of
+from repomodeler.records import Fact
+
+
+@pytest.mark.parametrize("value,refs", [
+    ("postgresql://shop:secret@orders-db:5432/orders", [HostRef("orders-db", 5432, "postgresql")]),
+    ("jdbc:postgresql://db:5432/x", [HostRef("db", 5432, "postgresql")]),
+    ("kafka:9092,kafka2:9093", [HostRef("kafka", 9092, None), HostRef("kafka2", 9093, None)]),
+    ("http://[::1]:8080/x", [HostRef("::1", 8080, "http")]),
+    ("lb://orders", [HostRef("orders", None, "lb")]),
+    ("${ORDERS_URL}/x", []),
+    ("just words", []),
+])
+def test_parse_hosts(value: str, refs: list[HostRef]) -> None:
+    assert parse_hosts(value) == refs
+
+
+@pytest.mark.parametrize("word,verb", [
+    ("POST", "POST"), ("http.MethodPost", "POST"), ("HttpGet", "GET"), ("getForObject", "GET"),
+    ("postForEntity", "POST"), ("MapDelete", "DELETE"), ("route", None), ("exchange", None),
+])
+def test_http_verb(word: str, verb: str | None) -> None:
+    assert http_verb(word) == verb
+
+
+@pytest.mark.parametrize("raw,strip,name", [
+    ("pb.RegisterCartServiceServer", None, "cartservice"), ("add_CartServiceServicer_to_server", None, "cartservice"),
+    ("CartServiceGrpc.CartServiceImplBase", None, "cartservice"), ("NewCartServiceClient", None, "cartservice"),
+    ("CartServiceCoroutineStub", None, "cartservice"), ("hipstershop.CartService", None, "cartservice"),
+    ("CartServiceHandler", "Handler$", "cartservice"),
+])
+def test_grpc_service_name(raw: str, strip: str | None, name: str) -> None:
+    assert grpc_service_name(raw, strip) == name
+
+
+@pytest.mark.parametrize("expr,path", [
+    ('f"{BASE}/orders"', "/orders"), ("`${URL}/orders/${id}`", "/orders/{}"), ('"http://orders:8080/a/b?x=1"', "/a/b"),
+    ('BASE + "/pay"', "/pay"), ("client", ""),
+])
+def test_client_path(expr: str, path: str) -> None:
+    assert client_path(expr) == path
+
+
+def _route(**attrs: str) -> Fact:
+    return Fact("http.route", "r", "f", 1, "x", tuple(sorted(attrs.items())))
+
+
+@pytest.mark.parametrize("attrs,prefix,expected", [
+    ({"method": "GetMapping", "path": "/{sku}", "prefix": "/inventory"}, "", ("GET", "/inventory/{sku}")),
+    ({"method": "HandleFunc", "path": "GET /payments/{id}"}, "", ("GET", "/payments/{id}")),
+    ({"method": "get", "path": "{id}", "prefix": "api/[controller]", "controller": "InvoicesController"}, "",
+     ("GET", "/api/invoices/{id}")),
+    ({"method": "post", "path": ""}, "/orders", ("POST", "/orders")),
+    ({"method": "ANY", "path": ":products", "prefix": ":api", "framework": "rails"}, "", ("ANY", "/api/products")),
+])
+def test_route_of(attrs: dict[str, str], prefix: str, expected: tuple[str, str]) -> None:
+    assert route_of(_route(**attrs), prefix) == expected
+
+
+def test_names() -> None:
+    assert slug("Orders Service!") == "orders-service"
+    assert dependency_key("Acme_Auth.Lib") == "acme-auth-lib"
+    assert unit_name("shop", "src/cartservice/src", None, ["src/cartservice/src/cartservice.csproj"]) == "cartservice"
+    assert unit_name("shop", "orders/src", "@acme/orders", ["orders/src/package.json"]) == "orders"
+    assert unit_name("shop", "", None, []) == "shop"
