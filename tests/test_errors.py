@@ -302,3 +302,46 @@ def test_ctrl_c_in_the_middle_of_the_swap_restores_the_previous_model(published,
     monkeypatch.undo()
     assert snapshot(out) == before
     assert [p.name for p in out.parent.iterdir() if p.name.startswith(".out")] == []
+
+
+def test_ctrl_c_to_the_process_group_while_the_parser_pool_runs(published, tmp_path: Path) -> None:
+    """What a terminal does: SIGINT to the whole foreground group, worker processes included."""
+    import os
+    import signal
+
+    out, before = published
+    big = tmp_path / "big"
+    big.mkdir()
+    body = "".join(f'@app.route("/r{i}")\ndef r{i}():\n    return requests.get("http://svc{i % 7}:80/x")\n\n'
+                   for i in range(300))
+    for k in range(60):
+        (big / f"m{k}.py").write_text("import flask, requests\napp = flask.Flask('x')\n" + body)
+    proc = subprocess.Popen(["python", "-m", "repomodeler", "analyze", str(big), "--out", str(out), "--no-validate",
+                             "--no-cache", "--jobs", "2"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, start_new_session=True,
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+
+    def children() -> list[str]:
+        """Child pids of the CLI process (all its threads), from /proc."""
+        found: list[str] = []
+        for task in Path(f"/proc/{proc.pid}/task").glob("*/children"):
+            try:
+                found.extend(task.read_text().split())
+            except OSError:
+                pass
+        return sorted(set(found))
+
+    deadline = time.monotonic() + 30
+    while len(children()) < 2 and time.monotonic() < deadline and proc.poll() is None:
+        time.sleep(0.05)
+    assert proc.poll() is None and len(children()) >= 2, "the parser pool never started"
+    workers = children()
+    sent = time.monotonic()
+    os.killpg(proc.pid, signal.SIGINT)
+    _out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130 and time.monotonic() - sent < 10
+    assert err.strip().splitlines()[-1] == INTERRUPTED
+    time.sleep(0.5)
+    assert [w for w in workers if Path(f"/proc/{w}").exists()] == []  # no orphaned parser left behind
+    assert snapshot(out) == before
+    assert [p.name for p in out.parent.iterdir() if p.name.startswith(".out")] == []

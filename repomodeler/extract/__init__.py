@@ -8,6 +8,7 @@ Results are merged in path order, so the output is identical for any ``--jobs``.
 from __future__ import annotations
 
 import os
+import signal
 from concurrent.futures import ProcessPoolExecutor
 from typing import Callable
 
@@ -85,6 +86,22 @@ def _work(batch: list[tuple[str, SourceFile, bytes]]) -> list[tuple[str, str]]:
     return [(f.path, file_outcome(repo, f, content).to_json()) for repo, f, content in batch]
 
 
+def _ignore_sigint() -> None:
+    """Pool workers leave Ctrl-C to the parent: a worker interrupted mid-task could leave the pool
+    waiting forever for its result (seen as a hang on Ctrl-C)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _stop_pool(pool: ProcessPoolExecutor) -> None:
+    """On Ctrl-C or an error: drop queued batches and kill the workers instead of waiting for them."""
+    workers = list((getattr(pool, "_processes", None) or {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in workers:
+        proc.terminate()
+    for proc in workers:
+        proc.join(timeout=2)
+
+
 def default_jobs() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
 
@@ -118,12 +135,17 @@ def extract_repository(inventory: Inventory, progress: ProgressFn | None = None,
         for language in sorted({f.language for _r, f, _c in tasks if f.language}):
             compiled_queries(language)
         batches = [tasks[i:i + CHUNK] for i in range(0, len(tasks), CHUNK)]
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
+        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint)
+        try:
             for results in pool.map(_work, batches):
                 for path, data in results:
                     fresh[path] = FileOutcome.from_json(data, repo.name, path)
                 if progress:
                     progress(len(results))
+        except BaseException:
+            _stop_pool(pool)
+            raise
+        pool.shutdown()
     else:
         for name, f, content in tasks:
             fresh[f.path] = file_outcome(name, f, content)
