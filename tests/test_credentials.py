@@ -137,3 +137,23 @@ def test_askpass_script_holds_no_secret_and_answers_only_its_host(tmp_path: Path
         evil = ask("Password for 'https://x-access-token@evil.example.net': ")
         assert evil.returncode != 0 and evil.stdout == ""
     assert not script.parent.exists()
+
+
+@pytest.mark.parametrize("raw, shown", [
+    ("https://user:secret@github.com/o/r.git", "https://github.com/o/r.git"),
+    ("https://ghp_abcdef@github.com/o/r@main", "https://github.com/o/r@main"),
+    ("http://127.0.0.1:8080/r.git", "http://127.0.0.1:8080/r.git"),
+    ("git@github.com:o/r.git", "git@github.com:o/r.git"),
+])
+def test_redact_url_removes_userinfo(raw: str, shown: str) -> None:
+    from repomodeler.acquire import redact_url
+
+    assert redact_url(raw) == shown
+
+
+def test_errors_for_urls_with_credentials_never_print_them(tmp_path: Path) -> None:
+    url = f"http://me:{TOKEN}@127.0.0.1:1/x.git"
+    proc = run([url, "--out", str(tmp_path / "out"), "--no-validate"], {}, tmp_path)
+    assert proc.returncode == 1
+    assert proc.stderr.strip() == ("error: cannot connect to 'http://127.0.0.1:1/x.git'; check the URL, the port and "
+                                   "your network")
