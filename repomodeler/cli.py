@@ -170,7 +170,22 @@ _register_plugins()
 
 
 def main() -> None:
-    cli(prog_name="repomodeler")
+    """Console entry point: a bug surfaces as one line (the traceback with REPOMODELER_DEBUG=1)."""
+    import os
+
+    try:
+        cli(prog_name="repomodeler")
+    except (KeyboardInterrupt, SystemExit):
+        raise
+    except RepomodelerError as exc:
+        _fail(exc)
+    except Exception as exc:
+        if os.environ.get("REPOMODELER_DEBUG"):
+            raise
+        detail = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else ""
+        click.echo(f"error: internal error ({type(exc).__name__}: {detail}); rerun with REPOMODELER_DEBUG=1 "
+                   "for the traceback and please report it", err=True)
+        sys.exit(2)
 
 
 if __name__ == "__main__":

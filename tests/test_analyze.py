@@ -347,3 +347,21 @@ def test_help_on_every_command_and_version() -> None:
         proc = run_cli([name, "--help"])
         assert proc.returncode == 0, name
         assert "Usage:" in proc.stdout
+
+
+def test_an_internal_error_is_one_line_not_a_traceback(tmp_path, monkeypatch, capsys) -> None:
+    import repomodeler.pipeline as pipeline
+    from repomodeler import cli
+
+    def boom(*_a, **_k):
+        raise ZeroDivisionError("simulated bug")
+
+    monkeypatch.setattr(pipeline, "analyze", boom)
+    monkeypatch.setattr(cli.sys, "argv", ["repomodeler", "analyze", str(tmp_path)])
+    monkeypatch.delenv("REPOMODELER_DEBUG", raising=False)
+    with pytest.raises(SystemExit) as exit_info:
+        cli.main()
+    assert exit_info.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith("error: internal error (ZeroDivisionError: simulated bug); rerun with REPOMODELER_DEBUG=1")
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1

@@ -172,3 +172,29 @@ def test_timings_flag_prints_each_stage(shop_repo, tmp_path) -> None:
     assert proc.returncode == 0, proc.stderr
     for stage in ("clone", "inventory", "parse", "resolve", "emit", "audit", "total"):
         assert f"timing {stage}" in proc.stderr
+
+
+def test_a_parser_crash_in_a_worker_loses_only_that_file(tmp_path, monkeypatch) -> None:
+    """A native crash (segfault) in a pool worker: the other files are still read, the bad one is named."""
+    import os
+
+    import repomodeler.extract as extract_mod
+
+    repo = tmp_path / "many"
+    files = _many_services(repo)
+    files["svc3/crash.py"] = "CRASH = True\n"
+    make_repo(repo, files)
+    original = extract_mod.file_outcome
+
+    def crashing(repository, f, content):
+        if f.path == "svc3/crash.py":
+            os._exit(139)  # what a segfault looks like to the pool
+        return original(repository, f, content)
+
+    monkeypatch.setattr(extract_mod, "file_outcome", crashing)
+    out = tmp_path / "o"
+    _run([str(repo)], out, jobs=2, use_cache=False)
+    model = json.loads((out / "model.json").read_text())
+    assert len([n for n in model["nodes"] if n["kind"] == "service"]) == 30
+    assert {"repository": "many", "path": "svc3/crash.py", "line": 0,
+            "message": "the parser crashed on this file; skipped"} in model["warnings"]

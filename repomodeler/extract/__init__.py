@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import signal
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from typing import Callable
 
 from repomodeler.extract.apis import api_reader, extract_api
@@ -92,6 +93,20 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _isolated_outcome(repository: str, f: SourceFile, content: bytes) -> FileOutcome:
+    """Extract one file in a process of its own; a crash of that process becomes a warning."""
+    pool = ProcessPoolExecutor(max_workers=1, initializer=_ignore_sigint)
+    try:
+        ((_path, data),) = pool.submit(_work, [(repository, f, content)]).result()
+        return FileOutcome.from_json(data, repository, f.path)
+    except BrokenProcessPool:
+        lines = content.count(b"\n") + 1
+        return FileOutcome([], [Warning_(repository, f.path, 0, "the parser crashed on this file; skipped")],
+                           False, lines)
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
 def _stop_pool(pool: ProcessPoolExecutor) -> None:
     """On Ctrl-C or an error: drop queued batches and kill the workers instead of waiting for them."""
     workers = list((getattr(pool, "_processes", None) or {}).values())
@@ -142,6 +157,15 @@ def extract_repository(inventory: Inventory, progress: ProgressFn | None = None,
                     fresh[path] = FileOutcome.from_json(data, repo.name, path)
                 if progress:
                     progress(len(results))
+        except BrokenProcessPool:
+            # A grammar crashed a worker (a segfault in native code): finish the remaining files one
+            # per process, so only the file that crashes is lost, with a warning naming it.
+            _stop_pool(pool)
+            for name, f, content in tasks:
+                if f.path not in fresh:
+                    fresh[f.path] = _isolated_outcome(name, f, content)
+                    if progress:
+                        progress(1)
         except BaseException:
             _stop_pool(pool)
             raise

@@ -77,11 +77,18 @@ def compiled_queries(language: str) -> tuple[CompiledQuery, ...]:
     return (CompiledQuery(language, query, settings),)
 
 
+PARSE_BUDGET_MICROS = 5_000_000  # per file: a grammar that goes exponential on odd input is stopped
+
+
 @lru_cache(maxsize=None)
 def _parser(language: str):
     import tree_sitter
 
-    return tree_sitter.Parser(load_language(language))
+    parser = tree_sitter.Parser(load_language(language))
+    with warnings_module.catch_warnings():  # deprecated in favour of progress callbacks, ignored for bytes
+        warnings_module.simplefilter("ignore", DeprecationWarning)
+        parser.timeout_micros = PARSE_BUDGET_MICROS
+    return parser
 
 
 def _first_error_line(node) -> int | None:
@@ -106,6 +113,9 @@ def extract_source(repository: str, path: str, language: str, content: bytes) ->
         content = content.decode("utf-8", "replace").encode("utf-8")
     try:
         tree = _parser(language).parse(content)
+    except ValueError:  # the parse budget ran out
+        return [], [Warning_(repository, path, 0,
+                             f"too complex to parse as {language} within {PARSE_BUDGET_MICROS // 1_000_000} s; skipped")]
     except Exception as exc:  # pragma: no cover - tree-sitter itself failing
         return [], [Warning_(repository, path, 0, f"could not parse as {language}: {exc}")]
     root = tree.root_node
