@@ -8,6 +8,8 @@ good model.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import hashlib
 import datetime as _dt
 import json
 import os
@@ -112,6 +114,70 @@ def publish(staging: Path, out: Path) -> None:
             os.replace(old, out)
         raise
     shutil.rmtree(old, ignore_errors=True)
+
+
+@functools.lru_cache(maxsize=1)
+def _tool_digest() -> str:
+    """Digest of everything that decides the output besides the input: code, templates, query files."""
+    from repomodeler.resources import grammars_dir
+
+    h = hashlib.sha256(__version__.encode())
+    package = Path(__file__).parent
+    files = sorted([*package.rglob("*.py"), *package.rglob("*.j2"), *grammars_dir().rglob("*.scm"),
+                    *grammars_dir().rglob("*.toml")])
+    for f in files:
+        h.update(f.name.encode())
+        h.update(f.read_bytes())
+    return h.hexdigest()
+
+
+def input_fingerprint(name: str, inventories: list, options: AnalyzeOptions) -> str:
+    """What a model is a pure function of: the tool, the options that shape it, and every input file's blob."""
+    h = hashlib.sha256(json.dumps([_tool_digest(), name, options.max_bytes], sort_keys=True).encode())
+    for inv in sorted(inventories, key=lambda i: i.repository.name):
+        r = inv.repository
+        h.update(json.dumps([r.name, r.url, r.commit, r.spec.ref, r.committed_at]).encode())
+        for f in inv.files:
+            h.update(f"{f.path}\0{f.blob}\0{f.role}\n".encode())
+    return h.hexdigest()
+
+
+def _unchanged_model(out: Path, fingerprint: str, inventories: list, timings: dict[str, float], started: float,
+                     jobs: int, name: str, repos: list[Repository], progress: Progress) -> AnalysisResult | None:
+    """When the published model was made from exactly these inputs, keep it: nothing to parse or write
+    but a fresh run.json (replaced atomically) and the run history entry."""
+    try:
+        previous = json.loads((out / "run.json").read_text(encoding="utf-8"))
+        if previous.get("fingerprint") != fingerprint or not (out / "model.sysml").is_file():
+            return None
+        cache = FactCache(default_cache_path())
+        try:
+            if not cache.is_published(fingerprint):  # `cache clear` forgets it: the next run is a full one
+                return None
+        finally:
+            cache.close()
+        from repomodeler.emit.graph_io import load_model_dir
+
+        graph = load_model_dir(out)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+    extracts = [ExtractResult(repository=inv.repository, inventory=inv, facts=[], warnings=[], parsed_files=0,
+                              cached_files=sum(1 for f in inv.files if f.role == "source")) for inv in inventories]
+    previous.update(
+        analysed_at=_dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat(),
+        duration_s=round(time.perf_counter() - started, 3), timings={k: round(v, 4) for k, v in timings.items()},
+        parsed_files=0, cached_files=sum(r.cached_files for r in extracts), jobs=jobs, unchanged=True)
+    tmp = out / f".run.json.{os.getpid()}"
+    tmp.write_text(json.dumps(previous, indent=2) + "\n", encoding="utf-8")
+    os.replace(tmp, out / "run.json")
+    try:  # run history, as for any published run
+        from repomodeler.store import record_published_run
+        record_published_run(out)
+    except Exception:  # noqa: BLE001
+        pass
+    progress.done()
+    return AnalysisResult(name=name, out=out, graph=graph, repositories=repos, extracts=extracts, failures=[],
+                          timings=timings)
 
 
 def _with_commit_date(repo: Repository) -> Repository:
@@ -277,11 +343,17 @@ def _analyze_repositories(name: str, out: Path, repos: list[Repository], failure
     if not inventories:
         raise RepomodelerError(f"error: none of the inputs could be read; nothing was written ({failures[0]})")
     timings["inventory"] = time.perf_counter() - t
+    jobs = options.jobs or default_jobs()
+
+    fingerprint = input_fingerprint(name, inventories, options)
+    if options.use_cache and before_publish is None and not failures and not options.formats:
+        unchanged = _unchanged_model(out, fingerprint, inventories, timings, started, jobs, name, repos, progress)
+        if unchanged is not None:
+            return unchanged
 
     t = time.perf_counter()
     progress.stage("parse", sum(sum(1 for f in inv.files if f.role == "source") for inv in inventories))
     cache = FactCache(default_cache_path()) if options.use_cache else None
-    jobs = options.jobs or default_jobs()
     try:
         extracts = [extract_repository(inv, progress.advance, cache=cache, jobs=jobs) for inv in inventories]
     finally:
@@ -332,6 +404,7 @@ def _analyze_repositories(name: str, out: Path, repos: list[Repository], failure
             "parsed_files": sum(r.parsed_files for r in extracts),
             "cached_files": sum(r.cached_files for r in extracts),
             "jobs": jobs,
+            "fingerprint": fingerprint,
             "failures": failures,
             "repositories": [{"name": r.name, "commit": r.commit, "checkout": str(r.checkout), "kind": r.kind,
                               "input": redact_url(r.spec.raw)} for r in sorted(repos, key=lambda r: r.name)],
@@ -340,6 +413,12 @@ def _analyze_repositories(name: str, out: Path, repos: list[Repository], failure
         if before_publish is not None:
             before_publish(staging)
         publish(staging, out)
+        if options.use_cache:
+            cache = FactCache(default_cache_path())
+            try:
+                cache.mark_published(fingerprint)
+            finally:
+                cache.close()
         try:  # run history (repomodeler.store); it warns on failure and never touches the published model
             from repomodeler.store import record_published_run
             record_published_run(out)

@@ -27,7 +27,7 @@ def summary_lines(result: AnalysisResult) -> list[str]:
         lines.append(f"  {u} -> {v}  [{d['protocol']}]")
     endpoints = sum(len(p.endpoints) for n in g.nodes for p in g.nodes[n]["ports"])
     lines.append(f"endpoints: {endpoints}")
-    skipped = result.skipped
+    skipped = dict(g.graph["stats"].get("skipped", {})) or result.skipped
     stats = g.graph["stats"]
     parsed = sum(r.parsed_files for r in result.extracts)
     cached = sum(r.cached_files for r in result.extracts)

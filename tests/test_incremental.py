@@ -36,8 +36,11 @@ def test_rerun_without_change_parses_nothing(shop_repo, tmp_path) -> None:
     first = _run([f"file://{repo}"], out)
     assert first["parsed_files"] > 0 and first["cached_files"] == 0
     model_before = (out / "model.json").read_bytes()
+    model_mtime = (out / "model.json").stat().st_mtime_ns
     second = _run([f"file://{repo}"], out)
     assert second["parsed_files"] == 0
+    assert second["unchanged"] is True and second["fingerprint"] == first["fingerprint"]
+    assert (out / "model.json").stat().st_mtime_ns == model_mtime  # the published model was not rewritten
     assert second["cached_files"] >= first["parsed_files"]
     assert (out / "model.json").read_bytes() == model_before
 

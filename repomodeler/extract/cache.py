@@ -85,6 +85,7 @@ class FactCache:
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("CREATE TABLE IF NOT EXISTS facts (key TEXT PRIMARY KEY, data TEXT NOT NULL)")
         self.db.execute("CREATE TABLE IF NOT EXISTS validated (digest TEXT PRIMARY KEY)")
+        self.db.execute("CREATE TABLE IF NOT EXISTS published (fingerprint TEXT PRIMARY KEY)")
 
     def get_many(self, files: list[SourceFile], repository: str) -> dict[str, FileOutcome]:
         keys = {cache_key(f): f for f in files}
@@ -113,11 +114,20 @@ class FactCache:
         with self.db:
             self.db.execute("INSERT OR IGNORE INTO validated (digest) VALUES (?)", (digest,))
 
+    def is_published(self, fingerprint: str) -> bool:
+        """Was a model made from exactly these inputs published before (see pipeline.input_fingerprint)?"""
+        return self.db.execute("SELECT 1 FROM published WHERE fingerprint = ?", (fingerprint,)).fetchone() is not None
+
+    def mark_published(self, fingerprint: str) -> None:
+        with self.db:
+            self.db.execute("INSERT OR IGNORE INTO published (fingerprint) VALUES (?)", (fingerprint,))
+
     def clear(self) -> int:
         n = self.db.execute("SELECT COUNT(*) FROM facts").fetchone()[0]
         with self.db:
             self.db.execute("DELETE FROM facts")
             self.db.execute("DELETE FROM validated")
+            self.db.execute("DELETE FROM published")
         self.db.execute("VACUUM")
         return int(n)
 
