@@ -201,3 +201,19 @@ def test_a_parser_crash_in_a_worker_loses_only_that_file(tmp_path, monkeypatch) 
     assert len([n for n in model["nodes"] if n["kind"] == "service"]) == 30
     assert {"repository": "many", "path": "svc3/crash.py", "line": 0,
             "message": "the parser crashed on this file; skipped"} in model["warnings"]
+
+
+def test_two_concurrent_runs_share_the_cache_and_clones(shop_repo, tmp_path) -> None:
+    """Two analyses of the same repository at once (same REPOMODELER_HOME): both publish, same model."""
+    import subprocess
+    import sys
+
+    repo, _ = shop_repo
+    procs = [subprocess.Popen([sys.executable, "-m", "repomodeler", "analyze", "-q", "--no-validate", f"file://{repo}",
+                               "--out", str(tmp_path / f"o{i}")], cwd=ROOT, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True) for i in range(2)]
+    results = [p.communicate(timeout=120) for p in procs]
+    assert [p.returncode for p in procs] == [0, 0], results
+    assert (tmp_path / "o0" / "model.json").read_bytes() == (tmp_path / "o1" / "model.json").read_bytes()
+    third = _run([f"file://{repo}"], tmp_path / "o2")
+    assert third["parsed_files"] == 0  # the shared cache is intact and complete
