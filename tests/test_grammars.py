@@ -79,6 +79,10 @@ def H(line: int, value: str) -> Expected:
     return ("string.hostport", line, {"value": value})
 
 
+def D(line: int, value: str) -> Expected:
+    return ("string.dsn", line, {"value": value})
+
+
 def G(kind: str, line: int, service: str, strip: str | None = None) -> Expected:
     return (f"grpc.{kind}", line, {"service": service} | ({"strip": strip} if strip else {}))
 
@@ -118,7 +122,7 @@ CASES: list[Case] = [
         P(11, "arn:aws:sns:eu-west-1:1:orders", "sns"), P(13, "orders", "rabbitmq", routing_key="created"),
         P(14, "invoices", "rabbitmq"),
     ), absent=(("messaging.publish", 12),)),
-    Case("python", "urls.py", (U(1, "postgresql://orders-db:5432/orders"), H(2, "redis-cart:6379")),
+    Case("python", "urls.py", (D(5, "Server=db;Port=5432"), U(1, "postgresql://orders-db:5432/orders"), H(2, "redis-cart:6379")),
          absent=(("string.hostport", 3), ("string.url", 4), ("const.string", 4))),
     Case("python", "broken.py", (I(1, "requests"), C(4, "ORDERS", "get"), K(3, "ORDERS", "http://orders:8080")),
          broken=True),
@@ -148,7 +152,7 @@ CASES: list[Case] = [
         S(4, "emails", "rabbitmq"), P(5, "updates", "nats"), S(6, "updates", "nats"), P(7, "events", "redis"),
         P(8, "QUEUE_URL", "sqs"), P(9, "arn:aws:sns:eu-west-1:1:t", "sns"),
     ), absent=(("messaging.publish", 10),)),
-    Case("javascript", "urls.js", (U(1, "postgres://db:5432/shop"), U(2, "http://orders:8080/x"),
+    Case("javascript", "urls.js", (D(5, "Server=db;Port=5432"), U(1, "postgres://db:5432/shop"), U(2, "http://orders:8080/x"),
                                    H(3, "redis-cart:6379")), absent=(("string.url", 4),)),
     Case("javascript", "broken.js", (I(1, "axios"), C(2, "http://orders:8080/x", "get")), broken=True),
     # ------------------------------------------------------------------ typescript / tsx
@@ -191,7 +195,7 @@ CASES: list[Case] = [
         P(7, "emails", "rabbitmq"), P(8, "orders-exchange", "rabbitmq", routing_key="created"),
         S(9, "emails", "rabbitmq"), P(10, "updates", "nats"), S(11, "updates", "nats"), P(12, "events", "redis"),
     ), absent=(("messaging.publish", 13),)),
-    Case("go", "urls.go", (U(3, "postgres://orders-db:5432/orders"), H(4, "redis-cart:6379")),
+    Case("go", "urls.go", (D(6, "Server=db;Port=5432"), U(3, "postgres://orders-db:5432/orders"), H(4, "redis-cart:6379")),
          absent=(("string.url", 5),)),
     Case("go", "broken.go", (I(3, "net/http"), C(6, "http://orders:8080/x", "Get")), broken=True),
     # ------------------------------------------------------------------ java
@@ -225,7 +229,7 @@ CASES: list[Case] = [
         ("feign.client", 1, {"name": "orders"}), ("feign.client", 1, {"url": "${orders.url}"}),
         C(3, "/orders/{id}", "GetMapping", feign="orders"),
     ), absent=(("http.route", 3),)),
-    Case("java", "urls.java", (U(2, "jdbc:postgresql://orders-db:5432/orders"), H(3, "kafka:9092")),
+    Case("java", "urls.java", (D(5, "Server=db;Port=5432"), U(2, "jdbc:postgresql://orders-db:5432/orders"), H(3, "kafka:9092")),
          absent=(("string.url", 4),)),
     Case("java", "broken.java", (E(2, "ORDERS_URL"),), broken=True),
     # ------------------------------------------------------------------ kotlin
@@ -257,7 +261,7 @@ CASES: list[Case] = [
         ("feign.client", 1, {"name": "orders"}), ("feign.client", 1, {"url": "${orders.url}"}),
         C(3, "/orders/{id}", "GetMapping", feign="orders"),
     ), absent=(("http.route", 3),)),
-    Case("kotlin", "urls.kt", (U(1, "jdbc:postgresql://orders-db:5432/orders"), H(2, "redis-cart:6379")),
+    Case("kotlin", "urls.kt", (D(5, "Server=db;Port=5432"), U(1, "jdbc:postgresql://orders-db:5432/orders"), H(2, "redis-cart:6379")),
          absent=(("string.url", 3),)),
     Case("kotlin", "broken.kt", (E(1, "ORDERS_URL"),), broken=True),
     # ------------------------------------------------------------------ csharp
@@ -286,7 +290,7 @@ CASES: list[Case] = [
         P(5, "orders.created", "kafka"), S(6, "payments", "kafka"), P(7, "emails", "rabbitmq"),
         P(8, "orders-exchange", "rabbitmq", routing_key="created"), S(9, "emails", "rabbitmq"),
     ), absent=(("messaging.subscribe", 10),)),
-    Case("csharp", "urls.cs", (U(1, "postgres://orders-db:5432/orders"), H(2, "redis-cart:6379")),
+    Case("csharp", "urls.cs", (D(5, "Server=db;Port=5432"), U(1, "postgres://orders-db:5432/orders"), H(2, "redis-cart:6379")),
          absent=(("string.url", 3), ("string.url", 4))),
     Case("csharp", "broken.cs", (I(1, "System.Net.Http"), E(2, "PORT")), broken=True),
     # ------------------------------------------------------------------ rust
@@ -310,7 +314,7 @@ CASES: list[Case] = [
         P(2, "orders.created", "kafka"), S(3, "payments", "kafka"), P(4, "emails", "rabbitmq"),
         S(5, "emails", "rabbitmq"), P(6, "updates", "nats"),
     ), absent=(("messaging.publish", 7),)),
-    Case("rust", "urls.rs", (U(2, "postgres://orders-db:5432/orders"), H(3, "redis-cart:6379")),
+    Case("rust", "urls.rs", (D(5, "Server=db;Port=5432"), U(2, "postgres://orders-db:5432/orders"), H(3, "redis-cart:6379")),
          absent=(("string.url", 4),)),
     Case("rust", "broken.rs", (I(1, "std::env"), E(2, "PORT")), broken=True),
     # ------------------------------------------------------------------ ruby
@@ -337,7 +341,7 @@ CASES: list[Case] = [
         P(1, "orders.created", "kafka"), S(2, "payments", "kafka"), P(3, "emails", "rabbitmq"),
         S(4, "emails", "rabbitmq"), P(5, "events", "redis"),
     ), absent=(("messaging.publish", 6),)),
-    Case("ruby", "urls.rb", (U(1, "postgres://orders-db:5432/orders"), H(2, "redis-cart:6379")),
+    Case("ruby", "urls.rb", (D(5, "Server=db;Port=5432"), U(1, "postgres://orders-db:5432/orders"), H(2, "redis-cart:6379")),
          absent=(("string.url", 3), ("string.url", 4))),
     Case("ruby", "broken.rb", (E(1, "ORDERS_URL"),), broken=True),
     # ------------------------------------------------------------------ php
@@ -361,7 +365,7 @@ CASES: list[Case] = [
         P(2, "emails", "rabbitmq"), P(3, "orders-exchange", "rabbitmq", routing_key="created"),
         S(4, "emails", "rabbitmq"), P(5, "events", "redis"), P(6, "orders.created", "kafka"), S(7, "payments", "kafka"),
     ), absent=(("messaging.subscribe", 8),)),
-    Case("php", "urls.php", (U(2, "postgres://orders-db:5432/orders"), H(3, "redis-cart:6379")),
+    Case("php", "urls.php", (D(6, "Server=db;Port=5432"), U(2, "postgres://orders-db:5432/orders"), H(3, "redis-cart:6379")),
          absent=(("string.url", 4), ("string.url", 5))),
     Case("php", "broken.php", (E(2, "ORDERS_URL"),), broken=True),
 ]

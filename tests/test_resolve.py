@@ -281,3 +281,32 @@ def test_router_prefixes_controller_tokens_and_client_verbs(tmp_path) -> None:
     assert ("billing", "GET", "/api/invoices/{id}") in eps
     call = next(e for e in model["edges"] if (e["source"], e["target"]) == ("checkout", "orders"))
     assert call["attributes"]["endpoints"] == "POST /orders/1"
+
+
+def test_graphql_helm_values_traefik_labels_and_connection_strings(tmp_path) -> None:
+    model = model_of(tmp_path, {
+        "app": {
+            "docker-compose.yml": (
+                "services:\n  traefik:\n    image: traefik:v3.1\n    ports:\n      - \"80:80\"\n"
+                "  api:\n    build: ./api\n    labels:\n      - \"traefik.http.routers.api.rule=PathPrefix(`/graphql`)\"\n"
+                "  worker:\n    build: ./worker\n  db:\n    image: postgres:16\n  cache:\n    image: redis:7\n"),
+            "api/package.json": '{"name": "api", "main": "server.js"}\n',
+            "api/server.js": 'const app = require("express")();\napp.listen(4000);\n',
+            "api/schema.graphql": "type Query {\n  orders(first: Int): [Order]\n  order(id: ID!): Order\n}\n\n"
+                                  "type Mutation {\n  placeOrder(input: OrderInput!): Order\n}\n",
+            "worker/Worker.csproj": "<Project Sdk=\"Microsoft.NET.Sdk\"></Project>\n",
+            "worker/Program.cs": ('using Npgsql;\n\nvar conn = new NpgsqlConnection("Server=db;Username=postgres;Password=x;");\n'
+                                  'conn.Open();\n'),
+            "charts/api/Chart.yaml": "apiVersion: v2\nname: api\nversion: 0.1.0\n",
+            "charts/api/values.yaml": "redis:\n  url: redis://cache:6379\n",
+            "charts/api/templates/deployment.yaml": "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {{ .Release.Name }}\n",
+        },
+    })
+    assert ("traefik", "api", "http") in edges(model) and node(model, "traefik")["kind"] == "gateway"
+    assert ("worker", "db", "sql") in edges(model)
+    assert ("api", "cache", "redis") in edges(model)
+    ops = {(e["method"], e["path"]) for p in node(model, "api")["ports"] for e in p["endpoints"]}
+    assert ops == {("QUERY", "Query.orders"), ("QUERY", "Query.order"), ("MUTATION", "Mutation.placeOrder")}
+    assert not [w for w in model["warnings"] if "templates" in w["path"]]  # Helm templates are not YAML yet
+    worker_db = next(e for e in model["edges"] if (e["source"], e["target"]) == ("worker", "db"))
+    assert {"repository": "app", "path": "worker/Program.cs", "line": 3} in worker_db["evidence"]

@@ -4,3 +4,8 @@
 ((string_literal) @value @fact
  (#match? @value "^\"[a-zA-Z][a-zA-Z0-9.-]*:[0-9]{2,5}\"$")
  (#set! fact "string.hostport"))
+
+; key=value connection strings: "Server=db;Port=5432;..." (ADO.NET, libpq, JDBC-less drivers).
+((string_literal) @value @fact
+ (#match? @value "^[\"`]([^\"`]*;)? *([Ss]erver|[Hh]ost|[Dd]ata [Ss]ource|HOST|SERVER) *= *[A-Za-z]")
+ (#set! fact "string.dsn"))

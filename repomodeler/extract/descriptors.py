@@ -161,6 +161,9 @@ def read_compose(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warn
             for env_name, value, line in _env_pairs(_get(svc, "environment")):
                 facts.append(_fact("config.env", repo, path, line, owner=name, name=env_name, value=value,
                                    source="compose"))
+            for label, value, line in _env_pairs(_get(svc, "labels")):
+                if label.startswith("traefik."):  # Traefik routes to the containers that carry its labels
+                    facts.append(_fact("compose.label", repo, path, line, owner=name, name=label, value=value))
             depends = _get(svc, "depends_on")
             for item in _seq(depends):
                 target = _scalar(item)
@@ -464,6 +467,10 @@ def reader_for(path: str, head: str) -> Reader | None:
                                   "setup.py": "python"}.get(low, "dotnet"))
     if re.match(r"^(application|bootstrap)[^/]*\.(ya?ml|properties)$", low):
         return read_spring_config
+    if low.endswith((".yml", ".yaml")) and "/templates/" in f"/{path}" and "{{" in head:
+        return None  # a Helm/Go template, not YAML until rendered (its values.yaml is read instead)
+    if re.match(r"^values[^/]*\.ya?ml$", low):
+        return read_spring_config  # Helm values: flattened keys, owned by the chart's component
     if low.endswith((".yml", ".yaml")):
         if (low.startswith(("docker-compose", "compose")) or _COMPOSE_HINT.search(head)):
             return read_compose

@@ -205,6 +205,9 @@ class Resolver:
         `application.yml` in a shared config folder configures every Spring service; else the folder's owner."""
         stem = re.sub(r"-[^-/.]+$", "", PurePosixPath(f.path).stem) if f.get("profile") else PurePosixPath(f.path).stem
         folder_owner = self.owner_of(f.repository, f.path)
+        if stem.lower().startswith("values"):  # Helm: charts/<chart>/values.yaml configures <chart>
+            chart = self.alias.get(PurePosixPath(f.path).parent.name.lower())
+            return [chart] if chart else ([folder_owner] if folder_owner else [])
         if stem.lower() not in ("application", "bootstrap"):
             named = self.alias.get(stem.lower()) or self.alias.get(PurePosixPath(f.path).stem.lower())
             return [named] if named else ([folder_owner] if folder_owner else [])
@@ -382,10 +385,11 @@ class Resolver:
         shared: set[tuple[str, Fact]] = set()
         for f in self.by_kind["config.property"]:
             owners = self.property_owners(f)
+            common = PurePosixPath(f.path).stem.lower().startswith(("application", "bootstrap"))
             for owner in owners:
                 pairs.append((owner, f))
-                if owner != self.owner_of(f.repository, f.path):
-                    shared.add((owner, f))
+                if common and owner != self.owner_of(f.repository, f.path):
+                    shared.add((owner, f))  # a config repository's shared file, not the service's own
         for owner, f in pairs:
             name, value = f.get("name") or "", f.get("value") or ""
             self.env_values[(owner, name)].append((value, f.evidence))
@@ -406,7 +410,7 @@ class Resolver:
     def code_connections(self) -> None:
         client_lines = {(f.repository, f.path, f.line) for f in self.by_kind["http.client"]}
         env_default_lines = {(f.repository, f.path, f.line) for f in self.by_kind["env.read"] if f.get("default")}
-        for f in [*self.by_kind["string.url"], *self.by_kind["string.hostport"]]:
+        for f in [*self.by_kind["string.url"], *self.by_kind["string.hostport"], *self.by_kind["string.dsn"]]:
             if (f.repository, f.path, f.line) in env_default_lines:
                 continue  # handled with its environment variable
             owner = self.owner_of(f.repository, f.path)
@@ -481,6 +485,20 @@ class Resolver:
             self._resolve_value(owner, value, [f.evidence], allow_external=True, origin=f.evidence)
             for key in set(self.model.connections) - before:
                 self.model.connections[key].attributes.update(attrs)
+
+    def traefik(self) -> None:
+        """Traefik routes to the compose services that carry `traefik.*` labels."""
+        proxies = sorted(c.id for c in self.model.components.values()
+                         if "traefik" in (c.attributes.get("image") or "").lower())
+        if len(proxies) != 1:
+            return
+        for f in self.by_kind["compose.label"]:
+            owner = self.alias.get((f.get("owner") or "").lower())
+            if owner is None or owner == proxies[0]:
+                continue
+            if f.get("name") == "traefik.enable" and (f.get("value") or "").lower() == "false":
+                continue
+            self.connect(proxies[0], owner, "http", [f.evidence], attributes={"via": "traefik labels"})
 
     def exposed_ports(self) -> None:
         """Dockerfile EXPOSE lines give the ports of the component built from that folder."""
@@ -736,6 +754,7 @@ class Resolver:
         self.depends_connections()
         self.library_dependencies()
         self.proxies()
+        self.traefik()
         self.ingress()
         self.exposed_ports()
         self.fold_unknown_protocols()

@@ -18,6 +18,11 @@ METHOD_WORDS = {"GETMAPPING": "GET", "POSTMAPPING": "POST", "PUTMAPPING": "PUT",
                 "HANDLEFUNC": "ANY", "HANDLE": "ANY", "ALL": "ANY", "WEBSOCKET": "WS"}
 
 
+KEYVALUE_HOST = re.compile(r"(?i)(?:^|[;\s])(?:server|host|data source|hostname)\s*=\s*(?:tcp:)?"
+                           r"([A-Za-z][A-Za-z0-9_.-]*)(?:[,:](\d{2,5}))?(?=$|[;\s])")
+KEYVALUE_PORT = re.compile(r"(?i)(?:^|[;\s])port\s*=\s*(\d{2,5})")
+
+
 @dataclass(frozen=True)
 class HostRef:
     host: str
@@ -38,6 +43,11 @@ def parse_hosts(value: str) -> list[HostRef]:
         m = HOSTPORT_PATTERN.match(part.strip())
         if m:
             refs.append(HostRef(m.group("host").lower(), int(m.group("port")), None))
+    if not refs:  # ADO.NET / libpq key=value strings: "Server=db;Port=5432;..." or "host=db port=5432"
+        m = KEYVALUE_HOST.search(value)
+        if m:
+            port = KEYVALUE_PORT.search(value)
+            refs.append(HostRef(m.group(1).lower(), int(m.group(2) or (port.group(1) if port else 0)) or None, None))
     return refs
 
 
@@ -57,6 +67,8 @@ def router_prefix(routers: dict[tuple[str, str, str], Fact], f: Fact) -> str:
 
 
 def route_of(f: Fact, prefix_of_router: str = "") -> tuple[str, str]:
+    if f.get("framework") == "graphql":  # operations, not paths: Query.orders
+        return (f.get("method") or "QUERY"), (f.get("path") or "")
     method = (f.get("method") or "ANY").strip('"').upper()
     method = METHOD_WORDS.get(method, method)
     method = http_verb(method) or method
