@@ -355,3 +355,48 @@ def unique_names(specs: list[RepoSpec]) -> list[RepoSpec]:
 
 def is_sha(text: str) -> bool:
     return bool(_SHA.match(text))
+
+
+def submodule_specs(repo: Repository, taken: set[str] | None = None) -> list[RepoSpec]:
+    """Inputs for the submodules of a pinned repository (only with --submodules): URL@recorded-commit.
+
+    Only network URLs are followed (https, ssh, git), and file:// or local paths only when the parent
+    itself is local, so a hostile `.gitmodules` cannot make us read other repositories on this machine.
+    """
+    if repo.kind != "git" or not repo.commit:
+        return []
+    tree = run_git(["ls-tree", "-r", "-z", "--full-tree", repo.commit], cwd=repo.checkout)
+    links = {}
+    for entry in tree.stdout.split(b"\0"):
+        meta, _, path = entry.partition(b"\t")
+        parts = meta.split()
+        if len(parts) == 3 and parts[1] == b"commit":
+            links[path.decode("utf-8", "replace")] = parts[2].decode()
+    if not links:
+        return []
+    config = run_git(["config", "--blob", f"{repo.commit}:.gitmodules", "--get-regexp", r"^submodule\..*\.(path|url)$"],
+                     cwd=repo.checkout)
+    paths: dict[str, str] = {}
+    urls: dict[str, str] = {}
+    for line in config.stdout.decode("utf-8", "replace").splitlines():
+        key, _, value = line.partition(" ")
+        name, _, field = key[len("submodule."):].rpartition(".")
+        (paths if field == "path" else urls)[name] = value.strip()
+    parent_local = repo.spec.kind == "path" or repo.spec.location.startswith("file:")
+    specs: list[RepoSpec] = []
+    for name in sorted(paths):
+        path, url = paths[name], urls.get(name, "")
+        if path not in links or not url:
+            continue
+        if url.startswith(("./", "../")):  # relative to the parent's URL
+            base = repo.spec.location.rstrip("/")
+            url = base.rsplit("/", 1)[0] + "/" + url[3:] if url.startswith("../") else base + "/" + url[2:]
+        local = url.startswith(("file:", "/")) or not _SCHEME_URL.match(url) and not _SCP_URL.match(url)
+        if local and not parent_local:
+            continue
+        if url.startswith("/"):
+            url = f"file://{url}"
+        spec = parse_input(f"{url}@{links[path]}")
+        name = spec.name if spec.name not in (taken or set()) else f"{repo.name}-{_name_from(path)}"
+        specs.append(RepoSpec(raw=spec.raw, kind=spec.kind, location=spec.location, ref=spec.ref, name=name))
+    return specs

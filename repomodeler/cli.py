@@ -58,6 +58,7 @@ def cli() -> None:
 @click.option("--max-file-size", default=1_000_000, show_default=True, type=int, help="Skip files larger than this (bytes).")
 @click.option("--timeout", default=300.0, show_default=True, type=float, help="Seconds allowed for each clone or fetch.")
 @click.option("--keep-going", is_flag=True, help="Analyse the inputs that work and list those that failed.")
+@click.option("--submodules", is_flag=True, help="Also analyse the repositories that git submodules pin (never by default).")
 @click.option("--no-validate", is_flag=True, help="Skip the SysML v2 check of the emitted model.")
 @click.option("--jobs", "-j", default=0, type=click.IntRange(min=0), help="Parallel parser processes (default: CPU count).")
 @click.option("--no-cache", is_flag=True, help="Parse every file even if its facts are cached.")
@@ -67,7 +68,7 @@ def cli() -> None:
               help="Also export these formats into OUT/export (sysml, kpar, graphml, mermaid, plantuml; comma-separated or 'all').")
 @click.option("--quiet", "-q", is_flag=True, help="No progress display and no summary.")
 def analyze(inputs: tuple[str, ...], name: str | None, out: Path | None, max_file_size: int, timeout: float,
-            keep_going: bool, no_validate: bool, jobs: int, no_cache: bool, accept_drop: bool, timings: bool,
+            keep_going: bool, submodules: bool, no_validate: bool, jobs: int, no_cache: bool, accept_drop: bool, timings: bool,
             formats: tuple[str, ...], quiet: bool) -> None:
     """Analyse INPUTS (git URLs, URL@REF, local folders) as one system; write model.sysml and model.json."""
     from repomodeler.pipeline import AnalyzeOptions, analyze as run_analyze
@@ -85,7 +86,7 @@ def analyze(inputs: tuple[str, ...], name: str | None, out: Path | None, max_fil
         result = run_analyze(list(inputs), AnalyzeOptions(name=name, out=out, max_bytes=max_file_size, timeout=timeout,
                                                           validate=not no_validate, keep_going=keep_going,
                                                           use_cache=not no_cache, jobs=jobs, accept_drop=accept_drop,
-                                                          formats=formats),
+                                                          formats=formats, submodules=submodules),
                              progress)
     except RepomodelerError as exc:
         if progress:

@@ -23,8 +23,9 @@ from typing import Callable, Protocol
 import networkx as nx
 
 from repomodeler import __version__
-from repomodeler.acquire import (DEFAULT_TIMEOUT, acquire_one, run_git, allow_git, cancel_running_git, parse_input, redact_url,
-                                 unique_names)
+from repomodeler.acquire import (
+    DEFAULT_TIMEOUT, acquire_one, allow_git, cancel_running_git, parse_input, redact_url, run_git, submodule_specs, unique_names,
+)
 from repomodeler.emit.model_json import render_json
 from repomodeler.emit.sysml import render_sysml
 from repomodeler.extract import default_jobs, extract_repository
@@ -64,6 +65,7 @@ class AnalyzeOptions:
     keep_going: bool = False
     use_cache: bool = True
     formats: tuple[str, ...] = ()  # extra export formats written beside model.json/model.sysml
+    submodules: bool = False  # also analyse the repositories that submodules pin
     jobs: int = 0  # 0: one per CPU
     accept_drop: bool = False
     drop_threshold: float = 0.5  # refuse to publish when components fall below this share of the last run
@@ -309,6 +311,15 @@ def analyze(inputs: list[str], options: AnalyzeOptions, progress: Progress | Non
         allow_git()
     if not repos:
         raise RepomodelerError(f"error: none of the inputs could be read; nothing was written ({failures[0]})")
+    if options.submodules:
+        for repo in list(repos):
+            for spec in submodule_specs(repo, {r.name for r in repos}):
+                try:
+                    repos.append(acquire_one(spec, timeout=options.timeout))
+                except RepomodelerError as exc:
+                    if not options.keep_going:
+                        raise
+                    failures.append(str(exc))
     repos = [_with_commit_date(r) for r in repos]
     timings["clone"] = time.perf_counter() - t
 

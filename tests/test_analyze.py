@@ -365,3 +365,44 @@ def test_an_internal_error_is_one_line_not_a_traceback(tmp_path, monkeypatch, ca
     err = capsys.readouterr().err
     assert err.startswith("error: internal error (ZeroDivisionError: simulated bug); rerun with REPOMODELER_DEBUG=1")
     assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_submodules_are_analysed_only_when_asked(tmp_path) -> None:
+    sub = tmp_path / "billing"
+    make_repo(sub, {"requirements.txt": "flask\n",
+                    "app.py": 'from flask import Flask\napp = Flask("billing")\n\n@app.route("/invoices")\ndef i():\n    return ""\n'})
+    parent = tmp_path / "shop"
+    make_repo(parent, {"requirements.txt": "requests\n",
+                       "app.py": 'import requests\nrequests.get("http://billing:8080/invoices")\n'})
+    git(parent, "-c", "protocol.file.allow=always", "submodule", "add", "-q", f"file://{sub}", "vendor-billing")
+    commit_all(parent, "add submodule")
+    out = tmp_path / "o"
+    assert analyze([f"file://{parent}", "--out", str(out), "--no-validate"]).returncode == 0
+    model = load(out)
+    assert [r["name"] for r in model["repositories"]] == ["shop"]
+    assert model["stats"]["skipped"].get("submodule") == 1
+    proc = analyze([f"file://{parent}", "--submodules", "--out", str(out), "--no-validate"])
+    assert proc.returncode == 0, proc.stderr
+    model = load(out)
+    assert [r["name"] for r in model["repositories"]] == ["billing", "shop"]
+    assert model["repositories"][0]["commit"] == git(sub, "rev-parse", "HEAD")
+    assert ("shop", "billing", "http") in {(e["source"], e["target"], e["protocol"]) for e in model["edges"]}
+
+
+def test_a_remote_repository_cannot_point_submodules_at_local_repositories(tmp_path) -> None:
+    from repomodeler.acquire import submodule_specs
+    from repomodeler.records import Repository, RepoSpec
+
+    sub = tmp_path / "secret"
+    make_repo(sub, {"README.md": "private\n"})
+    parent = tmp_path / "shop"
+    make_repo(parent, {"app.py": "x = 1\n"})
+    git(parent, "-c", "protocol.file.allow=always", "submodule", "add", "-q", f"file://{sub}", "secret")
+    sha = commit_all(parent, "add submodule")
+    remote = Repository(name="shop", spec=RepoSpec(raw="https://example.com/acme/shop.git", kind="url",
+                                                   location="https://example.com/acme/shop.git", ref=None, name="shop"),
+                        checkout=parent / ".git", kind="git", commit=sha, url="https://example.com/acme/shop.git")
+    assert submodule_specs(remote) == []
+    local = Repository(name="shop", spec=RepoSpec(raw=str(parent), kind="path", location=str(parent), ref=None,
+                                                  name="shop"), checkout=parent / ".git", kind="git", commit=sha, url=None)
+    assert [(s.location, s.ref) for s in submodule_specs(local)] == [(f"file://{sub}", git(sub, "rev-parse", "HEAD"))]
