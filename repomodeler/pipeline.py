@@ -66,6 +66,7 @@ class AnalyzeOptions:
     use_cache: bool = True
     formats: tuple[str, ...] = ()  # extra export formats written beside model.json/model.sysml
     submodules: bool = False  # also analyse the repositories that submodules pin
+    publish: bool = True  # False: build and audit the model, publish and record nothing (drift checks)
     jobs: int = 0  # 0: one per CPU
     accept_drop: bool = False
     drop_threshold: float = 0.5  # refuse to publish when components fall below this share of the last run
@@ -357,7 +358,7 @@ def _analyze_repositories(name: str, out: Path, repos: list[Repository], failure
     jobs = options.jobs or default_jobs()
 
     fingerprint = input_fingerprint(name, inventories, options)
-    if options.use_cache and before_publish is None and not failures and not options.formats:
+    if options.use_cache and options.publish and before_publish is None and not failures and not options.formats:
         unchanged = _unchanged_model(out, fingerprint, inventories, timings, started, jobs, name, repos, progress)
         if unchanged is not None:
             return unchanged
@@ -421,6 +422,10 @@ def _analyze_repositories(name: str, out: Path, repos: list[Repository], failure
                               "input": redact_url(r.spec.raw)} for r in sorted(repos, key=lambda r: r.name)],
         }
         (staging / "run.json").write_text(json.dumps(run, indent=2) + "\n", encoding="utf-8")
+        if not options.publish:
+            progress.done()
+            return AnalysisResult(name=name, out=out, graph=graph, repositories=repos, extracts=extracts,
+                                  failures=failures, timings=timings)
         if before_publish is not None:
             before_publish(staging)
         publish(staging, out)

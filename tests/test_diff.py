@@ -11,8 +11,7 @@ from conftest import SAMPLES
 from repomodeler.cli import cli
 from repomodeler.diff.core import diff_models
 from repomodeler.diff.load import load_model
-from repomodeler.diff.overlay import diff_to_overlay, overlay_for_model
-from repomodeler.records import RepomodelerError
+from repomodeler.diff.overlay import diff_to_overlay
 from repomodeler.sysml_reader import read_sysml_text
 from repomodeler.validate import validate_text
 
@@ -138,12 +137,6 @@ def test_viewer_overlay(shop_model, tmp_path):
     assert {"id": "payments-cache", "kind": "cache"} in overlay["ghost_nodes"]
     texts = [c["text"] for c in overlay["changes"]]
     assert "connection orders -> payments:http changed: protocol: http -> grpc" in texts
-    # the API loader: target.sysml next to the model, plain names only
-    (shop_model / "target.sysml").write_text(Path(TARGET).read_text())
-    api = overlay_for_model(shop_model.parent, "shop", "target")
-    assert api["nodes"] == overlay["nodes"]
-    with pytest.raises(RepomodelerError):
-        overlay_for_model(shop_model.parent, "shop", "../../etc")
 
 
 def test_diff_bad_inputs(runner, tmp_path):

@@ -3,20 +3,17 @@
 Node ids are model.json component ids and edge ids are model.json edge ids
 (``source->target:protocol``), so the viewer can colour its existing graph; components and
 connections that exist only on the B side come with enough data (kind, ends, protocol) to be drawn
-as "ghost" elements.  Nothing here touches the web server: :func:`overlay_for_model` is the
-loader an API route can call with a models folder and two user-supplied words, and it refuses
-anything that would read outside that folder.
+as "ghost" elements.  Nothing here touches the web server: :mod:`repomodeler.serve.compare` picks
+what may be compared (never a path taken from a request) and calls :func:`diff_to_overlay`.
 """
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 from repomodeler.diff.core import Diff, diff_models
 from repomodeler.diff.load import load_model
 from repomodeler.diff.render import describe
-from repomodeler.records import RepomodelerError
 
 OVERLAY_SCHEMA = "repomodeler/overlay@1"
 _SAFE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
@@ -59,31 +56,3 @@ def diff_to_overlay(diff: Diff) -> dict[str, object]:
 def load_overlay(a: str, b: str) -> dict[str, object]:
     """Overlay between any two model specs (folder, model.json, .sysml, run:SYSTEM:N) - for the CLI."""
     return diff_to_overlay(diff_models(load_model(a), load_model(b)))
-
-
-def overlay_for_model(models_dir: Path, name: str, against: str) -> dict[str, object]:
-    """API-ready: overlay of model ``name`` (a folder in ``models_dir``) against ``against``.
-
-    ``against`` is ``previous`` / ``latest`` / a run number (the stored run history of that
-    system), ``target`` (``<models_dir>/<name>/target.sysml``), or the name of another model in
-    ``models_dir``.  Only plain names are accepted, so a request can never point at other files.
-    Raises :class:`RepomodelerError` (a 404 for the API) when something is missing.
-    """
-    if not _SAFE.match(name) or not _SAFE.match(against):
-        raise RepomodelerError("error: model and comparison names may only hold letters, digits, '.', '-', '_'")
-    folder = models_dir / name
-    if not (folder / "model.json").is_file():
-        raise RepomodelerError(f"error: no model named '{name}'")
-    current = load_model(str(folder))
-    if against in ("previous", "latest") or against.isdigit():
-        other = load_model(f"run:{current.name}:{against}")
-        return diff_to_overlay(diff_models(other, current))
-    if against == "target":
-        target = folder / "target.sysml"
-        if not target.is_file():
-            raise RepomodelerError(f"error: model '{name}' has no target.sysml")
-        return diff_to_overlay(diff_models(current, load_model(str(target))))
-    other_folder = models_dir / against
-    if not (other_folder / "model.json").is_file():
-        raise RepomodelerError(f"error: no model named '{against}'")
-    return diff_to_overlay(diff_models(current, load_model(str(other_folder))))

@@ -19,7 +19,6 @@ Rules file (YAML)::
 from __future__ import annotations
 
 import fnmatch
-import json
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -178,29 +177,12 @@ def check_model(current: ArchModel, target: ArchModel | None, rules: Rules | Non
     return result
 
 
-class _Captured(Exception):
-    """Raised from the pipeline's before_publish hook to stop before anything is published."""
-
-
 def analyse_unpublished(inputs: list[str], name: str | None = None) -> dict[str, object]:
-    """Run the analysis pipeline on INPUTS and return model.json content without publishing it.
-
-    The pipeline's ``before_publish`` hook reads the staged model.json and aborts the publish, so
-    a CI check writes nothing outside a temporary folder and records no run in the history.
-    """
+    """Run the analysis pipeline on INPUTS and return model.json content without publishing it:
+    a CI check writes nothing outside a temporary folder and records no run in the history."""
+    from repomodeler.emit.model_json import graph_to_dict
     from repomodeler.pipeline import AnalyzeOptions, analyze
 
-    captured: dict[str, object] = {}
-
-    def grab(staging: Path) -> None:
-        captured.update(json.loads((staging / "model.json").read_text(encoding="utf-8")))
-        raise _Captured
-
     with tempfile.TemporaryDirectory(prefix="repomodeler-check-") as tmp:
-        try:
-            analyze(inputs, AnalyzeOptions(name=name, out=Path(tmp) / "model", validate=False), before_publish=grab)
-        except _Captured:
-            pass
-    if not captured:  # pragma: no cover - analyze either publishes (hook ran) or raises
-        raise RepomodelerError("error: the analysis produced no model")
-    return captured
+        result = analyze(inputs, AnalyzeOptions(name=name, out=Path(tmp) / "model", validate=False, publish=False))
+    return graph_to_dict(result.graph)
