@@ -67,7 +67,7 @@ def create_app(models_dir: Path, runs: Any | None = None) -> FastAPI:
             return runs
         from repomodeler.store import RunStore
 
-        return RunStore()
+        return RunStore(read_only=True)
     app = FastAPI(
         title="repomodeler viewer",
         description="Read-only API over analysed architecture models.",

@@ -91,10 +91,13 @@ def _connect(path: Path) -> sqlite3.Connection:
 class RunStore:
     """The run history database (created on first use)."""
 
-    def __init__(self, path: Path | None = None) -> None:
+    def __init__(self, path: Path | None = None, *, read_only: bool = False) -> None:
         self.path = path or store_path()
+        self.read_only = read_only  # the viewer reads history and must never create or change it
 
     def _open(self) -> sqlite3.Connection:
+        if self.read_only:
+            return sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=30)
         db = _connect(self.path)
         db.executescript(SCHEMA)
         return db
