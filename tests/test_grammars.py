@@ -121,6 +121,8 @@ CASES: list[Case] = [
         P(8, "updates", "nats"), P(9, "events", "redis"), P(10, "QUEUE_URL", "sqs"),
         P(11, "arn:aws:sns:eu-west-1:1:orders", "sns"), P(13, "orders", "rabbitmq", routing_key="created"),
         P(14, "invoices", "rabbitmq"),
+        ("client.var", 15, {"name": "events", "technology": "redis"}),
+        ("messaging.publish", 16, {"client": "events", "topic": "orders.created", "needs_client": "true"}),
     ), absent=(("messaging.publish", 12),)),
     Case("python", "urls.py", (D(5, "Server=db;Port=5432"), U(1, "postgresql://orders-db:5432/orders"), H(2, "redis-cart:6379")),
          absent=(("string.hostport", 3), ("string.url", 4), ("const.string", 4))),

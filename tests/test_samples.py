@@ -273,7 +273,5 @@ def test_node_python_fastapi_router_prefix(models) -> None:
         ("GET", "/orders/{order_id}"), ("POST", "/orders"), ("GET", "/health")}
 
 
-@pytest.mark.xfail(strict=True, reason="redis-py publish is only read on receivers named like redis; "
-                                       "`events = redis.from_url(...)` then `events.publish(...)` is missed")
 def test_node_python_redis_publish_through_a_named_client(models) -> None:
     assert topics(models["node-python"], "api", "redis") == ("orders.created", "")

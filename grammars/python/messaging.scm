@@ -78,3 +78,20 @@
        arguments: (argument_list (keyword_argument name: (identifier) @_kw value: (_) @topic))) @fact
  (#eq? @_fn "publish") (#eq? @_kw "TopicArn")
  (#set! fact "messaging.publish") (#set! technology "sns"))
+
+; A redis client kept in a variable of any name: `events = redis.from_url(...)` / `redis.Redis(...)`.
+; Its publish/subscribe calls below carry `client`, and the resolver keeps them only when a
+; `client.var` of the same name and file says which technology the variable holds.
+((assignment left: (identifier) @name
+             right: [(call function: (attribute object: (identifier) @_mod attribute: (identifier) @_ctor))
+                     (await (call function: (attribute object: (identifier) @_mod attribute: (identifier) @_ctor)))]) @fact
+ (#any-of? @_mod "redis" "aioredis") (#any-of? @_ctor "from_url" "Redis" "StrictRedis")
+ (#set! fact "client.var") (#set! technology "redis"))
+((call function: (attribute object: (identifier) @client attribute: (identifier) @_fn)
+       arguments: (argument_list . (string (string_content) @topic))) @fact
+ (#eq? @_fn "publish")
+ (#set! fact "messaging.publish") (#set! needs_client "true"))
+((call function: (attribute object: (identifier) @client attribute: (identifier) @_fn)
+       arguments: (argument_list . (string (string_content) @topic))) @fact
+ (#any-of? @_fn "subscribe" "psubscribe")
+ (#set! fact "messaging.subscribe") (#set! needs_client "true"))

@@ -660,9 +660,14 @@ class Resolver:
 
     def messaging(self) -> None:
         """Producers and consumers of topics/queues: edges to the broker with the topics they use."""
+        client_vars = {(f.repository, f.path, f.get("name")): f.get("technology") for f in self.by_kind["client.var"]}
         for f in [*self.by_kind["messaging.publish"], *self.by_kind["messaging.subscribe"]]:
             owner = self.owner_of(f.repository, f.path)
             tech = (f.get("technology") or "").lower()
+            if f.get("needs_client"):  # `x.publish(...)` counts only when x is known to hold a client
+                tech = (client_vars.get((f.repository, f.path, f.get("client"))) or "").lower()
+                if not tech:
+                    continue
             if owner is not None and not tech:
                 # A framework abstraction (NestJS @EventPattern): the system's only broker, if it has one.
                 brokers = sorted({c.attributes.get("technology", "") for c in self.model.components.values()
