@@ -18,6 +18,7 @@ from pathlib import Path
 from repomodeler import __version__
 from repomodeler.languages import query_files
 from repomodeler.records import Fact, SourceFile, Warning_
+from repomodeler.sqlite import enable_wal
 
 SCHEMA_VERSION = 1
 _CODE_FILES = ("engine.py", "descriptors.py", "apis.py", "proxies.py", "__init__.py")
@@ -81,7 +82,7 @@ class FactCache:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         self.db = sqlite3.connect(str(path), timeout=30, isolation_level=None)
-        self.db.execute("PRAGMA journal_mode=WAL")
+        enable_wal(self.db)
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("CREATE TABLE IF NOT EXISTS facts (key TEXT PRIMARY KEY, data TEXT NOT NULL)")
         self.db.execute("CREATE TABLE IF NOT EXISTS validated (digest TEXT PRIMARY KEY)")

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from repomodeler.acquire import home_dir
 from repomodeler.records import RepomodelerError
+from repomodeler.sqlite import enable_wal
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS models (
@@ -82,8 +83,8 @@ class StoredRun:
 def _connect(path: Path) -> sqlite3.Connection:
     path.parent.mkdir(parents=True, exist_ok=True)
     db = sqlite3.connect(path, timeout=30, isolation_level=None)  # autocommit; explicit BEGIN below
-    db.execute("PRAGMA journal_mode=WAL")
     db.execute("PRAGMA busy_timeout=30000")
+    enable_wal(db)
     db.execute("PRAGMA foreign_keys=ON")
     return db
 
