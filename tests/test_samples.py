@@ -14,7 +14,6 @@ as XPASS(strict) and fails, and the gap moves into the main expectation.
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
 
