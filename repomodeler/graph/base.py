@@ -1,0 +1,100 @@
+"""Shared state of the resolver: the system being built, name aliases, and the two primitives every
+rule uses (add a component, connect two components), plus which component owns a file."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from repomodeler.graph.naming import (
+    is_under,
+    slug,
+)
+from repomodeler.records import Component, Connection, Evidence, ExtractResult, Fact, Unresolved
+
+
+@dataclass
+class SystemModel:
+    """The resolved system before it becomes a graph."""
+
+    name: str
+    components: dict[str, Component] = field(default_factory=dict)
+    connections: dict[tuple[str, str, str], Connection] = field(default_factory=dict)
+    unresolved: list[Unresolved] = field(default_factory=list)
+
+
+class ResolverBase:
+    """State and primitives; the rules live in :mod:`components` and :mod:`connections`."""
+
+    def __init__(self, name: str, results: list[ExtractResult]) -> None:
+        self.model = SystemModel(name=name)
+        self.results = sorted(results, key=lambda r: r.repository.name)
+        self.alias: dict[str, str] = {}
+        self.facts: list[Fact] = sorted(f for r in self.results for f in r.facts)
+        self.by_kind: dict[str, list[Fact]] = defaultdict(list)
+        for f in self.facts:
+            self.by_kind[f.kind].append(f)
+        self.owner_cache: dict[tuple[str, str], str | None] = {}
+        # (owner, variable or property name) -> [(value, evidence)] from compose/k8s/.env/Spring config.
+        self.env_values: dict[tuple[str, str], list[tuple[str, Evidence]]] = defaultdict(list)
+        self.consts: dict[tuple[str, str, str], list[Fact]] = defaultdict(list)  # (repo, path, name)
+        for f in self.facts:
+            if f.kind == "const.string" and f.get("name"):
+                self.consts[(f.repository, f.path, f.get("name") or "")].append(f)
+
+    # ------------------------------------------------------------------ components
+    def add_component(self, name: str, kind: str, repository: str | None, evidence: Evidence,
+                      aliases: tuple[str, ...] = (), attributes: dict[str, str] | None = None) -> Component:
+        cid = self.alias.get(name.lower()) or slug(name)
+        comp = self.model.components.get(cid)
+        if comp is None:
+            comp = Component(id=cid, name=name, kind=kind, repository=repository)
+            self.model.components[cid] = comp
+        elif comp.kind == "service" and kind not in ("service", "external"):
+            comp.kind = kind
+        comp.evidence.add(evidence)
+        for k, v in (attributes or {}).items():
+            if v and k not in comp.attributes:
+                comp.attributes[k] = v
+        for a in (name, *aliases):
+            if a:
+                comp.aliases.add(a.lower())
+                self.alias.setdefault(a.lower(), cid)
+        return comp
+
+
+    # ------------------------------------------------------------------ ownership
+    def owner_of(self, repo: str, path: str) -> str | None:
+        key = (repo, path)
+        if key not in self.owner_cache:
+            best: tuple[int, str] | None = None
+            for comp in self.model.components.values():
+                for r, root in comp.source_roots:
+                    if r == repo and is_under(path, root) and (best is None or len(root) > best[0]
+                                                             or (len(root) == best[0] and comp.id < best[1])):
+                        best = (len(root), comp.id)
+            self.owner_cache[key] = best[1] if best else None
+        return self.owner_cache[key]
+
+    def config_owner(self, f: Fact) -> str | None:
+        owner = f.get("owner")
+        if owner:
+            return self.alias.get(owner.lower())
+        return self.owner_of(f.repository, f.path)
+
+    # ------------------------------------------------------------------ connections
+    def connect(self, source: str, target: str, protocol: str, evidence: list[Evidence], kind: str | None = None,
+                attributes: dict[str, str] | None = None) -> None:
+        if source == target:
+            return
+        tkind = self.model.components[target].kind
+        kind = kind or ("uses" if tkind in ("database", "cache", "broker") else "calls")
+        key = (source, target, protocol)
+        conn = self.model.connections.get(key)
+        if conn is None:
+            conn = Connection(source=source, target=target, kind=kind, protocol=protocol)
+            self.model.connections[key] = conn
+        conn.evidence.update(evidence)
+        for k, v in (attributes or {}).items():
+            conn.attributes.setdefault(k, v)
+

@@ -1,0 +1,238 @@
+"""Rules that find components: deployment descriptors, build units, Spring identities, languages,
+the endpoints each component provides and its exposed ports."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter, defaultdict
+from pathlib import PurePosixPath
+
+from repomodeler.graph.base import ResolverBase
+from repomodeler.graph.catalog import (
+    ENTRY_FILES,
+    image_basename,
+    tech_for_image,
+)
+from repomodeler.graph.naming import (
+    dependency_key,
+    image_language,
+    is_under,
+    join_path,
+    language_family,
+    norm_path,
+    unit_name,
+)
+from repomodeler.graph.values import (
+    METHOD_WORDS,
+    route_of,
+    router_prefix,
+)
+from repomodeler.records import Endpoint, Evidence, Fact, Port
+
+
+class ComponentRules(ResolverBase):
+    """Rules that create components and describe what they provide."""
+
+    def deployment_components(self) -> None:
+        for f in self.by_kind["compose.service"]:
+            name = f.get("name") or ""
+            image = f.get("image")
+            tech = tech_for_image(image)
+            context = f.get("build_context")
+            kind = tech[1] if tech and not context else "service"
+            attrs = {"image": image or "", "technology": tech[0] if tech else "", "deployment": "compose",
+                     "ports": f.get("ports") or f.get("expose") or ""}
+            aliases = tuple(a for a in (f.get("container_name"), f.get("hostname"),
+                                        image_basename(image) if image and not tech and not context else None) if a)
+            root = None
+            if context is not None and not re.match(r"^[a-z]+://", context):
+                root = norm_path(PurePosixPath(f.get("compose_dir") or ".").joinpath(context).as_posix())
+                dockerfile = norm_path(join_path(root, f.get("dockerfile") or "Dockerfile"))
+                bases = [d.get("image") or "" for d in self.by_kind["docker.from"]
+                         if d.repository == f.repository and d.path == dockerfile]
+                base_tech = next((t for t in (tech_for_image(b) for b in bases) if t), None)
+                if base_tech:  # e.g. a custom image built FROM mongo:3 is still a MongoDB
+                    kind = base_tech[1]
+                    attrs["technology"] = base_tech[0]
+                if bases and image_language(bases[0]):
+                    attrs["base_language"] = image_language(bases[0]) or ""
+            comp = self.add_component(name, kind, f.repository, f.evidence, aliases, attrs)
+            if root is not None:
+                comp.source_roots.add((f.repository, root))
+        apps: dict[str, str] = {}
+        for f in self.by_kind["k8s.workload"]:
+            image = f.get("image")
+            tech = tech_for_image(image)
+            kind = tech[1] if tech else "service"
+            attrs = {"image": image or "", "technology": tech[0] if tech else "", "deployment": "kubernetes",
+                     "ports": f.get("ports") or ""}
+            aliases = tuple(a for a in (f.get("app"), image_basename(image) if image and not tech else None) if a)
+            comp = self.add_component(f.get("name") or "", kind, f.repository, f.evidence, aliases, attrs)
+            if f.get("app"):
+                apps[f.get("app") or ""] = comp.id
+        for f in self.by_kind["k8s.service"]:
+            target = apps.get(f.get("app") or "") or self.alias.get((f.get("name") or "").lower())
+            if target:
+                comp = self.model.components[target]
+                comp.evidence.add(f.evidence)
+                comp.aliases.add((f.get("name") or "").lower())
+                self.alias.setdefault((f.get("name") or "").lower(), target)
+
+    def build_units(self) -> None:
+        for result in self.results:
+            repo = result.repository.name
+            source_files = [f for f in result.inventory.files if f.role == "source"]
+            manifests = [f for f in self.by_kind["manifest"] if f.repository == repo]
+            dockerfiles = {str(PurePosixPath(f.path).parent) for f in self.by_kind["docker.from"] if f.repository == repo}
+            unit_dirs: dict[str, Evidence] = {}
+            for m in manifests:
+                d = norm_path(str(PurePosixPath(m.path).parent))
+                unit_dirs.setdefault(d, m.evidence)
+            for d in sorted(dockerfiles):
+                unit_dirs.setdefault(norm_path(d), Evidence(repo, join_path(d, "Dockerfile"), 1))
+            claimed = sorted((root for comp in self.model.components.values()
+                              for (r, root) in comp.source_roots if r == repo), key=len, reverse=True)
+            routes = {f.path for f in self.by_kind["http.route"] if f.repository == repo}
+            depended = {dependency_key(f.get("name") or "") for f in self.by_kind["manifest.dependency"]}
+            for d in sorted(unit_dirs):
+                if any(is_under(d, root) for root in claimed):
+                    continue
+                files_here = [f.path for f in source_files if is_under(f.path, d)]
+                deeper = [u for u in unit_dirs if u != d and is_under(u, d)]
+                code_here = [f.path for f in source_files if f.language and is_under(f.path, d)]
+                if deeper and all(any(is_under(p, u) for u in deeper) for p in code_here):
+                    continue  # an aggregator (root pom with modules, workspace): its modules are the units
+                serves = any(is_under(p, d) for p in routes) or d in {norm_path(x) for x in dockerfiles}
+                entry = serves or any(ENTRY_FILES.search(p) for p in files_here)
+                manifest_name = next((m.get("name") for m in manifests
+                                      if norm_path(str(PurePosixPath(m.path).parent)) == d and m.get("name")), None)
+                name = unit_name(repo, d, manifest_name,
+                                  [m.path for m in manifests if norm_path(str(PurePosixPath(m.path).parent)) == d])
+                if not serves and files_here and manifest_name and dependency_key(manifest_name) in depended:
+                    # A package other units depend on: a library node (build-time dependency target).
+                    lib = self.add_component(name, "library", repo, unit_dirs[d],
+                                             (manifest_name, manifest_name.rsplit("/", 1)[-1]),
+                                             {"package": manifest_name})
+                    lib.source_roots.add((repo, d))
+                    claimed = sorted([*claimed, d], key=len, reverse=True)
+                    continue
+                if not entry or not files_here:
+                    continue
+                aliases = (manifest_name.rsplit("/", 1)[-1],) if manifest_name else ()
+                comp = self.add_component(name, "service", repo, unit_dirs[d], aliases)
+                comp.source_roots.add((repo, d))
+                claimed = sorted([*claimed, d], key=len, reverse=True)
+            has_root = any(r == repo for comp in self.model.components.values() for (r, _root) in comp.source_roots)
+            code_facts = [f for f in self.facts if f.repository == repo and f.language != "config"
+                          and f.kind in ("http.route", "http.client", "env.read", "string.url")]
+            if not has_root and code_facts:
+                first = code_facts[0]
+                comp = self.add_component(repo, "service", repo, first.evidence)
+                comp.source_roots.add((repo, ""))
+
+    def spring_identity(self) -> None:
+        """``spring.application.name`` names the service other services and config files use."""
+        for f in self.by_kind["config.property"]:
+            if f.get("name") == "spring.application.name" and f.get("value"):
+                owner = self.owner_of(f.repository, f.path)
+                if owner and f.get("profile", "") == "":
+                    comp = self.model.components[owner]
+                    comp.evidence.add(f.evidence)
+                    comp.aliases.add((f.get("value") or "").lower())
+                    self.alias.setdefault((f.get("value") or "").lower(), owner)
+
+    def spring_gateways(self) -> None:
+        """Spring Cloud Gateway / Zuul services are gateways: by dependency or by route configuration."""
+        for f in [*self.by_kind["manifest.dependency"], *self.by_kind["config.property"]]:
+            name = (f.get("name") or "").lower()
+            if re.search(r"spring-cloud-starter-gateway|spring-cloud-starter-netflix-zuul", name) or \
+                    name.startswith(("spring.cloud.gateway.routes", "zuul.routes")):
+                owners = self.property_owners(f) if f.kind == "config.property" else [self.owner_of(f.repository, f.path)]
+                for owner in owners:
+                    if owner and self.model.components[owner].kind == "service":
+                        self.model.components[owner].kind = "gateway"
+                        self.model.components[owner].evidence.add(f.evidence)
+
+    def property_owners(self, f: Fact) -> list[str]:
+        """Who a Spring property applies to: `<app>.yml` in a config repository configures <app>;
+        `application.yml` in a shared config folder configures every Spring service; else the folder's owner."""
+        stem = re.sub(r"-[^-/.]+$", "", PurePosixPath(f.path).stem) if f.get("profile") else PurePosixPath(f.path).stem
+        folder_owner = self.owner_of(f.repository, f.path)
+        if stem.lower().startswith("values"):  # Helm: charts/<chart>/values.yaml configures <chart>
+            chart = self.alias.get(PurePosixPath(f.path).parent.name.lower())
+            return [chart] if chart else ([folder_owner] if folder_owner else [])
+        if stem.lower() not in ("application", "bootstrap"):
+            named = self.alias.get(stem.lower()) or self.alias.get(PurePosixPath(f.path).stem.lower())
+            return [named] if named else ([folder_owner] if folder_owner else [])
+        parts = {p.lower() for p in PurePosixPath(f.path).parts[:-1]}
+        if parts & {"shared", "config-repo", "configurations"} or folder_owner is None:
+            # Spring Cloud Config clients: they name a config server (and are not one themselves).
+            servers = {self.owner_of(g.repository, g.path) for g in self.by_kind["config.property"]
+                       if (g.get("name") or "").startswith("spring.cloud.config.server.")}
+            spring = sorted({o for g in self.by_kind["config.property"]
+                             if (g.get("name") or "").startswith(("spring.cloud.config.uri", "spring.config.import"))
+                             and g.path != f.path
+                             for o in [self.owner_of(g.repository, g.path)] if o and o not in servers})
+            return spring or ([folder_owner] if folder_owner else [])
+        return [folder_owner]
+
+
+    def assign_languages(self) -> None:
+        counts: dict[str, Counter[str]] = defaultdict(Counter)
+        for result in self.results:
+            for f in result.inventory.files:
+                if f.role == "source" and f.language:
+                    owner = self.owner_of(result.repository.name, f.path)
+                    if owner:
+                        counts[owner][language_family(f.language)] += 1
+        for cid, c in counts.items():
+            comp = self.model.components[cid]
+            hint = comp.attributes.pop("base_language", "")
+            if hint and c.get(hint):  # the Dockerfile's base image says which of the trees is built
+                comp.language = hint
+                continue
+            top = sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))
+            comp.language = top[0][0]
+        for comp in self.model.components.values():
+            comp.attributes.pop("base_language", None)
+
+    # ------------------------------------------------------------------ endpoints
+    def endpoints(self) -> None:
+        by_line: dict[tuple[str, str, int], Fact] = {}
+        for f in self.by_kind["http.route"]:
+            # Several readings of one route line collapse to the most specific; an OpenAPI path item
+            # lists several operations on one line, so there the method is part of the key.
+            key = (f.repository, f.path, f.line, f.get("method") if f.get("framework") == "openapi" else "")
+            prev = by_line.get(key)
+            # Prefer the most specific reading of a line (explicit methods, a class prefix).
+            if prev is None or len(f.attrs) > len(prev.attrs) or (
+                    len(f.attrs) == len(prev.attrs) and (f.get("method") or "").upper() not in METHOD_WORDS):
+                by_line[key] = f
+        routers: dict[tuple[str, str, str], Fact] = {}
+        for r in self.by_kind["http.router"]:
+            routers.setdefault((r.repository, r.path, r.get("name") or ""), r)
+        for key in sorted(by_line):
+            f = by_line[key]
+            owner = self.owner_of(f.repository, f.path)
+            if owner is None:
+                continue
+            method, path = route_of(f, router_prefix(routers, f))
+            comp = self.model.components[owner]
+            port = comp.ports.setdefault("http", Port(name="http", protocol="http", direction="provided"))
+            for ep in port.endpoints:
+                if ep.method == method and ep.path == path:
+                    ep.evidence.append(f.evidence)
+                    break
+            else:
+                port.endpoints.append(Endpoint(method=method, path=path, evidence=[f.evidence]))
+            port.evidence.append(f.evidence)
+
+    def exposed_ports(self) -> None:
+        """Dockerfile EXPOSE lines give the ports of the component built from that folder."""
+        for f in self.by_kind["docker.expose"]:
+            owner = self.owner_of(f.repository, f.path)
+            if owner and f.get("port"):
+                comp = self.model.components[owner]
+                ports = set(filter(None, comp.attributes.get("exposed", "").split(","))) | {f.get("port") or ""}
+                comp.attributes["exposed"] = ",".join(sorted(ports))
+

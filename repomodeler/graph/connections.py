@@ -1,0 +1,466 @@
+"""Rules that find connections: configuration values, code literals and client calls, gRPC stubs,
+drivers, messaging topics, compose dependencies, libraries, proxies, ingress and entry points."""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from pathlib import PurePosixPath
+
+from repomodeler.graph.base import ResolverBase
+from repomodeler.graph.catalog import (
+    HOST_ENV_NAME,
+    HTTP_VERBS,
+    LOCAL_HOSTS,
+    MESSAGING_TECH_PROTOCOL,
+    PORT_PROTOCOL,
+    SCHEME_PROTOCOL,
+    SCHEME_TECH,
+    TECH_KIND,
+    TECH_PROTOCOL,
+    TECH_WORDS,
+    tech_for_module,
+)
+from repomodeler.graph.naming import (
+    dependency_key,
+    has_dashboard,
+)
+from repomodeler.graph.values import (
+    HostRef,
+    client_path,
+    env_form,
+    grpc_service_name,
+    http_verb,
+    parse_hosts,
+)
+from repomodeler.records import Endpoint, Evidence, Fact, Port, Unresolved
+
+
+class ConnectionRules(ResolverBase):
+    """Rules that connect components; they may also introduce the components a value names."""
+
+    def _protocol(self, ref: HostRef, target: str, env_name: str = "") -> str:
+        if ref.scheme in SCHEME_PROTOCOL:
+            return SCHEME_PROTOCOL[ref.scheme]
+        if ref.scheme and SCHEME_TECH.get(ref.scheme):
+            return TECH_PROTOCOL.get(SCHEME_TECH[ref.scheme] or "", "tcp")
+        tech = self.model.components[target].attributes.get("technology", "")
+        if tech in TECH_PROTOCOL:
+            return TECH_PROTOCOL[tech]
+        if ref.port in PORT_PROTOCOL:
+            return PORT_PROTOCOL[ref.port]
+        if "GRPC" in env_name.upper():
+            return "grpc"
+        if re.search(r"zuul|routes|gateway|url|uri", env_name, re.I):
+            return "http"
+        return "tcp"
+
+    def uses_technology(self, owner: str, tech: str) -> bool:
+        """Does the component depend on a client library of this technology (manifest or import)?"""
+        words = TECH_WORDS.get(tech, (tech,))
+        for f in [*self.by_kind["manifest.dependency"], *self.by_kind["import"]]:
+            name = (f.get("name") or f.get("module") or "").lower()
+            if any(w in name for w in words) and self.owner_of(f.repository, f.path) == owner:
+                return True
+        return False
+
+    def _resolve_value(self, owner: str, value: str, evidence: list[Evidence], *, env_name: str = "",
+                       allow_external: bool, origin: Evidence, needs_client: bool = False) -> None:
+        refs = parse_hosts(value)
+        if not refs and env_name and HOST_ENV_NAME.search(env_name) and value.strip().lower() in self.alias:
+            refs = [HostRef(value.strip().lower(), None, None)]
+        for ref in refs:
+            attrs = {"via": f"env {env_name}" if env_name else "literal"}
+            target = self.alias.get(ref.host)
+            if target is None and ref.host in LOCAL_HOSTS:
+                continue
+            if target is None:
+                tech = SCHEME_TECH.get(ref.scheme or "") if ref.scheme else None
+                if tech and "$" not in ref.host and "{" not in ref.host:
+                    comp = self.add_component(ref.host, TECH_KIND.get(tech, "database"), origin.repository, origin,
+                                              attributes={"technology": tech, "host": ref.host})
+                    target = comp.id
+                elif (allow_external and ref.scheme in ("http", "https", "grpc", "ws", "wss") and "." in ref.host
+                      and not re.match(r"^\d+\.\d+\.\d+\.\d+$", ref.host)):
+                    comp = self.add_component(ref.host, "external", None, origin, attributes={"host": ref.host})
+                    target = comp.id
+                elif "." in ref.host and not allow_external:
+                    continue  # a public URL that is not used to call anything (a namespace, a link)
+                else:
+                    self.model.unresolved.append(Unresolved(owner, value, origin))
+                    continue
+            tcomp = self.model.components[target]
+            if needs_client and tcomp.kind in ("database", "cache", "broker") and not self.uses_technology(
+                    owner, tcomp.attributes.get("technology", "")):
+                continue  # shared config names it, but this service has no client for it
+            self.connect(owner, target, self._protocol(ref, target, env_name), evidence, attributes=attrs)
+
+    def config_connections(self) -> None:
+        env_reads: dict[tuple[str, str], list[Evidence]] = defaultdict(list)
+        for f in self.by_kind["env.read"]:
+            owner = self.owner_of(f.repository, f.path)
+            if owner and f.get("name"):
+                env_reads[(owner, f.get("name") or "")].append(f.evidence)
+        configmaps: dict[str, list[Fact]] = defaultdict(list)
+        for f in self.by_kind["k8s.configmap"]:
+            configmaps[f.get("configmap") or ""].append(f)
+        pairs: list[tuple[str, Fact]] = []
+        for f in self.by_kind["config.env"]:
+            owner = self.config_owner(f)
+            if owner:
+                pairs.append((owner, f))
+        for f in self.by_kind["k8s.env_from"]:
+            owner = self.config_owner(f)
+            if owner:
+                pairs.extend((owner, cm) for cm in configmaps.get(f.get("configmap") or "", []))
+        shared: set[tuple[str, Fact]] = set()
+        for f in self.by_kind["config.property"]:
+            owners = self.property_owners(f)
+            common = PurePosixPath(f.path).stem.lower().startswith(("application", "bootstrap"))
+            for owner in owners:
+                pairs.append((owner, f))
+                if common and owner != self.owner_of(f.repository, f.path):
+                    shared.add((owner, f))  # a config repository's shared file, not the service's own
+        for owner, f in pairs:
+            name, value = f.get("name") or "", f.get("value") or ""
+            self.env_values[(owner, name)].append((value, f.evidence))
+        for owner, f in pairs:
+            name, value = f.get("name") or "", f.get("value") or ""
+            chain = [f.evidence, *env_reads.get((owner, name), [])]
+            self._resolve_value(owner, value, chain, env_name=name, allow_external=True, origin=f.evidence,
+                                needs_client=(owner, f) in shared)
+        # Defaults in code: os.getenv("X", "http://orders:8080") only counts when no config sets X.
+        configured = {(owner, f.get("name")) for owner, f in pairs}
+        for f in self.by_kind["env.read"]:
+            owner = self.owner_of(f.repository, f.path)
+            default = f.get("default")
+            if owner and default and (owner, f.get("name")) not in configured:
+                self._resolve_value(owner, default, [f.evidence], env_name=f.get("name") or "",
+                                    allow_external=True, origin=f.evidence)
+
+    def code_connections(self) -> None:
+        client_lines = {(f.repository, f.path, f.line) for f in self.by_kind["http.client"]}
+        env_default_lines = {(f.repository, f.path, f.line) for f in self.by_kind["env.read"] if f.get("default")}
+        for f in [*self.by_kind["string.url"], *self.by_kind["string.hostport"], *self.by_kind["string.dsn"]]:
+            if (f.repository, f.path, f.line) in env_default_lines:
+                continue  # handled with its environment variable
+            owner = self.owner_of(f.repository, f.path)
+            if owner is None:
+                continue
+            in_call = (f.repository, f.path, f.line) in client_lines
+            self._resolve_value(owner, f.get("value") or "", [f.evidence], allow_external=in_call, origin=f.evidence)
+
+    def driver_connections(self) -> None:
+        for f in self.by_kind["import"]:
+            tech = tech_for_module(f.get("module") or "")
+            owner = self.owner_of(f.repository, f.path) if tech else None
+            if not tech or owner is None:
+                continue
+            if any(c.source == owner and self.model.components[c.target].attributes.get("technology") == tech
+                   for c in self.model.connections.values()):
+                continue
+            candidates = sorted(c.id for c in self.model.components.values()
+                                if c.attributes.get("technology") == tech and c.id != owner)
+            if len(candidates) == 1:
+                self.connect(owner, candidates[0], TECH_PROTOCOL.get(tech, "tcp"), [f.evidence],
+                             attributes={"via": f"driver {f.get('module')}"})
+
+    def depends_connections(self) -> None:
+        for f in self.by_kind["compose.depends"]:
+            source = self.alias.get((f.get("owner") or "").lower())
+            target = self.alias.get((f.get("target") or "").lower())
+            if not source or not target or source == target:
+                continue
+            existing = sorted(k for k in self.model.connections if k[0] == source and k[1] == target)
+            if existing:
+                self.model.connections[existing[0]].evidence.add(f.evidence)
+                continue
+            tech = self.model.components[target].attributes.get("technology", "")
+            self.connect(source, target, TECH_PROTOCOL.get(tech, "tcp"), [f.evidence], kind="depends_on",
+                         attributes={"via": "depends_on"})
+
+    def library_dependencies(self) -> None:
+        """Package-manifest dependencies on a library of the system become build-time edges."""
+        libraries = {}
+        for c in self.model.components.values():
+            if c.kind == "library":
+                libraries[dependency_key(c.attributes.get("package", c.name))] = c.id
+        for f in self.by_kind["manifest.dependency"]:
+            lib = libraries.get(dependency_key(f.get("name") or ""))
+            owner = self.owner_of(f.repository, f.path)
+            if lib and owner and owner != lib:
+                self.connect(owner, lib, "library", [f.evidence], kind="depends_on",
+                             attributes={"via": f"{f.get('ecosystem') or 'package'} dependency"})
+
+    def proxies(self) -> None:
+        """Reverse proxies (nginx, httpd, Caddy): the proxy forwards to the upstreams it names."""
+        for f in self.by_kind["proxy.route"]:
+            if f.get("named_upstream"):
+                continue  # its servers are facts of their own
+            owner = self.owner_of(f.repository, f.path)
+            if owner is None:
+                gateways = sorted(c.id for c in self.model.components.values()
+                                  if c.kind == "gateway" and c.repository == f.repository)
+                owner = gateways[0] if len(gateways) == 1 else None
+            if owner is None:
+                self.model.unresolved.append(Unresolved("(proxy)", f.get("upstream") or "", f.evidence))
+                continue
+            comp = self.model.components[owner]
+            if comp.kind == "service":
+                comp.kind = "gateway"
+            value = f.get("upstream") or ""
+            if "://" not in value:
+                value = f"http://{value}"
+            attrs = {"via": "reverse proxy" + (f" {f.get('location')}" if f.get("location") else "")}
+            before = set(self.model.connections)
+            self._resolve_value(owner, value, [f.evidence], allow_external=True, origin=f.evidence)
+            for key in set(self.model.connections) - before:
+                self.model.connections[key].attributes.update(attrs)
+
+    def traefik(self) -> None:
+        """Traefik routes to the compose services that carry `traefik.*` labels."""
+        proxies = sorted(c.id for c in self.model.components.values()
+                         if "traefik" in (c.attributes.get("image") or "").lower())
+        if len(proxies) != 1:
+            return
+        for f in self.by_kind["compose.label"]:
+            owner = self.alias.get((f.get("owner") or "").lower())
+            if owner is None or owner == proxies[0]:
+                continue
+            if f.get("name") == "traefik.enable" and (f.get("value") or "").lower() == "false":
+                continue
+            self.connect(proxies[0], owner, "http", [f.evidence], attributes={"via": "traefik labels"})
+
+    def ingress(self) -> None:
+        declared = {(f.repository, f.path, f.get("ingress")): f.evidence for f in self.by_kind["k8s.ingress_resource"]}
+        for f in self.by_kind["k8s.ingress"]:
+            target = self.alias.get((f.get("target") or "").lower())
+            if not target:
+                continue
+            gw = self.add_component(f.get("ingress") or "ingress", "gateway", f.repository,
+                                    declared.get((f.repository, f.path, f.get("ingress")), f.evidence),
+                                    attributes={"deployment": "kubernetes", "technology": "ingress"})
+            self.connect(gw.id, target, "http", [f.evidence], attributes={"via": "ingress"})
+
+    # ------------------------------------------------------------------ value resolution
+    def resolve_expression(self, owner: str, f: Fact, expr: str) -> list[tuple[str, list[Evidence]]]:
+        """Values an expression may take: literals, same-file constants, env reads and their config values,
+        Spring ``${key:default}`` placeholders.  Each value comes with the chain of evidence that gave it."""
+        values: list[tuple[str, list[Evidence]]] = []
+        for m in re.finditer(r"\$\{([A-Za-z0-9_.\-]+)(?::([^}]*))?\}", expr):
+            key, default = m.group(1), m.group(2)
+            configured = (self.env_values.get((owner, key)) or self.env_values.get((owner, env_form(key)))
+                          or self.env_values.get((owner, key.replace(":", "__"))))
+            if configured:
+                values.extend((v, [f.evidence, ev]) for v, ev in configured)
+            elif default:
+                values.append((default, [f.evidence]))
+        if parse_hosts(expr):
+            values.append((expr, [f.evidence]))
+        m = re.match(r"^\s*([A-Za-z0-9_]+(?::[A-Za-z0-9_]+)+)\s*$", expr)  # ASP.NET "Services:Catalog"
+        if m:
+            values.extend((v, [f.evidence, ev]) for v, ev in self.env_values.get((owner, m.group(1).replace(":", "__")), []))
+        for ident in sorted(set(re.findall(r"[A-Za-z_][A-Za-z0-9_]*", expr))):
+            for c in self.consts.get((f.repository, f.path, ident), []):
+                values.append((c.get("value") or "", [f.evidence, c.evidence]))
+            configured = self.env_values.get((owner, ident))
+            if configured:
+                values.extend((v, [f.evidence, ev]) for v, ev in configured)
+        return values
+
+    def client_calls(self) -> None:
+        """HTTP client calls: resolve the URL expression to a component and record the endpoint called.
+
+        A Feign method (``feign`` attribute) calls the component its client is named after; an
+        http(s) URL to a foreign host reached through a constant introduces an external system."""
+        relative: list[Fact] = []
+        file_targets: dict[tuple[str, str], set[tuple[str, str]]] = defaultdict(set)
+        for f in self.by_kind["http.client"]:
+            owner = self.owner_of(f.repository, f.path)
+            if owner is None:
+                continue
+            expr = f.get("url") or ""
+            method = http_verb(f.get("method") or "") or ""
+            endpoint_path = client_path(expr)
+            if expr.startswith("/") and not f.get("feign"):
+                relative.append(f)  # a path on a client whose base URL is set elsewhere in the file
+                continue
+            targets: list[tuple[str, str, list[Evidence]]] = []
+            feign = self.alias.get((f.get("feign") or "").lower())
+            if feign and feign != owner:
+                targets.append((feign, "http", [f.evidence]))
+                if expr.startswith("/"):
+                    endpoint_path = expr  # a declared path template, not an expression
+            for value, chain in self.resolve_expression(owner, f, expr):
+                for ref in parse_hosts(value):
+                    target = self.alias.get(ref.host)
+                    if target is None and ref.scheme in ("http", "https") and "." in ref.host \
+                            and ref.host not in LOCAL_HOSTS and not re.match(r"^[\d.]+$", ref.host):
+                        target = self.add_component(ref.host, "external", None, chain[-1],
+                                                    attributes={"host": ref.host}).id
+                    if target is None or target == owner:
+                        continue
+                    proto = self._protocol(ref, target)
+                    targets.append((target, proto if proto != "tcp" else "http", chain))
+            for target, proto, chain in targets:
+                file_targets[(f.repository, f.path)].add((target, proto))
+                self.connect(owner, target, proto, chain, attributes={"via": "http client"})
+                if endpoint_path:
+                    conn = self.model.connections[(owner, target, proto)]
+                    call = f"{method if method in HTTP_VERBS else 'ANY'} {endpoint_path}"
+                    calls = set(filter(None, conn.attributes.get("endpoints", "").split(", ")))
+                    calls.add(call)
+                    conn.attributes["endpoints"] = ", ".join(sorted(calls))
+
+        # Relative calls (@conn.get("/api/quotes"), client.GetAsync("/x") on a BaseAddress client) belong to
+        # the one service the file's clients are configured for; with several candidates, none is guessed.
+        for f in relative:
+            candidates = file_targets.get((f.repository, f.path), set())
+            owner = self.owner_of(f.repository, f.path)
+            if len(candidates) != 1 or owner is None:
+                continue
+            target, proto = next(iter(candidates))
+            conn = self.model.connections[(owner, target, proto)]
+            conn.evidence.add(f.evidence)
+            method = http_verb(f.get("method") or "") or ""
+            calls = set(filter(None, conn.attributes.get("endpoints", "").split(", ")))
+            calls.add(f"{method if method in HTTP_VERBS else 'ANY'} {client_path(f.get('url') or '')}")
+            conn.attributes["endpoints"] = ", ".join(sorted(calls))
+
+    def config_reads(self) -> None:
+        """Spring ``@Value("${orders.url:http://orders:8080}")`` and Feign clients."""
+        for f in self.by_kind["config.read"]:
+            owner = self.owner_of(f.repository, f.path)
+            if owner is None:
+                continue
+            for value, chain in self.resolve_expression(owner, f, f.get("expr") or ""):
+                self._resolve_value(owner, value, chain, allow_external=True, origin=f.evidence)
+        for f in self.by_kind["feign.client"]:
+            owner = self.owner_of(f.repository, f.path)
+            if owner is None:
+                continue
+            target = self.alias.get((f.get("name") or "").lower())
+            if target:
+                self.connect(owner, target, "http", [f.evidence], attributes={"via": "feign client"})
+            elif f.get("url"):
+                for value, chain in self.resolve_expression(owner, f, f.get("url") or ""):
+                    self._resolve_value(owner, value, chain, allow_external=True, origin=f.evidence)
+
+    def grpc(self) -> None:
+        """gRPC: proto services become ports of the component that registers a server for them;
+        client stubs connect to that component."""
+        rpcs: dict[str, list[Fact]] = defaultdict(list)
+        for f in self.by_kind["grpc.rpc"]:
+            rpcs[grpc_service_name(f.get("service") or "")].append(f)
+        providers: dict[str, str] = {}
+        for f in self.by_kind["grpc.server"]:
+            owner = self.owner_of(f.repository, f.path)
+            name = grpc_service_name(f.get("service") or "", f.get("strip"))
+            if owner is None or not name:
+                continue
+            providers.setdefault(name, owner)
+            comp = self.model.components[owner]
+            port = comp.ports.setdefault("grpc", Port(name="grpc", protocol="grpc", direction="provided"))
+            port.evidence.append(f.evidence)
+            proto_service = next((r.get("service") for r in rpcs.get(name, [])), None) or name
+            for r in rpcs.get(name, []):
+                path = f"{proto_service}/{r.get('rpc')}"
+                if not any(ep.path == path for ep in port.endpoints):
+                    port.endpoints.append(Endpoint(method="RPC", path=path, evidence=[r.evidence]))
+            if not rpcs.get(name) and not any(ep.path == proto_service for ep in port.endpoints):
+                port.endpoints.append(Endpoint(method="RPC", path=proto_service, evidence=[f.evidence]))
+        for f in self.by_kind["grpc.client"]:
+            owner = self.owner_of(f.repository, f.path)
+            name = grpc_service_name(f.get("service") or "", f.get("strip"))
+            if owner is None or not name:
+                continue
+            target = providers.get(name)
+            if target is None:
+                self.model.unresolved.append(Unresolved(owner, f"gRPC client of {name}", f.evidence))
+                continue
+            self.connect(owner, target, "grpc", [f.evidence], attributes={"via": f"grpc stub {name}"})
+
+    def messaging(self) -> None:
+        """Producers and consumers of topics/queues: edges to the broker with the topics they use."""
+        client_vars = {(f.repository, f.path, f.get("name")): f.get("technology") for f in self.by_kind["client.var"]}
+        for f in [*self.by_kind["messaging.publish"], *self.by_kind["messaging.subscribe"]]:
+            owner = self.owner_of(f.repository, f.path)
+            tech = (f.get("technology") or "").lower()
+            if f.get("needs_client"):  # `x.publish(...)` counts only when x is known to hold a client
+                tech = (client_vars.get((f.repository, f.path, f.get("client"))) or "").lower()
+                if not tech:
+                    continue
+            if owner is not None and not tech:
+                # A framework abstraction (NestJS @EventPattern): the system's only broker, if it has one.
+                brokers = sorted({c.attributes.get("technology", "") for c in self.model.components.values()
+                                  if c.kind == "broker"})
+                tech = brokers[0] if len(brokers) == 1 else ""
+            if owner is None or not tech:
+                continue
+            protocol = MESSAGING_TECH_PROTOCOL.get(tech, "tcp")
+            brokers = sorted(c.id for c in self.model.components.values()
+                             if c.attributes.get("technology") == tech and c.id != owner)
+            connected = [b for b in brokers if any(k[0] == owner and k[1] == b for k in self.model.connections)]
+            if connected:
+                broker = connected[0]
+            elif len(brokers) == 1:
+                broker = brokers[0]
+            elif not brokers:
+                broker = self.add_component(tech, TECH_KIND.get(tech, "broker"), f.repository, f.evidence,
+                                            attributes={"technology": tech}).id
+            else:
+                self.model.unresolved.append(Unresolved(owner, f"{tech} client with several candidate brokers",
+                                                        f.evidence))
+                continue
+            topic_values = [v for v, _c in self.resolve_expression(owner, f, f.get("topic") or "")
+                            if v and not parse_hosts(v)] or ([f.get("topic")] if f.get("topic") else [])
+            role = "publishes" if f.kind == "messaging.publish" else "subscribes"
+            existing = [k for k in self.model.connections if k[0] == owner and k[1] == broker]
+            key = existing[0] if existing else (owner, broker, protocol)
+            if not existing:
+                self.connect(owner, broker, protocol, [f.evidence], kind=role)
+            conn = self.model.connections[key]
+            conn.evidence.add(f.evidence)
+            topics = set(filter(None, conn.attributes.get(role, "").split(", "))) | set(topic_values)
+            conn.attributes[role] = ", ".join(sorted(t for t in topics if t))
+            conn.kind = "publishes" if conn.attributes.get("publishes") else "subscribes"
+            all_topics = set(filter(None, conn.attributes.get("publishes", "").split(", "))) | set(
+                filter(None, conn.attributes.get("subscribes", "").split(", ")))
+            conn.attributes["topic"] = ", ".join(sorted(all_topics))
+            btopics = set(filter(None, self.model.components[broker].attributes.get("topics", "").split(", ")))
+            self.model.components[broker].attributes["topics"] = ", ".join(sorted(btopics | all_topics))
+
+    def entry_points(self) -> None:
+        """A public entry point (published ports, LoadBalancer/NodePort service, ingress) is used by `user`."""
+        targets: list[tuple[str, Evidence]] = []
+        called = {k[1] for k in self.model.connections}
+        for f in self.by_kind["compose.service"]:
+            cid = self.alias.get((f.get("name") or "").lower())
+            if re.search(r"[.-](dev|override|local|debug)\.ya?ml$", f.path):
+                continue  # development overrides publish every port for convenience
+            if cid and f.get("ports") and (self.model.components[cid].kind in ("gateway", "broker")
+                                           or (self.model.components[cid].kind == "service" and cid not in called)
+                                           or has_dashboard(self.model.components[cid])):
+                targets.append((cid, f.evidence))
+        for f in self.by_kind["k8s.service"]:
+            cid = self.alias.get((f.get("name") or "").lower())
+            if cid and f.get("type") in ("LoadBalancer", "NodePort"):
+                targets.append((cid, f.evidence))
+        for cid in sorted(c.id for c in self.model.components.values()
+                          if c.kind == "gateway" and c.attributes.get("technology") == "ingress"):
+            targets.append((cid, sorted(self.model.components[cid].evidence)[0]))
+        for cid, ev in sorted(targets, key=lambda t: (t[0], t[1])):
+            user = self.add_component("user", "user", None, ev, attributes={"role": "people and clients outside the system"})
+            self.connect(user.id, cid, "http", [ev], kind="calls", attributes={"via": "published entry point"})
+
+    def fold_unknown_protocols(self) -> None:
+        """A 'tcp' edge (protocol unknown) merges into a known-protocol edge between the same pair."""
+        for key in sorted(k for k in self.model.connections if k[2] == "tcp"):
+            others = sorted(k for k in self.model.connections if k[:2] == key[:2] and k[2] != "tcp")
+            if others:
+                tcp = self.model.connections.pop(key)
+                target = self.model.connections[others[0]]
+                target.evidence.update(tcp.evidence)
+                for k, v in tcp.attributes.items():
+                    target.attributes.setdefault(k, v)
+
