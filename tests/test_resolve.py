@@ -310,3 +310,35 @@ def test_graphql_helm_values_traefik_labels_and_connection_strings(tmp_path) -> 
     assert not [w for w in model["warnings"] if "templates" in w["path"]]  # Helm templates are not YAML yet
     worker_db = next(e for e in model["edges"] if (e["source"], e["target"]) == ("worker", "db"))
     assert {"repository": "app", "path": "worker/Program.cs", "line": 3} in worker_db["evidence"]
+
+
+def test_envoy_clusters_route_the_proxy(tmp_path) -> None:
+    envoy = """static_resources:
+  listeners:
+    - address:
+        socket_address:
+          address: 0.0.0.0
+          port_value: 8080
+  clusters:
+    - name: orders
+      load_assignment:
+        cluster_name: orders
+        endpoints:
+          - lb_endpoints:
+              - endpoint:
+                  address:
+                    socket_address:
+                      address: orders
+                      port_value: 9000
+"""
+    model = model_of(tmp_path, {
+        "mesh": {
+            "docker-compose.yml": ("services:\n  edge:\n    image: envoyproxy/envoy:v1.31\n    ports:\n      - \"8080:8080\"\n"
+                                   "  orders:\n    build: ./orders\n"),
+            "envoy/envoy.yaml": envoy,
+            "orders/requirements.txt": "flask\n",
+            "orders/app.py": 'from flask import Flask\napp = Flask("orders")\n\n@app.route("/orders")\ndef o():\n    return ""\n',
+        },
+    })
+    edge = next(e for e in model["edges"] if (e["source"], e["target"]) == ("edge", "orders"))
+    assert edge["protocol"] == "http" and {"repository": "mesh", "path": "envoy/envoy.yaml", "line": 16} in edge["evidence"]

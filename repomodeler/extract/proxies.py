@@ -20,7 +20,9 @@ _NGINX_SERVER = re.compile(r"^\s*server\s+([A-Za-z0-9_.-]+(?::\d+)?)[^;]*;")
 _APACHE_PASS = re.compile(r"^\s*ProxyPass(?:Match)?\s+(\S+)\s+(\S+)", re.I)
 _CADDY_PROXY = re.compile(r"^\s*reverse_proxy\s+(?:(/\S*)\s+)?(\S+)")
 PROXY_FILE = re.compile(r"(^|/)(nginx[^/]*\.conf|[^/]*\.nginx|httpd[^/]*\.conf|default\.conf|Caddyfile|"
-                        r"(nginx|conf\.d|sites-available|sites-enabled|apache2?|httpd)/[^/]*\.conf)$")
+                        r"(nginx|conf\.d|sites-available|sites-enabled|apache2?|httpd)/[^/]*\.conf|envoy[^/]*\.ya?ml)$")
+_ENVOY_ADDRESS = re.compile(r"^\s*address:\s*['\"]?([A-Za-z0-9_.-]+)['\"]?\s*$")
+_ENVOY_PORT = re.compile(r"^\s*port_value:\s*(\d+)")
 
 
 def _fact(repo: str, file: str, line: int, **attrs: str) -> Fact:
@@ -73,6 +75,20 @@ def read_proxy(repo: str, path: str, text: str) -> list[Fact]:
     return facts
 
 
+def read_envoy(repo: str, path: str, text: str) -> list[Fact]:
+    """Envoy cluster endpoints: a `socket_address` with `address:` and `port_value:` lines."""
+    facts: list[Fact] = []
+    lines = text.splitlines()
+    for i, raw in enumerate(lines, start=1):
+        m = _ENVOY_ADDRESS.match(raw)
+        if not m or m.group(1) in ("0.0.0.0", "::", "127.0.0.1"):
+            continue
+        port = next((p.group(1) for p in (_ENVOY_PORT.match(x) for x in lines[i:i + 3]) if p), None)
+        if port:
+            facts.append(_fact(repo, path, i, upstream=f"{m.group(1)}:{port}", via="envoy cluster"))
+    return facts
+
+
 def extract_proxy(repo: str, path: str, content: bytes) -> tuple[list[Fact], list[Warning_]]:
     if not PROXY_FILE.search(path):
         return [], []
@@ -80,4 +96,5 @@ def extract_proxy(repo: str, path: str, content: bytes) -> tuple[list[Fact], lis
         text = content.decode("utf-8")
     except UnicodeDecodeError:
         return [], [Warning_(repo, path, 0, "not valid UTF-8; skipped")]
-    return sorted(set(read_proxy(repo, PurePosixPath(path).as_posix(), text))), []
+    reader = read_envoy if re.search(r"\.ya?ml$", path) else read_proxy
+    return sorted(set(reader(repo, PurePosixPath(path).as_posix(), text))), []
