@@ -14,9 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
-import socket
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -99,27 +97,17 @@ def write(out: Path, name: str, components: int, repos: int) -> Path:
 
 def measure(models_dir: Path, name: str, query: str = "ser-00") -> dict:
     """Serve `models_dir`, open the explorer in chromium, return the browser's timings."""
-    import uvicorn
     from playwright.sync_api import sync_playwright
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-    from repomodeler.serve.app import create_app
+    from repomodeler.serve.background import background_server
 
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    sock.close()
-    server = uvicorn.Server(uvicorn.Config(create_app(models_dir), host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    while not server.started:
-        time.sleep(0.05)
-    try:
+    with background_server(models_dir) as base:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"])
             page = browser.new_page(viewport={"width": 1440, "height": 900})
             start = time.perf_counter()
-            page.goto(f"http://127.0.0.1:{port}/models/{name}")
+            page.goto(f"{base}/models/{name}")
             page.wait_for_selector("#explorer[data-ready='true']", state="attached", timeout=120_000)
             wall = time.perf_counter() - start
             timings = page.evaluate("window.__timings")
@@ -145,9 +133,6 @@ def measure(models_dir: Path, name: str, query: str = "ser-00") -> dict:
             page.screenshot(path=str(shots / f"bench-{name}-searched.png"))
             timings["screenshots"] = str(shots / f"bench-{name}-*.png")
             browser.close()
-    finally:
-        server.should_exit = True
-        thread.join(timeout=5)
     return timings
 
 

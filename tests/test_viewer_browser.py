@@ -9,8 +9,6 @@ polling because Playwright's string-based wait_for_function needs eval, which th
 from __future__ import annotations
 
 import importlib.util
-import socket
-import threading
 import time
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -25,7 +23,7 @@ pytestmark = [
 playwright_sync = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
 uvicorn = pytest.importorskip("uvicorn")
 
-from repomodeler.serve.app import create_app  # noqa: E402
+from repomodeler.serve.background import background_server  # noqa: E402
 from repomodeler.serve.publish import publish_site  # noqa: E402
 
 ARTIFACTS = Path(__file__).resolve().parents[1] / "test-artifacts"
@@ -46,20 +44,8 @@ def models_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def base_url(models_dir: Path) -> Iterator[str]:
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    sock.close()
-    server = uvicorn.Server(uvicorn.Config(create_app(models_dir), host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 20
-    while not server.started:
-        assert time.time() < deadline, "uvicorn did not start"
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
+    with background_server(models_dir) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")

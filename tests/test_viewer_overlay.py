@@ -10,15 +10,14 @@ Screenshots go to test-artifacts/ (overlay.png is the one to look at).
 from __future__ import annotations
 
 import shutil
-import socket
 import subprocess
-import threading
 import time
-from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
+
+from repomodeler.serve.background import background_server
 
 from test_viewer_browser import (  # noqa: F401 - fixtures are used by name
     ARTIFACTS,
@@ -42,7 +41,6 @@ pytestmark = [
 ]
 uvicorn = pytest.importorskip("uvicorn")
 
-from repomodeler.serve.app import create_app  # noqa: E402
 from repomodeler.serve.publish import publish_site  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -79,24 +77,8 @@ def style(page: Any, cy_id: str, prop: str) -> str:
     return str(page.evaluate("([id, p]) => cy.getElementById(id).style(p)", [cy_id, prop])).replace(" ", "")
 
 
-@contextmanager
-def serve(models: Path) -> Iterator[str]:
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    sock.close()
-    server = uvicorn.Server(uvicorn.Config(create_app(models), host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.time() + 20
-    while not server.started:
-        assert time.time() < deadline, "uvicorn did not start"
-        time.sleep(0.05)
-    try:
-        yield f"http://127.0.0.1:{port}"
-    finally:
-        server.should_exit = True
-        thread.join(timeout=10)
+def serve(models: Path):  # noqa: ANN201 - a context manager yielding the base URL
+    return background_server(models)
 
 
 # ---------------------------------------------------------------------------------- tests
