@@ -34,7 +34,7 @@ from repomodeler.graph.build import resolve_system
 from repomodeler.graph.naming import slug
 from repomodeler.graph.network import to_graph
 from repomodeler.inventory import DEFAULT_MAX_BYTES, InventoryOptions, build_inventory
-from repomodeler.records import ExtractResult, RepomodelerError, Repository, Warning_
+from repomodeler.records import ExtractResult, RepomodelerError, Repository, RepoSpec, Warning_
 from repomodeler.validate import SysmlEngine
 
 
@@ -283,7 +283,25 @@ def analyze(inputs: list[str], options: AnalyzeOptions, progress: Progress | Non
     out = options.out or Path("models") / slug(name)
     _check_out_dir(out)
 
-    t = time.perf_counter()
+    # Boot the SysML engine now, so it starts while we clone and parse, unless a previous model
+    # exists: then the structure is probably unchanged, its check is cached, and the engine is
+    # started only if it is needed.
+    engine = SysmlEngine.start() if options.validate and not (out / "model.sysml").exists() else None
+    try:
+        t = time.perf_counter()
+        repos = _acquire_all(specs, options, progress, failures)
+        timings["clone"] = time.perf_counter() - t
+
+        return _analyze_repositories(name, out, repos, failures, options, progress, before_publish, started,
+                                     timings, engine)
+    finally:
+        if engine is not None:
+            engine.close()
+
+
+def _acquire_all(specs: list[RepoSpec], options: AnalyzeOptions, progress: Progress,
+                 failures: list[str]) -> list[Repository]:
+    """Clone or fetch every input (concurrently), then the submodules they pin if asked."""
     progress.stage("clone", len(specs))
     repos: list[Repository] = []
     # Clones and fetches run concurrently (they wait on the network and on git, not on Python);
@@ -322,17 +340,7 @@ def analyze(inputs: list[str], options: AnalyzeOptions, progress: Progress | Non
                         raise
                     failures.append(str(exc))
     repos = [_with_commit_date(r) for r in repos]
-    timings["clone"] = time.perf_counter() - t
-
-    # Boot the SysML engine while we parse, unless a previous model exists: then the structure is
-    # probably unchanged, its check is cached, and the engine is started only if it is needed.
-    engine = SysmlEngine.start() if options.validate and not (out / "model.sysml").exists() else None
-    try:
-        return _analyze_repositories(name, out, repos, failures, options, progress, before_publish, started,
-                                     timings, engine)
-    finally:
-        if engine is not None:
-            engine.close()
+    return repos
 
 
 def _analyze_repositories(name: str, out: Path, repos: list[Repository], failures: list[str],

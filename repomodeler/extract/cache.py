@@ -47,15 +47,18 @@ def language_version(language: str | None) -> str:
 class FileOutcome:
     """What extraction produced for one file, independent of the repository it sits in."""
 
-    __slots__ = ("facts", "warnings", "parsed", "lines")
+    __slots__ = ("facts", "warnings", "parsed", "lines", "_json")
 
     def __init__(self, facts: list[Fact], warnings: list[Warning_], parsed: bool, lines: int) -> None:
         self.facts = facts
         self.warnings = warnings
         self.parsed = parsed
         self.lines = lines
+        self._json: str | None = None  # the text it was read from, reused when it is cached
 
     def to_json(self) -> str:
+        if self._json is not None:
+            return self._json
         return json.dumps({
             "f": [[f.kind, f.line, f.language, [list(a) for a in f.attrs]] for f in self.facts],
             "w": [[w.line, w.message] for w in self.warnings],
@@ -68,7 +71,9 @@ class FileOutcome:
         facts = [Fact(kind=k, repository=repository, path=path, line=line, language=lang,
                       attrs=tuple((a, b) for a, b in attrs)) for k, line, lang, attrs in d["f"]]
         warnings = [Warning_(repository, path, line, msg) for line, msg in d["w"]]
-        return cls(facts, warnings, bool(d["p"]), int(d["n"]))
+        outcome = cls(facts, warnings, bool(d["p"]), int(d["n"]))
+        outcome._json = text
+        return outcome
 
 
 def cache_key(f: SourceFile) -> str:
