@@ -23,7 +23,7 @@ from repomodeler.records import ExtractResult, Fact, Inventory, SourceFile, Warn
 
 ProgressFn = Callable[[int], None]
 POOL_THRESHOLD = 24  # below this many files a process pool costs more than it saves
-CHUNK = 16
+MAX_CHUNK = 64  # files per task: large enough to amortise IPC, small enough to balance the workers
 
 
 def extract_file(repository: str, f: SourceFile, content: bytes) -> tuple[list[Fact], list[Warning_], bool]:
@@ -149,7 +149,8 @@ def extract_repository(inventory: Inventory, progress: ProgressFn | None = None,
         # compiling every language again.
         for language in sorted({f.language for _r, f, _c in tasks if f.language}):
             compiled_queries(language)
-        batches = [tasks[i:i + CHUNK] for i in range(0, len(tasks), CHUNK)]
+        chunk = max(1, min(MAX_CHUNK, -(-len(tasks) // (jobs * 4))))
+        batches = [tasks[i:i + chunk] for i in range(0, len(tasks), chunk)]
         pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint)
         try:
             for results in pool.map(_work, batches):
