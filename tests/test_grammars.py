@@ -89,8 +89,11 @@ def G(kind: str, line: int, service: str, strip: str | None = None) -> Expected:
 
 CASES: list[Case] = [
     # ------------------------------------------------------------------ python
-    Case("python", "imports.py", (I(1, "os"), I(2, "requests"), I(2, "psycopg2"), I(3, "kafka"))),
+    Case("python", "imports.py", (I(1, "os"), I(2, "requests"), I(2, "psycopg2"), I(3, "kafka"),
+                                  ("module.var", 3, {"module": "kafka", "name": "KafkaProducer"}),
+                                  ("module.var", 4, {"module": ".local", "name": "helper"}))),
     Case("python", "http_routes.py", (
+        ("http.mount", 25, {"prefix": "/orders", "router": "orders.router"}),
         R(7, "get", "/health", "fastapi-flask", router="app"),
         R(12, "get", "/{order_id}", "fastapi-flask", router="router"),
         ("http.router", 4, {"name": "router", "prefix": "/orders"}),
@@ -129,9 +132,10 @@ CASES: list[Case] = [
     Case("python", "broken.py", (I(1, "requests"), C(4, "ORDERS", "get"), K(3, "ORDERS", "http://orders:8080")),
          broken=True),
     # ------------------------------------------------------------------ javascript
-    Case("javascript", "imports.js", (I(1, "express"), I(2, "kafkajs"), I(3, "./helper"), I(4, "amqplib"),
+    Case("javascript", "imports.js", (("module.var", 4, {"module": "amqplib", "name": "amqp"}), I(1, "express"), I(2, "kafkajs"), I(3, "./helper"), I(4, "amqplib"),
                                       I(5, "ioredis"))),
     Case("javascript", "http_routes.js", (
+        ("http.mount", 11, {"prefix": "/api/orders", "router": "ordersRouter"}),
         R(6, "get", "/health", "express", router="app"), R(7, "post", "/orders/:id", "express", router="router"),
         ("http.router", 4, {"name": "router", "prefix": "/api"}), R(8, "PUT", "/items", "fastify", router="fastify"),
     ), absent=(("http.route", 9), ("http.route", 10))),

@@ -342,3 +342,27 @@ def test_envoy_clusters_route_the_proxy(tmp_path) -> None:
     })
     edge = next(e for e in model["edges"] if (e["source"], e["target"]) == ("edge", "orders"))
     assert edge["protocol"] == "http" and {"repository": "mesh", "path": "envoy/envoy.yaml", "line": 16} in edge["evidence"]
+
+
+def test_router_mounted_in_another_file_prefixes_its_routes(tmp_path) -> None:
+    model = model_of(tmp_path, {
+        "shop": {
+            "docker-compose.yml": "services:\n  web:\n    build: ./web\n  api:\n    build: ./api\n",
+            "web/package.json": '{"name": "web", "main": "server.js"}\n',
+            "web/server.js": ('const express = require("express");\nconst ordersRouter = require("./routes/orders");\n'
+                              'const app = express();\napp.use("/api/orders", ordersRouter);\n'
+                              'app.use("/api/stock", require("./routes/stock"));\napp.listen(3000);\n'),
+            "web/routes/orders.js": ('const router = require("express").Router();\n'
+                                     'router.get("/:id", (req, res) => res.json({}));\nmodule.exports = router;\n'),
+            "web/routes/stock/index.js": ('const router = require("express").Router();\n'
+                                          'router.post("/reserve", (req, res) => res.json({}));\nmodule.exports = router;\n'),
+            "api/requirements.txt": "fastapi\n",
+            "api/app/main.py": ('from fastapi import FastAPI\nfrom .routers import invoices\n\napp = FastAPI()\n'
+                                'app.include_router(invoices.router, prefix="/invoices")\n'),
+            "api/app/routers/invoices.py": ('from fastapi import APIRouter\n\nrouter = APIRouter()\n\n\n'
+                                            '@router.get("/{invoice_id}")\ndef get_invoice(invoice_id: int):\n    return {}\n'),
+        },
+    }, validate=False)
+    eps = {(n["id"], e["method"], e["path"]) for n in model["nodes"] for p in n["ports"] for e in p["endpoints"]}
+    assert {("web", "GET", "/api/orders/:id"), ("web", "POST", "/api/stock/reserve"),
+            ("api", "GET", "/invoices/{invoice_id}")} <= eps

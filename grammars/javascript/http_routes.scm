@@ -31,3 +31,17 @@
  (#match? @router "^(app|server|fastify|[a-zA-Z]*[Rr]outer)$") (#eq? @_fn "route")
  (#eq? @_mk "method") (#eq? @_uk "url")
  (#set! fact "http.route") (#set! framework "fastify"))
+
+; Router mounts in another file: app.use("/api/orders", ordersRouter) / app.use("/x", require("./routes/x")).
+; `router` is the mounted identifier; the resolver follows it to the file whose routes it prefixes.
+((call_expression
+   function: (member_expression object: (identifier) @_app property: (property_identifier) @_use)
+   arguments: (arguments . (string (string_fragment) @prefix) . (identifier) @router)) @fact
+ (#eq? @_use "use")
+ (#set! fact "http.mount"))
+((call_expression
+   function: (member_expression object: (identifier) @_app property: (property_identifier) @_use)
+   arguments: (arguments . (string (string_fragment) @prefix)
+                         . (call_expression function: (identifier) @_req arguments: (arguments . (string (string_fragment) @module))))) @fact
+ (#eq? @_use "use") (#eq? @_req "require")
+ (#set! fact "http.mount"))

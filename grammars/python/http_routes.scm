@@ -42,3 +42,10 @@
 ((call function: (identifier) @_fn arguments: (argument_list . (string (string_content) @path))) @fact
  (#any-of? @_fn "path" "re_path")
  (#set! fact "http.route") (#set! framework "django") (#set! method "ANY") (#set! only_files "(^|/)urls\\.py$"))
+
+; Router mounts: app.include_router(orders.router, prefix="/orders") / app.register_blueprint(bp, url_prefix="/x").
+((call function: (attribute attribute: (identifier) @_fn)
+       arguments: (argument_list . (_) @router
+                                 (keyword_argument name: (identifier) @_kw value: (string (string_content) @prefix)))) @fact
+ (#any-of? @_fn "include_router" "register_blueprint") (#any-of? @_kw "prefix" "url_prefix")
+ (#set! fact "http.mount"))

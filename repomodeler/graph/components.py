@@ -211,12 +211,16 @@ class ComponentRules(ResolverBase):
         routers: dict[tuple[str, str, str], Fact] = {}
         for r in self.by_kind["http.router"]:
             routers.setdefault((r.repository, r.path, r.get("name") or ""), r)
+        mounts = self.router_mounts({(f.repository, f.path) for f in by_line.values()})
         for key in sorted(by_line):
             f = by_line[key]
             owner = self.owner_of(f.repository, f.path)
             if owner is None:
                 continue
             method, path = route_of(f, router_prefix(routers, f))
+            mount = mounts.get((f.repository, f.path))
+            if mount and f.get("framework") != "graphql":
+                path = "/" + "/".join(p for p in (mount.strip("/"), path.strip("/")) if p)
             comp = self.model.components[owner]
             port = comp.ports.setdefault("http", Port(name="http", protocol="http", direction="provided"))
             for ep in port.endpoints:
@@ -227,6 +231,44 @@ class ComponentRules(ResolverBase):
                 port.endpoints.append(Endpoint(method=method, path=path, evidence=[f.evidence]))
             port.evidence.append(f.evidence)
 
+    def router_mounts(self, route_files: set[tuple[str, str]]) -> dict[tuple[str, str], str]:
+        """Prefixes given where a router is mounted in another file: Express ``app.use("/api", r)``,
+        FastAPI ``include_router(orders.router, prefix="/orders")``, Flask ``register_blueprint``.
+
+        The mounted name is followed through the file's imports to one file that declares routes;
+        when that is ambiguous, no prefix is guessed."""
+        bound: dict[tuple[str, str, str], str] = {}
+        for v in self.by_kind["module.var"]:
+            bound[(v.repository, v.path, v.get("name") or "")] = v.get("module") or ""
+        mounts: dict[tuple[str, str], str] = {}
+        for m in self.by_kind["http.mount"]:
+            router = m.get("router") or ""
+            first = router.split(".")[0]
+            module = m.get("module") or bound.get((m.repository, m.path, first), "")
+            if not module:
+                continue
+            folder = PurePosixPath(m.path).parent.as_posix()
+            candidates: set[str] = set()
+            if module.startswith("."):
+                if "/" in module or module.startswith("./") or module.startswith("../"):  # JavaScript path
+                    candidates.add(norm_path(join_path(folder, module)))
+                else:  # Python relative module: .routers (+ the imported name when it is a module)
+                    dots = len(module) - len(module.lstrip("."))
+                    base = PurePosixPath(folder)
+                    for _ in range(dots - 1):
+                        base = base.parent
+                    mod = module.lstrip(".").replace(".", "/")
+                    for rel in ({f"{mod}/{first}" if mod else first, mod} - {""}):
+                        candidates.add(norm_path(join_path(base.as_posix(), rel)))
+            else:
+                mod = module.replace(".", "/")
+                candidates.update({f"{mod}/{first}", mod})
+            targets = sorted({path for repo, path in route_files if repo == m.repository and path != m.path
+                              and _matches_module(path, candidates)})
+            if len(targets) == 1:
+                mounts.setdefault((m.repository, targets[0]), m.get("prefix") or "")
+        return mounts
+
     def exposed_ports(self) -> None:
         """Dockerfile EXPOSE lines give the ports of the component built from that folder."""
         for f in self.by_kind["docker.expose"]:
@@ -236,3 +278,12 @@ class ComponentRules(ResolverBase):
                 ports = set(filter(None, comp.attributes.get("exposed", "").split(","))) | {f.get("port") or ""}
                 comp.attributes["exposed"] = ",".join(sorted(ports))
 
+
+def _matches_module(path: str, candidates: set[str]) -> bool:
+    """Is `path` (a source file) the module one of `candidates` names (with any extension, or its index)?"""
+    stem = str(PurePosixPath(path).with_suffix(""))
+    for c in candidates:
+        if stem == c or stem == f"{c}/index" or stem == f"{c}/__init__" or stem.endswith(f"/{c}") \
+                or stem.endswith(f"/{c}/index") or stem.endswith(f"/{c}/__init__"):
+            return True
+    return False
