@@ -101,7 +101,8 @@ CASES: list[Case] = [
     ), absent=(("http.route", 13), ("http.route", 22))),
     Case("python", "django_urls.py", (
         R(4, "ANY", "orders/<int:id>/", "django"), R(5, "ANY", "^items/$", "django"),
-    ), path="shop/urls.py", covers=("http_routes",)),
+        ("http.mount", 6, {"prefix": "api/", "module": "orders.urls"}), R(7, "ANY", "about/", "django"),
+    ), absent=(("http.route", 6),), path="shop/urls.py", covers=("http_routes",)),
     Case("python", "django_urls.py", (), absent=(("http.route", 4),), path="shop/views.py", covers=()),
     Case("python", "http_clients.py", (
         C(4, "http://inventory:8080/stock", "get"), C(5, "{PAYMENTS_URL}/charge", "post"),

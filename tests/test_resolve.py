@@ -366,3 +366,18 @@ def test_router_mounted_in_another_file_prefixes_its_routes(tmp_path) -> None:
     eps = {(n["id"], e["method"], e["path"]) for n in model["nodes"] for p in n["ports"] for e in p["endpoints"]}
     assert {("web", "GET", "/api/orders/:id"), ("web", "POST", "/api/stock/reserve"),
             ("api", "GET", "/invoices/{invoice_id}")} <= eps
+
+
+def test_django_include_prefixes_the_included_urls(tmp_path) -> None:
+    model = model_of(tmp_path, {
+        "site": {
+            "requirements.txt": "django\n",
+            "manage.py": "import django\n",
+            "site/urls.py": ('from django.urls import include, path\n\nurlpatterns = [\n'
+                             '    path("api/", include("orders.urls")),\n]\n'),
+            "orders/urls.py": ('from django.urls import path\nfrom . import views\n\nurlpatterns = [\n'
+                               '    path("orders/<int:id>/", views.order),\n]\n'),
+        },
+    }, validate=False)
+    eps = {(e["method"], e["path"]) for n in model["nodes"] for p in n["ports"] for e in p["endpoints"]}
+    assert eps == {("ANY", "/api/orders/<int:id>/")}

@@ -39,9 +39,20 @@
  (#set! fact "http.router"))
 
 ; Django urls.py: path("orders/<int:id>/", view) and re_path(r"^orders/$", view).
-((call function: (identifier) @_fn arguments: (argument_list . (string (string_content) @path))) @fact
+((call function: (identifier) @_fn arguments: (argument_list . (string (string_content) @path) . [(identifier) (attribute)])) @fact
  (#any-of? @_fn "path" "re_path")
  (#set! fact "http.route") (#set! framework "django") (#set! method "ANY") (#set! only_files "(^|/)urls\\.py$"))
+; path("x/", View.as_view()): a class-based view is a route too (but include(...) is a mount, below)
+((call function: (identifier) @_fn
+       arguments: (argument_list . (string (string_content) @path) . (call function: (attribute)))) @fact
+ (#any-of? @_fn "path" "re_path")
+ (#set! fact "http.route") (#set! framework "django") (#set! method "ANY") (#set! only_files "(^|/)urls\\.py$"))
+; Django: path("api/", include("orders.urls")) mounts another urls module under a prefix.
+((call function: (identifier) @_fn
+       arguments: (argument_list . (string (string_content) @prefix)
+                                 . (call function: (identifier) @_inc arguments: (argument_list . (string (string_content) @module))))) @fact
+ (#any-of? @_fn "path" "re_path") (#eq? @_inc "include")
+ (#set! fact "http.mount") (#set! only_files "(^|/)urls\\.py$"))
 
 ; Router mounts: app.include_router(orders.router, prefix="/orders") / app.register_blueprint(bp, url_prefix="/x").
 ((call function: (attribute attribute: (identifier) @_fn)

@@ -220,7 +220,7 @@ class ComponentRules(ResolverBase):
             method, path = route_of(f, router_prefix(routers, f))
             mount = mounts.get((f.repository, f.path))
             if mount and f.get("framework") != "graphql":
-                path = "/" + "/".join(p for p in (mount.strip("/"), path.strip("/")) if p)
+                path = "/" + "/".join(p for p in (mount.strip("/"), path.lstrip("/")) if p)
             comp = self.model.components[owner]
             port = comp.ports.setdefault("http", Port(name="http", protocol="http", direction="provided"))
             for ep in port.endpoints:
