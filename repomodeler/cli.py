@@ -76,13 +76,10 @@ def analyze(inputs: tuple[str, ...], name: str | None, out: Path | None, max_fil
 
     progress = _RichProgress() if (not quiet and sys.stderr.isatty()) else None
     try:
-        if formats:
+        if formats:  # an unknown format is a one-line RepomodelerError from parse_formats
             from repomodeler.emit.exports import parse_formats
 
-            try:
-                formats = tuple(parse_formats(list(formats)))
-            except ValueError as exc:
-                raise RepomodelerError(f"error: {exc}") from exc
+            formats = tuple(parse_formats(list(formats)))
         result = run_analyze(list(inputs), AnalyzeOptions(name=name, out=out, max_bytes=max_file_size, timeout=timeout,
                                                           validate=not no_validate, keep_going=keep_going,
                                                           use_cache=not no_cache, jobs=jobs, accept_drop=accept_drop,

@@ -406,3 +406,17 @@ def test_a_remote_repository_cannot_point_submodules_at_local_repositories(tmp_p
     local = Repository(name="shop", spec=RepoSpec(raw=str(parent), kind="path", location=str(parent), ref=None,
                                                   name="shop"), checkout=parent / ".git", kind="git", commit=sha, url=None)
     assert [(s.location, s.ref) for s in submodule_specs(local)] == [(f"file://{sub}", git(sub, "rev-parse", "HEAD"))]
+
+
+def test_analyze_format_writes_exports_beside_the_model(shop_repo, tmp_path) -> None:
+    repo, _ = shop_repo
+    out = tmp_path / "o"
+    proc = analyze([str(repo), "--out", str(out), "--no-validate", "--format", "mermaid,kpar"])
+    assert proc.returncode == 0, proc.stderr
+    assert sorted(p.name for p in (out / "export").iterdir()) == ["model.mmd", "shop.kpar"]
+    assert 'c_orders -->|"http"| c_payments' in (out / "export" / "model.mmd").read_text()
+    bad = analyze([str(repo), "--out", str(tmp_path / "b"), "--format", "bogus"])
+    assert bad.returncode == 1
+    assert bad.stderr.strip() == ("error: unknown export format 'bogus'; choose from sysml, kpar, json, graphml, "
+                                  "mermaid, plantuml or all")
+    assert not (tmp_path / "b").exists()
