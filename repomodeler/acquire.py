@@ -26,7 +26,6 @@ from repomodeler.records import RepomodelerError, Repository, RepoSpec
 _SCHEME_URL = re.compile(r"^(?P<scheme>[a-zA-Z][a-zA-Z0-9+.-]*)://")
 _SCP_URL = re.compile(r"^(?P<user>[A-Za-z0-9._-]+@)?(?P<host>[A-Za-z0-9.-]+):(?P<path>(?!//).+)$")
 _GIT_SCHEMES = {"http", "https", "ssh", "git", "file"}
-_SHA = re.compile(r"^[0-9a-f]{40}$")
 
 DEFAULT_TIMEOUT = 300.0
 
@@ -351,10 +350,6 @@ def unique_names(specs: list[RepoSpec]) -> list[RepoSpec]:
         used.add(name)
         out.append(RepoSpec(raw=s.raw, kind=s.kind, location=s.location, ref=s.ref, name=name))
     return out
-
-
-def is_sha(text: str) -> bool:
-    return bool(_SHA.match(text))
 
 
 def submodule_specs(repo: Repository, taken: set[str] | None = None) -> list[RepoSpec]:

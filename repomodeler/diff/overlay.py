@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import re
 
-from repomodeler.diff.core import Diff, diff_models
-from repomodeler.diff.load import load_model
+from repomodeler.diff.core import Diff
 from repomodeler.diff.render import describe
 
 OVERLAY_SCHEMA = "repomodeler/overlay@1"
@@ -51,8 +50,3 @@ def diff_to_overlay(diff: Diff) -> dict[str, object]:
         "counts": diff.counts(),
         "notes": list(diff.notes) + [str(n) for n in diff.reader_notes],
     }
-
-
-def load_overlay(a: str, b: str) -> dict[str, object]:
-    """Overlay between any two model specs (folder, model.json, .sysml, run:SYSTEM:N) - for the CLI."""
-    return diff_to_overlay(diff_models(load_model(a), load_model(b)))

@@ -22,7 +22,6 @@ library feature, an imported definition or another member.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -152,14 +151,6 @@ def split_list(value: object) -> list[str]:
         return []
     items = value if isinstance(value, (list, tuple, set)) else str(value).split(",")
     return sorted({str(v).strip() for v in items if str(v).strip()})
-
-
-@dataclass
-class _Names:
-    """Member names of the system package, decided once so references and declarations agree."""
-
-    components: dict[str, str]
-    topics: dict[str, str]
 
 
 def _endpoint_label(method: str, path: str) -> str:
