@@ -139,9 +139,32 @@ def serve(models_dir: Path, host: str, port: int) -> None:
     """Serve the gallery and explorer for every model under MODELS_DIR (read-only)."""
     if not models_dir.is_dir():
         _fail(RepomodelerError(f"error: '{models_dir}' is not a folder; run 'repomodeler analyze' first or name the models folder"))
+    _check_port_free(host, port)
     from repomodeler.serve.app import run_server
 
     run_server(models_dir, host=host, port=port)
+
+
+def _check_port_free(host: str, port: int) -> None:
+    """One clear line instead of uvicorn's traceback when the address cannot be bound."""
+    import errno
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (OSError, UnicodeError) as exc:
+        _fail(RepomodelerError(f"error: cannot serve on host '{host}': {exc}"))
+        return
+    family, kind, proto, _, address = infos[0]
+    with socket.socket(family, kind, proto) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as uvicorn does
+        try:
+            probe.bind(address)
+        except OSError as exc:
+            if exc.errno == errno.EADDRINUSE:
+                _fail(RepomodelerError(f"error: port {port} on {host} is already in use (another 'repomodeler serve'?); "
+                                       f"pick another one with --port {port + 1 if port < 65535 else 8080}"))
+            _fail(RepomodelerError(f"error: cannot serve on {host}:{port}: {exc.strerror or exc}; pick another port with --port"))
 
 
 @cli.command()

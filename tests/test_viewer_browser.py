@@ -15,13 +15,11 @@ from typing import Any, Callable, Iterator
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium (/usr/bin/chromium) is not installed"),
-]
-playwright_sync = pytest.importorskip("playwright.sync_api", reason="playwright is not installed")
-uvicorn = pytest.importorskip("uvicorn")
+from browser_support import CHROMIUM, require_browser
+
+require_browser()  # skips loudly here, fails the run under CI / REPOMODELER_REQUIRE_BROWSER
+pytestmark = [pytest.mark.browser]
+import playwright.sync_api as playwright_sync  # noqa: E402
 
 from repomodeler.serve.background import background_server  # noqa: E402
 from repomodeler.serve.publish import publish_site  # noqa: E402

@@ -35,11 +35,7 @@ from test_viewer_browser import (  # noqa: F401 - fixtures are used by name
     wait_until,
 )
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(not CHROMIUM.exists(), reason="Debian chromium (/usr/bin/chromium) is not installed"),
-]
-uvicorn = pytest.importorskip("uvicorn")
+pytestmark = [pytest.mark.browser]
 
 from repomodeler.serve.publish import publish_site  # noqa: E402
 
