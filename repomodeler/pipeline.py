@@ -1,19 +1,21 @@
 """The analyze pipeline: acquire -> inventory -> extract -> resolve -> graph -> emit -> publish.
 
-Output is written to a staging folder next to ``--out`` and swapped into place only when every
-stage succeeded (and the SysML check passed), so a failed or interrupted run never replaces a
-good model.
+Output is written to a staging folder next to ``--out``, audited (:mod:`repomodeler.audit`) and
+swapped into place (:mod:`repomodeler.publish`, which holds the lock, the swap and the crash
+recovery) only when every stage succeeded, so a failed, interrupted or killed run never replaces
+a good model and two runs into one folder take turns.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import hashlib
 import datetime as _dt
 import json
-import os
 import shutil
+import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -23,6 +25,8 @@ from typing import Callable, Protocol
 import networkx as nx
 
 from repomodeler import __version__
+from repomodeler import publish as _publish
+from repomodeler.audit import audit
 from repomodeler.acquire import (
     DEFAULT_TIMEOUT, acquire_one, allow_git, cancel_running_git, parse_input, redact_url, run_git, submodule_specs, unique_names,
 )
@@ -104,21 +108,6 @@ def _check_out_dir(out: Path) -> None:
         )
 
 
-def publish(staging: Path, out: Path) -> None:
-    """Swap a complete staging folder into place: the old model is removed only after the swap."""
-    out.parent.mkdir(parents=True, exist_ok=True)
-    old = out.parent / f".{out.name}.old-{os.getpid()}"
-    if out.exists():
-        os.replace(out, old)
-    try:
-        os.replace(staging, out)
-    except BaseException:
-        if old.exists() and not out.exists():
-            os.replace(old, out)
-        raise
-    shutil.rmtree(old, ignore_errors=True)
-
-
 @functools.lru_cache(maxsize=1)
 def _tool_digest() -> str:
     """Digest of everything that decides the output besides the input: code, templates, query files."""
@@ -162,7 +151,7 @@ def _unchanged_model(out: Path, fingerprint: str, inventories: list, timings: di
         from repomodeler.emit.graph_io import load_model_dir
 
         graph = load_model_dir(out)
-    except (OSError, ValueError, KeyError, TypeError):
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return None
     extracts = [ExtractResult(repository=inv.repository, inventory=inv, facts=[], warnings=[], parsed_files=0,
                               cached_files=sum(1 for f in inv.files if f.role == "source")) for inv in inventories]
@@ -170,9 +159,7 @@ def _unchanged_model(out: Path, fingerprint: str, inventories: list, timings: di
         analysed_at=_dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat(),
         duration_s=round(time.perf_counter() - started, 3), timings={k: round(v, 4) for k, v in timings.items()},
         parsed_files=0, cached_files=sum(r.cached_files for r in extracts), jobs=jobs, unchanged=True)
-    tmp = out / f".run.json.{os.getpid()}"
-    tmp.write_text(json.dumps(previous, indent=2) + "\n", encoding="utf-8")
-    os.replace(tmp, out / "run.json")
+    _publish.replace_file(out / "run.json", json.dumps(previous, indent=2) + "\n")
     try:  # run history, as for any published run
         from repomodeler.store import record_published_run
         record_published_run(out)
@@ -183,6 +170,12 @@ def _unchanged_model(out: Path, fingerprint: str, inventories: list, timings: di
                           timings=timings)
 
 
+def _print_notes(notes: list[str]) -> None:
+    """What recovery did next to --out (a dead run's leftovers), one line each on stderr."""
+    for note in notes:
+        print(f"note: {note}", file=sys.stderr)
+
+
 def _with_commit_date(repo: Repository) -> Repository:
     """Record the committer date of the pinned commit (used for the kpar `created` field)."""
     if repo.kind != "git" or not repo.commit:
@@ -190,72 +183,6 @@ def _with_commit_date(repo: Repository) -> Repository:
     proc = run_git(["show", "-s", "--format=%cI", repo.commit], cwd=repo.checkout)
     date = proc.stdout.decode().strip() if proc.returncode == 0 else ""
     return dataclasses.replace(repo, committed_at=date or None)
-
-
-def audit(graph: nx.MultiDiGraph, extracts: list[ExtractResult], staging: Path, out: Path,
-          options: AnalyzeOptions, engine: SysmlEngine | None) -> None:
-    """Check a staged model before it may replace the published one; raise with the reason if not."""
-    repo_names = {r.repository.name for r in extracts}
-    lines = {(r.repository.name, p): n for r in extracts for p, n in r.line_counts.items()}
-    for u, v in graph.edges():
-        if u not in graph.nodes or v not in graph.nodes:
-            raise RepomodelerError(f"error: audit failed: connection {u} -> {v} has a missing end; nothing was published")
-
-    def check(ev, what: str) -> None:
-        if ev.repository not in repo_names or (ev.repository, ev.path) not in lines or not (
-                1 <= ev.line <= max(lines[(ev.repository, ev.path)], 1)):
-            raise RepomodelerError(f"error: audit failed: evidence {ev} of {what} does not exist at the pinned "
-                                   "commit; nothing was published (please report this bug)")
-
-    for n, d in graph.nodes(data=True):
-        if not d["evidence"]:
-            raise RepomodelerError(f"error: audit failed: component {n} has no evidence; nothing was published")
-        for ev in d["evidence"]:
-            check(ev, f"component {n}")
-        for port in d["ports"]:
-            for ep in port.endpoints:
-                for ev in ep.evidence:
-                    check(ev, f"endpoint {ep.method} {ep.path} of {n}")
-    for u, v, d in graph.edges(data=True):
-        if not d["evidence"]:
-            raise RepomodelerError(f"error: audit failed: connection {d['id']} has no evidence; nothing was published")
-        for ev in d["evidence"]:
-            check(ev, f"connection {d['id']}")
-    previous = out / "model.json"
-    if previous.exists() and not options.accept_drop:
-        try:
-            before = len(json.loads(previous.read_text(encoding="utf-8")).get("nodes", []))
-        except (OSError, ValueError):
-            before = 0
-        now = graph.number_of_nodes()
-        if before >= 4 and now < before * options.drop_threshold:
-            raise RepomodelerError(
-                f"error: audit failed: components dropped from {before} to {now} since the last run of this system; "
-                "the previous model was kept (pass --accept-drop if this is intended)")
-    if options.validate:
-        from repomodeler.validate import structure_digest
-
-        digest = structure_digest((staging / "model.sysml").read_text(encoding="utf-8"))
-        cache = FactCache(default_cache_path()) if options.use_cache else None
-        try:
-            if cache is not None and cache.is_validated(digest):
-                return  # a model of this exact structure passed the check before
-            own = engine is None
-            engine = engine or SysmlEngine.start()
-            try:
-                diags = [d for d in engine.validate([staging / "model.sysml"]) if d.severity == "error"]
-            finally:
-                if own:
-                    engine.close()
-            if diags:
-                raise RepomodelerError(
-                    f"error: the emitted SysML failed the check ({diags[0].format()}); the previous model was kept"
-                )
-            if cache is not None:
-                cache.mark_validated(digest)
-        finally:
-            if cache is not None:
-                cache.close()
 
 
 def analyze(inputs: list[str], options: AnalyzeOptions, progress: Progress | None = None,
@@ -367,7 +294,9 @@ def _analyze_repositories(name: str, out: Path, repos: list[Repository], failure
 
     fingerprint = input_fingerprint(name, inventories, options)
     if options.use_cache and options.publish and before_publish is None and not failures and not options.formats:
-        unchanged = _unchanged_model(out, fingerprint, inventories, timings, started, jobs, name, repos, progress)
+        with _publish.output_lock(out) as notes:  # it rewrites run.json in place
+            _print_notes(notes)
+            unchanged = _unchanged_model(out, fingerprint, inventories, timings, started, jobs, name, repos, progress)
         if unchanged is not None:
             return unchanged
 
@@ -401,55 +330,60 @@ def _analyze_repositories(name: str, out: Path, repos: list[Repository], failure
     progress.stage("emit")
     model_json = render_json(graph)
     model_sysml = render_sysml(graph)
-    staging = out.parent / f".{out.name}.staging-{os.getpid()}"
-    shutil.rmtree(staging, ignore_errors=True)
-    staging.mkdir(parents=True)
-    try:
-        (staging / "model.json").write_text(model_json, encoding="utf-8")
-        (staging / "model.sysml").write_text(model_sysml, encoding="utf-8")
-        if options.formats:
-            from repomodeler.emit.exports import write_exports
+    timings["emit"] = time.perf_counter() - t
+    # Stage -> audit -> publish under the output lock: one writer at a time, and the audit compares
+    # with the model it will really replace (see repomodeler/publish.py for the crash argument).
+    lock = _publish.output_lock(out) if options.publish else contextlib.nullcontext([])
+    with lock as notes:
+        _print_notes(notes)
+        staging = _publish.stage_dir(out)
+        try:
+            t = time.perf_counter()
+            _publish.write_file(staging / "model.json", model_json)
+            _publish.write_file(staging / "model.sysml", model_sysml)
+            if options.formats:
+                from repomodeler.emit.exports import write_exports
 
-            write_exports(graph, staging / "export", [f for f in options.formats if f not in ("json",)])
-        timings["emit"] = time.perf_counter() - t
-        t = time.perf_counter()
-        progress.stage("audit")
-        audit(graph, extracts, staging, out, options, engine)
-        timings["audit"] = time.perf_counter() - t
-        run = {
-            "analysed_at": _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat(),
-            "duration_s": round(time.perf_counter() - started, 3),
-            "version": __version__,
-            "timings": {k: round(v, 4) for k, v in timings.items()},
-            "parsed_files": sum(r.parsed_files for r in extracts),
-            "cached_files": sum(r.cached_files for r in extracts),
-            "jobs": jobs,
-            "fingerprint": fingerprint,
-            "failures": failures,
-            "repositories": [{"name": r.name, "commit": r.commit, "checkout": str(r.checkout), "kind": r.kind,
-                              "input": redact_url(r.spec.raw)} for r in sorted(repos, key=lambda r: r.name)],
-        }
-        (staging / "run.json").write_text(json.dumps(run, indent=2) + "\n", encoding="utf-8")
-        if not options.publish:
-            progress.done()
-            return AnalysisResult(name=name, out=out, graph=graph, repositories=repos, extracts=extracts,
-                                  failures=failures, timings=timings)
-        if before_publish is not None:
-            before_publish(staging)
-        publish(staging, out)
-        if options.use_cache:
-            cache = FactCache(default_cache_path())
-            try:
-                cache.mark_published(fingerprint)
-            finally:
-                cache.close()
-        try:  # run history (repomodeler.store); it warns on failure and never touches the published model
-            from repomodeler.store import record_published_run
-            record_published_run(out)
-        except Exception:  # noqa: BLE001 - only an import failure can reach here
-            pass
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+                write_exports(graph, staging / "export", [f for f in options.formats if f not in ("json",)])
+            timings["emit"] += time.perf_counter() - t
+            t = time.perf_counter()
+            progress.stage("audit")
+            audit(graph, extracts, staging, out, options, engine)
+            timings["audit"] = time.perf_counter() - t
+            run = {
+                "analysed_at": _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat(),
+                "duration_s": round(time.perf_counter() - started, 3),
+                "version": __version__,
+                "timings": {k: round(v, 4) for k, v in timings.items()},
+                "parsed_files": sum(r.parsed_files for r in extracts),
+                "cached_files": sum(r.cached_files for r in extracts),
+                "jobs": jobs,
+                "fingerprint": fingerprint,
+                "failures": failures,
+                "repositories": [{"name": r.name, "commit": r.commit, "checkout": str(r.checkout), "kind": r.kind,
+                                  "input": redact_url(r.spec.raw)} for r in sorted(repos, key=lambda r: r.name)],
+            }
+            _publish.write_file(staging / "run.json", json.dumps(run, indent=2) + "\n")
+            if not options.publish:
+                progress.done()
+                return AnalysisResult(name=name, out=out, graph=graph, repositories=repos, extracts=extracts,
+                                      failures=failures, timings=timings)
+            if before_publish is not None:
+                before_publish(staging)
+            _publish.swap_into_place(staging, out)
+            if options.use_cache:
+                cache = FactCache(default_cache_path())
+                try:
+                    cache.mark_published(fingerprint)
+                finally:
+                    cache.close()
+            try:  # run history (repomodeler.store); it warns on failure and never touches the published model
+                from repomodeler.store import record_published_run
+                record_published_run(out)
+            except Exception:  # noqa: BLE001 - only an import failure can reach here
+                pass
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
     progress.done()
     return AnalysisResult(name=name, out=out, graph=graph, repositories=repos, extracts=extracts, failures=failures,
                           timings=timings)

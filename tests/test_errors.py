@@ -295,7 +295,8 @@ def test_ctrl_c_in_the_middle_of_the_swap_restores_the_previous_model(published,
             raise KeyboardInterrupt
         return real_replace(src, dst)
 
-    monkeypatch.setattr("repomodeler.pipeline.os.replace", replace)
+    monkeypatch.setattr("repomodeler.publish.exchange_enabled", False)  # the two-rename fallback has the window
+    monkeypatch.setattr("repomodeler.publish.os.rename", replace)
     result = CliRunner().invoke(main, ["analyze", str(tmp_path / "good"), "--out", str(out), "--no-validate"])
     assert result.exit_code == 130
     assert any(".staging-" in c for c in calls)
