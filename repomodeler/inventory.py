@@ -27,8 +27,14 @@ DEFAULT_MAX_BYTES = 1_000_000
 VENDORED_DIRS = frozenset({
     "node_modules", "vendor", "dist", "build", ".venv", "venv", "third_party", "third-party",
     "bower_components", "__pycache__", ".git", ".tox", ".mypy_cache", ".gradle", ".idea", "target",
-    "obj", ".next", ".nuxt", "coverage", "site-packages", "Pods", "generated",
+    "obj", ".next", ".nuxt", "coverage", "site-packages", "Pods", "generated", ".mvn",
 })
+# Build-output folders: generated files are skipped, but a deployment descriptor someone committed
+# there (build/docker-compose.yml, target/k8s/app.yaml) is hand-written input, not output.
+BUILD_OUTPUT_DIRS = frozenset({"build", "dist", "target", "obj", "out"})
+DEPLOYMENT_FILE = re.compile(r"(^|/)(Dockerfile[^/]*|[^/]*\.dockerfile|[^/]*\.ya?ml)$")
+# Source-set roots below which folders are package names (com/example/orders is production code).
+PACKAGE_ROOTS = (("src", "main"), ("src", "java"), ("src", "kotlin"))
 MINIFIED = re.compile(r"\.(min|bundle|chunk)\.(js|css|mjs)$|[.-][0-9a-f]{8,}\.js$")
 TEST_DIRS = frozenset({"test", "tests", "__tests__", "spec", "specs", "e2e", "integration-tests", "it", "testing"})
 EXAMPLE_DIRS = frozenset({"example", "examples", "demo", "demos", "benchmark", "benchmarks", "bench"})
@@ -77,17 +83,25 @@ def classify_role(path: str) -> str:
         return "test"
     if TEST_FILE.search(parts[-1]):
         return "test"
-    for d in dirs:
-        if d in EXAMPLE_DIRS:
+    for i, d in enumerate(dirs):
+        if d in EXAMPLE_DIRS and not _in_package(dirs, i):
             return "example"
         if d in DOC_DIRS:
             return "docs"
     return "source"
 
 
+def _in_package(dirs: list[str], i: int) -> bool:
+    """Is folder `i` a segment of a language package path (``src/main/java/com/example``)?"""
+    before = dirs[:i]
+    return any(before[k:k + 2] == list(root) for root in PACKAGE_ROOTS for k in range(len(before) - 1)) \
+        or (i >= 1 and before[-1] in ("com", "org", "net", "io", "de", "fr", "nl", "uk", "me"))
+
+
 def _skip_reason(path: str, size: int, options: InventoryOptions) -> str | None:
     parts = PurePosixPath(path).parts
-    if any(p in VENDORED_DIRS for p in parts[:-1]):
+    vendored = {p for p in parts[:-1] if p in VENDORED_DIRS}
+    if vendored and not (vendored <= BUILD_OUTPUT_DIRS and DEPLOYMENT_FILE.search(path)):
         return "vendored"
     if MINIFIED.search(parts[-1]):
         return "minified"

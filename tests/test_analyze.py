@@ -235,7 +235,7 @@ def test_plain_directory_respects_gitignore_and_skips_vendored(tmp_path) -> None
     proc = run_cli(["analyze", str(d), "--out", str(out), "--no-validate"])
     assert proc.returncode == 0, proc.stderr
     model = load(out)
-    assert [n["id"] for n in model["nodes"]] == ["plain"]
+    assert [n["id"] for n in model["nodes"]] == ["plain", "user"]  # the actor enters through its API
     assert model["repositories"][0]["commit"] is None
     assert model["stats"]["skipped"] == {"minified": 1, "too_large": 1, "vendored": 1}
     assert "skipped: minified 1, too_large 1, vendored 1" in proc.stdout

@@ -100,11 +100,11 @@ def test_audit_refuses_a_collapsed_model_unless_accepted(tmp_path) -> None:
     for i in range(1, 6):
         shutil.rmtree(repo / f"svc{i}")
     commit_all(repo)
-    with pytest.raises(RepomodelerError, match=r"components dropped from 6 to 1 .*--accept-drop"):
+    with pytest.raises(RepomodelerError, match=r"components dropped from 6 to 2 .*--accept-drop"):
         _run([str(repo)], out)
     assert (out / "model.json").read_bytes() == before
     _run([str(repo)], out, accept_drop=True)
-    assert len(json.loads((out / "model.json").read_text())["nodes"]) == 1
+    assert [n["id"] for n in json.loads((out / "model.json").read_text())["nodes"]] == ["svc0", "user"]
 
 
 def test_audit_rejects_evidence_that_does_not_exist(shop_repo, tmp_path, monkeypatch) -> None:

@@ -253,8 +253,8 @@ def test_embedded_databases_stay_inside_their_service(tmp_path) -> None:
                        'H2 = "jdbc:h2:mem:testdb"\n\n@app.route("/x")\ndef x():\n    return "x"\n'),
         },
     }, validate=False)
-    assert [n["id"] for n in model["nodes"]] == ["svc"]
-    assert model["edges"] == [] and model["unresolved"] == []
+    assert [n["id"] for n in model["nodes"]] == ["svc", "user"]
+    assert [e["id"] for e in model["edges"]] == ["user->svc:http"] and model["unresolved"] == []
 
 
 def test_router_prefixes_controller_tokens_and_client_verbs(tmp_path) -> None:

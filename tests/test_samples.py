@@ -90,7 +90,7 @@ SPRING_EDGES = {
     ("orders", "kafka", "kafka"), ("inventory", "kafka", "kafka"), ("notifications", "kafka", "kafka"),
     *{(c, "config-server", "http") for c in ("gateway", "orders", "inventory", "notifications")},
     *{(c, "registry", "http") for c in ("gateway", "orders", "inventory", "notifications")},
-    ("user", "gateway", "http"), ("user", "registry", "http"),
+    ("user", "gateway", "http"),
 }
 
 
@@ -170,7 +170,7 @@ POLYGLOT_EDGES = {
     ("orders", "mongo", "mongodb"), ("catalog", "mongo", "mongodb"),
     ("orders", "rabbitmq", "amqp"), ("billing", "rabbitmq", "amqp"), ("shipping", "rabbitmq", "amqp"),
     ("billing", "api.sendgrid.com", "http"), ("shipping", "api.easypost.com", "http"),
-    ("user", "proxy", "http"), ("user", "rabbitmq", "http"),
+    ("user", "proxy", "http"),
 }
 POLYGLOT_MISSING: set[tuple[str, str, str]] = set()
 

@@ -136,17 +136,45 @@ def _env_pairs(node: yaml.Node | None) -> Iterator[tuple[str, str, int]]:
 
 
 # --------------------------------------------------------------------------- compose
+_COMPOSE_TOP_KEYS = frozenset({"version", "services", "networks", "volumes", "secrets", "configs", "name", "include"})
+
+
+def _legacy_services(doc: yaml.Node) -> yaml.Node | None:
+    """Compose file format 1: services at the top level, no `services:` key.  The document counts
+    as one only when every top-level entry looks like a service (has an image or a build)."""
+    entries = list(_items(doc))
+    if not entries or not isinstance(doc, yaml.MappingNode):
+        return None
+    if any(k.value in _COMPOSE_TOP_KEYS or str(k.value).startswith("x-") for k, _v in entries):
+        return None
+    if all(_get(v, "image") is not None or _get(v, "build") is not None for _k, v in entries):
+        return doc
+    return None
+
+
+def _is_service(name: str, svc: yaml.Node) -> bool:
+    """A reserved top-level key indented under `services:` by mistake (`networks:`, `volumes:`,
+    `x-defaults:`) is not a service unless it carries an image or a build."""
+    if name in _COMPOSE_TOP_KEYS or str(name).startswith("x-"):
+        return any(k.value in ("image", "build") for k, _v in _items(svc))
+    return True
+
+
 def read_compose(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
     facts: list[Fact] = []
     docs = load_yaml_documents(text)
     for doc in docs:
         services = _get(doc, "services")
-        if services is None and _get(doc, "version") is None:
+        if services is None:
+            services = _legacy_services(doc)
+        if services is None:
             continue
         folder = str(PurePosixPath(path).parent)
         folder = "" if folder == "." else folder
         for key, svc in _items(services):
             name = key.value
+            if not _is_service(name, svc):
+                continue
             build = _get(svc, "build")
             context = _scalar(build) if build is not None and _scalar(build) is not None else _scalar(_get(build, "context"))
             dockerfile = _scalar(_get(build, "dockerfile"))
@@ -259,21 +287,45 @@ def read_kubernetes(repo: str, path: str, text: str) -> tuple[list[Fact], list[W
 
 
 # --------------------------------------------------------------------------- Dockerfile, .env
+_ARTIFACT = re.compile(r"([A-Za-z0-9_][A-Za-z0-9_.-]*?)(?:-\d[A-Za-z0-9_.-]*)?\.(?:jar|war|ear)\b")
+
+
+def _substitute(text: str, env: dict[str, str]) -> str:
+    """Expand ``$NAME`` and ``${NAME}`` with the Dockerfile's own ENV/ARG values (others stay as written)."""
+    return re.sub(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?", lambda m: env.get(m.group(1), m.group(0)), text)
+
+
 def read_dockerfile(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
+    """FROM, EXPOSE, ENTRYPOINT/CMD, and the build artifacts the image runs or copies in
+    (``ADD ${APP}-1.0.jar /app/``, ``CMD java -jar target/orders-0.1.jar``): the artifact name is how
+    an alternative recipe or a deployment that only names an image is tied to the module that builds it."""
     facts: list[Fact] = []
+    env: dict[str, str] = {}
     for i, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
-        m = re.match(r"(?i)^(FROM|EXPOSE|ENTRYPOINT|CMD)\s+(.*)$", line)
+        m = re.match(r"(?i)^(FROM|EXPOSE|ENTRYPOINT|CMD|ADD|COPY|ENV|ARG)\s+(.*)$", line)
         if not m:
             continue
         instr, arg = m.group(1).upper(), m.group(2).strip()
+        if instr in ("ENV", "ARG"):
+            pairs = re.findall(r"([A-Za-z_][A-Za-z0-9_]*)=(\"[^\"]*\"|'[^']*'|\S*)", arg)
+            if pairs:
+                env.update((k, v.strip("'\"")) for k, v in pairs)
+            elif instr == "ENV" and len(arg.split(None, 1)) == 2:
+                k, v = arg.split(None, 1)
+                env[k] = v.strip().strip("'\"")
+            continue
         if instr == "FROM":
             facts.append(_fact("docker.from", repo, path, i, image=arg.split()[0]))
         elif instr == "EXPOSE":
             for port in arg.split():
-                facts.append(_fact("docker.expose", repo, path, i, port=port.split("/")[0]))
-        else:
+                facts.append(_fact("docker.expose", repo, path, i, port=_substitute(port, env).split("/")[0]))
+        elif instr in ("ENTRYPOINT", "CMD"):
             facts.append(_fact("docker.command", repo, path, i, instruction=instr, command=arg[:500]))
+        if instr in ("ADD", "COPY", "ENTRYPOINT", "CMD"):
+            for name in sorted(set(_ARTIFACT.findall(_substitute(arg, env)[:2000]))):
+                if "$" not in name and "*" not in name and name.lower() not in ("app", "application", "target"):
+                    facts.append(_fact("docker.artifact", repo, path, i, name=name))
     return facts, []
 
 

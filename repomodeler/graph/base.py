@@ -35,6 +35,7 @@ class ResolverBase:
         for f in self.facts:
             self.by_kind[f.kind].append(f)
         self.owner_cache: dict[tuple[str, str], str | None] = {}
+        self.artifacts: dict[str, set[str]] = defaultdict(set)  # component id -> build artifacts it runs
         # (owner, variable or property name) -> [(value, evidence)] from compose/k8s/.env/Spring config.
         self.env_values: dict[tuple[str, str], list[tuple[str, Evidence]]] = defaultdict(list)
         self.consts: dict[tuple[str, str, str], list[Fact]] = defaultdict(list)  # (repo, path, name)

@@ -19,12 +19,13 @@ from __future__ import annotations
 from repomodeler.graph.base import SystemModel
 from repomodeler.graph.components import ComponentRules
 from repomodeler.graph.connections import ConnectionRules
+from repomodeler.graph.platform import PlatformRules
 from repomodeler.records import ExtractResult
 
 __all__ = ["Resolver", "SystemModel", "resolve_system"]
 
 
-class Resolver(ComponentRules, ConnectionRules):
+class Resolver(ComponentRules, ConnectionRules, PlatformRules):
     """Applies the rules in a fixed order (later rules see what earlier ones found)."""
 
     def resolve(self) -> SystemModel:
@@ -32,6 +33,7 @@ class Resolver(ComponentRules, ConnectionRules):
         self.build_units()
         self.spring_identity()
         self.spring_gateways()
+        self.platform_roles()
         self.assign_languages()
         self.endpoints()
         self.config_connections()
@@ -41,6 +43,10 @@ class Resolver(ComponentRules, ConnectionRules):
         self.grpc()
         self.driver_connections()
         self.messaging()
+        self.service_lookups()
+        self.role_clients()
+        self.discovery_routes()
+        self.implied_stores()
         self.depends_connections()
         self.library_dependencies()
         self.proxies()

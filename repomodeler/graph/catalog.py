@@ -38,7 +38,7 @@ TECH_PROTOCOL: dict[str, str] = {
 }
 
 TECH_KIND: dict[str, str] = {
-    "postgres": "database", "mysql": "database", "sqlserver": "database", "mongodb": "database",
+    "neo4j": "database", "postgres": "database", "mysql": "database", "sqlserver": "database", "mongodb": "database",
     "cassandra": "database", "elasticsearch": "database", "redis": "cache", "memcached": "cache",
     "kafka": "broker", "rabbitmq": "broker", "activemq": "broker", "nats": "broker",
 }
@@ -115,3 +115,57 @@ TECH_WORDS: dict[str, tuple[str, ...]] = {
     "postgres": ("postgres", "psycopg", "pgx", "npgsql", "jdbc"), "mysql": ("mysql", "mariadb", "jdbc"),
     "elasticsearch": ("elastic",), "nats": ("nats",),
 }
+
+
+# Platform roles.  Each role lists, per sign kind, a regular expression over the lowercased name:
+# `manifest.dependency` (artifact id), `annotation` (class annotation), `property` ("key=value"),
+# `image` (container image).  A server is recognised by any of its signs.
+ROLE_SERVERS: dict[str, dict[str, str]] = {
+    "registry": {"manifest.dependency": r"^spring-cloud-(starter-)?(netflix-)?eureka-server$",
+                 "annotation": r"^enableeurekaserver$",
+                 "image": r"(^|/)(consul|eureka|nacos-server|nacos/nacos)"},
+    "config": {"manifest.dependency": r"^spring-cloud-config-server$", "annotation": r"^enableconfigserver$"},
+    "tracing": {"manifest.dependency": r"^zipkin-(server|autoconfigure-ui)$",
+                "annotation": r"^enablezipkin(stream)?server$",
+                "image": r"(^|/)(openzipkin/zipkin|zipkin|jaegertracing/|jaeger)"},
+    "turbine": {"manifest.dependency": r"^spring-cloud-(starter-)?(netflix-)?turbine(-stream|-amqp)?$",
+                "annotation": r"^enableturbine(stream|amqp)?$"},
+    "dashboard": {"annotation": r"^enablehystrixdashboard$", "image": r"(^|/)grafana"},
+    "admin": {"manifest.dependency": r"^spring-boot-admin-(starter-)?server$", "annotation": r"^enableadminserver$"},
+    "metrics": {"image": r"(^|/)(prom/prometheus|prometheus)"},
+}
+
+# Clients of a role: they connect to the one server of that role in the system.
+ROLE_CLIENTS: dict[str, dict[str, str]] = {
+    "registry": {"manifest.dependency": r"^spring-cloud-starter-(netflix-)?eureka(-client)?$|^spring-cloud-netflix-eureka-client$"
+                                        r"|consul-discovery$|nacos-discovery$|zookeeper-discovery$",
+                 "annotation": r"^enable(discovery|eureka)client$",
+                 "property": r"^eureka\.client\.service-?url\."},
+    "config": {"manifest.dependency": r"^spring-cloud-(starter-config|config-client)$",
+               "property": r"^spring\.cloud\.config\.uri=|^spring\.config\.import=.*configserver:"},
+    "tracing": {"manifest.dependency": r"^spring-cloud-(starter-zipkin|sleuth-zipkin|sleuth-stream)$|^zipkin-reporter"
+                                       r"|^opentelemetry-exporter-zipkin$|^micrometer-tracing-bridge-brave$",
+                "property": r"^spring\.zipkin\.base-?url=|^management\.zipkin\.tracing\.endpoint="},
+    "admin": {"manifest.dependency": r"^spring-boot-admin-starter-client$",
+              "property": r"^spring\.boot\.admin\.client\.url="},
+}
+
+# Message binders whose broker is known by technology (Spring Cloud Bus/Stream, Hystrix/Turbine streams).
+BROKER_BINDERS: dict[str, dict[str, str]] = {
+    "rabbitmq": {"manifest.dependency": r"^spring-cloud-(starter-bus-amqp|starter-stream-rabbit|stream-binder-rabbit"
+                                        r"|netflix-hystrix-amqp|netflix-turbine-amqp|starter-turbine-amqp)$"},
+    "kafka": {"manifest.dependency": r"^spring-cloud-(starter-bus-kafka|starter-stream-kafka|stream-binder-kafka)$"},
+}
+
+# Data-access dependencies that imply a store: (technology, dependency pattern, needs a driver that an
+# embedded database on the classpath would replace).
+IMPLIED_STORES: tuple[tuple[str, str, bool], ...] = (
+    ("mongodb", r"^spring-boot-starter-data-mongodb(-reactive)?$", False),
+    ("neo4j", r"^spring-(boot-starter-)?data-neo4j$", False),
+    ("cassandra", r"^spring-boot-starter-data-cassandra(-reactive)?$", False),
+    ("elasticsearch", r"^spring-boot-starter-data-elasticsearch$", False),
+    ("mysql", r"^mysql-connector-(java|j)$", True),
+    ("postgres", r"^postgresql$", True),
+    ("sqlserver", r"^mssql-jdbc$", True),
+)
+EMBEDDED_DATABASES = r"^(h2|hsqldb|derby)$"

@@ -13,6 +13,7 @@ from repomodeler.graph.catalog import (
     image_basename,
     tech_for_image,
 )
+from repomodeler.graph.identity import artifact_name, image_names, key, keys_of, shared_prefix
 from repomodeler.graph.naming import (
     dependency_key,
     image_language,
@@ -34,6 +35,9 @@ class ComponentRules(ResolverBase):
     """Rules that create components and describe what they provide."""
 
     def deployment_components(self) -> None:
+        # One application image deployed by several descriptors (compose and Kubernetes, two compose
+        # files) is one component: image repository (without tag) -> the first component's name.
+        by_image: dict[str, str] = {}
         for f in self.by_kind["compose.service"]:
             name = f.get("name") or ""
             image = f.get("image")
@@ -56,9 +60,14 @@ class ComponentRules(ResolverBase):
                     attrs["technology"] = base_tech[0]
                 if bases and image_language(bases[0]):
                     attrs["base_language"] = image_language(bases[0]) or ""
+            same = self._same_image(image, by_image) if image and not tech and context is None else None
+            if same and same.lower() != name.lower():
+                aliases, name = (*aliases, name), same
             comp = self.add_component(name, kind, f.repository, f.evidence, aliases, attrs)
             if root is not None:
                 comp.source_roots.add((f.repository, root))
+            elif image and not tech:
+                by_image.setdefault(_image_repo(image), comp.name)
         apps: dict[str, str] = {}
         for f in self.by_kind["k8s.workload"]:
             image = f.get("image")
@@ -67,7 +76,13 @@ class ComponentRules(ResolverBase):
             attrs = {"image": image or "", "technology": tech[0] if tech else "", "deployment": "kubernetes",
                      "ports": f.get("ports") or ""}
             aliases = tuple(a for a in (f.get("app"), image_basename(image) if image and not tech else None) if a)
-            comp = self.add_component(f.get("name") or "", kind, f.repository, f.evidence, aliases, attrs)
+            name = f.get("name") or ""
+            same = self._same_image(image, by_image) if image and not tech else None
+            if same and same.lower() != name.lower():  # the compose service running the same image
+                aliases, name = (*aliases, name), same
+            comp = self.add_component(name, kind, f.repository, f.evidence, aliases, attrs)
+            if image and not tech:
+                by_image.setdefault(_image_repo(image), comp.name)
             if f.get("app"):
                 apps[f.get("app") or ""] = comp.id
         for f in self.by_kind["k8s.service"]:
@@ -79,6 +94,7 @@ class ComponentRules(ResolverBase):
                 self.alias.setdefault((f.get("name") or "").lower(), target)
 
     def build_units(self) -> None:
+        deployed = self.image_deployments()
         for result in self.results:
             repo = result.repository.name
             source_files = [f for f in result.inventory.files if f.role == "source"]
@@ -90,11 +106,15 @@ class ComponentRules(ResolverBase):
                 unit_dirs.setdefault(d, m.evidence)
             for d in sorted(dockerfiles):
                 unit_dirs.setdefault(norm_path(d), Evidence(repo, join_path(d, "Dockerfile"), 1))
+            manifest_dirs = {norm_path(str(PurePosixPath(m.path).parent)) for m in manifests}
+            code_dirs = {d for d in unit_dirs if any(f.language and is_under(f.path, d) for f in source_files)}
             claimed = sorted((root for comp in self.model.components.values()
                               for (r, root) in comp.source_roots if r == repo), key=len, reverse=True)
             routes = {f.path for f in self.by_kind["http.route"] if f.repository == repo}
             depended = {dependency_key(f.get("name") or "") for f in self.by_kind["manifest.dependency"]}
-            for d in sorted(unit_dirs):
+            folder_prefix = shared_prefix(PurePosixPath(d).name for d in unit_dirs if d)
+            # Folders with code or a manifest first; a Dockerfile-only folder may be another recipe of one of them.
+            for d in sorted(unit_dirs, key=lambda u: (u not in manifest_dirs and u not in code_dirs, u)):
                 if any(is_under(d, root) for root in claimed):
                     continue
                 files_here = [f.path for f in source_files if is_under(f.path, d)]
@@ -118,9 +138,33 @@ class ComponentRules(ResolverBase):
                     continue
                 if not entry or not files_here:
                     continue
+                artifacts = self.unit_artifacts(repo, d)
+                if d not in manifest_dirs and d not in code_dirs:
+                    # A folder holding only a Dockerfile: another recipe for a module whose artifact it
+                    # runs, or a base image layer (a language runtime with nothing to run), or a component.
+                    same = self.unit_by_artifact(artifacts, exclude=d)
+                    if same:
+                        self.model.components[same].evidence.add(unit_dirs[d])
+                        continue
+                    if self.is_base_layer(repo, d):
+                        continue
+                unit_keys = keys_of([PurePosixPath(d).name if d else repo, name, manifest_name or "",
+                                     (manifest_name or "").rsplit("/", 1)[-1].rsplit(":", 1)[-1], *artifacts,
+                                     *self.unit_app_names(repo, d)], [folder_prefix])
+                matches = sorted({cid for k in unit_keys for cid in deployed.get(k, ())})
                 aliases = (manifest_name.rsplit("/", 1)[-1],) if manifest_name else ()
-                comp = self.add_component(name, "service", repo, unit_dirs[d], aliases)
+                if len(matches) == 1:  # the deployment that runs this module's image
+                    comp = self.model.components[matches[0]]
+                    comp.evidence.add(unit_dirs[d])
+                    for a in (name, *aliases):
+                        comp.aliases.add(a.lower())
+                        self.alias.setdefault(a.lower(), comp.id)
+                    for k in [k for k, ids in deployed.items() if comp.id in ids]:
+                        deployed[k].discard(comp.id)
+                else:
+                    comp = self.add_component(name, "service", repo, unit_dirs[d], aliases)
                 comp.source_roots.add((repo, d))
+                self.artifacts[comp.id].update(artifacts)
                 claimed = sorted([*claimed, d], key=len, reverse=True)
             has_root = any(r == repo for comp in self.model.components.values() for (r, _root) in comp.source_roots)
             code_facts = [f for f in self.facts if f.repository == repo and f.language != "config"
@@ -129,6 +173,58 @@ class ComponentRules(ResolverBase):
                 first = code_facts[0]
                 comp = self.add_component(repo, "service", repo, first.evidence)
                 comp.source_roots.add((repo, ""))
+    @staticmethod
+    def _same_image(image: str | None, by_image: dict[str, str]) -> str | None:
+        return by_image.get(_image_repo(image)) if image and "$" not in image else None
+
+    def image_deployments(self) -> dict[str, set[str]]:
+        """Keys of deployed application components that only name an image (no build context here):
+        image basename, compose/workload name, with and without the prefix the project's images share."""
+        comps = [c for c in self.model.components.values()
+                 if not c.source_roots and c.kind in ("service", "gateway") and c.attributes.get("image")
+                 and not tech_for_image(c.attributes.get("image"))]
+        prefix = shared_prefix(n for c in comps for n in image_names(c.attributes["image"]))
+        index: dict[str, set[str]] = defaultdict(set)
+        for c in comps:
+            for k in keys_of([*image_names(c.attributes["image"]), c.name, *c.aliases], [prefix]):
+                index[k].add(c.id)
+        return index
+
+    def unit_artifacts(self, repo: str, d: str) -> list[str]:
+        """Artifact names the folder's Dockerfiles run or copy in (``ADD orders-1.0.jar``)."""
+        return sorted({artifact_name(f.get("name") or "") for f in self.by_kind["docker.artifact"]
+                       if f.repository == repo and is_under(f.path, d)} - {""})
+
+    def unit_app_names(self, repo: str, d: str) -> list[str]:
+        """Names a framework gives the module in its default configuration (``spring.application.name``)."""
+        return sorted({f.get("value") or "" for f in self.by_kind["config.property"]
+                       if f.repository == repo and is_under(f.path, d) and f.get("name") == "spring.application.name"
+                       and not f.get("profile") and "$" not in (f.get("value") or "")} - {""})
+
+    def unit_by_artifact(self, artifacts: list[str], exclude: str) -> str | None:
+        """The one component whose module builds one of `artifacts` (manifest name or artifact)."""
+        wanted = {key(a) for a in artifacts}
+        if not wanted:
+            return None
+        found: set[str] = set()
+        for f in self.by_kind["manifest"]:
+            if f.get("name") and key((f.get("name") or "").rsplit(":", 1)[-1]) in wanted:
+                owner = self.owner_of(f.repository, f.path)
+                if owner:
+                    found.add(owner)
+        for cid, names in self.artifacts.items():
+            if wanted & {key(a) for a in names}:
+                found.add(cid)
+        return found.pop() if len(found) == 1 else None
+
+    def is_base_layer(self, repo: str, d: str) -> bool:
+        """A Dockerfile that only sets up a language runtime (no command, no port, no artifact) is a
+        base image other recipes build FROM, not a running component."""
+        facts = [f for f in self.facts if f.repository == repo and PurePosixPath(f.path).parent.as_posix() in (d, d or ".")
+                 and f.kind.startswith("docker.")]
+        bases = [f.get("image") or "" for f in facts if f.kind == "docker.from"]
+        runs = any(f.kind in ("docker.command", "docker.expose", "docker.artifact") for f in facts)
+        return not runs and bool(bases) and all(image_language(b) for b in bases)
 
     def spring_identity(self) -> None:
         """``spring.application.name`` names the service other services and config files use."""
@@ -277,6 +373,13 @@ class ComponentRules(ResolverBase):
                 comp = self.model.components[owner]
                 ports = set(filter(None, comp.attributes.get("exposed", "").split(","))) | {f.get("port") or ""}
                 comp.attributes["exposed"] = ",".join(sorted(ports))
+
+
+def _image_repo(image: str) -> str:
+    """An image without tag or digest (``acme/orders:1.0`` -> ``acme/orders``)."""
+    base = image.split("@")[0]
+    last = base.rsplit("/", 1)[-1]
+    return (base[: len(base) - len(last)] + last.split(":")[0]).lower()
 
 
 def _matches_module(path: str, candidates: set[str]) -> bool:

@@ -23,7 +23,6 @@ from repomodeler.graph.catalog import (
 )
 from repomodeler.graph.naming import (
     dependency_key,
-    has_dashboard,
 )
 from repomodeler.graph.values import (
     HostRef,
@@ -33,7 +32,7 @@ from repomodeler.graph.values import (
     http_verb,
     parse_hosts,
 )
-from repomodeler.records import Endpoint, Evidence, Fact, Port, Unresolved
+from repomodeler.records import Component, Endpoint, Evidence, Fact, Port, Unresolved
 
 
 class ConnectionRules(ResolverBase):
@@ -431,27 +430,48 @@ class ConnectionRules(ResolverBase):
             self.model.components[broker].attributes["topics"] = ", ".join(sorted(btopics | all_topics))
 
     def entry_points(self) -> None:
-        """A public entry point (published ports, LoadBalancer/NodePort service, ingress) is used by `user`."""
-        targets: list[tuple[str, Evidence]] = []
+        """People and clients outside the system enter through its front doors.
+
+        Front doors are, in order of preference: gateways and reverse proxies (kind ``gateway``) that
+        no other gateway forwards to, plus workloads a Kubernetes Service publishes (LoadBalancer,
+        NodePort) or an Ingress routes to; when there are none, the services that provide an API and
+        that no component calls.  Brokers, registries, config servers and dashboards that merely
+        publish a port are not front doors.  The actor gets an id no component has."""
         called = {k[1] for k in self.model.connections}
+        gateways = {c.id for c in self.model.components.values() if c.kind == "gateway"}
+        forwarded = {k[1] for k in self.model.connections if k[0] in gateways}
+        published: dict[str, Evidence] = {}
         for f in self.by_kind["compose.service"]:
             cid = self.alias.get((f.get("name") or "").lower())
-            if re.search(r"[.-](dev|override|local|debug)\.ya?ml$", f.path):
-                continue  # development overrides publish every port for convenience
-            if cid and f.get("ports") and (self.model.components[cid].kind in ("gateway", "broker")
-                                           or (self.model.components[cid].kind == "service" and cid not in called)
-                                           or has_dashboard(self.model.components[cid])):
-                targets.append((cid, f.evidence))
+            if cid and f.get("ports") and not re.search(r"[.-](dev|override|local|debug)\.ya?ml$", f.path):
+                published.setdefault(cid, f.evidence)
+        targets: dict[str, Evidence] = {}
+        for cid in sorted(gateways - forwarded):
+            targets[cid] = published.get(cid) or sorted(self.model.components[cid].evidence)[0]
         for f in self.by_kind["k8s.service"]:
             cid = self.alias.get((f.get("name") or "").lower())
             if cid and f.get("type") in ("LoadBalancer", "NodePort"):
-                targets.append((cid, f.evidence))
-        for cid in sorted(c.id for c in self.model.components.values()
-                          if c.kind == "gateway" and c.attributes.get("technology") == "ingress"):
-            targets.append((cid, sorted(self.model.components[cid].evidence)[0]))
-        for cid, ev in sorted(targets, key=lambda t: (t[0], t[1])):
-            user = self.add_component("user", "user", None, ev, attributes={"role": "people and clients outside the system"})
-            self.connect(user.id, cid, "http", [ev], kind="calls", attributes={"via": "published entry point"})
+                targets.setdefault(cid, f.evidence)
+        if not targets:
+            for cid in sorted(self.model.components):
+                comp = self.model.components[cid]
+                if (comp.kind == "service" and cid not in called and not comp.attributes.get("platform_role")
+                        and (comp.ports or cid in published)):
+                    targets[cid] = published.get(cid) or sorted(comp.evidence)[0]
+        if not targets:
+            return
+        actor = "user"
+        n = 1
+        while actor in self.model.components or actor in self.alias:
+            n += 1
+            actor = "user-actor" if n == 2 else f"user-actor-{n - 1}"
+        first = sorted(targets.values())[0]
+        user = self.model.components[actor] = Component(id=actor, name="user", kind="user", repository=None)
+        user.evidence.add(first)
+        user.attributes["role"] = "people and clients outside the system"
+        for cid, ev in sorted(targets.items()):
+            user.evidence.add(ev)
+            self.connect(actor, cid, "http", [ev], kind="calls", attributes={"via": "published entry point"})
 
     def fold_unknown_protocols(self) -> None:
         """A 'tcp' edge (protocol unknown) merges into a known-protocol edge between the same pair."""

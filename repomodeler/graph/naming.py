@@ -5,7 +5,6 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-from repomodeler.records import Component
 
 def slug(name: str) -> str:
     """A stable identifier for a component name (lowercase, safe characters)."""
@@ -70,11 +69,6 @@ def unit_name(repo: str, folder: str, manifest_name: str | None, manifest_paths:
         return manifest_name.rsplit("/", 1)[-1]
     parent = PurePosixPath(folder).parent.name
     return parent or repo
-
-
-def has_dashboard(comp: Component) -> bool:
-    """Services people open in a browser even though other services call them (Eureka, admin UIs)."""
-    return bool(re.search(r"registry|eureka|dashboard|admin|monitor|grafana|kibana|console", comp.name, re.I))
 
 
 def dependency_key(name: str) -> str:

@@ -1,0 +1,215 @@
+"""Platform roles: links a stack makes through a role rather than an address.
+
+Spring Cloud and similar stacks tie services together through a *role*: a service registers with
+"the registry", reads its configuration from "the config server", reports traces to "the tracing
+server". The address is often localhost, a default, or lives in a configuration repository outside
+the code, so value resolution finds nothing. What the code does show is the client library (a
+starter, an annotation, a property) and, elsewhere in the system, exactly one server of that role.
+
+Rules here:
+
+* `platform_roles`: which component *is* a registry, config server, tracing server, Turbine
+  aggregator, Hystrix dashboard or admin server (annotation, server dependency or image).
+* `role_clients`: a component carrying a client of a role connects to the one server of that role
+  (none when the system has no such server; an unresolved entry when it has several).
+* `discovery_routes`: a gateway that routes through discovery (Zuul without explicit routes, Spring
+  Cloud Gateway's discovery locator) reaches every business service registered with the registry.
+* `service_lookups`: ``loadBalancer.choose("orders")`` and friends name the service they call.
+* `implied_stores`: a data-access starter or driver with no store of that technology reached gives
+  the component a store of its own, named after it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from repomodeler.graph.base import ResolverBase
+from repomodeler.graph.catalog import (
+    BROKER_BINDERS,
+    EMBEDDED_DATABASES,
+    IMPLIED_STORES,
+    ROLE_CLIENTS,
+    ROLE_SERVERS,
+    TECH_KIND,
+    TECH_PROTOCOL,
+)
+from repomodeler.records import Evidence, Unresolved
+
+ROLE_LABEL = {"registry": "service registry", "config": "configuration server", "tracing": "tracing server",
+              "turbine": "metrics aggregator", "dashboard": "monitoring dashboard", "admin": "administration server",
+              "metrics": "metrics server"}
+
+
+class PlatformRules(ResolverBase):
+    """Rules about platform roles (registry, configuration, tracing, monitoring)."""
+
+    # ------------------------------------------------------------------ what each component carries
+    def signs(self) -> dict[str, list[tuple[str, str, Evidence]]]:
+        """Per component: (kind, name, evidence) of its dependencies, annotations and property keys."""
+        if getattr(self, "_signs", None) is None:
+            signs: dict[str, list[tuple[str, str, Evidence]]] = defaultdict(list)
+            for f in [*self.by_kind["manifest.dependency"], *self.by_kind["annotation"]]:
+                owner = self.owner_of(f.repository, f.path)
+                if owner:
+                    signs[owner].append((f.kind, (f.get("name") or "").lower(), f.evidence))
+            for f in self.by_kind["config.property"]:
+                if f.get("profile"):
+                    continue
+                for owner in self.property_owners(f):
+                    if owner:
+                        signs[owner].append(("property", f"{(f.get('name') or '').lower()}={f.get('value') or ''}",
+                                             f.evidence))
+            self._signs = signs
+        return self._signs
+
+    def _first_sign(self, cid: str, patterns: dict[str, str]) -> Evidence | None:
+        """Evidence of the first sign of `cid` matching the pattern given for its kind."""
+        hits = sorted(ev for kind, name, ev in self.signs().get(cid, [])
+                      if kind in patterns and re.search(patterns[kind], name))
+        return hits[0] if hits else None
+
+    def has_role(self, cid: str, role: str) -> bool:
+        return role in self.model.components[cid].attributes.get("platform_role", "").split(",")
+
+    # ------------------------------------------------------------------ rules
+    def platform_roles(self) -> None:
+        for cid in sorted(self.model.components):
+            comp = self.model.components[cid]
+            roles = []
+            for role, patterns in ROLE_SERVERS.items():
+                image_pattern = patterns.get("image")
+                if image_pattern and re.search(image_pattern, (comp.attributes.get("image") or "").lower()):
+                    roles.append(role)
+                    continue
+                ev = self._first_sign(cid, patterns)
+                if ev is not None:
+                    roles.append(role)
+                    comp.evidence.add(ev)
+            if roles:
+                comp.attributes["platform_role"] = ",".join(sorted(set(roles)))
+
+    def servers_of(self, role: str) -> list[str]:
+        return sorted(c for c in self.model.components if self.has_role(c, role))
+
+    def role_clients(self) -> None:
+        for role, patterns in ROLE_CLIENTS.items():
+            servers = self.servers_of(role)
+            for cid in sorted(self.model.components):
+                comp = self.model.components[cid]
+                if comp.kind not in ("service", "gateway") or cid in servers:
+                    continue
+                ev = self._first_sign(cid, patterns)
+                if ev is None:
+                    continue
+                if role == "registry" and self._first_sign(cid, {"property": r"^eureka\.client\.(register-with-eureka|registerwitheureka)=false"}):
+                    continue  # a registry peer or tool that explicitly does not register
+                targets = [s for s in servers if s != cid]
+                if len(targets) > 1:
+                    reached = [t for t in targets if any(k[0] == cid and k[1] == t for k in self.model.connections)]
+                    if len(reached) != 1:
+                        self.model.unresolved.append(Unresolved(cid, f"{ROLE_LABEL.get(role, role)} client with "
+                                                                     f"{len(targets)} candidate servers", ev))
+                        continue
+                    targets = reached
+                if targets:
+                    self.connect(cid, targets[0], "http", [ev], attributes={"via": f"{ROLE_LABEL.get(role, role)} client"})
+        self._broker_binders()
+        self._turbine_apps()
+
+    def _broker_binders(self) -> None:
+        """Spring Cloud Bus/Stream binders and Hystrix/Turbine streams reach the system's one broker of
+        their technology (none is created: without a broker in the system there is no edge)."""
+        for tech, patterns in BROKER_BINDERS.items():
+            brokers = sorted(c.id for c in self.model.components.values()
+                             if c.kind == "broker" and c.attributes.get("technology") == tech)
+            if len(brokers) != 1:
+                continue
+            for cid in sorted(self.model.components):
+                if cid == brokers[0] or self.model.components[cid].kind not in ("service", "gateway"):
+                    continue
+                ev = self._first_sign(cid, patterns)
+                if ev is not None:
+                    self.connect(cid, brokers[0], TECH_PROTOCOL.get(tech, "tcp"), [ev],
+                                 attributes={"via": "message binder"})
+
+    def _turbine_apps(self) -> None:
+        """Turbine aggregates the Hystrix streams of the services its `appConfig` lists; a Hystrix
+        dashboard reads the one Turbine of the system."""
+        for f in self.by_kind["config.property"]:
+            name = (f.get("name") or "").lower()
+            if f.get("profile") or name not in ("turbine.appconfig", "turbine.app-config", "turbine.aggregator.appconfig"):
+                continue
+            for owner in self.property_owners(f):
+                for app in re.split(r"[,\s]+", f.get("value") or ""):
+                    target = self.alias.get(app.strip().lower())
+                    if owner and target and target != owner:
+                        self.connect(owner, target, "http", [f.evidence], attributes={"via": "turbine appConfig"})
+        turbines = self.servers_of("turbine")
+        if len(turbines) == 1:
+            for cid in self.servers_of("dashboard"):
+                if cid != turbines[0]:
+                    ev = sorted(self.model.components[cid].evidence)[0]
+                    self.connect(cid, turbines[0], "http", [ev], attributes={"via": "hystrix dashboard reads turbine"})
+
+    def business_services(self) -> list[str]:
+        """Services that provide an API of their own and play no platform role."""
+        return sorted(c.id for c in self.model.components.values()
+                      if c.kind == "service" and not c.attributes.get("platform_role") and c.ports)
+
+    def discovery_routes(self) -> None:
+        registry_clients = {k[0] for k, conn in self.model.connections.items()
+                            if conn.attributes.get("via") == "service registry client"}
+        for cid in sorted(c.id for c in self.model.components.values() if c.kind == "gateway"):
+            if cid not in registry_clients:
+                continue
+            ev = self._first_sign(cid, {"annotation": r"^enablezuulproxy$", "manifest.dependency": r"zuul$",
+                                        "property": r"^spring\.cloud\.gateway\.discovery\.locator\.enabled=true$"})
+            if ev is None:
+                continue
+            explicit = self._first_sign(cid, {"property": r"^(zuul\.routes\.|zuul\.ignored-?services=\*|"
+                                                          r"zuul\.ignoredservices=\*|spring\.cloud\.gateway\.routes)"})
+            locator = self._first_sign(cid, {"property": r"^spring\.cloud\.gateway\.discovery\.locator\.enabled=true$"})
+            if explicit is not None and locator is None:
+                continue  # routes are listed: the value rules follow them
+            for target in self.business_services():
+                if target != cid and target in registry_clients:
+                    self.connect(cid, target, "http", [ev], attributes={"via": "gateway routes through discovery"})
+
+    def service_lookups(self) -> None:
+        for f in self.by_kind["service.lookup"]:
+            owner = self.owner_of(f.repository, f.path)
+            target = self.alias.get((f.get("service") or "").lower())
+            if owner and target and target != owner:
+                self.connect(owner, target, "http", [f.evidence], attributes={"via": "lookup by service id"})
+
+    def implied_stores(self) -> None:
+        for cid in sorted(self.model.components):
+            comp = self.model.components[cid]
+            if comp.kind not in ("service", "gateway"):
+                continue
+            signs = self.signs().get(cid, [])
+            deps = {name for kind, name, _ev in signs if kind == "manifest.dependency"}
+            embedded = any(re.search(EMBEDDED_DATABASES, d) for d in deps)
+            for tech, pattern, needs_driver in IMPLIED_STORES:
+                ev = self._first_sign(cid, {"manifest.dependency": pattern})
+                if ev is None or (needs_driver and embedded):
+                    continue
+                kind = TECH_KIND.get(tech, "database")
+                if any(k[0] == cid and self.model.components[k[1]].kind == kind
+                       and self.model.components[k[1]].attributes.get("technology") in (tech, "database")
+                       for k in self.model.connections):
+                    continue
+                existing = sorted(c.id for c in self.model.components.values()
+                                  if c.kind == kind and c.attributes.get("technology") == tech
+                                  and not c.attributes.get("implied_by"))
+                if len(existing) == 1:
+                    target = existing[0]
+                elif existing:
+                    continue
+                else:
+                    store = self.add_component(f"{comp.name}-{'cache' if kind == 'cache' else 'database'}", kind,
+                                               comp.repository, ev, attributes={"technology": tech,
+                                                                                "implied_by": "data-access dependency"})
+                    target = store.id
+                self.connect(cid, target, TECH_PROTOCOL.get(tech, "tcp"), [ev], attributes={"via": "data-access dependency"})

@@ -1,0 +1,203 @@
+"""Resolver rules about identity, entry points and platform roles, on in-memory systems.
+
+Each test writes the construct the way real projects do (a pom, an annotation, a compose file) and
+asserts what a user would check in the model: this component, this edge, this evidence line."""
+
+from __future__ import annotations
+
+from rules_harness import edge_set, resolve_files, via
+
+
+def pom(artifact: str, *deps: str) -> str:
+    body = "".join(f"<dependency><groupId>g</groupId><artifactId>{d}</artifactId></dependency>" for d in deps)
+    return (f"<project><modelVersion>4.0.0</modelVersion><artifactId>{artifact}</artifactId>"
+            f"<dependencies>{body}</dependencies></project>\n")
+
+
+def spring_app(package: str, cls: str, *annotations: str, route: str | None = None) -> str:
+    anns = "".join(f"@{a}\n" for a in ("SpringBootApplication", *annotations))
+    method = f'  @GetMapping("{route}")\n  public String x() {{ return "x"; }}\n' if route else ""
+    return f"package {package};\n\n{anns}public class {cls} {{\n{method}}}\n"
+
+
+def java_module(name: str, *deps: str, annotations: tuple[str, ...] = (), route: str | None = "/x",
+                props: str = "") -> dict[str, str]:
+    cls = "".join(p.title() for p in name.split("-")) + "Application"
+    files = {f"{name}/pom.xml": pom(name, *deps),
+             f"{name}/src/main/java/com/example/{name.replace('-', '')}/{cls}.java":
+                 spring_app(f"com.example.{name.replace('-', '')}", cls, *annotations, route=route)}
+    files[f"{name}/src/main/resources/application.properties"] = f"spring.application.name={name}\n{props}"
+    return files
+
+
+# ------------------------------------------------------------------ one component seen twice
+def test_image_only_deployment_is_the_module_that_builds_it() -> None:
+    files = {
+        **java_module("orders"), **java_module("cart"),
+        "deploy/docker-compose.yml": ("services:\n  web-orders:\n    image: ghcr.io/acme/shop-orders:1.0\n"
+                                      "  web-cart:\n    image: ghcr.io/acme/shop-cart:1.0\n"),
+    }
+    model = resolve_files({"shop": files})
+    services = {c.id for c in model.components.values() if c.kind == "service"}
+    assert services == {"web-orders", "web-cart"}
+    orders = model.components["web-orders"]
+    assert ("shop", "orders") in orders.source_roots
+    assert {e.path for e in orders.evidence} >= {"deploy/docker-compose.yml", "orders/pom.xml"}
+
+
+def test_dockerfile_artifact_and_env_tie_an_image_to_its_module() -> None:
+    files = {
+        **java_module("gateway-svc"),
+        "gateway-svc/src/main/docker/Dockerfile": ("FROM openjdk:8\nENV APP_JAR_NAME edge-proxy\n"
+                                                   "ADD ${APP_JAR_NAME}-0.0.1.jar /app/\nCMD java -jar /app/x.jar\n"),
+        "docker-compose.yml": "services:\n  edge:\n    image: acme/edge-proxy:0.0.1\n",
+    }
+    model = resolve_files({"r": files})
+    assert sorted(c.id for c in model.components.values() if c.kind == "service") == ["edge"]
+
+
+def test_alternative_recipe_and_base_layer_are_not_components() -> None:
+    files = {
+        **java_module("orders-service"),
+        "docker-vagrant/orders-app/Dockerfile": "FROM java\nCMD java -jar /src/orders-service/target/orders-service-0.1.0-SNAPSHOT.jar\n",
+        "docker-vagrant/java/Dockerfile": "FROM openjdk:10-jre-slim\n",
+    }
+    model = resolve_files({"r": files})
+    assert sorted(c.id for c in model.components.values() if c.kind != "user") == ["orders-service"]
+    assert "docker-vagrant/orders-app/Dockerfile" in {e.path for e in model.components["orders-service"].evidence}
+
+
+def test_compose_and_kubernetes_running_one_image_are_one_component() -> None:
+    files = {
+        "docker-compose.yml": "services:\n  configserver:\n    image: acme/config:1\n",
+        "k8s/config.yml": ("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: config-server\nspec:\n"
+                           "  template:\n    spec:\n      containers:\n        - name: c\n          image: acme/config:2\n"),
+    }
+    model = resolve_files({"r": files})
+    assert [c.id for c in model.components.values() if c.kind == "service"] == ["configserver"]
+    assert "config-server" in model.components["configserver"].aliases
+
+
+def test_java_package_named_example_is_production_code() -> None:
+    model = resolve_files({"r": java_module("movies")})
+    assert "movies" in model.components and model.components["movies"].ports["http"].endpoints
+
+
+def test_legacy_compose_and_misindented_reserved_key() -> None:
+    legacy = resolve_files({"r": {"docker-compose.yml": "web:\n  image: acme/web\n  links: [db]\ndb:\n  image: postgres:15\n"}})
+    assert legacy.components["web"].kind == "service" and legacy.components["db"].kind == "database"
+    assert ("web", "db") in edge_set(legacy)
+    reserved = resolve_files({"r": {"docker-compose.yml": ("version: '3'\nservices:\n  api:\n    image: acme/api\n"
+                                                           "  networks:\n    default:\n      external: true\n")}})
+    assert "networks" not in reserved.components
+
+
+def test_maven_wrapper_source_does_not_make_the_root_a_service() -> None:
+    files = {"pom.xml": pom("parent"), ".mvn/wrapper/MavenWrapperDownloader.java": "public class MavenWrapperDownloader { public static void main(String[] a) {} }\n",
+             **java_module("orders")}
+    model = resolve_files({"petstore": files})
+    assert "petstore" not in model.components and "orders" in model.components
+
+
+def test_tracked_build_folder_descriptors_are_read() -> None:
+    model = resolve_files({"r": {"build/docker-compose.yml": "services:\n  api:\n    image: acme/api\n    ports: ['80:80']\n",
+                                 "build/app.js": "console.log(1)\n"}})
+    assert "api" in model.components
+
+
+# ------------------------------------------------------------------ entry point
+def test_entry_point_is_the_gateway_not_every_published_port() -> None:
+    files = {
+        **java_module("registry", "spring-cloud-starter-netflix-eureka-server", annotations=("EnableEurekaServer",), route=None),
+        **java_module("gateway", "spring-cloud-starter-netflix-zuul", "spring-cloud-starter-netflix-eureka-client",
+                      annotations=("EnableZuulProxy",), route=None),
+        **java_module("orders", "spring-cloud-starter-netflix-eureka-client"),
+        "docker-compose.yml": ("services:\n  registry:\n    build: ./registry\n    ports: ['8761:8761']\n"
+                               "  gateway:\n    build: ./gateway\n    ports: ['8080:8080']\n"
+                               "  orders:\n    build: ./orders\n  rabbitmq:\n    image: rabbitmq:3-management\n"
+                               "    ports: ['15672:15672']\n"),
+    }
+    model = resolve_files({"r": files})
+    assert {t for s, t in edge_set(model) if s == "user"} == {"gateway"}
+    assert ("gateway", "orders") in edge_set(model)  # Zuul without routes proxies every registered service
+    assert via(model, "gateway", "orders") == {"gateway routes through discovery"}
+
+
+def test_without_gateway_the_actor_uses_uncalled_apis_and_keeps_its_own_id() -> None:
+    files = {
+        "user/server.js": 'const app = require("express")();\napp.get("/users", (q, r) => r.send([]));\n',
+        "user/package.json": '{"name": "user"}\n',
+        "web/server.js": ('const app = require("express")();\nconst axios = require("axios");\n'
+                          'app.get("/", async (q, r) => r.send(await axios.get("http://user:8080/users")));\n'),
+        "web/package.json": '{"name": "web"}\n',
+    }
+    model = resolve_files({"shop": files})
+    actors = [c for c in model.components.values() if c.kind == "user"]
+    assert len(actors) == 1 and actors[0].id != "user" and model.components["user"].kind == "service"
+    assert {t for s, t in edge_set(model) if s == actors[0].id} == {"web"}
+
+
+# ------------------------------------------------------------------ platform roles
+def test_registry_config_and_tracing_clients_reach_the_one_server_of_their_role() -> None:
+    files = {
+        **java_module("discovery", "spring-cloud-starter-eureka-server", annotations=("EnableEurekaServer",), route=None),
+        **java_module("config", "spring-cloud-config-server", annotations=("EnableConfigServer",), route=None,
+                      props="spring.cloud.config.server.git.uri=https://github.com/acme/config-repo\n"),
+        **java_module("zipkin", "zipkin-server", route=None),
+        **java_module("orders", "spring-cloud-starter-config", "spring-cloud-starter-sleuth-zipkin"),
+        **java_module("stock", "spring-cloud-starter-zipkin", annotations=("EnableDiscoveryClient",),
+                      props="spring.cloud.config.uri=http://localhost:8888\n"),
+    }
+    model = resolve_files({"r": files})
+    e = edge_set(model)
+    assert {("stock", "discovery"), ("stock", "config"), ("stock", "zipkin"), ("orders", "config")} <= e
+    assert ("orders", "discovery") not in e  # no registry client: no edge
+    assert ("config", "github.com") in e  # the config server's own backend
+    assert via(model, "stock", "discovery") == {"service registry client"}
+    assert model.components["discovery"].attributes["platform_role"] == "registry"
+
+
+def test_role_client_without_or_with_several_servers() -> None:
+    alone = resolve_files({"r": java_module("orders", "spring-cloud-starter-netflix-eureka-client")})
+    assert edge_set(alone) <= {(a, "orders") for a in ("user",)}
+    two = resolve_files({"r": {
+        **java_module("reg-a", annotations=("EnableEurekaServer",), route=None),
+        **java_module("reg-b", annotations=("EnableEurekaServer",), route=None),
+        **java_module("orders", "spring-cloud-starter-netflix-eureka-client")}})
+    assert not {t for s, t in edge_set(two) if s == "orders"}
+    assert any("2 candidate servers" in u.value for u in two.unresolved)
+
+
+def test_lookup_by_service_id_turbine_dashboard_and_hystrix_stream() -> None:
+    files = {
+        **java_module("customer"),
+        "order/pom.xml": pom("order", "spring-cloud-netflix-hystrix-amqp"),
+        "order/src/main/java/com/acme/order/Client.java": (
+            "package com.acme.order;\npublic class Client {\n  String url() {\n"
+            '    ServiceInstance i = loadBalancer.choose("CUSTOMER");\n    return i.getUri().toString();\n  }\n}\n'),
+        "order/src/main/java/com/acme/order/OrderApplication.java": spring_app("com.acme.order", "OrderApplication", route="/o"),
+        **java_module("turbine", "spring-cloud-netflix-turbine-amqp", annotations=("EnableTurbineAmqp",), route=None,
+                      props="turbine.appConfig=order,customer\n"),
+        **java_module("monitor", annotations=("EnableHystrixDashboard",), route=None),
+        "docker-compose.yml": "services:\n  rabbitmq:\n    image: rabbitmq:3\n",
+    }
+    model = resolve_files({"r": files})
+    e = edge_set(model)
+    assert ("order", "customer") in e and via(model, "order", "customer") == {"lookup by service id"}
+    assert {("turbine", "order"), ("turbine", "customer"), ("monitor", "turbine")} <= e
+    assert {("order", "rabbitmq"), ("turbine", "rabbitmq")} <= e
+
+
+def test_data_access_starter_implies_a_store_unless_embedded_or_present() -> None:
+    model = resolve_files({"r": {
+        **java_module("movies", "spring-boot-starter-data-mongodb"),
+        **java_module("users", "spring-boot-starter-data-jpa", "mysql-connector-java"),
+        **java_module("prices", "spring-boot-starter-data-jpa", "mysql-connector-java", "h2"),
+    }})
+    assert model.components["movies-database"].attributes["technology"] == "mongodb"
+    assert model.components["users-database"].attributes["technology"] == "mysql"
+    assert "prices-database" not in model.components
+    assert ("movies", "movies-database") in edge_set(model)
+    shared = resolve_files({"r": {**java_module("movies", "spring-boot-starter-data-mongodb"),
+                                  "docker-compose.yml": "services:\n  mongo:\n    image: mongo:6\n"}})
+    assert ("movies", "mongo") in edge_set(shared) and "movies-database" not in shared.components
