@@ -135,14 +135,18 @@ def validate(paths: tuple[Path, ...], no_strict: bool) -> None:
 @click.argument("models_dir", required=False, default="models", type=click.Path(path_type=Path))
 @click.option("--host", default="127.0.0.1", show_default=True, help="Interface to bind (keep 127.0.0.1 unless you mean it).")
 @click.option("--port", default=8000, show_default=True, type=int)
-def serve(models_dir: Path, host: str, port: int) -> None:
+@click.option("--source-root", "source_roots", multiple=True, type=click.Path(path_type=Path),
+              help="Folder whose checkouts snippets may be read from, besides the clone cache (repeatable).")
+@click.option("--allow-host", "allowed_hosts", multiple=True,
+              help="Host name the viewer answers besides localhost and the bound host (repeatable).")
+def serve(models_dir: Path, host: str, port: int, source_roots: tuple[Path, ...], allowed_hosts: tuple[str, ...]) -> None:
     """Serve the gallery and explorer for every model under MODELS_DIR (read-only)."""
     if not models_dir.is_dir():
         _fail(RepomodelerError(f"error: '{models_dir}' is not a folder; run 'repomodeler analyze' first or name the models folder"))
     _check_port_free(host, port)
     from repomodeler.serve.app import run_server
 
-    run_server(models_dir, host=host, port=port)
+    run_server(models_dir, host=host, port=port, source_roots=source_roots, allowed_hosts=allowed_hosts)
 
 
 def _check_port_free(host: str, port: int) -> None:
@@ -170,13 +174,15 @@ def _check_port_free(host: str, port: int) -> None:
 @cli.command()
 @click.argument("models_dir", type=click.Path(path_type=Path))
 @click.option("--out", required=True, type=click.Path(path_type=Path), help="Folder for the static site.")
-def publish(models_dir: Path, out: Path) -> None:
+@click.option("--source-root", "source_roots", multiple=True, type=click.Path(path_type=Path),
+              help="Folder whose checkouts snippets may be read from, besides the clone cache (repeatable).")
+def publish(models_dir: Path, out: Path, source_roots: tuple[Path, ...]) -> None:
     """Write the gallery and every explorer as a static site (works from file:// or any static host)."""
     if not models_dir.is_dir():
         _fail(RepomodelerError(f"error: '{models_dir}' is not a folder of models; run 'repomodeler analyze' first"))
     from repomodeler.serve.publish import publish_site
 
-    count = publish_site(models_dir, out)
+    count = publish_site(models_dir, out, source_roots)
     click.echo(f"published {count} model(s) to {out}")
 
 

@@ -29,9 +29,14 @@ def models_dir(tmp_path: Path) -> Path:
     return checkouts.make_models_dir(tmp_path)
 
 
+def app_for(models_dir: Path):  # type: ignore[no-untyped-def]
+    """The app as `serve --source-root <fixture checkouts>` builds it; TestClient sends Host: testserver."""
+    return create_app(models_dir, source_roots=[models_dir.parent / "checkouts"], allowed_hosts=["testserver"])
+
+
 @pytest.fixture()
 def client(models_dir: Path) -> TestClient:
-    return TestClient(create_app(models_dir))
+    return TestClient(app_for(models_dir))
 
 
 def test_list_models_sorted_with_summary(client: TestClient) -> None:
@@ -121,7 +126,7 @@ def test_source_refuses_symlink_out_of_dir_checkout(models_dir: Path, tmp_path: 
     model = json.loads((models_dir / "shop" / "model.json").read_text())
     model["nodes"][-1]["evidence"].append({"repository": "shop-frontend", "path": "link.txt", "line": 1})
     (models_dir / "shop" / "model.json").write_text(json.dumps(model))
-    client = TestClient(create_app(models_dir))
+    client = TestClient(app_for(models_dir))
     r = client.get("/api/models/shop/source", params={"repository": "shop-frontend", "path": "link.txt", "line": 1})
     assert r.status_code == 404
     assert "TOP SECRET" not in r.text
@@ -189,7 +194,7 @@ def test_docs_work_offline(client: TestClient) -> None:
 
 def test_publish_static_site(models_dir: Path, tmp_path: Path) -> None:
     out = tmp_path / "site"
-    assert publish_site(models_dir, out) == 2
+    assert publish_site(models_dir, out, [models_dir.parent / "checkouts"]) == 2
     index = (out / "index.html").read_text()
     assert 'href="models/shop.html"' in index and 'http-equiv="Content-Security-Policy"' in index
     page = (out / "models" / "shop.html").read_text()
@@ -208,7 +213,7 @@ def test_publish_static_site(models_dir: Path, tmp_path: Path) -> None:
 
 
 def test_missing_models_dir_shows_empty_gallery(tmp_path: Path) -> None:
-    client = TestClient(create_app(tmp_path / "does-not-exist"))
+    client = TestClient(app_for(tmp_path / "does-not-exist"))
     assert client.get("/api/models").json() == []
     page = client.get("/")
     assert page.status_code == 200 and "No models found" in page.text
@@ -299,7 +304,7 @@ def test_overlay_refuses_symlinked_target_out_of_models_dir(models_dir: Path, tm
     outside = tmp_path / "outside.sysml"
     outside.write_text("package Secret { part system { part secretservice : Service; } }\n")
     os.symlink(outside, models_dir / "shop" / "targets" / "linked.sysml")
-    client = TestClient(create_app(models_dir))
+    client = TestClient(app_for(models_dir))
     ids = [c["id"] for c in client.get("/api/models/shop/compare-candidates").json()]
     assert "target:targets/linked.sysml" not in ids
     r = client.get("/api/models/shop/overlay", params={"against": "target:targets/linked.sysml"})
@@ -327,7 +332,7 @@ def test_overlay_against_stored_run_of_a_real_analysis(tmp_path: Path) -> None:
     assert "inventory" in compose
     (src / "docker-compose.yml").write_text("\n".join(l for l in compose.splitlines() if "inventory" not in l) + "\n")
     analyze()
-    client = TestClient(create_app(models))
+    client = TestClient(app_for(models))
     runs = [c for c in client.get("/api/models/shop/compare-candidates").json() if c["kind"] == "run"]
     assert [c["id"] for c in runs] == ["run:2", "run:1"]
     assert runs[0]["label"].endswith("(same as shown)") and "(same" not in runs[1]["label"]
@@ -340,7 +345,7 @@ def test_overlay_against_stored_run_of_a_real_analysis(tmp_path: Path) -> None:
 
 def test_publish_precomputes_overlays_for_targets(models_dir: Path, tmp_path: Path) -> None:
     out = tmp_path / "site"
-    publish_site(models_dir, out)
+    publish_site(models_dir, out, [models_dir.parent / "checkouts"])
     data = (out / "data" / "shop.js").read_text()
     payload = json.loads(data[len("window.__MODEL__ = "):].rstrip().rstrip(";"))
     ids = [c["id"] for c in payload["compare"]["candidates"]]

@@ -42,7 +42,7 @@ def models_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def base_url(models_dir: Path) -> Iterator[str]:
-    with background_server(models_dir) as url:
+    with background_server(models_dir, source_roots=[models_dir.parent / "checkouts"]) as url:
         yield url
 
 
@@ -330,7 +330,7 @@ def test_xss_model_stays_inert(page: Any, base_url: str) -> None:
 def test_published_site_works_from_file_url(page_and_watch: tuple[Any, Watch], models_dir: Path, tmp_path: Path) -> None:
     page, _ = page_and_watch
     site = tmp_path / "site"
-    assert publish_site(models_dir, site) == 2
+    assert publish_site(models_dir, site, [models_dir.parent / "checkouts"]) == 2
     page.goto((site / "index.html").as_uri())
     assert page.eval_on_selector_all(".card", "cards => cards.map(c => c.dataset.name)") == ["shop", "xss"]
     page.click(".card[data-name='shop']")

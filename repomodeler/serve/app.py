@@ -1,17 +1,22 @@
 """The read-only FastAPI application behind `repomodeler serve`.
 
-It only reads MODELS_DIR (and, for snippets, the checkouts named in run.json); it never
-clones, analyses or deletes. Every response carries a restrictive Content-Security-Policy so a
-hostile string in a model cannot run script even if some template forgot to escape it.
+It only reads MODELS_DIR (and, for snippets, the checkouts named in run.json when they lie under
+a source root: the clone cache or a folder passed with --source-root); it never clones, analyses
+or deletes. MODELS_DIR is untrusted: a broken model is one broken gallery entry, never an error
+for every model. Requests whose Host header is not this machine's loopback name (or the bound or
+explicitly allowed host) get 400, so a web page using DNS rebinding cannot read the API. Every
+response carries a restrictive Content-Security-Policy so a hostile string in a model cannot run
+script even if some template forgot to escape it.
 """
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from fastapi import FastAPI, HTTPException, Query
-from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, PlainTextResponse
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -22,7 +27,11 @@ from repomodeler.resources import web_dir
 from .compare import BadCandidate, candidates, overlay
 from .render import SERVER_CSP, render_docs, render_explorer, render_gallery
 from .source import BadRequest, snippet
-from .store import ModelStore, NotFound
+from .source import source_roots as resolve_source_roots
+from .store import BrokenModel, ModelStore, NotFound
+
+#: Host names always accepted: this machine's loopback (a rebinding attacker's name is not one).
+LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
 
 SECURITY_HEADERS: list[tuple[bytes, bytes]] = [
     (b"content-security-policy", SERVER_CSP.encode()),
@@ -54,13 +63,49 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
-def create_app(models_dir: Path, runs: Any | None = None) -> FastAPI:
+def host_name(header: str) -> str:
+    """The host part of a Host header, lower-case, without port or IPv6 brackets."""
+    value = header.strip().lower()
+    if value.startswith("["):
+        return value[1:].split("]", 1)[0]
+    if value.count(":") == 1:
+        value = value.split(":", 1)[0]
+    return value.rstrip(".")
+
+
+class TrustedHosts:
+    """Pure ASGI middleware: 400 for a request whose Host header is not in `allowed` (DNS rebinding)."""
+
+    def __init__(self, app: ASGIApp, allowed: Iterable[str]) -> None:
+        self.app = app
+        self.allowed = frozenset(host_name(h) for h in allowed)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            hosts = [v.decode("latin-1") for k, v in scope.get("headers", []) if k == b"host"]
+            if len(hosts) != 1 or host_name(hosts[0]) not in self.allowed:
+                body = (b"invalid Host header; open the viewer as http://127.0.0.1:PORT/ "
+                        b"or allow this name with 'repomodeler serve --allow-host NAME'")
+                await send({"type": "http.response.start", "status": 400,
+                            "headers": [(b"content-type", b"text/plain; charset=utf-8"),
+                                        (b"content-length", str(len(body)).encode())] + SECURITY_HEADERS})
+                await send({"type": "http.response.body", "body": body})
+                return
+        await self.app(scope, receive, send)
+
+
+def create_app(models_dir: Path, runs: Any | None = None, *, source_roots: Iterable[Path | str] = (),
+               allowed_hosts: Iterable[str] = ()) -> FastAPI:
     """Build the app serving every model folder under `models_dir` (read at request time).
 
     `runs` is the run history to offer for comparisons (a RunStore); by default the one under
     $REPOMODELER_HOME, looked up per request so the server follows the environment it runs in.
+    Snippets are read only from checkouts under $REPOMODELER_HOME/repos or `source_roots`.
+    Requests are answered only for Host names in LOOPBACK_HOSTS or `allowed_hosts` (in-process
+    tests pass "testserver", the name Starlette's TestClient sends).
     """
     store = ModelStore(Path(models_dir))
+    extra_roots = tuple(source_roots)
 
     def run_store() -> Any:
         if runs is not None:
@@ -76,27 +121,37 @@ def create_app(models_dir: Path, runs: Any | None = None) -> FastAPI:
         redoc_url=None,
     )
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(TrustedHosts, allowed=LOOPBACK_HOSTS | set(allowed_hosts))
     app.mount("/static", StaticFiles(directory=str(web_dir() / "static")), name="static")
 
     def guarded(fn: Any, *args: Any) -> Any:
         try:
             return fn(*args)
+        except BrokenModel as exc:
+            raise HTTPException(status_code=422, detail=f"model '{exc.name}' is broken: {exc.reason}") from None
         except NotFound:
             raise HTTPException(status_code=404, detail="not found") from None
+
+    def summaries() -> list[dict[str, Any]]:
+        return [s for s in (store.safe_summary(n) for n in store.names()) if s]
 
     # ---- HTML ----------------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def gallery() -> HTMLResponse:
-        summaries = [_safe_summary(store, n) for n in store.names()]
-        html = render_gallery(
-            [s for s in summaries if s], static="/static", model_href=lambda n: f"/models/{n}", mode="server"
-        )
-        return HTMLResponse(html)
+        page = render_gallery(summaries(), static="/static", model_href=lambda n: f"/models/{n}", mode="server")
+        return HTMLResponse(page)
 
     @app.get("/models/{name}", response_class=HTMLResponse, include_in_schema=False)
     def explorer(name: str) -> HTMLResponse:
-        summary = guarded(store.summary, name)
-        html = render_explorer(
+        try:
+            summary = store.summary(name)
+        except BrokenModel as exc:
+            return HTMLResponse(f"<!doctype html><title>broken model</title><p>The model "
+                                f"<b>{html.escape(exc.name)}</b> cannot be shown: {html.escape(exc.reason)}.</p>"
+                                '<p><a href="/">All models</a></p>', status_code=422)
+        except NotFound:
+            raise HTTPException(status_code=404, detail="not found") from None
+        page = render_explorer(
             summary,
             static="/static",
             home_href="/",
@@ -104,7 +159,7 @@ def create_app(models_dir: Path, runs: Any | None = None) -> FastAPI:
             api_base=f"/api/models/{name}",
             files_base=f"/api/models/{name}/files/",
         )
-        return HTMLResponse(html)
+        return HTMLResponse(page)
 
     @app.get("/docs", response_class=HTMLResponse, include_in_schema=False)
     def docs() -> HTMLResponse:
@@ -113,7 +168,9 @@ def create_app(models_dir: Path, runs: Any | None = None) -> FastAPI:
     # ---- JSON API ------------------------------------------------------------------------
     @app.get("/api/models", summary="List models with their summaries")
     def list_models() -> list[dict[str, Any]]:
-        return [s for s in (_safe_summary(store, n) for n in store.names()) if s]
+        """One summary per model folder; a folder whose model cannot be read is listed with
+        `"broken": true` and an `error` line instead of its counts."""
+        return summaries()
 
     @app.get("/api/models/{name}", summary="The model.json of one model")
     def get_model(name: str) -> JSONResponse:
@@ -125,18 +182,16 @@ def create_app(models_dir: Path, runs: Any | None = None) -> FastAPI:
 
     @app.get("/api/models/{name}/sysml", response_class=PlainTextResponse, summary="The model.sysml text")
     def get_sysml(name: str) -> PlainTextResponse:
-        store_folder = guarded(store.folder, name)
-        if not (store_folder / "model.sysml").is_file():
-            raise HTTPException(status_code=404, detail="not found")
-        return PlainTextResponse(store.sysml(name), media_type="text/plain; charset=utf-8")
+        return PlainTextResponse(guarded(store.sysml_text, name), media_type="text/plain; charset=utf-8")
 
     @app.get("/api/models/{name}/files/{filename}", summary="Download a file of the model folder")
-    def get_file(name: str, filename: str) -> FileResponse:
-        path = guarded(store.file, name, filename)
-        media = "application/json" if path.suffix == ".json" else "text/plain; charset=utf-8"
-        if path.suffix == ".kpar":
+    def get_file(name: str, filename: str) -> Response:
+        data = guarded(store.read_download, name, filename)
+        suffix = Path(filename).suffix
+        media = "application/json" if suffix == ".json" else "text/plain; charset=utf-8"
+        if suffix == ".kpar":
             media = "application/zip"
-        return FileResponse(path, media_type=media, filename=path.name)
+        return Response(data, media_type=media, headers={"content-disposition": f'attachment; filename="{filename}"'})
 
     @app.get("/api/models/{name}/compare-candidates", summary="What this model can be compared with")
     def get_compare_candidates(name: str) -> list[dict[str, str]]:
@@ -167,7 +222,7 @@ def create_app(models_dir: Path, runs: Any | None = None) -> FastAPI:
         model = guarded(store.model, name)
         run = store.run(name)
         try:
-            return snippet(model, run, repository, path, line)
+            return snippet(model, run, repository, path, line, roots=resolve_source_roots(extra_roots))
         except BadRequest as exc:
             raise HTTPException(status_code=400, detail=str(exc)) from None
         except NotFound:
@@ -176,16 +231,11 @@ def create_app(models_dir: Path, runs: Any | None = None) -> FastAPI:
     return app
 
 
-def _safe_summary(store: ModelStore, name: str) -> dict[str, Any] | None:
-    """A summary, or None when a folder vanished or broke between listing and reading."""
-    try:
-        return store.summary(name)
-    except NotFound:
-        return None
-
-
-def run_server(models_dir: Path, host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Serve `models_dir` with uvicorn until interrupted."""
+def run_server(models_dir: Path, host: str = "127.0.0.1", port: int = 8000, *,
+               source_roots: Iterable[Path | str] = (), allowed_hosts: Iterable[str] = ()) -> None:
+    """Serve `models_dir` with uvicorn until interrupted; the bound host is an allowed Host name."""
     import uvicorn
 
-    uvicorn.run(create_app(Path(models_dir)), host=host, port=port, log_level="info")
+    hosts = {*allowed_hosts, *([host] if host not in ("0.0.0.0", "::", "") else [])}
+    uvicorn.run(create_app(Path(models_dir), source_roots=source_roots, allowed_hosts=hosts),
+                host=host, port=port, log_level="info")

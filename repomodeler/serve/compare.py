@@ -135,8 +135,8 @@ def run_candidates(store: ModelStore, name: str, runs: Any | None) -> list[Candi
     except Exception:  # noqa: BLE001 - a locked or broken history must not break the viewer
         return []
     try:
-        own_sha = hashlib.sha256((store.folder(name) / "model.json").read_bytes()).hexdigest()
-    except OSError:
+        own_sha = hashlib.sha256(store.open_file(name, "model.json")).hexdigest()
+    except NotFound:
         own_sha = ""
     out: list[Candidate] = []
     seen: set[str] = set()

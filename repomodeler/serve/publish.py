@@ -10,14 +10,14 @@ from __future__ import annotations
 import json
 import shutil
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterable
 
 from repomodeler.records import RepomodelerError
 from repomodeler.resources import web_dir
 
 from .compare import candidates, current_model, overlay_between
 from .render import STATIC_CSP, render_explorer, render_gallery
-from .source import all_snippets
+from .source import all_snippets, source_roots as resolve_source_roots
 from .store import ModelStore, NotFound
 
 #: Vendored assets only the live server needs (the /docs page); not copied into a site.
@@ -61,9 +61,14 @@ def _data_script(payload: dict[str, Any]) -> str:
     return "window.__MODEL__ = " + text + ";\n"
 
 
-def publish_site(models_dir: Path, out_dir: Path) -> int:
-    """Publish every model under `models_dir` into `out_dir`; return how many were written."""
+def publish_site(models_dir: Path, out_dir: Path, source_roots: Iterable[Path | str] = ()) -> int:
+    """Publish every model under `models_dir` into `out_dir`; return how many were written.
+
+    Snippets are cut only from checkouts under the clone cache or `source_roots` (as `serve`):
+    a models folder's run.json must not be able to copy other files of this machine into a site.
+    """
     store = ModelStore(Path(models_dir))
+    roots = resolve_source_roots(source_roots)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     static_out = out / "static"
@@ -82,11 +87,11 @@ def publish_site(models_dir: Path, out_dir: Path) -> int:
         files_dir = out / "files" / name
         files_dir.mkdir(parents=True, exist_ok=True)
         for filename in summary["files"]:
-            shutil.copyfile(store.file(name, filename), files_dir / filename)
+            (files_dir / filename).write_bytes(store.read_download(name, filename))
         payload = {
             "model": model,
             "sysml": store.sysml(name),
-            "snippets": all_snippets(model, run),
+            "snippets": all_snippets(model, run, roots=roots),
             "run": {"analysed_at": run.get("analysed_at"), "version": run.get("version")},
             "compare": precomputed_overlays(store, name),
         }

@@ -3,16 +3,22 @@
 The request names a repository, a repository-relative path and a line. We only answer for
 paths that the model itself cites as evidence (so the endpoint cannot be used to browse the
 checkout), reject absolute or `..` paths outright, and read either the pinned git commit via
-`git show` (argument list, no shell) or a plain directory with a containment check after
-resolving symlinks.
+`git cat-file` (argument list, no shell, no filters) or a plain directory with a containment
+check after resolving symlinks.
+
+The checkout path comes from the model folder's own run.json, which is untrusted: anyone can
+write `"checkout": "/"` there. So a checkout is used only if it resolves to a folder under one of
+the *source roots*: the clone cache (`$REPOMODELER_HOME/repos`) plus the folders the operator
+names with `serve --source-root` / `publish --source-root`. Anything else is "not found".
 """
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 from pathlib import Path, PurePosixPath
-from typing import Any, Iterator
+from typing import Any, Iterable, Iterator
 
 from .store import NotFound
 
@@ -75,8 +81,37 @@ def cited_paths(model: dict[str, Any]) -> set[tuple[str, str]]:
     }
 
 
-def _checkout_for(repository: str, model: dict[str, Any], run: dict[str, Any]) -> dict[str, Any]:
-    """Merge run.json's checkout record with the model's pinned commit for `repository`."""
+def source_roots(extra: Iterable[Path | str] = ()) -> tuple[Path, ...]:
+    """The folders checkouts may be read from: the clone cache plus `extra`, resolved; missing ones
+    are dropped (they cannot contain anything)."""
+    from repomodeler.acquire import home_dir
+
+    roots = []
+    for root in [home_dir() / "repos", *extra]:
+        try:
+            roots.append(Path(root).expanduser().resolve(strict=True))
+        except (OSError, RuntimeError):
+            continue
+    return tuple(dict.fromkeys(roots))
+
+
+def trusted_checkout(checkout: object, roots: Iterable[Path]) -> Path:
+    """The resolved checkout if it lies under one of `roots`; NotFound otherwise (see module doc)."""
+    if not isinstance(checkout, str) or not checkout or "\x00" in checkout or not os.path.isabs(checkout):
+        raise NotFound("no usable checkout recorded")
+    try:
+        resolved = Path(checkout).resolve(strict=True)
+    except (OSError, RuntimeError):
+        raise NotFound("checkout missing") from None
+    if not resolved.is_dir() or not any(resolved.is_relative_to(root) for root in roots):
+        raise NotFound("checkout outside the source roots")
+    return resolved
+
+
+def _checkout_for(repository: str, model: dict[str, Any], run: dict[str, Any],
+                  roots: Iterable[Path]) -> dict[str, Any]:
+    """Merge run.json's checkout record with the model's pinned commit for `repository`; the
+    checkout must be under a source root."""
     record: dict[str, Any] = {}
     for repo in model.get("repositories") or []:
         if isinstance(repo, dict) and repo.get("name") == repository:
@@ -86,11 +121,20 @@ def _checkout_for(repository: str, model: dict[str, Any], run: dict[str, Any]) -
             record.update({k: v for k, v in repo.items() if v is not None})
     if not record.get("checkout"):
         raise NotFound("no checkout recorded for repository")
+    record["checkout"] = trusted_checkout(record["checkout"], roots)
     return record
 
 
+def _git_env() -> dict[str, str]:
+    """No GIT_* from our environment (GIT_DIR etc.), no system or global config."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    env.update(GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL=os.devnull, GIT_TERMINAL_PROMPT="0", LC_ALL="C")
+    return env
+
+
 def read_file_text(record: dict[str, Any], path: str) -> str:
-    """The file's text at the pinned commit (git) or from the directory (dir)."""
+    """The file's text at the pinned commit (git) or from the directory (dir); `record["checkout"]`
+    must come from :func:`trusted_checkout`."""
     checkout = Path(str(record["checkout"]))
     kind = record.get("kind") or ("git" if record.get("commit") else "dir")
     if kind == "git":
@@ -100,12 +144,15 @@ def read_file_text(record: dict[str, Any], path: str) -> str:
         if not checkout.is_dir():
             raise NotFound("checkout missing")
         try:
+            # The ceiling stops git from searching the checkout's parents for another repository:
+            # the checkout itself must be the git dir (bare clone, .git folder) or hold one.
             done = subprocess.run(
-                ["git", "-C", str(checkout), "show", f"{commit}:{path}"],
+                ["git", "-C", str(checkout), "cat-file", "blob", f"{commit}:{path}"],
                 capture_output=True,
                 timeout=15,
                 check=False,
                 stdin=subprocess.DEVNULL,
+                env=_git_env() | {"GIT_CEILING_DIRECTORIES": str(checkout.parent)},
             )
         except (OSError, subprocess.TimeoutExpired):
             raise NotFound("git failed") from None
@@ -135,14 +182,16 @@ def snippet(
     path: str,
     line: int,
     context: int = CONTEXT_LINES,
+    roots: Iterable[Path] | None = None,
 ) -> dict[str, Any]:
-    """Lines `line-context .. line+context` of a cited file, as JSON-ready data."""
+    """Lines `line-context .. line+context` of a cited file, as JSON-ready data; checkouts only
+    under `roots` (default: :func:`source_roots`)."""
     safe_relative_path(path)
     if line < 1:
         raise BadRequest("line must be >= 1")
     if (repository, path) not in cited_paths(model):
         raise NotFound("path is not cited by the model")
-    record = _checkout_for(repository, model, run)
+    record = _checkout_for(repository, model, run, source_roots() if roots is None else roots)
     lines = read_file_text(record, path).splitlines()
     return cut(lines, line, context) | {"repository": repository, "path": path, "commit": record.get("commit")}
 
@@ -157,12 +206,14 @@ def cut(lines: list[str], line: int, context: int = CONTEXT_LINES) -> dict[str, 
     return {"line": line, "highlight": focus, "start": start, "lines": lines[start - 1 : end]}
 
 
-def all_snippets(model: dict[str, Any], run: dict[str, Any], limit: int = 20000) -> dict[str, dict[str, Any]]:
+def all_snippets(model: dict[str, Any], run: dict[str, Any], limit: int = 20000,
+                 roots: Iterable[Path] | None = None) -> dict[str, dict[str, Any]]:
     """Snippets for every cited location, keyed by repository, path and line joined with "\\n".
 
-    Each file is read once; unreadable files are skipped so a missing checkout only loses
-    the snippets, not the page.
+    Each file is read once; unreadable files (and checkouts outside `roots`, default
+    :func:`source_roots`) are skipped so a missing checkout only loses the snippets, not the page.
     """
+    roots = source_roots() if roots is None else tuple(roots)
     wanted: dict[tuple[str, str], set[int]] = {}
     for ev in iter_evidence(model):
         repo, path = str(ev.get("repository", "")), str(ev.get("path", ""))
@@ -175,7 +226,7 @@ def all_snippets(model: dict[str, Any], run: dict[str, Any], limit: int = 20000)
     out: dict[str, dict[str, Any]] = {}
     for (repo, path), lines_wanted in sorted(wanted.items()):
         try:
-            record = _checkout_for(repo, model, run)
+            record = _checkout_for(repo, model, run, roots)
             lines = read_file_text(record, path).splitlines()
         except NotFound:
             continue

@@ -1,14 +1,21 @@
 """Find and read model folders under MODELS_DIR without ever leaving it.
 
-Every name that arrives from a URL goes through `ModelStore.folder`, which accepts only plain
-folder names and re-checks the resolved path, so `..`, encoded slashes, absolute paths and
-symlinks pointing elsewhere all end up as "not found".
+A models folder is untrusted input (it may come from anyone's CI artefact or a zip). Every name
+that arrives from a URL goes through `ModelStore.folder`, which accepts only plain folder names
+and re-checks the resolved path, and every file the viewer reads goes through one check,
+`ModelStore.open_file`: a regular file directly inside the model folder, not a symbolic link,
+opened with O_NOFOLLOW, within a size limit. So `..`, encoded slashes, absolute paths and symlinks
+pointing elsewhere all end up as "not found". A model.json that cannot be read as a JSON object
+(invalid, too deep, too large, a symlink) makes that one model a "broken" entry, never an error
+for the whole gallery.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -23,8 +30,21 @@ DOWNLOAD_EXTENSIONS = {".sysml", ".kpar", ".graphml", ".mmd", ".puml"}
 _FILE_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$")
 
 
+#: Largest model file the viewer reads into memory (a hostile folder could hold a huge one).
+MAX_MODEL_BYTES = 256 * 1024 * 1024
+
+
 class NotFound(Exception):
     """Raised for anything the viewer refuses to show; the app maps it to HTTP 404."""
+
+
+class BrokenModel(NotFound):
+    """The folder holds a model.json that cannot be shown; `reason` is one line for the gallery."""
+
+    def __init__(self, name: str, reason: str) -> None:
+        super().__init__(name)
+        self.name = name
+        self.reason = reason
 
 
 def is_downloadable(filename: str) -> bool:
@@ -68,22 +88,54 @@ class ModelStore:
             raise NotFound(name) from None
         if resolved.parent != self.root or not resolved.is_dir():
             raise NotFound(name)
-        if not (resolved / "model.json").is_file():
+        if not os.path.lexists(resolved / "model.json"):  # present (a symlink shows as a broken model)
             raise NotFound(name)
         return resolved
 
+    def open_file(self, name: str, filename: str, limit: int = MAX_MODEL_BYTES) -> bytes:
+        """The bytes of `filename` in model `name`: the one resolve-and-contain check of the viewer.
+
+        A regular file directly inside the model folder; a symbolic link is refused even if it
+        points inside (the name is opened with O_NOFOLLOW, so a link swapped in after the check
+        is refused too), and so is anything larger than `limit`.
+        """
+        folder = self.folder(name)
+        if "/" in filename or filename in ("", ".", ".."):
+            raise NotFound(filename)
+        try:
+            fd = os.open(folder / filename, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK)
+        except OSError:
+            raise NotFound(filename) from None
+        try:
+            info = os.fstat(fd)
+            if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+                raise NotFound(filename)
+            with os.fdopen(fd, "rb", closefd=False) as handle:
+                data = handle.read(limit + 1)
+        finally:
+            os.close(fd)
+        if len(data) > limit:
+            raise NotFound(filename)
+        return data
+
     def file(self, name: str, filename: str) -> Path:
-        """A downloadable file directly inside the model folder (no symlinks out)."""
+        """A downloadable file directly inside the model folder (not a symlink)."""
         folder = self.folder(name)
         if not is_downloadable(filename):
             raise NotFound(filename)
+        path = folder / filename
         try:
-            resolved = (folder / filename).resolve(strict=True)
-        except (OSError, RuntimeError):
+            info = os.lstat(path)
+        except OSError:
             raise NotFound(filename) from None
-        if resolved.parent != folder or not resolved.is_file():
+        if not stat.S_ISREG(info.st_mode):
             raise NotFound(filename)
-        return resolved
+        return path
+
+    def read_download(self, name: str, filename: str) -> bytes:
+        """A downloadable file's bytes, through :meth:`open_file`."""
+        self.file(name, filename)
+        return self.open_file(name, filename)
 
     def files(self, name: str) -> list[str]:
         """Names of the downloadable files present in the model folder, model files first."""
@@ -100,40 +152,83 @@ class ModelStore:
 
     # ---- reading --------------------------------------------------------------------------
     def model(self, name: str) -> dict[str, Any]:
-        """The parsed model.json; NotFound if it is unreadable or not an object."""
-        data = _read_json(self.folder(name) / "model.json")
+        """The parsed model.json; BrokenModel (a NotFound) if it cannot be shown, with the reason."""
+        self.folder(name)  # an unknown name stays plain "not found"
+        try:
+            data = _parse_json(self.open_file(name, "model.json"))
+        except BrokenModel:
+            raise
+        except NotFound:
+            raise BrokenModel(name, "model.json is not a regular file inside the folder "
+                                    "(a symbolic link, or too large)") from None
+        except _JSONError as exc:
+            raise BrokenModel(name, f"model.json {exc}") from None
         if not isinstance(data, dict):
-            raise NotFound(name)
+            raise BrokenModel(name, "model.json is not a JSON object")
         return data
 
     def run(self, name: str) -> dict[str, Any]:
         """The parsed run.json, or an empty dict: a model copied without it still shows."""
-        path = self.folder(name) / "run.json"
         try:
-            data = _read_json(path)
-        except NotFound:
+            data = _parse_json(self.open_file(name, "run.json"))
+        except (NotFound, _JSONError):
             return {}
         return data if isinstance(data, dict) else {}
 
     def sysml(self, name: str) -> str:
-        """The model.sysml text, or "" when the folder has none."""
-        path = self.folder(name) / "model.sysml"
+        """The model.sysml text, or "" when the folder has none (or only a symlink)."""
+        self.folder(name)
         try:
-            return path.read_text(encoding="utf-8", errors="replace")
-        except OSError:
+            return self.sysml_text(name)
+        except NotFound:
             return ""
+
+    def sysml_text(self, name: str) -> str:
+        """The model.sysml text; NotFound when the folder has none (or only a symlink)."""
+        return self.open_file(name, "model.sysml").decode("utf-8", errors="replace")
 
     def summary(self, name: str) -> dict[str, Any]:
         """What a gallery card shows; computed from the model so stale stats don't mislead."""
-        return summarize(name, self.model(name), self.run(name), self.files(name))
+        model = self.model(name)
+        try:
+            return summarize(name, model, self.run(name), self.files(name))
+        except (TypeError, ValueError, AttributeError, RecursionError):  # odd values deep inside
+            raise BrokenModel(name, "model.json has values of unexpected types") from None
+
+    def safe_summary(self, name: str) -> dict[str, Any] | None:
+        """A gallery card for every listed folder: a broken model gets a card saying why, so one
+        bad folder never takes the gallery or /api/models down. None if the folder vanished."""
+        try:
+            return self.summary(name)
+        except BrokenModel as exc:
+            return broken_summary(name, exc.reason)
+        except NotFound:
+            return None
 
 
-def _read_json(path: Path) -> Any:
+class _JSONError(Exception):
+    """model.json / run.json text that is not JSON we can hold (message completes "model.json ...")."""
+
+
+def _parse_json(data: bytes) -> Any:
     try:
-        with path.open(encoding="utf-8") as handle:
-            return json.load(handle)
-    except (OSError, ValueError):
-        raise NotFound(path.name) from None
+        return json.loads(data.decode("utf-8"))
+    except RecursionError:
+        raise _JSONError("is nested too deeply to read") from None
+    except UnicodeDecodeError:
+        raise _JSONError("is not UTF-8 text") from None
+    except ValueError as exc:
+        raise _JSONError(f"is not valid JSON ({str(exc)[:120]})") from None
+
+
+def broken_summary(name: str, reason: str) -> dict[str, Any]:
+    """Card data for a model that cannot be shown: every field a card reads, plus `broken`/`error`."""
+    return {
+        "name": name, "title": f"broken model: {reason}", "schema": None, "repositories": [], "languages": [],
+        "kinds": [], "counts": {"part_defs": 0, "components": 0, "connections": 0, "endpoints": 0},
+        "warnings": 0, "unresolved": 0, "analysed_at": None, "duration_s": None, "version": None, "files": [],
+        "broken": True, "error": reason,
+    }
 
 
 def _list(value: Any) -> list[Any]:
