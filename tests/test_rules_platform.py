@@ -201,3 +201,77 @@ def test_data_access_starter_implies_a_store_unless_embedded_or_present() -> Non
     shared = resolve_files({"r": {**java_module("movies", "spring-boot-starter-data-mongodb"),
                                   "docker-compose.yml": "services:\n  mongo:\n    image: mongo:6\n"}})
     assert ("movies", "mongo") in edge_set(shared) and "movies-database" not in shared.components
+
+
+# ------------------------------------------------------------------ compose, browsers, mail, monitoring, variants
+def test_depends_on_is_start_order_links_are_connections() -> None:
+    model = resolve_files({"r": {"docker-compose.yml": (
+        "services:\n  api:\n    image: acme/api\n    depends_on: [auth]\n    links: [cache]\n"
+        "  auth:\n    image: acme/auth\n  cache:\n    image: acme/cache\n")}})
+    assert ("api", "cache") in edge_set(model) and ("api", "auth") not in edge_set(model)
+
+
+def test_front_end_javascript_calls_come_from_the_browser() -> None:
+    files = {**java_module("gateway", "spring-cloud-starter-gateway", route=None),
+             "gateway/src/main/resources/static/js/app.js":
+                 'fetch("https://api.exchangerates.example.org/latest").then(r => r.json());\n'}
+    model = resolve_files({"r": files})
+    assert ("user", "api.exchangerates.example.org") in edge_set(model)
+    assert ("gateway", "api.exchangerates.example.org") not in edge_set(model)
+    assert via(model, "user", "api.exchangerates.example.org") == {"browser code"}
+
+
+def test_mail_host_is_an_external_mail_server() -> None:
+    model = resolve_files({"r": java_module("notify", props="spring.mail.host=smtp.mail.example.com\n")})
+    assert model.components["smtp.mail.example.com"].kind == "external"
+    assert ("notify", "smtp.mail.example.com") in edge_set(model)
+
+
+def test_prometheus_scrape_targets_and_grafana_datasources() -> None:
+    files = {
+        **java_module("orders"),
+        "docker/prometheus/Dockerfile": "FROM prom/prometheus\nCOPY prometheus.yml /etc/prometheus/\n",
+        "docker/prometheus/prometheus.yml": ("scrape_configs:\n- job_name: orders\n  static_configs:\n"
+                                             "  - targets: ['orders:8080']\n- job_name: self\n  static_configs:\n"
+                                             "  - targets: ['localhost:9090']\n"),
+        "docker/grafana/Dockerfile": "FROM grafana/grafana\n",
+        "docker/grafana/provisioning/datasources/all.yml": ("apiVersion: 1\ndatasources:\n- name: P\n  type: prometheus\n"
+                                                            "  url: http://prometheus-server:9090\n"),
+        "docker-compose.yml": ("services:\n  orders:\n    build: ./orders\n  prometheus-server:\n    build: ./docker/prometheus\n"
+                               "  grafana-server:\n    build: ./docker/grafana\n"),
+    }
+    model = resolve_files({"r": files})
+    assert {("prometheus-server", "orders"), ("grafana-server", "prometheus-server")} <= edge_set(model)
+    assert via(model, "prometheus-server", "orders") == {"prometheus scrape"}
+
+
+def test_optional_kustomize_component_is_not_the_base_system() -> None:
+    deploy = ("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {n}\nspec:\n  template:\n    spec:\n"
+              "      containers:\n        - name: c\n          image: acme/{n}:1\n")
+    model = resolve_files({"r": {
+        "k8s/base/api.yaml": deploy.format(n="api"),
+        "k8s/components/tracing/collector.yaml": deploy.format(n="collector"),
+        "k8s/components/tracing/kustomization.yaml": ("apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\n"
+                                                      "resources:\n- collector.yaml\n")}})
+    assert "api" in model.components and "collector" not in model.components
+
+
+def test_shared_config_applies_a_role_setting_only_to_its_clients() -> None:
+    shared = ("security:\n  oauth2:\n    resource:\n      user-info-uri: http://auth:5000/uaa/users/current\n"
+              "eureka:\n  client:\n    serviceUrl:\n      defaultZone: http://registry:8761/eureka/\n")
+    files = {
+        **java_module("config", "spring-cloud-config-server", annotations=("EnableConfigServer",), route=None),
+        "config/src/main/resources/shared/application.yml": shared,
+        "config/src/main/resources/shared/accounts.yml": "server:\n  port: 6000\n",
+        "config/src/main/resources/shared/monitor.yml": "server:\n  port: 8080\n",
+        **java_module("auth", annotations=("EnableAuthorizationServer",)),
+        **java_module("registry", annotations=("EnableEurekaServer",), route=None),
+        **java_module("accounts", "spring-cloud-starter-config", "spring-cloud-starter-netflix-eureka-client",
+                      annotations=("EnableResourceServer",)),
+        **java_module("monitor", "spring-cloud-starter-config", annotations=("EnableHystrixDashboard",), route=None),
+    }
+    model = resolve_files({"r": files})
+    e = edge_set(model)
+    assert {("accounts", "auth"), ("accounts", "registry"), ("accounts", "config"), ("monitor", "config")} <= e
+    assert ("monitor", "auth") not in e and ("monitor", "registry") not in e
+    assert model.components["auth"].attributes["platform_role"] == "auth"

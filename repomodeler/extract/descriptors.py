@@ -203,7 +203,7 @@ def read_compose(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warn
                 target = _scalar(item)
                 if target:
                     facts.append(_fact("compose.depends", repo, path, _line(item), owner=name,
-                                       target=target.split(":")[0]))
+                                       target=target.split(":")[0], link="true"))
             for item in _seq(_get(svc, "env_file")):
                 ref = _scalar(item)
                 if ref:
@@ -231,6 +231,10 @@ def read_kubernetes(repo: str, path: str, text: str) -> tuple[list[Fact], list[W
     for doc in load_yaml_documents(text):
         kind = _scalar(_get(doc, "kind"))
         if not kind or _get(doc, "apiVersion") is None:
+            continue
+        if kind == "Component" and PurePosixPath(path).name.startswith("kustomization"):
+            # An optional kustomize Component: what it adds is a variant people opt into, not the base system.
+            facts.append(_fact("k8s.variant", repo, path, _line(doc), folder=str(PurePosixPath(path).parent)))
             continue
         meta = _get(doc, "metadata")
         name_node = _get(meta, "name")
@@ -379,6 +383,33 @@ def read_spring_config(repo: str, path: str, text: str) -> tuple[list[Fact], lis
             for key, value, line in entries], []
 
 
+# --------------------------------------------------------------------------- monitoring configuration
+def read_prometheus(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
+    """prometheus.yml: every static scrape target is a component Prometheus reads metrics from."""
+    facts: list[Fact] = []
+    for doc in load_yaml_documents(text):
+        for job in _seq(_get(doc, "scrape_configs")):
+            for sc in _seq(_get(job, "static_configs")):
+                for t in _seq(_get(sc, "targets")):
+                    value = _scalar(t)
+                    if value:
+                        facts.append(_fact("monitoring.target", repo, path, _line(t), value=value,
+                                           job=_scalar(_get(job, "job_name")), via="prometheus scrape"))
+    return facts, []
+
+
+def read_grafana_datasources(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
+    """Grafana datasource provisioning: Grafana queries each datasource URL."""
+    facts: list[Fact] = []
+    for doc in load_yaml_documents(text):
+        for ds in _seq(_get(doc, "datasources")):
+            url = _get(ds, "url")
+            if _scalar(url):
+                facts.append(_fact("monitoring.target", repo, path, _line(url), value=_scalar(url),
+                                   via=f"grafana datasource {_scalar(_get(ds, 'type')) or ''}".strip()))
+    return facts, []
+
+
 # --------------------------------------------------------------------------- package manifests
 def _line_of(text: str, needle: str, default: int = 1) -> int:
     idx = text.find(needle)
@@ -489,6 +520,8 @@ def _generic_manifest(ecosystem: str) -> Reader:
     return read
 
 
+_PROMETHEUS_HINT = re.compile(r"^scrape_configs\s*:", re.M)
+_DATASOURCES_HINT = re.compile(r"^datasources\s*:", re.M)
 _K8S_HINT = re.compile(r"^\s*apiVersion\s*:", re.M)
 _COMPOSE_HINT = re.compile(r"^services\s*:", re.M)
 _SPRING_HINT = re.compile(r"^(spring|eureka|zuul|ribbon|hystrix|feign|security|management)\s*:", re.M)
@@ -524,6 +557,10 @@ def reader_for(path: str, head: str) -> Reader | None:
     if re.match(r"^values[^/]*\.ya?ml$", low):
         return read_spring_config  # Helm values: flattened keys, owned by the chart's component
     if low.endswith((".yml", ".yaml")):
+        if _PROMETHEUS_HINT.search(head):
+            return read_prometheus
+        if _DATASOURCES_HINT.search(head):
+            return read_grafana_datasources
         if (low.startswith(("docker-compose", "compose")) or _COMPOSE_HINT.search(head)):
             return read_compose
         if _K8S_HINT.search(head):

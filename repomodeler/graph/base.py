@@ -13,6 +13,9 @@ from repomodeler.graph.naming import (
 from repomodeler.records import Component, Connection, Evidence, ExtractResult, Fact, Unresolved
 
 
+BROWSER_DIRS = frozenset({"static", "public", "wwwroot", "webapp"})
+
+
 @dataclass
 class SystemModel:
     """The resolved system before it becomes a graph."""
@@ -36,6 +39,7 @@ class ResolverBase:
             self.by_kind[f.kind].append(f)
         self.owner_cache: dict[tuple[str, str], str | None] = {}
         self.artifacts: dict[str, set[str]] = defaultdict(set)  # component id -> build artifacts it runs
+        self.browser_facts: list[Fact] = []  # URL facts in front-end code: calls the user's browser makes
         # (owner, variable or property name) -> [(value, evidence)] from compose/k8s/.env/Spring config.
         self.env_values: dict[tuple[str, str], list[tuple[str, Evidence]]] = defaultdict(list)
         self.consts: dict[tuple[str, str, str], list[Fact]] = defaultdict(list)  # (repo, path, name)
@@ -76,6 +80,17 @@ class ResolverBase:
                         best = (len(root), comp.id)
             self.owner_cache[key] = best[1] if best else None
         return self.owner_cache[key]
+
+    def in_browser(self, f: Fact) -> bool:
+        """JavaScript under a folder a web server hands to browsers (``static/``, ``public/``,
+        ``wwwroot/``, ``webapp/``) runs in the user's browser, not in the server that serves it."""
+        if f.language not in ("javascript", "typescript", "tsx"):
+            return False
+        parts = {p.lower() for p in f.path.split("/")[:-1]}
+        if parts & BROWSER_DIRS:
+            self.browser_facts.append(f)
+            return True
+        return False
 
     def config_owner(self, f: Fact) -> str | None:
         owner = f.get("owner")

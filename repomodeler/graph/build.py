@@ -49,6 +49,7 @@ class Resolver(ComponentRules, ConnectionRules, PlatformRules):
         self.implied_stores()
         self.depends_connections()
         self.library_dependencies()
+        self.monitoring_targets()
         self.proxies()
         self.traefik()
         self.ingress()

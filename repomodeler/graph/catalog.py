@@ -79,6 +79,7 @@ DRIVER_TECH: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 )
 
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "0.0.0.0", "::1", "[::1]", "host.docker.internal", "+", "*", "::"})
+MAIL_HOST_KEY = re.compile(r"^(spring\.mail\.host|mail\.smtp\.host|(SMTP|MAIL|EMAIL)_(HOST|SERVER))$", re.I)
 HOST_ENV_NAME = re.compile(r"(HOST|ADDR|ADDRESS|SERVER|URL|URI|ENDPOINT|BROKER|BROKERS|DSN|SERVICE|CONN)", re.I)
 ENTRY_FILES = re.compile(
     r"(^|/)(main\.py|app\.py|server\.py|manage\.py|wsgi\.py|asgi\.py|__main__\.py|index\.[cm]?[jt]s|server\.[cm]?[jt]s|"
@@ -133,6 +134,9 @@ ROLE_SERVERS: dict[str, dict[str, str]] = {
     "dashboard": {"annotation": r"^enablehystrixdashboard$", "image": r"(^|/)grafana"},
     "admin": {"manifest.dependency": r"^spring-boot-admin-(starter-)?server$", "annotation": r"^enableadminserver$"},
     "metrics": {"image": r"(^|/)(prom/prometheus|prometheus)"},
+    "auth": {"annotation": r"^enableauthorizationserver$",
+             "manifest.dependency": r"^spring-(security-oauth2-authorization-server|boot-starter-oauth2-authorization-server)$",
+             "image": r"(^|/)(keycloak|jboss/keycloak|quay\.io/keycloak)"},
 }
 
 # Clients of a role: they connect to the one server of that role in the system.
@@ -148,7 +152,17 @@ ROLE_CLIENTS: dict[str, dict[str, str]] = {
                 "property": r"^spring\.zipkin\.base-?url=|^management\.zipkin\.tracing\.endpoint="},
     "admin": {"manifest.dependency": r"^spring-boot-admin-starter-client$",
               "property": r"^spring\.boot\.admin\.client\.url="},
+    "auth": {"annotation": r"^enable(resourceserver|oauth2sso|oauth2client)$",
+             "manifest.dependency": r"^spring-boot-starter-oauth2-resource-server$",
+             "property": r"^security\.oauth2\.resource\.|^spring\.security\.oauth2\.resourceserver\."},
 }
+
+# Property prefixes that configure the client of a role: a shared configuration file's value for
+# them applies only to components that carry that client.
+ROLE_PROPERTIES: tuple[tuple[str, str], ...] = (
+    ("security.oauth2.resource.", "auth"), ("spring.security.oauth2.resourceserver.", "auth"),
+    ("eureka.client.", "registry"), ("spring.zipkin.", "tracing"), ("spring.boot.admin.client.", "admin"),
+)
 
 # Message binders whose broker is known by technology (Spring Cloud Bus/Stream, Hystrix/Turbine streams).
 BROKER_BINDERS: dict[str, dict[str, str]] = {

@@ -69,7 +69,10 @@ class ComponentRules(ResolverBase):
             elif image and not tech:
                 by_image.setdefault(_image_repo(image), comp.name)
         apps: dict[str, str] = {}
+        variants = {(v.repository, v.get("folder") or "") for v in self.by_kind["k8s.variant"]}
         for f in self.by_kind["k8s.workload"]:
+            if any(r == f.repository and is_under(f.path, "" if d == "." else d) for r, d in variants):
+                continue  # declared only by an optional kustomize Component
             image = f.get("image")
             tech = tech_for_image(image)
             kind = tech[1] if tech else "service"
@@ -239,10 +242,10 @@ class ComponentRules(ResolverBase):
 
     def spring_gateways(self) -> None:
         """Spring Cloud Gateway / Zuul services are gateways: by dependency or by route configuration."""
-        for f in [*self.by_kind["manifest.dependency"], *self.by_kind["config.property"]]:
+        for f in [*self.by_kind["manifest.dependency"], *self.by_kind["config.property"], *self.by_kind["annotation"]]:
             name = (f.get("name") or "").lower()
-            if re.search(r"spring-cloud-starter-gateway|spring-cloud-starter-netflix-zuul", name) or \
-                    name.startswith(("spring.cloud.gateway.routes", "zuul.routes")):
+            if re.search(r"^spring-cloud-starter-gateway(-mvc|-server.*)?$|^spring-cloud-starter-(netflix-)?zuul$|^enablezuul(proxy|server)$",
+                         name) or (f.kind == "config.property" and name.startswith(("spring.cloud.gateway.routes", "zuul.routes"))):
                 owners = self.property_owners(f) if f.kind == "config.property" else [self.owner_of(f.repository, f.path)]
                 for owner in owners:
                     if owner and self.model.components[owner].kind == "service":

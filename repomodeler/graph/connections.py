@@ -10,6 +10,7 @@ from pathlib import PurePosixPath
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.catalog import (
     HOST_ENV_NAME,
+    MAIL_HOST_KEY,
     HTTP_VERBS,
     LOCAL_HOSTS,
     MESSAGING_TECH_PROTOCOL,
@@ -126,6 +127,11 @@ class ConnectionRules(ResolverBase):
         for owner, f in pairs:
             name, value = f.get("name") or "", f.get("value") or ""
             chain = [f.evidence, *env_reads.get((owner, name), [])]
+            if (owner, f) in shared and not self.uses_role_of(owner, name):
+                continue  # a shared file's setting for a client library this component does not have
+            if MAIL_HOST_KEY.search(name) and re.match(r"^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$", value.strip()):
+                self.mail_server(owner, value.strip().lower(), chain)
+                continue
             self._resolve_value(owner, value, chain, env_name=name, allow_external=True, origin=f.evidence,
                                 needs_client=(owner, f) in shared)
         # Defaults in code: os.getenv("X", "http://orders:8080") only counts when no config sets X.
@@ -137,12 +143,39 @@ class ConnectionRules(ResolverBase):
                 self._resolve_value(owner, default, [f.evidence], env_name=f.get("name") or "",
                                     allow_external=True, origin=f.evidence)
 
+    def mail_server(self, owner: str, host: str, chain: list[Evidence]) -> None:
+        """``spring.mail.host: smtp.gmail.com``, ``SMTP_HOST``: the mail server the component sends through."""
+        target = self.alias.get(host)
+        if target is None:
+            if host in LOCAL_HOSTS or re.match(r"^\d+(\.\d+){3}$", host):
+                return
+            target = self.add_component(host, "external", None, chain[0],
+                                        attributes={"host": host, "technology": "smtp"}).id
+        self.connect(owner, target, "tcp", chain, attributes={"via": "mail server"})
+
+    def monitoring_targets(self) -> None:
+        """Prometheus ``scrape_configs`` targets and Grafana datasource URLs: the monitoring component
+        (the one built from or mounting that file's folder) reads from each target it names."""
+        for f in self.by_kind["monitoring.target"]:
+            owner = self.owner_of(f.repository, f.path)
+            if owner is None:
+                continue
+            value = f.get("value") or ""
+            if "://" not in value:
+                value = f"http://{value}"
+            before = set(self.model.connections)
+            self._resolve_value(owner, value, [f.evidence], allow_external=False, origin=f.evidence)
+            for k in set(self.model.connections) - before:
+                self.model.connections[k].attributes["via"] = f.get("via") or "monitoring target"
+
     def code_connections(self) -> None:
         client_lines = {(f.repository, f.path, f.line) for f in self.by_kind["http.client"]}
         env_default_lines = {(f.repository, f.path, f.line) for f in self.by_kind["env.read"] if f.get("default")}
         for f in [*self.by_kind["string.url"], *self.by_kind["string.hostport"], *self.by_kind["string.dsn"]]:
             if (f.repository, f.path, f.line) in env_default_lines:
                 continue  # handled with its environment variable
+            if self.in_browser(f):
+                continue
             owner = self.owner_of(f.repository, f.path)
             if owner is None:
                 continue
@@ -174,6 +207,8 @@ class ConnectionRules(ResolverBase):
             if existing:
                 self.model.connections[existing[0]].evidence.add(f.evidence)
                 continue
+            if not f.get("link"):
+                continue  # depends_on orders start-up; only `links` declares that one container reaches another
             tech = self.model.components[target].attributes.get("technology", "")
             self.connect(source, target, TECH_PROTOCOL.get(tech, "tcp"), [f.evidence], kind="depends_on",
                          attributes={"via": "depends_on"})
@@ -276,7 +311,7 @@ class ConnectionRules(ResolverBase):
         file_targets: dict[tuple[str, str], set[tuple[str, str]]] = defaultdict(set)
         for f in self.by_kind["http.client"]:
             owner = self.owner_of(f.repository, f.path)
-            if owner is None:
+            if owner is None or self.in_browser(f):
                 continue
             expr = f.get("url") or ""
             method = http_verb(f.get("method") or "") or ""
@@ -450,7 +485,8 @@ class ConnectionRules(ResolverBase):
             targets[cid] = published.get(cid) or sorted(self.model.components[cid].evidence)[0]
         for f in self.by_kind["k8s.service"]:
             cid = self.alias.get((f.get("name") or "").lower())
-            if cid and f.get("type") in ("LoadBalancer", "NodePort"):
+            if cid and f.get("type") in ("LoadBalancer", "NodePort") and self.model.components[cid].kind in (
+                    "service", "gateway") and not self.model.components[cid].attributes.get("platform_role"):
                 targets.setdefault(cid, f.evidence)
         if not targets:
             for cid in sorted(self.model.components):
@@ -472,6 +508,14 @@ class ConnectionRules(ResolverBase):
         for cid, ev in sorted(targets.items()):
             user.evidence.add(ev)
             self.connect(actor, cid, "http", [ev], kind="calls", attributes={"via": "published entry point"})
+        calls = {(f.repository, f.path, f.line) for f in self.browser_facts if f.kind == "http.client"}
+        for f in sorted(set(self.browser_facts)):
+            value = f.get("value") or f.get("url") or ""
+            in_call = f.kind == "http.client" or (f.repository, f.path, f.line) in calls
+            before = set(self.model.connections)
+            self._resolve_value(actor, value, [f.evidence], allow_external=in_call, origin=f.evidence)
+            for k in set(self.model.connections) - before:
+                self.model.connections[k].attributes["via"] = "browser code"
 
     def fold_unknown_protocols(self) -> None:
         """A 'tcp' edge (protocol unknown) merges into a known-protocol edge between the same pair."""

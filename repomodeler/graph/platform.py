@@ -23,10 +23,12 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.catalog import (
     BROKER_BINDERS,
+    ROLE_PROPERTIES,
     EMBEDDED_DATABASES,
     IMPLIED_STORES,
     ROLE_CLIENTS,
@@ -36,7 +38,7 @@ from repomodeler.graph.catalog import (
 )
 from repomodeler.records import Evidence, Unresolved
 
-ROLE_LABEL = {"registry": "service registry", "config": "configuration server", "tracing": "tracing server",
+ROLE_LABEL = {"auth": "authorization server", "registry": "service registry", "config": "configuration server", "tracing": "tracing server",
               "turbine": "metrics aggregator", "dashboard": "monitoring dashboard", "admin": "administration server",
               "metrics": "metrics server"}
 
@@ -56,8 +58,9 @@ class PlatformRules(ResolverBase):
             for f in self.by_kind["config.property"]:
                 if f.get("profile"):
                     continue
+                common = PurePosixPath(f.path).stem.lower().startswith(("application", "bootstrap"))
                 for owner in self.property_owners(f):
-                    if owner:
+                    if owner and not (common and owner != self.owner_of(f.repository, f.path)):
                         signs[owner].append(("property", f"{(f.get('name') or '').lower()}={f.get('value') or ''}",
                                              f.evidence))
             self._signs = signs
@@ -68,6 +71,12 @@ class PlatformRules(ResolverBase):
         hits = sorted(ev for kind, name, ev in self.signs().get(cid, [])
                       if kind in patterns and re.search(patterns[kind], name))
         return hits[0] if hits else None
+
+    def uses_role_of(self, cid: str, key: str) -> bool:
+        """Does `cid` carry the client of the role a property key configures (True for other keys)?
+        A shared configuration file sets ``security.oauth2.*`` for everyone; only resource servers use it."""
+        role = next((r for prefix, r in ROLE_PROPERTIES if key.lower().startswith(prefix)), None)
+        return role is None or self._first_sign(cid, ROLE_CLIENTS[role]) is not None
 
     def has_role(self, cid: str, role: str) -> bool:
         return role in self.model.components[cid].attributes.get("platform_role", "").split(",")
@@ -93,6 +102,7 @@ class PlatformRules(ResolverBase):
         return sorted(c for c in self.model.components if self.has_role(c, role))
 
     def role_clients(self) -> None:
+        self.role_clients_of: dict[str, set[str]] = defaultdict(set)
         for role, patterns in ROLE_CLIENTS.items():
             servers = self.servers_of(role)
             for cid in sorted(self.model.components):
@@ -104,6 +114,7 @@ class PlatformRules(ResolverBase):
                     continue
                 if role == "registry" and self._first_sign(cid, {"property": r"^eureka\.client\.(register-with-eureka|registerwitheureka)=false"}):
                     continue  # a registry peer or tool that explicitly does not register
+                self.role_clients_of[role].add(cid)
                 targets = [s for s in servers if s != cid]
                 if len(targets) > 1:
                     reached = [t for t in targets if any(k[0] == cid and k[1] == t for k in self.model.connections)]
@@ -158,8 +169,7 @@ class PlatformRules(ResolverBase):
                       if c.kind == "service" and not c.attributes.get("platform_role") and c.ports)
 
     def discovery_routes(self) -> None:
-        registry_clients = {k[0] for k, conn in self.model.connections.items()
-                            if conn.attributes.get("via") == "service registry client"}
+        registry_clients = self.role_clients_of["registry"]
         for cid in sorted(c.id for c in self.model.components.values() if c.kind == "gateway"):
             if cid not in registry_clients:
                 continue
