@@ -148,7 +148,7 @@ def test_gallery_lists_models_and_filters(page: Any, base_url: str) -> None:
     names = page.eval_on_selector_all(".card", "cards => cards.map(c => c.dataset.name)")
     assert names == ["shop", "xss"]
     shop = page.locator(".card[data-name='shop']")
-    assert shop.locator(".counts dd").all_inner_texts() == ["7", "10", "9", "3"]
+    assert shop.locator(".counts dd").all_inner_texts() == ["10", "9", "2", "3"]  # components, connections, repositories, languages
     assert "1 warning" in shop.inner_text()
     assert "analysed 2026-11-30 05:00 UTC" in shop.inner_text()
     shot(page, "gallery")
@@ -312,7 +312,8 @@ def test_xss_model_stays_inert(page: Any, base_url: str) -> None:
     page.wait_for_selector("#details-title")
     assert page.inner_text("#details-title") == XSS_NAME
     assert page.is_visible("#details-title")
-    assert page.evaluate("cy.getElementById('n:evil').data('label')") == XSS_NAME
+    assert page.evaluate("cy.getElementById('n:evil').data('name')") == XSS_NAME
+    assert "".join(page.evaluate("cy.getElementById('n:evil').data('label')").split()) == "".join(XSS_NAME.split())  # wrapped, whole
     assert "/<script>alert(5)</script>" in page.inner_text("#details")
     page.click("#tab-sysml")
     page.wait_for_selector("#sysml-code .line.sel")

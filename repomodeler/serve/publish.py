@@ -21,7 +21,7 @@ from .source import all_snippets, source_roots as resolve_source_roots
 from .store import ModelStore, NotFound
 
 #: Vendored assets only the live server needs (the /docs page); not copied into a site.
-_SERVER_ONLY = ("swagger-ui-dist-*",)
+_SERVER_ONLY = ("swagger-ui-dist-*", "axe-core-*")
 #: Other models each published model is pre-compared with (N models cost N x this many diffs).
 MAX_MODEL_OVERLAYS = 20
 

@@ -16,6 +16,14 @@
         else if (key === "dataset") Object.keys(value).forEach(function (d) { node.dataset[d] = String(value[d]); });
         else node.setAttribute(key, String(value));
       });
+      // a link that only runs script is a button for the keyboard and for assistive technology
+      if (tag === "a" && attrs.onclick && !attrs.href) {
+        node.setAttribute("role", "button");
+        node.tabIndex = 0;
+        node.addEventListener("keydown", function (ev) {
+          if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); node.click(); }
+        });
+      }
     }
     for (var i = 2; i < arguments.length; i++) append(node, arguments[i]);
     return node;
@@ -34,30 +42,49 @@
   }
   function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); }
 
+  /* Components: a light fill with a strong border and dark text (readable at any zoom); `badge`
+     is a dark shade that carries white text at >= 4.5:1. */
   var KINDS = {
-    service:  { color: "#3b82f6", border: "#1d4ed8", shape: "round-rectangle", svg: "rect" },
-    database: { color: "#10b981", border: "#047857", shape: "barrel", svg: "barrel" },
-    cache:    { color: "#f59e0b", border: "#b45309", shape: "round-diamond", svg: "diamond" },
-    broker:   { color: "#8b5cf6", border: "#6d28d9", shape: "round-hexagon", svg: "hexagon" },
-    gateway:  { color: "#06b6d4", border: "#0e7490", shape: "round-pentagon", svg: "pentagon" },
-    external: { color: "#9ca3af", border: "#4b5563", shape: "round-octagon", svg: "octagon" },
-    library:  { color: "#a16207", border: "#713f12", shape: "round-tag", svg: "rect" },
-    user:     { color: "#ec4899", border: "#be185d", shape: "ellipse", svg: "ellipse" }
+    service:  { color: "#dbeafe", border: "#1d4ed8", badge: "#1d4ed8", shape: "round-rectangle", svg: "rect" },
+    database: { color: "#d1fae5", border: "#047857", badge: "#047857", shape: "barrel", svg: "barrel" },
+    cache:    { color: "#fef3c7", border: "#b45309", badge: "#b45309", shape: "round-diamond", svg: "diamond" },
+    broker:   { color: "#ede9fe", border: "#6d28d9", badge: "#6d28d9", shape: "round-hexagon", svg: "hexagon" },
+    gateway:  { color: "#cffafe", border: "#0e7490", badge: "#0e7490", shape: "round-pentagon", svg: "pentagon" },
+    external: { color: "#f3f4f6", border: "#4b5563", badge: "#4b5563", shape: "round-octagon", svg: "octagon" },
+    library:  { color: "#fef9c3", border: "#713f12", badge: "#713f12", shape: "round-tag", svg: "rect" },
+    user:     { color: "#fce7f3", border: "#be185d", badge: "#be185d", shape: "ellipse", svg: "ellipse" }
   };
-  var OTHER_KIND = { color: "#64748b", border: "#334155", shape: "round-rectangle", svg: "rect" };
+  var OTHER_KIND = { color: "#f1f5f9", border: "#334155", badge: "#334155", shape: "round-rectangle", svg: "rect" };
+  /* Connections: a colour AND a line pattern per protocol (`dash` in px, null = solid), so the
+     protocol is told apart without colour vision too. */
   var PROTOCOLS = {
-    http:          { color: "#2563eb", style: "solid" },
-    grpc:          { color: "#4f46e5", style: "solid" },
-    sql:           { color: "#059669", style: "solid" },
-    mongodb:       { color: "#16a34a", style: "dashed" },
-    redis:         { color: "#d97706", style: "dashed" },
-    amqp:          { color: "#7c3aed", style: "dashed" },
-    kafka:         { color: "#9333ea", style: "dotted" },
-    nats:          { color: "#c026d3", style: "dotted" },
-    elasticsearch: { color: "#ca8a04", style: "solid" },
-    tcp:           { color: "#64748b", style: "dotted" }
+    http:          { color: "#1d4ed8", dash: null, name: "solid" },
+    grpc:          { color: "#4338ca", dash: [10, 3, 2, 3], name: "dash-dot" },
+    sql:           { color: "#047857", dash: [12, 4], name: "long dashes" },
+    mongodb:       { color: "#15803d", dash: [5, 3], name: "short dashes" },
+    redis:         { color: "#b45309", dash: [2, 3], name: "dots" },
+    amqp:          { color: "#6d28d9", dash: [9, 3, 2, 3, 2, 3], name: "dash-dot-dot" },
+    kafka:         { color: "#7e22ce", dash: [14, 3, 4, 3], name: "long-short" },
+    nats:          { color: "#a21caf", dash: [3, 6], name: "sparse dots" },
+    elasticsearch: { color: "#a16207", dash: [16, 5], name: "very long dashes" },
+    tcp:           { color: "#475569", dash: [1, 5], name: "fine dots" },
+    library:       { color: "#713f12", dash: [4, 4], name: "even dashes" }
   };
-  var OTHER_PROTOCOL = { color: "#94a3b8", style: "solid" };
+  var OTHER_PROTOCOL = { color: "#64748b", dash: null, name: "solid" };
+
+  /** A short SVG line drawn in a protocol's colour and pattern (legends, facets). */
+  function protocolSwatch(protocol) {
+    var st = protocolStyle(protocol), ns = "http://www.w3.org/2000/svg";
+    var svg = document.createElementNS(ns, "svg");
+    svg.setAttribute("class", "swatch-line"); svg.setAttribute("width", "30"); svg.setAttribute("height", "8");
+    svg.setAttribute("viewBox", "0 0 30 8"); svg.setAttribute("aria-hidden", "true"); svg.setAttribute("focusable", "false");
+    var line = document.createElementNS(ns, "line");
+    line.setAttribute("x1", "0"); line.setAttribute("y1", "4"); line.setAttribute("x2", "30"); line.setAttribute("y2", "4");
+    line.setAttribute("stroke", st.color); line.setAttribute("stroke-width", "2.5");
+    if (st.dash) line.setAttribute("stroke-dasharray", st.dash.join(" "));
+    svg.appendChild(line);
+    return svg;
+  }
 
   function kindStyle(kind) { return KINDS[kind] || OTHER_KIND; }
   function protocolStyle(protocol) { return PROTOCOLS[protocol] || OTHER_PROTOCOL; }
@@ -88,6 +115,6 @@
 
   global.RM = {
     el: el, clear: clear, KINDS: KINDS, PROTOCOLS: PROTOCOLS, kindStyle: kindStyle,
-    protocolStyle: protocolStyle, forgeUrl: forgeUrl, download: download
+    protocolStyle: protocolStyle, protocolSwatch: protocolSwatch, forgeUrl: forgeUrl, download: download
   };
 })(window);

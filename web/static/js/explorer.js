@@ -19,7 +19,7 @@
   var nodesById = new Map(), edgesById = new Map(), repoInfo = new Map();
   var nodeText = new Map(), edgeText = new Map();
   var facets = { kind: new Map(), protocol: new Map(), repository: new Map(), language: new Map() };
-  var state = { q: "", xk: new Set(), xp: new Set(), xr: new Set(), xl: new Set(), focus: null, hops: 2, dir: "both", sel: null, tab: "graph", collapsed: new Set(), cmp: null };
+  var state = { q: "", xk: new Set(), xp: new Set(), xr: new Set(), xl: new Set(), focus: null, hops: 2, dir: "both", sel: null, tab: "graph", collapsed: new Set(), cmp: null, labels: false };
   var cy = null, sysml = null, sysmlRendered = false, visibleNodes = new Set(), big = false;
   // comparison: the candidates offered, the overlay shown, and what it adds to the graph
   var candidates = [], overlay = null, overlayFor = null, overlayRequest = 0;
@@ -104,7 +104,8 @@
     state.hops = Math.max(1, Math.min(5, parseInt(p.get("hops") || "2", 10) || 2));
     state.dir = ["both", "up", "down"].indexOf(p.get("dir")) >= 0 ? p.get("dir") : "both";
     state.sel = p.get("sel") || null;
-    state.tab = p.get("tab") === "sysml" ? "sysml" : "graph";
+    state.tab = ["sysml", "list"].indexOf(p.get("tab")) >= 0 ? p.get("tab") : "graph";
+    state.labels = p.get("labels") === "1";
     state.collapsed = p.has("collapsed") ? set("collapsed") : null;
     state.cmp = p.get("cmp") || null;
   }
@@ -116,6 +117,7 @@
     if (state.focus) { p.set("focus", state.focus); p.set("hops", String(state.hops)); p.set("dir", state.dir); }
     if (state.sel) p.set("sel", state.sel);
     if (state.tab !== "graph") p.set("tab", state.tab);
+    if (state.labels) p.set("labels", "1");
     if (state.collapsed.size) p.set("collapsed", Array.from(state.collapsed).map(encodeURIComponent).join(","));
     if (state.cmp) p.set("cmp", state.cmp);
     var hash = p.toString();
@@ -123,40 +125,75 @@
   }
 
   // ------------------------------------------------------------------ graph
+  var LABEL_FONT = 14, LABEL_MAX = 176, NODE_MIN_W = 84, NODE_PAD_X = 24, LINE_H = 17;
   function cyStyle(big) {
     var style = [
       { selector: "node", style: {
-        "label": "data(label)", "font-size": 12, "color": "#fff", "text-valign": "center", "text-halign": "center",
-        "text-wrap": "ellipsis", "text-max-width": 118, "width": 132, "height": 38, "border-width": 1.5,
-        "background-color": "#64748b", "border-color": "#334155", "shape": "round-rectangle",
+        "label": "data(label)", "font-size": LABEL_FONT, "font-weight": 600, "color": "#0f172a", "text-valign": "center", "text-halign": "center",
+        "text-wrap": "wrap", "text-max-width": 1000, "line-height": 1.2, "width": 132, "height": 38, "border-width": 2,
+        "background-color": "#f1f5f9", "border-color": "#334155", "shape": "round-rectangle",
         "min-zoomed-font-size": big ? 7 : 0 } },
+      { selector: "node[w]", style: { "width": "data(w)", "height": "data(h)" } },
       { selector: "node[type = 'repo']", style: {
-        "shape": "round-rectangle", "background-color": "#eef2f8", "background-opacity": 0.9, "border-color": "#c3ccd9",
+        "shape": "round-rectangle", "background-color": "#eef2f8", "background-opacity": 0.9, "border-color": "#94a3b8",
         "border-width": 1.5, "label": "data(label)", "color": "#1e293b", "font-weight": "bold",
-        "text-valign": "top", "text-halign": "center", "text-margin-y": -4, "padding": 18, "text-max-width": big ? 1200 : 400,
-        "font-size": big ? 44 : 13 } },
+        "text-valign": "top", "text-halign": "center", "text-margin-y": -4, "padding": 18, "text-max-width": big ? 1200 : 600,
+        "font-size": big ? 44 : LABEL_FONT } },
       { selector: "node.collapsed", style: {
-        "width": 170, "height": 54, "text-valign": "center", "text-margin-y": 0, "border-width": 2.5,
+        "width": 190, "height": 58, "text-valign": "center", "text-margin-y": 0, "border-width": 2.5,
         "border-color": "#475569", "background-color": "#e2e8f0", "text-wrap": "wrap" } },
       { selector: "edge", style: {
-        "width": 1.8, "curve-style": big ? "haystack" : "bezier", "target-arrow-shape": big ? "none" : "triangle", "arrow-scale": 1.1,
-        "line-color": "#94a3b8", "target-arrow-color": "#94a3b8", "opacity": 0.9 } },
-      { selector: "edge[label]", style: { "label": "data(label)", "font-size": 10, "color": "#475569",
-        "text-background-color": "#fff", "text-background-opacity": 0.85, "text-background-padding": 2 } },
+        "width": 2, "curve-style": big ? "haystack" : "bezier", "target-arrow-shape": big ? "none" : "triangle", "arrow-scale": 1.1,
+        "line-color": "#94a3b8", "target-arrow-color": "#94a3b8", "opacity": 0.95 } },
+      { selector: "edge[label]", style: { "label": "data(label)", "font-size": 12, "color": "#334155",
+        "text-background-color": "#fff", "text-background-opacity": 0.9, "text-background-padding": 2 } },
       { selector: "edge[kind = 'depends_on']", style: { "line-style": "dashed", "line-dash-pattern": [4, 4] } },
       { selector: ".hidden", style: { "display": "none" } },
       { selector: "node.focus-root", style: { "border-width": 4, "border-color": "#111827" } }
     ];
+    if (state.labels) {
+      // the optional protocol label on every connection (aggregates keep their "×N")
+      style.splice(style.length - 2, 0, { selector: "edge[plabel]", style: { "label": "data(plabel)", "font-size": 12, "color": "#334155",
+        "text-background-color": "#fff", "text-background-opacity": 0.9, "text-background-padding": 2, "text-rotation": "autorotate" } });
+    }
     Object.keys(RM.KINDS).forEach(function (k) {
       var s = RM.KINDS[k];
       style.splice(3, 0, { selector: "node[kind = '" + k + "']", style: { "background-color": s.color, "border-color": s.border, "shape": s.shape } });
     });
     Object.keys(RM.PROTOCOLS).forEach(function (p) {
       var s = RM.PROTOCOLS[p];
-      style.splice(style.length - 3, 0, { selector: "edge[protocol = '" + p + "']", style: { "line-color": s.color, "target-arrow-color": s.color, "line-style": s.style } });
+      var look = { "line-color": s.color, "target-arrow-color": s.color, "line-style": s.dash ? "dashed" : "solid" };
+      if (s.dash) look["line-dash-pattern"] = s.dash;
+      style.splice(style.length - 3, 0, { selector: "edge[protocol = '" + p + "']", style: look });
     });
     // comparison colours after kinds and protocols (they win), selection last
     return style.concat(Compare.styles(), Compare.selectionStyles(!!overlay));
+  }
+
+  /** A component's label as lines that fit LABEL_MAX px (breaking after - _ . / : or spaces,
+      hard-breaking only a segment wider than a line), and the node size that holds them. */
+  var measureCtx = null, labelCache = new Map();
+  function labelBox(text) {
+    if (labelCache.has(text)) return labelCache.get(text);
+    if (!measureCtx) { measureCtx = document.createElement("canvas").getContext("2d"); }
+    measureCtx.font = "600 " + LABEL_FONT + "px " + getComputedStyle(document.body).fontFamily;
+    var width = function (t) { return measureCtx.measureText(t).width; };
+    var parts = text.match(/[^\s\-_.\/:]*[\s\-_.\/:]*/g).filter(Boolean), lines = [], cur = "";
+    parts.forEach(function (part) {
+      if (cur && width(cur + part) > LABEL_MAX) { lines.push(cur.trim()); cur = ""; }
+      while (width(part) > LABEL_MAX) { // one segment wider than a line: cut it by characters
+        var n = part.length;
+        while (n > 1 && width(part.slice(0, n)) > LABEL_MAX) n--;
+        lines.push(part.slice(0, n)); part = part.slice(n);
+      }
+      cur += part;
+    });
+    if (cur.trim() || !lines.length) lines.push(cur.trim());
+    var w = 0;
+    lines.forEach(function (l) { w = Math.max(w, width(l)); });
+    var box = { label: lines.join("\n"), w: Math.max(NODE_MIN_W, Math.ceil(w) + NODE_PAD_X), h: 22 + lines.length * LINE_H };
+    labelCache.set(text, box);
+    return box;
   }
 
   function repOf(nodeId) {
@@ -178,28 +215,31 @@
     nodesById.forEach(function (n, id) {
       var repo = str(n.repository);
       if (repo && state.collapsed.has(repo)) return;
-      els.push({ group: "nodes", data: { id: "n:" + id, parent: repo ? "r:" + repo : undefined, type: "node", label: str(n.name || id), kind: str(n.kind), repository: repo, language: str(n.language), mid: id }, classes: ovClass(overlay && overlay.nodes, id) });
+      var box = labelBox(str(n.name || id));
+      els.push({ group: "nodes", data: { id: "n:" + id, parent: repo ? "r:" + repo : undefined, type: "node", label: box.label, name: str(n.name || id), w: box.w, h: box.h, kind: str(n.kind), repository: repo, language: str(n.language), mid: id }, classes: ovClass(overlay && overlay.nodes, id) });
     });
     ghostNodes.forEach(function (g, id) {
-      els.push({ group: "nodes", data: { id: "n:" + id, type: "node", ghost: true, label: id, kind: str(g.kind), repository: "", language: "", mid: id }, classes: "ghost ov-added" });
+      var box = labelBox(id);
+      els.push({ group: "nodes", data: { id: "n:" + id, type: "node", ghost: true, label: box.label, name: id, w: box.w, h: box.h, kind: str(g.kind), repository: "", language: "", mid: id }, classes: "ghost ov-added" });
     });
     var agg = new Map();
     edgesById.forEach(function (e, id) {
       var s = repOf(str(e.source)), t = repOf(str(e.target));
       if (s[0] === "n" && t[0] === "n") {
-        var d = { id: "e:" + id, source: s, target: t, type: "edge", protocol: str(e.protocol), kind: str(e.kind), mid: id };
+        var d = { id: "e:" + id, source: s, target: t, type: "edge", protocol: str(e.protocol), plabel: str(e.protocol) || undefined, kind: str(e.kind), mid: id };
         var ch = connectionChange.get(id);
-        if (ch && ch.status === "changed") d.label = Compare.fieldLabel(ch);
+        if (ch && ch.status === "changed") d.label = d.plabel = Compare.fieldLabel(ch);
         els.push({ group: "edges", data: d, classes: ovClass(overlay && overlay.edges, id) });
         return;
       }
       if (s === t) return; // traffic inside a collapsed repository
       var key = s + "\u0000" + t + "\u0000" + str(e.protocol);
-      if (!agg.has(key)) agg.set(key, { group: "edges", data: { id: "a:" + key, source: s, target: t, type: "agg", protocol: str(e.protocol), kind: str(e.kind), members: [] } });
+      if (!agg.has(key)) agg.set(key, { group: "edges", data: { id: "a:" + key, source: s, target: t, type: "agg", protocol: str(e.protocol), plabel: str(e.protocol) || undefined, kind: str(e.kind), members: [] } });
       agg.get(key).data.members.push(id);
     });
     agg.forEach(function (a) {
       a.data.label = a.data.members.length > 1 ? "×" + a.data.members.length : undefined;
+      if (a.data.label && a.data.plabel) a.data.plabel += " " + a.data.label;
       if (!a.data.label) delete a.data.label;
       if (overlay) {
         var status = Compare.aggregateStatus(a.data.members.map(function (m) { return overlay.edges[m]; }));
@@ -300,16 +340,41 @@
       cy.batch(function () {
         targets.nodes().forEach(function (n) { var p = positions[n.id()]; if (p) n.position(p); });
       });
-      cy.fit(targets, 30);
+      fitGraph(targets);
       name = "blocks";
     } else {
-      targets.layout({ name: "dagre", rankDir: "LR", nodeSep: 28, rankSep: 90, edgeSep: 10, fit: true, padding: 30, animate: false, nodeDimensionsIncludeLabels: false }).run();
+      // left-to-right and top-to-bottom: keep the one the canvas shows at the larger zoom
+      var best = null;
+      ["LR", "TB"].forEach(function (dir) {
+        targets.layout({ name: "dagre", rankDir: dir, nodeSep: dir === "LR" ? 24 : 30, rankSep: dir === "LR" ? 70 : 56, edgeSep: 10, fit: false, animate: false, nodeDimensionsIncludeLabels: false }).run();
+        var z = fitZoom(targets), pos = {};
+        if (!best || z > best.zoom * 1.05) {
+          targets.nodes().forEach(function (n) { if (!n.isParent()) pos[n.id()] = { x: n.position("x"), y: n.position("y") }; });
+          best = { zoom: z, dir: dir, pos: pos };
+        }
+      });
+      if (best.dir !== "TB") cy.batch(function () { targets.nodes().forEach(function (n) { var q = best.pos[n.id()]; if (q) n.position(q); }); });
+      fitGraph(targets);
       name = "dagre";
+      timings.rank_dir = best.dir;
     }
-    // a handful of nodes would otherwise be blown up to maxZoom; keep labels at a sane size
-    if (cy.zoom() > 1.3) { cy.zoom(1.3); cy.center(targets); }
     timings.layout = name;
     timings.layout_ms = Math.round(performance.now() - tl);
+  }
+
+  var FIT_PAD = 24, MAX_FIT_ZOOM = 1.3;
+  /** The zoom at which `eles` would fill the canvas (what cy.fit would choose, capped). */
+  function fitZoom(eles) {
+    var bb = eles.boundingBox(), w = cy.width() - 2 * FIT_PAD, h = cy.height() - 2 * FIT_PAD;
+    if (!(bb.w > 0 && bb.h > 0 && w > 0 && h > 0)) return 1;
+    return Math.min(MAX_FIT_ZOOM, w / bb.w, h / bb.h);
+  }
+  /** Fit `eles` into the canvas; a handful of nodes is not blown up past MAX_FIT_ZOOM. */
+  function fitGraph(eles) {
+    eles = eles || cy.elements(":visible");
+    if (!eles.length) return;
+    cy.fit(eles, FIT_PAD);
+    if (cy.zoom() > MAX_FIT_ZOOM) { cy.zoom(MAX_FIT_ZOOM); cy.center(eles); }
   }
 
   // ------------------------------------------------------------------ filters and focus
@@ -377,6 +442,7 @@
       ? "Focused on " + str(nodesById.get(state.focus).name || state.focus) + " (" + state.hops + " hop" + (state.hops > 1 ? "s" : "") + ", " + ({ both: "both ways", up: "upstream", down: "downstream" })[state.dir] + ")"
       : "";
     updateStatus(v);
+    if (state.tab === "list") renderList();
     if (relayoutIfNeeded === true) layout();
     else if (relayoutIfNeeded === "auto") reflow();
     writeHash();
@@ -399,7 +465,7 @@
   /** After the user narrows or widens the graph: lay out again when that is cheap, else just fit. */
   function reflow() {
     if (visibleNodes.size <= RELAYOUT_MAX) layout();
-    else cy.fit(cy.elements(":visible"), 30);
+    else fitGraph();
   }
 
   function updateStatus(v) {
@@ -414,25 +480,39 @@
   }
 
   // ------------------------------------------------------------------ sidebar
+  /** What a "(none)" facet value stands for, in words. */
+  var NONE_TEXT = {
+    kind: ["no kind", "Components the analysis could not classify"],
+    protocol: ["no protocol", "Connections whose protocol is unknown"],
+    repository: ["outside the repositories", "Components found in no analysed repository: the users, external services and infrastructure the code talks to"],
+    language: ["no language", "Components without source code of their own: databases, brokers, caches, external services, users"]
+  };
+  function kindSwatch(kind) {
+    var sw = el("span", { class: "swatch", "aria-hidden": "true" });
+    sw.style.background = RM.kindStyle(kind).color; sw.style.borderColor = RM.kindStyle(kind).border;
+    return sw;
+  }
   function buildFacet(containerId, key, map, excluded) {
     var box = document.getElementById(containerId);
     clear(box);
     var entries = Array.from(map.entries()).sort(function (a, b) { return a[0] < b[0] ? -1 : 1; });
     var h2 = box.parentElement.querySelector("h2");
+    var title = h2.textContent;
     if (!h2.querySelector(".facet-actions")) {
       h2.appendChild(el("span", { class: "facet-actions" },
-        el("a", { onclick: function () { excluded.clear(); syncChecks(); applyFilters("auto"); } , text: "all" }),
-        el("a", { onclick: function () { entries.forEach(function (e) { excluded.add(e[0]); }); syncChecks(); applyFilters("auto"); }, text: "none" })));
+        el("button", { type: "button", class: "linkbtn", "aria-label": "all " + title.toLowerCase() + ": show every one", onclick: function () { excluded.clear(); syncChecks(); applyFilters("auto"); }, text: "all" }),
+        el("button", { type: "button", class: "linkbtn", "aria-label": "none of the " + title.toLowerCase() + ": hide every one", onclick: function () { entries.forEach(function (e) { excluded.add(e[0]); }); syncChecks(); applyFilters("auto"); }, text: "none" })));
     }
     entries.forEach(function (entry) {
-      var value = entry[0];
+      var value = entry[0], none = value === "(none)" ? NONE_TEXT[key] : null;
       var cb = el("input", { type: "checkbox", dataset: { facet: key, value: value } });
       cb.checked = !excluded.has(value);
       cb.addEventListener("change", function () { if (cb.checked) excluded.delete(value); else excluded.add(value); applyFilters("auto"); });
       var sw = null;
-      if (key === "kind") { sw = el("span", { class: "swatch" }); sw.style.background = RM.kindStyle(value).color; }
-      if (key === "protocol") { sw = el("span", { class: "swatch line" }); sw.style.borderTopColor = RM.protocolStyle(value).color; sw.style.borderTopStyle = RM.protocolStyle(value).style; }
-      box.appendChild(el("label", null, cb, sw, el("span", { class: "txt", text: value, title: value }), el("span", { class: "n", text: entry[1] })));
+      if (key === "kind") sw = kindSwatch(value);
+      if (key === "protocol") sw = RM.protocolSwatch(value);
+      box.appendChild(el("label", { title: none ? none[1] : value }, cb, sw,
+        el("span", { class: "txt" + (none ? " none" : ""), text: none ? none[0] : value }), el("span", { class: "n", text: entry[1], "aria-label": entry[1] + " " + (key === "protocol" ? "connections" : "components") })));
     });
   }
   function syncChecks() {
@@ -442,21 +522,21 @@
   function buildLegend() {
     var box = document.getElementById("legend");
     clear(box);
-    box.appendChild(el("h3", { class: "legend-toggle", title: "Show or hide the legend", text: "Legend ▾",
-      onclick: function () { box.classList.toggle("folded"); } }));
-    box.appendChild(el("h3", { text: "Components" }));
-    facets.kind.forEach(function (_, kind) {
-      var sw = el("span", { class: "swatch" }); sw.style.background = RM.kindStyle(kind).color;
-      box.appendChild(el("span", { class: "item" }, sw, kind));
-    });
-    box.appendChild(el("h3", { text: "Connections (arrow = direction)" }));
+    var toggle = el("button", { type: "button", class: "legend-toggle linkbtn", "aria-expanded": box.classList.contains("folded") ? "false" : "true", "aria-controls": "legend",
+      text: "Legend", onclick: function () { box.classList.toggle("folded"); toggle.setAttribute("aria-expanded", box.classList.contains("folded") ? "false" : "true"); } });
+    box.appendChild(toggle);
+    var kinds = el("div", { class: "legend-group" }, el("h3", { text: "Components" }));
+    facets.kind.forEach(function (_, kind) { kinds.appendChild(el("span", { class: "item" }, kindSwatch(kind), kind === "(none)" ? "no kind" : kind)); });
+    box.appendChild(kinds);
+    var protos = el("div", { class: "legend-group" }, el("h3", { text: "Connections (arrow = direction)" }));
     facets.protocol.forEach(function (_, p) {
-      var sw = el("span", { class: "swatch line" }); sw.style.borderTopColor = RM.protocolStyle(p).color; sw.style.borderTopStyle = RM.protocolStyle(p).style;
-      box.appendChild(el("span", { class: "item" }, sw, p));
+      protos.appendChild(el("span", { class: "item", title: p + ": " + RM.protocolStyle(p).name + " line" }, RM.protocolSwatch(p), p === "(none)" ? "no protocol" : p));
     });
+    box.appendChild(protos);
     if (overlay) {
-      box.appendChild(el("h3", { text: "Comparison" }));
-      Compare.legendItems().forEach(function (item) { box.appendChild(item); });
+      var cmp = el("div", { class: "legend-group" }, el("h3", { text: "Comparison" }));
+      Compare.legendItems().forEach(function (item) { cmp.appendChild(item); });
+      box.appendChild(cmp);
     }
   }
 
@@ -471,6 +551,7 @@
       if (opts.center) cy.animate({ center: { eles: ele }, duration: 200 });
     }
     renderDetails();
+    if (state.tab === "list") markListSelection();
     Compare.markSelected(document.getElementById("changes"), sel);
     if (sysmlRendered) highlightSysml(opts.scrollSysml !== false);
     writeHash();
@@ -510,29 +591,92 @@
   }
   function edgeLabel(e) { return str((nodesById.get(str(e.source)) || {}).name || e.source) + " → " + str((nodesById.get(str(e.target)) || {}).name || e.target); }
 
-  function evidenceList(list, counter) {
-    var box = el("div");
+  var CODE_EXT = /\.(py|pyi|js|mjs|cjs|jsx|ts|tsx|go|java|kt|kts|cs|rs|rb|php|scala|swift|c|cc|cpp|h|hpp)$/i;
+  function evLoc(ev) { return str(ev.repository) + ": " + str(ev.path) + (ev.line ? ":" + ev.line : ""); }
+  function baseName(path) { var s = str(path); return s.slice(s.lastIndexOf("/") + 1); }
+  /** Evidence in reading order: code (call sites, reads) first, then configuration and
+      descriptors, where copies of one file (same name, same line; e.g. a manifest repeated per
+      environment) fold into one entry that names the others. */
+  function groupEvidence(list) {
+    var code = [], desc = [], byKey = new Map();
     arr(list).forEach(function (ev) {
-      if (!ev) return;
-      var repo = repoInfo.get(str(ev.repository)) || {};
-      var forge = RM.forgeUrl(repo.url, repo.commit, ev.path, ev.line);
-      var body = el("div", { class: "snippet-box" });
-      var head = el("div", { class: "ev-head" },
-        el("span", { class: "loc", text: str(ev.repository) + ": " + str(ev.path) + (ev.line ? ":" + ev.line : "") }),
-        forge ? el("a", { href: forge.url, target: "_blank", rel: "noopener noreferrer", text: forge.label + " ↗" }) : null);
-      var card = el("div", { class: "evidence" }, head, body);
-      box.appendChild(card);
-      if (counter.n++ < SNIPPETS_AUTO) loadSnippet(ev, body);
-      else body.appendChild(el("div", { class: "snippet-msg" }, el("a", { text: "Show source", onclick: function () { clear(body); loadSnippet(ev, body); } })));
+      if (!ev || typeof ev !== "object") return;
+      if (CODE_EXT.test(str(ev.path))) { code.push({ ev: ev, copies: [] }); return; }
+      var key = baseName(ev.path) + "\u0000" + str(ev.line);
+      if (byKey.has(key)) { byKey.get(key).copies.push(ev); return; }
+      var entry = { ev: ev, copies: [] };
+      byKey.set(key, entry); desc.push(entry);
     });
+    return { code: code, desc: desc };
+  }
+  function evidenceCard(entry, counter) {
+    var ev = entry.ev;
+    var repo = repoInfo.get(str(ev.repository)) || {};
+    var forge = RM.forgeUrl(repo.url, repo.commit, ev.path, ev.line);
+    var body = el("div", { class: "snippet-box" });
+    var head = el("div", { class: "ev-head" },
+      el("span", { class: "loc", text: evLoc(ev) }),
+      forge ? el("a", { href: forge.url, target: "_blank", rel: "noopener noreferrer", text: forge.label + " ↗", "aria-label": "Open " + str(ev.path) + " on " + forge.label }) : null);
+    var card = el("div", { class: "evidence" }, head);
+    if (entry.copies.length) {
+      var n = entry.copies.length;
+      var more = el("details", { class: "copies" }, el("summary", { text: "and " + n + " cop" + (n === 1 ? "y" : "ies") + " (same file name and line)" }));
+      var ul = el("ul", { class: "list" });
+      entry.copies.forEach(function (c) { ul.appendChild(el("li", null, el("code", { text: evLoc(c) }))); });
+      more.appendChild(ul);
+      card.appendChild(more);
+    }
+    card.appendChild(body);
+    if (counter.n++ < SNIPPETS_AUTO) loadSnippet(ev, body);
+    else body.appendChild(el("div", { class: "snippet-msg" }, el("a", { text: "Show source", "aria-label": "Show source of " + evLoc(ev), onclick: function () { clear(body); loadSnippet(ev, body); } })));
+    return card;
+  }
+  function evidenceList(list, counter, grouped) {
+    var box = el("div", { class: "evidence-list" });
+    var g = groupEvidence(list);
+    if (grouped && g.code.length && g.desc.length) {
+      box.appendChild(el("h4", { text: "In code · " + g.code.length }));
+      g.code.forEach(function (e) { box.appendChild(evidenceCard(e, counter)); });
+      box.appendChild(el("h4", { text: "In configuration and descriptors · " + g.desc.length }));
+      g.desc.forEach(function (e) { box.appendChild(evidenceCard(e, counter)); });
+    } else {
+      g.code.concat(g.desc).forEach(function (e) { box.appendChild(evidenceCard(e, counter)); });
+    }
     if (!box.childNodes.length) box.appendChild(el("p", { class: "hint", text: "No evidence recorded." }));
     return box;
+  }
+  /** The steps the resolver took, where the model names them: `attributes.chain` (a list) or
+      `via` ("env X", "a -> b -> c"), between the code that calls and the component reached. */
+  function resolutionSteps(e) {
+    var attrs = e.attributes || {}, steps = [];
+    var via = Array.isArray(attrs.chain) ? attrs.chain.map(str) : str(attrs.via).split(/\s*(?:->|→|;)\s*/).filter(Boolean);
+    if (!via.length) return null;
+    var g = groupEvidence(e.evidence);
+    var src = nodesById.get(str(e.source)) || {}, dst = nodesById.get(str(e.target)) || {};
+    steps.push({ what: str(src.name || e.source) + " " + ({ calls: "calls", uses: "uses", publishes: "publishes to", subscribes: "subscribes to" }[str(e.kind)] || str(e.kind) || "connects to") + " something",
+      where: g.code.map(function (x) { return evLoc(x.ev); }) });
+    via.forEach(function (v) {
+      var m = /^env\s+(.+)$/.exec(v);
+      steps.push({ what: m ? "named by the setting " + m[1] : v });
+    });
+    if (g.desc.length) steps.push({ what: "whose value is given in configuration", where: g.desc.map(function (x) { return evLoc(x.ev); }) });
+    steps.push({ what: "which resolves to " + str(dst.name || e.target) + (attrs.endpoints ? " (" + str(attrs.endpoints) + ")" : "") });
+    return steps;
+  }
+  function stepsList(steps) {
+    var ol = el("ol", { class: "steps" });
+    steps.forEach(function (st) {
+      var li = el("li", null, el("span", { text: st.what }));
+      if (st.where && st.where.length) li.appendChild(el("div", { class: "step-where" }, st.where.map(function (w) { return el("code", { text: w }); })));
+      ol.appendChild(li);
+    });
+    return ol;
   }
 
   function loadSnippet(ev, body) {
     var line = parseInt(ev.line, 10) || 1;
     function show(data) {
-      var pre = el("div", { class: "snippet" });
+      var pre = el("div", { class: "snippet", tabindex: "0", role: "region", "aria-label": "Source of " + evLoc(ev) });
       arr(data.lines).forEach(function (text, i) {
         var no = data.start + i;
         pre.appendChild(el("div", { class: "row" + (no === data.highlight ? " hl" : "") }, el("span", { class: "ln", text: no }), el("span", { class: "code", text: text })));
@@ -554,7 +698,7 @@
   }
 
   function renderDetails() {
-    var box = document.getElementById("details");
+    var box = document.getElementById("details-body");
     clear(box);
     var sel = state.sel;
     var counter = { n: 0 };
@@ -570,7 +714,7 @@
     box.appendChild(el("p", { class: "hint", text: "The selected element is not in this model." }));
   }
 
-  function kindBadge(kind) { var b = el("span", { class: "badge", text: kind || "component" }); b.style.background = RM.kindStyle(kind).color; return b; }
+  function kindBadge(kind) { var b = el("span", { class: "badge", text: kind || "component" }); b.style.background = RM.kindStyle(kind).badge; return b; }
   function protoBadge(p) { var b = el("span", { class: "badge", text: p || "?" }); b.style.background = RM.protocolStyle(p).color; return b; }
 
   function renderNode(box, id, counter) {
@@ -617,7 +761,7 @@
       });
     }
     box.appendChild(el("h3", { text: "Evidence" }));
-    box.appendChild(evidenceList(n.evidence, counter));
+    box.appendChild(evidenceList(n.evidence, counter, true));
   }
 
   function renderPort(box, key, counter) {
@@ -643,8 +787,10 @@
       el("button", { class: "btn ghost small", type: "button", text: "Show in SysML", onclick: function () { showTab("sysml"); } })));
     box.appendChild(kv([["id", str(e.id)], ["from", nodeLink(str(e.source))], ["to", nodeLink(str(e.target))]].concat(attrRows(e.attributes))));
     comparisonSection(box, changesAbout("e:", id));
+    var steps = resolutionSteps(e);
+    if (steps) { box.appendChild(el("h3", { text: "How it was resolved" })); box.appendChild(stepsList(steps)); }
     box.appendChild(el("h3", { text: "Evidence" }));
-    box.appendChild(evidenceList(e.evidence, counter));
+    box.appendChild(evidenceList(e.evidence, counter, true));
   }
 
   function renderRepo(box, name) {
@@ -782,7 +928,7 @@
     if (overlay) {
       var cand = candidates.filter(function (c) { return c.id === id; })[0];
       Compare.renderPanel(panel, overlay, cand, function (change) { select(Compare.selectionFor(change), { center: true }); },
-        function () { cy.resize(); cy.fit(cy.elements(":visible"), 30); if (cy.zoom() > 1.3) { cy.zoom(1.3); cy.center(cy.elements(":visible")); } });
+        function () { cy.resize(); fitGraph(); });
     } else { clear(panel); panel.classList.remove("folded"); document.getElementById("pane-graph").classList.remove("changes-folded"); }
     cy.style(cyStyle(big));
     cy.resize();
@@ -915,13 +1061,149 @@
 
   function showTab(tab) {
     state.tab = tab;
-    document.querySelectorAll(".tab").forEach(function (b) { b.classList.toggle("active", b.dataset.tab === tab); });
-    document.getElementById("pane-graph").classList.toggle("hidden", tab !== "graph");
-    document.getElementById("pane-sysml").classList.toggle("hidden", tab !== "sysml");
+    document.querySelectorAll(".tab").forEach(function (b) {
+      var on = b.dataset.tab === tab;
+      b.classList.toggle("active", on);
+      b.setAttribute("aria-selected", on ? "true" : "false");
+      b.tabIndex = on ? 0 : -1;
+    });
+    ["graph", "list", "sysml"].forEach(function (t) { document.getElementById("pane-" + t).classList.toggle("hidden", tab !== t); });
     document.querySelector(".toolbar").classList.toggle("hidden", tab !== "graph");
-    document.getElementById("compare-box").classList.toggle("hidden", tab !== "graph");
+    document.getElementById("legend").classList.toggle("hidden", tab !== "graph");
     if (tab === "sysml") { ensureSysml(); highlightSysml(true); }
+    else if (tab === "list") renderList();
     else if (cy) cy.resize();
+    writeHash();
+  }
+
+  // ------------------------------------------------------------------ components list (keyboard and screen-reader path)
+  function degree() {
+    var d = new Map();
+    edgesById.forEach(function (e) {
+      var s = str(e.source), t = str(e.target);
+      d.set(s, (d.get(s) || { in: 0, out: 0 })); d.get(s).out++;
+      d.set(t, (d.get(t) || { in: 0, out: 0 })); d.get(t).in++;
+    });
+    return d;
+  }
+  var degrees = null;
+  function markListSelection() {
+    document.querySelectorAll("#complist .comp-link").forEach(function (b) {
+      var on = state.sel === "n:" + b.dataset.id;
+      b.setAttribute("aria-pressed", on ? "true" : "false");
+      b.closest("tr").classList.toggle("sel", on);
+    });
+  }
+  function renderList() {
+    var box = document.getElementById("complist");
+    if (state.tab !== "list") return;
+    degrees = degrees || degree();
+    clear(box);
+    var ids = Array.from(visibleNodes).sort(function (a, b) {
+      var x = str(nodesById.get(a).name || a).toLowerCase(), y = str(nodesById.get(b).name || b).toLowerCase();
+      return x < y ? -1 : x > y ? 1 : 0;
+    });
+    var shown = Math.min(ids.length, 1000);
+    box.appendChild(el("p", { class: "hint", id: "complist-count", text: ids.length + " of " + nodesById.size + " components (the filters apply)" + (shown < ids.length ? "; the first " + shown + " are listed, search to narrow" : "") }));
+    var table = el("table", { class: "comp-table", "aria-describedby": "complist-count" },
+      el("thead", null, el("tr", null, ["Component", "Kind", "Repository", "Language", "In", "Out"].map(function (h) { return el("th", { scope: "col", text: h }); }))));
+    var tbody = el("tbody");
+    ids.slice(0, shown).forEach(function (id) {
+      var n = nodesById.get(id), d = degrees.get(id) || { in: 0, out: 0 };
+      var sel = state.sel === "n:" + id;
+      tbody.appendChild(el("tr", { class: sel ? "sel" : "" },
+        el("td", null, el("button", { type: "button", class: "linkbtn comp-link", dataset: { id: id }, "aria-pressed": sel ? "true" : "false", text: str(n.name || id),
+          onclick: function () { select("n:" + id); openDrawer("details"); } })),
+        el("td", null, kindBadge(str(n.kind))),
+        el("td", { text: str(n.repository) || "—" }),
+        el("td", { text: str(n.language) || "—" }),
+        el("td", { class: "num", text: d.in }),
+        el("td", { class: "num", text: d.out })));
+    });
+    table.appendChild(tbody);
+    box.appendChild(table);
+  }
+
+  // ------------------------------------------------------------------ drawers (narrow screens) and the hover tooltip
+  var narrow = window.matchMedia("(max-width: 899px)");
+  function openDrawer(which) {
+    if (!narrow.matches) return;
+    closeDrawer(which === "filters" ? "details" : "filters", true);
+    root.classList.add("show-" + which);
+    document.getElementById("btn-" + which).setAttribute("aria-expanded", "true");
+    var close = document.querySelector("#" + which + " .drawer-close");
+    if (close) close.focus({ preventScroll: true });
+  }
+  function closeDrawer(which, quiet) {
+    if (!root.classList.contains("show-" + which)) return;
+    root.classList.remove("show-" + which);
+    var btn = document.getElementById("btn-" + which);
+    btn.setAttribute("aria-expanded", "false");
+    if (!quiet) btn.focus({ preventScroll: true });
+  }
+  function wireDrawers() {
+    ["filters", "details"].forEach(function (which) {
+      document.getElementById("btn-" + which).addEventListener("click", function () {
+        if (root.classList.contains("show-" + which)) closeDrawer(which); else openDrawer(which);
+      });
+    });
+    document.querySelectorAll(".drawer-close").forEach(function (b) { b.addEventListener("click", function () { closeDrawer(b.dataset.close); }); });
+    document.addEventListener("keydown", function (ev) {
+      if (ev.key !== "Escape") return;
+      if (root.classList.contains("show-details")) closeDrawer("details");
+      else if (root.classList.contains("show-filters")) closeDrawer("filters");
+    });
+    narrow.addEventListener("change", function () {
+      closeDrawer("filters", true); closeDrawer("details", true);
+      if (cy) { cy.resize(); fitGraph(); }
+    });
+  }
+  function wireTooltip() {
+    var tip = document.getElementById("tip");
+    function show(ev) {
+      var t = ev.target, text, sub;
+      if (t.isNode()) {
+        if (t.data("type") === "repo") { text = t.data("repository"); sub = "repository"; }
+        else { text = t.data("name"); sub = [t.data("kind"), t.data("repository"), t.data("language")].filter(Boolean).join(" · "); }
+      } else {
+        text = str(t.source().data("name") || t.source().data("repository")) + " → " + str(t.target().data("name") || t.target().data("repository"));
+        sub = [t.data("protocol"), t.data("kind"), t.data("type") === "agg" ? t.data("members").length + " connections" : ""].filter(Boolean).join(" · ");
+      }
+      clear(tip);
+      tip.appendChild(el("strong", { text: text }));
+      if (sub) tip.appendChild(el("span", { text: sub }));
+      var p = t.isNode() ? t.renderedPosition() : t.renderedMidpoint();
+      var pane = document.getElementById("pane-graph").getBoundingClientRect();
+      tip.classList.remove("hidden");
+      var w = tip.offsetWidth, h = tip.offsetHeight;
+      var x = Math.max(4, Math.min(pane.width - w - 4, p.x - w / 2));
+      var y = p.y - (t.isNode() ? t.renderedOuterHeight() / 2 : 0) - h - 8;
+      if (y < 4) y = p.y + (t.isNode() ? t.renderedOuterHeight() / 2 : 0) + 8;
+      tip.style.transform = "translate(" + Math.round(x) + "px," + Math.round(y) + "px)";
+    }
+    cy.on("mouseover", "node, edge", show);
+    cy.on("mouseout", "node, edge", function () { tip.classList.add("hidden"); });
+    cy.on("viewport tapstart", function () { tip.classList.add("hidden"); });
+  }
+  function wireTabs() {
+    var tabs = Array.prototype.slice.call(document.querySelectorAll(".tab"));
+    tabs.forEach(function (b, i) {
+      b.addEventListener("click", function () { showTab(b.dataset.tab); });
+      b.addEventListener("keydown", function (ev) {
+        var j = ev.key === "ArrowRight" ? i + 1 : ev.key === "ArrowLeft" ? i - 1 : ev.key === "Home" ? 0 : ev.key === "End" ? tabs.length - 1 : null;
+        if (j === null) return;
+        ev.preventDefault();
+        var next = tabs[(j + tabs.length) % tabs.length];
+        showTab(next.dataset.tab); next.focus();
+      });
+    });
+  }
+  function setLabels(on) {
+    state.labels = on;
+    var b = document.getElementById("btn-labels");
+    b.setAttribute("aria-pressed", on ? "true" : "false");
+    b.classList.toggle("on", on);
+    cy.style(cyStyle(big));
     writeHash();
   }
 
@@ -944,8 +1226,12 @@
       state.focus = id; applyFilters(true);
     });
     document.getElementById("focus-clear").addEventListener("click", function () { state.focus = null; applyFilters(true); });
-    document.querySelectorAll(".tab").forEach(function (b) { b.addEventListener("click", function () { showTab(b.dataset.tab); }); });
-    document.getElementById("btn-fit").addEventListener("click", function () { cy.fit(cy.elements(":visible"), 30); });
+    wireTabs();
+    wireDrawers();
+    wireTooltip();
+    document.getElementById("btn-labels").addEventListener("click", function () { setLabels(!state.labels); });
+    if (state.labels) setLabels(true);
+    document.getElementById("btn-fit").addEventListener("click", function () { fitGraph(); });
     document.getElementById("btn-layout").addEventListener("click", function () { layout(); });
     document.getElementById("btn-collapse").addEventListener("click", function () { repoInfo.forEach(function (_, r) { state.collapsed.add(r); }); rebuild(true); writeHash(); });
     document.getElementById("btn-expand").addEventListener("click", function () { state.collapsed.clear(); rebuild(true); writeHash(); });
@@ -959,19 +1245,21 @@
     cy.on("tap", "node", function (ev) {
       var n = ev.target;
       select(n.data("type") === "repo" ? "r:" + n.data("repository") : "n:" + n.data("mid"));
+      openDrawer("details");
     });
     cy.on("tap", "edge", function (ev) {
       var e = ev.target;
       if (e.data("type") === "edge") select("e:" + e.data("mid"));
       else if (e.data("members").length === 1) select("e:" + e.data("members")[0]);
       else select(e.id());
+      openDrawer("details");
     });
     cy.on("dbltap", "node[type = 'repo']", function (ev) { toggleRepo(ev.target.data("repository")); });
     document.getElementById("compare").addEventListener("change", function (ev) { state.cmp = ev.target.value || null; applyComparison(); });
     document.getElementById("compare-clear").addEventListener("click", function () { state.cmp = null; applyComparison(); });
     cy.on("tap", function (ev) { if (ev.target === cy) select(null); });
     window.addEventListener("hashchange", function () {
-      readHash(); if (!state.collapsed) state.collapsed = new Set(); syncChecks(); search.value = state.q;
+      readHash(); if (!state.collapsed) state.collapsed = new Set(); syncChecks(); search.value = state.q; setLabels(state.labels);
       rebuild(true); renderDetails(); showTab(state.tab);
       if ((state.cmp || null) !== (overlayFor || null)) applyComparison();
     });
@@ -989,6 +1277,7 @@
     buildFacet("f-protocol", "protocol", facets.protocol, state.xp);
     buildFacet("f-repository", "repository", facets.repository, state.xr);
     buildFacet("f-language", "language", facets.language, state.xl);
+    if (narrow.matches) document.getElementById("legend").classList.add("folded");
     buildLegend();
     cy = window.cy = cytoscape({
       container: document.getElementById("cy"),
@@ -1004,7 +1293,7 @@
     timings.total_ms = Math.round(performance.now() - t0);
     timings.nodes = nodesById.size; timings.edges = edgesById.size; timings.ready = true;
     renderDetails();
-    if (state.tab === "sysml") showTab("sysml");
+    if (state.tab !== "graph") showTab(state.tab);
     else if (state.sel) { /* nothing else: selection already restored */ }
     applyFilters(false);
     root.dataset.ready = "true";

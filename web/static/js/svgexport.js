@@ -44,7 +44,7 @@
     var status = ovStatus(e);
     if (status) return { color: OV[status], dash: status === "added" ? ' stroke-dasharray="7 4"' : "", width: "2.6" };
     var st = RM.protocolStyle(e.data("protocol"));
-    return { color: st.color, dash: st.style === "dashed" ? ' stroke-dasharray="7 4"' : st.style === "dotted" ? ' stroke-dasharray="2 3"' : "", width: "1.6" };
+    return { color: st.color, dash: st.dash ? ' stroke-dasharray="' + st.dash.join(" ") + '"' : "", width: "2" };
   }
 
   /** Build the SVG text for the currently visible elements of `cy` (with any comparison colours). */
@@ -84,12 +84,15 @@
       var p = n.position(), w = n.width(), h = n.height();
       var collapsed = n.data("type") === "repo";
       var ks = collapsed ? { color: "#e2e8f0", border: "#475569", svg: "rect" } : RM.kindStyle(n.data("kind"));
-      var status = ovStatus(n), fill = ks.color, stroke = ks.border, extra = "", text = collapsed ? "#1e293b" : "#ffffff";
+      var status = ovStatus(n), fill = ks.color, stroke = ks.border, extra = "", text = "#0f172a";
       if (status === "added") { fill = "#f0fdf4"; stroke = OV.added; extra = ' stroke-dasharray="6 3" stroke-width="2.5"'; text = "#166534"; }
       else if (status === "removed") { stroke = OV.removed; extra = ' fill-opacity="0.35" stroke-width="3"'; text = "#7f1d1d"; }
       else if (status === "changed") { stroke = OV.changed; extra = ' stroke-width="3"'; }
       out.push(shapeSvg(ks.svg, p.x, p.y, w, h, fill, stroke, extra).replace(/ stroke-width="1.5"(?=[^>]* stroke-width=)/, ""));
-      out.push('<text x="' + num(p.x) + '" y="' + num(p.y + 4) + '" font-size="11" text-anchor="middle" fill="' + text + '">' + esc(n.data("label")) + "</text>");
+      var lines = String(n.data("label")).split("\n"), lh = 16, y0 = p.y + 5 - (lines.length - 1) * lh / 2;
+      lines.forEach(function (line, i) {
+        out.push('<text x="' + num(p.x) + '" y="' + num(y0 + i * lh) + '" font-size="13" text-anchor="middle" fill="' + text + '">' + esc(line) + "</text>");
+      });
     });
     out.push("</svg>");
     return out.join("\n");
