@@ -3,6 +3,10 @@
 The engine resolves names against the embedded standard library, so this catches undefined types
 and features, not just syntax.  It only speaks the Jupyter protocol, so we start it as a kernel on
 loopback, turn on strict mode, ``%load`` all files together and parse the diagnostics it prints.
+
+The engine must not outlive us, even after ``kill -9`` (no ``finally`` runs then): on Linux it is
+started with PR_SET_PDEATHSIG=SIGKILL (:mod:`repomodeler.proc`). That signal fires when the *thread* that started the child
+ends, so the boot thread stays alive (parked on an event) until :meth:`SysmlEngine.close`.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path
 
+from repomodeler.proc import die_with_parent
 from repomodeler.records import RepomodelerError
 
 _DIAG = re.compile(
@@ -79,6 +84,15 @@ class SysmlEngine:
         self._km = None
         self._kc = None
         self._error: BaseException | None = None
+        self._ready = threading.Event()  # boot finished (engine up, or _error set)
+        self._release = threading.Event()  # close() was called: the boot thread may end
+
+    @property
+    def pid(self) -> int | None:
+        """The engine's process id once it runs (tests check it dies with us)."""
+        self._ready.wait()
+        process = getattr(getattr(self._km, "provisioner", None), "process", None)
+        return getattr(process, "pid", None)
 
     @classmethod
     def start(cls) -> "SysmlEngine":
@@ -88,6 +102,15 @@ class SysmlEngine:
         return engine
 
     def _boot(self) -> None:
+        try:
+            self._start_kernel()
+        finally:
+            self._ready.set()
+        if self._km is not None:
+            # Stay alive while the engine runs: PR_SET_PDEATHSIG is tied to this thread.
+            self._release.wait()
+
+    def _start_kernel(self) -> None:
         try:
             import jupyter_opensysml_kernel
             from jupyter_client.kernelspec import KernelSpec
@@ -105,7 +128,7 @@ class SysmlEngine:
                 km._kernel_spec = KernelSpec(argv=[str(binary), "-connection-file", "{connection_file}"],
                                              display_name="SysML v2 (OpenSysML)", language="sysml",
                                              interrupt_mode="message")
-                km.start_kernel()
+                km.start_kernel(**_launch_options())
                 kc = km.client()
                 kc.start_channels()
                 try:
@@ -117,13 +140,12 @@ class SysmlEngine:
                 self._km, self._kc = km, kc
             else:
                 _kernel_spec_dir()
-                self._km, self._kc = start_new_kernel(kernel_name="sysml", startup_timeout=120)
+                self._km, self._kc = start_new_kernel(kernel_name="sysml", startup_timeout=120, **_launch_options())
         except Exception as exc:
             self._error = RepomodelerError(f"error: could not start the SysML engine: {exc}")
 
     def validate(self, paths: list[Path], *, strict: bool = True, timeout: float = 300.0) -> list[Diagnostic]:
-        if self._thread is not None:
-            self._thread.join()
+        self._ready.wait()
         if self._error is not None:
             raise self._error
         abs_paths = [str(Path(p).resolve()) for p in paths]
@@ -134,7 +156,7 @@ class SysmlEngine:
 
     def close(self) -> None:
         if self._thread is not None:
-            self._thread.join()
+            self._ready.wait()
         if self._kc is not None:
             self._kc.stop_channels()
         if self._km is not None:
@@ -148,6 +170,14 @@ class SysmlEngine:
             except Exception:  # noqa: BLE001 - any failure: let jupyter_client do it its way
                 self._km.shutdown_kernel(now=True)
         self._km = self._kc = None
+        self._release.set()
+        if self._thread is not None:
+            self._thread.join()
+
+
+def _launch_options() -> dict[str, object]:
+    preexec = die_with_parent()
+    return {"preexec_fn": preexec} if preexec is not None else {}
 
 
 def run_engine(paths: list[Path], cells: list[str], *, strict: bool = True, timeout: float = 300.0) -> list[str]:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import sqlite3
+
 import click
 
 from repomodeler.extract.cache import FactCache, default_cache_path
@@ -19,11 +21,17 @@ def clear() -> None:
     if not path.exists():
         click.echo(f"cache is empty ({path})")
         return
-    cache = FactCache(path)
     try:
-        n = cache.clear()
-    finally:
-        cache.close()
+        cache = FactCache(path)  # a corrupt file is moved aside and rebuilt here (one warning line)
+        try:
+            n = cache.clear()
+        finally:
+            cache.close()
+    except (sqlite3.Error, OSError) as exc:  # whatever is wrong with it, clearing a cache = deleting it
+        for name in (path.name, path.name + "-wal", path.name + "-shm"):
+            (path.parent / name).unlink(missing_ok=True)
+        click.echo(f"cleared the cache by deleting {path} (it could not be opened: {exc})")
+        return
     click.echo(f"cleared {n} cached file result(s) from {path}")
 
 
@@ -36,7 +44,7 @@ def info() -> None:
         return
     cache = FactCache(path)
     try:
-        n = cache.db.execute("SELECT COUNT(*) FROM facts").fetchone()[0]
+        n = cache.count()
     finally:
         cache.close()
     click.echo(f"{path}: {n} file result(s), {path.stat().st_size} bytes")

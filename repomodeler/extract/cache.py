@@ -5,6 +5,8 @@ the query files of its language, so that tuple is the key.  Changing one languag
 changes only that language's version and so invalidates only its entries; changing the engine or
 the descriptor readers changes every version.  The database uses WAL and one transaction per
 write batch: a crash mid-run loses at most that batch, and concurrent runs can share it.
+A corrupt file (a disk error, a truncated copy) is moved aside with a one-line warning and the
+cache starts empty: it only ever costs a re-parse, never a failed run.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from pathlib import Path
 from repomodeler import __version__
 from repomodeler.languages import query_files
 from repomodeler.records import Fact, SourceFile, Warning_
-from repomodeler.sqlite import enable_wal
+from repomodeler.sqlite import enable_wal, is_corruption, move_aside
 
 SCHEMA_VERSION = 1
 _CODE_FILES = ("engine.py", "descriptors.py", "apis.py", "proxies.py", "__init__.py")
@@ -81,19 +83,49 @@ def cache_key(f: SourceFile) -> str:
 
 
 class FactCache:
-    """SQLite-backed map from cache key to a file's extraction outcome."""
+    """SQLite-backed map from cache key to a file's extraction outcome (rebuilt if found corrupt)."""
 
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
-        self.db = sqlite3.connect(str(path), timeout=30, isolation_level=None)
+        self.db: sqlite3.Connection | None = None
+        try:
+            self._open()
+        except sqlite3.DatabaseError as exc:
+            if not is_corruption(exc):
+                raise
+            self._rebuild()
+
+    def _open(self) -> None:
+        self.db = sqlite3.connect(str(self.path), timeout=30, isolation_level=None)
         enable_wal(self.db)
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.execute("CREATE TABLE IF NOT EXISTS facts (key TEXT PRIMARY KEY, data TEXT NOT NULL)")
         self.db.execute("CREATE TABLE IF NOT EXISTS validated (digest TEXT PRIMARY KEY)")
         self.db.execute("CREATE TABLE IF NOT EXISTS published (fingerprint TEXT PRIMARY KEY)")
 
+    def _rebuild(self) -> None:
+        """Move the corrupt file aside (one warning line) and start an empty cache."""
+        if self.db is not None:
+            self.db.close()
+            self.db = None
+        move_aside(self.path, "fact cache")
+        self._open()
+
+    def _guard(self, op, on_rebuilt):  # type: ignore[no-untyped-def]
+        """Run `op()`; if the file turns out corrupt, rebuild it and return `on_rebuilt()`."""
+        try:
+            return op()
+        except sqlite3.DatabaseError as exc:
+            if not is_corruption(exc):
+                raise
+        self._rebuild()
+        return on_rebuilt()
+
     def get_many(self, files: list[SourceFile], repository: str) -> dict[str, FileOutcome]:
+        return self._guard(lambda: self._get_many(files, repository), dict)
+
+    def _get_many(self, files: list[SourceFile], repository: str) -> dict[str, FileOutcome]:
         keys = {cache_key(f): f for f in files}
         found: dict[str, FileOutcome] = {}
         items = list(keys)
@@ -108,37 +140,53 @@ class FactCache:
     def put_many(self, entries: list[tuple[SourceFile, FileOutcome]]) -> None:
         if not entries:
             return
+        self._guard(lambda: self._put_many(entries), lambda: self._put_many(entries))
+
+    def _put_many(self, entries: list[tuple[SourceFile, FileOutcome]]) -> None:
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
             self.db.executemany("INSERT OR REPLACE INTO facts (key, data) VALUES (?, ?)",
                                 [(cache_key(f), o.to_json()) for f, o in entries])
 
     def is_validated(self, digest: str) -> bool:
-        return self.db.execute("SELECT 1 FROM validated WHERE digest = ?", (digest,)).fetchone() is not None
+        return self._guard(lambda: self.db.execute("SELECT 1 FROM validated WHERE digest = ?",
+                                                   (digest,)).fetchone() is not None, lambda: False)
 
     def mark_validated(self, digest: str) -> None:
-        with self.db:
-            self.db.execute("INSERT OR IGNORE INTO validated (digest) VALUES (?)", (digest,))
+        def op() -> None:
+            with self.db:
+                self.db.execute("INSERT OR IGNORE INTO validated (digest) VALUES (?)", (digest,))
+        self._guard(op, op)
 
     def is_published(self, fingerprint: str) -> bool:
         """Was a model made from exactly these inputs published before (see pipeline.input_fingerprint)?"""
-        return self.db.execute("SELECT 1 FROM published WHERE fingerprint = ?", (fingerprint,)).fetchone() is not None
+        return self._guard(lambda: self.db.execute("SELECT 1 FROM published WHERE fingerprint = ?",
+                                                   (fingerprint,)).fetchone() is not None, lambda: False)
 
     def mark_published(self, fingerprint: str) -> None:
-        with self.db:
-            self.db.execute("INSERT OR IGNORE INTO published (fingerprint) VALUES (?)", (fingerprint,))
+        def op() -> None:
+            with self.db:
+                self.db.execute("INSERT OR IGNORE INTO published (fingerprint) VALUES (?)", (fingerprint,))
+        self._guard(op, op)
+
+    def count(self) -> int:
+        return int(self._guard(lambda: self.db.execute("SELECT COUNT(*) FROM facts").fetchone()[0], lambda: 0))
 
     def clear(self) -> int:
-        n = self.db.execute("SELECT COUNT(*) FROM facts").fetchone()[0]
-        with self.db:
-            self.db.execute("DELETE FROM facts")
-            self.db.execute("DELETE FROM validated")
-            self.db.execute("DELETE FROM published")
-        self.db.execute("VACUUM")
-        return int(n)
+        def op() -> int:
+            n = self.db.execute("SELECT COUNT(*) FROM facts").fetchone()[0]
+            with self.db:
+                self.db.execute("DELETE FROM facts")
+                self.db.execute("DELETE FROM validated")
+                self.db.execute("DELETE FROM published")
+            self.db.execute("VACUUM")
+            return int(n)
+        return self._guard(op, lambda: 0)
 
     def close(self) -> None:
-        self.db.close()
+        if self.db is not None:
+            self.db.close()
+            self.db = None
 
 
 def default_cache_path() -> Path:

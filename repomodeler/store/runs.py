@@ -4,7 +4,10 @@ Why store the model.json content and not only its path: ``analyze`` publishes ov
 folder every time, so the file a path points at is gone after the next run.  Content is
 deduplicated by SHA-256 and zlib-compressed, so re-analysing an unchanged system costs one row.
 Run numbers are per system (1, 2, 3...), assigned inside an IMMEDIATE transaction so two
-concurrent analyses of the same system never get the same number.
+concurrent analyses of the same system never get the same number.  A corrupt database is moved
+aside (``runs.sqlite.corrupt-TIME``, kept for forensics) with a one-line warning and a new one is
+started, so a damaged file never blocks ``analyze`` or ``runs``; the viewer, which only reads,
+shows no history instead.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from pathlib import Path
 
 from repomodeler.acquire import home_dir
 from repomodeler.records import RepomodelerError
-from repomodeler.sqlite import enable_wal
+from repomodeler.sqlite import enable_wal, is_corruption, move_aside
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS models (
@@ -83,9 +86,13 @@ class StoredRun:
 def _connect(path: Path) -> sqlite3.Connection:
     path.parent.mkdir(parents=True, exist_ok=True)
     db = sqlite3.connect(path, timeout=30, isolation_level=None)  # autocommit; explicit BEGIN below
-    db.execute("PRAGMA busy_timeout=30000")
-    enable_wal(db)
-    db.execute("PRAGMA foreign_keys=ON")
+    try:
+        db.execute("PRAGMA busy_timeout=30000")
+        enable_wal(db)
+        db.execute("PRAGMA foreign_keys=ON")
+    except BaseException:
+        db.close()
+        raise
     return db
 
 
@@ -100,8 +107,25 @@ class RunStore:
         if self.read_only:
             return sqlite3.connect(f"file:{self.path}?mode=ro", uri=True, timeout=30)
         db = _connect(self.path)
-        db.executescript(SCHEMA)
+        try:
+            db.executescript(SCHEMA)
+        except BaseException:
+            db.close()
+            raise
         return db
+
+    def _with_db(self, op):  # type: ignore[no-untyped-def]
+        """Run `op(db)` on an open connection; a corrupt file is moved aside and `op` runs once more
+        on a fresh database (never for the read-only viewer, which must not change anything)."""
+        for attempt in (0, 1):
+            try:
+                with closing(self._open()) as db:
+                    return op(db)
+            except sqlite3.DatabaseError as exc:
+                if attempt or self.read_only or not is_corruption(exc):
+                    raise
+                move_aside(self.path, "run history")
+        raise AssertionError("unreachable")  # pragma: no cover
 
     def record(self, model_json: str, run: dict[str, object], out: Path | None = None) -> StoredRun:
         """Store one run; ``run`` is the pipeline's run.json content (time, duration, repositories)."""
@@ -111,7 +135,7 @@ class RunStore:
         sha = hashlib.sha256(model_json.encode("utf-8")).hexdigest()
         repos = [{"name": r.get("name"), "commit": r.get("commit"), "input": r.get("input")}
                  for r in run.get("repositories") or []]  # type: ignore[union-attr]
-        with closing(self._open()) as db:
+        def op(db: sqlite3.Connection) -> int:
             db.execute("BEGIN IMMEDIATE")
             try:
                 db.execute("INSERT OR IGNORE INTO models (sha256, content) VALUES (?, ?)",
@@ -127,8 +151,12 @@ class RunStore:
                      len(data.get("warnings") or []), str(out.resolve()) if out else None, sha))
                 db.execute("COMMIT")
             except BaseException:
-                db.execute("ROLLBACK")
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
                 raise
+            return int(number)
+
+        number = self._with_db(op)
         return self.get(system, number)
 
     def _row(self, row: tuple) -> StoredRun:  # type: ignore[type-arg]
@@ -142,13 +170,13 @@ class RunStore:
     def list(self, system: str | None = None) -> list[StoredRun]:
         if not self.path.exists():
             return []
-        with closing(self._open()) as db:
+        def op(db: sqlite3.Connection) -> list[tuple]:  # type: ignore[type-arg]
             if system is None:
-                rows = db.execute(f"SELECT {self._COLUMNS} FROM runs ORDER BY system, number").fetchall()
-            else:
-                rows = db.execute(f"SELECT {self._COLUMNS} FROM runs WHERE system = ? ORDER BY number",
-                                  (system,)).fetchall()
-        return [self._row(r) for r in rows]
+                return db.execute(f"SELECT {self._COLUMNS} FROM runs ORDER BY system, number").fetchall()
+            return db.execute(f"SELECT {self._COLUMNS} FROM runs WHERE system = ? ORDER BY number",
+                              (system,)).fetchall()
+
+        return [self._row(r) for r in self._with_db(op)]
 
     def systems(self) -> list[str]:
         return sorted({r.system for r in self.list()})
