@@ -18,14 +18,23 @@ import subprocess
 import tempfile
 import threading
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 from repomodeler.credentials import TOKEN_VARS, GitCredential, askpass_env, credential_for, scrub
+from repomodeler.proc import die_with_parent
 from repomodeler.records import RepomodelerError, Repository, RepoSpec
 
 _SCHEME_URL = re.compile(r"^(?P<scheme>[a-zA-Z][a-zA-Z0-9+.-]*)://")
 _SCP_URL = re.compile(r"^(?P<user>[A-Za-z0-9._-]+@)?(?P<host>[A-Za-z0-9.-]+):(?P<path>(?!//).+)$")
-_GIT_SCHEMES = {"http", "https", "ssh", "git", "file"}
+#: Transports git may use. Plain http only when asked (--allow-http) or to this machine (loopback
+#: cannot be intercepted); remote helpers (`ext::`, `fd::`, `X::...`) never: they run commands.
+_GIT_SCHEMES = {"https", "ssh", "git", "file"}
+_REMOTE_HELPER = re.compile(r"^(?P<helper>[A-Za-z][A-Za-z0-9+.-]*)::")
+_LOOPBACK = {"localhost", "127.0.0.1", "::1"}
+#: git's own allow-list, passed on every call: a URL that slipped past parse_input (a submodule, a
+#: redirect) still cannot reach another transport.
+_PROTOCOL_CONFIG = ["-c", "protocol.allow=never", *[arg for proto in ("https", "http", "ssh", "git", "file")
+                                                      for arg in ("-c", f"protocol.{proto}.allow=always")]]
 
 DEFAULT_TIMEOUT = 300.0
 
@@ -63,19 +72,42 @@ def _owner_from(location: str) -> str:
     return parts[-2] if len(parts) >= 2 else ""
 
 
-def parse_input(raw: str) -> RepoSpec:
-    """Parse one input (URL, URL@REF, path or path@REF) or raise a one-line error naming it."""
+def parse_input(raw: str, *, allow_http: bool = False) -> RepoSpec:
+    """Parse one input (URL, URL@REF, path or path@REF) or raise a one-line error naming it.
+
+    Only the https, ssh, git and file transports are accepted (http with `allow_http`, or to a
+    loopback address); a password is accepted only in an https URL, where it goes to git through
+    the askpass helper, never on a command line.
+    """
     text = raw.strip()
     if not text:
         raise RepomodelerError("error: an empty input was given; pass a git URL or a local folder")
+    helper = _REMOTE_HELPER.match(text)
+    if helper and not os.path.exists(text):
+        raise RepomodelerError(
+            f"error: '{redact_url(raw)}' uses the git remote helper '{helper.group('helper')}::', which can run "
+            "commands; repomodeler refuses it: use https://, ssh://, git:// or file://")
     m = _SCHEME_URL.match(text)
     if m:
         scheme = m.group("scheme").lower()
-        if scheme not in _GIT_SCHEMES:
-            raise RepomodelerError(
-                f"error: '{raw}' uses the unsupported scheme '{scheme}://'; use https://, ssh://, git:// or file://"
-            )
         parts = urlsplit(text)
+        if scheme == "http" and not allow_http and (parts.hostname or "") not in _LOOPBACK:
+            raise RepomodelerError(
+                f"error: '{redact_url(raw)}' uses plain http://, which anyone on the network can read and alter; "
+                "use https:// (or pass --allow-http if you mean it)")
+        if scheme not in _GIT_SCHEMES | {"http"}:
+            raise RepomodelerError(
+                f"error: '{redact_url(raw)}' uses the unsupported scheme '{scheme}://'; use https://, ssh://, git:// or file://"
+            )
+        try:
+            password = parts.password
+        except ValueError:
+            password = None
+        if password and scheme in ("ssh", "git"):
+            raise RepomodelerError(
+                f"error: '{redact_url(raw)}' holds a password, which repomodeler does not pass to {scheme}:// "
+                "(it would show in the process list); use an ssh key or agent, or an https URL with "
+                "REPOMODELER_GIT_TOKEN")
         path, ref = parts.path, None
         if "@" in path:
             path, ref = path.rsplit("@", 1)
@@ -176,13 +208,13 @@ def run_git(args: list[str], *, cwd: Path | None = None, timeout: float = DEFAUL
     git runs in its own session so that on a timeout or Ctrl-C the whole process group (including
     remote helpers that would otherwise keep the pipes open and hang us) is killed at once.
     """
-    cmd = ["git", "-c", "core.hooksPath=/dev/null", "-c", "credential.helper=", "-c", "protocol.ext.allow=never",
+    cmd = ["git", "-c", "core.hooksPath=/dev/null", "-c", "credential.helper=", *_PROTOCOL_CONFIG,
            "-c", "core.fsmonitor=false", *args]
     if _cancelled.is_set():
         raise GitCancelled("error: interrupted")
     proc = subprocess.Popen(cmd, cwd=cwd, env=git_env(extra_env), stdin=subprocess.PIPE if input_bytes is not None
                             else subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            start_new_session=True)
+                            start_new_session=True, preexec_fn=die_with_parent())
     with _running_lock:
         _running.add(proc)
     try:
@@ -218,7 +250,8 @@ def _explain_clone_failure(spec: RepoSpec, stderr: str, credential: GitCredentia
                     "and that it may read this repository")
         return (f"error: '{shown}' needs authentication; set REPOMODELER_GIT_TOKEN (or GITHUB_TOKEN) "
                 "or use an ssh URL with a loaded key")
-    if "not found" in low or "does not appear to be a git repository" in low or "does not exist" in low:
+    if ("not found" in low or "does not appear to be a git repository" in low or "does not exist" in low
+            or "invalid gitfile format" in low or "not a git repository" in low):
         return f"error: no git repository at '{shown}'; check the URL"
     lines = [ln for ln in stderr.strip().splitlines() if ln.strip()]
     first = lines[-1].strip() if lines else "git fetch failed"
@@ -316,6 +349,11 @@ def _is_git_worktree(path: Path) -> Path | None:
 def acquire_one(spec: RepoSpec, *, timeout: float = DEFAULT_TIMEOUT) -> Repository:
     """Make `spec` available locally and pin it to a commit."""
     if spec.kind == "url":
+        if spec.location.startswith("file:"):
+            local = Path(unquote(urlsplit(spec.location).path))
+            if not local.is_dir():
+                raise RepomodelerError(f"error: '{redact_url(spec.raw)}' is not a git repository (a file:// URL must "
+                                       "name a repository folder); check the path")
         git_dir = _clone_or_update(spec, timeout)
         commit = _resolve_commit(git_dir, spec)
         public = redact_url(spec.location) if not spec.location.startswith("file:") else None
@@ -352,7 +390,7 @@ def unique_names(specs: list[RepoSpec]) -> list[RepoSpec]:
     return out
 
 
-def submodule_specs(repo: Repository, taken: set[str] | None = None) -> list[RepoSpec]:
+def submodule_specs(repo: Repository, taken: set[str] | None = None, *, allow_http: bool = False) -> list[RepoSpec]:
     """Inputs for the submodules of a pinned repository (only with --submodules): URL@recorded-commit.
 
     Only network URLs are followed (https, ssh, git), and file:// or local paths only when the parent
@@ -391,7 +429,7 @@ def submodule_specs(repo: Repository, taken: set[str] | None = None) -> list[Rep
             continue
         if url.startswith("/"):
             url = f"file://{url}"
-        spec = parse_input(f"{url}@{links[path]}")
+        spec = parse_input(f"{url}@{links[path]}", allow_http=allow_http)
         name = spec.name if spec.name not in (taken or set()) else f"{repo.name}-{_name_from(path)}"
         specs.append(RepoSpec(raw=spec.raw, kind=spec.kind, location=spec.location, ref=spec.ref, name=name))
     return specs

@@ -74,6 +74,7 @@ class AnalyzeOptions:
     jobs: int = 0  # 0: one per CPU
     accept_drop: bool = False
     drop_threshold: float = 0.5  # refuse to publish when components fall below this share of the last run
+    allow_http: bool = False  # accept plain http:// remotes (always allowed to loopback addresses)
 
 
 @dataclass
@@ -196,7 +197,7 @@ def analyze(inputs: list[str], options: AnalyzeOptions, progress: Progress | Non
     parsed_specs = []
     for raw in inputs:
         try:
-            parsed_specs.append(parse_input(raw))
+            parsed_specs.append(parse_input(raw, allow_http=options.allow_http))
         except RepomodelerError as exc:  # a malformed input is one more failure under --keep-going
             if not options.keep_going:
                 raise
@@ -259,7 +260,7 @@ def _acquire_all(specs: list[RepoSpec], options: AnalyzeOptions, progress: Progr
         raise RepomodelerError(f"error: none of the inputs could be read; nothing was written ({failures[0]})")
     if options.submodules:
         for repo in list(repos):
-            for spec in submodule_specs(repo, {r.name for r in repos}):
+            for spec in submodule_specs(repo, {r.name for r in repos}, allow_http=options.allow_http):
                 try:
                     repos.append(acquire_one(spec, timeout=options.timeout))
                 except RepomodelerError as exc:
