@@ -42,7 +42,7 @@ DOC_DIRS = frozenset({"doc", "docs", "documentation", "site-docs"})
 FIXTURE_DIRS = frozenset({"fixture", "fixtures", "testdata", "test-data", "test_data", "mocks", "__mocks__", "__fixtures__"})
 CI_DIRS = frozenset({".github", ".gitlab", ".circleci", ".buildkite", ".azure-pipelines", ".ci"})
 # Compose/manifest variants for tests and CI ("sut" services, e2e stacks) are not the architecture.
-TEST_DESCRIPTOR = re.compile(r"(^|[.-])(test|tests|ci|e2e|it|integration)\.(ya?ml)$", re.I)
+TEST_DESCRIPTOR = re.compile(r"(^|[.-])(test|tests|ci|e2e|it|integration)([.-][^/]*)?\.(ya?ml)$", re.I)
 TEST_FILE = re.compile(
     r"(^test_.*\.py$|_test\.py$|_test\.go$|\.(test|spec)\.[cm]?[jt]sx?$|Tests?\.(java|kt|cs)$|IT\.java$|_spec\.rb$|Test\.php$)"
 )
@@ -54,7 +54,7 @@ DESCRIPTOR_NAMES = re.compile(
     r"build\.gradle(\.kts)?|settings\.gradle(\.kts)?|Cargo\.toml|Gemfile|composer\.json|[^/]*\.csproj|"
     r"application[^/]*\.(ya?ml|properties)|bootstrap[^/]*\.(ya?ml|properties)|[^/]*\.proto|"
     r"[^/]*(openapi|swagger)[^/]*\.json|nginx[^/]*\.conf|[^/]*\.nginx|httpd[^/]*\.conf|"
-    r"(nginx|conf\.d|sites-available|sites-enabled|apache2?|httpd)/[^/]*\.conf|default\.conf|Caddyfile|"
+    r"(nginx|conf\.d|sites-available|sites-enabled|apache2?|httpd)/[^/]*\.conf|default\.conf|[^/]*\.conf\.template|Caddyfile|"
     r"[^/]*\.(graphql|graphqls|gql))$"
 )
 YAML_FILE = re.compile(r"\.ya?ml$")

@@ -278,6 +278,12 @@ CASES: list[Case] = [
          absent=(("string.url", 3),)),
     Case("kotlin", "broken.kt", (E(1, "ORDERS_URL"),), broken=True),
     # ------------------------------------------------------------------ csharp
+    Case("csharp", "aspire.cs", (
+        ("aspire.statement", 2, {"var": "redis", "text": 'var redis = builder.AddRedis("redis");'}),
+        ("aspire.statement", 3, {"var": "api", "text": 'var api = builder.AddProject<Projects.Basket_API>("basket-api")\n    .WithReference(redis);'}),
+        ("aspire.statement", 5, {"text": 'builder.AddProject<Projects.OrderProcessor>("order-processor").WithReference(redis);'})),
+         absent=(("aspire.statement", 1), ("aspire.statement", 6), ("aspire.statement", 7)), path="Shop.AppHost/Program.cs"),
+    Case("csharp", "aspire.cs", (), absent=(("aspire.statement", 2),), path="Shop.Api/Program.cs", covers=()),
     Case("csharp", "imports.cs", (I(1, "System.Net.Http"), I(2, "Confluent.Kafka"), I(3, "Grpc.Core"), I(4, "System"))),
     Case("csharp", "http_routes.cs", (
         R(5, "HttpGet", "{id}", "aspnet", prefix="api/[controller]", controller="OrdersController"),

@@ -275,3 +275,129 @@ def test_shared_config_applies_a_role_setting_only_to_its_clients() -> None:
     assert {("accounts", "auth"), ("accounts", "registry"), ("accounts", "config"), ("monitor", "config")} <= e
     assert ("monitor", "auth") not in e and ("monitor", "registry") not in e
     assert model.components["auth"].attributes["platform_role"] == "auth"
+
+
+# ------------------------------------------------------------------ .NET and Aspire
+APPHOST = '''var builder = DistributedApplication.CreateBuilder(args);
+var redis = builder.AddRedis("redis");
+var bus = builder.AddRabbitMQ("eventbus");
+var postgres = builder.AddPostgres("postgres");
+var catalogDb = postgres.AddDatabase("catalogdb");
+var identityApi = builder.AddProject<Projects.Identity_API>("identity-api").WithExternalHttpEndpoints();
+var identityEndpoint = identityApi.GetEndpoint("https");
+var catalogApi = builder.AddProject<Projects.Catalog_API>("catalog-api")
+    .WithReference(bus).WaitFor(bus)
+    .WithReference(catalogDb);
+builder.AddProject<Projects.WebApp>("webapp")
+    .WithExternalHttpEndpoints()
+    .WithReference(catalogApi)
+    .WithReference(redis)
+    .WaitFor(identityApi)
+    .WithEnvironment("IdentityUrl", identityEndpoint);
+'''
+
+
+def csproj(sdk: str = "Microsoft.NET.Sdk.Web", *refs: str) -> str:
+    items = "".join(f'<ProjectReference Include="..\\\\{r}\\\\{r}.csproj" />' for r in refs)
+    return f'<Project Sdk="{sdk}"><ItemGroup>{items}</ItemGroup></Project>\n'
+
+
+def test_aspire_app_host_declares_components_stores_and_references() -> None:
+    program = 'var app = WebApplication.CreateBuilder(args).Build();\napp.MapGet("/items", () => "x");\napp.Run();\n'
+    files = {
+        "src/Shop.AppHost/Shop.AppHost.csproj": csproj("Aspire.AppHost.Sdk/9.0.0", "Catalog.API", "WebApp"),
+        "src/Shop.AppHost/Program.cs": APPHOST,
+        "src/Catalog.API/Catalog.API.csproj": csproj("Microsoft.NET.Sdk.Web", "Shop.ServiceDefaults"),
+        "src/Catalog.API/Program.cs": program,
+        "src/Identity.API/Identity.API.csproj": csproj("Microsoft.NET.Sdk.Web", "Shop.ServiceDefaults"),
+        "src/Identity.API/Program.cs": program,
+        "src/WebApp/WebApp.csproj": csproj("Microsoft.NET.Sdk.Web", "Shop.ServiceDefaults"),
+        "src/WebApp/Program.cs": program,
+        "src/Shop.ServiceDefaults/Shop.ServiceDefaults.csproj": csproj("Microsoft.NET.Sdk"),
+        "src/Shop.ServiceDefaults/Extensions.cs": 'public static class X { public static void M(WebApplication app) { app.MapGet("/health", () => "ok"); } }\n',
+        "package.json": '{"name": "shop", "devDependencies": {"@playwright/test": "1"}}\n',
+        "playwright.config.ts": "export default {};\n",
+    }
+    model = resolve_files({"shop": files})
+    kinds = {c.id: c.kind for c in model.components.values()}
+    assert kinds == {"redis": "cache", "eventbus": "broker", "catalogdb": "database", "identity-api": "service",
+                     "catalog-api": "service", "webapp": "service", "shop.servicedefaults": "library", "user": "user"}
+    assert ("shop", "src/Catalog.API") in model.components["catalog-api"].source_roots
+    e = edge_set(model)
+    assert {("catalog-api", "eventbus"), ("catalog-api", "catalogdb"), ("webapp", "catalog-api"), ("webapp", "redis"),
+            ("webapp", "identity-api"), ("user", "webapp"), ("user", "identity-api")} <= e
+    assert ("webapp", "eventbus") not in e  # WaitFor orders start-up, it is not a connection
+    assert via(model, "catalog-api", "catalogdb") == {"aspire WithReference"}
+
+
+# ------------------------------------------------------------------ built strings and shared contexts
+def test_compose_shared_context_uses_each_services_dockerfile_folder() -> None:
+    files = {
+        "docker-compose.yml": ("services:\n  basket:\n    build:\n      context: .\n      dockerfile: Services/Basket/Dockerfile\n"
+                               "  catalog:\n    build:\n      context: .\n      dockerfile: Services/Catalog/Dockerfile\n"),
+        "Services/Basket/Dockerfile": "FROM node:20\nCMD node server.js\n",
+        "Services/Basket/server.js": 'const app = require("express")();\napp.get("/basket", (q, r) => r.send([]));\n',
+        "Services/Catalog/Dockerfile": "FROM node:20\nCMD node server.js\n",
+        "Services/Catalog/server.js": 'const app = require("express")();\napp.get("/items", (q, r) => r.send([]));\n',
+    }
+    model = resolve_files({"r": files})
+    assert [ep.path for ep in model.components["basket"].ports["http"].endpoints] == ["/basket"]
+    assert [ep.path for ep in model.components["catalog"].ports["http"].endpoints] == ["/items"]
+
+
+def test_placeholders_are_filled_from_settings_or_defaults_never_become_hosts() -> None:
+    files = {
+        "docker-compose.yml": ("services:\n  api:\n    image: acme/api\n    environment:\n"
+                               "      - EventBusConnection=${SERVICE_BUS:-rabbitmq}\n"
+                               "      - ConnectionString=${DB:-Server=sqldata;Database=x}\n"
+                               "  rabbitmq:\n    image: rabbitmq:3\n  sqldata:\n    image: mcr.microsoft.com/mssql/server\n"),
+        **java_module("carts", props="spring.data.mongodb.uri=mongodb://${db:carts-db}:27017/data\n"),
+        "carts/src/main/java/com/acme/Cfg.java": ('package com.acme;\npublic class Cfg {\n'
+                                                  '  String u = String.format("http://%s:%d/x", host, port);\n}\n'),
+        "docker-compose.carts.yml": "services:\n  carts-db:\n    image: mongo:6\n",
+    }
+    model = resolve_files({"r": files})
+    e = edge_set(model)
+    assert {("api", "rabbitmq"), ("api", "sqldata"), ("carts", "carts-db")} <= e
+    assert not {"s", "d", "%s"} & set(model.components)
+
+
+def test_nginx_template_upstreams_resolve_through_the_images_env() -> None:
+    files = {
+        "web/Dockerfile": ("FROM nginx:1.25\nENV CATALOGUE_HOST=catalogue \\\n    CART_HOST=cart\n"
+                           "COPY default.conf.template /etc/nginx/templates/\nEXPOSE 8080\n"),
+        "web/default.conf.template": ("server {\n  location /api/catalogue/ {\n    proxy_pass http://${CATALOGUE_HOST}:8080/;\n  }\n"
+                                      "  location /api/cart/ {\n    proxy_pass http://${CART_HOST}:8080/;\n  }\n}\n"),
+        "docker-compose.yml": ("services:\n  web:\n    build: web\n    ports: ['8080:8080']\n"
+                               "  catalogue:\n    image: acme/catalogue\n  cart:\n    image: acme/cart\n"),
+    }
+    model = resolve_files({"r": files})
+    assert {("web", "catalogue"), ("web", "cart"), ("user", "web")} <= edge_set(model)
+
+
+def test_shared_configmap_keys_count_for_workloads_that_read_them() -> None:
+    deploy = ("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {n}\nspec:\n  template:\n    spec:\n"
+              "      containers:\n        - name: c\n          image: acme/{n}:1\n          envFrom:\n"
+              "            - configMapRef:\n                name: addrs\n")
+    files = {
+        "k8s/config.yaml": ("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: addrs\ndata:\n"
+                            "  BALANCES_ADDR: balances:8080\n  CONTACTS_ADDR: contacts:8080\n"
+                            "  SPRING_DATASOURCE_URL: jdbc:postgresql://ledger-db:5432/ledger\n"),
+        "k8s/writer.yaml": deploy.format(n="writer"),
+        "k8s/others.yaml": "---\n".join(deploy.format(n=n) for n in ("balances", "contacts", "ledger-db")),
+        "k8s/seed.yaml": ("apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: seed-db\nspec:\n  template:\n    spec:\n"
+                          "      containers:\n        - name: c\n          image: acme/seed:1\n"),
+        "writer/Dockerfile": "FROM python:3.12\nCMD python app.py\n",
+        "writer/app.py": 'import os\nBAL = os.environ.get("BALANCES_ADDR")\n',
+    }
+    model = resolve_files({"r": files})
+    e = edge_set(model)
+    assert ("writer", "balances") in e and ("writer", "contacts") not in e
+    assert ("writer", "ledger-db") in e  # a data-store address is read by the driver, not by name
+    assert "seed-db" not in model.components  # a Job runs once: a task, not a component
+
+
+def test_test_and_ci_compose_variants_are_not_the_architecture() -> None:
+    model = resolve_files({"r": {"docker-compose.yml": "services:\n  api:\n    image: acme/api\n",
+                                 "docker-compose-tests.override.yml": "services:\n  api-functional-test:\n    image: acme/t\n"}})
+    assert "api-functional-test" not in model.components

@@ -299,25 +299,46 @@ def _substitute(text: str, env: dict[str, str]) -> str:
     return re.sub(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?", lambda m: env.get(m.group(1), m.group(0)), text)
 
 
+def _instructions(text: str) -> Iterator[tuple[int, str]]:
+    """Dockerfile instructions with backslash continuations joined, each with its first line number."""
+    start, parts = 0, []
+    for i, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if not parts:
+            if not line or line.startswith("#"):
+                continue
+            start = i
+        elif line.startswith("#"):
+            continue
+        if line.endswith("\\"):
+            parts.append(line[:-1].strip())
+            continue
+        parts.append(line)
+        yield start, " ".join(p for p in parts if p)
+        parts = []
+    if parts:
+        yield start, " ".join(p for p in parts if p)
+
+
 def read_dockerfile(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
     """FROM, EXPOSE, ENTRYPOINT/CMD, and the build artifacts the image runs or copies in
     (``ADD ${APP}-1.0.jar /app/``, ``CMD java -jar target/orders-0.1.jar``): the artifact name is how
     an alternative recipe or a deployment that only names an image is tied to the module that builds it."""
     facts: list[Fact] = []
     env: dict[str, str] = {}
-    for i, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
+    for i, line in _instructions(text):
         m = re.match(r"(?i)^(FROM|EXPOSE|ENTRYPOINT|CMD|ADD|COPY|ENV|ARG)\s+(.*)$", line)
         if not m:
             continue
         instr, arg = m.group(1).upper(), m.group(2).strip()
         if instr in ("ENV", "ARG"):
             pairs = re.findall(r"([A-Za-z_][A-Za-z0-9_]*)=(\"[^\"]*\"|'[^']*'|\S*)", arg)
-            if pairs:
-                env.update((k, v.strip("'\"")) for k, v in pairs)
-            elif instr == "ENV" and len(arg.split(None, 1)) == 2:
-                k, v = arg.split(None, 1)
+            if not pairs and instr == "ENV" and len(arg.split(None, 1)) == 2:
+                pairs = [tuple(arg.split(None, 1))]
+            for k, v in pairs:
                 env[k] = v.strip().strip("'\"")
+                if instr == "ENV":  # the image's environment: a deployment default the container starts with
+                    facts.append(_fact("config.env", repo, path, i, owner="", name=k, value=env[k], source="dockerfile"))
             continue
         if instr == "FROM":
             facts.append(_fact("docker.from", repo, path, i, image=arg.split()[0]))
@@ -514,6 +535,25 @@ def read_gradle(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warni
     return facts, []
 
 
+def read_csproj(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
+    """A .NET project: one build unit named after the file, its package and project references.
+    An Aspire app host (``Aspire.AppHost.Sdk`` / ``IsAspireHost``) is a deployment descriptor: its
+    project references are the services it runs, not libraries it links."""
+    if "<!ENTITY" in text:
+        raise ValueError("project file declares entities; refusing to expand them")
+    name = PurePosixPath(path).stem
+    host = bool(re.search(r"Aspire\.AppHost\.Sdk|<IsAspireHost>\s*true", text, re.I))
+    facts = [_fact("manifest", repo, path, 1, ecosystem="dotnet", name=name, aspire_host="true" if host else None)]
+    for i, raw in enumerate(text.splitlines(), start=1):
+        for kind, ref in re.findall(r"<(PackageReference|ProjectReference)\s+Include\s*=\s*\"([^\"]+)\"", raw):
+            if kind == "ProjectReference":
+                if host:
+                    continue
+                ref = PurePosixPath(ref.replace("\\", "/")).stem
+            facts.append(_fact("manifest.dependency", repo, path, i, ecosystem="dotnet", name=ref))
+    return facts, []
+
+
 def _generic_manifest(ecosystem: str) -> Reader:
     def read(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
         return [_fact("manifest", repo, path, 1, ecosystem=ecosystem, name=None)], []
@@ -547,7 +587,9 @@ def reader_for(path: str, head: str) -> Reader | None:
         return read_pom
     if low in ("build.gradle", "build.gradle.kts"):
         return read_gradle
-    if low in ("cargo.toml", "gemfile", "composer.json", "setup.py") or low.endswith(".csproj"):
+    if low.endswith((".csproj", ".fsproj", ".vbproj")):
+        return read_csproj
+    if low in ("cargo.toml", "gemfile", "composer.json", "setup.py"):
         return _generic_manifest({"cargo.toml": "cargo", "gemfile": "ruby", "composer.json": "php",
                                   "setup.py": "python"}.get(low, "dotnet"))
     if re.match(r"^(application|bootstrap)[^/]*\.(ya?ml|properties)$", low):

@@ -20,7 +20,8 @@ _NGINX_SERVER = re.compile(r"^\s*server\s+([A-Za-z0-9_.-]+(?::\d+)?)[^;]*;")
 _APACHE_PASS = re.compile(r"^\s*ProxyPass(?:Match)?\s+(\S+)\s+(\S+)", re.I)
 _CADDY_PROXY = re.compile(r"^\s*reverse_proxy\s+(?:(/\S*)\s+)?(\S+)")
 PROXY_FILE = re.compile(r"(^|/)(nginx[^/]*\.conf|[^/]*\.nginx|httpd[^/]*\.conf|default\.conf|Caddyfile|"
-                        r"(nginx|conf\.d|sites-available|sites-enabled|apache2?|httpd)/[^/]*\.conf|envoy[^/]*\.ya?ml)$")
+                        r"(nginx|conf\.d|sites-available|sites-enabled|apache2?|httpd)/[^/]*\.conf|envoy[^/]*\.ya?ml)"
+                        r"(\.template|\.tmpl|\.tpl)?$")
 _ENVOY_ADDRESS = re.compile(r"^\s*address:\s*['\"]?([A-Za-z0-9_.-]+)['\"]?\s*$")
 _ENVOY_PORT = re.compile(r"^\s*port_value:\s*(\d+)")
 

@@ -16,6 +16,7 @@ Every component and connection is created from a fact and keeps that fact's evid
 
 from __future__ import annotations
 
+from repomodeler.graph.aspire import AspireRules
 from repomodeler.graph.base import SystemModel
 from repomodeler.graph.components import ComponentRules
 from repomodeler.graph.connections import ConnectionRules
@@ -25,11 +26,12 @@ from repomodeler.records import ExtractResult
 __all__ = ["Resolver", "SystemModel", "resolve_system"]
 
 
-class Resolver(ComponentRules, ConnectionRules, PlatformRules):
+class Resolver(ComponentRules, AspireRules, ConnectionRules, PlatformRules):
     """Applies the rules in a fixed order (later rules see what earlier ones found)."""
 
     def resolve(self) -> SystemModel:
         self.deployment_components()
+        self.aspire_components()
         self.build_units()
         self.spring_identity()
         self.spring_gateways()

@@ -49,10 +49,10 @@ SCHEME_TECH: dict[str, str | None] = {
     "mysql": "mysql", "mysql+pymysql": "mysql", "mariadb": "mysql", "sqlserver": "sqlserver", "mssql": "sqlserver",
     "mongodb": "mongodb", "mongodb+srv": "mongodb", "redis": "redis", "rediss": "redis",
     "amqp": "rabbitmq", "amqps": "rabbitmq", "kafka": "kafka", "nats": "nats",
-    "http": None, "https": None, "grpc": None, "ws": None, "wss": None, "lb": None, "dns": None,
+    "http": None, "https": None, "https+http": None, "http+https": None, "grpc": None, "ws": None, "wss": None, "lb": None, "dns": None,
 }
 
-SCHEME_PROTOCOL: dict[str, str] = {"http": "http", "https": "http", "ws": "http", "wss": "http", "grpc": "grpc",
+SCHEME_PROTOCOL: dict[str, str] = {"http": "http", "https": "http", "https+http": "http", "http+https": "http", "ws": "http", "wss": "http", "grpc": "grpc",
                                    "lb": "http", "dns": "grpc"}
 MESSAGING_TECH_PROTOCOL: dict[str, str] = {"kafka": "kafka", "rabbitmq": "amqp", "amqp": "amqp", "nats": "nats",
                                            "redis": "redis", "activemq": "amqp"}

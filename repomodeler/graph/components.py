@@ -52,6 +52,10 @@ class ComponentRules(ResolverBase):
             if context is not None and not re.match(r"^[a-z]+://", context):
                 root = norm_path(PurePosixPath(f.get("compose_dir") or ".").joinpath(context).as_posix())
                 dockerfile = norm_path(join_path(root, f.get("dockerfile") or "Dockerfile"))
+                if f.get("dockerfile") and "/" in (f.get("dockerfile") or "").strip("./"):
+                    # A shared context (`context: .`) with a per-service `dockerfile: Services/Basket/Dockerfile`:
+                    # the service's own code is the Dockerfile's folder, not the whole context.
+                    root = norm_path(str(PurePosixPath(dockerfile).parent))
                 bases = [d.get("image") or "" for d in self.by_kind["docker.from"]
                          if d.repository == f.repository and d.path == dockerfile]
                 base_tech = next((t for t in (tech_for_image(b) for b in bases) if t), None)
@@ -73,6 +77,8 @@ class ComponentRules(ResolverBase):
         for f in self.by_kind["k8s.workload"]:
             if any(r == f.repository and is_under(f.path, "" if d == "." else d) for r, d in variants):
                 continue  # declared only by an optional kustomize Component
+            if f.get("workload_kind") == "Job":
+                continue  # runs once to completion (a migration, a seed): a task, not a running component
             image = f.get("image")
             tech = tech_for_image(image)
             kind = tech[1] if tech else "service"
@@ -123,15 +129,22 @@ class ComponentRules(ResolverBase):
                 files_here = [f.path for f in source_files if is_under(f.path, d)]
                 deeper = [u for u in unit_dirs if u != d and is_under(u, d)]
                 code_here = [f.path for f in source_files if f.language and is_under(f.path, d)]
-                if deeper and all(any(is_under(p, u) for u in deeper) for p in code_here):
+                own_code = [p for p in code_here if not any(is_under(p, u) for u in deeper) and not TOOLING_FILE.search(p)]
+                if deeper and not own_code:
                     continue  # an aggregator (root pom with modules, workspace): its modules are the units
-                serves = any(is_under(p, d) for p in routes) or d in {norm_path(x) for x in dockerfiles}
-                entry = serves or any(ENTRY_FILES.search(p) for p in files_here)
+                own = [p for p in files_here if not any(is_under(p, u) for u in deeper)]
+                serves = any(is_under(p, d) and not any(is_under(p, u) for u in deeper) for p in routes) \
+                    or d in {norm_path(x) for x in dockerfiles}
+                entry = serves or any(ENTRY_FILES.search(p) for p in own)
                 manifest_name = next((m.get("name") for m in manifests
                                       if norm_path(str(PurePosixPath(m.path).parent)) == d and m.get("name")), None)
                 name = unit_name(repo, d, manifest_name,
                                   [m.path for m in manifests if norm_path(str(PurePosixPath(m.path).parent)) == d])
-                if not serves and files_here and manifest_name and dependency_key(manifest_name) in depended:
+                if any(m.get("aspire_host") for m in manifests if norm_path(str(PurePosixPath(m.path).parent)) == d):
+                    continue  # an Aspire app host describes the deployment; it is not one of its components
+                own_entry = any(ENTRY_FILES.search(p) for p in own)
+                if files_here and manifest_name and dependency_key(manifest_name) in depended and (
+                        not serves or not own_entry):
                     # A package other units depend on: a library node (build-time dependency target).
                     lib = self.add_component(name, "library", repo, unit_dirs[d],
                                              (manifest_name, manifest_name.rsplit("/", 1)[-1]),
@@ -159,6 +172,11 @@ class ComponentRules(ResolverBase):
                 if len(matches) == 1:  # the deployment that runs this module's image
                     comp = self.model.components[matches[0]]
                     comp.evidence.add(unit_dirs[d])
+                    base_tech = next((t for t in (tech_for_image(b.get("image")) for b in self.by_kind["docker.from"]
+                                                  if b.repository == repo and is_under(b.path, d)) if t), None)
+                    if base_tech and comp.kind == "service":  # an image built FROM postgres is a PostgreSQL
+                        comp.kind = base_tech[1]
+                        comp.attributes["technology"] = base_tech[0]
                     for a in (name, *aliases):
                         comp.aliases.add(a.lower())
                         self.alias.setdefault(a.lower(), comp.id)
@@ -376,6 +394,11 @@ class ComponentRules(ResolverBase):
                 comp = self.model.components[owner]
                 ports = set(filter(None, comp.attributes.get("exposed", "").split(","))) | {f.get("port") or ""}
                 comp.attributes["exposed"] = ",".join(sorted(ports))
+
+
+# Build and test tooling configuration at a project's root: code, but not the project's own program.
+TOOLING_FILE = re.compile(r"(^|/)([^/]+\.config\.[cm]?[jt]s|Gruntfile\.[jt]s|gulpfile\.[jt]s|webpack[^/]*\.[jt]s|"
+                          r"conftest\.py|setup\.py|noxfile\.py|fabfile\.py|tasks\.py)$")
 
 
 def _image_repo(image: str) -> str:

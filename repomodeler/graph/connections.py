@@ -27,6 +27,7 @@ from repomodeler.graph.naming import (
 )
 from repomodeler.graph.values import (
     HostRef,
+    expand_placeholders,
     client_path,
     env_form,
     grpc_service_name,
@@ -64,8 +65,20 @@ class ConnectionRules(ResolverBase):
                 return True
         return False
 
+    def setting(self, owner: str, repository: str, name: str) -> str | None:
+        """The value a deployment or configuration gives `name` for `owner` (a .env file's value counts
+        for every component of its repository); None when nothing sets it or it is ambiguous."""
+        values = {v for v, _ev in self.env_values.get((owner, name), [])}
+        if not values:
+            values = {f.get("value") or "" for f in self.by_kind["config.env"]
+                      if f.repository == repository and not f.get("owner") and f.get("name") == name}
+        values.discard("")
+        return values.pop() if len(values) == 1 else None
+
     def _resolve_value(self, owner: str, value: str, evidence: list[Evidence], *, env_name: str = "",
                        allow_external: bool, origin: Evidence, needs_client: bool = False) -> None:
+        if "${" in value:
+            value = expand_placeholders(value, lambda n: self.setting(owner, origin.repository, n))
         refs = parse_hosts(value)
         if not refs and env_name and HOST_ENV_NAME.search(env_name) and value.strip().lower() in self.alias:
             refs = [HostRef(value.strip().lower(), None, None)]
@@ -95,6 +108,25 @@ class ConnectionRules(ResolverBase):
                 continue  # shared config names it, but this service has no client for it
             self.connect(owner, target, self._protocol(ref, target, env_name), evidence, attributes=attrs)
 
+    @staticmethod
+    def _store_value(value: str) -> bool:
+        """A data-store address (postgres://, jdbc:mysql://, mongodb://...): drivers and frameworks read
+        those by convention (SPRING_DATASOURCE_URL), not through a read the code spells out."""
+        return any(SCHEME_TECH.get(r.scheme or "") for r in parse_hosts(value))
+
+    def names_read(self) -> dict[str, set[str]]:
+        """Per component, the environment/config names its code reads (env reads, ``@Value`` keys)."""
+        names: dict[str, set[str]] = defaultdict(set)
+        for f in self.by_kind["env.read"]:
+            owner = self.owner_of(f.repository, f.path)
+            if owner and f.get("name"):
+                names[owner].add(f.get("name") or "")
+        for f in self.by_kind["config.read"]:
+            owner = self.owner_of(f.repository, f.path)
+            if owner:
+                names[owner].update(re.findall(r"[A-Za-z_][A-Za-z0-9_.\-]*", f.get("expr") or ""))
+        return names
+
     def config_connections(self) -> None:
         env_reads: dict[tuple[str, str], list[Evidence]] = defaultdict(list)
         for f in self.by_kind["env.read"]:
@@ -109,10 +141,15 @@ class ConnectionRules(ResolverBase):
             owner = self.config_owner(f)
             if owner:
                 pairs.append((owner, f))
+        read_names = self.names_read()
         for f in self.by_kind["k8s.env_from"]:
             owner = self.config_owner(f)
             if owner:
-                pairs.extend((owner, cm) for cm in configmaps.get(f.get("configmap") or "", []))
+                # A shared ConfigMap hands every key to every workload; a key counts for a workload whose
+                # code reads it (or for one whose code reads nothing we can see).
+                reads = read_names.get(owner)
+                pairs.extend((owner, cm) for cm in configmaps.get(f.get("configmap") or "", [])
+                             if reads is None or (cm.get("name") or "") in reads or self._store_value(cm.get("value") or ""))
         shared: set[tuple[str, Fact]] = set()
         for f in self.by_kind["config.property"]:
             owners = self.property_owners(f)
@@ -132,8 +169,8 @@ class ConnectionRules(ResolverBase):
             if MAIL_HOST_KEY.search(name) and re.match(r"^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$", value.strip()):
                 self.mail_server(owner, value.strip().lower(), chain)
                 continue
-            self._resolve_value(owner, value, chain, env_name=name, allow_external=True, origin=f.evidence,
-                                needs_client=(owner, f) in shared)
+            self._resolve_value(owner, value, chain, env_name=name, allow_external=f.get("source") != "dockerfile",
+                                origin=f.evidence, needs_client=(owner, f) in shared)
         # Defaults in code: os.getenv("X", "http://orders:8080") only counts when no config sets X.
         configured = {(owner, f.get("name")) for owner, f in pairs}
         for f in self.by_kind["env.read"]:
@@ -483,6 +520,8 @@ class ConnectionRules(ResolverBase):
         targets: dict[str, Evidence] = {}
         for cid in sorted(gateways - forwarded):
             targets[cid] = published.get(cid) or sorted(self.model.components[cid].evidence)[0]
+        for cid in sorted(c.id for c in self.model.components.values() if c.attributes.get("published") == "true"):
+            targets.setdefault(cid, sorted(self.model.components[cid].evidence)[0])  # Aspire WithExternalHttpEndpoints
         for f in self.by_kind["k8s.service"]:
             cid = self.alias.get((f.get("name") or "").lower())
             if cid and f.get("type") in ("LoadBalancer", "NodePort") and self.model.components[cid].kind in (

@@ -206,10 +206,11 @@ class PlatformRules(ResolverBase):
                 if ev is None or (needs_driver and embedded):
                     continue
                 kind = TECH_KIND.get(tech, "database")
-                if any(k[0] == cid and self.model.components[k[1]].kind == kind
-                       and self.model.components[k[1]].attributes.get("technology") in (tech, "database")
+                if any(k[0] == cid and (k[2] == TECH_PROTOCOL.get(tech) and k[2] != "tcp" or (
+                        self.model.components[k[1]].kind == kind
+                        and self.model.components[k[1]].attributes.get("technology") in (tech, "database")))
                        for k in self.model.connections):
-                    continue
+                    continue  # the store it uses is already known
                 existing = sorted(c.id for c in self.model.components.values()
                                   if c.kind == kind and c.attributes.get("technology") == tech
                                   and not c.attributes.get("implied_by"))

@@ -10,7 +10,10 @@ from dataclasses import dataclass
 
 from repomodeler.records import Fact
 
-URL_PATTERN = re.compile(r"(?P<scheme>[a-zA-Z][a-zA-Z0-9+.-]*)://(?:[^@/\s'\"]*@)?(?P<host>\[[^\]]+\]|[^:/?#\s,'\"$`{}]+)(?::(?P<port>\d{1,5}))?")
+URL_PATTERN = re.compile(r"(?P<scheme>[a-zA-Z][a-zA-Z0-9+.-]*)://(?:[^/\s'\"]*@)?(?P<host>\[[^\]]+\]|[^:/?#\s,'\"$`{}@%]+)(?::(?P<port>\d{1,5}))?")
+# A host name as written, not a placeholder of a format string (`%s`, `{0}`, `<host>`, `*`).
+REAL_HOST = re.compile(r"^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9_][A-Za-z0-9_.-]*)$")
+PLACEHOLDER = re.compile(r"\$\{(?P<name>[A-Za-z0-9_.\-]+)(?:(?P<op>:?-|:)(?P<default>[^{}]*))?\}")
 HOSTPORT_PATTERN = re.compile(r"^(?P<host>[A-Za-z][A-Za-z0-9.-]*):(?P<port>\d{2,5})$")
 # Framework words used where an HTTP verb is expected, and the verb they mean.
 METHOD_WORDS = {"GETMAPPING": "GET", "POSTMAPPING": "POST", "PUTMAPPING": "PUT", "DELETEMAPPING": "DELETE",
@@ -34,6 +37,8 @@ def parse_hosts(value: str) -> list[HostRef]:
     """Every host a configuration value or literal names: URLs, host:port lists."""
     refs: list[HostRef] = []
     for m in URL_PATTERN.finditer(value):
+        if not REAL_HOST.match(m.group("host")):
+            continue  # http://<svc>/ , http://*/ : filled in elsewhere (http://%s/ does not even match)
         host = m.group("host").strip("[]")
         port = int(m.group("port")) if m.group("port") else None
         refs.append(HostRef(host.lower(), port, m.group("scheme").lower()))
@@ -49,6 +54,23 @@ def parse_hosts(value: str) -> list[HostRef]:
             port = KEYVALUE_PORT.search(value)
             refs.append(HostRef(m.group(1).lower(), int(m.group(2) or (port.group(1) if port else 0)) or None, None))
     return refs
+
+
+def expand_placeholders(value: str, lookup) -> str:
+    """Fill ``${NAME}``, compose's ``${NAME:-default}`` / ``${NAME-default}`` and Spring's
+    ``${key:default}`` from `lookup(name)` (the deployment's settings), else from the default written
+    in place; a placeholder with neither stays as written (and so never becomes a host)."""
+    def fill(m: re.Match[str]) -> str:
+        found = lookup(m.group("name"))
+        if found:
+            return found
+        return m.group("default") if m.group("default") is not None else m.group(0)
+    for _ in range(3):  # nested defaults: ${A:-${B:-x}}
+        new = PLACEHOLDER.sub(fill, value)
+        if new == value:
+            break
+        value = new
+    return value
 
 
 def router_prefix(routers: dict[tuple[str, str, str], Fact], f: Fact) -> str:

@@ -1,0 +1,156 @@
+""".NET Aspire app hosts as deployment descriptors.
+
+An Aspire AppHost's ``Program.cs`` declares the system in C#: ``AddProject<Projects.Catalog_API>("catalog-api")``
+is a service built from ``Catalog.API.csproj`` whose service-discovery host is ``catalog-api``;
+``AddRedis``/``AddRabbitMQ``/``AddPostgres(...).AddDatabase("catalogdb")`` are stores and brokers;
+``WithReference(x)`` gives the resource a connection to ``x``; ``WithEnvironment("K", x.GetEndpoint(..))``
+passes it x's address; ``WithExternalHttpEndpoints()`` publishes it.  ``WaitFor`` only orders start-up.
+
+Facts are ``aspire.statement`` (one per C# statement of an AppHost, with its text); this module reads
+the builder calls in that text.  A server that only hosts databases (``AddPostgres`` with
+``AddDatabase`` children) is represented by its databases, which is what the services connect to.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePosixPath
+
+from repomodeler.graph.base import ResolverBase
+from repomodeler.graph.catalog import TECH_KIND, TECH_PROTOCOL, tech_for_image
+from repomodeler.graph.identity import key
+from repomodeler.graph.naming import norm_path
+from repomodeler.records import Evidence, Fact
+
+# Aspire hosting methods and the technology they add.
+ASPIRE_TECH: dict[str, str] = {
+    "AddRedis": "redis", "AddGarnet": "redis", "AddValkey": "redis", "AddRabbitMQ": "rabbitmq", "AddKafka": "kafka",
+    "AddNats": "nats", "AddPostgres": "postgres", "AddSqlServer": "sqlserver", "AddMySql": "mysql",
+    "AddMongoDB": "mongodb", "AddOracle": "database", "AddElasticsearch": "elasticsearch", "AddQdrant": "database",
+    "AddMilvus": "database", "AddAzureServiceBus": "servicebus", "AddAzureCosmosDB": "database",
+    "AddAzureStorage": "s3", "AddMemcached": "memcached",
+}
+CALL = re.compile(r"\.(?P<method>[A-Z][A-Za-z]*)\s*(?:<(?P<generic>[^>]*)>)?\s*\((?P<args>[^()]*(?:\([^()]*\)[^()]*)*)\)")
+STRING = re.compile(r'"([^"\\]*)"')
+IDENT = re.compile(r"\b([A-Za-z_][A-Za-z0-9_]*)\b")
+ORDER_ONLY = frozenset({"WaitFor", "WaitForCompletion", "WithParentRelationship", "WithLifetime", "WithImage",
+                        "WithImageTag", "WithDataVolume", "WithBindMount", "WithArgs", "WithHttpHealthCheck",
+                        "WithReplicas", "WithUrls", "WithUrl", "PublishAsDockerFile", "WithPgAdmin", "WithManagementPlugin"})
+
+
+class AspireRules(ResolverBase):
+    """Components and connections declared by .NET Aspire app hosts."""
+
+    def aspire_components(self) -> None:
+        statements = sorted(self.by_kind["aspire.statement"], key=lambda f: (f.repository, f.path, f.line))
+        if not statements:
+            return
+        self.aspire_vars: dict[tuple[str, str, str], str] = {}  # (repo, file, variable) -> component id
+        servers_with_databases: set[tuple[str, str, str]] = set()
+        for f in statements:
+            calls = list(CALL.finditer(f.get("text") or ""))
+            if any(c.group("method") == "AddDatabase" for c in calls):
+                receiver = (f.get("text") or "").split(".AddDatabase")[0].split("=")[-1].strip()
+                if IDENT.fullmatch(receiver):
+                    servers_with_databases.add((f.repository, f.path, receiver))
+        for f in statements:
+            self._aspire_resource(f, servers_with_databases)
+        for f in statements:
+            self._aspire_references(f)
+
+    def _aspire_resource(self, f: Fact, servers_with_databases: set[tuple[str, str, str]]) -> None:
+        text = f.get("text") or ""
+        var = f.get("var")
+        calls = list(CALL.finditer(text))
+        first = next((c for c in calls if c.group("method").startswith("Add")), None)
+        if first is None:
+            if var and calls and calls[0].group("method") == "GetEndpoint":
+                receiver = text.split("=", 1)[-1].split(".GetEndpoint")[0].strip()
+                target = self.aspire_vars.get((f.repository, f.path, receiver))
+                if target:  # var identityEndpoint = identityApi.GetEndpoint("https")
+                    self.aspire_vars[(f.repository, f.path, var)] = target
+            return
+        method = first.group("method")
+        names = STRING.findall(first.group("args"))
+        if not names:
+            return
+        name = names[0]
+        ev = f.evidence
+        if var and (f.repository, f.path, var) in servers_with_databases and method in ASPIRE_TECH:
+            self.aspire_vars[(f.repository, f.path, var)] = ""  # represented by its databases
+            self.aspire_tech = getattr(self, "aspire_tech", {})
+            self.aspire_tech[(f.repository, f.path, var)] = ASPIRE_TECH[method]
+            return
+        attrs = {"deployment": "aspire"}
+        if method == "AddProject":
+            comp = self.add_component(name, "service", f.repository, ev, attributes=attrs)
+            project = (first.group("generic") or "").rsplit(".", 1)[-1]
+            root = self._csproj_folder(f.repository, project)
+            if root is not None:
+                comp.source_roots.add((f.repository, root))
+        elif method == "AddDatabase":
+            server = text.split(".AddDatabase")[0].split("=")[-1].strip()
+            tech = getattr(self, "aspire_tech", {}).get((f.repository, f.path, server), "database")
+            comp = self.add_component(name, "database", f.repository, ev,
+                                      attributes={**attrs, "technology": tech, "server": server})
+        elif method in ASPIRE_TECH:
+            tech = ASPIRE_TECH[method]
+            comp = self.add_component(name, TECH_KIND.get(tech, "database"), f.repository, ev,
+                                      attributes={**attrs, "technology": tech})
+        elif method in ("AddContainer", "AddDockerfile"):
+            image = names[1] if len(names) > 1 else ""
+            tech = tech_for_image(image)
+            comp = self.add_component(name, tech[1] if tech else "service", f.repository, ev,
+                                      attributes={**attrs, "image": image, "technology": tech[0] if tech else ""})
+        elif method in ("AddYarp", "AddReverseProxy"):
+            comp = self.add_component(name, "gateway", f.repository, ev, attributes={**attrs, "technology": "yarp"})
+        elif method in ("AddNpmApp", "AddNodeApp", "AddPythonApp", "AddUvicornApp", "AddExecutable", "AddViteApp"):
+            comp = self.add_component(name, "service", f.repository, ev, attributes=attrs)
+            if len(names) > 1:
+                folder = PurePosixPath(f.path).parent.joinpath(names[1]).as_posix()
+                comp.source_roots.add((f.repository, norm_path(folder)))
+        else:
+            return
+        if "WithExternalHttpEndpoints" in text:
+            comp.attributes["published"] = "true"
+            comp.evidence.add(ev)
+        if var:
+            self.aspire_vars[(f.repository, f.path, var)] = comp.id
+
+    def _csproj_folder(self, repo: str, project: str) -> str | None:
+        """``Projects.Catalog_API`` is generated from ``Catalog.API.csproj``: the folder that holds it."""
+        want = key(project)
+        found = sorted({str(PurePosixPath(m.path).parent) for m in self.by_kind["manifest"]
+                        if m.repository == repo and m.path.endswith(".csproj") and key(PurePosixPath(m.path).stem) == want})
+        if len(found) != 1:
+            return None
+        return "" if found[0] == "." else found[0]
+
+    def _aspire_references(self, f: Fact) -> None:
+        text = f.get("text") or ""
+        calls = list(CALL.finditer(text))
+        first_add = next((c for c in calls if c.group("method").startswith("Add")), None)
+        if first_add is not None:
+            source = self.aspire_vars.get((f.repository, f.path, f.get("var") or ""))
+            if not f.get("var"):
+                names = STRING.findall(first_add.group("args"))
+                source = self.alias.get(names[0].lower()) if names else None
+            wired = [c for c in calls if c.start() > first_add.start()]
+        else:
+            receiver = text.split(".", 1)[0].strip()
+            source = self.aspire_vars.get((f.repository, f.path, receiver))
+            wired = [c for c in calls if c.group("method") == "WithReference"]  # later statements: references only
+        if not source:
+            return
+        for c in wired:
+            method = c.group("method")
+            if method in ORDER_ONLY or method.startswith("Add"):
+                continue
+            for ident in IDENT.findall(re.sub(r'"[^"]*"', "", c.group("args"))):
+                target = self.aspire_vars.get((f.repository, f.path, ident))
+                if not target or target == source:
+                    continue
+                tcomp = self.model.components[target]
+                protocol = TECH_PROTOCOL.get(tcomp.attributes.get("technology", ""), "http")
+                self.connect(source, target, protocol, [Evidence(f.repository, f.path, f.line)],
+                             attributes={"via": f"aspire {method}"})
