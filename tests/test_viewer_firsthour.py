@@ -163,6 +163,7 @@ def test_explorer_fits_every_screen_and_every_control_is_reachable(sized: tuple[
         page.click("#btn-filters")
         page.wait_for_selector("#filters .drawer-close", state="visible")
         assert page.get_attribute("#btn-filters", "aria-expanded") == "true"
+        time.sleep(0.3)
         shot(page, f"responsive-{size}-filters")
     page.uncheck("input[data-facet='kind'][data-value='cache']")
     wait_until(lambda: "cache" not in page.evaluate("explorer.visibleNodeIds()"), what="cache hidden")
@@ -185,6 +186,7 @@ def test_explorer_fits_every_screen_and_every_control_is_reachable(sized: tuple[
     page.wait_for_selector("#details-title", state="visible")
     assert page.inner_text("#details-title") == "orders"
     assert no_sideways_scroll(page)
+    time.sleep(0.3)  # the drawer's slide-in
     shot(page, f"responsive-{size}-details")
     if size != "desktop":
         page.click("#details .drawer-close")

@@ -129,7 +129,7 @@
   function cyStyle(big) {
     var style = [
       { selector: "node", style: {
-        "label": "data(label)", "font-size": LABEL_FONT, "font-weight": 600, "color": "#0f172a", "text-valign": "center", "text-halign": "center",
+        "label": "data(label)", "font-family": labelFont(), "font-size": LABEL_FONT, "font-weight": 600, "color": "#0f172a", "text-valign": "center", "text-halign": "center",
         "text-wrap": "wrap", "text-max-width": 1000, "line-height": 1.2, "width": 132, "height": 38, "border-width": 2,
         "background-color": "#f1f5f9", "border-color": "#334155", "shape": "round-rectangle",
         "min-zoomed-font-size": big ? 7 : 0 } },
@@ -172,11 +172,15 @@
 
   /** A component's label as lines that fit LABEL_MAX px (breaking after - _ . / : or spaces,
       hard-breaking only a segment wider than a line), and the node size that holds them. */
-  var measureCtx = null, labelCache = new Map();
+  var measureCtx = null, labelCache = new Map(), fontFamily = null;
+  /** The page's font: labels are measured and drawn with the same one. */
+  function labelFont() { return fontFamily || (fontFamily = getComputedStyle(document.body).fontFamily || "sans-serif"); }
   function labelBox(text) {
     if (labelCache.has(text)) return labelCache.get(text);
-    if (!measureCtx) { measureCtx = document.createElement("canvas").getContext("2d"); }
-    measureCtx.font = "600 " + LABEL_FONT + "px " + getComputedStyle(document.body).fontFamily;
+    if (!measureCtx) {
+      measureCtx = document.createElement("canvas").getContext("2d");
+      measureCtx.font = "600 " + LABEL_FONT + "px " + labelFont();
+    }
     var width = function (t) { return measureCtx.measureText(t).width; };
     var parts = text.match(/[^\s\-_.\/:]*[\s\-_.\/:]*/g).filter(Boolean), lines = [], cur = "";
     parts.forEach(function (part) {
@@ -653,14 +657,16 @@
     if (!via.length) return null;
     var g = groupEvidence(e.evidence);
     var src = nodesById.get(str(e.source)) || {}, dst = nodesById.get(str(e.target)) || {};
-    steps.push({ what: str(src.name || e.source) + " " + ({ calls: "calls", uses: "uses", publishes: "publishes to", subscribes: "subscribes to" }[str(e.kind)] || str(e.kind) || "connects to") + " something",
-      where: g.code.map(function (x) { return evLoc(x.ev); }) });
+    var verb = { calls: "makes a call", uses: "opens a connection", publishes: "publishes messages", subscribes: "subscribes to messages" }[str(e.kind)] || "connects";
+    steps.push({ what: "The code of " + str(src.name || e.source) + " " + verb, where: g.code.map(function (x) { return evLoc(x.ev); }) });
+    var env = false;
     via.forEach(function (v) {
       var m = /^env\s+(.+)$/.exec(v);
-      steps.push({ what: m ? "named by the setting " + m[1] : v });
+      if (m) env = true;
+      steps.push({ what: m ? "to the address in the setting " + m[1] : "via " + v });
     });
-    if (g.desc.length) steps.push({ what: "whose value is given in configuration", where: g.desc.map(function (x) { return evLoc(x.ev); }) });
-    steps.push({ what: "which resolves to " + str(dst.name || e.target) + (attrs.endpoints ? " (" + str(attrs.endpoints) + ")" : "") });
+    if (g.desc.length) steps.push({ what: env ? "whose value the configuration sets" : "as the configuration declares", where: g.desc.map(function (x) { return evLoc(x.ev); }) });
+    steps.push({ what: "reaching " + str(dst.name || e.target) + (attrs.endpoints ? " (" + str(attrs.endpoints) + ")" : "") });
     return steps;
   }
   function stepsList(steps) {
