@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -208,13 +209,27 @@ def main() -> None:
         raise
     except RepomodelerError as exc:
         _fail(exc)
+    except OSError as exc:  # a full disk (or quota, or file-size limit) is the user's to fix, not a bug
+        from repomodeler.publish import full_disk_error
+
+        error = full_disk_error(exc.filename, exc)
+        if error is None or os.environ.get("REPOMODELER_DEBUG"):
+            _internal(exc)
+        _fail(error)
     except Exception as exc:
-        if os.environ.get("REPOMODELER_DEBUG"):
-            raise
-        detail = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else ""
-        click.echo(f"error: internal error ({type(exc).__name__}: {detail}); rerun with REPOMODELER_DEBUG=1 "
-                   "for the traceback and please report it", err=True)
-        sys.exit(2)
+        _internal(exc)
+
+
+def _internal(exc: BaseException) -> NoReturn:
+    """A bug: one line (the traceback with REPOMODELER_DEBUG=1)."""
+    import os
+
+    if os.environ.get("REPOMODELER_DEBUG"):
+        raise exc
+    detail = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else ""
+    click.echo(f"error: internal error ({type(exc).__name__}: {detail}); rerun with REPOMODELER_DEBUG=1 "
+               "for the traceback and please report it", err=True)
+    sys.exit(2)
 
 
 if __name__ == "__main__":

@@ -222,13 +222,14 @@ def recover(out: Path) -> list[str]:
 
 
 # ---------------------------------------------------------------------------------------- writing
-def full_disk_error(path: Path, exc: OSError) -> RepomodelerError | None:
+def full_disk_error(path: Path | str | None, exc: OSError) -> RepomodelerError | None:
     """A one-line error naming `path` when `exc` means the disk, a quota or a size limit is full."""
     if exc.errno not in _FULL:
         return None
     what = {errno.ENOSPC: "no space left on the device", errno.EDQUOT: "the disk quota is exceeded",
             errno.EFBIG: "the file is larger than the system allows"}[exc.errno]
-    return RepomodelerError(f"error: cannot write '{path}': {what}; free some space and rerun "
+    target = f" '{path}'" if path else ""
+    return RepomodelerError(f"error: cannot write{target}: {what}; free some space and rerun "
                             "(the previous model, if any, was kept)")
 
 

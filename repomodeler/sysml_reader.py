@@ -524,7 +524,10 @@ def _walk(node):  # type: ignore[no-untyped-def]
 def read_sysml_text(text: str, path: str = "<text>") -> ArchModel:
     """Parse one SysML document and map it to an :class:`ArchModel` (notes say what was not mapped)."""
     reader = _Reader(text, path)
-    reader.read()
+    try:
+        reader.read()
+    except RecursionError:
+        raise RepomodelerError(f"error: {path}: the SysML is nested too deeply to read; flatten the nesting") from None
     model = ArchModel(name=reader.package or Path(path).stem, origin=path, components=dict(sorted(reader.components.items())),
                       connections=sorted(reader.connections, key=lambda c: (c.source, c.target, c.protocol)),
                       notes=sorted(set(reader.notes)))

@@ -68,6 +68,8 @@ def load_model_json(path: Path) -> ArchModel:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError) as exc:
         raise RepomodelerError(f"error: cannot read '{path}': {exc}") from exc
+    except RecursionError:
+        raise RepomodelerError(f"error: cannot read '{path}': the JSON is nested too deeply") from None
     return model_from_dict(data, str(path))
 
 

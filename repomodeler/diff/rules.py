@@ -98,13 +98,20 @@ def load_rules(path: Path) -> Rules:
 
     try:
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except (OSError, yaml.YAMLError) as exc:
-        raise RepomodelerError(f"error: cannot read rules file '{path}': {exc}") from exc
+    except OSError as exc:
+        raise RepomodelerError(f"error: cannot read rules file '{path}': {exc.strerror or exc}") from exc
+    except yaml.YAMLError as exc:  # one line: file:line:col and the parser's reason
+        mark = getattr(exc, "problem_mark", None)
+        where = f"{path}:{mark.line + 1}:{mark.column + 1}" if mark is not None else str(path)
+        reason = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise RepomodelerError(f"error: {where}: the rules file is not valid YAML ({reason})") from exc
     if not isinstance(data, dict):
         raise RepomodelerError(f"error: {path}: expected a mapping with 'forbid' and/or 'ignore'")
     unknown = sorted(set(data) - {"forbid", "ignore"})
     if unknown:
         raise RepomodelerError(f"error: {path}: unknown key(s) {', '.join(unknown)} (known: forbid, ignore)")
+    if not isinstance(data.get("forbid") or [], list):
+        raise RepomodelerError(f"error: {path}: 'forbid' must be a list of rules (- {{to: name}})")
     forbid = []
     for i, entry in enumerate(data.get("forbid") or [], 1):
         where = f"{path}: forbid #{i}"

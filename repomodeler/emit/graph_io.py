@@ -75,4 +75,6 @@ def load_model_dir(model_dir: Path) -> nx.MultiDiGraph:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
         raise RepomodelerError(f"error: cannot read '{path}': {exc}") from exc
+    except RecursionError:
+        raise RepomodelerError(f"error: cannot read '{path}': the JSON is nested too deeply") from None
     return graph_from_model_json(data)
