@@ -12,6 +12,8 @@ from click.testing import CliRunner
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
+# Every resolver pass may read only the fact kinds it declares (repomodeler/graph/passes.py).
+os.environ.setdefault("REPOMODELER_STRICT_PASSES", "1")
 
 
 def git(cwd: Path, *args: str) -> str:

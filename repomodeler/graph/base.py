@@ -3,9 +3,11 @@ rule uses (add a component, connect two components), plus which component owns a
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from repomodeler.graph.passes import FactView
 from repomodeler.graph.naming import (
     is_under,
     slug,
@@ -34,9 +36,7 @@ class ResolverBase:
         self.results = sorted(results, key=lambda r: r.repository.name)
         self.alias: dict[str, str] = {}
         self.facts: list[Fact] = sorted(f for r in self.results for f in r.facts)
-        self.by_kind: dict[str, list[Fact]] = defaultdict(list)
-        for f in self.facts:
-            self.by_kind[f.kind].append(f)
+        self.by_kind = FactView(self.facts, strict=os.environ.get("REPOMODELER_STRICT_PASSES") == "1")
         self.owner_cache: dict[tuple[str, str], str | None] = {}
         self.artifacts: dict[str, set[str]] = defaultdict(set)  # component id -> build artifacts it runs
         self.browser_facts: list[Fact] = []  # URL facts in front-end code: calls the user's browser makes

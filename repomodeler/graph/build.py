@@ -20,6 +20,7 @@ from repomodeler.graph.aspire import AspireRules
 from repomodeler.graph.base import SystemModel
 from repomodeler.graph.components import ComponentRules
 from repomodeler.graph.connections import ConnectionRules
+from repomodeler.graph.passes import PASSES
 from repomodeler.graph.platform import PlatformRules
 from repomodeler.records import ExtractResult
 
@@ -27,40 +28,16 @@ __all__ = ["Resolver", "SystemModel", "resolve_system"]
 
 
 class Resolver(ComponentRules, AspireRules, ConnectionRules, PlatformRules):
-    """Applies the rules in a fixed order (later rules see what earlier ones found)."""
+    """Applies the rules in the order :data:`repomodeler.graph.passes.PASSES` declares (later rules see
+    what earlier ones found)."""
 
     def resolve(self) -> SystemModel:
-        self.deployment_components()
-        self.aspire_components()
-        self.build_units()
-        self.spring_identity()
-        self.spring_gateways()
-        self.platform_roles()
-        self.assign_languages()
-        self.endpoints()
-        self.config_connections()
-        self.code_connections()
-        self.client_calls()
-        self.config_reads()
-        self.grpc()
-        self.driver_connections()
-        self.messaging()
-        self.service_lookups()
-        self.role_clients()
-        self.discovery_routes()
-        self.implied_stores()
-        self.depends_connections()
-        self.library_dependencies()
-        self.monitoring_targets()
-        self.proxies()
-        self.traefik()
-        self.ingress()
-        self.exposed_ports()
-        self.fold_unknown_protocols()
-        self.entry_points()
+        for p in PASSES:
+            self.by_kind.current = p
+            getattr(self, p.name)()
+        self.by_kind.current = None
         self.model.unresolved = sorted(set(self.model.unresolved), key=lambda u: (u.component, u.value, u.evidence))
         return self.model
-
 
 
 def resolve_system(name: str, results: list[ExtractResult]) -> SystemModel:
