@@ -80,7 +80,7 @@ def models(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.fixture(scope="module")
 def url(models: Path) -> Iterator[str]:
-    with background_server(models) as base:
+    with background_server(models, source_roots=[models.parent / "checkouts"]) as base:
         yield base
 
 
