@@ -110,6 +110,9 @@ class Fact:
     line: int
     language: str
     attrs: tuple[tuple[str, str], ...] = ()
+    # Which query pattern or reader produced the fact ("java/platform.scm:6", "read_compose"); not part
+    # of the fact's identity, so two readings of one line still collapse.
+    rule: str = field(default="", compare=False)
 
     def get(self, key: str, default: str | None = None) -> str | None:
         for k, v in self.attrs:

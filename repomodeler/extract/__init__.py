@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import signal
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from concurrent.futures.process import BrokenProcessPool
 from typing import Callable
 
@@ -49,17 +50,18 @@ def extract_file(repository: str, f: SourceFile, content: bytes) -> tuple[list[F
         warnings.extend(ws)
         parsed = True
     head = content[:4096].decode("utf-8", "replace")
-    if reader_for(f.path, head) is not None:
+    reader = reader_for(f.path, head)
+    if reader is not None:
         fs, ws = extract_descriptor(repository, f.path, content)
-        facts.extend(fs)
+        facts.extend(replace(x, rule=getattr(reader, "__name__", "descriptor")) for x in fs)
         warnings.extend(ws)
     if api_reader(f.path, head) is not None:
         fs, ws = extract_api(repository, f.path, content)
-        facts.extend(fs)
+        facts.extend(replace(x, rule="extract_api") for x in fs)
         warnings.extend(ws)
     if PROXY_FILE.search(f.path):
         fs, ws = extract_proxy(repository, f.path, content)
-        facts.extend(fs)
+        facts.extend(replace(x, rule="extract_proxy") for x in fs)
         warnings.extend(ws)
     return facts, warnings, parsed
 

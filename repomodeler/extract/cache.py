@@ -62,7 +62,7 @@ class FileOutcome:
         if self._json is not None:
             return self._json
         return json.dumps({
-            "f": [[f.kind, f.line, f.language, [list(a) for a in f.attrs]] for f in self.facts],
+            "f": [[f.kind, f.line, f.language, [list(a) for a in f.attrs], f.rule] for f in self.facts],
             "w": [[w.line, w.message] for w in self.warnings],
             "p": self.parsed, "n": self.lines,
         }, separators=(",", ":"))
@@ -70,8 +70,8 @@ class FileOutcome:
     @classmethod
     def from_json(cls, text: str, repository: str, path: str) -> "FileOutcome":
         d = json.loads(text)
-        facts = [Fact(kind=k, repository=repository, path=path, line=line, language=lang,
-                      attrs=tuple((a, b) for a, b in attrs)) for k, line, lang, attrs in d["f"]]
+        facts = [Fact(kind=e[0], repository=repository, path=path, line=e[1], language=e[2],
+                      attrs=tuple((a, b) for a, b in e[3]), rule=e[4] if len(e) > 4 else "") for e in d["f"]]
         warnings = [Warning_(repository, path, line, msg) for line, msg in d["w"]]
         outcome = cls(facts, warnings, bool(d["p"]), int(d["n"]))
         outcome._json = text

@@ -20,6 +20,7 @@ import time
 import warnings as warnings_module
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 from repomodeler.languages import load_language, query_files
 from repomodeler.records import Fact, Warning_
@@ -34,6 +35,7 @@ class CompiledQuery:
     name: str  # file stem, e.g. "http_routes"
     query: object  # tree_sitter.Query
     settings: tuple[dict[str, str], ...]  # per pattern
+    rules: tuple[str, ...] = ()  # per pattern: "<language>/<file>.scm:<line>" where the pattern starts
 
 
 def unquote(text: str) -> str:
@@ -74,7 +76,23 @@ def compiled_queries(language: str) -> tuple[CompiledQuery, ...]:
     for i, st in enumerate(settings):
         if "fact" not in st:
             raise RuntimeError(f"query files of {language}: pattern {i} has no (#set! fact \"...\")")
-    return (CompiledQuery(language, query, settings),)
+    return (CompiledQuery(language, query, settings, _pattern_rules(language, query, sources)),)
+
+
+def _pattern_rules(language: str, query, sources: list[tuple[Path, str]]) -> tuple[str, ...]:
+    """Name each pattern of a combined query by the file and line it was written at."""
+    starts: list[tuple[int, Path, str]] = []
+    offset = 0
+    for scm, src in sources:
+        starts.append((offset, scm, src))
+        offset += len(src.encode("utf-8")) + 1  # joined with "\n"
+    rules = []
+    for i in range(query.pattern_count):
+        byte = query.start_byte_for_pattern(i)
+        base, scm, src = next(s for s in reversed(starts) if s[0] <= byte)
+        line = src.encode("utf-8")[: byte - base].count(b"\n") + 1
+        rules.append(f"{scm.parent.name}/{scm.name}:{line}")
+    return tuple(rules)
 
 
 PARSE_BUDGET_MICROS = 5_000_000  # per file: a grammar that goes exponential on odd input is stopped
@@ -157,7 +175,7 @@ def extract_source(repository: str, path: str, language: str, content: bytes) ->
                 anchor = min(firsts, key=lambda n: n.start_byte)
             line = anchor.start_point[0] + 1
             facts.add(Fact(kind=kind, repository=repository, path=path, line=line, language=language,
-                           attrs=tuple(sorted(attrs.items()))))
+                           attrs=tuple(sorted(attrs.items())), rule=cq.rules[pattern_index] if cq.rules else ""))
         if time.perf_counter() - started >= QUERY_BUDGET_MICROS / 1e6 or cursor.did_exceed_match_limit:
             warnings.append(Warning_(repository, path, 0, "too complex to query completely; read in part"))
     return sorted(facts), warnings

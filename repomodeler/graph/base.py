@@ -39,7 +39,8 @@ class ResolverBase:
         self.by_kind = FactView(self.facts, strict=os.environ.get("REPOMODELER_STRICT_PASSES") == "1")
         self.owner_cache: dict[tuple[str, str], str | None] = {}
         self.artifacts: dict[str, set[str]] = defaultdict(set)  # component id -> build artifacts it runs
-        self.browser_facts: list[Fact] = []  # URL facts in front-end code: calls the user's browser makes
+        self.browser_facts: list[Fact] = []
+        self.created_by: dict[object, str] = {}  # component id or connection key -> the pass that made it  # URL facts in front-end code: calls the user's browser makes
         # (owner, variable or property name) -> [(value, evidence)] from compose/k8s/.env/Spring config.
         self.env_values: dict[tuple[str, str], list[tuple[str, Evidence]]] = defaultdict(list)
         self.consts: dict[tuple[str, str, str], list[Fact]] = defaultdict(list)  # (repo, path, name)
@@ -55,6 +56,7 @@ class ResolverBase:
         if comp is None:
             comp = Component(id=cid, name=name, kind=kind, repository=repository)
             self.model.components[cid] = comp
+            self.created_by[cid] = self.by_kind.current.name if self.by_kind.current else ""
         elif comp.kind == "service" and kind not in ("service", "external"):
             comp.kind = kind
         comp.evidence.add(evidence)
@@ -80,6 +82,23 @@ class ResolverBase:
                         best = (len(root), comp.id)
             self.owner_cache[key] = best[1] if best else None
         return self.owner_cache[key]
+
+    def provenance(self) -> None:
+        """Name, on every component and connection, the pass that made it and the query patterns or
+        readers behind its evidence, so an element nobody expected can be traced to the rule."""
+        rules: dict[tuple[str, str, int], set[str]] = defaultdict(set)
+        for f in self.facts:
+            if f.rule:
+                rules[(f.repository, f.path, f.line)].add(f.rule)
+        items: list[tuple[object, set[Evidence], dict[str, str]]] = [
+            *((cid, c.evidence, c.attributes) for cid, c in self.model.components.items()),
+            *((key, c.evidence, c.attributes) for key, c in self.model.connections.items())]
+        for item, evidence, attributes in items:
+            found = sorted({r for ev in evidence for r in rules.get((ev.repository, ev.path, ev.line), ())})
+            if self.created_by.get(item):
+                attributes["resolved_by"] = self.created_by[item]
+            if found:
+                attributes["patterns"] = ", ".join(found[:6]) + (f" (+{len(found) - 6})" if len(found) > 6 else "")
 
     def in_browser(self, f: Fact) -> bool:
         """JavaScript under a folder a web server hands to browsers (``static/``, ``public/``,
@@ -110,6 +129,7 @@ class ResolverBase:
         if conn is None:
             conn = Connection(source=source, target=target, kind=kind, protocol=protocol)
             self.model.connections[key] = conn
+            self.created_by[key] = self.by_kind.current.name if self.by_kind.current else ""
         conn.evidence.update(evidence)
         for k, v in (attributes or {}).items():
             conn.attributes.setdefault(k, v)

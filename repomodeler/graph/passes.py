@@ -79,6 +79,7 @@ PASSES: tuple[Pass, ...] = (
          after=("config_connections", "code_connections", "depends_connections", "proxies")),
     Pass("entry_points", ("compose.service", "k8s.service", "config.env"), ("components", "connections"),
          after=("fold_unknown_protocols", "ingress", "traefik", "discovery_routes", "code_connections", "client_calls")),
+    Pass("provenance", (), ("attributes",), after=("entry_points",)),
 )
 
 
