@@ -19,11 +19,15 @@
   var nodesById = new Map(), edgesById = new Map(), repoInfo = new Map();
   var nodeText = new Map(), edgeText = new Map();
   var facets = { kind: new Map(), protocol: new Map(), repository: new Map(), language: new Map() };
-  var state = { q: "", xk: new Set(), xp: new Set(), xr: new Set(), xl: new Set(), focus: null, hops: 2, dir: "both", sel: null, tab: "graph", collapsed: new Set(), cmp: null, labels: false };
+  var state = { q: "", xk: new Set(), xp: new Set(), xr: new Set(), xl: new Set(), focus: null, hops: 2, dir: "both", sel: null, tab: "graph", collapsed: new Set(), cmp: null, labels: false, view: "components" };
   var cy = null, sysml = null, sysmlRendered = false, visibleNodes = new Set(), big = false;
   // comparison: the candidates offered, the overlay shown, and what it adds to the graph
   var candidates = [], overlay = null, overlayFor = null, overlayRequest = 0;
   var ghostNodes = new Map(), ghostEdges = new Map(), connectionChange = new Map();
+  // the ports view: ports per component and the port each connection reaches (computed once)
+  var portIndex = null;
+  function ports() { return portIndex || (portIndex = PortsView.index(nodesById, edgesById)); }
+  function portsView() { return state.view === "ports"; }
 
   function arr(v) { return Array.isArray(v) ? v : []; }
   function str(v) { return v === null || v === undefined ? "" : String(v); }
@@ -106,6 +110,7 @@
     state.sel = p.get("sel") || null;
     state.tab = ["sysml", "list"].indexOf(p.get("tab")) >= 0 ? p.get("tab") : "graph";
     state.labels = p.get("labels") === "1";
+    state.view = p.get("view") === "ports" ? "ports" : "components";
     state.collapsed = p.has("collapsed") ? set("collapsed") : null;
     state.cmp = p.get("cmp") || null;
   }
@@ -118,6 +123,7 @@
     if (state.sel) p.set("sel", state.sel);
     if (state.tab !== "graph") p.set("tab", state.tab);
     if (state.labels) p.set("labels", "1");
+    if (state.view === "ports") p.set("view", "ports");
     if (state.collapsed.size) p.set("collapsed", Array.from(state.collapsed).map(encodeURIComponent).join(","));
     if (state.cmp) p.set("cmp", state.cmp);
     var hash = p.toString();
@@ -167,6 +173,7 @@
       style.splice(style.length - 3, 0, { selector: "edge[protocol = '" + p + "']", style: look });
     });
     // comparison colours after kinds and protocols (they win), selection last
+    if (portsView()) style = style.concat(PortsView.styles());
     return style.concat(Compare.styles(), Compare.selectionStyles(!!overlay));
   }
 
@@ -216,11 +223,22 @@
       els.push({ group: "nodes", data: { id: "r:" + name, type: "repo", repository: name,
         label: collapsed ? name + "\n(" + counts.get(name) + " components)" : name }, classes: collapsed ? "collapsed" : "" });
     });
+    var withPorts = portsView(), pi = withPorts ? ports() : null;
     nodesById.forEach(function (n, id) {
       var repo = str(n.repository);
       if (repo && state.collapsed.has(repo)) return;
-      var box = labelBox(str(n.name || id));
-      els.push({ group: "nodes", data: { id: "n:" + id, parent: repo ? "r:" + repo : undefined, type: "node", label: box.label, name: str(n.name || id), w: box.w, h: box.h, kind: str(n.kind), repository: repo, language: str(n.language), mid: id }, classes: ovClass(overlay && overlay.nodes, id) });
+      var box = labelBox(str(n.name || id)), label = box.label, cls = ovClass(overlay && overlay.nodes, id);
+      if (withPorts) { // a SysML part: "name : Kind", sized for its ports
+        var list = pi.ports.get(id) || [];
+        label += "\n: " + PortsView.kindDef(str(n.kind));
+        box = PortsView.partSize(box, list.length);
+        cls = (cls + " part").trim();
+        list.forEach(function (port, order) {
+          els.push({ group: "nodes", grabbable: false, classes: port.implied ? "implied" : "", data: { id: port.key, type: "port", part: "n:" + id, parent: repo ? "r:" + repo : undefined,
+            label: PortsView.portLabel(port), name: port.name, protocol: port.protocol, color: RM.protocolStyle(port.protocol).color, order: order, side: "left", mid: id } });
+        });
+      }
+      els.push({ group: "nodes", data: { id: "n:" + id, parent: repo ? "r:" + repo : undefined, type: "node", label: label, name: str(n.name || id), w: box.w, h: box.h, kind: str(n.kind), repository: repo, language: str(n.language), mid: id }, classes: cls });
     });
     ghostNodes.forEach(function (g, id) {
       var box = labelBox(id);
@@ -230,10 +248,13 @@
     edgesById.forEach(function (e, id) {
       var s = repOf(str(e.source)), t = repOf(str(e.target));
       if (s[0] === "n" && t[0] === "n") {
-        var d = { id: "e:" + id, source: s, target: t, type: "edge", protocol: str(e.protocol), plabel: str(e.protocol) || undefined, kind: str(e.kind), mid: id };
+        var port = withPorts ? pi.edgePort.get(id) : "";
+        var d = { id: "e:" + id, source: s, target: port || t, type: "edge", protocol: str(e.protocol), plabel: str(e.protocol) || undefined, kind: str(e.kind), mid: id };
         var ch = connectionChange.get(id);
         if (ch && ch.status === "changed") d.label = d.plabel = Compare.fieldLabel(ch);
         els.push({ group: "edges", data: d, classes: ovClass(overlay && overlay.edges, id) });
+        // the layout places parts, so it gets the part-to-part link (never drawn)
+        if (port) els.push({ group: "edges", data: { id: "l:" + id, source: s, target: t, type: "lay", mid: id } });
         return;
       }
       if (s === t) return; // traffic inside a collapsed repository
@@ -333,9 +354,19 @@
     return positions;
   }
 
+  /** What the layout places: the visible parts and repositories and the links between them; in
+      the ports view the ports follow their part (PortsView.place) and the layout gets the hidden
+      part-to-part links instead of the links that end on ports. */
+  function layoutTargets() {
+    var vis = cy.elements(":visible");
+    if (!portsView()) return vis;
+    return vis.filter(function (x) { return x.data("type") !== "port" && !(x.isEdge() && x.target().data("type") === "port"); })
+      .union(cy.edges("[type = 'lay']").filter(function (e) { return !e.hasClass("hidden") && e.source().visible() && e.target().visible(); }));
+  }
+
   function layout() {
     var tl = performance.now();
-    var targets = cy.elements(":visible");
+    var targets = layoutTargets();
     var leafCount = targets.nodes().filter(function (n) { return !n.isParent(); }).length;
     var name;
     if (leafCount > BIG) {
@@ -344,7 +375,8 @@
       cy.batch(function () {
         targets.nodes().forEach(function (n) { var p = positions[n.id()]; if (p) n.position(p); });
       });
-      fitGraph(targets);
+      if (portsView()) PortsView.place(cy, "left");
+      fitGraph();
       name = "blocks";
     } else {
       // left-to-right and top-to-bottom: keep the one the canvas shows at the larger zoom
@@ -358,7 +390,8 @@
         }
       });
       if (best.dir !== "TB") cy.batch(function () { targets.nodes().forEach(function (n) { var q = best.pos[n.id()]; if (q) n.position(q); }); });
-      fitGraph(targets);
+      if (portsView()) PortsView.place(cy, best.dir === "TB" ? "top" : "left");
+      fitGraph();
       name = "dagre";
       timings.rank_dir = best.dir;
     }
@@ -435,7 +468,7 @@
       });
       cy.edges().forEach(function (e) {
         if (e.data("ghost")) { e.toggleClass("hidden", e.source().hasClass("hidden") || e.target().hasClass("hidden")); return; }
-        if (e.data("type") === "edge") { e.toggleClass("hidden", !v.edges.has(e.data("mid"))); return; }
+        if (e.data("type") === "edge" || e.data("type") === "lay") { e.toggleClass("hidden", !v.edges.has(e.data("mid"))); return; }
         var members = e.data("members").filter(function (m) { return v.edges.has(m); });
         e.toggleClass("hidden", members.length === 0);
       });
@@ -537,6 +570,12 @@
       protos.appendChild(el("span", { class: "item", title: p + ": " + RM.protocolStyle(p).name + " line" }, RM.protocolSwatch(p), p === "(none)" ? "no protocol" : p));
     });
     box.appendChild(protos);
+    if (portsView()) {
+      var pg = el("div", { class: "legend-group" }, el("h3", { text: "Ports (on the part's border)" }));
+      pg.appendChild(el("span", { class: "item", title: "An API the component provides, with the number of endpoints found" }, el("span", { class: "swatch port-swatch", "aria-hidden": "true" }), "provided port · endpoints"));
+      pg.appendChild(el("span", { class: "item", title: "Connections arrive over this protocol but no endpoints were found; model.sysml declares the port" }, el("span", { class: "swatch port-swatch implied", "aria-hidden": "true" }), "implied port"));
+      box.appendChild(pg);
+    }
     if (overlay) {
       var cmp = el("div", { class: "legend-group" }, el("h3", { text: "Comparison" }));
       Compare.legendItems().forEach(function (item) { cmp.appendChild(item); });
@@ -572,15 +611,15 @@
       if (e.nonempty()) return e;
       return cy.edges().filter(function (x) { return x.data("type") === "agg" && x.data("members").indexOf(id) >= 0; });
     }
-    if (kind === "p:") return cy.getElementById("n:" + portKey(id).node);
+    if (kind === "p:") {
+      var port = cy.getElementById(sel);
+      return port.nonempty() ? port : cyElementFor("n:" + portKey(id).node);
+    }
     if (kind === "r:" || kind === "a:") return cy.getElementById(sel);
     return null;
   }
   /** "p:<node id>#<port index>": the index follows the last '#', node ids may contain any character. */
-  function portKey(key) {
-    var at = key.lastIndexOf("#");
-    return { node: at < 0 ? key : key.slice(0, at), index: at < 0 ? 0 : parseInt(key.slice(at + 1), 10) || 0 };
-  }
+  function portKey(key) { return PortsView.parseKey(key); }
   function restoreSelection() { if (state.sel) { var e = cyElementFor(state.sel); if (e && e.nonempty()) e.select(); } }
 
   function kv(rows) {
@@ -772,6 +811,7 @@
 
   function renderPort(box, key, counter) {
     var pk = portKey(key), id = pk.node, n = nodesById.get(id);
+    if (n && pk.protocol !== null) return renderImpliedPort(box, id, pk.protocol);
     var p = n && arr(n.ports)[pk.index];
     if (!p) { box.appendChild(el("p", { class: "hint", text: "Port not found." })); return; }
     box.appendChild(el("h2", { text: str(p.name || "port") }));
@@ -783,6 +823,31 @@
       box.appendChild(evidenceList(ep.evidence, counter));
     });
     if (arr(p.evidence).length) { box.appendChild(el("h3", { text: "Evidence" })); box.appendChild(evidenceList(p.evidence, counter)); }
+    var callers = el("ul", { class: "list" }), pkey = "p:" + key, edgePort = ports().edgePort;
+    edgesById.forEach(function (e, eid) {
+      if (edgePort.get(eid) !== pkey) return;
+      callers.appendChild(el("li", null, protoBadge(str(e.protocol)), " ", nodeLink(str(e.source)), " ",
+        el("a", { class: "muted", text: "(" + str(e.kind) + ")", onclick: function () { select("e:" + eid, { center: true }); } })));
+    });
+    if (callers.childNodes.length) { box.appendChild(el("h3", { text: "Connected from · " + callers.childNodes.length })); box.appendChild(callers); }
+  }
+
+  /** A port model.sysml gives a component because connections arrive over a protocol for which
+      the analysis found no endpoints (databases, caches, brokers, services without routes). */
+  function renderImpliedPort(box, id, protocol) {
+    box.appendChild(el("h2", { text: protocol + " (implied port)", id: "details-title" }));
+    box.appendChild(el("div", { class: "sub" }, "port of ", nodeLink(id), protoBadge(protocol), el("span", { text: "provided" })));
+    box.appendChild(el("p", { class: "hint", text: "Connections reach " + str(nodesById.get(id).name || id) + " over " + protocol +
+      ", so model.sysml declares this port for them; the analysis found no endpoints on it." }));
+    var ul = el("ul", { class: "list" }), n = 0;
+    edgesById.forEach(function (e, eid) {
+      if (str(e.target) !== id || str(e.protocol) !== protocol) return;
+      n++;
+      ul.appendChild(el("li", null, protoBadge(protocol), " ", nodeLink(str(e.source)), " ",
+        el("a", { class: "muted", text: "(" + str(e.kind) + ")", onclick: function () { select("e:" + eid, { center: true }); } })));
+    });
+    box.appendChild(el("h3", { text: "Connected from · " + n }));
+    box.appendChild(ul);
   }
 
   function renderEdge(box, id, counter) {
@@ -1170,9 +1235,11 @@
       var t = ev.target, text, sub;
       if (t.isNode()) {
         if (t.data("type") === "repo") { text = t.data("repository"); sub = "repository"; }
+        else if (t.data("type") === "port") { text = portName(t); sub = portSummary(t.id().slice(2)); }
         else { text = t.data("name"); sub = [t.data("kind"), t.data("repository"), t.data("language")].filter(Boolean).join(" · "); }
       } else {
-        text = str(t.source().data("name") || t.source().data("repository")) + " → " + str(t.target().data("name") || t.target().data("repository"));
+        var end = function (x) { return x.data("type") === "port" ? portName(x) : str(x.data("name") || x.data("repository")); };
+        text = end(t.source()) + " → " + end(t.target());
         sub = [t.data("protocol"), t.data("kind"), t.data("type") === "agg" ? t.data("members").length + " connections" : ""].filter(Boolean).join(" · ");
       }
       clear(tip);
@@ -1190,6 +1257,28 @@
     cy.on("mouseover", "node, edge", show);
     cy.on("mouseout", "node, edge", function () { tip.classList.add("hidden"); });
     cy.on("viewport tapstart", function () { tip.classList.add("hidden"); });
+  }
+  function portName(p) { var part = cy.getElementById(p.data("part")); return str(part.data("name")) + "." + str(p.data("name")); }
+  function portSummary(key) {
+    var pk = portKey(key), list = ports().ports.get(pk.node) || [], port = null;
+    list.forEach(function (x) { if (x.key === "p:" + key) port = x; });
+    if (!port) return "";
+    if (port.implied) return port.protocol + " port, implied: connections arrive, no endpoints found";
+    return port.protocol + " port · " + port.endpoints + " endpoint" + (port.endpoints === 1 ? "" : "s") +
+      (port.sample.length ? ": " + port.sample.join(", ") + (port.endpoints > port.sample.length ? ", …" : "") : "");
+  }
+  /** Components view or ports view (parts with their API ports, links ending on the provider's port). */
+  function setView(view, quiet) {
+    state.view = view === "ports" ? "ports" : "components";
+    ["components", "ports"].forEach(function (v) {
+      var b = document.getElementById("view-" + v);
+      b.setAttribute("aria-pressed", state.view === v ? "true" : "false");
+    });
+    if (quiet) return;
+    cy.style(cyStyle(big));
+    buildLegend();
+    rebuild(true);
+    writeHash();
   }
   function wireTabs() {
     var tabs = Array.prototype.slice.call(document.querySelectorAll(".tab"));
@@ -1236,6 +1325,10 @@
     wireDrawers();
     wireTooltip();
     document.getElementById("btn-labels").addEventListener("click", function () { setLabels(!state.labels); });
+    document.getElementById("view-components").addEventListener("click", function () { if (state.view !== "components") setView("components"); });
+    document.getElementById("view-ports").addEventListener("click", function () { if (state.view !== "ports") setView("ports"); });
+    setView(state.view, true);
+    PortsView.follow(cy);
     if (state.labels) setLabels(true);
     document.getElementById("btn-fit").addEventListener("click", function () { fitGraph(); });
     document.getElementById("btn-layout").addEventListener("click", function () { layout(); });
@@ -1249,8 +1342,8 @@
       RM.download(fname + ".svg", SvgExport.toSvg(cy), "image/svg+xml");
     });
     cy.on("tap", "node", function (ev) {
-      var n = ev.target;
-      select(n.data("type") === "repo" ? "r:" + n.data("repository") : "n:" + n.data("mid"));
+      var n = ev.target, type = n.data("type");
+      select(type === "repo" ? "r:" + n.data("repository") : type === "port" ? n.id() : "n:" + n.data("mid"));
       openDrawer("details");
     });
     cy.on("tap", "edge", function (ev) {
@@ -1265,7 +1358,7 @@
     document.getElementById("compare-clear").addEventListener("click", function () { state.cmp = null; applyComparison(); });
     cy.on("tap", function (ev) { if (ev.target === cy) select(null); });
     window.addEventListener("hashchange", function () {
-      readHash(); if (!state.collapsed) state.collapsed = new Set(); syncChecks(); search.value = state.q; setLabels(state.labels);
+      readHash(); if (!state.collapsed) state.collapsed = new Set(); syncChecks(); search.value = state.q; setView(state.view, true); setLabels(state.labels); buildLegend();
       rebuild(true); renderDetails(); showTab(state.tab);
       if ((state.cmp || null) !== (overlayFor || null)) applyComparison();
     });

@@ -82,6 +82,15 @@
     });
     visible.nodes().filter(function (n) { return !n.isParent(); }).forEach(function (n) {
       var p = n.position(), w = n.width(), h = n.height();
+      if (n.data("type") === "port") { // ports view: a small square on the part's border, its name beside it
+        var implied = n.hasClass("implied"), colour = RM.protocolStyle(n.data("protocol")).color;
+        out.push('<rect x="' + num(p.x - w / 2) + '" y="' + num(p.y - h / 2) + '" width="' + num(w) + '" height="' + num(h) + '" fill="' +
+          esc(implied ? "#ffffff" : colour) + '" stroke="' + esc(implied ? colour : "#0f172a") + '" stroke-width="2"' + (implied ? ' stroke-dasharray="3 2"' : "") + "/>");
+        var top = n.data("side") === "top";
+        out.push('<text x="' + num(top ? p.x + w / 2 + 3 : p.x - w / 2 - 3) + '" y="' + num(p.y - h / 2 - 3) + '" font-size="11" text-anchor="' + (top ? "start" : "end") +
+          '" fill="#0f172a">' + esc(n.data("label")) + "</text>");
+        return;
+      }
       var collapsed = n.data("type") === "repo";
       var ks = collapsed ? { color: "#e2e8f0", border: "#475569", svg: "rect" } : RM.kindStyle(n.data("kind"));
       var status = ovStatus(n), fill = ks.color, stroke = ks.border, extra = "", text = "#0f172a";

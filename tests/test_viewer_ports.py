@@ -1,0 +1,202 @@
+"""The explorer's ports view in Debian's chromium: on the grpc-mesh sample (analysed here), every
+component becomes a SysML part with its API ports on its border, every provided port of
+model.json is a port element, connections end on the provider's port exactly as model.sysml's
+interfaces connect them, a port shows its endpoints, the view is in the URL (server and file://
+site), toggling back restores the component view, and axe finds no serious violation."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from test_viewer_browser import browser, open_explorer, wait_until  # noqa: F401 - fixtures are used by name
+from test_viewer_firsthour import ARTIFACTS, axe_serious, new_page
+
+from repomodeler.serve.background import background_server
+from repomodeler.serve.publish import publish_site
+
+pytestmark = [pytest.mark.browser]
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def mesh(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The grpc-mesh sample analysed into MODELS/grpc-mesh; returns MODELS."""
+    from repomodeler.pipeline import AnalyzeOptions, analyze
+
+    models = tmp_path_factory.mktemp("ports") / "models"
+    analyze([str(ROOT / "samples" / "grpc-mesh")], AnalyzeOptions(name="grpc-mesh", out=models / "grpc-mesh", validate=False, jobs=1))
+    return models
+
+
+@pytest.fixture(scope="module")
+def url(mesh: Path) -> Iterator[str]:
+    with background_server(mesh, source_roots=[ROOT / "samples"]) as base:
+        yield base
+
+
+@pytest.fixture()
+def desk(browser: Any) -> Iterator[Any]:  # noqa: F811
+    context, page, watch = new_page(browser, "desktop")
+    yield page
+    context.close()
+    assert not (watch.dialogs or watch.errors or watch.external), vars(watch)
+
+
+def model_of(models: Path) -> dict[str, Any]:
+    return json.loads((models / "grpc-mesh" / "model.json").read_text())
+
+
+def provided_ports(model: dict[str, Any]) -> dict[str, tuple[str, str]]:
+    """cy id of every provided port of model.json -> (component, port name)."""
+    return {f"p:{n['id']}#{i}": (n["id"], p["name"]) for n in model["nodes"] for i, p in enumerate(n.get("ports") or [])
+            if p.get("direction", "provided") == "provided"}
+
+
+def sysml_interfaces(models: Path) -> dict[tuple[str, str], str]:
+    """(client part, server part) -> server port, read from model.sysml's connectors."""
+    text = (models / "grpc-mesh" / "model.sysml").read_text()
+    found = {}
+    name = r"('(?:[^'\\]|\\.)*'|[A-Za-z_]\w*)"
+    for m in re.finditer(rf"connect (?:client ::> )?{name}\.{name} to (?:server ::> )?{name}\.{name}", text):
+        client, _client_port, server, server_port = (g.strip("'") for g in m.groups())
+        found[(client, server)] = server_port
+    return found
+
+
+def port_state(page: Any) -> dict[str, Any]:
+    return page.evaluate("""() => {
+      const out = {};
+      cy.nodes('[type = "port"]').forEach(p => {
+        const part = cy.getElementById(p.data('part')), pp = part.position(), q = p.position();
+        out[p.id()] = {name: p.data('name'), part: part.id(), visible: p.visible(), side: p.data('side'),
+          left: Math.abs(q.x - (pp.x - part.width() / 2)) < 1 && Math.abs(q.y - pp.y) <= part.height() / 2,
+          top: Math.abs(q.y - (pp.y - part.height() / 2)) < 1 && Math.abs(q.x - pp.x) <= part.width() / 2,
+          implied: p.hasClass('implied')};
+      });
+      return out; }""")
+
+
+def edge_ends(page: Any) -> list[list[str]]:
+    return sorted(page.evaluate("cy.edges().filter(e => e.visible()).map(e => [e.id(), e.source().id(), e.target().id()])"))
+
+
+def test_ports_view_draws_every_provided_port_and_links_end_on_them(desk: Any, url: str, mesh: Path) -> None:
+    page = desk
+    model = model_of(mesh)
+    expected = provided_ports(model)
+    assert len(expected) >= 3  # cart and checkout (grpc), frontend (http)
+    open_explorer(page, url + "/models/grpc-mesh")
+    components_view = edge_ends(page)
+    assert page.evaluate("cy.nodes('[type = \"port\"]').length") == 0
+    assert page.get_attribute("#view-components", "aria-pressed") == "true"
+
+    page.click("#view-ports")
+    wait_until(lambda: page.evaluate("cy.nodes('[type = \"port\"]').length") > 0, what="ports drawn")
+    assert page.get_attribute("#view-ports", "aria-pressed") == "true"
+    assert "view=ports" in page.evaluate("location.hash")
+    ports = port_state(page)
+    for cy_id, (component, name) in expected.items():
+        assert cy_id in ports, f"provided port {component}.{name} is not drawn"
+        drawn = ports[cy_id]
+        assert drawn["name"] == name and drawn["part"] == f"n:{component}" and drawn["visible"] and not drawn["implied"]
+        assert drawn["left"] if drawn["side"] == "left" else drawn["top"], f"{cy_id} is not on its part's border: {drawn}"
+    # the other ports are the ones model.sysml implies (connections arrive, no endpoints found)
+    assert all(p["implied"] for k, p in ports.items() if k not in expected)
+    assert {k for k, p in ports.items() if p["implied"]} == {"p:redis-cart#redis", "p:shop-ingress#http"}
+    # parts are SysML parts: a rectangle named "name : Kind"
+    assert page.evaluate("cy.getElementById('n:cart').data('label')").endswith("\n: Service")
+    assert page.evaluate("cy.getElementById('n:cart').style('shape')") == "rectangle"
+
+    # every connection leaves its caller and ends on the provider's port that model.sysml connects
+    interfaces = sysml_interfaces(mesh)
+    ends = {e[0]: (e[1], e[2]) for e in edge_ends(page)}
+    assert len(ends) == len(model["edges"])
+    names = {cy_id: name for cy_id, (_c, name) in expected.items()}
+    for edge in model["edges"]:
+        source, target = ends["e:" + edge["id"]]
+        assert source == "n:" + edge["source"]
+        port = ports[target]
+        assert port["part"] == "n:" + edge["target"], edge["id"]
+        assert (names.get(target) or port["name"]) == interfaces[(edge["source"], edge["target"])], edge["id"]
+    assert ends["e:checkout->cart:grpc"][1] == ends["e:frontend->cart:grpc"][1] == "p:cart#0"
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "ports-grpc-mesh.png"))
+
+    # a port: its endpoints and who is connected to it
+    page.evaluate("explorer.select('p:cart#0')")
+    page.wait_for_selector("#details .endpoint")
+    details = page.inner_text("#details")
+    assert "CartService/AddItem" in details and "connected from · 2" in details.lower()
+    assert page.evaluate("cy.getElementById('p:cart#0').selected()")
+    page.evaluate("explorer.select('p:redis-cart#redis')")
+    wait_until(lambda: "implied port" in page.inner_text("#details-title"), what="implied port details")
+    assert "connected from · 1" in page.inner_text("#details").lower()
+    # a tap on a port selects it
+    page.evaluate("id => { cy.center(cy.getElementById(id)); return null; }", "p:checkout#0")
+    time.sleep(0.2)
+    p = page.evaluate("() => { const n = cy.getElementById('p:checkout#0').renderedPosition(); const b = document.getElementById('cy').getBoundingClientRect(); return [b.left + n.x, b.top + n.y]; }")
+    page.mouse.click(p[0], p[1])
+    wait_until(lambda: page.evaluate("explorer.state.sel") == "p:checkout#0", what="port selected by a tap")
+    assert "CheckoutService/PlaceOrder" in page.inner_text("#details")
+    # filters apply: hiding a component hides its ports
+    page.uncheck("input[data-facet='kind'][data-value='cache']")
+    wait_until(lambda: not port_state(page)["p:redis-cart#redis"]["visible"], what="cache port hidden")
+    page.check("input[data-facet='kind'][data-value='cache']")
+
+    # the view is in the URL: a reload opens the ports view
+    open_explorer(page, page.evaluate("location.href"))
+    assert page.evaluate("cy.nodes('[type = \"port\"]').length") == len(ports)
+    assert page.get_attribute("#view-ports", "aria-pressed") == "true"
+    # the SVG export draws the ports with their names
+    with page.expect_download() as info:
+        page.click("#btn-svg")
+    svg = Path(info.value.path()).read_text()
+    assert svg.count('stroke-dasharray="3 2"') == 2 and ">grpc ·3<" in svg and ">cart<" in svg
+    (ARTIFACTS / "export-ports.svg").write_text(svg)
+
+    # toggling back restores the component view
+    page.click("#view-components")
+    wait_until(lambda: page.evaluate("cy.nodes('[type = \"port\"]').length") == 0, what="component view")
+    assert edge_ends(page) == components_view
+    assert page.get_attribute("#view-components", "aria-pressed") == "true" and "view=ports" not in page.evaluate("location.hash")
+    assert not page.evaluate("cy.getElementById('n:cart').data('label')").endswith(": Service")
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_ports_view_axe_and_screenshots(browser: Any, url: str, size: str) -> None:  # noqa: F811
+    context, page, watch = new_page(browser, size)
+    try:
+        open_explorer(page, url + "/models/grpc-mesh#view=ports&sel=p%3Acart%230")
+        time.sleep(0.3)
+        page.screenshot(path=str(ARTIFACTS / f"ports-{size}.png"))
+        found = {"ports": axe_serious(page, url)}
+        if size == "phone":
+            page.click("#btn-details")
+            page.wait_for_selector("#details .drawer-close", state="visible")
+            time.sleep(0.3)
+            page.screenshot(path=str(ARTIFACTS / f"ports-{size}-details.png"))
+            found["ports-details"] = axe_serious(page, url)
+        (ARTIFACTS / f"axe-ports-{size}.json").write_text(json.dumps(found, indent=2))
+        assert not any(found.values()), found
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    finally:
+        context.close()
+    assert not (watch.dialogs or watch.errors or watch.external), vars(watch)
+
+
+def test_ports_view_on_the_published_site(desk: Any, mesh: Path, tmp_path: Path) -> None:
+    page = desk
+    site = tmp_path / "site"
+    assert publish_site(mesh, site) == 1
+    page.goto((site / "models" / "grpc-mesh.html").as_uri() + "#view=ports")
+    page.wait_for_selector("#explorer[data-ready='true']", state="attached", timeout=20_000)
+    assert set(provided_ports(model_of(mesh))) <= set(port_state(page))
+    page.click("#view-components")
+    wait_until(lambda: page.evaluate("cy.nodes('[type = \"port\"]').length") == 0, what="component view on file://")
