@@ -401,3 +401,58 @@ def test_test_and_ci_compose_variants_are_not_the_architecture() -> None:
     model = resolve_files({"r": {"docker-compose.yml": "services:\n  api:\n    image: acme/api\n",
                                  "docker-compose-tests.override.yml": "services:\n  api-functional-test:\n    image: acme/t\n"}})
     assert "api-functional-test" not in model.components
+
+
+# ------------------------------------------------------------------ mounts, two deployments, user interfaces, RPC
+def test_bind_mounted_config_belongs_to_the_service_that_mounts_it() -> None:
+    files = {
+        "docker-compose.yml": ("services:\n  apigw:\n    image: envoyproxy/envoy:v1.29\n    volumes:\n"
+                               "      - ./gateways/envoy:/etc/envoy\n      - ./src:/app\n  basket:\n    image: acme/basket\n"),
+        "gateways/envoy/envoy.yaml": ("static_resources:\n  clusters:\n  - name: basket\n    load_assignment:\n"
+                                      "      endpoints:\n      - lb_endpoints:\n        - endpoint:\n            address:\n"
+                                      "              socket_address:\n                address: basket\n                port_value: 80\n"),
+        "src/app.py": "print(1)\n",
+    }
+    model = resolve_files({"r": files})
+    assert ("apigw", "basket") in edge_set(model)
+    assert ("r", "src") not in model.components["apigw"].source_roots  # a code mount is not configuration
+
+
+def test_infrastructure_in_compose_and_kubernetes_is_one_component() -> None:
+    deploy = ("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {n}\nspec:\n  template:\n    spec:\n"
+              "      containers:\n        - name: c\n          image: {i}\n")
+    files = {
+        "docker-compose.yml": "services:\n  kafka:\n    image: eventuateio/eventuate-kafka:1\n  orders:\n    image: acme/orders\n",
+        "k8s/kafka.yml": deploy.format(n="shop-kafka", i="confluentinc/cp-kafka:5"),
+        "k8s/orders.yml": deploy.format(n="shop-orders", i="acme/orders:2"),
+    }
+    model = resolve_files({"r": files})
+    assert sorted(c.id for c in model.components.values() if c.kind != "user") == ["kafka", "orders"]
+    assert {"shop-kafka", "shop-orders"} <= model.components["kafka"].aliases | model.components["orders"].aliases
+
+
+def test_user_interfaces_are_front_doors_beside_gateways() -> None:
+    files = {
+        "docker-compose.yml": ("services:\n  proxy:\n    image: nginx\n    ports: ['80:80']\n  web:\n    build: ./web\n"
+                               "    ports: ['3000:3000']\n  api:\n    build: ./api\n    ports: ['8080:8080']\n"),
+        "web/package.json": '{"name": "web", "dependencies": {"express": "4", "serve-static": "1"}}\n',
+        "web/server.js": 'const app = require("express")();\napp.get("/", (q, r) => r.send("ui"));\n',
+        "api/package.json": '{"name": "api", "dependencies": {"express": "4"}}\n',
+        "api/server.js": 'const app = require("express")();\napp.get("/x", (q, r) => r.send("x"));\n',
+    }
+    model = resolve_files({"r": files})
+    assert {t for s, t in edge_set(model) if s == "user"} == {"proxy", "web"}
+    assert model.components["web"].attributes["platform_role"] == "ui"
+
+
+def test_rpc_proxy_by_service_name() -> None:
+    files = {
+        "gateway/service.py": 'from nameko.rpc import RpcProxy\n\nclass Gateway:\n    name = "gateway"\n    orders = RpcProxy("orders")\n',
+        "gateway/Dockerfile": "FROM python:3.12\nCMD nameko run gateway.service\n",
+        "orders/service.py": 'class Orders:\n    name = "orders"\n',
+        "orders/Dockerfile": "FROM python:3.12\nCMD nameko run orders.service\n",
+        "docker-compose.yml": "services:\n  gateway:\n    build: ./gateway\n  orders:\n    build: ./orders\n",
+    }
+    model = resolve_files({"r": files})
+    assert ("gateway", "orders") in edge_set(model)
+    assert next(c.protocol for c in model.connections.values() if (c.source, c.target) == ("gateway", "orders")) == "amqp"

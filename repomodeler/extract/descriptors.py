@@ -204,6 +204,12 @@ def read_compose(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warn
                 if target:
                     facts.append(_fact("compose.depends", repo, path, _line(item), owner=name,
                                        target=target.split(":")[0], link="true"))
+            for item in _seq(_get(svc, "volumes")):
+                spec = _scalar(item) or _scalar(_get(item, "source"))
+                host = spec.split(":")[0] if spec and _scalar(item) else spec
+                if host and host.startswith((".", "/")) and (":" in (spec or "") or _get(item, "source") is not None):
+                    # A bind mount: the host file or folder is configuration the container reads.
+                    facts.append(_fact("compose.mount", repo, path, _line(item), owner=name, source=host))
             for item in _seq(_get(svc, "env_file")):
                 ref = _scalar(item)
                 if ref:

@@ -134,6 +134,11 @@ ROLE_SERVERS: dict[str, dict[str, str]] = {
     "dashboard": {"annotation": r"^enablehystrixdashboard$", "image": r"(^|/)grafana"},
     "admin": {"manifest.dependency": r"^spring-boot-admin-(starter-)?server$", "annotation": r"^enableadminserver$"},
     "metrics": {"image": r"(^|/)(prom/prometheus|prometheus)"},
+    # A component that serves a user interface: a front-end framework, a server-side view engine, static files.
+    "ui": {"manifest.dependency": r"^(react|react-dom|@angular/core|vue|next|nuxt|svelte|@sveltejs/kit|ember-source|"
+                                  r"serve-static|spring-boot-starter-(thymeleaf|freemarker|mustache|groovy-templates)|"
+                                  r"microsoft\.aspnetcore\.spaservices(\.extensions)?|microsoft\.aspnetcore\.mvc\.razor\."
+                                  r"runtimecompilation|aspnetcore\.healthchecks\.ui|streamlit|gradio|dash)$"},
     "auth": {"annotation": r"^enableauthorizationserver$",
              "manifest.dependency": r"^spring-(security-oauth2-authorization-server|boot-starter-oauth2-authorization-server)$",
              "image": r"(^|/)(keycloak|jboss/keycloak|quay\.io/keycloak)"},

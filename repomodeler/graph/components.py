@@ -72,6 +72,19 @@ class ComponentRules(ResolverBase):
                 comp.source_roots.add((f.repository, root))
             elif image and not tech:
                 by_image.setdefault(_image_repo(image), comp.name)
+        self.mounted_config()
+        # Infrastructure (a database, a broker) in compose and in Kubernetes under different names is one
+        # component when exactly one service on each side runs that image.
+        compose_tech: dict[str, list[str]] = defaultdict(list)
+        for f in self.by_kind["compose.service"]:
+            if f.get("image") and tech_for_image(f.get("image")) and not f.get("build_context"):
+                compose_tech[_image_repo(f.get("image") or "")].append(self.alias.get((f.get("name") or "").lower()) or "")
+        k8s_tech: dict[str, int] = defaultdict(int)
+        for f in self.by_kind["k8s.workload"]:
+            if f.get("image") and tech_for_image(f.get("image")):
+                k8s_tech[_image_repo(f.get("image") or "")] += 1
+        compose_names = {key(f.get("name") or ""): f.get("name") or "" for f in self.by_kind["compose.service"]}
+        k8s_prefix = shared_prefix(f.get("name") or "" for f in self.by_kind["k8s.workload"])
         apps: dict[str, str] = {}
         variants = {(v.repository, v.get("folder") or "") for v in self.by_kind["k8s.variant"]}
         for f in self.by_kind["k8s.workload"]:
@@ -87,6 +100,11 @@ class ComponentRules(ResolverBase):
             aliases = tuple(a for a in (f.get("app"), image_basename(image) if image and not tech else None) if a)
             name = f.get("name") or ""
             same = self._same_image(image, by_image) if image and not tech else None
+            if image and tech and k8s_tech[_image_repo(image)] == 1 and len(compose_tech[_image_repo(image)]) == 1:
+                same = self.model.components[compose_tech[_image_repo(image)][0]].name
+            stripped = name[len(k8s_prefix):] if k8s_prefix and name.lower().startswith(k8s_prefix) else ""
+            if not same and stripped and key(stripped) in compose_names and key(name) not in compose_names:
+                same = compose_names[key(stripped)]  # ftgo-kafka in Kubernetes is the compose service kafka
             if same and same.lower() != name.lower():  # the compose service running the same image
                 aliases, name = (*aliases, name), same
             comp = self.add_component(name, kind, f.repository, f.evidence, aliases, attrs)
@@ -101,6 +119,23 @@ class ComponentRules(ResolverBase):
                 comp.evidence.add(f.evidence)
                 comp.aliases.add((f.get("name") or "").lower())
                 self.alias.setdefault((f.get("name") or "").lower(), target)
+
+    def mounted_config(self) -> None:
+        """Files a compose service bind-mounts (``./nginx/conf.d:/etc/nginx/conf.d``,
+        ``./envoy:/etc/envoy``) configure that service: the service owns them.  A mount of a folder
+        holding code (a development mount of the project) is not configuration and is left alone."""
+        code = {(r.repository.name, f.path) for r in self.results for f in r.inventory.files if f.language}
+        for f in self.by_kind["compose.mount"]:
+            comp_id = self.alias.get((f.get("owner") or "").lower())
+            source = f.get("source") or ""
+            if comp_id is None or source.startswith("/"):
+                continue
+            root = norm_path(PurePosixPath(f.get("compose_dir") or PurePosixPath(f.path).parent.as_posix()).joinpath(source).as_posix())
+            if root in ("", ".") or any(r == f.repository and is_under(p, root) for r, p in code):
+                continue
+            comp = self.model.components[comp_id]
+            comp.source_roots.add((f.repository, root))
+            comp.evidence.add(f.evidence)
 
     def build_units(self) -> None:
         deployed = self.image_deployments()

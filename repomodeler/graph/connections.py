@@ -23,6 +23,7 @@ from repomodeler.graph.catalog import (
     tech_for_module,
 )
 from repomodeler.graph.naming import (
+    infra_role,
     dependency_key,
 )
 from repomodeler.graph.values import (
@@ -520,17 +521,21 @@ class ConnectionRules(ResolverBase):
         targets: dict[str, Evidence] = {}
         for cid in sorted(gateways - forwarded):
             targets[cid] = published.get(cid) or sorted(self.model.components[cid].evidence)[0]
+        for cid in sorted(c.id for c in self.model.components.values()
+                          if c.kind == "service" and "ui" in c.attributes.get("platform_role", "").split(",")):
+            if cid not in forwarded:  # a user interface people open directly
+                targets.setdefault(cid, published.get(cid) or sorted(self.model.components[cid].evidence)[0])
         for cid in sorted(c.id for c in self.model.components.values() if c.attributes.get("published") == "true"):
             targets.setdefault(cid, sorted(self.model.components[cid].evidence)[0])  # Aspire WithExternalHttpEndpoints
         for f in self.by_kind["k8s.service"]:
             cid = self.alias.get((f.get("name") or "").lower())
             if cid and f.get("type") in ("LoadBalancer", "NodePort") and self.model.components[cid].kind in (
-                    "service", "gateway") and not self.model.components[cid].attributes.get("platform_role"):
+                    "service", "gateway") and not infra_role(self.model.components[cid]):
                 targets.setdefault(cid, f.evidence)
-        if not targets:
+        if not gateways - forwarded:  # no gateway in front: the APIs nobody inside calls are used from outside
             for cid in sorted(self.model.components):
                 comp = self.model.components[cid]
-                if (comp.kind == "service" and cid not in called and not comp.attributes.get("platform_role")
+                if (comp.kind == "service" and cid not in called and not infra_role(comp)
                         and (comp.ports or cid in published)):
                     targets[cid] = published.get(cid) or sorted(comp.evidence)[0]
         if not targets:

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import re
 from pathlib import PurePosixPath
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from repomodeler.records import Component
 
 
 def slug(name: str) -> str:
@@ -69,6 +73,11 @@ def unit_name(repo: str, folder: str, manifest_name: str | None, manifest_paths:
         return manifest_name.rsplit("/", 1)[-1]
     parent = PurePosixPath(folder).parent.name
     return parent or repo
+
+
+def infra_role(comp: "Component") -> str:
+    """The platform roles of a component other than serving a user interface (registry, config...)."""
+    return ",".join(r for r in comp.attributes.get("platform_role", "").split(",") if r and r != "ui")
 
 
 def dependency_key(name: str) -> str:

@@ -32,7 +32,8 @@ CONFIG = ("config.property", "config.env", "k8s.configmap", "k8s.env_from", "env
 DEPS = ("manifest.dependency", "annotation", "config.property")
 
 PASSES: tuple[Pass, ...] = (
-    Pass("deployment_components", ("compose.service", "docker.from", "k8s.workload", "k8s.service", "k8s.variant"),
+    Pass("deployment_components", ("compose.service", "compose.mount", "docker.from", "k8s.workload", "k8s.service",
+                                   "k8s.variant"),
          ("components", "aliases", "roots", "attributes")),
     Pass("aspire_components", ("aspire.statement", "manifest"), ("components", "roots", "connections", "attributes"),
          after=("deployment_components",)),

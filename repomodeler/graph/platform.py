@@ -26,6 +26,7 @@ from collections import defaultdict
 from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
+from repomodeler.graph.naming import infra_role
 from repomodeler.graph.catalog import (
     BROKER_BINDERS,
     ROLE_PROPERTIES,
@@ -166,7 +167,7 @@ class PlatformRules(ResolverBase):
     def business_services(self) -> list[str]:
         """Services that provide an API of their own and play no platform role."""
         return sorted(c.id for c in self.model.components.values()
-                      if c.kind == "service" and not c.attributes.get("platform_role") and c.ports)
+                      if c.kind == "service" and not infra_role(c) and c.ports)
 
     def discovery_routes(self) -> None:
         registry_clients = self.role_clients_of["registry"]
@@ -191,7 +192,8 @@ class PlatformRules(ResolverBase):
             owner = self.owner_of(f.repository, f.path)
             target = self.alias.get((f.get("service") or "").lower())
             if owner and target and target != owner:
-                self.connect(owner, target, "http", [f.evidence], attributes={"via": "lookup by service id"})
+                self.connect(owner, target, f.get("protocol") or "http", [f.evidence],
+                             attributes={"via": "lookup by service id"})
 
     def implied_stores(self) -> None:
         for cid in sorted(self.model.components):
