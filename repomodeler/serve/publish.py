@@ -15,6 +15,7 @@ from typing import Any, Iterable
 from repomodeler.records import RepomodelerError
 from repomodeler.resources import web_dir
 
+from .bundle import write_bundle
 from .compare import candidates, current_model, overlay_between
 from .render import STATIC_CSP, render_explorer, render_gallery
 from .source import all_snippets, source_roots as resolve_source_roots
@@ -75,6 +76,8 @@ def publish_site(models_dir: Path, out_dir: Path, source_roots: Iterable[Path | 
     if static_out.exists():
         shutil.rmtree(static_out)
     shutil.copytree(web_dir() / "static", static_out, ignore=shutil.ignore_patterns(*_SERVER_ONLY, "__pycache__"))
+    # file:// pages cannot load ES modules: the explorer's modules go in as one classic script
+    write_bundle(web_dir() / "static", static_out)
     for sub in ("models", "data", "files"):
         (out / sub).mkdir(exist_ok=True)
 

@@ -1,0 +1,104 @@
+/* Loading and the URL: the model from the JSON API (server) or from window.__MODEL__ (published
+   site), the overlays of comparisons, the indexes every other module reads, and the view state
+   kept in the location hash so a link reopens the same view. */
+import { API, MODE, arr, edgeText, edgesById, facets, model, nodeText, nodesById, repoInfo, state, str } from "./state.js";
+
+export let staticSnippets = null, staticCompare = null; // the published site's snippets and overlays (window.__MODEL__)
+
+// ---- loading
+export function load() {
+  if (MODE === "static") {
+    var data = window.__MODEL__ || {};
+    staticSnippets = data.snippets || {};
+    staticCompare = data.compare || { candidates: [], overlays: {} };
+    return Promise.resolve([data.model || {}, data.sysml || "", data.run || {}, arr(staticCompare.candidates)]);
+  }
+  return Promise.all([
+    fetch(API).then(function (r) { if (!r.ok) throw new Error("model " + r.status); return r.json(); }),
+    fetch(API + "/sysml").then(function (r) { return r.ok ? r.text() : ""; }),
+    // comparisons are optional: a failing listing only leaves the select empty
+    fetch(API + "/compare-candidates").then(function (r) { return r.ok ? r.json() : []; }).catch(function () { return []; })
+  ]).then(function (res) { return [res[0], res[1], {}, arr(res[2])]; });
+}
+
+/** The overlay for candidate `id`: from the API, or precomputed in the published data file. */
+export function fetchOverlay(id) {
+  if (MODE === "static") {
+    var ov = staticCompare && staticCompare.overlays ? staticCompare.overlays[id] : null;
+    return ov ? Promise.resolve(ov) : Promise.reject(new Error("not included in this published site"));
+  }
+  return fetch(API + "/overlay?" + new URLSearchParams({ against: id }).toString()).then(function (r) {
+    if (!r.ok) return r.json().catch(function () { return {}; }).then(function (body) { throw new Error(str(body.detail) || ("HTTP " + r.status)); });
+    return r.json();
+  });
+}
+
+export function bump(map, key) { map.set(key, (map.get(key) || 0) + 1); }
+
+export function index() {
+  arr(model.repositories).forEach(function (r) { if (r && r.name !== undefined) repoInfo.set(str(r.name), r); });
+  arr(model.nodes).forEach(function (n) {
+    if (!n || n.id === undefined) return;
+    var id = str(n.id);
+    nodesById.set(id, n);
+    var repo = str(n.repository);
+    if (repo && !repoInfo.has(repo)) repoInfo.set(repo, { name: repo });
+    bump(facets.kind, str(n.kind) || "(none)");
+    bump(facets.repository, repo || "(none)");
+    bump(facets.language, str(n.language) || "(none)");
+    var parts = [n.name, n.id, n.kind];
+    Object.keys(n.attributes || {}).forEach(function (k) { parts.push(n.attributes[k]); });
+    arr(n.evidence).forEach(function (e) { parts.push(e && e.path); });
+    arr(n.ports).forEach(function (p) {
+      parts.push(p && p.name);
+      arr(p && p.endpoints).forEach(function (ep) {
+        parts.push(ep && ep.path, ep && ep.method);
+        arr(ep && ep.evidence).forEach(function (e) { parts.push(e && e.path); });
+      });
+    });
+    nodeText.set(id, parts.map(str).join("\n").toLowerCase());
+  });
+  arr(model.edges).forEach(function (e) {
+    if (!e || e.id === undefined) return;
+    if (!nodesById.has(str(e.source)) || !nodesById.has(str(e.target))) return;
+    edgesById.set(str(e.id), e);
+    bump(facets.protocol, str(e.protocol) || "(none)");
+    var parts = [e.id, e.protocol, e.kind];
+    Object.keys(e.attributes || {}).forEach(function (k) { parts.push(e.attributes[k]); });
+    arr(e.evidence).forEach(function (ev) { parts.push(ev && ev.path); });
+    edgeText.set(str(e.id), parts.map(str).join("\n").toLowerCase());
+  });
+}
+
+// ---- URL state
+export function readHash() {
+  var p = new URLSearchParams(location.hash.replace(/^#/, ""));
+  function set(key) { return new Set((p.get(key) || "").split(",").filter(Boolean).map(decodeURIComponent)); }
+  state.q = p.get("q") || "";
+  state.xk = set("xk"); state.xp = set("xp"); state.xr = set("xr"); state.xl = set("xl");
+  state.focus = p.get("focus") || null;
+  state.hops = Math.max(1, Math.min(5, parseInt(p.get("hops") || "2", 10) || 2));
+  state.dir = ["both", "up", "down"].indexOf(p.get("dir")) >= 0 ? p.get("dir") : "both";
+  state.sel = p.get("sel") || null;
+  state.tab = ["sysml", "list"].indexOf(p.get("tab")) >= 0 ? p.get("tab") : "graph";
+  state.labels = p.get("labels") === "1";
+  state.view = p.get("view") === "ports" ? "ports" : "components";
+  state.collapsed = p.has("collapsed") ? set("collapsed") : null;
+  state.cmp = p.get("cmp") || null;
+}
+
+export function writeHash() {
+  var p = new URLSearchParams();
+  function put(key, s) { if (s.size) p.set(key, Array.from(s).map(encodeURIComponent).join(",")); }
+  if (state.q) p.set("q", state.q);
+  put("xk", state.xk); put("xp", state.xp); put("xr", state.xr); put("xl", state.xl);
+  if (state.focus) { p.set("focus", state.focus); p.set("hops", String(state.hops)); p.set("dir", state.dir); }
+  if (state.sel) p.set("sel", state.sel);
+  if (state.tab !== "graph") p.set("tab", state.tab);
+  if (state.labels) p.set("labels", "1");
+  if (state.view === "ports") p.set("view", "ports");
+  if (state.collapsed.size) p.set("collapsed", Array.from(state.collapsed).map(encodeURIComponent).join(","));
+  if (state.cmp) p.set("cmp", state.cmp);
+  var hash = p.toString();
+  history.replaceState(null, "", hash ? "#" + hash : location.pathname + location.search);
+}

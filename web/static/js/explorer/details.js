@@ -1,0 +1,328 @@
+/* Selection and the details panel: a component, port, connection, repository or aggregated
+   connection with its attributes, connections, resolution steps and evidence (code first,
+   descriptor copies folded), with source snippets from the API or the published data file. */
+import { changesAbout, comparisonSection, markChangeSelected, renderGhost } from "./compare.js";
+import { staticSnippets, writeHash } from "./data.js";
+import { applyFilters } from "./filters.js";
+import { toggleRepo } from "./graph.js";
+import { parsePortKey, ports } from "./ports.js";
+import { API, MODE, RM, SNIPPETS_AUTO, arr, clear, cy, edgesById, el, ghostEdges, ghostNodes, model, nodesById, repoInfo, state, str } from "./state.js";
+import { highlightSysml, markListSelection, showTab, sysmlRendered } from "./views.js";
+
+// ---- selection and details
+export function select(sel, opts) {
+  state.sel = sel;
+  opts = opts || {};
+  cy.elements(":selected").unselect();
+  var ele = cyElementFor(sel);
+  if (ele && ele.nonempty()) {
+    ele.select();
+    if (opts.center) cy.animate({ center: { eles: ele }, duration: 200 });
+  }
+  renderDetails();
+  if (state.tab === "list") markListSelection();
+  markChangeSelected(document.getElementById("changes"), sel);
+  if (sysmlRendered) highlightSysml(opts.scrollSysml !== false);
+  writeHash();
+}
+
+export function cyElementFor(sel) {
+  if (!sel || !cy) return null;
+  var kind = sel.slice(0, 2), id = sel.slice(2);
+  if (kind === "n:") {
+    var n = cy.getElementById(sel);
+    return n.nonempty() ? n : (nodesById.has(id) ? cy.getElementById("r:" + str(nodesById.get(id).repository)) : null);
+  }
+  if (kind === "e:") {
+    var e = cy.getElementById(sel);
+    if (e.nonempty()) return e;
+    return cy.edges().filter(function (x) { return x.data("type") === "agg" && x.data("members").indexOf(id) >= 0; });
+  }
+  if (kind === "p:") {
+    var port = cy.getElementById(sel);
+    return port.nonempty() ? port : cyElementFor("n:" + portKey(id).node);
+  }
+  if (kind === "r:" || kind === "a:") return cy.getElementById(sel);
+  return null;
+}
+
+/** "p:<node id>#<port index>": the index follows the last '#', node ids may contain any character. */
+export function portKey(key) { return parsePortKey(key); }
+
+export function restoreSelection() { if (state.sel) { var e = cyElementFor(state.sel); if (e && e.nonempty()) e.select(); } }
+
+export function kv(rows) {
+  var table = el("table", { class: "kv" });
+  rows.forEach(function (r) { if (r[1] !== undefined && r[1] !== null && r[1] !== "") table.appendChild(el("tr", null, el("td", { text: r[0] }), el("td", null, r[1]))); });
+  return table;
+}
+
+export function attrRows(attrs) { return Object.keys(attrs || {}).sort().map(function (k) { return [k, str(attrs[k])]; }); }
+
+export function nodeLink(id) {
+  var n = nodesById.get(id);
+  return el("a", { text: n ? str(n.name || id) : id, onclick: function () { select("n:" + id, { center: true }); } });
+}
+
+export function edgeLabel(e) { return str((nodesById.get(str(e.source)) || {}).name || e.source) + " → " + str((nodesById.get(str(e.target)) || {}).name || e.target); }
+
+export const CODE_EXT = /\.(py|pyi|js|mjs|cjs|jsx|ts|tsx|go|java|kt|kts|cs|rs|rb|php|scala|swift|c|cc|cpp|h|hpp)$/i;
+
+export function evLoc(ev) { return str(ev.repository) + ": " + str(ev.path) + (ev.line ? ":" + ev.line : ""); }
+
+export function baseName(path) { var s = str(path); return s.slice(s.lastIndexOf("/") + 1); }
+
+/** Evidence in reading order: code (call sites, reads) first, then configuration and
+    descriptors, where copies of one file (same name, same line; e.g. a manifest repeated per
+    environment) fold into one entry that names the others. */
+export function groupEvidence(list) {
+  var code = [], desc = [], byKey = new Map();
+  arr(list).forEach(function (ev) {
+    if (!ev || typeof ev !== "object") return;
+    if (CODE_EXT.test(str(ev.path))) { code.push({ ev: ev, copies: [] }); return; }
+    var key = baseName(ev.path) + "\u0000" + str(ev.line);
+    if (byKey.has(key)) { byKey.get(key).copies.push(ev); return; }
+    var entry = { ev: ev, copies: [] };
+    byKey.set(key, entry); desc.push(entry);
+  });
+  return { code: code, desc: desc };
+}
+
+export function evidenceCard(entry, counter) {
+  var ev = entry.ev;
+  var repo = repoInfo.get(str(ev.repository)) || {};
+  var forge = RM.forgeUrl(repo.url, repo.commit, ev.path, ev.line);
+  var body = el("div", { class: "snippet-box" });
+  var head = el("div", { class: "ev-head" },
+    el("span", { class: "loc", text: evLoc(ev) }),
+    forge ? el("a", { href: forge.url, target: "_blank", rel: "noopener noreferrer", text: forge.label + " ↗", "aria-label": "Open " + str(ev.path) + " on " + forge.label }) : null);
+  var card = el("div", { class: "evidence" }, head);
+  if (entry.copies.length) {
+    var n = entry.copies.length;
+    var more = el("details", { class: "copies" }, el("summary", { text: "and " + n + " cop" + (n === 1 ? "y" : "ies") + " (same file name and line)" }));
+    var ul = el("ul", { class: "list" });
+    entry.copies.forEach(function (c) { ul.appendChild(el("li", null, el("code", { text: evLoc(c) }))); });
+    more.appendChild(ul);
+    card.appendChild(more);
+  }
+  card.appendChild(body);
+  if (counter.n++ < SNIPPETS_AUTO) loadSnippet(ev, body);
+  else body.appendChild(el("div", { class: "snippet-msg" }, el("a", { text: "Show source", "aria-label": "Show source of " + evLoc(ev), onclick: function () { clear(body); loadSnippet(ev, body); } })));
+  return card;
+}
+
+export function evidenceList(list, counter, grouped) {
+  var box = el("div", { class: "evidence-list" });
+  var g = groupEvidence(list);
+  if (grouped && g.code.length && g.desc.length) {
+    box.appendChild(el("h4", { text: "In code · " + g.code.length }));
+    g.code.forEach(function (e) { box.appendChild(evidenceCard(e, counter)); });
+    box.appendChild(el("h4", { text: "In configuration and descriptors · " + g.desc.length }));
+    g.desc.forEach(function (e) { box.appendChild(evidenceCard(e, counter)); });
+  } else {
+    g.code.concat(g.desc).forEach(function (e) { box.appendChild(evidenceCard(e, counter)); });
+  }
+  if (!box.childNodes.length) box.appendChild(el("p", { class: "hint", text: "No evidence recorded." }));
+  return box;
+}
+
+/** The steps the resolver took, where the model names them: `attributes.chain` (a list) or
+    `via` ("env X", "a -> b -> c"), between the code that calls and the component reached. */
+export function resolutionSteps(e) {
+  var attrs = e.attributes || {}, steps = [];
+  var via = Array.isArray(attrs.chain) ? attrs.chain.map(str) : str(attrs.via).split(/\s*(?:->|→|;)\s*/).filter(Boolean);
+  if (!via.length) return null;
+  var g = groupEvidence(e.evidence);
+  var src = nodesById.get(str(e.source)) || {}, dst = nodesById.get(str(e.target)) || {};
+  var verb = { calls: "makes a call", uses: "opens a connection", publishes: "publishes messages", subscribes: "subscribes to messages" }[str(e.kind)] || "connects";
+  steps.push({ what: "The code of " + str(src.name || e.source) + " " + verb, where: g.code.map(function (x) { return evLoc(x.ev); }) });
+  var env = false;
+  via.forEach(function (v) {
+    var m = /^env\s+(.+)$/.exec(v);
+    if (m) env = true;
+    steps.push({ what: m ? "to the address in the setting " + m[1] : "via " + v });
+  });
+  if (g.desc.length) steps.push({ what: env ? "whose value the configuration sets" : "as the configuration declares", where: g.desc.map(function (x) { return evLoc(x.ev); }) });
+  steps.push({ what: "reaching " + str(dst.name || e.target) + (attrs.endpoints ? " (" + str(attrs.endpoints) + ")" : "") });
+  return steps;
+}
+
+export function stepsList(steps) {
+  var ol = el("ol", { class: "steps" });
+  steps.forEach(function (st) {
+    var li = el("li", null, el("span", { text: st.what }));
+    if (st.where && st.where.length) li.appendChild(el("div", { class: "step-where" }, st.where.map(function (w) { return el("code", { text: w }); })));
+    ol.appendChild(li);
+  });
+  return ol;
+}
+
+export function loadSnippet(ev, body) {
+  var line = parseInt(ev.line, 10) || 1;
+  function show(data) {
+    var pre = el("div", { class: "snippet", tabindex: "0", role: "region", "aria-label": "Source of " + evLoc(ev) });
+    arr(data.lines).forEach(function (text, i) {
+      var no = data.start + i;
+      pre.appendChild(el("div", { class: "row" + (no === data.highlight ? " hl" : "") }, el("span", { class: "ln", text: no }), el("span", { class: "code", text: text })));
+    });
+    clear(body); body.appendChild(pre);
+  }
+  function fail(msg) { clear(body); body.appendChild(el("div", { class: "snippet-msg", text: msg })); }
+  if (MODE === "static") {
+    var key = str(ev.repository) + "\n" + str(ev.path) + "\n" + line;
+    if (staticSnippets[key]) show(staticSnippets[key]); else fail("Source not included in this published site.");
+    return;
+  }
+  body.appendChild(el("div", { class: "snippet-msg", text: "Loading source…" }));
+  var url = API + "/source?" + new URLSearchParams({ repository: str(ev.repository), path: str(ev.path), line: String(line) }).toString();
+  fetch(url).then(function (r) {
+    if (!r.ok) { fail(r.status === 404 ? "Source not available (checkout missing or file not cited)." : "Source request refused (" + r.status + ")."); return; }
+    return r.json().then(show);
+  }).catch(function () { fail("Source could not be loaded."); });
+}
+
+export function renderDetails() {
+  var box = document.getElementById("details-body");
+  clear(box);
+  var sel = state.sel;
+  var counter = { n: 0 };
+  if (!sel) { box.appendChild(el("p", { class: "hint", text: "Select a component or connection to see its attributes and evidence." })); return; }
+  var kind = sel.slice(0, 2), id = sel.slice(2);
+  if (kind === "n:" && ghostNodes.has(id)) return renderGhost(box, "component", id);
+  if (kind === "e:" && ghostEdges.has(id)) return renderGhost(box, "connection", id);
+  if (kind === "n:" && nodesById.has(id)) return renderNode(box, id, counter);
+  if (kind === "e:" && edgesById.has(id)) return renderEdge(box, id, counter);
+  if (kind === "p:") return renderPort(box, id, counter);
+  if (kind === "r:") return renderRepo(box, id);
+  if (kind === "a:") return renderAgg(box, id);
+  box.appendChild(el("p", { class: "hint", text: "The selected element is not in this model." }));
+}
+
+export function kindBadge(kind) { var b = el("span", { class: "badge", text: kind || "component" }); b.style.background = RM.kindStyle(kind).badge; return b; }
+
+export function protoBadge(p) { var b = el("span", { class: "badge", text: p || "?" }); b.style.background = RM.protocolStyle(p).color; return b; }
+
+export function renderNode(box, id, counter) {
+  var n = nodesById.get(id);
+  box.appendChild(el("h2", { text: str(n.name || id), id: "details-title" }));
+  box.appendChild(el("div", { class: "sub" }, kindBadge(str(n.kind)), el("span", { text: str(n.repository) }), n.language ? el("span", { class: "chip", text: str(n.language) }) : null));
+  box.appendChild(el("div", { class: "focus-row" },
+    el("button", { class: "btn small", type: "button", text: "Focus here", onclick: function () { state.focus = id; applyFilters(true); } }),
+    el("button", { class: "btn ghost small", type: "button", text: "Show in SysML", onclick: function () { showTab("sysml"); } })));
+  box.appendChild(kv([["id", str(n.id)]].concat(attrRows(n.attributes))));
+  comparisonSection(box, changesAbout("n:", id));
+  var portList = arr(n.ports);
+  if (portList.length) {
+    box.appendChild(el("h3", { text: "Ports & endpoints" }));
+    portList.forEach(function (p, i) {
+      var head = el("div", { class: "port-head" }, el("a", { text: str(p.name || "port"), onclick: function () { select("p:" + id + "#" + i); } }),
+        protoBadge(str(p.protocol)), el("span", { class: "muted", text: str(p.direction) }));
+      var list = el("ul", { class: "list" });
+      arr(p.endpoints).forEach(function (ep) { list.appendChild(el("li", { class: "endpoint" }, el("span", { class: "method " + str(ep.method).replace(/[^A-Z]/g, ""), text: str(ep.method || "—") }), el("code", { text: str(ep.path) }))); });
+      box.appendChild(el("div", { class: "port" }, head, list.childNodes.length ? list : null));
+    });
+  }
+  var out = [], inc = [];
+  edgesById.forEach(function (e, eid) { if (str(e.source) === id) out.push(eid); if (str(e.target) === id) inc.push(eid); });
+  [["Calls / uses (outgoing)", out, "target"], ["Used by (incoming)", inc, "source"]].forEach(function (grp) {
+    if (!grp[1].length) return;
+    box.appendChild(el("h3", { text: grp[0] + " · " + grp[1].length }));
+    var ul = el("ul", { class: "list" });
+    grp[1].forEach(function (eid) {
+      var e = edgesById.get(eid);
+      ul.appendChild(el("li", null, protoBadge(str(e.protocol)), " ", nodeLink(str(e[grp[2]])), " ",
+        el("a", { class: "muted", text: "(" + str(e.kind) + ")", onclick: function () { select("e:" + eid, { center: true }); } })));
+    });
+    box.appendChild(ul);
+  });
+  var unresolved = arr(model.unresolved).filter(function (u) { return u && str(u.component) === id; });
+  if (unresolved.length) {
+    box.appendChild(el("h3", { text: "Unresolved references · " + unresolved.length }));
+    // their snippets load on request, so they never crowd out the component's own evidence
+    var later = { n: SNIPPETS_AUTO };
+    unresolved.forEach(function (u) {
+      box.appendChild(el("div", { class: "unresolved" }, el("code", { text: str(u.value) })));
+      box.appendChild(evidenceList(u.evidence ? [u.evidence] : [], later));
+    });
+  }
+  box.appendChild(el("h3", { text: "Evidence" }));
+  box.appendChild(evidenceList(n.evidence, counter, true));
+}
+
+export function renderPort(box, key, counter) {
+  var pk = portKey(key), id = pk.node, n = nodesById.get(id);
+  if (n && pk.protocol !== null) return renderImpliedPort(box, id, pk.protocol);
+  var p = n && arr(n.ports)[pk.index];
+  if (!p) { box.appendChild(el("p", { class: "hint", text: "Port not found." })); return; }
+  box.appendChild(el("h2", { text: str(p.name || "port") }));
+  box.appendChild(el("div", { class: "sub" }, "port of ", nodeLink(id), protoBadge(str(p.protocol)), el("span", { text: str(p.direction) })));
+  box.appendChild(kv(attrRows(p.attributes)));
+  box.appendChild(el("h3", { text: "Endpoints · " + arr(p.endpoints).length }));
+  arr(p.endpoints).forEach(function (ep) {
+    box.appendChild(el("div", { class: "endpoint port-head" }, el("span", { class: "method " + str(ep.method).replace(/[^A-Z]/g, ""), text: str(ep.method || "—") }), el("code", { text: str(ep.path) })));
+    box.appendChild(evidenceList(ep.evidence, counter));
+  });
+  if (arr(p.evidence).length) { box.appendChild(el("h3", { text: "Evidence" })); box.appendChild(evidenceList(p.evidence, counter)); }
+  var callers = el("ul", { class: "list" }), pkey = "p:" + key, edgePort = ports().edgePort;
+  edgesById.forEach(function (e, eid) {
+    if (edgePort.get(eid) !== pkey) return;
+    callers.appendChild(el("li", null, protoBadge(str(e.protocol)), " ", nodeLink(str(e.source)), " ",
+      el("a", { class: "muted", text: "(" + str(e.kind) + ")", onclick: function () { select("e:" + eid, { center: true }); } })));
+  });
+  if (callers.childNodes.length) { box.appendChild(el("h3", { text: "Connected from · " + callers.childNodes.length })); box.appendChild(callers); }
+}
+
+/** A port model.sysml gives a component because connections arrive over a protocol for which
+    the analysis found no endpoints (databases, caches, brokers, services without routes). */
+export function renderImpliedPort(box, id, protocol) {
+  box.appendChild(el("h2", { text: protocol + " (implied port)", id: "details-title" }));
+  box.appendChild(el("div", { class: "sub" }, "port of ", nodeLink(id), protoBadge(protocol), el("span", { text: "provided" })));
+  box.appendChild(el("p", { class: "hint", text: "Connections reach " + str(nodesById.get(id).name || id) + " over " + protocol +
+    ", so model.sysml declares this port for them; the analysis found no endpoints on it." }));
+  var ul = el("ul", { class: "list" }), n = 0;
+  edgesById.forEach(function (e, eid) {
+    if (str(e.target) !== id || str(e.protocol) !== protocol) return;
+    n++;
+    ul.appendChild(el("li", null, protoBadge(protocol), " ", nodeLink(str(e.source)), " ",
+      el("a", { class: "muted", text: "(" + str(e.kind) + ")", onclick: function () { select("e:" + eid, { center: true }); } })));
+  });
+  box.appendChild(el("h3", { text: "Connected from · " + n }));
+  box.appendChild(ul);
+}
+
+export function renderEdge(box, id, counter) {
+  var e = edgesById.get(id);
+  box.appendChild(el("h2", { text: edgeLabel(e), id: "details-title" }));
+  box.appendChild(el("div", { class: "sub" }, protoBadge(str(e.protocol)), el("span", { text: str(e.kind) })));
+  box.appendChild(el("div", { class: "focus-row" },
+    el("button", { class: "btn ghost small", type: "button", text: "Show in SysML", onclick: function () { showTab("sysml"); } })));
+  box.appendChild(kv([["id", str(e.id)], ["from", nodeLink(str(e.source))], ["to", nodeLink(str(e.target))]].concat(attrRows(e.attributes))));
+  comparisonSection(box, changesAbout("e:", id));
+  var steps = resolutionSteps(e);
+  if (steps) { box.appendChild(el("h3", { text: "How it was resolved" })); box.appendChild(stepsList(steps)); }
+  box.appendChild(el("h3", { text: "Evidence" }));
+  box.appendChild(evidenceList(e.evidence, counter, true));
+}
+
+export function renderRepo(box, name) {
+  var r = repoInfo.get(name) || { name: name };
+  box.appendChild(el("h2", { text: name }));
+  box.appendChild(el("div", { class: "sub", text: "repository" }));
+  box.appendChild(kv([["url", r.url ? el("a", { href: /^https?:\/\//.test(str(r.url)) ? str(r.url) : "#", target: "_blank", rel: "noopener noreferrer", text: str(r.url) }) : null], ["commit", str(r.commit)], ["ref", str(r.ref)]]));
+  var collapsed = state.collapsed.has(name);
+  box.appendChild(el("div", { class: "focus-row" }, el("button", { class: "btn small", type: "button", text: collapsed ? "Expand" : "Collapse",
+    onclick: function () { toggleRepo(name); } })));
+  var ul = el("ul", { class: "list" });
+  nodesById.forEach(function (n, id) { if (str(n.repository) === name) ul.appendChild(el("li", null, kindBadge(str(n.kind)), " ", nodeLink(id))); });
+  box.appendChild(el("h3", { text: "Components · " + ul.childNodes.length }));
+  box.appendChild(ul);
+}
+
+export function renderAgg(box, key) {
+  var e = cy.getElementById("a:" + key);
+  var members = e.nonempty() ? e.data("members") : [];
+  box.appendChild(el("h2", { text: members.length + " connection" + (members.length === 1 ? "" : "s") }));
+  var ul = el("ul", { class: "list" });
+  members.forEach(function (id) { var m = edgesById.get(id); ul.appendChild(el("li", null, protoBadge(str(m.protocol)), " ", el("a", { text: edgeLabel(m), onclick: function () { select("e:" + id); } }))); });
+  box.appendChild(ul);
+}

@@ -1,0 +1,345 @@
+/* The graph: Cytoscape styles, component labels measured in the page's font, the elements
+   (repositories as compound boxes, collapsed repositories with aggregated connections, the
+   comparison's ghosts, the ports view's ports), dagre or the linear block layout, fitting, the
+   hover tooltip and edge labels. */
+import { STATUSES, aggregateStatus, changeFieldLabel, overlay, overlayStyles, selectionStyles } from "./compare.js";
+import { bump, writeHash } from "./data.js";
+import { renderDetails, restoreSelection } from "./details.js";
+import { applyFilters } from "./filters.js";
+import { kindDef, partSize, placePorts, portLabel, portName, portStyles, portSummary, ports, portsView } from "./ports.js";
+import { BIG, RM, big, clear, connectionChange, cy, edgesById, el, ghostEdges, ghostNodes, nodesById, repoInfo, state, str, timings } from "./state.js";
+
+// ---- graph
+export const LABEL_FONT = 14, LABEL_MAX = 176, NODE_MIN_W = 84, NODE_PAD_X = 24, LINE_H = 17;
+
+export function cyStyle(big) {
+  var style = [
+    { selector: "node", style: {
+      "label": "data(label)", "font-family": labelFont(), "font-size": LABEL_FONT, "font-weight": 600, "color": "#0f172a", "text-valign": "center", "text-halign": "center",
+      "text-wrap": "wrap", "text-max-width": 1000, "line-height": 1.2, "width": 132, "height": 38, "border-width": 2,
+      "background-color": "#f1f5f9", "border-color": "#334155", "shape": "round-rectangle",
+      "min-zoomed-font-size": big ? 7 : 0 } },
+    { selector: "node[w]", style: { "width": "data(w)", "height": "data(h)" } },
+    { selector: "node[type = 'repo']", style: {
+      "shape": "round-rectangle", "background-color": "#eef2f8", "background-opacity": 0.9, "border-color": "#94a3b8",
+      "border-width": 1.5, "label": "data(label)", "color": "#1e293b", "font-weight": "bold",
+      "text-valign": "top", "text-halign": "center", "text-margin-y": -4, "padding": 18, "text-max-width": big ? 1200 : 600,
+      "font-size": big ? 44 : LABEL_FONT } },
+    { selector: "node.collapsed", style: {
+      "width": 190, "height": 58, "text-valign": "center", "text-margin-y": 0, "border-width": 2.5,
+      "border-color": "#475569", "background-color": "#e2e8f0", "text-wrap": "wrap" } },
+    { selector: "edge", style: {
+      "width": 2, "curve-style": big ? "haystack" : "bezier", "target-arrow-shape": big ? "none" : "triangle", "arrow-scale": 1.1,
+      "line-color": "#94a3b8", "target-arrow-color": "#94a3b8", "opacity": 0.95 } },
+    { selector: "edge[label]", style: { "label": "data(label)", "font-size": 12, "color": "#334155",
+      "text-background-color": "#fff", "text-background-opacity": 0.9, "text-background-padding": 2 } },
+    { selector: "edge[kind = 'depends_on']", style: { "line-style": "dashed", "line-dash-pattern": [4, 4] } },
+    { selector: ".hidden", style: { "display": "none" } },
+    { selector: "node.focus-root", style: { "border-width": 4, "border-color": "#111827" } }
+  ];
+  if (state.labels) {
+    // the optional protocol label on every connection (aggregates keep their "×N")
+    style.splice(style.length - 2, 0, { selector: "edge[plabel]", style: { "label": "data(plabel)", "font-size": 12, "color": "#334155",
+      "text-background-color": "#fff", "text-background-opacity": 0.9, "text-background-padding": 2, "text-rotation": "autorotate" } });
+  }
+  Object.keys(RM.KINDS).forEach(function (k) {
+    var s = RM.KINDS[k];
+    style.splice(3, 0, { selector: "node[kind = '" + k + "']", style: { "background-color": s.color, "border-color": s.border, "shape": s.shape } });
+  });
+  Object.keys(RM.PROTOCOLS).forEach(function (p) {
+    var s = RM.PROTOCOLS[p];
+    var look = { "line-color": s.color, "target-arrow-color": s.color, "line-style": s.dash ? "dashed" : "solid" };
+    if (s.dash) look["line-dash-pattern"] = s.dash;
+    style.splice(style.length - 3, 0, { selector: "edge[protocol = '" + p + "']", style: look });
+  });
+  // comparison colours after kinds and protocols (they win), selection last
+  if (portsView()) style = style.concat(portStyles());
+  return style.concat(overlayStyles(), selectionStyles(!!overlay));
+}
+
+/** A component's label as lines that fit LABEL_MAX px (breaking after - _ . / : or spaces,
+    hard-breaking only a segment wider than a line), and the node size that holds them. */
+export let measureCtx = null, labelCache = new Map(), fontFamily = null;
+
+/** The page's font: labels are measured and drawn with the same one. */
+export function labelFont() { return fontFamily || (fontFamily = getComputedStyle(document.body).fontFamily || "sans-serif"); }
+
+export function labelBox(text) {
+  if (labelCache.has(text)) return labelCache.get(text);
+  if (!measureCtx) {
+    measureCtx = document.createElement("canvas").getContext("2d");
+    measureCtx.font = "600 " + LABEL_FONT + "px " + labelFont();
+  }
+  var width = function (t) { return measureCtx.measureText(t).width; };
+  var parts = text.match(/[^\s\-_.\/:]*[\s\-_.\/:]*/g).filter(Boolean), lines = [], cur = "";
+  parts.forEach(function (part) {
+    if (cur && width(cur + part) > LABEL_MAX) { lines.push(cur.trim()); cur = ""; }
+    while (width(part) > LABEL_MAX) { // one segment wider than a line: cut it by characters
+      var n = part.length;
+      while (n > 1 && width(part.slice(0, n)) > LABEL_MAX) n--;
+      lines.push(part.slice(0, n)); part = part.slice(n);
+    }
+    cur += part;
+  });
+  if (cur.trim() || !lines.length) lines.push(cur.trim());
+  var w = 0;
+  lines.forEach(function (l) { w = Math.max(w, width(l)); });
+  var box = { label: lines.join("\n"), w: Math.max(NODE_MIN_W, Math.ceil(w) + NODE_PAD_X), h: 22 + lines.length * LINE_H };
+  labelCache.set(text, box);
+  return box;
+}
+
+export function repOf(nodeId) {
+  var n = nodesById.get(nodeId);
+  if (!n) return "n:" + nodeId; // a ghost: only in the comparison, never inside a repository box
+  var repo = str(n.repository);
+  return repo && state.collapsed.has(repo) ? "r:" + repo : "n:" + nodeId;
+}
+
+export function buildElements() {
+  var els = [], counts = new Map();
+  nodesById.forEach(function (n) { bump(counts, str(n.repository)); });
+  repoInfo.forEach(function (r, name) {
+    if (!name || !counts.get(name)) return;
+    var collapsed = state.collapsed.has(name);
+    els.push({ group: "nodes", data: { id: "r:" + name, type: "repo", repository: name,
+      label: collapsed ? name + "\n(" + counts.get(name) + " components)" : name }, classes: collapsed ? "collapsed" : "" });
+  });
+  var withPorts = portsView(), pi = withPorts ? ports() : null;
+  nodesById.forEach(function (n, id) {
+    var repo = str(n.repository);
+    if (repo && state.collapsed.has(repo)) return;
+    var box = labelBox(str(n.name || id)), label = box.label, cls = ovClass(overlay && overlay.nodes, id);
+    if (withPorts) { // a SysML part: "name : Kind", sized for its ports
+      var list = pi.ports.get(id) || [];
+      label += "\n: " + kindDef(str(n.kind));
+      box = partSize(box, list.length);
+      cls = (cls + " part").trim();
+      list.forEach(function (port, order) {
+        els.push({ group: "nodes", grabbable: false, classes: port.implied ? "implied" : "", data: { id: port.key, type: "port", part: "n:" + id, parent: repo ? "r:" + repo : undefined,
+          label: portLabel(port), name: port.name, protocol: port.protocol, color: RM.protocolStyle(port.protocol).color, order: order, side: "left", mid: id } });
+      });
+    }
+    els.push({ group: "nodes", data: { id: "n:" + id, parent: repo ? "r:" + repo : undefined, type: "node", label: label, name: str(n.name || id), w: box.w, h: box.h, kind: str(n.kind), repository: repo, language: str(n.language), mid: id }, classes: cls });
+  });
+  ghostNodes.forEach(function (g, id) {
+    var box = labelBox(id);
+    els.push({ group: "nodes", data: { id: "n:" + id, type: "node", ghost: true, label: box.label, name: id, w: box.w, h: box.h, kind: str(g.kind), repository: "", language: "", mid: id }, classes: "ghost ov-added" });
+  });
+  var agg = new Map();
+  edgesById.forEach(function (e, id) {
+    var s = repOf(str(e.source)), t = repOf(str(e.target));
+    if (s[0] === "n" && t[0] === "n") {
+      var port = withPorts ? pi.edgePort.get(id) : "";
+      var d = { id: "e:" + id, source: s, target: port || t, type: "edge", protocol: str(e.protocol), plabel: str(e.protocol) || undefined, kind: str(e.kind), mid: id };
+      var ch = connectionChange.get(id);
+      if (ch && ch.status === "changed") d.label = d.plabel = changeFieldLabel(ch);
+      els.push({ group: "edges", data: d, classes: ovClass(overlay && overlay.edges, id) });
+      // the layout places parts, so it gets the part-to-part link (never drawn)
+      if (port) els.push({ group: "edges", data: { id: "l:" + id, source: s, target: t, type: "lay", mid: id } });
+      return;
+    }
+    if (s === t) return; // traffic inside a collapsed repository
+    var key = s + "\u0000" + t + "\u0000" + str(e.protocol);
+    if (!agg.has(key)) agg.set(key, { group: "edges", data: { id: "a:" + key, source: s, target: t, type: "agg", protocol: str(e.protocol), plabel: str(e.protocol) || undefined, kind: str(e.kind), members: [] } });
+    agg.get(key).data.members.push(id);
+  });
+  agg.forEach(function (a) {
+    a.data.label = a.data.members.length > 1 ? "×" + a.data.members.length : undefined;
+    if (a.data.label && a.data.plabel) a.data.plabel += " " + a.data.label;
+    if (!a.data.label) delete a.data.label;
+    if (overlay) {
+      var status = aggregateStatus(a.data.members.map(function (m) { return overlay.edges[m]; }));
+      if (status) a.classes = "ov-" + status;
+    }
+    els.push(a);
+  });
+  ghostEdges.forEach(function (g, id) {
+    var s = repOf(g.source), t = repOf(g.target);
+    if (s === t) return;
+    els.push({ group: "edges", data: { id: "e:" + id, source: s, target: t, type: "edge", ghost: true, protocol: g.protocol, kind: "", label: g.protocol, mid: id }, classes: "ghost ov-added" });
+  });
+  return els;
+}
+
+export function ovClass(statuses, id) {
+  var s = statuses ? statuses[id] : null;
+  return STATUSES.indexOf(s) >= 0 ? "ov-" + s : "";
+}
+
+export function rebuild(runLayout) {
+  var tb = performance.now();
+  cy.batch(function () {
+    cy.elements().remove();
+    cy.add(buildElements());
+  });
+  timings.build_ms = Math.round(performance.now() - tb);
+  applyFilters(false);
+  if (runLayout !== false) layout();
+  restoreSelection();
+}
+
+/** Linear-time layout for big graphs: each repository is a block; inside it, nodes are
+    placed in columns by their depth along calls within the repository; blocks are packed in
+    rows whose width is chosen so the whole picture roughly matches the viewport's shape. */
+export function blockLayout(nodes) {
+  var byRepo = new Map();
+  nodes.forEach(function (n) {
+    var repo = n.isParent() ? null : (n.data("type") === "repo" ? n.id() : (n.data("parent") || "(none)"));
+    if (!repo) return;
+    if (!byRepo.has(repo)) byRepo.set(repo, []);
+    byRepo.get(repo).push(n);
+  });
+  var dx = 160, dy = 56, gapX = 120, gapY = 110, blocks = [], area = 0;
+  // callee adjacency from the model itself (plain Maps: much cheaper than collection traversal)
+  var out = new Map();
+  edgesById.forEach(function (e) {
+    var s = "n:" + str(e.source), t = "n:" + str(e.target);
+    if (s === t) return;
+    if (!out.has(s)) out.set(s, []);
+    out.get(s).push(t);
+  });
+  byRepo.forEach(function (nodesOfRepo) {
+    var members = nodesOfRepo.map(function (n) { return { id: n.id(), kind: str(n.data("kind")), label: str(n.data("label")) }; });
+    var depth = new Map();
+    members.forEach(function (m) { depth.set(m.id, 0); });
+    // a few relaxation passes of "callee is one column right of caller" (bounded, so O(E))
+    for (var pass = 0; pass < 3; pass++) {
+      members.forEach(function (m) {
+        (out.get(m.id) || []).forEach(function (t) {
+          if (depth.has(t)) depth.set(t, Math.max(depth.get(t), Math.min(depth.get(m.id) + 1, 6)));
+        });
+      });
+    }
+    var cols = [];
+    members.forEach(function (m) { var d = depth.get(m.id); (cols[d] = cols[d] || []).push(m); });
+    var colsOut = [], perCol = Math.max(6, Math.ceil(Math.sqrt(members.length * 1.5)));
+    cols.forEach(function (col) {
+      if (!col) return;
+      col.sort(function (a, b) { return a.kind < b.kind ? -1 : a.kind > b.kind ? 1 : (a.label < b.label ? -1 : a.label > b.label ? 1 : 0); });
+      for (var i = 0; i < col.length; i += perCol) colsOut.push(col.slice(i, i + perCol));
+    });
+    var w = colsOut.length * dx, h = 0;
+    colsOut.forEach(function (c) { h = Math.max(h, c.length * dy); });
+    blocks.push({ cols: colsOut, w: w, h: h });
+    area += (w + gapX) * (h + gapY);
+  });
+  var box = document.getElementById("cy").getBoundingClientRect();
+  var aspect = box.height > 0 ? box.width / box.height : 1.4;
+  var maxW = Math.max(dx * 4, Math.sqrt(area * aspect));
+  var positions = {}, x = 0, y = 0, rowH = 0;
+  blocks.forEach(function (b) {
+    if (x > 0 && x + b.w > maxW) { x = 0; y += rowH + gapY; rowH = 0; }
+    b.cols.forEach(function (c, ci) { c.forEach(function (m, ri) { positions[m.id] = { x: x + ci * dx, y: y + ri * dy }; }); });
+    x += b.w + gapX; rowH = Math.max(rowH, b.h);
+  });
+  return positions;
+}
+
+/** What the layout places: the visible parts and repositories and the links between them; in
+    the ports view the ports follow their part (placePorts) and the layout gets the hidden
+    part-to-part links instead of the links that end on ports. */
+export function layoutTargets() {
+  var vis = cy.elements(":visible");
+  if (!portsView()) return vis;
+  return vis.filter(function (x) { return x.data("type") !== "port" && !(x.isEdge() && x.target().data("type") === "port"); })
+    .union(cy.edges("[type = 'lay']").filter(function (e) { return !e.hasClass("hidden") && e.source().visible() && e.target().visible(); }));
+}
+
+export function layout() {
+  var tl = performance.now();
+  var targets = layoutTargets();
+  var leafCount = targets.nodes().filter(function (n) { return !n.isParent(); }).length;
+  var name;
+  if (leafCount > BIG) {
+    var positions = blockLayout(targets.nodes());
+    timings.layout_compute_ms = Math.round(performance.now() - tl);
+    cy.batch(function () {
+      targets.nodes().forEach(function (n) { var p = positions[n.id()]; if (p) n.position(p); });
+    });
+    if (portsView()) placePorts(cy, "left");
+    fitGraph();
+    name = "blocks";
+  } else {
+    // left-to-right and top-to-bottom: keep the one the canvas shows at the larger zoom
+    var best = null;
+    ["LR", "TB"].forEach(function (dir) {
+      targets.layout({ name: "dagre", rankDir: dir, nodeSep: dir === "LR" ? 24 : 30, rankSep: dir === "LR" ? 70 : 56, edgeSep: 10, fit: false, animate: false, nodeDimensionsIncludeLabels: false }).run();
+      var z = fitZoom(targets), pos = {};
+      if (!best || z > best.zoom * 1.05) {
+        targets.nodes().forEach(function (n) { if (!n.isParent()) pos[n.id()] = { x: n.position("x"), y: n.position("y") }; });
+        best = { zoom: z, dir: dir, pos: pos };
+      }
+    });
+    if (best.dir !== "TB") cy.batch(function () { targets.nodes().forEach(function (n) { var q = best.pos[n.id()]; if (q) n.position(q); }); });
+    if (portsView()) placePorts(cy, best.dir === "TB" ? "top" : "left");
+    fitGraph();
+    name = "dagre";
+    timings.rank_dir = best.dir;
+  }
+  timings.layout = name;
+  timings.layout_ms = Math.round(performance.now() - tl);
+}
+
+export const FIT_PAD = 24, MAX_FIT_ZOOM = 1.3;
+
+/** The zoom at which `eles` would fill the canvas (what cy.fit would choose, capped). */
+export function fitZoom(eles) {
+  var bb = eles.boundingBox(), w = cy.width() - 2 * FIT_PAD, h = cy.height() - 2 * FIT_PAD;
+  if (!(bb.w > 0 && bb.h > 0 && w > 0 && h > 0)) return 1;
+  return Math.min(MAX_FIT_ZOOM, w / bb.w, h / bb.h);
+}
+
+/** Fit `eles` into the canvas; a handful of nodes is not blown up past MAX_FIT_ZOOM. */
+export function fitGraph(eles) {
+  eles = eles || cy.elements(":visible");
+  if (!eles.length) return;
+  cy.fit(eles, FIT_PAD);
+  if (cy.zoom() > MAX_FIT_ZOOM) { cy.zoom(MAX_FIT_ZOOM); cy.center(eles); }
+}
+
+export function toggleRepo(name) {
+  if (state.collapsed.has(name)) state.collapsed.delete(name); else state.collapsed.add(name);
+  rebuild(true);
+  writeHash();
+  renderDetails();
+}
+
+export function setLabels(on) {
+  state.labels = on;
+  var b = document.getElementById("btn-labels");
+  b.setAttribute("aria-pressed", on ? "true" : "false");
+  b.classList.toggle("on", on);
+  cy.style(cyStyle(big));
+  writeHash();
+}
+
+export function wireTooltip() {
+  var tip = document.getElementById("tip");
+  function show(ev) {
+    var t = ev.target, text, sub;
+    if (t.isNode()) {
+      if (t.data("type") === "repo") { text = t.data("repository"); sub = "repository"; }
+      else if (t.data("type") === "port") { text = portName(t); sub = portSummary(t.id().slice(2)); }
+      else { text = t.data("name"); sub = [t.data("kind"), t.data("repository"), t.data("language")].filter(Boolean).join(" · "); }
+    } else {
+      var end = function (x) { return x.data("type") === "port" ? portName(x) : str(x.data("name") || x.data("repository")); };
+      text = end(t.source()) + " → " + end(t.target());
+      sub = [t.data("protocol"), t.data("kind"), t.data("type") === "agg" ? t.data("members").length + " connections" : ""].filter(Boolean).join(" · ");
+    }
+    clear(tip);
+    tip.appendChild(el("strong", { text: text }));
+    if (sub) tip.appendChild(el("span", { text: sub }));
+    var p = t.isNode() ? t.renderedPosition() : t.renderedMidpoint();
+    var pane = document.getElementById("pane-graph").getBoundingClientRect();
+    tip.classList.remove("hidden");
+    var w = tip.offsetWidth, h = tip.offsetHeight;
+    var x = Math.max(4, Math.min(pane.width - w - 4, p.x - w / 2));
+    var y = p.y - (t.isNode() ? t.renderedOuterHeight() / 2 : 0) - h - 8;
+    if (y < 4) y = p.y + (t.isNode() ? t.renderedOuterHeight() / 2 : 0) + 8;
+    tip.style.transform = "translate(" + Math.round(x) + "px," + Math.round(y) + "px)";
+  }
+  cy.on("mouseover", "node, edge", show);
+  cy.on("mouseout", "node, edge", function () { tip.classList.add("hidden"); });
+  cy.on("viewport tapstart", function () { tip.classList.add("hidden"); });
+}

@@ -1,0 +1,95 @@
+/* The explorer's entry module: load the model, build the sidebar and the graph, wire the toolbar
+   and the graph's events, and publish window.cy / window.explorer for the browser tests.
+   Loaded with <script type="module"> from the server; a published site gets every module joined
+   into one classic script (repomodeler/serve/bundle.py), since file:// pages cannot load modules. */
+import { applyComparison, fillCompareSelect, overlay, overlayFor, wireCompare } from "./compare.js";
+import { index, load, readHash, writeHash } from "./data.js";
+import { renderDetails, select } from "./details.js";
+import { applyFilters, buildFacet, buildLegend, syncChecks, visibleNodes, wireFilters } from "./filters.js";
+import { cyStyle, fitGraph, layout, rebuild, setLabels, toggleRepo, wireTooltip } from "./graph.js";
+import { setView, wirePorts } from "./ports.js";
+import { BIG, COLLAPSE_ABOVE, RM, arr, candidates, cy, edgesById, facets, nodesById, repoInfo, root, setCy, setLoaded, setStatus, state, t0, timings } from "./state.js";
+import { narrow, openDrawer, setupIssues, showTab, wireDrawers, wireTabs } from "./views.js";
+
+// ---- wiring
+/** The toolbar and the graph's events; the sidebar, tabs, drawers and comparison wire themselves. */
+export function wire() {
+  wireFilters();
+  wireTabs();
+  wireDrawers();
+  wireTooltip();
+  document.getElementById("btn-labels").addEventListener("click", function () { setLabels(!state.labels); });
+  wirePorts();
+  if (state.labels) setLabels(true);
+  document.getElementById("btn-fit").addEventListener("click", function () { fitGraph(); });
+  document.getElementById("btn-layout").addEventListener("click", function () { layout(); });
+  document.getElementById("btn-collapse").addEventListener("click", function () { repoInfo.forEach(function (_, r) { state.collapsed.add(r); }); rebuild(true); writeHash(); });
+  document.getElementById("btn-expand").addEventListener("click", function () { state.collapsed.clear(); rebuild(true); writeHash(); });
+  var fname = (root.dataset.name || "model").replace(/[^A-Za-z0-9._-]/g, "_");
+  document.getElementById("btn-png").addEventListener("click", function () {
+    RM.download(fname + ".png", cy.png({ full: true, scale: 2, bg: "#ffffff", output: "blob" }));
+  });
+  document.getElementById("btn-svg").addEventListener("click", function () {
+    RM.download(fname + ".svg", SvgExport.toSvg(cy), "image/svg+xml");
+  });
+  cy.on("tap", "node", function (ev) {
+    var n = ev.target, type = n.data("type");
+    select(type === "repo" ? "r:" + n.data("repository") : type === "port" ? n.id() : "n:" + n.data("mid"));
+    openDrawer("details");
+  });
+  cy.on("tap", "edge", function (ev) {
+    var e = ev.target;
+    if (e.data("type") === "edge") select("e:" + e.data("mid"));
+    else if (e.data("members").length === 1) select("e:" + e.data("members")[0]);
+    else select(e.id());
+    openDrawer("details");
+  });
+  cy.on("dbltap", "node[type = 'repo']", function (ev) { toggleRepo(ev.target.data("repository")); });
+  wireCompare();
+  cy.on("tap", function (ev) { if (ev.target === cy) select(null); });
+  window.addEventListener("hashchange", function () {
+    readHash(); if (!state.collapsed) state.collapsed = new Set(); syncChecks(); document.getElementById("search").value = state.q; setView(state.view, true); setLabels(state.labels); buildLegend();
+    rebuild(true); renderDetails(); showTab(state.tab);
+    if ((state.cmp || null) !== (overlayFor || null)) applyComparison();
+  });
+}
+
+load().then(function (res) {
+  setLoaded(res[0] || {}, res[1] || "", res[2] || {}, arr(res[3]).filter(function (c) { return c && typeof c.id === "string"; }));
+  timings.data_ms = Math.round(performance.now() - t0);
+  index();
+  readHash();
+  var isBig = nodesById.size > BIG;
+  if (!state.collapsed) state.collapsed = new Set(isBig && repoInfo.size > 1 && nodesById.size > COLLAPSE_ABOVE ? Array.from(repoInfo.keys()) : []);
+  buildFacet("f-kind", "kind", facets.kind, state.xk);
+  buildFacet("f-protocol", "protocol", facets.protocol, state.xp);
+  buildFacet("f-repository", "repository", facets.repository, state.xr);
+  buildFacet("f-language", "language", facets.language, state.xl);
+  if (narrow.matches) document.getElementById("legend").classList.add("folded");
+  buildLegend();
+  setCy(cytoscape({
+    container: document.getElementById("cy"),
+    style: cyStyle(isBig),
+    minZoom: 0.05, maxZoom: 3,
+    hideEdgesOnViewport: isBig, textureOnViewport: isBig, motionBlur: false, pixelRatio: isBig ? 1 : "auto",
+    selectionType: "single", boxSelectionEnabled: false
+  }), isBig);
+  window.cy = cy;
+  wire();
+  fillCompareSelect();
+  setupIssues();
+  rebuild(true);
+  timings.total_ms = Math.round(performance.now() - t0);
+  timings.nodes = nodesById.size; timings.edges = edgesById.size; timings.ready = true;
+  renderDetails();
+  if (state.tab !== "graph") showTab(state.tab);
+  else if (state.sel) { /* nothing else: selection already restored */ }
+  applyFilters(false);
+  root.dataset.ready = "true";
+  window.explorer = { state: state, visibleNodeIds: function () { return Array.from(visibleNodes); }, select: select, showTab: showTab, timings: timings,
+    overlay: function () { return overlay; }, candidates: function () { return candidates.slice(); } };
+  if (state.cmp) applyComparison();
+}).catch(function (err) {
+  setStatus("Could not load the model: " + (err && err.message ? err.message : err));
+  root.dataset.ready = "error";
+});
