@@ -21,6 +21,7 @@ from repomodeler.sysml_reader import (
     ModelComponent,
     ModelConnection,
     ReaderNote,
+    gc_paused,
 )
 
 COMPARED_ATTRIBUTES = ("language", "technology", "image")
@@ -97,8 +98,10 @@ class Diff:
 
 def _match_names(a_names: list[str], b_names: list[str]) -> tuple[dict[str, str], list[tuple[str, str]]]:
     """B name -> A name for exact and (unique) normalised matches, and the list of normalised ones."""
-    mapping = {n: n for n in b_names if n in set(a_names)}
-    left_a = [n for n in a_names if n not in mapping.values()]
+    a_set = set(a_names)
+    mapping = {n: n for n in b_names if n in a_set}
+    matched_a = set(mapping)  # exact matches map a name to itself
+    left_a = [n for n in a_names if n not in matched_a]
     left_b = [n for n in b_names if n not in mapping]
     by_key_a: dict[str, list[str]] = {}
     for n in left_a:
@@ -128,6 +131,11 @@ def _component_changes(a: ModelComponent, b: ModelComponent, both_complete: bool
 
 def diff_models(a: ArchModel, b: ArchModel) -> Diff:
     """Everything that differs from A to B (A = current, B = target, usually)."""
+    with gc_paused():
+        return _diff_models(a, b)
+
+
+def _diff_models(a: ArchModel, b: ArchModel) -> Diff:
     d = Diff(a=a, b=b)
     rename, d.matches = _match_names(sorted(a.components), sorted(b.components))
     for a_id, b_id in d.matches:
@@ -136,9 +144,10 @@ def diff_models(a: ArchModel, b: ArchModel) -> Diff:
     skipped_ports: list[str] = []
     skipped_endpoints: list[str] = []
     matched_b = set(rename)
+    matched_a = set(rename.values())
     changes: list[ElementChange] = []
     for a_id, comp in a.components.items():
-        if a_id not in rename.values():
+        if a_id not in matched_a:
             changes.append(ElementChange("component", a_id, "removed", component=a_id, where=comp.where))
     for b_id, comp in b.components.items():
         if b_id not in matched_b:
@@ -172,8 +181,9 @@ def _port_changes(cid: str, a: ModelComponent, b: ModelComponent, both_complete:
     out = []
     pa, pb = a.provided_ports(), b.provided_ports()
     rename, _fuzzy = _match_names(sorted(pa), sorted(pb))
+    matched = set(rename.values())
     for name, port in pa.items():
-        if name not in rename.values():
+        if name not in matched:
             out.append(ElementChange("port", f"{cid}.{name}", "removed", component=cid, where=a.where))
     for name, port in pb.items():
         if name not in rename:
@@ -211,6 +221,7 @@ def _connection_changes(a_conns: list[ModelConnection], b_conns: list[ModelConne
     for key in only_b:
         _c, src, tgt, _p = b_map[key]
         pairs_b.setdefault((src, tgt), []).append(key)
+    taken: set[str] = set()
     for key in only_a:
         conn = a_map[key]
         candidates = pairs_b.get((conn.source, conn.target)) or []
@@ -219,10 +230,12 @@ def _connection_changes(a_conns: list[ModelConnection], b_conns: list[ModelConne
             new = b_map[new_key][0]
             out.append(ElementChange("connection", key, "changed", (FieldChange("protocol", conn.protocol, new.protocol),),
                                      new_id=new_key, component=conn.source, where=new.where))
-            only_b.remove(new_key)
+            taken.add(new_key)
         else:
             out.append(ElementChange("connection", key, "removed", component=conn.source, where=conn.where))
     for key in only_b:
+        if key in taken:
+            continue
         conn, src, _tgt, _p = b_map[key]
         out.append(ElementChange("connection", key, "added", component=src, where=conn.where))
     return out

@@ -19,6 +19,7 @@ from repomodeler.sysml_reader import (
     ModelConnection,
     ModelEndpoint,
     ModelPort,
+    gc_paused,
     read_sysml_file,
 )
 
@@ -34,6 +35,11 @@ def model_from_dict(data: dict[str, object], origin: str) -> ArchModel:
     """model.json content (schema repomodeler/model@1) -> ArchModel."""
     if not isinstance(data, dict) or "nodes" not in data or "edges" not in data:
         raise RepomodelerError(f"error: '{origin}' is not a repomodeler model.json (no nodes/edges)")
+    with gc_paused():
+        return _model_from_dict(data, origin)
+
+
+def _model_from_dict(data: dict[str, object], origin: str) -> ArchModel:
     model = ArchModel(name=str(data.get("name") or ""), origin=origin, complete=True)
     for node in data["nodes"]:  # type: ignore[union-attr]
         attrs = {str(k): str(v) for k, v in (node.get("attributes") or {}).items()}

@@ -71,8 +71,12 @@ def plan_steps(diff: Diff) -> list[MigrationStep]:
     for c in diff.of("endpoint", "removed") + diff.of("port", "removed"):
         what = "API port" if c.element == "port" else "endpoint"
         steps.append(MigrationStep("withdraw", f"Withdraw {what} `{c.id}`.", c.id))
+    callers_of: dict[str, set[str]] = {}
+    for conn in a.connections:
+        if conn.source != conn.target:
+            callers_of.setdefault(conn.target, set()).add(conn.source)
     for c in diff.of("component", "removed"):
-        callers = sorted({conn.source for conn in a.connections if conn.target == c.id and conn.source != c.id})
+        callers = sorted(callers_of.get(c.id, ()))
         if callers:
             n = len(callers)
             text = f"Retire `{c.id}` after its {n} caller{'s are' if n != 1 else ' is'} moved ({_names(callers)})."
