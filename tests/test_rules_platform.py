@@ -456,3 +456,34 @@ def test_rpc_proxy_by_service_name() -> None:
     model = resolve_files({"r": files})
     assert ("gateway", "orders") in edge_set(model)
     assert next(c.protocol for c in model.connections.values() if (c.source, c.target) == ("gateway", "orders")) == "amqp"
+
+
+def test_compose_env_file_template_feeds_the_services_that_read_its_keys() -> None:
+    files = {
+        "docker-compose.yml": ("services:\n  gateway:\n    build: ./gateway\n    env_file:\n      - .env\n"
+                               "  task:\n    build: ./task\n    env_file: .env\n  db:\n    image: mongo:6\n"),
+        ".env.example": "TASK_SERVICE_HOST=task\nMONGO_DSN=mongodb://u:p@db:27017/x\n",
+        "gateway/package.json": '{"name": "gateway", "dependencies": {"@nestjs/core": "10"}}\n',
+        "gateway/main.ts": "const host = process.env.TASK_SERVICE_HOST;\nconsole.log(host);\n",
+        "task/package.json": '{"name": "task", "dependencies": {"mongoose": "8"}}\n',
+        "task/main.ts": "const dsn = process.env.MONGO_DSN;\nconsole.log(dsn);\n",
+    }
+    model = resolve_files({"r": files})
+    e = edge_set(model)
+    assert {("gateway", "task"), ("task", "db")} <= e
+    assert ("gateway", "db") not in e and ("task", "task") not in e
+
+
+def test_pdo_dsn_and_placeholder_after_credentials() -> None:
+    files = {
+        "ratings/index.php": '<?php\n$pdo = new PDO("mysql:host=mysql;dbname=ratings", "u", "p");\n',
+        "ratings/composer.json": '{"name": "acme/ratings"}\n',
+        "dispatch/main.go": ('package main\n\nimport "fmt"\n\nfunc main() {\n'
+                             '\turi := fmt.Sprintf("amqp://guest:guest@%s:5672/", host)\n\tfmt.Println(uri)\n}\n'),
+        "dispatch/go.mod": "module example.com/dispatch\n\ngo 1.22\n",
+        "docker-compose.yml": ("services:\n  ratings:\n    build: ./ratings\n  dispatch:\n    build: ./dispatch\n"
+                               "  mysql:\n    image: mysql:8\n"),
+    }
+    model = resolve_files({"r": files})
+    assert ("ratings", "mysql") in edge_set(model)
+    assert "guest" not in model.components

@@ -6,7 +6,8 @@
  (#match? @value "^[a-zA-Z][a-zA-Z0-9.-]*:[0-9]{2,5}$")
  (#set! fact "string.hostport"))
 
-; key=value connection strings: "Server=db;Port=5432;..." (ADO.NET, libpq, JDBC-less drivers).
+; key=value connection strings: "Server=db;Port=5432;..." (ADO.NET, libpq, JDBC-less drivers), and PDO
+; DSNs with a driver prefix: "mysql:host=db;dbname=shop".
 (([(string . (string_content) @value .) (encapsed_string . (string_content) @value .)]) @fact
- (#match? @value "(^|;) *([Ss]erver|[Hh]ost|[Dd]ata [Ss]ource|HOST|SERVER) *= *[A-Za-z]")
+ (#match? @value "(^|;|^[a-z]+:) *([Ss]erver|[Hh]ost|[Dd]ata [Ss]ource|HOST|SERVER) *= *[A-Za-z]")
  (#set! fact "string.dsn"))

@@ -23,6 +23,8 @@ from repomodeler.graph.catalog import (
     tech_for_module,
 )
 from repomodeler.graph.naming import (
+    join_path,
+    norm_path,
     infra_role,
     dependency_key,
 )
@@ -109,6 +111,25 @@ class ConnectionRules(ResolverBase):
                 continue  # shared config names it, but this service has no client for it
             self.connect(owner, target, self._protocol(ref, target, env_name), evidence, attributes=attrs)
 
+    def env_file_settings(self) -> list[tuple[str, Fact]]:
+        """Compose ``env_file: .env``: the file's settings are the service's environment.  A file kept
+        out of git is represented by its committed template (``.env.example``, ``.sample``, ``.dist``)."""
+        dotenv: dict[tuple[str, str], list[Fact]] = defaultdict(list)
+        for f in self.by_kind["config.env"]:
+            if f.get("source") == "dotenv":
+                dotenv[(f.repository, f.path)].append(f)
+        out: list[tuple[str, Fact]] = []
+        for f in self.by_kind["compose.env_file"]:
+            owner = self.alias.get((f.get("owner") or "").lower())
+            if owner is None:
+                continue
+            path = norm_path(join_path(PurePosixPath(f.path).parent.as_posix(), f.get("file") or ""))
+            for candidate in (path, *(f"{path}{s}" for s in (".example", ".sample", ".dist", ".template"))):
+                if (f.repository, candidate) in dotenv:
+                    out.extend((owner, s) for s in dotenv[(f.repository, candidate)])
+                    break
+        return out
+
     @staticmethod
     def _store_value(value: str) -> bool:
         """A data-store address (postgres://, jdbc:mysql://, mongodb://...): drivers and frameworks read
@@ -142,16 +163,23 @@ class ConnectionRules(ResolverBase):
             owner = self.config_owner(f)
             if owner:
                 pairs.append((owner, f))
+        shared: set[tuple[str, Fact]] = set()  # settings one file gives several components
         read_names = self.names_read()
+        for owner, f in self.env_file_settings():
+            reads = read_names.get(owner)
+            if reads is None or (f.get("name") or "") in reads or self._store_value(f.get("value") or ""):
+                pairs.append((owner, f))
+                shared.add((owner, f))  # one file for several services: a store counts only with its client
         for f in self.by_kind["k8s.env_from"]:
             owner = self.config_owner(f)
             if owner:
                 # A shared ConfigMap hands every key to every workload; a key counts for a workload whose
                 # code reads it (or for one whose code reads nothing we can see).
                 reads = read_names.get(owner)
-                pairs.extend((owner, cm) for cm in configmaps.get(f.get("configmap") or "", [])
-                             if reads is None or (cm.get("name") or "") in reads or self._store_value(cm.get("value") or ""))
-        shared: set[tuple[str, Fact]] = set()
+                for cm in configmaps.get(f.get("configmap") or "", []):
+                    if reads is None or (cm.get("name") or "") in reads or self._store_value(cm.get("value") or ""):
+                        pairs.append((owner, cm))
+                        shared.add((owner, cm))
         for f in self.by_kind["config.property"]:
             owners = self.property_owners(f)
             common = PurePosixPath(f.path).stem.lower().startswith(("application", "bootstrap"))

@@ -21,7 +21,7 @@ METHOD_WORDS = {"GETMAPPING": "GET", "POSTMAPPING": "POST", "PUTMAPPING": "PUT",
                 "HANDLEFUNC": "ANY", "HANDLE": "ANY", "ALL": "ANY", "WEBSOCKET": "WS"}
 
 
-KEYVALUE_HOST = re.compile(r"(?i)(?:^|[;\s])(?:server|host|data source|hostname)\s*=\s*(?:tcp:)?"
+KEYVALUE_HOST = re.compile(r"(?i)(?:^|[;\s]|^[a-z]+:)(?:server|host|data source|hostname)\s*=\s*(?:tcp:)?"
                            r"([A-Za-z][A-Za-z0-9_.-]*)(?:[,:](\d{2,5}))?(?=$|[;\s])")
 KEYVALUE_PORT = re.compile(r"(?i)(?:^|[;\s])port\s*=\s*(\d{2,5})")
 
@@ -37,7 +37,9 @@ def parse_hosts(value: str) -> list[HostRef]:
     """Every host a configuration value or literal names: URLs, host:port lists."""
     refs: list[HostRef] = []
     for m in URL_PATTERN.finditer(value):
-        if not REAL_HOST.match(m.group("host")):
+        authority = re.split(r"[/\s'\"]", value[m.end("scheme") + 3:], maxsplit=1)[0]
+        if not REAL_HOST.match(m.group("host")) or (
+                "@" in authority and m.start("host") < m.end("scheme") + 3 + authority.rindex("@")):
             continue  # http://<svc>/ , http://*/ : filled in elsewhere (http://%s/ does not even match)
         host = m.group("host").strip("[]")
         port = int(m.group("port")) if m.group("port") else None
