@@ -487,3 +487,19 @@ def test_pdo_dsn_and_placeholder_after_credentials() -> None:
     model = resolve_files({"r": files})
     assert ("ratings", "mysql") in edge_set(model)
     assert "guest" not in model.components
+
+
+def test_compose_variant_files_are_opt_in_and_one_image_many_instances() -> None:
+    files = {
+        "docker-compose.yml": ("services:\n  accounts:\n    image: acme/shop-accounts\n  accounts-db:\n    image: acme/shop-mongodb\n"
+                               "  stats-db:\n    image: acme/shop-mongodb\n"),
+        "docker-compose.override.yml": "services:\n  accounts:\n    ports: ['6000:6000']\n",
+        "docker-compose.elk.yml": "services:\n  kibana:\n    image: kibana:8\n  logstash:\n    image: logstash:8\n",
+        "mongodb/Dockerfile": "FROM mongo:6\nCOPY init.js /docker-entrypoint-initdb.d/\n",
+        "accounts/package.json": '{"name": "accounts"}\n',
+        "accounts/server.js": 'const app = require("express")();\napp.get("/a", (q, r) => r.send(1));\n',
+    }
+    model = resolve_files({"r": files})
+    assert "kibana" not in model.components and "logstash" not in model.components
+    assert model.components["accounts-db"].kind == "database" and model.components["stats-db"].kind == "database"
+    assert "mongodb" not in model.components

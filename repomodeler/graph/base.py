@@ -4,6 +4,7 @@ rule uses (add a component, connect two components), plus which component owns a
 from __future__ import annotations
 
 import os
+import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
@@ -13,6 +14,18 @@ from repomodeler.graph.naming import (
     slug,
 )
 from repomodeler.records import Component, Connection, Evidence, ExtractResult, Fact, Unresolved
+
+
+DEFAULT_COMPOSE = re.compile(r"(^|/)(docker-compose|compose)(\.override)?\.ya?ml$")
+
+
+def compose_variants(paths: set[str]) -> set[str]:
+    """Compose files Docker Compose does not load by default: beside a ``docker-compose.yml`` (and its
+    ``.override``), a ``docker-compose.prod.yml`` or ``docker-compose.elk.yml`` is a variant someone opts
+    into with ``-f``; its extra services and settings are not the system as it runs by default."""
+    folders = {p.rsplit("/", 1)[0] if "/" in p else "" for p in paths if DEFAULT_COMPOSE.search(p)}
+    return {p for p in paths if not DEFAULT_COMPOSE.search(p) and (p.rsplit("/", 1)[0] if "/" in p else "") in folders
+            and re.search(r"(^|/)(docker-)?compose[^/]*\.ya?ml$", p)}
 
 
 BROWSER_DIRS = frozenset({"static", "public", "wwwroot", "webapp"})
@@ -35,7 +48,8 @@ class ResolverBase:
         self.model = SystemModel(name=name)
         self.results = sorted(results, key=lambda r: r.repository.name)
         self.alias: dict[str, str] = {}
-        self.facts: list[Fact] = sorted(f for r in self.results for f in r.facts)
+        variants = compose_variants({f.path for r in self.results for f in r.facts if f.kind == "compose.service"})
+        self.facts: list[Fact] = sorted(f for r in self.results for f in r.facts if f.path not in variants)
         self.by_kind = FactView(self.facts, strict=os.environ.get("REPOMODELER_STRICT_PASSES") == "1")
         self.owner_cache: dict[tuple[str, str], str | None] = {}
         self.artifacts: dict[str, set[str]] = defaultdict(set)  # component id -> build artifacts it runs

@@ -37,7 +37,8 @@ class ComponentRules(ResolverBase):
     def deployment_components(self) -> None:
         # One application image deployed by several descriptors (compose and Kubernetes, two compose
         # files) is one component: image repository (without tag) -> the first component's name.
-        by_image: dict[str, str] = {}
+        # Within one file, services sharing an image are separate instances (four MongoDBs from one image).
+        by_image: dict[str, tuple[str, str]] = {}  # image repository -> (component name, descriptor path)
         for f in self.by_kind["compose.service"]:
             name = f.get("name") or ""
             image = f.get("image")
@@ -64,14 +65,14 @@ class ComponentRules(ResolverBase):
                     attrs["technology"] = base_tech[0]
                 if bases and image_language(bases[0]):
                     attrs["base_language"] = image_language(bases[0]) or ""
-            same = self._same_image(image, by_image) if image and not tech and context is None else None
+            same = self._same_image(image, by_image, f.path) if image and not tech and context is None else None
             if same and same.lower() != name.lower():
                 aliases, name = (*aliases, name), same
             comp = self.add_component(name, kind, f.repository, f.evidence, aliases, attrs)
             if root is not None:
                 comp.source_roots.add((f.repository, root))
             elif image and not tech:
-                by_image.setdefault(_image_repo(image), comp.name)
+                by_image.setdefault(_image_repo(image), (comp.name, f.path))
         self.mounted_config()
         # Infrastructure (a database, a broker) in compose and in Kubernetes under different names is one
         # component when exactly one service on each side runs that image.
@@ -99,7 +100,7 @@ class ComponentRules(ResolverBase):
                      "ports": f.get("ports") or ""}
             aliases = tuple(a for a in (f.get("app"), image_basename(image) if image and not tech else None) if a)
             name = f.get("name") or ""
-            same = self._same_image(image, by_image) if image and not tech else None
+            same = self._same_image(image, by_image, f.path) if image and not tech else None
             if image and tech and k8s_tech[_image_repo(image)] == 1 and len(compose_tech[_image_repo(image)]) == 1:
                 same = self.model.components[compose_tech[_image_repo(image)][0]].name
             stripped = name[len(k8s_prefix):] if k8s_prefix and name.lower().startswith(k8s_prefix) else ""
@@ -109,7 +110,7 @@ class ComponentRules(ResolverBase):
                 aliases, name = (*aliases, name), same
             comp = self.add_component(name, kind, f.repository, f.evidence, aliases, attrs)
             if image and not tech:
-                by_image.setdefault(_image_repo(image), comp.name)
+                by_image.setdefault(_image_repo(image), (comp.name, f.path))
             if f.get("app"):
                 apps[f.get("app") or ""] = comp.id
         for f in self.by_kind["k8s.service"]:
@@ -204,6 +205,19 @@ class ComponentRules(ResolverBase):
                                      *self.unit_app_names(repo, d)], [folder_prefix])
                 matches = sorted({cid for k in unit_keys for cid in deployed.get(k, ())})
                 aliases = (manifest_name.rsplit("/", 1)[-1],) if manifest_name else ()
+                images = {_image_repo(self.model.components[m].attributes.get("image", "")) for m in matches}
+                if len(matches) > 1 and len(images) == 1:
+                    # Several deployments run this module's one image (a database image per service):
+                    # each is an instance of it and takes its kind; the module is not a component of its own.
+                    base_tech = next((t for t in (tech_for_image(b.get("image")) for b in self.by_kind["docker.from"]
+                                                  if b.repository == repo and is_under(b.path, d)) if t), None)
+                    for m in matches:
+                        self.model.components[m].evidence.add(unit_dirs[d])
+                        if base_tech and self.model.components[m].kind == "service":
+                            self.model.components[m].kind = base_tech[1]
+                            self.model.components[m].attributes["technology"] = base_tech[0]
+                    claimed = sorted([*claimed, d], key=len, reverse=True)
+                    continue
                 if len(matches) == 1:  # the deployment that runs this module's image
                     comp = self.model.components[matches[0]]
                     comp.evidence.add(unit_dirs[d])
@@ -230,8 +244,11 @@ class ComponentRules(ResolverBase):
                 comp = self.add_component(repo, "service", repo, first.evidence)
                 comp.source_roots.add((repo, ""))
     @staticmethod
-    def _same_image(image: str | None, by_image: dict[str, str]) -> str | None:
-        return by_image.get(_image_repo(image)) if image and "$" not in image else None
+    def _same_image(image: str | None, by_image: dict[str, tuple[str, str]], path: str) -> str | None:
+        if not image or "$" in image or _image_repo(image) not in by_image:
+            return None
+        name, first_path = by_image[_image_repo(image)]
+        return name if first_path != path else None
 
     def image_deployments(self) -> dict[str, set[str]]:
         """Keys of deployed application components that only name an image (no build context here):
