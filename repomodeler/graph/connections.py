@@ -169,7 +169,8 @@ class ConnectionRules(ResolverBase):
             reads = read_names.get(owner)
             if reads is None or (f.get("name") or "") in reads or self._store_value(f.get("value") or ""):
                 pairs.append((owner, f))
-                shared.add((owner, f))  # one file for several services: a store counts only with its client
+                if reads is not None:  # one file for several services: a store counts only with its client
+                    shared.add((owner, f))
         for f in self.by_kind["k8s.env_from"]:
             owner = self.config_owner(f)
             if owner:
@@ -179,7 +180,8 @@ class ConnectionRules(ResolverBase):
                 for cm in configmaps.get(f.get("configmap") or "", []):
                     if reads is None or (cm.get("name") or "") in reads or self._store_value(cm.get("value") or ""):
                         pairs.append((owner, cm))
-                        shared.add((owner, cm))
+                        if reads is not None:
+                            shared.add((owner, cm))
         for f in self.by_kind["config.property"]:
             owners = self.property_owners(f)
             common = PurePosixPath(f.path).stem.lower().startswith(("application", "bootstrap"))
