@@ -494,7 +494,8 @@ def test_compose_variant_files_are_opt_in_and_one_image_many_instances() -> None
         "docker-compose.yml": ("services:\n  accounts:\n    image: acme/shop-accounts\n  accounts-db:\n    image: acme/shop-mongodb\n"
                                "  stats-db:\n    image: acme/shop-mongodb\n"),
         "docker-compose.override.yml": "services:\n  accounts:\n    ports: ['6000:6000']\n",
-        "docker-compose.elk.yml": "services:\n  kibana:\n    image: kibana:8\n  logstash:\n    image: logstash:8\n",
+        "docker-compose.elk.yml": "services:\n  kibana:\n    image: kibana:8\n  logstash:\n    build: ./elk/logstash\n",
+        "elk/logstash/Dockerfile": "FROM logstash:8\nCOPY pipeline.conf /usr/share/logstash/pipeline/\n",
         "mongodb/Dockerfile": "FROM mongo:6\nCOPY init.js /docker-entrypoint-initdb.d/\n",
         "accounts/package.json": '{"name": "accounts"}\n',
         "accounts/server.js": 'const app = require("express")();\napp.get("/a", (q, r) => r.send(1));\n',

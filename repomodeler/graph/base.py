@@ -7,9 +7,11 @@ import os
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
+from pathlib import PurePosixPath
 
 from repomodeler.graph.passes import FactView
 from repomodeler.graph.naming import (
+    norm_path,
     is_under,
     slug,
 )
@@ -50,6 +52,11 @@ class ResolverBase:
         self.alias: dict[str, str] = {}
         variants = compose_variants({f.path for r in self.results for f in r.facts if f.kind == "compose.service"})
         self.facts: list[Fact] = sorted(f for r in self.results for f in r.facts if f.path not in variants)
+        # Folders only an opt-in compose variant builds (an ELK stack's Dockerfiles) are opt-in too.
+        self.variant_builds: set[tuple[str, str]] = {
+            (f.repository, norm_path(PurePosixPath(f.get("compose_dir") or ".").joinpath(f.get("build_context") or "").as_posix()))
+            for r in self.results for f in r.facts
+            if f.path in variants and f.kind == "compose.service" and f.get("build_context")}
         self.by_kind = FactView(self.facts, strict=os.environ.get("REPOMODELER_STRICT_PASSES") == "1")
         self.owner_cache: dict[tuple[str, str], str | None] = {}
         self.artifacts: dict[str, set[str]] = defaultdict(set)  # component id -> build artifacts it runs

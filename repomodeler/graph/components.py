@@ -191,6 +191,8 @@ class ComponentRules(ResolverBase):
                 if not entry or not files_here:
                     continue
                 artifacts = self.unit_artifacts(repo, d)
+                if d not in manifest_dirs and d not in code_dirs and (repo, d) in self.variant_builds:
+                    continue  # built only by an opt-in compose variant
                 if d not in manifest_dirs and d not in code_dirs:
                     # A folder holding only a Dockerfile: another recipe for a module whose artifact it
                     # runs, or a base image layer (a language runtime with nothing to run), or a component.
