@@ -205,7 +205,7 @@ CASES: list[Case] = [
         P(7, "emails", "rabbitmq"), P(8, "orders-exchange", "rabbitmq", routing_key="created"),
         S(9, "emails", "rabbitmq"), P(10, "updates", "nats"), S(11, "updates", "nats"), P(12, "events", "redis"),
     ), absent=(("messaging.publish", 13),)),
-    Case("go", "urls.go", (D(6, "Server=db;Port=5432"), U(3, "postgres://orders-db:5432/orders"), H(4, "redis-cart:6379")),
+    Case("go", "urls.go", (D(6, "Server=db;Port=5432"), D(7, "catalogue_user:pw@tcp(catalogue-db:3306)/socksdb"), U(3, "postgres://orders-db:5432/orders"), H(4, "redis-cart:6379")),
          absent=(("string.url", 5),)),
     Case("go", "broken.go", (I(3, "net/http"), C(6, "http://orders:8080/x", "Get")), broken=True),
     # ------------------------------------------------------------------ java

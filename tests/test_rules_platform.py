@@ -504,3 +504,38 @@ def test_compose_variant_files_are_opt_in_and_one_image_many_instances() -> None
     assert "kibana" not in model.components and "logstash" not in model.components
     assert model.components["accounts-db"].kind == "database" and model.components["stats-db"].kind == "database"
     assert "mongodb" not in model.components
+
+
+def test_key_names_the_technology_and_go_mysql_dsn() -> None:
+    files = {
+        **java_module("queue-master", props="spring.rabbitmq.host=rabbitmq\n"),
+        "catalogue/go.mod": "module example.com/catalogue\n\ngo 1.22\n",
+        "catalogue/main.go": ('package main\n\nimport "flag"\n\nfunc main() {\n'
+                              '\tdsn := flag.String("DSN", "u:pw@tcp(catalogue-db:3306)/socksdb", "dsn")\n\t_ = dsn\n}\n'),
+    }
+    model = resolve_files({"r": files})
+    assert model.components["rabbitmq"].kind == "broker"
+    assert model.components["catalogue-db"].attributes["technology"] == "mysql"
+    assert {("queue-master", "rabbitmq"), ("catalogue", "catalogue-db")} <= edge_set(model)
+
+
+def test_repository_code_belongs_to_the_deployment_named_like_it() -> None:
+    files = {
+        "docker-compose.yml": "services:\n  catalogue:\n    image: acme/catalogue\n  catalogue-db:\n    image: mysql:8\n",
+        "docker/catalogue-db/Dockerfile": "FROM mysql:8\nCOPY dump.sql /docker-entrypoint-initdb.d/\n",
+        "cmd/svc/main.go": ('package main\n\nimport "flag"\n\nfunc main() {\n'
+                            '\tdsn := flag.String("DSN", "u:pw@tcp(catalogue-db:3306)/socks", "dsn")\n\t_ = dsn\n}\n'),
+    }
+    model = resolve_files({"catalogue": files})
+    assert ("catalogue", "catalogue-db") in edge_set(model)
+
+
+def test_an_images_default_environment_links_but_never_introduces() -> None:
+    files = {
+        "Dockerfile": "FROM golang:1.22\nENV MONGO_HOST=mytestdb:27017 CART_URL=http://cart:80\nCMD ./user\n",
+        "main.go": 'package main\n\nimport "os"\n\nfunc main() { _ = os.Getenv("MONGO_HOST"); _ = os.Getenv("CART_URL") }\n',
+        "go.mod": "module example.com/user\n\ngo 1.22\n",
+        "docker-compose.yml": "services:\n  cart:\n    image: acme/cart\n",
+    }
+    model = resolve_files({"user": files})
+    assert "mytestdb" not in model.components

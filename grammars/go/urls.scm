@@ -6,7 +6,8 @@
  (#match? @value "^[\"`][a-zA-Z][a-zA-Z0-9.-]*:[0-9]{2,5}[\"`]$")
  (#set! fact "string.hostport"))
 
-; key=value connection strings: "Server=db;Port=5432;..." (ADO.NET, libpq, JDBC-less drivers).
+; key=value connection strings: "Server=db;Port=5432;..." (ADO.NET, libpq, JDBC-less drivers), and the
+; MySQL driver's DSN "user:password@tcp(db:3306)/name".
 (([(interpreted_string_literal) (raw_string_literal)] @value @fact)
- (#match? @value "^[\"`]([^\"`]*;)? *([Ss]erver|[Hh]ost|[Dd]ata [Ss]ource|HOST|SERVER) *= *[A-Za-z]")
+ (#match? @value "^[\"`]([^\"`]*;)? *([Ss]erver|[Hh]ost|[Dd]ata [Ss]ource|HOST|SERVER) *= *[A-Za-z]|@(tcp|unix)\\([A-Za-z]")
  (#set! fact "string.dsn"))

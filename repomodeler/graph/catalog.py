@@ -79,6 +79,13 @@ DRIVER_TECH: tuple[tuple[re.Pattern[str], str], ...] = tuple(
 )
 
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "0.0.0.0", "::1", "[::1]", "host.docker.internal", "+", "*", "::"})
+# Configuration keys whose value is the host of a known technology (spring.rabbitmq.host: rabbitmq).
+KEY_SCHEME: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.I), scheme) for p, scheme in (
+    (r"(^|[._])rabbitmq[._](host|addresses)$|^RABBITMQ_(HOST|ADDR)$", "amqp"),
+    (r"(^|[._])redis[._]host$|^REDIS_(HOST|ADDR)$", "redis"),
+    (r"(^|[._])mongodb[._]host$|^MONGO(DB)?_HOST$", "mongodb"),
+    (r"(^|[._])kafka[._]bootstrap[._-]servers$|^KAFKA_(BROKERS|BOOTSTRAP_SERVERS)$", "kafka"),
+))
 MAIL_HOST_KEY = re.compile(r"^(spring\.mail\.host|mail\.smtp\.host|(SMTP|MAIL|EMAIL)_(HOST|SERVER))$", re.I)
 HOST_ENV_NAME = re.compile(r"(HOST|ADDR|ADDRESS|SERVER|URL|URI|ENDPOINT|BROKER|BROKERS|DSN|SERVICE|CONN)", re.I)
 ENTRY_FILES = re.compile(

@@ -245,6 +245,17 @@ class ComponentRules(ResolverBase):
                 first = code_facts[0]
                 comp = self.add_component(repo, "service", repo, first.evidence)
                 comp.source_roots.add((repo, ""))
+            elif (repo, "") not in {(r, root) for c in self.model.components.values()
+                                                    for r, root in c.source_roots}:
+                # Code outside every module of the repository: it belongs to the deployment named like the
+                # repository (a repo per service whose compose file only names its image), when there is one.
+                named = self.alias.get(repo.lower())
+                orphans = [f for f in self.facts if f.repository == repo and f.language != "config"
+                           and f.kind not in ("import", "const.string", "module.var")
+                           and not any(is_under(f.path, root) for root in claimed)]
+                if named and orphans and self.model.components[named].kind == "service":
+                    self.model.components[named].source_roots.add((repo, ""))
+                    self.model.components[named].evidence.add(orphans[0].evidence)
     @staticmethod
     def _same_image(image: str | None, by_image: dict[str, tuple[str, str]], path: str) -> str | None:
         if not image or "$" in image or _image_repo(image) not in by_image:

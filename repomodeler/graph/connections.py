@@ -10,6 +10,7 @@ from pathlib import PurePosixPath
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.catalog import (
     HOST_ENV_NAME,
+    KEY_SCHEME,
     MAIL_HOST_KEY,
     HTTP_VERBS,
     LOCAL_HOSTS,
@@ -79,9 +80,15 @@ class ConnectionRules(ResolverBase):
         return values.pop() if len(values) == 1 else None
 
     def _resolve_value(self, owner: str, value: str, evidence: list[Evidence], *, env_name: str = "",
-                       allow_external: bool, origin: Evidence, needs_client: bool = False) -> None:
+                       allow_external: bool, origin: Evidence, needs_client: bool = False,
+                       introduce: bool = True) -> None:
+        """Connect `owner` to the components `value` names.  `introduce=False` (an image's built-in
+        default environment) only links to components the system already has."""
         if "${" in value:
             value = expand_placeholders(value, lambda n: self.setting(owner, origin.repository, n))
+        scheme = next((s for pattern, s in KEY_SCHEME if pattern.search(env_name)), None) if env_name else None
+        if scheme and "://" not in value and re.match(r"^[A-Za-z0-9_.-]+(:\d+)?$", value.strip()):
+            value = f"{scheme}://{value.strip()}"  # the key names the technology of the host it holds
         refs = parse_hosts(value)
         if not refs and env_name and HOST_ENV_NAME.search(env_name) and value.strip().lower() in self.alias:
             refs = [HostRef(value.strip().lower(), None, None)]
@@ -92,6 +99,8 @@ class ConnectionRules(ResolverBase):
                 continue
             if target is None:
                 tech = SCHEME_TECH.get(ref.scheme or "") if ref.scheme else None
+                if not introduce:
+                    continue
                 if tech and "$" not in ref.host and "{" not in ref.host:
                     comp = self.add_component(ref.host, TECH_KIND.get(tech, "database"), origin.repository, origin,
                                               attributes={"technology": tech, "host": ref.host})
@@ -201,7 +210,8 @@ class ConnectionRules(ResolverBase):
                 self.mail_server(owner, value.strip().lower(), chain)
                 continue
             self._resolve_value(owner, value, chain, env_name=name, allow_external=f.get("source") != "dockerfile",
-                                origin=f.evidence, needs_client=(owner, f) in shared)
+                                origin=f.evidence, needs_client=(owner, f) in shared,
+                                introduce=f.get("source") != "dockerfile")
         # Defaults in code: os.getenv("X", "http://orders:8080") only counts when no config sets X.
         configured = {(owner, f.get("name")) for owner, f in pairs}
         for f in self.by_kind["env.read"]:

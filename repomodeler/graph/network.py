@@ -1,7 +1,7 @@
 """The networkx graph: the single source every output is rendered from.
 
 Nodes are component ids with attributes ``name, kind, repository, language, evidence, attributes,
-ports``; edges are keyed by protocol with ``kind, protocol, evidence, attributes``.  Graph-level
+ports`` and, for the parts of a component (kind ``subsystem``), ``parent``; edges are keyed by protocol with ``kind, protocol, evidence, attributes``.  Graph-level
 attributes carry the system name, the repositories, warnings, unresolved references and counts.
 Evidence lists are sorted tuples so that two graphs built from the same commits compare equal.
 """
@@ -38,9 +38,19 @@ def to_graph(model: SystemModel, repositories: list[Repository], warnings: list[
             evidence=tuple(sorted(c.evidence)),
             attributes={k: v for k, v in sorted(c.attributes.items()) if v},
             ports=[c.ports[k] for k in sorted(c.ports)],
+            **({"parent": c.parent} if c.parent else {}),
         )
     for key in sorted(model.connections):
         conn = model.connections[key]
         g.add_edge(conn.source, conn.target, key=conn.protocol, id=conn.id, kind=conn.kind, protocol=conn.protocol,
                    evidence=tuple(sorted(conn.evidence)), attributes=dict(sorted(conn.attributes.items())))
     return g
+
+
+def top_level(g: nx.MultiDiGraph) -> nx.MultiDiGraph:
+    """The graph without the nodes inside components (subsystems) and their edges: what renderers that
+    show components only draw."""
+    nested = [n for n, d in g.nodes(data=True) if d.get("parent")]
+    if not nested:
+        return g
+    return g.subgraph([n for n in g.nodes if n not in set(nested)])

@@ -50,6 +50,10 @@ def parse_hosts(value: str) -> list[HostRef]:
         m = HOSTPORT_PATTERN.match(part.strip())
         if m:
             refs.append(HostRef(m.group("host").lower(), int(m.group("port")), None))
+    if not refs:  # Go MySQL driver DSN: user:password@tcp(db:3306)/name
+        m = re.search(r"@(?:tcp|unix)\(([A-Za-z][A-Za-z0-9_.-]*)(?::(\d{2,5}))?\)", value)
+        if m:
+            refs.append(HostRef(m.group(1).lower(), int(m.group(2)) if m.group(2) else None, "mysql"))
     if not refs:  # ADO.NET / libpq key=value strings: "Server=db;Port=5432;..." or "host=db port=5432"
         m = KEYVALUE_HOST.search(value)
         if m:
