@@ -182,6 +182,7 @@ class Component:
     ports: dict[str, Port] = field(default_factory=dict)
     source_roots: set[tuple[str, str]] = field(default_factory=set)  # (repository, folder)
     aliases: set[str] = field(default_factory=set)
+    parent: str | None = None  # the component (or subsystem) this one is part of; None at the top level
 
 
 @dataclass
