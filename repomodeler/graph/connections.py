@@ -96,7 +96,9 @@ class ConnectionRules(ResolverBase):
             attrs = {"via": f"env {env_name}" if env_name else "literal"}
             target = self.alias.get(ref.host)
             if target is None and ref.host in LOCAL_HOSTS:
-                continue
+                target = self.served_on(ref.port, owner)  # http://localhost:8761: the module serving 8761
+                if target is None:
+                    continue
             if target is None:
                 tech = SCHEME_TECH.get(ref.scheme or "") if ref.scheme else None
                 if not introduce:
@@ -159,6 +161,7 @@ class ConnectionRules(ResolverBase):
         return names
 
     def config_connections(self) -> None:
+        self.index_served_ports()
         env_reads: dict[tuple[str, str], list[Evidence]] = defaultdict(list)
         for f in self.by_kind["env.read"]:
             owner = self.owner_of(f.repository, f.path)
@@ -209,9 +212,11 @@ class ConnectionRules(ResolverBase):
             if MAIL_HOST_KEY.search(name) and re.match(r"^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$", value.strip()):
                 self.mail_server(owner, value.strip().lower(), chain)
                 continue
-            self._resolve_value(owner, value, chain, env_name=name, allow_external=f.get("source") != "dockerfile",
-                                origin=f.evidence, needs_client=(owner, f) in shared,
-                                introduce=f.get("source") != "dockerfile")
+            # An image's built-in environment and a non-default profile (`application-docker.yml`) link to
+            # components the system has; only the default configuration introduces new ones.
+            default = f.get("source") != "dockerfile" and not f.get("profile")
+            self._resolve_value(owner, value, chain, env_name=name, allow_external=default,
+                                origin=f.evidence, needs_client=(owner, f) in shared, introduce=default)
         # Defaults in code: os.getenv("X", "http://orders:8080") only counts when no config sets X.
         configured = {(owner, f.get("name")) for owner, f in pairs}
         for f in self.by_kind["env.read"]:
@@ -220,6 +225,31 @@ class ConnectionRules(ResolverBase):
             if owner and default and (owner, f.get("name")) not in configured:
                 self._resolve_value(owner, default, [f.evidence], env_name=f.get("name") or "",
                                     allow_external=True, origin=f.evidence)
+
+    def served_on(self, port: int | None, owner: str) -> str | None:
+        """The one component (other than `owner`) that serves on `port`: its ``server.port``, a
+        container port its deployment declares, or its Dockerfile's EXPOSE."""
+        if port is None or getattr(self, "_ports_served", None) is None:
+            return None
+        serving = self._ports_served.get(port, set())
+        if owner in serving:
+            return None  # localhost on its own port is the component itself
+        return next(iter(serving)) if len(serving) == 1 else None
+
+    def index_served_ports(self) -> None:
+        """Which components serve on which port (read once, before values are resolved)."""
+        served: dict[int, set[str]] = defaultdict(set)
+        for f in self.by_kind["config.property"]:
+            if f.get("name") in ("server.port", "server_port") and not f.get("profile") and (f.get("value") or "").isdigit():
+                o = self.owner_of(f.repository, f.path)
+                if o:
+                    served[int(f.get("value") or 0)].add(o)
+        for c in self.model.components.values():
+            for p in re.split(r"[,\s]+", c.attributes.get("ports", "")):
+                inner = p.split("/")[0].rsplit(":", 1)[-1]
+                if inner.isdigit():
+                    served[int(inner)].add(c.id)
+        self._ports_served = served
 
     def mail_server(self, owner: str, host: str, chain: list[Evidence]) -> None:
         """``spring.mail.host: smtp.gmail.com``, ``SMTP_HOST``: the mail server the component sends through."""
