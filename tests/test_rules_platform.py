@@ -544,10 +544,11 @@ def test_an_images_default_environment_links_but_never_introduces() -> None:
 def test_localhost_port_is_the_module_serving_that_port_and_profiles_do_not_introduce() -> None:
     files = {
         **java_module("registry", annotations=("EnableEurekaServer",), route=None, props="server.port=8761\n"),
+        **java_module("reports", props="server.port=9999\n"),
         **java_module("orders", props="server.port=8080\nreports.url=http://localhost:9999/r\n"
                                       "eureka.client.serviceUrl.defaultZone=http://localhost:8761/eureka/\n"),
         "orders/src/main/resources/application-docker.properties": "inventory.url=http://inventory-svc:8080/x\n",
     }
     model = resolve_files({"r": files})
-    assert ("orders", "registry") in edge_set(model)
+    assert {("orders", "registry"), ("orders", "reports")} <= edge_set(model)
     assert "inventory-svc" not in model.components  # a non-default profile links, it does not introduce
