@@ -552,3 +552,10 @@ def test_localhost_port_is_the_module_serving_that_port_and_profiles_do_not_intr
     model = resolve_files({"r": files})
     assert {("orders", "registry"), ("orders", "reports")} <= edge_set(model)
     assert "inventory-svc" not in model.components  # a non-default profile links, it does not introduce
+
+
+def test_spring_boot_main_class_of_any_name_is_an_entry_point() -> None:
+    files = {"worker/pom.xml": pom("worker"),
+             "worker/src/main/java/com/acme/worker/OrderApp.java": spring_app("com.acme.worker", "OrderApp")}
+    model = resolve_files({"r": files})
+    assert "worker" in model.components

@@ -156,6 +156,9 @@ class ComponentRules(ResolverBase):
             claimed = sorted((root for comp in self.model.components.values()
                               for (r, root) in comp.source_roots if r == repo), key=len, reverse=True)
             routes = {f.path for f in self.by_kind["http.route"] if f.repository == repo}
+            # A Spring Boot main class is an entry point whatever it is called (OrderApp, Main, Server).
+            boot = {f.path for f in self.by_kind["annotation"] if f.repository == repo
+                    and f.get("name") in ("SpringBootApplication", "EnableAutoConfiguration")}
             depended = {dependency_key(f.get("name") or "") for f in self.by_kind["manifest.dependency"]}
             folder_prefix = shared_prefix(PurePosixPath(d).name for d in unit_dirs if d)
             # Folders with code or a manifest first; a Dockerfile-only folder may be another recipe of one of them.
@@ -171,14 +174,14 @@ class ComponentRules(ResolverBase):
                 own = [p for p in files_here if not any(is_under(p, u) for u in deeper)]
                 serves = any(is_under(p, d) and not any(is_under(p, u) for u in deeper) for p in routes) \
                     or d in {norm_path(x) for x in dockerfiles}
-                entry = serves or any(ENTRY_FILES.search(p) for p in own)
+                entry = serves or any(ENTRY_FILES.search(p) or p in boot for p in own)
                 manifest_name = next((m.get("name") for m in manifests
                                       if norm_path(str(PurePosixPath(m.path).parent)) == d and m.get("name")), None)
                 name = unit_name(repo, d, manifest_name,
                                   [m.path for m in manifests if norm_path(str(PurePosixPath(m.path).parent)) == d])
                 if any(m.get("aspire_host") for m in manifests if norm_path(str(PurePosixPath(m.path).parent)) == d):
                     continue  # an Aspire app host describes the deployment; it is not one of its components
-                own_entry = any(ENTRY_FILES.search(p) for p in own)
+                own_entry = any(ENTRY_FILES.search(p) or p in boot for p in own)
                 if files_here and manifest_name and dependency_key(manifest_name) in depended and (
                         not serves or not own_entry):
                     # A package other units depend on: a library node (build-time dependency target).
