@@ -559,3 +559,19 @@ def test_spring_boot_main_class_of_any_name_is_an_entry_point() -> None:
              "worker/src/main/java/com/acme/worker/OrderApp.java": spring_app("com.acme.worker", "OrderApp")}
     model = resolve_files({"r": files})
     assert "worker" in model.components
+
+
+def test_log_shipping_to_the_log_sink() -> None:
+    files = {
+        **java_module("orders"),
+        "orders/src/main/resources/logback-spring.xml": (
+            '<configuration>\n  <appender name="LS" class="net.logstash.logback.appender.LogstashTcpSocketAppender">\n'
+            "    <destination>logstash:5000</destination>\n  </appender>\n</configuration>\n"),
+        "beats/Dockerfile": "FROM docker.elastic.co/beats/filebeat:8.0.0\nCOPY filebeat.yml /usr/share/filebeat/\n",
+        "beats/filebeat.yml": "filebeat.inputs: []\noutput.logstash:\n  hosts: [\"logstash:5044\"]\n",
+        "docker-compose.yml": ("services:\n  orders:\n    build: ./orders\n  filebeat:\n    build: ./beats\n"
+                               "  logstash:\n    image: docker.elastic.co/logstash/logstash:8.0.0\n"),
+    }
+    model = resolve_files({"r": files})
+    assert {("orders", "logstash"), ("filebeat", "logstash")} <= edge_set(model)
+    assert via(model, "orders", "logstash") == {"log shipping (logback)"}

@@ -425,6 +425,33 @@ def read_prometheus(repo: str, path: str, text: str) -> tuple[list[Fact], list[W
     return facts, []
 
 
+def read_logback(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
+    """Logback appenders that ship logs over the network (logstash-logback-encoder's
+    ``<destination>logstash:5000</destination>``): the log sink the component writes to."""
+    facts: list[Fact] = []
+    for m in re.finditer(r"<(destination|remoteHost|host)>\s*([^<\s]+)\s*</\1>", text):
+        value = m.group(2)
+        if "$" in value or not re.match(r"^[A-Za-z0-9_.-]+(:\d+)?$", value):
+            continue
+        facts.append(_fact("monitoring.target", repo, path, text.count("\n", 0, m.start()) + 1,
+                           value=f"tcp://{value}", via="log shipping (logback)"))
+    return facts, []
+
+
+def read_beats(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
+    """Filebeat/Metricbeat ``output.logstash.hosts`` / ``output.elasticsearch.hosts``: where it ships."""
+    facts: list[Fact] = []
+    for doc in load_yaml_documents(text):
+        entries: list[tuple[str, str, int]] = []
+        _flatten_yaml(doc, "", entries)
+        for key, value, line in entries:
+            m = re.match(r"^output\.(logstash|elasticsearch|kafka|redis)\.hosts(\[\d+\])?$", key)
+            if m and value:
+                facts.append(_fact("monitoring.target", repo, path, line,
+                                   value=value if "://" in value else f"tcp://{value}", via=f"log shipping ({m.group(1)})"))
+    return facts, []
+
+
 def read_grafana_datasources(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
     """Grafana datasource provisioning: Grafana queries each datasource URL."""
     facts: list[Fact] = []
@@ -604,6 +631,10 @@ def reader_for(path: str, head: str) -> Reader | None:
         return None  # a Helm/Go template, not YAML until rendered (its values.yaml is read instead)
     if re.match(r"^values[^/]*\.ya?ml$", low):
         return read_spring_config  # Helm values: flattened keys, owned by the chart's component
+    if re.match(r"^logback[^/]*\.xml$", low):
+        return read_logback
+    if low.endswith((".yml", ".yaml")) and re.match(r"^(file|metric|packet|heart)beat", low):
+        return read_beats
     if low.endswith((".yml", ".yaml")):
         if _PROMETHEUS_HINT.search(head):
             return read_prometheus

@@ -272,7 +272,8 @@ class ConnectionRules(ResolverBase):
             if "://" not in value:
                 value = f"http://{value}"
             before = set(self.model.connections)
-            self._resolve_value(owner, value, [f.evidence], allow_external=False, origin=f.evidence)
+            self._resolve_value(owner, value, [f.evidence], allow_external=False, origin=f.evidence,
+                                introduce=False)
             for k in set(self.model.connections) - before:
                 self.model.connections[k].attributes["via"] = f.get("via") or "monitoring target"
 
