@@ -575,3 +575,23 @@ def test_log_shipping_to_the_log_sink() -> None:
     model = resolve_files({"r": files})
     assert {("orders", "logstash"), ("filebeat", "logstash")} <= edge_set(model)
     assert via(model, "orders", "logstash") == {"log shipping (logback)"}
+
+
+def test_built_urls_resolve_the_argument_that_fills_the_host() -> None:
+    files = {
+        "orders/Main.java": ('package x;\npublic class Main {\n  String u() { return rest.getForObject(String.format('
+                             '"http://%s/payments", System.getenv("PAYMENT_HOST", "payment")), String.class); }\n}\n'),
+        "orders/pom.xml": pom("orders"),
+        "web/server.js": ('const axios = require("axios");\nconst HOST = "catalogue";\n'
+                          'async function f() { return axios.get(`http://${HOST}/items`); }\n'),
+        "web/package.json": '{"name": "web"}\n',
+        "go/main.go": ('package main\n\nimport ("fmt"; "net/http")\n\nfunc f(host string) {\n'
+                       '\thttp.Get(fmt.Sprintf("http://%s/x", host))\n}\n'),
+        "go/go.mod": "module example.com/g\n\ngo 1.22\n",
+        "docker-compose.yml": ("services:\n  payment:\n    image: acme/payment\n  catalogue:\n    image: acme/catalogue\n"
+                               "  orders:\n    build: ./orders\n  web:\n    build: ./web\n  g:\n    build: ./go\n"),
+    }
+    model = resolve_files({"r": files})
+    e = edge_set(model)
+    assert {("orders", "payment"), ("web", "catalogue")} <= e
+    assert not {t for s, t in e if s == "g"} and not {"s", "x", "host"} & set(model.components)

@@ -400,6 +400,7 @@ class ConnectionRules(ResolverBase):
                 values.append((default, [f.evidence]))
         if parse_hosts(expr):
             values.append((expr, [f.evidence]))
+        values.extend(self.built_strings(owner, f, expr))
         m = re.match(r"^\s*([A-Za-z0-9_]+(?::[A-Za-z0-9_]+)+)\s*$", expr)  # ASP.NET "Services:Catalog"
         if m:
             values.extend((v, [f.evidence, ev]) for v, ev in self.env_values.get((owner, m.group(1).replace(":", "__")), []))
@@ -410,6 +411,78 @@ class ConnectionRules(ResolverBase):
             if configured:
                 values.extend((v, [f.evidence, ev]) for v, ev in configured)
         return values
+
+    def argument_value(self, owner: str, f: Fact, arg: str) -> tuple[str, list[Evidence]] | None:
+        """The one value an argument of a format call has: a literal, a same-file constant, a configured
+        setting, or an environment read with its default (``getenv("CART", "cart")``)."""
+        arg = arg.strip()
+        lit = re.fullmatch(r"""[fbrFBR]?(["'`])([^"'`]*)\1""", arg)
+        if lit:
+            return lit.group(2), [f.evidence]
+        env = re.search(r"""(?:getenv|Getenv|getProperty|get|env)\s*\(\s*["']([A-Za-z0-9_.\-]+)["']\s*(?:,\s*["']([^"']*)["'])?""", arg)
+        if env:
+            configured = self.env_values.get((owner, env.group(1)))
+            if configured:
+                return configured[0][0], [f.evidence, configured[0][1]]
+            if env.group(2):
+                return env.group(2), [f.evidence]
+            return None
+        ident = re.fullmatch(r"(?:this\.|self\.)?([A-Za-z_][A-Za-z0-9_]*)", arg)
+        if ident:
+            for c in self.consts.get((f.repository, f.path, ident.group(1)), []):
+                return c.get("value") or "", [f.evidence, c.evidence]
+            configured = self.env_values.get((owner, ident.group(1)))
+            if configured:
+                return configured[0][0], [f.evidence, configured[0][1]]
+        return None
+
+    def built_strings(self, owner: str, f: Fact, expr: str) -> list[tuple[str, list[Evidence]]]:
+        """URLs built at run time: ``String.format("http://%s/x", host)``, ``fmt.Sprintf``, ``"..." % host``,
+        f-strings and template literals.  The argument that fills the host is resolved like any other
+        value; when it cannot be, nothing is produced (a placeholder never becomes a host)."""
+        out: list[tuple[str, list[Evidence]]] = []
+        fmt = re.search(r"""(["'])([a-zA-Z][a-zA-Z0-9+.-]*://[^"']*%[-0-9.]*[sdv][^"']*)\1\s*(?:,|%)\s*\(?(.*)""", expr)
+        if fmt:
+            args, depth, cur = [], 0, ""
+            for ch in fmt.group(3):
+                if ch in "([{":
+                    depth += 1
+                elif ch in ")]}":
+                    if depth == 0:
+                        break
+                    depth -= 1
+                if ch == "," and depth == 0:
+                    args.append(cur)
+                    cur = ""
+                    continue
+                cur += ch
+            args.append(cur)
+            chain: list[Evidence] = []
+            text = fmt.group(2)
+            for i, spec in enumerate(re.findall(r"%[-0-9.]*[sdv]", text)):
+                found = self.argument_value(owner, f, args[i]) if i < len(args) else None
+                if found is None:
+                    break
+                text = text.replace(spec, found[0], 1)
+                chain.extend(found[1])
+            else:
+                if parse_hosts(text):
+                    out.append((text, sorted(set(chain)) or [f.evidence]))
+        templates = [lit[1] for lit in re.findall(r"""[fF]?(["'`])([a-zA-Z][a-zA-Z0-9+.-]*://\$?\{[^"'`]*)\1""", expr)]
+        if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*://\$?\{", expr.strip()):
+            templates.append(expr.strip())  # a template literal captured without its backticks
+        for template in templates:
+            text, chain, ok = template, [f.evidence], True
+            for m in re.finditer(r"\$?\{([^{}]+)\}", template):
+                found = self.argument_value(owner, f, m.group(1))
+                if found is None:
+                    ok = False
+                    break
+                text = text.replace(m.group(0), found[0], 1)
+                chain.extend(found[1])
+            if ok and parse_hosts(text):
+                out.append((text, sorted(set(chain))))
+        return out
 
     def client_calls(self) -> None:
         """HTTP client calls: resolve the URL expression to a component and record the endpoint called.
