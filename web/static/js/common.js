@@ -52,7 +52,8 @@
     gateway:  { color: "#cffafe", border: "#0e7490", badge: "#0e7490", shape: "round-pentagon", svg: "pentagon" },
     external: { color: "#f3f4f6", border: "#4b5563", badge: "#4b5563", shape: "round-octagon", svg: "octagon" },
     library:  { color: "#fef9c3", border: "#713f12", badge: "#713f12", shape: "round-tag", svg: "rect" },
-    user:     { color: "#fce7f3", border: "#be185d", badge: "#be185d", shape: "ellipse", svg: "ellipse" }
+    user:     { color: "#fce7f3", border: "#be185d", badge: "#be185d", shape: "ellipse", svg: "ellipse" },
+    subsystem: { color: "#f8fafc", border: "#475569", badge: "#475569", shape: "round-rectangle", svg: "rect" }
   };
   var OTHER_KIND = { color: "#f1f5f9", border: "#334155", badge: "#334155", shape: "round-rectangle", svg: "rect" };
   /* Connections: a colour AND a line pattern per protocol (`dash` in px, null = solid), so the
@@ -68,7 +69,8 @@
     nats:          { color: "#a21caf", dash: [3, 6], name: "sparse dots" },
     elasticsearch: { color: "#a16207", dash: [16, 5], name: "very long dashes" },
     tcp:           { color: "#475569", dash: [1, 5], name: "fine dots" },
-    library:       { color: "#713f12", dash: [4, 4], name: "even dashes" }
+    library:       { color: "#713f12", dash: [4, 4], name: "even dashes" },
+    "import":      { color: "#0f766e", dash: [6, 2], name: "dense dashes" }
   };
   var OTHER_PROTOCOL = { color: "#64748b", dash: null, name: "solid" };
 

@@ -1,6 +1,7 @@
 /* Loading and the URL: the model from the JSON API (server) or from window.__MODEL__ (published
    site), the overlays of comparisons, the indexes every other module reads, and the view state
    kept in the location hash so a link reopens the same view. */
+import { childrenOf } from "./drill.js";
 import { API, MODE, arr, edgeText, edgesById, facets, model, nodeText, nodesById, repoInfo, state, str } from "./state.js";
 
 export let staticSnippets = null, staticCompare = null; // the published site's snippets and overlays (window.__MODEL__)
@@ -68,6 +69,13 @@ export function index() {
     arr(e.evidence).forEach(function (ev) { parts.push(ev && ev.path); });
     edgeText.set(str(e.id), parts.map(str).join("\n").toLowerCase());
   });
+  // what is inside what (subsystems in their component), for the drill-down
+  nodesById.forEach(function (n, id) {
+    var parent = str(n.parent);
+    if (!parent || parent === id || !nodesById.has(parent)) return;
+    if (!childrenOf.has(parent)) childrenOf.set(parent, []);
+    childrenOf.get(parent).push(id);
+  });
 }
 
 // ---- URL state
@@ -84,6 +92,7 @@ export function readHash() {
   state.labels = p.get("labels") === "1";
   state.view = p.get("view") === "ports" ? "ports" : "components";
   state.collapsed = p.has("collapsed") ? set("collapsed") : null;
+  state.open = set("open");
   state.cmp = p.get("cmp") || null;
 }
 
@@ -98,6 +107,7 @@ export function writeHash() {
   if (state.labels) p.set("labels", "1");
   if (state.view === "ports") p.set("view", "ports");
   if (state.collapsed.size) p.set("collapsed", Array.from(state.collapsed).map(encodeURIComponent).join(","));
+  put("open", state.open);
   if (state.cmp) p.set("cmp", state.cmp);
   var hash = p.toString();
   history.replaceState(null, "", hash ? "#" + hash : location.pathname + location.search);

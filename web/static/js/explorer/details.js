@@ -3,8 +3,9 @@
    descriptor copies folded), with source snippets from the API or the published data file. */
 import { changesAbout, comparisonSection, markChangeSelected, renderGhost } from "./compare.js";
 import { staticSnippets, writeHash } from "./data.js";
+import { ancestorsOf, childrenOf, openNow, parentOf } from "./drill.js";
 import { applyFilters } from "./filters.js";
-import { toggleRepo } from "./graph.js";
+import { rebuild, repOf, toggleOpen, toggleRepo } from "./graph.js";
 import { parsePortKey, ports } from "./ports.js";
 import { API, MODE, RM, SNIPPETS_AUTO, arr, clear, cy, edgesById, el, ghostEdges, ghostNodes, model, nodesById, repoInfo, state, str } from "./state.js";
 import { highlightSysml, markListSelection, showTab, sysmlRendered } from "./views.js";
@@ -13,6 +14,9 @@ import { highlightSysml, markListSelection, showTab, sysmlRendered } from "./vie
 export function select(sel, opts) {
   state.sel = sel;
   opts = opts || {};
+  // a subsystem inside a closed component: open its component(s) first
+  var inside = sel && sel.slice(0, 2) === "n:" && nodesById.has(sel.slice(2)) ? ancestorsOf(sel.slice(2)).filter(function (a) { return !openNow.has(a); }) : [];
+  if (inside.length) { inside.forEach(function (a) { state.open.add(a); }); rebuild(true); }
   cy.elements(":selected").unselect();
   var ele = cyElementFor(sel);
   if (ele && ele.nonempty()) {
@@ -31,7 +35,7 @@ export function cyElementFor(sel) {
   var kind = sel.slice(0, 2), id = sel.slice(2);
   if (kind === "n:") {
     var n = cy.getElementById(sel);
-    return n.nonempty() ? n : (nodesById.has(id) ? cy.getElementById("r:" + str(nodesById.get(id).repository)) : null);
+    return n.nonempty() ? n : (nodesById.has(id) ? cy.getElementById(repOf(id)) : null);
   }
   if (kind === "e:") {
     var e = cy.getElementById(sel);
@@ -205,12 +209,23 @@ export function protoBadge(p) { var b = el("span", { class: "badge", text: p || 
 export function renderNode(box, id, counter) {
   var n = nodesById.get(id);
   box.appendChild(el("h2", { text: str(n.name || id), id: "details-title" }));
-  box.appendChild(el("div", { class: "sub" }, kindBadge(str(n.kind)), el("span", { text: str(n.repository) }), n.language ? el("span", { class: "chip", text: str(n.language) }) : null));
+  var outer = parentOf(id), kids = childrenOf.get(id) || [];
+  box.appendChild(el("div", { class: "sub" }, kindBadge(str(n.kind)), outer ? el("span", null, "in ", nodeLink(outer)) : null,
+    el("span", { text: str(n.repository) }), n.language ? el("span", { class: "chip", text: str(n.language) }) : null));
   box.appendChild(el("div", { class: "focus-row" },
     el("button", { class: "btn small", type: "button", text: "Focus here", onclick: function () { state.focus = id; applyFilters(true); } }),
+    kids.length ? el("button", { class: "btn ghost small", type: "button", id: "btn-open", "aria-pressed": openNow.has(id) ? "true" : "false",
+      text: openNow.has(id) ? "Hide subsystems" : "Show subsystems", onclick: function () { toggleOpen(id); } }) : null,
     el("button", { class: "btn ghost small", type: "button", text: "Show in SysML", onclick: function () { showTab("sysml"); } })));
   box.appendChild(kv([["id", str(n.id)]].concat(attrRows(n.attributes))));
   comparisonSection(box, changesAbout("n:", id));
+  if (kids.length) {
+    box.appendChild(el("h3", { text: "Subsystems · " + kids.length }));
+    var subs = el("ul", { class: "list", id: "subsystems" });
+    kids.slice().sort(function (a, b) { return str(nodesById.get(a).name || a) < str(nodesById.get(b).name || b) ? -1 : 1; })
+      .forEach(function (k) { subs.appendChild(el("li", null, kindBadge(str(nodesById.get(k).kind)), " ", nodeLink(k))); });
+    box.appendChild(subs);
+  }
   var portList = arr(n.ports);
   if (portList.length) {
     box.appendChild(el("h3", { text: "Ports & endpoints" }));

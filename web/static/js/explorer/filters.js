@@ -3,7 +3,8 @@
 import { changeCounts, compareLegendItems, comparisonLabel, overlay } from "./compare.js";
 import { writeHash } from "./data.js";
 import { portKey } from "./details.js";
-import { fitGraph, layout } from "./graph.js";
+import { ancestorsOf, childrenOf, isSubsystem, openNow, sameSet, wantedOpen } from "./drill.js";
+import { fitGraph, layout, rebuild } from "./graph.js";
 import { portsView } from "./ports.js";
 import { RELAYOUT_MAX, RM, clear, cy, edgeText, edgesById, el, facets, ghostEdges, ghostNodes, nodeText, nodesById, setStatus, state, str, timings } from "./state.js";
 import { renderList } from "./views.js";
@@ -11,12 +12,15 @@ import { renderList } from "./views.js";
 export let visibleNodes = new Set(); // components the filters leave
 
 // ---- filters and focus
+/** Whether node `id` passes the kind, repository and language checkboxes. */
+export function passesFacets(id) {
+  var n = nodesById.get(id);
+  return !!n && !(state.xk.has(str(n.kind) || "(none)") || state.xr.has(str(n.repository) || "(none)") || state.xl.has(str(n.language) || "(none)"));
+}
+
 export function computeVisible() {
   var base = new Set();
-  nodesById.forEach(function (n, id) {
-    if (state.xk.has(str(n.kind) || "(none)") || state.xr.has(str(n.repository) || "(none)") || state.xl.has(str(n.language) || "(none)")) return;
-    base.add(id);
-  });
+  nodesById.forEach(function (n, id) { if (passesFacets(id)) base.add(id); });
   var edgeOk = function (e) { return !state.xp.has(str(e.protocol) || "(none)") && base.has(str(e.source)) && base.has(str(e.target)); };
   var vis = base;
   var q = state.q.trim().toLowerCase();
@@ -46,12 +50,21 @@ export function computeVisible() {
     reach.forEach(function (id) { if (vis.has(id) || id === state.focus) within.add(id); });
     vis = within;
   }
+  if (childrenOf.size) { // an open component found shows what is inside; a subsystem found shows its component
+    var found = Array.from(vis);
+    found.forEach(function (id) {
+      if (openNow.has(id)) (childrenOf.get(id) || []).forEach(function (k) { if (base.has(k)) vis.add(k); });
+    });
+    Array.from(vis).forEach(function (id) { ancestorsOf(id).forEach(function (a) { vis.add(a); }); });
+  }
   var edges = new Set();
   edgesById.forEach(function (e, id) { if (edgeOk(e) && vis.has(str(e.source)) && vis.has(str(e.target))) edges.add(id); });
   return { nodes: vis, edges: edges };
 }
 
 export function applyFilters(relayoutIfNeeded) {
+  // a search that finds a subsystem opens its component (and closes it when the search changes)
+  if (childrenOf.size && !sameSet(wantedOpen(passesFacets), openNow)) { rebuild(true); return; }
   var v = computeVisible();
   visibleNodes = v.nodes;
   var repoVisible = new Map();
@@ -102,8 +115,10 @@ export function reflow() {
 }
 
 export function updateStatus(v) {
-  var total = nodesById.size;
-  var parts = [v.nodes.size + " of " + total + " components", v.edges.size + " of " + edgesById.size + " connections"];
+  var total = 0, shown = 0, subs = 0;
+  nodesById.forEach(function (n, id) { if (isSubsystem(id)) subs++; else { total++; if (v.nodes.has(id)) shown++; } });
+  var parts = [shown + " of " + total + " components", v.edges.size + " of " + edgesById.size + " connections"];
+  if (subs) parts.splice(1, 0, subs + " subsystems (" + (openNow.size ? openNow.size + " open" : "double-click a component to open it") + ")");
   if (overlay) {
     var c = changeCounts(overlay.changes);
     parts.push("compared with " + comparisonLabel() + ": +" + c.added + " \u2212" + c.removed + " ~" + c.changed);
@@ -170,6 +185,12 @@ export function buildLegend() {
     protos.appendChild(el("span", { class: "item", title: p + ": " + RM.protocolStyle(p).name + " line" }, RM.protocolSwatch(p), p === "(none)" ? "no protocol" : p));
   });
   box.appendChild(protos);
+  if (childrenOf.size) {
+    var dg = el("div", { class: "legend-group" }, el("h3", { text: "Inside components" }));
+    dg.appendChild(el("span", { class: "item", title: "Double-click the component (or use Show subsystems in its details) to draw its subsystems inside it" },
+      el("span", { class: "swatch inside-swatch", "aria-hidden": "true" }), "double border: has subsystems, double-click to open"));
+    box.appendChild(dg);
+  }
   if (portsView()) {
     var pg = el("div", { class: "legend-group" }, el("h3", { text: "Ports (on the part's border)" }));
     pg.appendChild(el("span", { class: "item", title: "An API the component provides, with the number of endpoints found" }, el("span", { class: "swatch port-swatch", "aria-hidden": "true" }), "provided port · endpoints"));

@@ -5,7 +5,8 @@
 import { STATUSES, aggregateStatus, changeFieldLabel, overlay, overlayStyles, selectionStyles } from "./compare.js";
 import { bump, writeHash } from "./data.js";
 import { renderDetails, restoreSelection } from "./details.js";
-import { applyFilters } from "./filters.js";
+import { ancestorsOf, childrenOf, isSubsystem, openNow, parentOf, refinedKeys, setOpenNow, shownAs, wantedOpen } from "./drill.js";
+import { applyFilters, passesFacets } from "./filters.js";
 import { kindDef, partSize, placePorts, portLabel, portName, portStyles, portSummary, ports, portsView } from "./ports.js";
 import { BIG, RM, big, clear, connectionChange, cy, edgesById, el, ghostEdges, ghostNodes, nodesById, repoInfo, state, str, timings } from "./state.js";
 
@@ -28,6 +29,9 @@ export function cyStyle(big) {
     { selector: "node.collapsed", style: {
       "width": 190, "height": 58, "text-valign": "center", "text-margin-y": 0, "border-width": 2.5,
       "border-color": "#475569", "background-color": "#e2e8f0", "text-wrap": "wrap" } },
+    // an open component: a box around its subsystems, named at the top
+    { selector: "node.open", style: { "text-valign": "top", "text-halign": "center", "text-margin-y": -4, "background-opacity": 0.45, "padding": 14, "border-width": 2 } },
+    { selector: "node.has-inside", style: { "border-style": "double", "border-width": 5 } },
     { selector: "edge", style: {
       "width": 2, "curve-style": big ? "haystack" : "bezier", "target-arrow-shape": big ? "none" : "triangle", "arrow-scale": 1.1,
       "line-color": "#94a3b8", "target-arrow-color": "#94a3b8", "opacity": 0.95 } },
@@ -89,16 +93,26 @@ export function labelBox(text) {
   return box;
 }
 
+/** The element standing for node `nodeId`: its collapsed repository, its closed component (a
+    subsystem), or itself. */
 export function repOf(nodeId) {
   var n = nodesById.get(nodeId);
   if (!n) return "n:" + nodeId; // a ghost: only in the comparison, never inside a repository box
-  var repo = str(n.repository);
-  return repo && state.collapsed.has(repo) ? "r:" + repo : "n:" + nodeId;
+  var top = nodesById.get(ancestorsOf(nodeId)[0] || nodeId), repo = str(top.repository);
+  return repo && state.collapsed.has(repo) ? "r:" + repo : "n:" + shownAs(nodeId);
+}
+
+/** Open or close component `id` (its subsystems drawn inside it). */
+export function toggleOpen(id) {
+  if (state.open.has(id)) state.open.delete(id); else state.open.add(id);
+  rebuild(true);
+  writeHash();
+  renderDetails();
 }
 
 export function buildElements() {
   var els = [], counts = new Map();
-  nodesById.forEach(function (n) { bump(counts, str(n.repository)); });
+  nodesById.forEach(function (n, id) { if (!isSubsystem(id)) bump(counts, str(n.repository)); });
   repoInfo.forEach(function (r, name) {
     if (!name || !counts.get(name)) return;
     var collapsed = state.collapsed.has(name);
@@ -109,27 +123,36 @@ export function buildElements() {
   nodesById.forEach(function (n, id) {
     var repo = str(n.repository);
     if (repo && state.collapsed.has(repo)) return;
+    if (shownAs(id) !== id) return; // inside a closed component
+    var inside = parentOf(id), parent = inside ? "n:" + inside : repo ? "r:" + repo : undefined;
     var box = labelBox(str(n.name || id)), label = box.label, cls = ovClass(overlay && overlay.nodes, id);
+    if (openNow.has(id)) cls = (cls + " open").trim();
+    else if (childrenOf.has(id)) cls = (cls + " has-inside").trim();
     if (withPorts) { // a SysML part: "name : Kind", sized for its ports
       var list = pi.ports.get(id) || [];
       label += "\n: " + kindDef(str(n.kind));
       box = partSize(box, list.length);
       cls = (cls + " part").trim();
       list.forEach(function (port, order) {
-        els.push({ group: "nodes", grabbable: false, classes: port.implied ? "implied" : "", data: { id: port.key, type: "port", part: "n:" + id, parent: repo ? "r:" + repo : undefined,
+        els.push({ group: "nodes", grabbable: false, classes: port.implied ? "implied" : "", data: { id: port.key, type: "port", part: "n:" + id, parent: parent,
           label: portLabel(port), name: port.name, protocol: port.protocol, color: RM.protocolStyle(port.protocol).color, order: order, side: "left", mid: id } });
       });
     }
-    els.push({ group: "nodes", data: { id: "n:" + id, parent: repo ? "r:" + repo : undefined, type: "node", label: label, name: str(n.name || id), w: box.w, h: box.h, kind: str(n.kind), repository: repo, language: str(n.language), mid: id }, classes: cls });
+    els.push({ group: "nodes", data: { id: "n:" + id, parent: parent, type: "node", label: label, name: str(n.name || id), w: box.w, h: box.h, kind: str(n.kind), repository: repo, language: str(n.language), mid: id }, classes: cls });
   });
   ghostNodes.forEach(function (g, id) {
     var box = labelBox(id);
     els.push({ group: "nodes", data: { id: "n:" + id, type: "node", ghost: true, label: box.label, name: id, w: box.w, h: box.h, kind: str(g.kind), repository: "", language: "", mid: id }, classes: "ghost ov-added" });
   });
-  var agg = new Map();
+  var agg = new Map(), direct = new Set(), rerouted = [];
+  var refined = openNow.size ? refinedKeys(edgesById, shownAs) : null;
   edgesById.forEach(function (e, id) {
-    var s = repOf(str(e.source)), t = repOf(str(e.target));
-    if (s[0] === "n" && t[0] === "n") {
+    var from = str(e.source), to = str(e.target), asIs = shownAs(from) === from && shownAs(to) === to;
+    // an open component's connection that its subsystems' connections show in detail
+    if (refined && asIs && (openNow.has(from) || openNow.has(to)) && refined.has(from + ">" + to + ":" + str(e.protocol))) return;
+    var s = repOf(from), t = repOf(to);
+    if (asIs && s[0] === "n" && t[0] === "n") {
+      direct.add(s + ">" + t + ":" + str(e.protocol));
       var port = withPorts ? pi.edgePort.get(id) : "";
       var d = { id: "e:" + id, source: s, target: port || t, type: "edge", protocol: str(e.protocol), plabel: str(e.protocol) || undefined, kind: str(e.kind), mid: id };
       var ch = connectionChange.get(id);
@@ -139,7 +162,12 @@ export function buildElements() {
       if (port) els.push({ group: "edges", data: { id: "l:" + id, source: s, target: t, type: "lay", mid: id } });
       return;
     }
-    if (s === t) return; // traffic inside a collapsed repository
+    rerouted.push([e, id, s, t]);
+  });
+  rerouted.forEach(function (r) {
+    var e = r[0], id = r[1], s = r[2], t = r[3];
+    if (s === t) return; // traffic inside a collapsed repository or a closed component
+    if (direct.has(s + ">" + t + ":" + str(e.protocol))) return; // a subsystem's copy of its component's connection
     var key = s + "\u0000" + t + "\u0000" + str(e.protocol);
     if (!agg.has(key)) agg.set(key, { group: "edges", data: { id: "a:" + key, source: s, target: t, type: "agg", protocol: str(e.protocol), plabel: str(e.protocol) || undefined, kind: str(e.kind), members: [] } });
     agg.get(key).data.members.push(id);
@@ -169,6 +197,7 @@ export function ovClass(statuses, id) {
 
 export function rebuild(runLayout) {
   var tb = performance.now();
+  setOpenNow(wantedOpen(passesFacets));
   cy.batch(function () {
     cy.elements().remove();
     cy.add(buildElements());

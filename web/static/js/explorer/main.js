@@ -5,8 +5,9 @@
 import { applyComparison, fillCompareSelect, overlay, overlayFor, wireCompare } from "./compare.js";
 import { index, load, readHash, writeHash } from "./data.js";
 import { renderDetails, select } from "./details.js";
+import { childrenOf } from "./drill.js";
 import { applyFilters, buildFacet, buildLegend, syncChecks, visibleNodes, wireFilters } from "./filters.js";
-import { cyStyle, fitGraph, layout, rebuild, setLabels, toggleRepo, wireTooltip } from "./graph.js";
+import { cyStyle, fitGraph, layout, rebuild, setLabels, toggleOpen, toggleRepo, wireTooltip } from "./graph.js";
 import { setView, wirePorts } from "./ports.js";
 import { BIG, COLLAPSE_ABOVE, RM, arr, candidates, cy, edgesById, facets, nodesById, repoInfo, root, setCy, setLoaded, setStatus, state, t0, timings } from "./state.js";
 import { narrow, openDrawer, setupIssues, showTab, wireDrawers, wireTabs } from "./views.js";
@@ -45,6 +46,7 @@ export function wire() {
     openDrawer("details");
   });
   cy.on("dbltap", "node[type = 'repo']", function (ev) { toggleRepo(ev.target.data("repository")); });
+  cy.on("dbltap", "node[type = 'node']", function (ev) { if (childrenOf.has(ev.target.data("mid"))) toggleOpen(ev.target.data("mid")); });
   wireCompare();
   cy.on("tap", function (ev) { if (ev.target === cy) select(null); });
   window.addEventListener("hashchange", function () {

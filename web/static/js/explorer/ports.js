@@ -5,14 +5,16 @@
    Ports are the `ports` of each node in model.json (http, grpc... with their endpoints). As in
    model.sysml, a component that receives connections over a protocol it declares no port for
    gets one implied port for that protocol (drawn hollow and dashed: no endpoints were found);
-   build-time library links have no ports and join the two parts. The caller's conjugated port
+   build-time library links and imports between subsystems have no ports and join the two parts. The caller's conjugated port
    (~GrpcApi in model.sysml) is the point where the line leaves the caller. */
 import { writeHash } from "./data.js";
 import { buildLegend } from "./filters.js";
 import { cyStyle, rebuild } from "./graph.js";
 import { arr, big, cy, edgesById, nodesById, state, str } from "./state.js";
 
-export const PORT_SIZE = 14, PORT_GAP = 24, BUILD_PROTOCOL = "library";
+export const PORT_SIZE = 14, PORT_GAP = 24;
+/** Links without runtime traffic: build-time libraries and imports between subsystems join parts, not ports. */
+export const BUILD_PROTOCOLS = ["library", "import"];
 
 export const KIND_DEF = { service: "Service", database: "Database", cache: "Cache", broker: "Broker", gateway: "Gateway",
   external: "ExternalService", library: "Library", user: "User", subsystem: "Subsystem" };
@@ -47,7 +49,7 @@ export function portsIndex(nodesById, edgesById) {
   });
   edgesById.forEach(function (e, id) {
     var proto = str(e.protocol), target = str(e.target);
-    if (proto === BUILD_PROTOCOL || !ports.has(target)) { edgePort.set(id, ""); return; }
+    if (BUILD_PROTOCOLS.indexOf(proto) >= 0 || !ports.has(target)) { edgePort.set(id, ""); return; }
     var protos = byProtocol.get(target), port = protos.get(proto);
     if (!port) {
       port = { key: portKeyOf(target, proto || "other"), node: target, index: null, name: proto || "other", protocol: proto,

@@ -20,7 +20,7 @@ export const nodesById = new Map(), edgesById = new Map(), repoInfo = new Map();
 export const nodeText = new Map(), edgeText = new Map();
 export const facets = { kind: new Map(), protocol: new Map(), repository: new Map(), language: new Map() };
 // the view, mirrored in the URL (data.js readHash / writeHash)
-export const state = { q: "", xk: new Set(), xp: new Set(), xr: new Set(), xl: new Set(), focus: null, hops: 2, dir: "both", sel: null, tab: "graph", collapsed: new Set(), cmp: null, labels: false, view: "components" };
+export const state = { q: "", xk: new Set(), xp: new Set(), xr: new Set(), xl: new Set(), focus: null, hops: 2, dir: "both", sel: null, tab: "graph", collapsed: new Set(), cmp: null, labels: false, view: "components", open: new Set() };
 export let cy = null, big = false;
 // comparison: the candidates offered, and what the overlay adds to the graph (compare.js)
 export let candidates = [];

@@ -1,0 +1,74 @@
+/* Drill-down into components: model.json nodes with a `parent` (kind `subsystem`: the packages
+   inside a component) are drawn inside their component once it is opened (double-click it, or
+   "Show subsystems" in its details), and folded into it otherwise. Every connection is drawn
+   between the elements shown: a subsystem's connection is re-routed to its component while that
+   is closed (dropped when the component already has the same connection, or when it stays inside
+   the component), and while the component is open, a component-level connection that its
+   subsystems' connections refine is left out for them. A search that matches a subsystem opens
+   its component for as long as the search is there. Opened components are in the URL (open=). */
+import { nodeText, nodesById, state, str } from "./state.js";
+
+/** parent id -> ids of the nodes directly inside it (filled by data.js index()). */
+export const childrenOf = new Map();
+/** The components open in the graph as built now (state.open, plus those a search opens). */
+export let openNow = new Set();
+
+export function parentOf(id) {
+  var n = nodesById.get(id), p = n ? str(n.parent) : "";
+  return p && p !== id && nodesById.has(p) ? p : "";
+}
+
+/** Ancestors of `id`, the outermost first. */
+export function ancestorsOf(id) {
+  var chain = [], seen = new Set([id]), p = parentOf(id);
+  while (p && !seen.has(p)) { chain.unshift(p); seen.add(p); p = parentOf(p); }
+  return chain;
+}
+
+/** The element that stands for node `id` in the graph: itself when every ancestor is open, else
+    the outermost closed ancestor. */
+export function shownAs(id) {
+  var chain = ancestorsOf(id);
+  for (var i = 0; i < chain.length; i++) if (!openNow.has(chain[i])) return chain[i];
+  return id;
+}
+
+export function isSubsystem(id) { return !!parentOf(id); }
+
+/** The open set the graph should have: what the user opened, plus the ancestors of subsystems the
+    search matches; only components with at least one child the facets leave (`allowed`). */
+export function wantedOpen(allowed) {
+  var want = new Set();
+  state.open.forEach(function (id) { if (childrenOf.has(id)) want.add(id); });
+  var q = state.q.trim().toLowerCase();
+  if (q) {
+    childrenOf.forEach(function (kids) {
+      kids.forEach(function (k) { if (allowed(k) && nodeText.get(k).indexOf(q) >= 0) ancestorsOf(k).forEach(function (a) { want.add(a); }); });
+    });
+  }
+  var out = new Set();
+  want.forEach(function (id) { if ((childrenOf.get(id) || []).some(allowed)) out.add(id); });
+  return out;
+}
+
+export function sameSet(a, b) {
+  if (a.size !== b.size) return false;
+  var same = true;
+  a.forEach(function (x) { if (!b.has(x)) same = false; });
+  return same;
+}
+
+export function setOpenNow(set) { openNow = set; }
+
+/** Keys "source>target:protocol" of connections that subsystem connections refine: for each
+    connection from (to) a subsystem, every ancestor of its source (target) with the other end as
+    shown. A component-level connection whose key is here is left out while its component is open. */
+export function refinedKeys(edges, shown) {
+  var keys = new Set();
+  edges.forEach(function (e) {
+    var s = str(e.source), t = str(e.target), p = str(e.protocol);
+    ancestorsOf(s).forEach(function (a) { keys.add(a + ">" + shown(t) + ":" + p); });
+    ancestorsOf(t).forEach(function (a) { keys.add(shown(s) + ">" + a + ":" + p); });
+  });
+  return keys;
+}
