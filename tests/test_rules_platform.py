@@ -595,3 +595,11 @@ def test_built_urls_resolve_the_argument_that_fills_the_host() -> None:
     e = edge_set(model)
     assert {("orders", "payment"), ("web", "catalogue")} <= e
     assert not {t for s, t in e if s == "g"} and not {"s", "x", "host"} & set(model.components)
+
+
+def test_config_server_local_backend_is_a_config_repository() -> None:
+    files = {**java_module("config", "spring-cloud-config-server", annotations=("EnableConfigServer",), route=None,
+                           props="spring.cloud.config.server.git.uri=file://${user.home}/config-repo\n")}
+    model = resolve_files({"r": files})
+    assert model.components["config-repository"].kind == "external"
+    assert ("config", "config-repository") in edge_set(model)

@@ -128,6 +128,7 @@ class PlatformRules(ResolverBase):
                     self.connect(cid, targets[0], "http", [ev], attributes={"via": f"{ROLE_LABEL.get(role, role)} client"})
         self._broker_binders()
         self._turbine_apps()
+        self._config_backends()
 
     def _broker_binders(self) -> None:
         """Spring Cloud Bus/Stream binders and Hystrix/Turbine streams reach the system's one broker of
@@ -144,6 +145,24 @@ class PlatformRules(ResolverBase):
                 if ev is not None:
                     self.connect(cid, brokers[0], TECH_PROTOCOL.get(tech, "tcp"), [ev],
                                  attributes={"via": "message binder"})
+
+    def _config_backends(self) -> None:
+        """A config server's own backend outside the network: a local git repository or folder
+        (``spring.cloud.config.server.git.uri: file://...``, ``native.search-locations: file:...``)
+        is a config repository the server reads.  Remote git URLs are resolved as addresses elsewhere."""
+        for f in self.by_kind["config.property"]:
+            name = (f.get("name") or "").lower()
+            value = (f.get("value") or "").strip()
+            if f.get("profile") or not re.match(r"^spring\.cloud\.config\.server\.(git\.uri|native\.search-?locations)", name):
+                continue
+            if not value.startswith(("file:", "/", "~")) or "classpath:" in value:
+                continue  # a remote repository (an external host) or files inside the server itself
+            for owner in self.property_owners(f):
+                if owner and self.has_role(owner, "config"):
+                    repo = self.add_component(f"{self.model.components[owner].name}-repository", "external", None, f.evidence,
+                                              attributes={"technology": "git" if "git" in name else "filesystem",
+                                                          "location": value})
+                    self.connect(owner, repo.id, "tcp", [f.evidence], attributes={"via": "config server backend"})
 
     def _turbine_apps(self) -> None:
         """Turbine aggregates the Hystrix streams of the services its `appConfig` lists; a Hystrix
