@@ -603,3 +603,11 @@ def test_config_server_local_backend_is_a_config_repository() -> None:
     model = resolve_files({"r": files})
     assert model.components["config-repository"].kind == "external"
     assert ("config", "config-repository") in edge_set(model)
+
+
+def test_native_config_backend_counts_only_under_the_native_profile() -> None:
+    props = "spring.cloud.config.server.native.search-locations=file:///srv/config\n"
+    off = resolve_files({"r": java_module("config", annotations=("EnableConfigServer",), route=None, props=props)})
+    on = resolve_files({"r": java_module("config", annotations=("EnableConfigServer",), route=None,
+                                         props=props + "spring.profiles.active=native\n")})
+    assert "config-repository" not in off.components and "config-repository" in on.components

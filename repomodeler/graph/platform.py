@@ -158,6 +158,8 @@ class PlatformRules(ResolverBase):
             if not value.startswith(("file:", "/", "~")) or "classpath:" in value:
                 continue  # a remote repository (an external host) or files inside the server itself
             for owner in self.property_owners(f):
+                if "native" in name and not self._first_sign(owner or "", {"property": r"^spring\.profiles\.active=.*native"}):
+                    continue  # the native backend is used only under the `native` profile
                 if owner and self.has_role(owner, "config"):
                     repo = self.add_component(f"{self.model.components[owner].name}-repository", "external", None, f.evidence,
                                               attributes={"technology": "git" if "git" in name else "filesystem",
