@@ -80,10 +80,12 @@ def check_no_collapse(graph: nx.MultiDiGraph, out: Path, options: "AnalyzeOption
 
 
 def check_sysml(staging: Path, options: "AnalyzeOptions", engine: SysmlEngine | None) -> None:
-    """The strict SysML v2 check of the staged model.sysml (skipped when this structure passed before)."""
+    """The strict SysML v2 check of the staged model.sysml with the RepoModeler library beside it
+    (skipped when this structure passed before)."""
     from repomodeler.validate import structure_digest
 
-    digest = structure_digest((staging / "model.sysml").read_text(encoding="utf-8"))
+    files = [staging / name for name in ("RepoModeler.sysml", "model.sysml") if (staging / name).is_file()]
+    digest = structure_digest("\n".join(f.read_text(encoding="utf-8") for f in files))
     cache = FactCache(default_cache_path()) if options.use_cache else None
     try:
         if cache is not None and cache.is_validated(digest):
@@ -91,7 +93,7 @@ def check_sysml(staging: Path, options: "AnalyzeOptions", engine: SysmlEngine | 
         own = engine is None
         engine = engine or SysmlEngine.start()
         try:
-            diags = [d for d in engine.validate([staging / "model.sysml"]) if d.severity == "error"]
+            diags = [d for d in engine.validate(files) if d.severity == "error"]
         finally:
             if own:
                 engine.close()

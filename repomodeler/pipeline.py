@@ -31,7 +31,7 @@ from repomodeler.acquire import (
     DEFAULT_TIMEOUT, acquire_one, allow_git, cancel_running_git, parse_input, redact_url, run_git, submodule_specs, unique_names,
 )
 from repomodeler.emit.model_json import render_json
-from repomodeler.emit.sysml import render_sysml
+from repomodeler.emit.sysml import LIBRARY_FILE, render_library, render_sysml
 from repomodeler.extract import default_jobs, extract_repository
 from repomodeler.extract.cache import FactCache, default_cache_path
 from repomodeler.graph.build import resolve_system
@@ -141,7 +141,8 @@ def _unchanged_model(out: Path, fingerprint: str, inventories: list, timings: di
     but a fresh run.json (replaced atomically) and the run history entry."""
     try:
         previous = json.loads((out / "run.json").read_text(encoding="utf-8"))
-        if previous.get("fingerprint") != fingerprint or not (out / "model.sysml").is_file():
+        if previous.get("fingerprint") != fingerprint or not (out / "model.sysml").is_file() \
+                or not (out / LIBRARY_FILE).is_file():  # a model from before the library had its own file
             return None
         cache = FactCache(default_cache_path())
         try:
@@ -342,6 +343,7 @@ def _analyze_repositories(name: str, out: Path, repos: list[Repository], failure
             t = time.perf_counter()
             _publish.write_file(staging / "model.json", model_json)
             _publish.write_file(staging / "model.sysml", model_sysml)
+            _publish.write_file(staging / LIBRARY_FILE, render_library())  # model.sysml imports it
             if options.formats:
                 from repomodeler.emit.exports import write_exports
 

@@ -180,10 +180,11 @@ def _enum_value(text: str) -> str:
 
 
 def component_id(name: str, kind: str) -> str:
-    """Undo the emitter's rename of names that clash with inherited features ('start-service' -> 'start')."""
-    suffix = f"-{kind}"
-    if name.endswith(suffix) and name[: -len(suffix)].lower() in INHERITED_NAMES:
-        return name[: -len(suffix)]
+    """Undo the emitter's rename of names that clash with inherited features ('start-service' or
+    'start_service' -> 'start')."""
+    for suffix in (f"-{kind}", f"_{kind}"):
+        if name.endswith(suffix) and name[: -len(suffix)].lower() in INHERITED_NAMES:
+            return name[: -len(suffix)]
     return name
 
 
@@ -197,6 +198,7 @@ class _Reader:
         self.components: dict[str, ModelComponent] = {}
         self.connections: list[ModelConnection] = []
         self.part_defs: dict[str, str | None] = {}  # local part def name -> its supertype name
+        self.part_def_nodes: dict[str, object] = {}  # local part def name -> its node (a typed 'part system')
         self.package = ""
         self.member_ids: dict[str, str] = {}  # SysML part name -> component id (they differ when renamed)
         self.pending: list[tuple[object, str | None]] = []  # connectors, read once every part is known
@@ -226,6 +228,14 @@ class _Reader:
         if ident is None:
             return None
         name = self.child(ident, "name")
+        return unquote(self.text(name)) if name is not None else None
+
+    def short_name(self, node) -> str | None:  # type: ignore[no-untyped-def]
+        """The short name (``<'api.stripe.com'>``) of a usage or definition; emitted models keep ids there."""
+        decl = self.child(node, "usage_declaration") or node
+        ident = self.child(decl, "identification")
+        short = self.child(ident, "short_name") if ident is not None else None
+        name = self.child(short, "name") if short is not None else None
         return unquote(self.text(name)) if name is not None else None
 
     def type_name(self, node) -> tuple[str | None, bool]:  # type: ignore[no-untyped-def]
@@ -268,7 +278,7 @@ class _Reader:
         tree = _parser().parse(self.src)
         self._syntax_errors(tree.root_node)
         for pkg in tree.root_node.named_children:
-            if pkg.type == "package_definition":
+            if pkg.type in ("package_definition", "library_package"):
                 self._package(pkg)
             elif pkg.type == "part_usage":
                 self._system(pkg)
@@ -287,7 +297,7 @@ class _Reader:
                 self._syntax_errors(c)
 
     def _package(self, pkg) -> None:  # type: ignore[no-untyped-def]
-        name = self.decl_name(pkg) or ""
+        name = self.short_name(pkg) or self.decl_name(pkg) or ""
         if name == "RepoModeler":
             return  # the shared library: definitions only
         body = self.body(pkg)
@@ -301,6 +311,7 @@ class _Reader:
                     qn = next((n for n in _walk(spec) if n.type in ("qualified_name", "feature_chain")), None)
                     sup = self.text(qn) if qn is not None else None
                 self.part_defs[self.decl_name(c) or ""] = sup
+                self.part_def_nodes[self.decl_name(c) or ""] = c
         parts = [c for c in body.named_children if c.type == "part_usage"]
         systems = [p for p in parts if self.decl_name(p) == "system"]
         containers = [p for p in parts if any(n.type == "part_usage" for n in (self.body(p) or p).named_children)]
@@ -325,6 +336,11 @@ class _Reader:
 
     def _system(self, system) -> None:  # type: ignore[no-untyped-def]
         body = self.body(system)
+        if body is None or not any(c.type == "part_usage" for c in body.named_children):
+            # `part system : ShopSystem;` -- the components are in the (local) part def it is typed by
+            tname, _ = self.type_name(system)
+            typed = self.part_def_nodes.get((tname or "").split("::")[-1].strip("'"))
+            body = self.body(typed) if typed is not None else body
         if body is not None:
             self._members(body, prefix=self.decl_name(system))
 
@@ -370,11 +386,11 @@ class _Reader:
             kind = _enum_value(attrs["kind"][0])
         else:
             kind = self._kind(tname, node)
-        cid = component_id(name, kind)
+        cid = self.short_name(node) or component_id(name, kind)  # emitted models keep the real id as short name
         doc = self.child(body, "documentation") if body is not None else None
         m = _DOC_NAME.match(" ".join(self.text(doc).split())) if doc is not None else None
-        if m and name.startswith(m.group(1) + "-"):
-            cid = m.group(1)  # the emitter renamed a clashing name ('start-service'); its doc keeps the id
+        if m and (name.startswith(m.group(1) + "-") or name.startswith(m.group(1) + "_")):
+            cid = m.group(1)  # the emitter renamed a clashing name ('start_service'); its doc keeps the id
         comp = ModelComponent(id=cid, kind=kind, where=f"{self.path}:{self.line(node)}")
         for key, (value, _n) in attrs.items():
             if key != "kind":

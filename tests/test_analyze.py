@@ -127,9 +127,9 @@ def test_emitted_sysml_passes_the_strict_check(shop_model) -> None:
     _, _, sha, out = shop_model
     text = (out / "model.sysml").read_text()
     assert "part orders : Service" in text
-    assert "interface 'orders-payments-http' : HttpLink" in text
-    assert f"'commit' = \"{sha}\"" in text
-    diags = validate_files([out / "model.sysml"])
+    assert "interface <'orders-payments-http'> orders_payments_http : HttpLink" in text
+    assert f'commit = "{sha}"' in text
+    diags = validate_files([out / "RepoModeler.sysml", out / "model.sysml"])  # the library ships beside it
     assert [d for d in diags if d.severity == "error"] == []
 
 
@@ -413,7 +413,7 @@ def test_analyze_format_writes_exports_beside_the_model(shop_repo, tmp_path) -> 
     out = tmp_path / "o"
     proc = analyze([str(repo), "--out", str(out), "--no-validate", "--format", "mermaid,kpar"])
     assert proc.returncode == 0, proc.stderr
-    assert sorted(p.name for p in (out / "export").iterdir()) == ["model.mmd", "shop.kpar"]
+    assert sorted(p.name for p in (out / "export").iterdir()) == ["RepoModeler.kpar", "model.mmd", "shop.kpar"]
     assert 'c_orders -->|"http"| c_payments' in (out / "export" / "model.mmd").read_text()
     bad = analyze([str(repo), "--out", str(tmp_path / "b"), "--format", "bogus"])
     assert bad.returncode == 1

@@ -53,11 +53,11 @@ def test_export_lists_every_file_it_wrote(shop_dir: Path, tmp_path: Path, runner
 
 
 def test_sysml_export_is_one_file_per_package_and_parses(exported: Path, shop_dir: Path) -> None:
-    assert sorted(p.name for p in (exported / "sysml").iterdir()) == ["RepoModeler.sysml", "shop.sysml"]
-    assert (exported / "model.sysml").read_bytes() == (shop_dir / "model.sysml").read_bytes()
-    for path in [exported / "model.sysml", *sorted((exported / "sysml").iterdir())]:
-        assert tree_sitter_errors(path.read_text(encoding="utf-8")) == [], path
-    assert_valid_sysml(exported / "sysml")  # the two package files loaded together
+    assert not (exported / "sysml").exists()
+    for name in ("model.sysml", "RepoModeler.sysml"):  # as in the model folder
+        assert (exported / name).read_bytes() == (shop_dir / name).read_bytes()
+        assert tree_sitter_errors((exported / name).read_text(encoding="utf-8")) == [], name
+    assert_valid_sysml([exported / "RepoModeler.sysml", exported / "model.sysml"])  # loaded together
 
 
 def test_json_export_is_model_json(exported: Path, shop_dir: Path) -> None:
@@ -65,9 +65,13 @@ def test_json_export_is_model_json(exported: Path, shop_dir: Path) -> None:
 
 
 def test_kpar_is_an_interchange_project_whose_files_validate(exported: Path, tmp_path: Path) -> None:
+    with zipfile.ZipFile(exported / "RepoModeler.kpar") as zf:
+        assert zf.namelist() == [".meta.json", ".project.json", "RepoModeler.sysml"]
+        library = {"RepoModeler.sysml": zf.read("RepoModeler.sysml")}
+        assert json.loads(zf.read(".meta.json"))["index"] == {"RepoModeler": "RepoModeler.sysml"}
     with zipfile.ZipFile(exported / "shop.kpar") as zf:
         names = zf.namelist()
-        assert names == sorted(names) == [".meta.json", ".project.json", "RepoModeler.sysml", "shop.sysml"]
+        assert names == sorted(names) == [".meta.json", ".project.json", "shop.sysml"]
         assert {i.date_time for i in zf.infolist()} == {(1980, 1, 1, 0, 0, 0)}
         project = json.loads(zf.read(".project.json"))
         meta = json.loads(zf.read(".meta.json"))
@@ -75,14 +79,15 @@ def test_kpar_is_an_interchange_project_whose_files_validate(exported: Path, tmp
     assert project["name"] == "shop" and project["version"].startswith("0.0.0+")
     assert "shop" in project["description"]
     assert "https://www.omg.org/spec/SysML/20250201/Systems-Library.kpar" in [u["resource"] for u in project["usage"]]
-    assert meta["index"] == {"RepoModeler": "RepoModeler.sysml", "shop": "shop.sysml"}
+    assert {"resource": "urn:kpar:repomodeler-library", "versionConstraint": "2.0.0"} in project["usage"]
+    assert meta["index"] == {"shop": "shop.sysml"}
     assert meta["metamodel"] == "https://www.omg.org/spec/SysML/20250201"
     assert meta["created"] == "2024-01-01T00:00:00Z"  # the newest commit date (fixed in the test repositories)
     assert meta["checksum"] == {n: {"value": hashlib.sha256(b).hexdigest(), "algorithm": "SHA256"}
                                 for n, b in sources.items()}
     folder = tmp_path / "unzipped"
     folder.mkdir()
-    for n, b in sources.items():
+    for n, b in {**sources, **library}.items():
         (folder / n).write_bytes(b)
     assert_valid_sysml(folder)
 
@@ -146,7 +151,7 @@ def test_library_dependencies_and_topics_in_every_format(tmp_path: Path) -> None
     assert "c_api -.->|\"library\"| c_lib" in (tmp_path / "model.mmd").read_text(encoding="utf-8")
     assert 'c_api -->|"nats: a.b"| c_bus' in (tmp_path / "model.mmd").read_text(encoding="utf-8")
     assert "c_api ..> c_lib : library" in (tmp_path / "model.puml").read_text(encoding="utf-8")
-    assert_valid_sysml(tmp_path / "model.sysml")
+    assert_valid_sysml([tmp_path / "RepoModeler.sysml", tmp_path / "model.sysml"])
 
 
 def test_bad_inputs_are_one_line_errors(tmp_path: Path, shop_dir: Path, runner: CliRunner) -> None:

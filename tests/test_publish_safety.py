@@ -189,7 +189,7 @@ def test_ten_concurrent_analyses_into_one_folder(two_models, tmp_path, monkeypat
     run = json.loads((out / "run.json").read_text())
     assert model["name"] == "shop" and len(model["nodes"]) >= 9 and run["fingerprint"]
     assert sorted(p.name for p in out.parent.iterdir()) == ["shop"]  # no staging, old or lock file left
-    assert sorted(p.name for p in out.iterdir()) == ["model.json", "model.sysml", "run.json"]
+    assert sorted(p.name for p in out.iterdir()) == ["RepoModeler.sysml", "model.json", "model.sysml", "run.json"]
     print(f"10 concurrent analyses: 10/10 exit 0, {waited} waited for the lock, {elapsed:.1f}s")
 
 

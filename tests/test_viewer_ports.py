@@ -64,9 +64,11 @@ def sysml_interfaces(models: Path) -> dict[tuple[str, str], str]:
     text = (models / "grpc-mesh" / "model.sysml").read_text()
     found = {}
     name = r"('(?:[^'\\]|\\.)*'|[A-Za-z_]\w*)"
+    # a part whose id is no basic name keeps it as its short name: part <'redis-cart'> redis_cart
+    ids = {m.group(2): m.group(1) for m in re.finditer(r"part <'([^']*)'> ([A-Za-z_]\w*)", text)}
     for m in re.finditer(rf"connect (?:client ::> )?{name}\.{name} to (?:server ::> )?{name}\.{name}", text):
         client, _client_port, server, server_port = (g.strip("'") for g in m.groups())
-        found[(client, server)] = server_port
+        found[(ids.get(client, client), ids.get(server, server))] = server_port
     return found
 
 

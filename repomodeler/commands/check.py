@@ -22,7 +22,11 @@ from repomodeler.records import RepomodelerError
 @click.option("--rules", "rules_file", type=click.Path(path_type=Path), help="YAML rules: forbidden dependencies, ignores.")
 @click.option("--name", help="System name for the analysis (default: from the inputs).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True)
-def check(inputs: tuple[str, ...], target_file: Path | None, rules_file: Path | None, name: str | None, fmt: str) -> None:
+@click.option("--sysml-out", type=click.Path(path_type=Path),
+              help="Also write the analysed model, its rules as requirements and the violations as metadata "
+                   "(model.sysml, RepoModeler.sysml, rules.sysml) into this folder.")
+def check(inputs: tuple[str, ...], target_file: Path | None, rules_file: Path | None, name: str | None, fmt: str,
+          sysml_out: Path | None) -> None:
     """Analyse INPUTS (as 'analyze' does, publishing nothing) and check them against --target and --rules."""
     from repomodeler.diff.load import load_model, model_from_dict
     from repomodeler.diff.rules import (
@@ -38,8 +42,11 @@ def check(inputs: tuple[str, ...], target_file: Path | None, rules_file: Path | 
     try:
         target = load_model(str(target_file)) if target_file is not None else None
         rules = load_rules(rules_file) if rules_file is not None else Rules()
-        current = model_from_dict(analyse_unpublished(list(inputs), name), "analysis of " + " ".join(inputs))
+        analysed = analyse_unpublished(list(inputs), name)
+        current = model_from_dict(analysed, "analysis of " + " ".join(inputs))
         result = check_model(current, target, rules)
+        if sysml_out is not None:
+            _write_sysml(analysed, rules, result.violations, str(target_file) if target_file else None, sysml_out)
     except RepomodelerError as exc:
         click.echo(str(exc), err=True)
         sys.exit(2)
@@ -61,6 +68,22 @@ def check(inputs: tuple[str, ...], target_file: Path | None, rules_file: Path | 
         else:
             click.echo(f"FAILED: {len(result.violations)} violation(s) of {what}", err=True)
     sys.exit(0 if result.ok else 1)
+
+
+def _write_sysml(analysed: dict, rules, violations, target: str | None, out: Path) -> None:  # type: ignore[no-untyped-def]
+    """model.sysml + RepoModeler.sysml of the analysis and rules.sysml (requirements, violations) into ``out``."""
+    from repomodeler.emit.graph_io import graph_from_model_json
+    from repomodeler.emit.requirements import RULES_FILE, render_rules
+    from repomodeler.emit.sysml import model_files
+
+    graph = graph_from_model_json(analysed)
+    files = {**model_files(graph), RULES_FILE: render_rules(graph, rules.forbid, violations, target)}
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        for file_name, text in sorted(files.items()):
+            (out / file_name).write_bytes(text.encode("utf-8"))
+    except OSError as exc:
+        raise RepomodelerError(f"error: cannot write '{out}': {exc.strerror or exc}") from exc
 
 
 COMMANDS = [check]

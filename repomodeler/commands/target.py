@@ -31,8 +31,10 @@ def init(model: str, out: Path, no_library: bool, force: bool) -> None:
     try:
         current = load_model(model)
         library_text = None
-        emitted = Path(model) / "model.sysml"
-        if emitted.is_file():
+        emitted, library_file = Path(model) / "model.sysml", Path(model) / "RepoModeler.sysml"
+        if library_file.is_file():  # the library ships beside model.sysml
+            library_text = library_file.read_text(encoding="utf-8")
+        elif emitted.is_file():  # a model from before: the library was the first package of model.sysml
             library_text = library_from_sysml(emitted.read_text(encoding="utf-8"))
         text = render_target(current, library=not no_library, library_text=library_text)
     except RepomodelerError as exc:

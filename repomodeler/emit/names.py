@@ -119,3 +119,89 @@ def sysml_doc(text: str) -> str:
     """Body of a doc comment: no comment terminator, no control characters, one line."""
     clean = " ".join(text.replace("*/", "* /").replace("/*", "/ *").split())
     return clean
+
+
+# ------------------------------------------------------------------------------ portable identifiers
+_NON_IDENT = re.compile(r"[^A-Za-z0-9]+")
+
+
+def sysml_ident(text: str, fallback: str = "x") -> str:
+    """A basic SysML name (``[A-Za-z_][A-Za-z0-9_]*``, no reserved word) derived from any text.
+
+    Basic names pass through; everything else has each run of other characters replaced by one ``_``
+    (``api.stripe.com`` -> ``api_stripe_com``, ``GET /orders/{id}`` -> ``GET_orders_id``); a leading
+    digit gets a ``_`` in front and a reserved word a ``_`` after.  Readers that mis-resolve quoted
+    names with dots in connector ends or references (seen in longeron) never see such a name.
+    """
+    if is_basic_name(text):
+        return text
+    ident = _NON_IDENT.sub("_", text).strip("_") or fallback
+    if ident[0].isdigit():
+        ident = "_" + ident
+    if ident in RESERVED_WORDS or ident in QUOTE_ANYWAY:
+        ident += "_"
+    return ident
+
+
+def short_name_ok(text: str, ident: str) -> bool:
+    """Whether ``text`` may be written as the short name ``<'text'>`` of an element named ``ident``.
+
+    Only when it says more than the name, has no white space (mercurio mis-resolves references to an
+    element whose short name holds a space), no quote or backslash, and is no inherited feature name
+    (the OpenSysML engine counts short names as member names).
+    """
+    return (text != ident and bool(text) and not any(ch.isspace() for ch in text) and "'" not in text
+            and "\\" not in text and text.lower() not in INHERITED_NAMES and len(text) <= 200)
+
+
+def stable_suffix(text: str) -> str:
+    """Six hex digits that depend on ``text`` alone (a collision suffix that does not move when others change)."""
+    import hashlib
+
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:6]
+
+
+class IdentAllocator:
+    """Unique basic names in one namespace, each depending on its own source text as far as possible.
+
+    ``take(text, suffix)`` returns :func:`sysml_ident` of ``text``; a name that clashes with an inherited
+    feature (case-insensitively) or a name given at construction gets ``_<suffix>`` (``start`` -> ``start_service``);
+    two texts that map to the same identifier are told apart by a suffix computed from the text itself
+    (``orders-db`` -> ``orders_db_1a2b3c`` when ``orders_db`` exists too), not by a counter, so a name does
+    not change because another element appeared.  Call :meth:`take_all` to give exact basic names
+    priority over derived ones.
+    """
+
+    def __init__(self, taken: set[str] | frozenset[str] = frozenset(), inherited: bool = True) -> None:
+        self._fixed = set(taken)  # library definitions and the like: never ours to move
+        self._taken = set(taken)
+        self._inherited = inherited
+
+    def _clash_fixed(self, name: str) -> bool:
+        return name in self._fixed or (self._inherited and name.lower() in INHERITED_NAMES)
+
+    def _free(self, name: str) -> bool:
+        # names are case-sensitive, as in SysML; inherited features are matched case-insensitively to be safe
+        return name not in self._taken and not (self._inherited and name.lower() in INHERITED_NAMES)
+
+    def _claim(self, name: str) -> str:
+        self._taken.add(name)
+        return name
+
+    def take(self, text: str, suffix: str = "") -> str:
+        base = sysml_ident(text)
+        if self._free(base):
+            return self._claim(base)
+        if suffix and self._clash_fixed(base) and self._free(f"{base}_{sysml_ident(suffix)}"):
+            return self._claim(f"{base}_{sysml_ident(suffix)}")
+        cand, i = f"{base}_{stable_suffix(text)}", 2
+        while not self._free(cand):
+            cand, i = f"{base}_{stable_suffix(text)}_{i}", i + 1
+        return self._claim(cand)
+
+    def take_all(self, items: list[tuple[str, str]]) -> dict[str, str]:
+        """Names for (text, suffix) pairs: texts that are already basic names first, then the rest, each in order."""
+        out: dict[str, str] = {}
+        for text, suffix in [i for i in items if is_basic_name(i[0])] + [i for i in items if not is_basic_name(i[0])]:
+            out[text] = self.take(text, suffix)
+        return out

@@ -22,13 +22,16 @@ library feature, an imported definition or another member.
 
 from __future__ import annotations
 
+import re
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 import jinja2
 import networkx as nx
 
-from repomodeler.emit.names import LIBRARY_PACKAGES, NameAllocator, sysml_doc, sysml_name, sysml_string
+from repomodeler.emit.names import (LIBRARY_PACKAGES, IdentAllocator, is_basic_name, short_name_ok, sysml_doc, sysml_ident, sysml_name,
+                                    sysml_string)
 from repomodeler.records import NODE_KINDS, PROTOCOLS, Evidence
 
 LIBRARY_PACKAGE = "RepoModeler"
@@ -48,7 +51,9 @@ STORE_KINDS = {"database", "cache"}
 # Every definition the library declares: a member of the system package with one of these names would
 # shadow the imported definition for every reference inside the package.
 _EXTRA_LIBRARY_NAMES = {"ComponentKind", "Protocol", "SourceRef", "Request", "Response", "Message", "Endpoint",
-                        "Component", "Api", "CallApi", "MessagingApi", "LibraryLink", GENERIC_PORT,
+                        "Component", "Api", "CallApi", "MessagingApi", "LibraryLink", GENERIC_PORT, "Repository",
+                        "RepositoryMember", "System", "InterconnectionView", "RepositoryView", "DependencyRule",
+                        "CheckViolation",
                         GENERIC_PORT.replace("Api", "Link"), GENERIC_PORT.replace("Api", "Access")}
 # Features every Component part inherits from the library's Component def (see library.sysml.j2).
 _COMPONENT_FEATURES = {"kind", "repository", "language", "technology", "image", "exposedPorts"}
@@ -80,10 +85,9 @@ def library_names() -> set[str]:
         p.replace("Api", suffix) for p in PROTOCOL_PORT.values() for suffix in ("Link", "Access")}
 
 
-def _evidence(items: tuple[Evidence, ...] | list[Evidence], commits: dict[str, str | None],
-              limit: int = MAX_EVIDENCE) -> list[dict[str, object]]:
-    return [{"repository": sysml_string(e.repository), "path": sysml_string(e.path), "line": e.line,
-             "commit": sysml_string(commits[e.repository]) if commits.get(e.repository) else ""}
+def _evidence(items: tuple[Evidence, ...] | list[Evidence], limit: int = MAX_EVIDENCE) -> list[dict[str, object]]:
+    """SourceRef values (repository, path, line); the commit is on the package's Repository annotation."""
+    return [{"repository": sysml_string(e.repository), "path": sysml_string(e.path), "line": e.line}
             for e in sorted(set(items))[:limit]]
 
 
@@ -171,17 +175,55 @@ def _endpoint_counts(ports: list[object]) -> str:
     return " and ".join(parts)
 
 
-def render_system(g: nx.MultiDiGraph) -> str:
-    commits = {r["name"]: r["commit"] for r in g.graph["repositories"]}
-    reserved = library_names() | {"system"}
-    edges = sorted(g.edges(keys=True, data=True), key=lambda e: (e[0], e[1], e[2]))
+def system_def_name(g: nx.MultiDiGraph) -> str:
+    """The name of the system's part def: the system name in CamelCase plus ``System`` (``grpc-mesh`` -> ``GrpcMeshSystem``)."""
+    words = [w for w in re.split(r"[^A-Za-z0-9]+", str(g.graph["name"])) if w]
+    name = "".join(w[:1].upper() + w[1:] for w in words) + "System"
+    return sysml_ident(name)
 
-    # ---- names: components first (they are what people look for), then connections, topics, views
-    system_ns = NameAllocator(reserved)
-    comp_names = {cid: system_ns.take(cid, g.nodes[cid]["kind"]) for cid in sorted(g.nodes)}
+
+def _short(text: str, ident: str, reserved_lower: set[str]) -> str | None:
+    """The short name to write for an element named ``ident`` whose real name is ``text`` (None: none)."""
+    return text if short_name_ok(text, ident) and not is_basic_name(text) and text.lower() not in reserved_lower \
+        else None
+
+
+def _declared(ident: str, short: str | None) -> str:
+    return f"<'{short}'> {ident}" if short else ident  # short_name_ok: no quote or backslash to escape
+
+
+@dataclass(frozen=True)
+class SystemNames:
+    """The declared names of a system package's elements (what other packages reference)."""
+
+    package: str  # the package's declared name
+    system_def: str  # the typed top-level part def holding components and connectors
+    components: dict[str, str]  # component id -> part name
+    connections: dict[tuple[str, str, str], str]  # (source, target, edge key) -> connector name
+    topics: dict[str, str]  # topic -> item def name
+    markers: dict[str, str]  # repository -> RepositoryMember marker name
+    topic_edges: dict[str, list[tuple[str, bool, dict]]]  # topic -> (component, publishes?, edge data)
+    package_ns: IdentAllocator  # for the views, allocated after the rest
+
+    def connection(self, source: str, target: str, protocol: str) -> str | None:
+        """The connector for the model.json connection id parts (the edge key is its protocol)."""
+        return self.connections.get((source, target, protocol))
+
+
+def system_names(g: nx.MultiDiGraph) -> SystemNames:
+    """Names for every element of the system package; each depends on the element's own id (stable)."""
+    reserved = library_names() | {"system", "System"}
+    edges = sorted(g.edges(keys=True, data=True), key=lambda e: (e[0], e[1], e[2]))
+    system_def = system_def_name(g)
+    if system_def in reserved:
+        system_def += "_"
+    # components and connections live in the system def, topics, markers and views in the package
+    system_ns = IdentAllocator(reserved | {system_def})
+    comp_names = system_ns.take_all([(cid, g.nodes[cid]["kind"]) for cid in sorted(g.nodes)])
     conn_names = {(u, v, k): system_ns.take(f"{u}-{v}-{k}", "link") for u, v, k, _d in edges}
-    package_ns = NameAllocator(reserved | set(comp_names.values()) | set(conn_names.values()), inherited=False)
-    topic_edges: dict[str, list[tuple[str, bool, dict]]] = {}  # topic -> (component, publishes?, edge data)
+    package_ns = IdentAllocator(reserved | {system_def} | set(comp_names.values()) | set(conn_names.values()),
+                                inherited=False)
+    topic_edges: dict[str, list[tuple[str, bool, dict]]] = {}
     for u, v, _k, d in edges:
         if edge_style(g, u, v, d) == "messaging":
             pub, sub = message_topics(d)
@@ -189,17 +231,33 @@ def render_system(g: nx.MultiDiGraph) -> str:
                 topic_edges.setdefault(topic, []).append((u, True, d))
             for topic in sub:
                 topic_edges.setdefault(topic, []).append((u, False, d))
-    topic_names = {t: package_ns.take(t, "topic") for t in sorted(topic_edges)}
-    q = {cid: sysml_name(n) for cid, n in comp_names.items()}
+    topic_names = package_ns.take_all([(t, "topic") for t in sorted(topic_edges)])
+    member_repos = sorted({str(g.nodes[c]["repository"]) for c in g.nodes if g.nodes[c]["repository"]})
+    marker_names = {r: package_ns.take(f"{r}-repository", "marker") for r in member_repos}
+    return SystemNames(package=sysml_ident(system_package_name(g)), system_def=system_def, components=comp_names,
+                       connections=conn_names, topics=topic_names, markers=marker_names, topic_edges=topic_edges,
+                       package_ns=package_ns)
+
+
+def render_system(g: nx.MultiDiGraph) -> str:
+    repos = g.graph["repositories"]
+    reserved_lower = {r.lower() for r in library_names() | {"system", "System"}}
+    edges = sorted(g.edges(keys=True, data=True), key=lambda e: (e[0], e[1], e[2]))
+    names = system_names(g)
+    system_def, comp_names, conn_names = names.system_def, names.components, names.connections
+    topic_edges, topic_names, marker_names, package_ns = names.topic_edges, names.topics, names.markers, names.package_ns
+    q = dict(comp_names)
 
     # ---- components and their ports
     server_protocols: dict[str, set[str]] = {cid: {p.protocol for p in g.nodes[cid]["ports"]} for cid in g.nodes}
     for u, v, k, d in edges:
         if edge_style(g, u, v, d) != "build":
             server_protocols[v].add(str(d["protocol"]))
-    port_ns = {cid: NameAllocator(_COMPONENT_FEATURES) for cid in g.nodes}
-    server_port_name = {(cid, proto): port_ns[cid].take(proto, "port")
-                        for cid in sorted(g.nodes) for proto in sorted(server_protocols[cid])}
+    port_ns = {cid: IdentAllocator(_COMPONENT_FEATURES) for cid in g.nodes}
+    server_port_name = {}
+    for cid in sorted(g.nodes):
+        for proto, name in port_ns[cid].take_all([(p, "port") for p in sorted(server_protocols[cid])]).items():
+            server_port_name[(cid, proto)] = name
     client_ports: dict[str, list[dict[str, object]]] = {cid: [] for cid in g.nodes}
     client_port_of: dict[tuple[str, str, str], str] = {}
     for u, v, k, d in edges:
@@ -208,8 +266,8 @@ def render_system(g: nx.MultiDiGraph) -> str:
         proto = str(d["protocol"])
         name = port_ns[u].take(f"to-{v}-{proto}", "client")
         client_port_of[(u, v, k)] = name
-        client_ports[u].append({"name": sysml_name(name), "type": "~" + port_def(proto), "endpoints": [],
-                                "evidence": _evidence(d["evidence"], commits, limit=1)})
+        client_ports[u].append({"name": name, "type": "~" + port_def(proto), "endpoints": [],
+                                "evidence": _evidence(d["evidence"], limit=1)})
 
     components = []
     for cid in sorted(g.nodes):
@@ -218,15 +276,15 @@ def render_system(g: nx.MultiDiGraph) -> str:
         ports = []
         for proto in sorted(server_protocols[cid]):
             port = provided.get(proto)
-            ep_ns = NameAllocator(_PORT_FEATURES)
+            ep_ns = IdentAllocator(_PORT_FEATURES)
             eps = []
             for ep in sorted(port.endpoints, key=lambda e: (e.path, e.method)) if port else []:
-                eps.append({"name": sysml_name(ep_ns.take(_endpoint_label(ep.method, ep.path), "endpoint")),
+                eps.append({"name": ep_ns.take(_endpoint_label(ep.method, ep.path), "endpoint"),
                             "method": sysml_string(ep.method), "path": sysml_string(ep.path),
-                            "evidence": _evidence(ep.evidence, commits, limit=2)})
+                            "evidence": _evidence(ep.evidence, limit=2)})
             # endpoints carry their own evidence; a port without endpoints shows where it was declared
-            port_ev = _evidence(port.evidence, commits, limit=1) if port and not eps else []
-            ports.append({"name": sysml_name(server_port_name[(cid, proto)]), "type": port_def(proto),
+            port_ev = _evidence(port.evidence, limit=1) if port and not eps else []
+            ports.append({"name": server_port_name[(cid, proto)], "type": port_def(proto),
                           "endpoints": eps, "evidence": port_ev})
         ports.extend(sorted(client_ports[cid], key=lambda p: str(p["name"])))
         attrs = []
@@ -239,6 +297,8 @@ def render_system(g: nx.MultiDiGraph) -> str:
                 attrs.append({"name": attr, "value": sysml_string(d["attributes"][key])})
         where = ", ".join(sorted({f"{e.repository}:{e.path}" for e in d["evidence"]})[:3])
         doc = f"{d['kind'].capitalize()} '{d['name']}'"
+        if d["name"] != cid:
+            doc += f" (id {cid})"
         if d["language"]:
             doc += f" written in {d['language']}"
         if d["attributes"].get("technology"):
@@ -250,11 +310,14 @@ def render_system(g: nx.MultiDiGraph) -> str:
             doc += f"; provides {counts}"
         if len(d["evidence"]) > MAX_EVIDENCE:
             doc += f"; {len(d['evidence']) - MAX_EVIDENCE} more source locations in model.json"
-        components.append({"name": q[cid], "def": KIND_DEF.get(d["kind"], "Service"), "doc": sysml_doc(doc + "."),
-                           "evidence": _evidence(d["evidence"], commits), "attributes": attrs, "ports": ports})
+        components.append({"name": _declared(q[cid], _short(cid, q[cid], reserved_lower)),
+                           "def": KIND_DEF.get(d["kind"], "Service"), "doc": sysml_doc(doc + "."),
+                           "marker": marker_names.get(str(d["repository"])) if d["repository"] else None,
+                           "evidence": _evidence(d["evidence"]), "attributes": attrs, "ports": ports})
 
-    # ---- connectors
+    # ---- connectors (the short name keeps the '<source>-<target>-<protocol>' id readers and the viewer know)
     connections = []
+    comp_ids, conn_shorts = set(g.nodes), set()
     for u, v, k, d in edges:
         style = edge_style(g, u, v, d)
         proto = str(d["protocol"])
@@ -267,17 +330,19 @@ def render_system(g: nx.MultiDiGraph) -> str:
             keyword, cdef = "connection", "LibraryLink"
             ends = f"{q[u]} to {q[v]}"
         else:
-            client = f"{q[u]}.{sysml_name(client_port_of[(u, v, k)])}"
-            server = f"{q[v]}.{sysml_name(server_port_name[(v, proto)])}"
+            client = f"{q[u]}.{client_port_of[(u, v, k)]}"
+            server = f"{q[v]}.{server_port_name[(v, proto)]}"
             pub, sub = message_topics(d) if style == "messaging" else ([], [])
             if pub or sub:
                 what = ([f"publishes {', '.join(pub)}"] if pub else []) + \
                     ([f"subscribes to {', '.join(sub)}"] if sub else [])
                 doc = f"{src} {' and '.join(what)} through {dst} over {protocol_label(proto)}"
-                flows = [{"item": sysml_name(topic_names[t]), "source": "client.publish", "target": "server.publish"}
-                         for t in pub] + \
-                        [{"item": sysml_name(topic_names[t]), "source": "server.deliver", "target": "client.deliver"}
-                         for t in sub]
+                # named flows (publish_<topic>, deliver_<topic>): mercurio gives unnamed ones one id
+                flow_ns = IdentAllocator({"client", "server"})
+                flows = [{"name": flow_ns.take(f"publish_{topic_names[t]}", "flow"), "item": topic_names[t],
+                          "source": "client.publish", "target": "server.publish"} for t in pub] + \
+                        [{"name": flow_ns.take(f"deliver_{topic_names[t]}", "flow"), "item": topic_names[t],
+                          "source": "server.deliver", "target": "client.deliver"} for t in sub]
             else:
                 doc = f"{src} {_VERB.get(str(d['kind']), 'connects to')} {dst} over {protocol_label(proto)}"
             called = split_list(attrs.get("endpoints"))
@@ -293,9 +358,14 @@ def render_system(g: nx.MultiDiGraph) -> str:
             doc += f" ({via})"
         if len(d["evidence"]) > MAX_EVIDENCE:
             doc += f"; {len(d['evidence']) - MAX_EVIDENCE} more source locations in model.json"
-        connections.append({"keyword": keyword, "name": sysml_name(conn_names[(u, v, k)]), "def": cdef,
+        conn_id = f"{u}-{v}-{k}"
+        short = _short(conn_id, conn_names[(u, v, k)], reserved_lower)
+        if short is not None and (short in comp_ids or short in conn_shorts):
+            short = None  # short names are member names too: never two alike in one namespace
+        conn_shorts.add(short or "")
+        connections.append({"keyword": keyword, "name": _declared(conn_names[(u, v, k)], short), "def": cdef,
                             "ends": ends, "doc": sysml_doc(doc + "."), "flows": flows,
-                            "evidence": _evidence(d["evidence"], commits)})
+                            "evidence": _evidence(d["evidence"])})
 
     # ---- topics
     topics = []
@@ -309,39 +379,55 @@ def render_system(g: nx.MultiDiGraph) -> str:
         if consumers:
             text += f", consumed by {', '.join(consumers)}"
         ev = sorted({e for _u, _p, d in uses for e in d["evidence"]})
-        topics.append({"name": sysml_name(topic_names[t]), "topic": sysml_string(t), "doc": sysml_doc(text + "."),
-                       "evidence": _evidence(ev, commits, limit=2)})
+        topics.append({"name": _declared(topic_names[t], _short(t, topic_names[t], reserved_lower)),
+                       "topic": sysml_string(t), "doc": sysml_doc(text + "."), "evidence": _evidence(ev, limit=2)})
 
-    # ---- views
-    view_ns = NameAllocator(reserved | set(comp_names.values()) | set(topic_names.values()), inherited=False)
-    interconnection = view_ns.take("interconnection", "view")
-    repo_views = []
-    for repo in g.graph["repositories"]:
-        members = [q[cid] for cid in sorted(g.nodes, key=lambda c: comp_names[c])
-                   if g.nodes[cid]["repository"] == repo["name"]]
-        if members:
-            repo_views.append({"name": sysml_name(view_ns.take(f"tree-{repo['name']}", "view")), "members": members,
-                               "doc": sysml_doc(f"Components found in repository {repo['name']}.")})
-    repos = g.graph["repositories"]
+    # ---- views: one interconnection view, one filtered tree view per repository with components
+    interconnection = package_ns.take("interconnection", "view")
+    repo_views, markers = [], []
+    for repo in repos:
+        marker = marker_names.get(repo["name"])
+        if marker is None:
+            continue
+        markers.append({"name": marker, "repository": sysml_string(repo["name"]),
+                        "doc": sysml_doc(f"Marks the components of repository {repo['name']}.")})
+        repo_views.append({"name": package_ns.take(f"tree-{repo['name']}", "view"), "marker": marker,
+                           "doc": sysml_doc(f"Components found in repository {repo['name']}.")})
     doc = "Architecture of " + str(g.graph["name"]) + " recovered by repomodeler from " + ", ".join(
         f"{r['name']}@{(r['commit'] or 'working tree')[:12]}" for r in repos) + "."
     system_doc = (f"The analysed system: {len(components)} components and {len(connections)} connections "
                   f"found in {len(repos)} repositor{'y' if len(repos) == 1 else 'ies'}.")
+    package = system_package_name(g)
+    package_ident = sysml_ident(package)
+    repositories = [{"name": sysml_string(r["name"]), "url": sysml_string(r["url"]) if r.get("url") else "",
+                     "commit": sysml_string(r["commit"]) if r.get("commit") else ""} for r in repos]
     return _env().get_template("system.sysml.j2").render(
-        package=sysml_name(system_package_name(g)), doc=sysml_doc(doc), system_doc=system_doc, topics=topics,
-        components=components, connections=connections, interconnection=sysml_name(interconnection),
-        repo_views=repo_views,
+        package=package_ident, doc=sysml_doc(doc),  # no short name: mercurio rejects one on a package
+        repositories=repositories, markers=markers, system_def=system_def, system_doc=system_doc, topics=topics,
+        components=components, connections=connections, interconnection=interconnection, repo_views=repo_views,
     )
 
 
+LIBRARY_FILE = f"{LIBRARY_PACKAGE}.sysml"
+
+
 def render_sysml(g: nx.MultiDiGraph) -> str:
-    """The single-file model: library package followed by the system package."""
-    return render_library() + "\n" + render_system(g)
+    """``model.sysml``: the system package alone.  It imports the ``RepoModeler`` library package, which
+    ships in its own file (:data:`LIBRARY_FILE`, :func:`render_library`) beside it: one top-level package
+    per file, which every reader handles (mercurio keeps only the first package of a file)."""
+    return render_system(g)
+
+
+def model_files(g: nx.MultiDiGraph) -> dict[str, str]:
+    """The files of a model folder: ``model.sysml`` and ``RepoModeler.sysml`` (load them together)."""
+    return {LIBRARY_FILE: render_library(), "model.sysml": render_system(g)}
+
+
+def system_file_stem(g: nx.MultiDiGraph) -> str:
+    stem = "".join(ch if ch.isalnum() or ch in "-_." else "-" for ch in system_package_name(g)).strip(".") or "system"
+    return stem + "-system" if stem == LIBRARY_PACKAGE else stem
 
 
 def sysml_files(g: nx.MultiDiGraph) -> dict[str, str]:
     """One file per package, keyed by file name: ``RepoModeler.sysml`` and ``<system>.sysml``."""
-    stem = "".join(ch if ch.isalnum() or ch in "-_." else "-" for ch in system_package_name(g)).strip(".") or "system"
-    if stem == LIBRARY_PACKAGE:
-        stem += "-system"
-    return {f"{LIBRARY_PACKAGE}.sysml": render_library(), f"{stem}.sysml": render_system(g)}
+    return {LIBRARY_FILE: render_library(), f"{system_file_stem(g)}.sysml": render_system(g)}

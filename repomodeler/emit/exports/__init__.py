@@ -20,8 +20,8 @@ Writer = Callable[[nx.MultiDiGraph, Path], list[Path]]
 
 # format name -> (writer, what it writes); the order is the order files are written and listed
 FORMATS: dict[str, tuple[Writer, str]] = {
-    "sysml": (textual.write_sysml, "model.sysml plus sysml/<package>.sysml, one file per package"),
-    "kpar": (kpar.write, "<system>.kpar, a KerML model interchange project (zip)"),
+    "sysml": (textual.write_sysml, "model.sysml and RepoModeler.sysml, the system and the library package it imports"),
+    "kpar": (kpar.write, "<system>.kpar and RepoModeler.kpar, KerML model interchange projects (zip)"),
     "json": (textual.write_json, "model.json, the repomodeler/model@1 JSON"),
     "graphml": (graphml.write, "model.graphml for yEd, Gephi, networkx"),
     "mermaid": (diagrams.write_mermaid, "model.mmd, a Mermaid flowchart (renders on GitHub)"),

@@ -1,4 +1,4 @@
-"""The ``sysml`` and ``json`` exports: the SysML v2 text (single file and one file per package) and model.json."""
+"""The ``sysml`` and ``json`` exports: the SysML v2 text (the system package and the library package) and model.json."""
 
 from __future__ import annotations
 
@@ -7,9 +7,7 @@ from pathlib import Path
 import networkx as nx
 
 from repomodeler.emit.model_json import render_json
-from repomodeler.emit.sysml import render_sysml, sysml_files
-
-PACKAGES_DIR = "sysml"
+from repomodeler.emit.sysml import model_files
 
 
 def _write(path: Path, text: str) -> Path:
@@ -19,15 +17,9 @@ def _write(path: Path, text: str) -> Path:
 
 
 def write_sysml(g: nx.MultiDiGraph, out_dir: Path) -> list[Path]:
-    """``model.sysml`` (everything in one file) and ``sysml/<package>.sysml`` (one file per package).
-
-    The per-package files live in their own folder because loading them together with model.sysml
-    would declare every package twice: load either ``model.sysml`` or the ``sysml/`` folder.
-    """
-    written = [_write(out_dir / "model.sysml", render_sysml(g))]
-    for name, text in sorted(sysml_files(g).items()):
-        written.append(_write(out_dir / PACKAGES_DIR / name, text))
-    return written
+    """``model.sysml`` (the system package) and ``RepoModeler.sysml`` (the library it imports), as in a
+    model folder: one top-level package per file; load the two together."""
+    return [_write(out_dir / name, text) for name, text in sorted(model_files(g).items())]
 
 
 def write_json(g: nx.MultiDiGraph, out_dir: Path) -> list[Path]:

@@ -42,7 +42,8 @@
     return out;
   }
 
-  var DECL = /^\s*(?:(?:abstract|individual|variation|ref|public|private|protected)\s+)*(part|connection|interface|item|port|attribute|action|flow|message|allocation|occurrence)\s+(?!def\b)('(?:[^'\\]|\\.)*'|[A-Za-z_][\w]*)/;
+  // `part <'api.stripe.com'> api_stripe_com`: the short name (emitted models keep ids there) names the declaration
+  var DECL = /^\s*(?:(?:abstract|individual|variation|ref|public|private|protected)\s+)*(part|connection|interface|item|port|attribute|action|flow|message|allocation|occurrence)\s+(?!def\b)(?:<('(?:[^'\\]|\\.)*'|[A-Za-z_][\w]*)>\s*)?('(?:[^'\\]|\\.)*'|[A-Za-z_][\w]*)/;
 
   function unquote(name) {
     if (name.length >= 2 && name[0] === "'" && name[name.length - 1] === "'") {
@@ -63,7 +64,7 @@
       var m = !wasComment && DECL.exec(lines[i]);
       if (m) {
         var kind = decls[m[1]] ? m[1] : "other";
-        var name = unquote(m[2]);
+        var name = unquote(m[2] || m[3]);
         if (!(name in decls[kind])) decls[kind][name] = i + 1;
         lineDecl[i + 1] = { kind: m[1], name: name };
       }
