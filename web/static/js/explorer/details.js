@@ -3,7 +3,7 @@
    descriptor copies folded), with source snippets from the API or the published data file. */
 import { changesAbout, comparisonSection, markChangeSelected, renderGhost } from "./compare.js";
 import { staticSnippets, writeHash } from "./data.js";
-import { ancestorsOf, childrenOf, openNow, parentOf } from "./drill.js";
+import { ancestorsOf, childrenOf, isSubsystem, openNow, parentOf } from "./drill.js";
 import { applyFilters } from "./filters.js";
 import { rebuild, repOf, toggleOpen, toggleRepo } from "./graph.js";
 import { parsePortKey, ports } from "./ports.js";
@@ -280,7 +280,7 @@ export function renderPort(box, key, counter) {
   if (arr(p.evidence).length) { box.appendChild(el("h3", { text: "Evidence" })); box.appendChild(evidenceList(p.evidence, counter)); }
   var callers = el("ul", { class: "list" }), pkey = "p:" + key, edgePort = ports().edgePort;
   edgesById.forEach(function (e, eid) {
-    if (edgePort.get(eid) !== pkey) return;
+    if (edgePort.get(eid) !== pkey || isSubsystem(str(e.source))) return; // a subsystem's copy of its component's link
     callers.appendChild(el("li", null, protoBadge(str(e.protocol)), " ", nodeLink(str(e.source)), " ",
       el("a", { class: "muted", text: "(" + str(e.kind) + ")", onclick: function () { select("e:" + eid, { center: true }); } })));
   });
@@ -296,7 +296,7 @@ export function renderImpliedPort(box, id, protocol) {
     ", so model.sysml declares this port for them; the analysis found no endpoints on it." }));
   var ul = el("ul", { class: "list" }), n = 0;
   edgesById.forEach(function (e, eid) {
-    if (str(e.target) !== id || str(e.protocol) !== protocol) return;
+    if (str(e.target) !== id || str(e.protocol) !== protocol || isSubsystem(str(e.source))) return;
     n++;
     ul.appendChild(el("li", null, protoBadge(protocol), " ", nodeLink(str(e.source)), " ",
       el("a", { class: "muted", text: "(" + str(e.kind) + ")", onclick: function () { select("e:" + eid, { center: true }); } })));
