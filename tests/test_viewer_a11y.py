@@ -1,0 +1,51 @@
+"""axe-core (vendored) on the views the other browser tests do not audit: the "Compare with…"
+overlay (ghosts, Changes panel, the selection of a change), alone and in the ports view, at
+desktop and phone sizes. Zero serious or critical violations; the findings go to test-artifacts/."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from test_viewer_browser import browser, models_dir, open_explorer  # noqa: F401 - fixtures are used by name
+from test_viewer_firsthour import ARTIFACTS, axe_serious, new_page
+
+from repomodeler.serve.background import background_server
+
+pytestmark = [pytest.mark.browser]
+
+SHOP_NEXT = "target%3Atargets%2Fshop-next.sysml"
+
+
+@pytest.fixture(scope="module")
+def url(models_dir: Path) -> Iterator[str]:  # noqa: F811
+    with background_server(models_dir, source_roots=[models_dir.parent / "checkouts"]) as base:
+        yield base
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_axe_on_the_compare_overlay(browser: Any, url: str, size: str) -> None:  # noqa: F811
+    context, page, watch = new_page(browser, size)
+    try:
+        found = {}
+        for name, fragment in [("overlay", f"cmp={SHOP_NEXT}"),
+                               ("overlay-selected", f"cmp={SHOP_NEXT}&sel=e%3Aorders-%3Epayments%3Ahttp"),
+                               ("overlay-ports", f"cmp={SHOP_NEXT}&view=ports")]:
+            open_explorer(page, f"{url}/models/shop#{fragment}")
+            page.wait_for_selector("#explorer[data-compared^='target:']", state="attached", timeout=15_000)
+            time.sleep(0.3)
+            if size == "phone" and name == "overlay-selected":
+                page.click("#btn-details")
+                page.wait_for_selector("#details .drawer-close", state="visible")
+                time.sleep(0.3)
+            page.screenshot(path=str(ARTIFACTS / f"a11y-{name}-{size}.png"))
+            found[name] = axe_serious(page, url)
+        (ARTIFACTS / f"axe-overlay-{size}.json").write_text(json.dumps(found, indent=2))
+        assert not any(found.values()), found
+    finally:
+        context.close()
+    assert not (watch.dialogs or watch.errors or watch.external), vars(watch)
