@@ -122,6 +122,14 @@ def validate(paths: tuple[Path, ...], no_strict: bool) -> None:
             _fail(RepomodelerError(f"error: '{p}' does not exist; give .sysml files or folders"))
     if not files:
         _fail(RepomodelerError("error: no .sysml files found in the given paths"))
+    # a model.sysml imports the RepoModeler library that ships beside it: load that too when not given
+    given = {f.resolve() for f in files}
+    for f in list(files):
+        library = f.parent / "RepoModeler.sysml"
+        if library.resolve() not in given and library.is_file() and "import RepoModeler::" in f.read_text(
+                encoding="utf-8", errors="replace"):
+            files.insert(0, library)
+            given.add(library.resolve())
     try:
         diags = validate_files(files, strict=not no_strict)
     except RepomodelerError as exc:

@@ -170,3 +170,9 @@ def test_sysand_reads_the_kpars_and_locks_the_library_usage(models: dict[str, Pa
         locked = (project / "sysand-lock.toml").read_text(encoding="utf-8")
         assert 'name = "RepoModeler"' in locked and '"urn:kpar:repomodeler-library"' in locked
         assert re.search(r'exports = \[\s*"RepoModeler",\s*\]', locked)
+
+
+def test_validate_loads_the_library_beside_a_model(models: dict[str, Path]) -> None:
+    result = CliRunner().invoke(cli, ["validate", str(models["shop"] / "model.sysml")])
+    assert result.exit_code == 0, result.output
+    assert "OK: 2 file(s), 0 error(s)" in result.output  # model.sysml and the RepoModeler.sysml it imports
