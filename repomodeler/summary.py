@@ -6,6 +6,7 @@ from collections import Counter
 
 import click
 
+from repomodeler.graph.network import top_level
 from repomodeler.pipeline import AnalysisResult
 
 
@@ -15,6 +16,9 @@ def summary_lines(result: AnalysisResult) -> list[str]:
     lines.append("repositories:")
     for r in g.graph["repositories"]:
         lines.append(f"  {r['name']:<24} {(r['commit'] or 'working tree (not git)')[:12]}")
+    nested = {n for n in g.nodes if g.nodes[n].get("parent")}
+    parts = sum(1 for _u, v, _d in g.edges(data=True) if v in nested)
+    g = top_level(g)  # parts inside components are summed up, not listed
     kinds = Counter(g.nodes[n]["kind"] for n in g.nodes)
     lines.append(f"components: {g.number_of_nodes()}  (" + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())) + ")")
     for n in sorted(g.nodes):
@@ -27,6 +31,9 @@ def summary_lines(result: AnalysisResult) -> list[str]:
         lines.append(f"  {u} -> {v}  [{d['protocol']}]")
     endpoints = sum(len(p.endpoints) for n in g.nodes for p in g.nodes[n]["ports"])
     lines.append(f"endpoints: {endpoints}")
+    if nested:
+        owners = {result.graph.nodes[n]["parent"] for n in nested}
+        lines.append(f"subsystems: {len(nested)} in {len(owners)} components, {parts} links between them")
     skipped = dict(g.graph["stats"].get("skipped", {})) or result.skipped
     stats = g.graph["stats"]
     parsed = sum(r.parsed_files for r in result.extracts)

@@ -18,6 +18,8 @@ import pytest
 from repomodeler.extract.engine import extract_source
 from repomodeler.languages import all_languages, language_for_path, load_language
 
+from grammar_cases_structure import structure_cases
+
 FIXTURES = Path(__file__).resolve().parent / "fixtures" / "grammars"
 
 Expected = tuple[str, int, dict[str, str]]
@@ -391,6 +393,7 @@ CASES: list[Case] = [
          absent=(("string.url", 4), ("string.url", 5))),
     Case("php", "broken.php", (E(2, "ORDERS_URL"),), broken=True),
 ]
+CASES.extend(structure_cases(Case))  # code structure: tests/grammar_cases_structure.py
 
 
 def _facts(case: Case):

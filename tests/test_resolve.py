@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 from conftest import make_repo
+from model_views import top_level
 from repomodeler.pipeline import AnalyzeOptions, analyze
 
 
@@ -18,7 +19,7 @@ def model_of(tmp_path: Path, repos: dict[str, dict[str, str]], validate: bool = 
         inputs.append(f"file://{tmp_path / name}")
     out = tmp_path / "out"
     analyze(inputs, AnalyzeOptions(out=out, name="sys", validate=validate))
-    return json.loads((out / "model.json").read_text())
+    return top_level(json.loads((out / "model.json").read_text()))
 
 
 def edges(model: dict) -> set[tuple[str, str, str]]:

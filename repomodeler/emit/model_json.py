@@ -18,8 +18,8 @@ def graph_to_dict(g: nx.MultiDiGraph) -> dict[str, object]:
         endpoints += sum(len(p["endpoints"]) for p in ports)
         nodes.append({
             "id": cid, "name": d["name"], "kind": d["kind"], "repository": d["repository"],
-            "language": d["language"], "evidence": [e.to_json() for e in d["evidence"]],
-            "attributes": dict(d["attributes"]), "ports": ports,
+            "language": d["language"], **({"parent": d["parent"]} if d.get("parent") else {}),
+            "evidence": [e.to_json() for e in d["evidence"]], "attributes": dict(d["attributes"]), "ports": ports,
         })
     edges = []
     for u, v, key, d in sorted(g.edges(keys=True, data=True), key=lambda e: (e[0], e[1], e[2])):
@@ -28,7 +28,13 @@ def graph_to_dict(g: nx.MultiDiGraph) -> dict[str, object]:
             "evidence": [e.to_json() for e in d["evidence"]], "attributes": dict(d["attributes"]),
         })
     stats = dict(g.graph["stats"])
-    stats.update(components=len(nodes), connections=len(edges), endpoints=endpoints)
+    # Components and connections count the top level; parts inside components are counted apart.
+    nested = {n["id"] for n in nodes if n.get("parent")}
+    stats.update(components=len(nodes) - len(nested),
+                 connections=sum(1 for e in edges if e["source"] not in nested and e["target"] not in nested),
+                 endpoints=endpoints)
+    if nested:
+        stats.update(subsystems=len(nested), subsystem_links=len(edges) - stats["connections"])
     return {
         "schema": SCHEMA,
         "name": g.graph["name"],

@@ -41,6 +41,10 @@ class SystemModel:
     components: dict[str, Component] = field(default_factory=dict)
     connections: dict[tuple[str, str, str], Connection] = field(default_factory=dict)
     unresolved: list[Unresolved] = field(default_factory=list)
+    # Parts inside components (subsystems, ``parent`` set) and the links from them: apart from the
+    # top level, which every rule and most consumers work on (see repomodeler/graph/subsystems.py).
+    parts: dict[str, Component] = field(default_factory=dict)
+    part_links: dict[tuple[str, str, str], Connection] = field(default_factory=dict)
 
 
 class ResolverBase:

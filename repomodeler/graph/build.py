@@ -22,12 +22,14 @@ from repomodeler.graph.components import ComponentRules
 from repomodeler.graph.connections import ConnectionRules
 from repomodeler.graph.passes import PASSES
 from repomodeler.graph.platform import PlatformRules
+from repomodeler.graph.processes import ProcessRules
+from repomodeler.graph.subsystems import SubsystemRules
 from repomodeler.records import ExtractResult
 
 __all__ = ["Resolver", "SystemModel", "resolve_system"]
 
 
-class Resolver(ComponentRules, AspireRules, ConnectionRules, PlatformRules):
+class Resolver(ComponentRules, AspireRules, ConnectionRules, PlatformRules, ProcessRules, SubsystemRules):
     """Applies the rules in the order :data:`repomodeler.graph.passes.PASSES` declares (later rules see
     what earlier ones found)."""
 

@@ -40,8 +40,13 @@ def to_graph(model: SystemModel, repositories: list[Repository], warnings: list[
             ports=[c.ports[k] for k in sorted(c.ports)],
             **({"parent": c.parent} if c.parent else {}),
         )
-    for key in sorted(model.connections):
-        conn = model.connections[key]
+    for pid in sorted(model.parts):
+        c = model.parts[pid]
+        g.add_node(pid, name=c.name, kind=c.kind, repository=c.repository, language=c.language,
+                   evidence=tuple(sorted(c.evidence)), attributes={k: v for k, v in sorted(c.attributes.items()) if v},
+                   ports=[c.ports[k] for k in sorted(c.ports)], parent=c.parent)
+    for key in sorted([*model.connections, *model.part_links]):
+        conn = model.connections.get(key) or model.part_links[key]
         g.add_edge(conn.source, conn.target, key=conn.protocol, id=conn.id, kind=conn.kind, protocol=conn.protocol,
                    evidence=tuple(sorted(conn.evidence)), attributes=dict(sorted(conn.attributes.items())))
     return g

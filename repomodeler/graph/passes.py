@@ -80,6 +80,14 @@ PASSES: tuple[Pass, ...] = (
          after=("config_connections", "code_connections", "depends_connections", "proxies")),
     Pass("entry_points", ("compose.service", "k8s.service", "config.env"), ("components", "connections"),
          after=("fold_unknown_protocols", "ingress", "traefik", "discovery_routes", "code_connections", "client_calls")),
+    # Inside one repository (repomodeler/graph/processes.py, subsystems.py): processes, their links, subsystems.
+    Pass("processes", ("import", "module.var", "manifest", "program.main", "cli.command", "code.function", "code.call",
+                       "server.start", "grpc.server", "http.route"),
+         ("components", "ports", "connections", "attributes"), after=("entry_points",)),
+    Pass("process_links", ("process.spawn", "http.call_path", "http.client", "string.url", "grpc.client",
+                           "grpc.client_ref", "grpc.server"), ("connections",), after=("processes",)),
+    Pass("subsystems", ("package.doc",), ("components", "connections", "attributes"),
+         after=("processes", "process_links")),
     Pass("provenance", (), ("attributes",), after=("entry_points",)),
 )
 

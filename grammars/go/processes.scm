@@ -1,0 +1,63 @@
+; How the programs of one repository start and reach each other: subcommands, process spawns,
+; servers, generated gRPC client types and API paths handed to an HTTP helper.
+
+; cobra: &cobra.Command{Use: "serve", RunE: RunServer}  (`name` is the first word of Use)
+((composite_literal
+   type: (qualified_type package: (package_identifier) @_pkg name: (type_identifier) @_type)
+   body: (literal_value
+           (keyed_element (literal_element (identifier) @_use) (literal_element (interpreted_string_literal) @name)))) @fact
+ (#eq? @_pkg "cobra") (#eq? @_type "Command") (#eq? @_use "Use")
+ (#set! fact "cli.command") (#set! framework "cobra"))
+; ... with RunE/Run naming a function: RunE: RunServer / RunE: server.Run
+((composite_literal
+   type: (qualified_type package: (package_identifier) @_pkg name: (type_identifier) @_type)
+   body: (literal_value
+           (keyed_element (literal_element (identifier) @_use) (literal_element (interpreted_string_literal) @name))
+           (keyed_element (literal_element (identifier) @_run) (literal_element [(identifier) (selector_expression)] @handler)))) @fact
+ (#eq? @_pkg "cobra") (#eq? @_type "Command") (#eq? @_use "Use") (#any-of? @_run "RunE" "Run")
+ (#set! fact "cli.command") (#set! framework "cobra"))
+; ... with a function literal that returns or calls pkg.Fn(...): RunE: func(...) error { return runner.Execute(args) }
+((composite_literal
+   type: (qualified_type package: (package_identifier) @_pkg name: (type_identifier) @_type)
+   body: (literal_value
+           (keyed_element (literal_element (identifier) @_use) (literal_element (interpreted_string_literal) @name))
+           (keyed_element (literal_element (identifier) @_run)
+                          (literal_element (func_literal body: (block (statement_list
+                            [(return_statement (expression_list (call_expression function: (selector_expression operand: (identifier) @handler_package field: (field_identifier) @handler_function))))
+                             (expression_statement (call_expression function: (selector_expression operand: (identifier) @handler_package field: (field_identifier) @handler_function)))]))))))) @fact
+ (#eq? @_pkg "cobra") (#eq? @_type "Command") (#eq? @_use "Use") (#any-of? @_run "RunE" "Run")
+ (#set! fact "cli.command") (#set! framework "cobra"))
+
+; exec.Command(exe, "runner", "--port", p) / exec.CommandContext(ctx, bin, "serve") / commandContext(ctx, bin, "serve"):
+; every string argument of a call that starts a process (the resolver keeps the ones naming a subcommand)
+((call_expression
+   function: [(selector_expression field: (field_identifier) @_fn) (identifier) @_fn]
+   arguments: (argument_list (interpreted_string_literal) @arg)) @fact
+ (#match? @_fn "^(Command|CommandContext|commandContext|command|StartProcess|startProcess|spawn|Spawn)$")
+ (#set! fact "process.spawn"))
+
+; grpc.NewServer(opts...) / http.ListenAndServe(addr, h) / &http.Server{...}: this package runs a server
+((call_expression
+   function: (selector_expression operand: (identifier) @_pkg field: (field_identifier) @_fn)) @fact
+ (#eq? @_pkg "grpc") (#eq? @_fn "NewServer")
+ (#set! fact "server.start") (#set! technology "grpc"))
+((call_expression
+   function: (selector_expression operand: (identifier) @_pkg field: (field_identifier) @_fn)) @fact
+ (#eq? @_pkg "http") (#any-of? @_fn "ListenAndServe" "ListenAndServeTLS" "Serve")
+ (#set! fact "server.start") (#set! technology "http"))
+((composite_literal type: (qualified_type package: (package_identifier) @_pkg name: (type_identifier) @_type)) @fact
+ (#eq? @_pkg "http") (#eq? @_type "Server")
+ (#set! fact "server.start") (#set! technology "http"))
+
+; historyservice.HistoryServiceClient: a generated gRPC client type used here (a client of that service)
+((qualified_type package: (package_identifier) name: (type_identifier) @service) @fact
+ (#match? @service "^[A-Z][A-Za-z0-9_]*ServiceClient$")
+ (#set! fact "grpc.client_ref"))
+
+; c.do(ctx, http.MethodGet, "/api/tags", nil, &resp): an API path handed to an HTTP helper with its verb
+((call_expression
+   arguments: (argument_list
+                (selector_expression operand: (identifier) @_http field: (field_identifier) @method) .
+                (interpreted_string_literal) @path)) @fact
+ (#eq? @_http "http") (#match? @method "^Method[A-Z]") (#match? @path "^\"/")
+ (#set! fact "http.call_path"))

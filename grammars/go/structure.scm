@@ -1,0 +1,31 @@
+; Code structure: package documentation, programs and the entry functions they call (subsystems and
+; processes inside one repository, see repomodeler/graph/subsystems.py).
+
+; // Package server implements the HTTP API.  (`doc` the comment's first line, `more` the next one)
+((comment) @doc @fact . (comment)* @more . (package_clause (package_identifier) @name)
+ (#match? @doc "^// Package [A-Za-z0-9_]+ ")
+ (#set! fact "package.doc"))
+; /* Package server implements ... */
+((comment) @doc @fact . (package_clause (package_identifier) @name)
+ (#match? @doc "^/\\*\\s*Package [A-Za-z0-9_]+ ")
+ (#set! fact "package.doc"))
+
+; package main  (with a `func main()` in the folder: a program)
+((package_clause (package_identifier) @_name) @fact
+ (#eq? @_name "main")
+ (#set! fact "program.main") (#set! part "package"))
+; func main() { ... }
+((function_declaration name: (identifier) @_name parameters: (parameter_list) @_params) @fact
+ (#eq? @_name "main") (#eq? @_params "()")
+ (#set! fact "program.main") (#set! part "func"))
+
+; func RunServer(cmd *cobra.Command, args []string) error { ... }: functions a command handler may name
+((function_declaration name: (identifier) @name) @fact
+ (#match? @name "^([Rr]un|[Ss]erve|[Ss]tart|[Ee]xecute|[Mm]ain|[Ll]aunch)")
+ (#set! fact "code.function"))
+
+; server.Serve(ln) / runner.Execute(args) / app.Run(): a call into another package's entry point
+((call_expression
+   function: (selector_expression operand: (identifier) @package field: (field_identifier) @function)) @fact
+ (#any-of? @function "Serve" "Execute" "Run" "Start" "Main" "ListenAndServe" "RunServer" "StartServer")
+ (#set! fact "code.call"))

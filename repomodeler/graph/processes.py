@@ -1,0 +1,643 @@
+"""Processes inside one component: a repository that builds several programs, or one binary whose
+subcommands or roles start different servers, becomes one component per process.
+
+Found from the code (Go: see ``grammars/go/structure.scm`` and ``processes.scm``):
+
+* **programs**: folders with ``package main`` and ``func main()`` (tools, generators, examples and
+  tests are not programs); the one at the component's root, named like it, or the only one, is the
+  component itself;
+* **subcommand roles**: a command (cobra ``&cobra.Command{Use: "serve", RunE: RunServer}``) whose
+  handler calls into a package that serves (declares routes, registers a gRPC service or starts a
+  server, itself or through its direct imports): ``ollama serve``, ``ollama runner``.  A program
+  whose ``main`` only calls into such a package (``cmd/runner``) is that role;
+* **service roles**: two or more sibling folders under ``service/``, ``services/``, ``roles/``,
+  ``servers/`` or ``components/`` that each start a server, all run by one program (Temporal's
+  ``service/frontend``, ``service/history``, ...).
+
+Every package (code folder) of the component then belongs to one process: the role whose folder
+holds it, the role whose entry calls reach it, else the one process whose imports reach it; code
+several processes link stays with the component.  Ports, endpoints and connections follow the code
+that declares or makes them.  Links between the processes come from the code too (``process_links``):
+a process spawning another (``exec.Command(exe, "runner", ...)``), API paths a client sends that
+another process serves (``c.do(ctx, http.MethodPost, "/api/generate", ...)``, loopback URLs), and
+generated gRPC clients of a service another role registers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+
+from repomodeler.graph.base import ResolverBase
+from repomodeler.graph.catalog import HTTP_VERBS, LOCAL_HOSTS
+from repomodeler.graph.identity import key
+from repomodeler.graph.naming import GENERIC_DIRS, is_under
+from repomodeler.graph.packages import PackageIndex, build_index, folder
+from repomodeler.graph.values import client_path, grpc_service_name, http_verb, parse_hosts
+from repomodeler.records import Component, Connection, Endpoint, Evidence, Fact, Port
+
+# Folders whose programs are tooling, not processes of the system.
+TOOL_DIRS = frozenset({"tools", "tool", "hack", "scripts", "script", "ci", "dev", "develop", "devtools", "codegen",
+                       "gen", "generate", "generator", "generators", "internal-tools", "bench", "benchmark",
+                       "benchmarks", "example", "examples", "sample", "samples", "demo", "demos", "test", "tests",
+                       "testing", "e2e", "mock", "mocks", "docs", "doc", "x-tools"})
+# Folders whose children are the roles of one server binary.
+ROLE_PARENTS = frozenset({"service", "services", "roles", "role", "servers", "components", "daemons"})
+ENTRY_CALLS = frozenset({"Serve", "Execute", "Run", "Start", "Main", "ListenAndServe", "RunServer", "StartServer"})
+
+
+@dataclass
+class Process:
+    name: str
+    kind: str  # "program" | "command" | "service"
+    roots: set[str]  # package folders it starts from
+    evidence: list[Evidence]
+    command: str = ""  # the subcommand that starts it
+    program: str = ""  # the program (binary) it is a role of
+    cid: str = ""  # component id once created
+    own_subtree: bool = False  # every package below a root is this process's
+    core: set[str] = field(default_factory=set)  # packages its entry calls reach
+
+
+class ProcessRules(ResolverBase):
+    """Splits components that run several processes and links the processes."""
+
+    packages: PackageIndex
+    package_owner: dict[tuple[str, str], str]
+    package_holders: dict[tuple[str, str], set[str]]
+    process_parent: dict[str, str]  # process component -> the component it was split from
+    split_commands: dict[str, dict[str, str]]  # split component -> {subcommand: process component}
+    process_kind: dict[str, str]  # process component -> program | command | service
+    process_reused: set[str]  # deployed components found to be one of the processes
+
+    # ------------------------------------------------------------------ the pass
+    def processes(self) -> None:
+        self.packages = build_index(self.results, self.by_kind["import"], self.by_kind["module.var"],
+                                    self.by_kind["manifest"])
+        self.package_owner = {}
+        self.package_holders = {}
+        self.process_parent = {}
+        self.split_commands = {}
+        self.process_kind = {}
+        self.process_reused = set()
+        by_comp: dict[tuple[str, str], list[str]] = defaultdict(list)
+        for (repo, d), paths in sorted(self.packages.packages.items()):
+            owner = self.owner_of(repo, paths[0])
+            if owner is None or self.model.components[owner].kind not in ("service", "gateway"):
+                continue
+            self.package_owner[(repo, d)] = owner
+            by_comp[(owner, repo)].append(d)
+        facts = self._structure_facts()
+        for (cid, repo), dirs in sorted(by_comp.items()):
+            self._split(cid, repo, set(dirs), facts)
+
+    def _structure_facts(self) -> dict[str, dict[tuple[str, str], list[Fact]]]:
+        """Facts of the kinds this pass reads, by (repository, folder)."""
+        out: dict[str, dict[tuple[str, str], list[Fact]]] = {}
+        for kind in ("program.main", "cli.command", "code.function", "code.call", "server.start", "grpc.server",
+                     "http.route"):
+            by_dir: dict[tuple[str, str], list[Fact]] = defaultdict(list)
+            for f in self.by_kind[kind]:
+                by_dir[(f.repository, folder(f.path))].append(f)
+            out[kind] = by_dir
+        return out
+
+    # ------------------------------------------------------------------ finding the processes
+    def _split(self, cid: str, repo: str, dirs: set[str], facts: dict[str, dict[tuple[str, str], list[Fact]]]) -> None:
+        comp = self.model.components[cid]
+        graph = {d: {t for t in ts if t in dirs} for d, ts in self.packages.graph(repo).items() if d in dirs}
+        programs = self._programs(repo, dirs, facts)
+        if not programs:
+            return
+        serving = {d for d in dirs if any(facts[k].get((repo, d)) for k in ("http.route", "grpc.server", "server.start"))}
+
+        def serves(root: str) -> bool:
+            return any(is_under(d, root) for d in serving) or bool(graph.get(root, set()) & serving)
+
+        closures = {p: _closure(graph, {p}, set()) for p in programs}
+        roles: list[Process] = []
+        # Subcommands whose handler calls into a package that serves.
+        for p_dir in sorted(programs):
+            for name, cmd_fact, target in self._commands(repo, closures[p_dir], facts):
+                if target in dirs and serves(target) and target not in programs:
+                    roles.append(Process(name=f"{self._program_name(comp, p_dir)} {name}", kind="command",
+                                         roots={target}, evidence=[cmd_fact.evidence], command=name,
+                                         program=p_dir, own_subtree=True))
+        # Sibling service folders that each start a server, run by a program of the component.
+        by_parent: dict[str, set[str]] = defaultdict(set)
+        for d in sorted(serving):
+            parts = d.split("/")
+            for i in range(len(parts) - 1):
+                if parts[i].lower() in ROLE_PARENTS:
+                    by_parent["/".join(parts[:i + 1])].add("/".join(parts[:i + 2]))
+                    break
+        for parent, role_dirs in sorted(by_parent.items()):
+            if len(role_dirs) < 2:
+                continue
+            for rd in sorted(role_dirs):
+                runners = [p for p in sorted(programs) if any(is_under(d, rd) for d in closures[p])]
+                if not runners or any(r.roots == {rd} for r in roles):
+                    continue
+                ev = sorted(f.evidence for d in sorted(dirs) if is_under(d, rd)
+                            for k in ("server.start", "grpc.server") for f in facts[k].get((repo, d), []))
+                roles.append(Process(name=PurePosixPath(rd).name, kind="service", roots={rd}, evidence=ev[:1],
+                                     program=runners[0], own_subtree=True))
+        roles = _dedupe_roles(roles)
+        # A program whose main only calls into a role's package is that role (cmd/runner -> `ollama runner`).
+        merged: set[str] = set()
+        for p_dir in sorted(programs):
+            for f in facts["code.call"].get((repo, p_dir), []):
+                target = self.packages.go_names.get((repo, f.path), {}).get(f.get("package") or "")
+                role = next((r for r in roles if target in r.roots), None)
+                if role is not None and f.get("function") in ENTRY_CALLS:
+                    role.roots.add(p_dir)
+                    role.evidence.extend(programs[p_dir])
+                    merged.add(p_dir)
+        # A program inside a role's folder is a tool of that role (a replay tester), not a process.
+        standalone = {p: ev for p, ev in programs.items() if p not in merged
+                      and not any(r.own_subtree and is_under(p, root) and p != root for r in roles for root in r.roots)}
+        primary = self._primary(comp, repo, standalone)
+        if not roles and len(standalone) <= 1:
+            return
+        procs: list[Process] = list(roles)
+        for p_dir in sorted(standalone):
+            if p_dir == primary:
+                continue
+            procs.append(Process(name=self._program_name(comp, p_dir), kind="program", roots={p_dir},
+                                 evidence=standalone[p_dir][:1], program=p_dir, own_subtree=p_dir != ""))
+        if not procs:
+            return
+        self._create(comp, repo, dirs, graph, primary, procs, standalone)
+
+    def _programs(self, repo: str, dirs: set[str], facts) -> dict[str, list[Evidence]]:
+        out: dict[str, list[Evidence]] = {}
+        for d in sorted(dirs):
+            fs = facts["program.main"].get((repo, d), [])
+            mains = sorted(f.evidence for f in fs if f.get("part") == "func")
+            pkg_files = {f.path for f in fs if f.get("part") == "package"}
+            mains = [e for e in mains if e.path in pkg_files]
+            if mains and not any(p.lower() in TOOL_DIRS for p in d.split("/")):
+                out[d] = mains
+        return out
+
+    def _commands(self, repo: str, closure: set[str], facts) -> list[tuple[str, Fact, str | None]]:
+        """(subcommand, its fact, the package its handler calls into) for the commands a program defines."""
+        out = []
+        for d in sorted(closure):
+            best: dict[tuple[str, int], Fact] = {}
+            for f in facts["cli.command"].get((repo, d), []):
+                k = (f.path, f.line)
+                if k not in best or len(f.attrs) > len(best[k].attrs):
+                    best[k] = f
+            for (_p, _l), f in sorted(best.items()):
+                name = (f.get("name") or "").split(" ")[0].strip()
+                if not re.match(r"^[A-Za-z][\w.-]*$", name):
+                    continue
+                names = self.packages.go_names.get((repo, f.path), {})
+                target = None
+                pkg = f.get("handler_package")
+                handler = f.get("handler") or ""
+                if pkg:
+                    target = names.get(pkg)
+                elif "." in handler:
+                    target = names.get(handler.split(".")[0])
+                elif handler:
+                    target = self._handler_target(repo, d, handler, facts)
+                out.append((name, f, target))
+        return out
+
+    def _handler_target(self, repo: str, d: str, handler: str, facts) -> str | None:
+        """The package a named handler function (in the command's package) calls an entry point of."""
+        functions = facts["code.function"].get((repo, d), [])
+        for fn in sorted(f for f in functions if f.get("name") == handler):
+            later = [g.line for g in functions if g.path == fn.path and g.line > fn.line]
+            end = min(later) if later else 1 << 30
+            names = self.packages.go_names.get((repo, fn.path), {})
+            for call in sorted(facts["code.call"].get((repo, d), [])):
+                if call.path == fn.path and fn.line <= call.line < end and call.get("function") in ENTRY_CALLS:
+                    target = names.get(call.get("package") or "")
+                    if target is not None:
+                        return target
+        return None
+
+    def _primary(self, comp: Component, repo: str, programs: dict[str, list[Evidence]]) -> str | None:
+        roots = {root for r, root in comp.source_roots if r == repo}
+        for p in sorted(programs):
+            if p in roots:
+                return p
+        names = {key(comp.name), key(repo), *(key(a) for a in comp.aliases)}
+        for p in sorted(programs):
+            if p and key(PurePosixPath(p).name) in names:
+                return p
+        return next(iter(sorted(programs))) if len(programs) == 1 else None
+
+    @staticmethod
+    def _program_name(comp: Component, p_dir: str) -> str:
+        """A program is named after its folder (Go names the binary so); generic folders (app, server,
+        cmd) take the component's name in front."""
+        parts = [p for p in p_dir.split("/") if p]
+        if not parts:
+            return comp.name
+        base = parts[-1]
+        if base.lower() in GENERIC_DIRS or base.lower() in ("main", "app"):
+            return f"{comp.name} {base}"
+        return base
+
+    # ------------------------------------------------------------------ creating them
+    def _create(self, comp: Component, repo: str, dirs: set[str], graph: dict[str, set[str]], primary: str | None,
+                procs: list[Process], programs: dict[str, list[Evidence]]) -> None:
+        cid = comp.id
+        used: set[str] = set()
+        with_code = set(self.package_owner.values())
+        for p in procs:
+            name = p.name
+            base = PurePosixPath(p.program).name if p.kind == "program" else ""
+            if base and base.lower() != name.lower() and self.alias.get(base.lower()) is not None \
+                    and self.alias.get(base.lower()) not in with_code:
+                name = base  # cmd/web deployed as `web`
+            existing = self.alias.get(name.lower())
+            # A deployed component of that name with no code of its own (compose services running
+            # images built from this repository) is this process; any other name clash is avoided.
+            if existing is not None and (existing == cid or existing in used or existing in with_code
+                                         or existing in self.process_parent
+                                         or self.model.components[existing].kind not in ("service", "gateway")):
+                name = f"{comp.name} {p.name}" if not p.name.startswith(comp.name) else f"{p.name} process"
+            elif existing is not None:
+                self.process_reused.add(existing)
+            label = (PurePosixPath(p.program).name or comp.name) if p.kind == "program" else p.name
+            attrs = {"process": label if p.kind != "service" else f"{self._program_name(comp, p.program)} ({p.name})",
+                     "part_of": comp.id}
+            if p.command:
+                attrs["command"] = p.command
+            new = self.add_component(name, "service", repo, p.evidence[0] if p.evidence else
+                                     Evidence(repo, self.packages.packages[(repo, sorted(p.roots)[0])][0], 1),
+                                     attributes=attrs)
+            new.evidence.update(p.evidence)
+            if new.language is None:
+                new.language = comp.language
+            for k, v in attrs.items():
+                new.attributes[k] = v
+            p.cid = new.id
+            used.add(new.id)
+            self.process_parent[new.id] = cid
+            self.process_kind[new.id] = p.kind
+        comp.attributes["processes"] = ", ".join(sorted(self.model.components[p.cid].name for p in procs))
+        if primary is not None:
+            comp.attributes["process"] = self._program_name(comp, primary)
+            comp.evidence.update(programs[primary][:1])
+        commands = {p.command: p.cid for p in procs if p.command}
+        self.split_commands[cid] = commands
+
+        # Which process each package belongs to.
+        roots_of = {p.cid: set(p.roots) for p in procs}
+        if primary is not None:
+            roots_of[cid] = {primary}
+        all_roots = {r for rs in roots_of.values() for r in rs}
+        subtree_roots = sorted(((r, p.cid) for p in procs if p.own_subtree for r in p.roots if r),
+                               key=lambda t: (-len(t[0]), t))
+        closures = {pc: _closure(graph, rs, all_roots - rs) for pc, rs in roots_of.items()}
+        core: dict[str, str] = {}
+        for p in procs:
+            if p.kind == "program":
+                continue
+            for d in sorted(self._entry_core(repo, p.roots, dirs, all_roots)):
+                core.setdefault(d, p.cid)
+        # Packages below a package a role's entry calls reach are that role's too (x/mlxrunner/cache).
+        core_roots = sorted(((d, pc) for d, pc in core.items() if d), key=lambda t: (-len(t[0]), t))
+        holders: dict[str, set[str]] = defaultdict(set)
+        for pc, cl in closures.items():
+            for d in cl:
+                holders[d].add(pc)
+        owner: dict[str, str] = {}
+        for d in sorted(dirs):
+            by_place = next((pc for r, pc in subtree_roots if is_under(d, r)), None)
+            if by_place is not None:
+                owner[d] = by_place
+            elif d in core:
+                owner[d] = core[d]
+            elif any(is_under(d, r) for r, _pc in core_roots):
+                owner[d] = next(pc for r, pc in core_roots if is_under(d, r))
+            elif len(holders.get(d, ())) == 1:
+                owner[d] = next(iter(holders[d]))
+        for d in sorted(dirs, key=lambda x: (x.count("/"), x)):
+            if d not in owner and not holders.get(d):  # reached by no process: like the nearest folder above it
+                up = folder(d) if d else None
+                while up is not None and up not in owner and up:
+                    up = folder(up)
+                found = owner.get(up) if up is not None else None
+                if found is not None and found != cid:
+                    owner[d] = found
+        for d in sorted(dirs):
+            o = owner.get(d, cid)
+            self.package_owner[(repo, d)] = o
+            self.package_holders[(repo, d)] = set(holders.get(d, set()))
+        self._move_ports(comp)
+        self._move_connections(comp)
+
+    def _entry_core(self, repo: str, roots: set[str], dirs: set[str], all_roots: set[str]) -> set[str]:
+        """Packages a role's entry calls reach (runner.Execute -> mlxrunner.Execute -> ...)."""
+        out = set(roots)
+        todo = sorted(roots)
+        calls_by_dir: dict[str, list[Fact]] = defaultdict(list)
+        for f in self.by_kind["code.call"]:
+            if f.repository == repo:
+                calls_by_dir[folder(f.path)].append(f)
+        depth = 0
+        while todo and depth < 4:
+            nxt = []
+            for d in todo:
+                for f in calls_by_dir.get(d, []):
+                    t = self.packages.go_names.get((repo, f.path), {}).get(f.get("package") or "")
+                    if t and t in dirs and t not in out and t not in all_roots and f.get("function") in ENTRY_CALLS:
+                        out.add(t)
+                        nxt.append(t)
+            todo = sorted(nxt)
+            depth += 1
+        return out
+
+    # ------------------------------------------------------------------ moving what the code declares
+    def process_of_file(self, repo: str, path: str) -> str | None:
+        d = self.packages.package_of(repo, path)
+        return self.package_owner.get((repo, d)) if d is not None else None
+
+    def _move_ports(self, comp: Component) -> None:
+        """Each endpoint goes to the process whose code declares it (one declared by two processes is
+        provided by both); a gRPC method goes to the process that registers its service."""
+        registrar: dict[str, set[str]] = defaultdict(set)
+        for f in self.by_kind["grpc.server"]:
+            o = self.process_of_file(f.repository, f.path)
+            if o is not None and self.process_parent.get(o) == comp.id:
+                registrar[grpc_service_name(f.get("service") or "", f.get("strip"))].add(o)
+        for pname in sorted(comp.ports):
+            port = comp.ports[pname]
+            keep: list[Endpoint] = []
+            for ep in port.endpoints:
+                groups: dict[str, list[Evidence]] = defaultdict(list)
+                rpc = registrar.get(grpc_service_name(ep.path.split("/")[0])) if ep.method == "RPC" else None
+                for e in ep.evidence:
+                    if rpc is not None and len(rpc) == 1:
+                        groups[next(iter(rpc))].append(e)
+                    else:
+                        groups[self.process_of_file(e.repository, e.path) or comp.id].append(e)
+                for target, evs in sorted(groups.items()):
+                    if target == comp.id:
+                        keep.append(Endpoint(method=ep.method, path=ep.path, evidence=evs))
+                        continue
+                    tport = self.model.components[target].ports.setdefault(
+                        pname, Port(name=pname, protocol=port.protocol, direction=port.direction))
+                    tport.endpoints.append(Endpoint(method=ep.method, path=ep.path, evidence=evs))
+            port.endpoints = keep
+            for e in list(port.evidence):  # where the port is declared (routes, registrations) follows its code
+                o = self.process_of_file(e.repository, e.path)
+                if o is not None and o != comp.id:
+                    t = self.model.components[o].ports.setdefault(
+                        pname, Port(name=pname, protocol=port.protocol, direction=port.direction))
+                    t.evidence.append(e)
+                    port.evidence.remove(e)
+            if not port.endpoints:
+                for e in port.evidence:  # declarations in shared code of a port that moved
+                    for t in self.model.components.values():
+                        if self.process_parent.get(t.id) == comp.id and pname in t.ports:
+                            t.ports[pname].evidence.append(e)
+                            break
+                del comp.ports[pname]
+
+    def _move_connections(self, comp: Component) -> None:
+        cid = comp.id
+        for k in sorted(k for k in self.model.connections if k[0] == cid):
+            conn = self.model.connections[k]
+            groups: dict[str, set[Evidence]] = defaultdict(set)
+            other: set[Evidence] = set()
+            for e in conn.evidence:
+                o = self.process_of_file(e.repository, e.path)
+                if o is None:
+                    other.add(e)
+                else:
+                    groups[o].add(e)
+            if not groups or set(groups) == {cid}:
+                continue
+            del self.model.connections[k]
+            made_by = self.created_by.pop(k, "")
+            for o, evs in sorted(groups.items()):
+                if o == conn.target:
+                    continue
+                nk = (o, conn.target, conn.protocol)
+                new = self.model.connections.get(nk)
+                if new is None:
+                    new = Connection(source=o, target=conn.target, kind=conn.kind, protocol=conn.protocol)
+                    self.model.connections[nk] = new
+                    self.created_by[nk] = made_by
+                new.evidence.update(evs | other)
+                for a, v in conn.attributes.items():
+                    new.attributes.setdefault(a, v)
+        # Calls to the component for endpoints or gRPC services a process now provides go to that process.
+        for k in sorted(k for k in self.model.connections if k[1] == cid):
+            conn = self.model.connections[k]
+            target = self._provider_of(comp, conn)
+            if target is None or target == conn.source:
+                continue
+            del self.model.connections[k]
+            made_by = self.created_by.pop(k, "")
+            nk = (conn.source, target, conn.protocol)
+            new = self.model.connections.get(nk)
+            if new is None:
+                new = Connection(source=conn.source, target=target, kind=conn.kind, protocol=conn.protocol)
+                self.model.connections[nk] = new
+                self.created_by[nk] = made_by
+            new.evidence.update(conn.evidence)
+            for a, v in conn.attributes.items():
+                new.attributes.setdefault(a, v)
+
+    def _provider_of(self, comp: Component, conn: Connection) -> str | None:
+        """The process of `comp` that provides what `conn` calls (its endpoints, its gRPC service)."""
+        procs = sorted(p for p, parent in self.process_parent.items() if parent == comp.id)
+        if conn.protocol == "grpc":
+            service = (conn.attributes.get("via") or "").replace("grpc stub ", "")
+            hits = [p for p in procs if any(ep.method == "RPC" and grpc_service_name(ep.path.split("/")[0]) == service
+                                            for port in self.model.components[p].ports.values() for ep in port.endpoints)]
+            return hits[0] if len(hits) == 1 else None
+        calls = [c for c in (conn.attributes.get("endpoints") or "").split(", ") if c]
+        if not calls:
+            return None
+        hits = set()
+        for call in calls:
+            path = call.split(" ", 1)[-1]
+            for p in procs:
+                if _provides(self.model.components[p], path):
+                    hits.add(p)
+        return sorted(hits)[0] if len(hits) == 1 else None
+
+    # ------------------------------------------------------------------ links between processes
+    def process_links(self) -> None:
+        if not self.process_parent:
+            return
+        self._spawn_links()
+        self._api_links()
+        self._grpc_links()
+        self._entry_links()
+
+    def _sources(self, repo: str, path: str, target: str, strict: bool = False) -> list[str]:
+        """The processes that run the code at `path` when it reaches `target`: the process its package
+        belongs to; for code several processes link (or the target's own), the one of them that is not
+        the target, else (unless `strict`) the component they were split from when it links that code."""
+        d = self.packages.package_of(repo, path)
+        if d is None or (repo, d) not in self.package_owner:
+            return []
+        o = self.package_owner[(repo, d)]
+        if o != target and (o in self.process_parent or o not in self.split_commands):
+            return [o]
+        cands = sorted(self.package_holders.get((repo, d), set()) - {target})
+        if len(cands) == 1:
+            return cands
+        family = self._family(o)
+        if strict:
+            return []
+        if family in cands or (not cands and family == o and o != target):
+            return [family]
+        return []
+
+    def _family(self, cid: str) -> str:
+        return self.process_parent.get(cid, cid)
+
+    def _spawn_links(self) -> None:
+        for f in self.by_kind["process.spawn"]:
+            o = self.process_of_file(f.repository, f.path)
+            if o is None:
+                continue
+            commands = self.split_commands.get(self._family(o), {})
+            target = commands.get(f.get("arg") or "")
+            if target is None:
+                continue
+            for src in self._sources(f.repository, f.path, target):
+                self.connect(src, target, "process", [f.evidence], kind="spawns",
+                             attributes={"via": f"starts the '{f.get('arg')}' subcommand"})
+
+    def _api_links(self) -> None:
+        for f in [*self.by_kind["http.call_path"], *self.by_kind["http.client"], *self.by_kind["string.url"]]:
+            o = self.process_of_file(f.repository, f.path)
+            if o is None or self._family(o) not in self.split_commands:
+                continue
+            if f.kind == "http.call_path":
+                path, method = f.get("path") or "", http_verb(f.get("method") or "") or ""
+            else:
+                value = f.get("url") or f.get("value") or ""
+                hosts = parse_hosts(value) if "://" in value else []
+                if hosts and not all(h.host in LOCAL_HOSTS for h in hosts):
+                    continue  # a named host: the other rules resolve it
+                if f.kind == "string.url" and not hosts:
+                    continue
+                path, method = client_path(value), http_verb(f.get("method") or "") or ""
+            if not _specific(path):
+                continue
+            family = self._family(o)
+            procs = [family, *sorted(p for p, parent in self.process_parent.items() if parent == family)]
+            providers = [p for p in procs if _provides(self.model.components[p], path)]
+            if len(providers) != 1:
+                continue
+            target = providers[0]
+            # A loopback URL in code the target links itself may be a call to another local server
+            # (a sidecar on the same host): only code that one other process runs counts.
+            for src in self._sources(f.repository, f.path, target, strict=f.kind != "http.call_path"):
+                if _provides(self.model.components[src], path):
+                    continue
+                self.connect(src, target, "http", [f.evidence], kind="calls", attributes={"via": "http client (API path)"})
+                conn = self.model.connections[(src, target, "http")]
+                calls = set(filter(None, conn.attributes.get("endpoints", "").split(", ")))
+                calls.add(f"{method if method in HTTP_VERBS else 'ANY'} {path}")
+                conn.attributes["endpoints"] = ", ".join(sorted(calls))
+
+    def _grpc_links(self) -> None:
+        providers: dict[str, set[str]] = defaultdict(set)
+        for f in self.by_kind["grpc.server"]:
+            o = self.process_of_file(f.repository, f.path)
+            if o is not None and (o in self.process_parent or o in self.split_commands):
+                providers[grpc_service_name(f.get("service") or "", f.get("strip"))].add(o)
+        for name, ps in providers.items():  # a role that registers the service is its server (test doubles aside)
+            if any(p in self.process_parent for p in ps):
+                providers[name] = {p for p in ps if p in self.process_parent}
+        if not providers:
+            return
+        shared: list[tuple[Fact, str]] = []
+        exclusive: set[str] = set()
+        for f in [*self.by_kind["grpc.client"], *self.by_kind["grpc.client_ref"]]:
+            name = grpc_service_name(f.get("service") or "", f.get("strip"))
+            targets = providers.get(name, set())
+            o = self.process_of_file(f.repository, f.path)
+            if len(targets) != 1 or o is None:
+                continue
+            target = next(iter(targets))
+            if self._family(o) != self._family(target):
+                continue
+            if o in self.process_parent or o not in self.split_commands:
+                if o != target:
+                    exclusive.add(name)
+                    self.connect(o, target, "grpc", [f.evidence], attributes={"via": f"grpc stub {name}"})
+            else:
+                shared.append((f, name))
+        for f, name in shared:
+            if name in exclusive:
+                continue
+            target = next(iter(providers[name]))
+            for src in self._sources(f.repository, f.path, target):
+                self.connect(src, target, "grpc", [f.evidence], attributes={"via": f"grpc stub {name}"})
+
+    def _entry_links(self) -> None:
+        """People start programs: where the user enters a split component, the component's other
+        programs that no process starts or calls, and that no deployment runs, are started by people too."""
+        called = {c.target for c in self.model.connections.values() if self.model.components[c.source].kind != "user"}
+        for k in sorted(k for k in self.model.connections if self.model.components[k[0]].kind == "user"):
+            family = k[1]
+            if family not in self.split_commands:
+                continue
+            for p in sorted(p for p, parent in self.process_parent.items() if parent == family):
+                if self.process_kind.get(p) == "program" and p not in called and p not in self.process_reused:
+                    self.connect(k[0], p, "process", sorted(self.model.components[p].evidence)[:1], kind="spawns",
+                                 attributes={"via": "a program people start"})
+
+
+def _closure(graph: dict[str, set[str]], roots: set[str], stop: set[str]) -> set[str]:
+    seen = set(roots)
+    todo = sorted(roots)
+    while todo:
+        d = todo.pop()
+        for t in graph.get(d, ()):
+            if t not in seen and t not in stop:
+                seen.add(t)
+                todo.append(t)
+    return seen
+
+
+def _dedupe_roles(roles: list[Process]) -> list[Process]:
+    """One process per root package (two commands for one server: `serve` and its alias `start`)."""
+    out: dict[frozenset[str], Process] = {}
+    for r in roles:
+        k = frozenset(r.roots)
+        if k in out:
+            out[k].evidence.extend(r.evidence)
+        else:
+            out[k] = r
+    return list(out.values())
+
+
+_PARAM = re.compile(r"\{[^}]*\}|:[A-Za-z_]\w*|%[sdv]|<[^>]*>|\$\{[^}]*\}|\*\w*")
+
+
+def _norm(path: str) -> str:
+    p = path.split("?")[0].split("#")[0]
+    p = _PARAM.sub("{}", p)
+    return p.rstrip("/") or "/"
+
+
+def _specific(path: str) -> bool:
+    return path.startswith("/") and len([s for s in _norm(path).split("/") if s and s != "{}"]) >= 1 and _norm(path) != "/"
+
+
+def _provides(comp: Component, path: str) -> bool:
+    want = _norm(path)
+    for port in comp.ports.values():
+        for ep in port.endpoints:
+            if ep.method != "RPC" and _norm(ep.path) == want:
+                return True
+    return False

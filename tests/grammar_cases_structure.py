@@ -1,0 +1,37 @@
+"""Fixture cases for the code-structure queries (package docs, programs, subcommands, spawns, servers,
+generated gRPC client types, API paths); test_grammars.py adds them to its CASES."""
+
+from __future__ import annotations
+
+
+def structure_cases(Case):  # noqa: N803 - the Case class of test_grammars
+    doc = "package.doc"
+    return [
+        Case("go", "structure.go", (
+            (doc, 3, {"doc": "// Package main runs the shop", "more": "// server and its workers.", "name": "main"}),
+            ("program.main", 5, {"part": "package"}), ("program.main", 17, {"part": "func"}),
+            ("code.function", 9, {"name": "RunServer"}), ("code.function", 17, {"name": "main"}),
+            ("code.function", 21, {"name": "mainLoop"}),
+            ("code.call", 10, {"package": "server", "function": "Serve"}),
+            ("code.call", 14, {"package": "cache", "function": "Run"}),
+        ), absent=(("code.function", 13), ("program.main", 21), ("package.doc", 1))),
+        Case("go", "processes.go", (
+            ("cli.command", 12, {"framework": "cobra", "name": "serve"}),
+            ("cli.command", 12, {"framework": "cobra", "name": "serve", "handler": "RunServer"}),
+            ("cli.command", 16, {"framework": "cobra", "name": "runner", "handler_package": "runner",
+                                 "handler_function": "Execute"}),
+            ("cli.command", 19, {"framework": "cobra", "name": "list MODEL"}),
+            ("process.spawn", 21, {"arg": "runner"}), ("process.spawn", 21, {"arg": "--port"}),
+            ("process.spawn", 22, {"arg": "serve"}),
+            ("server.start", 24, {"technology": "grpc"}), ("server.start", 25, {"technology": "http"}),
+            ("grpc.client_ref", 26, {"service": "HistoryServiceClient"}),
+            ("http.call_path", 28, {"method": "MethodPost", "path": "/api/generate"}),
+        ), absent=(("cli.command", 20), ("process.spawn", 23), ("grpc.client_ref", 27), ("http.call_path", 29))),
+        Case("python", "structure.py", ((doc, 1, {"doc": "Orders service: HTTP API and storage.\n\nMore words."}),),
+             path="orders/__init__.py"),
+        Case("python", "structure.py", (), absent=((doc, 1),), path="orders/models.py", covers=()),
+        Case("java", "structure.java", ((doc, 1, {"doc": "/**\n * Billing: invoices and payments.\n */"}),),
+             path="src/main/java/com/acme/billing/package-info.java"),
+        Case("rust", "structure.rs", ((doc, 1, {"doc": " The storage engine.\n"}),), absent=((doc, 5),),
+             path="src/lib.rs"),
+    ]

@@ -1,0 +1,148 @@
+"""Processes inside one component, on in-memory Go repositories: a binary whose subcommands start
+different servers, several programs, roles of one server binary; and the links the code shows
+between them (spawns, API paths, gRPC clients).  Negative cases keep single-process services whole."""
+
+from __future__ import annotations
+
+from rules_harness import edge_set, resolve_files, via
+
+GO_MOD = "module github.com/acme/llm\n\ngo 1.22\n"
+M = "github.com/acme/llm"
+
+
+def llm_repo() -> dict[str, str]:
+    """A CLI binary with `serve` (HTTP API) and `runner` (inference server) subcommands, a second
+    main for the runner, a desktop app that starts the server, and a client package the CLI uses."""
+    return {
+        "go.mod": GO_MOD,
+        "main.go": f'package main\n\nimport "{M}/cmd"\n\nfunc main() {{\n\tcmd.NewCLI().Execute()\n}}\n',
+        "cmd/cmd.go": (f'package cmd\n\nimport (\n\t"github.com/spf13/cobra"\n\t"{M}/api"\n\t"{M}/server"\n\t"{M}/runner"\n)\n\n'
+                       "func RunServer(cmd *cobra.Command, args []string) error {\n\treturn server.Serve(nil)\n}\n\n"
+                       "func ListHandler(cmd *cobra.Command, args []string) error {\n\treturn api.List()\n}\n\n"
+                       "func NewCLI() *cobra.Command {\n"
+                       '\tserveCmd := &cobra.Command{Use: "serve", RunE: RunServer}\n'
+                       '\tlistCmd := &cobra.Command{Use: "list", RunE: ListHandler}\n'
+                       '\trunnerCmd := &cobra.Command{Use: "runner", RunE: func(cmd *cobra.Command, args []string) error {\n'
+                       "\t\treturn runner.Execute(args)\n\t}}\n"
+                       "\t_ = listCmd\n\t_ = runnerCmd\n\treturn serveCmd\n}\n"),
+        "api/client.go": ('// Package api is the client of the HTTP API.\npackage api\n\nimport "net/http"\n\n'
+                          "func List() error {\n\treturn do(http.MethodGet, \"/api/tags\")\n}\n\n"
+                          "func Pull() error {\n\treturn do(http.MethodPost, \"/api/pull\")\n}\n\n"
+                          "func do(method, path string) error { return nil }\n"),
+        "server/routes.go": (f'package server\n\nimport (\n\t"net/http"\n\t"github.com/gin-gonic/gin"\n\t"{M}/api"\n\t"{M}/llm"\n)\n\n'
+                             "func Serve(l any) error {\n\tr := gin.Default()\n"
+                             '\tr.GET("/api/tags", nil)\n\tr.POST("/api/pull", nil)\n\t_ = api.List\n\t_ = llm.Start\n'
+                             "\treturn http.ListenAndServe(\":11434\", r)\n}\n"),
+        "llm/server.go": ('package llm\n\nimport (\n\t"os"\n\t"os/exec"\n)\n\n'
+                          'func Start() error {\n\texe, _ := os.Executable()\n\treturn exec.Command(exe, "runner", "--port", "9").Start()\n}\n'
+                          'func Health() string {\n\treturn "http://127.0.0.1:%d/health"\n}\n'),
+        "runner/runner.go": ('package runner\n\nimport "net/http"\n\nfunc Execute(args []string) error {\n'
+                             '\tmux := http.NewServeMux()\n\tmux.HandleFunc("/health", nil)\n\tmux.HandleFunc("/completion", nil)\n'
+                             '\treturn http.ListenAndServe("127.0.0.1:0", mux)\n}\n'),
+        "cmd/runner/main.go": f'package main\n\nimport "{M}/runner"\n\nfunc main() {{\n\trunner.Execute(nil)\n}}\n',
+        "app/cmd/app/main.go": (f'package main\n\nimport "{M}/app/server"\n\nfunc main() {{\n\tserver.Start()\n}}\n'),
+        "app/server/server.go": ('package server\n\nimport "os/exec"\n\nfunc Start() error {\n'
+                                 '\treturn commandContext(nil, "ollama", "serve").Start()\n}\n\n'
+                                 "func commandContext(ctx any, name string, args ...string) *exec.Cmd { return exec.Command(name, args...) }\n"),
+        "tools/gen/main.go": "package main\n\nfunc main() {}\n",
+    }
+
+
+def test_subcommands_that_start_servers_programs_and_the_cli_are_processes() -> None:
+    model = resolve_files({"llm": llm_repo()})
+    services = {c.id: c for c in model.components.values() if c.kind == "service"}
+    assert set(services) == {"llm", "llm-serve", "llm-runner", "llm-app"}
+    assert services["llm-serve"].attributes["command"] == "serve"
+    assert services["llm-serve"].attributes["part_of"] == "llm"
+    assert services["llm"].attributes["process"] == "llm"
+    # the runner subcommand and cmd/runner are one process
+    assert {e.path for e in services["llm-runner"].evidence} >= {"cmd/cmd.go", "cmd/runner/main.go"}
+    # endpoints follow the code that declares them
+    assert {ep.path for ep in services["llm-serve"].ports["http"].endpoints} == {"/api/tags", "/api/pull"}
+    assert {ep.path for ep in services["llm-runner"].ports["http"].endpoints} == {"/health", "/completion"}
+    assert "http" not in services["llm"].ports
+    # tools are not processes
+    assert not any("gen" in c for c in services)
+
+
+def test_links_between_processes_come_from_spawns_and_api_paths() -> None:
+    model = resolve_files({"llm": llm_repo()})
+    edges = edge_set(model)
+    assert via(model, "llm-serve", "llm-runner") == {"starts the 'runner' subcommand", "http client (API path)"}
+    spawn = model.connections[("llm-serve", "llm-runner", "process")]
+    assert spawn.kind == "spawns" and {(e.path, e.line) for e in spawn.evidence} == {("llm/server.go", 10)}
+    assert model.connections[("llm-app", "llm-serve", "process")].kind == "spawns"
+    cli = model.connections[("llm", "llm-serve", "http")]
+    assert cli.attributes["endpoints"] == "GET /api/tags, POST /api/pull"
+    assert {(e.path, e.line) for e in cli.evidence} == {("api/client.go", 7), ("api/client.go", 11)}
+    # the server's own code calls the runner's /health on a loopback URL
+    health = model.connections[("llm-serve", "llm-runner", "http")]
+    assert health.attributes["endpoints"] == "ANY /health"
+    assert ("llm", "llm-runner") not in edges
+
+
+def test_subsystems_belong_to_the_process_whose_code_they_are() -> None:
+    model = resolve_files({"llm": llm_repo()})
+    parent = {c.name: c.parent for c in model.parts.values()}
+    assert parent["server"] == "llm-serve"
+    assert parent["runner"] == "llm-runner"
+    assert parent["app/server"] == "llm-app"
+    assert parent["cmd"] == "llm"
+    assert parent["api"] == "llm"  # the CLI and the server both link it: it stays with the component
+
+
+def test_service_roles_of_one_binary_linked_by_generated_grpc_clients() -> None:
+    mod = "github.com/acme/flow"
+    files = {
+        "go.mod": f"module {mod}\n",
+        "cmd/server/main.go": f'package main\n\nimport "{mod}/temporal"\n\nfunc main() {{\n\ttemporal.Start()\n}}\n',
+        "temporal/server.go": (f'package temporal\n\nimport (\n\t"{mod}/service/frontend"\n\t"{mod}/service/history"\n'
+                               f'\t"{mod}/service/worker"\n)\n\nfunc Start() {{\n\tfrontend.New()\n\thistory.New()\n\tworker.New()\n}}\n'),
+        "service/frontend/service.go": (f'package frontend\n\nimport (\n\t"google.golang.org/grpc"\n\t"{mod}/api/historyservice"\n'
+                                        '\t"go.temporal.io/api/workflowservice/v1"\n)\n\n'
+                                        "type handler struct {\n\thistory historyservice.HistoryServiceClient\n}\n\n"
+                                        "func New() {\n\ts := grpc.NewServer()\n\tworkflowservice.RegisterWorkflowServiceServer(s, nil)\n}\n"),
+        "service/history/service.go": (f'package history\n\nimport (\n\t"google.golang.org/grpc"\n\t"{mod}/api/historyservice"\n)\n\n'
+                                       "func New() {\n\ts := grpc.NewServer()\n\thistoryservice.RegisterHistoryServiceServer(s, nil)\n}\n"),
+        "service/worker/service.go": ('package worker\n\nimport (\n\t"google.golang.org/grpc"\n\t"go.temporal.io/api/workflowservice/v1"\n)\n\n'
+                                      "var client workflowservice.WorkflowServiceClient\n\n"
+                                      "func New() {\n\t_ = grpc.NewServer()\n}\n"),
+        "api/historyservice/service.pb.go": "package historyservice\n\ntype HistoryServiceClient interface{}\n",
+    }
+    model = resolve_files({"flow": files})
+    services = {c.id for c in model.components.values() if c.kind == "service"}
+    assert services == {"flow", "frontend", "history", "worker"}
+    assert model.components["history"].attributes["process"] == "flow server (history)"
+    g = model.connections
+    assert ("frontend", "history", "grpc") in g and ("worker", "frontend", "grpc") in g
+    assert {(e.path, e.line) for e in g[("frontend", "history", "grpc")].evidence} == {("service/frontend/service.go", 10)}
+    assert g[("worker", "frontend", "grpc")].attributes["via"] == "grpc stub workflowservice"
+
+
+def test_one_program_with_two_servers_is_one_process() -> None:
+    mod = "github.com/acme/orders"
+    files = {
+        "go.mod": f"module {mod}\n",
+        "main.go": (f'package main\n\nimport (\n\t"{mod}/internal/grpcserver"\n\t"{mod}/internal/httpserver"\n)\n\n'
+                    "func main() {\n\tgo grpcserver.Run()\n\thttpserver.Run()\n}\n"),
+        "internal/grpcserver/server.go": 'package grpcserver\n\nimport "google.golang.org/grpc"\n\nfunc Run() { grpc.NewServer() }\n',
+        "internal/httpserver/server.go": ('package httpserver\n\nimport "net/http"\n\nfunc Run() {\n'
+                                          '\thttp.HandleFunc("/orders", nil)\n\thttp.ListenAndServe(":8080", nil)\n}\n'),
+        "cmd/migrate/main.go": "package main\n\nfunc main() {}\n",
+    }
+    model = resolve_files({"orders": files})
+    assert sorted(c.id for c in model.components.values() if c.kind == "service") == ["orders", "orders-migrate"] or \
+        sorted(c.id for c in model.components.values() if c.kind == "service") == ["migrate", "orders"]
+    assert not any(c.attributes.get("command") for c in model.components.values())
+
+
+def test_a_single_program_is_not_split() -> None:
+    mod = "github.com/acme/cart"
+    files = {
+        "go.mod": f"module {mod}\n",
+        "main.go": f'package main\n\nimport "{mod}/web"\n\nfunc main() {{\n\tweb.Serve()\n}}\n',
+        "web/web.go": 'package web\n\nimport "net/http"\n\nfunc Serve() {\n\thttp.HandleFunc("/cart", nil)\n\thttp.ListenAndServe(":80", nil)\n}\n',
+    }
+    model = resolve_files({"cart": files})
+    assert [c.id for c in model.components.values() if c.kind == "service"] == ["cart"]
+    assert "processes" not in model.components["cart"].attributes
