@@ -30,6 +30,12 @@ def java_module(name: str, *deps: str, annotations: tuple[str, ...] = (), route:
     return files
 
 
+def k8s_deployment(name: str, image: str | None = None, extra: str = "") -> str:
+    """A Kubernetes Deployment of one container (`extra` is appended to the container)."""
+    return ("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: " + name + "\nspec:\n  template:\n    spec:\n"
+            "      containers:\n        - name: c\n          image: " + (image or f"acme/{name}:1") + "\n" + extra)
+
+
 # ------------------------------------------------------------------ one component seen twice
 def test_image_only_deployment_is_the_module_that_builds_it() -> None:
     files = {
@@ -246,11 +252,9 @@ def test_prometheus_scrape_targets_and_grafana_datasources() -> None:
 
 
 def test_optional_kustomize_component_is_not_the_base_system() -> None:
-    deploy = ("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {n}\nspec:\n  template:\n    spec:\n"
-              "      containers:\n        - name: c\n          image: acme/{n}:1\n")
     model = resolve_files({"r": {
-        "k8s/base/api.yaml": deploy.format(n="api"),
-        "k8s/components/tracing/collector.yaml": deploy.format(n="collector"),
+        "k8s/base/api.yaml": k8s_deployment("api"),
+        "k8s/components/tracing/collector.yaml": k8s_deployment("collector"),
         "k8s/components/tracing/kustomization.yaml": ("apiVersion: kustomize.config.k8s.io/v1alpha1\nkind: Component\n"
                                                       "resources:\n- collector.yaml\n")}})
     assert "api" in model.components and "collector" not in model.components
@@ -376,15 +380,13 @@ def test_nginx_template_upstreams_resolve_through_the_images_env() -> None:
 
 
 def test_shared_configmap_keys_count_for_workloads_that_read_them() -> None:
-    deploy = ("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {n}\nspec:\n  template:\n    spec:\n"
-              "      containers:\n        - name: c\n          image: acme/{n}:1\n          envFrom:\n"
-              "            - configMapRef:\n                name: addrs\n")
+    env_from = "          envFrom:\n            - configMapRef:\n                name: addrs\n"
     files = {
         "k8s/config.yaml": ("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: addrs\ndata:\n"
                             "  BALANCES_ADDR: balances:8080\n  CONTACTS_ADDR: contacts:8080\n"
                             "  SPRING_DATASOURCE_URL: jdbc:postgresql://ledger-db:5432/ledger\n"),
-        "k8s/writer.yaml": deploy.format(n="writer"),
-        "k8s/others.yaml": "---\n".join(deploy.format(n=n) for n in ("balances", "contacts", "ledger-db")),
+        "k8s/writer.yaml": k8s_deployment("writer", extra=env_from),
+        "k8s/others.yaml": "---\n".join(k8s_deployment(n, extra=env_from) for n in ("balances", "contacts", "ledger-db")),
         "k8s/seed.yaml": ("apiVersion: batch/v1\nkind: Job\nmetadata:\n  name: seed-db\nspec:\n  template:\n    spec:\n"
                           "      containers:\n        - name: c\n          image: acme/seed:1\n"),
         "writer/Dockerfile": "FROM python:3.12\nCMD python app.py\n",
@@ -419,12 +421,10 @@ def test_bind_mounted_config_belongs_to_the_service_that_mounts_it() -> None:
 
 
 def test_infrastructure_in_compose_and_kubernetes_is_one_component() -> None:
-    deploy = ("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {n}\nspec:\n  template:\n    spec:\n"
-              "      containers:\n        - name: c\n          image: {i}\n")
     files = {
         "docker-compose.yml": "services:\n  kafka:\n    image: eventuateio/eventuate-kafka:1\n  orders:\n    image: acme/orders\n",
-        "k8s/kafka.yml": deploy.format(n="shop-kafka", i="confluentinc/cp-kafka:5"),
-        "k8s/orders.yml": deploy.format(n="shop-orders", i="acme/orders:2"),
+        "k8s/kafka.yml": k8s_deployment("shop-kafka", "confluentinc/cp-kafka:5"),
+        "k8s/orders.yml": k8s_deployment("shop-orders", "acme/orders:2"),
     }
     model = resolve_files({"r": files})
     assert sorted(c.id for c in model.components.values() if c.kind != "user") == ["kafka", "orders"]

@@ -31,6 +31,7 @@ from repomodeler.graph.naming import (
 )
 from repomodeler.graph.values import (
     HostRef,
+    call_arguments,
     expand_placeholders,
     client_path,
     env_form,
@@ -443,20 +444,7 @@ class ConnectionRules(ResolverBase):
         out: list[tuple[str, list[Evidence]]] = []
         fmt = re.search(r"""(["'])([a-zA-Z][a-zA-Z0-9+.-]*://[^"']*%[-0-9.]*[sdv][^"']*)\1\s*(?:,|%)\s*\(?(.*)""", expr)
         if fmt:
-            args, depth, cur = [], 0, ""
-            for ch in fmt.group(3):
-                if ch in "([{":
-                    depth += 1
-                elif ch in ")]}":
-                    if depth == 0:
-                        break
-                    depth -= 1
-                if ch == "," and depth == 0:
-                    args.append(cur)
-                    cur = ""
-                    continue
-                cur += ch
-            args.append(cur)
+            args = call_arguments(fmt.group(3))
             chain: list[Evidence] = []
             text = fmt.group(2)
             for i, spec in enumerate(re.findall(r"%[-0-9.]*[sdv]", text)):

@@ -62,6 +62,26 @@ def parse_hosts(value: str) -> list[HostRef]:
     return refs
 
 
+def call_arguments(text: str) -> list[str]:
+    """The arguments at the start of `text` up to the call's closing parenthesis, split at top-level
+    commas (``a, f(b, c), "d")`` -> ``["a", " f(b, c)", ' "d"']``)."""
+    args, depth, cur = [], 0, ""
+    for ch in text:
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            if depth == 0:
+                break
+            depth -= 1
+        if ch == "," and depth == 0:
+            args.append(cur)
+            cur = ""
+            continue
+        cur += ch
+    args.append(cur)
+    return args
+
+
 def expand_placeholders(value: str, lookup) -> str:
     """Fill ``${NAME}``, compose's ``${NAME:-default}`` / ``${NAME-default}`` and Spring's
     ``${key:default}`` from `lookup(name)` (the deployment's settings), else from the default written
