@@ -220,6 +220,12 @@ def build(
             report.failed[system.name] = str(exc)
             echo(f"{head}: FAILED: {exc}")
             continue
+        except Exception as exc:  # noqa: BLE001 - a bug analysing one system must not lose the others
+            detail = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else ""
+            report.failed[system.name] = f"internal error ({type(exc).__name__}: {detail})"
+            echo(f"{head}: FAILED: internal error ({type(exc).__name__}: {detail}); "
+                 f"'repomodeler analyze' on its repositories with REPOMODELER_DEBUG=1 shows the traceback")
+            continue
         echo(f"{head}: {_counts(result.out)} in {time.perf_counter() - started:.0f} s")
         report.built.append(system.name)
     if site_dir is not None:

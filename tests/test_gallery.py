@@ -146,6 +146,26 @@ systems:
     assert "mesh: already analysed at the listed commits, skipped" in again.output
 
 
+def test_a_bug_in_one_system_does_not_lose_the_others(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import repomodeler.pipeline as pipeline
+
+    def analyze(inputs: list[str], options: object) -> object:
+        if "broken" in str(getattr(options, "name", "")):
+            raise KeyError("boom")
+        out = getattr(options, "out")
+        out.mkdir(parents=True)
+        (out / "model.json").write_text(json.dumps({"name": "fine", "repositories": [], "nodes": [], "edges": []}))
+        return type("R", (), {"out": out})()
+
+    monkeypatch.setattr(pipeline, "analyze", analyze)
+    listed = write(tmp_path / "list.yml", "systems:\n  - name: broken\n    repositories:\n      - path: a\n"
+                                          "  - name: fine\n    repositories:\n      - path: b\n")
+    result = CliRunner().invoke(cli, ["gallery", "build", str(listed), "--models", str(tmp_path / "m"), "--site", str(tmp_path / "s")])
+    assert result.exit_code == 1
+    assert "[1/2] broken: FAILED: internal error (KeyError: 'boom')" in result.output
+    assert "[2/2] fine: 0 components, 0 connections" in result.output and "published 1 model(s)" in result.output
+
+
 def test_only_must_name_a_system(tmp_path: Path) -> None:
     listed = write(tmp_path / "list.yml", f"systems:\n  - name: shop\n    repositories:\n      - path: {SAMPLES / 'shop'}\n")
     result = CliRunner().invoke(cli, ["gallery", "build", str(listed), "--models", str(tmp_path / "m"), "--only", "nope"])
