@@ -176,3 +176,17 @@ def test_validate_loads_the_library_beside_a_model(models: dict[str, Path]) -> N
     result = CliRunner().invoke(cli, ["validate", str(models["shop"] / "model.sysml")])
     assert result.exit_code == 0, result.output
     assert "OK: 2 file(s), 0 error(s)" in result.output  # model.sysml and the RepoModeler.sysml it imports
+
+
+def test_deployment_workloads_and_allocations(models: dict[str, Path]) -> None:
+    shop = (models["shop"] / "model.sysml").read_text(encoding="utf-8")
+    assert "\n    part def ShopDeployment :> Deployment {" in shop and "\n    part deployment : ShopDeployment;" in shop
+    workload = shop.split("\n        part <'orders-db'> orders_db : Workload {")[1].split("\n        }")[0]
+    assert 'attribute :>> platform = "compose";' in workload and 'attribute :>> image = "postgres:16";' in workload
+    assert 'path = "docker-compose.yml"' in workload
+    assert "allocation orders_deployed : Deploys allocate system.orders to deployment.orders;" in shop
+    assert "allocation orders_db_deployed : Deploys allocate system.orders_db to deployment.orders_db;" in shop
+    assert "api_stripe_com_deployed" not in shop  # an external service is not deployed by the system
+    mesh = (models["grpc-mesh"] / "model.sysml").read_text(encoding="utf-8")
+    assert 'attribute :>> platform = "kubernetes";' in mesh
+    assert re.search(r"allocation cart_deployed : Deploys allocate system\.cart to deployment\.cart;", mesh)

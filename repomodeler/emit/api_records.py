@@ -15,8 +15,8 @@ component id, documentation, attribute values, ``SourceRef`` metadata usages), i
 endpoints (``ItemUsage`` typed ``Endpoint`` with method and path), one ``InterfaceUsage`` /
 ``ConnectionUsage`` per connection (typed, two end ``ReferenceUsage``s subsetting the connected ports,
 documentation, ``SourceRef`` metadata usages) and ``part system`` typed by the system def.  Attribute and
-metadata values are ``FeatureValue``s owning a ``LiteralString`` / ``LiteralInteger``.  Messages, views and
-the library's other definitions stay in the SysML text.
+metadata values are ``FeatureValue``s owning a ``LiteralString`` / ``LiteralInteger``.  Messages, views, the
+deployment and the library's other definitions stay in the SysML text.
 
 Records are plain dicts in a deterministic order; nothing depends on time or paths.
 """
@@ -140,6 +140,7 @@ class _Records:
 
 def api_records(g: nx.MultiDiGraph) -> list[Record]:
     """Every element and relationship record of the model, with stable ``@id``s (see the module doc)."""
+    g = g.subgraph([n for n, d in g.nodes(data=True) if not d.get("parent")])  # as render_system: top level only
     r = _Records()
     names = system_names(g)
     lib_key = LIBRARY_PACKAGE

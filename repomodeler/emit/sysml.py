@@ -53,7 +53,7 @@ STORE_KINDS = {"database", "cache"}
 _EXTRA_LIBRARY_NAMES = {"ComponentKind", "Protocol", "SourceRef", "Request", "Response", "Message", "Endpoint",
                         "Component", "Api", "CallApi", "MessagingApi", "LibraryLink", GENERIC_PORT, "Repository",
                         "RepositoryMember", "System", "InterconnectionView", "RepositoryView", "DependencyRule",
-                        "CheckViolation",
+                        "CheckViolation", "Deployment", "Workload", "Deploys",
                         GENERIC_PORT.replace("Api", "Link"), GENERIC_PORT.replace("Api", "Access")}
 # Features every Component part inherits from the library's Component def (see library.sysml.j2).
 _COMPONENT_FEATURES = {"kind", "repository", "language", "technology", "image", "exposedPorts"}
@@ -240,6 +240,14 @@ def system_names(g: nx.MultiDiGraph) -> SystemNames:
                        package_ns=package_ns)
 
 
+def _is_descriptor(path: str) -> bool:
+    """A deployment descriptor (compose file, Kubernetes manifest, Dockerfile), not application config."""
+    base = path.rsplit("/", 1)[-1].lower()
+    if "compose" in base or base.startswith("dockerfile"):
+        return True
+    return base.endswith((".yml", ".yaml")) and not base.startswith(("application", "bootstrap", ".env"))
+
+
 def render_system(g: nx.MultiDiGraph) -> str:
     g = g.subgraph([n for n, d in g.nodes(data=True) if not d.get("parent")])  # parts inside components: not yet
     repos = g.graph["repositories"]
@@ -384,6 +392,31 @@ def render_system(g: nx.MultiDiGraph) -> str:
         topics.append({"name": _declared(topic_names[t], _short(t, topic_names[t], reserved_lower)),
                        "topic": sysml_string(t), "doc": sysml_doc(text + "."), "evidence": _evidence(ev, limit=2)})
 
+    # ---- deployment: a workload per deployed component (compose service, Kubernetes workload), each
+    # component allocated to its workload
+    deployed = [cid for cid in sorted(g.nodes) if g.nodes[cid]["attributes"].get("deployment")]
+    deployment: dict[str, object] | None = None
+    if deployed:
+        def_name = package_ns.take(system_def[: -len("System")] + "Deployment" if system_def.endswith("System")
+                                   else system_def + "Deployment", "deployment")
+        usage = package_ns.take("deployment", "usage")
+        workloads, allocations = [], []
+        for cid in deployed:
+            d = g.nodes[cid]
+            attrs = [{"name": "platform", "value": sysml_string(d["attributes"]["deployment"])}]
+            for key, attr in (("image", "image"), ("ports", "exposedPorts")):
+                if d["attributes"].get(key):
+                    attrs.append({"name": attr, "value": sysml_string(d["attributes"][key])})
+            descriptors = [e for e in d["evidence"] if _is_descriptor(e.path)]
+            workloads.append({"name": _declared(q[cid], _short(cid, q[cid], reserved_lower)), "attributes": attrs,
+                              "evidence": _evidence(descriptors, limit=2),
+                              "doc": sysml_doc(f"{cid} deployed with {d['attributes']['deployment']}.")})
+            allocations.append({"name": package_ns.take(f"{cid}-deployed", "allocation"),
+                                "component": q[cid], "workload": q[cid]})
+        deployment = {"def": def_name, "usage": usage, "workloads": workloads, "allocations": allocations,
+                      "doc": sysml_doc(f"How {g.graph['name']} is deployed: {len(workloads)} workload"
+                                       f"{'s' if len(workloads) != 1 else ''}, each component allocated to its own.")}
+
     # ---- views: one interconnection view, one filtered tree view per repository with components
     interconnection = package_ns.take("interconnection", "view")
     repo_views, markers = [], []
@@ -407,6 +440,7 @@ def render_system(g: nx.MultiDiGraph) -> str:
         package=package_ident, doc=sysml_doc(doc),  # no short name: mercurio rejects one on a package
         repositories=repositories, markers=markers, system_def=system_def, system_doc=system_doc, topics=topics,
         components=components, connections=connections, interconnection=interconnection, repo_views=repo_views,
+        deployment=deployment,
     )
 
 
