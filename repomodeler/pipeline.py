@@ -75,6 +75,7 @@ class AnalyzeOptions:
     accept_drop: bool = False
     drop_threshold: float = 0.5  # refuse to publish when components fall below this share of the last run
     allow_http: bool = False  # accept plain http:// remotes (always allowed to loopback addresses)
+    subsystems: bool = False  # also emit the subsystems inside each component (model.json nodes with a parent)
 
 
 @dataclass
@@ -126,7 +127,7 @@ def _tool_digest() -> str:
 
 def input_fingerprint(name: str, inventories: list, options: AnalyzeOptions) -> str:
     """What a model is a pure function of: the tool, the options that shape it, and every input file's blob."""
-    h = hashlib.sha256(json.dumps([_tool_digest(), name, options.max_bytes], sort_keys=True).encode())
+    h = hashlib.sha256(json.dumps([_tool_digest(), name, options.max_bytes, options.subsystems], sort_keys=True).encode())
     for inv in sorted(inventories, key=lambda i: i.repository.name):
         r = inv.repository
         h.update(json.dumps([r.name, r.url, r.commit, r.spec.ref, r.committed_at]).encode())
@@ -325,7 +326,7 @@ def _analyze_repositories(name: str, out: Path, repos: list[Repository], failure
         "skipped": dict(sorted({k: sum(r.inventory.skipped.get(k, 0) for r in extracts)
                                 for r in extracts for k in r.inventory.skipped}.items())),
     }
-    graph = to_graph(model, repos, warnings, stats)
+    graph = to_graph(model, repos, warnings, stats, nested=options.subsystems)
     timings["resolve"] = time.perf_counter() - t
 
     t = time.perf_counter()

@@ -253,7 +253,7 @@ def test_model_json_gives_parent_and_counts_the_top_level() -> None:
     from repomodeler.graph.network import to_graph, top_level
 
     model = resolve_files({"shop": go_shop()})
-    g = to_graph(model, [], [], {"files": 9})
+    g = to_graph(model, [], [], {"files": 9}, nested=True)
     data = json.loads(render_json(g))
     nested = [n for n in data["nodes"] if n.get("parent")]
     assert nested and all(n["kind"] == "subsystem" and n["parent"] == "shop" for n in nested)
@@ -264,3 +264,15 @@ def test_model_json_gives_parent_and_counts_the_top_level() -> None:
         ends[e["source"] in {n["id"] for n in nested}] += 1
     assert data["stats"]["subsystem_links"] == ends[True]
     assert set(top_level(g).nodes) == {n["id"] for n in data["nodes"] if not n.get("parent")}
+
+
+def test_subsystems_stay_out_of_model_json_unless_asked() -> None:
+    """Until every reader of model.json (diff, check, the SysML reader, the exports) treats nested
+    nodes as parts of their component, `analyze` writes them only with --subsystems."""
+    from repomodeler.graph.network import to_graph
+
+    model = resolve_files({"shop": go_shop()})
+    assert model.parts  # the resolver found subsystems
+    g = to_graph(model, [], [], {})
+    assert not any(d.get("parent") for _n, d in g.nodes(data=True))
+    assert set(g.nodes) == set(model.components)

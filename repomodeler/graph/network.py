@@ -15,7 +15,10 @@ from repomodeler.records import Repository, Warning_
 
 
 def to_graph(model: SystemModel, repositories: list[Repository], warnings: list[Warning_],
-             stats: dict[str, object]) -> nx.MultiDiGraph:
+             stats: dict[str, object], nested: bool = False) -> nx.MultiDiGraph:
+    """`nested`: also the parts inside components (subsystems, kind ``subsystem`` with a ``parent``) and
+    the links between them.  Off by default until every reader of model.json (diff, check, the SysML
+    reader, the exports) treats nested nodes as parts of their component."""
     g = nx.MultiDiGraph()
     g.graph.update(
         name=model.name,
@@ -40,12 +43,12 @@ def to_graph(model: SystemModel, repositories: list[Repository], warnings: list[
             ports=[c.ports[k] for k in sorted(c.ports)],
             **({"parent": c.parent} if c.parent else {}),
         )
-    for pid in sorted(model.parts):
+    for pid in sorted(model.parts if nested else ()):
         c = model.parts[pid]
         g.add_node(pid, name=c.name, kind=c.kind, repository=c.repository, language=c.language,
                    evidence=tuple(sorted(c.evidence)), attributes={k: v for k, v in sorted(c.attributes.items()) if v},
                    ports=[c.ports[k] for k in sorted(c.ports)], parent=c.parent)
-    for key in sorted([*model.connections, *model.part_links]):
+    for key in sorted([*model.connections, *(model.part_links if nested else ())]):
         conn = model.connections.get(key) or model.part_links[key]
         g.add_edge(conn.source, conn.target, key=conn.protocol, id=conn.id, kind=conn.kind, protocol=conn.protocol,
                    evidence=tuple(sorted(conn.evidence)), attributes=dict(sorted(conn.attributes.items())))
