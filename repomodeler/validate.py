@@ -23,6 +23,12 @@ from pathlib import Path
 from repomodeler.proc import die_with_parent
 from repomodeler.records import RepomodelerError
 
+# Files above this size are checked in chunks of about this much text (~230 MB of engine memory
+# each; a whole 12 MB model took 3.7 GB). See repomodeler.sysml_chunks for what a chunk holds.
+CHUNK_BYTES = 400_000
+CHUNK_ENGINES = 2  # engines checking chunks side by side (never more than the CPUs we may use)
+_HINT = " — did you mean "
+
 _DIAG = re.compile(
     r"^(?P<path>.*?\.(?:sysml|kerml)):(?P<line>\d+):(?P<col>\d+): (?P<sev>error|warning)\[(?P<code>[^\]]+)\]: (?P<msg>.*)$"
 )
@@ -144,15 +150,91 @@ class SysmlEngine:
         except Exception as exc:
             self._error = RepomodelerError(f"error: could not start the SysML engine: {exc}")
 
-    def validate(self, paths: list[Path], *, strict: bool = True, timeout: float = 300.0) -> list[Diagnostic]:
+    def validate(self, paths: list[Path], *, strict: bool = True, timeout: float = 300.0,
+                 chunk_bytes: int | None = None) -> list[Diagnostic]:
+        """Load `paths` together and return the engine's diagnostics. A file larger than
+        `chunk_bytes` (default :data:`CHUNK_BYTES`; 0: never) is checked in chunks, one session
+        each, with the other files beside every chunk (see :mod:`repomodeler.sysml_chunks`)."""
         self._ready.wait()
         if self._error is not None:
             raise self._error
-        abs_paths = [str(Path(p).resolve()) for p in paths]
+        limit = CHUNK_BYTES if chunk_bytes is None else chunk_bytes
+        abs_paths = [Path(p).resolve() for p in paths]
+        big = max(abs_paths, key=lambda p: p.stat().st_size, default=None) if limit else None
+        if big is not None and big.stat().st_size > limit:
+            from repomodeler.sysml_chunks import plan_chunks
+
+            chunks = plan_chunks(big.read_text(encoding="utf-8"), limit)
+            if chunks:
+                return self._validate_chunks(abs_paths, big, chunks, strict, timeout)
         if strict:
             _run_cell(self._kc, "%strict on", timeout)
-        status, out = _run_cell(self._kc, "%load " + " ".join(shlex.quote(p) for p in abs_paths), timeout)
+        status, out = _run_cell(self._kc, "%load " + " ".join(shlex.quote(str(p)) for p in abs_paths), timeout)
         return _parse_diagnostics(status, out)
+
+    def _validate_chunks(self, paths: list[Path], big: Path, chunks: list[str], strict: bool,
+                         timeout: float) -> list[Diagnostic]:
+        """Each chunk in a fresh session (an engine keeps the memory of the largest chunk it saw),
+        in place of `big`, on this engine and up to CHUNK_ENGINES - 1 more side by side; the
+        diagnostics name `big`, at the same lines and columns, without repeats."""
+        import tempfile
+
+        cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+        helpers = [SysmlEngine.start() for _ in range(min(CHUNK_ENGINES, cpus, len(chunks)) - 1)]
+        pending: queue.SimpleQueue[int] = queue.SimpleQueue()
+        for i in range(len(chunks)):
+            pending.put(i)
+        found: list[list[Diagnostic]] = [[] for _ in chunks]
+        failures: list[BaseException] = []
+
+        def work(engine: SysmlEngine, tmp: str) -> None:
+            engine._ready.wait()
+            if engine._error is not None:
+                return  # a helper that did not start: the others take its chunks
+            try:
+                while not failures:
+                    try:
+                        i = pending.get_nowait()
+                    except queue.Empty:
+                        return
+                    found[i] = engine._check_chunk(paths, big, Path(tmp) / str(i), chunks[i], strict, timeout)
+            except BaseException as exc:  # noqa: BLE001 - re-raised below, in the caller's thread
+                failures.append(exc)
+
+        try:
+            with tempfile.TemporaryDirectory(prefix="repomodeler-chunks-") as tmp:
+                threads = [threading.Thread(target=work, args=(h, tmp), name="sysml-chunks", daemon=True)
+                           for h in helpers]
+                for t in threads:
+                    t.start()
+                work(self, tmp)
+                for t in threads:
+                    t.join()
+        finally:
+            for h in helpers:
+                h.close()
+        if failures:
+            raise failures[0]
+        seen = dict.fromkeys(d for ds in found for d in ds)
+        return sorted(seen, key=lambda d: (d.path, d.line, d.col, d.severity, d.code, d.message))
+
+    def _check_chunk(self, paths: list[Path], big: Path, folder: Path, text: str, strict: bool,
+                     timeout: float) -> list[Diagnostic]:
+        piece = folder / big.name
+        folder.mkdir()
+        piece.write_text(text, encoding="utf-8")
+        try:
+            _run_cell(self._kc, "%clear", timeout)
+            if strict:
+                _run_cell(self._kc, "%strict on", timeout)
+            load = [piece if p == big else p for p in paths]
+            status, out = _run_cell(self._kc, "%load " + " ".join(shlex.quote(str(p)) for p in load), timeout)
+            _run_cell(self._kc, "%clear", timeout)
+        finally:
+            piece.unlink()
+        # A hint ("did you mean X?") names what this chunk holds, not the whole model: dropped.
+        return [Diagnostic(str(big) if d.path == str(piece) else d.path, d.line, d.col, d.severity, d.code,
+                           d.message.split(_HINT, 1)[0]) for d in _parse_diagnostics(status, out)]
 
     def close(self) -> None:
         if self._thread is not None:

@@ -1,0 +1,264 @@
+"""Split one big SysML file into pieces the engine can check one at a time, in bounded memory.
+
+The OpenSysML engine holds the whole model it loads, at ~200 bytes of memory per byte of text: a
+12 MB model of 10,000 services took 3.7 GB. A big model is almost all members of one namespace
+(the parts and connectors of the system), so the file is checked as several *chunks*. Each chunk
+is the file itself with some of those members blanked out (replaced by the same number of line
+breaks, so every line and column the engine reports is the line and column of the original
+file). What each chunk keeps, and why the chunks together check what the whole file would:
+
+* everything outside the big namespace (packages, definitions, views, imports) and every member
+  of it that is not a part or a connector (its doc, attributes, aliases...), in every chunk;
+* a subset of the parts and connectors, each together with every member it names: a name token
+  anywhere in a member's text that spells another member's name (or short name) pulls that
+  member in, transitively, so a connector is checked with both parts it joins, and their ports;
+* members that share a name always land in one chunk, so duplicate names are still reported;
+  unnamed parts or connectors, and members named from outside the namespace other than by an
+  ``expose`` (which stays in the chunks that hold what it exposes), are in every chunk.
+
+Every part and connector is in at least one chunk, so each is checked by the engine with what it
+refers to; the diagnostics of all chunks are merged without repeats. A file with a syntax error
+(as tree-sitter-sysml reads it) or without one namespace of many parts is not split.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+# Members of the big namespace that are split across chunks; everything else is in every chunk.
+CHUNKED_TYPES = frozenset({"part_usage", "interface_usage", "connection_usage", "connect_statement", "flow_usage",
+                           "flow_statement", "message_statement", "succession_flow_usage", "allocation_usage"})
+# Comments and strings (skipped), or a name: quoted or plain (the group findall returns).
+_TOKENS = re.compile(rb"/\*.*?\*/|//[^\n]*|\"(?:[^\"\\]|\\.)*\"|('(?:[^'\\]|\\.)*'|[A-Za-z_][A-Za-z0-9_]*)", re.S)
+_PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_BODIES = ("usage_body", "structural_body", "package_body", "action_body", "definition_body")
+
+
+@dataclass
+class _Member:
+    start: int
+    end: int
+    names: tuple[str, ...]
+    refs: set[int] = field(default_factory=set)  # the members it names
+    first_ref: int | None = None  # the first member it names, in its text
+
+
+def _unquote(name: str) -> str:
+    name = name.strip()
+    if len(name) >= 2 and name[0] == "'" and name[-1] == "'":
+        return name[1:-1].replace("\\'", "'").replace("\\\\", "\\")
+    return name
+
+
+def _quoted(name: str) -> str:
+    return "'" + name.replace("\\", "\\\\").replace("'", "\\'") + "'"
+
+
+def _child(node, *types: str):  # type: ignore[no-untyped-def]
+    for c in node.named_children:
+        if c.type in types:
+            return c
+    return None
+
+
+def _declared_names(node, src: bytes) -> tuple[str, ...]:  # type: ignore[no-untyped-def]
+    """The name and short name a usage or definition declares (``<'a-b'> a_b``)."""
+    decl = _child(node, "usage_declaration", "definition_declaration") or node
+    ident = _child(decl, "identification")
+    if ident is None:
+        return ()
+    names = []
+    for c in ident.named_children:
+        target = _child(c, "name") if c.type == "short_name" else c if c.type == "name" else None
+        if target is not None:
+            names.append(_unquote(src[target.start_byte:target.end_byte].decode("utf-8")))
+    return tuple(names)
+
+
+_SCOPES = ("package_definition", "library_package", "part_usage", "part_definition")
+
+
+def _members(root):  # type: ignore[no-untyped-def]
+    """The members that may be split: parts and connectors directly in a package, or in the body of
+    a part (usage or definition) that holds at least two parts. Such parts are namespaces, never
+    split themselves; their bodies are searched again (down to four levels)."""
+    found = []
+    stack = [(root, 0)]
+    while stack:
+        body, depth = stack.pop()
+        for c in body.named_children:
+            inner = _child(c, *_BODIES) if c.type in _SCOPES else None
+            holds = inner is not None and sum(1 for m in inner.named_children if m.type == "part_usage") >= 2
+            if inner is not None and depth < 4 and (holds or c.type in ("package_definition", "library_package")):
+                stack.append((inner, depth + 1))
+            elif c.type in CHUNKED_TYPES and body is not root:
+                found.append(c)
+    return sorted(found, key=lambda n: n.start_byte)
+
+
+def plan_chunks(text: str, chunk_bytes: int) -> list[str] | None:
+    """The texts of the chunks to check instead of `text` (see the module docstring), or None when
+    the file should be checked whole (it fits one chunk, has a syntax error, or too few members)."""
+    src = text.encode("utf-8")
+    if len(src) <= chunk_bytes:
+        return None
+    from repomodeler.sysml_reader import _parser
+
+    parser = _parser()
+    root = parser.parse(src).root_node
+    if root.has_error:
+        return None
+    import tree_sitter
+
+    exposes = sorted((n.start_byte, n.end_byte) for n in tree_sitter.QueryCursor(
+        tree_sitter.Query(parser.language, "(expose_statement) @e")).captures(root).get("e", []))
+    members = [m for m in (_Member(n.start_byte, n.end_byte, _declared_names(n, src)) for n in _members(root))
+               if m.names]  # unnamed ones stay in every chunk
+    del root
+    if len(members) < 2:
+        return None
+    by_name: dict[str, list[int]] = {}
+    for i, m in enumerate(members):
+        for n in m.names:
+            by_name.setdefault(n, []).append(i)
+    # A name is written plain (orders) or quoted ('orders', 'api.stripe.com'); tokens are matched raw.
+    spelled: dict[bytes, list[int]] = {}
+    for n, idx in by_name.items():
+        for form in ({n, _quoted(n)} if _PLAIN.fullmatch(n) else {_quoted(n)}):
+            spelled.setdefault(form.encode("utf-8"), []).extend(idx)
+    spellings = set(spelled)
+
+    def named(start: int, end: int) -> list[bytes]:
+        """The member names written in src[start:end], in order (not in comments or strings)."""
+        return [t for t in _TOKENS.findall(src, start, end) if t in spellings] if start < end else []
+
+    # Inside a member a name is a reference of that member; inside an expose (of a view) it ties the
+    # expose to the member; anywhere else that member is needed in every chunk.
+    for i, m in enumerate(members):
+        for t in named(m.start, m.end):
+            others = [j for j in spelled[t] if j != i]
+            if others and m.first_ref is None:
+                m.first_ref = others[0]
+            m.refs.update(others)
+    tied: dict[int, set[int]] = {}  # expose index -> members it names
+    always: set[int] = set()
+    pos = 0
+    for kind, k, start, end in sorted([(0, i, m.start, m.end) for i, m in enumerate(members)] +
+                                      [(1, k, s, e) for k, (s, e) in enumerate(exposes)], key=lambda x: x[2]):
+        if start < pos:
+            continue  # an expose inside a member: read with the member
+        for t in named(pos, start):
+            always.update(spelled[t])
+        if kind == 1:
+            for t in named(start, end):
+                tied.setdefault(k, set()).update(spelled[t])
+        pos = end
+    for t in named(pos, len(src)):
+        always.update(spelled[t])
+
+    # Units: members that share a name; a unit's closure is every unit its members name, transitively.
+    unit_of = list(range(len(members)))
+
+    def find(i: int) -> int:
+        while unit_of[i] != i:
+            unit_of[i] = unit_of[unit_of[i]]
+            i = unit_of[i]
+        return i
+
+    for same in by_name.values():
+        for j in same[1:]:
+            unit_of[find(j)] = find(same[0])
+    units: dict[int, list[int]] = {}
+    for i in range(len(members)):
+        units.setdefault(find(i), []).append(i)
+    size = {u: sum(members[i].end - members[i].start for i in ms) for u, ms in units.items()}
+    deps = {u: {find(r) for i in ms for r in members[i].refs} - {u} for u, ms in units.items()}
+    always_units = {find(i) for i in always}
+    for u in list(always_units):
+        always_units |= _closure(u, deps)
+
+    # Order: each unit, then the connectors that start from it (the first member they name), so a
+    # connector mostly shares its chunk with its source part.
+    anchored: dict[int, list[int]] = {}
+    order: list[int] = []
+    for u in sorted(units, key=lambda u: members[units[u][0]].start):
+        refs = [members[i].first_ref for i in units[u] if members[i].first_ref is not None]
+        first = find(refs[0]) if refs else None
+        if first is not None and first != u and members[units[u][0]].start > members[units[first][0]].start:
+            anchored.setdefault(first, []).append(u)
+        else:
+            order.append(u)
+    sequence: list[int] = []
+    for u in order:
+        sequence.append(u)
+        sequence.extend(anchored.pop(u, ()))
+    for rest in anchored.values():
+        sequence.extend(rest)
+
+    chunks: list[set[int]] = []
+    current: set[int] = set()
+    weight = 0
+    covered: set[int] = set(always_units)
+    for u in sequence:
+        if u in covered:
+            continue
+        need = _closure(u, deps) - always_units
+        extra = sum(size[v] for v in need - current)
+        if current and weight + extra > chunk_bytes:
+            chunks.append(current)
+            current, weight = set(), 0
+            extra = sum(size[v] for v in need)
+        current |= need
+        weight += extra
+        covered |= need
+    if current or not chunks:
+        chunks.append(current)
+    if len(chunks) < 2:
+        return None
+
+    # What a chunk may leave out, in file order: members, and exposes naming members. A run of
+    # left-out items with only white space between them is blanked as one range.
+    items = sorted([(m.start, m.end, 0, i) for i, m in enumerate(members)] +
+                   [(exposes[k][0], exposes[k][1], 1, k) for k in tied])
+    joins = [k > 0 and not src[items[k - 1][1]:items[k][0]].strip() for k in range(len(items))]
+    texts = []
+    for chunk in chunks:
+        keep = chunk | always_units
+        kept = {i for u in keep for i in units[u]}
+        cut: list[tuple[int, int]] = []
+        for k, (start, end, kind, i) in enumerate(items):
+            if (i in kept) if kind == 0 else tied[i] <= kept:
+                continue
+            if cut and joins[k] and cut[-1][1] == items[k - 1][1]:
+                cut[-1] = (cut[-1][0], end)
+            else:
+                cut.append((start, end))
+        texts.append(_blank(src, cut))
+    return texts
+
+
+def _closure(unit: int, deps: dict[int, set[int]]) -> set[int]:
+    seen = {unit}
+    stack = [unit]
+    while stack:
+        for v in deps[stack.pop()]:
+            if v not in seen:
+                seen.add(v)
+                stack.append(v)
+    return seen
+
+
+def _blank(src: bytes, cut: list[tuple[int, int]]) -> str:
+    """`src` with each (sorted, disjoint) range replaced by its line breaks and, on its last line,
+    by spaces up to where it ended, so what follows keeps its line and column."""
+    out: list[bytes] = []
+    pos = 0
+    for start, end in cut:
+        out.append(src[pos:start])
+        breaks = src.count(b"\n", start, end)
+        line_start = src.rfind(b"\n", start, end) + 1 if breaks else start
+        out.append(b"\n" * breaks + b" " * len(src[line_start:end].decode("utf-8")))
+        pos = end
+    out.append(src[pos:])
+    return b"".join(out).decode("utf-8")
