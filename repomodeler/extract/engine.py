@@ -96,6 +96,23 @@ def _pattern_rules(language: str, query, sources: list[tuple[Path, str]]) -> tup
 
 
 PARSE_BUDGET_MICROS = 5_000_000  # per file: a grammar that goes exponential on odd input is stopped
+# Memory: a syntax tree takes up to ~450 bytes per token (measured over the grammars: a Ruby array
+# of one-digit numbers; ordinary code ~100), so a 30 MB one-line file could need gigabytes before
+# the time budget stops it. A file whose tree could need more than the budget is not parsed.
+PARSE_MEMORY_BUDGET = 512 * 2**20
+TREE_BYTES_PER_TOKEN = 450
+_WS, _PUNCT = b" \t\n\r\x0b\x0c", b"!\"#%&'()*+,-./:;<=>?@[\\]^`{|}~"
+_CLASSES = bytes(32 if c in _WS else 112 if c in _PUNCT else 120 for c in range(256))  # ' ', 'p', 'x'
+
+
+def tree_bytes_bound(content: bytes) -> int:
+    """An upper estimate of the memory tree-sitter needs for `content`: every punctuation mark and
+    every word is a token (what string literals and comments hold is counted too: over, not under)."""
+    if len(content) * TREE_BYTES_PER_TOKEN <= PARSE_MEMORY_BUDGET:
+        return len(content) * TREE_BYTES_PER_TOKEN  # a token needs a byte: no need to count
+    classes = content.translate(_CLASSES)
+    tokens = classes.count(b"p") + classes.count(b"px") + classes.count(b" x") + 1
+    return tokens * TREE_BYTES_PER_TOKEN
 
 
 @lru_cache(maxsize=None)
@@ -129,6 +146,11 @@ def extract_source(repository: str, path: str, language: str, content: bytes) ->
     except UnicodeDecodeError:
         # Query predicates decode node text as UTF-8; replacing bad bytes keeps every line where it was.
         content = content.decode("utf-8", "replace").encode("utf-8")
+    need = tree_bytes_bound(content)
+    if need > PARSE_MEMORY_BUDGET:
+        return [], [Warning_(repository, path, 0,
+                             f"too big to parse as {language} ({len(content) / 1e6:.1f} MB; its syntax tree could need "
+                             f"{need / 2**30:.1f} GB, over the {PARSE_MEMORY_BUDGET // 2**20} MB a file may use); skipped")]
     try:
         tree = _parser(language).parse(content)
     except ValueError:  # the parse budget ran out
