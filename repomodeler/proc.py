@@ -43,3 +43,14 @@ def die_with_parent() -> Callable[[], None] | None:
             os._exit(1)
 
     return preexec
+
+
+def die_with_parent_now(parent: int) -> None:
+    """The same for a process already running, e.g. from a process pool's initializer: SIGKILL
+    when `parent` (the pid that started this process) goes away; exit at once if it already has."""
+    prctl = _prctl()
+    if prctl is None:
+        return
+    prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    if os.getppid() != parent:
+        os._exit(1)

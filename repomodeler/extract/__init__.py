@@ -14,12 +14,9 @@ from dataclasses import replace
 from concurrent.futures.process import BrokenProcessPool
 from typing import Callable
 
-from repomodeler.extract.apis import api_reader, extract_api
 from repomodeler.extract.cache import FactCache, FileOutcome
-from repomodeler.extract.descriptors import extract_descriptor, reader_for
-from repomodeler.extract.engine import compiled_queries, extract_source
-from repomodeler.extract.proxies import PROXY_FILE, extract_proxy
 from repomodeler.inventory import BlobReader, is_lfs_pointer
+from repomodeler.proc import die_with_parent_now
 from repomodeler.records import ExtractResult, Fact, Inventory, SourceFile, Warning_
 
 ProgressFn = Callable[[int], None]
@@ -29,6 +26,12 @@ MAX_CHUNK = 64  # files per task: large enough to amortise IPC, small enough to 
 
 def extract_file(repository: str, f: SourceFile, content: bytes) -> tuple[list[Fact], list[Warning_], bool]:
     """Facts of one file; the bool says whether tree-sitter parsed it.  Pure: same bytes, same facts."""
+    # The readers load parsers and YAML on first use (a rerun that keeps its model never extracts).
+    from repomodeler.extract.apis import api_reader, extract_api
+    from repomodeler.extract.descriptors import extract_descriptor, reader_for
+    from repomodeler.extract.engine import extract_source
+    from repomodeler.extract.proxies import PROXY_FILE, extract_proxy
+
     if b"\0" in content[:8192]:
         return [], [Warning_(repository, f.path, 0, "binary content; skipped")], False
     facts: list[Fact] = []
@@ -89,15 +92,17 @@ def _work(batch: list[tuple[str, SourceFile, bytes]]) -> list[tuple[str, str]]:
     return [(f.path, file_outcome(repo, f, content).to_json()) for repo, f, content in batch]
 
 
-def _ignore_sigint() -> None:
+def _init_worker(parent: int) -> None:
     """Pool workers leave Ctrl-C to the parent: a worker interrupted mid-task could leave the pool
-    waiting forever for its result (seen as a hang on Ctrl-C)."""
+    waiting forever for its result (seen as a hang on Ctrl-C). And they die with the parent: after
+    a kill -9 no shutdown runs, and orphaned workers would hold their memory (Linux)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    die_with_parent_now(parent)
 
 
 def _isolated_outcome(repository: str, f: SourceFile, content: bytes) -> FileOutcome:
     """Extract one file in a process of its own; a crash of that process becomes a warning."""
-    pool = ProcessPoolExecutor(max_workers=1, initializer=_ignore_sigint)
+    pool = ProcessPoolExecutor(max_workers=1, initializer=_init_worker, initargs=(os.getpid(),))
     try:
         ((_path, data),) = pool.submit(_work, [(repository, f, content)]).result()
         return FileOutcome.from_json(data, repository, f.path)
@@ -149,11 +154,13 @@ def extract_repository(inventory: Inventory, progress: ProgressFn | None = None,
     if jobs > 1 and len(tasks) >= POOL_THRESHOLD:
         # Compile the queries before the workers fork, so each worker inherits them instead of
         # compiling every language again.
+        from repomodeler.extract.engine import compiled_queries
+
         for language in sorted({f.language for _r, f, _c in tasks if f.language}):
             compiled_queries(language)
         chunk = max(1, min(MAX_CHUNK, -(-len(tasks) // (jobs * 4))))
         batches = [tasks[i:i + chunk] for i in range(0, len(tasks), chunk)]
-        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_sigint)
+        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(os.getpid(),))
         try:
             for results in pool.map(_work, batches):
                 for path, data in results:
