@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from repomodeler.emit.names import IdentAllocator, short_name_ok, sysml_ident
 from repomodeler.emit.sysml import render_library, render_system
 from tests.sysml_check import assert_valid_sysml, make_graph
@@ -78,3 +80,25 @@ def test_names_survive_regeneration_with_other_components_around() -> None:
 """
     for text in (before, after):
         assert_valid_sysml([render_library(), text, extra])
+
+
+def test_a_target_specialises_the_typed_system_def() -> None:
+    """The typed top-level system def lets a target inherit every generated part and connector."""
+    text = render_system(_graph(False))
+    assert "\n    part def ShopSystem :> System {" in text and "\n    part system : ShopSystem {" in text
+    target = """package shopTarget {
+    private import RepoModeler::*;
+    part def ShopTarget :> shop::ShopSystem {
+        doc /* The intended state: everything generated, plus an audit service the orders service calls. */
+        part audit : Service { port http : HttpApi; }
+        part :>> orders { port to_audit_http : ~HttpApi; }
+        interface orders_audit_http : HttpLink connect client ::> orders.to_audit_http to server ::> audit.http;
+    }
+    part target : ShopTarget;
+}
+"""
+    assert_valid_sysml([render_library(), text, target])
+    core = pytest.importorskip("mercurio._core", reason="mercurio-sysml is not installed")
+    files = {"RepoModeler.sysml": render_library(), "model.sysml": text, "target.sysml": target}
+    compiled = core.ModelBuilder.from_sysml_files(files, True).compile_model()
+    assert "shopTarget" in {(e.get_str("qualified_name") or "").split(".")[0] for e in compiled.elements()}
