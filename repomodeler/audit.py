@@ -69,10 +69,11 @@ def check_no_collapse(graph: nx.MultiDiGraph, out: Path, options: "AnalyzeOption
     if not previous.exists() or options.accept_drop:
         return
     try:
-        before = len(json.loads(previous.read_text(encoding="utf-8")).get("nodes", []))
+        # components are the top level: parts inside them (nodes with a parent) do not count
+        before = sum(1 for n in json.loads(previous.read_text(encoding="utf-8")).get("nodes", []) if not n.get("parent"))
     except (OSError, ValueError, RecursionError, AttributeError, TypeError):
         before = 0
-    now = graph.number_of_nodes()
+    now = sum(1 for _n, d in graph.nodes(data=True) if not d.get("parent"))
     if before >= 4 and now < before * options.drop_threshold:
         raise RepomodelerError(
             f"error: audit failed: components dropped from {before} to {now} since the last run of this system; "

@@ -69,8 +69,8 @@ def cli() -> None:
               help="Also export these formats into OUT/export (sysml, kpar, graphml, mermaid, plantuml; comma-separated or 'all').")
 @click.option("--quiet", "-q", is_flag=True, help="No progress display and no summary.")
 @click.option("--allow-http", is_flag=True, help="Accept plain http:// remotes (refused by default except to localhost).")
-@click.option("--subsystems", is_flag=True,
-              help="Also write the subsystems inside each component (model.json nodes with a parent; experimental).")
+@click.option("--subsystems/--no-subsystems", default=True, show_default=True,
+              help="Also write the subsystems inside each component (model.json nodes with a parent).")
 def analyze(inputs: tuple[str, ...], name: str | None, out: Path | None, max_file_size: int, timeout: float,
             keep_going: bool, submodules: bool, no_validate: bool, jobs: int, no_cache: bool, accept_drop: bool, timings: bool,
             formats: tuple[str, ...], quiet: bool, allow_http: bool, subsystems: bool) -> None:

@@ -54,7 +54,7 @@ def _extension_map() -> dict[str, str]:
 
 def language_for_path(path: str) -> str | None:
     """The language whose extensions match `path` (longest extension wins, e.g. '.d.ts' before '.ts')."""
-    name = PurePosixPath(path).name.lower()
+    name = path.rsplit("/", 1)[-1].lower()
     mapping = _extension_map()
     dot = name.find(".", 1)
     while dot != -1:

@@ -20,26 +20,80 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Protocol
-
-import networkx as nx
+from typing import TYPE_CHECKING, Callable, Protocol
 
 from repomodeler import __version__
 from repomodeler import publish as _publish
-from repomodeler.audit import audit
 from repomodeler.acquire import (
     DEFAULT_TIMEOUT, acquire_one, allow_git, cancel_running_git, parse_input, redact_url, run_git, submodule_specs, unique_names,
 )
-from repomodeler.emit.model_json import render_json
-from repomodeler.emit.sysml import LIBRARY_FILE, render_library, render_sysml
-from repomodeler.extract import default_jobs, extract_repository
 from repomodeler.extract.cache import FactCache, default_cache_path
-from repomodeler.graph.build import resolve_system
 from repomodeler.graph.naming import slug
-from repomodeler.graph.network import to_graph
 from repomodeler.inventory import DEFAULT_MAX_BYTES, InventoryOptions, build_inventory
 from repomodeler.records import ExtractResult, RepomodelerError, Repository, RepoSpec, Warning_
-from repomodeler.validate import SysmlEngine
+
+if TYPE_CHECKING:
+    import networkx as nx
+
+    from repomodeler.validate import SysmlEngine
+
+LIBRARY_FILE = "RepoModeler.sysml"  # the library package beside model.sysml (emit.sysml.LIBRARY_FILE)
+
+
+# The stages below are imported when a run needs them: a rerun whose inputs did not change (the
+# common case in CI) touches none of them, and starts in a fraction of the time.
+def extract_repository(*args, **kwargs):  # type: ignore[no-untyped-def]
+    from repomodeler.extract import extract_repository as stage
+
+    return stage(*args, **kwargs)
+
+
+def default_jobs() -> int:
+    from repomodeler.extract import default_jobs as jobs
+
+    return jobs()
+
+
+def resolve_system(*args, **kwargs):  # type: ignore[no-untyped-def]
+    from repomodeler.graph.build import resolve_system as stage
+
+    return stage(*args, **kwargs)
+
+
+def to_graph(*args, **kwargs):  # type: ignore[no-untyped-def]
+    from repomodeler.graph.network import to_graph as stage
+
+    return stage(*args, **kwargs)
+
+
+def render_json(graph):  # type: ignore[no-untyped-def]
+    from repomodeler.emit.model_json import render_json as stage
+
+    return stage(graph)
+
+
+def render_sysml(graph):  # type: ignore[no-untyped-def]
+    from repomodeler.emit.sysml import render_sysml as stage
+
+    return stage(graph)
+
+
+def render_library() -> str:
+    from repomodeler.emit.sysml import render_library as stage
+
+    return stage()
+
+
+def audit(*args, **kwargs):  # type: ignore[no-untyped-def]
+    from repomodeler.audit import audit as stage
+
+    return stage(*args, **kwargs)
+
+
+def _start_engine():  # type: ignore[no-untyped-def]
+    from repomodeler.validate import SysmlEngine
+
+    return SysmlEngine.start()
 
 
 class Progress(Protocol):
@@ -75,7 +129,35 @@ class AnalyzeOptions:
     accept_drop: bool = False
     drop_threshold: float = 0.5  # refuse to publish when components fall below this share of the last run
     allow_http: bool = False  # accept plain http:// remotes (always allowed to loopback addresses)
-    subsystems: bool = False  # also emit the subsystems inside each component (model.json nodes with a parent)
+    subsystems: bool = True  # also emit the subsystems inside each component (model.json nodes with a parent)
+
+
+class _ModelGraph:
+    """The graph of a published model, read from its model.json on first use (a rerun that kept the
+    model and only prints its summary never needs it)."""
+
+    def __init__(self, out: Path) -> None:
+        self._out = out
+        self._graph: nx.MultiDiGraph | None = None
+
+    def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
+        if self._graph is None:
+            from repomodeler.emit.graph_io import load_model_dir
+
+            self._graph = load_model_dir(self._out)
+        return getattr(self._graph, name)
+
+    def __len__(self) -> int:
+        return len(self.__getattr__("nodes"))
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        return iter(self.__getattr__("nodes"))
+
+    def __contains__(self, node: object) -> bool:
+        return node in self.__getattr__("nodes")
+
+    def __getitem__(self, node: object):  # type: ignore[no-untyped-def]
+        return self.__getattr__("adj")[node]
 
 
 @dataclass
@@ -87,6 +169,7 @@ class AnalysisResult:
     extracts: list[ExtractResult]
     failures: list[str] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
+    model: dict | None = None  # the published model.json, when the run kept it (no graph was built)
 
     @property
     def skipped(self) -> dict[str, int]:
@@ -151,9 +234,10 @@ def _unchanged_model(out: Path, fingerprint: str, inventories: list, timings: di
                 return None
         finally:
             cache.close()
-        from repomodeler.emit.graph_io import load_model_dir
-
-        graph = load_model_dir(out)
+        model = json.loads((out / "model.json").read_text(encoding="utf-8"))
+        if not isinstance(model, dict) or "nodes" not in model:
+            return None
+        graph = _ModelGraph(out)
     except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
         return None
     extracts = [ExtractResult(repository=inv.repository, inventory=inv, facts=[], warnings=[], parsed_files=0,
@@ -170,7 +254,7 @@ def _unchanged_model(out: Path, fingerprint: str, inventories: list, timings: di
         pass
     progress.done()
     return AnalysisResult(name=name, out=out, graph=graph, repositories=repos, extracts=extracts, failures=[],
-                          timings=timings)
+                          timings=timings, model=model)
 
 
 def _print_notes(notes: list[str]) -> None:
@@ -216,7 +300,7 @@ def analyze(inputs: list[str], options: AnalyzeOptions, progress: Progress | Non
     # Boot the SysML engine now, so it starts while we clone and parse, unless a previous model
     # exists: then the structure is probably unchanged, its check is cached, and the engine is
     # started only if it is needed.
-    engine = SysmlEngine.start() if options.validate and not (out / "model.sysml").exists() else None
+    engine = _start_engine() if options.validate and not (out / "model.sysml").exists() else None
     try:
         t = time.perf_counter()
         repos = _acquire_all(specs, options, progress, failures)

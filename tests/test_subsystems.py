@@ -266,9 +266,8 @@ def test_model_json_gives_parent_and_counts_the_top_level() -> None:
     assert set(top_level(g).nodes) == {n["id"] for n in data["nodes"] if not n.get("parent")}
 
 
-def test_subsystems_stay_out_of_model_json_unless_asked() -> None:
-    """Until every reader of model.json (diff, check, the SysML reader, the exports) treats nested
-    nodes as parts of their component, `analyze` writes them only with --subsystems."""
+def test_subsystems_stay_out_of_a_graph_built_without_them() -> None:
+    """`to_graph` adds the nested nodes only when asked (`analyze --no-subsystems` leaves them out)."""
     from repomodeler.graph.network import to_graph
 
     model = resolve_files({"shop": go_shop()})
@@ -276,3 +275,32 @@ def test_subsystems_stay_out_of_model_json_unless_asked() -> None:
     g = to_graph(model, [], [], {})
     assert not any(d.get("parent") for _n, d in g.nodes(data=True))
     assert set(g.nodes) == set(model.components)
+
+
+def test_analyze_writes_subsystems_byte_identical_and_every_reader_sees_the_top_level(tmp_path) -> None:
+    """Through the pipeline: model.json has the parts (kind subsystem, parent), twice the same bytes;
+    the strict SysML check passes; diff and the summary see the top level; --no-subsystems leaves them out."""
+    import json
+
+    from conftest import make_repo
+
+    from repomodeler.diff.load import load_model_json
+    from repomodeler.pipeline import AnalyzeOptions, analyze
+    from repomodeler.summary import summary_lines
+
+    repo = tmp_path / "shop"
+    make_repo(repo, go_shop())
+    a = analyze([str(repo)], AnalyzeOptions(out=tmp_path / "a", use_cache=False))
+    b = analyze([str(repo)], AnalyzeOptions(out=tmp_path / "b", use_cache=False, validate=False))
+    text = (tmp_path / "a" / "model.json").read_text(encoding="utf-8")
+    assert text == (tmp_path / "b" / "model.json").read_text(encoding="utf-8")
+    data = json.loads(text)
+    parts = [n for n in data["nodes"] if n.get("parent")]
+    assert {n["name"] for n in parts} >= {"internal/web", "internal/orders", "internal/store"}
+    assert all(n["kind"] == "subsystem" for n in parts)
+    assert set(load_model_json(tmp_path / "a" / "model.json").components) == {"shop", "user"}
+    lines = summary_lines(a)
+    assert any(line.startswith("subsystems: ") for line in lines) and not any("internal/web" in line for line in lines)
+    assert b.graph.number_of_nodes() == len(data["nodes"])
+    analyze([str(repo)], AnalyzeOptions(out=tmp_path / "c", use_cache=False, validate=False, subsystems=False))
+    assert not any(n.get("parent") for n in json.loads((tmp_path / "c" / "model.json").read_text())["nodes"])

@@ -41,7 +41,11 @@ def model_from_dict(data: dict[str, object], origin: str) -> ArchModel:
 
 def _model_from_dict(data: dict[str, object], origin: str) -> ArchModel:
     model = ArchModel(name=str(data.get("name") or ""), origin=origin, complete=True)
+    # Parts inside components (subsystems: nodes with a parent) are not compared; the top level is.
+    nested = {n["id"] for n in data["nodes"] if n.get("parent")}  # type: ignore[union-attr]
     for node in data["nodes"]:  # type: ignore[union-attr]
+        if node["id"] in nested:
+            continue
         attrs = {str(k): str(v) for k, v in (node.get("attributes") or {}).items()}
         for key in ("language", "repository"):
             if node.get(key):
@@ -54,6 +58,8 @@ def _model_from_dict(data: dict[str, object], origin: str) -> ArchModel:
                 endpoints=sorted(ModelEndpoint(e["method"], e["path"]) for e in p.get("endpoints") or []))
         model.components[comp.id] = comp
     for edge in data["edges"]:  # type: ignore[union-attr]
+        if edge["source"] in nested or edge["target"] in nested:
+            continue
         model.connections.append(ModelConnection(
             source=edge["source"], target=edge["target"], protocol=edge["protocol"], kind=edge.get("kind", "connects"),
             name=f"{edge['source']}-{edge['target']}-{edge['protocol']}", evidence=_evidence(edge.get("evidence") or []),

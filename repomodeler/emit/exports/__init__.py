@@ -54,5 +54,5 @@ def write_exports(graph: nx.MultiDiGraph, out_dir: Path, formats: list[str] | tu
     out_dir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     for name in names:
-        written.extend(FORMATS[name][0](graph if name in ("json", "graphml") else top_level(graph), out_dir))
+        written.extend(FORMATS[name][0](graph if name == "json" else top_level(graph), out_dir))  # parts: model.json
     return written
