@@ -1,24 +1,30 @@
 """Split one big SysML file into pieces the engine can check one at a time, in bounded memory.
 
-The OpenSysML engine holds the whole model it loads, at ~200 bytes of memory per byte of text: a
-12 MB model of 10,000 services took 3.7 GB. A big model is almost all members of one namespace
-(the parts and connectors of the system), so the file is checked as several *chunks*. Each chunk
-is the file itself with some of those members blanked out (replaced by the same number of line
-breaks, so every line and column the engine reports is the line and column of the original
-file). What each chunk keeps, and why the chunks together check what the whole file would:
+The OpenSysML engine holds the whole model it loads, at ~200-300 bytes of memory per byte of text:
+a 12 MB model of 10,000 services took 3 GB and, on a busy machine, more than the 300 s the audit
+waits. A big model is almost all *members* of a few namespaces (the parts and connectors of the
+system, the workloads of the deployment, the allocations between them), so the file is checked as
+several *chunks*. Each chunk is the file itself with some of those members blanked out (replaced by
+their line breaks, so every line and column the engine reports is the line and column of the
+original file). What each chunk keeps, and why the chunks together check what the whole file would:
 
-* everything outside the big namespace (packages, definitions, views, imports) and every member
-  of it that is not a part or a connector (its doc, attributes, aliases...), in every chunk;
-* a subset of the parts and connectors, each together with every member it names: a name token
-  anywhere in a member's text that spells another member's name (or short name) pulls that
-  member in, transitively, so a connector is checked with both parts it joins, and their ports;
-* members that share a name always land in one chunk, so duplicate names are still reported;
-  unnamed parts or connectors, and members named from outside the namespace other than by an
-  ``expose`` (which stays in the chunks that hold what it exposes), are in every chunk.
+* everything that is not a member: packages, definitions, views, imports, docs, attributes,
+  unnamed usages (they may redefine an inherited feature, which only the whole namespace can
+  judge), and the namespaces themselves (a package, or a part usage or definition holding at least
+  two parts, down to four levels);
+* members (named part, item, occurrence and reference usages; connectors, flows, allocations,
+  bindings, satisfy and verify statements, named or not) are split: each chunk holds some of them,
+  each together with every member it names, transitively: a name token anywhere in a member's
+  text (outside comments and strings) that spells another member's name or short name pulls that
+  member in, so a connector is checked with the parts it joins, and an allocation with both ends;
+* members that share a name are always in one chunk, so the engine still reports duplicate names
+  and ambiguous references; a member named outside every member (other than by a view's
+  ``expose``, which stays in the chunks holding what it exposes) is in every chunk.
 
-Every part and connector is in at least one chunk, so each is checked by the engine with what it
-refers to; the diagnostics of all chunks are merged without repeats. A file with a syntax error
-(as tree-sitter-sysml reads it) or without one namespace of many parts is not split.
+Every member is in at least one chunk, so each is checked by the engine with all it refers to; the
+diagnostics of all chunks are merged without repeats. What differs from one whole-file check:
+"did you mean" hints are computed from one chunk's names, so they are dropped. A file with a syntax
+error (as tree-sitter-sysml reads it), or with fewer than two members, is not split.
 """
 
 from __future__ import annotations
@@ -26,9 +32,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-# Members of the big namespace that are split across chunks; everything else is in every chunk.
-CHUNKED_TYPES = frozenset({"part_usage", "interface_usage", "connection_usage", "connect_statement", "flow_usage",
-                           "flow_statement", "message_statement", "succession_flow_usage", "allocation_usage"})
+# Members that are split across chunks; everything else (definitions, views, imports, docs,
+# attributes...) is in every chunk. Usages are split when they have a name (an unnamed one may
+# redefine an inherited feature, which only the whole namespace can judge); relationships always.
+USAGE_TYPES = frozenset({"part_usage", "item_usage", "occurrence_usage", "individual_usage", "reference_usage"})
+RELATIONSHIP_TYPES = frozenset({"interface_usage", "connection_usage", "connect_statement", "flow_usage",
+                                "flow_statement", "message_statement", "succession_statement", "allocation_usage",
+                                "allocate_statement", "bind_statement", "satisfy_statement", "verify_statement"})
+CHUNKED_TYPES = USAGE_TYPES | RELATIONSHIP_TYPES
 # Comments and strings (skipped), or a name: quoted or plain (the group findall returns).
 _TOKENS = re.compile(rb"/\*.*?\*/|//[^\n]*|\"(?:[^\"\\]|\\.)*\"|('(?:[^'\\]|\\.)*'|[A-Za-z_][A-Za-z0-9_]*)", re.S)
 _PLAIN = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -113,8 +124,8 @@ def plan_chunks(text: str, chunk_bytes: int) -> list[str] | None:
 
     exposes = sorted((n.start_byte, n.end_byte) for n in tree_sitter.QueryCursor(
         tree_sitter.Query(parser.language, "(expose_statement) @e")).captures(root).get("e", []))
-    members = [m for m in (_Member(n.start_byte, n.end_byte, _declared_names(n, src)) for n in _members(root))
-               if m.names]  # unnamed ones stay in every chunk
+    members = [_Member(n.start_byte, n.end_byte, _declared_names(n, src)) for n in _members(root)
+               if n.type in RELATIONSHIP_TYPES or _declared_names(n, src)]  # unnamed usages stay in every chunk
     del root
     if len(members) < 2:
         return None
@@ -178,15 +189,22 @@ def plan_chunks(text: str, chunk_bytes: int) -> list[str] | None:
     for u in list(always_units):
         always_units |= _closure(u, deps)
 
-    # Order: each unit, then the connectors that start from it (the first member they name), so a
-    # connector mostly shares its chunk with its source part.
+    # Order: each unit, then the members after it that name it (a connector after its source part,
+    # an allocation after its component rather than after the system every allocation names), so
+    # a member mostly shares its chunk with what it refers to.
+    named_by: dict[int, int] = {}
+    for u, ds in deps.items():
+        for v in ds:
+            named_by[v] = named_by.get(v, 0) + 1
     anchored: dict[int, list[int]] = {}
     order: list[int] = []
     for u in sorted(units, key=lambda u: members[units[u][0]].start):
-        refs = [members[i].first_ref for i in units[u] if members[i].first_ref is not None]
-        first = find(refs[0]) if refs else None
-        if first is not None and first != u and members[units[u][0]].start > members[units[first][0]].start:
-            anchored.setdefault(first, []).append(u)
+        start = members[units[u][0]].start
+        earlier = [v for v in deps[u] if members[units[v][0]].start < start and v not in always_units]
+        if earlier:
+            first = find(members[units[u][0]].first_ref) if members[units[u][0]].first_ref is not None else None
+            anchored.setdefault(min(earlier, key=lambda v: (named_by[v], v != first, members[units[v][0]].start)),
+                                []).append(u)
         else:
             order.append(u)
     sequence: list[int] = []

@@ -23,9 +23,9 @@ from pathlib import Path
 from repomodeler.proc import die_with_parent
 from repomodeler.records import RepomodelerError
 
-# Files above this size are checked in chunks of about this much text (~230 MB of engine memory
+# Files above this size are checked in chunks of about this much text (~240 MB of engine memory
 # each; a whole 12 MB model took 3.7 GB). See repomodeler.sysml_chunks for what a chunk holds.
-CHUNK_BYTES = 400_000
+CHUNK_BYTES = 200_000
 CHUNK_ENGINES = 2  # engines checking chunks side by side (never more than the CPUs we may use)
 _HINT = " — did you mean "
 
