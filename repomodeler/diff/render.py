@@ -86,6 +86,13 @@ def _print_direct_table(rows: list[tuple[ElementChange, str]], console) -> bool:
     if sum(widths) + 2 * (len(widths) - 1) > console.width:
         return False  # rich would fold columns: leave that layout to it
 
+    if console.color_system is None:  # no styles to draw (a pipe, a file): plain lines
+        pad = [lambda text, w=w: text + " " * (w - cell_len(text)) for w in widths]
+        lines = ["  ".join(pad[i](text) for i, text in enumerate(row)) for row in [TABLE_HEADERS, *cells]]
+        for start in range(0, len(lines), DIRECT_BLOCK):
+            console.file.write("\n".join(lines[start:start + DIRECT_BLOCK]) + "\n")
+        return True
+
     def line(row: tuple[str, ...], styles: tuple[str | None, ...], out: Text) -> None:
         if out:
             out.append("\n")
