@@ -1,21 +1,157 @@
 """Bounded resources on big inputs, in miniature (benchmarks/large_inputs.py measures the real sizes).
 
+* the SysML check of a big model runs in chunks: on a broken model the chunks report exactly what
+  the whole-file check reports (less "did you mean" hints), a valid 2,000-service model passes the
+  audit in several chunks, and every chunk keeps what its parts and connectors refer to;
+* a one-line source file whose syntax tree could need more memory than a file may use is skipped
+  with a warning naming it, in bounded memory, even when --max-file-size lets it through;
 * diff reads and matches big models in near-linear time: a 20,000-part diff costs a small multiple
   of reading the file once (what ``check`` does with its target), and its table is the one rich
-  would print;
+  would print.
 """
 
 from __future__ import annotations
 
 import io
+import json
+import re
+import subprocess
+import sys
 import time
+from pathlib import Path
 
+import pytest
+from conftest import ROOT, make_repo
 from rich.console import Console
 
+from repomodeler import validate
+from repomodeler.cli import cli
 from repomodeler.diff import render
 from repomodeler.diff.core import diff_models
 from repomodeler.diff.target import render_target
+from repomodeler.sysml_chunks import plan_chunks
 from repomodeler.sysml_reader import ArchModel, ModelComponent, ModelConnection, ModelEndpoint, ModelPort, read_sysml_text
+
+
+def compose(services: int) -> str:
+    """Services that each call the next over HTTP (a ring), as benchmarks/large_inputs.py makes them."""
+    lines = ["services:"]
+    for i in range(services):
+        nxt = (i + 1) % services
+        lines += [f"  svc{i:05d}:", f"    image: example/svc{i:05d}:1.0", "    environment:",
+                  f"      NEXT_URL: http://svc{nxt:05d}:8080/api"]
+    return "\n".join(lines) + "\n"
+
+
+def emitted_model(tmp_path: Path, runner, services: int) -> Path:  # type: ignore[no-untyped-def]
+    make_repo(tmp_path / "repo", {"docker-compose.yml": compose(services)})
+    out = tmp_path / "out"
+    result = runner.invoke(cli, ["analyze", str(tmp_path / "repo"), "--out", str(out), "-q", "--no-validate",
+                                 "--max-file-size", "50000000"])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def _after(text: str, anchor: str, old: str, new: str) -> str:
+    """Replace the first `old` that follows `anchor`."""
+    at = text.index(old, text.index(anchor))
+    return text[:at] + new + text[at + len(old):]
+
+
+def broken(text: str) -> str:
+    """A duplicate part name (in another chunk), a misspelt port type, an attribute the part does not
+    have and a connector end naming no part."""
+    text = text.replace("part svc00040 :", "part svc00010 :", 1)
+    text = _after(text, "part svc00025 :", "HttpApi;", "HttpAPI;")
+    text = _after(text, "part svc00050 :", ":>> image", ":>> imag")
+    connectors = text.index("connect", text.index("part svc00059 :"))
+    return text[:connectors] + text[connectors:].replace("svc00030.", "svc0030.", 1)
+
+
+def test_chunked_check_reports_what_the_whole_check_reports(tmp_path, runner):
+    out = emitted_model(tmp_path, runner, 60)
+    model = out / "model.sysml"
+    model.write_text(broken(model.read_text(encoding="utf-8")), encoding="utf-8")
+    files = sorted(out.glob("*.sysml"))
+    size = model.stat().st_size // 6
+    assert len(plan_chunks(model.read_text(encoding="utf-8"), size) or []) >= 4
+    engine = validate.SysmlEngine.start()
+    try:
+        whole = engine.validate(files, chunk_bytes=0)
+        chunked = engine.validate(files, chunk_bytes=size)
+    finally:
+        engine.close()
+    unhinted = {validate.Diagnostic(d.path, d.line, d.col, d.severity, d.code, d.message.split(" — did you mean ")[0])
+                for d in whole}
+    assert {d.code for d in whole} >= {"name-conflict", "unresolved"}
+    assert len(whole) >= 6
+    assert set(chunked) == unhinted
+    assert len(chunked) == len(unhinted)  # no repeats
+
+
+def test_chunks_keep_what_their_members_refer_to(tmp_path, runner):
+    out = emitted_model(tmp_path, runner, 60)
+    text = (out / "model.sysml").read_text(encoding="utf-8")
+    chunks = plan_chunks(text, len(text) // 6)
+    assert chunks and len(chunks) >= 4
+    lines = text.count("\n")
+    parts = set(re.findall(r"^\s*part (svc\d+) :", text, re.M))
+    seen: set[str] = set()
+    for chunk in chunks:
+        assert chunk.count("\n") == lines  # same lines and columns as the file
+        kept = set(re.findall(r"^\s*part (svc\d+) :", chunk, re.M))
+        seen |= kept
+        for src, tgt in re.findall(r"connect \w+ ::> '?(svc\d+)[.'].*? to \w+ ::> '?(svc\d+)[.']", chunk):
+            assert {src, tgt} <= kept  # a connector is checked with both of its parts
+        for exposed in re.findall(r"expose \w+::'?(svc\d+)", chunk):
+            assert exposed in kept
+        for line_no, line in enumerate(chunk.splitlines()):
+            if line.strip():
+                assert line == text.splitlines()[line_no]
+    assert seen == parts
+
+
+def test_a_2000_service_model_passes_the_audit_in_chunks(tmp_path, runner, monkeypatch):
+    checked: list[int] = []
+    real = validate.SysmlEngine._validate_chunks
+
+    def spy(self, paths, big, chunks, strict, timeout):  # type: ignore[no-untyped-def]
+        checked.append(len(chunks))
+        return real(self, paths, big, chunks, strict, timeout)
+
+    monkeypatch.setattr(validate.SysmlEngine, "_validate_chunks", spy)
+    make_repo(tmp_path / "repo", {"docker-compose.yml": compose(2000)})
+    result = runner.invoke(cli, ["analyze", str(tmp_path / "repo"), "--out", str(tmp_path / "out"), "-q",
+                                 "--max-file-size", "50000000"])
+    assert result.exit_code == 0, result.output
+    assert checked and checked[0] >= 2
+    assert len(json.loads((tmp_path / "out" / "model.json").read_text())["nodes"]) == 2000
+
+
+def test_an_oversized_one_line_file_is_skipped_with_a_warning_in_bounded_memory(tmp_path):
+    big = "fetch('http://orders:8080/orders');const table=[" + "1," * 1_500_000 + "1];\n"  # 3 MB, one line
+    make_repo(tmp_path / "repo", {"lib/big.js": big, "app.js": "fetch('http://payments:8080/pay');\n"})
+    code = ("import resource, runpy, sys\n"
+            "sys.argv = ['repomodeler'] + sys.argv[1:]\n"
+            "try:\n    runpy.run_module('repomodeler', run_name='__main__')\n"
+            "finally:\n    print('peak', resource.getrusage(resource.RUSAGE_SELF).ru_maxrss // 1024, file=sys.stderr)\n")
+    proc = subprocess.run([sys.executable, "-c", code, "analyze", str(tmp_path / "repo"), "--out", str(tmp_path / "out"),
+                           "-q", "--no-validate", "--max-file-size", "10000000", "--jobs", "1"],
+                          capture_output=True, text=True, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr
+    warnings = json.loads((tmp_path / "out" / "model.json").read_text())["warnings"]
+    skipped = [w for w in warnings if w["path"] == "lib/big.js"]
+    assert skipped and "too big to parse" in skipped[0]["message"], warnings
+    peak = int(re.search(r"peak (\d+)", proc.stderr).group(1))  # type: ignore[union-attr]
+    assert peak < 300, f"peak RSS {peak} MB"  # parsing it took ~550 MB until the time budget stopped it
+
+
+@pytest.mark.parametrize("content,tokens", [(b"1," * 1000, 2000), (b"a b(c)\n" * 1000, 5000), (b"x" * 3000, 1)])
+def test_tree_bound_counts_words_and_punctuation(content, tokens, monkeypatch):
+    from repomodeler.extract import engine
+
+    monkeypatch.setattr(engine, "PARSE_MEMORY_BUDGET", 1000)  # small: count instead of bounding by size
+    assert engine.tree_bytes_bound(content) >= tokens * engine.TREE_BYTES_PER_TOKEN
 
 
 def big_target(parts: int, variant: bool = False) -> str:
@@ -82,3 +218,47 @@ def test_direct_table_is_the_rich_table():
     # columns that do not fit are left to rich's folding: the same text either way
     d = diff_models(small, a)
     assert _table(d, direct=True, width=30) == _table(d, direct=False, width=30)
+
+
+POOL_PROBE = """
+import multiprocessing, os, time
+from concurrent.futures import ProcessPoolExecutor
+from repomodeler import extract
+init = getattr(extract, "_init_worker", None)
+pool = (ProcessPoolExecutor(max_workers=2, initializer=init, initargs=(os.getpid(),)) if init else
+        ProcessPoolExecutor(max_workers=2, initializer=extract._ignore_sigint))
+for f in [pool.submit(time.sleep, 0.3) for _ in range(4)]:
+    f.result()
+print(" ".join(str(p.pid) for p in multiprocessing.active_children()), flush=True)
+time.sleep(120)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux-only")
+def test_extraction_pool_workers_die_with_a_killed_parent():
+    import os
+    import signal
+
+    def gone(pid: int) -> bool:
+        try:
+            return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] in ("Z", "X")
+        except (OSError, IndexError):
+            return True
+
+    proc = subprocess.Popen([sys.executable, "-c", POOL_PROBE], stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    workers: list[int] = []
+    try:
+        workers = [int(p) for p in proc.stdout.readline().split()]  # type: ignore[union-attr]
+        assert workers and not any(gone(p) for p in workers)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+        deadline = time.monotonic() + 10
+        while not all(gone(p) for p in workers) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert all(gone(p) for p in workers), "extraction workers outlived kill -9 of their parent"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        for p in workers:
+            if not gone(p):
+                os.kill(p, signal.SIGKILL)
