@@ -92,6 +92,10 @@ class SysmlEngine:
         self._error: BaseException | None = None
         self._ready = threading.Event()  # boot finished (engine up, or _error set)
         self._release = threading.Event()  # close() was called: the boot thread may end
+        # The engine writes an index of every file it loads to its cache folder, about ten times the
+        # file's size, keyed by content and path. Models are checked in fresh staging folders, so no
+        # entry is ever read again: each engine gets a folder of its own, removed by close().
+        self._cache_dir: str | None = None
 
     @property
     def pid(self) -> int | None:
@@ -134,7 +138,7 @@ class SysmlEngine:
                 km._kernel_spec = KernelSpec(argv=[str(binary), "-connection-file", "{connection_file}"],
                                              display_name="SysML v2 (OpenSysML)", language="sysml",
                                              interrupt_mode="message")
-                km.start_kernel(**_launch_options())
+                km.start_kernel(**self._launch_options())
                 kc = km.client()
                 kc.start_channels()
                 try:
@@ -146,7 +150,8 @@ class SysmlEngine:
                 self._km, self._kc = km, kc
             else:
                 _kernel_spec_dir()
-                self._km, self._kc = start_new_kernel(kernel_name="sysml", startup_timeout=120, **_launch_options())
+                self._km, self._kc = start_new_kernel(kernel_name="sysml", startup_timeout=120,
+                                                      **self._launch_options())
         except Exception as exc:
             self._error = RepomodelerError(f"error: could not start the SysML engine: {exc}")
 
@@ -236,6 +241,16 @@ class SysmlEngine:
         return [Diagnostic(str(big) if d.path == str(piece) else d.path, d.line, d.col, d.severity, d.code,
                            d.message.split(_HINT, 1)[0]) for d in _parse_diagnostics(status, out)]
 
+    def _launch_options(self) -> dict[str, object]:
+        import tempfile
+
+        self._cache_dir = tempfile.mkdtemp(prefix="repomodeler-sysml-cache-")
+        options: dict[str, object] = {"env": {**os.environ, "XDG_CACHE_HOME": self._cache_dir}}
+        preexec = die_with_parent()
+        if preexec is not None:
+            options["preexec_fn"] = preexec
+        return options
+
     def close(self) -> None:
         if self._thread is not None:
             self._ready.wait()
@@ -255,11 +270,13 @@ class SysmlEngine:
         self._release.set()
         if self._thread is not None:
             self._thread.join()
+        if self._cache_dir is not None:
+            import shutil
+
+            shutil.rmtree(self._cache_dir, ignore_errors=True)
+            self._cache_dir = None
 
 
-def _launch_options() -> dict[str, object]:
-    preexec = die_with_parent()
-    return {"preexec_fn": preexec} if preexec is not None else {}
 
 
 def run_engine(paths: list[Path], cells: list[str], *, strict: bool = True, timeout: float = 300.0) -> list[str]:

@@ -262,3 +262,19 @@ def test_extraction_pool_workers_die_with_a_killed_parent():
         for p in workers:
             if not gone(p):
                 os.kill(p, signal.SIGKILL)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_engine_cache_lives_and_goes_with_the_engine(tmp_path):
+    model = tmp_path / "a.sysml"
+    model.write_text("package P { part def A; part a : A; }\n")
+    engine = validate.SysmlEngine.start()
+    try:
+        assert engine.validate([model]) == []
+        env = dict(item.split("=", 1) for item in
+                   Path(f"/proc/{engine.pid}/environ").read_text().split("\0") if "=" in item)
+        cache = Path(env["XDG_CACHE_HOME"])
+        assert cache.is_dir() and cache.name.startswith("repomodeler-sysml-cache-")
+    finally:
+        engine.close()
+    assert not cache.exists()  # ~10x the size of every model checked, never read again: not kept
