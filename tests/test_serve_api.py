@@ -359,3 +359,13 @@ def test_unresolved_count_in_summary_and_gallery(client: TestClient) -> None:
     assert shop["unresolved"] == 2
     card = client.get("/").text
     assert "2 unresolved" in card
+
+
+def test_gallery_counts_the_top_level_not_the_subsystems() -> None:
+    from repomodeler.serve.store import summarize
+
+    model = {"nodes": [{"id": "a", "kind": "service"}, {"id": "b", "kind": "service"},
+                       {"id": "a/x", "kind": "subsystem", "parent": "a"}, {"id": "a/y", "kind": "subsystem", "parent": "a"}],
+             "edges": [{"source": "a", "target": "b"}, {"source": "a/x", "target": "a/y"}, {"source": "a/x", "target": "b"}]}
+    counts = summarize("m", model, {}, [])["counts"]
+    assert (counts["components"], counts["connections"]) == (2, 1)

@@ -308,12 +308,15 @@ class ConnectionRules(ResolverBase):
                              attributes={"via": f"driver {f.get('module')}"})
 
     def depends_connections(self) -> None:
+        between: dict[tuple[str, str], list[tuple[str, str, str]]] = defaultdict(list)  # one scan, not one per entry
+        for k in self.model.connections:
+            between[(k[0], k[1])].append(k)
         for f in self.by_kind["compose.depends"]:
             source = self.alias.get((f.get("owner") or "").lower())
             target = self.alias.get((f.get("target") or "").lower())
             if not source or not target or source == target:
                 continue
-            existing = sorted(k for k in self.model.connections if k[0] == source and k[1] == target)
+            existing = sorted(between.get((source, target), ()))
             if existing:
                 self.model.connections[existing[0]].evidence.add(f.evidence)
                 continue
@@ -322,6 +325,7 @@ class ConnectionRules(ResolverBase):
             tech = self.model.components[target].attributes.get("technology", "")
             self.connect(source, target, TECH_PROTOCOL.get(tech, "tcp"), [f.evidence], kind="depends_on",
                          attributes={"via": "depends_on"})
+            between[(source, target)] = [(source, target, TECH_PROTOCOL.get(tech, "tcp"))]
 
     def library_dependencies(self) -> None:
         """Package-manifest dependencies on a library of the system become build-time edges."""

@@ -237,8 +237,12 @@ def _list(value: Any) -> list[Any]:
 
 def summarize(name: str, model: dict[str, Any], run: dict[str, Any], files: list[str]) -> dict[str, Any]:
     """Card data for one model (pure function, shared by the API and the publisher)."""
-    nodes = [n for n in _list(model.get("nodes")) if isinstance(n, dict)]
-    edges = [e for e in _list(model.get("edges")) if isinstance(e, dict)]
+    every = [n for n in _list(model.get("nodes")) if isinstance(n, dict)]
+    # Cards count the top level: subsystems (nodes with a parent) and their links are parts of a component.
+    nodes = [n for n in every if not n.get("parent")]
+    top = {n.get("id") for n in nodes}
+    edges = [e for e in _list(model.get("edges")) if isinstance(e, dict)
+             and e.get("source") in top and e.get("target") in top]
     endpoints = sum(
         len(_list(port.get("endpoints")))
         for node in nodes
