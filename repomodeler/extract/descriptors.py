@@ -232,10 +232,41 @@ def _pod_spec(doc: yaml.Node, kind: str) -> yaml.Node | None:
     return _get(_get(_get(doc, "spec"), "template"), "spec")
 
 
+_APP_LABELS = ("app", "app.kubernetes.io/name", "k8s-app", "service")
+
+
+def _app_label(labels: yaml.Node | None) -> str | None:
+    """The application a workload's pods belong to, by the labels that conventionally name it."""
+    for k in _APP_LABELS:
+        value = _scalar(_get(labels, k))
+        if value and "{{" not in value:
+            return value
+    return None
+
+
+def _label_set(labels: yaml.Node | None) -> str:
+    """Labels or a selector as sorted ``key=value`` pairs joined by commas; empty when any value is
+    a template (Helm ``{{ }}``) whose value is only known at deploy time."""
+    pairs = []
+    for k, v in _items(labels):
+        value = _scalar(v)
+        if value is None or "{{" in value or "{{" in k.value:
+            return ""
+        pairs.append(f"{k.value}={value}")
+    return ",".join(sorted(pairs))
+
+
 def read_kubernetes(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
     facts: list[Fact] = []
     for doc in load_yaml_documents(text):
         kind = _scalar(_get(doc, "kind"))
+        if PurePosixPath(path).name.startswith("kustomization") and kind != "Component" and any(
+                (_scalar(r) or "").startswith("../") and not (_scalar(r) or "").endswith((".yaml", ".yml", ".json"))
+                for r in _seq(_get(doc, "resources"))):
+            # A kustomize overlay (`resources: [../../base]`): one deployment variant (development,
+            # production) of a base. What only an overlay adds is opted into, like a compose variant.
+            facts.append(_fact("k8s.variant", repo, path, _line(doc), folder=str(PurePosixPath(path).parent)))
+            continue
         if not kind or _get(doc, "apiVersion") is None:
             continue
         if kind == "Component" and PurePosixPath(path).name.startswith("kustomization"):
@@ -251,7 +282,7 @@ def read_kubernetes(repo: str, path: str, text: str) -> tuple[list[Fact], list[W
         if kind in _WORKLOADS:
             spec = _pod_spec(doc, kind)
             labels = _get(_get(_get(_get(doc, "spec"), "template"), "metadata"), "labels") or _get(meta, "labels")
-            app = _scalar(_get(labels, "app")) or _scalar(_get(labels, "app.kubernetes.io/name"))
+            app = _app_label(labels)
             containers = _seq(_get(spec, "containers"))
             image = _scalar(_get(containers[0], "image")) if containers else None
             ports = []
@@ -261,7 +292,8 @@ def read_kubernetes(repo: str, path: str, text: str) -> tuple[list[Fact], list[W
                     if cp:
                         ports.append(cp)
             facts.append(_fact("k8s.workload", repo, path, line, name=name, workload_kind=kind, image=image,
-                               app=app, ports=",".join(ports)))
+                               app=app, ports=",".join(ports), labels=_label_set(labels),
+                               service_account=_scalar(_get(spec, "serviceAccountName")) or ""))
             for c in containers:
                 for e in _seq(_get(c, "env")):
                     en = _get(e, "name")
@@ -276,10 +308,16 @@ def read_kubernetes(repo: str, path: str, text: str) -> tuple[list[Fact], list[W
         elif kind == "Service":
             spec = _get(doc, "spec")
             selector = _get(spec, "selector")
-            app = _scalar(_get(selector, "app")) or _scalar(_get(selector, "app.kubernetes.io/name"))
+            app = _app_label(selector)
             ports = [p for p in (_scalar(_get(x, "port")) for x in _seq(_get(spec, "ports"))) if p]
             facts.append(_fact("k8s.service", repo, path, line, name=name, app=app, ports=",".join(ports),
-                               type=_scalar(_get(spec, "type"))))
+                               type=_scalar(_get(spec, "type")), selector=_label_set(selector)))
+        elif kind == "ClusterRoleBinding":
+            # Cluster-wide rights for a service account: what controllers, operators and agents need.
+            for subject in _seq(_get(doc, "subjects")):
+                if _scalar(_get(subject, "kind")) == "ServiceAccount" and _scalar(_get(subject, "name")):
+                    facts.append(_fact("k8s.cluster_binding", repo, path, _line(subject),
+                                       service_account=_scalar(_get(subject, "name")) or "", binding=name))
         elif kind == "ConfigMap":
             for k, v in _items(_get(doc, "data")):
                 value = _scalar(v)
@@ -635,6 +673,8 @@ def reader_for(path: str, head: str) -> Reader | None:
         return read_logback
     if low.endswith((".yml", ".yaml")) and re.match(r"^(file|metric|packet|heart)beat", low):
         return read_beats
+    if low in ("kustomization.yaml", "kustomization.yml"):
+        return read_kubernetes  # may omit apiVersion/kind
     if low.endswith((".yml", ".yaml")):
         if _PROMETHEUS_HINT.search(head):
             return read_prometheus

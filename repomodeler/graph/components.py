@@ -88,11 +88,15 @@ class ComponentRules(ResolverBase):
         k8s_prefix = shared_prefix(f.get("name") or "" for f in self.by_kind["k8s.workload"])
         apps: dict[str, str] = {}
         variants = {(v.repository, v.get("folder") or "") for v in self.by_kind["k8s.variant"]}
+        versions = self.workload_versions()
+        add_ons = self.cluster_add_ons()
         for f in self.by_kind["k8s.workload"]:
             if any(r == f.repository and is_under(f.path, "" if d == "." else d) for r, d in variants):
-                continue  # declared only by an optional kustomize Component
+                continue  # declared only by an optional kustomize Component or overlay
             if f.get("workload_kind") == "Job":
                 continue  # runs once to completion (a migration, a seed): a task, not a running component
+            if f in add_ons:
+                continue
             image = f.get("image")
             tech = tech_for_image(image)
             kind = tech[1] if tech else "service"
@@ -106,6 +110,11 @@ class ComponentRules(ResolverBase):
             stripped = name[len(k8s_prefix):] if k8s_prefix and name.lower().startswith(k8s_prefix) else ""
             if not same and stripped and key(stripped) in compose_names and key(name) not in compose_names:
                 same = compose_names[key(stripped)]  # ftgo-kafka in Kubernetes is the compose service kafka
+            if not same and (f.repository, name) in versions:
+                same = versions[(f.repository, name)]  # payment-fix: a second version behind Service payment
+            owner = self.alias.get((f.get("app") or "").lower()) if f.get("app") and key(f.get("app") or "") != key(name) else None
+            if not same and owner and self.model.components[owner].kind == "service" and not tech:
+                same = self.model.components[owner].name  # labelled `app: payment`: a version of payment
             if same and same.lower() != name.lower():  # the compose service running the same image
                 aliases, name = (*aliases, name), same
             comp = self.add_component(name, kind, f.repository, f.evidence, aliases, attrs)
@@ -120,6 +129,51 @@ class ComponentRules(ResolverBase):
                 comp.evidence.add(f.evidence)
                 comp.aliases.add((f.get("name") or "").lower())
                 self.alias.setdefault((f.get("name") or "").lower(), target)
+
+    def workload_versions(self) -> dict[tuple[str, str], str]:
+        """Workloads one Kubernetes Service selects are versions of one component (a canary, a fix,
+        ``v1``/``v2``): the Service sends their traffic to the same pods. Each maps to the workload
+        named like the Service, else to the first by name. Workloads in different files of the same
+        name are already one component; a Service without a selector selects nothing."""
+        workloads = [f for f in self.by_kind["k8s.workload"] if f.get("labels") and f.get("workload_kind") != "Job"]
+        out: dict[tuple[str, str], str] = {}
+        for svc in self.by_kind["k8s.service"]:
+            selector = set(filter(None, (svc.get("selector") or "").split(",")))
+            if not selector:
+                continue
+            names = sorted({w.get("name") or "" for w in workloads if w.repository == svc.repository
+                            and selector <= set((w.get("labels") or "").split(","))} - {""})
+            if len(names) < 2:
+                continue
+            primary = svc.get("name") if svc.get("name") in names else names[0]
+            for n in names:
+                if n != primary:
+                    out.setdefault((svc.repository, n), primary or "")
+        return out
+
+    def cluster_add_ons(self) -> set[Fact]:
+        """Workloads that run a third-party image under a service account with cluster-wide rights
+        (a ClusterRoleBinding names it) are add-ons of the cluster, not parts of the application:
+        ingress controllers, operators, monitoring agents installed from their vendors' manifests.
+        Images the repository builds stay components whatever rights they hold."""
+        bound = {(f.repository, f.get("service_account") or "") for f in self.by_kind["k8s.cluster_binding"]}
+        built = {_image_repo(f.get("image") or "") for f in self.by_kind["compose.service"] if f.get("build_context")}
+        out: set[Fact] = set()
+        for f in self.by_kind["k8s.workload"]:
+            image = f.get("image") or ""
+            if (f.get("service_account") and (f.repository, f.get("service_account")) in bound
+                    and image and _image_repo(image) not in built and not self.builds_image(f.repository, image)):
+                out.add(f)
+        return out
+
+    def builds_image(self, repo: str, image: str) -> bool:
+        """Does the repository hold a module or Dockerfile folder named like the image?"""
+        wanted = keys_of(image_names(image), [])
+        for f in self.by_kind["docker.from"]:
+            if f.repository == repo and keys_of([PurePosixPath(f.path).parent.name], []) & wanted:
+                return True
+        return any(m.repository == repo and keys_of([(m.get("name") or "").rsplit("/", 1)[-1]], []) & wanted
+                   for m in self.by_kind["manifest"])
 
     def mounted_config(self) -> None:
         """Files a compose service bind-mounts (``./nginx/conf.d:/etc/nginx/conf.d``,

@@ -24,6 +24,7 @@ from repomodeler.graph.catalog import (
     tech_for_module,
 )
 from repomodeler.graph.naming import (
+    is_under,
     join_path,
     norm_path,
     infra_role,
@@ -381,7 +382,10 @@ class ConnectionRules(ResolverBase):
 
     def ingress(self) -> None:
         declared = {(f.repository, f.path, f.get("ingress")): f.evidence for f in self.by_kind["k8s.ingress_resource"]}
+        variants = {(v.repository, v.get("folder") or "") for v in self.by_kind["k8s.variant"]}
         for f in self.by_kind["k8s.ingress"]:
+            if any(r == f.repository and is_under(f.path, "" if d == "." else d) for r, d in variants):
+                continue  # added only by an overlay or optional component (a production Ingress)
             target = self.alias.get((f.get("target") or "").lower())
             if not target:
                 continue

@@ -33,7 +33,7 @@ DEPS = ("manifest.dependency", "annotation", "config.property")
 
 PASSES: tuple[Pass, ...] = (
     Pass("deployment_components", ("compose.service", "compose.mount", "docker.from", "k8s.workload", "k8s.service",
-                                   "k8s.variant"),
+                                   "k8s.variant", "k8s.cluster_binding", "manifest"),
          ("components", "aliases", "roots", "attributes")),
     Pass("aspire_components", ("aspire.statement", "manifest"), ("components", "roots", "connections", "attributes"),
          after=("deployment_components",)),
@@ -73,7 +73,7 @@ PASSES: tuple[Pass, ...] = (
     Pass("proxies", ("proxy.route", "config.env"), ("connections", "components", "kinds", "unresolved"),
          after=("config_connections",)),
     Pass("traefik", ("compose.label",), ("connections",), after=("deployment_components",)),
-    Pass("ingress", ("k8s.ingress", "k8s.ingress_resource"), ("components", "connections"),
+    Pass("ingress", ("k8s.ingress", "k8s.ingress_resource", "k8s.variant"), ("components", "connections"),
          after=("deployment_components",)),
     Pass("exposed_ports", ("docker.expose",), ("attributes",), after=("build_units",)),
     Pass("fold_unknown_protocols", (), ("connections",),

@@ -1,0 +1,121 @@
+"""Kubernetes constructs that decide what is a component: Services selecting several workloads,
+app labels, kustomize overlays, and cluster add-ons installed from their vendors' manifests."""
+
+from __future__ import annotations
+
+from tests.rules_harness import edge_set, resolve_files
+
+
+def deployment(name: str, image: str, labels: dict[str, str], account: str = "") -> str:
+    lab = "".join(f"\n        {k}: {v}" for k, v in labels.items())
+    sa = f"\n      serviceAccountName: {account}" if account else ""
+    return (f"apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {name}\nspec:\n  template:\n"
+            f"    metadata:\n      labels:{lab}\n    spec:{sa}\n      containers:\n      - name: {name}\n"
+            f"        image: {image}\n        ports:\n        - containerPort: 8080\n")
+
+
+def service(name: str, selector: dict[str, str], kind: str = "ClusterIP") -> str:
+    sel = "".join(f"\n    {k}: {v}" for k, v in selector.items())
+    return (f"apiVersion: v1\nkind: Service\nmetadata:\n  name: {name}\nspec:\n  type: {kind}\n"
+            f"  selector:{sel}\n  ports:\n  - port: 80\n    targetPort: 8080\n")
+
+
+def services(model) -> set[str]:
+    return {c.id for c in model.components.values() if c.kind in ("service", "gateway")}
+
+
+def test_workloads_one_service_selects_are_versions_of_one_component() -> None:
+    files = {
+        "k8s/payment.yaml": deployment("payment", "acme/payment:1", {"tier": "pay", "track": "stable"})
+        + "---\n" + service("payment", {"tier": "pay"}),
+        "k8s/payment-canary.yaml": deployment("payment-canary", "acme/payment:2", {"tier": "pay", "track": "canary"}),
+        "k8s/cart.yaml": deployment("cart", "acme/cart:1", {"tier": "cart"}) + "---\n" + service("cart", {"tier": "cart"}),
+    }
+    model = resolve_files({"shop": files})
+    assert services(model) == {"payment", "cart"}
+    payment = model.components["payment"]
+    assert ("k8s/payment-canary.yaml", 4) in {(e.path, e.line) for e in payment.evidence}
+
+
+def test_app_label_naming_another_component_makes_a_version_of_it() -> None:
+    files = {
+        "docker-compose.yml": "services:\n  payment:\n    image: acme/rs-payment:1\n    ports: ['8080:8080']\n",
+        "K8s/Istio/payment-fix.yaml": deployment("payment-fix", "acme/rs-payment-fix:1",
+                                                 {"service": "payment", "stage": "test"}),
+    }
+    model = resolve_files({"shop": files})
+    assert services(model) == {"payment"}
+    assert "payment-fix" in model.components["payment"].aliases
+
+
+def test_selector_of_templated_labels_selects_nothing() -> None:
+    files = {
+        "k8s/a.yaml": deployment("a", "acme/a:1", {"app": "'{{ .Values.name }}'"}),
+        "k8s/b.yaml": deployment("b", "acme/b:1", {"app": "'{{ .Values.name }}'"}),
+        "k8s/svc.yaml": service("a", {"app": "'{{ .Values.name }}'"}),
+    }
+    assert services(resolve_files({"shop": files})) == {"a", "b"}
+
+
+def test_what_only_a_kustomize_overlay_adds_is_a_variant() -> None:
+    files = {
+        "k8s/base/kustomization.yaml": "resources:\n- frontend.yaml\n",
+        "k8s/base/frontend.yaml": deployment("frontend", "acme/frontend:1", {"app": "frontend"})
+        + "---\n" + service("frontend", {"app": "frontend"}, "LoadBalancer"),
+        "k8s/overlays/production/kustomization.yaml": (
+            "apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\n"
+            "resources:\n- ../../base\n- ingress.yaml\n- debug.yaml\n"),
+        "k8s/overlays/production/ingress.yaml": (
+            "apiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata:\n  name: frontend-ingress\nspec:\n"
+            "  rules:\n  - http:\n      paths:\n      - path: /\n        backend:\n          service:\n"
+            "            name: frontend\n"),
+        "k8s/overlays/production/debug.yaml": deployment("debug-shell", "busybox:1", {"app": "debug"}),
+    }
+    model = resolve_files({"shop": files})
+    assert services(model) == {"frontend"}
+    assert ("user", "frontend") in edge_set(model)
+
+
+def test_ingress_in_the_base_is_still_the_front_door() -> None:
+    files = {
+        "k8s/frontend.yaml": deployment("frontend", "acme/frontend:1", {"app": "frontend"})
+        + "---\n" + service("frontend", {"app": "frontend"}),
+        "k8s/ingress.yaml": (
+            "apiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata:\n  name: shop-ingress\nspec:\n"
+            "  rules:\n  - http:\n      paths:\n      - path: /\n        backend:\n          service:\n"
+            "            name: frontend\n"),
+    }
+    model = resolve_files({"shop": files})
+    assert ("shop-ingress", "frontend") in edge_set(model)
+
+
+CLUSTER_RBAC = (
+    "apiVersion: v1\nkind: ServiceAccount\nmetadata:\n  name: {sa}\n---\n"
+    "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: {sa}\nrules: []\n---\n"
+    "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRoleBinding\nmetadata:\n  name: {sa}\n"
+    "roleRef:\n  apiGroup: rbac.authorization.k8s.io\n  kind: ClusterRole\n  name: {sa}\n"
+    "subjects:\n- kind: ServiceAccount\n  name: {sa}\n  namespace: ingress\n---\n")
+
+
+def test_third_party_workload_with_cluster_rights_is_a_cluster_add_on() -> None:
+    files = {
+        "deploy/nginx-ingress/mandatory.yaml": CLUSTER_RBAC.format(sa="nginx-ingress-sa")
+        + deployment("nginx-ingress-controller", "quay.io/kubernetes-ingress-controller/nginx-ingress-controller:0.24",
+                     {"app": "ingress-nginx"}, account="nginx-ingress-sa"),
+        "deploy/nginx-ingress/svc.yaml": service("ingress-nginx", {"app": "ingress-nginx"}, "LoadBalancer"),
+        "k8s/web.yaml": deployment("web", "acme/web:1", {"app": "web"}) + "---\n"
+        + service("web", {"app": "web"}, "LoadBalancer"),
+    }
+    model = resolve_files({"shop": files})
+    assert services(model) == {"web"}
+    assert edge_set(model) >= {("user", "web")}
+
+
+def test_application_built_here_keeps_its_cluster_rights() -> None:
+    files = {
+        "discovery/Dockerfile": "FROM python:3.12\nCOPY app.py /app.py\nCMD python /app.py\n",
+        "discovery/app.py": "import os\nprint(os.environ.get('X'))\n",
+        "k8s/discovery.yaml": CLUSTER_RBAC.format(sa="discovery")
+        + deployment("discovery", "ghcr.io/acme/discovery:1", {"app": "discovery"}, account="discovery"),
+    }
+    assert services(resolve_files({"shop": files})) == {"discovery"}
