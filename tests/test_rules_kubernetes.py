@@ -119,3 +119,28 @@ def test_application_built_here_keeps_its_cluster_rights() -> None:
         + deployment("discovery", "ghcr.io/acme/discovery:1", {"app": "discovery"}, account="discovery"),
     }
     assert services(resolve_files({"shop": files})) == {"discovery"}
+
+
+def test_dockerfile_recipe_no_deployment_builds_is_not_a_component() -> None:
+    files = {
+        "src/docker-compose.yml": ("services:\n  web:\n    build:\n      context: ./web\n    ports: ['80:80']\n"
+                                   "  db:\n    image: postgres:16\n"),
+        "src/docker-compose.elk.yml": "services:\n  kibana:\n    build:\n      context: elk/kibana/\n",
+        "src/web/Dockerfile": "FROM python:3.12\nCOPY app.py /app.py\nCMD python /app.py\n",
+        "src/web/app.py": "import os\nDB = os.environ.get('DB_URL', 'postgresql://db:5432/shop')\n",
+        "deploy/elk/kibana/Dockerfile": "FROM docker.elastic.co/kibana/kibana:7.9.0\nCOPY kibana.yml /etc/kibana/\n",
+        "deploy/elk/kibana/kibana.yml": "server.name: kibana\n",
+    }
+    model = resolve_files({"shop": files})
+    assert {c.id for c in model.components.values() if c.kind != "user"} == {"web", "db"}
+
+
+def test_dockerfile_only_folder_is_a_component_when_nothing_is_deployed() -> None:
+    files = {
+        "proxy/Dockerfile": "FROM nginx:1.25\nCOPY nginx.conf /etc/nginx/nginx.conf\nEXPOSE 80\n",
+        "proxy/nginx.conf": "events {}\nhttp { server { listen 80; location / { proxy_pass http://api:8080; } } }\n",
+        "api/Dockerfile": "FROM python:3.12\nCOPY app.py /app.py\nCMD python /app.py\n",
+        "api/app.py": "import os\nprint(os.environ.get('X'))\n",
+    }
+    model = resolve_files({"shop": files})
+    assert "proxy" in model.components

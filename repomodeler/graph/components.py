@@ -263,6 +263,10 @@ class ComponentRules(ResolverBase):
                                      (manifest_name or "").rsplit("/", 1)[-1].rsplit(":", 1)[-1], *artifacts,
                                      *self.unit_app_names(repo, d)], [folder_prefix])
                 matches = sorted({cid for k in unit_keys for cid in deployed.get(k, ())})
+                if not matches and d not in manifest_dirs and d not in code_dirs and self.has_deployments():
+                    # A Dockerfile with nothing of its own beside it that no deployment of the system
+                    # builds or runs (an ELK recipe a stale variant once built): an unused recipe.
+                    continue
                 aliases = (manifest_name.rsplit("/", 1)[-1],) if manifest_name else ()
                 images = {_image_repo(self.model.components[m].attributes.get("image", "")) for m in matches}
                 if len(matches) > 1 and len(images) == 1:
@@ -359,6 +363,10 @@ class ComponentRules(ResolverBase):
             if wanted & {key(a) for a in names}:
                 found.add(cid)
         return found.pop() if len(found) == 1 else None
+
+    def has_deployments(self) -> bool:
+        """Does the system declare how it is deployed (compose services, Kubernetes workloads)?"""
+        return bool(self.by_kind["compose.service"]) or bool(self.by_kind["k8s.workload"])
 
     def is_base_layer(self, repo: str, d: str) -> bool:
         """A Dockerfile that only sets up a language runtime (no command, no port, no artifact) is a
