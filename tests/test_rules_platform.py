@@ -194,6 +194,27 @@ def test_lookup_by_service_id_turbine_dashboard_and_hystrix_stream() -> None:
     assert {("order", "rabbitmq"), ("turbine", "rabbitmq")} <= e
 
 
+def test_host_named_by_a_literal_when_building_a_url_links_to_that_component() -> None:
+    files = {
+        **java_module("payment"), **java_module("shipping"),
+        **java_module("orders"),
+        "orders/src/main/java/com/example/orders/Uris.java": (
+            "package com.example.orders;\npublic class Uris {\n"
+            '  java.net.URI payment() { return new ServiceUri(new Hostname("payment"), "/paymentAuth").toUri(); }\n'
+            '  java.net.URI ship() { return UriComponentsBuilder.newInstance().host("shipping").build().toUri(); }\n'
+            '  String other() { return new Hostname("localhost").toString() + new Hostname("nosuchservice"); }\n'
+            "}\n"),
+    }
+    model = resolve_files({"r": files})
+    e = edge_set(model)
+    assert {("orders", "payment"), ("orders", "shipping")} <= e
+    assert via(model, "orders", "payment") == {"lookup by service id"}
+    assert {t for s, t in e if s == "orders"} == {"payment", "shipping"}
+    lines = {(ev.path, ev.line) for c in model.connections.values() if (c.source, c.target) == ("orders", "payment")
+             for ev in c.evidence}
+    assert ("orders/src/main/java/com/example/orders/Uris.java", 3) in lines
+
+
 def test_data_access_starter_implies_a_store_unless_embedded_or_present() -> None:
     model = resolve_files({"r": {
         **java_module("movies", "spring-boot-starter-data-mongodb"),

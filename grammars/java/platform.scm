@@ -14,3 +14,17 @@
    arguments: (argument_list . (string_literal (string_fragment) @service))) @fact
  (#any-of? @_m "choose" "getInstances" "getNextServerFromEureka" "getApplication" "getInstancesById")
  (#set! fact "service.lookup"))
+
+; A host named by a literal when a URL is built: new Hostname("payment"), new HttpHost("orders", 80),
+; builder.host("payment"), uri.setHost("carts"). Only a literal that is the name of a component of the
+; system makes a link (see graph/platform.py service_lookups).
+((object_creation_expression
+   type: (type_identifier) @_t
+   arguments: (argument_list . (string_literal (string_fragment) @service))) @fact
+ (#match? @_t "^([A-Z][A-Za-z]*)?Host(name)?$")
+ (#set! fact "service.lookup"))
+((method_invocation
+   name: (identifier) @_m
+   arguments: (argument_list . (string_literal (string_fragment) @service) .)) @fact
+ (#match? @_m "^((set|with)Host(name)?|host(name)?)$")
+ (#set! fact "service.lookup"))
