@@ -144,3 +144,17 @@ def test_dockerfile_only_folder_is_a_component_when_nothing_is_deployed() -> Non
     }
     model = resolve_files({"shop": files})
     assert "proxy" in model.components
+
+
+def test_service_published_in_one_copy_and_internal_in_another_is_internal() -> None:
+    files = {
+        "kubernetes-manifests/frontend.yaml": deployment("frontend", "acme/frontend:1", {"app": "frontend"})
+        + "---\n" + service("frontend", {"app": "frontend"}, "LoadBalancer"),
+        "kubernetes-manifests/contacts.yaml": deployment("contacts", "acme/contacts:1", {"app": "contacts"})
+        + "---\n" + service("contacts", {"app": "contacts"}),
+        "extras/hpa/contacts.yaml": deployment("contacts", "acme/contacts:1", {"app": "contacts"})
+        + "---\n" + service("contacts", {"app": "contacts"}, "NodePort"),
+    }
+    model = resolve_files({"bank": files})
+    entries = {t for s, t in edge_set(model) if s == "user"}
+    assert entries == {"frontend"}

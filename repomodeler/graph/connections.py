@@ -667,8 +667,14 @@ class ConnectionRules(ResolverBase):
                 targets.setdefault(cid, published.get(cid) or sorted(self.model.components[cid].evidence)[0])
         for cid in sorted(c.id for c in self.model.components.values() if c.attributes.get("published") == "true"):
             targets.setdefault(cid, sorted(self.model.components[cid].evidence)[0])  # Aspire WithExternalHttpEndpoints
+        # A Service declared again elsewhere (an add-on's copy of the manifests) as ClusterIP is internal:
+        # it is published only when every declaration of that Service publishes it.
+        internal = {(f.repository, f.get("name")) for f in self.by_kind["k8s.service"]
+                    if f.get("type") not in ("LoadBalancer", "NodePort")}
         for f in self.by_kind["k8s.service"]:
             cid = self.alias.get((f.get("name") or "").lower())
+            if (f.repository, f.get("name")) in internal:
+                continue
             if cid and f.get("type") in ("LoadBalancer", "NodePort") and self.model.components[cid].kind in (
                     "service", "gateway") and not infra_role(self.model.components[cid]):
                 targets.setdefault(cid, f.evidence)
