@@ -34,7 +34,6 @@ def summary_lines(result: AnalysisResult) -> list[str]:
     nested = {n["id"]: n for n in model["nodes"] if n.get("parent")}
     nodes = [n for n in model["nodes"] if n["id"] not in nested]
     edges = [e for e in model["edges"] if e["source"] not in nested and e["target"] not in nested]
-    parts = sum(1 for e in model["edges"] if e["target"] in nested)
     kinds = Counter(n["kind"] for n in nodes)
     lines.append(f"components: {len(nodes)}  (" + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())) + ")")
     for n in sorted(nodes, key=lambda n: n["id"]):
@@ -46,9 +45,16 @@ def summary_lines(result: AnalysisResult) -> list[str]:
         lines.append(f"  {e['source']} -> {e['target']}  [{e['protocol']}]")
     endpoints = sum(len(p["endpoints"]) for n in nodes for p in n["ports"])
     lines.append(f"endpoints: {endpoints}")
-    if nested:
-        owners = {n["parent"] for n in nested.values()}
-        lines.append(f"subsystems: {len(nested)} in {len(owners)} components, {parts} links between them")
+    subs = {k: n for k, n in nested.items() if n["kind"] != "database"}
+    dbs = {k: n for k, n in nested.items() if n["kind"] == "database"}
+    if subs:
+        owners = {n["parent"] for n in subs.values()}
+        links = sum(1 for e in model["edges"] if e["target"] in subs)
+        lines.append(f"subsystems: {len(subs)} in {len(owners)} components, {links} links between them")
+    if dbs:
+        servers = {n["parent"] for n in dbs.values()}
+        lines.append(f"databases: {len(dbs)} on {len(servers)} servers: "
+                     + ", ".join(sorted(f"{n['parent']}/{n['name']}" for n in dbs.values())))
     stats = model["stats"]
     skipped = dict(stats.get("skipped", {})) or result.skipped
     parsed = sum(r.parsed_files for r in result.extracts)

@@ -10,8 +10,16 @@ from repomodeler.records import Fact
 
 
 @pytest.mark.parametrize("value,refs", [
-    ("postgresql://shop:secret@orders-db:5432/orders", [HostRef("orders-db", 5432, "postgresql")]),
-    ("jdbc:postgresql://db:5432/x", [HostRef("db", 5432, "postgresql")]),
+    ("postgresql://shop:secret@orders-db:5432/orders", [HostRef("orders-db", 5432, "postgresql", "orders")]),
+    ("jdbc:postgresql://db:5432/x", [HostRef("db", 5432, "postgresql", "x")]),
+    ("jdbc:mysql://mysql:3306/orders?useSSL=false", [HostRef("mysql", 3306, "mysql", "orders")]),
+    ("mongodb://m:27017/users", [HostRef("m", 27017, "mongodb", "users")]),
+    ("jdbc:sqlserver://db:1433;databaseName=orders", [HostRef("db", 1433, "sqlserver", "orders")]),
+    ("redis://r:6379/0", [HostRef("r", 6379, "redis")]),
+    ("postgres://db:5432/${DB_NAME}", [HostRef("db", 5432, "postgres")]),
+    ("user:pw@tcp(catalogue-db:3306)/socks", [HostRef("catalogue-db", 3306, "mysql", "socks")]),
+    ("Server=sqldata;Database=Ordering.Db;User Id=sa", [HostRef("sqldata", None, None, "Ordering.Db")]),
+    ("Host=postgres;Port=5432;Database=catalogdb", [HostRef("postgres", 5432, None, "catalogdb")]),
     ("kafka:9092,kafka2:9093", [HostRef("kafka", 9092, None), HostRef("kafka2", 9093, None)]),
     ("http://[::1]:8080/x", [HostRef("::1", 8080, "http")]),
     ("lb://orders", [HostRef("orders", None, "lb")]),

@@ -33,8 +33,13 @@ def graph_to_dict(g: nx.MultiDiGraph) -> dict[str, object]:
     stats.update(components=len(nodes) - len(nested),
                  connections=sum(1 for e in edges if e["source"] not in nested and e["target"] not in nested),
                  endpoints=endpoints)
-    if nested:
-        stats.update(subsystems=len(nested), subsystem_links=len(edges) - stats["connections"])
+    databases = {n["id"] for n in nodes if n.get("parent") and n["kind"] == "database"}
+    if nested - databases:
+        stats.update(subsystems=len(nested - databases),
+                     subsystem_links=sum(1 for e in edges if e["source"] in nested or e["target"] in nested)
+                     - sum(1 for e in edges if e["target"] in databases))
+    if databases:  # logical databases inside their servers, and the links that name them
+        stats.update(databases=len(databases), database_links=sum(1 for e in edges if e["target"] in databases))
     return {
         "schema": SCHEMA,
         "name": g.graph["name"],

@@ -40,7 +40,7 @@ from repomodeler.graph.values import (
     http_verb,
     parse_hosts,
 )
-from repomodeler.records import Component, Endpoint, Evidence, Fact, Port, Unresolved
+from repomodeler.records import Component, Connection, Endpoint, Evidence, Fact, Port, Unresolved
 
 
 class ConnectionRules(ResolverBase):
@@ -123,6 +123,8 @@ class ConnectionRules(ResolverBase):
                     owner, tcomp.attributes.get("technology", "")):
                 continue  # shared config names it, but this service has no client for it
             self.connect(owner, target, self._protocol(ref, target, env_name), evidence, attributes=attrs)
+            if ref.database and tcomp.kind == "database":
+                self.databases_named[(target, ref.database)].update(evidence)
 
     def env_file_settings(self) -> list[tuple[str, Fact]]:
         """Compose ``env_file: .env``: the file's settings are the service's environment.  A file kept
@@ -706,6 +708,41 @@ class ConnectionRules(ResolverBase):
             self._resolve_value(actor, value, [f.evidence], allow_external=in_call, origin=f.evidence)
             for k in set(self.model.connections) - before:
                 self.model.connections[k].attributes["via"] = "browser code"
+
+    def logical_databases(self) -> None:
+        """Two databases on one server are two stores: each database a connection string names
+        (``jdbc:mysql://mysql:3306/orders``, ``Database=catalogdb``) becomes a part of the server
+        component, and the services that name it connect to it. The server stays the deployed
+        component; its parts say which service keeps its data where."""
+        for (server, db), evidence in sorted(self.databases_named.items()):
+            if server not in self.model.components:
+                continue
+            comp = self.model.components[server]
+            pid = f"{server}/{db}"
+            part = self.model.parts.get(pid)
+            if part is None:
+                part = self.model.parts[pid] = Component(id=pid, name=db, kind="database", repository=comp.repository,
+                                                         parent=server)
+                part.attributes.update({"database": db, "technology": comp.attributes.get("technology", "")})
+                self.created_by[pid] = "logical_databases"
+            part.evidence.add(min(evidence))
+            for key in sorted(k for k in self.model.connections if k[1] == server):
+                conn = self.model.connections[key]
+                evs = conn.evidence & evidence
+                if not evs:
+                    continue
+                names = set(filter(None, conn.attributes.get("databases", "").split(", "))) | {db}
+                conn.attributes["databases"] = ", ".join(sorted(names))
+                link_key = (conn.source, pid, conn.protocol)
+                link = self.model.part_links.get(link_key)
+                if link is None:
+                    link = self.model.part_links[link_key] = Connection(source=conn.source, target=pid, kind=conn.kind,
+                                                                        protocol=conn.protocol)
+                    link.attributes.update({"via": conn.attributes.get("via", ""), "resolved_by": "logical_databases",
+                                            "database": db})
+                link.evidence.update(evs)
+            comp.attributes["databases"] = ", ".join(sorted(
+                {*filter(None, comp.attributes.get("databases", "").split(", ")), db}))
 
     def fold_unknown_protocols(self) -> None:
         """A 'tcp' edge (protocol unknown) merges into a known-protocol edge between the same pair."""

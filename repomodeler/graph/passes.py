@@ -86,8 +86,10 @@ PASSES: tuple[Pass, ...] = (
          ("components", "ports", "connections", "attributes"), after=("entry_points",)),
     Pass("process_links", ("process.spawn", "http.call_path", "http.client", "string.url", "grpc.client",
                            "grpc.client_ref", "grpc.server"), ("connections",), after=("processes",)),
+    Pass("logical_databases", (), ("components", "connections", "attributes"),
+         after=("fold_unknown_protocols", "processes", "process_links")),
     Pass("subsystems", ("package.doc",), ("components", "connections", "attributes"),
-         after=("processes", "process_links")),
+         after=("processes", "process_links", "logical_databases")),
     Pass("provenance", (), ("attributes",), after=("entry_points",)),
 )
 

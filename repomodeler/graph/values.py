@@ -31,6 +31,23 @@ class HostRef:
     host: str
     port: int | None
     scheme: str | None
+    database: str | None = None  # the logical database a connection string names (``.../orders``)
+
+
+# Schemes whose URL path names a logical database (jdbc:mysql://db:3306/orders, mongodb://m/users).
+DATABASE_SCHEMES = frozenset({"postgres", "postgresql", "postgresql+psycopg2", "postgresql+asyncpg",
+                              "postgresql+psycopg", "mysql", "mysql+pymysql", "mariadb", "sqlserver", "mssql",
+                              "mongodb", "mongodb+srv", "cockroachdb", "oracle"})
+DATABASE_NAME = re.compile(r"^[A-Za-z_][A-Za-z0-9_.-]{0,127}$")
+KEYVALUE_DATABASE = re.compile(r"(?i)(?:^|[;\s])(?:database|initial catalog|dbname)\s*=\s*([A-Za-z_][A-Za-z0-9_.-]*)(?=$|[;\s])")
+SQLSERVER_DATABASE = re.compile(r"(?i);\s*databaseName\s*=\s*([A-Za-z_][A-Za-z0-9_-]*)")
+
+
+def database_name(path: str) -> str | None:
+    """The database a connection URL's path names: ``/orders?ssl=true`` -> ``orders``; None for an
+    empty path, a placeholder or a number (a Redis index is not a database name)."""
+    first = re.split(r"[/?#;\s'\"]", path.lstrip("/"), maxsplit=1)[0] if path.startswith("/") else ""
+    return first if first and DATABASE_NAME.match(first) else None
 
 
 def parse_hosts(value: str) -> list[HostRef]:
@@ -43,7 +60,14 @@ def parse_hosts(value: str) -> list[HostRef]:
             continue  # http://<svc>/ , http://*/ : filled in elsewhere (http://%s/ does not even match)
         host = m.group("host").strip("[]")
         port = int(m.group("port")) if m.group("port") else None
-        refs.append(HostRef(host.lower(), port, m.group("scheme").lower()))
+        scheme = m.group("scheme").lower()
+        db = None
+        if scheme in DATABASE_SCHEMES:
+            rest = value[m.end():]
+            db = database_name(rest)
+            if db is None and (sq := SQLSERVER_DATABASE.match(rest)):
+                db = sq.group(1)  # jdbc:sqlserver://db:1433;databaseName=orders
+        refs.append(HostRef(host.lower(), port, scheme, db))
     if refs:
         return refs
     for part in value.split(","):
@@ -53,12 +77,15 @@ def parse_hosts(value: str) -> list[HostRef]:
     if not refs:  # Go MySQL driver DSN: user:password@tcp(db:3306)/name
         m = re.search(r"@(?:tcp|unix)\(([A-Za-z][A-Za-z0-9_.-]*)(?::(\d{2,5}))?\)", value)
         if m:
-            refs.append(HostRef(m.group(1).lower(), int(m.group(2)) if m.group(2) else None, "mysql"))
+            refs.append(HostRef(m.group(1).lower(), int(m.group(2)) if m.group(2) else None, "mysql",
+                                database_name(value[m.end():])))
     if not refs:  # ADO.NET / libpq key=value strings: "Server=db;Port=5432;..." or "host=db port=5432"
         m = KEYVALUE_HOST.search(value)
         if m:
             port = KEYVALUE_PORT.search(value)
-            refs.append(HostRef(m.group(1).lower(), int(m.group(2) or (port.group(1) if port else 0)) or None, None))
+            db = KEYVALUE_DATABASE.search(value)
+            refs.append(HostRef(m.group(1).lower(), int(m.group(2) or (port.group(1) if port else 0)) or None, None,
+                                db.group(1) if db else None))
     return refs
 
 

@@ -206,6 +206,11 @@ export function kindBadge(kind) { var b = el("span", { class: "badge", text: kin
 
 export function protoBadge(p) { var b = el("span", { class: "badge", text: p || "?" }); b.style.background = RM.protocolStyle(p).color; return b; }
 
+/** What a component's parts are called: the logical databases of a database server, else subsystems. */
+function partsWord(kids) {
+  return kids.every(function (k) { return str(nodesById.get(k).kind) === "database"; }) ? "databases" : "subsystems";
+}
+
 export function renderNode(box, id, counter) {
   var n = nodesById.get(id);
   box.appendChild(el("h2", { text: str(n.name || id), id: "details-title" }));
@@ -215,12 +220,13 @@ export function renderNode(box, id, counter) {
   box.appendChild(el("div", { class: "focus-row" },
     el("button", { class: "btn small", type: "button", text: "Focus here", onclick: function () { state.focus = id; applyFilters(true); } }),
     kids.length ? el("button", { class: "btn ghost small", type: "button", id: "btn-open", "aria-pressed": openNow.has(id) ? "true" : "false",
-      text: openNow.has(id) ? "Hide subsystems" : "Show subsystems", onclick: function () { toggleOpen(id); } }) : null,
+      text: (openNow.has(id) ? "Hide " : "Show ") + partsWord(kids), onclick: function () { toggleOpen(id); } }) : null,
     el("button", { class: "btn ghost small", type: "button", text: "Show in SysML", onclick: function () { showTab("sysml"); } })));
   box.appendChild(kv([["id", str(n.id)]].concat(attrRows(n.attributes))));
   comparisonSection(box, changesAbout("n:", id));
   if (kids.length) {
-    box.appendChild(el("h3", { text: "Subsystems · " + kids.length }));
+    var word = partsWord(kids);
+    box.appendChild(el("h3", { text: word.charAt(0).toUpperCase() + word.slice(1) + " · " + kids.length }));
     var subs = el("ul", { class: "list", id: "subsystems" });
     kids.slice().sort(function (a, b) { return str(nodesById.get(a).name || a) < str(nodesById.get(b).name || b) ? -1 : 1; })
       .forEach(function (k) { subs.appendChild(el("li", null, kindBadge(str(nodesById.get(k).kind)), " ", nodeLink(k))); });
