@@ -126,8 +126,8 @@ spec:
 """
     model = model_of(tmp_path, {"deploy": {"k8s/all.yaml": manifests}})
     assert {n["id"]: n["kind"] for n in model["nodes"]} == {
-        "orders": "service", "orders-db": "database", "public": "gateway", "user": "user"}
-    assert edges(model) == {("orders", "orders-db", "sql"), ("public", "orders", "http"), ("user", "public", "http")}
+        "orders": "service", "orders-db": "database", "user": "user"}  # an Ingress routes; it does not run
+    assert edges(model) == {("orders", "orders-db", "sql"), ("user", "orders", "http")}
     db_edge = next(e for e in model["edges"] if e["target"] == "orders-db")
     assert {"repository": "deploy", "path": "k8s/all.yaml", "line": 23} in db_edge["evidence"]
 

@@ -3,7 +3,7 @@ app labels, kustomize overlays, and cluster add-ons installed from their vendors
 
 from __future__ import annotations
 
-from tests.rules_harness import edge_set, resolve_files
+from tests.rules_harness import edge_set, resolve_files, via
 
 
 def deployment(name: str, image: str, labels: dict[str, str], account: str = "") -> str:
@@ -76,7 +76,7 @@ def test_what_only_a_kustomize_overlay_adds_is_a_variant() -> None:
     assert ("user", "frontend") in edge_set(model)
 
 
-def test_ingress_in_the_base_is_still_the_front_door() -> None:
+def test_ingress_routes_people_to_the_services_it_names() -> None:
     files = {
         "k8s/frontend.yaml": deployment("frontend", "acme/frontend:1", {"app": "frontend"})
         + "---\n" + service("frontend", {"app": "frontend"}),
@@ -86,7 +86,9 @@ def test_ingress_in_the_base_is_still_the_front_door() -> None:
             "            name: frontend\n"),
     }
     model = resolve_files({"shop": files})
-    assert ("shop-ingress", "frontend") in edge_set(model)
+    assert services(model) == {"frontend"}  # an Ingress is a rule the cluster's controller carries out
+    assert edge_set(model) == {("user", "frontend")}
+    assert via(model, "user", "frontend") == {"ingress shop-ingress"}
 
 
 CLUSTER_RBAC = (

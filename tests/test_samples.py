@@ -135,14 +135,11 @@ def test_grpc_mesh_components_and_connections(models) -> None:
     model = models["grpc-mesh"]
     assert components(model) == {
         "frontend": ("service", "javascript"), "checkout": ("service", "python"), "cart": ("service", "go"),
-        "redis-cart": ("cache", None), "shop-ingress": ("gateway", None), "user": ("user", None)}
+        "redis-cart": ("cache", None), "user": ("user", None)}
     assert edges(model) == {
         ("frontend", "cart", "grpc"), ("frontend", "checkout", "grpc"), ("checkout", "cart", "grpc"),
-        ("cart", "redis-cart", "redis"), ("shop-ingress", "frontend", "http"),
-        ("user", "shop-ingress", "http"), ("user", "frontend", "http")}
+        ("cart", "redis-cart", "redis"), ("user", "frontend", "http")}  # the Ingress is a route, not a part
     assert model["unresolved"] == [] and model["warnings"] == []
-    # The Ingress's only evidence is its backend line (`name: frontend`); see the xfail below.
-    assert_evidence_names_targets("grpc-mesh", model, {"shop-ingress": ("frontend",)})
 
 
 def test_grpc_mesh_rpcs_routes_and_evidence(models) -> None:
@@ -156,12 +153,14 @@ def test_grpc_mesh_rpcs_routes_and_evidence(models) -> None:
     assert {("checkout/server.py", 16), ("k8s/checkout.yaml", 22)} <= lines("checkout", "cart")  # stub + CART_ADDR
     assert ("frontend/server.js", 10) in lines("frontend", "checkout")
     assert ("k8s/cart.yaml", 32) in lines("cart", "redis-cart")          # ConfigMap REDIS_ADDR via envFrom
-    assert lines("user", "frontend") == {("k8s/frontend.yaml", 40)}      # the LoadBalancer Service
-    assert lines("shop-ingress", "frontend") == {("k8s/frontend.yaml", 63)}
+    # the LoadBalancer Service, the Ingress and its rule routing / to frontend
+    assert lines("user", "frontend") == {("k8s/frontend.yaml", 40), ("k8s/frontend.yaml", 53), ("k8s/frontend.yaml", 63)}
 
 
 def test_grpc_mesh_ingress_entry_evidence_names_the_ingress(models) -> None:
-    assert ("k8s/frontend.yaml", 53) in evidence_of(models["grpc-mesh"], "user", "shop-ingress")
+    assert ("k8s/frontend.yaml", 53) in evidence_of(models["grpc-mesh"], "user", "frontend")
+    entry = edge(models["grpc-mesh"], "user", "frontend")
+    assert entry["attributes"]["via"] == "ingress shop-ingress" and entry["attributes"]["routes"] == "/"
 
 
 # ------------------------------------------------------------------ polyglot-events

@@ -111,7 +111,7 @@ def test_ports_view_draws_every_provided_port_and_links_end_on_them(desk: Any, u
         assert drawn["left"] if drawn["side"] == "left" else drawn["top"], f"{cy_id} is not on its part's border: {drawn}"
     # the other ports are the ones model.sysml implies (connections arrive, no endpoints found)
     assert all(p["implied"] for k, p in ports.items() if k not in expected)
-    assert {k for k, p in ports.items() if p["implied"]} == {"p:redis-cart#redis", "p:shop-ingress#http"}
+    assert {k for k, p in ports.items() if p["implied"]} == {"p:redis-cart#redis"}
     # parts are SysML parts: a rectangle named "name : Kind"
     assert page.evaluate("cy.getElementById('n:cart').data('label')").endswith("\n: Service")
     assert page.evaluate("cy.getElementById('n:cart').style('shape')") == "rectangle"
@@ -165,7 +165,7 @@ def test_ports_view_draws_every_provided_port_and_links_end_on_them(desk: Any, u
     with page.expect_download() as info:
         page.click("#btn-svg")
     svg = Path(info.value.path()).read_text()
-    assert svg.count('stroke-dasharray="3 2"') == 2 and ">grpc ·3<" in svg and ">cart<" in svg
+    assert svg.count('stroke-dasharray="3 2"') == 1 and ">grpc ·3<" in svg and ">cart<" in svg
     (ARTIFACTS / "export-ports.svg").write_text(svg)
 
     # toggling back restores the component view

@@ -67,6 +67,8 @@ class ResolverBase:
         self.browser_facts: list[Fact] = []
         # (database server component, logical database name) -> evidence of the connection strings naming it
         self.databases_named: dict[tuple[str, str], set[Evidence]] = defaultdict(set)
+        # service an Ingress routes to -> [(ingress name, path, its declaration, the routing rule)]
+        self.ingress_routes: dict[str, list[tuple[str, str, Evidence, Evidence]]] = defaultdict(list)
         self.created_by: dict[object, str] = {}  # component id or connection key -> the pass that made it  # URL facts in front-end code: calls the user's browser makes
         # (owner, variable or property name) -> [(value, evidence)] from compose/k8s/.env/Spring config.
         self.env_values: dict[tuple[str, str], list[tuple[str, Evidence]]] = defaultdict(list)

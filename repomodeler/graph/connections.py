@@ -383,6 +383,9 @@ class ConnectionRules(ResolverBase):
             self.connect(proxies[0], owner, "http", [f.evidence], attributes={"via": "traefik labels"})
 
     def ingress(self) -> None:
+        """A Kubernetes Ingress is a routing rule the cluster's ingress controller (or the cloud's load
+        balancer) carries out, not a running part of the system: the services it routes to are front
+        doors, entered from outside through that Ingress (see `entry_points`)."""
         declared = {(f.repository, f.path, f.get("ingress")): f.evidence for f in self.by_kind["k8s.ingress_resource"]}
         variants = {(v.repository, v.get("folder") or "") for v in self.by_kind["k8s.variant"]}
         for f in self.by_kind["k8s.ingress"]:
@@ -391,10 +394,8 @@ class ConnectionRules(ResolverBase):
             target = self.alias.get((f.get("target") or "").lower())
             if not target:
                 continue
-            gw = self.add_component(f.get("ingress") or "ingress", "gateway", f.repository,
-                                    declared.get((f.repository, f.path, f.get("ingress")), f.evidence),
-                                    attributes={"deployment": "kubernetes", "technology": "ingress"})
-            self.connect(gw.id, target, "http", [f.evidence], attributes={"via": "ingress"})
+            head = declared.get((f.repository, f.path, f.get("ingress")), f.evidence)
+            self.ingress_routes[target].append((f.get("ingress") or "ingress", f.get("route") or "", head, f.evidence))
 
     # ------------------------------------------------------------------ value resolution
     def resolve_expression(self, owner: str, f: Fact, expr: str) -> list[tuple[str, list[Evidence]]]:
@@ -680,7 +681,11 @@ class ConnectionRules(ResolverBase):
             if cid and f.get("type") in ("LoadBalancer", "NodePort") and self.model.components[cid].kind in (
                     "service", "gateway") and not infra_role(self.model.components[cid]):
                 targets.setdefault(cid, f.evidence)
-        if not gateways - forwarded:  # no gateway in front: the APIs nobody inside calls are used from outside
+        ingress_doors = {cid for cid in self.ingress_routes if self.model.components[cid].kind in ("service", "gateway")}
+        for cid in sorted(ingress_doors):
+            targets.setdefault(cid, min(ev for _n, _r, ev, _rev in self.ingress_routes[cid]))
+        if not gateways - forwarded and not ingress_doors:
+            # no gateway or Ingress in front: the APIs nobody inside calls are used from outside
             for cid in sorted(self.model.components):
                 comp = self.model.components[cid]
                 if (comp.kind == "service" and cid not in called and not infra_role(comp)
@@ -699,6 +704,14 @@ class ConnectionRules(ResolverBase):
         user.attributes["role"] = "people and clients outside the system"
         for cid, ev in sorted(targets.items()):
             user.evidence.add(ev)
+            routes = self.ingress_routes.get(cid, [])
+            if routes:  # through an Ingress: its declaration and the rule routing to this service
+                names = sorted({n for n, _r, _e, _re in routes})
+                paths = sorted({r for _n, r, _e, _re in routes if r})
+                attrs = {"via": "ingress " + ", ".join(names), **({"routes": ", ".join(paths)} if paths else {})}
+                self.connect(actor, cid, "http", [ev, *(e for _n, _r, h, r in routes for e in (h, r))],
+                             kind="calls", attributes=attrs)
+                continue
             self.connect(actor, cid, "http", [ev], kind="calls", attributes={"via": "published entry point"})
         calls = {(f.repository, f.path, f.line) for f in self.browser_facts if f.kind == "http.client"}
         for f in sorted(set(self.browser_facts)):

@@ -73,7 +73,7 @@ PASSES: tuple[Pass, ...] = (
     Pass("proxies", ("proxy.route", "config.env"), ("connections", "components", "kinds", "unresolved"),
          after=("config_connections",)),
     Pass("traefik", ("compose.label",), ("connections",), after=("deployment_components",)),
-    Pass("ingress", ("k8s.ingress", "k8s.ingress_resource", "k8s.variant"), ("components", "connections"),
+    Pass("ingress", ("k8s.ingress", "k8s.ingress_resource", "k8s.variant"), ("attributes",),
          after=("deployment_components",)),
     Pass("exposed_ports", ("docker.expose",), ("attributes",), after=("build_units",)),
     Pass("fold_unknown_protocols", (), ("connections",),
