@@ -10,6 +10,7 @@ from pathlib import PurePosixPath
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.catalog import (
     ENTRY_FILES,
+    NODE_SERVICE_DEPENDENCY,
     image_basename,
     tech_for_image,
 )
@@ -295,6 +296,8 @@ class ComponentRules(ResolverBase):
                     for k in [k for k, ids in deployed.items() if comp.id in ids]:
                         deployed[k].discard(comp.id)
                 else:
+                    if not serves and self.has_deployments() and self.is_node_script(repo, d, manifests):
+                        continue
                     comp = self.add_component(name, "service", repo, unit_dirs[d], aliases)
                 comp.source_roots.add((repo, d))
                 self.artifacts[comp.id].update(artifacts)
@@ -363,6 +366,17 @@ class ComponentRules(ResolverBase):
             if wanted & {key(a) for a in names}:
                 found.add(cid)
         return found.pop() if len(found) == 1 else None
+
+    def is_node_script(self, repo: str, d: str, manifests: list[Fact]) -> bool:
+        """A Node package that no deployment runs, with no Dockerfile and no routes, and that depends
+        on nothing a running service needs (a server or UI framework, a broker, gRPC, a database
+        client) is a script (license attribution, code generation), not a component."""
+        here = [m for m in manifests if norm_path(str(PurePosixPath(m.path).parent)) == d]
+        if not here or any(m.get("ecosystem") != "npm" for m in here):
+            return False
+        deps = [f.get("name") or "" for f in self.by_kind["manifest.dependency"]
+                if f.repository == repo and norm_path(str(PurePosixPath(f.path).parent)) == d]
+        return not any(NODE_SERVICE_DEPENDENCY.search(x.lower()) for x in deps)
 
     def has_deployments(self) -> bool:
         """Does the system declare how it is deployed (compose services, Kubernetes workloads)?"""

@@ -1,5 +1,6 @@
-"""Kubernetes constructs that decide what is a component: Services selecting several workloads,
-app labels, kustomize overlays, and cluster add-ons installed from their vendors' manifests."""
+"""Deployment constructs that decide what is a component: Kubernetes Services selecting several
+workloads, app labels, kustomize overlays, Ingresses, cluster add-ons installed from their vendors'
+manifests, recipes and scripts nothing deploys."""
 
 from __future__ import annotations
 
@@ -161,3 +162,19 @@ def test_service_published_in_one_copy_and_internal_in_another_is_internal() -> 
     entries = {t for s, t in edge_set(model) if s == "user"}
     assert entries == {"frontend"}
 
+
+
+def test_node_script_package_nothing_deploys_is_not_a_component() -> None:
+    files = {
+        "docker-compose.yml": "services:\n  ui:\n    build: ./ui\n    ports: ['80:8080']\n",
+        "ui/Dockerfile": "FROM node:20\nCOPY . .\nCMD node server.js\n",
+        "ui/package.json": '{"name": "ui", "scripts": {"start": "node server.js"}, "dependencies": {"express": "^4"}}\n',
+        "ui/server.js": "const express = require('express');\nconst app = express();\napp.get('/', (q, r) => r.send('ok'));\napp.listen(8080);\n",
+        "oss/attribution/package.json": ('{"name": "attribution-js", "main": "dist/main.js", "scripts": {"start": '
+                                         '"node dist/main.js"}, "dependencies": {"axios": "^1", "handlebars": "^4"}}\n'),
+        "oss/attribution/src/main.ts": "import axios from 'axios';\nexport async function main() { await axios.get('https://example.com'); }\n",
+        "worker/package.json": '{"name": "worker", "scripts": {"start": "node index.js"}, "dependencies": {"amqplib": "^0.10"}}\n',
+        "worker/index.js": "const amqp = require('amqplib');\namqp.connect('amqp://rabbitmq');\n",
+    }
+    model = resolve_files({"shop": files})
+    assert {c.id for c in model.components.values() if c.kind == "service"} == {"ui", "worker"}
