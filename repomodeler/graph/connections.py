@@ -727,6 +727,9 @@ class ConnectionRules(ResolverBase):
         (``jdbc:mysql://mysql:3306/orders``, ``Database=catalogdb``) becomes a part of the server
         component, and the services that name it connect to it. The server stays the deployed
         component; its parts say which service keeps its data where."""
+        into: dict[str, list[tuple[str, str, str]]] = defaultdict(list)
+        for key in sorted(self.model.connections):
+            into[key[1]].append(key)
         for (server, db), evidence in sorted(self.databases_named.items()):
             if server not in self.model.components:
                 continue
@@ -739,7 +742,7 @@ class ConnectionRules(ResolverBase):
                 part.attributes.update({"database": db, "technology": comp.attributes.get("technology", "")})
                 self.created_by[pid] = "logical_databases"
             part.evidence.add(min(evidence))
-            for key in sorted(k for k in self.model.connections if k[1] == server):
+            for key in into.get(server, []):
                 conn = self.model.connections[key]
                 evs = conn.evidence & evidence
                 if not evs:
