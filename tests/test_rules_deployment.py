@@ -178,3 +178,19 @@ def test_node_script_package_nothing_deploys_is_not_a_component() -> None:
     }
     model = resolve_files({"shop": files})
     assert {c.id for c in model.components.values() if c.kind == "service"} == {"ui", "worker"}
+
+
+def test_compose_service_under_a_profile_is_opt_in() -> None:
+    files = {
+        "docker-compose.yml": ("services:\n  vote:\n    build: ./vote\n    ports: ['8080:80']\n"
+                               "    depends_on: [redis]\n  redis:\n    image: redis:7\n"
+                               "  seed:\n    build: ./seed-data\n    profiles: [\"seed\"]\n    depends_on: [vote]\n"
+                               "    environment:\n      TARGET: http://vote:80/\n"),
+        "vote/Dockerfile": "FROM python:3.12\nCOPY app.py /app.py\nCMD python /app.py\n",
+        "vote/app.py": "import redis\nr = redis.Redis(host='redis')\n",
+        "seed-data/Dockerfile": "FROM python:3.12\nCOPY make.py /make.py\nCMD python /make.py\n",
+        "seed-data/make.py": "import os, urllib.request\nurllib.request.urlopen(os.environ['TARGET'])\n",
+    }
+    model = resolve_files({"voting": files})
+    assert {c.id for c in model.components.values() if c.kind != "user"} == {"vote", "redis"}
+    assert ("vote", "redis") in edge_set(model)

@@ -185,6 +185,7 @@ def read_compose(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warn
                 build_context=context, dockerfile=dockerfile, compose_dir=folder,
                 container_name=_scalar(_get(svc, "container_name")), hostname=_scalar(_get(svc, "hostname")),
                 ports=",".join(ports), expose=",".join(expose),
+                profiles=",".join(sorted(p for p in (_scalar(x) for x in _seq(_get(svc, "profiles"))) if p)),
             ))
             for env_name, value, line in _env_pairs(_get(svc, "environment")):
                 facts.append(_fact("config.env", repo, path, line, owner=name, name=env_name, value=value,

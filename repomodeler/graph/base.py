@@ -55,7 +55,19 @@ class ResolverBase:
         self.results = sorted(results, key=lambda r: r.repository.name)
         self.alias: dict[str, str] = {}
         variants = compose_variants({f.path for r in self.results for f in r.facts if f.kind == "compose.service"})
-        self.facts: list[Fact] = sorted(f for r in self.results for f in r.facts if f.path not in variants)
+        # Compose services with `profiles:` start only when someone activates the profile
+        # (`docker compose --profile seed up`): opt-in, like a variant file, with everything they declare.
+        opt_in = {(f.repository, f.path, f.get("name")) for r in self.results for f in r.facts
+                  if f.kind == "compose.service" and f.get("profiles")}
+        self.facts: list[Fact] = sorted(
+            f for r in self.results for f in r.facts if f.path not in variants and not (
+                opt_in and f.kind.startswith(("compose.", "config.env"))
+                and (f.repository, f.path, f.get("name") if f.kind == "compose.service" else f.get("owner")) in opt_in))
+        # Folders only opt-in services build (a seeding job under a profile), code or not.
+        self.profile_builds: set[tuple[str, str]] = {
+            (f.repository, norm_path(PurePosixPath(f.get("compose_dir") or ".").joinpath(f.get("build_context") or "").as_posix()))
+            for r in self.results for f in r.facts
+            if (f.repository, f.path, f.get("name")) in opt_in and f.kind == "compose.service" and f.get("build_context")}
         # Folders only an opt-in compose variant builds (an ELK stack's Dockerfiles) are opt-in too.
         self.variant_builds: set[tuple[str, str]] = {
             (f.repository, norm_path(PurePosixPath(f.get("compose_dir") or ".").joinpath(f.get("build_context") or "").as_posix()))

@@ -254,6 +254,8 @@ class ComponentRules(ResolverBase):
                 artifacts = self.unit_artifacts(repo, d)
                 if d not in manifest_dirs and d not in code_dirs and (repo, d) in self.variant_builds:
                     continue  # built only by an opt-in compose variant
+                if (repo, d) in self.profile_builds:
+                    continue  # built only by a compose service under a profile (unclaimed by any default one)
                 if d not in manifest_dirs and d not in code_dirs:
                     # A folder holding only a Dockerfile: another recipe for a module whose artifact it
                     # runs, or a base image layer (a language runtime with nothing to run), or a component.
