@@ -130,6 +130,9 @@ CASES: list[Case] = [
         ("client.var", 15, {"name": "events", "technology": "redis"}),
         ("messaging.publish", 16, {"client": "events", "topic": "orders.created", "needs_client": "true"}),
     ), absent=(("messaging.publish", 12),)),
+    Case("python", "store_hosts.py", (("service.lookup", 2, {"service": "redis", "call": "connect_redis", "store_call": "true"}),
+                                      ("service.lookup", 4, {"service": "mongo", "call": "get_mongo", "store_call": "true"})),
+         absent=(("service.lookup", 3),)),
     Case("python", "service_lookup.py", (("service.lookup", 6, {"service": "orders", "protocol": "amqp"}),
                                          ("service.lookup", 7, {"service": "products", "protocol": "amqp"})),
          absent=(("service.lookup", 8),)),
@@ -140,6 +143,9 @@ CASES: list[Case] = [
     # ------------------------------------------------------------------ javascript
     Case("javascript", "imports.js", (("module.var", 4, {"module": "amqplib", "name": "amqp"}), I(1, "express"), I(2, "kafkajs"), I(3, "./helper"), I(4, "amqplib"),
                                       I(5, "ioredis"))),
+    Case("javascript", "store_hosts.js", (("service.lookup", 1, {"service": "redis", "call": "createRedisClient", "store_call": "true"}),
+                                          ("service.lookup", 3, {"service": "mongo", "call": "connectMongo", "store_call": "true"})),
+         absent=(("service.lookup", 2),)),
     Case("javascript", "http_routes.js", (
         ("http.mount", 11, {"prefix": "/api/orders", "router": "ordersRouter"}),
         R(6, "get", "/health", "express", router="app"), R(7, "post", "/orders/:id", "express", router="router"),
@@ -183,6 +189,9 @@ CASES: list[Case] = [
     Case("tsx", "component.tsx", (I(1, "react"), C(4, "/api/orders"))),
     Case("tsx", "broken.tsx", (I(1, "axios"), C(2, "http://orders:8080", "get")), broken=True),
     # ------------------------------------------------------------------ go
+    Case("go", "store_hosts.go", (("service.lookup", 4, {"service": "redis", "call": "newRedisPool", "store_call": "true"}),
+                                  ("service.lookup", 6, {"service": "mongo", "call": "DialMongo", "store_call": "true"})),
+         absent=(("service.lookup", 5),)),
     Case("go", "imports.go", (I(4, "net/http"), I(5, "github.com/lib/pq"), I(8, "github.com/segmentio/kafka-go"))),
     Case("go", "http_routes.go", (
         R(4, "HandleFunc", "GET /payments/{id}", "go-http", router="mux"),
@@ -245,8 +254,11 @@ CASES: list[Case] = [
                                     ("annotation", 4, {"name": "EnableDiscoveryClient"}),
                                     ("annotation", 5, {"name": "EnableFeignClients"}),
                                     ("service.lookup", 9, {"service": "CUSTOMER"}),
-                                    ("service.lookup", 10, {"service": "stores"})),
-         absent=(("annotation", 7), ("service.lookup", 11))),
+                                    ("service.lookup", 10, {"service": "stores"}),
+                                    ("service.lookup", 12, {"service": "payment"}),
+                                    ("service.lookup", 13, {"service": "shipping"}),
+                                    ("service.lookup", 14, {"service": "redis", "call": "connectRedis", "store_call": "true"})),
+         absent=(("annotation", 7), ("service.lookup", 11), ("service.lookup", 15))),
     Case("java", "urls.java", (D(5, "Server=db;Port=5432"), U(2, "jdbc:postgresql://orders-db:5432/orders"), H(3, "kafka:9092")),
          absent=(("string.url", 4),)),
     Case("java", "broken.java", (E(2, "ORDERS_URL"),), broken=True),
@@ -289,6 +301,9 @@ CASES: list[Case] = [
         ("aspire.statement", 5, {"text": 'builder.AddProject<Projects.OrderProcessor>("order-processor").WithReference(redis);'})),
          absent=(("aspire.statement", 1), ("aspire.statement", 6), ("aspire.statement", 7)), path="Shop.AppHost/Program.cs"),
     Case("csharp", "aspire.cs", (), absent=(("aspire.statement", 2),), path="Shop.Api/Program.cs", covers=()),
+    Case("csharp", "store_hosts.cs", (("service.lookup", 3, {"service": "redis", "call": "OpenRedisConnection", "store_call": "true"}),
+                                      ("service.lookup", 5, {"service": "mongo", "call": "GetMongoClient", "store_call": "true"})),
+         absent=(("service.lookup", 4),)),
     Case("csharp", "imports.cs", (I(1, "System.Net.Http"), I(2, "Confluent.Kafka"), I(3, "Grpc.Core"), I(4, "System"))),
     Case("csharp", "http_routes.cs", (
         R(5, "HttpGet", "{id}", "aspnet", prefix="api/[controller]", controller="OrdersController"),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.rules_harness import resolve_files
 
 
@@ -25,3 +27,33 @@ def test_two_databases_on_one_server_are_two_stores_inside_it() -> None:
     line = {(e.path, e.line) for c in model.part_links.values() if c.target == "mysql/orders" for e in c.evidence}
     assert line == {("docker-compose.yml", 7), ("orders/app.py", 2)}  # the value, and the code that reads it
     assert model.connections[("users", "mysql", "sql")].attributes["databases"] == "users"
+
+
+STORE_CALLS = {
+    "csharp": ("worker/Program.cs", 'class P {\n  static void Main() {\n    var r = OpenRedisConnection("redis");\n'
+               '    var x = OpenRedisConnection("vote");\n    var y = Connect("redis");\n  }\n}\n', 3),
+    "python": ("worker/app.py", 'import os\nclient = connect_redis("redis")\nother = connect_redis("vote")\n'
+               'plain = connect("redis")\n', 2),
+    "javascript": ("worker/index.js", 'const c = createRedisClient("redis");\nconst d = createRedisClient("vote");\n'
+                   'const e = open("redis");\n', 1),
+    "go": ("worker/main.go", 'package main\n\nfunc main() {\n\tp := newRedisPool("redis")\n\tq := newRedisPool("vote")\n'
+           '\t_ = open("redis")\n\t_, _ = p, q\n}\n', 4),
+    "java": ("worker/src/main/java/com/acme/Worker.java", 'package com.acme;\npublic class Worker {\n'
+             '  void run() {\n    Object r = connectRedis("redis");\n    Object v = connectRedis("vote");\n  }\n}\n', 4),
+}
+
+
+@pytest.mark.parametrize("language", sorted(STORE_CALLS))
+def test_literal_host_handed_to_a_store_client_call(language: str) -> None:
+    path, code, line = STORE_CALLS[language]
+    files = {
+        "docker-compose.yml": ("services:\n  redis:\n    image: redis:7\n  vote:\n    image: acme/vote:1\n"
+                               "  worker:\n    build: ./worker\n"),
+        "worker/Dockerfile": "FROM scratch\nCMD [\"/worker\"]\n",
+        path: code,
+    }
+    model = resolve_files({"voting": files})
+    worker = {(c.target, c.protocol): c for c in model.connections.values() if c.source == "worker"}
+    assert set(worker) == {("redis", "redis")}  # not vote (not a Redis), not a call naming no technology
+    assert (path, line) in {(e.path, e.line) for e in worker[("redis", "redis")].evidence}
+    assert worker[("redis", "redis")].attributes["via"] == "literal host of a store client"

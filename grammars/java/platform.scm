@@ -28,3 +28,13 @@
    arguments: (argument_list . (string_literal (string_fragment) @service) .)) @fact
  (#match? @_m "^((set|with)Host(name)?|host(name)?)$")
  (#set! fact "service.lookup"))
+
+; A literal host handed to a call that names a store or broker technology: connectRedis("redis"),
+; new RedisClient("redis"), createMongoClient("mongo"). Links only when the literal names a component
+; of that technology (graph/platform.py).
+((method_invocation
+   name: (identifier) @call
+   arguments: (argument_list . (string_literal (string_fragment) @service))) @fact
+ (#match? @call "([Rr]edis|[Mm]ongo|[Pp]ostgres|[Mm]y[Ss]ql|[Rr]abbit|[Kk]afka|[Nn]ats|[Ee]lastic|[Mm]emcache|[Cc]assandra|[Aa]mqp)")
+ (#set! fact "service.lookup")
+ (#set! store_call "true"))

@@ -36,6 +36,7 @@ from repomodeler.graph.catalog import (
     ROLE_SERVERS,
     TECH_KIND,
     TECH_PROTOCOL,
+    TECH_WORDS,
 )
 from repomodeler.records import Evidence, Unresolved
 
@@ -209,12 +210,27 @@ class PlatformRules(ResolverBase):
                     self.connect(cid, target, "http", [ev], attributes={"via": "gateway routes through discovery"})
 
     def service_lookups(self) -> None:
+        """Calls that name the service they reach by its id: ``loadBalancer.choose("orders")``, a host
+        literal when a URL is built, and a literal handed to a call named for a store or broker
+        technology (``OpenRedisConnection("redis")``), which counts only when the literal names a
+        component of that technology."""
         for f in self.by_kind["service.lookup"]:
             owner = self.owner_of(f.repository, f.path)
             target = self.alias.get((f.get("service") or "").lower())
-            if owner and target and target != owner:
-                self.connect(owner, target, f.get("protocol") or "http", [f.evidence],
-                             attributes={"via": "lookup by service id"})
+            if not owner or not target or target == owner:
+                continue
+            if f.get("store_call"):
+                tcomp = self.model.components[target]
+                tech = tcomp.attributes.get("technology", "")
+                words = TECH_WORDS.get(tech, (tech,)) if tech else ()
+                call = (f.get("call") or "").lower()
+                if tcomp.kind not in ("database", "cache", "broker") or not any(w and w in call for w in words):
+                    continue
+                self.connect(owner, target, TECH_PROTOCOL.get(tech, "tcp"), [f.evidence],
+                             attributes={"via": "literal host of a store client"})
+                continue
+            self.connect(owner, target, f.get("protocol") or "http", [f.evidence],
+                         attributes={"via": "lookup by service id"})
 
     def implied_stores(self) -> None:
         for cid in sorted(self.model.components):

@@ -1,0 +1,9 @@
+; A literal host handed to a call that names a store or broker technology:
+; newRedisPool("redis"), ConnectMongo("mongo"). Links only when the literal names a component of
+; that technology (graph/platform.py).
+((call_expression
+   function: [(identifier) @call (selector_expression field: (field_identifier) @call)]
+   arguments: (argument_list . (interpreted_string_literal) @service)) @fact
+ (#match? @call "([Rr]edis|[Mm]ongo|[Pp]ostgres|[Mm]y[Ss]ql|[Rr]abbit|[Kk]afka|[Nn]ats|[Ee]lastic|[Mm]emcache|[Cc]assandra|[Aa]mqp)")
+ (#set! fact "service.lookup")
+ (#set! store_call "true"))
