@@ -194,3 +194,26 @@ def test_compose_service_under_a_profile_is_opt_in() -> None:
     model = resolve_files({"voting": files})
     assert {c.id for c in model.components.values() if c.kind != "user"} == {"vote", "redis"}
     assert ("vote", "redis") in edge_set(model)
+
+
+def test_compose_fills_build_and_image_from_the_env_file_beside_it() -> None:
+    files = {
+        ".env": ("IMAGE_NAME=ghcr.io/acme/demo\nDEMO_VERSION=1.0\nAD_DOCKERFILE=./src/ad/Dockerfile\n"
+                 "CART_DOCKERFILE=./src/cart/Dockerfile\nDB_PASSWORD=secret   # set in db/init.sql\n"
+                 "POSTGRES_HOST=astronomy-db\n"),
+        "compose.yaml": ("services:\n  ad:\n    image: ${IMAGE_NAME}:${DEMO_VERSION}-ad\n    build:\n      context: ./\n"
+                         "      dockerfile: ${AD_DOCKERFILE}\n"
+                         "  cart:\n    build:\n      context: ./\n      dockerfile: ${CART_DOCKERFILE}\n    environment:\n"
+                         "      - DB_URL=postgres://cart:${DB_PASSWORD}@${POSTGRES_HOST}/cart?sslmode=disable\n"
+                         "  astronomy-db:\n    image: postgres:16\n"),
+        "package.json": '{"name": "demo-tooling", "private": true, "devDependencies": {"markdownlint-cli": "^0.4"}}\n',
+        "src/ad/Dockerfile": "FROM python:3.12\nCOPY app.py /app.py\nCMD python /app.py\n",
+        "src/ad/app.py": "import os\nprint(os.environ.get('X'))\n",
+        "src/cart/Dockerfile": "FROM python:3.12\nCOPY app.py /app.py\nCMD python /app.py\n",
+        "src/cart/app.py": "import os\nimport psycopg2\nDB = os.environ['DB_URL']\n",
+    }
+    model = resolve_files({"demo": files})
+    assert {c.id for c in model.components.values() if c.kind != "user"} == {"ad", "cart", "astronomy-db"}
+    assert ("demo", "src/ad") in model.components["ad"].source_roots
+    assert ("demo", "src/cart") in model.components["cart"].source_roots
+    assert ("cart", "astronomy-db") in edge_set(model)  # the password's trailing comment is not part of it

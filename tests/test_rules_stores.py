@@ -57,3 +57,18 @@ def test_literal_host_handed_to_a_store_client_call(language: str) -> None:
     assert set(worker) == {("redis", "redis")}  # not vote (not a Redis), not a call naming no technology
     assert (path, line) in {(e.path, e.line) for e in worker[("redis", "redis")].evidence}
     assert worker[("redis", "redis")].attributes["via"] == "literal host of a store client"
+
+
+def test_grpc_client_of_a_service_no_code_here_serves_reaches_the_service_named_for_it() -> None:
+    files = {
+        "docker-compose.yml": "services:\n  currency:\n    image: acme/currency:1\n  checkout:\n    build: ./checkout\n"
+                              "  ledger:\n    image: acme/ledger:1\n  ledger-service:\n    image: acme/ledger2:1\n",
+        "checkout/Dockerfile": "FROM golang:1.22\nCMD [\"/checkout\"]\n",
+        "checkout/go.mod": "module example.com/checkout\n\ngo 1.22\n",
+        "checkout/main.go": ('package main\n\nimport pb "example.com/checkout/genproto"\n\nfunc main() {\n'
+                             '\tc := pb.NewCurrencyServiceClient(conn)\n\tl := pb.NewLedgerServiceClient(conn)\n\t_, _ = c, l\n}\n'),
+    }
+    model = resolve_files({"shop": files})
+    out = {(c.target, c.protocol) for c in model.connections.values() if c.source == "checkout"}
+    assert out == {("currency", "grpc")}  # ledger is ambiguous (ledger, ledger-service): listed, not guessed
+    assert any(u.value == "gRPC client of ledgerservice" for u in model.unresolved)

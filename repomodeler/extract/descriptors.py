@@ -406,7 +406,11 @@ def read_dotenv(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warni
         if not line or line.startswith("#") or "=" not in line:
             continue
         name, _, value = line.removeprefix("export ").partition("=")
-        value = value.strip().strip("'\"")
+        value = value.strip()
+        if value[:1] in ("'", '"') and value[0] in value[1:]:
+            value = value[1:value.index(value[0], 1)]  # quoted: up to the closing quote, comment or not
+        else:
+            value = re.split(r"\s+#", value, maxsplit=1)[0].strip()  # `x=1   # a comment` is x=1
         if re.match(r"^[A-Za-z_][A-Za-z0-9_.]*$", name.strip()):
             facts.append(_fact("config.env", repo, path, i, owner="", name=name.strip(), value=value, source="dotenv"))
     return facts, []

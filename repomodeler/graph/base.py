@@ -77,6 +77,7 @@ class ResolverBase:
         self.owner_cache: dict[tuple[str, str], str | None] = {}
         self.artifacts: dict[str, set[str]] = defaultdict(set)  # component id -> build artifacts it runs
         self.browser_facts: list[Fact] = []
+        self._dotenv: dict[tuple[str, str], dict[str, str]] | None = None  # (repo, .env path) -> settings
         # (database server component, logical database name) -> evidence of the connection strings naming it
         self.databases_named: dict[tuple[str, str], set[Evidence]] = defaultdict(set)
         # service an Ingress routes to -> [(ingress name, path, its declaration, the routing rule)]

@@ -26,6 +26,7 @@ from repomodeler.graph.naming import (
 )
 from repomodeler.graph.values import (
     METHOD_WORDS,
+    expand_placeholders,
     route_of,
     router_prefix,
 )
@@ -42,9 +43,9 @@ class ComponentRules(ResolverBase):
         by_image: dict[str, tuple[str, str]] = {}  # image repository -> (component name, descriptor path)
         for f in self.by_kind["compose.service"]:
             name = f.get("name") or ""
-            image = f.get("image")
+            image = self.compose_interpolate(f, f.get("image"))
             tech = tech_for_image(image)
-            context = f.get("build_context")
+            context = self.compose_interpolate(f, f.get("build_context"))
             kind = tech[1] if tech and not context else "service"
             attrs = {"image": image or "", "technology": tech[0] if tech else "", "deployment": "compose",
                      "ports": f.get("ports") or f.get("expose") or ""}
@@ -53,8 +54,9 @@ class ComponentRules(ResolverBase):
             root = None
             if context is not None and not re.match(r"^[a-z]+://", context):
                 root = norm_path(PurePosixPath(f.get("compose_dir") or ".").joinpath(context).as_posix())
-                dockerfile = norm_path(join_path(root, f.get("dockerfile") or "Dockerfile"))
-                if f.get("dockerfile") and "/" in (f.get("dockerfile") or "").strip("./"):
+                dockerfile_value = self.compose_interpolate(f, f.get("dockerfile"))
+                dockerfile = norm_path(join_path(root, dockerfile_value or "Dockerfile"))
+                if dockerfile_value and "/" in dockerfile_value.strip("./"):
                     # A shared context (`context: .`) with a per-service `dockerfile: Services/Basket/Dockerfile`:
                     # the service's own code is the Dockerfile's folder, not the whole context.
                     root = norm_path(str(PurePosixPath(dockerfile).parent))
@@ -130,6 +132,20 @@ class ComponentRules(ResolverBase):
                 comp.evidence.add(f.evidence)
                 comp.aliases.add((f.get("name") or "").lower())
                 self.alias.setdefault((f.get("name") or "").lower(), target)
+
+    def compose_interpolate(self, f: Fact, value: str | None) -> str | None:
+        """Compose fills ``${VAR}`` / ``${VAR:-default}`` in a file from the ``.env`` file beside it
+        (``dockerfile: ${AD_DOCKERFILE}``, ``image: ${IMAGE_NAME}:${VERSION}-ad``)."""
+        if not value or "$" not in value:
+            return value
+        env = norm_path(join_path(f.get("compose_dir") or PurePosixPath(f.path).parent.as_posix(), ".env"))
+        if self._dotenv is None:
+            self._dotenv = defaultdict(dict)
+            for e in self.by_kind["config.env"]:
+                if e.get("source") == "dotenv" and e.get("name"):
+                    self._dotenv[(e.repository, norm_path(e.path))].setdefault(e.get("name") or "", e.get("value") or "")
+        values = self._dotenv.get((f.repository, env), {})
+        return expand_placeholders(value, lambda n: values.get(n))
 
     def workload_versions(self) -> dict[tuple[str, str], str]:
         """Workloads one Kubernetes Service selects are versions of one component (a canary, a fix,

@@ -23,6 +23,7 @@ from repomodeler.graph.catalog import (
     TECH_WORDS,
     tech_for_module,
 )
+from repomodeler.graph.identity import key
 from repomodeler.graph.naming import (
     is_under,
     join_path,
@@ -591,9 +592,23 @@ class ConnectionRules(ResolverBase):
                 continue
             target = providers.get(name)
             if target is None:
-                self.model.unresolved.append(Unresolved(owner, f"gRPC client of {name}", f.evidence))
+                # No server found in code (one written in a language not read, or generated elsewhere):
+                # the one service deployed under the gRPC service's name (`currency` for CurrencyService).
+                named = self.named_like_grpc_service(name)
+                if named is None or named == owner:
+                    self.model.unresolved.append(Unresolved(owner, f"gRPC client of {name}", f.evidence))
+                    continue
+                self.connect(owner, named, "grpc", [f.evidence], attributes={"via": f"grpc stub {name} (named service)"})
                 continue
             self.connect(owner, target, "grpc", [f.evidence], attributes={"via": f"grpc stub {name}"})
+
+    def named_like_grpc_service(self, name: str) -> str | None:
+        """The one service component whose name is the gRPC service's (``currencyservice``), with or
+        without its ``service`` suffix (``currency``)."""
+        wanted = {name, name[: -len("service")]} - {""} if name.endswith("service") else {name}
+        found = {cid for cid, c in self.model.components.items() if c.kind == "service"
+                 and ({key(c.name), *(key(a) for a in c.aliases)} & wanted)}
+        return found.pop() if len(found) == 1 else None
 
     def messaging(self) -> None:
         """Producers and consumers of topics/queues: edges to the broker with the topics they use."""

@@ -33,7 +33,7 @@ DEPS = ("manifest.dependency", "annotation", "config.property")
 
 PASSES: tuple[Pass, ...] = (
     Pass("deployment_components", ("compose.service", "compose.mount", "docker.from", "k8s.workload", "k8s.service",
-                                   "k8s.variant", "k8s.cluster_binding", "manifest"),
+                                   "k8s.variant", "k8s.cluster_binding", "manifest", "config.env"),
          ("components", "aliases", "roots", "attributes")),
     Pass("aspire_components", ("aspire.statement", "manifest"), ("components", "roots", "connections", "attributes"),
          after=("deployment_components",)),
