@@ -157,7 +157,7 @@ CASES: list[Case] = [
     ), absent=(("http.client", 6),)),
     Case("javascript", "env_reads.js", (
         E(1, "ORDERS_URL", "http://orders:8000"), E(2, "PORT"), E(3, "API_SECRET"), E(4, "REDIS_HOST"),
-        E(4, "KAFKA_BROKERS", "kafka:9092"),
+        E(4, "KAFKA_BROKERS", "kafka:9092"), E(6, "CART_ADDR"),
     ), absent=(("env.read", 5),)),
     Case("javascript", "constants.js", (K(1, "ORDERS_URL", "http://orders:8080"),
                                         K(2, "templateBase", "http://catalog:3000")),

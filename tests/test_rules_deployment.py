@@ -217,3 +217,30 @@ def test_compose_fills_build_and_image_from_the_env_file_beside_it() -> None:
     assert ("demo", "src/ad") in model.components["ad"].source_roots
     assert ("demo", "src/cart") in model.components["cart"].source_roots
     assert ("cart", "astronomy-db") in edge_set(model)  # the password's trailing comment is not part of it
+
+
+def test_compose_variable_named_without_value_comes_from_the_env_file() -> None:
+    files = {
+        ".env": "VALKEY_PORT=6379\nVALKEY_ADDR=valkey-cart:${VALKEY_PORT}\nAD_ADDR=ad:9555\n",
+        "docker-compose.yml": ("services:\n  valkey-cart:\n    image: valkey/valkey:8\n"
+                               "  cart:\n    build: ./cart\n    environment:\n      - VALKEY_ADDR\n"
+                               "  ad:\n    build: ./ad\n"
+                               "  web:\n    build: ./web\n    environment:\n      AD_ADDR:\n    labels:\n      - traefik.enable\n"),
+        "cart/Dockerfile": "FROM python:3.12\nCMD python app.py\n",
+        "cart/app.py": "import os\nimport redis\nr = redis.Redis.from_url('redis://' + os.environ['VALKEY_ADDR'])\n",
+        "ad/Dockerfile": "FROM python:3.12\nCMD python server.py\n",
+        "ad/server.py": ("import grpc\nfrom concurrent import futures\nimport demo_pb2_grpc\n"
+                         "server = grpc.server(futures.ThreadPoolExecutor())\n"
+                         "demo_pb2_grpc.add_AdServiceServicer_to_server(AdService(), server)\n"),
+        "web/Dockerfile": "FROM node:20\nCMD node index.js\n",
+        "web/package.json": '{"name": "web", "dependencies": {"express": "^4", "@grpc/grpc-js": "^1"}}\n',
+        "web/index.js": "const { AD_ADDR = '' } = process.env;\nconst client = new AdServiceClient(AD_ADDR, creds);\n",
+    }
+    model = resolve_files({"demo": files})
+    edges = {(c.source, c.target, c.protocol) for c in model.connections.values()}
+    assert ("cart", "valkey-cart", "redis") in edges
+    lines = {(e.path, e.line) for c in model.connections.values() if (c.source, c.target) == ("cart", "valkey-cart")
+             for e in c.evidence}
+    assert ("docker-compose.yml", 7) in lines
+    # host:port with no scheme to a service whose only API is gRPC: a gRPC call
+    assert ("web", "ad", "grpc") in edges

@@ -29,6 +29,14 @@
    value: (member_expression object: (identifier) @_p property: (property_identifier) @_e)) @fact
  (#eq? @_p "process") (#eq? @_e "env")
  (#set! fact "env.read"))
+; const { NAME = '' } = process.env (an empty or computed default)
+((variable_declarator
+   name: (object_pattern (object_assignment_pattern left: (shorthand_property_identifier_pattern) @name
+                                                    right: (_) @_d))
+   value: (member_expression object: (identifier) @_p property: (property_identifier) @_e)) @fact
+ (#eq? @_p "process") (#eq? @_e "env")
+ (#not-match? @_d "^[\"'][^\"']")
+ (#set! fact "env.read"))
 ((variable_declarator
    name: (object_pattern (object_assignment_pattern left: (shorthand_property_identifier_pattern) @name
                                                     right: (string (string_fragment) @default)))

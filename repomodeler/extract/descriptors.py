@@ -122,17 +122,21 @@ def load_yaml_documents(text: str) -> list[yaml.Node]:
     return docs
 
 
-def _env_pairs(node: yaml.Node | None) -> Iterator[tuple[str, str, int]]:
-    """Compose `environment:` as a mapping or as a list of NAME=value."""
+def _env_pairs(node: yaml.Node | None, passed_on: bool = True) -> Iterator[tuple[str, str, int]]:
+    """Compose `environment:` as a mapping or as a list of NAME=value.  A name without a value
+    (``- CART_ADDR``, ``CART_ADDR:``) passes on the variable of the environment compose runs in,
+    where its ``.env`` file sets it: it reads as ``${CART_ADDR}``."""
     for k, v in _items(node):
         value = _scalar(v)
-        yield k.value, value if value is not None else "", _line(k)
+        if value is not None and v.tag == "tag:yaml.org,2002:null":
+            value = None  # `NAME:` with nothing after it
+        yield k.value, value if value is not None else (f"${{{k.value}}}" if passed_on else ""), _line(k)
     for item in _seq(node):
         text = _scalar(item)
         if text is None:
             continue
-        name, _, value = text.partition("=")
-        yield name.strip(), value.strip(), _line(item)
+        name, eq, value = text.partition("=")
+        yield name.strip(), value.strip() if eq or not passed_on else f"${{{name.strip()}}}", _line(item)
 
 
 # --------------------------------------------------------------------------- compose
@@ -190,7 +194,7 @@ def read_compose(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warn
             for env_name, value, line in _env_pairs(_get(svc, "environment")):
                 facts.append(_fact("config.env", repo, path, line, owner=name, name=env_name, value=value,
                                    source="compose"))
-            for label, value, line in _env_pairs(_get(svc, "labels")):
+            for label, value, line in _env_pairs(_get(svc, "labels"), passed_on=False):
                 if label.startswith("traefik."):  # Traefik routes to the containers that carry its labels
                     facts.append(_fact("compose.label", repo, path, line, owner=name, name=label, value=value))
             depends = _get(svc, "depends_on")

@@ -75,7 +75,7 @@ class ConnectionRules(ResolverBase):
     def setting(self, owner: str, repository: str, name: str) -> str | None:
         """The value a deployment or configuration gives `name` for `owner` (a .env file's value counts
         for every component of its repository); None when nothing sets it or it is ambiguous."""
-        values = {v for v, _ev in self.env_values.get((owner, name), [])}
+        values = {v for v, _ev in self.env_values.get((owner, name), [])} - {f"${{{name}}}"}  # passed on as is
         if not values:
             values = {f.get("value") or "" for f in self.by_kind["config.env"]
                       if f.repository == repository and not f.get("owner") and f.get("name") == name}
@@ -776,13 +776,27 @@ class ConnectionRules(ResolverBase):
                 {*filter(None, comp.attributes.get("databases", "").split(", ")), db}))
 
     def fold_unknown_protocols(self) -> None:
-        """A 'tcp' edge (protocol unknown) merges into a known-protocol edge between the same pair."""
+        """A 'tcp' edge (protocol unknown) merges into a known-protocol edge between the same pair;
+        else, when every API the target provides is gRPC, it is a gRPC call (``AD_ADDR=ad:9555``
+        handed to a generated client)."""
+        known: dict[tuple[str, str], list[tuple[str, str, str]]] = defaultdict(list)
+        for k in sorted(self.model.connections):
+            if k[2] != "tcp":
+                known[k[:2]].append(k)
         for key in sorted(k for k in self.model.connections if k[2] == "tcp"):
-            others = sorted(k for k in self.model.connections if k[:2] == key[:2] and k[2] != "tcp")
+            others = known.get(key[:2])
+            target_ports = {p.protocol for p in self.model.components[key[1]].ports.values() if p.direction == "provided"}
+            if not others and target_ports == {"grpc"}:
+                grpc_key = (key[0], key[1], "grpc")
+                self.model.connections[grpc_key] = self.model.connections[key]
+                self.model.connections[grpc_key].protocol = "grpc"
+                self.created_by[grpc_key] = self.created_by.get(key, "")
+                others = known[key[:2]] = [grpc_key]
             if others:
                 tcp = self.model.connections.pop(key)
                 target = self.model.connections[others[0]]
-                target.evidence.update(tcp.evidence)
-                for k, v in tcp.attributes.items():
-                    target.attributes.setdefault(k, v)
+                if target is not tcp:
+                    target.evidence.update(tcp.evidence)
+                    for k, v in tcp.attributes.items():
+                        target.attributes.setdefault(k, v)
 

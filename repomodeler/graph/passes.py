@@ -77,7 +77,7 @@ PASSES: tuple[Pass, ...] = (
          after=("deployment_components",)),
     Pass("exposed_ports", ("docker.expose",), ("attributes",), after=("build_units",)),
     Pass("fold_unknown_protocols", (), ("connections",),
-         after=("config_connections", "code_connections", "depends_connections", "proxies")),
+         after=("config_connections", "code_connections", "depends_connections", "proxies", "grpc")),
     Pass("entry_points", ("compose.service", "k8s.service", "config.env"), ("components", "connections"),
          after=("fold_unknown_protocols", "ingress", "traefik", "discovery_routes", "code_connections", "client_calls")),
     # Inside one repository (repomodeler/graph/processes.py, subsystems.py): processes, their links, subsystems.
