@@ -244,3 +244,18 @@ def test_compose_variable_named_without_value_comes_from_the_env_file() -> None:
     assert ("docker-compose.yml", 7) in lines
     # host:port with no scheme to a service whose only API is gRPC: a gRPC call
     assert ("web", "ad", "grpc") in edges
+
+
+def test_code_only_a_compose_variant_builds_is_opt_in_unless_deployed_by_default() -> None:
+    files = {
+        "docker-compose.yml": "services:\n  web:\n    image: acme/shop-web:1\n    ports: ['80:80']\n",
+        "docker-compose.dev.yml": ("services:\n  web:\n    build: ./web\n"
+                                   "  load-gen:\n    build: ./load-gen\n"),
+        "web/Dockerfile": "FROM python:3.12\nCOPY app.py /app.py\nCMD python /app.py\n",
+        "web/app.py": "import flask\napp = flask.Flask('web')\n@app.route('/')\ndef index():\n    return 'ok'\n",
+        "load-gen/Dockerfile": "FROM python:3.12\nCOPY robot.py /robot.py\nCMD locust -f /robot.py\n",
+        "load-gen/robot.py": "import locust\nclass U(locust.HttpUser):\n    pass\n",
+    }
+    model = resolve_files({"shop": files})
+    assert {c.id for c in model.components.values() if c.kind == "service"} == {"web"}
+    assert ("shop", "web") in model.components["web"].source_roots  # the dev build of the deployed image

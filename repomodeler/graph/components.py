@@ -285,6 +285,10 @@ class ComponentRules(ResolverBase):
                                      (manifest_name or "").rsplit("/", 1)[-1].rsplit(":", 1)[-1], *artifacts,
                                      *self.unit_app_names(repo, d)], [folder_prefix])
                 matches = sorted({cid for k in unit_keys for cid in deployed.get(k, ())})
+                if not matches and (repo, d) in self.variant_builds:
+                    # Code only an opt-in compose variant builds and no default deployment runs (a full or
+                    # development stack's extra services): opted into, not the system as it runs by default.
+                    continue
                 if not matches and d not in manifest_dirs and d not in code_dirs and self.has_deployments():
                     # A Dockerfile with nothing of its own beside it that no deployment of the system
                     # builds or runs (an ELK recipe a stale variant once built): an unused recipe.
