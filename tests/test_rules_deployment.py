@@ -199,6 +199,7 @@ def test_compose_service_under_a_profile_is_opt_in() -> None:
 def test_compose_fills_build_and_image_from_the_env_file_beside_it() -> None:
     files = {
         ".env": ("IMAGE_NAME=ghcr.io/acme/demo\nDEMO_VERSION=1.0\nAD_DOCKERFILE=./src/ad/Dockerfile\n"
+                 "ACCOUNTING_DOCKERFILE=./src/accounting/Dockerfile\n"
                  "CART_DOCKERFILE=./src/cart/Dockerfile\nDB_PASSWORD=secret   # set in db/init.sql\n"
                  "POSTGRES_HOST=astronomy-db\n"),
         "compose.yaml": ("services:\n  ad:\n    image: ${IMAGE_NAME}:${DEMO_VERSION}-ad\n    build:\n      context: ./\n"
@@ -206,6 +207,10 @@ def test_compose_fills_build_and_image_from_the_env_file_beside_it() -> None:
                          "  cart:\n    build:\n      context: ./\n      dockerfile: ${CART_DOCKERFILE}\n    environment:\n"
                          "      - DB_URL=postgres://cart:${DB_PASSWORD}@${POSTGRES_HOST}/cart?sslmode=disable\n"
                          "  astronomy-db:\n    image: postgres:16\n"),
+        "compose.full.yaml": ("services:\n  accounting:\n    build:\n      context: ./\n"
+                              "      dockerfile: ${ACCOUNTING_DOCKERFILE}\n"),
+        "src/accounting/Dockerfile": "FROM python:3.12\nCOPY app.py /app.py\nCMD python /app.py\n",
+        "src/accounting/app.py": "import os\nprint(os.environ.get('X'))\n",
         "package.json": '{"name": "demo-tooling", "private": true, "devDependencies": {"markdownlint-cli": "^0.4"}}\n',
         "src/ad/Dockerfile": "FROM python:3.12\nCOPY app.py /app.py\nCMD python /app.py\n",
         "src/ad/app.py": "import os\nprint(os.environ.get('X'))\n",

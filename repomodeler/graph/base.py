@@ -63,21 +63,22 @@ class ResolverBase:
             f for r in self.results for f in r.facts if f.path not in variants and not (
                 opt_in and f.kind.startswith(("compose.", "config.env"))
                 and (f.repository, f.path, f.get("name") if f.kind == "compose.service" else f.get("owner")) in opt_in))
-        # Folders only opt-in services build (a seeding job under a profile), code or not.
-        self.profile_builds: set[tuple[str, str]] = {
-            (f.repository, norm_path(PurePosixPath(f.get("compose_dir") or ".").joinpath(f.get("build_context") or "").as_posix()))
-            for r in self.results for f in r.facts
-            if (f.repository, f.path, f.get("name")) in opt_in and f.kind == "compose.service" and f.get("build_context")}
-        # Folders only an opt-in compose variant builds (an ELK stack's Dockerfiles) are opt-in too.
-        self.variant_builds: set[tuple[str, str]] = {
-            (f.repository, norm_path(PurePosixPath(f.get("compose_dir") or ".").joinpath(f.get("build_context") or "").as_posix()))
-            for r in self.results for f in r.facts
-            if f.path in variants and f.kind == "compose.service" and f.get("build_context")}
+        # Compose services of opt-in variant files and under profiles: their build folders are opt-in
+        # too (see ComponentRules.variant_builds / profile_builds).
+        self.opt_in_services: list[tuple[str, Fact]] = sorted(
+            ("profile" if (f.repository, f.path, f.get("name")) in opt_in else "variant", f)
+            for r in self.results for f in r.facts if f.kind == "compose.service" and f.get("build_context")
+            and (f.path in variants or (f.repository, f.path, f.get("name")) in opt_in))
+        # .env settings by (repository, path), for compose's own interpolation (variant files included).
+        self.dotenv: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)
+        for r in self.results:
+            for f in r.facts:
+                if f.kind == "config.env" and f.get("source") == "dotenv" and f.get("name"):
+                    self.dotenv[(f.repository, norm_path(f.path))].setdefault(f.get("name") or "", f.get("value") or "")
         self.by_kind = FactView(self.facts, strict=os.environ.get("REPOMODELER_STRICT_PASSES") == "1")
         self.owner_cache: dict[tuple[str, str], str | None] = {}
         self.artifacts: dict[str, set[str]] = defaultdict(set)  # component id -> build artifacts it runs
         self.browser_facts: list[Fact] = []
-        self._dotenv: dict[tuple[str, str], dict[str, str]] | None = None  # (repo, .env path) -> settings
         # (database server component, logical database name) -> evidence of the connection strings naming it
         self.databases_named: dict[tuple[str, str], set[Evidence]] = defaultdict(set)
         # service an Ingress routes to -> [(ingress name, path, its declaration, the routing rule)]

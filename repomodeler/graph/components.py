@@ -51,15 +51,8 @@ class ComponentRules(ResolverBase):
                      "ports": f.get("ports") or f.get("expose") or ""}
             aliases = tuple(a for a in (f.get("container_name"), f.get("hostname"),
                                         image_basename(image) if image and not tech and not context else None) if a)
-            root = None
-            if context is not None and not re.match(r"^[a-z]+://", context):
-                root = norm_path(PurePosixPath(f.get("compose_dir") or ".").joinpath(context).as_posix())
-                dockerfile_value = self.compose_interpolate(f, f.get("dockerfile"))
-                dockerfile = norm_path(join_path(root, dockerfile_value or "Dockerfile"))
-                if dockerfile_value and "/" in dockerfile_value.strip("./"):
-                    # A shared context (`context: .`) with a per-service `dockerfile: Services/Basket/Dockerfile`:
-                    # the service's own code is the Dockerfile's folder, not the whole context.
-                    root = norm_path(str(PurePosixPath(dockerfile).parent))
+            root, dockerfile = self.build_root(f)
+            if root is not None:
                 bases = [d.get("image") or "" for d in self.by_kind["docker.from"]
                          if d.repository == f.repository and d.path == dockerfile]
                 base_tech = next((t for t in (tech_for_image(b) for b in bases) if t), None)
@@ -133,18 +126,39 @@ class ComponentRules(ResolverBase):
                 comp.aliases.add((f.get("name") or "").lower())
                 self.alias.setdefault((f.get("name") or "").lower(), target)
 
+    def build_root(self, f: Fact) -> tuple[str | None, str]:
+        """The folder a compose service builds (its code) and its Dockerfile's path: the build context,
+        or with a shared context (``context: .``) and a per-service ``dockerfile: src/ad/Dockerfile``,
+        the Dockerfile's folder. None for no build or a remote context."""
+        context = self.compose_interpolate(f, f.get("build_context"))
+        if context is None or re.match(r"^[a-z]+://", context):
+            return None, ""
+        root = norm_path(PurePosixPath(f.get("compose_dir") or ".").joinpath(context).as_posix())
+        dockerfile_value = self.compose_interpolate(f, f.get("dockerfile"))
+        dockerfile = norm_path(join_path(root, dockerfile_value or "Dockerfile"))
+        if dockerfile_value and "/" in dockerfile_value.strip("./"):
+            root = norm_path(str(PurePosixPath(dockerfile).parent))
+        return root, dockerfile
+
+    @property
+    def variant_builds(self) -> set[tuple[str, str]]:
+        """Folders an opt-in compose variant file builds (an ELK stack's Dockerfiles, a full stack's extras)."""
+        return {(f.repository, root) for how, f in self.opt_in_services if how == "variant"
+                for root in [self.build_root(f)[0]] if root is not None}
+
+    @property
+    def profile_builds(self) -> set[tuple[str, str]]:
+        """Folders compose services under `profiles:` build (a seeding job)."""
+        return {(f.repository, root) for how, f in self.opt_in_services if how == "profile"
+                for root in [self.build_root(f)[0]] if root is not None}
+
     def compose_interpolate(self, f: Fact, value: str | None) -> str | None:
         """Compose fills ``${VAR}`` / ``${VAR:-default}`` in a file from the ``.env`` file beside it
         (``dockerfile: ${AD_DOCKERFILE}``, ``image: ${IMAGE_NAME}:${VERSION}-ad``)."""
         if not value or "$" not in value:
             return value
         env = norm_path(join_path(f.get("compose_dir") or PurePosixPath(f.path).parent.as_posix(), ".env"))
-        if self._dotenv is None:
-            self._dotenv = defaultdict(dict)
-            for e in self.by_kind["config.env"]:
-                if e.get("source") == "dotenv" and e.get("name"):
-                    self._dotenv[(e.repository, norm_path(e.path))].setdefault(e.get("name") or "", e.get("value") or "")
-        values = self._dotenv.get((f.repository, env), {})
+        values = self.dotenv.get((f.repository, env), {})
         return expand_placeholders(value, lambda n: values.get(n))
 
     def workload_versions(self) -> dict[tuple[str, str], str]:
@@ -214,6 +228,7 @@ class ComponentRules(ResolverBase):
 
     def build_units(self) -> None:
         deployed = self.image_deployments()
+        variant_builds, profile_builds = self.variant_builds, self.profile_builds
         for result in self.results:
             repo = result.repository.name
             source_files = [f for f in result.inventory.files if f.role == "source"]
@@ -268,9 +283,9 @@ class ComponentRules(ResolverBase):
                 if not entry or not files_here:
                     continue
                 artifacts = self.unit_artifacts(repo, d)
-                if d not in manifest_dirs and d not in code_dirs and (repo, d) in self.variant_builds:
+                if d not in manifest_dirs and d not in code_dirs and (repo, d) in variant_builds:
                     continue  # built only by an opt-in compose variant
-                if (repo, d) in self.profile_builds:
+                if (repo, d) in profile_builds:
                     continue  # built only by a compose service under a profile (unclaimed by any default one)
                 if d not in manifest_dirs and d not in code_dirs:
                     # A folder holding only a Dockerfile: another recipe for a module whose artifact it
@@ -285,7 +300,7 @@ class ComponentRules(ResolverBase):
                                      (manifest_name or "").rsplit("/", 1)[-1].rsplit(":", 1)[-1], *artifacts,
                                      *self.unit_app_names(repo, d)], [folder_prefix])
                 matches = sorted({cid for k in unit_keys for cid in deployed.get(k, ())})
-                if not matches and (repo, d) in self.variant_builds:
+                if not matches and (repo, d) in variant_builds:
                     # Code only an opt-in compose variant builds and no default deployment runs (a full or
                     # development stack's extra services): opted into, not the system as it runs by default.
                     continue
