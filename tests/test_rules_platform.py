@@ -248,6 +248,27 @@ def test_front_end_javascript_calls_come_from_the_browser() -> None:
     assert via(model, "user", "api.exchangerates.example.org") == {"browser code"}
 
 
+def test_script_outside_every_node_package_is_page_script() -> None:
+    files = {
+        "docker-compose.yml": ("services:\n  web:\n    build: ./cmd/web\n    ports: ['8888:8888']\n"
+                               "  orders:\n    image: acme/orders:1\n    ports: ['5001:5001']\n"
+                               "  tools:\n    build: ./tools\n"),
+        "go.mod": "module example.com/shop\n\ngo 1.22\n",
+        "cmd/web/Dockerfile": "FROM golang:1.22\nCMD [\"/web\"]\n",
+        "cmd/web/main.go": ('package main\n\nimport "net/http"\n\nfunc main() {\n'
+                            '\thttp.Handle("/", http.FileServer(http.Dir("app")))\n\thttp.ListenAndServe(":8888", nil)\n}\n'),
+        "cmd/web/app/js/script.js": "const app = { url: 'http://localhost:5001' };\nfetch(app.url + '/orders');\n",
+        "tools/Dockerfile": "FROM node:20\nCMD node index.js\n",
+        "tools/package.json": '{"name": "tools", "dependencies": {"express": "^4"}}\n',
+        "tools/index.js": "fetch('http://orders:5001/orders');\n",
+    }
+    model = resolve_files({"shop": files})
+    e = edge_set(model)
+    assert ("user", "orders") in e and via(model, "user", "orders") == {"browser code"}
+    assert ("web", "orders") not in e
+    assert ("tools", "orders") in e  # a Node package's code is the server's own
+
+
 def test_mail_host_is_an_external_mail_server() -> None:
     model = resolve_files({"r": java_module("notify", props="spring.mail.host=smtp.mail.example.com\n")})
     assert model.components["smtp.mail.example.com"].kind == "external"

@@ -79,6 +79,7 @@ class ResolverBase:
         self.owner_cache: dict[tuple[str, str], str | None] = {}
         self.artifacts: dict[str, set[str]] = defaultdict(set)  # component id -> build artifacts it runs
         self.browser_facts: list[Fact] = []
+        self._js_packages: set[tuple[str, str]] | None = None  # (repository, folder) holding package.json
         # (database server component, logical database name) -> evidence of the connection strings naming it
         self.databases_named: dict[tuple[str, str], set[Evidence]] = defaultdict(set)
         # service an Ingress routes to -> [(ingress name, path, its declaration, the routing rule)]
@@ -149,10 +150,25 @@ class ResolverBase:
         if f.language not in ("javascript", "typescript", "tsx"):
             return False
         parts = {p.lower() for p in f.path.split("/")[:-1]}
-        if parts & BROWSER_DIRS:
+        if parts & BROWSER_DIRS or not self.in_node_package(f.repository, f.path):
             self.browser_facts.append(f)
             return True
         return False
+
+    def in_node_package(self, repo: str, path: str) -> bool:
+        """Is a script inside a Node/Deno package (a ``package.json`` or ``deno.json`` in its folder or
+        above)?  Script outside every package is page script a server of another language hands out."""
+        if self._js_packages is None:
+            self._js_packages = {(r.repository.name, norm_path(str(PurePosixPath(f.path).parent)))
+                                 for r in self.results for f in r.inventory.files
+                                 if PurePosixPath(f.path).name in ("package.json", "deno.json", "deno.jsonc")}
+        folder = PurePosixPath(path).parent
+        while True:
+            if (repo, norm_path(str(folder))) in self._js_packages:
+                return True
+            if str(folder) in ("", "."):
+                return False
+            folder = folder.parent
 
     def config_owner(self, f: Fact) -> str | None:
         owner = f.get("owner")
