@@ -150,14 +150,21 @@ class ResolverBase:
         if f.language not in ("javascript", "typescript", "tsx"):
             return False
         parts = {p.lower() for p in f.path.split("/")[:-1]}
-        if parts & BROWSER_DIRS or not self.in_node_package(f.repository, f.path):
+        if parts & BROWSER_DIRS or (not self.in_node_package(f.repository, f.path) and self.served_by_other_language(f)):
             self.browser_facts.append(f)
             return True
         return False
 
+    def served_by_other_language(self, f: Fact) -> bool:
+        """Does the component holding this script run in another language (a Go or Python web server
+        handing out its pages' JavaScript)?"""
+        owner = self.owner_of(f.repository, f.path)
+        language = self.model.components[owner].language if owner else None
+        return bool(language) and language not in ("javascript", "typescript", "tsx")
+
     def in_node_package(self, repo: str, path: str) -> bool:
         """Is a script inside a Node/Deno package (a ``package.json`` or ``deno.json`` in its folder or
-        above)?  Script outside every package is page script a server of another language hands out."""
+        above)?  Script outside every package, in a component of another language, is page script."""
         if self._js_packages is None:
             self._js_packages = {(r.repository.name, norm_path(str(PurePosixPath(f.path).parent)))
                                  for r in self.results for f in r.inventory.files
