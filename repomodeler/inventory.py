@@ -39,6 +39,9 @@ MINIFIED = re.compile(r"\.(min|bundle|chunk)\.(js|css|mjs)$|[.-][0-9a-f]{8,}\.js
 TEST_DIRS = frozenset({"test", "tests", "__tests__", "spec", "specs", "e2e", "integration-tests", "it", "testing"})
 EXAMPLE_DIRS = frozenset({"example", "examples", "demo", "demos", "benchmark", "benchmarks", "bench"})
 DOC_DIRS = frozenset({"doc", "docs", "documentation", "site-docs"})
+DOC_WORDS = frozenset({"doc", "docs", "documentation"})  # old-docs, docs_v1: documentation by name
+# Folders that keep what the project no longer runs.
+RETIRED_DIRS = frozenset({"deprecated", "archive", "archived", "obsolete", "attic"})
 FIXTURE_DIRS = frozenset({"fixture", "fixtures", "testdata", "test-data", "test_data", "mocks", "__mocks__", "__fixtures__"})
 CI_DIRS = frozenset({".github", ".gitlab", ".circleci", ".buildkite", ".azure-pipelines", ".ci"})
 # Compose/manifest variants for tests and CI ("sut" services, e2e stacks) are not the architecture.
@@ -92,8 +95,10 @@ def classify_role(path: str) -> str:
     for i, d in enumerate(dirs):
         if d in EXAMPLE_DIRS and not _in_package(dirs, i):
             return "example"
-        if d in DOC_DIRS:
+        if d in DOC_DIRS or DOC_WORDS & set(re.split(r"[-_.]", d)):
             return "docs"
+        if d in RETIRED_DIRS and not _in_package(dirs, i):
+            return "retired"
     return "source"
 
 

@@ -264,3 +264,17 @@ def test_code_only_a_compose_variant_builds_is_opt_in_unless_deployed_by_default
     model = resolve_files({"shop": files})
     assert {c.id for c in model.components.values() if c.kind == "service"} == {"web"}
     assert ("shop", "web") in model.components["web"].source_roots  # the dev build of the deployed image
+
+
+def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> None:
+    from repomodeler.inventory import classify_role
+    assert classify_role("old-docs/k8s/ts-deployment-part2.yml") == "docs"
+    assert classify_role("docs_v1/compose.yml") == "docs"
+    assert classify_role("archive/k8s/login.yaml") == "retired"
+    assert classify_role("src/main/java/com/acme/archive/Store.java") == "source"  # a package named archive
+    files = {
+        "deployment/k8s/orders.yaml": deployment("orders", "acme/orders:1", {"app": "orders"}),
+        "old-docs/k8s/login.yaml": deployment("ts-login-service", "acme/login:0.1", {"app": "login"}),
+        "deprecated/k8s/sso.yaml": deployment("ts-sso-service", "acme/sso:0.1", {"app": "sso"}),
+    }
+    assert services(resolve_files({"tt": files})) == {"orders"}
