@@ -278,3 +278,23 @@ def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> N
         "deprecated/k8s/sso.yaml": deployment("ts-sso-service", "acme/sso:0.1", {"app": "sso"}),
     }
     assert services(resolve_files({"tt": files})) == {"orders"}
+
+
+def test_module_whose_programs_are_all_processes_is_their_shared_code() -> None:
+    main = ('package main\n\nimport "example.com/shop/pkg/bus"\n\nfunc main() {\n\tbus.Connect()\n}\n')
+    files = {
+        "go.mod": "module example.com/shop\n\ngo 1.22\n",
+        "cmd/orders/main.go": main, "cmd/kitchen/main.go": main,
+        "pkg/bus/bus.go": ('package bus\n\nimport "os"\n\nfunc Connect() string { return os.Getenv("AMQP_URL") }\n'),
+        "docker/Dockerfile-orders": "FROM golang:1.22\nCMD [\"/orders\"]\n",
+        "docker-compose.yml": ("services:\n  rabbitmq:\n    image: rabbitmq:3\n"
+                               "  orders:\n    build:\n      context: .\n      dockerfile: ./docker/Dockerfile-orders\n"
+                               "    environment:\n      AMQP_URL: amqp://rabbitmq:5672\n    ports: ['5000:5000']\n"
+                               "  kitchen:\n    build:\n      context: .\n      dockerfile: ./docker/Dockerfile-kitchen\n"),
+        "docker/Dockerfile-kitchen": "FROM golang:1.22\nCMD [\"/kitchen\"]\n",
+    }
+    model = resolve_files({"shop": files})
+    kinds = {c.id: c.kind for c in model.components.values()}
+    assert kinds["orders"] == kinds["kitchen"] == "service"
+    assert kinds.get("shop") == "library"  # the module: code the two programs share
+    assert not any(s == "user" and t == "shop" for s, t in edge_set(model))

@@ -209,6 +209,32 @@ class ComponentRules(ResolverBase):
         return any(m.repository == repo and keys_of([(m.get("name") or "").rsplit("/", 1)[-1]], []) & wanted
                    for m in self.by_kind["manifest"])
 
+    def shared_code(self) -> None:
+        """A module whose programs are all processes of their own (``cmd/*``), with no program left in
+        its own code, is the code those processes share: a library they link, not a running component.
+        People do not call it; its connections stay as what the shared code does."""
+        parents = {c.attributes.get("part_of") for c in self.model.components.values() if c.attributes.get("part_of")}
+        if not parents:
+            return
+        roots = sorted(((r, root, c.id) for c in self.model.components.values() for r, root in c.source_roots),
+                       key=lambda x: (-len(x[1]), x[2]))
+        with_program: set[str] = set()
+        # processes own their packages by import closure, not by source root (graph/processes.py)
+        process_of = getattr(self, "process_of_file", None) if getattr(self, "packages", None) is not None else None
+        for f in self.by_kind["program.main"]:
+            owner = (process_of(f.repository, f.path) if process_of else None) or next(
+                (cid for r, root, cid in roots if r == f.repository and is_under(f.path, root)), None)
+            if owner:
+                with_program.add(owner)
+        for cid in sorted(p for p in parents if p in self.model.components and p not in with_program):
+            comp = self.model.components[cid]
+            if comp.kind != "service" or comp.ports:
+                continue  # it still serves something itself
+            comp.kind = "library"
+            comp.attributes["role"] = "code its processes share"
+            for key in [k for k in self.model.connections if k[1] == cid and self.model.components[k[0]].kind == "user"]:
+                del self.model.connections[key]
+
     def mounted_config(self) -> None:
         """Files a compose service bind-mounts (``./nginx/conf.d:/etc/nginx/conf.d``,
         ``./envoy:/etc/envoy``) configure that service: the service owns them.  A mount of a folder

@@ -86,6 +86,7 @@ PASSES: tuple[Pass, ...] = (
          ("components", "ports", "connections", "attributes"), after=("entry_points",)),
     Pass("process_links", ("process.spawn", "http.call_path", "http.client", "string.url", "grpc.client",
                            "grpc.client_ref", "grpc.server"), ("connections",), after=("processes",)),
+    Pass("shared_code", ("program.main",), ("kinds", "connections"), after=("processes", "process_links")),
     Pass("logical_databases", (), ("components", "connections", "attributes"),
          after=("fold_unknown_protocols", "processes", "process_links")),
     Pass("subsystems", ("package.doc",), ("components", "connections", "attributes"),
