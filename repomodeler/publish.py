@@ -41,6 +41,7 @@ import os
 import shutil
 import signal
 import sys
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
@@ -140,6 +141,11 @@ def output_lock(out: Path, *, wait: bool = True) -> Iterator[list[str]]:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
                 holder = _read_holder(fd)
+                for _ in range(40):  # the holder writes its pid just after it locks: give it a moment
+                    if holder:
+                        break
+                    time.sleep(0.025)
+                    holder = _read_holder(fd)
                 if not wait:
                     raise RepomodelerError(f"error: another repomodeler{holder} is publishing to '{out}'; "
                                            "try again when it has finished") from None
