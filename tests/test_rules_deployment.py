@@ -298,3 +298,14 @@ def test_module_whose_programs_are_all_processes_is_their_shared_code() -> None:
     assert kinds["orders"] == kinds["kitchen"] == "service"
     assert kinds.get("shop") == "library"  # the module: code the two programs share
     assert not any(s == "user" and t == "shop" for s, t in edge_set(model))
+
+
+def test_swarm_stack_file_beside_a_compose_file_is_another_way_to_deploy() -> None:
+    files = {
+        "docker-compose.yml": "services:\n  web:\n    image: acme/web:1\n    ports: ['80:80']\n",
+        "docker-stack.yml": ("services:\n  web:\n    image: acme/web:1\n"
+                             "  visualizer:\n    image: dockersamples/visualizer:stable\n    ports: ['8001:8080']\n"),
+    }
+    assert services(resolve_files({"shop": files})) == {"web"}
+    alone = {"docker-stack.yml": files["docker-stack.yml"]}  # the only deployment there is: it is the system
+    assert services(resolve_files({"shop": alone})) == {"web", "visualizer"}

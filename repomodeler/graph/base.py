@@ -24,10 +24,11 @@ DEFAULT_COMPOSE = re.compile(r"(^|/)(docker-compose|compose)(\.override)?\.ya?ml
 def compose_variants(paths: set[str]) -> set[str]:
     """Compose files Docker Compose does not load by default: beside a ``docker-compose.yml`` (and its
     ``.override``), a ``docker-compose.prod.yml`` or ``docker-compose.elk.yml`` is a variant someone opts
-    into with ``-f``; its extra services and settings are not the system as it runs by default."""
+    into with ``-f``, and a Swarm ``docker-stack.yml`` another way to deploy it; their extra services
+    and settings are not the system as it runs by default."""
     folders = {p.rsplit("/", 1)[0] if "/" in p else "" for p in paths if DEFAULT_COMPOSE.search(p)}
     return {p for p in paths if not DEFAULT_COMPOSE.search(p) and (p.rsplit("/", 1)[0] if "/" in p else "") in folders
-            and re.search(r"(^|/)(docker-)?compose[^/]*\.ya?ml$", p)}
+            and re.search(r"(^|/)((docker-)?compose|docker-stack)[^/]*\.ya?ml$", p)}
 
 
 BROWSER_DIRS = frozenset({"static", "public", "wwwroot", "webapp"})
