@@ -328,6 +328,28 @@ def test_dense_graph_labels_readable_at_fit_on_desktop(desk: Any, url: str, name
     assert page.evaluate("cy.nodes('[type = \"node\"]').map(n => [n.id(), Math.round(n.position('x')), Math.round(n.position('y'))])") == before
 
 
+def test_compaction_rules(desk: Any, url: str) -> None:
+    """The pieces of compact.js on small cases: a rank packed in order with the least movement,
+    a connection meeting a box, and which of two layout variants wins."""
+    page = desk
+    open_explorer(page, url + "/models/shop")
+    got = page.evaluate("""() => import('/static/js/explorer/compact.js').then(m => ({
+      apart: m.packLine([{want: 0, size: 10, gap: 0}, {want: 0, size: 10, gap: 10}]),
+      free: m.packLine([{want: 0, size: 10, gap: 0}, {want: 100, size: 10, gap: 10}]),
+      chain: m.packLine([{want: 0, size: 10, gap: 0}, {want: 5, size: 10, gap: 2}, {want: 100, size: 20, gap: 2}, {want: 101, size: 20, gap: 2}]),
+      through: m.segmentMeetsBox({x: 0, y: 0}, {x: 100, y: 100}, {x1: 40, x2: 60, y1: 40, y2: 60}),
+      beside: m.segmentMeetsBox({x: 0, y: 0}, {x: 100, y: 0}, {x1: 40, x2: 60, y1: 5, y2: 25}),
+      readableWins: m.betterLayout({zoom: 0.9, cross: 9}, {zoom: 0.8, cross: 0}, 0.857, 0.03),
+      fewerCrossings: m.betterLayout({zoom: 0.9, cross: 2}, {zoom: 1.2, cross: 5}, 0.857, 0.03),
+      biggerUntilReadable: m.betterLayout({zoom: 0.7, cross: 9}, {zoom: 0.5, cross: 0}, 0.857, 0.03),
+      milderKept: m.betterLayout({zoom: 0.51, cross: 0}, {zoom: 0.5, cross: 9}, 0.857, 0.03)}))""")
+    assert got["apart"] == [-10, 10]  # two on one spot: each moves half the distance
+    assert got["free"] == [0, 100]
+    assert got["chain"] == [-3.5, 8.5, 89.5, 111.5]
+    assert got["through"] and not got["beside"]
+    assert got["readableWins"] and got["fewerCrossings"] and got["biggerUntilReadable"] and not got["milderKept"]
+
+
 @pytest.mark.parametrize("name", ["platform", "fanout"])
 def test_dense_graph_on_a_phone_is_readable_or_offers_the_list(browser: Any, url: str, name: str) -> None:  # noqa: F811
     context, page, watch = new_page(browser, "phone")

@@ -6,7 +6,7 @@ import { STATUSES, aggregateStatus, changeFieldLabel, overlay, overlayStyles, se
 import { bump, writeHash } from "./data.js";
 import { renderDetails, restoreSelection } from "./details.js";
 import { ancestorsOf, childrenOf, isSubsystem, openNow, parentOf, refinedKeys, setOpenNow, shownAs, wantedOpen } from "./drill.js";
-import { compactRanks } from "./compact.js";
+import { betterLayout, compactRanks } from "./compact.js";
 import { applyFilters, passesFacets } from "./filters.js";
 import { kindDef, partSize, placePorts, portLabel, portName, portStyles, portSummary, ports, portsView } from "./ports.js";
 import { BIG, RM, big, clear, connectionChange, cy, edgesById, el, ghostEdges, ghostNodes, nodesById, repoInfo, state, str, timings } from "./state.js";
@@ -301,16 +301,19 @@ export function layout() {
     name = "blocks";
   } else {
     // left-to-right and top-to-bottom: keep the one the canvas shows at the larger zoom
-    var best = null;
+    timings.compact_ms = 0;
+    var best = null, targetNodes = targets.nodes(); // connections run between nodes: their box is the graph's, far cheaper
     ["LR", "TB"].forEach(function (dir) {
       var gap = 20, rankGap = dir === "LR" ? 60 : 40;
       targets.layout({ name: "dagre", rankDir: dir, nodeSep: gap, rankSep: rankGap, edgeSep: 10, fit: false, animate: false, nodeDimensionsIncludeLabels: false }).run();
       // squeeze out the room dagre keeps for long connections (compact.js)
-      var squeeze = compactRanks(targets.nodes(), dir, gap, rankGap, function () { return fitZoom(targets); });
+      var tc = performance.now();
+      var squeeze = compactRanks(targetNodes, targets.edges(), dir, gap, rankGap, zoomForSize, READABLE_PX / LABEL_FONT);
+      timings.compact_ms = (timings.compact_ms || 0) + Math.round(performance.now() - tc);
       var z = squeeze.zoom, pos = {};
-      if (!best || z > best.zoom * 1.05) {
+      if (betterLayout(squeeze, best, READABLE_PX / LABEL_FONT, 0.05)) {
         targets.nodes().forEach(function (n) { if (!n.isParent()) pos[n.id()] = { x: n.position("x"), y: n.position("y") }; });
-        best = { zoom: z, dir: dir, pos: pos, squeeze: squeeze.factor, fold: squeeze.fold };
+        best = { zoom: z, cross: squeeze.cross, dir: dir, pos: pos, squeeze: squeeze.factor, fold: squeeze.fold };
       }
     });
     if (best.dir !== "TB") cy.batch(function () { targets.nodes().forEach(function (n) { var q = best.pos[n.id()]; if (q) n.position(q); }); });
@@ -320,6 +323,7 @@ export function layout() {
     timings.rank_dir = best.dir;
     timings.squeeze = best.squeeze;
     timings.fold = best.fold === Infinity ? 0 : best.fold;
+    timings.crossings = best.cross;
   }
   timings.layout = name;
   timings.layout_ms = Math.round(performance.now() - tl);
@@ -329,9 +333,15 @@ export const FIT_PAD = 16, MAX_FIT_ZOOM = 1.3;
 
 /** The zoom at which `eles` would fill the canvas (what cy.fit would choose, capped). */
 export function fitZoom(eles) {
-  var bb = eles.boundingBox(), w = cy.width() - 2 * FIT_PAD, h = cy.height() - 2 * FIT_PAD;
-  if (!(bb.w > 0 && bb.h > 0 && w > 0 && h > 0)) return 1;
-  return Math.min(MAX_FIT_ZOOM, w / bb.w, h / bb.h);
+  var bb = eles.boundingBox();
+  return zoomForSize(bb.w, bb.h);
+}
+
+/** The zoom at which a picture `bw` x `bh` would fill the canvas, capped at MAX_FIT_ZOOM. */
+export function zoomForSize(bw, bh) {
+  var w = cy.width() - 2 * FIT_PAD, h = cy.height() - 2 * FIT_PAD;
+  if (!(bw > 0 && bh > 0 && w > 0 && h > 0)) return 1;
+  return Math.min(MAX_FIT_ZOOM, w / bw, h / bh);
 }
 
 /** Fit `eles` into the canvas; a handful of nodes is not blown up past MAX_FIT_ZOOM. */
