@@ -350,9 +350,14 @@ export function fitGraph(eles) {
   if (!eles.length) return;
   // connections run between nodes, so the nodes' box is the graph's (and much cheaper to measure)
   if (eles.nodes().length) eles = eles.nodes();
-  cy.fit(eles, FIT_PAD);
-  if (cy.zoom() > MAX_FIT_ZOOM) { cy.zoom(MAX_FIT_ZOOM); cy.center(eles); }
-  updateLabelNote();
+  var height = cy.height();
+  for (var i = 0; i < 2; i++) {
+    cy.fit(eles, FIT_PAD);
+    if (cy.zoom() > MAX_FIT_ZOOM) { cy.zoom(MAX_FIT_ZOOM); cy.center(eles); }
+    updateLabelNote();
+    if (cy.height() === height) break;
+    height = cy.height(); // the note took (or gave back) a strip of the canvas: fit again
+  }
 }
 
 /** The smallest size on screen, in px, at which a component's name counts as readable. */
@@ -362,9 +367,14 @@ export const READABLE_PX = 12;
     labels are drawn under READABLE_PX on screen, e.g. a dense graph fitted into a phone. */
 export function updateLabelNote() {
   var note = document.getElementById("small-labels");
-  if (!note || !cy) return;
+  if (!note || !cy) return false;
   var small = state.tab === "graph" && LABEL_FONT * cy.zoom() < READABLE_PX - 0.01 && shownElements().nodes().length > 0;
+  if (small === !note.classList.contains("hidden")) return false;
   note.classList.toggle("hidden", !small);
+  // the note takes a strip above the graph rather than covering part of it
+  document.getElementById("cy").style.top = small ? note.offsetHeight + "px" : "";
+  cy.resize();
+  return true;
 }
 
 export function toggleRepo(name) {
