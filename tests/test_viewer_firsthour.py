@@ -379,6 +379,10 @@ def test_dense_graph_on_a_phone_is_readable_or_offers_the_list(browser: Any, url
         assert seen["px"] >= 8, seen  # the layout still uses the tall screen (was 2.8 px for a graph like platform)
         if seen["note"]:
             assert no_sideways_scroll(page)
+            assert axe_serious(page, url) == []
+            # the note takes a strip above the graph, never covering it
+            note, canvas = rect(page, "#small-labels"), rect(page, "#cy")
+            assert note["bottom"] <= canvas["y"] + 0.5, (note, canvas)
             page.click("#btn-as-list")
             page.wait_for_selector("#pane-list", state="visible")
             assert page.get_attribute("#tab-list", "aria-selected") == "true"
