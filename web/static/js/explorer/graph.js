@@ -304,7 +304,7 @@ export function layout() {
     timings.compact_ms = 0;
     var best = null, targetNodes = targets.nodes(); // connections run between nodes: their box is the graph's, far cheaper
     ["LR", "TB"].forEach(function (dir) {
-      var gap = 20, rankGap = dir === "LR" ? 60 : 40;
+      var gap = 20, rankGap = dir === "LR" ? 56 : 36;
       targets.layout({ name: "dagre", rankDir: dir, nodeSep: gap, rankSep: rankGap, edgeSep: 10, fit: false, animate: false, nodeDimensionsIncludeLabels: false }).run();
       // squeeze out the room dagre keeps for long connections (compact.js)
       var tc = performance.now();
