@@ -387,6 +387,11 @@ def test_dense_graph_on_a_phone_is_readable_or_offers_the_list(browser: Any, url
             page.wait_for_selector("#pane-list", state="visible")
             assert page.get_attribute("#tab-list", "aria-selected") == "true"
             assert page.locator("#complist .comp-link").count() == seen["n"]
+            # the list fits the phone: no column cut off, kinds on one line
+            assert page.evaluate("(() => { const c = document.getElementById('complist'); return c.scrollWidth <= c.clientWidth; })()")
+            heights = page.evaluate("[...document.querySelectorAll('#complist .badge')].map(b => b.getBoundingClientRect().height)")
+            assert heights and max(heights) < 24, heights
+            shot(page, f"dense-{name}-phone-list")
             # zooming in until the names are readable takes the note away
             page.click("#tab-graph")
             page.evaluate("() => { cy.zoom({level: 1, renderedPosition: {x: cy.width() / 2, y: cy.height() / 2}}); return null; }")
