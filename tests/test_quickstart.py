@@ -26,6 +26,20 @@ def test_readme_quick_start_uses_a_venv() -> None:
     assert readme_first_block() == [ANALYZE, TEST]
 
 
+def test_readme_quick_start_for_windows_powershell() -> None:
+    """Next to the POSIX lines: the same two steps for PowerShell, calling the venv's programs by
+    path (no Activate.ps1, which the default execution policy refuses; no `&&`, which Windows
+    PowerShell 5 lacks)."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"```powershell\n(.*?)```", text, re.S)
+    assert block and text.index("```powershell") < text.index("## Commands")
+    assert block.group(1).strip().splitlines() == [
+        r"py -m venv .venv; .venv\Scripts\python -m pip install .; .venv\Scripts\repomodeler analyze samples/shop --out models/shop",
+        r'py -m venv .venv; .venv\Scripts\python -m pip install ".[test]"; .venv\Scripts\python -m pytest -q',
+    ]
+    assert "Activate" not in block.group(1) and "&&" not in block.group(1)
+
+
 def test_ci_runs_exactly_the_readme_test_command_and_requires_the_browser() -> None:
     script = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     commands = [line for line in script.splitlines() if line.strip() and not line.lstrip().startswith("#")]

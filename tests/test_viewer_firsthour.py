@@ -68,13 +68,62 @@ def long_model() -> dict[str, Any]:
             "nodes": nodes, "edges": edges, "unresolved": [], "warnings": [], "stats": {}}
 
 
+def dense_model(name: str, repo: str, nodes: dict[str, str], outside: dict[str, str], edges: list[tuple[str, str, str]]) -> dict[str, Any]:
+    """A model from a few lines: components (name -> kind) in one repository, components outside
+    it, and (source, target, protocol) connections."""
+    made = [{"id": n, "name": n, "kind": k, "repository": repo, "language": "java", "evidence": [_ev(f"{n}/pom.xml", 1, repo)],
+             "attributes": {}, "ports": []} for n, k in nodes.items()]
+    made += [{"id": n, "name": n, "kind": k, "repository": "", "evidence": [], "attributes": {}, "ports": []} for n, k in outside.items()]
+    return {"schema": "repomodeler/model@1", "name": name,
+            "repositories": [{"name": repo, "url": f"https://github.com/acme/{repo}", "commit": "2" * 40, "ref": "main"}],
+            "nodes": made, "edges": [{"id": f"{s}->{t}:{p}", "source": s, "target": t, "kind": "calls", "protocol": p,
+                                      "evidence": [_ev(f"{s}/src/Client.java", 3, repo)], "attributes": {}} for s, t, p in edges],
+            "unresolved": [], "warnings": [], "stats": {}}
+
+
+def platform_model() -> dict[str, Any]:
+    """Dense like a Spring Cloud system: a chain of eight ranks, every service on the config and
+    registry hubs and a broker, its own database, and connections that skip ranks (dagre keeps
+    room for them in every rank they cross)."""
+    services = ["billing-service", "ledger-service", "reporting-service", "identity-service", "stream-aggregator-service", "monitoring"]
+    nodes = {s: "service" for s in services} | {"gateway": "gateway", "config": "service", "registry": "service", "broker": "broker"}
+    nodes |= {s.replace("-service", "") + "-mongodb": "database" for s in services[:4]}
+    edges = [("user", "gateway", "http"), ("user", "api.rates.example.org", "http"), ("registry", "config", "http"),
+             ("billing-service", "ledger-service", "http"), ("billing-service", "identity-service", "http"),
+             ("ledger-service", "reporting-service", "http"), ("ledger-service", "identity-service", "http"),
+             ("reporting-service", "identity-service", "http"), ("reporting-service", "api.rates.example.org", "http"),
+             ("monitoring", "stream-aggregator-service", "http"), ("billing-service", "smtp.mail.example.com", "tcp"),
+             ("monitoring", "config", "http"), ("stream-aggregator-service", "broker", "amqp")]
+    edges += [("gateway", s, "http") for s in services[:4]] + [("gateway", "config", "http"), ("gateway", "registry", "http")]
+    for s in services[:5]:
+        edges += [(s, "config", "http"), (s, "registry", "http")]
+    for s in services[:4]:
+        edges += [(s, s.replace("-service", "") + "-mongodb", "mongodb")]
+    edges += [(s, "broker", "amqp") for s in services[:3]]
+    return dense_model("platform", "platform", nodes, {"user": "user", "smtp.mail.example.com": "external", "api.rates.example.org": "external"}, edges)
+
+
+def fanout_model() -> dict[str, Any]:
+    """Dense like a polyglot shop: one frontend calling ten services with long one-word names
+    (no separator to wrap at), a second tier calling some of them again."""
+    tier2 = ["productcatalogservice", "currencyservice", "cartservice", "shippingservice", "paymentservice", "emailservice"]
+    tier1 = ["checkoutservice", "recommendationservice", "adservice", "shoppingassistantservice"]
+    nodes = {n: "service" for n in ["frontend", "loadgenerator"] + tier1 + tier2} | {"redis-cart": "cache"}
+    edges = [("user", "frontend", "http"), ("loadgenerator", "frontend", "http"), ("cartservice", "redis-cart", "redis")]
+    edges += [("frontend", n, "grpc") for n in tier1 + tier2[:4]]
+    edges += [("checkoutservice", n, "grpc") for n in tier2] + [("recommendationservice", "productcatalogservice", "grpc")]
+    edges += [("shoppingassistantservice", n, "grpc") for n in ("cartservice", "currencyservice", "productcatalogservice")]
+    return dense_model("fanout", "fanout", nodes, {"user": "user"}, edges)
+
+
 @pytest.fixture(scope="module")
 def models(tmp_path_factory: pytest.TempPathFactory) -> Path:
     models = checkouts.make_models_dir(tmp_path_factory.mktemp("firsthour"))
-    folder = models / "long"
-    folder.mkdir()
-    (folder / "model.json").write_text(json.dumps(long_model()), encoding="utf-8")
-    (folder / "run.json").write_text(json.dumps({"analysed_at": "2026-12-01T10:00:00Z"}), encoding="utf-8")
+    for name, model in [("long", long_model()), ("platform", platform_model()), ("fanout", fanout_model())]:
+        folder = models / name
+        folder.mkdir()
+        (folder / "model.json").write_text(json.dumps(model), encoding="utf-8")
+        (folder / "run.json").write_text(json.dumps({"analysed_at": "2026-12-01T10:00:00Z"}), encoding="utf-8")
     return models
 
 
@@ -237,6 +286,141 @@ def test_labels_readable_at_fit_and_names_never_truncated(desk: Any, url: str) -
     # the legend sits beside the graph and never covers it
     legend, canvas = rect(page, "#legend"), rect(page, "#cy")
     assert legend["h"] > 0 and (legend["y"] >= canvas["bottom"] - 0.5 or legend["bottom"] <= canvas["y"] + 0.5), (legend, canvas)
+
+
+LABELS_AT_FIT = """() => {
+  const nodes = cy.nodes('[type = "node"]').filter(n => n.visible());
+  const boxes = nodes.map(n => n.renderedBoundingBox({includeLabels: false}));
+  let overlaps = 0;
+  for (let i = 0; i < boxes.length; i++) for (let j = i + 1; j < boxes.length; j++) {
+    const a = boxes[i], b = boxes[j];
+    if (a.x1 < b.x2 - 1 && b.x1 < a.x2 - 1 && a.y1 < b.y2 - 1 && b.y1 < a.y2 - 1) overlaps++;
+  }
+  // a component outside the repositories never sits inside a repository's box
+  const repos = cy.nodes('[type = "repo"]').map(r => r.renderedBoundingBox());
+  const inside = nodes.filter(n => !n.parent().length).filter(n => { const p = n.renderedPosition();
+    return repos.some(r => p.x > r.x1 && p.x < r.x2 && p.y > r.y1 && p.y < r.y2); }).map(n => n.id());
+  // connections drawn across a component they do not end at
+  let across = 0;
+  cy.edges().filter(e => e.visible()).forEach(e => {
+    const p = e.source().renderedPosition(), q = e.target().renderedPosition();
+    nodes.forEach((n, i) => {
+      if (n === e.source() || n === e.target()) return;
+      const b = boxes[i]; let t0 = 0, t1 = 1; const dx = q.x - p.x, dy = q.y - p.y;
+      const ok = [[-dx, p.x - b.x1], [dx, b.x2 - p.x], [-dy, p.y - b.y1], [dy, b.y2 - p.y]].every(([a, c]) => {
+        if (a === 0) return c >= 0; const r = c / a;
+        if (a < 0) { if (r > t1) return false; t0 = Math.max(t0, r); } else { if (r < t0) return false; t1 = Math.min(t1, r); }
+        return true; });
+      if (ok && t1 - t0 > 1e-6) across++;
+    });
+  });
+  const bb = nodes.renderedBoundingBox();
+  return { across: across, edges: cy.edges().filter(e => e.visible()).length, px: Math.min(...nodes.map(n => parseFloat(n.style('font-size')) * cy.zoom())), n: nodes.length, overlaps: overlaps,
+           inside: inside, fill: Math.max(bb.w / cy.width(), bb.h / cy.height()),
+           onCanvas: bb.x1 >= -1 && bb.y1 >= -1 && bb.x2 <= cy.width() + 1 && bb.y2 <= cy.height() + 1,
+           note: !document.getElementById('small-labels').classList.contains('hidden') };
+}"""
+
+
+@pytest.mark.parametrize("name,components", [("platform", 17), ("fanout", 14)])
+def test_dense_graph_labels_readable_at_fit_on_desktop(desk: Any, url: str, name: str, components: int) -> None:
+    """What a user sees on a 1440x900 screen right after opening a dense model: every component
+    on the canvas, names drawn at >= 12 px, no two components on top of each other."""
+    page = desk
+    open_explorer(page, url + f"/models/{name}")
+    seen = page.evaluate(LABELS_AT_FIT)
+    shot(page, f"dense-{name}-desktop")
+    assert seen["n"] == components
+    assert seen["px"] >= 12, f"{name}: labels {seen['px']:.1f}px on screen at fit ({page.evaluate('JSON.stringify(window.__timings)')})"
+    assert seen["overlaps"] == 0 and seen["inside"] == [] and seen["onCanvas"], seen
+    assert seen["fill"] > 0.8 and not seen["note"], seen
+    # packing the graph tighter must not send connections across components: dagre alone, with
+    # labels at 6.4 and 10.2 px, drew 22 and 6 such crossings
+    assert seen["across"] <= {"platform": 22, "fanout": 8}[name], seen
+    # names are whole: one-word names longer than a line are not cut
+    assert page.evaluate("cy.getElementById('n:shoppingassistantservice').data('label')") == "shoppingassistantservice" or name != "fanout"
+    # Re-layout gives the same picture (the layout is deterministic)
+    before = page.evaluate("cy.nodes('[type = \"node\"]').map(n => [n.id(), Math.round(n.position('x')), Math.round(n.position('y'))])")
+    page.click("#btn-layout")
+    assert page.evaluate("cy.nodes('[type = \"node\"]').map(n => [n.id(), Math.round(n.position('x')), Math.round(n.position('y'))])") == before
+
+
+def test_compaction_rules(desk: Any, url: str) -> None:
+    """The pieces of compact.js on small cases: a rank packed in order with the least movement,
+    a connection meeting a box, and which of two layout variants wins."""
+    page = desk
+    open_explorer(page, url + "/models/shop")
+    got = page.evaluate("""() => import('/static/js/explorer/compact.js').then(m => ({
+      apart: m.packLine([{want: 0, size: 10, gap: 0}, {want: 0, size: 10, gap: 10}]),
+      free: m.packLine([{want: 0, size: 10, gap: 0}, {want: 100, size: 10, gap: 10}]),
+      chain: m.packLine([{want: 0, size: 10, gap: 0}, {want: 5, size: 10, gap: 2}, {want: 100, size: 20, gap: 2}, {want: 101, size: 20, gap: 2}]),
+      through: m.segmentMeetsBox({x: 0, y: 0}, {x: 100, y: 100}, {x1: 40, x2: 60, y1: 40, y2: 60}),
+      beside: m.segmentMeetsBox({x: 0, y: 0}, {x: 100, y: 0}, {x1: 40, x2: 60, y1: 5, y2: 25}),
+      readableWins: m.betterLayout({zoom: 0.9, cross: 9}, {zoom: 0.8, cross: 0}, 0.857, 0.03),
+      fewerCrossings: m.betterLayout({zoom: 0.9, cross: 2}, {zoom: 1.2, cross: 5}, 0.857, 0.03),
+      biggerUntilReadable: m.betterLayout({zoom: 0.7, cross: 9}, {zoom: 0.5, cross: 0}, 0.857, 0.03),
+      milderKept: m.betterLayout({zoom: 0.51, cross: 0}, {zoom: 0.5, cross: 9}, 0.857, 0.03)}))""")
+    assert got["apart"] == [-10, 10]  # two on one spot: each moves half the distance
+    assert got["free"] == [0, 100]
+    assert got["chain"] == [-3.5, 8.5, 89.5, 111.5]
+    assert got["through"] and not got["beside"]
+    assert got["readableWins"] and got["fewerCrossings"] and got["biggerUntilReadable"] and not got["milderKept"]
+
+
+@pytest.mark.parametrize("name", ["platform", "fanout"])
+def test_dense_graph_on_a_phone_is_readable_or_offers_the_list(browser: Any, url: str, name: str) -> None:  # noqa: F811
+    context, page, watch = new_page(browser, "phone")
+    try:
+        open_explorer(page, url + f"/models/{name}")
+        seen = page.evaluate(LABELS_AT_FIT)
+        shot(page, f"dense-{name}-phone")
+        assert seen["overlaps"] == 0 and seen["inside"] == [] and seen["onCanvas"], seen
+        assert seen["px"] >= 12 or seen["note"], seen
+        assert seen["px"] >= 8, seen  # the layout still uses the tall screen (was 2.8 px for a graph like platform)
+        if seen["note"]:
+            assert no_sideways_scroll(page)
+            assert axe_serious(page, url) == []
+            # the note takes a strip above the graph, never covering it
+            note, canvas = rect(page, "#small-labels"), rect(page, "#cy")
+            assert note["bottom"] <= canvas["y"] + 0.5, (note, canvas)
+            page.click("#btn-as-list")
+            page.wait_for_selector("#pane-list", state="visible")
+            assert page.get_attribute("#tab-list", "aria-selected") == "true"
+            assert page.locator("#complist .comp-link").count() == seen["n"]
+            # the list fits the phone: no column cut off, kinds on one line
+            assert page.evaluate("(() => { const c = document.getElementById('complist'); return c.scrollWidth <= c.clientWidth; })()")
+            heights = page.evaluate("[...document.querySelectorAll('#complist .badge')].map(b => b.getBoundingClientRect().height)")
+            assert heights and max(heights) < 24, heights
+            shot(page, f"dense-{name}-phone-list")
+            # zooming in until the names are readable takes the note away
+            page.click("#tab-graph")
+            page.evaluate("() => { cy.zoom({level: 1, renderedPosition: {x: cy.width() / 2, y: cy.height() / 2}}); return null; }")
+            wait_until(lambda: not page.is_visible("#small-labels"), what="note gone at a readable zoom")
+    finally:
+        context.close()
+    assert not (watch.dialogs or watch.errors or watch.external), vars(watch)
+
+
+def test_gallery_previews_in_the_published_site(browser: Any, models: Path, tmp_path: Path) -> None:  # noqa: F811
+    """The published gallery (opened from file://, no server to fetch from) draws each card's
+    diagram: one box per top-level component, one line per connection between them."""
+    from repomodeler.serve.publish import publish_site
+
+    site = tmp_path / "site"
+    publish_site(models, site, [models.parent / "checkouts"])
+    context, page, watch = new_page(browser, "desktop")
+    try:
+        page.goto((site / "index.html").as_uri())
+        page.wait_for_selector(".card[data-name='platform'] .preview svg rect")
+        for name, model in [("platform", platform_model()), ("fanout", fanout_model()), ("long", long_model())]:
+            card = page.locator(f".card[data-name='{name}']")
+            assert card.locator(".preview svg rect").count() == len(model["nodes"]), name
+            assert card.locator(".preview svg line").count() == len({(e["source"], e["target"], e["protocol"]) for e in model["edges"]}), name
+        assert page.locator(".card[data-name='shop'] .preview svg rect").count() == 10
+        shot(page, "gallery-static-previews")
+    finally:
+        context.close()
+    assert not (watch.dialogs or watch.errors or watch.external), vars(watch)
 
 
 def test_protocols_differ_in_colour_and_line_pattern(desk: Any, url: str) -> None:

@@ -22,7 +22,7 @@ from repomodeler.serve.publish import publish_site
 
 ROOT = Path(__file__).resolve().parents[1]
 STATIC = ROOT / "web" / "static"
-EXPECTED = {"state.js", "data.js", "graph.js", "filters.js", "details.js", "compare.js", "ports.js", "drill.js", "views.js", "main.js"}
+EXPECTED = {"state.js", "data.js", "graph.js", "compact.js", "filters.js", "details.js", "compare.js", "ports.js", "drill.js", "views.js", "main.js"}
 
 
 def test_explorer_is_split_into_modules() -> None:

@@ -138,7 +138,9 @@ def create_app(models_dir: Path, runs: Any | None = None, *, source_roots: Itera
     # ---- HTML ----------------------------------------------------------------------------
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def gallery() -> HTMLResponse:
-        page = render_gallery(summaries(), static="/static", model_href=lambda n: f"/models/{n}", mode="server")
+        cards = summaries()
+        previews = {s["name"]: store.preview(s["name"]) for s in cards if not s.get("broken")}
+        page = render_gallery(cards, static="/static", model_href=lambda n: f"/models/{n}", mode="server", previews=previews)
         return HTMLResponse(page)
 
     @app.get("/models/{name}", response_class=HTMLResponse, include_in_schema=False)

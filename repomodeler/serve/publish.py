@@ -81,7 +81,7 @@ def publish_site(models_dir: Path, out_dir: Path, source_roots: Iterable[Path | 
     for sub in ("models", "data", "files"):
         (out / sub).mkdir(exist_ok=True)
 
-    summaries = []
+    summaries, previews = [], {}
     for name in store.names():
         try:
             model, run, summary = store.model(name), store.run(name), store.summary(name)
@@ -110,9 +110,11 @@ def publish_site(models_dir: Path, out_dir: Path, source_roots: Iterable[Path | 
         )
         (out / "models" / f"{name}.html").write_text(html, encoding="utf-8")
         summaries.append(summary)
+        previews[name] = store.preview(name)
 
     gallery = render_gallery(
-        summaries, static="static", model_href=lambda n: f"models/{n}.html", mode="static", csp_meta=STATIC_CSP
+        summaries, static="static", model_href=lambda n: f"models/{n}.html", mode="static", csp_meta=STATIC_CSP,
+        previews=previews,
     )
     (out / "index.html").write_text(gallery, encoding="utf-8")
     return len(summaries)

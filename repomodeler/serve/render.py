@@ -65,10 +65,13 @@ def render_gallery(
     model_href: Callable[[str], str],
     mode: str,
     csp_meta: str | None = None,
+    previews: dict[str, Any] | None = None,
 ) -> str:
-    """The gallery page: one card per model, with client-side filtering."""
+    """The gallery page: one card per model, with client-side filtering; `previews` holds each
+    card's diagram sketch (preview.sketch), embedded so the static site needs no fetch."""
     return environment().get_template("gallery.html").render(
         summaries=summaries,
+        previews=previews or {},
         static=static,
         model_href=model_href,
         mode=mode,

@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from .preview import sketch
+
 #: Folder names a model may have; anything else is invisible to the viewer.
 MODEL_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,127}$")
 
@@ -194,6 +196,14 @@ class ModelStore:
             return summarize(name, model, self.run(name), self.files(name))
         except (TypeError, ValueError, AttributeError, RecursionError):  # odd values deep inside
             raise BrokenModel(name, "model.json has values of unexpected types") from None
+
+    def preview(self, name: str) -> dict[str, Any] | None:
+        """The sketch a gallery card draws (preview.sketch); None for a model that cannot be
+        shown or has nothing to draw (its card says why without a picture)."""
+        try:
+            return sketch(self.model(name))
+        except (NotFound, TypeError, ValueError, AttributeError, RecursionError):
+            return None
 
     def safe_summary(self, name: str) -> dict[str, Any] | None:
         """A gallery card for every listed folder: a broken model gets a card saying why, so one

@@ -6,12 +6,13 @@ import { STATUSES, aggregateStatus, changeFieldLabel, overlay, overlayStyles, se
 import { bump, writeHash } from "./data.js";
 import { renderDetails, restoreSelection } from "./details.js";
 import { ancestorsOf, childrenOf, isSubsystem, openNow, parentOf, refinedKeys, setOpenNow, shownAs, wantedOpen } from "./drill.js";
+import { betterLayout, compactRanks } from "./compact.js";
 import { applyFilters, passesFacets } from "./filters.js";
 import { kindDef, partSize, placePorts, portLabel, portName, portStyles, portSummary, ports, portsView } from "./ports.js";
 import { BIG, RM, big, clear, connectionChange, cy, edgesById, el, ghostEdges, ghostNodes, nodesById, repoInfo, state, str, timings } from "./state.js";
 
 // ---- graph
-export const LABEL_FONT = 14, LABEL_MAX = 176, NODE_MIN_W = 84, NODE_PAD_X = 24, LINE_H = 17;
+export const LABEL_FONT = 14, LABEL_MAX = 176, LABEL_WORD_MAX = 230, NODE_MIN_W = 84, NODE_PAD_X = 24, LINE_H = 17;
 
 export function cyStyle(big) {
   var style = [
@@ -62,7 +63,7 @@ export function cyStyle(big) {
 }
 
 /** A component's label as lines that fit LABEL_MAX px (breaking after - _ . / : or spaces,
-    hard-breaking only a segment wider than a line), and the node size that holds them. */
+    hard-breaking only a segment wider than LABEL_WORD_MAX), and the node size that holds them. */
 export let measureCtx = null, labelCache = new Map(), fontFamily = null;
 
 /** The page's font: labels are measured and drawn with the same one. */
@@ -78,7 +79,9 @@ export function labelBox(text) {
   var parts = text.match(/[^\s\-_.\/:]*[\s\-_.\/:]*/g).filter(Boolean), lines = [], cur = "";
   parts.forEach(function (part) {
     if (cur && width(cur + part) > LABEL_MAX) { lines.push(cur.trim()); cur = ""; }
-    while (width(part) > LABEL_MAX) { // one segment wider than a line: cut it by characters
+    // a name without separators stays whole up to LABEL_WORD_MAX ("productcatalogservice" cut
+    // into "productcatalogservic" + "e" reads worse than a wider box); longer ones are cut
+    while (width(part.trim()) > LABEL_WORD_MAX) {
       var n = part.length;
       while (n > 1 && width(part.slice(0, n)) > LABEL_MAX) n--;
       lines.push(part.slice(0, n)); part = part.slice(n);
@@ -88,7 +91,7 @@ export function labelBox(text) {
   if (cur.trim() || !lines.length) lines.push(cur.trim());
   var w = 0;
   lines.forEach(function (l) { w = Math.max(w, width(l)); });
-  var box = { label: lines.join("\n"), w: Math.max(NODE_MIN_W, Math.ceil(w) + NODE_PAD_X), h: 22 + lines.length * LINE_H };
+  var box = { label: lines.join("\n"), w: Math.max(NODE_MIN_W, Math.ceil(w) + NODE_PAD_X), h: 16 + lines.length * LINE_H };
   labelCache.set(text, box);
   return box;
 }
@@ -298,13 +301,19 @@ export function layout() {
     name = "blocks";
   } else {
     // left-to-right and top-to-bottom: keep the one the canvas shows at the larger zoom
-    var best = null;
+    timings.compact_ms = 0;
+    var best = null, targetNodes = targets.nodes(); // connections run between nodes: their box is the graph's, far cheaper
     ["LR", "TB"].forEach(function (dir) {
-      targets.layout({ name: "dagre", rankDir: dir, nodeSep: dir === "LR" ? 24 : 30, rankSep: dir === "LR" ? 70 : 56, edgeSep: 10, fit: false, animate: false, nodeDimensionsIncludeLabels: false }).run();
-      var z = fitZoom(targets), pos = {};
-      if (!best || z > best.zoom * 1.05) {
+      var gap = 20, rankGap = dir === "LR" ? 56 : 36;
+      targets.layout({ name: "dagre", rankDir: dir, nodeSep: gap, rankSep: rankGap, edgeSep: 10, fit: false, animate: false, nodeDimensionsIncludeLabels: false }).run();
+      // squeeze out the room dagre keeps for long connections (compact.js)
+      var tc = performance.now();
+      var squeeze = compactRanks(targetNodes, targets.edges(), dir, gap, rankGap, zoomForSize, READABLE_PX / LABEL_FONT);
+      timings.compact_ms = (timings.compact_ms || 0) + Math.round(performance.now() - tc);
+      var z = squeeze.zoom, pos = {};
+      if (betterLayout(squeeze, best, READABLE_PX / LABEL_FONT, 0.05)) {
         targets.nodes().forEach(function (n) { if (!n.isParent()) pos[n.id()] = { x: n.position("x"), y: n.position("y") }; });
-        best = { zoom: z, dir: dir, pos: pos };
+        best = { zoom: z, cross: squeeze.cross, dir: dir, pos: pos, squeeze: squeeze.factor, fold: squeeze.fold };
       }
     });
     if (best.dir !== "TB") cy.batch(function () { targets.nodes().forEach(function (n) { var q = best.pos[n.id()]; if (q) n.position(q); }); });
@@ -312,18 +321,27 @@ export function layout() {
     fitGraph();
     name = "dagre";
     timings.rank_dir = best.dir;
+    timings.squeeze = best.squeeze;
+    timings.fold = best.fold === Infinity ? 0 : best.fold;
+    timings.crossings = best.cross;
   }
   timings.layout = name;
   timings.layout_ms = Math.round(performance.now() - tl);
 }
 
-export const FIT_PAD = 24, MAX_FIT_ZOOM = 1.3;
+export const FIT_PAD = 16, MAX_FIT_ZOOM = 1.3;
 
 /** The zoom at which `eles` would fill the canvas (what cy.fit would choose, capped). */
 export function fitZoom(eles) {
-  var bb = eles.boundingBox(), w = cy.width() - 2 * FIT_PAD, h = cy.height() - 2 * FIT_PAD;
-  if (!(bb.w > 0 && bb.h > 0 && w > 0 && h > 0)) return 1;
-  return Math.min(MAX_FIT_ZOOM, w / bb.w, h / bb.h);
+  var bb = eles.boundingBox();
+  return zoomForSize(bb.w, bb.h);
+}
+
+/** The zoom at which a picture `bw` x `bh` would fill the canvas, capped at MAX_FIT_ZOOM. */
+export function zoomForSize(bw, bh) {
+  var w = cy.width() - 2 * FIT_PAD, h = cy.height() - 2 * FIT_PAD;
+  if (!(bw > 0 && bh > 0 && w > 0 && h > 0)) return 1;
+  return Math.min(MAX_FIT_ZOOM, w / bw, h / bh);
 }
 
 /** Fit `eles` into the canvas; a handful of nodes is not blown up past MAX_FIT_ZOOM. */
@@ -332,8 +350,31 @@ export function fitGraph(eles) {
   if (!eles.length) return;
   // connections run between nodes, so the nodes' box is the graph's (and much cheaper to measure)
   if (eles.nodes().length) eles = eles.nodes();
-  cy.fit(eles, FIT_PAD);
-  if (cy.zoom() > MAX_FIT_ZOOM) { cy.zoom(MAX_FIT_ZOOM); cy.center(eles); }
+  var height = cy.height();
+  for (var i = 0; i < 2; i++) {
+    cy.fit(eles, FIT_PAD);
+    if (cy.zoom() > MAX_FIT_ZOOM) { cy.zoom(MAX_FIT_ZOOM); cy.center(eles); }
+    updateLabelNote();
+    if (cy.height() === height) break;
+    height = cy.height(); // the note took (or gave back) a strip of the canvas: fit again
+  }
+}
+
+/** The smallest size on screen, in px, at which a component's name counts as readable. */
+export const READABLE_PX = 12;
+
+/** Show the "labels are small" note (with its way to the Components list) while the graph's
+    labels are drawn under READABLE_PX on screen, e.g. a dense graph fitted into a phone. */
+export function updateLabelNote() {
+  var note = document.getElementById("small-labels");
+  if (!note || !cy) return false;
+  var small = state.tab === "graph" && LABEL_FONT * cy.zoom() < READABLE_PX - 0.01 && shownElements().nodes().length > 0;
+  if (small === !note.classList.contains("hidden")) return false;
+  note.classList.toggle("hidden", !small);
+  // the note takes a strip above the graph rather than covering part of it
+  document.getElementById("cy").style.top = small ? note.offsetHeight + "px" : "";
+  cy.resize();
+  return true;
 }
 
 export function toggleRepo(name) {

@@ -7,7 +7,7 @@ import { index, load, readHash, writeHash } from "./data.js";
 import { renderDetails, select } from "./details.js";
 import { childrenOf } from "./drill.js";
 import { applyFilters, buildFacet, buildLegend, syncChecks, visibleNodes, wireFilters } from "./filters.js";
-import { cyStyle, fitGraph, layout, rebuild, setLabels, toggleOpen, toggleRepo, wireTooltip } from "./graph.js";
+import { cyStyle, fitGraph, layout, rebuild, setLabels, toggleOpen, toggleRepo, updateLabelNote, wireTooltip } from "./graph.js";
 import { setView, wirePorts } from "./ports.js";
 import { BIG, COLLAPSE_ABOVE, RM, arr, candidates, cy, edgesById, facets, nodesById, repoInfo, root, setCy, setLoaded, setStatus, state, t0, timings } from "./state.js";
 import { narrow, openDrawer, setupIssues, showTab, wireDrawers, wireTabs } from "./views.js";
@@ -45,6 +45,8 @@ export function wire() {
     else select(e.id());
     openDrawer("details");
   });
+  cy.on("zoom", updateLabelNote);
+  document.getElementById("btn-as-list").addEventListener("click", function () { showTab("list"); document.getElementById("tab-list").focus(); });
   cy.on("dbltap", "node[type = 'repo']", function (ev) { toggleRepo(ev.target.data("repository")); });
   cy.on("dbltap", "node[type = 'node']", function (ev) { if (childrenOf.has(ev.target.data("mid"))) toggleOpen(ev.target.data("mid")); });
   wireCompare();
