@@ -35,6 +35,7 @@ PROTOCOL_BY_PREFIX: dict[str, str] = {
     "http": "http", "grpc": "grpc", "sql": "sql", "mongo": "mongodb", "mongodb": "mongodb", "redis": "redis",
     "amqp": "amqp", "kafka": "kafka", "nats": "nats", "elasticsearch": "elasticsearch", "tcp": "tcp",
     "library": "library",  # LibraryLink: a build-time dependency (the emitter's BUILD_PROTOCOL)
+    "grpchealth": "grpc",  # the library's GrpcHealthApi / GrpcHealthLink (grpc.health.v1)
 }
 _DOC_NAME = re.compile(r"^doc /\* \w+ '(.+?)'")  # emitted part docs start "Service 'orders' ..."
 _DEF_SUFFIX = re.compile(r"(Api|Link|Access|Connection|Interface|Port|Flow|Channel)$")
@@ -199,6 +200,8 @@ class _Reader:
         self.connections: list[ModelConnection] = []
         self.part_defs: dict[str, str | None] = {}  # local part def name -> its supertype name
         self.part_def_nodes: dict[str, object] = {}  # local part def name -> its node (a typed 'part system')
+        # local port / interface / connection def -> its supertype (CartServiceApi -> GrpcApi), for protocols
+        self.api_defs: dict[str, str | None] = {}
         self.package = ""
         self.member_ids: dict[str, str] = {}  # SysML part name -> component id (they differ when renamed)
         self.pending: list[tuple[object, str | None]] = []  # connectors, read once every part is known
@@ -304,13 +307,10 @@ class _Reader:
         if body is None:
             return
         for c in body.named_children:
+            if c.type in ("port_definition", "interface_definition", "connection_definition"):
+                self.api_defs[self.decl_name(c) or ""] = self._supertype(c)
             if c.type == "part_definition":
-                sup = None
-                spec = self.child(c, "definition_specialization", "relationship_part", "specialization_part")
-                if spec is not None:
-                    qn = next((n for n in _walk(spec) if n.type in ("qualified_name", "feature_chain")), None)
-                    sup = self.text(qn) if qn is not None else None
-                self.part_defs[self.decl_name(c) or ""] = sup
+                self.part_defs[self.decl_name(c) or ""] = self._supertype(c)
                 self.part_def_nodes[self.decl_name(c) or ""] = c
         parts = [c for c in body.named_children if c.type == "part_usage"]
         systems = [p for p in parts if self.decl_name(p) == "system"]
@@ -333,6 +333,28 @@ class _Reader:
         for c in body.named_children:
             if c.type == "package_definition":
                 self._package(c)
+
+    def _supertype(self, definition) -> str | None:  # type: ignore[no-untyped-def]
+        spec = self.child(definition, "definition_specialization", "relationship_part", "specialization_part")
+        if spec is None:
+            return None
+        qn = next((n for n in _walk(spec) if n.type in ("qualified_name", "feature_chain")), None)
+        return self.text(qn) if qn is not None else None
+
+    def protocol_of(self, type_name: str | None) -> str | None:
+        """The protocol of a port or connector type: from its name (HttpApi), else from the local def's
+        supertypes (``port def CartServiceApi :> GrpcApi`` -> grpc)."""
+        seen: set[str] = set()
+        while type_name:
+            found = protocol_from_type(type_name)
+            if found:
+                return found
+            base = unquote(type_name.split("::")[-1].lstrip("~"))
+            if base in seen or base not in self.api_defs:
+                return None
+            seen.add(base)
+            type_name = self.api_defs[base]
+        return None
 
     def _system(self, system) -> None:  # type: ignore[no-untyped-def]
         body = self.body(system)
@@ -435,7 +457,7 @@ class _Reader:
         tname, conj = self.type_name(node)
         body = self.body(node)
         attrs = self.attributes(body)
-        protocol = _enum_value(attrs["protocol"][0]) if "protocol" in attrs else protocol_from_type(tname)
+        protocol = _enum_value(attrs["protocol"][0]) if "protocol" in attrs else self.protocol_of(tname)
         if protocol is None:
             protocol = protocol_from_type(name) or "tcp"
         port = ModelPort(name=name, protocol=protocol, direction="required" if conj else "provided")
@@ -509,7 +531,7 @@ class _Reader:
         protocol = None
         if "protocol" in attrs:
             protocol = _enum_value(attrs["protocol"][0])
-        protocol = protocol or protocol_from_type(tname)
+        protocol = protocol or self.protocol_of(tname)
         if protocol is None:
             for cid, chain in zip(ids, chains):
                 port = self.components[cid].ports.get(chain[1]) if len(chain) > 1 else None

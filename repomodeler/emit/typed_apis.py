@@ -91,7 +91,8 @@ def render_messages(messages: list[MessageType], names: MessageNames, evidence, 
         ident = names.names.get(m.name)
         if ident is None:
             continue
-        entry: dict[str, object] = {"name": declared(ident, m.name), "kind": m.kind, "evidence": evidence([m.evidence]),
+        # tree-sitter-sysml takes no metadata inside an enum def: its SourceRef is a `metadata ... about` beside it
+        entry: dict[str, object] = {"name": declared(ident, m.name), "ident": ident, "kind": m.kind, "evidence": evidence([m.evidence]),
                                     "doc": f"{m.name}: a Protocol Buffers {m.kind} ({m.evidence.path} line {m.evidence.line})."}
         if m.kind == "enum":
             value_ns = IdentAllocator()

@@ -71,6 +71,7 @@ def read_proto(repo: str, path: str, text: str) -> list[Fact]:
         messages = [name for kind, name in stack if kind == "message"]
         top = stack[-1][0] if stack else ""
         opened = line.count("{")
+        members = [line]
         m = _BLOCK.match(line)
         if m and (m.group(1) != "oneof" or top == "message"):
             kind, name = m.group(1), m.group(2)
@@ -79,23 +80,28 @@ def read_proto(repo: str, path: str, text: str) -> list[Fact]:
             else:
                 stack.append((kind, name))
                 qualified = ".".join([*messages, name])
+                messages = messages + [name] if kind == "message" else messages
                 if kind == "message":
                     facts.append(_fact("proto.message", repo, path, i, message=qualified, package=package))
                 else:
                     facts.append(_fact("proto.enum", repo, path, i, enum=qualified, package=package))
             opened -= 1
-        elif top in ("message", "oneof") and messages:
-            f = _FIELD.match(line)
-            if f and f.group(2).split("<")[0].strip() not in _NOT_FIELDS:
-                ftype = f.group(3) or f.group(2)
-                facts.append(_fact("proto.field", repo, path, i, message=".".join(messages), package=package,
-                                   name=f.group(4), type=ftype, number=f.group(5),
-                                   repeated="true" if f.group(1) == "repeated" or f.group(3) else ""))
-        elif top == "enum":
-            v = _ENUM_VALUE.match(line)
-            if v and v.group(1) not in _NOT_FIELDS:
-                enum = ".".join([*messages, stack[-1][1]])
-                facts.append(_fact("proto.enum_value", repo, path, i, enum=enum, package=package, value=v.group(1)))
+            top = stack[-1][0]
+            members = line[m.end():].split(";")  # `message GetCartRequest { string user_id = 1; }`
+        for member in members:
+            if top in ("message", "oneof") and messages:
+                f = _FIELD.match(member)
+                if f and f.group(2).split("<")[0].strip() not in _NOT_FIELDS:
+                    ftype = f.group(3) or f.group(2)
+                    facts.append(_fact("proto.field", repo, path, i, message=".".join(messages), package=package,
+                                       name=f.group(4), type=ftype, number=f.group(5),
+                                       repeated="true" if f.group(1) == "repeated" or f.group(3) else ""))
+            elif top == "enum":
+                v = _ENUM_VALUE.match(member)
+                if v and v.group(1) not in _NOT_FIELDS:
+                    enum = ".".join([*messages, stack[-1][1]])
+                    facts.append(_fact("proto.enum_value", repo, path, i, enum=enum, package=package,
+                                       value=v.group(1)))
         stack.extend(("other", "") for _ in range(max(opened, 0)))
         for _ in range(line.count("}")):
             if stack:
