@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from repomodeler.emit.names import INHERITED_NAMES
+from repomodeler.emit.names import INHERITED_NAMES, sysml_name
 from repomodeler.records import PROTOCOLS, RepomodelerError
 
 KIND_BY_TYPE: dict[str, str] = {
@@ -92,6 +92,9 @@ class ModelComponent:
     ports: dict[str, ModelPort] = field(default_factory=dict)
     evidence: list[str] = field(default_factory=list)  # "repository:path:line", sorted
     where: str = ""  # where it is declared: "file.sysml:12" or "model.json"
+    # Its qualified SysML name (``shop::ShopSystem::orders``, ``ShopTarget::system::'orders-db'``): what
+    # metadata written elsewhere (a delta) annotates with ``about``; "" when unknown.
+    sysml_ref: str = ""
 
     def provided_ports(self) -> dict[str, ModelPort]:
         return {n: p for n, p in self.ports.items() if p.direction == "provided"}
@@ -106,6 +109,7 @@ class ModelConnection:
     name: str = ""
     evidence: list[str] = field(default_factory=list)
     where: str = ""
+    sysml_ref: str = ""  # qualified SysML name of the connector; "" when it has no name (or is unknown)
 
     @property
     def id(self) -> str:
@@ -122,6 +126,9 @@ class ArchModel:
     connections: list[ModelConnection] = field(default_factory=list)
     notes: list[ReaderNote] = field(default_factory=list)
     complete: bool = False  # True for analysed models (every attribute known), False for hand-written SysML
+    # The model.json it was read from, when it was: its elements' SysML names are those the emitter gives
+    # that graph (computed when needed, see diff/render.py), not stored per element.
+    model_json: Path | None = None
 
     def connection_ids(self) -> set[str]:
         return {c.id for c in self.connections}
@@ -204,8 +211,9 @@ class _Reader:
         self.api_defs: dict[str, str | None] = {}
         self.package = ""
         self.member_ids: dict[str, str] = {}  # SysML part name -> component id (they differ when renamed)
-        self.pending: list[tuple[object, str | None]] = []  # connectors, read once every part is known
+        self.pending: list[tuple[object, str | None, str]] = []  # (connector, prefix, namespace), read once every part is known
         self._end_index: dict[str, str] | None = None  # name -> component id, built for connectors (see _resolve_end)
+        self.namespace: list[str] = []  # enclosing package / part names as written (quoted when needed)
 
     # -- tree helpers -------------------------------------------------------------------------
     def text(self, node) -> str:  # type: ignore[no-untyped-def]
@@ -287,8 +295,8 @@ class _Reader:
                 self._system(pkg)
             elif pkg.type not in IGNORED_NODES:
                 self.note(pkg, f"top-level '{pkg.type}' not mapped (expected a package)")
-        for node, prefix in self.pending:
-            self._connection(node, prefix)
+        for node, prefix, where in self.pending:
+            self._connection(node, prefix, where)
 
     def _syntax_errors(self, node) -> None:  # type: ignore[no-untyped-def]
         if node.type == "ERROR" or node.is_missing:
@@ -306,6 +314,13 @@ class _Reader:
         body = self.body(pkg)
         if body is None:
             return
+        self.namespace.append(sysml_name(self.decl_name(pkg) or name))
+        try:
+            self._package_body(pkg, name, body)
+        finally:
+            self.namespace.pop()
+
+    def _package_body(self, pkg, name: str, body) -> None:  # type: ignore[no-untyped-def]
         for c in body.named_children:
             if c.type in ("port_definition", "interface_definition", "connection_definition"):
                 self.api_defs[self.decl_name(c) or ""] = self._supertype(c)
@@ -358,13 +373,20 @@ class _Reader:
 
     def _system(self, system) -> None:  # type: ignore[no-untyped-def]
         body = self.body(system)
+        container = sysml_name(self.decl_name(system) or "system")
         if body is None or not any(c.type == "part_usage" for c in body.named_children):
             # `part system : ShopSystem;` -- the components are in the (local) part def it is typed by
             tname, _ = self.type_name(system)
             typed = self.part_def_nodes.get((tname or "").split("::")[-1].strip("'"))
             body = self.body(typed) if typed is not None else body
+            if typed is not None:
+                container = sysml_name(self.decl_name(typed) or "")
         if body is not None:
-            self._members(body, prefix=self.decl_name(system))
+            self.namespace.append(container)
+            try:
+                self._members(body, prefix=self.decl_name(system))
+            finally:
+                self.namespace.pop()
 
     def _members(self, body, prefix: str | None = None,  # type: ignore[no-untyped-def]
                  skip: set[int] | None = None) -> None:
@@ -381,7 +403,7 @@ class _Reader:
             else:
                 self.note(c, f"'{c.type.replace('_', ' ')}' {self.decl_name(c) or ''} not mapped to the architecture"
                           .replace("  ", " "))
-        self.pending.extend((c, prefix) for c in connectors)
+        self.pending.extend((c, prefix, "::".join(self.namespace)) for c in connectors)
 
     def _kind(self, type_name: str | None, node) -> str:  # type: ignore[no-untyped-def]
         seen: set[str] = set()
@@ -413,7 +435,8 @@ class _Reader:
         m = _DOC_NAME.match(" ".join(self.text(doc).split())) if doc is not None else None
         if m and (name.startswith(m.group(1) + "-") or name.startswith(m.group(1) + "_")):
             cid = m.group(1)  # the emitter renamed a clashing name ('start_service'); its doc keeps the id
-        comp = ModelComponent(id=cid, kind=kind, where=f"{self.path}:{self.line(node)}")
+        comp = ModelComponent(id=cid, kind=kind, where=f"{self.path}:{self.line(node)}",
+                              sysml_ref="::".join([*self.namespace, sysml_name(name)]))
         for key, (value, _n) in attrs.items():
             if key != "kind":
                 comp.attributes[ATTRIBUTE_KEYS.get(key, key)] = value
@@ -506,7 +529,7 @@ class _Reader:
             parts = parts[1:]
         return parts
 
-    def _connection(self, node, prefix: str | None) -> None:  # type: ignore[no-untyped-def]
+    def _connection(self, node, prefix: str | None, where: str = "") -> None:  # type: ignore[no-untyped-def]
         what = node.type.split("_")[0]
         ends = self._ends(node)
         if len(ends) != 2:
@@ -546,7 +569,8 @@ class _Reader:
             self.note(node, f"'{what}' {ids[0]} -> {ids[1]} names no protocol; assumed tcp "
                             "(type it, e.g. ': GrpcLink', or add attribute protocol = \"grpc\")")
         conn = ModelConnection(source=ids[0], target=ids[1], protocol=protocol, kind=what,
-                               name=self.decl_name(node) or "", where=f"{self.path}:{self.line(node)}")
+                               name=self.decl_name(node) or "", where=f"{self.path}:{self.line(node)}",
+                               sysml_ref=f"{where}::{sysml_name(name)}" if name and where else "")
         body = self.body(node)
         for c in (body.named_children if body is not None else []):
             if c.type == "metadata_usage":
