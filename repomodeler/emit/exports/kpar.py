@@ -38,9 +38,10 @@ USAGE = [
     {"resource": "https://www.omg.org/spec/SysML/20250201/Systems-Library.kpar"},
 ]
 # The RepoModeler library project: its IRI (what a model's usage names) and version (bumped when the
-# library text changes incompatibly; models constrain it with Cargo-style "^" semantics).
+# library text changes: minor for added definitions, major for incompatible ones; models constrain it with
+# Cargo-style "^" semantics).
 LIBRARY_IRI = "urn:kpar:repomodeler-library"
-LIBRARY_VERSION = "2.0.0"
+LIBRARY_VERSION = "2.1.0"
 LIBRARY_KPAR = f"{LIBRARY_PACKAGE}.kpar"
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 DEFAULT_CREATED = "1980-01-01T00:00:00Z"
