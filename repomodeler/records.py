@@ -140,12 +140,76 @@ class ExtractResult:
 
 @dataclass
 class Endpoint:
+    """One operation of a port: an HTTP method and path, or ``RPC`` and ``Service/Rpc``.
+
+    An rpc read from a ``.proto`` also names its proto ``package`` and the fully qualified request and
+    response message types (``hipstershop.AddItemRequest``; :class:`MessageType` records in the model's
+    ``messages``), with ``stream`` on the side that streams ("request", "response" or "both")."""
+
     method: str
     path: str
     evidence: list[Evidence]
+    package: str = ""
+    request: str = ""
+    response: str = ""
+    stream: str = ""
 
     def to_json(self) -> dict[str, object]:
-        return {"method": self.method, "path": self.path, "evidence": [e.to_json() for e in sorted(self.evidence)]}
+        typed = {k: v for k, v in (("package", self.package), ("request", self.request),
+                                   ("response", self.response), ("stream", self.stream)) if v}
+        return {"method": self.method, "path": self.path, **typed,
+                "evidence": [e.to_json() for e in sorted(self.evidence)]}
+
+
+@dataclass(frozen=True, order=True)
+class MessageField:
+    """A field of a Protocol Buffers message: its type is a proto scalar (``string``, ``int64``...) or the
+    fully qualified name of another message or enum of the model (``hipstershop.Money``); a type the
+    repositories do not define stays as written."""
+
+    name: str
+    type: str
+    number: int
+    repeated: bool
+    evidence: Evidence
+
+    def to_json(self) -> dict[str, object]:
+        return {"name": self.name, "type": self.type, "number": self.number,
+                **({"repeated": True} if self.repeated else {}), "evidence": self.evidence.to_json()}
+
+
+@dataclass(frozen=True, order=True)
+class MessageType:
+    """A message or enum an API's operations carry (from a ``.proto``), by fully qualified name."""
+
+    name: str  # package.Outer.Inner
+    kind: Literal["message", "enum"]
+    evidence: Evidence
+    fields: tuple[MessageField, ...] = ()
+    values: tuple[str, ...] = ()  # enum constants, in declaration order
+
+    @property
+    def package(self) -> str:
+        return self.name.rsplit(".", 1)[0] if "." in self.name else ""
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"name": self.name, "kind": self.kind, "evidence": self.evidence.to_json()}
+        if self.kind == "enum":
+            out["values"] = list(self.values)
+        else:
+            out["fields"] = [f.to_json() for f in self.fields]
+        return out
+
+    @staticmethod
+    def from_json(data: dict[str, object]) -> "MessageType":
+        def ev(e: object) -> Evidence:
+            d = e if isinstance(e, dict) else {}
+            return Evidence(str(d.get("repository", "")), str(d.get("path", "")), int(d.get("line", 0)))
+        fields = tuple(MessageField(str(f["name"]), str(f["type"]), int(f.get("number", 0)), bool(f.get("repeated")),
+                                    ev(f.get("evidence"))) for f in data.get("fields", []) or [])  # type: ignore[union-attr]
+        return MessageType(name=str(data["name"]), kind="enum" if data.get("kind") == "enum" else "message",
+                           evidence=ev(data.get("evidence")), fields=fields,
+                           values=tuple(str(v) for v in data.get("values", []) or []))  # type: ignore[union-attr]
 
 
 @dataclass

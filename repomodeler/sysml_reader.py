@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-from repomodeler.emit.names import INHERITED_NAMES
+from repomodeler.emit.names import INHERITED_NAMES, sysml_name
 from repomodeler.records import PROTOCOLS, RepomodelerError
 
 KIND_BY_TYPE: dict[str, str] = {
@@ -35,6 +35,7 @@ PROTOCOL_BY_PREFIX: dict[str, str] = {
     "http": "http", "grpc": "grpc", "sql": "sql", "mongo": "mongodb", "mongodb": "mongodb", "redis": "redis",
     "amqp": "amqp", "kafka": "kafka", "nats": "nats", "elasticsearch": "elasticsearch", "tcp": "tcp",
     "library": "library",  # LibraryLink: a build-time dependency (the emitter's BUILD_PROTOCOL)
+    "grpchealth": "grpc",  # the library's GrpcHealthApi / GrpcHealthLink (grpc.health.v1)
 }
 _DOC_NAME = re.compile(r"^doc /\* \w+ '(.+?)'")  # emitted part docs start "Service 'orders' ..."
 _DEF_SUFFIX = re.compile(r"(Api|Link|Access|Connection|Interface|Port|Flow|Channel)$")
@@ -91,6 +92,9 @@ class ModelComponent:
     ports: dict[str, ModelPort] = field(default_factory=dict)
     evidence: list[str] = field(default_factory=list)  # "repository:path:line", sorted
     where: str = ""  # where it is declared: "file.sysml:12" or "model.json"
+    # Its qualified SysML name (``shop::ShopSystem::orders``, ``ShopTarget::system::'orders-db'``): what
+    # metadata written elsewhere (a delta) annotates with ``about``; "" when unknown.
+    sysml_ref: str = ""
 
     def provided_ports(self) -> dict[str, ModelPort]:
         return {n: p for n, p in self.ports.items() if p.direction == "provided"}
@@ -105,6 +109,7 @@ class ModelConnection:
     name: str = ""
     evidence: list[str] = field(default_factory=list)
     where: str = ""
+    sysml_ref: str = ""  # qualified SysML name of the connector; "" when it has no name (or is unknown)
 
     @property
     def id(self) -> str:
@@ -121,6 +126,9 @@ class ArchModel:
     connections: list[ModelConnection] = field(default_factory=list)
     notes: list[ReaderNote] = field(default_factory=list)
     complete: bool = False  # True for analysed models (every attribute known), False for hand-written SysML
+    # The model.json it was read from, when it was: its elements' SysML names are those the emitter gives
+    # that graph (computed when needed, see diff/render.py), not stored per element.
+    model_json: Path | None = None
 
     def connection_ids(self) -> set[str]:
         return {c.id for c in self.connections}
@@ -199,10 +207,13 @@ class _Reader:
         self.connections: list[ModelConnection] = []
         self.part_defs: dict[str, str | None] = {}  # local part def name -> its supertype name
         self.part_def_nodes: dict[str, object] = {}  # local part def name -> its node (a typed 'part system')
+        # local port / interface / connection def -> its supertype (CartServiceApi -> GrpcApi), for protocols
+        self.api_defs: dict[str, str | None] = {}
         self.package = ""
         self.member_ids: dict[str, str] = {}  # SysML part name -> component id (they differ when renamed)
-        self.pending: list[tuple[object, str | None]] = []  # connectors, read once every part is known
+        self.pending: list[tuple[object, str | None, str]] = []  # (connector, prefix, namespace), read once every part is known
         self._end_index: dict[str, str] | None = None  # name -> component id, built for connectors (see _resolve_end)
+        self.namespace: list[str] = []  # enclosing package / part names as written (quoted when needed)
 
     # -- tree helpers -------------------------------------------------------------------------
     def text(self, node) -> str:  # type: ignore[no-untyped-def]
@@ -284,8 +295,8 @@ class _Reader:
                 self._system(pkg)
             elif pkg.type not in IGNORED_NODES:
                 self.note(pkg, f"top-level '{pkg.type}' not mapped (expected a package)")
-        for node, prefix in self.pending:
-            self._connection(node, prefix)
+        for node, prefix, where in self.pending:
+            self._connection(node, prefix, where)
 
     def _syntax_errors(self, node) -> None:  # type: ignore[no-untyped-def]
         if node.type == "ERROR" or node.is_missing:
@@ -303,14 +314,18 @@ class _Reader:
         body = self.body(pkg)
         if body is None:
             return
+        self.namespace.append(sysml_name(self.decl_name(pkg) or name))
+        try:
+            self._package_body(pkg, name, body)
+        finally:
+            self.namespace.pop()
+
+    def _package_body(self, pkg, name: str, body) -> None:  # type: ignore[no-untyped-def]
         for c in body.named_children:
+            if c.type in ("port_definition", "interface_definition", "connection_definition"):
+                self.api_defs[self.decl_name(c) or ""] = self._supertype(c)
             if c.type == "part_definition":
-                sup = None
-                spec = self.child(c, "definition_specialization", "relationship_part", "specialization_part")
-                if spec is not None:
-                    qn = next((n for n in _walk(spec) if n.type in ("qualified_name", "feature_chain")), None)
-                    sup = self.text(qn) if qn is not None else None
-                self.part_defs[self.decl_name(c) or ""] = sup
+                self.part_defs[self.decl_name(c) or ""] = self._supertype(c)
                 self.part_def_nodes[self.decl_name(c) or ""] = c
         parts = [c for c in body.named_children if c.type == "part_usage"]
         systems = [p for p in parts if self.decl_name(p) == "system"]
@@ -334,15 +349,44 @@ class _Reader:
             if c.type == "package_definition":
                 self._package(c)
 
+    def _supertype(self, definition) -> str | None:  # type: ignore[no-untyped-def]
+        spec = self.child(definition, "definition_specialization", "relationship_part", "specialization_part")
+        if spec is None:
+            return None
+        qn = next((n for n in _walk(spec) if n.type in ("qualified_name", "feature_chain")), None)
+        return self.text(qn) if qn is not None else None
+
+    def protocol_of(self, type_name: str | None) -> str | None:
+        """The protocol of a port or connector type: from its name (HttpApi), else from the local def's
+        supertypes (``port def CartServiceApi :> GrpcApi`` -> grpc)."""
+        seen: set[str] = set()
+        while type_name:
+            found = protocol_from_type(type_name)
+            if found:
+                return found
+            base = unquote(type_name.split("::")[-1].lstrip("~"))
+            if base in seen or base not in self.api_defs:
+                return None
+            seen.add(base)
+            type_name = self.api_defs[base]
+        return None
+
     def _system(self, system) -> None:  # type: ignore[no-untyped-def]
         body = self.body(system)
+        container = sysml_name(self.decl_name(system) or "system")
         if body is None or not any(c.type == "part_usage" for c in body.named_children):
             # `part system : ShopSystem;` -- the components are in the (local) part def it is typed by
             tname, _ = self.type_name(system)
             typed = self.part_def_nodes.get((tname or "").split("::")[-1].strip("'"))
             body = self.body(typed) if typed is not None else body
+            if typed is not None:
+                container = sysml_name(self.decl_name(typed) or "")
         if body is not None:
-            self._members(body, prefix=self.decl_name(system))
+            self.namespace.append(container)
+            try:
+                self._members(body, prefix=self.decl_name(system))
+            finally:
+                self.namespace.pop()
 
     def _members(self, body, prefix: str | None = None,  # type: ignore[no-untyped-def]
                  skip: set[int] | None = None) -> None:
@@ -359,7 +403,7 @@ class _Reader:
             else:
                 self.note(c, f"'{c.type.replace('_', ' ')}' {self.decl_name(c) or ''} not mapped to the architecture"
                           .replace("  ", " "))
-        self.pending.extend((c, prefix) for c in connectors)
+        self.pending.extend((c, prefix, "::".join(self.namespace)) for c in connectors)
 
     def _kind(self, type_name: str | None, node) -> str:  # type: ignore[no-untyped-def]
         seen: set[str] = set()
@@ -391,7 +435,8 @@ class _Reader:
         m = _DOC_NAME.match(" ".join(self.text(doc).split())) if doc is not None else None
         if m and (name.startswith(m.group(1) + "-") or name.startswith(m.group(1) + "_")):
             cid = m.group(1)  # the emitter renamed a clashing name ('start_service'); its doc keeps the id
-        comp = ModelComponent(id=cid, kind=kind, where=f"{self.path}:{self.line(node)}")
+        comp = ModelComponent(id=cid, kind=kind, where=f"{self.path}:{self.line(node)}",
+                              sysml_ref="::".join([*self.namespace, sysml_name(name)]))
         for key, (value, _n) in attrs.items():
             if key != "kind":
                 comp.attributes[ATTRIBUTE_KEYS.get(key, key)] = value
@@ -435,7 +480,7 @@ class _Reader:
         tname, conj = self.type_name(node)
         body = self.body(node)
         attrs = self.attributes(body)
-        protocol = _enum_value(attrs["protocol"][0]) if "protocol" in attrs else protocol_from_type(tname)
+        protocol = _enum_value(attrs["protocol"][0]) if "protocol" in attrs else self.protocol_of(tname)
         if protocol is None:
             protocol = protocol_from_type(name) or "tcp"
         port = ModelPort(name=name, protocol=protocol, direction="required" if conj else "provided")
@@ -484,7 +529,7 @@ class _Reader:
             parts = parts[1:]
         return parts
 
-    def _connection(self, node, prefix: str | None) -> None:  # type: ignore[no-untyped-def]
+    def _connection(self, node, prefix: str | None, where: str = "") -> None:  # type: ignore[no-untyped-def]
         what = node.type.split("_")[0]
         ends = self._ends(node)
         if len(ends) != 2:
@@ -509,7 +554,7 @@ class _Reader:
         protocol = None
         if "protocol" in attrs:
             protocol = _enum_value(attrs["protocol"][0])
-        protocol = protocol or protocol_from_type(tname)
+        protocol = protocol or self.protocol_of(tname)
         if protocol is None:
             for cid, chain in zip(ids, chains):
                 port = self.components[cid].ports.get(chain[1]) if len(chain) > 1 else None
@@ -524,7 +569,8 @@ class _Reader:
             self.note(node, f"'{what}' {ids[0]} -> {ids[1]} names no protocol; assumed tcp "
                             "(type it, e.g. ': GrpcLink', or add attribute protocol = \"grpc\")")
         conn = ModelConnection(source=ids[0], target=ids[1], protocol=protocol, kind=what,
-                               name=self.decl_name(node) or "", where=f"{self.path}:{self.line(node)}")
+                               name=self.decl_name(node) or "", where=f"{self.path}:{self.line(node)}",
+                               sysml_ref=f"{where}::{sysml_name(name)}" if name and where else "")
         body = self.body(node)
         for c in (body.named_children if body is not None else []):
             if c.type == "metadata_usage":

@@ -15,7 +15,7 @@ def test_check_against_sample_target_lists_violations_with_evidence(runner, shop
     assert result.exit_code == 1
     out = result.output
     assert "VIOLATION [missing-component] 'payments-cache' is required by the target" in out
-    assert f"at {TARGET}:36" in out  # where the target declares it
+    assert f"at {TARGET}:27" in out  # where the target declares it
     assert "VIOLATION [unexpected-component] service 'inventory' is in the code but not in the target" in out
     block = out.split("VIOLATION [unexpected-connection] inventory -> rabbitmq:amqp", 1)[1].split("VIOLATION", 1)[0]
     assert "at shop:docker-compose.yml:35" in block

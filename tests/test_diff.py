@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -13,7 +15,8 @@ from repomodeler.diff.core import diff_models
 from repomodeler.diff.load import load_model
 from repomodeler.diff.overlay import diff_to_overlay
 from repomodeler.sysml_reader import read_sysml_text
-from repomodeler.validate import validate_text
+from repomodeler.validate import validate_files, validate_text
+from tests.sysml_check import tree_sitter_errors
 
 TARGET = str(SAMPLES / "targets" / "shop-target.sysml")
 
@@ -70,11 +73,49 @@ def test_delta_sysml_passes_the_sysml_check(runner, shop_model, tmp_path):
     assert result.exit_code == 0
     text = result.output
     assert "metadata def Change" in text
-    assert '@Change { kind = "changed"; element = "component"; elementId = "cache"; detail = "technology: redis -> valkey"; }' in text
-    assert 'kind = "removed"; element = "endpoint"; elementId = "payments.http:POST /payments"' in text
-    assert "connection 'inventory-rabbitmq-amqp' connect inventory to rabbitmq" in text
-    errors = [d for d in validate_text(text, "delta.sysml") if d.severity == "error"]
+    # metadata about the elements of the emitted models (the same package on both sides here), no copies
+    assert ('metadata changed_component_cache : Change about shop::ShopSystem::cache { kind = "changed"; '
+            'element = "component"; elementId = "cache"; detail = "technology: redis -> valkey"; }') in text
+    assert ('metadata removed_endpoint_payments_http_POST_payments : Change about shop::ShopSystem::payments { '
+            'kind = "removed"; element = "endpoint"; elementId = "payments.http:POST /payments"') in text
+    assert ("metadata removed_connection_inventory_rabbitmq_amqp : Change about "
+            "shop::ShopSystem::inventory_rabbitmq_amqp {") in text
+    assert not re.search(r"^\s*(part|port|connection|interface) ", text, re.M)  # nothing redeclared
+    delta = tmp_path / "delta.sysml"
+    delta.write_text(text)
+    errors = [d for d in validate_files([shop_model / "RepoModeler.sysml", shop_model / "model.sysml", delta])
+              if d.severity == "error"]
     assert errors == []
+
+
+def test_delta_against_the_target_is_about_elements_of_both(runner, shop_model, tmp_path):
+    """Current model vs the sample target: each Change annotates the current model's element (removed),
+    the target's (added) or both (changed); the four readers accept the delta with the two models."""
+    result = runner.invoke(cli, ["diff", str(shop_model), TARGET, "--format", "sysml"])
+    assert result.exit_code == 0, result.output
+    text = result.output
+    assert ("metadata added_component_payments_cache : Change about ShopTarget::ShopTargetSystem::payments_cache "
+            '{ kind = "added";') in text
+    assert "metadata removed_component_inventory : Change about shop::ShopSystem::inventory {" in text
+    assert ("metadata changed_connection_orders_payments_grpc : Change about shop::ShopSystem::orders_payments_http, "
+            "ShopTarget::ShopTargetSystem::orders_payments_grpc {") in text
+    folder = tmp_path / "together"
+    folder.mkdir()
+    for path in (shop_model / "RepoModeler.sysml", shop_model / "model.sysml", Path(TARGET)):
+        shutil.copy(path, folder / path.name)
+    (folder / "delta.sysml").write_text(text)
+    files = sorted(folder.glob("*.sysml"))
+    assert [d.format() for d in validate_files(files)] == []
+    for path in files:
+        assert tree_sitter_errors(path.read_text()) == [], path.name
+    longeron = pytest.importorskip("longeron")
+    from longeron.validation import validate
+
+    assert [str(d) for d in validate(longeron.load(str(folder), cache=False), strict=True)] == []
+    core = pytest.importorskip("mercurio._core")
+    compiled = core.ModelBuilder.from_sysml_files({p.name: p.read_text() for p in files}, True).compile_model()
+    names = {e.get_str("qualified_name") or "" for e in compiled.elements()}
+    assert "shopDelta.removed_component_inventory.kind" in names
 
 
 def test_migration_steps_order(runner, shop_model, tmp_path):
@@ -84,12 +125,14 @@ def test_migration_steps_order(runner, shop_model, tmp_path):
     steps = [l for l in out.read_text().splitlines() if l[:1].isdigit()]
     assert steps == [
         "1. Introduce `payments-cache` (cache, redis).",
-        "2. Connect `payments` to `payments-cache` over Redis.",
-        "3. Move `orders` calls to `payments` from HTTP to gRPC.",
-        "4. Remove the HTTP connection `frontend` -> `inventory` (`inventory` is retired).",
-        "5. Remove the SQL connection `inventory` -> `orders-db` (goes with `inventory`).",
-        "6. Remove the AMQP connection `inventory` -> `rabbitmq` (goes with `inventory`).",
-        "7. Retire `inventory` after its 1 caller is moved (`frontend`).",
+        "2. Add API port `payments.grpc` (gRPC).",
+        "3. Connect `payments` to `payments-cache` over Redis.",
+        "4. Move `orders` calls to `payments` from HTTP to gRPC.",
+        "5. Remove the HTTP connection `frontend` -> `inventory` (`inventory` is retired).",
+        "6. Remove the SQL connection `inventory` -> `orders-db` (goes with `inventory`).",
+        "7. Remove the AMQP connection `inventory` -> `rabbitmq` (goes with `inventory`).",
+        "8. Withdraw API port `payments.http`.",
+        "9. Retire `inventory` after its 1 caller is moved (`frontend`).",
     ]
     plan = runner.invoke(cli, ["target", "plan", str(shop_model), TARGET])
     assert plan.output == out.read_text()
@@ -114,10 +157,20 @@ def test_target_init_scaffold_validates_and_matches_the_model(runner, shop_model
     result = runner.invoke(cli, ["target", "init", str(shop_model), "--out", str(target)])
     assert result.exit_code == 0, result.output
     text = target.read_text()
-    assert "@SourceRef" not in text.split("package shopTarget", 1)[1]
+    assert text.startswith("package shopTarget {") and "@SourceRef" not in text
     assert "doc /* Target architecture for shop" in text
-    assert "interface 'orders-payments-http' : HttpLink connect client ::> orders.'to-payments-http'" in text
-    assert [d for d in validate_text(text, "target.sysml") if d.severity == "error"] == []
+    # the generated model's vocabulary: basic names with the real id as short name, links between ports,
+    # data-store access as a connection, a system part def specializing System
+    assert ("interface <'orders-payments-http'> orders_payments_http : HttpLink connect client ::> "
+            "orders.to_payments_http to server ::> payments.http;") in text
+    assert ("connection <'orders-orders-db-sql'> orders_orders_db_sql : SqlAccess connect orders.to_orders_db_sql "
+            "to orders_db.sql;") in text
+    assert "\n    part def ShopTargetSystem :> System {" in text and "\n    part system : ShopTargetSystem;" in text
+    # the library it imports is a file of its own beside it, as analyze writes it
+    library = tmp_path / "RepoModeler.sysml"
+    assert library.read_text() == (shop_model / "RepoModeler.sysml").read_text()
+    assert [d.format() for d in validate_files([library, target])] == []
+    assert runner.invoke(cli, ["validate", str(target)]).exit_code == 0  # finds the library beside it
     same = runner.invoke(cli, ["diff", str(shop_model), str(target)])
     assert "no differences" in same.output
     # refuses to overwrite an edited target
@@ -146,16 +199,13 @@ def test_diff_bad_inputs(runner, tmp_path):
     assert result.exit_code == 1 and "no recorded runs for system 'nosuch'" in result.output
 
 
-def test_target_that_declares_ports_for_one_component(runner, shop_model, tmp_path):
-    target = tmp_path / "grpc-payments.sysml"
-    target.write_text(Path(TARGET).read_text().replace(
-        "        part payments : Service;",
-        "        part payments : Service { port grpc : RepoModeler::GrpcApi; }"))
-    d = diff_models(load_model(str(shop_model)), load_model(str(target)))
+def test_target_that_declares_ports(runner, shop_model):
+    # the sample target states every component's ports, as generated models do: payments serves gRPC only
+    d = diff_models(load_model(str(shop_model)), load_model(TARGET))
     ports = {(c.id, c.status) for c in d.of("port")}
-    assert ports == {("payments.grpc", "added"), ("payments.http", "removed")}  # only payments states its ports
-    assert any(n.startswith("ports of ") and "not compared" in n for n in d.notes)
-    steps = runner.invoke(cli, ["diff", str(shop_model), str(target), "--steps"]).output
+    assert ports == {("payments.grpc", "added"), ("payments.http", "removed")}
+    assert any(n.startswith("endpoints of ") and "not compared" in n for n in d.notes)
+    steps = runner.invoke(cli, ["diff", str(shop_model), TARGET, "--steps"]).output
     assert "Add API port `payments.grpc` (gRPC)." in steps
     assert steps.index("Add API port `payments.grpc`") < steps.index("Move `orders` calls to `payments`") \
         < steps.index("Withdraw API port `payments.http`.") < steps.index("Retire `inventory`")

@@ -18,13 +18,15 @@ def target() -> None:
 @target.command("init")
 @click.argument("model")
 @click.option("--out", required=True, type=click.Path(path_type=Path), help="The target .sysml file to write.")
-@click.option("--no-library", is_flag=True, help="Leave out the RepoModeler library package (validate it together "
-              "with a model.sysml that has it).")
+@click.option("--no-library", is_flag=True, help="Do not write RepoModeler.sysml beside the target (validate it "
+              "together with the library of a model folder).")
 @click.option("--force", is_flag=True, help="Overwrite an existing file.")
 def init(model: str, out: Path, no_library: bool, force: bool) -> None:
-    """Write a target scaffolded from MODEL (a model folder, model.json, .sysml or run:SYSTEM:N)."""
+    """Write a target scaffolded from MODEL (a model folder, model.json, .sysml or run:SYSTEM:N), and the
+    RepoModeler library it imports as RepoModeler.sysml beside it (one package per file, as analyze writes)."""
     from repomodeler.diff.load import load_model
     from repomodeler.diff.target import library_from_sysml, render_target
+    from repomodeler.emit.sysml import LIBRARY_FILE, render_library
 
     if out.exists() and not force:
         _fail(RepomodelerError(f"error: '{out}' exists; pass --force to overwrite it"))
@@ -36,10 +38,18 @@ def init(model: str, out: Path, no_library: bool, force: bool) -> None:
             library_text = library_file.read_text(encoding="utf-8")
         elif emitted.is_file():  # a model from before: the library was the first package of model.sysml
             library_text = library_from_sysml(emitted.read_text(encoding="utf-8"))
-        text = render_target(current, library=not no_library, library_text=library_text)
+        text = render_target(current, library=False)
+        library = None if no_library else (library_text or render_library())
+        library_out = out.parent / LIBRARY_FILE
+        if library is not None and library_out.is_file() and not force \
+                and library_out.read_text(encoding="utf-8") != library:
+            raise RepomodelerError(f"error: '{library_out}' exists with another library text; pass --force to "
+                                   "overwrite it, or --no-library to keep it")
     except RepomodelerError as exc:
         _fail(exc)
     write_or_echo(text, out)
+    if library is not None:
+        write_or_echo(library, library_out)
     click.echo(f"target for {current.name}: {len(current.components)} components, {len(current.connections)} "
                f"connections; edit {out}, then run 'repomodeler diff {model} {out} --steps'", err=True)
 

@@ -82,7 +82,9 @@ def load_model_json(path: Path) -> ArchModel:
         raise RepomodelerError(f"error: cannot read '{path}': {exc}") from exc
     except RecursionError:
         raise RepomodelerError(f"error: cannot read '{path}': the JSON is nested too deeply") from None
-    return model_from_dict(data, str(path))
+    model = model_from_dict(data, str(path))
+    model.model_json = path
+    return model
 
 
 def load_model(spec: str) -> ArchModel:

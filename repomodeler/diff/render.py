@@ -1,16 +1,18 @@
 """Present a :class:`Diff`: a rich terminal table, JSON, or a ``Delta`` SysML package.
 
-The Delta package is self-contained (its own ``metadata def Change``), so it passes the SysML v2
-check on its own: every changed element appears as a part (component), a port inside it, or a
-``connection`` between two parts, annotated with ``@Change { kind = "added"; ... }``.
+The Delta package declares its own ``metadata def Change`` and nothing else but ``Change`` metadata
+``about`` the real elements of the two models compared (the parts and connectors of the current model
+and of the target), so it never redeclares detached copies of them.
 """
 
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 
 from repomodeler.diff.core import Diff, ElementChange
-from repomodeler.emit.names import safe_member_name, sysml_doc, sysml_name, sysml_string
+from repomodeler.emit.names import IdentAllocator, sysml_doc, sysml_name, sysml_string
+from repomodeler.sysml_reader import ArchModel
 
 STATUS_STYLE = {"added": "green", "removed": "red", "changed": "yellow"}
 STATUS_MARK = {"added": "+", "removed": "-", "changed": "~"}
@@ -118,73 +120,84 @@ def _print_direct_table(rows: list[tuple[ElementChange, str]], console) -> bool:
     return True
 
 
-def _part_name(cid: str, kind: str = "part") -> str:
-    return sysml_name(safe_member_name(cid, kind))
+@dataclass(frozen=True)
+class SysmlRefs:
+    """Qualified SysML names of one side's elements: component id -> part, connection id -> connector."""
+
+    components: dict[str, str]
+    connections: dict[str, str]
+    package: str
 
 
-def _metadata(change: ElementChange, indent: str) -> list[str]:
-    fields = [("kind", change.status), ("element", change.element), ("elementId", change.id),
-              ("detail", change.detail or describe(change))]
-    if change.new_id:
-        fields.append(("newElementId", change.new_id))
-    body = " ".join(f"{k} = {sysml_string(v)};" for k, v in fields)
-    return [f"{indent}@Change {{ {body} }}"]
+def sysml_refs(model: ArchModel) -> SysmlRefs:
+    """Where each element of ``model`` is declared in its SysML: read from the SysML text it came from, or
+    the names the emitter gives the graph of the model.json it was read from (the model.sysml beside it)."""
+    if model.model_json is not None:
+        from repomodeler.emit.graph_io import graph_from_model_json
+        from repomodeler.emit.sysml import system_names
+
+        g = graph_from_model_json(json.loads(model.model_json.read_text(encoding="utf-8")))
+        names = system_names(g)
+        base = f"{names.package}::{names.system_def}"
+        return SysmlRefs({cid: f"{base}::{n}" for cid, n in names.components.items()},
+                         {f"{u}->{v}:{k}": f"{base}::{n}" for (u, v, k), n in names.connections.items()},
+                         names.package)
+    comps = {cid: c.sysml_ref for cid, c in model.components.items() if c.sysml_ref}
+    conns = {c.id: c.sysml_ref for c in model.connections if c.sysml_ref}
+    package = next(iter(sorted({r.split("::", 1)[0] for r in comps.values()})), "")
+    return SysmlRefs(comps, conns, package)
+
+
+def _about(change: ElementChange, side: SysmlRefs) -> str | None:
+    """The element of one side a change is about: the connector (or, unnamed, its source part), the
+    component (for a component, port or endpoint change)."""
+    if change.element == "connection":
+        for cid in (change.id, change.new_id):
+            if cid and cid in side.connections:
+                return side.connections[cid]
+        return side.components.get(change.id.partition("->")[0])
+    return side.components.get(change.component or change.id)
 
 
 def render_delta_sysml(diff: Diff, package: str | None = None) -> str:
-    """A ``Delta`` package: the changed elements annotated with ``Change`` metadata (valid SysML v2)."""
+    """A ``Delta`` package: one ``Change`` metadata per difference, ``about`` the real elements of the two
+    models (A's for a removal, B's for an addition, both for a change), so it adds nothing but annotations:
+    load it together with both models' SysML files (when their packages have different names, as a
+    current model and its target do).  A change with no element to point at (a stored run, an unnamed
+    connector between parts the side does not name) annotates the Delta package itself."""
     name = package or f"{diff.a.name or diff.b.name or 'system'}Delta"
-    by_component: dict[str, list[ElementChange]] = {}
-    for c in diff.changes:
-        if c.element != "connection":
-            by_component.setdefault(c.component or c.id, []).append(c)
-    connections = [c for c in diff.changes if c.element == "connection"]
-    parts = set(by_component)
-    for c in connections:
-        src, _, rest = c.id.partition("->")
-        parts.update([src, rest.rsplit(":", 1)[0]])
+    refs_a, refs_b = sysml_refs(diff.a), sysml_refs(diff.b)
+    loads = " and ".join(dict.fromkeys(f"{m.origin} (package {r.package})" for m, r in ((diff.a, refs_a), (diff.b, refs_b))
+                                       if r.package))
     lines = [
         f"package {sysml_name(name)} {{",
-        f"    doc /* {sysml_doc(f'Changes from {diff.a.origin} to {diff.b.origin} written by repomodeler diff.')} */",
+        f"    doc /* {sysml_doc(f'Changes from {diff.a.origin} to {diff.b.origin} written by repomodeler diff ({summary_line(diff)}). Each Change is metadata about the elements it concerns; load this file with ' + (loads or 'both models') + '.')} */",
         "    private import ScalarValues::*;",
         "",
         "    metadata def Change {",
-        "        doc /* One difference between two architectures: kind is added, removed or changed. */",
+        "        doc /* One difference between two architectures: kind is added, removed or changed; the annotated "
+        "elements are the element in the first model (removed, changed) and in the second (added, changed). */",
         "        attribute kind : String;",
         "        attribute element : String;",
         "        attribute elementId : String;",
         "        attribute detail : String;",
         "        attribute newElementId : String;",
         "    }",
-        "",
-        "    part delta {",
-        f"        doc /* {sysml_doc(summary_line(diff))} */",
     ]
-    for cid in sorted(parts):
-        own = by_component.get(cid, [])
-        comp_changes = [c for c in own if c.element == "component"]
-        port_changes = [c for c in own if c.element in ("port", "endpoint")]
-        if not own:
-            lines.append(f"        part {_part_name(cid)};")
-            continue
-        lines.append(f"        part {_part_name(cid)} {{")
-        for c in comp_changes:
-            lines.extend(_metadata(c, "            "))
-        ports: dict[str, list[ElementChange]] = {}
-        for c in port_changes:
-            port = c.id[len(cid) + 1:].split(":", 1)[0]
-            ports.setdefault(port, []).append(c)
-        for port, changes in sorted(ports.items()):
-            lines.append(f"            port {sysml_name(port)} {{")
-            for c in changes:
-                lines.extend(_metadata(c, "                "))
-            lines.append("            }")
-        lines.append("        }")
-    for c in connections:
-        src, _, rest = c.id.partition("->")
-        tgt, _, proto = rest.rpartition(":")
-        lines.append(f"        connection {sysml_name(f'{src}-{tgt}-{proto}')} connect {_part_name(src)} to {_part_name(tgt)} {{")
-        lines.extend(_metadata(c, "            "))
-        lines.append("        }")
-    lines += ["    }", "}", ""]
+    ns = IdentAllocator({"Change"}, inherited=False)
+    for c in diff.changes:
+        targets = []
+        if c.status in ("removed", "changed"):
+            targets.append(_about(c, refs_a))
+        if c.status in ("added", "changed"):
+            targets.append(_about(c, refs_b))
+        about = list(dict.fromkeys(t for t in targets if t))
+        fields = [("kind", c.status), ("element", c.element), ("elementId", c.id), ("detail", c.detail or describe(c))]
+        if c.new_id:
+            fields.append(("newElementId", c.new_id))
+        body = " ".join(f"{k} = {sysml_string(v)};" for k, v in fields)
+        label = ns.take(f"{c.status}-{c.element}-{c.new_id or c.id}", "change")
+        where = f" about {', '.join(about)}" if about else ""
+        lines.append(f"    metadata {label} : Change{where} {{ {body} }}")
+    lines += ["}", ""]
     return "\n".join(lines)

@@ -1,16 +1,17 @@
 """Scaffold an editable target architecture from a current model.
 
 The scaffold is the current architecture without provenance noise (no ``@SourceRef``, no
-generated docs), in the same vocabulary as emitted models: the ``RepoModeler`` library package
-(copied in, so the file passes ``repomodeler validate`` on its own) and a ``<system>Target``
-package whose ``part system`` a user edits: add a part, retype an ``interface`` from
-``HttpLink`` to ``GrpcLink``, delete what should go.  ``repomodeler diff`` and ``check`` read it back.
+generated docs), in the same vocabulary as emitted models: a ``<system>Target`` package importing the
+``RepoModeler`` library (``target init`` writes ``RepoModeler.sysml`` beside the target, as ``analyze``
+does beside ``model.sysml``), whose system part def a user edits: add a part, retype an ``interface``
+from ``HttpLink`` to ``GrpcLink``, delete what should go.  ``repomodeler diff`` and ``check`` read it back.
 """
 
 from __future__ import annotations
 
-from repomodeler.emit.names import safe_member_name, sysml_doc, sysml_name, sysml_string
-from repomodeler.emit.sysml import KIND_DEF, PROTOCOL_PORT, render_library
+from repomodeler.emit.names import IdentAllocator, is_basic_name, short_name_ok, sysml_doc, sysml_ident, sysml_string
+from repomodeler.emit.sysml import (_COMPONENT_FEATURES, _PORT_FEATURES, BUILD_PROTOCOL, KIND_DEF, MESSAGING, STORE_KINDS,
+                                   library_names, port_def, render_library)
 from repomodeler.sysml_reader import ArchModel
 
 ATTRIBUTES = (("language", "'language'"), ("technology", "technology"), ("image", "image"))
@@ -32,28 +33,52 @@ def library_from_sysml(text: str) -> str | None:
 def render_target(model: ArchModel, *, library: bool = True, library_text: str | None = None) -> str:
     """SysML text of a target scaffolded from ``model`` (deterministic: sorted, no timestamps).
 
-    ``library_text`` is the RepoModeler package to copy in (from the model's own model.sysml, so
-    the target uses exactly the vocabulary that model was emitted with); else the current one.
+    Written as ``repomodeler analyze`` writes a model: basic identifiers with the real id as short name
+    (``part <'orders-db'> orders_db``), a server port per protocol and a conjugated client port per
+    connection (``to_orders_db_sql``), an ``interface`` typed ``HttpLink`` (...) between a client port and
+    a server port for a call or a broker link, a ``connection`` typed ``SqlAccess`` (...) to a data store,
+    ``LibraryLink`` between the parts for a build-time dependency, and a ``part def`` specializing
+    ``System`` that ``part system`` is typed by.  ``library`` prepends the RepoModeler package (one file
+    that validates alone; ``target init`` writes it as a file of its own beside the target instead);
+    ``library_text`` is the package to copy in (from the model's own folder), else the current one.
     """
-    names = {cid: sysml_name(safe_member_name(cid, c.kind)) for cid, c in model.components.items()}
+    reserved = library_names() | {"system", "System"}
+    reserved_lower = {r.lower() for r in reserved}
+    system_def = sysml_ident(f"{model.name or 'system'}-Target-System".title().replace("-", ""))
+    if system_def in reserved:
+        system_def += "_"
+    ns = IdentAllocator(reserved | {system_def})
+    names = ns.take_all([(cid, c.kind) for cid, c in sorted(model.components.items())])
+    conns = sorted((c for c in model.connections if c.source in names and c.target in names),
+                   key=lambda c: (c.source, c.target, c.protocol))
+    conn_names = {c.id: ns.take(f"{c.source}-{c.target}-{c.protocol}", "link") for c in conns}
+    port_ns = {cid: IdentAllocator(_COMPONENT_FEATURES) for cid in model.components}
+    server_protocols: dict[str, set[str]] = {cid: {p.protocol for p in c.provided_ports().values()}
+                                             for cid, c in model.components.items()}
+    for c in conns:
+        if c.protocol != BUILD_PROTOCOL:
+            server_protocols[c.target].add(c.protocol)
+    server_port: dict[tuple[str, str], str] = {}
+    for cid in sorted(model.components):
+        for proto, name in port_ns[cid].take_all([(p, "port") for p in sorted(server_protocols[cid])]).items():
+            server_port[(cid, proto)] = name
     client_ports: dict[str, list[tuple[str, str]]] = {cid: [] for cid in model.components}
-    server_protocols: dict[str, set[str]] = {cid: set() for cid in model.components}
     links = []
-    for conn in sorted(model.connections, key=lambda c: (c.source, c.target, c.protocol)):
-        if conn.source not in names or conn.target not in names:
+    for c in conns:
+        declared = _declared(conn_names[c.id], f"{c.source}-{c.target}-{c.protocol}", reserved_lower)
+        if c.protocol == BUILD_PROTOCOL:
+            links.append(f"        connection {declared} : LibraryLink connect {names[c.source]} to {names[c.target]};")
             continue
-        if conn.protocol == "library":  # build-time dependency: no ports (LibraryLink joins the parts)
-            links.append(f"        connection {sysml_name(f'{conn.source}-{conn.target}-library')} : LibraryLink "
-                         f"connect dependent ::> {names[conn.source]} to provider ::> {names[conn.target]};")
-            continue
-        port = sysml_name(f"to-{conn.target}-{conn.protocol}")
-        client_ports[conn.source].append((port, PROTOCOL_PORT.get(conn.protocol, "TcpApi")))
-        server_protocols[conn.target].add(conn.protocol)
-        link = PROTOCOL_PORT.get(conn.protocol, "TcpApi").replace("Api", "Link")
-        links.append(f"        interface {sysml_name(f'{conn.source}-{conn.target}-{conn.protocol}')} : {link} "
-                     f"connect client ::> {names[conn.source]}.{port} to server ::> "
-                     f"{names[conn.target]}.{sysml_name(conn.protocol)};")
-    package = sysml_name(f"{model.name or 'system'}Target")
+        client = port_ns[c.source].take(f"to-{c.target}-{c.protocol}", "client")
+        client_ports[c.source].append((client, port_def(c.protocol)))
+        ends = (f"{names[c.source]}.{client}", f"{names[c.target]}.{server_port[(c.target, c.protocol)]}")
+        if model.components[c.target].kind in STORE_KINDS and c.protocol not in MESSAGING:
+            links.append(f"        connection {declared} : {port_def(c.protocol).replace('Api', 'Access')} "
+                         f"connect {ends[0]} to {ends[1]};")
+        else:
+            links.append(f"        interface {declared} : {port_def(c.protocol).replace('Api', 'Link')} "
+                         f"connect client ::> {ends[0]} to server ::> {ends[1]};")
+    package = sysml_ident(f"{model.name or 'system'}Target")
     lines = [
         f"package {package} {{",
         "    doc /* " + sysml_doc(
@@ -63,35 +88,44 @@ def render_target(model: ArchModel, *, library: bool = True, library_text: str |
         "    private import ScalarValues::*;",
         "    private import RepoModeler::*;",
         "",
-        "    part system {",
+        f"    part def {system_def} :> System {{",
     ]
-    for cid, comp in model.components.items():
+    for cid, comp in sorted(model.components.items()):
         body = []
         for key, attr in ATTRIBUTES:
             if comp.attributes.get(key):
                 body.append(f"            attribute :>> {attr} = {sysml_string(comp.attributes[key])};")
         provided = {p.protocol: p for p in comp.provided_ports().values()}
-        for proto in sorted(server_protocols[cid] | set(provided)):
+        for proto in sorted(server_protocols[cid]):
             port = provided.get(proto)
-            ptype = PROTOCOL_PORT.get(proto, "TcpApi")
+            ptype = port_def(proto)
             if port is not None and port.endpoints:
-                body.append(f"            port {sysml_name(proto)} : {ptype} {{")
+                body.append(f"            port {server_port[(cid, proto)]} : {ptype} {{")
+                ep_ns = IdentAllocator(_PORT_FEATURES)
                 for ep in port.endpoints:
-                    body.append(f"                ref item {sysml_name(ep.label)} : Endpoint {{ "
+                    label = ep.path if ep.method.upper() == "RPC" else ep.label
+                    body.append(f"                ref item {ep_ns.take(label, 'endpoint')} : Endpoint {{ "
                                 f"attribute :>> method = {sysml_string(ep.method)}; "
                                 f"attribute :>> path = {sysml_string(ep.path)}; }}")
                 body.append("            }")
             else:
-                body.append(f"            port {sysml_name(proto)} : {ptype};")
+                body.append(f"            port {server_port[(cid, proto)]} : {ptype};")
         for port_name, ptype in sorted(client_ports[cid]):
             body.append(f"            port {port_name} : ~{ptype};")
-        head = f"        part {names[cid]} : {KIND_DEF.get(comp.kind, 'Service')}"
+        head = f"        part {_declared(names[cid], cid, reserved_lower)} : {KIND_DEF.get(comp.kind, 'Service')}"
         lines += [head + " {", *body, "        }"] if body else [head + ";"]
     if links:
         lines.append("")
         lines.extend(links)
-    lines += ["    }", "}", ""]
+    lines += ["    }", "", f"    part system : {system_def};", "}", ""]
     text = "\n".join(lines)
     if not library:
         return text
     return (library_text or render_library()) + "\n" + text
+
+
+def _declared(ident: str, real: str, reserved_lower: set[str]) -> str:
+    """``<'orders-db'> orders_db``: the real id as short name when the identifier differs from it."""
+    if short_name_ok(real, ident) and not is_basic_name(real) and real.lower() not in reserved_lower:
+        return f"<'{real}'> {ident}"
+    return ident

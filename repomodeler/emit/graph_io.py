@@ -3,7 +3,7 @@
 ``model.json`` (emit/model_json.py) is a faithful dump of the graph: nodes with their ports and
 endpoints, edges keyed by protocol, and the graph-level name, repositories, warnings, unresolved
 references and stats.  :func:`graph_from_model_json` turns it back into the same typed records
-(``Evidence``, ``Port``, ``Endpoint``, ``Warning_``) so ``render_json(graph_from_model_json(d))``
+(``Evidence``, ``Port``, ``Endpoint``, ``MessageType``, ``Warning_``) so ``render_json(graph_from_model_json(d))``
 reproduces the file byte for byte and the SysML text is the same as the one ``analyze`` wrote.
 Keys this module does not know (added by a newer resolver) are carried through unchanged.
 """
@@ -15,7 +15,7 @@ from pathlib import Path
 
 import networkx as nx
 
-from repomodeler.records import Endpoint, Evidence, Port, RepomodelerError, Warning_
+from repomodeler.records import Endpoint, Evidence, MessageType, Port, RepomodelerError, Warning_
 
 _NODE_KEYS = {"id", "evidence", "ports", "attributes"}
 _EDGE_KEYS = {"source", "target", "evidence", "attributes"}
@@ -28,7 +28,8 @@ def _evidence(items: object) -> tuple[Evidence, ...]:
 def _port(data: dict[str, object]) -> Port:
     return Port(
         name=str(data["name"]), protocol=str(data["protocol"]), direction=str(data.get("direction", "provided")),
-        endpoints=[Endpoint(method=str(ep["method"]), path=str(ep["path"]), evidence=list(_evidence(ep.get("evidence"))))
+        endpoints=[Endpoint(method=str(ep["method"]), path=str(ep["path"]), evidence=list(_evidence(ep.get("evidence"))),
+                            **{k: str(ep[k]) for k in ("package", "request", "response", "stream") if ep.get(k)})
                    for ep in data.get("endpoints", [])],  # type: ignore[union-attr]
         evidence=list(_evidence(data.get("evidence"))),
     )
@@ -47,6 +48,8 @@ def graph_from_model_json(data: dict[str, object]) -> nx.MultiDiGraph:
         unresolved=[{"component": u["component"], "value": u["value"],
                      "evidence": _evidence([u["evidence"]])[0]} for u in data.get("unresolved", [])],  # type: ignore[union-attr]
         stats=dict(data.get("stats", {})),  # type: ignore[arg-type]
+        messages=sorted((MessageType.from_json(m) for m in data.get("messages", []) or []  # type: ignore[union-attr]
+                         if isinstance(m, dict) and m.get("name")), key=lambda m: m.name),
     )
     for n in data["nodes"]:  # type: ignore[union-attr]
         extra = {k: v for k, v in n.items() if k not in _NODE_KEYS}

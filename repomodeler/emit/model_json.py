@@ -46,6 +46,7 @@ def graph_to_dict(g: nx.MultiDiGraph) -> dict[str, object]:
         "repositories": g.graph["repositories"],
         "nodes": nodes,
         "edges": edges,
+        **({"messages": [m.to_json() for m in g.graph["messages"]]} if g.graph.get("messages") else {}),
         "unresolved": [{"component": u["component"], "value": u["value"], "evidence": u["evidence"].to_json()}
                        for u in g.graph["unresolved"]],
         "warnings": [w.to_json() for w in g.graph["warnings"]],

@@ -32,6 +32,8 @@ import networkx as nx
 
 from repomodeler.emit.names import (LIBRARY_PACKAGES, IdentAllocator, is_basic_name, short_name_ok, sysml_doc, sysml_ident, sysml_name,
                                     sysml_string)
+from repomodeler.emit.typed_apis import (LIBRARY_NAMES as TYPED_LIBRARY_NAMES, MessageNames, TypedApi, declared_with_short,
+                                         message_names, render_messages, typed_api)
 from repomodeler.records import NODE_KINDS, PROTOCOLS, Evidence
 
 LIBRARY_PACKAGE = "RepoModeler"
@@ -81,7 +83,7 @@ def protocol_label(protocol: str) -> str:
 
 def library_names() -> set[str]:
     """Every name the library package declares at its top level."""
-    return set(KIND_DEF.values()) | set(PROTOCOL_PORT.values()) | _EXTRA_LIBRARY_NAMES | {
+    return set(KIND_DEF.values()) | set(PROTOCOL_PORT.values()) | _EXTRA_LIBRARY_NAMES | TYPED_LIBRARY_NAMES | {
         p.replace("Api", suffix) for p in PROTOCOL_PORT.values() for suffix in ("Link", "Access")}
 
 
@@ -204,6 +206,8 @@ class SystemNames:
     markers: dict[str, str]  # repository -> RepositoryMember marker name
     topic_edges: dict[str, list[tuple[str, bool, dict]]]  # topic -> (component, publishes?, edge data)
     package_ns: IdentAllocator  # for the views, allocated after the rest
+    messages: MessageNames  # Protocol Buffers message / enum -> item def / enum def name
+    typed_apis: dict[str, TypedApi]  # component id -> the typed API of its gRPC port (rpcs read from a .proto)
 
     def connection(self, source: str, target: str, protocol: str) -> str | None:
         """The connector for the model.json connection id parts (the edge key is its protocol)."""
@@ -235,9 +239,16 @@ def system_names(g: nx.MultiDiGraph) -> SystemNames:
     topic_names = package_ns.take_all([(t, "topic") for t in sorted(topic_edges)])
     member_repos = sorted({str(g.nodes[c]["repository"]) for c in g.nodes if g.nodes[c]["repository"]})
     marker_names = {r: package_ns.take(f"{r}-repository", "marker") for r in member_repos}
+    messages = message_names(list(g.graph.get("messages", [])), package_ns)
+    typed: dict[str, TypedApi] = {}
+    for cid in sorted(g.nodes):
+        grpc = next((p for p in g.nodes[cid]["ports"] if p.protocol == "grpc"), None)
+        api = typed_api(cid, grpc, messages, package_ns, _evidence) if grpc is not None else None
+        if api is not None:
+            typed[cid] = api
     return SystemNames(package=sysml_ident(system_package_name(g)), system_def=system_def, components=comp_names,
                        connections=conn_names, topics=topic_names, markers=marker_names, topic_edges=topic_edges,
-                       package_ns=package_ns)
+                       package_ns=package_ns, messages=messages, typed_apis=typed)
 
 
 def _is_descriptor(path: str) -> bool:
@@ -256,6 +267,10 @@ def render_system(g: nx.MultiDiGraph) -> str:
     names = system_names(g)
     system_def, comp_names, conn_names = names.system_def, names.components, names.connections
     topic_edges, topic_names, marker_names, package_ns = names.topic_edges, names.topics, names.markers, names.package_ns
+    typed = names.typed_apis
+
+    def typed_port(cid: str, proto: str) -> str:
+        return typed[cid].port_def if proto == "grpc" and cid in typed else port_def(proto)
     q = dict(comp_names)
 
     # ---- components and their ports
@@ -276,7 +291,7 @@ def render_system(g: nx.MultiDiGraph) -> str:
         proto = str(d["protocol"])
         name = port_ns[u].take(f"to-{v}-{proto}", "client")
         client_port_of[(u, v, k)] = name
-        client_ports[u].append({"name": name, "type": "~" + port_def(proto), "endpoints": [],
+        client_ports[u].append({"name": name, "type": "~" + typed_port(v, proto), "endpoints": [],
                                 "evidence": _evidence(d["evidence"], limit=1)})
 
     components = []
@@ -288,13 +303,16 @@ def render_system(g: nx.MultiDiGraph) -> str:
             port = provided.get(proto)
             ep_ns = IdentAllocator(_PORT_FEATURES)
             eps = []
+            hidden = typed[cid].hidden_paths if proto == "grpc" and cid in typed else set()
             for ep in sorted(port.endpoints, key=lambda e: (e.path, e.method)) if port else []:
+                if ep.method == "RPC" and ep.path in hidden:
+                    continue  # the library's infrastructure API (GrpcHealthApi) declares it once
                 eps.append({"name": ep_ns.take(_endpoint_label(ep.method, ep.path), "endpoint"),
                             "method": sysml_string(ep.method), "path": sysml_string(ep.path),
                             "evidence": _evidence(ep.evidence, limit=2)})
             # endpoints carry their own evidence; a port without endpoints shows where it was declared
             port_ev = _evidence(port.evidence, limit=1) if port and not eps else []
-            ports.append({"name": server_port_name[(cid, proto)], "type": port_def(proto),
+            ports.append({"name": server_port_name[(cid, proto)], "type": typed_port(cid, proto),
                           "endpoints": eps, "evidence": port_ev})
         ports.extend(sorted(client_ports[cid], key=lambda p: str(p["name"])))
         attrs = []
@@ -362,7 +380,8 @@ def render_system(g: nx.MultiDiGraph) -> str:
                 keyword, cdef = "connection", port_def(proto).replace("Api", "Access")
                 ends = f"{client} to {server}"
             else:
-                keyword, cdef = "interface", port_def(proto).replace("Api", "Link")
+                keyword, cdef = "interface", (typed[v].link_def if proto == "grpc" and v in typed
+                                              else port_def(proto).replace("Api", "Link"))
                 ends = f"client ::> {client} to server ::> {server}"
         if via and via != "literal":
             doc += f" ({via})"
@@ -436,7 +455,11 @@ def render_system(g: nx.MultiDiGraph) -> str:
     package_ident = sysml_ident(package)
     repositories = [{"name": sysml_string(r["name"]), "url": sysml_string(r["url"]) if r.get("url") else "",
                      "commit": sysml_string(r["commit"]) if r.get("commit") else ""} for r in repos]
+    declared = declared_with_short(reserved_lower)
+    messages = render_messages(list(g.graph.get("messages", [])), names.messages, _evidence, declared)
+    apis = [typed[cid].own for cid in sorted(typed) if typed[cid].own]
     return _env().get_template("system.sysml.j2").render(
+        messages=messages, apis=apis,
         package=package_ident, doc=sysml_doc(doc),  # no short name: mercurio rejects one on a package
         repositories=repositories, markers=markers, system_def=system_def, system_doc=system_doc, topics=topics,
         components=components, connections=connections, interconnection=interconnection, repo_views=repo_views,

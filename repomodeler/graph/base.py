@@ -15,7 +15,7 @@ from repomodeler.graph.naming import (
     is_under,
     slug,
 )
-from repomodeler.records import Component, Connection, Evidence, ExtractResult, Fact, Unresolved
+from repomodeler.records import Component, Connection, Evidence, ExtractResult, Fact, MessageType, Unresolved
 
 
 DEFAULT_COMPOSE = re.compile(r"(^|/)(docker-compose|compose)(\.override)?\.ya?ml$")
@@ -46,6 +46,8 @@ class SystemModel:
     # top level, which every rule and most consumers work on (see repomodeler/graph/subsystems.py).
     parts: dict[str, Component] = field(default_factory=dict)
     part_links: dict[tuple[str, str, str], Connection] = field(default_factory=dict)
+    # Protocol Buffers messages and enums the gRPC endpoints carry, by fully qualified name (graph/protos.py).
+    messages: dict[str, MessageType] = field(default_factory=dict)
 
 
 class ResolverBase:

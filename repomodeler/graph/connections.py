@@ -24,6 +24,7 @@ from repomodeler.graph.catalog import (
     tech_for_module,
 )
 from repomodeler.graph.identity import key
+from repomodeler.graph.protos import ProtoTypes
 from repomodeler.graph.naming import (
     is_under,
     join_path,
@@ -563,8 +564,11 @@ class ConnectionRules(ResolverBase):
                     self._resolve_value(owner, value, chain, allow_external=True, origin=f.evidence)
 
     def grpc(self) -> None:
-        """gRPC: proto services become ports of the component that registers a server for them;
-        client stubs connect to that component."""
+        """gRPC: proto services become ports of the component that registers a server for them, each rpc
+        an endpoint typed by its request and response messages (kept in the model's ``messages`` with every
+        message and enum their fields reach); client stubs connect to that component."""
+        types = ProtoTypes(self.by_kind["proto.message"], self.by_kind["proto.field"], self.by_kind["proto.enum"],
+                           self.by_kind["proto.enum_value"])
         rpcs: dict[str, list[Fact]] = defaultdict(list)
         for f in self.by_kind["grpc.rpc"]:
             rpcs[grpc_service_name(f.get("service") or "")].append(f)
@@ -582,7 +586,13 @@ class ConnectionRules(ResolverBase):
             for r in rpcs.get(name, []):
                 path = f"{proto_service}/{r.get('rpc')}"
                 if not any(ep.path == path for ep in port.endpoints):
-                    port.endpoints.append(Endpoint(method="RPC", path=path, evidence=[r.evidence]))
+                    package = r.get("package") or ""
+                    port.endpoints.append(Endpoint(
+                        method="RPC", path=path, evidence=[r.evidence], package=package,
+                        request=types.resolve(r.get("request") or "", package),
+                        response=types.resolve(r.get("response") or "", package), stream=r.get("stream") or ""))
+                    types.closure([(t, r.evidence) for t in (port.endpoints[-1].request, port.endpoints[-1].response)],
+                                  self.model.messages)
             if not rpcs.get(name) and not any(ep.path == proto_service for ep in port.endpoints):
                 port.endpoints.append(Endpoint(method="RPC", path=proto_service, evidence=[f.evidence]))
         for f in self.by_kind["grpc.client"]:

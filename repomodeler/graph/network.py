@@ -11,7 +11,7 @@ from __future__ import annotations
 import networkx as nx
 
 from repomodeler.graph.build import SystemModel
-from repomodeler.records import Repository, Warning_
+from repomodeler.records import MessageType, Port, Repository, Warning_
 
 
 def to_graph(model: SystemModel, repositories: list[Repository], warnings: list[Warning_],
@@ -30,6 +30,7 @@ def to_graph(model: SystemModel, repositories: list[Repository], warnings: list[
                     for u in model.unresolved],
         stats=stats,
     )
+    g.graph["messages"] = used_messages(model.messages, [p for c in model.components.values() for p in c.ports.values()])
     for cid in sorted(model.components):
         c = model.components[cid]
         g.add_node(
@@ -53,6 +54,20 @@ def to_graph(model: SystemModel, repositories: list[Repository], warnings: list[
         g.add_edge(conn.source, conn.target, key=conn.protocol, id=conn.id, kind=conn.kind, protocol=conn.protocol,
                    evidence=tuple(sorted(conn.evidence)), attributes=dict(sorted(conn.attributes.items())))
     return g
+
+
+def used_messages(messages: dict[str, MessageType], ports: list[Port]) -> list[MessageType]:
+    """The messages and enums the endpoints of ``ports`` carry, with every type their fields reach, sorted
+    by name (a message of a component that was dropped or merged does not linger)."""
+    todo = sorted({t for p in ports for ep in p.endpoints for t in (ep.request, ep.response) if t})
+    out: dict[str, MessageType] = {}
+    while todo:
+        name = todo.pop()
+        if name in out or name not in messages:
+            continue
+        out[name] = messages[name]
+        todo.extend(f.type for f in messages[name].fields)
+    return [out[n] for n in sorted(out)]
 
 
 def top_level(g: nx.MultiDiGraph) -> nx.MultiDiGraph:

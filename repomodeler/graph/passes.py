@@ -8,7 +8,7 @@ so the declarations stay true as the rules change.
 
 Parts of the model: ``components`` (new nodes), ``kinds`` (a node's kind or role), ``aliases`` (names
 a node answers to), ``roots`` (source folders a node owns), ``ports`` (provided APIs and endpoints),
-``connections``, ``unresolved``, ``attributes``.
+``connections``, ``unresolved``, ``attributes``, ``messages`` (typed rpc payloads).
 """
 
 from __future__ import annotations
@@ -54,7 +54,8 @@ PASSES: tuple[Pass, ...] = (
          after=("config_connections",)),
     Pass("config_reads", ("config.read", "feign.client", "config.env", "manifest.dependency", "import"),
          ("connections", "components", "unresolved"), after=("config_connections",)),
-    Pass("grpc", ("grpc.rpc", "grpc.server", "grpc.client"), ("ports", "connections", "unresolved"),
+    Pass("grpc", ("grpc.rpc", "grpc.server", "grpc.client", "proto.message", "proto.field", "proto.enum",
+                  "proto.enum_value"), ("ports", "connections", "unresolved", "messages"),
          after=("build_units",)),
     Pass("driver_connections", ("import",), ("connections",),
          after=("config_connections", "code_connections", "client_calls", "config_reads")),

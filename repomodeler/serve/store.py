@@ -32,6 +32,9 @@ DOWNLOAD_EXTENSIONS = {".sysml", ".kpar", ".graphml", ".mmd", ".puml"}
 _FILE_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$")
 
 
+#: The download that validates alone: model.sysml and the RepoModeler.sysml it imports in one kpar.
+STANDALONE_KPAR = "model-with-library.kpar"
+
 #: Largest model file the viewer reads into memory (a hostile folder could hold a huge one).
 MAX_MODEL_BYTES = 256 * 1024 * 1024
 
@@ -135,9 +138,26 @@ class ModelStore:
         return path
 
     def read_download(self, name: str, filename: str) -> bytes:
-        """A downloadable file's bytes, through :meth:`open_file`."""
+        """A downloadable file's bytes, through :meth:`open_file`; :data:`STANDALONE_KPAR` (when the folder
+        has no file of that name) is built from model.sysml and the RepoModeler.sysml beside it."""
+        if filename == STANDALONE_KPAR and not self._has_file(name, filename):
+            return self._standalone(name)
         self.file(name, filename)
         return self.open_file(name, filename)
+
+    def _has_file(self, name: str, filename: str) -> bool:
+        try:
+            self.file(name, filename)
+        except NotFound:
+            return False
+        return True
+
+    def _standalone(self, name: str) -> bytes:
+        """model.sysml with its library in one archive: the SysML download that validates on its own."""
+        from repomodeler.emit.exports.kpar import standalone_kpar_bytes
+
+        files = {f: self.open_file(name, f) for f in ("model.sysml", "RepoModeler.sysml")}  # NotFound if either is missing
+        return standalone_kpar_bytes(files, name)
 
     def files(self, name: str) -> list[str]:
         """Names of the downloadable files present in the model folder, model files first."""
@@ -149,8 +169,10 @@ class ModelStore:
             except NotFound:
                 continue
             present.append(child.name)
-        order = {"model.sysml": 0, "model.json": 1}
-        return sorted(present, key=lambda n: (order.get(n, 2), n))
+        if "model.sysml" in present and "RepoModeler.sysml" in present and STANDALONE_KPAR not in present:
+            present.append(STANDALONE_KPAR)  # model.sysml and its library in one download (see read_download)
+        order = {"model.sysml": 0, STANDALONE_KPAR: 1, "model.json": 2}
+        return sorted(present, key=lambda n: (order.get(n, 3), n))
 
     # ---- reading --------------------------------------------------------------------------
     def model(self, name: str) -> dict[str, Any]:

@@ -21,6 +21,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import zipfile
 from pathlib import Path
 
@@ -37,9 +38,10 @@ USAGE = [
     {"resource": "https://www.omg.org/spec/SysML/20250201/Systems-Library.kpar"},
 ]
 # The RepoModeler library project: its IRI (what a model's usage names) and version (bumped when the
-# library text changes incompatibly; models constrain it with Cargo-style "^" semantics).
+# library text changes: minor for added definitions, major for incompatible ones; models constrain it with
+# Cargo-style "^" semantics).
 LIBRARY_IRI = "urn:kpar:repomodeler-library"
-LIBRARY_VERSION = "2.0.0"
+LIBRARY_VERSION = "2.1.0"
 LIBRARY_KPAR = f"{LIBRARY_PACKAGE}.kpar"
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 DEFAULT_CREATED = "1980-01-01T00:00:00Z"
@@ -115,6 +117,24 @@ def kpar_bytes(g: nx.MultiDiGraph) -> tuple[str, bytes]:
     return system_file[: -len(".sysml")] + ".kpar", _archive(project, index, created_timestamp(g), files)
 
 
+_PACKAGE_DECL = re.compile(r"^\s*(?:library\s+)?package\s+(?:<'[^']*'>\s*)?('(?:[^'\\]|\\.)*'|[A-Za-z_][A-Za-z0-9_]*)", re.M)
+
+
+def standalone_kpar_bytes(files: dict[str, bytes], name: str) -> bytes:
+    """One archive with a model's ``model.sysml`` *and* the ``RepoModeler.sysml`` it imports, so the download
+    validates on its own (what the viewer offers as ``model-with-library.kpar``); its usages are the standard
+    libraries only.  Same bytes for the same files."""
+    index = {}
+    for filename, data in sorted(files.items()):
+        m = _PACKAGE_DECL.search(data.decode("utf-8", errors="replace"))
+        if m:
+            index[m.group(1).strip("'")] = filename
+    project = {"name": name, "description": f"{name} with the RepoModeler library it imports, in one project.",
+               "version": "0.0.0+" + hashlib.sha256(b"".join(files[k] for k in sorted(files))).hexdigest()[:12],
+               "usage": USAGE}
+    return _archive(project, index, DEFAULT_CREATED, dict(files))
+
+
 def write(g: nx.MultiDiGraph, out_dir: Path) -> list[Path]:
     name, data = kpar_bytes(g)
     path = out_dir / name
@@ -124,4 +144,5 @@ def write(g: nx.MultiDiGraph, out_dir: Path) -> list[Path]:
     return [path, library]
 
 
-__all__ = ["LIBRARY_IRI", "LIBRARY_VERSION", "created_timestamp", "kpar_bytes", "library_kpar_bytes", "project_version", "write"]
+__all__ = ["LIBRARY_IRI", "LIBRARY_VERSION", "created_timestamp", "kpar_bytes", "library_kpar_bytes",
+           "project_version", "standalone_kpar_bytes", "write"]
