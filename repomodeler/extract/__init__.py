@@ -84,7 +84,7 @@ def file_outcome(repository: str, f: SourceFile, content: bytes) -> FileOutcome:
         fs, ws, did_parse = [], [Warning_(repository, f.path, 0,
                                           f"internal error while reading ({type(exc).__name__}: {detail}); "
                                           "skipped, please report")], False
-    return FileOutcome(sorted(set(fs)), sorted(set(ws)), did_parse, lines)
+    return FileOutcome(sorted(set(fs), key=Fact.order), sorted(set(ws)), did_parse, lines)
 
 
 def _work(batch: list[tuple[str, SourceFile, bytes]]) -> list[tuple[str, str]]:
@@ -152,14 +152,15 @@ def extract_repository(inventory: Inventory, progress: ProgressFn | None = None,
         tasks.append((repo.name, f, contents.pop(f.path, b"")))
     fresh: dict[str, FileOutcome] = {}
     if jobs > 1 and len(tasks) >= POOL_THRESHOLD:
-        # Compile the queries before the workers fork, so each worker inherits them instead of
-        # compiling every language again.
-        from repomodeler.extract.engine import compiled_queries
-
-        for language in sorted({f.language for _r, f, _c in tasks if f.language}):
-            compiled_queries(language)
+        # Each worker compiles a language's queries when it first meets one of its files (compiling
+        # is the largest fixed cost: 0.15-0.18 s for TypeScript/TSX, 0.03 s for Go). Batches hold one
+        # language where they can, so a language with one or two batches of files is compiled by one
+        # worker while the other parses, instead of by the parent for all before any parsing starts
+        # (ollama: 0.42 s of Go, TSX, TypeScript and JavaScript queries, serial, before this).
+        # Results are merged by path, so the order of the batches changes nothing in the output.
         chunk = max(1, min(MAX_CHUNK, -(-len(tasks) // (jobs * 4))))
-        batches = [tasks[i:i + chunk] for i in range(0, len(tasks), chunk)]
+        by_language = sorted(tasks, key=lambda t: (t[1].language or "", t[1].path))
+        batches = [by_language[i:i + chunk] for i in range(0, len(by_language), chunk)]
         pool = ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(os.getpid(),))
         try:
             for results in pool.map(_work, batches):
@@ -204,6 +205,6 @@ def extract_repository(inventory: Inventory, progress: ProgressFn | None = None,
                 inventory.skipped["binary"] = inventory.skipped.get("binary", 0) + 1
             elif w.message.startswith("Git LFS pointer"):
                 inventory.skipped["lfs_pointer"] = inventory.skipped.get("lfs_pointer", 0) + 1
-    return ExtractResult(repository=repo, inventory=inventory, facts=sorted(set(facts)),
+    return ExtractResult(repository=repo, inventory=inventory, facts=sorted(set(facts), key=Fact.order),
                          warnings=sorted(set(warnings)), parsed_files=sum(o.parsed for o in fresh.values()),
                          cached_files=cached, line_counts=line_counts)

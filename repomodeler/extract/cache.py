@@ -23,7 +23,7 @@ from repomodeler.records import Fact, SourceFile, Warning_
 from repomodeler.sqlite import enable_wal, is_corruption, move_aside
 
 SCHEMA_VERSION = 1
-_CODE_FILES = ("engine.py", "descriptors.py", "apis.py", "proxies.py", "__init__.py")
+_CODE_FILES = ("engine.py", "query_order.py", "descriptors.py", "apis.py", "proxies.py", "__init__.py")
 
 
 @lru_cache(maxsize=None)

@@ -691,7 +691,7 @@ def extract_descriptor(repo: str, path: str, content: bytes) -> tuple[list[Fact]
             TypeError, AttributeError, KeyError, IndexError, OverflowError, UnicodeError) as exc:
         line, detail = _error_position(exc)
         return [], [Warning_(repo, path, line, f"malformed {PurePosixPath(path).name}: {detail[:200]}; skipped")]
-    return sorted(set(facts)), sorted(set(warnings + notes))
+    return sorted(set(facts), key=Fact.order), sorted(set(warnings + notes))
 
 
 def _error_position(exc: Exception) -> tuple[int, str]:

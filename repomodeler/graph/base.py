@@ -55,7 +55,7 @@ class ResolverBase:
         self.results = sorted(results, key=lambda r: r.repository.name)
         self.alias: dict[str, str] = {}
         variants = compose_variants({f.path for r in self.results for f in r.facts if f.kind == "compose.service"})
-        self.facts: list[Fact] = sorted(f for r in self.results for f in r.facts if f.path not in variants)
+        self.facts: list[Fact] = sorted((f for r in self.results for f in r.facts if f.path not in variants), key=Fact.order)
         # Folders only an opt-in compose variant builds (an ELK stack's Dockerfiles) are opt-in too.
         self.variant_builds: set[tuple[str, str]] = {
             (f.repository, norm_path(PurePosixPath(f.get("compose_dir") or ".").joinpath(f.get("build_context") or "").as_posix()))
