@@ -495,12 +495,20 @@ def read_package_json(repo: str, path: str, text: str) -> tuple[list[Fact], list
                    main=data.get("main") if isinstance(data.get("main"), str) else None,
                    start=(data.get("scripts") or {}).get("start") if isinstance(data.get("scripts"), dict) else None)]
     keys = _LineIndex(text, r'"((?:[^"\\\n]|\\.)*)"')
-    for section in ("dependencies",):
+    # devDependencies are facts of their own kind: what a package needs to build or check (types,
+    # linters, shared configs), not what it runs with, so roles keyed on dependencies ignore them;
+    # between packages of one workspace they still are build-time edges (graph/connections.py).
+    for section, kind in (("dependencies", "manifest.dependency"), ("devDependencies", "manifest.dev_dependency")):
         deps = data.get(section)
-        if isinstance(deps, dict):
-            for dep in sorted(deps):
-                facts.append(_fact("manifest.dependency", repo, path, keys.line(str(dep)), ecosystem="npm",
-                                   name=str(dep)))
+        if not isinstance(deps, dict):
+            continue
+        index, base = keys, 0
+        if section != "dependencies":  # the key's line inside its own section, not where it is first named
+            m = re.search(r'"devDependencies"\s*:', text)
+            if m:
+                index, base = _LineIndex(text[m.end():], r'"((?:[^"\\\n]|\\.)*)"'), text.count("\n", 0, m.end())
+        for dep in sorted(deps):
+            facts.append(_fact(kind, repo, path, base + index.line(str(dep)), ecosystem="npm", name=str(dep)))
     return facts, []
 
 
