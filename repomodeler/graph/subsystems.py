@@ -105,32 +105,48 @@ def choose_parts(sizes: dict[str, int], lo: int = MIN_PARTS, hi: int = MAX_PARTS
             heads.add(parent)
     # Still too many parts: the smallest join the part above them, or their parent folder.
     while len(heads) > hi:
-        h = min((x for x in heads if x != root), key=lambda x: (_size(x, heads, sizes), -x.count("/"), x), default=None)
+        own = _sizes(heads, sizes)
+        h = min((x for x in heads if x != root), key=lambda x: (own.get(x, 0), -x.count("/"), x), default=None)
         if h is None:
             break
         heads.discard(h)
         if fold(h) is None:
             heads.add(folder(h) if is_under(folder(h), root) else root)
-    out: dict[str, str] = {}
-    ordered = sorted(heads, key=lambda x: (-len(x), x))
-    for d in sizes:
-        out[d] = next((h for h in ordered if is_under(d, h)), root)
-    return out
+    return {d: _nearest(d, heads, root) for d in sizes}
 
 
-def _size(h: str, heads: set[str], sizes: dict[str, int]) -> int:
-    deeper = [x for x in heads if x != h and is_under(x, h)]
-    return sum(n for d, n in sizes.items() if is_under(d, h) and not any(is_under(d, x) for x in deeper))
+def _nearest(d: str, heads: set[str], default: str) -> str:
+    """The deepest head `d` is under (itself included): its folders walked upwards, not every head tried."""
+    cur = d
+    while True:
+        if cur in heads:
+            return cur
+        if not cur:
+            return default
+        cur = folder(cur)
+
+
+def _sizes(heads: set[str], sizes: dict[str, int]) -> dict[str, int]:
+    """Files of each head's own folders (those not under a deeper head), in one pass over the folders."""
+    own: Counter[str] = Counter()
+    for d, n in sizes.items():
+        h = _nearest(d, heads, "\0")
+        if h != "\0":
+            own[h] += n
+    return own
 
 
 def _common(dirs: list[str]) -> str:
     parts = [d.split("/") if d else [] for d in dirs]
+    if not parts:
+        return ""
+    # The common prefix of the lexicographically least and greatest lists is that of them all.
+    lo, hi = min(parts), max(parts)
     common: list[str] = []
-    for segs in zip(*parts):
-        if all(s == segs[0] for s in segs):
-            common.append(segs[0])
-        else:
+    for a, b in zip(lo, hi):
+        if a != b:
             break
+        common.append(a)
     return "/".join(common)
 
 
