@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import os
 import signal
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
-from concurrent.futures.process import BrokenProcessPool
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from repomodeler.extract.cache import FactCache, FileOutcome
 from repomodeler.inventory import BlobReader, is_lfs_pointer
 from repomodeler.proc import die_with_parent_now
 from repomodeler.records import ExtractResult, Fact, Inventory, SourceFile, Warning_
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 ProgressFn = Callable[[int], None]
 POOL_THRESHOLD = 24  # below this many files a process pool costs more than it saves
@@ -102,6 +103,9 @@ def _init_worker(parent: int) -> None:
 
 def _isolated_outcome(repository: str, f: SourceFile, content: bytes) -> FileOutcome:
     """Extract one file in a process of its own; a crash of that process becomes a warning."""
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     pool = ProcessPoolExecutor(max_workers=1, initializer=_init_worker, initargs=(os.getpid(),))
     try:
         ((_path, data),) = pool.submit(_work, [(repository, f, content)]).result()
@@ -152,6 +156,10 @@ def extract_repository(inventory: Inventory, progress: ProgressFn | None = None,
         tasks.append((repo.name, f, contents.pop(f.path, b"")))
     fresh: dict[str, FileOutcome] = {}
     if jobs > 1 and len(tasks) >= POOL_THRESHOLD:
+        # Imported here: multiprocessing costs a rerun that keeps its model ~12 ms of start-up for nothing.
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
+
         # Each worker compiles a language's queries when it first meets one of its files (compiling
         # is the largest fixed cost: 0.15-0.18 s for TypeScript/TSX, 0.03 s for Go). Batches hold one
         # language where they can, so a language with one or two batches of files is compiled by one
