@@ -498,7 +498,7 @@ def read_package_json(repo: str, path: str, text: str) -> tuple[list[Fact], list
     # devDependencies are facts of their own kind: what a package needs to build or check (types,
     # linters, shared configs), not what it runs with, so roles keyed on dependencies ignore them;
     # between packages of one workspace they still are build-time edges (graph/connections.py).
-    for section, kind in (("dependencies", "manifest.dependency"), ("devDependencies", "manifest.dev_dependency")):
+    for section in ("dependencies", "devDependencies"):
         deps = data.get(section)
         if not isinstance(deps, dict):
             continue
@@ -508,7 +508,10 @@ def read_package_json(repo: str, path: str, text: str) -> tuple[list[Fact], list
             if m:
                 index, base = _LineIndex(text[m.end():], r'"((?:[^"\\\n]|\\.)*)"'), text.count("\n", 0, m.end())
         for dep in sorted(deps):
-            facts.append(_fact(kind, repo, path, base + index.line(str(dep)), ecosystem="npm", name=str(dep)))
+            line = base + index.line(str(dep))
+            facts.append(_fact("manifest.dependency", repo, path, line, ecosystem="npm", name=str(dep))
+                         if section == "dependencies" else
+                         _fact("manifest.dev_dependency", repo, path, line, ecosystem="npm", name=str(dep)))
     return facts, []
 
 
