@@ -13,7 +13,9 @@ REPO is a git checkout (default: a generated monorepo).  Prints, both ways:
                   the SysML engine), cold with an empty cache, with and without the SysML check,
                   and no-change reruns (target < 0.3 s);
   * peak RSS of a cold run in a child process, and the machine's load average (`uptime`): the
-    machine may be shared, so every cold figure is the minimum of --repeat runs.
+    machine may be shared, so every cold figure is the minimum of --repeat runs, and CPU seconds
+    (of all processes of a run, against the raw parse's) are given beside wall times: on a busy
+    machine they still say how much work a run does, where wall times mostly say how busy it was.
 
 The module's bytecode is compiled first and child processes may write it (as an installed package
 has it), even when the environment sets PYTHONDONTWRITEBYTECODE.
@@ -48,13 +50,17 @@ def raw_parse_seconds(repo_path: Path, repeat: int = 3) -> tuple[float, int, int
     files = [f for f in inv.files if f.role == "source" and f.language]
     contents = BlobReader(repo).read_many(files)
     parsers = {lang: tree_sitter.Parser(load_language(lang)) for lang in {f.language for f in files}}
-    best = float("inf")
+    best = best_cpu = float("inf")
     for _ in range(repeat):
-        t = time.perf_counter()
+        t, c = time.perf_counter(), time.process_time()
         for f in files:
             parsers[f.language].parse(contents[f.path])
-        best = min(best, time.perf_counter() - t)
+        best, best_cpu = min(best, time.perf_counter() - t), min(best_cpu, time.process_time() - c)
+    RAW_CPU[0] = best_cpu
     return best, len(files), sum(len(c) for c in contents.values())
+
+
+RAW_CPU = [0.0]  # CPU seconds of the fastest raw parse: the work ratio holds on a busy machine too
 
 
 def timed_analyze(inputs: list[str], out: Path, cold: bool = False, **kw) -> float:
@@ -116,7 +122,8 @@ def cli_figures(url: str, tmp: Path, raw: float, repeat: int, reruns: int = 5) -
             runs.append(cli_run(["analyze", url, "--out", str(tmp / f"{label}-{i}"), "-q", *extra], tmp / f"{label}-home-{i}"))
         wall, cpu = min(runs)
         figures.update({f"{label}_s": round(wall, 3), f"{label}_cpu_s": round(cpu, 3),
-                        f"{label}_over_raw": round(wall / raw, 2)})
+                        f"{label}_over_raw": round(wall / raw, 2),
+                        f"{label}_cpu_over_raw_cpu": round(cpu / RAW_CPU[0], 2) if RAW_CPU[0] else None})
     out, home = tmp / "cli_cold-0", tmp / "cli_cold-home-0"
     runs = sorted(cli_run(["analyze", url, "--out", str(out)], home) for _ in range(reruns))
     timings = json.loads((out / "run.json").read_text(encoding="utf-8"))
@@ -161,7 +168,7 @@ def main() -> None:
         raw, nfiles, nbytes = raw_parse_seconds(work, ns.repeat)
         url = str(work) if ns.local else f"file://{work}"
         figures: dict[str, object] = {"source_files": nfiles, "source_mb": round(nbytes / 1e6, 1),
-                                      "raw_parse_s": round(raw, 3)}
+                                      "raw_parse_s": round(raw, 3), "raw_parse_cpu_s": round(RAW_CPU[0], 3)}
         if not ns.cli_only:
             figures.update(in_process_figures(url, work, tmp, raw, ns.repeat))
         figures.update(cli_figures(url, tmp, raw, ns.repeat))
@@ -172,7 +179,7 @@ def main() -> None:
     f = figures
     print(f"repository: {ns.repo or 'synthetic'}  ({f['source_files']} source files, {f['source_mb']} MB); "
           f"load average {f['load_average']}; cold figures: minimum of {ns.repeat}")
-    print(f"raw parse               {f['raw_parse_s']:8.3f}s  (one thread, this process)")
+    print(f"raw parse               {f['raw_parse_s']:8.3f}s  (one thread, this process; CPU {f['raw_parse_cpu_s']:.3f}s)")
     if "cold_s" in f:
         print("in this process (analyze as a function):")
         print(f"  cold                  {f['cold_s']:8.3f}s  cold/raw {f['cold_over_raw']:6.2f}  (target <= 1.5)")
@@ -183,9 +190,10 @@ def main() -> None:
         print(f"  peak RSS              {f['peak_rss_mb']:8.1f} MB (target <= 500)")
     print("as users run it (a new repomodeler process per run, start-up included):")
     print(f"  cold                  {f['cli_cold_s']:8.3f}s  cold/raw {f['cli_cold_over_raw']:6.2f}  "
-          f"(target <= 1.5; CPU {f['cli_cold_cpu_s']:.2f}s over all processes)")
+          f"(target <= 1.5; CPU {f['cli_cold_cpu_s']:.2f}s over all processes = "
+          f"{f['cli_cold_cpu_over_raw_cpu']}x the raw parse's)")
     print(f"  cold, --no-validate   {f['cli_cold_no_validate_s']:8.3f}s  cold/raw {f['cli_cold_no_validate_over_raw']:6.2f}  "
-          f"(CPU {f['cli_cold_no_validate_cpu_s']:.2f}s)")
+          f"(CPU {f['cli_cold_no_validate_cpu_s']:.2f}s = {f['cli_cold_no_validate_cpu_over_raw_cpu']}x)")
     print(f"  no-change rerun       {f['cli_nochange_s']:8.3f}s  median of 5, min {f['cli_nochange_min_s']:.3f}s, "
           f"CPU {f['cli_nochange_cpu_s']:.3f}s  (target < 0.3 s; model kept: {f['cli_nochange_unchanged']})")
 
