@@ -143,3 +143,27 @@ def test_a_chain_of_single_use_libraries_folds_into_the_application() -> None:
     parts = {p.attributes["path"]: p.attributes.get("package") for p in model.parts.values() if p.parent == web}
     assert {"packages/api": "@acme/api", "packages/db": "@acme/db", "packages/ui": "@acme/ui"}.items() <= parts.items()
     assert not edges(model)
+
+
+def test_packages_that_install_commands_are_programs() -> None:
+    files = ts_workspace()
+    # a workspace CLI: `bin` installs the command, no start script and no index file
+    files["apps/cli/package.json"] = _pkg("@acme/cli", {"@acme/api": "workspace:*"}, bin={"acme": "dist/main.js"})
+    files["apps/cli/src/commands.ts"] = 'import { appRouter } from "@acme/api";\nexport const run = () => appRouter;\n'
+    model = resolve_files({"acme": files})
+    assert any(c.name == "cli" and c.kind == "service" for c in model.components.values())
+    assert ("cli", "api") in edges(model)
+    # a Python project whose only way in is its console scripts
+    py = {"tool/pyproject.toml": '[project]\nname = "acme-tool"\ndependencies = ["click"]\n\n'
+                                 '[project.scripts]\nacme-tool = "acme_tool.cli:main"\n',
+          "tool/acme_tool/__init__.py": "", "tool/acme_tool/cli.py": "import click\n\ndef main():\n    pass\n",
+          "tool/acme_tool/core.py": "def work():\n    return 1\n"}
+    model = resolve_files({"tools": py})
+    assert [c.name for c in model.components.values() if c.kind == "service"] == ["tool"]  # named by its folder
+
+
+def test_a_dev_tool_with_a_command_is_still_tooling() -> None:
+    files = ts_workspace()
+    files["tooling/prettier/package.json"] = _pkg("@acme/prettier-config", bin={"fmt": "index.js"})
+    model = resolve_files({"acme": files})
+    assert not any(c.name == "prettier" for c in model.components.values())

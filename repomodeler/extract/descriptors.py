@@ -491,9 +491,13 @@ def read_package_json(repo: str, path: str, text: str) -> tuple[list[Fact], list
     if not isinstance(data, dict):
         raise ValueError("package.json is not an object")
     name = data.get("name") if isinstance(data.get("name"), str) else None
+    bin_ = data.get("bin")  # "bin": "cli.js" installs a command named like the package
+    commands = ([name.rsplit("/", 1)[-1]] if isinstance(bin_, str) and name else
+                sorted(str(k) for k in bin_) if isinstance(bin_, dict) else [])
     facts = [_fact("manifest", repo, path, _line_of(text, '"name"'), ecosystem="npm", name=name,
                    main=data.get("main") if isinstance(data.get("main"), str) else None,
-                   start=(data.get("scripts") or {}).get("start") if isinstance(data.get("scripts"), dict) else None)]
+                   start=(data.get("scripts") or {}).get("start") if isinstance(data.get("scripts"), dict) else None,
+                   commands=", ".join(commands) or None)]
     keys = _LineIndex(text, r'"((?:[^"\\\n]|\\.)*)"')
     # devDependencies are facts of their own kind: what a package needs to build or check (types,
     # linters, shared configs), not what it runs with, so roles keyed on dependencies ignore them;
@@ -519,7 +523,10 @@ def read_pyproject(repo: str, path: str, text: str) -> tuple[list[Fact], list[Wa
     data = tomllib.loads(text)
     project = data.get("project") or (data.get("tool", {}).get("poetry") if isinstance(data.get("tool"), dict) else {}) or {}
     name = project.get("name") if isinstance(project, dict) else None
-    facts = [_fact("manifest", repo, path, _line_of(text, "name"), ecosystem="python", name=name)]
+    scripts = project.get("scripts") if isinstance(project, dict) else None  # console scripts: installed commands
+    commands = sorted(str(k) for k in scripts) if isinstance(scripts, dict) else []
+    facts = [_fact("manifest", repo, path, _line_of(text, "name"), ecosystem="python", name=name,
+                   commands=", ".join(commands) or None)]
     deps = project.get("dependencies", []) if isinstance(project, dict) else []
     names = deps if isinstance(deps, list) else list(deps) if isinstance(deps, dict) else []
     words = _LineIndex(text, r"([A-Za-z0-9_.-]+)")

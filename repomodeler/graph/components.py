@@ -177,7 +177,9 @@ class ComponentRules(ResolverBase):
                     or d in {norm_path(x) for x in dockerfiles}
                 here = [m for m in manifests if norm_path(str(PurePosixPath(m.path).parent)) == d]
                 started = any(m.get("start") for m in here)  # package.json scripts.start: `npm start` runs it
-                entry = serves or started or any(ENTRY_FILES.search(p) or p in boot for p in own)
+                # A package that installs commands (package.json `bin`, pyproject console scripts) is a program.
+                commands = any(m.get("commands") for m in here)
+                entry = serves or started or commands or any(ENTRY_FILES.search(p) or p in boot for p in own)
                 manifest_name = next((m.get("name") for m in manifests
                                       if norm_path(str(PurePosixPath(m.path).parent)) == d and m.get("name")), None)
                 name = unit_name(repo, d, manifest_name,
