@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import os
 import signal
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
-from concurrent.futures.process import BrokenProcessPool
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from repomodeler.extract.cache import FactCache, FileOutcome
 from repomodeler.inventory import BlobReader, is_lfs_pointer
 from repomodeler.proc import die_with_parent_now
 from repomodeler.records import ExtractResult, Fact, Inventory, SourceFile, Warning_
+
+if TYPE_CHECKING:
+    from concurrent.futures import ProcessPoolExecutor
 
 ProgressFn = Callable[[int], None]
 POOL_THRESHOLD = 24  # below this many files a process pool costs more than it saves
@@ -84,7 +85,7 @@ def file_outcome(repository: str, f: SourceFile, content: bytes) -> FileOutcome:
         fs, ws, did_parse = [], [Warning_(repository, f.path, 0,
                                           f"internal error while reading ({type(exc).__name__}: {detail}); "
                                           "skipped, please report")], False
-    return FileOutcome(sorted(set(fs)), sorted(set(ws)), did_parse, lines)
+    return FileOutcome(sorted(set(fs), key=Fact.order), sorted(set(ws)), did_parse, lines)
 
 
 def _work(batch: list[tuple[str, SourceFile, bytes]]) -> list[tuple[str, str]]:
@@ -102,6 +103,9 @@ def _init_worker(parent: int) -> None:
 
 def _isolated_outcome(repository: str, f: SourceFile, content: bytes) -> FileOutcome:
     """Extract one file in a process of its own; a crash of that process becomes a warning."""
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
     pool = ProcessPoolExecutor(max_workers=1, initializer=_init_worker, initargs=(os.getpid(),))
     try:
         ((_path, data),) = pool.submit(_work, [(repository, f, content)]).result()
@@ -122,6 +126,29 @@ def _stop_pool(pool: ProcessPoolExecutor) -> None:
         proc.terminate()
     for proc in workers:
         proc.join(timeout=2)
+
+
+def _batches(tasks: list[tuple[str, SourceFile, bytes]], jobs: int) -> list[list[tuple[str, SourceFile, bytes]]]:
+    """Tasks cut into batches for the pool, one language per batch, largest first.
+
+    A worker compiles a language's queries when it first meets one of its files, and compiling is the
+    largest fixed cost of a run (0.15-0.18 s each for TypeScript and TSX, 0.07 s for JavaScript,
+    0.03 s for Go).  So the files of a language with few of them go in one batch, compiled by one
+    worker while the other parses; a language with many is cut into batches both workers share.
+    The parent used to compile every language, serially, before any parsing started (ollama: 0.42 s).
+    Batches go largest first so the last ones are small and the workers finish together.  Results
+    are merged by path, so none of this changes the output.
+    """
+    chunk = max(1, min(MAX_CHUNK, -(-len(tasks) // (jobs * 4))))
+    by_language: dict[str, list[tuple[str, SourceFile, bytes]]] = {}
+    for task in sorted(tasks, key=lambda t: (t[1].language or "", t[1].path)):
+        by_language.setdefault(task[1].language or "", []).append(task)
+    batches: list[list[tuple[str, SourceFile, bytes]]] = []
+    for language, group in by_language.items():
+        step = len(group) if language and len(group) <= 2 * chunk else chunk
+        batches.extend(group[i:i + step] for i in range(0, len(group), step))
+    batches.sort(key=lambda b: (-sum(len(c) for _r, _f, c in b), b[0][1].path))
+    return batches
 
 
 def default_jobs() -> int:
@@ -152,14 +179,11 @@ def extract_repository(inventory: Inventory, progress: ProgressFn | None = None,
         tasks.append((repo.name, f, contents.pop(f.path, b"")))
     fresh: dict[str, FileOutcome] = {}
     if jobs > 1 and len(tasks) >= POOL_THRESHOLD:
-        # Compile the queries before the workers fork, so each worker inherits them instead of
-        # compiling every language again.
-        from repomodeler.extract.engine import compiled_queries
+        # Imported here: multiprocessing costs a rerun that keeps its model ~12 ms of start-up for nothing.
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures.process import BrokenProcessPool
 
-        for language in sorted({f.language for _r, f, _c in tasks if f.language}):
-            compiled_queries(language)
-        chunk = max(1, min(MAX_CHUNK, -(-len(tasks) // (jobs * 4))))
-        batches = [tasks[i:i + chunk] for i in range(0, len(tasks), chunk)]
+        batches = _batches(tasks, jobs)
         pool = ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(os.getpid(),))
         try:
             for results in pool.map(_work, batches):
@@ -204,6 +228,6 @@ def extract_repository(inventory: Inventory, progress: ProgressFn | None = None,
                 inventory.skipped["binary"] = inventory.skipped.get("binary", 0) + 1
             elif w.message.startswith("Git LFS pointer"):
                 inventory.skipped["lfs_pointer"] = inventory.skipped.get("lfs_pointer", 0) + 1
-    return ExtractResult(repository=repo, inventory=inventory, facts=sorted(set(facts)),
+    return ExtractResult(repository=repo, inventory=inventory, facts=sorted(set(facts), key=Fact.order),
                          warnings=sorted(set(warnings)), parsed_files=sum(o.parsed for o in fresh.values()),
                          cached_files=cached, line_counts=line_counts)

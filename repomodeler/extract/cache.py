@@ -23,7 +23,7 @@ from repomodeler.records import Fact, SourceFile, Warning_
 from repomodeler.sqlite import enable_wal, is_corruption, move_aside
 
 SCHEMA_VERSION = 1
-_CODE_FILES = ("engine.py", "descriptors.py", "apis.py", "proxies.py", "__init__.py")
+_CODE_FILES = ("engine.py", "query_order.py", "descriptors.py", "apis.py", "proxies.py", "__init__.py")
 
 
 @lru_cache(maxsize=None)
@@ -70,8 +70,10 @@ class FileOutcome:
     @classmethod
     def from_json(cls, text: str, repository: str, path: str) -> "FileOutcome":
         d = json.loads(text)
-        facts = [Fact(kind=e[0], repository=repository, path=path, line=e[1], language=e[2],
-                      attrs=tuple((a, b) for a, b in e[3]), rule=e[4] if len(e) > 4 else "") for e in d["f"]]
+        # Positional arguments and map(tuple, ...): this runs once per fact of every file on a cold
+        # run (the workers' results) and on every cached read, so it is kept lean.
+        facts = [Fact(e[0], repository, path, e[1], e[2], tuple(map(tuple, e[3])), e[4] if len(e) > 4 else "")
+                 for e in d["f"]]
         warnings = [Warning_(repository, path, line, msg) for line, msg in d["w"]]
         outcome = cls(facts, warnings, bool(d["p"]), int(d["n"]))
         outcome._json = text

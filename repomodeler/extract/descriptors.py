@@ -538,16 +538,31 @@ def read_package_json(repo: str, path: str, text: str) -> tuple[list[Fact], list
     if not isinstance(data, dict):
         raise ValueError("package.json is not an object")
     name = data.get("name") if isinstance(data.get("name"), str) else None
+    bin_ = data.get("bin")  # "bin": "cli.js" installs a command named like the package
+    commands = ([name.rsplit("/", 1)[-1]] if isinstance(bin_, str) and name else
+                sorted(str(k) for k in bin_) if isinstance(bin_, dict) else [])
     facts = [_fact("manifest", repo, path, _line_of(text, '"name"'), ecosystem="npm", name=name,
                    main=data.get("main") if isinstance(data.get("main"), str) else None,
-                   start=(data.get("scripts") or {}).get("start") if isinstance(data.get("scripts"), dict) else None)]
+                   start=(data.get("scripts") or {}).get("start") if isinstance(data.get("scripts"), dict) else None,
+                   commands=", ".join(commands) or None)]
     keys = _LineIndex(text, r'"((?:[^"\\\n]|\\.)*)"')
-    for section in ("dependencies",):
+    # devDependencies are facts of their own kind: what a package needs to build or check (types,
+    # linters, shared configs), not what it runs with, so roles keyed on dependencies ignore them;
+    # between packages of one workspace they still are build-time edges (graph/connections.py).
+    for section in ("dependencies", "devDependencies"):
         deps = data.get(section)
-        if isinstance(deps, dict):
-            for dep in sorted(deps):
-                facts.append(_fact("manifest.dependency", repo, path, keys.line(str(dep)), ecosystem="npm",
-                                   name=str(dep)))
+        if not isinstance(deps, dict):
+            continue
+        index, base = keys, 0
+        if section != "dependencies":  # the key's line inside its own section, not where it is first named
+            m = re.search(r'"devDependencies"\s*:', text)
+            if m:
+                index, base = _LineIndex(text[m.end():], r'"((?:[^"\\\n]|\\.)*)"'), text.count("\n", 0, m.end())
+        for dep in sorted(deps):
+            line = base + index.line(str(dep))
+            facts.append(_fact("manifest.dependency", repo, path, line, ecosystem="npm", name=str(dep))
+                         if section == "dependencies" else
+                         _fact("manifest.dev_dependency", repo, path, line, ecosystem="npm", name=str(dep)))
     return facts, []
 
 
@@ -555,7 +570,10 @@ def read_pyproject(repo: str, path: str, text: str) -> tuple[list[Fact], list[Wa
     data = tomllib.loads(text)
     project = data.get("project") or (data.get("tool", {}).get("poetry") if isinstance(data.get("tool"), dict) else {}) or {}
     name = project.get("name") if isinstance(project, dict) else None
-    facts = [_fact("manifest", repo, path, _line_of(text, "name"), ecosystem="python", name=name)]
+    scripts = project.get("scripts") if isinstance(project, dict) else None  # console scripts: installed commands
+    commands = sorted(str(k) for k in scripts) if isinstance(scripts, dict) else []
+    facts = [_fact("manifest", repo, path, _line_of(text, "name"), ecosystem="python", name=name,
+                   commands=", ".join(commands) or None)]
     deps = project.get("dependencies", []) if isinstance(project, dict) else []
     names = deps if isinstance(deps, list) else list(deps) if isinstance(deps, dict) else []
     words = _LineIndex(text, r"([A-Za-z0-9_.-]+)")
@@ -740,7 +758,7 @@ def extract_descriptor(repo: str, path: str, content: bytes) -> tuple[list[Fact]
             TypeError, AttributeError, KeyError, IndexError, OverflowError, UnicodeError) as exc:
         line, detail = _error_position(exc)
         return [], [Warning_(repo, path, line, f"malformed {PurePosixPath(path).name}: {detail[:200]}; skipped")]
-    return sorted(set(facts)), sorted(set(warnings + notes))
+    return sorted(set(facts), key=Fact.order), sorted(set(warnings + notes))
 
 
 def _error_position(exc: Exception) -> tuple[int, str]:

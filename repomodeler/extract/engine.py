@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
+from repomodeler.extract.query_order import cheap_predicates_first
 from repomodeler.languages import load_language, query_files
 from repomodeler.records import Fact, Warning_
 
@@ -61,7 +62,8 @@ def compiled_queries(language: str) -> tuple[CompiledQuery, ...]:
     files = query_files(language)
     sources = [(scm, scm.read_text(encoding="utf-8")) for scm in files]
     try:
-        query = tree_sitter.Query(lang, "\n".join(src for _scm, src in sources))
+        # Same patterns, same offsets; regular expressions checked after the cheap comparisons.
+        query = tree_sitter.Query(lang, cheap_predicates_first("\n".join(src for _scm, src in sources)))
     except Exception:
         for scm, src in sources:
             try:
@@ -200,4 +202,4 @@ def extract_source(repository: str, path: str, language: str, content: bytes) ->
                            attrs=tuple(sorted(attrs.items())), rule=cq.rules[pattern_index] if cq.rules else ""))
         if time.perf_counter() - started >= QUERY_BUDGET_MICROS / 1e6 or cursor.did_exceed_match_limit:
             warnings.append(Warning_(repository, path, 0, "too complex to query completely; read in part"))
-    return sorted(facts), warnings
+    return sorted(facts, key=Fact.order), warnings

@@ -62,10 +62,11 @@ class ResolverBase:
         # (`docker compose --profile seed up`): opt-in, like a variant file, with everything they declare.
         opt_in = {(f.repository, f.path, f.get("name")) for r in self.results for f in r.facts
                   if f.kind == "compose.service" and f.get("profiles")}
-        self.facts: list[Fact] = sorted(
+        self.facts: list[Fact] = sorted((
             f for r in self.results for f in r.facts if f.path not in variants and not (
                 opt_in and f.kind.startswith(("compose.", "config.env"))
-                and (f.repository, f.path, f.get("name") if f.kind == "compose.service" else f.get("owner")) in opt_in))
+                and (f.repository, f.path, f.get("name") if f.kind == "compose.service" else f.get("owner")) in opt_in)),
+            key=Fact.order)
         # Compose services of opt-in variant files and under profiles: their build folders are opt-in
         # too (see ComponentRules.variant_builds / profile_builds).
         self.opt_in_services: list[tuple[str, Fact]] = sorted(

@@ -275,6 +275,7 @@ class ComponentRules(ResolverBase):
             boot = {f.path for f in self.by_kind["annotation"] if f.repository == repo
                     and f.get("name") in ("SpringBootApplication", "EnableAutoConfiguration")}
             depended = {dependency_key(f.get("name") or "") for f in self.by_kind["manifest.dependency"]}
+            dev_depended = {dependency_key(f.get("name") or "") for f in self.by_kind["manifest.dev_dependency"]}
             folder_prefix = shared_prefix(PurePosixPath(d).name for d in unit_dirs if d)
             # Folders with code or a manifest first; a Dockerfile-only folder may be another recipe of one of them.
             for d in sorted(unit_dirs, key=lambda u: (u not in manifest_dirs and u not in code_dirs, u)):
@@ -289,7 +290,11 @@ class ComponentRules(ResolverBase):
                 own = [p for p in files_here if not any(is_under(p, u) for u in deeper)]
                 serves = any(is_under(p, d) and not any(is_under(p, u) for u in deeper) for p in routes) \
                     or d in {norm_path(x) for x in dockerfiles}
-                entry = serves or any(ENTRY_FILES.search(p) or p in boot for p in own)
+                here = [m for m in manifests if norm_path(str(PurePosixPath(m.path).parent)) == d]
+                started = any(m.get("start") for m in here)  # package.json scripts.start: `npm start` runs it
+                # A package that installs commands (package.json `bin`, pyproject console scripts) is a program.
+                commands = any(m.get("commands") for m in here)
+                entry = serves or started or commands or any(ENTRY_FILES.search(p) or p in boot for p in own)
                 manifest_name = next((m.get("name") for m in manifests
                                       if norm_path(str(PurePosixPath(m.path).parent)) == d and m.get("name")), None)
                 name = unit_name(repo, d, manifest_name,
@@ -297,6 +302,12 @@ class ComponentRules(ResolverBase):
                 if any(m.get("aspire_host") for m in manifests if norm_path(str(PurePosixPath(m.path).parent)) == d):
                     continue  # an Aspire app host describes the deployment; it is not one of its components
                 own_entry = any(ENTRY_FILES.search(p) or p in boot for p in own)
+                if manifest_name and dependency_key(manifest_name) in dev_depended - depended and not serves \
+                        and not started:
+                    # Named only in other packages' devDependencies, with nothing that starts or serves
+                    # it: a shared lint/format/TypeScript config or build tool of the workspace (its
+                    # index.js is the config it exports, not a program), so not a component.
+                    continue
                 if files_here and manifest_name and dependency_key(manifest_name) in depended and (
                         not serves or not own_entry):
                     # A package other units depend on: a library node (build-time dependency target).

@@ -338,7 +338,9 @@ class ConnectionRules(ResolverBase):
         for c in self.model.components.values():
             if c.kind == "library":
                 libraries[dependency_key(c.attributes.get("package", c.name))] = c.id
-        for f in self.by_kind["manifest.dependency"]:
+        # A devDependency on a library of the system is a build-time edge as well (an app that
+        # imports its API package's types); devDependencies on anything else are tooling.
+        for f in sorted([*self.by_kind["manifest.dependency"], *self.by_kind["manifest.dev_dependency"]], key=Fact.order):
             lib = libraries.get(dependency_key(f.get("name") or ""))
             owner = self.owner_of(f.repository, f.path)
             if lib and owner and owner != lib:

@@ -17,9 +17,8 @@ def slug(name: str) -> str:
 
 
 def norm_path(path: str) -> str:
-    p = PurePosixPath(path).as_posix()
     parts: list[str] = []
-    for seg in p.split("/"):
+    for seg in path.split("/"):  # the segments pathlib would keep, without building a path object
         if seg in ("", "."):
             continue
         if seg == "..":

@@ -105,32 +105,48 @@ def choose_parts(sizes: dict[str, int], lo: int = MIN_PARTS, hi: int = MAX_PARTS
             heads.add(parent)
     # Still too many parts: the smallest join the part above them, or their parent folder.
     while len(heads) > hi:
-        h = min((x for x in heads if x != root), key=lambda x: (_size(x, heads, sizes), -x.count("/"), x), default=None)
+        own = _sizes(heads, sizes)
+        h = min((x for x in heads if x != root), key=lambda x: (own.get(x, 0), -x.count("/"), x), default=None)
         if h is None:
             break
         heads.discard(h)
         if fold(h) is None:
             heads.add(folder(h) if is_under(folder(h), root) else root)
-    out: dict[str, str] = {}
-    ordered = sorted(heads, key=lambda x: (-len(x), x))
-    for d in sizes:
-        out[d] = next((h for h in ordered if is_under(d, h)), root)
-    return out
+    return {d: _nearest(d, heads, root) for d in sizes}
 
 
-def _size(h: str, heads: set[str], sizes: dict[str, int]) -> int:
-    deeper = [x for x in heads if x != h and is_under(x, h)]
-    return sum(n for d, n in sizes.items() if is_under(d, h) and not any(is_under(d, x) for x in deeper))
+def _nearest(d: str, heads: set[str], default: str) -> str:
+    """The deepest head `d` is under (itself included): its folders walked upwards, not every head tried."""
+    cur = d
+    while True:
+        if cur in heads:
+            return cur
+        if not cur:
+            return default
+        cur = folder(cur)
+
+
+def _sizes(heads: set[str], sizes: dict[str, int]) -> dict[str, int]:
+    """Files of each head's own folders (those not under a deeper head), in one pass over the folders."""
+    own: Counter[str] = Counter()
+    for d, n in sizes.items():
+        h = _nearest(d, heads, "\0")
+        if h != "\0":
+            own[h] += n
+    return own
 
 
 def _common(dirs: list[str]) -> str:
     parts = [d.split("/") if d else [] for d in dirs]
+    if not parts:
+        return ""
+    # The common prefix of the lexicographically least and greatest lists is that of them all.
+    lo, hi = min(parts), max(parts)
     common: list[str] = []
-    for segs in zip(*parts):
-        if all(s == segs[0] for s in segs):
-            common.append(segs[0])
-        else:
+    for a, b in zip(lo, hi):
+        if a != b:
             break
+        common.append(a)
     return "/".join(common)
 
 
@@ -232,49 +248,68 @@ class SubsystemRules(ResolverBase):
         return rel or "."
 
     def _fold_single_use_libraries(self, owner: dict[tuple[str, str], str]) -> dict[tuple[str, str], dict[str, str]]:
-        """Library packages with one dependant in their repository become a part of it."""
-        dependants: dict[str, set[str]] = defaultdict(set)
-        for (src, tgt, proto) in self.model.connections:
-            if proto == "library" and self.model.components[tgt].kind == "library":
-                dependants[tgt].add(src)
+        """Library packages with one dependant in their repository become a part of it.
+
+        Folding is repeated until nothing changes, with the dependants counted afresh each time: a
+        library used only by a library that was itself folded into an application (db <- api <- web)
+        then belongs to that application, whatever order their names sort in."""
         forced: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)
-        for lib, users in sorted(dependants.items()):
-            comp = self.model.components[lib]
-            if len(users) != 1 or any(k[1] == lib and k[2] != "library" for k in self.model.connections):
-                continue
-            user = next(iter(users))
-            ucomp = self.model.components[user]
-            if ucomp.kind not in CODE_KINDS or ucomp.repository != comp.repository or comp.repository is None:
-                continue
-            roots = sorted(root for r, root in comp.source_roots if r == comp.repository)
-            if len(roots) != 1:
-                continue
-            dirs = [k for k, o in owner.items() if o == lib]
-            if not dirs:
-                continue
-            for k in dirs:
-                owner[k] = user
-            forced[(user, comp.repository)][roots[0]] = roots[0]
-            edge = self.model.connections.pop((user, lib, "library"))
-            self.created_by.pop((user, lib, "library"), None)
-            for k in sorted(k for k in self.model.connections if k[0] == lib):
-                conn = self.model.connections.pop(k)
-                made = self.created_by.pop(k, "")
-                nk = (user, k[1], k[2])
-                if nk not in self.model.connections:
-                    self.model.connections[nk] = Connection(source=user, target=k[1], kind=conn.kind, protocol=k[2])
-                    self.created_by[nk] = made
-                self.model.connections[nk].evidence.update(conn.evidence)
-                for a, v in conn.attributes.items():
-                    self.model.connections[nk].attributes.setdefault(a, v)
-            del self.model.components[lib]
-            self.created_by.pop(lib, None)
-            for a in comp.aliases:
-                if self.alias.get(a) == lib:
-                    self.alias[a] = user
-            self._folded_libraries = getattr(self, "_folded_libraries", {})
-            self._folded_libraries[(user, comp.repository, roots[0])] = (comp, edge)
-        return forced
+        folded: dict[tuple[str, str, str], tuple[Component, Connection]] = getattr(self, "_folded_libraries", {})
+        self._folded_libraries = folded
+        while True:
+            dependants: dict[str, set[str]] = defaultdict(set)
+            for (src, tgt, proto) in self.model.connections:
+                if proto == "library" and self.model.components[tgt].kind == "library":
+                    dependants[tgt].add(src)
+            for lib, users in sorted(dependants.items()):
+                if self._fold_library(lib, users, owner, forced, folded):
+                    break
+            else:
+                return forced
+
+    def _fold_library(self, lib: str, users: set[str], owner: dict[tuple[str, str], str],
+                      forced: dict[tuple[str, str], dict[str, str]],
+                      folded: dict[tuple[str, str, str], tuple[Component, Connection]]) -> bool:
+        """Make `lib` a part of its single dependant; False when it stays a component."""
+        comp = self.model.components[lib]
+        if len(users) != 1 or any(k[1] == lib and k[2] != "library" for k in self.model.connections):
+            return False
+        user = next(iter(users))
+        ucomp = self.model.components[user]
+        if ucomp.kind not in CODE_KINDS or ucomp.repository != comp.repository or comp.repository is None:
+            return False
+        roots = sorted(root for r, root in comp.source_roots if r == comp.repository)
+        if len(roots) != 1:
+            return False
+        dirs = [k for k, o in owner.items() if o == lib]
+        if not dirs:
+            return False
+        for k in dirs:
+            owner[k] = user
+        forced[(user, comp.repository)][roots[0]] = roots[0]
+        for key in sorted(k for k in forced if k[0] == lib):  # what was folded into lib before
+            forced[(user, key[1])].update(forced.pop(key))
+        for key in sorted(k for k in folded if k[0] == lib):
+            folded[(user, key[1], key[2])] = folded.pop(key)
+        edge = self.model.connections.pop((user, lib, "library"))
+        self.created_by.pop((user, lib, "library"), None)
+        for k in sorted(k for k in self.model.connections if k[0] == lib):
+            conn = self.model.connections.pop(k)
+            made = self.created_by.pop(k, "")
+            nk = (user, k[1], k[2])
+            if nk not in self.model.connections:
+                self.model.connections[nk] = Connection(source=user, target=k[1], kind=conn.kind, protocol=k[2])
+                self.created_by[nk] = made
+            self.model.connections[nk].evidence.update(conn.evidence)
+            for a, v in conn.attributes.items():
+                self.model.connections[nk].attributes.setdefault(a, v)
+        del self.model.components[lib]
+        self.created_by.pop(lib, None)
+        for a in comp.aliases:
+            if self.alias.get(a) == lib:
+                self.alias[a] = user
+        folded[(user, comp.repository, roots[0])] = (comp, edge)
+        return True
 
     # ------------------------------------------------------------------ what subsystems declare and make
     def _route_owners(self, part_of: dict[tuple[str, str], str]) -> None:
