@@ -309,3 +309,27 @@ def test_swarm_stack_file_beside_a_compose_file_is_another_way_to_deploy() -> No
     assert services(resolve_files({"shop": files})) == {"web"}
     alone = {"docker-stack.yml": files["docker-stack.yml"]}  # the only deployment there is: it is the system
     assert services(resolve_files({"shop": alone})) == {"web", "visualizer"}
+
+
+def test_virtual_host_of_the_reverse_proxy_is_the_proxy_not_an_external_system() -> None:
+    files = {
+        "docker-compose.yml": ("services:\n  nginx:\n    image: nginx:1.25\n    volumes:\n"
+                               "      - ./nginx/templates:/etc/nginx/templates\n    ports: ['80:80']\n"
+                               "  product:\n    image: acme/product:1\n  search:\n    image: acme/search:1\n"
+                               "  cart:\n    build: ./cart\n  kafka:\n    image: confluentinc/cp-kafka:7\n"
+                               "  kafka-ui:\n    image: provectuslabs/kafka-ui:latest\n    environment:\n"
+                               "      KAFKA_CLUSTERS_0_BOOTSTRAPSERVERS: kafka:9092\n"),
+        "nginx/templates/default.conf.template": (
+            "server {\n  server_name api.shop.local;\n  location /product/ {\n    proxy_pass http://product;\n  }\n"
+            "  location /search/ {\n    set $search_host \"search\";\n    proxy_pass http://$search_host;\n  }\n}\n"
+            "server {\n  server_name kafka;\n  location / {\n    proxy_pass http://kafka-ui:8080;\n  }\n}\n"),
+        "cart/Dockerfile": "FROM python:3.12\nCMD python app.py\n",
+        "cart/app.py": "import requests\nrequests.get('http://api.shop.local/product/items')\n",
+    }
+    model = resolve_files({"shop": files})
+    kinds = {c.id: c.kind for c in model.components.values()}
+    assert "api.shop.local" not in kinds  # not an external system
+    assert kinds["kafka-ui"] == "service" and kinds["kafka"] == "broker"  # a tool for Kafka is not a broker
+    e = edge_set(model)
+    assert {("cart", "nginx"), ("nginx", "product"), ("nginx", "search"), ("nginx", "kafka-ui")} <= e
+    assert ("kafka-ui", "kafka") in e and "kafka" not in model.components["nginx"].aliases  # single-label: a container name

@@ -17,6 +17,9 @@ _NGINX_PASS = re.compile(r"^\s*(proxy_pass|grpc_pass|fastcgi_pass|uwsgi_pass)\s+
 _NGINX_LOCATION = re.compile(r"^\s*location\s+(?:[=~^*]+\s*)?([^\s{]+)\s*\{")
 _NGINX_UPSTREAM = re.compile(r"^\s*upstream\s+([A-Za-z0-9_.-]+)\s*\{")
 _NGINX_SERVER = re.compile(r"^\s*server\s+([A-Za-z0-9_.-]+(?::\d+)?)[^;]*;")
+_NGINX_SERVER_BLOCK = re.compile(r"^\s*server\s*\{")
+_NGINX_SERVER_NAME = re.compile(r"^\s*server_name\s+([^;]+);")
+_NGINX_SET = re.compile(r"^\s*set\s+\$([A-Za-z0-9_]+)\s+[\"']?([^\"';\s]+)[\"']?\s*;")
 _APACHE_PASS = re.compile(r"^\s*ProxyPass(?:Match)?\s+(\S+)\s+(\S+)", re.I)
 _CADDY_PROXY = re.compile(r"^\s*reverse_proxy\s+(?:(/\S*)\s+)?(\S+)")
 PROXY_FILE = re.compile(r"(^|/)(nginx[^/]*\.conf|[^/]*\.nginx|httpd[^/]*\.conf|default\.conf|Caddyfile|"
@@ -36,9 +39,21 @@ def read_proxy(repo: str, path: str, text: str) -> list[Fact]:
     upstreams: dict[str, list[tuple[str, int]]] = {}
     current_upstream: str | None = None
     location = ""
+    server_names = ""  # the virtual hosts (`server_name api.shop.local;`) of the server block
+    variables: dict[str, str] = {}  # `set $search_host "search";` then `proxy_pass http://$search_host;`
     lines = text.splitlines()
     for i, raw in enumerate(lines, start=1):
         line = raw.split("#", 1)[0]
+        if _NGINX_SERVER_BLOCK.match(line):
+            server_names, location = "", ""
+        m = _NGINX_SERVER_NAME.match(line)
+        if m:
+            server_names = " ".join(sorted(n for n in m.group(1).split() if n not in ("_", "\"\"")))
+            continue
+        m = _NGINX_SET.match(line)
+        if m:
+            variables[m.group(1)] = m.group(2)
+            continue
         m = _NGINX_UPSTREAM.match(line)
         if m:
             current_upstream = m.group(1)
@@ -56,15 +71,16 @@ def read_proxy(repo: str, path: str, text: str) -> list[Fact]:
             location = m.group(1)
         m = _NGINX_PASS.match(line)
         if m:
-            target = m.group(2)
+            target = re.sub(r"\$([A-Za-z0-9_]+)", lambda v: variables.get(v.group(1), v.group(0)), m.group(2))
             host = re.sub(r"^[a-z]+://", "", target).split("/")[0].split(":")[0]
             if host in upstreams:
                 for server, sline in upstreams[host]:
-                    facts.append(_fact(repo, path, sline, upstream=server, location=location, via=f"upstream {host}"))
+                    facts.append(_fact(repo, path, sline, upstream=server, location=location, via=f"upstream {host}",
+                                       server_names=server_names))
                 facts.append(_fact(repo, path, i, upstream=target, location=location, via=f"upstream {host}",
-                                   named_upstream=host))
+                                   named_upstream=host, server_names=server_names))
             else:
-                facts.append(_fact(repo, path, i, upstream=target, location=location))
+                facts.append(_fact(repo, path, i, upstream=target, location=location, server_names=server_names))
             continue
         m = _APACHE_PASS.match(line)
         if m:

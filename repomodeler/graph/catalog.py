@@ -94,11 +94,18 @@ ENTRY_FILES = re.compile(
 )
 
 
+# Words after a technology's name in an image name that make it a tool for that technology.
+TOOL_WORDS = frozenset({"ui", "gui", "web", "exporter", "commander", "express", "admin", "insight", "insights",
+                        "manager", "dashboard", "connect", "rest", "browser", "monitor", "cli", "console"})
+
+
 def tech_for_image(image: str | None) -> tuple[str, str] | None:
     """(technology, kind) for a container image, or None for an application image."""
     if not image:
         return None
     name = image.split("@")[0].rsplit(":", 1)[0] if ":" in image.split("/")[-1] else image.split("@")[0]
+    if TOOL_WORDS & set(re.split(r"[-_]", name.lower().rsplit("/", 1)[-1])[1:]):
+        return None  # kafka-ui, mongo-express, redis_exporter, cp-kafka-connect: a tool for it, not the store itself
     for pattern, tech, kind in IMAGE_TECH:
         if pattern.search(name.lower()):
             return tech, kind

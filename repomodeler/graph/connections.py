@@ -347,16 +347,40 @@ class ConnectionRules(ResolverBase):
                 self.connect(owner, lib, "library", [f.evidence], kind="depends_on",
                              attributes={"via": f"{f.get('ecosystem') or 'package'} dependency"})
 
+    def proxy_owner(self, f: Fact) -> str | None:
+        """The component a proxy configuration file belongs to (else the repository's one gateway)."""
+        owner = self.owner_of(f.repository, f.path)
+        if owner is None:
+            gateways = sorted(c.id for c in self.model.components.values()
+                              if c.kind == "gateway" and c.repository == f.repository)
+            owner = gateways[0] if len(gateways) == 1 else None
+        return owner
+
+    def virtual_hosts(self) -> None:
+        """A reverse proxy answers for the host names of its server blocks (``server_name
+        api.shop.local;``): a URL naming such a host reaches the proxy, not an external system.
+        Single-label names (``server_name orders;``) are container names the platform's DNS gives
+        to the containers themselves, so only dotted names count, and a name a component already
+        answers to keeps it."""
+        for f in self.by_kind["proxy.route"]:
+            names = [n.lower() for n in (f.get("server_names") or "").split() if "." in n and "*" not in n
+                     and n.lower() not in LOCAL_HOSTS and not re.match(r"^\d+\.\d+\.\d+\.\d+$", n)]
+            owner = self.proxy_owner(f) if names else None
+            if owner is None:
+                continue
+            comp = self.model.components[owner]
+            for n in names:
+                if n not in self.alias:
+                    self.alias[n] = owner
+                    comp.aliases.add(n)
+                    comp.evidence.add(f.evidence)
+
     def proxies(self) -> None:
         """Reverse proxies (nginx, httpd, Caddy): the proxy forwards to the upstreams it names."""
         for f in self.by_kind["proxy.route"]:
             if f.get("named_upstream"):
                 continue  # its servers are facts of their own
-            owner = self.owner_of(f.repository, f.path)
-            if owner is None:
-                gateways = sorted(c.id for c in self.model.components.values()
-                                  if c.kind == "gateway" and c.repository == f.repository)
-                owner = gateways[0] if len(gateways) == 1 else None
+            owner = self.proxy_owner(f)
             if owner is None:
                 self.model.unresolved.append(Unresolved("(proxy)", f.get("upstream") or "", f.evidence))
                 continue

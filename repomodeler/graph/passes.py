@@ -44,6 +44,7 @@ PASSES: tuple[Pass, ...] = (
     Pass("spring_gateways", DEPS, ("kinds",), after=("spring_identity",)),
     Pass("platform_roles", DEPS, ("kinds", "attributes"), after=("spring_gateways",)),
     Pass("assign_languages", (), ("attributes",), after=("build_units",)),
+    Pass("virtual_hosts", ("proxy.route",), ("aliases",), after=("build_units", "spring_identity")),
     Pass("endpoints", ("http.route", "http.router", "http.mount", "module.var"), ("ports",), after=("build_units",)),
     Pass("config_connections", (*CONFIG, *DEPS, "import"), ("connections", "components", "unresolved"),
          after=("platform_roles", "spring_identity")),
