@@ -333,3 +333,20 @@ def test_virtual_host_of_the_reverse_proxy_is_the_proxy_not_an_external_system()
     e = edge_set(model)
     assert {("cart", "nginx"), ("nginx", "product"), ("nginx", "search"), ("nginx", "kafka-ui")} <= e
     assert ("kafka-ui", "kafka") in e and "kafka" not in model.components["nginx"].aliases  # single-label: a container name
+
+
+def test_env_from_one_configmap_key_and_a_vendor_build_of_a_database() -> None:
+    files = {
+        "k8s/sql-config.yaml": ("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: sql-config\ndata:\n"
+                                "  connection_string: jdbc:mysql://mysql/eventuate\n  sql_user: mysqluser\n"),
+        "k8s/mysql.yaml": deployment("mysql", "eventuateio/eventuate-mysql8:0.1", {"app": "mysql"})
+        + "---\n" + service("mysql", {"app": "mysql"}),
+        "k8s/orders.yaml": deployment("orders", "acme/orders:1", {"app": "orders"}).replace(
+            "        ports:\n", "        env:\n        - name: SPRING_DATASOURCE_URL\n          valueFrom:\n"
+                               "            configMapKeyRef:\n              name: sql-config\n"
+                               "              key: connection_string\n        ports:\n"),
+    }
+    model = resolve_files({"shop": files})
+    assert model.components["mysql"].kind == "database"  # eventuate-mysql8: a vendor's MySQL
+    conn = model.connections[("orders", "mysql", "sql")]
+    assert {(e.path, e.line) for e in conn.evidence} >= {("k8s/orders.yaml", 15), ("k8s/sql-config.yaml", 6)}

@@ -306,6 +306,11 @@ def read_kubernetes(repo: str, path: str, text: str) -> tuple[list[Fact], list[W
                     if _scalar(en) and value is not None:
                         facts.append(_fact("config.env", repo, path, _line(en), owner=name, name=_scalar(en),
                                            value=value, source="kubernetes"))
+                    key_ref = _get(_get(e, "valueFrom"), "configMapKeyRef")
+                    if _scalar(en) and key_ref is not None and _scalar(_get(key_ref, "name")) and _scalar(_get(key_ref, "key")):
+                        # SPRING_DATASOURCE_URL from ConfigMap sql-config, key connection_string
+                        facts.append(_fact("k8s.env_key_ref", repo, path, _line(en), owner=name, name=_scalar(en),
+                                           configmap=_scalar(_get(key_ref, "name")), key=_scalar(_get(key_ref, "key"))))
                 for ef in _seq(_get(c, "envFrom")):
                     ref = _scalar(_get(_get(ef, "configMapRef"), "name"))
                     if ref:

@@ -109,7 +109,12 @@ def tech_for_image(image: str | None) -> tuple[str, str] | None:
     for pattern, tech, kind in IMAGE_TECH:
         if pattern.search(name.lower()):
             return tech, kind
-    return None
+    # A vendor's build of a technology named as a word of the image (eventuateio/eventuate-mysql8,
+    # acme/shop-kafka): the technology, when exactly one technology is named.
+    words = re.split(r"[-_]", name.lower().rsplit("/", 1)[-1])
+    found = {(tech, kind) for w in words[1:] for pattern, tech, kind in IMAGE_TECH
+             if kind != "gateway" and pattern.search(re.sub(r"\d+$", "", w))}
+    return found.pop() if len(found) == 1 else None
 
 
 def tech_for_module(module: str) -> str | None:

@@ -4,6 +4,7 @@ drivers, messaging topics, compose dependencies, libraries, proxies, ingress and
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from collections import defaultdict
 from pathlib import PurePosixPath
 
@@ -200,6 +201,16 @@ class ConnectionRules(ResolverBase):
                         pairs.append((owner, cm))
                         if reads is not None:
                             shared.add((owner, cm))
+        extra: dict[Fact, Evidence] = {}  # a setting taken from a ConfigMap key -> the key's line
+        for f in self.by_kind["k8s.env_key_ref"]:
+            owner = self.config_owner(f)
+            for cm in configmaps.get(f.get("configmap") or "", []) if owner else []:
+                if cm.get("name") == f.get("key") and cm.get("value"):
+                    setting = replace(f, kind="config.env", attrs=tuple(sorted(
+                        {"owner": f.get("owner") or "", "name": f.get("name") or "", "value": cm.get("value") or "",
+                         "source": "kubernetes"}.items())))
+                    pairs.append((owner, setting))
+                    extra[setting] = cm.evidence
         for f in self.by_kind["config.property"]:
             owners = self.property_owners(f)
             common = PurePosixPath(f.path).stem.lower().startswith(("application", "bootstrap"))
@@ -212,7 +223,7 @@ class ConnectionRules(ResolverBase):
             self.env_values[(owner, name)].append((value, f.evidence))
         for owner, f in pairs:
             name, value = f.get("name") or "", f.get("value") or ""
-            chain = [f.evidence, *env_reads.get((owner, name), [])]
+            chain = [f.evidence, *([extra[f]] if f in extra else []), *env_reads.get((owner, name), [])]
             if (owner, f) in shared and not self.uses_role_of(owner, name):
                 continue  # a shared file's setting for a client library this component does not have
             if MAIL_HOST_KEY.search(name) and re.match(r"^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$", value.strip()):

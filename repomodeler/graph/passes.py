@@ -28,7 +28,8 @@ class Pass:
     after: tuple[str, ...] = ()  # passes whose results it uses
 
 
-CONFIG = ("config.property", "config.env", "compose.env_file", "k8s.configmap", "k8s.env_from", "env.read", "config.read")
+CONFIG = ("config.property", "config.env", "compose.env_file", "k8s.configmap", "k8s.env_from", "k8s.env_key_ref",
+          "env.read", "config.read")
 DEPS = ("manifest.dependency", "annotation", "config.property")
 
 PASSES: tuple[Pass, ...] = (
