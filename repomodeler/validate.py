@@ -167,11 +167,19 @@ class SysmlEngine:
         abs_paths = [Path(p).resolve() for p in paths]
         big = max(abs_paths, key=lambda p: p.stat().st_size, default=None) if limit else None
         if big is not None and big.stat().st_size > limit:
-            from repomodeler.sysml_chunks import plan_chunks
+            from repomodeler.sysml_chunks import plan_check
 
-            chunks = plan_chunks(big.read_text(encoding="utf-8"), limit)
-            if chunks:
-                return self._validate_chunks(abs_paths, big, chunks, strict, timeout)
+            text = big.read_text(encoding="utf-8")
+            context = tuple(p.read_text(encoding="utf-8") for p in abs_paths if p != big)
+            plan = plan_check(text, limit, dedup=True, context=context)
+            if plan is not None:
+                found = self._validate_chunks(abs_paths, big, plan.texts, strict, timeout)
+                if not found or not plan.skipped:
+                    return found
+                # Something to report: check every member, so each repeat is reported at its line.
+                plan = plan_check(text, limit, context=context)
+                if plan is not None:
+                    return self._validate_chunks(abs_paths, big, plan.texts, strict, timeout)
         if strict:
             _run_cell(self._kc, "%strict on", timeout)
         status, out = _run_cell(self._kc, "%load " + " ".join(shlex.quote(str(p)) for p in abs_paths), timeout)

@@ -29,7 +29,7 @@ from repomodeler.cli import cli
 from repomodeler.diff import render
 from repomodeler.diff.core import diff_models
 from repomodeler.diff.target import render_target
-from repomodeler.sysml_chunks import plan_chunks
+from repomodeler.sysml_chunks import plan_check, plan_chunks
 from repomodeler.sysml_reader import ArchModel, ModelComponent, ModelConnection, ModelEndpoint, ModelPort, read_sysml_text
 
 
@@ -124,8 +124,57 @@ def test_a_2000_service_model_passes_the_audit_in_chunks(tmp_path, runner, monke
     result = runner.invoke(cli, ["analyze", str(tmp_path / "repo"), "--out", str(tmp_path / "out"), "-q",
                                  "--max-file-size", "50000000"])
     assert result.exit_code == 0, result.output
-    assert checked and checked[0] >= 2
+    assert checked == [1]  # 2,000 parts, connectors and allocations of three shapes: one small chunk
     assert len(json.loads((tmp_path / "out" / "model.json").read_text())["nodes"]) == 2000
+
+
+def _kept_parts(chunk: str) -> set[str]:
+    return set(re.findall(r"^\s*part (svc\d+) :", chunk, re.M))
+
+
+def test_members_are_checked_once_per_shape_and_every_odd_one_is_kept(tmp_path, runner):
+    out = emitted_model(tmp_path, runner, 60)
+    text = (out / "model.sysml").read_text(encoding="utf-8")
+    library = (out / "RepoModeler.sysml").read_text(encoding="utf-8")
+    plan = plan_check(text, len(text) // 6, dedup=True, context=(library,))
+    assert plan is not None and len(plan.texts) == 1 and plan.skipped > 100
+    kept = _kept_parts(plan.texts[0])
+    # the first of each shape: a part calling the next, and the last one calling back to svc00000
+    assert kept == {"svc00000", "svc00001", "svc00059"}
+    assert plan.texts[0].count("\n") == text.count("\n")
+
+    # Each breakage gives its member a shape of its own, so the shape-checked plan holds it.
+    odd = _after(text, "part svc00025 :", "HttpApi;", "HttpAPI;")  # a misspelt type
+    odd = _after(odd, "part svc00031 :", ":>> image", ":>> imag")  # an attribute Service lacks
+    odd = odd.replace("part svc00040 :", "part svc00010 :", 1)  # a duplicate name
+    connectors = odd.index("connect", odd.index("part svc00059 :"))
+    odd = odd[:connectors] + odd[connectors:].replace("svc00047.", "svc0047.", 1)  # an end naming no part
+    odd = _after(odd, "part svc00052 :", "port http :", "port parts :")  # a letters-only name is kept as written
+    odd_plan = plan_check(odd, len(odd) // 6, dedup=True, context=(library,))
+    assert odd_plan is not None and len(odd_plan.texts) <= 2
+    checked = "".join(odd_plan.texts)
+    assert {"svc00025", "svc00031", "svc00010", "svc00052"} <= _kept_parts(checked)
+    assert "svc0047.http" in checked
+    # a name also written outside the members (here in the library beside the file) is kept as written
+    beside = plan_check(text, len(text) // 6, dedup=True, context=(library + "\npackage Other { part svc00033; }\n",))
+    assert beside is not None and "svc00033" in _kept_parts(beside.texts[0])
+
+
+def test_a_problem_in_a_repeated_shape_is_reported_at_every_repeat(tmp_path, runner):
+    out = emitted_model(tmp_path, runner, 40)
+    model = out / "model.sysml"
+    text = model.read_text(encoding="utf-8")
+    # every service redefines an attribute the library's Service lacks: one shape, 40 errors
+    model.write_text(text.replace("attribute :>> image =", "attribute :>> imag ="), encoding="utf-8")
+    files = sorted(out.glob("*.sysml"))
+    engine = validate.SysmlEngine.start()
+    try:
+        found = engine.validate(files, chunk_bytes=model.stat().st_size // 6)
+    finally:
+        engine.close()
+    lines = {d.line for d in found if d.severity == "error" and d.path == str(model)}
+    expected = {i + 1 for i, line in enumerate(model.read_text().splitlines()) if ":>> imag =" in line}
+    assert len(expected) >= 40 and lines >= expected
 
 
 def test_an_oversized_one_line_file_is_skipped_with_a_warning_in_bounded_memory(tmp_path):
