@@ -327,3 +327,36 @@ def test_engine_cache_lives_and_goes_with_the_engine(tmp_path):
     finally:
         engine.close()
     assert not cache.exists()  # ~10x the size of every model checked, never read again: not kept
+
+
+def _node_tree(node):  # type: ignore[no-untyped-def]
+    """A YAML node as plain data: kind, value, start and end line/column (iterative: no aliases here)."""
+    import yaml
+
+    if isinstance(node, yaml.ScalarNode):
+        return ("s", node.value, node.style, node.start_mark.line, node.start_mark.column, node.end_mark.line,
+                node.end_mark.column)
+    items = ([(_node_tree(k), _node_tree(v)) for k, v in node.value] if isinstance(node, yaml.MappingNode)
+             else [_node_tree(v) for v in node.value])
+    return (type(node).__name__, items, node.start_mark.line, node.start_mark.column, node.end_mark.line,
+            node.end_mark.column)
+
+
+def test_yaml_nodes_are_the_pure_python_composers_and_nesting_is_bounded():
+    import yaml
+
+    from repomodeler.extract.descriptors import load_yaml_documents
+
+    files = [p for p in sorted((ROOT / "samples").rglob("*.y*ml")) if "hostile" not in p.parts]
+    assert len(files) >= 15
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        expected = [d for d in yaml.compose_all(text, Loader=yaml.SafeLoader) if d is not None]
+        assert [_node_tree(d) for d in load_yaml_documents(text)] == [_node_tree(d) for d in expected], path
+    text = compose(10_000)  # 10,000 services: seconds with the pure-Python composer
+    t = time.process_time()
+    assert len(load_yaml_documents(text)[0].value[0][1].value) == 10_000
+    assert time.process_time() - t < 3
+    for deep in ("[" * 1_000_000, "a:\n" + "".join(" " * i + f"k{i}:\n" for i in range(1, 600)) + " " * 600 + "x\n"):
+        with pytest.raises((yaml.YAMLError, RecursionError, ValueError)):
+            load_yaml_documents(deep)  # refused, and the process survives
