@@ -360,3 +360,33 @@ def test_yaml_nodes_are_the_pure_python_composers_and_nesting_is_bounded():
     for deep in ("[" * 1_000_000, "a:\n" + "".join(" " * i + f"k{i}:\n" for i in range(1, 600)) + " " * 600 + "x\n"):
         with pytest.raises((yaml.YAMLError, RecursionError, ValueError)):
             load_yaml_documents(deep)  # refused, and the process survives
+
+
+def _open_loops() -> set[int]:
+    import asyncio
+    import gc
+
+    gc.collect()
+    return {id(o) for o in gc.get_objects() if isinstance(o, asyncio.AbstractEventLoop) and not o.is_closed()}
+
+
+def test_engines_leave_no_event_loop_to_the_garbage_collector(tmp_path, runner):
+    # jupyter_client's blocking calls make an asyncio loop per calling thread and never close it; a
+    # loop collected at interpreter exit printed a BaseEventLoop.__del__ traceback (~1 run in 40).
+    out = emitted_model(tmp_path, runner, 60)
+    files = sorted(out.glob("*.sysml"))
+    before = _open_loops()
+    engine = validate.SysmlEngine.start()
+    try:  # in chunks, without shapes (every chunk checked): a helper engine and threads that end
+        chunks = plan_chunks((out / "model.sysml").read_text(encoding="utf-8"), 20_000)
+        assert chunks and len(chunks) >= 4
+        assert engine._validate_chunks([f.resolve() for f in files], (out / "model.sysml").resolve(), chunks,
+                                       True, 300) == []
+        assert engine.validate(files, chunk_bytes=0) == []
+    finally:
+        engine.close()
+    assert _open_loops() - before == set()
+    done = subprocess.run([sys.executable, "-X", "dev", "-m", "repomodeler", "validate", *map(str, files)],
+                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+    assert done.returncode == 0, done.stderr
+    assert "unclosed event loop" not in done.stderr and "Exception ignored" not in done.stderr, done.stderr
