@@ -153,7 +153,7 @@ runpy.run_module("repomodeler", run_name="__main__")
 
 
 @pytest.mark.parametrize("which", ["cache", "history"])
-def test_a_full_disk_under_the_cache_or_history_names_the_file(shop_model: Path, tmp_path: Path, which: str) -> None:
+def test_full_disk_under_the_cache_or_history_names_the_file(shop_model: Path, tmp_path: Path, which: str) -> None:
     out = tmp_path / "models" / "shop"
     shutil.copytree(shop_model / "models" / "shop", out)
     before = {p.name: p.read_bytes() for p in out.iterdir()}
