@@ -215,6 +215,7 @@ def run_git(args: list[str], *, cwd: Path | None = None, timeout: float = DEFAUL
     proc = subprocess.Popen(cmd, cwd=cwd, env=git_env(extra_env), stdin=subprocess.PIPE if input_bytes is not None
                             else subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                             start_new_session=True, preexec_fn=die_with_parent())
+    guard = _group_guard(proc.pid)
     with _running_lock:
         _running.add(proc)
     try:
@@ -230,9 +231,42 @@ def run_git(args: list[str], *, cwd: Path | None = None, timeout: float = DEFAUL
     finally:
         with _running_lock:
             _running.discard(proc)
+        _release_guard(guard)
     if _cancelled.is_set():
         raise GitCancelled("error: interrupted")
     return subprocess.CompletedProcess(cmd, proc.returncode, out, err)
+
+
+def _group_guard(group: int) -> subprocess.Popen[bytes] | None:
+    """A watcher that kills git's process group when we die, however we die.
+
+    git itself gets SIGKILL from the kernel when we die (PR_SET_PDEATHSIG), but the helpers it starts
+    (git-remote-https, ssh, upload-pack, index-pack) do not: one blocked on the network lives on
+    until its own timeout. The watcher is a shell reading a pipe that only we can write to: when we
+    exit, even by ``kill -9``, the kernel closes our end, its read returns and it kills the group.
+    """
+    if not hasattr(os, "killpg") or not os.path.exists("/bin/sh"):
+        return None
+    try:
+        return subprocess.Popen(["/bin/sh", "-c", 'read _ ; kill -s KILL -- "-$0" 2>/dev/null', str(group)],
+                                stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                                start_new_session=True)  # must outlive us: no death signal, its own session
+    except OSError:
+        return None
+
+
+def _release_guard(guard: subprocess.Popen[bytes] | None) -> None:
+    """git has ended normally: stop its watcher without letting it kill anything."""
+    if guard is None:
+        return
+    try:
+        guard.kill()
+        guard.wait()
+    except ProcessLookupError:
+        pass
+    finally:
+        if guard.stdin is not None:
+            guard.stdin.close()
 
 
 def _explain_clone_failure(spec: RepoSpec, stderr: str, credential: GitCredential | None = None) -> str:

@@ -460,11 +460,15 @@ def _analyze_repositories(name: str, out: Path, repos: list[Repository], failure
                 before_publish(staging)
             _publish.swap_into_place(staging, out)
             if options.use_cache:
-                cache = FactCache(default_cache_path())
-                try:
-                    cache.mark_published(fingerprint)
-                finally:
-                    cache.close()
+                try:  # the model is in place: a cache that cannot remember it only costs the next run time
+                    cache = FactCache(default_cache_path())
+                    try:
+                        cache.mark_published(fingerprint)
+                    finally:
+                        cache.close()
+                except RepomodelerError as exc:
+                    print(f"warning: {str(exc).removeprefix('error: ').split(' and rerun')[0]} "
+                          "(the model was published)", file=sys.stderr)
             try:  # run history (repomodeler.store); it warns on failure and never touches the published model
                 from repomodeler.store import record_published_run
                 record_published_run(out)

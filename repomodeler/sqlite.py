@@ -36,6 +36,25 @@ def is_corruption(exc: BaseException) -> bool:
     return "not a database" in text or "malformed" in text
 
 
+def is_full(exc: BaseException) -> bool:
+    """Whether a sqlite3 error means the disk (or a quota) is full: SQLITE_FULL."""
+    if not isinstance(exc, sqlite3.DatabaseError):
+        return False
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF == sqlite3.SQLITE_FULL
+    return "database or disk is full" in str(exc).lower()
+
+
+def full_error(path: Path, what: str) -> "RepomodelerError":
+    """The one-line error for a full disk under a database: it names the file and what to do."""
+    from repomodeler.records import RepomodelerError
+
+    return RepomodelerError(f"error: cannot write the {what} '{path}': the disk is full; free some space (or set "
+                            "REPOMODELER_HOME to a folder on a disk with room) and rerun (the previous model, if "
+                            "any, was kept)")
+
+
 def still_corrupt(path: Path) -> bool:
     """Re-check with a fresh connection, so a process that saw the damage late does not move aside
     the new database another process has just rebuilt."""

@@ -25,6 +25,20 @@ Every member is in at least one chunk, so each is checked by the engine with all
 diagnostics of all chunks are merged without repeats. What differs from one whole-file check:
 "did you mean" hints are computed from one chunk's names, so they are dropped. A file with a syntax
 error (as tree-sitter-sysml reads it), or with fewer than two members, is not split.
+
+**Members checked once per shape** (``dedup``). A generated model repeats itself: 10,000 services
+are 10,000 parts, connectors and allocations that differ only in their names, strings, comments
+and evidence line numbers, and the engine spends ~9 ms of CPU on each. A member is checked together
+with everything it names (its *group*); a group whose *shape* was already put in a chunk is left
+out. The shape is the group's text, member by member with the namespace it is in, where comments,
+string contents and ``line = N`` numbers are blanked and the names the group itself declares are
+numbered in order of appearance. Such groups bind every name the same way, so the engine gives them
+the same verdict. Kept as written, so they break the likeness when they differ: names that also
+appear outside the members (in the rest of the file or in the files loaded beside it), names
+declared outside the group, and names made of letters only (the standard library's features are
+such names; a member declaring one may hide an inherited feature, which depends on the name).
+The caller checks the whole chunked plan again when a shape-checked plan reports anything, so
+every repeat of a problem is reported at its own line.
 """
 
 from __future__ import annotations
@@ -91,9 +105,10 @@ _SCOPES = ("package_definition", "library_package", "part_usage", "part_definiti
 
 
 def _members(root):  # type: ignore[no-untyped-def]
-    """The members that may be split: parts and connectors directly in a package, or in the body of
-    a part (usage or definition) that holds at least two parts. Such parts are namespaces, never
-    split themselves; their bodies are searched again (down to four levels)."""
+    """The members that may be split, each with the start of the namespace body it is in: parts and
+    connectors directly in a package, or in the body of a part (usage or definition) that holds at
+    least two parts. Such parts are namespaces, never split themselves; their bodies are searched
+    again (down to four levels)."""
     found = []
     stack = [(root, 0)]
     while stack:
@@ -104,13 +119,31 @@ def _members(root):  # type: ignore[no-untyped-def]
             if inner is not None and depth < 4 and (holds or c.type in ("package_definition", "library_package")):
                 stack.append((inner, depth + 1))
             elif c.type in CHUNKED_TYPES and body is not root:
-                found.append(c)
-    return sorted(found, key=lambda n: n.start_byte)
+                found.append((c, body.start_byte))
+    return sorted(found, key=lambda n: n[0].start_byte)
+
+
+@dataclass
+class ChunkPlan:
+    """The chunks to check instead of a file, and how many groups were left out because a group of
+    the same shape is in a chunk (0 without ``dedup``)."""
+
+    texts: list[str]
+    skipped: int = 0
 
 
 def plan_chunks(text: str, chunk_bytes: int) -> list[str] | None:
     """The texts of the chunks to check instead of `text` (see the module docstring), or None when
-    the file should be checked whole (it fits one chunk, has a syntax error, or too few members)."""
+    the file should be checked whole (it fits one chunk, has a syntax error, or too few members).
+    Every member is in a chunk (no ``dedup``)."""
+    plan = plan_check(text, chunk_bytes)
+    return plan.texts if plan is not None else None
+
+
+def plan_check(text: str, chunk_bytes: int, *, dedup: bool = False, context: tuple[str, ...] = ()) -> ChunkPlan | None:
+    """The chunks to check instead of `text`, or None when it should be checked whole. With
+    `dedup`, a member group whose shape is already in a chunk is left out (see the module
+    docstring); `context` is the text of the files loaded beside it (their names are kept)."""
     src = text.encode("utf-8")
     if len(src) <= chunk_bytes:
         return None
@@ -124,9 +157,13 @@ def plan_chunks(text: str, chunk_bytes: int) -> list[str] | None:
 
     exposes = sorted((n.start_byte, n.end_byte) for n in tree_sitter.QueryCursor(
         tree_sitter.Query(parser.language, "(expose_statement) @e")).captures(root).get("e", []))
-    members = [_Member(n.start_byte, n.end_byte, _declared_names(n, src)) for n in _members(root)
-               if n.type in RELATIONSHIP_TYPES or _declared_names(n, src)]  # unnamed usages stay in every chunk
-    del root
+    found = [(n, scope, _declared_names(n, src)) for n, scope in _members(root)]
+    found = [f for f in found if f[0].type in RELATIONSHIP_TYPES or f[2]]  # unnamed usages stay in every chunk
+    members = [_Member(n.start_byte, n.end_byte, names) for n, _scope, names in found]
+    scopes = [scope for _n, scope, _names in found]
+    dedup = dedup and b"\0" not in src  # a shape marks the renamed names with NUL
+    declared_at = _declarations(parser, root, src) if dedup else []
+    del root, found
     if len(members) < 2:
         return None
     by_name: dict[str, list[int]] = {}
@@ -214,6 +251,8 @@ def plan_chunks(text: str, chunk_bytes: int) -> list[str] | None:
     for rest in anchored.values():
         sequence.extend(rest)
 
+    shape = _Shapes(src, members, scopes, declared_at, units, context) if dedup else None
+    skipped = 0
     chunks: list[set[int]] = []
     current: set[int] = set()
     weight = 0
@@ -222,6 +261,9 @@ def plan_chunks(text: str, chunk_bytes: int) -> list[str] | None:
         if u in covered:
             continue
         need = _closure(u, deps) - always_units
+        if shape is not None and not shape.is_new(need):
+            skipped += 1
+            continue
         extra = sum(size[v] for v in need - current)
         if current and weight + extra > chunk_bytes:
             chunks.append(current)
@@ -232,7 +274,7 @@ def plan_chunks(text: str, chunk_bytes: int) -> list[str] | None:
         covered |= need
     if current or not chunks:
         chunks.append(current)
-    if len(chunks) < 2:
+    if len(chunks) < 2 and not skipped:
         return None
 
     # What a chunk may leave out, in file order: members, and exposes naming members. A run of
@@ -253,7 +295,93 @@ def plan_chunks(text: str, chunk_bytes: int) -> list[str] | None:
             else:
                 cut.append((start, end))
         texts.append(_blank(src, cut))
-    return texts
+    return ChunkPlan(texts, skipped)
+
+
+# A comment, a string, an evidence line number (all blanked in a shape), or a name (group 1).
+# Letters-only names are never renamed (see the module docstring), so they are not even matched.
+_SHAPE_TOKENS = re.compile(rb"(/\*.*?\*/)|(\"(?:[^\"\\]|\\.)*\")|(\bline = \d+)|//[^\n]*|"
+                           rb"('(?:[^'\\]|\\.)*'|\b(?=[A-Za-z]*[0-9_])[A-Za-z_][A-Za-z0-9_]*)", re.S)
+_LETTERS = re.compile(r"[A-Za-z]+")
+
+
+def _declarations(parser, root, src: bytes) -> list[tuple[int, str]]:  # type: ignore[no-untyped-def]
+    """(byte offset, name) of every name declared in the file (identifications and short names)."""
+    import tree_sitter
+
+    query = tree_sitter.Query(parser.language, "(identification (name) @n) (identification (short_name (name) @n))")
+    nodes = tree_sitter.QueryCursor(query).captures(root).get("n", [])
+    return sorted((n.start_byte, _unquote(src[n.start_byte:n.end_byte].decode("utf-8"))) for n in nodes)
+
+
+class _Shapes:
+    """The shapes of the member groups already put in a chunk (see the module docstring)."""
+
+    def __init__(self, src: bytes, members: list[_Member], scopes: list[int], declared_at: list[tuple[int, str]],
+                 units: dict[int, list[int]], context: tuple[str, ...]) -> None:
+        import bisect
+
+        self.units = units
+        self.scopes = scopes
+        starts = [m.start for m in members]
+        self.declares: list[set[str]] = [set() for _ in members]
+        for at, name in declared_at:
+            i = bisect.bisect_right(starts, at) - 1
+            if i >= 0 and members[i].start <= at < members[i].end:
+                self.declares[i].add(name)
+        anywhere = set().union(*self.declares)
+        # Names written outside the members, here or in the files loaded beside, are kept as written.
+        raw: set[bytes] = set()
+        pos = 0
+        for m in members:
+            raw.update(_TOKENS.findall(src, pos, m.start))
+            pos = m.end
+        raw.update(_TOKENS.findall(src, pos))
+        for other in context:
+            raw.update(_TOKENS.findall(other.encode("utf-8")))
+        outside = {_unquote(t.decode("utf-8")) for t in raw if t}
+        renamable = {n for n in anywhere - outside if not _LETTERS.fullmatch(n)}
+        # How each renamable name may be spelled: plain (when it can be) or quoted.
+        spelled = {form.encode("utf-8"): n for n in renamable
+                   for form in ((n, _quoted(n)) if _PLAIN.fullmatch(n) else (_quoted(n),))}
+        # A member as its fixed text between renamable names, and those names (unquoted, quoted?).
+        self.templates: list[tuple[tuple[bytes, ...], tuple[tuple[str, bool], ...]]] = []
+        names: list[tuple[str, bool]] = []
+        fixed_forms = {1: b"/**/", 2: b'""', 3: b"line = 0"}
+
+        def shape_token(tok: re.Match[bytes]) -> bytes:
+            group = tok.lastindex
+            if group in fixed_forms:
+                return fixed_forms[group]
+            text = tok.group()
+            name = spelled.get(text)
+            if name is None:
+                return text
+            names.append((name, text[:1] == b"'"))
+            return b"\0"
+
+        for m in members:
+            names = []
+            shaped = _SHAPE_TOKENS.sub(shape_token, src[m.start:m.end])
+            self.templates.append((tuple(shaped.split(b"\0")), tuple(names)))
+        self.seen: set[tuple[object, ...]] = set()
+
+    def is_new(self, group: set[int]) -> bool:
+        """Record the shape of the members of these units; False if it was recorded before."""
+        indices = sorted(i for u in group for i in self.units[u])
+        declared = set().union(*(self.declares[i] for i in indices))
+        number: dict[str, int] = {}
+        key: list[object] = []
+        for i in indices:
+            fixed, names = self.templates[i]
+            key += (self.scopes[i], fixed)
+            for name, quoted in names:
+                key += (number.setdefault(name, len(number)) if name in declared else name, quoted)
+        shape = tuple(key)
+        if shape in self.seen:
+            return False
+        self.seen.add(shape)
+        return True
 
 
 def _closure(unit: int, deps: dict[int, set[int]]) -> set[int]:

@@ -6,7 +6,13 @@ loopback, turn on strict mode, ``%load`` all files together and parse the diagno
 
 The engine must not outlive us, even after ``kill -9`` (no ``finally`` runs then): on Linux it is
 started with PR_SET_PDEATHSIG=SIGKILL (:mod:`repomodeler.proc`). That signal fires when the *thread* that started the child
-ends, so the boot thread stays alive (parked on an event) until :meth:`SysmlEngine.close`.
+ends, so the boot thread stays alive until :meth:`SysmlEngine.close`.
+
+That thread is also the only one that talks to the engine. jupyter_client's blocking calls run an
+asyncio event loop made for the calling thread and never closed; a thread that ends leaves its loop
+to the garbage collector, which at interpreter exit printed a ``BaseEventLoop.__del__`` traceback
+after about one successful run in forty. Every call goes through :meth:`SysmlEngine._call`, runs
+on the engine's thread, and that thread closes its loop when the engine closes.
 """
 
 from __future__ import annotations
@@ -17,8 +23,10 @@ import re
 import shlex
 import sys
 import threading
+from concurrent.futures import Future
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any, Callable, TypeVar
 
 from repomodeler.proc import die_with_parent
 from repomodeler.records import RepomodelerError
@@ -28,6 +36,7 @@ from repomodeler.records import RepomodelerError
 CHUNK_BYTES = 200_000
 CHUNK_ENGINES = 2  # engines checking chunks side by side (never more than the CPUs we may use)
 _HINT = " — did you mean "
+T = TypeVar("T")
 
 _DIAG = re.compile(
     r"^(?P<path>.*?\.(?:sysml|kerml)):(?P<line>\d+):(?P<col>\d+): (?P<sev>error|warning)\[(?P<code>[^\]]+)\]: (?P<msg>.*)$"
@@ -91,7 +100,8 @@ class SysmlEngine:
         self._kc = None
         self._error: BaseException | None = None
         self._ready = threading.Event()  # boot finished (engine up, or _error set)
-        self._release = threading.Event()  # close() was called: the boot thread may end
+        # Work for the engine's thread: (function, future) pairs; None asks it to shut down and end.
+        self._requests: queue.SimpleQueue[tuple[Callable[[], Any], Future[Any]] | None] = queue.SimpleQueue()
         # The engine writes an index of every file it loads to its cache folder, about ten times the
         # file's size, keyed by content and path. Models are checked in fresh staging folders, so no
         # entry is ever read again: each engine gets a folder of its own, removed by close().
@@ -113,12 +123,35 @@ class SysmlEngine:
 
     def _boot(self) -> None:
         try:
-            self._start_kernel()
+            try:
+                self._start_kernel()
+            finally:
+                self._ready.set()
+            if self._km is None:
+                return
+            # Stay alive while the engine runs (PR_SET_PDEATHSIG is tied to this thread), doing the
+            # calls other threads hand over, until close() asks for the end.
+            while (request := self._requests.get()) is not None:
+                function, future = request
+                if future.set_running_or_notify_cancel():
+                    try:
+                        future.set_result(function())
+                    except BaseException as exc:  # noqa: BLE001 - handed to the caller
+                        future.set_exception(exc)
+            self._shutdown()
         finally:
-            self._ready.set()
-        if self._km is not None:
-            # Stay alive while the engine runs: PR_SET_PDEATHSIG is tied to this thread.
-            self._release.wait()
+            _close_thread_loop()
+
+    def _call(self, function: Callable[[], T]) -> T:
+        """Run `function` on the engine's thread and return its result (see the module docstring)."""
+        if self._thread is None or not self._thread.is_alive():
+            raise RepomodelerError("error: the SysML engine is not running")
+        future: Future[T] = Future()
+        self._requests.put((function, future))
+        return future.result()
+
+    def _cell(self, code: str, timeout: float) -> tuple[str, str]:
+        return self._call(lambda: _run_cell(self._kc, code, timeout))
 
     def _start_kernel(self) -> None:
         try:
@@ -167,14 +200,22 @@ class SysmlEngine:
         abs_paths = [Path(p).resolve() for p in paths]
         big = max(abs_paths, key=lambda p: p.stat().st_size, default=None) if limit else None
         if big is not None and big.stat().st_size > limit:
-            from repomodeler.sysml_chunks import plan_chunks
+            from repomodeler.sysml_chunks import plan_check
 
-            chunks = plan_chunks(big.read_text(encoding="utf-8"), limit)
-            if chunks:
-                return self._validate_chunks(abs_paths, big, chunks, strict, timeout)
+            text = big.read_text(encoding="utf-8")
+            context = tuple(p.read_text(encoding="utf-8") for p in abs_paths if p != big)
+            plan = plan_check(text, limit, dedup=True, context=context)
+            if plan is not None:
+                found = self._validate_chunks(abs_paths, big, plan.texts, strict, timeout)
+                if not found or not plan.skipped:
+                    return found
+                # Something to report: check every member, so each repeat is reported at its line.
+                plan = plan_check(text, limit, context=context)
+                if plan is not None:
+                    return self._validate_chunks(abs_paths, big, plan.texts, strict, timeout)
         if strict:
-            _run_cell(self._kc, "%strict on", timeout)
-        status, out = _run_cell(self._kc, "%load " + " ".join(shlex.quote(str(p)) for p in abs_paths), timeout)
+            self._cell("%strict on", timeout)
+        status, out = self._cell("%load " + " ".join(shlex.quote(str(p)) for p in abs_paths), timeout)
         return _parse_diagnostics(status, out)
 
     def _validate_chunks(self, paths: list[Path], big: Path, chunks: list[str], strict: bool,
@@ -229,12 +270,12 @@ class SysmlEngine:
         folder.mkdir()
         piece.write_text(text, encoding="utf-8")
         try:
-            _run_cell(self._kc, "%clear", timeout)
+            self._cell("%clear", timeout)
             if strict:
-                _run_cell(self._kc, "%strict on", timeout)
+                self._cell("%strict on", timeout)
             load = [piece if p == big else p for p in paths]
-            status, out = _run_cell(self._kc, "%load " + " ".join(shlex.quote(str(p)) for p in load), timeout)
-            _run_cell(self._kc, "%clear", timeout)
+            status, out = self._cell("%load " + " ".join(shlex.quote(str(p)) for p in load), timeout)
+            self._cell("%clear", timeout)
         finally:
             piece.unlink()
         # A hint ("did you mean X?") names what this chunk holds, not the whole model: dropped.
@@ -252,8 +293,21 @@ class SysmlEngine:
         return options
 
     def close(self) -> None:
+        """Stop the engine (its thread kills it and ends) and remove its cache folder."""
         if self._thread is not None:
             self._ready.wait()
+            if self._thread.is_alive():
+                self._requests.put(None)
+            self._thread.join()
+        self._km = self._kc = None
+        if self._cache_dir is not None:
+            import shutil
+
+            shutil.rmtree(self._cache_dir, ignore_errors=True)
+            self._cache_dir = None
+
+    def _shutdown(self) -> None:
+        """On the engine's thread: stop the channels and the engine."""
         if self._kc is not None:
             self._kc.stop_channels()
         if self._km is not None:
@@ -267,16 +321,22 @@ class SysmlEngine:
             except Exception:  # noqa: BLE001 - any failure: let jupyter_client do it its way
                 self._km.shutdown_kernel(now=True)
         self._km = self._kc = None
-        self._release.set()
-        if self._thread is not None:
-            self._thread.join()
-        if self._cache_dir is not None:
-            import shutil
-
-            shutil.rmtree(self._cache_dir, ignore_errors=True)
-            self._cache_dir = None
 
 
+def _close_thread_loop() -> None:
+    """Close the asyncio event loop jupyter_client made for this thread, if any (it never does)."""
+    import asyncio
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        try:
+            loop = asyncio.get_event_loop_policy().get_event_loop()
+        except RuntimeError:
+            return
+    if not loop.is_running() and not loop.is_closed():
+        loop.close()
+    asyncio.set_event_loop(None)
 
 
 def run_engine(paths: list[Path], cells: list[str], *, strict: bool = True, timeout: float = 300.0) -> list[str]:
@@ -285,7 +345,7 @@ def run_engine(paths: list[Path], cells: list[str], *, strict: bool = True, time
     engine = SysmlEngine.start()
     try:
         engine.validate(paths, strict=strict, timeout=timeout)
-        return [_run_cell(engine._kc, cell, timeout)[1] for cell in cells]
+        return [engine._cell(cell, timeout)[1] for cell in cells]
     finally:
         engine.close()
 

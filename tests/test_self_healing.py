@@ -178,3 +178,61 @@ def test_engine_close_still_stops_it() -> None:
     engine.close()
     assert _gone(pid)
     assert engine._thread is not None and not engine._thread.is_alive()
+
+
+GIT_PROBE = """
+import sys
+from repomodeler.acquire import run_git
+print("started", flush=True)
+run_git(["ls-remote", "ssh://example.invalid/repo.git"], extra_env={"GIT_SSH_COMMAND": sys.argv[1]}, timeout=120)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG is Linux-only")
+def test_git_and_the_helpers_it_started_die_with_a_killed_parent(tmp_path: Path) -> None:
+    # An ssh that never answers stands for a remote helper blocked on the network (git-remote-https,
+    # ssh, upload-pack): git's child, which the kernel's parent-death signal does not reach.
+    pids = tmp_path / "pids"
+    ssh = tmp_path / "stuck-ssh"
+    ssh.write_text(f"#!/bin/sh\necho $PPID $$ > {pids}\nexec sleep 300\n")
+    ssh.chmod(0o755)
+    proc = subprocess.Popen([sys.executable, "-c", GIT_PROBE, str(ssh)], stdout=subprocess.PIPE, text=True, cwd=ROOT)
+    started: list[int] = []
+    try:
+        assert proc.stdout.readline().strip() == "started"  # type: ignore[union-attr]
+        deadline = time.monotonic() + 30
+        while not (pids.exists() and pids.read_text().strip()) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        started = [int(p) for p in pids.read_text().split()]  # git, then its helper
+        assert len(started) == 2 and not any(_gone(p) for p in started)
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+        deadline = time.monotonic() + 10
+        while not all(_gone(p) for p in started) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert _gone(started[0]), "git outlived kill -9 of its parent"
+        assert _gone(started[1]), "git's helper outlived kill -9 of the process that started git"
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+        for p in started:
+            if not _gone(p):
+                os.kill(p, signal.SIGKILL)
+
+
+def test_git_that_finishes_leaves_no_watcher_behind(tmp_path: Path) -> None:
+    from repomodeler import acquire
+
+    before = set(os.listdir("/proc")) if sys.platform.startswith("linux") else set()
+    done = acquire.run_git(["--version"])
+    assert done.returncode == 0 and done.stdout.startswith(b"git version")
+    if sys.platform.startswith("linux"):
+        def parent(pid: str) -> str:
+            try:
+                return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[2]
+            except (OSError, IndexError):
+                return ""
+
+        children = [p for p in set(os.listdir("/proc")) - before
+                    if p.isdigit() and not _gone(int(p)) and parent(p) == str(os.getpid())]
+        assert children == []  # git reaped, its watcher stopped

@@ -120,3 +120,61 @@ def test_os_errors_that_are_bugs_stay_internal_errors(monkeypatch, capsys) -> No
     assert info.value.code == 2
     assert "internal error (OSError" in capsys.readouterr().err
 
+
+
+FULL_DB_PROBE = """
+import runpy, sys
+from repomodeler.extract.cache import FactCache
+
+which = sys.argv.pop(1)
+if which == "cache":
+    real_open = FactCache._open
+
+    def full_open(self):  # no page may be added: what a full disk does to SQLite (SQLITE_FULL)
+        real_open(self)
+        pages = self.db.execute("PRAGMA page_count").fetchone()[0]
+        self.db.execute(f"PRAGMA max_page_count = {pages}")
+
+    FactCache._open = full_open
+else:
+    from repomodeler.store import runs
+
+    real_connect = runs._connect
+
+    def full_connect(path):  # the new history database cannot grow past its first page
+        db = real_connect(path)
+        db.execute("PRAGMA max_page_count = 1")
+        return db
+
+    runs._connect = full_connect
+sys.argv = ["repomodeler"] + sys.argv[1:]
+runpy.run_module("repomodeler", run_name="__main__")
+"""
+
+
+@pytest.mark.parametrize("which", ["cache", "history"])
+def test_full_disk_under_the_cache_or_history_names_the_file(shop_model: Path, tmp_path: Path, which: str) -> None:
+    out = tmp_path / "models" / "shop"
+    shutil.copytree(shop_model / "models" / "shop", out)
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+    source = tmp_path / "shop"
+    shutil.copytree(shop_model / "shop", source)
+    (source / "extra.py").write_text("import requests\nrequests.get('http://payments:8080/x')\n")
+    home = tmp_path / "home"
+    done = subprocess.run([sys.executable, "-c", FULL_DB_PROBE, which, "analyze", str(source), "--out", str(out),
+                           "--no-validate", "-q"], capture_output=True, text=True, cwd=ROOT, timeout=120,
+                          env={"REPOMODELER_HOME": str(home), "PATH": "/usr/bin:/bin"})
+    assert "internal error" not in done.stderr and "Traceback" not in done.stderr, done.stderr
+    if which == "cache":  # before publishing: the run fails in one line, the previous model stays
+        assert done.returncode == 1, done.stderr
+        assert done.stderr.strip().splitlines()[-1] == (
+            f"error: cannot write the fact cache '{home / 'cache.sqlite'}': the disk is full; free some space (or "
+            "set REPOMODELER_HOME to a folder on a disk with room) and rerun (the previous model, if any, was kept)")
+        assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    else:  # after publishing: the new model stays published, the history warns in one line
+        assert done.returncode == 0, done.stderr
+        assert done.stderr.strip().splitlines() == [
+            f"warning: the run was not recorded in the history '{home / 'runs.sqlite'}': the disk is full; free "
+            "some space for the next runs (the model was published)"]
+        assert (out / "run.json").read_bytes() != before["run.json"]  # the new run was published
+    assert sorted(p.name for p in out.parent.iterdir()) == ["shop"]

@@ -20,7 +20,7 @@ from pathlib import Path
 from repomodeler import __version__
 from repomodeler.languages import query_files
 from repomodeler.records import Fact, SourceFile, Warning_
-from repomodeler.sqlite import enable_wal, is_corruption, move_aside
+from repomodeler.sqlite import enable_wal, full_error, is_corruption, is_full, move_aside
 
 SCHEMA_VERSION = 1
 _CODE_FILES = ("engine.py", "query_order.py", "descriptors.py", "apis.py", "proxies.py", "__init__.py")
@@ -94,6 +94,9 @@ class FactCache:
         try:
             self._open()
         except sqlite3.DatabaseError as exc:
+            if is_full(exc):
+                self.close()
+                raise full_error(self.path, "fact cache") from None
             if not is_corruption(exc):
                 raise
             self._rebuild()
@@ -115,10 +118,13 @@ class FactCache:
         self._open()
 
     def _guard(self, op, on_rebuilt):  # type: ignore[no-untyped-def]
-        """Run `op()`; if the file turns out corrupt, rebuild it and return `on_rebuilt()`."""
+        """Run `op()`; if the file turns out corrupt, rebuild it and return `on_rebuilt()`; a full
+        disk is the user's to fix: one line naming the file."""
         try:
             return op()
         except sqlite3.DatabaseError as exc:
+            if is_full(exc):
+                raise full_error(self.path, "fact cache") from None
             if not is_corruption(exc):
                 raise
         self._rebuild()

@@ -12,6 +12,7 @@ shows no history instead.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import sqlite3
@@ -23,7 +24,7 @@ from pathlib import Path
 
 from repomodeler.acquire import home_dir
 from repomodeler.records import RepomodelerError
-from repomodeler.sqlite import enable_wal, is_corruption, move_aside
+from repomodeler.sqlite import enable_wal, is_corruption, is_full, move_aside
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS models (
@@ -213,12 +214,17 @@ def record_published_run(out: Path, store: RunStore | None = None) -> StoredRun 
     The model is already in place when this runs, so history is best-effort by design: a locked
     or corrupt database must never make a successful analysis look failed.
     """
+    store = store or RunStore()
     try:
         model_json = (out / "model.json").read_text(encoding="utf-8")
         run_file = out / "run.json"
         run = json.loads(run_file.read_text(encoding="utf-8")) if run_file.exists() else {}
-        return (store or RunStore()).record(model_json, run, out)
+        return store.record(model_json, run, out)
     except Exception as exc:  # noqa: BLE001 - deliberately broad, see docstring
+        if is_full(exc) or (isinstance(exc, OSError) and exc.errno == errno.ENOSPC):
+            print(f"warning: the run was not recorded in the history '{store.path}': the disk is full; free some "
+                  "space for the next runs (the model was published)", file=sys.stderr)
+            return None
         print(f"warning: the run was not recorded in the history ({type(exc).__name__}: {exc}); "
               "the model was published", file=sys.stderr)
         return None
