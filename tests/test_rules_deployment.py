@@ -350,3 +350,15 @@ def test_env_from_one_configmap_key_and_a_vendor_build_of_a_database() -> None:
     assert model.components["mysql"].kind == "database"  # eventuate-mysql8: a vendor's MySQL
     conn = model.connections[("orders", "mysql", "sql")]
     assert {(e.path, e.line) for e in conn.evidence} >= {("k8s/orders.yaml", 15), ("k8s/sql-config.yaml", 6)}
+
+
+def test_coordination_store_published_for_debugging_is_not_a_front_door() -> None:
+    files = {
+        "k8s/zookeeper.yaml": deployment("zookeeper", "eventuateio/eventuate-zookeeper:0.1", {"app": "zookeeper"})
+        + "---\n" + service("zookeeper", {"app": "zookeeper"}, "LoadBalancer"),
+        "k8s/web.yaml": deployment("web", "acme/web:1", {"app": "web"}) + "---\n"
+        + service("web", {"app": "web"}, "LoadBalancer"),
+    }
+    model = resolve_files({"shop": files})
+    assert model.components["zookeeper"].attributes["platform_role"] == "coordination"
+    assert {t for s, t in edge_set(model) if s == "user"} == {"web"}

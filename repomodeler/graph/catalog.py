@@ -153,6 +153,8 @@ ROLE_SERVERS: dict[str, dict[str, str]] = {
     "dashboard": {"annotation": r"^enablehystrixdashboard$", "image": r"(^|/)grafana"},
     "admin": {"manifest.dependency": r"^spring-boot-admin-(starter-)?server$", "annotation": r"^enableadminserver$"},
     "metrics": {"image": r"(^|/)(prom/prometheus|prometheus)"},
+    # Coordination stores other infrastructure keeps its state in (Kafka's ZooKeeper, etcd): no client role.
+    "coordination": {"image": r"(^|/)([a-z0-9]+-)?(zookeeper|etcd)([-:]|$)"},
     # A component that serves a user interface: a front-end framework, a server-side view engine, static files.
     "ui": {"manifest.dependency": r"^(react|react-dom|@angular/core|vue|next|nuxt|svelte|@sveltejs/kit|ember-source|"
                                   r"serve-static|spring-boot-starter-(thymeleaf|freemarker|mustache|groovy-templates)|"

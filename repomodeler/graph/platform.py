@@ -42,7 +42,7 @@ from repomodeler.records import Evidence, Unresolved
 
 ROLE_LABEL = {"auth": "authorization server", "registry": "service registry", "config": "configuration server", "tracing": "tracing server",
               "turbine": "metrics aggregator", "dashboard": "monitoring dashboard", "admin": "administration server",
-              "metrics": "metrics server"}
+              "metrics": "metrics server", "coordination": "coordination service"}
 
 
 class PlatformRules(ResolverBase):
