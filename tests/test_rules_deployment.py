@@ -362,3 +362,30 @@ def test_coordination_store_published_for_debugging_is_not_a_front_door() -> Non
     model = resolve_files({"shop": files})
     assert model.components["zookeeper"].attributes["platform_role"] == "coordination"
     assert {t for s, t in edge_set(model) if s == "user"} == {"web"}
+
+
+def test_development_mount_at_the_working_dir_is_the_services_code_and_a_shared_env_file_calls_nobody() -> None:
+    files = {
+        ".env": "TRAINER_GRPC_ADDR=trainer-grpc:3010\nMYSQL_ROOT_PASSWORD=x\nMYSQL_ADDR=mysql\n",
+        "docker-compose.yml": (
+            "services:\n  trainer-grpc:\n    build:\n      context: docker/app\n    volumes:\n      - ./internal:/internal\n"
+            "    working_dir: /internal/trainer\n    env_file:\n      - .env\n"
+            "  users-http:\n    build:\n      context: docker/app\n    volumes:\n      - ./internal:/internal\n"
+            "    working_dir: /internal/users\n    env_file:\n      - .env\n"
+            "  mysql:\n    image: mariadb:10\n    env_file:\n      - .env\n"
+            "  emulator:\n    build:\n      context: docker/emulator\n    env_file:\n      - .env\n"),
+        "docker/app/Dockerfile": "FROM golang:1.22\nCMD go run .\n",
+        "docker/emulator/Dockerfile": "FROM google/cloud-sdk\nCMD gcloud beta emulators firestore start\n",
+        "internal/trainer/go.mod": "module example.com/trainer\n\ngo 1.22\n",
+        "internal/trainer/main.go": ('package main\n\nimport (\n\t"os"\n\n\t_ "github.com/go-sql-driver/mysql"\n)\n\n'
+                                     'func main() {\n\t_ = os.Getenv("MYSQL_ADDR")\n}\n'),
+        "internal/users/go.mod": "module example.com/users\n\ngo 1.22\n",
+        "internal/users/main.go": ('package main\n\nimport "os"\n\nfunc main() {\n\t_ = os.Getenv("TRAINER_GRPC_ADDR")\n}\n'),
+    }
+    model = resolve_files({"ww": files})
+    assert ("ww", "internal/trainer") in model.components["trainer-grpc"].source_roots
+    assert ("ww", "internal/users") in model.components["users-http"].source_roots
+    assert "trainer" not in model.components and "users" not in model.components  # not again as modules
+    e = edge_set(model)
+    assert ("users-http", "trainer-grpc") in e and ("trainer-grpc", "mysql") in e
+    assert not any(s in ("mysql", "emulator") for s, _t in e)  # the shared .env makes no calls from them

@@ -278,7 +278,7 @@ def read_compose(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warn
                 "compose.service", repo, path, _line(key), name=name, image=_scalar(_get(svc, "image")),
                 build_context=context, dockerfile=dockerfile, compose_dir=folder,
                 container_name=_scalar(_get(svc, "container_name")), hostname=_scalar(_get(svc, "hostname")),
-                ports=",".join(ports), expose=",".join(expose),
+                ports=",".join(ports), expose=",".join(expose), working_dir=_scalar(_get(svc, "working_dir")),
                 profiles=",".join(sorted(p for p in (_scalar(x) for x in _seq(_get(svc, "profiles"))) if p)),
             ))
             for env_name, value, line in _env_pairs(_get(svc, "environment")):
@@ -304,7 +304,10 @@ def read_compose(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warn
                 host = spec.split(":")[0] if spec and _scalar(item) else spec
                 if host and host.startswith((".", "/")) and (":" in (spec or "") or _get(item, "source") is not None):
                     # A bind mount: the host file or folder is configuration the container reads.
-                    facts.append(_fact("compose.mount", repo, path, _line(item), owner=name, source=host))
+                    inside = (spec.split(":")[1] if _scalar(item) and spec.count(":") >= 1
+                              else _scalar(_get(item, "target"))) or ""
+                    facts.append(_fact("compose.mount", repo, path, _line(item), owner=name, source=host,
+                                       target=inside))
             for item in _seq(_get(svc, "env_file")):
                 ref = _scalar(item)
                 if ref:

@@ -83,6 +83,7 @@ class ResolverBase:
         self.owner_cache: dict[tuple[str, str], str | None] = {}
         self.artifacts: dict[str, set[str]] = defaultdict(set)  # component id -> build artifacts it runs
         self.browser_facts: list[Fact] = []
+        self._code_files: list[tuple[str, str]] | None = None  # (repository, path) of source code files
         self._js_packages: set[tuple[str, str]] | None = None  # (repository, folder) holding package.json
         # (database server component, logical database name) -> evidence of the connection strings naming it
         self.databases_named: dict[tuple[str, str], set[Evidence]] = defaultdict(set)

@@ -240,10 +240,25 @@ class ComponentRules(ResolverBase):
         ``./envoy:/etc/envoy``) configure that service: the service owns them.  A mount of a folder
         holding code (a development mount of the project) is not configuration and is left alone."""
         code = {(r.repository.name, f.path) for r in self.results for f in r.inventory.files if f.language}
+        working_dirs = {(f.repository, f.path, f.get("name") or ""): f.get("working_dir") or ""
+                        for f in self.by_kind["compose.service"] if f.get("working_dir")}
         for f in self.by_kind["compose.mount"]:
             comp_id = self.alias.get((f.get("owner") or "").lower())
             source = f.get("source") or ""
             if comp_id is None or source.startswith("/"):
+                continue
+            wd = working_dirs.get((f.repository, f.path, f.get("owner") or ""), "").rstrip("/")
+            target = (f.get("target") or "").rstrip("/")
+            if wd and target and (wd == target or wd.startswith(target + "/")):
+                # A development mount: the service runs the code it mounts where it works
+                # (`./internal:/internal` with `working_dir: /internal/trainer`): that folder is its code.
+                host = PurePosixPath(f.get("compose_dir") or PurePosixPath(f.path).parent.as_posix()).joinpath(
+                    source, wd[len(target):].lstrip("/")).as_posix()
+                root = norm_path(host)
+                if root not in ("", ".") and any(r == f.repository and is_under(p, root) for r, p in code):
+                    comp = self.model.components[comp_id]
+                    comp.source_roots.add((f.repository, root))
+                    comp.evidence.add(f.evidence)
                 continue
             root = norm_path(PurePosixPath(f.get("compose_dir") or PurePosixPath(f.path).parent.as_posix()).joinpath(source).as_posix())
             if root in ("", ".") or any(r == f.repository and is_under(p, root) for r, p in code):

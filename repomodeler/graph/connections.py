@@ -129,6 +129,15 @@ class ConnectionRules(ResolverBase):
             if ref.database and tcomp.kind == "database":
                 self.databases_named[(target, ref.database)].update(evidence)
 
+    def has_code(self, comp: Component) -> bool:
+        """Does any source code of the system sit under the component's folders (not only a Dockerfile)?"""
+        if not comp.source_roots:
+            return False
+        if self._code_files is None:
+            self._code_files = [(r.repository.name, f.path) for r in self.results for f in r.inventory.files
+                                if f.language and f.role == "source"]
+        return any(r == repo and is_under(p, root) for repo, root in comp.source_roots for r, p in self._code_files)
+
     def env_file_settings(self) -> list[tuple[str, Fact]]:
         """Compose ``env_file: .env``: the file's settings are the service's environment.  A file kept
         out of git is represented by its committed template (``.env.example``, ``.sample``, ``.dist``)."""
@@ -137,11 +146,20 @@ class ConnectionRules(ResolverBase):
             if f.get("source") == "dotenv":
                 dotenv[(f.repository, f.path)].append(f)
         out: list[tuple[str, Fact]] = []
+        users: dict[tuple[str, str], int] = defaultdict(int)
+        for f in self.by_kind["compose.env_file"]:
+            users[(f.repository, norm_path(join_path(PurePosixPath(f.path).parent.as_posix(), f.get("file") or "")))] += 1
         for f in self.by_kind["compose.env_file"]:
             owner = self.alias.get((f.get("owner") or "").lower())
             if owner is None:
                 continue
             path = norm_path(join_path(PurePosixPath(f.path).parent.as_posix(), f.get("file") or ""))
+            comp = self.model.components[owner]
+            if users[(f.repository, path)] > 1 and (comp.kind in ("database", "cache", "broker")
+                                                    or not self.has_code(comp)):
+                # One file for the whole project (a MariaDB's root password beside the services' addresses):
+                # a store or a third-party image takes what it knows from it, and calls nobody by it.
+                continue
             for candidate in (path, *(f"{path}{s}" for s in (".example", ".sample", ".dist", ".template"))):
                 if (f.repository, candidate) in dotenv:
                     out.extend((owner, s) for s in dotenv[(f.repository, candidate)])
