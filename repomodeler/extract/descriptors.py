@@ -218,8 +218,8 @@ def _env_pairs(node: yaml.Node | None, passed_on: bool = True) -> Iterator[tuple
     where its ``.env`` file sets it: it reads as ``${CART_ADDR}``."""
     for k, v in _items(node):
         value = _scalar(v)
-        if value is not None and v.tag == "tag:yaml.org,2002:null":
-            value = None  # `NAME:` with nothing after it
+        if value is not None and (v.tag == "tag:yaml.org,2002:null" or (value in ("", "~", "null") and not getattr(v, "style", None))):
+            value = None  # `NAME:` with nothing after it (a plain empty scalar is YAML's null)
         yield k.value, value if value is not None else (f"${{{k.value}}}" if passed_on else ""), _line(k)
     for item in _seq(node):
         text = _scalar(item)
