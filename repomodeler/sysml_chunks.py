@@ -46,6 +46,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from repomodeler.sysml_reader import unquote
+
 # Members that are split across chunks; everything else (definitions, views, imports, docs,
 # attributes...) is in every chunk. Usages are split when they have a name (an unnamed one may
 # redefine an inherited feature, which only the whole namespace can judge); relationships always.
@@ -69,13 +71,6 @@ class _Member:
     first_ref: int | None = None  # the first member it names, in its text
 
 
-def _unquote(name: str) -> str:
-    name = name.strip()
-    if len(name) >= 2 and name[0] == "'" and name[-1] == "'":
-        return name[1:-1].replace("\\'", "'").replace("\\\\", "\\")
-    return name
-
-
 def _quoted(name: str) -> str:
     return "'" + name.replace("\\", "\\\\").replace("'", "\\'") + "'"
 
@@ -97,7 +92,7 @@ def _declared_names(node, src: bytes) -> tuple[str, ...]:  # type: ignore[no-unt
     for c in ident.named_children:
         target = _child(c, "name") if c.type == "short_name" else c if c.type == "name" else None
         if target is not None:
-            names.append(_unquote(src[target.start_byte:target.end_byte].decode("utf-8")))
+            names.append(unquote(src[target.start_byte:target.end_byte].decode("utf-8")))
     return tuple(names)
 
 
@@ -311,7 +306,7 @@ def _declarations(parser, root, src: bytes) -> list[tuple[int, str]]:  # type: i
 
     query = tree_sitter.Query(parser.language, "(identification (name) @n) (identification (short_name (name) @n))")
     nodes = tree_sitter.QueryCursor(query).captures(root).get("n", [])
-    return sorted((n.start_byte, _unquote(src[n.start_byte:n.end_byte].decode("utf-8"))) for n in nodes)
+    return sorted((n.start_byte, unquote(src[n.start_byte:n.end_byte].decode("utf-8"))) for n in nodes)
 
 
 class _Shapes:
@@ -339,7 +334,7 @@ class _Shapes:
         raw.update(_TOKENS.findall(src, pos))
         for other in context:
             raw.update(_TOKENS.findall(other.encode("utf-8")))
-        outside = {_unquote(t.decode("utf-8")) for t in raw if t}
+        outside = {unquote(t.decode("utf-8")) for t in raw if t}
         renamable = {n for n in anywhere - outside if not _LETTERS.fullmatch(n)}
         # How each renamable name may be spelled: plain (when it can be) or quoted.
         spelled = {form.encode("utf-8"): n for n in renamable

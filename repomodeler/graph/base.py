@@ -84,7 +84,8 @@ class ResolverBase:
         self.artifacts: dict[str, set[str]] = defaultdict(set)  # component id -> build artifacts it runs
         self.browser_facts: list[Fact] = []
         self._code_files: list[tuple[str, str]] | None = None  # (repository, path) of source code files
-        self._js_packages: set[tuple[str, str]] | None = None  # (repository, folder) holding package.json
+        self._js_packages: set[tuple[str, str]] | None = None
+        self._k8s_variants: set[tuple[str, str]] | None = None  # (repository, overlay/Component folder)  # (repository, folder) holding package.json
         # (database server component, logical database name) -> evidence of the connection strings naming it
         self.databases_named: dict[tuple[str, str], set[Evidence]] = defaultdict(set)
         # service an Ingress routes to -> [(ingress name, path, its declaration, the routing rule)]
@@ -148,6 +149,13 @@ class ResolverBase:
                 attributes["resolved_by"] = self.created_by[item]
             if found:
                 attributes["patterns"] = ", ".join(found[:6]) + (f" (+{len(found) - 6})" if len(found) > 6 else "")
+
+    def in_k8s_variant(self, f: Fact) -> bool:
+        """Is the manifest under a kustomize overlay or optional Component folder (opted into)?"""
+        if self._k8s_variants is None:
+            self._k8s_variants = {(v.repository, "" if v.get("folder") in (None, ".") else v.get("folder") or "")
+                                  for v in self.by_kind["k8s.variant"]}
+        return any(r == f.repository and is_under(f.path, d) for r, d in self._k8s_variants)
 
     def in_browser(self, f: Fact) -> bool:
         """JavaScript under a folder a web server hands to browsers (``static/``, ``public/``,

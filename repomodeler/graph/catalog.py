@@ -6,6 +6,7 @@ Kept apart from the resolver so that recognising a new database or broker is a o
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 # (image name pattern, technology, component kind)
 IMAGE_TECH: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
@@ -99,6 +100,7 @@ TOOL_WORDS = frozenset({"ui", "gui", "web", "exporter", "commander", "express", 
                         "manager", "dashboard", "connect", "rest", "browser", "monitor", "cli", "console"})
 
 
+@lru_cache(maxsize=65536)
 def tech_for_image(image: str | None) -> tuple[str, str] | None:
     """(technology, kind) for a container image, or None for an application image."""
     if not image:

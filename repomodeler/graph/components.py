@@ -83,11 +83,10 @@ class ComponentRules(ResolverBase):
         compose_names = {key(f.get("name") or ""): f.get("name") or "" for f in self.by_kind["compose.service"]}
         k8s_prefix = shared_prefix(f.get("name") or "" for f in self.by_kind["k8s.workload"])
         apps: dict[str, str] = {}
-        variants = {(v.repository, v.get("folder") or "") for v in self.by_kind["k8s.variant"]}
         versions = self.workload_versions()
         add_ons = self.cluster_add_ons()
         for f in self.by_kind["k8s.workload"]:
-            if any(r == f.repository and is_under(f.path, "" if d == "." else d) for r, d in variants):
+            if self.in_k8s_variant(f):
                 continue  # declared only by an optional kustomize Component or overlay
             if f.get("workload_kind") == "Job":
                 continue  # runs once to completion (a migration, a seed): a task, not a running component

@@ -444,9 +444,8 @@ class ConnectionRules(ResolverBase):
         balancer) carries out, not a running part of the system: the services it routes to are front
         doors, entered from outside through that Ingress (see `entry_points`)."""
         declared = {(f.repository, f.path, f.get("ingress")): f.evidence for f in self.by_kind["k8s.ingress_resource"]}
-        variants = {(v.repository, v.get("folder") or "") for v in self.by_kind["k8s.variant"]}
         for f in self.by_kind["k8s.ingress"]:
-            if any(r == f.repository and is_under(f.path, "" if d == "." else d) for r, d in variants):
+            if self.in_k8s_variant(f):
                 continue  # added only by an overlay or optional component (a production Ingress)
             target = self.alias.get((f.get("target") or "").lower())
             if not target:
