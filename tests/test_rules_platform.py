@@ -653,3 +653,30 @@ def test_native_config_backend_counts_only_under_the_native_profile() -> None:
     on = resolve_files({"r": java_module("config", annotations=("EnableConfigServer",), route=None,
                                          props=props + "spring.profiles.active=native\n")})
     assert "config-repository" not in off.components and "config-repository" in on.components
+
+
+def test_zuul_route_named_for_a_service_id_reaches_that_service() -> None:
+    """``zuul.routes.<id>: /path/**`` (and a route with only a ``path``) routes to the service whose id
+    the route is named for; a route with its own ``url`` or ``serviceId`` follows that value instead."""
+    files = {
+        **java_module("edge", "spring-cloud-starter-netflix-zuul", "spring-cloud-starter-netflix-eureka-client",
+                      annotations=("EnableZuulProxy",), route=None),
+        "edge/src/main/resources/application.yml": (
+            "spring:\n  application:\n    name: edge\nzuul:\n  ignored-services: '*'\n  routes:\n"
+            "    orders: /orders/**\n    stock:\n      path: /stock/**\n    legacy:\n      path: /old/**\n"
+            "      serviceId: payment\n"),
+        **java_module("orders", "spring-cloud-starter-netflix-eureka-client"),
+        **java_module("stock", "spring-cloud-starter-netflix-eureka-client"),
+        **java_module("payment", "spring-cloud-starter-netflix-eureka-client"),
+        **java_module("legacy", "spring-cloud-starter-netflix-eureka-client"),
+        **java_module("other", "spring-cloud-starter-netflix-eureka-client"),
+        **java_module("registry", annotations=("EnableEurekaServer",), route=None),
+    }
+    model = resolve_files({"r": files})
+    e = edge_set(model)
+    assert {("edge", "orders"), ("edge", "stock"), ("edge", "payment")} <= e
+    assert ("edge", "legacy") not in e and ("edge", "other") not in e  # its serviceId wins; ignored services
+    assert via(model, "edge", "orders") == {"zuul route named for the service"}
+    lines = {ev.line for c in model.connections.values() if (c.source, c.target) == ("edge", "orders")
+             for ev in c.evidence}
+    assert 7 in lines

@@ -63,6 +63,7 @@ PASSES: tuple[Pass, ...] = (
          after=("config_connections", "code_connections", "client_calls", "config_reads")),
     Pass("messaging", ("messaging.publish", "messaging.subscribe", "client.var"),
          ("connections", "components", "attributes", "unresolved"), after=("driver_connections",)),
+    Pass("zuul_named_routes", ("config.property",), ("connections",), after=("spring_gateways", "config_connections")),
     Pass("service_lookups", ("service.lookup",), ("connections",), after=("spring_identity",)),
     Pass("role_clients", (*DEPS,), ("connections", "unresolved"),
          after=("platform_roles", "config_connections", "messaging")),
@@ -82,7 +83,8 @@ PASSES: tuple[Pass, ...] = (
     Pass("fold_unknown_protocols", (), ("connections",),
          after=("config_connections", "code_connections", "depends_connections", "proxies", "grpc")),
     Pass("entry_points", ("compose.service", "k8s.service", "config.env"), ("components", "connections"),
-         after=("fold_unknown_protocols", "ingress", "traefik", "discovery_routes", "code_connections", "client_calls")),
+         after=("fold_unknown_protocols", "ingress", "traefik", "discovery_routes", "zuul_named_routes",
+                "code_connections", "client_calls")),
     # Inside one repository (repomodeler/graph/processes.py, subsystems.py): processes, their links, subsystems.
     Pass("processes", ("import", "module.var", "manifest", "program.main", "cli.command", "code.function", "code.call",
                        "server.start", "grpc.server", "http.route"),

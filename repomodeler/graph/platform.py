@@ -14,6 +14,8 @@ Rules here:
   (none when the system has no such server; an unresolved entry when it has several).
 * `discovery_routes`: a gateway that routes through discovery (Zuul without explicit routes, Spring
   Cloud Gateway's discovery locator) reaches every business service registered with the registry.
+* `zuul_named_routes`: a Zuul route with no address of its own (``zuul.routes.orders: /orders/**``)
+  reaches the service its id names.
 * `service_lookups`: ``loadBalancer.choose("orders")`` and friends name the service they call.
 * `implied_stores`: a data-access starter or driver with no store of that technology reached gives
   the component a store of its own, named after it.
@@ -208,6 +210,31 @@ class PlatformRules(ResolverBase):
             for target in self.business_services():
                 if target != cid and target in registry_clients:
                     self.connect(cid, target, "http", [ev], attributes={"via": "gateway routes through discovery"})
+
+    def zuul_named_routes(self) -> None:
+        """A Zuul route with no address of its own is named for the service it reaches:
+        ``zuul.routes.orders: /orders/**`` and ``zuul.routes.orders.path: /orders/**`` route to the
+        service whose id is ``orders`` (Zuul looks the route's id up in discovery).  A route that sets
+        ``url``, ``serviceId`` or ``location`` is left to the value rules, which follow that value."""
+        routes: dict[tuple[str, str, str], Evidence] = {}  # (owner, path, route id) -> where it is declared
+        addressed: set[tuple[str, str, str]] = set()
+        for f in self.by_kind["config.property"]:
+            m = re.match(r"^zuul\.routes\.([^.\[\]]+)(?:\.([A-Za-z-]+))?$", f.get("name") or "")
+            if not m:
+                continue
+            route, key = m.group(1), (m.group(2) or "").lower().replace("-", "")
+            for owner in self.property_owners(f):
+                if not owner or self.model.components[owner].kind != "gateway":
+                    continue
+                if key in ("url", "serviceid", "location"):
+                    addressed.add((owner, f.path, route))
+                elif (key == "path" or (not key and (f.get("value") or "").startswith("/"))):
+                    routes.setdefault((owner, f.path, route), f.evidence)
+        for (owner, path, route), ev in sorted(routes.items()):
+            target = self.alias.get(route.lower())
+            if (owner, path, route) in addressed or not target or target == owner:
+                continue
+            self.connect(owner, target, "http", [ev], attributes={"via": "zuul route named for the service"})
 
     def service_lookups(self) -> None:
         """Calls that name the service they reach by its id: ``loadBalancer.choose("orders")``, a host
