@@ -680,3 +680,37 @@ def test_zuul_route_named_for_a_service_id_reaches_that_service() -> None:
     lines = {ev.line for c in model.connections.values() if (c.source, c.target) == ("edge", "orders")
              for ev in c.evidence}
     assert 7 in lines
+
+
+def test_private_network_address_is_a_machine_like_localhost() -> None:
+    """``192.168.99.100`` (a docker-machine VM, a LAN host) in a URL is a machine that runs the system,
+    not a component: the port says which component it reaches; with no port served it is unresolved."""
+    files = {
+        **java_module("orders", "mysql-connector-java", props=(
+            "spring.datasource.url=jdbc:mysql://192.168.99.100:3306/dev\n"
+            "reports.url=http://10.0.0.7:9999/r\nspring.redis.host=172.17.0.1\n")),
+        **java_module("reports", props="server.port=9999\n"),
+        "docker-compose.yml": "services:\n  mysql:\n    image: mysql:5.7\n    ports:\n      - 3306:3306\n",
+    }
+    model = resolve_files({"r": files})
+    e = edge_set(model)
+    assert {("orders", "mysql"), ("orders", "reports")} <= e
+    assert not {"192.168.99.100", "10.0.0.7", "172.17.0.1"} & set(model.components)
+    assert any(u.value == "172.17.0.1" or "172.17.0.1" in u.value for u in model.unresolved)
+
+
+def test_server_starter_without_its_enable_annotation_is_not_the_server() -> None:
+    """A Spring Cloud server starts with its ``@Enable...`` annotation, not with the starter on the
+    classpath: a service whose main class we read and that carries the Turbine starter but no
+    ``@EnableTurbine`` is no Turbine, so the Hystrix dashboard does not read from it."""
+    files = {
+        **java_module("catalog", "spring-cloud-starter-turbine", "spring-cloud-starter-hystrix"),
+        **java_module("monitor", annotations=("EnableHystrixDashboard",), route=None),
+        **java_module("registry", "spring-cloud-starter-eureka-server", route=None),
+        **java_module("turbine", "spring-cloud-starter-turbine", annotations=("EnableTurbine",), route=None),
+    }
+    model = resolve_files({"r": files})
+    assert "platform_role" not in model.components["catalog"].attributes
+    assert "platform_role" not in model.components["registry"].attributes
+    assert model.components["turbine"].attributes["platform_role"] == "turbine"
+    assert ("monitor", "turbine") in edge_set(model) and ("monitor", "catalog") not in edge_set(model)

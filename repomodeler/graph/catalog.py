@@ -5,6 +5,7 @@ Kept apart from the resolver so that recognising a new database or broker is a o
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from functools import lru_cache
 
@@ -78,6 +79,16 @@ DRIVER_TECH: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^(elasticsearch.*|@elastic/elasticsearch|github\.com/elastic/go-elasticsearch.*)$", "elasticsearch"),
     )
 )
+
+def is_private_address(host: str) -> bool:
+    """An IP literal of a private network (``192.168.99.100``, a docker-machine VM; ``10.0.0.7``, a LAN
+    host): the address of a machine that runs parts of the system, so the port, not the host, says
+    which component it reaches."""
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_private
+    except ValueError:
+        return False
+
 
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "0.0.0.0", "::1", "[::1]", "host.docker.internal", "+", "*", "::"})
 # Configuration keys whose value is the host of a known technology (spring.rabbitmq.host: rabbitmq).
@@ -166,6 +177,9 @@ ROLE_SERVERS: dict[str, dict[str, str]] = {
              "manifest.dependency": r"^spring-(security-oauth2-authorization-server|boot-starter-oauth2-authorization-server)$",
              "image": r"(^|/)(keycloak|jboss/keycloak|quay\.io/keycloak)"},
 }
+# Servers that a starter alone does not start: Spring Cloud's Eureka, Config, Turbine and Spring Boot
+# Admin servers run only under their @Enable annotation (a Zipkin server jar has a main of its own).
+ENABLED_BY_ANNOTATION = frozenset({"registry", "config", "turbine", "admin"})
 
 # npm dependencies of a package that runs as a service: server and UI frameworks, messaging, RPC and
 # data clients. A package with none of them, deployed by nothing, is a script (see is_node_script).

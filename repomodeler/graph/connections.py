@@ -22,6 +22,7 @@ from repomodeler.graph.catalog import (
     TECH_KIND,
     TECH_PROTOCOL,
     TECH_WORDS,
+    is_private_address,
     tech_for_module,
 )
 from repomodeler.graph.identity import key
@@ -103,6 +104,11 @@ class ConnectionRules(ResolverBase):
             if target is None and ref.host in LOCAL_HOSTS:
                 target = self.served_on(ref.port, owner)  # http://localhost:8761: the module serving 8761
                 if target is None:
+                    continue
+            if target is None and is_private_address(ref.host):
+                target = self.served_on(ref.port, owner)  # 192.168.99.100:3306: a machine; the port says who
+                if target is None:
+                    self.model.unresolved.append(Unresolved(owner, value, origin))
                     continue
             if target is None:
                 tech = SCHEME_TECH.get(ref.scheme or "") if ref.scheme else None

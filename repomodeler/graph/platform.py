@@ -31,6 +31,7 @@ from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.naming import infra_role
 from repomodeler.graph.catalog import (
     BROKER_BINDERS,
+    ENABLED_BY_ANNOTATION,
     ROLE_PROPERTIES,
     EMBEDDED_DATABASES,
     IMPLIED_STORES,
@@ -96,11 +97,23 @@ class PlatformRules(ResolverBase):
                     roles.append(role)
                     continue
                 ev = self._first_sign(cid, patterns)
+                if ev is not None and role in ENABLED_BY_ANNOTATION and self._starter_not_enabled(cid, patterns):
+                    continue
                 if ev is not None:
                     roles.append(role)
                     comp.evidence.add(ev)
             if roles:
                 comp.attributes["platform_role"] = ",".join(sorted(set(roles)))
+
+    def _starter_not_enabled(self, cid: str, patterns: dict[str, str]) -> bool:
+        """A Spring Cloud server starts with its ``@Enable...`` annotation (``@EnableTurbine``,
+        ``@EnableEurekaServer``), not with the starter on the classpath.  When the component's Spring
+        Boot main class is read and no enabling annotation is there, the starter alone is no server."""
+        if "annotation" not in patterns or self._first_sign(cid, {"annotation": patterns["annotation"]}):
+            return False
+        if self._first_sign(cid, {k: v for k, v in patterns.items() if k not in ("manifest.dependency", "annotation")}):
+            return False  # another sign (a property, an image) says it is the server
+        return self._first_sign(cid, {"annotation": r"^springbootapplication$"}) is not None
 
     def servers_of(self, role: str) -> list[str]:
         return sorted(c for c in self.model.components if self.has_role(c, role))
