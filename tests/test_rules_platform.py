@@ -714,3 +714,27 @@ def test_server_starter_without_its_enable_annotation_is_not_the_server() -> Non
     assert "platform_role" not in model.components["registry"].attributes
     assert model.components["turbine"].attributes["platform_role"] == "turbine"
     assert ("monitor", "turbine") in edge_set(model) and ("monitor", "catalog") not in edge_set(model)
+
+
+def test_yaml_profile_documents_count_only_when_something_activates_them() -> None:
+    """A ``---`` document under ``spring.config.activate.on-profile: kafka`` (or legacy
+    ``spring.profiles: kafka``) configures an opt-in profile: it links to what the system has but
+    introduces nothing.  A profile the file itself activates (``spring.profiles.active``) or the
+    deployment activates (``SPRING_PROFILES_ACTIVE=docker``) is the running configuration."""
+    yml = ("spring:\n  application:\n    name: orders\n  profiles:\n    active: dev\n"
+           "---\nspring:\n  profiles: dev\n  redis:\n    host: cache\n"
+           "---\nspring.config.activate.on-profile: docker\nspring.data.mongodb.host: orders-db\n"
+           "---\nspring.config.activate.on-profile: kafka\nspring.kafka.bootstrap-servers: kafka:9092\n"
+           "---\nspring.config.activate.on-profile: test\nstock.url: http://stock:8080\n")
+    files = {**java_module("orders"), **java_module("stock"),
+             "orders/src/main/resources/application.yml": yml}
+    alone = resolve_files({"r": files})
+    assert "kafka" not in alone.components and "orders-db" not in alone.components
+    assert ("orders", "cache") in edge_set(alone)  # the profile the file activates is its default
+    assert ("orders", "stock") in edge_set(alone)  # an opt-in profile still links to what exists
+    deployed = resolve_files({"r": {**files, "docker-compose.yml": (
+        "services:\n  orders:\n    build: ./orders\n    environment:\n      - SPRING_PROFILES_ACTIVE=docker\n"
+        "  stock:\n    build: ./stock\n")}})
+    assert "kafka" not in deployed.components
+    assert deployed.components["orders-db"].attributes["technology"] == "mongodb"
+    assert ("orders", "orders-db") in edge_set(deployed)

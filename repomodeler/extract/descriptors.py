@@ -544,15 +544,57 @@ def read_spring_config(repo: str, path: str, text: str) -> tuple[list[Fact], lis
             m = re.match(r"^([^=:\s]+)\s*[=:]\s*(.*)$", line)
             if m:
                 entries.append((m.group(1), m.group(2).strip(), i))
+        documents = [entries]
     else:
+        documents = []
         for doc in load_yaml_documents(text):
-            _flatten_yaml(doc, "", entries)
+            part: list[tuple[str, str, int]] = []
+            _flatten_yaml(doc, "", part)
+            documents.append(part)
     profile = ""
     m = re.search(r"(?:application|bootstrap)-([^/.]+)\.(?:ya?ml|properties)$", path)
     if m:
         profile = m.group(1)
-    return [_fact("config.property", repo, path, line, name=key, value=value, profile=profile)
-            for key, value, line in entries], []
+    facts: list[Fact] = []
+    active = _file_active_profiles(documents)
+    for part in documents:
+        doc_profile = _document_profile(part, active)
+        for key, value, line in part:
+            facts.append(_fact("config.property", repo, path, line, name=key, value=value, profile=profile or doc_profile,
+                               **({"profile_document": "true"} if doc_profile and not profile else {})))
+    return facts, []
+
+
+_PROFILE_KEYS = ("spring.profiles", "spring.config.activate.on-profile")
+
+
+def _profile_names(value: str) -> list[str]:
+    return [t for t in re.split(r"[\s,|&()]+", value) if t]
+
+
+def _file_active_profiles(documents: list[list[tuple[str, str, int]]]) -> set[str]:
+    """Profiles a file activates itself: ``spring.profiles.active``/``include`` in a document that
+    belongs to no profile."""
+    active: set[str] = set()
+    for part in documents:
+        if any(k in _PROFILE_KEYS or re.match(r"^spring\.profiles\[\d+\]$", k) for k, _v, _l in part):
+            continue
+        for key, value, _line in part:
+            if re.match(r"^spring\.profiles\.(active|include)(\[\d+\])?$", key):
+                active.update(_profile_names(value))
+    return active
+
+
+def _document_profile(part: list[tuple[str, str, int]], active: set[str]) -> str:
+    """The profile a ``---`` document of a Spring YAML file applies to (``spring.config.activate.on-profile``,
+    legacy ``spring.profiles``), or "" when it always applies: no profile, a negation (``!test``), the
+    ``default`` profile, or a profile the file activates itself."""
+    names = [n for k, v, _l in part if k in _PROFILE_KEYS or re.match(r"^(spring\.profiles|spring\.config\.activate"
+                                                                       r"\.on-profile)\[\d+\]$", k)
+             for n in _profile_names(v)]
+    if not names or any(n.startswith("!") or n == "default" or n in active for n in names):
+        return ""
+    return ",".join(names)
 
 
 # --------------------------------------------------------------------------- monitoring configuration

@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 
 from repomodeler.graph.passes import FactView
@@ -29,6 +29,20 @@ def compose_variants(paths: set[str]) -> set[str]:
     folders = {p.rsplit("/", 1)[0] if "/" in p else "" for p in paths if DEFAULT_COMPOSE.search(p)}
     return {p for p in paths if not DEFAULT_COMPOSE.search(p) and (p.rsplit("/", 1)[0] if "/" in p else "") in folders
             and re.search(r"(^|/)((docker-)?compose|docker-stack)[^/]*\.ya?ml$", p)}
+
+
+def activate_deployed_profiles(facts: list[Fact]) -> list[Fact]:
+    """A Spring profile document (``---`` under ``spring.config.activate.on-profile: docker``) is the
+    running configuration when the system's deployment activates that profile
+    (``SPRING_PROFILES_ACTIVE=docker`` in a compose file or manifest it runs by default); its settings
+    then count like the default ones.  Other profile documents stay opt-in."""
+    deployed = {p.strip() for f in facts if f.kind == "config.env" and (f.get("name") or "").upper() in (
+        "SPRING_PROFILES_ACTIVE", "SPRING_PROFILES_INCLUDE") for p in re.split(r"[\s,]+", f.get("value") or "") if p}
+    if not deployed:
+        return facts
+    return [replace(f, attrs=tuple((k, v) for k, v in f.attrs if k != "profile"))
+            if f.kind == "config.property" and f.get("profile_document") and set((f.get("profile") or "").split(",")) & deployed
+            else f for f in facts]
 
 
 BROWSER_DIRS = frozenset({"static", "public", "wwwroot", "webapp"})
@@ -67,6 +81,7 @@ class ResolverBase:
                 opt_in and f.kind.startswith(("compose.", "config.env"))
                 and (f.repository, f.path, f.get("name") if f.kind == "compose.service" else f.get("owner")) in opt_in)),
             key=Fact.order)
+        self.facts = activate_deployed_profiles(self.facts)
         # Compose services of opt-in variant files and under profiles: their build folders are opt-in
         # too (see ComponentRules.variant_builds / profile_builds).
         self.opt_in_services: list[tuple[str, Fact]] = sorted(

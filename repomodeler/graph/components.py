@@ -508,7 +508,8 @@ class ComponentRules(ResolverBase):
     def property_owners(self, f: Fact) -> list[str]:
         """Who a Spring property applies to: `<app>.yml` in a config repository configures <app>;
         `application.yml` in a shared config folder configures every Spring service; else the folder's owner."""
-        stem = re.sub(r"-[^-/.]+$", "", PurePosixPath(f.path).stem) if f.get("profile") else PurePosixPath(f.path).stem
+        stem = (re.sub(r"-[^-/.]+$", "", PurePosixPath(f.path).stem) if f.get("profile") and not f.get("profile_document")
+                else PurePosixPath(f.path).stem)
         folder_owner = self.owner_of(f.repository, f.path)
         if stem.lower().startswith("values"):  # Helm: charts/<chart>/values.yaml configures <chart>
             chart = self.alias.get(PurePosixPath(f.path).parent.name.lower())
