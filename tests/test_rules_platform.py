@@ -738,3 +738,43 @@ def test_yaml_profile_documents_count_only_when_something_activates_them() -> No
     assert "kafka" not in deployed.components
     assert deployed.components["orders-db"].attributes["technology"] == "mongodb"
     assert ("orders", "orders-db") in edge_set(deployed)
+
+
+def test_a_setting_other_settings_interpolate_links_where_it_is_used() -> None:
+    """``app.auth-server: auth`` in a configuration repository's shared ``application.yml`` is a
+    variable: it links the services whose settings use it (``issuer-uri: http://${app.auth-server}:9999``),
+    not every service the shared file configures."""
+    client = "spring.config.import=configserver:http://config:8888\n"
+    files = {
+        **java_module("config", "spring-cloud-config-server", annotations=("EnableConfigServer",), route=None),
+        **java_module("auth", props=client), **java_module("orders", props=client),
+        **java_module("stock", props=client),
+        "config-repo/application.yml": "app:\n  auth-server: auth\n",
+        "config-repo/orders.yml": "spring.security.oauth2.resourceserver.jwt.issuer-uri: http://${app.auth-server}:9999\n",
+    }
+    model = resolve_files({"r": files})
+    e = edge_set(model)
+    assert ("orders", "auth") in e
+    assert ("stock", "auth") not in e
+    lines = {(ev.path, ev.line) for c in model.connections.values() if (c.source, c.target) == ("orders", "auth")
+             for ev in c.evidence}
+    assert ("config-repo/orders.yml", 1) in lines
+
+
+def test_config_repository_files_with_dotted_top_level_keys_are_spring_config() -> None:
+    """``product.yml`` in a configuration repository written with dotted keys (``server.port: 7001``,
+    ``spring.data.mongodb:``) is Spring configuration for ``product`` like one written as nested maps."""
+    client = "spring.config.import=configserver:http://config:8888\n"
+    files = {
+        **java_module("config", "spring-cloud-config-server", annotations=("EnableConfigServer",), route=None),
+        **java_module("product", props=client), **java_module("composite", props=client),
+        **java_module("gateway", "spring-cloud-starter-gateway", route=None, props=client),
+        "config-repo/product.yml": "server.port: 7001\nserver.error.include-message: always\n\nspring.data.mongodb:\n  host: mongodb\n",
+        "config-repo/gateway.yml": ("server.port: 8443\n\nspring.cloud.gateway.routes:\n\n- id: composite\n"
+                                    "  uri: lb://composite\n  predicates:\n  - Path=/product-composite/**\n"),
+        "docker-compose.yml": "services:\n  mongodb:\n    image: mongo:6\n",
+    }
+    model = resolve_files({"r": files})
+    e = edge_set(model)
+    assert {("product", "mongodb"), ("gateway", "composite")} <= e
+    assert via(model, "product", "mongodb") == {"env spring.data.mongodb.host"}

@@ -802,7 +802,9 @@ _PROMETHEUS_HINT = re.compile(r"^scrape_configs\s*:", re.M)
 _DATASOURCES_HINT = re.compile(r"^datasources\s*:", re.M)
 _K8S_HINT = re.compile(r"^\s*apiVersion\s*:", re.M)
 _COMPOSE_HINT = re.compile(r"^services\s*:", re.M)
-_SPRING_HINT = re.compile(r"^(spring|eureka|zuul|ribbon|hystrix|feign|security|management)\s*:", re.M)
+# Top-level keys of Spring configuration, nested (`spring:`) or dotted (`spring.data.mongodb:`, `server.port: 7001`).
+_SPRING_HINT = re.compile(r"^((spring|eureka|zuul|ribbon|hystrix|feign|security|management)(\.[\w.-]+)?"
+                          r"|(server|logging)\.[\w.-]+)\s*:", re.M)
 
 
 def reader_for(path: str, head: str) -> Reader | None:

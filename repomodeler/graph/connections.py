@@ -245,8 +245,14 @@ class ConnectionRules(ResolverBase):
         for owner, f in pairs:
             name, value = f.get("name") or "", f.get("value") or ""
             self.env_values[(owner, name)].append((value, f.evidence))
+        # A Spring setting other settings interpolate (`issuer-uri: http://${app.auth-server}:9999`) is a
+        # variable: it links where it is used (expanded there), not wherever it is set.
+        interpolated = {(g.repository, m.group(1)) for g in self.by_kind["config.property"]
+                        for m in re.finditer(r"\$\{([^}:]+)(?::[^}]*)?\}", g.get("value") or "")}
         for owner, f in pairs:
             name, value = f.get("name") or "", f.get("value") or ""
+            if f.kind == "config.property" and (f.repository, name) in interpolated:
+                continue
             chain = [f.evidence, *([extra[f]] if f in extra else []), *env_reads.get((owner, name), [])]
             if (owner, f) in shared and not self.uses_role_of(owner, name):
                 continue  # a shared file's setting for a client library this component does not have
