@@ -259,7 +259,8 @@ CASES: list[Case] = [
                                     ("service.lookup", 13, {"service": "shipping"}),
                                     ("service.lookup", 14, {"service": "redis", "call": "connectRedis", "store_call": "true"})),
          absent=(("annotation", 7), ("service.lookup", 11), ("service.lookup", 15))),
-    Case("java", "urls.java", (D(5, "Server=db;Port=5432"), U(2, "jdbc:postgresql://orders-db:5432/orders"), H(3, "kafka:9092")),
+    Case("java", "urls.java", (D(5, "Server=db;Port=5432"), U(2, "jdbc:postgresql://orders-db:5432/orders"), H(3, "kafka:9092"),
+                               ("string.browser_url", 6, {"value": "https://localhost:8443/login"})),
          absent=(("string.url", 4),)),
     Case("java", "broken.java", (E(2, "ORDERS_URL"),), broken=True),
     # ------------------------------------------------------------------ kotlin

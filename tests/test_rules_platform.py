@@ -778,3 +778,25 @@ def test_config_repository_files_with_dotted_top_level_keys_are_spring_config() 
     e = edge_set(model)
     assert {("product", "mongodb"), ("gateway", "composite")} <= e
     assert via(model, "product", "mongodb") == {"env spring.data.mongodb.host"}
+
+
+def test_browser_redirect_urls_are_not_calls() -> None:
+    """OAuth redirect and authorization URLs are where the user's browser is sent
+    (``redirect-uri``, ``userAuthorizationUri``, springdoc's ``authorizationUrl``, a client registration's
+    ``.redirectUri("https://localhost:8443/...")``), not calls the component makes; the token endpoint is one."""
+    files = {
+        **java_module("gateway", "spring-cloud-starter-gateway", route=None, props="server.port=8443\n"),
+        **java_module("auth", props="server.port=9999\n"),
+        **java_module("web", props=(
+            "security.oauth2.client.userAuthorizationUri=http://localhost:9999/oauth/authorize\n"
+            "springdoc.oAuthFlow.authorizationUrl=https://localhost:8443/oauth2/authorize\n"
+            "spring.security.oauth2.client.registration.x.redirect-uri=https://localhost:8443/login\n")),
+        **java_module("api", props="security.oauth2.client.accessTokenUri=http://localhost:9999/oauth/token\n"),
+        "auth/src/main/java/com/example/auth/Clients.java": (
+            "package com.example.auth;\nclass Clients {\n  Object c() {\n    return RegisteredClient.withId(\"x\")\n"
+            "      .redirectUri(\"https://localhost:8443/swagger-ui/oauth2-redirect.html\").build();\n  }\n}\n"),
+    }
+    model = resolve_files({"r": files})
+    e = edge_set(model)
+    assert ("api", "auth") in e
+    assert not {t for s, t in e if s == "web"} and ("auth", "gateway") not in e

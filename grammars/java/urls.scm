@@ -9,3 +9,9 @@
 ((string_literal) @value @fact
  (#match? @value "^[\"`]([^\"`]*;)? *([Ss]erver|[Hh]ost|[Dd]ata [Ss]ource|HOST|SERVER) *= *[A-Za-z]")
  (#set! fact "string.dsn"))
+
+; A URL handed to a redirect or callback setter (.redirectUri("https://..."), sendRedirect(...)) is where
+; the user's browser is sent, not a call: the string.url of the same literal is left out (graph/connections.py).
+((method_invocation name: (identifier) @_m arguments: (argument_list (string_literal) @value @fact))
+ (#match? @_m "^(redirectUris?|postLogoutRedirectUris?|sendRedirect|setRedirectUris?|callbackUrl|setCallbackUrl|authorizationUri|logoutSuccessUrl)$")
+ (#set! fact "string.browser_url"))

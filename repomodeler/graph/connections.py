@@ -10,6 +10,7 @@ from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.catalog import (
+    BROWSER_URL_KEY,
     HOST_ENV_NAME,
     KEY_SCHEME,
     MAIL_HOST_KEY,
@@ -253,6 +254,8 @@ class ConnectionRules(ResolverBase):
             name, value = f.get("name") or "", f.get("value") or ""
             if f.kind == "config.property" and (f.repository, name) in interpolated:
                 continue
+            if BROWSER_URL_KEY.search(name):
+                continue  # where the user's browser is sent, not a call
             chain = [f.evidence, *([extra[f]] if f in extra else []), *env_reads.get((owner, name), [])]
             if (owner, f) in shared and not self.uses_role_of(owner, name):
                 continue  # a shared file's setting for a client library this component does not have
@@ -327,9 +330,12 @@ class ConnectionRules(ResolverBase):
     def code_connections(self) -> None:
         client_lines = {(f.repository, f.path, f.line) for f in self.by_kind["http.client"]}
         env_default_lines = {(f.repository, f.path, f.line) for f in self.by_kind["env.read"] if f.get("default")}
+        browser_urls = {(f.repository, f.path, f.line, f.get("value")) for f in self.by_kind["string.browser_url"]}
         for f in [*self.by_kind["string.url"], *self.by_kind["string.hostport"], *self.by_kind["string.dsn"]]:
             if (f.repository, f.path, f.line) in env_default_lines:
                 continue  # handled with its environment variable
+            if (f.repository, f.path, f.line, f.get("value")) in browser_urls:
+                continue  # .redirectUri("https://..."): where the user's browser is sent, not a call
             if self.in_browser(f):
                 continue
             owner = self.owner_of(f.repository, f.path)
