@@ -294,6 +294,11 @@ CASES: list[Case] = [
     ), absent=(("http.route", 3),)),
     Case("kotlin", "urls.kt", (D(5, "Server=db;Port=5432"), U(1, "jdbc:postgresql://orders-db:5432/orders"), H(2, "redis-cart:6379")),
          absent=(("string.url", 3),)),
+    Case("kotlin", "platform.kt", (("annotation", 3, {"name": "SpringBootApplication"}),
+                                   ("annotation", 4, {"name": "EnableEurekaServer"}),
+                                   ("annotation", 7, {"name": "EnableConfigServer"}),
+                                   ("service.lookup", 11, {"service": "orders"}),
+                                   ("service.lookup", 12, {"service": "shipping"}))),
     Case("kotlin", "broken.kt", (E(1, "ORDERS_URL"),), broken=True),
     # ------------------------------------------------------------------ csharp
     Case("csharp", "aspire.cs", (

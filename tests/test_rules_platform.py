@@ -800,3 +800,25 @@ def test_browser_redirect_urls_are_not_calls() -> None:
     e = edge_set(model)
     assert ("api", "auth") in e
     assert not {t for s, t in e if s == "web"} and ("auth", "gateway") not in e
+
+
+def test_kotlin_spring_boot_apps_and_enable_annotations() -> None:
+    """A Kotlin ``@SpringBootApplication`` is an entry point and its ``@EnableEurekaServer`` makes it the
+    registry, as in Java; a Kotlin ``loadBalancer.choose("stock")`` looks the service up by id."""
+    def kt_module(name: str, body: str, *deps: str) -> dict[str, str]:
+        lines = "".join(f'  implementation("org.springframework.cloud:{d}")\n' for d in deps)
+        return {f"{name}/build.gradle.kts": ('plugins { id("org.springframework.boot") version "3.1.0" }\n'
+                                             f"dependencies {{\n{lines}}}\n"),
+                f"{name}/src/main/kotlin/com/acme/{name}/App.kt": f"package com.acme.{name}\n\n{body}"}
+    files = {
+        **kt_module("registry", "@SpringBootApplication\n@EnableEurekaServer\nclass RegistryApplication\n\n"
+                                "fun main(args: Array<String>) {\n  runApplication<RegistryApplication>(*args)\n}\n"),
+        **kt_module("stock", "@SpringBootApplication\nclass StockApplication\n", "spring-cloud-starter-netflix-eureka-client"),
+        **kt_module("orders", "@SpringBootApplication\nclass OrdersApplication\n\nclass Client {\n"
+                              '  fun url() = loadBalancer.choose("stock").uri\n}\n', "spring-cloud-starter-netflix-eureka-client"),
+    }
+    model = resolve_files({"r": files})
+    assert model.components["registry"].attributes["platform_role"] == "registry"
+    e = edge_set(model)
+    assert {("orders", "registry"), ("stock", "registry"), ("orders", "stock")} <= e
+    assert via(model, "orders", "stock") == {"lookup by service id"}
