@@ -58,6 +58,7 @@ DESCRIPTOR_NAMES = re.compile(
     r"application[^/]*\.(ya?ml|properties)|bootstrap[^/]*\.(ya?ml|properties)|[^/]*\.proto|"
     r"[^/]*(openapi|swagger)[^/]*\.json|nginx[^/]*\.conf|[^/]*\.nginx|httpd[^/]*\.conf|"
     r"(nginx|conf\.d|sites-available|sites-enabled|apache2?|httpd)/[^/]*\.conf|default\.conf|[^/]*\.conf\.template|Caddyfile|"
+    r"haproxy[^/]*\.cfg|"
     r"[^/]*\.(graphql|graphqls|gql)|logback[^/]*\.xml)$"
 )
 YAML_FILE = re.compile(r"\.ya?ml$")

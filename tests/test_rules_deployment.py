@@ -389,3 +389,28 @@ def test_development_mount_at_the_working_dir_is_the_services_code_and_a_shared_
     e = edge_set(model)
     assert ("users-http", "trainer-grpc") in e and ("trainer-grpc", "mysql") in e
     assert not any(s in ("mysql", "emulator") for s, _t in e)  # the shared .env makes no calls from them
+
+
+def test_apache_balancer_members_and_haproxy_backends_are_proxy_routes() -> None:
+    """Apache httpd's ``BalancerMember http://stock:8080`` (behind ``ProxyPass /stock balancer://c/``) and
+    HAProxy's ``server s1 orders:8080`` in a backend are the upstreams the proxy forwards to."""
+    files = {
+        "proxy/httpd.conf": ("<VirtualHost *:80>\n  ProxyPass /orders http://orders:8080/\n"
+                             "  <Proxy balancer://stockcluster>\n    BalancerMember http://stock:8080\n"
+                             "    BalancerMember http://stock-2:8080 loadfactor=1\n  </Proxy>\n"
+                             "  ProxyPass /stock balancer://stockcluster/\n</VirtualHost>\n"),
+        "proxy/Dockerfile": "FROM httpd:2.4\nCOPY httpd.conf /usr/local/apache2/conf/httpd.conf\n",
+        "lb/haproxy.cfg": ("global\n  maxconn 256\nfrontend web\n  bind *:8000\n  default_backend shop\n"
+                           "backend shop\n  balance roundrobin\n  server s1 orders:8080 check\n  server s2 stock:8080 check\n"),
+        "docker-compose.yml": (
+            "services:\n  proxy:\n    build: ./proxy\n    ports: ['80:80']\n"
+            "  lb:\n    image: haproxy:2.8\n    volumes:\n      - ./lb/haproxy.cfg:/usr/local/etc/haproxy/haproxy.cfg:ro\n"
+            "    ports: ['8000:8000']\n"
+            "  orders:\n    image: acme/orders\n  stock:\n    image: acme/stock\n  stock-2:\n    image: acme/stock\n"),
+    }
+    model = resolve_files({"r": files})
+    e = edge_set(model)
+    assert {("proxy", "orders"), ("proxy", "stock"), ("lb", "orders"), ("lb", "stock")} <= e
+    assert not any("balancer://" in u.value for u in model.unresolved)
+    lines = {ev.line for c in model.connections.values() if (c.source, c.target) == ("lb", "stock") for ev in c.evidence}
+    assert 9 in lines

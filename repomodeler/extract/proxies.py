@@ -1,4 +1,4 @@
-"""Reverse-proxy configuration: nginx / Apache httpd / Caddy upstreams and Envoy clusters.
+"""Reverse-proxy configuration: nginx / Apache httpd / Caddy upstreams, HAProxy backends and Envoy clusters.
 
 A proxy forwards requests to upstream services; each upstream address becomes a ``proxy.route``
 fact (upstream value, optional location path) that the resolver turns into a connection from the
@@ -21,9 +21,12 @@ _NGINX_SERVER_BLOCK = re.compile(r"^\s*server\s*\{")
 _NGINX_SERVER_NAME = re.compile(r"^\s*server_name\s+([^;]+);")
 _NGINX_SET = re.compile(r"^\s*set\s+\$([A-Za-z0-9_]+)\s+[\"']?([^\"';\s]+)[\"']?\s*;")
 _APACHE_PASS = re.compile(r"^\s*ProxyPass(?:Match)?\s+(\S+)\s+(\S+)", re.I)
+_APACHE_MEMBER = re.compile(r"^\s*BalancerMember\s+(\S+)", re.I)
+_HAPROXY_SECTION = re.compile(r"^(backend|listen|frontend|global|defaults)\b\s*(\S*)")
+_HAPROXY_SERVER = re.compile(r"^\s+server\s+\S+\s+([A-Za-z0-9_.-]+:\d+)")
 _CADDY_PROXY = re.compile(r"^\s*reverse_proxy\s+(?:(/\S*)\s+)?(\S+)")
 PROXY_FILE = re.compile(r"(^|/)(nginx[^/]*\.conf|[^/]*\.nginx|httpd[^/]*\.conf|default\.conf|Caddyfile|"
-                        r"(nginx|conf\.d|sites-available|sites-enabled|apache2?|httpd)/[^/]*\.conf|envoy[^/]*\.ya?ml)"
+                        r"(nginx|conf\.d|sites-available|sites-enabled|apache2?|httpd)/[^/]*\.conf|envoy[^/]*\.ya?ml|haproxy[^/]*\.cfg)"
                         r"(\.template|\.tmpl|\.tpl)?$")
 _ENVOY_ADDRESS = re.compile(r"^\s*address:\s*['\"]?([A-Za-z0-9_.-]+)['\"]?\s*$")
 _ENVOY_PORT = re.compile(r"^\s*port_value:\s*(\d+)")
@@ -82,9 +85,14 @@ def read_proxy(repo: str, path: str, text: str) -> list[Fact]:
             else:
                 facts.append(_fact(repo, path, i, upstream=target, location=location, server_names=server_names))
             continue
+        m = _APACHE_MEMBER.match(line)
+        if m:  # <Proxy balancer://c> ... BalancerMember http://stock:8080: an upstream of the balancer
+            facts.append(_fact(repo, path, i, upstream=m.group(1), via="balancer member"))
+            continue
         m = _APACHE_PASS.match(line)
         if m:
-            facts.append(_fact(repo, path, i, upstream=m.group(2), location=m.group(1)))
+            if not m.group(2).lower().startswith("balancer://"):  # its members are the upstreams
+                facts.append(_fact(repo, path, i, upstream=m.group(2), location=m.group(1)))
             continue
         m = _CADDY_PROXY.match(line)
         if m:
@@ -106,6 +114,22 @@ def read_envoy(repo: str, path: str, text: str) -> list[Fact]:
     return facts
 
 
+def read_haproxy(repo: str, path: str, text: str) -> list[Fact]:
+    """HAProxy: ``server s1 orders:8080 check`` lines of a ``backend`` or ``listen`` section."""
+    facts: list[Fact] = []
+    section, name = "", ""
+    for i, raw in enumerate(text.splitlines(), start=1):
+        line = raw.split("#", 1)[0]
+        m = _HAPROXY_SECTION.match(line)
+        if m:
+            section, name = m.group(1), m.group(2)
+            continue
+        m = _HAPROXY_SERVER.match(line)
+        if m and section in ("backend", "listen"):
+            facts.append(_fact(repo, path, i, upstream=m.group(1), via=f"haproxy backend {name}".strip()))
+    return facts
+
+
 def extract_proxy(repo: str, path: str, content: bytes) -> tuple[list[Fact], list[Warning_]]:
     if not PROXY_FILE.search(path):
         return [], []
@@ -113,5 +137,5 @@ def extract_proxy(repo: str, path: str, content: bytes) -> tuple[list[Fact], lis
         text = content.decode("utf-8")
     except UnicodeDecodeError:
         return [], [Warning_(repo, path, 0, "not valid UTF-8; skipped")]
-    reader = read_envoy if re.search(r"\.ya?ml$", path) else read_proxy
+    reader = read_envoy if re.search(r"\.ya?ml$", path) else read_haproxy if path.endswith(".cfg") else read_proxy
     return sorted(set(reader(repo, PurePosixPath(path).as_posix(), text))), []
