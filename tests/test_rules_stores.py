@@ -72,3 +72,22 @@ def test_grpc_client_of_a_service_no_code_here_serves_reaches_the_service_named_
     out = {(c.target, c.protocol) for c in model.connections.values() if c.source == "checkout"}
     assert out == {("currency", "grpc")}  # ledger is ambiguous (ledger, ledger-service): listed, not guessed
     assert any(u.value == "gRPC client of ledgerservice" for u in model.unresolved)
+
+
+def test_cassandra_contact_points_and_neo4j_bolt_urls_name_their_stores() -> None:
+    """``spring.data.cassandra.contact-points: cassandra`` holds a Cassandra host and
+    ``spring.neo4j.uri: bolt://graph:7687`` a Neo4j one: both link to the store (introduced when the
+    system does not deploy it), and a Neo4j image is a Neo4j store."""
+    from tests.test_rules_platform import java_module
+    files = {
+        **java_module("orders", "spring-boot-starter-data-cassandra", "spring-boot-starter-data-neo4j",
+                      props="spring.data.cassandra.contact-points=cassandra\nspring.neo4j.uri=bolt://graph:7687\n"),
+        **java_module("stock", props="spring.cassandra.contact-points=cassandra:9042\nspring.data.neo4j.uri=bolt://neo:7687\n"),
+        "docker-compose.yml": "services:\n  cassandra:\n    image: cassandra:4\n  neo:\n    image: neo4j:5\n",
+    }
+    model = resolve_files({"r": files})
+    edges = {(c.source, c.target): c.protocol for c in model.connections.values()}
+    assert edges[("orders", "cassandra")] == "tcp" and ("stock", "cassandra") in edges
+    assert model.components["graph"].attributes["technology"] == "neo4j" and edges[("orders", "graph")] == "bolt"
+    assert model.components["neo"].attributes["technology"] == "neo4j" and edges[("stock", "neo")] == "bolt"
+    assert "orders-database" not in model.components

@@ -19,7 +19,8 @@ IMAGE_TECH: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
         (r"(^|/)(mssql|sqlserver|mcr.microsoft.com/mssql)", "sqlserver", "database"),
         (r"(^|/)(cassandra|scylla)", "cassandra", "database"),
         (r"(^|/)(elasticsearch|opensearch|elastic/elasticsearch)", "elasticsearch", "database"),
-        (r"(^|/)(neo4j|couchdb|couchbase|influxdb|clickhouse|cockroach|dynamodb|arangodb)", "database", "database"),
+        (r"(^|/)neo4j", "neo4j", "database"),
+        (r"(^|/)(couchdb|couchbase|influxdb|clickhouse|cockroach|dynamodb|arangodb)", "database", "database"),
         (r"(^|/)(minio)", "s3", "database"),
         (r"(^|/)(redis|valkey|keydb|bitnami/redis)", "redis", "cache"),
         (r"(^|/)memcached", "memcached", "cache"),
@@ -33,7 +34,7 @@ IMAGE_TECH: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
 )
 
 TECH_PROTOCOL: dict[str, str] = {
-    "postgres": "sql", "mysql": "sql", "sqlserver": "sql", "database": "tcp", "cassandra": "tcp",
+    "postgres": "sql", "mysql": "sql", "sqlserver": "sql", "database": "tcp", "cassandra": "tcp", "neo4j": "bolt",
     "mongodb": "mongodb", "redis": "redis", "memcached": "tcp", "kafka": "kafka", "rabbitmq": "amqp",
     "activemq": "amqp", "nats": "nats", "elasticsearch": "elasticsearch", "pulsar": "tcp", "s3": "http",
     "proxy": "http",
@@ -51,6 +52,7 @@ SCHEME_TECH: dict[str, str | None] = {
     "mysql": "mysql", "mysql+pymysql": "mysql", "mariadb": "mysql", "sqlserver": "sqlserver", "mssql": "sqlserver",
     "mongodb": "mongodb", "mongodb+srv": "mongodb", "redis": "redis", "rediss": "redis",
     "amqp": "rabbitmq", "amqps": "rabbitmq", "kafka": "kafka", "nats": "nats",
+    "bolt": "neo4j", "bolt+s": "neo4j", "neo4j": "neo4j", "neo4j+s": "neo4j", "cassandra": "cassandra",
     "http": None, "https": None, "https+http": None, "http+https": None, "grpc": None, "ws": None, "wss": None, "lb": None, "dns": None,
 }
 
@@ -96,6 +98,7 @@ KEY_SCHEME: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.I)
     (r"(^|[._])rabbitmq[._](host|addresses)$|^RABBITMQ_(HOST|ADDR)$", "amqp"),
     (r"(^|[._])redis[._]host$|^REDIS_(HOST|ADDR)$", "redis"),
     (r"(^|[._])mongodb[._]host$|^MONGO(DB)?_HOST$", "mongodb"),
+    (r"(^|[._])cassandra[._]contact[-_]?points(\[0\])?$|^CASSANDRA_(HOST|CONTACT_POINTS)$", "cassandra"),
     (r"(^|[._])kafka[._]bootstrap[._-]servers$|^KAFKA_(BROKERS|BOOTSTRAP_SERVERS)$", "kafka"),
 ))
 # Keys whose URL is where the user's browser is sent (OAuth authorization and redirect endpoints,
