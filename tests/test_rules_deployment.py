@@ -414,3 +414,25 @@ def test_apache_balancer_members_and_haproxy_backends_are_proxy_routes() -> None
     assert not any("balancer://" in u.value for u in model.unresolved)
     lines = {ev.line for c in model.connections.values() if (c.source, c.target) == ("lb", "stock") for ev in c.evidence}
     assert 9 in lines
+
+
+def test_variant_that_runs_the_applications_completes_an_infrastructure_only_default_compose() -> None:
+    """``docker-compose.yml`` starting only databases (for ``mvn spring-boot:run``) and
+    ``docker-compose.local.yml`` running the applications built here: the variant completes the default
+    one (``-f docker-compose.yml -f docker-compose.local.yml``), so its services and settings count;
+    a variant running only third-party tools stays opt-in."""
+    files = {
+        "docker-compose.yml": "services:\n  userdb:\n    image: mysql:8\n  redis:\n    image: redis:7\n",
+        "docker-compose.local.yml": (
+            "services:\n  proxy:\n    image: acme/nginx-proxy\n    ports: ['80:80']\n"
+            "  users:\n    image: acme/users\n    environment:\n"
+            "      SPRING_DATASOURCE_URL: jdbc:mysql://userdb:3306/users\n      SPRING_REDIS_HOST: redis\n"),
+        "docker-compose.pact.yml": "services:\n  broker:\n    image: pactfoundation/pact-broker\n",
+        "users/pom.xml": "<project><artifactId>users</artifactId></project>\n",
+        "users/src/main/java/com/acme/users/UsersApplication.java": (
+            "package com.acme.users;\n@SpringBootApplication\npublic class UsersApplication {}\n"),
+    }
+    model = resolve_files({"r": files})
+    assert {"users", "proxy", "userdb", "redis"} <= set(model.components) and "broker" not in model.components
+    assert {("users", "userdb"), ("users", "redis")} <= edge_set(model)
+    assert ("r", "users") in model.components["users"].source_roots

@@ -9,6 +9,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 
+from repomodeler.graph.catalog import tech_for_image
 from repomodeler.graph.passes import FactView
 from repomodeler.graph.naming import (
     norm_path,
@@ -29,6 +30,29 @@ def compose_variants(paths: set[str]) -> set[str]:
     folders = {p.rsplit("/", 1)[0] if "/" in p else "" for p in paths if DEFAULT_COMPOSE.search(p)}
     return {p for p in paths if not DEFAULT_COMPOSE.search(p) and (p.rsplit("/", 1)[0] if "/" in p else "") in folders
             and re.search(r"(^|/)((docker-)?compose|docker-stack)[^/]*\.ya?ml$", p)}
+
+
+def completing_variants(facts: list[Fact], variants: set[str]) -> set[str]:
+    """Variant compose files that complete a default one running only infrastructure.  A
+    ``docker-compose.yml`` that starts third-party stores and brokers and nothing built here is the
+    developer's backing services; a variant beside it that runs the applications built here
+    (``docker-compose -f docker-compose.yml -f docker-compose.local.yml up``) is how the system runs.
+    A variant that runs only third-party images stays opt-in."""
+    services = [f for f in facts if f.kind == "compose.service"]
+    default = [f for f in services if f.path not in variants]
+    if not default or any(f.get("build_context") or not tech_for_image(f.get("image")) for f in default):
+        return set()
+    # Modules with code of their own (a manifest), not a folder with only a Dockerfile (a proxy recipe).
+    modules = {PurePosixPath(f.path).parent.name.lower() for f in facts if f.kind == "manifest"} - {""}
+
+    def runs_code_built_here(f: Fact) -> bool:
+        image = (f.get("image") or "").split("@")[0].rsplit("/", 1)[-1].split(":")[0].lower()
+        context = PurePosixPath(f.get("build_context") or "").name.lower()
+        return bool(image and image in modules or context and context in modules)
+    completing = {f.path for f in services if f.path in variants and runs_code_built_here(f)}
+    if any(not re.search(r"(^|/)docker-stack[^/]*$", p) for p in completing):
+        completing = {p for p in completing if not re.search(r"(^|/)docker-stack[^/]*$", p)}  # Swarm: another way
+    return completing
 
 
 def activate_deployed_profiles(facts: list[Fact]) -> list[Fact]:
@@ -72,6 +96,7 @@ class ResolverBase:
         self.results = sorted(results, key=lambda r: r.repository.name)
         self.alias: dict[str, str] = {}
         variants = compose_variants({f.path for r in self.results for f in r.facts if f.kind == "compose.service"})
+        variants -= completing_variants([f for r in self.results for f in r.facts], variants)
         # Compose services with `profiles:` start only when someone activates the profile
         # (`docker compose --profile seed up`): opt-in, like a variant file, with everything they declare.
         opt_in = {(f.repository, f.path, f.get("name")) for r in self.results for f in r.facts
