@@ -822,3 +822,37 @@ def test_kotlin_spring_boot_apps_and_enable_annotations() -> None:
     e = edge_set(model)
     assert {("orders", "registry"), ("stock", "registry"), ("orders", "stock")} <= e
     assert via(model, "orders", "stock") == {"lookup by service id"}
+
+
+def test_a_bare_name_links_only_under_a_key_that_names_a_host() -> None:
+    """A bare component name is a host only when the key's own name says so (``spring.redis.host``,
+    ``app.auth-server``): ``management.endpoints.web.exposure.include: [health, prometheus]`` lists
+    actuator endpoints, not the Prometheus server.  A Feign client named by a placeholder
+    (``@FeignClient("${stock.service.name}")``) reaches the service the setting names."""
+    yml = ("spring:\n  application:\n    name: orders\nmanagement:\n  endpoints:\n    web:\n      exposure:\n"
+           "        include:\n          - health\n          - prometheus\nstock:\n  service:\n    name: stock\n")
+    files = {
+        **java_module("orders", "spring-cloud-starter-openfeign"), **java_module("stock"),
+        "orders/src/main/resources/application.yml": yml,
+        "orders/src/main/java/com/example/orders/StockClient.java": (
+            'package com.example.orders;\n@FeignClient(value = "${stock.service.name}")\ninterface StockClient {\n'
+            '  @GetMapping("/x") String x();\n}\n'),
+        "docker-compose.yml": "services:\n  prometheus:\n    image: prom/prometheus\n  orders:\n    build: ./orders\n"
+                              "  stock:\n    build: ./stock\n",
+    }
+    model = resolve_files({"r": files})
+    e = edge_set(model)
+    assert ("orders", "prometheus") not in e
+    assert ("orders", "stock") in e and via(model, "orders", "stock") == {"feign client"}
+
+
+def test_a_tool_named_after_a_registry_is_not_the_registry() -> None:
+    """``jhipster/consul-config-loader`` loads configuration into Consul; only the ``consul`` image is
+    the registry its clients reach."""
+    files = {**java_module("orders", "spring-cloud-starter-consul-discovery"),
+             "docker-compose.yml": ("services:\n  consul:\n    image: hashicorp/consul:1.15\n"
+                                    "  consul-config-loader:\n    image: jhipster/consul-config-loader:v0.4.1\n"
+                                    "    environment:\n      - CONSUL_URL=consul\n  orders:\n    build: ./orders\n")}
+    model = resolve_files({"r": files})
+    assert "platform_role" not in model.components["consul-config-loader"].attributes
+    assert ("orders", "consul") in edge_set(model) and ("consul-config-loader", "consul") in edge_set(model)

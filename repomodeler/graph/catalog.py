@@ -163,7 +163,7 @@ TECH_WORDS: dict[str, tuple[str, ...]] = {
 ROLE_SERVERS: dict[str, dict[str, str]] = {
     "registry": {"manifest.dependency": r"^spring-cloud-(starter-)?(netflix-)?eureka-server$",
                  "annotation": r"^enableeurekaserver$",
-                 "image": r"(^|/)(consul|eureka|nacos-server|nacos/nacos)"},
+                 "image": r"(^|/)(consul|eureka|eureka-server|nacos-server|nacos/nacos-server|nacos/nacos)([:@]|$)"},
     "config": {"manifest.dependency": r"^spring-cloud-config-server$", "annotation": r"^enableconfigserver$"},
     "tracing": {"manifest.dependency": r"^zipkin-(server|autoconfigure-ui)$",
                 "annotation": r"^enablezipkin(stream)?server$",

@@ -97,7 +97,10 @@ class ConnectionRules(ResolverBase):
         if scheme and "://" not in value and re.match(r"^[A-Za-z0-9_.-]+(:\d+)?$", value.strip()):
             value = f"{scheme}://{value.strip()}"  # the key names the technology of the host it holds
         refs = parse_hosts(value)
-        if not refs and env_name and HOST_ENV_NAME.search(env_name) and value.strip().lower() in self.alias:
+        # A bare name is a host when the key's own name says so: the last segment of a dotted property
+        # (`spring.redis.host`), not a word further up (`management.endpoints.web.exposure.include[1]`).
+        if not refs and env_name and HOST_ENV_NAME.search(re.sub(r"\[\d+\]$", "", env_name).rsplit(".", 1)[-1]) \
+                and value.strip().lower() in self.alias:
             refs = [HostRef(value.strip().lower(), None, None)]
         for ref in refs:
             attrs = {"via": f"env {env_name}" if env_name else "literal"}
@@ -628,7 +631,10 @@ class ConnectionRules(ResolverBase):
             owner = self.owner_of(f.repository, f.path)
             if owner is None:
                 continue
-            target = self.alias.get((f.get("name") or "").lower())
+            name = f.get("name") or ""
+            if "${" in name:  # @FeignClient("${stock.service.name}"): the service the setting names
+                name = expand_placeholders(name, lambda n: self.setting(owner, f.repository, n))
+            target = self.alias.get(name.lower())
             if target:
                 self.connect(owner, target, "http", [f.evidence], attributes={"via": "feign client"})
             elif f.get("url"):
