@@ -790,6 +790,7 @@ def test_browser_redirect_urls_are_not_calls() -> None:
         **java_module("web", props=(
             "security.oauth2.client.userAuthorizationUri=http://localhost:9999/oauth/authorize\n"
             "springdoc.oAuthFlow.authorizationUrl=https://localhost:8443/oauth2/authorize\n"
+            "springdoc.oAuthFlow.tokenUrl=https://localhost:8443/oauth2/token\n"
             "spring.security.oauth2.client.registration.x.redirect-uri=https://localhost:8443/login\n")),
         **java_module("api", props="security.oauth2.client.accessTokenUri=http://localhost:9999/oauth/token\n"),
         "auth/src/main/java/com/example/auth/Clients.java": (

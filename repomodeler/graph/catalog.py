@@ -103,8 +103,9 @@ KEY_SCHEME: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.I)
 ))
 # Keys whose URL is where the user's browser is sent (OAuth authorization and redirect endpoints,
 # callbacks, logout pages), not a call the component makes: `userAuthorizationUri`, `redirect-uri`.
+# The API documentation UI (`springdoc.*`, `swagger-ui.*`) runs in the browser too.
 BROWSER_URL_KEY = re.compile(r"((^|[._-])(user[-_]?)?authori[sz]ation[-_]?ur[il]|redirect[-_]?ur[il]s?|callback[-_]?ur[il]"
-                             r"|logout[-_]?(success[-_]?)?ur[il])(\[\d+\])?$", re.I)
+                             r"|logout[-_]?(success[-_]?)?ur[il])(\[\d+\])?$|^(springdoc|swagger[-_]?ui)\.", re.I)
 MAIL_HOST_KEY = re.compile(r"^(spring\.mail\.host|mail\.smtp\.host|(SMTP|MAIL|EMAIL)_(HOST|SERVER))$", re.I)
 HOST_ENV_NAME = re.compile(r"(HOST|ADDR|ADDRESS|SERVER|URL|URI|ENDPOINT|BROKER|BROKERS|DSN|SERVICE|CONN)", re.I)
 ENTRY_FILES = re.compile(
