@@ -857,3 +857,18 @@ def test_a_tool_named_after_a_registry_is_not_the_registry() -> None:
     model = resolve_files({"r": files})
     assert "platform_role" not in model.components["consul-config-loader"].attributes
     assert ("orders", "consul") in edge_set(model) and ("consul-config-loader", "consul") in edge_set(model)
+
+
+def test_stream_default_binder_and_declared_binders_choose_the_broker() -> None:
+    """With both binders on the classpath, ``spring.cloud.stream.defaultBinder: kafka`` says which
+    broker the bindings use; a binder declared by type (``binders.b1.type: rabbit``) reaches that broker."""
+    files = {
+        **java_module("orders", "spring-cloud-stream", "spring-cloud-stream-binder-rabbit", "spring-cloud-stream-binder-kafka",
+                      props="spring.cloud.stream.defaultBinder=kafka\n"),
+        **java_module("stock", "spring-cloud-stream", props="spring.cloud.stream.binders.b1.type=rabbit\n"),
+        "docker-compose.yml": "services:\n  rabbitmq:\n    image: rabbitmq:3\n  kafka:\n    image: bitnami/kafka:3\n",
+    }
+    model = resolve_files({"r": files})
+    e = edge_set(model)
+    assert ("orders", "kafka") in e and ("orders", "rabbitmq") not in e
+    assert ("stock", "rabbitmq") in e and ("stock", "kafka") not in e

@@ -158,9 +158,27 @@ class PlatformRules(ResolverBase):
                 if cid == brokers[0] or self.model.components[cid].kind not in ("service", "gateway"):
                     continue
                 ev = self._first_sign(cid, patterns)
+                chosen = self._stream_binders(cid)
+                if chosen and tech not in chosen and ev is not None and self._first_sign(
+                        cid, {"manifest.dependency": r"stream"}) and not self._first_sign(
+                        cid, {"manifest.dependency": r"bus|hystrix|turbine"}):
+                    ev = None  # another binder is the one the bindings use
+                if ev is None and tech in chosen:
+                    ev = self._first_sign(cid, {"property": r"^spring\.cloud\.stream\.(default-?binder|binders\..+\.type)="})
                 if ev is not None:
                     self.connect(cid, brokers[0], TECH_PROTOCOL.get(tech, "tcp"), [ev],
                                  attributes={"via": "message binder"})
+
+    def _stream_binders(self, cid: str) -> set[str]:
+        """Broker technologies a Spring Cloud Stream configuration chooses: ``defaultBinder: kafka``, or the
+        types of the binders it declares (``binders.b1.type: rabbit``)."""
+        names = {"rabbit": "rabbitmq", "kafka": "kafka"}
+        chosen = {names[m.group(2)] for kind, name, _ev in self.signs().get(cid, []) if kind == "property"
+                  for m in [re.match(r"^spring\.cloud\.stream\.(defaultbinder|default-binder)=(rabbit|kafka)$", name)] if m}
+        if chosen:
+            return chosen
+        return {names[m.group(1)] for kind, name, _ev in self.signs().get(cid, []) if kind == "property"
+                for m in [re.match(r"^spring\.cloud\.stream\.binders\.[^.]+\.type=(rabbit|kafka)$", name)] if m}
 
     def _config_backends(self) -> None:
         """A config server's own backend outside the network: a local git repository or folder
