@@ -851,12 +851,14 @@ def test_a_tool_named_after_a_registry_is_not_the_registry() -> None:
     """``jhipster/consul-config-loader`` loads configuration into Consul; only the ``consul`` image is
     the registry its clients reach."""
     files = {**java_module("orders", "spring-cloud-starter-consul-discovery"),
+             **java_module("stock", "spring-cloud-starter-consul-config"),  # configuration kept in Consul
              "docker-compose.yml": ("services:\n  consul:\n    image: hashicorp/consul:1.15\n"
                                     "  consul-config-loader:\n    image: jhipster/consul-config-loader:v0.4.1\n"
                                     "    environment:\n      - CONSUL_URL=consul\n  orders:\n    build: ./orders\n")}
     model = resolve_files({"r": files})
     assert "platform_role" not in model.components["consul-config-loader"].attributes
     assert ("orders", "consul") in edge_set(model) and ("consul-config-loader", "consul") in edge_set(model)
+    assert ("stock", "consul") in edge_set(model)
 
 
 def test_stream_default_binder_and_declared_binders_choose_the_broker() -> None:

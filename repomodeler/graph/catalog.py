@@ -201,7 +201,7 @@ NODE_SERVICE_DEPENDENCY = re.compile(
 # Clients of a role: they connect to the one server of that role in the system.
 ROLE_CLIENTS: dict[str, dict[str, str]] = {
     "registry": {"manifest.dependency": r"^spring-cloud-starter-(netflix-)?eureka(-client)?$|^spring-cloud-netflix-eureka-client$"
-                                        r"|consul-discovery$|nacos-discovery$|zookeeper-discovery$",
+                                        r"|consul-(discovery|config|all)$|nacos-(discovery|config)$|zookeeper-discovery$",
                  "annotation": r"^enable(discovery|eureka)client$",
                  "property": r"^eureka\.client\.service-?url\."},
     "config": {"manifest.dependency": r"^spring-cloud-(starter-config|config-client)$",
