@@ -874,3 +874,19 @@ def test_stream_default_binder_and_declared_binders_choose_the_broker() -> None:
     e = edge_set(model)
     assert ("orders", "kafka") in e and ("orders", "rabbitmq") not in e
     assert ("stock", "rabbitmq") in e and ("stock", "kafka") not in e
+
+
+def test_spring_cloud_gateway_2025_property_names() -> None:
+    """Spring Cloud Gateway's newer keys (``spring.cloud.gateway.server.webflux.routes``,
+    ``spring.cloud.gateway.mvc.routes``, ``...server.webflux.discovery.locator.enabled``) declare
+    routes and the discovery locator like the old ones."""
+    reg = "spring-cloud-starter-netflix-eureka-client"
+    base = {**java_module("orders", reg), **java_module("stock", reg),
+            **java_module("registry", annotations=("EnableEurekaServer",), route=None)}
+    routed = resolve_files({"r": {**base, **java_module("edge", reg, route=None, props=(
+        "spring.cloud.gateway.mvc.routes[0].id=o\nspring.cloud.gateway.mvc.routes[0].uri=lb://orders\n"))}})
+    assert routed.components["edge"].kind == "gateway"
+    assert ("edge", "orders") in edge_set(routed) and ("edge", "stock") not in edge_set(routed)
+    located = resolve_files({"r": {**base, **java_module("edge", "spring-cloud-starter-gateway-server-webflux", reg, route=None,
+                                                         props="spring.cloud.gateway.server.webflux.discovery.locator.enabled=true\n")}})
+    assert {("edge", "orders"), ("edge", "stock")} <= edge_set(located)

@@ -185,6 +185,9 @@ ROLE_SERVERS: dict[str, dict[str, str]] = {
              "manifest.dependency": r"^spring-(security-oauth2-authorization-server|boot-starter-oauth2-authorization-server)$",
              "image": r"(^|/)(keycloak|jboss/keycloak|quay\.io/keycloak)"},
 }
+# Spring Cloud Gateway route and discovery-locator keys, old and 2025 names (server.webflux / server.webmvc / mvc).
+GATEWAY_ROUTES_KEY = re.compile(r"^spring\.cloud\.gateway\.((server\.)?(webflux|webmvc|mvc)\.)?routes")
+GATEWAY_LOCATOR_PROPERTY = r"^spring\.cloud\.gateway\.((server\.)?(webflux|webmvc|mvc)\.)?discovery\.locator\.enabled=true$"
 # Servers that a starter alone does not start: Spring Cloud's Eureka, Config, Turbine and Spring Boot
 # Admin servers run only under their @Enable annotation (a Zipkin server jar has a main of its own).
 ENABLED_BY_ANNOTATION = frozenset({"registry", "config", "turbine", "admin"})

@@ -9,6 +9,7 @@ from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.catalog import (
+    GATEWAY_ROUTES_KEY,
     ENTRY_FILES,
     NODE_SERVICE_DEPENDENCY,
     image_basename,
@@ -498,7 +499,7 @@ class ComponentRules(ResolverBase):
         for f in [*self.by_kind["manifest.dependency"], *self.by_kind["config.property"], *self.by_kind["annotation"]]:
             name = (f.get("name") or "").lower()
             if re.search(r"^spring-cloud-starter-gateway(-mvc|-server.*)?$|^spring-cloud-starter-(netflix-)?zuul$|^enablezuul(proxy|server)$",
-                         name) or (f.kind == "config.property" and name.startswith(("spring.cloud.gateway.routes", "zuul.routes"))):
+                         name) or (f.kind == "config.property" and (name.startswith("zuul.routes") or bool(GATEWAY_ROUTES_KEY.match(name)))):
                 owners = self.property_owners(f) if f.kind == "config.property" else [self.owner_of(f.repository, f.path)]
                 for owner in owners:
                     if owner and self.model.components[owner].kind == "service":

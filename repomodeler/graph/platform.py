@@ -32,6 +32,7 @@ from repomodeler.graph.naming import infra_role
 from repomodeler.graph.catalog import (
     BROKER_BINDERS,
     ENABLED_BY_ANNOTATION,
+    GATEWAY_LOCATOR_PROPERTY,
     ROLE_PROPERTIES,
     EMBEDDED_DATABASES,
     IMPLIED_STORES,
@@ -230,12 +231,12 @@ class PlatformRules(ResolverBase):
             if cid not in registry_clients:
                 continue
             ev = self._first_sign(cid, {"annotation": r"^enablezuulproxy$", "manifest.dependency": r"zuul$",
-                                        "property": r"^spring\.cloud\.gateway\.discovery\.locator\.enabled=true$"})
+                                        "property": GATEWAY_LOCATOR_PROPERTY})
             if ev is None:
                 continue
             explicit = self._first_sign(cid, {"property": r"^(zuul\.routes\.|zuul\.ignored-?services=\*|"
-                                                          r"zuul\.ignoredservices=\*|spring\.cloud\.gateway\.routes)"})
-            locator = self._first_sign(cid, {"property": r"^spring\.cloud\.gateway\.discovery\.locator\.enabled=true$"})
+                                                          r"zuul\.ignoredservices=\*|spring\.cloud\.gateway\.((server\.)?(webflux|webmvc|mvc)\.)?routes)"})
+            locator = self._first_sign(cid, {"property": GATEWAY_LOCATOR_PROPERTY})
             if explicit is not None and locator is None:
                 continue  # routes are listed: the value rules follow them
             for target in self.business_services():
