@@ -738,6 +738,10 @@ def test_yaml_profile_documents_count_only_when_something_activates_them() -> No
     assert "kafka" not in deployed.components
     assert deployed.components["orders-db"].attributes["technology"] == "mongodb"
     assert ("orders", "orders-db") in edge_set(deployed)
+    flagged = resolve_files({"r": {**files, "orders/Dockerfile": (
+        'FROM eclipse-temurin:17\nCOPY target/orders.jar app.jar\n'
+        'ENTRYPOINT ["java", "-Dspring.profiles.active=docker", "-jar", "/app.jar"]\n')}})
+    assert ("orders", "orders-db") in edge_set(flagged) and "kafka" not in flagged.components
 
 
 def test_a_setting_other_settings_interpolate_links_where_it_is_used() -> None:

@@ -58,10 +58,16 @@ def completing_variants(facts: list[Fact], variants: set[str]) -> set[str]:
 def activate_deployed_profiles(facts: list[Fact]) -> list[Fact]:
     """A Spring profile document (``---`` under ``spring.config.activate.on-profile: docker``) is the
     running configuration when the system's deployment activates that profile
-    (``SPRING_PROFILES_ACTIVE=docker`` in a compose file or manifest it runs by default); its settings
+    (``SPRING_PROFILES_ACTIVE=docker`` in a compose file or manifest it runs by default, or
+    ``-Dspring.profiles.active=docker`` in a Dockerfile's command or ``JAVA_OPTS``); its settings
     then count like the default ones.  Other profile documents stay opt-in."""
     deployed = {p.strip() for f in facts if f.kind == "config.env" and (f.get("name") or "").upper() in (
         "SPRING_PROFILES_ACTIVE", "SPRING_PROFILES_INCLUDE") for p in re.split(r"[\s,]+", f.get("value") or "") if p}
+    # ... or a command line flag: ENTRYPOINT ["java", "-Dspring.profiles.active=docker", ...], JAVA_OPTS=-D...
+    for f in facts:
+        text = f.get("command") if f.kind == "docker.command" else f.get("value") if f.kind == "config.env" else None
+        for m in re.finditer(r"(?:-D|--)spring\.profiles\.active=[\"']?([\w,.-]+)", text or ""):
+            deployed.update(p for p in m.group(1).split(",") if p)
     if not deployed:
         return facts
     return [replace(f, attrs=tuple((k, v) for k, v in f.attrs if k != "profile"))
