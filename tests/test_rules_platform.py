@@ -894,3 +894,20 @@ def test_spring_cloud_gateway_2025_property_names() -> None:
     located = resolve_files({"r": {**base, **java_module("edge", "spring-cloud-starter-gateway-server-webflux", reg, route=None,
                                                          props="spring.cloud.gateway.server.webflux.discovery.locator.enabled=true\n")}})
     assert {("edge", "orders"), ("edge", "stock")} <= edge_set(located)
+
+
+def test_log_shipping_destination_with_a_default() -> None:
+    """``<destination>${LOGSTASH_HOST:-logstash:5000}</destination>`` and a ``<springProperty ...
+    defaultValue="logstash"/>`` filling ``${host}`` ship logs to the default host."""
+    appender = ('<configuration>\n{prop}  <appender name="LS" class="net.logstash.logback.appender.LogstashTcpSocketAppender">\n'
+                "    <destination>{dest}</destination>\n  </appender>\n</configuration>\n")
+    files = {
+        **java_module("orders"), **java_module("stock"),
+        "orders/src/main/resources/logback-spring.xml": appender.format(prop="", dest="${LOGSTASH_HOST:-logstash:5000}"),
+        "stock/src/main/resources/logback-spring.xml": appender.format(
+            prop='  <springProperty scope="context" name="host" source="logstash.host" defaultValue="logstash"/>\n',
+            dest="${host}:5000"),
+        "docker-compose.yml": "services:\n  logstash:\n    image: logstash:8.0.0\n",
+    }
+    model = resolve_files({"r": files})
+    assert {("orders", "logstash"), ("stock", "logstash")} <= edge_set(model)

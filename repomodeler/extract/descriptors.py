@@ -616,8 +616,14 @@ def read_logback(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warn
     """Logback appenders that ship logs over the network (logstash-logback-encoder's
     ``<destination>logstash:5000</destination>``): the log sink the component writes to."""
     facts: list[Fact] = []
+    # <springProperty name="host" source="logstash.host" defaultValue="logstash"/> / <property name=.. value=..>
+    defaults = {m.group(1): m.group(2) for m in re.finditer(
+        r"<(?:springProperty|property)\b(?=[^>]*\bname=\"([^\"]+)\")(?=[^>]*\b(?:defaultValue|value)=\"([^\"]+)\")[^>]*>", text)}
+
+    def fill(ref: re.Match[str]) -> str:  # ${LOGSTASH_HOST:-logstash:5000}, ${host} from a property above
+        return ref.group(3) if ref.group(3) is not None else defaults.get(ref.group(1), ref.group(0))
     for m in re.finditer(r"<(destination|remoteHost|host)>\s*([^<\s]+)\s*</\1>", text):
-        value = m.group(2)
+        value = re.sub(r"\$\{([A-Za-z0-9_.-]+)(:-?([^}]*))?\}", fill, m.group(2))
         if "$" in value or not re.match(r"^[A-Za-z0-9_.-]+(:\d+)?$", value):
             continue
         facts.append(_fact("monitoring.target", repo, path, text.count("\n", 0, m.start()) + 1,
