@@ -436,3 +436,24 @@ def test_variant_that_runs_the_applications_completes_an_infrastructure_only_def
     assert {"users", "proxy", "userdb", "redis"} <= set(model.components) and "broker" not in model.components
     assert {("users", "userdb"), ("users", "redis")} <= edge_set(model)
     assert ("r", "users") in model.components["users"].source_roots
+
+
+def test_kubernetes_cluster_dns_names_the_service_by_its_first_label() -> None:
+    """``http://tempo.observability.svc.cluster.local:4317`` is the Service ``tempo`` of another
+    namespace, not a host on the internet; one the system does not have is unresolved.  Grafana's
+    other images (``grafana/tempo``, ``grafana/loki``) are not the Grafana dashboard."""
+    files = {
+        "k8s/orders.yml": (
+            "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: orders\nspec:\n  template:\n    spec:\n"
+            "      containers:\n        - name: orders\n          image: acme/orders:1\n          env:\n"
+            "            - name: OTEL_EXPORTER_OTLP_ENDPOINT\n              value: http://tempo.observability.svc.cluster.local:4317\n"
+            "            - name: AUDIT_URL\n              value: http://audit.shared.svc.cluster.local/api\n"),
+        "docker-compose.yml": ("services:\n  tempo:\n    image: grafana/tempo:2.5.0\n  loki:\n    image: grafana/loki:2.9.8\n"
+                               "  grafana:\n    image: grafana/grafana-oss:10.4.3\n"),
+    }
+    model = resolve_files({"r": files})
+    assert ("orders", "tempo") in edge_set(model)
+    assert not any(c.kind == "external" for c in model.components.values())
+    assert any("audit.shared.svc.cluster.local" in u.value for u in model.unresolved)
+    roles = {cid: c.attributes.get("platform_role", "") for cid, c in model.components.items()}
+    assert roles["grafana"] == "dashboard" and roles["tempo"] != "dashboard" and roles["loki"] != "dashboard"

@@ -92,6 +92,8 @@ def is_private_address(host: str) -> bool:
         return False
 
 
+# Kubernetes cluster DNS: <service>.<namespace>.svc[.cluster.local]
+CLUSTER_DNS = re.compile(r"^([a-z0-9][a-z0-9-]*)\.[a-z0-9-]+\.svc(\.cluster\.local)?\.?$")
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "0.0.0.0", "::1", "[::1]", "host.docker.internal", "+", "*", "::"})
 # Configuration keys whose value is the host of a known technology (spring.rabbitmq.host: rabbitmq).
 KEY_SCHEME: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.I), scheme) for p, scheme in (
@@ -171,7 +173,7 @@ ROLE_SERVERS: dict[str, dict[str, str]] = {
                 "image": r"(^|/)(openzipkin/zipkin|zipkin|jaegertracing/|jaeger)"},
     "turbine": {"manifest.dependency": r"^spring-cloud-(starter-)?(netflix-)?turbine(-stream|-amqp)?$",
                 "annotation": r"^enableturbine(stream|amqp)?$"},
-    "dashboard": {"annotation": r"^enablehystrixdashboard$", "image": r"(^|/)grafana"},
+    "dashboard": {"annotation": r"^enablehystrixdashboard$", "image": r"(^|/)grafana(-oss|-enterprise)?([:@]|$)"},
     "admin": {"manifest.dependency": r"^spring-boot-admin-(starter-)?server$", "annotation": r"^enableadminserver$"},
     "metrics": {"image": r"(^|/)(prom/prometheus|prometheus)"},
     # Coordination stores other infrastructure keeps its state in (Kafka's ZooKeeper, etcd): no client role.

@@ -11,6 +11,7 @@ from pathlib import PurePosixPath
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.catalog import (
     BROWSER_URL_KEY,
+    CLUSTER_DNS,
     HOST_ENV_NAME,
     KEY_SCHEME,
     MAIL_HOST_KEY,
@@ -105,6 +106,12 @@ class ConnectionRules(ResolverBase):
         for ref in refs:
             attrs = {"via": f"env {env_name}" if env_name else "literal"}
             target = self.alias.get(ref.host)
+            if target is None and (dns := CLUSTER_DNS.match(ref.host)):
+                # tempo.observability.svc.cluster.local: the Service `tempo` (of some namespace), not the internet
+                target = self.alias.get(dns.group(1))
+                if target is None:
+                    self.model.unresolved.append(Unresolved(owner, value, origin))
+                    continue
             if target is None and ref.host in LOCAL_HOSTS:
                 target = self.served_on(ref.port, owner)  # http://localhost:8761: the module serving 8761
                 if target is None:
