@@ -842,7 +842,8 @@ class ConnectionRules(ResolverBase):
     def fold_unknown_protocols(self) -> None:
         """A 'tcp' edge (protocol unknown) merges into a known-protocol edge between the same pair;
         else, when every API the target provides is gRPC, it is a gRPC call (``AD_ADDR=ad:9555``
-        handed to a generated client)."""
+        handed to a generated client), and when it is HTTP, an HTTP call (``"Orders": "orders:5100"``
+        in a web app's settings, the orders service serving routes)."""
         known: dict[tuple[str, str], list[tuple[str, str, str]]] = defaultdict(list)
         for k in sorted(self.model.connections):
             if k[2] != "tcp":
@@ -850,12 +851,13 @@ class ConnectionRules(ResolverBase):
         for key in sorted(k for k in self.model.connections if k[2] == "tcp"):
             others = known.get(key[:2])
             target_ports = {p.protocol for p in self.model.components[key[1]].ports.values() if p.direction == "provided"}
-            if not others and target_ports == {"grpc"}:
-                grpc_key = (key[0], key[1], "grpc")
-                self.model.connections[grpc_key] = self.model.connections[key]
-                self.model.connections[grpc_key].protocol = "grpc"
-                self.created_by[grpc_key] = self.created_by.get(key, "")
-                others = known[key[:2]] = [grpc_key]
+            if not others and target_ports in ({"grpc"}, {"http"}):
+                (protocol,) = target_ports
+                typed_key = (key[0], key[1], protocol)
+                self.model.connections[typed_key] = self.model.connections[key]
+                self.model.connections[typed_key].protocol = protocol
+                self.created_by[typed_key] = self.created_by.get(key, "")
+                others = known[key[:2]] = [typed_key]
             if others:
                 tcp = self.model.connections.pop(key)
                 target = self.model.connections[others[0]]
