@@ -389,3 +389,41 @@ def test_development_mount_at_the_working_dir_is_the_services_code_and_a_shared_
     e = edge_set(model)
     assert ("users-http", "trainer-grpc") in e and ("trainer-grpc", "mysql") in e
     assert not any(s in ("mysql", "emulator") for s, _t in e)  # the shared .env makes no calls from them
+
+
+def test_compose_file_inside_a_built_folder_is_another_way_to_run_that_component() -> None:
+    """The root compose file builds `core`; `core/nginx-lb/docker-compose.yml` runs the same code
+    again (`build: ..`) scaled behind an nginx proxy.  That is a variant: no `app` component claiming
+    core's code, no proxy, and the proxy's nginx.conf does not make `core` a gateway."""
+    files = {
+        "docker-compose.yml": ("services:\n  core:\n    build: core\n    ports:\n      - \"8110:8110\"\n"
+                               "  backend:\n    build: backend\n    environment:\n      - ACTIVEMQ_HOST=core\n"
+                               "  web:\n    build: backend\n    environment:\n      - CORE_LOCATION=core:8110\n"),
+        "core/pom.xml": "<project><artifactId>core</artifactId></project>\n",
+        "core/Dockerfile": "FROM eclipse-temurin:17\nCOPY target/core.jar /app.jar\n",
+        "core/src/main/java/com/acme/core/CoreApplication.java": (
+            "package com.acme.core;\n@SpringBootApplication\npublic class CoreApplication {\n"
+            "  public static void main(String[] a) {}\n}\n"),
+        "core/src/main/java/com/acme/core/Api.java": (
+            "package com.acme.core;\n@RestController\npublic class Api {\n"
+            "  @GetMapping(\"/customers\") public String all() { return \"\"; }\n}\n"),
+        "core/nginx-lb/docker-compose.yml": ("services:\n  app:\n    build:\n      context: ..\n"
+                                            "  proxy:\n    build: ./nginx\n    ports:\n      - \"80:80\"\n"
+                                            "    links:\n      - app\n"),
+        "core/nginx-lb/nginx/Dockerfile": "FROM nginx\nCOPY nginx.conf /etc/nginx/nginx.conf\n",
+        "core/nginx-lb/nginx/nginx.conf": ("events {}\nhttp {\n  upstream app { server nginx-lb_app_1:8110; }\n"
+                                          "  server { listen 80; location / { proxy_pass http://app; } }\n}\n"),
+        "backend/pom.xml": "<project><artifactId>backend</artifactId></project>\n",
+        "backend/Dockerfile": "FROM eclipse-temurin:17\nCOPY target/backend.jar /app.jar\n",
+        "backend/src/main/java/com/acme/backend/BackendApplication.java": (
+            "package com.acme.backend;\n@SpringBootApplication\npublic class BackendApplication {\n"
+            "  public static void main(String[] a) {}\n}\n"),
+    }
+    model = resolve_files({"insurance": files})
+    comps = {c.id: c for c in model.components.values()}
+    assert "app" not in comps and "proxy" not in comps
+    assert comps["core"].kind == "service"
+    protocols = {c.source: c.protocol for c in model.connections.values() if c.target == "core"}
+    # a bare host:port of a service that serves only HTTP is an HTTP call, unless the setting names
+    # another technology (ACTIVEMQ_HOST: a broker the service embeds)
+    assert (protocols["web"], protocols["backend"]) == ("http", "tcp")

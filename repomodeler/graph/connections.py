@@ -11,6 +11,7 @@ from pathlib import PurePosixPath
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.catalog import (
     HOST_ENV_NAME,
+    NOT_HTTP_KEY,
     KEY_SCHEME,
     MAIL_HOST_KEY,
     HTTP_VERBS,
@@ -125,7 +126,11 @@ class ConnectionRules(ResolverBase):
             if needs_client and tcomp.kind in ("database", "cache", "broker") and not self.uses_technology(
                     owner, tcomp.attributes.get("technology", "")):
                 continue  # shared config names it, but this service has no client for it
-            self.connect(owner, target, self._protocol(ref, target, env_name), evidence, attributes=attrs)
+            protocol = self._protocol(ref, target, env_name)
+            if (protocol == "tcp" and ref.scheme is None and ref.port not in PORT_PROTOCOL
+                    and not NOT_HTTP_KEY.search(env_name)):
+                self.protocol_unknown.add((owner, target, protocol))  # a bare host:port, nothing says how
+            self.connect(owner, target, protocol, evidence, attributes=attrs)
             if ref.database and tcomp.kind == "database":
                 self.databases_named[(target, ref.database)].update(evidence)
 
@@ -842,8 +847,9 @@ class ConnectionRules(ResolverBase):
     def fold_unknown_protocols(self) -> None:
         """A 'tcp' edge (protocol unknown) merges into a known-protocol edge between the same pair;
         else, when every API the target provides is gRPC, it is a gRPC call (``AD_ADDR=ad:9555``
-        handed to a generated client), and when it is HTTP, an HTTP call (``"Orders": "orders:5100"``
-        in a web app's settings, the orders service serving routes)."""
+        handed to a generated client); when it is HTTP and nothing about the link says otherwise (a
+        bare host:port under a key naming no other technology: ``"Orders": "orders:5100"`` in a web
+        app's settings, the orders service serving routes), an HTTP call."""
         known: dict[tuple[str, str], list[tuple[str, str, str]]] = defaultdict(list)
         for k in sorted(self.model.connections):
             if k[2] != "tcp":
@@ -851,7 +857,7 @@ class ConnectionRules(ResolverBase):
         for key in sorted(k for k in self.model.connections if k[2] == "tcp"):
             others = known.get(key[:2])
             target_ports = {p.protocol for p in self.model.components[key[1]].ports.values() if p.direction == "provided"}
-            if not others and target_ports in ({"grpc"}, {"http"}):
+            if not others and (target_ports == {"grpc"} or target_ports == {"http"} and key in self.protocol_unknown):
                 (protocol,) = target_ports
                 typed_key = (key[0], key[1], protocol)
                 self.model.connections[typed_key] = self.model.connections[key]
