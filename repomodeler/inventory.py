@@ -58,7 +58,7 @@ DESCRIPTOR_NAMES = re.compile(
     r"application[^/]*\.(ya?ml|properties)|bootstrap[^/]*\.(ya?ml|properties)|[^/]*\.proto|"
     r"[^/]*(openapi|swagger)[^/]*\.json|nginx[^/]*\.conf|[^/]*\.nginx|httpd[^/]*\.conf|"
     r"(nginx|conf\.d|sites-available|sites-enabled|apache2?|httpd)/[^/]*\.conf|default\.conf|[^/]*\.conf\.template|Caddyfile|"
-    r"[^/]*\.(graphql|graphqls|gql)|logback[^/]*\.xml|appsettings[^/]*\.json)$"
+    r"[^/]*\.(graphql|graphqls|gql)|logback[^/]*\.xml|appsettings[^/]*\.json|ocelot[^/]*\.json)$"
 )
 YAML_FILE = re.compile(r"\.ya?ml$")
 

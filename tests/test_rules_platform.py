@@ -653,3 +653,62 @@ def test_native_config_backend_counts_only_under_the_native_profile() -> None:
     on = resolve_files({"r": java_module("config", annotations=("EnableConfigServer",), route=None,
                                          props=props + "spring.profiles.active=native\n")})
     assert "config-repository" not in off.components and "config-repository" in on.components
+
+
+def _aspnet(route: str) -> str:
+    return (f'var builder = WebApplication.CreateBuilder(args);\nvar app = builder.Build();\n'
+            f'app.MapGet("{route}", () => "[]");\napp.Run();\n')
+
+
+def test_dotnet_gateways_yarp_and_ocelot_and_the_web_app_in_front_of_them() -> None:
+    """YARP's ReverseProxy settings and Ocelot's routes make a gateway that calls the services they
+    name; ports published only in docker-compose.override.yml still publish; the web app nobody
+    calls that calls the gateway is a front door; a gRPC client's http:// address under a key naming
+    gRPC is a gRPC call."""
+    compose = "services:\n" + "".join(
+        f"  {s}:\n    build:\n      context: .\n      dockerfile: {d}/Dockerfile\n"
+        for s, d in (("catalog.api", "Catalog"), ("basket.api", "Basket"), ("discount.grpc", "Discount"),
+                     ("yarpgateway", "Yarp"), ("ocelotgateway", "Ocelot"), ("shopping.web", "Web")))
+    override = "services:\n" + "".join(
+        f"  {s}:\n    ports:\n      - \"{p}:8080\"\n"
+        for s, p in (("catalog.api", 6000), ("yarpgateway", 6004), ("shopping.web", 6005)))
+    files = {
+        "docker-compose.yml": compose,
+        "docker-compose.override.yml": override,
+        **{f"{d}/Dockerfile": "FROM mcr.microsoft.com/dotnet/aspnet:8.0\n"
+           for d in ("Catalog", "Basket", "Discount", "Yarp", "Ocelot", "Web")},
+        **{f"{d}/{d}.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n' for d in ("Catalog", "Basket", "Web")},
+        "Catalog/Program.cs": _aspnet("/products"),
+        "Basket/Program.cs": _aspnet("/basket"),
+        "Basket/appsettings.json": '{\n  "GrpcSettings": {\n    "DiscountUrl": "http://discount.grpc:8080"\n  }\n}\n',
+        "Discount/Discount.csproj": ('<Project Sdk="Microsoft.NET.Sdk.Web"><ItemGroup>'
+                                     '<PackageReference Include="Grpc.AspNetCore" Version="2.60.0" />'
+                                     '</ItemGroup></Project>\n'),
+        "Discount/Program.cs": ('var builder = WebApplication.CreateBuilder(args);\nvar app = builder.Build();\n'
+                                'app.MapGrpcService<DiscountService>();\napp.Run();\n'),
+        "Yarp/Yarp.csproj": ('<Project Sdk="Microsoft.NET.Sdk.Web"><ItemGroup>'
+                             '<PackageReference Include="Yarp.ReverseProxy" Version="2.1.0" /></ItemGroup></Project>\n'),
+        "Yarp/Program.cs": "var app = WebApplication.CreateBuilder(args).Build();\napp.MapReverseProxy();\napp.Run();\n",
+        "Yarp/appsettings.json": ('{\n  "ReverseProxy": {\n    "Routes": { "catalog": { "ClusterId": "catalog" } },\n'
+                                  '    "Clusters": {\n      "catalog": {\n        "Destinations": {\n'
+                                  '          "d1": { "Address": "http://catalog.api:8080" }\n        }\n      }\n    }\n  }\n}\n'),
+        "Ocelot/Ocelot.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+        "Ocelot/Program.cs": "var app = WebApplication.CreateBuilder(args).Build();\napp.Run();\n",
+        "Ocelot/ocelot.json": ('{\n  "Routes": [\n    {\n      "DownstreamPathTemplate": "/basket",\n'
+                               '      "DownstreamScheme": "http",\n      "DownstreamHostAndPorts": [\n'
+                               '        { "Host": "basket.api", "Port": 8080 }\n      ],\n'
+                               '      "UpstreamPathTemplate": "/b"\n    }\n  ]\n}\n'),
+        "Web/Program.cs": _aspnet("/"),
+        "Web/appsettings.json": '{\n  "ApiSettings": {\n    "GatewayAddress": "http://yarpgateway:8080"\n  }\n}\n',
+    }
+    model = resolve_files({"shop": files})
+    comps = {c.id: c for c in model.components.values()}
+    assert comps["yarpgateway"].kind == "gateway"
+    links = {(c.source, c.target): c for c in model.connections.values()}
+    assert links[("yarpgateway", "catalog.api")].protocol == "http"
+    assert {(e.path, e.line) for e in links[("yarpgateway", "catalog.api")].evidence} == {("Yarp/appsettings.json", 7)}
+    assert ("Ocelot/ocelot.json", 7) in {(e.path, e.line) for e in links[("ocelotgateway", "basket.api")].evidence}
+    assert links[("basket.api", "discount.grpc")].protocol == "grpc"
+    assert ("shopping.web", "yarpgateway") in links
+    assert {t for s, t in links if s == "user"} >= {"shopping.web", "yarpgateway"}
+    assert ("user", "catalog.api") not in links  # behind the gateway

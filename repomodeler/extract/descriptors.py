@@ -575,12 +575,13 @@ def _json_as_yaml(text: str) -> str:
 
 
 def read_dotnet_settings(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
-    """``appsettings[.Environment].json``: every setting as a property named the .NET way
-    (``ConnectionStrings:OrdersDb``, ``RabbitMQ:Host``), at its line."""
+    """``appsettings[.Environment].json`` (and Ocelot's ``ocelot[.Environment].json`` routes): every
+    setting as a property named the .NET way (``ConnectionStrings:OrdersDb``, ``RabbitMQ:Host``,
+    ``Routes[0]:DownstreamHostAndPorts[0]:Host``), at its line."""
     entries: list[tuple[str, str, int]] = []
     for doc in load_yaml_documents(_json_as_yaml(text)):
         _flatten_yaml(doc, "", entries, ":")
-    m = re.match(r"^appsettings\.(.+)\.json$", PurePosixPath(path).name, re.I)
+    m = re.match(r"^(?:appsettings|ocelot)\.(.+)\.json$", PurePosixPath(path).name, re.I)
     environment = m.group(1) if m else ""
     profile = "" if environment.lower() in DOTNET_DEFAULT_ENVIRONMENTS else environment
     return [_fact("config.property", repo, path, line, name=key, value=value, profile=profile)
@@ -828,8 +829,8 @@ def reader_for(path: str, head: str) -> Reader | None:
         return read_spring_config  # Helm values: flattened keys, owned by the chart's component
     if re.match(r"^logback[^/]*\.xml$", low):
         return read_logback
-    if re.match(r"^appsettings(\.[^/]+)?\.json$", low):
-        return read_dotnet_settings
+    if re.match(r"^(appsettings|ocelot)(\.[^/]+)?\.json$", low):
+        return read_dotnet_settings  # ASP.NET Core settings; Ocelot API gateway routes
     if low.endswith((".yml", ".yaml")) and re.match(r"^(file|metric|packet|heart)beat", low):
         return read_beats
     if low in ("kustomization.yaml", "kustomization.yml"):

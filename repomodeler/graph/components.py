@@ -494,11 +494,13 @@ class ComponentRules(ResolverBase):
                     self.alias.setdefault((f.get("value") or "").lower(), owner)
 
     def spring_gateways(self) -> None:
-        """Spring Cloud Gateway / Zuul services are gateways: by dependency or by route configuration."""
+        """API gateways by dependency or by route configuration: Spring Cloud Gateway, Zuul, and on
+        .NET YARP (``Yarp.ReverseProxy``, a ``ReverseProxy`` settings section) and Ocelot."""
         for f in [*self.by_kind["manifest.dependency"], *self.by_kind["config.property"], *self.by_kind["annotation"]]:
             name = (f.get("name") or "").lower()
-            if re.search(r"^spring-cloud-starter-gateway(-mvc|-server.*)?$|^spring-cloud-starter-(netflix-)?zuul$|^enablezuul(proxy|server)$",
-                         name) or (f.kind == "config.property" and name.startswith(("spring.cloud.gateway.routes", "zuul.routes"))):
+            if re.search(r"^spring-cloud-starter-gateway(-mvc|-server.*)?$|^spring-cloud-starter-(netflix-)?zuul$|^enablezuul(proxy|server)$"
+                         r"|^yarp\.reverseproxy$|^ocelot$", name) or (f.kind == "config.property" and name.startswith(
+                             ("spring.cloud.gateway.routes", "zuul.routes", "reverseproxy:routes", "reverseproxy:clusters"))):
                 owners = self.property_owners(f) if f.kind == "config.property" else [self.owner_of(f.repository, f.path)]
                 for owner in owners:
                     if owner and self.model.components[owner].kind == "service":
