@@ -746,12 +746,18 @@ def read_pom(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_
     ns = {"m": root.tag[1:].split("}")[0]} if root.tag.startswith("{") else {}
     q = (lambda t: f"m:{t}") if ns else (lambda t: t)
     artifact = root.findtext(q("artifactId"), namespaces=ns)
-    facts = [_fact("manifest", repo, path, _line_of(text, "<artifactId>"), ecosystem="maven", name=artifact)]
+    packaging = (root.findtext(q("packaging"), namespaces=ns) or "").strip().lower() or None
+    facts = [_fact("manifest", repo, path, _line_of(text, "<artifactId>"), ecosystem="maven", name=artifact,
+                   packaging=packaging)]
     artifacts = _LineIndex(text, r"<artifactId>([^<]*)</artifactId>")
     for dep in root.findall(f"{q('dependencies')}/{q('dependency')}", ns):
         aid = dep.findtext(q("artifactId"), namespaces=ns)
         if aid:
-            facts.append(_fact("manifest.dependency", repo, path, artifacts.line(aid), ecosystem="maven", name=aid))
+            # A dependency of type war/ear bundles a deployable web application (an all-in-one image's
+            # module); it is not a library the module links against.
+            bundled = (dep.findtext(q("type"), namespaces=ns) or "").strip().lower() in ("war", "ear")
+            facts.append(_fact("manifest.bundle" if bundled else "manifest.dependency", repo, path,
+                               artifacts.line(aid), ecosystem="maven", name=aid))
     return facts, []
 
 

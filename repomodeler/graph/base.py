@@ -26,8 +26,16 @@ def compose_variants(paths: set[str]) -> set[str]:
     ``.override``), a ``docker-compose.prod.yml`` or ``docker-compose.elk.yml`` is a variant someone opts
     into with ``-f``, and a Swarm ``docker-stack.yml`` another way to deploy it; their extra services
     and settings are not the system as it runs by default."""
-    folders = {p.rsplit("/", 1)[0] if "/" in p else "" for p in paths if DEFAULT_COMPOSE.search(p)}
-    return {p for p in paths if not DEFAULT_COMPOSE.search(p) and (p.rsplit("/", 1)[0] if "/" in p else "") in folders
+    def parent(p: str) -> str:
+        return p.rsplit("/", 1)[0] if "/" in p else ""
+
+    # In a folder without a docker-compose.yml, a file named default (docker-compose_default.yaml
+    # beside docker-compose_kieker.yaml) is the one the others vary.
+    default_named = {p for p in paths if re.search(r"(^|/)(docker-)?compose[._-]default\.ya?ml$", p, re.I)}
+    defaults = {p for p in paths if DEFAULT_COMPOSE.search(p)}
+    defaults |= {p for p in default_named if not any(parent(d) == parent(p) for d in defaults)}
+    folders = {parent(p) for p in defaults}
+    return {p for p in paths if p not in defaults and parent(p) in folders
             and re.search(r"(^|/)((docker-)?compose|docker-stack)[^/]*\.ya?ml$", p)}
 
 

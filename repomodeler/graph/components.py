@@ -289,6 +289,7 @@ class ComponentRules(ResolverBase):
             boot = {f.path for f in self.by_kind["annotation"] if f.repository == repo
                     and f.get("name") in ("SpringBootApplication", "EnableAutoConfiguration")}
             depended = {dependency_key(f.get("name") or "") for f in self.by_kind["manifest.dependency"]}
+            bundles = {(f.repository, norm_path(str(PurePosixPath(f.path).parent))) for f in self.by_kind["manifest.bundle"]}
             dev_depended = {dependency_key(f.get("name") or "") for f in self.by_kind["manifest.dev_dependency"]}
             folder_prefix = shared_prefix(PurePosixPath(d).name for d in unit_dirs if d)
             # Folders with code or a manifest first; a Dockerfile-only folder may be another recipe of one of them.
@@ -301,11 +302,16 @@ class ComponentRules(ResolverBase):
                 own_code = [p for p in code_here if not any(is_under(p, u) for u in deeper) and not TOOLING_FILE.search(p)]
                 if deeper and not own_code:
                     continue  # an aggregator (root pom with modules, workspace): its modules are the units
+                if not own_code and (repo, d) in bundles:
+                    continue  # an all-in-one image of web applications built elsewhere: they are the units
                 own = [p for p in files_here if not any(is_under(p, u) for u in deeper)]
                 serves = any(is_under(p, d) and not any(is_under(p, u) for u in deeper) for p in routes) \
                     or d in {norm_path(x) for x in dockerfiles}
                 here = [m for m in manifests if norm_path(str(PurePosixPath(m.path).parent)) == d]
                 started = any(m.get("start") for m in here)  # package.json scripts.start: `npm start` runs it
+                # A web application archive (Maven <packaging>war</packaging>) is started by the servlet
+                # container it is deployed in: a deployable, whatever its classes are called.
+                started = started or any(m.get("packaging") in ("war", "ear") for m in here)
                 # A package that installs commands (package.json `bin`, pyproject console scripts) is a program.
                 commands = any(m.get("commands") for m in here)
                 entry = serves or started or commands or any(ENTRY_FILES.search(p) or p in boot for p in own)
@@ -390,6 +396,12 @@ class ComponentRules(ResolverBase):
                     if not serves and self.has_deployments() and self.is_node_script(repo, d, manifests):
                         continue
                     comp = self.add_component(name, "service", repo, unit_dirs[d], aliases)
+                    base_tech = next((t for t in (tech_for_image(b.get("image")) for b in self.by_kind["docker.from"]
+                                                  if b.repository == repo and is_under(b.path, d)) if t), None)
+                    if base_tech and comp.kind == "service" and not code_here:
+                        # a database image of the system's own (FROM mariadb plus its schema): a store
+                        comp.kind = base_tech[1]
+                        comp.attributes["technology"] = base_tech[0]
                 comp.source_roots.add((repo, d))
                 self.artifacts[comp.id].update(artifacts)
                 claimed = sorted([*claimed, d], key=len, reverse=True)

@@ -39,6 +39,7 @@ PASSES: tuple[Pass, ...] = (
     Pass("aspire_components", ("aspire.statement", "manifest"), ("components", "roots", "connections", "attributes"),
          after=("deployment_components",)),
     Pass("build_units", ("manifest", "docker.from", "docker.artifact", "http.route", "manifest.dependency", "manifest.dev_dependency",
+                         "manifest.bundle",
                          "config.property", "annotation", "compose.service", "k8s.workload"),
          ("components", "aliases", "roots", "kinds"), after=("deployment_components", "aspire_components")),
     Pass("spring_identity", ("config.property",), ("aliases",), after=("build_units",)),
