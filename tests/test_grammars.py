@@ -237,8 +237,12 @@ CASES: list[Case] = [
     Case("java", "env_reads.java", (("config.read", 2, {"expr": "${orders.url:http://orders:8080}"}),
                                     E(5, "DATABASE_URL"), ("config.read", 6, {"expr": "payments.url"})),
          absent=(("env.read", 7),)),
-    Case("java", "constants.java", (K(2, "ORDERS_URL", "http://orders:8080"), K(6, "CACHE", "redis-cart:6379")),
-         absent=(("const.string", 3),)),
+    Case("java", "constants.java", (
+        K(2, "ORDERS_URL", "http://orders:8080"), K(6, "CACHE", "redis-cart:6379"),
+        ("const.enum", 9, {"enum": "Service", "name": "PERSISTENCE", "value": "shop.persistence"}),
+        ("const.enum", 10, {"enum": "Service", "name": "AUTH", "value": "shop.auth"}),
+        ("code.constant_arg", 15, {"enum": "Service", "name": "PERSISTENCE"}),
+    ), absent=(("const.string", 3), ("code.constant_arg", 16))),
     Case("java", "grpc.java", (G("server", 1, "CartServiceImplBase"), G("client", 3, "CurrencyServiceGrpc")),
          absent=(("grpc.client", 4),)),
     Case("java", "messaging.java", (

@@ -712,3 +712,33 @@ def test_dotnet_gateways_yarp_and_ocelot_and_the_web_app_in_front_of_them() -> N
     assert ("shopping.web", "yarpgateway") in links
     assert {t for s, t in links if s == "user"} >= {"shopping.web", "yarpgateway"}
     assert ("user", "catalog.api") not in links  # behind the gateway
+
+
+def test_service_ids_kept_in_an_enum_and_handed_to_calls_are_lookups() -> None:
+    """enum Service { PERSISTENCE("shop.persistence") } in a shared client library, and services
+    calling balancer.getEntity(Service.PERSISTENCE, ...): each caller reaches persistence (the
+    component whose module folder is shop.persistence); the library's own helpers make no call."""
+    client = ("package shop.client;\npublic enum Service {\n  PERSISTENCE(\"shop.persistence\"),\n"
+              "  AUTH(\"shop.auth\");\n  Service(String n) {}\n}\n")
+    helper = ("package shop.client;\nclass Ops {\n  static Object get() {\n"
+              "    return Balancer.getEntity(Service.AUTH, \"users\");\n  }\n}\n")
+    caller = ("package shop.{m};\nclass Rest {{\n  Object load() {{\n"
+              "    return Balancer.getEntity(Service.PERSISTENCE, \"products\", Product.class);\n  }}\n}}\n")
+    files = {
+        "client/pom.xml": pom("client"),
+        "client/src/main/java/shop/client/Service.java": client,
+        "client/src/main/java/shop/client/Ops.java": helper,
+        **{f"shop.{m}/pom.xml": pom(m, "client").replace("</artifactId>", "</artifactId><packaging>war</packaging>", 1)
+           for m in ("webui", "persistence", "auth")},
+        **{f"shop.{m}/src/main/java/shop/{m}/Rest.java": caller.format(m=m) for m in ("webui", "auth")},
+        "shop.persistence/src/main/java/shop/persistence/Rest.java": "package shop.persistence;\nclass Rest {}\n",
+    }
+    model = resolve_files({"shop": files})
+    assert {("webui", "persistence"), ("auth", "persistence")} <= edge_set(model)
+    assert not {e for e in edge_set(model) if e[0] == "client" and e[1] != "client"} - {
+        e for e in edge_set(model) if model.components[e[1]].kind == "library"}
+    lines = {(e.path, e.line) for c in model.connections.values() if (c.source, c.target) == ("webui", "persistence")
+             for e in c.evidence}
+    assert lines == {("shop.webui/src/main/java/shop/webui/Rest.java", 4),
+                     ("client/src/main/java/shop/client/Service.java", 3)}
+    assert via(model, "webui", "persistence") == {"lookup by service id constant"}

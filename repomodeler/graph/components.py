@@ -366,6 +366,8 @@ class ComponentRules(ResolverBase):
                     # builds or runs (an ELK recipe a stale variant once built): an unused recipe.
                     continue
                 aliases = (manifest_name.rsplit("/", 1)[-1],) if manifest_name else ()
+                if d and name != PurePosixPath(d).name and "." in PurePosixPath(d).name:
+                    aliases = (*aliases, PurePosixPath(d).name)  # tools.acme.auth/, the module auth
                 images = {_image_repo(self.model.components[m].attributes.get("image", "")) for m in matches}
                 if len(matches) > 1 and len(images) == 1:
                     # Several deployments run this module's one image (a database image per service):
