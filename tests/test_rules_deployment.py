@@ -454,6 +454,9 @@ def test_web_archives_deployed_only_by_the_examples_compose_file() -> None:
         "utilities/tools.acme.all/pom.xml": _war_pom("all", "webui", "auth"),
         "utilities/tools.acme.all/Dockerfile": "FROM tomcat:10\nCOPY target/*.war /usr/local/tomcat/webapps/\n",
         "utilities/tools.acme.database/Dockerfile": "FROM mariadb:10.4\nCOPY setup.sql /docker-entrypoint-initdb.d/\n",
+        # the base image the services build FROM: a pom that packages nothing, and a Dockerfile
+        "utilities/tools.acme.dockerbase/pom.xml": _war_pom("dockerbase").replace("war</packaging>", "pom</packaging>"),
+        "utilities/tools.acme.dockerbase/Dockerfile": "FROM tomcat:10\nCOPY server.xml /usr/local/tomcat/conf/\n",
         "e2e-tests/package.json": '{"name": "e2e", "scripts": {"start": "cypress run"}}\n',
         "e2e-tests/cypress/integration/shop.js": "describe('shop', () => { it('loads', () => cy.visit('/')); });\n",
         "examples/docker/docker-compose_default.yaml": (
@@ -470,6 +473,7 @@ def test_web_archives_deployed_only_by_the_examples_compose_file() -> None:
     assert ("shop", "services/tools.acme.webui") in comps["webui"].source_roots
     assert "rabbitmq" not in comps  # only the monitoring variant runs it
     assert not any("e2e" in c for c in comps) and "all" not in comps and "tools.acme.all" not in comps
+    assert "dockerbase" not in comps
     assert {("webui", "auth"), ("auth", "db"), ("user", "webui")} <= edge_set(model)
     line = {(e.path, e.line) for c in model.connections.values() if (c.source, c.target) == ("webui", "auth")
             for e in c.evidence}

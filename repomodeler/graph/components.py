@@ -361,9 +361,12 @@ class ComponentRules(ResolverBase):
                     # Code only an opt-in compose variant builds and no default deployment runs (a full or
                     # development stack's extra services): opted into, not the system as it runs by default.
                     continue
-                if not matches and d not in manifest_dirs and d not in code_dirs and self.has_deployments():
-                    # A Dockerfile with nothing of its own beside it that no deployment of the system
-                    # builds or runs (an ELK recipe a stale variant once built): an unused recipe.
+                packages_nothing = bool(here) and all(m.get("packaging") == "pom" for m in here)
+                if not matches and (d not in manifest_dirs or packages_nothing) and d not in code_dirs \
+                        and self.has_deployments():
+                    # A Dockerfile with nothing of its own beside it (at most a Maven pom that packages
+                    # nothing) that no deployment of the system builds or runs (an ELK recipe a stale
+                    # variant once built, a base image layer): an unused recipe.
                     continue
                 aliases = (manifest_name.rsplit("/", 1)[-1],) if manifest_name else ()
                 if d and name != PurePosixPath(d).name and "." in PurePosixPath(d).name:
