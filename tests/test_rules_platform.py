@@ -742,3 +742,23 @@ def test_service_ids_kept_in_an_enum_and_handed_to_calls_are_lookups() -> None:
     assert lines == {("shop.webui/src/main/java/shop/webui/Rest.java", 4),
                      ("client/src/main/java/shop/client/Service.java", 3)}
     assert via(model, "webui", "persistence") == {"lookup by service id constant"}
+
+
+def test_cpp_service_reads_the_address_of_another_by_its_name() -> None:
+    """C++ services reading addresses from a shared service-config.json by service name
+    (config_json["social-graph-service"]["addr"]) reach those services and stores."""
+    files = {
+        "docker-compose.yml": ("services:\n  user-service:\n    build: user\n  social-graph-service:\n    build: graph\n"
+                               "  social-graph-redis:\n    image: redis:7\n"),
+        "user/Dockerfile": "FROM ubuntu:22.04\nCMD [\"UserService\"]\n",
+        "graph/Dockerfile": "FROM ubuntu:22.04\nCMD [\"SocialGraphService\"]\n",
+        "user/UserService.cpp": ('#include "utils.h"\nint main() {\n'
+                                 '  std::string addr = config_json["social-graph-service"]["addr"];\n}\n'),
+        "graph/SocialGraphService.cpp": ('#include "utils.h"\nint main() {\n'
+                                         '  std::string redis = config_json["social-graph-redis"]["addr"];\n}\n'),
+    }
+    model = resolve_files({"social": files})
+    links = {(c.source, c.target): c for c in model.connections.values()}
+    assert {(e.path, e.line) for e in links[("user-service", "social-graph-service")].evidence} == {
+        ("user/UserService.cpp", 3)}
+    assert links[("social-graph-service", "social-graph-redis")].protocol == "redis"

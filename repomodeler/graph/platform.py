@@ -229,8 +229,11 @@ class PlatformRules(ResolverBase):
                 self.connect(owner, target, TECH_PROTOCOL.get(tech, "tcp"), [f.evidence],
                              attributes={"via": "literal host of a store client"})
                 continue
-            self.connect(owner, target, f.get("protocol") or "http", [f.evidence],
-                         attributes={"via": "lookup by service id"})
+            tcomp = self.model.components[target]
+            protocol = f.get("protocol") or "http"
+            if tcomp.kind in ("database", "cache", "broker"):  # config_json["user-mongodb"]["addr"]
+                protocol = TECH_PROTOCOL.get(tcomp.attributes.get("technology", ""), protocol)
+            self.connect(owner, target, protocol, [f.evidence], attributes={"via": "lookup by service id"})
         # Service ids kept in an enum (``PERSISTENCE("shop.persistence")``) and handed to a call
         # (``balancer.getEntity(Service.PERSISTENCE, "products")``): a lookup by that id.
         ids: dict[tuple[str, str], list[Fact]] = defaultdict(list)
