@@ -519,11 +519,11 @@ def read_dotenv(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warni
 
 
 # --------------------------------------------------------------------------- Spring configuration
-def _flatten_yaml(node: yaml.Node, prefix: str, out: list[tuple[str, str, int]]) -> None:
+def _flatten_yaml(node: yaml.Node, prefix: str, out: list[tuple[str, str, int]], sep: str = ".") -> None:
     for k, v in _items(node):
-        key = f"{prefix}.{k.value}" if prefix else str(k.value)
+        key = f"{prefix}{sep}{k.value}" if prefix else str(k.value)
         if isinstance(v, yaml.MappingNode):
-            _flatten_yaml(v, key, out)
+            _flatten_yaml(v, key, out, sep)
         elif isinstance(v, yaml.ScalarNode):
             out.append((key, str(v.value), _line(k)))
         elif isinstance(v, yaml.SequenceNode):
@@ -531,7 +531,7 @@ def _flatten_yaml(node: yaml.Node, prefix: str, out: list[tuple[str, str, int]])
                 if isinstance(item, yaml.ScalarNode):
                     out.append((f"{key}[{idx}]", str(item.value), _line(item)))
                 elif isinstance(item, yaml.MappingNode):
-                    _flatten_yaml(item, f"{key}[{idx}]", out)
+                    _flatten_yaml(item, f"{key}[{idx}]", out, sep)
 
 
 def read_spring_config(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
@@ -595,6 +595,39 @@ def _document_profile(part: list[tuple[str, str, int]], active: set[str]) -> str
     if not names or any(n.startswith("!") or n == "default" or n in active for n in names):
         return ""
     return ",".join(names)
+
+
+# ASP.NET Core loads appsettings.json, then appsettings.{Environment}.json; the environment is
+# "Production" unless ASPNETCORE_ENVIRONMENT/DOTNET_ENVIRONMENT says otherwise, so both are what a
+# deployed service reads.  Other environments (Development, Docker, Staging...) are profiles: like a
+# Spring profile they may link to components the system has, never introduce new ones.
+DOTNET_DEFAULT_ENVIRONMENTS = frozenset({"", "production"})
+# A string (kept), or what YAML would not read: a comment, a comma before a closing bracket.
+_JSON_COMMENT_OR_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|/\*.*?\*/|,(?=(?:\s|//[^\n]*|/\*.*?\*/)*[}\]])', re.S)
+
+
+def _json_as_yaml(text: str) -> str:
+    """JSON as the .NET configuration reader accepts it (comments, trailing commas, a byte-order
+    mark, tabs) turned into YAML flow text with every value on the line it was written on."""
+    def blank(m: re.Match[str]) -> str:
+        token = m.group()
+        return token if token.startswith('"') else re.sub(r"[^\n]", " ", token)
+
+    return _JSON_COMMENT_OR_STRING.sub(blank, text.lstrip("\ufeff")).replace("\t", " ")
+
+
+def read_dotnet_settings(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
+    """``appsettings[.Environment].json`` (and Ocelot's ``ocelot[.Environment].json`` routes): every
+    setting as a property named the .NET way (``ConnectionStrings:OrdersDb``, ``RabbitMQ:Host``,
+    ``Routes[0]:DownstreamHostAndPorts[0]:Host``), at its line."""
+    entries: list[tuple[str, str, int]] = []
+    for doc in load_yaml_documents(_json_as_yaml(text)):
+        _flatten_yaml(doc, "", entries, ":")
+    m = re.match(r"^(?:appsettings|ocelot)\.(.+)\.json$", PurePosixPath(path).name, re.I)
+    environment = m.group(1) if m else ""
+    profile = "" if environment.lower() in DOTNET_DEFAULT_ENVIRONMENTS else environment
+    return [_fact("config.property", repo, path, line, name=key, value=value, profile=profile)
+            for key, value, line in entries], []
 
 
 # --------------------------------------------------------------------------- monitoring configuration
@@ -761,12 +794,18 @@ def read_pom(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_
     ns = {"m": root.tag[1:].split("}")[0]} if root.tag.startswith("{") else {}
     q = (lambda t: f"m:{t}") if ns else (lambda t: t)
     artifact = root.findtext(q("artifactId"), namespaces=ns)
-    facts = [_fact("manifest", repo, path, _line_of(text, "<artifactId>"), ecosystem="maven", name=artifact)]
+    packaging = (root.findtext(q("packaging"), namespaces=ns) or "").strip().lower() or None
+    facts = [_fact("manifest", repo, path, _line_of(text, "<artifactId>"), ecosystem="maven", name=artifact,
+                   packaging=packaging)]
     artifacts = _LineIndex(text, r"<artifactId>([^<]*)</artifactId>")
     for dep in root.findall(f"{q('dependencies')}/{q('dependency')}", ns):
         aid = dep.findtext(q("artifactId"), namespaces=ns)
         if aid:
-            facts.append(_fact("manifest.dependency", repo, path, artifacts.line(aid), ecosystem="maven", name=aid))
+            # A dependency of type war/ear bundles a deployable web application (an all-in-one image's
+            # module); it is not a library the module links against.
+            bundled = (dep.findtext(q("type"), namespaces=ns) or "").strip().lower() in ("war", "ear")
+            facts.append(_fact("manifest.bundle" if bundled else "manifest.dependency", repo, path,
+                               artifacts.line(aid), ecosystem="maven", name=aid))
     return facts, []
 
 
@@ -846,6 +885,8 @@ def reader_for(path: str, head: str) -> Reader | None:
         return read_spring_config  # Helm values: flattened keys, owned by the chart's component
     if re.match(r"^logback[^/]*\.xml$", low):
         return read_logback
+    if re.match(r"^(appsettings|ocelot)(\.[^/]+)?\.json$", low):
+        return read_dotnet_settings  # ASP.NET Core settings; Ocelot API gateway routes
     if low.endswith((".yml", ".yaml")) and re.match(r"^(file|metric|packet|heart)beat", low):
         return read_beats
     if low in ("kustomization.yaml", "kustomization.yml"):

@@ -109,6 +109,9 @@ KEY_SCHEME: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.I)
 BROWSER_URL_KEY = re.compile(r"((^|[._-])(user[-_]?)?authori[sz]ation[-_]?ur[il]|redirect[-_]?ur[il]s?|callback[-_]?ur[il]"
                              r"|logout[-_]?(success[-_]?)?ur[il])(\[\d+\])?$|^(springdoc|swagger[-_]?ui)\.", re.I)
 MAIL_HOST_KEY = re.compile(r"^(spring\.mail\.host|mail\.smtp\.host|(SMTP|MAIL|EMAIL)_(HOST|SERVER))$", re.I)
+# Setting names that say a link is not HTTP (ACTIVEMQ_HOST, Smtp:Server, Redis:Endpoint).
+NOT_HTTP_KEY = re.compile(r"mq|amqp|rabbit|kafka|nats|redis|mongo|postgres|mysql|maria|sql|jdbc|jms|stomp|smtp|mail|"
+                          r"ldap|broker|queue|tcp|socket|elastic|memcache|cassandra|zookeeper|etcd|grpc|database|db", re.I)
 HOST_ENV_NAME = re.compile(r"(HOST|ADDR|ADDRESS|SERVER|URL|URI|ENDPOINT|BROKER|BROKERS|DSN|SERVICE|CONN)", re.I)
 ENTRY_FILES = re.compile(
     r"(^|/)(main\.py|app\.py|server\.py|manage\.py|wsgi\.py|asgi\.py|__main__\.py|index\.[cm]?[jt]s|server\.[cm]?[jt]s|"
