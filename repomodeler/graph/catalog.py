@@ -179,6 +179,10 @@ ROLE_SERVERS: dict[str, dict[str, str]] = {
     "dashboard": {"annotation": r"^enablehystrixdashboard$", "image": r"(^|/)grafana(-oss|-enterprise)?([:@]|$)"},
     "admin": {"manifest.dependency": r"^spring-boot-admin-(starter-)?server$", "annotation": r"^enableadminserver$"},
     "metrics": {"image": r"(^|/)(prom/prometheus|prometheus)"},
+    # Operators' and developers' tools with a user interface of their own: log servers, mail catchers.
+    "logging": {"image": r"(^|/)(datalust/seq|seq|graylog/graylog|graylog|kibana|grafana/loki|loki)([-:]|$)"},
+    "mail": {"image": r"(^|/)(maildev/maildev|maildev|mailhog/mailhog|mailhog|axllent/mailpit|mailpit|rnwood/smtp4dev|"
+                      r"smtp4dev)([-:]|$)"},
     # Coordination stores other infrastructure keeps its state in (Kafka's ZooKeeper, etcd): no client role.
     "coordination": {"image": r"(^|/)([a-z0-9]+-)?(zookeeper|etcd)([-:]|$)"},
     # A component that serves a user interface: a front-end framework, a server-side view engine, static files.
@@ -187,7 +191,8 @@ ROLE_SERVERS: dict[str, dict[str, str]] = {
                                   r"microsoft\.aspnetcore\.spaservices(\.extensions)?|microsoft\.aspnetcore\.mvc\.razor\."
                                   r"runtimecompilation|aspnetcore\.healthchecks\.ui|streamlit|gradio|dash)$"},
     "auth": {"annotation": r"^enableauthorizationserver$",
-             "manifest.dependency": r"^spring-(security-oauth2-authorization-server|boot-starter-oauth2-authorization-server)$",
+             "manifest.dependency": r"^spring-(security-oauth2-authorization-server|boot-starter-oauth2-authorization-server)$"
+                                    r"|^(identityserver4|duende\.identityserver|openiddict\.server(\.aspnetcore)?)$",
              "image": r"(^|/)(keycloak|jboss/keycloak|quay\.io/keycloak)"},
 }
 # Spring Cloud Gateway route and discovery-locator keys, old and 2025 names (server.webflux / server.webmvc / mvc).

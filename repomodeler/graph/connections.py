@@ -822,6 +822,21 @@ class ConnectionRules(ResolverBase):
                 if (comp.kind == "service" and cid not in called and not infra_role(comp)
                         and (comp.ports or cid in published)):
                     targets[cid] = published.get(cid) or sorted(comp.evidence)[0]
+        # A published service another front door calls (an API behind the web app, published too for
+        # testing) is reached through that front door.  Health checks are not calls (a status page
+        # polling every service), people sign in at an authorization server themselves, and an
+        # endpoint declared external (Aspire's WithExternalHttpEndpoints) is meant to be reached.
+        callers: dict[str, set[str]] = defaultdict(set)
+        for (source, target, _p), conn in self.model.connections.items():
+            via = conn.attributes.get("via", "")
+            if not (re.search(r"health", via, re.I) or re.search(r"HC$", via)):
+                callers[target].add(source)
+        doors = set(targets)
+        for cid in sorted(doors):
+            attributes = self.model.components[cid].attributes
+            if (cid not in ingress_doors and "auth" not in attributes.get("platform_role", "").split(",")
+                    and attributes.get("published") != "true" and callers[cid] & (doors - {cid})):
+                del targets[cid]
         if not targets:
             return
         actor = "user"
