@@ -7,6 +7,7 @@ the rest line by line.  Each reader returns facts and warnings and never raises 
 
 from __future__ import annotations
 
+import configparser
 import json
 import re
 import tomllib
@@ -16,6 +17,8 @@ from typing import Callable, Iterator
 
 import yaml
 
+from repomodeler.extract.entries import (compose_command, package_json_entries, pyproject_entries, read_procfile,
+                                         read_setup_cfg, read_setup_py)
 from repomodeler.records import Fact, Warning_
 
 MAX_YAML_NODES = 200_000
@@ -281,6 +284,13 @@ def read_compose(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warn
                 ports=",".join(ports), expose=",".join(expose), working_dir=_scalar(_get(svc, "working_dir")),
                 profiles=",".join(sorted(p for p in (_scalar(x) for x in _seq(_get(svc, "profiles"))) if p)),
             ))
+            command_node = _get(svc, "command")
+            command = compose_command(_scalar(command_node) if isinstance(command_node, yaml.ScalarNode)
+                                      else [_scalar(x) or "" for x in _seq(command_node)] if command_node is not None
+                                      else None)
+            if command:  # what this service runs from the image (a worker beside the web server)
+                facts.append(_fact("program.command", repo, path, _line(command_node), owner=name, command=command,
+                                   source="compose"))
             for env_name, value, line in _env_pairs(_get(svc, "environment")):
                 facts.append(_fact("config.env", repo, path, line, owner=name, name=env_name, value=value,
                                    source="compose"))
@@ -661,6 +671,7 @@ def read_package_json(repo: str, path: str, text: str) -> tuple[list[Fact], list
             facts.append(_fact("manifest.dependency", repo, path, line, ecosystem="npm", name=str(dep))
                          if section == "dependencies" else
                          _fact("manifest.dev_dependency", repo, path, line, ecosystem="npm", name=str(dep)))
+    facts.extend(package_json_entries(repo, path, text, data))
     return facts, []
 
 
@@ -680,6 +691,7 @@ def read_pyproject(repo: str, path: str, text: str) -> tuple[list[Fact], list[Wa
         if m and m.group(1).lower() != "python":
             facts.append(_fact("manifest.dependency", repo, path, words.line(m.group(1)), ecosystem="python",
                                name=m.group(1).lower()))
+    facts.extend(pyproject_entries(repo, path, text, data))
     return facts, []
 
 
@@ -785,9 +797,14 @@ def reader_for(path: str, head: str) -> Reader | None:
         return read_gradle
     if low.endswith((".csproj", ".fsproj", ".vbproj")):
         return read_csproj
-    if low in ("cargo.toml", "gemfile", "composer.json", "setup.py"):
-        return _generic_manifest({"cargo.toml": "cargo", "gemfile": "ruby", "composer.json": "php",
-                                  "setup.py": "python"}.get(low, "dotnet"))
+    if low == "setup.py":
+        return read_setup_py
+    if low == "setup.cfg":
+        return read_setup_cfg
+    if name == "Procfile" or low.startswith("procfile."):
+        return read_procfile
+    if low in ("cargo.toml", "gemfile", "composer.json"):
+        return _generic_manifest({"cargo.toml": "cargo", "gemfile": "ruby", "composer.json": "php"}.get(low, "dotnet"))
     if re.match(r"^(application|bootstrap)[^/]*\.(ya?ml|properties)$", low):
         return read_spring_config
     if low.endswith((".yml", ".yaml")) and "/templates/" in f"/{path}" and "{{" in head:
@@ -818,7 +835,7 @@ MAX_LINE = 20_000
 # Readers that scan line by line with regular expressions: over-long lines are cut to MAX_LINE so
 # no pattern can spend quadratic time on a hostile line (a minified blob named Dockerfile, say).
 _LINE_READERS = frozenset({"read_dockerfile", "read_dotenv", "read_requirements", "read_go_mod", "read_gradle",
-                           "read_spring_config"})
+                           "read_spring_config", "read_procfile", "read_setup_py"})
 
 
 def _cut_long_lines(text: str) -> tuple[str, int | None]:
@@ -852,7 +869,7 @@ def extract_descriptor(repo: str, path: str, content: bytes) -> tuple[list[Fact]
         facts, warnings = reader(repo, path, text)
     except RecursionError:
         return [], [Warning_(repo, path, 0, f"malformed {PurePosixPath(path).name}: nested too deeply; skipped")]
-    except (yaml.YAMLError, ValueError, json.JSONDecodeError, tomllib.TOMLDecodeError, ET.ParseError,
+    except (yaml.YAMLError, ValueError, json.JSONDecodeError, tomllib.TOMLDecodeError, ET.ParseError, configparser.Error,
             TypeError, AttributeError, KeyError, IndexError, OverflowError, UnicodeError) as exc:
         line, detail = _error_position(exc)
         return [], [Warning_(repo, path, line, f"malformed {PurePosixPath(path).name}: {detail[:200]}; skipped")]

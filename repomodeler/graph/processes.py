@@ -35,6 +35,7 @@ from repomodeler.graph.catalog import HTTP_VERBS, LOCAL_HOSTS
 from repomodeler.graph.identity import key
 from repomodeler.graph.naming import GENERIC_DIRS, is_under
 from repomodeler.graph.packages import PackageIndex, build_index, folder
+from repomodeler.graph.scripts import SCRIPT_LANGUAGES, ScriptProgram, closure, file_graph, find_programs, spawned_programs
 from repomodeler.graph.values import client_path, grpc_service_name, http_verb, parse_hosts
 from repomodeler.records import Component, Connection, Endpoint, Evidence, Fact, Port
 
@@ -71,6 +72,10 @@ class ProcessRules(ResolverBase):
     split_commands: dict[str, dict[str, str]]  # split component -> {subcommand: process component}
     process_kind: dict[str, str]  # process component -> program | command | service
     process_reused: set[str]  # deployed components found to be one of the processes
+    file_owner: dict[tuple[str, str], str]  # Python/JavaScript splits: (repo, file) -> its process
+    file_holders: dict[tuple[str, str], set[str]]  # ... the processes whose imports reach the file
+    spawn_names: dict[str, dict[str, str]]  # split component -> {module, file or command: process}
+    process_primaries: set[str]  # split components that are themselves one of the programs
 
     # ------------------------------------------------------------------ the pass
     def processes(self) -> None:
@@ -82,6 +87,11 @@ class ProcessRules(ResolverBase):
         self.split_commands = {}
         self.process_kind = {}
         self.process_reused = set()
+        self.file_owner = {}
+        self.file_holders = {}
+        self.spawn_names = {}
+        self.process_primaries = set()
+        self._scripts: dict[str, tuple[list[ScriptProgram], dict[str, set[str]]]] = {}
         by_comp: dict[tuple[str, str], list[str]] = defaultdict(list)
         for (repo, d), paths in sorted(self.packages.packages.items()):
             owner = self.owner_of(repo, paths[0])
@@ -110,6 +120,7 @@ class ProcessRules(ResolverBase):
         graph = {d: {t for t in ts if t in dirs} for d, ts in self.packages.graph(repo).items() if d in dirs}
         programs = self._programs(repo, dirs, facts)
         if not programs:
+            self._split_scripts(cid, repo, dirs)
             return
         serving = {d for d in dirs if any(facts[k].get((repo, d)) for k in ("http.route", "grpc.server", "server.start"))}
 
@@ -245,45 +256,132 @@ class ProcessRules(ResolverBase):
             return f"{comp.name} {base}"
         return base
 
+    # ------------------------------------------------------------------ Python and JavaScript programs
+    def _repo_scripts(self, repo: str) -> tuple[list[ScriptProgram], dict[str, set[str]]]:
+        """The programs of a repository's Python/JavaScript code and its file-level import graph (once per repository)."""
+        if repo not in self._scripts:
+            files = {p for (r, p), lang in self.packages.files.items() if r == repo and lang in SCRIPT_LANGUAGES}
+            mains = {f.path: f for f in self.by_kind["program.script_main"] if f.repository == repo}
+            programs = find_programs(repo, files, {k: self.by_kind[k] for k in ("program.entry", "program.command",
+                                                                                 "docker.command")}, set(mains))
+            programs += spawned_programs(repo, files, self.by_kind["process.spawn"], set(mains),
+                                         {p.entry for p in programs})
+            for p in programs:
+                if p.source == "spawn":  # evidence: where the program starts, not where it is started
+                    p.evidence = [mains[p.entry].evidence] if p.entry in mains else [Evidence(repo, p.entry, 1)]
+            graph = file_graph(repo, files, [f for f in self.by_kind["import"] if f.repository == repo],
+                               [f for f in self.by_kind["module.var"] if f.repository == repo]) if programs else {}
+            self._scripts[repo] = (sorted(programs, key=lambda p: p.entry), graph)
+        return self._scripts[repo]
+
+    def _split_scripts(self, cid: str, repo: str, dirs: set[str]) -> None:
+        """Python/JavaScript: programs whose code starts different servers (routes, a server start, a
+        worker loop) are processes; a program that calls one of them on a loopback URL, or spawns one
+        or is spawned, too.  Programs that do neither (an admin CLI, a dev script) stay with the component."""
+        comp = self.model.components[cid]
+        all_programs, graph = self._repo_scripts(repo)
+        files = {p for d in dirs for p in self.packages.packages.get((repo, d), [])
+                 if self.packages.files.get((repo, p)) in SCRIPT_LANGUAGES}
+        programs = [p for p in all_programs if p.entry in files]
+        if len(programs) < 2:
+            return
+        reach = {p.entry: closure(graph, p.entry, files) for p in programs}
+        serving: dict[str, list[Fact]] = defaultdict(list)
+        for kind in ("http.route", "grpc.server", "server.start", "messaging.subscribe"):
+            for f in self.by_kind[kind]:
+                if f.repository == repo and f.path in files:
+                    serving[f.path].append(f)
+        signature = {p.entry: frozenset(x for x in reach[p.entry] if x in serving) | ({p.entry} if p.launcher else set())
+                     for p in programs}
+        servers: list[ScriptProgram] = []
+        for p in sorted(programs, key=lambda p: (not p.main, p.source == "spawn", p.entry)):
+            if signature[p.entry] and all(signature[q.entry] != signature[p.entry] for q in servers):
+                servers.append(p)
+        if not servers:
+            return
+        routes = {p.entry: {_norm(f.get("path") or "") for x in reach[p.entry] for f in serving.get(x, [])
+                            if f.kind == "http.route" and (f.get("path") or "").startswith("/")} for p in servers}
+        linked: set[str] = set()
+        for p in programs:  # a CLI calling a server's API on a loopback URL
+            for path in self._loopback_paths(repo, reach[p.entry]):
+                for q in servers:
+                    if q is not p and _norm(path) in routes[q.entry]:
+                        linked |= {p.entry, q.entry}
+        names = {n: p.entry for p in programs for n in sorted(p.spawn_names)}
+        for f in self.by_kind["process.spawn"]:
+            if f.repository != repo or f.path not in files:
+                continue
+            target = names.get((f.get("arg") or "").removeprefix("./"))
+            for p in programs:
+                if target is not None and target != p.entry and f.path in reach[p.entry]:
+                    linked |= {p.entry, target}
+        members = {p.entry for p in servers} | linked if len(servers) >= 2 or linked else set()
+        if len(members) < 2:
+            return
+        chosen = [p for p in programs if p.entry in members]
+        keys = {key(comp.name), key(repo), *(key(a) for a in comp.aliases)}
+        primary = next((p for p in chosen if p.name and key(p.name) in keys), None)
+        if primary is None:
+            mains = [p for p in chosen if p.main]
+            primary = mains[0] if len(mains) == 1 else None
+        procs: list[Process] = []
+        proc_of: dict[str, Process] = {}
+        for p in chosen:
+            if p is primary:
+                continue
+            name = p.name or self._program_name(comp, PurePosixPath(p.entry).stem)
+            proc_of[p.entry] = Process(name=name, kind="server" if signature[p.entry] else "program",
+                                       roots={folder(p.entry)}, evidence=list(p.evidence), program=name)
+            procs.append(proc_of[p.entry])
+        self._add_processes(comp, repo, procs)
+        if primary is not None:
+            comp.attributes["process"] = primary.name or comp.name
+            comp.evidence.update(primary.evidence[:1])
+            self.process_primaries.add(cid)
+        self.split_commands[cid] = {}
+        by_entry = {p.entry: p for p in chosen}
+        cid_of = {p.entry: proc_of[p.entry].cid if p is not primary else cid for p in chosen}
+        self.spawn_names[cid] = {n: cid_of[e] for n, e in sorted(names.items()) if e in by_entry}
+        # Which process each file belongs to: the one whose imports alone reach it; code several reach is shared.
+        holders: dict[str, set[str]] = defaultdict(set)
+        for e, pc in sorted(cid_of.items()):
+            for x in reach[e]:
+                holders[x].add(pc)
+        owner: dict[str, str] = {x: next(iter(hs)) for x, hs in holders.items() if len(hs) == 1}
+        for d in sorted(dirs):
+            ds = [x for x in self.packages.packages.get((repo, d), []) if x in files]
+            found = {owner[x] for x in ds if x in owner}
+            for x in ds:  # reached by no program: with the folder's code when one process owns it all
+                if x not in holders:
+                    owner[x] = next(iter(found)) if len(found) == 1 else cid
+            folder_owners = {owner.get(x, cid) for x in ds}
+            self.package_owner[(repo, d)] = next(iter(folder_owners)) if len(folder_owners) == 1 else cid
+            self.package_holders[(repo, d)] = {h for x in ds for h in holders.get(x, set())}
+        for x in sorted(files):
+            self.file_owner[(repo, x)] = owner.get(x, cid)
+            self.file_holders[(repo, x)] = set(holders.get(x, set()))
+        self._move_ports(comp)
+        self._move_connections(comp)
+
+    def _loopback_paths(self, repo: str, paths: set[str]) -> list[str]:
+        """API paths the code at `paths` calls on a loopback URL (http://localhost:8000/api/items)."""
+        out = []
+        for f in [*self.by_kind["http.client"], *self.by_kind["string.url"]]:
+            if f.repository != repo or f.path not in paths:
+                continue
+            value = f.get("url") or f.get("value") or ""
+            hosts = parse_hosts(value) if "://" in value else []
+            if hosts and all(h.host in LOCAL_HOSTS for h in hosts):
+                path = client_path(value)
+                if _specific(path):
+                    out.append(path)
+        return out
+
     # ------------------------------------------------------------------ creating them
     def _create(self, comp: Component, repo: str, dirs: set[str], graph: dict[str, set[str]], primary: str | None,
                 procs: list[Process], programs: dict[str, list[Evidence]]) -> None:
         cid = comp.id
-        used: set[str] = set()
-        with_code = set(self.package_owner.values())
-        for p in procs:
-            name = p.name
-            base = PurePosixPath(p.program).name if p.kind == "program" else ""
-            if base and base.lower() != name.lower() and self.alias.get(base.lower()) is not None \
-                    and self.alias.get(base.lower()) not in with_code:
-                name = base  # cmd/web deployed as `web`
-            existing = self.alias.get(name.lower())
-            # A deployed component of that name with no code of its own (compose services running
-            # images built from this repository) is this process; any other name clash is avoided.
-            if existing is not None and (existing == cid or existing in used or existing in with_code
-                                         or existing in self.process_parent
-                                         or self.model.components[existing].kind not in ("service", "gateway")):
-                name = f"{comp.name} {p.name}" if not p.name.startswith(comp.name) else f"{p.name} process"
-            elif existing is not None:
-                self.process_reused.add(existing)
-            label = (PurePosixPath(p.program).name or comp.name) if p.kind == "program" else p.name
-            attrs = {"process": label if p.kind != "service" else f"{self._program_name(comp, p.program)} ({p.name})",
-                     "part_of": comp.id}
-            if p.command:
-                attrs["command"] = p.command
-            new = self.add_component(name, "service", repo, p.evidence[0] if p.evidence else
-                                     Evidence(repo, self.packages.packages[(repo, sorted(p.roots)[0])][0], 1),
-                                     attributes=attrs)
-            new.evidence.update(p.evidence)
-            if new.language is None:
-                new.language = comp.language
-            for k, v in attrs.items():
-                new.attributes[k] = v
-            p.cid = new.id
-            used.add(new.id)
-            self.process_parent[new.id] = cid
-            self.process_kind[new.id] = p.kind
-        comp.attributes["processes"] = ", ".join(sorted(self.model.components[p.cid].name for p in procs))
+        self._add_processes(comp, repo, procs)
         if primary is not None:
             comp.attributes["process"] = self._program_name(comp, primary)
             comp.evidence.update(programs[primary][:1])
@@ -336,6 +434,45 @@ class ProcessRules(ResolverBase):
         self._move_ports(comp)
         self._move_connections(comp)
 
+    def _add_processes(self, comp: Component, repo: str, procs: list[Process]) -> None:
+        """One component per process, named after its program, subcommand or role (``p.cid`` set)."""
+        cid = comp.id
+        used: set[str] = set()
+        with_code = set(self.package_owner.values())
+        for p in procs:
+            name = p.name
+            base = PurePosixPath(p.program).name if p.kind == "program" else ""
+            if base and base.lower() != name.lower() and self.alias.get(base.lower()) is not None \
+                    and self.alias.get(base.lower()) not in with_code:
+                name = base  # cmd/web deployed as `web`
+            existing = self.alias.get(name.lower())
+            # A deployed component of that name with no code of its own (compose services running
+            # images built from this repository) is this process; any other name clash is avoided.
+            if existing is not None and (existing == cid or existing in used or existing in with_code
+                                         or existing in self.process_parent
+                                         or self.model.components[existing].kind not in ("service", "gateway")):
+                name = f"{comp.name} {p.name}" if not p.name.startswith(comp.name) else f"{p.name} process"
+            elif existing is not None:
+                self.process_reused.add(existing)
+            label = (PurePosixPath(p.program).name or comp.name) if p.kind == "program" else p.name
+            attrs = {"process": label if p.kind != "service" else f"{self._program_name(comp, p.program)} ({p.name})",
+                     "part_of": comp.id}
+            if p.command:
+                attrs["command"] = p.command
+            new = self.add_component(name, "service", repo, p.evidence[0] if p.evidence else
+                                     Evidence(repo, self.packages.packages[(repo, sorted(p.roots)[0])][0], 1),
+                                     attributes=attrs)
+            new.evidence.update(p.evidence)
+            if new.language is None:
+                new.language = comp.language
+            for k, v in attrs.items():
+                new.attributes[k] = v
+            p.cid = new.id
+            used.add(new.id)
+            self.process_parent[new.id] = cid
+            self.process_kind[new.id] = p.kind
+        comp.attributes["processes"] = ", ".join(sorted(self.model.components[p.cid].name for p in procs))
+
     def _entry_core(self, repo: str, roots: set[str], dirs: set[str], all_roots: set[str]) -> set[str]:
         """Packages a role's entry calls reach (runner.Execute -> mlxrunner.Execute -> ...)."""
         out = set(roots)
@@ -359,6 +496,9 @@ class ProcessRules(ResolverBase):
 
     # ------------------------------------------------------------------ moving what the code declares
     def process_of_file(self, repo: str, path: str) -> str | None:
+        o = self.file_owner.get((repo, path))
+        if o is not None:
+            return o
         d = self.packages.package_of(repo, path)
         return self.package_owner.get((repo, d)) if d is not None else None
 
@@ -482,13 +622,18 @@ class ProcessRules(ResolverBase):
         """The processes that run the code at `path` when it reaches `target`: the process its package
         belongs to; for code several processes link (or the target's own), the one of them that is not
         the target, else (unless `strict`) the component they were split from when it links that code."""
-        d = self.packages.package_of(repo, path)
-        if d is None or (repo, d) not in self.package_owner:
-            return []
-        o = self.package_owner[(repo, d)]
+        if (repo, path) in self.file_owner:  # a Python/JavaScript split: by file
+            o = self.file_owner[(repo, path)]
+            holders = self.file_holders.get((repo, path), set())
+        else:
+            d = self.packages.package_of(repo, path)
+            if d is None or (repo, d) not in self.package_owner:
+                return []
+            o = self.package_owner[(repo, d)]
+            holders = self.package_holders.get((repo, d), set())
         if o != target and (o in self.process_parent or o not in self.split_commands):
             return [o]
-        cands = sorted(self.package_holders.get((repo, d), set()) - {target})
+        cands = sorted(holders - {target})
         if len(cands) == 1:
             return cands
         family = self._family(o)
@@ -507,15 +652,23 @@ class ProcessRules(ResolverBase):
             if o is None:
                 continue
             commands = self.split_commands.get(self._family(o), {})
-            target = commands.get(f.get("arg") or "")
+            arg = f.get("arg") or ""
+            target = commands.get(arg)
+            via = f"starts the '{arg}' subcommand"
+            if target is None:  # a Python module or a script file another program of the split starts
+                target = self.spawn_names.get(self._family(o), {}).get(arg.removeprefix("./"))
+                via = f"starts '{arg}'"
             if target is None:
                 continue
             for src in self._sources(f.repository, f.path, target):
-                self.connect(src, target, "process", [f.evidence], kind="spawns",
-                             attributes={"via": f"starts the '{f.get('arg')}' subcommand"})
+                self.connect(src, target, "process", [f.evidence], kind="spawns", attributes={"via": via})
 
     def _api_links(self) -> None:
+        # Python/JavaScript: a URL literal handed to a client call is that call, not a second one.
+        called = {(f.repository, f.path, f.line) for f in self.by_kind["http.client"] if f.language in SCRIPT_LANGUAGES}
         for f in [*self.by_kind["http.call_path"], *self.by_kind["http.client"], *self.by_kind["string.url"]]:
+            if f.kind == "string.url" and (f.repository, f.path, f.line) in called:
+                continue
             o = self.process_of_file(f.repository, f.path)
             if o is None or self._family(o) not in self.split_commands:
                 continue
