@@ -291,11 +291,17 @@ class ProcessRules(ResolverBase):
             for f in self.by_kind[kind]:
                 if f.repository == repo and f.path in files:
                     serving[f.path].append(f)
-        signature = {p.entry: frozenset(x for x in reach[p.entry] if x in serving) | ({p.entry} if p.launcher else set())
-                     for p in programs}
-        servers: list[ScriptProgram] = []
-        for p in sorted(programs, key=lambda p: (not p.main, p.source == "spawn", p.entry)):
-            if signature[p.entry] and all(signature[q.entry] != signature[p.entry] for q in servers):
+        # What a program serves: the files of the routes, gRPC services and subscriptions it reaches (else
+        # of the servers it starts), and its own module when a launcher (gunicorn, celery) serves it.
+        signature: dict[str, frozenset[str]] = {}
+        for p in programs:
+            served = {x for x in reach[p.entry] if any(f.kind != "server.start" for f in serving.get(x, []))}
+            started = {x for x in reach[p.entry] if x in serving}
+            signature[p.entry] = frozenset((served or started) | ({p.entry} if p.launcher else set()))
+        servers: list[ScriptProgram] = []  # one per server: a dev script running the same app is that server
+        for p in sorted(programs, key=lambda p: (not p.main, p.source == "spawn", -len(signature[p.entry]), p.entry)):
+            sig = signature[p.entry]
+            if sig and not any(sig <= signature[q.entry] or signature[q.entry] <= sig for q in servers):
                 servers.append(p)
         if not servers:
             return
