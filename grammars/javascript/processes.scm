@@ -22,6 +22,13 @@
  (#any-of? @_cls "Worker" "WebSocketServer" "ApolloServer")
  (#set! fact "server.start"))
 
+; workQueue.process(5, async (job) => ...) (Bull) / queue.process(fn) / emailQueue.process("send", fn): a worker loop
+((call_expression
+   function: (member_expression object: (identifier) @_obj property: (property_identifier) @_fn)
+   arguments: (arguments [(arrow_function) (function_expression) (identifier)])) @fact
+ (#match? @_obj "(?i)(queue|q)$") (#eq? @_fn "process")
+ (#set! fact "server.start") (#set! technology "queue"))
+
 ; spawn("node", ["dist/worker.js"]) / fork("./worker.js") / child_process.fork(path.join(__dirname, "runner.js")) /
 ; execFile(process.execPath, [script, "serve"]) / exec("node worker.js"): every string of the command line
 ((call_expression

@@ -20,6 +20,10 @@
  (#any-of? @_obj "app" "application" "api" "server" "socketio" "sio" "bot" "dp")
  (#any-of? @_fn "run" "run_polling" "start_polling" "run_forever")
  (#set! fact "server.start"))
+; worker.work() / Worker([queue]).work(): an RQ worker loop
+((call function: (attribute object: [(identifier) @_obj (call function: (identifier) @_obj)] attribute: (identifier) @_fn)) @fact
+ (#match? @_obj "(?i)worker$") (#eq? @_fn "work")
+ (#set! fact "server.start") (#set! technology "queue"))
 ((call function: (attribute object: (identifier) @_obj attribute: (identifier) @_fn)) @fact
  (#eq? @_obj "websockets") (#eq? @_fn "serve")
  (#set! fact "server.start") (#set! technology "websocket"))

@@ -290,7 +290,7 @@ def read_compose(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warn
                                       else None)
             if command:  # what this service runs from the image (a worker beside the web server)
                 facts.append(_fact("program.command", repo, path, _line(command_node), owner=name, command=command,
-                                   source="compose"))
+                                   source="compose", context=context))
             for env_name, value, line in _env_pairs(_get(svc, "environment")):
                 facts.append(_fact("config.env", repo, path, line, owner=name, name=env_name, value=value,
                                    source="compose"))

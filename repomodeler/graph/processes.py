@@ -325,6 +325,10 @@ class ProcessRules(ResolverBase):
         if len(members) < 2:
             return
         chosen = [p for p in programs if p.entry in members]
+        deployed = self._deployed_siblings(comp, repo, chosen)
+        if len(deployed) == len(chosen):  # compose services that share one build context: give each its code
+            self._assign_files(comp, repo, dirs, files, reach, deployed)
+            return
         keys = {key(comp.name), key(repo), *(key(a) for a in comp.aliases)}
         primary = next((p for p in chosen if p.name and key(p.name) in keys), None)
         if primary is None:
@@ -348,12 +352,32 @@ class ProcessRules(ResolverBase):
         by_entry = {p.entry: p for p in chosen}
         cid_of = {p.entry: proc_of[p.entry].cid if p is not primary else cid for p in chosen}
         self.spawn_names[cid] = {n: cid_of[e] for n, e in sorted(names.items()) if e in by_entry}
-        # Which process each file belongs to: the one whose imports alone reach it; code several reach is shared.
+        self._assign_files(comp, repo, dirs, files, reach, cid_of)
+
+    def _deployed_siblings(self, comp: Component, repo: str, chosen: list[ScriptProgram]) -> dict[str, str]:
+        """Programs a compose service of their own runs from the same build context as `comp`
+        (``web: uvicorn main:app``, ``worker: celery -A worker.celery worker``): entry -> that service."""
+        out: dict[str, str] = {}
+        for p in chosen:
+            o = self.alias.get(p.owner.lower()) if p.owner and p.source == "compose" else None
+            c = self.model.components.get(o) if o else None
+            if c is not None and c.kind in ("service", "gateway") and o not in self.process_parent and \
+                    any(r == repo and is_under(p.entry, root) for r, root in c.source_roots):
+                out[p.entry] = c.id
+        return out
+
+    def _assign_files(self, comp: Component, repo: str, dirs: set[str], files: set[str], reach: dict[str, set[str]],
+                      cid_of: dict[str, str]) -> None:
+        """Each file goes to the process whose program alone reaches it by imports; code several reach is
+        shared (stays with `comp`); then ports and connections follow their code."""
+        cid = comp.id
         holders: dict[str, set[str]] = defaultdict(set)
         for e, pc in sorted(cid_of.items()):
             for x in reach[e]:
                 holders[x].add(pc)
         owner: dict[str, str] = {x: next(iter(hs)) for x, hs in holders.items() if len(hs) == 1}
+        for e, pc in sorted(cid_of.items()):  # a program's own module is its code, whoever else imports it
+            owner[e] = pc
         for d in sorted(dirs):
             ds = [x for x in self.packages.packages.get((repo, d), []) if x in files]
             found = {owner[x] for x in ds if x in owner}
@@ -754,6 +778,10 @@ class ProcessRules(ResolverBase):
                 if self.process_kind.get(p) == "program" and p not in called and p not in self.process_reused:
                     self.connect(k[0], p, "process", sorted(self.model.components[p].evidence)[:1], kind="spawns",
                                  attributes={"via": "a program people start"})
+                elif self.process_kind.get(p) == "server" and k[2] == "http" and "http" in self.model.components[p].ports:
+                    # a Python/JavaScript process serving the HTTP API people reach the component by
+                    self.connect(k[0], p, "http", sorted(self.model.connections[k].evidence), kind="calls",
+                                 attributes={"via": self.model.connections[k].attributes.get("via", "published entry point")})
 
 
 def _closure(graph: dict[str, set[str]], roots: set[str], stop: set[str]) -> set[str]:

@@ -254,8 +254,13 @@ def find_programs(repo: str, files: set[str], facts: dict[str, list[Fact]], scri
                     if sub is not None and sub.kind == "file":
                         launches.append((f, owner or launch.value[4:], folder(script.path), sub))
                 continue
-            if launch is not None:
-                launches.append((f, owner, folder(f.path), launch))
+            if launch is not None:  # a compose service runs its command in its build context
+                base = folder(f.path)
+                context = f.get("context") or ""
+                if context and not context.startswith(("/", "http:", "https:", "git@")) and "://" not in context:
+                    base = norm_path(f"{base}/{context}" if base else context).strip("/")
+                    base = "" if base == "." else base
+                launches.append((f, owner, base, launch))
     for f, owner, base, launch in launches:
         source = f.get("source") or ("dockerfile" if f.kind == "docker.command" else "")
         entry = None
@@ -268,6 +273,8 @@ def find_programs(repo: str, files: set[str], facts: dict[str, list[Fact]], scri
         if launch.kind == "module":
             bases = [base, *(f"{base}/{b}".strip("/") for b in ("src", "app")), *py_bases]
             entry = python_module_file(files, launch.value, bases, as_main=not launch.launcher)
+            if entry is None and launch.launcher and "." in launch.value:  # celery -A worker.celery: module.attribute
+                entry = python_module_file(files, launch.value.rsplit(".", 1)[0], bases, as_main=False)
             if entry is not None and not launch.launcher and not entry.endswith("__main__.py") \
                     and entry not in script_main:
                 entry = None
