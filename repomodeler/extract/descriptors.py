@@ -284,12 +284,17 @@ def read_compose(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warn
                 ports=",".join(ports), expose=",".join(expose), working_dir=_scalar(_get(svc, "working_dir")),
                 profiles=",".join(sorted(p for p in (_scalar(x) for x in _seq(_get(svc, "profiles"))) if p)),
             ))
-            command_node = _get(svc, "command")
-            command = compose_command(_scalar(command_node) if isinstance(command_node, yaml.ScalarNode)
-                                      else [_scalar(x) or "" for x in _seq(command_node)] if command_node is not None
-                                      else None)
-            if command:  # what this service runs from the image (a worker beside the web server)
-                facts.append(_fact("program.command", repo, path, _line(command_node), owner=name, command=command,
+            # What this service runs from the image (a worker beside the web server): entrypoint, then command.
+            parts, first = [], None
+            for field_name in ("entrypoint", "command"):
+                node = _get(svc, field_name)
+                text = compose_command(_scalar(node) if isinstance(node, yaml.ScalarNode)
+                                       else [_scalar(x) or "" for x in _seq(node)] if node is not None else None)
+                if text:
+                    parts.append(text)
+                    first = first or node
+            if parts and first is not None:
+                facts.append(_fact("program.command", repo, path, _line(first), owner=name, command=" ".join(parts)[:500],
                                    source="compose", context=context))
             for env_name, value, line in _env_pairs(_get(svc, "environment")):
                 facts.append(_fact("config.env", repo, path, line, owner=name, name=env_name, value=value,

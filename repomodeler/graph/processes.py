@@ -778,7 +778,8 @@ class ProcessRules(ResolverBase):
                 if self.process_kind.get(p) == "program" and p not in called and p not in self.process_reused:
                     self.connect(k[0], p, "process", sorted(self.model.components[p].evidence)[:1], kind="spawns",
                                  attributes={"via": "a program people start"})
-                elif self.process_kind.get(p) == "server" and k[2] == "http" and "http" in self.model.components[p].ports:
+                elif self.process_kind.get(p) == "server" and k[2] == "http" and "http" in self.model.components[p].ports \
+                        and p not in self.process_reused:
                     # a Python/JavaScript process serving the HTTP API people reach the component by
                     self.connect(k[0], p, "http", sorted(self.model.connections[k].evidence), kind="calls",
                                  attributes={"via": self.model.connections[k].attributes.get("via", "published entry point")})
