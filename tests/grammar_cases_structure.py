@@ -30,6 +30,18 @@ def structure_cases(Case):  # noqa: N803 - the Case class of test_grammars
         Case("python", "structure.py", ((doc, 1, {"doc": "Orders service: HTTP API and storage.\n\nMore words."}),),
              path="orders/__init__.py"),
         Case("python", "structure.py", (), absent=((doc, 1),), path="orders/models.py", covers=()),
+        Case("python", "processes.py", (
+            ("process.spawn", 7, {"arg": "shop.runner"}), ("process.spawn", 7, {"arg": "-m"}),
+            ("process.spawn", 14, {"arg": "shop.worker"}), ("process.spawn", 15, {"arg": "shop"}),
+            ("server.start", 11, {"technology": "http"}), ("server.start", 12, {}), ("server.start", 13, {}),
+            ("server.start", 16, {"technology": "queue"}), ("server.start", 17, {"technology": "grpc"}),
+            ("program.script_main", 23, {}),
+        ), absent=(("process.spawn", 18), ("server.start", 19), ("program.script_main", 20)), path="shop/server.py"),
+        Case("javascript", "processes.js", (
+            ("server.start", 5, {"technology": "http"}), ("server.start", 6, {"technology": "http"}),
+            ("process.spawn", 7, {"arg": "worker.js"}), ("process.spawn", 8, {"arg": "dist/runner.js"}),
+            ("server.start", 9, {"technology": "queue"}), ("server.start", 10, {}), ("server.start", 11, {}),
+        ), absent=(("server.start", 12), ("server.start", 13))),
         Case("java", "structure.java", ((doc, 1, {"doc": "/**\n * Billing: invoices and payments.\n */"}),),
              path="src/main/java/com/acme/billing/package-info.java"),
         Case("rust", "structure.rs", ((doc, 1, {"doc": " The storage engine.\n"}),), absent=((doc, 5),),

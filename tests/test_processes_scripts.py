@@ -146,3 +146,32 @@ def test_start_and_dev_scripts_of_one_server_are_one_process() -> None:
     }
     model = resolve_files({"api": files})
     assert services(model) == {"api"}
+
+
+def test_manifests_and_deployments_declare_programs_with_their_lines() -> None:
+    from repomodeler.extract.descriptors import extract_descriptor
+
+    def programs(path: str, text: str) -> set[tuple[str, int, tuple]]:
+        facts, warnings = extract_descriptor("r", path, text.encode())
+        assert not warnings
+        return {(f.kind, f.line, f.attrs) for f in facts if f.kind.startswith("program.")}
+
+    assert programs("setup.cfg", "[metadata]\nname = x\n\n[options.entry_points]\nconsole_scripts =\n"
+                                 "    x-serve = x.server:main\n") == {
+        ("program.entry", 6, (("name", "x-serve"), ("source", "console_scripts"), ("target", "x.server:main")))}
+    assert programs("setup.py", 'setup(\n    entry_points={\n        "console_scripts": ["x = x.cli:run"],\n    },\n)\n') == {
+        ("program.entry", 3, (("name", "x"), ("source", "console_scripts"), ("target", "x.cli:run")))}
+    assert programs("pyproject.toml", '[tool.poetry]\nname = "x"\n\n[tool.poetry.scripts]\nx-worker = "x.worker:main"\n') == {
+        ("program.entry", 5, (("name", "x-worker"), ("source", "console_scripts"), ("target", "x.worker:main")))}
+    assert programs("Procfile", "web: gunicorn x.wsgi\nworker: celery -A x worker\n") == {
+        ("program.command", 1, (("command", "gunicorn x.wsgi"), ("owner", "web"), ("source", "procfile"))),
+        ("program.command", 2, (("command", "celery -A x worker"), ("owner", "worker"), ("source", "procfile")))}
+    compose = ('services:\n  api:\n    build: ./api\n    entrypoint: ["python3", "-m", "x.api"]\n'
+               '    command: ["--port", "80"]\n')
+    assert programs("docker-compose.yml", compose) == {
+        ("program.command", 4, (("command", "python3 -m x.api --port 80"), ("context", "./api"), ("owner", "api"),
+                                ("source", "compose")))}
+    package = '{\n  "name": "x",\n  "bin": "./cli.js",\n  "scripts": {\n    "start": "node server.js",\n    "lint": "eslint ."\n  }\n}\n'
+    assert programs("package.json", package) == {
+        ("program.entry", 3, (("name", "x"), ("source", "bin"), ("target", "./cli.js"))),
+        ("program.command", 5, (("command", "node server.js"), ("owner", "start"), ("source", "npm-script")))}

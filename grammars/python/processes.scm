@@ -42,7 +42,8 @@
        arguments: (argument_list (string (string_content) @arg))) @fact
  (#eq? @_mod "asyncio") (#any-of? @_fn "create_subprocess_exec")
  (#set! fact "process.spawn"))
+; os.execv(sys.executable, [sys.executable, "-m", "pkg"]) / os.execlp("myapp", "myapp", "serve")
 ((call function: (attribute object: (identifier) @_mod attribute: (identifier) @_fn)
-       arguments: (argument_list (string (string_content) @arg))) @fact
+       arguments: (argument_list [(string (string_content) @arg) (list (string (string_content) @arg))])) @fact
  (#eq? @_mod "os") (#any-of? @_fn "execv" "execvp" "execl" "execlp" "spawnv" "spawnl")
  (#set! fact "process.spawn"))
