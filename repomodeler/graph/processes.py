@@ -92,6 +92,7 @@ class ProcessRules(ResolverBase):
         self.spawn_names = {}
         self.process_primaries = set()
         self._scripts: dict[str, tuple[list[ScriptProgram], dict[str, set[str]]]] = {}
+        self._by_file: dict[tuple[str, str], dict] = {}
         by_comp: dict[tuple[str, str], list[str]] = defaultdict(list)
         for (repo, d), paths in sorted(self.packages.packages.items()):
             owner = self.owner_of(repo, paths[0])
@@ -286,11 +287,7 @@ class ProcessRules(ResolverBase):
         if len(programs) < 2:
             return
         reach = {p.entry: closure(graph, p.entry, files) for p in programs}
-        serving: dict[str, list[Fact]] = defaultdict(list)
-        for kind in ("http.route", "grpc.server", "server.start", "messaging.subscribe"):
-            for f in self.by_kind[kind]:
-                if f.repository == repo and f.path in files:
-                    serving[f.path].append(f)
+        serving = self._serving_facts(repo)
         # What a program serves: the files of the routes, gRPC services and subscriptions it reaches (else
         # of the servers it starts), and its own module when a launcher (gunicorn, celery) serves it.
         signature: dict[str, frozenset[str]] = {}
@@ -314,8 +311,8 @@ class ProcessRules(ResolverBase):
                     if q is not p and _norm(path) in routes[q.entry]:
                         linked |= {p.entry, q.entry}
         names = {n: p.entry for p in programs for n in sorted(p.spawn_names)}
-        for f in self.by_kind["process.spawn"]:
-            if f.repository != repo or f.path not in files:
+        for f in self._spawns(repo):
+            if f.path not in files:
                 continue
             target = names.get((f.get("arg") or "").removeprefix("./"))
             for p in programs:
@@ -327,7 +324,7 @@ class ProcessRules(ResolverBase):
         chosen = [p for p in programs if p.entry in members]
         deployed = self._deployed_siblings(comp, repo, chosen)
         if len(deployed) == len(chosen):  # compose services that share one build context: give each its code
-            self._assign_files(comp, repo, dirs, files, reach, deployed)
+            self._assign_files(comp, repo, dirs, files, reach, deployed, keep_config=True)
             return
         keys = {key(comp.name), key(repo), *(key(a) for a in comp.aliases)}
         primary = next((p for p in chosen if p.name and key(p.name) in keys), None)
@@ -367,7 +364,7 @@ class ProcessRules(ResolverBase):
         return out
 
     def _assign_files(self, comp: Component, repo: str, dirs: set[str], files: set[str], reach: dict[str, set[str]],
-                      cid_of: dict[str, str]) -> None:
+                      cid_of: dict[str, str], keep_config: bool = False) -> None:
         """Each file goes to the process whose program alone reaches it by imports; code several reach is
         shared (stays with `comp`); then ports and connections follow their code."""
         cid = comp.id
@@ -391,21 +388,42 @@ class ProcessRules(ResolverBase):
             self.file_owner[(repo, x)] = owner.get(x, cid)
             self.file_holders[(repo, x)] = set(holders.get(x, set()))
         self._move_ports(comp)
-        self._move_connections(comp)
+        self._move_connections(comp, keep_config)
+
+    def _spawns(self, repo: str) -> list[Fact]:
+        k = ("spawns", repo)
+        if k not in self._by_file:
+            self._by_file[k] = {"": [f for f in self.by_kind["process.spawn"] if f.repository == repo]}
+        return self._by_file[k][""]
+
+    def _serving_facts(self, repo: str) -> dict[str, list[Fact]]:
+        """What serves, by file: routes, gRPC services, subscriptions, server starts and worker loops."""
+        k = ("serving", repo)
+        if k not in self._by_file:
+            out: dict[str, list[Fact]] = defaultdict(list)
+            for kind in ("http.route", "grpc.server", "server.start", "messaging.subscribe"):
+                for f in self.by_kind[kind]:
+                    if f.repository == repo:
+                        out[f.path].append(f)
+            self._by_file[k] = out
+        return self._by_file[k]
 
     def _loopback_paths(self, repo: str, paths: set[str]) -> list[str]:
         """API paths the code at `paths` calls on a loopback URL (http://localhost:8000/api/items)."""
-        out = []
-        for f in [*self.by_kind["http.client"], *self.by_kind["string.url"]]:
-            if f.repository != repo or f.path not in paths:
-                continue
-            value = f.get("url") or f.get("value") or ""
-            hosts = parse_hosts(value) if "://" in value else []
-            if hosts and all(h.host in LOCAL_HOSTS for h in hosts):
-                path = client_path(value)
-                if _specific(path):
-                    out.append(path)
-        return out
+        k = ("loopback", repo)
+        if k not in self._by_file:
+            out: dict[str, list[str]] = defaultdict(list)
+            for f in [*self.by_kind["http.client"], *self.by_kind["string.url"]]:
+                if f.repository != repo:
+                    continue
+                value = f.get("url") or f.get("value") or ""
+                hosts = parse_hosts(value) if "://" in value else []
+                if hosts and all(h.host in LOCAL_HOSTS for h in hosts):
+                    path = client_path(value)
+                    if _specific(path):
+                        out[f.path].append(path)
+            self._by_file[k] = out
+        return [p for x in sorted(paths) for p in self._by_file[k].get(x, [])]
 
     # ------------------------------------------------------------------ creating them
     def _create(self, comp: Component, repo: str, dirs: set[str], graph: dict[str, set[str]], primary: str | None,
@@ -574,7 +592,9 @@ class ProcessRules(ResolverBase):
                             break
                 del comp.ports[pname]
 
-    def _move_connections(self, comp: Component) -> None:
+    def _move_connections(self, comp: Component, keep_config: bool = False) -> None:
+        """Connections follow the code that makes them; with `keep_config` (a deployed service), what
+        its deployment says (compose environment, not code) stays its own."""
         cid = comp.id
         for k in sorted(k for k in self.model.connections if k[0] == cid):
             conn = self.model.connections[k]
@@ -588,6 +608,9 @@ class ProcessRules(ResolverBase):
                     groups[o].add(e)
             if not groups or set(groups) == {cid}:
                 continue
+            if keep_config and other:
+                groups[cid] |= other
+                other = set()
             del self.model.connections[k]
             made_by = self.created_by.pop(k, "")
             for o, evs in sorted(groups.items()):
