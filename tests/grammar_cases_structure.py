@@ -36,7 +36,12 @@ def structure_cases(Case):  # noqa: N803 - the Case class of test_grammars
             ("server.start", 11, {"technology": "http"}), ("server.start", 12, {}), ("server.start", 13, {}),
             ("server.start", 16, {"technology": "queue"}), ("server.start", 17, {"technology": "grpc"}),
             ("program.script_main", 23, {}),
-        ), absent=(("process.spawn", 18), ("server.start", 19), ("program.script_main", 20)), path="shop/server.py"),
+            ("cli.subcommand", 27, {"handler": "worker_cmd", "name": "worker"}),
+            ("cli.subcommand", 27, {"handler": "worker_cmd", "handler_function": "run_worker"}),
+            ("cli.subcommand", 32, {"handler": "serve", "handler_module": "shop.api"}),
+            ("cli.subcommand", 32, {"handler": "serve", "handler_package": "api"}),
+        ), absent=(("process.spawn", 18), ("server.start", 19), ("program.script_main", 20), ("cli.subcommand", 10)),
+            path="shop/server.py"),
         Case("javascript", "processes.js", (
             ("server.start", 5, {"technology": "http"}), ("server.start", 6, {"technology": "http"}),
             ("process.spawn", 7, {"arg": "worker.js"}), ("process.spawn", 8, {"arg": "dist/runner.js"}),

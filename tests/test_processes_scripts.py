@@ -89,6 +89,34 @@ def test_procfile_web_and_worker_are_processes() -> None:
     assert model.components["mailer"].kind == "library"  # the code both run
 
 
+def test_python_cli_subcommands_that_start_servers_are_roles_linked_by_calls_and_spawns() -> None:
+    files = {
+        "pyproject.toml": '[project]\nname = "shop"\nversion = "1"\n\n[project.scripts]\nshop = "shop.cli:cli"\n',
+        "shop/__init__.py": "",
+        "shop/cli.py": ('import subprocess\nimport sys\n\nimport click\nimport requests\nfrom shop.worker import run_worker\n\n\n'
+                        '@click.group()\ndef cli():\n    pass\n\n\n'
+                        '@cli.command()\ndef serve():\n    from shop.api import app\n    app.main()\n\n\n'
+                        '@cli.command("worker")\ndef worker_cmd():\n    run_worker()\n\n\n'
+                        '@cli.command("list")\ndef list_orders():\n    print(requests.get("http://127.0.0.1:8000/orders").json())\n\n\n'
+                        '@cli.command()\ndef up():\n    subprocess.Popen([sys.executable, "-m", "shop", "worker"])\n'),
+        "shop/api.py": ('import uvicorn\nfrom fastapi import FastAPI\n\napp = FastAPI()\n\n\n@app.get("/orders")\ndef orders():\n'
+                        '    return []\n\n\ndef main():\n    uvicorn.run(app, port=8000)\n'),
+        "shop/worker.py": ('from kafka import KafkaConsumer\n\n\ndef run_worker():\n'
+                           '    for m in KafkaConsumer("orders", bootstrap_servers="kafka:9092"):\n        print(m)\n'),
+    }
+    model = resolve_files({"shop": files})
+    assert services(model) == {"shop", "shop-serve", "shop-worker"}
+    serve = model.components["shop-serve"]
+    assert serve.attributes["command"] == "serve" and {(e.path, e.line) for e in serve.evidence} == {("shop/cli.py", 14)}
+    assert {ep.path for ep in serve.ports["http"].endpoints} == {"/orders"}
+    assert ("shop-worker", "kafka") in edge_set(model)
+    call = model.connections[("shop", "shop-serve", "http")]  # `shop list` calls the server
+    assert {(e.path, e.line) for e in call.evidence} == {("shop/cli.py", 27)}
+    spawn = model.connections[("shop", "shop-worker", "process")]  # `shop up` starts `shop worker`
+    assert spawn.attributes["via"] == "starts the 'worker' subcommand"
+    assert {(e.path, e.line) for e in spawn.evidence} == {("shop/cli.py", 32)}
+
+
 RELAY = {
     "package.json": ('{\n  "name": "relay",\n  "bin": {\n    "relay": "./dist/cli.js"\n  },\n  "scripts": {\n'
                      '    "start": "node dist/server.js",\n    "start:worker": "node dist/worker.js",\n'

@@ -47,3 +47,37 @@
        arguments: (argument_list [(string (string_content) @arg) (list (string (string_content) @arg))])) @fact
  (#eq? @_mod "os") (#any-of? @_fn "execv" "execvp" "execl" "execlp" "spawnv" "spawnl")
  (#set! fact "process.spawn"))
+
+; Subcommands of a click/typer CLI and where their handler goes: @cli.command("serve") / @app.command()
+; def serve(): from shop.server import run (a lazy import) / server.run() / run_server()
+((decorated_definition
+   (decorator [(call function: (attribute attribute: (identifier) @_cmd) arguments: (argument_list . (string (string_content) @name)))
+               (call function: (attribute attribute: (identifier) @_cmd) arguments: (argument_list . (keyword_argument name: (identifier) @_k value: (string (string_content) @name))))])
+   definition: (function_definition name: (identifier) @handler)) @fact
+ (#eq? @_cmd "command") (#eq? @_k "name")
+ (#set! fact "cli.subcommand"))
+((decorated_definition
+   (decorator [(call function: (attribute attribute: (identifier) @_cmd)) (attribute attribute: (identifier) @_cmd)])
+   definition: (function_definition name: (identifier) @handler)) @fact
+ (#eq? @_cmd "command")
+ (#set! fact "cli.subcommand"))
+((decorated_definition
+   (decorator [(call function: (attribute attribute: (identifier) @_cmd)) (attribute attribute: (identifier) @_cmd)])
+   definition: (function_definition name: (identifier) @handler
+                 body: (block (import_from_statement module_name: (dotted_name) @handler_module)))) @fact
+ (#eq? @_cmd "command")
+ (#set! fact "cli.subcommand"))
+((decorated_definition
+   (decorator [(call function: (attribute attribute: (identifier) @_cmd)) (attribute attribute: (identifier) @_cmd)])
+   definition: (function_definition name: (identifier) @handler
+                 body: (block (expression_statement [(call function: (identifier) @handler_function)
+                                                     (call function: (attribute object: (identifier) @handler_package))])))) @fact
+ (#eq? @_cmd "command")
+ (#set! fact "cli.subcommand"))
+((decorated_definition
+   (decorator [(call function: (attribute attribute: (identifier) @_cmd)) (attribute attribute: (identifier) @_cmd)])
+   definition: (function_definition name: (identifier) @handler
+                 body: (block (return_statement [(call function: (identifier) @handler_function)
+                                                 (call function: (attribute object: (identifier) @handler_package))])))) @fact
+ (#eq? @_cmd "command")
+ (#set! fact "cli.subcommand"))

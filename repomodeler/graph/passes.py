@@ -86,7 +86,8 @@ PASSES: tuple[Pass, ...] = (
     # Inside one repository (repomodeler/graph/processes.py, subsystems.py): processes, their links, subsystems.
     Pass("processes", ("import", "module.var", "manifest", "program.main", "cli.command", "code.function", "code.call",
                        "server.start", "grpc.server", "http.route", "program.entry", "program.command", "docker.command",
-                       "program.script_main", "process.spawn", "messaging.subscribe", "http.client", "string.url"),
+                       "program.script_main", "process.spawn", "messaging.subscribe", "http.client", "string.url",
+                       "cli.subcommand"),
          ("components", "ports", "connections", "attributes"), after=("entry_points",)),
     Pass("process_links", ("process.spawn", "http.call_path", "http.client", "string.url", "grpc.client",
                            "grpc.client_ref", "grpc.server"), ("connections",), after=("processes",)),

@@ -35,7 +35,8 @@ from repomodeler.graph.catalog import HTTP_VERBS, LOCAL_HOSTS
 from repomodeler.graph.identity import key
 from repomodeler.graph.naming import GENERIC_DIRS, is_under
 from repomodeler.graph.packages import PackageIndex, build_index, folder
-from repomodeler.graph.scripts import SCRIPT_LANGUAGES, ScriptProgram, closure, file_graph, find_programs, spawned_programs
+from repomodeler.graph.scripts import (SCRIPT_LANGUAGES, ScriptProgram, closure, file_graph, find_programs,
+                                       python_import_files, spawned_programs)
 from repomodeler.graph.values import client_path, grpc_service_name, http_verb, parse_hosts
 from repomodeler.records import Component, Connection, Endpoint, Evidence, Fact, Port
 
@@ -284,10 +285,16 @@ class ProcessRules(ResolverBase):
         files = {p for d in dirs for p in self.packages.packages.get((repo, d), [])
                  if self.packages.files.get((repo, p)) in SCRIPT_LANGUAGES}
         programs = [p for p in all_programs if p.entry in files]
+        if not programs:
+            return
+        serving = self._serving_facts(repo)
+        roles = self._script_roles(comp, repo, programs, files, graph)
+        programs = sorted(programs + roles, key=lambda p: p.entry)
         if len(programs) < 2:
             return
-        reach = {p.entry: closure(graph, p.entry, files) for p in programs}
-        serving = self._serving_facts(repo)
+        # A program runs what its imports reach, up to the modules its subcommands start (roles of their own).
+        stop = {r.entry for r in roles}
+        reach = {p.entry: closure(graph, p.entry, files - (stop - {p.entry})) for p in programs}
         # What a program serves: the files of the routes, gRPC services and subscriptions it reaches (else
         # of the servers it starts), and its own module when a launcher (gunicorn, celery) serves it.
         signature: dict[str, frozenset[str]] = {}
@@ -310,7 +317,7 @@ class ProcessRules(ResolverBase):
                 for q in servers:
                     if q is not p and _norm(path) in routes[q.entry]:
                         linked |= {p.entry, q.entry}
-        names = {n: p.entry for p in programs for n in sorted(p.spawn_names)}
+        names = {n: p.entry for p in programs for n in sorted(p.spawn_names | ({p.command} - {""}))}
         for f in self._spawns(repo):
             if f.path not in files:
                 continue
@@ -337,19 +344,66 @@ class ProcessRules(ResolverBase):
             if p is primary:
                 continue
             name = p.name or self._program_name(comp, PurePosixPath(p.entry).stem)
-            proc_of[p.entry] = Process(name=name, kind="server" if signature[p.entry] else "program",
-                                       roots={folder(p.entry)}, evidence=list(p.evidence), program=name)
+            proc_of[p.entry] = Process(name=name, kind="command" if p.command else "server" if signature[p.entry] else "program",
+                                       roots={folder(p.entry)}, evidence=list(p.evidence), program=name,
+                                       command=p.command)
             procs.append(proc_of[p.entry])
         self._add_processes(comp, repo, procs)
         if primary is not None:
             comp.attributes["process"] = primary.name or comp.name
             comp.evidence.update(primary.evidence[:1])
             self.process_primaries.add(cid)
-        self.split_commands[cid] = {}
         by_entry = {p.entry: p for p in chosen}
         cid_of = {p.entry: proc_of[p.entry].cid if p is not primary else cid for p in chosen}
+        self.split_commands[cid] = {p.command: cid_of[p.entry] for p in chosen if p.command}
         self.spawn_names[cid] = {n: cid_of[e] for n, e in sorted(names.items()) if e in by_entry}
         self._assign_files(comp, repo, dirs, files, reach, cid_of)
+
+    def _script_roles(self, comp: Component, repo: str, programs: list[ScriptProgram], files: set[str],
+                      graph: dict[str, set[str]]) -> list[ScriptProgram]:
+        """Subcommands of a Python CLI whose handler goes into a module that serves (``@cli.command()
+        def serve(): from shop.api.app import app; uvicorn.run(app)``): roles of that program (``shop serve``)."""
+        commands: dict[str, dict[int, list[Fact]]] = defaultdict(lambda: defaultdict(list))
+        names_in: dict[str, dict[str, str]] = defaultdict(dict)  # file -> {name bound by from-import: module}
+        for f in self.by_kind["cli.subcommand"]:
+            if f.repository == repo and f.path in files:
+                commands[f.path][f.line].append(f)
+        if not commands:
+            return []
+        for f in self.by_kind["module.var"]:
+            if f.repository == repo and f.path in commands:
+                names_in[f.path].setdefault(f.get("name") or "", f.get("module") or "")
+        serving = self._serving_facts(repo)
+        dirs = {folder(x) for x in files}
+        taken = {p.entry: p for p in programs}
+        out: list[ScriptProgram] = []
+        for p in programs:
+            for x in sorted(closure(graph, p.entry, files)):
+                for _line, fs in sorted(commands.get(x, {}).items()):
+                    fs = sorted(fs)
+                    name = next((f.get("name") for f in fs if f.get("name")), None) or \
+                        (fs[0].get("handler") or "").replace("_", "-")
+                    target = None
+                    for f in fs:
+                        module, sub = f.get("handler_module"), None
+                        for bound in (f.get("handler_function"), f.get("handler_package")):
+                            if bound and bound in names_in[x]:
+                                module, sub = names_in[x][bound], bound
+                        cands = python_import_files(files, dirs, x, module, sub) if module else []
+                        target = next((t for t in cands[::-1] if t != x
+                                       and any(y in serving for y in closure(graph, t, files))), None)
+                        if target is not None:
+                            break
+                    if target is None or not name:
+                        continue
+                    if target in taken:  # already a program (a console script of its own): also this subcommand
+                        taken[target].command = taken[target].command or name
+                        continue
+                    role = ScriptProgram(name=f"{p.name or comp.name} {name}", entry=target, evidence=[fs[0].evidence],
+                                         source="command", command=name)
+                    taken[target] = role
+                    out.append(role)
+        return out
 
     def _deployed_siblings(self, comp: Component, repo: str, chosen: list[ScriptProgram]) -> dict[str, str]:
         """Programs a compose service of their own runs from the same build context as `comp`

@@ -75,6 +75,7 @@ class ScriptProgram:
     owner: str = ""  # the compose service, Procfile type or package script that runs it
     spawn_names: set[str] = field(default_factory=set)  # how a spawn names it (module, file, command)
     main: bool = False  # a deployment or the package's own start script runs it: the package itself
+    command: str = ""  # the subcommand of another program that runs it (``shop serve``)
 
 
 def split_command(command: str) -> list[list[str]]:
@@ -335,7 +336,7 @@ def file_graph(repo: str, files: set[str], imports: Iterable[Fact], module_vars:
             continue
         module = f.get("module") or ""
         if f.path.endswith((".py", ".pyw")):
-            targets = _python_files(files, dirs, f.path, module, f.get("name") if f.kind == "module.var" else None)
+            targets = python_import_files(files, dirs, f.path, module, f.get("name") if f.kind == "module.var" else None)
         else:
             t = js_source_file(files, folder(f.path), module) if module.startswith(".") else None
             targets = [t] if t else []
@@ -345,7 +346,9 @@ def file_graph(repo: str, files: set[str], imports: Iterable[Fact], module_vars:
     return g
 
 
-def _python_files(files: set[str], dirs: set[str], path: str, module: str, name: str | None) -> list[str]:
+def python_import_files(files: set[str], dirs: set[str], path: str, module: str, name: str | None) -> list[str]:
+    """The files an import in `path` names: ``module`` (``a.b`` -> ``a/b.py``), and ``module/name.py``
+    for ``from module import name``."""
     if module.startswith("."):
         dots = len(module) - len(module.lstrip("."))
         base = folder(path)
