@@ -203,3 +203,23 @@ def test_manifests_and_deployments_declare_programs_with_their_lines() -> None:
     assert programs("package.json", package) == {
         ("program.entry", 3, (("name", "x"), ("source", "bin"), ("target", "./cli.js"))),
         ("program.command", 5, (("command", "node server.js"), ("owner", "start"), ("source", "npm-script")))}
+
+
+def test_compose_services_sharing_one_build_context_each_get_the_code_their_command_runs() -> None:
+    files = {
+        "docker-compose.yml": ("services:\n  web:\n    build: ./project\n    command: uvicorn main:app --host 0.0.0.0\n"
+                               "    ports:\n      - 8004:8000\n    environment:\n      - BROKER=redis://redis:6379/0\n"
+                               "  consumer:\n    build: ./project\n    command: celery -A worker.celery worker\n"
+                               "  redis:\n    image: redis:7\n"),
+        "project/Dockerfile": "FROM python:3.12\nCOPY . .\n",
+        "project/requirements.txt": "fastapi\ncelery\n",
+        "project/main.py": ('from fastapi import FastAPI\nfrom worker import create_task\n\napp = FastAPI()\n\n\n'
+                            '@app.post("/tasks")\ndef run_task():\n    create_task.delay()\n'),
+        "project/worker.py": ('import os\nfrom celery import Celery\n\ncelery = Celery(__name__, broker=os.environ.get("BROKER"))\n\n\n'
+                              '@celery.task\ndef create_task():\n    return True\n'),
+    }
+    model = resolve_files({"tasks": files})
+    assert services(model) == {"web", "consumer"}
+    assert {ep.path for ep in model.components["web"].ports["http"].endpoints} == {"/tasks"}
+    assert "http" not in model.components["consumer"].ports  # it shares the folder, not the server
+    assert not any(c.attributes.get("part_of") for c in model.components.values())  # deployed siblings, not processes
