@@ -344,9 +344,9 @@ class ProcessRules(ResolverBase):
             if p is primary:
                 continue
             name = p.name or self._program_name(comp, PurePosixPath(p.entry).stem)
-            proc_of[p.entry] = Process(name=name, kind="command" if p.command else "server" if signature[p.entry] else "program",
-                                       roots={folder(p.entry)}, evidence=list(p.evidence), program=name,
-                                       command=p.command)
+            kind = "command" if p.command else "server" if signature[p.entry] else "program"
+            proc_of[p.entry] = Process(name=name, kind=kind, roots={folder(p.entry)}, evidence=list(p.evidence),
+                                       program=name, command=p.command)
             procs.append(proc_of[p.entry])
         self._add_processes(comp, repo, procs)
         if primary is not None:
