@@ -24,7 +24,8 @@ from repomodeler.records import Fact, Warning_
 
 _SCRIPT_ENTRY = re.compile(r"^\s*([A-Za-z0-9_.\-]+)\s*=\s*([A-Za-z_][\w.]*)(?::([A-Za-z_][\w.]*))?")
 # A package script that runs one file with a JavaScript runtime: node dist/server.js, ts-node src/worker.ts.
-_JS_RUN = re.compile(r"(?:^|&&\s*|;\s*)(?:\S+=\S+\s+)*(?:npx\s+)?(node|nodemon|ts-node|ts-node-dev|tsx|bun|deno\s+run|babel-node)\b")
+_JS_RUN = re.compile(r"(?:^|&&\s*|;\s*)(?:(?:cross-env|env)\s+)?(?:\S+=\S+\s+)*(?:npx\s+)?"
+                     r"(node|nodemon|ts-node|ts-node-dev|tsx|bun|deno\s+run|babel-node)\b")
 
 
 def _fact(kind: str, repo: str, path: str, line: int, **attrs: object) -> Fact:

@@ -106,7 +106,7 @@ def split_command(command: str) -> list[list[str]]:
 def parse_launch(words: list[str]) -> Launch | None:
     """What one simple command starts, or None (pip install, a migration, an unknown program)."""
     words = [w for w in words if not re.match(r"^[A-Za-z_][A-Za-z0-9_]*=", w)]  # VAR=value prefixes
-    while words and words[0] in ("exec", "npx", "poetry", "pipenv", "uv", "pdm", "hatch", "rye", "dumb-init", "tini",
+    while words and words[0] in ("exec", "npx", "cross-env", "env", "poetry", "pipenv", "uv", "pdm", "hatch", "rye", "dumb-init", "tini",
                                  "--", "run", "gosu", "su-exec", "nohup"):
         words = words[1:]
     if not words:
@@ -291,7 +291,7 @@ def find_programs(repo: str, files: set[str], facts: dict[str, list[Fact]], scri
                         entry = c
                         break
         else:
-            entry = js_source_file(files, base, launch.value.lstrip("./") if launch.value.startswith("./") else launch.value)
+            entry = js_source_file(files, base, launch.value)
         if entry is None:
             continue
         name = owner
