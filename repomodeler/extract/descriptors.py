@@ -7,6 +7,7 @@ the rest line by line.  Each reader returns facts and warnings and never raises 
 
 from __future__ import annotations
 
+import configparser
 import json
 import re
 import tomllib
@@ -16,6 +17,8 @@ from typing import Callable, Iterator
 
 import yaml
 
+from repomodeler.extract.entries import (compose_command, package_json_entries, pyproject_entries, read_procfile,
+                                         read_setup_cfg, read_setup_py)
 from repomodeler.records import Fact, Warning_
 
 MAX_YAML_NODES = 200_000
@@ -281,6 +284,18 @@ def read_compose(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warn
                 ports=",".join(ports), expose=",".join(expose), working_dir=_scalar(_get(svc, "working_dir")),
                 profiles=",".join(sorted(p for p in (_scalar(x) for x in _seq(_get(svc, "profiles"))) if p)),
             ))
+            # What this service runs from the image (a worker beside the web server): entrypoint, then command.
+            parts, first = [], None
+            for field_name in ("entrypoint", "command"):
+                node = _get(svc, field_name)
+                text = compose_command(_scalar(node) if isinstance(node, yaml.ScalarNode)
+                                       else [_scalar(x) or "" for x in _seq(node)] if node is not None else None)
+                if text:
+                    parts.append(text)
+                    first = first or node
+            if parts and first is not None:
+                facts.append(_fact("program.command", repo, path, _line(first), owner=name, command=" ".join(parts)[:500],
+                                   source="compose", context=context))
             for env_name, value, line in _env_pairs(_get(svc, "environment")):
                 facts.append(_fact("config.env", repo, path, line, owner=name, name=env_name, value=value,
                                    source="compose"))
@@ -694,6 +709,7 @@ def read_package_json(repo: str, path: str, text: str) -> tuple[list[Fact], list
             facts.append(_fact("manifest.dependency", repo, path, line, ecosystem="npm", name=str(dep))
                          if section == "dependencies" else
                          _fact("manifest.dev_dependency", repo, path, line, ecosystem="npm", name=str(dep)))
+    facts.extend(package_json_entries(repo, path, text, data))
     return facts, []
 
 
@@ -713,6 +729,7 @@ def read_pyproject(repo: str, path: str, text: str) -> tuple[list[Fact], list[Wa
         if m and m.group(1).lower() != "python":
             facts.append(_fact("manifest.dependency", repo, path, words.line(m.group(1)), ecosystem="python",
                                name=m.group(1).lower()))
+    facts.extend(pyproject_entries(repo, path, text, data))
     return facts, []
 
 
@@ -824,9 +841,14 @@ def reader_for(path: str, head: str) -> Reader | None:
         return read_gradle
     if low.endswith((".csproj", ".fsproj", ".vbproj")):
         return read_csproj
-    if low in ("cargo.toml", "gemfile", "composer.json", "setup.py"):
-        return _generic_manifest({"cargo.toml": "cargo", "gemfile": "ruby", "composer.json": "php",
-                                  "setup.py": "python"}.get(low, "dotnet"))
+    if low == "setup.py":
+        return read_setup_py
+    if low == "setup.cfg":
+        return read_setup_cfg
+    if name == "Procfile" or low.startswith("procfile."):
+        return read_procfile
+    if low in ("cargo.toml", "gemfile", "composer.json"):
+        return _generic_manifest({"cargo.toml": "cargo", "gemfile": "ruby", "composer.json": "php"}.get(low, "dotnet"))
     if re.match(r"^(application|bootstrap)[^/]*\.(ya?ml|properties)$", low):
         return read_spring_config
     if low.endswith((".yml", ".yaml")) and "/templates/" in f"/{path}" and "{{" in head:
@@ -859,7 +881,7 @@ MAX_LINE = 20_000
 # Readers that scan line by line with regular expressions: over-long lines are cut to MAX_LINE so
 # no pattern can spend quadratic time on a hostile line (a minified blob named Dockerfile, say).
 _LINE_READERS = frozenset({"read_dockerfile", "read_dotenv", "read_requirements", "read_go_mod", "read_gradle",
-                           "read_spring_config"})
+                           "read_spring_config", "read_procfile", "read_setup_py"})
 
 
 def _cut_long_lines(text: str) -> tuple[str, int | None]:
@@ -893,7 +915,7 @@ def extract_descriptor(repo: str, path: str, content: bytes) -> tuple[list[Fact]
         facts, warnings = reader(repo, path, text)
     except RecursionError:
         return [], [Warning_(repo, path, 0, f"malformed {PurePosixPath(path).name}: nested too deeply; skipped")]
-    except (yaml.YAMLError, ValueError, json.JSONDecodeError, tomllib.TOMLDecodeError, ET.ParseError,
+    except (yaml.YAMLError, ValueError, json.JSONDecodeError, tomllib.TOMLDecodeError, ET.ParseError, configparser.Error,
             TypeError, AttributeError, KeyError, IndexError, OverflowError, UnicodeError) as exc:
         line, detail = _error_position(exc)
         return [], [Warning_(repo, path, line, f"malformed {PurePosixPath(path).name}: {detail[:200]}; skipped")]

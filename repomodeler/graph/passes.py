@@ -87,7 +87,9 @@ PASSES: tuple[Pass, ...] = (
          after=("fold_unknown_protocols", "ingress", "traefik", "discovery_routes", "code_connections", "client_calls")),
     # Inside one repository (repomodeler/graph/processes.py, subsystems.py): processes, their links, subsystems.
     Pass("processes", ("import", "module.var", "manifest", "program.main", "cli.command", "code.function", "code.call",
-                       "server.start", "grpc.server", "http.route"),
+                       "server.start", "grpc.server", "http.route", "program.entry", "program.command", "docker.command",
+                       "program.script_main", "process.spawn", "messaging.subscribe", "http.client", "string.url",
+                       "cli.subcommand"),
          ("components", "ports", "connections", "attributes"), after=("entry_points",)),
     Pass("process_links", ("process.spawn", "http.call_path", "http.client", "string.url", "grpc.client",
                            "grpc.client_ref", "grpc.server"), ("connections",), after=("processes",)),
