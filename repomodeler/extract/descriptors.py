@@ -17,8 +17,8 @@ from typing import Callable, Iterator
 
 import yaml
 
-from repomodeler.extract.entries import (compose_command, package_json_entries, pyproject_entries, read_procfile,
-                                         read_setup_cfg, read_setup_py)
+from repomodeler.extract.entries import (compose_command, package_json_entries, pyproject_entries, read_makefile,
+                                         read_procfile, read_setup_cfg, read_setup_py)
 from repomodeler.records import Fact, Warning_
 
 MAX_YAML_NODES = 200_000
@@ -847,6 +847,8 @@ def reader_for(path: str, head: str) -> Reader | None:
         return read_setup_cfg
     if name == "Procfile" or low.startswith("procfile."):
         return read_procfile
+    if low in ("makefile", "gnumakefile"):
+        return read_makefile
     if low in ("cargo.toml", "gemfile", "composer.json"):
         return _generic_manifest({"cargo.toml": "cargo", "gemfile": "ruby", "composer.json": "php"}.get(low, "dotnet"))
     if re.match(r"^(application|bootstrap)[^/]*\.(ya?ml|properties)$", low):
@@ -881,7 +883,7 @@ MAX_LINE = 20_000
 # Readers that scan line by line with regular expressions: over-long lines are cut to MAX_LINE so
 # no pattern can spend quadratic time on a hostile line (a minified blob named Dockerfile, say).
 _LINE_READERS = frozenset({"read_dockerfile", "read_dotenv", "read_requirements", "read_go_mod", "read_gradle",
-                           "read_spring_config", "read_procfile", "read_setup_py"})
+                           "read_spring_config", "read_procfile", "read_setup_py", "read_makefile"})
 
 
 def _cut_long_lines(text: str) -> tuple[str, int | None]:
