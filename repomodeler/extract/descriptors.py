@@ -589,6 +589,20 @@ def _json_as_yaml(text: str) -> str:
     return _JSON_COMMENT_OR_STRING.sub(blank, text.lstrip("\ufeff")).replace("\t", " ")
 
 
+HOST_VALUE = re.compile(r"^([a-z][a-z0-9+.-]*://\S+|[A-Za-z][A-Za-z0-9_.-]*:\d{2,5})$")
+
+
+def read_config_json(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
+    """A service configuration document (config.json, service-config.json): its settings whose
+    values are addresses (``"ProfileMongoAddress": "mongodb-profile:27017"``), for code that reads
+    them by key (see graph/connections.py config_documents)."""
+    entries: list[tuple[str, str, int]] = []
+    for doc in load_yaml_documents(_json_as_yaml(text)):
+        _flatten_yaml(doc, "", entries)
+    return [_fact("config.document", repo, path, line, name=key, value=value)
+            for key, value, line in entries if HOST_VALUE.match(value.strip())], []
+
+
 def read_dotnet_settings(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
     """``appsettings[.Environment].json`` (and Ocelot's ``ocelot[.Environment].json`` routes): every
     setting as a property named the .NET way (``ConnectionStrings:OrdersDb``, ``RabbitMQ:Host``,
@@ -859,6 +873,8 @@ def reader_for(path: str, head: str) -> Reader | None:
         return read_spring_config  # Helm values: flattened keys, owned by the chart's component
     if re.match(r"^logback[^/]*\.xml$", low):
         return read_logback
+    if re.match(r"^([a-z0-9]+[-_.])*config\.json$", low) and not low.startswith(("tsconfig", "jsconfig")):
+        return read_config_json
     if re.match(r"^(appsettings|ocelot)(\.[^/]+)?\.json$", low):
         return read_dotnet_settings  # ASP.NET Core settings; Ocelot API gateway routes
     if low.endswith((".yml", ".yaml")) and re.match(r"^(file|metric|packet|heart)beat", low):

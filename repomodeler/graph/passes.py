@@ -50,6 +50,8 @@ PASSES: tuple[Pass, ...] = (
     Pass("endpoints", ("http.route", "http.router", "http.mount", "module.var"), ("ports",), after=("build_units",)),
     Pass("config_connections", (*CONFIG, *DEPS, "import"), ("connections", "components", "unresolved"),
          after=("platform_roles", "spring_identity")),
+    Pass("config_documents", ("config.document", "config.key"), ("connections", "unresolved"),
+         after=("config_connections",)),
     Pass("code_connections", ("http.client", "env.read", "string.url", "string.hostport", "string.dsn", "config.env",
                               "manifest.dependency", "import"),
          ("connections", "components", "unresolved"), after=("config_connections",)),
@@ -82,7 +84,7 @@ PASSES: tuple[Pass, ...] = (
          after=("deployment_components",)),
     Pass("exposed_ports", ("docker.expose",), ("attributes",), after=("build_units",)),
     Pass("fold_unknown_protocols", (), ("connections",),
-         after=("config_connections", "code_connections", "depends_connections", "proxies", "grpc")),
+         after=("config_connections", "config_documents", "code_connections", "depends_connections", "proxies", "grpc")),
     Pass("entry_points", ("compose.service", "k8s.service", "config.env"), ("components", "connections"),
          after=("fold_unknown_protocols", "ingress", "traefik", "discovery_routes", "code_connections", "client_calls")),
     # Inside one repository (repomodeler/graph/processes.py, subsystems.py): processes, their links, subsystems.
