@@ -7,6 +7,7 @@ the rest line by line.  Each reader returns facts and warnings and never raises 
 
 from __future__ import annotations
 
+import configparser
 import json
 import re
 import tomllib
@@ -16,6 +17,8 @@ from typing import Callable, Iterator
 
 import yaml
 
+from repomodeler.extract.entries import (compose_command, package_json_entries, pyproject_entries, read_makefile,
+                                         read_procfile, read_setup_cfg, read_setup_py)
 from repomodeler.records import Fact, Warning_
 
 MAX_YAML_NODES = 200_000
@@ -281,6 +284,18 @@ def read_compose(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warn
                 ports=",".join(ports), expose=",".join(expose), working_dir=_scalar(_get(svc, "working_dir")),
                 profiles=",".join(sorted(p for p in (_scalar(x) for x in _seq(_get(svc, "profiles"))) if p)),
             ))
+            # What this service runs from the image (a worker beside the web server): entrypoint, then command.
+            parts, first = [], None
+            for field_name in ("entrypoint", "command"):
+                node = _get(svc, field_name)
+                text = compose_command(_scalar(node) if isinstance(node, yaml.ScalarNode)
+                                       else [_scalar(x) or "" for x in _seq(node)] if node is not None else None)
+                if text:
+                    parts.append(text)
+                    first = first or node
+            if parts and first is not None:
+                facts.append(_fact("program.command", repo, path, _line(first), owner=name, command=" ".join(parts)[:500],
+                                   source="compose", context=context))
             for env_name, value, line in _env_pairs(_get(svc, "environment")):
                 facts.append(_fact("config.env", repo, path, line, owner=name, name=env_name, value=value,
                                    source="compose"))
@@ -616,6 +631,20 @@ def _json_as_yaml(text: str) -> str:
     return _JSON_COMMENT_OR_STRING.sub(blank, text.lstrip("\ufeff")).replace("\t", " ")
 
 
+HOST_VALUE = re.compile(r"^([a-z][a-z0-9+.-]*://\S+|[A-Za-z][A-Za-z0-9_.-]*:\d{2,5})$")
+
+
+def read_config_json(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
+    """A service configuration document (config.json, service-config.json): its settings whose
+    values are addresses (``"ProfileMongoAddress": "mongodb-profile:27017"``), for code that reads
+    them by key (see graph/connections.py config_documents)."""
+    entries: list[tuple[str, str, int]] = []
+    for doc in load_yaml_documents(_json_as_yaml(text)):
+        _flatten_yaml(doc, "", entries)
+    return [_fact("config.document", repo, path, line, name=key, value=value)
+            for key, value, line in entries if HOST_VALUE.match(value.strip())], []
+
+
 def read_dotnet_settings(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
     """``appsettings[.Environment].json`` (and Ocelot's ``ocelot[.Environment].json`` routes): every
     setting as a property named the .NET way (``ConnectionStrings:OrdersDb``, ``RabbitMQ:Host``,
@@ -742,6 +771,7 @@ def read_package_json(repo: str, path: str, text: str) -> tuple[list[Fact], list
             facts.append(_fact("manifest.dependency", repo, path, line, ecosystem="npm", name=str(dep))
                          if section == "dependencies" else
                          _fact("manifest.dev_dependency", repo, path, line, ecosystem="npm", name=str(dep)))
+    facts.extend(package_json_entries(repo, path, text, data))
     return facts, []
 
 
@@ -761,6 +791,7 @@ def read_pyproject(repo: str, path: str, text: str) -> tuple[list[Fact], list[Wa
         if m and m.group(1).lower() != "python":
             facts.append(_fact("manifest.dependency", repo, path, words.line(m.group(1)), ecosystem="python",
                                name=m.group(1).lower()))
+    facts.extend(pyproject_entries(repo, path, text, data))
     return facts, []
 
 
@@ -874,9 +905,16 @@ def reader_for(path: str, head: str) -> Reader | None:
         return read_gradle
     if low.endswith((".csproj", ".fsproj", ".vbproj")):
         return read_csproj
-    if low in ("cargo.toml", "gemfile", "composer.json", "setup.py"):
-        return _generic_manifest({"cargo.toml": "cargo", "gemfile": "ruby", "composer.json": "php",
-                                  "setup.py": "python"}.get(low, "dotnet"))
+    if low == "setup.py":
+        return read_setup_py
+    if low == "setup.cfg":
+        return read_setup_cfg
+    if name == "Procfile" or low.startswith("procfile."):
+        return read_procfile
+    if low in ("makefile", "gnumakefile"):
+        return read_makefile
+    if low in ("cargo.toml", "gemfile", "composer.json"):
+        return _generic_manifest({"cargo.toml": "cargo", "gemfile": "ruby", "composer.json": "php"}.get(low, "dotnet"))
     if re.match(r"^(application|bootstrap)[^/]*\.(ya?ml|properties)$", low):
         return read_spring_config
     if low.endswith((".yml", ".yaml")) and "/templates/" in f"/{path}" and "{{" in head:
@@ -885,6 +923,8 @@ def reader_for(path: str, head: str) -> Reader | None:
         return read_spring_config  # Helm values: flattened keys, owned by the chart's component
     if re.match(r"^logback[^/]*\.xml$", low):
         return read_logback
+    if re.match(r"^([a-z0-9]+[-_.])*config\.json$", low) and not low.startswith(("tsconfig", "jsconfig")):
+        return read_config_json
     if re.match(r"^(appsettings|ocelot)(\.[^/]+)?\.json$", low):
         return read_dotnet_settings  # ASP.NET Core settings; Ocelot API gateway routes
     if low.endswith((".yml", ".yaml")) and re.match(r"^(file|metric|packet|heart)beat", low):
@@ -909,7 +949,7 @@ MAX_LINE = 20_000
 # Readers that scan line by line with regular expressions: over-long lines are cut to MAX_LINE so
 # no pattern can spend quadratic time on a hostile line (a minified blob named Dockerfile, say).
 _LINE_READERS = frozenset({"read_dockerfile", "read_dotenv", "read_requirements", "read_go_mod", "read_gradle",
-                           "read_spring_config"})
+                           "read_spring_config", "read_procfile", "read_setup_py", "read_makefile"})
 
 
 def _cut_long_lines(text: str) -> tuple[str, int | None]:
@@ -943,7 +983,7 @@ def extract_descriptor(repo: str, path: str, content: bytes) -> tuple[list[Fact]
         facts, warnings = reader(repo, path, text)
     except RecursionError:
         return [], [Warning_(repo, path, 0, f"malformed {PurePosixPath(path).name}: nested too deeply; skipped")]
-    except (yaml.YAMLError, ValueError, json.JSONDecodeError, tomllib.TOMLDecodeError, ET.ParseError,
+    except (yaml.YAMLError, ValueError, json.JSONDecodeError, tomllib.TOMLDecodeError, ET.ParseError, configparser.Error,
             TypeError, AttributeError, KeyError, IndexError, OverflowError, UnicodeError) as exc:
         line, detail = _error_position(exc)
         return [], [Warning_(repo, path, line, f"malformed {PurePosixPath(path).name}: {detail[:200]}; skipped")]

@@ -226,6 +226,7 @@ class ComponentRules(ResolverBase):
                 (cid for r, root, cid in roots if r == f.repository and is_under(f.path, root)), None)
             if owner:
                 with_program.add(owner)
+        with_program |= getattr(self, "process_primaries", set())  # a Python/JavaScript program is the component
         for cid in sorted(p for p in parents if p in self.model.components and p not in with_program):
             comp = self.model.components[cid]
             if comp.kind != "service" or comp.ports:

@@ -294,6 +294,20 @@ class ConnectionRules(ResolverBase):
                 self._resolve_value(owner, default, [f.evidence], env_name=f.get("name") or "",
                                     allow_external=True, origin=f.evidence)
 
+    def config_documents(self) -> None:
+        """Code reading an address by its key from a configuration document of its repository
+        (``result["ProfileMongoAddress"]``, config.json holding ``"mongodb-profile:27017"``) reaches
+        the component at that address; only components the system has (a key is no declaration)."""
+        values: dict[tuple[str, str], list[Fact]] = defaultdict(list)
+        for f in self.by_kind["config.document"]:
+            values[(f.repository, f.get("name") or "")].append(f)
+        for f in self.by_kind["config.key"]:
+            owner = self.owner_of(f.repository, f.path)
+            key_name = f.get("key") or ""
+            for doc in values.get((f.repository, key_name), []) if owner else []:
+                self._resolve_value(owner, doc.get("value") or "", [f.evidence, doc.evidence], env_name=key_name,
+                                    allow_external=False, origin=f.evidence, introduce=False)
+
     def served_on(self, port: int | None, owner: str) -> str | None:
         """The one component (other than `owner`) that serves on `port`: its ``server.port``, a
         container port its deployment declares, or its Dockerfile's EXPOSE."""
@@ -695,6 +709,8 @@ class ConnectionRules(ResolverBase):
             if owner is None or not name:
                 continue
             target = providers.get(name)
+            if target is None and f.get("needs_server"):
+                continue  # NewSearchClient: a gRPC client only if code here registers SearchServer
             if target is None:
                 # No server found in code (one written in a language not read, or generated elsewhere):
                 # the one service deployed under the gRPC service's name (`currency` for CurrencyService).
