@@ -1057,3 +1057,25 @@ def test_published_services_behind_a_front_door_are_reached_through_it() -> None
     doors = {t for s, t in edge_set(model) if s == "user"}
     assert "webapp" in doors and "identity" in doors and "status" in doors
     assert not doors & {"orders", "logserver", "mailserver"}
+
+
+def test_traces_sent_through_a_broker_and_zookeeper_nodes() -> None:
+    """``spring.zipkin.sender.type: rabbit`` sends spans through RabbitMQ, where Zipkin collects them: the
+    service reaches the broker, not Zipkin.  A key ending in ``nodes`` holds hosts
+    (``spring.cloud.stream.kafka.binder.zkNodes: zookeeper``)."""
+    files = {
+        **java_module("orders", "spring-cloud-starter-sleuth", "spring-cloud-sleuth-zipkin",
+                      props="spring.zipkin.sender.type=rabbit\n"),
+        **java_module("stock", "spring-cloud-starter-sleuth", "spring-cloud-sleuth-zipkin"),
+        **java_module("billing", "spring-cloud-starter-stream-kafka",
+                      props="spring.cloud.stream.kafka.binder.brokers=kafka\nspring.cloud.stream.kafka.binder.zkNodes=zookeeper\n"),
+        "docker-compose.yml": ("services:\n  rabbitmq:\n    image: rabbitmq:3\n  zipkin:\n    image: openzipkin/zipkin\n"
+                               "    environment:\n      - RABBIT_ADDRESSES=rabbitmq:5672\n"
+                               "  kafka:\n    image: wurstmeister/kafka\n  zookeeper:\n    image: wurstmeister/zookeeper\n"),
+    }
+    model = resolve_files({"r": files})
+    e = edge_set(model)
+    assert ("orders", "rabbitmq") in e and ("orders", "zipkin") not in e
+    assert via(model, "orders", "rabbitmq") == {"traces sent through the broker"}
+    assert ("stock", "zipkin") in e and ("zipkin", "rabbitmq") in e
+    assert {("billing", "kafka"), ("billing", "zookeeper")} <= e

@@ -132,6 +132,8 @@ class PlatformRules(ResolverBase):
                     continue
                 if role == "registry" and self._first_sign(cid, {"property": r"^eureka\.client\.(register-with-eureka|registerwitheureka)=false"}):
                     continue  # a registry peer or tool that explicitly does not register
+                if role == "tracing" and self._traces_through_broker(cid):
+                    continue  # spans go to a broker Zipkin reads from, not to Zipkin
                 self.role_clients_of[role].add(cid)
                 targets = [s for s in servers if s != cid]
                 if len(targets) > 1:
@@ -169,6 +171,22 @@ class PlatformRules(ResolverBase):
                 if ev is not None:
                     self.connect(cid, brokers[0], TECH_PROTOCOL.get(tech, "tcp"), [ev],
                                  attributes={"via": "message binder"})
+
+    def _traces_through_broker(self, cid: str) -> bool:
+        """``spring.zipkin.sender.type: rabbit`` (or ``kafka``, ``activemq``): the tracing client sends its
+        spans through that broker; it reaches the system's one broker of that technology."""
+        sign = next(((name, ev) for kind, name, ev in sorted(self.signs().get(cid, []), key=lambda s: s[2])
+                     if kind == "property" and re.match(r"^spring\.zipkin\.sender\.type=(rabbit|kafka|activemq)$", name)),
+                    None)
+        if sign is None:
+            return False
+        tech = {"rabbit": "rabbitmq"}.get(sign[0].rsplit("=", 1)[1], sign[0].rsplit("=", 1)[1])
+        brokers = sorted(c.id for c in self.model.components.values()
+                         if c.kind == "broker" and c.attributes.get("technology") == tech and c.id != cid)
+        if len(brokers) == 1:
+            self.connect(cid, brokers[0], TECH_PROTOCOL.get(tech, "tcp"), [sign[1]],
+                         attributes={"via": "traces sent through the broker"})
+        return True
 
     def _stream_binders(self, cid: str) -> set[str]:
         """Broker technologies a Spring Cloud Stream configuration chooses: ``defaultBinder: kafka``, or the
