@@ -54,7 +54,7 @@ TEST_FILE = re.compile(
 # Files read by descriptor/manifest readers even though no tree-sitter grammar covers them.
 DESCRIPTOR_NAMES = re.compile(
     r"(^|/)(docker-compose[^/]*\.ya?ml|compose[^/]*\.ya?ml|Dockerfile[^/]*|[^/]*\.dockerfile|\.env(\.[^/]*)?|"
-    r"[^/]*\.env|package\.json|pyproject\.toml|requirements[^/]*\.txt|setup\.py|setup\.cfg|Procfile(\.[^/]*)?|[Mm]akefile|GNUmakefile|go\.mod|pom\.xml|"
+    r"[^/]*\.env|package\.json|pyproject\.toml|requirements[^/]*\.txt|setup\.py|setup\.cfg|Procfile(\.[^/]*)?|[Mm]akefile|GNUmakefile|CMakeLists\.txt|go\.mod|pom\.xml|"
     r"build\.gradle(\.kts)?|settings\.gradle(\.kts)?|Cargo\.toml|Gemfile|composer\.json|[^/]*\.csproj|"
     r"application[^/]*\.(ya?ml|properties)|bootstrap[^/]*\.(ya?ml|properties)|[^/]*\.proto|"
     r"[^/]*(openapi|swagger)[^/]*\.json|nginx[^/]*\.conf|[^/]*\.nginx|httpd[^/]*\.conf|"

@@ -1079,3 +1079,29 @@ def test_traces_sent_through_a_broker_and_zookeeper_nodes() -> None:
     assert via(model, "orders", "rabbitmq") == {"traces sent through the broker"}
     assert ("stock", "zipkin") in e and ("zipkin", "rabbitmq") in e
     assert {("billing", "kafka"), ("billing", "zookeeper")} <= e
+
+
+def test_deployments_of_one_image_run_the_program_their_entrypoint_names() -> None:
+    """One image built from the whole repository (a CMake project); each compose service starts one
+    of its programs (entrypoint: UserService) and mounts a config folder: the service's code is the
+    folder whose CMakeLists.txt builds that program, so the calls in it are the service's."""
+    files = {
+        "Dockerfile": "FROM ubuntu:22.04\nCOPY . /src\nRUN cmake /src && make\n",
+        "CMakeLists.txt": "project(social)\nadd_subdirectory(src)\n",
+        "docker-compose.yml": (
+            "services:\n  user-service:\n    image: acme/social:latest\n    entrypoint: UserService\n"
+            "    volumes:\n      - ./config:/social/config\n"
+            "  social-graph-service:\n    image: acme/social:latest\n    entrypoint: SocialGraphService\n"
+            "    volumes:\n      - ./config:/social/config\n"),
+        "config/service-config.json": '{"user-service": {"addr": "user-service", "port": 9090}}\n',
+        "src/UserService/CMakeLists.txt": "add_executable(\n    UserService\n    UserService.cpp\n)\n",
+        "src/UserService/UserService.cpp": ('#include "../utils.h"\nint main() {\n'
+                                            '  std::string a = config_json["social-graph-service"]["addr"];\n}\n'),
+        "src/SocialGraphService/CMakeLists.txt": "add_executable(SocialGraphService SocialGraphService.cpp)\n",
+        "src/SocialGraphService/SocialGraphService.cpp": "#include \"../utils.h\"\nint main() {}\n",
+        "src/utils.h": "#pragma once\n",
+    }
+    model = resolve_files({"social": files})
+    assert ("social", "src/UserService") in model.components["user-service"].source_roots
+    assert ("src/UserService/CMakeLists.txt", 1) in {(e.path, e.line) for e in model.components["user-service"].evidence}
+    assert ("user-service", "social-graph-service") in edge_set(model)

@@ -17,8 +17,8 @@ from typing import Callable, Iterator
 
 import yaml
 
-from repomodeler.extract.entries import (compose_command, package_json_entries, pyproject_entries, read_makefile,
-                                         read_procfile, read_setup_cfg, read_setup_py)
+from repomodeler.extract.entries import (compose_command, package_json_entries, pyproject_entries, read_cmake,
+                                         read_makefile, read_procfile, read_setup_cfg, read_setup_py)
 from repomodeler.records import Fact, Warning_
 
 MAX_YAML_NODES = 200_000
@@ -913,6 +913,8 @@ def reader_for(path: str, head: str) -> Reader | None:
         return read_procfile
     if low in ("makefile", "gnumakefile"):
         return read_makefile
+    if low == "cmakelists.txt":
+        return read_cmake
     if low in ("cargo.toml", "gemfile", "composer.json"):
         return _generic_manifest({"cargo.toml": "cargo", "gemfile": "ruby", "composer.json": "php"}.get(low, "dotnet"))
     if re.match(r"^(application|bootstrap)[^/]*\.(ya?ml|properties)$", low):

@@ -134,6 +134,16 @@ def read_makefile(repo: str, path: str, text: str) -> tuple[list[Fact], list[War
     return facts, []
 
 
+def read_cmake(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
+    """``add_executable(UserService UserService.cpp ...)``: a program the repository builds, named
+    as a deployment starts it (compose ``entrypoint: UserService``); its code is this folder."""
+    facts = []
+    for m in re.finditer(r"(?im)^\s*add_executable\s*\(\s*([A-Za-z_][A-Za-z0-9_.+-]*)", text):
+        facts.append(_fact("program.binary", repo, path, text.count("\n", 0, m.start()) + 1, name=m.group(1),
+                           source="cmake"))
+    return facts, []
+
+
 def package_json_entries(repo: str, path: str, text: str, data: dict[str, Any]) -> list[Fact]:
     """``bin`` entries, and ``scripts`` that run one file with a JavaScript runtime."""
     out: list[Fact] = []

@@ -501,6 +501,27 @@ class ComponentRules(ResolverBase):
         runs = any(f.kind in ("docker.command", "docker.expose", "docker.artifact") for f in facts)
         return not runs and bool(bases) and all(image_language(b) for b in bases)
 
+    def deployed_programs(self) -> None:
+        """Deployments that run the repository's one image, each started with the name of a program
+        it builds (compose ``entrypoint: UserService`` beside CMake's ``add_executable(UserService
+        ...)`` in src/UserService/): each runs that program, so that folder is its code."""
+        binaries: dict[tuple[str, str], list[Fact]] = defaultdict(list)
+        for f in self.by_kind["program.binary"]:
+            binaries[(f.repository, f.get("name") or "")].append(f)
+        for f in self.by_kind["program.command"]:
+            if f.get("source") != "compose":
+                continue
+            cid = self.alias.get((f.get("owner") or "").lower())
+            comp = self.model.components.get(cid) if cid else None
+            words = (f.get("command") or "").replace('"', " ").split()
+            if comp is None or comp.kind not in ("service", "gateway") or not words:
+                continue
+            found = binaries.get((f.repository, PurePosixPath(words[0]).name), [])
+            if len(found) == 1:  # one program of that name
+                comp.source_roots.add((found[0].repository, norm_path(str(PurePosixPath(found[0].path).parent))))
+                comp.evidence.add(found[0].evidence)
+                self.owner_cache.clear()
+
     def spring_identity(self) -> None:
         """``spring.application.name`` names the service other services and config files use."""
         for f in self.by_kind["config.property"]:
