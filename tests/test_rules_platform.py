@@ -825,3 +825,32 @@ def test_deployments_of_one_image_run_the_program_their_entrypoint_names() -> No
     assert ("social", "src/UserService") in model.components["user-service"].source_roots
     assert ("src/UserService/CMakeLists.txt", 1) in {(e.path, e.line) for e in model.components["user-service"].evidence}
     assert ("user-service", "social-graph-service") in edge_set(model)
+
+
+def test_aspire_app_host_and_compose_describing_the_same_services_give_one_component_each() -> None:
+    """compose builds src/Flight (service `flight`, server `postgres`); the AppHost adds the same
+    project as `flight-service` and `postgres.AddDatabase("flight")`: one flight component (also
+    answering to flight-service) using a logical database `flight` on the one postgres server."""
+    apphost = ('var builder = DistributedApplication.CreateBuilder(args);\n'
+               'var postgres = builder.AddPostgres("postgres");\n'
+               'var flightDb = postgres.AddDatabase("flight");\n'
+               'var flight = builder.AddProject<Projects.Flight_Api>("flight-service")\n'
+               '    .WithReference(flightDb);\n'
+               'builder.Build().Run();\n')
+    files = {
+        "deploy/docker-compose.yml": ("services:\n  postgres:\n    image: postgres:16\n  flight:\n    build:\n"
+                                      "      context: ../\n      dockerfile: src/Flight/Dockerfile\n"
+                                      "    ports:\n      - \"5004:80\"\n"),
+        "src/Flight/Dockerfile": "FROM mcr.microsoft.com/dotnet/aspnet:8.0\n",
+        "src/Flight/src/Flight.Api/Flight.Api.csproj": csproj(),
+        "src/Flight/src/Flight.Api/Program.cs": ('var app = WebApplication.CreateBuilder(args).Build();\n'
+                                                 'app.MapGet("/flights", () => "[]");\napp.Run();\n'),
+        "src/AppHost/AppHost.csproj": csproj("Aspire.AppHost.Sdk/9.0.0", "Flight.Api"),
+        "src/AppHost/Program.cs": apphost,
+    }
+    model = resolve_files({"booking": files})
+    kinds = {c.id: c.kind for c in model.components.values()}
+    assert kinds == {"postgres": "database", "flight": "service", "user": "user"}
+    assert "flight-service" in model.components["flight"].aliases
+    assert ("flight", "postgres") in edge_set(model)
+    assert {p.id for p in model.parts.values() if p.kind == "database"} == {"postgres/flight"}
