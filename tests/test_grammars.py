@@ -339,6 +339,8 @@ CASES: list[Case] = [
     ), absent=(("messaging.subscribe", 10),)),
     Case("csharp", "urls.cs", (D(5, "Server=db;Port=5432"), U(1, "postgres://orders-db:5432/orders"), H(2, "redis-cart:6379")),
          absent=(("string.url", 3), ("string.url", 4))),
+    Case("csharp", "gateways.cs", (("gateway.code", 2, {"name": "AddReverseProxy"}),
+                                   ("gateway.code", 5, {"name": "MapReverseProxy"})), absent=(("gateway.code", 3),)),
     Case("csharp", "broken.cs", (I(1, "System.Net.Http"), E(2, "PORT")), broken=True),
     # ------------------------------------------------------------------ rust
     Case("rust", "imports.rs", (I(1, "std::env"), I(2, "actix_web"), I(3, "reqwest::Client"),

@@ -854,3 +854,33 @@ def test_aspire_app_host_and_compose_describing_the_same_services_give_one_compo
     assert "flight-service" in model.components["flight"].aliases
     assert ("flight", "postgres") in edge_set(model)
     assert {p.id for p in model.parts.values() if p.kind == "database"} == {"postgres/flight"}
+
+
+def test_opentelemetry_collector_exporters_and_localhost_otlp_endpoint() -> None:
+    """The collector writes to the backends its pipelines' exporters name; a service sending to
+    localhost:4317 (its development settings) reaches the component publishing 4317 on the host,
+    although Tempo also listens on 4317 inside its container."""
+    collector = ("receivers:\n  otlp:\n    protocols:\n      grpc:\n\nexporters:\n  otlp/jaeger:\n"
+                 "    endpoint: \"http://jaeger:4317\"\n  zipkin:\n    endpoint: \"http://zipkin:9411/api/v2/spans\"\n"
+                 "  prometheus:\n    endpoint: \"0.0.0.0:8889\"\n  otlp/unused:\n    endpoint: \"http://unused:4317\"\n\n"
+                 "service:\n  pipelines:\n    traces:\n      receivers: [otlp]\n      exporters: [otlp/jaeger, zipkin]\n")
+    files = {
+        "docker-compose.yml": (
+            "services:\n  otel-collector:\n    image: otel/opentelemetry-collector-contrib\n"
+            "    volumes:\n      - ./configs/otel-collector-config.yaml:/etc/otelcol-contrib/config.yaml\n"
+            "    ports:\n      - \"4317:4317\"\n"
+            "  tempo:\n    image: grafana/tempo\n    ports:\n      - \"4317\"\n"
+            "  jaeger:\n    image: jaegertracing/all-in-one\n  zipkin:\n    image: openzipkin/zipkin\n"
+            "  unused:\n    image: acme/unused\n"
+            "  api:\n    build: ./api\n"),
+        "configs/otel-collector-config.yaml": collector,
+        "api/Api.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+        "api/Program.cs": "var app = WebApplication.CreateBuilder(args).Build();\napp.Run();\n",
+        "api/appsettings.json": '{\n  "Observability": {\n    "OtlpEndpoint": "http://localhost:4317"\n  }\n}\n',
+    }
+    model = resolve_files({"shop": files})
+    e = edge_set(model)
+    assert {("otel-collector", "jaeger"), ("otel-collector", "zipkin")} <= e
+    assert ("otel-collector", "unused") not in e  # no pipeline uses that exporter
+    assert ("api", "otel-collector") in e and ("api", "tempo") not in e
+    assert via(model, "otel-collector", "jaeger") == {"OpenTelemetry collector exporter otlp/jaeger"}

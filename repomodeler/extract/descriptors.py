@@ -632,6 +632,29 @@ def read_prometheus(repo: str, path: str, text: str) -> tuple[list[Fact], list[W
     return facts, []
 
 
+def read_otel_collector(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
+    """An OpenTelemetry collector's configuration: each exporter ships telemetry to its ``endpoint``
+    (``otlp/jaeger: endpoint: http://jaeger:4317``), the backends the collector writes to.  Only
+    exporters a pipeline of ``service.pipelines`` uses, when the file declares pipelines."""
+    facts: list[Fact] = []
+    for doc in load_yaml_documents(text):
+        used: set[str] | None = None
+        pipelines = _get(_get(doc, "service"), "pipelines")
+        if pipelines is not None:
+            used = {_scalar(e) or "" for _k, p in _items(pipelines) for e in _seq(_get(p, "exporters"))}
+        for k, exporter in _items(_get(doc, "exporters")):
+            name = str(k.value)
+            if used is not None and name not in used:
+                continue
+            for field_name in ("endpoint", "url"):
+                value = _scalar(_get(exporter, field_name))
+                if value and not value.startswith(("0.0.0.0", "localhost", "127.")):
+                    facts.append(_fact("monitoring.target", repo, path, _line(_get(exporter, field_name)),
+                                       value=value if "://" in value else f"tcp://{value}",
+                                       via=f"OpenTelemetry collector exporter {name}"))
+    return facts, []
+
+
 def read_logback(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
     """Logback appenders that ship logs over the network (logstash-logback-encoder's
     ``<destination>logstash:5000</destination>``): the log sink the component writes to."""
@@ -827,6 +850,7 @@ def _generic_manifest(ecosystem: str) -> Reader:
 
 
 _PROMETHEUS_HINT = re.compile(r"^scrape_configs\s*:", re.M)
+_OTEL_COLLECTOR_HINT = re.compile(r"^receivers\s*:", re.M)
 _DATASOURCES_HINT = re.compile(r"^datasources\s*:", re.M)
 _K8S_HINT = re.compile(r"^\s*apiVersion\s*:", re.M)
 _COMPOSE_HINT = re.compile(r"^services\s*:", re.M)
@@ -886,6 +910,8 @@ def reader_for(path: str, head: str) -> Reader | None:
     if low.endswith((".yml", ".yaml")):
         if _PROMETHEUS_HINT.search(head):
             return read_prometheus
+        if _OTEL_COLLECTOR_HINT.search(head):
+            return read_otel_collector
         if _DATASOURCES_HINT.search(head):
             return read_grafana_datasources
         if (low.startswith(("docker-compose", "compose")) or _COMPOSE_HINT.search(head)):
