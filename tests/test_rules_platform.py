@@ -884,3 +884,34 @@ def test_opentelemetry_collector_exporters_and_localhost_otlp_endpoint() -> None
     assert ("otel-collector", "unused") not in e  # no pipeline uses that exporter
     assert ("api", "otel-collector") in e and ("api", "tempo") not in e
     assert via(model, "otel-collector", "jaeger") == {"OpenTelemetry collector exporter otlp/jaeger"}
+
+
+def test_dapr_service_invocation_reaches_the_service_with_that_app_id() -> None:
+    """Services call each other through their Dapr sidecars by app id: the compose daprd sidecar
+    (-app-id order-processor, network_mode service:orders) and a pod's dapr.io/app-id annotation
+    name the component; the sidecar is no component of its own."""
+    files = {
+        "docker-compose.yml": (
+            "services:\n  orders:\n    build: ./orders\n"
+            "  orders-dapr:\n    image: daprio/daprd:1.13\n"
+            "    command: [\"./daprd\", \"-app-id\", \"order-processor\", \"-app-port\", \"8080\"]\n"
+            "    network_mode: \"service:orders\"\n"
+            "  web:\n    build: ./web\n    ports:\n      - \"80:8080\"\n"
+            "  checkout:\n    build: ./checkout\n"),
+        "k8s/checkout.yaml": ("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: checkout\nspec:\n  template:\n"
+                              "    metadata:\n      annotations:\n        dapr.io/enabled: \"true\"\n"
+                              "        dapr.io/app-id: \"checkout-app\"\n      labels:\n        app: checkout\n"
+                              "    spec:\n      containers:\n      - name: checkout\n        image: acme/checkout\n"),
+        "orders/app.py": "from flask import Flask\napp = Flask(__name__)\n",
+        "checkout/app.py": "from flask import Flask\napp = Flask(__name__)\n",
+        "web/Web.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+        "web/Program.cs": ('class P {\n  async Task M() {\n'
+                           '    var o = await dapr.InvokeMethodAsync<Order>(HttpMethod.Post, "order-processor", "orders");\n'
+                           '    var c = DaprClient.CreateInvokeHttpClient("checkout-app");\n  }\n}\n'),
+    }
+    model = resolve_files({"shop": files})
+    assert "orders-dapr" not in {c.id for c in model.components.values()}
+    assert {("web", "orders"), ("web", "checkout")} <= edge_set(model)
+    assert via(model, "web", "orders") == {"dapr service invocation"}
+    assert {(e.path, e.line) for c in model.connections.values() if (c.source, c.target) == ("web", "orders")
+            for e in c.evidence} == {("web/Program.cs", 3)}
