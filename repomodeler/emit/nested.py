@@ -104,7 +104,7 @@ def nest(g: nx.MultiDiGraph, top_names: dict[str, str], namespaces: dict[str, Id
             space = ns[holder] = IdentAllocator(features | reserved)
         else:
             space = ns[holder] = namespaces[holder]
-            space.reserve(reserved)
+            space.reserve(reserved | space.taken())  # a part named like a port: 'http_subsystem'
         # exact basic names first (they keep their text), then the rest, each in id order
         texts = {c: _member_text(g, c) for c in children[holder]}
         for c in [c for c in children[holder] if is_basic_name(texts[c])] + \
