@@ -597,7 +597,8 @@ class _Reader:
             if scope is not None:
                 inside = self.children.get(scope, {})
                 if chain[0] not in inside:
-                    self.note(node, f"'{what}' end '{'.'.join(chain)}' is not a part of '{scope}'; connection not mapped")
+                    self.note(node, f"'{what}' end '{'.'.join(chain)}' is not a part of '{scope}'; "
+                                    "connection not mapped")
                     return
                 ids.append(inside[chain[0]])
                 ids[-1], chains[i] = self._descend(ids[-1], chain)

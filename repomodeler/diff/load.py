@@ -62,7 +62,8 @@ def _model_from_dict(data: dict[str, object], origin: str) -> ArchModel:
             source=edge["source"], target=edge["target"], protocol=edge["protocol"], kind=edge.get("kind", "connects"),
             name=f"{edge['source']}-{edge['target']}-{edge['protocol']}", evidence=_evidence(edge.get("evidence") or []),
             where=origin)
-        (model.part_links if edge["source"] in nested or edge["target"] in nested else model.connections).append(conn)
+        nested_end = edge["source"] in nested or edge["target"] in nested
+        (model.part_links if nested_end else model.connections).append(conn)
     # The ports the SysML emitter declares for incoming connections (see emit/sysml.py render_system).
     for conn in model.connections:
         target = model.components.get(conn.target)

@@ -111,7 +111,8 @@ class NameAllocator:
 
 def sysml_string(value: object) -> str:
     text = str(value)
-    text = "".join(ch if ch >= " " or ch == "\t" else " " for ch in text)
+    if not text.isprintable():  # control characters become spaces (the common printable text skips the scan)
+        text = "".join(ch if ch >= " " or ch == "\t" else " " for ch in text)
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 

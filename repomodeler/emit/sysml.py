@@ -61,7 +61,8 @@ STORE_KINDS = {"database", "cache"}
 _EXTRA_LIBRARY_NAMES = {"ComponentKind", "Protocol", "SourceRef", "Request", "Response", "Message", "Endpoint",
                         "Component", "Api", "CallApi", "MessagingApi", "LibraryLink", GENERIC_PORT, "Repository",
                         "RepositoryMember", "System", "InterconnectionView", "RepositoryView", "DependencyRule",
-                        "CheckViolation", "Deployment", "Workload", "Deploys", "Subsystem", "ImportLink", "PartLink", "TreeView",
+                        "CheckViolation", "Deployment", "Workload", "Deploys", "Subsystem", "ImportLink", "PartLink",
+                        "TreeView",
                         GENERIC_PORT.replace("Api", "Link"), GENERIC_PORT.replace("Api", "Access")}
 _PORT_FEATURES = {"protocol", "request", "response", "publish", "deliver"}
 _VERB = {"calls": "calls", "uses": "uses", "depends_on": "depends on", "publishes": "publishes to",
@@ -326,9 +327,9 @@ def nested_render_data(full: nx.MultiDiGraph, names: SystemNames, reserved_lower
         d = full.edges[u, v, k]
         proto, attrs = str(d["protocol"]), d["attributes"]
         src, dst = label(u, link.owner), label(v, link.owner)
-        shown = _evidence(d["evidence"])
-        if proto == "import" and full.nodes[u]["kind"] == full.nodes[v]["kind"] == "subsystem":
-            shown = shown[:IMPORT_EVIDENCE]
+        imports = proto == "import" and full.nodes[u]["kind"] == full.nodes[v]["kind"] == "subsystem"
+        shown = _evidence(d["evidence"], limit=IMPORT_EVIDENCE if imports else MAX_EVIDENCE)
+        if imports:
             count = int(attrs["imports"]) if str(attrs.get("imports", "")).isdigit() else len(d["evidence"])
             cdef, values = "ImportLink", [{"name": "imports", "value": str(count)}]
             doc = f"{src} imports {dst}: {count} import statement{'s' if count != 1 else ''}"
