@@ -15,7 +15,7 @@ import os
 import re
 import stat
 import tempfile
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 
 from repomodeler.acquire import run_git
@@ -36,7 +36,8 @@ DEPLOYMENT_FILE = re.compile(r"(^|/)(Dockerfile[^/]*|[^/]*\.dockerfile|[^/]*\.ya
 # Source-set roots below which folders are package names (com/example/orders is production code).
 PACKAGE_ROOTS = (("src", "main"), ("src", "java"), ("src", "kotlin"))
 MINIFIED = re.compile(r"\.(min|bundle|chunk)\.(js|css|mjs)$|[.-][0-9a-f]{8,}\.js$")
-TEST_DIRS = frozenset({"test", "tests", "__tests__", "spec", "specs", "e2e", "integration-tests", "it", "testing"})
+TEST_DIRS = frozenset({"test", "tests", "__tests__", "spec", "specs", "e2e", "e2e-tests", "e2e_tests", "cypress",
+                       "integration-tests", "it", "testing"})
 EXAMPLE_DIRS = frozenset({"example", "examples", "demo", "demos", "benchmark", "benchmarks", "bench"})
 DOC_DIRS = frozenset({"doc", "docs", "documentation", "site-docs"})
 DOC_WORDS = frozenset({"doc", "docs", "documentation"})  # old-docs, docs_v1: documentation by name
@@ -53,12 +54,12 @@ TEST_FILE = re.compile(
 # Files read by descriptor/manifest readers even though no tree-sitter grammar covers them.
 DESCRIPTOR_NAMES = re.compile(
     r"(^|/)(docker-compose[^/]*\.ya?ml|compose[^/]*\.ya?ml|Dockerfile[^/]*|[^/]*\.dockerfile|\.env(\.[^/]*)?|"
-    r"[^/]*\.env|package\.json|pyproject\.toml|requirements[^/]*\.txt|setup\.py|go\.mod|pom\.xml|"
+    r"[^/]*\.env|package\.json|pyproject\.toml|requirements[^/]*\.txt|setup\.py|setup\.cfg|Procfile(\.[^/]*)?|go\.mod|pom\.xml|"
     r"build\.gradle(\.kts)?|settings\.gradle(\.kts)?|Cargo\.toml|Gemfile|composer\.json|[^/]*\.csproj|"
     r"application[^/]*\.(ya?ml|properties)|bootstrap[^/]*\.(ya?ml|properties)|[^/]*\.proto|"
     r"[^/]*(openapi|swagger)[^/]*\.json|nginx[^/]*\.conf|[^/]*\.nginx|httpd[^/]*\.conf|"
     r"(nginx|conf\.d|sites-available|sites-enabled|apache2?|httpd)/[^/]*\.conf|default\.conf|[^/]*\.conf\.template|Caddyfile|"
-    r"[^/]*\.(graphql|graphqls|gql)|logback[^/]*\.xml)$"
+    r"[^/]*\.(graphql|graphqls|gql)|logback[^/]*\.xml|appsettings[^/]*\.json|ocelot[^/]*\.json)$"
 )
 YAML_FILE = re.compile(r"\.ya?ml$")
 
@@ -72,6 +73,32 @@ def _parts(path: str) -> list[str]:
     """A repository path's segments (PurePosixPath(path).parts for the clean paths git lists, at a
     fraction of the cost: this runs for every file of every run)."""
     return [p for p in path.split("/") if p and p != "."]
+
+
+COMPOSE_FILE = re.compile(r"(^|/)(docker-)?compose[^/]*\.ya?ml$", re.I)
+DEPLOY_DIRS = frozenset({"k8s", "kubernetes", "kube", "manifests", "deploy", "deployment", "deployments", "helm",
+                         "charts", "openshift", "kustomize"})
+
+
+def promote_example_deployments(files: list[SourceFile]) -> list[SourceFile]:
+    """A repository that builds images (a Dockerfile of its own) but deploys them only in an
+    examples folder (examples/docker/docker-compose_default.yaml): those compose files are how it
+    runs, so they are read as source.  A library's example stacks stay examples: without a
+    Dockerfile of its own, a repository has no images to deploy."""
+    builds = deploys = False
+    for f in files:
+        if f.role != "source":
+            continue
+        name = f.path.rsplit("/", 1)[-1].lower()
+        dirs = {d.lower() for d in _parts(f.path)[:-1]}
+        if name.startswith("dockerfile") or name.endswith(".dockerfile"):
+            builds = True
+        if COMPOSE_FILE.search(f.path) or name in ("chart.yaml", "kustomization.yaml", "kustomization.yml") or (
+                dirs & DEPLOY_DIRS and name.endswith((".yaml", ".yml"))):
+            deploys = True
+    if not builds or deploys:
+        return files
+    return [replace(f, role="source") if f.role == "example" and COMPOSE_FILE.search(f.path) else f for f in files]
 
 
 def classify_role(path: str) -> str:
@@ -168,7 +195,7 @@ def list_git(repo: Repository, options: InventoryOptions) -> Inventory:
         files.append(SourceFile(path=path, blob=sha.decode(), size=size, language=language_for_path(path),
                                 role=classify_role(path)))
     files.sort()
-    return Inventory(repository=repo, files=files, skipped=skipped)
+    return Inventory(repository=repo, files=promote_example_deployments(files), skipped=skipped)
 
 
 def list_dir(repo: Repository, options: InventoryOptions) -> Inventory:
@@ -223,7 +250,7 @@ def list_dir(repo: Repository, options: InventoryOptions) -> Inventory:
         digest = hashlib.sha1(f"blob {len(content)}\0".encode() + content).hexdigest()
         files.append(SourceFile(path=path, blob=digest, size=len(content), language=language_for_path(path),
                                 role=classify_role(path)))
-    return Inventory(repository=repo, files=files, skipped=skipped, warnings=warnings)
+    return Inventory(repository=repo, files=promote_example_deployments(files), skipped=skipped, warnings=warnings)
 
 
 def read_regular_file(root: Path, rel: str, limit: int) -> bytes:

@@ -10,7 +10,7 @@ from pathlib import Path
 from repomodeler.extract import extract_file
 from repomodeler.graph.base import SystemModel
 from repomodeler.graph.build import resolve_system
-from repomodeler.inventory import _skip_reason, _wanted, InventoryOptions, classify_role
+from repomodeler.inventory import _skip_reason, _wanted, InventoryOptions, classify_role, promote_example_deployments
 from repomodeler.languages import language_for_path
 from repomodeler.records import ExtractResult, Inventory, RepoSpec, Repository, SourceFile
 
@@ -25,12 +25,13 @@ def resolve_files(repos: dict[str, dict[str, str]], name: str = "sys") -> System
             if not _wanted(path) or _skip_reason(path, len(text), InventoryOptions()):
                 continue
             content = text.encode()
-            sf = SourceFile(path=path, blob=hashlib.sha1(content).hexdigest(), size=len(content),
-                            language=language_for_path(path), role=classify_role(path))
-            inventory_files.append(sf)
+            inventory_files.append(SourceFile(path=path, blob=hashlib.sha1(content).hexdigest(), size=len(content),
+                                              language=language_for_path(path), role=classify_role(path)))
+        inventory_files = promote_example_deployments(inventory_files)
+        for sf in inventory_files:
             if sf.role != "source":
                 continue
-            fs, ws, _parsed = extract_file(repo, sf, content)
+            fs, ws, _parsed = extract_file(repo, sf, files[sf.path].encode())
             facts.extend(fs)
             warnings.extend(ws)
         results.append(ExtractResult(repository=repository, inventory=Inventory(repository, inventory_files),

@@ -237,8 +237,12 @@ CASES: list[Case] = [
     Case("java", "env_reads.java", (("config.read", 2, {"expr": "${orders.url:http://orders:8080}"}),
                                     E(5, "DATABASE_URL"), ("config.read", 6, {"expr": "payments.url"})),
          absent=(("env.read", 7),)),
-    Case("java", "constants.java", (K(2, "ORDERS_URL", "http://orders:8080"), K(6, "CACHE", "redis-cart:6379")),
-         absent=(("const.string", 3),)),
+    Case("java", "constants.java", (
+        K(2, "ORDERS_URL", "http://orders:8080"), K(6, "CACHE", "redis-cart:6379"),
+        ("const.enum", 9, {"enum": "Service", "name": "PERSISTENCE", "value": "shop.persistence"}),
+        ("const.enum", 10, {"enum": "Service", "name": "AUTH", "value": "shop.auth"}),
+        ("code.constant_arg", 15, {"enum": "Service", "name": "PERSISTENCE"}),
+    ), absent=(("const.string", 3), ("code.constant_arg", 16))),
     Case("java", "grpc.java", (G("server", 1, "CartServiceImplBase"), G("client", 3, "CurrencyServiceGrpc")),
          absent=(("grpc.client", 4),)),
     Case("java", "messaging.java", (
@@ -356,6 +360,15 @@ CASES: list[Case] = [
     Case("rust", "urls.rs", (D(5, "Server=db;Port=5432"), U(2, "postgres://orders-db:5432/orders"), H(3, "redis-cart:6379")),
          absent=(("string.url", 4),)),
     Case("rust", "broken.rs", (I(1, "std::env"), E(2, "PORT")), broken=True),
+    # ------------------------------------------------------------------ cpp
+    Case("cpp", "imports.cpp", (I(1, "utils_thrift.h"), I(2, "<thrift/Thrift.h>"), I(3, "<mongoc.h>"))),
+    Case("cpp", "env_reads.cpp", (E(2, "MONGO_HOST"), E(3, "PORT")), absent=(("env.read", 4),)),
+    Case("cpp", "urls.cpp", (U(1, "http://orders:8080/api"), H(2, "redis-cart:6379")), absent=(("string.url", 3),)),
+    Case("cpp", "service_config.cpp", (
+        ("service.lookup", 2, {"service": "social-graph-service", "protocol": "tcp"}),
+        ("service.lookup", 4, {"service": "user-memcached", "protocol": "tcp"}),
+    ), absent=(("service.lookup", 3),)),
+    Case("cpp", "broken.cpp", (I(1, "utils.h"), E(3, "PORT")), broken=True),
     # ------------------------------------------------------------------ ruby
     Case("ruby", "imports.rb", (I(1, "net/http"), I(2, "bunny"), I(3, "lib/orders"))),
     Case("ruby", "routes.rb", (
@@ -470,7 +483,7 @@ def test_language_toml_module_imports_and_each_query_compiles(language: str) -> 
 @pytest.mark.parametrize("path,language", [
     ("src/App.kt", "kotlin"), ("build.gradle.kts", "kotlin"), ("Controllers/OrdersController.cs", "csharp"),
     ("src/main.rs", "rust"), ("config/routes.rb", "ruby"), ("routes/web.php", "php"), ("web/app.tsx", "tsx"),
-    ("api/server.ts", "typescript"),
+    ("api/server.ts", "typescript"), ("src/UserService/UserService.cpp", "cpp"), ("src/utils.hpp", "cpp"),
 ])
 def test_new_languages_are_recognised_by_extension(path: str, language: str) -> None:
     assert language_for_path(path) == language

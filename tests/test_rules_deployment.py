@@ -389,3 +389,117 @@ def test_development_mount_at_the_working_dir_is_the_services_code_and_a_shared_
     e = edge_set(model)
     assert ("users-http", "trainer-grpc") in e and ("trainer-grpc", "mysql") in e
     assert not any(s in ("mysql", "emulator") for s, _t in e)  # the shared .env makes no calls from them
+
+
+def test_compose_file_inside_a_built_folder_is_another_way_to_run_that_component() -> None:
+    """The root compose file builds `core`; `core/nginx-lb/docker-compose.yml` runs the same code
+    again (`build: ..`) scaled behind an nginx proxy.  That is a variant: no `app` component claiming
+    core's code, no proxy, and the proxy's nginx.conf does not make `core` a gateway."""
+    files = {
+        "docker-compose.yml": ("services:\n  core:\n    build: core\n    ports:\n      - \"8110:8110\"\n"
+                               "  backend:\n    build: backend\n    environment:\n      - ACTIVEMQ_HOST=core\n"
+                               "  web:\n    build: backend\n    environment:\n      - CORE_LOCATION=core:8110\n"),
+        "core/pom.xml": "<project><artifactId>core</artifactId></project>\n",
+        "core/Dockerfile": "FROM eclipse-temurin:17\nCOPY target/core.jar /app.jar\n",
+        "core/src/main/java/com/acme/core/CoreApplication.java": (
+            "package com.acme.core;\n@SpringBootApplication\npublic class CoreApplication {\n"
+            "  public static void main(String[] a) {}\n}\n"),
+        "core/src/main/java/com/acme/core/Api.java": (
+            "package com.acme.core;\n@RestController\npublic class Api {\n"
+            "  @GetMapping(\"/customers\") public String all() { return \"\"; }\n}\n"),
+        "core/nginx-lb/docker-compose.yml": ("services:\n  app:\n    build:\n      context: ..\n"
+                                            "  proxy:\n    build: ./nginx\n    ports:\n      - \"80:80\"\n"
+                                            "    links:\n      - app\n"),
+        "core/nginx-lb/nginx/Dockerfile": "FROM nginx\nCOPY nginx.conf /etc/nginx/nginx.conf\n",
+        "core/nginx-lb/nginx/nginx.conf": ("events {}\nhttp {\n  upstream app { server nginx-lb_app_1:8110; }\n"
+                                          "  server { listen 80; location / { proxy_pass http://app; } }\n}\n"),
+        "backend/pom.xml": "<project><artifactId>backend</artifactId></project>\n",
+        "backend/Dockerfile": "FROM eclipse-temurin:17\nCOPY target/backend.jar /app.jar\n",
+        "backend/src/main/java/com/acme/backend/BackendApplication.java": (
+            "package com.acme.backend;\n@SpringBootApplication\npublic class BackendApplication {\n"
+            "  public static void main(String[] a) {}\n}\n"),
+    }
+    model = resolve_files({"insurance": files})
+    comps = {c.id: c for c in model.components.values()}
+    assert "app" not in comps and "proxy" not in comps
+    assert comps["core"].kind == "service"
+    protocols = {c.source: c.protocol for c in model.connections.values() if c.target == "core"}
+    # a bare host:port of a service that serves only HTTP is an HTTP call, unless the setting names
+    # another technology (ACTIVEMQ_HOST: a broker the service embeds)
+    assert (protocols["web"], protocols["backend"]) == ("http", "tcp")
+
+
+def _war_pom(artifact: str, *bundled: str) -> str:
+    deps = "".join(f"<dependency><groupId>tools.acme</groupId><artifactId>{b}</artifactId><type>war</type></dependency>"
+                   for b in bundled)
+    packaging = "pom" if bundled else "war"
+    return (f"<project><modelVersion>4.0.0</modelVersion>\n<artifactId>{artifact}</artifactId>\n"
+            f"<packaging>{packaging}</packaging>\n<dependencies>{deps}</dependencies></project>\n")
+
+
+def test_web_archives_deployed_only_by_the_examples_compose_file() -> None:
+    """Java EE web applications (<packaging>war</packaging>, no main class) in reverse-domain folders,
+    an all-in-one image bundling the WARs, a database image of the system's own, a Cypress suite,
+    and compose files only under examples/: the default-named one is the deployment, its siblings
+    variants.  The model has one component per web application, named by its module."""
+    servlet = ("package tools.acme.{m};\nimport jakarta.ws.rs.*;\n@Path(\"{m}\")\npublic class Rest {{\n"
+               "  @GET @Path(\"ready\") public String ready() {{ return \"\"; }}\n}}\n")
+    files = {
+        "pom.xml": "<project><artifactId>shop</artifactId><packaging>pom</packaging></project>\n",
+        **{f"services/tools.acme.{m}/pom.xml": _war_pom(m) for m in ("webui", "auth")},
+        **{f"services/tools.acme.{m}/Dockerfile": "FROM tomcat:10\nCOPY target/*.war /usr/local/tomcat/webapps/\n"
+           for m in ("webui", "auth")},
+        **{f"services/tools.acme.{m}/src/main/java/tools/acme/{m}/Rest.java": servlet.format(m=m)
+           for m in ("webui", "auth")},
+        "utilities/tools.acme.all/pom.xml": _war_pom("all", "webui", "auth"),
+        "utilities/tools.acme.all/Dockerfile": "FROM tomcat:10\nCOPY target/*.war /usr/local/tomcat/webapps/\n",
+        "utilities/tools.acme.database/Dockerfile": "FROM mariadb:10.4\nCOPY setup.sql /docker-entrypoint-initdb.d/\n",
+        # the base image the services build FROM: a pom that packages nothing, and a Dockerfile
+        "utilities/tools.acme.dockerbase/pom.xml": _war_pom("dockerbase").replace("war</packaging>", "pom</packaging>"),
+        "utilities/tools.acme.dockerbase/Dockerfile": "FROM tomcat:10\nCOPY server.xml /usr/local/tomcat/conf/\n",
+        "e2e-tests/package.json": '{"name": "e2e", "scripts": {"start": "cypress run"}}\n',
+        "e2e-tests/cypress/integration/shop.js": "describe('shop', () => { it('loads', () => cy.visit('/')); });\n",
+        "examples/docker/docker-compose_default.yaml": (
+            "services:\n  auth:\n    image: acme/shop-auth\n    environment:\n      DB_HOST: db\n"
+            "  webui:\n    image: acme/shop-webui\n    environment:\n      AUTH_URL: http://auth:8080\n"
+            "    ports:\n      - \"8080:8080\"\n  db:\n    image: acme/shop-db\n"),
+        "examples/docker/docker-compose_monitoring.yaml": (
+            "services:\n  auth:\n    image: acme/shop-auth\n  rabbitmq:\n    image: rabbitmq:3\n"),
+    }
+    model = resolve_files({"shop": files})
+    comps = {c.id: c for c in model.components.values()}
+    assert {"webui", "auth", "db"} <= set(comps)
+    assert comps["webui"].kind == comps["auth"].kind == "service"
+    assert ("shop", "services/tools.acme.webui") in comps["webui"].source_roots
+    assert "rabbitmq" not in comps  # only the monitoring variant runs it
+    assert not any("e2e" in c for c in comps) and "all" not in comps and "tools.acme.all" not in comps
+    assert "dockerbase" not in comps
+    assert {("webui", "auth"), ("auth", "db"), ("user", "webui")} <= edge_set(model)
+    line = {(e.path, e.line) for c in model.connections.values() if (c.source, c.target) == ("webui", "auth")
+            for e in c.evidence}
+    assert ("examples/docker/docker-compose_default.yaml", 9) in line
+
+
+def test_example_stacks_of_a_library_stay_examples() -> None:
+    """Without a Dockerfile of its own a repository has no images to deploy: its examples/ compose
+    file runs a demo of the library, not the system."""
+    files = {
+        "pyproject.toml": '[project]\nname = "fastcache"\n',
+        "fastcache/__init__.py": "def get(key):\n    return None\n",
+        "examples/docker-compose.yml": "services:\n  redis:\n    image: redis:7\n  demo:\n    build: .\n",
+        "examples/app.py": "import fastcache\nprint(fastcache.get('x'))\n",
+    }
+    model = resolve_files({"fastcache": files})
+    assert "redis" not in {c.id for c in model.components.values()}
+
+
+def test_a_database_image_the_system_builds_itself_is_a_store() -> None:
+    files = {
+        "api/Dockerfile": "FROM python:3.12\nCMD python app.py\n",
+        "api/app.py": "print('hi')\n",
+        "database/Dockerfile": "FROM mariadb:10.4\nCOPY setup.sql /docker-entrypoint-initdb.d/\n",
+        "database/setup.sql": "CREATE TABLE t (id INT);\n",
+    }
+    model = resolve_files({"shop": files})
+    comps = {c.id: c for c in model.components.values()}
+    assert comps["database"].kind == "database" and comps["database"].attributes["technology"] == "mysql"

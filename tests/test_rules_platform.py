@@ -653,3 +653,149 @@ def test_native_config_backend_counts_only_under_the_native_profile() -> None:
     on = resolve_files({"r": java_module("config", annotations=("EnableConfigServer",), route=None,
                                          props=props + "spring.profiles.active=native\n")})
     assert "config-repository" not in off.components and "config-repository" in on.components
+
+
+def _aspnet(route: str) -> str:
+    return (f'var builder = WebApplication.CreateBuilder(args);\nvar app = builder.Build();\n'
+            f'app.MapGet("{route}", () => "[]");\napp.Run();\n')
+
+
+def test_dotnet_gateways_yarp_and_ocelot_and_the_web_app_in_front_of_them() -> None:
+    """YARP's ReverseProxy settings and Ocelot's routes make a gateway that calls the services they
+    name; ports published only in docker-compose.override.yml still publish; the web app nobody
+    calls that calls the gateway is a front door; a gRPC client's http:// address under a key naming
+    gRPC is a gRPC call."""
+    compose = "services:\n" + "".join(
+        f"  {s}:\n    build:\n      context: .\n      dockerfile: {d}/Dockerfile\n"
+        for s, d in (("catalog.api", "Catalog"), ("basket.api", "Basket"), ("discount.grpc", "Discount"),
+                     ("yarpgateway", "Yarp"), ("ocelotgateway", "Ocelot"), ("shopping.web", "Web")))
+    override = "services:\n" + "".join(
+        f"  {s}:\n    ports:\n      - \"{p}:8080\"\n"
+        for s, p in (("catalog.api", 6000), ("yarpgateway", 6004), ("shopping.web", 6005)))
+    files = {
+        "docker-compose.yml": compose,
+        "docker-compose.override.yml": override,
+        **{f"{d}/Dockerfile": "FROM mcr.microsoft.com/dotnet/aspnet:8.0\n"
+           for d in ("Catalog", "Basket", "Discount", "Yarp", "Ocelot", "Web")},
+        **{f"{d}/{d}.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n' for d in ("Catalog", "Basket", "Web")},
+        "Catalog/Program.cs": _aspnet("/products"),
+        "Basket/Program.cs": _aspnet("/basket"),
+        "Basket/appsettings.json": '{\n  "GrpcSettings": {\n    "DiscountUrl": "http://discount.grpc:8080"\n  }\n}\n',
+        "Discount/Discount.csproj": ('<Project Sdk="Microsoft.NET.Sdk.Web"><ItemGroup>'
+                                     '<PackageReference Include="Grpc.AspNetCore" Version="2.60.0" />'
+                                     '</ItemGroup></Project>\n'),
+        "Discount/Program.cs": ('var builder = WebApplication.CreateBuilder(args);\nvar app = builder.Build();\n'
+                                'app.MapGrpcService<DiscountService>();\napp.Run();\n'),
+        "Yarp/Yarp.csproj": ('<Project Sdk="Microsoft.NET.Sdk.Web"><ItemGroup>'
+                             '<PackageReference Include="Yarp.ReverseProxy" Version="2.1.0" /></ItemGroup></Project>\n'),
+        "Yarp/Program.cs": "var app = WebApplication.CreateBuilder(args).Build();\napp.MapReverseProxy();\napp.Run();\n",
+        "Yarp/appsettings.json": ('{\n  "ReverseProxy": {\n    "Routes": { "catalog": { "ClusterId": "catalog" } },\n'
+                                  '    "Clusters": {\n      "catalog": {\n        "Destinations": {\n'
+                                  '          "d1": { "Address": "http://catalog.api:8080" }\n        }\n      }\n    }\n  }\n}\n'),
+        "Ocelot/Ocelot.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+        "Ocelot/Program.cs": "var app = WebApplication.CreateBuilder(args).Build();\napp.Run();\n",
+        "Ocelot/ocelot.json": ('{\n  "Routes": [\n    {\n      "DownstreamPathTemplate": "/basket",\n'
+                               '      "DownstreamScheme": "http",\n      "DownstreamHostAndPorts": [\n'
+                               '        { "Host": "basket.api", "Port": 8080 }\n      ],\n'
+                               '      "UpstreamPathTemplate": "/b"\n    }\n  ]\n}\n'),
+        "Web/Program.cs": _aspnet("/"),
+        "Web/appsettings.json": '{\n  "ApiSettings": {\n    "GatewayAddress": "http://yarpgateway:8080"\n  }\n}\n',
+    }
+    model = resolve_files({"shop": files})
+    comps = {c.id: c for c in model.components.values()}
+    assert comps["yarpgateway"].kind == "gateway"
+    links = {(c.source, c.target): c for c in model.connections.values()}
+    assert links[("yarpgateway", "catalog.api")].protocol == "http"
+    assert {(e.path, e.line) for e in links[("yarpgateway", "catalog.api")].evidence} == {("Yarp/appsettings.json", 7)}
+    assert ("Ocelot/ocelot.json", 7) in {(e.path, e.line) for e in links[("ocelotgateway", "basket.api")].evidence}
+    assert links[("basket.api", "discount.grpc")].protocol == "grpc"
+    assert ("shopping.web", "yarpgateway") in links
+    # people open the web app; the gateway it calls is reached through it
+    assert "shopping.web" in {t for s, t in links if s == "user"} and ("user", "yarpgateway") not in links
+    assert ("user", "catalog.api") not in links  # behind the gateway
+
+
+def test_service_ids_kept_in_an_enum_and_handed_to_calls_are_lookups() -> None:
+    """enum Service { PERSISTENCE("shop.persistence") } in a shared client library, and services
+    calling balancer.getEntity(Service.PERSISTENCE, ...): each caller reaches persistence (the
+    component whose module folder is shop.persistence); the library's own helpers make no call."""
+    client = ("package shop.client;\npublic enum Service {\n  PERSISTENCE(\"shop.persistence\"),\n"
+              "  AUTH(\"shop.auth\");\n  Service(String n) {}\n}\n")
+    helper = ("package shop.client;\nclass Ops {\n  static Object get() {\n"
+              "    return Balancer.getEntity(Service.AUTH, \"users\");\n  }\n}\n")
+    caller = ("package shop.{m};\nclass Rest {{\n  Object load() {{\n"
+              "    return Balancer.getEntity(Service.PERSISTENCE, \"products\", Product.class);\n  }}\n}}\n")
+    files = {
+        "client/pom.xml": pom("client"),
+        "client/src/main/java/shop/client/Service.java": client,
+        "client/src/main/java/shop/client/Ops.java": helper,
+        **{f"shop.{m}/pom.xml": pom(m, "client").replace("</artifactId>", "</artifactId><packaging>war</packaging>", 1)
+           for m in ("webui", "persistence", "auth")},
+        **{f"shop.{m}/src/main/java/shop/{m}/Rest.java": caller.format(m=m) for m in ("webui", "auth")},
+        "shop.persistence/src/main/java/shop/persistence/Rest.java": "package shop.persistence;\nclass Rest {}\n",
+    }
+    model = resolve_files({"shop": files})
+    assert {("webui", "persistence"), ("auth", "persistence")} <= edge_set(model)
+    assert not {e for e in edge_set(model) if e[0] == "client" and e[1] != "client"} - {
+        e for e in edge_set(model) if model.components[e[1]].kind == "library"}
+    lines = {(e.path, e.line) for c in model.connections.values() if (c.source, c.target) == ("webui", "persistence")
+             for e in c.evidence}
+    assert lines == {("shop.webui/src/main/java/shop/webui/Rest.java", 4),
+                     ("client/src/main/java/shop/client/Service.java", 3)}
+    assert via(model, "webui", "persistence") == {"lookup by service id constant"}
+
+
+def test_cpp_service_reads_the_address_of_another_by_its_name() -> None:
+    """C++ services reading addresses from a shared service-config.json by service name
+    (config_json["social-graph-service"]["addr"]) reach those services and stores."""
+    files = {
+        "docker-compose.yml": ("services:\n  user-service:\n    build: user\n  social-graph-service:\n    build: graph\n"
+                               "  social-graph-redis:\n    image: redis:7\n"),
+        "user/Dockerfile": "FROM ubuntu:22.04\nCMD [\"UserService\"]\n",
+        "graph/Dockerfile": "FROM ubuntu:22.04\nCMD [\"SocialGraphService\"]\n",
+        "user/UserService.cpp": ('#include "utils.h"\nint main() {\n'
+                                 '  std::string addr = config_json["social-graph-service"]["addr"];\n}\n'),
+        "graph/SocialGraphService.cpp": ('#include "utils.h"\nint main() {\n'
+                                         '  std::string redis = config_json["social-graph-redis"]["addr"];\n}\n'),
+    }
+    model = resolve_files({"social": files})
+    links = {(c.source, c.target): c for c in model.connections.values()}
+    assert {(e.path, e.line) for e in links[("user-service", "social-graph-service")].evidence} == {
+        ("user/UserService.cpp", 3)}
+    assert links[("social-graph-service", "social-graph-redis")].protocol == "redis"
+
+
+def test_published_services_behind_a_front_door_are_reached_through_it() -> None:
+    """Kubernetes NodePort Services publish the web app, the APIs it calls (for testing), a log
+    server and a mail catcher: people reach the web app; the APIs are reached through it; Seq and
+    MailDev are operators' tools.  A status page polling health endpoints is no caller, and people
+    sign in at the identity server's pages themselves."""
+    def svc(name: str, port: int) -> str:
+        return (f"apiVersion: v1\nkind: Service\nmetadata:\n  name: {name}\nspec:\n  type: NodePort\n"
+                f"  ports:\n  - port: {port}\n  selector:\n    app: {name}\n---\n")
+
+    def deploy(name: str, image: str, env: dict[str, str] | None = None) -> str:
+        envs = "".join(f"\n        - name: {k}\n          value: {v}" for k, v in (env or {}).items())
+        return (f"apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {name}\nspec:\n  template:\n"
+                f"    metadata:\n      labels:\n        app: {name}\n    spec:\n      containers:\n"
+                f"      - name: {name}\n        image: {image}" + (f"\n        env:{envs}" if envs else "") + "\n---\n")
+    manifests = (
+        deploy("webapp", "acme/webapp", {"ORDERS_URL": "http://orders:5100", "IDENTITY_URL": "http://identity:5105"})
+        + svc("webapp", 7005)
+        + deploy("orders", "acme/orders", {"IDENTITY_URL": "http://identity:5105"}) + svc("orders", 5100)
+        + deploy("identity", "acme/identity") + svc("identity", 5105)
+        + deploy("status", "acme/status", {"HEALTH_CHECKS_URI": "http://webapp:7005/hc"}) + svc("status", 5107)
+        + deploy("logserver", "datalust/seq:latest") + svc("logserver", 5341)
+        + deploy("mailserver", "maildev/maildev:1.1.0") + svc("mailserver", 4000))
+    files = {
+        "k8s/app.yaml": manifests,
+        "identity/Identity.csproj": ('<Project Sdk="Microsoft.NET.Sdk.Web"><ItemGroup>'
+                                     '<PackageReference Include="Duende.IdentityServer" Version="7.0.0" />'
+                                     '<PackageReference Include="Microsoft.AspNetCore.Mvc.Razor.RuntimeCompilation" '
+                                     'Version="8.0.0" /></ItemGroup></Project>\n'),
+        "identity/Program.cs": "var app = WebApplication.CreateBuilder(args).Build();\napp.Run();\n",
+    }
+    model = resolve_files({"garage": files})
+    doors = {t for s, t in edge_set(model) if s == "user"}
+    assert "webapp" in doors and "identity" in doors and "status" in doors
+    assert not doors & {"orders", "logserver", "mailserver"}

@@ -72,3 +72,42 @@ def test_grpc_client_of_a_service_no_code_here_serves_reaches_the_service_named_
     out = {(c.target, c.protocol) for c in model.connections.values() if c.source == "checkout"}
     assert out == {("currency", "grpc")}  # ledger is ambiguous (ledger, ledger-service): listed, not guessed
     assert any(u.value == "gRPC client of ledgerservice" for u in model.unresolved)
+
+
+DOTNET_API = ('var builder = WebApplication.CreateBuilder(args);\nvar app = builder.Build();\n'
+              'app.MapGet("/customers", () => "[]");\napp.Run();\n')
+
+
+def test_aspnet_appsettings_name_the_stores_brokers_and_services_a_dotnet_service_reaches() -> None:
+    """appsettings.json and appsettings.Production.json (the environment a deployed ASP.NET Core
+    service runs in unless told otherwise) are read like Spring's application.yml: comments,
+    trailing commas and a byte-order mark included; other environments only link to what exists."""
+    files = {
+        "docker-compose.yml": (
+            "services:\n  rabbitmq:\n    image: rabbitmq:3-management\n"
+            "  sqlserver:\n    image: mcr.microsoft.com/mssql/server:2022-latest\n"
+            "  customers:\n    build: Customers\n    environment:\n      - ASPNETCORE_ENVIRONMENT=Production\n"
+            "  web:\n    build: Web\n    ports:\n      - \"7005:7005\"\n"),
+        "Customers/Customers.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+        "Customers/Program.cs": DOTNET_API,
+        "Customers/appsettings.json": '{\n  "Logging": { "LogLevel": { "Default": "Information" } }\n}\n',
+        "Customers/appsettings.Production.json": (
+            '\ufeff{\n  // where the events go\n  "RabbitMQPublisher": {\n    "Host": "rabbitmq",\n  },\n'
+            '  "ConnectionStrings": {\n    "CustomersDb": "server=sqlserver;user id=sa;database=Customers;"\n  },\n}\n'),
+        "Customers/appsettings.Development.json": '{ "Search": { "Url": "http://localhost:9200" },\n'
+                                                  '  "Cache": { "Url": "http://cache.dev.example.com" } }\n',
+        "Web/Web.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+        "Web/Program.cs": DOTNET_API.replace("/customers", "/"),
+        "Web/appsettings.Production.json": '{\n  "ApiServiceLocations": {\n    "Customers": "customers:5100"\n  }\n}\n',
+    }
+    model = resolve_files({"garage": files})
+    links = {(c.source, c.target): c for c in model.connections.values()}
+    assert {("customers", "rabbitmq"), ("customers", "sqlserver"), ("web", "customers")} <= set(links)
+    lines = {(e.path, e.line) for e in links[("customers", "rabbitmq")].evidence}
+    assert ("Customers/appsettings.Production.json", 4) in lines
+    assert {(e.path, e.line) for e in links[("customers", "sqlserver")].evidence} >= {
+        ("Customers/appsettings.Production.json", 7)}
+    # a host:port naming a service that serves HTTP routes is an HTTP call
+    assert links[("web", "customers")].protocol == "http"
+    # the Development environment introduces nothing new (no cache.dev.example.com external)
+    assert not any("example.com" in c.id for c in model.components.values())

@@ -7,6 +7,7 @@ the rest line by line.  Each reader returns facts and warnings and never raises 
 
 from __future__ import annotations
 
+import configparser
 import json
 import re
 import tomllib
@@ -16,6 +17,8 @@ from typing import Callable, Iterator
 
 import yaml
 
+from repomodeler.extract.entries import (compose_command, package_json_entries, pyproject_entries, read_procfile,
+                                         read_setup_cfg, read_setup_py)
 from repomodeler.records import Fact, Warning_
 
 MAX_YAML_NODES = 200_000
@@ -281,6 +284,18 @@ def read_compose(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warn
                 ports=",".join(ports), expose=",".join(expose), working_dir=_scalar(_get(svc, "working_dir")),
                 profiles=",".join(sorted(p for p in (_scalar(x) for x in _seq(_get(svc, "profiles"))) if p)),
             ))
+            # What this service runs from the image (a worker beside the web server): entrypoint, then command.
+            parts, first = [], None
+            for field_name in ("entrypoint", "command"):
+                node = _get(svc, field_name)
+                text = compose_command(_scalar(node) if isinstance(node, yaml.ScalarNode)
+                                       else [_scalar(x) or "" for x in _seq(node)] if node is not None else None)
+                if text:
+                    parts.append(text)
+                    first = first or node
+            if parts and first is not None:
+                facts.append(_fact("program.command", repo, path, _line(first), owner=name, command=" ".join(parts)[:500],
+                                   source="compose", context=context))
             for env_name, value, line in _env_pairs(_get(svc, "environment")):
                 facts.append(_fact("config.env", repo, path, line, owner=name, name=env_name, value=value,
                                    source="compose"))
@@ -519,11 +534,11 @@ def read_dotenv(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warni
 
 
 # --------------------------------------------------------------------------- Spring configuration
-def _flatten_yaml(node: yaml.Node, prefix: str, out: list[tuple[str, str, int]]) -> None:
+def _flatten_yaml(node: yaml.Node, prefix: str, out: list[tuple[str, str, int]], sep: str = ".") -> None:
     for k, v in _items(node):
-        key = f"{prefix}.{k.value}" if prefix else str(k.value)
+        key = f"{prefix}{sep}{k.value}" if prefix else str(k.value)
         if isinstance(v, yaml.MappingNode):
-            _flatten_yaml(v, key, out)
+            _flatten_yaml(v, key, out, sep)
         elif isinstance(v, yaml.ScalarNode):
             out.append((key, str(v.value), _line(k)))
         elif isinstance(v, yaml.SequenceNode):
@@ -531,7 +546,7 @@ def _flatten_yaml(node: yaml.Node, prefix: str, out: list[tuple[str, str, int]])
                 if isinstance(item, yaml.ScalarNode):
                     out.append((f"{key}[{idx}]", str(item.value), _line(item)))
                 elif isinstance(item, yaml.MappingNode):
-                    _flatten_yaml(item, f"{key}[{idx}]", out)
+                    _flatten_yaml(item, f"{key}[{idx}]", out, sep)
 
 
 def read_spring_config(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
@@ -551,6 +566,39 @@ def read_spring_config(repo: str, path: str, text: str) -> tuple[list[Fact], lis
     m = re.search(r"(?:application|bootstrap)-([^/.]+)\.(?:ya?ml|properties)$", path)
     if m:
         profile = m.group(1)
+    return [_fact("config.property", repo, path, line, name=key, value=value, profile=profile)
+            for key, value, line in entries], []
+
+
+# ASP.NET Core loads appsettings.json, then appsettings.{Environment}.json; the environment is
+# "Production" unless ASPNETCORE_ENVIRONMENT/DOTNET_ENVIRONMENT says otherwise, so both are what a
+# deployed service reads.  Other environments (Development, Docker, Staging...) are profiles: like a
+# Spring profile they may link to components the system has, never introduce new ones.
+DOTNET_DEFAULT_ENVIRONMENTS = frozenset({"", "production"})
+# A string (kept), or what YAML would not read: a comment, a comma before a closing bracket.
+_JSON_COMMENT_OR_STRING = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|/\*.*?\*/|,(?=(?:\s|//[^\n]*|/\*.*?\*/)*[}\]])', re.S)
+
+
+def _json_as_yaml(text: str) -> str:
+    """JSON as the .NET configuration reader accepts it (comments, trailing commas, a byte-order
+    mark, tabs) turned into YAML flow text with every value on the line it was written on."""
+    def blank(m: re.Match[str]) -> str:
+        token = m.group()
+        return token if token.startswith('"') else re.sub(r"[^\n]", " ", token)
+
+    return _JSON_COMMENT_OR_STRING.sub(blank, text.lstrip("\ufeff")).replace("\t", " ")
+
+
+def read_dotnet_settings(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
+    """``appsettings[.Environment].json`` (and Ocelot's ``ocelot[.Environment].json`` routes): every
+    setting as a property named the .NET way (``ConnectionStrings:OrdersDb``, ``RabbitMQ:Host``,
+    ``Routes[0]:DownstreamHostAndPorts[0]:Host``), at its line."""
+    entries: list[tuple[str, str, int]] = []
+    for doc in load_yaml_documents(_json_as_yaml(text)):
+        _flatten_yaml(doc, "", entries, ":")
+    m = re.match(r"^(?:appsettings|ocelot)\.(.+)\.json$", PurePosixPath(path).name, re.I)
+    environment = m.group(1) if m else ""
+    profile = "" if environment.lower() in DOTNET_DEFAULT_ENVIRONMENTS else environment
     return [_fact("config.property", repo, path, line, name=key, value=value, profile=profile)
             for key, value, line in entries], []
 
@@ -661,6 +709,7 @@ def read_package_json(repo: str, path: str, text: str) -> tuple[list[Fact], list
             facts.append(_fact("manifest.dependency", repo, path, line, ecosystem="npm", name=str(dep))
                          if section == "dependencies" else
                          _fact("manifest.dev_dependency", repo, path, line, ecosystem="npm", name=str(dep)))
+    facts.extend(package_json_entries(repo, path, text, data))
     return facts, []
 
 
@@ -680,6 +729,7 @@ def read_pyproject(repo: str, path: str, text: str) -> tuple[list[Fact], list[Wa
         if m and m.group(1).lower() != "python":
             facts.append(_fact("manifest.dependency", repo, path, words.line(m.group(1)), ecosystem="python",
                                name=m.group(1).lower()))
+    facts.extend(pyproject_entries(repo, path, text, data))
     return facts, []
 
 
@@ -713,12 +763,18 @@ def read_pom(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_
     ns = {"m": root.tag[1:].split("}")[0]} if root.tag.startswith("{") else {}
     q = (lambda t: f"m:{t}") if ns else (lambda t: t)
     artifact = root.findtext(q("artifactId"), namespaces=ns)
-    facts = [_fact("manifest", repo, path, _line_of(text, "<artifactId>"), ecosystem="maven", name=artifact)]
+    packaging = (root.findtext(q("packaging"), namespaces=ns) or "").strip().lower() or None
+    facts = [_fact("manifest", repo, path, _line_of(text, "<artifactId>"), ecosystem="maven", name=artifact,
+                   packaging=packaging)]
     artifacts = _LineIndex(text, r"<artifactId>([^<]*)</artifactId>")
     for dep in root.findall(f"{q('dependencies')}/{q('dependency')}", ns):
         aid = dep.findtext(q("artifactId"), namespaces=ns)
         if aid:
-            facts.append(_fact("manifest.dependency", repo, path, artifacts.line(aid), ecosystem="maven", name=aid))
+            # A dependency of type war/ear bundles a deployable web application (an all-in-one image's
+            # module); it is not a library the module links against.
+            bundled = (dep.findtext(q("type"), namespaces=ns) or "").strip().lower() in ("war", "ear")
+            facts.append(_fact("manifest.bundle" if bundled else "manifest.dependency", repo, path,
+                               artifacts.line(aid), ecosystem="maven", name=aid))
     return facts, []
 
 
@@ -785,9 +841,14 @@ def reader_for(path: str, head: str) -> Reader | None:
         return read_gradle
     if low.endswith((".csproj", ".fsproj", ".vbproj")):
         return read_csproj
-    if low in ("cargo.toml", "gemfile", "composer.json", "setup.py"):
-        return _generic_manifest({"cargo.toml": "cargo", "gemfile": "ruby", "composer.json": "php",
-                                  "setup.py": "python"}.get(low, "dotnet"))
+    if low == "setup.py":
+        return read_setup_py
+    if low == "setup.cfg":
+        return read_setup_cfg
+    if name == "Procfile" or low.startswith("procfile."):
+        return read_procfile
+    if low in ("cargo.toml", "gemfile", "composer.json"):
+        return _generic_manifest({"cargo.toml": "cargo", "gemfile": "ruby", "composer.json": "php"}.get(low, "dotnet"))
     if re.match(r"^(application|bootstrap)[^/]*\.(ya?ml|properties)$", low):
         return read_spring_config
     if low.endswith((".yml", ".yaml")) and "/templates/" in f"/{path}" and "{{" in head:
@@ -796,6 +857,8 @@ def reader_for(path: str, head: str) -> Reader | None:
         return read_spring_config  # Helm values: flattened keys, owned by the chart's component
     if re.match(r"^logback[^/]*\.xml$", low):
         return read_logback
+    if re.match(r"^(appsettings|ocelot)(\.[^/]+)?\.json$", low):
+        return read_dotnet_settings  # ASP.NET Core settings; Ocelot API gateway routes
     if low.endswith((".yml", ".yaml")) and re.match(r"^(file|metric|packet|heart)beat", low):
         return read_beats
     if low in ("kustomization.yaml", "kustomization.yml"):
@@ -818,7 +881,7 @@ MAX_LINE = 20_000
 # Readers that scan line by line with regular expressions: over-long lines are cut to MAX_LINE so
 # no pattern can spend quadratic time on a hostile line (a minified blob named Dockerfile, say).
 _LINE_READERS = frozenset({"read_dockerfile", "read_dotenv", "read_requirements", "read_go_mod", "read_gradle",
-                           "read_spring_config"})
+                           "read_spring_config", "read_procfile", "read_setup_py"})
 
 
 def _cut_long_lines(text: str) -> tuple[str, int | None]:
@@ -852,7 +915,7 @@ def extract_descriptor(repo: str, path: str, content: bytes) -> tuple[list[Fact]
         facts, warnings = reader(repo, path, text)
     except RecursionError:
         return [], [Warning_(repo, path, 0, f"malformed {PurePosixPath(path).name}: nested too deeply; skipped")]
-    except (yaml.YAMLError, ValueError, json.JSONDecodeError, tomllib.TOMLDecodeError, ET.ParseError,
+    except (yaml.YAMLError, ValueError, json.JSONDecodeError, tomllib.TOMLDecodeError, ET.ParseError, configparser.Error,
             TypeError, AttributeError, KeyError, IndexError, OverflowError, UnicodeError) as exc:
         line, detail = _error_position(exc)
         return [], [Warning_(repo, path, line, f"malformed {PurePosixPath(path).name}: {detail[:200]}; skipped")]

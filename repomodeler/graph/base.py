@@ -26,9 +26,46 @@ def compose_variants(paths: set[str]) -> set[str]:
     ``.override``), a ``docker-compose.prod.yml`` or ``docker-compose.elk.yml`` is a variant someone opts
     into with ``-f``, and a Swarm ``docker-stack.yml`` another way to deploy it; their extra services
     and settings are not the system as it runs by default."""
-    folders = {p.rsplit("/", 1)[0] if "/" in p else "" for p in paths if DEFAULT_COMPOSE.search(p)}
-    return {p for p in paths if not DEFAULT_COMPOSE.search(p) and (p.rsplit("/", 1)[0] if "/" in p else "") in folders
+    def parent(p: str) -> str:
+        return p.rsplit("/", 1)[0] if "/" in p else ""
+
+    # In a folder without a docker-compose.yml, a file named default (docker-compose_default.yaml
+    # beside docker-compose_kieker.yaml) is the one the others vary.
+    default_named = {p for p in paths if re.search(r"(^|/)(docker-)?compose[._-]default\.ya?ml$", p, re.I)}
+    defaults = {p for p in paths if DEFAULT_COMPOSE.search(p)}
+    defaults |= {p for p in default_named if not any(parent(d) == parent(p) for d in defaults)}
+    folders = {parent(p) for p in defaults}
+    return {p for p in paths if p not in defaults and parent(p) in folders
             and re.search(r"(^|/)((docker-)?compose|docker-stack)[^/]*\.ya?ml$", p)}
+
+
+def nested_compose_variants(services: list[Fact], variants: set[str]) -> dict[str, bool]:
+    """Compose files inside a folder another compose file of the repository builds: the root
+    ``docker-compose.yml`` builds ``customer-core``, and ``customer-core/nginx-loadbalancing/
+    docker-compose.yml`` runs that code again, scaled behind a proxy.  Such a file is another way to
+    run one component, a variant like ``docker-compose.prod.yml``: its extra services (the proxy) are
+    not the system as it runs by default, and its service names (``app``) are not component names.
+    Each maps to whether its folder lies strictly inside the built folder: then the whole folder
+    (the proxy's configuration, its Dockerfile) belongs to that other way of running it."""
+    def parent(path: str) -> str:
+        return path.rsplit("/", 1)[0] if "/" in path else ""
+
+    builds: dict[tuple[str, str], set[str]] = defaultdict(set)  # (repository, compose file) -> folders
+    for f in services:
+        context = f.get("build_context") or ""
+        if context and "$" not in context and not re.match(r"^[a-z]+://", context):
+            builds[(f.repository, f.path)].add(
+                norm_path(PurePosixPath(f.get("compose_dir") or ".").joinpath(context).as_posix()))
+    nested: dict[str, bool] = {}
+    for repo, path in sorted({(f.repository, f.path) for f in services}):
+        here = parent(path)
+        for (other_repo, other), roots in builds.items():
+            if other_repo != repo or other == path or other in variants or is_under(parent(other), here):
+                continue  # another repository, the file itself, a variant, or a file inside this one's folder
+            inside = [root for root in roots if root and is_under(here, root)]
+            if inside:
+                nested[path] = nested.get(path, False) or all(root != here for root in inside)
+    return nested
 
 
 BROWSER_DIRS = frozenset({"static", "public", "wwwroot", "webapp"})
@@ -57,13 +94,19 @@ class ResolverBase:
         self.model = SystemModel(name=name)
         self.results = sorted(results, key=lambda r: r.repository.name)
         self.alias: dict[str, str] = {}
-        variants = compose_variants({f.path for r in self.results for f in r.facts if f.kind == "compose.service"})
+        services = [f for r in self.results for f in r.facts if f.kind == "compose.service"]
+        variants = compose_variants({f.path for f in services})
+        nested = nested_compose_variants(services, variants)
+        variants |= set(nested)
+        # Folders holding nothing but another way to run a component (see nested_compose_variants).
+        variant_dirs = sorted(p.rsplit("/", 1)[0] for p, own_folder in nested.items() if own_folder)
         # Compose services with `profiles:` start only when someone activates the profile
         # (`docker compose --profile seed up`): opt-in, like a variant file, with everything they declare.
         opt_in = {(f.repository, f.path, f.get("name")) for r in self.results for f in r.facts
                   if f.kind == "compose.service" and f.get("profiles")}
         self.facts: list[Fact] = sorted((
-            f for r in self.results for f in r.facts if f.path not in variants and not (
+            f for r in self.results for f in r.facts if f.path not in variants
+            and not any(is_under(f.path, d) for d in variant_dirs) and not (
                 opt_in and f.kind.startswith(("compose.", "config.env"))
                 and (f.repository, f.path, f.get("name") if f.kind == "compose.service" else f.get("owner")) in opt_in)),
             key=Fact.order)
@@ -90,6 +133,8 @@ class ResolverBase:
         self.databases_named: dict[tuple[str, str], set[Evidence]] = defaultdict(set)
         # service an Ingress routes to -> [(ingress name, path, its declaration, the routing rule)]
         self.ingress_routes: dict[str, list[tuple[str, str, Evidence, Evidence]]] = defaultdict(list)
+        # tcp links made from a bare host:port nothing else describes (see fold_unknown_protocols)
+        self.protocol_unknown: set[tuple[str, str, str]] = set()
         self.created_by: dict[object, str] = {}  # component id or connection key -> the pass that made it  # URL facts in front-end code: calls the user's browser makes
         # (owner, variable or property name) -> [(value, evidence)] from compose/k8s/.env/Spring config.
         self.env_values: dict[tuple[str, str], list[tuple[str, Evidence]]] = defaultdict(list)

@@ -88,6 +88,9 @@ KEY_SCHEME: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.I)
     (r"(^|[._])kafka[._]bootstrap[._-]servers$|^KAFKA_(BROKERS|BOOTSTRAP_SERVERS)$", "kafka"),
 ))
 MAIL_HOST_KEY = re.compile(r"^(spring\.mail\.host|mail\.smtp\.host|(SMTP|MAIL|EMAIL)_(HOST|SERVER))$", re.I)
+# Setting names that say a link is not HTTP (ACTIVEMQ_HOST, Smtp:Server, Redis:Endpoint).
+NOT_HTTP_KEY = re.compile(r"mq|amqp|rabbit|kafka|nats|redis|mongo|postgres|mysql|maria|sql|jdbc|jms|stomp|smtp|mail|"
+                          r"ldap|broker|queue|tcp|socket|elastic|memcache|cassandra|zookeeper|etcd|grpc|database|db", re.I)
 HOST_ENV_NAME = re.compile(r"(HOST|ADDR|ADDRESS|SERVER|URL|URI|ENDPOINT|BROKER|BROKERS|DSN|SERVICE|CONN)", re.I)
 ENTRY_FILES = re.compile(
     r"(^|/)(main\.py|app\.py|server\.py|manage\.py|wsgi\.py|asgi\.py|__main__\.py|index\.[cm]?[jt]s|server\.[cm]?[jt]s|"
@@ -155,6 +158,10 @@ ROLE_SERVERS: dict[str, dict[str, str]] = {
     "dashboard": {"annotation": r"^enablehystrixdashboard$", "image": r"(^|/)grafana"},
     "admin": {"manifest.dependency": r"^spring-boot-admin-(starter-)?server$", "annotation": r"^enableadminserver$"},
     "metrics": {"image": r"(^|/)(prom/prometheus|prometheus)"},
+    # Operators' and developers' tools with a user interface of their own: log servers, mail catchers.
+    "logging": {"image": r"(^|/)(datalust/seq|seq|graylog/graylog|graylog|kibana|grafana/loki|loki)([-:]|$)"},
+    "mail": {"image": r"(^|/)(maildev/maildev|maildev|mailhog/mailhog|mailhog|axllent/mailpit|mailpit|rnwood/smtp4dev|"
+                      r"smtp4dev)([-:]|$)"},
     # Coordination stores other infrastructure keeps its state in (Kafka's ZooKeeper, etcd): no client role.
     "coordination": {"image": r"(^|/)([a-z0-9]+-)?(zookeeper|etcd)([-:]|$)"},
     # A component that serves a user interface: a front-end framework, a server-side view engine, static files.
@@ -163,7 +170,8 @@ ROLE_SERVERS: dict[str, dict[str, str]] = {
                                   r"microsoft\.aspnetcore\.spaservices(\.extensions)?|microsoft\.aspnetcore\.mvc\.razor\."
                                   r"runtimecompilation|aspnetcore\.healthchecks\.ui|streamlit|gradio|dash)$"},
     "auth": {"annotation": r"^enableauthorizationserver$",
-             "manifest.dependency": r"^spring-(security-oauth2-authorization-server|boot-starter-oauth2-authorization-server)$",
+             "manifest.dependency": r"^spring-(security-oauth2-authorization-server|boot-starter-oauth2-authorization-server)$"
+                                    r"|^(identityserver4|duende\.identityserver|openiddict\.server(\.aspnetcore)?)$",
              "image": r"(^|/)(keycloak|jboss/keycloak|quay\.io/keycloak)"},
 }
 

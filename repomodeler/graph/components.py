@@ -225,6 +225,7 @@ class ComponentRules(ResolverBase):
                 (cid for r, root, cid in roots if r == f.repository and is_under(f.path, root)), None)
             if owner:
                 with_program.add(owner)
+        with_program |= getattr(self, "process_primaries", set())  # a Python/JavaScript program is the component
         for cid in sorted(p for p in parents if p in self.model.components and p not in with_program):
             comp = self.model.components[cid]
             if comp.kind != "service" or comp.ports:
@@ -289,6 +290,7 @@ class ComponentRules(ResolverBase):
             boot = {f.path for f in self.by_kind["annotation"] if f.repository == repo
                     and f.get("name") in ("SpringBootApplication", "EnableAutoConfiguration")}
             depended = {dependency_key(f.get("name") or "") for f in self.by_kind["manifest.dependency"]}
+            bundles = {(f.repository, norm_path(str(PurePosixPath(f.path).parent))) for f in self.by_kind["manifest.bundle"]}
             dev_depended = {dependency_key(f.get("name") or "") for f in self.by_kind["manifest.dev_dependency"]}
             folder_prefix = shared_prefix(PurePosixPath(d).name for d in unit_dirs if d)
             # Folders with code or a manifest first; a Dockerfile-only folder may be another recipe of one of them.
@@ -301,11 +303,16 @@ class ComponentRules(ResolverBase):
                 own_code = [p for p in code_here if not any(is_under(p, u) for u in deeper) and not TOOLING_FILE.search(p)]
                 if deeper and not own_code:
                     continue  # an aggregator (root pom with modules, workspace): its modules are the units
+                if not own_code and (repo, d) in bundles:
+                    continue  # an all-in-one image of web applications built elsewhere: they are the units
                 own = [p for p in files_here if not any(is_under(p, u) for u in deeper)]
                 serves = any(is_under(p, d) and not any(is_under(p, u) for u in deeper) for p in routes) \
                     or d in {norm_path(x) for x in dockerfiles}
                 here = [m for m in manifests if norm_path(str(PurePosixPath(m.path).parent)) == d]
                 started = any(m.get("start") for m in here)  # package.json scripts.start: `npm start` runs it
+                # A web application archive (Maven <packaging>war</packaging>) is started by the servlet
+                # container it is deployed in: a deployable, whatever its classes are called.
+                started = started or any(m.get("packaging") in ("war", "ear") for m in here)
                 # A package that installs commands (package.json `bin`, pyproject console scripts) is a program.
                 commands = any(m.get("commands") for m in here)
                 entry = serves or started or commands or any(ENTRY_FILES.search(p) or p in boot for p in own)
@@ -355,11 +362,16 @@ class ComponentRules(ResolverBase):
                     # Code only an opt-in compose variant builds and no default deployment runs (a full or
                     # development stack's extra services): opted into, not the system as it runs by default.
                     continue
-                if not matches and d not in manifest_dirs and d not in code_dirs and self.has_deployments():
-                    # A Dockerfile with nothing of its own beside it that no deployment of the system
-                    # builds or runs (an ELK recipe a stale variant once built): an unused recipe.
+                packages_nothing = bool(here) and all(m.get("packaging") == "pom" for m in here)
+                if not matches and (d not in manifest_dirs or packages_nothing) and d not in code_dirs \
+                        and self.has_deployments():
+                    # A Dockerfile with nothing of its own beside it (at most a Maven pom that packages
+                    # nothing) that no deployment of the system builds or runs (an ELK recipe a stale
+                    # variant once built, a base image layer): an unused recipe.
                     continue
                 aliases = (manifest_name.rsplit("/", 1)[-1],) if manifest_name else ()
+                if d and name != PurePosixPath(d).name and "." in PurePosixPath(d).name:
+                    aliases = (*aliases, PurePosixPath(d).name)  # tools.acme.auth/, the module auth
                 images = {_image_repo(self.model.components[m].attributes.get("image", "")) for m in matches}
                 if len(matches) > 1 and len(images) == 1:
                     # Several deployments run this module's one image (a database image per service):
@@ -390,6 +402,12 @@ class ComponentRules(ResolverBase):
                     if not serves and self.has_deployments() and self.is_node_script(repo, d, manifests):
                         continue
                     comp = self.add_component(name, "service", repo, unit_dirs[d], aliases)
+                    base_tech = next((t for t in (tech_for_image(b.get("image")) for b in self.by_kind["docker.from"]
+                                                  if b.repository == repo and is_under(b.path, d)) if t), None)
+                    if base_tech and comp.kind == "service" and not code_here:
+                        # a database image of the system's own (FROM mariadb plus its schema): a store
+                        comp.kind = base_tech[1]
+                        comp.attributes["technology"] = base_tech[0]
                 comp.source_roots.add((repo, d))
                 self.artifacts[comp.id].update(artifacts)
                 claimed = sorted([*claimed, d], key=len, reverse=True)
@@ -494,11 +512,13 @@ class ComponentRules(ResolverBase):
                     self.alias.setdefault((f.get("value") or "").lower(), owner)
 
     def spring_gateways(self) -> None:
-        """Spring Cloud Gateway / Zuul services are gateways: by dependency or by route configuration."""
+        """API gateways by dependency or by route configuration: Spring Cloud Gateway, Zuul, and on
+        .NET YARP (``Yarp.ReverseProxy``, a ``ReverseProxy`` settings section) and Ocelot."""
         for f in [*self.by_kind["manifest.dependency"], *self.by_kind["config.property"], *self.by_kind["annotation"]]:
             name = (f.get("name") or "").lower()
-            if re.search(r"^spring-cloud-starter-gateway(-mvc|-server.*)?$|^spring-cloud-starter-(netflix-)?zuul$|^enablezuul(proxy|server)$",
-                         name) or (f.kind == "config.property" and name.startswith(("spring.cloud.gateway.routes", "zuul.routes"))):
+            if re.search(r"^spring-cloud-starter-gateway(-mvc|-server.*)?$|^spring-cloud-starter-(netflix-)?zuul$|^enablezuul(proxy|server)$"
+                         r"|^yarp\.reverseproxy$|^ocelot$", name) or (f.kind == "config.property" and name.startswith(
+                             ("spring.cloud.gateway.routes", "zuul.routes", "reverseproxy:routes", "reverseproxy:clusters"))):
                 owners = self.property_owners(f) if f.kind == "config.property" else [self.owner_of(f.repository, f.path)]
                 for owner in owners:
                     if owner and self.model.components[owner].kind == "service":

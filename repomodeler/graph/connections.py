@@ -11,6 +11,7 @@ from pathlib import PurePosixPath
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.catalog import (
     HOST_ENV_NAME,
+    NOT_HTTP_KEY,
     KEY_SCHEME,
     MAIL_HOST_KEY,
     HTTP_VERBS,
@@ -50,6 +51,8 @@ class ConnectionRules(ResolverBase):
     """Rules that connect components; they may also introduce the components a value names."""
 
     def _protocol(self, ref: HostRef, target: str, env_name: str = "") -> str:
+        if ref.scheme in ("http", "https") and "GRPC" in env_name.upper():
+            return "grpc"  # GrpcSettings:DiscountUrl = http://discount:8080 (gRPC runs over HTTP/2)
         if ref.scheme in SCHEME_PROTOCOL:
             return SCHEME_PROTOCOL[ref.scheme]
         if ref.scheme and SCHEME_TECH.get(ref.scheme):
@@ -86,9 +89,10 @@ class ConnectionRules(ResolverBase):
 
     def _resolve_value(self, owner: str, value: str, evidence: list[Evidence], *, env_name: str = "",
                        allow_external: bool, origin: Evidence, needs_client: bool = False,
-                       introduce: bool = True) -> None:
+                       introduce: bool = True, setting: str = "") -> None:
         """Connect `owner` to the components `value` names.  `introduce=False` (an image's built-in
-        default environment) only links to components the system already has."""
+        default environment) only links to components the system already has.  `setting` names the
+        configuration key code read the value from (it may tell the protocol, as env_name does)."""
         if "${" in value:
             value = expand_placeholders(value, lambda n: self.setting(owner, origin.repository, n))
         scheme = next((s for pattern, s in KEY_SCHEME if pattern.search(env_name)), None) if env_name else None
@@ -125,7 +129,11 @@ class ConnectionRules(ResolverBase):
             if needs_client and tcomp.kind in ("database", "cache", "broker") and not self.uses_technology(
                     owner, tcomp.attributes.get("technology", "")):
                 continue  # shared config names it, but this service has no client for it
-            self.connect(owner, target, self._protocol(ref, target, env_name), evidence, attributes=attrs)
+            protocol = self._protocol(ref, target, env_name or setting)
+            if (protocol == "tcp" and ref.scheme is None and ref.port not in PORT_PROTOCOL
+                    and not NOT_HTTP_KEY.search(env_name or setting)):
+                self.protocol_unknown.add((owner, target, protocol))  # a bare host:port, nothing says how
+            self.connect(owner, target, protocol, evidence, attributes=attrs)
             if ref.database and tcomp.kind == "database":
                 self.databases_named[(target, ref.database)].update(evidence)
 
@@ -605,7 +613,8 @@ class ConnectionRules(ResolverBase):
             if owner is None:
                 continue
             for value, chain in self.resolve_expression(owner, f, f.get("expr") or ""):
-                self._resolve_value(owner, value, chain, allow_external=True, origin=f.evidence)
+                self._resolve_value(owner, value, chain, allow_external=True, origin=f.evidence,
+                                    setting=f.get("expr") or "")
         for f in self.by_kind["feign.client"]:
             owner = self.owner_of(f.repository, f.path)
             if owner is None:
@@ -736,13 +745,25 @@ class ConnectionRules(ResolverBase):
         gateways = {c.id for c in self.model.components.values() if c.kind == "gateway"}
         forwarded = {k[1] for k in self.model.connections if k[0] in gateways}
         published: dict[str, Evidence] = {}
+        published_for_development: dict[str, Evidence] = {}
         for f in self.by_kind["compose.service"]:
             cid = self.alias.get((f.get("name") or "").lower())
-            if cid and f.get("ports") and not re.search(r"[.-](dev|override|local|debug)\.ya?ml$", f.path):
-                published.setdefault(cid, f.evidence)
+            if cid and f.get("ports"):
+                development = re.search(r"[.-](dev|override|local|debug)\.ya?ml$", f.path)
+                (published_for_development if development else published).setdefault(cid, f.evidence)
+        # Ports published only by an override file (docker-compose.override.yml, what `docker compose
+        # up` loads too) are the only way in when the main file publishes none.
+        published = published or published_for_development
         targets: dict[str, Evidence] = {}
         for cid in sorted(gateways - forwarded):
             targets[cid] = published.get(cid) or sorted(self.model.components[cid].evidence)[0]
+        # A published service nobody calls that calls a gateway is the front end people open (a web
+        # app in front of the API gateway).
+        for cid in sorted(set(published) - called):
+            comp = self.model.components[cid]
+            if comp.kind == "service" and not infra_role(comp) and any(
+                    k[0] == cid and k[1] in gateways for k in self.model.connections):
+                targets.setdefault(cid, published[cid])
         for cid in sorted(c.id for c in self.model.components.values()
                           if c.kind == "service" and "ui" in c.attributes.get("platform_role", "").split(",")):
             if cid not in forwarded:  # a user interface people open directly
@@ -770,6 +791,21 @@ class ConnectionRules(ResolverBase):
                 if (comp.kind == "service" and cid not in called and not infra_role(comp)
                         and (comp.ports or cid in published)):
                     targets[cid] = published.get(cid) or sorted(comp.evidence)[0]
+        # A published service another front door calls (an API behind the web app, published too for
+        # testing) is reached through that front door.  Health checks are not calls (a status page
+        # polling every service), people sign in at an authorization server themselves, and an
+        # endpoint declared external (Aspire's WithExternalHttpEndpoints) is meant to be reached.
+        callers: dict[str, set[str]] = defaultdict(set)
+        for (source, target, _p), conn in self.model.connections.items():
+            via = conn.attributes.get("via", "")
+            if not (re.search(r"health", via, re.I) or re.search(r"HC$", via)):
+                callers[target].add(source)
+        doors = set(targets)
+        for cid in sorted(doors):
+            attributes = self.model.components[cid].attributes
+            if (cid not in ingress_doors and "auth" not in attributes.get("platform_role", "").split(",")
+                    and attributes.get("published") != "true" and callers[cid] & (doors - {cid})):
+                del targets[cid]
         if not targets:
             return
         actor = "user"
@@ -842,7 +878,9 @@ class ConnectionRules(ResolverBase):
     def fold_unknown_protocols(self) -> None:
         """A 'tcp' edge (protocol unknown) merges into a known-protocol edge between the same pair;
         else, when every API the target provides is gRPC, it is a gRPC call (``AD_ADDR=ad:9555``
-        handed to a generated client)."""
+        handed to a generated client); when it is HTTP and nothing about the link says otherwise (a
+        bare host:port under a key naming no other technology: ``"Orders": "orders:5100"`` in a web
+        app's settings, the orders service serving routes), an HTTP call."""
         known: dict[tuple[str, str], list[tuple[str, str, str]]] = defaultdict(list)
         for k in sorted(self.model.connections):
             if k[2] != "tcp":
@@ -850,12 +888,13 @@ class ConnectionRules(ResolverBase):
         for key in sorted(k for k in self.model.connections if k[2] == "tcp"):
             others = known.get(key[:2])
             target_ports = {p.protocol for p in self.model.components[key[1]].ports.values() if p.direction == "provided"}
-            if not others and target_ports == {"grpc"}:
-                grpc_key = (key[0], key[1], "grpc")
-                self.model.connections[grpc_key] = self.model.connections[key]
-                self.model.connections[grpc_key].protocol = "grpc"
-                self.created_by[grpc_key] = self.created_by.get(key, "")
-                others = known[key[:2]] = [grpc_key]
+            if not others and (target_ports == {"grpc"} or target_ports == {"http"} and key in self.protocol_unknown):
+                (protocol,) = target_ports
+                typed_key = (key[0], key[1], protocol)
+                self.model.connections[typed_key] = self.model.connections[key]
+                self.model.connections[typed_key].protocol = protocol
+                self.created_by[typed_key] = self.created_by.get(key, "")
+                others = known[key[:2]] = [typed_key]
             if others:
                 tcp = self.model.connections.pop(key)
                 target = self.model.connections[others[0]]

@@ -63,6 +63,8 @@ def unit_name(repo: str, folder: str, manifest_name: str | None, manifest_paths:
     if folder == "":
         return repo
     base = PurePosixPath(folder).name
+    if manifest_name and "." in base and base.lower().endswith("." + manifest_name.lower()):
+        return manifest_name  # tools.acme.shop.auth/ holding the module `auth`: reverse-domain folder names
     if base.lower() not in GENERIC_DIRS:
         return base
     for p in sorted(manifest_paths):

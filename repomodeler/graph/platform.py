@@ -38,7 +38,7 @@ from repomodeler.graph.catalog import (
     TECH_PROTOCOL,
     TECH_WORDS,
 )
-from repomodeler.records import Evidence, Unresolved
+from repomodeler.records import Evidence, Fact, Unresolved
 
 ROLE_LABEL = {"auth": "authorization server", "registry": "service registry", "config": "configuration server", "tracing": "tracing server",
               "turbine": "metrics aggregator", "dashboard": "monitoring dashboard", "admin": "administration server",
@@ -229,8 +229,25 @@ class PlatformRules(ResolverBase):
                 self.connect(owner, target, TECH_PROTOCOL.get(tech, "tcp"), [f.evidence],
                              attributes={"via": "literal host of a store client"})
                 continue
-            self.connect(owner, target, f.get("protocol") or "http", [f.evidence],
-                         attributes={"via": "lookup by service id"})
+            tcomp = self.model.components[target]
+            protocol = f.get("protocol") or "http"
+            if tcomp.kind in ("database", "cache", "broker"):  # config_json["user-mongodb"]["addr"]
+                protocol = TECH_PROTOCOL.get(tcomp.attributes.get("technology", ""), protocol)
+            self.connect(owner, target, protocol, [f.evidence], attributes={"via": "lookup by service id"})
+        # Service ids kept in an enum (``PERSISTENCE("shop.persistence")``) and handed to a call
+        # (``balancer.getEntity(Service.PERSISTENCE, "products")``): a lookup by that id.
+        ids: dict[tuple[str, str], list[Fact]] = defaultdict(list)
+        for f in self.by_kind["const.enum"]:
+            ids[(f.get("enum") or "", f.get("name") or "")].append(f)
+        for f in self.by_kind["code.constant_arg"]:
+            owner = self.owner_of(f.repository, f.path)
+            if owner and self.model.components[owner].kind == "library":
+                continue  # a client library's helpers: the services using it make the calls
+            for const in ids.get((f.get("enum") or "", f.get("name") or ""), []):
+                target = self.alias.get((const.get("value") or "").lower())
+                if owner and target and target != owner and self.model.components[target].kind in ("service", "gateway"):
+                    self.connect(owner, target, "http", [f.evidence, const.evidence],
+                                 attributes={"via": "lookup by service id constant"})
 
     def implied_stores(self) -> None:
         for cid in sorted(self.model.components):

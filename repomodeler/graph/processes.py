@@ -35,6 +35,8 @@ from repomodeler.graph.catalog import HTTP_VERBS, LOCAL_HOSTS
 from repomodeler.graph.identity import key
 from repomodeler.graph.naming import GENERIC_DIRS, is_under
 from repomodeler.graph.packages import PackageIndex, build_index, folder
+from repomodeler.graph.scripts import (SCRIPT_LANGUAGES, ScriptProgram, closure, file_graph, find_programs,
+                                       python_import_files, spawned_programs)
 from repomodeler.graph.values import client_path, grpc_service_name, http_verb, parse_hosts
 from repomodeler.records import Component, Connection, Endpoint, Evidence, Fact, Port
 
@@ -71,6 +73,10 @@ class ProcessRules(ResolverBase):
     split_commands: dict[str, dict[str, str]]  # split component -> {subcommand: process component}
     process_kind: dict[str, str]  # process component -> program | command | service
     process_reused: set[str]  # deployed components found to be one of the processes
+    file_owner: dict[tuple[str, str], str]  # Python/JavaScript splits: (repo, file) -> its process
+    file_holders: dict[tuple[str, str], set[str]]  # ... the processes whose imports reach the file
+    spawn_names: dict[str, dict[str, str]]  # split component -> {module, file or command: process}
+    process_primaries: set[str]  # split components that are themselves one of the programs
 
     # ------------------------------------------------------------------ the pass
     def processes(self) -> None:
@@ -82,6 +88,12 @@ class ProcessRules(ResolverBase):
         self.split_commands = {}
         self.process_kind = {}
         self.process_reused = set()
+        self.file_owner = {}
+        self.file_holders = {}
+        self.spawn_names = {}
+        self.process_primaries = set()
+        self._scripts: dict[str, tuple[list[ScriptProgram], dict[str, set[str]]]] = {}
+        self._by_file: dict[tuple[str, str], dict] = {}
         by_comp: dict[tuple[str, str], list[str]] = defaultdict(list)
         for (repo, d), paths in sorted(self.packages.packages.items()):
             owner = self.owner_of(repo, paths[0])
@@ -110,6 +122,7 @@ class ProcessRules(ResolverBase):
         graph = {d: {t for t in ts if t in dirs} for d, ts in self.packages.graph(repo).items() if d in dirs}
         programs = self._programs(repo, dirs, facts)
         if not programs:
+            self._split_scripts(cid, repo, dirs)
             return
         serving = {d for d in dirs if any(facts[k].get((repo, d)) for k in ("http.route", "grpc.server", "server.start"))}
 
@@ -245,45 +258,232 @@ class ProcessRules(ResolverBase):
             return f"{comp.name} {base}"
         return base
 
+    # ------------------------------------------------------------------ Python and JavaScript programs
+    def _repo_scripts(self, repo: str) -> tuple[list[ScriptProgram], dict[str, set[str]]]:
+        """The programs of a repository's Python/JavaScript code and its file-level import graph (once per repository)."""
+        if repo not in self._scripts:
+            files = {p for (r, p), lang in self.packages.files.items() if r == repo and lang in SCRIPT_LANGUAGES}
+            mains = {f.path: f for f in self.by_kind["program.script_main"] if f.repository == repo}
+            programs = find_programs(repo, files, {k: self.by_kind[k] for k in ("program.entry", "program.command",
+                                                                                 "docker.command")}, set(mains))
+            programs += spawned_programs(repo, files, self.by_kind["process.spawn"], set(mains),
+                                         {p.entry for p in programs})
+            for p in programs:
+                if p.source == "spawn":  # evidence: where the program starts, not where it is started
+                    p.evidence = [mains[p.entry].evidence] if p.entry in mains else [Evidence(repo, p.entry, 1)]
+            graph = file_graph(repo, files, [f for f in self.by_kind["import"] if f.repository == repo],
+                               [f for f in self.by_kind["module.var"] if f.repository == repo]) if programs else {}
+            self._scripts[repo] = (sorted(programs, key=lambda p: p.entry), graph)
+        return self._scripts[repo]
+
+    def _split_scripts(self, cid: str, repo: str, dirs: set[str]) -> None:
+        """Python/JavaScript: programs whose code starts different servers (routes, a server start, a
+        worker loop) are processes; a program that calls one of them on a loopback URL, or spawns one
+        or is spawned, too.  Programs that do neither (an admin CLI, a dev script) stay with the component."""
+        comp = self.model.components[cid]
+        all_programs, graph = self._repo_scripts(repo)
+        files = {p for d in dirs for p in self.packages.packages.get((repo, d), [])
+                 if self.packages.files.get((repo, p)) in SCRIPT_LANGUAGES}
+        programs = [p for p in all_programs if p.entry in files]
+        if not programs:
+            return
+        serving = self._serving_facts(repo)
+        roles = self._script_roles(comp, repo, programs, files, graph)
+        programs = sorted(programs + roles, key=lambda p: p.entry)
+        if len(programs) < 2:
+            return
+        # A program runs what its imports reach, up to the modules its subcommands start (roles of their own).
+        stop = {r.entry for r in roles}
+        reach = {p.entry: closure(graph, p.entry, files - (stop - {p.entry})) for p in programs}
+        # What a program serves: the files of the routes, gRPC services and subscriptions it reaches (else
+        # of the servers it starts), and its own module when a launcher (gunicorn, celery) serves it.
+        signature: dict[str, frozenset[str]] = {}
+        for p in programs:
+            served = {x for x in reach[p.entry] if any(f.kind != "server.start" for f in serving.get(x, []))}
+            started = {x for x in reach[p.entry] if x in serving}
+            signature[p.entry] = frozenset((served or started) | ({p.entry} if p.launcher else set()))
+        servers: list[ScriptProgram] = []  # one per server: a dev script running the same app is that server
+        for p in sorted(programs, key=lambda p: (not p.main, p.source == "spawn", -len(signature[p.entry]), p.entry)):
+            sig = signature[p.entry]
+            if sig and not any(sig <= signature[q.entry] or signature[q.entry] <= sig for q in servers):
+                servers.append(p)
+        if not servers:
+            return
+        routes = {p.entry: {_norm(f.get("path") or "") for x in reach[p.entry] for f in serving.get(x, [])
+                            if f.kind == "http.route" and (f.get("path") or "").startswith("/")} for p in servers}
+        linked: set[str] = set()
+        for p in programs:  # a CLI calling a server's API on a loopback URL
+            for path in self._loopback_paths(repo, reach[p.entry]):
+                for q in servers:
+                    if q is not p and _norm(path) in routes[q.entry]:
+                        linked |= {p.entry, q.entry}
+        names = {n: p.entry for p in programs for n in sorted(p.spawn_names | ({p.command} - {""}))}
+        for f in self._spawns(repo):
+            if f.path not in files:
+                continue
+            target = names.get((f.get("arg") or "").removeprefix("./"))
+            for p in programs:
+                if target is not None and target != p.entry and f.path in reach[p.entry]:
+                    linked |= {p.entry, target}
+        members = {p.entry for p in servers} | linked if len(servers) >= 2 or linked else set()
+        if len(members) < 2:
+            return
+        chosen = [p for p in programs if p.entry in members]
+        deployed = self._deployed_siblings(comp, repo, chosen)
+        if len(deployed) == len(chosen):  # compose services that share one build context: give each its code
+            self._assign_files(comp, repo, dirs, files, reach, deployed, keep_config=True)
+            return
+        keys = {key(comp.name), key(repo), *(key(a) for a in comp.aliases)}
+        primary = next((p for p in chosen if p.name and key(p.name) in keys), None)
+        if primary is None:
+            mains = [p for p in chosen if p.main]
+            primary = mains[0] if len(mains) == 1 else None
+        procs: list[Process] = []
+        proc_of: dict[str, Process] = {}
+        for p in chosen:
+            if p is primary:
+                continue
+            name = p.name or self._program_name(comp, PurePosixPath(p.entry).stem)
+            kind = "command" if p.command else "server" if signature[p.entry] else "program"
+            proc_of[p.entry] = Process(name=name, kind=kind, roots={folder(p.entry)}, evidence=list(p.evidence),
+                                       program=name, command=p.command)
+            procs.append(proc_of[p.entry])
+        self._add_processes(comp, repo, procs)
+        if primary is not None:
+            comp.attributes["process"] = primary.name or comp.name
+            comp.evidence.update(primary.evidence[:1])
+            self.process_primaries.add(cid)
+        by_entry = {p.entry: p for p in chosen}
+        cid_of = {p.entry: proc_of[p.entry].cid if p is not primary else cid for p in chosen}
+        self.split_commands[cid] = {p.command: cid_of[p.entry] for p in chosen if p.command}
+        self.spawn_names[cid] = {n: cid_of[e] for n, e in sorted(names.items()) if e in by_entry}
+        self._assign_files(comp, repo, dirs, files, reach, cid_of)
+
+    def _script_roles(self, comp: Component, repo: str, programs: list[ScriptProgram], files: set[str],
+                      graph: dict[str, set[str]]) -> list[ScriptProgram]:
+        """Subcommands of a Python CLI whose handler goes into a module that serves (``@cli.command()
+        def serve(): from shop.api.app import app; uvicorn.run(app)``): roles of that program (``shop serve``)."""
+        commands: dict[str, dict[int, list[Fact]]] = defaultdict(lambda: defaultdict(list))
+        names_in: dict[str, dict[str, str]] = defaultdict(dict)  # file -> {name bound by from-import: module}
+        for f in self.by_kind["cli.subcommand"]:
+            if f.repository == repo and f.path in files:
+                commands[f.path][f.line].append(f)
+        if not commands:
+            return []
+        for f in self.by_kind["module.var"]:
+            if f.repository == repo and f.path in commands:
+                names_in[f.path].setdefault(f.get("name") or "", f.get("module") or "")
+        serving = self._serving_facts(repo)
+        dirs = {folder(x) for x in files}
+        taken = {p.entry: p for p in programs}
+        out: list[ScriptProgram] = []
+        for p in programs:
+            for x in sorted(closure(graph, p.entry, files)):
+                for _line, fs in sorted(commands.get(x, {}).items()):
+                    fs = sorted(fs)
+                    name = next((f.get("name") for f in fs if f.get("name")), None) or \
+                        (fs[0].get("handler") or "").replace("_", "-")
+                    target = None
+                    for f in fs:
+                        module, sub = f.get("handler_module"), None
+                        for bound in (f.get("handler_function"), f.get("handler_package")):
+                            if bound and bound in names_in[x]:
+                                module, sub = names_in[x][bound], bound
+                        cands = python_import_files(files, dirs, x, module, sub) if module else []
+                        target = next((t for t in cands[::-1] if t != x
+                                       and any(y in serving for y in closure(graph, t, files))), None)
+                        if target is not None:
+                            break
+                    if target is None or not name:
+                        continue
+                    if target in taken:  # already a program (a console script of its own): also this subcommand
+                        taken[target].command = taken[target].command or name
+                        continue
+                    role = ScriptProgram(name=f"{p.name or comp.name} {name}", entry=target, evidence=[fs[0].evidence],
+                                         source="command", command=name)
+                    taken[target] = role
+                    out.append(role)
+        return out
+
+    def _deployed_siblings(self, comp: Component, repo: str, chosen: list[ScriptProgram]) -> dict[str, str]:
+        """Programs a compose service of their own runs from the same build context as `comp`
+        (``web: uvicorn main:app``, ``worker: celery -A worker.celery worker``): entry -> that service."""
+        out: dict[str, str] = {}
+        for p in chosen:
+            o = self.alias.get(p.owner.lower()) if p.owner and p.source == "compose" else None
+            c = self.model.components.get(o) if o else None
+            if c is not None and c.kind in ("service", "gateway") and o not in self.process_parent and \
+                    any(r == repo and is_under(p.entry, root) for r, root in c.source_roots):
+                out[p.entry] = c.id
+        return out
+
+    def _assign_files(self, comp: Component, repo: str, dirs: set[str], files: set[str], reach: dict[str, set[str]],
+                      cid_of: dict[str, str], keep_config: bool = False) -> None:
+        """Each file goes to the process whose program alone reaches it by imports; code several reach is
+        shared (stays with `comp`); then ports and connections follow their code."""
+        cid = comp.id
+        holders: dict[str, set[str]] = defaultdict(set)
+        for e, pc in sorted(cid_of.items()):
+            for x in reach[e]:
+                holders[x].add(pc)
+        owner: dict[str, str] = {x: next(iter(hs)) for x, hs in holders.items() if len(hs) == 1}
+        for e, pc in sorted(cid_of.items()):  # a program's own module is its code, whoever else imports it
+            owner[e] = pc
+        for d in sorted(dirs):
+            ds = [x for x in self.packages.packages.get((repo, d), []) if x in files]
+            found = {owner[x] for x in ds if x in owner}
+            for x in ds:  # reached by no program: with the folder's code when one process owns it all
+                if x not in holders:
+                    owner[x] = next(iter(found)) if len(found) == 1 else cid
+            folder_owners = {owner.get(x, cid) for x in ds}
+            self.package_owner[(repo, d)] = next(iter(folder_owners)) if len(folder_owners) == 1 else cid
+            self.package_holders[(repo, d)] = {h for x in ds for h in holders.get(x, set())}
+        for x in sorted(files):
+            self.file_owner[(repo, x)] = owner.get(x, cid)
+            self.file_holders[(repo, x)] = set(holders.get(x, set()))
+        self._move_ports(comp)
+        self._move_connections(comp, keep_config)
+
+    def _spawns(self, repo: str) -> list[Fact]:
+        k = ("spawns", repo)
+        if k not in self._by_file:
+            self._by_file[k] = {"": [f for f in self.by_kind["process.spawn"] if f.repository == repo]}
+        return self._by_file[k][""]
+
+    def _serving_facts(self, repo: str) -> dict[str, list[Fact]]:
+        """What serves, by file: routes, gRPC services, subscriptions, server starts and worker loops."""
+        k = ("serving", repo)
+        if k not in self._by_file:
+            out: dict[str, list[Fact]] = defaultdict(list)
+            for kind in ("http.route", "grpc.server", "server.start", "messaging.subscribe"):
+                for f in self.by_kind[kind]:
+                    if f.repository == repo:
+                        out[f.path].append(f)
+            self._by_file[k] = out
+        return self._by_file[k]
+
+    def _loopback_paths(self, repo: str, paths: set[str]) -> list[str]:
+        """API paths the code at `paths` calls on a loopback URL (http://localhost:8000/api/items)."""
+        k = ("loopback", repo)
+        if k not in self._by_file:
+            out: dict[str, list[str]] = defaultdict(list)
+            for f in [*self.by_kind["http.client"], *self.by_kind["string.url"]]:
+                if f.repository != repo:
+                    continue
+                value = f.get("url") or f.get("value") or ""
+                hosts = parse_hosts(value) if "://" in value else []
+                if hosts and all(h.host in LOCAL_HOSTS for h in hosts):
+                    path = client_path(value)
+                    if _specific(path):
+                        out[f.path].append(path)
+            self._by_file[k] = out
+        return [p for x in sorted(paths) for p in self._by_file[k].get(x, [])]
+
     # ------------------------------------------------------------------ creating them
     def _create(self, comp: Component, repo: str, dirs: set[str], graph: dict[str, set[str]], primary: str | None,
                 procs: list[Process], programs: dict[str, list[Evidence]]) -> None:
         cid = comp.id
-        used: set[str] = set()
-        with_code = set(self.package_owner.values())
-        for p in procs:
-            name = p.name
-            base = PurePosixPath(p.program).name if p.kind == "program" else ""
-            if base and base.lower() != name.lower() and self.alias.get(base.lower()) is not None \
-                    and self.alias.get(base.lower()) not in with_code:
-                name = base  # cmd/web deployed as `web`
-            existing = self.alias.get(name.lower())
-            # A deployed component of that name with no code of its own (compose services running
-            # images built from this repository) is this process; any other name clash is avoided.
-            if existing is not None and (existing == cid or existing in used or existing in with_code
-                                         or existing in self.process_parent
-                                         or self.model.components[existing].kind not in ("service", "gateway")):
-                name = f"{comp.name} {p.name}" if not p.name.startswith(comp.name) else f"{p.name} process"
-            elif existing is not None:
-                self.process_reused.add(existing)
-            label = (PurePosixPath(p.program).name or comp.name) if p.kind == "program" else p.name
-            attrs = {"process": label if p.kind != "service" else f"{self._program_name(comp, p.program)} ({p.name})",
-                     "part_of": comp.id}
-            if p.command:
-                attrs["command"] = p.command
-            new = self.add_component(name, "service", repo, p.evidence[0] if p.evidence else
-                                     Evidence(repo, self.packages.packages[(repo, sorted(p.roots)[0])][0], 1),
-                                     attributes=attrs)
-            new.evidence.update(p.evidence)
-            if new.language is None:
-                new.language = comp.language
-            for k, v in attrs.items():
-                new.attributes[k] = v
-            p.cid = new.id
-            used.add(new.id)
-            self.process_parent[new.id] = cid
-            self.process_kind[new.id] = p.kind
-        comp.attributes["processes"] = ", ".join(sorted(self.model.components[p.cid].name for p in procs))
+        self._add_processes(comp, repo, procs)
         if primary is not None:
             comp.attributes["process"] = self._program_name(comp, primary)
             comp.evidence.update(programs[primary][:1])
@@ -336,6 +536,45 @@ class ProcessRules(ResolverBase):
         self._move_ports(comp)
         self._move_connections(comp)
 
+    def _add_processes(self, comp: Component, repo: str, procs: list[Process]) -> None:
+        """One component per process, named after its program, subcommand or role (``p.cid`` set)."""
+        cid = comp.id
+        used: set[str] = set()
+        with_code = set(self.package_owner.values())
+        for p in procs:
+            name = p.name
+            base = PurePosixPath(p.program).name if p.kind == "program" else ""
+            if base and base.lower() != name.lower() and self.alias.get(base.lower()) is not None \
+                    and self.alias.get(base.lower()) not in with_code:
+                name = base  # cmd/web deployed as `web`
+            existing = self.alias.get(name.lower())
+            # A deployed component of that name with no code of its own (compose services running
+            # images built from this repository) is this process; any other name clash is avoided.
+            if existing is not None and (existing == cid or existing in used or existing in with_code
+                                         or existing in self.process_parent
+                                         or self.model.components[existing].kind not in ("service", "gateway")):
+                name = f"{comp.name} {p.name}" if not p.name.startswith(comp.name) else f"{p.name} process"
+            elif existing is not None:
+                self.process_reused.add(existing)
+            label = (PurePosixPath(p.program).name or comp.name) if p.kind == "program" else p.name
+            attrs = {"process": label if p.kind != "service" else f"{self._program_name(comp, p.program)} ({p.name})",
+                     "part_of": comp.id}
+            if p.command:
+                attrs["command"] = p.command
+            new = self.add_component(name, "service", repo, p.evidence[0] if p.evidence else
+                                     Evidence(repo, self.packages.packages[(repo, sorted(p.roots)[0])][0], 1),
+                                     attributes=attrs)
+            new.evidence.update(p.evidence)
+            if new.language is None:
+                new.language = comp.language
+            for k, v in attrs.items():
+                new.attributes[k] = v
+            p.cid = new.id
+            used.add(new.id)
+            self.process_parent[new.id] = cid
+            self.process_kind[new.id] = p.kind
+        comp.attributes["processes"] = ", ".join(sorted(self.model.components[p.cid].name for p in procs))
+
     def _entry_core(self, repo: str, roots: set[str], dirs: set[str], all_roots: set[str]) -> set[str]:
         """Packages a role's entry calls reach (runner.Execute -> mlxrunner.Execute -> ...)."""
         out = set(roots)
@@ -359,6 +598,9 @@ class ProcessRules(ResolverBase):
 
     # ------------------------------------------------------------------ moving what the code declares
     def process_of_file(self, repo: str, path: str) -> str | None:
+        o = self.file_owner.get((repo, path))
+        if o is not None:
+            return o
         d = self.packages.package_of(repo, path)
         return self.package_owner.get((repo, d)) if d is not None else None
 
@@ -404,7 +646,9 @@ class ProcessRules(ResolverBase):
                             break
                 del comp.ports[pname]
 
-    def _move_connections(self, comp: Component) -> None:
+    def _move_connections(self, comp: Component, keep_config: bool = False) -> None:
+        """Connections follow the code that makes them; with `keep_config` (a deployed service), what
+        its deployment says (compose environment, not code) stays its own."""
         cid = comp.id
         for k in sorted(k for k in self.model.connections if k[0] == cid):
             conn = self.model.connections[k]
@@ -418,6 +662,9 @@ class ProcessRules(ResolverBase):
                     groups[o].add(e)
             if not groups or set(groups) == {cid}:
                 continue
+            if keep_config and other:
+                groups[cid] |= other
+                other = set()
             del self.model.connections[k]
             made_by = self.created_by.pop(k, "")
             for o, evs in sorted(groups.items()):
@@ -482,13 +729,18 @@ class ProcessRules(ResolverBase):
         """The processes that run the code at `path` when it reaches `target`: the process its package
         belongs to; for code several processes link (or the target's own), the one of them that is not
         the target, else (unless `strict`) the component they were split from when it links that code."""
-        d = self.packages.package_of(repo, path)
-        if d is None or (repo, d) not in self.package_owner:
-            return []
-        o = self.package_owner[(repo, d)]
+        if (repo, path) in self.file_owner:  # a Python/JavaScript split: by file
+            o = self.file_owner[(repo, path)]
+            holders = self.file_holders.get((repo, path), set())
+        else:
+            d = self.packages.package_of(repo, path)
+            if d is None or (repo, d) not in self.package_owner:
+                return []
+            o = self.package_owner[(repo, d)]
+            holders = self.package_holders.get((repo, d), set())
         if o != target and (o in self.process_parent or o not in self.split_commands):
             return [o]
-        cands = sorted(self.package_holders.get((repo, d), set()) - {target})
+        cands = sorted(holders - {target})
         if len(cands) == 1:
             return cands
         family = self._family(o)
@@ -507,15 +759,23 @@ class ProcessRules(ResolverBase):
             if o is None:
                 continue
             commands = self.split_commands.get(self._family(o), {})
-            target = commands.get(f.get("arg") or "")
+            arg = f.get("arg") or ""
+            target = commands.get(arg)
+            via = f"starts the '{arg}' subcommand"
+            if target is None:  # a Python module or a script file another program of the split starts
+                target = self.spawn_names.get(self._family(o), {}).get(arg.removeprefix("./"))
+                via = f"starts '{arg}'"
             if target is None:
                 continue
             for src in self._sources(f.repository, f.path, target):
-                self.connect(src, target, "process", [f.evidence], kind="spawns",
-                             attributes={"via": f"starts the '{f.get('arg')}' subcommand"})
+                self.connect(src, target, "process", [f.evidence], kind="spawns", attributes={"via": via})
 
     def _api_links(self) -> None:
+        # Python/JavaScript: a URL literal handed to a client call is that call, not a second one.
+        called = {(f.repository, f.path, f.line) for f in self.by_kind["http.client"] if f.language in SCRIPT_LANGUAGES}
         for f in [*self.by_kind["http.call_path"], *self.by_kind["http.client"], *self.by_kind["string.url"]]:
+            if f.kind == "string.url" and (f.repository, f.path, f.line) in called:
+                continue
             o = self.process_of_file(f.repository, f.path)
             if o is None or self._family(o) not in self.split_commands:
                 continue
@@ -595,6 +855,11 @@ class ProcessRules(ResolverBase):
                 if self.process_kind.get(p) == "program" and p not in called and p not in self.process_reused:
                     self.connect(k[0], p, "process", sorted(self.model.components[p].evidence)[:1], kind="spawns",
                                  attributes={"via": "a program people start"})
+                elif self.process_kind.get(p) == "server" and k[2] == "http" and "http" in self.model.components[p].ports \
+                        and p not in self.process_reused:
+                    # a Python/JavaScript process serving the HTTP API people reach the component by
+                    self.connect(k[0], p, "http", sorted(self.model.connections[k].evidence), kind="calls",
+                                 attributes={"via": self.model.connections[k].attributes.get("via", "published entry point")})
 
 
 def _closure(graph: dict[str, set[str]], roots: set[str], stop: set[str]) -> set[str]:

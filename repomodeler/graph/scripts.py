@@ -1,0 +1,431 @@
+"""Programs of Python and JavaScript/TypeScript code, and the files each one runs.
+
+Go says what a program is in the code (``package main``); Python and JavaScript say it beside the
+code.  A program is:
+
+* an installed command: a console script (``[project.scripts]``, ``[tool.poetry.scripts]``,
+  ``console_scripts`` in ``setup.cfg``/``setup.py``) or a ``package.json`` ``bin`` entry;
+* a command line a deployment or a package script runs (Dockerfile ``CMD``/``ENTRYPOINT``, compose
+  ``command:``, a ``Procfile`` line, a ``scripts`` entry such as ``"start": "node dist/server.js"``)
+  that starts a module or file of the repository: ``python -m pkg.worker`` or ``python worker.py``
+  (a module with an ``if __name__ == "__main__":`` guard, or a package's ``__main__.py``),
+  ``node``/``ts-node``/``tsx`` of a file, or a server launcher naming an application module
+  (``gunicorn pkg.wsgi:app``, ``uvicorn pkg.main:app``, ``celery -A pkg worker``: the launcher itself
+  starts the server or the worker loop).
+
+Each program starts in one entry file; the files it runs are the closure of the file-level imports
+from there (``file_graph``), which is how processes that share a folder (``shop/cli.py`` and
+``shop/server.py``) still get code of their own.  Tools, scripts, tests, examples, migrations and
+management commands are not programs.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shlex
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import PurePosixPath
+
+from repomodeler.graph.naming import norm_path
+from repomodeler.graph.packages import JS_EXTENSIONS, folder
+from repomodeler.records import Evidence, Fact
+
+SCRIPT_LANGUAGES = frozenset({"python", "javascript", "typescript", "tsx"})
+# Package scripts that build, check or administer rather than run the system.
+NOT_A_PROCESS_SCRIPT = re.compile(
+    r"(^|[:_-])(test|tests|lint|format|fmt|build|compile|bundle|watch|clean|prepare|prepublish|publish|release|deploy|"
+    r"docs?|bench|benchmark|storybook|typecheck|tsc|migrate|migration|migrations|seed|seeds|generate|gen|codegen|"
+    r"install|postinstall|preinstall|coverage|e2e|cy|cypress|playwright|jest|mocha|vitest|check|pre\w*|post\w*)($|[:_-])",
+    re.I)
+# Entry files in these folders are tooling, not processes.
+TOOL_PARTS = frozenset({"tools", "tool", "scripts", "script", "bin-tools", "hack", "ci", "dev", "devtools", "codegen",
+                        "gen", "generate", "generator", "generators", "bench", "benchmark", "benchmarks", "example",
+                        "examples", "sample", "samples", "demo", "demos", "test", "tests", "testing", "e2e", "mock",
+                        "mocks", "docs", "doc", "migrations", "migration", "alembic", "management", "commands", "fixtures",
+                        "setup", "__tests__"})
+TOOL_FILES = frozenset({"manage.py", "setup.py", "conftest.py", "noxfile.py", "fabfile.py", "dodo.py"})
+# Package scripts that run the package itself rather than one of its processes.
+GENERIC_SCRIPT = re.compile(r"^(start|serve|server|dev|develop|prod|production|main|app|default|run)$")
+# Launchers that start a server or a worker loop around an application module they are given.
+SERVER_LAUNCHERS = frozenset({"gunicorn", "uvicorn", "hypercorn", "daphne", "waitress-serve", "granian"})
+PY_RUNNERS = re.compile(r"^(python[\d.]*|pypy[\d.]*|py)$")
+JS_RUNNERS = frozenset({"node", "nodemon", "ts-node", "ts-node-dev", "tsx", "bun", "babel-node", "deno"})
+BUILD_DIRS = ("dist", "build", "lib", "out")
+
+
+@dataclass
+class Launch:
+    """What one command line starts: a Python module, a file, or an installed command."""
+
+    kind: str  # "module" | "file" | "command"
+    value: str
+    launcher: str = ""  # "server" | "worker" when the launcher itself serves
+
+
+@dataclass
+class ScriptProgram:
+    name: str
+    entry: str  # repository path of the file it starts in
+    evidence: list[Evidence]
+    source: str  # console_scripts | bin | dockerfile | compose | procfile | npm-script
+    launcher: str = ""
+    owner: str = ""  # the compose service, Procfile type or package script that runs it
+    spawn_names: set[str] = field(default_factory=set)  # how a spawn names it (module, file, command)
+    main: bool = False  # a deployment or the package's own start script runs it: the package itself
+    command: str = ""  # the subcommand of another program that runs it (``shop serve``)
+
+
+def split_command(command: str) -> list[list[str]]:
+    """The simple commands of a command line (exec form JSON arrays, ``sh -c``, ``&&`` chains)."""
+    text = command.strip()
+    if text.startswith("["):
+        try:
+            words = json.loads(text)
+            if isinstance(words, list) and all(isinstance(w, str) for w in words):
+                text = " ".join(shlex.quote(w) for w in words)
+        except ValueError:
+            pass
+    try:
+        words = shlex.split(text, comments=False, posix=True)
+    except ValueError:
+        words = text.split()
+    if len(words) >= 3 and PurePosixPath(words[0]).name in ("sh", "bash", "ash") and words[1] in ("-c", "-lc"):
+        return split_command(words[2])
+    out: list[list[str]] = [[]]
+    for w in words:
+        if w in ("&&", ";", "||", "|"):
+            out.append([])
+        else:
+            out[-1].append(w)
+    return [c for c in out if c]
+
+
+def parse_launch(words: list[str]) -> Launch | None:
+    """What one simple command starts, or None (pip install, a migration, an unknown program)."""
+    words = [w for w in words if not re.match(r"^[A-Za-z_][A-Za-z0-9_]*=", w)]  # VAR=value prefixes
+    while words and words[0] in ("exec", "npx", "cross-env", "env", "poetry", "pipenv", "uv", "pdm", "hatch", "rye", "dumb-init", "tini",
+                                 "--", "run", "gosu", "su-exec", "nohup"):
+        words = words[1:]
+    if not words:
+        return None
+    prog = PurePosixPath(words[0]).name
+    args = words[1:]
+    if PY_RUNNERS.match(prog):
+        i = 0
+        while i < len(args):
+            a = args[i]
+            if a == "-m" and i + 1 < len(args):
+                return Launch("module", args[i + 1])
+            if a.startswith("-m") and len(a) > 2:
+                return Launch("module", a[2:])
+            if a.startswith("-"):
+                i += 1
+                continue
+            return Launch("file", a) if a.endswith((".py", ".pyw")) else None
+        return None
+    if prog in SERVER_LAUNCHERS:
+        for a in args:
+            if not a.startswith("-") and re.match(r"^[A-Za-z_][\w.]*(:[\w.()]*)?$", a):
+                return Launch("module", a.split(":")[0], launcher="server")
+        return None
+    if prog == "celery":
+        app = None
+        for i, a in enumerate(args):
+            if a in ("-A", "--app") and i + 1 < len(args):
+                app = args[i + 1]
+            elif a.startswith("--app="):
+                app = a.split("=", 1)[1]
+        role = next((a for a in args if a in ("worker", "beat")), None)
+        if app and role:
+            return Launch("module", app.split(":")[0], launcher="worker")
+        return None
+    if prog in JS_RUNNERS:
+        for a in args:
+            if a in ("run",) and prog in ("deno", "bun"):
+                continue
+            if a.startswith("-"):
+                continue
+            if re.search(r"\.(m|c)?[jt]sx?$", a) or "/" in a:
+                return Launch("file", a)
+            return None
+        return None
+    if prog.endswith((".py", ".js", ".mjs", ".cjs", ".ts")):
+        return Launch("file", words[0])
+    if prog in ("npm", "yarn", "pnpm") and args:
+        rest = [a for a in args if not a.startswith("-")]
+        if rest and rest[0] == "start":
+            return Launch("command", "npm:start")
+        if len(rest) >= 2 and rest[0] == "run":
+            return Launch("command", f"npm:{rest[1]}")
+        if rest and prog != "npm":
+            return Launch("command", f"npm:{rest[0]}")
+        return None
+    if re.match(r"^[a-z][\w.-]*$", prog):
+        return Launch("command", prog)
+    return None
+
+
+def python_module_file(files: set[str], module: str, bases: Iterable[str], as_main: bool) -> str | None:
+    """The file ``python -m module`` (``as_main``) or an import of ``module`` runs, below one of `bases`."""
+    parts = [p for p in module.split(".") if p]
+    if not parts or not all(re.match(r"^[A-Za-z_]\w*$", p) for p in parts):
+        return None
+    rel = "/".join(parts)
+    for base in bases:
+        stem = f"{base}/{rel}" if base else rel
+        cands = ([f"{stem}/__main__.py", f"{stem}.py", f"{stem}/__init__.py"] if as_main
+                 else [f"{stem}.py", f"{stem}/__init__.py"])
+        for c in cands:
+            if c in files:
+                return c
+    return None
+
+
+def js_source_file(files: set[str], base: str, target: str) -> str | None:
+    """The source file a runtime path names: itself, or its TypeScript source when the path is build
+    output that is not committed (``dist/server.js`` -> ``src/server.ts``)."""
+    rel = norm_path(f"{base}/{target}" if base else target)
+    stem = re.sub(r"\.(m|c)?[jt]sx?$", "", rel)
+    cands = [rel, *(stem + ext for ext in JS_EXTENSIONS), *(f"{stem}/index{ext}" for ext in JS_EXTENSIONS)]
+    inner = stem[len(base) + 1:] if base and stem.startswith(base + "/") else stem
+    head, _, tail = inner.partition("/")
+    if head in BUILD_DIRS and tail:
+        for src in ("src", ""):
+            s = "/".join(p for p in (base, src, tail) if p)
+            cands.extend(s + ext for ext in JS_EXTENSIONS)
+            cands.extend(f"{s}/index{ext}" for ext in JS_EXTENSIONS)
+    for c in cands:
+        if c in files:
+            return c
+    return None
+
+
+def is_tool_entry(path: str) -> bool:
+    parts = [p.lower() for p in PurePosixPath(path).parts]
+    return PurePosixPath(path).name.lower() in TOOL_FILES or any(p in TOOL_PARTS for p in parts[:-1]) \
+        or bool(re.search(r"(^|[._-])(test|tests|spec|setup|migrate|seed)([._-]|$)", PurePosixPath(path).stem.lower()))
+
+
+def find_programs(repo: str, files: set[str], facts: dict[str, list[Fact]], script_main: set[str]) -> list[ScriptProgram]:
+    """The programs of one repository's Python and JavaScript code, one per entry file (the several
+    ways one entry is declared merged: ``shop-api`` and ``python -m shop.api.app``)."""
+    found: list[ScriptProgram] = []
+    py_bases = sorted({""} | {d for d in (folder(p) for p in files) if PurePosixPath(d).name in ("src", "lib")},
+                      key=lambda d: (d.count("/"), d))
+    commands: dict[str, ScriptProgram] = {}  # installed command -> its program
+    npm_scripts: dict[tuple[str, str], Fact] = {}
+    for f in facts.get("program.entry", []):
+        if f.repository != repo:
+            continue
+        target, name = f.get("target") or "", f.get("name") or ""
+        base = folder(f.path)
+        if f.get("source") == "bin":
+            entry = js_source_file(files, base, target)
+        else:
+            module = target.split(":")[0]
+            entry = python_module_file(files, module, [base, *(f"{b}/{base}".strip("/") for b in py_bases), *py_bases],
+                                       as_main=False)
+        if entry is None:
+            continue
+        p = ScriptProgram(name=name, entry=entry, evidence=[f.evidence], source=f.get("source") or "",
+                          spawn_names={name, target.split(":")[0]})
+        commands[name] = p
+        found.append(p)
+    for f in facts.get("program.command", []):
+        if f.repository == repo and f.get("source") == "npm-script":
+            npm_scripts[(folder(f.path), f.get("owner") or "")] = f
+    launches: list[tuple[Fact, str, str, Launch]] = []  # (fact, owner, base folder, launch)
+    for f in [*facts.get("program.command", []), *facts.get("docker.command", [])]:
+        if f.repository != repo:
+            continue
+        owner = f.get("owner") or ""
+        if f.get("source") == "npm-script" and NOT_A_PROCESS_SCRIPT.search(owner):
+            continue
+        for words in split_command(f.get("command") or ""):
+            launch = parse_launch(words)
+            if launch is not None and launch.kind == "command" and launch.value.startswith("npm:"):
+                script = npm_scripts.get((folder(f.path), launch.value[4:]))
+                if script is None:
+                    continue
+                for inner in split_command(script.get("command") or ""):
+                    sub = parse_launch(inner)
+                    if sub is not None and sub.kind == "file":
+                        launches.append((f, owner or launch.value[4:], folder(script.path), sub))
+                continue
+            if launch is not None:  # a compose service runs its command in its build context
+                base = folder(f.path)
+                context = f.get("context") or ""
+                if context and not context.startswith(("/", "http:", "https:", "git@")) and "://" not in context:
+                    base = norm_path(f"{base}/{context}" if base else context).strip("/")
+                    base = "" if base == "." else base
+                launches.append((f, owner, base, launch))
+    for f, owner, base, launch in launches:
+        source = f.get("source") or ("dockerfile" if f.kind == "docker.command" else "")
+        entry = None
+        if launch.kind == "command":
+            prog = commands.get(launch.value)
+            if prog is not None:
+                prog.evidence.append(f.evidence)
+                prog.owner = prog.owner or owner
+            continue
+        if launch.kind == "module":
+            bases = [base, *(f"{base}/{b}".strip("/") for b in ("src", "app")), *py_bases]
+            entry = python_module_file(files, launch.value, bases, as_main=not launch.launcher)
+            if entry is None and launch.launcher and "." in launch.value:  # celery -A worker.celery: module.attribute
+                entry = python_module_file(files, launch.value.rsplit(".", 1)[0], bases, as_main=False)
+            if entry is not None and not launch.launcher and not entry.endswith("__main__.py") \
+                    and entry not in script_main:
+                entry = None
+        elif launch.value.endswith((".py", ".pyw")):
+            cand = norm_path(f"{base}/{launch.value}" if base and not launch.value.startswith("/") else launch.value)
+            cand = cand.lstrip("/")
+            entry = cand if cand in files and cand in script_main else None
+            if entry is None:  # an absolute path inside the image: /app/worker.py -> worker.py below the context
+                tail = launch.value.lstrip("/").split("/")
+                for k in range(1, len(tail)):
+                    c = "/".join(p for p in (base, *tail[k:]) if p)
+                    if c in files and c in script_main:
+                        entry = c
+                        break
+        else:
+            entry = js_source_file(files, base, launch.value)
+        if entry is None:
+            continue
+        name = owner
+        if source == "npm-script":  # "start" runs the package itself; "start:worker" runs its worker
+            name = "" if GENERIC_SCRIPT.match(owner) else owner.split(":")[-1]
+        elif source == "dockerfile":
+            name = ""
+        found.append(ScriptProgram(name=name, entry=entry, evidence=[f.evidence], main=not name,
+                                   source=source, launcher=launch.launcher, owner=owner,
+                                   spawn_names={launch.value, PurePosixPath(launch.value).name}))
+    by_entry: dict[str, ScriptProgram] = {}
+    rank = {"console_scripts": 0, "bin": 0, "procfile": 1, "compose": 1, "npm-script": 2, "dockerfile": 3}
+    for p in sorted(found, key=lambda p: (p.entry, rank.get(p.source, 9), p.name)):
+        if is_tool_entry(p.entry):
+            continue
+        if p.entry in by_entry:
+            keep = by_entry[p.entry]
+            keep.evidence.extend(p.evidence)
+            keep.spawn_names |= p.spawn_names
+            keep.launcher = keep.launcher or p.launcher
+            keep.owner = keep.owner or p.owner
+            keep.name = keep.name or p.name
+            keep.main = keep.main or p.main
+        else:
+            by_entry[p.entry] = p
+    for p in by_entry.values():
+        p.evidence = sorted(set(p.evidence))
+        p.spawn_names |= {p.entry, PurePosixPath(p.entry).name}
+        if p.entry.endswith(".py"):
+            mod = p.entry[:-3].replace("/", ".")
+            p.spawn_names |= {mod, mod.removesuffix(".__main__")}
+        p.spawn_names.discard("")
+    return [by_entry[k] for k in sorted(by_entry)]
+
+
+def file_graph(repo: str, files: set[str], imports: Iterable[Fact], module_vars: Iterable[Fact]) -> dict[str, set[str]]:
+    """File -> files of the repository it imports (Python modules, JavaScript relative paths)."""
+    g: dict[str, set[str]] = defaultdict(set)
+    dirs = {folder(p) for p in files}
+    for f in [*imports, *module_vars]:
+        if f.repository != repo or f.path not in files:
+            continue
+        module = f.get("module") or ""
+        if f.path.endswith((".py", ".pyw")):
+            targets = python_import_files(files, dirs, f.path, module, f.get("name") if f.kind == "module.var" else None)
+        else:
+            t = js_source_file(files, folder(f.path), module) if module.startswith(".") else None
+            targets = [t] if t else []
+        for t in targets:
+            if t != f.path:
+                g[f.path].add(t)
+    return g
+
+
+def python_import_files(files: set[str], dirs: set[str], path: str, module: str, name: str | None) -> list[str]:
+    """The files an import in `path` names: ``module`` (``a.b`` -> ``a/b.py``), and ``module/name.py``
+    for ``from module import name``."""
+    if module.startswith("."):
+        dots = len(module) - len(module.lstrip("."))
+        base = folder(path)
+        for _ in range(dots - 1):
+            base = folder(base)
+        parts = [p for p in module.lstrip(".").split(".") if p]
+        bases = [base]
+    else:
+        parts = [p for p in module.split(".") if p]
+        bases, base = [], folder(path)
+        while True:  # the nearest ancestor folder the first part is found in (src layouts, scripts beside helpers)
+            head = f"{base}/{parts[0]}" if base and parts else (parts[0] if parts else "")
+            if head and (head in dirs or f"{head}.py" in files):
+                bases = [base]
+                break
+            if not base:
+                break
+            base = folder(base)
+    out = []
+    for b in bases:
+        stem = "/".join(p for p in (b, *parts) if p)
+        for c in (f"{stem}.py", f"{stem}/__init__.py"):
+            if c in files:
+                out.append(c)
+                break
+        if name:
+            sub = f"{stem}/{name}.py" if stem else f"{name}.py"
+            if sub in files:
+                out.append(sub)
+    return out
+
+
+def closure(graph: dict[str, set[str]], start: str, within: set[str]) -> set[str]:
+    seen = {start}
+    todo = [start]
+    while todo:
+        for t in graph.get(todo.pop(), ()):
+            if t in within and t not in seen:
+                seen.add(t)
+                todo.append(t)
+    return seen
+
+
+def spawned_programs(repo: str, files: set[str], spawns: Iterable[Fact], script_main: set[str],
+                     known: set[str]) -> list[ScriptProgram]:
+    """Modules and files another program starts (``subprocess.Popen([sys.executable, "-m", "pkg.runner"])``,
+    ``fork("./worker.js")``) that no manifest or deployment declares: programs too."""
+    out: dict[str, ScriptProgram] = {}
+    py_bases = sorted({""} | {d for d in (folder(p) for p in files) if PurePosixPath(d).name in ("src", "lib")},
+                      key=lambda d: (d.count("/"), d))
+    for f in spawns:
+        if f.repository != repo or f.path not in files:
+            continue
+        arg = f.get("arg") or ""
+        entry = None
+        if f.path.endswith((".py", ".pyw")):
+            if re.match(r"^[A-Za-z_]\w*(\.[A-Za-z_]\w*)+$", arg):
+                entry = python_module_file(files, arg, py_bases, as_main=True)
+            elif arg.endswith(".py"):
+                cand = norm_path(f"{folder(f.path)}/{arg}")
+                entry = cand if cand in files else (arg if arg in files else None)
+            if entry is not None and not entry.endswith("__main__.py") and entry not in script_main:
+                entry = None
+        elif re.search(r"\.(m|c)?[jt]sx?$", arg):
+            entry = js_source_file(files, folder(f.path), arg)
+            base = folder(f.path)
+            while entry is None and base:  # relative to the package root: "dist/runner.js"
+                base = folder(base)
+                entry = js_source_file(files, base, arg)
+        if entry is None or entry in known or entry == f.path or is_tool_entry(entry):
+            continue
+        p = out.setdefault(entry, ScriptProgram(name="", entry=entry, evidence=[], source="spawn"))
+        p.evidence.append(f.evidence)
+        p.spawn_names.add(arg)
+    for p in out.values():
+        p.evidence = sorted(set(p.evidence))
+        stem = PurePosixPath(p.entry).stem
+        p.name = PurePosixPath(p.entry).parent.name if stem in ("__main__", "index", "main") else stem
+        p.spawn_names |= {p.entry, PurePosixPath(p.entry).name}
+    return [out[k] for k in sorted(out)]
