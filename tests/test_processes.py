@@ -146,3 +146,22 @@ def test_a_single_program_is_not_split() -> None:
     model = resolve_files({"cart": files})
     assert [c.id for c in model.components.values() if c.kind == "service"] == ["cart"]
     assert "processes" not in model.components["cart"].attributes
+
+
+def test_a_program_importing_one_role_package_runs_that_role() -> None:
+    """services/geo and services/search each start a server; cmd/geo and cmd/search build and run
+    them (srv := &geo.Server{}; srv.Run()): each program is its role, not a second process."""
+    mod = "github.com/acme/hotel"
+    server = ('package {r}\n\nimport "google.golang.org/grpc"\n\ntype Server struct{{}}\n\n'
+              'func (s *Server) Run() error {{\n\t_ = grpc.NewServer()\n\treturn nil\n}}\n')
+    program = ('package main\n\nimport (\n\t"{mod}/registry"\n\t"{mod}/services/{r}"\n)\n\n'
+               'func main() {{\n\tregistry.Init()\n\tsrv := &{r}.Server{{}}\n\tsrv.Run()\n}}\n')
+    files = {"go.mod": f"module {mod}\n", "registry/registry.go": "package registry\n\nfunc Init() {}\n"}
+    for r in ("geo", "search"):
+        files[f"services/{r}/server.go"] = server.format(r=r)
+        files[f"cmd/{r}/main.go"] = program.format(mod=mod, r=r)
+    model = resolve_files({"hotel": files})
+    services = {c.id for c in model.components.values() if c.kind == "service"}
+    assert {"geo", "search"} <= services
+    assert not any(s.startswith("hotel-") for s in services)  # no second process per program
+    assert ("cmd/geo/main.go", 8) in {(e.path, e.line) for e in model.components["geo"].evidence}

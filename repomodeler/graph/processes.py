@@ -168,6 +168,14 @@ class ProcessRules(ResolverBase):
                     role.roots.add(p_dir)
                     role.evidence.extend(programs[p_dir])
                     merged.add(p_dir)
+        # A program that imports the package of exactly one role, and no other role, runs that role
+        # (cmd/frontend builds a services/frontend.Server and runs it).
+        for p_dir in sorted(set(programs) - merged):
+            imported = [r for r in roles if r.kind == "service" and graph.get(p_dir, set()) & r.roots]
+            if len(imported) == 1:
+                imported[0].roots.add(p_dir)
+                imported[0].evidence.extend(programs[p_dir])
+                merged.add(p_dir)
         # A program inside a role's folder is a tool of that role (a replay tester), not a process.
         standalone = {p: ev for p, ev in programs.items() if p not in merged
                       and not any(r.own_subtree and is_under(p, root) and p != root for r in roles for root in r.roots)}
