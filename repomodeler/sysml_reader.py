@@ -40,6 +40,7 @@ PROTOCOL_BY_PREFIX: dict[str, str] = {
     "import": "import",  # ImportLink: a subsystem importing another (model.json's depends_on edges)
 }
 _DOC_NAME = re.compile(r"^doc /\* \w+ '(.+?)'")  # emitted part docs start "Service 'orders' ..."
+_PLAIN_WORD = re.compile(r"^[a-z][a-z0-9]*$")
 _DEF_SUFFIX = re.compile(r"(Api|Link|Access|Connection|Interface|Port|Flow|Channel)$")
 # Attribute names as written in SysML -> the key used in model.json attributes.
 ATTRIBUTE_KEYS: dict[str, str] = {"exposedPorts": "ports", "packageName": "package"}
@@ -522,6 +523,9 @@ class _Reader:
         body = self.body(node)
         attrs = self.attributes(body)
         protocol = _enum_value(attrs["protocol"][0]) if "protocol" in attrs else self.protocol_of(tname)
+        generic = unquote((tname or "").split("::")[-1]) == "OtherApi"
+        if protocol is None and generic and not conj and _PLAIN_WORD.match(name):
+            protocol = name  # the emitter names its port for a protocol the library has no port def for after it
         if protocol is None:
             protocol = protocol_from_type(name) or "tcp"
         port = ModelPort(name=name, protocol=protocol, direction="required" if conj else "provided")

@@ -292,3 +292,15 @@ def test_analyze_writes_nested_subsystems_that_pass_the_strict_check(tmp_path: P
     assert "view shop_tree : TreeView {" in text
     model = read_sysml_file(tmp_path / "out" / "model.sysml")
     assert model.notes == [] and model.parts["shop/internal/web"].parent == "shop"
+
+
+def test_a_protocol_the_library_has_no_port_for_reads_back_as_itself() -> None:
+    """A process starting another (model.json protocol 'process') is an OtherLink between OtherApi
+    ports; the reader takes the protocol from the connector's short name and the port's name."""
+    g = make_graph("cli", [{"id": "cli", "kind": "service", "repository": "r"},
+                           {"id": "server", "kind": "service", "repository": "r"}],
+                   [{"source": "cli", "target": "server", "protocol": "process", "kind": "spawns"}])
+    model = read_sysml_text(render_system(g), "model.sysml")
+    assert model.notes == []
+    assert model.connection_ids() == {"cli->server:process"}
+    assert model.components["server"].ports["process"].protocol == "process"
