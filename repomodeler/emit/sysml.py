@@ -540,9 +540,10 @@ def render_system(g: nx.MultiDiGraph) -> str:
                 ends = f"client ::> {client} to server ::> {server}"
         if via and via != "literal":
             doc += f" ({via})"
-        made_in = sorted(str(full.nodes[s]["name"]) for s in traced.get((u, v, k), ()))
+        made_in = sorted(str(full.nodes[s]["name"]) if full.nodes[s]["name"] != "." else "(root)"
+                         for s in traced.get((u, v, k), ()))
         if made_in:
-            doc += f"; made in {', '.join(made_in)}"
+            doc += f"; made in subsystem{'s' if len(made_in) > 1 else ''} {', '.join(made_in)}"
         if len(d["evidence"]) > MAX_EVIDENCE:
             doc += f"; {len(d['evidence']) - MAX_EVIDENCE} more source locations in model.json"
         conn_id = f"{u}-{v}-{k}"
