@@ -44,22 +44,24 @@ DOC_WORDS = frozenset({"doc", "docs", "documentation"})  # old-docs, docs_v1: do
 # Folders that keep what the project no longer runs.
 RETIRED_DIRS = frozenset({"deprecated", "archive", "archived", "obsolete", "attic"})
 FIXTURE_DIRS = frozenset({"fixture", "fixtures", "testdata", "test-data", "test_data", "mocks", "__mocks__", "__fixtures__"})
-CI_DIRS = frozenset({".github", ".gitlab", ".circleci", ".buildkite", ".azure-pipelines", ".ci"})
+# Build and development tooling: CI pipelines, and the development container a contributor's editor
+# starts (.devcontainer/Dockerfile is no component of the system).
+CI_DIRS = frozenset({".github", ".gitlab", ".circleci", ".buildkite", ".azure-pipelines", ".ci", ".devcontainer"})
 # Compose/manifest variants for tests and CI ("sut" services, e2e stacks) are not the architecture.
 TEST_DESCRIPTOR = re.compile(r"(^|[.-])(test|tests|ci|e2e|it|integration)([.-][^/]*)?\.(ya?ml)$", re.I)
 TEST_FILE = re.compile(
-    r"(^test_.*\.py$|_test\.py$|_test\.go$|\.(test|spec)\.[cm]?[jt]sx?$|Tests?\.(java|kt|cs)$|IT\.java$|_spec\.rb$|Test\.php$)"
+    r"(^test_.*\.py$|^tests?\.py$|_test\.py$|_test\.go$|\.(test|spec)\.[cm]?[jt]sx?$|Tests?\.(java|kt|cs)$|IT\.java$|_spec\.rb$|Test\.php$)"
 )
 
 # Files read by descriptor/manifest readers even though no tree-sitter grammar covers them.
 DESCRIPTOR_NAMES = re.compile(
     r"(^|/)(docker-compose[^/]*\.ya?ml|compose[^/]*\.ya?ml|Dockerfile[^/]*|[^/]*\.dockerfile|\.env(\.[^/]*)?|"
-    r"[^/]*\.env|package\.json|pyproject\.toml|requirements[^/]*\.txt|setup\.py|setup\.cfg|Procfile(\.[^/]*)?|go\.mod|pom\.xml|"
+    r"[^/]*\.env|package\.json|pyproject\.toml|requirements[^/]*\.txt|setup\.py|setup\.cfg|Procfile(\.[^/]*)?|[Mm]akefile|GNUmakefile|CMakeLists\.txt|go\.mod|pom\.xml|"
     r"build\.gradle(\.kts)?|settings\.gradle(\.kts)?|Cargo\.toml|Gemfile|composer\.json|[^/]*\.csproj|"
     r"application[^/]*\.(ya?ml|properties)|bootstrap[^/]*\.(ya?ml|properties)|[^/]*\.proto|"
     r"[^/]*(openapi|swagger)[^/]*\.json|nginx[^/]*\.conf|[^/]*\.nginx|httpd[^/]*\.conf|"
     r"(nginx|conf\.d|sites-available|sites-enabled|apache2?|httpd)/[^/]*\.conf|default\.conf|[^/]*\.conf\.template|Caddyfile|"
-    r"[^/]*\.(graphql|graphqls|gql)|logback[^/]*\.xml|appsettings[^/]*\.json|ocelot[^/]*\.json)$"
+    r"[^/]*\.(graphql|graphqls|gql)|logback[^/]*\.xml|appsettings[^/]*\.json|ocelot[^/]*\.json|([a-z0-9]+[-_.])*config\.json)$"
 )
 YAML_FILE = re.compile(r"\.ya?ml$")
 

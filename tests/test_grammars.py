@@ -209,8 +209,12 @@ CASES: list[Case] = [
                                 K(10, "catalogURL", "http://catalog:3550")),
          absent=(("const.string", 7), ("const.string", 13))),
     Case("go", "grpc.go", (G("server", 4, "RegisterCartServiceServer", "^Register"),
-                           G("client", 5, "NewProductCatalogServiceClient", "^New|Client$")),
-         absent=(("grpc.client", 6),)),
+                           G("client", 5, "NewProductCatalogServiceClient", "^New|Client$"),
+                           ("grpc.client", 7, {"service": "NewSearchClient", "strip": "^New|Client$",
+                                               "needs_server": "true"})),
+         absent=(("grpc.client", 6), ("grpc.client", 8))),
+    Case("go", "config_keys.go", (("config.key", 4, {"key": "ProfileMongoAddress"}),
+                                  ("config.key", 6, {"key": "memcAddr"})), absent=(("config.key", 5),)),
     Case("go", "messaging.go", (
         P(4, "orders.created", "kafka"), S(5, "payments", "kafka"), P(6, "topicName", "kafka"),
         P(7, "emails", "rabbitmq"), P(8, "orders-exchange", "rabbitmq", routing_key="created"),
@@ -335,6 +339,8 @@ CASES: list[Case] = [
     ), absent=(("messaging.subscribe", 10),)),
     Case("csharp", "urls.cs", (D(5, "Server=db;Port=5432"), U(1, "postgres://orders-db:5432/orders"), H(2, "redis-cart:6379")),
          absent=(("string.url", 3), ("string.url", 4))),
+    Case("csharp", "gateways.cs", (("gateway.code", 2, {"name": "AddReverseProxy"}),
+                                   ("gateway.code", 5, {"name": "MapReverseProxy"})), absent=(("gateway.code", 3),)),
     Case("csharp", "broken.cs", (I(1, "System.Net.Http"), E(2, "PORT")), broken=True),
     # ------------------------------------------------------------------ rust
     Case("rust", "imports.rs", (I(1, "std::env"), I(2, "actix_web"), I(3, "reqwest::Client"),

@@ -165,3 +165,32 @@ def test_a_program_importing_one_role_package_runs_that_role() -> None:
     assert {"geo", "search"} <= services
     assert not any(s.startswith("hotel-") for s in services)  # no second process per program
     assert ("cmd/geo/main.go", 8) in {(e.path, e.line) for e in model.components["geo"].evidence}
+
+
+def test_addresses_read_by_key_from_config_json_and_grpc_clients_of_registered_services() -> None:
+    """Services of one binary repository read their store addresses from config.json by key
+    (result["GeoMongoAddress"]) and call each other through generated clients named without
+    "Service" (geo.NewGeoClient), which count because code here registers GeoServer."""
+    mod = "github.com/acme/hotel"
+    files = {
+        "go.mod": f"module {mod}\n",
+        "config.json": '{\n  "GeoPort": "8083",\n  "GeoMongoAddress": "mongodb-geo:27017",\n  "consulAddress": "consul:8500"\n}\n',
+        "docker-compose.yml": ("services:\n  geo:\n    build: .\n    entrypoint: geo\n  search:\n    build: .\n"
+                               "    entrypoint: search\n  mongodb-geo:\n    image: mongo:4\n  consul:\n    image: consul\n"),
+        "services/geo/server.go": ('package geo\n\nimport (\n\t"google.golang.org/grpc"\n\tpb "x/geo/proto"\n)\n\n'
+                                   'type Server struct{}\n\nfunc (s *Server) Run() error {\n\tsrv := grpc.NewServer()\n'
+                                   '\tpb.RegisterGeoServer(srv, s)\n\treturn nil\n}\n'),
+        "services/search/server.go": ('package search\n\nimport (\n\t"google.golang.org/grpc"\n\tgeo "x/geo/proto"\n)\n\n'
+                                      'type Server struct{}\n\nfunc (s *Server) Run() error {\n\tsrv := grpc.NewServer()\n'
+                                      '\tc := geo.NewGeoClient(nil)\n\t_ = c\n\t_ = srv\n\treturn nil\n}\n'),
+        "cmd/geo/main.go": (f'package main\n\nimport "{mod}/services/geo"\n\nfunc main() {{\n\tvar result map[string]string\n'
+                            '\tdb := dial(result["GeoMongoAddress"])\n\t_ = db\n\tsrv := &geo.Server{}\n\tsrv.Run()\n}\n'),
+        "cmd/search/main.go": (f'package main\n\nimport "{mod}/services/search"\n\nfunc main() {{\n'
+                               '\tsrv := &search.Server{}\n\tsrv.Run()\n}\n'),
+    }
+    model = resolve_files({"hotel": files})
+    links = {(c.source, c.target): c for c in model.connections.values()}
+    assert {(e.path, e.line) for e in links[("geo", "mongodb-geo")].evidence} == {
+        ("cmd/geo/main.go", 7), ("config.json", 3)}
+    assert links[("search", "geo")].protocol == "grpc"
+    assert ("services/search/server.go", 12) in {(e.path, e.line) for e in links[("search", "geo")].evidence}

@@ -223,3 +223,28 @@ def test_compose_services_sharing_one_build_context_each_get_the_code_their_comm
     assert {ep.path for ep in model.components["web"].ports["http"].endpoints} == {"/tasks"}
     assert "http" not in model.components["consumer"].ports  # it shares the folder, not the server
     assert not any(c.attributes.get("part_of") for c in model.components.values())  # deployed siblings, not processes
+
+
+def test_makefile_recipes_that_start_servers_are_processes_even_one_named_user() -> None:
+    """`make launch` starts each Flask service in the background; the users service calls the
+    bookings service on its loopback port.  A process named `user` is not the people-and-clients
+    actor (which keeps that name)."""
+    flask = ('from flask import Flask\nimport requests\napp = Flask(__name__)\n\n@app.route("/{r}")\n'
+             'def {r}():\n    return "[]"\n\nif __name__ == "__main__":\n    app.run(port={port})\n')
+    files = {
+        "setup.py": "from setuptools import setup\nsetup(name='cinema')\n",
+        "services/__init__.py": "",
+        "services/bookings.py": flask.format(r="bookings", port=5003),
+        "services/user.py": flask.format(r="users", port=5000).replace(
+            'return "[]"', 'return requests.get("http://127.0.0.1:5003/bookings").text'),
+        "makefile": ("test:\n\tpython -m pytest tests\n\nlaunch:\n"
+                     "\t. venv/bin/activate; python services/bookings.py &\n"
+                     "\t. venv/bin/activate; python services/user.py &\n"),
+    }
+    model = resolve_files({"cinema": files})
+    comps = {c.id: c for c in model.components.values()}
+    assert comps["bookings"].kind == "service" and comps["user"].kind == "user"
+    user_service = next(c for c in comps.values() if c.name == "user" and c.kind == "service")
+    assert ("makefile", 6) in {(e.path, e.line) for e in user_service.evidence}
+    call = next(c for c in model.connections.values() if (c.source, c.target) == (user_service.id, "bookings"))
+    assert ("services/user.py", 7) in {(e.path, e.line) for e in call.evidence}

@@ -175,9 +175,12 @@ def test_node_script_package_nothing_deploys_is_not_a_component() -> None:
         "oss/attribution/src/main.ts": "import axios from 'axios';\nexport async function main() { await axios.get('https://example.com'); }\n",
         "worker/package.json": '{"name": "worker", "scripts": {"start": "node index.js"}, "dependencies": {"amqplib": "^0.10"}}\n',
         "worker/index.js": "const amqp = require('amqplib');\namqp.connect('amqp://rabbitmq');\n",
+        # a command-line client of the system's gRPC API (a scoped package: @grpc/grpc-js) is no script
+        "risk-client/package.json": '{"name": "client", "main": "index.js", "dependencies": {"@grpc/grpc-js": "^1"}}\n',
+        "risk-client/index.js": "const grpc = require('@grpc/grpc-js');\n",
     }
     model = resolve_files({"shop": files})
-    assert {c.id for c in model.components.values() if c.kind == "service"} == {"ui", "worker"}
+    assert {c.id for c in model.components.values() if c.kind == "service"} == {"ui", "worker", "risk-client"}
 
 
 def test_compose_service_under_a_profile_is_opt_in() -> None:
@@ -272,6 +275,7 @@ def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> N
     assert classify_role("docs_v1/compose.yml") == "docs"
     assert classify_role("archive/k8s/login.yaml") == "retired"
     assert classify_role("src/main/java/com/acme/archive/Store.java") == "source"  # a package named archive
+    assert classify_role(".devcontainer/Dockerfile") == "ci"  # a contributor's development container
     files = {
         "deployment/k8s/orders.yaml": deployment("orders", "acme/orders:1", {"app": "orders"}),
         "old-docs/k8s/login.yaml": deployment("ts-login-service", "acme/login:0.1", {"app": "login"}),

@@ -799,3 +799,88 @@ def test_published_services_behind_a_front_door_are_reached_through_it() -> None
     doors = {t for s, t in edge_set(model) if s == "user"}
     assert "webapp" in doors and "identity" in doors and "status" in doors
     assert not doors & {"orders", "logserver", "mailserver"}
+
+
+def test_deployments_of_one_image_run_the_program_their_entrypoint_names() -> None:
+    """One image built from the whole repository (a CMake project); each compose service starts one
+    of its programs (entrypoint: UserService) and mounts a config folder: the service's code is the
+    folder whose CMakeLists.txt builds that program, so the calls in it are the service's."""
+    files = {
+        "Dockerfile": "FROM ubuntu:22.04\nCOPY . /src\nRUN cmake /src && make\n",
+        "CMakeLists.txt": "project(social)\nadd_subdirectory(src)\n",
+        "docker-compose.yml": (
+            "services:\n  user-service:\n    image: acme/social:latest\n    entrypoint: UserService\n"
+            "    volumes:\n      - ./config:/social/config\n"
+            "  social-graph-service:\n    image: acme/social:latest\n    entrypoint: SocialGraphService\n"
+            "    volumes:\n      - ./config:/social/config\n"),
+        "config/service-config.json": '{"user-service": {"addr": "user-service", "port": 9090}}\n',
+        "src/UserService/CMakeLists.txt": "add_executable(\n    UserService\n    UserService.cpp\n)\n",
+        "src/UserService/UserService.cpp": ('#include "../utils.h"\nint main() {\n'
+                                            '  std::string a = config_json["social-graph-service"]["addr"];\n}\n'),
+        "src/SocialGraphService/CMakeLists.txt": "add_executable(SocialGraphService SocialGraphService.cpp)\n",
+        "src/SocialGraphService/SocialGraphService.cpp": "#include \"../utils.h\"\nint main() {}\n",
+        "src/utils.h": "#pragma once\n",
+    }
+    model = resolve_files({"social": files})
+    assert ("social", "src/UserService") in model.components["user-service"].source_roots
+    assert ("src/UserService/CMakeLists.txt", 1) in {(e.path, e.line) for e in model.components["user-service"].evidence}
+    assert ("user-service", "social-graph-service") in edge_set(model)
+
+
+def test_aspire_app_host_and_compose_describing_the_same_services_give_one_component_each() -> None:
+    """compose builds src/Flight (service `flight`, server `postgres`); the AppHost adds the same
+    project as `flight-service` and `postgres.AddDatabase("flight")`: one flight component (also
+    answering to flight-service) using a logical database `flight` on the one postgres server."""
+    apphost = ('var builder = DistributedApplication.CreateBuilder(args);\n'
+               'var postgres = builder.AddPostgres("postgres");\n'
+               'var flightDb = postgres.AddDatabase("flight");\n'
+               'var flight = builder.AddProject<Projects.Flight_Api>("flight-service")\n'
+               '    .WithReference(flightDb);\n'
+               'builder.Build().Run();\n')
+    files = {
+        "deploy/docker-compose.yml": ("services:\n  postgres:\n    image: postgres:16\n  flight:\n    build:\n"
+                                      "      context: ../\n      dockerfile: src/Flight/Dockerfile\n"
+                                      "    ports:\n      - \"5004:80\"\n"),
+        "src/Flight/Dockerfile": "FROM mcr.microsoft.com/dotnet/aspnet:8.0\n",
+        "src/Flight/src/Flight.Api/Flight.Api.csproj": csproj(),
+        "src/Flight/src/Flight.Api/Program.cs": ('var app = WebApplication.CreateBuilder(args).Build();\n'
+                                                 'app.MapGet("/flights", () => "[]");\napp.Run();\n'),
+        "src/AppHost/AppHost.csproj": csproj("Aspire.AppHost.Sdk/9.0.0", "Flight.Api"),
+        "src/AppHost/Program.cs": apphost,
+    }
+    model = resolve_files({"booking": files})
+    kinds = {c.id: c.kind for c in model.components.values()}
+    assert kinds == {"postgres": "database", "flight": "service", "user": "user"}
+    assert "flight-service" in model.components["flight"].aliases
+    assert ("flight", "postgres") in edge_set(model)
+    assert {p.id for p in model.parts.values() if p.kind == "database"} == {"postgres/flight"}
+
+
+def test_opentelemetry_collector_exporters_and_localhost_otlp_endpoint() -> None:
+    """The collector writes to the backends its pipelines' exporters name; a service sending to
+    localhost:4317 (its development settings) reaches the component publishing 4317 on the host,
+    although Tempo also listens on 4317 inside its container."""
+    collector = ("receivers:\n  otlp:\n    protocols:\n      grpc:\n\nexporters:\n  otlp/jaeger:\n"
+                 "    endpoint: \"http://jaeger:4317\"\n  zipkin:\n    endpoint: \"http://zipkin:9411/api/v2/spans\"\n"
+                 "  prometheus:\n    endpoint: \"0.0.0.0:8889\"\n  otlp/unused:\n    endpoint: \"http://unused:4317\"\n\n"
+                 "service:\n  pipelines:\n    traces:\n      receivers: [otlp]\n      exporters: [otlp/jaeger, zipkin]\n")
+    files = {
+        "docker-compose.yml": (
+            "services:\n  otel-collector:\n    image: otel/opentelemetry-collector-contrib\n"
+            "    volumes:\n      - ./configs/otel-collector-config.yaml:/etc/otelcol-contrib/config.yaml\n"
+            "    ports:\n      - \"4317:4317\"\n"
+            "  tempo:\n    image: grafana/tempo\n    ports:\n      - \"4317\"\n"
+            "  jaeger:\n    image: jaegertracing/all-in-one\n  zipkin:\n    image: openzipkin/zipkin\n"
+            "  unused:\n    image: acme/unused\n"
+            "  api:\n    build: ./api\n"),
+        "configs/otel-collector-config.yaml": collector,
+        "api/Api.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+        "api/Program.cs": "var app = WebApplication.CreateBuilder(args).Build();\napp.Run();\n",
+        "api/appsettings.json": '{\n  "Observability": {\n    "OtlpEndpoint": "http://localhost:4317"\n  }\n}\n',
+    }
+    model = resolve_files({"shop": files})
+    e = edge_set(model)
+    assert {("otel-collector", "jaeger"), ("otel-collector", "zipkin")} <= e
+    assert ("otel-collector", "unused") not in e  # no pipeline uses that exporter
+    assert ("api", "otel-collector") in e and ("api", "tempo") not in e
+    assert via(model, "otel-collector", "jaeger") == {"OpenTelemetry collector exporter otlp/jaeger"}

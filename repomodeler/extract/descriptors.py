@@ -17,8 +17,8 @@ from typing import Callable, Iterator
 
 import yaml
 
-from repomodeler.extract.entries import (compose_command, package_json_entries, pyproject_entries, read_procfile,
-                                         read_setup_cfg, read_setup_py)
+from repomodeler.extract.entries import (compose_command, package_json_entries, pyproject_entries, read_cmake,
+                                         read_makefile, read_procfile, read_setup_cfg, read_setup_py)
 from repomodeler.records import Fact, Warning_
 
 MAX_YAML_NODES = 200_000
@@ -589,6 +589,20 @@ def _json_as_yaml(text: str) -> str:
     return _JSON_COMMENT_OR_STRING.sub(blank, text.lstrip("\ufeff")).replace("\t", " ")
 
 
+HOST_VALUE = re.compile(r"^([a-z][a-z0-9+.-]*://\S+|[A-Za-z][A-Za-z0-9_.-]*:\d{2,5})$")
+
+
+def read_config_json(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
+    """A service configuration document (config.json, service-config.json): its settings whose
+    values are addresses (``"ProfileMongoAddress": "mongodb-profile:27017"``), for code that reads
+    them by key (see graph/connections.py config_documents)."""
+    entries: list[tuple[str, str, int]] = []
+    for doc in load_yaml_documents(_json_as_yaml(text)):
+        _flatten_yaml(doc, "", entries)
+    return [_fact("config.document", repo, path, line, name=key, value=value)
+            for key, value, line in entries if HOST_VALUE.match(value.strip())], []
+
+
 def read_dotnet_settings(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
     """``appsettings[.Environment].json`` (and Ocelot's ``ocelot[.Environment].json`` routes): every
     setting as a property named the .NET way (``ConnectionStrings:OrdersDb``, ``RabbitMQ:Host``,
@@ -615,6 +629,29 @@ def read_prometheus(repo: str, path: str, text: str) -> tuple[list[Fact], list[W
                     if value:
                         facts.append(_fact("monitoring.target", repo, path, _line(t), value=value,
                                            job=_scalar(_get(job, "job_name")), via="prometheus scrape"))
+    return facts, []
+
+
+def read_otel_collector(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
+    """An OpenTelemetry collector's configuration: each exporter ships telemetry to its ``endpoint``
+    (``otlp/jaeger: endpoint: http://jaeger:4317``), the backends the collector writes to.  Only
+    exporters a pipeline of ``service.pipelines`` uses, when the file declares pipelines."""
+    facts: list[Fact] = []
+    for doc in load_yaml_documents(text):
+        used: set[str] | None = None
+        pipelines = _get(_get(doc, "service"), "pipelines")
+        if pipelines is not None:
+            used = {_scalar(e) or "" for _k, p in _items(pipelines) for e in _seq(_get(p, "exporters"))}
+        for k, exporter in _items(_get(doc, "exporters")):
+            name = str(k.value)
+            if used is not None and name not in used:
+                continue
+            for field_name in ("endpoint", "url"):
+                value = _scalar(_get(exporter, field_name))
+                if value and not value.startswith(("0.0.0.0", "localhost", "127.")):
+                    facts.append(_fact("monitoring.target", repo, path, _line(_get(exporter, field_name)),
+                                       value=value if "://" in value else f"tcp://{value}",
+                                       via=f"OpenTelemetry collector exporter {name}"))
     return facts, []
 
 
@@ -813,6 +850,7 @@ def _generic_manifest(ecosystem: str) -> Reader:
 
 
 _PROMETHEUS_HINT = re.compile(r"^scrape_configs\s*:", re.M)
+_OTEL_COLLECTOR_HINT = re.compile(r"^receivers\s*:", re.M)
 _DATASOURCES_HINT = re.compile(r"^datasources\s*:", re.M)
 _K8S_HINT = re.compile(r"^\s*apiVersion\s*:", re.M)
 _COMPOSE_HINT = re.compile(r"^services\s*:", re.M)
@@ -847,6 +885,10 @@ def reader_for(path: str, head: str) -> Reader | None:
         return read_setup_cfg
     if name == "Procfile" or low.startswith("procfile."):
         return read_procfile
+    if low in ("makefile", "gnumakefile"):
+        return read_makefile
+    if low == "cmakelists.txt":
+        return read_cmake
     if low in ("cargo.toml", "gemfile", "composer.json"):
         return _generic_manifest({"cargo.toml": "cargo", "gemfile": "ruby", "composer.json": "php"}.get(low, "dotnet"))
     if re.match(r"^(application|bootstrap)[^/]*\.(ya?ml|properties)$", low):
@@ -857,6 +899,8 @@ def reader_for(path: str, head: str) -> Reader | None:
         return read_spring_config  # Helm values: flattened keys, owned by the chart's component
     if re.match(r"^logback[^/]*\.xml$", low):
         return read_logback
+    if re.match(r"^([a-z0-9]+[-_.])*config\.json$", low) and not low.startswith(("tsconfig", "jsconfig")):
+        return read_config_json
     if re.match(r"^(appsettings|ocelot)(\.[^/]+)?\.json$", low):
         return read_dotnet_settings  # ASP.NET Core settings; Ocelot API gateway routes
     if low.endswith((".yml", ".yaml")) and re.match(r"^(file|metric|packet|heart)beat", low):
@@ -866,6 +910,8 @@ def reader_for(path: str, head: str) -> Reader | None:
     if low.endswith((".yml", ".yaml")):
         if _PROMETHEUS_HINT.search(head):
             return read_prometheus
+        if _OTEL_COLLECTOR_HINT.search(head):
+            return read_otel_collector
         if _DATASOURCES_HINT.search(head):
             return read_grafana_datasources
         if (low.startswith(("docker-compose", "compose")) or _COMPOSE_HINT.search(head)):
@@ -881,7 +927,7 @@ MAX_LINE = 20_000
 # Readers that scan line by line with regular expressions: over-long lines are cut to MAX_LINE so
 # no pattern can spend quadratic time on a hostile line (a minified blob named Dockerfile, say).
 _LINE_READERS = frozenset({"read_dockerfile", "read_dotenv", "read_requirements", "read_go_mod", "read_gradle",
-                           "read_spring_config", "read_procfile", "read_setup_py"})
+                           "read_spring_config", "read_procfile", "read_setup_py", "read_makefile"})
 
 
 def _cut_long_lines(text: str) -> tuple[str, int | None]:

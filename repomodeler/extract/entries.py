@@ -104,6 +104,46 @@ def read_procfile(repo: str, path: str, text: str) -> tuple[list[Fact], list[War
     return facts, []
 
 
+# A recipe command that starts one program: python services/movies.py, python -m shop.worker,
+# node server.js, go run ./cmd/api (after `. venv/bin/activate;`, before a trailing `&`).
+_MAKE_RUN = re.compile(r"^(?:python[0-9.]*|node|go\s+run|ts-node|tsx|bun|deno\s+run)\s+\S")
+
+
+def read_makefile(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
+    """Makefile recipes that start programs (``launch:`` running ``python services/movies.py &`` for
+    each service): one ``program.command`` a program, named by the file or module it runs."""
+    facts = []
+    target = ""
+    for i, raw in enumerate(text.splitlines(), start=1):
+        m = re.match(r"^([A-Za-z0-9_.\-]+)\s*:(?!=)", raw)
+        if m:
+            target = m.group(1)
+            continue
+        if not raw.startswith("\t") or re.search(r"\b(test|tests|lint|check|coverage|clean|install|build)\b", target):
+            continue
+        for part in re.split(r";|&&|\|\|", raw.strip().lstrip("@-")):
+            command = part.strip().rstrip("&").strip()
+            if not _MAKE_RUN.match(command) or "$(" in command or re.search(r"\b(pytest|unittest|pip)\b", command):
+                continue
+            if " -m " in f" {command} ":  # python -m shop.worker: the module's last part
+                name = command.split(" -m ", 1)[1].split()[0].rsplit(".", 1)[-1]
+            else:  # python services/movies.py, go run ./cmd/api: the file or folder, without extension
+                name = re.sub(r"\.(py|[cm]?[jt]s)$", "", command.split()[-1].rstrip("/").rsplit("/", 1)[-1])
+            facts.append(_fact("program.command", repo, path, i, owner=name or target, command=command[:500],
+                               source="makefile"))
+    return facts, []
+
+
+def read_cmake(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
+    """``add_executable(UserService UserService.cpp ...)``: a program the repository builds, named
+    as a deployment starts it (compose ``entrypoint: UserService``); its code is this folder."""
+    facts = []
+    for m in re.finditer(r"(?im)^\s*add_executable\s*\(\s*([A-Za-z_][A-Za-z0-9_.+-]*)", text):
+        facts.append(_fact("program.binary", repo, path, text.count("\n", 0, m.start()) + 1, name=m.group(1),
+                           source="cmake"))
+    return facts, []
+
+
 def package_json_entries(repo: str, path: str, text: str, data: dict[str, Any]) -> list[Fact]:
     """``bin`` entries, and ``scripts`` that run one file with a JavaScript runtime."""
     out: list[Fact] = []

@@ -147,6 +147,8 @@ class ResolverBase:
     def add_component(self, name: str, kind: str, repository: str | None, evidence: Evidence,
                       aliases: tuple[str, ...] = (), attributes: dict[str, str] | None = None) -> Component:
         cid = self.alias.get(name.lower()) or slug(name)
+        if kind != "user" and getattr(self.model.components.get(cid), "kind", None) == "user":
+            cid = f"{cid}-{kind}"  # a program named `user` made after the people-and-clients actor
         comp = self.model.components.get(cid)
         if comp is None:
             comp = Component(id=cid, name=name, kind=kind, repository=repository)

@@ -178,11 +178,13 @@ ROLE_SERVERS: dict[str, dict[str, str]] = {
 # npm dependencies of a package that runs as a service: server and UI frameworks, messaging, RPC and
 # data clients. A package with none of them, deployed by nothing, is a script (see is_node_script).
 NODE_SERVICE_DEPENDENCY = re.compile(
-    r"^(express|fastify|koa|@koa/|hapi|@hapi/|restify|@nestjs/|next|nuxt|react|react-dom|vue|@angular/|svelte|"
-    r"@sveltejs/|ember-source|socket\.io|ws|graphql-yoga|apollo-server|@apollo/server|@grpc/|grpc|amqplib|kafkajs|"
-    r"nats|ioredis|redis|mongodb|mongoose|pg|mysql2?|typeorm|prisma|@prisma/|sequelize|@aws-sdk/|aws-sdk|"
-    r"serve-static|http-server|micro|polka|sails|loopback|@loopback/|feathers|@feathersjs/|electron|"
-    r"@remix-run/|astro|gatsby|vite|webpack|parcel|react-scripts)$")
+    r"^(express|fastify|koa|hapi|restify|next|nuxt|react|react-dom|vue|svelte|"
+    r"ember-source|socket\.io|ws|graphql-yoga|apollo-server|@apollo/server|grpc|amqplib|kafkajs|"
+    r"nats|ioredis|redis|mongodb|mongoose|pg|mysql2?|typeorm|prisma|sequelize|aws-sdk|"
+    r"serve-static|http-server|micro|polka|sails|loopback|feathers|electron|"
+    r"astro|gatsby|vite|webpack|parcel|react-scripts)$"
+    # scoped packages: any package of these scopes (@grpc/grpc-js, @nestjs/core, @aws-sdk/client-s3)
+    r"|^@(koa|hapi|nestjs|angular|sveltejs|grpc|prisma|aws-sdk|loopback|feathersjs|remix-run)/")
 
 # Clients of a role: they connect to the one server of that role in the system.
 ROLE_CLIENTS: dict[str, dict[str, str]] = {

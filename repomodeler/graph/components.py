@@ -500,6 +500,27 @@ class ComponentRules(ResolverBase):
         runs = any(f.kind in ("docker.command", "docker.expose", "docker.artifact") for f in facts)
         return not runs and bool(bases) and all(image_language(b) for b in bases)
 
+    def deployed_programs(self) -> None:
+        """Deployments that run the repository's one image, each started with the name of a program
+        it builds (compose ``entrypoint: UserService`` beside CMake's ``add_executable(UserService
+        ...)`` in src/UserService/): each runs that program, so that folder is its code."""
+        binaries: dict[tuple[str, str], list[Fact]] = defaultdict(list)
+        for f in self.by_kind["program.binary"]:
+            binaries[(f.repository, f.get("name") or "")].append(f)
+        for f in self.by_kind["program.command"]:
+            if f.get("source") != "compose":
+                continue
+            cid = self.alias.get((f.get("owner") or "").lower())
+            comp = self.model.components.get(cid) if cid else None
+            words = (f.get("command") or "").replace('"', " ").split()
+            if comp is None or comp.kind not in ("service", "gateway") or not words:
+                continue
+            found = binaries.get((f.repository, PurePosixPath(words[0]).name), [])
+            if len(found) == 1:  # one program of that name
+                comp.source_roots.add((found[0].repository, norm_path(str(PurePosixPath(found[0].path).parent))))
+                comp.evidence.add(found[0].evidence)
+                self.owner_cache.clear()
+
     def spring_identity(self) -> None:
         """``spring.application.name`` names the service other services and config files use."""
         for f in self.by_kind["config.property"]:
@@ -513,11 +534,14 @@ class ComponentRules(ResolverBase):
 
     def spring_gateways(self) -> None:
         """API gateways by dependency or by route configuration: Spring Cloud Gateway, Zuul, and on
-        .NET YARP (``Yarp.ReverseProxy``, a ``ReverseProxy`` settings section) and Ocelot."""
-        for f in [*self.by_kind["manifest.dependency"], *self.by_kind["config.property"], *self.by_kind["annotation"]]:
+        .NET YARP (``Yarp.ReverseProxy``, a ``ReverseProxy`` settings section, ``AddReverseProxy()`` in
+        code) and Ocelot (``AddOcelot()``)."""
+        for f in [*self.by_kind["manifest.dependency"], *self.by_kind["config.property"], *self.by_kind["annotation"],
+                  *self.by_kind["gateway.code"]]:
             name = (f.get("name") or "").lower()
             if re.search(r"^spring-cloud-starter-gateway(-mvc|-server.*)?$|^spring-cloud-starter-(netflix-)?zuul$|^enablezuul(proxy|server)$"
-                         r"|^yarp\.reverseproxy$|^ocelot$", name) or (f.kind == "config.property" and name.startswith(
+                         r"|^yarp\.reverseproxy$|^ocelot$", name) or f.kind == "gateway.code" or (
+                             f.kind == "config.property" and name.startswith(
                              ("spring.cloud.gateway.routes", "zuul.routes", "reverseproxy:routes", "reverseproxy:clusters"))):
                 owners = self.property_owners(f) if f.kind == "config.property" else [self.owner_of(f.repository, f.path)]
                 for owner in owners:

@@ -269,6 +269,20 @@ class ConnectionRules(ResolverBase):
                 self._resolve_value(owner, default, [f.evidence], env_name=f.get("name") or "",
                                     allow_external=True, origin=f.evidence)
 
+    def config_documents(self) -> None:
+        """Code reading an address by its key from a configuration document of its repository
+        (``result["ProfileMongoAddress"]``, config.json holding ``"mongodb-profile:27017"``) reaches
+        the component at that address; only components the system has (a key is no declaration)."""
+        values: dict[tuple[str, str], list[Fact]] = defaultdict(list)
+        for f in self.by_kind["config.document"]:
+            values[(f.repository, f.get("name") or "")].append(f)
+        for f in self.by_kind["config.key"]:
+            owner = self.owner_of(f.repository, f.path)
+            key_name = f.get("key") or ""
+            for doc in values.get((f.repository, key_name), []) if owner else []:
+                self._resolve_value(owner, doc.get("value") or "", [f.evidence, doc.evidence], env_name=key_name,
+                                    allow_external=False, origin=f.evidence, introduce=False)
+
     def served_on(self, port: int | None, owner: str) -> str | None:
         """The one component (other than `owner`) that serves on `port`: its ``server.port``, a
         container port its deployment declares, or its Dockerfile's EXPOSE."""
@@ -277,6 +291,8 @@ class ConnectionRules(ResolverBase):
         serving = self._ports_served.get(port, set())
         if owner in serving:
             return None  # localhost on its own port is the component itself
+        if len(serving) > 1:  # localhost:4317 from a developer's machine: the one publishing it there
+            serving = serving & self._ports_published.get(port, set())
         return next(iter(serving)) if len(serving) == 1 else None
 
     def index_served_ports(self) -> None:
@@ -287,12 +303,17 @@ class ConnectionRules(ResolverBase):
                 o = self.owner_of(f.repository, f.path)
                 if o:
                     served[int(f.get("value") or 0)].add(o)
+        published: dict[int, set[str]] = defaultdict(set)
         for c in self.model.components.values():
             for p in re.split(r"[,\s]+", c.attributes.get("ports", "")):
                 inner = p.split("/")[0].rsplit(":", 1)[-1]
                 if inner.isdigit():
                     served[int(inner)].add(c.id)
+                host = p.split("/")[0].rsplit(":", 2)[-2] if p.count(":") >= 1 else ""
+                if host.isdigit():
+                    published[int(host)].add(c.id)
         self._ports_served = served
+        self._ports_published = published
 
     def mail_server(self, owner: str, host: str, chain: list[Evidence]) -> None:
         """``spring.mail.host: smtp.gmail.com``, ``SMTP_HOST``: the mail server the component sends through."""
@@ -664,6 +685,8 @@ class ConnectionRules(ResolverBase):
             if owner is None or not name:
                 continue
             target = providers.get(name)
+            if target is None and f.get("needs_server"):
+                continue  # NewSearchClient: a gRPC client only if code here registers SearchServer
             if target is None:
                 # No server found in code (one written in a language not read, or generated elsewhere):
                 # the one service deployed under the gRPC service's name (`currency` for CurrencyService).

@@ -183,6 +183,16 @@ class ProcessRules(ResolverBase):
         if not roles and len(standalone) <= 1:
             return
         procs: list[Process] = list(roles)
+        # The component is itself the deployment of one of its roles (compose services sharing one
+        # build context, each running its own program, the first of which holds the code): that role's
+        # code is the component's own, not a second process named after it.
+        names = {key(comp.name), *(key(a) for a in comp.aliases)}
+        own = next((r for r in procs if r.kind == "service" and key(r.name) in names), None)
+        own_roots: set[str] = set()
+        if own is not None:
+            procs.remove(own)
+            own_roots = set(own.roots)
+            comp.evidence.update(own.evidence[:1])
         for p_dir in sorted(standalone):
             if p_dir == primary:
                 continue
@@ -190,7 +200,7 @@ class ProcessRules(ResolverBase):
                                  evidence=standalone[p_dir][:1], program=p_dir, own_subtree=p_dir != ""))
         if not procs:
             return
-        self._create(comp, repo, dirs, graph, primary, procs, standalone)
+        self._create(comp, repo, dirs, graph, primary, procs, standalone, own_roots)
 
     def _programs(self, repo: str, dirs: set[str], facts) -> dict[str, list[Evidence]]:
         out: dict[str, list[Evidence]] = {}
@@ -489,7 +499,7 @@ class ProcessRules(ResolverBase):
 
     # ------------------------------------------------------------------ creating them
     def _create(self, comp: Component, repo: str, dirs: set[str], graph: dict[str, set[str]], primary: str | None,
-                procs: list[Process], programs: dict[str, list[Evidence]]) -> None:
+                procs: list[Process], programs: dict[str, list[Evidence]], own_roots: set[str] | None = None) -> None:
         cid = comp.id
         self._add_processes(comp, repo, procs)
         if primary is not None:
@@ -502,6 +512,8 @@ class ProcessRules(ResolverBase):
         roots_of = {p.cid: set(p.roots) for p in procs}
         if primary is not None:
             roots_of[cid] = {primary}
+        if own_roots:
+            roots_of[cid] = roots_of.get(cid, set()) | own_roots
         all_roots = {r for rs in roots_of.values() for r in rs}
         subtree_roots = sorted(((r, p.cid) for p in procs if p.own_subtree for r in p.roots if r),
                                key=lambda t: (-len(t[0]), t))

@@ -70,7 +70,7 @@ class ScriptProgram:
     name: str
     entry: str  # repository path of the file it starts in
     evidence: list[Evidence]
-    source: str  # console_scripts | bin | dockerfile | compose | procfile | npm-script
+    source: str  # console_scripts | bin | dockerfile | compose | procfile | makefile | npm-script
     launcher: str = ""
     owner: str = ""  # the compose service, Procfile type or package script that runs it
     spawn_names: set[str] = field(default_factory=set)  # how a spawn names it (module, file, command)
@@ -303,7 +303,7 @@ def find_programs(repo: str, files: set[str], facts: dict[str, list[Fact]], scri
                                    source=source, launcher=launch.launcher, owner=owner,
                                    spawn_names={launch.value, PurePosixPath(launch.value).name}))
     by_entry: dict[str, ScriptProgram] = {}
-    rank = {"console_scripts": 0, "bin": 0, "procfile": 1, "compose": 1, "npm-script": 2, "dockerfile": 3}
+    rank = {"console_scripts": 0, "bin": 0, "procfile": 1, "compose": 1, "makefile": 1, "npm-script": 2, "dockerfile": 3}
     for p in sorted(found, key=lambda p: (p.entry, rank.get(p.source, 9), p.name)):
         if is_tool_entry(p.entry):
             continue
