@@ -44,7 +44,9 @@ DOC_WORDS = frozenset({"doc", "docs", "documentation"})  # old-docs, docs_v1: do
 # Folders that keep what the project no longer runs.
 RETIRED_DIRS = frozenset({"deprecated", "archive", "archived", "obsolete", "attic"})
 FIXTURE_DIRS = frozenset({"fixture", "fixtures", "testdata", "test-data", "test_data", "mocks", "__mocks__", "__fixtures__"})
-CI_DIRS = frozenset({".github", ".gitlab", ".circleci", ".buildkite", ".azure-pipelines", ".ci"})
+# Build and development tooling: CI pipelines, and the development container a contributor's editor
+# starts (.devcontainer/Dockerfile is no component of the system).
+CI_DIRS = frozenset({".github", ".gitlab", ".circleci", ".buildkite", ".azure-pipelines", ".ci", ".devcontainer"})
 # Compose/manifest variants for tests and CI ("sut" services, e2e stacks) are not the architecture.
 TEST_DESCRIPTOR = re.compile(r"(^|[.-])(test|tests|ci|e2e|it|integration)([.-][^/]*)?\.(ya?ml)$", re.I)
 TEST_FILE = re.compile(

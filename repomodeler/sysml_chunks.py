@@ -31,8 +31,8 @@ are 10,000 parts, connectors and allocations that differ only in their names, st
 and evidence line numbers, and the engine spends ~9 ms of CPU on each. A member is checked together
 with everything it names (its *group*); a group whose *shape* was already put in a chunk is left
 out. The shape is the group's text, member by member with the namespace it is in, where comments,
-string contents and ``line = N`` numbers are blanked and the names the group itself declares are
-numbered in order of appearance. Such groups bind every name the same way, so the engine gives them
+string contents and integer attribute values (``line = N;``, ``files = N;``) are blanked and the
+names the group itself declares are numbered in order of appearance. Such groups bind every name the same way, so the engine gives them
 the same verdict. Kept as written, so they break the likeness when they differ: names that also
 appear outside the members (in the rest of the file or in the files loaded beside it), names
 declared outside the group, and names made of letters only (the standard library's features are
@@ -293,9 +293,10 @@ def plan_check(text: str, chunk_bytes: int, *, dedup: bool = False, context: tup
     return ChunkPlan(texts, skipped)
 
 
-# A comment, a string, an evidence line number (all blanked in a shape), or a name (group 1).
+# A comment, a string, the integer value of an attribute (``line = 12;``, ``files = 3;``: all blanked in a
+# shape, they never change how a name resolves or whether a value fits a Natural), or a name (group 4).
 # Letters-only names are never renamed (see the module docstring), so they are not even matched.
-_SHAPE_TOKENS = re.compile(rb"(/\*.*?\*/)|(\"(?:[^\"\\]|\\.)*\")|(\bline = \d+)|//[^\n]*|"
+_SHAPE_TOKENS = re.compile(rb"(/\*.*?\*/)|(\"(?:[^\"\\]|\\.)*\")|(= ?\d+ ?;)|//[^\n]*|"
                            rb"('(?:[^'\\]|\\.)*'|\b(?=[A-Za-z]*[0-9_])[A-Za-z_][A-Za-z0-9_]*)", re.S)
 _LETTERS = re.compile(r"[A-Za-z]+")
 
@@ -342,7 +343,7 @@ class _Shapes:
         # A member as its fixed text between renamable names, and those names (unquoted, quoted?).
         self.templates: list[tuple[tuple[bytes, ...], tuple[tuple[str, bool], ...]]] = []
         names: list[tuple[str, bool]] = []
-        fixed_forms = {1: b"/**/", 2: b'""', 3: b"line = 0"}
+        fixed_forms = {1: b"/**/", 2: b'""', 3: b"= 0;"}
 
         def shape_token(tok: re.Match[bytes]) -> bytes:
             group = tok.lastindex

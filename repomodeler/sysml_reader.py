@@ -29,6 +29,7 @@ KIND_BY_TYPE: dict[str, str] = {
     # common hand-written spellings
     "External": "external", "ExternalService": "external", "DataStore": "database", "Datastore": "database",
     "MessageBroker": "broker", "Queue": "broker", "ApiGateway": "gateway", "Person": "user",
+    "Subsystem": "subsystem",  # a part inside a component (emitted nested in the component's part)
 }
 # Prefix of a port / interface definition name -> protocol (HttpApi, HttpLink, GrpcConnection...).
 PROTOCOL_BY_PREFIX: dict[str, str] = {
@@ -36,11 +37,13 @@ PROTOCOL_BY_PREFIX: dict[str, str] = {
     "amqp": "amqp", "kafka": "kafka", "nats": "nats", "elasticsearch": "elasticsearch", "tcp": "tcp",
     "library": "library",  # LibraryLink: a build-time dependency (the emitter's BUILD_PROTOCOL)
     "grpchealth": "grpc",  # the library's GrpcHealthApi / GrpcHealthLink (grpc.health.v1)
+    "import": "import",  # ImportLink: a subsystem importing another (model.json's depends_on edges)
 }
 _DOC_NAME = re.compile(r"^doc /\* \w+ '(.+?)'")  # emitted part docs start "Service 'orders' ..."
+_PLAIN_WORD = re.compile(r"^[a-z][a-z0-9]*$")
 _DEF_SUFFIX = re.compile(r"(Api|Link|Access|Connection|Interface|Port|Flow|Channel)$")
 # Attribute names as written in SysML -> the key used in model.json attributes.
-ATTRIBUTE_KEYS: dict[str, str] = {"exposedPorts": "ports"}
+ATTRIBUTE_KEYS: dict[str, str] = {"exposedPorts": "ports", "packageName": "package"}
 CONNECTOR_NODES = {"interface_usage", "connection_usage", "connect_statement", "flow_usage", "flow_statement",
                    "message_statement"}
 # Constructs that carry no architecture (documentation, imports, views, definitions): skipped quietly.
@@ -95,6 +98,7 @@ class ModelComponent:
     # Its qualified SysML name (``shop::ShopSystem::orders``, ``ShopTarget::system::'orders-db'``): what
     # metadata written elsewhere (a delta) annotates with ``about``; "" when unknown.
     sysml_ref: str = ""
+    parent: str = ""  # the component (or part) this one is nested in; "" at the top level
 
     def provided_ports(self) -> dict[str, ModelPort]:
         return {n: p for n, p in self.ports.items() if p.direction == "provided"}
@@ -129,6 +133,10 @@ class ArchModel:
     # The model.json it was read from, when it was: its elements' SysML names are those the emitter gives
     # that graph (computed when needed, see diff/render.py), not stored per element.
     model_json: Path | None = None
+    # Parts inside components (subsystems, logical databases: ``parent`` set) and the connections with
+    # a nested end, apart from the top level that diff and check compare (model.json keeps them apart too).
+    parts: dict[str, ModelComponent] = field(default_factory=dict)
+    part_links: list[ModelConnection] = field(default_factory=list)
 
     def connection_ids(self) -> set[str]:
         return {c.id for c in self.connections}
@@ -211,7 +219,11 @@ class _Reader:
         self.api_defs: dict[str, str | None] = {}
         self.package = ""
         self.member_ids: dict[str, str] = {}  # SysML part name -> component id (they differ when renamed)
-        self.pending: list[tuple[object, str | None, str]] = []  # (connector, prefix, namespace), read once every part is known
+        # (connector, prefix, namespace, the part whose body declares it or None), read once every part is known
+        self.pending: list[tuple[object, str | None, str, str | None]] = []
+        self.parts: dict[str, ModelComponent] = {}  # parts nested in components, by id
+        self.part_links: list[ModelConnection] = []  # connections with a nested end
+        self.children: dict[str, dict[str, str]] = {}  # holder id -> member name (or short name) -> nested part id
         self._end_index: dict[str, str] | None = None  # name -> component id, built for connectors (see _resolve_end)
         self.namespace: list[str] = []  # enclosing package / part names as written (quoted when needed)
 
@@ -296,9 +308,9 @@ class _Reader:
             elif pkg.type not in IGNORED_NODES:
                 self.note(pkg, f"top-level '{pkg.type}' not mapped (expected a package)")
         pending, self.pending = self.pending, []
-        for i, (node, prefix, where) in enumerate(pending):
+        for i, (node, prefix, where, scope) in enumerate(pending):
             pending[i] = None  # type: ignore[call-overload]  # what reading it cached goes with it
-            self._connection(node, prefix, where)
+            self._connection(node, prefix, where, scope)
 
     def _syntax_errors(self, node) -> None:  # type: ignore[no-untyped-def]
         if node.type == "ERROR" or node.is_missing:
@@ -405,7 +417,7 @@ class _Reader:
             else:
                 self.note(c, f"'{c.type.replace('_', ' ')}' {self.decl_name(c) or ''} not mapped to the architecture"
                           .replace("  ", " "))
-        self.pending.extend((c, prefix, "::".join(self.namespace)) for c in connectors)
+        self.pending.extend((c, prefix, "::".join(self.namespace), None) for c in connectors)
 
     def _kind(self, type_name: str | None, node) -> str:  # type: ignore[no-untyped-def]
         seen: set[str] = set()
@@ -420,7 +432,9 @@ class _Reader:
         self.note(node, f"part '{self.decl_name(node)}' is {what}; assumed to be a service")
         return "service"
 
-    def _component(self, node) -> None:  # type: ignore[no-untyped-def]
+    def _component(self, node, parent: ModelComponent | None = None) -> None:  # type: ignore[no-untyped-def]
+        """A part usage: a component of the system, or (with `parent`) a part nested in one, read with
+        the parts and connectors of its own body."""
         name = self.decl_name(node)
         if not name:
             self.note(node, "part usage without a name not mapped")
@@ -432,16 +446,21 @@ class _Reader:
             kind = _enum_value(attrs["kind"][0])
         else:
             kind = self._kind(tname, node)
-        cid = self.short_name(node) or component_id(name, kind)  # emitted models keep the real id as short name
-        doc = self.child(body, "documentation") if body is not None else None
-        m = _DOC_NAME.match(" ".join(self.text(doc).split())) if doc is not None else None
-        if m and (name.startswith(m.group(1) + "-") or name.startswith(m.group(1) + "_")):
-            cid = m.group(1)  # the emitter renamed a clashing name ('start_service'); its doc keeps the id
+        if parent is not None:  # emitted ids are '<parent id>/<name>', kept as the short name
+            cid = self.short_name(node) or f"{parent.id}/{name}"
+        else:
+            cid = self.short_name(node) or component_id(name, kind)  # emitted models keep the real id as short name
+            doc = self.child(body, "documentation") if body is not None else None
+            m = _DOC_NAME.match(" ".join(self.text(doc).split())) if doc is not None else None
+            if m and (name.startswith(m.group(1) + "-") or name.startswith(m.group(1) + "_")):
+                cid = m.group(1)  # the emitter renamed a clashing name ('start_service'); its doc keeps the id
         comp = ModelComponent(id=cid, kind=kind, where=f"{self.path}:{self.line(node)}",
-                              sysml_ref="::".join([*self.namespace, sysml_name(name)]))
+                              sysml_ref="::".join([*self.namespace, sysml_name(name)]),
+                              parent=parent.id if parent is not None else "")
         for key, (value, _n) in attrs.items():
             if key != "kind":
                 comp.attributes[ATTRIBUTE_KEYS.get(key, key)] = value
+        nested, connectors = [], []
         for c in _kids(body):
             if c.type == "port_usage":
                 port = self._port(c)
@@ -451,16 +470,37 @@ class _Reader:
                 ev = self._source_ref(c)
                 if ev:
                     comp.evidence.append(ev)
+            elif c.type == "part_usage":
+                nested.append(c)
+            elif c.type in CONNECTOR_NODES:
+                connectors.append(c)
             elif c.type in IGNORED_NODES or c.type in ("attribute_usage", "ERROR"):
                 continue
             else:
                 self.note(c, f"'{c.type.replace('_', ' ')}' in part '{name}' not mapped "
-                             "(only ports, attributes and metadata are read)")
+                             "(only ports, attributes, metadata, parts and connectors are read)")
         comp.evidence.sort()
-        if comp.id in self.components:
-            self.note(node, f"part '{name}' declared twice; the later declaration wins")
-        self.components[comp.id] = comp
-        self.member_ids[name] = comp.id
+        if parent is None:
+            if comp.id in self.components:
+                self.note(node, f"part '{name}' declared twice; the later declaration wins")
+            self.components[comp.id] = comp
+            self.member_ids[name] = comp.id
+        else:
+            if comp.id in self.parts or comp.id in self.components:
+                self.note(node, f"part '{name}' declared twice; the later declaration wins")
+            self.parts[comp.id] = comp
+            members = self.children.setdefault(parent.id, {})
+            short = self.short_name(node)
+            for spelling in ((short, name) if short else (name,)):
+                members.setdefault(spelling, comp.id)
+        if nested or connectors:
+            self.namespace.append(sysml_name(name))
+            try:
+                for c in nested:
+                    self._component(c, parent=comp)
+                self.pending.extend((c, None, "::".join(self.namespace), comp.id) for c in connectors)
+            finally:
+                self.namespace.pop()
 
     def _source_ref(self, node) -> str | None:  # type: ignore[no-untyped-def]
         qn = self.child(node, "qualified_name")
@@ -483,6 +523,9 @@ class _Reader:
         body = self.body(node)
         attrs = self.attributes(body)
         protocol = _enum_value(attrs["protocol"][0]) if "protocol" in attrs else self.protocol_of(tname)
+        generic = unquote((tname or "").split("::")[-1]) == "OtherApi"
+        if protocol is None and generic and not conj and _PLAIN_WORD.match(name):
+            protocol = name  # the emitter names its port for a protocol the library has no port def for after it
         if protocol is None:
             protocol = protocol_from_type(name) or "tcp"
         port = ModelPort(name=name, protocol=protocol, direction="required" if conj else "provided")
@@ -531,7 +574,22 @@ class _Reader:
             parts = parts[1:]
         return parts
 
-    def _connection(self, node, prefix: str | None, where: str = "") -> None:  # type: ignore[no-untyped-def]
+    def _descend(self, holder: str, chain: list[str]) -> tuple[str, list[str]]:
+        """Follow `chain` (after the segment naming `holder`) down the parts nested in `holder`: the
+        innermost part it names, and the chain from that part on (``ollama.server.api`` -> ollama/server)."""
+        at = 0
+        while at + 1 < len(chain) and chain[at + 1] in self.children.get(holder, {}):
+            holder = self.children[holder][chain[at + 1]]
+            at += 1
+        return holder, chain[at:]
+
+    def _element(self, cid: str) -> ModelComponent:
+        return self.components[cid] if cid in self.components else self.parts[cid]
+
+    def _connection(self, node, prefix: str | None, where: str = "",  # type: ignore[no-untyped-def]
+                    scope: str | None = None) -> None:
+        """A connector in the system (`scope` None) or in the body of a part: in a part, its ends name
+        that part's nested parts (``connect server to api`` inside ``part ollama``)."""
         what = node.type.split("_")[0]
         ends = self._ends(node)
         if len(ends) != 2:
@@ -540,13 +598,22 @@ class _Reader:
         chains = [self._chain(e, prefix) for e in ends]
         ids = []
         for i, chain in enumerate(chains):
+            if scope is not None:
+                inside = self.children.get(scope, {})
+                if chain[0] not in inside:
+                    self.note(node, f"'{what}' end '{'.'.join(chain)}' is not a part of '{scope}'; "
+                                    "connection not mapped")
+                    return
+                ids.append(inside[chain[0]])
+                ids[-1], chains[i] = self._descend(ids[-1], chain)
+                continue
             # the first segment that names a component: `orders.port`, or `group.orders.port`
             cid = next((c for c in (self._resolve_end(seg) for seg in chain[:-1] or chain) if c), None)
             if cid is None:
                 cid = self._resolve_end(chain[-1])
             if cid is not None:
                 at = next((k for k, seg in enumerate(chain) if self._resolve_end(seg) == cid), 0)
-                chains[i] = chain[at:]
+                cid, chains[i] = self._descend(cid, chain[at:])  # `ollama.server`: a part inside ollama
             if cid is None:
                 self.note(node, f"'{what}' end '{'.'.join(chain)}' is not a part of the system; connection not mapped")
                 return
@@ -559,11 +626,15 @@ class _Reader:
         protocol = protocol or self.protocol_of(tname)
         if protocol is None:
             for cid, chain in zip(ids, chains):
-                port = self.components[cid].ports.get(chain[1]) if len(chain) > 1 else None
+                port = self._element(cid).ports.get(chain[1]) if len(chain) > 1 else None
                 if port is not None and port.protocol != "tcp":
                     protocol = port.protocol
                     break
         name = self.decl_name(node) or ""
+        emitted = f"{ids[0]}-{ids[1]}-"  # an emitted connector's short name: '<source>-<target>-<protocol>'
+        short = self.short_name(node) or ""
+        if protocol is None and short.startswith(emitted) and len(short) > len(emitted):
+            protocol = short[len(emitted):]  # a protocol the library has no port def for ('process')
         if protocol is None and name.rpartition("-")[2] in PROTOCOLS and name.count("-") >= 2:
             protocol = name.rpartition("-")[2]  # the emitter's naming: '<source>-<target>-<protocol>'
         if protocol is None:
@@ -580,7 +651,10 @@ class _Reader:
                 if ev:
                     conn.evidence.append(ev)
         conn.evidence.sort()
-        self.connections.append(conn)
+        if conn.source in self.parts or conn.target in self.parts:
+            self.part_links.append(conn)
+        else:
+            self.connections.append(conn)
 
     def _resolve_end(self, name: str) -> str | None:
         if name in self.member_ids:
@@ -638,7 +712,8 @@ def read_sysml_text(text: str, path: str = "<text>") -> ArchModel:
         raise RepomodelerError(f"error: {path}: the SysML is nested too deeply to read; flatten the nesting") from None
     model = ArchModel(name=reader.package or Path(path).stem, origin=path, components=dict(sorted(reader.components.items())),
                       connections=sorted(reader.connections, key=lambda c: (c.source, c.target, c.protocol)),
-                      notes=sorted(set(reader.notes)))
+                      notes=sorted(set(reader.notes)), parts=dict(sorted(reader.parts.items())),
+                      part_links=sorted(reader.part_links, key=lambda c: (c.source, c.target, c.protocol)))
     if not model.components:
         model.notes.append(ReaderNote(path, 1, "no components found (expected part usages inside a 'part system')"))
     return model

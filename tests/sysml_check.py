@@ -91,7 +91,7 @@ def make_graph(name: str, components: list[dict], edges: list[dict], repositorie
     """A graph shaped like graph/network.py builds it, from plain test data.
 
     components: dicts with id, kind and optional name, repository, language, attributes, evidence
-    [(repo, path, line)], ports {protocol: [(method, path)]}; edges: dicts with source, target, protocol and
+    [(repo, path, line)], ports {protocol: [(method, path)]}, parent (a part inside that node); edges: dicts with source, target, protocol and
     optional kind, attributes, evidence.  Repositories default to those the components name, unpinned.
     """
     import networkx as nx
@@ -115,7 +115,7 @@ def make_graph(name: str, components: list[dict], edges: list[dict], repositorie
                               evidence=[e for ep in endpoints for e in ep.evidence] or [Evidence(*default)]))
         g.add_node(c["id"], name=c.get("name", c["id"]), kind=c["kind"], repository=repo, language=c.get("language"),
                    evidence=ev(c.get("evidence"), default), attributes=dict(sorted((c.get("attributes") or {}).items())),
-                   ports=ports)
+                   ports=ports, **({"parent": c["parent"]} if c.get("parent") else {}))
     for e in edges:
         src_repo = g.nodes[e["source"]]["repository"] or "ext"
         g.add_edge(e["source"], e["target"], key=e["protocol"], id=f"{e['source']}->{e['target']}:{e['protocol']}",

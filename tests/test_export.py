@@ -80,7 +80,7 @@ def test_kpar_is_an_interchange_project_whose_files_validate(exported: Path, tmp
     assert project["name"] == "shop" and project["version"].startswith("0.0.0+")
     assert "shop" in project["description"]
     assert "https://www.omg.org/spec/SysML/20250201/Systems-Library.kpar" in [u["resource"] for u in project["usage"]]
-    assert {"resource": "urn:kpar:repomodeler-library", "versionConstraint": "2.1.0"} in project["usage"]
+    assert {"resource": "urn:kpar:repomodeler-library", "versionConstraint": "2.2.0"} in project["usage"]
     assert meta["index"] == {"shop": "shop.sysml"}
     assert meta["metamodel"] == "https://www.omg.org/spec/SysML/20250201"
     assert meta["created"] == "2024-01-01T00:00:00Z"  # the newest commit date (fixed in the test repositories)

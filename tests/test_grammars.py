@@ -345,6 +345,9 @@ CASES: list[Case] = [
     ), absent=(("messaging.subscribe", 10),)),
     Case("csharp", "urls.cs", (D(5, "Server=db;Port=5432"), U(1, "postgres://orders-db:5432/orders"), H(2, "redis-cart:6379")),
          absent=(("string.url", 3), ("string.url", 4))),
+    Case("csharp", "gateways.cs", (("gateway.code", 2, {"name": "AddReverseProxy"}),
+                                   ("gateway.code", 5, {"name": "MapReverseProxy"})), absent=(("gateway.code", 3),)),
+    Case("csharp", "dapr.cs", (("service.lookup", 3, {"service": "order-processor", "protocol": "http", "via": "dapr service invocation"}), ("service.lookup", 4, {"service": "checkout", "protocol": "http", "via": "dapr service invocation"})), absent=(("service.lookup", 5),)),
     Case("csharp", "broken.cs", (I(1, "System.Net.Http"), E(2, "PORT")), broken=True),
     # ------------------------------------------------------------------ rust
     Case("rust", "imports.rs", (I(1, "std::env"), I(2, "actix_web"), I(3, "reqwest::Client"),
@@ -370,6 +373,9 @@ CASES: list[Case] = [
     Case("rust", "urls.rs", (D(5, "Server=db;Port=5432"), U(2, "postgres://orders-db:5432/orders"), H(3, "redis-cart:6379")),
          absent=(("string.url", 4),)),
     Case("rust", "broken.rs", (I(1, "std::env"), E(2, "PORT")), broken=True),
+    Case("python", "dapr.py", (("service.lookup", 3, {"service": "order-processor", "protocol": "http", "via": "dapr service invocation"}),), absent=(("service.lookup", 4),)),
+    Case("go", "dapr.go", (("service.lookup", 4, {"service": "order-processor", "protocol": "http", "via": "dapr service invocation"}),), absent=(("service.lookup", 5),)),
+    Case("javascript", "dapr.js", (("service.lookup", 1, {"service": "order-processor", "protocol": "http", "via": "dapr service invocation"}), ("service.lookup", 2, {"service": "checkout", "protocol": "http", "via": "dapr service invocation"})), absent=(("service.lookup", 3),)),
     # ------------------------------------------------------------------ cpp
     Case("cpp", "imports.cpp", (I(1, "utils_thrift.h"), I(2, "<thrift/Thrift.h>"), I(3, "<mongoc.h>"))),
     Case("cpp", "env_reads.cpp", (E(2, "MONGO_HOST"), E(3, "PORT")), absent=(("env.read", 4),)),

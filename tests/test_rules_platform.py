@@ -1105,3 +1105,93 @@ def test_deployments_of_one_image_run_the_program_their_entrypoint_names() -> No
     assert ("social", "src/UserService") in model.components["user-service"].source_roots
     assert ("src/UserService/CMakeLists.txt", 1) in {(e.path, e.line) for e in model.components["user-service"].evidence}
     assert ("user-service", "social-graph-service") in edge_set(model)
+
+
+def test_aspire_app_host_and_compose_describing_the_same_services_give_one_component_each() -> None:
+    """compose builds src/Flight (service `flight`, server `postgres`); the AppHost adds the same
+    project as `flight-service` and `postgres.AddDatabase("flight")`: one flight component (also
+    answering to flight-service) using a logical database `flight` on the one postgres server."""
+    apphost = ('var builder = DistributedApplication.CreateBuilder(args);\n'
+               'var postgres = builder.AddPostgres("postgres");\n'
+               'var flightDb = postgres.AddDatabase("flight");\n'
+               'var flight = builder.AddProject<Projects.Flight_Api>("flight-service")\n'
+               '    .WithReference(flightDb);\n'
+               'builder.Build().Run();\n')
+    files = {
+        "deploy/docker-compose.yml": ("services:\n  postgres:\n    image: postgres:16\n  flight:\n    build:\n"
+                                      "      context: ../\n      dockerfile: src/Flight/Dockerfile\n"
+                                      "    ports:\n      - \"5004:80\"\n"),
+        "src/Flight/Dockerfile": "FROM mcr.microsoft.com/dotnet/aspnet:8.0\n",
+        "src/Flight/src/Flight.Api/Flight.Api.csproj": csproj(),
+        "src/Flight/src/Flight.Api/Program.cs": ('var app = WebApplication.CreateBuilder(args).Build();\n'
+                                                 'app.MapGet("/flights", () => "[]");\napp.Run();\n'),
+        "src/AppHost/AppHost.csproj": csproj("Aspire.AppHost.Sdk/9.0.0", "Flight.Api"),
+        "src/AppHost/Program.cs": apphost,
+    }
+    model = resolve_files({"booking": files})
+    kinds = {c.id: c.kind for c in model.components.values()}
+    assert kinds == {"postgres": "database", "flight": "service", "user": "user"}
+    assert "flight-service" in model.components["flight"].aliases
+    assert ("flight", "postgres") in edge_set(model)
+    assert {p.id for p in model.parts.values() if p.kind == "database"} == {"postgres/flight"}
+
+
+def test_opentelemetry_collector_exporters_and_localhost_otlp_endpoint() -> None:
+    """The collector writes to the backends its pipelines' exporters name; a service sending to
+    localhost:4317 (its development settings) reaches the component publishing 4317 on the host,
+    although Tempo also listens on 4317 inside its container."""
+    collector = ("receivers:\n  otlp:\n    protocols:\n      grpc:\n\nexporters:\n  otlp/jaeger:\n"
+                 "    endpoint: \"http://jaeger:4317\"\n  zipkin:\n    endpoint: \"http://zipkin:9411/api/v2/spans\"\n"
+                 "  prometheus:\n    endpoint: \"0.0.0.0:8889\"\n  otlp/unused:\n    endpoint: \"http://unused:4317\"\n\n"
+                 "service:\n  pipelines:\n    traces:\n      receivers: [otlp]\n      exporters: [otlp/jaeger, zipkin]\n")
+    files = {
+        "docker-compose.yml": (
+            "services:\n  otel-collector:\n    image: otel/opentelemetry-collector-contrib\n"
+            "    volumes:\n      - ./configs/otel-collector-config.yaml:/etc/otelcol-contrib/config.yaml\n"
+            "    ports:\n      - \"4317:4317\"\n"
+            "  tempo:\n    image: grafana/tempo\n    ports:\n      - \"4317\"\n"
+            "  jaeger:\n    image: jaegertracing/all-in-one\n  zipkin:\n    image: openzipkin/zipkin\n"
+            "  unused:\n    image: acme/unused\n"
+            "  api:\n    build: ./api\n"),
+        "configs/otel-collector-config.yaml": collector,
+        "api/Api.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+        "api/Program.cs": "var app = WebApplication.CreateBuilder(args).Build();\napp.Run();\n",
+        "api/appsettings.json": '{\n  "Observability": {\n    "OtlpEndpoint": "http://localhost:4317"\n  }\n}\n',
+    }
+    model = resolve_files({"shop": files})
+    e = edge_set(model)
+    assert {("otel-collector", "jaeger"), ("otel-collector", "zipkin")} <= e
+    assert ("otel-collector", "unused") not in e  # no pipeline uses that exporter
+    assert ("api", "otel-collector") in e and ("api", "tempo") not in e
+    assert via(model, "otel-collector", "jaeger") == {"OpenTelemetry collector exporter otlp/jaeger"}
+
+
+def test_dapr_service_invocation_reaches_the_service_with_that_app_id() -> None:
+    """Services call each other through their Dapr sidecars by app id: the compose daprd sidecar
+    (-app-id order-processor, network_mode service:orders) and a pod's dapr.io/app-id annotation
+    name the component; the sidecar is no component of its own."""
+    files = {
+        "docker-compose.yml": (
+            "services:\n  orders:\n    build: ./orders\n"
+            "  orders-dapr:\n    image: daprio/daprd:1.13\n"
+            "    command: [\"./daprd\", \"-app-id\", \"order-processor\", \"-app-port\", \"8080\"]\n"
+            "    network_mode: \"service:orders\"\n"
+            "  web:\n    build: ./web\n    ports:\n      - \"80:8080\"\n"
+            "  checkout:\n    build: ./checkout\n"),
+        "k8s/checkout.yaml": ("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: checkout\nspec:\n  template:\n"
+                              "    metadata:\n      annotations:\n        dapr.io/enabled: \"true\"\n"
+                              "        dapr.io/app-id: \"checkout-app\"\n      labels:\n        app: checkout\n"
+                              "    spec:\n      containers:\n      - name: checkout\n        image: acme/checkout\n"),
+        "orders/app.py": "from flask import Flask\napp = Flask(__name__)\n",
+        "checkout/app.py": "from flask import Flask\napp = Flask(__name__)\n",
+        "web/Web.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+        "web/Program.cs": ('class P {\n  async Task M() {\n'
+                           '    var o = await dapr.InvokeMethodAsync<Order>(HttpMethod.Post, "order-processor", "orders");\n'
+                           '    var c = DaprClient.CreateInvokeHttpClient("checkout-app");\n  }\n}\n'),
+    }
+    model = resolve_files({"shop": files})
+    assert "orders-dapr" not in {c.id for c in model.components.values()}
+    assert {("web", "orders"), ("web", "checkout")} <= edge_set(model)
+    assert via(model, "web", "orders") == {"dapr service invocation"}
+    assert {(e.path, e.line) for c in model.connections.values() if (c.source, c.target) == ("web", "orders")
+            for e in c.evidence} == {("web/Program.cs", 3)}

@@ -155,7 +155,7 @@ def test_sysand_reads_the_kpars_and_locks_the_library_usage(models: dict[str, Pa
         assert f"Name: {name}" in info.stdout and "urn:kpar:repomodeler-library" in info.stdout
         lib = subprocess.run(["sysand", "info", "--no-index", "-p", str(export / "RepoModeler.kpar")],
                              capture_output=True, text=True, env=env, timeout=120)
-        assert lib.returncode == 0 and "Name: RepoModeler" in lib.stdout and "Version: 2.1.0" in lib.stdout
+        assert lib.returncode == 0 and "Name: RepoModeler" in lib.stdout and "Version: 2.2.0" in lib.stdout
         # the system project, unpacked, resolves its usage of the library to the archive beside it
         project = tmp_path / name
         project.mkdir()

@@ -41,29 +41,29 @@ def model_from_dict(data: dict[str, object], origin: str) -> ArchModel:
 
 def _model_from_dict(data: dict[str, object], origin: str) -> ArchModel:
     model = ArchModel(name=str(data.get("name") or ""), origin=origin, complete=True)
-    # Parts inside components (subsystems: nodes with a parent) are not compared; the top level is.
+    # Parts inside components (subsystems: nodes with a parent) and their links are kept apart
+    # (model.parts, model.part_links): diff and check compare the top level.
     nested = {n["id"] for n in data["nodes"] if n.get("parent")}  # type: ignore[union-attr]
     for node in data["nodes"]:  # type: ignore[union-attr]
-        if node["id"] in nested:
-            continue
         attrs = {str(k): str(v) for k, v in (node.get("attributes") or {}).items()}
         for key in ("language", "repository"):
             if node.get(key):
                 attrs[key] = str(node[key])
         comp = ModelComponent(id=node["id"], kind=node["kind"], attributes=attrs,
-                              evidence=_evidence(node.get("evidence") or []), where=origin)
+                              evidence=_evidence(node.get("evidence") or []), where=origin,
+                              parent=str(node.get("parent") or ""))
         for p in node.get("ports") or []:
             comp.ports[p["name"]] = ModelPort(
                 name=p["name"], protocol=p["protocol"], direction=p.get("direction", "provided"),
                 endpoints=sorted(ModelEndpoint(e["method"], e["path"]) for e in p.get("endpoints") or []))
-        model.components[comp.id] = comp
+        (model.parts if node["id"] in nested else model.components)[comp.id] = comp
     for edge in data["edges"]:  # type: ignore[union-attr]
-        if edge["source"] in nested or edge["target"] in nested:
-            continue
-        model.connections.append(ModelConnection(
+        conn = ModelConnection(
             source=edge["source"], target=edge["target"], protocol=edge["protocol"], kind=edge.get("kind", "connects"),
             name=f"{edge['source']}-{edge['target']}-{edge['protocol']}", evidence=_evidence(edge.get("evidence") or []),
-            where=origin))
+            where=origin)
+        nested_end = edge["source"] in nested or edge["target"] in nested
+        (model.part_links if nested_end else model.connections).append(conn)
     # The ports the SysML emitter declares for incoming connections (see emit/sysml.py render_system).
     for conn in model.connections:
         target = model.components.get(conn.target)
@@ -71,7 +71,9 @@ def _model_from_dict(data: dict[str, object], origin: str) -> ArchModel:
                                           for p in target.ports.values()):
             target.ports[conn.protocol] = ModelPort(name=conn.protocol, protocol=conn.protocol)
     model.connections.sort(key=lambda c: (c.source, c.target, c.protocol))
+    model.part_links.sort(key=lambda c: (c.source, c.target, c.protocol))
     model.components = dict(sorted(model.components.items()))
+    model.parts = dict(sorted(model.parts.items()))
     return model
 
 

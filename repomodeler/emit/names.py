@@ -111,7 +111,8 @@ class NameAllocator:
 
 def sysml_string(value: object) -> str:
     text = str(value)
-    text = "".join(ch if ch >= " " or ch == "\t" else " " for ch in text)
+    if not text.isprintable():  # control characters become spaces (the common printable text skips the scan)
+        text = "".join(ch if ch >= " " or ch == "\t" else " " for ch in text)
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
@@ -198,6 +199,17 @@ class IdentAllocator:
         while not self._free(cand):
             cand, i = f"{base}_{stable_suffix(text)}_{i}", i + 1
         return self._claim(cand)
+
+    def taken(self) -> frozenset[str]:
+        """Every name this namespace holds or keeps out."""
+        return frozenset(self._taken)
+
+    def reserve(self, names: set[str] | frozenset[str]) -> None:
+        """Keep `names` out of this namespace from now on, as if given at construction (names already
+        handed out stay as they are): a nested part may not take the name of a definition its siblings
+        are typed by."""
+        self._fixed |= names
+        self._taken |= names
 
     def take_all(self, items: list[tuple[str, str]]) -> dict[str, str]:
         """Names for (text, suffix) pairs: texts that are already basic names first, then the rest, each in order."""

@@ -32,12 +32,18 @@ import networkx as nx
 
 from repomodeler.emit.names import (LIBRARY_PACKAGES, IdentAllocator, is_basic_name, short_name_ok, sysml_doc, sysml_ident, sysml_name,
                                     sysml_string)
+from repomodeler.emit.nested import COMPONENT_FEATURES as _COMPONENT_FEATURES, EMPTY as NO_NESTING, Nesting, nest
 from repomodeler.emit.typed_apis import (LIBRARY_NAMES as TYPED_LIBRARY_NAMES, MessageNames, TypedApi, declared_with_short,
                                          message_names, render_messages, typed_api)
 from repomodeler.records import NODE_KINDS, PROTOCOLS, Evidence
 
 LIBRARY_PACKAGE = "RepoModeler"
 MAX_EVIDENCE = 8  # SourceRefs per element; the rest stay in model.json (the doc says how many)
+# SourceRefs per import link between subsystems: the first import statement; the doc and the `imports`
+# attribute give the count, model.json lists up to MAX_EVIDENCE lines. A big repository has hundreds
+# of such links (temporal: 444), and eight lines each would make its model.sysml 1.3 times larger
+# and its strict check 1.5 times slower for lines that all say the same thing.
+IMPORT_EVIDENCE = 1
 KIND_DEF = {"service": "Service", "database": "Database", "cache": "Cache", "broker": "Broker",
             "gateway": "Gateway", "external": "ExternalSystem", "library": "Library", "user": "User"}
 PROTOCOL_PORT = {"http": "HttpApi", "grpc": "GrpcApi", "sql": "SqlApi", "mongodb": "MongoApi", "redis": "RedisApi",
@@ -55,10 +61,9 @@ STORE_KINDS = {"database", "cache"}
 _EXTRA_LIBRARY_NAMES = {"ComponentKind", "Protocol", "SourceRef", "Request", "Response", "Message", "Endpoint",
                         "Component", "Api", "CallApi", "MessagingApi", "LibraryLink", GENERIC_PORT, "Repository",
                         "RepositoryMember", "System", "InterconnectionView", "RepositoryView", "DependencyRule",
-                        "CheckViolation", "Deployment", "Workload", "Deploys",
+                        "CheckViolation", "Deployment", "Workload", "Deploys", "Subsystem", "ImportLink", "PartLink",
+                        "TreeView",
                         GENERIC_PORT.replace("Api", "Link"), GENERIC_PORT.replace("Api", "Access")}
-# Features every Component part inherits from the library's Component def (see library.sysml.j2).
-_COMPONENT_FEATURES = {"kind", "repository", "language", "technology", "image", "exposedPorts"}
 _PORT_FEATURES = {"protocol", "request", "response", "publish", "deliver"}
 _VERB = {"calls": "calls", "uses": "uses", "depends_on": "depends on", "publishes": "publishes to",
          "subscribes": "subscribes to"}
@@ -195,6 +200,36 @@ def _declared(ident: str, short: str | None) -> str:
 
 
 @dataclass(frozen=True)
+class PortNames:
+    """The ports of each component's part: a provided port per protocol it serves or is reached over,
+    a conjugated client port per outgoing connection (build-time dependencies have none)."""
+
+    namespaces: dict[str, IdentAllocator]  # component id -> the namespace of its part's body
+    server_protocols: dict[str, set[str]]  # component id -> protocols of its provided ports
+    server: dict[tuple[str, str], str]  # (component id, protocol) -> provided port name
+    client: dict[tuple[str, str, str], str]  # edge (source, target, key) -> the source's client port name
+
+
+def port_names(g: nx.MultiDiGraph, edges: list[tuple[str, str, str, dict]]) -> PortNames:
+    """Port names of the top-level graph `g` (its edges sorted): provided ports first, by protocol,
+    then client ports in edge order."""
+    server_protocols: dict[str, set[str]] = {cid: {p.protocol for p in g.nodes[cid]["ports"]} for cid in g.nodes}
+    for u, v, _k, d in edges:
+        if edge_style(g, u, v, d) != "build":
+            server_protocols[v].add(str(d["protocol"]))
+    namespaces = {cid: IdentAllocator(_COMPONENT_FEATURES) for cid in g.nodes}
+    server = {}
+    for cid in sorted(g.nodes):
+        for proto, name in namespaces[cid].take_all([(p, "port") for p in sorted(server_protocols[cid])]).items():
+            server[(cid, proto)] = name
+    client = {}
+    for u, v, k, d in edges:
+        if edge_style(g, u, v, d) != "build":
+            client[(u, v, k)] = namespaces[u].take(f"to-{v}-{d['protocol']}", "client")
+    return PortNames(namespaces=namespaces, server_protocols=server_protocols, server=server, client=client)
+
+
+@dataclass(frozen=True)
 class SystemNames:
     """The declared names of a system package's elements (what other packages reference)."""
 
@@ -208,6 +243,8 @@ class SystemNames:
     package_ns: IdentAllocator  # for the views, allocated after the rest
     messages: MessageNames  # Protocol Buffers message / enum -> item def / enum def name
     typed_apis: dict[str, TypedApi]  # component id -> the typed API of its gRPC port (rpcs read from a .proto)
+    ports: PortNames  # each component's ports (and the namespace of its body)
+    nesting: Nesting = NO_NESTING  # parts inside components and the links that start or end at them
 
     def connection(self, source: str, target: str, protocol: str) -> str | None:
         """The connector for the model.json connection id parts (the edge key is its protocol)."""
@@ -215,8 +252,12 @@ class SystemNames:
 
 
 def system_names(g: nx.MultiDiGraph) -> SystemNames:
-    """Names for every element of the system package; each depends on the element's own id (stable)."""
-    g = g.subgraph([n for n, d in g.nodes(data=True) if not d.get("parent")])  # parts inside components: not yet
+    """Names for every element of the system package; each depends on the element's own id (stable).
+
+    Top-level names are given first, in the order they always were, so parts inside components
+    (named last, see :mod:`repomodeler.emit.nested`) never move a name a model had before."""
+    full = g
+    g = g.subgraph([n for n, d in g.nodes(data=True) if not d.get("parent")])  # the top level
     reserved = library_names() | {"system", "System"}
     edges = sorted(g.edges(keys=True, data=True), key=lambda e: (e[0], e[1], e[2]))
     system_def = system_def_name(g)
@@ -226,8 +267,8 @@ def system_names(g: nx.MultiDiGraph) -> SystemNames:
     system_ns = IdentAllocator(reserved | {system_def})
     comp_names = system_ns.take_all([(cid, g.nodes[cid]["kind"]) for cid in sorted(g.nodes)])
     conn_names = {(u, v, k): system_ns.take(f"{u}-{v}-{k}", "link") for u, v, k, _d in edges}
-    package_ns = IdentAllocator(reserved | {system_def} | set(comp_names.values()) | set(conn_names.values()),
-                                inherited=False)
+    before_package = reserved | {system_def} | set(comp_names.values()) | set(conn_names.values())
+    package_ns = IdentAllocator(before_package, inherited=False)
     topic_edges: dict[str, list[tuple[str, bool, dict]]] = {}
     for u, v, _k, d in edges:
         if edge_style(g, u, v, d) == "messaging":
@@ -246,9 +287,133 @@ def system_names(g: nx.MultiDiGraph) -> SystemNames:
         api = typed_api(cid, grpc, messages, package_ns, _evidence) if grpc is not None else None
         if api is not None:
             typed[cid] = api
+    ports = port_names(g, edges)
+    nesting = NO_NESTING
+    if full.number_of_nodes() != g.number_of_nodes():
+        # Inside a part, a member named like a package-level definition would hide it from its siblings
+        # (typed API ports, repository markers); in the system def, from every connector.
+        package_level = package_ns.taken() - before_package
+        system_ns.reserve(package_level)
+        nesting = nest(full, comp_names, ports.namespaces, system_ns, frozenset(reserved | {system_def} | package_level))
+        package_ns.reserve({link.name for link in nesting.links.values() if link.owner is None})
     return SystemNames(package=sysml_ident(system_package_name(g)), system_def=system_def, components=comp_names,
                        connections=conn_names, topics=topic_names, markers=marker_names, topic_edges=topic_edges,
-                       package_ns=package_ns, messages=messages, typed_apis=typed)
+                       package_ns=package_ns, messages=messages, typed_apis=typed, ports=ports, nesting=nesting)
+
+
+def nested_render_data(full: nx.MultiDiGraph, names: SystemNames, reserved_lower: set[str]
+                       ) -> tuple[dict[str, list[dict[str, object]]], dict[str | None, list[dict[str, object]]]]:
+    """The parts inside components and the connectors that start or end at them, ready for the
+    template: (holder id -> its nested parts, each with its own parts and connectors; owner id ->
+    the connectors declared in its body, None for the system def's).  See emit/nested.py."""
+    nesting = names.nesting
+    if not nesting.members:
+        return {}, {}
+    parent_of = {c: h for h, cs in nesting.children.items() for c in cs}
+
+    def label(node: str, owner: str | None) -> str:
+        """The node as a reader of the owner's body knows it: its name, with its holders' below the owner."""
+        steps = []
+        while node != owner:
+            steps.append(str(full.nodes[node]["name"]) if full.nodes[node]["name"] != "." else "(root)")
+            if node not in parent_of:
+                break
+            node = parent_of[node]
+        return "/".join(reversed(steps))
+
+    shorts: dict[str | None, set[str]] = {}  # short names are member names too: never two alike in a body
+    links: dict[str | None, list[dict[str, object]]] = {}
+    for (u, v, k), link in sorted(nesting.links.items(), key=lambda x: (x[0][0], x[0][1], str(x[0][2]))):
+        d = full.edges[u, v, k]
+        proto, attrs = str(d["protocol"]), d["attributes"]
+        src, dst = label(u, link.owner), label(v, link.owner)
+        imports = proto == "import" and full.nodes[u]["kind"] == full.nodes[v]["kind"] == "subsystem"
+        shown = _evidence(d["evidence"], limit=IMPORT_EVIDENCE if imports else MAX_EVIDENCE)
+        if imports:
+            count = int(attrs["imports"]) if str(attrs.get("imports", "")).isdigit() else len(d["evidence"])
+            cdef, values = "ImportLink", [{"name": "imports", "value": str(count)}]
+            doc = f"{src} imports {dst}: {count} import statement{'s' if count != 1 else ''}"
+            if count > len(shown):
+                doc += f", {count - len(shown)} more not listed"
+        else:
+            cdef, values = "PartLink", [{"name": "protocol", "value": sysml_string(proto)}]
+            doc = f"{src} {_VERB.get(str(d['kind']), 'connects to')} {dst} over {protocol_label(proto)}"
+            called = split_list(attrs.get("endpoints"))
+            if called:
+                doc += ": " + ", ".join(called)
+            via = str(attrs.get("via", ""))
+            if via and via != "literal":
+                doc += f" ({via})"
+            if len(d["evidence"]) > MAX_EVIDENCE:
+                doc += f"; {len(d['evidence']) - MAX_EVIDENCE} more source locations in model.json"
+        short = _short(f"{u}-{v}-{k}", link.name, reserved_lower)
+        taken = shorts.setdefault(link.owner, set(full.nodes) if link.owner is None else set())
+        if short is not None and short in taken:
+            short = None
+        taken.add(short or "")
+        links.setdefault(link.owner, []).append({
+            "keyword": "connection", "name": _declared(link.name, short), "ident": link.name, "short": short,
+            "def": cdef,
+            "ends": f"{'.'.join(link.source)} to {'.'.join(link.target)}", "doc": sysml_doc(doc + "."), "flows": [],
+            "evidence": shown, "attributes": values})
+
+    def part(node: str, holder: str, member_shorts: set[str]) -> dict[str, object]:
+        d = full.nodes[node]
+        attrs: dict[str, str] = d["attributes"]
+        name, kind = str(d["name"]), str(d["kind"])
+        holder_label = str(full.nodes[holder]["name"]) if holder not in parent_of else holder
+        if kind == "subsystem":
+            cdef = "Subsystem"
+            values = [{"name": "path", "value": sysml_string(attrs["path"])}] if attrs.get("path") else []
+            if str(attrs.get("files", "")).isdigit():
+                values.append({"name": "files", "value": str(int(attrs["files"]))})
+            if d["language"]:
+                values.append({"name": "'language'", "value": sysml_string(d["language"])})
+            for key, attr in (("endpoints", "endpoints"), ("package", "packageName")):
+                if attrs.get(key):
+                    values.append({"name": attr, "value": sysml_string(attrs[key])})
+            doc = f"Subsystem '{name}' of {holder_label}"
+            if attrs.get("purpose"):
+                doc += f": {str(attrs['purpose']).rstrip('.')}"
+            elif attrs.get("path"):
+                doc += f", the code in {'folder ' + attrs['path'] if attrs['path'] != '.' else 'the root folder'}"
+        else:
+            cdef, values = KIND_DEF.get(kind, "Service"), component_attributes(d)
+            doc = f"{kind.capitalize()} '{name}' inside {holder_label}"
+            if attrs.get("technology"):
+                doc += f" ({attrs['technology']})"
+        if len(d["evidence"]) > MAX_EVIDENCE:
+            doc += f"; {len(d['evidence']) - MAX_EVIDENCE} more source locations in model.json"
+        member = nesting.members[node]
+        short = _short(node, member, reserved_lower)
+        if short is not None and short in member_shorts:
+            short = None
+        member_shorts.add(short or "")
+        inner: set[str] = set(nesting.members[c] for c in nesting.children.get(node, []))
+        return {"name": _declared(member, short), "def": cdef, "doc": sysml_doc(doc + "."),
+                "evidence": _evidence(d["evidence"]), "attributes": values,
+                "parts": [part(c, node, inner) for c in nesting.children.get(node, [])],
+                "links": links.get(node, [])}
+
+    parts: dict[str, list[dict[str, object]]] = {}
+    for holder in sorted(h for h in nesting.children if h not in parent_of):
+        member_shorts = set(nesting.members[c] for c in nesting.children[holder])
+        parts[holder] = [part(c, holder, member_shorts) for c in nesting.children[holder]]
+    return parts, links
+
+
+def component_attributes(d: dict[str, object]) -> list[dict[str, str]]:
+    """The attribute values a Component part redefines (repository, language, technology, image, ports)."""
+    attrs = []
+    if d["repository"]:
+        attrs.append({"name": "repository", "value": sysml_string(d["repository"])})
+    if d["language"]:
+        attrs.append({"name": "'language'", "value": sysml_string(d["language"])})
+    extra: dict[str, str] = d["attributes"]  # type: ignore[assignment]
+    for key, attr in (("technology", "technology"), ("image", "image"), ("ports", "exposedPorts")):
+        if extra.get(key):
+            attrs.append({"name": attr, "value": sysml_string(extra[key])})
+    return attrs
 
 
 def _is_descriptor(path: str) -> bool:
@@ -260,11 +425,12 @@ def _is_descriptor(path: str) -> bool:
 
 
 def render_system(g: nx.MultiDiGraph) -> str:
-    g = g.subgraph([n for n, d in g.nodes(data=True) if not d.get("parent")])  # parts inside components: not yet
+    full = g
+    g = g.subgraph([n for n, d in g.nodes(data=True) if not d.get("parent")])  # the top level
     repos = g.graph["repositories"]
     reserved_lower = {r.lower() for r in library_names() | {"system", "System"}}
     edges = sorted(g.edges(keys=True, data=True), key=lambda e: (e[0], e[1], e[2]))
-    names = system_names(g)
+    names = system_names(full)
     system_def, comp_names, conn_names = names.system_def, names.components, names.connections
     topic_edges, topic_names, marker_names, package_ns = names.topic_edges, names.topics, names.markers, names.package_ns
     typed = names.typed_apis
@@ -274,25 +440,14 @@ def render_system(g: nx.MultiDiGraph) -> str:
     q = dict(comp_names)
 
     # ---- components and their ports
-    server_protocols: dict[str, set[str]] = {cid: {p.protocol for p in g.nodes[cid]["ports"]} for cid in g.nodes}
-    for u, v, k, d in edges:
-        if edge_style(g, u, v, d) != "build":
-            server_protocols[v].add(str(d["protocol"]))
-    port_ns = {cid: IdentAllocator(_COMPONENT_FEATURES) for cid in g.nodes}
-    server_port_name = {}
-    for cid in sorted(g.nodes):
-        for proto, name in port_ns[cid].take_all([(p, "port") for p in sorted(server_protocols[cid])]).items():
-            server_port_name[(cid, proto)] = name
+    server_protocols, server_port_name = names.ports.server_protocols, names.ports.server
+    client_port_of = names.ports.client
     client_ports: dict[str, list[dict[str, object]]] = {cid: [] for cid in g.nodes}
-    client_port_of: dict[tuple[str, str, str], str] = {}
     for u, v, k, d in edges:
-        if edge_style(g, u, v, d) == "build":
-            continue
-        proto = str(d["protocol"])
-        name = port_ns[u].take(f"to-{v}-{proto}", "client")
-        client_port_of[(u, v, k)] = name
-        client_ports[u].append({"name": name, "type": "~" + typed_port(v, proto), "endpoints": [],
-                                "evidence": _evidence(d["evidence"], limit=1)})
+        if (u, v, k) in client_port_of:
+            client_ports[u].append({"name": client_port_of[(u, v, k)], "type": "~" + typed_port(v, str(d["protocol"])),
+                                    "endpoints": [], "evidence": _evidence(d["evidence"], limit=1)})
+    nested_parts, nested_links = nested_render_data(full, names, reserved_lower)
 
     components = []
     for cid in sorted(g.nodes):
@@ -315,14 +470,7 @@ def render_system(g: nx.MultiDiGraph) -> str:
             ports.append({"name": server_port_name[(cid, proto)], "type": typed_port(cid, proto),
                           "endpoints": eps, "evidence": port_ev})
         ports.extend(sorted(client_ports[cid], key=lambda p: str(p["name"])))
-        attrs = []
-        if d["repository"]:
-            attrs.append({"name": "repository", "value": sysml_string(d["repository"])})
-        if d["language"]:
-            attrs.append({"name": "'language'", "value": sysml_string(d["language"])})
-        for key, attr in (("technology", "technology"), ("image", "image"), ("ports", "exposedPorts")):
-            if d["attributes"].get(key):
-                attrs.append({"name": attr, "value": sysml_string(d["attributes"][key])})
+        attrs = component_attributes(d)
         where = ", ".join(sorted({f"{e.repository}:{e.path}" for e in d["evidence"]})[:3])
         doc = f"{d['kind'].capitalize()} '{d['name']}'"
         if d["name"] != cid:
@@ -341,9 +489,16 @@ def render_system(g: nx.MultiDiGraph) -> str:
         components.append({"name": _declared(q[cid], _short(cid, q[cid], reserved_lower)),
                            "def": KIND_DEF.get(d["kind"], "Service"), "doc": sysml_doc(doc + "."),
                            "marker": marker_names.get(str(d["repository"])) if d["repository"] else None,
-                           "evidence": _evidence(d["evidence"]), "attributes": attrs, "ports": ports})
+                           "evidence": _evidence(d["evidence"]), "attributes": attrs, "ports": ports,
+                           "parts": nested_parts.get(cid, []), "links": nested_links.get(cid, [])})
 
     # ---- connectors (the short name keeps the '<source>-<target>-<protocol>' id readers and the viewer know)
+    # A connection a subsystem's code makes is repeated from that subsystem (see emit/nested.py).
+    traced: dict[tuple[str, str, str], list[str]] = {}
+    for (src, dst, key), link in names.nesting.links.items():
+        if link.owner is None and len(link.source) == 2 and dst in comp_names and \
+                full.nodes[src]["kind"] == "subsystem" and full.nodes[src].get("parent") in comp_names:
+            traced.setdefault((str(full.nodes[src]["parent"]), dst, key), []).append(src)
     connections = []
     comp_ids, conn_shorts = set(g.nodes), set()
     for u, v, k, d in edges:
@@ -385,6 +540,10 @@ def render_system(g: nx.MultiDiGraph) -> str:
                 ends = f"client ::> {client} to server ::> {server}"
         if via and via != "literal":
             doc += f" ({via})"
+        made_in = sorted(str(full.nodes[s]["name"]) if full.nodes[s]["name"] != "." else "(root)"
+                         for s in traced.get((u, v, k), ()))
+        if made_in:
+            doc += f"; made in subsystem{'s' if len(made_in) > 1 else ''} {', '.join(made_in)}"
         if len(d["evidence"]) > MAX_EVIDENCE:
             doc += f"; {len(d['evidence']) - MAX_EVIDENCE} more source locations in model.json"
         conn_id = f"{u}-{v}-{k}"
@@ -394,7 +553,11 @@ def render_system(g: nx.MultiDiGraph) -> str:
         conn_shorts.add(short or "")
         connections.append({"keyword": keyword, "name": _declared(conn_names[(u, v, k)], short), "def": cdef,
                             "ends": ends, "doc": sysml_doc(doc + "."), "flows": flows,
-                            "evidence": _evidence(d["evidence"])})
+                            "evidence": _evidence(d["evidence"]), "attributes": []})
+    for link in nested_links.get(None, []):  # links of parts inside components
+        if link["short"] is not None and link["short"] in conn_shorts | comp_ids:
+            link = {**link, "name": link["ident"]}
+        connections.append(link)
 
     # ---- topics
     topics = []
@@ -447,9 +610,22 @@ def render_system(g: nx.MultiDiGraph) -> str:
                         "doc": sysml_doc(f"Marks the components of repository {repo['name']}.")})
         repo_views.append({"name": package_ns.take(f"tree-{repo['name']}", "view"), "marker": marker,
                            "doc": sysml_doc(f"Components found in repository {repo['name']}.")})
+    tree_views = []
+    for cid in sorted(nested_parts):
+        inside: dict[str, int] = {}
+        stack = list(names.nesting.children.get(cid, []))
+        while stack:
+            node = stack.pop()
+            kind = str(full.nodes[node]["kind"])
+            inside[kind] = inside.get(kind, 0) + 1
+            stack.extend(names.nesting.children.get(node, []))
+        what = ", ".join(f"{n} {k}{'s' if n != 1 else ''}"
+                         for k, n in sorted(inside.items()))
+        tree_views.append({"name": package_ns.take(f"{cid}-tree", "view"), "expose": f"{system_def}::{q[cid]}::**",
+                           "doc": sysml_doc(f"{g.nodes[cid]['name']} and the parts inside it ({what}), as a tree.")})
     doc = "Architecture of " + str(g.graph["name"]) + " recovered by repomodeler from " + ", ".join(
         f"{r['name']}@{(r['commit'] or 'working tree')[:12]}" for r in repos) + "."
-    system_doc = (f"The analysed system: {len(components)} components and {len(connections)} connections "
+    system_doc = (f"The analysed system: {len(components)} components and {len(edges)} connections "
                   f"found in {len(repos)} repositor{'y' if len(repos) == 1 else 'ies'}.")
     package = system_package_name(g)
     package_ident = sysml_ident(package)
@@ -463,6 +639,7 @@ def render_system(g: nx.MultiDiGraph) -> str:
         package=package_ident, doc=sysml_doc(doc),  # no short name: mercurio rejects one on a package
         repositories=repositories, markers=markers, system_def=system_def, system_doc=system_doc, topics=topics,
         components=components, connections=connections, interconnection=interconnection, repo_views=repo_views,
+        tree_views=tree_views,
         deployment=deployment,
     )
 

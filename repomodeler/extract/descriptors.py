@@ -277,6 +277,10 @@ def read_compose(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warn
             dockerfile = _scalar(_get(build, "dockerfile"))
             ports = [p for p in (_scalar(x) for x in _seq(_get(svc, "ports"))) if p]
             expose = [p for p in (_scalar(x) for x in _seq(_get(svc, "expose"))) if p]
+            sidecar = _dapr_sidecar(svc)
+            if sidecar is not None:  # a Dapr sidecar is part of the service it runs beside, no component
+                facts.append(_fact("dapr.app_id", repo, path, _line(key), app_id=sidecar[0], owner=sidecar[1]))
+                continue
             facts.append(_fact(
                 "compose.service", repo, path, _line(key), name=name, image=_scalar(_get(svc, "image")),
                 build_context=context, dockerfile=dockerfile, compose_dir=folder,
@@ -407,6 +411,10 @@ def read_kubernetes(repo: str, path: str, text: str) -> tuple[list[Fact], list[W
             facts.append(_fact("k8s.workload", repo, path, line, name=name, workload_kind=kind, image=image,
                                app=app, ports=",".join(ports), labels=_label_set(labels),
                                service_account=_scalar(_get(spec, "serviceAccountName")) or ""))
+            annotations = _get(_get(_get(_get(doc, "spec"), "template"), "metadata"), "annotations")
+            app_id = _get(annotations, "dapr.io/app-id")
+            if _scalar(app_id):  # the Dapr sidecar injected beside it answers to this app id
+                facts.append(_fact("dapr.app_id", repo, path, _line(app_id), app_id=_scalar(app_id), owner=name))
             for c in containers:
                 for e in _seq(_get(c, "env")):
                     en = _get(e, "name")
@@ -674,6 +682,43 @@ def read_prometheus(repo: str, path: str, text: str) -> tuple[list[Fact], list[W
     return facts, []
 
 
+def _dapr_sidecar(svc: yaml.Node) -> tuple[str, str] | None:
+    """(app id, the service it runs beside) of a Dapr sidecar container (``image: daprio/daprd``,
+    ``command: ["./daprd", "-app-id", "orders"]``, ``network_mode: "service:orders"``)."""
+    if not (_scalar(_get(svc, "image")) or "").startswith("daprio/daprd"):
+        return None
+    node = _get(svc, "command")
+    words = (_scalar(node) or "").split() if isinstance(node, yaml.ScalarNode) else [_scalar(x) or "" for x in _seq(node)]
+    app_id = next((words[i + 1] for i, w in enumerate(words[:-1]) if w in ("-app-id", "--app-id")), None)
+    app_id = app_id or next((w.split("=", 1)[1] for w in words if w.startswith(("-app-id=", "--app-id="))), None)
+    mode = _scalar(_get(svc, "network_mode")) or ""
+    owner = mode.split(":", 1)[1] if mode.startswith("service:") else ""
+    return (app_id, owner) if app_id and owner else None
+
+
+def read_otel_collector(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
+    """An OpenTelemetry collector's configuration: each exporter ships telemetry to its ``endpoint``
+    (``otlp/jaeger: endpoint: http://jaeger:4317``), the backends the collector writes to.  Only
+    exporters a pipeline of ``service.pipelines`` uses, when the file declares pipelines."""
+    facts: list[Fact] = []
+    for doc in load_yaml_documents(text):
+        used: set[str] | None = None
+        pipelines = _get(_get(doc, "service"), "pipelines")
+        if pipelines is not None:
+            used = {_scalar(e) or "" for _k, p in _items(pipelines) for e in _seq(_get(p, "exporters"))}
+        for k, exporter in _items(_get(doc, "exporters")):
+            name = str(k.value)
+            if used is not None and name not in used:
+                continue
+            for field_name in ("endpoint", "url"):
+                value = _scalar(_get(exporter, field_name))
+                if value and not value.startswith(("0.0.0.0", "localhost", "127.")):
+                    facts.append(_fact("monitoring.target", repo, path, _line(_get(exporter, field_name)),
+                                       value=value if "://" in value else f"tcp://{value}",
+                                       via=f"OpenTelemetry collector exporter {name}"))
+    return facts, []
+
+
 def read_logback(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
     """Logback appenders that ship logs over the network (logstash-logback-encoder's
     ``<destination>logstash:5000</destination>``): the log sink the component writes to."""
@@ -875,6 +920,7 @@ def _generic_manifest(ecosystem: str) -> Reader:
 
 
 _PROMETHEUS_HINT = re.compile(r"^scrape_configs\s*:", re.M)
+_OTEL_COLLECTOR_HINT = re.compile(r"^receivers\s*:", re.M)
 _DATASOURCES_HINT = re.compile(r"^datasources\s*:", re.M)
 _K8S_HINT = re.compile(r"^\s*apiVersion\s*:", re.M)
 _COMPOSE_HINT = re.compile(r"^services\s*:", re.M)
@@ -936,6 +982,8 @@ def reader_for(path: str, head: str) -> Reader | None:
     if low.endswith((".yml", ".yaml")):
         if _PROMETHEUS_HINT.search(head):
             return read_prometheus
+        if _OTEL_COLLECTOR_HINT.search(head):
+            return read_otel_collector
         if _DATASOURCES_HINT.search(head):
             return read_grafana_datasources
         if (low.startswith(("docker-compose", "compose")) or _COMPOSE_HINT.search(head)):

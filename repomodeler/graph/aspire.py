@@ -19,8 +19,8 @@ from pathlib import PurePosixPath
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.catalog import TECH_KIND, TECH_PROTOCOL, tech_for_image
 from repomodeler.graph.identity import key
-from repomodeler.graph.naming import norm_path
-from repomodeler.records import Evidence, Fact
+from repomodeler.graph.naming import is_under, norm_path
+from repomodeler.records import Component, Evidence, Fact
 
 # Aspire hosting methods and the technology they add.
 ASPIRE_TECH: dict[str, str] = {
@@ -80,17 +80,40 @@ class AspireRules(ResolverBase):
             self.aspire_vars[(f.repository, f.path, var)] = ""  # represented by its databases
             self.aspire_tech = getattr(self, "aspire_tech", {})
             self.aspire_tech[(f.repository, f.path, var)] = ASPIRE_TECH[method]
+            self.aspire_server_names = getattr(self, "aspire_server_names", {})
+            self.aspire_server_names[(f.repository, f.path, var)] = name
             return
         attrs = {"deployment": "aspire"}
         if method == "AddProject":
-            comp = self.add_component(name, "service", f.repository, ev, attributes=attrs)
             project = (first.group("generic") or "").rsplit(".", 1)[-1]
             root = self._csproj_folder(f.repository, project)
+            # The same project deployed by compose too (`flight` building src/Services/Flight, the
+            # AppHost's `flight-service` being src/Services/Flight/src/Flight.Api): one component.
+            deployed = self._deployment_building(f.repository, root) if root is not None else None
+            comp = self.add_component(name, "service", f.repository, ev, attributes=attrs) if deployed is None \
+                else deployed
+            if deployed is not None:
+                comp.evidence.add(ev)
+                comp.aliases.add(name.lower())
+                self.alias.setdefault(name.lower(), comp.id)
             if root is not None:
                 comp.source_roots.add((f.repository, root))
         elif method == "AddDatabase":
             server = text.split(".AddDatabase")[0].split("=")[-1].strip()
             tech = getattr(self, "aspire_tech", {}).get((f.repository, f.path, server), "database")
+            server_name = getattr(self, "aspire_server_names", {}).get((f.repository, f.path, server), "")
+            deployed = self.model.components.get(self.alias.get(server_name.lower(), "")) if server_name else None
+            if deployed is not None and deployed.kind in ("database", "cache"):
+                # The server is deployed by compose too (`postgres`): the database is a logical
+                # database on it (a part of the server, see logical_databases), not a component.
+                deployed.evidence.add(ev)
+                self.databases_named[(deployed.id, name)].add(ev)
+                if var:
+                    self.aspire_vars[(f.repository, f.path, var)] = deployed.id
+                return
+            taken = self.model.components.get(self.alias.get(name.lower(), ""))
+            if taken is not None and taken.kind in ("service", "gateway"):
+                name = f"{name}-db"  # a database named like a service compose deploys (`flight`)
             comp = self.add_component(name, "database", f.repository, ev,
                                       attributes={**attrs, "technology": tech, "server": server})
         elif method in ASPIRE_TECH:
@@ -116,6 +139,13 @@ class AspireRules(ResolverBase):
             comp.evidence.add(ev)
         if var:
             self.aspire_vars[(f.repository, f.path, var)] = comp.id
+
+    def _deployment_building(self, repo: str, root: str) -> Component | None:
+        """The one service a compose file or manifest builds from a folder holding `root`."""
+        found = {cid for cid, c in self.model.components.items() if c.kind in ("service", "gateway")
+                 and c.attributes.get("deployment") in ("compose", "kubernetes")
+                 for r, croot in c.source_roots if r == repo and croot and is_under(root, croot)}
+        return self.model.components[found.pop()] if len(found) == 1 else None
 
     def _csproj_folder(self, repo: str, project: str) -> str | None:
         """``Projects.Catalog_API`` is generated from ``Catalog.API.csproj``: the folder that holds it."""

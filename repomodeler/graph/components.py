@@ -535,11 +535,14 @@ class ComponentRules(ResolverBase):
 
     def spring_gateways(self) -> None:
         """API gateways by dependency or by route configuration: Spring Cloud Gateway, Zuul, and on
-        .NET YARP (``Yarp.ReverseProxy``, a ``ReverseProxy`` settings section) and Ocelot."""
-        for f in [*self.by_kind["manifest.dependency"], *self.by_kind["config.property"], *self.by_kind["annotation"]]:
+        .NET YARP (``Yarp.ReverseProxy``, a ``ReverseProxy`` settings section, ``AddReverseProxy()`` in
+        code) and Ocelot (``AddOcelot()``)."""
+        for f in [*self.by_kind["manifest.dependency"], *self.by_kind["config.property"], *self.by_kind["annotation"],
+                  *self.by_kind["gateway.code"]]:
             name = (f.get("name") or "").lower()
             if re.search(r"^spring-cloud-starter-gateway(-mvc|-server.*)?$|^spring-cloud-starter-(netflix-)?zuul$|^enablezuul(proxy|server)$"
-                         r"|^yarp\.reverseproxy$|^ocelot$", name) or (f.kind == "config.property" and (name.startswith(
+                         r"|^yarp\.reverseproxy$|^ocelot$", name) or f.kind == "gateway.code" or (
+                             f.kind == "config.property" and (name.startswith(
                              ("zuul.routes", "reverseproxy:routes", "reverseproxy:clusters")) or bool(GATEWAY_ROUTES_KEY.match(name)))):
                 owners = self.property_owners(f) if f.kind == "config.property" else [self.owner_of(f.repository, f.path)]
                 for owner in owners:

@@ -316,6 +316,8 @@ class ConnectionRules(ResolverBase):
         serving = self._ports_served.get(port, set())
         if owner in serving:
             return None  # localhost on its own port is the component itself
+        if len(serving) > 1:  # localhost:4317 from a developer's machine: the one publishing it there
+            serving = serving & self._ports_published.get(port, set())
         return next(iter(serving)) if len(serving) == 1 else None
 
     def index_served_ports(self) -> None:
@@ -326,12 +328,17 @@ class ConnectionRules(ResolverBase):
                 o = self.owner_of(f.repository, f.path)
                 if o:
                     served[int(f.get("value") or 0)].add(o)
+        published: dict[int, set[str]] = defaultdict(set)
         for c in self.model.components.values():
             for p in re.split(r"[,\s]+", c.attributes.get("ports", "")):
                 inner = p.split("/")[0].rsplit(":", 1)[-1]
                 if inner.isdigit():
                     served[int(inner)].add(c.id)
+                host = p.split("/")[0].rsplit(":", 2)[-2] if p.count(":") >= 1 else ""
+                if host.isdigit():
+                    published[int(host)].add(c.id)
         self._ports_served = served
+        self._ports_published = published
 
     def mail_server(self, owner: str, host: str, chain: list[Evidence]) -> None:
         """``spring.mail.host: smtp.gmail.com``, ``SMTP_HOST``: the mail server the component sends through."""

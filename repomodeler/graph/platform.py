@@ -286,6 +286,18 @@ class PlatformRules(ResolverBase):
                 continue
             self.connect(owner, target, "http", [ev], attributes={"via": "zuul route named for the service"})
 
+    def dapr_app_ids(self) -> None:
+        """Dapr app ids (a pod's ``dapr.io/app-id`` annotation, a compose ``daprd`` sidecar's
+        ``-app-id``) are names of the component the sidecar runs beside: invocations use them."""
+        for f in self.by_kind["dapr.app_id"]:
+            owner = self.alias.get((f.get("owner") or "").lower())
+            app_id = (f.get("app_id") or "").lower()
+            if owner and app_id:
+                comp = self.model.components[owner]
+                comp.aliases.add(app_id)
+                comp.evidence.add(f.evidence)
+                self.alias.setdefault(app_id, owner)
+
     def service_lookups(self) -> None:
         """Calls that name the service they reach by its id: ``loadBalancer.choose("orders")``, a host
         literal when a URL is built, and a literal handed to a call named for a store or broker
@@ -310,7 +322,14 @@ class PlatformRules(ResolverBase):
             protocol = f.get("protocol") or "http"
             if tcomp.kind in ("database", "cache", "broker"):  # config_json["user-mongodb"]["addr"]
                 protocol = TECH_PROTOCOL.get(tcomp.attributes.get("technology", ""), protocol)
-            self.connect(owner, target, protocol, [f.evidence], attributes={"via": "lookup by service id"})
+            self.connect(owner, target, protocol, [f.evidence], attributes={"via": f.get("via") or "lookup by service id"})
+        # Dapr service invocation by URL: http://localhost:3500/v1.0/invoke/orders/method/new
+        for f in self.by_kind["string.url"]:
+            m = re.search(r"/v1\.0/invoke/([A-Za-z0-9_.-]+)/method/", f.get("value") or "")
+            owner = self.owner_of(f.repository, f.path) if m else None
+            target = self.alias.get(m.group(1).lower()) if m else None
+            if owner and target and target != owner:
+                self.connect(owner, target, "http", [f.evidence], attributes={"via": "dapr service invocation"})
         # Service ids kept in an enum (``PERSISTENCE("shop.persistence")``) and handed to a call
         # (``balancer.getEntity(Service.PERSISTENCE, "products")``): a lookup by that id.
         ids: dict[tuple[str, str], list[Fact]] = defaultdict(list)

@@ -30,6 +30,8 @@ FORMATS: dict[str, tuple[Writer, str]] = {
     "plantuml": (diagrams.write_plantuml, "model.puml, a PlantUML component diagram"),
 }
 
+NESTED_FORMATS = {"json", "sysml", "kpar"}  # formats that hold the parts inside components
+
 
 def parse_formats(values: list[str] | tuple[str, ...]) -> list[str]:
     """Formats from repeated and/or comma-separated options, in canonical order; 'all' means every one."""
@@ -54,5 +56,6 @@ def write_exports(graph: nx.MultiDiGraph, out_dir: Path, formats: list[str] | tu
     out_dir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     for name in names:
-        written.extend(FORMATS[name][0](graph if name == "json" else top_level(graph), out_dir))  # parts: model.json
+        # parts inside components: model.json and the SysML (nested part usages); the diagrams show components
+        written.extend(FORMATS[name][0](graph if name in NESTED_FORMATS else top_level(graph), out_dir))
     return written

@@ -41,7 +41,7 @@ USAGE = [
 # library text changes: minor for added definitions, major for incompatible ones; models constrain it with
 # Cargo-style "^" semantics).
 LIBRARY_IRI = "urn:kpar:repomodeler-library"
-LIBRARY_VERSION = "2.1.0"
+LIBRARY_VERSION = "2.2.0"
 LIBRARY_KPAR = f"{LIBRARY_PACKAGE}.kpar"
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 DEFAULT_CREATED = "1980-01-01T00:00:00Z"

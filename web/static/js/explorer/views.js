@@ -73,7 +73,9 @@ export function ensureSysml() {
   });
 }
 
-export function nameCandidates(node) { return [str(node.name), str(node.id)]; }
+// The id first: emitted SysML declares it (as the short name when it is not a plain name), and a
+// subsystem's name ("api") may be the name of another component too.
+export function nameCandidates(node) { return [str(node.id), str(node.name)]; }
 
 export function declLineFor(sel) {
   if (!sysml || !sel) return 0;
@@ -100,7 +102,8 @@ export function declLineFor(sel) {
 export function elementForDecl(decl) {
   var found = null;
   if (decl.kind === "part") {
-    nodesById.forEach(function (n, id) { if (!found && (str(n.name) === decl.name || id === decl.name)) found = "n:" + id; });
+    if (nodesById.has(decl.name)) found = "n:" + decl.name;
+    nodesById.forEach(function (n, id) { if (!found && str(n.name) === decl.name) found = "n:" + id; });
     if (!found && repoInfo.has(decl.name)) found = "r:" + decl.name;
   } else if (decl.kind === "connection" || decl.kind === "interface") {
     edgesById.forEach(function (e, id) {

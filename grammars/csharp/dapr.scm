@@ -1,0 +1,14 @@
+; Dapr service invocation: the app id of the service called through the Dapr sidecar.
+; daprClient.InvokeMethodAsync<Order>(HttpMethod.Get, "order-processor", "orders/1")
+((invocation_expression
+   function: (member_access_expression name: [(identifier) @_m (generic_name (identifier) @_m)])
+   arguments: (argument_list . (argument (member_access_expression)) . (argument (string_literal (string_literal_content) @service)))) @fact
+ (#any-of? @_m "InvokeMethodAsync" "InvokeMethodWithResponseAsync" "CreateInvokeMethodRequest")
+ (#set! fact "service.lookup") (#set! protocol "http") (#set! via "dapr service invocation"))
+; daprClient.InvokeMethodAsync<Order>("order-processor", "orders"), DaprClient.CreateInvokeHttpClient(appId: "checkout")
+((invocation_expression
+   function: (member_access_expression name: [(identifier) @_m (generic_name (identifier) @_m)])
+   arguments: (argument_list . (argument (string_literal (string_literal_content) @service)))) @fact
+ (#any-of? @_m "InvokeMethodAsync" "InvokeMethodWithResponseAsync" "CreateInvokeMethodRequest" "CreateInvokeHttpClient"
+               "InvokeMethodGrpcAsync")
+ (#set! fact "service.lookup") (#set! protocol "http") (#set! via "dapr service invocation"))
