@@ -575,3 +575,26 @@ def test_a_database_image_the_system_builds_itself_is_a_store() -> None:
     model = resolve_files({"shop": files})
     comps = {c.id: c for c in model.components.values()}
     assert comps["database"].kind == "database" and comps["database"].attributes["technology"] == "mysql"
+
+
+def test_a_service_named_for_the_java_build_it_runs_is_the_module() -> None:
+    """deploy/docker-compose/java25.yml runs rest-heroes-java25 from the rest-heroes image: the
+    component is rest-heroes (the module), answering to the service's name as its host."""
+    files = {
+        "deploy/docker-compose/java25.yml": (
+            "services:\n  rest-heroes-java25:\n    image: quay.io/acme/rest-heroes:java25-latest\n"
+            "  rest-fights-java25:\n    image: quay.io/acme/rest-fights:java25-latest\n    environment:\n"
+            "      HEROES_URL: http://rest-heroes-java25:8083\n"),
+        "rest-heroes/pom.xml": "<project><artifactId>rest-heroes</artifactId></project>\n",
+        "rest-heroes/src/main/java/io/acme/heroes/HeroResource.java": (
+            "package io.acme.heroes;\n@Path(\"/api/heroes\")\npublic class HeroResource {\n"
+            "  @GET public String all() { return \"\"; }\n}\n"),
+        "rest-fights/pom.xml": "<project><artifactId>rest-fights</artifactId></project>\n",
+        "rest-fights/src/main/java/io/acme/fights/FightResource.java": (
+            "package io.acme.fights;\n@Path(\"/api/fights\")\npublic class FightResource {\n"
+            "  @GET public String all() { return \"\"; }\n}\n"),
+    }
+    model = resolve_files({"heroes": files})
+    assert {"rest-heroes", "rest-fights"} <= {c.id for c in model.components.values()}
+    assert "rest-heroes-java25" in model.components["rest-heroes"].aliases
+    assert ("rest-fights", "rest-heroes") in edge_set(model)

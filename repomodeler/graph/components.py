@@ -65,6 +65,11 @@ class ComponentRules(ResolverBase):
             same = self._same_image(image, by_image, f.path) if image and not tech and context is None else None
             if same and same.lower() != name.lower():
                 aliases, name = (*aliases, name), same
+            build_variant = BUILD_VARIANT.match(name)
+            if build_variant and kind == "service":
+                # rest-heroes-java25 (one compose file per Java build of the same services): the
+                # component is rest-heroes; the service name stays an alias (its host name).
+                aliases, name = (*aliases, name), build_variant.group(1)
             comp = self.add_component(name, kind, f.repository, f.evidence, aliases, attrs)
             if root is not None:
                 comp.source_roots.add((f.repository, root))
@@ -678,6 +683,8 @@ class ComponentRules(ResolverBase):
 
 
 # Build and test tooling configuration at a project's root: code, but not the project's own program.
+# A service name ending in the build or runtime it was made with: rest-heroes-java25, orders-native.
+BUILD_VARIANT = re.compile(r"^(.+?)[-_](?:(?:java|jdk|jre)\d+(?:[-_](?:jvm|native))?|jvm|graalvm)$", re.I)
 TOOLING_FILE = re.compile(r"(^|/)([^/]+\.config\.[cm]?[jt]s|Gruntfile\.[jt]s|gulpfile\.[jt]s|webpack[^/]*\.[jt]s|"
                           r"conftest\.py|setup\.py|noxfile\.py|fabfile\.py|tasks\.py)$")
 
