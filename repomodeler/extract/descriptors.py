@@ -642,29 +642,31 @@ def _json_as_yaml(text: str) -> str:
 HOST_VALUE = re.compile(r"^([a-z][a-z0-9+.-]*://\S+|[A-Za-z][A-Za-z0-9_.-]*:\d{2,5})$")
 
 
+def _json_settings(text: str, sep: str) -> list[tuple[str, str, int]]:
+    """(flattened key, value, line) of every setting of a JSON configuration document."""
+    entries: list[tuple[str, str, int]] = []
+    for doc in load_yaml_documents(_json_as_yaml(text)):
+        _flatten_yaml(doc, "", entries, sep)
+    return entries
+
+
 def read_config_json(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
     """A service configuration document (config.json, service-config.json): its settings whose
     values are addresses (``"ProfileMongoAddress": "mongodb-profile:27017"``), for code that reads
     them by key (see graph/connections.py config_documents)."""
-    entries: list[tuple[str, str, int]] = []
-    for doc in load_yaml_documents(_json_as_yaml(text)):
-        _flatten_yaml(doc, "", entries)
     return [_fact("config.document", repo, path, line, name=key, value=value)
-            for key, value, line in entries if HOST_VALUE.match(value.strip())], []
+            for key, value, line in _json_settings(text, ".") if HOST_VALUE.match(value.strip())], []
 
 
 def read_dotnet_settings(repo: str, path: str, text: str) -> tuple[list[Fact], list[Warning_]]:
     """``appsettings[.Environment].json`` (and Ocelot's ``ocelot[.Environment].json`` routes): every
     setting as a property named the .NET way (``ConnectionStrings:OrdersDb``, ``RabbitMQ:Host``,
     ``Routes[0]:DownstreamHostAndPorts[0]:Host``), at its line."""
-    entries: list[tuple[str, str, int]] = []
-    for doc in load_yaml_documents(_json_as_yaml(text)):
-        _flatten_yaml(doc, "", entries, ":")
     m = re.match(r"^(?:appsettings|ocelot)\.(.+)\.json$", PurePosixPath(path).name, re.I)
     environment = m.group(1) if m else ""
     profile = "" if environment.lower() in DOTNET_DEFAULT_ENVIRONMENTS else environment
     return [_fact("config.property", repo, path, line, name=key, value=value, profile=profile)
-            for key, value, line in entries], []
+            for key, value, line in _json_settings(text, ":")], []
 
 
 # --------------------------------------------------------------------------- monitoring configuration

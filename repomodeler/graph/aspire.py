@@ -46,6 +46,9 @@ class AspireRules(ResolverBase):
         if not statements:
             return
         self.aspire_vars: dict[tuple[str, str, str], str] = {}  # (repo, file, variable) -> component id
+        # Servers represented by their databases: (repo, file, variable) -> technology, and -> resource name.
+        self.aspire_tech: dict[tuple[str, str, str], str] = {}
+        self.aspire_server_names: dict[tuple[str, str, str], str] = {}
         servers_with_databases: set[tuple[str, str, str]] = set()
         for f in statements:
             calls = list(CALL.finditer(f.get("text") or ""))
@@ -78,9 +81,7 @@ class AspireRules(ResolverBase):
         ev = f.evidence
         if var and (f.repository, f.path, var) in servers_with_databases and method in ASPIRE_TECH:
             self.aspire_vars[(f.repository, f.path, var)] = ""  # represented by its databases
-            self.aspire_tech = getattr(self, "aspire_tech", {})
             self.aspire_tech[(f.repository, f.path, var)] = ASPIRE_TECH[method]
-            self.aspire_server_names = getattr(self, "aspire_server_names", {})
             self.aspire_server_names[(f.repository, f.path, var)] = name
             return
         attrs = {"deployment": "aspire"}
@@ -100,8 +101,8 @@ class AspireRules(ResolverBase):
                 comp.source_roots.add((f.repository, root))
         elif method == "AddDatabase":
             server = text.split(".AddDatabase")[0].split("=")[-1].strip()
-            tech = getattr(self, "aspire_tech", {}).get((f.repository, f.path, server), "database")
-            server_name = getattr(self, "aspire_server_names", {}).get((f.repository, f.path, server), "")
+            tech = self.aspire_tech.get((f.repository, f.path, server), "database")
+            server_name = self.aspire_server_names.get((f.repository, f.path, server), "")
             deployed = self.model.components.get(self.alias.get(server_name.lower(), "")) if server_name else None
             if deployed is not None and deployed.kind in ("database", "cache"):
                 # The server is deployed by compose too (`postgres`): the database is a logical

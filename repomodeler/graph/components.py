@@ -31,7 +31,7 @@ from repomodeler.graph.values import (
     route_of,
     router_prefix,
 )
-from repomodeler.records import Endpoint, Evidence, Fact, Port
+from repomodeler.records import Component, Endpoint, Evidence, Fact, Port
 
 
 class ComponentRules(ResolverBase):
@@ -379,26 +379,21 @@ class ComponentRules(ResolverBase):
                 if d and name != PurePosixPath(d).name and "." in PurePosixPath(d).name:
                     aliases = (*aliases, PurePosixPath(d).name)  # tools.acme.auth/, the module auth
                 images = {_image_repo(self.model.components[m].attributes.get("image", "")) for m in matches}
+                # The store technology of the recipe's base image: a module built FROM postgres is a PostgreSQL.
+                base_tech = next((t for t in (tech_for_image(b.get("image")) for b in self.by_kind["docker.from"]
+                                              if b.repository == repo and is_under(b.path, d)) if t), None)
                 if len(matches) > 1 and len(images) == 1:
                     # Several deployments run this module's one image (a database image per service):
                     # each is an instance of it and takes its kind; the module is not a component of its own.
-                    base_tech = next((t for t in (tech_for_image(b.get("image")) for b in self.by_kind["docker.from"]
-                                                  if b.repository == repo and is_under(b.path, d)) if t), None)
                     for m in matches:
                         self.model.components[m].evidence.add(unit_dirs[d])
-                        if base_tech and self.model.components[m].kind == "service":
-                            self.model.components[m].kind = base_tech[1]
-                            self.model.components[m].attributes["technology"] = base_tech[0]
+                        _take_store_kind(self.model.components[m], base_tech)
                     claimed = sorted([*claimed, d], key=len, reverse=True)
                     continue
                 if len(matches) == 1:  # the deployment that runs this module's image
                     comp = self.model.components[matches[0]]
                     comp.evidence.add(unit_dirs[d])
-                    base_tech = next((t for t in (tech_for_image(b.get("image")) for b in self.by_kind["docker.from"]
-                                                  if b.repository == repo and is_under(b.path, d)) if t), None)
-                    if base_tech and comp.kind == "service":  # an image built FROM postgres is a PostgreSQL
-                        comp.kind = base_tech[1]
-                        comp.attributes["technology"] = base_tech[0]
+                    _take_store_kind(comp, base_tech)
                     for a in (name, *aliases):
                         comp.aliases.add(a.lower())
                         self.alias.setdefault(a.lower(), comp.id)
@@ -408,12 +403,8 @@ class ComponentRules(ResolverBase):
                     if not serves and self.has_deployments() and self.is_node_script(repo, d, manifests):
                         continue
                     comp = self.add_component(name, "service", repo, unit_dirs[d], aliases)
-                    base_tech = next((t for t in (tech_for_image(b.get("image")) for b in self.by_kind["docker.from"]
-                                                  if b.repository == repo and is_under(b.path, d)) if t), None)
-                    if base_tech and comp.kind == "service" and not code_here:
-                        # a database image of the system's own (FROM mariadb plus its schema): a store
-                        comp.kind = base_tech[1]
-                        comp.attributes["technology"] = base_tech[0]
+                    if not code_here:  # a database image of the system's own (FROM mariadb plus its schema)
+                        _take_store_kind(comp, base_tech)
                 comp.source_roots.add((repo, d))
                 self.artifacts[comp.id].update(artifacts)
                 claimed = sorted([*claimed, d], key=len, reverse=True)
@@ -687,6 +678,13 @@ class ComponentRules(ResolverBase):
 BUILD_VARIANT = re.compile(r"^(.+?)[-_](?:(?:java|jdk|jre)\d+(?:[-_](?:jvm|native))?|jvm|graalvm)$", re.I)
 TOOLING_FILE = re.compile(r"(^|/)([^/]+\.config\.[cm]?[jt]s|Gruntfile\.[jt]s|gulpfile\.[jt]s|webpack[^/]*\.[jt]s|"
                           r"conftest\.py|setup\.py|noxfile\.py|fabfile\.py|tasks\.py)$")
+
+
+def _take_store_kind(comp: Component, base_tech: tuple[str, str] | None) -> None:
+    """A service whose image is built FROM a store's image (postgres, mariadb) is that store."""
+    if base_tech and comp.kind == "service":
+        comp.kind = base_tech[1]
+        comp.attributes["technology"] = base_tech[0]
 
 
 def _image_repo(image: str) -> str:
