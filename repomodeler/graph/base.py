@@ -138,19 +138,19 @@ class ResolverBase:
         self.model = SystemModel(name=name)
         self.results = sorted(results, key=lambda r: r.repository.name)
         self.alias: dict[str, str] = {}
-        services = [f for r in self.results for f in r.facts if f.kind == "compose.service"]
+        every_fact = [f for r in self.results for f in r.facts]  # variant files and opt-in services included
+        services = [f for f in every_fact if f.kind == "compose.service"]
         variants = compose_variants({f.path for f in services})
-        variants -= completing_variants([f for r in self.results for f in r.facts], variants)
+        variants -= completing_variants(every_fact, variants)
         nested = nested_compose_variants(services, variants)
         variants |= set(nested)
         # Folders holding nothing but another way to run a component (see nested_compose_variants).
         variant_dirs = sorted(p.rsplit("/", 1)[0] for p, own_folder in nested.items() if own_folder)
         # Compose services with `profiles:` start only when someone activates the profile
         # (`docker compose --profile seed up`): opt-in, like a variant file, with everything they declare.
-        opt_in = {(f.repository, f.path, f.get("name")) for r in self.results for f in r.facts
-                  if f.kind == "compose.service" and f.get("profiles")}
+        opt_in = {(f.repository, f.path, f.get("name")) for f in services if f.get("profiles")}
         self.facts: list[Fact] = sorted((
-            f for r in self.results for f in r.facts if f.path not in variants
+            f for f in every_fact if f.path not in variants
             and not any(is_under(f.path, d) for d in variant_dirs) and not (
                 opt_in and f.kind.startswith(("compose.", "config.env"))
                 and (f.repository, f.path, f.get("name") if f.kind == "compose.service" else f.get("owner")) in opt_in)),
@@ -160,14 +160,13 @@ class ResolverBase:
         # too (see ComponentRules.variant_builds / profile_builds).
         self.opt_in_services: list[tuple[str, Fact]] = sorted(
             ("profile" if (f.repository, f.path, f.get("name")) in opt_in else "variant", f)
-            for r in self.results for f in r.facts if f.kind == "compose.service" and f.get("build_context")
+            for f in services if f.get("build_context")
             and (f.path in variants or (f.repository, f.path, f.get("name")) in opt_in))
         # .env settings by (repository, path), for compose's own interpolation (variant files included).
         self.dotenv: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)
-        for r in self.results:
-            for f in r.facts:
-                if f.kind == "config.env" and f.get("source") == "dotenv" and f.get("name"):
-                    self.dotenv[(f.repository, norm_path(f.path))].setdefault(f.get("name") or "", f.get("value") or "")
+        for f in every_fact:
+            if f.kind == "config.env" and f.get("source") == "dotenv" and f.get("name"):
+                self.dotenv[(f.repository, norm_path(f.path))].setdefault(f.get("name") or "", f.get("value") or "")
         self.by_kind = FactView(self.facts, strict=os.environ.get("REPOMODELER_STRICT_PASSES") == "1")
         self.owner_cache: dict[tuple[str, str], str | None] = {}
         self.artifacts: dict[str, set[str]] = defaultdict(set)  # component id -> build artifacts it runs
