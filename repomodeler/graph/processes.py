@@ -35,7 +35,7 @@ from repomodeler.graph.catalog import HTTP_VERBS, LOCAL_HOSTS
 from repomodeler.graph.identity import key
 from repomodeler.graph.naming import GENERIC_DIRS, is_under
 from repomodeler.graph.packages import PackageIndex, build_index, folder
-from repomodeler.graph.scripts import (SCRIPT_LANGUAGES, ScriptProgram, closure, file_graph, find_programs,
+from repomodeler.graph.scripts import (SCRIPT_LANGUAGES, ScriptProgram, file_graph, find_programs,
                                        python_import_files, spawned_programs)
 from repomodeler.graph.values import client_path, grpc_service_name, http_verb, parse_hosts
 from repomodeler.records import Component, Connection, Endpoint, Evidence, Fact, Port
@@ -312,7 +312,7 @@ class ProcessRules(ResolverBase):
             return
         # A program runs what its imports reach, up to the modules its subcommands start (roles of their own).
         stop = {r.entry for r in roles}
-        reach = {p.entry: closure(graph, p.entry, files - (stop - {p.entry})) for p in programs}
+        reach = {p.entry: _closure(graph, {p.entry}, set(), files - (stop - {p.entry})) for p in programs}
         # What a program serves: the files of the routes, gRPC services and subscriptions it reaches (else
         # of the servers it starts), and its own module when a launcher (gunicorn, celery) serves it.
         signature: dict[str, frozenset[str]] = {}
@@ -396,7 +396,7 @@ class ProcessRules(ResolverBase):
         taken = {p.entry: p for p in programs}
         out: list[ScriptProgram] = []
         for p in programs:
-            for x in sorted(closure(graph, p.entry, files)):
+            for x in sorted(_closure(graph, {p.entry}, set(), files)):
                 for _line, fs in sorted(commands.get(x, {}).items()):
                     fs = sorted(fs)
                     name = next((f.get("name") for f in fs if f.get("name")), None) or \
@@ -409,7 +409,7 @@ class ProcessRules(ResolverBase):
                                 module, sub = names_in[x][bound], bound
                         cands = python_import_files(files, dirs, x, module, sub) if module else []
                         target = next((t for t in cands[::-1] if t != x
-                                       and any(y in serving for y in closure(graph, t, files))), None)
+                                       and any(y in serving for y in _closure(graph, {t}, set(), files))), None)
                         if target is not None:
                             break
                     if target is None or not name:
@@ -882,13 +882,15 @@ class ProcessRules(ResolverBase):
                                  attributes={"via": self.model.connections[k].attributes.get("via", "published entry point")})
 
 
-def _closure(graph: dict[str, set[str]], roots: set[str], stop: set[str]) -> set[str]:
+def _closure(graph: dict[str, set[str]], roots: set[str], stop: set[str],
+             within: set[str] | None = None) -> set[str]:
+    """What `roots` reach in `graph`, not through `stop`, and only inside `within` when given."""
     seen = set(roots)
     todo = sorted(roots)
     while todo:
         d = todo.pop()
         for t in graph.get(d, ()):
-            if t not in seen and t not in stop:
+            if t not in seen and t not in stop and (within is None or t in within):
                 seen.add(t)
                 todo.append(t)
     return seen

@@ -381,17 +381,6 @@ def python_import_files(files: set[str], dirs: set[str], path: str, module: str,
     return out
 
 
-def closure(graph: dict[str, set[str]], start: str, within: set[str]) -> set[str]:
-    seen = {start}
-    todo = [start]
-    while todo:
-        for t in graph.get(todo.pop(), ()):
-            if t in within and t not in seen:
-                seen.add(t)
-                todo.append(t)
-    return seen
-
-
 def spawned_programs(repo: str, files: set[str], spawns: Iterable[Fact], script_main: set[str],
                      known: set[str]) -> list[ScriptProgram]:
     """Modules and files another program starts (``subprocess.Popen([sys.executable, "-m", "pkg.runner"])``,
