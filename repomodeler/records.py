@@ -253,6 +253,7 @@ class Component:
     source_roots: set[tuple[str, str]] = field(default_factory=set)  # (repository, folder)
     aliases: set[str] = field(default_factory=set)
     parent: str | None = None  # the component (or subsystem) this one is part of; None at the top level
+    rules: set[str] = field(default_factory=set)  # ids of the resolver rules that made it or added evidence
 
 
 @dataclass
@@ -265,6 +266,7 @@ class Connection:
     protocol: str
     evidence: set[Evidence] = field(default_factory=set)
     attributes: dict[str, str] = field(default_factory=dict)
+    rules: set[str] = field(default_factory=set)  # ids of the resolver rules that made it or added evidence
 
     @property
     def id(self) -> str:

@@ -20,12 +20,14 @@ def graph_to_dict(g: nx.MultiDiGraph) -> dict[str, object]:
             "id": cid, "name": d["name"], "kind": d["kind"], "repository": d["repository"],
             "language": d["language"], **({"parent": d["parent"]} if d.get("parent") else {}),
             "evidence": [e.to_json() for e in d["evidence"]], "attributes": dict(d["attributes"]), "ports": ports,
+            **({"rules": list(d["rules"])} if d.get("rules") else {}),
         })
     edges = []
     for u, v, key, d in sorted(g.edges(keys=True, data=True), key=lambda e: (e[0], e[1], e[2])):
         edges.append({
             "id": d["id"], "source": u, "target": v, "kind": d["kind"], "protocol": d["protocol"],
             "evidence": [e.to_json() for e in d["evidence"]], "attributes": dict(d["attributes"]),
+            **({"rules": list(d["rules"])} if d.get("rules") else {}),
         })
     stats = dict(g.graph["stats"])
     # Components and connections count the top level; parts inside components are counted apart.
@@ -51,7 +53,18 @@ def graph_to_dict(g: nx.MultiDiGraph) -> dict[str, object]:
                        for u in g.graph["unresolved"]],
         "warnings": [w.to_json() for w in g.graph["warnings"]],
         "stats": stats,
+        **({"rules": rule_catalogue(nodes, edges)} if any(x.get("rules") for x in [*nodes, *edges]) else {}),
     }
+
+
+def rule_catalogue(nodes: list[dict], edges: list[dict]) -> list[dict[str, str]]:
+    """The id and message of every rule the model's elements name, so a reader of model.json alone can
+    say what each rule concluded (rules a newer resolver named and this one does not know keep their id)."""
+    from repomodeler.rules import RULES
+
+    messages = {r.id: r.message for r in RULES}
+    used = sorted({r for x in [*nodes, *edges] for r in x.get("rules", ())})
+    return [{"id": r, "message": messages.get(r, "")} for r in used]
 
 
 def render_json(g: nx.MultiDiGraph) -> str:

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 
 from repomodeler.graph.catalog import tech_for_image
-from repomodeler.graph.passes import FactView
+from repomodeler.graph.fact_view import FactView
+from repomodeler.rules import RULES, Rule, UndeclaredWrite
 from repomodeler.graph.naming import (
     norm_path,
     is_under,
@@ -180,7 +181,9 @@ class ResolverBase:
         self.ingress_routes: dict[str, list[tuple[str, str, Evidence, Evidence]]] = defaultdict(list)
         # tcp links made from a bare host:port nothing else describes (see fold_unknown_protocols)
         self.protocol_unknown: set[tuple[str, str, str]] = set()
-        self.created_by: dict[object, str] = {}  # component id or connection key -> the pass that made it  # URL facts in front-end code: calls the user's browser makes
+        self.created_by: dict[object, str] = {}  # component id or connection key -> the unit (pass) that made it
+        self.current_rule: Rule | None = None  # the rule running now: what it makes is credited to it
+        self.strict_writes = os.environ.get("REPOMODELER_STRICT_PASSES") == "1"
         # (owner, variable or property name) -> [(value, evidence)] from compose/k8s/.env/Spring config.
         self.env_values: dict[tuple[str, str], list[tuple[str, Evidence]]] = defaultdict(list)
         self.consts: dict[tuple[str, str, str], list[Fact]] = defaultdict(list)  # (repo, path, name)
@@ -196,11 +199,13 @@ class ResolverBase:
             cid = f"{cid}-{kind}"  # a program named `user` made after the people-and-clients actor
         comp = self.model.components.get(cid)
         if comp is None:
+            self.writing("components")
             comp = Component(id=cid, name=name, kind=kind, repository=repository)
             self.model.components[cid] = comp
             self.created_by[cid] = self.by_kind.current.name if self.by_kind.current else ""
         elif comp.kind == "service" and kind not in ("service", "external"):
             comp.kind = kind
+        self.credit(comp.rules)
         comp.evidence.add(evidence)
         for k, v in (attributes or {}).items():
             if v and k not in comp.attributes:
@@ -211,6 +216,18 @@ class ResolverBase:
                 self.alias.setdefault(a.lower(), cid)
         return comp
 
+
+    # ------------------------------------------------------------------ rules
+    def writing(self, part: str) -> None:
+        """The running rule is about to write ``part`` of the model: refused (when strict) unless it declared it."""
+        rule = self.current_rule
+        if self.strict_writes and rule is not None and part not in rule.writes:
+            raise UndeclaredWrite(f"resolver rule {rule.id} writes {part!r} but does not declare it")
+
+    def credit(self, rules: set[str]) -> None:
+        """Name the running rule among those that made an element or added evidence to it."""
+        if self.current_rule is not None:
+            rules.add(self.current_rule.id)
 
     # ------------------------------------------------------------------ ownership
     def owner_of(self, repo: str, path: str) -> str | None:
@@ -235,6 +252,14 @@ class ResolverBase:
         items: list[tuple[object, set[Evidence], dict[str, str]]] = [
             *((cid, c.evidence, c.attributes) for cid, c in self.model.components.items()),
             *((key, c.evidence, c.attributes) for key, c in self.model.connections.items())]
+        # Every element names the rules behind it: those that made it or added evidence, and the rule
+        # of the unit that made it (parts and links some units build directly).
+        unit_rule = {r.unit: r.id for r in RULES}
+        for key, made in [*self.model.components.items(), *self.model.connections.items(),
+                          *self.model.parts.items(), *self.model.part_links.items()]:
+            unit = self.created_by.get(key) or made.attributes.get("resolved_by", "")
+            if unit in unit_rule:
+                made.rules.add(unit_rule[unit])
         for item, evidence, attributes in items:
             found = sorted({r for ev in evidence for r in rules.get((ev.repository, ev.path, ev.line), ())})
             if self.created_by.get(item):
@@ -298,9 +323,11 @@ class ResolverBase:
         key = (source, target, protocol)
         conn = self.model.connections.get(key)
         if conn is None:
+            self.writing("connections")
             conn = Connection(source=source, target=target, kind=kind, protocol=protocol)
             self.model.connections[key] = conn
             self.created_by[key] = self.by_kind.current.name if self.by_kind.current else ""
+        self.credit(conn.rules)
         conn.evidence.update(evidence)
         for k, v in (attributes or {}).items():
             conn.attributes.setdefault(k, v)

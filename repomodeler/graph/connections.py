@@ -869,6 +869,7 @@ class ConnectionRules(ResolverBase):
             actor = "user-actor" if n == 2 else f"user-actor-{n - 1}"
         first = sorted(targets.values())[0]
         user = self.model.components[actor] = Component(id=actor, name="user", kind="user", repository=None)
+        self.credit(user.rules)
         user.evidence.add(first)
         user.attributes["role"] = "people and clients outside the system"
         for cid, ev in sorted(targets.items()):
@@ -954,6 +955,8 @@ class ConnectionRules(ResolverBase):
                 target = self.model.connections[others[0]]
                 if target is not tcp:
                     target.evidence.update(tcp.evidence)
+                    target.rules |= tcp.rules
+                    self.credit(target.rules)
                     for k, v in tcp.attributes.items():
                         target.attributes.setdefault(k, v)
 

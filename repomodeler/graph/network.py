@@ -43,16 +43,19 @@ def to_graph(model: SystemModel, repositories: list[Repository], warnings: list[
             attributes={k: v for k, v in sorted(c.attributes.items()) if v},
             ports=[c.ports[k] for k in sorted(c.ports)],
             **({"parent": c.parent} if c.parent else {}),
+            **({"rules": tuple(sorted(c.rules))} if c.rules else {}),
         )
     for pid in sorted(model.parts if nested else ()):
         c = model.parts[pid]
         g.add_node(pid, name=c.name, kind=c.kind, repository=c.repository, language=c.language,
                    evidence=tuple(sorted(c.evidence)), attributes={k: v for k, v in sorted(c.attributes.items()) if v},
-                   ports=[c.ports[k] for k in sorted(c.ports)], parent=c.parent)
+                   ports=[c.ports[k] for k in sorted(c.ports)], parent=c.parent,
+                   **({"rules": tuple(sorted(c.rules))} if c.rules else {}))
     for key in sorted([*model.connections, *(model.part_links if nested else ())]):
         conn = model.connections.get(key) or model.part_links[key]
         g.add_edge(conn.source, conn.target, key=conn.protocol, id=conn.id, kind=conn.kind, protocol=conn.protocol,
-                   evidence=tuple(sorted(conn.evidence)), attributes=dict(sorted(conn.attributes.items())))
+                   evidence=tuple(sorted(conn.evidence)), attributes=dict(sorted(conn.attributes.items())),
+                   **({"rules": tuple(sorted(conn.rules))} if conn.rules else {}))
     return g
 
 

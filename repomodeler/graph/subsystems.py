@@ -301,6 +301,8 @@ class SubsystemRules(ResolverBase):
                 self.model.connections[nk] = Connection(source=user, target=k[1], kind=conn.kind, protocol=k[2])
                 self.created_by[nk] = made
             self.model.connections[nk].evidence.update(conn.evidence)
+            self.model.connections[nk].rules |= conn.rules
+            self.credit(self.model.connections[nk].rules)
             for a, v in conn.attributes.items():
                 self.model.connections[nk].attributes.setdefault(a, v)
         del self.model.components[lib]
