@@ -17,7 +17,7 @@ from repomodeler.graph.naming import (
     is_under,
     slug,
 )
-from repomodeler.records import Component, Connection, Evidence, ExtractResult, Fact, MessageType, Unresolved
+from repomodeler.records import Component, Connection, Evidence, ExtractResult, Fact, MessageType, Roots, Unresolved
 
 
 DEFAULT_COMPOSE = re.compile(r"(^|/)(docker-compose|compose)(\.override)?\.ya?ml$")
@@ -170,6 +170,7 @@ class ResolverBase:
                 self.dotenv[(f.repository, norm_path(f.path))].setdefault(f.get("name") or "", f.get("value") or "")
         self.by_kind = FactView(self.facts, strict=os.environ.get("REPOMODELER_STRICT_PASSES") == "1")
         self.owner_cache: dict[tuple[str, str], str | None] = {}
+        self._owner_state: tuple[int, int] = (-1, -1)  # (Roots.version, number of components) the memo is for
         self.artifacts: dict[str, set[str]] = defaultdict(set)  # component id -> build artifacts it runs
         self.browser_facts: list[Fact] = []
         self._code_files: list[tuple[str, str]] | None = None  # (repository, path) of source code files
@@ -231,6 +232,12 @@ class ResolverBase:
 
     # ------------------------------------------------------------------ ownership
     def owner_of(self, repo: str, path: str) -> str | None:
+        """The component whose source folder is the deepest prefix of the path (ties: the smaller id).
+        Memoised until any component's folders change, or a component comes or goes."""
+        state = (Roots.version, len(self.model.components))
+        if state != self._owner_state:
+            self.owner_cache.clear()
+            self._owner_state = state
         key = (repo, path)
         if key not in self.owner_cache:
             best: tuple[int, str] | None = None

@@ -516,7 +516,6 @@ class ComponentRules(ResolverBase):
             if len(found) == 1:  # one program of that name
                 comp.source_roots.add((found[0].repository, norm_path(str(PurePosixPath(found[0].path).parent))))
                 comp.evidence.add(found[0].evidence)
-                self.owner_cache.clear()
 
     def spring_identity(self) -> None:
         """``spring.application.name`` names the service other services and config files use."""

@@ -1,8 +1,11 @@
 """The resolver's rules, declared by framework or platform (one folder a group), and the order they
-run in, derived from what each declares it uses (``after``), not from a hand-kept list.
+run in.
 
-``RULES`` is that order.  Between rules free to run in either order, the one with the smaller id runs
-first, so the order never depends on where a rule was declared.  ``tests/test_rules_registry.py``
+``RULES`` is that order: ``ORDER`` below, checked against what each rule declares it uses (``after``)
+when the package loads, so a rule can't be placed before one whose results it reads.  The order is
+still written down rather than derived: rules read what earlier rules made (aliases, kinds, source
+folders) more often than their ``after`` declarations say, and a topological order with ties broken
+by id changed models (tests/test_rules_registry.py shows ``run_order``, which derives one).  ``tests/test_rules_registry.py``
 checks that every rule exists as a resolver unit, reads only kinds extraction produces, and has a
 fixture case that fails when the rule is switched off."""
 
@@ -13,7 +16,7 @@ import pkgutil
 
 from repomodeler.rules.core import WRITABLE, Rule, UndeclaredWrite
 
-__all__ = ["RULES", "Rule", "UndeclaredWrite", "WRITABLE", "by_id", "run_order"]
+__all__ = ["ORDER", "RULES", "Rule", "UndeclaredWrite", "WRITABLE", "by_id", "run_order"]
 
 
 def _declared() -> list[Rule]:
@@ -44,7 +47,63 @@ def run_order(rules: list[Rule]) -> tuple[Rule, ...]:
     return tuple(done)
 
 
-RULES: tuple[Rule, ...] = run_order(_declared())
+ORDER: tuple[str, ...] = (
+    "compose.services",
+    "dotnet.aspire-resources",
+    "build.units",
+    "build.deployed-programs",
+    "spring.application-name",
+    "gateway.by-dependency",
+    "platform.roles",
+    "build.languages",
+    "proxy.virtual-hosts",
+    "api.endpoints",
+    "config.address-values",
+    "config.document-keys",
+    "code.address-literals",
+    "code.client-calls",
+    "code.config-reads",
+    "grpc.services",
+    "code.store-drivers",
+    "messaging.topics",
+    "spring.zuul-named-routes",
+    "dapr.app-ids",
+    "discovery.service-lookups",
+    "platform.role-clients",
+    "discovery.gateway-routes",
+    "stores.implied",
+    "compose.depends-on",
+    "build.library-dependencies",
+    "observability.scrape-targets",
+    "proxy.routes",
+    "proxy.traefik-labels",
+    "kubernetes.ingress",
+    "build.exposed-ports",
+    "protocol.fold-unknown",
+    "frontdoor.entry-points",
+    "process.programs",
+    "process.links",
+    "process.shared-code",
+    "stores.logical-databases",
+    "subsystem.packages",
+)
+
+
+def _ordered(rules: list[Rule]) -> tuple[Rule, ...]:
+    ids = {r.id: r for r in rules}
+    if sorted(ids) != sorted(ORDER):
+        raise ValueError(f"ORDER and the declared rules differ: {sorted(set(ids) ^ set(ORDER))}")
+    run_order(rules)  # no cycle, no unknown rule
+    placed: set[str] = set()
+    for rid in ORDER:
+        early = [a for a in ids[rid].after if a not in placed]
+        if early:
+            raise ValueError(f"rule {rid} is ordered before {early}, which it declares it runs after")
+        placed.add(rid)
+    return tuple(ids[rid] for rid in ORDER)
+
+
+RULES: tuple[Rule, ...] = _ordered(_declared())
 _BY_ID = {r.id: r for r in RULES}
 
 

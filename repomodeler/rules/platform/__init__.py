@@ -18,7 +18,7 @@ RULES = (
                  "uses the component serving that role"),
         unit="role_clients",
         reads=("manifest.dependency", "annotation", "config.property"),
-        writes=("connections", "unresolved"),
+        writes=("components", "connections", "unresolved"),
         after=("platform.roles", "config.address-values", "messaging.topics"),
     ),
 )
