@@ -13,7 +13,7 @@ import pytest
 from repomodeler.graph.build import Resolver
 from repomodeler.graph.fact_view import FactView
 from repomodeler.records import Evidence, Fact
-from repomodeler.rules import RULES, WRITABLE, Rule, UndeclaredWrite, by_id, run_order
+from repomodeler.rules import RULES, WRITABLE, Rule, UndeclaredState, UndeclaredWrite, by_id, run_order
 from repomodeler.rules.cases import cases_of, run_case
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -108,3 +108,17 @@ def test_rule_has_cases_that_pass_with_it_and_fail_without_it(rule_id: str) -> N
         assert outcome.ok, f"{case.path.name}: {outcome.failures}"
     assert any(not run_case(c, frozenset({rule_id})).ok for c in cases), \
         f"{rule_id}: every case still passes with the rule switched off"
+
+
+def test_shared_state_is_declared_and_checked() -> None:
+    from repomodeler.graph.base import SHARED_STATE
+
+    declared = {name for r in RULES for name in r.state}
+    assert declared <= set(SHARED_STATE), sorted(declared - set(SHARED_STATE))
+    assert set(SHARED_STATE) <= declared, f"shared state no rule declares: {sorted(set(SHARED_STATE) - declared)}"
+    resolver = Resolver("s", [])
+    resolver.strict_writes = True
+    resolver.current_rule = Rule("demo.rule", "m", "u", reads=(), writes=(), state=("ingress_routes",))
+    assert resolver.ingress_routes == {}
+    with pytest.raises(UndeclaredState, match="demo.rule uses shared state 'browser_facts'"):
+        resolver.browser_facts.append(None)

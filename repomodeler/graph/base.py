@@ -11,7 +11,7 @@ from pathlib import PurePosixPath
 
 from repomodeler.graph.catalog import tech_for_image
 from repomodeler.graph.fact_view import FactView
-from repomodeler.rules import RULES, Rule, UndeclaredWrite
+from repomodeler.rules import RULES, Rule, UndeclaredState, UndeclaredWrite
 from repomodeler.graph.naming import (
     norm_path,
     is_under,
@@ -132,10 +132,69 @@ class SystemModel:
     messages: dict[str, MessageType] = field(default_factory=dict)
 
 
+# What rules hand to each other besides the model itself.  A rule touching one of these must name it
+# in its declaration (``Rule.state``); strict runs refuse anything else, so what flows between rules
+# is written down.  (Memos of facts alone, like ``consts`` or ``dotenv``, are not shared state.)
+SHARED_STATE: dict[str, str] = {
+    "artifacts": "component id -> build artifacts it runs (from build units, for the programs it starts)",
+    "browser_facts": "facts of code that runs in the user's browser (from the code rules, for the front doors)",
+    "databases_named": "(database server, logical database) -> evidence of connection strings naming it",
+    "env_values": "(component, setting) -> values its deployment and configuration give it",
+    "ingress_routes": "service -> the ingress routes reaching it (from ingress, for the front doors)",
+    "protocol_unknown": "tcp links made from a bare host:port (for the protocol fold)",
+    "role_clients_of": "platform role -> the components that use a client of it",
+    "file_holders": "process decomposition: which processes hold a file",
+    "file_owner": "process decomposition: the process owning each file",
+    "package_holders": "process decomposition: which processes hold a package",
+    "package_owner": "process decomposition: the process owning each package",
+    "packages": "the repository's code packages (folders of source files with their imports)",
+    "process_kind": "process decomposition: each process's kind",
+    "process_parent": "process decomposition: the component each process is part of",
+    "process_primaries": "process decomposition: each component's primary process",
+    "process_reused": "process decomposition: processes that reuse another's code",
+    "spawn_names": "process decomposition: names a spawned program is known by",
+    "split_commands": "process decomposition: commands that start programs",
+}
+
+
+class Shared:
+    """A piece of resolver state shared between rules: reading or setting it inside a rule that did not
+    declare it in ``Rule.state`` raises (strict runs), or is recorded (REPOMODELER_RECORD_STATE=FILE)."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def _check(self, resolver: "ResolverBase") -> None:
+        rule = resolver.__dict__.get("current_rule")
+        if rule is None or self.name in rule.state or not resolver.__dict__.get("strict_writes"):
+            return
+        record = os.environ.get("REPOMODELER_RECORD_STATE")
+        if record:
+            with open(record, "a", encoding="utf-8") as fh:
+                fh.write(f"{rule.id} {self.name}\n")
+            return
+        raise UndeclaredState(f"resolver rule {rule.id} uses shared state {self.name!r} but does not declare it")
+
+    def __get__(self, resolver: "ResolverBase | None", owner: type | None = None) -> object:
+        if resolver is None:
+            return self
+        self._check(resolver)
+        try:
+            return resolver.__dict__["_shared"][self.name]
+        except KeyError:
+            raise AttributeError(self.name) from None
+
+    def __set__(self, resolver: "ResolverBase", value: object) -> None:
+        self._check(resolver)
+        resolver.__dict__.setdefault("_shared", {})[self.name] = value
+
+
 class ResolverBase:
     """State and primitives; the rules live in :mod:`components` and :mod:`connections`."""
 
     def __init__(self, name: str, results: list[ExtractResult]) -> None:
+        self.current_rule: Rule | None = None  # the rule running now: what it makes is credited to it
+        self.strict_writes = os.environ.get("REPOMODELER_STRICT_PASSES") == "1"
         self.model = SystemModel(name=name)
         self.results = sorted(results, key=lambda r: r.repository.name)
         self.alias: dict[str, str] = {}
@@ -183,8 +242,6 @@ class ResolverBase:
         # tcp links made from a bare host:port nothing else describes (see fold_unknown_protocols)
         self.protocol_unknown: set[tuple[str, str, str]] = set()
         self.created_by: dict[object, str] = {}  # component id or connection key -> the unit (pass) that made it
-        self.current_rule: Rule | None = None  # the rule running now: what it makes is credited to it
-        self.strict_writes = os.environ.get("REPOMODELER_STRICT_PASSES") == "1"
         # (owner, variable or property name) -> [(value, evidence)] from compose/k8s/.env/Spring config.
         self.env_values: dict[tuple[str, str], list[tuple[str, Evidence]]] = defaultdict(list)
         self.consts: dict[tuple[str, str, str], list[Fact]] = defaultdict(list)  # (repo, path, name)
@@ -339,3 +396,8 @@ class ResolverBase:
         for k, v in (attributes or {}).items():
             conn.attributes.setdefault(k, v)
 
+
+for _name in SHARED_STATE:  # each shared piece of state is a checked attribute of the resolver
+    _descriptor = Shared()
+    _descriptor.__set_name__(ResolverBase, _name)
+    setattr(ResolverBase, _name, _descriptor)

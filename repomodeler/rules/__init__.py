@@ -14,9 +14,9 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from repomodeler.rules.core import WRITABLE, Rule, UndeclaredWrite
+from repomodeler.rules.core import WRITABLE, Rule, UndeclaredState, UndeclaredWrite
 
-__all__ = ["ORDER", "RULES", "Rule", "UndeclaredWrite", "WRITABLE", "by_id", "run_order"]
+__all__ = ["ORDER", "RULES", "Rule", "UndeclaredState", "UndeclaredWrite", "WRITABLE", "by_id", "run_order"]
 
 
 def _declared() -> list[Rule]:

@@ -26,6 +26,7 @@ class Rule:
     reads: tuple[str, ...]  # fact kinds
     writes: tuple[str, ...]  # parts of the model
     after: tuple[str, ...] = ()  # ids of rules whose results it uses
+    state: tuple[str, ...] = ()  # resolver state shared with other rules that it fills or reads (graph/base.py SHARED_STATE)
 
     @property
     def group(self) -> str:
@@ -45,6 +46,10 @@ class Rule:
         if not folder.is_dir():
             return []
         return sorted(p for p in folder.glob("*.yml") if p.stem == self.id or p.stem.startswith(f"{self.id}--"))
+
+
+class UndeclaredState(AssertionError):
+    """A rule touched resolver state shared between rules that it did not declare (strict runs)."""
 
 
 class UndeclaredWrite(AssertionError):

@@ -12,6 +12,7 @@ RULES = (
                "config.env", "manifest.dependency", "import"),
         writes=("connections", "components", "unresolved"),
         after=("config.address-values",),
+        state=("browser_facts", "databases_named"),
     ),
     Rule(
         id="code.client-calls",
@@ -21,6 +22,7 @@ RULES = (
         reads=("http.client", "config.env"),
         writes=("connections", "components", "attributes"),
         after=("config.address-values",),
+        state=("browser_facts", "env_values"),
     ),
     Rule(
         id="code.config-reads",
@@ -30,6 +32,7 @@ RULES = (
         reads=("config.read", "feign.client", "config.env", "manifest.dependency", "import"),
         writes=("connections", "components", "unresolved"),
         after=("config.address-values",),
+        state=("env_values",),
     ),
     Rule(
         id="code.store-drivers",

@@ -12,6 +12,7 @@ RULES = (
                "k8s.env_key_ref", "env.read", "config.read", "manifest.dependency", "annotation", "import"),
         writes=("connections", "components", "unresolved"),
         after=("platform.roles", "spring.application-name"),
+        state=("databases_named", "env_values", "protocol_unknown"),
     ),
     Rule(
         id="config.document-keys",

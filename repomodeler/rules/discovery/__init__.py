@@ -20,5 +20,6 @@ RULES = (
         reads=("manifest.dependency", "annotation", "config.property"),
         writes=("connections",),
         after=("platform.role-clients", "api.endpoints"),
+        state=("role_clients_of",),
     ),
 )

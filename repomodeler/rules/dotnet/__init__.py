@@ -11,5 +11,6 @@ RULES = (
         reads=("aspire.statement", "manifest"),
         writes=("components", "roots", "connections", "attributes"),
         after=("compose.services",),
+        state=("databases_named",),
     ),
 )

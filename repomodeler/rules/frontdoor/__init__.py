@@ -13,5 +13,6 @@ RULES = (
         after=("protocol.fold-unknown", "kubernetes.ingress", "proxy.traefik-labels",
                "discovery.gateway-routes", "spring.zuul-named-routes", "code.address-literals",
                "code.client-calls"),
+        state=("browser_facts", "ingress_routes"),
     ),
 )

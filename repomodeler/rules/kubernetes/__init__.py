@@ -11,5 +11,6 @@ RULES = (
         reads=("k8s.ingress", "k8s.ingress_resource", "k8s.variant"),
         writes=("attributes",),
         after=("compose.services",),
+        state=("ingress_routes",),
     ),
 )

@@ -11,5 +11,6 @@ RULES = (
         reads=("messaging.publish", "messaging.subscribe", "client.var"),
         writes=("connections", "components", "attributes", "unresolved"),
         after=("code.store-drivers",),
+        state=("env_values",),
     ),
 )

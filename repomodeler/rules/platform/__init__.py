@@ -20,5 +20,6 @@ RULES = (
         reads=("manifest.dependency", "annotation", "config.property"),
         writes=("components", "connections", "unresolved"),
         after=("platform.roles", "config.address-values", "messaging.topics"),
+        state=("role_clients_of",),
     ),
 )

@@ -14,6 +14,8 @@ RULES = (
                "string.url", "cli.subcommand"),
         writes=("components", "ports", "connections", "attributes"),
         after=("frontdoor.entry-points",),
+        state=("file_holders", "file_owner", "package_holders", "package_owner", "packages", "process_kind",
+               "process_parent", "process_primaries", "process_reused", "spawn_names", "split_commands"),
     ),
     Rule(
         id="process.links",
@@ -24,6 +26,8 @@ RULES = (
                "grpc.server"),
         writes=("connections",),
         after=("process.programs",),
+        state=("file_holders", "file_owner", "package_holders", "package_owner", "packages", "process_kind",
+               "process_parent", "process_reused", "spawn_names", "split_commands"),
     ),
     Rule(
         id="process.shared-code",
@@ -33,5 +37,6 @@ RULES = (
         reads=("program.main",),
         writes=("kinds", "connections"),
         after=("process.programs", "process.links"),
+        state=("file_owner", "package_owner", "packages", "process_primaries"),
     ),
 )

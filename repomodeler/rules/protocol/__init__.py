@@ -11,5 +11,6 @@ RULES = (
         writes=("connections",),
         after=("config.address-values", "config.document-keys", "code.address-literals", "compose.depends-on",
                "proxy.routes", "grpc.services"),
+        state=("protocol_unknown",),
     ),
 )

@@ -19,6 +19,7 @@ RULES = (
         reads=("proxy.route", "config.env"),
         writes=("connections", "components", "kinds", "unresolved"),
         after=("config.address-values", "compose.depends-on"),
+        state=("env_values",),
     ),
     Rule(
         id="proxy.traefik-labels",

@@ -21,5 +21,6 @@ RULES = (
         reads=(),
         writes=("components", "connections", "attributes"),
         after=("protocol.fold-unknown", "process.programs", "process.links"),
+        state=("databases_named",),
     ),
 )

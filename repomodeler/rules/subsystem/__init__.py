@@ -10,5 +10,6 @@ RULES = (
         reads=("package.doc",),
         writes=("components", "connections", "attributes"),
         after=("process.programs", "process.links", "stores.logical-databases"),
+        state=("package_owner", "packages"),
     ),
 )
