@@ -105,6 +105,7 @@ class PlatformRules(ResolverBase):
                     comp.evidence.add(ev)
             if roles:
                 comp.attributes["platform_role"] = ",".join(sorted(set(roles)))
+                self.credit(comp.rules)
 
     def _starter_not_enabled(self, cid: str, patterns: dict[str, str]) -> bool:
         """A Spring Cloud server starts with its ``@Enable...`` annotation (``@EnableTurbine``,
@@ -296,6 +297,7 @@ class PlatformRules(ResolverBase):
                 comp = self.model.components[owner]
                 comp.aliases.add(app_id)
                 comp.evidence.add(f.evidence)
+                self.credit(comp.rules)
                 self.alias.setdefault(app_id, owner)
 
     def service_lookups(self) -> None:
