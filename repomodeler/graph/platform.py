@@ -245,7 +245,7 @@ class PlatformRules(ResolverBase):
                       if c.kind == "service" and not infra_role(c) and c.ports)
 
     def discovery_routes(self) -> None:
-        registry_clients = self.role_clients_of["registry"]
+        registry_clients = getattr(self, "role_clients_of", {}).get("registry", set())  # none when platform.role-clients is off
         for cid in sorted(c.id for c in self.model.components.values() if c.kind == "gateway"):
             if cid not in registry_clients:
                 continue
