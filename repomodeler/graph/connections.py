@@ -780,6 +780,7 @@ class ConnectionRules(ResolverBase):
                 self.connect(owner, broker, protocol, [f.evidence], kind=role)
             conn = self.model.connections[key]
             conn.evidence.add(f.evidence)
+            self.credit(conn.rules)
             topics = set(filter(None, conn.attributes.get(role, "").split(", "))) | set(topic_values)
             conn.attributes[role] = ", ".join(sorted(t for t in topics if t))
             conn.kind = "publishes" if conn.attributes.get("publishes") else "subscribes"
