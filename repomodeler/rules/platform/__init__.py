@@ -18,7 +18,7 @@ RULES = (
                  "uses the component serving that role"),
         unit="role_clients",
         reads=("manifest.dependency", "annotation", "config.property"),
-        writes=("connections", "unresolved"),
+        writes=("connections", "unresolved", "components"),
         after=("platform.roles", "config.address-values", "messaging.topics"),
     ),
 )
