@@ -237,6 +237,7 @@ class ComponentRules(ResolverBase):
             if comp.kind != "service" or comp.ports:
                 continue  # it still serves something itself
             comp.kind = "library"
+            self.credit(comp.rules)
             comp.attributes["role"] = "code its processes share"
             for key in [k for k in self.model.connections if k[1] == cid and self.model.components[k[0]].kind == "user"]:
                 del self.model.connections[key]
