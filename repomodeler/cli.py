@@ -71,9 +71,11 @@ def cli() -> None:
 @click.option("--allow-http", is_flag=True, help="Accept plain http:// remotes (refused by default except to localhost).")
 @click.option("--subsystems/--no-subsystems", default=True, show_default=True,
               help="Also write the subsystems inside each component (model.json nodes with a parent).")
+@click.option("--force", is_flag=True,
+              help="Write into a non-empty --out that holds no repomodeler model (its other files are kept).")
 def analyze(inputs: tuple[str, ...], name: str | None, out: Path | None, max_file_size: int, timeout: float,
             keep_going: bool, submodules: bool, no_validate: bool, jobs: int, no_cache: bool, accept_drop: bool, timings: bool,
-            formats: tuple[str, ...], quiet: bool, allow_http: bool, subsystems: bool) -> None:
+            formats: tuple[str, ...], quiet: bool, allow_http: bool, subsystems: bool, force: bool) -> None:
     """Analyse INPUTS (git URLs, URL@REF, local folders) as one system; write model.sysml and model.json."""
     from repomodeler.pipeline import AnalyzeOptions, analyze as run_analyze
     from repomodeler.summary import print_summary
@@ -88,7 +90,8 @@ def analyze(inputs: tuple[str, ...], name: str | None, out: Path | None, max_fil
                                                           validate=not no_validate, keep_going=keep_going,
                                                           use_cache=not no_cache, jobs=jobs, accept_drop=accept_drop,
                                                           formats=formats, submodules=submodules,
-                                                          allow_http=allow_http, subsystems=subsystems),
+                                                          allow_http=allow_http, subsystems=subsystems,
+                                                          force=force),
                              progress)
     except RepomodelerError as exc:
         if progress:

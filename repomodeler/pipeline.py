@@ -130,6 +130,7 @@ class AnalyzeOptions:
     drop_threshold: float = 0.5  # refuse to publish when components fall below this share of the last run
     allow_http: bool = False  # accept plain http:// remotes (always allowed to loopback addresses)
     subsystems: bool = True  # also emit the subsystems inside each component (model.json nodes with a parent)
+    force: bool = False  # add the model to a non-empty folder that holds no repomodeler model (its files kept)
 
 
 class _ModelGraph:
@@ -184,12 +185,15 @@ def default_name(repos: list[str]) -> str:
     return repos[0] if len(repos) == 1 else "system"
 
 
-def _check_out_dir(out: Path) -> None:
+def _check_out_dir(out: Path, force: bool = False) -> None:
+    """The model folder is the user's: analyze replaces only the files its manifest lists, and adds
+    a model to a non-empty folder it did not write only when told to (``--force``)."""
     if out.exists() and not out.is_dir():
         raise RepomodelerError(f"error: --out '{out}' exists and is not a folder; choose another path")
-    if out.is_dir() and any(out.iterdir()) and not (out / "model.json").exists():
+    if out.is_dir() and not force and any(out.iterdir()) and _publish.owned_files(out) is None:
         raise RepomodelerError(
-            f"error: --out '{out}' is not empty and holds no repomodeler model; choose an empty or new folder"
+            f"error: --out '{out}' is not empty and holds no repomodeler model; choose an empty or new folder, "
+            "or pass --force to add the model to it (its other files are kept)"
         )
 
 
@@ -295,7 +299,7 @@ def analyze(inputs: list[str], options: AnalyzeOptions, progress: Progress | Non
     if not slug(name) or name.strip() == "":
         raise RepomodelerError(f"error: --name '{name}' is empty; give a system name")
     out = options.out or Path("models") / slug(name)
-    _check_out_dir(out)
+    _check_out_dir(out, options.force)
 
     # Boot the SysML engine now, so it starts while we clone and parse, unless a previous model
     # exists: then the structure is probably unchanged, its check is cached, and the engine is

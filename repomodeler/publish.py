@@ -9,15 +9,24 @@ Names, all in the parent of ``DIR`` (hidden, so ``serve`` never lists them):
 - ``.DIR.staging-PID``   the next model, written by process PID.
 - ``.DIR.old-PID``       the previous model, moved aside by PID (fallback swap only, see below).
 
+The model folder is the user's: analyze owns only the files listed in ``DIR/.repomodeler-manifest.json``
+(written last into every staged model) and replaces only those. Everything else in ``DIR`` (a
+``targets/`` folder, notes, files of ``repomodeler export``, a ``.git`` folder) is moved into the
+staging folder just before the swap (:func:`carry_user_files`, one rename per entry, so nothing is
+copied) and so is in ``DIR`` again the instant the swap is done. A kill while they are in the
+staging folder is undone by recovery, which moves every entry its manifest does not list back
+into ``DIR`` before it deletes a dead process's folder.
+
 The protocol (:func:`output_lock`, :func:`stage_dir`, :func:`swap_into_place`):
 
 1. Take the lock (a second writer waits for it and says so on stderr; ``flock`` is released by the
    kernel when its holder dies, even by ``kill -9``, so a crash never leaves a stale lock).
 2. With the lock held, :func:`recover` cleans what a dead writer left: a ``.DIR.old-PID`` is put
    back as ``DIR`` if ``DIR`` is missing (else deleted); ``.DIR.staging-PID`` folders and
-   ``DIR/.run.json.PID`` temporaries of dead processes are deleted.
+   ``DIR/.run.json.PID`` temporaries of dead processes are deleted; entries of a dead process's
+   folder that its manifest does not list (the user's files) are first moved back into ``DIR``.
 3. The new model is written into ``.DIR.staging-PID`` and audited there (``DIR`` is untouched),
-   then every file and the folder are fsync'ed.
+   then every file and the folder are fsync'ed; the user's entries of ``DIR`` are moved into it.
 4. Swap. On Linux ``renameat2(RENAME_EXCHANGE)`` swaps the two folders in one atomic step: at every
    instant ``DIR`` is a complete model, old or new; afterwards the staging name holds the old
    model and is deleted. Where the exchange is not available (other kernels, some filesystems)
@@ -37,6 +46,7 @@ from __future__ import annotations
 import ctypes
 import errno
 import fcntl
+import json
 import os
 import shutil
 import signal
@@ -113,6 +123,101 @@ def pid_alive(pid: int) -> bool:
 def _pid_suffix(name: str, prefix: str) -> int | None:
     rest = name[len(prefix):]
     return int(rest) if name.startswith(prefix) and rest.isdigit() else None
+
+
+# ---------------------------------------------------------------------------------------- manifest
+#: The list of the files analyze wrote into a model folder (relative POSIX paths); all else is the user's.
+MANIFEST = ".repomodeler-manifest.json"
+MANIFEST_FORMAT = "repomodeler/manifest@1"
+#: What a model folder written before the manifest existed holds of analyze's (``export/`` is not
+#: claimed: ``repomodeler export`` writes there too).
+LEGACY_FILES = ("RepoModeler.sysml", "model.json", "model.sysml", "run.json")
+
+
+def _is_plain_file(path: Path) -> bool:
+    return path.is_file() and not path.is_symlink()
+
+
+def owned_files(folder: Path) -> set[str] | None:
+    """The files analyze owns in `folder` (its manifest; the fixed names for a model written before
+    manifests), or None when repomodeler did not write it (no manifest and no model)."""
+    try:
+        data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        files = data.get("files") if isinstance(data, dict) and data.get("format") == MANIFEST_FORMAT else None
+        if isinstance(files, list):
+            return {f for f in files if isinstance(f, str) and _safe_relative(f)} | {MANIFEST}
+    except (OSError, ValueError, RecursionError):
+        pass
+    if _is_plain_file(folder / "model.json") and _is_plain_file(folder / "run.json"):
+        return set(LEGACY_FILES)
+    return None
+
+
+def _safe_relative(rel: str) -> bool:
+    parts = rel.split("/")
+    return bool(rel) and not rel.startswith("/") and all(p not in ("", ".", "..") for p in parts)
+
+
+def write_manifest(staging: Path) -> None:
+    """List every file of the staged model (call after the last model file is written)."""
+    files = sorted(p.relative_to(staging).as_posix() for p in staging.rglob("*")
+                   if p.is_file() and not p.is_symlink() and p.name != MANIFEST)
+    write_file(staging / MANIFEST, json.dumps({"format": MANIFEST_FORMAT, "files": files}, indent=1) + "\n")
+
+
+def _move_unowned(src: Path, dst: Path, owned: set[str], rel: str = "") -> int:
+    """Move every entry under `src` that is not an owned file into the same place under `dst`.
+
+    A folder holding owned files is walked (its other entries move one by one); any other entry
+    moves whole, by one rename. An entry whose name is taken in `dst` is left where it is: when
+    carrying, the new model writes that name (analyze owns it now); in recovery, what is in
+    ``DIR`` is never replaced. Returns the number of entries moved.
+    """
+    moved = 0
+    try:
+        children = sorted(src.iterdir(), key=lambda p: p.name)
+    except OSError:
+        return 0
+    for child in children:
+        sub = f"{rel}{child.name}"
+        if sub in owned and not child.is_dir():
+            continue  # analyze's file: it goes (or stays) with its model
+        target = dst / child.name
+        if child.is_dir() and not child.is_symlink() and (any(o.startswith(sub + "/") for o in owned)
+                                                          or (target.is_dir() and not target.is_symlink())):
+            if not target.exists() and not target.is_symlink():
+                target.mkdir()
+                crash_point(f"keep {sub}/")
+            if target.is_dir() and not target.is_symlink():
+                moved += _move_unowned(child, target, owned, rel=sub + "/")
+            continue
+        if target.exists() or target.is_symlink():
+            continue
+        os.rename(child, target)
+        moved += 1
+        crash_point(f"keep {sub}")
+    return moved
+
+
+def carry_user_files(out: Path, staging: Path) -> None:
+    """Move the user's entries of `out` (all that its manifest does not list) into `staging`, which
+    is about to become `out`; call with the lock held, after the staged model is complete."""
+    if not out.is_dir():
+        return
+    owned = owned_files(out) or set()
+    owned.add(MANIFEST)
+    if _move_unowned(out, staging, owned):
+        _fsync_dir(staging)
+        _fsync_dir(out)
+
+
+def _give_back(folder: Path, out: Path) -> None:
+    """Recovery: move the user's entries out of a dead process's `folder` into `out`."""
+    if not (folder / MANIFEST).is_file() or not out.is_dir():
+        return  # a staging folder without manifest was never given the user's files
+    owned = owned_files(folder) or set()
+    if _move_unowned(folder, out, owned):
+        _fsync_dir(out)
 
 
 # ---------------------------------------------------------------------------------------- lock
@@ -211,12 +316,14 @@ def recover(out: Path) -> list[str]:
             _fsync_dir(out.parent)
             notes.append(f"restored the previous model of '{out}' left by interrupted process {pid}")
         else:
+            _give_back(child, out)
             shutil.rmtree(child, ignore_errors=True)
             notes.append(f"removed {child.name} left by process {pid}")
     for child in leftovers:
         pid = _pid_suffix(child.name, staging_prefix)
         if pid is None or pid == os.getpid() or pid_alive(pid):
             continue
+        _give_back(child, out)
         shutil.rmtree(child, ignore_errors=True)
         notes.append(f"removed {child.name} left by process {pid}")
     if out.is_dir():
@@ -331,8 +438,10 @@ def _exchange(a: Path, b: Path) -> bool:
 
 def swap_into_place(staging: Path, out: Path) -> None:
     """Make the complete `staging` folder the model at `out`; call with :func:`output_lock` held."""
+    write_manifest(staging)
     _fsync_tree(staging)
     crash_point("fsync staging")
+    carry_user_files(out, staging)
     if not out.exists():
         os.rename(staging, out)  # nothing to keep: one atomic rename
         crash_point("rename staging -> out")
