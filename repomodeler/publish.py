@@ -50,6 +50,7 @@ import json
 import os
 import shutil
 import signal
+import stat
 import sys
 import time
 from contextlib import contextmanager
@@ -237,7 +238,9 @@ def output_lock(out: Path, *, wait: bool = True) -> Iterator[list[str]]:
     while True:
         try:
             out.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+            fd = _open_lock_file(path)
+        except FileNotFoundError:
+            continue  # the holder deleted it between our two opens: create it again
         except OSError as exc:
             raise RepomodelerError(f"error: cannot create the lock file '{path}' ({exc.strerror}); "
                                    "check that the folder of --out is writable") from None
@@ -276,6 +279,38 @@ def output_lock(out: Path, *, wait: bool = True) -> Iterator[list[str]]:
         except OSError:
             pass
         os.close(fd)  # closing the only descriptor releases the flock
+
+
+def _open_lock_file(path: Path) -> int:
+    """Open (creating it if needed) the lock file without ever following a link.
+
+    Anyone who can write the parent of --out could plant ``.DIR.lock`` as a symbolic or hard link
+    to a file of ours, which the lock holder would truncate to its PID. So the file is created with
+    ``O_CREAT|O_EXCL|O_NOFOLLOW``, as git creates its locks; an existing one (left by a crash, or
+    held by another run) is opened with ``O_NOFOLLOW`` and must be a plain file of ours with one
+    link, else the run stops with a one-line error and touches nothing.
+    """
+    flags = os.O_RDWR | os.O_CLOEXEC | os.O_NOFOLLOW
+    try:
+        return os.open(path, flags | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        pass
+    try:
+        fd = os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise _not_a_lock(path) from None
+        raise
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1 or st.st_uid != os.getuid():
+        os.close(fd)
+        raise _not_a_lock(path)
+    return fd
+
+
+def _not_a_lock(path: Path) -> RepomodelerError:
+    return RepomodelerError(f"error: the lock file '{path}' is a link or not a plain file of yours; nothing was "
+                            "written: remove it (repomodeler deletes its own lock files) and rerun")
 
 
 def _same_file(fd: int, path: Path) -> bool:
