@@ -18,9 +18,10 @@ import subprocess
 import tempfile
 import threading
 from pathlib import Path
-from urllib.parse import unquote, urlsplit, urlunsplit
+from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
-from repomodeler.credentials import TOKEN_VARS, GitCredential, askpass_env, credential_for, scrub
+from repomodeler.credentials import (TOKEN_VARS, GitCredential, askpass_env, credential_for, redact,
+                                    remember_secret, scrub, split_url)
 from repomodeler.proc import die_with_parent
 from repomodeler.records import RepomodelerError, Repository, RepoSpec
 
@@ -46,15 +47,9 @@ def home_dir() -> Path:
 
 
 def redact_url(url: str) -> str:
-    """Remove any user:password@ from a URL so it can be printed or stored."""
-    m = _SCHEME_URL.match(url)
-    if not m:
-        return url
-    parts = urlsplit(url)
-    if "@" in parts.netloc:
-        host = parts.netloc.rsplit("@", 1)[1]
-        return urlunsplit((parts.scheme, host, parts.path, parts.query, parts.fragment))
-    return url
+    """A URL fit to print or store: user-info, query secrets and known tokens removed
+    (:func:`repomodeler.credentials.redact`, the one redaction step)."""
+    return redact(url)
 
 
 def _name_from(location: str) -> str:
@@ -90,6 +85,13 @@ def parse_input(raw: str, *, allow_http: bool = False) -> RepoSpec:
     m = _SCHEME_URL.match(text)
     if m:
         scheme = m.group("scheme").lower()
+        head, userinfo, rest = split_url(text)
+        if userinfo is not None:  # re-encoded, so that a secret holding '/', '#' or '?' stays in the user-info
+            user, sep, secret = userinfo.partition(":")
+            remember_secret(userinfo)
+            remember_secret(secret if sep else user)
+            text = (f"{head}{quote(unquote(user), safe='')}{':' if sep else ''}"
+                    f"{quote(unquote(secret), safe='') if sep else ''}@{rest}")
         parts = urlsplit(text)
         if scheme == "http" and not allow_http and (parts.hostname or "") not in _LOOPBACK:
             raise RepomodelerError(
@@ -112,11 +114,11 @@ def parse_input(raw: str, *, allow_http: bool = False) -> RepoSpec:
         if "@" in path:
             path, ref = path.rsplit("@", 1)
         if scheme != "file" and not parts.netloc:
-            raise RepomodelerError(f"error: '{raw}' is not a valid git URL (no host); use e.g. https://github.com/owner/repo")
+            raise RepomodelerError(f"error: '{redact_url(raw)}' is not a valid git URL (no host); use e.g. https://github.com/owner/repo")
         if not path.strip("/"):
-            raise RepomodelerError(f"error: '{raw}' is not a valid git URL (no repository path); use e.g. https://github.com/owner/repo")
+            raise RepomodelerError(f"error: '{redact_url(raw)}' is not a valid git URL (no repository path); use e.g. https://github.com/owner/repo")
         if ref == "":
-            raise RepomodelerError(f"error: '{raw}' ends with '@' but names no ref; write URL@branch, URL@tag or URL@commit")
+            raise RepomodelerError(f"error: '{redact_url(raw)}' ends with '@' but names no ref; write URL@branch, URL@tag or URL@commit")
         location = urlunsplit((parts.scheme, parts.netloc, path, parts.query, ""))
         return RepoSpec(raw=raw, kind="url", location=location, ref=ref, name=_name_from(path))
     # A local path wins over scp-like syntax when it exists (e.g. 'C:foo' style names are rare).
@@ -126,7 +128,7 @@ def parse_input(raw: str, *, allow_http: bool = False) -> RepoSpec:
     if "@" in text and os.path.exists(text.rsplit("@", 1)[0]):
         path, ref = text.rsplit("@", 1)
         if not ref:
-            raise RepomodelerError(f"error: '{raw}' ends with '@' but names no ref; write PATH@branch, PATH@tag or PATH@commit")
+            raise RepomodelerError(f"error: '{redact_url(raw)}' ends with '@' but names no ref; write PATH@branch, PATH@tag or PATH@commit")
         resolved = Path(path).resolve()
         return RepoSpec(raw=raw, kind="path", location=str(resolved), ref=ref, name=_name_from(str(resolved)))
     m = _SCP_URL.match(text)
@@ -137,8 +139,8 @@ def parse_input(raw: str, *, allow_http: bool = False) -> RepoSpec:
         location = f"{m.group('user') or ''}{m.group('host')}:{path}"
         return RepoSpec(raw=raw, kind="url", location=location, ref=ref, name=_name_from(path))
     if "://" in text or text.startswith(("http:", "https:")):
-        raise RepomodelerError(f"error: '{raw}' is not a valid git URL; use e.g. https://github.com/owner/repo")
-    raise RepomodelerError(f"error: '{raw}' does not exist; give an existing folder or a git URL (https://, ssh://, git@host:owner/repo, file://)")
+        raise RepomodelerError(f"error: '{redact_url(raw)}' is not a valid git URL; use e.g. https://github.com/owner/repo")
+    raise RepomodelerError(f"error: '{redact_url(raw)}' does not exist; give an existing folder or a git URL (https://, ssh://, git@host:owner/repo, file://)")
 
 
 def git_env(extra: dict[str, str] | None = None) -> dict[str, str]:

@@ -42,7 +42,9 @@ class _RichProgress:
 
 
 def _fail(exc: BaseException) -> None:
-    click.echo(str(exc), err=True)
+    from repomodeler.credentials import redact
+
+    click.echo(redact(str(exc)), err=True)
     sys.exit(1)
 
 
@@ -216,6 +218,9 @@ def main() -> None:
     """Console entry point: a bug surfaces as one line (the traceback with REPOMODELER_DEBUG=1)."""
     import os
 
+    from repomodeler.startup import hide_secrets
+
+    hide_secrets()  # secrets off the command line and out of the environment children inherit
     try:
         cli(prog_name="repomodeler")
     except (KeyboardInterrupt, SystemExit):
@@ -240,6 +245,9 @@ def _internal(exc: BaseException) -> NoReturn:
     if os.environ.get("REPOMODELER_DEBUG"):
         raise exc
     detail = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else ""
+    from repomodeler.credentials import redact
+
+    detail = redact(detail)
     click.echo(f"error: internal error ({type(exc).__name__}: {detail}); rerun with REPOMODELER_DEBUG=1 "
                "for the traceback and please report it", err=True)
     sys.exit(2)

@@ -286,7 +286,10 @@ class SysmlEngine:
         import tempfile
 
         self._cache_dir = tempfile.mkdtemp(prefix="repomodeler-sysml-cache-")
-        options: dict[str, object] = {"env": {**os.environ, "XDG_CACHE_HOME": self._cache_dir}}
+        from repomodeler.credentials import child_env
+
+        # no token variables: the engine never needs a credential (issue 23)
+        options: dict[str, object] = {"env": child_env({"XDG_CACHE_HOME": self._cache_dir})}
         preexec = die_with_parent()
         if preexec is not None:
             options["preexec_fn"] = preexec

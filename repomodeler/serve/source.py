@@ -127,7 +127,9 @@ def _checkout_for(repository: str, model: dict[str, Any], run: dict[str, Any],
 
 def _git_env() -> dict[str, str]:
     """No GIT_* from our environment (GIT_DIR etc.), no system or global config."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    from repomodeler.credentials import child_env
+
+    env = {k: v for k, v in child_env().items() if not k.startswith("GIT_")}
     env.update(GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL=os.devnull, GIT_TERMINAL_PROMPT="0", LC_ALL="C")
     return env
 
