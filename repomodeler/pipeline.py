@@ -298,7 +298,7 @@ def analyze(inputs: list[str], options: AnalyzeOptions, progress: Progress | Non
     name = options.name or default_name([s.name for s in specs])
     if not slug(name) or name.strip() == "":
         raise RepomodelerError(f"error: --name '{name}' is empty; give a system name")
-    out = options.out or Path("models") / slug(name)
+    out = _publish.resolve_out(options.out or Path("models") / slug(name))
     _check_out_dir(out, options.force)
 
     # Boot the SysML engine now, so it starts while we clone and parse, unless a previous model

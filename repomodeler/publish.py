@@ -92,6 +92,32 @@ def crash_point(name: str) -> None:
 
 
 # ---------------------------------------------------------------------------------------- names
+def resolve_out(out: Path, flag: str = "--out") -> Path:
+    """The folder a run publishes to, as the swap needs it.
+
+    A symbolic link to a folder is followed: the link stays and the folder it points to gets the
+    new model (the lock and staging folder go beside that folder). The current folder (``--out .``)
+    or one holding it is refused in one line: a swap replaces the folder as a whole, and the shell
+    you run it from would be left in the deleted old one.
+    """
+    path = out
+    if path.is_symlink():
+        target = Path(os.path.realpath(path))
+        if target.exists() and not target.is_dir():
+            raise RepomodelerError(f"error: {flag} '{out}' is a link to '{target}', which is not a folder; "
+                                   "choose another path")
+        path = target
+    absolute = Path(os.path.realpath(path))
+    try:
+        cwd = Path(os.path.realpath(os.getcwd()))
+    except OSError:
+        cwd = None
+    if out.name in ("", ".", "..") or (cwd is not None and (absolute == cwd or absolute in cwd.parents)):
+        raise RepomodelerError(f"error: {flag} '{out}' is the current folder or holds it; it is replaced as a whole "
+                               "when published: run from another folder or give a path such as ../NAME")
+    return path
+
+
 def lock_path(out: Path) -> Path:
     return out.parent / f".{out.name}.lock"
 
@@ -139,9 +165,14 @@ def _is_plain_file(path: Path) -> bool:
     return path.is_file() and not path.is_symlink()
 
 
+#: What a static site published before the manifest existed holds of ``publish``'s (a trailing
+#: ``/`` owns the whole folder).
+LEGACY_SITE = ("index.html", "static/", "models/", "data/", "files/")
+
+
 def owned_files(folder: Path) -> set[str] | None:
-    """The files analyze owns in `folder` (its manifest; the fixed names for a model written before
-    manifests), or None when repomodeler did not write it (no manifest and no model)."""
+    """The files analyze (or publish) owns in `folder` (its manifest; the fixed names for a model or
+    site written before manifests), or None when repomodeler did not write it."""
     try:
         data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
         files = data.get("files") if isinstance(data, dict) and data.get("format") == MANIFEST_FORMAT else None
@@ -151,6 +182,8 @@ def owned_files(folder: Path) -> set[str] | None:
         pass
     if _is_plain_file(folder / "model.json") and _is_plain_file(folder / "run.json"):
         return set(LEGACY_FILES)
+    if _is_plain_file(folder / "index.html") and (folder / "static").is_dir() and (folder / "models").is_dir():
+        return set(LEGACY_SITE)
     return None
 
 
@@ -181,8 +214,8 @@ def _move_unowned(src: Path, dst: Path, owned: set[str], rel: str = "") -> int:
         return 0
     for child in children:
         sub = f"{rel}{child.name}"
-        if sub in owned and not child.is_dir():
-            continue  # analyze's file: it goes (or stays) with its model
+        if (sub in owned and not child.is_dir()) or sub + "/" in owned:
+            continue  # analyze's file (or folder): it goes (or stays) with its model
         target = dst / child.name
         if child.is_dir() and not child.is_symlink() and (any(o.startswith(sub + "/") for o in owned)
                                                           or (target.is_dir() and not target.is_symlink())):
@@ -346,7 +379,7 @@ def recover(out: Path) -> list[str]:
         pid = _pid_suffix(child.name, old_prefix)
         if pid is None or pid == os.getpid() or pid_alive(pid):
             continue
-        if not out.exists() and (child / "model.json").is_file():
+        if not out.exists() and owned_files(child) is not None:  # a model or a site
             os.rename(child, out)  # the crash came between the two renames of the fallback swap
             _fsync_dir(out.parent)
             notes.append(f"restored the previous model of '{out}' left by interrupted process {pid}")
