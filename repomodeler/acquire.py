@@ -20,6 +20,7 @@ import threading
 from pathlib import Path
 from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
+from repomodeler.leftovers import tmp_prefix
 from repomodeler.credentials import (TOKEN_VARS, GitCredential, askpass_env, credential_for, redact,
                                     remember_secret, scrub, split_url)
 from repomodeler.proc import die_with_parent
@@ -334,7 +335,7 @@ def _clone_or_update(spec: RepoSpec, timeout: float) -> Path:
             _fetch(spec, dest, timeout)
             return dest
         dest.parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=".clone-", dir=dest.parent))
+        tmp = Path(tempfile.mkdtemp(prefix=tmp_prefix(".clone-"), dir=dest.parent))
         try:
             work = tmp / "r.git"
             init = run_git(["init", "--quiet", "--bare", str(work)])

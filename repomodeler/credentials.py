@@ -25,6 +25,8 @@ from dataclasses import dataclass, field
 from typing import Iterator
 from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
+from repomodeler.leftovers import tmp_prefix
+
 TOKEN_VARS = ("REPOMODELER_GIT_TOKEN", "GITHUB_TOKEN")
 USER_VAR = "REPOMODELER_GIT_USER"
 DEFAULT_USER = "x-access-token"
@@ -138,7 +140,7 @@ def askpass_env(credential: GitCredential | None) -> Iterator[dict[str, str]]:
     if credential is None:
         yield {}
         return
-    folder = tempfile.mkdtemp(prefix="repomodeler-askpass-")
+    folder = tempfile.mkdtemp(prefix=tmp_prefix("repomodeler-askpass-"))
     try:
         os.chmod(folder, stat.S_IRWXU)
         script = os.path.join(folder, "askpass.sh")

@@ -18,6 +18,7 @@ import tempfile
 from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 
+from repomodeler.leftovers import tmp_prefix
 from repomodeler.acquire import run_git
 from repomodeler.languages import language_for_path
 from repomodeler.records import Inventory, RepomodelerError, Repository, SourceFile, Warning_
@@ -203,7 +204,7 @@ def list_git(repo: Repository, options: InventoryOptions) -> Inventory:
 
 def list_dir(repo: Repository, options: InventoryOptions) -> Inventory:
     root = repo.checkout
-    with tempfile.TemporaryDirectory(prefix="repomodeler-ls-") as tmp:
+    with tempfile.TemporaryDirectory(prefix=tmp_prefix("repomodeler-ls-")) as tmp:
         init = run_git(["init", "--quiet", "--bare", tmp])
         if init.returncode != 0:
             raise RepomodelerError("error: cannot create a temporary folder to list files; check TMPDIR is writable")

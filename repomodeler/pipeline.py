@@ -321,6 +321,9 @@ def _acquire_all(specs: list[RepoSpec], options: AnalyzeOptions, progress: Progr
                  failures: list[str]) -> list[Repository]:
     """Clone or fetch every input (concurrently), then the submodules they pin if asked."""
     progress.stage("clone", len(specs))
+    from repomodeler.leftovers import clean_abandoned
+
+    clean_abandoned()  # partial clones and temporary folders of killed runs (issue 23)
     repos: list[Repository] = []
     # Clones and fetches run concurrently (they wait on the network and on git, not on Python);
     # results are taken in input order so names, failures and output stay deterministic.
