@@ -235,7 +235,24 @@ def main() -> None:
             _internal(exc)
         _fail(error)
     except Exception as exc:
-        _internal(exc)
+        error = _full_database(exc)
+        if error is None or os.environ.get("REPOMODELER_DEBUG"):
+            _internal(exc)
+        _fail(error)
+
+
+def _full_database(exc: BaseException) -> RepomodelerError | None:
+    """A database under $REPOMODELER_HOME that could not be written (full disk, ``ulimit -f``) that
+    no caller named more precisely: one line naming the folder."""
+    from repomodeler.sqlite import is_full
+
+    if not is_full(exc):
+        return None
+    from repomodeler.acquire import home_dir
+
+    return RepomodelerError(f"error: cannot write under '{home_dir()}' (disk I/O error): the disk is full or a "
+                            "file-size limit was reached; free some space (or set REPOMODELER_HOME to a folder on a "
+                            "disk with room) and rerun (the previous model, if any, was kept)")
 
 
 def _internal(exc: BaseException) -> NoReturn:

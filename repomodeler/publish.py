@@ -403,14 +403,25 @@ def recover(out: Path) -> list[str]:
 
 
 # ---------------------------------------------------------------------------------------- writing
-def full_disk_error(path: Path | str | None, exc: OSError) -> RepomodelerError | None:
-    """A one-line error naming `path` when `exc` means the disk, a quota or a size limit is full."""
+def full_disk_error(path: Path | str | None, exc: OSError, needed: int | None = None) -> RepomodelerError | None:
+    """A one-line error naming `path` (and, when known, the room the file needs) when `exc` means
+    the disk, a quota or a size limit is full. ``shutil.Error`` (a copy of a folder) carries the
+    failures of its files: the first full-disk one is reported."""
+    if isinstance(exc, shutil.Error) and exc.args and isinstance(exc.args[0], list):
+        for item in exc.args[0]:
+            if isinstance(item, tuple) and len(item) == 3:
+                _src, dst, why = item
+                if any(code in str(why) for code in ("[Errno 28]", "[Errno 27]", "[Errno 122]")):
+                    number = 28 if "[Errno 28]" in str(why) else 27 if "[Errno 27]" in str(why) else 122
+                    return full_disk_error(dst, OSError(number, os.strerror(number)))
+        return None
     if exc.errno not in _FULL:
         return None
     what = {errno.ENOSPC: "no space left on the device", errno.EDQUOT: "the disk quota is exceeded",
             errno.EFBIG: "the file is larger than the system allows"}[exc.errno]
     target = f" '{path}'" if path else ""
-    return RepomodelerError(f"error: cannot write{target}: {what}; free some space and rerun "
+    room = f" (it needs {max(1, -(-needed // 1024))} kB)" if needed else ""
+    return RepomodelerError(f"error: cannot write{target}{room}: {what}; free some space and rerun "
                             "(the previous model, if any, was kept)")
 
 
@@ -426,7 +437,7 @@ def write_file(path: Path, text: str) -> None:
                 crash_point(f"write {path.name} (half)")
             handle.write(data[half:])
     except OSError as exc:
-        error = full_disk_error(path, exc)
+        error = full_disk_error(path, exc, len(data))
         if error is not None:
             raise error from None
         raise
