@@ -427,11 +427,15 @@ def unique_names(specs: list[RepoSpec]) -> list[RepoSpec]:
     return out
 
 
-def submodule_specs(repo: Repository, taken: set[str] | None = None, *, allow_http: bool = False) -> list[RepoSpec]:
+def submodule_specs(repo: Repository, taken: set[str] | None = None, *, allow_http: bool = False,
+                    errors: list[str] | None = None) -> list[RepoSpec]:
     """Inputs for the submodules of a pinned repository (only with --submodules): URL@recorded-commit.
 
     Only network URLs are followed (https, ssh, git), and file:// or local paths only when the parent
     itself is local, so a hostile `.gitmodules` cannot make us read other repositories on this machine.
+    A URL that cannot be used (``ext::``, ``fd::``, ``--upload-pack=...``, ``~/x``) is an error of
+    that submodule, naming it: appended to `errors` (--keep-going) and the others still returned,
+    or raised when `errors` is None.
     """
     if repo.kind != "git" or not repo.commit:
         return []
@@ -466,7 +470,15 @@ def submodule_specs(repo: Repository, taken: set[str] | None = None, *, allow_ht
             continue
         if url.startswith("/"):
             url = f"file://{url}"
-        spec = parse_input(f"{url}@{links[path]}", allow_http=allow_http)
+        try:
+            spec = parse_input(f"{url}@{links[path]}", allow_http=allow_http)
+        except RepomodelerError as exc:
+            message = (f"error: submodule '{path}' of '{repo.name}': {str(exc).removeprefix('error: ')}"
+                       + ("" if errors is not None else " (pass --keep-going to analyse the others)"))
+            if errors is None:
+                raise RepomodelerError(message) from None
+            errors.append(message)
+            continue
         name = spec.name if spec.name not in (taken or set()) else f"{repo.name}-{_name_from(path)}"
         specs.append(RepoSpec(raw=spec.raw, kind=spec.kind, location=spec.location, ref=spec.ref, name=name))
     return specs

@@ -353,7 +353,8 @@ def _acquire_all(specs: list[RepoSpec], options: AnalyzeOptions, progress: Progr
         raise RepomodelerError(f"error: none of the inputs could be read; nothing was written ({failures[0]})")
     if options.submodules:
         for repo in list(repos):
-            for spec in submodule_specs(repo, {r.name for r in repos}, allow_http=options.allow_http):
+            for spec in submodule_specs(repo, {r.name for r in repos}, allow_http=options.allow_http,
+                                        errors=failures if options.keep_going else None):
                 try:
                     repos.append(acquire_one(spec, timeout=options.timeout))
                 except RepomodelerError as exc:
