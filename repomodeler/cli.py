@@ -73,12 +73,16 @@ def cli() -> None:
 @click.option("--allow-http", is_flag=True, help="Accept plain http:// remotes (refused by default except to localhost).")
 @click.option("--subsystems/--no-subsystems", default=True, show_default=True,
               help="Also write the subsystems inside each component (model.json nodes with a parent).")
+@click.option("--max-time", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="Stop the whole run after this many seconds (nothing is published then).")
 @click.option("--force", is_flag=True,
               help="Write into a non-empty --out that holds no repomodeler model (its other files are kept).")
 def analyze(inputs: tuple[str, ...], name: str | None, out: Path | None, max_file_size: int, timeout: float,
             keep_going: bool, submodules: bool, no_validate: bool, jobs: int, no_cache: bool, accept_drop: bool, timings: bool,
-            formats: tuple[str, ...], quiet: bool, allow_http: bool, subsystems: bool, force: bool) -> None:
+            formats: tuple[str, ...], quiet: bool, allow_http: bool, subsystems: bool, max_time: float | None,
+            force: bool) -> None:
     """Analyse INPUTS (git URLs, URL@REF, local folders) as one system; write model.sysml and model.json."""
+    from repomodeler.deadline import MaxTimeExceeded
     from repomodeler.pipeline import AnalyzeOptions, analyze as run_analyze
     from repomodeler.summary import print_summary
 
@@ -93,7 +97,7 @@ def analyze(inputs: tuple[str, ...], name: str | None, out: Path | None, max_fil
                                                           use_cache=not no_cache, jobs=jobs, accept_drop=accept_drop,
                                                           formats=formats, submodules=submodules,
                                                           allow_http=allow_http, subsystems=subsystems,
-                                                          force=force),
+                                                          force=force, max_time=max_time),
                              progress)
     except RepomodelerError as exc:
         if progress:
@@ -104,6 +108,10 @@ def analyze(inputs: tuple[str, ...], name: str | None, out: Path | None, max_fil
             progress.done()
         click.echo("interrupted: nothing was published; the previous model (if any) is unchanged", err=True)
         sys.exit(130)
+    except MaxTimeExceeded as exc:
+        if progress:
+            progress.done()
+        _fail(RepomodelerError(exc.message()))
     if not quiet:
         print_summary(result)
     if timings:

@@ -131,6 +131,7 @@ class AnalyzeOptions:
     allow_http: bool = False  # accept plain http:// remotes (always allowed to loopback addresses)
     subsystems: bool = True  # also emit the subsystems inside each component (model.json nodes with a parent)
     force: bool = False  # add the model to a non-empty folder that holds no repomodeler model (its files kept)
+    max_time: float | None = None  # seconds the whole run may take (repomodeler.deadline); None: no limit
 
 
 class _ModelGraph:
@@ -304,17 +305,23 @@ def analyze(inputs: list[str], options: AnalyzeOptions, progress: Progress | Non
     # Boot the SysML engine now, so it starts while we clone and parse, unless a previous model
     # exists: then the structure is probably unchanged, its check is cached, and the engine is
     # started only if it is needed.
-    engine = _start_engine() if options.validate and not (out / "model.sysml").exists() else None
-    try:
-        t = time.perf_counter()
-        repos = _acquire_all(specs, options, progress, failures)
-        timings["clone"] = time.perf_counter() - t
+    from repomodeler import deadline
 
-        return _analyze_repositories(name, out, repos, failures, options, progress, before_publish, started,
-                                     timings, engine)
+    deadline.arm(options.max_time)
+    try:
+        engine = _start_engine() if options.validate and not (out / "model.sysml").exists() else None
+        try:
+            t = time.perf_counter()
+            repos = _acquire_all(specs, options, progress, failures)
+            timings["clone"] = time.perf_counter() - t
+
+            return _analyze_repositories(name, out, repos, failures, options, progress, before_publish, started,
+                                         timings, engine)
+        finally:
+            if engine is not None:
+                engine.close()
     finally:
-        if engine is not None:
-            engine.close()
+        deadline.disarm()
 
 
 def _acquire_all(specs: list[RepoSpec], options: AnalyzeOptions, progress: Progress,
@@ -391,6 +398,9 @@ def _analyze_repositories(name: str, out: Path, repos: list[Repository], failure
     if options.use_cache and options.publish and before_publish is None and not failures and not options.formats:
         with _publish.output_lock(out) as notes:  # it rewrites run.json in place
             _print_notes(notes)
+            from repomodeler import deadline
+
+            deadline.disarm()  # from here the kept model's run.json is published: no stop half-way
             unchanged = _unchanged_model(out, fingerprint, inventories, timings, started, jobs, name, repos, progress)
         if unchanged is not None:
             return unchanged
@@ -466,6 +476,9 @@ def _analyze_repositories(name: str, out: Path, repos: list[Repository], failure
                                       failures=failures, timings=timings)
             if before_publish is not None:
                 before_publish(staging)
+            from repomodeler import deadline
+
+            deadline.disarm()  # the model is complete and checked: publish it whole
             _publish.swap_into_place(staging, out)
             if options.use_cache:
                 try:  # the model is in place: a cache that cannot remember it only costs the next run time
