@@ -23,7 +23,7 @@ import tempfile
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Iterator
-from urllib.parse import quote, unquote, urlsplit, urlunsplit
+from urllib.parse import quote, unquote, urlsplit
 
 from repomodeler.leftovers import tmp_prefix
 

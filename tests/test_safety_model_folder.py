@@ -21,7 +21,7 @@ import pytest
 from repomodeler import publish
 from repomodeler.pipeline import AnalyzeOptions, analyze
 
-from conftest import ROOT, commit_all, git
+from conftest import ROOT, git
 from test_publish_safety import _crash_child, _steps, two_models, which_model  # noqa: F401 (fixture)
 
 USER_FILES = {
