@@ -180,7 +180,7 @@ def owned_files(folder: Path) -> set[str] | None:
             return {f for f in files if isinstance(f, str) and _safe_relative(f)} | {MANIFEST}
     except (OSError, ValueError, RecursionError):
         pass
-    if _is_plain_file(folder / "model.json") and _is_plain_file(folder / "run.json"):
+    if _is_plain_file(folder / "model.json"):
         return set(LEGACY_FILES)
     if _is_plain_file(folder / "index.html") and (folder / "static").is_dir() and (folder / "models").is_dir():
         return set(LEGACY_SITE)
