@@ -104,6 +104,41 @@ export function stepsList(steps) {
   return ol;
 }
 
+// ---- the rules that made an element
+let ruleMessages = null; // rule id -> message, from the model's catalogue (read once)
+
+/** The rules that made `item` (its model.json `rules`, a list of rule ids), each with its message
+    from the model's top-level catalogue (`rules`: [{id, message}]); null when it names none. */
+export function rulesOf(item) {
+  var ids = arr(item && item.rules).map(str).filter(Boolean);
+  if (!ids.length) return null;
+  if (!ruleMessages) {
+    ruleMessages = new Map();
+    arr(model.rules).forEach(function (r) { if (r && typeof r === "object" && r.id !== undefined) ruleMessages.set(str(r.id), str(r.message)); });
+  }
+  return ids.filter(function (id, i) { return ids.indexOf(id) === i; }).map(function (id) { return { id: id, message: ruleMessages.get(id) || "" }; });
+}
+
+export function rulesList(rules) {
+  var ul = el("ul", { class: "list rules", id: "rules" });
+  rules.forEach(function (r) {
+    ul.appendChild(el("li", { dataset: { rule: r.id } }, el("code", { class: "rule-id", text: r.id }),
+      r.message ? el("span", { class: "rule-msg", text: r.message }) : null));
+  });
+  return ul;
+}
+
+/** "How it was resolved": the rules that made the element, when the model names them, then the
+    resolver's steps for a connection (attributes.chain / via); nothing when neither is known
+    (the attributes table still shows resolved_by and patterns). */
+export function resolvedSection(box, item, steps) {
+  var rules = rulesOf(item);
+  if (!rules && !steps) return;
+  box.appendChild(el("h3", { text: "How it was resolved", id: "resolved-title" }));
+  if (rules) box.appendChild(rulesList(rules));
+  if (steps) box.appendChild(stepsList(steps));
+}
+
 export function loadSnippet(ev, body) {
   var line = parseInt(ev.line, 10) || 1;
   function show(data) {
@@ -164,6 +199,7 @@ export function renderNode(box, id, counter) {
     el("button", { class: "btn ghost small", type: "button", text: "Show in SysML", onclick: function () { showTab("sysml"); } })));
   box.appendChild(kv([["id", str(n.id)]].concat(attrRows(n.attributes))));
   comparisonSection(box, changesAbout("n:", id));
+  resolvedSection(box, n, null);
   if (kids.length) {
     var word = partsWord(kids);
     box.appendChild(el("h3", { text: word.charAt(0).toUpperCase() + word.slice(1) + " · " + kids.length }));
@@ -259,8 +295,7 @@ export function renderEdge(box, id, counter) {
     el("button", { class: "btn ghost small", type: "button", text: "Show in SysML", onclick: function () { showTab("sysml"); } })));
   box.appendChild(kv([["id", str(e.id)], ["from", nodeLink(str(e.source))], ["to", nodeLink(str(e.target))]].concat(attrRows(e.attributes))));
   comparisonSection(box, changesAbout("e:", id));
-  var steps = resolutionSteps(e);
-  if (steps) { box.appendChild(el("h3", { text: "How it was resolved" })); box.appendChild(stepsList(steps)); }
+  resolvedSection(box, e, resolutionSteps(e));
   box.appendChild(el("h3", { text: "Evidence" }));
   box.appendChild(evidenceList(e.evidence, counter, true));
 }
