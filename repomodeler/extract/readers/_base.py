@@ -20,7 +20,7 @@ FAMILIES = ("descriptor", "api", "proxy")
 FAMILY_RULES = {"api": "extract_api", "proxy": "extract_proxy"}
 
 
-def fact(kind: str, repo: str, path: str, line: int, **attrs: object) -> Fact:
+def fact(kind: str, repo: str, path: str, line: int, /, **attrs: object) -> Fact:
     """A fact of a non-source file: attributes as sorted strings, empty and None ones left out."""
     clean = tuple(sorted((k, str(v)) for k, v in attrs.items() if v is not None and v != ""))
     return Fact(kind=kind, repository=repo, path=path, line=line, language="config", attrs=clean)
