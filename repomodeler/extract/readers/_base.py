@@ -61,21 +61,38 @@ class Reader:
         return FAMILY_RULES.get(self.family) or getattr(self.read, "__name__", "descriptor")
 
     @cached_property
-    def _pattern(self) -> re.Pattern[str] | None:
-        alternatives = [re.escape(n) for n in sorted(self.names)] + list(self.patterns)
-        return re.compile(r"(?:^|/)(?:" + "|".join(alternatives) + r")$") if alternatives else None
+    def name_pattern(self) -> re.Pattern[str] | None:
+        """The claims that look at the file name alone (the whole name must match)."""
+        alternatives = [re.escape(n) for n in sorted(self.names)] + [p for p in self.patterns if "/" not in p]
+        return _alternation(alternatives)
 
     @cached_property
-    def _folded(self) -> re.Pattern[str] | None:
-        return re.compile(self._pattern.pattern, re.I) if self._pattern is not None else None
+    def path_pattern(self) -> re.Pattern[str] | None:
+        """The claims that look at folders too (``nginx/[^/]*\\.conf``): the end of the path must
+        match, starting at a folder boundary."""
+        alternatives = [p for p in self.patterns if "/" in p]
+        return _alternation(alternatives, r"(?:^|/)(?:", r")$")
+
+    @cached_property
+    def _folded(self) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None]:
+        return tuple(re.compile(p.pattern, re.I) if p is not None else None  # type: ignore[return-value]
+                     for p in (self.name_pattern, self.path_pattern))
+
+    def _match(self, path: str, fold: bool) -> bool:
+        by_name, by_path = self._folded if fold else (self.name_pattern, self.path_pattern)
+        return ((by_name is not None and by_name.fullmatch(path.rpartition("/")[2]) is not None)
+                or (by_path is not None and by_path.search(path) is not None))
 
     def claims(self, path: str) -> bool:
         """Does this reader claim `path` by its name (what the inventory lists)?"""
-        return self._pattern is not None and self._pattern.search(path) is not None
+        return self._match(path, False)
 
     def recognises(self, path: str, head: str) -> bool:
         """Would this reader read the listed file `path` that starts with `head`?"""
-        pattern = self._folded if self.ignore_case else self._pattern
-        if pattern is None or pattern.search(path) is None:
-            return False
-        return self.sniff is None or self.sniff(path, head)
+        return self._match(path, self.ignore_case) and (self.sniff is None or self.sniff(path, head))
+
+
+def _alternation(alternatives: list[str], before: str = "", after: str = "", flags: int = 0) -> re.Pattern[str] | None:
+    if not alternatives:
+        return None
+    return re.compile(before + "|".join(f"(?:{a})" for a in alternatives) + after, flags)

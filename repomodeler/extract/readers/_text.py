@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+
 def first_line(text: str, needle: str, default: int = 1) -> int:
     idx = text.find(needle)
     return text.count("\n", 0, idx) + 1 if idx >= 0 else default

@@ -3,13 +3,32 @@ expanded: a "billion laughs" file costs one pass over its nodes) and small helpe
 
 from __future__ import annotations
 
+import importlib.util
+import sys
+from functools import lru_cache
 from typing import Iterator
-
-import yaml
 
 MAX_YAML_NODES = 200_000
 
-# --------------------------------------------------------------------------- YAML helpers
+
+def _lazy_yaml():  # type: ignore[no-untyped-def]
+    """PyYAML, executed when a reader first uses it.  The inventory imports every reader module for
+    the files it claims, and a run that keeps its model reads no YAML: loading PyYAML up front would
+    cost every such run ~8 ms."""
+    if "yaml" in sys.modules:
+        return sys.modules["yaml"]
+    spec = importlib.util.find_spec("yaml")
+    assert spec is not None and spec.loader is not None
+    spec.loader = importlib.util.LazyLoader(spec.loader)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["yaml"] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+yaml = _lazy_yaml()  # readers take it from here (``from ..._yaml import yaml``)
+
+
 class _Budget:
     def __init__(self, limit: int) -> None:
         self.left = limit
@@ -151,21 +170,25 @@ def _compose(text: str, budget: _Budget) -> list[yaml.Node | None]:
     return docs
 
 
-class _BudgetLoader(yaml.SafeLoader):
-    """Pure-Python SafeLoader that stops composing once a file has made MAX_YAML_NODES nodes; used
-    only to describe a syntax error the way users of this tool have always seen it."""
+@lru_cache(maxsize=None)
+def _budget_loader():  # type: ignore[no-untyped-def]
+    class _BudgetLoader(yaml.SafeLoader):
+        """Pure-Python SafeLoader that stops composing once a file has made MAX_YAML_NODES nodes; used
+        only to describe a syntax error the way users of this tool have always seen it."""
 
-    budget: _Budget
+        budget: _Budget
 
-    def compose_node(self, parent, index):  # type: ignore[no-untyped-def]
-        self.budget.spend()
-        return super().compose_node(parent, index)
+        def compose_node(self, parent, index):  # type: ignore[no-untyped-def]
+            self.budget.spend()
+            return super().compose_node(parent, index)
+
+    return _BudgetLoader
 
 
 def _describe_error(text: str, error: yaml.YAMLError) -> yaml.YAMLError:
     """The pure-Python parser's error for `text` (its wording names what it expected and what it
     found), or `error` if that parser finds none."""
-    loader = _BudgetLoader(text)
+    loader = _budget_loader()(text)
     loader.budget = _Budget(MAX_YAML_NODES)
     try:
         while loader.check_node():

@@ -7,13 +7,12 @@ import re
 from pathlib import PurePosixPath
 from typing import Any, Iterator
 
-import yaml
-
 from repomodeler.extract.readers._base import Reader, fact
-from repomodeler.extract.readers._yaml import get, items, load_yaml_documents, node_line, scalar, seq
+from repomodeler.extract.readers._yaml import get, items, load_yaml_documents, node_line, scalar, seq, yaml
 from repomodeler.records import Fact
 
 _COMPOSE_HINT = re.compile(r"^services\s*:", re.M)
+
 
 def _env_pairs(node: yaml.Node | None, passed_on: bool = True) -> Iterator[tuple[str, str, int]]:
     """Compose `environment:` as a mapping or as a list of NAME=value.  A name without a value

@@ -7,6 +7,7 @@ import re
 from repomodeler.extract.readers._base import Reader, fact
 from repomodeler.records import Fact
 
+
 def read_dotenv(repo: str, path: str, text: str) -> list[Fact]:
     facts: list[Fact] = []
     for i, raw in enumerate(text.splitlines(), start=1):

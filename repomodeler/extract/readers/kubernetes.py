@@ -5,10 +5,8 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-import yaml
-
 from repomodeler.extract.readers._base import Reader, fact
-from repomodeler.extract.readers._yaml import get, items, load_yaml_documents, node_line, scalar, seq
+from repomodeler.extract.readers._yaml import get, items, load_yaml_documents, node_line, scalar, seq, yaml
 from repomodeler.records import Fact
 
 _K8S_HINT = re.compile(r"^\s*apiVersion\s*:", re.M)

@@ -93,6 +93,7 @@ def read_proxy(repo: str, path: str, text: str) -> list[Fact]:
 
 _SITE = r"(?:nginx[^/]*\.conf|httpd[^/]*\.conf|default\.conf|(?:nginx|conf\.d|sites-available|sites-enabled|apache2?|httpd)/[^/]*\.conf)"
 
+
 READERS = (
     Reader("nginx", "proxy", 100, read_proxy, patterns=(_SITE, _SITE + r"\.template", r"[^/]*\.nginx", r"Caddyfile"),
            ignore_case=False, shadows=("nginx.template",)),

@@ -5,10 +5,8 @@ from __future__ import annotations
 import json
 import re
 
-import yaml
-
 from repomodeler.extract.readers._base import Reader, fact
-from repomodeler.extract.readers._yaml import load_yaml_documents
+from repomodeler.extract.readers._yaml import load_yaml_documents, yaml
 from repomodeler.records import Fact
 
 

@@ -21,14 +21,13 @@ from dataclasses import replace
 from functools import lru_cache
 from pathlib import PurePosixPath
 
-import yaml
-
 from repomodeler.extract.readers import (appsettings, beats, cmake, compose, config_json, dockerfile, dotenv,
                                          dotnet_project, envoy, go_mod, gradle, grafana, graphql, haproxy, helm,
                                          kubernetes, logback, makefile, maven, nginx, npm, openapi, otel_collector,
                                          plain_manifests, procfile, prometheus, proto, pyproject, requirements,
                                          setup_cfg, setup_py, spring)
-from repomodeler.extract.readers._base import FAMILIES, Reader
+from repomodeler.extract.readers._base import FAMILIES, Reader, _alternation
+from repomodeler.extract.readers._yaml import yaml
 from repomodeler.records import Fact, Warning_
 
 MODULES = (appsettings, beats, cmake, compose, config_json, dockerfile, dotenv, dotnet_project, envoy, go_mod, gradle,
@@ -39,17 +38,23 @@ READERS: tuple[Reader, ...] = tuple(sorted((r for m in MODULES for r in m.READER
 HEAD = 4096  # characters of a file a reader's sniff sees
 
 
-def _listing_pattern() -> re.Pattern[str]:
-    alternatives = [r._pattern.pattern for r in READERS if r.lists and r._pattern is not None]  # noqa: SLF001
-    return re.compile("|".join(f"(?:{a})" for a in alternatives))
+def _listing() -> tuple[frozenset[str], re.Pattern[str] | None, re.Pattern[str] | None]:
+    """What the listing readers claim, merged: exact names, name patterns, path patterns."""
+    listing = [r for r in READERS if r.lists]
+    names = frozenset(n for r in listing for n in r.names)
+    by_name = sorted({p for r in listing for p in r.patterns if "/" not in p})
+    by_path = sorted({p for r in listing for p in r.patterns if "/" in p})
+    return names, _alternation(by_name), _alternation(by_path, r"(?:^|/)(?:", r")$")
 
 
-_LISTED = _listing_pattern()
+_LISTED_NAMES, _LISTED_NAME, _LISTED_PATH = _listing()
 
 
 def is_descriptor(path: str) -> bool:
     """Does some reader claim `path` by its name (so the inventory lists it)?"""
-    return _LISTED.search(path) is not None
+    name = path.rpartition("/")[2]
+    return (name in _LISTED_NAMES or (_LISTED_NAME is not None and _LISTED_NAME.fullmatch(name) is not None)
+            or (_LISTED_PATH is not None and _LISTED_PATH.search(path) is not None))
 
 
 def claimants(path: str, head: str, family: str = "descriptor") -> list[Reader]:
@@ -60,15 +65,23 @@ def claimants(path: str, head: str, family: str = "descriptor") -> list[Reader]:
 def reader_for(path: str, head: str, family: str = "descriptor") -> Reader | None:
     """The reader of `family` for the listed file `path` starting with `head`, or None.  The first
     reader that recognises the file decides, even one that reads nothing (a Helm template)."""
-    for r in _family(family):
+    members, by_name, by_path = _family(family)
+    if not ((by_name is not None and by_name.fullmatch(path.rpartition("/")[2]))
+            or (by_path is not None and by_path.search(path))):
+        return None  # no reader of the family wants a file of this name (most source files)
+    for r in members:
         if r.recognises(path, head):
             return r if r.read is not None else None
     return None
 
 
 @lru_cache(maxsize=None)
-def _family(family: str) -> tuple[Reader, ...]:
-    return tuple(r for r in READERS if r.family == family)
+def _family(family: str) -> tuple[tuple[Reader, ...], re.Pattern[str] | None, re.Pattern[str] | None]:
+    """The readers of `family` in order, and what any of them might claim in any case (a quick no)."""
+    members = tuple(r for r in READERS if r.family == family)
+    by_name = _alternation(sorted({p.pattern for r in members if (p := r.name_pattern) is not None}), flags=re.I)
+    by_path = _alternation(sorted({p for r in members for p in r.patterns if "/" in p}), r"(?:^|/)(?:", r")$", re.I)
+    return members, by_name, by_path
 
 
 # --------------------------------------------------------------------------- reading one file

@@ -13,6 +13,7 @@ from repomodeler.records import Fact
 _SPRING_HINT = re.compile(r"^((spring|eureka|zuul|ribbon|hystrix|feign|security|management)(\.[\w.-]+)?"
                           r"|(server|logging)\.[\w.-]+)\s*:", re.M)
 
+
 def read_spring_config(repo: str, path: str, text: str) -> list[Fact]:
     entries: list[tuple[str, str, int]] = []
     if path.endswith(".properties"):
@@ -74,7 +75,6 @@ def _document_profile(part: list[tuple[str, str, int]], active: set[str]) -> str
     if not names or any(n.startswith("!") or n == "default" or n in active for n in names):
         return ""
     return ",".join(names)
-
 
 
 READERS = (
