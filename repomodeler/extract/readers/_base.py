@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cached_property
 from typing import Callable
 
@@ -30,11 +30,12 @@ def fact(kind: str, repo: str, path: str, line: int, /, **attrs: object) -> Fact
 class Reader:
     """One descriptor format: the files it claims and how it reads them.
 
-    ``names`` (exact file names) and ``patterns`` (regular expressions over the end of a path,
-    starting at a folder boundary: ``nginx/[^/]*\\.conf``) are the files the reader claims; the
-    inventory lists exactly the files some reader claims (see :mod:`.registry`).  They are matched as
-    written when files are listed; ``ignore_case`` readers then recognise a listed file whatever the
-    case of its name (``Setup.py``, ``Application.yml``).  ``sniff`` looks at the start of the file
+    ``names`` (exact file names) and ``patterns`` (regular expressions that match the whole file
+    name or, when they hold a slash, the end of the path from a folder boundary:
+    ``nginx/[^/]*\\.conf``) are the files the reader claims; the inventory lists exactly the files
+    some reader claims (see :mod:`.registry`).  They are matched as written when files are listed;
+    ``ignore_case`` readers then recognise a listed file whatever the case of its name
+    (``Setup.py``, ``Application.yml``).  ``sniff`` looks at the start of the file
     when the name alone does not decide (a YAML file is Kubernetes when it has ``apiVersion:``).
     ``read`` None claims files without reading them: they are listed (their lines are counted) and
     keep later readers of the family away.  ``lists`` False: the reader reads files other claims
@@ -54,7 +55,6 @@ class Reader:
     lists: bool = True
     line_based: bool = False  # cut over-long lines before reading (its regular expressions scan lines)
     shadows: tuple[str, ...] = ()
-    about: str = field(default="", compare=False)
 
     @property
     def rule(self) -> str:
@@ -64,14 +64,14 @@ class Reader:
     def name_pattern(self) -> re.Pattern[str] | None:
         """The claims that look at the file name alone (the whole name must match)."""
         alternatives = [re.escape(n) for n in sorted(self.names)] + [p for p in self.patterns if "/" not in p]
-        return _alternation(alternatives)
+        return alternation(alternatives)
 
     @cached_property
     def path_pattern(self) -> re.Pattern[str] | None:
         """The claims that look at folders too (``nginx/[^/]*\\.conf``): the end of the path must
         match, starting at a folder boundary."""
         alternatives = [p for p in self.patterns if "/" in p]
-        return _alternation(alternatives, r"(?:^|/)(?:", r")$")
+        return alternation(alternatives, r"(?:^|/)(?:", r")$")
 
     @cached_property
     def _folded(self) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None]:
@@ -92,7 +92,9 @@ class Reader:
         return self._match(path, self.ignore_case) and (self.sniff is None or self.sniff(path, head))
 
 
-def _alternation(alternatives: list[str], before: str = "", after: str = "", flags: int = 0) -> re.Pattern[str] | None:
+def alternation(alternatives: list[str], before: str = "", after: str = "",
+                flags: int = 0) -> re.Pattern[str] | None:
+    """One regular expression matching any of `alternatives` (None for none), between `before` and `after`."""
     if not alternatives:
         return None
     return re.compile(before + "|".join(f"(?:{a})" for a in alternatives) + after, flags)

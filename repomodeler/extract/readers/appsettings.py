@@ -49,8 +49,8 @@ def read_dotnet_settings(repo: str, path: str, text: str) -> list[Fact]:
 
 
 READERS = (
-    Reader("appsettings", "descriptor", 340, read_dotnet_settings, patterns=(r"(?:appsettings|ocelot)(?:\.[^/]+)?\.json",),
-           shadows=("appsettings.other",)),
+    Reader("appsettings", "descriptor", 340, read_dotnet_settings,
+           patterns=(r"(?:appsettings|ocelot)(?:\.[^/]+)?\.json",), shadows=("appsettings.other",)),
     # appsettings-local.json, ocelot-routes.json: listed, never read as settings.
     Reader("appsettings.other", "descriptor", 341, None, patterns=(r"appsettings[^/]*\.json", r"ocelot[^/]*\.json")),
 )

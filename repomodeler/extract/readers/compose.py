@@ -165,7 +165,7 @@ def _is_compose(path: str, head: str) -> bool:
 
 
 READERS = (
+    # docker-compose*.yml / compose*.yaml, or any YAML with a top-level services: key
     Reader("compose", "descriptor", 430, read_compose, patterns=(r"[^/]*\.ya?ml",), sniff=_is_compose,
-           shadows=("kubernetes", "spring.content"),
-           about="docker-compose*.yml / compose*.yaml, or any YAML with a top-level services: key"),
+           shadows=("kubernetes", "spring.content")),
 )

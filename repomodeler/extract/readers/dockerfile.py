@@ -73,6 +73,7 @@ def read_dockerfile(repo: str, path: str, text: str) -> list[Fact]:
 
 READERS = (
     Reader("dockerfile", "descriptor", 100, read_dockerfile, patterns=(r"Dockerfile[^/]*", r"[^/]*\.dockerfile"),
-           line_based=True, shadows=("dotenv", "procfile", "spring.name", "helm.template", "helm.values", "beats",
-                                     "prometheus", "otel_collector", "grafana", "compose", "kubernetes", "spring.content")),
+           line_based=True,
+           shadows=("dotenv", "procfile", "spring.name", "helm.template", "helm.values", "beats", "prometheus",
+                    "otel_collector", "grafana", "compose", "kubernetes", "spring.content")),
 )

@@ -26,5 +26,6 @@ def read_grafana_datasources(repo: str, path: str, text: str) -> list[Fact]:
 
 READERS = (
     Reader("grafana", "descriptor", 420, read_grafana_datasources, patterns=(r"[^/]*\.ya?ml",),
-           sniff=lambda path, head: bool(_DATASOURCES_HINT.search(head)), shadows=("compose", "kubernetes", "spring.content")),
+           sniff=lambda path, head: bool(_DATASOURCES_HINT.search(head)),
+           shadows=("compose", "kubernetes", "spring.content")),
 )

@@ -136,8 +136,9 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
 READERS = (
     # A kustomization may omit apiVersion and kind.
     Reader("kubernetes.kustomization", "descriptor", 360, read_kubernetes,
-           names=frozenset({"kustomization.yaml", "kustomization.yml"}), shadows=("prometheus", "otel_collector", "grafana", "compose", "kubernetes", "spring.content")),
+           names=frozenset({"kustomization.yaml", "kustomization.yml"}),
+           shadows=("prometheus", "otel_collector", "grafana", "compose", "kubernetes", "spring.content")),
+    # Any YAML with an apiVersion: line.
     Reader("kubernetes", "descriptor", 440, read_kubernetes, patterns=(r"[^/]*\.ya?ml",),
-           sniff=lambda path, head: bool(_K8S_HINT.search(head)), shadows=("spring.content",),
-           about="any YAML with an apiVersion: line"),
+           sniff=lambda path, head: bool(_K8S_HINT.search(head)), shadows=("spring.content",)),
 )

@@ -91,7 +91,9 @@ def read_proxy(repo: str, path: str, text: str) -> list[Fact]:
     return facts
 
 
-_SITE = r"(?:nginx[^/]*\.conf|httpd[^/]*\.conf|default\.conf|(?:nginx|conf\.d|sites-available|sites-enabled|apache2?|httpd)/[^/]*\.conf)"
+# A site's configuration: by its name, or any .conf in the folders nginx and httpd read.
+_SITE = (r"(?:nginx[^/]*\.conf|httpd[^/]*\.conf|default\.conf"
+         r"|(?:nginx|conf\.d|sites-available|sites-enabled|apache2?|httpd)/[^/]*\.conf)")
 
 
 READERS = (

@@ -21,6 +21,6 @@ def read_procfile(repo: str, path: str, text: str) -> list[Fact]:
 
 READERS = (
     Reader("procfile", "descriptor", 210, read_procfile, patterns=(r"Procfile(?:\.[^/]*)?",), line_based=True,
-           shadows=("spring.name", "helm.template", "helm.values", "beats", "prometheus", "otel_collector", "grafana", "compose",
-                    "kubernetes", "spring.content")),
+           shadows=("spring.name", "helm.template", "helm.values", "beats", "prometheus", "otel_collector", "grafana",
+                    "compose", "kubernetes", "spring.content")),
 )

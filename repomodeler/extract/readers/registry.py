@@ -26,7 +26,7 @@ from repomodeler.extract.readers import (appsettings, beats, cmake, compose, con
                                          kubernetes, logback, makefile, maven, nginx, npm, openapi, otel_collector,
                                          plain_manifests, procfile, prometheus, proto, pyproject, requirements,
                                          setup_cfg, setup_py, spring)
-from repomodeler.extract.readers._base import FAMILIES, Reader, _alternation
+from repomodeler.extract.readers._base import FAMILIES, Reader, alternation
 from repomodeler.extract.readers._yaml import yaml
 from repomodeler.records import Fact, Warning_
 
@@ -44,7 +44,7 @@ def _listing() -> tuple[frozenset[str], re.Pattern[str] | None, re.Pattern[str] 
     names = frozenset(n for r in listing for n in r.names)
     by_name = sorted({p for r in listing for p in r.patterns if "/" not in p})
     by_path = sorted({p for r in listing for p in r.patterns if "/" in p})
-    return names, _alternation(by_name), _alternation(by_path, r"(?:^|/)(?:", r")$")
+    return names, alternation(by_name), alternation(by_path, r"(?:^|/)(?:", r")$")
 
 
 _LISTED_NAMES, _LISTED_NAME, _LISTED_PATH = _listing()
@@ -79,8 +79,8 @@ def reader_for(path: str, head: str, family: str = "descriptor") -> Reader | Non
 def _family(family: str) -> tuple[tuple[Reader, ...], re.Pattern[str] | None, re.Pattern[str] | None]:
     """The readers of `family` in order, and what any of them might claim in any case (a quick no)."""
     members = tuple(r for r in READERS if r.family == family)
-    by_name = _alternation(sorted({p.pattern for r in members if (p := r.name_pattern) is not None}), flags=re.I)
-    by_path = _alternation(sorted({p for r in members for p in r.patterns if "/" in p}), r"(?:^|/)(?:", r")$", re.I)
+    by_name = alternation(sorted({p.pattern for r in members if (p := r.name_pattern) is not None}), flags=re.I)
+    by_path = alternation(sorted({p for r in members for p in r.patterns if "/" in p}), r"(?:^|/)(?:", r")$", re.I)
     return members, by_name, by_path
 
 

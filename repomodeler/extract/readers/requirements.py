@@ -18,5 +18,6 @@ def read_requirements(repo: str, path: str, text: str) -> list[Fact]:
 
 
 READERS = (
-    Reader("requirements", "descriptor", 140, read_requirements, patterns=(r"requirements[^/]*\.txt",), line_based=True),
+    Reader("requirements", "descriptor", 140, read_requirements, patterns=(r"requirements[^/]*\.txt",),
+           line_based=True),
 )

@@ -82,8 +82,8 @@ READERS = (
            patterns=(r"(?:application|bootstrap)[^/]*\.ya?ml", r"(?:application|bootstrap)[^/]*\.properties"),
            line_based=True, shadows=("helm.template", "helm.values", "beats", "prometheus", "otel_collector", "grafana",
                                      "compose", "kubernetes", "spring.content")),
-    # Spring Cloud Config repositories: <app>.yml, shared/application.yml
+    # Any YAML whose top-level keys are Spring's (spring:, eureka:, server.port:): Spring Cloud Config
+    # repositories (<app>.yml, shared/application.yml).
     Reader("spring.content", "descriptor", 450, read_spring_config, patterns=(r"[^/]*\.ya?ml",),
-           sniff=lambda path, head: bool(_SPRING_HINT.search(head)), line_based=True,
-           about="any YAML whose top-level keys are Spring's (spring:, eureka:, server.port:)"),
+           sniff=lambda path, head: bool(_SPRING_HINT.search(head)), line_based=True),
 )
