@@ -20,9 +20,9 @@ def produced_kinds() -> set[str]:
     kinds: set[str] = set()
     for scm in (ROOT / "grammars").rglob("*.scm"):
         kinds.update(re.findall(r'\(#set!\s+fact\s+"([^"]+)"\)', scm.read_text(encoding="utf-8")))
-    for py in (ROOT / "repomodeler" / "extract").glob("*.py"):
+    for py in (ROOT / "repomodeler" / "extract").rglob("*.py"):  # the engine and the readers/ modules
         text = py.read_text(encoding="utf-8")
-        kinds.update(re.findall(r'_fact\(\s*"([a-z0-9_.]+)"', text))
+        kinds.update(re.findall(r'\b_?fact\(\s*"([a-z0-9_.]+)"', text))
         kinds.update(re.findall(r'Fact\(kind="([a-z0-9_.]+)"', text))
     return kinds
 
