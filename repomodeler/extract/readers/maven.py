@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
-
 from repomodeler.extract.readers._base import Reader, fact
 from repomodeler.extract.readers._text import LineIndex, first_line
 from repomodeler.records import Fact
@@ -12,6 +10,8 @@ from repomodeler.records import Fact
 def read_pom(repo: str, path: str, text: str) -> list[Fact]:
     if "<!ENTITY" in text:
         raise ValueError("pom.xml declares entities; refusing to expand them")
+    import xml.etree.ElementTree as ET  # loaded when a pom is read, not when the inventory imports the readers
+
     root = ET.fromstring(text)
     ns = {"m": root.tag[1:].split("}")[0]} if root.tag.startswith("{") else {}
     q = (lambda t: f"m:{t}") if ns else (lambda t: t)

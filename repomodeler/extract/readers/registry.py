@@ -12,11 +12,9 @@ it, never an exception (:func:`read_file`).
 
 from __future__ import annotations
 
-import configparser
 import json
 import re
 import tomllib
-import xml.etree.ElementTree as ET
 from dataclasses import replace
 from functools import lru_cache
 from pathlib import PurePosixPath
@@ -117,6 +115,10 @@ def read_descriptor(repo: str, path: str, content: bytes) -> tuple[list[Fact], l
         if cut is not None:
             notes.append(Warning_(repo, path, cut, f"line {cut} is longer than {MAX_LINE} characters; "
                                                    "read its start only"))
+    # Imported here like the parsers that raise them: the inventory imports this module for its claims.
+    import configparser
+    import xml.etree.ElementTree as ET
+
     try:
         facts = reader.read(repo, path, text)
     except RecursionError:
@@ -130,6 +132,8 @@ def read_descriptor(repo: str, path: str, content: bytes) -> tuple[list[Fact], l
 
 def _error_position(exc: Exception) -> tuple[int, str]:
     """(line, one-line description) of a parser error, the line being 0 when the parser gave none."""
+    import xml.etree.ElementTree as ET
+
     if isinstance(exc, yaml.MarkedYAMLError) and exc.problem_mark is not None:
         line = exc.problem_mark.line + 1
         return line, f"{exc.problem or exc.context or 'invalid YAML'} at line {line}"

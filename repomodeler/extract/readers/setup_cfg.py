@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import configparser
 import re
 
 from repomodeler.extract.readers._base import Reader, fact
@@ -26,6 +25,8 @@ def console_lines(value: str, text: str, repo: str, path: str) -> list[Fact]:
 
 def read_setup_cfg(repo: str, path: str, text: str) -> list[Fact]:
     """``[options.entry_points]`` ``console_scripts =`` lines of a setuptools ``setup.cfg``."""
+    import configparser  # loaded when a setup.cfg is read, not when the inventory imports the readers
+
     parser = configparser.ConfigParser(interpolation=None, strict=False)
     parser.read_string(text)
     facts: list[Fact] = []
