@@ -21,6 +21,7 @@ from pathlib import Path, PurePosixPath
 
 from repomodeler.leftovers import tmp_prefix
 from repomodeler.acquire import run_git
+from repomodeler.extract.readers.registry import is_descriptor
 from repomodeler.languages import language_for_path
 from repomodeler.records import Inventory, RepomodelerError, Repository, SourceFile, Warning_
 
@@ -54,19 +55,6 @@ TEST_DESCRIPTOR = re.compile(r"(^|[.-])(test|tests|ci|e2e|it|integration)([.-][^
 TEST_FILE = re.compile(
     r"(^test_.*\.py$|^tests?\.py$|_test\.py$|_test\.go$|\.(test|spec)\.[cm]?[jt]sx?$|Tests?\.(java|kt|cs)$|IT\.java$|_spec\.rb$|Test\.php$)"
 )
-
-# Files read by descriptor/manifest readers even though no tree-sitter grammar covers them.
-DESCRIPTOR_NAMES = re.compile(
-    r"(^|/)(docker-compose[^/]*\.ya?ml|compose[^/]*\.ya?ml|Dockerfile[^/]*|[^/]*\.dockerfile|\.env(\.[^/]*)?|"
-    r"[^/]*\.env|package\.json|pyproject\.toml|requirements[^/]*\.txt|setup\.py|setup\.cfg|Procfile(\.[^/]*)?|[Mm]akefile|GNUmakefile|CMakeLists\.txt|go\.mod|pom\.xml|"
-    r"build\.gradle(\.kts)?|settings\.gradle(\.kts)?|Cargo\.toml|Gemfile|composer\.json|[^/]*\.csproj|"
-    r"application[^/]*\.(ya?ml|properties)|bootstrap[^/]*\.(ya?ml|properties)|[^/]*\.proto|"
-    r"[^/]*(openapi|swagger)[^/]*\.json|nginx[^/]*\.conf|[^/]*\.nginx|httpd[^/]*\.conf|"
-    r"(nginx|conf\.d|sites-available|sites-enabled|apache2?|httpd)/[^/]*\.conf|default\.conf|[^/]*\.conf\.template|Caddyfile|"
-    r"haproxy[^/]*\.cfg|"
-    r"[^/]*\.(graphql|graphqls|gql)|logback[^/]*\.xml|appsettings[^/]*\.json|ocelot[^/]*\.json|([a-z0-9]+[-_.])*config\.json)$"
-)
-YAML_FILE = re.compile(r"\.ya?ml$")
 
 
 @dataclass(frozen=True)
@@ -161,8 +149,9 @@ def _skip_reason(path: str, size: int, options: InventoryOptions) -> str | None:
 
 
 def _wanted(path: str) -> bool:
-    """Is this a file some extractor reads?  Everything else is not even counted as skipped."""
-    return language_for_path(path) is not None or bool(DESCRIPTOR_NAMES.search(path)) or bool(YAML_FILE.search(path))
+    """Is this a file some extractor reads (a source language's, or one a descriptor reader claims)?
+    Everything else is not even counted as skipped."""
+    return language_for_path(path) is not None or is_descriptor(path)
 
 
 def _count(skipped: dict[str, int], reason: str) -> None:
