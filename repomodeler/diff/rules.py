@@ -187,9 +187,9 @@ def check_model(current: ArchModel, target: ArchModel | None, rules: Rules | Non
 def analyse_unpublished(inputs: list[str], name: str | None = None) -> dict[str, object]:
     """Run the analysis pipeline on INPUTS and return model.json content without publishing it:
     a CI check writes nothing outside a temporary folder and records no run in the history."""
-    from repomodeler.emit.model_json import graph_to_dict
+    from repomodeler.model import from_networkx, to_dict
     from repomodeler.pipeline import AnalyzeOptions, analyze
 
     with tempfile.TemporaryDirectory(prefix="repomodeler-check-") as tmp:
         result = analyze(inputs, AnalyzeOptions(name=name, out=Path(tmp) / "model", validate=False, publish=False))
-    return graph_to_dict(result.graph)
+    return to_dict(result.model if result.model is not None else from_networkx(result.graph))
