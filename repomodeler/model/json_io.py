@@ -15,7 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
-from repomodeler.model.nesting import derived_stats
+from repomodeler.model.nesting import DERIVED_STATS, derived_stats
 from repomodeler.model.records import (
     SCHEMA,
     Component,
@@ -254,14 +254,14 @@ def from_dict(data: object, origin: str = "") -> Model:
                       for r in _list(data, "rules") if isinstance(r, dict))
         name = data.get("name")
         return Model(
-            name=_text(name, "name") if name is not None else "system",
+            name=_text(name, "name") if name is not None else "",
             components=frozen_mapping(dict(sorted(components.items()))),  # type: ignore[arg-type]
             connections=frozen_mapping(dict(sorted(connections.items()))),  # type: ignore[arg-type]
             repositories=tuple(_repository(r) for r in _list(data, "repositories")),
             messages=tuple(messages),
             unresolved=tuple(_unresolved(u) for u in _list(data, "unresolved")),
             warnings=tuple(sorted({_warning(w) for w in _list(data, "warnings")})),
-            stats=frozen_mapping(stats),
+            stats=frozen_mapping({k: v for k, v in stats.items() if k not in DERIVED_STATS}),
             rules=rules,
             schema=_optional(data.get("schema"), "schema"),
         )

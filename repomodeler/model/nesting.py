@@ -122,6 +122,11 @@ def nested_by_kind(components: Iterable["Component"]) -> tuple[list["Component"]
     return [c for c in parts if c.kind != "database"], [c for c in parts if c.kind == "database"]
 
 
+# The stats model.json states that the records give (recomputed on writing, so not kept on reading).
+DERIVED_STATS = ("components", "connections", "endpoints", "subsystems", "subsystem_links", "databases",
+                 "database_links")
+
+
 def derived_stats(model: "Model") -> dict[str, object]:
     """``model.json``'s stats: the model's own (files, skipped...) updated with the counts the records
     give.  Components and connections count the top level; parts inside components apart."""

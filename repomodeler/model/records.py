@@ -150,7 +150,7 @@ class Model:
     warnings: tuple[Warning_, ...] = ()
     stats: Mapping[str, object] = field(default_factory=_empty)  # type: ignore[assignment]
     rules: tuple[Rule, ...] = ()  # the rule catalog
-    schema: str | None = SCHEMA  # as read (None when the file named none)
+    schema: str | None = field(default=SCHEMA, compare=False)  # the format as read (None: the file named none)
 
     # ---- the parent rule, from repomodeler.model.nesting --------------------------------
     @property
