@@ -56,12 +56,12 @@ def _arch_model(model: Model, origin: str) -> ArchModel:
             comp.ports[p.name] = ModelPort(name=p.name, protocol=p.protocol, direction=p.direction,
                                            endpoints=sorted(ModelEndpoint(e.method, e.path) for e in p.endpoints))
         (arch.components if model.is_top_level(node.id) else arch.parts)[comp.id] = comp
-    top = {c.key for c in model.top_level_connections()}
+    nested = {c.key for c in model.nested_connections()}
     for edge in model.connections.values():
         conn = ModelConnection(
             source=edge.source, target=edge.target, protocol=edge.protocol, kind=edge.kind or "connects",
             name=f"{edge.source}-{edge.target}-{edge.protocol}", evidence=_evidence(edge.evidence), where=origin)
-        (arch.connections if edge.key in top else arch.part_links).append(conn)
+        (arch.part_links if edge.key in nested else arch.connections).append(conn)
     # The ports the SysML emitter declares for incoming connections (see emit/sysml.py render_system).
     for conn in arch.connections:
         target = arch.components.get(conn.target)

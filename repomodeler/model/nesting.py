@@ -131,18 +131,14 @@ def derived_stats(model: "Model") -> dict[str, object]:
     """``model.json``'s stats: the model's own (files, skipped...) updated with the counts the records
     give.  Components and connections count the top level; parts inside components apart."""
     parents = model.parents
-    nested = nested_ids(parents)
-    edges = list(model.connections.values())
     stats = dict(model.stats)
-    endpoints = sum(len(p.endpoints) for c in model.components.values() for p in c.ports)
-    stats.update(components=len(model.components) - len(nested),
-                 connections=sum(1 for e in edges if e.source not in nested and e.target not in nested),
-                 endpoints=endpoints)
-    databases = {c.id for c in model.components.values() if c.id in nested and c.kind == "database"}
-    if nested - databases:
-        stats.update(subsystems=len(nested - databases),
-                     subsystem_links=sum(1 for e in edges if e.source in nested or e.target in nested)
-                     - sum(1 for e in edges if e.target in databases))
+    stats.update(components=len(top_level_ids(parents)), connections=len(top_level_connections(model)),
+                 endpoints=sum(len(p.endpoints) for c in model.components.values() for p in c.ports))
+    subsystems, databases = nested_by_kind(model.components.values())
+    database_ids = {c.id for c in databases}
+    database_links = sum(1 for e in model.connections.values() if e.target in database_ids)
+    if subsystems:
+        stats.update(subsystems=len(subsystems), subsystem_links=len(nested_connections(model)) - database_links)
     if databases:  # logical databases inside their servers, and the links that name them
-        stats.update(databases=len(databases), database_links=sum(1 for e in edges if e.target in databases))
+        stats.update(databases=len(databases), database_links=database_links)
     return stats

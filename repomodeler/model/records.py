@@ -197,5 +197,23 @@ class Model:
         from repomodeler.model import nesting
         return nesting.lift(self.parents, conn.source, conn.target, conn.protocol)
 
+    def evidence(self) -> Iterator[Evidence]:
+        """Every place the model cites: its components', ports', endpoints' and connections' evidence,
+        the unresolved references' and the warnings' locations."""
+        for c in self.components.values():
+            yield from c.evidence
+            for p in c.ports:
+                yield from p.evidence
+                for ep in p.endpoints:
+                    yield from ep.evidence
+        for e in self.connections.values():
+            yield from e.evidence
+        for w in self.warnings:
+            if w.path:
+                yield Evidence(w.repository, w.path, w.line)
+        for u in self.unresolved:
+            if u.evidence.path:
+                yield u.evidence
+
     def __iter__(self) -> Iterator[Component]:
         return iter(self.components.values())
