@@ -25,10 +25,10 @@ if TYPE_CHECKING:  # pragma: no cover
 
 def _port(p: ResolvedPort) -> Port:
     return Port(name=p.name, protocol=p.protocol, direction=p.direction,
-                endpoints=tuple(Endpoint(method=e.method, path=e.path, evidence=tuple(sorted(set(e.evidence))),
+                endpoints=tuple(Endpoint(method=e.method, path=e.path, evidence=tuple(sorted(e.evidence)),
                                          package=e.package, request=e.request, response=e.response, stream=e.stream)
                                 for e in sorted(p.endpoints, key=lambda e: (e.path, e.method))),
-                evidence=tuple(sorted(set(p.evidence))))
+                evidence=tuple(sorted(p.evidence)))
 
 
 def _rule_ids(item: object) -> tuple[str, ...]:
