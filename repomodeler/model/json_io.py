@@ -11,6 +11,7 @@ the document's ``rules`` catalog are read when present and written only when non
 
 from __future__ import annotations
 
+import gc
 import json
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,7 @@ from repomodeler.model.records import (
     RepositoryRef,
     Rule,
     frozen_mapping,
+    make,
 )
 from repomodeler.records import Evidence, MessageType, RepomodelerError, Unresolved, Warning_
 
@@ -115,6 +117,8 @@ def read_file(path: Path) -> Model:
 
 
 def _text(value: object, what: str) -> str:
+    if type(value) is str:
+        return value  # type: ignore[return-value]
     if isinstance(value, (dict, list)):
         raise TypeError(f"{what} is not a text")
     return str(value)
@@ -125,19 +129,22 @@ def _optional(value: object, what: str) -> str | None:
 
 
 def _evidence_one(e: object) -> Evidence:
-    d = e if isinstance(e, dict) else {}
     if not isinstance(e, dict):
         raise TypeError("evidence is not an object")
-    return Evidence(_text(d.get("repository", ""), "repository"), _text(d.get("path", ""), "path"),
-                    int(d.get("line") or 0))
+    repository, path, line = e.get("repository", ""), e.get("path", ""), e.get("line")
+    if type(repository) is str and type(path) is str and type(line) is int:
+        return make(Evidence, repository=repository, path=path, line=line)  # the common case: as analyze wrote it
+    return Evidence(_text(repository, "repository"), _text(path, "path"), int(line or 0))  # type: ignore[call-overload]
 
 
 def _evidence(items: object) -> tuple[Evidence, ...]:
-    if items is None:
+    if not items:
         return ()
     if not isinstance(items, list):
         raise TypeError("evidence is not a list")
-    return tuple(sorted(_evidence_one(e) for e in items))
+    if len(items) == 1:
+        return (_evidence_one(items[0]),)
+    return tuple(sorted([_evidence_one(e) for e in items]))
 
 
 def _attributes(value: object) -> dict[str, str]:
@@ -172,11 +179,11 @@ def _port(data: object) -> Port:
     for ep in _list(data, "endpoints"):
         if not isinstance(ep, dict):
             raise TypeError("endpoint is not an object")
-        endpoints.append(Endpoint(
-            method=_text(ep.get("method", ""), "method"), path=_text(ep.get("path", ""), "path"),
+        endpoints.append(make(
+            Endpoint, method=_text(ep.get("method", ""), "method"), path=_text(ep.get("path", ""), "path"),
             evidence=_evidence(ep.get("evidence")),
-            **{k: _text(ep[k], k) for k in ("package", "request", "response", "stream") if ep.get(k)}))
-    return Port(name=_text(data.get("name", ""), "port name"), protocol=_text(data.get("protocol", ""), "protocol"),
+            **{k: _text(ep[k], k) if ep.get(k) else "" for k in ("package", "request", "response", "stream")}))
+    return make(Port, name=_text(data.get("name", ""), "port name"), protocol=_text(data.get("protocol", ""), "protocol"),
                 direction=_text(data.get("direction", "provided"), "direction"), endpoints=tuple(endpoints),
                 evidence=_evidence(data.get("evidence")))
 
@@ -187,13 +194,15 @@ def _component(n: object) -> Component:
     if n.get("id") is None:
         raise TypeError("node without an id")
     cid = _text(n["id"], "id")
-    return Component(
-        id=cid, name=_text(n.get("name", cid), "name"), kind=_text(n.get("kind", ""), "kind"),
+    ports = [_port(p) for p in _list(n, "ports")]
+    if len(ports) > 1:
+        ports.sort(key=lambda p: p.name)
+    return make(
+        Component, id=cid, name=_text(n.get("name", cid), "name"), kind=_text(n.get("kind", ""), "kind"),
         repository=_optional(n.get("repository"), "repository"), language=_optional(n.get("language"), "language"),
         parent=_optional(n.get("parent"), "parent") or None, evidence=_evidence(n.get("evidence")),
         attributes=frozen_mapping(_attributes(n.get("attributes"))),  # type: ignore[arg-type]
-        ports=tuple(sorted((_port(p) for p in _list(n, "ports")), key=lambda p: p.name)),
-        rules=_rules(n.get("rules")))
+        ports=tuple(ports), rules=_rules(n.get("rules")))
 
 
 def _connection(e: object) -> Connection:
@@ -201,10 +210,11 @@ def _connection(e: object) -> Connection:
         raise TypeError("edge is not an object")
     source, target = _text(e["source"], "source"), _text(e["target"], "target")
     protocol = _text(e.get("protocol", ""), "protocol")
-    return Connection(source=source, target=target, kind=_text(e.get("kind", ""), "kind"), protocol=protocol,
-                      evidence=_evidence(e.get("evidence")),
-                      attributes=frozen_mapping(_attributes(e.get("attributes"))),  # type: ignore[arg-type]
-                      rules=_rules(e.get("rules")), id=_text(e.get("id") or "", "id"))
+    return make(Connection, source=source, target=target, kind=_text(e.get("kind", ""), "kind"), protocol=protocol,
+                evidence=_evidence(e.get("evidence")),
+                attributes=frozen_mapping(_attributes(e.get("attributes"))),  # type: ignore[arg-type]
+                rules=_rules(e.get("rules")),
+                id=_text(e.get("id"), "id") if e.get("id") else f"{source}->{target}:{protocol}")
 
 
 def _repository(r: object) -> RepositoryRef:
@@ -236,6 +246,8 @@ def from_dict(data: object, origin: str = "") -> Model:
     if not isinstance(data, dict) or "nodes" not in data or "edges" not in data:
         raise ModelFormatError(f"error: {where}is not a repomodeler model.json (no 'nodes' and 'edges')",
                                "is not a JSON object" if not isinstance(data, dict) else "has no 'nodes' and 'edges'")
+    enabled = gc.isenabled()
+    gc.disable()  # it makes nothing cyclic; a collection would walk every record made so far, again and again
     try:
         components: dict[str, Component] = {}
         for n in _list(data, "nodes"):
@@ -270,3 +282,6 @@ def from_dict(data: object, origin: str = "") -> Model:
                                "has values of unexpected types") from None
     except RecursionError:
         raise ModelFormatError(f"error: {where}is nested too deeply to read", "is nested too deeply to read") from None
+    finally:
+        if enabled:
+            gc.enable()
