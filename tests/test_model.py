@@ -100,6 +100,20 @@ def test_rules_are_read_and_written_only_when_present() -> None:
     assert m.from_networkx(g) == model
 
 
+def test_repeated_evidence_of_an_endpoint_is_kept_as_written() -> None:
+    """model.json has always listed an endpoint's evidence as the resolver gathered it, a location twice
+    when two readings saw it (retail-store-sample-app's openapi.yml): the records keep the repeat."""
+    ev = {"repository": "r", "path": "openapi.yml", "line": 9}
+    data = _minimal()
+    data["nodes"][0]["ports"] = [{"name": "http", "protocol": "http", "direction": "provided",  # type: ignore[index]
+                                  "endpoints": [{"method": "GET", "path": "/cart", "evidence": [ev, ev]}],
+                                  "evidence": [ev, ev]}]
+    model = m.from_dict(data)
+    port = model.components["a"].ports[0]
+    assert len(port.evidence) == 2 and len(port.endpoints[0].evidence) == 2
+    assert m.to_dict(model)["nodes"][0]["ports"] == data["nodes"][0]["ports"]  # type: ignore[index]
+
+
 # ------------------------------------------------------------------ reading errors
 @pytest.mark.parametrize("data,reason", [
     ([1, 2], "is not a JSON object"),
