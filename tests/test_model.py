@@ -100,6 +100,26 @@ def test_rules_are_read_and_written_only_when_present() -> None:
     assert m.from_networkx(g) == model
 
 
+def test_rules_the_resolver_names_reach_the_model_and_the_catalogue() -> None:
+    from repomodeler.graph.base import SystemModel
+    from repomodeler.records import Component as Resolved, Connection as ResolvedLink
+
+    system = SystemModel(name="s")
+    ev = Evidence("r", "docker-compose.yml", 3)
+    for cid in ("a", "b"):
+        system.components[cid] = Resolved(id=cid, name=cid, kind="service", repository="r", evidence={ev})
+    system.components["a"].rules = {"compose.service", "build.units"}  # type: ignore[attr-defined]
+    system.connections[("a", "b", "http")] = ResolvedLink("a", "b", "calls", "http", evidence={ev})
+    system.connections[("a", "b", "http")].rules = {"config.address-values"}  # type: ignore[attr-defined]
+    model = m.from_system(system, [], [], {"files": 1})
+    assert model.components["a"].rules == ("build.units", "compose.service") and model.components["b"].rules == ()
+    assert [r.id for r in model.rules] == ["build.units", "compose.service", "config.address-values"]
+    written = m.to_dict(model)
+    assert list(written)[-2:] == ["stats", "rules"]  # the catalogue closes the document
+    assert m.from_dict(json.loads(m.to_json(model))) == model
+    assert "rules" not in m.to_dict(m.from_system(SystemModel(name="s"), [], [], {"files": 0}))
+
+
 def test_repeated_evidence_of_an_endpoint_is_kept_as_written() -> None:
     """model.json has always listed an endpoint's evidence as the resolver gathered it, a location twice
     when two readings saw it (retail-store-sample-app's openapi.yml): the records keep the repeat."""

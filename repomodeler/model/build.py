@@ -75,7 +75,7 @@ def from_system(system: "SystemModel", repositories: list[Repository], warnings:
     for key in keys:
         conn = _connection(system.connections.get(key) or system.part_links[key])
         connections[conn.key] = conn
-    catalog = getattr(system, "rules", None) or {}  # rule id -> message, once the resolver names its rules
+    used = sorted({r for c in components.values() for r in c.rules} | {r for c in connections.values() for r in c.rules})
     return Model(
         name=system.name,
         components=frozen_mapping(dict(sorted(components.items()))),  # type: ignore[arg-type]
@@ -88,5 +88,20 @@ def from_system(system: "SystemModel", repositories: list[Repository], warnings:
         unresolved=tuple(system.unresolved),
         warnings=tuple(sorted(set(warnings))),
         stats=frozen_mapping(stats),
-        rules=tuple(sorted(Rule(str(k), str(v)) for k, v in dict(catalog).items())),
+        rules=rule_catalogue(used),
     )
+
+
+def rule_catalogue(ids: Iterable[str]) -> tuple[Rule, ...]:
+    """The catalogue entries of the rules `ids` name, with the messages the resolver's rules declare
+    (``repomodeler.rules.RULES`` where the resolver has named rules; an id it does not know keeps an
+    empty message)."""
+    ids = sorted(set(ids))
+    if not ids:
+        return ()
+    try:
+        from repomodeler.rules import RULES  # type: ignore[import-not-found]
+        messages = {r.id: r.message for r in RULES}
+    except ImportError:  # a resolver without named rules
+        messages = {}
+    return tuple(Rule(i, messages.get(i, "")) for i in ids)

@@ -72,8 +72,8 @@ def to_dict(model: Model) -> dict[str, object]:
         "unresolved": [{"component": u.component, "value": u.value, "evidence": u.evidence.to_json()}
                        for u in model.unresolved],
         "warnings": [w.to_json() for w in model.warnings],
-        **({"rules": [r.to_json() for r in model.rules]} if model.rules else {}),
         "stats": derived_stats(model),
+        **({"rules": [r.to_json() for r in model.rules]} if model.rules else {}),
     }
 
 
