@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import re
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -22,11 +23,13 @@ SAMPLE_NAMES = ("shop", "grpc-mesh", "hostile", "node-python", "polyglot-events"
 
 
 @pytest.fixture(scope="module")
-def analysed(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[str, m.Model]]:
-    """Each sample analysed once: (the model.json text written, the model the run built)."""
-    out = tmp_path_factory.mktemp("model-samples")
+def analysed() -> dict[str, tuple[str, m.Model]]:
+    """Each sample analysed once: (the model.json text written, the model the run built).  Written
+    outside pytest's temporary folder: test_zz_every_model_valid checks the SysML of the sample
+    gallery it builds there, and these copies would stand in for it."""
     done: dict[str, tuple[str, m.Model]] = {}
-    with pytest.MonkeyPatch.context() as mp:
+    with tempfile.TemporaryDirectory(prefix="repomodeler-test-model-") as tmp, pytest.MonkeyPatch.context() as mp:
+        out = Path(tmp)
         mp.setenv("REPOMODELER_HOME", str(out / "home"))
         for name in SAMPLE_NAMES:
             result = analyze([str(SAMPLES / name)], AnalyzeOptions(out=out / name, validate=False, use_cache=False))
