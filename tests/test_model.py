@@ -265,10 +265,11 @@ _PARENT_RULE = re.compile(
     r"""(?x)
     (\.get\(\s*["']parent["']\s*[,)])          # d.get("parent") on a node dict
   | (\[\s*["']parent["']\s*\])                 # d["parent"]
+  | (["']parent["']\s+(not\s+)?in\b)            # "parent" in d
   | (\.parent\s+is\s+(not\s+)?None)            # c.parent is None
   | (\.parent\s*[!=]=\s*(None|""|''))          # c.parent == ""
   | (\bnot\s+[\w.\[\]"']+\.parent\b(?!\.))     # not c.parent
-  | (\bif\s+[\w.\[\]"']+\.parent\s*(:|\band\b|\bor\b))  # if c.parent:
+  | (\bif\s+[\w.\[\]"']+\.parent\s*(:|\band\b|\bor\b|\belse\b))  # if c.parent: / x if c.parent else y
   | (\bbool\(\s*[\w.\[\]"']+\.parent\s*\))     # bool(c.parent)
     """)
 
@@ -299,7 +300,9 @@ def test_the_parent_rule_check_finds_what_it_looks_for() -> None:
     """The grep is not vacuous: each way of writing the rule is caught, and the model package has them."""
     for line in ('nested = {n["id"] for n in nodes if n.get("parent")}', 'if not d.get("parent"):',
                  'top = [c for c in comps if c.parent is None]', 'if comp.parent == "":', 'if not node.parent:',
-                 'if c.parent and c.kind == "database":', 'return bool(comp.parent)', 'p = node["parent"]'):
+                 'if c.parent and c.kind == "database":', 'return bool(comp.parent)', 'p = node["parent"]',
+                 'nested = [n for n, d in g.nodes(data=True) if "parent" in d]',
+                 'extra = {"parent": c.parent} if c.parent else {}'):
         assert _PARENT_RULE.search(line), line
     for line in ("folder = path.parent", "while folder.parent != folder:", "out.parent / name",
                  "if resolved.parent != self.root", "parent_id = holder.id"):
