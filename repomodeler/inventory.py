@@ -15,9 +15,11 @@ import os
 import re
 import stat
 import tempfile
+import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 
+from repomodeler.leftovers import tmp_prefix
 from repomodeler.acquire import run_git
 from repomodeler.languages import language_for_path
 from repomodeler.records import Inventory, RepomodelerError, Repository, SourceFile, Warning_
@@ -71,6 +73,13 @@ YAML_FILE = re.compile(r"\.ya?ml$")
 class InventoryOptions:
     max_bytes: int = DEFAULT_MAX_BYTES
 
+
+
+def _bad_name(path: str) -> bool:
+    """A path no source file has: '.' or '..' parts, or a control character (a new line, an escape
+    sequence, a bell, C1 codes), which would reach the model, the exports and terminals raw."""
+    return (not path.isprintable() and any(unicodedata.category(ch) == "Cc" for ch in path)) \
+        or any(p in ("..", ".") for p in path.split("/"))
 
 def _parts(path: str) -> list[str]:
     """A repository path's segments (PurePosixPath(path).parts for the clean paths git lists, at a
@@ -179,7 +188,7 @@ def list_git(repo: Repository, options: InventoryOptions) -> Inventory:
         except UnicodeDecodeError:
             _count(skipped, "bad_name")
             continue
-        if "\n" in path or any(p in ("..", ".") for p in path.split("/")):
+        if _bad_name(path):
             _count(skipped, "bad_name")
             continue
         if mode == b"120000":
@@ -203,7 +212,7 @@ def list_git(repo: Repository, options: InventoryOptions) -> Inventory:
 
 def list_dir(repo: Repository, options: InventoryOptions) -> Inventory:
     root = repo.checkout
-    with tempfile.TemporaryDirectory(prefix="repomodeler-ls-") as tmp:
+    with tempfile.TemporaryDirectory(prefix=tmp_prefix("repomodeler-ls-")) as tmp:
         init = run_git(["init", "--quiet", "--bare", tmp])
         if init.returncode != 0:
             raise RepomodelerError("error: cannot create a temporary folder to list files; check TMPDIR is writable")
@@ -217,7 +226,7 @@ def list_dir(repo: Repository, options: InventoryOptions) -> Inventory:
     skipped: dict[str, int] = {}
     warnings: list[Warning_] = []
     for path in names:
-        if "\n" in path or any(p in ("..", ".") for p in path.split("/")):
+        if _bad_name(path):
             _count(skipped, "bad_name")
             continue
         try:

@@ -238,6 +238,53 @@ class Port:
         }
 
 
+class Roots(set):  # type: ignore[type-arg]
+    """The source folders a component owns: a set that counts every change in ``Roots.version``, so
+    the resolver's memo of which component owns a file is dropped whenever any component's folders
+    change, whichever rule changed them (a stale memo made the model depend on the order facts were
+    read in, and so on repository and folder names)."""
+
+    version = 0
+
+    def _changed(self) -> None:
+        Roots.version += 1
+
+    def add(self, item: object) -> None:
+        if item not in self:
+            super().add(item)
+            self._changed()
+
+    def update(self, *others: object) -> None:  # type: ignore[override]
+        super().update(*others)
+        self._changed()
+
+    def discard(self, item: object) -> None:
+        if item in self:
+            super().discard(item)
+            self._changed()
+
+    def remove(self, item: object) -> None:
+        super().remove(item)
+        self._changed()
+
+    def clear(self) -> None:
+        super().clear()
+        self._changed()
+
+    def pop(self) -> object:
+        self._changed()
+        return super().pop()
+
+    def __ior__(self, other):  # type: ignore[no-untyped-def]
+        self.update(other)
+        return self
+
+    def __isub__(self, other):  # type: ignore[no-untyped-def]
+        for item in list(other):
+            self.discard(item)
+        return self
+
+
 @dataclass
 class Component:
     """A node of the architecture: a service, data store, broker, gateway or external system."""
@@ -250,9 +297,16 @@ class Component:
     evidence: set[Evidence] = field(default_factory=set)
     attributes: dict[str, str] = field(default_factory=dict)
     ports: dict[str, Port] = field(default_factory=dict)
-    source_roots: set[tuple[str, str]] = field(default_factory=set)  # (repository, folder)
+    source_roots: set[tuple[str, str]] = field(default_factory=Roots)  # (repository, folder)
     aliases: set[str] = field(default_factory=set)
     parent: str | None = None  # the component (or subsystem) this one is part of; None at the top level
+    rules: set[str] = field(default_factory=set)  # ids of the resolver rules that made it or added evidence
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.source_roots, Roots):
+            self.source_roots = Roots(self.source_roots)
+        Roots.version += 1
+
 
 
 @dataclass
@@ -265,6 +319,7 @@ class Connection:
     protocol: str
     evidence: set[Evidence] = field(default_factory=set)
     attributes: dict[str, str] = field(default_factory=dict)
+    rules: set[str] = field(default_factory=set)  # ids of the resolver rules that made it or added evidence
 
     @property
     def id(self) -> str:

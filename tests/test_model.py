@@ -320,6 +320,9 @@ _OTHER_JSON = {
     "extract/descriptors.py": "package.json and other descriptors in the analysed repositories",
     "graph/scripts.py": "exec-form command arrays in the analysed repositories",
     "pipeline.py": "run.json of the previous run",
+    "publish.py": "the manifest of the files a model or site folder holds",
+    "serve/budget.py": "none (its docstring names json.loads)",
+    "startup.py": "the argument payload a re-executed process receives",
     "serve/store.py": "run.json beside a served model",
     "store/runs.py": "run.json and the repository list of the run history",
 }

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from repomodeler.leftovers import tmp_prefix
 from repomodeler.diff.core import diff_models
 from repomodeler.records import RepomodelerError
 from repomodeler.sysml_reader import ArchModel
@@ -194,6 +195,6 @@ def analyse_unpublished(inputs: list[str], name: str | None = None) -> "Model":
     from repomodeler.model import from_networkx
     from repomodeler.pipeline import AnalyzeOptions, analyze
 
-    with tempfile.TemporaryDirectory(prefix="repomodeler-check-") as tmp:
+    with tempfile.TemporaryDirectory(prefix=tmp_prefix("repomodeler-check-")) as tmp:
         result = analyze(inputs, AnalyzeOptions(name=name, out=Path(tmp) / "model", validate=False, publish=False))
     return result.model if result.model is not None else from_networkx(result.graph)

@@ -10,13 +10,14 @@ from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 
 from repomodeler.graph.catalog import tech_for_image
-from repomodeler.graph.passes import FactView
+from repomodeler.graph.fact_view import FactView
+from repomodeler.rules import RULES, Rule, UndeclaredState, UndeclaredWrite
 from repomodeler.graph.naming import (
     norm_path,
     is_under,
     slug,
 )
-from repomodeler.records import Component, Connection, Evidence, ExtractResult, Fact, MessageType, Unresolved
+from repomodeler.records import Component, Connection, Evidence, ExtractResult, Fact, MessageType, Roots, Unresolved
 
 
 DEFAULT_COMPOSE = re.compile(r"(^|/)(docker-compose|compose)(\.override)?\.ya?ml$")
@@ -131,10 +132,69 @@ class SystemModel:
     messages: dict[str, MessageType] = field(default_factory=dict)
 
 
+# What rules hand to each other besides the model itself.  A rule touching one of these must name it
+# in its declaration (``Rule.state``); strict runs refuse anything else, so what flows between rules
+# is written down.  (Memos of facts alone, like ``consts`` or ``dotenv``, are not shared state.)
+SHARED_STATE: dict[str, str] = {
+    "artifacts": "component id -> build artifacts it runs (from build units, for the programs it starts)",
+    "browser_facts": "facts of code that runs in the user's browser (from the code rules, for the front doors)",
+    "databases_named": "(database server, logical database) -> evidence of connection strings naming it",
+    "env_values": "(component, setting) -> values its deployment and configuration give it",
+    "ingress_routes": "service -> the ingress routes reaching it (from ingress, for the front doors)",
+    "protocol_unknown": "tcp links made from a bare host:port (for the protocol fold)",
+    "role_clients_of": "platform role -> the components that use a client of it",
+    "file_holders": "process decomposition: which processes hold a file",
+    "file_owner": "process decomposition: the process owning each file",
+    "package_holders": "process decomposition: which processes hold a package",
+    "package_owner": "process decomposition: the process owning each package",
+    "packages": "the repository's code packages (folders of source files with their imports)",
+    "process_kind": "process decomposition: each process's kind",
+    "process_parent": "process decomposition: the component each process is part of",
+    "process_primaries": "process decomposition: each component's primary process",
+    "process_reused": "process decomposition: processes that reuse another's code",
+    "spawn_names": "process decomposition: names a spawned program is known by",
+    "split_commands": "process decomposition: commands that start programs",
+}
+
+
+class Shared:
+    """A piece of resolver state shared between rules: reading or setting it inside a rule that did not
+    declare it in ``Rule.state`` raises (strict runs), or is recorded (REPOMODELER_RECORD_STATE=FILE)."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def _check(self, resolver: "ResolverBase") -> None:
+        rule = resolver.__dict__.get("current_rule")
+        if rule is None or self.name in rule.state or not resolver.__dict__.get("strict_writes"):
+            return
+        record = os.environ.get("REPOMODELER_RECORD_STATE")
+        if record:
+            with open(record, "a", encoding="utf-8") as fh:
+                fh.write(f"{rule.id} {self.name}\n")
+            return
+        raise UndeclaredState(f"resolver rule {rule.id} uses shared state {self.name!r} but does not declare it")
+
+    def __get__(self, resolver: "ResolverBase | None", owner: type | None = None) -> object:
+        if resolver is None:
+            return self
+        self._check(resolver)
+        try:
+            return resolver.__dict__["_shared"][self.name]
+        except KeyError:
+            raise AttributeError(self.name) from None
+
+    def __set__(self, resolver: "ResolverBase", value: object) -> None:
+        self._check(resolver)
+        resolver.__dict__.setdefault("_shared", {})[self.name] = value
+
+
 class ResolverBase:
     """State and primitives; the rules live in :mod:`components` and :mod:`connections`."""
 
     def __init__(self, name: str, results: list[ExtractResult]) -> None:
+        self.current_rule: Rule | None = None  # the rule running now: what it makes is credited to it
+        self.strict_writes = os.environ.get("REPOMODELER_STRICT_PASSES") == "1"
         self.model = SystemModel(name=name)
         self.results = sorted(results, key=lambda r: r.repository.name)
         self.alias: dict[str, str] = {}
@@ -169,6 +229,7 @@ class ResolverBase:
                 self.dotenv[(f.repository, norm_path(f.path))].setdefault(f.get("name") or "", f.get("value") or "")
         self.by_kind = FactView(self.facts, strict=os.environ.get("REPOMODELER_STRICT_PASSES") == "1")
         self.owner_cache: dict[tuple[str, str], str | None] = {}
+        self._owner_state: tuple[int, int] = (-1, -1)  # (Roots.version, number of components) the memo is for
         self.artifacts: dict[str, set[str]] = defaultdict(set)  # component id -> build artifacts it runs
         self.browser_facts: list[Fact] = []
         self._code_files: list[tuple[str, str]] | None = None  # (repository, path) of source code files
@@ -180,7 +241,7 @@ class ResolverBase:
         self.ingress_routes: dict[str, list[tuple[str, str, Evidence, Evidence]]] = defaultdict(list)
         # tcp links made from a bare host:port nothing else describes (see fold_unknown_protocols)
         self.protocol_unknown: set[tuple[str, str, str]] = set()
-        self.created_by: dict[object, str] = {}  # component id or connection key -> the pass that made it  # URL facts in front-end code: calls the user's browser makes
+        self.created_by: dict[object, str] = {}  # component id or connection key -> the unit (pass) that made it
         # (owner, variable or property name) -> [(value, evidence)] from compose/k8s/.env/Spring config.
         self.env_values: dict[tuple[str, str], list[tuple[str, Evidence]]] = defaultdict(list)
         self.consts: dict[tuple[str, str, str], list[Fact]] = defaultdict(list)  # (repo, path, name)
@@ -196,11 +257,13 @@ class ResolverBase:
             cid = f"{cid}-{kind}"  # a program named `user` made after the people-and-clients actor
         comp = self.model.components.get(cid)
         if comp is None:
+            self.writing("components")
             comp = Component(id=cid, name=name, kind=kind, repository=repository)
             self.model.components[cid] = comp
             self.created_by[cid] = self.by_kind.current.name if self.by_kind.current else ""
         elif comp.kind == "service" and kind not in ("service", "external"):
             comp.kind = kind
+        self.credit(comp.rules)
         comp.evidence.add(evidence)
         for k, v in (attributes or {}).items():
             if v and k not in comp.attributes:
@@ -212,8 +275,26 @@ class ResolverBase:
         return comp
 
 
+    # ------------------------------------------------------------------ rules
+    def writing(self, part: str) -> None:
+        """The running rule is about to write ``part`` of the model: refused (when strict) unless it declared it."""
+        rule = self.current_rule
+        if self.strict_writes and rule is not None and part not in rule.writes:
+            raise UndeclaredWrite(f"resolver rule {rule.id} writes {part!r} but does not declare it")
+
+    def credit(self, rules: set[str]) -> None:
+        """Name the running rule among those that made an element or added evidence to it."""
+        if self.current_rule is not None:
+            rules.add(self.current_rule.id)
+
     # ------------------------------------------------------------------ ownership
     def owner_of(self, repo: str, path: str) -> str | None:
+        """The component whose source folder is the deepest prefix of the path (ties: the smaller id).
+        Memoised until any component's folders change, or a component comes or goes."""
+        state = (Roots.version, len(self.model.components))
+        if state != self._owner_state:
+            self.owner_cache.clear()
+            self._owner_state = state
         key = (repo, path)
         if key not in self.owner_cache:
             best: tuple[int, str] | None = None
@@ -235,6 +316,14 @@ class ResolverBase:
         items: list[tuple[object, set[Evidence], dict[str, str]]] = [
             *((cid, c.evidence, c.attributes) for cid, c in self.model.components.items()),
             *((key, c.evidence, c.attributes) for key, c in self.model.connections.items())]
+        # Every element names the rules behind it: those that made it or added evidence, and the rule
+        # of the unit that made it (parts and links some units build directly).
+        unit_rule = {r.unit: r.id for r in RULES}
+        for key, made in [*self.model.components.items(), *self.model.connections.items(),
+                          *self.model.parts.items(), *self.model.part_links.items()]:
+            unit = self.created_by.get(key) or made.attributes.get("resolved_by", "")
+            if unit in unit_rule:
+                made.rules.add(unit_rule[unit])
         for item, evidence, attributes in items:
             found = sorted({r for ev in evidence for r in rules.get((ev.repository, ev.path, ev.line), ())})
             if self.created_by.get(item):
@@ -298,10 +387,17 @@ class ResolverBase:
         key = (source, target, protocol)
         conn = self.model.connections.get(key)
         if conn is None:
+            self.writing("connections")
             conn = Connection(source=source, target=target, kind=kind, protocol=protocol)
             self.model.connections[key] = conn
             self.created_by[key] = self.by_kind.current.name if self.by_kind.current else ""
+        self.credit(conn.rules)
         conn.evidence.update(evidence)
         for k, v in (attributes or {}).items():
             conn.attributes.setdefault(k, v)
 
+
+for _name in SHARED_STATE:  # each shared piece of state is a checked attribute of the resolver
+    _descriptor = Shared()
+    _descriptor.__set_name__(ResolverBase, _name)
+    setattr(ResolverBase, _name, _descriptor)

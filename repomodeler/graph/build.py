@@ -20,27 +20,34 @@ from repomodeler.graph.aspire import AspireRules
 from repomodeler.graph.base import SystemModel
 from repomodeler.graph.components import ComponentRules
 from repomodeler.graph.connections import ConnectionRules
-from repomodeler.graph.passes import PASSES
 from repomodeler.graph.platform import PlatformRules
 from repomodeler.graph.processes import ProcessRules
 from repomodeler.graph.subsystems import SubsystemRules
 from repomodeler.records import ExtractResult
+from repomodeler.rules import RULES
 
 __all__ = ["Resolver", "SystemModel", "resolve_system"]
 
 
 class Resolver(ComponentRules, AspireRules, ConnectionRules, PlatformRules, ProcessRules, SubsystemRules):
-    """Applies the rules in the order :data:`repomodeler.graph.passes.PASSES` declares (later rules see
-    what earlier ones found)."""
+    """Applies the rules of :data:`repomodeler.rules.RULES` in their order (a rule runs after the rules it
+    declares it uses, so it sees what they found), then names on every element the rules behind it."""
+
+    def __init__(self, name: str, results: list[ExtractResult], disabled: frozenset[str] = frozenset()) -> None:
+        super().__init__(name, results)
+        self.disabled = disabled  # rule ids switched off (a rule's fixture test shows what it adds)
 
     def resolve(self) -> SystemModel:
-        for p in PASSES:
-            self.by_kind.current = p
-            getattr(self, p.name)()
-        self.by_kind.current = None
+        for rule in RULES:
+            if rule.id in self.disabled:
+                continue
+            self.by_kind.current = self.current_rule = rule
+            getattr(self, rule.unit)()
+        self.by_kind.current = self.current_rule = None
+        self.provenance()
         self.model.unresolved = sorted(set(self.model.unresolved), key=lambda u: (u.component, u.value, u.evidence))
         return self.model
 
 
-def resolve_system(name: str, results: list[ExtractResult]) -> SystemModel:
-    return Resolver(name, results).resolve()
+def resolve_system(name: str, results: list[ExtractResult], disabled: frozenset[str] = frozenset()) -> SystemModel:
+    return Resolver(name, results, disabled).resolve()

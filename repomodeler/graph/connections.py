@@ -460,6 +460,7 @@ class ConnectionRules(ResolverBase):
                     self.alias[n] = owner
                     comp.aliases.add(n)
                     comp.evidence.add(f.evidence)
+                    self.credit(comp.rules)
 
     def proxies(self) -> None:
         """Reverse proxies (nginx, httpd, Caddy): the proxy forwards to the upstreams it names."""
@@ -508,6 +509,7 @@ class ConnectionRules(ResolverBase):
             if not target:
                 continue
             head = declared.get((f.repository, f.path, f.get("ingress")), f.evidence)
+            self.credit(self.model.components[target].rules)
             self.ingress_routes[target].append((f.get("ingress") or "ingress", f.get("route") or "", head, f.evidence))
 
     # ------------------------------------------------------------------ value resolution
@@ -778,6 +780,7 @@ class ConnectionRules(ResolverBase):
                 self.connect(owner, broker, protocol, [f.evidence], kind=role)
             conn = self.model.connections[key]
             conn.evidence.add(f.evidence)
+            self.credit(conn.rules)
             topics = set(filter(None, conn.attributes.get(role, "").split(", "))) | set(topic_values)
             conn.attributes[role] = ", ".join(sorted(t for t in topics if t))
             conn.kind = "publishes" if conn.attributes.get("publishes") else "subscribes"
@@ -869,6 +872,7 @@ class ConnectionRules(ResolverBase):
             actor = "user-actor" if n == 2 else f"user-actor-{n - 1}"
         first = sorted(targets.values())[0]
         user = self.model.components[actor] = Component(id=actor, name="user", kind="user", repository=None)
+        self.credit(user.rules)
         user.evidence.add(first)
         user.attributes["role"] = "people and clients outside the system"
         for cid, ev in sorted(targets.items()):
@@ -947,6 +951,7 @@ class ConnectionRules(ResolverBase):
                 typed_key = (key[0], key[1], protocol)
                 self.model.connections[typed_key] = self.model.connections[key]
                 self.model.connections[typed_key].protocol = protocol
+                self.credit(self.model.connections[typed_key].rules)
                 self.created_by[typed_key] = self.created_by.get(key, "")
                 others = known[key[:2]] = [typed_key]
             if others:
@@ -954,6 +959,8 @@ class ConnectionRules(ResolverBase):
                 target = self.model.connections[others[0]]
                 if target is not tcp:
                     target.evidence.update(tcp.evidence)
+                    target.rules |= tcp.rules
+                    self.credit(target.rules)
                     for k, v in tcp.attributes.items():
                         target.attributes.setdefault(k, v)
 

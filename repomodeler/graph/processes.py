@@ -697,6 +697,8 @@ class ProcessRules(ResolverBase):
                     self.model.connections[nk] = new
                     self.created_by[nk] = made_by
                 new.evidence.update(evs | other)
+                new.rules |= conn.rules
+                self.credit(new.rules)
                 for a, v in conn.attributes.items():
                     new.attributes.setdefault(a, v)
         # Calls to the component for endpoints or gRPC services a process now provides go to that process.
@@ -714,6 +716,8 @@ class ProcessRules(ResolverBase):
                 self.model.connections[nk] = new
                 self.created_by[nk] = made_by
             new.evidence.update(conn.evidence)
+            new.rules |= conn.rules
+            self.credit(new.rules)
             for a, v in conn.attributes.items():
                 new.attributes.setdefault(a, v)
 
@@ -738,7 +742,7 @@ class ProcessRules(ResolverBase):
 
     # ------------------------------------------------------------------ links between processes
     def process_links(self) -> None:
-        if not self.process_parent:
+        if not getattr(self, "process_parent", None):  # none when process.programs is off
             return
         self._spawn_links()
         self._api_links()

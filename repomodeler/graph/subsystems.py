@@ -176,6 +176,8 @@ class SubsystemRules(ResolverBase):
     package_owner: dict[tuple[str, str], str]
 
     def subsystems(self) -> None:
+        if getattr(self, "packages", None) is None:  # the package index process.programs builds (off: no parts)
+            return
         owner: dict[tuple[str, str], str] = {}
         for (repo, d), paths in sorted(self.packages.packages.items()):
             o = self.package_owner.get((repo, d)) or self.owner_of(repo, paths[0])
@@ -301,6 +303,8 @@ class SubsystemRules(ResolverBase):
                 self.model.connections[nk] = Connection(source=user, target=k[1], kind=conn.kind, protocol=k[2])
                 self.created_by[nk] = made
             self.model.connections[nk].evidence.update(conn.evidence)
+            self.model.connections[nk].rules |= conn.rules
+            self.credit(self.model.connections[nk].rules)
             for a, v in conn.attributes.items():
                 self.model.connections[nk].attributes.setdefault(a, v)
         del self.model.components[lib]

@@ -193,6 +193,10 @@ class Model:
         """The connections with an end inside a component."""
         return nesting.nested_connections(self)
 
+    def parent_of(self, cid: str) -> str | None:
+        """The node that holds `cid` (None at the top level)."""
+        return nesting.parent_of(self.parents, cid)
+
     def ancestors(self, cid: str) -> list[str]:
         return nesting.ancestors(self.parents, cid)
 

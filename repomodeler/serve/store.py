@@ -22,6 +22,7 @@ from typing import Any
 
 from repomodeler.model import Model, ModelFormatError, from_dict, parse
 
+from . import budget
 from .preview import sketch
 
 #: Folder names a model may have; anything else is invisible to the viewer.
@@ -179,9 +180,12 @@ class ModelStore:
     # ---- reading --------------------------------------------------------------------------
     def model(self, name: str) -> dict[str, Any]:
         """The parsed model.json; BrokenModel (a NotFound) if it cannot be shown, with the reason."""
-        self.folder(name)  # an unknown name stays plain "not found"
-        try:
-            data = parse(self.open_file(name, "model.json"), f"{name}/model.json")
+        folder = self.folder(name)  # an unknown name stays plain "not found"
+        try:  # capped, costed and cached per file identity (serve/budget.py)
+            data = budget.load_json(folder / "model.json", lambda limit: self.open_file(name, "model.json", limit),
+                                    lambda raw: parse(raw, f"{name}/model.json"))
+        except budget.OverBudget as exc:
+            raise BrokenModel(name, f"model.json {exc.reason}") from None
         except BrokenModel:
             raise
         except NotFound:

@@ -1,0 +1,111 @@
+"""The resolver's rules, declared by framework or platform (one folder a group), and the order they
+run in.
+
+``RULES`` is that order: ``ORDER`` below, checked against what each rule declares it uses (``after``)
+when the package loads, so a rule can't be placed before one whose results it reads.  The order is
+still written down rather than derived: rules read what earlier rules made (aliases, kinds, source
+folders) more often than their ``after`` declarations say, and a topological order with ties broken
+by id changed models (tests/test_rules_registry.py shows ``run_order``, which derives one).  ``tests/test_rules_registry.py``
+checks that every rule exists as a resolver unit, reads only kinds extraction produces, and has a
+fixture case that fails when the rule is switched off."""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from repomodeler.rules.core import WRITABLE, Rule, UndeclaredState, UndeclaredWrite
+
+__all__ = ["ORDER", "RULES", "Rule", "UndeclaredState", "UndeclaredWrite", "WRITABLE", "by_id", "run_order"]
+
+
+def _declared() -> list[Rule]:
+    found: list[Rule] = []
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        if info.ispkg:
+            found.extend(importlib.import_module(f"{__name__}.{info.name}").RULES)
+    return found
+
+
+def run_order(rules: list[Rule]) -> tuple[Rule, ...]:
+    """A topological order of the rules by ``after`` (ties by id); a cycle or an unknown rule is an error."""
+    ids = {r.id: r for r in rules}
+    if len(ids) != len(rules):
+        raise ValueError("two rules share an id")
+    for r in rules:
+        missing = [a for a in r.after if a not in ids]
+        if missing:
+            raise ValueError(f"rule {r.id} runs after unknown rules {missing}")
+    done: list[Rule] = []
+    placed: set[str] = set()
+    while len(done) < len(rules):
+        ready = sorted(r.id for r in rules if r.id not in placed and all(a in placed for a in r.after))
+        if not ready:
+            raise ValueError(f"rules depend on each other in a cycle: {sorted(set(ids) - placed)}")
+        done.append(ids[ready[0]])
+        placed.add(ready[0])
+    return tuple(done)
+
+
+ORDER: tuple[str, ...] = (
+    "compose.services",
+    "dotnet.aspire-resources",
+    "build.units",
+    "build.deployed-programs",
+    "spring.application-name",
+    "gateway.by-dependency",
+    "platform.roles",
+    "build.languages",
+    "proxy.virtual-hosts",
+    "api.endpoints",
+    "config.address-values",
+    "config.document-keys",
+    "code.address-literals",
+    "code.client-calls",
+    "code.config-reads",
+    "grpc.services",
+    "code.store-drivers",
+    "messaging.topics",
+    "spring.zuul-named-routes",
+    "dapr.app-ids",
+    "discovery.service-lookups",
+    "platform.role-clients",
+    "discovery.gateway-routes",
+    "stores.implied",
+    "compose.depends-on",
+    "build.library-dependencies",
+    "observability.scrape-targets",
+    "proxy.routes",
+    "proxy.traefik-labels",
+    "kubernetes.ingress",
+    "build.exposed-ports",
+    "protocol.fold-unknown",
+    "frontdoor.entry-points",
+    "process.programs",
+    "process.links",
+    "process.shared-code",
+    "stores.logical-databases",
+    "subsystem.packages",
+)
+
+
+def _ordered(rules: list[Rule]) -> tuple[Rule, ...]:
+    ids = {r.id: r for r in rules}
+    if sorted(ids) != sorted(ORDER):
+        raise ValueError(f"ORDER and the declared rules differ: {sorted(set(ids) ^ set(ORDER))}")
+    run_order(rules)  # no cycle, no unknown rule
+    placed: set[str] = set()
+    for rid in ORDER:
+        early = [a for a in ids[rid].after if a not in placed]
+        if early:
+            raise ValueError(f"rule {rid} is ordered before {early}, which it declares it runs after")
+        placed.add(rid)
+    return tuple(ids[rid] for rid in ORDER)
+
+
+RULES: tuple[Rule, ...] = _ordered(_declared())
+_BY_ID = {r.id: r for r in RULES}
+
+
+def by_id(rule_id: str) -> Rule:
+    return _BY_ID[rule_id]

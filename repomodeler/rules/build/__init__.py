@@ -1,0 +1,52 @@
+"""Rules of the build group; each one's fixture cases are in cases/<rule id>*.yml beside this file."""
+
+from repomodeler.rules.core import Rule
+
+RULES = (
+    Rule(
+        id="build.units",
+        message=("A folder with its own build manifest and an entry point (or a Dockerfile) is a service where no "
+                 "deployment covers it; a repository with code but neither is one service"),
+        unit="build_units",
+        reads=("manifest", "docker.from", "docker.artifact", "http.route", "manifest.dependency",
+               "manifest.dev_dependency", "manifest.bundle", "config.property", "annotation", "compose.service",
+               "k8s.workload"),
+        writes=("components", "aliases", "roots", "kinds"),
+        after=("compose.services", "dotnet.aspire-resources"),
+        state=("artifacts",),
+    ),
+    Rule(
+        id="build.deployed-programs",
+        message=("A deployment of the repository's one image started with the name of a program it builds runs "
+                 "that program's folder"),
+        unit="deployed_programs",
+        reads=("program.binary", "program.command"),
+        writes=("roots",),
+        after=("build.units",),
+    ),
+    Rule(
+        id="build.languages",
+        message="A component's language is the language of most of the source files it owns",
+        unit="assign_languages",
+        reads=(),
+        writes=("attributes",),
+        after=("build.units",),
+    ),
+    Rule(
+        id="build.library-dependencies",
+        message=("A build manifest depending on a library another component of the system builds is a library "
+                 "dependency"),
+        unit="library_dependencies",
+        reads=("manifest.dependency", "manifest.dev_dependency"),
+        writes=("connections",),
+        after=("build.units",),
+    ),
+    Rule(
+        id="build.exposed-ports",
+        message="A Dockerfile's EXPOSE gives its component's listening ports",
+        unit="exposed_ports",
+        reads=("docker.expose",),
+        writes=("attributes",),
+        after=("build.units",),
+    ),
+)

@@ -1,0 +1,46 @@
+"""Rules of the code group; each one's fixture cases are in cases/<rule id>*.yml beside this file."""
+
+from repomodeler.rules.core import Rule
+
+RULES = (
+    Rule(
+        id="code.address-literals",
+        message=("A URL, host:port or DSN literal in code naming another component connects the code's owner to "
+                 "it; an HTTP URL to a foreign host used by a client introduces an external system"),
+        unit="code_connections",
+        reads=("http.client", "env.read", "string.url", "string.hostport", "string.dsn", "string.browser_url",
+               "config.env", "manifest.dependency", "import"),
+        writes=("connections", "components", "unresolved"),
+        after=("config.address-values",),
+        state=("browser_facts", "databases_named"),
+    ),
+    Rule(
+        id="code.client-calls",
+        message=("An HTTP client call whose URL names a component (through a literal, an env var or a setting) "
+                 "connects the caller to it, with the request line"),
+        unit="client_calls",
+        reads=("http.client", "config.env"),
+        writes=("connections", "components", "attributes"),
+        after=("config.address-values",),
+        state=("browser_facts", "env_values"),
+    ),
+    Rule(
+        id="code.config-reads",
+        message=("Code reading a setting (and Feign clients naming a service) connects to the component the "
+                 "setting's value names"),
+        unit="config_reads",
+        reads=("config.read", "feign.client", "config.env", "manifest.dependency", "import"),
+        writes=("connections", "components", "unresolved"),
+        after=("config.address-values",),
+        state=("env_values",),
+    ),
+    Rule(
+        id="code.store-drivers",
+        message=("A data-store or broker driver imported by a component that holds no address of it connects the "
+                 "component to the one store of that technology"),
+        unit="driver_connections",
+        reads=("import",),
+        writes=("connections",),
+        after=("config.address-values", "code.address-literals", "code.client-calls", "code.config-reads"),
+    ),
+)

@@ -1,0 +1,24 @@
+"""Rules of the compose group; each one's fixture cases are in cases/<rule id>*.yml beside this file."""
+
+from repomodeler.rules.core import Rule
+
+RULES = (
+    Rule(
+        id="compose.services",
+        message=("Compose services and Kubernetes workloads are the components that run: named by service or "
+                 "workload, with their images, build folders and aliases (host names, Service names)"),
+        unit="deployment_components",
+        reads=("compose.service", "compose.mount", "docker.from", "k8s.workload", "k8s.service", "k8s.variant",
+               "k8s.cluster_binding", "manifest", "config.env"),
+        writes=("components", "aliases", "roots", "attributes"),
+    ),
+    Rule(
+        id="compose.depends-on",
+        message=("A compose service's depends_on or links entry to a service nothing else connects it to is a "
+                 "connection"),
+        unit="depends_connections",
+        reads=("compose.depends",),
+        writes=("connections",),
+        after=("stores.implied",),
+    ),
+)

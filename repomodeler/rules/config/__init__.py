@@ -1,0 +1,27 @@
+"""Rules of the config group; each one's fixture cases are in cases/<rule id>*.yml beside this file."""
+
+from repomodeler.rules.core import Rule
+
+RULES = (
+    Rule(
+        id="config.address-values",
+        message=("A setting (env var, config property, ConfigMap) whose value is an address of another component "
+                 "connects its owner to it; an unknown data-store address introduces that store"),
+        unit="config_connections",
+        reads=("config.property", "config.env", "compose.env_file", "k8s.configmap", "k8s.env_from",
+               "k8s.env_key_ref", "env.read", "config.read", "manifest.dependency", "annotation", "import"),
+        writes=("connections", "components", "unresolved"),
+        after=("platform.roles", "spring.application-name", "proxy.virtual-hosts"),
+        state=("databases_named", "env_values", "protocol_unknown"),
+    ),
+    Rule(
+        id="config.document-keys",
+        message=("An address read by key from a configuration document connects the code reading the key to the "
+                 "component at that address"),
+        unit="config_documents",
+        reads=("config.document", "config.key"),
+        writes=("connections", "unresolved"),
+        after=("config.address-values",),
+        state=("protocol_unknown",),
+    ),
+)

@@ -1,0 +1,25 @@
+"""Rules of the discovery group; each one's fixture cases are in cases/<rule id>*.yml beside this file."""
+
+from repomodeler.rules.core import Rule
+
+RULES = (
+    Rule(
+        id="discovery.service-lookups",
+        message=("A service looked up by name in a registry (discovery client, load-balanced client, Dapr invoke) "
+                 "is a connection to the service of that name"),
+        unit="service_lookups",
+        reads=("service.lookup", "const.enum", "code.constant_arg", "string.url"),
+        writes=("connections",),
+        after=("spring.application-name", "dapr.app-ids"),
+    ),
+    Rule(
+        id="discovery.gateway-routes",
+        message=("A gateway routing through the service registry (discovery locator, Zuul without routes) reaches "
+                 "the services registered there"),
+        unit="discovery_routes",
+        reads=("manifest.dependency", "annotation", "config.property"),
+        writes=("connections",),
+        after=("platform.role-clients", "api.endpoints"),
+        state=("role_clients_of",),
+    ),
+)

@@ -1,0 +1,16 @@
+"""Rules of the dotnet group; each one's fixture cases are in cases/<rule id>*.yml beside this file."""
+
+from repomodeler.rules.core import Rule
+
+RULES = (
+    Rule(
+        id="dotnet.aspire-resources",
+        message=(".NET Aspire AppHost resources (AddProject, AddRedis, AddPostgres...) are components and "
+                 "WithReference links are connections"),
+        unit="aspire_components",
+        reads=("aspire.statement", "manifest"),
+        writes=("components", "roots", "connections", "attributes"),
+        after=("compose.services",),
+        state=("databases_named",),
+    ),
+)

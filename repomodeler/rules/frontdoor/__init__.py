@@ -1,0 +1,18 @@
+"""Rules of the frontdoor group; each one's fixture cases are in cases/<rule id>*.yml beside this file."""
+
+from repomodeler.rules.core import Rule
+
+RULES = (
+    Rule(
+        id="frontdoor.entry-points",
+        message=("The user reaches the system through its front doors: published ports, ingress, gateways and web "
+                 "apps nobody else calls"),
+        unit="entry_points",
+        reads=("compose.service", "k8s.service", "config.env"),
+        writes=("components", "connections"),
+        after=("protocol.fold-unknown", "kubernetes.ingress", "proxy.traefik-labels",
+               "discovery.gateway-routes", "spring.zuul-named-routes", "code.address-literals",
+               "code.client-calls"),
+        state=("browser_facts", "ingress_routes"),
+    ),
+)

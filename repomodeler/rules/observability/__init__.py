@@ -1,0 +1,15 @@
+"""Rules of the observability group; each one's fixture cases are in cases/<rule id>*.yml beside this file."""
+
+from repomodeler.rules.core import Rule
+
+RULES = (
+    Rule(
+        id="observability.scrape-targets",
+        message=("A Prometheus scrape target or monitoring address connects the monitoring server to the component "
+                 "it names"),
+        unit="monitoring_targets",
+        reads=("monitoring.target", "config.env"),
+        writes=("connections", "unresolved"),
+        after=("build.units", "compose.depends-on"),
+    ),
+)

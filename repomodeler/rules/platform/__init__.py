@@ -1,0 +1,25 @@
+"""Rules of the platform group; each one's fixture cases are in cases/<rule id>*.yml beside this file."""
+
+from repomodeler.rules.core import Rule
+
+RULES = (
+    Rule(
+        id="platform.roles",
+        message=("A service whose dependencies and annotations make it a platform server (service registry, config "
+                 "server, tracing, admin) takes that role"),
+        unit="platform_roles",
+        reads=("manifest.dependency", "annotation", "config.property"),
+        writes=("kinds", "attributes"),
+        after=("gateway.by-dependency",),
+    ),
+    Rule(
+        id="platform.role-clients",
+        message=("A service with the client library of a platform role (discovery client, config client, tracing) "
+                 "uses the component serving that role"),
+        unit="role_clients",
+        reads=("manifest.dependency", "annotation", "config.property"),
+        writes=("components", "connections", "unresolved"),
+        after=("platform.roles", "config.address-values", "messaging.topics"),
+        state=("role_clients_of",),
+    ),
+)

@@ -1,0 +1,42 @@
+"""Rules of the process group; each one's fixture cases are in cases/<rule id>*.yml beside this file."""
+
+from repomodeler.rules.core import Rule
+
+RULES = (
+    Rule(
+        id="process.programs",
+        message=("Inside one repository, each program (main package, console script, Procfile line, launcher) is a "
+                 "process owning the code its entry point reaches"),
+        unit="processes",
+        reads=("import", "module.var", "manifest", "program.main", "cli.command", "code.function", "code.call",
+               "server.start", "grpc.server", "http.route", "program.entry", "program.command",
+               "docker.command", "program.script_main", "process.spawn", "messaging.subscribe", "http.client",
+               "string.url", "cli.subcommand"),
+        writes=("components", "ports", "connections", "attributes"),
+        after=("frontdoor.entry-points",),
+        state=("file_holders", "file_owner", "package_holders", "package_owner", "packages", "process_kind",
+               "process_parent", "process_primaries", "process_reused", "spawn_names", "split_commands"),
+    ),
+    Rule(
+        id="process.links",
+        message=("A process spawning another, or calling its routes or gRPC services on the loopback, is connected "
+                 "to it"),
+        unit="process_links",
+        reads=("process.spawn", "http.call_path", "http.client", "string.url", "grpc.client", "grpc.client_ref",
+               "grpc.server"),
+        writes=("connections",),
+        after=("process.programs",),
+        state=("file_holders", "file_owner", "package_holders", "package_owner", "packages", "process_kind",
+               "process_parent", "process_reused", "spawn_names", "split_commands"),
+    ),
+    Rule(
+        id="process.shared-code",
+        message=("Code imported by several processes of one repository is a shared library with an edge from each "
+                 "user"),
+        unit="shared_code",
+        reads=("program.main",),
+        writes=("kinds", "connections"),
+        after=("process.programs", "process.links"),
+        state=("file_owner", "package_owner", "packages", "process_primaries"),
+    ),
+)

@@ -1,0 +1,32 @@
+"""Rules of the proxy group; each one's fixture cases are in cases/<rule id>*.yml beside this file."""
+
+from repomodeler.rules.core import Rule
+
+RULES = (
+    Rule(
+        id="proxy.virtual-hosts",
+        message="A reverse proxy's server_name or Host rule is a name of the component it routes to",
+        unit="virtual_hosts",
+        reads=("proxy.route",),
+        writes=("aliases",),
+        after=("build.units", "spring.application-name"),
+    ),
+    Rule(
+        id="proxy.routes",
+        message=("A reverse proxy's routes (nginx, Apache, HAProxy, Envoy, Caddy) connect it to the upstreams they "
+                 "name"),
+        unit="proxies",
+        reads=("proxy.route", "config.env"),
+        writes=("connections", "components", "kinds", "unresolved"),
+        after=("config.address-values", "compose.depends-on"),
+        state=("env_values",),
+    ),
+    Rule(
+        id="proxy.traefik-labels",
+        message="Traefik router labels on a compose service put Traefik in front of that service",
+        unit="traefik",
+        reads=("compose.label",),
+        writes=("connections",),
+        after=("compose.services", "compose.depends-on"),
+    ),
+)

@@ -1,0 +1,22 @@
+"""Rules of the spring group; each one's fixture cases are in cases/<rule id>*.yml beside this file."""
+
+from repomodeler.rules.core import Rule
+
+RULES = (
+    Rule(
+        id="spring.application-name",
+        message="spring.application.name names the service other services and configuration use",
+        unit="spring_identity",
+        reads=("config.property",),
+        writes=("aliases",),
+        after=("build.units", "build.deployed-programs"),
+    ),
+    Rule(
+        id="spring.zuul-named-routes",
+        message="A Zuul route named for a service id routes the gateway to that service",
+        unit="zuul_named_routes",
+        reads=("config.property",),
+        writes=("connections",),
+        after=("gateway.by-dependency", "config.address-values"),
+    ),
+)

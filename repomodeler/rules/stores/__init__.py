@@ -1,0 +1,26 @@
+"""Rules of the stores group; each one's fixture cases are in cases/<rule id>*.yml beside this file."""
+
+from repomodeler.rules.core import Rule
+
+RULES = (
+    Rule(
+        id="stores.implied",
+        message=("A store technology a service clearly uses (starter, driver, embedded default) with no deployed "
+                 "store of that kind introduces that store"),
+        unit="implied_stores",
+        reads=("manifest.dependency", "annotation", "config.property"),
+        writes=("components", "connections"),
+        after=("config.address-values", "code.address-literals", "code.config-reads", "code.store-drivers",
+               "platform.role-clients"),
+    ),
+    Rule(
+        id="stores.logical-databases",
+        message=("Databases named in connection strings to one database server are logical databases inside that "
+                 "server"),
+        unit="logical_databases",
+        reads=(),
+        writes=("components", "connections", "attributes"),
+        after=("protocol.fold-unknown", "process.programs", "process.links"),
+        state=("databases_named",),
+    ),
+)

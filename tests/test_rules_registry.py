@@ -1,0 +1,124 @@
+"""The resolver's rules: each has an id, a message, declared reads and writes, a place in an order
+derived from what it uses, and fixture cases that pass with the rule and fail without it.  The suite
+runs with REPOMODELER_STRICT_PASSES=1 (conftest.py): a rule reading a fact kind or writing a part of
+the model it did not declare fails."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from repomodeler.graph.build import Resolver
+from repomodeler.graph.fact_view import FactView
+from repomodeler.records import Evidence, Fact
+from repomodeler.rules import RULES, WRITABLE, Rule, UndeclaredState, UndeclaredWrite, by_id, run_order
+from repomodeler.rules.cases import cases_of, run_case
+
+ROOT = Path(__file__).resolve().parent.parent
+RULE_IDS = [r.id for r in RULES]
+
+
+def produced_kinds() -> set[str]:
+    kinds: set[str] = set()
+    for scm in (ROOT / "grammars").rglob("*.scm"):
+        kinds.update(re.findall(r'\(#set!\s+fact\s+"([^"]+)"\)', scm.read_text(encoding="utf-8")))
+    for py in (ROOT / "repomodeler" / "extract").rglob("*.py"):
+        text = py.read_text(encoding="utf-8")
+        kinds.update(re.findall(r'_fact\(\s*"([a-z0-9_.]+)"', text))
+        kinds.update(re.findall(r'Fact\(kind="([a-z0-9_.]+)"', text))
+        kinds.update(re.findall(r'fact\(\s*"([a-z0-9_.]+)"', text))
+    return kinds
+
+
+def test_every_rule_is_well_formed() -> None:
+    assert len(RULE_IDS) == len(set(RULE_IDS))
+    for r in RULES:
+        assert re.fullmatch(r"[a-z]+\.[a-z0-9-]+", r.id), r.id
+        assert r.message and "\n" not in r.message, r.id
+        assert callable(getattr(Resolver, r.unit, None)), f"{r.id}: no resolver unit {r.unit}"
+        assert set(r.writes) <= WRITABLE, r.id
+        # a rule is declared in the folder of its group
+        assert (ROOT / "repomodeler" / "rules" / r.group.replace("-", "_") / "__init__.py").is_file(), r.id
+
+
+def test_order_runs_each_rule_after_what_it_uses() -> None:
+    seen: set[str] = set()
+    for r in RULES:
+        assert set(r.after) <= seen, f"{r.id} runs before {sorted(set(r.after) - seen)}"
+        seen.add(r.id)
+
+
+def test_run_order_derives_an_order_from_declarations() -> None:
+    assert run_order(list(reversed(RULES))) == run_order(list(RULES))
+    a = Rule("x.a", "m", "u", (), ())
+    b = Rule("x.b", "m", "u", (), (), after=("x.c",))
+    c = Rule("x.c", "m", "u", (), ())
+    assert [r.id for r in run_order([b, c, a])] == ["x.a", "x.c", "x.b"]
+    with pytest.raises(ValueError, match="cycle"):
+        run_order([Rule("x.a", "m", "u", (), (), after=("x.b",)), Rule("x.b", "m", "u", (), (), after=("x.a",))])
+    with pytest.raises(ValueError, match="unknown"):
+        run_order([Rule("x.a", "m", "u", (), (), after=("x.zz",))])
+
+
+def test_declared_fact_kinds_are_produced_by_extraction() -> None:
+    known = produced_kinds()
+    for r in RULES:
+        unknown = set(r.reads) - known
+        assert not unknown, f"{r.id} declares kinds no reader or query produces: {sorted(unknown)}"
+
+
+def test_resolver_runs_exactly_the_rules_in_order_and_skips_disabled(monkeypatch) -> None:
+    ran: list[str] = []
+    for r in RULES:
+        monkeypatch.setattr(Resolver, r.unit, lambda self, _n=r.unit: ran.append(_n))
+    Resolver("s", []).resolve()
+    assert ran == [r.unit for r in RULES]
+    ran.clear()
+    Resolver("s", [], disabled=frozenset({RULES[0].id})).resolve()
+    assert ran == [r.unit for r in RULES[1:]]
+
+
+def test_strict_view_refuses_an_undeclared_kind() -> None:
+    view = FactView([Fact("env.read", "r", "a.py", 1, "python", (("name", "X"),))], strict=True)
+    view.current = Rule("demo.rule", "m", "u", reads=("env.read",), writes=())
+    assert [f.get("name") for f in view["env.read"]] == ["X"]
+    with pytest.raises(AssertionError, match="demo.rule reads 'http.route'"):
+        view["http.route"]
+
+
+def test_strict_builder_refuses_an_undeclared_write() -> None:
+    resolver = Resolver("s", [])
+    resolver.strict_writes = True
+    resolver.current_rule = Rule("demo.rule", "m", "u", reads=(), writes=("components",))
+    resolver.add_component("a", "service", "r", Evidence("r", "a", 1))
+    resolver.add_component("b", "service", "r", Evidence("r", "b", 1))
+    assert resolver.model.components["a"].rules == {"demo.rule"}
+    with pytest.raises(UndeclaredWrite, match="demo.rule writes 'connections'"):
+        resolver.connect("a", "b", "http", [Evidence("r", "a", 2)])
+
+
+@pytest.mark.parametrize("rule_id", RULE_IDS)
+def test_rule_has_cases_that_pass_with_it_and_fail_without_it(rule_id: str) -> None:
+    cases = cases_of(rule_id)
+    assert cases, f"{rule_id} has no fixture case in {by_id(rule_id).cases_dir()}"
+    for case in cases:
+        outcome = run_case(case)
+        assert outcome.ok, f"{case.path.name}: {outcome.failures}"
+    assert any(not run_case(c, frozenset({rule_id})).ok for c in cases), \
+        f"{rule_id}: every case still passes with the rule switched off"
+
+
+def test_shared_state_is_declared_and_checked() -> None:
+    from repomodeler.graph.base import SHARED_STATE
+
+    declared = {name for r in RULES for name in r.state}
+    assert declared <= set(SHARED_STATE), sorted(declared - set(SHARED_STATE))
+    assert set(SHARED_STATE) <= declared, f"shared state no rule declares: {sorted(set(SHARED_STATE) - declared)}"
+    resolver = Resolver("s", [])
+    resolver.strict_writes = True
+    resolver.current_rule = Rule("demo.rule", "m", "u", reads=(), writes=(), state=("ingress_routes",))
+    assert resolver.ingress_routes == {}
+    with pytest.raises(UndeclaredState, match="demo.rule uses shared state 'browser_facts'"):
+        resolver.browser_facts.append(None)
