@@ -10,7 +10,6 @@ compares with is the one it will replace.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -68,12 +67,14 @@ def check_no_collapse(graph: nx.MultiDiGraph, out: Path, options: "AnalyzeOption
     previous = out / "model.json"
     if not previous.exists() or options.accept_drop:
         return
-    try:
-        # components are the top level: parts inside them (nodes with a parent) do not count
-        before = sum(1 for n in json.loads(previous.read_text(encoding="utf-8")).get("nodes", []) if not n.get("parent"))
-    except (OSError, ValueError, RecursionError, AttributeError, TypeError):
+    from repomodeler.model import read_file
+    from repomodeler.model.graph import top_level_ids
+
+    try:  # components are the top level: the parts inside them do not count
+        before = len(read_file(previous).top_level())
+    except (RepomodelerError, RecursionError):
         before = 0
-    now = sum(1 for _n, d in graph.nodes(data=True) if not d.get("parent"))
+    now = len(top_level_ids(graph))
     if before >= 4 and now < before * options.drop_threshold:
         raise RepomodelerError(
             f"error: audit failed: components dropped from {before} to {now} since the last run of this system; "

@@ -148,19 +148,18 @@ def _normal_url(url: str) -> str:
 
 def is_current(system: System, model_dir: Path) -> bool:
     """True when MODELS/<name>/model.json was analysed from exactly the listed commits."""
-    import json
+    from repomodeler.model import read_file
 
     if any(s.url is None for s in system.sources):
         return False
     try:
-        model = json.loads((model_dir / "model.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        repos = read_file(model_dir / "model.json").repositories
+    except RepomodelerError:
         return False
-    repos = [r for r in model.get("repositories") or [] if isinstance(r, dict)]
     if len(repos) != len(system.sources):
         return False
     # local (file://) remotes are not recorded as URLs: then the commit alone must match
-    have = {str(r.get("commit") or "").lower(): _normal_url(r.get("url") or "") for r in repos}
+    have = {(r.commit or "").lower(): _normal_url(r.url or "") for r in repos}
     for source in system.sources:
         url = have.get(source.commit or "")
         if url is None or (url and url != _normal_url(source.url or "")):
@@ -169,13 +168,14 @@ def is_current(system: System, model_dir: Path) -> bool:
 
 
 def _counts(model_dir: Path) -> str:
-    import json
+    """What a built model holds: its top-level components and the connections between them."""
+    from repomodeler.model import read_file
 
     try:
-        model = json.loads((Path(model_dir) / "model.json").read_text(encoding="utf-8"))
-        return f"{len(model.get('nodes') or [])} components, {len(model.get('edges') or [])} connections"
-    except (OSError, ValueError, AttributeError):
+        model = read_file(Path(model_dir) / "model.json")
+    except RepomodelerError:
         return "model written"
+    return f"{len(model.top_level())} components, {len(model.top_level_connections())} connections"
 
 
 def build(

@@ -35,6 +35,7 @@ from repomodeler.records import ExtractResult, RepomodelerError, Repository, Rep
 if TYPE_CHECKING:
     import networkx as nx
 
+    from repomodeler.model import Model
     from repomodeler.validate import SysmlEngine
 
 LIBRARY_FILE = "RepoModeler.sysml"  # the library package beside model.sysml (emit.sysml.LIBRARY_FILE)
@@ -60,16 +61,22 @@ def resolve_system(*args, **kwargs):  # type: ignore[no-untyped-def]
     return stage(*args, **kwargs)
 
 
-def to_graph(*args, **kwargs):  # type: ignore[no-untyped-def]
-    from repomodeler.graph.network import to_graph as stage
+def build_model(*args, **kwargs):  # type: ignore[no-untyped-def]
+    from repomodeler.model import from_system as stage
 
     return stage(*args, **kwargs)
 
 
-def render_json(graph):  # type: ignore[no-untyped-def]
-    from repomodeler.emit.model_json import render_json as stage
+def to_networkx(model):  # type: ignore[no-untyped-def]
+    from repomodeler.model import to_networkx as stage
 
-    return stage(graph)
+    return stage(model)
+
+
+def render_json(model):  # type: ignore[no-untyped-def]
+    from repomodeler.model import to_json as stage
+
+    return stage(model)
 
 
 def render_sysml(graph):  # type: ignore[no-untyped-def]
@@ -135,18 +142,16 @@ class AnalyzeOptions:
 
 
 class _ModelGraph:
-    """The graph of a published model, read from its model.json on first use (a rerun that kept the
+    """The graph of a published model, made from its model on first use (a rerun that kept the
     model and only prints its summary never needs it)."""
 
-    def __init__(self, out: Path) -> None:
-        self._out = out
+    def __init__(self, model: "Model") -> None:
+        self._model = model
         self._graph: nx.MultiDiGraph | None = None
 
     def __getattr__(self, name: str):  # type: ignore[no-untyped-def]
         if self._graph is None:
-            from repomodeler.emit.graph_io import load_model_dir
-
-            self._graph = load_model_dir(self._out)
+            self._graph = to_networkx(self._model)
         return getattr(self._graph, name)
 
     def __len__(self) -> int:
@@ -171,7 +176,7 @@ class AnalysisResult:
     extracts: list[ExtractResult]
     failures: list[str] = field(default_factory=list)
     timings: dict[str, float] = field(default_factory=dict)
-    model: dict | None = None  # the published model.json, when the run kept it (no graph was built)
+    model: "Model | None" = None  # the model (read from the published model.json when the run kept it)
 
     @property
     def skipped(self) -> dict[str, int]:
@@ -239,11 +244,11 @@ def _unchanged_model(out: Path, fingerprint: str, inventories: list, timings: di
                 return None
         finally:
             cache.close()
-        model = json.loads((out / "model.json").read_text(encoding="utf-8"))
-        if not isinstance(model, dict) or "nodes" not in model:
-            return None
-        graph = _ModelGraph(out)
-    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError):
+        from repomodeler.model import read_file
+
+        model = read_file(out / "model.json")
+        graph = _ModelGraph(model)
+    except (OSError, ValueError, KeyError, TypeError, AttributeError, RecursionError, RepomodelerError):
         return None
     extracts = [ExtractResult(repository=inv.repository, inventory=inv, facts=[], warnings=[], parsed_files=0,
                               cached_files=sum(1 for f in inv.files if f.role == "source")) for inv in inventories]
@@ -428,12 +433,13 @@ def _analyze_repositories(name: str, out: Path, repos: list[Repository], failure
         "skipped": dict(sorted({k: sum(r.inventory.skipped.get(k, 0) for r in extracts)
                                 for r in extracts for k in r.inventory.skipped}.items())),
     }
-    graph = to_graph(model, repos, warnings, stats, nested=options.subsystems)
+    arch = build_model(model, repos, warnings, stats, nested=options.subsystems)
+    graph = to_networkx(arch)
     timings["resolve"] = time.perf_counter() - t
 
     t = time.perf_counter()
     progress.stage("emit")
-    model_json = render_json(graph)
+    model_json = render_json(arch)
     model_sysml = render_sysml(graph)
     timings["emit"] = time.perf_counter() - t
     # Stage -> audit -> publish under the output lock: one writer at a time, and the audit compares
@@ -473,7 +479,7 @@ def _analyze_repositories(name: str, out: Path, repos: list[Repository], failure
             if not options.publish:
                 progress.done()
                 return AnalysisResult(name=name, out=out, graph=graph, repositories=repos, extracts=extracts,
-                                      failures=failures, timings=timings)
+                                      failures=failures, timings=timings, model=arch)
             if before_publish is not None:
                 before_publish(staging)
             from repomodeler import deadline
@@ -499,4 +505,4 @@ def _analyze_repositories(name: str, out: Path, repos: list[Repository], failure
             shutil.rmtree(staging, ignore_errors=True)
     progress.done()
     return AnalysisResult(name=name, out=out, graph=graph, repositories=repos, extracts=extracts, failures=failures,
-                          timings=timings)
+                          timings=timings, model=arch)

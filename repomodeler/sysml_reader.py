@@ -21,6 +21,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from repomodeler.emit.names import INHERITED_NAMES, sysml_name
+from repomodeler.model.nesting import touches_nested
 from repomodeler.records import PROTOCOLS, RepomodelerError
 
 KIND_BY_TYPE: dict[str, str] = {
@@ -222,7 +223,6 @@ class _Reader:
         # (connector, prefix, namespace, the part whose body declares it or None), read once every part is known
         self.pending: list[tuple[object, str | None, str, str | None]] = []
         self.parts: dict[str, ModelComponent] = {}  # parts nested in components, by id
-        self.part_links: list[ModelConnection] = []  # connections with a nested end
         self.children: dict[str, dict[str, str]] = {}  # holder id -> member name (or short name) -> nested part id
         self._end_index: dict[str, str] | None = None  # name -> component id, built for connectors (see _resolve_end)
         self.namespace: list[str] = []  # enclosing package / part names as written (quoted when needed)
@@ -651,10 +651,7 @@ class _Reader:
                 if ev:
                     conn.evidence.append(ev)
         conn.evidence.sort()
-        if conn.source in self.parts or conn.target in self.parts:
-            self.part_links.append(conn)
-        else:
-            self.connections.append(conn)
+        self.connections.append(conn)  # those with a nested end are set apart in read_sysml_text
 
     def _resolve_end(self, name: str) -> str | None:
         if name in self.member_ids:
@@ -710,10 +707,13 @@ def read_sysml_text(text: str, path: str = "<text>") -> ArchModel:
             reader.read()
     except RecursionError:
         raise RepomodelerError(f"error: {path}: the SysML is nested too deeply to read; flatten the nesting") from None
+    parents = {cid: c.parent for group in (reader.components, reader.parts) for cid, c in group.items()}
+    links: tuple[list[ModelConnection], list[ModelConnection]] = ([], [])  # (top level, with a nested end)
+    for conn in sorted(reader.connections, key=lambda c: (c.source, c.target, c.protocol)):
+        links[touches_nested(parents, conn.source, conn.target)].append(conn)
     model = ArchModel(name=reader.package or Path(path).stem, origin=path, components=dict(sorted(reader.components.items())),
-                      connections=sorted(reader.connections, key=lambda c: (c.source, c.target, c.protocol)),
-                      notes=sorted(set(reader.notes)), parts=dict(sorted(reader.parts.items())),
-                      part_links=sorted(reader.part_links, key=lambda c: (c.source, c.target, c.protocol)))
+                      connections=links[0], notes=sorted(set(reader.notes)), parts=dict(sorted(reader.parts.items())),
+                      part_links=links[1])
     if not model.components:
         model.notes.append(ReaderNote(path, 1, "no components found (expected part usages inside a 'part system')"))
     return model

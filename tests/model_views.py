@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from repomodeler.model import from_dict
+
 
 def top_level(model: dict) -> dict:
-    """The model without the parts inside components (nodes with a ``parent``) and their links."""
-    nested = {n["id"] for n in model["nodes"] if n.get("parent")}
-    if not nested:
+    """The model without the parts inside components and their links (as repomodeler.model decides)."""
+    canonical = from_dict(model)
+    if not canonical.nested():
         return model
-    return {**model, "nodes": [n for n in model["nodes"] if n["id"] not in nested],
-            "edges": [e for e in model["edges"] if e["source"] not in nested and e["target"] not in nested]}
+    top = {c.id for c in canonical.top_level()}
+    links = {c.key for c in canonical.top_level_connections()}
+    return {**model, "nodes": [n for n in model["nodes"] if n["id"] in top],
+            "edges": [e for e in model["edges"] if (e["source"], e["target"], e["protocol"]) in links]}

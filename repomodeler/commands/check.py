@@ -9,10 +9,14 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from repomodeler.records import RepomodelerError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from repomodeler.model import Model
 
 
 @click.command("check")
@@ -28,7 +32,7 @@ from repomodeler.records import RepomodelerError
 def check(inputs: tuple[str, ...], target_file: Path | None, rules_file: Path | None, name: str | None, fmt: str,
           sysml_out: Path | None) -> None:
     """Analyse INPUTS (as 'analyze' does, publishing nothing) and check them against --target and --rules."""
-    from repomodeler.diff.load import load_model, model_from_dict
+    from repomodeler.diff.load import arch_model, load_model
     from repomodeler.diff.rules import (
         Rules,
         analyse_unpublished,
@@ -43,7 +47,7 @@ def check(inputs: tuple[str, ...], target_file: Path | None, rules_file: Path | 
         target = load_model(str(target_file)) if target_file is not None else None
         rules = load_rules(rules_file) if rules_file is not None else Rules()
         analysed = analyse_unpublished(list(inputs), name)
-        current = model_from_dict(analysed, "analysis of " + " ".join(inputs))
+        current = arch_model(analysed, "analysis of " + " ".join(inputs))
         result = check_model(current, target, rules)
         if sysml_out is not None:
             _write_sysml(analysed, rules, result.violations, str(target_file) if target_file else None, sysml_out)
@@ -70,13 +74,13 @@ def check(inputs: tuple[str, ...], target_file: Path | None, rules_file: Path | 
     sys.exit(0 if result.ok else 1)
 
 
-def _write_sysml(analysed: dict, rules, violations, target: str | None, out: Path) -> None:  # type: ignore[no-untyped-def]
+def _write_sysml(analysed: "Model", rules, violations, target: str | None, out: Path) -> None:  # type: ignore[no-untyped-def]
     """model.sysml + RepoModeler.sysml of the analysis and rules.sysml (requirements, violations) into ``out``."""
-    from repomodeler.emit.graph_io import graph_from_model_json
     from repomodeler.emit.requirements import RULES_FILE, render_rules
     from repomodeler.emit.sysml import model_files
+    from repomodeler.model import to_networkx
 
-    graph = graph_from_model_json(analysed)
+    graph = to_networkx(analysed)
     files = {**model_files(graph), RULES_FILE: render_rules(graph, rules.forbid, violations, target)}
     try:
         out.mkdir(parents=True, exist_ok=True)

@@ -8,10 +8,14 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from repomodeler.records import RepomodelerError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from repomodeler.model import Component, Connection, Model
 
 
 def rule_listing() -> list[dict[str, object]]:
@@ -55,63 +59,57 @@ def rules(fmt: str, check: bool) -> None:
     click.echo(f"{len(listing)} rules; 'repomodeler rules --format json' for reads, writes and fixture cases")
 
 
-def _load(model: Path) -> dict:
+def _load(model: Path) -> "Model":
+    from repomodeler.model import read_file
+
     path = model / "model.json" if model.is_dir() else model
     if not path.is_file():
         raise RepomodelerError(f"error: '{model}' holds no model.json; name a folder 'repomodeler analyze' wrote")
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise RepomodelerError(f"error: cannot read '{path}': {exc}") from exc
-    if not isinstance(data, dict) or not isinstance(data.get("nodes"), list) or not isinstance(data.get("edges"), list):
-        raise RepomodelerError(f"error: '{path}' is not a repomodeler model.json (no 'nodes' and 'edges')")
-    return data
+    return read_file(path)
 
 
-def _find(data: dict, element: str) -> tuple[str, dict]:
+def _find(model: "Model", element: str) -> tuple[str, "Component | Connection"]:
     wanted = element.strip().lower()
-    for n in data["nodes"]:
-        if wanted in (str(n.get("id", "")).lower(), str(n.get("name", "")).lower()):
-            return "component", n
-    for e in data["edges"]:
-        if wanted == str(e.get("id", "")).lower():
+    for c in model.components.values():
+        if wanted in (c.id.lower(), c.name.lower()):
+            return "component", c
+    for e in model.connections.values():
+        if wanted == e.id.lower():
             return "connection", e
     if "->" in wanted:  # 'a -> b' without a protocol: the first such connection
         source, _, target = (x.strip() for x in wanted.partition("->"))
-        for e in sorted(data["edges"], key=lambda e: str(e.get("id"))):
-            if (str(e.get("source")).lower(), str(e.get("target")).lower()) == (source, target):
+        for e in sorted(model.connections.values(), key=lambda e: e.id):
+            if (e.source.lower(), e.target.lower()) == (source, target):
                 return "connection", e
     raise RepomodelerError(f"error: no component or connection '{element}' in the model; use an id from model.json "
                            "(a component id, or a connection as SOURCE->TARGET or SOURCE->TARGET:PROTOCOL)")
 
 
-def explanation(data: dict, element: str) -> dict[str, object]:
+def explanation(model: "Model", element: str) -> dict[str, object]:
     """The rules behind one element (and, for a connection, behind its two ends), with their messages
     and the element's evidence."""
+    from repomodeler.model import Connection
     from repomodeler.rules import RULES
 
     messages = {r.id: r.message for r in RULES}
-    messages.update({str(r.get("id")): str(r.get("message")) for r in data.get("rules", []) or []
-                     if isinstance(r, dict) and r.get("message")})
-    kind, item = _find(data, element)
-    nodes = {str(n.get("id")): n for n in data["nodes"]}
+    messages.update({r.id: r.message for r in model.rules if r.message})
+    kind, item = _find(model, element)
 
-    def rules_of(x: dict) -> list[dict[str, str]]:
-        return [{"id": str(r), "message": messages.get(str(r), "")} for r in x.get("rules", []) or []]
+    def rules_of(rules: tuple[str, ...]) -> list[dict[str, str]]:
+        return [{"id": r, "message": messages.get(r, "")} for r in rules]
 
-    attributes = item.get("attributes") or {}
     out: dict[str, object] = {
-        "element": str(item.get("id")), "type": kind, "kind": item.get("kind"),
-        "rules": rules_of(item),
-        "resolved_by": attributes.get("resolved_by", ""), "patterns": attributes.get("patterns", ""),
-        "evidence": [f"{e.get('repository')}:{e.get('path')}:{e.get('line')}" for e in item.get("evidence", [])],
+        "element": item.id, "type": kind, "kind": item.kind, "rules": rules_of(item.rules),
+        "resolved_by": item.attributes.get("resolved_by", ""), "patterns": item.attributes.get("patterns", ""),
+        "evidence": [str(e) for e in item.evidence],
     }
-    if kind == "connection":
-        out["via"] = attributes.get("via", "")
-        out["ends"] = {end: {"id": str(item.get(end)), "rules": rules_of(nodes.get(str(item.get(end)), {}))}
-                       for end in ("source", "target")}
-    elif item.get("parent"):
-        out["parent"] = item.get("parent")
+    if isinstance(item, Connection):
+        out["via"] = item.attributes.get("via", "")
+        ends = {"source": item.source, "target": item.target}
+        out["ends"] = {end: {"id": cid, "rules": rules_of(model.components[cid].rules if cid in model.components else ())}
+                       for end, cid in ends.items()}
+    elif model.parent_of(item.id):
+        out.update(parent=model.parent_of(item.id))  # the JSON names the part's holder
     return out
 
 
@@ -123,7 +121,8 @@ def explain(model: Path, element: str, fmt: str) -> None:
     """Which rules made ELEMENT (a component id or SOURCE->TARGET[:PROTOCOL]) of MODEL (a model folder or
     model.json), what they conclude, and the evidence."""
     try:
-        out = explanation(_load(model), element)
+        loaded = _load(model)
+        out = explanation(loaded, element)
     except RepomodelerError as exc:
         click.echo(str(exc), err=True)
         sys.exit(1)
@@ -131,8 +130,9 @@ def explain(model: Path, element: str, fmt: str) -> None:
         click.echo(json.dumps(out, indent=2))
         return
     click.echo(f"{out['type']} {out['element']} ({out['kind']})")
-    if out.get("parent"):
-        click.echo(f"  part of {out['parent']}")
+    holder = loaded.parent_of(str(out["element"])) if out["type"] == "component" else None
+    if holder:
+        click.echo(f"  part of {holder}")
     if out.get("ends"):
         for end, info in out["ends"].items():  # type: ignore[union-attr]
             click.echo(f"  {end} {info['id']}: made by {', '.join(r['id'] for r in info['rules']) or '(no rule named)'}")

@@ -9,10 +9,10 @@ own model.sysml read back identically.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from repomodeler.records import RepomodelerError
+from repomodeler.model import Model, from_dict, read_file
+from repomodeler.records import Evidence, RepomodelerError
 from repomodeler.sysml_reader import (
     ArchModel,
     ModelComponent,
@@ -26,67 +26,55 @@ from repomodeler.sysml_reader import (
 RUN_PREFIX = "run:"
 
 
-def _evidence(items: list[dict[str, object]]) -> list[str]:
-    ordered = sorted(items, key=lambda e: (str(e.get("repository", "")), str(e.get("path", "")), int(e.get("line") or 0)))
-    return [f"{e.get('repository', '')}:{e.get('path', '')}:{e.get('line', 0)}" for e in ordered]
+def _evidence(items: tuple[Evidence, ...]) -> list[str]:
+    return [str(e) for e in items]
 
 
 def model_from_dict(data: dict[str, object], origin: str) -> ArchModel:
     """model.json content (schema repomodeler/model@1) -> ArchModel."""
-    if not isinstance(data, dict) or "nodes" not in data or "edges" not in data:
-        raise RepomodelerError(f"error: '{origin}' is not a repomodeler model.json (no nodes/edges)")
+    return arch_model(from_dict(data, origin), origin)
+
+
+def arch_model(model: Model, origin: str) -> ArchModel:
+    """The diff's view of a canonical model."""
     with gc_paused():
-        return _model_from_dict(data, origin)
+        return _arch_model(model, origin)
 
 
-def _model_from_dict(data: dict[str, object], origin: str) -> ArchModel:
-    model = ArchModel(name=str(data.get("name") or ""), origin=origin, complete=True)
-    # Parts inside components (subsystems: nodes with a parent) and their links are kept apart
-    # (model.parts, model.part_links): diff and check compare the top level.
-    nested = {n["id"] for n in data["nodes"] if n.get("parent")}  # type: ignore[union-attr]
-    for node in data["nodes"]:  # type: ignore[union-attr]
-        attrs = {str(k): str(v) for k, v in (node.get("attributes") or {}).items()}
-        for key in ("language", "repository"):
-            if node.get(key):
-                attrs[key] = str(node[key])
-        comp = ModelComponent(id=node["id"], kind=node["kind"], attributes=attrs,
-                              evidence=_evidence(node.get("evidence") or []), where=origin,
-                              parent=str(node.get("parent") or ""))
-        for p in node.get("ports") or []:
-            comp.ports[p["name"]] = ModelPort(
-                name=p["name"], protocol=p["protocol"], direction=p.get("direction", "provided"),
-                endpoints=sorted(ModelEndpoint(e["method"], e["path"]) for e in p.get("endpoints") or []))
-        (model.parts if node["id"] in nested else model.components)[comp.id] = comp
-    for edge in data["edges"]:  # type: ignore[union-attr]
+def _arch_model(model: Model, origin: str) -> ArchModel:
+    arch = ArchModel(name=model.name, origin=origin, complete=True)
+    # Parts inside components (subsystems, logical databases) and their links are kept apart
+    # (arch.parts, arch.part_links): diff and check compare the top level.
+    for node in model.components.values():
+        attrs = {str(k): str(v) for k, v in node.attributes.items()}
+        for key, value in (("language", node.language), ("repository", node.repository)):
+            if value:
+                attrs[key] = value
+        comp = ModelComponent(id=node.id, kind=node.kind, attributes=attrs, evidence=_evidence(node.evidence),
+                              where=origin, parent=node.parent or "")
+        for p in node.ports:
+            comp.ports[p.name] = ModelPort(name=p.name, protocol=p.protocol, direction=p.direction,
+                                           endpoints=sorted(ModelEndpoint(e.method, e.path) for e in p.endpoints))
+        (arch.components if model.is_top_level(node.id) else arch.parts)[comp.id] = comp
+    nested = {c.key for c in model.nested_connections()}
+    for edge in model.connections.values():
         conn = ModelConnection(
-            source=edge["source"], target=edge["target"], protocol=edge["protocol"], kind=edge.get("kind", "connects"),
-            name=f"{edge['source']}-{edge['target']}-{edge['protocol']}", evidence=_evidence(edge.get("evidence") or []),
-            where=origin)
-        nested_end = edge["source"] in nested or edge["target"] in nested
-        (model.part_links if nested_end else model.connections).append(conn)
+            source=edge.source, target=edge.target, protocol=edge.protocol, kind=edge.kind or "connects",
+            name=f"{edge.source}-{edge.target}-{edge.protocol}", evidence=_evidence(edge.evidence), where=origin)
+        (arch.part_links if edge.key in nested else arch.connections).append(conn)
     # The ports the SysML emitter declares for incoming connections (see emit/sysml.py render_system).
-    for conn in model.connections:
-        target = model.components.get(conn.target)
+    for conn in arch.connections:
+        target = arch.components.get(conn.target)
         if target is not None and not any(p.protocol == conn.protocol and p.direction == "provided"
                                           for p in target.ports.values()):
             target.ports[conn.protocol] = ModelPort(name=conn.protocol, protocol=conn.protocol)
-    model.connections.sort(key=lambda c: (c.source, c.target, c.protocol))
-    model.part_links.sort(key=lambda c: (c.source, c.target, c.protocol))
-    model.components = dict(sorted(model.components.items()))
-    model.parts = dict(sorted(model.parts.items()))
-    return model
+    return arch
 
 
 def load_model_json(path: Path) -> ArchModel:
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise RepomodelerError(f"error: cannot read '{path}': {exc}") from exc
-    except RecursionError:
-        raise RepomodelerError(f"error: cannot read '{path}': the JSON is nested too deeply") from None
-    model = model_from_dict(data, str(path))
-    model.model_json = path
-    return model
+    arch = arch_model(read_file(path), str(path))
+    arch.model_json = path
+    return arch
 
 
 def load_model(spec: str) -> ArchModel:
@@ -98,7 +86,8 @@ def load_model(spec: str) -> ArchModel:
         if not system:
             system, which = which, "latest"
         run = RunStore().get(system, which)
-        return model_from_dict(run.model(), f"run:{run.system}:{run.number}")
+        origin = f"run:{run.system}:{run.number}"
+        return arch_model(from_dict(run.model(), origin), origin)
     path = Path(spec)
     if path.is_dir():
         if (path / "model.json").is_file():

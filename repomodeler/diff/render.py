@@ -133,10 +133,10 @@ def sysml_refs(model: ArchModel) -> SysmlRefs:
     """Where each element of ``model`` is declared in its SysML: read from the SysML text it came from, or
     the names the emitter gives the graph of the model.json it was read from (the model.sysml beside it)."""
     if model.model_json is not None:
-        from repomodeler.emit.graph_io import graph_from_model_json
         from repomodeler.emit.sysml import system_names
+        from repomodeler.model import read_file, to_networkx
 
-        g = graph_from_model_json(json.loads(model.model_json.read_text(encoding="utf-8")))
+        g = to_networkx(read_file(model.model_json))
         names = system_names(g)
         base = f"{names.package}::{names.system_def}"
         return SysmlRefs({cid: f"{base}::{n}" for cid, n in names.components.items()},

@@ -22,11 +22,15 @@ import fnmatch
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from repomodeler.leftovers import tmp_prefix
 from repomodeler.diff.core import diff_models
 from repomodeler.records import RepomodelerError
 from repomodeler.sysml_reader import ArchModel
+
+if TYPE_CHECKING:  # pragma: no cover
+    from repomodeler.model import Model
 
 
 @dataclass(frozen=True)
@@ -185,12 +189,12 @@ def check_model(current: ArchModel, target: ArchModel | None, rules: Rules | Non
     return result
 
 
-def analyse_unpublished(inputs: list[str], name: str | None = None) -> dict[str, object]:
-    """Run the analysis pipeline on INPUTS and return model.json content without publishing it:
-    a CI check writes nothing outside a temporary folder and records no run in the history."""
-    from repomodeler.emit.model_json import graph_to_dict
+def analyse_unpublished(inputs: list[str], name: str | None = None) -> "Model":
+    """Run the analysis pipeline on INPUTS and return its model without publishing it: a CI check
+    writes nothing outside a temporary folder and records no run in the history."""
+    from repomodeler.model import from_networkx
     from repomodeler.pipeline import AnalyzeOptions, analyze
 
     with tempfile.TemporaryDirectory(prefix=tmp_prefix("repomodeler-check-")) as tmp:
         result = analyze(inputs, AnalyzeOptions(name=name, out=Path(tmp) / "model", validate=False, publish=False))
-    return graph_to_dict(result.graph)
+    return result.model if result.model is not None else from_networkx(result.graph)

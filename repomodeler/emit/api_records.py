@@ -32,6 +32,7 @@ from repomodeler.emit.names import is_basic_name, short_name_ok
 from repomodeler.emit.sysml import (
     KIND_DEF, LIBRARY_PACKAGE, MAX_EVIDENCE, edge_style, port_def, render_system, system_names,
 )
+from repomodeler.model.graph import top_level_view
 from repomodeler.records import Evidence
 
 # UUID v5 namespace of repomodeler element ids (a fixed, published value: changing it changes every id)
@@ -140,7 +141,7 @@ class _Records:
 
 def api_records(g: nx.MultiDiGraph) -> list[Record]:
     """Every element and relationship record of the model, with stable ``@id``s (see the module doc)."""
-    g = g.subgraph([n for n, d in g.nodes(data=True) if not d.get("parent")])  # as render_system: top level only
+    g = top_level_view(g)  # as render_system: top level only
     r = _Records()
     names = system_names(g)
     lib_key = LIBRARY_PACKAGE

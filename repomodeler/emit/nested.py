@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import networkx as nx
 
 from repomodeler.emit.names import IdentAllocator, is_basic_name
+from repomodeler.model import graph as model_graph
 
 # Features a part inherits from the library's Component def, and from its Subsystem def (library.sysml.j2).
 COMPONENT_FEATURES = frozenset({"kind", "repository", "language", "technology", "image", "exposedPorts"})
@@ -56,24 +57,7 @@ EMPTY = Nesting(members={}, children={}, links={})
 def nested_chains(g: nx.MultiDiGraph) -> dict[str, list[str]]:
     """Nested node id -> its ancestors, parent first, ending at a top-level node of `g`; nodes whose
     chain breaks (a parent missing from the graph, or a cycle) are not in it."""
-    chains: dict[str, list[str]] = {}
-    for n, d in g.nodes(data=True):
-        if not d.get("parent"):
-            continue
-        chain, seen, cur = [], {n}, n
-        while True:
-            parent = g.nodes[cur].get("parent") if cur in g else None
-            if not parent:
-                break
-            if parent in seen or parent not in g:
-                chain = []
-                break
-            chain.append(parent)
-            seen.add(parent)
-            cur = parent
-        if chain:
-            chains[n] = chain
-    return chains
+    return model_graph.chains(g)
 
 
 def _member_text(g: nx.MultiDiGraph, node: str) -> str:
@@ -123,7 +107,7 @@ def nest(g: nx.MultiDiGraph, top_names: dict[str, str], namespaces: dict[str, Id
     for u, v, k in sorted(g.edges(keys=True), key=lambda e: (e[0], e[1], str(e[2]))):
         if u not in chains and v not in chains:
             continue
-        if not all(x in chains or (x in top_names and not g.nodes[x].get("parent")) for x in (u, v)):
+        if not all(x in chains or (x in top_names and not model_graph.is_nested(g, x)) for x in (u, v)):
             continue  # an end left out of the text
         up = set(path(v))
         lca = next((x for x in path(u) if x in up), None)

@@ -35,6 +35,7 @@ from repomodeler.emit.names import (LIBRARY_PACKAGES, IdentAllocator, is_basic_n
 from repomodeler.emit.nested import COMPONENT_FEATURES as _COMPONENT_FEATURES, EMPTY as NO_NESTING, Nesting, nest
 from repomodeler.emit.typed_apis import (LIBRARY_NAMES as TYPED_LIBRARY_NAMES, MessageNames, TypedApi, declared_with_short,
                                          message_names, render_messages, typed_api)
+from repomodeler.model.graph import parent_of as holder_of, top_level_view
 from repomodeler.records import NODE_KINDS, PROTOCOLS, Evidence
 
 LIBRARY_PACKAGE = "RepoModeler"
@@ -257,7 +258,7 @@ def system_names(g: nx.MultiDiGraph) -> SystemNames:
     Top-level names are given first, in the order they always were, so parts inside components
     (named last, see :mod:`repomodeler.emit.nested`) never move a name a model had before."""
     full = g
-    g = g.subgraph([n for n, d in g.nodes(data=True) if not d.get("parent")])  # the top level
+    g = top_level_view(g)
     reserved = library_names() | {"system", "System"}
     edges = sorted(g.edges(keys=True, data=True), key=lambda e: (e[0], e[1], e[2]))
     system_def = system_def_name(g)
@@ -426,7 +427,7 @@ def _is_descriptor(path: str) -> bool:
 
 def render_system(g: nx.MultiDiGraph) -> str:
     full = g
-    g = g.subgraph([n for n, d in g.nodes(data=True) if not d.get("parent")])  # the top level
+    g = top_level_view(g)
     repos = g.graph["repositories"]
     reserved_lower = {r.lower() for r in library_names() | {"system", "System"}}
     edges = sorted(g.edges(keys=True, data=True), key=lambda e: (e[0], e[1], e[2]))
@@ -496,9 +497,10 @@ def render_system(g: nx.MultiDiGraph) -> str:
     # A connection a subsystem's code makes is repeated from that subsystem (see emit/nested.py).
     traced: dict[tuple[str, str, str], list[str]] = {}
     for (src, dst, key), link in names.nesting.links.items():
+        holder = holder_of(full, src)
         if link.owner is None and len(link.source) == 2 and dst in comp_names and \
-                full.nodes[src]["kind"] == "subsystem" and full.nodes[src].get("parent") in comp_names:
-            traced.setdefault((str(full.nodes[src]["parent"]), dst, key), []).append(src)
+                full.nodes[src]["kind"] == "subsystem" and holder in comp_names:
+            traced.setdefault((str(holder), dst, key), []).append(src)
     connections = []
     comp_ids, conn_shorts = set(g.nodes), set()
     for u, v, k, d in edges:

@@ -12,25 +12,26 @@ from __future__ import annotations
 
 from typing import Any
 
+from repomodeler.model import Model, ModelFormatError, from_dict
+
 #: Bigger models get no preview: a thumbnail of hundreds of boxes shows nothing.
 PREVIEW_MAX = 400
 
 
-def sketch(model: dict[str, Any]) -> dict[str, Any] | None:
+def sketch(model: Model | dict[str, Any]) -> dict[str, Any] | None:
     """`{"kinds": [kind per component], "edges": [[from, to, protocol], ...]}` for the top level of
     `model` (subsystems are parts of their component), sorted and deduplicated so the page is
-    the same for the same model; None when there is nothing to draw or too much."""
-    nodes = [n for n in model.get("nodes") or [] if isinstance(n, dict) and not n.get("parent") and n.get("id") is not None]
+    the same for the same model; None when there is nothing to draw or too much (or model.json
+    content that is not a model)."""
+    if not isinstance(model, Model):
+        try:
+            model = from_dict(model)
+        except ModelFormatError:
+            return None
+    nodes = model.top_level()
     if not nodes or len(nodes) > PREVIEW_MAX:
         return None
-    nodes.sort(key=lambda n: str(n["id"]))
-    index = {str(n["id"]): i for i, n in enumerate(nodes)}
-    edges = set()
-    for e in model.get("edges") or []:
-        if not isinstance(e, dict):
-            continue
-        s, t = index.get(str(e.get("source"))), index.get(str(e.get("target")))
-        if s is None or t is None or s == t:
-            continue
-        edges.add((s, t, str(e.get("protocol") or "")))
-    return {"kinds": [str(n.get("kind") or "") for n in nodes], "edges": [list(x) for x in sorted(edges)]}
+    index = {n.id: i for i, n in enumerate(nodes)}
+    edges = {(index[e.source], index[e.target], e.protocol) for e in model.top_level_connections()
+             if e.source != e.target}
+    return {"kinds": [n.kind for n in nodes], "edges": [list(x) for x in sorted(edges)]}

@@ -20,6 +20,9 @@ import subprocess
 from pathlib import Path, PurePosixPath
 from typing import Any, Iterable, Iterator
 
+from repomodeler.model import ModelFormatError, from_dict
+from repomodeler.records import Evidence
+
 from .store import NotFound
 
 CONTEXT_LINES = 5
@@ -43,42 +46,18 @@ def safe_relative_path(path: str) -> str:
     return path
 
 
-def iter_evidence(model: dict[str, Any]) -> Iterator[dict[str, Any]]:
-    """Every evidence record of the model (nodes, ports, endpoints, edges, warnings, unresolved)."""
-
-    def lst(value: Any) -> list[Any]:
-        return value if isinstance(value, list) else []
-
-    for node in lst(model.get("nodes")):
-        if not isinstance(node, dict):
-            continue
-        yield from (e for e in lst(node.get("evidence")) if isinstance(e, dict))
-        for port in lst(node.get("ports")):
-            if not isinstance(port, dict):
-                continue
-            yield from (e for e in lst(port.get("evidence")) if isinstance(e, dict))
-            for endpoint in lst(port.get("endpoints")):
-                if isinstance(endpoint, dict):
-                    yield from (e for e in lst(endpoint.get("evidence")) if isinstance(e, dict))
-    for edge in lst(model.get("edges")):
-        if isinstance(edge, dict):
-            yield from (e for e in lst(edge.get("evidence")) if isinstance(e, dict))
-    for warning in lst(model.get("warnings")):
-        if isinstance(warning, dict) and warning.get("path"):
-            yield warning
-    for item in lst(model.get("unresolved")):
-        evidence = item.get("evidence") if isinstance(item, dict) else None
-        if isinstance(evidence, dict) and evidence.get("path"):
-            yield evidence
+def iter_evidence(model: dict[str, Any]) -> Iterator[Evidence]:
+    """Every evidence record of the model (nodes, ports, endpoints, edges, warnings, unresolved); none
+    for model.json content that is not a model."""
+    try:
+        yield from from_dict(model).evidence()
+    except ModelFormatError:
+        return
 
 
 def cited_paths(model: dict[str, Any]) -> set[tuple[str, str]]:
     """(repository, path) pairs the model cites; the only files the snippet API will read."""
-    return {
-        (str(e.get("repository", "")), str(e.get("path", "")))
-        for e in iter_evidence(model)
-        if e.get("path")
-    }
+    return {(e.repository, e.path) for e in iter_evidence(model) if e.path}
 
 
 def source_roots(extra: Iterable[Path | str] = ()) -> tuple[Path, ...]:
@@ -240,13 +219,11 @@ def all_snippets(model: dict[str, Any], run: dict[str, Any], limit: int = 20000,
     roots = source_roots() if roots is None else tuple(roots)
     wanted: dict[tuple[str, str], set[int]] = {}
     for ev in iter_evidence(model):
-        repo, path = str(ev.get("repository", "")), str(ev.get("path", ""))
         try:
-            safe_relative_path(path)
-            line = int(ev.get("line") or 1)
-        except (BadRequest, TypeError, ValueError):
+            safe_relative_path(ev.path)
+        except BadRequest:
             continue
-        wanted.setdefault((repo, path), set()).add(max(line, 1))
+        wanted.setdefault((ev.repository, ev.path), set()).add(max(ev.line, 1))
     out: dict[str, dict[str, Any]] = {}
     for (repo, path), lines_wanted in sorted(wanted.items()):
         try:

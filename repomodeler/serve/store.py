@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from repomodeler.model import Model, ModelFormatError, from_dict, parse
+
 from . import budget
 from .preview import sketch
 
@@ -181,7 +183,7 @@ class ModelStore:
         folder = self.folder(name)  # an unknown name stays plain "not found"
         try:  # capped, costed and cached per file identity (serve/budget.py)
             data = budget.load_json(folder / "model.json", lambda limit: self.open_file(name, "model.json", limit),
-                                    _parse_json)
+                                    lambda raw: parse(raw, f"{name}/model.json"))
         except budget.OverBudget as exc:
             raise BrokenModel(name, f"model.json {exc.reason}") from None
         except BrokenModel:
@@ -189,11 +191,18 @@ class ModelStore:
         except NotFound:
             raise BrokenModel(name, "model.json is not a regular file inside the folder "
                                     "(a symbolic link, or too large)") from None
-        except _JSONError as exc:
-            raise BrokenModel(name, f"model.json {exc}") from None
+        except ModelFormatError as exc:
+            raise BrokenModel(name, f"model.json {exc.reason}") from None
         if not isinstance(data, dict):
             raise BrokenModel(name, "model.json is not a JSON object")
         return data
+
+    def architecture(self, name: str) -> Model:
+        """The model.json as the canonical model; BrokenModel if it cannot be read as one."""
+        try:
+            return from_dict(self.model(name), f"{name}/model.json")
+        except ModelFormatError as exc:
+            raise BrokenModel(name, f"model.json {exc.reason}") from None
 
     def run(self, name: str) -> dict[str, Any]:
         """The parsed run.json, or an empty dict: a model copied without it still shows."""
@@ -217,7 +226,7 @@ class ModelStore:
 
     def summary(self, name: str) -> dict[str, Any]:
         """What a gallery card shows; computed from the model so stale stats don't mislead."""
-        model = self.model(name)
+        model = self.architecture(name)
         try:
             return summarize(name, model, self.run(name), self.files(name))
         except (TypeError, ValueError, AttributeError, RecursionError):  # odd values deep inside
@@ -227,7 +236,7 @@ class ModelStore:
         """The sketch a gallery card draws (preview.sketch); None for a model that cannot be
         shown or has nothing to draw (its card says why without a picture)."""
         try:
-            return sketch(self.model(name))
+            return sketch(self.architecture(name))
         except (NotFound, TypeError, ValueError, AttributeError, RecursionError):
             return None
 
@@ -243,7 +252,7 @@ class ModelStore:
 
 
 class _JSONError(Exception):
-    """model.json / run.json text that is not JSON we can hold (message completes "model.json ...")."""
+    """run.json text that is not JSON we can hold."""
 
 
 def _parse_json(data: bytes) -> Any:
@@ -267,44 +276,23 @@ def broken_summary(name: str, reason: str) -> dict[str, Any]:
     }
 
 
-def _list(value: Any) -> list[Any]:
-    return value if isinstance(value, list) else []
-
-
-def summarize(name: str, model: dict[str, Any], run: dict[str, Any], files: list[str]) -> dict[str, Any]:
-    """Card data for one model (pure function, shared by the API and the publisher)."""
-    every = [n for n in _list(model.get("nodes")) if isinstance(n, dict)]
-    # Cards count the top level: subsystems (nodes with a parent) and their links are parts of a component.
-    nodes = [n for n in every if not n.get("parent")]
-    top = {n.get("id") for n in nodes}
-    edges = [e for e in _list(model.get("edges")) if isinstance(e, dict)
-             and e.get("source") in top and e.get("target") in top]
-    endpoints = sum(
-        len(_list(port.get("endpoints")))
-        for node in nodes
-        for port in _list(node.get("ports"))
-        if isinstance(port, dict)
-    )
-    repos = []
-    for repo in _list(model.get("repositories")):
-        if not isinstance(repo, dict):
-            continue
-        commit = repo.get("commit") if isinstance(repo.get("commit"), str) else None
-        repos.append(
-            {
-                "name": str(repo.get("name", "")),
-                "url": repo.get("url") if isinstance(repo.get("url"), str) else None,
-                "ref": repo.get("ref") if isinstance(repo.get("ref"), str) else None,
-                "commit": commit,
-                "short_commit": commit[:8] if commit else None,
-            }
-        )
-    languages = sorted({str(n["language"]) for n in nodes if n.get("language")})
-    kinds = sorted({str(n.get("kind", "")) for n in nodes if n.get("kind")})
+def summarize(name: str, model: Model | dict[str, Any], run: dict[str, Any], files: list[str]) -> dict[str, Any]:
+    """Card data for one model (pure function, shared by the API and the publisher); model.json
+    content that is not a model raises :class:`ModelFormatError`."""
+    if not isinstance(model, Model):
+        model = from_dict(model, f"{name}/model.json")
+    # Cards count the top level: the parts inside components and their links are not components.
+    nodes = model.top_level()
+    edges = model.top_level_connections()
+    endpoints = sum(len(port.endpoints) for node in nodes for port in node.ports)
+    repos = [{"name": r.name, "url": r.url, "ref": r.ref, "commit": r.commit,
+              "short_commit": r.commit[:8] if r.commit else None} for r in model.repositories]
+    languages = sorted({n.language for n in nodes if n.language})
+    kinds = sorted({n.kind for n in nodes if n.kind})
     return {
         "name": name,
-        "title": str(model.get("name") or name),
-        "schema": model.get("schema"),
+        "title": model.name or name,
+        "schema": model.schema,
         "repositories": repos,
         "languages": languages,
         "kinds": kinds,
@@ -314,8 +302,8 @@ def summarize(name: str, model: dict[str, Any], run: dict[str, Any], files: list
             "connections": len(edges),
             "endpoints": endpoints,
         },
-        "warnings": len(_list(model.get("warnings"))),
-        "unresolved": len(_list(model.get("unresolved"))),
+        "warnings": len(model.warnings),
+        "unresolved": len(model.unresolved),
         "analysed_at": run.get("analysed_at") if isinstance(run.get("analysed_at"), str) else None,
         "duration_s": run.get("duration_s") if isinstance(run.get("duration_s"), (int, float)) else None,
         "version": run.get("version") if isinstance(run.get("version"), str) else None,

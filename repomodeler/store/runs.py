@@ -23,6 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from repomodeler.acquire import home_dir
+from repomodeler.model import from_dict, parse
+from repomodeler.model.nesting import derived_stats
 from repomodeler.records import RepomodelerError
 from repomodeler.sqlite import enable_wal, is_corruption, is_full, move_aside
 
@@ -81,7 +83,10 @@ class StoredRun:
             row = db.execute("SELECT content FROM models WHERE sha256 = ?", (self.model_sha256,)).fetchone()
         if row is None:
             raise RepomodelerError(f"error: run {self.system} #{self.number} has no stored model")
-        return json.loads(zlib.decompress(row[0]).decode("utf-8"))
+        data = parse(zlib.decompress(row[0]), f"run {self.system} #{self.number}")
+        if not isinstance(data, dict):
+            raise RepomodelerError(f"error: run {self.system} #{self.number} has no stored model")
+        return data
 
 
 def _connect(path: Path) -> sqlite3.Connection:
@@ -130,9 +135,9 @@ class RunStore:
 
     def record(self, model_json: str, run: dict[str, object], out: Path | None = None) -> StoredRun:
         """Store one run; ``run`` is the pipeline's run.json content (time, duration, repositories)."""
-        data = json.loads(model_json)
-        system = str(data["name"])
-        stats = data.get("stats") or {}
+        model = from_dict(parse(model_json))
+        system = model.name
+        stats = derived_stats(model)  # the counts model.json states, from its records
         sha = hashlib.sha256(model_json.encode("utf-8")).hexdigest()
         repos = [{"name": r.get("name"), "commit": r.get("commit"), "input": r.get("input")}
                  for r in run.get("repositories") or []]  # type: ignore[union-attr]
@@ -147,9 +152,9 @@ class RunStore:
                     "INSERT INTO runs (system, number, analysed_at, duration_s, version, repositories, components,"
                     " connections, endpoints, warnings, out, model_sha256) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
                     (system, number, str(run.get("analysed_at") or ""), run.get("duration_s"), run.get("version"),
-                     json.dumps(repos), int(stats.get("components", len(data.get("nodes") or []))),
-                     int(stats.get("connections", len(data.get("edges") or []))), int(stats.get("endpoints", 0)),
-                     len(data.get("warnings") or []), str(out.resolve()) if out else None, sha))
+                     json.dumps(repos), int(stats["components"]),  # type: ignore[call-overload]
+                     int(stats["connections"]), int(stats["endpoints"]),  # type: ignore[call-overload]
+                     len(model.warnings), str(out.resolve()) if out else None, sha))
                 db.execute("COMMIT")
             except BaseException:
                 if db.in_transaction:

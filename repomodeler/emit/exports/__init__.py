@@ -13,7 +13,7 @@ from typing import Callable
 
 import networkx as nx
 
-from repomodeler.graph.network import top_level
+from repomodeler.model.graph import top_level
 
 from repomodeler.emit.exports import diagrams, graphml, kpar, textual
 from repomodeler.records import RepomodelerError
