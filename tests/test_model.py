@@ -315,9 +315,9 @@ def test_the_parent_rule_check_finds_what_it_looks_for() -> None:
 # through repomodeler.model when it is a model.json).
 _OTHER_JSON = {
     "commands/push.py": "responses of the Systems Modeling API server",
-    "extract/apis.py": "OpenAPI documents in the analysed repositories",
+    "extract/readers/openapi.py": "OpenAPI documents in the analysed repositories",
     "extract/cache.py": "rows of the fact cache",
-    "extract/descriptors.py": "package.json and other descriptors in the analysed repositories",
+    "extract/readers/npm.py": "package.json files in the analysed repositories",
     "graph/scripts.py": "exec-form command arrays in the analysed repositories",
     "pipeline.py": "run.json of the previous run",
     "publish.py": "the manifest of the files a model or site folder holds",
