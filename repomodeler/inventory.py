@@ -104,12 +104,23 @@ def promote_example_deployments(files: list[SourceFile]) -> list[SourceFile]:
     return [replace(f, role="source") if f.role == "example" and COMPOSE_FILE.search(f.path) else f for f in files]
 
 
+# Settings for a developer's machine, not the running system: templates to copy (`.env.example`,
+# `config.yml.sample`, `settings.json.dist`) and the environments of local development and tests
+# (`.env.development`, `.env.test`, `.env.local`); `.env.production` and a plain `.env` stay.
+DEVELOPMENT_FILE = re.compile(
+    r"\.(example|sample|dist|template)$|^\.env\.(example|sample|template|dev|development|test|testing|local|ci)"
+    r"(\.local)?$|^\.env\.[^/]*\.local$", re.I)
+
+
 def classify_role(path: str) -> str:
-    """Tag a path as source, test, example, docs or fixture; only 'source' feeds the architecture."""
+    """Tag a path as source, test, example, docs, fixture or development; only 'source' feeds the
+    architecture."""
     parts = _parts(path)
     dirs = [p.lower() for p in parts[:-1]]
     if any(d in CI_DIRS for d in dirs):
         return "ci"
+    if DEVELOPMENT_FILE.search(parts[-1]):
+        return "development"
     if TEST_DESCRIPTOR.search(parts[-1]):
         return "test"
     for d in dirs:

@@ -598,3 +598,19 @@ def test_a_service_named_for_the_java_build_it_runs_is_the_module() -> None:
     assert {"rest-heroes", "rest-fights"} <= {c.id for c in model.components.values()}
     assert "rest-heroes-java25" in model.components["rest-heroes"].aliases
     assert ("rest-fights", "rest-heroes") in edge_set(model)
+
+
+def test_development_settings_templates_and_local_environments_are_not_architecture() -> None:
+    from repomodeler.inventory import classify_role
+
+    assert classify_role(".env.example") == classify_role("api/.env.development") == "development"
+    assert classify_role("config.yml.sample") == classify_role(".env.test") == "development"
+    assert classify_role(".env") == classify_role(".env.production") == "source"
+    files = {"docker-compose.yml": ("services:\n  api:\n    build: ./api\n    environment:\n"
+                                    "      DATABASE_URL: postgres://db:5432/app\n  db:\n    image: postgres:16\n"),
+             ".env.example": "DATABASE_URL=postgres://db:5432/app\nMAIL_HOST=smtp.example-mail.test\n",
+             ".env.development": "CACHE_URL=redis://localhost:6379\n",
+             "api/main.py": "import os\nos.environ['DATABASE_URL']\nos.environ.get('MAIL_HOST')\nos.environ.get('CACHE_URL')\n"}
+    model = resolve_files({"r": files})
+    assert ("api", "db") in edge_set(model)
+    assert not any("example-mail" in c for c in model.components) and "redis" not in model.components
