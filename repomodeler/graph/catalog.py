@@ -71,14 +71,26 @@ PORT_PROTOCOL: dict[int, str] = {
 DRIVER_TECH: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p), tech)
     for p, tech in (
-        (r"^(psycopg2?|asyncpg|pg|postgres|github\.com/lib/pq|github\.com/jackc/pgx.*|org\.postgresql.*)$", "postgres"),
-        (r"^(pymysql|mysqlclient|MySQLdb|mysql2?|github\.com/go-sql-driver/mysql|com\.mysql.*)$", "mysql"),
-        (r"^(pymongo|motor.*|mongoose|mongodb|go\.mongodb\.org/mongo-driver.*|com\.mongodb.*)$", "mongodb"),
-        (r"^(redis(\..*)?|aioredis|ioredis|github\.com/(go-redis|redis)/.*|redis\.clients.*|io\.lettuce.*)$", "redis"),
+        (r"^(psycopg2?|asyncpg|pg|postgres|github\.com/lib/pq|github\.com/jackc/pgx.*|org\.postgresql.*|Npgsql(\..*)?)$",
+         "postgres"),
+        (r"^(pymysql|mysqlclient|MySQLdb|mysql2?|mysql\.connector(\..*)?|github\.com/go-sql-driver/mysql|com\.mysql.*"
+         r"|MySqlConnector|MySql\.Data.*)$", "mysql"),
+        (r"^(mssql|tedious|github\.com/(denisenkom|microsoft)/go-mssqldb.*|com\.microsoft\.sqlserver.*"
+         r"|Microsoft\.Data\.SqlClient|System\.Data\.SqlClient)$", "sqlserver"),
+        (r"^(pymongo|motor.*|mongoose|mongodb|mongoengine|go\.mongodb\.org/mongo-driver.*|com\.mongodb.*|MongoDB\.Driver.*)$",
+         "mongodb"),
+        (r"^(cassandra(\..*)?|cassandra-driver|github\.com/gocql/gocql|github\.com/apache/cassandra-gocql-driver.*"
+         r"|com\.datastax.*)$", "cassandra"),
+        (r"^(neo4j(\..*)?|neo4j-driver|github\.com/neo4j/neo4j-go-driver.*|org\.neo4j\.driver.*)$", "neo4j"),
+        (r"^(pymemcache.*|pylibmc|memjs|github\.com/bradfitz/gomemcache/memcache|net\.spy\.memcached.*)$", "memcached"),
+        (r"^(redis(\..*)?|aioredis|ioredis|github\.com/(go-redis|redis)/.*|github\.com/gomodule/redigo/redis"
+         r"|redis\.clients.*|io\.lettuce.*|StackExchange\.Redis)$", "redis"),
         (r"^(pika|aio_pika|amqplib|amqp-connection-manager|github\.com/streadway/amqp|github\.com/rabbitmq/amqp091-go|com\.rabbitmq.*)$", "rabbitmq"),
         (r"^(kafka(\..*)?|confluent_kafka|aiokafka|kafkajs|github\.com/(Shopify|IBM)/sarama|github\.com/segmentio/kafka-go|org\.apache\.kafka.*)$", "kafka"),
         (r"^(nats|nats\.aio.*|github\.com/nats-io/nats\.go)$", "nats"),
-        (r"^(elasticsearch.*|@elastic/elasticsearch|github\.com/elastic/go-elasticsearch.*)$", "elasticsearch"),
+        (r"^(elasticsearch.*|@elastic/elasticsearch|github\.com/elastic/go-elasticsearch.*|github\.com/olivere/elastic.*"
+         r"|opensearchpy|@opensearch-project/opensearch|github\.com/opensearch-project/opensearch-go.*"
+         r"|org\.elasticsearch\.client.*|co\.elastic\.clients.*|Elastic\.Clients\.Elasticsearch.*)$", "elasticsearch"),
     )
 )
 
