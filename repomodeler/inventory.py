@@ -83,11 +83,26 @@ DEPLOY_DIRS = frozenset({"k8s", "kubernetes", "kube", "manifests", "deploy", "de
                          "charts", "openshift", "kustomize"})
 
 
+TEMPLATE_SUFFIX = re.compile(r"\.(example|sample|dist|template)$", re.I)
+
+
+def promote_templates(files: list[SourceFile]) -> list[SourceFile]:
+    """A settings template (``.env.example``) whose file the repository does not hold is what a
+    deployment gets (``cp .env.example .env`` before ``docker compose up``, whose ``env_file: .env``
+    names it), so it is read as that file would be; beside the real file it stays development-only."""
+    paths = {f.path for f in files}
+    return [replace(f, role="source") if f.role == "development" and TEMPLATE_SUFFIX.search(f.path)
+            and TEMPLATE_SUFFIX.sub("", f.path) not in paths and classify_role(TEMPLATE_SUFFIX.sub("", f.path)) == "source"
+            else f for f in files]
+
+
 def promote_example_deployments(files: list[SourceFile]) -> list[SourceFile]:
     """A repository that builds images (a Dockerfile of its own) but deploys them only in an
     examples folder (examples/docker/docker-compose_default.yaml): those compose files are how it
     runs, so they are read as source.  A library's example stacks stay examples: without a
-    Dockerfile of its own, a repository has no images to deploy."""
+    Dockerfile of its own, a repository has no images to deploy.  (Settings templates standing in
+    for a missing file are settled here too: :func:`promote_templates`.)"""
+    files = promote_templates(files)
     builds = deploys = False
     for f in files:
         if f.role != "source":

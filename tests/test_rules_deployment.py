@@ -601,16 +601,17 @@ def test_a_service_named_for_the_java_build_it_runs_is_the_module() -> None:
 
 
 def test_development_settings_templates_and_local_environments_are_not_architecture() -> None:
-    from repomodeler.inventory import classify_role
+    from repomodeler.inventory import classify_role, promote_templates
+    from repomodeler.records import SourceFile
 
     assert classify_role(".env.example") == classify_role("api/.env.development") == "development"
     assert classify_role("config.yml.sample") == classify_role(".env.test") == "development"
     assert classify_role(".env") == classify_role(".env.production") == "source"
-    files = {"docker-compose.yml": ("services:\n  api:\n    build: ./api\n    environment:\n"
-                                    "      DATABASE_URL: postgres://db:5432/app\n  db:\n    image: postgres:16\n"),
-             ".env.example": "DATABASE_URL=postgres://db:5432/app\nMAIL_HOST=smtp.example-mail.test\n",
-             ".env.development": "CACHE_URL=redis://localhost:6379\n",
-             "api/main.py": "import os\nos.environ['DATABASE_URL']\nos.environ.get('MAIL_HOST')\nos.environ.get('CACHE_URL')\n"}
-    model = resolve_files({"r": files})
-    assert ("api", "db") in edge_set(model)
-    assert not any("example-mail" in c for c in model.components) and "redis" not in model.components
+
+    def roles(paths: list[str]) -> dict[str, str]:
+        files = [SourceFile(path=p, blob="0", size=1, language=None, role=classify_role(p)) for p in paths]
+        return {f.path: f.role for f in promote_templates(files)}
+
+    # beside the real file, a template is development-only; without it, it is what the deployment gets
+    assert roles([".env", ".env.example"])[".env.example"] == "development"
+    assert roles([".env.example", ".env.test.example"]) == {".env.example": "source", ".env.test.example": "development"}

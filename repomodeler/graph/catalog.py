@@ -75,8 +75,9 @@ DRIVER_TECH: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          "postgres"),
         (r"^(pymysql|mysqlclient|MySQLdb|mysql2?|mysql\.connector(\..*)?|github\.com/go-sql-driver/mysql|com\.mysql.*"
          r"|MySqlConnector|MySql\.Data.*)$", "mysql"),
-        (r"^(mssql|tedious|github\.com/(denisenkom|microsoft)/go-mssqldb.*|com\.microsoft\.sqlserver.*"
-         r"|Microsoft\.Data\.SqlClient|System\.Data\.SqlClient)$", "sqlserver"),
+        # (.NET namespaces such as StackExchange.Redis and Microsoft.Data.SqlClient are left out: a C#
+        # `global using` imports them for a whole project, which shows no use.)
+        (r"^(mssql|tedious|github\.com/(denisenkom|microsoft)/go-mssqldb.*|com\.microsoft\.sqlserver.*)$", "sqlserver"),
         (r"^(pymongo|motor.*|mongoose|mongodb|mongoengine|go\.mongodb\.org/mongo-driver.*|com\.mongodb.*|MongoDB\.Driver.*)$",
          "mongodb"),
         (r"^(cassandra(\..*)?|cassandra-driver|github\.com/gocql/gocql|github\.com/apache/cassandra-gocql-driver.*"
@@ -84,7 +85,7 @@ DRIVER_TECH: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^(neo4j(\..*)?|neo4j-driver|github\.com/neo4j/neo4j-go-driver.*|org\.neo4j\.driver.*)$", "neo4j"),
         (r"^(pymemcache.*|pylibmc|memjs|github\.com/bradfitz/gomemcache/memcache|net\.spy\.memcached.*)$", "memcached"),
         (r"^(redis(\..*)?|aioredis|ioredis|github\.com/(go-redis|redis)/.*|github\.com/gomodule/redigo/redis"
-         r"|redis\.clients.*|io\.lettuce.*|StackExchange\.Redis)$", "redis"),
+         r"|redis\.clients.*|io\.lettuce.*)$", "redis"),
         (r"^(pika|aio_pika|amqplib|amqp-connection-manager|github\.com/streadway/amqp|github\.com/rabbitmq/amqp091-go|com\.rabbitmq.*)$", "rabbitmq"),
         (r"^(kafka(\..*)?|confluent_kafka|aiokafka|kafkajs|github\.com/(Shopify|IBM)/sarama|github\.com/segmentio/kafka-go|org\.apache\.kafka.*)$", "kafka"),
         (r"^(nats|nats\.aio.*|github\.com/nats-io/nats\.go)$", "nats"),

@@ -387,8 +387,8 @@ class ConnectionRules(ResolverBase):
         for f in self.by_kind["import"]:
             tech = tech_for_module(f.get("module") or "")
             owner = self.owner_of(f.repository, f.path) if tech else None
-            if not tech or owner is None:
-                continue
+            if not tech or owner is None or self.model.components[owner].kind == "library":
+                continue  # a library does not run: the services using it reach the store
             if any(c.source == owner and self.model.components[c.target].attributes.get("technology") == tech
                    for c in self.model.connections.values()):
                 continue
@@ -839,11 +839,15 @@ class ConnectionRules(ResolverBase):
         for cid in sorted(ingress_doors):
             targets.setdefault(cid, min(ev for _n, _r, ev, _rev in self.ingress_routes[cid]))
         if not gateways - forwarded and not ingress_doors:
-            # no gateway or Ingress in front: the APIs nobody inside calls are used from outside
+            # No gateway or Ingress in front: the APIs nobody inside calls are used from outside.  Where
+            # the deployment publishes ports (compose `ports:`, a LoadBalancer or NodePort Service), it
+            # says which those are: a service it does not publish is reached from inside only (by Dapr
+            # invocation, a queue, a caller whose address did not resolve), not by people.
+            publishes = bool(published) or bool(targets)
             for cid in sorted(self.model.components):
                 comp = self.model.components[cid]
                 if (comp.kind == "service" and cid not in called and not infra_role(comp)
-                        and (comp.ports or cid in published)):
+                        and (cid in published if publishes else bool(comp.ports))):
                     targets[cid] = published.get(cid) or sorted(comp.evidence)[0]
         # A published service another front door calls (an API behind the web app, published too for
         # testing) is reached through that front door.  Health checks are not calls (a status page
