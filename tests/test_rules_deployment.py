@@ -615,3 +615,21 @@ def test_development_settings_templates_and_local_environments_are_not_architect
     # beside the real file, a template is development-only; without it, it is what the deployment gets
     assert roles([".env", ".env.example"])[".env.example"] == "development"
     assert roles([".env.example", ".env.test.example"]) == {".env.example": "source", ".env.test.example": "development"}
+
+
+def test_where_ports_are_published_an_unpublished_service_nobody_calls_is_no_front_door() -> None:
+    """Without a gateway or Ingress the APIs nobody calls are the way in; but where the deployment
+    publishes ports, it says which: a service reached by Dapr invocation or a queue, or by a caller
+    whose address did not resolve, is not a door for people."""
+    web = ("const express = require('express');\nconst app = express();\n"
+           "app.get('/orders', (req, res) => res.send('ok'));\napp.listen(3000);\n")
+    files = {"docker-compose.yml": ("services:\n  web:\n    build: ./web\n    ports: ['8080:3000']\n"
+                                    "  worker:\n    build: ./worker\n"),
+             "web/package.json": '{"name": "web", "dependencies": {"express": "4"}}', "web/server.js": web,
+             "worker/package.json": '{"name": "worker", "dependencies": {"express": "4"}}',
+             "worker/server.js": web.replace("/orders", "/jobs")}
+    model = resolve_files({"r": files})
+    assert ("user", "web") in edge_set(model) and ("user", "worker") not in edge_set(model)
+    # nothing published: the APIs nobody calls are how people get in
+    files["docker-compose.yml"] = files["docker-compose.yml"].replace("    ports: ['8080:3000']\n", "")
+    assert {("user", "web"), ("user", "worker")} <= edge_set(resolve_files({"r": files}))
