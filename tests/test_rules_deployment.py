@@ -633,3 +633,19 @@ def test_where_ports_are_published_an_unpublished_service_nobody_calls_is_no_fro
     # nothing published: the APIs nobody calls are how people get in
     files["docker-compose.yml"] = files["docker-compose.yml"].replace("    ports: ['8080:3000']\n", "")
     assert {("user", "web"), ("user", "worker")} <= edge_set(resolve_files({"r": files}))
+
+
+def test_a_bare_cluster_dns_name_under_a_host_key_reaches_that_service() -> None:
+    def workload(name: str, env: str = "") -> str:
+        return (f"apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {name}\n  namespace: traffic\nspec:\n"
+                f"  template:\n    spec:\n      containers:\n      - name: {name}\n        image: acme/{name}:1\n{env}"
+                f"---\napiVersion: v1\nkind: Service\nmetadata:\n  name: {name}\n  namespace: traffic\n"
+                "spec:\n  ports:\n  - port: 1883\n")
+    files = {"k8s/sim.yaml": workload("simulation", "        env:\n          - name: MQTT_HOST\n"
+                                                    "            value: mosquitto.traffic.svc.cluster.local\n"),
+             "k8s/mq.yaml": workload("mosquitto"),
+             "src/Simulation/Simulation.csproj": '<Project Sdk="Microsoft.NET.Sdk"></Project>',
+             "src/Simulation/Program.cs": 'var host = Environment.GetEnvironmentVariable("MQTT_HOST") ?? "localhost";\n'}
+    model = resolve_files({"r": files})
+    assert ("simulation", "mosquitto") in edge_set(model)
+    assert via(model, "simulation", "mosquitto") == {"env MQTT_HOST"}

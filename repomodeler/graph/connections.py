@@ -104,9 +104,12 @@ class ConnectionRules(ResolverBase):
         refs = parse_hosts(value)
         # A bare name is a host when the key's own name says so: the last segment of a dotted property
         # (`spring.redis.host`), not a word further up (`management.endpoints.web.exposure.include[1]`).
+        # So is a bare Kubernetes cluster DNS name (`MQTT_HOST: mosquitto.traffic.svc.cluster.local`).
+        bare = value.strip().lower()
+        dns_name = CLUSTER_DNS.match(bare)
         if not refs and env_name and HOST_ENV_NAME.search(re.sub(r"\[\d+\]$", "", env_name).rsplit(".", 1)[-1]) \
-                and value.strip().lower() in self.alias:
-            refs = [HostRef(value.strip().lower(), None, None)]
+                and (bare in self.alias or (dns_name is not None and dns_name.group(1) in self.alias)):
+            refs = [HostRef(bare, None, None)]
         for ref in refs:
             attrs = {"via": f"env {env_name}" if env_name else "literal"}
             target = self.alias.get(ref.host)
