@@ -237,6 +237,7 @@ class ComponentRules(ResolverBase):
             if comp.kind != "service" or comp.ports:
                 continue  # it still serves something itself
             comp.kind = "library"
+            self.credit(comp.rules)
             comp.attributes["role"] = "code its processes share"
             for key in [k for k in self.model.connections if k[1] == cid and self.model.components[k[0]].kind == "user"]:
                 del self.model.connections[key]
@@ -516,6 +517,7 @@ class ComponentRules(ResolverBase):
             if len(found) == 1:  # one program of that name
                 comp.source_roots.add((found[0].repository, norm_path(str(PurePosixPath(found[0].path).parent))))
                 comp.evidence.add(found[0].evidence)
+                self.credit(comp.rules)
 
     def spring_identity(self) -> None:
         """``spring.application.name`` names the service other services and config files use."""
@@ -525,6 +527,7 @@ class ComponentRules(ResolverBase):
                 if owner and f.get("profile", "") == "":
                     comp = self.model.components[owner]
                     comp.evidence.add(f.evidence)
+                    self.credit(comp.rules)
                     comp.aliases.add((f.get("value") or "").lower())
                     self.alias.setdefault((f.get("value") or "").lower(), owner)
 
@@ -544,6 +547,7 @@ class ComponentRules(ResolverBase):
                     if owner and self.model.components[owner].kind == "service":
                         self.model.components[owner].kind = "gateway"
                         self.model.components[owner].evidence.add(f.evidence)
+                        self.credit(self.model.components[owner].rules)
 
     def property_owners(self, f: Fact) -> list[str]:
         """Who a Spring property applies to: `<app>.yml` in a config repository configures <app>;
@@ -580,6 +584,7 @@ class ComponentRules(ResolverBase):
                         counts[owner][language_family(f.language)] += 1
         for cid, c in counts.items():
             comp = self.model.components[cid]
+            self.credit(comp.rules)
             hint = comp.attributes.pop("base_language", "")
             if hint and c.get(hint):  # the Dockerfile's base image says which of the trees is built
                 comp.language = hint
@@ -616,6 +621,7 @@ class ComponentRules(ResolverBase):
                 path = "/" + "/".join(p for p in (mount.strip("/"), path.lstrip("/")) if p)
             comp = self.model.components[owner]
             port = comp.ports.setdefault("http", Port(name="http", protocol="http", direction="provided"))
+            self.credit(comp.rules)
             for ep in port.endpoints:
                 if ep.method == method and ep.path == path:
                     ep.evidence.append(f.evidence)
@@ -670,6 +676,7 @@ class ComponentRules(ResolverBase):
                 comp = self.model.components[owner]
                 ports = set(filter(None, comp.attributes.get("exposed", "").split(","))) | {f.get("port") or ""}
                 comp.attributes["exposed"] = ",".join(sorted(ports))
+                self.credit(comp.rules)
 
 
 # Build and test tooling configuration at a project's root: code, but not the project's own program.

@@ -463,6 +463,7 @@ class ConnectionRules(ResolverBase):
                     self.alias[n] = owner
                     comp.aliases.add(n)
                     comp.evidence.add(f.evidence)
+                    self.credit(comp.rules)
 
     def proxies(self) -> None:
         """Reverse proxies (nginx, httpd, Caddy): the proxy forwards to the upstreams it names."""
@@ -511,6 +512,7 @@ class ConnectionRules(ResolverBase):
             if not target:
                 continue
             head = declared.get((f.repository, f.path, f.get("ingress")), f.evidence)
+            self.credit(self.model.components[target].rules)
             self.ingress_routes[target].append((f.get("ingress") or "ingress", f.get("route") or "", head, f.evidence))
 
     # ------------------------------------------------------------------ value resolution
@@ -781,6 +783,7 @@ class ConnectionRules(ResolverBase):
                 self.connect(owner, broker, protocol, [f.evidence], kind=role)
             conn = self.model.connections[key]
             conn.evidence.add(f.evidence)
+            self.credit(conn.rules)
             topics = set(filter(None, conn.attributes.get(role, "").split(", "))) | set(topic_values)
             conn.attributes[role] = ", ".join(sorted(t for t in topics if t))
             conn.kind = "publishes" if conn.attributes.get("publishes") else "subscribes"
@@ -955,6 +958,7 @@ class ConnectionRules(ResolverBase):
                 typed_key = (key[0], key[1], protocol)
                 self.model.connections[typed_key] = self.model.connections[key]
                 self.model.connections[typed_key].protocol = protocol
+                self.credit(self.model.connections[typed_key].rules)
                 self.created_by[typed_key] = self.created_by.get(key, "")
                 others = known[key[:2]] = [typed_key]
             if others:

@@ -105,6 +105,7 @@ class PlatformRules(ResolverBase):
                     comp.evidence.add(ev)
             if roles:
                 comp.attributes["platform_role"] = ",".join(sorted(set(roles)))
+                self.credit(comp.rules)
 
     def _starter_not_enabled(self, cid: str, patterns: dict[str, str]) -> bool:
         """A Spring Cloud server starts with its ``@Enable...`` annotation (``@EnableTurbine``,
@@ -244,7 +245,7 @@ class PlatformRules(ResolverBase):
                       if c.kind == "service" and not infra_role(c) and c.ports)
 
     def discovery_routes(self) -> None:
-        registry_clients = self.role_clients_of["registry"]
+        registry_clients = getattr(self, "role_clients_of", {}).get("registry", set())  # none when platform.role-clients is off
         for cid in sorted(c.id for c in self.model.components.values() if c.kind == "gateway"):
             if cid not in registry_clients:
                 continue
@@ -296,6 +297,7 @@ class PlatformRules(ResolverBase):
                 comp = self.model.components[owner]
                 comp.aliases.add(app_id)
                 comp.evidence.add(f.evidence)
+                self.credit(comp.rules)
                 self.alias.setdefault(app_id, owner)
 
     def service_lookups(self) -> None:

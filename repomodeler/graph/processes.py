@@ -742,7 +742,7 @@ class ProcessRules(ResolverBase):
 
     # ------------------------------------------------------------------ links between processes
     def process_links(self) -> None:
-        if not self.process_parent:
+        if not getattr(self, "process_parent", None):  # none when process.programs is off
             return
         self._spawn_links()
         self._api_links()

@@ -181,6 +181,8 @@ class SubsystemRules(ResolverBase):
     package_owner: dict[tuple[str, str], str]
 
     def subsystems(self) -> None:
+        if getattr(self, "packages", None) is None:  # the package index process.programs builds (off: no parts)
+            return
         owner: dict[tuple[str, str], str] = {}
         for (repo, d), paths in sorted(self.packages.packages.items()):
             o = self.package_owner.get((repo, d)) or self.owner_of(repo, paths[0])

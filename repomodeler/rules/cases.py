@@ -11,6 +11,7 @@ A case file (``rules/<group>/cases/<rule id>.yml`` or ``<rule id>--<what>.yml``)
     expect:                                                # made (or given evidence) by the rule
       components: [web, db]                                # ids; "web: gateway" also checks the kind
       connections: ["web -> db", "web -> api : http"]      # "source -> target [: protocol]"
+      attributes: {web: {exposed: "8080"}}                 # attribute values of components
     absent:                                                # must not be in the model
       connections: ["db -> web"]
 
@@ -41,6 +42,7 @@ class Case:
     expect_connections: tuple[str, ...] = ()
     absent_components: tuple[str, ...] = ()
     absent_connections: tuple[str, ...] = ()
+    expect_attributes: tuple[tuple[str, str, str], ...] = ()  # (component, attribute, value)
 
 
 @dataclass
@@ -62,7 +64,9 @@ def load_case(rule_id: str, path: Path) -> Case:
                 expect_components=tuple(str(x) for x in expect.get("components") or ()),
                 expect_connections=tuple(str(x) for x in expect.get("connections") or ()),
                 absent_components=tuple(str(x) for x in absent.get("components") or ()),
-                absent_connections=tuple(str(x) for x in absent.get("connections") or ()))
+                absent_connections=tuple(str(x) for x in absent.get("connections") or ()),
+                expect_attributes=tuple((str(c), str(k), str(v)) for c, attrs in (expect.get("attributes") or {}).items()
+                                        for k, v in (attrs or {}).items()))
 
 
 def extract_in_memory(repos: dict[str, dict[str, str]]) -> list[ExtractResult]:
@@ -124,6 +128,14 @@ def run_case(case: Case, disabled: frozenset[str] = frozenset()) -> Outcome:
             out.failures.append(f"missing connection {spec}")
         elif credit and not any(case.rule in c.rules for c in found):
             out.failures.append(f"connection {spec} does not name rule {case.rule}")
+    for cid, key, value in case.expect_attributes:
+        comp = comps.get(cid)
+        if comp is None:
+            out.failures.append(f"missing component {cid}")
+        elif comp.attributes.get(key) != value:
+            out.failures.append(f"component {cid} has {key}={comp.attributes.get(key)!r}, not {value!r}")
+        elif credit and case.rule not in comp.rules:
+            out.failures.append(f"component {cid} does not name rule {case.rule} (it names {sorted(comp.rules)})")
     for cid in case.absent_components:
         if cid in comps:
             out.failures.append(f"unexpected component {cid}")

@@ -11,7 +11,7 @@ RULES = (
         reads=("config.property", "config.env", "compose.env_file", "k8s.configmap", "k8s.env_from",
                "k8s.env_key_ref", "env.read", "config.read", "manifest.dependency", "annotation", "import"),
         writes=("connections", "components", "unresolved"),
-        after=("platform.roles", "spring.application-name"),
+        after=("platform.roles", "spring.application-name", "proxy.virtual-hosts"),
         state=("databases_named", "env_values", "protocol_unknown"),
     ),
     Rule(
@@ -22,5 +22,6 @@ RULES = (
         reads=("config.document", "config.key"),
         writes=("connections", "unresolved"),
         after=("config.address-values",),
+        state=("protocol_unknown",),
     ),
 )
