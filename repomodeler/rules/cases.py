@@ -15,7 +15,9 @@ A case file (``rules/<group>/cases/<rule id>.yml`` or ``<rule id>--<what>.yml``)
     absent:                                                # must not be in the model
       connections: ["db -> web"]
 
-Every expected element must name the case's rule among its ``rules``.  With the rule switched off,
+Every expected element must name the case's rule among its ``rules`` (a connection: on itself or on
+one of its ends, since a rule that names a component, by an alias or a kind, is what lets links
+reach it).  With the rule switched off,
 at least one expectation of at least one of its cases must fail: that is what shows the rule does
 what its message says (``tests/test_rules_registry.py``).  Extraction is the real one (tree-sitter
 queries and descriptor readers), with no git, cache or SysML engine, so a case runs in milliseconds.
@@ -126,8 +128,10 @@ def run_case(case: Case, disabled: frozenset[str] = frozenset()) -> Outcome:
         found = [c for c in links if (c.source, c.target) == (source, target) and protocol in (None, c.protocol)]
         if not found:
             out.failures.append(f"missing connection {spec}")
-        elif credit and not any(case.rule in c.rules for c in found):
-            out.failures.append(f"connection {spec} does not name rule {case.rule}")
+        elif credit and not any(case.rule in c.rules or case.rule in comps[source].rules
+                                or case.rule in comps[target].rules for c in found):
+            # a rule naming a component (an alias, a kind) makes links to it: crediting an end counts
+            out.failures.append(f"connection {spec} names rule {case.rule} neither on itself nor on its ends")
     for cid, key, value in case.expect_attributes:
         comp = comps.get(cid)
         if comp is None:
