@@ -18,9 +18,11 @@ import subprocess
 import tempfile
 import threading
 from pathlib import Path
-from urllib.parse import unquote, urlsplit, urlunsplit
+from urllib.parse import quote, unquote, urlsplit, urlunsplit
 
-from repomodeler.credentials import TOKEN_VARS, GitCredential, askpass_env, credential_for, scrub
+from repomodeler.leftovers import tmp_prefix
+from repomodeler.credentials import (TOKEN_VARS, GitCredential, askpass_env, credential_for, redact,
+                                    remember_secret, scrub, split_url)
 from repomodeler.proc import die_with_parent
 from repomodeler.records import RepomodelerError, Repository, RepoSpec
 
@@ -46,15 +48,9 @@ def home_dir() -> Path:
 
 
 def redact_url(url: str) -> str:
-    """Remove any user:password@ from a URL so it can be printed or stored."""
-    m = _SCHEME_URL.match(url)
-    if not m:
-        return url
-    parts = urlsplit(url)
-    if "@" in parts.netloc:
-        host = parts.netloc.rsplit("@", 1)[1]
-        return urlunsplit((parts.scheme, host, parts.path, parts.query, parts.fragment))
-    return url
+    """A URL fit to print or store: user-info, query secrets and known tokens removed
+    (:func:`repomodeler.credentials.redact`, the one redaction step)."""
+    return redact(url)
 
 
 def _name_from(location: str) -> str:
@@ -90,6 +86,13 @@ def parse_input(raw: str, *, allow_http: bool = False) -> RepoSpec:
     m = _SCHEME_URL.match(text)
     if m:
         scheme = m.group("scheme").lower()
+        head, userinfo, rest = split_url(text)
+        if userinfo is not None:  # re-encoded, so that a secret holding '/', '#' or '?' stays in the user-info
+            user, sep, secret = userinfo.partition(":")
+            remember_secret(userinfo)
+            remember_secret(secret if sep else user)
+            text = (f"{head}{quote(unquote(user), safe='')}{':' if sep else ''}"
+                    f"{quote(unquote(secret), safe='') if sep else ''}@{rest}")
         parts = urlsplit(text)
         if scheme == "http" and not allow_http and (parts.hostname or "") not in _LOOPBACK:
             raise RepomodelerError(
@@ -112,11 +115,11 @@ def parse_input(raw: str, *, allow_http: bool = False) -> RepoSpec:
         if "@" in path:
             path, ref = path.rsplit("@", 1)
         if scheme != "file" and not parts.netloc:
-            raise RepomodelerError(f"error: '{raw}' is not a valid git URL (no host); use e.g. https://github.com/owner/repo")
+            raise RepomodelerError(f"error: '{redact_url(raw)}' is not a valid git URL (no host); use e.g. https://github.com/owner/repo")
         if not path.strip("/"):
-            raise RepomodelerError(f"error: '{raw}' is not a valid git URL (no repository path); use e.g. https://github.com/owner/repo")
+            raise RepomodelerError(f"error: '{redact_url(raw)}' is not a valid git URL (no repository path); use e.g. https://github.com/owner/repo")
         if ref == "":
-            raise RepomodelerError(f"error: '{raw}' ends with '@' but names no ref; write URL@branch, URL@tag or URL@commit")
+            raise RepomodelerError(f"error: '{redact_url(raw)}' ends with '@' but names no ref; write URL@branch, URL@tag or URL@commit")
         location = urlunsplit((parts.scheme, parts.netloc, path, parts.query, ""))
         return RepoSpec(raw=raw, kind="url", location=location, ref=ref, name=_name_from(path))
     # A local path wins over scp-like syntax when it exists (e.g. 'C:foo' style names are rare).
@@ -126,7 +129,7 @@ def parse_input(raw: str, *, allow_http: bool = False) -> RepoSpec:
     if "@" in text and os.path.exists(text.rsplit("@", 1)[0]):
         path, ref = text.rsplit("@", 1)
         if not ref:
-            raise RepomodelerError(f"error: '{raw}' ends with '@' but names no ref; write PATH@branch, PATH@tag or PATH@commit")
+            raise RepomodelerError(f"error: '{redact_url(raw)}' ends with '@' but names no ref; write PATH@branch, PATH@tag or PATH@commit")
         resolved = Path(path).resolve()
         return RepoSpec(raw=raw, kind="path", location=str(resolved), ref=ref, name=_name_from(str(resolved)))
     m = _SCP_URL.match(text)
@@ -137,8 +140,8 @@ def parse_input(raw: str, *, allow_http: bool = False) -> RepoSpec:
         location = f"{m.group('user') or ''}{m.group('host')}:{path}"
         return RepoSpec(raw=raw, kind="url", location=location, ref=ref, name=_name_from(path))
     if "://" in text or text.startswith(("http:", "https:")):
-        raise RepomodelerError(f"error: '{raw}' is not a valid git URL; use e.g. https://github.com/owner/repo")
-    raise RepomodelerError(f"error: '{raw}' does not exist; give an existing folder or a git URL (https://, ssh://, git@host:owner/repo, file://)")
+        raise RepomodelerError(f"error: '{redact_url(raw)}' is not a valid git URL; use e.g. https://github.com/owner/repo")
+    raise RepomodelerError(f"error: '{redact_url(raw)}' does not exist; give an existing folder or a git URL (https://, ssh://, git@host:owner/repo, file://)")
 
 
 def git_env(extra: dict[str, str] | None = None) -> dict[str, str]:
@@ -332,7 +335,7 @@ def _clone_or_update(spec: RepoSpec, timeout: float) -> Path:
             _fetch(spec, dest, timeout)
             return dest
         dest.parent.mkdir(parents=True, exist_ok=True)
-        tmp = Path(tempfile.mkdtemp(prefix=".clone-", dir=dest.parent))
+        tmp = Path(tempfile.mkdtemp(prefix=tmp_prefix(".clone-"), dir=dest.parent))
         try:
             work = tmp / "r.git"
             init = run_git(["init", "--quiet", "--bare", str(work)])
@@ -424,11 +427,15 @@ def unique_names(specs: list[RepoSpec]) -> list[RepoSpec]:
     return out
 
 
-def submodule_specs(repo: Repository, taken: set[str] | None = None, *, allow_http: bool = False) -> list[RepoSpec]:
+def submodule_specs(repo: Repository, taken: set[str] | None = None, *, allow_http: bool = False,
+                    errors: list[str] | None = None) -> list[RepoSpec]:
     """Inputs for the submodules of a pinned repository (only with --submodules): URL@recorded-commit.
 
     Only network URLs are followed (https, ssh, git), and file:// or local paths only when the parent
     itself is local, so a hostile `.gitmodules` cannot make us read other repositories on this machine.
+    A URL that cannot be used (``ext::``, ``fd::``, ``--upload-pack=...``, ``~/x``) is an error of
+    that submodule, naming it: appended to `errors` (--keep-going) and the others still returned,
+    or raised when `errors` is None.
     """
     if repo.kind != "git" or not repo.commit:
         return []
@@ -463,7 +470,15 @@ def submodule_specs(repo: Repository, taken: set[str] | None = None, *, allow_ht
             continue
         if url.startswith("/"):
             url = f"file://{url}"
-        spec = parse_input(f"{url}@{links[path]}", allow_http=allow_http)
+        try:
+            spec = parse_input(f"{url}@{links[path]}", allow_http=allow_http)
+        except RepomodelerError as exc:
+            message = (f"error: submodule '{path}' of '{repo.name}': {str(exc).removeprefix('error: ')}"
+                       + ("" if errors is not None else " (pass --keep-going to analyse the others)"))
+            if errors is None:
+                raise RepomodelerError(message) from None
+            errors.append(message)
+            continue
         name = spec.name if spec.name not in (taken or set()) else f"{repo.name}-{_name_from(path)}"
         specs.append(RepoSpec(raw=spec.raw, kind=spec.kind, location=spec.location, ref=spec.ref, name=name))
     return specs

@@ -42,7 +42,9 @@ class _RichProgress:
 
 
 def _fail(exc: BaseException) -> None:
-    click.echo(str(exc), err=True)
+    from repomodeler.credentials import redact
+
+    click.echo(redact(str(exc)), err=True)
     sys.exit(1)
 
 
@@ -71,10 +73,16 @@ def cli() -> None:
 @click.option("--allow-http", is_flag=True, help="Accept plain http:// remotes (refused by default except to localhost).")
 @click.option("--subsystems/--no-subsystems", default=True, show_default=True,
               help="Also write the subsystems inside each component (model.json nodes with a parent).")
+@click.option("--max-time", type=click.FloatRange(min=0, min_open=True), default=None,
+              help="Stop the whole run after this many seconds (nothing is published then).")
+@click.option("--force", is_flag=True,
+              help="Write into a non-empty --out that holds no repomodeler model (its other files are kept).")
 def analyze(inputs: tuple[str, ...], name: str | None, out: Path | None, max_file_size: int, timeout: float,
             keep_going: bool, submodules: bool, no_validate: bool, jobs: int, no_cache: bool, accept_drop: bool, timings: bool,
-            formats: tuple[str, ...], quiet: bool, allow_http: bool, subsystems: bool) -> None:
+            formats: tuple[str, ...], quiet: bool, allow_http: bool, subsystems: bool, max_time: float | None,
+            force: bool) -> None:
     """Analyse INPUTS (git URLs, URL@REF, local folders) as one system; write model.sysml and model.json."""
+    from repomodeler.deadline import MaxTimeExceeded
     from repomodeler.pipeline import AnalyzeOptions, analyze as run_analyze
     from repomodeler.summary import print_summary
 
@@ -88,7 +96,8 @@ def analyze(inputs: tuple[str, ...], name: str | None, out: Path | None, max_fil
                                                           validate=not no_validate, keep_going=keep_going,
                                                           use_cache=not no_cache, jobs=jobs, accept_drop=accept_drop,
                                                           formats=formats, submodules=submodules,
-                                                          allow_http=allow_http, subsystems=subsystems),
+                                                          allow_http=allow_http, subsystems=subsystems,
+                                                          force=force, max_time=max_time),
                              progress)
     except RepomodelerError as exc:
         if progress:
@@ -99,6 +108,10 @@ def analyze(inputs: tuple[str, ...], name: str | None, out: Path | None, max_fil
             progress.done()
         click.echo("interrupted: nothing was published; the previous model (if any) is unchanged", err=True)
         sys.exit(130)
+    except MaxTimeExceeded as exc:
+        if progress:
+            progress.done()
+        _fail(RepomodelerError(exc.message()))
     if not quiet:
         print_summary(result)
     if timings:
@@ -213,6 +226,9 @@ def main() -> None:
     """Console entry point: a bug surfaces as one line (the traceback with REPOMODELER_DEBUG=1)."""
     import os
 
+    from repomodeler.startup import hide_secrets
+
+    hide_secrets()  # secrets off the command line and out of the environment children inherit
     try:
         cli(prog_name="repomodeler")
     except (KeyboardInterrupt, SystemExit):
@@ -227,7 +243,24 @@ def main() -> None:
             _internal(exc)
         _fail(error)
     except Exception as exc:
-        _internal(exc)
+        error = _full_database(exc)
+        if error is None or os.environ.get("REPOMODELER_DEBUG"):
+            _internal(exc)
+        _fail(error)
+
+
+def _full_database(exc: BaseException) -> RepomodelerError | None:
+    """A database under $REPOMODELER_HOME that could not be written (full disk, ``ulimit -f``) that
+    no caller named more precisely: one line naming the folder."""
+    from repomodeler.sqlite import is_full
+
+    if not is_full(exc):
+        return None
+    from repomodeler.acquire import home_dir
+
+    return RepomodelerError(f"error: cannot write under '{home_dir()}' (disk I/O error): the disk is full or a "
+                            "file-size limit was reached; free some space (or set REPOMODELER_HOME to a folder on a "
+                            "disk with room) and rerun (the previous model, if any, was kept)")
 
 
 def _internal(exc: BaseException) -> NoReturn:
@@ -237,6 +270,9 @@ def _internal(exc: BaseException) -> NoReturn:
     if os.environ.get("REPOMODELER_DEBUG"):
         raise exc
     detail = str(exc).strip().splitlines()[0][:300] if str(exc).strip() else ""
+    from repomodeler.credentials import redact
+
+    detail = redact(detail)
     click.echo(f"error: internal error ({type(exc).__name__}: {detail}); rerun with REPOMODELER_DEBUG=1 "
                "for the traceback and please report it", err=True)
     sys.exit(2)

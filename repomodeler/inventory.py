@@ -15,10 +15,13 @@ import os
 import re
 import stat
 import tempfile
+import unicodedata
 from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 
+from repomodeler.leftovers import tmp_prefix
 from repomodeler.acquire import run_git
+from repomodeler.extract.readers.registry import is_descriptor
 from repomodeler.languages import language_for_path
 from repomodeler.records import Inventory, RepomodelerError, Repository, SourceFile, Warning_
 
@@ -53,24 +56,18 @@ TEST_FILE = re.compile(
     r"(^test_.*\.py$|^tests?\.py$|_test\.py$|_test\.go$|\.(test|spec)\.[cm]?[jt]sx?$|Tests?\.(java|kt|cs)$|IT\.java$|_spec\.rb$|Test\.php$)"
 )
 
-# Files read by descriptor/manifest readers even though no tree-sitter grammar covers them.
-DESCRIPTOR_NAMES = re.compile(
-    r"(^|/)(docker-compose[^/]*\.ya?ml|compose[^/]*\.ya?ml|Dockerfile[^/]*|[^/]*\.dockerfile|\.env(\.[^/]*)?|"
-    r"[^/]*\.env|package\.json|pyproject\.toml|requirements[^/]*\.txt|setup\.py|setup\.cfg|Procfile(\.[^/]*)?|[Mm]akefile|GNUmakefile|CMakeLists\.txt|go\.mod|pom\.xml|"
-    r"build\.gradle(\.kts)?|settings\.gradle(\.kts)?|Cargo\.toml|Gemfile|composer\.json|[^/]*\.csproj|"
-    r"application[^/]*\.(ya?ml|properties)|bootstrap[^/]*\.(ya?ml|properties)|[^/]*\.proto|"
-    r"[^/]*(openapi|swagger)[^/]*\.json|nginx[^/]*\.conf|[^/]*\.nginx|httpd[^/]*\.conf|"
-    r"(nginx|conf\.d|sites-available|sites-enabled|apache2?|httpd)/[^/]*\.conf|default\.conf|[^/]*\.conf\.template|Caddyfile|"
-    r"haproxy[^/]*\.cfg|"
-    r"[^/]*\.(graphql|graphqls|gql)|logback[^/]*\.xml|appsettings[^/]*\.json|ocelot[^/]*\.json|([a-z0-9]+[-_.])*config\.json)$"
-)
-YAML_FILE = re.compile(r"\.ya?ml$")
-
 
 @dataclass(frozen=True)
 class InventoryOptions:
     max_bytes: int = DEFAULT_MAX_BYTES
 
+
+
+def _bad_name(path: str) -> bool:
+    """A path no source file has: '.' or '..' parts, or a control character (a new line, an escape
+    sequence, a bell, C1 codes), which would reach the model, the exports and terminals raw."""
+    return (not path.isprintable() and any(unicodedata.category(ch) == "Cc" for ch in path)) \
+        or any(p in ("..", ".") for p in path.split("/"))
 
 def _parts(path: str) -> list[str]:
     """A repository path's segments (PurePosixPath(path).parts for the clean paths git lists, at a
@@ -178,8 +175,9 @@ def _skip_reason(path: str, size: int, options: InventoryOptions) -> str | None:
 
 
 def _wanted(path: str) -> bool:
-    """Is this a file some extractor reads?  Everything else is not even counted as skipped."""
-    return language_for_path(path) is not None or bool(DESCRIPTOR_NAMES.search(path)) or bool(YAML_FILE.search(path))
+    """Is this a file some extractor reads (a source language's, or one a descriptor reader claims)?
+    Everything else is not even counted as skipped."""
+    return language_for_path(path) is not None or is_descriptor(path)
 
 
 def _count(skipped: dict[str, int], reason: str) -> None:
@@ -205,7 +203,7 @@ def list_git(repo: Repository, options: InventoryOptions) -> Inventory:
         except UnicodeDecodeError:
             _count(skipped, "bad_name")
             continue
-        if "\n" in path or any(p in ("..", ".") for p in path.split("/")):
+        if _bad_name(path):
             _count(skipped, "bad_name")
             continue
         if mode == b"120000":
@@ -229,7 +227,7 @@ def list_git(repo: Repository, options: InventoryOptions) -> Inventory:
 
 def list_dir(repo: Repository, options: InventoryOptions) -> Inventory:
     root = repo.checkout
-    with tempfile.TemporaryDirectory(prefix="repomodeler-ls-") as tmp:
+    with tempfile.TemporaryDirectory(prefix=tmp_prefix("repomodeler-ls-")) as tmp:
         init = run_git(["init", "--quiet", "--bare", tmp])
         if init.returncode != 0:
             raise RepomodelerError("error: cannot create a temporary folder to list files; check TMPDIR is writable")
@@ -243,7 +241,7 @@ def list_dir(repo: Repository, options: InventoryOptions) -> Inventory:
     skipped: dict[str, int] = {}
     warnings: list[Warning_] = []
     for path in names:
-        if "\n" in path or any(p in ("..", ".") for p in path.split("/")):
+        if _bad_name(path):
             _count(skipped, "bad_name")
             continue
         try:

@@ -130,6 +130,8 @@ class AnalyzeOptions:
     drop_threshold: float = 0.5  # refuse to publish when components fall below this share of the last run
     allow_http: bool = False  # accept plain http:// remotes (always allowed to loopback addresses)
     subsystems: bool = True  # also emit the subsystems inside each component (model.json nodes with a parent)
+    force: bool = False  # add the model to a non-empty folder that holds no repomodeler model (its files kept)
+    max_time: float | None = None  # seconds the whole run may take (repomodeler.deadline); None: no limit
 
 
 class _ModelGraph:
@@ -184,12 +186,15 @@ def default_name(repos: list[str]) -> str:
     return repos[0] if len(repos) == 1 else "system"
 
 
-def _check_out_dir(out: Path) -> None:
+def _check_out_dir(out: Path, force: bool = False) -> None:
+    """The model folder is the user's: analyze replaces only the files its manifest lists, and adds
+    a model to a non-empty folder it did not write only when told to (``--force``)."""
     if out.exists() and not out.is_dir():
         raise RepomodelerError(f"error: --out '{out}' exists and is not a folder; choose another path")
-    if out.is_dir() and any(out.iterdir()) and not (out / "model.json").exists():
+    if out.is_dir() and not force and any(out.iterdir()) and _publish.owned_files(out) is None:
         raise RepomodelerError(
-            f"error: --out '{out}' is not empty and holds no repomodeler model; choose an empty or new folder"
+            f"error: --out '{out}' is not empty and holds no repomodeler model; choose an empty or new folder, "
+            "or pass --force to add the model to it (its other files are kept)"
         )
 
 
@@ -294,29 +299,38 @@ def analyze(inputs: list[str], options: AnalyzeOptions, progress: Progress | Non
     name = options.name or default_name([s.name for s in specs])
     if not slug(name) or name.strip() == "":
         raise RepomodelerError(f"error: --name '{name}' is empty; give a system name")
-    out = options.out or Path("models") / slug(name)
-    _check_out_dir(out)
+    out = _publish.resolve_out(options.out or Path("models") / slug(name))
+    _check_out_dir(out, options.force)
 
     # Boot the SysML engine now, so it starts while we clone and parse, unless a previous model
     # exists: then the structure is probably unchanged, its check is cached, and the engine is
     # started only if it is needed.
-    engine = _start_engine() if options.validate and not (out / "model.sysml").exists() else None
-    try:
-        t = time.perf_counter()
-        repos = _acquire_all(specs, options, progress, failures)
-        timings["clone"] = time.perf_counter() - t
+    from repomodeler import deadline
 
-        return _analyze_repositories(name, out, repos, failures, options, progress, before_publish, started,
-                                     timings, engine)
+    deadline.arm(options.max_time)
+    try:
+        engine = _start_engine() if options.validate and not (out / "model.sysml").exists() else None
+        try:
+            t = time.perf_counter()
+            repos = _acquire_all(specs, options, progress, failures)
+            timings["clone"] = time.perf_counter() - t
+
+            return _analyze_repositories(name, out, repos, failures, options, progress, before_publish, started,
+                                         timings, engine)
+        finally:
+            if engine is not None:
+                engine.close()
     finally:
-        if engine is not None:
-            engine.close()
+        deadline.disarm()
 
 
 def _acquire_all(specs: list[RepoSpec], options: AnalyzeOptions, progress: Progress,
                  failures: list[str]) -> list[Repository]:
     """Clone or fetch every input (concurrently), then the submodules they pin if asked."""
     progress.stage("clone", len(specs))
+    from repomodeler.leftovers import clean_abandoned
+
+    clean_abandoned()  # partial clones and temporary folders of killed runs (issue 23)
     repos: list[Repository] = []
     # Clones and fetches run concurrently (they wait on the network and on git, not on Python);
     # results are taken in input order so names, failures and output stay deterministic.
@@ -346,7 +360,8 @@ def _acquire_all(specs: list[RepoSpec], options: AnalyzeOptions, progress: Progr
         raise RepomodelerError(f"error: none of the inputs could be read; nothing was written ({failures[0]})")
     if options.submodules:
         for repo in list(repos):
-            for spec in submodule_specs(repo, {r.name for r in repos}, allow_http=options.allow_http):
+            for spec in submodule_specs(repo, {r.name for r in repos}, allow_http=options.allow_http,
+                                        errors=failures if options.keep_going else None):
                 try:
                     repos.append(acquire_one(spec, timeout=options.timeout))
                 except RepomodelerError as exc:
@@ -383,6 +398,9 @@ def _analyze_repositories(name: str, out: Path, repos: list[Repository], failure
     if options.use_cache and options.publish and before_publish is None and not failures and not options.formats:
         with _publish.output_lock(out) as notes:  # it rewrites run.json in place
             _print_notes(notes)
+            from repomodeler import deadline
+
+            deadline.disarm()  # from here the kept model's run.json is published: no stop half-way
             unchanged = _unchanged_model(out, fingerprint, inventories, timings, started, jobs, name, repos, progress)
         if unchanged is not None:
             return unchanged
@@ -458,6 +476,9 @@ def _analyze_repositories(name: str, out: Path, repos: list[Repository], failure
                                       failures=failures, timings=timings)
             if before_publish is not None:
                 before_publish(staging)
+            from repomodeler import deadline
+
+            deadline.disarm()  # the model is complete and checked: publish it whole
             _publish.swap_into_place(staging, out)
             if options.use_cache:
                 try:  # the model is in place: a cache that cannot remember it only costs the next run time

@@ -9,15 +9,24 @@ Names, all in the parent of ``DIR`` (hidden, so ``serve`` never lists them):
 - ``.DIR.staging-PID``   the next model, written by process PID.
 - ``.DIR.old-PID``       the previous model, moved aside by PID (fallback swap only, see below).
 
+The model folder is the user's: analyze owns only the files listed in ``DIR/.repomodeler-manifest.json``
+(written last into every staged model) and replaces only those. Everything else in ``DIR`` (a
+``targets/`` folder, notes, files of ``repomodeler export``, a ``.git`` folder) is moved into the
+staging folder just before the swap (:func:`carry_user_files`, one rename per entry, so nothing is
+copied) and so is in ``DIR`` again the instant the swap is done. A kill while they are in the
+staging folder is undone by recovery, which moves every entry its manifest does not list back
+into ``DIR`` before it deletes a dead process's folder.
+
 The protocol (:func:`output_lock`, :func:`stage_dir`, :func:`swap_into_place`):
 
 1. Take the lock (a second writer waits for it and says so on stderr; ``flock`` is released by the
    kernel when its holder dies, even by ``kill -9``, so a crash never leaves a stale lock).
 2. With the lock held, :func:`recover` cleans what a dead writer left: a ``.DIR.old-PID`` is put
    back as ``DIR`` if ``DIR`` is missing (else deleted); ``.DIR.staging-PID`` folders and
-   ``DIR/.run.json.PID`` temporaries of dead processes are deleted.
+   ``DIR/.run.json.PID`` temporaries of dead processes are deleted; entries of a dead process's
+   folder that its manifest does not list (the user's files) are first moved back into ``DIR``.
 3. The new model is written into ``.DIR.staging-PID`` and audited there (``DIR`` is untouched),
-   then every file and the folder are fsync'ed.
+   then every file and the folder are fsync'ed; the user's entries of ``DIR`` are moved into it.
 4. Swap. On Linux ``renameat2(RENAME_EXCHANGE)`` swaps the two folders in one atomic step: at every
    instant ``DIR`` is a complete model, old or new; afterwards the staging name holds the old
    model and is deleted. Where the exchange is not available (other kernels, some filesystems)
@@ -37,9 +46,11 @@ from __future__ import annotations
 import ctypes
 import errno
 import fcntl
+import json
 import os
 import shutil
 import signal
+import stat
 import sys
 import time
 from contextlib import contextmanager
@@ -81,6 +92,32 @@ def crash_point(name: str) -> None:
 
 
 # ---------------------------------------------------------------------------------------- names
+def resolve_out(out: Path, flag: str = "--out") -> Path:
+    """The folder a run publishes to, as the swap needs it.
+
+    A symbolic link to a folder is followed: the link stays and the folder it points to gets the
+    new model (the lock and staging folder go beside that folder). The current folder (``--out .``)
+    or one holding it is refused in one line: a swap replaces the folder as a whole, and the shell
+    you run it from would be left in the deleted old one.
+    """
+    path = out
+    if path.is_symlink():
+        target = Path(os.path.realpath(path))
+        if target.exists() and not target.is_dir():
+            raise RepomodelerError(f"error: {flag} '{out}' is a link to '{target}', which is not a folder; "
+                                   "choose another path")
+        path = target
+    absolute = Path(os.path.realpath(path))
+    try:
+        cwd = Path(os.path.realpath(os.getcwd()))
+    except OSError:
+        cwd = None
+    if out.name in ("", ".", "..") or (cwd is not None and (absolute == cwd or absolute in cwd.parents)):
+        raise RepomodelerError(f"error: {flag} '{out}' is the current folder or holds it; it is replaced as a whole "
+                               "when published: run from another folder or give a path such as ../NAME")
+    return path
+
+
 def lock_path(out: Path) -> Path:
     return out.parent / f".{out.name}.lock"
 
@@ -115,6 +152,108 @@ def _pid_suffix(name: str, prefix: str) -> int | None:
     return int(rest) if name.startswith(prefix) and rest.isdigit() else None
 
 
+# ---------------------------------------------------------------------------------------- manifest
+#: The list of the files analyze wrote into a model folder (relative POSIX paths); all else is the user's.
+MANIFEST = ".repomodeler-manifest.json"
+MANIFEST_FORMAT = "repomodeler/manifest@1"
+#: What a model folder written before the manifest existed holds of analyze's (``export/`` is not
+#: claimed: ``repomodeler export`` writes there too).
+LEGACY_FILES = ("RepoModeler.sysml", "model.json", "model.sysml", "run.json")
+
+
+def _is_plain_file(path: Path) -> bool:
+    return path.is_file() and not path.is_symlink()
+
+
+#: What a static site published before the manifest existed holds of ``publish``'s (a trailing
+#: ``/`` owns the whole folder).
+LEGACY_SITE = ("index.html", "static/", "models/", "data/", "files/")
+
+
+def owned_files(folder: Path) -> set[str] | None:
+    """The files analyze (or publish) owns in `folder` (its manifest; the fixed names for a model or
+    site written before manifests), or None when repomodeler did not write it."""
+    try:
+        data = json.loads((folder / MANIFEST).read_text(encoding="utf-8"))
+        files = data.get("files") if isinstance(data, dict) and data.get("format") == MANIFEST_FORMAT else None
+        if isinstance(files, list):
+            return {f for f in files if isinstance(f, str) and _safe_relative(f)} | {MANIFEST}
+    except (OSError, ValueError, RecursionError):
+        pass
+    if _is_plain_file(folder / "model.json"):
+        return set(LEGACY_FILES)
+    if _is_plain_file(folder / "index.html") and (folder / "static").is_dir() and (folder / "models").is_dir():
+        return set(LEGACY_SITE)
+    return None
+
+
+def _safe_relative(rel: str) -> bool:
+    parts = rel.split("/")
+    return bool(rel) and not rel.startswith("/") and all(p not in ("", ".", "..") for p in parts)
+
+
+def write_manifest(staging: Path) -> None:
+    """List every file of the staged model (call after the last model file is written)."""
+    files = sorted(p.relative_to(staging).as_posix() for p in staging.rglob("*")
+                   if p.is_file() and not p.is_symlink() and p.name != MANIFEST)
+    write_file(staging / MANIFEST, json.dumps({"format": MANIFEST_FORMAT, "files": files}, indent=1) + "\n")
+
+
+def _move_unowned(src: Path, dst: Path, owned: set[str], rel: str = "") -> int:
+    """Move every entry under `src` that is not an owned file into the same place under `dst`.
+
+    A folder holding owned files is walked (its other entries move one by one); any other entry
+    moves whole, by one rename. An entry whose name is taken in `dst` is left where it is: when
+    carrying, the new model writes that name (analyze owns it now); in recovery, what is in
+    ``DIR`` is never replaced. Returns the number of entries moved.
+    """
+    moved = 0
+    try:
+        children = sorted(src.iterdir(), key=lambda p: p.name)
+    except OSError:
+        return 0
+    for child in children:
+        sub = f"{rel}{child.name}"
+        if (sub in owned and not child.is_dir()) or sub + "/" in owned:
+            continue  # analyze's file (or folder): it goes (or stays) with its model
+        target = dst / child.name
+        if child.is_dir() and not child.is_symlink() and (any(o.startswith(sub + "/") for o in owned)
+                                                          or (target.is_dir() and not target.is_symlink())):
+            if not target.exists() and not target.is_symlink():
+                target.mkdir()
+                crash_point(f"keep {sub}/")
+            if target.is_dir() and not target.is_symlink():
+                moved += _move_unowned(child, target, owned, rel=sub + "/")
+            continue
+        if target.exists() or target.is_symlink():
+            continue
+        os.rename(child, target)
+        moved += 1
+        crash_point(f"keep {sub}")
+    return moved
+
+
+def carry_user_files(out: Path, staging: Path) -> None:
+    """Move the user's entries of `out` (all that its manifest does not list) into `staging`, which
+    is about to become `out`; call with the lock held, after the staged model is complete."""
+    if not out.is_dir():
+        return
+    owned = owned_files(out) or set()
+    owned.add(MANIFEST)
+    if _move_unowned(out, staging, owned):
+        _fsync_dir(staging)
+        _fsync_dir(out)
+
+
+def _give_back(folder: Path, out: Path) -> None:
+    """Recovery: move the user's entries out of a dead process's `folder` into `out`."""
+    if not (folder / MANIFEST).is_file() or not out.is_dir():
+        return  # a staging folder without manifest was never given the user's files
+    owned = owned_files(folder) or set()
+    if _move_unowned(folder, out, owned):
+        _fsync_dir(out)
+
+
 # ---------------------------------------------------------------------------------------- lock
 @contextmanager
 def output_lock(out: Path, *, wait: bool = True) -> Iterator[list[str]]:
@@ -132,7 +271,9 @@ def output_lock(out: Path, *, wait: bool = True) -> Iterator[list[str]]:
     while True:
         try:
             out.parent.mkdir(parents=True, exist_ok=True)
-            fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o644)
+            fd = _open_lock_file(path)
+        except FileNotFoundError:
+            continue  # the holder deleted it between our two opens: create it again
         except OSError as exc:
             raise RepomodelerError(f"error: cannot create the lock file '{path}' ({exc.strerror}); "
                                    "check that the folder of --out is writable") from None
@@ -173,6 +314,38 @@ def output_lock(out: Path, *, wait: bool = True) -> Iterator[list[str]]:
         os.close(fd)  # closing the only descriptor releases the flock
 
 
+def _open_lock_file(path: Path) -> int:
+    """Open (creating it if needed) the lock file without ever following a link.
+
+    Anyone who can write the parent of --out could plant ``.DIR.lock`` as a symbolic or hard link
+    to a file of ours, which the lock holder would truncate to its PID. So the file is created with
+    ``O_CREAT|O_EXCL|O_NOFOLLOW``, as git creates its locks; an existing one (left by a crash, or
+    held by another run) is opened with ``O_NOFOLLOW`` and must be a plain file of ours with one
+    link, else the run stops with a one-line error and touches nothing.
+    """
+    flags = os.O_RDWR | os.O_CLOEXEC | os.O_NOFOLLOW
+    try:
+        return os.open(path, flags | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        pass
+    try:
+        fd = os.open(path, flags | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise _not_a_lock(path) from None
+        raise
+    st = os.fstat(fd)
+    if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1 or st.st_uid != os.getuid():
+        os.close(fd)
+        raise _not_a_lock(path)
+    return fd
+
+
+def _not_a_lock(path: Path) -> RepomodelerError:
+    return RepomodelerError(f"error: the lock file '{path}' is a link or not a plain file of yours; nothing was "
+                            "written: remove it (repomodeler deletes its own lock files) and rerun")
+
+
 def _same_file(fd: int, path: Path) -> bool:
     try:
         st = os.stat(path)
@@ -206,17 +379,19 @@ def recover(out: Path) -> list[str]:
         pid = _pid_suffix(child.name, old_prefix)
         if pid is None or pid == os.getpid() or pid_alive(pid):
             continue
-        if not out.exists() and (child / "model.json").is_file():
+        if not out.exists() and owned_files(child) is not None:  # a model or a site
             os.rename(child, out)  # the crash came between the two renames of the fallback swap
             _fsync_dir(out.parent)
             notes.append(f"restored the previous model of '{out}' left by interrupted process {pid}")
         else:
+            _give_back(child, out)
             shutil.rmtree(child, ignore_errors=True)
             notes.append(f"removed {child.name} left by process {pid}")
     for child in leftovers:
         pid = _pid_suffix(child.name, staging_prefix)
         if pid is None or pid == os.getpid() or pid_alive(pid):
             continue
+        _give_back(child, out)
         shutil.rmtree(child, ignore_errors=True)
         notes.append(f"removed {child.name} left by process {pid}")
     if out.is_dir():
@@ -228,14 +403,25 @@ def recover(out: Path) -> list[str]:
 
 
 # ---------------------------------------------------------------------------------------- writing
-def full_disk_error(path: Path | str | None, exc: OSError) -> RepomodelerError | None:
-    """A one-line error naming `path` when `exc` means the disk, a quota or a size limit is full."""
+def full_disk_error(path: Path | str | None, exc: OSError, needed: int | None = None) -> RepomodelerError | None:
+    """A one-line error naming `path` (and, when known, the room the file needs) when `exc` means
+    the disk, a quota or a size limit is full. ``shutil.Error`` (a copy of a folder) carries the
+    failures of its files: the first full-disk one is reported."""
+    if isinstance(exc, shutil.Error) and exc.args and isinstance(exc.args[0], list):
+        for item in exc.args[0]:
+            if isinstance(item, tuple) and len(item) == 3:
+                _src, dst, why = item
+                if any(code in str(why) for code in ("[Errno 28]", "[Errno 27]", "[Errno 122]")):
+                    number = 28 if "[Errno 28]" in str(why) else 27 if "[Errno 27]" in str(why) else 122
+                    return full_disk_error(dst, OSError(number, os.strerror(number)))
+        return None
     if exc.errno not in _FULL:
         return None
     what = {errno.ENOSPC: "no space left on the device", errno.EDQUOT: "the disk quota is exceeded",
             errno.EFBIG: "the file is larger than the system allows"}[exc.errno]
     target = f" '{path}'" if path else ""
-    return RepomodelerError(f"error: cannot write{target}: {what}; free some space and rerun "
+    room = f" (it needs {max(1, -(-needed // 1024))} kB)" if needed else ""
+    return RepomodelerError(f"error: cannot write{target}{room}: {what}; free some space and rerun "
                             "(the previous model, if any, was kept)")
 
 
@@ -251,7 +437,7 @@ def write_file(path: Path, text: str) -> None:
                 crash_point(f"write {path.name} (half)")
             handle.write(data[half:])
     except OSError as exc:
-        error = full_disk_error(path, exc)
+        error = full_disk_error(path, exc, len(data))
         if error is not None:
             raise error from None
         raise
@@ -331,8 +517,10 @@ def _exchange(a: Path, b: Path) -> bool:
 
 def swap_into_place(staging: Path, out: Path) -> None:
     """Make the complete `staging` folder the model at `out`; call with :func:`output_lock` held."""
+    write_manifest(staging)
     _fsync_tree(staging)
     crash_point("fsync staging")
+    carry_user_files(out, staging)
     if not out.exists():
         os.rename(staging, out)  # nothing to keep: one atomic rename
         crash_point("rename staging -> out")

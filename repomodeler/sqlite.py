@@ -37,22 +37,25 @@ def is_corruption(exc: BaseException) -> bool:
 
 
 def is_full(exc: BaseException) -> bool:
-    """Whether a sqlite3 error means the disk (or a quota) is full: SQLITE_FULL."""
+    """Whether a sqlite3 error means the disk (or a quota, or a file-size limit) is full: SQLITE_FULL,
+    or SQLITE_IOERR, which is what a write refused by ``ulimit -f`` (EFBIG) or a full disk in the
+    middle of a journal or WAL write becomes."""
     if not isinstance(exc, sqlite3.DatabaseError):
         return False
     code = getattr(exc, "sqlite_errorcode", None)
     if code is not None:
-        return code & 0xFF == sqlite3.SQLITE_FULL
-    return "database or disk is full" in str(exc).lower()
+        return code & 0xFF in (sqlite3.SQLITE_FULL, sqlite3.SQLITE_IOERR)
+    text = str(exc).lower()
+    return "database or disk is full" in text or "disk i/o error" in text
 
 
 def full_error(path: Path, what: str) -> "RepomodelerError":
     """The one-line error for a full disk under a database: it names the file and what to do."""
     from repomodeler.records import RepomodelerError
 
-    return RepomodelerError(f"error: cannot write the {what} '{path}': the disk is full; free some space (or set "
-                            "REPOMODELER_HOME to a folder on a disk with room) and rerun (the previous model, if "
-                            "any, was kept)")
+    return RepomodelerError(f"error: cannot write the {what} '{path}': the disk is full (or a file-size limit was "
+                            "reached); free some space (or set REPOMODELER_HOME to a folder on a disk with room) and "
+                            "rerun (the previous model, if any, was kept)")
 
 
 def still_corrupt(path: Path) -> bool:

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, TypeVar
 
+from repomodeler.leftovers import tmp_prefix
 from repomodeler.proc import die_with_parent
 from repomodeler.records import RepomodelerError
 
@@ -248,7 +249,7 @@ class SysmlEngine:
                 failures.append(exc)
 
         try:
-            with tempfile.TemporaryDirectory(prefix="repomodeler-chunks-") as tmp:
+            with tempfile.TemporaryDirectory(prefix=tmp_prefix("repomodeler-chunks-")) as tmp:
                 threads = [threading.Thread(target=work, args=(h, tmp), name="sysml-chunks", daemon=True)
                            for h in helpers]
                 for t in threads:
@@ -285,8 +286,11 @@ class SysmlEngine:
     def _launch_options(self) -> dict[str, object]:
         import tempfile
 
-        self._cache_dir = tempfile.mkdtemp(prefix="repomodeler-sysml-cache-")
-        options: dict[str, object] = {"env": {**os.environ, "XDG_CACHE_HOME": self._cache_dir}}
+        self._cache_dir = tempfile.mkdtemp(prefix=tmp_prefix("repomodeler-sysml-cache-"))
+        from repomodeler.credentials import child_env
+
+        # no token variables: the engine never needs a credential (issue 23)
+        options: dict[str, object] = {"env": child_env({"XDG_CACHE_HOME": self._cache_dir})}
         preexec = die_with_parent()
         if preexec is not None:
             options["preexec_fn"] = preexec
@@ -388,7 +392,7 @@ def validate_text(text: str, name: str = "model.sysml") -> list[Diagnostic]:
     """Validate SysML text by writing it to a temporary file (used by the audit and tests)."""
     import tempfile
 
-    with tempfile.TemporaryDirectory(prefix="repomodeler-validate-") as tmp:
+    with tempfile.TemporaryDirectory(prefix=tmp_prefix("repomodeler-validate-")) as tmp:
         path = Path(tmp) / name
         path.write_text(text, encoding="utf-8")
         diags = validate_files([path])

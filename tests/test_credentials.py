@@ -114,9 +114,9 @@ def test_github_token_is_offered_to_github_only() -> None:
     assert credential_for("https://gitlab.com/o/r", {"REPOMODELER_GIT_TOKEN": "x"})[1].host == "gitlab.com"
 
 
-def test_split_userinfo_keeps_the_user_and_moves_the_password_out() -> None:
+def test_split_userinfo_moves_the_user_and_the_password_out() -> None:
     clean, cred = split_userinfo("https://me:p%40ss@example.com:8443/o/r.git")
-    assert clean == "https://me@example.com:8443/o/r.git"
+    assert clean == "https://example.com:8443/o/r.git"  # issue 23: a token is often the user name
     assert (cred.host, cred.username, cred.secret) == ("example.com:8443", "me", "p@ss")
     assert TOKEN not in repr(credential_for("https://x.org/r", {"REPOMODELER_GIT_TOKEN": TOKEN})[1])
 

@@ -168,7 +168,8 @@ def test_full_disk_under_the_cache_or_history_names_the_file(shop_model: Path, t
     if which == "cache":  # before publishing: the run fails in one line, the previous model stays
         assert done.returncode == 1, done.stderr
         assert done.stderr.strip().splitlines()[-1] == (
-            f"error: cannot write the fact cache '{home / 'cache.sqlite'}': the disk is full; free some space (or "
+            f"error: cannot write the fact cache '{home / 'cache.sqlite'}': the disk is full (or a file-size limit was "
+            "reached); free some space (or "
             "set REPOMODELER_HOME to a folder on a disk with room) and rerun (the previous model, if any, was kept)")
         assert {p.name: p.read_bytes() for p in out.iterdir()} == before
     else:  # after publishing: the new model stays published, the history warns in one line

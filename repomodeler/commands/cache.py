@@ -16,7 +16,12 @@ def cache_group() -> None:
 
 @cache_group.command("clear")
 def clear() -> None:
-    """Delete every cached extraction result (clones are kept)."""
+    """Delete every cached extraction result, and what killed runs left (clones are kept)."""
+    from repomodeler.leftovers import clean_abandoned
+
+    removed = clean_abandoned()
+    if removed:
+        click.echo(f"removed {len(removed)} abandoned partial clone(s) and temporary folder(s) of killed runs")
     path = default_cache_path()
     if not path.exists():
         click.echo(f"cache is empty ({path})")

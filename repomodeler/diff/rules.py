@@ -23,6 +23,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from repomodeler.leftovers import tmp_prefix
 from repomodeler.diff.core import diff_models
 from repomodeler.records import RepomodelerError
 from repomodeler.sysml_reader import ArchModel
@@ -190,6 +191,6 @@ def analyse_unpublished(inputs: list[str], name: str | None = None) -> dict[str,
     from repomodeler.emit.model_json import graph_to_dict
     from repomodeler.pipeline import AnalyzeOptions, analyze
 
-    with tempfile.TemporaryDirectory(prefix="repomodeler-check-") as tmp:
+    with tempfile.TemporaryDirectory(prefix=tmp_prefix("repomodeler-check-")) as tmp:
         result = analyze(inputs, AnalyzeOptions(name=name, out=Path(tmp) / "model", validate=False, publish=False))
     return graph_to_dict(result.graph)

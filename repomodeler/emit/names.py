@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 
 # SysML v2 textual notation reserved words (SysML v2 spec, 8.2.2.1.2 "Reserved words", with KerML's).
 RESERVED_WORDS: frozenset[str] = frozenset("""
@@ -67,10 +68,19 @@ def is_basic_name(name: str) -> bool:
     return bool(_BASIC.match(name)) and name not in RESERVED_WORDS and name not in QUOTE_ANYWAY
 
 
+def without_controls(text: str) -> str:
+    """`text` with every control character (C0, DEL, C1: escape sequences, bells, carriage returns)
+    turned into a space, so nothing read from a repository can drive a terminal or an editor."""
+    if text.isprintable():
+        return text
+    return "".join(" " if unicodedata.category(ch) == "Cc" and ch != "\t" else ch for ch in text)
+
+
 def sysml_name(name: str) -> str:
     """A name as it must be written: bare when it is a basic name, else as an unrestricted 'name'."""
     if is_basic_name(name):
         return name
+    name = without_controls(name)
     return "'" + name.replace("\\", "\\\\").replace("'", "\\'") + "'"
 
 
@@ -110,15 +120,13 @@ class NameAllocator:
 
 
 def sysml_string(value: object) -> str:
-    text = str(value)
-    if not text.isprintable():  # control characters become spaces (the common printable text skips the scan)
-        text = "".join(ch if ch >= " " or ch == "\t" else " " for ch in text)
+    text = without_controls(str(value))  # control characters become spaces
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def sysml_doc(text: str) -> str:
     """Body of a doc comment: no comment terminator, no control characters, one line."""
-    clean = " ".join(text.replace("*/", "* /").replace("/*", "/ *").split())
+    clean = " ".join(without_controls(text).replace("*/", "* /").replace("/*", "/ *").split())
     return clean
 
 

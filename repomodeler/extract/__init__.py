@@ -1,4 +1,4 @@
-"""Extract: read every selected file of a repository into facts (tree-sitter sources, descriptors).
+"""Extract: read every selected file of a repository into facts (tree-sitter sources, descriptor readers).
 
 Per-file extraction is a pure function of (bytes, path, language), so its results are cached by
 git blob (see :mod:`repomodeler.extract.cache`) and computed in a process pool for cache misses.
@@ -9,11 +9,9 @@ from __future__ import annotations
 
 import os
 import signal
-from dataclasses import replace
 from typing import TYPE_CHECKING, Callable
 
 from repomodeler.extract.cache import FactCache, FileOutcome
-from repomodeler.inventory import BlobReader, is_lfs_pointer
 from repomodeler.proc import die_with_parent_now
 from repomodeler.records import ExtractResult, Fact, Inventory, SourceFile, Warning_
 
@@ -28,10 +26,8 @@ MAX_CHUNK = 64  # files per task: large enough to amortise IPC, small enough to 
 def extract_file(repository: str, f: SourceFile, content: bytes) -> tuple[list[Fact], list[Warning_], bool]:
     """Facts of one file; the bool says whether tree-sitter parsed it.  Pure: same bytes, same facts."""
     # The readers load parsers and YAML on first use (a rerun that keeps its model never extracts).
-    from repomodeler.extract.apis import api_reader, extract_api
-    from repomodeler.extract.descriptors import extract_descriptor, reader_for
     from repomodeler.extract.engine import extract_source
-    from repomodeler.extract.proxies import PROXY_FILE, extract_proxy
+    from repomodeler.extract.readers.registry import read_file
 
     if b"\0" in content[:8192]:
         return [], [Warning_(repository, f.path, 0, "binary content; skipped")], False
@@ -53,25 +49,16 @@ def extract_file(repository: str, f: SourceFile, content: bytes) -> tuple[list[F
         facts.extend(fs)
         warnings.extend(ws)
         parsed = True
-    head = content[:4096].decode("utf-8", "replace")
-    reader = reader_for(f.path, head)
-    if reader is not None:
-        fs, ws = extract_descriptor(repository, f.path, content)
-        facts.extend(replace(x, rule=getattr(reader, "__name__", "descriptor")) for x in fs)
-        warnings.extend(ws)
-    if api_reader(f.path, head) is not None:
-        fs, ws = extract_api(repository, f.path, content)
-        facts.extend(replace(x, rule="extract_api") for x in fs)
-        warnings.extend(ws)
-    if PROXY_FILE.search(f.path):
-        fs, ws = extract_proxy(repository, f.path, content)
-        facts.extend(replace(x, rule="extract_proxy") for x in fs)
-        warnings.extend(ws)
+    fs, ws = read_file(repository, f.path, content)  # descriptors, API descriptions, proxy configuration
+    facts.extend(fs)
+    warnings.extend(ws)
     return facts, warnings, parsed
 
 
 def file_outcome(repository: str, f: SourceFile, content: bytes) -> FileOutcome:
     """Extract one file, turning every failure into a warning: one bad file never sinks a run."""
+    from repomodeler.inventory import is_lfs_pointer
+
     lines = content.count(b"\n") + (1 if content and not content.endswith(b"\n") else 0)
     if is_lfs_pointer(content):  # the real file lives on an LFS server: data, not source
         return FileOutcome([], [Warning_(repository, f.path, 0, "Git LFS pointer (content not fetched); skipped")],
@@ -158,6 +145,8 @@ def default_jobs() -> int:
 def extract_repository(inventory: Inventory, progress: ProgressFn | None = None, *, cache: FactCache | None = None,
                        jobs: int = 1) -> ExtractResult:
     """Run every extractor over the source-role files of one repository (cache first, then parse)."""
+    from repomodeler.inventory import BlobReader
+
     repo = inventory.repository
     wanted = [f for f in inventory.files if f.role == "source"]
     outcomes: dict[str, FileOutcome] = cache.get_many(wanted, repo.name) if cache is not None else {}

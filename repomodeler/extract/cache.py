@@ -23,15 +23,18 @@ from repomodeler.records import Fact, SourceFile, Warning_
 from repomodeler.sqlite import enable_wal, full_error, is_corruption, is_full, move_aside
 
 SCHEMA_VERSION = 1
-_CODE_FILES = ("engine.py", "query_order.py", "descriptors.py", "apis.py", "proxies.py", "__init__.py")
 
 
 @lru_cache(maxsize=None)
 def _code_version() -> str:
+    """The extraction code: every module of this package and of its descriptor readers, so a change
+    to any reader (or a reader added) invalidates the cache."""
     h = hashlib.sha256(f"{__version__}:{SCHEMA_VERSION}".encode())
     here = Path(__file__).parent
-    for name in _CODE_FILES:
-        h.update((here / name).read_bytes())
+    for path in sorted([*here.glob("*.py"), *here.glob("readers/*.py")]):
+        if path.name != "cache.py":
+            h.update(path.relative_to(here).as_posix().encode())
+            h.update(path.read_bytes())
     return h.hexdigest()[:16]
 
 

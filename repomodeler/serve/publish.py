@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import sys
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -67,17 +68,36 @@ def publish_site(models_dir: Path, out_dir: Path, source_roots: Iterable[Path | 
 
     Snippets are cut only from checkouts under the clone cache or `source_roots` (as `serve`):
     a models folder's run.json must not be able to copy other files of this machine into a site.
+    The site is written into a staging folder and swapped in like a model (repomodeler/publish.py:
+    one writer at a time, old or new site complete after a kill at any step, the user's own files
+    in `out_dir` kept), so a model removed from `models_dir` leaves the site.
     """
+    from repomodeler import publish as _publish
+
     store = ModelStore(Path(models_dir))
     roots = resolve_source_roots(source_roots)
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
+    out = _publish.resolve_out(Path(out_dir), "--out")
+    with _publish.output_lock(out) as notes:
+        for note in notes:
+            print(f"note: {note}", file=sys.stderr)
+        staging = _publish.stage_dir(out)
+        try:
+            count = _write_site(store, roots, staging)
+            _publish.swap_into_place(staging, out)
+        finally:
+            shutil.rmtree(staging, ignore_errors=True)
+    return count
+
+
+def _write_site(store: ModelStore, roots: Any, out: Path) -> int:
+    from repomodeler.publish import crash_point, write_file
+
     static_out = out / "static"
-    if static_out.exists():
-        shutil.rmtree(static_out)
     shutil.copytree(web_dir() / "static", static_out, ignore=shutil.ignore_patterns(*_SERVER_ONLY, "__pycache__"))
+    crash_point("copy static")
     # file:// pages cannot load ES modules: the explorer's modules go in as one classic script
     write_bundle(web_dir() / "static", static_out)
+    crash_point("write bundle")
     for sub in ("models", "data", "files"):
         (out / sub).mkdir(exist_ok=True)
 
@@ -98,7 +118,7 @@ def publish_site(models_dir: Path, out_dir: Path, source_roots: Iterable[Path | 
             "run": {"analysed_at": run.get("analysed_at"), "version": run.get("version")},
             "compare": precomputed_overlays(store, name),
         }
-        (out / "data" / f"{name}.js").write_text(_data_script(payload), encoding="utf-8")
+        write_file(out / "data" / f"{name}.js", _data_script(payload))
         html = render_explorer(
             summary,
             static="../static",
@@ -108,7 +128,7 @@ def publish_site(models_dir: Path, out_dir: Path, source_roots: Iterable[Path | 
             files_base=f"../files/{name}/",
             csp_meta=STATIC_CSP,
         )
-        (out / "models" / f"{name}.html").write_text(html, encoding="utf-8")
+        write_file(out / "models" / f"{name}.html", html)
         summaries.append(summary)
         previews[name] = store.preview(name)
 
@@ -116,5 +136,5 @@ def publish_site(models_dir: Path, out_dir: Path, source_roots: Iterable[Path | 
         summaries, static="static", model_href=lambda n: f"models/{n}.html", mode="static", csp_meta=STATIC_CSP,
         previews=previews,
     )
-    (out / "index.html").write_text(gallery, encoding="utf-8")
+    write_file(out / "index.html", gallery)
     return len(summaries)

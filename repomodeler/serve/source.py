@@ -122,12 +122,34 @@ def _checkout_for(repository: str, model: dict[str, Any], run: dict[str, Any],
     if not record.get("checkout"):
         raise NotFound("no checkout recorded for repository")
     record["checkout"] = trusted_checkout(record["checkout"], roots)
+    _refuse_clone_cache_as_folder(record)
     return record
+
+
+def _refuse_clone_cache_as_folder(record: dict[str, Any]) -> None:
+    """Under the clone cache only a cached clone itself (``repos/NAME.git``) read through git is a
+    checkout: a forged run.json naming the cache root, a clone's folder as a plain folder, or a
+    partial clone would otherwise expose the git metadata of every cached clone (issue 23)."""
+    from repomodeler.acquire import home_dir
+
+    try:
+        cache = (home_dir() / "repos").resolve()
+    except (OSError, RuntimeError):
+        return
+    checkout = Path(str(record["checkout"]))
+    if not checkout.is_relative_to(cache):
+        return
+    kind = record.get("kind") or ("git" if record.get("commit") else "dir")
+    if (kind != "git" or checkout.parent != cache or not checkout.name.endswith(".git")
+            or checkout.name.startswith(".")):
+        raise NotFound("not a cached clone")
 
 
 def _git_env() -> dict[str, str]:
     """No GIT_* from our environment (GIT_DIR etc.), no system or global config."""
-    env = {k: v for k, v in os.environ.items() if not k.startswith("GIT_")}
+    from repomodeler.credentials import child_env
+
+    env = {k: v for k, v in child_env().items() if not k.startswith("GIT_")}
     env.update(GIT_CONFIG_NOSYSTEM="1", GIT_CONFIG_GLOBAL=os.devnull, GIT_TERMINAL_PROMPT="0", LC_ALL="C")
     return env
 
@@ -160,6 +182,8 @@ def read_file_text(record: dict[str, Any], path: str) -> str:
             raise NotFound("file not in commit")
         data = done.stdout
     else:
+        if any(part.lower() == ".git" for part in path.split("/")):
+            raise NotFound("git metadata")  # a work tree's .git folder is never a source file
         try:
             base = checkout.resolve(strict=True)
             target = (base / path).resolve(strict=True)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from . import budget
 from .preview import sketch
 
 #: Folder names a model may have; anything else is invisible to the viewer.
@@ -177,9 +178,12 @@ class ModelStore:
     # ---- reading --------------------------------------------------------------------------
     def model(self, name: str) -> dict[str, Any]:
         """The parsed model.json; BrokenModel (a NotFound) if it cannot be shown, with the reason."""
-        self.folder(name)  # an unknown name stays plain "not found"
-        try:
-            data = _parse_json(self.open_file(name, "model.json"))
+        folder = self.folder(name)  # an unknown name stays plain "not found"
+        try:  # capped, costed and cached per file identity (serve/budget.py)
+            data = budget.load_json(folder / "model.json", lambda limit: self.open_file(name, "model.json", limit),
+                                    _parse_json)
+        except budget.OverBudget as exc:
+            raise BrokenModel(name, f"model.json {exc.reason}") from None
         except BrokenModel:
             raise
         except NotFound:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import networkx as nx
 
+from repomodeler.emit.names import without_controls
 from repomodeler.emit.sysml import message_topics
 
 
@@ -53,6 +54,7 @@ _MERMAID_SHAPE = {"database": ("[(", ")]"), "cache": ("[(", ")]"), "broker": ("[
 
 
 def _mermaid_text(text: str) -> str:
+    text = without_controls(text)
     return text.replace('"', "#quot;").replace("<", "#lt;").replace(">", "#gt;")
 
 
@@ -90,6 +92,7 @@ _PLANTUML_ELEMENT = {"database": "database", "cache": "database", "broker": "que
 
 
 def _puml_text(text: str) -> str:
+    text = without_controls(text)
     return text.replace('"', "'").replace("\n", " ")
 
 

@@ -1,8 +1,7 @@
-/* Loading and the URL: the model from the JSON API (server) or from window.__MODEL__ (published
-   site), the overlays of comparisons, the indexes every other module reads, and the view state
-   kept in the location hash so a link reopens the same view. */
-import { childrenOf } from "./drill.js";
-import { API, MODE, arr, edgeText, edgesById, facets, model, nodeText, nodesById, repoInfo, state, str } from "./state.js";
+/* Loading: the model from the JSON API (server) or from window.__MODEL__ (published
+   site), the overlays of comparisons, and the indexes every other module reads (the view state kept
+   in the location hash is the store's: state.js readHash / writeHash). */
+import { API, MODE, arr, bump, childrenOf, edgeText, edgesById, facets, model, nodeText, nodesById, repoInfo, str } from "./state.js";
 
 export let staticSnippets = null, staticCompare = null; // the published site's snippets and overlays (window.__MODEL__)
 
@@ -33,8 +32,6 @@ export function fetchOverlay(id) {
     return r.json();
   });
 }
-
-export function bump(map, key) { map.set(key, (map.get(key) || 0) + 1); }
 
 export function index() {
   arr(model.repositories).forEach(function (r) { if (r && r.name !== undefined) repoInfo.set(str(r.name), r); });
@@ -76,39 +73,4 @@ export function index() {
     if (!childrenOf.has(parent)) childrenOf.set(parent, []);
     childrenOf.get(parent).push(id);
   });
-}
-
-// ---- URL state
-export function readHash() {
-  var p = new URLSearchParams(location.hash.replace(/^#/, ""));
-  function set(key) { return new Set((p.get(key) || "").split(",").filter(Boolean).map(decodeURIComponent)); }
-  state.q = p.get("q") || "";
-  state.xk = set("xk"); state.xp = set("xp"); state.xr = set("xr"); state.xl = set("xl");
-  state.focus = p.get("focus") || null;
-  state.hops = Math.max(1, Math.min(5, parseInt(p.get("hops") || "2", 10) || 2));
-  state.dir = ["both", "up", "down"].indexOf(p.get("dir")) >= 0 ? p.get("dir") : "both";
-  state.sel = p.get("sel") || null;
-  state.tab = ["sysml", "list"].indexOf(p.get("tab")) >= 0 ? p.get("tab") : "graph";
-  state.labels = p.get("labels") === "1";
-  state.view = p.get("view") === "ports" ? "ports" : "components";
-  state.collapsed = p.has("collapsed") ? set("collapsed") : null;
-  state.open = set("open");
-  state.cmp = p.get("cmp") || null;
-}
-
-export function writeHash() {
-  var p = new URLSearchParams();
-  function put(key, s) { if (s.size) p.set(key, Array.from(s).map(encodeURIComponent).join(",")); }
-  if (state.q) p.set("q", state.q);
-  put("xk", state.xk); put("xp", state.xp); put("xr", state.xr); put("xl", state.xl);
-  if (state.focus) { p.set("focus", state.focus); p.set("hops", String(state.hops)); p.set("dir", state.dir); }
-  if (state.sel) p.set("sel", state.sel);
-  if (state.tab !== "graph") p.set("tab", state.tab);
-  if (state.labels) p.set("labels", "1");
-  if (state.view === "ports") p.set("view", "ports");
-  if (state.collapsed.size) p.set("collapsed", Array.from(state.collapsed).map(encodeURIComponent).join(","));
-  put("open", state.open);
-  if (state.cmp) p.set("cmp", state.cmp);
-  var hash = p.toString();
-  history.replaceState(null, "", hash ? "#" + hash : location.pathname + location.search);
 }

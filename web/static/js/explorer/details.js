@@ -1,74 +1,17 @@
-/* Selection and the details panel: a component, port, connection, repository or aggregated
+/* The details panel: the selected component, port, connection, repository or aggregated
    connection with its attributes, connections, resolution steps and evidence (code first,
    descriptor copies folded), with source snippets from the API or the published data file. */
-import { changesAbout, comparisonSection, markChangeSelected, renderGhost } from "./compare.js";
-import { staticSnippets, writeHash } from "./data.js";
-import { ancestorsOf, childrenOf, isSubsystem, openNow, parentOf } from "./drill.js";
-import { applyFilters } from "./filters.js";
-import { rebuild, repOf, toggleOpen, toggleRepo } from "./graph.js";
+import { staticSnippets } from "./data.js";
+import { isSubsystem, parentOf } from "./drill.js";
+import { changesAbout, comparisonSection, renderGhost } from "./overlay.js";
 import { parsePortKey, ports } from "./ports.js";
-import { API, MODE, RM, SNIPPETS_AUTO, arr, clear, cy, edgesById, el, ghostEdges, ghostNodes, model, nodesById, repoInfo, state, str } from "./state.js";
-import { highlightSysml, markListSelection, showTab, sysmlRendered } from "./views.js";
+import { API, MODE, RM, SNIPPETS_AUTO, arr, childrenOf, clear, cy, edgesById, el, focusOn, ghostEdges, ghostNodes, model, nodesById, on, openNow, repoInfo, select, showTab, state, str, toggleOpen, toggleRepo } from "./state.js";
+import { attrRows, edgeLabel, kindBadge, kv, nodeLink, protoBadge } from "./ui.js";
 
-// ---- selection and details
-export function select(sel, opts) {
-  state.sel = sel;
-  opts = opts || {};
-  // a subsystem inside a closed component: open its component(s) first
-  var inside = sel && sel.slice(0, 2) === "n:" && nodesById.has(sel.slice(2)) ? ancestorsOf(sel.slice(2)).filter(function (a) { return !openNow.has(a); }) : [];
-  if (inside.length) { inside.forEach(function (a) { state.open.add(a); }); rebuild(true); }
-  cy.elements(":selected").unselect();
-  var ele = cyElementFor(sel);
-  if (ele && ele.nonempty()) {
-    ele.select();
-    if (opts.center) cy.animate({ center: { eles: ele }, duration: 200 });
-  }
-  renderDetails();
-  if (state.tab === "list") markListSelection();
-  markChangeSelected(document.getElementById("changes"), sel);
-  if (sysmlRendered) highlightSysml(opts.scrollSysml !== false);
-  writeHash();
+/** The details panel follows the selection, opening and collapsing, and the comparison shown. */
+export function wireDetails() {
+  ["select", "open", "collapse", "overlay"].forEach(function (event) { on(event, renderDetails); });
 }
-
-export function cyElementFor(sel) {
-  if (!sel || !cy) return null;
-  var kind = sel.slice(0, 2), id = sel.slice(2);
-  if (kind === "n:") {
-    var n = cy.getElementById(sel);
-    return n.nonempty() ? n : (nodesById.has(id) ? cy.getElementById(repOf(id)) : null);
-  }
-  if (kind === "e:") {
-    var e = cy.getElementById(sel);
-    if (e.nonempty()) return e;
-    return cy.edges().filter(function (x) { return x.data("type") === "agg" && x.data("members").indexOf(id) >= 0; });
-  }
-  if (kind === "p:") {
-    var port = cy.getElementById(sel);
-    return port.nonempty() ? port : cyElementFor("n:" + portKey(id).node);
-  }
-  if (kind === "r:" || kind === "a:") return cy.getElementById(sel);
-  return null;
-}
-
-/** "p:<node id>#<port index>": the index follows the last '#', node ids may contain any character. */
-export function portKey(key) { return parsePortKey(key); }
-
-export function restoreSelection() { if (state.sel) { var e = cyElementFor(state.sel); if (e && e.nonempty()) e.select(); } }
-
-export function kv(rows) {
-  var table = el("table", { class: "kv" });
-  rows.forEach(function (r) { if (r[1] !== undefined && r[1] !== null && r[1] !== "") table.appendChild(el("tr", null, el("td", { text: r[0] }), el("td", null, r[1]))); });
-  return table;
-}
-
-export function attrRows(attrs) { return Object.keys(attrs || {}).sort().map(function (k) { return [k, str(attrs[k])]; }); }
-
-export function nodeLink(id) {
-  var n = nodesById.get(id);
-  return el("a", { text: n ? str(n.name || id) : id, onclick: function () { select("n:" + id, { center: true }); } });
-}
-
-export function edgeLabel(e) { return str((nodesById.get(str(e.source)) || {}).name || e.source) + " → " + str((nodesById.get(str(e.target)) || {}).name || e.target); }
 
 export const CODE_EXT = /\.(py|pyi|js|mjs|cjs|jsx|ts|tsx|go|java|kt|kts|cs|rs|rb|php|scala|swift|c|cc|cpp|h|hpp)$/i;
 
@@ -161,6 +104,41 @@ export function stepsList(steps) {
   return ol;
 }
 
+// ---- the rules that made an element
+let ruleMessages = null; // rule id -> message, from the model's catalogue (read once)
+
+/** The rules that made `item` (its model.json `rules`, a list of rule ids), each with its message
+    from the model's top-level catalogue (`rules`: [{id, message}]); null when it names none. */
+export function rulesOf(item) {
+  var ids = arr(item && item.rules).map(str).filter(Boolean);
+  if (!ids.length) return null;
+  if (!ruleMessages) {
+    ruleMessages = new Map();
+    arr(model.rules).forEach(function (r) { if (r && typeof r === "object" && r.id !== undefined) ruleMessages.set(str(r.id), str(r.message)); });
+  }
+  return ids.filter(function (id, i) { return ids.indexOf(id) === i; }).map(function (id) { return { id: id, message: ruleMessages.get(id) || "" }; });
+}
+
+export function rulesList(rules) {
+  var ul = el("ul", { class: "list rules", id: "rules" });
+  rules.forEach(function (r) {
+    ul.appendChild(el("li", { dataset: { rule: r.id } }, el("code", { class: "rule-id", text: r.id }),
+      r.message ? el("span", { class: "rule-msg", text: r.message }) : null));
+  });
+  return ul;
+}
+
+/** "How it was resolved": the rules that made the element, when the model names them, then the
+    resolver's steps for a connection (attributes.chain / via); nothing when neither is known
+    (the attributes table still shows resolved_by and patterns). */
+export function resolvedSection(box, item, steps) {
+  var rules = rulesOf(item);
+  if (!rules && !steps) return;
+  box.appendChild(el("h3", { text: "How it was resolved", id: "resolved-title" }));
+  if (rules) box.appendChild(rulesList(rules));
+  if (steps) box.appendChild(stepsList(steps));
+}
+
 export function loadSnippet(ev, body) {
   var line = parseInt(ev.line, 10) || 1;
   function show(data) {
@@ -185,6 +163,7 @@ export function loadSnippet(ev, body) {
   }).catch(function () { fail("Source could not be loaded."); });
 }
 
+/** Show the selection (state.sel) in the details panel. */
 export function renderDetails() {
   var box = document.getElementById("details-body");
   clear(box);
@@ -202,10 +181,6 @@ export function renderDetails() {
   box.appendChild(el("p", { class: "hint", text: "The selected element is not in this model." }));
 }
 
-export function kindBadge(kind) { var b = el("span", { class: "badge", text: kind || "component" }); b.style.background = RM.kindStyle(kind).badge; return b; }
-
-export function protoBadge(p) { var b = el("span", { class: "badge", text: p || "?" }); b.style.background = RM.protocolStyle(p).color; return b; }
-
 /** What a component's parts are called: the logical databases of a database server, else subsystems. */
 function partsWord(kids) {
   return kids.every(function (k) { return str(nodesById.get(k).kind) === "database"; }) ? "databases" : "subsystems";
@@ -218,12 +193,13 @@ export function renderNode(box, id, counter) {
   box.appendChild(el("div", { class: "sub" }, kindBadge(str(n.kind)), outer ? el("span", null, "in ", nodeLink(outer)) : null,
     el("span", { text: str(n.repository) }), n.language ? el("span", { class: "chip", text: str(n.language) }) : null));
   box.appendChild(el("div", { class: "focus-row" },
-    el("button", { class: "btn small", type: "button", text: "Focus here", onclick: function () { state.focus = id; applyFilters(true); } }),
+    el("button", { class: "btn small", type: "button", text: "Focus here", onclick: function () { focusOn(id); } }),
     kids.length ? el("button", { class: "btn ghost small", type: "button", id: "btn-open", "aria-pressed": openNow.has(id) ? "true" : "false",
       text: (openNow.has(id) ? "Hide " : "Show ") + partsWord(kids), onclick: function () { toggleOpen(id); } }) : null,
     el("button", { class: "btn ghost small", type: "button", text: "Show in SysML", onclick: function () { showTab("sysml"); } })));
   box.appendChild(kv([["id", str(n.id)]].concat(attrRows(n.attributes))));
   comparisonSection(box, changesAbout("n:", id));
+  resolvedSection(box, n, null);
   if (kids.length) {
     var word = partsWord(kids);
     box.appendChild(el("h3", { text: word.charAt(0).toUpperCase() + word.slice(1) + " · " + kids.length }));
@@ -271,7 +247,7 @@ export function renderNode(box, id, counter) {
 }
 
 export function renderPort(box, key, counter) {
-  var pk = portKey(key), id = pk.node, n = nodesById.get(id);
+  var pk = parsePortKey(key), id = pk.node, n = nodesById.get(id);
   if (n && pk.protocol !== null) return renderImpliedPort(box, id, pk.protocol);
   var p = n && arr(n.ports)[pk.index];
   if (!p) { box.appendChild(el("p", { class: "hint", text: "Port not found." })); return; }
@@ -319,8 +295,7 @@ export function renderEdge(box, id, counter) {
     el("button", { class: "btn ghost small", type: "button", text: "Show in SysML", onclick: function () { showTab("sysml"); } })));
   box.appendChild(kv([["id", str(e.id)], ["from", nodeLink(str(e.source))], ["to", nodeLink(str(e.target))]].concat(attrRows(e.attributes))));
   comparisonSection(box, changesAbout("e:", id));
-  var steps = resolutionSteps(e);
-  if (steps) { box.appendChild(el("h3", { text: "How it was resolved" })); box.appendChild(stepsList(steps)); }
+  resolvedSection(box, e, resolutionSteps(e));
   box.appendChild(el("h3", { text: "Evidence" }));
   box.appendChild(evidenceList(e.evidence, counter, true));
 }

@@ -6,12 +6,7 @@
    the component), and while the component is open, a component-level connection that its
    subsystems' connections refine is left out for them. A search that matches a subsystem opens
    its component for as long as the search is there. Opened components are in the URL (open=). */
-import { nodeText, nodesById, state, str } from "./state.js";
-
-/** parent id -> ids of the nodes directly inside it (filled by data.js index()). */
-export const childrenOf = new Map();
-/** The components open in the graph as built now (state.open, plus those a search opens). */
-export let openNow = new Set();
+import { childrenOf, nodeText, nodesById, openNow, state, str } from "./state.js";
 
 export function parentOf(id) {
   var n = nodesById.get(id), p = n ? str(n.parent) : "";
@@ -57,8 +52,6 @@ export function sameSet(a, b) {
   a.forEach(function (x) { if (!b.has(x)) same = false; });
   return same;
 }
-
-export function setOpenNow(set) { openNow = set; }
 
 /** Keys "source>target:protocol" of connections that subsystem connections refine: for each
     connection from (to) a subsystem, every ancestor of its source (target) with the other end as

@@ -1,100 +1,15 @@
-/* The graph: Cytoscape styles, component labels measured in the page's font, the elements
-   (repositories as compound boxes, collapsed repositories with aggregated connections, the
-   comparison's ghosts, the ports view's ports), dagre or the linear block layout, fitting, the
-   hover tooltip and edge labels. */
-import { STATUSES, aggregateStatus, changeFieldLabel, overlay, overlayStyles, selectionStyles } from "./compare.js";
-import { bump, writeHash } from "./data.js";
-import { renderDetails, restoreSelection } from "./details.js";
-import { ancestorsOf, childrenOf, isSubsystem, openNow, parentOf, refinedKeys, setOpenNow, shownAs, wantedOpen } from "./drill.js";
+/* The graph: the elements (repositories as compound boxes, collapsed repositories with
+   aggregated connections, the comparison's ghosts, the ports view's ports), what the filters
+   leave visible, dagre or the linear block layout, fitting, the selection on the canvas, the
+   hover tooltip and edge labels. It follows the store's events (wireGraph) and, after applying
+   the filters, says what is visible ("visible"). */
+import { STATUSES, aggregateStatus, changeFieldLabel } from "./overlay.js";
+import { ancestorsOf, isSubsystem, parentOf, refinedKeys, sameSet, shownAs, wantedOpen } from "./drill.js";
 import { betterLayout, compactRanks } from "./compact.js";
-import { applyFilters, passesFacets } from "./filters.js";
-import { kindDef, partSize, placePorts, portLabel, portName, portStyles, portSummary, ports, portsView } from "./ports.js";
-import { BIG, RM, big, clear, connectionChange, cy, edgesById, el, ghostEdges, ghostNodes, nodesById, repoInfo, state, str, timings } from "./state.js";
-
-// ---- graph
-export const LABEL_FONT = 14, LABEL_MAX = 176, LABEL_WORD_MAX = 230, NODE_MIN_W = 84, NODE_PAD_X = 24, LINE_H = 17;
-
-export function cyStyle(big) {
-  var style = [
-    { selector: "node", style: {
-      "label": "data(label)", "font-family": labelFont(), "font-size": LABEL_FONT, "font-weight": 600, "color": "#0f172a", "text-valign": "center", "text-halign": "center",
-      "text-wrap": "wrap", "text-max-width": 1000, "line-height": 1.2, "width": 132, "height": 38, "border-width": 2,
-      "background-color": "#f1f5f9", "border-color": "#334155", "shape": "round-rectangle",
-      "min-zoomed-font-size": big ? 7 : 0 } },
-    { selector: "node[w]", style: { "width": "data(w)", "height": "data(h)" } },
-    { selector: "node[type = 'repo']", style: {
-      "shape": "round-rectangle", "background-color": "#eef2f8", "background-opacity": 0.9, "border-color": "#94a3b8",
-      "border-width": 1.5, "label": "data(label)", "color": "#1e293b", "font-weight": "bold",
-      "text-valign": "top", "text-halign": "center", "text-margin-y": -4, "padding": 18, "text-max-width": big ? 1200 : 600,
-      "font-size": big ? 44 : LABEL_FONT } },
-    { selector: "node.collapsed", style: {
-      "width": 190, "height": 58, "text-valign": "center", "text-margin-y": 0, "border-width": 2.5,
-      "border-color": "#475569", "background-color": "#e2e8f0", "text-wrap": "wrap" } },
-    // an open component: a box around its subsystems, named at the top
-    { selector: "node.open", style: { "text-valign": "top", "text-halign": "center", "text-margin-y": -4, "background-opacity": 0.45, "padding": 14, "border-width": 2 } },
-    { selector: "node.has-inside", style: { "border-style": "double", "border-width": 5 } },
-    { selector: "edge", style: {
-      "width": 2, "curve-style": big ? "haystack" : "bezier", "target-arrow-shape": big ? "none" : "triangle", "arrow-scale": 1.1,
-      "line-color": "#94a3b8", "target-arrow-color": "#94a3b8", "opacity": 0.95 } },
-    { selector: "edge[label]", style: { "label": "data(label)", "font-size": 12, "color": "#334155",
-      "text-background-color": "#fff", "text-background-opacity": 0.9, "text-background-padding": 2 } },
-    { selector: "edge[kind = 'depends_on']", style: { "line-style": "dashed", "line-dash-pattern": [4, 4] } },
-    { selector: ".hidden", style: { "display": "none" } },
-    { selector: "node.focus-root", style: { "border-width": 4, "border-color": "#111827" } }
-  ];
-  if (state.labels) {
-    // the optional protocol label on every connection (aggregates keep their "×N")
-    style.splice(style.length - 2, 0, { selector: "edge[plabel]", style: { "label": "data(plabel)", "font-size": 12, "color": "#334155",
-      "text-background-color": "#fff", "text-background-opacity": 0.9, "text-background-padding": 2, "text-rotation": "autorotate" } });
-  }
-  Object.keys(RM.KINDS).forEach(function (k) {
-    var s = RM.KINDS[k];
-    style.splice(3, 0, { selector: "node[kind = '" + k + "']", style: { "background-color": s.color, "border-color": s.border, "shape": s.shape } });
-  });
-  Object.keys(RM.PROTOCOLS).forEach(function (p) {
-    var s = RM.PROTOCOLS[p];
-    var look = { "line-color": s.color, "target-arrow-color": s.color, "line-style": s.dash ? "dashed" : "solid" };
-    if (s.dash) look["line-dash-pattern"] = s.dash;
-    style.splice(style.length - 3, 0, { selector: "edge[protocol = '" + p + "']", style: look });
-  });
-  // comparison colours after kinds and protocols (they win), selection last
-  if (portsView()) style = style.concat(portStyles());
-  return style.concat(overlayStyles(), selectionStyles(!!overlay));
-}
-
-/** A component's label as lines that fit LABEL_MAX px (breaking after - _ . / : or spaces,
-    hard-breaking only a segment wider than LABEL_WORD_MAX), and the node size that holds them. */
-export let measureCtx = null, labelCache = new Map(), fontFamily = null;
-
-/** The page's font: labels are measured and drawn with the same one. */
-export function labelFont() { return fontFamily || (fontFamily = getComputedStyle(document.body).fontFamily || "sans-serif"); }
-
-export function labelBox(text) {
-  if (labelCache.has(text)) return labelCache.get(text);
-  if (!measureCtx) {
-    measureCtx = document.createElement("canvas").getContext("2d");
-    measureCtx.font = "600 " + LABEL_FONT + "px " + labelFont();
-  }
-  var width = function (t) { return measureCtx.measureText(t).width; };
-  var parts = text.match(/[^\s\-_.\/:]*[\s\-_.\/:]*/g).filter(Boolean), lines = [], cur = "";
-  parts.forEach(function (part) {
-    if (cur && width(cur + part) > LABEL_MAX) { lines.push(cur.trim()); cur = ""; }
-    // a name without separators stays whole up to LABEL_WORD_MAX ("productcatalogservice" cut
-    // into "productcatalogservic" + "e" reads worse than a wider box); longer ones are cut
-    while (width(part.trim()) > LABEL_WORD_MAX) {
-      var n = part.length;
-      while (n > 1 && width(part.slice(0, n)) > LABEL_MAX) n--;
-      lines.push(part.slice(0, n)); part = part.slice(n);
-    }
-    cur += part;
-  });
-  if (cur.trim() || !lines.length) lines.push(cur.trim());
-  var w = 0;
-  lines.forEach(function (l) { w = Math.max(w, width(l)); });
-  var box = { label: lines.join("\n"), w: Math.max(NODE_MIN_W, Math.ceil(w) + NODE_PAD_X), h: 16 + lines.length * LINE_H };
-  labelCache.set(text, box);
-  return box;
-}
+import { LABEL_FONT, cyStyle, labelBox } from "./graphstyle.js";
+import { kindDef, parsePortKey, partSize, placePorts, portLabel, portName, portSummary, ports, portsView } from "./ports.js";
+import { computeVisible, passesFacets, visibleGhosts } from "./visible.js";
+import { BIG, RELAYOUT_MAX, RM, big, bump, childrenOf, clear, connectionChange, cy, edgesById, el, emit, ghostEdges, ghostNodes, nodesById, on, openNow, overlay, repoInfo, setOpenNow, setVisibleNodes, state, str, timings, visibleNodes } from "./state.js";
 
 /** The element standing for node `nodeId`: its collapsed repository, its closed component (a
     subsystem), or itself. */
@@ -103,14 +18,6 @@ export function repOf(nodeId) {
   if (!n) return "n:" + nodeId; // a ghost: only in the comparison, never inside a repository box
   var top = nodesById.get(ancestorsOf(nodeId)[0] || nodeId), repo = str(top.repository);
   return repo && state.collapsed.has(repo) ? "r:" + repo : "n:" + shownAs(nodeId);
-}
-
-/** Open or close component `id` (its subsystems drawn inside it). */
-export function toggleOpen(id) {
-  if (state.open.has(id)) state.open.delete(id); else state.open.add(id);
-  rebuild(true);
-  writeHash();
-  renderDetails();
 }
 
 export function buildElements() {
@@ -198,6 +105,8 @@ export function ovClass(statuses, id) {
   return STATUSES.indexOf(s) >= 0 ? "ov-" + s : "";
 }
 
+/** Build the graph's elements again (after opening, collapsing, a view or a comparison), apply
+    the filters, lay out unless `runLayout` is false, keep the selection. */
 export function rebuild(runLayout) {
   var tb = performance.now();
   setOpenNow(wantedOpen(passesFacets));
@@ -206,9 +115,44 @@ export function rebuild(runLayout) {
     cy.add(buildElements());
   });
   timings.build_ms = Math.round(performance.now() - tb);
-  applyFilters(false);
+  applyVisibility(false);
   if (runLayout !== false) layout();
   restoreSelection();
+}
+
+/** Hide what the filters leave out (the class `hidden`), then say what is visible; `relayout`
+    true lays the graph out again, "auto" when that is cheap (else fits it). */
+export function applyVisibility(relayout) {
+  // a search that finds a subsystem opens its component (and closes it when the search changes)
+  if (childrenOf.size && !sameSet(wantedOpen(passesFacets), openNow)) { rebuild(true); return; }
+  var v = computeVisible();
+  setVisibleNodes(v.nodes);
+  var repoVisible = new Map();
+  v.nodes.forEach(function (id) { repoVisible.set(str(nodesById.get(id).repository), (repoVisible.get(str(nodesById.get(id).repository)) || 0) + 1); });
+  var ghostsShown = visibleGhosts(v.nodes);
+  cy.batch(function () {
+    cy.nodes().forEach(function (n) {
+      var show = n.data("ghost") ? ghostsShown.has(n.data("mid")) : n.data("type") === "repo" ? repoVisible.has(n.data("repository")) : v.nodes.has(n.data("mid"));
+      n.toggleClass("hidden", !show);
+    });
+    cy.edges().forEach(function (e) {
+      if (e.data("ghost")) { e.toggleClass("hidden", e.source().hasClass("hidden") || e.target().hasClass("hidden")); return; }
+      if (e.data("type") === "edge" || e.data("type") === "lay") { e.toggleClass("hidden", !v.edges.has(e.data("mid"))); return; }
+      var members = e.data("members").filter(function (m) { return v.edges.has(m); });
+      e.toggleClass("hidden", members.length === 0);
+    });
+    cy.nodes(".focus-root").removeClass("focus-root");
+    if (state.focus) cy.getElementById("n:" + state.focus).addClass("focus-root");
+  });
+  emit("visible", v);
+  if (relayout === true) layout();
+  else if (relayout === "auto") reflow();
+}
+
+/** After the user narrows or widens the graph: lay out again when that is cheap, else just fit. */
+export function reflow() {
+  if (visibleNodes.size <= RELAYOUT_MAX) layout();
+  else fitGraph();
 }
 
 /** Linear-time layout for big graphs: each repository is a block; inside it, nodes are
@@ -377,23 +321,65 @@ export function updateLabelNote() {
   return true;
 }
 
-export function toggleRepo(name) {
-  if (state.collapsed.has(name)) state.collapsed.delete(name); else state.collapsed.add(name);
-  rebuild(true);
-  writeHash();
-  renderDetails();
+// ---- the selection on the canvas
+/** The Cytoscape element that stands for selection `sel` (its repository while collapsed, its
+    component while closed, the aggregate that carries a connection). */
+export function cyElementFor(sel) {
+  if (!sel || !cy) return null;
+  var kind = sel.slice(0, 2), id = sel.slice(2);
+  if (kind === "n:") {
+    var n = cy.getElementById(sel);
+    return n.nonempty() ? n : (nodesById.has(id) ? cy.getElementById(repOf(id)) : null);
+  }
+  if (kind === "e:") {
+    var e = cy.getElementById(sel);
+    if (e.nonempty()) return e;
+    return cy.edges().filter(function (x) { return x.data("type") === "agg" && x.data("members").indexOf(id) >= 0; });
+  }
+  if (kind === "p:") {
+    var port = cy.getElementById(sel);
+    return port.nonempty() ? port : cyElementFor("n:" + parsePortKey(id).node);
+  }
+  if (kind === "r:" || kind === "a:") return cy.getElementById(sel);
+  return null;
 }
 
-export function setLabels(on) {
-  state.labels = on;
+export function restoreSelection() { if (state.sel) { var e = cyElementFor(state.sel); if (e && e.nonempty()) e.select(); } }
+
+/** Select on the canvas; a subsystem inside a closed component opens its component(s) first. */
+function showSelection(ev) {
+  var sel = ev.sel, opts = ev.opts;
+  var inside = sel && sel.slice(0, 2) === "n:" && nodesById.has(sel.slice(2)) ? ancestorsOf(sel.slice(2)).filter(function (a) { return !openNow.has(a); }) : [];
+  if (inside.length) { inside.forEach(function (a) { state.open.add(a); }); rebuild(true); }
+  cy.elements(":selected").unselect();
+  var ele = cyElementFor(sel);
+  if (ele && ele.nonempty()) {
+    ele.select();
+    if (opts.center) cy.animate({ center: { eles: ele }, duration: 200 });
+  }
+}
+
+function showLabels() {
   var b = document.getElementById("btn-labels");
-  b.setAttribute("aria-pressed", on ? "true" : "false");
-  b.classList.toggle("on", on);
+  b.setAttribute("aria-pressed", state.labels ? "true" : "false");
+  b.classList.toggle("on", state.labels);
   cy.style(cyStyle(big));
-  writeHash();
 }
 
-export function wireTooltip() {
+/** The graph follows the store: subscribed after the panels that take room from the canvas, before the details. */
+export function wireGraph() {
+  on("select", showSelection);
+  on("filters", function (ev) { applyVisibility(ev.relayout); });
+  on("open", function () { rebuild(true); });
+  on("collapse", function () { rebuild(true); });
+  on("view", function (ev) { if (!ev.quiet) { cy.style(cyStyle(big)); rebuild(true); } });
+  on("labels", showLabels);
+  on("overlay", function () { cy.style(cyStyle(big)); cy.resize(); rebuild(true); });
+  on("fit", function () { cy.resize(); fitGraph(); });
+  wireTooltip();
+}
+
+function wireTooltip() {
   var tip = document.getElementById("tip");
   function show(ev) {
     var t = ev.target, text, sub;

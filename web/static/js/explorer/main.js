@@ -2,30 +2,35 @@
    and the graph's events, and publish window.cy / window.explorer for the browser tests.
    Loaded with <script type="module"> from the server; a published site gets every module joined
    into one classic script (repomodeler/serve/bundle.py), since file:// pages cannot load modules. */
-import { applyComparison, fillCompareSelect, overlay, overlayFor, wireCompare } from "./compare.js";
-import { index, load, readHash, writeHash } from "./data.js";
-import { renderDetails, select } from "./details.js";
-import { childrenOf } from "./drill.js";
-import { applyFilters, buildFacet, buildLegend, syncChecks, visibleNodes, wireFilters } from "./filters.js";
-import { cyStyle, fitGraph, layout, rebuild, setLabels, toggleOpen, toggleRepo, updateLabelNote, wireTooltip } from "./graph.js";
-import { setView, wirePorts } from "./ports.js";
-import { BIG, COLLAPSE_ABOVE, RM, arr, candidates, cy, edgesById, facets, nodesById, repoInfo, root, setCy, setLoaded, setStatus, state, t0, timings } from "./state.js";
-import { narrow, openDrawer, setupIssues, showTab, wireDrawers, wireTabs } from "./views.js";
+import { applyComparison, fillCompareSelect, wireCompare } from "./compare.js";
+import { index, load } from "./data.js";
+import { renderDetails, wireDetails } from "./details.js";
+import { buildFacet, buildLegend, syncChecks, wireFilters } from "./filters.js";
+import { applyVisibility, fitGraph, layout, rebuild, updateLabelNote, wireGraph } from "./graph.js";
+import { cyStyle } from "./graphstyle.js";
+import { followPorts } from "./ports.js";
+import { BIG, COLLAPSE_ABOVE, RM, arr, candidates, childrenOf, collapseAll, cy, edgesById, facets, nodesById, on, overlay, overlayFor, readHash, repoInfo, root, select, setCy, setLabels, setLoaded, setStatus, setView, showTab, state, t0, timings, toggleOpen, toggleRepo, visibleNodes, writeHash } from "./state.js";
+import { narrow, openDrawer, setupIssues, showPane, wireDrawers, wireTabs } from "./views.js";
 
 // ---- wiring
-/** The toolbar and the graph's events; the sidebar, tabs, drawers and comparison wire themselves. */
+/** Subscribe the views to the store and wire the toolbar and the graph's events. The order of
+    subscription is the order views react to one event: the Changes panel and the legend (they
+    take room from the canvas) before the graph lays out, the graph before the details (which
+    read what it built: open components, the elements on the canvas), the lists last. */
 export function wire() {
+  wireCompare();
   wireFilters();
+  wireGraph();
+  wireDetails();
   wireTabs();
   wireDrawers();
-  wireTooltip();
+  wireViewSwitch();
   document.getElementById("btn-labels").addEventListener("click", function () { setLabels(!state.labels); });
-  wirePorts();
   if (state.labels) setLabels(true);
   document.getElementById("btn-fit").addEventListener("click", function () { fitGraph(); });
   document.getElementById("btn-layout").addEventListener("click", function () { layout(); });
-  document.getElementById("btn-collapse").addEventListener("click", function () { repoInfo.forEach(function (_, r) { state.collapsed.add(r); }); rebuild(true); writeHash(); });
-  document.getElementById("btn-expand").addEventListener("click", function () { state.collapsed.clear(); rebuild(true); writeHash(); });
+  document.getElementById("btn-collapse").addEventListener("click", function () { collapseAll(true); });
+  document.getElementById("btn-expand").addEventListener("click", function () { collapseAll(false); });
   var fname = (root.dataset.name || "model").replace(/[^A-Za-z0-9._-]/g, "_");
   document.getElementById("btn-png").addEventListener("click", function () {
     RM.download(fname + ".png", cy.png({ full: true, scale: 2, bg: "#ffffff", output: "blob" }));
@@ -49,13 +54,26 @@ export function wire() {
   document.getElementById("btn-as-list").addEventListener("click", function () { showTab("list"); document.getElementById("tab-list").focus(); });
   cy.on("dbltap", "node[type = 'repo']", function (ev) { toggleRepo(ev.target.data("repository")); });
   cy.on("dbltap", "node[type = 'node']", function (ev) { if (childrenOf.has(ev.target.data("mid"))) toggleOpen(ev.target.data("mid")); });
-  wireCompare();
   cy.on("tap", function (ev) { if (ev.target === cy) select(null); });
   window.addEventListener("hashchange", function () {
     readHash(); if (!state.collapsed) state.collapsed = new Set(); syncChecks(); document.getElementById("search").value = state.q; setView(state.view, true); setLabels(state.labels); buildLegend();
-    rebuild(true); renderDetails(); showTab(state.tab);
+    rebuild(true); renderDetails(); showPane();
     if ((state.cmp || null) !== (overlayFor || null)) applyComparison();
+    writeHash();
   });
+}
+
+/** The Components | Ports switch, and ports that follow their part when it is dragged. */
+function wireViewSwitch() {
+  on("view", function () {
+    ["components", "ports"].forEach(function (v) {
+      document.getElementById("view-" + v).setAttribute("aria-pressed", state.view === v ? "true" : "false");
+    });
+  });
+  document.getElementById("view-components").addEventListener("click", function () { if (state.view !== "components") setView("components"); });
+  document.getElementById("view-ports").addEventListener("click", function () { if (state.view !== "ports") setView("ports"); });
+  setView(state.view, true);
+  followPorts(cy);
 }
 
 load().then(function (res) {
@@ -65,10 +83,10 @@ load().then(function (res) {
   readHash();
   var isBig = nodesById.size > BIG;
   if (!state.collapsed) state.collapsed = new Set(isBig && repoInfo.size > 1 && nodesById.size > COLLAPSE_ABOVE ? Array.from(repoInfo.keys()) : []);
-  buildFacet("f-kind", "kind", facets.kind, state.xk);
-  buildFacet("f-protocol", "protocol", facets.protocol, state.xp);
-  buildFacet("f-repository", "repository", facets.repository, state.xr);
-  buildFacet("f-language", "language", facets.language, state.xl);
+  buildFacet("f-kind", "kind", facets.kind);
+  buildFacet("f-protocol", "protocol", facets.protocol);
+  buildFacet("f-repository", "repository", facets.repository);
+  buildFacet("f-language", "language", facets.language);
   if (narrow.matches) document.getElementById("legend").classList.add("folded");
   buildLegend();
   setCy(cytoscape({
@@ -86,9 +104,9 @@ load().then(function (res) {
   timings.total_ms = Math.round(performance.now() - t0);
   timings.nodes = nodesById.size; timings.edges = edgesById.size; timings.ready = true;
   renderDetails();
-  if (state.tab !== "graph") showTab(state.tab);
-  else if (state.sel) { /* nothing else: selection already restored */ }
-  applyFilters(false);
+  if (state.tab !== "graph") showPane();
+  applyVisibility(false);
+  writeHash();
   root.dataset.ready = "true";
   window.explorer = { state: state, visibleNodeIds: function () { return Array.from(visibleNodes); }, select: select, showTab: showTab, timings: timings,
     overlay: function () { return overlay; }, candidates: function () { return candidates.slice(); } };

@@ -6,11 +6,9 @@
    model.sysml, a component that receives connections over a protocol it declares no port for
    gets one implied port for that protocol (drawn hollow and dashed: no endpoints were found);
    build-time library links and imports between subsystems have no ports and join the two parts. The caller's conjugated port
-   (~GrpcApi in model.sysml) is the point where the line leaves the caller. */
-import { writeHash } from "./data.js";
-import { buildLegend } from "./filters.js";
-import { cyStyle, rebuild } from "./graph.js";
-import { arr, big, cy, edgesById, nodesById, state, str } from "./state.js";
+   (~GrpcApi in model.sysml) is the point where the line leaves the caller.
+   The helpers here compute and place; graph.js draws the view, main.js wires its switch. */
+import { arr, cy, edgesById, nodesById, state, str } from "./state.js";
 
 export const PORT_SIZE = 14, PORT_GAP = 24;
 /** Links without runtime traffic: build-time libraries and imports between subsystems join parts, not ports. */
@@ -150,26 +148,4 @@ export function portSummary(key) {
   if (port.implied) return port.protocol + " port, implied: connections arrive, no endpoints found";
   return port.protocol + " port · " + port.endpoints + " endpoint" + (port.endpoints === 1 ? "" : "s") +
     (port.sample.length ? ": " + port.sample.join(", ") + (port.endpoints > port.sample.length ? ", …" : "") : "");
-}
-
-/** Components view or ports view (parts with their API ports, links ending on the provider's port). */
-export function setView(view, quiet) {
-  state.view = view === "ports" ? "ports" : "components";
-  ["components", "ports"].forEach(function (v) {
-    var b = document.getElementById("view-" + v);
-    b.setAttribute("aria-pressed", state.view === v ? "true" : "false");
-  });
-  if (quiet) return;
-  cy.style(cyStyle(big));
-  buildLegend();
-  rebuild(true);
-  writeHash();
-}
-
-/** The Components | Ports switch, and ports that follow their part when it is dragged. */
-export function wirePorts() {
-  document.getElementById("view-components").addEventListener("click", function () { if (state.view !== "components") setView("components"); });
-  document.getElementById("view-ports").addEventListener("click", function () { if (state.view !== "ports") setView("ports"); });
-  setView(state.view, true);
-  followPorts(cy);
 }

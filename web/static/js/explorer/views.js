@@ -1,11 +1,9 @@
 /* The other views around the graph: the tabs (Graph, Components, SysML), the components table
    (the keyboard and screen-reader path to every component), the SysML text with the selection
    highlighted, the drawers below 900 px and the warnings dialog. */
-import { writeHash } from "./data.js";
-import { kindBadge, portKey, select } from "./details.js";
-import { visibleNodes } from "./filters.js";
-import { fitGraph } from "./graph.js";
-import { arr, clear, cy, edgesById, el, model, nodesById, repoInfo, root, state, str, sysmlText, timings } from "./state.js";
+import { parsePortKey } from "./ports.js";
+import { arr, clear, cy, edgesById, el, model, nodesById, on, refit, repoInfo, root, select, showTab, state, str, sysmlText, timings, visibleNodes } from "./state.js";
+import { kindBadge } from "./ui.js";
 
 export let sysml = null, sysmlRendered = false; // the parsed SysML text, once the SysML tab was opened
 
@@ -80,7 +78,7 @@ export function nameCandidates(node) { return [str(node.id), str(node.name)]; }
 export function declLineFor(sel) {
   if (!sysml || !sel) return 0;
   var kind = sel.slice(0, 2), id = sel.slice(2);
-  if (kind === "p:") { id = portKey(id).node; kind = "n:"; }
+  if (kind === "p:") { id = parsePortKey(id).node; kind = "n:"; }
   if (kind === "n:" && nodesById.has(id)) {
     var c = nameCandidates(nodesById.get(id));
     for (var i = 0; i < c.length; i++) if (sysml.decls.part[c[i]]) return sysml.decls.part[c[i]];
@@ -130,8 +128,9 @@ export function highlightSysml(scroll) {
   if (scroll && first && state.tab === "sysml") first.scrollIntoView({ block: "center" });
 }
 
-export function showTab(tab) {
-  state.tab = tab;
+/** Show the pane of the tab in state.tab. */
+export function showPane() {
+  var tab = state.tab;
   document.querySelectorAll(".tab").forEach(function (b) {
     var on = b.dataset.tab === tab;
     b.classList.toggle("active", on);
@@ -144,7 +143,6 @@ export function showTab(tab) {
   if (tab === "sysml") { ensureSysml(); highlightSysml(true); }
   else if (tab === "list") renderList();
   else if (cy) cy.resize();
-  writeHash();
 }
 
 // ---- components list (keyboard and screen-reader path)
@@ -232,11 +230,19 @@ export function wireDrawers() {
   });
   narrow.addEventListener("change", function () {
     closeDrawer("filters", true); closeDrawer("details", true);
-    if (cy) { cy.resize(); fitGraph(); }
+    if (cy) refit();
   });
 }
 
+/** The tabs, and what follows the store: the shown pane, the list (the filters apply), the
+    selection marked in the list and in the SysML text. */
 export function wireTabs() {
+  on("tab", showPane);
+  on("visible", function () { if (state.tab === "list") renderList(); });
+  on("select", function (ev) {
+    if (state.tab === "list") markListSelection();
+    if (sysmlRendered) highlightSysml(ev.opts.scrollSysml !== false);
+  });
   var tabs = Array.prototype.slice.call(document.querySelectorAll(".tab"));
   tabs.forEach(function (b, i) {
     b.addEventListener("click", function () { showTab(b.dataset.tab); });

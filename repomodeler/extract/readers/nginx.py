@@ -1,17 +1,18 @@
-"""Reverse-proxy configuration: nginx / Apache httpd / Caddy upstreams, HAProxy backends and Envoy clusters.
+"""Reverse-proxy configuration read line by line: nginx (upstreams, ``proxy_pass``), Apache httpd
+(``ProxyPass``, balancer members) and Caddy (``reverse_proxy``).
 
 A proxy forwards requests to upstream services; each upstream address becomes a ``proxy.route``
 fact (upstream value, optional location path) that the resolver turns into a connection from the
-proxy component to the component that host names.  Traefik routes live in compose labels and are
-not read here.
-"""
+proxy component to the component that host names.  Traefik routes live in compose labels (see
+:mod:`.compose`)."""
 
 from __future__ import annotations
 
 import re
-from pathlib import PurePosixPath
 
-from repomodeler.records import Fact, Warning_
+from repomodeler.extract.readers._base import Reader, fact
+from repomodeler.records import Fact
+
 
 _NGINX_PASS = re.compile(r"^\s*(proxy_pass|grpc_pass|fastcgi_pass|uwsgi_pass)\s+([^;\s]+)\s*;")
 _NGINX_LOCATION = re.compile(r"^\s*location\s+(?:[=~^*]+\s*)?([^\s{]+)\s*\{")
@@ -25,16 +26,6 @@ _APACHE_MEMBER = re.compile(r"^\s*BalancerMember\s+(\S+)", re.I)
 _HAPROXY_SECTION = re.compile(r"^(backend|listen|frontend|global|defaults)\b\s*(\S*)")
 _HAPROXY_SERVER = re.compile(r"^\s+server\s+\S+\s+([A-Za-z0-9_.-]+:\d+)")
 _CADDY_PROXY = re.compile(r"^\s*reverse_proxy\s+(?:(/\S*)\s+)?(\S+)")
-PROXY_FILE = re.compile(r"(^|/)(nginx[^/]*\.conf|[^/]*\.nginx|httpd[^/]*\.conf|default\.conf|Caddyfile|"
-                        r"(nginx|conf\.d|sites-available|sites-enabled|apache2?|httpd)/[^/]*\.conf|envoy[^/]*\.ya?ml|haproxy[^/]*\.cfg)"
-                        r"(\.template|\.tmpl|\.tpl)?$")
-_ENVOY_ADDRESS = re.compile(r"^\s*address:\s*['\"]?([A-Za-z0-9_.-]+)['\"]?\s*$")
-_ENVOY_PORT = re.compile(r"^\s*port_value:\s*(\d+)")
-
-
-def _fact(repo: str, file: str, line: int, **attrs: str) -> Fact:
-    return Fact(kind="proxy.route", repository=repo, path=file, line=line, language="config",
-                attrs=tuple(sorted((k, v) for k, v in attrs.items() if v)))
 
 
 def read_proxy(repo: str, path: str, text: str) -> list[Fact]:
@@ -78,64 +69,36 @@ def read_proxy(repo: str, path: str, text: str) -> list[Fact]:
             host = re.sub(r"^[a-z]+://", "", target).split("/")[0].split(":")[0]
             if host in upstreams:
                 for server, sline in upstreams[host]:
-                    facts.append(_fact(repo, path, sline, upstream=server, location=location, via=f"upstream {host}",
+                    facts.append(fact("proxy.route", repo, path, sline, upstream=server, location=location, via=f"upstream {host}",
                                        server_names=server_names))
-                facts.append(_fact(repo, path, i, upstream=target, location=location, via=f"upstream {host}",
+                facts.append(fact("proxy.route", repo, path, i, upstream=target, location=location, via=f"upstream {host}",
                                    named_upstream=host, server_names=server_names))
             else:
-                facts.append(_fact(repo, path, i, upstream=target, location=location, server_names=server_names))
+                facts.append(fact("proxy.route", repo, path, i, upstream=target, location=location, server_names=server_names))
             continue
         m = _APACHE_MEMBER.match(line)
         if m:  # <Proxy balancer://c> ... BalancerMember http://stock:8080: an upstream of the balancer
-            facts.append(_fact(repo, path, i, upstream=m.group(1), via="balancer member"))
+            facts.append(fact("proxy.route", repo, path, i, upstream=m.group(1), via="balancer member"))
             continue
         m = _APACHE_PASS.match(line)
         if m:
             if not m.group(2).lower().startswith("balancer://"):  # its members are the upstreams
-                facts.append(_fact(repo, path, i, upstream=m.group(2), location=m.group(1)))
+                facts.append(fact("proxy.route", repo, path, i, upstream=m.group(2), location=m.group(1)))
             continue
         m = _CADDY_PROXY.match(line)
         if m:
-            facts.append(_fact(repo, path, i, upstream=m.group(2), location=m.group(1) or ""))
+            facts.append(fact("proxy.route", repo, path, i, upstream=m.group(2), location=m.group(1) or ""))
     return facts
 
 
-def read_envoy(repo: str, path: str, text: str) -> list[Fact]:
-    """Envoy cluster endpoints: a `socket_address` with `address:` and `port_value:` lines."""
-    facts: list[Fact] = []
-    lines = text.splitlines()
-    for i, raw in enumerate(lines, start=1):
-        m = _ENVOY_ADDRESS.match(raw)
-        if not m or m.group(1) in ("0.0.0.0", "::", "127.0.0.1"):
-            continue
-        port = next((p.group(1) for p in (_ENVOY_PORT.match(x) for x in lines[i:i + 3]) if p), None)
-        if port:
-            facts.append(_fact(repo, path, i, upstream=f"{m.group(1)}:{port}", via="envoy cluster"))
-    return facts
+# A site's configuration: by its name, or any .conf in the folders nginx and httpd read.
+_SITE = (r"(?:nginx[^/]*\.conf|httpd[^/]*\.conf|default\.conf"
+         r"|(?:nginx|conf\.d|sites-available|sites-enabled|apache2?|httpd)/[^/]*\.conf)")
 
 
-def read_haproxy(repo: str, path: str, text: str) -> list[Fact]:
-    """HAProxy: ``server s1 orders:8080 check`` lines of a ``backend`` or ``listen`` section."""
-    facts: list[Fact] = []
-    section, name = "", ""
-    for i, raw in enumerate(text.splitlines(), start=1):
-        line = raw.split("#", 1)[0]
-        m = _HAPROXY_SECTION.match(line)
-        if m:
-            section, name = m.group(1), m.group(2)
-            continue
-        m = _HAPROXY_SERVER.match(line)
-        if m and section in ("backend", "listen"):
-            facts.append(_fact(repo, path, i, upstream=m.group(1), via=f"haproxy backend {name}".strip()))
-    return facts
-
-
-def extract_proxy(repo: str, path: str, content: bytes) -> tuple[list[Fact], list[Warning_]]:
-    if not PROXY_FILE.search(path):
-        return [], []
-    try:
-        text = content.decode("utf-8")
-    except UnicodeDecodeError:
-        return [], [Warning_(repo, path, 0, "not valid UTF-8; skipped")]
-    reader = read_envoy if re.search(r"\.ya?ml$", path) else read_haproxy if path.endswith(".cfg") else read_proxy
-    return sorted(set(reader(repo, PurePosixPath(path).as_posix(), text))), []
+READERS = (
+    Reader("nginx", "proxy", 100, read_proxy, patterns=(_SITE, _SITE + r"\.template", r"[^/]*\.nginx", r"Caddyfile"),
+           ignore_case=False, shadows=("nginx.template",)),
+    # Other templates of configuration files (shop.conf.template): listed, not read.
+    Reader("nginx.template", "proxy", 110, None, patterns=(r"[^/]*\.conf\.template",), ignore_case=False),
+)

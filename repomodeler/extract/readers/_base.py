@@ -1,0 +1,100 @@
+"""What a reader declares, and the one helper every reader builds its facts with."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Callable
+
+from repomodeler.records import Fact
+
+ReadFn = Callable[[str, str, str], "list[Fact]"]  # (repository, path, text) -> facts
+Sniff = Callable[[str, str], bool]  # (path, first 4096 characters) -> is the file this reader's format
+
+# One reader of each family reads a file (the first whose claim matches, in order); the families
+# read independently, so a file can be both a descriptor and an API description (application-openapi.yml).
+FAMILIES = ("descriptor", "api", "proxy")
+# The rule recorded on a fact (Fact.rule, shown as a model element's "patterns"): a descriptor's
+# reader by its name, API descriptions and proxy configuration by their family.
+FAMILY_RULES = {"api": "extract_api", "proxy": "extract_proxy"}
+
+
+def fact(kind: str, repo: str, path: str, line: int, /, **attrs: object) -> Fact:
+    """A fact of a non-source file: attributes as sorted strings, empty and None ones left out."""
+    clean = tuple(sorted((k, str(v)) for k, v in attrs.items() if v is not None and v != ""))
+    return Fact(kind=kind, repository=repo, path=path, line=line, language="config", attrs=clean)
+
+
+@dataclass(frozen=True)
+class Reader:
+    """One descriptor format: the files it claims and how it reads them.
+
+    ``names`` (exact file names) and ``patterns`` (regular expressions that match the whole file
+    name or, when they hold a slash, the end of the path from a folder boundary:
+    ``nginx/[^/]*\\.conf``) are the files the reader claims; the inventory lists exactly the files
+    some reader claims (see :mod:`.registry`).  They are matched as written when files are listed;
+    ``ignore_case`` readers then recognise a listed file whatever the case of its name
+    (``Setup.py``, ``Application.yml``).  ``sniff`` looks at the start of the file
+    when the name alone does not decide (a YAML file is Kubernetes when it has ``apiVersion:``).
+    ``read`` None claims files without reading them: they are listed (their lines are counted) and
+    keep later readers of the family away.  ``lists`` False: the reader reads files other claims
+    list but lists none itself (the inventory cannot sniff content).  ``shadows`` names the readers
+    whose claims overlap this one's and which it goes before; any other overlap is a mistake (a test
+    checks).
+    """
+
+    id: str  # unique: "<module>" or "<module>.<variant>"
+    family: str
+    order: int  # within the family, lower goes first
+    read: ReadFn | None
+    names: frozenset[str] = frozenset()
+    patterns: tuple[str, ...] = ()
+    sniff: Sniff | None = None
+    ignore_case: bool = True
+    lists: bool = True
+    line_based: bool = False  # cut over-long lines before reading (its regular expressions scan lines)
+    shadows: tuple[str, ...] = ()
+
+    @property
+    def rule(self) -> str:
+        return FAMILY_RULES.get(self.family) or getattr(self.read, "__name__", "descriptor")
+
+    @cached_property
+    def name_pattern(self) -> re.Pattern[str] | None:
+        """The claims that look at the file name alone (the whole name must match)."""
+        alternatives = [re.escape(n) for n in sorted(self.names)] + [p for p in self.patterns if "/" not in p]
+        return alternation(alternatives)
+
+    @cached_property
+    def path_pattern(self) -> re.Pattern[str] | None:
+        """The claims that look at folders too (``nginx/[^/]*\\.conf``): the end of the path must
+        match, starting at a folder boundary."""
+        alternatives = [p for p in self.patterns if "/" in p]
+        return alternation(alternatives, r"(?:^|/)(?:", r")$")
+
+    @cached_property
+    def _folded(self) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None]:
+        return tuple(re.compile(p.pattern, re.I) if p is not None else None  # type: ignore[return-value]
+                     for p in (self.name_pattern, self.path_pattern))
+
+    def _match(self, path: str, fold: bool) -> bool:
+        by_name, by_path = self._folded if fold else (self.name_pattern, self.path_pattern)
+        return ((by_name is not None and by_name.fullmatch(path.rpartition("/")[2]) is not None)
+                or (by_path is not None and by_path.search(path) is not None))
+
+    def claims(self, path: str) -> bool:
+        """Does this reader claim `path` by its name (what the inventory lists)?"""
+        return self._match(path, False)
+
+    def recognises(self, path: str, head: str) -> bool:
+        """Would this reader read the listed file `path` that starts with `head`?"""
+        return self._match(path, self.ignore_case) and (self.sniff is None or self.sniff(path, head))
+
+
+def alternation(alternatives: list[str], before: str = "", after: str = "",
+                flags: int = 0) -> re.Pattern[str] | None:
+    """One regular expression matching any of `alternatives` (None for none), between `before` and `after`."""
+    if not alternatives:
+        return None
+    return re.compile(before + "|".join(f"(?:{a})" for a in alternatives) + after, flags)

@@ -1,0 +1,23 @@
+"""``CMakeLists.txt``: the programs a C/C++ repository builds."""
+
+from __future__ import annotations
+
+import re
+
+from repomodeler.extract.readers._base import Reader, fact
+from repomodeler.records import Fact
+
+
+def read_cmake(repo: str, path: str, text: str) -> list[Fact]:
+    """``add_executable(UserService UserService.cpp ...)``: a program the repository builds, named
+    as a deployment starts it (compose ``entrypoint: UserService``); its code is this folder."""
+    facts = []
+    for m in re.finditer(r"(?im)^\s*add_executable\s*\(\s*([A-Za-z_][A-Za-z0-9_.+-]*)", text):
+        facts.append(fact("program.binary", repo, path, text.count("\n", 0, m.start()) + 1, name=m.group(1),
+                           source="cmake"))
+    return facts
+
+
+READERS = (
+    Reader("cmake", "descriptor", 230, read_cmake, names=frozenset({"CMakeLists.txt"})),
+)

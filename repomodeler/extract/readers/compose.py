@@ -1,0 +1,171 @@
+"""docker-compose files: services, their images, builds, ports, environment, dependencies and mounts."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import PurePosixPath
+from typing import Any, Iterator
+
+from repomodeler.extract.readers._base import Reader, fact
+from repomodeler.extract.readers._yaml import get, items, load_yaml_documents, node_line, scalar, seq, yaml
+from repomodeler.records import Fact
+
+_COMPOSE_HINT = re.compile(r"^services\s*:", re.M)
+
+
+def _env_pairs(node: yaml.Node | None, passed_on: bool = True) -> Iterator[tuple[str, str, int]]:
+    """Compose `environment:` as a mapping or as a list of NAME=value.  A name without a value
+    (``- CART_ADDR``, ``CART_ADDR:``) passes on the variable of the environment compose runs in,
+    where its ``.env`` file sets it: it reads as ``${CART_ADDR}``."""
+    for k, v in items(node):
+        value = scalar(v)
+        if value is not None and (v.tag == "tag:yaml.org,2002:null" or (value in ("", "~", "null") and not getattr(v, "style", None))):
+            value = None  # `NAME:` with nothing after it (a plain empty scalar is YAML's null)
+        yield k.value, value if value is not None else (f"${{{k.value}}}" if passed_on else ""), node_line(k)
+    for item in seq(node):
+        text = scalar(item)
+        if text is None:
+            continue
+        name, eq, value = text.partition("=")
+        yield name.strip(), value.strip() if eq or not passed_on else f"${{{name.strip()}}}", node_line(item)
+
+
+# --------------------------------------------------------------------------- compose
+_COMPOSE_TOP_KEYS = frozenset({"version", "services", "networks", "volumes", "secrets", "configs", "name", "include"})
+
+
+def _legacy_services(doc: yaml.Node) -> yaml.Node | None:
+    """Compose file format 1: services at the top level, no `services:` key.  The document counts
+    as one only when every top-level entry looks like a service (has an image or a build)."""
+    entries = list(items(doc))
+    if not entries or not isinstance(doc, yaml.MappingNode):
+        return None
+    if any(k.value in _COMPOSE_TOP_KEYS or str(k.value).startswith("x-") for k, _v in entries):
+        return None
+    if all(get(v, "image") is not None or get(v, "build") is not None for _k, v in entries):
+        return doc
+    return None
+
+
+def _is_service(name: str, svc: yaml.Node) -> bool:
+    """A reserved top-level key indented under `services:` by mistake (`networks:`, `volumes:`,
+    `x-defaults:`) is not a service unless it carries an image or a build."""
+    if name in _COMPOSE_TOP_KEYS or str(name).startswith("x-"):
+        return any(k.value in ("image", "build") for k, _v in items(svc))
+    return True
+
+
+def read_compose(repo: str, path: str, text: str) -> list[Fact]:
+    facts: list[Fact] = []
+    docs = load_yaml_documents(text)
+    for doc in docs:
+        services = get(doc, "services")
+        if services is None:
+            services = _legacy_services(doc)
+        if services is None:
+            continue
+        folder = str(PurePosixPath(path).parent)
+        folder = "" if folder == "." else folder
+        for key, svc in items(services):
+            name = key.value
+            if not _is_service(name, svc):
+                continue
+            build = get(svc, "build")
+            context = scalar(build) if build is not None and scalar(build) is not None else scalar(get(build, "context"))
+            dockerfile = scalar(get(build, "dockerfile"))
+            ports = [p for p in (scalar(x) for x in seq(get(svc, "ports"))) if p]
+            expose = [p for p in (scalar(x) for x in seq(get(svc, "expose"))) if p]
+            sidecar = _dapr_sidecar(svc)
+            if sidecar is not None:  # a Dapr sidecar is part of the service it runs beside, no component
+                facts.append(fact("dapr.app_id", repo, path, node_line(key), app_id=sidecar[0], owner=sidecar[1]))
+                continue
+            facts.append(fact(
+                "compose.service", repo, path, node_line(key), name=name, image=scalar(get(svc, "image")),
+                build_context=context, dockerfile=dockerfile, compose_dir=folder,
+                container_name=scalar(get(svc, "container_name")), hostname=scalar(get(svc, "hostname")),
+                ports=",".join(ports), expose=",".join(expose), working_dir=scalar(get(svc, "working_dir")),
+                profiles=",".join(sorted(p for p in (scalar(x) for x in seq(get(svc, "profiles"))) if p)),
+            ))
+            # What this service runs from the image (a worker beside the web server): entrypoint, then command.
+            parts, first = [], None
+            for field_name in ("entrypoint", "command"):
+                node = get(svc, field_name)
+                text = compose_command(scalar(node) if isinstance(node, yaml.ScalarNode)
+                                       else [scalar(x) or "" for x in seq(node)] if node is not None else None)
+                if text:
+                    parts.append(text)
+                    first = first or node
+            if parts and first is not None:
+                facts.append(fact("program.command", repo, path, node_line(first), owner=name, command=" ".join(parts)[:500],
+                                   source="compose", context=context))
+            for env_name, value, line in _env_pairs(get(svc, "environment")):
+                facts.append(fact("config.env", repo, path, line, owner=name, name=env_name, value=value,
+                                   source="compose"))
+            for label, value, line in _env_pairs(get(svc, "labels"), passed_on=False):
+                if label.startswith("traefik."):  # Traefik routes to the containers that carry its labels
+                    facts.append(fact("compose.label", repo, path, line, owner=name, name=label, value=value))
+            depends = get(svc, "depends_on")
+            for item in seq(depends):
+                target = scalar(item)
+                if target:
+                    facts.append(fact("compose.depends", repo, path, node_line(item), owner=name, target=target))
+            for k, _v in items(depends):
+                facts.append(fact("compose.depends", repo, path, node_line(k), owner=name, target=k.value))
+            for item in seq(get(svc, "links")):
+                target = scalar(item)
+                if target:
+                    facts.append(fact("compose.depends", repo, path, node_line(item), owner=name,
+                                       target=target.split(":")[0], link="true"))
+            for item in seq(get(svc, "volumes")):
+                spec = scalar(item) or scalar(get(item, "source"))
+                host = spec.split(":")[0] if spec and scalar(item) else spec
+                if host and host.startswith((".", "/")) and (":" in (spec or "") or get(item, "source") is not None):
+                    # A bind mount: the host file or folder is configuration the container reads.
+                    inside = (spec.split(":")[1] if scalar(item) and spec.count(":") >= 1
+                              else scalar(get(item, "target"))) or ""
+                    facts.append(fact("compose.mount", repo, path, node_line(item), owner=name, source=host,
+                                       target=inside))
+            for item in seq(get(svc, "env_file")):
+                ref = scalar(item)
+                if ref:
+                    facts.append(fact("compose.env_file", repo, path, node_line(item), owner=name, file=ref))
+            if scalar(get(svc, "env_file")):
+                facts.append(fact("compose.env_file", repo, path, node_line(get(svc, "env_file")), owner=name,
+                                   file=scalar(get(svc, "env_file"))))
+    return facts
+
+
+def _dapr_sidecar(svc: yaml.Node) -> tuple[str, str] | None:
+    """(app id, the service it runs beside) of a Dapr sidecar container (``image: daprio/daprd``,
+    ``command: ["./daprd", "-app-id", "orders"]``, ``network_mode: "service:orders"``)."""
+    if not (scalar(get(svc, "image")) or "").startswith("daprio/daprd"):
+        return None
+    node = get(svc, "command")
+    words = (scalar(node) or "").split() if isinstance(node, yaml.ScalarNode) else [scalar(x) or "" for x in seq(node)]
+    app_id = next((words[i + 1] for i, w in enumerate(words[:-1]) if w in ("-app-id", "--app-id")), None)
+    app_id = app_id or next((w.split("=", 1)[1] for w in words if w.startswith(("-app-id=", "--app-id="))), None)
+    mode = scalar(get(svc, "network_mode")) or ""
+    owner = mode.split(":", 1)[1] if mode.startswith("service:") else ""
+    return (app_id, owner) if app_id and owner else None
+
+
+def compose_command(value: Any) -> str | None:
+    """A compose ``command:`` as one line (a list is joined the way a shell would read it)."""
+    if isinstance(value, str):
+        return value.strip()[:500] or None
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return " ".join(json.dumps(v) if (" " in v or not v) else v for v in value)[:500] or None
+    return None
+
+
+def _is_compose(path: str, head: str) -> bool:
+    low = PurePosixPath(path).name.lower()
+    return low.startswith(("docker-compose", "compose")) or bool(_COMPOSE_HINT.search(head))
+
+
+READERS = (
+    # docker-compose*.yml / compose*.yaml, or any YAML with a top-level services: key
+    Reader("compose", "descriptor", 430, read_compose, patterns=(r"[^/]*\.ya?ml",), sniff=_is_compose,
+           shadows=("kubernetes", "spring.content")),
+)

@@ -1,0 +1,33 @@
+""".NET project files (``*.csproj``): the build unit, its package and project references."""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePosixPath
+
+from repomodeler.extract.readers._base import Reader, fact
+from repomodeler.records import Fact
+
+
+def read_csproj(repo: str, path: str, text: str) -> list[Fact]:
+    """A .NET project: one build unit named after the file, its package and project references.
+    An Aspire app host (``Aspire.AppHost.Sdk`` / ``IsAspireHost``) is a deployment descriptor: its
+    project references are the services it runs, not libraries it links."""
+    if "<!ENTITY" in text:
+        raise ValueError("project file declares entities; refusing to expand them")
+    name = PurePosixPath(path).stem
+    host = bool(re.search(r"Aspire\.AppHost\.Sdk|<IsAspireHost>\s*true", text, re.I))
+    facts = [fact("manifest", repo, path, 1, ecosystem="dotnet", name=name, aspire_host="true" if host else None)]
+    for i, raw in enumerate(text.splitlines(), start=1):
+        for kind, ref in re.findall(r"<(PackageReference|ProjectReference)\s+Include\s*=\s*\"([^\"]+)\"", raw):
+            if kind == "ProjectReference":
+                if host:
+                    continue
+                ref = PurePosixPath(ref.replace("\\", "/")).stem
+            facts.append(fact("manifest.dependency", repo, path, i, ecosystem="dotnet", name=ref))
+    return facts
+
+
+READERS = (
+    Reader("dotnet_project", "descriptor", 180, read_csproj, patterns=(r"[^/]*\.csproj",)),
+)

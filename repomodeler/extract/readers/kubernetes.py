@@ -1,0 +1,144 @@
+"""Kubernetes manifests and kustomizations: workloads, services, ConfigMaps, ingresses, bindings."""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePosixPath
+
+from repomodeler.extract.readers._base import Reader, fact
+from repomodeler.extract.readers._yaml import get, items, load_yaml_documents, node_line, scalar, seq, yaml
+from repomodeler.records import Fact
+
+_K8S_HINT = re.compile(r"^\s*apiVersion\s*:", re.M)
+
+_WORKLOADS = {"Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob", "ReplicaSet", "Pod"}
+
+
+def _pod_spec(doc: yaml.Node, kind: str) -> yaml.Node | None:
+    if kind == "Pod":
+        return get(doc, "spec")
+    if kind == "CronJob":
+        return get(get(get(get(get(doc, "spec"), "jobTemplate"), "spec"), "template"), "spec")
+    return get(get(get(doc, "spec"), "template"), "spec")
+
+
+_APP_LABELS = ("app", "app.kubernetes.io/name", "k8s-app", "service")
+
+
+def _app_label(labels: yaml.Node | None) -> str | None:
+    """The application a workload's pods belong to, by the labels that conventionally name it."""
+    for k in _APP_LABELS:
+        value = scalar(get(labels, k))
+        if value and "{{" not in value:
+            return value
+    return None
+
+
+def _label_set(labels: yaml.Node | None) -> str:
+    """Labels or a selector as sorted ``key=value`` pairs joined by commas; empty when any value is
+    a template (Helm ``{{ }}``) whose value is only known at deploy time."""
+    pairs = []
+    for k, v in items(labels):
+        value = scalar(v)
+        if value is None or "{{" in value or "{{" in k.value:
+            return ""
+        pairs.append(f"{k.value}={value}")
+    return ",".join(sorted(pairs))
+
+
+def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
+    facts: list[Fact] = []
+    for doc in load_yaml_documents(text):
+        kind = scalar(get(doc, "kind"))
+        if PurePosixPath(path).name.startswith("kustomization") and kind != "Component" and any(
+                (scalar(r) or "").startswith("../") and not (scalar(r) or "").endswith((".yaml", ".yml", ".json"))
+                for r in seq(get(doc, "resources"))):
+            # A kustomize overlay (`resources: [../../base]`): one deployment variant (development,
+            # production) of a base. What only an overlay adds is opted into, like a compose variant.
+            facts.append(fact("k8s.variant", repo, path, node_line(doc), folder=str(PurePosixPath(path).parent)))
+            continue
+        if not kind or get(doc, "apiVersion") is None:
+            continue
+        if kind == "Component" and PurePosixPath(path).name.startswith("kustomization"):
+            # An optional kustomize Component: what it adds is a variant people opt into, not the base system.
+            facts.append(fact("k8s.variant", repo, path, node_line(doc), folder=str(PurePosixPath(path).parent)))
+            continue
+        meta = get(doc, "metadata")
+        name_node = get(meta, "name")
+        name = scalar(name_node)
+        if not name:
+            continue
+        line = node_line(name_node) if name_node is not None else node_line(doc)
+        if kind in _WORKLOADS:
+            spec = _pod_spec(doc, kind)
+            labels = get(get(get(get(doc, "spec"), "template"), "metadata"), "labels") or get(meta, "labels")
+            app = _app_label(labels)
+            containers = seq(get(spec, "containers"))
+            image = scalar(get(containers[0], "image")) if containers else None
+            ports = []
+            for c in containers:
+                for p in seq(get(c, "ports")):
+                    cp = scalar(get(p, "containerPort"))
+                    if cp:
+                        ports.append(cp)
+            facts.append(fact("k8s.workload", repo, path, line, name=name, workload_kind=kind, image=image,
+                               app=app, ports=",".join(ports), labels=_label_set(labels),
+                               service_account=scalar(get(spec, "serviceAccountName")) or ""))
+            annotations = get(get(get(get(doc, "spec"), "template"), "metadata"), "annotations")
+            app_id = get(annotations, "dapr.io/app-id")
+            if scalar(app_id):  # the Dapr sidecar injected beside it answers to this app id
+                facts.append(fact("dapr.app_id", repo, path, node_line(app_id), app_id=scalar(app_id), owner=name))
+            for c in containers:
+                for e in seq(get(c, "env")):
+                    en = get(e, "name")
+                    value = scalar(get(e, "value"))
+                    if scalar(en) and value is not None:
+                        facts.append(fact("config.env", repo, path, node_line(en), owner=name, name=scalar(en),
+                                           value=value, source="kubernetes"))
+                    key_ref = get(get(e, "valueFrom"), "configMapKeyRef")
+                    if scalar(en) and key_ref is not None and scalar(get(key_ref, "name")) and scalar(get(key_ref, "key")):
+                        # SPRING_DATASOURCE_URL from ConfigMap sql-config, key connection_string
+                        facts.append(fact("k8s.env_key_ref", repo, path, node_line(en), owner=name, name=scalar(en),
+                                           configmap=scalar(get(key_ref, "name")), key=scalar(get(key_ref, "key"))))
+                for ef in seq(get(c, "envFrom")):
+                    ref = scalar(get(get(ef, "configMapRef"), "name"))
+                    if ref:
+                        facts.append(fact("k8s.env_from", repo, path, node_line(ef), owner=name, configmap=ref))
+        elif kind == "Service":
+            spec = get(doc, "spec")
+            selector = get(spec, "selector")
+            app = _app_label(selector)
+            ports = [p for p in (scalar(get(x, "port")) for x in seq(get(spec, "ports"))) if p]
+            facts.append(fact("k8s.service", repo, path, line, name=name, app=app, ports=",".join(ports),
+                               type=scalar(get(spec, "type")), selector=_label_set(selector)))
+        elif kind == "ClusterRoleBinding":
+            # Cluster-wide rights for a service account: what controllers, operators and agents need.
+            for subject in seq(get(doc, "subjects")):
+                if scalar(get(subject, "kind")) == "ServiceAccount" and scalar(get(subject, "name")):
+                    facts.append(fact("k8s.cluster_binding", repo, path, node_line(subject),
+                                       service_account=scalar(get(subject, "name")) or "", binding=name))
+        elif kind == "ConfigMap":
+            for k, v in items(get(doc, "data")):
+                value = scalar(v)
+                if value is not None:
+                    facts.append(fact("k8s.configmap", repo, path, node_line(k), configmap=name, name=k.value, value=value))
+        elif kind == "Ingress":
+            facts.append(fact("k8s.ingress_resource", repo, path, line, ingress=name))
+            for rule in seq(get(get(doc, "spec"), "rules")):
+                for p in seq(get(get(rule, "http"), "paths")):
+                    svc = get(get(get(p, "backend"), "service"), "name") or get(get(p, "backend"), "serviceName")
+                    if scalar(svc):
+                        facts.append(fact("k8s.ingress", repo, path, node_line(svc), ingress=name, target=scalar(svc),
+                                           route=scalar(get(p, "path"))))
+    return facts
+
+
+READERS = (
+    # A kustomization may omit apiVersion and kind.
+    Reader("kubernetes.kustomization", "descriptor", 360, read_kubernetes,
+           names=frozenset({"kustomization.yaml", "kustomization.yml"}),
+           shadows=("prometheus", "otel_collector", "grafana", "compose", "kubernetes", "spring.content")),
+    # Any YAML with an apiVersion: line.
+    Reader("kubernetes", "descriptor", 440, read_kubernetes, patterns=(r"[^/]*\.ya?ml",),
+           sniff=lambda path, head: bool(_K8S_HINT.search(head)), shadows=("spring.content",)),
+)

@@ -1,0 +1,44 @@
+"""Makefiles: recipes that start programs."""
+
+from __future__ import annotations
+
+import re
+
+from repomodeler.extract.readers._base import Reader, fact
+from repomodeler.records import Fact
+
+
+# A recipe command that starts one program: python services/movies.py, python -m shop.worker,
+# node server.js, go run ./cmd/api (after `. venv/bin/activate;`, before a trailing `&`).
+_MAKE_RUN = re.compile(r"^(?:python[0-9.]*|node|go\s+run|ts-node|tsx|bun|deno\s+run)\s+\S")
+
+
+def read_makefile(repo: str, path: str, text: str) -> list[Fact]:
+    """Makefile recipes that start programs (``launch:`` running ``python services/movies.py &`` for
+    each service): one ``program.command`` a program, named by the file or module it runs."""
+    facts = []
+    target = ""
+    for i, raw in enumerate(text.splitlines(), start=1):
+        m = re.match(r"^([A-Za-z0-9_.\-]+)\s*:(?!=)", raw)
+        if m:
+            target = m.group(1)
+            continue
+        if not raw.startswith("\t") or re.search(r"\b(test|tests|lint|check|coverage|clean|install|build)\b", target):
+            continue
+        for part in re.split(r";|&&|\|\|", raw.strip().lstrip("@-")):
+            command = part.strip().rstrip("&").strip()
+            if not _MAKE_RUN.match(command) or "$(" in command or re.search(r"\b(pytest|unittest|pip)\b", command):
+                continue
+            if " -m " in f" {command} ":  # python -m shop.worker: the module's last part
+                name = command.split(" -m ", 1)[1].split()[0].rsplit(".", 1)[-1]
+            else:  # python services/movies.py, go run ./cmd/api: the file or folder, without extension
+                name = re.sub(r"\.(py|[cm]?[jt]s)$", "", command.split()[-1].rstrip("/").rsplit("/", 1)[-1])
+            facts.append(fact("program.command", repo, path, i, owner=name or target, command=command[:500],
+                               source="makefile"))
+    return facts
+
+
+READERS = (
+    Reader("makefile", "descriptor", 220, read_makefile, names=frozenset({"Makefile", "makefile", "GNUmakefile"}),
+           line_based=True),
+)

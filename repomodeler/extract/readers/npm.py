@@ -1,0 +1,77 @@
+"""``package.json``: the npm package, its dependencies, installed commands and start scripts."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from repomodeler.extract.readers._base import Reader, fact
+from repomodeler.extract.readers._text import LineIndex, first_line, first_match_line
+from repomodeler.records import Fact
+
+
+# A package script that runs one file with a JavaScript runtime: node dist/server.js, ts-node src/worker.ts.
+_JS_RUN = re.compile(r"(?:^|&&\s*|;\s*)(?:(?:cross-env|env)\s+)?(?:\S+=\S+\s+)*(?:npx\s+)?"
+                     r"(node|nodemon|ts-node|ts-node-dev|tsx|bun|deno\s+run|babel-node)\b")
+
+
+def read_package_json(repo: str, path: str, text: str) -> list[Fact]:
+    data = json.loads(text)
+    if not isinstance(data, dict):
+        raise ValueError("package.json is not an object")
+    name = data.get("name") if isinstance(data.get("name"), str) else None
+    bin_ = data.get("bin")  # "bin": "cli.js" installs a command named like the package
+    commands = ([name.rsplit("/", 1)[-1]] if isinstance(bin_, str) and name else
+                sorted(str(k) for k in bin_) if isinstance(bin_, dict) else [])
+    facts = [fact("manifest", repo, path, first_line(text, '"name"'), ecosystem="npm", name=name,
+                   main=data.get("main") if isinstance(data.get("main"), str) else None,
+                   start=(data.get("scripts") or {}).get("start") if isinstance(data.get("scripts"), dict) else None,
+                   commands=", ".join(commands) or None)]
+    keys = LineIndex(text, r'"((?:[^"\\\n]|\\.)*)"')
+    # devDependencies are facts of their own kind: what a package needs to build or check (types,
+    # linters, shared configs), not what it runs with, so roles keyed on dependencies ignore them;
+    # between packages of one workspace they still are build-time edges (graph/connections.py).
+    for section in ("dependencies", "devDependencies"):
+        deps = data.get(section)
+        if not isinstance(deps, dict):
+            continue
+        index, base = keys, 0
+        if section != "dependencies":  # the key's line inside its own section, not where it is first named
+            m = re.search(r'"devDependencies"\s*:', text)
+            if m:
+                index, base = LineIndex(text[m.end():], r'"((?:[^"\\\n]|\\.)*)"'), text.count("\n", 0, m.end())
+        for dep in sorted(deps):
+            line = base + index.line(str(dep))
+            facts.append(fact("manifest.dependency", repo, path, line, ecosystem="npm", name=str(dep))
+                         if section == "dependencies" else
+                         fact("manifest.dev_dependency", repo, path, line, ecosystem="npm", name=str(dep)))
+    facts.extend(package_json_entries(repo, path, text, data))
+    return facts
+
+
+def package_json_entries(repo: str, path: str, text: str, data: dict[str, Any]) -> list[Fact]:
+    """``bin`` entries, and ``scripts`` that run one file with a JavaScript runtime."""
+    out: list[Fact] = []
+    name = data.get("name") if isinstance(data.get("name"), str) else None
+    bin_ = data.get("bin")
+    bins = ({name.rsplit("/", 1)[-1]: bin_} if isinstance(bin_, str) and name else
+            dict(bin_) if isinstance(bin_, dict) else {})
+    bin_line = first_match_line(text, r'"bin"\s*:')
+    for cmd, target in sorted(bins.items()):
+        if isinstance(target, str):
+            line = first_match_line(text, rf'"{re.escape(str(cmd))}"\s*:\s*"{re.escape(target)}"', bin_line)
+            out.append(fact("program.entry", repo, path, line, name=str(cmd), target=target, source="bin"))
+    scripts = data.get("scripts")
+    if isinstance(scripts, dict):
+        for script, command in sorted(scripts.items()):
+            if isinstance(command, str) and _JS_RUN.search(command):
+                line = first_match_line(text, rf'"{re.escape(str(script))}"\s*:\s*"')
+                out.append(fact("program.command", repo, path, line, owner=str(script), command=command[:500],
+                                 source="npm-script"))
+    return out
+
+
+READERS = (
+    Reader("npm", "descriptor", 120, read_package_json, names=frozenset({"package.json"})),
+)

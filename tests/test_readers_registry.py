@@ -1,0 +1,200 @@
+"""The descriptor reader registry: what each reader declares, what the inventory lists, who reads what."""
+
+from __future__ import annotations
+
+import pkgutil
+import re
+from pathlib import Path
+
+import pytest
+
+from repomodeler import inventory
+from repomodeler.extract import readers
+from repomodeler.extract.readers import registry
+from repomodeler.extract.readers._base import FAMILIES
+from repomodeler.languages import language_for_path
+from repomodeler.records import RepoSpec, Repository
+
+ROOT = Path(__file__).resolve().parent.parent
+SAMPLES = ROOT / "samples"
+
+# Names beside the samples' files: cases of every reader, look-alikes, and names no reader wants.
+NAMES = [
+    "Dockerfile", "Dockerfile.dev", "api.dockerfile", "dockerfile.yml", ".env", ".env.local", "prod.env", "package.json",
+    "pyproject.toml", "requirements.txt", "requirements-dev.txt", "setup.py", "Setup.py", "setup.cfg", "go.mod", "pom.xml",
+    "build.gradle", "build.gradle.kts", "settings.gradle", "Orders.csproj", "Procfile", "Procfile.dev", "Makefile",
+    "makefile", "GNUmakefile", "CMakeLists.txt", "Cargo.toml", "Gemfile", "composer.json", "application.yml",
+    "application-dev.properties", "bootstrap.yml", "Application.yml", "values.yaml", "values-prod.yml",
+    "chart/templates/deployment.yaml", "logback-spring.xml", "config.json", "service-config.json", "tsconfig.json",
+    "appsettings.json", "appsettings.Development.json", "appsettings.config.json", "ocelot.json", "filebeat.yml",
+    "kustomization.yaml", "docker-compose.yml", "compose.override.yaml", "k8s/orders.yaml", "prometheus.yml",
+    "orders.proto", "schema.graphql", "openapi.json", "swagger.yaml", "api/openapi-v1.yml", "nginx.conf",
+    "nginx/default.conf", "conf.d/shop.conf", "default.conf.template", "shop.conf.template", "site.nginx", "httpd.conf",
+    "Caddyfile", "haproxy.cfg", "envoy.yaml", "README.md", "notes.txt", "data.json", "x.xml", "x.cfg", "x.conf",
+    "image.png", "main.py", "server.go", "App.java", "index.ts",
+]
+HEADS = ["", "services:\n  web:\n", "apiVersion: v1\nkind: Service\n", "scrape_configs:\n", "receivers:\n",
+         "datasources:\n", "spring:\n  a: 1\n", "openapi: 3.0.0\n", "x: {{ .Values.x }}\n"]
+
+
+def _sample_files() -> list[tuple[str, str]]:
+    """(path, head) of every file of the samples, read as the readers see it."""
+    out = []
+    for p in sorted(SAMPLES.rglob("*")):
+        if p.is_file() and not p.is_symlink():
+            out.append((p.relative_to(SAMPLES).as_posix(), p.read_bytes()[:registry.HEAD].decode("utf-8", "replace")))
+    return out
+
+
+def _paths_and_heads() -> list[tuple[str, str]]:
+    return _sample_files() + [(name, head) for name in NAMES for head in HEADS]
+
+
+# --------------------------------------------------------------------------- declarations
+def test_every_reader_declares_what_it_claims():
+    ids = [r.id for r in registry.READERS]
+    assert len(ids) == len(set(ids)), "reader ids are unique"
+    for r in registry.READERS:
+        assert r.family in FAMILIES, r.id
+        assert r.names or r.patterns, f"{r.id} declares no file names or patterns"
+        for pattern in r.patterns:
+            re.compile(pattern)
+        assert r.read is None or callable(r.read), r.id
+
+
+def test_registry_order_is_fixed_and_sorted():
+    keys = [(FAMILIES.index(r.family), r.order, r.id) for r in registry.READERS]
+    assert keys == sorted(keys)
+
+
+def test_every_reader_module_is_registered():
+    modules = {m.name for m in pkgutil.iter_modules(readers.__path__) if not m.name.startswith("_")} - {"registry"}
+    registered = {m.__name__.rsplit(".", 1)[-1] for m in registry.MODULES}
+    assert modules == registered
+    assert [m.__name__ for m in registry.MODULES] == sorted(m.__name__ for m in registry.MODULES)
+    for m in registry.MODULES:
+        assert m.READERS, m.__name__
+        assert any(r.read is not None for r in m.READERS), f"{m.__name__} reads nothing"
+
+
+def test_shadows_name_later_readers_of_the_family():
+    by_id = {r.id: r for r in registry.READERS}
+    for r in registry.READERS:
+        for other in r.shadows:
+            assert other in by_id, f"{r.id} shadows unknown reader {other}"
+            o = by_id[other]
+            assert o.family == r.family and (o.order, o.id) > (r.order, r.id), f"{r.id} cannot go before {other}"
+
+
+def test_one_fact_helper():
+    package = ROOT / "repomodeler" / "extract"
+    defined = [p.relative_to(package).as_posix() for p in package.rglob("*.py")
+               if re.search(r"^def _?fact\(", p.read_text(), re.M)]
+    assert defined == ["readers/_base.py"]
+
+
+# --------------------------------------------------------------------------- claims
+def test_no_two_readers_claim_a_file_unless_declared():
+    undeclared = set()
+    for path, head in _paths_and_heads():
+        for family in FAMILIES:
+            first, *others = registry.claimants(path, head, family) or [None]
+            for other in others:
+                if other.id not in first.shadows:
+                    undeclared.add((first.id, other.id, path))
+    assert not undeclared, sorted(undeclared)[:20]
+
+
+def _claimed(path: str) -> bool:
+    return language_for_path(path) is not None or any(r.lists and r.claims(path) for r in registry.READERS)
+
+
+def test_inventory_lists_exactly_what_the_registry_claims():
+    for path, _head in _paths_and_heads():
+        assert inventory._wanted(path) == _claimed(path), path
+    assert all(inventory._wanted(p) for p in ("Dockerfile", "deploy/k8s.yaml", "shop/settings.gradle", "main.py"))
+    assert not any(inventory._wanted(p) for p in ("README.md", "notes.txt", "data.json", "image.png"))
+
+
+def test_inventory_of_a_folder_follows_the_registry(tmp_path):
+    for name in NAMES:
+        f = tmp_path / name
+        f.parent.mkdir(parents=True, exist_ok=True)
+        f.write_text("x\n")
+    spec = RepoSpec(raw=str(tmp_path), kind="path", location=str(tmp_path), ref=None, name="t")
+    repo = Repository(name="t", spec=spec, checkout=tmp_path, kind="dir", commit=None, url=None)
+    listed = {f.path for f in inventory.build_inventory(repo).files}
+    assert listed == {n for n in NAMES if _claimed(n)}
+
+
+def test_the_first_recognising_reader_reads():
+    for path, head in _paths_and_heads():
+        for family in FAMILIES:
+            found = registry.claimants(path, head, family)
+            reader = registry.reader_for(path, head, family)
+            assert reader is (found[0] if found and found[0].read is not None else None), (path, family)
+
+
+# --------------------------------------------------------------------------- one fixture per reader module
+FIXTURES = {
+    "appsettings": ("appsettings.json", '{"ConnectionStrings": {"Orders": "Host=db"}}\n', "config.property"),
+    "beats": ("filebeat.yml", 'output.logstash:\n  hosts: ["logstash:5044"]\n', "monitoring.target"),
+    "cmake": ("CMakeLists.txt", "add_executable(UserService main.cpp)\n", "program.binary"),
+    "compose": ("docker-compose.yml", "services:\n  web:\n    image: nginx\n", "compose.service"),
+    "config_json": ("config.json", '{"MongoAddress": "mongodb:27017"}\n', "config.document"),
+    "dockerfile": ("Dockerfile", "FROM python:3.12\nEXPOSE 8000\n", "docker.from"),
+    "dotenv": (".env", "DB_HOST=db\n", "config.env"),
+    "dotnet_project": ("Orders.csproj", '<Project><ItemGroup><PackageReference Include="Npgsql" /></ItemGroup></Project>\n',
+                       "manifest.dependency"),
+    "envoy": ("envoy.yaml", "address: orders\nport_value: 8080\n", "proxy.route"),
+    "go_mod": ("go.mod", "module example.com/shop\n\nrequire github.com/lib/pq v1.10.0\n", "manifest.dependency"),
+    "gradle": ("build.gradle", "dependencies {\n  implementation 'org.springframework:spring-web:6.1'\n}\n",
+               "manifest.dependency"),
+    "grafana": ("grafana/datasources.yml", "datasources:\n  - type: prometheus\n    url: http://prometheus:9090\n",
+                "monitoring.target"),
+    "graphql": ("schema.graphql", "type Query {\n  orders: [Order]\n}\n", "http.route"),
+    "haproxy": ("haproxy.cfg", "backend api\n    server s1 orders:8080 check\n", "proxy.route"),
+    "helm": ("chart/values.yaml", "image:\n  repository: shop/orders\n", "config.property"),
+    "kubernetes": ("k8s/orders.yaml", "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: orders\nspec:\n"
+                   "  template:\n    spec:\n      containers:\n        - image: shop/orders\n", "k8s.workload"),
+    "logback": ("logback.xml", "<configuration><appender><destination>logstash:5000</destination></appender>"
+                "</configuration>\n", "monitoring.target"),
+    "makefile": ("Makefile", "run:\n\tpython services/movies.py &\n", "program.command"),
+    "maven": ("pom.xml", "<project><artifactId>orders</artifactId><dependencies><dependency>"
+              "<artifactId>spring-web</artifactId></dependency></dependencies></project>\n", "manifest.dependency"),
+    "nginx": ("nginx.conf", "server {\n  location /api/ {\n    proxy_pass http://orders:8080;\n  }\n}\n", "proxy.route"),
+    "npm": ("package.json", '{"name": "web", "dependencies": {"express": "^4"}}\n', "manifest.dependency"),
+    "openapi": ("openapi.yaml", "openapi: 3.0.0\ninfo:\n  title: Orders\npaths:\n  /orders:\n    get: {}\n", "http.route"),
+    "otel_collector": ("otel-collector.yaml", "receivers:\n  otlp: {}\nexporters:\n  otlp/jaeger:\n"
+                       "    endpoint: jaeger:4317\n", "monitoring.target"),
+    "plain_manifests": ("Cargo.toml", '[package]\nname = "shop"\n', "manifest"),
+    "procfile": ("Procfile", "web: gunicorn app:app\n", "program.command"),
+    "prometheus": ("prometheus.yml", "scrape_configs:\n  - job_name: orders\n    static_configs:\n"
+                   "      - targets: ['orders:8080']\n", "monitoring.target"),
+    "proto": ("orders.proto", 'syntax = "proto3";\npackage shop;\nservice Orders {\n'
+              "  rpc Get (GetRequest) returns (Order);\n}\n", "grpc.rpc"),
+    "pyproject": ("pyproject.toml", '[project]\nname = "shop"\ndependencies = ["flask"]\n', "manifest.dependency"),
+    "requirements": ("requirements.txt", "flask==3.0\n", "manifest.dependency"),
+    "setup_cfg": ("setup.cfg", "[options.entry_points]\nconsole_scripts =\n    shop = shop.cli:main\n", "program.entry"),
+    "setup_py": ("setup.py", 'setup(entry_points={"console_scripts": ["shop = shop.cli:main"]})\n', "program.entry"),
+    "spring": ("src/main/resources/application.yml", "spring:\n  application:\n    name: orders\n", "config.property"),
+}
+
+
+def test_every_reader_module_has_a_fixture():
+    assert set(FIXTURES) == {m.__name__.rsplit(".", 1)[-1] for m in registry.MODULES}
+
+
+@pytest.mark.parametrize("module", sorted(FIXTURES))
+def test_reader_module_reads_its_fixture(module):
+    path, text, kind = FIXTURES[module]
+    head = text[:registry.HEAD]
+    readers_of_file = [registry.reader_for(path, head, family) for family in FAMILIES]
+    mine = [r for r in readers_of_file if r is not None and r.id.split(".")[0] == module]
+    assert mine, f"no reader of {module} reads {path}"
+    assert inventory._wanted(path)
+    facts, warnings = registry.read_file("repo", path, text.encode())
+    assert not warnings, warnings
+    found = [f for f in facts if f.kind == kind and f.rule == mine[0].rule]
+    assert found, f"{module}: no {kind} fact from {path}: {facts}"
+    assert all(f.repository == "repo" and f.path == path and f.language == "config" for f in facts)
