@@ -68,6 +68,7 @@ ORDER: tuple[str, ...] = (
     "messaging.topics",
     "spring.zuul-named-routes",
     "dapr.app-ids",
+    "dapr.components",
     "discovery.service-lookups",
     "platform.role-clients",
     "discovery.gateway-routes",
