@@ -649,3 +649,17 @@ def test_a_bare_cluster_dns_name_under_a_host_key_reaches_that_service() -> None
     model = resolve_files({"r": files})
     assert ("simulation", "mosquitto") in edge_set(model)
     assert via(model, "simulation", "mosquitto") == {"env MQTT_HOST"}
+
+
+def test_compose_settings_merged_in_by_a_yaml_merge_key_count() -> None:
+    """``environment: {<<: *env}`` (an ``x-env: &env`` block shared by several services) gives each the
+    shared settings; a key the service sets itself wins."""
+    compose = ("x-env: &env\n  NATS_URL: nats://stan:4222\n  DB_HOST: wrong-db\n"
+               "x-service: &service\n  restart: always\n  environment:\n    <<: *env\n    DB_HOST: postgres\n"
+               "services:\n  orders:\n    <<: *service\n    build: ./orders\n"
+               "  stan:\n    image: nats-streaming:0.25\n  postgres:\n    image: postgres:16\n")
+    files = {"docker-compose.yml": compose, "orders/main.py":
+             "import os\nos.environ['NATS_URL']\nos.environ['DB_HOST']\n"}
+    model = resolve_files({"r": files})
+    assert {("orders", "stan"), ("orders", "postgres")} <= edge_set(model)
+    assert "wrong-db" not in model.components
