@@ -156,6 +156,43 @@ def tech_for_image(image: str | None) -> tuple[str, str] | None:
     return found.pop() if len(found) == 1 else None
 
 
+# Client libraries of hosted services: a component importing one (or depending on it in its manifest)
+# calls that service, an external system, by its API host; the other names are what people call it.
+SDK_SERVICES: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
+    (re.compile(p), host, names) for p, host, names in (
+        (r"^(stripe(\..*)?|com\.stripe.*|github\.com/stripe/stripe-go.*|Stripe(\..*)?)$", "api.stripe.com", ("stripe",)),
+        (r"^(sendgrid(\..*)?|@sendgrid/.*|com\.sendgrid.*|github\.com/sendgrid/.*|SendGrid(\..*)?)$", "api.sendgrid.com",
+         ("sendgrid",)),
+        (r"^(twilio(\..*)?|com\.twilio.*|github\.com/twilio/twilio-go.*|Twilio(\..*)?)$", "api.twilio.com", ("twilio",)),
+        (r"^(mailgun(\..*)?|mailgun\.js|github\.com/mailgun/mailgun-go.*)$", "api.mailgun.net", ("mailgun",)),
+        (r"^(openai(\..*)?|@azure/openai|Azure\.AI\.OpenAI(\..*)?|OpenAI(\..*)?|github\.com/sashabaranov/go-openai"
+         r"|github\.com/openai/openai-go.*|com\.openai.*|com\.theokanning\.openai.*)$", "api.openai.com", ("openai",)),
+        (r"^(anthropic(\..*)?|@anthropic-ai/sdk|github\.com/anthropics/anthropic-sdk-go.*)$", "api.anthropic.com",
+         ("anthropic",)),
+        (r"^(google\.cloud\.firestore.*|@google-cloud/firestore|cloud\.google\.com/go/firestore.*"
+         r"|com\.google\.cloud\.firestore.*|firebase_admin\.firestore)$", "firestore.googleapis.com", ("firestore",)),
+        (r"^(google\.cloud\.storage.*|@google-cloud/storage|cloud\.google\.com/go/storage.*"
+         r"|com\.google\.cloud\.storage.*)$", "storage.googleapis.com", ("cloud storage", "gcs")),
+        (r"^(google\.cloud\.pubsub.*|@google-cloud/pubsub|cloud\.google\.com/go/pubsub.*|com\.google\.cloud\.pubsub.*)$",
+         "pubsub.googleapis.com", ("cloud pub/sub", "pubsub")),
+        (r"^(@aws-sdk/client-s3|github\.com/aws/aws-sdk-go(-v2)?/service/s3.*|software\.amazon\.awssdk\.services\.s3.*"
+         r"|com\.amazonaws\.services\.s3.*|Amazon\.S3(\..*)?)$", "s3.amazonaws.com", ("s3", "amazon s3")),
+        (r"^(azure\.storage\.blob.*|@azure/storage-blob|Azure\.Storage\.Blobs(\..*)?|com\.azure\.storage\.blob.*"
+         r"|github\.com/Azure/azure-sdk-for-go/sdk/storage/azblob.*)$", "blob.core.windows.net", ("azure blob storage",)),
+        (r"^(azure\.keyvault.*|@azure/keyvault-.*|Azure\.Security\.KeyVault(\..*)?|com\.azure\.security\.keyvault.*"
+         r"|github\.com/Azure/azure-sdk-for-go/sdk/security/keyvault.*)$", "vault.azure.net", ("key vault", "azure key vault")),
+    )
+)
+
+
+def sdk_service(module: str) -> tuple[str, tuple[str, ...]] | None:
+    """(API host, names) of the hosted service whose client library `module` is, if any."""
+    for pattern, host, names in SDK_SERVICES:
+        if pattern.match(module):
+            return host, names
+    return None
+
+
 def tech_for_module(module: str) -> str | None:
     for pattern, tech in DRIVER_TECH:
         if pattern.match(module):

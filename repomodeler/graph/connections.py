@@ -26,6 +26,7 @@ from repomodeler.graph.catalog import (
     TECH_PROTOCOL,
     TECH_WORDS,
     is_private_address,
+    sdk_service,
     tech_for_module,
 )
 from repomodeler.graph.identity import key
@@ -368,6 +369,24 @@ class ConnectionRules(ResolverBase):
                                 introduce=False)
             for k in set(self.model.connections) - before:
                 self.model.connections[k].attributes["via"] = f.get("via") or "monitoring target"
+
+    def sdk_services(self) -> None:
+        """A service importing the client library of a hosted service (Stripe, SendGrid, OpenAI,
+        Firestore, S3, Key Vault...) calls that service: an external system named by its API host,
+        the same node a URL literal of that host would make."""
+        for f in sorted(self.by_kind["import"], key=Fact.order):
+            found = sdk_service(f.get("module") or "")
+            owner = self.owner_of(f.repository, f.path) if found else None
+            if not found or owner is None or self.model.components[owner].kind not in ("service", "gateway"):
+                continue
+            host, names = found
+            target = self.alias.get(host) or next((self.alias[n] for n in names if n in self.alias), None)
+            if target is None:
+                target = self.add_component(host, "external", None, f.evidence, aliases=names,
+                                            attributes={"host": host}).id
+            elif self.model.components[target].kind != "external":
+                continue  # a component of the system answers to that name (a local emulator, a stand-in)
+            self.connect(owner, target, "http", [f.evidence], attributes={"via": f"sdk {f.get('module')}"})
 
     def code_connections(self) -> None:
         client_lines = {(f.repository, f.path, f.line) for f in self.by_kind["http.client"]}

@@ -65,6 +65,7 @@ ORDER: tuple[str, ...] = (
     "code.config-reads",
     "grpc.services",
     "code.store-drivers",
+    "code.sdk-services",
     "messaging.topics",
     "spring.zuul-named-routes",
     "dapr.app-ids",
