@@ -80,11 +80,26 @@ DEPLOY_DIRS = frozenset({"k8s", "kubernetes", "kube", "manifests", "deploy", "de
                          "charts", "openshift", "kustomize"})
 
 
+TEMPLATE_SUFFIX = re.compile(r"\.(example|sample|dist|template)$", re.I)
+
+
+def promote_templates(files: list[SourceFile]) -> list[SourceFile]:
+    """A settings template (``.env.example``) whose file the repository does not hold is what a
+    deployment gets (``cp .env.example .env`` before ``docker compose up``, whose ``env_file: .env``
+    names it), so it is read as that file would be; beside the real file it stays development-only."""
+    paths = {f.path for f in files}
+    return [replace(f, role="source") if f.role == "development" and TEMPLATE_SUFFIX.search(f.path)
+            and TEMPLATE_SUFFIX.sub("", f.path) not in paths and classify_role(TEMPLATE_SUFFIX.sub("", f.path)) == "source"
+            else f for f in files]
+
+
 def promote_example_deployments(files: list[SourceFile]) -> list[SourceFile]:
     """A repository that builds images (a Dockerfile of its own) but deploys them only in an
     examples folder (examples/docker/docker-compose_default.yaml): those compose files are how it
     runs, so they are read as source.  A library's example stacks stay examples: without a
-    Dockerfile of its own, a repository has no images to deploy."""
+    Dockerfile of its own, a repository has no images to deploy.  (Settings templates standing in
+    for a missing file are settled here too: :func:`promote_templates`.)"""
+    files = promote_templates(files)
     builds = deploys = False
     for f in files:
         if f.role != "source":
@@ -101,12 +116,23 @@ def promote_example_deployments(files: list[SourceFile]) -> list[SourceFile]:
     return [replace(f, role="source") if f.role == "example" and COMPOSE_FILE.search(f.path) else f for f in files]
 
 
+# Settings for a developer's machine, not the running system: templates to copy (`.env.example`,
+# `config.yml.sample`, `settings.json.dist`) and the environments of local development and tests
+# (`.env.development`, `.env.test`, `.env.local`); `.env.production` and a plain `.env` stay.
+DEVELOPMENT_FILE = re.compile(
+    r"\.(example|sample|dist|template)$|^\.env\.(example|sample|template|dev|development|test|testing|local|ci)"
+    r"(\.local)?$|^\.env\.[^/]*\.local$", re.I)
+
+
 def classify_role(path: str) -> str:
-    """Tag a path as source, test, example, docs or fixture; only 'source' feeds the architecture."""
+    """Tag a path as source, test, example, docs, fixture or development; only 'source' feeds the
+    architecture."""
     parts = _parts(path)
     dirs = [p.lower() for p in parts[:-1]]
     if any(d in CI_DIRS for d in dirs):
         return "ci"
+    if DEVELOPMENT_FILE.search(parts[-1]):
+        return "development"
     if TEST_DESCRIPTOR.search(parts[-1]):
         return "test"
     for d in dirs:

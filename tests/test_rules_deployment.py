@@ -598,3 +598,68 @@ def test_a_service_named_for_the_java_build_it_runs_is_the_module() -> None:
     assert {"rest-heroes", "rest-fights"} <= {c.id for c in model.components.values()}
     assert "rest-heroes-java25" in model.components["rest-heroes"].aliases
     assert ("rest-fights", "rest-heroes") in edge_set(model)
+
+
+def test_development_settings_templates_and_local_environments_are_not_architecture() -> None:
+    from repomodeler.inventory import classify_role, promote_templates
+    from repomodeler.records import SourceFile
+
+    assert classify_role(".env.example") == classify_role("api/.env.development") == "development"
+    assert classify_role("config.yml.sample") == classify_role(".env.test") == "development"
+    assert classify_role(".env") == classify_role(".env.production") == "source"
+
+    def roles(paths: list[str]) -> dict[str, str]:
+        files = [SourceFile(path=p, blob="0", size=1, language=None, role=classify_role(p)) for p in paths]
+        return {f.path: f.role for f in promote_templates(files)}
+
+    # beside the real file, a template is development-only; without it, it is what the deployment gets
+    assert roles([".env", ".env.example"])[".env.example"] == "development"
+    assert roles([".env.example", ".env.test.example"]) == {".env.example": "source", ".env.test.example": "development"}
+
+
+def test_where_ports_are_published_an_unpublished_service_nobody_calls_is_no_front_door() -> None:
+    """Without a gateway or Ingress the APIs nobody calls are the way in; but where the deployment
+    publishes ports, it says which: a service reached by Dapr invocation or a queue, or by a caller
+    whose address did not resolve, is not a door for people."""
+    web = ("const express = require('express');\nconst app = express();\n"
+           "app.get('/orders', (req, res) => res.send('ok'));\napp.listen(3000);\n")
+    files = {"docker-compose.yml": ("services:\n  web:\n    build: ./web\n    ports: ['8080:3000']\n"
+                                    "  worker:\n    build: ./worker\n"),
+             "web/package.json": '{"name": "web", "dependencies": {"express": "4"}}', "web/server.js": web,
+             "worker/package.json": '{"name": "worker", "dependencies": {"express": "4"}}',
+             "worker/server.js": web.replace("/orders", "/jobs")}
+    model = resolve_files({"r": files})
+    assert ("user", "web") in edge_set(model) and ("user", "worker") not in edge_set(model)
+    # nothing published: the APIs nobody calls are how people get in
+    files["docker-compose.yml"] = files["docker-compose.yml"].replace("    ports: ['8080:3000']\n", "")
+    assert {("user", "web"), ("user", "worker")} <= edge_set(resolve_files({"r": files}))
+
+
+def test_a_bare_cluster_dns_name_under_a_host_key_reaches_that_service() -> None:
+    def workload(name: str, env: str = "") -> str:
+        return (f"apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {name}\n  namespace: traffic\nspec:\n"
+                f"  template:\n    spec:\n      containers:\n      - name: {name}\n        image: acme/{name}:1\n{env}"
+                f"---\napiVersion: v1\nkind: Service\nmetadata:\n  name: {name}\n  namespace: traffic\n"
+                "spec:\n  ports:\n  - port: 1883\n")
+    files = {"k8s/sim.yaml": workload("simulation", "        env:\n          - name: MQTT_HOST\n"
+                                                    "            value: mosquitto.traffic.svc.cluster.local\n"),
+             "k8s/mq.yaml": workload("mosquitto"),
+             "src/Simulation/Simulation.csproj": '<Project Sdk="Microsoft.NET.Sdk"></Project>',
+             "src/Simulation/Program.cs": 'var host = Environment.GetEnvironmentVariable("MQTT_HOST") ?? "localhost";\n'}
+    model = resolve_files({"r": files})
+    assert ("simulation", "mosquitto") in edge_set(model)
+    assert via(model, "simulation", "mosquitto") == {"env MQTT_HOST"}
+
+
+def test_compose_settings_merged_in_by_a_yaml_merge_key_count() -> None:
+    """``environment: {<<: *env}`` (an ``x-env: &env`` block shared by several services) gives each the
+    shared settings; a key the service sets itself wins."""
+    compose = ("x-env: &env\n  NATS_URL: nats://stan:4222\n  DB_HOST: wrong-db\n"
+               "x-service: &service\n  restart: always\n  environment:\n    <<: *env\n    DB_HOST: postgres\n"
+               "services:\n  orders:\n    <<: *service\n    build: ./orders\n"
+               "  stan:\n    image: nats-streaming:0.25\n  postgres:\n    image: postgres:16\n")
+    files = {"docker-compose.yml": compose, "orders/main.py":
+             "import os\nos.environ['NATS_URL']\nos.environ['DB_HOST']\n"}
+    model = resolve_files({"r": files})
+    assert {("orders", "stan"), ("orders", "postgres")} <= edge_set(model)
+    assert "wrong-db" not in model.components

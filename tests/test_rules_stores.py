@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.rules_harness import resolve_files
+from tests.rules_harness import edge_set, resolve_files, via
 
 
 def test_two_databases_on_one_server_are_two_stores_inside_it() -> None:
@@ -130,3 +130,18 @@ def test_aspnet_appsettings_name_the_stores_brokers_and_services_a_dotnet_servic
     assert links[("web", "customers")].protocol == "http"
     # the Development environment introduces nothing new (no cache.dev.example.com external)
     assert not any("example.com" in c.id for c in model.components.values())
+
+
+def test_store_drivers_of_more_technologies_link_to_the_one_store_of_that_kind() -> None:
+    """Cassandra (gocql), Elasticsearch (olivere/elastic), SQL Server and memcached clients imported by a
+    service that names no address of them reach the one deployed store of that technology."""
+    compose = ("services:\n  history:\n    build: ./history\n  cassandra:\n    image: cassandra:4\n"
+               "  search:\n    image: elasticsearch:8.11.0\n  cache:\n    image: memcached:1.6\n")
+    history = ('package main\n\nimport (\n\t"github.com/gocql/gocql"\n\t"github.com/olivere/elastic/v7"\n'
+               '\t"github.com/bradfitz/gomemcache/memcache"\n)\n\nfunc main() {\n\t_ = gocql.NewCluster\n'
+               '\t_ = elastic.NewClient\n\t_ = memcache.New\n}\n')
+    model = resolve_files({"r": {"docker-compose.yml": compose, "history/go.mod": "module example.com/history\n",
+                                 "history/main.go": history}})
+    edges = edge_set(model)
+    assert {("history", "cassandra"), ("history", "search"), ("history", "cache")} <= edges
+    assert via(model, "history", "cassandra") == {"driver github.com/gocql/gocql"}

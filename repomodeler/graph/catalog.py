@@ -71,14 +71,27 @@ PORT_PROTOCOL: dict[int, str] = {
 DRIVER_TECH: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p), tech)
     for p, tech in (
-        (r"^(psycopg2?|asyncpg|pg|postgres|github\.com/lib/pq|github\.com/jackc/pgx.*|org\.postgresql.*)$", "postgres"),
-        (r"^(pymysql|mysqlclient|MySQLdb|mysql2?|github\.com/go-sql-driver/mysql|com\.mysql.*)$", "mysql"),
-        (r"^(pymongo|motor.*|mongoose|mongodb|go\.mongodb\.org/mongo-driver.*|com\.mongodb.*)$", "mongodb"),
-        (r"^(redis(\..*)?|aioredis|ioredis|github\.com/(go-redis|redis)/.*|redis\.clients.*|io\.lettuce.*)$", "redis"),
+        (r"^(psycopg2?|asyncpg|pg|postgres|github\.com/lib/pq|github\.com/jackc/pgx.*|org\.postgresql.*|Npgsql(\..*)?)$",
+         "postgres"),
+        (r"^(pymysql|mysqlclient|MySQLdb|mysql2?|mysql\.connector(\..*)?|github\.com/go-sql-driver/mysql|com\.mysql.*"
+         r"|MySqlConnector|MySql\.Data.*)$", "mysql"),
+        # (.NET namespaces such as StackExchange.Redis and Microsoft.Data.SqlClient are left out: a C#
+        # `global using` imports them for a whole project, which shows no use.)
+        (r"^(mssql|tedious|github\.com/(denisenkom|microsoft)/go-mssqldb.*|com\.microsoft\.sqlserver.*)$", "sqlserver"),
+        (r"^(pymongo|motor.*|mongoose|mongodb|mongoengine|go\.mongodb\.org/mongo-driver.*|com\.mongodb.*|MongoDB\.Driver.*)$",
+         "mongodb"),
+        (r"^(cassandra(\..*)?|cassandra-driver|github\.com/gocql/gocql|github\.com/apache/cassandra-gocql-driver.*"
+         r"|com\.datastax.*)$", "cassandra"),
+        (r"^(neo4j(\..*)?|neo4j-driver|github\.com/neo4j/neo4j-go-driver.*|org\.neo4j\.driver.*)$", "neo4j"),
+        (r"^(pymemcache.*|pylibmc|memjs|github\.com/bradfitz/gomemcache/memcache|net\.spy\.memcached.*)$", "memcached"),
+        (r"^(redis(\..*)?|aioredis|ioredis|github\.com/(go-redis|redis)/.*|github\.com/gomodule/redigo/redis"
+         r"|redis\.clients.*|io\.lettuce.*)$", "redis"),
         (r"^(pika|aio_pika|amqplib|amqp-connection-manager|github\.com/streadway/amqp|github\.com/rabbitmq/amqp091-go|com\.rabbitmq.*)$", "rabbitmq"),
         (r"^(kafka(\..*)?|confluent_kafka|aiokafka|kafkajs|github\.com/(Shopify|IBM)/sarama|github\.com/segmentio/kafka-go|org\.apache\.kafka.*)$", "kafka"),
         (r"^(nats|nats\.aio.*|github\.com/nats-io/nats\.go)$", "nats"),
-        (r"^(elasticsearch.*|@elastic/elasticsearch|github\.com/elastic/go-elasticsearch.*)$", "elasticsearch"),
+        (r"^(elasticsearch.*|@elastic/elasticsearch|github\.com/elastic/go-elasticsearch.*|github\.com/olivere/elastic.*"
+         r"|opensearchpy|@opensearch-project/opensearch|github\.com/opensearch-project/opensearch-go.*"
+         r"|org\.elasticsearch\.client.*|co\.elastic\.clients.*|Elastic\.Clients\.Elasticsearch.*)$", "elasticsearch"),
     )
 )
 
@@ -141,6 +154,43 @@ def tech_for_image(image: str | None) -> tuple[str, str] | None:
     found = {(tech, kind) for w in words[1:] for pattern, tech, kind in IMAGE_TECH
              if kind != "gateway" and pattern.search(re.sub(r"\d+$", "", w))}
     return found.pop() if len(found) == 1 else None
+
+
+# Client libraries of hosted services: a component importing one (or depending on it in its manifest)
+# calls that service, an external system, by its API host; the other names are what people call it.
+SDK_SERVICES: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
+    (re.compile(p), host, names) for p, host, names in (
+        (r"^(stripe(\..*)?|com\.stripe.*|github\.com/stripe/stripe-go.*|Stripe(\..*)?)$", "api.stripe.com", ("stripe",)),
+        (r"^(sendgrid(\..*)?|@sendgrid/.*|com\.sendgrid.*|github\.com/sendgrid/.*|SendGrid(\..*)?)$", "api.sendgrid.com",
+         ("sendgrid",)),
+        (r"^(twilio(\..*)?|com\.twilio.*|github\.com/twilio/twilio-go.*|Twilio(\..*)?)$", "api.twilio.com", ("twilio",)),
+        (r"^(mailgun(\..*)?|mailgun\.js|github\.com/mailgun/mailgun-go.*)$", "api.mailgun.net", ("mailgun",)),
+        (r"^(openai(\..*)?|@azure/openai|Azure\.AI\.OpenAI(\..*)?|OpenAI(\..*)?|github\.com/sashabaranov/go-openai"
+         r"|github\.com/openai/openai-go.*|com\.openai.*|com\.theokanning\.openai.*)$", "api.openai.com", ("openai",)),
+        (r"^(anthropic(\..*)?|@anthropic-ai/sdk|github\.com/anthropics/anthropic-sdk-go.*)$", "api.anthropic.com",
+         ("anthropic",)),
+        (r"^(google\.cloud\.firestore.*|@google-cloud/firestore|cloud\.google\.com/go/firestore.*"
+         r"|com\.google\.cloud\.firestore.*|firebase_admin\.firestore)$", "firestore.googleapis.com", ("firestore",)),
+        (r"^(google\.cloud\.storage.*|@google-cloud/storage|cloud\.google\.com/go/storage.*"
+         r"|com\.google\.cloud\.storage.*)$", "storage.googleapis.com", ("cloud storage", "gcs")),
+        (r"^(google\.cloud\.pubsub.*|@google-cloud/pubsub|cloud\.google\.com/go/pubsub.*|com\.google\.cloud\.pubsub.*)$",
+         "pubsub.googleapis.com", ("cloud pub/sub", "pubsub")),
+        (r"^(@aws-sdk/client-s3|github\.com/aws/aws-sdk-go(-v2)?/service/s3.*|software\.amazon\.awssdk\.services\.s3.*"
+         r"|com\.amazonaws\.services\.s3.*|Amazon\.S3(\..*)?)$", "s3.amazonaws.com", ("s3", "amazon s3")),
+        (r"^(azure\.storage\.blob.*|@azure/storage-blob|Azure\.Storage\.Blobs(\..*)?|com\.azure\.storage\.blob.*"
+         r"|github\.com/Azure/azure-sdk-for-go/sdk/storage/azblob.*)$", "blob.core.windows.net", ("azure blob storage",)),
+        (r"^(azure\.keyvault.*|@azure/keyvault-.*|Azure\.Security\.KeyVault(\..*)?|com\.azure\.security\.keyvault.*"
+         r"|github\.com/Azure/azure-sdk-for-go/sdk/security/keyvault.*)$", "vault.azure.net", ("key vault", "azure key vault")),
+    )
+)
+
+
+def sdk_service(module: str) -> tuple[str, tuple[str, ...]] | None:
+    """(API host, names) of the hosted service whose client library `module` is, if any."""
+    for pattern, host, names in SDK_SERVICES:
+        if pattern.match(module):
+            return host, names
+    return None
 
 
 def tech_for_module(module: str) -> str | None:

@@ -26,6 +26,7 @@ from repomodeler.graph.catalog import (
     TECH_PROTOCOL,
     TECH_WORDS,
     is_private_address,
+    sdk_service,
     tech_for_module,
 )
 from repomodeler.graph.identity import key
@@ -104,9 +105,12 @@ class ConnectionRules(ResolverBase):
         refs = parse_hosts(value)
         # A bare name is a host when the key's own name says so: the last segment of a dotted property
         # (`spring.redis.host`), not a word further up (`management.endpoints.web.exposure.include[1]`).
+        # So is a bare Kubernetes cluster DNS name (`MQTT_HOST: mosquitto.traffic.svc.cluster.local`).
+        bare = value.strip().lower()
+        dns_name = CLUSTER_DNS.match(bare)
         if not refs and env_name and HOST_ENV_NAME.search(re.sub(r"\[\d+\]$", "", env_name).rsplit(".", 1)[-1]) \
-                and value.strip().lower() in self.alias:
-            refs = [HostRef(value.strip().lower(), None, None)]
+                and (bare in self.alias or (dns_name is not None and dns_name.group(1) in self.alias)):
+            refs = [HostRef(bare, None, None)]
         for ref in refs:
             attrs = {"via": f"env {env_name}" if env_name else "literal"}
             target = self.alias.get(ref.host)
@@ -366,6 +370,24 @@ class ConnectionRules(ResolverBase):
             for k in set(self.model.connections) - before:
                 self.model.connections[k].attributes["via"] = f.get("via") or "monitoring target"
 
+    def sdk_services(self) -> None:
+        """A service importing the client library of a hosted service (Stripe, SendGrid, OpenAI,
+        Firestore, S3, Key Vault...) calls that service: an external system named by its API host,
+        the same node a URL literal of that host would make."""
+        for f in sorted(self.by_kind["import"], key=Fact.order):
+            found = sdk_service(f.get("module") or "")
+            owner = self.owner_of(f.repository, f.path) if found else None
+            if not found or owner is None or self.model.components[owner].kind not in ("service", "gateway"):
+                continue
+            host, names = found
+            target = self.alias.get(host) or next((self.alias[n] for n in names if n in self.alias), None)
+            if target is None:
+                target = self.add_component(host, "external", None, f.evidence, aliases=names,
+                                            attributes={"host": host}).id
+            elif self.model.components[target].kind != "external":
+                continue  # a component of the system answers to that name (a local emulator, a stand-in)
+            self.connect(owner, target, "http", [f.evidence], attributes={"via": f"sdk {f.get('module')}"})
+
     def code_connections(self) -> None:
         client_lines = {(f.repository, f.path, f.line) for f in self.by_kind["http.client"]}
         env_default_lines = {(f.repository, f.path, f.line) for f in self.by_kind["env.read"] if f.get("default")}
@@ -387,8 +409,8 @@ class ConnectionRules(ResolverBase):
         for f in self.by_kind["import"]:
             tech = tech_for_module(f.get("module") or "")
             owner = self.owner_of(f.repository, f.path) if tech else None
-            if not tech or owner is None:
-                continue
+            if not tech or owner is None or self.model.components[owner].kind == "library":
+                continue  # a library does not run: the services using it reach the store
             if any(c.source == owner and self.model.components[c.target].attributes.get("technology") == tech
                    for c in self.model.connections.values()):
                 continue
@@ -842,11 +864,15 @@ class ConnectionRules(ResolverBase):
         for cid in sorted(ingress_doors):
             targets.setdefault(cid, min(ev for _n, _r, ev, _rev in self.ingress_routes[cid]))
         if not gateways - forwarded and not ingress_doors:
-            # no gateway or Ingress in front: the APIs nobody inside calls are used from outside
+            # No gateway or Ingress in front: the APIs nobody inside calls are used from outside.  Where
+            # the deployment publishes ports (compose `ports:`, a LoadBalancer or NodePort Service), it
+            # says which those are: a service it does not publish is reached from inside only (by Dapr
+            # invocation, a queue, a caller whose address did not resolve), not by people.
+            publishes = bool(published) or bool(targets)
             for cid in sorted(self.model.components):
                 comp = self.model.components[cid]
                 if (comp.kind == "service" and cid not in called and not infra_role(comp)
-                        and (comp.ports or cid in published)):
+                        and (cid in published if publishes else bool(comp.ports))):
                     targets[cid] = published.get(cid) or sorted(comp.evidence)[0]
         # A published service another front door calls (an API behind the web app, published too for
         # testing) is reached through that front door.  Health checks are not calls (a status page

@@ -44,6 +44,12 @@ from repomodeler.graph.catalog import (
 )
 from repomodeler.records import Evidence, Fact, Unresolved
 
+# Dapr component types (`pubsub.<tech>`, `state.<tech>`, `bindings.<tech>`) by the technology names the
+# catalogue uses, and protocols of the technologies it has no component kind for.
+DAPR_TECH = {"postgresql": "postgres", "mongodb": "mongodb", "redis": "redis", "rabbitmq": "rabbitmq",
+             "kafka": "kafka", "mysql": "mysql", "cassandra": "cassandra", "memcached": "memcached"}
+DAPR_PROTOCOL = {"mqtt": "mqtt", "mqtt3": "mqtt", "smtp": "smtp", "http": "http"}
+
 ROLE_LABEL = {"auth": "authorization server", "registry": "service registry", "config": "configuration server", "tracing": "tracing server",
               "turbine": "metrics aggregator", "dashboard": "monitoring dashboard", "admin": "administration server",
               "metrics": "metrics server", "coordination": "coordination service"}
@@ -299,6 +305,54 @@ class PlatformRules(ResolverBase):
                 comp.evidence.add(f.evidence)
                 self.credit(comp.rules)
                 self.alias.setdefault(app_id, owner)
+
+    def dapr_components(self) -> None:
+        """Dapr components (``kind: Component``): a pub/sub broker, state store or binding that the apps
+        in its ``scopes`` (every app with a sidecar when it has none) reach through their sidecar.
+        The backing component is the one its metadata's address names (``host: amqp://rabbitmq:5672``),
+        else the one component of the technology its type names (``pubsub.rabbitmq``); one that
+        resolves to neither is listed as unresolved."""
+        apps: dict[str, str] = {}  # app id -> component
+        for f in self.by_kind["dapr.app_id"]:
+            owner = self.alias.get((f.get("owner") or "").lower())
+            if owner:
+                apps.setdefault((f.get("app_id") or "").lower(), owner)
+        for f in self.by_kind["dapr.component"]:
+            family, _, tech = (f.get("type") or "").lower().partition(".")
+            if family not in ("pubsub", "state", "bindings"):
+                continue  # secret stores, configuration, middleware: no data flows to them from the app
+            target = self._dapr_backing(f, tech)
+            scopes = [s.lower() for s in (f.get("scopes") or "").split(",") if s]
+            users = sorted({apps.get(s) or self.alias.get(s) for s in scopes} - {None}) if scopes \
+                else sorted(set(apps.values()))
+            if target is None:
+                for user in users:
+                    self.model.unresolved.append(Unresolved(user, f"dapr {f.get('type')} component {f.get('name')}",
+                                                            f.evidence))
+                continue
+            tcomp = self.model.components[target]
+            protocol = TECH_PROTOCOL.get(tcomp.attributes.get("technology", "") or tech, DAPR_PROTOCOL.get(tech, "tcp"))
+            for user in users:
+                self.connect(user, target, protocol, [f.evidence],  # type: ignore[arg-type]
+                             attributes={"via": f"dapr {family} component {f.get('name')}"})
+
+    def _dapr_backing(self, f: Fact, tech: str) -> str | None:
+        from repomodeler.graph.catalog import CLUSTER_DNS, LOCAL_HOSTS
+        from repomodeler.graph.values import parse_hosts
+
+        for value in (f.get("addresses") or "").split():
+            for host, port in [(r.host, r.port) for r in parse_hosts(value)] or [(value.lower().split(":")[0], None)]:
+                dns = CLUSTER_DNS.match(host)
+                target = self.alias.get(host) or (self.alias.get(dns.group(1)) if dns else None)
+                if target is None and host in LOCAL_HOSTS:
+                    target = self.served_on(port, "")  # self-hosted: the broker on this machine's port
+                if target:
+                    return target
+                if host not in LOCAL_HOSTS:
+                    return None  # an address outside the system (a cloud service): not one of ours
+        wanted = DAPR_TECH.get(tech, tech)
+        same = sorted(c.id for c in self.model.components.values() if c.attributes.get("technology") == wanted)
+        return same[0] if len(same) == 1 else None
 
     def service_lookups(self) -> None:
         """Calls that name the service they reach by its id: ``loadBalancer.choose("orders")``, a host

@@ -50,19 +50,48 @@ def scalar(node: yaml.Node | None) -> str | None:
     return None
 
 
-def get(node: yaml.Node | None, key: str) -> yaml.Node | None:
+MERGE_DEPTH = 8  # merge keys that merge mappings that merge mappings...: deeper is no real file
+
+
+def _merged(node: yaml.MappingNode) -> list[yaml.MappingNode]:
+    """The mappings a YAML merge key brings in (``<<: *defaults``, ``<<: [*a, *b]``), in precedence order:
+    compose files share environment blocks this way (``x-env: &env``)."""
+    out: list[yaml.MappingNode] = []
+    for k, v in node.value:
+        if isinstance(k, yaml.ScalarNode) and k.value == "<<":
+            for m in (v.value if isinstance(v, yaml.SequenceNode) else [v]):
+                if isinstance(m, yaml.MappingNode):
+                    out.append(m)
+    return out
+
+
+def get(node: yaml.Node | None, key: str, _depth: int = 0) -> yaml.Node | None:
     if isinstance(node, yaml.MappingNode):
         for k, v in node.value:
-            if isinstance(k, yaml.ScalarNode) and k.value == key:
+            if isinstance(k, yaml.ScalarNode) and k.value == key and key != "<<":
                 return v
+        if _depth < MERGE_DEPTH:
+            for m in _merged(node):
+                found = get(m, key, _depth + 1)
+                if found is not None:
+                    return found
     return None
 
 
-def items(node: yaml.Node | None) -> Iterator[tuple[yaml.ScalarNode, yaml.Node]]:
+def items(node: yaml.Node | None, _depth: int = 0) -> Iterator[tuple[yaml.ScalarNode, yaml.Node]]:
+    """A mapping's keys and values, those merged in by ``<<`` after its own (a key it sets itself wins)."""
     if isinstance(node, yaml.MappingNode):
+        seen: set[str] = set()
         for k, v in node.value:
-            if isinstance(k, yaml.ScalarNode):
+            if isinstance(k, yaml.ScalarNode) and k.value != "<<":
+                seen.add(k.value)
                 yield k, v
+        if _depth < MERGE_DEPTH:
+            for m in _merged(node):
+                for k, v in items(m, _depth + 1):
+                    if k.value not in seen:
+                        seen.add(k.value)
+                        yield k, v
 
 
 def seq(node: yaml.Node | None) -> list[yaml.Node]:

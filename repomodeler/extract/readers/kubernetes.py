@@ -59,6 +59,9 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
             continue
         if not kind or get(doc, "apiVersion") is None:
             continue
+        if kind == "Component" and (scalar(get(doc, "apiVersion")) or "").startswith("dapr.io/"):
+            facts.extend(_dapr_component(repo, path, doc))
+            continue
         if kind == "Component" and PurePosixPath(path).name.startswith("kustomization"):
             # An optional kustomize Component: what it adds is a variant people opt into, not the base system.
             facts.append(fact("k8s.variant", repo, path, node_line(doc), folder=str(PurePosixPath(path).parent)))
@@ -142,3 +145,28 @@ READERS = (
     Reader("kubernetes", "descriptor", 440, read_kubernetes, patterns=(r"[^/]*\.ya?ml",),
            sniff=lambda path, head: bool(_K8S_HINT.search(head)), shadows=("spring.content",)),
 )
+
+
+# Dapr component metadata keys that hold the address of the backing store or broker.
+_DAPR_ADDRESS_KEY = re.compile(r"(?i)(host|hosts|url|uri|endpoint|brokers|server|servers|connectionstring|address|"
+                               r"servicebusnamespace|accountname|nodes)$")
+
+
+def _dapr_component(repo: str, path: str, doc: yaml.Node) -> list[Fact]:
+    """A Dapr component (``kind: Component``, ``spec.type: pubsub.rabbitmq``): a pub/sub broker, state
+    store or binding the apps in its ``scopes`` reach through their sidecar, with the addresses its
+    metadata gives (``host: amqp://rabbitmq:5672``, ``redisHost: redis:6379``)."""
+    meta = get(doc, "metadata")
+    name_node = get(meta, "name")
+    name, ctype = scalar(name_node), scalar(get(get(doc, "spec"), "type"))
+    if not name or not ctype:
+        return []
+    addresses = []
+    for item in seq(get(get(doc, "spec"), "metadata")):
+        key, value = scalar(get(item, "name")) or "", scalar(get(item, "value"))
+        if value and _DAPR_ADDRESS_KEY.search(key):
+            addresses.append(value)
+    scopes = [s for s in (scalar(x) for x in seq(get(doc, "scopes"))) if s]
+    line = node_line(name_node) if name_node is not None else node_line(doc)
+    return [fact("dapr.component", repo, path, line, name=name, type=ctype, scopes=",".join(scopes),
+                 addresses=" ".join(addresses), namespace=scalar(get(meta, "namespace")) or "")]

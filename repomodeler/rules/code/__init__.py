@@ -43,4 +43,13 @@ RULES = (
         writes=("connections",),
         after=("config.address-values", "code.address-literals", "code.client-calls", "code.config-reads"),
     ),
+    Rule(
+        id="code.sdk-services",
+        message=("A service importing the client library of a hosted service (Stripe, SendGrid, OpenAI, Firestore, "
+                 "S3, Key Vault...) calls that external system"),
+        unit="sdk_services",
+        reads=("import",),
+        writes=("components", "connections"),
+        after=("code.address-literals", "code.client-calls", "config.address-values"),
+    ),
 )

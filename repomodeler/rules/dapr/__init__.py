@@ -12,4 +12,13 @@ RULES = (
         writes=("aliases",),
         after=("build.units",),
     ),
+    Rule(
+        id="dapr.components",
+        message=("A Dapr component (kind: Component: pub/sub, state store, binding) connects the apps in its scopes "
+                 "to the store or broker its metadata's address or its type names"),
+        unit="dapr_components",
+        reads=("dapr.component", "dapr.app_id"),
+        writes=("connections", "unresolved"),
+        after=("dapr.app-ids", "compose.services", "build.units", "config.address-values"),
+    ),
 )
