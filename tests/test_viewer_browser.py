@@ -125,8 +125,13 @@ def visible_edges(page: Any) -> set[str]:
 
 
 def click_element(page: Any, cy_id: str) -> None:
-    """Click on the canvas where Cytoscape draws the element (a real user click)."""
+    """Click on the canvas where Cytoscape draws the element (a real user click), once the viewport
+    and the elements have stopped moving (an animated fit or layout after the last action would
+    otherwise carry the element away from the point clicked on a loaded machine)."""
+    still = "() => !cy.animated() && !cy.elements().some(e => e.animated())"
+    page.wait_for_function(still, timeout=10_000)
     page.evaluate("id => { cy.center(cy.getElementById(id)); return null; }", cy_id)
+    page.wait_for_function(still, timeout=10_000)
     time.sleep(0.15)
     point = page.evaluate(
         """id => { const e = cy.getElementById(id);
