@@ -10,9 +10,10 @@ the parent questions for a graph by asking :mod:`repomodeler.model.nesting`.
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import TYPE_CHECKING, Mapping
 
-import networkx as nx
+if TYPE_CHECKING:  # networkx costs ~55 ms to import: a rerun that keeps its model needs none of it
+    import networkx as nx
 
 from repomodeler.model import nesting
 from repomodeler.model.records import Component, Connection, Model, RepositoryRef, frozen_mapping
@@ -21,6 +22,8 @@ from repomodeler.records import RepomodelerError, Unresolved
 
 def to_networkx(model: Model) -> nx.MultiDiGraph:
     """The graph of `model`; an edge whose end is not a node is an error."""
+    import networkx as nx
+
     g = nx.MultiDiGraph()
     g.graph.update(
         name=model.name,
