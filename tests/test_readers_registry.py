@@ -167,7 +167,9 @@ FIXTURES = {
     "openapi": ("openapi.yaml", "openapi: 3.0.0\ninfo:\n  title: Orders\npaths:\n  /orders:\n    get: {}\n", "http.route"),
     "otel_collector": ("otel-collector.yaml", "receivers:\n  otlp: {}\nexporters:\n  otlp/jaeger:\n"
                        "    endpoint: jaeger:4317\n", "monitoring.target"),
-    "plain_manifests": ("Cargo.toml", '[package]\nname = "shop"\n', "manifest"),
+    "plain_manifests": ("Gemfile", 'source "https://rubygems.org"\ngem "rails"\n', "manifest"),
+    "cargo": ("Cargo.toml", '[package]\nname = "shop"\n\n[dependencies]\nshop_utils = { path = "../utils" }\n',
+              "manifest.dependency"),
     "procfile": ("Procfile", "web: gunicorn app:app\n", "program.command"),
     "prometheus": ("prometheus.yml", "scrape_configs:\n  - job_name: orders\n    static_configs:\n"
                    "      - targets: ['orders:8080']\n", "monitoring.target"),

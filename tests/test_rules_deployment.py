@@ -663,3 +663,27 @@ def test_compose_settings_merged_in_by_a_yaml_merge_key_count() -> None:
     model = resolve_files({"r": files})
     assert {("orders", "stan"), ("orders", "postgres")} <= edge_set(model)
     assert "wrong-db" not in model.components
+
+
+def test_rust_workspace_library_crates_are_no_services_and_their_routes_are_the_programs() -> None:
+    """Cargo.toml is read (package name, dependencies): a crate without a binary target is a library,
+    even one declaring routes, and the program that mounts them serves them; the program is named by
+    its package, not by its workspace folder."""
+    files = {
+        "Cargo.toml": '[workspace]\nmembers = ["crates/server", "crates/routes", "crates/utils"]\n',
+        "crates/server/Cargo.toml": ('[package]\nname = "shop_server"\n\n[dependencies]\n'
+                                     'shop_routes = { path = "../routes" }\nshop_utils = { path = "../utils" }\n'),
+        "crates/server/src/main.rs": ('use actix_web::{App, HttpServer};\n#[actix_web::main]\nasync fn main() {\n'
+                                      '    HttpServer::new(|| App::new().configure(shop_routes::config))'
+                                      '.bind(("0.0.0.0", 8536)).unwrap().run().await.unwrap();\n}\n'),
+        "crates/routes/Cargo.toml": '[package]\nname = "shop_routes"\n\n[dependencies]\nshop_utils = { path = "../utils" }\n',
+        "crates/routes/src/lib.rs": ('use actix_web::web;\npub fn config(cfg: &mut web::ServiceConfig) {\n'
+                                     '    cfg.route("/api/v3/post", web::get().to(list));\n}\n'
+                                     'async fn list() -> &\'static str { "[]" }\n'),
+        "crates/utils/Cargo.toml": '[package]\nname = "shop_utils"\n',
+        "crates/utils/src/lib.rs": "pub fn slug(s: &str) -> String { s.to_lowercase() }\n",
+    }
+    model = resolve_files({"shop": files})
+    services = {c.id for c in model.components.values() if c.kind == "service"}
+    assert services == {"shop_server"}
+    assert [e.path for e in model.components["shop_server"].ports["http"].endpoints] == ["/api/v3/post"]

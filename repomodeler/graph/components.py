@@ -316,6 +316,11 @@ class ComponentRules(ResolverBase):
                 serves = any(is_under(p, d) and not any(is_under(p, u) for u in deeper) for p in routes) \
                     or d in {norm_path(x) for x in dockerfiles}
                 here = [m for m in manifests if norm_path(str(PurePosixPath(m.path).parent)) == d]
+                if any(PurePosixPath(m.path).name == "Cargo.toml" for m in here) and not any(
+                        p.endswith("main.rs") or "/bin/" in p for p in own):
+                    # A Rust crate without a binary target is a library: the routes it declares are
+                    # served by the program that mounts them, not by the crate.
+                    serves = d in {norm_path(x) for x in dockerfiles}
                 started = any(m.get("start") for m in here)  # package.json scripts.start: `npm start` runs it
                 # A web application archive (Maven <packaging>war</packaging>) is started by the servlet
                 # container it is deployed in: a deployable, whatever its classes are called.

@@ -30,7 +30,7 @@ from collections import Counter, defaultdict
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.naming import is_under
 from repomodeler.graph.packages import PackageIndex, folder, language_of
-from repomodeler.records import Component, Connection, Evidence, Fact
+from repomodeler.records import Component, Connection, Evidence, Fact, Port
 
 MIN_PARTS = 5
 MAX_PARTS = 40
@@ -316,6 +316,11 @@ class SubsystemRules(ResolverBase):
             forced[(user, key[1])].update(forced.pop(key))
         for key in sorted(k for k in folded if k[0] == lib):
             folded[(user, key[1], key[2])] = folded.pop(key)
+        for pname, port in sorted(comp.ports.items()):  # the routes a library declares, its user serves
+            mine = ucomp.ports.setdefault(pname, Port(name=port.name, protocol=port.protocol, direction=port.direction))
+            known = {(e.method, e.path) for e in mine.endpoints}
+            mine.endpoints.extend(e for e in port.endpoints if (e.method, e.path) not in known)
+            mine.evidence.extend(e for e in port.evidence if e not in mine.evidence)
         edge = self.model.connections.pop((user, lib, "library"))
         self.created_by.pop((user, lib, "library"), None)
         for k in sorted(k for k in self.model.connections if k[0] == lib):

@@ -1,0 +1,37 @@
+"""``Cargo.toml``: a Rust package's name, its dependencies (path dependencies on the workspace's own
+crates among them) and whether it builds a program (``[[bin]]``; ``src/main.rs`` is seen by the
+resolver among the crate's files)."""
+
+from __future__ import annotations
+
+import tomllib
+
+from repomodeler.extract.readers._base import Reader, fact
+from repomodeler.extract.readers._text import LineIndex, first_line
+from repomodeler.records import Fact
+
+
+def read_cargo(repo: str, path: str, text: str) -> list[Fact]:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return [fact("manifest", repo, path, 1, ecosystem="cargo", name=None)]
+    package = data.get("package") if isinstance(data.get("package"), dict) else {}
+    name = package.get("name") if isinstance(package.get("name"), str) else None
+    bins = [b.get("name") for b in data.get("bin", []) if isinstance(b, dict) and isinstance(b.get("name"), str)]
+    facts = [fact("manifest", repo, path, first_line(text, "name") if name else 1, ecosystem="cargo", name=name,
+                  commands=", ".join(sorted(bins)) or None)]
+    words = LineIndex(text, r"([A-Za-z0-9_-]+)")
+    for table in ("dependencies", "dev-dependencies", "build-dependencies"):
+        deps = data.get(table)
+        if not isinstance(deps, dict):
+            continue
+        kind = "manifest.dependency" if table == "dependencies" else "manifest.dev_dependency"
+        for dep in sorted(deps):
+            facts.append(fact(kind, repo, path, words.line(dep), ecosystem="cargo", name=dep.lower()))
+    return facts
+
+
+READERS = (
+    Reader("cargo", "descriptor", 240, read_cargo, names=frozenset({"Cargo.toml"})),
+)
