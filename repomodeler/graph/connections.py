@@ -374,8 +374,11 @@ class ConnectionRules(ResolverBase):
         """A service importing the client library of a hosted service (Stripe, SendGrid, OpenAI,
         Firestore, S3, Key Vault...) calls that service: an external system named by its API host,
         the same node a URL literal of that host would make."""
-        for f in sorted(self.by_kind["import"], key=Fact.order):
-            found = sdk_service(f.get("module") or "")
+        # `from google.cloud import firestore` imports the module google.cloud: the name makes the library
+        named = [(f, f"{f.get('module')}.{f.get('name')}") for f in self.by_kind["module.var"] if f.get("name")]
+        for f, module in sorted([*((f, f.get("module") or "") for f in self.by_kind["import"]), *named],
+                                key=lambda p: (p[0].order(), p[1])):
+            found = sdk_service(module)
             owner = self.owner_of(f.repository, f.path) if found else None
             if not found or owner is None or self.model.components[owner].kind not in ("service", "gateway"):
                 continue
@@ -386,7 +389,7 @@ class ConnectionRules(ResolverBase):
                                             attributes={"host": host}).id
             elif self.model.components[target].kind != "external":
                 continue  # a component of the system answers to that name (a local emulator, a stand-in)
-            self.connect(owner, target, "http", [f.evidence], attributes={"via": f"sdk {f.get('module')}"})
+            self.connect(owner, target, "http", [f.evidence], attributes={"via": f"sdk {module}"})
 
     def code_connections(self) -> None:
         client_lines = {(f.repository, f.path, f.line) for f in self.by_kind["http.client"]}

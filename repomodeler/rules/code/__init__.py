@@ -48,7 +48,7 @@ RULES = (
         message=("A service importing the client library of a hosted service (Stripe, SendGrid, OpenAI, Firestore, "
                  "S3, Key Vault...) calls that external system"),
         unit="sdk_services",
-        reads=("import",),
+        reads=("import", "module.var"),
         writes=("components", "connections"),
         after=("code.address-literals", "code.client-calls", "config.address-values"),
     ),
