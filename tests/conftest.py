@@ -12,7 +12,8 @@ from click.testing import CliRunner
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLES = ROOT / "samples"
-# Every resolver pass may read only the fact kinds it declares (repomodeler/graph/passes.py).
+# Every resolver rule may read only the fact kinds, write only the parts of the model and use only the shared
+# state it declares (repomodeler/rules/); strict runs refuse anything else.
 os.environ.setdefault("REPOMODELER_STRICT_PASSES", "1")
 
 
