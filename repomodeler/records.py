@@ -160,12 +160,6 @@ class Endpoint:
     response: str = ""
     stream: str = ""
 
-    def to_json(self) -> dict[str, object]:
-        typed = {k: v for k, v in (("package", self.package), ("request", self.request),
-                                   ("response", self.response), ("stream", self.stream)) if v}
-        return {"method": self.method, "path": self.path, **typed,
-                "evidence": [e.to_json() for e in sorted(self.evidence)]}
-
 
 @dataclass(frozen=True, order=True)
 class MessageField:
@@ -220,22 +214,14 @@ class MessageType:
 
 @dataclass
 class Port:
-    """An API a component provides (direction 'provided')."""
+    """An API a component provides (direction 'provided'), as the resolver builds it; its JSON form is
+    :class:`repomodeler.model.Port`'s."""
 
     name: str
     protocol: str
     direction: str
     endpoints: list[Endpoint] = field(default_factory=list)
     evidence: list[Evidence] = field(default_factory=list)
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "name": self.name,
-            "protocol": self.protocol,
-            "direction": self.direction,
-            "endpoints": [e.to_json() for e in sorted(self.endpoints, key=lambda e: (e.path, e.method))],
-            "evidence": [e.to_json() for e in sorted(self.evidence)],
-        }
 
 
 class Roots(set):  # type: ignore[type-arg]

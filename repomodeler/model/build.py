@@ -23,7 +23,8 @@ if TYPE_CHECKING:  # pragma: no cover
     from repomodeler.graph.base import SystemModel
 
 
-def _port(p: ResolvedPort) -> Port:
+def port_from_resolved(p: ResolvedPort) -> Port:
+    """The model's port for one the resolver built."""
     return Port(name=p.name, protocol=p.protocol, direction=p.direction,
                 endpoints=tuple(Endpoint(method=e.method, path=e.path, evidence=tuple(sorted(e.evidence)),
                                          package=e.package, request=e.request, response=e.response, stream=e.stream)
@@ -39,7 +40,7 @@ def _component(c: ResolvedComponent) -> Component:
     return Component(id=c.id, name=c.name, kind=c.kind, repository=c.repository, language=c.language,
                      parent=c.parent or None, evidence=tuple(sorted(c.evidence)),
                      attributes=frozen_mapping({k: v for k, v in sorted(c.attributes.items()) if v}),  # type: ignore[arg-type]
-                     ports=tuple(_port(c.ports[k]) for k in sorted(c.ports)), rules=_rule_ids(c))
+                     ports=tuple(port_from_resolved(c.ports[k]) for k in sorted(c.ports)), rules=_rule_ids(c))
 
 
 def _connection(c: ResolvedConnection) -> Connection:

@@ -16,7 +16,8 @@ if TYPE_CHECKING:  # networkx costs ~55 ms to import: a rerun that keeps its mod
     import networkx as nx
 
 from repomodeler.model import nesting
-from repomodeler.model.records import Component, Connection, Model, RepositoryRef, frozen_mapping
+from repomodeler.model.build import port_from_resolved
+from repomodeler.model.records import Component, Connection, Model, Port, RepositoryRef, frozen_mapping
 from repomodeler.records import RepomodelerError, Unresolved
 
 
@@ -56,7 +57,9 @@ def from_networkx(g: nx.MultiDiGraph) -> Model:
         components[cid] = Component(
             id=cid, name=d["name"], kind=d["kind"], repository=d.get("repository"), language=d.get("language"),
             parent=d.get("parent") or None, evidence=tuple(d.get("evidence") or ()),
-            attributes=frozen_mapping(d.get("attributes")), ports=tuple(d.get("ports") or ()),  # type: ignore[arg-type]
+            attributes=frozen_mapping(d.get("attributes")),  # type: ignore[arg-type]
+            # a graph built by hand (or by older code) may hold the resolver's ports: the model's own form
+            ports=tuple(p if isinstance(p, Port) else port_from_resolved(p) for p in d.get("ports") or ()),
             rules=tuple(d.get("rules") or ()))
     connections = {}
     for u, v, key, d in sorted(g.edges(keys=True, data=True), key=lambda e: (e[0], e[1], e[2])):
