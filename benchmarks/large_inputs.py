@@ -142,7 +142,7 @@ def target_sysml(parts: int, variant: int = 0) -> str:
     """A hand-written style target of `parts` parts and ~parts connections (variant 1 renames a few
     parts and retypes a few connections, so a diff has something to report)."""
     from repomodeler.diff.target import render_target
-    from repomodeler.sysml_reader import ArchModel, ModelComponent, ModelConnection, ModelEndpoint, ModelPort
+    from repomodeler.diff.view import ArchModel, ModelComponent, ModelConnection, ModelEndpoint, ModelPort
 
     model = ArchModel(name="big", origin="benchmark")
     ids = []

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
+from repomodeler.writes import GuardedSet, check, guarded
 
 NodeKind = Literal["service", "database", "cache", "broker", "gateway", "external", "library", "user"]
 NODE_KINDS: tuple[str, ...] = ("service", "database", "cache", "broker", "gateway", "external", "library", "user")
@@ -223,14 +224,27 @@ class Port:
     endpoints: list[Endpoint] = field(default_factory=list)
     evidence: list[Evidence] = field(default_factory=list)
 
+    def __setattr__(self, name: str, value: object) -> None:
+        # A port is the model's ``ports``: changing one after it is made (or its endpoint list) is that write.
+        if name in self.__dict__:
+            check("ports")
+        object.__setattr__(self, name, guarded("ports", value) if name == "endpoints" else value)
 
-class Roots(set):  # type: ignore[type-arg]
+
+class Roots(GuardedSet):
     """The source folders a component owns: a set that counts every change in ``Roots.version``, so
     the resolver's memo of which component owns a file is dropped whenever any component's folders
     change, whichever rule changed them (a stale memo made the model depend on the order facts were
-    read in, and so on repository and folder names)."""
+    read in, and so on repository and folder names).  Changing it is a write to the model's ``roots``."""
 
+    __slots__ = ()
     version = 0
+
+    def __init__(self, items: object = ()) -> None:
+        super().__init__("roots", items)
+
+    def __reduce__(self):  # type: ignore[no-untyped-def]
+        return (Roots, (list(self),))
 
     def _changed(self) -> None:
         Roots.version += 1
@@ -289,9 +303,26 @@ class Component:
     rules: set[str] = field(default_factory=set)  # ids of the resolver rules that made it or added evidence
 
     def __post_init__(self) -> None:
-        if not isinstance(self.source_roots, Roots):
-            self.source_roots = Roots(self.source_roots)
         Roots.version += 1
+
+    def __setattr__(self, name: str, value: object) -> None:
+        # Each field is a part of the model a rule declares it writes (repomodeler/writes.py): changing
+        # it after the component is made is checked, and its containers check their own changes.
+        part = COMPONENT_PARTS.get(name)
+        if part is not None:
+            if name in self.__dict__:
+                check(part)
+            if name == "source_roots":
+                value = value if isinstance(value, Roots) else Roots(value)
+            elif name in ("attributes", "ports", "aliases"):
+                value = guarded(part, value)
+        object.__setattr__(self, name, value)
+
+
+# The part of the model each field of a component is (what a rule must declare to change it).
+COMPONENT_PARTS = {"id": "components", "name": "components", "repository": "components", "parent": "components",
+                   "kind": "kinds", "language": "attributes", "attributes": "attributes", "ports": "ports",
+                   "source_roots": "roots", "aliases": "aliases"}
 
 
 
@@ -307,9 +338,21 @@ class Connection:
     attributes: dict[str, str] = field(default_factory=dict)
     rules: set[str] = field(default_factory=set)  # ids of the resolver rules that made it or added evidence
 
+    def __setattr__(self, name: str, value: object) -> None:
+        part = "attributes" if name == "attributes" else "connections" if name in CONNECTION_FIELDS else None
+        if part is not None:
+            if name in self.__dict__:
+                check(part)
+            if name == "attributes":
+                value = guarded(part, value)
+        object.__setattr__(self, name, value)
+
     @property
     def id(self) -> str:
         return f"{self.source}->{self.target}:{self.protocol}"
+
+
+CONNECTION_FIELDS = frozenset({"source", "target", "kind", "protocol", "attributes"})
 
 
 @dataclass(frozen=True)

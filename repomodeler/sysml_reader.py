@@ -7,8 +7,8 @@ tree, no name resolution), maps ``part`` usages inside the system part to compon
 first segments of its two ends.  Whatever it cannot map is reported as a :class:`ReaderNote`
 with file and line, never silently dropped, so a user editing a target sees what was ignored.
 
-The records defined here (:class:`ArchModel` and its parts) are also what ``model.json`` and
-stored runs are loaded into, so diff and check work on one representation whatever the source.
+What it reads is the canonical :class:`repomodeler.model.Model`, the same records ``model.json`` and
+stored runs are read into, so diff and check work on one representation whatever the source.
 """
 
 from __future__ import annotations
@@ -16,13 +16,14 @@ from __future__ import annotations
 import gc
 import re
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
+from types import MappingProxyType
 
 from repomodeler.emit.names import INHERITED_NAMES, sysml_name
-from repomodeler.model.nesting import touches_nested
-from repomodeler.records import PROTOCOLS, RepomodelerError
+from repomodeler.model.records import Component, Connection, Declared, Endpoint, Model, Port, ReaderNote
+from repomodeler.records import PROTOCOLS, Evidence, RepomodelerError
 
 KIND_BY_TYPE: dict[str, str] = {
     "Service": "service", "Database": "database", "Cache": "cache", "Broker": "broker", "Gateway": "gateway",
@@ -56,91 +57,42 @@ IGNORED_NODES = {"documentation", "comment", "block_comment", "line_comment", "c
                  "requirement_usage", "satisfy_statement", "concern_usage", "stakeholder_usage"}
 
 
-@dataclass(frozen=True, order=True)
-class ReaderNote:
-    """Something in a SysML file the reader could not map, or an assumption it made, with its place."""
-
-    path: str
-    line: int
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.path}:{self.line}: {self.message}"
-
-
-@dataclass(frozen=True, order=True)
-class ModelEndpoint:
-    method: str
-    path: str
-
-    @property
-    def label(self) -> str:
-        return f"{self.method} {self.path}".strip()
-
-
 @dataclass
-class ModelPort:
-    """A port of a component; ``direction`` is 'provided' (an API it offers) or 'required' (a client port)."""
+class _Port:
+    """A port as the reader builds it (a port of :class:`repomodeler.model.Port` once read)."""
 
     name: str
     protocol: str
     direction: str = "provided"
-    endpoints: list[ModelEndpoint] = field(default_factory=list)
+    endpoints: list[tuple[str, str]] = field(default_factory=list)  # (method, path)
 
 
 @dataclass
-class ModelComponent:
+class _Part:
+    """A part usage as the reader builds it: a component, or (``parent`` set) a part nested in one."""
+
     id: str
     kind: str
     attributes: dict[str, str] = field(default_factory=dict)
-    ports: dict[str, ModelPort] = field(default_factory=dict)
-    evidence: list[str] = field(default_factory=list)  # "repository:path:line", sorted
-    where: str = ""  # where it is declared: "file.sysml:12" or "model.json"
-    # Its qualified SysML name (``shop::ShopSystem::orders``, ``ShopTarget::system::'orders-db'``): what
-    # metadata written elsewhere (a delta) annotates with ``about``; "" when unknown.
+    ports: dict[str, _Port] = field(default_factory=dict)
+    evidence: list[Evidence] = field(default_factory=list)
+    where: str = ""
     sysml_ref: str = ""
-    parent: str = ""  # the component (or part) this one is nested in; "" at the top level
-
-    def provided_ports(self) -> dict[str, ModelPort]:
-        return {n: p for n, p in self.ports.items() if p.direction == "provided"}
+    parent: str = ""
 
 
 @dataclass
-class ModelConnection:
+class _Link:
+    """A connector as the reader builds it."""
+
     source: str
     target: str
     protocol: str
     kind: str = "connects"
     name: str = ""
-    evidence: list[str] = field(default_factory=list)
+    evidence: list[Evidence] = field(default_factory=list)
     where: str = ""
-    sysml_ref: str = ""  # qualified SysML name of the connector; "" when it has no name (or is unknown)
-
-    @property
-    def id(self) -> str:
-        return f"{self.source}->{self.target}:{self.protocol}"
-
-
-@dataclass
-class ArchModel:
-    """One architecture, whatever it was read from (SysML text, model.json, a stored run)."""
-
-    name: str
-    origin: str
-    components: dict[str, ModelComponent] = field(default_factory=dict)
-    connections: list[ModelConnection] = field(default_factory=list)
-    notes: list[ReaderNote] = field(default_factory=list)
-    complete: bool = False  # True for analysed models (every attribute known), False for hand-written SysML
-    # The model.json it was read from, when it was: its elements' SysML names are those the emitter gives
-    # that graph (computed when needed, see diff/render.py), not stored per element.
-    model_json: Path | None = None
-    # Parts inside components (subsystems, logical databases: ``parent`` set) and the connections with
-    # a nested end, apart from the top level that diff and check compare (model.json keeps them apart too).
-    parts: dict[str, ModelComponent] = field(default_factory=dict)
-    part_links: list[ModelConnection] = field(default_factory=list)
-
-    def connection_ids(self) -> set[str]:
-        return {c.id for c in self.connections}
+    sysml_ref: str = ""
 
 
 @contextmanager
@@ -212,8 +164,8 @@ class _Reader:
         self.src = text.encode("utf-8")
         self.path = path
         self.notes: list[ReaderNote] = []
-        self.components: dict[str, ModelComponent] = {}
-        self.connections: list[ModelConnection] = []
+        self.components: dict[str, _Part] = {}
+        self.connections: list[_Link] = []
         self.part_defs: dict[str, str | None] = {}  # local part def name -> its supertype name
         self.part_def_nodes: dict[str, object] = {}  # local part def name -> its node (a typed 'part system')
         # local port / interface / connection def -> its supertype (CartServiceApi -> GrpcApi), for protocols
@@ -222,7 +174,7 @@ class _Reader:
         self.member_ids: dict[str, str] = {}  # SysML part name -> component id (they differ when renamed)
         # (connector, prefix, namespace, the part whose body declares it or None), read once every part is known
         self.pending: list[tuple[object, str | None, str, str | None]] = []
-        self.parts: dict[str, ModelComponent] = {}  # parts nested in components, by id
+        self.parts: dict[str, _Part] = {}  # parts nested in components, by id
         self.children: dict[str, dict[str, str]] = {}  # holder id -> member name (or short name) -> nested part id
         self._end_index: dict[str, str] | None = None  # name -> component id, built for connectors (see _resolve_end)
         self.namespace: list[str] = []  # enclosing package / part names as written (quoted when needed)
@@ -432,7 +384,7 @@ class _Reader:
         self.note(node, f"part '{self.decl_name(node)}' is {what}; assumed to be a service")
         return "service"
 
-    def _component(self, node, parent: ModelComponent | None = None) -> None:  # type: ignore[no-untyped-def]
+    def _component(self, node, parent: _Part | None = None) -> None:  # type: ignore[no-untyped-def]
         """A part usage: a component of the system, or (with `parent`) a part nested in one, read with
         the parts and connectors of its own body."""
         name = self.decl_name(node)
@@ -454,7 +406,7 @@ class _Reader:
             m = _DOC_NAME.match(" ".join(self.text(doc).split())) if doc is not None else None
             if m and (name.startswith(m.group(1) + "-") or name.startswith(m.group(1) + "_")):
                 cid = m.group(1)  # the emitter renamed a clashing name ('start_service'); its doc keeps the id
-        comp = ModelComponent(id=cid, kind=kind, where=f"{self.path}:{self.line(node)}",
+        comp = _Part(id=cid, kind=kind, where=f"{self.path}:{self.line(node)}",
                               sysml_ref="::".join([*self.namespace, sysml_name(name)]),
                               parent=parent.id if parent is not None else "")
         for key, (value, _n) in attrs.items():
@@ -502,7 +454,7 @@ class _Reader:
             finally:
                 self.namespace.pop()
 
-    def _source_ref(self, node) -> str | None:  # type: ignore[no-untyped-def]
+    def _source_ref(self, node) -> Evidence | None:  # type: ignore[no-untyped-def]
         qn = self.child(node, "qualified_name")
         if qn is None or self.text(qn).split("::")[-1] != "SourceRef":
             return None
@@ -512,9 +464,10 @@ class _Reader:
                 values[unquote(self.text(_kids(stmt)[0]))] = _string_value(self.text(_kids(stmt)[-1]))
         if "path" not in values:
             return None
-        return f"{values.get('repository', '')}:{values['path']}:{values.get('line', '0')}"
+        line = values.get("line", "0")
+        return Evidence(values.get("repository", ""), values["path"], int(line) if line.isdigit() else 0)
 
-    def _port(self, node) -> ModelPort | None:  # type: ignore[no-untyped-def]
+    def _port(self, node) -> _Port | None:  # type: ignore[no-untyped-def]
         name = self.decl_name(node)
         if not name:
             self.note(node, "port usage without a name not mapped")
@@ -528,7 +481,7 @@ class _Reader:
             protocol = name  # the emitter names its port for a protocol the library has no port def for after it
         if protocol is None:
             protocol = protocol_from_type(name) or "tcp"
-        port = ModelPort(name=name, protocol=protocol, direction="required" if conj else "provided")
+        port = _Port(name=name, protocol=protocol, direction="required" if conj else "provided")
         for c in _kids(body):
             if c.type in ("item_usage", "reference_usage"):
                 ep_attrs = self.attributes(self.body(c))
@@ -538,7 +491,7 @@ class _Reader:
                 path = ep_attrs["path"][0] if "path" in ep_attrs else path
                 if not path and method.startswith("/"):
                     method, path = "", method
-                port.endpoints.append(ModelEndpoint(method.upper(), path))
+                port.endpoints.append((method.upper(), path))
             elif c.type in IGNORED_NODES or c.type in ("attribute_usage", "ERROR"):
                 continue
             else:
@@ -583,7 +536,7 @@ class _Reader:
             at += 1
         return holder, chain[at:]
 
-    def _element(self, cid: str) -> ModelComponent:
+    def _element(self, cid: str) -> _Part:
         return self.components[cid] if cid in self.components else self.parts[cid]
 
     def _connection(self, node, prefix: str | None, where: str = "",  # type: ignore[no-untyped-def]
@@ -641,7 +594,7 @@ class _Reader:
             protocol = "tcp"
             self.note(node, f"'{what}' {ids[0]} -> {ids[1]} names no protocol; assumed tcp "
                             "(type it, e.g. ': GrpcLink', or add attribute protocol = \"grpc\")")
-        conn = ModelConnection(source=ids[0], target=ids[1], protocol=protocol, kind=what,
+        conn = _Link(source=ids[0], target=ids[1], protocol=protocol, kind=what,
                                name=self.decl_name(node) or "", where=f"{self.path}:{self.line(node)}",
                                sysml_ref=f"{where}::{sysml_name(name)}" if name and where else "")
         body = self.body(node)
@@ -699,29 +652,50 @@ def _walk(node):  # type: ignore[no-untyped-def]
         stack.extend(reversed(_kids(n)))
 
 
-def read_sysml_text(text: str, path: str = "<text>") -> ArchModel:
-    """Parse one SysML document and map it to an :class:`ArchModel` (notes say what was not mapped)."""
+def read_model_text(text: str, path: str = "<text>") -> Model:
+    """Parse one SysML document into the canonical :class:`~repomodeler.model.Model`: its parts as
+    components (nested ones with their ``parent``), its connectors as connections, each element's
+    declaration place in ``Model.declared``, and what was not mapped in ``Model.notes``."""
     reader = _Reader(text, path)
     try:
         with gc_paused():
             reader.read()
     except RecursionError:
         raise RepomodelerError(f"error: {path}: the SysML is nested too deeply to read; flatten the nesting") from None
-    parents = {cid: c.parent for group in (reader.components, reader.parts) for cid, c in group.items()}
-    links: tuple[list[ModelConnection], list[ModelConnection]] = ([], [])  # (top level, with a nested end)
-    for conn in sorted(reader.connections, key=lambda c: (c.source, c.target, c.protocol)):
-        links[touches_nested(parents, conn.source, conn.target)].append(conn)
-    model = ArchModel(name=reader.package or Path(path).stem, origin=path, components=dict(sorted(reader.components.items())),
-                      connections=links[0], notes=sorted(set(reader.notes)), parts=dict(sorted(reader.parts.items())),
-                      part_links=links[1])
-    if not model.components:
-        model.notes.append(ReaderNote(path, 1, "no components found (expected part usages inside a 'part system')"))
-    return model
+    notes = sorted(set(reader.notes))
+    if not reader.components:
+        notes.append(ReaderNote(path, 1, "no components found (expected part usages inside a 'part system')"))
+    declared: dict[str, Declared] = {}
+    components: dict[str, Component] = {}
+    for part in sorted([*reader.components.values(), *reader.parts.values()], key=lambda p: p.id):
+        if part.id in components:
+            continue  # a nested part spelling a component's id: the component wins
+        ports = tuple(Port(name=p.name, protocol=p.protocol, direction=p.direction,
+                           endpoints=tuple(Endpoint(m, pth) for m, pth in sorted(p.endpoints)))
+                      for p in part.ports.values())
+        components[part.id] = Component(
+            id=part.id, name=part.id.rsplit("/", 1)[-1], kind=part.kind, parent=part.parent or None,
+            evidence=tuple(sorted(set(part.evidence))), attributes=MappingProxyType(dict(part.attributes)), ports=ports)
+        declared[part.id] = Declared(part.where, part.sysml_ref)
+    connections: dict[tuple[str, str, str], Connection] = {}
+    for link in sorted(reader.connections, key=lambda c: (c.source, c.target, c.protocol)):
+        key = (link.source, link.target, link.protocol)
+        if key in connections:  # the same link declared twice: one connection with both places' evidence
+            old = connections[key]
+            connections[key] = replace(old, evidence=tuple(sorted({*old.evidence, *link.evidence})))
+            continue
+        connections[key] = Connection(source=link.source, target=link.target, kind=link.kind, protocol=link.protocol,
+                                      evidence=tuple(sorted(set(link.evidence))))
+        declared[connections[key].id] = Declared(link.where, link.sysml_ref, link.name)
+    return Model(name=reader.package or Path(path).stem, components=MappingProxyType(components),
+                 connections=MappingProxyType(connections), origin=path, declared=MappingProxyType(declared),
+                 notes=tuple(notes), complete=False)
 
 
-def read_sysml_file(path: Path) -> ArchModel:
+def read_model_file(path: Path) -> Model:
+    """A .sysml file as the canonical model (see :func:`read_model_text`)."""
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise RepomodelerError(f"error: cannot read '{path}': {exc}") from exc
-    return read_sysml_text(text, str(path))
+    return read_model_text(text, str(path))

@@ -14,7 +14,7 @@ from repomodeler.cli import cli
 from repomodeler.diff.core import diff_models
 from repomodeler.diff.load import load_model
 from repomodeler.diff.overlay import diff_to_overlay
-from repomodeler.sysml_reader import read_sysml_text
+from repomodeler.diff.load import read_sysml_text
 from repomodeler.validate import validate_files, validate_text
 from tests.sysml_check import tree_sitter_errors
 

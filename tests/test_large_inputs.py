@@ -30,7 +30,8 @@ from repomodeler.diff import render
 from repomodeler.diff.core import diff_models
 from repomodeler.diff.target import render_target
 from repomodeler.sysml_chunks import plan_check, plan_chunks
-from repomodeler.sysml_reader import ArchModel, ModelComponent, ModelConnection, ModelEndpoint, ModelPort, read_sysml_text
+from repomodeler.diff.load import read_sysml_text
+from repomodeler.diff.view import ArchModel, ModelComponent, ModelConnection, ModelEndpoint, ModelPort
 
 
 def compose(services: int) -> str:

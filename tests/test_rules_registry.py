@@ -12,7 +12,7 @@ import pytest
 
 from repomodeler.graph.build import Resolver
 from repomodeler.graph.fact_view import FactView
-from repomodeler.records import Evidence, Fact
+from repomodeler.records import Evidence, Fact, Port
 from repomodeler.rules import RULES, WRITABLE, Rule, UndeclaredState, UndeclaredWrite, by_id, run_order
 from repomodeler.rules.cases import cases_of, run_case
 
@@ -65,7 +65,7 @@ def test_run_order_derives_an_order_from_declarations() -> None:
 def test_declared_fact_kinds_are_produced_by_extraction() -> None:
     known = produced_kinds()
     for r in RULES:
-        unknown = set(r.reads) - known
+        unknown = set(r.reads) - known - {"*"}  # "*": the rule reads every kind (FactView.every)
         assert not unknown, f"{r.id} declares kinds no reader or query produces: {sorted(unknown)}"
 
 
@@ -97,6 +97,52 @@ def test_strict_builder_refuses_an_undeclared_write() -> None:
     assert resolver.model.components["a"].rules == {"demo.rule"}
     with pytest.raises(UndeclaredWrite, match="demo.rule writes 'connections'"):
         resolver.connect("a", "b", "http", [Evidence("r", "a", 2)])
+
+
+@pytest.mark.parametrize("part, write", [
+    ("kinds", lambda r: setattr(r.model.components["a"], "kind", "database")),
+    ("attributes", lambda r: r.model.components["a"].attributes.update(tier="web")),
+    ("attributes", lambda r: r.model.components["a"].attributes.__setitem__("tier", "web")),
+    ("ports", lambda r: r.model.components["a"].ports.__setitem__("http", Port("http", "http", "provided"))),
+    ("ports", lambda r: r.model.components["b"].ports["grpc"].endpoints.append(None)),
+    ("roots", lambda r: r.model.components["a"].source_roots.add(("r", "src"))),
+    ("aliases", lambda r: r.model.components["a"].aliases.add("alpha")),
+    ("aliases", lambda r: r.alias.setdefault("alpha", "a")),
+    ("unresolved", lambda r: r.model.unresolved.append(None)),
+    ("messages", lambda r: r.model.messages.__setitem__("pkg.Msg", None)),
+    ("components", lambda r: r.model.parts.__setitem__("a/x", None)),
+    ("components", lambda r: r.model.components.pop("a")),
+    ("connections", lambda r: r.model.part_links.__setitem__(("a", "b", "http"), None)),
+    ("attributes", lambda r: r.model.connections[("a", "b", "http")].attributes.setdefault("via", "x")),
+    ("connections", lambda r: setattr(r.model.connections[("a", "b", "http")], "protocol", "grpc")),
+])
+def test_strict_builder_refuses_every_kind_of_undeclared_write(part, write) -> None:
+    """Whatever helper a rule goes through, a change to a part of the model it did not declare is refused."""
+    from repomodeler.writes import running
+
+    resolver = Resolver("s", [])
+    resolver.add_component("a", "service", "r", Evidence("r", "a", 1))
+    resolver.add_component("b", "service", "r", Evidence("r", "b", 1)).ports["grpc"] = Port("grpc", "grpc", "provided")
+    resolver.connect("a", "b", "http", [Evidence("r", "a", 2)])
+    others = tuple(sorted({"components", "kinds", "aliases", "roots", "ports", "connections", "unresolved",
+                           "attributes", "messages"} - {part}))
+    with running(Rule("demo.rule", "m", "u", reads=(), writes=others), strict=True):
+        with pytest.raises(UndeclaredWrite, match=f"demo.rule writes '{part}'"):
+            write(resolver)
+    with running(Rule("demo.rule", "m", "u", reads=(), writes=(part,)), strict=True):
+        write(resolver)  # declared: allowed
+
+
+def test_a_rule_reading_self_facts_or_every_kind_must_declare_it() -> None:
+    resolver = Resolver("s", [])
+    resolver.strict_writes = True
+    resolver.current_rule = resolver.by_kind.current = Rule("demo.rule", "m", "u", reads=("env.read",), writes=())
+    with pytest.raises(AssertionError, match="reads self.facts"):
+        resolver.facts
+    with pytest.raises(AssertionError, match="reads every fact kind"):
+        resolver.by_kind.every()
+    resolver.by_kind.current = Rule("demo.rule", "m", "u", reads=("*",), writes=())
+    assert resolver.by_kind.every() == []
 
 
 @pytest.mark.parametrize("rule_id", RULE_IDS)

@@ -15,7 +15,7 @@ from repomodeler.emit.model_json import graph_to_dict
 from repomodeler.emit.sysml import render_library, render_system
 from repomodeler.graph.network import top_level
 from repomodeler.sysml_chunks import plan_check
-from repomodeler.sysml_reader import read_sysml_text
+from repomodeler.diff.load import read_sysml_text
 from tests.sysml_check import assert_valid_sysml, make_graph, sysml_diagnostics, tree_sitter_errors
 
 IMPORTS = [("shop", "orders/api/handlers.py", 3 + i) for i in range(8)]
@@ -278,7 +278,7 @@ def test_analyze_writes_nested_subsystems_that_pass_the_strict_check(tmp_path: P
     from conftest import make_repo
 
     from repomodeler.pipeline import AnalyzeOptions, analyze
-    from repomodeler.sysml_reader import read_sysml_file
+    from repomodeler.diff.load import read_sysml_file
     from tests.test_subsystems import go_shop
 
     make_repo(tmp_path / "shop", go_shop())

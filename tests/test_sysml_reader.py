@@ -7,8 +7,9 @@ from pathlib import Path
 from conftest import SAMPLES
 
 from repomodeler.cli import cli
+from repomodeler.records import Evidence
 from repomodeler.diff.load import load_model_json
-from repomodeler.sysml_reader import read_sysml_file, read_sysml_text
+from repomodeler.diff.load import read_sysml_file, read_sysml_text
 
 
 def _analyze(runner, repo: Path, out: Path) -> None:
@@ -62,6 +63,31 @@ package Plan {
     }
 }
 """
+
+
+def test_sysml_reads_into_the_canonical_model(runner, shop_repo, tmp_path):
+    """The reader's output is the same record type model.json is read into (repomodeler.model.Model):
+    the emitted SysML of a model gives its components with their parents, ports and evidence, its
+    connections, and each element's declaration place; diff/check index that one representation."""
+    from repomodeler.model import Model, read_file
+    from repomodeler.sysml_reader import read_model_file
+
+    repo, _sha = shop_repo
+    _analyze(runner, repo, tmp_path / "m")
+    sysml = read_model_file(tmp_path / "m" / "model.sysml")
+    json_model = read_file(tmp_path / "m" / "model.json")
+    assert isinstance(sysml, Model) and not sysml.complete and json_model.complete
+    assert sysml.notes == ()
+    assert {c.id: (c.kind, sysml.parent_of(c.id)) for c in sysml.components.values()} == \
+        {c.id: (c.kind, json_model.parent_of(c.id)) for c in json_model.components.values()}
+    assert [c.id for c in sysml.top_level()] == [c.id for c in json_model.top_level()]
+    assert set(json_model.connections) <= set(sysml.connections)
+    payments = {p.name: p for p in sysml.components["payments"].ports}
+    assert [(e.method, e.path) for e in payments["http"].endpoints] == [("GET", "/payments/{id}"), ("POST", "/payments")]
+    assert Evidence("shop", "docker-compose.yml", 13) in sysml.components["orders"].evidence
+    where = sysml.declared["orders"].where
+    assert where.startswith(str(tmp_path / "m" / "model.sysml") + ":") and int(where.rsplit(":", 1)[1]) > 1
+    assert sysml.declared["orders"].sysml_ref.endswith("::orders")
 
 
 def test_hand_written_target_every_connector_form():

@@ -21,7 +21,7 @@ from repomodeler.cli import cli
 from repomodeler.emit.graph_io import load_model_dir
 from repomodeler.emit.sysml import render_sysml
 from repomodeler.extract.apis import read_proto
-from repomodeler.sysml_reader import read_sysml_file
+from repomodeler.diff.load import read_sysml_file
 from repomodeler.validate import validate_files
 from tests.conftest import SAMPLES, make_repo
 from tests.sysml_check import tree_sitter_errors

@@ -16,13 +16,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from repomodeler.sysml_reader import (
-    ArchModel,
-    ModelComponent,
-    ModelConnection,
-    ReaderNote,
-    gc_paused,
-)
+from repomodeler.diff.view import ArchModel, ModelComponent, ModelConnection, ReaderNote
+from repomodeler.sysml_reader import gc_paused
 
 COMPARED_ATTRIBUTES = ("language", "technology", "image")
 ELEMENTS = ("component", "port", "endpoint", "connection")

@@ -11,17 +11,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from repomodeler.diff.view import ArchModel, ModelComponent, ModelConnection, ModelEndpoint, ModelPort
 from repomodeler.model import Model, from_dict, read_file
 from repomodeler.records import Evidence, RepomodelerError
-from repomodeler.sysml_reader import (
-    ArchModel,
-    ModelComponent,
-    ModelConnection,
-    ModelEndpoint,
-    ModelPort,
-    gc_paused,
-    read_sysml_file,
-)
+from repomodeler.sysml_reader import gc_paused, read_model_file, read_model_text
 
 RUN_PREFIX = "run:"
 
@@ -41,8 +34,18 @@ def arch_model(model: Model, origin: str) -> ArchModel:
         return _arch_model(model, origin)
 
 
+def read_sysml_text(text: str, path: str = "<text>") -> ArchModel:
+    """A SysML document, read into the canonical model, as the diff's view."""
+    return arch_model(read_model_text(text, path), path)
+
+
+def read_sysml_file(path: Path) -> ArchModel:
+    return arch_model(read_model_file(path), str(path))
+
+
 def _arch_model(model: Model, origin: str) -> ArchModel:
-    arch = ArchModel(name=model.name, origin=origin, complete=True)
+    arch = ArchModel(name=model.name, origin=origin, complete=model.complete, notes=list(model.notes))
+    declared = model.declared
     # Parts inside components (subsystems, logical databases) and their links are kept apart
     # (arch.parts, arch.part_links): diff and check compare the top level.
     for node in model.components.values():
@@ -50,20 +53,26 @@ def _arch_model(model: Model, origin: str) -> ArchModel:
         for key, value in (("language", node.language), ("repository", node.repository)):
             if value:
                 attrs[key] = value
+        place = declared.get(node.id)
         comp = ModelComponent(id=node.id, kind=node.kind, attributes=attrs, evidence=_evidence(node.evidence),
-                              where=origin, parent=node.parent or "")
+                              where=place.where if place else origin, sysml_ref=place.sysml_ref if place else "",
+                              parent=model.parent_of(node.id) or "")
         for p in node.ports:
             comp.ports[p.name] = ModelPort(name=p.name, protocol=p.protocol, direction=p.direction,
                                            endpoints=sorted(ModelEndpoint(e.method, e.path) for e in p.endpoints))
         (arch.components if model.is_top_level(node.id) else arch.parts)[comp.id] = comp
     nested = {c.key for c in model.nested_connections()}
     for edge in model.connections.values():
+        place = declared.get(edge.id)
         conn = ModelConnection(
             source=edge.source, target=edge.target, protocol=edge.protocol, kind=edge.kind or "connects",
-            name=f"{edge.source}-{edge.target}-{edge.protocol}", evidence=_evidence(edge.evidence), where=origin)
+            name=place.name if place else f"{edge.source}-{edge.target}-{edge.protocol}",
+            evidence=_evidence(edge.evidence), where=place.where if place else origin,
+            sysml_ref=place.sysml_ref if place else "")
         (arch.part_links if edge.key in nested else arch.connections).append(conn)
-    # The ports the SysML emitter declares for incoming connections (see emit/sysml.py render_system).
-    for conn in arch.connections:
+    # The ports the SysML emitter declares for incoming connections (see emit/sysml.py render_system):
+    # an analysed model has them in its SysML; a hand-written one says what it says.
+    for conn in arch.connections if model.complete else ():
         target = arch.components.get(conn.target)
         if target is not None and not any(p.protocol == conn.protocol and p.direction == "provided"
                                           for p in target.ports.values()):

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from repomodeler.diff.core import Diff, ElementChange
 from repomodeler.emit.names import IdentAllocator, sysml_doc, sysml_name, sysml_string
-from repomodeler.sysml_reader import ArchModel
+from repomodeler.diff.view import ArchModel
 
 STATUS_STYLE = {"added": "green", "removed": "red", "changed": "yellow"}
 STATUS_MARK = {"added": "+", "removed": "-", "changed": "~"}

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from repomodeler.leftovers import tmp_prefix
 from repomodeler.diff.core import diff_models
 from repomodeler.records import RepomodelerError
-from repomodeler.sysml_reader import ArchModel
+from repomodeler.diff.view import ArchModel
 
 if TYPE_CHECKING:  # pragma: no cover
     from repomodeler.model import Model

@@ -12,7 +12,7 @@ from __future__ import annotations
 from repomodeler.emit.names import IdentAllocator, is_basic_name, short_name_ok, sysml_doc, sysml_ident, sysml_string
 from repomodeler.emit.sysml import (_COMPONENT_FEATURES, _PORT_FEATURES, BUILD_PROTOCOL, KIND_DEF, MESSAGING, STORE_KINDS,
                                    library_names, port_def, render_library)
-from repomodeler.sysml_reader import ArchModel
+from repomodeler.diff.view import ArchModel
 
 ATTRIBUTES = (("language", "'language'"), ("technology", "technology"), ("image", "image"))
 

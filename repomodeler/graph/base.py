@@ -18,6 +18,7 @@ from repomodeler.graph.naming import (
     slug,
 )
 from repomodeler.records import Component, Connection, Evidence, ExtractResult, Fact, MessageType, Roots, Unresolved
+from repomodeler.writes import GuardedDict, GuardedList, check, guarded
 
 
 DEFAULT_COMPOSE = re.compile(r"(^|/)(docker-compose|compose)(\.override)?\.ya?ml$")
@@ -121,15 +122,26 @@ class SystemModel:
     """The resolved system before it becomes a graph."""
 
     name: str
-    components: dict[str, Component] = field(default_factory=dict)
-    connections: dict[tuple[str, str, str], Connection] = field(default_factory=dict)
-    unresolved: list[Unresolved] = field(default_factory=list)
+    # Each container is the part of the model a rule declares it writes (repomodeler/writes.py).
+    components: dict[str, Component] = field(default_factory=lambda: GuardedDict("components"))
+    connections: dict[tuple[str, str, str], Connection] = field(default_factory=lambda: GuardedDict("connections"))
+    unresolved: list[Unresolved] = field(default_factory=lambda: GuardedList("unresolved"))
     # Parts inside components (subsystems, ``parent`` set) and the links from them: apart from the
     # top level, which every rule and most consumers work on (see repomodeler/graph/subsystems.py).
-    parts: dict[str, Component] = field(default_factory=dict)
-    part_links: dict[tuple[str, str, str], Connection] = field(default_factory=dict)
+    parts: dict[str, Component] = field(default_factory=lambda: GuardedDict("components"))
+    part_links: dict[tuple[str, str, str], Connection] = field(default_factory=lambda: GuardedDict("connections"))
     # Protocol Buffers messages and enums the gRPC endpoints carry, by fully qualified name (graph/protos.py).
-    messages: dict[str, MessageType] = field(default_factory=dict)
+    messages: dict[str, MessageType] = field(default_factory=lambda: GuardedDict("messages"))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        part = SYSTEM_PARTS.get(name)
+        if part is not None and name in self.__dict__:
+            check(part)
+        object.__setattr__(self, name, guarded(part, value) if part else value)
+
+
+SYSTEM_PARTS = {"components": "components", "connections": "connections", "unresolved": "unresolved",
+                "parts": "components", "part_links": "connections", "messages": "messages"}
 
 
 # What rules hand to each other besides the model itself.  A rule touching one of these must name it
@@ -154,6 +166,9 @@ SHARED_STATE: dict[str, str] = {
     "process_reused": "process decomposition: processes that reuse another's code",
     "spawn_names": "process decomposition: names a spawned program is known by",
     "split_commands": "process decomposition: commands that start programs",
+    "component_signs": "component -> its dependencies, annotations and settings (read once, for the platform roles)",
+    "ports_served": "port -> the components serving on it (for localhost:PORT addresses)",
+    "ports_published": "port -> the components publishing it on the host (for localhost:PORT addresses)",
 }
 
 
@@ -197,7 +212,7 @@ class ResolverBase:
         self.strict_writes = os.environ.get("REPOMODELER_STRICT_PASSES") == "1"
         self.model = SystemModel(name=name)
         self.results = sorted(results, key=lambda r: r.repository.name)
-        self.alias: dict[str, str] = {}
+        self.alias: dict[str, str] = GuardedDict("aliases")  # name -> component id: the model's aliases
         every_fact = [f for r in self.results for f in r.facts]  # variant files and opt-in services included
         services = [f for f in every_fact if f.kind == "compose.service"]
         variants = compose_variants({f.path for f in services})
@@ -209,13 +224,13 @@ class ResolverBase:
         # Compose services with `profiles:` start only when someone activates the profile
         # (`docker compose --profile seed up`): opt-in, like a variant file, with everything they declare.
         opt_in = {(f.repository, f.path, f.get("name")) for f in services if f.get("profiles")}
-        self.facts: list[Fact] = sorted((
+        self._facts: list[Fact] = sorted((
             f for f in every_fact if f.path not in variants
             and not any(is_under(f.path, d) for d in variant_dirs) and not (
                 opt_in and f.kind.startswith(("compose.", "config.env"))
                 and (f.repository, f.path, f.get("name") if f.kind == "compose.service" else f.get("owner")) in opt_in)),
             key=Fact.order)
-        self.facts = activate_deployed_profiles(self.facts)
+        self._facts = activate_deployed_profiles(self._facts)
         # Compose services of opt-in variant files and under profiles: their build folders are opt-in
         # too (see ComponentRules.variant_builds / profile_builds).
         self.opt_in_services: list[tuple[str, Fact]] = sorted(
@@ -227,7 +242,7 @@ class ResolverBase:
         for f in every_fact:
             if f.kind == "config.env" and f.get("source") == "dotenv" and f.get("name"):
                 self.dotenv[(f.repository, norm_path(f.path))].setdefault(f.get("name") or "", f.get("value") or "")
-        self.by_kind = FactView(self.facts, strict=os.environ.get("REPOMODELER_STRICT_PASSES") == "1")
+        self.by_kind = FactView(self._facts, strict=os.environ.get("REPOMODELER_STRICT_PASSES") == "1")
         self.owner_cache: dict[tuple[str, str], str | None] = {}
         self._owner_state: tuple[int, int] = (-1, -1)  # (Roots.version, number of components) the memo is for
         self.artifacts: dict[str, set[str]] = defaultdict(set)  # component id -> build artifacts it runs
@@ -249,6 +264,16 @@ class ResolverBase:
             if f.kind == "const.string" and f.get("name"):
                 self.consts[(f.repository, f.path, f.get("name") or "")].append(f)
 
+    @property
+    def facts(self) -> list[Fact]:
+        """Every fact the system's resolution reads.  A rule reads facts through ``self.by_kind`` (the
+        kinds it declares) or ``self.by_kind.every()`` (declaring ``"*"``): inside a rule, when strict,
+        this list is refused so a declaration can't be bypassed."""
+        rule = self.__dict__.get("current_rule")
+        if rule is not None and self.strict_writes:
+            raise AssertionError(f"resolver rule {rule.id} reads self.facts; read the kinds it declares via self.by_kind")
+        return self._facts
+
     # ------------------------------------------------------------------ components
     def add_component(self, name: str, kind: str, repository: str | None, evidence: Evidence,
                       aliases: tuple[str, ...] = (), attributes: dict[str, str] | None = None) -> Component:
@@ -256,22 +281,29 @@ class ResolverBase:
         if kind != "user" and getattr(self.model.components.get(cid), "kind", None) == "user":
             cid = f"{cid}-{kind}"  # a program named `user` made after the people-and-clients actor
         comp = self.model.components.get(cid)
+        names = [a.lower() for a in (name, *aliases) if a]
         if comp is None:
+            # A new component's attributes and the names it answers to are part of making it: the
+            # rule writes ``components``; adding them to an existing one writes ``attributes``/``aliases``.
             self.writing("components")
-            comp = Component(id=cid, name=name, kind=kind, repository=repository)
+            comp = Component(id=cid, name=name, kind=kind, repository=repository, evidence={evidence},
+                             attributes={k: v for k, v in (attributes or {}).items() if v}, aliases=set(names))
             self.model.components[cid] = comp
             self.created_by[cid] = self.by_kind.current.name if self.by_kind.current else ""
-        elif comp.kind == "service" and kind not in ("service", "external"):
+            for a in names:
+                dict.setdefault(self.alias, a, cid)
+            self.credit(comp.rules)
+            return comp
+        if comp.kind == "service" and kind not in ("service", "external"):
             comp.kind = kind
         self.credit(comp.rules)
         comp.evidence.add(evidence)
         for k, v in (attributes or {}).items():
             if v and k not in comp.attributes:
                 comp.attributes[k] = v
-        for a in (name, *aliases):
-            if a:
-                comp.aliases.add(a.lower())
-                self.alias.setdefault(a.lower(), cid)
+        for a in names:
+            comp.aliases.add(a)
+            self.alias.setdefault(a, cid)
         return comp
 
 
@@ -386,11 +418,14 @@ class ResolverBase:
         kind = kind or ("uses" if tkind in ("database", "cache", "broker") else "calls")
         key = (source, target, protocol)
         conn = self.model.connections.get(key)
-        if conn is None:
+        if conn is None:  # its attributes are part of making it (``connections``), later ones ``attributes``
             self.writing("connections")
-            conn = Connection(source=source, target=target, kind=kind, protocol=protocol)
+            conn = Connection(source=source, target=target, kind=kind, protocol=protocol, evidence=set(evidence),
+                              attributes=dict(attributes or {}))
             self.model.connections[key] = conn
             self.created_by[key] = self.by_kind.current.name if self.by_kind.current else ""
+            self.credit(conn.rules)
+            return
         self.credit(conn.rules)
         conn.evidence.update(evidence)
         for k, v in (attributes or {}).items():

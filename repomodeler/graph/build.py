@@ -25,6 +25,7 @@ from repomodeler.graph.processes import ProcessRules
 from repomodeler.graph.subsystems import SubsystemRules
 from repomodeler.records import ExtractResult
 from repomodeler.rules import RULES
+from repomodeler.writes import running
 
 __all__ = ["Resolver", "SystemModel", "resolve_system"]
 
@@ -42,7 +43,8 @@ class Resolver(ComponentRules, AspireRules, ConnectionRules, PlatformRules, Proc
             if rule.id in self.disabled:
                 continue
             self.by_kind.current = self.current_rule = rule
-            getattr(self, rule.unit)()
+            with running(rule, self.strict_writes):  # the builder's records refuse what it did not declare
+                getattr(self, rule.unit)()
         self.by_kind.current = self.current_rule = None
         self.provenance()
         self.model.unresolved = sorted(set(self.model.unresolved), key=lambda u: (u.component, u.value, u.evidence))

@@ -415,8 +415,8 @@ class ComponentRules(ResolverBase):
                 self.artifacts[comp.id].update(artifacts)
                 claimed = sorted([*claimed, d], key=len, reverse=True)
             has_root = any(r == repo for comp in self.model.components.values() for (r, _root) in comp.source_roots)
-            code_facts = [f for f in self.facts if f.repository == repo and f.language != "config"
-                          and f.kind in ("http.route", "http.client", "env.read", "string.url")]
+            code_facts = sorted((f for k in ("http.route", "http.client", "env.read", "string.url") for f in self.by_kind[k]
+                                 if f.repository == repo and f.language != "config"), key=Fact.order)
             if not has_root and code_facts:
                 first = code_facts[0]
                 comp = self.add_component(repo, "service", repo, first.evidence)
@@ -426,7 +426,7 @@ class ComponentRules(ResolverBase):
                 # Code outside every module of the repository: it belongs to the deployment named like the
                 # repository (a repo per service whose compose file only names its image), when there is one.
                 named = self.alias.get(repo.lower())
-                orphans = [f for f in self.facts if f.repository == repo and f.language != "config"
+                orphans = [f for f in self.by_kind.every() if f.repository == repo and f.language != "config"
                            and f.kind not in ("import", "const.string", "module.var")
                            and not any(is_under(f.path, root) for root in claimed)]
                 if named and orphans and self.model.components[named].kind == "service":
@@ -497,8 +497,8 @@ class ComponentRules(ResolverBase):
     def is_base_layer(self, repo: str, d: str) -> bool:
         """A Dockerfile that only sets up a language runtime (no command, no port, no artifact) is a
         base image other recipes build FROM, not a running component."""
-        facts = [f for f in self.facts if f.repository == repo and PurePosixPath(f.path).parent.as_posix() in (d, d or ".")
-                 and f.kind.startswith("docker.")]
+        facts = [f for k in ("docker.from", "docker.command", "docker.expose", "docker.artifact") for f in self.by_kind[k]
+                 if f.repository == repo and PurePosixPath(f.path).parent.as_posix() in (d, d or ".")]
         bases = [f.get("image") or "" for f in facts if f.kind == "docker.from"]
         runs = any(f.kind in ("docker.command", "docker.expose", "docker.artifact") for f in facts)
         return not runs and bool(bases) and all(image_language(b) for b in bases)

@@ -315,13 +315,13 @@ class ConnectionRules(ResolverBase):
     def served_on(self, port: int | None, owner: str) -> str | None:
         """The one component (other than `owner`) that serves on `port`: its ``server.port``, a
         container port its deployment declares, or its Dockerfile's EXPOSE."""
-        if port is None or getattr(self, "_ports_served", None) is None:
+        if port is None or getattr(self, "ports_served", None) is None:
             return None
-        serving = self._ports_served.get(port, set())
+        serving = self.ports_served.get(port, set())
         if owner in serving:
             return None  # localhost on its own port is the component itself
         if len(serving) > 1:  # localhost:4317 from a developer's machine: the one publishing it there
-            serving = serving & self._ports_published.get(port, set())
+            serving = serving & self.ports_published.get(port, set())
         return next(iter(serving)) if len(serving) == 1 else None
 
     def index_served_ports(self) -> None:
@@ -341,8 +341,8 @@ class ConnectionRules(ResolverBase):
                 host = p.split("/")[0].rsplit(":", 2)[-2] if p.count(":") >= 1 else ""
                 if host.isdigit():
                     published[int(host)].add(c.id)
-        self._ports_served = served
-        self._ports_published = published
+        self.ports_served = served
+        self.ports_published = published
 
     def mail_server(self, owner: str, host: str, chain: list[Evidence]) -> None:
         """``spring.mail.host: smtp.gmail.com``, ``SMTP_HOST``: the mail server the component sends through."""

@@ -4,6 +4,7 @@ rule.  The rules themselves and their declarations are in :mod:`repomodeler.rule
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict
 from collections.abc import Iterator
 
@@ -17,6 +18,7 @@ class FactView:
 
     def __init__(self, facts: list[Fact], strict: bool = False) -> None:
         self._by_kind: dict[str, list[Fact]] = defaultdict(list)
+        self._all = facts
         for f in facts:
             self._by_kind[f.kind].append(f)
         self.strict = strict
@@ -24,8 +26,20 @@ class FactView:
 
     def __getitem__(self, kind: str) -> list[Fact]:
         if self.strict and self.current is not None and kind not in self.current.reads:
+            record = os.environ.get("REPOMODELER_RECORD_READS")  # a maintainer's survey: list, don't raise
+            if record:
+                with open(record, "a", encoding="utf-8") as fh:
+                    fh.write(f"{self.current.id} {kind}\n")
+                return self._by_kind.get(kind, [])
             raise AssertionError(f"resolver rule {self.current.id} reads {kind!r} but does not declare it")
         return self._by_kind.get(kind, [])
+
+    def every(self) -> list[Fact]:
+        """Every fact, in fact order: for a rule that asks whether a repository holds any code at all.
+        Inside a rule it must declare that it reads every kind (``"*"`` in ``Rule.reads``)."""
+        if self.strict and self.current is not None and "*" not in self.current.reads:
+            raise AssertionError(f"resolver rule {self.current.id} reads every fact kind but does not declare '*'")
+        return self._all
 
     def kinds(self) -> Iterator[str]:
         return iter(sorted(self._by_kind))

@@ -61,7 +61,7 @@ class PlatformRules(ResolverBase):
     # ------------------------------------------------------------------ what each component carries
     def signs(self) -> dict[str, list[tuple[str, str, Evidence]]]:
         """Per component: (kind, name, evidence) of its dependencies, annotations and property keys."""
-        if getattr(self, "_signs", None) is None:
+        if getattr(self, "component_signs", None) is None:
             signs: dict[str, list[tuple[str, str, Evidence]]] = defaultdict(list)
             for f in [*self.by_kind["manifest.dependency"], *self.by_kind["annotation"]]:
                 owner = self.owner_of(f.repository, f.path)
@@ -75,8 +75,8 @@ class PlatformRules(ResolverBase):
                     if owner and not (common and owner != self.owner_of(f.repository, f.path)):
                         signs[owner].append(("property", f"{(f.get('name') or '').lower()}={f.get('value') or ''}",
                                              f.evidence))
-            self._signs = signs
-        return self._signs
+            self.component_signs = signs
+        return self.component_signs
 
     def _first_sign(self, cid: str, patterns: dict[str, str]) -> Evidence | None:
         """Evidence of the first sign of `cid` matching the pattern given for its kind."""

@@ -150,6 +150,29 @@ class Rule:
         return {"id": self.id, "message": self.message}
 
 
+@dataclass(frozen=True, order=True)
+class ReaderNote:
+    """Something in a SysML file the reader could not map, or an assumption it made, with its place."""
+
+    path: str
+    line: int
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}: {self.message}"
+
+
+@dataclass(frozen=True)
+class Declared:
+    """Where an element read from a SysML file is declared (``file.sysml:12``), its qualified SysML name
+    (what metadata written elsewhere annotates with ``about``; "" when unnamed), and the connector's
+    own name.  Analysed models need none: their places are their evidence."""
+
+    where: str
+    sysml_ref: str = ""
+    name: str = ""
+
+
 @dataclass(frozen=True)
 class Model:
     """One analysed system.  ``components`` holds every node (top level and nested parts) by id,
@@ -167,6 +190,13 @@ class Model:
     stats: Mapping[str, object] = field(default_factory=_empty)  # type: ignore[assignment]
     rules: tuple[Rule, ...] = ()  # the rule catalog
     schema: str | None = field(default=SCHEMA, compare=False)  # the format as read (None: the file named none)
+    # Read from SysML (repomodeler/sysml_reader.py) rather than analysed: where each element is declared
+    # (by component id or connection id), what the reader could not map, and whether every attribute is
+    # known (an analysed model) or only what a person wrote (a hand-written target).  Not in model.json.
+    origin: str = field(default="", compare=False)
+    declared: Mapping[str, Declared] = field(default_factory=_empty, compare=False)  # type: ignore[assignment]
+    notes: tuple[ReaderNote, ...] = field(default=(), compare=False)
+    complete: bool = field(default=True, compare=False)
 
     # ---- the parent rule, from repomodeler.model.nesting --------------------------------
     @cached_property

@@ -14,6 +14,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from repomodeler.writes import UndeclaredWrite  # noqa: F401 - raised by the builder's guard
+
 WRITABLE = frozenset({"components", "kinds", "aliases", "roots", "ports", "connections", "unresolved", "attributes",
                       "messages"})
 
@@ -52,5 +54,3 @@ class UndeclaredState(AssertionError):
     """A rule touched resolver state shared between rules that it did not declare (strict runs)."""
 
 
-class UndeclaredWrite(AssertionError):
-    """A rule wrote a part of the model it did not declare (raised when the resolver runs strictly)."""

@@ -23,7 +23,8 @@ from repomodeler.diff.core import diff_models
 from repomodeler.diff.load import model_from_dict
 from repomodeler.diff.overlay import diff_to_overlay
 from repomodeler.records import RepomodelerError
-from repomodeler.sysml_reader import ArchModel, read_sysml_text
+from repomodeler.diff.load import read_sysml_text
+from repomodeler.diff.view import ArchModel
 
 from .store import ModelStore, NotFound
 

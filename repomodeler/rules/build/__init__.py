@@ -8,10 +8,11 @@ RULES = (
         message=("A folder with its own build manifest and an entry point (or a Dockerfile) is a service where no "
                  "deployment covers it; a repository with code but neither is one service"),
         unit="build_units",
-        reads=("manifest", "docker.from", "docker.artifact", "http.route", "manifest.dependency",
-               "manifest.dev_dependency", "manifest.bundle", "config.property", "annotation", "compose.service",
-               "k8s.workload"),
-        writes=("components", "aliases", "roots", "kinds"),
+        # "*": code of any kind outside every module decides whether a repository is one service
+        reads=("*", "manifest", "http.client", "env.read", "string.url", "docker.from", "docker.artifact",
+               "docker.command", "docker.expose", "http.route", "manifest.dependency", "manifest.dev_dependency",
+               "manifest.bundle", "config.property", "annotation", "compose.service", "k8s.workload"),
+        writes=("components", "aliases", "roots", "kinds", "attributes"),
         after=("compose.services", "dotnet.aspire-resources"),
         state=("artifacts",),
     ),

@@ -12,7 +12,7 @@ RULES = (
                "config.env", "manifest.dependency", "import"),
         writes=("connections", "components", "unresolved"),
         after=("config.address-values",),
-        state=("browser_facts", "databases_named"),
+        state=("browser_facts", "databases_named", "ports_served"),
     ),
     Rule(
         id="code.client-calls",

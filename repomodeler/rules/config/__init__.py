@@ -12,7 +12,8 @@ RULES = (
                "k8s.env_key_ref", "env.read", "config.read", "manifest.dependency", "annotation", "import"),
         writes=("connections", "components", "unresolved"),
         after=("platform.roles", "spring.application-name", "proxy.virtual-hosts"),
-        state=("databases_named", "env_values", "protocol_unknown"),
+        state=("component_signs", "databases_named", "env_values", "ports_published", "ports_served",
+               "protocol_unknown"),
     ),
     Rule(
         id="config.document-keys",

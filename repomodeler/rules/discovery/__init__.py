@@ -20,6 +20,6 @@ RULES = (
         reads=("manifest.dependency", "annotation", "config.property"),
         writes=("connections",),
         after=("platform.role-clients", "api.endpoints"),
-        state=("role_clients_of",),
+        state=("component_signs", "role_clients_of"),
     ),
 )

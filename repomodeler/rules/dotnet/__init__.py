@@ -9,7 +9,7 @@ RULES = (
                  "WithReference links are connections"),
         unit="aspire_components",
         reads=("aspire.statement", "manifest"),
-        writes=("components", "roots", "connections", "attributes"),
+        writes=("components", "aliases", "roots", "connections", "attributes"),
         after=("compose.services",),
         state=("databases_named",),
     ),

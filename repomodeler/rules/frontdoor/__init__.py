@@ -9,10 +9,10 @@ RULES = (
                  "apps nobody else calls"),
         unit="entry_points",
         reads=("compose.service", "k8s.service", "config.env"),
-        writes=("components", "connections"),
+        writes=("components", "connections", "attributes", "unresolved"),
         after=("protocol.fold-unknown", "kubernetes.ingress", "proxy.traefik-labels",
                "discovery.gateway-routes", "spring.zuul-named-routes", "code.address-literals",
                "code.client-calls"),
-        state=("browser_facts", "ingress_routes"),
+        state=("browser_facts", "ingress_routes", "ports_served"),
     ),
 )

@@ -9,7 +9,8 @@ RULES = (
                  "it names"),
         unit="monitoring_targets",
         reads=("monitoring.target", "config.env"),
-        writes=("connections", "unresolved"),
+        writes=("connections", "unresolved", "attributes"),
         after=("build.units", "compose.depends-on"),
+        state=("ports_served",),
     ),
 )

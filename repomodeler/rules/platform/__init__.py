@@ -11,6 +11,7 @@ RULES = (
         reads=("manifest.dependency", "annotation", "config.property"),
         writes=("kinds", "attributes"),
         after=("gateway.by-dependency",),
+        state=("component_signs",),
     ),
     Rule(
         id="platform.role-clients",
@@ -20,6 +21,6 @@ RULES = (
         reads=("manifest.dependency", "annotation", "config.property"),
         writes=("components", "connections", "unresolved"),
         after=("platform.roles", "config.address-values", "messaging.topics"),
-        state=("role_clients_of",),
+        state=("component_signs", "role_clients_of"),
     ),
 )

@@ -17,7 +17,7 @@ RULES = (
                  "name"),
         unit="proxies",
         reads=("proxy.route", "config.env"),
-        writes=("connections", "components", "kinds", "unresolved"),
+        writes=("connections", "components", "kinds", "unresolved", "attributes"),
         after=("config.address-values", "compose.depends-on"),
         state=("env_values",),
     ),

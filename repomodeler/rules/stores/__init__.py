@@ -12,6 +12,7 @@ RULES = (
         writes=("components", "connections"),
         after=("config.address-values", "code.address-literals", "code.config-reads", "code.store-drivers",
                "platform.role-clients"),
+        state=("component_signs",),
     ),
     Rule(
         id="stores.logical-databases",

@@ -8,7 +8,7 @@ RULES = (
         message="A component's packages are its subsystems, linked by the imports between them",
         unit="subsystems",
         reads=("package.doc",),
-        writes=("components", "connections", "attributes"),
+        writes=("components", "aliases", "ports", "connections", "attributes"),
         after=("process.programs", "process.links", "stores.logical-databases"),
         state=("package_owner", "packages"),
     ),
