@@ -50,6 +50,11 @@ FIXTURE_DIRS = frozenset({"fixture", "fixtures", "testdata", "test-data", "test_
 # Build and development tooling: CI pipelines, and the development container a contributor's editor
 # starts (.devcontainer/Dockerfile is no component of the system).
 CI_DIRS = frozenset({".github", ".gitlab", ".circleci", ".buildkite", ".azure-pipelines", ".ci", ".devcontainer"})
+# A compose file in a folder named for a CI service (``develop/github/docker-compose.yml``, ``ci/compose.yml``)
+# starts the stack a pipeline tests against; source code in such a folder (a Go package ``github``
+# wrapping GitHub's API) is still source.
+CI_NAMED_DIRS = frozenset({"ci", "github", "gitlab", "jenkins", "buildkite", "circleci", "travis", "pipelines"})
+COMPOSE_FILE = re.compile(r"^(docker-)?compose([._-][^/]*)?\.ya?ml$", re.I)
 # Compose/manifest variants for tests and CI ("sut" services, e2e stacks) are not the architecture.
 TEST_DESCRIPTOR = re.compile(r"(^|[.-])(test|tests|ci|e2e|it|integration)([.-][^/]*)?\.(ya?ml)$", re.I)
 TEST_FILE = re.compile(
@@ -129,7 +134,7 @@ def classify_role(path: str) -> str:
     architecture."""
     parts = _parts(path)
     dirs = [p.lower() for p in parts[:-1]]
-    if any(d in CI_DIRS for d in dirs):
+    if any(d in CI_DIRS for d in dirs) or (COMPOSE_FILE.match(parts[-1]) and any(d in CI_NAMED_DIRS for d in dirs)):
         return "ci"
     if DEVELOPMENT_FILE.search(parts[-1]):
         return "development"

@@ -145,3 +145,26 @@ def test_store_drivers_of_more_technologies_link_to_the_one_store_of_that_kind()
     edges = edge_set(model)
     assert {("history", "cassandra"), ("history", "search"), ("history", "cache")} <= edges
     assert via(model, "history", "cassandra") == {"driver github.com/gocql/gocql"}
+
+
+def test_a_compose_file_in_a_ci_folder_is_the_pipelines_stack_not_the_system() -> None:
+    """``develop/github/docker-compose.yml`` starts the stores a CI pipeline tests against (several search
+    engines, one per version); the system's own compose file names the one it runs with, so the driver
+    the code imports links to that one instead of to none among many."""
+    from repomodeler.inventory import classify_role
+    assert classify_role("develop/github/docker-compose.yml") == "ci"
+    assert classify_role("ci/compose.yaml") == "ci"
+    assert classify_role("internal/github/client.go") == "source"  # a package wrapping GitHub's API
+    files = {
+        "go.mod": "module example.com/tmp\n\ngo 1.22\n\nrequire github.com/olivere/elastic/v7 v7.0.32\n",
+        "cmd/server/main.go": ('package main\n\nimport (\n\t"net/http"\n\t_ "example.com/tmp/store"\n)\n\n'
+                               'func main() { http.ListenAndServe(":7233", nil) }\n'),
+        "store/es.go": 'package store\n\nimport "github.com/olivere/elastic/v7"\n\nvar _ = elastic.NewClient\n',
+        "develop/docker-compose/docker-compose.yml": ("services:\n  elasticsearch:\n"
+                                                      "    image: elasticsearch:7.17.0\n"),
+        "develop/github/docker-compose.yml": ("services:\n  elasticsearch8:\n    image: elasticsearch:8.5.0\n"
+                                              "  opensearch2:\n    image: opensearchproject/opensearch:2.5.0\n"),
+    }
+    model = resolve_files({"tmp": files})
+    assert "elasticsearch8" not in model.components and "opensearch2" not in model.components
+    assert ("tmp", "elasticsearch") in edge_set(model)

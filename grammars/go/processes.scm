@@ -61,3 +61,10 @@
                 (interpreted_string_literal) @path)) @fact
  (#eq? @_http "http") (#match? @method "^Method[A-Z]") (#match? @path "^\"/")
  (#set! fact "http.call_path"))
+
+; api.ClientFromEnvironment() / store.NewClient(cfg) / pb.NewGreeterClient(conn): this file makes a client
+; of another package; the calls that package's client makes are this program's calls
+((call_expression
+   function: (selector_expression operand: (identifier) @package field: (field_identifier) @function)) @fact
+ (#match? @function "^(New[A-Za-z0-9]*Client|[A-Za-z0-9]*ClientFrom[A-Za-z0-9]*|NewClient[A-Za-z0-9]*)$")
+ (#set! fact "code.client_new"))

@@ -794,7 +794,20 @@ class ProcessRules(ResolverBase):
             for src in self._sources(f.repository, f.path, target):
                 self.connect(src, target, "process", [f.evidence], kind="spawns", attributes={"via": via})
 
+    def _client_users(self) -> dict[tuple[str, str], dict[str, Evidence]]:
+        """(repository, package folder) -> the processes whose code makes a client of that package
+        (``api.ClientFromEnvironment()``): they make the calls that package's client makes.  A program
+        importing the package only for its types is not among them."""
+        users: dict[tuple[str, str], dict[str, Evidence]] = defaultdict(dict)
+        for f in self.by_kind["code.client_new"]:  # in fact order: the first place a program makes the client
+            d = self.packages.go_names.get((f.repository, f.path), {}).get(f.get("package") or "")
+            o = self.process_of_file(f.repository, f.path)
+            if d is not None and o is not None:
+                users[(f.repository, d)].setdefault(o, f.evidence)
+        return users
+
     def _api_links(self) -> None:
+        client_users = self._client_users()
         # Python/JavaScript: a URL literal handed to a client call is that call, not a second one.
         called = {(f.repository, f.path, f.line) for f in self.by_kind["http.client"] if f.language in SCRIPT_LANGUAGES}
         for f in [*self.by_kind["http.call_path"], *self.by_kind["http.client"], *self.by_kind["string.url"]]:
@@ -823,10 +836,16 @@ class ProcessRules(ResolverBase):
             target = providers[0]
             # A loopback URL in code the target links itself may be a call to another local server
             # (a sidecar on the same host): only code that one other process runs counts.
-            for src in self._sources(f.repository, f.path, target, strict=f.kind != "http.call_path"):
+            sources = self._sources(f.repository, f.path, target, strict=f.kind != "http.call_path")
+            made_by: dict[str, Evidence] = {}
+            if f.kind == "http.call_path":  # ... and every program making a client of that package calls too
+                made_by = {u: ev for u, ev in client_users.get(
+                    (f.repository, self.packages.package_of(f.repository, f.path) or ""), {}).items() if u != target}
+            for src in sorted({*sources, *made_by}):
                 if _provides(self.model.components[src], path):
                     continue
-                self.connect(src, target, "http", [f.evidence], kind="calls", attributes={"via": "http client (API path)"})
+                self.connect(src, target, "http", [f.evidence, *([made_by[src]] if src in made_by else [])],
+                             kind="calls", attributes={"via": "http client (API path)"})
                 conn = self.model.connections[(src, target, "http")]
                 calls = set(filter(None, conn.attributes.get("endpoints", "").split(", ")))
                 calls.add(f"{method if method in HTTP_VERBS else 'ANY'} {path}")

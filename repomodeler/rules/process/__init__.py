@@ -22,7 +22,7 @@ RULES = (
         message=("A process spawning another, or calling its routes or gRPC services on the loopback, is connected "
                  "to it"),
         unit="process_links",
-        reads=("process.spawn", "http.call_path", "http.client", "string.url", "grpc.client", "grpc.client_ref",
+        reads=("process.spawn", "http.call_path", "code.client_new", "http.client", "string.url", "grpc.client", "grpc.client_ref",
                "grpc.server"),
         writes=("connections", "attributes"),
         after=("process.programs",),
