@@ -49,12 +49,15 @@ RETIRED_DIRS = frozenset({"deprecated", "archive", "archived", "obsolete", "atti
 FIXTURE_DIRS = frozenset({"fixture", "fixtures", "testdata", "test-data", "test_data", "mocks", "__mocks__", "__fixtures__"})
 # Build and development tooling: CI pipelines, and the development container a contributor's editor
 # starts (.devcontainer/Dockerfile is no component of the system).
-CI_DIRS = frozenset({".github", ".gitlab", ".circleci", ".buildkite", ".azure-pipelines", ".ci", ".devcontainer"})
+CI_DIRS = frozenset({".github", ".gitlab", ".circleci", ".buildkite", ".azure-pipelines", ".ci", ".devcontainer",
+                     ".woodpecker", ".drone", ".tekton", ".gitea", ".forgejo", ".semaphore", ".travis"})
 # A compose file in a folder named for a CI service (``develop/github/docker-compose.yml``, ``ci/compose.yml``)
 # starts the stack a pipeline tests against; source code in such a folder (a Go package ``github``
 # wrapping GitHub's API) is still source.
 CI_NAMED_DIRS = frozenset({"ci", "github", "gitlab", "jenkins", "buildkite", "circleci", "travis", "pipelines"})
 COMPOSE_FILE = re.compile(r"^(docker-)?compose([._-][^/]*)?\.ya?ml$", re.I)
+# A contributor's development stack: Gitpod's compose file, `develop.yml` beside the real one.
+DEVELOPMENT_DESCRIPTOR = re.compile(r"(^|[.-])(gitpod|develop|development)([.-][^/]*)?\.ya?ml$", re.I)
 # Compose/manifest variants for tests and CI ("sut" services, e2e stacks) are not the architecture.
 TEST_DESCRIPTOR = re.compile(r"(^|[.-])(test|tests|ci|e2e|it|integration)([.-][^/]*)?\.(ya?ml)$", re.I)
 TEST_FILE = re.compile(
@@ -136,7 +139,7 @@ def classify_role(path: str) -> str:
     dirs = [p.lower() for p in parts[:-1]]
     if any(d in CI_DIRS for d in dirs) or (COMPOSE_FILE.match(parts[-1]) and any(d in CI_NAMED_DIRS for d in dirs)):
         return "ci"
-    if DEVELOPMENT_FILE.search(parts[-1]):
+    if DEVELOPMENT_FILE.search(parts[-1]) or DEVELOPMENT_DESCRIPTOR.search(parts[-1]):
         return "development"
     if TEST_DESCRIPTOR.search(parts[-1]):
         return "test"

@@ -199,6 +199,22 @@ def test_compose_service_under_a_profile_is_opt_in() -> None:
     assert ("vote", "redis") in edge_set(model)
 
 
+def test_a_compose_file_whose_every_service_has_a_profile_runs_the_profile_most_share() -> None:
+    """``profiles: ["all"]`` on every service but a schema initializer (``["schema"]``): there is no
+    default set, `docker compose --profile all up` is how the file runs; the initializer stays opt-in."""
+    files = {
+        "deploy/docker-compose.yml": (
+            "services:\n  db:\n    image: postgres:15\n    profiles: [\"all\", \"schema\"]\n"
+            "  zookeeper:\n    image: zookeeper:3.8\n    profiles: [\"all\"]\n"
+            "  schema-init:\n    image: acme/tools:1\n    profiles: [\"schema\"]\n"
+            "  api:\n    image: acme/api:1\n    profiles: [\"all\"]\n    environment:\n"
+            "      DATABASE_URL: jdbc:postgresql://db:5432/acme\n      REGISTRY_ZOOKEEPER_CONNECT_STRING: zookeeper:2181\n"),
+    }
+    model = resolve_files({"sched": files})
+    assert {c.id for c in model.components.values() if c.kind != "user"} == {"api", "db", "zookeeper"}
+    assert {("api", "db"), ("api", "zookeeper")} <= edge_set(model)
+
+
 def test_compose_fills_build_and_image_from_the_env_file_beside_it() -> None:
     files = {
         ".env": ("IMAGE_NAME=ghcr.io/acme/demo\nDEMO_VERSION=1.0\nAD_DOCKERFILE=./src/ad/Dockerfile\n"
@@ -687,3 +703,50 @@ def test_rust_workspace_library_crates_are_no_services_and_their_routes_are_the_
     services = {c.id for c in model.components.values() if c.kind == "service"}
     assert services == {"shop_server"}
     assert [e.path for e in model.components["shop_server"].ports["http"].endpoints] == ["/api/v3/post"]
+
+
+def test_a_module_others_depend_on_stays_a_service_when_a_deployment_runs_its_image() -> None:
+    """A Maven module the standalone server depends on is a library node, unless the compose file runs
+    its image (``apache/sched-master``): the build module and the deployment that runs it are one
+    running component."""
+    pom = ('<project><modelVersion>4.0.0</modelVersion><groupId>org.acme</groupId><artifactId>{a}</artifactId>'
+           '<dependencies>{deps}</dependencies></project>')
+    dep = '<dependency><groupId>org.acme</groupId><artifactId>{a}</artifactId></dependency>'
+    files = {
+        "pom.xml": ('<project><modelVersion>4.0.0</modelVersion><groupId>org.acme</groupId><artifactId>sched</artifactId>'
+                    '<packaging>pom</packaging><modules><module>sched-master</module><module>sched-standalone</module>'
+                    '<module>sched-common</module></modules></project>'),
+        "sched-master/pom.xml": pom.format(a="sched-master", deps=dep.format(a="sched-common")),
+        "sched-master/src/main/java/org/acme/master/MasterServer.java": (
+            "package org.acme.master;\n\nimport org.springframework.boot.autoconfigure.SpringBootApplication;\n\n"
+            "@SpringBootApplication\npublic class MasterServer {\n    public static void main(String[] args) {}\n}\n"),
+        "sched-standalone/pom.xml": pom.format(a="sched-standalone", deps=dep.format(a="sched-master")),
+        "sched-standalone/src/main/java/org/acme/standalone/Standalone.java": (
+            "package org.acme.standalone;\n\nimport org.springframework.boot.autoconfigure.SpringBootApplication;\n\n"
+            "@SpringBootApplication\npublic class Standalone {\n    public static void main(String[] args) {}\n}\n"),
+        "sched-common/pom.xml": pom.format(a="sched-common", deps=""),
+        "sched-common/src/main/java/org/acme/common/Util.java": "package org.acme.common;\n\npublic class Util {}\n",
+        "deploy/docker-compose.yml": "services:\n  sched-master:\n    image: apache/sched-master:1.0\n",
+    }
+    model = resolve_files({"sched": files})
+    assert model.components["sched-master"].kind == "service"
+    assert ("sched", "sched-master") in model.components["sched-master"].source_roots
+
+
+def test_development_stacks_ci_pipelines_and_data_only_containers_are_not_the_system() -> None:
+    """Gitpod's compose file and a ``develop.yml`` are a contributor's stack, ``.woodpecker/`` holds CI
+    pipelines, and a container whose command is ``/bin/true`` only holds volumes for another."""
+    from repomodeler.inventory import classify_role
+    assert classify_role("docker-compose.gitpod.yaml") == "development"
+    assert classify_role("docker/single-process/develop.yml") == "development"
+    assert classify_role(".woodpecker/securityscan.yaml") == "ci"
+    assert classify_role("docker-compose.yml") == "source"
+    files = {
+        "docker-compose.yml": ("services:\n  mysqldata:\n    image: mysql:8.0\n    command: /bin/true\n"
+                               "  mysql:\n    image: mysql:8.0\n    volumes_from:\n      - mysqldata\n"
+                               "  web:\n    image: acme/web:1\n    ports: ['3000:3000']\n    depends_on: [mysql]\n"),
+        "docker-compose.gitpod.yaml": "services:\n  gitea:\n    image: gitea/gitea:1.21\n",
+        "develop.yml": "services:\n  postgres:\n    image: postgres:15\n",
+    }
+    model = resolve_files({"app": files})
+    assert {c.id for c in model.components.values() if c.kind != "user"} == {"mysql", "web"}

@@ -114,6 +114,29 @@ def nested_compose_variants(services: list[Fact], variants: set[str]) -> dict[st
     return nested
 
 
+def opt_in_services(services: list[Fact]) -> set[tuple[str, str, str | None]]:
+    """(repository, compose file, service) of the services that start only when someone activates
+    their profile.  In a file where some services have no profile, every profiled one is opt-in.  In
+    a file where every service has one there is no default set: the profile most services share
+    (``profiles: ["all"]``) is how the file is run, and only services outside it stay opt-in."""
+    by_file: dict[tuple[str, str], list[Fact]] = defaultdict(list)
+    for f in services:
+        by_file[(f.repository, f.path)].append(f)
+    out: set[tuple[str, str, str | None]] = set()
+    for (repo, path), group in sorted(by_file.items()):
+        profiled = [f for f in group if f.get("profiles")]
+        if len(profiled) < len(group):
+            out |= {(repo, path, f.get("name")) for f in profiled}
+            continue
+        counts: dict[str, int] = defaultdict(int)
+        for f in group:
+            for p in (f.get("profiles") or "").split(","):
+                counts[p] += 1
+        main = min(counts, key=lambda p: (-counts[p], p))
+        out |= {(repo, path, f.get("name")) for f in group if main not in (f.get("profiles") or "").split(",")}
+    return out
+
+
 BROWSER_DIRS = frozenset({"static", "public", "wwwroot", "webapp"})
 
 
@@ -223,7 +246,7 @@ class ResolverBase:
         variant_dirs = sorted(p.rsplit("/", 1)[0] for p, own_folder in nested.items() if own_folder)
         # Compose services with `profiles:` start only when someone activates the profile
         # (`docker compose --profile seed up`): opt-in, like a variant file, with everything they declare.
-        opt_in = {(f.repository, f.path, f.get("name")) for f in services if f.get("profiles")}
+        opt_in = opt_in_services(services)
         self._facts: list[Fact] = sorted((
             f for f in every_fact if f.path not in variants
             and not any(is_under(f.path, d) for d in variant_dirs) and not (

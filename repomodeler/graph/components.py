@@ -343,8 +343,12 @@ class ComponentRules(ResolverBase):
                     continue
                 if files_here and manifest_name and dependency_key(manifest_name) in depended and (
                         not serves or not own_entry):
-                    # A package other units depend on: a library node (build-time dependency target).
-                    lib = self.add_component(name, "library", repo, unit_dirs[d],
+                    # A package other units depend on: a library node (build-time dependency target),
+                    # unless a deployment runs it (its image is the module's): then a service others link.
+                    running = next((self.alias[a.lower()] for a in (name, manifest_name, manifest_name.rsplit("/", 1)[-1])
+                                    if a.lower() in self.alias), None)
+                    runs_image = running is not None and bool(self.model.components[running].attributes.get("deployment"))
+                    lib = self.add_component(name, "service" if runs_image else "library", repo, unit_dirs[d],
                                              (manifest_name, manifest_name.rsplit("/", 1)[-1]),
                                              {"package": manifest_name})
                     lib.source_roots.add((repo, d))

@@ -56,6 +56,10 @@ def _is_service(name: str, svc: yaml.Node) -> bool:
     return True
 
 
+# Commands of a container that exits at once: it only holds volumes for others (`volumes_from`).
+DATA_ONLY_COMMANDS = frozenset({"/bin/true", "true", "/bin/false", "false", "/bin/echo", "echo"})
+
+
 def read_compose(repo: str, path: str, text: str) -> list[Fact]:
     facts: list[Fact] = []
     docs = load_yaml_documents(text)
@@ -76,6 +80,9 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
             dockerfile = scalar(get(build, "dockerfile"))
             ports = [p for p in (scalar(x) for x in seq(get(svc, "ports"))) if p]
             expose = [p for p in (scalar(x) for x in seq(get(svc, "expose"))) if p]
+            command = get(svc, "command")
+            if isinstance(command, yaml.ScalarNode) and (scalar(command) or "").strip() in DATA_ONLY_COMMANDS:
+                continue  # a data-only container (`command: /bin/true`): it exits at once and only holds volumes
             sidecar = _dapr_sidecar(svc)
             if sidecar is not None:  # a Dapr sidecar is part of the service it runs beside, no component
                 facts.append(fact("dapr.app_id", repo, path, node_line(key), app_id=sidecar[0], owner=sidecar[1]))
