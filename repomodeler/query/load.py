@@ -21,10 +21,13 @@ RUN_PREFIX = "run:"
 
 @dataclass(frozen=True)
 class Loaded:
-    """A model and where it came from (``origin``: the path, or ``run:SYSTEM:N``)."""
+    """A model and where it came from (``origin``: the path, or ``run:SYSTEM:N``); ``arch`` is the SysML
+    reader's view when it was read from SysML (a hand-written target states less than an analysed
+    model, and the diff must know it)."""
 
     model: Model
     origin: str
+    arch: ArchModel | None = None
 
 
 def parse_evidence(text: str) -> Evidence | None:
@@ -84,6 +87,11 @@ def split_run(spec: str) -> tuple[str, str]:
     return system, which or "latest"
 
 
+def _sysml(path: Path) -> Loaded:
+    arch = read_sysml_file(path)
+    return Loaded(model_from_arch(arch), str(path), arch)
+
+
 def load(spec: str) -> Loaded:
     """A model folder, a model.json, a .sysml file, or ``run:SYSTEM:N|latest|previous``."""
     if spec.startswith(RUN_PREFIX):
@@ -94,15 +102,27 @@ def load(spec: str) -> Loaded:
             return Loaded(read_file(path / "model.json"), str(path / "model.json"))
         sysml = sorted(path.glob("*.sysml"))
         if len(sysml) == 1:
-            return Loaded(model_from_arch(read_sysml_file(sysml[0])), str(sysml[0]))
+            return _sysml(sysml[0])
         raise RepomodelerError(f"error: '{path}' holds no model.json; give a model folder, a model.json, "
                                "a .sysml file or run:SYSTEM:N")
     if path.is_file():
         if path.suffix == ".json":
             return Loaded(read_file(path), str(path))
         if path.suffix in (".sysml", ".kerml"):
-            return Loaded(model_from_arch(read_sysml_file(path)), str(path))
+            return _sysml(path)
         raise RepomodelerError(f"error: '{path}' is neither a model.json nor a .sysml file; give a model folder, "
                                "a model.json, a .sysml file or run:SYSTEM:N")
     raise RepomodelerError(f"error: '{spec}' does not exist; give a model folder, a model.json, a .sysml file "
                            "or run:SYSTEM:N")
+
+
+def run_reference(ref: str, system: str) -> Loaded:
+    """A run named in full (``run:SYSTEM:N``) or by its number alone (``N``, ``latest``, ``previous``),
+    then of `system`."""
+    ref = ref.strip()
+    if ref.startswith(RUN_PREFIX):
+        return run_model(*split_run(ref))
+    if not ref or not (ref.isdigit() or ref in ("latest", "previous")):
+        raise RepomodelerError(f"error: '{ref}' is not a run; write N, latest, previous or run:SYSTEM:N "
+                               "('repomodeler runs list' shows them)")
+    return run_model(system, ref)

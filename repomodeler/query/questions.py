@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections import deque
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from repomodeler.model import Connection
 from repomodeler.query.index import QueryError, QueryIndex, is_subscription, publishes, split_list, subscribes
@@ -37,6 +37,9 @@ from repomodeler.query.records import (
     Usage,
     UsesAnswer,
 )
+
+if TYPE_CHECKING:  # pragma: no cover
+    from repomodeler.sysml_reader import ArchModel
 
 #: Routes ``path`` lists at most (shortest first), the longest route it follows, and how many steps
 #: one search may take: a dense model has more routes than anyone reads.
@@ -371,13 +374,16 @@ def unresolved(index: QueryIndex) -> UnresolvedAnswer:
 
 
 # ---------------------------------------------------------------------------------- changes
-def changes(a: QueryIndex, b: QueryIndex, question: str = "changes", notes: tuple[str, ...] = ()) -> ChangesAnswer:
+def changes(a: QueryIndex, b: QueryIndex, question: str = "changes", notes: tuple[str, ...] = (),
+            arch_a: "ArchModel | None" = None, arch_b: "ArchModel | None" = None) -> ChangesAnswer:
     """What changed from architecture A to B (the diff's matching, see :mod:`repomodeler.diff.core`),
-    each change with the evidence and rules of the side that has it."""
+    each change with the evidence and rules of the side that has it.  `arch_a`/`arch_b`: the SysML
+    reader's view of a side read from SysML (what a hand-written target leaves unsaid is then not
+    reported as removed)."""
     from repomodeler.diff.core import diff_models
     from repomodeler.diff.load import arch_model
 
-    diff = diff_models(arch_model(a.model, a.origin), arch_model(b.model, b.origin))
+    diff = diff_models(arch_a or arch_model(a.model, a.origin), arch_b or arch_model(b.model, b.origin))
     out: list[Change] = []
     rule_ids: set[str] = set()
     for ch in diff.changes:
