@@ -15,6 +15,7 @@ from repomodeler.records import RepomodelerError
 
 #: question -> (number of arguments, how to write them)
 QUESTIONS = {
+    "components": (-2, "components [KIND]"),
     "callers": (1, "callers COMPONENT"),
     "callees": (1, "callees COMPONENT"),
     "impact": (1, "impact COMPONENT"),
@@ -35,11 +36,13 @@ def ask(spec: str, question: str, args: tuple[str, ...], max_routes: int, max_ho
     if question not in QUESTIONS:
         raise RepomodelerError(f"error: unknown question '{question}'; ask one of {', '.join(QUESTIONS)}")
     count, usage = QUESTIONS[question]
-    if (count == -1 and not args) or (count >= 0 and len(args) != count):
-        raise RepomodelerError(f"error: '{question}' takes {'an argument' if count == -1 else f'{count} argument(s)'}: "
+    if (count == -1 and not args) or (count == -2 and len(args) > 1) or (count >= 0 and len(args) != count):
+        raise RepomodelerError(f"error: '{question}' takes {'an argument' if count < 0 else f'{count} argument(s)'}: "
                                f"repomodeler query MODEL {usage}")
     loaded = load(spec)
     index = query.QueryIndex(loaded.model, loaded.origin)
+    if question == "components":
+        return query.components(index, args[0] if args else "")
     if question in ("callers", "callees", "impact"):
         return getattr(query, question)(index, args[0])
     if question == "path":
@@ -71,6 +74,7 @@ def query_command(model: str, question: str, args: tuple[str, ...], fmt: str, ma
     """Ask MODEL (a model folder, model.json, .sysml file or run:SYSTEM:N) a QUESTION, with evidence.
 
     \b
+      components [K]  the components (of kind K: service, database, broker...)
       callers X       who depends on X directly
       callees X       what X depends on directly
       impact X        everything that depends on X, transitively, with the path to each

@@ -11,8 +11,18 @@ One library behind ``repomodeler query`` (people) and ``repomodeler mcp`` (codin
 
 from repomodeler.query.index import QueryError, QueryIndex
 from repomodeler.query.load import Loaded, load, model_from_arch
-from repomodeler.query.questions import callees, callers, changes, evidence, impact, path, unresolved, uses
+from repomodeler.query.questions import (
+    callees,
+    callers,
+    changes,
+    components,
+    evidence,
+    impact,
+    path,
+    unresolved,
+    uses,
+)
 from repomodeler.query.records import to_json
 
-__all__ = ["Loaded", "QueryError", "QueryIndex", "callees", "callers", "changes", "evidence", "impact", "load",
+__all__ = ["Loaded", "QueryError", "QueryIndex", "callees", "callers", "changes", "components", "evidence", "impact", "load",
            "model_from_arch", "path", "to_json", "unresolved", "uses"]

@@ -83,7 +83,7 @@ class QueryIndex:
     def suggest(self, name: str) -> str:
         close = difflib.get_close_matches(str(name).lower(), sorted(self._by_name), n=5, cutoff=0.6)
         ids = sorted({cid for spelling in close for cid in self._by_name[spelling]})
-        return f"; did you mean {', '.join(ids)}?" if ids else "; list the components with the 'components' resource or model.json"
+        return f"; did you mean {', '.join(ids)}?" if ids else "; the 'components' question lists them"
 
     # ---- records for answers --------------------------------------------------------------
     def element(self, cid: str) -> Element:

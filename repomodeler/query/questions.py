@@ -22,6 +22,7 @@ from repomodeler.query.index import QueryError, QueryIndex, is_subscription, pub
 from repomodeler.query.records import (
     Change,
     ChangesAnswer,
+    ComponentsAnswer,
     Element,
     EvidenceAnswer,
     ImpactAnswer,
@@ -55,6 +56,18 @@ def _rules(index: QueryIndex, elements: Iterable[Element], links: Iterable[Link]
     for link in links:
         ids.update(link.rules)
     return index.rules_of(ids)
+
+
+# ---------------------------------------------------------------------------------- components
+def components(index: QueryIndex, kind: str = "", nested: bool = False) -> ComponentsAnswer:
+    """The top-level components (with `nested`, the parts inside them too), of `kind` when given."""
+    model = index.model
+    kinds = {c.kind for c in model.components.values()}
+    if kind and kind not in kinds:
+        raise QueryError(f"error: no component of kind '{kind}' in {index.origin}; kinds: {', '.join(sorted(kinds))}")
+    found = tuple(index.element(c.id) for c in model.components.values()
+                  if (nested or model.is_top_level(c.id)) and (not kind or c.kind == kind))
+    return ComponentsAnswer(model=index.origin, components=found)
 
 
 # ---------------------------------------------------------------------------------- neighbours

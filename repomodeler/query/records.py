@@ -195,7 +195,15 @@ class ChangesAnswer:
     rules: tuple[RuleRef, ...] = ()
 
 
-Answer = NeighboursAnswer | ImpactAnswer | PathAnswer | UsesAnswer | EvidenceAnswer | UnresolvedAnswer | ChangesAnswer
+@dataclass(frozen=True)
+class ComponentsAnswer:
+    """``components``: the components of the model (of one kind, when asked), by id."""
+
+    model: str
+    components: tuple[Element, ...]
+
+
+Answer = ComponentsAnswer | NeighboursAnswer | ImpactAnswer | PathAnswer | UsesAnswer | EvidenceAnswer | UnresolvedAnswer | ChangesAnswer
 
 
 def to_json(answer: Answer) -> dict[str, object]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from repomodeler.query.records import (
     Answer,
     ChangesAnswer,
+    ComponentsAnswer,
     Element,
     EvidenceAnswer,
     ImpactAnswer,
@@ -137,7 +138,10 @@ def _changes(a: ChangesAnswer) -> list[str]:
 
 def render_text(answer: Answer) -> str:
     """The answer as lines of text, ending with the rules it names and their messages."""
-    if isinstance(answer, NeighboursAnswer):
+    if isinstance(answer, ComponentsAnswer):
+        lines = [f"components of {answer.model}: {len(answer.components)}"]
+        lines += [f"  {_element(e)}  {_cites(e.evidence)}" for e in answer.components]
+    elif isinstance(answer, NeighboursAnswer):
         lines = _neighbours(answer)
     elif isinstance(answer, ImpactAnswer):
         lines = _impact(answer)
