@@ -60,18 +60,31 @@ class QueryIndex:
                 names[spelling].append(cid)
         return names
 
+    @cached_property
+    def _by_lower_id(self) -> dict[str, list[str]]:
+        ids: dict[str, list[str]] = defaultdict(list)
+        for cid in self.model.components:
+            ids[cid.lower()].append(cid)
+        return ids
+
     def find(self, name: str) -> str | None:
-        """The id of the component named `name` (its id, or its id or name in any case); None if no
-        component has that name; QueryError if several do."""
+        """The id of the component named `name`: its id, its id in another case, or its name (a
+        top-level component before the parts named alike: ``orders`` is the service, not the logical
+        database ``orders-db/orders``); None if none has that name; QueryError if several do."""
         if not isinstance(name, str) or not name.strip():
             raise QueryError("error: an empty component name was given; name a component by its id from model.json")
         name = name.strip()
         if name in self.model.components:
             return name
-        found = sorted(set(self._by_name.get(name.lower(), ())))
-        if len(found) > 1:
-            raise QueryError(f"error: '{name}' names several components ({', '.join(found[:8])}); use one of these ids")
-        return found[0] if found else None
+        for found in (sorted(self._by_lower_id.get(name.lower(), ())), sorted(set(self._by_name.get(name.lower(), ())))):
+            if len(found) > 1:
+                top = [cid for cid in found if self.model.is_top_level(cid)]
+                if len(top) == 1:
+                    return top[0]
+                raise QueryError(f"error: '{name}' names several components ({', '.join(found[:8])}); use one of these ids")
+            if found:
+                return found[0]
+        return None
 
     def resolve(self, name: str) -> str:
         """The id of component `name`, or a one-line error that suggests the nearest ids."""
