@@ -48,6 +48,12 @@ ModelName = Annotated[str, Field(description="A model of the folder, by name (li
 ComponentName = Annotated[str, Field(description="A component id from the model (its name works too).",
                                      min_length=1, max_length=1000)]
 
+AnalyzeInputs = Annotated[list[str], Field(min_length=1, max_length=20,
+                                            description="git URLs (URL or URL@REF) on the hosts the server allows.")]
+AnalyzeName = Annotated[str, Field(min_length=1, max_length=128, pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*$",
+                                   description="The system's name; the model is written to MODELS/NAME.")]
+AnalyzeValidate = Annotated[bool, Field(description="Check the SysML with the strict engine.")]
+
 VOCABULARY = """\
 You are looking at an evidence-backed architecture model made by repomodeler from source code.
 
@@ -233,19 +239,16 @@ def build_server(models_dir: Path, source_roots: tuple[Path, ...] = (), allow_an
         gate = AnalyzeGate(tuple(allow_analyze), allow_http=allow_http)
 
         @_tool_errors
-        def analyze(inputs: Annotated[list[str], Field(min_length=1, max_length=20, description=(
-                        f"git URLs (URL or URL@REF) on the allowed hosts: {', '.join(gate.hosts)}."))],
-                    name: Annotated[str, Field(min_length=1, max_length=128, pattern=r"^[A-Za-z0-9][A-Za-z0-9._-]*$",
-                                               description="The system's name; the model is written to MODELS/NAME.")],
-                    validate: Annotated[bool, Field(description="Check the SysML with the strict engine.")] = True
-                    ) -> AnalyzeAnswer:
-            """Clone (at most the allowed hosts) and analyse INPUTS as one system into the models folder."""
+        def analyze(inputs: AnalyzeInputs, name: AnalyzeName, validate: AnalyzeValidate = True) -> AnalyzeAnswer:
             result = gate.analyze(inputs, name, folder.store.root, validate=validate)
             return AnalyzeAnswer(name=name, components=result[0], connections=result[1], failures=result[2],
                                  resource=f"repomodeler://models/{name}/model.json")
 
-        server.add_tool(analyze, annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False,
-                                                             open_world_hint=True), structured_output=True)
+        server.add_tool(analyze, description=(
+            "Clone and analyse INPUTS (git URLs, URL@REF) as one system into the models folder as NAME. Only "
+            f"URLs on these hosts are accepted: {', '.join(gate.hosts)}."),
+            annotations=ToolAnnotations(read_only_hint=False, destructive_hint=False, open_world_hint=True),
+            structured_output=True)
 
     # ---- resources ---------------------------------------------------------------------------------
     @server.resource("repomodeler://models", name="models", mime_type="application/json",
