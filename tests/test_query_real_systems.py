@@ -59,11 +59,11 @@ def test_boutique_impact_of_redis_cart(boutique):
     answer = impact(boutique, "redis-cart")
     assert [(r.component.id, r.distance) for r in answer.impacted] == [
         ("cartservice", 1), ("checkoutservice", 2), ("frontend", 2), ("loadgenerator", 3), ("user", 3)]
-    cart = answer.impacted[0].path[0]
-    assert cart.id == "cartservice->redis-cart:redis"
+    assert answer.impacted[0].path == ("cartservice->redis-cart:redis",)
+    cart = {link.id: link for link in answer.links}["cartservice->redis-cart:redis"]
     assert "microservices-demo:src/cartservice/src/Startup.cs:29" in cart.evidence  # Configuration["REDIS_ADDR"]
     user = answer.impacted[-1]
-    assert [link.id for link in user.path] == ["user->frontend:http", "frontend->cartservice:grpc",
+    assert list(user.path) == ["user->frontend:http", "frontend->cartservice:grpc",
                                                "cartservice->redis-cart:redis"]
 
 
@@ -108,8 +108,8 @@ def test_piggy_impact_of_the_statistics_service(piggy):
     answer = impact(piggy, "statistics-service")
     assert [(r.component.id, r.distance) for r in answer.impacted] == [
         ("account-service", 1), ("gateway", 1), ("notification-service", 2), ("user", 2)]
-    feign = answer.impacted[0].path[0]
-    assert feign.id == "account-service->statistics-service:http"
+    assert answer.impacted[0].path == ("account-service->statistics-service:http",)
+    feign = {link.id: link for link in answer.links}["account-service->statistics-service:http"]
     assert feign.evidence == ("piggymetrics:account-service/src/main/java/com/piggymetrics/account/client/"
                               "StatisticsServiceClient.java:10",)
 

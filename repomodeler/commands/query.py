@@ -28,7 +28,8 @@ QUESTIONS = {
 }
 
 
-def ask(spec: str, question: str, args: tuple[str, ...], max_routes: int, max_hops: int):  # type: ignore[no-untyped-def]
+def ask(spec: str, question: str, args: tuple[str, ...], max_routes: int = 20, max_hops: int = 8,  # type: ignore[no-untyped-def]
+        limit: int = 0):
     """The answer to `question` with `args` about the model `spec` names."""
     from repomodeler import query
     from repomodeler.query.load import load, run_reference, split_run, RUN_PREFIX
@@ -42,8 +43,10 @@ def ask(spec: str, question: str, args: tuple[str, ...], max_routes: int, max_ho
     loaded = load(spec)
     index = query.QueryIndex(loaded.model, loaded.origin)
     if question == "components":
-        return query.components(index, args[0] if args else "")
-    if question in ("callers", "callees", "impact"):
+        return query.components(index, args[0] if args else "", limit=limit)
+    if question == "impact":
+        return query.impact(index, args[0], limit=limit)
+    if question in ("callers", "callees"):
         return getattr(query, question)(index, args[0])
     if question == "path":
         return query.path(index, args[0], args[1], max_routes=max_routes, max_hops=max_hops)
@@ -70,7 +73,10 @@ def ask(spec: str, question: str, args: tuple[str, ...], max_routes: int, max_ho
               help="table for people, json for tools.")
 @click.option("--max-routes", default=20, show_default=True, type=click.IntRange(1, 1000), help="path: routes listed at most.")
 @click.option("--max-hops", default=8, show_default=True, type=click.IntRange(1, 50), help="path: connections per route at most.")
-def query_command(model: str, question: str, args: tuple[str, ...], fmt: str, max_routes: int, max_hops: int) -> None:
+@click.option("--limit", default=0, show_default=True, type=click.IntRange(min=0),
+              help="impact, components: list the first N only (0: all; the total is still given).")
+def query_command(model: str, question: str, args: tuple[str, ...], fmt: str, max_routes: int, max_hops: int,
+                  limit: int) -> None:
     """Ask MODEL (a model folder, model.json, .sysml file or run:SYSTEM:N) a QUESTION, with evidence.
 
     \b
@@ -89,7 +95,7 @@ def query_command(model: str, question: str, args: tuple[str, ...], fmt: str, ma
     from repomodeler.query.render import render_text
 
     try:
-        answer = ask(model, question, args, max_routes, max_hops)
+        answer = ask(model, question, args, max_routes, max_hops, limit)
     except RepomodelerError as exc:
         click.echo(str(exc), err=True)
         sys.exit(1)

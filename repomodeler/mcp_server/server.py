@@ -153,10 +153,11 @@ def build_server(models_dir: Path, source_roots: tuple[Path, ...] = (), allow_an
     @tool
     def components(model: ModelName,
                    kind: Annotated[str, Field(max_length=40, description="Only this kind (service, database, broker...).")] = "",
-                   nested: Annotated[bool, Field(description="Also the parts inside components (subsystems...).")] = False
+                   nested: Annotated[bool, Field(description="Also the parts inside components (subsystems...).")] = False,
+                   limit: Annotated[int, Field(ge=0, le=1_000_000, description="The first N by id (0: all).")] = 500
                    ) -> ComponentsAnswer:
-        """The components of MODEL with their kind, evidence and rule ids."""
-        return query.components(folder.index(model), kind, nested)
+        """The components of MODEL with their kind, evidence and rule ids (``total`` counts them all)."""
+        return query.components(folder.index(model), kind, nested, limit)
 
     @tool
     def callers(model: ModelName, component: ComponentName) -> NeighboursAnswer:
@@ -170,10 +171,13 @@ def build_server(models_dir: Path, source_roots: tuple[Path, ...] = (), allow_an
         return query.callees(folder.index(model), component)
 
     @tool
-    def impact(model: ModelName, component: ComponentName) -> ImpactAnswer:
+    def impact(model: ModelName, component: ComponentName,
+               limit: Annotated[int, Field(ge=0, le=1_000_000, description="The nearest N (0: all).")] = 200
+               ) -> ImpactAnswer:
         """Everything that depends on COMPONENT, transitively (what breaks if it goes), nearest first, each
-        with the path of connections from it to COMPONENT (through a broker: subscription + publication)."""
-        return query.impact(folder.index(model), component)
+        with the path of connection ids from it to COMPONENT (the connections' records, evidence and rules are
+        in ``links``; through a broker a step is the subscription, then the publication); ``total`` counts all."""
+        return query.impact(folder.index(model), component, limit)
 
     @tool
     def path(model: ModelName, source: ComponentName, target: ComponentName,

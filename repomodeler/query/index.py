@@ -140,6 +140,23 @@ class QueryIndex:
             messages.update({i: known[i] for i in missing if i in known})
         return tuple(RuleRef(i, messages.get(i, "")) for i in sorted(ids))
 
+    @cached_property
+    def topics(self) -> dict[str, list[tuple[str, Connection]]]:
+        """Topic -> (publishes | subscribes, connection) for the connections of top-level components."""
+        out: dict[str, list[tuple[str, Connection]]] = defaultdict(list)
+        for conns in self.out_top.values():
+            for conn in conns:
+                for role, topics in (("publishes", publishes(conn)), ("subscribes", subscribes(conn))):
+                    for topic in topics:
+                        out[topic].append((role, conn))
+        return out
+
+    @cached_property
+    def called_endpoints(self) -> list[tuple[Connection, tuple[str, ...]]]:
+        """The connections of top-level components that name the endpoints they call, with them."""
+        return [(conn, labels) for conns in self.out_top.values() for conn in conns
+                if (labels := split_list(conn.attributes.get("endpoints")))]
+
     # ---- walks ------------------------------------------------------------------------------
     def is_part(self, cid: str) -> bool:
         """A subsystem (or other non-database part): its questions walk every connection."""

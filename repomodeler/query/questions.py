@@ -18,7 +18,7 @@ from collections import deque
 from typing import TYPE_CHECKING, Iterable
 
 from repomodeler.model import Connection
-from repomodeler.query.index import QueryError, QueryIndex, is_subscription, publishes, split_list, subscribes
+from repomodeler.query.index import QueryError, QueryIndex, is_subscription, publishes, subscribes
 from repomodeler.query.records import (
     Change,
     ChangesAnswer,
@@ -59,15 +59,20 @@ def _rules(index: QueryIndex, elements: Iterable[Element], links: Iterable[Link]
 
 
 # ---------------------------------------------------------------------------------- components
-def components(index: QueryIndex, kind: str = "", nested: bool = False) -> ComponentsAnswer:
-    """The top-level components (with `nested`, the parts inside them too), of `kind` when given."""
+def components(index: QueryIndex, kind: str = "", nested: bool = False, limit: int = 0) -> ComponentsAnswer:
+    """The top-level components (with `nested`, the parts inside them too), of `kind` when given; the
+    first `limit` by id (0: all)."""
+    if limit < 0:
+        raise QueryError("error: limit must be 0 (all) or more")
     model = index.model
     kinds = {c.kind for c in model.components.values()}
     if kind and kind not in kinds:
         raise QueryError(f"error: no component of kind '{kind}' in {index.origin}; kinds: {', '.join(sorted(kinds))}")
-    found = tuple(index.element(c.id) for c in model.components.values()
-                  if (nested or model.is_top_level(c.id)) and (not kind or c.kind == kind))
-    return ComponentsAnswer(model=index.origin, components=found)
+    ids = [c.id for c in model.components.values()
+           if (nested or model.is_top_level(c.id)) and (not kind or c.kind == kind)]
+    shown = ids[:limit] if limit else ids
+    return ComponentsAnswer(model=index.origin, components=tuple(index.element(c) for c in shown), total=len(ids),
+                            truncated=len(shown) < len(ids))
 
 
 # ---------------------------------------------------------------------------------- neighbours
@@ -113,27 +118,44 @@ def _dependants(index: QueryIndex, cid: str, every: bool) -> list[tuple[str, tup
     return out
 
 
-def impact(index: QueryIndex, name: str) -> ImpactAnswer:
-    """Everything that depends on `name`, transitively, with the shortest path from each to it."""
+def impact(index: QueryIndex, name: str, limit: int = 0) -> ImpactAnswer:
+    """Everything that depends on `name`, transitively, with a shortest path from each to it; the
+    nearest `limit` (0: all)."""
+    if limit < 0:
+        raise QueryError("error: limit must be 0 (all) or more")
     cid = index.resolve(name)
     every = index.is_part(cid)
-    steps: dict[str, tuple[tuple[Connection, ...], ...]] = {cid: ()}
+    via: dict[str, tuple[str, tuple[Connection, ...]]] = {}  # dependant -> (the next component, the step to it)
+    distance = {cid: 0}
     order: list[str] = []
     queue = deque([cid])
     while queue:  # breadth first: each component is reached by a shortest path; ties by id
         node = queue.popleft()
         for dep, step in sorted(_dependants(index, node, every), key=lambda d: (d[0], [c.id for c in d[1]])):
-            if dep in steps:
+            if dep in distance:
                 continue
-            steps[dep] = (step, *steps[node])
+            distance[dep] = distance[node] + 1
+            via[dep] = (node, step)
             order.append(dep)
             queue.append(dep)
-    impacted = tuple(Reach(index.element(d), len(steps[d]), tuple(index.link(c) for step in steps[d] for c in step))
-                     for d in sorted(order, key=lambda d: (len(steps[d]), d)))
+    order.sort(key=lambda d: (distance[d], d))
+    shown = order[:limit] if limit else order
+    used: dict[str, Link] = {}
+    impacted = []
+    for dep in shown:
+        ids: list[str] = []
+        node = dep
+        while node != cid:
+            node, step = via[node]
+            for conn in step:
+                ids.append(conn.id)
+                if conn.id not in used:
+                    used[conn.id] = index.link(conn)
+        impacted.append(Reach(index.element(dep), distance[dep], tuple(ids)))
     subject = index.element(cid)
-    return ImpactAnswer(model=index.origin, subject=subject, impacted=impacted,
-                        rules=_rules(index, [subject, *(r.component for r in impacted)],
-                                     {link.id: link for r in impacted for link in r.path}.values()))
+    return ImpactAnswer(model=index.origin, subject=subject, impacted=tuple(impacted),
+                        links=tuple(used[k] for k in sorted(used)), total=len(order), truncated=len(shown) < len(order),
+                        rules=_rules(index, [subject, *(r.component for r in impacted)], used.values()))
 
 
 # ---------------------------------------------------------------------------------- path
@@ -283,13 +305,9 @@ def _store_users(index: QueryIndex, cid: str) -> UsesAnswer:
 
 def _topic_users(index: QueryIndex, topic: str) -> UsesAnswer:
     found: list[Usage] = []
-    for conn in index.model.connections.values():
-        if index.model.parent_of(conn.source):
-            continue  # the subsystem-level copy of a component's link
-        for role, topics in (("publishes", publishes(conn)), ("subscribes", subscribes(conn))):
-            if topic in topics:
-                link = index.link(conn)
-                found.append(Usage(index.element(conn.source), role, link, link.evidence))
+    for role, conn in index.topics.get(topic, ()):
+        link = index.link(conn)
+        found.append(Usage(index.element(conn.source), role, link, link.evidence))
     users = tuple(sorted(found, key=lambda u: (u.role, u.component.id, u.link.id if u.link else "")))
     return UsesAnswer(model=index.origin, subject=topic, what="topic", users=users,
                       rules=_rules(index, [u.component for u in users], [u.link for u in users if u.link]))
@@ -304,10 +322,8 @@ def _endpoint_users(index: QueryIndex, method: str | None, want: str, subject: s
                     found.append(Usage(index.element(comp.id), "provides", None,
                                        tuple(str(e) for e in ep.evidence) or index.element(comp.id).evidence))
                     break
-    for conn in index.model.connections.values():
-        if index.model.parent_of(conn.source):
-            continue
-        if any(_endpoint_matches(method, want, label) for label in split_list(conn.attributes.get("endpoints"))):
+    for conn, labels in index.called_endpoints:
+        if any(_endpoint_matches(method, want, label) for label in labels):
             link = index.link(conn)
             found.append(Usage(index.element(conn.source), "calls", link, link.evidence))
     users = tuple(sorted(found, key=lambda u: (u.role != "provides", u.component.id, u.link.id if u.link else "")))

@@ -72,21 +72,26 @@ class NeighboursAnswer:
 
 @dataclass(frozen=True)
 class Reach:
-    """A component that depends on the subject, ``distance`` connections away; ``path`` runs from it
-    to the subject (through a broker: the subscription, then the publication of the same topic)."""
+    """A component that depends on the subject, ``distance`` steps away; ``path`` holds the ids of the
+    connections from it to the subject (their records are in the answer's ``links``, once each; through
+    a broker a step is the subscription, then the publication of the same topic)."""
 
     component: Element
     distance: int
-    path: tuple[Link, ...]
+    path: tuple[str, ...]
 
 
 @dataclass(frozen=True)
 class ImpactAnswer:
-    """``impact X``: everything that depends on X, transitively, nearest first."""
+    """``impact X``: everything that depends on X, transitively, nearest first (the first ``limit``
+    when asked: ``total`` counts them all)."""
 
     model: str
     subject: Element
     impacted: tuple[Reach, ...]
+    links: tuple[Link, ...] = ()
+    total: int = 0
+    truncated: bool = False
     rules: tuple[RuleRef, ...] = ()
 
 
@@ -197,10 +202,13 @@ class ChangesAnswer:
 
 @dataclass(frozen=True)
 class ComponentsAnswer:
-    """``components``: the components of the model (of one kind, when asked), by id."""
+    """``components``: the components of the model (of one kind, when asked), by id (the first
+    ``limit`` when asked: ``total`` counts them all)."""
 
     model: str
     components: tuple[Element, ...]
+    total: int = 0
+    truncated: bool = False
 
 
 Answer = ComponentsAnswer | NeighboursAnswer | ImpactAnswer | PathAnswer | UsesAnswer | EvidenceAnswer | UnresolvedAnswer | ChangesAnswer

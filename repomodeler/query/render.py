@@ -75,11 +75,13 @@ def _neighbours(a: NeighboursAnswer) -> list[str]:
 
 
 def _impact(a: ImpactAnswer) -> list[str]:
-    lines = [f"impact of {_element(a.subject)} in {a.model}: {len(a.impacted)} component(s) depend on it"]
+    lines = [f"impact of {_element(a.subject)} in {a.model}: {a.total} component(s) depend on it"
+             + (f" (the nearest {len(a.impacted)} shown)" if a.truncated else "")]
+    links = {link.id: link for link in a.links}
     for r in a.impacted:
         lines.append(f"  {_element(r.component)}, {r.distance} step(s) away")
-        for link in r.path:
-            lines += _link_lines(link, "    ")
+        for link_id in r.path:
+            lines += _link_lines(links[link_id], "    ")
     return lines
 
 
@@ -139,7 +141,8 @@ def _changes(a: ChangesAnswer) -> list[str]:
 def render_text(answer: Answer) -> str:
     """The answer as lines of text, ending with the rules it names and their messages."""
     if isinstance(answer, ComponentsAnswer):
-        lines = [f"components of {answer.model}: {len(answer.components)}"]
+        lines = [f"components of {answer.model}: {answer.total}"
+                 + (f" (the first {len(answer.components)} shown)" if answer.truncated else "")]
         lines += [f"  {_element(e)}  {_cites(e.evidence)}" for e in answer.components]
     elif isinstance(answer, NeighboursAnswer):
         lines = _neighbours(answer)
