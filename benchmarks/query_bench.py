@@ -88,7 +88,7 @@ def generate(components: int, seed: int = 11) -> Model:
             connect(svc, rnd.choice(by_kind["external"]), "calls", "http", via="literal https://api.example.com")
         if rnd.random() < 0.25:
             topic = rnd.choice(topics)
-            broker = by_kind["broker"][hash(topic) % len(by_kind["broker"])]
+            broker = by_kind["broker"][int(topic.rsplit("t", 1)[1]) % len(by_kind["broker"])]
             if rnd.random() < 0.5:
                 connect(svc, broker, "publishes", "amqp", publishes=topic, topic=topic)
             else:
@@ -162,16 +162,15 @@ def main() -> None:
             async with Client(server) as client:
                 await client.call_tool("components", {"model": "big"})  # the server's index, built once
                 for name, subject, arguments, ask in questions:
-                    cold_index = query.QueryIndex(loaded.model, "big")  # no element or link made yet
-                    t = time.perf_counter()
                     first = {"callers": query.callers, "callees": query.callees, "impact": query.impact,
                              "uses": query.uses, "evidence": query.evidence, "components": query.components,
-                             "unresolved": query.unresolved}.get(name)
-                    if first is not None:
+                             "unresolved": query.unresolved, "path": query.path}[name]
+                    cold_ms = float("inf")
+                    for _ in range(args.repeat):  # on a fresh index: no element or link record made yet
+                        cold_index = query.QueryIndex(loaded.model, "big")
+                        t = time.perf_counter()
                         first(cold_index, *arguments.values())
-                    elif name == "path":
-                        query.path(cold_index, arguments["source"], arguments["target"])
-                    cold_ms = (time.perf_counter() - t) * 1000
+                        cold_ms = min(cold_ms, (time.perf_counter() - t) * 1000)
                     lib_ms, answer = timed(ask, args.repeat)
                     server_ms = client_ms = float("inf")
                     for _ in range(args.repeat):
@@ -187,7 +186,7 @@ def main() -> None:
 
         anyio.run(over_mcp)
 
-    print("library: the question on the model (first: on a fresh index; again: best of --repeat);")
+    print("library: the question on the model (first: on a fresh index; again: on the same index), best of --repeat;")
     print("server: MCPServer.call_tool (arguments, answer, output validation, serialisation); client: a round trip")
     print("through the SDK's in-process client, which also checks the answer against the tool's output schema.")
     print(f"{'question':<11} {'subject':<34} {'first':>8} {'again':>8} {'server':>8} {'client':>8} {'answer':>7}")

@@ -19,12 +19,17 @@ from functools import cached_property
 from repomodeler.model import Component, Connection, Model
 from repomodeler.model.nesting import has_parent
 from repomodeler.query.records import Element, Link, RuleRef
-from repomodeler.records import RepomodelerError
+from repomodeler.records import Evidence, RepomodelerError
 
 
 def split_list(value: object) -> tuple[str, ...]:
     """An attribute holding a ``", "``-joined list (topics, endpoints, subsystems) as a tuple."""
     return tuple(x for x in (s.strip() for s in str(value or "").split(", ")) if x)
+
+
+def cites(evidence: tuple[Evidence, ...]) -> tuple[str, ...]:
+    """Evidence records as ``repository:path:line`` (what ``str(Evidence)`` gives, without the call)."""
+    return tuple(f"{e.repository}:{e.path}:{e.line}" for e in evidence)
 
 
 class QueryError(RepomodelerError):
@@ -50,6 +55,26 @@ class QueryIndex:
                 self.in_top[conn.target].append(conn)
         self._elements: dict[str, Element] = {}
         self._links: dict[str, Link] = {}
+        self._published: dict[str, frozenset[str]] = {}
+        self._subscribed: dict[str, frozenset[str]] = {}
+
+    def published(self, conn: Connection) -> frozenset[str]:
+        """The topics `conn` publishes (read once per connection)."""
+        hit = self._published.get(conn.id)
+        if hit is None:
+            hit = self._published[conn.id] = publishes(conn)
+        return hit
+
+    def subscribed(self, conn: Connection) -> frozenset[str]:
+        """The topics `conn` subscribes to (read once per connection)."""
+        hit = self._subscribed.get(conn.id)
+        if hit is None:
+            hit = self._subscribed[conn.id] = subscribes(conn)
+        return hit
+
+    def receives_only(self, conn: Connection) -> bool:
+        """A subscription that publishes nothing: its messages flow from the target to the source."""
+        return conn.kind == "subscribes" and not self.published(conn)
 
     # ---- names ---------------------------------------------------------------------------
     @cached_property
@@ -107,7 +132,7 @@ class QueryIndex:
                 hit = Element(id=cid, kind="unknown", name=cid)
             else:
                 hit = Element(id=comp.id, kind=comp.kind, name=comp.name, parent=comp.parent or None,
-                              rules=tuple(comp.rules), evidence=tuple(str(e) for e in comp.evidence))
+                              rules=tuple(comp.rules), evidence=cites(comp.evidence))
             self._elements[cid] = hit
         return hit
 
@@ -120,7 +145,7 @@ class QueryIndex:
             hit = Link(id=conn.id, source=conn.source, target=conn.target, kind=conn.kind, protocol=conn.protocol,
                        via=str(a.get("via", "")), endpoints=split_list(a.get("endpoints")), topics=tuple(topics),
                        subsystems=split_list(a.get("subsystems")), rules=tuple(conn.rules),
-                       evidence=tuple(str(e) for e in conn.evidence))
+                       evidence=cites(conn.evidence))
             self._links[conn.id] = hit
         return hit
 
@@ -170,12 +195,24 @@ class QueryIndex:
         return (self.out_all if every else self.out_top).get(cid, [])
 
 
-def publishes(conn: Connection) -> set[str]:
-    return set(split_list(conn.attributes.get("publishes")))
+_NO_TOPICS: frozenset[str] = frozenset()
 
 
-def subscribes(conn: Connection) -> set[str]:
-    return set(split_list(conn.attributes.get("subscribes")))
+def _topic_set(conn: Connection, key: str) -> frozenset[str]:
+    value = conn.attributes.get(key)
+    if not value:
+        return _NO_TOPICS
+    return frozenset(split_list(value))
+
+
+def publishes(conn: Connection) -> frozenset[str]:
+    """The topics `conn` publishes."""
+    return _topic_set(conn, "publishes")
+
+
+def subscribes(conn: Connection) -> frozenset[str]:
+    """The topics `conn` subscribes to."""
+    return _topic_set(conn, "subscribes")
 
 
 def is_subscription(conn: Connection) -> bool:

@@ -18,7 +18,7 @@ from collections import deque
 from typing import TYPE_CHECKING, Iterable
 
 from repomodeler.model import Connection
-from repomodeler.query.index import QueryError, QueryIndex, is_subscription, publishes, subscribes
+from repomodeler.query.index import QueryError, QueryIndex
 from repomodeler.query.records import (
     Change,
     ChangesAnswer,
@@ -109,11 +109,11 @@ def _dependants(index: QueryIndex, cid: str, every: bool) -> list[tuple[str, tup
     then the publication)."""
     out = [(c.source, (c,)) for c in index.incoming(cid, every)]
     for pub in index.outgoing(cid, every):
-        topics = publishes(pub)
+        topics = index.published(pub)
         if not topics:
             continue
         for sub in index.incoming(pub.target, every):
-            if sub.source != cid and subscribes(sub) & topics:
+            if sub.source != cid and index.subscribed(sub) & topics:
                 out.append((sub.source, (sub, pub)))
     return out
 
@@ -131,7 +131,7 @@ def impact(index: QueryIndex, name: str, limit: int = 0) -> ImpactAnswer:
     queue = deque([cid])
     while queue:  # breadth first: each component is reached by a shortest path; ties by id
         node = queue.popleft()
-        for dep, step in sorted(_dependants(index, node, every), key=lambda d: (d[0], [c.id for c in d[1]])):
+        for dep, step in sorted(_dependants(index, node, every), key=lambda d: (d[0], d[1][0].key)):
             if dep in distance:
                 continue
             distance[dep] = distance[node] + 1
@@ -163,11 +163,11 @@ def _flows(index: QueryIndex, node: str, arrived: Connection | None, every: bool
     """Where a request or message at `node` goes next: (next component, connection, against its arrow)."""
     out: list[tuple[str, Connection, bool]] = []
     for conn in index.outgoing(node, every):
-        if not is_subscription(conn):
+        if not index.receives_only(conn):
             out.append((conn.target, conn, False))
-    topics = publishes(arrived) if arrived is not None else None
+    topics = index.published(arrived) if arrived is not None else None
     for conn in index.incoming(node, every):
-        subs = subscribes(conn)
+        subs = index.subscribed(conn)
         if not subs:
             continue
         if topics is None and arrived is not None:
@@ -184,8 +184,8 @@ def _can_reach(index: QueryIndex, target: str, every: bool) -> dict[str, int]:
     queue = deque([target])
     while queue:
         node = queue.popleft()
-        back = [c.source for c in index.incoming(node, every) if not is_subscription(c)]
-        back += [c.target for c in index.outgoing(node, every) if subscribes(c)]
+        back = [c.source for c in index.incoming(node, every) if not index.receives_only(c)]
+        back += [c.target for c in index.outgoing(node, every) if index.subscribed(c)]
         for prev in back:
             if prev not in dist:
                 dist[prev] = dist[node] + 1
