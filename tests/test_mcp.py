@@ -51,6 +51,13 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     (models / "huge").mkdir()
     with open(models / "huge" / "model.json", "wb") as fh:  # 33 MB by its size, sparse on disk
         fh.truncate(33 * 1024 * 1024)
+    (models / "forgedrun").mkdir()  # cites /etc/passwd and claims its checkout is "/"
+    model = json.loads((models / "shop" / "model.json").read_text())
+    model["nodes"][0]["evidence"].append({"repository": "shop", "path": "etc/passwd", "line": 1})
+    (models / "forgedrun" / "model.json").write_text(json.dumps(model))
+    run = json.loads((models / "shop" / "run.json").read_text())
+    run["repositories"][0].update(checkout="/", kind="dir")
+    (models / "forgedrun" / "run.json").write_text(json.dumps(run))
     (models / "linked").mkdir()
     os.symlink(models / "shop" / "model.json", models / "linked" / "model.json")
     return models, home
@@ -127,6 +134,9 @@ def test_stdio_tools_answer_with_components_edges_and_evidence(folder):
         assert {(c["element"], c["id"], c["status"]) for c in diff["changes"]} >= {
             ("component", "inventory", "removed"), ("component", "payments-cache", "added")}
 
+        same = data(await client.call_tool("against", {"model": "shop", "target": "shop"}))
+        assert same["changes"] == [] and same["b"] == "shop"
+
         snippet = data(await client.call_tool("source", {"model": "shop", "repository": "shop",
                                                           "path": "orders/main.py", "line": 28}))
         assert snippet["highlight"] == 28 and len(snippet["commit"]) == 40
@@ -152,6 +162,8 @@ def test_stdio_tools_answer_with_components_edges_and_evidence(folder):
     ("source", {"model": "shop", "repository": "shop", "path": "/etc/passwd", "line": 1}, "error: absolute or unsafe path"),
     ("source", {"model": "shop", "repository": "shop", "path": "orders/Dockerfile", "line": 1}, "path is not cited by the model"),
     ("source", {"model": "shop", "repository": "shop", "path": "orders/main.py", "line": 0}, "line"),
+    ("source", {"model": "forgedrun", "repository": "shop", "path": "etc/passwd", "line": 1},
+     "(checkout outside the source roots); only files the model cites are read"),
     ("against", {"model": "shop", "target": "../../etc/passwd.sysml"}, "error: no file '../../etc/passwd.sysml'"),
     ("changes", {"system": "nobody"}, "error: no recorded runs for system 'nobody'"),
     ("analyze", {"inputs": ["https://github.com/acme/shop"], "name": "x"}, "analyze"),
