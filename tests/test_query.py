@@ -171,6 +171,7 @@ def test_against_a_target_lists_the_changes_with_evidence(runner, shop):
     removed = changes[("component", "inventory", "removed")]
     assert "shop:docker-compose.yml:30" in removed["evidence"] and "compose.services" in removed["rules"]
     assert ("component", "payments-cache", "added") in changes
+    assert changes[("port", "payments.http", "removed")]["evidence"] == ["shop:payments/main.go:25", "shop:payments/main.go:26"]
     changed = changes[("connection", "orders->payments:http", "changed")]
     assert changed["new_id"] == "orders->payments:grpc" and changed["detail"] == "protocol: http -> grpc"
     # what the hand-written target leaves unsaid (languages, images) is not a change
@@ -192,6 +193,8 @@ def test_changes_between_two_runs_of_the_history(runner, shop_repo, tmp_path):
     assert [c["id"] for c in added] == ["audit"]
     line = compose.read_text().splitlines().index("  audit:") + 1
     assert added[0]["evidence"] == [f"shop:docker-compose.yml:{line}"]
+    asked = ask(runner, "run:shop:1", "callers", "orders")  # any question of a stored run
+    assert asked["model"] == "run:shop:1" and [n["component"]["id"] for n in asked["neighbours"]] == ["frontend"]
     same = ask(runner, str(out), "changes", "previous", "run:shop:latest")  # the folder's system name
     assert [c["id"] for c in same["changes"] if c["status"] == "added"] == ["audit"]
 

@@ -430,6 +430,14 @@ def changes(a: QueryIndex, b: QueryIndex, question: str = "changes", notes: tupl
             comp = side.model.components.get(ch.component)
             if comp is not None:
                 rules, cites = tuple(comp.rules), tuple(str(e) for e in comp.evidence)
+                port_name = ident.partition(".")[2].partition(":")[0] if ch.element in ("port", "endpoint") else ""
+                port = next((p for p in comp.ports if p.name == port_name), None)
+                if port is not None and port.evidence:  # a port's (or its endpoint's) own lines
+                    cites = tuple(str(e) for e in port.evidence)
+                    label = ident.partition(":")[2]
+                    ep = next((e for e in port.endpoints if f"{e.method} {e.path}" == label), None)
+                    if ep is not None and ep.evidence:
+                        cites = tuple(str(e) for e in ep.evidence)
         rule_ids.update(rules)
         out.append(Change(element=ch.element, id=ch.id, status=ch.status, detail=ch.detail, new_id=ch.new_id,
                           where=ch.where, rules=rules, evidence=cites))
