@@ -261,11 +261,12 @@ def test_streamable_http_on_loopback(folder):
 
         anyio.run(main)
         # DNS rebinding: a page on another name that resolves to 127.0.0.1 cannot talk to the server
-        refused = httpx.post(f"http://127.0.0.1:{port}/mcp", headers={"Host": "evil.example",
-                                                                     "Content-Type": "application/json",
-                                                                     "Accept": "application/json, text/event-stream"},
-                             content=b'{"jsonrpc":"2.0","id":1,"method":"ping"}')
-        assert refused.status_code >= 400
+        headers = {"Content-Type": "application/json", "Accept": "application/json, text/event-stream"}
+        body = b'{"jsonrpc":"2.0","id":1,"method":"ping"}'
+        refused = httpx.post(f"http://127.0.0.1:{port}/mcp", headers={**headers, "Host": "evil.example"}, content=body)
+        assert (refused.status_code, refused.text) == (421, "Invalid Host header")
+        allowed = httpx.post(f"http://127.0.0.1:{port}/mcp", headers=headers, content=body)
+        assert allowed.status_code != 421 and "Invalid Host header" not in allowed.text
     finally:
         proc.terminate()
         proc.wait(timeout=20)
