@@ -15,7 +15,7 @@ import pytest
 from conftest import SAMPLES, commit_all, make_repo
 
 from repomodeler.cli import cli
-from repomodeler.query import QueryError, QueryIndex, callees, callers, impact, load, path, uses
+from repomodeler.query import QueryError, QueryIndex, callees, callers, components, impact, load, path, uses
 from repomodeler.query.load import parse_evidence
 
 TARGET = str(SAMPLES / "targets" / "shop-target.sysml")
@@ -234,6 +234,9 @@ def test_library_questions_refuse_ambiguous_and_empty_names(shop):
         path(index, "user", "orders", max_routes=0)
     assert impact(index, "user").impacted == ()
     assert uses(index, "store:cache").users[0].component.id == "orders"
+    assert [c.id for c in components(index, "database").components] == ["orders-db"]
+    assert [c.id for c in components(index, "subsystem").components] == ["inventory/com.acme.inventory"]
+    assert components(index, "database", nested=True).total == 3
 
 
 def test_evidence_strings_read_back():

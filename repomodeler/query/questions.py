@@ -60,14 +60,16 @@ def _rules(index: QueryIndex, elements: Iterable[Element], links: Iterable[Link]
 
 # ---------------------------------------------------------------------------------- components
 def components(index: QueryIndex, kind: str = "", nested: bool = False, limit: int = 0) -> ComponentsAnswer:
-    """The top-level components (with `nested`, the parts inside them too), of `kind` when given; the
-    first `limit` by id (0: all)."""
+    """The top-level components (with `nested`, or for a kind only parts have, the parts inside them
+    too), of `kind` when given; the first `limit` by id (0: all)."""
     if limit < 0:
         raise QueryError("error: limit must be 0 (all) or more")
     model = index.model
     kinds = {c.kind for c in model.components.values()}
     if kind and kind not in kinds:
         raise QueryError(f"error: no component of kind '{kind}' in {index.origin}; kinds: {', '.join(sorted(kinds))}")
+    if kind and not nested and not any(c.kind == kind for c in model.top_level()):
+        nested = True  # a kind only parts have (subsystem)
     ids = [c.id for c in model.components.values()
            if (nested or model.is_top_level(c.id)) and (not kind or c.kind == kind)]
     shown = ids[:limit] if limit else ids
