@@ -16,7 +16,6 @@ from conftest import SAMPLES, commit_all, make_repo
 
 from repomodeler.cli import cli
 from repomodeler.query import QueryError, QueryIndex, callees, callers, components, impact, load, path, uses
-from repomodeler.query.load import parse_evidence
 
 TARGET = str(SAMPLES / "targets" / "shop-target.sysml")
 OLD_SHOP = Path(__file__).parent / "fixtures" / "models" / "shop" / "model.json"  # an older model: no rules
@@ -237,11 +236,6 @@ def test_library_questions_refuse_ambiguous_and_empty_names(shop):
     assert [c.id for c in components(index, "database").components] == ["orders-db"]
     assert [c.id for c in components(index, "subsystem").components] == ["inventory/com.acme.inventory"]
     assert components(index, "database", nested=True).total == 3
-
-
-def test_evidence_strings_read_back():
-    assert str(parse_evidence("shop:a/b.py:12")) == "shop:a/b.py:12"
-    assert parse_evidence("nonsense") is None and parse_evidence("shop:a.py:x") is None
 
 
 def test_query_copes_with_the_old_fixture_model(runner, tmp_path):

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from repomodeler.query import QueryIndex
-from repomodeler.query.load import Loaded, model_from_arch
+from repomodeler.query.load import Loaded, sysml_text
 from repomodeler.records import RepomodelerError
 from repomodeler.serve import budget
 from repomodeler.serve.store import BrokenModel, ModelStore, NotFound
@@ -127,15 +127,12 @@ class ModelsFolder:
             raise RepomodelerError("error: against needs a target: another model's name or a .sysml file in the model's folder")
         target = target.strip()
         if target.endswith(".sysml"):
-            from repomodeler.sysml_reader import read_sysml_text
-
             try:
                 self.store.folder(name)
                 text = self.store.open_file(name, target, budget.MAX_MODEL_JSON_BYTES).decode("utf-8", errors="replace")
             except NotFound:
                 raise RepomodelerError(f"error: no file '{target[:120]}' directly inside model '{name}'s folder "
                                        "(give a .sysml file name there, or another model's name)") from None
-            arch = read_sysml_text(text, f"{name}/{target}")
-            return Loaded(model_from_arch(arch), f"{name}/{target}", arch)
+            return sysml_text(text, f"{name}/{target}")
         index = self.index(target)
         return Loaded(index.model, target)

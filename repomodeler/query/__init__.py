@@ -10,7 +10,7 @@ One library behind ``repomodeler query`` (people) and ``repomodeler mcp`` (codin
 """
 
 from repomodeler.query.index import QueryError, QueryIndex
-from repomodeler.query.load import Loaded, load, model_from_arch
+from repomodeler.query.load import Loaded, load, sysml_text
 from repomodeler.query.questions import (
     callees,
     callers,
@@ -25,4 +25,4 @@ from repomodeler.query.questions import (
 from repomodeler.query.records import to_json
 
 __all__ = ["Loaded", "QueryError", "QueryIndex", "callees", "callers", "changes", "components", "evidence", "impact", "load",
-           "model_from_arch", "path", "to_json", "unresolved", "uses"]
+           "sysml_text", "path", "to_json", "unresolved", "uses"]

@@ -3,8 +3,8 @@
 Questions are answered on :class:`repomodeler.model.Model` only.  model.json goes through the
 model's own reader (:func:`repomodeler.model.read_file`), a stored run through the run store
 (:mod:`repomodeler.store`), and a ``.sysml`` file through the SysML reader
-(:mod:`repomodeler.sysml_reader`), whose view is turned into the canonical records here: a SysML
-model names no rules and no unresolved references, so those answers are empty for it.
+(:mod:`repomodeler.sysml_reader`), which reads into the same records: a SysML model names no rules
+and no unresolved references, so those answers are empty for it.
 """
 
 from __future__ import annotations
@@ -12,9 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from repomodeler.model import Component, Connection, Endpoint, Evidence, Model, Port, from_dict, read_file
+from repomodeler.diff.load import arch_model
+from repomodeler.diff.view import ArchModel
+from repomodeler.model import Model, from_dict, read_file
 from repomodeler.records import RepomodelerError
-from repomodeler.sysml_reader import ArchModel, read_sysml_file
+from repomodeler.sysml_reader import read_model_file, read_model_text
 
 RUN_PREFIX = "run:"
 
@@ -28,44 +30,6 @@ class Loaded:
     model: Model
     origin: str
     arch: ArchModel | None = None
-
-
-def parse_evidence(text: str) -> Evidence | None:
-    """``repository:path:line`` (the form the SysML reader keeps) back to a record; None if malformed."""
-    head, sep, line = text.rpartition(":")
-    repository, sep2, path = head.partition(":")
-    if not sep or not sep2 or not path:
-        return None
-    try:
-        return Evidence(repository, path, int(line))
-    except ValueError:
-        return None
-
-
-def _evidence(items: list[str]) -> tuple[Evidence, ...]:
-    return tuple(sorted(e for e in map(parse_evidence, items) if e is not None))
-
-
-def model_from_arch(arch: ArchModel) -> Model:
-    """The canonical model of what the SysML reader read (components, nested parts, ports,
-    endpoints, connections and their evidence)."""
-    components: dict[str, Component] = {}
-    for comp in [*arch.components.values(), *arch.parts.values()]:
-        attrs = dict(sorted(comp.attributes.items()))
-        language, repository = attrs.pop("language", None), attrs.pop("repository", None)
-        ports = tuple(Port(p.name, p.protocol, p.direction,
-                           tuple(Endpoint(e.method, e.path) for e in p.endpoints))
-                      for _n, p in sorted(comp.ports.items()) if p.direction == "provided")
-        components[comp.id] = Component(id=comp.id, name=comp.id, kind=comp.kind, repository=repository,
-                                        language=language, parent=comp.parent or None,
-                                        evidence=_evidence(comp.evidence), attributes=attrs, ports=ports)
-    connections: dict[tuple[str, str, str], Connection] = {}
-    for conn in [*arch.connections, *arch.part_links]:
-        c = Connection(source=conn.source, target=conn.target, kind=conn.kind, protocol=conn.protocol,
-                       evidence=_evidence(conn.evidence))
-        connections.setdefault(c.key, c)
-    return Model(name=arch.name, components=dict(sorted(components.items())),
-                 connections=dict(sorted(connections.items())))
 
 
 def run_model(system: str, which: str) -> Loaded:
@@ -88,8 +52,14 @@ def split_run(spec: str) -> tuple[str, str]:
 
 
 def _sysml(path: Path) -> Loaded:
-    arch = read_sysml_file(path)
-    return Loaded(model_from_arch(arch), str(path), arch)
+    model = read_model_file(path)
+    return Loaded(model, str(path), arch_model(model, str(path)))
+
+
+def sysml_text(text: str, origin: str) -> Loaded:
+    """SysML text (a target file a models folder holds) as a loaded model."""
+    model = read_model_text(text, origin)
+    return Loaded(model, origin, arch_model(model, origin))
 
 
 def load(spec: str) -> Loaded:

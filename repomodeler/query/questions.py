@@ -40,7 +40,7 @@ from repomodeler.query.records import (
 )
 
 if TYPE_CHECKING:  # pragma: no cover
-    from repomodeler.sysml_reader import ArchModel
+    from repomodeler.diff.view import ArchModel
 
 #: Routes ``path`` lists at most (shortest first), the longest route it follows, and how many steps
 #: one search may take: a dense model has more routes than anyone reads.
