@@ -13,8 +13,9 @@ from pathlib import Path
 from typing import Literal
 from repomodeler.writes import GuardedSet, check, guarded
 
-NodeKind = Literal["service", "database", "cache", "broker", "gateway", "external", "library", "user"]
-NODE_KINDS: tuple[str, ...] = ("service", "database", "cache", "broker", "gateway", "external", "library", "user")
+NodeKind = Literal["service", "database", "cache", "broker", "gateway", "external", "library", "user", "webapp"]
+NODE_KINDS: tuple[str, ...] = ("service", "database", "cache", "broker", "gateway", "external", "library", "user",
+                               "webapp")
 PROTOCOLS: tuple[str, ...] = (
     "http", "grpc", "sql", "mongodb", "redis", "amqp", "kafka", "nats", "elasticsearch", "tcp", "library",
 )

@@ -31,6 +31,7 @@ KIND_BY_TYPE: dict[str, str] = {
     # common hand-written spellings
     "External": "external", "ExternalService": "external", "DataStore": "database", "Datastore": "database",
     "MessageBroker": "broker", "Queue": "broker", "ApiGateway": "gateway", "Person": "user",
+    "WebApp": "webapp", "WebApplication": "webapp", "SinglePageApp": "webapp",
     "Subsystem": "subsystem",  # a part inside a component (emitted nested in the component's part)
 }
 # Prefix of a port / interface definition name -> protocol (HttpApi, HttpLink, GrpcConnection...).

@@ -52,6 +52,8 @@ def structure_cases(Case):  # noqa: N803 - the Case class of test_grammars
         ), absent=(("server.start", 12), ("server.start", 13))),
         Case("java", "structure.java", ((doc, 1, {"doc": "/**\n * Billing: invoices and payments.\n */"}),),
              path="src/main/java/com/acme/billing/package-info.java"),
+        Case("java", "processes.java", (("program.java_main", 4, {"class": "NamesrvStartup"}),),
+             absent=(("program.java_main", 8), ("program.java_main", 11))),
         Case("rust", "structure.rs", ((doc, 1, {"doc": " The storage engine.\n"}),), absent=((doc, 5),),
              path="src/lib.rs"),
     ]

@@ -157,6 +157,8 @@ FIXTURES = {
     "helm": ("chart/values.yaml", "image:\n  repository: shop/orders\n", "config.property"),
     "kubernetes": ("k8s/orders.yaml", "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: orders\nspec:\n"
                    "  template:\n    spec:\n      containers:\n        - image: shop/orders\n", "k8s.workload"),
+    "launchers": ("distribution/bin/mqnamesrv", "#!/bin/sh\nsh ${HOME}/bin/runserver.sh org.acme.namesrv.NamesrvStartup $@\n",
+                  "program.launch"),
     "logback": ("logback.xml", "<configuration><appender><destination>logstash:5000</destination></appender>"
                 "</configuration>\n", "monitoring.target"),
     "makefile": ("Makefile", "run:\n\tpython services/movies.py &\n", "program.command"),

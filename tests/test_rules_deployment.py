@@ -750,3 +750,20 @@ def test_development_stacks_ci_pipelines_and_data_only_containers_are_not_the_sy
     }
     model = resolve_files({"app": files})
     assert {c.id for c in model.components.values() if c.kind != "user"} == {"mysql", "web"}
+
+
+def test_a_browser_app_in_a_folder_named_like_the_server_gets_a_name_of_its_own() -> None:
+    """The compose service `web` is the server; the React app in `web/` must not become it."""
+    files = {
+        "docker-compose.yml": "services:\n  web:\n    build: ./server\n    ports: ['8000:8000']\n",
+        "server/Dockerfile": "FROM python:3.12\nCOPY app.py /app.py\nCMD python /app.py\n",
+        "server/app.py": ("from flask import Flask\napp = Flask(__name__)\n\n@app.route('/api/items')\n"
+                          "def items():\n    return []\n"),
+        "web/package.json": ('{"name": "shop-ui", "dependencies": {"react-dom": "^18.0.0", "react": "^18.0.0"},'
+                             ' "devDependencies": {"vite": "^5.0.0"}}'),
+        "web/src/main.tsx": "import { createRoot } from 'react-dom/client';\ncreateRoot(document.body);\n",
+    }
+    model = resolve_files({"shop": files})
+    assert model.components["web"].kind == "service"
+    assert model.components["shop-ui"].kind == "webapp"
+    assert ("shop-ui", "web") in edge_set(model)

@@ -46,7 +46,8 @@ MAX_EVIDENCE = 8  # SourceRefs per element; the rest stay in model.json (the doc
 # and its strict check 1.5 times slower for lines that all say the same thing.
 IMPORT_EVIDENCE = 1
 KIND_DEF = {"service": "Service", "database": "Database", "cache": "Cache", "broker": "Broker",
-            "gateway": "Gateway", "external": "ExternalSystem", "library": "Library", "user": "User"}
+            "gateway": "Gateway", "external": "ExternalSystem", "library": "Library", "user": "User",
+            "webapp": "WebApp"}
 PROTOCOL_PORT = {"http": "HttpApi", "grpc": "GrpcApi", "sql": "SqlApi", "mongodb": "MongoApi", "redis": "RedisApi",
                  "amqp": "AmqpApi", "kafka": "KafkaApi", "nats": "NatsApi", "elasticsearch": "ElasticsearchApi",
                  "tcp": "TcpApi"}

@@ -23,6 +23,8 @@ from repomodeler.graph.connections import ConnectionRules
 from repomodeler.graph.platform import PlatformRules
 from repomodeler.graph.processes import ProcessRules
 from repomodeler.graph.subsystems import SubsystemRules
+from repomodeler.graph.launched import LaunchRules
+from repomodeler.graph.webapps import WebAppRules
 from repomodeler.records import ExtractResult
 from repomodeler.rules import RULES
 from repomodeler.writes import running
@@ -30,7 +32,8 @@ from repomodeler.writes import running
 __all__ = ["Resolver", "SystemModel", "resolve_system"]
 
 
-class Resolver(ComponentRules, AspireRules, ConnectionRules, PlatformRules, ProcessRules, SubsystemRules):
+class Resolver(ComponentRules, AspireRules, ConnectionRules, PlatformRules, ProcessRules, SubsystemRules,
+               LaunchRules, WebAppRules):
     """Applies the rules of :data:`repomodeler.rules.RULES` in their order (a rule runs after the rules it
     declares it uses, so it sees what they found), then names on every element the rules behind it."""
 

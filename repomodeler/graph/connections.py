@@ -823,7 +823,11 @@ class ConnectionRules(ResolverBase):
         NodePort) or an Ingress routes to; when there are none, the services that provide an API and
         that no component calls.  Brokers, registries, config servers and dashboards that merely
         publish a port are not front doors.  The actor gets an id no component has."""
-        called = {k[1] for k in self.model.connections}
+        # A browser app's calls to the server that hands it out (same origin) are the user's: that server
+        # stays a front door.  An app in a container of its own calls backends behind it, as any front end.
+        webapps = {c.id for c in self.model.components.values() if c.kind == "webapp"}
+        same_origin = {k for k, c in self.model.connections.items() if c.attributes.get("same_origin") == "true"}
+        called = {k[1] for k in self.model.connections if k not in same_origin}
         gateways = {c.id for c in self.model.components.values() if c.kind == "gateway"}
         forwarded = {k[1] for k in self.model.connections if k[0] in gateways}
         published: dict[str, Evidence] = {}
@@ -850,6 +854,8 @@ class ConnectionRules(ResolverBase):
                           if c.kind == "service" and "ui" in c.attributes.get("platform_role", "").split(",")):
             if cid not in forwarded:  # a user interface people open directly
                 targets.setdefault(cid, published.get(cid) or sorted(self.model.components[cid].evidence)[0])
+        for cid in sorted(webapps - forwarded):  # the browser app people open
+            targets.setdefault(cid, sorted(self.model.components[cid].evidence)[0])
         for cid in sorted(c.id for c in self.model.components.values() if c.attributes.get("published") == "true"):
             targets.setdefault(cid, sorted(self.model.components[cid].evidence)[0])  # Aspire WithExternalHttpEndpoints
         # A Service declared again elsewhere (an add-on's copy of the manifests) as ClusterIP is internal:
@@ -884,7 +890,7 @@ class ConnectionRules(ResolverBase):
         callers: dict[str, set[str]] = defaultdict(set)
         for (source, target, _p), conn in self.model.connections.items():
             via = conn.attributes.get("via", "")
-            if not (re.search(r"health", via, re.I) or re.search(r"HC$", via)):
+            if not (re.search(r"health", via, re.I) or re.search(r"HC$", via)) and (source, target, _p) not in same_origin:
                 callers[target].add(source)
         doors = set(targets)
         for cid in sorted(doors):

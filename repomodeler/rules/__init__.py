@@ -52,6 +52,8 @@ ORDER: tuple[str, ...] = (
     "dotnet.aspire-resources",
     "build.units",
     "build.deployed-programs",
+    "build.launched-programs",
+    "frontend.webapps",
     "spring.application-name",
     "gateway.by-dependency",
     "platform.roles",

@@ -50,7 +50,8 @@ def _edges(g: nx.MultiDiGraph) -> list[tuple[str, str, str, dict]]:
 
 # ---------------------------------------------------------------- mermaid
 _MERMAID_SHAPE = {"database": ("[(", ")]"), "cache": ("[(", ")]"), "broker": ("[[", "]]"), "external": ("{{", "}}"),
-                  "user": ("([", "])"), "library": ("[/", "/]"), "gateway": ("[/", "\\]")}
+                  "user": ("([", "])"), "library": ("[/", "/]"), "gateway": ("[/", "\\]"),
+                  "webapp": ("[", "]")}
 
 
 def _mermaid_text(text: str) -> str:
@@ -88,7 +89,8 @@ def write_mermaid(g: nx.MultiDiGraph, out_dir: Path) -> list[Path]:
 
 # ---------------------------------------------------------------- plantuml
 _PLANTUML_ELEMENT = {"database": "database", "cache": "database", "broker": "queue", "external": "cloud",
-                     "user": "actor", "library": "artifact", "gateway": "boundary"}
+                     "user": "actor", "library": "artifact", "gateway": "boundary",
+                     "webapp": "component"}
 
 
 def _puml_text(text: str) -> str:

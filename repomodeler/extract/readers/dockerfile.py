@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Iterator
 
@@ -64,11 +65,30 @@ def read_dockerfile(repo: str, path: str, text: str) -> list[Fact]:
                 facts.append(fact("docker.expose", repo, path, i, port=_substitute(port, env).split("/")[0]))
         elif instr in ("ENTRYPOINT", "CMD"):
             facts.append(fact("docker.command", repo, path, i, instruction=instr, command=arg[:500]))
+        if instr in ("ADD", "COPY"):  # what the build context puts in the image (not another stage's files)
+            words = _copy_words(_substitute(arg, env))
+            if words is not None and len(words) >= 2:
+                facts.append(fact("docker.copy", repo, path, i, sources=",".join(words[:-1]), target=words[-1]))
         if instr in ("ADD", "COPY", "ENTRYPOINT", "CMD"):
             for name in sorted(set(_ARTIFACT.findall(_substitute(arg, env)[:2000]))):
                 if "$" not in name and "*" not in name and name.lower() not in ("app", "application", "target"):
                     facts.append(fact("docker.artifact", repo, path, i, name=name))
     return facts
+
+
+def _copy_words(arg: str) -> list[str] | None:
+    """COPY's sources and destination (flags dropped; JSON form too), None when it copies from another
+    build stage or image (``--from=build``): those files are not the build context's."""
+    if arg.startswith("["):
+        try:
+            words = [str(w) for w in json.loads(arg)]
+        except ValueError:
+            return None
+    else:
+        words = arg.split()
+    if any(w.startswith("--from") for w in words):
+        return None
+    return [w for w in words if not w.startswith("--")]
 
 
 READERS = (

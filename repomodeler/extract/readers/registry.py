@@ -21,7 +21,8 @@ from pathlib import PurePosixPath
 
 from repomodeler.extract.readers import (appsettings, beats, cargo, cmake, compose, config_json, dockerfile, dotenv,
                                          dotnet_project, envoy, go_mod, gradle, grafana, graphql, haproxy, helm,
-                                         kubernetes, logback, makefile, maven, nginx, npm, openapi, otel_collector,
+                                         kubernetes, launchers, logback, makefile, maven, nginx, npm, openapi,
+                                         otel_collector,
                                          plain_manifests, procfile, prometheus, proto, pyproject, requirements,
                                          setup_cfg, setup_py, spring)
 from repomodeler.extract.readers._base import FAMILIES, Reader, alternation
@@ -29,7 +30,7 @@ from repomodeler.extract.readers._yaml import yaml
 from repomodeler.records import Fact, Warning_
 
 MODULES = (appsettings, beats, cargo, cmake, compose, config_json, dockerfile, dotenv, dotnet_project, envoy, go_mod, gradle,
-           grafana, graphql, haproxy, helm, kubernetes, logback, makefile, maven, nginx, npm, openapi, otel_collector,
+           grafana, graphql, haproxy, helm, kubernetes, launchers, logback, makefile, maven, nginx, npm, openapi, otel_collector,
            plain_manifests, procfile, prometheus, proto, pyproject, requirements, setup_cfg, setup_py, spring)
 READERS: tuple[Reader, ...] = tuple(sorted((r for m in MODULES for r in m.READERS),
                                            key=lambda r: (FAMILIES.index(r.family), r.order, r.id)))

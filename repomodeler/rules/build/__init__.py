@@ -50,4 +50,13 @@ RULES = (
         writes=("attributes",),
         after=("build.units",),
     ),
+    Rule(
+        id="build.launched-programs",
+        message=("A build module holding the Java main class a launcher script in bin/ starts is a running program, "
+                 "known by the script's name"),
+        unit="launched_programs",
+        reads=("program.launch", "program.java_main", "manifest"),
+        writes=("components", "kinds", "aliases", "roots", "attributes"),
+        after=("build.units",),
+    ),
 )

@@ -53,6 +53,7 @@
     external: { color: "#f3f4f6", border: "#4b5563", badge: "#4b5563", shape: "round-octagon", svg: "octagon" },
     library:  { color: "#fef9c3", border: "#713f12", badge: "#713f12", shape: "round-tag", svg: "rect" },
     user:     { color: "#fce7f3", border: "#be185d", badge: "#be185d", shape: "ellipse", svg: "ellipse" },
+    webapp:   { color: "#e0e7ff", border: "#4338ca", badge: "#4338ca", shape: "round-rectangle", svg: "rect" },
     subsystem: { color: "#f8fafc", border: "#475569", badge: "#475569", shape: "round-rectangle", svg: "rect" }
   };
   var OTHER_KIND = { color: "#f1f5f9", border: "#334155", badge: "#334155", shape: "round-rectangle", svg: "rect" };

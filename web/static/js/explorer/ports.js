@@ -15,7 +15,7 @@ export const PORT_SIZE = 14, PORT_GAP = 24;
 export const BUILD_PROTOCOLS = ["library", "import"];
 
 export const KIND_DEF = { service: "Service", database: "Database", cache: "Cache", broker: "Broker", gateway: "Gateway",
-  external: "ExternalService", library: "Library", user: "User", subsystem: "Subsystem" };
+  external: "ExternalService", library: "Library", user: "User", webapp: "WebApp", subsystem: "Subsystem" };
 
 /** The selection key of a port: "p:<node>#<index in model.json ports>" or, implied, "p:<node>#<protocol>". */
 export function portKeyOf(nodeId, indexOrProtocol) { return "p:" + nodeId + "#" + indexOrProtocol; }

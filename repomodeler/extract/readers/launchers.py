@@ -1,0 +1,128 @@
+"""How a repository's programs are started when no compose file or manifest says so: launcher scripts
+in ``bin/`` naming the Java class they run, and the process supervisors of an image or a host
+(supervisord ``[program:x]``, systemd ``*.service`` units, s6-overlay ``run`` scripts).
+
+Each becomes what the resolver already knows how to read: ``program.launch`` (a script starting a
+Java main class: ``sh bin/runserver.sh org.apache.rocketmq.namesrv.NamesrvStartup``) or
+``program.command`` (a named program and its command line, as a Procfile line is).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePosixPath
+
+from repomodeler.extract.readers._base import Reader, fact
+from repomodeler.records import Fact
+
+# A fully qualified Java class: two or more lower-case package segments, then a CamelCase class.
+JAVA_CLASS = re.compile(r"(?<![\w.$/-])((?:[a-z_][a-z0-9_]*\.){2,}[A-Z][A-Za-z0-9_]*)(?![\w.])")
+# Lines that name a class without starting it: finding or stopping a running process, messages.
+NOT_A_LAUNCH = re.compile(r"^\s*(#|echo\b|printf\b)|\bgrep\b|\bpkill\b|\bkill\b|\bps\s+-?[a-z]*\b|\bjps\b")
+# Wrappers in front of the real command of a supervised process.
+WRAPPERS = re.compile(r"^(?:(?:exec|s6-setuidgid\s+\S+|s6-envuidgid\s+\S+|s6-notifyoncheck(?:\s+-\S+)*|"
+                      r"with-contenv|gosu\s+\S+|su-exec\s+\S+|chpst(?:\s+-\S+\s+\S+)*|runuser\s+-u\s+\S+\s+--|"
+                      r"sudo\s+-u\s+\S+)\s+)+")
+
+
+def read_launch_script(repo: str, path: str, text: str) -> list[Fact]:
+    """A script in ``bin/`` that starts a Java class: one fact a class (the first line naming it)."""
+    facts: list[Fact] = []
+    seen: set[str] = set()
+    script = PurePosixPath(path).name
+    for i, line in enumerate(text.splitlines(), start=1):
+        if NOT_A_LAUNCH.search(line):
+            continue
+        for m in JAVA_CLASS.finditer(line):
+            cls = m.group(1)
+            if cls in seen or "=" in line[max(0, m.start() - 1):m.start()]:
+                continue  # a -Dkey=org.acme.Value setting, not the class started
+            seen.add(cls)
+            facts.append(fact("program.launch", repo, path, i, java_class=cls, script=script.removesuffix(".sh")))
+    return facts
+
+
+def read_supervisord(repo: str, path: str, text: str) -> list[Fact]:
+    """``[program:consumer]`` sections with their ``command=`` (continuation lines joined)."""
+    facts: list[Fact] = []
+    program: str | None = None
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        raw = lines[i]
+        header = re.match(r"^\s*\[(program|fcgi-program):([^\]]+)\]", raw)
+        if header:
+            program = header.group(2).strip()
+        elif re.match(r"^\s*\[", raw):
+            program = None
+        elif program:
+            m = re.match(r"^\s*command\s*=\s*(.+)$", raw)
+            if m:
+                command, start = m.group(1).strip(), i + 1
+                while i + 1 < len(lines) and re.match(r"^[ \t]+\S", lines[i + 1]):
+                    i += 1
+                    command += " " + lines[i].strip()
+                facts.append(fact("program.command", repo, path, start, owner=program,
+                                  command=_command(command)[:500], source="supervisord"))
+        i += 1
+    return facts
+
+
+def read_systemd_unit(repo: str, path: str, text: str) -> list[Fact]:
+    """A systemd service unit: ``ExecStart=`` of its ``[Service]`` section, named after the unit."""
+    unit = PurePosixPath(path).name.removesuffix(".service")
+    section = ""
+    for i, raw in enumerate(text.splitlines(), start=1):
+        header = re.match(r"^\s*\[([^\]]+)\]", raw)
+        if header:
+            section = header.group(1).strip()
+            continue
+        m = re.match(r"^\s*ExecStart\s*=\s*[-@:+!]*(.+)$", raw)
+        if section == "Service" and m:
+            return [fact("program.command", repo, path, i, owner=unit, command=_command(m.group(1))[:500],
+                         source="systemd")]
+    return []
+
+
+def read_s6_run(repo: str, path: str, text: str) -> list[Fact]:
+    """An s6 service's ``run`` script (``s6-rc.d/svc-consumer/run``, ``services.d/worker/run``): the
+    program it ``exec``s into is the long-running process, named after the service folder."""
+    service = PurePosixPath(path).parent.name
+    name = re.sub(r"^(svc|service)[-_]", "", service)
+    found: list[Fact] = []
+    for i, raw in enumerate(text.splitlines(), start=1):
+        m = re.match(r"^\s*exec\s+(.+)$", raw)
+        if m and not raw.lstrip().startswith("#"):
+            command = _command(m.group(1))
+            if command and not command.startswith(("s6-", "sleep", "true", "/bin/true")):
+                found.append(fact("program.command", repo, path, i, owner=name, command=command[:500], source="s6"))
+    return found[-1:]  # `exec a` under an if, `exec s6-setuidgid x a` under the else: the same program
+
+
+def _command(text: str) -> str:
+    return WRAPPERS.sub("", text.strip()).strip()
+
+
+def _is_supervisord(path: str, head: str) -> bool:
+    return "[program:" in head or "[supervisord]" in head
+
+
+def _is_systemd(path: str, head: str) -> bool:
+    return "[Service]" in head and "ExecStart" in head
+
+
+def _is_launch_script(path: str, head: str) -> bool:
+    return bool(JAVA_CLASS.search(head)) or head.startswith("#!")
+
+
+READERS = (
+    Reader("launchers.script", "descriptor", 220, read_launch_script, patterns=(r"bin/[^/.]+", r"bin/[^/]+\.sh"),
+           sniff=_is_launch_script, line_based=True, ignore_case=False),
+    Reader("launchers.supervisord", "descriptor", 221, read_supervisord,
+           patterns=(r"supervisord[^/]*\.conf", r"supervisor/(?:[^/]+/)?[^/]+\.conf"), sniff=_is_supervisord,
+           line_based=True),
+    Reader("launchers.systemd", "descriptor", 222, read_systemd_unit, patterns=(r"[^/]+\.service",),
+           sniff=_is_systemd, line_based=True),
+    Reader("launchers.s6", "descriptor", 223, read_s6_run,
+           patterns=(r"s6-rc\.d/[^/]+/run", r"services\.d/[^/]+/run"), line_based=True, ignore_case=False),
+)

@@ -1,0 +1,149 @@
+"""The browser app: a front-end package (Angular, React, Vue, Svelte...) built into files a browser
+runs is a component of its own (kind ``webapp``), not folders of the server that hands those files out.
+
+Why a rule of its own: before it, a single-page app and its server were one component, labelled by
+whichever language had more files, and the app's folders became the server's subsystems.  The app
+runs at the user and calls the server's API; the user opens it.  Which server that is comes from
+what builds or ships the bundle, in this order of strength: a Dockerfile that copies the app's folder
+(its image serves it), a package of the server's code that lives in the app's folder and embeds its
+build (Go ``//go:embed dist``), a build manifest of the server depending on the app's package (a
+Maven module depending on the ``*-ui`` artifact); failing those, the one HTTP server of the
+repository.  Each link names the place that shows it.
+"""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+
+from repomodeler.graph.base import ResolverBase
+from repomodeler.graph.naming import is_under, norm_path
+from repomodeler.records import Evidence, Fact
+
+# Dependencies that make a package's code run in a browser (the framework that renders pages).
+UI_FRAMEWORKS = frozenset({"react-dom", "@angular/core", "vue", "svelte", "solid-js", "preact", "lit", "@lit/reactive-element"})
+# ... and those that make it a server (server-side rendering or an API of its own): not a browser app.
+SERVER_FRAMEWORKS = frozenset({"express", "fastify", "koa", "@nestjs/core", "@hapi/hapi", "hapi", "next", "nuxt",
+                               "@remix-run/node", "@remix-run/serve", "@sveltejs/kit", "@sveltejs/adapter-node",
+                               "hono", "restify", "@adonisjs/core", "socket.io", "@hocuspocus/server"})
+# Tools that bundle a browser app (present in its dependencies or dev dependencies).
+BUNDLERS = frozenset({"vite", "webpack", "@angular/cli", "@angular/build", "@angular-devkit/build-angular",
+                      "react-scripts", "@vue/cli-service", "parcel", "rollup", "esbuild", "@rsbuild/core",
+                      "@rspack/cli", "snowpack", "@sveltejs/vite-plugin-svelte", "@vitejs/plugin-react",
+                      "@vitejs/plugin-vue"})
+# Folder names that say nothing of the app (its package name is used instead).  ``web``, ``ui``,
+# ``frontend`` name a browser app well; a package name is often the whole project's (``woodpecker-ci``).
+GENERIC = frozenset({"", ".", "src", "app", "www", "public"})
+
+
+class WebAppRules(ResolverBase):
+    """The browser apps of the system and the servers they call."""
+
+    def webapps(self) -> None:
+        deps: dict[tuple[str, str], set[str]] = {}
+        for f in [*self.by_kind["manifest.dependency"], *self.by_kind["manifest.dev_dependency"]]:
+            if f.get("ecosystem") == "npm":
+                deps.setdefault((f.repository, _folder(f.path)), set()).add((f.get("name") or "").lower())
+        for m in self.by_kind["manifest"]:
+            if m.get("ecosystem") != "npm":
+                continue
+            repo, d = m.repository, _folder(m.path)
+            names = deps.get((repo, d), set())
+            if not names & UI_FRAMEWORKS or names & SERVER_FRAMEWORKS or not names & BUNDLERS:
+                continue
+            if self._serves_itself(repo, d):
+                continue  # routes or a server start in its own code: a server, not only a bundle
+            self._add_webapp(m, repo, d)
+
+    def _serves_itself(self, repo: str, d: str) -> bool:
+        return any(f.repository == repo and is_under(f.path, d) and f.language in ("javascript", "typescript", "tsx")
+                   for k in ("http.route", "server.start") for f in self.by_kind[k])
+
+    def _add_webapp(self, manifest: Fact, repo: str, d: str) -> None:
+        folder = PurePosixPath(d).name
+        package = (manifest.get("name") or "").rsplit("/", 1)[-1]
+        name = package if folder.lower() in GENERIC and package else folder or package or repo
+        holder = self.owner_of(repo, f"{d}/package.json" if d else "package.json")
+        comp = self.model.components.get(holder) if holder else None
+        host: str | None = None
+        if comp is not None and (repo, d) in comp.source_roots and comp.kind in ("service", "library", "gateway"):
+            comp.kind = "webapp"  # the package was a component already (its build, the web server around it): the app
+        else:
+            host = holder  # the app's folder lies inside that component's code: it serves the app
+            taken = {a for a in (name, package, folder) if a and a.lower() in self.alias}
+            if name in taken:  # `web` is the server's name already (a compose service): not this app's
+                name = package if package and package not in taken else f"{name}-webapp"
+            comp = self.add_component(name, "webapp", repo, manifest.evidence,
+                                      tuple(a for a in (package, folder) if a and a.lower() not in GENERIC
+                                            and a not in taken))
+            comp.source_roots.add((repo, d))
+            comp.kind = "webapp"
+        comp.language = comp.language or "typescript"
+        comp.attributes.setdefault("role", "browser app")
+        server, evidence, via = self._server_of(repo, d, comp.id, [package, folder], host, manifest.evidence)
+        if server is not None:
+            # The server hands out the app and answers its calls (same origin): the user opened that server.
+            self.connect(comp.id, server, "http", [evidence], kind="calls", attributes={"via": via, "same_origin": "true"})
+
+    def _server_of(self, repo: str, d: str, app: str, names: list[str], host: str | None,
+                   manifest: Evidence) -> tuple[str | None, Evidence, str]:
+        """The component serving the app's build, with the place that shows it and how."""
+        own = sorted(c.id for c in self.model.components.values() if c.id != app and c.kind in ("service", "gateway")
+                     and any(r == repo for r, _root in c.source_roots))
+
+        def running(cid: str | None) -> str | None:
+            comp = self.model.components.get(cid) if cid else None
+            if comp is None or cid == app or comp.kind not in ("service", "gateway"):
+                return None
+            # a component holding the whole repository (root "") stands for one server only when it is the
+            # repository's one service; in a monorepo of several programs it says nothing about which
+            whole = any(r == repo and root in ("", ".") for r, root in comp.source_roots)
+            return cid if not whole or (own == [cid] and not self._image_runs_several(comp.attributes.get("image"))) \
+                else None
+
+        if running(host):  # the app lives inside the server's code (an ASP.NET or Spring app's ClientApp/)
+            return host, manifest, "the app's folder is part of the server's code"
+        for f in self.by_kind["docker.copy"]:  # COPY ./src-ui /src/src-ui: that image ships the app
+            if f.repository == repo and d and any(is_under(norm_path(s), d) for s in (f.get("sources") or "").split(",")):
+                server = running(self.owner_of(repo, f.path))
+                if server:
+                    return server, f.evidence, "its image ships the app (Dockerfile COPY)"
+        for f in self.by_kind["import"]:  # a package inside the app's folder embedding its build
+            if self.packages_importing(repo, f, d):
+                server = running(self.owner_of(repo, f.path))
+                if server:
+                    return server, f.evidence, "its code embeds the app's build"
+        keys = {n.lower() for n in names if n}
+        for f in self.by_kind["manifest.dependency"]:  # <artifactId>scheduler-ui</artifactId>
+            if f.repository == repo and f.get("ecosystem") != "npm" and (f.get("name") or "").rsplit(":", 1)[-1].lower() in keys:
+                server = running(self.owner_of(repo, f.path))
+                if server:
+                    return server, f.evidence, "its build depends on the app's package"
+        servers = sorted({o for f in self.by_kind["http.route"] if f.repository == repo
+                          for o in [running(self.owner_of(repo, f.path))] if o})
+        if len(servers) == 1 and len(own) == 1:
+            first = min(f.evidence for f in self.by_kind["http.route"]
+                        if f.repository == repo and self.owner_of(repo, f.path) == servers[0])
+            return servers[0], first, "the one HTTP server of the repository"
+        return None, manifest, ""
+
+    def _image_runs_several(self, image: str | None) -> bool:
+        """Do several workloads run this image (one binary, several programs: which of them serves the app
+        is not known yet)?"""
+        if not image:
+            return False
+        base = image.split("@")[0].rsplit(":", 1)[0] if ":" in image.rsplit("/", 1)[-1] else image.split("@")[0]
+        names = {f.get("name") for f in [*self.by_kind["compose.service"], *self.by_kind["k8s.workload"]]
+                 if (f.get("image") or "").split("@")[0].startswith(base)}
+        return len(names) >= 2
+
+    def packages_importing(self, repo: str, f: Fact, d: str) -> bool:
+        """Does import `f` (Go) name a package inside folder `d` of its repository?"""
+        if f.repository != repo or f.language != "go" or is_under(f.path, d):
+            return False
+        module = f.get("module") or ""
+        return bool(d) and (module.endswith("/" + d) or f"/{d}/" in module + "/")
+
+
+def _folder(path: str) -> str:
+    parent = str(PurePosixPath(path).parent)
+    return "" if parent == "." else parent

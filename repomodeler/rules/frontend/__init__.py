@@ -1,0 +1,16 @@
+"""Rules of the frontend group; each one's fixture cases are in cases/<rule id>*.yml beside this file."""
+
+from repomodeler.rules.core import Rule
+
+RULES = (
+    Rule(
+        id="frontend.webapps",
+        message=("A front-end package (a UI framework and a bundler, no server of its own) is a browser app the "
+                 "user opens, calling the server that ships its build"),
+        unit="webapps",
+        reads=("manifest", "manifest.dependency", "manifest.dev_dependency", "http.route", "server.start",
+               "docker.copy", "import", "compose.service", "k8s.workload"),
+        writes=("components", "kinds", "roots", "attributes", "connections"),
+        after=("build.deployed-programs",),
+    ),
+)

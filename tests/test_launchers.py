@@ -1,0 +1,80 @@
+"""Programs started by launcher scripts and process supervisors: the facts each launcher gives, and the
+processes they become."""
+
+from __future__ import annotations
+
+from rules_harness import resolve_files
+
+from repomodeler.extract.readers import registry
+
+
+def facts_of(path: str, text: str) -> list[tuple[str, int, dict[str, str]]]:
+    facts, warnings = registry.read_file("repo", path, text.encode())
+    assert not warnings, warnings
+    return [(f.kind, f.line, dict(f.attrs)) for f in facts if f.kind in ("program.launch", "program.command")]
+
+
+def test_a_bin_script_names_the_java_class_it_starts_not_the_ones_it_greps_or_sets():
+    text = ("#!/bin/sh\n# starts org.acme.broker.BrokerStartup\n"
+            "if [ \"$1\" = proxy ]; then\n"
+            "  sh ${HOME}/bin/runbroker.sh -Dlogback.configurationFile=$HOME/conf/x.xml org.acme.proxy.ProxyStartup $@\n"
+            "else\n  sh ${HOME}/bin/runbroker.sh -Dcodec=org.acme.codec.FastCodec org.acme.broker.BrokerStartup $@\nfi\n"
+            "pid=`ps ax | grep -i 'org.acme.namesrv.NamesrvStartup' | grep java`\n")
+    assert facts_of("distribution/bin/mqbroker", text) == [
+        ("program.launch", 4, {"java_class": "org.acme.proxy.ProxyStartup", "script": "mqbroker"}),
+        ("program.launch", 6, {"java_class": "org.acme.broker.BrokerStartup", "script": "mqbroker"}),
+    ]
+    assert facts_of("master/src/main/bin/start.sh", "#!/bin/bash\njava $JAVA_OPTS -cp \"$CP\" org.acme.master.MasterServer\n") \
+        == [("program.launch", 2, {"java_class": "org.acme.master.MasterServer", "script": "start"})]
+
+
+def test_supervisord_systemd_and_s6_give_the_program_and_its_command():
+    conf = ("[supervisord]\nnodaemon=true\n\n[program:consumer]\ncommand=python3 manage.py document_consumer\n"
+            "user=paperless\n\n[program:celery]\ncommand = celery --app paperless worker\n  --loglevel INFO\n")
+    assert facts_of("docker/supervisord.conf", conf) == [
+        ("program.command", 5, {"command": "python3 manage.py document_consumer", "owner": "consumer",
+                                "source": "supervisord"}),
+        ("program.command", 9, {"command": "celery --app paperless worker --loglevel INFO", "owner": "celery",
+                                "source": "supervisord"}),
+    ]
+    unit = ("[Unit]\nDescription=Paperless Celery Workers\n\n[Service]\nUser=paperless\n"
+            "ExecStart=celery --app paperless worker --loglevel INFO\n\n[Install]\nWantedBy=multi-user.target\n")
+    assert facts_of("scripts/paperless-task-queue.service", unit) == [
+        ("program.command", 6, {"command": "celery --app paperless worker --loglevel INFO",
+                                "owner": "paperless-task-queue", "source": "systemd"})]
+    run = ("#!/command/with-contenv /usr/bin/bash\nif [[ -n \"${USER_IS_NON_ROOT}\" ]]; then\n"
+           "\texec python3 manage.py document_consumer\nelse\n\texec s6-setuidgid paperless python3 manage.py document_consumer\nfi\n")
+    assert facts_of("docker/rootfs/etc/s6-overlay/s6-rc.d/svc-consumer/run", run) == [
+        ("program.command", 5, {"command": "python3 manage.py document_consumer", "owner": "consumer", "source": "s6"})]
+
+
+def test_java_modules_started_by_bin_scripts_are_services_named_after_their_module():
+    pom = ('<project><modelVersion>4.0.0</modelVersion><groupId>org.acme</groupId><artifactId>{a}</artifactId>'
+           '<dependencies>{deps}</dependencies></project>')
+    dep = '<dependency><groupId>org.acme</groupId><artifactId>{a}</artifactId></dependency>'
+    files = {
+        "pom.xml": ('<project><modelVersion>4.0.0</modelVersion><groupId>org.acme</groupId><artifactId>mq</artifactId>'
+                    '<packaging>pom</packaging><modules><module>namesrv</module><module>broker</module>'
+                    '<module>common</module><module>tools</module></modules></project>'),
+        "common/pom.xml": pom.format(a="mq-common", deps=""),
+        "common/src/main/java/org/acme/common/Config.java": "package org.acme.common;\n\npublic class Config {}\n",
+        "namesrv/pom.xml": pom.format(a="mq-namesrv", deps=dep.format(a="mq-common")),
+        "namesrv/src/main/java/org/acme/namesrv/NamesrvStartup.java": (
+            "package org.acme.namesrv;\n\npublic class NamesrvStartup {\n    public static void main(String[] args) {}\n}\n"),
+        "broker/pom.xml": pom.format(a="mq-broker", deps=dep.format(a="mq-common")),
+        "broker/src/main/java/org/acme/broker/BrokerStartup.java": (
+            "package org.acme.broker;\n\npublic class BrokerStartup {\n    public static void main(String[] args) {}\n}\n"),
+        "tools/pom.xml": pom.format(a="mq-tools", deps=dep.format(a="mq-common")),
+        "tools/src/main/java/org/acme/tools/AdminStartup.java": (
+            "package org.acme.tools;\n\npublic class AdminStartup {\n    public static void main(String[] args) {}\n}\n"),
+        "distribution/bin/mqnamesrv": "#!/bin/sh\nsh ${HOME}/bin/runserver.sh org.acme.namesrv.NamesrvStartup $@\n",
+        "distribution/bin/mqbroker": "#!/bin/sh\nsh ${HOME}/bin/runbroker.sh org.acme.broker.BrokerStartup $@\n",
+        "distribution/bin/mqadmin": "#!/bin/sh\nsh ${HOME}/bin/tools.sh org.acme.tools.AdminStartup \"$@\"\n",
+    }
+    model = resolve_files({"mq": files})
+    services = {c.id: c for c in model.components.values() if c.kind == "service"}
+    assert {"namesrv", "broker", "tools"} <= set(services)
+    assert "mqnamesrv" in services["namesrv"].aliases and "mqadmin" in services["tools"].aliases
+    assert {(e.path, e.line) for e in services["namesrv"].evidence} >= {("distribution/bin/mqnamesrv", 2)}
+    assert services["broker"].attributes["main_class"] == "org.acme.broker.BrokerStartup"
+    assert "common" not in services  # a module nothing starts stays what it was
