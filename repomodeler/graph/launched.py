@@ -9,6 +9,8 @@ The script naming the class is the evidence that it runs, and the class's ``main
 
 from __future__ import annotations
 
+import re
+from collections import defaultdict
 from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
@@ -55,3 +57,61 @@ class LaunchRules(ResolverBase):
 def _folder(path: str) -> str:
     parent = str(PurePosixPath(path).parent)
     return "" if parent == "." else parent
+
+
+# Process managers in the order their programs describe the deployment best: the supervisor inside the
+# image (s6, supervisord) over a Procfile, over systemd units for an install on a host.
+SUPERVISORS = ("s6", "supervisord", "procfile", "systemd")
+# Program words that say the process only schedules work onto the broker (it reads no data itself).
+# One-off steps a platform runs before or after a deploy (Heroku's `release:`), not kept running.
+ONE_OFF = re.compile(r"^(release|postdeploy|predeploy|migrate|setup|init)$|\b(migrate|db:migrate|collectstatic|db:setup)\b")
+SCHEDULER = re.compile(r"\bcelery\b.*\bbeat\b|\bbeat\b.*\bcelery\b|\brq(scheduler)?\s+scheduler\b|\bscheduler\b")
+
+
+class SupervisedRules(ResolverBase):
+    """Programs a process manager keeps running beside the component's main one."""
+
+    def supervised_processes(self) -> None:
+        groups: dict[tuple[str, str], list[Fact]] = defaultdict(list)  # (host component, source) -> programs
+        parents: dict[str, str] = getattr(self, "process_parent", None) or {}  # none when process.programs is off
+        if getattr(self, "process_primaries", None) is None:
+            self.process_primaries = set()
+        for f in self.by_kind["program.command"]:
+            source = f.get("source") or ""
+            if source not in SUPERVISORS or f.get("optional") or ONE_OFF.search(f.get("owner") or "") \
+                    or ONE_OFF.search(f.get("command") or ""):
+                continue  # started only when a feature switch is set, or a one-off step: not the system as it runs
+            host = self.owner_of(f.repository, f.path)
+            host = parents.get(host, host) if host else None
+            comp = self.model.components.get(host) if host else None
+            if comp is not None and comp.kind in ("service", "gateway"):
+                groups[(comp.id, source)].append(f)
+        for host in sorted({h for h, _s in groups}):
+            source = next(s for s in SUPERVISORS if (host, s) in groups)
+            programs = sorted(groups[(host, source)], key=Fact.order)
+            owners = {f.get("owner") for f in programs}
+            if len(owners) < 2:
+                continue  # one program: the component itself
+            comp = self.model.components[host]
+            names = {comp.id.lower(), comp.name.lower(), *comp.aliases}
+            stores = [c for c in self.model.connections.values() if c.source == host
+                      and self.model.components[c.target].kind in ("database", "cache", "broker")]
+            for f in programs:
+                owner = f.get("owner") or ""
+                if owner.lower() in names or any(n.endswith(f"-{owner.lower()}") for n in names):
+                    self.process_primaries.add(host)  # the component's own program (svc-webserver of `webserver`)
+                    continue
+                existing = self.alias.get(owner.lower())
+                if existing is not None and existing != host:
+                    continue  # a component of that name exists (a deployment runs it): not a new process
+                proc = self.add_component(owner, "service", f.repository, f.evidence,
+                                          attributes={"part_of": host, "process": owner,
+                                                      "command": f.get("command") or "", "launched_by": source})
+                proc.language = proc.language or comp.language
+                scheduler = bool(SCHEDULER.search(f.get("command") or ""))
+                for conn in stores:  # the same code and settings: the stores the component is configured with
+                    target = self.model.components[conn.target]
+                    if scheduler and target.kind == "database":
+                        continue  # a scheduler only puts due tasks on the broker
+                    self.connect(proc.id, conn.target, conn.protocol, [f.evidence, *sorted(conn.evidence)[:1]],
+                                 kind=conn.kind, attributes={"via": f"runs {comp.name}'s code with its settings"})

@@ -87,6 +87,7 @@ ORDER: tuple[str, ...] = (
     "frontdoor.entry-points",
     "process.programs",
     "process.links",
+    "process.supervised",
     "process.shared-code",
     "stores.logical-databases",
     "subsystem.packages",

@@ -19,6 +19,8 @@ from repomodeler.records import Fact
 JAVA_CLASS = re.compile(r"(?<![\w.$/-])((?:[a-z_][a-z0-9_]*\.){2,}[A-Z][A-Za-z0-9_]*)(?![\w.])")
 # Lines that name a class without starting it: finding or stopping a running process, messages.
 NOT_A_LAUNCH = re.compile(r"^\s*(#|echo\b|printf\b)|\bgrep\b|\bpkill\b|\bkill\b|\bps\s+-?[a-z]*\b|\bjps\b")
+# Environment switches that turn an optional program on (PAPERLESS_ENABLE_FLOWER, ENABLE_METRICS).
+FEATURE_SWITCH = re.compile(r"(^|_)(ENABLE|ENABLED|USE|WITH)(_|$)", re.I)
 # Wrappers in front of the real command of a supervised process.
 WRAPPERS = re.compile(r"^(?:(?:exec|s6-setuidgid\s+\S+|s6-envuidgid\s+\S+|s6-notifyoncheck(?:\s+-\S+)*|"
                       r"with-contenv|gosu\s+\S+|su-exec\s+\S+|chpst(?:\s+-\S+\s+\S+)*|runuser\s+-u\s+\S+\s+--|"
@@ -86,16 +88,33 @@ def read_systemd_unit(repo: str, path: str, text: str) -> list[Fact]:
 
 def read_s6_run(repo: str, path: str, text: str) -> list[Fact]:
     """An s6 service's ``run`` script (``s6-rc.d/svc-consumer/run``, ``services.d/worker/run``): the
-    program it ``exec``s into is the long-running process, named after the service folder."""
+    program it ``exec``s into is the long-running process, named after the service folder.  One started
+    only when a feature switch is set (``if [[ -n "${APP_ENABLE_FLOWER}" ]]``) is marked ``optional``."""
     service = PurePosixPath(path).parent.name
     name = re.sub(r"^(svc|service)[-_]", "", service)
     found: list[Fact] = []
+    switches: list[str | None] = []  # per open `if`: the feature switch it tests (None: another condition)
     for i, raw in enumerate(text.splitlines(), start=1):
-        m = re.match(r"^\s*exec\s+(.+)$", raw)
-        if m and not raw.lstrip().startswith("#"):
+        line = raw.strip()
+        if line.startswith("#"):
+            continue
+        if re.match(r"^if\b", line):
+            m = re.search(r"-n\s+\"?\$\{?([A-Za-z_][A-Za-z0-9_]*)", line)
+            switches.append(m.group(1) if m and FEATURE_SWITCH.search(m.group(1)) else None)
+            continue
+        if re.match(r"^(else|elif)\b", line) and switches:
+            switches[-1] = None
+            continue
+        if re.match(r"^fi\b", line) and switches:
+            switches.pop()
+            continue
+        m = re.match(r"^exec\s+(.+)$", line)
+        if m:
             command = _command(m.group(1))
             if command and not command.startswith(("s6-", "sleep", "true", "/bin/true")):
-                found.append(fact("program.command", repo, path, i, owner=name, command=command[:500], source="s6"))
+                switch = next((sw for sw in reversed(switches) if sw), None)
+                found.append(fact("program.command", repo, path, i, owner=name, command=command[:500], source="s6",
+                                  optional=switch))
     return found[-1:]  # `exec a` under an if, `exec s6-setuidgid x a` under the else: the same program
 
 

@@ -39,4 +39,14 @@ RULES = (
         after=("process.programs", "process.links"),
         state=("file_owner", "package_owner", "packages", "process_primaries"),
     ),
+    Rule(
+        id="process.supervised",
+        message=("Each program a process manager (s6, supervisord, a Procfile, systemd units) keeps running beside "
+                 "a component's own is a process of it, using the stores that component is configured with"),
+        unit="supervised_processes",
+        reads=("program.command",),
+        writes=("components", "attributes", "connections"),
+        after=("process.programs", "process.links"),
+        state=("process_parent", "process_primaries"),
+    ),
 )
