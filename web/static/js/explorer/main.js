@@ -57,7 +57,7 @@ export function wire() {
   cy.on("tap", function (ev) { if (ev.target === cy) select(null); });
   window.addEventListener("hashchange", function () {
     readHash(); if (!state.collapsed) state.collapsed = new Set(); syncChecks(); document.getElementById("search").value = state.q; setView(state.view, true); setLabels(state.labels); buildLegend();
-    rebuild(true); renderDetails(); showPane();
+    rebuild("keep"); renderDetails(); showPane();
     if ((state.cmp || null) !== (overlayFor || null)) applyComparison();
     writeHash();
   });
@@ -77,7 +77,7 @@ function wireViewSwitch() {
 }
 
 load().then(function (res) {
-  setLoaded(res[0] || {}, res[1] || "", res[2] || {}, arr(res[3]).filter(function (c) { return c && typeof c.id === "string"; }));
+  setLoaded(res[0] || {}, res[1] || "", res[2] || {}, arr(res[3]).filter(function (c) { return c && typeof c.id === "string"; }), res[4] || {});
   timings.data_ms = Math.round(performance.now() - t0);
   index();
   readHash();
@@ -109,7 +109,7 @@ load().then(function (res) {
   writeHash();
   root.dataset.ready = "true";
   window.explorer = { state: state, visibleNodeIds: function () { return Array.from(visibleNodes); }, select: select, showTab: showTab, timings: timings,
-    overlay: function () { return overlay; }, candidates: function () { return candidates.slice(); } };
+    overlay: function () { return overlay; }, candidates: function () { return candidates.slice(); }, toggleOpen: toggleOpen };
   if (state.cmp) applyComparison();
 }).catch(function (err) {
   setStatus("Could not load the model: " + (err && err.message ? err.message : err));

@@ -27,11 +27,14 @@ export const timings = (window.__timings = { ready: false });
 const statusEl = document.getElementById("status");
 
 // the model as loaded, and its indexes (filled once by data.js index())
-export let model = {}, sysmlText = "", run = {};
+export let model = {}, sysmlText = "", run = {}, nesting = {};
 export const nodesById = new Map(), edgesById = new Map(), repoInfo = new Map();
 export const nodeText = new Map(), edgeText = new Map();
 export const facets = { kind: new Map(), protocol: new Map(), repository: new Map(), language: new Map() };
-/** parent id -> ids of the nodes directly inside it (filled by data.js index()). */
+/** Node id -> {top, depth, ancestors (outermost first)}: where repomodeler.model.nesting places it
+    (the server's /nesting, or the published data file); filled by data.js index(). */
+export const placeOf = new Map();
+/** Holder id -> ids of the nodes directly inside it (from placeOf; filled by data.js index()). */
 export const childrenOf = new Map();
 // the view, mirrored in the URL (readHash / writeHash)
 export const state = { q: "", xk: new Set(), xp: new Set(), xr: new Set(), xl: new Set(), focus: null, hops: 2, dir: "both", sel: null, tab: "graph", collapsed: new Set(), cmp: null, labels: false, view: "components", open: new Set() };
@@ -45,7 +48,7 @@ export let candidates = [];
 export let overlay = null, overlayFor = null;
 export const ghostNodes = new Map(), ghostEdges = new Map(), connectionChange = new Map();
 
-export function setLoaded(m, text, r, cands) { model = m; sysmlText = text; run = r; candidates = cands; }
+export function setLoaded(m, text, r, cands, places) { model = m; sysmlText = text; run = r; candidates = cands; nesting = places || {}; }
 export function setCy(instance, isBig) { cy = instance; big = isBig; }
 export function setOpenNow(set) { openNow = set; }
 export function setVisibleNodes(set) { visibleNodes = set; }
