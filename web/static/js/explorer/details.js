@@ -6,7 +6,7 @@ import { isSubsystem, parentOf } from "./drill.js";
 import { changesAbout, comparisonSection, renderGhost } from "./overlay.js";
 import { parsePortKey, ports } from "./ports.js";
 import { API, MODE, RM, SNIPPETS_AUTO, arr, childrenOf, clear, cy, edgesById, el, focusOn, ghostEdges, ghostNodes, model, nodesById, on, openNow, repoInfo, select, showTab, state, str, toggleOpen, toggleRepo } from "./state.js";
-import { attrRows, edgeLabel, kindBadge, kv, nodeLink, protoBadge } from "./ui.js";
+import { attrRows, copyLinkButton, edgeLabel, kindBadge, kv, nodeLink, protoBadge } from "./ui.js";
 
 /** The details panel follows the selection, opening and collapsing, and the comparison shown. */
 export function wireDetails() {
@@ -196,7 +196,7 @@ export function renderNode(box, id, counter) {
     el("button", { class: "btn small", type: "button", text: "Focus here", onclick: function () { focusOn(id); } }),
     kids.length ? el("button", { class: "btn ghost small", type: "button", id: "btn-open", "aria-pressed": openNow.has(id) ? "true" : "false",
       text: (openNow.has(id) ? "Hide " : "Show ") + partsWord(kids), onclick: function () { toggleOpen(id); } }) : null,
-    el("button", { class: "btn ghost small", type: "button", text: "Show in SysML", onclick: function () { showTab("sysml"); } })));
+    el("button", { class: "btn ghost small", type: "button", text: "Show in SysML", onclick: function () { showTab("sysml"); } }), copyLinkButton()));
   box.appendChild(kv([["id", str(n.id)]].concat(attrRows(n.attributes))));
   comparisonSection(box, changesAbout("n:", id));
   resolvedSection(box, n, null);
@@ -292,7 +292,7 @@ export function renderEdge(box, id, counter) {
   box.appendChild(el("h2", { text: edgeLabel(e), id: "details-title" }));
   box.appendChild(el("div", { class: "sub" }, protoBadge(str(e.protocol)), el("span", { text: str(e.kind) })));
   box.appendChild(el("div", { class: "focus-row" },
-    el("button", { class: "btn ghost small", type: "button", text: "Show in SysML", onclick: function () { showTab("sysml"); } })));
+    el("button", { class: "btn ghost small", type: "button", text: "Show in SysML", onclick: function () { showTab("sysml"); } }), copyLinkButton()));
   box.appendChild(kv([["id", str(e.id)], ["from", nodeLink(str(e.source))], ["to", nodeLink(str(e.target))]].concat(attrRows(e.attributes))));
   comparisonSection(box, changesAbout("e:", id));
   resolvedSection(box, e, resolutionSteps(e));

@@ -51,7 +51,9 @@ export function cyStyle(big) {
   });
   // comparison colours after kinds and protocols (they win), selection last
   if (portsView()) style = style.concat(portStyles());
-  return style.concat(overlayStyles(), selectionStyles(!!overlay));
+  // the keyboard cursor (keyboard.js): a wide blue halo, apart from the selection's amber
+  return style.concat(overlayStyles(), selectionStyles(!!overlay),
+    [{ selector: "node.kbd", style: { "underlay-color": "#2563eb", "underlay-opacity": 0.45, "underlay-padding": 9, "underlay-shape": "round-rectangle" } }]);
 }
 
 /** A component's label as lines that fit LABEL_MAX px (breaking after - _ . / : or spaces,

@@ -8,8 +8,9 @@ import { renderDetails, wireDetails } from "./details.js";
 import { buildFacet, buildLegend, syncChecks, wireFilters } from "./filters.js";
 import { applyVisibility, fitGraph, layout, rebuild, updateLabelNote, wireGraph } from "./graph.js";
 import { cyStyle } from "./graphstyle.js";
+import { neighbourIn, wireKeyboard } from "./keyboard.js";
 import { followPorts } from "./ports.js";
-import { BIG, COLLAPSE_ABOVE, RM, arr, candidates, childrenOf, collapseAll, cy, edgesById, facets, nodesById, on, overlay, overlayFor, readHash, repoInfo, root, select, setCy, setLabels, setLoaded, setStatus, setView, showTab, state, t0, timings, toggleOpen, toggleRepo, visibleNodes, writeHash } from "./state.js";
+import { BIG, COLLAPSE_ABOVE, RM, arr, emit, lastHash, noteHash, candidates, childrenOf, collapseAll, cy, edgesById, facets, nodesById, on, overlay, overlayFor, readHash, repoInfo, root, select, setCy, setLabels, setLoaded, setStatus, setView, showTab, state, t0, timings, toggleOpen, toggleRepo, visibleNodes, writeHash } from "./state.js";
 import { narrow, openDrawer, setupIssues, showPane, wireDrawers, wireTabs } from "./views.js";
 
 // ---- wiring
@@ -25,6 +26,11 @@ export function wire() {
   wireTabs();
   wireDrawers();
   wireViewSwitch();
+  wireKeyboard(function () {
+    openDrawer("details");
+    var title = document.getElementById("details-title");
+    if (title) { title.tabIndex = -1; title.focus({ preventScroll: false }); }
+  }, function () { openDrawer("filters"); });
   document.getElementById("btn-labels").addEventListener("click", function () { setLabels(!state.labels); });
   if (state.labels) setLabels(true);
   document.getElementById("btn-fit").addEventListener("click", function () { fitGraph(); });
@@ -55,12 +61,29 @@ export function wire() {
   cy.on("dbltap", "node[type = 'repo']", function (ev) { toggleRepo(ev.target.data("repository")); });
   cy.on("dbltap", "node[type = 'node']", function (ev) { if (childrenOf.has(ev.target.data("mid"))) toggleOpen(ev.target.data("mid")); });
   cy.on("tap", function (ev) { if (ev.target === cy) select(null); });
-  window.addEventListener("hashchange", function () {
-    readHash(); if (!state.collapsed) state.collapsed = new Set(); syncChecks(); document.getElementById("search").value = state.q; setView(state.view, true); setLabels(state.labels); buildLegend();
-    rebuild("keep"); renderDetails(); showPane();
-    if ((state.cmp || null) !== (overlayFor || null)) applyComparison();
-    writeHash();
-  });
+  window.addEventListener("hashchange", followUrl);
+  window.addEventListener("popstate", followUrl);
+}
+
+/** The URL changed under the page (Back, Forward, an edited or pasted link): show what it says.
+    A step that only changes the selection moves nothing else. */
+function followUrl() {
+  if (location.hash === lastHash) return;
+  var before = JSON.stringify(urlState());
+  readHash(); if (!state.collapsed) state.collapsed = new Set();
+  noteHash();
+  if (JSON.stringify(urlState()) === before) { emit("select", { sel: state.sel, opts: {} }); return; }
+  syncChecks(); document.getElementById("search").value = state.q; setView(state.view, true); setLabels(state.labels); buildLegend();
+  rebuild("keep"); renderDetails(); showPane();
+  if ((state.cmp || null) !== (overlayFor || null)) applyComparison();
+  writeHash();
+}
+
+/** The state the URL holds, without the selection. */
+function urlState() {
+  var out = {};
+  Object.keys(state).forEach(function (k) { if (k !== "sel") out[k] = state[k] instanceof Set ? Array.from(state[k]).sort() : state[k]; });
+  return out;
 }
 
 /** The Components | Ports switch, and ports that follow their part when it is dragged. */
@@ -109,7 +132,9 @@ load().then(function (res) {
   writeHash();
   root.dataset.ready = "true";
   window.explorer = { state: state, visibleNodeIds: function () { return Array.from(visibleNodes); }, select: select, showTab: showTab, timings: timings,
-    overlay: function () { return overlay; }, candidates: function () { return candidates.slice(); }, toggleOpen: toggleOpen };
+    overlay: function () { return overlay; }, candidates: function () { return candidates.slice(); }, toggleOpen: toggleOpen,
+    // where an arrow key leads from the component `id` (the browser tests plan key paths with it)
+    arrowFrom: function (id, key) { var n = neighbourIn(cy.getElementById("n:" + id), key); return n ? n.data("mid") : null; } };
   if (state.cmp) applyComparison();
 }).catch(function (err) {
   setStatus("Could not load the model: " + (err && err.message ? err.message : err));

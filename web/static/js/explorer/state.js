@@ -101,7 +101,14 @@ export function readHash() {
   state.cmp = p.get("cmp") || null;
 }
 
-export function writeHash() {
+/** The hash last written or read: a history step back to it needs no work (popstate and
+    hashchange may both report one step). */
+export let lastHash = null;
+export function noteHash() { lastHash = location.hash; }
+
+/** Keep the URL in step with the state: replace the current history entry, or (`push`) add one,
+    so that Back undoes the change (a selection). */
+export function writeHash(push) {
   var p = new URLSearchParams();
   function put(key, s) { if (s.size) p.set(key, Array.from(s).map(encodeURIComponent).join(",")); }
   if (state.q) p.set("q", state.q);
@@ -114,17 +121,20 @@ export function writeHash() {
   if (state.collapsed.size) p.set("collapsed", Array.from(state.collapsed).map(encodeURIComponent).join(","));
   put("open", state.open);
   if (state.cmp) p.set("cmp", state.cmp);
-  var hash = p.toString();
-  history.replaceState(null, "", hash ? "#" + hash : location.pathname + location.search);
+  var hash = p.toString(), url = hash ? "#" + hash : location.pathname + location.search;
+  if (push && ("#" + hash) !== location.hash && !(hash === "" && !location.hash)) history.pushState(null, "", url);
+  else history.replaceState(null, "", url);
+  lastHash = location.hash;
 }
 
 // ---- actions: change the state, say so, keep the URL in step
 /** Select "n:<node>", "e:<edge>", "p:<port>", "r:<repository>", "a:<aggregate>" or nothing (null).
     opts.center pans the graph to it; opts.scrollSysml === false keeps the SysML text where it is. */
 export function select(sel, opts) {
+  var changed = (state.sel || null) !== (sel || null);
   state.sel = sel;
   emit("select", { sel: sel, opts: opts || {} });
-  writeHash();
+  writeHash(changed && !(opts && opts.replace));
 }
 
 /** After the search, a facet or the focus changed: `relayout` false, true or "auto" (when cheap). */
