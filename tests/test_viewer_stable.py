@@ -21,6 +21,8 @@ from repomodeler.serve.background import background_server
 
 pytestmark = [pytest.mark.browser]
 
+ENDPOINTS = [("GET", "/api/accounts"), ("GET", "/api/accounts/{id}"), ("POST", "/api/accounts"), ("GET", "/api/ledger/entries"),
+             ("GET", "/api/ledger/{id}"), ("GET", "/health")]
 JAVA = ["com.example.account.controller", "com.example.account.service", "com.example.account.repository"]
 
 
@@ -45,6 +47,8 @@ def bank_model() -> dict[str, Any]:
     """Eight components around two that hold parts: Java packages in account-service, folders in
     ledger; a `user` service beside the actor the resolver also names `user`."""
     nodes = [_node(n, "service") for n in ("gateway", "account-service", "ledger", "user", "notify", "audit", "report")]
+    nodes[0]["ports"] = [{"name": "http", "protocol": "http", "direction": "provided", "evidence": _ev("gateway"),
+                          "endpoints": [{"method": m, "path": p, "evidence": _ev("gateway")} for m, p in ENDPOINTS]}]
     nodes += [_node("user-actor", "user", repo="", name="user"), _node("bank-db", "database", repo="")]
     nodes += [_node(f"account-service/{p.rsplit('.', 1)[1]}", "subsystem", parent="account-service", name=p) for p in JAVA]
     nodes += [_node(f"ledger/{p}", "subsystem", parent="ledger", name=f"ledger/{p}") for p in ("api", "book", "store", "export")]
@@ -174,3 +178,17 @@ def test_compare_overlays_the_current_layout(browser: Any, models_dir: Path) -> 
     finally:
         context.close()
     assert not (watch.dialogs or watch.errors or watch.external), vars(watch)
+
+
+def test_endpoints_are_listed_by_path_prefix(sized: tuple[str, Any], url: str) -> None:
+    size, page = sized
+    open_explorer(page, url + "/models/bank#sel=n%3Agateway")
+    page.wait_for_selector("#details .ep-group", state="attached")
+    groups = page.evaluate("""Array.from(document.querySelectorAll('#details .ep-group')).map(g =>
+        [g.dataset.prefix, Array.from(g.querySelectorAll('li code')).map(c => c.textContent)])""")
+    assert groups == [["/api/accounts", ["/api/accounts", "/api/accounts/{id}", "/api/accounts"]],
+                      ["/api/ledger", ["/api/ledger/entries", "/api/ledger/{id}"]], ["/health", ["/health"]]]
+    if size == "phone":
+        page.click("#btn-details")
+    page.wait_for_selector("#details .ep-group", state="visible")
+    page.screenshot(path=str(ARTIFACTS / f"stable-endpoints-{size}.png"))
