@@ -76,6 +76,7 @@ def test_axe_on_every_explorer_state_light_and_dark(browser: Any, url: str, size
     try:
         found = {}
         for name, fragment, then in STATES:
+            page.goto("about:blank")  # a fresh page each time (a new fragment alone keeps the drawers as they were)
             open_explorer(page, f"{url}/models/shop#{fragment}")
             if "cmp=" in fragment:
                 page.wait_for_selector("#explorer[data-compared^='target:']", state="attached", timeout=15_000)

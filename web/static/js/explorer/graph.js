@@ -397,7 +397,9 @@ export function wireGraph() {
   on("collapse", function () { rebuild(true); });
   on("view", function (ev) { if (!ev.quiet) { cy.style(cyStyle(big)); rebuild(true); } });
   on("labels", showLabels);
-  on("overlay", function () { cy.style(cyStyle(big)); cy.resize(); rebuild("keep"); });
+  // a comparison draws on the layout as it is; the Changes panel takes room, so the picture is fitted again
+  on("overlay", function () { var h = cy.height(); cy.style(cyStyle(big)); cy.resize(); rebuild("keep"); if (cy.height() !== h) fitGraph(); });
+  if (window.matchMedia) window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", function () { cy.style(cyStyle(big)); });
   on("fit", function () { cy.resize(); fitGraph(); });
   wireTooltip();
 }
