@@ -108,7 +108,13 @@
     visible.edges().forEach(function (e) {
       var s = e.sourceEndpoint(), t = e.targetEndpoint();
       var look = edgeLook(RM, e);
-      out.push('<line x1="' + num(s.x) + '" y1="' + num(s.y) + '" x2="' + num(t.x) + '" y2="' + num(t.y) + '" stroke="' + esc(look.color) + '" stroke-width="' + look.width + '"' + look.dash + ' marker-end="url(#' + colors[look.color] + ')"/>');
+      var bends = e.style("curve-style") === "taxi" ? (e.segmentPoints() || []) : [];
+      if (bends.length) { // a connection that turns (the ports view): the same path as on screen
+        var pts = [s].concat(bends, [t]).map(function (q) { return num(q.x) + "," + num(q.y); }).join(" ");
+        out.push('<polyline points="' + pts + '" fill="none" stroke="' + esc(look.color) + '" stroke-width="' + look.width + '"' + look.dash + ' marker-end="url(#' + colors[look.color] + ')"/>');
+      } else {
+        out.push('<line x1="' + num(s.x) + '" y1="' + num(s.y) + '" x2="' + num(t.x) + '" y2="' + num(t.y) + '" stroke="' + esc(look.color) + '" stroke-width="' + look.width + '"' + look.dash + ' marker-end="url(#' + colors[look.color] + ')"/>');
+      }
       if (e.data("label")) {
         out.push('<text x="' + num((s.x + t.x) / 2) + '" y="' + num((s.y + t.y) / 2 - 3) + '" font-size="10" text-anchor="middle" fill="#475569">' + esc(e.data("label")) + "</text>");
       }
@@ -119,8 +125,8 @@
         var implied = n.hasClass("implied"), colour = RM.protocolStyle(n.data("protocol")).color;
         out.push('<rect x="' + num(p.x - w / 2) + '" y="' + num(p.y - h / 2) + '" width="' + num(w) + '" height="' + num(h) + '" fill="' +
           esc(implied ? "#ffffff" : colour) + '" stroke="' + esc(implied ? colour : "#0f172a") + '" stroke-width="2"' + (implied ? ' stroke-dasharray="3 2"' : "") + "/>");
-        var top = n.data("side") === "top";
-        out.push('<text x="' + num(top ? p.x + w / 2 + 3 : p.x - w / 2 - 3) + '" y="' + num(p.y - h / 2 - 3) + '" font-size="11" text-anchor="' + (top ? "start" : "end") +
+        var top = n.data("side") === "top"; // the name inside the part: under the square, or right of it
+        out.push('<text x="' + num(top ? p.x : p.x + w / 2 + 4) + '" y="' + num(top ? p.y + h / 2 + 13 : p.y + 4) + '" font-size="11" text-anchor="' + (top ? "middle" : "start") +
           '" fill="#0f172a">' + esc(n.data("label")) + "</text>");
         return;
       }
@@ -131,9 +137,9 @@
       else if (status === "removed") { stroke = OV.removed; extra = ' fill-opacity="0.35" stroke-width="3"'; text = "#7f1d1d"; }
       else if (status === "changed") { stroke = OV.changed; extra = ' stroke-width="3"'; }
       out.push(shapeSvg(ks.svg, p.x, p.y, w, h, fill, stroke, extra).replace(/ stroke-width="1.5"(?=[^>]* stroke-width=)/, ""));
-      var lines = String(n.data("label")).split("\n"), lh = 16, y0 = p.y + 5 - (lines.length - 1) * lh / 2;
+      var lines = String(n.data("label")).split("\n"), lh = 16, y0 = p.y + 5 - (lines.length - 1) * lh / 2 + (n.data("tmy") || 0), tx = p.x + (n.data("tmx") || 0);
       lines.forEach(function (line, i) {
-        out.push('<text x="' + num(p.x) + '" y="' + num(y0 + i * lh) + '" font-size="13" text-anchor="middle" fill="' + text + '">' + esc(line) + "</text>");
+        out.push('<text x="' + num(tx) + '" y="' + num(y0 + i * lh) + '" font-size="13" text-anchor="middle" fill="' + text + '">' + esc(line) + "</text>");
       });
     });
     if (meta && frame.legend.items.length) {

@@ -7,7 +7,7 @@ import { STATUSES, aggregateStatus, changeFieldLabel } from "./overlay.js";
 import { ancestorsOf, displayName, isSubsystem, parentOf, refinedKeys, sameSet, shownAs, topOf, wantedOpen } from "./drill.js";
 import { betterLayout, compactRanks } from "./compact.js";
 import { LABEL_FONT, cyStyle, labelBox } from "./graphstyle.js";
-import { kindDef, parsePortKey, partSize, placePorts, portLabel, portName, portSummary, ports, portsView } from "./ports.js";
+import { kindDef, parsePortKey, partSize, placePorts, portLabel, portLabelWidth, portName, portSummary, ports, portsView, sizeParts } from "./ports.js";
 import { keptPositions, placeInPlace } from "./place.js";
 import { computeVisible, passesFacets, visibleGhosts } from "./visible.js";
 import { BIG, RELAYOUT_MAX, RM, big, bump, childrenOf, clear, connectionChange, cy, edgesById, el, emit, ghostEdges, ghostNodes, nodesById, on, openNow, overlay, repoInfo, setOpenNow, setVisibleNodes, state, str, timings, visibleNodes } from "./state.js";
@@ -42,14 +42,14 @@ export function buildElements() {
     if (withPorts) { // a SysML part: "name : Kind", sized for its ports
       var list = pi.ports.get(id) || [];
       label += "\n: " + kindDef(str(n.kind));
-      box = partSize(box, list.length);
+      box = partSize({ w: Math.max(box.w, labelBox(": " + kindDef(str(n.kind))).w), h: box.h }, list.map(portLabel));
       cls = (cls + " part").trim();
       list.forEach(function (port, order) {
         els.push({ group: "nodes", grabbable: false, classes: port.implied ? "implied" : "", data: { id: port.key, type: "port", part: "n:" + id, parent: parent,
-          label: portLabel(port), name: port.name, protocol: port.protocol, color: RM.protocolStyle(port.protocol).color, order: order, side: "left", mid: id } });
+          label: portLabel(port), lw: portLabelWidth(portLabel(port)), name: port.name, protocol: port.protocol, color: RM.protocolStyle(port.protocol).color, order: order, side: "left", mid: id } });
       });
     }
-    els.push({ group: "nodes", data: { id: "n:" + id, parent: parent, type: "node", label: label, name: str(n.name || id), w: box.w, h: box.h, kind: str(n.kind), repository: repo, language: str(n.language), mid: id }, classes: cls });
+    els.push({ group: "nodes", data: { id: "n:" + id, parent: parent, type: "node", label: label, name: str(n.name || id), w: box.w, h: box.h, shiftX: box.shiftX, shiftY: box.shiftY, sizeLeft: box.left, sizeTop: box.top, kind: str(n.kind), repository: repo, language: str(n.language), mid: id }, classes: cls });
   });
   ghostNodes.forEach(function (g, id) {
     var box = labelBox(id);
@@ -270,19 +270,23 @@ export function layout() {
     // left-to-right and top-to-bottom: keep the one the canvas shows at the larger zoom
     timings.compact_ms = 0;
     var best = null, targetNodes = targets.nodes(); // connections run between nodes: their box is the graph's, far cheaper
+    // the ports view is read for its lines: the fewest lines across parts wins there, then the larger picture
+    var readable = portsView() ? 0 : READABLE_PX / LABEL_FONT;
     ["LR", "TB"].forEach(function (dir) {
       var gap = 20, rankGap = dir === "LR" ? 56 : 36;
+      if (portsView()) sizeParts(cy, dir === "TB" ? "top" : "left");
       targets.layout({ name: "dagre", rankDir: dir, nodeSep: gap, rankSep: rankGap, edgeSep: 10, fit: false, animate: false, nodeDimensionsIncludeLabels: false }).run();
       // squeeze out the room dagre keeps for long connections (compact.js)
       var tc = performance.now();
-      var squeeze = compactRanks(targetNodes, targets.edges(), dir, gap, rankGap, zoomForSize, READABLE_PX / LABEL_FONT);
+      var squeeze = compactRanks(targetNodes, targets.edges(), dir, gap, rankGap, zoomForSize, readable);
       timings.compact_ms = (timings.compact_ms || 0) + Math.round(performance.now() - tc);
       var z = squeeze.zoom, pos = {};
-      if (betterLayout(squeeze, best, READABLE_PX / LABEL_FONT, 0.05)) {
+      if (betterLayout(squeeze, best, readable, 0.05)) {
         targets.nodes().forEach(function (n) { if (!n.isParent()) pos[n.id()] = { x: n.position("x"), y: n.position("y") }; });
         best = { zoom: z, cross: squeeze.cross, dir: dir, pos: pos, squeeze: squeeze.factor, fold: squeeze.fold };
       }
     });
+    if (portsView() && best.dir !== "TB") sizeParts(cy, "left");
     if (best.dir !== "TB") cy.batch(function () { targets.nodes().forEach(function (n) { var q = best.pos[n.id()]; if (q) n.position(q); }); });
     if (portsView()) placePorts(cy, best.dir === "TB" ? "top" : "left");
     fitGraph();
