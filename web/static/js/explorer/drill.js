@@ -5,7 +5,9 @@
    is closed (dropped when the component already has the same connection, or when it stays inside
    the component), and while the component is open, a component-level connection that its
    subsystems' connections refine is left out for them. A search that matches a subsystem opens
-   its component for as long as the search is there. Opened components are in the URL (open=). */
+   its component for as long as the search is there. Opened components are in the URL (open=).
+   What is inside what is the server's answer (repomodeler.model.nesting, through data.js into
+   the store's placeOf): nothing here reads a node's `parent`. Opening draws in place (place.js). */
 import { childrenOf, nodeText, nodesById, openNow, placeOf, state, str } from "./state.js";
 
 /** The node directly holding `id` ("" at the top level): the last of its ancestors. */
