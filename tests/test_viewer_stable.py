@@ -192,3 +192,16 @@ def test_endpoints_are_listed_by_path_prefix(sized: tuple[str, Any], url: str) -
         page.click("#btn-details")
     page.wait_for_selector("#details .ep-group", state="visible")
     page.screenshot(path=str(ARTIFACTS / f"stable-endpoints-{size}.png"))
+
+
+def test_opening_in_the_ports_view_keeps_the_parts_and_their_ports(sized: tuple[str, Any], url: str) -> None:
+    size, page = sized
+    open_explorer(page, url + "/models/bank#view=ports")
+    before = positions(page)
+    port_at = page.evaluate("cy.getElementById('p:gateway#0').position()")
+    page.evaluate("explorer.toggleOpen('ledger')")
+    wait_until(lambda: "n:ledger/api" in positions(page), what="ledger opened in the ports view")
+    after = positions(page)
+    assert {k: v for k, v in after.items() if k in before and k != "n:ledger"} == {k: v for k, v in before.items() if k != "n:ledger"}
+    assert page.evaluate("cy.getElementById('p:gateway#0').position()") == port_at
+    assert page.evaluate("cy.getElementById('n:ledger/api').data('label')").startswith("api\n")

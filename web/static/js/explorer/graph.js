@@ -8,7 +8,7 @@ import { ancestorsOf, displayName, isSubsystem, parentOf, refinedKeys, sameSet, 
 import { betterLayout, compactRanks } from "./compact.js";
 import { LABEL_FONT, cyStyle, labelBox } from "./graphstyle.js";
 import { kindDef, parsePortKey, partSize, placePorts, portLabel, portLabelWidth, portName, portSummary, ports, portsView, sizeParts } from "./ports.js";
-import { keptPositions, placeInPlace } from "./place.js";
+import { homes, keptPositions, placeInPlace } from "./place.js";
 import { computeVisible, passesFacets, visibleGhosts } from "./visible.js";
 import { BIG, RELAYOUT_MAX, RM, big, bump, childrenOf, clear, connectionChange, cy, edgesById, el, emit, ghostEdges, ghostNodes, nodesById, on, openNow, overlay, repoInfo, setOpenNow, setVisibleNodes, state, str, timings, visibleNodes } from "./state.js";
 
@@ -254,6 +254,7 @@ export function layoutTargets() {
 
 export function layout() {
   var tl = performance.now();
+  homes.clear(); // a component closed after this goes back to where this layout puts it
   var targets = layoutTargets();
   var leafCount = targets.nodes().filter(function (n) { return !n.isParent(); }).length;
   var name;

@@ -4,7 +4,7 @@
    of the picture does not move, so opening a component or turning a comparison on never
    re-lays out the graph (graph.js rebuild("keep")). keptPositions / placeInPlace read and write
    the Cytoscape graph; the geometry below them works on plain numbers. */
-import { placePorts, portsView } from "./ports.js";
+import { placePorts, portsView, sizeParts } from "./ports.js";
 import { cy } from "./state.js";
 
 /** Where each component stood before it was opened ("n:<id>" -> {x, y}): closing it puts it back. */
@@ -27,6 +27,7 @@ export function keptPositions() {
     has no place to go (a repository expanded: the caller lays the graph out instead). */
 export function placeInPlace(kept) {
   var fresh = [], ghosts = [], groups = new Map(), placedNow = cy.collection();
+  if (portsView()) sizeParts(cy, kept.side); // new parts take the size of the side their ports are on
   cy.nodes().forEach(function (n) {
     if (n.isParent()) return;
     var id = n.id(), p = kept.leaves.get(id), b = kept.boxes.get(id);
