@@ -103,3 +103,19 @@ def test_axe_on_every_explorer_state_light_and_dark(browser: Any, url: str, size
     finally:
         context.close()
     assert not (watch.dialogs or watch.errors or watch.external), vars(watch)
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_axe_on_the_gallery_in_dark_mode(browser: Any, url: str, size: str) -> None:  # noqa: F811
+    """Dark mode is one stylesheet for every page: the gallery keeps its contrast too."""
+    context, page, watch = new_page(browser, size, "dark")
+    try:
+        page.goto(url + "/")
+        page.wait_for_selector(".card", state="attached")
+        time.sleep(0.2)
+        page.screenshot(path=str(ARTIFACTS / f"a11y-dark-gallery-{size}.png"))
+        found = axe_serious(page, url)
+        assert not found, found
+    finally:
+        context.close()
+    assert not (watch.dialogs or watch.errors or watch.external), vars(watch)
