@@ -311,6 +311,39 @@ def test_the_parent_rule_check_finds_what_it_looks_for() -> None:
     assert inside, "the model package is where the rule is written"
 
 
+# The same rule in the viewer's JavaScript: reading a node's `parent` (n.parent, n["parent"],
+# "parent" in n). The viewer gets each node's place (top, depth, ancestors) from
+# repomodeler.model.nesting through the server; Cytoscape's own compound calls (n.parent(),
+# .parentElement) are not the model's parent.
+_JS_PARENT_RULE = re.compile(r"""(\.parent\b(?!\s*\())|(\[\s*["']parent["']\s*\])|(["']parent["']\s+in\b)|(hasOwnProperty\(\s*["']parent)""")
+WEB_JS = PACKAGE.parent / "web" / "static" / "js"
+
+
+def test_the_viewer_javascript_never_reads_parent() -> None:
+    found = []
+    for path in sorted(WEB_JS.rglob("*.js")):
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            code = line.split("//", 1)[0]
+            if _JS_PARENT_RULE.search(code):
+                found.append(f"{path.relative_to(WEB_JS)}:{number}: {line.strip()}")
+    assert not found, "the viewer gets nesting from the server (repomodeler.model.nesting), not from parent:\n" + "\n".join(found)
+    for line in ('var p = str(n.parent);', 'if (node["parent"]) x();', 'if ("parent" in n) x();', 'item.parent = "";',
+                 'n.hasOwnProperty("parent")'):
+        assert _JS_PARENT_RULE.search(line), line
+    for line in ("var holder = n.parent();", "box.parentElement.querySelector('h2');", "parent.appendChild(child);",
+                 'data: { id: "n:x", parent: parent }'):
+        assert not _JS_PARENT_RULE.search(line), line
+
+
+def test_placement_gives_the_viewer_top_depth_and_ancestors() -> None:
+    parents = nesting.parents_of_nodes([{"id": "a"}, {"id": "a/x", "parent": "a"}, {"id": "a/x/y", "parent": "a/x"},
+                                        {"id": "orphan", "parent": "gone"}, "junk", {"id": 3}])
+    placed = nesting.placement(parents)
+    assert placed == {"a": {"top": "a", "depth": 0, "ancestors": []}, "a/x": {"top": "a", "depth": 1, "ancestors": ["a"]},
+                      "a/x/y": {"top": "a", "depth": 2, "ancestors": ["a", "a/x"]},
+                      "orphan": {"top": "orphan", "depth": 0, "ancestors": []}}
+
+
 # Every other JSON the package parses, and what it is (a new json.load must be added here or go
 # through repomodeler.model when it is a model.json).
 _OTHER_JSON = {

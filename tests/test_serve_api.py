@@ -39,6 +39,18 @@ def client(models_dir: Path) -> TestClient:
     return TestClient(app_for(models_dir))
 
 
+def test_nesting_is_the_models_own(client: TestClient, models_dir: Path) -> None:
+    """Where each node sits, as repomodeler.model.nesting reads the model: what the explorer draws with."""
+    from repomodeler.model import nesting, read_file
+
+    model = read_file(models_dir / "shop" / "model.json")
+    r = client.get("/api/models/shop/nesting")
+    assert r.status_code == 200
+    assert r.json() == nesting.placement(model.parents)
+    assert set(r.json()) == set(model.components) and all(v["depth"] == 0 for v in r.json().values())
+    assert client.get("/api/models/nope/nesting").status_code == 404
+
+
 def test_list_models_sorted_with_summary(client: TestClient) -> None:
     r = client.get("/api/models")
     assert r.status_code == 200

@@ -134,7 +134,8 @@ def test_symlinked_model_files_are_never_served(models: Path, tmp_path: Path) ->
     os.symlink(secret, models / "omega" / "model.json")
     client = client_for(models)
     for url in ("/api/models/alpha/sysml", "/api/models/alpha/files/model.sysml", "/api/models/alpha/files/model.mmd",
-                "/api/models/omega", "/api/models/omega/files/model.json", "/models/omega", "/api/models/omega/summary"):
+                "/api/models/omega", "/api/models/omega/files/model.json", "/models/omega", "/api/models/omega/summary",
+                "/api/models/omega/nesting"):
         r = client.get(url)
         assert r.status_code in (404, 422), url
         assert SECRET not in r.text, url

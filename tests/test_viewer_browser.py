@@ -301,11 +301,21 @@ def test_export_png_and_svg(page: Any, base_url: str) -> None:
         page.click("#btn-png")
     png = Path(info.value.path()).read_bytes()
     assert info.value.suggested_filename == "shop.png" and png[:8] == b"\x89PNG\r\n\x1a\n" and len(png) > 5000
+    # framed: the graph as Cytoscape draws it, with a title and commits above and the legend below
+    graph_w, graph_h = page.evaluate("(() => { const b = cy.elements(':visible').boundingBox(); return [b.w * 2, b.h * 2]; })()")
+    width, height = int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+    assert width >= graph_w - 4 and height > graph_h + 100, (width, height, graph_w, graph_h)
+    (ARTIFACTS / "export-shop.png").write_bytes(png)
     with page.expect_download() as info:
         page.click("#btn-svg")
     svg = Path(info.value.path()).read_text()
     assert info.value.suggested_filename == "shop.svg"
-    assert svg.startswith("<svg") and svg.count("<line") == 9 and ">orders<" in svg and ">shop-frontend<" in svg
+    graph, legend = svg.split('<g class="legend">')
+    assert svg.startswith("<svg") and graph.count("<line") == 9 and ">orders<" in svg and ">shop-frontend<" in svg
+    commit = page.evaluate("explorer.state && fetch('/api/models/shop').then(r => r.json()).then(m => m.repositories[0].commit)")
+    head = graph.split('<g class="frame-head">')[1].split("</g>")[0]
+    assert ">shop<" in head and f"shop @ {commit}" in head, head
+    assert all(f">{k}<" in legend for k in ("service", "database", "http", "sql")), legend
     (ARTIFACTS / "export-shop.svg").write_text(svg)
 
 

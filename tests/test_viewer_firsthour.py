@@ -133,9 +133,9 @@ def url(models: Path) -> Iterator[str]:
         yield base
 
 
-def new_page(browser: Any, size: str) -> tuple[Any, Any, Watch]:  # noqa: F811 - browser is the fixture
+def new_page(browser: Any, size: str, scheme: str = "light") -> tuple[Any, Any, Watch]:  # noqa: F811 - browser is the fixture
     width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height})
+    context = browser.new_context(viewport={"width": width, "height": height}, color_scheme=scheme)
     watch = Watch()
 
     def route(r: Any) -> None:

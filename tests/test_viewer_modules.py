@@ -24,7 +24,7 @@ from repomodeler.serve.publish import publish_site
 ROOT = Path(__file__).resolve().parents[1]
 STATIC = ROOT / "web" / "static"
 EXPECTED = {"state.js", "data.js", "graph.js", "graphstyle.js", "compact.js", "filters.js", "visible.js", "details.js", "compare.js",
-            "overlay.js", "ports.js", "drill.js", "ui.js", "views.js", "main.js"}
+            "overlay.js", "ports.js", "drill.js", "ui.js", "views.js", "place.js", "keyboard.js", "main.js"}
 #: The modules that show something and follow the store's events: none may import another.
 VIEWS = {"graph.js", "details.js", "filters.js", "compare.js", "views.js"}
 

@@ -14,7 +14,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from test_viewer_browser import browser, open_explorer, wait_until  # noqa: F401 - fixtures are used by name
+from test_viewer_browser import browser, models_dir, open_explorer, wait_until  # noqa: F401 - fixtures are used by name
 from test_viewer_firsthour import ARTIFACTS, axe_serious, new_page
 
 from repomodeler.serve.background import background_server
@@ -207,3 +207,77 @@ def test_ports_view_on_the_published_site(desk: Any, mesh: Path, tmp_path: Path)
     assert set(provided_ports(model_of(mesh))) <= set(port_state(page))
     page.click("#view-components")
     wait_until(lambda: page.evaluate("cy.nodes('[type = \"port\"]').length") == 0, what="component view on file://")
+
+
+# What a reader of the ports view trips over, measured on the canvas: port names whose boxes
+# overlap each other, a port name on another part or on its own part's name, and connections
+# whose drawn path (with its turns) runs across a part it does not end at.
+CLUTTER = """() => {
+  const meet = (a, b) => a.x1 < b.x2 - 0.5 && b.x1 < a.x2 - 0.5 && a.y1 < b.y2 - 0.5 && b.y1 < a.y2 - 0.5;
+  const ports = cy.nodes('[type = "port"]').filter(p => p.visible());
+  const parts = cy.nodes('[type = "node"]').filter(n => n.visible() && !n.isParent());
+  const label = p => p.boundingBox({includeNodes: false, includeEdges: false, includeLabels: true});
+  const out = {labels: [], onParts: [], onNames: [], crossings: [], namesOut: []};
+  parts.forEach(n => {  // a part's own name stays inside it
+    const name = n.boundingBox({includeNodes: false, includeEdges: false, includeLabels: true}), b = n.boundingBox({includeLabels: false});
+    if (name.x1 < b.x1 - 0.5 || name.x2 > b.x2 + 0.5 || name.y1 < b.y1 - 0.5 || name.y2 > b.y2 + 0.5) out.namesOut.push(n.id());
+  });
+  ports.forEach((a, i) => ports.forEach((b, j) => { if (i < j && meet(label(a), label(b))) out.labels.push(a.id() + ' ' + b.id()); }));
+  ports.forEach(p => {
+    parts.forEach(n => {
+      if (n.id() === p.data('part')) {
+        const name = n.boundingBox({includeNodes: false, includeEdges: false, includeLabels: true});
+        if (meet(label(p), name)) out.onNames.push(p.id());
+      } else if (meet(label(p), n.boundingBox({includeLabels: false}))) out.onParts.push(p.id() + ' on ' + n.id());
+    });
+  });
+  const hits = (a, b, box) => {  // segment a-b through box (Liang-Barsky)
+    let t0 = 0, t1 = 1; const dx = b.x - a.x, dy = b.y - a.y;
+    const clip = (p, q) => { if (p === 0) return q >= 0; const r = q / p; if (p < 0) { if (r > t1) return false; if (r > t0) t0 = r; } else { if (r < t0) return false; if (r < t1) t1 = r; } return true; };
+    return clip(-dx, a.x - box.x1) && clip(dx, box.x2 - a.x) && clip(-dy, a.y - box.y1) && clip(dy, box.y2 - a.y) && t1 - t0 > 1e-6;
+  };
+  cy.edges().filter(e => e.visible()).forEach(e => {
+    const bends = e.style('curve-style') === 'taxi' ? (e.segmentPoints() || []) : [];
+    const pts = [e.sourceEndpoint()].concat(bends, [e.targetEndpoint()]);
+    const ends = [e.source(), e.target()].map(x => x.data('type') === 'port' ? x.data('part') : x.id());
+    parts.forEach(n => {
+      if (ends.includes(n.id())) return;
+      const b = n.boundingBox({includeLabels: false}), box = {x1: b.x1 + 2, x2: b.x2 - 2, y1: b.y1 + 2, y2: b.y2 - 2};
+      for (let k = 0; k + 1 < pts.length; k++) if (hits(pts[k], pts[k + 1], box)) { out.crossings.push(e.id() + ' across ' + n.id()); break; }
+    });
+  });
+  return out;
+}"""
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_port_names_do_not_overlap_and_lines_do_not_cross_parts(browser: Any, url: str, size: str) -> None:  # noqa: F811
+    context, page, watch = new_page(browser, size)
+    try:
+        open_explorer(page, url + "/models/grpc-mesh#view=ports")
+        time.sleep(0.2)
+        found = page.evaluate(CLUTTER)
+        page.screenshot(path=str(ARTIFACTS / f"ports-clutter-{size}.png"))
+        assert found == {"labels": [], "onParts": [], "onNames": [], "crossings": [], "namesOut": []}, found
+        assert page.evaluate("cy.nodes('[type = \"port\"]').length") >= 4
+    finally:
+        context.close()
+    assert not (watch.dialogs or watch.errors or watch.external), vars(watch)
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_port_names_and_lines_on_the_shop(browser: Any, models_dir: Path, size: str) -> None:  # noqa: F811
+    """The shop sample: nine parts, ports on five, connections across two repositories."""
+    context, page, watch = new_page(browser, size)
+    try:
+        with background_server(models_dir) as base:
+            open_explorer(page, base + "/models/shop#view=ports")
+            time.sleep(0.2)
+            found = page.evaluate(CLUTTER)
+            page.screenshot(path=str(ARTIFACTS / f"ports-clutter-shop-{size}.png"))
+            print(size, {k: len(v) for k, v in found.items()}, found["crossings"])
+            assert not (found["labels"] or found["onParts"] or found["onNames"] or found["namesOut"]), found
+            assert len(found["crossings"]) == 0, found["crossings"]
+    finally:
+        context.close()
+    assert not (watch.dialogs or watch.errors or watch.external), vars(watch)

@@ -65,6 +65,29 @@ def chains(parents: Mapping[str, object]) -> dict[str, list[str]]:
     return out
 
 
+def parents_of_nodes(nodes: Iterable[object]) -> dict[str, object]:
+    """The ``parents`` mapping of model.json's ``nodes`` as parsed (dicts; anything else is
+    skipped), for readers that hold the JSON rather than a :class:`Model` (the viewer's server)."""
+    out: dict[str, object] = {}
+    for n in nodes:
+        if isinstance(n, dict) and isinstance(n.get("id"), str):
+            out[n["id"]] = n.get("parent")
+    return out
+
+
+def placement(parents: Mapping[str, object]) -> dict[str, dict[str, object]]:
+    """Node id -> where it sits: ``top`` (the top-level component holding it, itself at the top
+    level), ``depth`` (0 at the top level) and ``ancestors`` (outermost first, ending at its
+    parent), for every node.  A node whose chain breaks (a parent that is not a node, a cycle)
+    is placed at the top level, as :func:`ancestors` treats it.  The viewer draws and counts
+    with this and never reads ``parent`` itself."""
+    out: dict[str, dict[str, object]] = {}
+    for n in sorted(parents):
+        chain = ancestors(parents, n)[::-1]
+        out[n] = {"top": chain[0] if chain else n, "depth": len(chain), "ancestors": chain}
+    return out
+
+
 def parent_of(parents: Mapping[str, object], node: str) -> str | None:
     p = parents.get(node)
     return str(p) if has_parent(p) else None

@@ -178,6 +178,12 @@ def create_app(models_dir: Path, runs: Any | None = None, *, source_roots: Itera
     def get_model(name: str) -> JSONResponse:
         return JSONResponse(guarded(store.model, name))
 
+    @app.get("/api/models/{name}/nesting", summary="Where each node sits: top-level component, depth, ancestors")
+    def get_nesting(name: str) -> dict[str, dict[str, object]]:
+        """Node id -> ``top``, ``depth`` and ``ancestors`` (outermost first), from
+        repomodeler.model.nesting: what the explorer needs to draw parts inside components."""
+        return guarded(store.nesting, name)
+
     @app.get("/api/models/{name}/summary", summary="Gallery summary of one model")
     def get_summary(name: str) -> dict[str, Any]:
         return guarded(store.summary, name)

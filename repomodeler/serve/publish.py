@@ -113,6 +113,7 @@ def _write_site(store: ModelStore, roots: Any, out: Path) -> int:
             (files_dir / filename).write_bytes(store.read_download(name, filename))
         payload = {
             "model": model,
+            "nesting": store.nesting(name),
             "sysml": store.sysml(name),
             "snippets": all_snippets(model, run, roots=roots),
             "run": {"analysed_at": run.get("analysed_at"), "version": run.get("version")},

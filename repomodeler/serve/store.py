@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from repomodeler.model import Model, ModelFormatError, from_dict, parse
+from repomodeler.model import Model, ModelFormatError, from_dict, nesting, parse
 
 from . import budget
 from .preview import sketch
@@ -203,6 +203,13 @@ class ModelStore:
             return from_dict(self.model(name), f"{name}/model.json")
         except ModelFormatError as exc:
             raise BrokenModel(name, f"model.json {exc.reason}") from None
+
+    def nesting(self, name: str) -> dict[str, dict[str, object]]:
+        """Where each node of the model sits (top-level component, depth, ancestors), as
+        repomodeler.model.nesting decides it: the viewer draws drill-down and names parts from
+        this and never interprets ``parent`` itself."""
+        nodes = self.model(name).get("nodes")
+        return nesting.placement(nesting.parents_of_nodes(nodes if isinstance(nodes, list) else []))
 
     def run(self, name: str) -> dict[str, Any]:
         """The parsed run.json, or an empty dict: a model copied without it still shows."""

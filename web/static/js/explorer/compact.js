@@ -89,7 +89,7 @@ export const FOLDS = [Infinity, 0.55, 0.36];
 export function readGeometry(nodes, edges) {
   var g = { leaves: [], compounds: [], byId: new Map(), links: [] };
   nodes.forEach(function (n) {
-    var item = { id: n.id(), parent: n.parent().length ? n.parent().id() : "", kids: [] };
+    var item = { id: n.id(), holder: n.parent().length ? n.parent().id() : "", kids: [] };
     if (n.isParent()) {
       item.pad = n.numericStyle("padding") || 0;
       item.nameH = n.data("label") ? (n.numericStyle("font-size") || 14) * 1.25 * String(n.data("label")).split("\n").length + 6 : 0;
@@ -104,8 +104,8 @@ export function readGeometry(nodes, edges) {
     }
     g.byId.set(item.id, item);
   });
-  g.byId.forEach(function (item) { var p = g.byId.get(item.parent); if (p) p.kids.push(item); else item.parent = ""; });
-  g.top = Array.from(g.byId.values()).filter(function (i) { return !i.parent; });
+  g.byId.forEach(function (item) { var p = g.byId.get(item.holder); if (p) p.kids.push(item); else item.holder = ""; });
+  g.top = Array.from(g.byId.values()).filter(function (i) { return !i.holder; });
   edges.forEach(function (e) {
     var s = g.byId.get(e.source().id()), t = g.byId.get(e.target().id());
     if (!s || !t || s === t || s.kids.length || t.kids.length || s.pad !== undefined || t.pad !== undefined) return;
@@ -276,7 +276,7 @@ export function compactRanks(nodes, edges, dir, gap, rankGap, zoomFor, readableZ
       var prev = null;
       items.forEach(function (it) {
         if (!prev) it.gap = 0;
-        else if (it.leaf && prev.leaf) it.gap = it.leaf.parent !== prev.leaf.parent ? gap + 36 : gap; // room for box padding and names
+        else if (it.leaf && prev.leaf) it.gap = it.leaf.holder !== prev.leaf.holder ? gap + 36 : gap; // room for box padding and names
         else it.gap = it.leaf || prev.leaf ? gap / 2 : 4;
         prev = it;
       });

@@ -1,7 +1,7 @@
 /* Loading: the model from the JSON API (server) or from window.__MODEL__ (published
    site), the overlays of comparisons, and the indexes every other module reads (the view state kept
    in the location hash is the store's: state.js readHash / writeHash). */
-import { API, MODE, arr, bump, childrenOf, edgeText, edgesById, facets, model, nodeText, nodesById, repoInfo, str } from "./state.js";
+import { API, MODE, arr, bump, childrenOf, edgeText, edgesById, facets, model, nesting, nodeText, nodesById, placeOf, repoInfo, str } from "./state.js";
 
 export let staticSnippets = null, staticCompare = null; // the published site's snippets and overlays (window.__MODEL__)
 
@@ -11,14 +11,16 @@ export function load() {
     var data = window.__MODEL__ || {};
     staticSnippets = data.snippets || {};
     staticCompare = data.compare || { candidates: [], overlays: {} };
-    return Promise.resolve([data.model || {}, data.sysml || "", data.run || {}, arr(staticCompare.candidates)]);
+    return Promise.resolve([data.model || {}, data.sysml || "", data.run || {}, arr(staticCompare.candidates), data.nesting || {}]);
   }
   return Promise.all([
     fetch(API).then(function (r) { if (!r.ok) throw new Error("model " + r.status); return r.json(); }),
     fetch(API + "/sysml").then(function (r) { return r.ok ? r.text() : ""; }),
     // comparisons are optional: a failing listing only leaves the select empty
-    fetch(API + "/compare-candidates").then(function (r) { return r.ok ? r.json() : []; }).catch(function () { return []; })
-  ]).then(function (res) { return [res[0], res[1], {}, arr(res[2])]; });
+    fetch(API + "/compare-candidates").then(function (r) { return r.ok ? r.json() : []; }).catch(function () { return []; }),
+    // where each node sits, as repomodeler.model.nesting decides it (never worked out here)
+    fetch(API + "/nesting").then(function (r) { return r.ok ? r.json() : {}; }).catch(function () { return {}; })
+  ]).then(function (res) { return [res[0], res[1], {}, arr(res[2]), res[3] || {}]; });
 }
 
 /** The overlay for candidate `id`: from the API, or precomputed in the published data file. */
@@ -66,11 +68,16 @@ export function index() {
     arr(e.evidence).forEach(function (ev) { parts.push(ev && ev.path); });
     edgeText.set(str(e.id), parts.map(str).join("\n").toLowerCase());
   });
-  // what is inside what (subsystems in their component), for the drill-down
+  // what is inside what (subsystems in their component), for the drill-down: the server's
+  // placement of each node (top-level component, depth, ancestors outermost first)
   nodesById.forEach(function (n, id) {
-    var parent = str(n.parent);
-    if (!parent || parent === id || !nodesById.has(parent)) return;
-    if (!childrenOf.has(parent)) childrenOf.set(parent, []);
-    childrenOf.get(parent).push(id);
+    var p = nesting && typeof nesting === "object" ? nesting[id] : null;
+    var chain = p && Array.isArray(p.ancestors) ? p.ancestors.map(str).filter(function (a) { return a !== id && nodesById.has(a); }) : [];
+    if (chain.length !== arr(p && p.ancestors).length) chain = []; // an ancestor the model lacks: drawn at the top level
+    placeOf.set(id, { top: chain.length ? chain[0] : id, depth: chain.length, ancestors: chain });
+    if (!chain.length) return;
+    var holder = chain[chain.length - 1];
+    if (!childrenOf.has(holder)) childrenOf.set(holder, []);
+    childrenOf.get(holder).push(id);
   });
 }

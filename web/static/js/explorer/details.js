@@ -6,7 +6,7 @@ import { isSubsystem, parentOf } from "./drill.js";
 import { changesAbout, comparisonSection, renderGhost } from "./overlay.js";
 import { parsePortKey, ports } from "./ports.js";
 import { API, MODE, RM, SNIPPETS_AUTO, arr, childrenOf, clear, cy, edgesById, el, focusOn, ghostEdges, ghostNodes, model, nodesById, on, openNow, repoInfo, select, showTab, state, str, toggleOpen, toggleRepo } from "./state.js";
-import { attrRows, edgeLabel, kindBadge, kv, nodeLink, protoBadge } from "./ui.js";
+import { attrRows, copyLinkButton, edgeLabel, kindBadge, kv, nodeLink, protoBadge } from "./ui.js";
 
 /** The details panel follows the selection, opening and collapsing, and the comparison shown. */
 export function wireDetails() {
@@ -196,7 +196,7 @@ export function renderNode(box, id, counter) {
     el("button", { class: "btn small", type: "button", text: "Focus here", onclick: function () { focusOn(id); } }),
     kids.length ? el("button", { class: "btn ghost small", type: "button", id: "btn-open", "aria-pressed": openNow.has(id) ? "true" : "false",
       text: (openNow.has(id) ? "Hide " : "Show ") + partsWord(kids), onclick: function () { toggleOpen(id); } }) : null,
-    el("button", { class: "btn ghost small", type: "button", text: "Show in SysML", onclick: function () { showTab("sysml"); } })));
+    el("button", { class: "btn ghost small", type: "button", text: "Show in SysML", onclick: function () { showTab("sysml"); } }), copyLinkButton()));
   box.appendChild(kv([["id", str(n.id)]].concat(attrRows(n.attributes))));
   comparisonSection(box, changesAbout("n:", id));
   resolvedSection(box, n, null);
@@ -214,9 +214,7 @@ export function renderNode(box, id, counter) {
     portList.forEach(function (p, i) {
       var head = el("div", { class: "port-head" }, el("a", { text: str(p.name || "port"), onclick: function () { select("p:" + id + "#" + i); } }),
         protoBadge(str(p.protocol)), el("span", { class: "muted", text: str(p.direction) }));
-      var list = el("ul", { class: "list" });
-      arr(p.endpoints).forEach(function (ep) { list.appendChild(el("li", { class: "endpoint" }, el("span", { class: "method " + str(ep.method).replace(/[^A-Z]/g, ""), text: str(ep.method || "—") }), el("code", { text: str(ep.path) }))); });
-      box.appendChild(el("div", { class: "port" }, head, list.childNodes.length ? list : null));
+      box.appendChild(el("div", { class: "port" }, head, endpointGroups(arr(p.endpoints))));
     });
   }
   var out = [], inc = [];
@@ -244,6 +242,46 @@ export function renderNode(box, id, counter) {
   }
   box.appendChild(el("h3", { text: "Evidence" }));
   box.appendChild(evidenceList(n.evidence, counter, true));
+}
+
+/** Endpoints as lists under their path prefix ("/api/orders · 3"): the deepest prefix (up to three
+    segments) that splits them into at least two groups and at most half as many groups as
+    endpoints (ten at most); one plain list when none does. */
+export function groupByPrefix(endpoints) {
+  var paths = endpoints.map(function (ep) { return str(ep && ep.path).split("?")[0].split("/").filter(Boolean); });
+  var chosen = null, most = Math.min(10, Math.ceil(endpoints.length / 2));
+  for (var depth = 1; depth <= 3; depth++) {
+    var byKey = new Map();
+    endpoints.forEach(function (ep, i) {
+      var key = "/" + paths[i].slice(0, depth).join("/");
+      if (!byKey.has(key)) byKey.set(key, []);
+      byKey.get(key).push(ep);
+    });
+    if (byKey.size > 1 && byKey.size <= most) chosen = byKey; // the deepest split that still groups
+    if (byKey.size > most) break;
+  }
+  chosen = chosen || new Map([["/", endpoints]]);
+  return Array.from(chosen.entries()).sort(function (a, b) { return a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0; });
+}
+
+function endpointItem(ep) {
+  return el("li", { class: "endpoint" }, el("span", { class: "method " + str(ep.method).replace(/[^A-Z]/g, ""), text: str(ep.method || "—") }), el("code", { text: str(ep.path) }));
+}
+
+export function endpointGroups(endpoints) {
+  endpoints = endpoints.filter(function (ep) { return ep && typeof ep === "object"; });
+  if (!endpoints.length) return null;
+  var groups = groupByPrefix(endpoints);
+  if (groups.length < 2 || endpoints.length < 4) { var ul = el("ul", { class: "list" }); endpoints.forEach(function (ep) { ul.appendChild(endpointItem(ep)); }); return ul; }
+  var box = el("div", { class: "ep-groups" });
+  groups.forEach(function (g) {
+    var list = el("ul", { class: "list" });
+    g[1].forEach(function (ep) { list.appendChild(endpointItem(ep)); });
+    var d = el("details", { class: "ep-group", dataset: { prefix: g[0] } }, el("summary", null, el("code", { text: g[0] }), el("span", { class: "muted", text: " · " + g[1].length })), list);
+    d.open = endpoints.length <= 24;
+    box.appendChild(d);
+  });
+  return box;
 }
 
 export function renderPort(box, key, counter) {
@@ -292,7 +330,7 @@ export function renderEdge(box, id, counter) {
   box.appendChild(el("h2", { text: edgeLabel(e), id: "details-title" }));
   box.appendChild(el("div", { class: "sub" }, protoBadge(str(e.protocol)), el("span", { text: str(e.kind) })));
   box.appendChild(el("div", { class: "focus-row" },
-    el("button", { class: "btn ghost small", type: "button", text: "Show in SysML", onclick: function () { showTab("sysml"); } })));
+    el("button", { class: "btn ghost small", type: "button", text: "Show in SysML", onclick: function () { showTab("sysml"); } }), copyLinkButton()));
   box.appendChild(kv([["id", str(e.id)], ["from", nodeLink(str(e.source))], ["to", nodeLink(str(e.target))]].concat(attrRows(e.attributes))));
   comparisonSection(box, changesAbout("e:", id));
   resolvedSection(box, e, resolutionSteps(e));

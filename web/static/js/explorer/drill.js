@@ -5,20 +5,25 @@
    is closed (dropped when the component already has the same connection, or when it stays inside
    the component), and while the component is open, a component-level connection that its
    subsystems' connections refine is left out for them. A search that matches a subsystem opens
-   its component for as long as the search is there. Opened components are in the URL (open=). */
-import { childrenOf, nodeText, nodesById, openNow, state, str } from "./state.js";
+   its component for as long as the search is there. Opened components are in the URL (open=).
+   What is inside what is the server's answer (repomodeler.model.nesting, through data.js into
+   the store's placeOf): nothing here reads a node's `parent`. Opening draws in place (place.js). */
+import { childrenOf, nodeText, nodesById, openNow, placeOf, state, str } from "./state.js";
 
+/** The node directly holding `id` ("" at the top level): the last of its ancestors. */
 export function parentOf(id) {
-  var n = nodesById.get(id), p = n ? str(n.parent) : "";
-  return p && p !== id && nodesById.has(p) ? p : "";
+  var chain = ancestorsOf(id);
+  return chain.length ? chain[chain.length - 1] : "";
 }
 
-/** Ancestors of `id`, the outermost first. */
+/** Ancestors of `id`, the outermost first, as the server placed it (repomodeler.model.nesting). */
 export function ancestorsOf(id) {
-  var chain = [], seen = new Set([id]), p = parentOf(id);
-  while (p && !seen.has(p)) { chain.unshift(p); seen.add(p); p = parentOf(p); }
-  return chain;
+  var p = placeOf.get(id);
+  return p ? p.ancestors.slice() : [];
 }
+
+/** The top-level component holding `id` (itself at the top level). */
+export function topOf(id) { var p = placeOf.get(id); return p ? p.top : id; }
 
 /** The element that stands for node `id` in the graph: itself when every ancestor is open, else
     the outermost closed ancestor. */
@@ -28,7 +33,65 @@ export function shownAs(id) {
   return id;
 }
 
-export function isSubsystem(id) { return !!parentOf(id); }
+export function isSubsystem(id) { var p = placeOf.get(id); return !!(p && p.depth); }
+
+// ---- names on the canvas
+const SEP = /[.\/:\\]/;
+let shortNames = null;
+
+/** What node `id` is called on the canvas: a part relative to the box it is drawn in (without its
+    holder's name and the prefix all its siblings share: `controller`, not
+    `com.example.account.controller` inside `account-service`); the actor (kind user) with
+    " (actor)" when a component has the same name. The full name stays in the tooltip and the
+    details. */
+export function displayName(id) {
+  if (!shortNames) shortNames = computeNames();
+  return shortNames.get(id) || str((nodesById.get(id) || {}).name || id);
+}
+
+function fullName(id) { return str((nodesById.get(id) || {}).name || id); }
+
+/** `text` without a leading `prefix` and the separator after it ("" when nothing would be left). */
+function after(text, prefix) {
+  if (!prefix || text.length <= prefix.length + 1 || text.slice(0, prefix.length) !== prefix || !SEP.test(text.charAt(prefix.length))) return "";
+  return text.slice(prefix.length + 1);
+}
+
+/** The longest prefix ending at a separator that every name has with something left after it. */
+function sharedPrefix(names) {
+  if (names.length < 2) return "";
+  var first = names[0], cut = 0;
+  for (var i = 0; i < first.length; i++) {
+    var ch = first.charAt(i);
+    if (!names.every(function (n) { return n.charAt(i) === ch; })) break;
+    if (SEP.test(ch)) cut = i + 1;
+  }
+  return names.every(function (n) { return n.length > cut; }) ? first.slice(0, cut) : "";
+}
+
+function computeNames() {
+  var out = new Map(), used = new Map();
+  childrenOf.forEach(function (kids, holder) {
+    var hn = fullName(holder), hid = holder;
+    var rel = kids.map(function (k) { var n = fullName(k); return after(n, hn) || after(n, hid) || n; });
+    var cut = sharedPrefix(rel).length;
+    kids.forEach(function (k, i) {
+      var name = rel[i].slice(cut);
+      if (kids.length === 1 && SEP.test(name)) name = name.split(SEP).filter(Boolean).pop() || name;
+      out.set(k, name || fullName(k));
+    });
+  });
+  nodesById.forEach(function (n, id) {
+    if (!placeOf.get(id) || placeOf.get(id).depth) return;
+    var name = fullName(id);
+    if (str(n.kind) !== "user") used.set(name, true);
+  });
+  nodesById.forEach(function (n, id) {
+    var p = placeOf.get(id);
+    if (str(n.kind) === "user" && p && !p.depth && used.has(fullName(id))) out.set(id, fullName(id) + " (actor)");
+  });
+  return out;
+}
 
 /** The open set the graph should have: what the user opened, plus the ancestors of subsystems the
     search matches; only components with at least one child the facets leave (`allowed`). */

@@ -4,10 +4,11 @@
    hover tooltip and edge labels. It follows the store's events (wireGraph) and, after applying
    the filters, says what is visible ("visible"). */
 import { STATUSES, aggregateStatus, changeFieldLabel } from "./overlay.js";
-import { ancestorsOf, isSubsystem, parentOf, refinedKeys, sameSet, shownAs, wantedOpen } from "./drill.js";
+import { ancestorsOf, displayName, isSubsystem, parentOf, refinedKeys, sameSet, shownAs, topOf, wantedOpen } from "./drill.js";
 import { betterLayout, compactRanks } from "./compact.js";
 import { LABEL_FONT, cyStyle, labelBox } from "./graphstyle.js";
-import { kindDef, parsePortKey, partSize, placePorts, portLabel, portName, portSummary, ports, portsView } from "./ports.js";
+import { kindDef, parsePortKey, partSize, placePorts, portLabel, portLabelWidth, portName, portSummary, ports, portsView, sizeParts } from "./ports.js";
+import { homes, keptPositions, placeInPlace } from "./place.js";
 import { computeVisible, passesFacets, visibleGhosts } from "./visible.js";
 import { BIG, RELAYOUT_MAX, RM, big, bump, childrenOf, clear, connectionChange, cy, edgesById, el, emit, ghostEdges, ghostNodes, nodesById, on, openNow, overlay, repoInfo, setOpenNow, setVisibleNodes, state, str, timings, visibleNodes } from "./state.js";
 
@@ -16,7 +17,7 @@ import { BIG, RELAYOUT_MAX, RM, big, bump, childrenOf, clear, connectionChange, 
 export function repOf(nodeId) {
   var n = nodesById.get(nodeId);
   if (!n) return "n:" + nodeId; // a ghost: only in the comparison, never inside a repository box
-  var top = nodesById.get(ancestorsOf(nodeId)[0] || nodeId), repo = str(top.repository);
+  var top = nodesById.get(topOf(nodeId)) || n, repo = str(top.repository);
   return repo && state.collapsed.has(repo) ? "r:" + repo : "n:" + shownAs(nodeId);
 }
 
@@ -35,20 +36,20 @@ export function buildElements() {
     if (repo && state.collapsed.has(repo)) return;
     if (shownAs(id) !== id) return; // inside a closed component
     var inside = parentOf(id), parent = inside ? "n:" + inside : repo ? "r:" + repo : undefined;
-    var box = labelBox(str(n.name || id)), label = box.label, cls = ovClass(overlay && overlay.nodes, id);
+    var box = labelBox(displayName(id)), label = box.label, cls = ovClass(overlay && overlay.nodes, id);
     if (openNow.has(id)) cls = (cls + " open").trim();
     else if (childrenOf.has(id)) cls = (cls + " has-inside").trim();
     if (withPorts) { // a SysML part: "name : Kind", sized for its ports
       var list = pi.ports.get(id) || [];
       label += "\n: " + kindDef(str(n.kind));
-      box = partSize(box, list.length);
+      box = partSize({ w: Math.max(box.w, labelBox(": " + kindDef(str(n.kind))).w), h: box.h }, list.map(portLabel));
       cls = (cls + " part").trim();
       list.forEach(function (port, order) {
         els.push({ group: "nodes", grabbable: false, classes: port.implied ? "implied" : "", data: { id: port.key, type: "port", part: "n:" + id, parent: parent,
-          label: portLabel(port), name: port.name, protocol: port.protocol, color: RM.protocolStyle(port.protocol).color, order: order, side: "left", mid: id } });
+          label: portLabel(port), lw: portLabelWidth(portLabel(port)), name: port.name, protocol: port.protocol, color: RM.protocolStyle(port.protocol).color, order: order, side: "left", mid: id } });
       });
     }
-    els.push({ group: "nodes", data: { id: "n:" + id, parent: parent, type: "node", label: label, name: str(n.name || id), w: box.w, h: box.h, kind: str(n.kind), repository: repo, language: str(n.language), mid: id }, classes: cls });
+    els.push({ group: "nodes", data: { id: "n:" + id, parent: parent, type: "node", label: label, name: str(n.name || id), w: box.w, h: box.h, shiftX: box.shiftX, shiftY: box.shiftY, sizeLeft: box.left, sizeTop: box.top, kind: str(n.kind), repository: repo, language: str(n.language), mid: id }, classes: cls });
   });
   ghostNodes.forEach(function (g, id) {
     var box = labelBox(id);
@@ -106,25 +107,47 @@ export function ovClass(statuses, id) {
 }
 
 /** Build the graph's elements again (after opening, collapsing, a view or a comparison), apply
-    the filters, lay out unless `runLayout` is false, keep the selection. */
+    the filters, lay out unless `runLayout` is false, keep the selection. `runLayout` "keep"
+    leaves everything that was drawn where it was and places only what is new (place.js: the
+    parts of a component opened in place, the comparison's ghosts); the zoom stays, the view
+    pans just enough to show what was added. */
 export function rebuild(runLayout) {
-  var tb = performance.now();
+  var tb = performance.now(), kept = runLayout === "keep" && cy.nodes().length ? keptPositions() : null;
   setOpenNow(wantedOpen(passesFacets));
   cy.batch(function () {
     cy.elements().remove();
     cy.add(buildElements());
   });
   timings.build_ms = Math.round(performance.now() - tb);
-  applyVisibility(false);
-  if (runLayout !== false) layout();
+  applyVisibility(false, !!kept);
+  var added = kept ? placeInPlace(kept) : null;
+  if (added) { timings.layout = "kept"; showAdded(added); }
+  else if (runLayout !== false) layout();
   restoreSelection();
+}
+
+/** Pan (never zoom in, and zoom out only when it must) so that `eles` are on screen. */
+function showAdded(eles) {
+  eles = eles.union(eles.ancestors().filter(function (x) { return x.data("type") === "node"; })).filter(function (x) { return !x.hasClass("hidden"); });
+  if (!eles.length) return;
+  var bb = eles.boundingBox(), z = cy.zoom(), pan = cy.pan(), w = cy.width(), h = cy.height();
+  var r = { x1: bb.x1 * z + pan.x, x2: bb.x2 * z + pan.x, y1: bb.y1 * z + pan.y, y2: bb.y2 * z + pan.y };
+  if (r.x2 - r.x1 > w - 2 * FIT_PAD || r.y2 - r.y1 > h - 2 * FIT_PAD) { // too large at this zoom: zoom out just enough
+    cy.fit(eles, FIT_PAD);
+    if (cy.zoom() > z) { cy.zoom(z); cy.center(eles); }
+    updateLabelNote();
+    return;
+  }
+  var dx = r.x1 < FIT_PAD ? FIT_PAD - r.x1 : r.x2 > w - FIT_PAD ? w - FIT_PAD - r.x2 : 0;
+  var dy = r.y1 < FIT_PAD ? FIT_PAD - r.y1 : r.y2 > h - FIT_PAD ? h - FIT_PAD - r.y2 : 0;
+  if (dx || dy) cy.panBy({ x: dx, y: dy });
 }
 
 /** Hide what the filters leave out (the class `hidden`), then say what is visible; `relayout`
     true lays the graph out again, "auto" when that is cheap (else fits it). */
-export function applyVisibility(relayout) {
+export function applyVisibility(relayout, inRebuild) {
   // a search that finds a subsystem opens its component (and closes it when the search changes)
-  if (childrenOf.size && !sameSet(wantedOpen(passesFacets), openNow)) { rebuild(true); return; }
+  if (!inRebuild && childrenOf.size && !sameSet(wantedOpen(passesFacets), openNow)) { rebuild(relayout === false ? "keep" : true); return; }
   var v = computeVisible();
   setVisibleNodes(v.nodes);
   var repoVisible = new Map();
@@ -231,6 +254,7 @@ export function layoutTargets() {
 
 export function layout() {
   var tl = performance.now();
+  homes.clear(); // a component closed after this goes back to where this layout puts it
   var targets = layoutTargets();
   var leafCount = targets.nodes().filter(function (n) { return !n.isParent(); }).length;
   var name;
@@ -247,19 +271,23 @@ export function layout() {
     // left-to-right and top-to-bottom: keep the one the canvas shows at the larger zoom
     timings.compact_ms = 0;
     var best = null, targetNodes = targets.nodes(); // connections run between nodes: their box is the graph's, far cheaper
+    // the ports view is read for its lines: the fewest lines across parts wins there, then the larger picture
+    var readable = portsView() ? 0 : READABLE_PX / LABEL_FONT;
     ["LR", "TB"].forEach(function (dir) {
       var gap = 20, rankGap = dir === "LR" ? 56 : 36;
+      if (portsView()) sizeParts(cy, dir === "TB" ? "top" : "left");
       targets.layout({ name: "dagre", rankDir: dir, nodeSep: gap, rankSep: rankGap, edgeSep: 10, fit: false, animate: false, nodeDimensionsIncludeLabels: false }).run();
       // squeeze out the room dagre keeps for long connections (compact.js)
       var tc = performance.now();
-      var squeeze = compactRanks(targetNodes, targets.edges(), dir, gap, rankGap, zoomForSize, READABLE_PX / LABEL_FONT);
+      var squeeze = compactRanks(targetNodes, targets.edges(), dir, gap, rankGap, zoomForSize, readable);
       timings.compact_ms = (timings.compact_ms || 0) + Math.round(performance.now() - tc);
       var z = squeeze.zoom, pos = {};
-      if (betterLayout(squeeze, best, READABLE_PX / LABEL_FONT, 0.05)) {
+      if (betterLayout(squeeze, best, readable, 0.05)) {
         targets.nodes().forEach(function (n) { if (!n.isParent()) pos[n.id()] = { x: n.position("x"), y: n.position("y") }; });
         best = { zoom: z, cross: squeeze.cross, dir: dir, pos: pos, squeeze: squeeze.factor, fold: squeeze.fold };
       }
     });
+    if (portsView() && best.dir !== "TB") sizeParts(cy, "left");
     if (best.dir !== "TB") cy.batch(function () { targets.nodes().forEach(function (n) { var q = best.pos[n.id()]; if (q) n.position(q); }); });
     if (portsView()) placePorts(cy, best.dir === "TB" ? "top" : "left");
     fitGraph();
@@ -350,7 +378,7 @@ export function restoreSelection() { if (state.sel) { var e = cyElementFor(state
 function showSelection(ev) {
   var sel = ev.sel, opts = ev.opts;
   var inside = sel && sel.slice(0, 2) === "n:" && nodesById.has(sel.slice(2)) ? ancestorsOf(sel.slice(2)).filter(function (a) { return !openNow.has(a); }) : [];
-  if (inside.length) { inside.forEach(function (a) { state.open.add(a); }); rebuild(true); }
+  if (inside.length) { inside.forEach(function (a) { state.open.add(a); }); rebuild("keep"); }
   cy.elements(":selected").unselect();
   var ele = cyElementFor(sel);
   if (ele && ele.nonempty()) {
@@ -370,11 +398,13 @@ function showLabels() {
 export function wireGraph() {
   on("select", showSelection);
   on("filters", function (ev) { applyVisibility(ev.relayout); });
-  on("open", function () { rebuild(true); });
+  on("open", function () { rebuild("keep"); });
   on("collapse", function () { rebuild(true); });
   on("view", function (ev) { if (!ev.quiet) { cy.style(cyStyle(big)); rebuild(true); } });
   on("labels", showLabels);
-  on("overlay", function () { cy.style(cyStyle(big)); cy.resize(); rebuild(true); });
+  // a comparison draws on the layout as it is; the Changes panel takes room, so the picture is fitted again
+  on("overlay", function () { var h = cy.height(); cy.style(cyStyle(big)); cy.resize(); rebuild("keep"); if (cy.height() !== h) fitGraph(); });
+  if (window.matchMedia) window.matchMedia("(prefers-color-scheme: dark)").addEventListener("change", function () { cy.style(cyStyle(big)); });
   on("fit", function () { cy.resize(); fitGraph(); });
   wireTooltip();
 }

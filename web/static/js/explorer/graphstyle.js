@@ -51,8 +51,23 @@ export function cyStyle(big) {
   });
   // comparison colours after kinds and protocols (they win), selection last
   if (portsView()) style = style.concat(portStyles());
-  return style.concat(overlayStyles(), selectionStyles(!!overlay));
+  if (darkScheme()) style = style.concat(DARK);
+  // the keyboard cursor (keyboard.js): a wide blue halo, apart from the selection's amber
+  return style.concat(overlayStyles(), selectionStyles(!!overlay),
+    [{ selector: "node.kbd", style: { "underlay-color": "#2563eb", "underlay-opacity": 0.45, "underlay-padding": 9, "underlay-shape": "round-rectangle" } }]);
 }
+
+/** Whether the page is in dark mode (the system's colour scheme): the canvas is dark, so what is
+    drawn on it directly (repository boxes, names above open components, connection labels) turns light. */
+export function darkScheme() { return !!(window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches); }
+
+export const DARK = [
+  { selector: "node[type = 'repo']", style: { "background-color": "#1b2435", "border-color": "#526078", "color": "#e5e7eb" } },
+  { selector: "node.collapsed", style: { "background-color": "#2a3447", "border-color": "#7b8aa3", "color": "#f1f5f9" } },
+  { selector: "node.open", style: { "color": "#f1f5f9" } },
+  { selector: "edge[label], edge[plabel]", style: { "color": "#e5e7eb", "text-background-color": "#0f172a" } },
+  { selector: "node.focus-root", style: { "border-color": "#f8fafc" } }
+];
 
 /** A component's label as lines that fit LABEL_MAX px (breaking after - _ . / : or spaces,
     hard-breaking only a segment wider than LABEL_WORD_MAX), and the node size that holds them. */

@@ -7,9 +7,10 @@ import { index, load } from "./data.js";
 import { renderDetails, wireDetails } from "./details.js";
 import { buildFacet, buildLegend, syncChecks, wireFilters } from "./filters.js";
 import { applyVisibility, fitGraph, layout, rebuild, updateLabelNote, wireGraph } from "./graph.js";
-import { cyStyle } from "./graphstyle.js";
+import { cyStyle, darkScheme } from "./graphstyle.js";
+import { neighbourIn, wireKeyboard } from "./keyboard.js";
 import { followPorts } from "./ports.js";
-import { BIG, COLLAPSE_ABOVE, RM, arr, candidates, childrenOf, collapseAll, cy, edgesById, facets, nodesById, on, overlay, overlayFor, readHash, repoInfo, root, select, setCy, setLabels, setLoaded, setStatus, setView, showTab, state, t0, timings, toggleOpen, toggleRepo, visibleNodes, writeHash } from "./state.js";
+import { BIG, COLLAPSE_ABOVE, RM, arr, emit, model, lastHash, noteHash, candidates, childrenOf, collapseAll, cy, edgesById, facets, nodesById, on, overlay, overlayFor, readHash, repoInfo, root, select, setCy, setLabels, setLoaded, setStatus, setView, showTab, state, t0, timings, toggleOpen, toggleRepo, visibleNodes, writeHash } from "./state.js";
 import { narrow, openDrawer, setupIssues, showPane, wireDrawers, wireTabs } from "./views.js";
 
 // ---- wiring
@@ -25,6 +26,11 @@ export function wire() {
   wireTabs();
   wireDrawers();
   wireViewSwitch();
+  wireKeyboard(function () {
+    openDrawer("details");
+    var title = document.getElementById("details-title");
+    if (title) { title.tabIndex = -1; title.focus({ preventScroll: false }); }
+  }, function () { openDrawer("filters"); });
   document.getElementById("btn-labels").addEventListener("click", function () { setLabels(!state.labels); });
   if (state.labels) setLabels(true);
   document.getElementById("btn-fit").addEventListener("click", function () { fitGraph(); });
@@ -33,10 +39,13 @@ export function wire() {
   document.getElementById("btn-expand").addEventListener("click", function () { collapseAll(false); });
   var fname = (root.dataset.name || "model").replace(/[^A-Za-z0-9._-]/g, "_");
   document.getElementById("btn-png").addEventListener("click", function () {
-    RM.download(fname + ".png", cy.png({ full: true, scale: 2, bg: "#ffffff", output: "blob" }));
+    var dark = darkScheme(), bg = dark ? "#0f172a" : "#ffffff";
+    SvgExport.framePng(cy.png({ full: true, scale: 2, bg: bg, output: "base64uri" }), exportMeta(), 2, bg,
+      dark ? { text: "#f1f5f9", muted: "#cbd5e1" } : { text: "#0f172a", muted: "#334155" })
+      .then(function (blob) { RM.download(fname + ".png", blob); }, function (err) { setStatus(String(err && err.message || err)); });
   });
   document.getElementById("btn-svg").addEventListener("click", function () {
-    RM.download(fname + ".svg", SvgExport.toSvg(cy), "image/svg+xml");
+    RM.download(fname + ".svg", SvgExport.toSvg(cy, exportMeta()), "image/svg+xml");
   });
   cy.on("tap", "node", function (ev) {
     var n = ev.target, type = n.data("type");
@@ -55,12 +64,44 @@ export function wire() {
   cy.on("dbltap", "node[type = 'repo']", function (ev) { toggleRepo(ev.target.data("repository")); });
   cy.on("dbltap", "node[type = 'node']", function (ev) { if (childrenOf.has(ev.target.data("mid"))) toggleOpen(ev.target.data("mid")); });
   cy.on("tap", function (ev) { if (ev.target === cy) select(null); });
-  window.addEventListener("hashchange", function () {
-    readHash(); if (!state.collapsed) state.collapsed = new Set(); syncChecks(); document.getElementById("search").value = state.q; setView(state.view, true); setLabels(state.labels); buildLegend();
-    rebuild(true); renderDetails(); showPane();
-    if ((state.cmp || null) !== (overlayFor || null)) applyComparison();
-    writeHash();
-  });
+  window.addEventListener("hashchange", followUrl);
+  window.addEventListener("popstate", followUrl);
+}
+
+/** The URL changed under the page (Back, Forward, an edited or pasted link): show what it says.
+    A step that only changes the selection moves nothing else. */
+function followUrl() {
+  if (location.hash === lastHash) return;
+  var before = JSON.stringify(urlState());
+  readHash(); if (!state.collapsed) state.collapsed = new Set();
+  noteHash();
+  if (JSON.stringify(urlState()) === before) { emit("select", { sel: state.sel, opts: {} }); return; }
+  syncChecks(); document.getElementById("search").value = state.q; setView(state.view, true); setLabels(state.labels); buildLegend();
+  rebuild("keep"); renderDetails(); showPane();
+  if ((state.cmp || null) !== (overlayFor || null)) applyComparison();
+  writeHash();
+}
+
+/** The state the URL holds, without the selection. */
+function urlState() {
+  var out = {};
+  Object.keys(state).forEach(function (k) { if (k !== "sel") out[k] = state[k] instanceof Set ? Array.from(state[k]).sort() : state[k]; });
+  return out;
+}
+
+/** What an exported picture says besides the graph: the system's name, each repository at its
+    commit, and the legend of the kinds and protocols drawn. */
+function exportMeta() {
+  var kinds = new Set(), protocols = new Set();
+  cy.nodes(":visible").forEach(function (n) { if (n.data("type") === "node") kinds.add(String(n.data("kind") || "")); });
+  cy.edges(":visible").forEach(function (e) { if (e.data("protocol")) protocols.add(String(e.data("protocol"))); });
+  var title = document.getElementById("model-title").textContent.trim() || root.dataset.name || "model";
+  return {
+    title: title + (state.view === "ports" ? " (ports)" : ""),
+    commits: arr(model.repositories).map(function (r) { return r && r.name !== undefined ? String(r.name) + " @ " + (r.commit ? String(r.commit) : "(no commit)") : ""; }).filter(Boolean),
+    kinds: Array.from(kinds).sort().map(function (k) { var st = RM.kindStyle(k); return { name: k || "component", color: st.color, border: st.border }; }),
+    protocols: Array.from(protocols).sort().map(function (p) { var st = RM.protocolStyle(p); return { name: p, color: st.color, dash: st.dash }; })
+  };
 }
 
 /** The Components | Ports switch, and ports that follow their part when it is dragged. */
@@ -77,7 +118,7 @@ function wireViewSwitch() {
 }
 
 load().then(function (res) {
-  setLoaded(res[0] || {}, res[1] || "", res[2] || {}, arr(res[3]).filter(function (c) { return c && typeof c.id === "string"; }));
+  setLoaded(res[0] || {}, res[1] || "", res[2] || {}, arr(res[3]).filter(function (c) { return c && typeof c.id === "string"; }), res[4] || {});
   timings.data_ms = Math.round(performance.now() - t0);
   index();
   readHash();
@@ -109,7 +150,9 @@ load().then(function (res) {
   writeHash();
   root.dataset.ready = "true";
   window.explorer = { state: state, visibleNodeIds: function () { return Array.from(visibleNodes); }, select: select, showTab: showTab, timings: timings,
-    overlay: function () { return overlay; }, candidates: function () { return candidates.slice(); } };
+    overlay: function () { return overlay; }, candidates: function () { return candidates.slice(); }, toggleOpen: toggleOpen,
+    // where an arrow key leads from the component `id` (the browser tests plan key paths with it)
+    arrowFrom: function (id, key) { var n = neighbourIn(cy.getElementById("n:" + id), key); return n ? n.data("mid") : null; } };
   if (state.cmp) applyComparison();
 }).catch(function (err) {
   setStatus("Could not load the model: " + (err && err.message ? err.message : err));

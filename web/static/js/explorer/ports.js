@@ -64,10 +64,45 @@ export function portsIndex(nodesById, edgesById) {
 /** The label of a part: its name lines, then ": Kind" as model.sysml types it. */
 export function kindDef(kind) { return KIND_DEF[kind] || (kind ? kind.charAt(0).toUpperCase() + kind.slice(1) : "Component"); }
 
-/** Size a part so `count` ports fit along either border (left in left-to-right layouts, top otherwise). */
-export function partSize(box, count) {
-  var need = count ? count * PORT_GAP + 10 : 0;
-  return { w: Math.max(box.w, need + 16), h: Math.max(box.h + 17, need) };
+let portMeasure = null;
+
+/** The width of a port's name as drawn (600 12px in the page's font). */
+export function portLabelWidth(text) {
+  if (!portMeasure) {
+    portMeasure = document.createElement("canvas").getContext("2d");
+    portMeasure.font = "600 12px " + (getComputedStyle(document.body).fontFamily || "sans-serif");
+  }
+  return Math.ceil(portMeasure.measureText(text).width) + 4;
+}
+
+/** Room a port takes along the top border: its name is written under it, inside the part. */
+export function portSlot(labelW) { return Math.max(PORT_GAP, labelW + 14); }
+
+/** Size a part so its ports and their names fit inside it whichever side the layout puts them on:
+    along the left border, names in a column right of the ports and the part's own name beside
+    them (`shiftX`); along the top border, names in a row under the ports and the part's name
+    below them (`shiftY`). The names never leave the part, so they cannot cover another part, a
+    line arriving at a port, or one another. */
+export function partSize(box, labels) {
+  var nameH = box.h + 17;
+  if (!labels.length) return { w: box.w, h: nameH, left: { w: box.w, h: nameH }, top: { w: box.w, h: nameH }, shiftX: 0, shiftY: 0 };
+  var widths = labels.map(portLabelWidth), col = Math.max.apply(null, widths) + PORT_SIZE / 2 + 8;
+  var row = 0;
+  widths.forEach(function (w) { row += portSlot(w); });
+  var left = { w: Math.ceil(col + box.w), h: Math.ceil(Math.max(nameH, labels.length * PORT_GAP + 10)) };
+  var top = { w: Math.ceil(Math.max(box.w, row + 12)), h: Math.ceil(nameH + 22) };
+  return { w: left.w, h: left.h, left: left, top: top, shiftX: Math.round(col / 2), shiftY: 11 };
+}
+
+/** Give every part the size its ports need on `side` ("left" or "top"), before a layout runs in
+    that direction and once the direction is chosen. */
+export function sizeParts(cy, side) {
+  cy.batch(function () {
+    cy.nodes("[type = 'node'].part").forEach(function (n) {
+      var s = n.data(side === "top" ? "sizeTop" : "sizeLeft");
+      if (s) n.data({ w: s.w, h: s.h });
+    });
+  });
 }
 
 /** Cytoscape styles of the ports view (added after the kind styles, before the selection). */
@@ -79,9 +114,13 @@ export function portStyles() {
       "background-color": "data(color)", "label": "data(label)", "font-size": 12, "font-weight": 600, "color": "#0f172a",
       "text-background-color": "#ffffff", "text-background-opacity": 0.92, "text-background-padding": 2,
       "text-wrap": "none", "min-zoomed-font-size": 0, "events": "yes", "z-index": 20 } },
-    // the name sits beside the square, off the line that arrives at its centre
-    { selector: "node[type = 'port'][side = 'left']", style: { "text-halign": "left", "text-valign": "top", "text-margin-x": -2, "text-margin-y": -1 } },
-    { selector: "node[type = 'port'][side = 'top']", style: { "text-halign": "right", "text-valign": "top", "text-margin-x": 2, "text-margin-y": -1 } },
+    // the name sits inside the part, beside the square (left border) or under it (top border), off
+    // every line: connections arrive at the square from outside
+    { selector: "node[type = 'port'][side = 'left']", style: { "text-halign": "right", "text-valign": "center", "text-margin-x": 4 } },
+    { selector: "node[type = 'port'][side = 'top']", style: { "text-halign": "center", "text-valign": "bottom", "text-margin-y": 3 } },
+    { selector: "node.part[tmx]", style: { "text-margin-x": "data(tmx)", "text-margin-y": "data(tmy)" } },
+    // straight lines, as the layout counts the lines that run across parts (compact.js crossings)
+    { selector: "edge[type = 'edge'], edge[type = 'agg']", style: { "curve-style": "straight" } },
     { selector: "node[type = 'port'].implied", style: { "background-color": "#ffffff", "border-style": "dashed", "border-color": "data(color)" } },
     { selector: "edge[type = 'lay']", style: { "display": "none" } },
     { selector: "node[type = 'port']:selected", style: { "border-width": 3, "border-color": "#f59e0b", "underlay-color": "#f59e0b", "underlay-opacity": 0.3, "underlay-padding": 4 } }
@@ -89,7 +128,8 @@ export function portStyles() {
 }
 
 /** Put each part's ports on its border: spread along the left side (left-to-right layouts:
-    connections arrive from the left) or along the top (top-to-bottom). */
+    connections arrive from the left) or along the top (top-to-bottom), each port's name inside
+    the part next to it, the part's own name moved clear of them. */
 export function placePorts(cy, side) {
   cy.batch(function () {
     var byPart = new Map();
@@ -102,28 +142,33 @@ export function placePorts(cy, side) {
     byPart.forEach(function (list, partId) {
       var part = cy.getElementById(partId);
       if (part.empty()) return;
-      var pos = part.position(), w = part.width(), h = part.height();
       list.sort(function (a, b) { return a.data("order") - b.data("order"); });
-      var span = (list.length - 1) * PORT_GAP;
-      list.forEach(function (p, i) {
-        var off = -span / 2 + i * PORT_GAP;
-        p.position(side === "top" ? { x: pos.x + off, y: pos.y - h / 2 } : { x: pos.x - w / 2, y: pos.y + off });
-      });
+      part.data({ tmx: side === "top" ? 0 : part.data("shiftX") || 0, tmy: side === "top" ? part.data("shiftY") || 0 : 0 });
+      portsOnBorder(part, list);
     });
   });
+}
+
+/** Positions of `list` (a part's ports, in order) on the part's border, by their `side`. */
+function portsOnBorder(part, list) {
+  var pos = part.position(), w = part.width(), h = part.height(), side = list.length ? list[0].data("side") : "left";
+  if (side === "top") {
+    var slots = list.map(function (p) { return portSlot(p.data("lw") || 0); }), total = 0, at = 0;
+    slots.forEach(function (s) { total += s; });
+    list.forEach(function (p, i) { p.position({ x: pos.x - total / 2 + at + slots[i] / 2, y: pos.y - h / 2 }); at += slots[i]; });
+    return;
+  }
+  var span = (list.length - 1) * PORT_GAP;
+  list.forEach(function (p, i) { p.position({ x: pos.x - w / 2, y: pos.y - span / 2 + i * PORT_GAP }); });
 }
 
 /** Keep a part's ports on it while it is dragged. */
 export function followPorts(cy) {
   cy.on("drag", "node[type = 'node'].part", function (ev) {
-    var part = ev.target, side = null;
-    var ports = cy.nodes("[type = 'port']").filter(function (p) { if (p.data("part") === part.id()) { side = p.data("side"); return true; } return false; });
-    if (!ports.length) return;
-    var pos = part.position(), w = part.width(), h = part.height(), span = (ports.length - 1) * PORT_GAP;
-    ports.sort(function (a, b) { return a.data("order") - b.data("order"); }).forEach(function (p, i) {
-      var off = -span / 2 + i * PORT_GAP;
-      p.position(side === "top" ? { x: pos.x + off, y: pos.y - h / 2 } : { x: pos.x - w / 2, y: pos.y + off });
-    });
+    var part = ev.target;
+    var list = cy.nodes("[type = 'port']").filter(function (p) { return p.data("part") === part.id(); });
+    if (!list.length) return;
+    portsOnBorder(part, list.sort(function (a, b) { return a.data("order") - b.data("order"); }));
   });
 }
 

@@ -27,11 +27,14 @@ export const timings = (window.__timings = { ready: false });
 const statusEl = document.getElementById("status");
 
 // the model as loaded, and its indexes (filled once by data.js index())
-export let model = {}, sysmlText = "", run = {};
+export let model = {}, sysmlText = "", run = {}, nesting = {};
 export const nodesById = new Map(), edgesById = new Map(), repoInfo = new Map();
 export const nodeText = new Map(), edgeText = new Map();
 export const facets = { kind: new Map(), protocol: new Map(), repository: new Map(), language: new Map() };
-/** parent id -> ids of the nodes directly inside it (filled by data.js index()). */
+/** Node id -> {top, depth, ancestors (outermost first)}: where repomodeler.model.nesting places it
+    (the server's /nesting, or the published data file); filled by data.js index(). */
+export const placeOf = new Map();
+/** Holder id -> ids of the nodes directly inside it (from placeOf; filled by data.js index()). */
 export const childrenOf = new Map();
 // the view, mirrored in the URL (readHash / writeHash)
 export const state = { q: "", xk: new Set(), xp: new Set(), xr: new Set(), xl: new Set(), focus: null, hops: 2, dir: "both", sel: null, tab: "graph", collapsed: new Set(), cmp: null, labels: false, view: "components", open: new Set() };
@@ -45,7 +48,7 @@ export let candidates = [];
 export let overlay = null, overlayFor = null;
 export const ghostNodes = new Map(), ghostEdges = new Map(), connectionChange = new Map();
 
-export function setLoaded(m, text, r, cands) { model = m; sysmlText = text; run = r; candidates = cands; }
+export function setLoaded(m, text, r, cands, places) { model = m; sysmlText = text; run = r; candidates = cands; nesting = places || {}; }
 export function setCy(instance, isBig) { cy = instance; big = isBig; }
 export function setOpenNow(set) { openNow = set; }
 export function setVisibleNodes(set) { visibleNodes = set; }
@@ -98,7 +101,14 @@ export function readHash() {
   state.cmp = p.get("cmp") || null;
 }
 
-export function writeHash() {
+/** The hash last written or read: a history step back to it needs no work (popstate and
+    hashchange may both report one step). */
+export let lastHash = null;
+export function noteHash() { lastHash = location.hash; }
+
+/** Keep the URL in step with the state: replace the current history entry, or (`push`) add one,
+    so that Back undoes the change (a selection). */
+export function writeHash(push) {
   var p = new URLSearchParams();
   function put(key, s) { if (s.size) p.set(key, Array.from(s).map(encodeURIComponent).join(",")); }
   if (state.q) p.set("q", state.q);
@@ -111,17 +121,20 @@ export function writeHash() {
   if (state.collapsed.size) p.set("collapsed", Array.from(state.collapsed).map(encodeURIComponent).join(","));
   put("open", state.open);
   if (state.cmp) p.set("cmp", state.cmp);
-  var hash = p.toString();
-  history.replaceState(null, "", hash ? "#" + hash : location.pathname + location.search);
+  var hash = p.toString(), url = hash ? "#" + hash : location.pathname + location.search;
+  if (push && ("#" + hash) !== location.hash && !(hash === "" && !location.hash)) history.pushState(null, "", url);
+  else history.replaceState(null, "", url);
+  lastHash = location.hash;
 }
 
 // ---- actions: change the state, say so, keep the URL in step
 /** Select "n:<node>", "e:<edge>", "p:<port>", "r:<repository>", "a:<aggregate>" or nothing (null).
     opts.center pans the graph to it; opts.scrollSysml === false keeps the SysML text where it is. */
 export function select(sel, opts) {
+  var changed = (state.sel || null) !== (sel || null);
   state.sel = sel;
   emit("select", { sel: sel, opts: opts || {} });
-  writeHash();
+  writeHash(changed && !(opts && opts.replace));
 }
 
 /** After the search, a facet or the focus changed: `relayout` false, true or "auto" (when cheap). */

@@ -1,7 +1,7 @@
 /* Small DOM pieces the details panel, the comparison and the lists share: a key/value table,
    a link that selects a component, the badges of a kind and a protocol. Text reaches the DOM
    only through textContent (RM.el). */
-import { RM, el, nodesById, select, str } from "./state.js";
+import { RM, el, nodesById, select, setStatus, str } from "./state.js";
 
 export function kv(rows) {
   var table = el("table", { class: "kv" });
@@ -21,3 +21,24 @@ export function edgeLabel(e) { return str((nodesById.get(str(e.source)) || {}).n
 export function kindBadge(kind) { var b = el("span", { class: "badge", text: kind || "component" }); b.style.background = RM.kindStyle(kind).badge; return b; }
 
 export function protoBadge(p) { var b = el("span", { class: "badge", text: p || "?" }); b.style.background = RM.protocolStyle(p).color; return b; }
+
+/** "Copy link": the page's URL, which names the selection (and the view), to the clipboard; where
+    the clipboard is refused (a file:// page), the link appears selected in a box to copy by hand. */
+export function copyLinkButton() {
+  var btn = el("button", { class: "btn ghost small", type: "button", id: "btn-copy-link", text: "Copy link", title: "Copy a link to this selection" });
+  btn.addEventListener("click", function () {
+    var url = location.href;
+    function manual() {
+      var box = el("input", { class: "copy-box", type: "text", readonly: "readonly", value: url, "aria-label": "Link to this selection" });
+      btn.replaceWith(box);
+      box.focus(); box.select();
+      setStatus("Press Ctrl+C (Cmd+C) to copy the link.");
+    }
+    if (!navigator.clipboard || !navigator.clipboard.writeText) { manual(); return; }
+    navigator.clipboard.writeText(url).then(function () {
+      btn.textContent = "Link copied"; btn.dataset.copied = url;
+      setStatus("Link to this selection copied.");
+    }, manual);
+  });
+  return btn;
+}
