@@ -276,6 +276,8 @@ _PARENT_RULE = re.compile(
 # Places that match the patterns but are not about a model node (checked by hand, kept short):
 _NOT_A_MODEL_NODE = {
     ("graph/values.py", 'name = r.get("parent") or ""'),  # a router fact naming the router it is mounted on
+    # an answer's element shows the holder the model named for it (query/index.py reads Model.parents)
+    ("query/render.py", """return f"{e.id} ({e.kind}{', part of ' + e.parent if e.parent else ''})""" + '"'),
 }
 
 
@@ -351,6 +353,7 @@ _OTHER_JSON = {
     "extract/readers/openapi.py": "OpenAPI documents in the analysed repositories",
     "extract/cache.py": "rows of the fact cache",
     "extract/readers/npm.py": "package.json files in the analysed repositories",
+    "extract/readers/dockerfile.py": "exec-form COPY arguments in the analysed repositories' Dockerfiles",
     "graph/scripts.py": "exec-form command arrays in the analysed repositories",
     "pipeline.py": "run.json of the previous run",
     "publish.py": "the manifest of the files a model or site folder holds",
