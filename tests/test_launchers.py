@@ -78,3 +78,26 @@ def test_java_modules_started_by_bin_scripts_are_services_named_after_their_modu
     assert {(e.path, e.line) for e in services["namesrv"].evidence} >= {("distribution/bin/mqnamesrv", 2)}
     assert services["broker"].attributes["main_class"] == "org.acme.broker.BrokerStartup"
     assert "common" not in services  # a module nothing starts stays what it was
+
+
+def test_a_developers_procfile_and_programs_already_split_add_no_processes():
+    """A goreman Procfile (`go run`, test fixtures) is how a developer runs everything at once; a
+    Procfile whose programs the code split already made processes adds no copies of them."""
+    files = {
+        "go.mod": "module example.com/cd\n\ngo 1.22\n",
+        "cmd/main.go": 'package main\n\nimport "net/http"\n\nfunc main() { http.ListenAndServe(":8080", nil) }\n',
+        "Procfile": ("api-server: go run ./cmd/main.go --port 8080\n"
+                     "git-server: test/fixture/testrepos/start-git.sh\nredis: hack/start-redis.sh\n"),
+    }
+    model = resolve_files({"cd": files})
+    assert not {"api-server", "git-server", "redis"} & set(model.components)
+    shop = {
+        "requirements.txt": "flask\ncelery\n",
+        "Procfile": ("web: gunicorn app.web:app\nweb-uploads: gunicorn -c uploads.conf.py app.web:app\n"
+                     "worker: celery -A app.jobs worker\n"),
+        "app/__init__.py": "",
+        "app/web.py": 'from flask import Flask\napp = Flask(__name__)\n\n@app.route("/send")\ndef send():\n    return "ok"\n',
+        "app/jobs.py": 'from celery import Celery\ncelery = Celery("app", broker="redis://redis:6379/0")\n',
+    }
+    model = resolve_files({"mailer": shop})
+    assert {"web", "worker"} <= set(model.components) and "web-uploads" not in model.components

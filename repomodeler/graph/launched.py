@@ -65,6 +65,8 @@ SUPERVISORS = ("s6", "supervisord", "procfile", "systemd")
 # Program words that say the process only schedules work onto the broker (it reads no data itself).
 # One-off steps a platform runs before or after a deploy (Heroku's `release:`), not kept running.
 ONE_OFF = re.compile(r"^(release|postdeploy|predeploy|migrate|setup|init)$|\b(migrate|db:migrate|collectstatic|db:setup)\b")
+# Commands of a developer's process file rather than a deployment's.
+DEV_COMMAND = re.compile(r"\bgo run\b|\bnodemon\b|--watch\b|(^|[\s'\"=./])(test|tests|hack)/|\b(npm|yarn|pnpm) (run )?dev\b")
 SCHEDULER = re.compile(r"\bcelery\b.*\bbeat\b|\bbeat\b.*\bcelery\b|\brq(scheduler)?\s+scheduler\b|\bscheduler\b")
 
 
@@ -92,6 +94,11 @@ class SupervisedRules(ResolverBase):
             owners = {f.get("owner") for f in programs}
             if len(owners) < 2:
                 continue  # one program: the component itself
+            if any(DEV_COMMAND.search(f.get("command") or "") for f in programs):
+                continue  # a developer's Procfile (goreman, foreman): `go run`, test fixtures, file watchers
+            if any(self.alias.get((o or "").lower()) not in (None, host) for o in owners):
+                continue  # the deployment or the code split already made some of them components: the rest
+                #           are more copies of those (web-uploads beside web, worker-beat beside worker)
             comp = self.model.components[host]
             names = {comp.id.lower(), comp.name.lower(), *comp.aliases}
             stores = [c for c in self.model.connections.values() if c.source == host
