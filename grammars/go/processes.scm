@@ -68,3 +68,33 @@
    function: (selector_expression operand: (identifier) @package field: (field_identifier) @function)) @fact
  (#match? @function "^(New[A-Za-z0-9]*Client|[A-Za-z0-9]*ClientFrom[A-Za-z0-9]*|NewClient[A-Za-z0-9]*)$")
  (#set! fact "code.client_new"))
+
+; exe, err := FindLlamaServer() ... cmd = exec.Command(exe, params...): the process started is the program
+; the finder function looks up (`finder`; see program.finder)
+((block (statement_list
+   (short_var_declaration
+      left: (expression_list . (identifier) @_var)
+      right: (expression_list (call_expression function: (identifier) @finder)))
+   [(assignment_statement right: (expression_list (call_expression
+        function: (selector_expression operand: (identifier) @_exec field: (field_identifier) @_fn)
+        arguments: (argument_list . (identifier) @_arg))))
+    (short_var_declaration right: (expression_list (call_expression
+        function: (selector_expression operand: (identifier) @_exec field: (field_identifier) @_fn)
+        arguments: (argument_list . (identifier) @_arg))))
+    (expression_statement (call_expression
+        function: (selector_expression operand: (identifier) @_exec field: (field_identifier) @_fn)
+        arguments: (argument_list . (identifier) @_arg)))] @fact))
+ (#eq? @_var @_arg) (#eq? @_exec "exec") (#eq? @_fn "Command")
+ (#set! fact "process.spawn_via"))
+
+; func FindLlamaServer() (string, error) { path, _, err := findBinary("llama-server", ...) ... }: a function
+; that looks a program up by name
+((function_declaration
+   name: (identifier) @function
+   body: (block (statement_list
+     [(short_var_declaration right: (expression_list (call_expression arguments: (argument_list . (interpreted_string_literal) @program))))
+      (return_statement (expression_list (call_expression arguments: (argument_list . (interpreted_string_literal) @program))))
+      (assignment_statement right: (expression_list (call_expression arguments: (argument_list . (interpreted_string_literal) @program))))]))) @fact
+ (#match? @function "(?i)(find|lookup|locate|resolve|binary|executable|exe)")
+ (#match? @program "^\"[A-Za-z0-9][A-Za-z0-9_+-]*\"$")
+ (#set! fact "program.finder"))

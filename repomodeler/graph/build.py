@@ -23,7 +23,7 @@ from repomodeler.graph.connections import ConnectionRules
 from repomodeler.graph.platform import PlatformRules
 from repomodeler.graph.processes import ProcessRules
 from repomodeler.graph.subsystems import SubsystemRules
-from repomodeler.graph.launched import LaunchRules, SupervisedRules
+from repomodeler.graph.launched import LaunchRules, SpawnedBinaryRules, SupervisedRules
 from repomodeler.graph.webapps import WebAppRules
 from repomodeler.records import ExtractResult
 from repomodeler.rules import RULES
@@ -33,7 +33,7 @@ __all__ = ["Resolver", "SystemModel", "resolve_system"]
 
 
 class Resolver(ComponentRules, AspireRules, ConnectionRules, PlatformRules, ProcessRules, SubsystemRules,
-               LaunchRules, SupervisedRules, WebAppRules):
+               LaunchRules, SpawnedBinaryRules, SupervisedRules, WebAppRules):
     """Applies the rules of :data:`repomodeler.rules.RULES` in their order (a rule runs after the rules it
     declares it uses, so it sees what they found), then names on every element the rules behind it."""
 

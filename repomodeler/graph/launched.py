@@ -122,3 +122,47 @@ class SupervisedRules(ResolverBase):
                         continue  # a scheduler only puts due tasks on the broker
                     self.connect(proc.id, conn.target, conn.protocol, [f.evidence, *sorted(conn.evidence)[:1]],
                                  kind=conn.kind, attributes={"via": f"runs {comp.name}'s code with its settings"})
+
+
+class SpawnedBinaryRules(ResolverBase):
+    """Programs a process starts by name that the repository's build ships (``llama-server``)."""
+
+    def spawned_binaries(self) -> None:
+        finders = {(f.repository, f.get("function") or ""): f for f in self.by_kind["program.finder"]}
+        shipped: dict[tuple[str, str], Fact] = {}
+        for f in sorted([*self.by_kind["program.shipped"], *self.by_kind["program.binary"]], key=Fact.order):
+            shipped.setdefault((f.repository, (f.get("name") or "").lower()), f)
+        for f in self.by_kind["process.spawn_via"]:
+            finder = finders.get((f.repository, f.get("finder") or ""))
+            program = (finder.get("program") or "") if finder else ""
+            ship = shipped.get((f.repository, program.lower()))
+            if finder is None or ship is None:
+                continue  # a tool of the host (git, docker) or a program found some other way
+            source = self._spawner(f)
+            if source is None:
+                continue
+            existing = self.alias.get(program.lower())
+            if existing is not None and existing != source and existing in self.model.components:
+                target = existing
+            else:
+                comp = self.add_component(program, "service", f.repository, ship.evidence,
+                                          attributes={"process": program, "spawned_by": source,
+                                                      "role": "program the product ships and starts"})
+                target = comp.id
+            self.connect(source, target, "process", [f.evidence, finder.evidence], kind="spawns",
+                         attributes={"via": f"starts the '{program}' program it looks up"})
+
+    def _spawner(self, f: Fact) -> str | None:
+        """The process that runs the spawn site: its package's owner, unless several processes link that
+        package; then the one of them that serves (has ports) and is not itself started by another of them
+        (the server, not the runner it spawns), when there is exactly one."""
+        process_of = getattr(self, "process_of_file", None)
+        if process_of is None or getattr(self, "packages", None) is None:
+            return self.owner_of(f.repository, f.path)
+        owner = process_of(f.repository, f.path) or self.owner_of(f.repository, f.path)
+        d = self.packages.package_of(f.repository, f.path)
+        holders = sorted(h for h in self.package_holders.get((f.repository, d or ""), set())
+                         if h in self.process_parent and self.model.components[h].ports)
+        started = {k[1] for k in self.model.connections if k[2] == "process" and k[0] in holders}
+        serving = [h for h in holders if h not in started]
+        return serving[0] if len(serving) == 1 else owner

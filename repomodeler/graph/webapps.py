@@ -61,7 +61,10 @@ class WebAppRules(ResolverBase):
     def _add_webapp(self, manifest: Fact, repo: str, d: str) -> None:
         folder = PurePosixPath(d).name
         package = (manifest.get("name") or "").rsplit("/", 1)[-1]
-        name = package if folder.lower() in GENERIC and package else folder or package or repo
+        # its folder's name, else its package's, else the nearest folder above with a name of its own
+        # (app/ui/app -> ui), else the repository's
+        candidates = [folder, package, *(PurePosixPath(d).parent.parts[::-1]), repo]
+        name = next((c for c in candidates if c and c.lower() not in GENERIC), repo)
         holder = self.owner_of(repo, f"{d}/package.json" if d else "package.json")
         comp = self.model.components.get(holder) if holder else None
         host: str | None = None
@@ -89,6 +92,10 @@ class WebAppRules(ResolverBase):
         """The component serving the app's build, with the place that shows it and how."""
         own = sorted(c.id for c in self.model.components.values() if c.id != app and c.kind in ("service", "gateway")
                      and any(r == repo for r, _root in c.source_roots))
+        # One binary or module running several programs (Go main packages, workloads of one image): which of
+        # them serves the app is not known before the processes are told apart, so none is guessed.
+        several = sum(1 for f in self.by_kind["program.main"] if f.repository == repo and f.get("part") == "package") > 1 \
+            or any(self._image_runs_several(self.model.components[c].attributes.get("image")) for c in own)
 
         def running(cid: str | None) -> str | None:
             comp = self.model.components.get(cid) if cid else None
@@ -97,8 +104,7 @@ class WebAppRules(ResolverBase):
             # a component holding the whole repository (root "") stands for one server only when it is the
             # repository's one service; in a monorepo of several programs it says nothing about which
             whole = any(r == repo and root in ("", ".") for r, root in comp.source_roots)
-            return cid if not whole or (own == [cid] and not self._image_runs_several(comp.attributes.get("image"))) \
-                else None
+            return cid if not whole or (own == [cid] and not several) else None
 
         if running(host):  # the app lives inside the server's code (an ASP.NET or Spring app's ClientApp/)
             return host, manifest, "the app's folder is part of the server's code"

@@ -15,6 +15,13 @@ def read_cmake(repo: str, path: str, text: str) -> list[Fact]:
     for m in re.finditer(r"(?im)^\s*add_executable\s*\(\s*([A-Za-z_][A-Za-z0-9_.+-]*)", text):
         facts.append(fact("program.binary", repo, path, text.count("\n", 0, m.start()) + 1, name=m.group(1),
                            source="cmake"))
+    # install(TARGETS ... COMPONENT llama-server): a program the build installs for the product to start
+    shipped: set[str] = set()
+    for m in re.finditer(r"\bCOMPONENT\s+\"?([A-Za-z_][A-Za-z0-9_.+-]*)", text):
+        if m.group(1) not in shipped:
+            shipped.add(m.group(1))
+            facts.append(fact("program.shipped", repo, path, text.count("\n", 0, m.start()) + 1, name=m.group(1),
+                               source="cmake"))
     return facts
 
 

@@ -9,7 +9,7 @@ RULES = (
                  "user opens, calling the server that ships its build"),
         unit="webapps",
         reads=("manifest", "manifest.dependency", "manifest.dev_dependency", "http.route", "server.start",
-               "docker.copy", "import", "compose.service", "k8s.workload"),
+               "docker.copy", "import", "compose.service", "k8s.workload", "program.main"),
         writes=("components", "kinds", "roots", "attributes", "connections"),
         after=("build.deployed-programs",),
     ),

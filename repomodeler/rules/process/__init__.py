@@ -49,4 +49,14 @@ RULES = (
         after=("process.programs", "process.links"),
         state=("process_parent", "process_primaries"),
     ),
+    Rule(
+        id="process.spawned-binaries",
+        message=("A process starting a program it looks up by name (exec.Command of what FindX returns) that the "
+                 "repository's build ships (CMake install COMPONENT, add_executable) spawns that program"),
+        unit="spawned_binaries",
+        reads=("process.spawn_via", "program.finder", "program.shipped", "program.binary"),
+        writes=("components", "connections", "attributes"),
+        after=("process.programs", "process.links"),
+        state=("packages", "file_owner", "file_holders", "package_owner", "package_holders", "process_parent"),
+    ),
 )
