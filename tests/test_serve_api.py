@@ -45,7 +45,7 @@ def test_list_models_sorted_with_summary(client: TestClient) -> None:
     data = r.json()
     assert [m["name"] for m in data] == ["shop", "xss"]
     shop = data[0]
-    assert shop["counts"] == {"part_defs": 7, "components": 10, "connections": 9, "endpoints": 3}
+    assert shop["counts"] == {"part_defs": 7, "components": 10, "connections": 9, "endpoints": 3, "subsystems": 0, "databases": 0}
     assert shop["warnings"] == 1
     assert shop["analysed_at"] == "2026-11-30T05:00:00Z"
     assert shop["languages"] == ["go", "python", "typescript"]
