@@ -117,7 +117,16 @@ def create_app(models_dir: Path, runs: Any | None = None, *, source_roots: Itera
         from repomodeler.store import RunStore
 
         return RunStore(read_only=True)
+    from contextlib import asynccontextmanager
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> Any:
+        yield
+        if queue is not None:  # the server stops: so do the runs in progress
+            queue.stop()
+
     app = FastAPI(
+        lifespan=lifespan,
         title="repomodeler viewer",
         description="Read-only API over analysed architecture models.",
         version=__version__,
@@ -128,8 +137,6 @@ def create_app(models_dir: Path, runs: Any | None = None, *, source_roots: Itera
     app.add_middleware(TrustedHosts, allowed=LOOPBACK_HOSTS | set(allowed_hosts))
     app.mount("/static", StaticFiles(directory=str(web_dir() / "static")), name="static")
     app.state.analyze_queue = queue
-    if queue is not None:
-        app.add_event_handler("shutdown", queue.stop)
 
     def guarded(fn: Any, *args: Any) -> Any:
         try:

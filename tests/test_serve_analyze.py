@@ -1,0 +1,162 @@
+"""`serve --allow-analyze`: what the server refuses (and that a refusal starts nothing), the rate
+limit, the cross-site form guard, and a real run through the queue from a local git server
+reached under an allowed host name (git's url.<base>.insteadOf in a test HOME)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import time
+import warnings
+from pathlib import Path
+
+import pytest
+
+warnings.filterwarnings("ignore", category=DeprecationWarning)
+from fastapi.testclient import TestClient  # noqa: E402
+
+from _gitserver import GitHttpServer, bare_copy  # noqa: E402
+from conftest import SAMPLES, make_repo  # noqa: E402
+from repomodeler.records import RepomodelerError  # noqa: E402
+from repomodeler.serve.analyze import AnalyzePolicy, Refused, check_url, parse_hosts  # noqa: E402
+from repomodeler.serve.app import create_app  # noqa: E402
+
+HOST = "git.test.example"
+HOSTS = frozenset({HOST})
+
+
+def client_for(models: Path, **policy: object) -> TestClient:
+    app = create_app(models, allowed_hosts=["testserver"], analyze=AnalyzePolicy(hosts=HOSTS, **policy))  # type: ignore[arg-type]
+    return TestClient(app)
+
+
+@pytest.mark.parametrize("url,why", [
+    ("file:///etc", "file:// URL reads this server's disk"),
+    ("ext::sh -c touch% /tmp/pwned", "spaces or control characters"),
+    ("ext::sh", "remote helpers such as ext:: run commands"),
+    ("/etc/passwd", "only https:// URLs of git.test.example"),
+    ("../models", "only https:// URLs"),
+    ("http://git.test.example/acme/shop", "plain http://"),
+    ("ssh://git@git.test.example/acme/shop", "this server's own keys"),
+    ("git@git.test.example:acme/shop.git", "only https:// URLs"),
+    ("https://evil.example/acme/shop", "its host 'evil.example' is not one this server analyses (git.test.example)"),
+    ("https://x-access-token:s3cret@git.test.example/acme/shop", "holds a user name or token"),
+    ("https://git.test.example/", "not a repository address"),
+    ("https://git.test.example:8443/acme/shop", "standard https port"),
+    ("https://git.test.example/acme/shop?upload-pack=x", "not a repository address"),
+])
+def test_refused_urls_say_why(url: str, why: str) -> None:
+    with pytest.raises(Refused) as caught:
+        check_url(url, HOSTS)
+    assert why in caught.value.message
+    assert "s3cret" not in caught.value.message
+
+
+def test_allowed_url_and_hosts_option() -> None:
+    assert check_url(" https://git.test.example/acme/shop.git ", HOSTS) == "https://git.test.example/acme/shop.git"
+    assert parse_hosts(["github.com, GitLab.com.", "git.test.example"]) == {"github.com", "gitlab.com", HOST}
+    with pytest.raises(RepomodelerError, match="is not a host name"):
+        parse_hosts(["https://github.com"])
+
+
+def test_refusal_page_and_nothing_started(tmp_path: Path) -> None:
+    models = tmp_path / "models"
+    models.mkdir()
+    client = client_for(models)
+    page = client.get("/")
+    assert '<form id="analyze" method="post" action="/analyze">' in page.text and 'type="url" name="url"' in page.text
+    for url in ("file:///etc/passwd", "https://evil.example/a/b", "ext::sh -c id"):
+        r = client.post("/analyze", data={"url": url}, follow_redirects=False)
+        assert r.status_code == 400 and 'id="refused-reason"' in r.text and "Nothing was queued" in r.text
+    assert client.get("/api/analyze/jobs").json() == []
+    assert list(models.iterdir()) == []
+    # a form posted from another site is refused, whatever it names
+    r = client.post("/analyze", data={"url": f"https://{HOST}/a/b"}, headers={"origin": "http://evil.example"})
+    assert r.status_code == 403 and client.get("/api/analyze/jobs").json() == []
+
+
+def test_off_by_default(tmp_path: Path) -> None:
+    client = TestClient(create_app(tmp_path, allowed_hosts=["testserver"]))
+    assert 'id="analyze"' not in client.get("/").text
+    r = client.post("/analyze", data={"url": f"https://{HOST}/a/b"})
+    assert r.status_code == 404 and "--allow-analyze" in r.text
+
+
+def test_rate_limited_per_client(tmp_path: Path) -> None:
+    client = client_for(tmp_path, rate=2, window=600.0)
+    client.app.state.analyze_queue.stop()  # keep the runs queued: only the counting is under test
+    codes = [client.post("/analyze", data={"url": f"https://{HOST}/acme/r{i}"}, follow_redirects=False).status_code
+             for i in range(3)]
+    assert codes == [303, 303, 429]
+    assert "try again in" in client.post("/analyze", data={"url": f"https://{HOST}/acme/r9"}).text
+    assert [j["state"] for j in client.get("/api/analyze/jobs").json()] == ["queued", "queued"]
+
+
+def test_a_model_from_other_repositories_is_never_replaced(tmp_path: Path) -> None:
+    models = tmp_path / "models"
+    (models / "shop").mkdir(parents=True)
+    (models / "shop" / "model.json").write_text(json.dumps({
+        "schema": "repomodeler/model@1", "name": "shop", "nodes": [], "edges": [],
+        "repositories": [{"name": "shop", "url": "https://github.com/acme/shop", "commit": "1" * 40}]}))
+    client = client_for(models)
+    r = client.post("/analyze", data={"url": f"https://{HOST}/other/shop"})
+    assert r.status_code == 400 and "from other repositories" in r.text
+
+
+@pytest.fixture()
+def alias_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """A git server on 127.0.0.1 holding the shop sample, reached as https://git.test.example/ through
+    git's url.<base>.insteadOf in the HOME of the server (so in every git call the runs make)."""
+    root = tmp_path / "srv"
+    root.mkdir()
+    make_repo(tmp_path / "work" / "shop", source=SAMPLES / "shop")
+    bare_copy(tmp_path / "work" / "shop", root, "shop.git")
+    with GitHttpServer(root) as server:
+        home = tmp_path / "home"
+        home.mkdir()
+        base = server.url("")
+        subprocess.run(["git", "config", "--file", str(home / ".gitconfig"), f"url.{base}.insteadOf",
+                        f"https://{HOST}/"], check=True)
+        monkeypatch.setenv("HOME", str(home))
+        yield server
+
+
+def wait_state(client: TestClient, job: int, states: set[str], timeout: float = 120) -> dict:
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        data = client.get(f"/api/analyze/jobs/{job}").json()
+        if data["state"] in states:
+            return data
+        time.sleep(0.2)
+    raise AssertionError(f"job {job} stayed {data['state']}")
+
+
+def test_a_run_publishes_streams_progress_and_is_in_the_history(alias_home: GitHttpServer, tmp_path: Path) -> None:
+    from repomodeler.store import RunStore
+
+    models = tmp_path / "models"
+    models.mkdir()
+    client = client_for(models, validate=False)
+    r = client.post("/analyze", data={"url": f"https://{HOST}/shop.git"}, follow_redirects=False)
+    assert r.status_code == 303 and r.headers["location"] == "/analyze/jobs/1"
+    data = wait_state(client, 1, {"published", "failed"})
+    assert data["state"] == "published", data
+    kinds = [e["event"] for e in data["events"]]
+    assert kinds[:2] == ["queued", "started"] and kinds[-1] == "published"
+    assert {e.get("stage") for e in data["events"]} >= {"clone", "inventory", "parse", "resolve", "emit", "audit"}
+    assert data["events"][-1]["counts"]["components"] == 9
+    with client.stream("GET", "/api/analyze/jobs/1/events") as stream:
+        lines = [line for line in stream.iter_lines() if line.startswith("data: ")]
+    assert json.loads(lines[-1][6:])["event"] == "published" and len(lines) == len(data["events"])
+    card = client.get("/").text
+    assert 'data-name="shop"' in card and "run 1: shop" in card
+    model = json.loads((models / "shop" / "model.json").read_text())
+    assert model["repositories"][0]["url"] == f"https://{HOST}/shop.git"
+    assert [run.number for run in RunStore().list("shop")] == [1]
+    # a failing run (no such repository) leaves the gallery as it was
+    before = sorted(p.name for p in models.iterdir())
+    client.post("/analyze", data={"url": f"https://{HOST}/missing.git"})
+    failed = wait_state(client, 2, {"published", "failed"})
+    assert failed["state"] == "failed" and failed["message"].startswith("error:")
+    assert sorted(p.name for p in models.iterdir()) == before
+    assert [s["name"] for s in client.get("/api/models").json()] == ["shop"]
