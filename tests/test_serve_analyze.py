@@ -71,8 +71,11 @@ def test_refusal_page_and_nothing_started(tmp_path: Path) -> None:
     assert client.get("/api/analyze/jobs").json() == []
     assert list(models.iterdir()) == []
     # a form posted from another site is refused, whatever it names
-    r = client.post("/analyze", data={"url": f"https://{HOST}/a/b"}, headers={"origin": "http://evil.example"})
-    assert r.status_code == 403 and client.get("/api/analyze/jobs").json() == []
+    for headers in ({"origin": "http://evil.example"}, {"sec-fetch-site": "cross-site", "origin": "null"},
+                    {"sec-fetch-site": "same-site"}):
+        r = client.post("/analyze", data={"url": f"https://{HOST}/a/b"}, headers=headers)
+        assert r.status_code == 403 and "another site" in r.text
+    assert client.get("/api/analyze/jobs").json() == []
 
 
 def test_off_by_default(tmp_path: Path) -> None:

@@ -331,11 +331,16 @@ def _analyze_view(queue: AnalyzeQueue | None) -> dict[str, Any] | None:
 
 
 def _same_origin(request: Request) -> bool:
-    """A browser names the page a form came from (Origin); a form posted from another site is refused
-    (the Host check alone does not stop a cross-site form aimed at 127.0.0.1)."""
+    """Whether a form comes from this server's own pages: the Host check alone does not stop a form
+    on another site aimed at 127.0.0.1. Browsers say where a request comes from in Sec-Fetch-Site
+    (the pages' no-referrer policy turns their Origin into "null", so that is read only when the
+    browser sends no Sec-Fetch-Site); a client that is no browser sends neither."""
+    site = request.headers.get("sec-fetch-site")
+    if site is not None:
+        return site in ("same-origin", "none")
     origin = request.headers.get("origin")
     if origin is None:
-        return request.headers.get("sec-fetch-site", "same-origin") in ("same-origin", "none")
+        return True
     from urllib.parse import urlsplit
 
     try:
