@@ -28,7 +28,7 @@ from repomodeler.resources import web_dir
 from .analyze import AnalyzePolicy, AnalyzeQueue, Refused
 from .compare import BadCandidate, candidates, overlay
 from .render import SERVER_CSP, render_analyze_job, render_docs, render_explorer, render_gallery, render_refused
-from .source import BadRequest, snippet
+from .source import BadRequest, SourceMissing, history_sources, snippet
 from .source import source_roots as resolve_source_roots
 from .store import BrokenModel, ModelStore, NotFound
 
@@ -304,6 +304,20 @@ def create_app(models_dir: Path, runs: Any | None = None, *, source_roots: Itera
         except RepomodelerError as exc:
             raise HTTPException(status_code=422, detail=str(exc)) from None
 
+    known_cache: dict[tuple[Any, ...], dict[str, dict[str, Any]]] = {}
+
+    def known_sources(name: str) -> dict[str, dict[str, Any]]:
+        """The run history's checkouts for this model.json (hashed once per file identity)."""
+        import os
+
+        info = os.lstat(store.folder(name) / "model.json")
+        key = (name, info.st_ino, info.st_size, info.st_mtime_ns)
+        if key not in known_cache:
+            if len(known_cache) > 256:
+                known_cache.clear()
+            known_cache[key] = history_sources(store.open_file(name, "model.json"))
+        return known_cache[key]
+
     @app.get("/api/models/{name}/source", summary="Source snippet around an evidence location")
     def get_source(
         name: str,
@@ -314,9 +328,12 @@ def create_app(models_dir: Path, runs: Any | None = None, *, source_roots: Itera
         model = guarded(store.model, name)
         run = store.run(name)
         try:
-            return snippet(model, run, repository, path, line, roots=resolve_source_roots(extra_roots))
+            known = known_sources(name)
+            return snippet(model, run, repository, path, line, roots=resolve_source_roots(extra_roots), known=known)
         except BadRequest as exc:
             raise HTTPException(status_code=400, detail=str(exc)) from None
+        except SourceMissing as exc:  # says how to make the sources available (--source-root)
+            raise HTTPException(status_code=404, detail=exc.message) from None
         except NotFound:
             raise HTTPException(status_code=404, detail="not found") from None
 
