@@ -6,7 +6,7 @@
    the component), and while the component is open, a component-level connection that its
    subsystems' connections refine is left out for them. A search that matches a subsystem opens
    its component for as long as the search is there. Opened components are in the URL (open=). */
-import { childrenOf, nodeText, nodesById, openNow, state, str } from "./state.js";
+import { childrenOf, edgesById, nodeText, nodesById, openNow, state, str } from "./state.js";
 
 export function parentOf(id) {
   var n = nodesById.get(id), p = n ? str(n.parent) : "";
@@ -29,6 +29,31 @@ export function shownAs(id) {
 }
 
 export function isSubsystem(id) { return !!parentOf(id); }
+
+/** The one counting rule, as repomodeler/model/counts.py says it for the CLI and the cards: a
+    connection counts when both its ends are top-level components; one touching a part inside a
+    component is a link inside it. */
+export function isTopLink(e) { return !!e && !isSubsystem(str(e.source)) && !isSubsystem(str(e.target)); }
+
+/** Counts of node ids and edge ids by that rule: components (top level), connections (between
+    two of them), and apart the subsystems, the logical databases inside their server, and the
+    links touching either. */
+export function tally(nodeIds, edgeIds) {
+  var t = { components: 0, connections: 0, subsystems: 0, databases: 0, links: 0 };
+  nodeIds.forEach(function (id) {
+    var n = nodesById.get(id);
+    if (!n) return;
+    if (!isSubsystem(id)) t.components++;
+    else if (str(n.kind) === "database") t.databases++;
+    else t.subsystems++;
+  });
+  edgeIds.forEach(function (id) {
+    var e = edgesById.get(id);
+    if (!e) return;
+    if (isTopLink(e)) t.connections++; else t.links++;
+  });
+  return t;
+}
 
 /** The open set the graph should have: what the user opened, plus the ancestors of subsystems the
     search matches; only components with at least one child the facets leave (`allowed`). */
