@@ -26,6 +26,8 @@ from repomodeler.serve.background import background_server
 pytestmark = [pytest.mark.browser]
 
 SYSTEMS = ["shop", "node-python", "spring-cloud"]
+ABOUT = {"shop": "Four services, PostgreSQL, Redis, RabbitMQ", "node-python": "Express, NestJS, FastAPI, Django",
+         "spring-cloud": "Spring Boot with Eureka and Kafka"}
 
 
 def cli(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -42,8 +44,8 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, dic
     home = tmp / "rmhome"
     os.environ["REPOMODELER_HOME"] = str(home)  # module scope: the autouse fixture sets it per test only
     listing = tmp / "list.yml"
-    listing.write_text("systems:\n" + "".join(f"  - name: {s}\n    repositories:\n      - path: {SAMPLES / s}\n"
-                                             for s in SYSTEMS))
+    listing.write_text("systems:\n" + "".join(f"  - name: {s}\n    about: {ABOUT[s]}\n    repositories:\n"
+                                             f"      - path: {SAMPLES / s}\n" for s in SYSTEMS))
     done = cli(tmp, "gallery", "build", str(listing), "--models", "models", "--no-validate")
     from_build = {}
     for line in done.stderr.splitlines():
@@ -131,3 +133,44 @@ def test_every_place_shows_the_same_numbers(desk: Any, base: str, built: tuple[P
     while numbers(page.inner_text("#status"), "connections")[0] != expected["connections"] - n:
         assert time.time() < deadline, (proto, n, page.inner_text("#status"))
         time.sleep(0.05)
+
+
+def test_gallery_cards_show_about_and_the_filter_finds_components_and_technologies(desk: Any, base: str,
+                                                                                   built: tuple[Path, Any, Any]) -> None:
+    models = built[0]
+    page = desk
+    page.goto(base + "/")
+    for system in SYSTEMS:
+        assert page.inner_text(f"a.card[data-name='{system}'] .card-about") == ABOUT[system]
+
+    def shown() -> set[str]:
+        return set(page.eval_on_selector_all("a.card:not(.hidden)", "cs => cs.map(c => c.dataset.name)"))
+
+    def having(test: Any) -> set[str]:
+        out = set()
+        for system in SYSTEMS:
+            nodes = json.loads((models / system / "model.json").read_text())["nodes"]
+            if any(test(n) for n in nodes):
+                out.add(system)
+        return out
+
+    # a component name, a subsystem's, a technology, a phrase of the about line
+    for term, expect in [("notifier", having(lambda n: n["name"] == "notifier")),
+                         ("config-server", {"spring-cloud"}),
+                         ("kafka", having(lambda n: "kafka" in (n["attributes"].get("technology") or "") or n["name"] == "kafka")),
+                         ("rabbitmq", having(lambda n: n["attributes"].get("technology") == "rabbitmq")),
+                         ("fastapi", {"node-python"})]:
+        page.fill("#gallery-search", term)
+        deadline = time.time() + 5
+        while shown() != expect:
+            assert time.time() < deadline, (term, shown(), expect)
+            time.sleep(0.05)
+        assert expect, term
+    sub = next(n for n in json.loads((models / "spring-cloud" / "model.json").read_text())["nodes"] if n.get("parent"))
+    page.fill("#gallery-search", sub["name"].lower())
+    time.sleep(0.2)
+    assert "spring-cloud" in shown()
+    from test_viewer_firsthour import axe_serious
+
+    page.fill("#gallery-search", "")
+    assert axe_serious(page, base) == []
