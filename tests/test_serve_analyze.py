@@ -5,6 +5,7 @@ reached under an allowed host name (git's url.<base>.insteadOf in a test HOME)."
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import time
 import warnings
@@ -163,3 +164,42 @@ def test_a_run_publishes_streams_progress_and_is_in_the_history(alias_home: GitH
     assert failed["state"] == "failed" and failed["message"].startswith("error:")
     assert sorted(p.name for p in models.iterdir()) == before
     assert [s["name"] for s in client.get("/api/models").json()] == ["shop"]
+
+
+def test_names_become_folders_as_analyze_makes_them(tmp_path: Path) -> None:
+    client = client_for(tmp_path)
+    client.app.state.analyze_queue.stop()
+    client.post("/analyze", data={"url": [f"https://{HOST}/acme/MyShop.git"]})
+    client.post("/analyze", data={"url": [f"https://{HOST}/acme/a", f"https://{HOST}/acme/b"], "name": "Two-Repos"})
+    listed = {(j["name"], j["folder"]) for j in client.get("/api/analyze/jobs").json()}
+    assert listed == {("MyShop", "myshop"), ("Two-Repos", "two-repos")}
+    r = client.post("/analyze", data={"url": [f"https://{HOST}/acme/a", f"https://{HOST}/acme/b"]})
+    assert r.status_code == 400 and "give it a name" in r.text
+    r = client.post("/analyze", data={"url": f"https://{HOST}/acme/a", "name": "../x"})
+    assert r.status_code == 400 and "may hold only letters" in r.text
+
+
+def test_a_run_gets_no_token_of_the_server(alias_home: GitHttpServer, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The operator's tokens never reach a run a visitor asked for (the process analysing gets an
+    environment without them), so they cannot open a private repository into the gallery."""
+    import repomodeler.serve.analyze as analyze_module
+
+    seen: list[dict[str, str]] = []
+    real = subprocess.Popen
+
+    def recording(*args: object, **kwargs: object):  # type: ignore[no-untyped-def]
+        if "repomodeler.serve.analyze_worker" in (args[0] if args else kwargs.get("args", ())):  # type: ignore[operator]
+            seen.append(dict(kwargs.get("env") or os.environ))  # type: ignore[arg-type]
+        return real(*args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr(analyze_module.subprocess, "Popen", recording)
+    monkeypatch.setenv("REPOMODELER_GIT_TOKEN", "tok3n-value")
+    monkeypatch.setenv("GITHUB_TOKEN", "ghp_other")
+    models = tmp_path / "models"
+    models.mkdir()
+    client = client_for(models, validate=False)
+    client.post("/analyze", data={"url": f"https://{HOST}/shop.git"})
+    data = wait_state(client, 1, {"published", "failed"})
+    assert data["state"] == "published", data
+    assert len(seen) == 1 and "REPOMODELER_GIT_TOKEN" not in seen[0] and "GITHUB_TOKEN" not in seen[0]
+    assert seen[0]["HOME"] == os.environ["HOME"]  # the rest of the environment is passed on

@@ -4,7 +4,8 @@ Off by default: the gallery is read-only unless the operator names the hosts who
 a visitor may have analysed. What a visitor can make the server do is kept small:
 
 * only ``https://`` URLs whose host is on the operator's list, without user-info (no token in a
-  form, none stored), query or fragment; never ``file://``, ``ext::`` or another remote helper,
+  form, none stored), query or fragment, and the run gets none of the operator's tokens
+  (``REPOMODELER_GIT_TOKEN``, ``GITHUB_TOKEN``): public repositories only; never ``file://``, ``ext::`` or another remote helper,
   a local path, ssh (the operator's keys) or plain http. The URL then goes through the CLI's own
   parser (:func:`repomodeler.acquire.parse_input`) and git's transport allow-list;
 * a run is queued and started by one of ``workers`` threads (one by default), each running the
@@ -39,6 +40,7 @@ from urllib.parse import urlsplit
 from repomodeler.records import RepomodelerError
 
 MAX_URLS = 10
+MAX_JOBS_KEPT = 200
 MAX_URL_LENGTH = 500
 _HOST_RE = re.compile(r"^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$")
 _NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$")
@@ -135,7 +137,8 @@ class Job:
 
     id: int
     inputs: tuple[str, ...]
-    name: str
+    name: str  # the system name
+    folder: str  # its model folder under MODELS_DIR
     client: str
     state: str = "queued"  # queued | running | published | failed
     events: list[dict[str, Any]] = field(default_factory=list)
@@ -147,7 +150,7 @@ class Job:
         return self.state in ("published", "failed")
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "inputs": list(self.inputs), "name": self.name, "state": self.state,
+        return {"id": self.id, "inputs": list(self.inputs), "name": self.name, "folder": self.folder, "state": self.state,
                 "message": self.message, "events": len(self.events)}
 
 
@@ -178,8 +181,8 @@ class AnalyzeQueue:
         if len(urls) > MAX_URLS:
             raise Refused(f"at most {MAX_URLS} repositories can be analysed as one system")
         inputs = tuple(check_url(u, self.policy.hosts) for u in urls)
-        name = self._name(inputs, name)
-        self._check_folder(name, inputs)
+        name, folder = self._name(inputs, name)
+        self._check_folder(folder, inputs)
         with self._lock:
             now = time.monotonic()
             recent = self._recent.setdefault(client, deque())
@@ -191,14 +194,18 @@ class AnalyzeQueue:
             if len(self._pending) >= self.policy.max_queued:
                 raise Refused(f"the queue is full ({self.policy.max_queued} runs waiting); try again later", status=503)
             recent.append(now)
-            job = Job(id=next(self._ids), inputs=inputs, name=name, client=client)
+            finished = [j for j in self.jobs.values() if j.finished]
+            for old in sorted(finished, key=lambda j: j.id)[:max(0, len(self.jobs) - MAX_JOBS_KEPT)]:
+                del self.jobs[old.id]  # the oldest finished runs are forgotten (the history keeps them)
+            job = Job(id=next(self._ids), inputs=inputs, name=name, folder=folder, client=client)
             job.events.append({"event": "queued", "position": len(self._pending) + 1})
             self.jobs[job.id] = job
             self._pending.append(job)
             self._lock.notify_all()
         return job
 
-    def _name(self, inputs: tuple[str, ...], name: str) -> str:
+    def _name(self, inputs: tuple[str, ...], name: str) -> tuple[str, str]:
+        """The system name (given, or the repository's) and its model folder (as `analyze` names it)."""
         from repomodeler.acquire import parse_input
         from repomodeler.graph.naming import slug
 
@@ -207,13 +214,12 @@ class AnalyzeQueue:
             name = parse_input(inputs[0]).name if len(inputs) == 1 else ""
         if not name:
             raise Refused("several repositories are one system: give it a name")
-        folder = slug(name)
-        if not _NAME_RE.match(name) or folder != name:
+        if not _NAME_RE.match(name):
             raise Refused(f"the name '{name[:100]}' may hold only letters, digits, '.', '_' and '-' (it names the "
                           "model folder)")
-        return name
+        return name, slug(name)
 
-    def _check_folder(self, name: str, inputs: tuple[str, ...]) -> None:
+    def _check_folder(self, name: str, inputs: tuple[str, ...]) -> None:  # `name`: the folder
         """A model folder made from other repositories is someone else's: never replaced from here."""
         from repomodeler.acquire import parse_input
         from repomodeler.model import read_file
@@ -254,11 +260,16 @@ class AnalyzeQueue:
     def _run(self, job: Job) -> None:
         from repomodeler.proc import die_with_parent
 
-        spec = {"inputs": list(job.inputs), "name": job.name, "out": str(self.models_dir / job.name),
+        spec = {"inputs": list(job.inputs), "name": job.name, "out": str(self.models_dir / job.folder),
                 "timeout": self.policy.timeout, "max_time": self.policy.max_time,
                 "max_file_size": self.policy.max_file_size, "validate": self.policy.validate}
+        from repomodeler.credentials import TOKEN_VARS
+
+        # no token reaches a run a visitor asked for: the operator's credentials must not open a
+        # private repository into a gallery anyone can read (public repositories only)
+        env = {k: v for k, v in os.environ.items() if k not in TOKEN_VARS}
         proc = subprocess.Popen([sys.executable, "-m", "repomodeler.serve.analyze_worker"], stdin=subprocess.PIPE,
-                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env,
                                 preexec_fn=die_with_parent(), cwd=str(self.models_dir))
         with self._lock:
             self._procs.add(proc)
