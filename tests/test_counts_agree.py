@@ -99,14 +99,19 @@ def test_every_place_shows_the_same_numbers(desk: Any, base: str, built: tuple[P
     card = page.locator(f"a.card[data-name='{system}']")
     counts = dict(zip(card.locator(".counts dt").all_inner_texts(), map(int, card.locator(".counts dd").all_inner_texts())))
     assert counts["components"] == expected["components"] and counts["connections"] == expected["connections"]
-    assert counts.get("subsystems", counts.get("subsystem", 0)) == expected["subsystems"]
+    assert int(card.locator(".card-parts [data-count='subsystems']").inner_text()) == expected["subsystems"]
+    assert int(card.locator(".card-parts [data-count='databases']").inner_text()) == stats["databases"]
 
     open_explorer(page, f"{base}/models/{system}")
+    from test_viewer_firsthour import ARTIFACTS
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"counts-{system}.png"))
     status = page.inner_text("#status")
     assert numbers(status, "components") == (expected["components"],) * 2, status
     assert numbers(status, "connections") == (expected["connections"],) * 2, status
     if expected["subsystems"]:
-        assert f"{expected['subsystems']} subsystems" in status
+        assert f"{expected['subsystems']} subsystem" in status
 
     def facet_sum(facet: str, parts: bool = False) -> int:
         sel = f"#{facet} .n.parts" if parts else f"#{facet} .n:not(.parts)"
@@ -123,10 +128,11 @@ def test_every_place_shows_the_same_numbers(desk: Any, base: str, built: tuple[P
     tab = page.inner_text("#complist-count")
     assert numbers(tab, "components") == (expected["components"],) * 2, tab
     if expected["subsystems"]:
-        assert numbers(tab, "subsystems") == (expected["subsystems"],) * 2, tab
+        assert numbers(tab, "subsystem") == (expected["subsystems"],) * 2, tab
     # a protocol filter's count is what it draws: unchecking it hides exactly that many connections
-    proto, n = page.evaluate("""() => { const l = document.querySelector('#f-protocol label');
-        return [l.querySelector('input').dataset.value, +l.querySelector('.n').textContent]; }""")
+    proto, n = page.evaluate("""() => { const l = Array.from(document.querySelectorAll('#f-protocol label'))
+        .find(x => x.querySelector('.n:not(.parts)'));
+        return [l.querySelector('input').dataset.value, +l.querySelector('.n:not(.parts)').textContent]; }""")
     page.click("#tab-graph")
     page.uncheck(f"#f-protocol input[data-value='{proto}']")
     deadline = time.time() + 10

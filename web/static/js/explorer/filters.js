@@ -15,8 +15,8 @@ export function updateStatus(v) {
     : "";
   var all = tally(Array.from(nodesById.keys()), Array.from(edgesById.keys())), seen = tally(v.nodes, v.edges); // the one counting rule (drill.js)
   var parts = [seen.components + " of " + all.components + " components", seen.connections + " of " + all.connections + " connections"];
-  if (all.subsystems) parts.splice(1, 0, all.subsystems + " subsystems (" + (openNow.size ? openNow.size + " open" : "double-click a component to open it") + ")");
-  if (all.databases) parts.splice(parts.length - 1, 0, all.databases + " databases inside servers");
+  if (all.subsystems) parts.splice(1, 0, all.subsystems + (all.subsystems === 1 ? " subsystem" : " subsystems") + " (" + (openNow.size ? openNow.size + " open" : "double-click a component to open it") + ")");
+  if (all.databases) parts.splice(parts.length - 1, 0, all.databases + (all.databases === 1 ? " database" : " databases") + " inside servers");
   if (overlay) {
     var c = changeCounts(overlay.changes);
     parts.push("compared with " + comparisonLabel() + ": +" + c.added + " \u2212" + c.removed + " ~" + c.changed);
@@ -60,7 +60,7 @@ export function buildFacet(containerId, key, map) {
     if (key === "kind") sw = kindSwatch(value);
     if (key === "protocol") sw = RM.protocolSwatch(value);
     box.appendChild(el("label", { title: none ? none[1] : value }, cb, sw,
-      el("span", { class: "txt" + (none ? " none" : ""), text: none ? none[0] : value }), el("span", { class: "n", text: entry[1], "aria-label": entry[1] + " " + (key === "protocol" ? "connections" : "components") }),
+      el("span", { class: "txt" + (none ? " none" : ""), text: none ? none[0] : value }), entry[1] || !inside ? el("span", { class: "n", text: entry[1], "aria-label": entry[1] + " " + (key === "protocol" ? "connections" : "components") }) : null,
       inside ? el("span", { class: "n parts", text: "+" + inside, title: inside + (key === "protocol" ? " links inside components" : " inside components (subsystems, databases)"),
         "aria-label": inside + (key === "protocol" ? " links inside components" : " inside components") }) : null));
   });

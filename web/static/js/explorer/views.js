@@ -179,8 +179,8 @@ export function renderList() {
   var shown = Math.min(ids.length, 1000);
   var all = tally(Array.from(nodesById.keys()), []), seen = tally(ids, []); // the one counting rule (drill.js)
   var counted = seen.components + " of " + all.components + " components"
-    + (all.subsystems ? ", " + seen.subsystems + " of " + all.subsystems + " subsystems" : "")
-    + (all.databases ? ", " + seen.databases + " of " + all.databases + " databases inside servers" : "");
+    + (all.subsystems ? ", " + seen.subsystems + " of " + all.subsystems + (all.subsystems === 1 ? " subsystem" : " subsystems") : "")
+    + (all.databases ? ", " + seen.databases + " of " + all.databases + (all.databases === 1 ? " database" : " databases") + " inside servers" : "");
   box.appendChild(el("p", { class: "hint", id: "complist-count", text: counted + " (the filters apply)" + (shown < ids.length ? "; the first " + shown + " are listed, search to narrow" : "") }));
   var table = el("table", { class: "comp-table", "aria-describedby": "complist-count" },
     el("thead", null, el("tr", null, ["Component", "Kind", "Repository", "Language", "In", "Out"].map(function (h) { return el("th", { scope: "col", text: h }); }))));
