@@ -203,3 +203,43 @@ def test_a_run_gets_no_token_of_the_server(alias_home: GitHttpServer, tmp_path: 
     assert data["state"] == "published", data
     assert len(seen) == 1 and "REPOMODELER_GIT_TOKEN" not in seen[0] and "GITHUB_TOKEN" not in seen[0]
     assert seen[0]["HOME"] == os.environ["HOME"]  # the rest of the environment is passed on
+
+
+def test_workers_bound_the_runs_in_progress(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """`--workers 2`: two runs at a time, the others wait their turn in order."""
+    import threading
+
+    from repomodeler.serve.analyze import AnalyzeQueue
+
+    release, lock = threading.Event(), threading.Lock()
+    running: list[int] = []
+    started: list[int] = []
+    most = [0]
+
+    def held_run(self: AnalyzeQueue, job: object) -> None:
+        with lock:
+            running.append(job.id)  # type: ignore[attr-defined]
+            started.append(job.id)  # type: ignore[attr-defined]
+            most[0] = max(most[0], len(running))
+        release.wait(20)
+        with lock:
+            running.remove(job.id)  # type: ignore[attr-defined]
+        self._finish(job, {"event": "failed", "message": "error: held by the test"})  # type: ignore[arg-type]
+
+    monkeypatch.setattr(AnalyzeQueue, "_run", held_run)
+    client = client_for(tmp_path, workers=2)
+    for i in range(5):
+        assert client.post("/analyze", data={"url": f"https://{HOST}/acme/r{i}"}, follow_redirects=False).status_code == 303
+    deadline = time.time() + 10
+    while len(running) < 2:
+        assert time.time() < deadline
+        time.sleep(0.02)
+    time.sleep(0.3)
+    states = {j["id"]: j["state"] for j in client.get("/api/analyze/jobs").json()}
+    assert sorted(running) == [1, 2] and states == {1: "running", 2: "running", 3: "queued", 4: "queued", 5: "queued"}
+    release.set()
+    deadline = time.time() + 10
+    while any(j["state"] != "failed" for j in client.get("/api/analyze/jobs").json()):
+        assert time.time() < deadline
+        time.sleep(0.02)
+    assert most[0] == 2 and started[:2] == [1, 2] and sorted(started[2:]) == [3, 4, 5]
