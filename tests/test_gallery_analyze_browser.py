@@ -82,7 +82,10 @@ def test_1_analyse_from_the_gallery_form(desk: Any, served: tuple[str, Path, Pat
     page.goto(base + "/")
     page.wait_for_selector("form#analyze input[type=url][name=url]")
     assert axe_serious(page, base) == []
-    page.fill("form#analyze input[name=url]", f"https://{HOST}/shop.git")
+    page.click("#analyze-add")  # a second field (left empty: one repository is analysed)
+    assert page.locator("form#analyze input[type=url][name=url]").count() == 2
+    assert page.evaluate("document.activeElement.name") == "url"
+    page.fill("form#analyze input[name=url] >> nth=0", f"https://{HOST}/shop.git")
     page.click("form#analyze button[type=submit]")
     page.wait_for_url(f"{base}/analyze/jobs/1")
     page.wait_for_selector("#analyze-job[data-state='published']", state="attached", timeout=120_000)

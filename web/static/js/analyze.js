@@ -14,7 +14,7 @@
       var span = document.createElement("span");
       span.textContent = "Repository URL " + (box.querySelectorAll("input[name=url]").length + 1);
       var input = document.createElement("input");
-      input.type = "url"; input.name = "url"; input.autocomplete = "off";
+      input.type = "url"; input.name = "url"; input.autocomplete = "off"; input.className = "search";
       input.placeholder = first ? first.placeholder : "";
       label.appendChild(span); label.appendChild(input);
       box.appendChild(label);
