@@ -243,3 +243,13 @@ def test_workers_bound_the_runs_in_progress(tmp_path: Path, monkeypatch: pytest.
         assert time.time() < deadline
         time.sleep(0.02)
     assert most[0] == 2 and started[:2] == [1, 2] and sorted(started[2:]) == [3, 4, 5]
+
+
+def test_serve_refuses_a_bad_host_list_in_one_line(tmp_path: Path) -> None:
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "repomodeler", "serve", str(tmp_path), "--allow-analyze", "https://github.com"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines() == ["error: --allow-analyze 'https://github.com' is not a host name; give names "
+                                                "like github.com (no scheme, path or port)"]
