@@ -165,14 +165,26 @@ def validate(paths: tuple[Path, ...], no_strict: bool) -> None:
               help="Folder whose checkouts snippets may be read from, besides the clone cache (repeatable).")
 @click.option("--allow-host", "allowed_hosts", multiple=True,
               help="Host name the viewer answers besides localhost and the bound host (repeatable).")
-def serve(models_dir: Path, host: str, port: int, source_roots: tuple[Path, ...], allowed_hosts: tuple[str, ...]) -> None:
-    """Serve the gallery and explorer for every model under MODELS_DIR (read-only)."""
+@click.option("--allow-analyze", "analyze_hosts", multiple=True, metavar="HOSTS",
+              help="Let visitors analyse https:// repositories of these hosts from the gallery (repeatable or "
+                   "comma-separated, e.g. github.com; off by default).")
+@click.option("--workers", default=1, show_default=True, type=click.IntRange(min=1, max=8),
+              help="Analyses run at the same time with --allow-analyze (the others wait in a queue).")
+def serve(models_dir: Path, host: str, port: int, source_roots: tuple[Path, ...], allowed_hosts: tuple[str, ...],
+          analyze_hosts: tuple[str, ...], workers: int) -> None:
+    """Serve the gallery and explorer for every model under MODELS_DIR (read-only unless --allow-analyze)."""
     if not models_dir.is_dir():
         _fail(RepomodelerError(f"error: '{models_dir}' is not a folder; run 'repomodeler analyze' first or name the models folder"))
+    from repomodeler.serve.analyze import AnalyzePolicy, parse_hosts
+
+    try:
+        policy = AnalyzePolicy(hosts=parse_hosts(analyze_hosts), workers=workers) if analyze_hosts else None
+    except RepomodelerError as exc:
+        _fail(exc)
     _check_port_free(host, port)
     from repomodeler.serve.app import run_server
 
-    run_server(models_dir, host=host, port=port, source_roots=source_roots, allowed_hosts=allowed_hosts)
+    run_server(models_dir, host=host, port=port, source_roots=source_roots, allowed_hosts=allowed_hosts, analyze=policy)
 
 
 def _check_port_free(host: str, port: int) -> None:

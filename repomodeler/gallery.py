@@ -175,7 +175,21 @@ def _counts(model_dir: Path) -> str:
         model = read_file(Path(model_dir) / "model.json")
     except RepomodelerError:
         return "model written"
-    return f"{len(model.top_level())} components, {len(model.top_level_connections())} connections"
+    from repomodeler.model.counts import count
+
+    figures = count(model)  # the one counting rule, as the cards and the summary say it
+    text = f"{figures.components} components, {figures.connections} connections"
+    return text + (f" ({figures.subsystems} subsystems)" if figures.subsystems else "")
+
+
+def write_about(model_dir: Path, about: str) -> None:
+    """The list's ``about`` line beside the model (``about.txt``), which the gallery card shows; the
+    file is the user's (re-analysis keeps it), so an empty ``about`` leaves an existing one alone."""
+    from repomodeler.publish import replace_file
+    from repomodeler.serve.store import ABOUT_FILE
+
+    if about.strip():
+        replace_file(Path(model_dir) / ABOUT_FILE, " ".join(about.split()) + "\n")
 
 
 def build(
@@ -208,6 +222,7 @@ def build(
         head = f"[{n}/{len(chosen)}] {system.name}"
         if skip_existing and is_current(system, out):
             echo(f"{head}: already analysed at the listed commits, skipped")
+            write_about(out, system.about)
             report.skipped.append(system.name)
             continue
         echo(f"{head}: " + ", ".join(s.describe() for s in system.sources) + (f" ({system.about})" if system.about else ""))
@@ -227,6 +242,7 @@ def build(
                  f"'repomodeler analyze' on its repositories with REPOMODELER_DEBUG=1 shows the traceback")
             continue
         echo(f"{head}: {_counts(result.out)} in {time.perf_counter() - started:.0f} s")
+        write_about(result.out, system.about)
         report.built.append(system.name)
     if site_dir is not None:
         from repomodeler.serve.publish import publish_site

@@ -10,6 +10,7 @@ from collections import Counter
 import click
 
 from repomodeler.model import Model, from_networkx
+from repomodeler.model.counts import count
 from repomodeler.model.nesting import derived_stats, nested_by_kind
 from repomodeler.pipeline import AnalysisResult
 
@@ -27,23 +28,22 @@ def summary_lines(result: AnalysisResult) -> list[str]:
     # Parts inside components (subsystems) are summed up, not listed.
     nodes = model.top_level()
     edges = model.top_level_connections()
+    figures = count(model)  # the one counting rule (repomodeler/model/counts.py)
     kinds = Counter(n.kind for n in nodes)
-    lines.append(f"components: {len(nodes)}  (" + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())) + ")")
+    lines.append(f"components: {figures.components}  (" + ", ".join(f"{k} {v}" for k, v in sorted(kinds.items())) + ")")
     for n in nodes:
         extra = n.language or n.attributes.get("technology") or ""
         lines.append(f"  {n.kind:<9} {n.id:<28} {extra}")
     protos = Counter(e.protocol for e in edges)
-    lines.append(f"connections: {len(edges)}  (" + ", ".join(f"{k} {v}" for k, v in sorted(protos.items())) + ")")
+    lines.append(f"connections: {figures.connections}  (" + ", ".join(f"{k} {v}" for k, v in sorted(protos.items())) + ")")
     for e in edges:
         lines.append(f"  {e.source} -> {e.target}  [{e.protocol}]")
-    endpoints = sum(len(p.endpoints) for n in nodes for p in n.ports)
-    lines.append(f"endpoints: {endpoints}")
+    lines.append(f"endpoints: {figures.endpoints}")
     subs, dbs = nested_by_kind(model.components.values())
     if subs:
         owners = {n.parent for n in subs}
-        sub_ids = {n.id for n in subs}
-        links = sum(1 for e in model.connections.values() if e.target in sub_ids)
-        lines.append(f"subsystems: {len(subs)} in {len(owners)} components, {links} links between them")
+        lines.append(f"subsystems: {figures.subsystems} in {len(owners)} components, "
+                     f"{figures.subsystem_links} links between them and out of them")
     if dbs:
         servers = {n.parent for n in dbs}
         lines.append(f"databases: {len(dbs)} on {len(servers)} servers: "

@@ -357,6 +357,8 @@ _OTHER_JSON = {
     "graph/scripts.py": "exec-form command arrays in the analysed repositories",
     "pipeline.py": "run.json of the previous run",
     "publish.py": "the manifest of the files a model or site folder holds",
+    "serve/analyze.py": "the progress lines of an analysis asked for from the browser",
+    "serve/analyze_worker.py": "the job description the server hands that analysis",
     "serve/budget.py": "none (its docstring names json.loads)",
     "startup.py": "the argument payload a re-executed process receives",
     "serve/store.py": "run.json beside a served model",

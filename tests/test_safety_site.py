@@ -48,7 +48,8 @@ def two_sites(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
             "template": tmp / "ref-old", "home": tmp / "home"}
 
 
-def test_safety_republish_drops_a_removed_model(two_sites, tmp_path) -> None:
+def test_safety_republish_drops_a_removed_model(two_sites, tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("REPOMODELER_HOME", str(two_sites["home"]))  # the history the reference sites read snippets by
     old, new = two_sites["old"], two_sites["new"]
     assert "models/beta.html" in old and "data/beta.js" in old
     assert not [k for k in new if "beta" in k], new
@@ -59,7 +60,8 @@ def test_safety_republish_drops_a_removed_model(two_sites, tmp_path) -> None:
     assert _tree(site) == new
 
 
-def test_safety_republish_over_an_old_site_without_manifest(two_sites, tmp_path) -> None:
+def test_safety_republish_over_an_old_site_without_manifest(two_sites, tmp_path, monkeypatch) -> None:
+    monkeypatch.setenv("REPOMODELER_HOME", str(two_sites["home"]))  # the history the reference sites read snippets by
     site = tmp_path / "site"
     shutil.copytree(two_sites["template"], site)
     (site / publish.MANIFEST).unlink()  # a site published before the manifest existed

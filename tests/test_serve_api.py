@@ -57,7 +57,7 @@ def test_list_models_sorted_with_summary(client: TestClient) -> None:
     data = r.json()
     assert [m["name"] for m in data] == ["shop", "xss"]
     shop = data[0]
-    assert shop["counts"] == {"part_defs": 7, "components": 10, "connections": 9, "endpoints": 3}
+    assert shop["counts"] == {"part_defs": 7, "components": 10, "connections": 9, "endpoints": 3, "subsystems": 0, "databases": 0}
     assert shop["warnings"] == 1
     assert shop["analysed_at"] == "2026-11-30T05:00:00Z"
     assert shop["languages"] == ["go", "python", "typescript"]
@@ -242,22 +242,50 @@ def test_static_files_cannot_escape(client: TestClient) -> None:
 SHOP_NEXT = "target:targets/shop-next.sysml"
 
 
+def same_system_copy(models_dir: Path, source: str, folder: str, system: str = "shop") -> None:
+    """A model folder holding `source`'s model under the system name `system` (an earlier analysis
+    of the same system, as the compare list sees it)."""
+    data = json.loads((models_dir / source / "model.json").read_text())
+    data["name"] = system
+    (models_dir / folder).mkdir()
+    (models_dir / folder / "model.json").write_text(json.dumps(data))
+
+
 def test_compare_candidates_lists_targets_models_and_no_runs_without_history(client: TestClient, models_dir: Path) -> None:
     (models_dir / "targets").mkdir()
     (models_dir / "targets" / "shop-v3.sysml").write_text((models_dir / "shop" / "targets" / "shop-next.sysml").read_text())
+    (models_dir / "targets" / "payments-next.sysml").write_text("package P { part system { part pay : Service; } }\n")
     (models_dir / "shop" / "target.sysml").write_text("package T { part system { part orders : Service; } }\n")
     (models_dir / "shop" / "targets" / "notes.txt").write_text("not a target\n")
+    library = "// generated\nlibrary package RepoModeler { part def Service; }\n"
+    for where in ("shop/RepoModeler.sysml", "shop/targets/RepoModeler.sysml", "shop/targets/lib-copy.sysml",
+                  "targets/shop-library.sysml"):
+        (models_dir / where).write_text(library)
+    same_system_copy(models_dir, "shop", "shop-old")
     r = client.get("/api/models/shop/compare-candidates")
     assert r.status_code == 200
     listed = {c["id"]: c for c in r.json()}
-    assert list(listed) == ["target:target.sysml", SHOP_NEXT, "shared-target:shop-v3.sysml", "model:xss"]
+    # the system's own targets, the shared target naming it, its other model folder; never the
+    # library file (wherever it was copied), a shared target of another system, or the unrelated xss model
+    assert list(listed) == ["target:target.sysml", SHOP_NEXT, "shared-target:shop-v3.sysml", "model:shop-old"]
     assert listed[SHOP_NEXT] == {"id": SHOP_NEXT, "kind": "target", "label": "shop-next.sysml",
                                  "detail": "shop/targets/shop-next.sysml"}
     assert listed["shared-target:shop-v3.sysml"]["label"] == "shop-v3.sysml"
     assert listed["shared-target:shop-v3.sysml"]["detail"] == "targets/shop-v3.sysml"
     # the shared targets folder is not a model, and model.sysml is never offered as a target
-    assert [m["name"] for m in client.get("/api/models").json()] == ["shop", "xss"]
+    assert [m["name"] for m in client.get("/api/models").json()] == ["shop", "shop-old", "xss"]
+    assert [c["id"] for c in client.get("/api/models/xss/compare-candidates").json()] == []
+    assert client.get("/api/models/shop/overlay", params={"against": "model:xss"}).status_code == 404
     assert client.get("/api/models/nope/compare-candidates").status_code == 404
+
+
+def test_a_model_sharing_a_repository_is_related(client: TestClient, models_dir: Path) -> None:
+    data = json.loads((models_dir / "shop" / "model.json").read_text())
+    data["name"] = "shop-renamed"
+    (models_dir / "renamed").mkdir()
+    (models_dir / "renamed" / "model.json").write_text(json.dumps(data))
+    ids = [c["id"] for c in client.get("/api/models/shop/compare-candidates").json()]
+    assert "model:renamed" in ids and "model:xss" not in ids
 
 
 def test_overlay_against_target_file(client: TestClient) -> None:
@@ -280,9 +308,10 @@ def test_overlay_against_target_file(client: TestClient) -> None:
     assert "/tmp" not in r.text and str(Path.home()) not in r.text  # no absolute paths of the server
 
 
-def test_overlay_against_other_model(client: TestClient) -> None:
-    ov = client.get("/api/models/shop/overlay", params={"against": "model:xss"}).json()
-    assert ov["compare"] == "xss/model.json"
+def test_overlay_against_other_model(client: TestClient, models_dir: Path) -> None:
+    same_system_copy(models_dir, "xss", "shop-evil")
+    ov = client.get("/api/models/shop/overlay", params={"against": "model:shop-evil"}).json()
+    assert ov["compare"] == "shop-evil/model.json"
     assert ov["nodes"]["orders"] == "removed" and ov["nodes"]["evil"] == "added"
 
 
@@ -361,7 +390,7 @@ def test_publish_precomputes_overlays_for_targets(models_dir: Path, tmp_path: Pa
     data = (out / "data" / "shop.js").read_text()
     payload = json.loads(data[len("window.__MODEL__ = "):].rstrip().rstrip(";"))
     ids = [c["id"] for c in payload["compare"]["candidates"]]
-    assert ids == [SHOP_NEXT, "model:xss"]
+    assert ids == [SHOP_NEXT]  # xss is another system
     assert payload["compare"]["overlays"][SHOP_NEXT]["nodes"]["payments-db"] == "added"
     assert not any(i.startswith("run:") for i in ids)
 

@@ -115,11 +115,11 @@ def test_symlink_inside_the_clone_cache_pointing_out_is_refused(analysed: Path, 
 
 @pytest.fixture()
 def models(tmp_path: Path) -> Path:
-    """Two good minimal models."""
+    """Two good minimal models: two analyses of one system (so each is offered to compare with the other)."""
     root = tmp_path / "models"
     for name in ("alpha", "omega"):
         (root / name).mkdir(parents=True)
-        (root / name / "model.json").write_text(json.dumps({"name": name, "nodes": [], "edges": []}))
+        (root / name / "model.json").write_text(json.dumps({"name": "svc", "nodes": [], "edges": []}))
         (root / name / "model.sysml").write_text(f"package {name};\n")
     return root
 

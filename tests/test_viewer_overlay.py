@@ -77,11 +77,27 @@ def serve(models: Path):  # noqa: ANN201 - a context manager yielding the base U
     return background_server(models)
 
 
+@pytest.fixture()
+def same_system(models_dir: Path) -> str:  # noqa: F811
+    """A model folder of the shop system holding the hostile xss model (the compare list offers
+    only the same system's models: xss itself is another system)."""
+    import json
+
+    folder = models_dir / "shop-evil"
+    if not folder.exists():
+        data = json.loads((models_dir / "xss" / "model.json").read_text())
+        data["name"] = "shop"
+        folder.mkdir()
+        (folder / "model.json").write_text(json.dumps(data))
+    return "model:shop-evil"
+
+
 # ---------------------------------------------------------------------------------- tests
-def test_compare_with_target_draws_ghosts_and_lists_changes(page: Any, base_url: str) -> None:
+def test_compare_with_target_draws_ghosts_and_lists_changes(page: Any, base_url: str, same_system: str) -> None:
     open_explorer(page, base_url + "/models/shop")
     options = page.eval_on_selector_all("#compare option", "os => os.map(o => [o.value, o.textContent])")
-    assert [SHOP_NEXT, "shop-next.sysml"] in options and ["model:xss", "xss"] in options
+    assert [SHOP_NEXT, "shop-next.sysml"] in options and [same_system, "shop-evil"] in options
+    assert not any(value == "model:xss" for value, _ in options)  # another system
     assert page.is_hidden("#changes") and page.is_hidden("#compare-clear")
     choose(page, SHOP_NEXT)
 
@@ -149,7 +165,7 @@ def test_compare_with_target_draws_ghosts_and_lists_changes(page: Any, base_url:
     assert page.evaluate("explorer.state.sel") is None  # the ghost it pointed at is gone
 
 
-def test_shared_link_reopens_comparison_and_selection(page: Any, base_url: str) -> None:
+def test_shared_link_reopens_comparison_and_selection(page: Any, base_url: str, same_system: str) -> None:
     open_explorer(page, base_url + "/models/shop#cmp=target%3Atargets%2Fshop-next.sysml&sel=n%3Apayments-db")
     page.wait_for_selector(f"#explorer[data-compared='{SHOP_NEXT}']", state="attached", timeout=15_000)
     assert page.input_value("#compare") == SHOP_NEXT
@@ -157,7 +173,7 @@ def test_shared_link_reopens_comparison_and_selection(page: Any, base_url: str) 
     assert page.inner_text("#details-title") == "payments-db"
     assert page.get_attribute("#changes-list li.change.sel", "data-sel") == "n:payments-db"
     # switching to another candidate replaces the overlay
-    choose(page, "model:xss")
+    choose(page, same_system)
     assert page.evaluate("cy.getElementById('n:payments-db').empty()")
     assert has_class(page, "n:evil", "ghost") and has_class(page, "n:orders", "ov-removed")
     # an id that is not offered is ignored, not fetched
@@ -185,13 +201,13 @@ def test_ghosts_follow_search_and_collapsed_repositories(page: Any, base_url: st
     page.click("#btn-expand")
 
 
-def test_published_site_compares_from_file_url(page: Any, models_dir: Path, tmp_path: Path) -> None:
+def test_published_site_compares_from_file_url(page: Any, models_dir: Path, tmp_path: Path, same_system: str) -> None:
     site = tmp_path / "site"
     publish_site(models_dir, site)
     page.goto((site / "models" / "shop.html").as_uri())
     page.wait_for_selector("#explorer[data-ready='true']", state="attached", timeout=20_000)
     values = page.eval_on_selector_all("#compare option", "os => os.map(o => o.value)")
-    assert values == ["", SHOP_NEXT, "model:xss"]  # targets and models; no runs on a static site
+    assert values == ["", SHOP_NEXT, same_system]  # targets and models of the system; no runs on a static site
     choose(page, SHOP_NEXT)
     assert has_class(page, "n:payments-db", "ov-added") and has_class(page, "n:notifier", "ov-removed")
     assert change_texts(page) == SHOP_NEXT_CHANGES

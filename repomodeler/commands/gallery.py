@@ -9,8 +9,18 @@ import click
 
 from repomodeler.records import RepomodelerError
 
-#: The bundled samples (no network needed); used when no list is given and the checkout has it.
-DEFAULT_LIST = Path(__file__).resolve().parents[2] / "samples" / "gallery.yml"
+
+
+def default_list() -> Path | None:
+    """The bundled samples' list (no network needed): inside an installed wheel
+    (``repomodeler/_data/samples``, see pyproject's force-include) or beside a source checkout."""
+    from repomodeler.resources import samples_dir
+
+    try:
+        found = samples_dir() / "gallery.yml"
+    except FileNotFoundError:
+        return None
+    return found if found.is_file() else None
 
 
 @click.group("gallery")
@@ -45,9 +55,11 @@ def build(list_file: Path | None, models_dir: Path, site_dir: Path | None, only:
     from repomodeler.gallery import load_list
 
     if list_file is None:
-        if not DEFAULT_LIST.is_file():
-            _fail("error: no gallery list given and the bundled samples/gallery.yml is not here; name a list file")
-        list_file = DEFAULT_LIST
+        list_file = default_list()
+        if list_file is None:
+            _fail("error: no gallery list given and the bundled samples/gallery.yml is not installed; name a list file "
+                  "(reinstall with 'pip install .' to get the samples)")
+            return
     try:
         systems = load_list(list_file)
         report = run_build(systems, models_dir, site_dir, only=only, skip_existing=skip_existing,

@@ -152,16 +152,15 @@ DERIVED_STATS = ("components", "connections", "endpoints", "subsystems", "subsys
 
 def derived_stats(model: "Model") -> dict[str, object]:
     """``model.json``'s stats: the model's own (files, skipped...) updated with the counts the records
-    give.  Components and connections count the top level; parts inside components apart."""
-    parents = model.parents
+    give (:func:`repomodeler.model.counts.count`, the one counting rule).  Components and connections
+    count the top level; parts inside components apart."""
+    from repomodeler.model.counts import count
+
+    figures = count(model)
     stats = dict(model.stats)
-    stats.update(components=len(top_level_ids(parents)), connections=len(top_level_connections(model)),
-                 endpoints=sum(len(p.endpoints) for c in model.components.values() for p in c.ports))
-    subsystems, databases = nested_by_kind(model.components.values())
-    database_ids = {c.id for c in databases}
-    database_links = sum(1 for e in model.connections.values() if e.target in database_ids)
-    if subsystems:
-        stats.update(subsystems=len(subsystems), subsystem_links=len(nested_connections(model)) - database_links)
-    if databases:  # logical databases inside their servers, and the links that name them
-        stats.update(databases=len(databases), database_links=database_links)
+    stats.update(components=figures.components, connections=figures.connections, endpoints=figures.endpoints)
+    if figures.subsystems:
+        stats.update(subsystems=figures.subsystems, subsystem_links=figures.subsystem_links)
+    if figures.databases:  # logical databases inside their servers, and the links that name them
+        stats.update(databases=figures.databases, database_links=figures.database_links)
     return stats

@@ -1,8 +1,9 @@
 """The read-only FastAPI application behind `repomodeler serve`.
 
 It only reads MODELS_DIR (and, for snippets, the checkouts named in run.json when they lie under
-a source root: the clone cache or a folder passed with --source-root); it never clones, analyses
-or deletes. MODELS_DIR is untrusted: a broken model is one broken gallery entry, never an error
+a source root: the clone cache or a folder passed with --source-root); it never deletes, and it
+clones and analyses only when started with --allow-analyze (serve/analyze.py), then only
+https:// repositories of the hosts named there, one run at a time by default. MODELS_DIR is untrusted: a broken model is one broken gallery entry, never an error
 for every model. Requests whose Host header is not this machine's loopback name (or the bound or
 explicitly allowed host) get 400, so a web page using DNS rebinding cannot read the API. Every
 response carries a restrictive Content-Security-Policy so a hostile string in a model cannot run
@@ -15,8 +16,8 @@ import html
 from pathlib import Path
 from typing import Any, Iterable
 
-from fastapi import FastAPI, HTTPException, Query
-from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, Response
+from fastapi import FastAPI, HTTPException, Query, Request
+from fastapi.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -24,9 +25,10 @@ from repomodeler import __version__
 from repomodeler.records import RepomodelerError
 from repomodeler.resources import web_dir
 
+from .analyze import AnalyzePolicy, AnalyzeQueue, Refused
 from .compare import BadCandidate, candidates, overlay
-from .render import SERVER_CSP, render_docs, render_explorer, render_gallery
-from .source import BadRequest, snippet
+from .render import SERVER_CSP, render_analyze_job, render_docs, render_explorer, render_gallery, render_refused
+from .source import BadRequest, SourceMissing, history_sources, snippet
 from .source import source_roots as resolve_source_roots
 from .store import BrokenModel, ModelStore, NotFound
 
@@ -95,7 +97,7 @@ class TrustedHosts:
 
 
 def create_app(models_dir: Path, runs: Any | None = None, *, source_roots: Iterable[Path | str] = (),
-               allowed_hosts: Iterable[str] = ()) -> FastAPI:
+               allowed_hosts: Iterable[str] = (), analyze: AnalyzePolicy | None = None) -> FastAPI:
     """Build the app serving every model folder under `models_dir` (read at request time).
 
     `runs` is the run history to offer for comparisons (a RunStore); by default the one under
@@ -103,8 +105,10 @@ def create_app(models_dir: Path, runs: Any | None = None, *, source_roots: Itera
     Snippets are read only from checkouts under $REPOMODELER_HOME/repos or `source_roots`.
     Requests are answered only for Host names in LOOPBACK_HOSTS or `allowed_hosts` (in-process
     tests pass "testserver", the name Starlette's TestClient sends).
+    `analyze` turns on analysing from the browser (serve --allow-analyze; see serve/analyze.py).
     """
     store = ModelStore(Path(models_dir))
+    queue = AnalyzeQueue(Path(models_dir), analyze) if analyze is not None and analyze.enabled else None
     extra_roots = tuple(source_roots)
 
     def run_store() -> Any:
@@ -113,7 +117,16 @@ def create_app(models_dir: Path, runs: Any | None = None, *, source_roots: Itera
         from repomodeler.store import RunStore
 
         return RunStore(read_only=True)
+    from contextlib import asynccontextmanager
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> Any:
+        yield
+        if queue is not None:  # the server stops: so do the runs in progress
+            queue.stop()
+
     app = FastAPI(
+        lifespan=lifespan,
         title="repomodeler viewer",
         description="Read-only API over analysed architecture models.",
         version=__version__,
@@ -123,6 +136,7 @@ def create_app(models_dir: Path, runs: Any | None = None, *, source_roots: Itera
     app.add_middleware(SecurityHeaders)
     app.add_middleware(TrustedHosts, allowed=LOOPBACK_HOSTS | set(allowed_hosts))
     app.mount("/static", StaticFiles(directory=str(web_dir() / "static")), name="static")
+    app.state.analyze_queue = queue
 
     def guarded(fn: Any, *args: Any) -> Any:
         try:
@@ -140,8 +154,84 @@ def create_app(models_dir: Path, runs: Any | None = None, *, source_roots: Itera
     def gallery() -> HTMLResponse:
         cards = summaries()
         previews = {s["name"]: store.preview(s["name"]) for s in cards if not s.get("broken")}
-        page = render_gallery(cards, static="/static", model_href=lambda n: f"/models/{n}", mode="server", previews=previews)
+        page = render_gallery(cards, static="/static", model_href=lambda n: f"/models/{n}", mode="server", previews=previews,
+                              analyze=_analyze_view(queue))
         return HTMLResponse(page)
+
+    # ---- analysing from the browser (serve --allow-analyze) -------------------------------
+    def refused(message: str, status: int) -> HTMLResponse:
+        return HTMLResponse(render_refused(message, static="/static", analyze=_analyze_view(queue)), status_code=status)
+
+    @app.post("/analyze", response_class=HTMLResponse, include_in_schema=False)
+    async def analyze_form(request: Request) -> Response:
+        if queue is None:
+            return refused("analysing from the browser is off on this server; its operator can turn it on with "
+                           "'repomodeler serve --allow-analyze HOST'", 404)
+        if not _same_origin(request):
+            return refused("the form was sent from another site; open the gallery and submit it from there", 403)
+        from urllib.parse import parse_qs
+
+        body = await request.body()
+        if len(body) > 20_000:
+            return refused("the form is too large", 413)
+        try:
+            fields = parse_qs(body.decode("utf-8"), max_num_fields=40)
+        except (UnicodeDecodeError, ValueError):
+            return refused("the form could not be read", 400)
+        urls = [u for value in fields.get("url", []) for u in value.split()]
+        try:
+            job = queue.submit(urls, (fields.get("name") or [""])[0], request.client.host if request.client else "?")
+        except Refused as exc:
+            return refused(exc.message, exc.status)
+        return RedirectResponse(f"/analyze/jobs/{job.id}", status_code=303)
+
+    @app.get("/analyze/jobs/{job_id}", response_class=HTMLResponse, include_in_schema=False)
+    def analyze_job_page(job_id: int) -> HTMLResponse:
+        job = queue.get(job_id) if queue is not None else None
+        if job is None:
+            raise HTTPException(status_code=404, detail="not found")
+        return HTMLResponse(render_analyze_job(job.to_json(), static="/static"))
+
+    @app.get("/api/analyze/jobs", summary="Runs asked for from the browser (serve --allow-analyze)")
+    def analyze_jobs() -> list[dict[str, Any]]:
+        """Newest first: id, inputs, system name, state (queued, running, published, failed), message."""
+        return [j.to_json() for j in queue.listing()] if queue is not None else []
+
+    @app.get("/api/analyze/jobs/{job_id}", summary="One run asked for from the browser, with its events")
+    def analyze_job(job_id: int) -> dict[str, Any]:
+        job = queue.get(job_id) if queue is not None else None
+        if job is None or queue is None:
+            raise HTTPException(status_code=404, detail="not found")
+        return job.to_json() | {"events": queue.events_since(job, 0)}
+
+    @app.get("/api/analyze/jobs/{job_id}/events", summary="The run's progress as server-sent events")
+    async def analyze_events(job_id: int) -> StreamingResponse:
+        """One `data:` JSON line per event (queued, started, stage, progress, published or failed);
+        the stream ends after the last."""
+        import asyncio
+        import json as _json
+
+        job = queue.get(job_id) if queue is not None else None
+        if job is None or queue is None:
+            raise HTTPException(status_code=404, detail="not found")
+
+        async def stream() -> Any:
+            sent, idle = 0, 0.0
+            while True:
+                events = queue.events_since(job, sent)
+                for event in events:
+                    yield f"data: {_json.dumps(event, sort_keys=True)}\n\n"
+                sent += len(events)
+                if job.finished and not queue.events_since(job, sent):
+                    return
+                if not events:
+                    idle += 0.2
+                    if idle >= 15:
+                        idle = 0.0
+                        yield ": still running\n\n"
+                await asyncio.sleep(0.2)
+
+        return StreamingResponse(stream(), media_type="text/event-stream", headers={"cache-control": "no-store"})
 
     @app.get("/models/{name}", response_class=HTMLResponse, include_in_schema=False)
     def explorer(name: str) -> HTMLResponse:
@@ -220,6 +310,20 @@ def create_app(models_dir: Path, runs: Any | None = None, *, source_roots: Itera
         except RepomodelerError as exc:
             raise HTTPException(status_code=422, detail=str(exc)) from None
 
+    known_cache: dict[tuple[Any, ...], dict[str, dict[str, Any]]] = {}
+
+    def known_sources(name: str) -> dict[str, dict[str, Any]]:
+        """The run history's checkouts for this model.json (hashed once per file identity)."""
+        import os
+
+        info = os.lstat(store.folder(name) / "model.json")
+        key = (name, info.st_ino, info.st_size, info.st_mtime_ns)
+        if key not in known_cache:
+            if len(known_cache) > 256:
+                known_cache.clear()
+            known_cache[key] = history_sources(store.open_file(name, "model.json"))
+        return known_cache[key]
+
     @app.get("/api/models/{name}/source", summary="Source snippet around an evidence location")
     def get_source(
         name: str,
@@ -230,20 +334,51 @@ def create_app(models_dir: Path, runs: Any | None = None, *, source_roots: Itera
         model = guarded(store.model, name)
         run = store.run(name)
         try:
-            return snippet(model, run, repository, path, line, roots=resolve_source_roots(extra_roots))
+            known = known_sources(name)
+            return snippet(model, run, repository, path, line, roots=resolve_source_roots(extra_roots), known=known)
         except BadRequest as exc:
             raise HTTPException(status_code=400, detail=str(exc)) from None
+        except SourceMissing as exc:  # says how to make the sources available (--source-root)
+            raise HTTPException(status_code=404, detail=exc.message) from None
         except NotFound:
             raise HTTPException(status_code=404, detail="not found") from None
 
     return app
 
 
+def _analyze_view(queue: AnalyzeQueue | None) -> dict[str, Any] | None:
+    """What the gallery shows of analysing from the browser: the allowed hosts and the runs."""
+    if queue is None:
+        return None
+    return {"hosts": sorted(queue.policy.hosts), "jobs": [j.to_json() for j in queue.listing()[:20]]}
+
+
+def _same_origin(request: Request) -> bool:
+    """Whether a form comes from this server's own pages: the Host check alone does not stop a form
+    on another site aimed at 127.0.0.1. Browsers say where a request comes from in Sec-Fetch-Site
+    (the pages' no-referrer policy turns their Origin into "null", so that is read only when the
+    browser sends no Sec-Fetch-Site); a client that is no browser sends neither."""
+    site = request.headers.get("sec-fetch-site")
+    if site is not None:
+        return site in ("same-origin", "none")
+    origin = request.headers.get("origin")
+    if origin is None:
+        return True
+    from urllib.parse import urlsplit
+
+    try:
+        netloc = urlsplit(origin).netloc.lower()
+    except ValueError:
+        return False
+    return bool(netloc) and netloc == request.headers.get("host", "").lower()
+
+
 def run_server(models_dir: Path, host: str = "127.0.0.1", port: int = 8000, *,
-               source_roots: Iterable[Path | str] = (), allowed_hosts: Iterable[str] = ()) -> None:
+               source_roots: Iterable[Path | str] = (), allowed_hosts: Iterable[str] = (),
+               analyze: AnalyzePolicy | None = None) -> None:
     """Serve `models_dir` with uvicorn until interrupted; the bound host is an allowed Host name."""
     import uvicorn
 
     hosts = {*allowed_hosts, *([host] if host not in ("0.0.0.0", "::", "") else [])}
-    uvicorn.run(create_app(Path(models_dir), source_roots=source_roots, allowed_hosts=hosts),
+    uvicorn.run(create_app(Path(models_dir), source_roots=source_roots, allowed_hosts=hosts, analyze=analyze),
                 host=host, port=port, log_level="info")

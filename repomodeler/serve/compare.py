@@ -1,8 +1,11 @@
 """What a model can be compared with in the viewer, and the diff overlay against one of those.
 
-A thin adapter over :mod:`repomodeler.diff`: the viewer lists *candidates* (other model folders,
-target ``.sysml`` files, stored runs of the same system) and a request names one by its listed
-id. Nothing in a request is ever turned into a filesystem path: the id is looked up in the list
+A thin adapter over :mod:`repomodeler.diff`: the viewer lists *candidates* (other model folders
+of the same system, target ``.sysml`` files, stored runs of the same system) and a request names
+one by its listed id. A library package (the generated ``RepoModeler.sysml``, wherever it was
+copied) is never a target, a shared target (``MODELS_DIR/targets/``) is offered to the system its
+file name names, and another model folder only when it is the same system (name or a repository
+in common). Nothing in a request is ever turned into a filesystem path: the id is looked up in the list
 this module built by walking MODELS_DIR, and anything not listed is refused. Files are read
 only when they sit directly in the folder they were found in (symlinks out are skipped).
 
@@ -32,6 +35,8 @@ from .store import ModelStore, NotFound
 TARGETS_DIR = "targets"
 #: SysML files in a model folder that are the model itself or its library, never a target.
 NOT_TARGETS = {"model.sysml", "RepoModeler.sysml"}
+#: The start of a library package (RepoModeler.sysml, or a copy under another name): never a target.
+_LIBRARY_START = re.compile(rb"^\s*(?:(?://[^\n]*|/\*.*?\*/)\s*)*(?:standard\s+)?library\s+package\b", re.S)
 #: Shape of every id this module hands out; checked before the lookup so odd input is a 400.
 CANDIDATE_ID_RE = re.compile(r"^(model|target|shared-target|run):[A-Za-z0-9][A-Za-z0-9._/-]{0,250}$")
 _FILE_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,200}\.sysml$")
@@ -78,6 +83,30 @@ def _sysml_files(folder: Path) -> list[Path]:
     return sorted(found, key=lambda p: p.name)
 
 
+def _is_library(path: Path) -> bool:
+    """A library package (the generated RepoModeler.sysml, or a copy): what models import, not a
+    system to compare with (it shows as every element "removed")."""
+    if path.name in NOT_TARGETS:
+        return True
+    try:
+        with path.open("rb") as handle:
+            head = handle.read(4096)
+    except OSError:
+        return True
+    return bool(_LIBRARY_START.match(head))
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in re.split(r"[^a-z0-9]+", text.lower()) if w]
+
+
+def _names_system(file_name: str, system: str) -> bool:
+    """A shared target belongs to `system` when its file name holds the system's name as whole words
+    (``shop-v3.sysml`` for shop, ``spring-cloud-next.sysml`` for spring-cloud)."""
+    stem, want = _words(Path(file_name).stem), _words(system)
+    return bool(want) and any(stem[i:i + len(want)] == want for i in range(len(stem) - len(want) + 1))
+
+
 def _sysml_loader(path: Path, display: str) -> Callable[[], ArchModel]:
     def load() -> ArchModel:
         try:
@@ -106,20 +135,26 @@ def target_candidates(store: ModelStore, name: str) -> list[Candidate]:
     folder = store.folder(name)
     out = []
     for path in _sysml_files(folder):
-        if path.name in NOT_TARGETS:
+        if _is_library(path):
             continue
         display = f"{name}/{path.name}"
         out.append(Candidate(f"target:{path.name}", "target", path.name, display, _sysml_loader(path, display)))
     own_targets = folder / TARGETS_DIR
     if not own_targets.is_symlink():
         for path in _sysml_files(own_targets):
+            if _is_library(path):
+                continue
             display = f"{name}/{TARGETS_DIR}/{path.name}"
             out.append(Candidate(f"target:{TARGETS_DIR}/{path.name}", "target", path.name, display,
                                  _sysml_loader(path, display)))
     shared = store.root / TARGETS_DIR
     # a model that happens to be called "targets" is a model, not a folder of targets
     if not shared.is_symlink() and not (shared / "model.json").exists():
+        system = _system_name(store, name)
         for path in _sysml_files(shared):
+            # shared targets are every system's: offered to the one they name only
+            if _is_library(path) or not (_names_system(path.name, system) or _names_system(path.name, name)):
+                continue
             display = f"{TARGETS_DIR}/{path.name}"
             out.append(Candidate(f"shared-target:{path.name}", "target", path.name, display,
                                  _sysml_loader(path, display)))
@@ -163,11 +198,42 @@ def run_candidates(store: ModelStore, name: str, runs: Any | None) -> list[Candi
     return out
 
 
+def _system_name(store: ModelStore, name: str) -> str:
+    try:
+        return str(store.model(name).get("name") or name)
+    except NotFound:
+        return name
+
+
+def _identity(store: ModelStore, name: str) -> tuple[str, set[str]]:
+    """What makes two model folders the same system: its name, and its repositories (by URL, or by
+    name and pinned commit for a repository without one)."""
+    try:
+        data = store.model(name)
+    except NotFound:
+        return "", set()
+    repos = set()
+    for r in data.get("repositories") or []:
+        if not isinstance(r, dict):
+            continue
+        url = r.get("url")
+        if isinstance(url, str) and url:
+            repos.add("url:" + re.sub(r"(\.git)?/*$", "", url.strip()).lower())
+        elif r.get("name") and r.get("commit"):
+            repos.add(f"commit:{r.get('name')}@{r.get('commit')}")
+    return str(data.get("name") or "").strip().lower(), repos
+
+
 def model_candidates(store: ModelStore, name: str) -> list[Candidate]:
-    """The other model folders under MODELS_DIR."""
+    """The other model folders of the same system: the same system name or a repository in common
+    (an unrelated system is no comparison)."""
+    own_name, own_repos = _identity(store, name)
     out = []
     for other in store.names():
         if other == name:
+            continue
+        other_name, other_repos = _identity(store, other)
+        if not ((own_name and other_name == own_name) or own_repos & other_repos):
             continue
         out.append(Candidate(f"model:{other}", "model", other, f"model folder {other}", _model_loader(store, other)))
     return out

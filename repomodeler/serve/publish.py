@@ -19,7 +19,7 @@ from repomodeler.resources import web_dir
 from .bundle import write_bundle
 from .compare import candidates, current_model, overlay_between
 from .render import STATIC_CSP, render_explorer, render_gallery
-from .source import all_snippets, source_roots as resolve_source_roots
+from .source import all_snippets, history_sources, source_roots as resolve_source_roots
 from .store import ModelStore, NotFound
 
 #: Vendored assets only the live server needs (the /docs page); not copied into a site.
@@ -115,7 +115,7 @@ def _write_site(store: ModelStore, roots: Any, out: Path) -> int:
             "model": model,
             "nesting": store.nesting(name),
             "sysml": store.sysml(name),
-            "snippets": all_snippets(model, run, roots=roots),
+            "snippets": all_snippets(model, run, roots=roots, known=history_sources(store.open_file(name, "model.json"))),
             "run": {"analysed_at": run.get("analysed_at"), "version": run.get("version")},
             "compare": precomputed_overlays(store, name),
         }

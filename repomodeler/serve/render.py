@@ -19,7 +19,7 @@ from repomodeler.resources import web_dir
 SERVER_CSP = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; "
     "font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; "
-    "frame-ancestors 'none'; form-action 'none'"
+    "frame-ancestors 'none'; form-action 'self'"
 )
 
 #: Policy for the published site, delivered as <meta http-equiv>. `file:` pages have an opaque
@@ -66,6 +66,7 @@ def render_gallery(
     mode: str,
     csp_meta: str | None = None,
     previews: dict[str, Any] | None = None,
+    analyze: dict[str, Any] | None = None,
 ) -> str:
     """The gallery page: one card per model, with client-side filtering; `previews` holds each
     card's diagram sketch (preview.sketch), embedded so the static site needs no fetch."""
@@ -77,7 +78,20 @@ def render_gallery(
         mode=mode,
         csp_meta=csp_meta,
         home_href="/" if mode == "server" else "index.html",
+        analyze=analyze,
     )
+
+
+def render_refused(message: str, *, static: str, analyze: dict[str, Any] | None) -> str:
+    """The page a refused submission gets: the reason in one line, the form to try again."""
+    return environment().get_template("analyze_refused.html").render(
+        message=message, static=static, mode="server", csp_meta=None, home_href="/", analyze=analyze)
+
+
+def render_analyze_job(job: dict[str, Any], *, static: str) -> str:
+    """One run asked for from the browser: its inputs and its live progress (analyze.js)."""
+    return environment().get_template("analyze_job.html").render(
+        job=job, static=static, mode="server", csp_meta=None, home_href="/")
 
 
 def render_explorer(

@@ -9,7 +9,15 @@ check after resolving symlinks.
 The checkout path comes from the model folder's own run.json, which is untrusted: anyone can
 write `"checkout": "/"` there. So a checkout is used only if it resolves to a folder under one of
 the *source roots*: the clone cache (`$REPOMODELER_HOME/repos`) plus the folders the operator
-names with `serve --source-root` / `publish --source-root`. Anything else is "not found".
+names with `serve --source-root` / `publish --source-root`.
+
+Without a flag the sources are still found where this machine analysed the model (issue 27): the
+run history under `$REPOMODELER_HOME` (the user's own file, which a models folder cannot write)
+records the folder or clone each repository was read from, keyed by the SHA-256 of the model.json
+that analysis wrote, so a model byte-identical to one analysed here reads its sources from there
+(:func:`history_sources`); and a repository with a URL and a pinned commit is read from its clone
+in the clone cache, found from the URL as `analyze` names it. Anything else is "not found", with a
+message saying how to make the sources available (:class:`SourceMissing`).
 """
 
 from __future__ import annotations
@@ -32,6 +40,60 @@ _COMMIT_RE = re.compile(r"^[0-9a-fA-F]{7,64}$")
 
 class BadRequest(Exception):
     """Malformed input (as opposed to NotFound for input that is fine but not available)."""
+
+
+class SourceMissing(NotFound):
+    """No checkout of a repository can be read; `message` says how to make one available."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def history_sources(model_bytes: bytes) -> dict[str, dict[str, Any]]:
+    """Repository -> checkout record (checkout, kind, commit) of the analysis on this machine that wrote
+    exactly these model.json bytes, from the run history (read-only); {} when there is none."""
+    import hashlib
+
+    from repomodeler.store import RunStore
+
+    try:
+        return RunStore(read_only=True).sources(hashlib.sha256(model_bytes).hexdigest())
+    except Exception:  # noqa: BLE001 - a missing, locked or broken history only loses this way of finding sources
+        return {}
+
+
+def _cached_clone(repository: str, model: dict[str, Any]) -> dict[str, Any] | None:
+    """The clone cache's bare clone of `repository`'s URL, at the model's pinned commit, if it is there."""
+    from repomodeler.acquire import _cache_path, parse_input
+    from repomodeler.records import RepomodelerError
+
+    for repo in model.get("repositories") or []:
+        if not (isinstance(repo, dict) and repo.get("name") == repository):
+            continue
+        url, commit = repo.get("url"), repo.get("commit")
+        if not (isinstance(url, str) and url and isinstance(commit, str) and _COMMIT_RE.match(commit)):
+            return None
+        try:
+            spec = parse_input(url)
+        except RepomodelerError:
+            return None
+        if spec.kind != "url":
+            return None
+        path = _cache_path(spec)
+        return {"checkout": path, "kind": "git", "commit": commit} if path.is_dir() else None
+    return None
+
+
+def _missing(repository: str, model: dict[str, Any]) -> SourceMissing:
+    remote = any(isinstance(r, dict) and r.get("name") == repository and r.get("url")
+                 for r in model.get("repositories") or [])
+    where = ("its clone is not in the clone cache ($REPOMODELER_HOME/repos): run 'repomodeler analyze' on its URL on "
+             "this machine, or start the server with --source-root FOLDER naming a checkout"
+             if remote else
+             "it was analysed from a folder this server does not know: start the server with --source-root FOLDER "
+             "(the folder it was analysed from, or a parent), or analyse it again on this machine")
+    return SourceMissing(f"Source of '{repository}' not available: {where}.")
 
 
 def safe_relative_path(path: str) -> str:
@@ -88,9 +150,10 @@ def trusted_checkout(checkout: object, roots: Iterable[Path]) -> Path:
 
 
 def _checkout_for(repository: str, model: dict[str, Any], run: dict[str, Any],
-                  roots: Iterable[Path]) -> dict[str, Any]:
-    """Merge run.json's checkout record with the model's pinned commit for `repository`; the
-    checkout must be under a source root."""
+                  roots: Iterable[Path], known: dict[str, dict[str, Any]] | None = None) -> dict[str, Any]:
+    """Where to read `repository` from: run.json's checkout when it lies under a source root, else
+    the checkout the run history recorded for this model (`known`, :func:`history_sources`), else
+    its clone in the clone cache; SourceMissing saying how to fix it otherwise."""
     record: dict[str, Any] = {}
     for repo in model.get("repositories") or []:
         if isinstance(repo, dict) and repo.get("name") == repository:
@@ -98,11 +161,25 @@ def _checkout_for(repository: str, model: dict[str, Any], run: dict[str, Any],
     for repo in run.get("repositories") or []:
         if isinstance(repo, dict) and repo.get("name") == repository:
             record.update({k: v for k, v in repo.items() if v is not None})
-    if not record.get("checkout"):
-        raise NotFound("no checkout recorded for repository")
-    record["checkout"] = trusted_checkout(record["checkout"], roots)
-    _refuse_clone_cache_as_folder(record)
-    return record
+    if record.get("checkout"):
+        try:
+            record["checkout"] = trusted_checkout(record["checkout"], roots)
+            _refuse_clone_cache_as_folder(record)
+            return record
+        except NotFound:
+            pass
+    recorded = (known or {}).get(repository)
+    if recorded and isinstance(recorded.get("checkout"), str):
+        try:
+            path = Path(recorded["checkout"]).resolve(strict=True)
+        except (OSError, RuntimeError):
+            path = None
+        if path is not None and path.is_dir():
+            return {"checkout": path, "kind": recorded.get("kind") or None, "commit": recorded.get("commit")}
+    cached = _cached_clone(repository, model)
+    if cached is not None:
+        return cached
+    raise _missing(repository, model)
 
 
 def _refuse_clone_cache_as_folder(record: dict[str, Any]) -> None:
@@ -186,15 +263,16 @@ def snippet(
     line: int,
     context: int = CONTEXT_LINES,
     roots: Iterable[Path] | None = None,
+    known: dict[str, dict[str, Any]] | None = None,
 ) -> dict[str, Any]:
-    """Lines `line-context .. line+context` of a cited file, as JSON-ready data; checkouts only
-    under `roots` (default: :func:`source_roots`)."""
+    """Lines `line-context .. line+context` of a cited file, as JSON-ready data; checkouts under
+    `roots` (default: :func:`source_roots`), or recorded for this model (`known`), or cached clones."""
     safe_relative_path(path)
     if line < 1:
         raise BadRequest("line must be >= 1")
     if (repository, path) not in cited_paths(model):
         raise NotFound("path is not cited by the model")
-    record = _checkout_for(repository, model, run, source_roots() if roots is None else roots)
+    record = _checkout_for(repository, model, run, source_roots() if roots is None else roots, known)
     lines = read_file_text(record, path).splitlines()
     return cut(lines, line, context) | {"repository": repository, "path": path, "commit": record.get("commit")}
 
@@ -210,7 +288,8 @@ def cut(lines: list[str], line: int, context: int = CONTEXT_LINES) -> dict[str, 
 
 
 def all_snippets(model: dict[str, Any], run: dict[str, Any], limit: int = 20000,
-                 roots: Iterable[Path] | None = None) -> dict[str, dict[str, Any]]:
+                 roots: Iterable[Path] | None = None,
+                 known: dict[str, dict[str, Any]] | None = None) -> dict[str, dict[str, Any]]:
     """Snippets for every cited location, keyed by repository, path and line joined with "\\n".
 
     Each file is read once; unreadable files (and checkouts outside `roots`, default
@@ -227,7 +306,7 @@ def all_snippets(model: dict[str, Any], run: dict[str, Any], limit: int = 20000,
     out: dict[str, dict[str, Any]] = {}
     for (repo, path), lines_wanted in sorted(wanted.items()):
         try:
-            record = _checkout_for(repo, model, run, roots)
+            record = _checkout_for(repo, model, run, roots, known)
             lines = read_file_text(record, path).splitlines()
         except NotFound:
             continue

@@ -38,6 +38,12 @@ _FILE_NAME_RE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,200}$")
 #: The download that validates alone: model.sysml and the RepoModeler.sysml it imports in one kpar.
 STANDALONE_KPAR = "model-with-library.kpar"
 
+#: The system's one-line description in a model folder (gallery build writes it from the list's `about`).
+ABOUT_FILE = "about.txt"
+
+#: Most component names and technologies a card's filter text holds (a huge model stays a small page).
+MAX_SEARCH_TERMS = 2000
+
 #: Largest model file the viewer reads into memory (a hostile folder could hold a huge one).
 MAX_MODEL_BYTES = 256 * 1024 * 1024
 
@@ -231,11 +237,21 @@ class ModelStore:
         """The model.sysml text; NotFound when the folder has none (or only a symlink)."""
         return self.open_file(name, "model.sysml").decode("utf-8", errors="replace")
 
+    def about(self, name: str) -> str:
+        """The system's one-line description (``about.txt``, written by ``gallery build`` from the list's
+        ``about``; a user's own file is kept by re-analysis), or ""."""
+        try:
+            text = self.open_file(name, ABOUT_FILE, limit=4096).decode("utf-8", errors="replace")
+        except NotFound:
+            return ""
+        line = " ".join(text.split())
+        return "".join(c for c in line if c.isprintable())[:300]
+
     def summary(self, name: str) -> dict[str, Any]:
         """What a gallery card shows; computed from the model so stale stats don't mislead."""
         model = self.architecture(name)
         try:
-            return summarize(name, model, self.run(name), self.files(name))
+            return summarize(name, model, self.run(name), self.files(name), about=self.about(name))
         except (TypeError, ValueError, AttributeError, RecursionError):  # odd values deep inside
             raise BrokenModel(name, "model.json has values of unexpected types") from None
 
@@ -276,22 +292,41 @@ def _parse_json(data: bytes) -> Any:
 def broken_summary(name: str, reason: str) -> dict[str, Any]:
     """Card data for a model that cannot be shown: every field a card reads, plus `broken`/`error`."""
     return {
-        "name": name, "title": f"broken model: {reason}", "schema": None, "repositories": [], "languages": [],
-        "kinds": [], "counts": {"part_defs": 0, "components": 0, "connections": 0, "endpoints": 0},
+        "name": name, "title": f"broken model: {reason}", "about": "", "search": [], "schema": None, "repositories": [], "languages": [],
+        "kinds": [], "counts": {"part_defs": 0, "components": 0, "connections": 0, "endpoints": 0,
+                                                 "subsystems": 0, "databases": 0},
         "warnings": 0, "unresolved": 0, "analysed_at": None, "duration_s": None, "version": None, "files": [],
         "broken": True, "error": reason,
     }
 
 
-def summarize(name: str, model: Model | dict[str, Any], run: dict[str, Any], files: list[str]) -> dict[str, Any]:
+def search_terms(model: Model) -> list[str]:
+    """What the gallery filter finds a system by besides its name, repositories and languages: its
+    components and subsystems (names and ids), their kinds and technologies (``technology``,
+    ``image``, ``framework``) and the protocols of its connections; sorted, capped."""
+    terms: set[str] = set()
+    for c in model.components.values():
+        terms.update(str(v) for v in (c.name, c.id, c.kind) if v)
+        for key in ("technology", "image", "framework"):
+            value = c.attributes.get(key)
+            if isinstance(value, str) and value:
+                terms.add(value)
+    terms.update(str(e.protocol) for e in model.connections.values() if e.protocol)
+    return sorted(t.lower() for t in terms)[:MAX_SEARCH_TERMS]
+
+
+def summarize(name: str, model: Model | dict[str, Any], run: dict[str, Any], files: list[str],
+              about: str = "") -> dict[str, Any]:
     """Card data for one model (pure function, shared by the API and the publisher); model.json
     content that is not a model raises :class:`ModelFormatError`."""
     if not isinstance(model, Model):
         model = from_dict(model, f"{name}/model.json")
-    # Cards count the top level: the parts inside components and their links are not components.
+    # Cards count by the one rule (repomodeler/model/counts.py): components are the top level,
+    # the parts inside them are counted apart as subsystems (or databases).
+    from repomodeler.model.counts import count
+
     nodes = model.top_level()
-    edges = model.top_level_connections()
-    endpoints = sum(len(port.endpoints) for node in nodes for port in node.ports)
+    figures = count(model)
     repos = [{"name": r.name, "url": r.url, "ref": r.ref, "commit": r.commit,
               "short_commit": r.commit[:8] if r.commit else None} for r in model.repositories]
     languages = sorted({n.language for n in nodes if n.language})
@@ -299,15 +334,19 @@ def summarize(name: str, model: Model | dict[str, Any], run: dict[str, Any], fil
     return {
         "name": name,
         "title": model.name or name,
+        "about": about,
+        "search": search_terms(model),
         "schema": model.schema,
         "repositories": repos,
         "languages": languages,
         "kinds": kinds,
         "counts": {
             "part_defs": len(kinds),
-            "components": len(nodes),
-            "connections": len(edges),
-            "endpoints": endpoints,
+            "components": figures.components,
+            "connections": figures.connections,
+            "endpoints": figures.endpoints,
+            "subsystems": figures.subsystems,
+            "databases": figures.databases,
         },
         "warnings": len(model.warnings),
         "unresolved": len(model.unresolved),

@@ -15,6 +15,7 @@ from __future__ import annotations
 import errno
 import hashlib
 import json
+import os
 import sqlite3
 import sys
 import zlib
@@ -48,6 +49,14 @@ CREATE TABLE IF NOT EXISTS runs (
     out TEXT,
     model_sha256 TEXT NOT NULL REFERENCES models(sha256),
     UNIQUE (system, number)
+);
+CREATE TABLE IF NOT EXISTS sources (
+    model_sha256 TEXT NOT NULL,
+    repository TEXT NOT NULL,
+    checkout TEXT NOT NULL,
+    kind TEXT,
+    revision TEXT,
+    PRIMARY KEY (model_sha256, repository, checkout)
 );
 """
 
@@ -155,6 +164,13 @@ class RunStore:
                      json.dumps(repos), int(stats["components"]),  # type: ignore[call-overload]
                      int(stats["connections"]), int(stats["endpoints"]),  # type: ignore[call-overload]
                      len(model.warnings), str(out.resolve()) if out else None, sha))
+                # where each repository was read from: the viewer finds the sources of this exact model
+                # here without --source-root (this file is the user's own; a models folder is not)
+                for r in run.get("repositories") or []:  # type: ignore[union-attr]
+                    if isinstance(r, dict) and isinstance(r.get("checkout"), str) and os.path.isabs(r["checkout"]):
+                        db.execute("INSERT OR REPLACE INTO sources (model_sha256, repository, checkout, kind, revision)"
+                                   " VALUES (?,?,?,?,?)", (sha, str(r.get("name")), r["checkout"],
+                                                           str(r.get("kind") or ""), r.get("commit")))
                 db.execute("COMMIT")
             except BaseException:
                 if db.in_transaction:
@@ -183,6 +199,26 @@ class RunStore:
                               (system,)).fetchall()
 
         return [self._row(r) for r in self._with_db(op)]
+
+    def sources(self, model_sha256: str) -> dict[str, dict[str, object]]:
+        """Repository name -> {checkout, kind, commit} that the analysis which wrote the model with this
+        SHA-256 read it from (the newest record per repository); {} without a history or a record."""
+        if not self.path.exists():
+            return {}
+
+        def op(db: sqlite3.Connection) -> list[tuple]:  # type: ignore[type-arg]
+            try:
+                return db.execute("SELECT repository, checkout, kind, revision FROM sources WHERE model_sha256 = ?"
+                                  " ORDER BY rowid", (model_sha256,)).fetchall()
+            except sqlite3.OperationalError:  # a history written before sources were recorded
+                return []
+
+        try:
+            rows = self._with_db(op)
+        except sqlite3.Error:
+            return {}
+        return {str(name): {"checkout": checkout, "kind": kind or None, "commit": revision}
+                for name, checkout, kind, revision in rows}
 
     def systems(self) -> list[str]:
         return sorted({r.system for r in self.list()})

@@ -1,9 +1,13 @@
 /* Loading: the model from the JSON API (server) or from window.__MODEL__ (published
    site), the overlays of comparisons, and the indexes every other module reads (the view state kept
    in the location hash is the store's: state.js readHash / writeHash). */
+import { isSubsystem, isTopLink } from "./drill.js";
 import { API, MODE, arr, bump, childrenOf, edgeText, edgesById, facets, model, nesting, nodeText, nodesById, placeOf, repoInfo, str } from "./state.js";
 
 export let staticSnippets = null, staticCompare = null; // the published site's snippets and overlays (window.__MODEL__)
+/** Per facet value, the parts inside components (and links inside them) it holds: counted apart
+    from `facets`, which counts the top level only (drill.js tally, the one counting rule). */
+export const facetParts = { kind: new Map(), protocol: new Map(), repository: new Map(), language: new Map() };
 
 // ---- loading
 export function load() {
@@ -43,9 +47,6 @@ export function index() {
     nodesById.set(id, n);
     var repo = str(n.repository);
     if (repo && !repoInfo.has(repo)) repoInfo.set(repo, { name: repo });
-    bump(facets.kind, str(n.kind) || "(none)");
-    bump(facets.repository, repo || "(none)");
-    bump(facets.language, str(n.language) || "(none)");
     var parts = [n.name, n.id, n.kind];
     Object.keys(n.attributes || {}).forEach(function (k) { parts.push(n.attributes[k]); });
     arr(n.evidence).forEach(function (e) { parts.push(e && e.path); });
@@ -62,7 +63,6 @@ export function index() {
     if (!e || e.id === undefined) return;
     if (!nodesById.has(str(e.source)) || !nodesById.has(str(e.target))) return;
     edgesById.set(str(e.id), e);
-    bump(facets.protocol, str(e.protocol) || "(none)");
     var parts = [e.id, e.protocol, e.kind];
     Object.keys(e.attributes || {}).forEach(function (k) { parts.push(e.attributes[k]); });
     arr(e.evidence).forEach(function (ev) { parts.push(ev && ev.path); });
@@ -80,4 +80,17 @@ export function index() {
     if (!childrenOf.has(holder)) childrenOf.set(holder, []);
     childrenOf.get(holder).push(id);
   });
+  // the filters' counts: top-level components and the connections between them in `facets`, the
+  // parts inside components and the links touching them in `facetParts` (a value only parts have
+  // still gets its checkbox)
+  function count(key, value, top) {
+    var k = value || "(none)";
+    if (!facets[key].has(k)) facets[key].set(k, 0);
+    bump(top ? facets[key] : facetParts[key], k);
+  }
+  nodesById.forEach(function (n, id) {
+    var top = !isSubsystem(id);
+    count("kind", str(n.kind), top); count("repository", str(n.repository), top); count("language", str(n.language), top);
+  });
+  edgesById.forEach(function (e) { count("protocol", str(e.protocol), isTopLink(e)); });
 }

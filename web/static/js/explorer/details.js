@@ -158,7 +158,12 @@ export function loadSnippet(ev, body) {
   body.appendChild(el("div", { class: "snippet-msg", text: "Loading source…" }));
   var url = API + "/source?" + new URLSearchParams({ repository: str(ev.repository), path: str(ev.path), line: String(line) }).toString();
   fetch(url).then(function (r) {
-    if (!r.ok) { fail(r.status === 404 ? "Source not available (checkout missing or file not cited)." : "Source request refused (" + r.status + ")."); return; }
+    if (!r.ok) { // a 404 of a missing checkout says how to make it available (serve --source-root)
+      return r.json().catch(function () { return {}; }).then(function (body) {
+        var why = r.status === 404 && typeof body.detail === "string" && body.detail !== "not found" ? body.detail : "";
+        fail(why || (r.status === 404 ? "Source not available (checkout missing or file not cited)." : "Source request refused (" + r.status + ")."));
+      });
+    }
     return r.json().then(show);
   }).catch(function () { fail("Source could not be loaded."); });
 }

@@ -8,7 +8,7 @@
    its component for as long as the search is there. Opened components are in the URL (open=).
    What is inside what is the server's answer (repomodeler.model.nesting, through data.js into
    the store's placeOf): nothing here reads a node's `parent`. Opening draws in place (place.js). */
-import { childrenOf, nodeText, nodesById, openNow, placeOf, state, str } from "./state.js";
+import { childrenOf, edgesById, nodeText, nodesById, openNow, placeOf, state, str } from "./state.js";
 
 /** The node directly holding `id` ("" at the top level): the last of its ancestors. */
 export function parentOf(id) {
@@ -91,6 +91,31 @@ function computeNames() {
     if (str(n.kind) === "user" && p && !p.depth && used.has(fullName(id))) out.set(id, fullName(id) + " (actor)");
   });
   return out;
+}
+
+/** The one counting rule, as repomodeler/model/counts.py says it for the CLI and the cards: a
+    connection counts when both its ends are top-level components; one touching a part inside a
+    component is a link inside it. */
+export function isTopLink(e) { return !!e && !isSubsystem(str(e.source)) && !isSubsystem(str(e.target)); }
+
+/** Counts of node ids and edge ids by that rule: components (top level), connections (between
+    two of them), and apart the subsystems, the logical databases inside their server, and the
+    links touching either. */
+export function tally(nodeIds, edgeIds) {
+  var t = { components: 0, connections: 0, subsystems: 0, databases: 0, links: 0 };
+  nodeIds.forEach(function (id) {
+    var n = nodesById.get(id);
+    if (!n) return;
+    if (!isSubsystem(id)) t.components++;
+    else if (str(n.kind) === "database") t.databases++;
+    else t.subsystems++;
+  });
+  edgeIds.forEach(function (id) {
+    var e = edgesById.get(id);
+    if (!e) return;
+    if (isTopLink(e)) t.connections++; else t.links++;
+  });
+  return t;
 }
 
 /** The open set the graph should have: what the user opened, plus the ancestors of subsystems the

@@ -3,7 +3,8 @@
    The controls change the state through the store's actions; the graph applies them and says
    what is visible (the "visible" event), which the focus label and the status line show. */
 import { changeCounts, compareLegendItems, comparisonLabel } from "./overlay.js";
-import { isSubsystem } from "./drill.js";
+import { facetParts } from "./data.js";
+import { tally } from "./drill.js";
 import { parsePortKey, portsView } from "./ports.js";
 import { RM, childrenOf, clear, edgesById, el, excludedOf, facets, focusOn, nodesById, on, openNow, overlay, setFacetAll, setFacetValue, setFocusScope, setSearch, setStatus, state, str, timings } from "./state.js";
 
@@ -12,10 +13,10 @@ export function updateStatus(v) {
   document.getElementById("focus-label").textContent = state.focus && nodesById.has(state.focus)
     ? "Focused on " + str(nodesById.get(state.focus).name || state.focus) + " (" + state.hops + " hop" + (state.hops > 1 ? "s" : "") + ", " + ({ both: "both ways", up: "upstream", down: "downstream" })[state.dir] + ")"
     : "";
-  var total = 0, shown = 0, subs = 0;
-  nodesById.forEach(function (n, id) { if (isSubsystem(id)) subs++; else { total++; if (v.nodes.has(id)) shown++; } });
-  var parts = [shown + " of " + total + " components", v.edges.size + " of " + edgesById.size + " connections"];
-  if (subs) parts.splice(1, 0, subs + " subsystems (" + (openNow.size ? openNow.size + " open" : "double-click a component to open it") + ")");
+  var all = tally(Array.from(nodesById.keys()), Array.from(edgesById.keys())), seen = tally(v.nodes, v.edges); // the one counting rule (drill.js)
+  var parts = [seen.components + " of " + all.components + " components", seen.connections + " of " + all.connections + " connections"];
+  if (all.subsystems) parts.splice(1, 0, all.subsystems + (all.subsystems === 1 ? " subsystem" : " subsystems") + " (" + (openNow.size ? openNow.size + " open" : "double-click a component to open it") + ")");
+  if (all.databases) parts.splice(parts.length - 1, 0, all.databases + (all.databases === 1 ? " database" : " databases") + " inside servers");
   if (overlay) {
     var c = changeCounts(overlay.changes);
     parts.push("compared with " + comparisonLabel() + ": +" + c.added + " \u2212" + c.removed + " ~" + c.changed);
@@ -51,7 +52,7 @@ export function buildFacet(containerId, key, map) {
       el("button", { type: "button", class: "linkbtn", "aria-label": "none of the " + title.toLowerCase() + ": hide every one", onclick: function () { setFacetAll(key, entries.map(function (e) { return e[0]; })); syncChecks(); }, text: "none" })));
   }
   entries.forEach(function (entry) {
-    var value = entry[0], none = value === "(none)" ? NONE_TEXT[key] : null;
+    var value = entry[0], none = value === "(none)" ? NONE_TEXT[key] : null, inside = facetParts[key].get(value) || 0;
     var cb = el("input", { type: "checkbox", dataset: { facet: key, value: value } });
     cb.checked = !excludedOf(key).has(value);
     cb.addEventListener("change", function () { setFacetValue(key, value, cb.checked); });
@@ -59,7 +60,9 @@ export function buildFacet(containerId, key, map) {
     if (key === "kind") sw = kindSwatch(value);
     if (key === "protocol") sw = RM.protocolSwatch(value);
     box.appendChild(el("label", { title: none ? none[1] : value }, cb, sw,
-      el("span", { class: "txt" + (none ? " none" : ""), text: none ? none[0] : value }), el("span", { class: "n", text: entry[1], "aria-label": entry[1] + " " + (key === "protocol" ? "connections" : "components") })));
+      el("span", { class: "txt" + (none ? " none" : ""), text: none ? none[0] : value }), entry[1] || !inside ? el("span", { class: "n", text: entry[1], "aria-label": entry[1] + " " + (key === "protocol" ? "connections" : "components") }) : null,
+      inside ? el("span", { class: "n parts", text: "+" + inside, title: inside + (key === "protocol" ? " links inside components" : " inside components (subsystems, databases)"),
+        "aria-label": inside + (key === "protocol" ? " links inside components" : " inside components") }) : null));
   });
 }
 

@@ -1,6 +1,7 @@
 /* The other views around the graph: the tabs (Graph, Components, SysML), the components table
    (the keyboard and screen-reader path to every component), the SysML text with the selection
    highlighted, the drawers below 900 px and the warnings dialog. */
+import { tally } from "./drill.js";
 import { parsePortKey } from "./ports.js";
 import { arr, clear, cy, edgesById, el, model, nodesById, on, refit, repoInfo, root, select, showTab, state, str, sysmlText, timings, visibleNodes } from "./state.js";
 import { kindBadge } from "./ui.js";
@@ -176,7 +177,11 @@ export function renderList() {
     return x < y ? -1 : x > y ? 1 : 0;
   });
   var shown = Math.min(ids.length, 1000);
-  box.appendChild(el("p", { class: "hint", id: "complist-count", text: ids.length + " of " + nodesById.size + " components (the filters apply)" + (shown < ids.length ? "; the first " + shown + " are listed, search to narrow" : "") }));
+  var all = tally(Array.from(nodesById.keys()), []), seen = tally(ids, []); // the one counting rule (drill.js)
+  var counted = seen.components + " of " + all.components + " components"
+    + (all.subsystems ? ", " + seen.subsystems + " of " + all.subsystems + (all.subsystems === 1 ? " subsystem" : " subsystems") : "")
+    + (all.databases ? ", " + seen.databases + " of " + all.databases + (all.databases === 1 ? " database" : " databases") + " inside servers" : "");
+  box.appendChild(el("p", { class: "hint", id: "complist-count", text: counted + " (the filters apply)" + (shown < ids.length ? "; the first " + shown + " are listed, search to narrow" : "") }));
   var table = el("table", { class: "comp-table", "aria-describedby": "complist-count" },
     el("thead", null, el("tr", null, ["Component", "Kind", "Repository", "Language", "In", "Out"].map(function (h) { return el("th", { scope: "col", text: h }); }))));
   var tbody = el("tbody");
