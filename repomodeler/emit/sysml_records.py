@@ -27,8 +27,8 @@ from repomodeler.records import RepomodelerError
 
 Record = dict[str, Any]
 
-#: the namespace of every pushed ``@id`` (kept from the model.json-based push: ids stay the same)
-ID_NAMESPACE = uuid.UUID("6f1d5a0e-8f3b-5c1e-9a57-2f0d8e9b4c11")
+#: the namespace of every pushed ``@id`` (the model.json-based push used it too: named elements keep their ids)
+ID_NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "urn:repomodeler:sysml-element")
 
 #: tree-sitter node type -> metaclass for definitions and usages that are not ``<kind>_definition``/``_usage``
 _SPECIAL_TYPES = {
@@ -151,6 +151,7 @@ class _Reader:
         self.unresolved: set[str] = set()
         self.deferred: list[tuple[str, Any, _Element, list[str], Any]] = []
         self.keys: set[str] = set()
+        self.positional: list[tuple[_Element, _Element, int]] = []
 
     # ----------------------------------------------------------------------------------- building
     def _unique(self, key: str) -> str:
@@ -461,6 +462,8 @@ class _Reader:
             self.own(el, end, "EndFeatureMembership")
             if role:  # `connect client ::> a.p`: the end redefines the definition's end `client`
                 end.redefines.append([role])
+            elif part.type != "flow_part":  # `connect a.p to b.q`: the i-th end redefines the def's i-th end
+                self.positional.append((end, el, i))
             self.deferred.append(("end", None, end, path, el.owner))
 
     # --------------------------------------------------------------------------------- resolving
@@ -566,6 +569,11 @@ class _Reader:
                     self.unresolved.add("::".join(path))
                 else:
                     self.relate("Redefinition", el, target, ("redefiningFeature", "redefinedFeature"))
+        for end, conn, i in self.positional:
+            defs = [t for t in (self.resolve(path, conn.owner) for path, _c in conn.types) if t is not None]
+            ends = [m for d in defs for m in self._members(d, set()) if m.record.get("isEnd")]
+            if i < len(ends):
+                self.relate("Redefinition", end, ends[i], ("redefiningFeature", "redefinedFeature"))
         for kind, role, el, path, scope in self.deferred:
             target = self.resolve(path, scope)
             if target is None:
