@@ -1,14 +1,19 @@
 """``repomodeler push MODEL_DIR --api URL [--project NAME]``: the model as a commit on a Systems Modeling API server.
 
-The model folder's graph (model.json) becomes OMG Systems Modeling API element records with stable
-``@id``s (:mod:`repomodeler.emit.api_records`).  The push finds the project (by ``@id``, by name, or by
-a name the server suffixed with a timestamp, as the pilot implementation does), creates it when the
-server allows ``POST /projects`` and it does not exist, reads the elements of its head commit and posts
-one commit (``POST /projects/{id}/commits``, pilot ``DataVersion`` change form) holding only what
-differs: new and changed records, and a deletion for every element of an earlier push (one owned by
-the library or system package) that is gone.  Pushing an unchanged model posts nothing; a changed
-model is a new commit.  Only ``http``/``https`` URLs; no credentials are stored (``--token`` or
-``REPOMODELER_API_TOKEN`` is sent as a bearer token).
+What is pushed is what the model folder's SysML files hold, read from the text
+(:mod:`repomodeler.emit.sysml_records`): every package, definition, nested usage, port, item, interface,
+connection with its ends wired to its ports, flow, allocation, view, metadata usage and value, the
+library included, each with an ``@id`` derived from its qualified name.  ``MODEL_DIR/push-state.json``
+(:mod:`repomodeler.push_state`) remembers what each push sent to each server project, so an unchanged
+model pushes nothing and a change pushes only the records that differ and the deletion of what is gone,
+as one commit (``POST /projects/{id}/commits``, pilot ``DataVersion`` change form, on the project's
+default branch when it names one).  The project is found by ``@id``, by name, or by a name the server
+suffixed with a timestamp, and created when the server allows ``POST /projects``.  Only ``http``/``https``
+URLs; a token (``--token`` or ``REPOMODELER_API_TOKEN``) is sent as a bearer token and written nowhere.
+
+``longeron serve`` materialises a commit into ``.sysml`` text through an import that keeps structure
+only and gives elements ids of its own: the push sends it what that import stores
+(:func:`for_longeron`) and matches its elements by qualified name (:func:`translate_ids`).
 """
 
 from __future__ import annotations
@@ -364,7 +369,9 @@ def push_model(model_dir: Path, api: str, project: str | None, token: str | None
                                 "change": change}
         if head and head != "working":
             body["previousCommit"] = {"@id": head}
-        status, commit, _ = client.request("POST", f"projects/{project_id}/commits", body)
+        branch = proj.get("defaultBranch")
+        params = {"branchId": str(branch["@id"])} if isinstance(branch, dict) and branch.get("@id") else None
+        status, commit, _ = client.request("POST", f"projects/{project_id}/commits", body, params=params)
         if status >= 300 or not isinstance(commit, dict):
             raise RepomodelerError(f"error: the server refused the commit (HTTP {status}): {_detail(commit)}")
     else:

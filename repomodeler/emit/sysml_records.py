@@ -625,10 +625,14 @@ def records_from_texts(texts: list[tuple[str, str]]) -> Records:
     return Records(reader.records(), sorted(reader.unresolved), {e.id: e.key for e in reader.elements})
 
 
+#: the SysML files analyze writes into a model folder, the library first (other .sysml files there, a
+#: target or notes, are the user's and are not pushed)
+MODEL_FILES = ("RepoModeler.sysml", "model.sysml")
+
+
 def model_files(model_dir: Path) -> list[Path]:
-    """The SysML files of a model folder: the library first, then the model (what a push sends)."""
-    files = sorted(p for p in model_dir.glob("*.sysml") if p.is_file() and not p.is_symlink())
-    return sorted(files, key=lambda p: (p.name != "RepoModeler.sysml", p.name))
+    """The SysML files of a model folder a push sends (no symlink is followed out of the folder)."""
+    return [model_dir / n for n in MODEL_FILES if (model_dir / n).is_file() and not (model_dir / n).is_symlink()]
 
 
 def records_from_model_dir(model_dir: Path) -> Records:
