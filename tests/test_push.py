@@ -334,7 +334,11 @@ def test_the_state_file_holds_no_token_and_errors_are_one_line(server: Server, t
     model = tmp_path / "m"
     model.mkdir()
     (model / "model.sysml").write_text("package tiny {\n    part def T;\n    part t : T;\n}\n", encoding="utf-8")
-    url = server.url.replace("http://", "http://someone:s3cret-pass@") + "/?sig=s3cret-sig"
+    with_password = server.url.replace("http://", "http://someone:s3cret-pass@")
+    refused = CliRunner().invoke(cli, ["push", str(model), "--api", with_password, "--project", server.project])
+    assert refused.exit_code == 1 and "holds credentials" in refused.output and "s3cret" not in refused.output
+    assert not (model / push_state.FILE_NAME).exists()
+    url = server.url + "/?sig=s3cret-sig"
     result = CliRunner().invoke(cli, ["push", str(model), "--api", url, "--project", server.project,
                                       "--token", "s3cret-token"])
     assert result.exit_code == 0, result.output

@@ -30,6 +30,7 @@ import click
 
 from repomodeler import push_state
 from repomodeler.emit.sysml_records import Records, records_from_model_dir
+from repomodeler.credentials import redact
 from repomodeler.records import RepomodelerError
 
 TIMEOUT = 600.0  # a server may parse the whole project on the first read (longeron: minutes when cold)
@@ -40,9 +41,14 @@ class ApiClient:
 
     def __init__(self, base: str, token: str | None = None, timeout: float = TIMEOUT) -> None:
         parsed = urllib.parse.urlsplit(base)
+        shown = redact(base)
         if parsed.scheme not in ("http", "https") or not parsed.netloc:
-            raise RepomodelerError(f"error: --api '{base}' is not an http(s) URL (e.g. http://127.0.0.1:9000)")
-        self.base = base.rstrip("/") + "/"
+            raise RepomodelerError(f"error: --api '{shown}' is not an http(s) URL (e.g. http://127.0.0.1:9000)")
+        if "@" in parsed.netloc:
+            raise RepomodelerError(f"error: --api '{shown}' holds credentials; give the URL without them and the "
+                                   "token with --token or REPOMODELER_API_TOKEN")
+        # the base is scheme, host, port and path: a query or fragment would end up inside every request path
+        self.base = urllib.parse.urlunsplit((parsed.scheme, parsed.netloc, parsed.path.rstrip("/") + "/", "", ""))
         self.token = token
         self.timeout = timeout
 
