@@ -48,6 +48,7 @@ class PushedRecord:
     key: str | None = None
     relationship: str | None = None
     target: str | None = None
+    sent: bool = True  # False: the server stores no such record (longeron: metadata, values), so never delete it
 
 
 @dataclass
@@ -74,7 +75,7 @@ def load(model_dir: Path) -> dict[str, TargetState]:
 def save(model_dir: Path, states: dict[str, TargetState]) -> None:
     """Written to a temporary file and renamed: a killed push never leaves half a state file."""
     data = {"schema": SCHEMA, "targets": {
-        target: {"commit": s.commit, "records": {eid: [r.hash, r.owner, r.key, r.relationship, r.target]
+        target: {"commit": s.commit, "records": {eid: [r.hash, r.owner, r.key, r.relationship, r.target, r.sent]
                                                  for eid, r in sorted(s.records.items())}}
         for target, s in sorted(states.items())}}
     fd, tmp = tempfile.mkstemp(prefix=".push-state-", dir=model_dir)

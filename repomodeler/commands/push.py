@@ -222,6 +222,10 @@ def for_longeron(records: Records) -> tuple[list[dict[str, Any]], dict[str, int]
             if eid in keep:
                 r = {**r, "ownedRelationship": [x for x in r.get("ownedRelationship", [])
                                                 if _kept_relationship(by_id.get(x["@id"]), keep)]}
+                if t in ("Documentation", "Comment"):
+                    # longeron keeps a comment's body with its delimiters: an update patches the body as
+                    # sent, so it goes the way its own records and its import expect it
+                    r["body"] = f"/* {r.get('body', '')} */"
                 if r.get("isEnd") and "declaredName" not in r:
                     # longeron re-reads an unnamed `end ref :> a.p;` as a bare `end;`: the end goes with its
                     # effective name, that of the definition's end it redefines (or source/target by position)
@@ -327,6 +331,13 @@ def translate_ids(change: list[dict[str, Any]], records: Records, server: list[d
     return [swap(c) for c in change]
 
 
+def _same(old: dict[str, Any] | None, new: dict[str, Any] | None) -> bool:
+    """Whether a server's record says what ours says (servers add derived fields: compare ours only)."""
+    if old is None or new is None:
+        return False
+    return all(old.get(k) == v for k, v in new.items() if k != "elementId")
+
+
 def server_kind(client: ApiClient) -> str:
     """'longeron' when the server says it is ``longeron serve`` (GET / names it), else 'api'."""
     status, body, _ = client.request("GET", "")
@@ -353,21 +364,32 @@ def push_model(model_dir: Path, api: str, project: str | None, token: str | None
     if not change:
         return None, 0, project_id
     head = head_commit(client, proj)
+    previous = states.get(target)
     if kind == "longeron":
         storable, dropped = for_longeron(records)
-        keep = {str(r["@id"]) for r in storable}
         sent = {str(r["@id"]): r for r in storable}
+        for eid, pushed in state.records.items():
+            pushed.sent = eid in sent
         change = [{**c, "payload": sent[c["identity"]["@id"]]} if c["payload"] is not None else c
-                  for c in change if c["payload"] is None or c["identity"]["@id"] in keep]
-        previous = states.get(target)
-        if previous:  # only delete what the server was sent
-            change = [c for c in change if c["payload"] is not None or c["identity"]["@id"] in previous.records]
+                  for c in change if c["payload"] is None or c["identity"]["@id"] in sent]
+        # delete only what the server was sent (it never stored the rest)
+        change = [c for c in change if c["payload"] is not None
+                  or (previous is not None and previous.records[c["identity"]["@id"]].sent)]
         server = client.elements(project_id, head) if head else []
+        if previous is None and system is not None and system.get("declaredName") in server_names(server):
+            raise RepomodelerError(
+                f"error: project {project_id} already holds package {system['declaredName']} but {model_dir} has no "
+                f"{push_state.FILE_NAME} for it (pushed from another folder?); copy that folder's "
+                f"{push_state.FILE_NAME} here, or push to a project without it")
         change = translate_ids(change, records, server, previous)
         if dropped:
             notes.append("longeron serve stores structure only; not sent: "
                          + ", ".join(f"{n} {t}" for t, n in dropped.items())
                          + " (metadata, values and conjugated typings stay in model.sysml)")
+    elif previous is None and head:
+        # no record of an earlier push: what the server already holds with our ids is not sent again
+        held = {str(r["@id"]): r for r in client.elements(project_id, head)}
+        change = [c for c in change if not _same(held.get(c["identity"]["@id"]), c["payload"])]
     if records.unresolved:
         notes.append("references outside the model (standard library) are not sent: " + ", ".join(records.unresolved))
     if change:

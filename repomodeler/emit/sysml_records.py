@@ -353,6 +353,8 @@ class _Reader:
             metaclass = _KEYWORD_USAGES[kinds[0]] if kinds else "ReferenceUsage"
         ident = _first(decl, "identification")
         name = short = None
+        if ident is None and _first(decl, "name") is not None:  # `enum service;`: a bare name
+            name = _unquote(_text(_first(decl, "name"), src))
         if ident is not None:
             n = _first(ident, "name")
             s = _first(ident, "short_name")
