@@ -327,6 +327,27 @@ def test_a_whole_model_is_pushed_read_back_and_then_only_its_changes(
     after = _elements(server.read_back())
     after.pop("Namespace", None)
     assert after == _elements(for_longeron(records_from_model_dir(model))[0])
+    server.commit("one interface less")
+
+    # evidence and a doc change: the metadata the server does not store is never deleted there (it
+    # would refuse the commit); the doc arrives as a comment
+    text = (model / "model.sysml").read_text(encoding="utf-8")
+    source_ref = re.search(r"\n            @SourceRef \{[^\n]*\}\n", text)
+    doc = re.search(r"\n        part \w+ : \w+ \{\n            doc /\* ", text)
+    assert source_ref and doc
+    text = text[:doc.end()] + "Changed: " + text[doc.end():]
+    text = text.replace(source_ref.group(0), "\n", 1)
+    (model / "model.sysml").write_text(text, encoding="utf-8")
+    changes, _ = _push(model, server)
+    assert 0 < changes < 5
+    assert "/* Changed: " in "".join(p.read_text(encoding="utf-8") for p in server.served.glob("*.sysml"))
+    assert _push(model, server)[0] == 0
+
+    # a project pushed from another folder (no state here) is not filled a second time
+    (model / push_state.FILE_NAME).unlink()
+    refused = CliRunner().invoke(cli, ["push", str(model), "--api", server.url, "--project", server.project])
+    assert refused.exit_code == 1 and "already holds package" in refused.output
+    assert refused.output.count("\n") == 1
 
 
 def test_the_state_file_holds_no_token_and_errors_are_one_line(server: Server, tmp_path: Path) -> None:
@@ -353,3 +374,4 @@ def test_the_state_file_holds_no_token_and_errors_are_one_line(server: Server, t
     assert down.exit_code == 1 and "cannot reach the API server" in down.output
     missing = runner.invoke(cli, ["push", str(tmp_path / "nope"), "--api", "http://127.0.0.1:1"])
     assert missing.exit_code == 1 and "model.sysml" in missing.output
+
