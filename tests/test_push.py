@@ -275,6 +275,20 @@ def test_bad_sysml_is_one_clear_error(tmp_path: Path) -> None:
 
     with pytest.raises(RepomodelerError, match=r"^error: model.sysml is not valid SysML v2 text"):
         records_from_texts([("model.sysml", "package p { part def A :> ; }")])
+    deep = "package p { " + "part a { " * 3000 + "}" * 3000 + " }"
+    with pytest.raises(RepomodelerError, match=r"^error: model.sysml nests elements too deeply"):
+        records_from_texts([("model.sysml", deep)])
+
+
+@pytest.mark.parametrize("text", [
+    "package p { part def A :> B; part def B :> A; part a : A { part x : a::y; } }",
+    "package p { part a : a; part b :> b; part c : c::d; }",
+    "package p { part def A { part x : A::x::y; } part q : A; part r :> q.x.y; }",
+    "package p { part def P { ref part q : P :> q; } part s : P; connection c connect s.q.q.q to s; }",
+])
+def test_self_referring_names_resolve_or_stay_unresolved_without_looping(text: str) -> None:
+    records = records_from_texts([("model.sysml", text)])
+    assert records.records and len({r["@id"] for r in records.records}) == len(records.records)
 
 
 # ----------------------------------------------------------------------------- a real API server

@@ -152,6 +152,8 @@ class _Reader:
         self.deferred: list[tuple[str, Any, _Element, list[str], Any]] = []
         self.keys: set[str] = set()
         self.positional: list[tuple[_Element, _Element, int]] = []
+        self._resolved: dict[tuple[str | None, tuple[str, ...]], _Element | None] = {}
+        self._resolving: set[tuple[str | None, tuple[str, ...]]] = set()
 
     # ----------------------------------------------------------------------------------- building
     def _unique(self, key: str) -> str:
@@ -506,9 +508,25 @@ class _Reader:
 
     def resolve(self, path: list[str], scope: _Element | None, depth: int = 0) -> _Element | None:
         """The element a qualified name or feature chain names, seen from ``scope`` (SysML lookup:
-        own and inherited members, imports, then the enclosing namespaces, then the roots)."""
+        own and inherited members, imports, then the enclosing namespaces, then the roots).  Memoised;
+        a lookup that needs itself (``part a : a;``, types that specialise each other) finds nothing."""
         if not path or depth > 12:
             return None
+        key = (scope.id if scope is not None else None, tuple(path))
+        if key in self._resolved:
+            return self._resolved[key]
+        if key in self._resolving:
+            return None
+        self._resolving.add(key)
+        try:
+            found = self._resolve(path, scope, depth)
+        finally:
+            self._resolving.discard(key)
+        if not self._resolving:  # an answer found inside another lookup may be cut short by its guard
+            self._resolved[key] = found
+        return found
+
+    def _resolve(self, path: list[str], scope: _Element | None, depth: int) -> _Element | None:
         found: _Element | None = None
         ns = scope
         while ns is not None and found is None:
@@ -622,8 +640,16 @@ def records_from_texts(texts: list[tuple[str, str]]) -> Records:
         if tree.root_node.has_error:
             raise RepomodelerError(f"error: {name} is not valid SysML v2 text (tree-sitter-sysml reports a syntax "
                                    "error); re-run `repomodeler export --format sysml` or `analyze`")
-        reader.read(None, tree.root_node, src)
-    reader.finish()
+        try:
+            reader.read(None, tree.root_node, src)
+        except RecursionError:
+            raise RepomodelerError(f"error: {name} nests elements too deeply to push (over a few hundred levels); "
+                                   "is it a model analyze wrote?") from None
+    try:
+        reader.finish()
+    except RecursionError:
+        raise RepomodelerError("error: the model's references are nested too deeply to resolve; is it a model "
+                               "analyze wrote?") from None
     return Records(reader.records(), sorted(reader.unresolved), {e.id: e.key for e in reader.elements})
 
 
