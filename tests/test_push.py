@@ -42,7 +42,7 @@ FIXTURES = Path(__file__).parent / "fixtures" / "push"
 #: element kinds longeron's import has no place for (metadata and its features, values, expressions,
 #: the implicit conjugated port defs): everything else of the file must come back
 NOT_STORED_BY_LONGERON = {"MetadataUsage", "LiteralString", "LiteralInteger", "LiteralRational", "LiteralBoolean",
-                          "Expression", "TextualRepresentation", "ConjugatedPortDefinition"}
+                          "Expression", "TextualRepresentation", "ConjugatedPortDefinition", "Feature"}
 
 
 def _free_port() -> int:
@@ -203,8 +203,20 @@ def test_client_ports_are_conjugated_by_a_conjugated_port_typing_and_ends_are_wi
     assert set(ends) == {"client", "server"} and all(e["isEnd"] for e in ends.values())
     wired = {r["referencingFeature"]["@id"]: r["referencedFeature"]["@id"] for r in records.records
              if r["@type"] == "ReferenceSubsetting"}
-    assert wired[ends["client"]["@id"]] == client
-    assert wired[ends["server"]["@id"]] == element_id("shop::ShopSystem::payments::http")
+    chains: dict[str, list[str]] = {}
+    for r in records.records:
+        if r["@type"] == "FeatureChaining":
+            chains.setdefault(r["featureChained"]["@id"], []).append(r["chainingFeature"]["@id"])
+    # `connect client ::> orders.to_payments_http`: the end references the chain orders.to_payments_http
+    assert by_id[wired[ends["client"]["@id"]]]["@type"] == "Feature"
+    assert chains[wired[ends["client"]["@id"]]] == [element_id("shop::ShopSystem::orders"), client]
+    assert chains[wired[ends["server"]["@id"]]] == [element_id("shop::ShopSystem::payments"),
+                                                    element_id("shop::ShopSystem::payments::http")]
+    # longeron has no chains: there the end subsets the port itself
+    sent = {r["@id"]: r for r in for_longeron(records)[0]}
+    subsets = {r["subsettingFeature"]["@id"]: r["subsettedFeature"]["@id"] for r in sent.values()
+               if r["@type"] == "Subsetting"}
+    assert subsets[ends["client"]["@id"]] == client
 
 
 def test_grpc_ports_are_typed_by_their_service_port_defs_with_every_rpc() -> None:

@@ -199,10 +199,11 @@ def for_longeron(records: Records) -> tuple[list[dict[str, Any]], dict[str, int]
     """The records ``longeron serve`` can store, and how many of each kind it cannot (said to the user).
 
     Its import keeps elements, memberships, typing, specialisation, subsetting and redefinition; it drops
-    metadata usages, values and expressions, and a conjugated typing (``~T``) or a connector end's
-    reference subsetting, which it has no place for.  A connector end goes as a plain ``Subsetting`` so
-    the end stays wired to its port in the text it writes; an element owned by something it drops is
-    dropped with it (it would otherwise land at the top level of a new file)."""
+    metadata usages, values and expressions, a conjugated typing (``~T``), feature chains and a connector
+    end's reference subsetting, which it has no place for.  A connector end goes as a plain
+    ``Subsetting`` of the feature its chain ends with, so the end stays wired to its port in the text it
+    writes; an element owned by something it drops is dropped with it (it would otherwise land at the
+    top level of a new file)."""
     by_id = {str(r["@id"]): r for r in records.records}
     keep: set[str] = set()
     for r in records.records:  # document order: owners before what they own
@@ -212,34 +213,47 @@ def for_longeron(records: Records) -> tuple[list[dict[str, Any]], dict[str, int]
         owner = _owner(r, by_id)
         if owner is None or owner in keep:
             keep.add(eid)
-    out: list[dict[str, Any]] = []
     dropped: dict[str, int] = {}
     redefined = {r["redefiningFeature"]["@id"]: by_id[r["redefinedFeature"]["@id"]].get("declaredName")
                  for r in records.records if r["@type"] == "Redefinition"}
+    chain_end: dict[str, str] = {}  # a feature chain -> the feature it ends with (document order: the last)
+    for r in records.records:
+        if r["@type"] == "FeatureChaining":
+            chain_end[r["featureChained"]["@id"]] = r["chainingFeature"]["@id"]
+    relationships: dict[str, dict[str, Any]] = {}
+    for r in records.records:
+        if not _is_relationship(r):
+            continue
+        t = str(r["@type"])
+        if t == "ReferenceSubsetting":
+            # longeron has no feature chains: the end subsets the chain's last feature (the port of `a.p`)
+            target = chain_end.get(r["referencedFeature"]["@id"], r["referencedFeature"]["@id"])
+            r = {k: v for k, v in r.items() if k not in ("referencingFeature", "referencedFeature", "ownedRelatedElement")}
+            r.update({"@type": "Subsetting", "subsettingFeature": r["source"][0], "subsettedFeature": {"@id": target},
+                      "target": [{"@id": target}]})
+        if _kept_relationship(r, keep):
+            relationships[str(r["@id"])] = r
+        else:
+            dropped[t] = dropped.get(t, 0) + 1
+    out: list[dict[str, Any]] = []
     for r in records.records:
         eid, t = str(r["@id"]), str(r["@type"])
-        if not _is_relationship(r):
-            if eid in keep:
-                r = {**r, "ownedRelationship": [x for x in r.get("ownedRelationship", [])
-                                                if _kept_relationship(by_id.get(x["@id"]), keep)]}
-                if t in ("Documentation", "Comment"):
-                    # longeron keeps a comment's body with its delimiters: an update patches the body as
-                    # sent, so it goes the way its own records and its import expect it
-                    r["body"] = f"/* {r.get('body', '')} */"
-                if r.get("isEnd") and "declaredName" not in r:
-                    # longeron re-reads an unnamed `end ref :> a.p;` as a bare `end;`: the end goes with its
-                    # effective name, that of the definition's end it redefines (or source/target by position)
-                    r["declaredName"] = redefined.get(eid) or records.keys[eid].rsplit("::", 1)[-1]
-                out.append(r)
-            else:
-                dropped[t] = dropped.get(t, 0) + 1
+        if _is_relationship(r):
+            if eid in relationships:
+                out.append(relationships[eid])
             continue
-        if not _kept_relationship(r, keep):
+        if eid not in keep:
             dropped[t] = dropped.get(t, 0) + 1
             continue
-        if t == "ReferenceSubsetting":
-            r = {k: v for k, v in r.items() if k not in ("referencingFeature", "referencedFeature")}
-            r.update({"@type": "Subsetting", "subsettingFeature": r["source"][0], "subsettedFeature": r["target"][0]})
+        r = {**r, "ownedRelationship": [x for x in r.get("ownedRelationship", []) if x["@id"] in relationships]}
+        if t in ("Documentation", "Comment"):
+            # longeron keeps a comment's body with its delimiters: an update patches the body as sent, so
+            # it goes the way its own records and its import expect it
+            r["body"] = f"/* {r.get('body', '')} */"
+        if r.get("isEnd") and "declaredName" not in r:
+            # longeron re-reads an unnamed `end ref :> a.p;` as a bare `end;`: the end goes with its
+            # effective name, that of the definition's end it redefines (or source/target by position)
+            r["declaredName"] = redefined.get(eid) or records.keys[eid].rsplit("::", 1)[-1]
         out.append(r)
     return out, dict(sorted(dropped.items()))
 

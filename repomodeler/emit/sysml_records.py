@@ -442,16 +442,16 @@ class _Reader:
     def ends(self, el: _Element, part: Any, src: bytes) -> None:
         """``connect a.p to b.q`` / ``allocate x to y`` / ``flow of T from a to b``: an end feature per
         side, owned through an ``EndFeatureMembership`` and wired to what it names (``ReferenceSubsetting``)."""
-        sides: list[tuple[str | None, list[str]]] = []
+        sides: list[tuple[str | None, list[str], bool]] = []  # (end name, path, a feature chain a.b?)
         for c in part.named_children:
             if c.type in ("interface_endpoint", "connect_endpoint"):
                 n = _first(c, "name")
                 chain = _first(c, "feature_chain") or _first(c, "qualified_name")
                 if chain is not None:
                     sides.append((_unquote(_text(n, src)) if n is not None and n.parent == c and chain != n else None,
-                                  _path(chain, src)))
+                                  _path(chain, src), chain.type == "feature_chain"))
             elif c.type in ("feature_chain", "qualified_name") and part.type != "flow_part":
-                sides.append((None, _path(c, src)))
+                sides.append((None, _path(c, src), c.type == "feature_chain"))
         if part.type == "flow_part":
             chains = [c for c in part.named_children if c.type in ("feature_chain", "qualified_name")]
             if chains and any(not x.is_named and x.type == "of" for x in part.children):
@@ -459,16 +459,16 @@ class _Reader:
                 self.own(el, payload, "FeatureMembership")
                 payload.types.append((_path(chains[0], src), False))
                 chains = chains[1:]
-            sides = [(None, _path(c, src)) for c in chains]
+            sides = [(None, _path(c, src), c.type == "feature_chain") for c in chains]
         defaults = ("source", "target")
-        for i, (role, path) in enumerate(sides[:2]):
+        for i, (role, path, chained) in enumerate(sides[:2]):
             end = self.element("ReferenceUsage", f"{el.key}::{role or defaults[i]}", el, role, isEnd=True)
             self.own(el, end, "EndFeatureMembership")
             if role:  # `connect client ::> a.p`: the end redefines the definition's end `client`
                 end.redefines.append([role])
             elif part.type != "flow_part":  # `connect a.p to b.q`: the i-th end redefines the def's i-th end
                 self.positional.append((end, el, i))
-            self.deferred.append(("end", None, end, path, el.owner))
+            self.deferred.append(("chain" if chained and len(path) > 1 else "end", None, end, path, el.owner))
 
     # --------------------------------------------------------------------------------- resolving
     def _members(self, el: _Element, seen: set[str]) -> Iterable[_Element]:
@@ -597,9 +597,11 @@ class _Reader:
         for kind, role, el, path, scope in self.deferred:
             target = self.resolve(path, scope)
             if target is None:
-                self.unresolved.add("::".join(path) if kind != "end" else ".".join(path))
+                self.unresolved.add("::".join(path) if kind == "import" else ".".join(path))
                 continue
-            if kind == "end":
+            if kind == "chain":
+                self.chain(el, path, scope)
+            elif kind == "end":
                 self.relate("ReferenceSubsetting", el, target, ("referencingFeature", "referencedFeature"))
             else:
                 if role == "importedMembership" and "owningRelationship" in target.record:
@@ -608,6 +610,35 @@ class _Reader:
                     el.record[role] = _ref(target.id)
                 el.record["target"] = [el.record[role]]
         self._conjugates()
+
+    def chain(self, end: _Element, path: list[str], scope: _Element | None) -> None:
+        """``connect orders.to_payments_http to ...``: the end's ``ReferenceSubsetting`` owns the feature
+        chain it references, a ``Feature`` whose ``FeatureChaining``s name each feature in turn (the
+        part ``orders``, then its port)."""
+        first = self.resolve(path[:1], scope)
+        steps = [first] if first is not None else []
+        for segment in path[1:]:
+            if not steps:
+                break
+            nxt = self._lookup(steps[-1], segment)
+            if nxt is None:
+                steps = []
+                break
+            steps.append(nxt)
+        if len(steps) != len(path):
+            self.unresolved.add(".".join(path))
+            return
+        feature = self.element("Feature", f"{end.key}#chain", None)
+        key = self._unique(f"{end.key}#ReferenceSubsetting#chain")
+        eid = element_id(key)
+        self.relations.append({"@type": "ReferenceSubsetting", "@id": eid, "elementId": eid,
+                               "referencingFeature": _ref(end.id), "referencedFeature": _ref(feature.id),
+                               "ownedRelatedElement": [_ref(feature.id)], "owningRelatedElement": _ref(end.id),
+                               "source": [_ref(end.id)], "target": [_ref(feature.id)]})
+        end.record["ownedRelationship"].append(_ref(eid))
+        feature.record["owningRelationship"] = _ref(eid)
+        for step in steps:
+            self.relate("FeatureChaining", feature, step, ("featureChained", "chainingFeature"))
 
     def _conjugates(self) -> None:
         """A port def that some port is typed ``~`` by owns its ``ConjugatedPortDefinition`` (``'~T'``)."""
