@@ -415,7 +415,9 @@ def push_model(model_dir: Path, api: str, project: str | None, token: str | None
         params = {"branchId": str(branch["@id"])} if isinstance(branch, dict) and branch.get("@id") else None
         status, commit, _ = client.request("POST", f"projects/{project_id}/commits", body, params=params)
         if status >= 300 or not isinstance(commit, dict):
-            raise RepomodelerError(f"error: the server refused the commit (HTTP {status}): {_detail(commit)}")
+            hint = (f"; if the project changed since the last push from here, delete {model_dir / push_state.FILE_NAME} "
+                    "and push to an empty project") if previous is not None and status < 500 else ""
+            raise RepomodelerError(f"error: the server refused the commit (HTTP {status}): {_detail(commit)}{hint}")
     else:
         commit = None
     state.commit = str(commit.get("@id")) if commit else state.commit
