@@ -271,8 +271,6 @@ class _Reader:
             owner.imports.append((path, recursive))
         role = "importedNamespace" if namespace else "importedMembership"
         self.deferred.append(("import", role, el, path, owner))
-        if kind == "Expose":  # a view's filters inside brackets are not emitted today
-            pass
 
     def filter(self, owner: _Element, node: Any, src: bytes) -> None:
         cond = [c for c in node.named_children if c.type not in ("filter",)]
@@ -386,8 +384,6 @@ class _Reader:
         for d in ("in", "out", "inout"):
             if d in keywords or (direction is not None and _text(direction, src) == d):
                 fields["direction"] = d
-        if node.type == "library_package":
-            fields["isStandard"] = False
         key = f"{owner.key}::{label}" if owner is not None else label
         el = self.element(metaclass, key, owner, name, short, **fields)
         membership = "OwningMembership"
@@ -398,10 +394,8 @@ class _Reader:
             elif fields.get("direction") and owner is not None and owner.record["@type"].endswith(
                     ("ActionDefinition", "ActionUsage", "CalculationDefinition", "ConstraintDefinition")):
                 membership = "ParameterMembership"
-        if owner is None:
-            pass
-        elif owner.record["@type"] in ("Package", "LibraryPackage") or not metaclass.endswith("Usage"):
-            membership = "OwningMembership" if not metaclass.endswith("Usage") else membership
+        if owner is not None and owner.record["@type"] in ("Package", "LibraryPackage"):
+            membership = "OwningMembership"  # a package is no type: its usages are plain owned members
         self.own(owner, el, membership)
         el.redefines.extend(redefined)
         for part in list(node.named_children) + (list(decl.named_children) if decl is not node else []):
@@ -561,7 +555,7 @@ class _Reader:
     def finish(self) -> None:
         self.roots = [e for e in self.elements if e.owner is None and e.record["@type"] in ("Package", "LibraryPackage")]
         for el in list(self.elements):
-            scope = el.owner if el.record["@type"] != "MetadataUsage" else el.owner
+            scope = el.owner
             for path, conjugated in el.types:
                 target = self.resolve(path, scope)
                 if target is None:
