@@ -46,6 +46,19 @@ _SPECIAL_TYPES = {
     "satisfy_usage": "SatisfyRequirementUsage",
     "subject_statement": "ReferenceUsage",
     "render_statement": "RenderingUsage",
+    "redefines_statement": "ReferenceUsage",  # `:>> containerPort = 3000;`
+    "bind_statement": "BindingConnectorAsUsage",  # `bind a.p = p;`
+    "require_statement": "ConstraintUsage",  # `require constraint { violations == 0 }`
+    "assume_statement": "ConstraintUsage",
+    "frame_statement": "ConcernUsage",  # `frame concern c : C;`
+}
+
+#: statements whose element is owned through a membership of its own kind
+_STATEMENT_MEMBERSHIPS = {
+    "require_statement": "RequirementConstraintMembership",
+    "assume_statement": "RequirementConstraintMembership",
+    "frame_statement": "FramedConcernMembership",
+    "subject_statement": "SubjectMembership",
 }
 
 
@@ -389,14 +402,16 @@ class _Reader:
         membership = "OwningMembership"
         if metaclass.endswith("Usage") or metaclass == "ReferenceUsage":
             membership = "EndFeatureMembership" if fields.get("isEnd") else "FeatureMembership"
-            if node.type == "subject_statement":
-                membership = "SubjectMembership"
+            if node.type in _STATEMENT_MEMBERSHIPS:
+                membership = _STATEMENT_MEMBERSHIPS[node.type]
             elif fields.get("direction") and owner is not None and owner.record["@type"].endswith(
                     ("ActionDefinition", "ActionUsage", "CalculationDefinition", "ConstraintDefinition")):
                 membership = "ParameterMembership"
         if owner is not None and owner.record["@type"] in ("Package", "LibraryPackage"):
             membership = "OwningMembership"  # a package is no type: its usages are plain owned members
         self.own(owner, el, membership)
+        if membership == "RequirementConstraintMembership":
+            self.relations[-1]["kind"] = "assumption" if "assume" in keywords else "requirement"
         el.redefines.extend(redefined)
         for part in list(node.named_children) + (list(decl.named_children) if decl is not node else []):
             if part.type == "typing_part":
@@ -429,9 +444,22 @@ class _Reader:
         for part in node.named_children:
             if part.type in ("interface_part", "connection_part", "allocation_part", "flow_part"):
                 self.ends(el, part, src)
+        if node.type == "bind_statement":
+            self.ends(el, node, src)
         for part in node.named_children:
-            if part.type.endswith("_body"):
+            if part.type == "constraint_body":
+                self.expression(el, " ".join(_text(c, src) for c in part.named_children).strip())
+            elif part.type.endswith("_body"):
                 self.read(el, part, src)
+
+    def expression(self, owner: _Element, text: str) -> None:
+        """A constraint's body: its result expression, the text kept as a ``TextualRepresentation``."""
+        if not text:
+            return
+        expr = self.element("Expression", f"{owner.key}#result", owner)
+        self.own(owner, expr, "ResultExpressionMembership")
+        rep = self.element("TextualRepresentation", f"{owner.key}#result#rep", None, language="sysml", body=text)
+        self.own(expr, rep, "OwningMembership")
 
     def ends(self, el: _Element, part: Any, src: bytes) -> None:
         """``connect a.p to b.q`` / ``allocate x to y`` / ``flow of T from a to b``: an end feature per
