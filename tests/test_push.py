@@ -292,6 +292,37 @@ def test_bad_sysml_is_one_clear_error(tmp_path: Path) -> None:
         records_from_texts([("model.sysml", deep)])
 
 
+def test_requirements_viewpoints_bindings_and_bare_redefinitions_are_records_too() -> None:
+    """What the emitter may write beyond today's models is pushed as the metamodel says, not skipped."""
+    text = """package p {
+    concern def C;
+    viewpoint def V { frame concern c : C; }
+    requirement def R { require constraint { violations == 0 } attribute violations : Integer; }
+    port def Q { attribute containerPort : Integer; }
+    part def W { port q : Q; part inner { port q : Q; } bind inner.q = q; }
+    part w : W { port q2 : Q { :>> containerPort = 3000; } }
+}
+"""
+    records = records_from_texts([("model.sysml", text)])
+    by_id = {r["@id"]: r for r in records.records}
+    kinds = Counter(r["@type"] for r in records.records)
+    assert kinds["FramedConcernMembership"] == kinds["ConcernUsage"] == 1
+    require = next(r for r in records.records if r["@type"] == "RequirementConstraintMembership")
+    assert require["kind"] == "requirement" and by_id[require["target"][0]["@id"]]["@type"] == "ConstraintUsage"
+    body = next(r for r in records.records if r["@type"] == "TextualRepresentation")
+    assert body["body"] == "violations == 0"
+    bind = next(r for r in records.records if r["@type"] == "BindingConnectorAsUsage")
+    ends = [by_id[r["target"][0]["@id"]] for r in records.records
+            if r["@type"] == "EndFeatureMembership" and r["owningRelatedElement"] == {"@id": bind["@id"]}]
+    assert len(ends) == 2 and all(e["isEnd"] for e in ends)
+    port = element_id("p::w::q2::containerPort")
+    assert by_id[port]["@type"] == "ReferenceUsage"
+    redefined = next(r for r in records.records if r["@type"] == "Redefinition" and r["redefiningFeature"] == {"@id": port})
+    assert redefined["redefinedFeature"] == {"@id": element_id("p::Q::containerPort")}
+    value = next(r for r in records.records if r["@type"] == "FeatureValue" and r["featureWithValue"] == {"@id": port})
+    assert by_id[value["value"]["@id"]] == {**by_id[value["value"]["@id"]], "@type": "LiteralInteger", "value": 3000}
+
+
 @pytest.mark.parametrize("text", [
     "package p { part def A :> B; part def B :> A; part a : A { part x : a::y; } }",
     "package p { part a : a; part b :> b; part c : c::d; }",
