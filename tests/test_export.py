@@ -93,6 +93,48 @@ def test_kpar_is_an_interchange_project_whose_files_validate(exported: Path, tmp
     assert_valid_sysml(folder)
 
 
+def test_kpar_bundle_is_one_archive_with_the_library_inside(shop_dir: Path, tmp_path: Path, runner: CliRunner) -> None:
+    """``export --format kpar --bundle``: one self-contained project (sysand reads and locks it offline with
+    no mapping of the library usage), instead of the system archive and RepoModeler.kpar."""
+    import os
+    import shutil
+    import subprocess
+
+    out = tmp_path / "bundle"
+    result = runner.invoke(cli, ["export", str(shop_dir), "--format", "kpar", "--bundle", "--out", str(out)])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in out.iterdir()) == ["shop.kpar"]
+    with zipfile.ZipFile(out / "shop.kpar") as zf:
+        assert zf.namelist() == [".meta.json", ".project.json", "RepoModeler.sysml", "shop.sysml"]
+        project = json.loads(zf.read(".project.json"))
+        meta = json.loads(zf.read(".meta.json"))
+        sources = {n: zf.read(n) for n in zf.namelist() if n.endswith(".sysml")}
+    assert meta["index"] == {"shop": "shop.sysml", "RepoModeler": "RepoModeler.sysml"}
+    assert all(not u["resource"].startswith("urn:kpar:") for u in project["usage"])  # standard libraries only
+    assert sources["RepoModeler.sysml"] == (shop_dir / "RepoModeler.sysml").read_bytes()
+    assert meta["checksum"]["shop.sysml"]["value"] == hashlib.sha256(sources["shop.sysml"]).hexdigest()
+    again = runner.invoke(cli, ["export", str(shop_dir), "--format", "kpar", "--bundle", "--out", str(tmp_path / "b2")])
+    assert again.exit_code == 0 and (tmp_path / "b2" / "shop.kpar").read_bytes() == (out / "shop.kpar").read_bytes()
+    folder = tmp_path / "unzipped"
+    folder.mkdir()
+    with zipfile.ZipFile(out / "shop.kpar") as zf:
+        zf.extractall(folder)
+    assert_valid_sysml([folder / "RepoModeler.sysml", folder / "shop.sysml"])
+    wrong = runner.invoke(cli, ["export", str(shop_dir), "--format", "json", "--bundle", "--out", str(tmp_path / "b3")])
+    assert wrong.exit_code == 1 and "--bundle applies to the kpar format" in wrong.output
+    if shutil.which("sysand") is None:
+        pytest.skip("sysand is not installed (pip install sysand): the archive's contents were checked")
+    env = {k: v for k, v in os.environ.items() if not k.startswith("SYSAND_")}  # --no-index: nothing remote
+    info = subprocess.run(["sysand", "info", "--no-index", "-p", str(out / "shop.kpar")], capture_output=True,
+                          text=True, env=env, timeout=120)
+    assert info.returncode == 0 and "Name: shop" in info.stdout and "repomodeler-library" not in info.stdout
+    lock = subprocess.run(["sysand", "lock", "--no-index"], cwd=folder, capture_output=True, text=True, env=env,
+                          timeout=120)
+    assert lock.returncode == 0, lock.stderr
+    locked = (folder / "sysand-lock.toml").read_text(encoding="utf-8")
+    assert re.search(r'name = "shop"\s+version = "[^"]+"\s+exports = \[\s*"RepoModeler",\s*"shop",\s*\]', locked)
+
+
 def test_graphml_reads_back_with_networkx(exported: Path, shop_dir: Path) -> None:
     model = _model(shop_dir)
     g = nx.read_graphml(exported / "model.graphml", force_multigraph=True)

@@ -350,6 +350,7 @@ def test_placement_gives_the_viewer_top_depth_and_ancestors() -> None:
 # through repomodeler.model when it is a model.json).
 _OTHER_JSON = {
     "commands/push.py": "responses of the Systems Modeling API server",
+    "push_state.py": "the push state file a push wrote in the model folder",
     "extract/readers/openapi.py": "OpenAPI documents in the analysed repositories",
     "extract/cache.py": "rows of the fact cache",
     "extract/readers/npm.py": "package.json files in the analysed repositories",

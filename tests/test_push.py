@@ -1,35 +1,48 @@
-"""Issue #13, push: ``repomodeler push MODEL_DIR --api URL`` posts the model to a Systems Modeling API
-server as a commit of element records with stable ``@id``s; a changed model is a new commit.
+"""Issue #24, push: ``repomodeler push MODEL_DIR --api URL`` sends every element of the model's SysML
+files to a Systems Modeling API server, with ids derived from qualified names and a push state file, so
+an unchanged model sends nothing and a change sends only its delta.
 
 The server is a real one: ``longeron serve`` (PyPI ``longeron[server]``), started here on a free
-loopback port over a git work tree.  longeron materializes a posted commit as ``.sysml`` text in the
-work tree (it never runs ``git commit`` itself; the test commits, as its user would), so the pushed
-model is read back through the API (``/commits/{id}/elements``) at each commit.  The record-level
-guarantees (stable ids, provenance as metadata usages, only changes in a second commit) are checked
-on the records themselves, which is what a pilot or Flexo server stores.
+loopback port over a git work tree.  longeron materialises a posted commit as ``.sysml`` text in the
+work tree (it never runs ``git commit`` itself; the test commits, as its user would) and serves back
+what it reads from that text, so "read back" below is the server's own reading of what it stored.
+Online Boutique and PiggyMetrics are pushed from model folders committed under tests/fixtures/push
+(analysed from their repositories once; no network, no mirror needed).
+
+One server process serves every test of this module (its SysML parser warms up once: the first read
+of a big model takes minutes, later ones seconds); each test starts from an emptied work tree.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import socket
 import subprocess
 import sys
 import time
 import urllib.request
+from collections import Counter
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 import pytest
 from click.testing import CliRunner
 
 from conftest import SAMPLES, git, make_repo
+from repomodeler import push_state
 from repomodeler.cli import cli
-from repomodeler.commands.push import plan_changes
-from repomodeler.emit.api_records import api_records, element_id, structural
-from repomodeler.emit.graph_io import load_model_dir
+from repomodeler.commands.push import _is_relationship, for_longeron, plan_changes
+from repomodeler.emit.sysml_records import element_id, records_from_model_dir, records_from_texts
 from repomodeler.pipeline import AnalyzeOptions, analyze
+
+FIXTURES = Path(__file__).parent / "fixtures" / "push"
+
+#: element kinds longeron's import has no place for (metadata and its features, values, expressions,
+#: the implicit conjugated port defs): everything else of the file must come back
+NOT_STORED_BY_LONGERON = {"MetadataUsage", "LiteralString", "LiteralInteger", "LiteralRational", "LiteralBoolean",
+                          "Expression", "TextualRepresentation", "ConjugatedPortDefinition", "Feature"}
 
 
 def _free_port() -> int:
@@ -38,22 +51,56 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _get(url: str, timeout: float = 600) -> object:
+def _get(url: str, timeout: float = 900) -> Any:
     with urllib.request.urlopen(url, timeout=timeout) as resp:  # noqa: S310 - loopback only
         return json.loads(resp.read())
 
 
+def _post(url: str, body: object, timeout: float = 900) -> Any:
+    req = urllib.request.Request(url, data=json.dumps(body).encode(), method="POST",
+                                 headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=timeout) as resp:  # noqa: S310 - loopback only
+        return json.loads(resp.read())
+
+
+def _elements(records: list[dict[str, Any]]) -> Counter[str]:
+    return Counter(str(r["@type"]) for r in records if not _is_relationship(r))
+
+
+class Server:
+    """A running ``longeron serve`` over a git work tree."""
+
+    def __init__(self, url: str, served: Path) -> None:
+        self.url, self.served = url, served
+        self.project = str(_get(url + "/projects")[0]["@id"])
+
+    def empty(self) -> None:
+        """Remove every .sysml file and commit, so the next push starts an empty project."""
+        for p in self.served.glob("*.sysml"):
+            p.unlink()
+        git(self.served, "add", "-A")
+        git(self.served, "commit", "-q", "--allow-empty", "-m", "emptied")
+
+    def commit(self, message: str) -> None:
+        git(self.served, "add", "-A")
+        git(self.served, "commit", "-q", "--allow-empty", "-m", message)
+
+    def read_back(self) -> list[dict[str, Any]]:
+        return _get(f"{self.url}/projects/{self.project}/commits/working/elements")  # type: ignore[no-any-return]
+
+    def validate(self) -> dict[str, Any]:
+        return _post(f"{self.url}/x/validate", {})  # type: ignore[no-any-return]
+
+
 @pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    """(base URL, served git work tree) of a `longeron serve` on a free loopback port."""
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     pytest.importorskip("fastapi")
-    if shutil.which("longeron") is None and not (Path(sys.executable).parent / "longeron").exists():
+    exe = shutil.which("longeron") or str(Path(sys.executable).parent / "longeron")
+    if not Path(exe).exists():
         pytest.skip("longeron is not installed (pip install 'longeron[server]')")
-    served = tmp_path_factory.mktemp("served") / "shop"
-    served.mkdir()
+    served = tmp_path_factory.mktemp("served") / "project"
     make_repo(served, {"README.md": "pushed models\n"})
     port = _free_port()
-    exe = shutil.which("longeron") or str(Path(sys.executable).parent / "longeron")
     log = open(served.parent / "serve.log", "w")  # noqa: SIM115 - closed below
     proc = subprocess.Popen([exe, "serve", "--host", "127.0.0.1", "--port", str(port), str(served)],
                             stdout=log, stderr=subprocess.STDOUT)
@@ -68,7 +115,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
                 if proc.poll() is not None or time.monotonic() > deadline:
                     pytest.fail("longeron serve did not start: " + (served.parent / "serve.log").read_text())
                 time.sleep(0.3)
-        yield url, served
+        yield Server(url, served)
     finally:
         proc.terminate()
         try:
@@ -79,121 +126,309 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path
         log.close()
 
 
+def _model(tmp_path: Path, name: str) -> Path:
+    out = tmp_path / name
+    out.mkdir()
+    for f in ("model.sysml", "RepoModeler.sysml", "model.json"):
+        shutil.copy(FIXTURES / name / f, out / f)
+    return out
+
+
+def _push(model: Path, server: Server, *extra: str) -> tuple[int, str]:
+    """(changes sent, output) of ``repomodeler push``; 0 when it said the project is up to date."""
+    result = CliRunner().invoke(cli, ["push", str(model), "--api", server.url, "--project", server.project, *extra])
+    assert result.exit_code == 0, result.output
+    m = re.search(r"pushed (\d+) change", result.output)
+    assert m or "up to date" in result.output, result.output
+    return (int(m.group(1)) if m else 0), result.output
+
+
+def _drop_interface(model: Path, name: str) -> None:
+    """Remove one connection (an interface usage) from model.sysml, as a re-analysis would."""
+    text = (model / "model.sysml").read_text(encoding="utf-8")
+    new = re.sub(rf"\n        interface <'[^']*'> {name} : .*?\n        }}\n", "\n", text, count=1, flags=re.S)
+    assert new != text, name
+    (model / "model.sysml").write_text(new, encoding="utf-8")
+
+
+# ------------------------------------------------------------------------------ records, no server
 @pytest.fixture(scope="module")
-def versions(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """Two model folders of the shop sample: as analysed, and the same model without the cache service."""
-    base = tmp_path_factory.mktemp("push-models")
+def shop(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    base = tmp_path_factory.mktemp("push-shop")
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("REPOMODELER_HOME", str(base / "home"))
         repo = base / "shop"
         make_repo(repo, source=SAMPLES / "shop")
-        first = analyze([str(repo)], AnalyzeOptions(out=base / "v1", validate=False)).out
-    second = base / "v2"
-    second.mkdir()
-    data = json.loads((first / "model.json").read_text(encoding="utf-8"))
-    data["nodes"] = [n for n in data["nodes"] if n["id"] != "cache"]
-    data["edges"] = [e for e in data["edges"] if "cache" not in (e["source"], e["target"])]
-    (second / "model.json").write_text(json.dumps(data, indent=2), encoding="utf-8")
-    return first, second
+        return analyze([str(repo)], AnalyzeOptions(out=base / "model", validate=False)).out
 
 
-# ------------------------------------------------------------------------------ records, no server
-def test_ids_are_stable_across_commits_and_derived_from_qualified_names(versions: tuple[Path, Path]) -> None:
-    one, two = (api_records(load_model_dir(v)) for v in versions)
-    named = {r["@id"]: r for r in one}
-    orders = element_id("shop::ShopSystem::orders")
-    port = element_id("shop::ShopSystem::payments::to_api_stripe_com_http")
-    assert named[orders]["declaredName"] == "orders" and named[port]["@type"] == "PortUsage"
-    stripe = named[element_id("shop::ShopSystem::api_stripe_com")]
-    assert stripe["declaredShortName"] == "api.stripe.com"
-    both = {r["@id"] for r in one} & {r["@id"] for r in two}
-    assert orders in both and port in both and element_id("shop::ShopSystem::orders_payments_http") in both
-    assert element_id("shop::ShopSystem::cache") not in {r["@id"] for r in two}
-    assert len({r["@id"] for r in one}) == len(one)  # unique
-    # records are the same for the same commit (deterministic, no time)
-    assert json.dumps(api_records(load_model_dir(versions[0]))) == json.dumps(one)
+def test_every_element_of_the_file_becomes_a_record_with_an_id_from_its_qualified_name(shop: Path) -> None:
+    records = records_from_model_dir(shop)
+    by_id = {r["@id"]: r for r in records.records}
+    assert len(by_id) == len(records.records)  # ids are unique
+    text = (shop / "model.sysml").read_text(encoding="utf-8")
+    # nested parts: the subsystem inside inventory and the two logical databases inside orders-db
+    nested = by_id[element_id("shop::ShopSystem::inventory::com_acme_inventory")]
+    assert nested["@type"] == "PartUsage" and nested["declaredShortName"] == "inventory/com.acme.inventory"
+    assert by_id[element_id("shop::ShopSystem::orders_db::orders")]["@type"] == "PartUsage"
+    # as many part usages, ports, flows, allocations and views as the text declares
+    kinds = _elements(records.records)
+    library = (shop / "RepoModeler.sysml").read_text(encoding="utf-8")
+    both = text + library
+    assert kinds["PartUsage"] == len(re.findall(r"^\s*(?:end )?part (?!def)", both, re.M))
+    assert kinds["AllocationUsage"] == len(re.findall(r"^\s*allocation (?!def)", text, re.M)) == 7
+    assert kinds["ViewUsage"] == len(re.findall(r"^\s*view (?!def)", text, re.M))
+    assert kinds["FlowUsage"] == len(re.findall(r"^\s*flow ", both, re.M))
+    assert kinds["MetadataUsage"] == len(re.findall(r"(?<!filter )@[A-Za-z_]\w*\s*[{;]", both))
+    # the endpoint items of the frontend's HTTP port, with their method bound to a literal
+    get_products = by_id[element_id("shop::ShopSystem::frontend::http::GET_products")]
+    assert get_products["@type"] == "ItemUsage" and get_products["isReference"] is True
+    assert records.unresolved == ["Natural", "ScalarValues", "String"]  # the standard library only
 
 
-def test_provenance_is_kept_as_metadata_usages(versions: tuple[Path, Path]) -> None:
-    records = {r["@id"]: r for r in api_records(load_model_dir(versions[0]))}
-    orders = records[element_id("shop::ShopSystem::orders")]
-    owned = [records[records[m["@id"]]["target"][0]["@id"]] for m in orders["ownedRelationship"]
-             if records[m["@id"]]["@type"] == "FeatureMembership"]
-    refs = [o for o in owned if o["@type"] == "MetadataUsage"]
-    assert refs
-    typing = [records[m["@id"]] for m in refs[0]["ownedRelationship"] if records[m["@id"]]["@type"] == "FeatureTyping"]
-    assert typing[0]["type"]["@id"] == element_id("RepoModeler::SourceRef")
-    values = {}
-    for m in refs[0]["ownedRelationship"]:
-        rel = records[m["@id"]]
-        if rel["@type"] == "FeatureMembership":
-            feature = records[rel["target"][0]["@id"]]
-            fv = next(records[x["@id"]] for x in feature["ownedRelationship"] if records[x["@id"]]["@type"] == "FeatureValue")
-            values[feature["declaredName"]] = records[fv["value"]["@id"]]["value"]
-    assert values == {"repository": "shop", "path": "docker-compose.yml", "line": values["line"]}
-    assert isinstance(values["line"], int)
-    package = records[element_id("shop")]
-    repo_meta = [records[records[m["@id"]]["target"][0]["@id"]] for m in package["ownedRelationship"]]
-    assert any(m["@type"] == "MetadataUsage" for m in repo_meta)  # @Repository { repository; commit }
+def test_client_ports_are_conjugated_by_a_conjugated_port_typing_and_ends_are_wired(shop: Path) -> None:
+    records = records_from_model_dir(shop)
+    by_id = {r["@id"]: r for r in records.records}
+    client = element_id("shop::ShopSystem::orders::to_payments_http")
+    typing = [r for r in records.records if r.get("typedFeature") == {"@id": client}]
+    assert [t["@type"] for t in typing] == ["ConjugatedPortTyping"]
+    assert typing[0]["portDefinition"] == {"@id": element_id("RepoModeler::HttpApi")}
+    conjugated = by_id[typing[0]["type"]["@id"]]
+    assert conjugated["@type"] == "ConjugatedPortDefinition" and conjugated["declaredName"] == "~HttpApi"
+    assert not any("isConjugated" in r for r in records.records)
+    # interface orders_payments_http: its ends subset the two ports it connects
+    link = "shop::ShopSystem::orders_payments_http"
+    ends = {r["declaredName"]: r for r in records.records if r["@id"] in
+            (element_id(f"{link}::client"), element_id(f"{link}::server"))}
+    assert set(ends) == {"client", "server"} and all(e["isEnd"] for e in ends.values())
+    wired = {r["referencingFeature"]["@id"]: r["referencedFeature"]["@id"] for r in records.records
+             if r["@type"] == "ReferenceSubsetting"}
+    chains: dict[str, list[str]] = {}
+    for r in records.records:
+        if r["@type"] == "FeatureChaining":
+            chains.setdefault(r["featureChained"]["@id"], []).append(r["chainingFeature"]["@id"])
+    # `connect client ::> orders.to_payments_http`: the end references the chain orders.to_payments_http
+    assert by_id[wired[ends["client"]["@id"]]]["@type"] == "Feature"
+    assert chains[wired[ends["client"]["@id"]]] == [element_id("shop::ShopSystem::orders"), client]
+    assert chains[wired[ends["server"]["@id"]]] == [element_id("shop::ShopSystem::payments"),
+                                                    element_id("shop::ShopSystem::payments::http")]
+    # longeron has no chains: there the end subsets the port itself
+    sent = {r["@id"]: r for r in for_longeron(records)[0]}
+    subsets = {r["subsettingFeature"]["@id"]: r["subsettedFeature"]["@id"] for r in sent.values()
+               if r["@type"] == "Subsetting"}
+    assert subsets[ends["client"]["@id"]] == client
 
 
-def test_a_second_push_carries_only_the_changes(versions: tuple[Path, Path]) -> None:
-    one, two = (api_records(load_model_dir(v)) for v in versions)
-    assert plan_changes(one, one) == []  # nothing changed: nothing to push
-    change = plan_changes(two, one)
-    deleted = {c["identity"]["@id"] for c in change if c["payload"] is None}
-    assert element_id("shop::ShopSystem::cache") in deleted
-    assert element_id("shop::ShopSystem::orders_cache_redis") in deleted
-    assert all(c["payload"] is None or c["payload"]["@id"] == c["identity"]["@id"] for c in change)
-    assert len(change) < len(two) / 2  # the unchanged bulk of the model is not sent again
-    assert not any(c["payload"] and c["payload"].get("declaredName") == "payments" for c in change)
+def test_grpc_ports_are_typed_by_their_service_port_defs_with_every_rpc() -> None:
+    records = records_from_model_dir(FIXTURES / "online-boutique")
+    by_id = {r["@id"]: r for r in records.records}
+    text = (FIXTURES / "online-boutique" / "model.sysml").read_text(encoding="utf-8")
+    port_line = re.search(r"^\s*port (\w+) : CartServiceApi \{", text, re.M)
+    assert port_line
+    port = element_id(f"online_boutique::OnlineBoutiqueSystem::cartservice::{port_line.group(1)}")
+    typing = next(r for r in records.records if r.get("typedFeature") == {"@id": port})
+    assert by_id[typing["type"]["@id"]]["declaredName"] == "CartServiceApi"
+    api_def = re.search(r"port def CartServiceApi .*?\n    }\n", text, re.S)
+    assert api_def
+    rpcs = re.findall(r"(?:in|out) item (\w+)", api_def.group(0))
+    members = {by_id[r["target"][0]["@id"]].get("declaredName") for r in records.records
+               if r.get("owningRelatedElement") == {"@id": typing["type"]["@id"]} and r["@type"].endswith("Membership")}
+    assert rpcs and set(rpcs) <= members
+    # the port keeps its endpoints (all 3 rpcs, each path bound to its literal)
+    port_members = [by_id[r["target"][0]["@id"]] for r in records.records
+                    if r.get("owningRelatedElement") == {"@id": port} and r["@type"] == "FeatureMembership"]
+    assert sorted(m["declaredName"] for m in port_members) == [
+        "CartService_AddItem", "CartService_EmptyCart", "CartService_GetCart"]
+    paths = {records.keys[r["featureWithValue"]["@id"]]: by_id[r["value"]["@id"]]["value"] for r in records.records
+             if r["@type"] == "FeatureValue" and records.keys[r["featureWithValue"]["@id"]].startswith(
+                 f"online_boutique::OnlineBoutiqueSystem::cartservice::{port_line.group(1)}::")}
+    assert sorted(v for k, v in paths.items() if k.endswith("::path") and "#@" not in k) == [
+        "CartService/AddItem", "CartService/EmptyCart", "CartService/GetCart"]
+    other_api = element_id("RepoModeler::OtherApi")
+    system_ports = [r["@id"] for r in records.records if r["@type"] == "PortUsage"
+                    and records.keys[r["@id"]].startswith("online_boutique::")]
+    typed_other = [r for r in records.records if r.get("typedFeature", {}).get("@id") in system_ports
+                   and other_api in (r.get("type", {}).get("@id"), r.get("portDefinition", {}).get("@id"))]
+    assert len(system_ports) > 20 and typed_other == []
+
+
+def test_ids_are_stable_and_an_unchanged_model_plans_no_change(shop: Path, tmp_path: Path) -> None:
+    one = records_from_model_dir(shop)
+    again = records_from_model_dir(shop)
+    assert json.dumps(one.records) == json.dumps(again.records)  # deterministic, no time, no path
+    change, state = plan_changes(one, None)
+    assert len(change) == len(one.records)
+    assert plan_changes(again, state)[0] == []
+    copy = tmp_path / "shop"
+    shutil.copytree(shop, copy)
+    _drop_interface(copy, "orders_payments_http")
+    smaller = records_from_model_dir(copy)
+    delta, _ = plan_changes(smaller, state)
+    gone = {c["identity"]["@id"] for c in delta if c["payload"] is None}
+    assert element_id("shop::ShopSystem::orders_payments_http") in gone
+    # sent again: only the system def, whose list of owned relationships lost one; deleted: the
+    # interface and what it owns (its ends, their wiring, its doc and SourceRefs with their values)
+    assert [c["payload"]["declaredName"] for c in delta if c["payload"] is not None] == ["ShopSystem"]
+    link = element_id("shop::ShopSystem::orders_payments_http")
+    owners = {eid: pushed.owner for eid, pushed in state.records.items()}
+
+    def inside(eid: str) -> bool:
+        while eid is not None and eid != link:
+            eid = owners.get(eid)  # type: ignore[assignment]
+        return eid == link
+    assert all(inside(eid) or state.records[eid].target == link for eid in gone)
+    top, _ = plan_changes(smaller, state, subtrees=True)  # a server that deletes an element's subtree
+    assert [c["identity"]["@id"] for c in top if c["payload"] is None] == [link]
+    assert len(top) == 2
+
+
+def test_bad_sysml_is_one_clear_error(tmp_path: Path) -> None:
+    from repomodeler.records import RepomodelerError
+
+    with pytest.raises(RepomodelerError, match=r"^error: model.sysml is not valid SysML v2 text"):
+        records_from_texts([("model.sysml", "package p { part def A :> ; }")])
+    deep = "package p { " + "part a { " * 3000 + "}" * 3000 + " }"
+    with pytest.raises(RepomodelerError, match=r"^error: model.sysml nests elements too deeply"):
+        records_from_texts([("model.sysml", deep)])
+
+
+def test_requirements_viewpoints_bindings_and_bare_redefinitions_are_records_too() -> None:
+    """What the emitter may write beyond today's models is pushed as the metamodel says, not skipped."""
+    text = """package p {
+    concern def C;
+    viewpoint def V { frame concern c : C; }
+    requirement def R { require constraint { violations == 0 } attribute violations : Integer; }
+    port def Q { attribute containerPort : Integer; }
+    part def W { port q : Q; part inner { port q : Q; } bind inner.q = q; }
+    part w : W { port q2 : Q { :>> containerPort = 3000; } }
+}
+"""
+    records = records_from_texts([("model.sysml", text)])
+    by_id = {r["@id"]: r for r in records.records}
+    kinds = Counter(r["@type"] for r in records.records)
+    assert kinds["FramedConcernMembership"] == kinds["ConcernUsage"] == 1
+    require = next(r for r in records.records if r["@type"] == "RequirementConstraintMembership")
+    assert require["kind"] == "requirement" and by_id[require["target"][0]["@id"]]["@type"] == "ConstraintUsage"
+    body = next(r for r in records.records if r["@type"] == "TextualRepresentation")
+    assert body["body"] == "violations == 0"
+    bind = next(r for r in records.records if r["@type"] == "BindingConnectorAsUsage")
+    ends = [by_id[r["target"][0]["@id"]] for r in records.records
+            if r["@type"] == "EndFeatureMembership" and r["owningRelatedElement"] == {"@id": bind["@id"]}]
+    assert len(ends) == 2 and all(e["isEnd"] for e in ends)
+    port = element_id("p::w::q2::containerPort")
+    assert by_id[port]["@type"] == "ReferenceUsage"
+    redefined = next(r for r in records.records if r["@type"] == "Redefinition" and r["redefiningFeature"] == {"@id": port})
+    assert redefined["redefinedFeature"] == {"@id": element_id("p::Q::containerPort")}
+    value = next(r for r in records.records if r["@type"] == "FeatureValue" and r["featureWithValue"] == {"@id": port})
+    assert by_id[value["value"]["@id"]] == {**by_id[value["value"]["@id"]], "@type": "LiteralInteger", "value": 3000}
+
+
+@pytest.mark.parametrize("text", [
+    "package p { part def A :> B; part def B :> A; part a : A { part x : a::y; } }",
+    "package p { part a : a; part b :> b; part c : c::d; }",
+    "package p { part def A { part x : A::x::y; } part q : A; part r :> q.x.y; }",
+    "package p { part def P { ref part q : P :> q; } part s : P; connection c connect s.q.q.q to s; }",
+])
+def test_self_referring_names_resolve_or_stay_unresolved_without_looping(text: str) -> None:
+    records = records_from_texts([("model.sysml", text)])
+    assert records.records and len({r["@id"] for r in records.records}) == len(records.records)
 
 
 # ----------------------------------------------------------------------------- a real API server
-def _elements(url: str, project: str, commit: str) -> list[dict]:
-    return _get(f"{url}/projects/{project}/commits/{commit}/elements")  # type: ignore[return-value]
+@pytest.mark.parametrize("name", ["online-boutique", "piggymetrics"])
+def test_a_whole_model_is_pushed_read_back_and_then_only_its_changes(
+        server: Server, tmp_path: Path, name: str) -> None:
+    server.empty()
+    model = _model(tmp_path, name)
+    records = records_from_model_dir(model)
+    sent, _dropped = for_longeron(records)
+
+    changes, output = _push(model, server)
+    assert changes == len(sent)
+    assert "longeron serve stores structure only" in output
+    state_text = (model / push_state.FILE_NAME).read_text(encoding="utf-8")
+    assert server.url.split("//")[1] in state_text
+
+    # every element of the file is read back: the same count of each kind the server stores, and
+    # only the kinds its import has no place for are missing
+    back = _elements(server.read_back())
+    file_kinds, sent_kinds = _elements(records.records), _elements(sent)
+    back.pop("Namespace", None)  # the server's own root
+    assert back == sent_kinds, {k: (sent_kinds[k], back[k]) for k in set(back) | set(sent_kinds) if back[k] != sent_kinds[k]}
+    assert {k for k in file_kinds if file_kinds[k] != sent_kinds[k]} <= NOT_STORED_BY_LONGERON | {"ReferenceUsage"}
+    in_metadata = sum(1 for r in records.records if r["@type"] == "ReferenceUsage" and "#@" in records.keys[r["@id"]])
+    assert file_kinds["ReferenceUsage"] - sent_kinds["ReferenceUsage"] == in_metadata > 0  # `@SourceRef { path = ..}`
+    for kind in ("PartUsage", "PortUsage", "PortDefinition", "ItemDefinition", "InterfaceUsage", "FlowUsage",
+                 "AllocationUsage", "ViewUsage", "Documentation"):
+        assert back[kind] == file_kinds[kind] > 0, kind
+
+    # the server's validation: its only findings are on `ref item` endpoints inside ports, whose `ref`
+    # its import has no field for (we send isReference: true); nothing else
+    report = server.validate()
+    refs = {records.keys[r["@id"]] for r in records.records if r.get("isReference")}
+    other = [d for d in report["diagnostics"] if d["severity"] == "error"
+             and not (d["code"] == "port-composite-usage" and d["element"] in refs)]
+    assert other == []
+
+    server.commit("first push")
+    again, _ = _push(model, server)
+    assert again == 0
+
+    first_interface = re.search(r"\n        interface <'[^']*'> (\w+) : ", (model / "model.sysml").read_text())
+    assert first_interface
+    _drop_interface(model, first_interface.group(1))
+    delta, _ = _push(model, server)
+    assert 0 < delta < 20
+    names = {r.get("declaredName") for r in server.read_back()}
+    assert first_interface.group(1) not in names
+    after = _elements(server.read_back())
+    after.pop("Namespace", None)
+    assert after == _elements(for_longeron(records_from_model_dir(model))[0])
+    server.commit("one interface less")
+
+    # evidence and a doc change: the metadata the server does not store is never deleted there (it
+    # would refuse the commit); the doc arrives as a comment
+    text = (model / "model.sysml").read_text(encoding="utf-8")
+    source_ref = re.search(r"\n            @SourceRef \{[^\n]*\}\n", text)
+    doc = re.search(r"\n        part \w+ : \w+ \{\n            doc /\* ", text)
+    assert source_ref and doc
+    text = text[:doc.end()] + "Changed: " + text[doc.end():]
+    text = text.replace(source_ref.group(0), "\n", 1)
+    (model / "model.sysml").write_text(text, encoding="utf-8")
+    changes, _ = _push(model, server)
+    assert 0 < changes < 5
+    assert "/* Changed: " in "".join(p.read_text(encoding="utf-8") for p in server.served.glob("*.sysml"))
+    assert _push(model, server)[0] == 0
+
+    # a project pushed from another folder (no state here) is not filled a second time
+    (model / push_state.FILE_NAME).unlink()
+    refused = CliRunner().invoke(cli, ["push", str(model), "--api", server.url, "--project", server.project])
+    assert refused.exit_code == 1 and "already holds package" in refused.output
+    assert refused.output.count("\n") == 1
 
 
-def test_push_to_a_real_api_server_and_a_changed_model_is_a_new_commit(
-        server: tuple[str, Path], versions: tuple[Path, Path]) -> None:
-    url, served = server
+def test_the_state_file_holds_no_token_and_errors_are_one_line(server: Server, tmp_path: Path) -> None:
+    server.empty()
+    model = tmp_path / "m"
+    model.mkdir()
+    (model / "model.sysml").write_text("package tiny {\n    part def T;\n    part t : T;\n}\n", encoding="utf-8")
+    with_password = server.url.replace("http://", "http://someone:s3cret-pass@")
+    refused = CliRunner().invoke(cli, ["push", str(model), "--api", with_password, "--project", server.project])
+    assert refused.exit_code == 1 and "holds credentials" in refused.output and "s3cret" not in refused.output
+    assert not (model / push_state.FILE_NAME).exists()
+    url = server.url + "/?sig=s3cret-sig"
+    result = CliRunner().invoke(cli, ["push", str(model), "--api", url, "--project", server.project,
+                                      "--token", "s3cret-token"])
+    assert result.exit_code == 0, result.output
+    state = (model / push_state.FILE_NAME).read_text(encoding="utf-8")
+    assert "s3cret" not in state and "someone" not in state
+    assert {r.get("declaredName") for r in server.read_back()} >= {"tiny", "T", "t"}
+
     runner = CliRunner()
-    first = runner.invoke(cli, ["push", str(versions[0]), "--api", url, "--project", "shop"])
-    assert first.exit_code == 0, first.output
-    assert "pushed " in first.output and "longeron serve keeps structure only" in first.output
-    project = _get(url + "/projects")[0]["@id"]  # type: ignore[index]
-    head = {r.get("declaredName"): r for r in _elements(url, project, "working")}
-    assert {"shop", "RepoModeler", "ShopSystem", "orders", "cache", "orders_payments_http"} <= set(head)
-    assert head["api_stripe_com"]["declaredShortName"] == "api.stripe.com"
-    git(served, "add", "-A")
-    git(served, "commit", "-q", "-m", "first push")
-
-    second = runner.invoke(cli, ["push", str(versions[1]), "--api", url, "--project", "shop"])
-    assert second.exit_code == 0, second.output
-    git(served, "add", "-A")
-    git(served, "commit", "-q", "-m", "second push")
-    commits = [c for c in _get(f"{url}/projects/{project}/commits") if c["@id"] != "working"]  # type: ignore[union-attr]
-    assert [c["description"] for c in commits][-2:] == ["first push", "second push"]
-    at_first = {r.get("declaredName") for r in _elements(url, project, commits[-2]["@id"])}
-    at_second = {r.get("declaredName") for r in _elements(url, project, commits[-1]["@id"])}
-    assert "cache" in at_first and "cache" not in at_second
-    assert {"orders", "payments", "orders_payments_http"} <= at_second
-
-
-def test_push_errors_are_one_line(tmp_path: Path, versions: tuple[Path, Path]) -> None:
-    runner = CliRunner()
-    bad = runner.invoke(cli, ["push", str(versions[0]), "--api", "ftp://example.invalid"])
+    bad = runner.invoke(cli, ["push", str(model), "--api", "ftp://example.invalid"])
     assert bad.exit_code == 1 and bad.output.startswith("error: --api 'ftp://example.invalid' is not an http(s) URL")
-    down = runner.invoke(cli, ["push", str(versions[0]), "--api", f"http://127.0.0.1:{_free_port()}"])
+    down = runner.invoke(cli, ["push", str(model), "--api", f"http://127.0.0.1:{_free_port()}"])
     assert down.exit_code == 1 and "cannot reach the API server" in down.output
     missing = runner.invoke(cli, ["push", str(tmp_path / "nope"), "--api", "http://127.0.0.1:1"])
-    assert missing.exit_code == 1 and "model.json" in missing.output
+    assert missing.exit_code == 1 and "model.sysml" in missing.output
 
-
-def test_structural_records_are_self_contained(versions: tuple[Path, Path]) -> None:
-    records = structural(api_records(load_model_dir(versions[0])))
-    ids = {r["@id"] for r in records}
-    assert not any(r["@type"] in ("MetadataUsage", "FeatureValue", "LiteralString") for r in records)
-    for r in records:
-        for ref in r.get("ownedRelationship") or []:
-            assert ref["@id"] in ids

@@ -50,12 +50,17 @@ def parse_formats(values: list[str] | tuple[str, ...]) -> list[str]:
     return [f for f in FORMATS if f in wanted]
 
 
-def write_exports(graph: nx.MultiDiGraph, out_dir: Path, formats: list[str] | tuple[str, ...]) -> list[Path]:
-    """Write the requested formats into `out_dir` (created if needed); return the files written, in order."""
+def write_exports(graph: nx.MultiDiGraph, out_dir: Path, formats: list[str] | tuple[str, ...],
+                  bundle: bool = False) -> list[Path]:
+    """Write the requested formats into `out_dir` (created if needed); return the files written, in order.
+    With ``bundle`` the kpar format is one archive holding the library too (:func:`kpar.write_bundle`)."""
     names = parse_formats(list(formats))
+    if bundle and "kpar" not in names:
+        raise RepomodelerError("error: --bundle applies to the kpar format; add --format kpar")
     out_dir.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     for name in names:
+        writer = kpar.write_bundle if bundle and name == "kpar" else FORMATS[name][0]
         # parts inside components: model.json and the SysML (nested part usages); the diagrams show components
-        written.extend(FORMATS[name][0](graph if name in NESTED_FORMATS else top_level(graph), out_dir))
+        written.extend(writer(graph if name in NESTED_FORMATS else top_level(graph), out_dir))
     return written

@@ -135,6 +135,32 @@ def standalone_kpar_bytes(files: dict[str, bytes], name: str) -> bytes:
     return _archive(project, index, DEFAULT_CREATED, dict(files))
 
 
+def bundle_kpar_bytes(g: nx.MultiDiGraph) -> tuple[str, bytes]:
+    """(archive file name, bytes) of one self-contained project: the system package *and* the RepoModeler
+    library it imports, both indexed, so the archive resolves with the standard libraries alone (no
+    ``urn:kpar:repomodeler-library`` usage to map).  Same name, version and ``created`` as the system
+    archive of :func:`kpar_bytes`: ``export --format kpar --bundle`` writes it instead of the two."""
+    files = {name: text.encode("utf-8") for name, text in sysml_files(g).items()}
+    system_file = next(name for name in files if name != LIBRARY_FILE)
+    repos = ", ".join(f"{r['name']}@{(r.get('commit') or 'working tree')[:12]}" for r in g.graph.get("repositories", []))
+    project = {
+        "name": str(g.graph["name"]),
+        "description": f"Architecture of {g.graph['name']} recovered by repomodeler from {repos}, with the "
+                       "RepoModeler library it imports.",
+        "version": project_version(g),
+        "usage": USAGE,
+    }
+    index = {sysml_ident(system_package_name(g)): system_file, LIBRARY_PACKAGE: LIBRARY_FILE}
+    return system_file[: -len(".sysml")] + ".kpar", _archive(project, index, created_timestamp(g), files)
+
+
+def write_bundle(g: nx.MultiDiGraph, out_dir: Path) -> list[Path]:
+    name, data = bundle_kpar_bytes(g)
+    path = out_dir / name
+    path.write_bytes(data)
+    return [path]
+
+
 def write(g: nx.MultiDiGraph, out_dir: Path) -> list[Path]:
     name, data = kpar_bytes(g)
     path = out_dir / name
@@ -144,5 +170,5 @@ def write(g: nx.MultiDiGraph, out_dir: Path) -> list[Path]:
     return [path, library]
 
 
-__all__ = ["LIBRARY_IRI", "LIBRARY_VERSION", "created_timestamp", "kpar_bytes", "library_kpar_bytes",
-           "project_version", "standalone_kpar_bytes", "write"]
+__all__ = ["LIBRARY_IRI", "LIBRARY_VERSION", "bundle_kpar_bytes", "created_timestamp", "kpar_bytes",
+           "library_kpar_bytes", "project_version", "standalone_kpar_bytes", "write", "write_bundle"]
