@@ -162,8 +162,10 @@ def test_stdio_tools_answer_with_components_edges_and_evidence(folder):
     ("source", {"model": "shop", "repository": "shop", "path": "/etc/passwd", "line": 1}, "error: absolute or unsafe path"),
     ("source", {"model": "shop", "repository": "shop", "path": "orders/Dockerfile", "line": 1}, "path is not cited by the model"),
     ("source", {"model": "shop", "repository": "shop", "path": "orders/main.py", "line": 0}, "line"),
+    # a forged run.json naming / as the checkout: the server takes checkouts from the user's own run
+    # history (or the clone cache), never from a models folder, so nothing outside is read
     ("source", {"model": "forgedrun", "repository": "shop", "path": "etc/passwd", "line": 1},
-     "(checkout outside the source roots); only files the model cites are read"),
+     "error: no source for shop:etc/passwd:1 (Source of 'shop' not available"),
     ("against", {"model": "shop", "target": "../../etc/passwd.sysml"}, "error: no file '../../etc/passwd.sysml'"),
     ("changes", {"system": "nobody"}, "error: no recorded runs for system 'nobody'"),
     ("analyze", {"inputs": ["https://github.com/acme/shop"], "name": "x"}, "analyze"),
