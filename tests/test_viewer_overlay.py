@@ -145,8 +145,17 @@ def test_compare_with_target_draws_ghosts_and_lists_changes(page: Any, base_url:
     wait_until(lambda: selected(page) == ["n:notifier"], what="removed node selected")
     assert "component notifier removed" in page.inner_text("#details")
     # a click on the canvas selects a ghost too
-    click_element(page, "n:payments-db")
-    wait_until(lambda: page.evaluate("explorer.state.sel") == "n:payments-db", what="ghost clicked")
+    # (a loaded machine may still be settling the canvas when the first click lands: try again, as a
+    # user would, but never more than three times)
+    for attempt in range(3):
+        click_element(page, "n:payments-db")
+        try:
+            wait_until(lambda: page.evaluate("explorer.state.sel") == "n:payments-db", timeout=4.0,
+                       what="ghost clicked")
+            break
+        except AssertionError:
+            if attempt == 2:
+                raise
 
     # the SVG export carries the comparison: ghost included, status colours kept
     with page.expect_download() as info:
