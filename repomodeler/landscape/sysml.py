@@ -1,0 +1,51 @@
+"""The landscape package: one part per system (typed by the system def its own package declares) and
+one connection per cross-system link, between the parts of the systems' parts that it joins.
+
+Each system keeps its own package (its ``model.sysml``); the landscape refers to them by qualified
+name (``payments::PaymentsSystem``), so loading the library, every system file and
+``landscape.sysml`` gives one consistent SysML v2 model.  Names depend only on the ids they stand
+for, so they stay the same from run to run.
+"""
+
+from __future__ import annotations
+
+from repomodeler.emit.names import IdentAllocator, sysml_doc, sysml_name, sysml_string
+from repomodeler.emit.sysml import library_names
+from repomodeler.landscape.tasks import SystemSummary
+from repomodeler.model.records import Model
+
+
+def render_landscape(model: Model, summaries: list[SystemSummary]) -> str:
+    by_name = {s.name: s for s in summaries}
+    reserved = library_names() | {s.package for s in summaries}
+    package = IdentAllocator(reserved).take(f"{model.name}_landscape")
+    body = IdentAllocator(reserved | {package})
+    landscape_def = body.take(f"{model.name}_Landscape")
+    members = IdentAllocator(reserved | {package, landscape_def})
+    system_parts = {name: members.take(name, "system") for name in sorted(by_name)}
+    lines = [f"package {sysml_name(package)} {{",
+             f"    doc /* {sysml_doc(f'The landscape {model.name}: {len(summaries)} systems and the connections between them.')} */",
+             "    private import RepoModeler::*;",
+             f"    part def {landscape_def} {{"]
+    for name in sorted(by_name):
+        s = by_name[name]
+        lines.append(f"        part <{sysml_name(name)}> {system_parts[name]} : "
+                     f"{s.package}::{s.system_def};")
+    parts = {(s.name, cid): part for s in summaries for cid, part in s.parts}
+    for conn in model.connections.values():
+        src_sys, _, src = conn.source.partition("/")
+        dst_sys, _, dst = conn.target.partition("/")
+        if (src_sys, src) not in parts or (dst_sys, dst) not in parts:
+            continue
+        name = members.take(f"{conn.source}_{conn.target}_{conn.protocol}", "link")
+        doc = f"{conn.source} {conn.kind.replace('_', ' ')} {conn.target} over {conn.protocol}" + "".join(
+            f"; {k} {v}" for k, v in conn.attributes.items())
+        lines.append(f"        connection <{sysml_name(conn.id)}> {name} connect "
+                     f"{system_parts[src_sys]}.{parts[(src_sys, src)]} to {system_parts[dst_sys]}.{parts[(dst_sys, dst)]} {{")
+        lines.append(f"            doc /* {sysml_doc(doc)}. */")
+        for e in conn.evidence[:8]:
+            lines.append(f"            @SourceRef {{ repository = {sysml_string(e.repository)}; path = {sysml_string(e.path)}; "
+                         f"line = {e.line}; }}")
+        lines.append("        }")
+    lines += ["    }", f"    part landscape : {landscape_def};", "}", ""]
+    return "\n".join(lines)
