@@ -25,12 +25,15 @@ def render_landscape(model: Model, summaries: list[SystemSummary]) -> str:
     system_parts = {name: members.take(name, "system") for name in sorted(by_name)}
     lines = [f"package {sysml_name(package)} {{",
              f"    doc /* {sysml_doc(f'The landscape {model.name}: {len(summaries)} systems and the connections between them.')} */",
-             "    private import RepoModeler::*;",
-             f"    part def {landscape_def} {{"]
+             "    private import RepoModeler::*;"]
+    # each system def by a membership import (the engine resolves another root package's members
+    # only through an import); qualified references below, so equal member names never clash
+    lines += [f"    private import {by_name[n].package}::{by_name[n].system_def};" for n in sorted(by_name)]
+    lines.append(f"    part def {landscape_def} {{")
     for name in sorted(by_name):
         s = by_name[name]
-        lines.append(f"        part <{sysml_name(name)}> {system_parts[name]} : "
-                     f"{s.package}::{s.system_def};")
+        # no short name: ``<billing>`` would hide the package ``billing`` its type is named through
+        lines.append(f"        part {system_parts[name]} : {s.package}::{s.system_def} {{ doc /* System {sysml_doc(name)}. */ }}")
     parts = {(s.name, cid): part for s in summaries for cid, part in s.parts}
     for conn in model.connections.values():
         src_sys, _, src = conn.source.partition("/")
