@@ -10,7 +10,7 @@ for, so they stay the same from run to run.
 from __future__ import annotations
 
 from repomodeler.emit.names import IdentAllocator, sysml_doc, sysml_name, sysml_string
-from repomodeler.emit.sysml import library_names
+from repomodeler.emit.sysml import KIND_DEF, library_names
 from repomodeler.landscape.tasks import SystemSummary
 from repomodeler.model.records import Model
 
@@ -34,7 +34,19 @@ def render_landscape(model: Model, summaries: list[SystemSummary]) -> str:
         s = by_name[name]
         # no short name: ``<billing>`` would hide the package ``billing`` its type is named through
         lines.append(f"        part {system_parts[name]} : {s.package}::{s.system_def} {{ doc /* System {sysml_doc(name)}. */ }}")
-    parts = {(s.name, cid): part for s in summaries for cid, part in s.parts}
+    parts = {(s.name, cid): f"{system_parts[s.name]}.{part}" for s in summaries for cid, part in s.parts}
+    # components the landscape adds (a repository that only publishes a package): parts of the landscape
+    for s in sorted(summaries, key=lambda s: s.name):
+        for cid, _name, kind, _repo, _lang, ev in s.components:
+            if (s.name, cid) not in parts:
+                part = members.take(f"{s.name}_{cid}", "part")
+                parts[(s.name, cid)] = part
+                lines.append(f"        part <{sysml_name(f'{s.name}/{cid}')}> {part} : {KIND_DEF.get(kind, 'Component')} {{")
+                lines.append(f"            doc /* {sysml_doc(f'{kind.capitalize()} {cid} of system {s.name}, found in its repository only.')} */")
+                if ev.path:
+                    lines.append(f"            @SourceRef {{ repository = {sysml_string(ev.repository)}; "
+                                 f"path = {sysml_string(ev.path)}; line = {ev.line}; }}")
+                lines.append("        }")
     for conn in model.connections.values():
         src_sys, _, src = conn.source.partition("/")
         dst_sys, _, dst = conn.target.partition("/")
@@ -44,7 +56,7 @@ def render_landscape(model: Model, summaries: list[SystemSummary]) -> str:
         doc = f"{conn.source} {conn.kind.replace('_', ' ')} {conn.target} over {conn.protocol}" + "".join(
             f"; {k} {v}" for k, v in conn.attributes.items())
         lines.append(f"        connection <{sysml_name(conn.id)}> {name} connect "
-                     f"{system_parts[src_sys]}.{parts[(src_sys, src)]} to {system_parts[dst_sys]}.{parts[(dst_sys, dst)]} {{")
+                     f"{parts[(src_sys, src)]} to {parts[(dst_sys, dst)]} {{")
         lines.append(f"            doc /* {sysml_doc(doc)}. */")
         for e in conn.evidence[:8]:
             lines.append(f"            @SourceRef {{ repository = {sysml_string(e.repository)}; path = {sysml_string(e.path)}; "

@@ -216,6 +216,16 @@ def resolve_system(task: SystemTask) -> SystemResult:
     for c in top:
         if c.repository and c.repository not in fallback and c.kind in ("service", "library", "gateway"):
             fallback[c.repository] = c.id
+    # a repository that is only a published package (a library no component of its system uses) is
+    # no component of the system model; the landscape shows it as a library, at its manifest
+    extra: list[tuple[str, str, str, str, str, Evidence]] = []
+    for s in sorted(task.repositories, key=lambda s: s.name):
+        if s.name in fallback or any(c.repository == s.name for c in top):
+            continue
+        packages = sorted(r for r in s.provides if r.kind == "package")
+        if packages and s.name not in model.components:
+            fallback[s.name] = s.name
+            extra.append((s.name, s.name, "library", s.name, "", packages[0].evidence))
     provides = _component_refs(tuple(r for s in task.repositories for r in s.provides), resolver.owner_of, fallback)
     # a host the system itself answers (one of its components) is no need of the landscape
     own_hosts = {c.id.lower() for c in model.components.values()} | {c.name.lower() for c in top}
@@ -226,8 +236,8 @@ def resolve_system(task: SystemTask) -> SystemResult:
              if not (r.kind == "host" and r.key in own_hosts)]
     summary = SystemSummary(
         name=task.name,
-        components=tuple((c.id, c.name, c.kind, c.repository or "", c.language or "",
-                          c.evidence[0] if c.evidence else Evidence("", "", 0)) for c in top),
+        components=tuple(sorted([*((c.id, c.name, c.kind, c.repository or "", c.language or "",
+                                    c.evidence[0] if c.evidence else Evidence("", "", 0)) for c in top), *extra])),
         package=names.package, system_def=names.system_def,
         parts=tuple(sorted((cid, part) for cid, part in names.components.items() if cid in model.components)),
         provides=tuple(provides), needs=tuple(needs))

@@ -1,0 +1,181 @@
+"""analyze --inputs / --discover: an organisation as a landscape of systems (local engine)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+from repomodeler.landscape import run as landscape_run
+from repomodeler.landscape.engine import LocalEngine
+from repomodeler.landscape.inputs import discover, read_inputs_file
+from repomodeler.landscape.run import LandscapeOptions, analyze_landscape
+from repomodeler.landscape.signature import Ref
+from repomodeler.landscape.systems import infer_systems
+from repomodeler.records import Evidence, RepomodelerError
+from tests.conftest import commit_all, make_repo, run_cli
+from tests.landscape_support import inputs_yaml, make_org
+
+
+def _edges(out: Path) -> dict[str, dict]:
+    return {e["id"]: e for e in json.loads((out / "landscape.json").read_text())["edges"]}
+
+
+# ---- inputs -------------------------------------------------------------------------------------
+def test_text_inputs_with_systems_and_relative_paths(tmp_path: Path) -> None:
+    make_repo(tmp_path / "a", {"x.py": "print(1)\n"})
+    listing = tmp_path / "inputs.txt"
+    listing.write_text("# the organisation\n[core]\na\nhttps://example.com/acme/b.git@v1  # pinned\n\n[edge]\n"
+                       "git@example.com:acme/c.git\n", encoding="utf-8")
+    got = read_inputs_file(listing)
+    assert [(i.raw, i.system) for i in got.inputs] == [
+        (str(tmp_path / "a"), "core"), ("https://example.com/acme/b.git@v1", "core"),
+        ("git@example.com:acme/c.git", "edge")]
+
+
+def test_yaml_inputs_forms_and_errors(tmp_path: Path) -> None:
+    listing = tmp_path / "org.yml"
+    listing.write_text("systems:\n  - name: shop\n    repositories:\n      - url: https://example.com/a/shop.git\n"
+                       "        commit: abc123\nrepositories:\n  - https://example.com/a/loose.git\n", encoding="utf-8")
+    got = read_inputs_file(listing)
+    assert [(i.raw, i.system) for i in got.inputs] == [("https://example.com/a/shop.git@abc123", "shop"),
+                                                       ("https://example.com/a/loose.git", None)]
+    listing.write_text("systems:\n  shop:\n    - 42\n", encoding="utf-8")
+    with pytest.raises(RepomodelerError, match="system 'shop' entry 1"):
+        read_inputs_file(listing)
+    listing.write_text("systems:\n  a: [https://x.org/r.git]\n  b: [https://x.org/r.git]\n", encoding="utf-8")
+    with pytest.raises(RepomodelerError, match="listed under system 'a' and 'b'"):
+        read_inputs_file(listing)
+
+
+def test_discover_finds_each_repository_once_and_follows_no_symlink(tmp_path: Path) -> None:
+    make_repo(tmp_path / "org" / "team1" / "alpha", {"a.py": "x = 1\n"})
+    make_repo(tmp_path / "org" / "beta", {"b.py": "x = 1\n"})
+    make_repo(tmp_path / "org" / "beta" / "vendored" / "inner", {"c.py": "x = 1\n"})  # inside beta: not searched
+    make_repo(tmp_path / "outside", {"d.py": "x = 1\n"})
+    (tmp_path / "org" / "link").symlink_to(tmp_path / "outside")
+    found = [i.raw for i in discover(tmp_path / "org").inputs]
+    assert found == [str(tmp_path / "org" / "beta"), str(tmp_path / "org" / "team1" / "alpha")]
+    with pytest.raises(RepomodelerError, match="holds no git repository"):
+        discover(tmp_path / "outside" / ".git" / "refs")
+
+
+# ---- the landscape ------------------------------------------------------------------------------
+def test_given_systems_and_their_cross_system_connections(tmp_path: Path) -> None:
+    paths = make_org(tmp_path)
+    out = tmp_path / "models"
+    proc = run_cli(["analyze", "--inputs", str(inputs_yaml(tmp_path, paths)), "--out", str(out), "--name", "acme",
+                    "--jobs", "2"])
+    assert proc.returncode == 0, proc.stderr
+    assert "landscape acme: 2 systems, 4 repositories" in proc.stdout
+    # each system is a model folder of its own, with the usual files
+    for system in ("payments", "ledger"):
+        assert {"model.json", "model.sysml", "RepoModeler.sysml", "run.json"} <= {p.name for p in (out / system).iterdir()}
+    landscape = json.loads((out / "landscape.json").read_text())
+    systems = {n["id"]: n for n in landscape["nodes"] if not n.get("parent")}
+    assert {k: v["kind"] for k, v in systems.items()} == {"ledger": "system", "payments": "system"}
+    nested = {n["id"]: n["parent"] for n in landscape["nodes"] if n.get("parent")}
+    assert nested["payments/pay-api"] == "payments" and nested["ledger/ledger-api"] == "ledger"
+    edges = _edges(out)
+    call = edges["payments/pay-api->ledger/ledger-api:http"]
+    assert call["kind"] == "calls" and {"repository": "pay-api", "path": "docker-compose.yml", "line": 5} in call["evidence"]
+    library = edges["ledger/ledger-worker->payments/pay-lib:library"]
+    assert library["kind"] == "depends_on" and library["attributes"]["packages"] == "npm:@acme/pay-lib"
+    assert {"repository": "ledger-worker", "path": "package.json", "line": 9} in library["evidence"]
+    topic = edges["payments/pay-api->ledger/ledger-worker:rabbitmq"]
+    assert topic["kind"] == "publishes" and topic["attributes"]["topics"] == "payments.done"
+    assert {"repository": "pay-api", "path": "app/main.py", "line": 13} in topic["evidence"]
+    # the landscape package connects the systems' packages; with them and the library it passes the strict check
+    sysml = (out / "landscape.sysml").read_text()
+    assert "part payments_system : payments::PaymentsSystem" in sysml
+    assert "connect payments_system.pay_api to ledger_system.ledger_api" in sysml
+
+
+def test_systems_inferred_from_joins_and_named_from_prefix() -> None:
+    ev = Evidence("r", "f", 1)
+    refs = {
+        "payments-api": ((Ref("topic", "paid", "payments-api", "rabbitmq", ev),), ()),
+        "payments-worker": ((), (Ref("topic", "paid", "payments-worker", "rabbitmq", ev),)),
+        "search": ((), ()),
+        "web": ((), (Ref("package", "npm:@acme/ui", "web", "library", ev),)),
+        "ui-kit": ((Ref("package", "npm:@acme/ui", "ui-kit", "library", ev),), ()),
+    }
+    assert infer_systems(refs, {}) == {"payments-api": "payments", "payments-worker": "payments", "search": "search",
+                                       "ui-kit": "ui-kit", "web": "ui-kit"}  # no prefix: the one depended on
+    # input order does not matter
+    assert infer_systems(dict(reversed(list(refs.items()))), {}) == infer_systems(refs, {})
+
+
+def test_rerun_after_one_repository_moved_reextracts_it_and_resolves_its_system_only(tmp_path: Path) -> None:
+    paths = make_org(tmp_path)
+    inputs = inputs_yaml(tmp_path, paths)
+    out = tmp_path / "models"
+    assert run_cli(["analyze", "--inputs", str(inputs), "--out", str(out), "--no-validate", "-q"]).returncode == 0
+    first = (out / "landscape.json").read_bytes()
+    ledger_before = (out / "ledger" / "model.json").read_bytes()
+    (paths["pay-lib"] / "src" / "index.js").write_text("exports.cents = (x) => Math.round(x * 100); // v2\n")
+    commit_all(paths["pay-lib"])
+    assert run_cli(["analyze", "--inputs", str(inputs), "--out", str(out), "--no-validate", "-q"]).returncode == 0
+    run = json.loads((out / "landscape-run.json").read_text())
+    assert run["extracted"] == ["pay-lib"] and run["resolved"] == ["payments"] and run["parsed_files"] == 1
+    assert (out / "ledger" / "model.json").read_bytes() == ledger_before
+    assert json.loads((out / "payments" / "model.json").read_text())["repositories"][1]["commit"] == \
+        commit_all.__globals__["git"](paths["pay-lib"], "rev-parse", "HEAD")
+    assert (out / "landscape.json").read_bytes() != first  # pay-lib's commit moved
+    # nothing moved: nothing extracted nor resolved, and the same bytes
+    again = (out / "landscape.json").read_bytes()
+    assert run_cli(["analyze", "--inputs", str(inputs), "--out", str(out), "--no-validate", "-q"]).returncode == 0
+    run = json.loads((out / "landscape-run.json").read_text())
+    assert run["extracted"] == [] and run["resolved"] == [] and (out / "landscape.json").read_bytes() == again
+
+
+def test_an_uncloneable_repository_is_listed_and_the_rest_published(tmp_path: Path) -> None:
+    paths = make_org(tmp_path)
+    missing = tmp_path / "gone.git"
+    make_repo(missing, {"x.py": "x = 1\n"})
+    inputs = inputs_yaml(tmp_path, paths, extra=[f"file://{missing}"])
+    import shutil
+
+    shutil.rmtree(missing)  # listed, but cannot be cloned
+    out = tmp_path / "models"
+    proc = run_cli(["analyze", "--inputs", str(inputs), "--out", str(out), "--no-validate"])
+    assert proc.returncode == 1
+    assert f"failed: file://{missing}: " in proc.stderr
+    assert (out / "ledger" / "model.json").is_file() and (out / "payments" / "model.json").is_file()
+    assert "payments/pay-api->ledger/ledger-api:http" in _edges(out)
+    assert json.loads((out / "landscape-run.json").read_text())["failures"][0].startswith(f"file://{missing}")
+
+
+def test_a_dying_local_worker_leaves_every_repository_analysed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    paths = make_org(tmp_path)
+    for i in range(6):  # more repositories than workers, so one dies with work still queued
+        paths[f"extra-{i}"] = tmp_path / "org" / f"extra-{i}"
+        make_repo(paths[f"extra-{i}"], {f"m{k}.py": f"def f{k}():\n    return {k}\n" for k in range(40)})
+    listing = tmp_path / "inputs.txt"
+    listing.write_text("\n".join(str(p) for p in paths.values()) + "\n")
+    engine = LocalEngine(2)
+    killed: list[int] = []
+
+    def kill_one() -> None:
+        deadline = time.time() + 60
+        while time.time() < deadline and not killed:
+            pool = engine._pool
+            workers = list((getattr(pool, "_processes", None) or {}).keys()) if pool is not None else []
+            if workers:
+                time.sleep(0.2)
+                os.kill(workers[0], signal.SIGKILL)
+                killed.append(workers[0])
+                return
+            time.sleep(0.02)
+
+    monkeypatch.setattr(landscape_run, "make_engine", lambda *a, **k: engine)
+    threading.Thread(target=kill_one, daemon=True).start()
+    result = analyze_landscape(read_inputs_file(listing), LandscapeOptions(out=tmp_path / "models", jobs=2, validate=False))
+    assert killed, "no worker was killed"
+    assert result.failures == [] and result.repositories == len(paths)
+    assert sorted(r for members in result.systems.values() for r in members) == sorted(paths)
