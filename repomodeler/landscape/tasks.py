@@ -117,6 +117,14 @@ def repo_fingerprint(repo: Repository, files: list, options: TaskOptions) -> str
     return h.hexdigest()
 
 
+def _commit_key(repo: Repository, options: TaskOptions) -> str:
+    """The store key of a pinned commit as this tool lists it (name, remote, ref, commit, options)."""
+    from repomodeler.pipeline import _tool_digest
+
+    return hashlib.sha256(json.dumps(["commit", _tool_digest(), options.max_bytes, repo.name, repo.url,
+                                      repo.spec.ref, repo.commit]).encode()).hexdigest()
+
+
 def system_fingerprint(name: str, scans: list[RepoScan], options: TaskOptions) -> str:
     h = hashlib.sha256(json.dumps([name, options.subsystems, options.validate]).encode())
     for s in sorted(scans, key=lambda s: s.name):
@@ -133,16 +141,30 @@ def scan_repository(task: RepoTask) -> RepoScan:
     options = task.options
     root = Path(options.store)
     allow_git()
-    repo = _with_commit_date(acquire_one(task.spec, timeout=options.timeout))
-    inventory = build_inventory(repo, InventoryOptions(max_bytes=options.max_bytes))
-    fingerprint = repo_fingerprint(repo, inventory.files, options)
-    files = sum(1 for f in inventory.files if f.role == "source")
+    repo = acquire_one(task.spec, timeout=options.timeout)
+    # A git commit's tree never changes: a commit seen before needs no listing, only its saved fingerprint.
+    pinned = _commit_key(repo, options) if repo.kind == "git" and repo.commit and options.use_cache else None
+    seen = store.read_entry(root, "commits", pinned) if pinned else None
+    if isinstance(seen, dict):
+        repo = dataclasses.replace(repo, committed_at=seen.get("committed_at"))
+        fingerprint, files = str(seen["fingerprint"]), int(seen["files"])
+    else:
+        repo = _with_commit_date(repo)
+        inventory = build_inventory(repo, InventoryOptions(max_bytes=options.max_bytes))
+        fingerprint = repo_fingerprint(repo, inventory.files, options)
+        files = sum(1 for f in inventory.files if f.role == "source")
     saved = store.read_entry(root, "signatures", fingerprint) if options.use_cache else None
     if isinstance(saved, dict) and store.has_entry(root, "repos", fingerprint):
+        if pinned and not isinstance(seen, dict):
+            store.write_entry(root, "commits", pinned, {"fingerprint": fingerprint, "files": files,
+                                                        "committed_at": repo.committed_at})
         return RepoScan(name=repo.name, repository=repo, fingerprint=fingerprint, files=files, parsed_files=0,
                         cached_files=files, reused=True,
                         provides=tuple(Ref.from_json(r) for r in saved["provides"]),
                         needs=tuple(Ref.from_json(r) for r in saved["needs"]))
+    if isinstance(seen, dict):  # the store lost the extraction: list the files again
+        repo = _with_commit_date(repo)
+        inventory = build_inventory(repo, InventoryOptions(max_bytes=options.max_bytes))
     from repomodeler.extract import extract_repository
     from repomodeler.extract.cache import FactCache, default_cache_path
 
@@ -156,6 +178,9 @@ def scan_repository(task: RepoTask) -> RepoScan:
     store.write_entry(root, "repos", fingerprint, store.extract_to_json(result))
     store.write_entry(root, "signatures", fingerprint, {"provides": [r.to_json() for r in provides],
                                                         "needs": [r.to_json() for r in needs]})
+    if pinned:
+        store.write_entry(root, "commits", pinned, {"fingerprint": fingerprint, "files": files,
+                                                    "committed_at": repo.committed_at})
     return RepoScan(name=repo.name, repository=repo, fingerprint=fingerprint, files=files,
                     parsed_files=result.parsed_files, cached_files=result.cached_files, reused=False,
                     provides=tuple(provides), needs=tuple(needs))
