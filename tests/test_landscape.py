@@ -179,3 +179,18 @@ def test_a_dying_local_worker_leaves_every_repository_analysed(tmp_path: Path, m
     assert killed, "no worker was killed"
     assert result.failures == [] and result.repositories == len(paths)
     assert sorted(r for members in result.systems.values() for r in members) == sorted(paths)
+
+
+def test_serve_landscape_api_and_page(tmp_path: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from repomodeler.serve.app import create_app
+
+    client = TestClient(create_app(tmp_path, allowed_hosts=["testserver"]))
+    assert client.get("/api/landscape").status_code == 404
+    page = client.get("/landscape")
+    assert page.status_code == 200 and "/static/js/landscape/main.js" in page.text
+    (tmp_path / "landscape.json").write_text('{"nodes": "<script>"}')
+    assert client.get("/api/landscape").status_code == 422
+    (tmp_path / "landscape.json").write_text('{"schema": "repomodeler/model@1", "name": "x", "nodes": [], "edges": []}')
+    assert client.get("/api/landscape").json()["name"] == "x"

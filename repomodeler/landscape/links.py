@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 
+from repomodeler.graph.naming import slug
 from repomodeler.landscape.signature import Ref
 from repomodeler.landscape.tasks import SystemSummary
 from repomodeler.model.records import Component, Connection, Model, RepositoryRef, frozen_mapping
@@ -43,8 +44,8 @@ def landscape_model(name: str, summaries: list[SystemSummary], repositories: lis
         evidence = sorted({c[5] for c in s.components if c[5].path})[:1]
         components[s.name] = Component(
             id=s.name, name=s.name, kind=SYSTEM_KIND, evidence=tuple(evidence),
-            attributes=frozen_mapping({"components": str(len(s.components)), "repositories": ", ".join(repos),
-                                       "package": s.package}))
+            attributes=frozen_mapping({"components": str(len(s.components)), "model": slug(s.name) or "system",
+                                       "package": s.package, "repositories": ", ".join(repos)}))
         for cid, cname, kind, repo, language, ev in s.components:
             components[node_id(s.name, cid)] = Component(
                 id=node_id(s.name, cid), name=cname, kind=kind, repository=repo or None, language=language or None,
