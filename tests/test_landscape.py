@@ -194,3 +194,43 @@ def test_serve_landscape_api_and_page(tmp_path: Path) -> None:
     assert client.get("/api/landscape").status_code == 422
     (tmp_path / "landscape.json").write_text('{"schema": "repomodeler/model@1", "name": "x", "nodes": [], "edges": []}')
     assert client.get("/api/landscape").json()["name"] == "x"
+
+
+def test_a_system_is_the_model_analyze_makes_of_its_repositories(tmp_path: Path) -> None:
+    paths = make_org(tmp_path)
+    out = tmp_path / "models"
+    assert run_cli(["analyze", "--inputs", str(inputs_yaml(tmp_path, paths)), "--out", str(out), "--no-validate",
+                    "-q"]).returncode == 0
+    alone = tmp_path / "alone"
+    proc = run_cli(["analyze", str(paths["pay-api"]), str(paths["pay-lib"]), "--name", "payments", "--out", str(alone),
+                    "--no-validate", "-q"])
+    assert proc.returncode == 0, proc.stderr
+    assert (out / "payments" / "model.json").read_bytes() == (alone / "model.json").read_bytes()
+    assert (out / "payments" / "model.sysml").read_bytes() == (alone / "model.sysml").read_bytes()
+
+
+def test_a_killed_driver_loses_no_published_model(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    paths = make_org(tmp_path)
+    inputs = inputs_yaml(tmp_path, paths)
+    out = tmp_path / "models"
+    assert run_cli(["analyze", "--inputs", str(inputs), "--out", str(out), "--no-validate", "-q"]).returncode == 0
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file() and p.suffix in (".json", ".sysml")}
+    for name in ("pay-api", "ledger-api"):  # both systems change
+        (paths[name] / "NOTES.md").write_text("moved\n")
+        commit_all(paths[name])
+    for step in (3, 9):  # killed (SIGKILL) while publishing the first system, then the second
+        env = {**os.environ, "REPOMODELER_PUBLISH_CRASH_AT": str(step)}
+        proc = subprocess.run([sys.executable, "-m", "repomodeler", "analyze", "--inputs", str(inputs), "--out",
+                               str(out), "--no-validate", "-q", "-j", "1"], env=env, capture_output=True, text=True)
+        assert proc.returncode == -signal.SIGKILL, proc.stderr
+        assert (out / "landscape.json").read_bytes() == before[out / "landscape.json"]
+        for system in ("payments", "ledger"):  # each system is its old model or its new one, whole
+            model = json.loads((out / system / "model.json").read_text())
+            assert {r["name"] for r in model["repositories"]} == ({"pay-api", "pay-lib"} if system == "payments"
+                                                                  else {"ledger-api", "ledger-worker"})
+            assert (out / system / "model.sysml").read_text().rstrip().endswith("}")
+    assert run_cli(["analyze", "--inputs", str(inputs), "--out", str(out), "--no-validate", "-q"]).returncode == 0
+    assert (out / "landscape.json").read_bytes() != before[out / "landscape.json"]  # the new commits, published

@@ -73,3 +73,31 @@ def test_killing_a_dask_worker_mid_run_leaves_every_repository_analysed(tmp_path
     assert result.failures == []
     assert sorted(r for members in result.systems.values() for r in members) == sorted(paths)
     assert (tmp_path / "models" / "landscape.json").is_file()
+
+
+def test_an_existing_scheduler_by_address(tmp_path: Path) -> None:
+    import logging
+
+    import distributed
+
+    paths = make_org(tmp_path)
+    inputs = inputs_yaml(tmp_path, paths)
+    local = tmp_path / "models-local"
+    assert run_cli(["analyze", "--inputs", str(inputs), "--out", str(local), "--no-validate", "-q"]).returncode == 0
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=True, dashboard_address=None,
+                                  silence_logs=logging.ERROR, host="127.0.0.1") as cluster:
+        remote = tmp_path / "models-remote"
+        proc = run_cli(["analyze", "--inputs", str(inputs), "--out", str(remote), "--engine", "dask", "--scheduler",
+                        cluster.scheduler_address, "--no-validate", "-q", "--cache-dir", str(tmp_path / "shared")])
+        assert proc.returncode == 0, proc.stderr
+    assert _files(remote) == _files(local)
+    assert list((tmp_path / "shared" / "repos").rglob("*.json.gz"))  # the workers wrote the shared store
+
+
+def test_an_unreachable_scheduler_is_one_line(tmp_path: Path) -> None:
+    paths = make_org(tmp_path)
+    proc = run_cli(["analyze", "--inputs", str(inputs_yaml(tmp_path, paths)), "--out", str(tmp_path / "m"),
+                    "--engine", "dask", "--scheduler", "tcp://127.0.0.1:9", "--no-validate"])
+    assert proc.returncode == 1
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1 and "cannot reach the Dask scheduler at 'tcp://127.0.0.1:9'" in lines[0], lines

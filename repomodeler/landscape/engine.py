@@ -145,7 +145,7 @@ class DaskEngine:
         self._cluster = None
         if scheduler:
             try:
-                self.client = distributed.Client(scheduler, timeout=30)
+                self.client = distributed.Client(scheduler, timeout=10)
             except (OSError, TimeoutError) as exc:
                 from repomodeler.records import RepomodelerError
 

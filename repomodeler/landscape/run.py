@@ -141,6 +141,9 @@ def _publish_system(folder: Path, result: SystemResult, scans: list[RepoScan]) -
     from repomodeler.acquire import redact_url
     from repomodeler.emit.sysml import render_library
 
+    if folder.is_dir() and any(folder.iterdir()) and _publish.owned_files(folder) is None:
+        raise RepomodelerError(f"error: '{folder}' is not empty and holds no repomodeler model; move it away or "
+                               "rename the system")
     with _publish.output_lock(folder):
         staging = _publish.stage_dir(folder)
         try:
@@ -217,7 +220,11 @@ def analyze_landscape(inputs: LandscapeInputs, options: LandscapeOptions) -> Lan
             if isinstance(value, Failure):
                 failures.append(f"system '{name}': {value.reason} (its previous model, if any, was kept)")
                 continue
-            _publish_system(folders[name], value, systems[name])
+            try:
+                _publish_system(folders[name], value, systems[name])
+            except RepomodelerError as exc:
+                failures.append(f"system '{name}': {str(exc).removeprefix('error: ')}")
+                continue
             summaries[name] = value.summary
             resolved.append(name)
         timings["resolve"] = time.perf_counter() - t
