@@ -101,3 +101,16 @@ def test_an_unreachable_scheduler_is_one_line(tmp_path: Path) -> None:
     assert proc.returncode == 1
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1 and "cannot reach the Dask scheduler at 'tcp://127.0.0.1:9'" in lines[0], lines
+
+
+def test_dask_refuses_to_send_credentials_to_its_workers(tmp_path: Path) -> None:
+    paths = make_org(tmp_path)
+    secret = "s3cr3t-t0ken"
+    inputs = inputs_yaml(tmp_path, paths, extra=[f"https://x-access-token:{secret}@example.com/acme/private.git"])
+    proc = run_cli(["analyze", "--inputs", str(inputs), "--out", str(tmp_path / "m"), "--engine", "dask",
+                    "--jobs", "1", "--no-validate"])
+    assert proc.returncode == 1
+    assert "holds credentials, which --engine dask would send to its workers" in proc.stderr
+    assert secret not in proc.stderr + proc.stdout
+    assert secret not in (tmp_path / "m" / "landscape-run.json").read_text()
+    assert (tmp_path / "m" / "payments" / "model.json").is_file()

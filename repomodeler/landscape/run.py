@@ -75,16 +75,25 @@ class LandscapeResult:
     connections: int = 0
 
 
-def _specs(inputs: LandscapeInputs, allow_http: bool, failures: list[str]) -> list[tuple[RepoSpec, str | None]]:
-    """Parsed inputs with unique names, each with the system the user put it in."""
-    from repomodeler.acquire import parse_input, unique_names
+def _specs(inputs: LandscapeInputs, allow_http: bool, failures: list[str],
+           remote_workers: bool = False) -> list[tuple[RepoSpec, str | None]]:
+    """Parsed inputs with unique names, each with the system the user put it in.  With `remote_workers`
+    (Dask) a URL holding credentials is refused: the task would carry them to the scheduler and workers."""
+    from urllib.parse import urlsplit
+
+    from repomodeler.acquire import parse_input, redact_url, unique_names
 
     parsed: list[tuple[RepoSpec, str | None]] = []
     for item in inputs.inputs:
         try:
-            parsed.append((parse_input(item.raw, allow_http=allow_http), item.system))
+            spec = parse_input(item.raw, allow_http=allow_http)
+            if remote_workers and spec.kind == "url" and "://" in spec.location and urlsplit(spec.location).username:
+                raise RepomodelerError(f"error: '{redact_url(item.raw)}' holds credentials, which --engine dask would "
+                                       "send to its workers; drop them from the URL and give the workers "
+                                       "REPOMODELER_GIT_TOKEN (or ssh keys) instead")
+            parsed.append((spec, item.system))
         except RepomodelerError as exc:
-            failures.append(f"{item.origin or item.raw}: {str(exc).removeprefix('error: ')}")
+            failures.append(f"{redact_url(item.origin or item.raw)}: {str(exc).removeprefix('error: ')}")
     named = unique_names([s for s, _ in parsed])
     return [(spec, system) for spec, (_, system) in zip(named, parsed)]
 
@@ -174,7 +183,7 @@ def analyze_landscape(inputs: LandscapeInputs, options: LandscapeOptions) -> Lan
     root.mkdir(parents=True, exist_ok=True)
     task_options = TaskOptions(store=str(root), max_bytes=options.max_bytes, timeout=options.timeout,
                                use_cache=options.use_cache, subsystems=options.subsystems, validate=options.validate)
-    specs = _specs(inputs, options.allow_http, failures)
+    specs = _specs(inputs, options.allow_http, failures, remote_workers=options.engine == "dask")
     if not specs:
         raise RepomodelerError(f"error: none of the inputs could be read; nothing was written ({failures[0]})")
     given = {spec.name: system for spec, system in specs}
