@@ -234,3 +234,21 @@ def test_a_killed_driver_loses_no_published_model(tmp_path: Path) -> None:
             assert (out / system / "model.sysml").read_text().rstrip().endswith("}")
     assert run_cli(["analyze", "--inputs", str(inputs), "--out", str(out), "--no-validate", "-q"]).returncode == 0
     assert (out / "landscape.json").read_bytes() != before[out / "landscape.json"]  # the new commits, published
+
+
+def test_an_image_another_system_builds_is_a_cross_system_dependency(tmp_path: Path) -> None:
+    paths = make_org(tmp_path)
+    deploy = tmp_path / "org" / "ops-deploy"
+    make_repo(deploy, {"deploy/pay-api.yaml": (
+        "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: payments-gateway\nspec:\n  template:\n    spec:\n"
+        "      containers:\n        - name: api\n          image: registry.acme.io/acme/pay-api:1.2\n")})
+    inputs = inputs_yaml(tmp_path, paths)
+    inputs.write_text(inputs.read_text() + f"  ops:\n    - {deploy}\n")
+    out = tmp_path / "models"
+    proc = run_cli(["analyze", "--inputs", str(inputs), "--out", str(out), "--no-validate", "-q"])
+    assert proc.returncode == 0, proc.stderr
+    image = [e for e in _edges(out).values() if e["protocol"] == "image"]
+    assert [(e["source"], e["target"], e["kind"], e["attributes"]["images"]) for e in image] == [
+        ("ops/payments-gateway", "payments/pay-api", "depends_on", "pay-api")]
+    assert {(ev["repository"], ev["path"]) for ev in image[0]["evidence"]} == {
+        ("ops-deploy", "deploy/pay-api.yaml"), ("pay-api", "Dockerfile")}

@@ -11,7 +11,9 @@ lifts to the two systems.  Cross-system connections come from the systems' refer
   with the URL's protocol;
 * ``publishes`` from a publisher to each subscriber of the same topic in another system;
 * ``depends_on`` (protocol ``library``) when a component's manifest depends on a package that a
-  component of another system publishes (npm, Maven, Go, PyPI, NuGet, Cargo).
+  component of another system publishes (npm, Maven, Go, PyPI, NuGet, Cargo);
+* ``depends_on`` (protocol ``image``) when a compose service or Kubernetes workload runs an image
+  named after a repository of another system that builds one (a Dockerfile).
 
 A host or package that several other systems answer is ambiguous and links nothing.  Every
 connection carries the evidence of the reference (the consumer's file and line) and of the answer.
@@ -90,7 +92,10 @@ def _cross_links(summaries: list[SystemSummary]) -> list[Connection]:
                 continue  # several systems answer the name: ambiguous, drawn nowhere
             (sys, refs), = others.items()
             target = sorted(refs)[0]
-            if need.kind == "package":
+            if need.kind == "image":
+                add(node_id(s.name, need.component), node_id(sys, target.component), "depends_on", "image",
+                    [need.evidence, target.evidence], "images", need.key)
+            elif need.kind == "package":
                 add(node_id(s.name, need.component), node_id(sys, target.component), "depends_on", "library",
                     [need.evidence, target.evidence], "packages", need.key)
             else:

@@ -1,9 +1,10 @@
 """What links repositories (and so systems) to each other, read from their facts.
 
 A repository *provides* names others can reach it by (its own name, its compose services, its
-Kubernetes services, its Dapr app ids), the topics it publishes and the packages its manifests
-publish (npm, Maven, Go modules, PyPI, NuGet, Cargo); it *needs* the hosts its configuration and
-code address, the topics it subscribes to and the packages it depends on.  A need that another
+Kubernetes services, its Dapr app ids), the topics it publishes, the packages its manifests
+publish (npm, Maven, Go modules, PyPI, NuGet, Cargo) and, when it has a Dockerfile, the image named
+after it; it *needs* the hosts its configuration and code address, the topics it subscribes to,
+the packages it depends on and the images its compose files and Kubernetes workloads run.  A need that another
 repository provides is a link: the landscape groups repositories by them (when no systems are
 given) and draws the ones that cross systems.  Every reference keeps the place it was read.
 """
@@ -64,6 +65,15 @@ def package_key(ecosystem: str, name: str) -> str:
     return f"{eco}:{name}"
 
 
+def image_name(reference: str) -> str:
+    """The repository-like name of a container image (``registry.acme.io/team/billing-api:1.4`` ->
+    ``billing-api``); empty for templated references."""
+    if "${" in reference or "{{" in reference:
+        return ""
+    name = reference.split("@", 1)[0].rsplit("/", 1)[-1]
+    return name.split(":", 1)[0].lower()
+
+
 def hosts_in(value: str) -> list[tuple[str, str]]:
     """(host, protocol) of every URL in `value` that may name a peer (not loopback, not a template)."""
     out = []
@@ -87,6 +97,12 @@ def repository_refs(facts: list[Fact], repository: str) -> tuple[list[Ref], list
     needs: set[Ref] = set()
     for f in facts:
         kind = f.kind
+        if kind in ("compose.service", "k8s.workload") and f.get("image"):
+            image = image_name(f.get("image") or "")
+            if image:  # an image this deployment runs: built by the repository of that name, maybe elsewhere
+                needs.add(Ref("image", image, repository, "image", f.evidence))
+        if kind == "docker.from" and f.path.rsplit("/", 1)[-1].startswith("Dockerfile"):
+            provides.add(Ref("image", repository.lower(), repository, "image", f.evidence))
         if kind in _NAME_KINDS:
             name = f.get("name") or f.get("app_id")
             if name:
