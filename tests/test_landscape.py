@@ -252,3 +252,27 @@ def test_an_image_another_system_builds_is_a_cross_system_dependency(tmp_path: P
         ("ops/payments-gateway", "payments/pay-api", "depends_on", "pay-api")]
     assert {(ev["repository"], ev["path"]) for ev in image[0]["evidence"]} == {
         ("ops-deploy", "deploy/pay-api.yaml"), ("pay-api", "Dockerfile")}
+
+
+def test_a_grpc_client_of_a_service_another_system_serves(tmp_path: Path) -> None:
+    cart = tmp_path / "org" / "cart"
+    make_repo(cart, {"main.go": (
+        'package main\n\nimport (\n\t"net"\n\n\t"google.golang.org/grpc"\n\tpb "example.com/shop/genproto"\n)\n\n'
+        'type cartServer struct{}\n\nfunc main() {\n\tlis, _ := net.Listen("tcp", ":7070")\n\ts := grpc.NewServer()\n'
+        '\tpb.RegisterCartServiceServer(s, &cartServer{})\n\ts.Serve(lis)\n}\n'),
+        "go.mod": "module example.com/cart\n\ngo 1.22\n"})
+    checkout = tmp_path / "org" / "checkout"
+    make_repo(checkout, {"server.py": (
+        "import os\n\nimport grpc\n\nimport shop_pb2_grpc\n\n\ndef cart_items(user):\n"
+        '    channel = grpc.insecure_channel(os.environ["CART_ADDR"])\n'
+        "    return shop_pb2_grpc.CartServiceStub(channel).GetCart(user)\n\n\n"
+        "if __name__ == \"__main__\":\n    cart_items('u')\n")})
+    listing = tmp_path / "inputs.txt"
+    listing.write_text(f"[carts]\n{cart}\n[orders]\n{checkout}\n")
+    out = tmp_path / "models"
+    proc = run_cli(["analyze", "--inputs", str(listing), "--out", str(out), "--no-validate", "-q"])
+    assert proc.returncode == 0, proc.stderr
+    edge = _edges(out)["orders/checkout->carts/cart:grpc"]
+    assert edge["kind"] == "calls" and edge["attributes"]["services"] == "cartservice"
+    assert {(e["repository"], e["path"], e["line"]) for e in edge["evidence"]} == {
+        ("checkout", "server.py", 10), ("cart", "main.go", 15)}

@@ -9,6 +9,8 @@ lifts to the two systems.  Cross-system connections come from the systems' refer
 
 * ``calls`` when a component addresses a host that a component of another system is named by,
   with the URL's protocol;
+* ``calls`` over gRPC when a component holds a generated client of a gRPC service that a component
+  of another system registers;
 * ``publishes`` from a publisher to each subscriber of the same topic in another system;
 * ``depends_on`` (protocol ``library``) when a component's manifest depends on a package that a
   component of another system publishes (npm, Maven, Go, PyPI, NuGet, Cargo);
@@ -92,7 +94,10 @@ def _cross_links(summaries: list[SystemSummary]) -> list[Connection]:
                 continue  # several systems answer the name: ambiguous, drawn nowhere
             (sys, refs), = others.items()
             target = sorted(refs)[0]
-            if need.kind == "image":
+            if need.kind == "grpc":
+                add(node_id(s.name, need.component), node_id(sys, target.component), "calls", "grpc",
+                    [need.evidence, target.evidence], "services", need.key)
+            elif need.kind == "image":
                 add(node_id(s.name, need.component), node_id(sys, target.component), "depends_on", "image",
                     [need.evidence, target.evidence], "images", need.key)
             elif need.kind == "package":

@@ -3,8 +3,9 @@
 A repository *provides* names others can reach it by (its own name, its compose services, its
 Kubernetes services, its Dapr app ids), the topics it publishes, the packages its manifests
 publish (npm, Maven, Go modules, PyPI, NuGet, Cargo) and, when it has a Dockerfile, the image named
-after it; it *needs* the hosts its configuration and code address, the topics it subscribes to,
-the packages it depends on and the images its compose files and Kubernetes workloads run.  A need that another
+after it, and the gRPC services its code registers; it *needs* the hosts its configuration and code
+address, the topics it subscribes to, the packages it depends on, the images its compose files and
+Kubernetes workloads run, and the gRPC services it holds generated clients of.  A need that another
 repository provides is a link: the landscape groups repositories by them (when no systems are
 given) and draws the ones that cross systems.  Every reference keeps the place it was read.
 """
@@ -65,6 +66,12 @@ def package_key(ecosystem: str, name: str) -> str:
     return f"{eco}:{name}"
 
 
+def _grpc_name(service: str, strip: str | None) -> str:
+    from repomodeler.graph.values import grpc_service_name
+
+    return grpc_service_name(service, strip)
+
+
 def image_name(reference: str) -> str:
     """The repository-like name of a container image (``registry.acme.io/team/billing-api:1.4`` ->
     ``billing-api``); empty for templated references."""
@@ -103,6 +110,12 @@ def repository_refs(facts: list[Fact], repository: str) -> tuple[list[Ref], list
                 needs.add(Ref("image", image, repository, "image", f.evidence))
         if kind == "docker.from" and f.path.rsplit("/", 1)[-1].startswith("Dockerfile"):
             provides.add(Ref("image", repository.lower(), repository, "image", f.evidence))
+        if kind in ("grpc.server", "grpc.client") and f.get("service"):
+            service = _grpc_name(f.get("service") or "", f.get("strip"))
+            if service and kind == "grpc.server":
+                provides.add(Ref("grpc", service, repository, "grpc", f.evidence))
+            elif service and not f.get("needs_server"):  # a generated stub of a service served elsewhere
+                needs.add(Ref("grpc", service, repository, "grpc", f.evidence))
         if kind in _NAME_KINDS:
             name = f.get("name") or f.get("app_id")
             if name:
