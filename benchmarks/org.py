@@ -217,9 +217,9 @@ def change_one_percent(root: Path) -> list[str]:
     step = max(1, len(repos) // max(1, len(repos) // 100))
     changed = []
     for path in repos[::step][:max(1, len(repos) // 100)]:
-        util = next(p for p in sorted(path.rglob("util.*")) if ".git" not in p.parts)
-        with util.open("a", encoding="utf-8") as fh:
-            fh.write("\n// changed\n" if util.suffix in (".ts", ".go") else "\n# changed\n")
+        source = next(p for p in sorted(path.rglob("*")) if ".git" not in p.parts and p.suffix in (".py", ".ts", ".go"))
+        with source.open("a", encoding="utf-8") as fh:
+            fh.write("\n// changed\n" if source.suffix in (".ts", ".go") else "\n# changed\n")
         _git(path, "commit", "-qam", "change")
         changed.append(path.name)
     return changed
@@ -273,6 +273,13 @@ def run_bench(root: Path, engine: str, jobs: int) -> dict[str, object]:
         shutil.rmtree(work / "home", ignore_errors=True)
 
 
+def _model_files(out: Path) -> dict[str, bytes]:
+    """Every model file of a landscape folder (run records, which hold times, aside)."""
+    return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*"))
+            if p.is_file() and p.suffix in (".json", ".sysml") and not p.name.endswith("run.json")
+            and not p.name.startswith(".")}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = parser.add_subparsers(dest="command", required=True)
@@ -296,10 +303,14 @@ def main() -> None:
         results = []
         for n in args.repos:
             generate(args.root / str(n), n)
+            outs = []
             for engine in ("local", "dask"):
                 result = run_bench(args.root / str(n), engine, args.jobs)
                 print(json.dumps(result), flush=True)
                 results.append(result)
+                outs.append(Path(result["models_dir"]))
+            same = _model_files(outs[0]) == _model_files(outs[1])
+            print(f"{n} repositories: local and dask models byte-identical: {same}", flush=True)
         print("| repositories | engine | cold wall | files/s/core | driver peak RSS | 1 % rerun | rerun / cold |")
         print("| --- | --- | --- | --- | --- | --- | --- |")
         for res in results:

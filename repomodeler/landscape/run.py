@@ -191,7 +191,9 @@ def analyze_landscape(inputs: LandscapeInputs, options: LandscapeOptions) -> Lan
     from repomodeler.leftovers import clean_abandoned
 
     clean_abandoned()
+    t = time.perf_counter()
     engine = make_engine(options.engine, jobs, options.scheduler)
+    timings["engine_start"] = time.perf_counter() - t
     try:
         # 1. scan every repository (streamed: the driver keeps one small record per repository)
         t = time.perf_counter()
@@ -238,7 +240,9 @@ def analyze_landscape(inputs: LandscapeInputs, options: LandscapeOptions) -> Lan
             resolved.append(name)
         timings["resolve"] = time.perf_counter() - t
     finally:
+        t = time.perf_counter()
         engine.close()
+        timings["engine_close"] = time.perf_counter() - t
 
     # 4. the landscape, written last and whole
     t = time.perf_counter()
