@@ -164,17 +164,19 @@ def generate_repo(root: Path, i: int, n: int, seed: int = 7) -> int:
     k = 0
     while files < target:
         pkg = f"pkg{k % packages}"
+        # every file names its repository, as real code differs from one repository to the next (identical
+        # files at identical paths would all but one come from the extraction cache)
         if ext == "py":
             folder = f"app/{pkg}"
             if not (root / folder / "__init__.py").exists():
-                _write(root, f"{folder}/__init__.py", "")
-                _write(root, f"{folder}/util.py", "def clamp(x, lo, hi):\n    return max(lo, min(hi, x))\n")
+                _write(root, f"{folder}/__init__.py", f"# {name}\n")
+                _write(root, f"{folder}/util.py", f"# {name}\ndef clamp(x, lo, hi):\n    return max(lo, min(hi, x))\n")
                 files += 2
-            _write(root, f"{folder}/mod{k}.py", filler(pkg, k, rnd))
+            _write(root, f"{folder}/mod{k}.py", f"# {name}\n" + filler(pkg, k, rnd))
         elif ext == "go":
-            _write(root, f"internal/{pkg}/file{k}.go", filler(pkg, k, rnd))
+            _write(root, f"internal/{pkg}/file{k}.go", f"// {name}\n" + filler(pkg, k, rnd))
         else:
-            _write(root, f"src/{pkg}/mod{k}.ts", filler(pkg, k, rnd))
+            _write(root, f"src/{pkg}/mod{k}.ts", f"// {name}\n" + filler(pkg, k, rnd))
         files += 1
         k += 1
     return files

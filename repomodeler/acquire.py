@@ -374,10 +374,19 @@ def _resolve_commit(git_dir: Path, spec: RepoSpec) -> str:
 def _is_git_worktree(path: Path) -> Path | None:
     """Return the git dir if `path` is the top of a git work tree (or a bare repo), else None."""
     if (path / ".git").exists():
-        proc = run_git(["rev-parse", "--absolute-git-dir"], cwd=path)
-        top = run_git(["rev-parse", "--show-toplevel"], cwd=path)
-        if proc.returncode == 0 and top.returncode == 0 and Path(top.stdout.decode().strip()).resolve() == path.resolve():
-            return Path(proc.stdout.decode().strip())
+        # one git call for both (a landscape rerun asks this of every repository); two when a path
+        # holds a line break and the output cannot be split
+        both = run_git(["rev-parse", "--absolute-git-dir", "--show-toplevel"], cwd=path)
+        lines = both.stdout.decode().strip("\n").split("\n") if both.returncode == 0 else []
+        if len(lines) == 2:
+            git_dir, top_dir = lines
+        else:
+            proc = run_git(["rev-parse", "--absolute-git-dir"], cwd=path)
+            top = run_git(["rev-parse", "--show-toplevel"], cwd=path)
+            ok = proc.returncode == 0 and top.returncode == 0
+            git_dir, top_dir = (proc.stdout.decode().strip(), top.stdout.decode().strip()) if ok else ("", "")
+        if top_dir and Path(top_dir).resolve() == path.resolve():
+            return Path(git_dir)
     if (path / "HEAD").is_file() and (path / "objects").is_dir():
         return path
     return None

@@ -276,3 +276,16 @@ def test_a_grpc_client_of_a_service_another_system_serves(tmp_path: Path) -> Non
     assert edge["kind"] == "calls" and edge["attributes"]["services"] == "cartservice"
     assert {(e["repository"], e["path"], e["line"]) for e in edge["evidence"]} == {
         ("checkout", "server.py", 10), ("cart", "main.go", 15)}
+
+
+def test_the_landscape_sysml_check_catches_a_part_a_system_does_not_have() -> None:
+    from repomodeler.landscape.run import _validate_landscape
+    from repomodeler.landscape.tasks import SystemSummary
+
+    system = SystemSummary(name="a", components=(), package="a", system_def="ASystem", parts=(("x", "x"),),
+                           provides=(), needs=())
+    text = ("package l {\n    part def L {\n        part a_system : a::ASystem;\n"
+            "        connection c connect a_system.x to a_system.x;\n    }\n}\n")
+    _validate_landscape({"a": system}, text)
+    with pytest.raises(RepomodelerError, match=r"landscape.sysml:4:39: error: unresolved member: y"):
+        _validate_landscape({"a": system}, text.replace("a_system.x to", "a_system.y to"))
