@@ -392,6 +392,20 @@ def _is_git_worktree(path: Path) -> Path | None:
     return None
 
 
+def _worktree_head(path: Path) -> tuple[Path, str] | None:
+    """(git dir, HEAD commit) when `path` is the top of a git work tree whose HEAD is a commit, in
+    one git call; None in any other case (the callers then ask step by step, with their errors)."""
+    if not (path / ".git").exists():
+        return None
+    proc = run_git(["rev-parse", "--absolute-git-dir", "--show-toplevel", "HEAD^{commit}"], cwd=path)
+    lines = proc.stdout.decode().strip("\n").split("\n") if proc.returncode == 0 else []
+    if len(lines) != 3 or not re.fullmatch(r"[0-9a-f]{40}|[0-9a-f]{64}", lines[2]):
+        return None
+    if Path(lines[1]).resolve() != path.resolve():
+        return None
+    return Path(lines[0]), lines[2]
+
+
 def acquire_one(spec: RepoSpec, *, timeout: float = DEFAULT_TIMEOUT) -> Repository:
     """Make `spec` available locally and pin it to a commit."""
     if spec.kind == "url":
@@ -407,6 +421,9 @@ def acquire_one(spec: RepoSpec, *, timeout: float = DEFAULT_TIMEOUT) -> Reposito
     path = Path(spec.location)
     if not path.is_dir():
         raise RepomodelerError(f"error: '{spec.raw}' is not a directory; give a folder or a git URL")
+    pinned = _worktree_head(path) if spec.ref is None else None
+    if pinned is not None:  # the common case in one git call (a landscape rerun asks it of every repository)
+        return Repository(name=spec.name, spec=spec, checkout=pinned[0], kind="git", commit=pinned[1], url=None)
     git_dir = _is_git_worktree(path)
     if git_dir is not None:
         commit = _resolve_commit(git_dir, spec)
