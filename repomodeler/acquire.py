@@ -374,13 +374,36 @@ def _resolve_commit(git_dir: Path, spec: RepoSpec) -> str:
 def _is_git_worktree(path: Path) -> Path | None:
     """Return the git dir if `path` is the top of a git work tree (or a bare repo), else None."""
     if (path / ".git").exists():
-        proc = run_git(["rev-parse", "--absolute-git-dir"], cwd=path)
-        top = run_git(["rev-parse", "--show-toplevel"], cwd=path)
-        if proc.returncode == 0 and top.returncode == 0 and Path(top.stdout.decode().strip()).resolve() == path.resolve():
-            return Path(proc.stdout.decode().strip())
+        # one git call for both (a landscape rerun asks this of every repository); two when a path
+        # holds a line break and the output cannot be split
+        both = run_git(["rev-parse", "--absolute-git-dir", "--show-toplevel"], cwd=path)
+        lines = both.stdout.decode().strip("\n").split("\n") if both.returncode == 0 else []
+        if len(lines) == 2:
+            git_dir, top_dir = lines
+        else:
+            proc = run_git(["rev-parse", "--absolute-git-dir"], cwd=path)
+            top = run_git(["rev-parse", "--show-toplevel"], cwd=path)
+            ok = proc.returncode == 0 and top.returncode == 0
+            git_dir, top_dir = (proc.stdout.decode().strip(), top.stdout.decode().strip()) if ok else ("", "")
+        if top_dir and Path(top_dir).resolve() == path.resolve():
+            return Path(git_dir)
     if (path / "HEAD").is_file() and (path / "objects").is_dir():
         return path
     return None
+
+
+def _worktree_head(path: Path) -> tuple[Path, str] | None:
+    """(git dir, HEAD commit) when `path` is the top of a git work tree whose HEAD is a commit, in
+    one git call; None in any other case (the callers then ask step by step, with their errors)."""
+    if not (path / ".git").exists():
+        return None
+    proc = run_git(["rev-parse", "--absolute-git-dir", "--show-toplevel", "HEAD^{commit}"], cwd=path)
+    lines = proc.stdout.decode().strip("\n").split("\n") if proc.returncode == 0 else []
+    if len(lines) != 3 or not re.fullmatch(r"[0-9a-f]{40}|[0-9a-f]{64}", lines[2]):
+        return None
+    if Path(lines[1]).resolve() != path.resolve():
+        return None
+    return Path(lines[0]), lines[2]
 
 
 def acquire_one(spec: RepoSpec, *, timeout: float = DEFAULT_TIMEOUT) -> Repository:
@@ -398,6 +421,9 @@ def acquire_one(spec: RepoSpec, *, timeout: float = DEFAULT_TIMEOUT) -> Reposito
     path = Path(spec.location)
     if not path.is_dir():
         raise RepomodelerError(f"error: '{spec.raw}' is not a directory; give a folder or a git URL")
+    pinned = _worktree_head(path) if spec.ref is None else None
+    if pinned is not None:  # the common case in one git call (a landscape rerun asks it of every repository)
+        return Repository(name=spec.name, spec=spec, checkout=pinned[0], kind="git", commit=pinned[1], url=None)
     git_dir = _is_git_worktree(path)
     if git_dir is not None:
         commit = _resolve_commit(git_dir, spec)

@@ -55,7 +55,18 @@ def cli() -> None:
 
 
 @cli.command()
-@click.argument("inputs", nargs=-1, required=True)
+@click.argument("inputs", nargs=-1)
+@click.option("--inputs", "inputs_file", type=click.Path(path_type=Path),
+              help="A text or YAML list of inputs, optionally grouped into named systems: analyse a landscape.")
+@click.option("--discover", "discover_dir", type=click.Path(path_type=Path),
+              help="Analyse every git repository beneath this folder as a landscape.")
+@click.option("--landscape", "as_landscape", is_flag=True,
+              help="Analyse the INPUTS as a landscape of systems (implied by --inputs and --discover).")
+@click.option("--engine", type=click.Choice(["local", "dask"]), default="local", show_default=True,
+              help="Landscape only: run the work in a local process pool or on Dask distributed.")
+@click.option("--scheduler", help="With --engine dask: the address of an existing scheduler (default: a local cluster).")
+@click.option("--cache-dir", type=click.Path(path_type=Path),
+              help="Landscape only: the store every worker reads and writes (default: $REPOMODELER_HOME/landscape).")
 @click.option("--name", help="System name (default: the repository name, or 'system' for several).")
 @click.option("--out", type=click.Path(path_type=Path), help="Output folder (default: models/<name>).")
 @click.option("--max-file-size", default=1_000_000, show_default=True, type=int, help="Skip files larger than this (bytes).")
@@ -80,8 +91,24 @@ def cli() -> None:
 def analyze(inputs: tuple[str, ...], name: str | None, out: Path | None, max_file_size: int, timeout: float,
             keep_going: bool, submodules: bool, no_validate: bool, jobs: int, no_cache: bool, accept_drop: bool, timings: bool,
             formats: tuple[str, ...], quiet: bool, allow_http: bool, subsystems: bool, max_time: float | None,
-            force: bool) -> None:
-    """Analyse INPUTS (git URLs, URL@REF, local folders) as one system; write model.sysml and model.json."""
+            force: bool, inputs_file: Path | None = None, discover_dir: Path | None = None,
+            as_landscape: bool = False, engine: str = "local", scheduler: str | None = None,
+            cache_dir: Path | None = None) -> None:
+    """Analyse INPUTS (git URLs, URL@REF, local folders) as one system; write model.sysml and model.json.
+
+    With --inputs FILE or --discover DIR (or --landscape), analyse an organisation: every system
+    into OUT/<system>/ and the landscape that connects them into OUT/landscape.json and
+    OUT/landscape.sysml."""
+    if inputs_file is not None or discover_dir is not None or as_landscape:
+        _analyze_landscape(inputs, inputs_file, discover_dir, name, out, engine, scheduler, cache_dir, jobs,
+                           max_file_size, timeout, not no_cache, subsystems, not no_validate, allow_http, quiet)
+        return
+    if not inputs:
+        _fail(RepomodelerError("error: no repositories given; pass git URLs or local folders, --inputs FILE or "
+                               "--discover DIR"))
+    if engine != "local" or scheduler or cache_dir:
+        _fail(RepomodelerError("error: --engine, --scheduler and --cache-dir apply to a landscape; add --landscape "
+                               "(or use --inputs FILE / --discover DIR)"))
     from repomodeler.deadline import MaxTimeExceeded
     from repomodeler.pipeline import AnalyzeOptions, analyze as run_analyze
     from repomodeler.summary import print_summary
@@ -118,6 +145,45 @@ def analyze(inputs: tuple[str, ...], name: str | None, out: Path | None, max_fil
         for stage, seconds in result.timings.items():
             click.echo(f"timing {stage:<10} {seconds:8.3f}s", err=True)
         click.echo(f"timing {'total':<10} {sum(result.timings.values()):8.3f}s", err=True)
+
+
+def _analyze_landscape(inputs: tuple[str, ...], inputs_file: Path | None, discover_dir: Path | None, name: str | None,
+                       out: Path | None, engine: str, scheduler: str | None, cache_dir: Path | None, jobs: int,
+                       max_file_size: int, timeout: float, use_cache: bool, subsystems: bool, validate: bool,
+                       allow_http: bool, quiet: bool) -> None:
+    """The landscape form of analyze (repomodeler.landscape); exit 1 when a repository or system failed."""
+    from repomodeler.landscape.inputs import LandscapeInput, LandscapeInputs, combine, discover, read_inputs_file
+    from repomodeler.landscape.run import LandscapeOptions, analyze_landscape
+
+    try:
+        groups = [LandscapeInputs(tuple(LandscapeInput(i, None, "argument") for i in inputs))]
+        if inputs_file is not None:
+            groups.append(read_inputs_file(inputs_file))
+        if discover_dir is not None:
+            groups.append(discover(discover_dir))
+        given = combine(*groups)
+        if not given.inputs:
+            raise RepomodelerError("error: no repositories given; pass git URLs or local folders, --inputs FILE or "
+                                   "--discover DIR")
+        result = analyze_landscape(given, LandscapeOptions(
+            name=name or "landscape", out=out or Path("models"), engine=engine, scheduler=scheduler, jobs=jobs,
+            store_dir=cache_dir, max_bytes=max_file_size, timeout=timeout, use_cache=use_cache,
+            subsystems=subsystems, validate=validate, allow_http=allow_http))
+    except RepomodelerError as exc:
+        _fail(exc)
+    except KeyboardInterrupt:
+        click.echo("interrupted: the systems published so far are complete; the previous landscape is unchanged",
+                   err=True)
+        sys.exit(130)
+    if not quiet:
+        click.echo(f"landscape {result.name}: {len(result.systems)} systems, {result.repositories} repositories, "
+                   f"{result.components} components, {result.connections} cross-system connections "
+                   f"({len(result.resolved)} systems resolved, {len(result.extracted)} repositories extracted, "
+                   f"{result.parsed_files} files parsed) -> {result.out}")
+    for failure in result.failures:
+        click.echo(f"failed: {failure}", err=True)
+    if result.failures:
+        sys.exit(1)
 
 
 @cli.command()

@@ -118,6 +118,12 @@ def render_explorer(
     )
 
 
+def render_landscape(*, static: str, home_href: str, mode: str, api: str, model_href: str) -> str:
+    """The landscape page shell (web/templates/landscape.html); the data comes from `api`."""
+    return environment().get_template("landscape.html").render(
+        static=static, home_href=home_href, mode=mode, api=api, model_href=model_href, csp_meta=None)
+
+
 def render_docs(*, static: str, openapi_url: str) -> str:
     """Offline API docs page: vendored swagger-ui, initialised from a static script."""
     return environment().get_template("docs.html").render(static=static, openapi_url=openapi_url)
