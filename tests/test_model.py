@@ -356,6 +356,8 @@ _OTHER_JSON = {
     "extract/readers/npm.py": "package.json files in the analysed repositories",
     "extract/readers/dockerfile.py": "exec-form COPY arguments in the analysed repositories' Dockerfiles",
     "graph/scripts.py": "exec-form command arrays in the analysed repositories",
+    "landscape/run.py": "run.json of a system's earlier landscape run",
+    "landscape/store.py": "the shared fact and record store the landscape's workers write",
     "pipeline.py": "run.json of the previous run",
     "publish.py": "the manifest of the files a model or site folder holds",
     "serve/analyze.py": "the progress lines of an analysis asked for from the browser",

@@ -266,6 +266,10 @@ def create_app(models_dir: Path, runs: Any | None = None, *, source_roots: Itera
         the connections between systems; 404 when the folder holds no landscape."""
         return guarded(landscape_json, Path(models_dir))
 
+    @app.get("/api/landscape/nesting", summary="Each landscape node's system and depth (repomodeler.model.nesting)")
+    def get_landscape_nesting() -> JSONResponse:
+        return guarded(landscape_nesting, Path(models_dir))
+
     @app.get("/docs", response_class=HTMLResponse, include_in_schema=False)
     def docs() -> HTMLResponse:
         return HTMLResponse(render_docs(static="/static", openapi_url=app.openapi_url or "/openapi.json"))
@@ -386,11 +390,26 @@ def _same_origin(request: Request) -> bool:
     return bool(netloc) and netloc == request.headers.get("host", "").lower()
 
 
+def landscape_nesting(models_dir: Path) -> JSONResponse:
+    """Where each node of the landscape sits: its system (``top``) and its depth, from
+    :mod:`repomodeler.model.nesting`, so the page never works out nesting from ``parent`` itself."""
+    from repomodeler.model import nesting
+
+    _raw, data = _landscape_document(models_dir)
+    placed = nesting.placement(nesting.parents_of_nodes(data["nodes"]))
+    return JSONResponse({"placement": {n: {"top": p["top"], "depth": p["depth"]} for n, p in placed.items()}})
+
+
 def landscape_json(models_dir: Path) -> Response:
     """The landscape.json of `models_dir`, or NotFound.  Served as the file's bytes once they parse as a
     model document (JSON, an object with ``nodes`` and ``edges`` lists): the page sets every value as
     text, never as markup, and a 5,000-component landscape is 3 MB that a read-and-rewrite would take
     half a second to pass through."""
+    raw, _data = _landscape_document(models_dir)
+    return Response(raw, media_type="application/json")
+
+
+def _landscape_document(models_dir: Path) -> tuple[bytes, dict[str, Any]]:
     from repomodeler.model import ModelFormatError, parse
 
     path = models_dir / "landscape.json"
@@ -405,7 +424,7 @@ def landscape_json(models_dir: Path) -> Response:
         raise BrokenModel("landscape", exc.reason) from None
     if not isinstance(data, dict) or not isinstance(data.get("nodes"), list) or not isinstance(data.get("edges"), list):
         raise BrokenModel("landscape", "has no 'nodes' and 'edges' lists")
-    return Response(raw, media_type="application/json")
+    return raw, data
 
 
 def run_server(models_dir: Path, host: str = "127.0.0.1", port: int = 8000, *,

@@ -22,22 +22,24 @@ function el(tag, cls, text) {
   return e;
 }
 
-function systemOf(id) {
-  const slash = id.indexOf("/");
-  return slash < 0 ? id : id.slice(0, slash);
-}
+/* Where each node sits (its system, its depth) is the server's answer (/api/landscape/nesting, from
+   repomodeler.model.nesting): nothing here works nesting out of a node's fields. */
+let placement = {};
+function systemOf(id) { const p = placement[id]; return p ? p.top : id; }
+function depthOf(id) { const p = placement[id]; return p ? p.depth : 0; }
 
 function index(model) {
   for (const n of model.nodes) {
-    if (!n.parent) {
+    if (depthOf(n.id) === 0) {
       state.systems.push(n);
       state.bySystem.set(n.id, { node: n, components: [], out: [], in: [] });
     }
   }
   for (const n of model.nodes) {
-    if (n.parent && state.bySystem.has(n.parent)) {
-      state.bySystem.get(n.parent).components.push(n);
-      state.components.push({ node: n, text: `${n.name} ${n.repository || ""} ${n.kind}`.toLowerCase() });
+    const system = systemOf(n.id);
+    if (depthOf(n.id) > 0 && state.bySystem.has(system)) {
+      state.bySystem.get(system).components.push(n);
+      state.components.push({ node: n, system, text: `${n.name} ${n.repository || ""} ${n.kind}`.toLowerCase() });
     }
   }
   for (const e of model.edges) {
@@ -185,8 +187,8 @@ function runSearch() {
   for (const s of state.systems) if (s.name.toLowerCase().includes(q)) { systems.add(s.id); hits.push({ system: s.id, label: `system ${s.name}` }); }
   for (const c of state.components) {
     if (c.text.includes(q)) {
-      systems.add(c.node.parent);
-      hits.push({ system: c.node.parent, component: c.node.id, label: `${c.node.name} (${c.node.kind}) in ${c.node.parent}` });
+      systems.add(c.system);
+      hits.push({ system: c.system, component: c.node.id, label: `${c.node.name} (${c.node.kind}) in ${c.system}` });
     }
   }
   for (const [id, box] of state.boxes) box.classList.add(systems.has(id) ? "match" : "dim");
@@ -211,7 +213,11 @@ async function main() {
     root.dataset.readyMs = String(Math.round(performance.now()));
     return;
   }
-  const model = await response.json();
+  const [model, nested] = await Promise.all([
+    response.json(),
+    fetch(`${root.dataset.api}/nesting`, { credentials: "same-origin" }).then((r) => (r.ok ? r.json() : { placement: {} })),
+  ]);
+  placement = nested.placement || {};
   document.getElementById("landscape-title").textContent = `Landscape ${model.name}`;
   index(model);
   renderBoxes();
