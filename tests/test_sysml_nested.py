@@ -50,6 +50,10 @@ def nested_graph():
          "attributes": {"path": "payments/Subsystem", "files": "1"}},
         {"id": "payments/client", "name": "client", "kind": "subsystem", "repository": "shop", "parent": "payments",
          "evidence": [("shop", "payments/client/stripe.py", 1)], "attributes": {"path": "payments/client", "files": "1"}},
+        # the part at a component's root is named after the component (a C# project 'payments')
+        {"id": "payments/payments", "name": "payments", "kind": "subsystem", "repository": "shop",
+         "parent": "payments", "evidence": [("shop", "payments/Program.cs", 1)],
+         "attributes": {"path": "payments", "files": "1"}},
         {"id": "mysql/ordersdb", "name": "ordersdb", "kind": "database", "parent": "mysql",
          "attributes": {"database": "ordersdb", "technology": "mysql"}, "evidence": [("shop", "orders/settings.py", 9)]},
     ]
@@ -108,6 +112,8 @@ def test_nested_names_never_clash_with_ports_inherited_features_or_library_defin
     assert "part <'payments/http'> http_subsystem : Subsystem {" in payments
     assert "part <'payments/kind'> kind_subsystem : Subsystem {" in payments
     assert "part <'payments/Subsystem'> Subsystem_subsystem : Subsystem {" in payments
+    # never the name of the part holding it: `expose ShopSystem::payments::**` would see two 'payments'
+    assert "part <'payments/payments'> payments_subsystem : Subsystem {" in payments
 
 
 def test_imports_between_subsystems_are_import_links_inside_their_component() -> None:

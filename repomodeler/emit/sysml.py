@@ -459,10 +459,10 @@ def render_system(g: nx.MultiDiGraph) -> str:
             port = provided.get(proto)
             ep_ns = IdentAllocator(_PORT_FEATURES)
             eps = []
-            hidden = typed[cid].hidden_paths if proto == "grpc" and cid in typed else set()
+            # every endpoint the code serves is listed with its evidence, also the rpcs of an
+            # infrastructure API the library types once (GrpcHealthApi): the port's type says what they
+            # carry, the endpoint says this component serves them (and reads back as it was analysed)
             for ep in sorted(port.endpoints, key=lambda e: (e.path, e.method)) if port else []:
-                if ep.method == "RPC" and ep.path in hidden:
-                    continue  # the library's infrastructure API (GrpcHealthApi) declares it once
                 eps.append({"name": ep_ns.take(_endpoint_label(ep.method, ep.path), "endpoint"),
                             "method": sysml_string(ep.method), "path": sysml_string(ep.path),
                             "evidence": _evidence(ep.evidence, limit=2)})

@@ -10,13 +10,14 @@ field (scalars typed by ScalarValues, messages as items, enums as enum defs, rep
 
 Infrastructure APIs are declared once, in the library: the standard health service
 ``grpc.health.v1.Health`` is ``GrpcHealthApi``/``GrpcHealthLink`` with its messages; a service port that
-also serves it specializes those instead of repeating them, and its health rpcs are not listed again.
+also serves it specializes those instead of repeating them (its port still lists the health endpoints it
+serves, with their evidence).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from repomodeler.emit.names import IdentAllocator, is_basic_name, short_name_ok
 from repomodeler.records import Endpoint, MessageType, Port
@@ -47,7 +48,6 @@ class TypedApi:
     port_def: str  # what the provided port is typed by (own def, or the library's GrpcHealthApi)
     link_def: str  # what connectors to it are typed by
     own: dict[str, object] | None = None  # template data when the def is the system package's own
-    hidden_paths: set[str] = field(default_factory=set)  # endpoints the library def already declares
 
 
 def is_infrastructure(ep: Endpoint) -> bool:
@@ -126,9 +126,8 @@ def typed_api(component: str, port: Port, names: MessageNames, ns: IdentAllocato
     infra = sorted({ep.package for ep in rpcs if is_infrastructure(ep)})
     own_rpcs = [ep for ep in rpcs if not is_infrastructure(ep)]
     base_port, base_link = INFRASTRUCTURE[infra[0]] if infra else ("GrpcApi", "GrpcLink")
-    hidden = {ep.path for ep in rpcs if is_infrastructure(ep)}
     if not own_rpcs:
-        return TypedApi(base_port, base_link, None, hidden)
+        return TypedApi(base_port, base_link, None)
     services = sorted({ep.path.split("/", 1)[0] for ep in own_rpcs})
     stem = services[0] if len(services) == 1 else _camel(component) + "Grpc"
     if not stem.endswith("Api"):
@@ -157,7 +156,7 @@ def typed_api(component: str, port: Port, names: MessageNames, ns: IdentAllocato
            "flows": flows,
            "port_doc": f"The gRPC API {component} provides: {what} ({count}), each rpc's request in and response out, typed by its message{also}.",
            "link_doc": f"A client calling {component} over gRPC ({what}): each rpc's request flows from the client to the server, its response back."}
-    return TypedApi(port_def, link_def, own, hidden)
+    return TypedApi(port_def, link_def, own)
 
 
 def declared_with_short(reserved_lower: set[str]):  # type: ignore[no-untyped-def]
