@@ -28,7 +28,7 @@ from repomodeler.emit.names import IdentAllocator, is_basic_name
 from repomodeler.model import graph as model_graph
 
 # Features a part inherits from the library's Component def, and from its Subsystem def (library.sysml.j2).
-COMPONENT_FEATURES = frozenset({"kind", "repository", "language", "technology", "image", "exposedPorts"})
+COMPONENT_FEATURES = frozenset({"kind", "repository", "language", "technology", "image", "publishedPorts"})
 SUBSYSTEM_FEATURES = frozenset({"path", "files", "language", "endpoints", "packageName"})
 
 

@@ -33,6 +33,7 @@ import networkx as nx
 from repomodeler.emit.names import (LIBRARY_PACKAGES, IdentAllocator, is_basic_name, short_name_ok, sysml_doc, sysml_ident, sysml_name,
                                     sysml_string)
 from repomodeler.emit.nested import COMPONENT_FEATURES as _COMPONENT_FEATURES, EMPTY as NO_NESTING, Nesting, nest
+from repomodeler.emit.values import cpu_cores, memory_bytes, natural, port_mappings
 from repomodeler.emit.typed_apis import (LIBRARY_NAMES as TYPED_LIBRARY_NAMES, MessageNames, TypedApi, declared_with_short,
                                          message_names, render_messages, typed_api)
 from repomodeler.model.graph import parent_of as holder_of, top_level_view
@@ -62,10 +63,13 @@ STORE_KINDS = {"database", "cache"}
 _EXTRA_LIBRARY_NAMES = {"ComponentKind", "Protocol", "SourceRef", "Request", "Response", "Message", "Endpoint",
                         "Component", "Api", "CallApi", "MessagingApi", "LibraryLink", GENERIC_PORT, "Repository",
                         "RepositoryMember", "System", "InterconnectionView", "RepositoryView", "DependencyRule",
-                        "CheckViolation", "Deployment", "Workload", "Deploys", "Subsystem", "ImportLink", "PartLink",
+                        "CheckViolation", "Deployment", "Workload", "Deploys", "PortMapping", "MemorySize", "Subsystem", "ImportLink", "PartLink",
                         "TreeView",
                         GENERIC_PORT.replace("Api", "Link"), GENERIC_PORT.replace("Api", "Access")}
 _PORT_FEATURES = {"protocol", "request", "response", "publish", "deliver"}
+# Features a part inherits from the library's Workload def (a published port's name must not take one).
+_WORKLOAD_FEATURES = frozenset({"platform", "image", "publishedPorts", "replicas", "cpuRequest", "cpuLimit",
+                                "memoryRequest", "memoryLimit"})
 _VERB = {"calls": "calls", "uses": "uses", "depends_on": "depends on", "publishes": "publishes to",
          "subscribes": "subscribes to"}
 
@@ -403,18 +407,59 @@ def nested_render_data(full: nx.MultiDiGraph, names: SystemNames, reserved_lower
     return parts, links
 
 
-def component_attributes(d: dict[str, object]) -> list[dict[str, str]]:
-    """The attribute values a Component part redefines (repository, language, technology, image, ports)."""
+def component_attributes(d: dict[str, object], namespace: IdentAllocator | None = None) -> list[dict[str, str]]:
+    """The attribute values a Component part redefines (repository, language, technology, image) and its
+    published ports, each a ``PortMapping`` subsetting ``publishedPorts`` named in `namespace`."""
     attrs = []
     if d["repository"]:
         attrs.append({"name": "repository", "value": sysml_string(d["repository"])})
     if d["language"]:
         attrs.append({"name": "'language'", "value": sysml_string(d["language"])})
     extra: dict[str, str] = d["attributes"]  # type: ignore[assignment]
-    for key, attr in (("technology", "technology"), ("image", "image"), ("ports", "exposedPorts")):
+    for key, attr in (("technology", "technology"), ("image", "image")):
         if extra.get(key):
             attrs.append({"name": attr, "value": sysml_string(extra[key])})
+    attrs.extend(published_ports(extra.get("ports", ""), namespace or IdentAllocator(_COMPONENT_FEATURES)))
     return attrs
+
+
+def published_ports(text: str, namespace: IdentAllocator) -> list[dict[str, str]]:
+    """``attribute port_8080 :> publishedPorts { :>> containerPort = 80; :>> hostPort = 8080; }`` per
+    mapping of a descriptor's ports (emit/values.py); what does not parse is left out (the doc says it)."""
+    out = []
+    for m in port_mappings(text)[0]:
+        values = [f":>> containerPort = {m.container};"]
+        if m.host is not None:
+            values.append(f":>> hostPort = {m.host};")
+        if m.transport:
+            values.append(f":>> transport = {sysml_string(m.transport)};")
+        out.append({"name": "", "value": "",
+                    "decl": f"{namespace.take(f'port-{m.label}', 'mapping')} :> publishedPorts {{ {' '.join(values)} }}"})
+    return out
+
+
+def untyped_ports(d: dict[str, object]) -> str:
+    """The published ports of a component no PortMapping could say (a range, a variable), for its doc."""
+    other = port_mappings(str(d["attributes"].get("ports", "")))[1]  # type: ignore[union-attr]
+    return f"; published ports not typed: {', '.join(other)}" if other else ""
+
+
+def workload_sizing(attrs: dict[str, str]) -> tuple[list[dict[str, str]], list[str]]:
+    """Replicas (Natural), cpu requests and limits (Real cores) and memory requests and limits
+    (MemorySize in bytes) of a Kubernetes workload; the values that do not parse, for its doc."""
+    out, other = [], []
+    for key, attr, parse, unit in (("replicas", "replicas", natural, ""), ("cpu_request", "cpuRequest", cpu_cores, ""),
+                                   ("cpu_limit", "cpuLimit", cpu_cores, ""),
+                                   ("memory_request", "memoryRequest", memory_bytes, " [SI::byte]"),
+                                   ("memory_limit", "memoryLimit", memory_bytes, " [SI::byte]")):
+        if not attrs.get(key):
+            continue
+        value = parse(attrs[key])
+        if value is None:
+            other.append(f"{key.replace('_', ' ')} {attrs[key]}")
+        else:
+            out.append({"name": attr, "value": value + unit})
+    return out, other
 
 
 def _is_descriptor(path: str) -> bool:
@@ -471,7 +516,7 @@ def render_system(g: nx.MultiDiGraph) -> str:
             ports.append({"name": server_port_name[(cid, proto)], "type": typed_port(cid, proto),
                           "endpoints": eps, "evidence": port_ev})
         ports.extend(sorted(client_ports[cid], key=lambda p: str(p["name"])))
-        attrs = component_attributes(d)
+        attrs = component_attributes(d, names.ports.namespaces[cid])
         where = ", ".join(sorted({f"{e.repository}:{e.path}" for e in d["evidence"]})[:3])
         doc = f"{d['kind'].capitalize()} '{d['name']}'"
         if d["name"] != cid:
@@ -485,6 +530,7 @@ def render_system(g: nx.MultiDiGraph) -> str:
         counts = _endpoint_counts(list(d["ports"]))
         if counts:
             doc += f"; provides {counts}"
+        doc += untyped_ports(d)
         if len(d["evidence"]) > MAX_EVIDENCE:
             doc += f"; {len(d['evidence']) - MAX_EVIDENCE} more source locations in model.json"
         components.append({"name": _declared(q[cid], _short(cid, q[cid], reserved_lower)),
@@ -588,13 +634,17 @@ def render_system(g: nx.MultiDiGraph) -> str:
         for cid in deployed:
             d = g.nodes[cid]
             attrs = [{"name": "platform", "value": sysml_string(d["attributes"]["deployment"])}]
-            for key, attr in (("image", "image"), ("ports", "exposedPorts")):
-                if d["attributes"].get(key):
-                    attrs.append({"name": attr, "value": sysml_string(d["attributes"][key])})
+            if d["attributes"].get("image"):
+                attrs.append({"name": "image", "value": sysml_string(d["attributes"]["image"])})
+            sizing, unread = workload_sizing(d["attributes"])
+            attrs.extend(sizing)
+            attrs.extend(published_ports(d["attributes"].get("ports", ""), IdentAllocator(_WORKLOAD_FEATURES)))
             descriptors = [e for e in d["evidence"] if _is_descriptor(e.path)]
+            wdoc = f"{cid} deployed with {d['attributes']['deployment']}" + untyped_ports(d)
+            if unread:
+                wdoc += f"; not read as quantities: {', '.join(unread)}"
             workloads.append({"name": _declared(q[cid], _short(cid, q[cid], reserved_lower)), "attributes": attrs,
-                              "evidence": _evidence(descriptors, limit=2),
-                              "doc": sysml_doc(f"{cid} deployed with {d['attributes']['deployment']}.")})
+                              "evidence": _evidence(descriptors, limit=2), "doc": sysml_doc(wdoc + ".")})
             allocations.append({"name": package_ns.take(f"{cid}-deployed", "allocation"),
                                 "component": q[cid], "workload": q[cid]})
         deployment = {"def": def_name, "usage": usage, "workloads": workloads, "allocations": allocations,

@@ -33,6 +33,10 @@ from repomodeler.graph.values import (
 )
 from repomodeler.records import Component, Endpoint, Evidence, Fact, Port
 
+# Attributes of a Kubernetes workload fact that say how it is sized (extract/readers/kubernetes.py):
+# copied to the component as written; the SysML emitter types them (emit/values.py).
+WORKLOAD_SIZING = ("replicas", "cpu_request", "cpu_limit", "memory_request", "memory_limit")
+
 
 class ComponentRules(ResolverBase):
     """Rules that create components and describe what they provide."""
@@ -103,6 +107,8 @@ class ComponentRules(ResolverBase):
             kind = tech[1] if tech else "service"
             attrs = {"image": image or "", "technology": tech[0] if tech else "", "deployment": "kubernetes",
                      "ports": f.get("ports") or ""}
+            # how the manifest sizes it (replicas, cpu/memory requests and limits), as written there
+            attrs.update({k: f.get(k) or "" for k in WORKLOAD_SIZING if f.get(k)})
             aliases = tuple(a for a in (f.get("app"), image_basename(image) if image and not tech else None) if a)
             name = f.get("name") or ""
             same = self._same_image(image, by_image, f.path) if image and not tech else None
