@@ -23,7 +23,7 @@ library feature, an imported definition or another member.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -34,8 +34,8 @@ from repomodeler.emit.names import (LIBRARY_PACKAGES, IdentAllocator, is_basic_n
                                     sysml_string)
 from repomodeler.emit.nested import COMPONENT_FEATURES as _COMPONENT_FEATURES, EMPTY as NO_NESTING, Nesting, nest
 from repomodeler.emit.values import cpu_cores, memory_bytes, natural, port_mappings
-from repomodeler.emit.typed_apis import (LIBRARY_NAMES as TYPED_LIBRARY_NAMES, MessageNames, TypedApi, declared_with_short,
-                                         message_names, render_messages, typed_api)
+from repomodeler.emit.typed_apis import (HTTP_METHODS, LIBRARY_NAMES as TYPED_LIBRARY_NAMES, MessageNames, TypedApi,
+                                         declared_with_short, message_names, render_messages, typed_api, typed_http_api)
 from repomodeler.model.graph import parent_of as holder_of, top_level_view
 from repomodeler.records import NODE_KINDS, PROTOCOLS, Evidence
 
@@ -118,7 +118,7 @@ def render_library() -> str:
         ([BUILD_PROTOCOL] if BUILD_PROTOCOL not in PROTOCOLS else [])
     kinds = list(NODE_KINDS) + [k for k in KIND_DEF if k not in NODE_KINDS]
     return _env().get_template("library.sysml.j2").render(
-        kinds=[sysml_name(k) for k in kinds], protocol_enums=[sysml_name(p) for p in enums], protocols=protocols,
+        http_methods=list(HTTP_METHODS), kinds=[sysml_name(k) for k in kinds], protocol_enums=[sysml_name(p) for p in enums], protocols=protocols,
         kind_defs=[{"def": KIND_DEF[k], "enum": sysml_name(k)} for k in kinds],
     )
 
@@ -250,6 +250,11 @@ class SystemNames:
     typed_apis: dict[str, TypedApi]  # component id -> the typed API of its gRPC port (rpcs read from a .proto)
     ports: PortNames  # each component's ports (and the namespace of its body)
     nesting: Nesting = NO_NESTING  # parts inside components and the links that start or end at them
+    typed_http: dict[str, TypedApi] = field(default_factory=dict)  # component id -> the typed API of its HTTP port
+
+    def api(self, cid: str, protocol: str) -> TypedApi | None:
+        """The typed API (port def, interface def) of a component's provided port over `protocol`, if it has one."""
+        return self.typed_apis.get(cid) if protocol == "grpc" else self.typed_http.get(cid) if protocol == "http" else None
 
     def connection(self, source: str, target: str, protocol: str) -> str | None:
         """The connector for the model.json connection id parts (the edge key is its protocol)."""
@@ -292,6 +297,13 @@ def system_names(g: nx.MultiDiGraph) -> SystemNames:
         api = typed_api(cid, grpc, messages, package_ns, _evidence) if grpc is not None else None
         if api is not None:
             typed[cid] = api
+    typed_http: dict[str, TypedApi] = {}
+    for cid in sorted(g.nodes):
+        http = next((p for p in g.nodes[cid]["ports"] if p.protocol == "http"), None)
+        api = typed_http_api(cid, http, messages, package_ns, _evidence, str(g.nodes[cid]["name"])) \
+            if http is not None else None
+        if api is not None:
+            typed_http[cid] = api
     ports = port_names(g, edges)
     nesting = NO_NESTING
     if full.number_of_nodes() != g.number_of_nodes():
@@ -303,7 +315,8 @@ def system_names(g: nx.MultiDiGraph) -> SystemNames:
         package_ns.reserve({link.name for link in nesting.links.values() if link.owner is None})
     return SystemNames(package=sysml_ident(system_package_name(g)), system_def=system_def, components=comp_names,
                        connections=conn_names, topics=topic_names, markers=marker_names, topic_edges=topic_edges,
-                       package_ns=package_ns, messages=messages, typed_apis=typed, ports=ports, nesting=nesting)
+                       package_ns=package_ns, messages=messages, typed_apis=typed, ports=ports, nesting=nesting,
+                       typed_http=typed_http)
 
 
 def nested_render_data(full: nx.MultiDiGraph, names: SystemNames, reserved_lower: set[str]
@@ -482,7 +495,8 @@ def render_system(g: nx.MultiDiGraph) -> str:
     typed = names.typed_apis
 
     def typed_port(cid: str, proto: str) -> str:
-        return typed[cid].port_def if proto == "grpc" and cid in typed else port_def(proto)
+        api = names.api(cid, proto)
+        return api.port_def if api is not None else port_def(proto)
     q = dict(comp_names)
 
     # ---- components and their ports
@@ -583,8 +597,8 @@ def render_system(g: nx.MultiDiGraph) -> str:
                 keyword, cdef = "connection", port_def(proto).replace("Api", "Access")
                 ends = f"{client} to {server}"
             else:
-                keyword, cdef = "interface", (typed[v].link_def if proto == "grpc" and v in typed
-                                              else port_def(proto).replace("Api", "Link"))
+                api = names.api(v, proto)
+                keyword, cdef = "interface", (api.link_def if api is not None else port_def(proto).replace("Api", "Link"))
                 ends = f"client ::> {client} to server ::> {server}"
         if via and via != "literal":
             doc += f" ({via})"
@@ -685,7 +699,8 @@ def render_system(g: nx.MultiDiGraph) -> str:
                      "commit": sysml_string(r["commit"]) if r.get("commit") else ""} for r in repos]
     declared = declared_with_short(reserved_lower)
     messages = render_messages(list(g.graph.get("messages", [])), names.messages, _evidence, declared)
-    apis = [typed[cid].own for cid in sorted(typed) if typed[cid].own]
+    apis = [typed[cid].own for cid in sorted(typed) if typed[cid].own] + \
+        [names.typed_http[cid].own for cid in sorted(names.typed_http) if names.typed_http[cid].own]
     return _env().get_template("system.sysml.j2").render(
         messages=messages, apis=apis,
         package=package_ident, doc=sysml_doc(doc),  # no short name: mercurio rejects one on a package

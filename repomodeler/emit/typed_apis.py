@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from repomodeler.emit.names import IdentAllocator, is_basic_name, short_name_ok
+from repomodeler.emit.names import IdentAllocator, is_basic_name, short_name_ok, sysml_doc, sysml_string
 from repomodeler.records import Endpoint, MessageType, Port
 
 # proto package -> (library port def, library interface def) for APIs the library declares once.
@@ -32,7 +32,10 @@ LIBRARY_TYPES: dict[str, str] = {
 }
 LIBRARY_ENUMS = {"HealthServingStatus"}
 # Names the library declares for these (the system package must not shadow them).
-LIBRARY_NAMES = {"ProtoMessage", "GrpcHealthApi", "GrpcHealthLink", *LIBRARY_TYPES.values()}
+LIBRARY_NAMES = {"ProtoMessage", "GrpcHealthApi", "GrpcHealthLink", "HttpMethod", "HttpRequest", "HttpResponse",
+                 "ApiSchema", *LIBRARY_TYPES.values()}
+# HTTP methods the library's HttpMethod enum names (ANY: a route that takes every method).
+HTTP_METHODS = ("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS", "TRACE", "ANY")
 # Features the library's GrpcHealthApi / GrpcHealthLink declare (a service rpc must not take these names).
 _HEALTH_FEATURES = {"Check_request", "Check_response", "Watch_request", "Watch_response"}
 _PORT_FEATURES = {"protocol", "request", "response", "publish", "deliver", "client", "server"}
@@ -145,7 +148,7 @@ def typed_api(component: str, port: Port, names: MessageNames, ns: IdentAllocato
             streamed = ep.stream in (side, "both")
             doc = f"rpc {ep.path} ({ep.package}): {side}{' stream' if streamed else ''} {written or 'not read'}"
             items.append({"direction": direction, "name": name, "type": type_, "subsets": side, "doc": doc,
-                          "evidence": evidence(ep.evidence, limit=1)})
+                          "values": [], "evidence": evidence(ep.evidence, limit=1)})
             src, dst = ("client", "server") if side == "request" else ("server", "client")
             flows.append({"name": name, "item": type_, "source": f"{src}.{name}", "target": f"{dst}.{name}"})
     package_of = {ep.path.split("/", 1)[0]: ep.package for ep in own_rpcs}
@@ -167,3 +170,52 @@ def declared_with_short(reserved_lower: set[str]):  # type: ignore[no-untyped-de
         return ident
     return declared
 
+
+
+def typed_http_api(component: str, port: Port, names: MessageNames, ns: IdentAllocator, evidence,  # type: ignore[no-untyped-def]
+                   label: str) -> TypedApi | None:
+    """The typed API of a component's HTTP port: a port def with an ``in item`` per operation (an
+    ``HttpRequest`` with its method, path and, when an OpenAPI document or a framework DTO says it, the
+    body's item def) and an ``out item`` per response (``HttpResponse``, its body typed likewise), and
+    an interface def carrying a flow per request and response.  None when the port has no endpoints."""
+    ops = sorted(port.endpoints, key=lambda e: (e.path, e.method))
+    if not ops:
+        return None
+    stem = _camel(component) + "HttpApi"
+    port_def = ns.take(stem, "api")
+    link_def = ns.take(stem[: -len("Api")] + "Link", "link")
+    member_ns = IdentAllocator(_PORT_FEATURES)
+    items, flows = [], []
+    for ep in ops:
+        method = ep.method.upper()
+        what = f"{method} {ep.path}" if method else ep.path
+        for side, direction, body in (("request", "in", ep.request), ("response", "out", ep.response)):
+            name = member_ns.take(f"{what}_{side}", side)
+            type_ = "HttpRequest" if side == "request" else "HttpResponse"
+            values = []
+            if side == "request":
+                if method in HTTP_METHODS:
+                    values.append(f"attribute :>> method = HttpMethod::{method};")
+                values.append(f"attribute :>> path = {_string(ep.path)};")
+            body_type = names.type_of(body) if body else None
+            if body_type:
+                values.append(f"item :>> body : {body_type};")
+            doc = sysml_doc(f"{what}: the {side}" + (f", its body {body}" if body else ""))
+            items.append({"direction": direction, "name": name, "type": type_, "subsets": side, "doc": doc,
+                          "values": values, "evidence": evidence(ep.evidence, limit=1)})
+            src, dst = ("client", "server") if side == "request" else ("server", "client")
+            flows.append({"name": name, "item": type_, "source": f"{src}.{name}", "target": f"{dst}.{name}"})
+    typed = sum(1 for ep in ops if ep.request or ep.response)
+    count = f"{len(ops)} operation{'s' if len(ops) != 1 else ''}"
+    bodies = f", {typed} with typed bodies" if typed else ""
+    own = {"port": port_def, "link": link_def, "base_port": "HttpApi", "base_link": "HttpLink", "items": items,
+           "flows": flows,
+           "port_doc": sysml_doc(f"The HTTP API {label} provides ({count}{bodies}): each operation's request in, "
+                                 "with its method and path, and its response out."),
+           "link_doc": sysml_doc(f"A client calling {label} over HTTP: each operation's request flows from the client "
+                                 "to the server, its response back.")}
+    return TypedApi(port_def, link_def, own)
+
+
+def _string(text: str) -> str:
+    return sysml_string(text)
