@@ -95,8 +95,10 @@ def render_messages(messages: list[MessageType], names: MessageNames, evidence, 
         if ident is None:
             continue
         # tree-sitter-sysml takes no metadata inside an enum def: its SourceRef is a `metadata ... about` beside it
+        what = "an OpenAPI schema" if m.kind == "schema" else f"a Protocol Buffers {m.kind}"
         entry: dict[str, object] = {"name": declared(ident, m.name), "ident": ident, "kind": m.kind, "evidence": evidence([m.evidence]),
-                                    "doc": f"{m.name}: a Protocol Buffers {m.kind} ({m.evidence.path} line {m.evidence.line})."}
+                                    "base": "ApiSchema" if m.kind == "schema" else "ProtoMessage",
+                                    "doc": sysml_doc(f"{m.name}: {what} ({m.evidence.path} line {m.evidence.line}).")}
         if m.kind == "enum":
             value_ns = IdentAllocator()
             entry["values"] = [declared(value_ns.take(v, "value"), v) for v in m.values]
@@ -113,6 +115,8 @@ def render_messages(messages: list[MessageType], names: MessageNames, evidence, 
                     text = f"attribute {declared(ident_f, f.name)} : {target}{mult};"
                 elif target:
                     text = f"item {declared(ident_f, f.name)} : {target}{mult};"
+                elif m.kind == "schema":  # an object, a oneOf, a type the document does not name
+                    text = f"attribute {declared(ident_f, f.name)}{mult} {{ doc /* {sysml_doc(f.type or 'untyped')} {sysml_doc(f.name)} */ }}"
                 else:  # bytes, or a type the repositories do not define (google.protobuf.Timestamp...)
                     text = f"attribute {declared(ident_f, f.name)}{mult} {{ doc /* {f.type} {f.name} = {f.number} */ }}"
                 fields.append(text)

@@ -31,6 +31,7 @@ from repomodeler.graph.values import (
     route_of,
     router_prefix,
 )
+from repomodeler.graph.protos import openapi_schemas
 from repomodeler.records import Component, Endpoint, Evidence, Fact, Port
 
 # Attributes of a Kubernetes workload fact that say how it is sized (extract/readers/kubernetes.py):
@@ -607,6 +608,7 @@ class ComponentRules(ResolverBase):
 
     # ------------------------------------------------------------------ endpoints
     def endpoints(self) -> None:
+        schemas = openapi_schemas(self.by_kind["openapi.schema"], self.by_kind["openapi.property"])
         by_line: dict[tuple[str, str, int], Fact] = {}
         for f in self.by_kind["http.route"]:
             # Several readings of one route line collapse to the most specific; an OpenAPI path item
@@ -638,7 +640,13 @@ class ComponentRules(ResolverBase):
                     ep.evidence.append(f.evidence)
                     break
             else:
-                port.endpoints.append(Endpoint(method=method, path=path, evidence=[f.evidence]))
+                ep = Endpoint(method=method, path=path, evidence=[f.evidence])
+                port.endpoints.append(ep)
+            # the bodies an OpenAPI document types the operation with (the first document, by path, wins)
+            for side in ("request", "response"):
+                if f.get(side) and not getattr(ep, side):
+                    setattr(ep, side, f.get(side) or "")
+                    schemas.closure([(f.get(side) or "", f.evidence)], self.model.messages)
             port.evidence.append(f.evidence)
 
     def router_mounts(self, route_files: set[tuple[str, str]]) -> dict[tuple[str, str], str]:
