@@ -64,7 +64,8 @@ _EXTRA_LIBRARY_NAMES = {"ComponentKind", "Protocol", "SourceRef", "Request", "Re
                         "Component", "Api", "CallApi", "MessagingApi", "LibraryLink", GENERIC_PORT, "Repository",
                         "RepositoryMember", "System", "InterconnectionView", "RepositoryView", "DependencyRule",
                         "CheckViolation", "Deployment", "Workload", "Deploys", "PortMapping", "MemorySize", "Subsystem", "ImportLink", "PartLink",
-                        "TreeView",
+                        "TreeView", "ConnectionsConcern", "OwnershipConcern", "DecompositionConcern",
+                        "ConnectionsViewpoint", "OwnershipViewpoint", "DecompositionViewpoint",
                         GENERIC_PORT.replace("Api", "Link"), GENERIC_PORT.replace("Api", "Access")}
 _PORT_FEATURES = {"protocol", "request", "response", "publish", "deliver"}
 # Features a part inherits from the library's Workload def (a published port's name must not take one).
