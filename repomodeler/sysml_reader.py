@@ -53,7 +53,11 @@ IGNORED_NODES = {"documentation", "comment", "block_comment", "line_comment", "c
                  "alias_statement", "part_definition", "port_definition", "interface_definition",
                  "connection_definition", "item_definition", "attribute_definition", "enumeration_definition",
                  "metadata_definition", "flow_definition", "action_definition", "requirement_definition",
-                 "requirement_usage", "satisfy_statement", "concern_usage", "stakeholder_usage"}
+                 "requirement_usage", "satisfy_statement", "concern_usage", "stakeholder_usage",
+                 "bind_statement"}
+# Connectors that carry no link of their own: a port delegated from a nested part to its holder's port
+# (the link it carries is the component's connection and the part's PartLink).
+DELEGATION_DEFS = {"Delegation"}
 
 
 @dataclass(frozen=True, order=True)
@@ -615,6 +619,8 @@ class _Reader:
         """A connector in the system (`scope` None) or in the body of a part: in a part, its ends name
         that part's nested parts (``connect server to api`` inside ``part ollama``)."""
         what = node.type.split("_")[0]
+        if unquote((self.type_name(node)[0] or "").split("::")[-1]) in DELEGATION_DEFS:
+            return
         ends = self._ends(node)
         if len(ends) != 2:
             self.note(node, f"'{what}' with {len(ends)} ends not mapped (a connection needs exactly two)")

@@ -126,7 +126,7 @@ def test_shop_model_is_idiomatic_and_valid(shop_model: tuple[str, str]) -> None:
     # one package per file: the library ships beside model.sysml, which imports it
     assert "package RepoModeler" not in text and "private import RepoModeler::*;" in text
     # a call: interface between the conjugated client port and the server port, with plain-words doc
-    call = re.search(r"interface <'orders-payments-http'> orders_payments_http : HttpLink connect client ::> orders\.to_payments_http "
+    call = re.search(r"interface <'orders-payments-http'> orders_payments_http : PaymentsHttpLink connect client ::> orders\.to_payments_http "
                      r"to server ::> payments\.http \{\n\s+doc /\* (.*?) \*/", text)
     assert call and call.group(1).startswith("orders calls payments over HTTP")
     # storage access is a connection between ports; a host keeps its real name as the short name

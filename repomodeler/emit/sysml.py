@@ -32,7 +32,8 @@ import networkx as nx
 
 from repomodeler.emit.names import (LIBRARY_PACKAGES, IdentAllocator, is_basic_name, short_name_ok, sysml_doc, sysml_ident, sysml_name,
                                     sysml_string)
-from repomodeler.emit.nested import COMPONENT_FEATURES as _COMPONENT_FEATURES, EMPTY as NO_NESTING, Nesting, nest
+from repomodeler.emit.nested import (COMPONENT_FEATURES as _COMPONENT_FEATURES, EMPTY as NO_NESTING, SUBSYSTEM_FEATURES,
+                                     Nesting, nest)
 from repomodeler.emit.values import cpu_cores, memory_bytes, natural, port_mappings
 from repomodeler.emit.typed_apis import (HTTP_METHODS, LIBRARY_NAMES as TYPED_LIBRARY_NAMES, MessageNames, TypedApi,
                                          declared_with_short, message_names, render_messages, typed_api, typed_http_api)
@@ -63,7 +64,7 @@ STORE_KINDS = {"database", "cache"}
 _EXTRA_LIBRARY_NAMES = {"ComponentKind", "Protocol", "SourceRef", "Request", "Response", "Message", "Endpoint",
                         "Component", "Api", "CallApi", "MessagingApi", "LibraryLink", GENERIC_PORT, "Repository",
                         "RepositoryMember", "System", "InterconnectionView", "RepositoryView", "DependencyRule",
-                        "CheckViolation", "Deployment", "Workload", "Deploys", "PortMapping", "MemorySize", "Subsystem", "ImportLink", "PartLink",
+                        "CheckViolation", "Deployment", "Workload", "Deploys", "PortMapping", "MemorySize", "Delegation", "Subsystem", "ImportLink", "PartLink",
                         "TreeView", "ConnectionsConcern", "OwnershipConcern", "DecompositionConcern",
                         "ConnectionsViewpoint", "OwnershipViewpoint", "DecompositionViewpoint",
                         GENERIC_PORT.replace("Api", "Link"), GENERIC_PORT.replace("Api", "Access")}
@@ -320,7 +321,63 @@ def system_names(g: nx.MultiDiGraph) -> SystemNames:
                        typed_http=typed_http)
 
 
-def nested_render_data(full: nx.MultiDiGraph, names: SystemNames, reserved_lower: set[str]
+@dataclass(frozen=True)
+class Delegation:
+    """Port delegation of the links a part inside a component makes to another component: the part (and
+    every part between it and the component) holds a port like the component's client port for that
+    connection, and each holder connects its part's port to its own, so the link leaves the component
+    through the component's port, as the OMG examples wire nested parts: a ``Delegation`` connection
+    from the inner port to the outer one
+    (``connection api_to_payments_http_delegation : Delegation connect api.to_payments_http to
+    to_payments_http;``; a named connection, since mercurio gives unnamed bindings one id per port)."""
+
+    ports: dict[str, list[tuple[str, str]]]  # nested node id -> (port name, type) it holds
+    binds: dict[str, list[str]]  # holder id (a component or a part) -> delegation connections of its body
+
+
+def delegations(full: nx.MultiDiGraph, names: SystemNames, client_type: dict[tuple[str, str, str], str]) -> Delegation:
+    """The delegation ports and binds for every link from a nested part to a top-level component whose
+    component-level connection has a client port (`client_type`: edge -> that port's type)."""
+    nesting = names.nesting
+    parent_of = {c: h for h, cs in nesting.children.items() for c in cs}
+    ports: dict[str, list[tuple[str, str]]] = {}
+    binds: dict[str, list[str]] = {}
+    used: dict[str, set[str]] = {}
+    for (src, dst, key), link in sorted(nesting.links.items(), key=lambda x: (x[0][0], x[0][1], str(x[0][2]))):
+        if link.owner is not None or src not in parent_of or dst not in names.components:
+            continue
+        chain = [src]
+        while chain[-1] in parent_of:
+            chain.append(parent_of[chain[-1]])
+        top = chain[-1]
+        edge = (top, dst, str(key))
+        if edge not in names.ports.client or edge not in client_type:
+            continue
+        port = names.ports.client[edge]
+        # the port's name must be free in every part on the way (no member of that name inside it)
+        if any(port in {nesting.members[c] for c in nesting.children.get(n, [])} | SUBSYSTEM_FEATURES
+               or port == nesting.members[n] for n in chain[:-1]):
+            continue
+        for child, holder in zip(chain, chain[1:]):
+            if (port, client_type[edge]) in ports.setdefault(child, []):
+                continue
+            # a named connection (mercurio gives unnamed bindings one id per port): never a name the
+            # holder's body already has (its ports, parts, connectors)
+            taken = names.ports.namespaces[holder].taken() if holder not in parent_of else \
+                {nesting.members[c] for c in nesting.children.get(holder, [])} | \
+                {lk.name for lk in nesting.links.values() if lk.owner == holder}
+            name = f"{nesting.members[child]}_{port}_delegation"
+            if name in taken or name in used.setdefault(holder, set()):
+                continue
+            used[holder].add(name)
+            ports[child].append((port, client_type[edge]))
+            binds.setdefault(holder, []).append(
+                f"connection {name} : Delegation connect {nesting.members[child]}.{port} to {port};")
+    return Delegation(ports, binds)
+
+
+def nested_render_data(full: nx.MultiDiGraph, names: SystemNames, reserved_lower: set[str],
+                       delegation: Delegation | None = None
                        ) -> tuple[dict[str, list[dict[str, object]]], dict[str | None, list[dict[str, object]]]]:
     """The parts inside components and the connectors that start or end at them, ready for the
     template: (holder id -> its nested parts, each with its own parts and connectors; owner id ->
@@ -411,6 +468,8 @@ def nested_render_data(full: nx.MultiDiGraph, names: SystemNames, reserved_lower
         inner: set[str] = set(nesting.members[c] for c in nesting.children.get(node, []))
         return {"name": _declared(member, short), "def": cdef, "doc": sysml_doc(doc + "."),
                 "evidence": _evidence(d["evidence"]), "attributes": values,
+                "ports": [{"name": n, "type": t} for n, t in (delegation.ports.get(node, []) if delegation else [])],
+                "binds": delegation.binds.get(node, []) if delegation else [],
                 "parts": [part(c, node, inner) for c in nesting.children.get(node, [])],
                 "links": links.get(node, [])}
 
@@ -508,7 +567,9 @@ def render_system(g: nx.MultiDiGraph) -> str:
         if (u, v, k) in client_port_of:
             client_ports[u].append({"name": client_port_of[(u, v, k)], "type": "~" + typed_port(v, str(d["protocol"])),
                                     "endpoints": [], "evidence": _evidence(d["evidence"], limit=1)})
-    nested_parts, nested_links = nested_render_data(full, names, reserved_lower)
+    delegation = delegations(full, names, {(u, v, k): "~" + typed_port(v, str(d["protocol"]))
+                                           for u, v, k, d in edges if (u, v, k) in client_port_of})
+    nested_parts, nested_links = nested_render_data(full, names, reserved_lower, delegation)
 
     components = []
     for cid in sorted(g.nodes):
@@ -552,7 +613,8 @@ def render_system(g: nx.MultiDiGraph) -> str:
                            "def": KIND_DEF.get(d["kind"], "Service"), "doc": sysml_doc(doc + "."),
                            "marker": marker_names.get(str(d["repository"])) if d["repository"] else None,
                            "evidence": _evidence(d["evidence"]), "attributes": attrs, "ports": ports,
-                           "parts": nested_parts.get(cid, []), "links": nested_links.get(cid, [])})
+                           "parts": nested_parts.get(cid, []), "links": nested_links.get(cid, []),
+                           "binds": delegation.binds.get(cid, [])})
 
     # ---- connectors (the short name keeps the '<source>-<target>-<protocol>' id readers and the viewer know)
     # A connection a subsystem's code makes is repeated from that subsystem (see emit/nested.py).
