@@ -204,9 +204,10 @@ def typed_http_api(component: str, port: Port, names: MessageNames, ns: IdentAll
             body_type = names.type_of(body) if body else None
             if body_type:
                 values.append(f"item :>> body : {body_type};")
-            doc = sysml_doc(f"{what}: the {side}" + (f", its body {body}" if body else ""))
-            items.append({"direction": direction, "name": name, "type": type_, "subsets": side, "doc": doc,
-                          "values": values, "evidence": evidence(ep.evidence, limit=1)})
+            # one line each: the method and path say which operation it is, and its evidence is on the
+            # endpoint the port usage lists (a big system's text stays compact)
+            head = f"{direction} item {name} : {type_} :> {side}"
+            items.append({"line": f"{head} {{ {' '.join(values)} }}" if values else f"{head};"})
             src, dst = ("client", "server") if side == "request" else ("server", "client")
             flows.append({"name": name, "item": type_, "source": f"{src}.{name}", "target": f"{dst}.{name}"})
     typed = sum(1 for ep in ops if ep.request or ep.response)
