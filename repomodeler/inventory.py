@@ -44,6 +44,8 @@ TEST_DIRS = frozenset({"test", "tests", "__tests__", "spec", "specs", "e2e", "e2
 EXAMPLE_DIRS = frozenset({"example", "examples", "demo", "demos", "benchmark", "benchmarks", "bench"})
 DOC_DIRS = frozenset({"doc", "docs", "documentation", "site-docs"})
 DOC_WORDS = frozenset({"doc", "docs", "documentation"})  # old-docs, docs_v1: documentation by name
+# OpenAPI/Swagger documents by name (the openapi reader's own pattern): read even in a docs folder.
+API_DESCRIPTION = re.compile(r"^[^/]*(?:openapi|swagger)[^/]*\.(?:ya?ml|json)$", re.I)
 # Folders that keep what the project no longer runs.
 RETIRED_DIRS = frozenset({"deprecated", "archive", "archived", "obsolete", "attic"})
 FIXTURE_DIRS = frozenset({"fixture", "fixtures", "testdata", "test-data", "test_data", "mocks", "__mocks__", "__fixtures__"})
@@ -157,7 +159,8 @@ def classify_role(path: str) -> str:
         if d in EXAMPLE_DIRS and not _in_package(dirs, i):
             return "example"
         if d in DOC_DIRS or DOC_WORDS & set(re.split(r"[-_.]", d)):
-            return "docs"
+            # an API description is the interface's specification wherever it is kept (docs/openapi.yaml)
+            return "source" if API_DESCRIPTION.search(parts[-1]) else "docs"
         if d in RETIRED_DIRS and not _in_package(dirs, i):
             return "retired"
     return "source"

@@ -182,10 +182,12 @@ class MessageField:
 
 @dataclass(frozen=True, order=True)
 class MessageType:
-    """A message or enum an API's operations carry (from a ``.proto``), by fully qualified name."""
+    """A message or enum an API's operations carry (from a ``.proto``), or a body schema of an OpenAPI
+    document (kind ``schema``, its properties as fields numbered 0, types as proto scalar names), by
+    fully qualified name."""
 
-    name: str  # package.Outer.Inner
-    kind: Literal["message", "enum"]
+    name: str  # package.Outer.Inner (an OpenAPI schema: <document path as a word>.<schema name>)
+    kind: Literal["message", "enum", "schema"]  # schema: a JSON schema of an OpenAPI document
     evidence: Evidence
     fields: tuple[MessageField, ...] = ()
     values: tuple[str, ...] = ()  # enum constants, in declaration order
@@ -209,7 +211,8 @@ class MessageType:
             return Evidence(str(d.get("repository", "")), str(d.get("path", "")), int(d.get("line", 0)))
         fields = tuple(MessageField(str(f["name"]), str(f["type"]), int(f.get("number", 0)), bool(f.get("repeated")),
                                     ev(f.get("evidence"))) for f in data.get("fields", []) or [])  # type: ignore[union-attr]
-        return MessageType(name=str(data["name"]), kind="enum" if data.get("kind") == "enum" else "message",
+        kind = data.get("kind") if data.get("kind") in ("enum", "schema") else "message"
+        return MessageType(name=str(data["name"]), kind=kind,  # type: ignore[arg-type]
                            evidence=ev(data.get("evidence")), fields=fields,
                            values=tuple(str(v) for v in data.get("values", []) or []))  # type: ignore[union-attr]
 

@@ -46,7 +46,7 @@ _DOC_NAME = re.compile(r"^doc /\* \w+ '(.+?)'")  # emitted part docs start "Serv
 _PLAIN_WORD = re.compile(r"^[a-z][a-z0-9]*$")
 _DEF_SUFFIX = re.compile(r"(Api|Link|Access|Connection|Interface|Port|Flow|Channel)$")
 # Attribute names as written in SysML -> the key used in model.json attributes.
-ATTRIBUTE_KEYS: dict[str, str] = {"exposedPorts": "ports", "packageName": "package"}
+ATTRIBUTE_KEYS: dict[str, str] = {"exposedPorts": "ports", "publishedPorts": "ports", "packageName": "package"}
 CONNECTOR_NODES = {"interface_usage", "connection_usage", "connect_statement", "flow_usage", "flow_statement",
                    "message_statement"}
 # Constructs that carry no architecture (documentation, imports, views, definitions): skipped quietly.
@@ -55,7 +55,11 @@ IGNORED_NODES = {"documentation", "comment", "block_comment", "line_comment", "c
                  "alias_statement", "part_definition", "port_definition", "interface_definition",
                  "connection_definition", "item_definition", "attribute_definition", "enumeration_definition",
                  "metadata_definition", "flow_definition", "action_definition", "requirement_definition",
-                 "requirement_usage", "satisfy_statement", "concern_usage", "stakeholder_usage"}
+                 "requirement_usage", "satisfy_statement", "concern_usage", "stakeholder_usage",
+                 "bind_statement"}
+# Connectors that carry no link of their own: a port delegated from a nested part to its holder's port
+# (the link it carries is the component's connection and the part's PartLink).
+DELEGATION_DEFS = {"Delegation"}
 
 
 @dataclass
@@ -235,19 +239,43 @@ class _Reader:
         found: dict[str, tuple[str, object]] = {}
         if body is None:
             return found
+        mappings: list[str] = []
         for c in _kids(body):
-            if c.type != "attribute_usage":
+            if c.type not in ("attribute_usage", "redefines_statement"):
                 continue
             name_node = self.child(c, "feature_chain")
             name = unquote(self.text(name_node)) if name_node is not None else self.decl_name(c)
             holder = self.child(c, "usage_declaration") or c
+            if name_node is None and self._subsets(holder) == "publishedPorts":
+                # `attribute port_8080 :> publishedPorts { :>> containerPort = 80; :>> hostPort = 8080; }`
+                values = {k: v for k, (v, _n) in self.attributes(self.body(c)).items()}
+                if values.get("containerPort"):
+                    text = values["containerPort"]
+                    if values.get("hostPort"):
+                        text = f"{values['hostPort']}:{text}"
+                    if values.get("transport"):
+                        text += f"/{values['transport']}"
+                    mappings.append(text)
+                continue
             value = self.child(holder, "value_part") or self.child(c, "value_part")
             lit = None
             if value is not None:
                 lit = next((n for n in _kids(value) if n.type in ("literal", "qualified_name")), None)
+                measured = self.child(value, "measurement_expression")
+                if lit is None and measured is not None:  # `64 [SI::byte]`: the number, in its unit
+                    lit = self.child(measured, "literal")
             if name and lit is not None:
                 found[name] = (_string_value(self.text(lit)), c)
+        if mappings:
+            found["publishedPorts"] = (",".join(mappings), body)
         return found
+
+    def _subsets(self, decl) -> str | None:  # type: ignore[no-untyped-def]
+        """The feature a usage subsets (``attribute x :> publishedPorts``), as written."""
+        rel = self.child(decl, "relationship_part")
+        spec = self.child(rel, "specialization_part") if rel is not None else None
+        chain = self.child(spec, "feature_chain", "qualified_name") if spec is not None else None
+        return self.text(chain) if chain is not None else None
 
     # -- walk -----------------------------------------------------------------------------------
     def read(self) -> None:
@@ -545,6 +573,8 @@ class _Reader:
         """A connector in the system (`scope` None) or in the body of a part: in a part, its ends name
         that part's nested parts (``connect server to api`` inside ``part ollama``)."""
         what = node.type.split("_")[0]
+        if unquote((self.type_name(node)[0] or "").split("::")[-1]) in DELEGATION_DEFS:
+            return
         ends = self._ends(node)
         if len(ends) != 2:
             self.note(node, f"'{what}' with {len(ends)} ends not mapped (a connection needs exactly two)")

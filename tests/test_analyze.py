@@ -128,7 +128,7 @@ def test_emitted_sysml_passes_the_strict_check(shop_model) -> None:
     _, _, sha, out = shop_model
     text = (out / "model.sysml").read_text()
     assert "part orders : Service" in text
-    assert "interface <'orders-payments-http'> orders_payments_http : HttpLink" in text
+    assert "interface <'orders-payments-http'> orders_payments_http : PaymentsHttpLink" in text  # payments' typed API
     assert f'commit = "{sha}"' in text
     diags = validate_files([out / "RepoModeler.sysml", out / "model.sysml"])  # the library ships beside it
     assert [d for d in diags if d.severity == "error"] == []

@@ -76,7 +76,8 @@ def test_delta_sysml_passes_the_sysml_check(runner, shop_model, tmp_path):
     # metadata about the elements of the emitted models (the same package on both sides here), no copies
     assert ('metadata changed_component_cache : Change about shop::ShopSystem::cache { kind = "changed"; '
             'element = "component"; elementId = "cache"; detail = "technology: redis -> valkey"; }') in text
-    assert ('metadata removed_endpoint_payments_http_POST_payments : Change about shop::ShopSystem::payments { '
+    # an endpoint's change annotates the port that lists it, not the part owning the port
+    assert ('metadata removed_endpoint_payments_http_POST_payments : Change about shop::ShopSystem::payments::http { '
             'kind = "removed"; element = "endpoint"; elementId = "payments.http:POST /payments"') in text
     assert ("metadata removed_connection_inventory_rabbitmq_amqp : Change about "
             "shop::ShopSystem::inventory_rabbitmq_amqp {") in text

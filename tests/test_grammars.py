@@ -198,7 +198,8 @@ CASES: list[Case] = [
         R(5, "Handle", "/metrics", "go-http", router="http"),
         ("http.router", 6, {"name": "api", "parent": "r", "prefix": "/api"}),
         R(7, "POST", "/orders", "go-http", router="api"), R(9, "Get", "/items", "chi", prefix="/v1", router="r"),
-    ), absent=(("http.route", 11),)),
+        R(12, "HandleFunc", "/cart/{id}", "go-http", router="r"),  # gorilla/mux behind a base-path variable
+    ), absent=(("http.route", 11), ("http.route", 13))),
     Case("go", "http_clients.go", (
         C(4, "http://inventory:8080/stock", "Get"), C(5, 'ordersURL+"/orders"', "http.MethodPost"),
         C(6, "catalogURL", "Get"), C(7, "http://shipping:50051/quote", "Get"),

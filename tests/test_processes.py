@@ -194,3 +194,47 @@ def test_addresses_read_by_key_from_config_json_and_grpc_clients_of_registered_s
         ("cmd/geo/main.go", 7), ("config.json", 3)}
     assert links[("search", "geo")].protocol == "grpc"
     assert ("services/search/server.go", 12) in {(e.path, e.line) for e in links[("search", "geo")].evidence}
+
+
+PULL_OPENAPI = """openapi: 3.1.0
+info:
+  title: llm
+paths:
+  /api/pull:
+    post:
+      requestBody:
+        content:
+          application/json:
+            schema:
+              $ref: "#/components/schemas/PullRequest"
+      responses:
+        "200":
+          content:
+            application/json:
+              schema:
+                $ref: "#/components/schemas/Progress"
+components:
+  schemas:
+    PullRequest:
+      properties:
+        model:
+          type: string
+    Progress:
+      properties:
+        completed:
+          type: integer
+"""
+
+
+def test_an_api_description_follows_the_process_serving_its_operations() -> None:
+    """Issue #24: docs/openapi.yaml describes the API `serve` provides; its operations' bodies stay on the
+    endpoints when they move to that process, and the description leaves nothing on the root."""
+    model = resolve_files({"llm": {**llm_repo(), "docs/openapi.yaml": PULL_OPENAPI}})
+    serve = model.components["llm-serve"].ports["http"]
+    pull = next(ep for ep in serve.endpoints if ep.path == "/api/pull")
+    assert (pull.request, pull.response) == ("docs_openapi_yaml.PullRequest", "docs_openapi_yaml.Progress")
+    assert {e.path for e in pull.evidence} == {"server/routes.go", "docs/openapi.yaml"}
+    assert "docs/openapi.yaml" in {e.path for e in serve.evidence}
+    assert "http" not in model.components["llm"].ports  # nothing left behind on the root component
+    assert {m.name: m.kind for m in model.messages.values()} == {"docs_openapi_yaml.PullRequest": "schema",
+                                                                  "docs_openapi_yaml.Progress": "schema"}

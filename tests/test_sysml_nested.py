@@ -50,6 +50,10 @@ def nested_graph():
          "attributes": {"path": "payments/Subsystem", "files": "1"}},
         {"id": "payments/client", "name": "client", "kind": "subsystem", "repository": "shop", "parent": "payments",
          "evidence": [("shop", "payments/client/stripe.py", 1)], "attributes": {"path": "payments/client", "files": "1"}},
+        # the part at a component's root is named after the component (a C# project 'payments')
+        {"id": "payments/payments", "name": "payments", "kind": "subsystem", "repository": "shop",
+         "parent": "payments", "evidence": [("shop", "payments/Program.cs", 1)],
+         "attributes": {"path": "payments", "files": "1"}},
         {"id": "mysql/ordersdb", "name": "ordersdb", "kind": "database", "parent": "mysql",
          "attributes": {"database": "ordersdb", "technology": "mysql"}, "evidence": [("shop", "orders/settings.py", 9)]},
     ]
@@ -104,10 +108,12 @@ def test_subsystems_are_nested_parts_with_evidence_attributes_and_purpose() -> N
 
 def test_nested_names_never_clash_with_ports_inherited_features_or_library_definitions() -> None:
     payments = _block(render_system(nested_graph()), "part payments : Service {")
-    assert "port http : HttpApi {" in payments
+    assert "port http : PaymentsHttpApi {" in payments
     assert "part <'payments/http'> http_subsystem : Subsystem {" in payments
     assert "part <'payments/kind'> kind_subsystem : Subsystem {" in payments
     assert "part <'payments/Subsystem'> Subsystem_subsystem : Subsystem {" in payments
+    # never the name of the part holding it: `expose ShopSystem::payments::**` would see two 'payments'
+    assert "part <'payments/payments'> payments_subsystem : Subsystem {" in payments
 
 
 def test_imports_between_subsystems_are_import_links_inside_their_component() -> None:
@@ -120,6 +126,23 @@ def test_imports_between_subsystems_are_import_links_inside_their_component() ->
     # ends deeper down are dotted paths; a link into a part's own child is declared one level up
     assert "ImportLink connect api.api_v2 to store {" in orders
     assert "ImportLink connect api to api.api_v2 {" in orders
+
+
+def test_a_subsystem_reaches_another_component_through_its_component_port() -> None:
+    """Port delegation: orders/api calls payments through orders' client port, payments/client calls
+    stripe through payments' port; each holder connects its part's port to its own."""
+    text = render_system(nested_graph())
+    orders = _block(text, "part orders : Service {")
+    api = _block(orders, "part <'orders/api'> api : Subsystem {")
+    assert "port to_payments_http : ~PaymentsHttpApi;" in api
+    assert "\n            port to_payments_http : ~PaymentsHttpApi {" in orders  # the component's own client port
+    assert "connection api_to_payments_http_delegation : Delegation connect api.to_payments_http to to_payments_http;" \
+        in orders
+    payments = _block(text, "part payments : Service {")
+    assert "connection client_to_api_stripe_com_http_delegation : Delegation connect client.to_api_stripe_com_http " \
+           "to to_api_stripe_com_http;" in payments
+    # the reader reads no connection from a delegation: the links are the PartLinks and the component's
+    assert read_sysml_text(text, "model.sysml").notes == []
 
 
 def test_links_to_other_components_are_part_links_in_the_system_def() -> None:
@@ -171,6 +194,9 @@ def _without_nested(text: str) -> str:
     while i < len(lines):
         line = lines[i]
         depth = len(line) - len(line.lstrip(" "))
+        if ": Delegation connect" in line:  # a one-line port delegation to a nested part
+            i += 1
+            continue
         if (depth >= 12 and line.lstrip().startswith("part ")) or ": ImportLink connect" in line \
                 or ": PartLink connect" in line or ": TreeView {" in line:
             while not lines[i].startswith(" " * depth + "}"):

@@ -190,3 +190,14 @@ def test_deployment_workloads_and_allocations(models: dict[str, Path]) -> None:
     mesh = (models["grpc-mesh"] / "model.sysml").read_text(encoding="utf-8")
     assert 'attribute :>> platform = "kubernetes";' in mesh
     assert re.search(r"allocation cart_deployed : Deploys allocate system\.cart to deployment\.cart;", mesh)
+
+
+def test_every_model_reads_back_as_analysed(models: dict[str, Path]) -> None:
+    """Issue #24, round trip: `diff model.sysml model.json` of every sample finds nothing."""
+    for name, model in models.items():
+        result = CliRunner().invoke(cli, ["diff", str(model / "model.sysml"), str(model / "model.json"),
+                                          "--format", "json"])
+        assert result.exit_code == 0, (name, result.output)
+        report = json.loads(result.output)
+        assert report["changes"] == [] and report["reader_notes"] == [], (name, report["changes"][:5])
+        assert all(n == 0 for counts in report["counts"].values() for n in counts.values()), name

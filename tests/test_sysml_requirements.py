@@ -40,15 +40,16 @@ def rules_dir(shop_repo: tuple[Path, str], tmp_path: Path, runner: CliRunner) ->
 def test_rules_are_requirement_defs_and_violations_are_metadata_on_the_elements(rules_dir: Path) -> None:
     text = (rules_dir / "rules.sysml").read_text(encoding="utf-8")
     assert text.startswith("package shop_rules {") and "private import shop::*;" in text
-    for i in (1, 2, 3):
-        assert f"requirement def forbid_{i} :> DependencyRule {{" in text
+    for i in (1, 2, 3):  # the rule's id is the requirement's short name
+        assert f"requirement def <'forbid-{i}'> forbid_{i} :> DependencyRule {{" in text
     assert 'attribute :>> toPattern = "orders-db";' in text and 'attribute :>> allowedSources = "orders";' in text
     # the rules the code keeps are satisfied by the system; the one it breaks is not claimed
     kept = text.split("requirement kept_rules {")[1].split("    }")[0]
     broken = text.split("requirement broken_rules {")[1].split("    }")[0]
-    assert "forbid_2_req : forbid_2;" in kept and "forbid_3_req : forbid_3;" in kept
-    assert "forbid_1_req : forbid_1;" in broken
-    assert re.findall(r"satisfy (\w+) by system;", text) == ["kept_rules"]
+    assert "forbid_2_req : forbid_2 { attribute :>> violations = 0; }" in kept and "forbid_3_req : forbid_3 {" in kept
+    assert "forbid_1_req : forbid_1 { attribute :>> violations = 1; }" in broken  # DependencyRule requires 0
+    assert re.findall(r"\n    satisfy (\w+) by system;", text) == ["kept_rules"]
+    assert re.findall(r"\n    assert not satisfy (\w+) by system;", text) == ["broken_rules"]
     # inventory reaching into orders-db breaks rule 1: the metadata is about that connector
     forbidden = re.search(r"metadata \w+ : CheckViolation about shop::ShopSystem::inventory_orders_db_sql \{\n"
                           r"\s+rule = \"forbidden-dependency\";\n\s+violates = \"broken_rules::forbid_1_req\";", text)

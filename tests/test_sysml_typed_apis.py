@@ -22,6 +22,7 @@ from repomodeler.emit.graph_io import load_model_dir
 from repomodeler.emit.sysml import render_sysml
 from repomodeler.extract.apis import read_proto
 from repomodeler.diff.load import read_sysml_file
+from repomodeler.diff.view import ModelEndpoint
 from repomodeler.validate import validate_files
 from tests.conftest import SAMPLES, make_repo
 from tests.sysml_check import tree_sitter_errors
@@ -229,8 +230,9 @@ def test_service_port_def_and_typed_flows(model: Path) -> None:
     assert "\n            port to_cart_grpc : ~CartServiceApi" in text
     assert re.search(r"interface <'checkout-cart-grpc'> checkout_cart_grpc : CartServiceLink connect "
                      r"client ::> checkout\.to_cart_grpc to server ::> cart\.grpc", text)
-    # health is declared once, in the library: no Health/Check endpoint item on the service
-    assert "Health/Check" not in text and "Health_Check" not in text
+    # health is typed once, in the library; the service still lists the Health/Check endpoint it serves,
+    # with its evidence, so the text reads back as analysed (diff of the model against itself is empty)
+    assert "Health_Check_request" not in text and text.count('attribute :>> path = "Health/Check";') == 1
     library = (model / "RepoModeler.sysml").read_text(encoding="utf-8")
     assert library.count("port def GrpcHealthApi :> GrpcApi {") == 1
     assert "flow Check_request of HealthCheckRequest from client.Check_request to server.Check_request;" in library
@@ -241,6 +243,12 @@ def test_sysml_reader_reads_typed_ports_as_grpc(model: Path) -> None:
     assert read.components["cart"].ports["grpc"].protocol == "grpc"
     assert read.components["checkout"].ports["to_cart_grpc"].protocol == "grpc"
     assert "checkout->cart:grpc" in {c.id for c in read.connections}
+    assert ModelEndpoint("RPC", "Health/Check") in read.components["cart"].ports["grpc"].endpoints
+
+
+def test_diff_of_the_typed_model_against_its_own_sysml_is_empty(model: Path) -> None:
+    result = CliRunner().invoke(cli, ["diff", str(model / "model.sysml"), str(model / "model.json")])
+    assert result.exit_code == 0 and result.output.rstrip().endswith("no differences"), result.output
 
 
 def test_model_json_renders_the_same_sysml(model: Path) -> None:

@@ -12,6 +12,15 @@
  (#match? @path "^[\"`]((GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS) )?/")
  (#set! fact "http.route") (#set! framework "go-http"))
 
+; gorilla/mux behind a base path held in a variable: r.HandleFunc(baseUrl+"/cart", h).Methods(...)
+; (the variable is a deployment setting, often empty: the route is the literal part)
+((call_expression
+   function: (selector_expression operand: (_) @router field: (field_identifier) @method)
+   arguments: (argument_list . (binary_expression left: (identifier) right: (interpreted_string_literal) @path) . (_))) @fact
+ (#any-of? @method "HandleFunc" "Handle")
+ (#match? @path "^\"/")
+ (#set! fact "http.route") (#set! framework "go-http"))
+
 ; Gin / Echo / Fiber groups: api := r.Group("/api") -> `http.router` (name api, parent r); the
 ; resolver prefixes routes whose `router` is api and chains parent groups.
 ([(short_var_declaration

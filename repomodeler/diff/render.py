@@ -8,7 +8,7 @@ and of the target), so it never redeclares detached copies of them.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from repomodeler.diff.core import Diff, ElementChange
 from repomodeler.emit.names import IdentAllocator, sysml_doc, sysml_name, sysml_string
@@ -127,6 +127,7 @@ class SysmlRefs:
     components: dict[str, str]
     connections: dict[str, str]
     package: str
+    ports: dict[tuple[str, str], str] = field(default_factory=dict)  # (component id, port name) -> port usage
 
 
 def sysml_refs(model: ArchModel) -> SysmlRefs:
@@ -139,23 +140,34 @@ def sysml_refs(model: ArchModel) -> SysmlRefs:
         g = to_networkx(read_file(model.model_json))
         names = system_names(g)
         base = f"{names.package}::{names.system_def}"
+        # model.json names a provided port by its protocol; the emitter names the port usage per protocol
+        ports = {(cid, proto): f"{base}::{names.components[cid]}::{n}" for (cid, proto), n in names.ports.server.items()
+                 if cid in names.components}
         return SysmlRefs({cid: f"{base}::{n}" for cid, n in names.components.items()},
                          {f"{u}->{v}:{k}": f"{base}::{n}" for (u, v, k), n in names.connections.items()},
-                         names.package)
+                         names.package, ports)
     comps = {cid: c.sysml_ref for cid, c in model.components.items() if c.sysml_ref}
     conns = {c.id: c.sysml_ref for c in model.connections if c.sysml_ref}
+    ports = {(cid, name): f"{c.sysml_ref}::{sysml_name(name)}" for cid, c in model.components.items() if c.sysml_ref
+             for name in c.ports}
     package = next(iter(sorted({r.split("::", 1)[0] for r in comps.values()})), "")
-    return SysmlRefs(comps, conns, package)
+    return SysmlRefs(comps, conns, package, ports)
 
 
 def _about(change: ElementChange, side: SysmlRefs) -> str | None:
     """The element of one side a change is about: the connector (or, unnamed, its source part), the
-    component (for a component, port or endpoint change)."""
+    port usage for a port or endpoint change (its part when the side has no such port usage), the part
+    for a component change."""
     if change.element == "connection":
         for cid in (change.id, change.new_id):
             if cid and cid in side.connections:
                 return side.connections[cid]
         return side.components.get(change.id.partition("->")[0])
+    if change.element in ("port", "endpoint") and change.component:
+        # `cart.grpc` (a port), `cart.grpc:RPC CartService/AddItem` (an endpoint): the port usage itself
+        port = change.id[len(change.component) + 1:].split(":", 1)[0]
+        if (change.component, port) in side.ports:
+            return side.ports[(change.component, port)]
     return side.components.get(change.component or change.id)
 
 

@@ -28,7 +28,7 @@ from repomodeler.emit.names import IdentAllocator, is_basic_name
 from repomodeler.model import graph as model_graph
 
 # Features a part inherits from the library's Component def, and from its Subsystem def (library.sysml.j2).
-COMPONENT_FEATURES = frozenset({"kind", "repository", "language", "technology", "image", "exposedPorts"})
+COMPONENT_FEATURES = frozenset({"kind", "repository", "language", "technology", "image", "publishedPorts"})
 SUBSYSTEM_FEATURES = frozenset({"path", "files", "language", "endpoints", "packageName"})
 
 
@@ -83,12 +83,16 @@ def nest(g: nx.MultiDiGraph, top_names: dict[str, str], namespaces: dict[str, Id
     members: dict[str, str] = {}
     # parents before children, so each body is named in one go (the order never changes a name)
     for holder in sorted(children, key=lambda h: (len(chains.get(h, ())), h)):
+        # A member named like the part holding it, or like any part above it, would be a second
+        # member of that name in the view exposing the component recursively (``expose frontend::**``
+        # imports frontend and frontend::frontend): readers warn of a name conflict.
+        above = {members[h] if h in chains else top_names[h] for h in (holder, *chains.get(holder, ()))}
         if holder in chains:
             features = SUBSYSTEM_FEATURES if g.nodes[holder]["kind"] == "subsystem" else COMPONENT_FEATURES
-            space = ns[holder] = IdentAllocator(features | reserved)
+            space = ns[holder] = IdentAllocator(features | reserved | above)
         else:
             space = ns[holder] = namespaces[holder]
-            space.reserve(reserved | space.taken())  # a part named like a port: 'http_subsystem'
+            space.reserve(reserved | space.taken() | above)  # a part named like a port: 'http_subsystem'
         # exact basic names first (they keep their text), then the rest, each in id order
         texts = {c: _member_text(g, c) for c in children[holder]}
         for c in [c for c in children[holder] if is_basic_name(texts[c])] + \

@@ -4,12 +4,15 @@
 and ``RepoModeler.sysml``) and ``rules.sysml``: one package ``<system>_rules`` that imports the system
 package and holds
 
-* a ``requirement def`` per ``forbid`` rule, specializing the library's ``DependencyRule`` (its
+* a ``requirement def`` per ``forbid`` rule, its id the short name (``<'forbid-1'>``), specializing the
+  library's ``DependencyRule`` (its
   ``fromPattern``, ``toPattern``, ``protocol`` and ``allowedSources`` attributes say the rule, the
   ``doc`` says it in words and where it was written);
 * a requirement ``kept_rules`` grouping a usage of every rule the analysed system keeps, with
-  ``satisfy kept_rules by system;``, and ``broken_rules`` grouping the rules it breaks, which nothing
-  claims to satisfy (one ``satisfy`` for the group: mercurio gives unnamed satisfy relations one id);
+  ``satisfy kept_rules by system;``, and ``broken_rules`` grouping the rules it breaks, with
+  ``assert not satisfy broken_rules by system;`` (one relation per group: mercurio gives unnamed
+  satisfy relations one id); each usage sets ``violations``, the number of connections breaking the
+  rule, which the library's ``DependencyRule`` requires to be zero (``require constraint``);
 * one ``CheckViolation`` metadata ``about`` each violating element of the system def (the connector
   for a forbidden, unexpected or wrong-protocol connection, the part for an unexpected or changed
   component; what the code lacks is noted about the system def itself), with the rule, the
@@ -25,7 +28,7 @@ from collections.abc import Sequence
 
 import networkx as nx
 
-from repomodeler.emit.names import IdentAllocator, sysml_doc, sysml_string
+from repomodeler.emit.names import IdentAllocator, short_name_ok, sysml_doc, sysml_string
 from repomodeler.emit.sysml import system_names
 
 RULES_FILE = "rules.sysml"
@@ -62,11 +65,14 @@ def render_rules(g: nx.MultiDiGraph, forbid: Sequence[object], violations: Seque
         key = _rule_key(rule.where)  # type: ignore[attr-defined]
         req_def = ns.take(key, "rule")
         req = f"{req_def}_req"
-        broken = any(broken_by(v, rule) for v in violations)
+        count = sum(1 for v in violations if broken_by(v, rule))
+        broken = count > 0
         doc = f"No dependency {rule.describe()} ({rule.where})."  # type: ignore[attr-defined]
         if broken:
             doc += " The analysed code breaks it: see the CheckViolation metadata."
-        lines += ["", f"    requirement def {req_def} :> DependencyRule {{", "        doc /* " + sysml_doc(doc) + " */",
+        rule_id = key.replace("_", "-")  # the requirement's id (its short name): forbid-1
+        head = f"<'{rule_id}'> {req_def}" if short_name_ok(rule_id, req_def) else req_def
+        lines += ["", f"    requirement def {head} :> DependencyRule {{", "        doc /* " + sysml_doc(doc) + " */",
                   f"        attribute :>> fromPattern = {sysml_string(rule.source or '*')};",  # type: ignore[attr-defined]
                   f"        attribute :>> toPattern = {sysml_string(rule.target or '*')};"]  # type: ignore[attr-defined]
         if rule.protocol:  # type: ignore[attr-defined]
@@ -75,7 +81,7 @@ def render_rules(g: nx.MultiDiGraph, forbid: Sequence[object], violations: Seque
             lines.append(f"        attribute :>> allowedSources = {sysml_string(','.join(rule.allowed))};")  # type: ignore[attr-defined]
         lines.append("    }")
         group = broken_rules if broken else kept
-        groups[group].append(f"        requirement {req} : {req_def};")
+        groups[group].append(f"        requirement {req} : {req_def} {{ attribute :>> violations = {count}; }}")
         rule_names[rule.where] = f"{group}::{req}"  # type: ignore[attr-defined]
     # one requirement group the system satisfies and one it breaks (one satisfy: several unnamed ones
     # share one id in mercurio)
@@ -84,8 +90,8 @@ def render_rules(g: nx.MultiDiGraph, forbid: Sequence[object], violations: Seque
         if groups[group]:
             lines += ["", f"    requirement {group} {{", f"        doc /* {doc} */", "        subject system : System;",
                       *groups[group], "    }"]
-            if group == kept:
-                lines.append(f"    satisfy {kept} by system;")
+            # by reference: the system satisfies the rules it keeps, and asserts it does not satisfy the others
+            lines.append(f"    satisfy {kept} by system;" if group == kept else f"    assert not satisfy {group} by system;")
     for i, v in enumerate(violations, 1):
         about = _violating_element(names, v)
         violates = target or ""

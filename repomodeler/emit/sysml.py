@@ -23,7 +23,7 @@ library feature, an imported definition or another member.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
@@ -32,9 +32,11 @@ import networkx as nx
 
 from repomodeler.emit.names import (LIBRARY_PACKAGES, IdentAllocator, is_basic_name, short_name_ok, sysml_doc, sysml_ident, sysml_name,
                                     sysml_string)
-from repomodeler.emit.nested import COMPONENT_FEATURES as _COMPONENT_FEATURES, EMPTY as NO_NESTING, Nesting, nest
-from repomodeler.emit.typed_apis import (LIBRARY_NAMES as TYPED_LIBRARY_NAMES, MessageNames, TypedApi, declared_with_short,
-                                         message_names, render_messages, typed_api)
+from repomodeler.emit.nested import (COMPONENT_FEATURES as _COMPONENT_FEATURES, EMPTY as NO_NESTING, SUBSYSTEM_FEATURES,
+                                     Nesting, nest)
+from repomodeler.emit.values import cpu_cores, memory_bytes, natural, port_mappings
+from repomodeler.emit.typed_apis import (HTTP_METHODS, LIBRARY_NAMES as TYPED_LIBRARY_NAMES, MessageNames, TypedApi,
+                                         declared_with_short, message_names, render_messages, typed_api, typed_http_api)
 from repomodeler.model.graph import parent_of as holder_of, top_level_view
 from repomodeler.records import NODE_KINDS, PROTOCOLS, Evidence
 
@@ -63,10 +65,14 @@ STORE_KINDS = {"database", "cache"}
 _EXTRA_LIBRARY_NAMES = {"ComponentKind", "Protocol", "SourceRef", "Request", "Response", "Message", "Endpoint",
                         "Component", "Api", "CallApi", "MessagingApi", "LibraryLink", GENERIC_PORT, "Repository",
                         "RepositoryMember", "System", "InterconnectionView", "RepositoryView", "DependencyRule",
-                        "CheckViolation", "Deployment", "Workload", "Deploys", "Subsystem", "ImportLink", "PartLink",
-                        "TreeView",
+                        "CheckViolation", "Deployment", "Workload", "Deploys", "PortMapping", "MemorySize", "Delegation", "Subsystem", "ImportLink", "PartLink",
+                        "TreeView", "ConnectionsConcern", "OwnershipConcern", "DecompositionConcern",
+                        "ConnectionsViewpoint", "OwnershipViewpoint", "DecompositionViewpoint",
                         GENERIC_PORT.replace("Api", "Link"), GENERIC_PORT.replace("Api", "Access")}
 _PORT_FEATURES = {"protocol", "request", "response", "publish", "deliver"}
+# Features a part inherits from the library's Workload def (a published port's name must not take one).
+_WORKLOAD_FEATURES = frozenset({"platform", "image", "publishedPorts", "replicas", "cpuRequest", "cpuLimit",
+                                "memoryRequest", "memoryLimit"})
 _VERB = {"calls": "calls", "uses": "uses", "depends_on": "depends on", "publishes": "publishes to",
          "subscribes": "subscribes to"}
 
@@ -115,7 +121,7 @@ def render_library() -> str:
         ([BUILD_PROTOCOL] if BUILD_PROTOCOL not in PROTOCOLS else [])
     kinds = list(NODE_KINDS) + [k for k in KIND_DEF if k not in NODE_KINDS]
     return _env().get_template("library.sysml.j2").render(
-        kinds=[sysml_name(k) for k in kinds], protocol_enums=[sysml_name(p) for p in enums], protocols=protocols,
+        http_methods=list(HTTP_METHODS), kinds=[sysml_name(k) for k in kinds], protocol_enums=[sysml_name(p) for p in enums], protocols=protocols,
         kind_defs=[{"def": KIND_DEF[k], "enum": sysml_name(k)} for k in kinds],
     )
 
@@ -247,6 +253,11 @@ class SystemNames:
     typed_apis: dict[str, TypedApi]  # component id -> the typed API of its gRPC port (rpcs read from a .proto)
     ports: PortNames  # each component's ports (and the namespace of its body)
     nesting: Nesting = NO_NESTING  # parts inside components and the links that start or end at them
+    typed_http: dict[str, TypedApi] = field(default_factory=dict)  # component id -> the typed API of its HTTP port
+
+    def api(self, cid: str, protocol: str) -> TypedApi | None:
+        """The typed API (port def, interface def) of a component's provided port over `protocol`, if it has one."""
+        return self.typed_apis.get(cid) if protocol == "grpc" else self.typed_http.get(cid) if protocol == "http" else None
 
     def connection(self, source: str, target: str, protocol: str) -> str | None:
         """The connector for the model.json connection id parts (the edge key is its protocol)."""
@@ -289,6 +300,13 @@ def system_names(g: nx.MultiDiGraph) -> SystemNames:
         api = typed_api(cid, grpc, messages, package_ns, _evidence) if grpc is not None else None
         if api is not None:
             typed[cid] = api
+    typed_http: dict[str, TypedApi] = {}
+    for cid in sorted(g.nodes):
+        http = next((p for p in g.nodes[cid]["ports"] if p.protocol == "http"), None)
+        api = typed_http_api(cid, http, messages, package_ns, _evidence, str(g.nodes[cid]["name"])) \
+            if http is not None else None
+        if api is not None:
+            typed_http[cid] = api
     ports = port_names(g, edges)
     nesting = NO_NESTING
     if full.number_of_nodes() != g.number_of_nodes():
@@ -300,10 +318,67 @@ def system_names(g: nx.MultiDiGraph) -> SystemNames:
         package_ns.reserve({link.name for link in nesting.links.values() if link.owner is None})
     return SystemNames(package=sysml_ident(system_package_name(g)), system_def=system_def, components=comp_names,
                        connections=conn_names, topics=topic_names, markers=marker_names, topic_edges=topic_edges,
-                       package_ns=package_ns, messages=messages, typed_apis=typed, ports=ports, nesting=nesting)
+                       package_ns=package_ns, messages=messages, typed_apis=typed, ports=ports, nesting=nesting,
+                       typed_http=typed_http)
 
 
-def nested_render_data(full: nx.MultiDiGraph, names: SystemNames, reserved_lower: set[str]
+@dataclass(frozen=True)
+class Delegation:
+    """Port delegation of the links a part inside a component makes to another component: the part (and
+    every part between it and the component) holds a port like the component's client port for that
+    connection, and each holder connects its part's port to its own, so the link leaves the component
+    through the component's port, as the OMG examples wire nested parts: a ``Delegation`` connection
+    from the inner port to the outer one
+    (``connection api_to_payments_http_delegation : Delegation connect api.to_payments_http to
+    to_payments_http;``; a named connection, since mercurio gives unnamed bindings one id per port)."""
+
+    ports: dict[str, list[tuple[str, str]]]  # nested node id -> (port name, type) it holds
+    binds: dict[str, list[str]]  # holder id (a component or a part) -> delegation connections of its body
+
+
+def delegations(full: nx.MultiDiGraph, names: SystemNames, client_type: dict[tuple[str, str, str], str]) -> Delegation:
+    """The delegation ports and binds for every link from a nested part to a top-level component whose
+    component-level connection has a client port (`client_type`: edge -> that port's type)."""
+    nesting = names.nesting
+    parent_of = {c: h for h, cs in nesting.children.items() for c in cs}
+    ports: dict[str, list[tuple[str, str]]] = {}
+    binds: dict[str, list[str]] = {}
+    used: dict[str, set[str]] = {}
+    for (src, dst, key), link in sorted(nesting.links.items(), key=lambda x: (x[0][0], x[0][1], str(x[0][2]))):
+        if link.owner is not None or src not in parent_of or dst not in names.components:
+            continue
+        chain = [src]
+        while chain[-1] in parent_of:
+            chain.append(parent_of[chain[-1]])
+        top = chain[-1]
+        edge = (top, dst, str(key))
+        if edge not in names.ports.client or edge not in client_type:
+            continue
+        port = names.ports.client[edge]
+        # the port's name must be free in every part on the way (no member of that name inside it)
+        if any(port in {nesting.members[c] for c in nesting.children.get(n, [])} | SUBSYSTEM_FEATURES
+               or port == nesting.members[n] for n in chain[:-1]):
+            continue
+        for child, holder in zip(chain, chain[1:]):
+            if (port, client_type[edge]) in ports.setdefault(child, []):
+                continue
+            # a named connection (mercurio gives unnamed bindings one id per port): never a name the
+            # holder's body already has (its ports, parts, connectors)
+            taken = names.ports.namespaces[holder].taken() if holder not in parent_of else \
+                {nesting.members[c] for c in nesting.children.get(holder, [])} | \
+                {lk.name for lk in nesting.links.values() if lk.owner == holder}
+            name = f"{nesting.members[child]}_{port}_delegation"
+            if name in taken or name in used.setdefault(holder, set()):
+                continue
+            used[holder].add(name)
+            ports[child].append((port, client_type[edge]))
+            binds.setdefault(holder, []).append(
+                f"connection {name} : Delegation connect {nesting.members[child]}.{port} to {port};")
+    return Delegation(ports, binds)
+
+
+def nested_render_data(full: nx.MultiDiGraph, names: SystemNames, reserved_lower: set[str],
+                       delegation: Delegation | None = None
                        ) -> tuple[dict[str, list[dict[str, object]]], dict[str | None, list[dict[str, object]]]]:
     """The parts inside components and the connectors that start or end at them, ready for the
     template: (holder id -> its nested parts, each with its own parts and connectors; owner id ->
@@ -394,6 +469,8 @@ def nested_render_data(full: nx.MultiDiGraph, names: SystemNames, reserved_lower
         inner: set[str] = set(nesting.members[c] for c in nesting.children.get(node, []))
         return {"name": _declared(member, short), "def": cdef, "doc": sysml_doc(doc + "."),
                 "evidence": _evidence(d["evidence"]), "attributes": values,
+                "ports": [{"name": n, "type": t} for n, t in (delegation.ports.get(node, []) if delegation else [])],
+                "binds": delegation.binds.get(node, []) if delegation else [],
                 "parts": [part(c, node, inner) for c in nesting.children.get(node, [])],
                 "links": links.get(node, [])}
 
@@ -404,18 +481,59 @@ def nested_render_data(full: nx.MultiDiGraph, names: SystemNames, reserved_lower
     return parts, links
 
 
-def component_attributes(d: dict[str, object]) -> list[dict[str, str]]:
-    """The attribute values a Component part redefines (repository, language, technology, image, ports)."""
+def component_attributes(d: dict[str, object], namespace: IdentAllocator | None = None) -> list[dict[str, str]]:
+    """The attribute values a Component part redefines (repository, language, technology, image) and its
+    published ports, each a ``PortMapping`` subsetting ``publishedPorts`` named in `namespace`."""
     attrs = []
     if d["repository"]:
         attrs.append({"name": "repository", "value": sysml_string(d["repository"])})
     if d["language"]:
         attrs.append({"name": "'language'", "value": sysml_string(d["language"])})
     extra: dict[str, str] = d["attributes"]  # type: ignore[assignment]
-    for key, attr in (("technology", "technology"), ("image", "image"), ("ports", "exposedPorts")):
+    for key, attr in (("technology", "technology"), ("image", "image")):
         if extra.get(key):
             attrs.append({"name": attr, "value": sysml_string(extra[key])})
+    attrs.extend(published_ports(extra.get("ports", ""), namespace or IdentAllocator(_COMPONENT_FEATURES)))
     return attrs
+
+
+def published_ports(text: str, namespace: IdentAllocator) -> list[dict[str, str]]:
+    """``attribute port_8080 :> publishedPorts { :>> containerPort = 80; :>> hostPort = 8080; }`` per
+    mapping of a descriptor's ports (emit/values.py); what does not parse is left out (the doc says it)."""
+    out = []
+    for m in port_mappings(text)[0]:
+        values = [f":>> containerPort = {m.container};"]
+        if m.host is not None:
+            values.append(f":>> hostPort = {m.host};")
+        if m.transport:
+            values.append(f":>> transport = {sysml_string(m.transport)};")
+        out.append({"name": "", "value": "",
+                    "decl": f"{namespace.take(f'port-{m.label}', 'mapping')} :> publishedPorts {{ {' '.join(values)} }}"})
+    return out
+
+
+def untyped_ports(d: dict[str, object]) -> str:
+    """The published ports of a component no PortMapping could say (a range, a variable), for its doc."""
+    other = port_mappings(str(d["attributes"].get("ports", "")))[1]  # type: ignore[union-attr]
+    return f"; published ports not typed: {', '.join(other)}" if other else ""
+
+
+def workload_sizing(attrs: dict[str, str]) -> tuple[list[dict[str, str]], list[str]]:
+    """Replicas (Natural), cpu requests and limits (Real cores) and memory requests and limits
+    (MemorySize in bytes) of a Kubernetes workload; the values that do not parse, for its doc."""
+    out, other = [], []
+    for key, attr, parse, unit in (("replicas", "replicas", natural, ""), ("cpu_request", "cpuRequest", cpu_cores, ""),
+                                   ("cpu_limit", "cpuLimit", cpu_cores, ""),
+                                   ("memory_request", "memoryRequest", memory_bytes, " [SI::byte]"),
+                                   ("memory_limit", "memoryLimit", memory_bytes, " [SI::byte]")):
+        if not attrs.get(key):
+            continue
+        value = parse(attrs[key])
+        if value is None:
+            other.append(f"{key.replace('_', ' ')} {attrs[key]}")
+        else:
+            out.append({"name": attr, "value": value + unit})
+    return out, other
 
 
 def _is_descriptor(path: str) -> bool:
@@ -438,7 +556,8 @@ def render_system(g: nx.MultiDiGraph) -> str:
     typed = names.typed_apis
 
     def typed_port(cid: str, proto: str) -> str:
-        return typed[cid].port_def if proto == "grpc" and cid in typed else port_def(proto)
+        api = names.api(cid, proto)
+        return api.port_def if api is not None else port_def(proto)
     q = dict(comp_names)
 
     # ---- components and their ports
@@ -449,7 +568,9 @@ def render_system(g: nx.MultiDiGraph) -> str:
         if (u, v, k) in client_port_of:
             client_ports[u].append({"name": client_port_of[(u, v, k)], "type": "~" + typed_port(v, str(d["protocol"])),
                                     "endpoints": [], "evidence": _evidence(d["evidence"], limit=1)})
-    nested_parts, nested_links = nested_render_data(full, names, reserved_lower)
+    delegation = delegations(full, names, {(u, v, k): "~" + typed_port(v, str(d["protocol"]))
+                                           for u, v, k, d in edges if (u, v, k) in client_port_of})
+    nested_parts, nested_links = nested_render_data(full, names, reserved_lower, delegation)
 
     components = []
     for cid in sorted(g.nodes):
@@ -460,10 +581,10 @@ def render_system(g: nx.MultiDiGraph) -> str:
             port = provided.get(proto)
             ep_ns = IdentAllocator(_PORT_FEATURES)
             eps = []
-            hidden = typed[cid].hidden_paths if proto == "grpc" and cid in typed else set()
+            # every endpoint the code serves is listed with its evidence, also the rpcs of an
+            # infrastructure API the library types once (GrpcHealthApi): the port's type says what they
+            # carry, the endpoint says this component serves them (and reads back as it was analysed)
             for ep in sorted(port.endpoints, key=lambda e: (e.path, e.method)) if port else []:
-                if ep.method == "RPC" and ep.path in hidden:
-                    continue  # the library's infrastructure API (GrpcHealthApi) declares it once
                 eps.append({"name": ep_ns.take(_endpoint_label(ep.method, ep.path), "endpoint"),
                             "method": sysml_string(ep.method), "path": sysml_string(ep.path),
                             "evidence": _evidence(ep.evidence, limit=2)})
@@ -472,7 +593,7 @@ def render_system(g: nx.MultiDiGraph) -> str:
             ports.append({"name": server_port_name[(cid, proto)], "type": typed_port(cid, proto),
                           "endpoints": eps, "evidence": port_ev})
         ports.extend(sorted(client_ports[cid], key=lambda p: str(p["name"])))
-        attrs = component_attributes(d)
+        attrs = component_attributes(d, names.ports.namespaces[cid])
         where = ", ".join(sorted({f"{e.repository}:{e.path}" for e in d["evidence"]})[:3])
         doc = f"{d['kind'].capitalize()} '{d['name']}'"
         if d["name"] != cid:
@@ -486,13 +607,15 @@ def render_system(g: nx.MultiDiGraph) -> str:
         counts = _endpoint_counts(list(d["ports"]))
         if counts:
             doc += f"; provides {counts}"
+        doc += untyped_ports(d)
         if len(d["evidence"]) > MAX_EVIDENCE:
             doc += f"; {len(d['evidence']) - MAX_EVIDENCE} more source locations in model.json"
         components.append({"name": _declared(q[cid], _short(cid, q[cid], reserved_lower)),
                            "def": KIND_DEF.get(d["kind"], "Service"), "doc": sysml_doc(doc + "."),
                            "marker": marker_names.get(str(d["repository"])) if d["repository"] else None,
                            "evidence": _evidence(d["evidence"]), "attributes": attrs, "ports": ports,
-                           "parts": nested_parts.get(cid, []), "links": nested_links.get(cid, [])})
+                           "parts": nested_parts.get(cid, []), "links": nested_links.get(cid, []),
+                           "binds": delegation.binds.get(cid, [])})
 
     # ---- connectors (the short name keeps the '<source>-<target>-<protocol>' id readers and the viewer know)
     # A connection a subsystem's code makes is repeated from that subsystem (see emit/nested.py).
@@ -538,8 +661,8 @@ def render_system(g: nx.MultiDiGraph) -> str:
                 keyword, cdef = "connection", port_def(proto).replace("Api", "Access")
                 ends = f"{client} to {server}"
             else:
-                keyword, cdef = "interface", (typed[v].link_def if proto == "grpc" and v in typed
-                                              else port_def(proto).replace("Api", "Link"))
+                api = names.api(v, proto)
+                keyword, cdef = "interface", (api.link_def if api is not None else port_def(proto).replace("Api", "Link"))
                 ends = f"client ::> {client} to server ::> {server}"
         if via and via != "literal":
             doc += f" ({via})"
@@ -589,13 +712,17 @@ def render_system(g: nx.MultiDiGraph) -> str:
         for cid in deployed:
             d = g.nodes[cid]
             attrs = [{"name": "platform", "value": sysml_string(d["attributes"]["deployment"])}]
-            for key, attr in (("image", "image"), ("ports", "exposedPorts")):
-                if d["attributes"].get(key):
-                    attrs.append({"name": attr, "value": sysml_string(d["attributes"][key])})
+            if d["attributes"].get("image"):
+                attrs.append({"name": "image", "value": sysml_string(d["attributes"]["image"])})
+            sizing, unread = workload_sizing(d["attributes"])
+            attrs.extend(sizing)
+            attrs.extend(published_ports(d["attributes"].get("ports", ""), IdentAllocator(_WORKLOAD_FEATURES)))
             descriptors = [e for e in d["evidence"] if _is_descriptor(e.path)]
+            wdoc = f"{cid} deployed with {d['attributes']['deployment']}" + untyped_ports(d)
+            if unread:
+                wdoc += f"; not read as quantities: {', '.join(unread)}"
             workloads.append({"name": _declared(q[cid], _short(cid, q[cid], reserved_lower)), "attributes": attrs,
-                              "evidence": _evidence(descriptors, limit=2),
-                              "doc": sysml_doc(f"{cid} deployed with {d['attributes']['deployment']}.")})
+                              "evidence": _evidence(descriptors, limit=2), "doc": sysml_doc(wdoc + ".")})
             allocations.append({"name": package_ns.take(f"{cid}-deployed", "allocation"),
                                 "component": q[cid], "workload": q[cid]})
         deployment = {"def": def_name, "usage": usage, "workloads": workloads, "allocations": allocations,
@@ -636,7 +763,8 @@ def render_system(g: nx.MultiDiGraph) -> str:
                      "commit": sysml_string(r["commit"]) if r.get("commit") else ""} for r in repos]
     declared = declared_with_short(reserved_lower)
     messages = render_messages(list(g.graph.get("messages", [])), names.messages, _evidence, declared)
-    apis = [typed[cid].own for cid in sorted(typed) if typed[cid].own]
+    apis = [typed[cid].own for cid in sorted(typed) if typed[cid].own] + \
+        [names.typed_http[cid].own for cid in sorted(names.typed_http) if names.typed_http[cid].own]
     return _env().get_template("system.sysml.j2").render(
         messages=messages, apis=apis,
         package=package_ident, doc=sysml_doc(doc),  # no short name: mercurio rejects one on a package

@@ -10,15 +10,16 @@ field (scalars typed by ScalarValues, messages as items, enums as enum defs, rep
 
 Infrastructure APIs are declared once, in the library: the standard health service
 ``grpc.health.v1.Health`` is ``GrpcHealthApi``/``GrpcHealthLink`` with its messages; a service port that
-also serves it specializes those instead of repeating them, and its health rpcs are not listed again.
+also serves it specializes those instead of repeating them (its port still lists the health endpoints it
+serves, with their evidence).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from repomodeler.emit.names import IdentAllocator, is_basic_name, short_name_ok
+from repomodeler.emit.names import IdentAllocator, is_basic_name, short_name_ok, sysml_doc, sysml_string
 from repomodeler.records import Endpoint, MessageType, Port
 
 # proto package -> (library port def, library interface def) for APIs the library declares once.
@@ -31,7 +32,10 @@ LIBRARY_TYPES: dict[str, str] = {
 }
 LIBRARY_ENUMS = {"HealthServingStatus"}
 # Names the library declares for these (the system package must not shadow them).
-LIBRARY_NAMES = {"ProtoMessage", "GrpcHealthApi", "GrpcHealthLink", *LIBRARY_TYPES.values()}
+LIBRARY_NAMES = {"ProtoMessage", "GrpcHealthApi", "GrpcHealthLink", "HttpMethod", "HttpRequest", "HttpResponse",
+                 "ApiSchema", *LIBRARY_TYPES.values()}
+# HTTP methods the library's HttpMethod enum names (ANY: a route that takes every method).
+HTTP_METHODS = ("GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS", "TRACE", "ANY")
 # Features the library's GrpcHealthApi / GrpcHealthLink declare (a service rpc must not take these names).
 _HEALTH_FEATURES = {"Check_request", "Check_response", "Watch_request", "Watch_response"}
 _PORT_FEATURES = {"protocol", "request", "response", "publish", "deliver", "client", "server"}
@@ -47,7 +51,6 @@ class TypedApi:
     port_def: str  # what the provided port is typed by (own def, or the library's GrpcHealthApi)
     link_def: str  # what connectors to it are typed by
     own: dict[str, object] | None = None  # template data when the def is the system package's own
-    hidden_paths: set[str] = field(default_factory=set)  # endpoints the library def already declares
 
 
 def is_infrastructure(ep: Endpoint) -> bool:
@@ -92,8 +95,10 @@ def render_messages(messages: list[MessageType], names: MessageNames, evidence, 
         if ident is None:
             continue
         # tree-sitter-sysml takes no metadata inside an enum def: its SourceRef is a `metadata ... about` beside it
+        what = "an OpenAPI schema" if m.kind == "schema" else f"a Protocol Buffers {m.kind}"
         entry: dict[str, object] = {"name": declared(ident, m.name), "ident": ident, "kind": m.kind, "evidence": evidence([m.evidence]),
-                                    "doc": f"{m.name}: a Protocol Buffers {m.kind} ({m.evidence.path} line {m.evidence.line})."}
+                                    "base": "ApiSchema" if m.kind == "schema" else "ProtoMessage",
+                                    "doc": sysml_doc(f"{m.name}: {what} ({m.evidence.path} line {m.evidence.line}).")}
         if m.kind == "enum":
             value_ns = IdentAllocator()
             entry["values"] = [declared(value_ns.take(v, "value"), v) for v in m.values]
@@ -110,6 +115,8 @@ def render_messages(messages: list[MessageType], names: MessageNames, evidence, 
                     text = f"attribute {declared(ident_f, f.name)} : {target}{mult};"
                 elif target:
                     text = f"item {declared(ident_f, f.name)} : {target}{mult};"
+                elif m.kind == "schema":  # an object, a oneOf, a type the document does not name
+                    text = f"attribute {declared(ident_f, f.name)}{mult} {{ doc /* {sysml_doc(f.type or 'untyped')} {sysml_doc(f.name)} */ }}"
                 else:  # bytes, or a type the repositories do not define (google.protobuf.Timestamp...)
                     text = f"attribute {declared(ident_f, f.name)}{mult} {{ doc /* {f.type} {f.name} = {f.number} */ }}"
                 fields.append(text)
@@ -126,9 +133,8 @@ def typed_api(component: str, port: Port, names: MessageNames, ns: IdentAllocato
     infra = sorted({ep.package for ep in rpcs if is_infrastructure(ep)})
     own_rpcs = [ep for ep in rpcs if not is_infrastructure(ep)]
     base_port, base_link = INFRASTRUCTURE[infra[0]] if infra else ("GrpcApi", "GrpcLink")
-    hidden = {ep.path for ep in rpcs if is_infrastructure(ep)}
     if not own_rpcs:
-        return TypedApi(base_port, base_link, None, hidden)
+        return TypedApi(base_port, base_link, None)
     services = sorted({ep.path.split("/", 1)[0] for ep in own_rpcs})
     stem = services[0] if len(services) == 1 else _camel(component) + "Grpc"
     if not stem.endswith("Api"):
@@ -146,7 +152,7 @@ def typed_api(component: str, port: Port, names: MessageNames, ns: IdentAllocato
             streamed = ep.stream in (side, "both")
             doc = f"rpc {ep.path} ({ep.package}): {side}{' stream' if streamed else ''} {written or 'not read'}"
             items.append({"direction": direction, "name": name, "type": type_, "subsets": side, "doc": doc,
-                          "evidence": evidence(ep.evidence, limit=1)})
+                          "values": [], "evidence": evidence(ep.evidence, limit=1)})
             src, dst = ("client", "server") if side == "request" else ("server", "client")
             flows.append({"name": name, "item": type_, "source": f"{src}.{name}", "target": f"{dst}.{name}"})
     package_of = {ep.path.split("/", 1)[0]: ep.package for ep in own_rpcs}
@@ -157,7 +163,7 @@ def typed_api(component: str, port: Port, names: MessageNames, ns: IdentAllocato
            "flows": flows,
            "port_doc": f"The gRPC API {component} provides: {what} ({count}), each rpc's request in and response out, typed by its message{also}.",
            "link_doc": f"A client calling {component} over gRPC ({what}): each rpc's request flows from the client to the server, its response back."}
-    return TypedApi(port_def, link_def, own, hidden)
+    return TypedApi(port_def, link_def, own)
 
 
 def declared_with_short(reserved_lower: set[str]):  # type: ignore[no-untyped-def]
@@ -168,3 +174,53 @@ def declared_with_short(reserved_lower: set[str]):  # type: ignore[no-untyped-de
         return ident
     return declared
 
+
+
+def typed_http_api(component: str, port: Port, names: MessageNames, ns: IdentAllocator, evidence,  # type: ignore[no-untyped-def]
+                   label: str) -> TypedApi | None:
+    """The typed API of a component's HTTP port: a port def with an ``in item`` per operation (an
+    ``HttpRequest`` with its method, path and, when an OpenAPI document or a framework DTO says it, the
+    body's item def) and an ``out item`` per response (``HttpResponse``, its body typed likewise), and
+    an interface def carrying a flow per request and response.  None when the port has no endpoints."""
+    ops = sorted(port.endpoints, key=lambda e: (e.path, e.method))
+    if not ops:
+        return None
+    stem = _camel(component) + "HttpApi"
+    port_def = ns.take(stem, "api")
+    link_def = ns.take(stem[: -len("Api")] + "Link", "link")
+    member_ns = IdentAllocator(_PORT_FEATURES)
+    items, flows = [], []
+    for ep in ops:
+        method = ep.method.upper()
+        what = f"{method} {ep.path}" if method else ep.path
+        for side, direction, body in (("request", "in", ep.request), ("response", "out", ep.response)):
+            name = member_ns.take(f"{what}_{side}", side)
+            type_ = "HttpRequest" if side == "request" else "HttpResponse"
+            values = []
+            if side == "request":
+                if method in HTTP_METHODS:
+                    values.append(f"attribute :>> method = HttpMethod::{method};")
+                values.append(f"attribute :>> path = {_string(ep.path)};")
+            body_type = names.type_of(body) if body else None
+            if body_type:
+                values.append(f"item :>> body : {body_type};")
+            # one line each: the method and path say which operation it is, and its evidence is on the
+            # endpoint the port usage lists (a big system's text stays compact)
+            head = f"{direction} item {name} : {type_} :> {side}"
+            items.append({"line": f"{head} {{ {' '.join(values)} }}" if values else f"{head};"})
+            src, dst = ("client", "server") if side == "request" else ("server", "client")
+            flows.append({"name": name, "item": type_, "source": f"{src}.{name}", "target": f"{dst}.{name}"})
+    typed = sum(1 for ep in ops if ep.request or ep.response)
+    count = f"{len(ops)} operation{'s' if len(ops) != 1 else ''}"
+    bodies = f", {typed} with typed bodies" if typed else ""
+    own = {"port": port_def, "link": link_def, "base_port": "HttpApi", "base_link": "HttpLink", "items": items,
+           "flows": flows,
+           "port_doc": sysml_doc(f"The HTTP API {label} provides ({count}{bodies}): each operation's request in, "
+                                 "with its method and path, and its response out."),
+           "link_doc": sysml_doc(f"A client calling {label} over HTTP: each operation's request flows from the client "
+                                 "to the server, its response back.")}
+    return TypedApi(port_def, link_def, own)
+
+
+def _string(text: str) -> str:
+    return sysml_string(text)

@@ -31,7 +31,12 @@ from repomodeler.graph.values import (
     route_of,
     router_prefix,
 )
+from repomodeler.graph.protos import openapi_schemas
 from repomodeler.records import Component, Endpoint, Evidence, Fact, Port
+
+# Attributes of a Kubernetes workload fact that say how it is sized (extract/readers/kubernetes.py):
+# copied to the component as written; the SysML emitter types them (emit/values.py).
+WORKLOAD_SIZING = ("replicas", "cpu_request", "cpu_limit", "memory_request", "memory_limit")
 
 
 class ComponentRules(ResolverBase):
@@ -103,6 +108,8 @@ class ComponentRules(ResolverBase):
             kind = tech[1] if tech else "service"
             attrs = {"image": image or "", "technology": tech[0] if tech else "", "deployment": "kubernetes",
                      "ports": f.get("ports") or ""}
+            # how the manifest sizes it (replicas, cpu/memory requests and limits), as written there
+            attrs.update({k: f.get(k) or "" for k in WORKLOAD_SIZING if f.get(k)})
             aliases = tuple(a for a in (f.get("app"), image_basename(image) if image and not tech else None) if a)
             name = f.get("name") or ""
             same = self._same_image(image, by_image, f.path) if image and not tech else None
@@ -605,6 +612,7 @@ class ComponentRules(ResolverBase):
 
     # ------------------------------------------------------------------ endpoints
     def endpoints(self) -> None:
+        schemas = openapi_schemas(self.by_kind["openapi.schema"], self.by_kind["openapi.property"])
         by_line: dict[tuple[str, str, int], Fact] = {}
         for f in self.by_kind["http.route"]:
             # Several readings of one route line collapse to the most specific; an OpenAPI path item
@@ -636,7 +644,13 @@ class ComponentRules(ResolverBase):
                     ep.evidence.append(f.evidence)
                     break
             else:
-                port.endpoints.append(Endpoint(method=method, path=path, evidence=[f.evidence]))
+                ep = Endpoint(method=method, path=path, evidence=[f.evidence])
+                port.endpoints.append(ep)
+            # the bodies an OpenAPI document types the operation with (the first document, by path, wins)
+            for side in ("request", "response"):
+                if f.get(side) and not getattr(ep, side):
+                    setattr(ep, side, f.get(side) or "")
+                    schemas.closure([(f.get(side) or "", f.evidence)], self.model.messages)
             port.evidence.append(f.evidence)
 
     def router_mounts(self, route_files: set[tuple[str, str]]) -> dict[tuple[str, str], str]:

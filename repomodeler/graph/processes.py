@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
@@ -38,6 +38,7 @@ from repomodeler.graph.packages import PackageIndex, build_index, folder
 from repomodeler.graph.scripts import (SCRIPT_LANGUAGES, ScriptProgram, file_graph, find_programs,
                                        python_import_files, spawned_programs)
 from repomodeler.graph.values import client_path, grpc_service_name, http_verb, parse_hosts
+from repomodeler.inventory import API_DESCRIPTION
 from repomodeler.records import Component, Connection, Endpoint, Evidence, Fact, Port
 
 # Folders whose programs are tooling, not processes of the system.
@@ -632,27 +633,41 @@ class ProcessRules(ResolverBase):
             o = self.process_of_file(f.repository, f.path)
             if o is not None and self.process_parent.get(o) == comp.id:
                 registrar[grpc_service_name(f.get("service") or "", f.get("strip"))].add(o)
+        doc_target: dict[tuple[str, str], set[str]] = {}  # API description file -> where its operations went
         for pname in sorted(comp.ports):
             port = comp.ports[pname]
             keep: list[Endpoint] = []
             for ep in port.endpoints:
                 groups: dict[str, list[Evidence]] = defaultdict(list)
                 rpc = registrar.get(grpc_service_name(ep.path.split("/")[0])) if ep.method == "RPC" else None
+                described: list[Evidence] = []
                 for e in ep.evidence:
                     if rpc is not None and len(rpc) == 1:
                         groups[next(iter(rpc))].append(e)
+                    elif API_DESCRIPTION.search(e.path.rsplit("/", 1)[-1]) and \
+                            self.process_of_file(e.repository, e.path) is None:
+                        described.append(e)  # an OpenAPI document: it follows the code serving the operation
                     else:
                         groups[self.process_of_file(e.repository, e.path) or comp.id].append(e)
+                served = sorted(t for t in groups if t != comp.id)
+                for follow in (served if served and comp.id not in groups else [comp.id]) if described else []:
+                    groups[follow].extend(described)
+                    for e in described:
+                        doc_target.setdefault((e.repository, e.path), set()).add(follow)
                 for target, evs in sorted(groups.items()):
+                    # the typed fields (proto package, request and response bodies) go with the endpoint
                     if target == comp.id:
-                        keep.append(Endpoint(method=ep.method, path=ep.path, evidence=evs))
+                        keep.append(replace(ep, evidence=evs))
                         continue
                     tport = self.model.components[target].ports.setdefault(
                         pname, Port(name=pname, protocol=port.protocol, direction=port.direction))
-                    tport.endpoints.append(Endpoint(method=ep.method, path=ep.path, evidence=evs))
+                    tport.endpoints.append(replace(ep, evidence=evs))
             port.endpoints = keep
             for e in list(port.evidence):  # where the port is declared (routes, registrations) follows its code
                 o = self.process_of_file(e.repository, e.path)
+                targets = doc_target.get((e.repository, e.path), set())
+                if o is None and len(targets) == 1:
+                    o = next(iter(targets))  # a description all of whose operations moved to one process
                 if o is not None and o != comp.id:
                     t = self.model.components[o].ports.setdefault(
                         pname, Port(name=pname, protocol=port.protocol, direction=port.direction))

@@ -86,3 +86,20 @@ class ProtoTypes:
             out[name] = found
             todo.extend((f.type, (found.evidence.repository, found.evidence.path)) for f in found.fields
                         if f.type not in SCALARS)
+
+
+def openapi_schemas(schemas: list[Fact], properties: list[Fact]) -> ProtoTypes:
+    """The body schemas of the OpenAPI documents (extract/readers/openapi.py) as message types of kind
+    ``schema``, their properties fields typed by proto scalar names or qualified schema names, so the
+    endpoints they type pull them into the model's ``messages`` like rpcs do (:meth:`ProtoTypes.closure`)."""
+    types = ProtoTypes([], [], [], [])
+    by_schema: dict[tuple[str, str, str], list[Fact]] = defaultdict(list)
+    for f in properties:
+        by_schema[(f.repository, f.path, _qualify(f.get("package") or "", f.get("schema") or ""))].append(f)
+    for f in schemas:
+        name = _qualify(f.get("package") or "", f.get("name") or "")
+        fields = tuple(MessageField(name=p.get("name") or "", type=p.get("type") or "", number=0,
+                                    repeated=p.get("repeated") == "true", evidence=p.evidence)
+                       for p in sorted(by_schema[(f.repository, f.path, name)], key=lambda x: (x.line, x.get("name") or "")))
+        types.defs[name].setdefault((f.repository, f.path), MessageType(name, "schema", f.evidence, fields))
+    return types

@@ -14,6 +14,24 @@ _K8S_HINT = re.compile(r"^\s*apiVersion\s*:", re.M)
 _WORKLOADS = {"Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob", "ReplicaSet", "Pod"}
 
 
+def _sizing(doc: yaml.Node, containers: list[yaml.Node]) -> dict[str, str]:
+    """How a workload is sized, as written: ``replicas`` of its spec and the first container's
+    ``resources`` (``cpu_request``, ``memory_limit``...: Kubernetes quantities such as ``100m`` or
+    ``64Mi``, which the SysML emitter turns into numbers and units).  Only what the manifest states."""
+    out: dict[str, str] = {}
+    replicas = scalar(get(get(doc, "spec"), "replicas"))
+    if replicas:
+        out["replicas"] = replicas
+    resources = get(containers[0], "resources") if containers else None
+    for side, prefix in (("requests", "request"), ("limits", "limit")):
+        values = get(resources, side)
+        for what in ("cpu", "memory"):
+            value = scalar(get(values, what))
+            if value:
+                out[f"{what}_{prefix}"] = value
+    return out
+
+
 def _pod_spec(doc: yaml.Node, kind: str) -> yaml.Node | None:
     if kind == "Pod":
         return get(doc, "spec")
@@ -86,7 +104,8 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
                         ports.append(cp)
             facts.append(fact("k8s.workload", repo, path, line, name=name, workload_kind=kind, image=image,
                                app=app, ports=",".join(ports), labels=_label_set(labels),
-                               service_account=scalar(get(spec, "serviceAccountName")) or ""))
+                               service_account=scalar(get(spec, "serviceAccountName")) or "",
+                               **_sizing(doc, containers)))
             annotations = get(get(get(get(doc, "spec"), "template"), "metadata"), "annotations")
             app_id = get(annotations, "dapr.io/app-id")
             if scalar(app_id):  # the Dapr sidecar injected beside it answers to this app id

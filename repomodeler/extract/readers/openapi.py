@@ -10,8 +10,11 @@ from repomodeler.extract.readers._yaml import load_yaml_documents, yaml
 from repomodeler.records import Fact
 
 
+# The version line an OpenAPI/Swagger document starts with (`openapi: 3.1.0`, `swagger: "2.0"`): a
+# YAML file holding it is an API description, not configuration (see spring.content).
+OPENAPI_DOCUMENT = re.compile(r'^["\']?(openapi|swagger)["\']?\s*:\s*["\']?[0-9]', re.M)
 _HTTP_METHODS = ("get", "put", "post", "delete", "options", "head", "patch", "trace")
-_OPENAPI_HINT = re.compile(r'^\s*["\']?(openapi|swagger)["\']?\s*:', re.M)
+OPENAPI_HINT = re.compile(r'^\s*["\']?(openapi|swagger)["\']?\s*:', re.M)
 
 
 def _line_index(text: str) -> dict[str, int]:
@@ -22,6 +25,103 @@ def _line_index(text: str) -> dict[str, int]:
         if m:
             index.setdefault(m.group(1), i)
     return index
+
+
+# JSON Schema scalar types -> the Protocol Buffers scalar names the model's message fields use
+# (records.MessageField), so an OpenAPI property is typed like a proto field (emit/typed_apis.py).
+SCALARS = {"string": "string", "integer": "int64", "number": "double", "boolean": "bool"}
+_REF = re.compile(r"^#/(?:components/schemas|definitions)/(.+)$")
+
+
+def schema_package(path: str) -> str:
+    """The namespace of one document's schemas in the model: its path, as a dotted lowercase word
+    (``docs/openapi.yaml`` -> ``docs_openapi_yaml``), so two documents' ``Error`` schemas stay apart."""
+    return re.sub(r"[^a-z0-9]+", "_", path.lower()).strip("_")
+
+
+def _ref_name(schema: object) -> tuple[str, bool]:
+    """(schema name, is an array) of a ``$ref`` schema or an array of one; ("", False) otherwise."""
+    if not isinstance(schema, dict):
+        return "", False
+    if schema.get("type") == "array":
+        inner, _ = _ref_name(schema.get("items"))
+        return inner, bool(inner)
+    ref = schema.get("$ref")
+    m = _REF.match(ref) if isinstance(ref, str) else None
+    return (m.group(1), False) if m else ("", False)
+
+
+def _property_type(schema: object, package: str) -> tuple[str, bool]:
+    """(field type, repeated) of a property: a scalar name, a qualified schema name, or "" (untyped)."""
+    if not isinstance(schema, dict):
+        return "", False
+    if schema.get("type") == "array":
+        inner, _ = _property_type(schema.get("items"), package)
+        return inner, True
+    name, _ = _ref_name(schema)
+    if name:
+        return f"{package}.{name}", False
+    kind = schema.get("type")
+    return (SCALARS.get(kind, ""), False) if isinstance(kind, str) else ("", False)
+
+
+def _body(op: dict, side: str) -> object:  # type: ignore[type-arg]
+    """The JSON schema of an operation's request body or success response (OpenAPI 3 or Swagger 2)."""
+    def content_schema(holder: object) -> object:
+        if not isinstance(holder, dict):
+            return None
+        content = holder.get("content")
+        if isinstance(content, dict) and content:
+            media = content.get("application/json") or next(iter(content[k] for k in sorted(content)), None)
+            return media.get("schema") if isinstance(media, dict) else None
+        return holder.get("schema")
+    if side == "request":
+        found = content_schema(op.get("requestBody"))
+        if found is None:
+            params = op.get("parameters")
+            body = next((p for p in params if isinstance(p, dict) and p.get("in") == "body"), None) \
+                if isinstance(params, list) else None
+            found = body.get("schema") if body else None
+        return found
+    responses = op.get("responses")
+    if not isinstance(responses, dict):
+        return None
+    code = next((c for c in sorted(responses, key=str) if str(c).startswith("2")), None)
+    return content_schema(responses.get(code)) if code is not None else None
+
+
+def _key_line(lines: list[str], key: str, start: int) -> int:
+    """The 1-based line at or after `start` (0-based) where mapping key `key` is written, else start + 1."""
+    pattern = re.compile(r'^\s*["\']?' + re.escape(key) + r'["\']?\s*:')
+    for i in range(start, len(lines)):
+        if pattern.match(lines[i]):
+            return i + 1
+    return start + 1
+
+
+def _schemas(repo: str, path: str, doc: dict, text: str) -> list[Fact]:  # type: ignore[type-arg]
+    """An ``openapi.schema`` fact per named schema and an ``openapi.property`` per property, typed."""
+    components = doc.get("components")
+    schemas = components.get("schemas") if isinstance(components, dict) else doc.get("definitions")
+    if not isinstance(schemas, dict):
+        return []
+    package, lines = schema_package(path), text.splitlines()
+    section = _key_line(lines, "schemas" if isinstance(components, dict) else "definitions", 0) - 1
+    facts = []
+    for name in sorted(schemas, key=str):
+        schema = schemas[name]
+        if not isinstance(schema, dict):
+            continue
+        at = _key_line(lines, str(name), section)
+        facts.append(fact("openapi.schema", repo, path, at, package=package, name=str(name)))
+        props = schema.get("properties")
+        if not isinstance(props, dict):
+            continue
+        for prop in props:  # in the order written
+            type_, repeated = _property_type(props[prop], package)
+            facts.append(fact("openapi.property", repo, path, _key_line(lines, str(prop), at), package=package,
+                              schema=str(name), name=str(prop), type=type_, repeated="true" if repeated else ""))
+    return facts
 
 
 def read_openapi(repo: str, path: str, text: str) -> list[Fact]:
@@ -39,14 +139,19 @@ def read_openapi(repo: str, path: str, text: str) -> list[Fact]:
     title = str((doc.get("info") or {}).get("title", "")) if isinstance(doc.get("info"), dict) else ""
     facts.append(fact("openapi.document", repo, path, 1, title=title))
     paths = doc.get("paths") or {}
+    package = schema_package(path)
     if isinstance(paths, dict):
         for p, ops in sorted(paths.items()):
             if not isinstance(ops, dict):
                 continue
             for method in _HTTP_METHODS:
                 if method in ops:
+                    op = ops[method] if isinstance(ops[method], dict) else {}
+                    bodies = {side: _ref_name(_body(op, side))[0] for side in ("request", "response")}
                     facts.append(fact("http.route", repo, path, lines.get(str(p), 1), method=method.upper(),
-                                       path=str(p), framework="openapi"))
+                                       path=str(p), framework="openapi",
+                                       **{side: f"{package}.{name}" for side, name in bodies.items() if name}))
+    facts.extend(_schemas(repo, path, doc, text))
     return facts
 
 
@@ -56,5 +161,5 @@ READERS = (
     # A YAML or JSON file listed for another reason that starts like an OpenAPI document: the
     # inventory cannot look inside a file, so this reader lists nothing itself.
     Reader("openapi.content", "api", 110, read_openapi, patterns=(r"[^/]*\.(?:ya?ml|json)",),
-           sniff=lambda path, head: bool(_OPENAPI_HINT.search(head)), lists=False),
+           sniff=lambda path, head: bool(OPENAPI_HINT.search(head)), lists=False),
 )

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from repomodeler.extract.readers.openapi import OPENAPI_DOCUMENT
 from repomodeler.extract.readers._base import Reader, fact
 from repomodeler.extract.readers._yaml import flatten_yaml, load_yaml_documents
 from repomodeler.records import Fact
@@ -83,7 +84,9 @@ READERS = (
            line_based=True, shadows=("helm.template", "helm.values", "beats", "prometheus", "otel_collector", "grafana",
                                      "compose", "kubernetes", "spring.content")),
     # Any YAML whose top-level keys are Spring's (spring:, eureka:, server.port:): Spring Cloud Config
-    # repositories (<app>.yml, shared/application.yml).
+    # repositories (<app>.yml, shared/application.yml). An OpenAPI document is none (its `servers:` and
+    # `info:` are the API's, its license URL no connection).
     Reader("spring.content", "descriptor", 450, read_spring_config, patterns=(r"[^/]*\.ya?ml",),
-           sniff=lambda path, head: bool(_SPRING_HINT.search(head)), line_based=True),
+           sniff=lambda path, head: bool(_SPRING_HINT.search(head)) and not OPENAPI_DOCUMENT.search(head),
+           line_based=True),
 )

@@ -7,7 +7,7 @@ RULES = (
         id="api.endpoints",
         message="HTTP routes a component's code declares are the endpoints of its provided HTTP port",
         unit="endpoints",
-        reads=("http.route", "http.router", "http.mount", "module.var"),
+        reads=("http.route", "http.router", "http.mount", "module.var", "openapi.schema", "openapi.property"),
         writes=("ports",),
         after=("build.units",),
     ),
