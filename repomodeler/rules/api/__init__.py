@@ -8,7 +8,7 @@ RULES = (
         message="HTTP routes a component's code declares are the endpoints of its provided HTTP port",
         unit="endpoints",
         reads=("http.route", "http.router", "http.mount", "module.var", "openapi.schema", "openapi.property"),
-        writes=("ports",),
+        writes=("ports", "messages"),
         after=("build.units",),
     ),
 )
