@@ -38,16 +38,23 @@ class _Guard:
 GUARD = _Guard()
 
 
+def undeclared(survey_variable: str, rule_id: str, what: str, error: AssertionError) -> None:
+    """A rule used something it did not declare: raise `error`, or, when the environment variable
+    `survey_variable` names a file (a maintainer surveying declarations), append ``rule_id what`` to
+    it and carry on.  One place for the three checks: writes, fact reads, shared state."""
+    record = os.environ.get(survey_variable)
+    if not record:
+        raise error
+    with open(record, "a", encoding="utf-8") as fh:
+        fh.write(f"{rule_id} {what}\n")
+
+
 def check(part: str) -> None:
     """The running rule is about to write ``part`` of the model: refused, when strict, unless declared."""
     rule = GUARD.rule
     if rule is not None and GUARD.strict and part not in rule.writes:
-        record = os.environ.get("REPOMODELER_RECORD_WRITES")  # a maintainer's survey: list, don't raise
-        if record:
-            with open(record, "a", encoding="utf-8") as fh:
-                fh.write(f"{rule.id} {part}\n")
-            return
-        raise UndeclaredWrite(f"resolver rule {rule.id} writes {part!r} but does not declare it")
+        undeclared("REPOMODELER_RECORD_WRITES", rule.id, part,
+                   UndeclaredWrite(f"resolver rule {rule.id} writes {part!r} but does not declare it"))
 
 
 class running:

@@ -89,14 +89,16 @@ def test_strict_view_refuses_an_undeclared_kind() -> None:
 
 
 def test_strict_builder_refuses_an_undeclared_write() -> None:
+    from repomodeler.writes import running
+
     resolver = Resolver("s", [])
-    resolver.strict_writes = True
-    resolver.current_rule = Rule("demo.rule", "m", "u", reads=(), writes=("components",))
-    resolver.add_component("a", "service", "r", Evidence("r", "a", 1))
-    resolver.add_component("b", "service", "r", Evidence("r", "b", 1))
-    assert resolver.model.components["a"].rules == {"demo.rule"}
-    with pytest.raises(UndeclaredWrite, match="demo.rule writes 'connections'"):
-        resolver.connect("a", "b", "http", [Evidence("r", "a", 2)])
+    resolver.current_rule = rule = Rule("demo.rule", "m", "u", reads=(), writes=("components",))
+    with running(rule, strict=True):
+        resolver.add_component("a", "service", "r", Evidence("r", "a", 1))
+        resolver.add_component("b", "service", "r", Evidence("r", "b", 1))
+        assert resolver.model.components["a"].rules == {"demo.rule"}
+        with pytest.raises(UndeclaredWrite, match="demo.rule writes 'connections'"):
+            resolver.connect("a", "b", "http", [Evidence("r", "a", 2)])
 
 
 @pytest.mark.parametrize("part, write", [

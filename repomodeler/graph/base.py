@@ -11,14 +11,14 @@ from pathlib import PurePosixPath
 
 from repomodeler.graph.catalog import tech_for_image
 from repomodeler.graph.fact_view import FactView
-from repomodeler.rules import RULES, Rule, UndeclaredState, UndeclaredWrite
+from repomodeler.rules import RULES, Rule, UndeclaredState
 from repomodeler.graph.naming import (
     norm_path,
     is_under,
     slug,
 )
 from repomodeler.records import Component, Connection, Evidence, ExtractResult, Fact, MessageType, Roots, Unresolved
-from repomodeler.writes import GuardedDict, GuardedList, check, guarded
+from repomodeler.writes import GuardedDict, GuardedList, check, guarded, undeclared
 
 
 DEFAULT_COMPOSE = re.compile(r"(^|/)(docker-compose|compose)(\.override)?\.ya?ml$")
@@ -206,12 +206,8 @@ class Shared:
         rule = resolver.__dict__.get("current_rule")
         if rule is None or self.name in rule.state or not resolver.__dict__.get("strict_writes"):
             return
-        record = os.environ.get("REPOMODELER_RECORD_STATE")
-        if record:
-            with open(record, "a", encoding="utf-8") as fh:
-                fh.write(f"{rule.id} {self.name}\n")
-            return
-        raise UndeclaredState(f"resolver rule {rule.id} uses shared state {self.name!r} but does not declare it")
+        undeclared("REPOMODELER_RECORD_STATE", rule.id, self.name,
+                   UndeclaredState(f"resolver rule {rule.id} uses shared state {self.name!r} but does not declare it"))
 
     def __get__(self, resolver: "ResolverBase | None", owner: type | None = None) -> object:
         if resolver is None:
@@ -308,7 +304,6 @@ class ResolverBase:
         if comp is None:
             # A new component's attributes and the names it answers to are part of making it: the
             # rule writes ``components``; adding them to an existing one writes ``attributes``/``aliases``.
-            self.writing("components")
             comp = Component(id=cid, name=name, kind=kind, repository=repository, evidence={evidence},
                              attributes={k: v for k, v in (attributes or {}).items() if v}, aliases=set(names))
             self.model.components[cid] = comp
@@ -331,12 +326,6 @@ class ResolverBase:
 
 
     # ------------------------------------------------------------------ rules
-    def writing(self, part: str) -> None:
-        """The running rule is about to write ``part`` of the model: refused (when strict) unless it declared it."""
-        rule = self.current_rule
-        if self.strict_writes and rule is not None and part not in rule.writes:
-            raise UndeclaredWrite(f"resolver rule {rule.id} writes {part!r} but does not declare it")
-
     def credit(self, rules: set[str]) -> None:
         """Name the running rule among those that made an element or added evidence to it."""
         if self.current_rule is not None:
@@ -442,7 +431,6 @@ class ResolverBase:
         key = (source, target, protocol)
         conn = self.model.connections.get(key)
         if conn is None:  # its attributes are part of making it (``connections``), later ones ``attributes``
-            self.writing("connections")
             conn = Connection(source=source, target=target, kind=kind, protocol=protocol, evidence=set(evidence),
                               attributes=dict(attributes or {}))
             self.model.connections[key] = conn

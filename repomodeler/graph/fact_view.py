@@ -4,12 +4,12 @@ rule.  The rules themselves and their declarations are in :mod:`repomodeler.rule
 
 from __future__ import annotations
 
-import os
 from collections import defaultdict
 from collections.abc import Iterator
 
 from repomodeler.records import Fact
 from repomodeler.rules.core import Rule
+from repomodeler.writes import undeclared
 
 
 class FactView:
@@ -26,12 +26,8 @@ class FactView:
 
     def __getitem__(self, kind: str) -> list[Fact]:
         if self.strict and self.current is not None and kind not in self.current.reads:
-            record = os.environ.get("REPOMODELER_RECORD_READS")  # a maintainer's survey: list, don't raise
-            if record:
-                with open(record, "a", encoding="utf-8") as fh:
-                    fh.write(f"{self.current.id} {kind}\n")
-                return self._by_kind.get(kind, [])
-            raise AssertionError(f"resolver rule {self.current.id} reads {kind!r} but does not declare it")
+            undeclared("REPOMODELER_RECORD_READS", self.current.id, kind,
+                       AssertionError(f"resolver rule {self.current.id} reads {kind!r} but does not declare it"))
         return self._by_kind.get(kind, [])
 
     def every(self) -> list[Fact]:

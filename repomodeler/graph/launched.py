@@ -15,6 +15,7 @@ from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.naming import is_under
+from repomodeler.graph.packages import folder
 from repomodeler.records import Fact
 
 BUILD_FILES = ("pom.xml", "build.gradle", "build.gradle.kts")
@@ -27,7 +28,7 @@ class LaunchRules(ResolverBase):
         mains: dict[tuple[str, str], list[Fact]] = {}  # (repository, path suffix of the class) -> main facts
         for f in self.by_kind["program.java_main"]:
             mains.setdefault((f.repository, f"{PurePosixPath(f.path).stem}"), []).append(f)
-        modules = {(m.repository, _folder(m.path)) for m in self.by_kind["manifest"]
+        modules = {(m.repository, folder(m.path)) for m in self.by_kind["manifest"]
                    if PurePosixPath(m.path).name in BUILD_FILES}
         for launch in self.by_kind["program.launch"]:
             cls = launch.get("java_class") or ""
@@ -53,10 +54,6 @@ class LaunchRules(ResolverBase):
             comp.attributes.setdefault("main_class", cls)
             comp.language = comp.language or "java"
 
-
-def _folder(path: str) -> str:
-    parent = str(PurePosixPath(path).parent)
-    return "" if parent == "." else parent
 
 
 # Process managers in the order their programs describe the deployment best: the supervisor inside the

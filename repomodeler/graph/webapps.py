@@ -17,6 +17,7 @@ from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.naming import is_under, norm_path
+from repomodeler.graph.packages import folder
 from repomodeler.records import Evidence, Fact
 
 # Dependencies that make a package's code run in a browser (the framework that renders pages).
@@ -42,11 +43,11 @@ class WebAppRules(ResolverBase):
         deps: dict[tuple[str, str], set[str]] = {}
         for f in [*self.by_kind["manifest.dependency"], *self.by_kind["manifest.dev_dependency"]]:
             if f.get("ecosystem") == "npm":
-                deps.setdefault((f.repository, _folder(f.path)), set()).add((f.get("name") or "").lower())
+                deps.setdefault((f.repository, folder(f.path)), set()).add((f.get("name") or "").lower())
         for m in self.by_kind["manifest"]:
             if m.get("ecosystem") != "npm":
                 continue
-            repo, d = m.repository, _folder(m.path)
+            repo, d = m.repository, folder(m.path)
             names = deps.get((repo, d), set())
             if not names & UI_FRAMEWORKS or names & SERVER_FRAMEWORKS or not names & BUNDLERS:
                 continue
@@ -114,7 +115,7 @@ class WebAppRules(ResolverBase):
                 if server:
                     return server, f.evidence, "its image ships the app (Dockerfile COPY)"
         for f in self.by_kind["import"]:  # a package inside the app's folder embedding its build
-            if self.packages_importing(repo, f, d):
+            if self._imports_inside(repo, f, d):
                 server = running(self.owner_of(repo, f.path))
                 if server:
                     return server, f.evidence, "its code embeds the app's build"
@@ -142,14 +143,9 @@ class WebAppRules(ResolverBase):
                  if (f.get("image") or "").split("@")[0].startswith(base)}
         return len(names) >= 2
 
-    def packages_importing(self, repo: str, f: Fact, d: str) -> bool:
+    def _imports_inside(self, repo: str, f: Fact, d: str) -> bool:
         """Does import `f` (Go) name a package inside folder `d` of its repository?"""
         if f.repository != repo or f.language != "go" or is_under(f.path, d):
             return False
         module = f.get("module") or ""
         return bool(d) and (module.endswith("/" + d) or f"/{d}/" in module + "/")
-
-
-def _folder(path: str) -> str:
-    parent = str(PurePosixPath(path).parent)
-    return "" if parent == "." else parent
