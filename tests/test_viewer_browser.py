@@ -127,20 +127,32 @@ def visible_edges(page: Any) -> set[str]:
 def click_element(page: Any, cy_id: str) -> None:
     """Click on the canvas where Cytoscape draws the element (a real user click), once the viewport
     and the elements have stopped moving (an animated fit or layout after the last action would
-    otherwise carry the element away from the point clicked on a loaded machine)."""
+    otherwise carry the element away from the point clicked on a loaded machine). A user looks
+    before clicking: the point must lie on the graph's canvas (a refit still pending after the
+    last action can leave the element off the canvas for a moment, and a click there would land
+    on the sidebar's checkboxes), else centre again and look again."""
     still = "() => !cy.animated() && !cy.elements().some(e => e.animated())"
-    page.wait_for_function(still, timeout=10_000)
-    page.evaluate("id => { cy.center(cy.getElementById(id)); return null; }", cy_id)
-    page.wait_for_function(still, timeout=10_000)
-    time.sleep(0.15)
-    point = page.evaluate(
-        """id => { const e = cy.getElementById(id);
-                   const p = e.isEdge() ? e.renderedMidpoint() : e.renderedPosition();
-                   const box = document.getElementById('cy').getBoundingClientRect();
-                   return [box.left + p.x, box.top + p.y]; }""",
-        cy_id,
-    )
-    page.mouse.click(point[0], point[1])
+    for _ in range(20):
+        page.wait_for_function(still, timeout=10_000)
+        page.evaluate("id => { cy.center(cy.getElementById(id)); return null; }", cy_id)
+        page.wait_for_function(still, timeout=10_000)
+        time.sleep(0.15)
+        point = page.evaluate(
+            """id => { const e = cy.getElementById(id);
+                       const p = e.isEdge() ? e.renderedMidpoint() : e.renderedPosition();
+                       const box = document.getElementById('cy').getBoundingClientRect();
+                       const x = box.left + p.x, y = box.top + p.y;
+                       const top = document.elementFromPoint(x, y);
+                       const onCanvas = p.x > 0 && p.y > 0 && p.x < box.width && p.y < box.height
+                         && !!top && document.getElementById('cy').contains(top);
+                       return onCanvas ? [x, y] : null; }""",
+            cy_id,
+        )
+        if point is not None:
+            page.mouse.click(point[0], point[1])
+            return
+        time.sleep(0.2)
+    raise AssertionError(f"{cy_id} never came to rest on the graph's canvas")
 
 
 def shot(page: Any, name: str) -> None:
