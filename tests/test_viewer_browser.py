@@ -124,13 +124,11 @@ def visible_edges(page: Any) -> set[str]:
     return set(page.evaluate("cy.edges().filter(e => e.visible()).map(e => e.data('mid') || e.id())"))
 
 
-def click_element(page: Any, cy_id: str) -> None:
-    """Click on the canvas where Cytoscape draws the element (a real user click), once the viewport
-    and the elements have stopped moving (an animated fit or layout after the last action would
-    otherwise carry the element away from the point clicked on a loaded machine). A user looks
-    before clicking: the point must lie on the graph's canvas (a refit still pending after the
-    last action can leave the element off the canvas for a moment, and a click there would land
-    on the sidebar's checkboxes), else centre again and look again."""
+def canvas_point(page: Any, cy_id: str) -> tuple[float, float]:
+    """The page point where Cytoscape draws the element, centred on the canvas and at rest. A user
+    looks before clicking: the point must lie on the graph's canvas (a refit still pending after
+    the last action can leave the element off the canvas for a moment, and a click there would
+    land on the sidebar's checkboxes), else centre again and look again."""
     still = "() => !cy.animated() && !cy.elements().some(e => e.animated())"
     for _ in range(20):
         page.wait_for_function(still, timeout=10_000)
@@ -149,10 +147,16 @@ def click_element(page: Any, cy_id: str) -> None:
             cy_id,
         )
         if point is not None:
-            page.mouse.click(point[0], point[1])
-            return
+            return point[0], point[1]
         time.sleep(0.2)
     raise AssertionError(f"{cy_id} never came to rest on the graph's canvas")
+
+
+def click_element(page: Any, cy_id: str) -> None:
+    """Click on the canvas where Cytoscape draws the element (a real user click), once the viewport
+    and the elements have stopped moving (an animated fit or layout after the last action would
+    otherwise carry the element away from the point clicked on a loaded machine)."""
+    page.mouse.click(*canvas_point(page, cy_id))
 
 
 def shot(page: Any, name: str) -> None:

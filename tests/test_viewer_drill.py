@@ -15,7 +15,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from test_viewer_browser import browser, open_explorer, wait_until  # noqa: F401 - fixtures are used by name
+from test_viewer_browser import browser, canvas_point, open_explorer, wait_until  # noqa: F401 - fixtures are used by name
 from test_viewer_firsthour import ARTIFACTS, axe_serious, new_page
 
 from repomodeler.serve.background import background_server
@@ -111,10 +111,7 @@ def drawn_nodes(page: Any) -> set[str]:
 
 
 def double_click(page: Any, cy_id: str) -> None:
-    page.evaluate("id => { cy.center(cy.getElementById(id)); return null; }", cy_id)
-    time.sleep(0.2)
-    p = page.evaluate("id => { const n = cy.getElementById(id).renderedPosition(); const b = document.getElementById('cy').getBoundingClientRect(); return [b.left + n.x, b.top + n.y]; }", cy_id)
-    page.mouse.dblclick(p[0], p[1])
+    page.mouse.dblclick(*canvas_point(page, cy_id))
 
 
 def test_open_and_close_a_component(desk: Any, url: str) -> None:

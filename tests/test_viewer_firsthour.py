@@ -21,6 +21,7 @@ from test_viewer_browser import (  # noqa: F401 - fixtures are used by name
     ARTIFACTS,
     Watch,
     browser,
+    canvas_point,
     checkouts,
     open_explorer,
     wait_until,
@@ -228,10 +229,7 @@ def test_explorer_fits_every_screen_and_every_control_is_reachable(sized: tuple[
         assert page.get_attribute("#btn-filters", "aria-expanded") == "false"
 
     # a tap on a component opens its details (a drawer on small screens)
-    page.evaluate("id => { cy.center(cy.getElementById(id)); return null; }", "n:orders")
-    time.sleep(0.2)
-    p = page.evaluate("() => { const n = cy.getElementById('n:orders').renderedPosition(); const b = document.getElementById('cy').getBoundingClientRect(); return [b.left + n.x, b.top + n.y]; }")
-    page.mouse.click(p[0], p[1])
+    page.mouse.click(*canvas_point(page, "n:orders"))
     page.wait_for_selector("#details-title", state="visible")
     assert page.inner_text("#details-title") == "orders"
     assert no_sideways_scroll(page)
@@ -273,9 +271,7 @@ def test_labels_readable_at_fit_and_names_never_truncated(desk: Any, url: str) -
     assert label.replace("\n", "") == LONG and "…" not in label and "\n" in label
     assert page.evaluate(f"cy.getElementById('n:{LONG}').style('text-wrap')") == "wrap"
     # hover shows the full name; the details panel too
-    page.evaluate(f"id => {{ cy.center(cy.getElementById(id)); return null; }}", f"n:{LONG}")
-    time.sleep(0.2)
-    p = page.evaluate(f"() => {{ const n = cy.getElementById('n:{LONG}').renderedPosition(); const b = document.getElementById('cy').getBoundingClientRect(); return [b.left + n.x, b.top + n.y]; }}")
+    p = canvas_point(page, f"n:{LONG}")
     page.mouse.move(p[0], p[1])
     page.wait_for_selector("#tip:not(.hidden)")
     assert LONG in page.inner_text("#tip")

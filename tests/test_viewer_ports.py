@@ -14,7 +14,7 @@ from typing import Any, Iterator
 
 import pytest
 
-from test_viewer_browser import browser, models_dir, open_explorer, wait_until  # noqa: F401 - fixtures are used by name
+from test_viewer_browser import browser, canvas_point, models_dir, open_explorer, wait_until  # noqa: F401 - fixtures are used by name
 from test_viewer_firsthour import ARTIFACTS, axe_serious, new_page
 
 from repomodeler.serve.background import background_server
@@ -146,10 +146,7 @@ def test_ports_view_draws_every_provided_port_and_links_end_on_them(desk: Any, u
     to_redis = sum(1 for e in model["edges"] if e["target"] == "redis-cart" and e["source"] not in inside)
     assert f"connected from · {to_redis}" in page.inner_text("#details").lower()
     # a tap on a port selects it
-    page.evaluate("id => { cy.center(cy.getElementById(id)); return null; }", "p:checkout#0")
-    time.sleep(0.2)
-    p = page.evaluate("() => { const n = cy.getElementById('p:checkout#0').renderedPosition(); const b = document.getElementById('cy').getBoundingClientRect(); return [b.left + n.x, b.top + n.y]; }")
-    page.mouse.click(p[0], p[1])
+    page.mouse.click(*canvas_point(page, "p:checkout#0"))
     wait_until(lambda: page.evaluate("explorer.state.sel") == "p:checkout#0", what="port selected by a tap")
     assert "CheckoutService/PlaceOrder" in page.inner_text("#details")
     # filters apply: hiding a component hides its ports
