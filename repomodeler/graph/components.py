@@ -31,6 +31,7 @@ from repomodeler.graph.values import (
     route_of,
     router_prefix,
 )
+from repomodeler.graph.packages import folder
 from repomodeler.graph.protos import openapi_schemas
 from repomodeler.records import Component, Endpoint, Evidence, Fact, Port
 
@@ -233,9 +234,19 @@ class ComponentRules(ResolverBase):
         with_program: set[str] = set()
         # processes own their packages by import closure, not by source root (graph/processes.py)
         process_of = getattr(self, "process_of_file", None) if getattr(self, "packages", None) is not None else None
-        for f in self.by_kind["program.main"]:
-            owner = (process_of(f.repository, f.path) if process_of else None) or next(
-                (cid for r, root, cid in roots if r == f.repository and is_under(f.path, root)), None)
+        # a Go `package main` is a program only with its `func main()` (a `//go:build tools` file
+        # pinning tool dependencies is package main with no main function)
+        go_mains = {(f.repository, folder(f.path)) for f in self.by_kind["program.main"] if f.get("part") == "func"}
+        mains = [f for f in self.by_kind["program.main"]
+                 if f.get("part") != "package" or (f.repository, folder(f.path)) in go_mains]
+        # a file of a process's own folder that the build leaves out (a `//go:build ignore` generator
+        # with its own `func main`) is that process's, not the shared code's
+        folder_process = {(f.repository, folder(f.path)): p for f in mains
+                          if (p := process_of(f.repository, f.path) if process_of else None)}
+        for f in mains:
+            owner = (process_of(f.repository, f.path) if process_of else None) \
+                or folder_process.get((f.repository, folder(f.path))) \
+                or next((cid for r, root, cid in roots if r == f.repository and is_under(f.path, root)), None)
             if owner:
                 with_program.add(owner)
         with_program |= getattr(self, "process_primaries", set())  # a Python/JavaScript program is the component

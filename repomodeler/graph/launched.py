@@ -16,7 +16,7 @@ from pathlib import PurePosixPath
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.naming import is_under
 from repomodeler.graph.packages import folder
-from repomodeler.records import Fact
+from repomodeler.records import Evidence, Fact
 
 BUILD_FILES = ("pom.xml", "build.gradle", "build.gradle.kts")
 
@@ -64,6 +64,10 @@ SUPERVISORS = ("s6", "supervisord", "procfile", "systemd")
 ONE_OFF = re.compile(r"^(release|postdeploy|predeploy|migrate|setup|init)$|\b(migrate|db:migrate|collectstatic|db:setup)\b")
 # Commands of a developer's process file rather than a deployment's.
 DEV_COMMAND = re.compile(r"\bgo run\b|\bnodemon\b|--watch\b|(^|[\s'\"=./])(test|tests|hack)/|\b(npm|yarn|pnpm) (run )?dev\b")
+# A program's argument or setting naming the services it runs (``--services=web,worker``, ``SERVICES=web``).
+SELECT_SERVICES = re.compile(r"(?:--services?[=\s]+|\bSERVICES=)(?P<names>['\"]?[A-Za-z][\w-]*(?:,[A-Za-z][\w-]*)*['\"]?)")
+# Folders that hold one module per service a program can start.
+SERVICE_FOLDERS = frozenset({"services", "service", "apps", "processes", "workers"})
 SCHEDULER = re.compile(r"\bcelery\b.*\bbeat\b|\bbeat\b.*\bcelery\b|\brq(scheduler)?\s+scheduler\b|\bscheduler\b")
 
 
@@ -108,17 +112,51 @@ class SupervisedRules(ResolverBase):
                 existing = self.alias.get(owner.lower())
                 if existing is not None and existing != host:
                     continue  # a component of that name exists (a deployment runs it): not a new process
-                proc = self.add_component(owner, "service", f.repository, f.evidence,
-                                          attributes={"part_of": host, "process": owner,
-                                                      "command": f.get("command") or "", "launched_by": source})
-                proc.language = proc.language or comp.language
-                scheduler = bool(SCHEDULER.search(f.get("command") or ""))
-                for conn in stores:  # the same code and settings: the stores the component is configured with
-                    target = self.model.components[conn.target]
-                    if scheduler and target.kind == "database":
-                        continue  # a scheduler only puts due tasks on the broker
-                    self.connect(proc.id, conn.target, conn.protocol, [f.evidence, *sorted(conn.evidence)[:1]],
-                                 kind=conn.kind, attributes={"via": f"runs {comp.name}'s code with its settings"})
+                selected = self._selected_services(f, host)
+                for name, code in selected or [(owner, None)]:
+                    if name != owner and self.alias.get(name.lower()) not in (None, host):
+                        continue
+                    attrs = {"part_of": host, "process": name, "command": f.get("command") or "", "launched_by": source}
+                    if code is not None:
+                        attrs["selected_by"] = f"{owner}: {SELECT_SERVICES.search(f.get('command') or '').group(0)}"
+                    proc = self.add_component(name, "service", f.repository, f.evidence, attributes=attrs)
+                    if code is not None:
+                        proc.evidence.add(code)
+                    proc.language = proc.language or comp.language
+                    scheduler = bool(SCHEDULER.search(f.get("command") or ""))
+                    for conn in stores:  # the same code and settings: the stores the component is configured with
+                        target = self.model.components[conn.target]
+                        if scheduler and target.kind == "database":
+                            continue  # a scheduler only puts due tasks on the broker
+                        self.connect(proc.id, conn.target, conn.protocol, [f.evidence, *sorted(conn.evidence)[:1]],
+                                     kind=conn.kind, attributes={"via": f"runs {comp.name}'s code with its settings"})
+
+    def _selected_services(self, f: Fact, host: str) -> list[tuple[str, Evidence]]:
+        """Services one program starts by name (``yarn start --services=web,websockets``, ``SERVICES=a,b``)
+        when the code has one module per service name in one folder (``server/services/web.ts``,
+        ``server/services/websockets.ts``): each named service runs in that process, so each is a
+        process of its own in the picture, with its module as evidence. Names that are not all modules
+        of one folder select nothing (a flag with another meaning)."""
+        m = SELECT_SERVICES.search(f.get("command") or "")
+        if not m:
+            return []
+        names = [n for n in re.split(r"[,\s]+", m.group("names").strip("'\"")) if n]
+        if not names or len(set(names)) != len(names) or not all(re.fullmatch(r"[A-Za-z][\w-]*", n) for n in names):
+            return []
+        roots = sorted(root for r, root in self.model.components[host].source_roots if r == f.repository)
+        by_folder: dict[str, dict[str, str]] = defaultdict(dict)
+        for r in self.results:
+            if r.repository.name != f.repository:
+                continue
+            for x in r.inventory.files:
+                p = PurePosixPath(x.path)
+                if x.language and p.stem in names and PurePosixPath(p.parent).name in SERVICE_FOLDERS \
+                        and any(is_under(x.path, root) for root in roots):
+                    by_folder[folder(x.path)].setdefault(p.stem, x.path)
+        whole = sorted(d for d, found in by_folder.items() if len(found) == len(names))
+        if len(whole) != 1:
+            return []
+        return [(n, Evidence(f.repository, by_folder[whole[0]][n], 1)) for n in names]
 
 
 class SpawnedBinaryRules(ResolverBase):

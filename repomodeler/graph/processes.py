@@ -32,7 +32,7 @@ from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.catalog import HTTP_VERBS, LOCAL_HOSTS
-from repomodeler.graph.identity import key
+from repomodeler.graph.identity import image_names, key, keys_of
 from repomodeler.graph.naming import GENERIC_DIRS, is_under
 from repomodeler.graph.packages import PackageIndex, build_index, folder
 from repomodeler.graph.scripts import (SCRIPT_LANGUAGES, ScriptProgram, file_graph, find_programs,
@@ -568,6 +568,10 @@ class ProcessRules(ResolverBase):
             if base and base.lower() != name.lower() and self.alias.get(base.lower()) is not None \
                     and self.alias.get(base.lower()) not in with_code:
                 name = base  # cmd/web deployed as `web`
+            elif self.alias.get(name.lower()) is None and (not base or self.alias.get(base.lower()) is None):
+                deployed = self._deployment_of_program(comp, base or name, with_code | used)
+                if deployed:
+                    name = self.model.components[deployed].name  # cmd/agent deployed as `acme-agent`
             existing = self.alias.get(name.lower())
             # A deployed component of that name with no code of its own (compose services running
             # images built from this repository) is this process; any other name clash is avoided.
@@ -595,6 +599,26 @@ class ProcessRules(ResolverBase):
             self.process_parent[new.id] = cid
             self.process_kind[new.id] = p.kind
         comp.attributes["processes"] = ", ".join(sorted(self.model.components[p.cid].name for p in procs))
+
+    def _deployment_of_program(self, comp: Component, program: str, taken: set[str]) -> str | None:
+        """The one deployment with no code of its own whose image or name is the program's name under
+        the project's name (``acmeci/acme-agent`` or a compose service ``acme-agent`` runs ``cmd/agent``
+        of repository or module ``acme``): images are commonly named ``<project>-<program>``. Only a
+        unique match counts; two candidates mean the evidence is ambiguous."""
+        wanted = keys_of([program], [])
+        if not wanted:
+            return None
+        prefixes = [f"{comp.name.lower()}{sep}" for sep in ("-", "_", ".")]
+        found = {cid for k in wanted for cid in self.image_deployments().get(k, set())}
+        for c in self.model.components.values():
+            if c.source_roots or c.kind not in ("service", "gateway") or not c.attributes.get("image"):
+                continue
+            names = [*image_names(c.attributes["image"]), c.name]
+            if keys_of(names, prefixes) & wanted and not keys_of(names, []) & keys_of([comp.name], []):
+                found.add(c.id)
+        found -= taken
+        found -= set(self.process_parent)
+        return found.pop() if len(found) == 1 else None
 
     def _entry_core(self, repo: str, roots: set[str], dirs: set[str], all_roots: set[str]) -> set[str]:
         """Packages a role's entry calls reach (runner.Execute -> mlxrunner.Execute -> ...)."""
