@@ -48,6 +48,8 @@ class ComponentRules(ResolverBase):
         # files) is one component: image repository (without tag) -> the first component's name.
         # Within one file, services sharing an image are separate instances (four MongoDBs from one image).
         by_image: dict[str, tuple[str, str]] = {}  # image repository -> (component name, descriptor path)
+        overridden = {(f.repository, f.path, f.get("owner") or "") for f in self.by_kind["program.command"]
+                      if f.get("source") == "compose"}  # services that run another command than the image's
         for f in self.by_kind["compose.service"]:
             name = f.get("name") or ""
             image = self.compose_interpolate(f, f.get("image"))
@@ -59,6 +61,12 @@ class ComponentRules(ResolverBase):
             aliases = tuple(a for a in (f.get("container_name"), f.get("hostname"),
                                         image_basename(image) if image and not tech and not context else None) if a)
             root, dockerfile = self.build_root(f)
+            recipe = None
+            if root is None and image and not tech and "$" not in image \
+                    and (f.repository, f.path, name) not in overridden:
+                recipe = self.recipe_for_image(f.repository, image)
+                if recipe is not None:
+                    root, dockerfile = recipe
             if root is not None:
                 bases = [d.get("image") or "" for d in self.by_kind["docker.from"]
                          if d.repository == f.repository and d.path == dockerfile]
@@ -79,7 +87,10 @@ class ComponentRules(ResolverBase):
             comp = self.add_component(name, kind, f.repository, f.evidence, aliases, attrs)
             if root is not None:
                 comp.source_roots.add((f.repository, root))
-            elif image and not tech:
+            if recipe is not None:
+                comp.evidence.add(Evidence(f.repository, dockerfile, 1))
+                comp.attributes["built_by"] = dockerfile
+            if (root is None or recipe is not None) and image and not tech:
                 by_image.setdefault(_image_repo(image), (comp.name, f.path))
         self.mounted_config()
         # Infrastructure (a database, a broker) in compose and in Kubernetes under different names is one
@@ -138,6 +149,39 @@ class ComponentRules(ResolverBase):
                 comp.evidence.add(f.evidence)
                 comp.aliases.add((f.get("name") or "").lower())
                 self.alias.setdefault((f.get("name") or "").lower(), target)
+
+    def recipe_for_image(self, repo: str, image: str) -> tuple[str, str] | None:
+        """The code an image-only deployment runs when this repository's own recipe builds that image:
+        a Dockerfile in a folder of no code of its own, named like the image under the project's name
+        (``ghcr.io/acme/acme-single-process`` built by ``docker/single-process/Dockerfile``), whose
+        COPY sources are written from the repository root (``COPY ./ /app/``, ``COPY Gemfile ...``
+        with no Gemfile beside the Dockerfile): it builds the code at the root. (root, Dockerfile)
+        for one such recipe; None when there is none or more than one. Only a deployment that runs
+        the image's own command takes the code; one that overrides it runs another program of it."""
+        wanted = keys_of(image_names(image), [f"{repo.lower()}{sep}" for sep in ("-", "_", ".")]) - {key(repo)}
+        if not wanted:
+            return None
+        paths = {x.path for r in self.results if r.repository.name == repo for x in r.inventory.files}
+        dirs = {folder(p) for p in paths}
+        code = {folder(x.path) for r in self.results if r.repository.name == repo for x in r.inventory.files if x.language}
+        found = sorted({f.path for f in self.by_kind["docker.from"] if f.repository == repo
+                        and folder(f.path) and keys_of([PurePosixPath(folder(f.path)).name], []) & wanted
+                        and folder(f.path) not in code})
+        if len(found) != 1:
+            return None
+        dockerfile, here = found[0], folder(found[0])
+        for c in self.by_kind["docker.copy"]:
+            if c.repository != repo or c.path != dockerfile:
+                continue
+            for src in (c.get("sources") or "").split(","):
+                src = norm_path(src.strip().lstrip("./")) if src.strip() not in (".", "./") else ""
+                if "$" in src or ":" in src:
+                    continue
+                at_root = src == "" or src in paths or src in dirs
+                beside = join_path(here, src) in paths or join_path(here, src) in dirs
+                if src and at_root and not beside and any(p.startswith(src) for p in paths if folder(p) in code):
+                    return "", dockerfile
+        return None
 
     def build_root(self, f: Fact) -> tuple[str | None, str]:
         """The folder a compose service builds (its code) and its Dockerfile's path: the build context,

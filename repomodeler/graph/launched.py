@@ -16,6 +16,7 @@ from pathlib import PurePosixPath
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.naming import is_under
 from repomodeler.graph.packages import folder
+from repomodeler.graph.components import _image_repo
 from repomodeler.records import Evidence, Fact
 
 BUILD_FILES = ("pom.xml", "build.gradle", "build.gradle.kts")
@@ -74,6 +75,31 @@ SCHEDULER = re.compile(r"\bcelery\b.*\bbeat\b|\bbeat\b.*\bcelery\b|\brq(schedule
 class SupervisedRules(ResolverBase):
     """Programs a process manager keeps running beside the component's main one."""
 
+    _scripts_deployed: dict[tuple[str, str], str] | None = None
+
+    def image_command_processes(self) -> None:
+        """Deployments of an image the repository's recipe builds for a component of code (``built_by``)
+        that start another command of it (compose ``command: init bin/worker.rb``): the same code runs
+        there with the same settings, so they use the stores that component uses."""
+        built: dict[str, str] = {}
+        for c in sorted(self.model.components.values(), key=lambda c: c.id):
+            if c.attributes.get("built_by") and c.source_roots and c.attributes.get("image"):
+                built.setdefault(_image_repo(c.attributes["image"]), c.id)
+        commands = {(f.repository, (f.get("owner") or "").lower()): f for f in sorted(self.by_kind["program.command"], key=Fact.order)
+                    if f.get("source") == "compose"}
+        for c in sorted(self.model.components.values(), key=lambda c: c.id):
+            code = built.get(_image_repo(c.attributes.get("image") or "")) if not c.source_roots else None
+            command = commands.get((c.repository or "", c.name.lower()))
+            if code is None or code == c.id or command is None:
+                continue
+            c.attributes["runs_code_of"] = code
+            c.evidence.add(command.evidence)
+            self.credit(c.rules)
+            for conn in sorted(self.model.connections.values(), key=lambda x: (x.target, x.protocol)):
+                if conn.source == code and self.model.components[conn.target].kind in ("database", "cache", "broker"):
+                    self.connect(c.id, conn.target, conn.protocol, [command.evidence, *sorted(conn.evidence)[:1]],
+                                 kind=conn.kind, attributes={"via": f"runs {self.model.components[code].name}'s code with its settings"})
+
     def supervised_processes(self) -> None:
         groups: dict[tuple[str, str], list[Fact]] = defaultdict(list)  # (host component, source) -> programs
         parents: dict[str, str] = getattr(self, "process_parent", None) or {}  # none when process.programs is off
@@ -112,6 +138,12 @@ class SupervisedRules(ResolverBase):
                 existing = self.alias.get(owner.lower())
                 if existing is not None and existing != host:
                     continue  # a component of that name exists (a deployment runs it): not a new process
+                same = self._deployment_running(f)
+                if same is not None and same != host:
+                    # a deployment runs the same script (compose `command: init bin/threaded.rb` and the
+                    # Procfile's `jobs: rails runner bin/threaded.rb`): one process, known by both names
+                    self.add_component(same, self.model.components[same].kind, f.repository, f.evidence, (owner,))
+                    continue
                 selected = self._selected_services(f, host)
                 for name, code in selected or [(owner, None)]:
                     if name != owner and self.alias.get(name.lower()) not in (None, host):
@@ -130,6 +162,22 @@ class SupervisedRules(ResolverBase):
                             continue  # a scheduler only puts due tasks on the broker
                         self.connect(proc.id, conn.target, conn.protocol, [f.evidence, *sorted(conn.evidence)[:1]],
                                      kind=conn.kind, attributes={"via": f"runs {comp.name}'s code with its settings"})
+
+    def _deployment_running(self, f: Fact) -> str | None:
+        """The one deployed component whose own command runs a script file of the repository that the
+        program's command runs too (``bin/threaded.rb``), else None."""
+        if self._scripts_deployed is None:
+            paths = {(r.repository.name, x.path) for r in self.results for x in r.inventory.files if x.language}
+            found: dict[tuple[str, str], set[str]] = defaultdict(set)
+            for c in self.by_kind["program.command"]:
+                cid = self.alias.get((c.get("owner") or "").lower()) if c.get("source") in ("compose", "kubernetes") else None
+                for word in (c.get("command") or "").replace('"', " ").split():
+                    if cid and (c.repository, word.removeprefix("./")) in paths:
+                        found[(c.repository, word.removeprefix("./"))].add(cid)
+            self._scripts_deployed = {k: next(iter(v)) for k, v in found.items() if len(v) == 1}
+        hits = {self._scripts_deployed.get((f.repository, w.removeprefix("./")))
+                for w in (f.get("command") or "").replace('"', " ").split()} - {None}
+        return hits.pop() if len(hits) == 1 else None
 
     def _selected_services(self, f: Fact, host: str) -> list[tuple[str, Evidence]]:
         """Services one program starts by name (``yarn start --services=web,websockets``, ``SERVICES=a,b``)

@@ -88,6 +88,7 @@ ORDER: tuple[str, ...] = (
     "process.programs",
     "process.links",
     "process.supervised",
+    "process.image-commands",
     "process.spawned-binaries",
     "process.shared-code",
     "stores.logical-databases",

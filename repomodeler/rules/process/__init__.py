@@ -50,6 +50,15 @@ RULES = (
         state=("process_parent", "process_primaries"),
     ),
     Rule(
+        id="process.image-commands",
+        message=("A deployment running, with another command, the image whose recipe builds a component's code "
+                 "(a worker beside the web server) runs that code: it uses the stores the code is configured with"),
+        unit="image_command_processes",
+        reads=("program.command",),
+        writes=("attributes", "connections"),
+        after=("process.supervised", "compose.services"),
+    ),
+    Rule(
         id="process.spawned-binaries",
         message=("A process starting a program it looks up by name (exec.Command of what FindX returns) that the "
                  "repository's build ships (CMake install COMPONENT, add_executable) spawns that program"),
