@@ -790,6 +790,14 @@ class ConnectionRules(ResolverBase):
             elif len(brokers) == 1:
                 broker = brokers[0]
             elif not brokers:
+                if not self.uses_technology(owner, tech) and any(
+                        d.repository == f.repository for d in self.by_kind["manifest.dependency"]):
+                    # the call's shape only (`consumer.subscribe(...)` of a messaging system's own client
+                    # API) with no client library of that technology among the build's dependencies
+                    self.model.unresolved.append(Unresolved(
+                        owner, f"{tech}-style {f.kind.split('.')[-1]} call, but no {tech} client library among the dependencies",
+                        f.evidence))
+                    continue
                 broker = self.add_component(tech, TECH_KIND.get(tech, "broker"), f.repository, f.evidence,
                                             attributes={"technology": tech}).id
             else:

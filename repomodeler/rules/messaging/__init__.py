@@ -8,7 +8,7 @@ RULES = (
         message=("Publishing to and subscribing from a topic or queue through a broker client connects the "
                  "component to the broker, with the topic"),
         unit="messaging",
-        reads=("messaging.publish", "messaging.subscribe", "client.var"),
+        reads=("messaging.publish", "messaging.subscribe", "client.var", "manifest.dependency", "import"),
         writes=("connections", "components", "attributes", "unresolved"),
         after=("code.store-drivers",),
         state=("env_values",),
