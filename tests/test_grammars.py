@@ -172,6 +172,10 @@ CASES: list[Case] = [
     ), absent=(("messaging.publish", 10),)),
     Case("javascript", "urls.js", (D(5, "Server=db;Port=5432"), U(1, "postgres://db:5432/shop"), U(2, "http://orders:8080/x"),
                                    H(3, "redis-cart:6379")), absent=(("string.url", 4),)),
+    Case("javascript", "bundles.js", (("bundle.entry", 2, {"entry": "./"}), ("bundle.entry", 5, {"entry": "./app/index.tsx"}),
+                                      ("bundle.entry", 8, {"entry": "./src/main.js"})), path="web/vite.config.js"),
+    # the same keys in code that is not a bundler's configuration are nothing
+    Case("javascript", "bundles.js", (), absent=(("bundle.entry", 2), ("bundle.entry", 5)), path="src/settings.js"),
     Case("javascript", "broken.js", (I(1, "axios"), C(2, "http://orders:8080/x", "get")), broken=True),
     # ------------------------------------------------------------------ typescript / tsx
     Case("typescript", "nest_routes.ts", (

@@ -13,6 +13,7 @@ repository.  Each link names the place that shows it.
 
 from __future__ import annotations
 
+import re
 from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
@@ -49,17 +50,37 @@ class WebAppRules(ResolverBase):
                 continue
             repo, d = m.repository, folder(m.path)
             names = deps.get((repo, d), set())
-            if not names & UI_FRAMEWORKS or names & SERVER_FRAMEWORKS or not names & BUNDLERS:
+            if not names & UI_FRAMEWORKS or not names & BUNDLERS:
                 continue
-            if self._serves_itself(repo, d):
-                continue  # routes or a server start in its own code: a server, not only a bundle
+            if names & SERVER_FRAMEWORKS or self._serves_itself(repo, d):
+                # one package holding a server and its browser app: the app is the folder the bundler's
+                # configuration builds (vite `input: "./app/index.tsx"`), when no server code lives there
+                for sub, entry in self._bundled_folders(repo, d):
+                    self._add_webapp(m, repo, sub, entry)
+                continue
             self._add_webapp(m, repo, d)
+
+    def _bundled_folders(self, repo: str, d: str) -> list[tuple[str, Evidence]]:
+        """Folders below package folder `d` whose file a bundler configuration of the package names as an
+        entry, that hold no route or server start: (folder, the configuration line)."""
+        out: dict[str, Evidence] = {}
+        for f in sorted(self.by_kind["bundle.entry"], key=Fact.order):
+            if f.repository != repo or folder(f.path) != d:
+                continue
+            entry = norm_path(str(PurePosixPath(d or ".").joinpath(f.get("entry") or "")))
+            if not re.search(r"\.(tsx|ts|jsx|js|mjs|vue|svelte)$", entry):
+                continue
+            sub = folder(entry)
+            if sub == d or not is_under(sub, d) or self._serves_itself(repo, sub):
+                continue
+            out.setdefault(sub, f.evidence)
+        return sorted(out.items())
 
     def _serves_itself(self, repo: str, d: str) -> bool:
         return any(f.repository == repo and is_under(f.path, d) and f.language in ("javascript", "typescript", "tsx")
                    for k in ("http.route", "server.start") for f in self.by_kind[k])
 
-    def _add_webapp(self, manifest: Fact, repo: str, d: str) -> None:
+    def _add_webapp(self, manifest: Fact, repo: str, d: str, entry: Evidence | None = None) -> None:
         folder = PurePosixPath(d).name
         package = (manifest.get("name") or "").rsplit("/", 1)[-1]
         # its folder's name, else its package's, else the nearest folder above with a name of its own
@@ -69,6 +90,8 @@ class WebAppRules(ResolverBase):
         holder = self.owner_of(repo, f"{d}/package.json" if d else "package.json")
         comp = self.model.components.get(holder) if holder else None
         host: str | None = None
+        if entry is not None:
+            comp = None  # a folder of the server's package: never the server component itself
         if comp is not None and (repo, d) in comp.source_roots and comp.kind in ("service", "library", "gateway"):
             comp.kind = "webapp"  # the package was a component already (its build, the web server around it): the app
         else:
@@ -76,7 +99,7 @@ class WebAppRules(ResolverBase):
             taken = {a for a in (name, package, folder) if a and a.lower() in self.alias}
             if name in taken:  # `web` is the server's name already (a compose service): not this app's
                 name = package if package and package not in taken else f"{name}-webapp"
-            comp = self.add_component(name, "webapp", repo, manifest.evidence,
+            comp = self.add_component(name, "webapp", repo, entry or manifest.evidence,
                                       tuple(a for a in (package, folder) if a and a.lower() not in GENERIC
                                             and a not in taken))
             comp.source_roots.add((repo, d))

@@ -5,11 +5,12 @@ from repomodeler.rules.core import Rule
 RULES = (
     Rule(
         id="frontend.webapps",
-        message=("A front-end package (a UI framework and a bundler, no server of its own) is a browser app the "
+        message=("A front-end package (a UI framework and a bundler, no server of its own), or the folder a server package's "
+                 "bundler builds, is a browser app the "
                  "user opens, calling the server that ships its build"),
         unit="webapps",
         reads=("manifest", "manifest.dependency", "manifest.dev_dependency", "http.route", "server.start",
-               "docker.copy", "import", "compose.service", "k8s.workload", "program.main"),
+               "docker.copy", "import", "compose.service", "k8s.workload", "program.main", "bundle.entry"),
         writes=("components", "kinds", "roots", "attributes", "connections"),
         after=("build.deployed-programs",),
     ),
