@@ -42,8 +42,6 @@ MINIFIED = re.compile(r"\.(min|bundle|chunk)\.(js|css|mjs)$|[.-][0-9a-f]{8,}\.js
 TEST_DIRS = frozenset({"test", "tests", "__tests__", "spec", "specs", "e2e", "e2e-tests", "e2e_tests", "cypress",
                        "integration-tests", "it", "testing"})
 EXAMPLE_DIRS = frozenset({"example", "examples", "demo", "demos", "benchmark", "benchmarks", "bench"})
-# Words that make a folder an example wherever they stand in its name (grafana-demo, example_stack).
-EXAMPLE_WORDS = frozenset({"example", "examples", "demo", "demos"})
 DOC_DIRS = frozenset({"doc", "docs", "documentation", "site-docs"})
 DOC_WORDS = frozenset({"doc", "docs", "documentation"})  # old-docs, docs_v1: documentation by name
 # OpenAPI/Swagger documents by name (the openapi reader's own pattern): read even in a docs folder.
@@ -143,6 +141,8 @@ def classify_role(path: str) -> str:
     dirs = [p.lower() for p in parts[:-1]]
     if any(d in CI_DIRS for d in dirs) or (COMPOSE_FILE.match(parts[-1]) and any(d in CI_NAMED_DIRS for d in dirs)):
         return "ci"
+    if COMPOSE_FILE.match(parts[-1]) and any(dirs[k:k + 3] == ["src", "main", "resources"] for k in range(len(dirs) - 2)):
+        return "example"  # a stack kept among the files a module ships (a Grafana demo), not how the system runs
     if DEVELOPMENT_FILE.search(parts[-1]) or DEVELOPMENT_DESCRIPTOR.search(parts[-1]):
         return "development"
     if TEST_DESCRIPTOR.search(parts[-1]):
@@ -158,8 +158,8 @@ def classify_role(path: str) -> str:
     if TEST_FILE.search(parts[-1]):
         return "test"
     for i, d in enumerate(dirs):
-        if (d in EXAMPLE_DIRS or EXAMPLE_WORDS & set(re.split(r"[-_.]", d))) and not _in_package(dirs, i):
-            return "example"  # examples/, grafana-demo/, demo_stack/
+        if d in EXAMPLE_DIRS and not _in_package(dirs, i):
+            return "example"
         if d in DOC_DIRS or DOC_WORDS & set(re.split(r"[-_.]", d)):
             # an API description is the interface's specification wherever it is kept (docs/openapi.yaml)
             return "source" if API_DESCRIPTION.search(parts[-1]) else "docs"
@@ -171,8 +171,6 @@ def classify_role(path: str) -> str:
 def _in_package(dirs: list[str], i: int) -> bool:
     """Is folder `i` a segment of a language package path (``src/main/java/com/example``)?"""
     before = dirs[:i]
-    if any(before[k:k + 3] == ["src", "main", "resources"] for k in range(len(before) - 2)):
-        return False  # src/main/resources/<folder>: files the build ships, not a package of code
     return any(before[k:k + 2] == list(root) for root in PACKAGE_ROOTS for k in range(len(before) - 1)) \
         or (i >= 1 and before[-1] in ("com", "org", "net", "io", "de", "fr", "nl", "uk", "me"))
 

@@ -294,7 +294,7 @@ def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> N
     assert classify_role(".devcontainer/Dockerfile") == "ci"  # a contributor's development container
     # a demo stack kept among a module's resources (a Grafana dashboard demo) is an example, not the system
     assert classify_role("metrics/src/main/resources/grafana-demo/docker-compose.yaml") == "example"
-    assert classify_role("src/main/java/com/acme/demo_data/Seed.java") == "source"  # a package, not a folder of examples
+    assert classify_role("microservice-demo/orders/src/main/java/com/acme/Order.java") == "source"  # a project named demo
     files = {
         "deployment/k8s/orders.yaml": deployment("orders", "acme/orders:1", {"app": "orders"}),
         "old-docs/k8s/login.yaml": deployment("ts-login-service", "acme/login:0.1", {"app": "login"}),
