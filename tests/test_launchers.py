@@ -46,6 +46,15 @@ def test_supervisord_systemd_and_s6_give_the_program_and_its_command():
            "\texec python3 manage.py document_consumer\nelse\n\texec s6-setuidgid paperless python3 manage.py document_consumer\nfi\n")
     assert facts_of("docker/rootfs/etc/s6-overlay/s6-rc.d/svc-consumer/run", run) == [
         ("program.command", 5, {"command": "python3 manage.py document_consumer", "owner": "consumer", "source": "s6"})]
+    # a command continued over lines is one command, numbered by its first line
+    continued = "#!/bin/bash\nexec s6-setuidgid paperless \\\n\tpython3 manage.py migrate \\\n\t--no-input\n"
+    assert facts_of("docker/rootfs/etc/s6-overlay/s6-rc.d/init-migrations/run", continued) == [
+        ("program.command", 2, {"command": "python3 manage.py migrate --no-input", "owner": "init-migrations",
+                                "source": "s6"})]
+    # s6-rc says which services run once at start-up
+    lifecycle, _ = registry.read_file("repo", "docker/rootfs/etc/s6-overlay/s6-rc.d/init-migrations/type", b"oneshot\n")
+    assert [(f.kind, dict(f.attrs)) for f in lifecycle] == [
+        ("program.lifecycle", {"lifecycle": "oneshot", "owner": "init-migrations", "source": "s6"})]
 
 
 def test_java_modules_started_by_bin_scripts_are_services_named_after_their_module():

@@ -105,10 +105,11 @@ class SupervisedRules(ResolverBase):
         parents: dict[str, str] = getattr(self, "process_parent", None) or {}  # none when process.programs is off
         if getattr(self, "process_primaries", None) is None:
             self.process_primaries = set()
+        once = {(f.repository, folder(f.path)) for f in self.by_kind["program.lifecycle"] if f.get("lifecycle") != "longrun"}
         for f in self.by_kind["program.command"]:
             source = f.get("source") or ""
             if source not in SUPERVISORS or f.get("optional") or ONE_OFF.search(f.get("owner") or "") \
-                    or ONE_OFF.search(f.get("command") or ""):
+                    or ONE_OFF.search(f.get("command") or "") or (f.repository, folder(f.path)) in once:
                 continue  # started only when a feature switch is set, or a one-off step: not the system as it runs
             host = self.owner_of(f.repository, f.path)
             host = parents.get(host, host) if host else None

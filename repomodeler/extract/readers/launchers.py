@@ -94,8 +94,7 @@ def read_s6_run(repo: str, path: str, text: str) -> list[Fact]:
     name = re.sub(r"^(svc|service)[-_]", "", service)
     found: list[Fact] = []
     switches: list[str | None] = []  # per open `if`: the feature switch it tests (None: another condition)
-    for i, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
+    for i, line in _joined_lines(text):
         if line.startswith("#"):
             continue
         if re.match(r"^if\b", line):
@@ -116,6 +115,37 @@ def read_s6_run(repo: str, path: str, text: str) -> list[Fact]:
                 found.append(fact("program.command", repo, path, i, owner=name, command=command[:500], source="s6",
                                   optional=switch))
     return found[-1:]  # `exec a` under an if, `exec s6-setuidgid x a` under the else: the same program
+
+
+def _joined_lines(text: str) -> list[tuple[int, str]]:
+    """Shell lines with their backslash continuations joined (``exec s6-setuidgid app \\`` + the next
+    line), each numbered by the line it starts on."""
+    out: list[tuple[int, str]] = []
+    pending: tuple[int, str] | None = None
+    for i, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if pending is not None:
+            start, head = pending
+            line, i = f"{head} {line}".strip(), start
+        if line.endswith("\\") and not line.startswith("#"):
+            pending = (i, line[:-1].strip())
+            continue
+        pending = None
+        out.append((i, line))
+    if pending is not None:
+        out.append(pending)
+    return out
+
+
+def read_s6_type(repo: str, path: str, text: str) -> list[Fact]:
+    """An s6-rc service's ``type`` file: ``longrun`` (kept running) or ``oneshot`` (a step run once at
+    start-up: migrations, folder setup), which is no process of the running system."""
+    kind = text.strip().split()[0] if text.strip() else ""
+    if kind not in ("longrun", "oneshot", "bundle"):
+        return []
+    service = PurePosixPath(path).parent.name
+    return [fact("program.lifecycle", repo, path, 1, owner=re.sub(r"^(svc|service)[-_]", "", service), lifecycle=kind,
+                 source="s6")]
 
 
 def _command(text: str) -> str:
@@ -144,4 +174,6 @@ READERS = (
            sniff=_is_systemd, line_based=True),
     Reader("launchers.s6", "descriptor", 223, read_s6_run,
            patterns=(r"s6-rc\.d/[^/]+/run", r"services\.d/[^/]+/run"), line_based=True, ignore_case=False),
+    Reader("launchers.s6-type", "descriptor", 224, read_s6_type, patterns=(r"s6-rc\.d/[^/]+/type",),
+           line_based=True, ignore_case=False),
 )
