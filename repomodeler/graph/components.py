@@ -161,6 +161,10 @@ class ComponentRules(ResolverBase):
         wanted = keys_of(image_names(image), [f"{repo.lower()}{sep}" for sep in ("-", "_", ".")]) - {key(repo)}
         if not wanted:
             return None
+        found = sorted({f.path for f in self.by_kind["docker.from"] if f.repository == repo
+                        and folder(f.path) and keys_of([PurePosixPath(folder(f.path)).name], []) & wanted})
+        if not found:
+            return None  # the common case, decided before the repository's file list is looked at
         paths = {x.path for r in self.results if r.repository.name == repo for x in r.inventory.files}
         dirs = {folder(p) for p in paths}
         code = {folder(x.path) for r in self.results if r.repository.name == repo for x in r.inventory.files if x.language}

@@ -75,8 +75,6 @@ SCHEDULER = re.compile(r"\bcelery\b.*\bbeat\b|\bbeat\b.*\bcelery\b|\brq(schedule
 class SupervisedRules(ResolverBase):
     """Programs a process manager keeps running beside the component's main one."""
 
-    _scripts_deployed: dict[tuple[str, str], str] | None = None
-
     def image_command_processes(self) -> None:
         """Deployments of an image the repository's recipe builds for a component of code (``built_by``)
         that start another command of it (compose ``command: init bin/worker.rb``): the same code runs
@@ -116,6 +114,7 @@ class SupervisedRules(ResolverBase):
             comp = self.model.components.get(host) if host else None
             if comp is not None and comp.kind in ("service", "gateway"):
                 groups[(comp.id, source)].append(f)
+        deployed = self._scripts_deployed() if groups else {}
         for host in sorted({h for h, _s in groups}):
             source = next(s for s in SUPERVISORS if (host, s) in groups)
             programs = sorted(groups[(host, source)], key=Fact.order)
@@ -139,7 +138,7 @@ class SupervisedRules(ResolverBase):
                 existing = self.alias.get(owner.lower())
                 if existing is not None and existing != host:
                     continue  # a component of that name exists (a deployment runs it): not a new process
-                same = self._deployment_running(f)
+                same = self._deployment_running(f, deployed)
                 if same is not None and same != host:
                     # a deployment runs the same script (compose `command: init bin/threaded.rb` and the
                     # Procfile's `jobs: rails runner bin/threaded.rb`): one process, known by both names
@@ -164,20 +163,22 @@ class SupervisedRules(ResolverBase):
                         self.connect(proc.id, conn.target, conn.protocol, [f.evidence, *sorted(conn.evidence)[:1]],
                                      kind=conn.kind, attributes={"via": f"runs {comp.name}'s code with its settings"})
 
-    def _deployment_running(self, f: Fact) -> str | None:
-        """The one deployed component whose own command runs a script file of the repository that the
-        program's command runs too (``bin/threaded.rb``), else None."""
-        if self._scripts_deployed is None:
-            paths = {(r.repository.name, x.path) for r in self.results for x in r.inventory.files if x.language}
-            found: dict[tuple[str, str], set[str]] = defaultdict(set)
-            for c in self.by_kind["program.command"]:
-                cid = self.alias.get((c.get("owner") or "").lower()) if c.get("source") in ("compose", "kubernetes") else None
-                for word in (c.get("command") or "").replace('"', " ").split():
-                    if cid and (c.repository, word.removeprefix("./")) in paths:
-                        found[(c.repository, word.removeprefix("./"))].add(cid)
-            self._scripts_deployed = {k: next(iter(v)) for k, v in found.items() if len(v) == 1}
-        hits = {self._scripts_deployed.get((f.repository, w.removeprefix("./")))
-                for w in (f.get("command") or "").replace('"', " ").split()} - {None}
+    def _scripts_deployed(self) -> dict[tuple[str, str], str]:
+        """(repository, script file) -> the one deployed component whose own command runs that script."""
+        paths = {(r.repository.name, x.path) for r in self.results for x in r.inventory.files if x.language}
+        found: dict[tuple[str, str], set[str]] = defaultdict(set)
+        for c in self.by_kind["program.command"]:
+            cid = self.alias.get((c.get("owner") or "").lower()) if c.get("source") in ("compose", "kubernetes") else None
+            for word in (c.get("command") or "").replace('"', " ").split():
+                if cid and (c.repository, word.removeprefix("./")) in paths:
+                    found[(c.repository, word.removeprefix("./"))].add(cid)
+        return {k: next(iter(v)) for k, v in found.items() if len(v) == 1}
+
+    @staticmethod
+    def _deployment_running(f: Fact, deployed: dict[tuple[str, str], str]) -> str | None:
+        """The one deployed component running a script file of the repository that the program's
+        command runs too (``bin/threaded.rb``), else None."""
+        hits = {deployed.get((f.repository, w.removeprefix("./"))) for w in (f.get("command") or "").replace('"', " ").split()} - {None}
         return hits.pop() if len(hits) == 1 else None
 
     def _selected_services(self, f: Fact, host: str) -> list[tuple[str, Evidence]]:
