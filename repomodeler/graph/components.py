@@ -55,6 +55,8 @@ class ComponentRules(ResolverBase):
             image = self.compose_interpolate(f, f.get("image"))
             tech = tech_for_image(image)
             context = self.compose_interpolate(f, f.get("build_context"))
+            if context is None and f.get("dockerfile"):
+                context = "."  # a build with a Dockerfile and the default context
             kind = tech[1] if tech and not context else "service"
             attrs = {"image": image or "", "technology": tech[0] if tech else "", "deployment": "compose",
                      "ports": f.get("ports") or f.get("expose") or ""}
@@ -97,7 +99,7 @@ class ComponentRules(ResolverBase):
         # component when exactly one service on each side runs that image.
         compose_tech: dict[str, list[str]] = defaultdict(list)
         for f in self.by_kind["compose.service"]:
-            if f.get("image") and tech_for_image(f.get("image")) and not f.get("build_context"):
+            if f.get("image") and tech_for_image(f.get("image")) and not f.get("build_context") and not f.get("dockerfile"):
                 compose_tech[_image_repo(f.get("image") or "")].append(self.alias.get((f.get("name") or "").lower()) or "")
         k8s_tech: dict[str, int] = defaultdict(int)
         for f in self.by_kind["k8s.workload"]:
@@ -192,6 +194,8 @@ class ComponentRules(ResolverBase):
         or with a shared context (``context: .``) and a per-service ``dockerfile: src/ad/Dockerfile``,
         the Dockerfile's folder. None for no build or a remote context."""
         context = self.compose_interpolate(f, f.get("build_context"))
+        if context is None and f.get("dockerfile"):
+            context = "."  # `build: {dockerfile: ...}` with no (or an empty) context: the Compose default
         if context is None or re.match(r"^[a-z]+://", context):
             return None, ""
         root = norm_path(PurePosixPath(f.get("compose_dir") or ".").joinpath(context).as_posix())
@@ -252,7 +256,8 @@ class ComponentRules(ResolverBase):
         ingress controllers, operators, monitoring agents installed from their vendors' manifests.
         Images the repository builds stay components whatever rights they hold."""
         bound = {(f.repository, f.get("service_account") or "") for f in self.by_kind["k8s.cluster_binding"]}
-        built = {_image_repo(f.get("image") or "") for f in self.by_kind["compose.service"] if f.get("build_context")}
+        built = {_image_repo(f.get("image") or "") for f in self.by_kind["compose.service"]
+                 if f.get("build_context") or f.get("dockerfile")}
         out: set[Fact] = set()
         for f in self.by_kind["k8s.workload"]:
             image = f.get("image") or ""

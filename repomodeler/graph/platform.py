@@ -36,6 +36,7 @@ from repomodeler.graph.catalog import (
     ROLE_PROPERTIES,
     EMBEDDED_DATABASES,
     IMPLIED_STORES,
+    LOCAL_HOSTS,
     ROLE_CLIENTS,
     ROLE_SERVERS,
     TECH_KIND,
@@ -49,6 +50,16 @@ from repomodeler.records import Evidence, Fact, Unresolved
 DAPR_TECH = {"postgresql": "postgres", "mongodb": "mongodb", "redis": "redis", "rabbitmq": "rabbitmq",
              "kafka": "kafka", "mysql": "mysql", "cassandra": "cassandra", "memcached": "memcached"}
 DAPR_PROTOCOL = {"mqtt": "mqtt", "mqtt3": "mqtt", "smtp": "smtp", "http": "http"}
+
+# A configuration key whose section names a store or broker technology and whose leaf holds its address.
+CONFIG_SECTION = re.compile(r"^(?:[A-Za-z0-9_-]+\.)*(?P<tech>redis|mongodb|mongo|nats|kafka|rabbitmq|elasticsearch"
+                            r"|cassandra|memcached)\.(?:host|hosts|hostname|uri|url|urls|address|addr|servers|nodes"
+                            r"|brokers|bootstrap-servers|bootstrap_servers)$", re.I)
+SECTION_TECH = {"redis": "redis", "mongodb": "mongodb", "mongo": "mongodb", "nats": "nats", "kafka": "kafka",
+                "rabbitmq": "rabbitmq", "elasticsearch": "elasticsearch", "cassandra": "cassandra",
+                "memcached": "memcached"}
+# Profiles of a developer's machine or of tests, not of the running system.
+DEV_PROFILE = re.compile(r"(?i)\b(dev|development|local|test|testing|ci|e2e|debug)\b")
 
 ROLE_LABEL = {"auth": "authorization server", "registry": "service registry", "config": "configuration server", "tracing": "tracing server",
               "turbine": "metrics aggregator", "dashboard": "monitoring dashboard", "admin": "administration server",
@@ -400,6 +411,41 @@ class PlatformRules(ResolverBase):
                 if owner and target and target != owner and self.model.components[target].kind in ("service", "gateway"):
                     self.connect(owner, target, "http", [f.evidence, const.evidence],
                                  attributes={"via": "lookup by service id constant"})
+
+    def configured_sections(self) -> None:
+        """A component's own configuration with a section named after a store or broker technology that
+        holds its address (``redis.host: ${{REDIS_HOST}}``, ``mongodb.uri``, ``nats.url``) says the
+        component uses that technology, even when the address is a placeholder no file of the
+        repositories sets (filled by the platform at deploy time). It is linked to the system's one
+        component of that technology, else to one introduced for it (deployed outside these
+        repositories). Settings of development or test profiles, and local addresses, are left out."""
+        for f in sorted(self.by_kind["config.property"], key=Fact.order):
+            m = CONFIG_SECTION.match(f.get("name") or "")
+            value = (f.get("value") or "").strip()
+            if not m or not value or DEV_PROFILE.search(f.get("profile") or "") \
+                    or any(h in value for h in LOCAL_HOSTS if h not in ("+", "*", "::")):
+                continue
+            tech = SECTION_TECH[m.group("tech").lower()]
+            kind = TECH_KIND[tech]
+            own = self.owner_of(f.repository, f.path)
+            for owner in self.property_owners(f):
+                comp = self.model.components.get(owner) if owner else None
+                if comp is None or comp.kind not in ("service", "gateway"):
+                    continue
+                if owner != own and not self.uses_technology(owner, tech):
+                    continue  # a shared configuration names it; this component has no client for it
+                if any(k[0] == owner and self.model.components[k[1]].attributes.get("technology") == tech
+                       for k in self.model.connections):
+                    continue  # the store it uses is already known
+                existing = sorted(c.id for c in self.model.components.values()
+                                  if c.kind == kind and c.attributes.get("technology") == tech)
+                if len(existing) > 1:
+                    continue
+                target = existing[0] if existing else self.add_component(
+                    tech, kind, f.repository, f.evidence,
+                    attributes={"technology": tech, "implied_by": "configuration section"}).id
+                self.connect(owner, target, TECH_PROTOCOL.get(tech, "tcp"), [f.evidence],
+                             attributes={"via": f"configuration section {m.group('tech')}"})
 
     def implied_stores(self) -> None:
         for cid in sorted(self.model.components):

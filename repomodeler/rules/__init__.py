@@ -76,6 +76,7 @@ ORDER: tuple[str, ...] = (
     "platform.role-clients",
     "discovery.gateway-routes",
     "stores.implied",
+    "stores.configured-sections",
     "compose.depends-on",
     "build.library-dependencies",
     "observability.scrape-targets",

@@ -15,6 +15,16 @@ RULES = (
         state=("component_signs",),
     ),
     Rule(
+        id="stores.configured-sections",
+        message=("A component's own configuration section named after a store or broker technology holding its "
+                 "address (redis.host, mongodb.uri, nats.url) connects it to that store, introduced when the "
+                 "system has none"),
+        unit="configured_sections",
+        reads=("config.property", "manifest.dependency", "import"),
+        writes=("components", "connections"),
+        after=("stores.implied",),
+    ),
+    Rule(
         id="stores.logical-databases",
         message=("Databases named in connection strings to one database server are logical databases inside that "
                  "server"),
