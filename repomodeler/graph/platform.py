@@ -28,6 +28,7 @@ from collections import defaultdict
 from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
+from repomodeler.graph.identity import key
 from repomodeler.graph.naming import infra_role
 from repomodeler.graph.catalog import (
     BROKER_BINDERS,
@@ -53,13 +54,17 @@ DAPR_PROTOCOL = {"mqtt": "mqtt", "mqtt3": "mqtt", "smtp": "smtp", "http": "http"
 
 # A configuration key whose section names a store or broker technology and whose leaf holds its address.
 CONFIG_SECTION = re.compile(r"^(?:[A-Za-z0-9_-]+\.)*(?P<tech>redis|mongodb|mongo|nats|kafka|rabbitmq|elasticsearch"
-                            r"|cassandra|memcached)\.(?:host|hosts|hostname|uri|url|urls|address|addr|servers|nodes"
+                            r"|cassandra|memcached|consul|etcd|zookeeper)\.(?:host|hosts|hostname|uri|url|urls|address|addr|servers|nodes"
                             r"|brokers|bootstrap-servers|bootstrap_servers)$", re.I)
 SECTION_TECH = {"redis": "redis", "mongodb": "mongodb", "mongo": "mongodb", "nats": "nats", "kafka": "kafka",
                 "rabbitmq": "rabbitmq", "elasticsearch": "elasticsearch", "cassandra": "cassandra",
-                "memcached": "memcached"}
-# Profiles of a developer's machine or of tests, not of the running system.
-DEV_PROFILE = re.compile(r"(?i)\b(dev|development|local|test|testing|ci|e2e|debug)\b")
+                "memcached": "memcached", "consul": "consul", "etcd": "etcd", "zookeeper": "zookeeper"}
+# Coordination services (service registries, configuration and key-value stores) by their role.
+COORDINATION = {"consul": "service registry", "etcd": "coordination service", "zookeeper": "coordination service"}
+COORDINATION_PROTOCOL = {"consul": "http", "etcd": "grpc", "zookeeper": "tcp"}
+# Profiles (of settings files named for one: bootstrap-production.yaml) that describe the running system;
+# a developer's, a test's or an opt-in profile (application-kafka.yml) does not.
+RUNNING_PROFILE = re.compile(r"(?i)\b(prod|production|docker|k8s|kubernetes|cloud|live|release|default)\b")
 
 ROLE_LABEL = {"auth": "authorization server", "registry": "service registry", "config": "configuration server", "tracing": "tracing server",
               "turbine": "metrics aggregator", "dashboard": "monitoring dashboard", "admin": "administration server",
@@ -422,11 +427,12 @@ class PlatformRules(ResolverBase):
         for f in sorted(self.by_kind["config.property"], key=Fact.order):
             m = CONFIG_SECTION.match(f.get("name") or "")
             value = (f.get("value") or "").strip()
-            if not m or not value or DEV_PROFILE.search(f.get("profile") or "") \
+            profile = f.get("profile") or ""
+            if not m or not value or (profile and (f.get("profile_document") or not RUNNING_PROFILE.search(profile))) \
                     or any(h in value for h in LOCAL_HOSTS if h not in ("+", "*", "::")):
                 continue
             tech = SECTION_TECH[m.group("tech").lower()]
-            kind = TECH_KIND[tech]
+            kind = TECH_KIND.get(tech, "service")
             own = self.owner_of(f.repository, f.path)
             for owner in self.property_owners(f):
                 comp = self.model.components.get(owner) if owner else None
@@ -434,18 +440,25 @@ class PlatformRules(ResolverBase):
                     continue
                 if owner != own and not self.uses_technology(owner, tech):
                     continue  # a shared configuration names it; this component has no client for it
-                if any(k[0] == owner and self.model.components[k[1]].attributes.get("technology") == tech
+                if any(k[0] == owner and (self.model.components[k[1]].attributes.get("technology") == tech
+                                          or key(self.model.components[k[1]].name) == key(tech))
                        for k in self.model.connections):
                     continue  # the store it uses is already known
                 existing = sorted(c.id for c in self.model.components.values()
                                   if c.kind == kind and c.attributes.get("technology") == tech)
                 if len(existing) > 1:
                     continue
-                target = existing[0] if existing else self.add_component(
-                    tech, kind, f.repository, f.evidence,
-                    attributes={"technology": tech, "implied_by": "configuration section"}).id
-                self.connect(owner, target, TECH_PROTOCOL.get(tech, "tcp"), [f.evidence],
-                             attributes={"via": f"configuration section {m.group('tech')}"})
+                if not existing:  # the deployed one may go by its image, not by technology (consul:1.15)
+                    existing = sorted(c.id for c in self.model.components.values()
+                                      if c.attributes.get("technology") == tech or key(c.name) == key(tech))[:2]
+                if len(existing) > 1:
+                    continue
+                attrs = {"technology": tech, "implied_by": "configuration section"}
+                if tech in COORDINATION:
+                    attrs["role"] = COORDINATION[tech]
+                target = existing[0] if existing else self.add_component(tech, kind, f.repository, f.evidence, attributes=attrs).id
+                protocol = TECH_PROTOCOL.get(tech) or COORDINATION_PROTOCOL.get(tech, "tcp")
+                self.connect(owner, target, protocol, [f.evidence], attributes={"via": f"configuration section {m.group('tech')}"})
 
     def implied_stores(self) -> None:
         for cid in sorted(self.model.components):
