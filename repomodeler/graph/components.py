@@ -33,6 +33,7 @@ from repomodeler.graph.values import (
 )
 from repomodeler.graph.packages import folder
 from repomodeler.graph.protos import openapi_schemas
+from repomodeler.graph.scripts import parse_launch, python_module_file, split_command
 from repomodeler.records import Component, Endpoint, Evidence, Fact, Port
 
 # Attributes of a Kubernetes workload fact that say how it is sized (extract/readers/kubernetes.py):
@@ -94,6 +95,7 @@ class ComponentRules(ResolverBase):
                 comp.attributes["built_by"] = dockerfile
             if (root is None or recipe is not None) and image and not tech:
                 by_image.setdefault(_image_repo(image), (comp.name, f.path))
+        self.shared_context_programs()
         self.mounted_config()
         # Infrastructure (a database, a broker) in compose and in Kubernetes under different names is one
         # component when exactly one service on each side runs that image.
@@ -151,6 +153,68 @@ class ComponentRules(ResolverBase):
                 comp.evidence.add(f.evidence)
                 comp.aliases.add((f.get("name") or "").lower())
                 self.alias.setdefault((f.get("name") or "").lower(), target)
+
+    def shared_context_programs(self) -> None:
+        """Compose services that build the same folder and run different commands (web: gunicorn app,
+        worker: celery -A app, files: python -m http.server, smtp: python dev/smtp.py): only those
+        running the folder's own code own it (the image's own command, a server or worker launcher, a
+        module of the folder), when some do. One running something else (a module the folder does not
+        hold, a build tool's watcher) owns none of it; one running a single script file of the folder
+        owns that file. Without this the code went to whichever service sorts first."""
+        by_root: dict[tuple[str, str], list[Component]] = defaultdict(list)
+        for c in sorted(self.model.components.values(), key=lambda c: c.id):
+            if c.attributes.get("deployment") == "compose":
+                for r, root in sorted(c.source_roots):
+                    by_root[(r, root)].append(c)
+        shared = {k: cs for k, cs in by_root.items() if len(cs) >= 2}
+        if not shared:
+            return
+        commands = {(f.repository, (f.get("owner") or "").lower()): f for f in sorted(self.by_kind["program.command"], key=Fact.order)
+                    if f.get("source") == "compose"}
+        files = {(r.repository.name, x.path) for r in self.results for x in r.inventory.files}
+        for (repo, root), comps in sorted(shared.items()):
+            here = {p for r, p in files if r == repo and is_under(p, root)}
+            runners: set[str] = set()  # those known to run the folder's code
+            moves: dict[str, str | None] = {}
+            for c in comps:
+                f = commands.get((repo, c.name.lower()))
+                launch = next((x for x in (parse_launch(w) for w in split_command(f.get("command") or "")) if x), None) if f else None
+                bases = [root, *(join_path(root, b) for b in ("src", "app"))]
+                if f is None or (launch is not None and (launch.launcher or launch.kind == "module" and (
+                        python_module_file(here, launch.value, bases, as_main=True) is not None
+                        or python_module_file(here, launch.value, bases, as_main=False) is not None))):
+                    runners.add(c.id)  # the image's own command, a server or worker launcher, a module of the code
+                elif launch is not None and launch.kind == "file":
+                    tail = launch.value.lstrip("/").split("/")
+                    script = next((p for k in range(len(tail)) for p in [join_path(root, "/".join(tail[k:]))] if p in here), None)
+                    if script is not None and self._imports_own_code(repo, root, script, here):
+                        runners.add(c.id)  # a program of the code (node server.js, python worker.py)
+                    else:  # a standalone script (a mail stub), or a file the folder does not hold
+                        moves[c.id] = script
+                else:
+                    moves[c.id] = None  # `python -m http.server`, a build tool's watcher: not this code
+            if not runners:
+                continue  # none of them is known to run the folder's code: leave them as they are
+            for cid, script in sorted(moves.items()):
+                comp = self.model.components[cid]
+                comp.source_roots.discard((repo, root))
+                if script:
+                    comp.source_roots.add((repo, script))
+                comp.attributes["runs"] = (commands[(repo, comp.name.lower())].get("command") or "")[:200]
+                self.credit(comp.rules)
+
+    def _imports_own_code(self, repo: str, root: str, script: str, here: set[str]) -> bool:
+        """Does the script import code of its folder (a relative import, or a module whose first name
+        is a package or module at the folder's top)?"""
+        tops = {PurePosixPath(p[len(root):].lstrip("/")).parts[0].removesuffix(".py") for p in here
+                if p != script and p[len(root):].lstrip("/")}
+        for f in self.by_kind["import"]:
+            if f.repository != repo or f.path != script:
+                continue
+            module = f.get("module") or ""
+            if module.startswith(".") or module.split(".")[0].split("/")[0] in tops:
+                return True
+        return False
 
     def recipe_for_image(self, repo: str, image: str) -> tuple[str, str] | None:
         """The code an image-only deployment runs when this repository's own recipe builds that image:

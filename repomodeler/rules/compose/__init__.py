@@ -9,7 +9,7 @@ RULES = (
                  "workload, with their images, build folders and aliases (host names, Service names)"),
         unit="deployment_components",
         reads=("compose.service", "compose.mount", "docker.from", "k8s.workload", "k8s.service", "k8s.variant",
-               "k8s.cluster_binding", "manifest", "config.env", "program.command", "docker.copy"),
+               "k8s.cluster_binding", "manifest", "config.env", "program.command", "docker.copy", "import"),
         writes=("components", "aliases", "roots", "attributes"),
     ),
     Rule(
