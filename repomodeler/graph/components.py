@@ -112,6 +112,11 @@ class ComponentRules(ResolverBase):
         apps: dict[str, str] = {}
         versions = self.workload_versions()
         add_ons = self.cluster_add_ons()
+        image_program: dict[str, str] = {}  # image repository -> the program its first workload runs
+        programs_of: dict[str, set[str]] = defaultdict(set)  # image repository -> programs workloads run of it
+        for f in self.by_kind["k8s.workload"]:
+            if f.get("image") and self._workload_program(f):
+                programs_of[_image_repo(f.get("image") or "")].add(self._workload_program(f))
         for f in self.by_kind["k8s.workload"]:
             if self.in_k8s_variant(f):
                 continue  # declared only by an optional kustomize Component or overlay
@@ -129,6 +134,12 @@ class ComponentRules(ResolverBase):
             aliases = tuple(a for a in (f.get("app"), image_basename(image) if image and not tech else None) if a)
             name = f.get("name") or ""
             same = self._same_image(image, by_image, f.path) if image and not tech else None
+            if image and len(programs_of.get(_image_repo(image), ())) > 1:
+                # one image whose workloads run different programs of it (a multi-call binary started as
+                # `argocd-server` here, `argocd-repo-server` there): the image names none of them
+                aliases = tuple(a for a in aliases if a != image_basename(image))
+                if same and self._workload_program(f) != image_program.get(_image_repo(image)):
+                    same = None
             if image and tech and k8s_tech[_image_repo(image)] == 1 and len(compose_tech[_image_repo(image)]) == 1:
                 same = self.model.components[compose_tech[_image_repo(image)][0]].name
             stripped = name[len(k8s_prefix):] if k8s_prefix and name.lower().startswith(k8s_prefix) else ""
@@ -144,6 +155,7 @@ class ComponentRules(ResolverBase):
             comp = self.add_component(name, kind, f.repository, f.evidence, aliases, attrs)
             if image and not tech:
                 by_image.setdefault(_image_repo(image), (comp.name, f.path))
+                image_program.setdefault(_image_repo(image), self._workload_program(f))
             if f.get("app"):
                 apps[f.get("app") or ""] = comp.id
         for f in self.by_kind["k8s.service"]:
@@ -253,6 +265,12 @@ class ComponentRules(ResolverBase):
                     return "", dockerfile
         return None
 
+    @staticmethod
+    def _workload_program(f: Fact) -> str:
+        """The program a workload's first container runs when it overrides the image's command
+        (``/usr/local/bin/argocd-server`` -> ``argocd-server``), else ''."""
+        return PurePosixPath((f.get("command") or "").split(" ")[0]).name if f.get("command") else ""
+
     def build_root(self, f: Fact) -> tuple[str | None, str]:
         """The folder a compose service builds (its code) and its Dockerfile's path: the build context,
         or with a shared context (``context: .``) and a per-service ``dockerfile: src/ad/Dockerfile``,
@@ -334,7 +352,9 @@ class ComponentRules(ResolverBase):
         """Does the repository hold a module or Dockerfile folder named like the image?"""
         wanted = keys_of(image_names(image), [])
         for f in self.by_kind["docker.from"]:
-            if f.repository == repo and keys_of([PurePosixPath(f.path).parent.name], []) & wanted:
+            # a Dockerfile in a folder named like the image, or at the top of a repository named like it
+            folder_name = PurePosixPath(f.path).parent.name or repo
+            if f.repository == repo and keys_of([folder_name], []) & wanted:
                 return True
         return any(m.repository == repo and keys_of([(m.get("name") or "").rsplit("/", 1)[-1]], []) & wanted
                    for m in self.by_kind["manifest"])

@@ -102,8 +102,12 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
                     cp = scalar(get(p, "containerPort"))
                     if cp:
                         ports.append(cp)
+            # what the first container runs when it overrides the image's own command (a multi-call binary
+            # started as `argocd-server` in one workload and `argocd-repo-server` in another)
+            command = " ".join(x for x in (scalar(w) for part in ("command", "args") if containers
+                                          for w in seq(get(containers[0], part))) if x)[:300]
             facts.append(fact("k8s.workload", repo, path, line, name=name, workload_kind=kind, image=image,
-                               app=app, ports=",".join(ports), labels=_label_set(labels),
+                               app=app, ports=",".join(ports), labels=_label_set(labels), command=command,
                                service_account=scalar(get(spec, "serviceAccountName")) or "",
                                **_sizing(doc, containers)))
             annotations = get(get(get(get(doc, "spec"), "template"), "metadata"), "annotations")
