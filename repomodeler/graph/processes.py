@@ -33,7 +33,7 @@ from pathlib import PurePosixPath
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.catalog import HTTP_VERBS, LOCAL_HOSTS
 from repomodeler.graph.identity import image_names, key, keys_of
-from repomodeler.graph.naming import GENERIC_DIRS, is_under
+from repomodeler.graph.naming import GENERIC_DIRS, is_under, join_path
 from repomodeler.graph.packages import PackageIndex, build_index, folder
 from repomodeler.graph.scripts import (SCRIPT_LANGUAGES, ScriptProgram, file_graph, find_programs,
                                        python_import_files, spawned_programs)
@@ -158,6 +158,7 @@ class ProcessRules(ResolverBase):
                             for k in ("server.start", "grpc.server") for f in facts[k].get((repo, d), []))
                 roles.append(Process(name=PurePosixPath(rd).name, kind="service", roots={rd}, evidence=ev[:1],
                                      program=runners[0], own_subtree=True))
+        roles.extend(self._binary_roles(repo, programs, graph, roles))
         roles = _dedupe_roles(roles)
         # A program whose main only calls into a role's package is that role (cmd/runner -> `ollama runner`).
         merged: set[str] = set()
@@ -202,6 +203,36 @@ class ProcessRules(ResolverBase):
         if not procs:
             return
         self._create(comp, repo, dirs, graph, primary, procs, standalone, own_roots)
+
+    def _binary_roles(self, repo: str, programs: dict[str, list[Evidence]], graph: dict[str, set[str]],
+                      roles: list[Process]) -> list[Process]:
+        """A multi-call binary: one program importing the command packages of several binaries from
+        folders named after them (``cmd/main.go`` imports ``cmd/argocd-server/commands`` and
+        ``cmd/argocd-repo-server/commands`` and picks one by the name it is started as), where
+        deployments of those names run it. Each named binary is a role, the deployment of its name."""
+        taken = {root for r in roles for root in r.roots}
+        out: list[Process] = []
+        for p_dir in sorted(programs):
+            found: dict[str, str] = {}
+            for d in sorted(graph.get(p_dir, set())):
+                rest = d[len(p_dir):].lstrip("/").split("/") if p_dir and is_under(d, p_dir) else []
+                name = rest[0] if rest else ""
+                if not name:
+                    continue
+                target = self.alias.get(name.lower())
+                comp = self.model.components.get(target) if target else None
+                if comp is not None and comp.kind in ("service", "gateway") and not comp.source_roots \
+                        and comp.attributes.get("deployment") and d not in taken:
+                    found.setdefault(name, d)
+            if len(found) < 2:
+                continue  # one imported package named like a deployment says nothing of a multi-call binary
+            for name, d in sorted(found.items()):
+                root = join_path(p_dir, name)
+                ev = [f.evidence for f in self.by_kind["import"] if f.repository == repo and folder(f.path) == p_dir
+                      and (f.get("module") or "").endswith("/" + d.split("/", 1)[-1])][:1] or programs[p_dir][:1]
+                out.append(Process(name=name, kind="service", roots={root}, evidence=ev, program=p_dir,
+                                   own_subtree=True))
+        return out
 
     def _programs(self, repo: str, dirs: set[str], facts) -> dict[str, list[Evidence]]:
         out: dict[str, list[Evidence]] = {}
