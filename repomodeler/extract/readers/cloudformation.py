@@ -44,7 +44,7 @@ FUNCTIONS = frozenset({"AWS::Serverless::Function", "AWS::Lambda::Function"})
 APIS = frozenset({"AWS::Serverless::Api", "AWS::Serverless::HttpApi", "AWS::ApiGateway::RestApi",
                   "AWS::ApiGatewayV2::Api", "AWS::AppSync::GraphQLApi"})
 _SUB_VAR = re.compile(r"\$\{(?!!)([A-Za-z0-9_:.]+)\}")
-_RESOLVE_SSM = re.compile(r"\{\{resolve:ssm(?:-secure)?:([^:}]+)")
+_RESOLVE_SSM = re.compile(r"\{\{resolve:ssm(?:-secure)?:(.+?)(?::\d+)?\}\}")
 _PLACEHOLDER = re.compile(r"\$?\{[^{}]*\}")
 
 
