@@ -114,7 +114,7 @@ def test_json_template_and_long_form_functions():
 
 def test_parameters_file_beside_a_template():
     facts, _ = _facts("orders/metadata.yaml", "name: orders\nparameters:\n  EventBusName: /shop/{Env}/platform/bus\n")
-    assert _attrs(facts, "cfn.parameter-value") == [
+    assert _attrs(facts, "cfn.parameter.value") == [
         (3, {"name": "EventBusName", "stack": "orders", "value": "/shop/{Env}/platform/bus"})]
 
 

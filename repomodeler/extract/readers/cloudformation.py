@@ -12,14 +12,16 @@ YAML templates use short tags (``!Ref``, ``!GetAtt``, ``!Sub``...); the composed
 no constructor is needed and an unknown tag is read like any other value.  Facts:
 
 - ``cfn.resource``: ``stack`` (the template's folder), ``id``, ``type``; functions add ``code_uri``,
-  ``handler``, ``runtime``; APIs add ``auth`` (``AWS_IAM`` when callers must sign requests).
+  ``handler``, ``runtime`` (and ``implicit_api`` when an ``Api`` event makes SAM create the stack's
+  API); APIs add ``auth`` (``AWS_IAM`` when callers must sign requests), routes and methods their
+  ``api`` and ``auth``; nested stacks add ``template_url``.
 - ``cfn.reference``: ``source`` (the resource that uses), ``target`` (a logical id or parameter of the
   same template, ``ssm:<name>`` or ``import:<name>``), ``via`` (``env NAME``, ``policy X``, ``iam``,
   ``event TYPE``, ``datasource``, ``rule``).
 - ``cfn.parameter``: a template parameter (``name``, ``type``, ``default``).
 - ``cfn.ssm``: an SSM parameter the stack writes (``name``, its ``target`` resource).
 - ``cfn.export``: an output the stack exports (``name``, ``target``).
-- ``cfn.parameter-value``: a value given to a template parameter by a parameters file beside it
+- ``cfn.parameter.value``: a value given to a template parameter by a parameters file beside it
   (a top-level ``parameters:`` mapping, as deployment tools keep per stack).
 
 Names of SSM parameters and exports are kept with their placeholders folded to ``{}``
@@ -262,6 +264,13 @@ def read_cloudformation(repo: str, path: str, text: str) -> list[Fact]:
                             facts.append(fact("cfn.reference", repo, path, node_line(k), stack=stack, source=fn,
                                               target="default-event-bus", via="rule"))
                         facts += _ref_facts(repo, path, stack, fn, "rule", bus, known)
+        elif rtype in ("AWS::ApiGatewayV2::Route", "AWS::ApiGateway::Method"):
+            # How callers of an API's route authenticate (an API whose every route wants AWS_IAM is
+            # called by other AWS principals, not by users).
+            attrs["api"] = next((t for t, _l in references(get(props, "ApiId") or get(props, "RestApiId"))), "")
+            attrs["auth"] = scalar(get(props, "AuthorizationType")) or "NONE"
+        elif rtype in ("AWS::CloudFormation::Stack", "AWS::Serverless::Application"):
+            attrs["template_url"] = scalar(get(props, "TemplateURL")) or scalar(get(props, "Location")) or ""
         elif rtype == "AWS::SSM::Parameter":
             name = _name_text(get(props, "Name"))
             target = next((t for t, _l in references(get(props, "Value")) if t in known), "")
@@ -283,7 +292,7 @@ def _parameter_values(repo: str, path: str, doc: yaml.Node | None, stack: str) -
     for k, v in items(get(doc, "parameters")):
         value = scalar(v)
         if value:
-            out.append(fact("cfn.parameter-value", repo, path, node_line(k), stack=stack, name=k.value, value=value))
+            out.append(fact("cfn.parameter.value", repo, path, node_line(k), stack=stack, name=k.value, value=value))
     return out
 
 
