@@ -270,8 +270,10 @@ class CloudFormationRules(ResolverBase):
             if cid is None or key in called:
                 continue
             routes: dict[str, set[str]] = {}
+            connect = {f.get("api") for f in stack.resources.values() if f.get("route") == "$connect"}
             for f in stack.resources.values():
-                if f.get("api"):
+                # A WebSocket API authorises once, on its $connect route; the other routes follow.
+                if f.get("api") and (f.get("api") not in connect or f.get("route") == "$connect"):
                     routes.setdefault(f.get("api") or "", set()).add(f.get("auth") or "NONE")
             doors = [f for f in stack.apis if f.get("auth") != "AWS_IAM"
                      and routes.get(f.get("id") or "", set()) != {"AWS_IAM"}]

@@ -269,6 +269,7 @@ def read_cloudformation(repo: str, path: str, text: str) -> list[Fact]:
             # called by other AWS principals, not by users).
             attrs["api"] = next((t for t, _l in references(get(props, "ApiId") or get(props, "RestApiId"))), "")
             attrs["auth"] = scalar(get(props, "AuthorizationType")) or "NONE"
+            attrs["route"] = scalar(get(props, "RouteKey")) or ""
         elif rtype in ("AWS::CloudFormation::Stack", "AWS::Serverless::Application"):
             attrs["template_url"] = scalar(get(props, "TemplateURL")) or scalar(get(props, "Location")) or ""
         elif rtype == "AWS::SSM::Parameter":
