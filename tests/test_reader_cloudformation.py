@@ -124,3 +124,10 @@ def test_unknown_tags_and_a_broken_template():
     assert [a["id"] for _l, a in _attrs(facts, "cfn.resource")] == ["X"] and not warnings
     facts, warnings = _facts("t/template.yaml", "Resources:\n  X: [\n")
     assert facts == [] and len(warnings) == 1 and "template.yaml" in warnings[0].message
+
+
+def test_an_openshift_template_stays_kubernetes():
+    text = ("apiVersion: template.openshift.io/v1\nkind: Template\nobjects:\n  - apiVersion: apps/v1\n"
+            "    kind: Deployment\n    metadata: {name: orders}\nparameters:\n  - name: IMAGE\n")
+    facts, _ = _facts("openshift/template.yaml", text)
+    assert not [f for f in facts if f.kind.startswith("cfn.")]

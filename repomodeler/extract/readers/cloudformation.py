@@ -297,15 +297,21 @@ def _parameter_values(repo: str, path: str, doc: yaml.Node | None, stack: str) -
     return out
 
 
+_K8S = re.compile(r"^apiVersion\s*:", re.M)
+
+
 def _is_template(path: str, head: str) -> bool:
-    return bool(_HINT.search(head))
+    """A template by its content; a Kubernetes document (an OpenShift ``Template`` has a
+    ``parameters:`` list too) is never one."""
+    return bool(_HINT.search(head)) and not _K8S.search(head)
 
 
 READERS = (
     # A YAML file that reads as a template (or a parameters file beside one); goes before the
     # Kubernetes and Spring readers, whose hints a template does not have.
     Reader("cloudformation", "descriptor", 430, read_cloudformation, patterns=(r"[^/]*\.ya?ml",),
-           sniff=lambda path, head: _is_template(path, head) or bool(_PARAMETERS_FILE.search(head)),
+           sniff=lambda path, head: _is_template(path, head) or (bool(_PARAMETERS_FILE.search(head))
+                                                                 and not _K8S.search(head)),
            shadows=("kubernetes", "spring.content")),
     # JSON templates by their conventional names (other JSON files are data, not listed).
     Reader("cloudformation.json", "descriptor", 430, read_cloudformation,
