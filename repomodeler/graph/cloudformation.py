@@ -22,7 +22,7 @@ from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.naming import norm_path
-from repomodeler.records import Fact
+from repomodeler.records import Evidence, Fact, Unresolved
 
 FUNCTIONS = frozenset({"AWS::Serverless::Function", "AWS::Lambda::Function"})
 APIS = frozenset({"AWS::Serverless::Api", "AWS::Serverless::HttpApi", "AWS::ApiGateway::RestApi",
@@ -184,7 +184,21 @@ class CloudFormationRules(ResolverBase):
     def _cfn_uses(self) -> list[tuple[StackKey, Fact, ResourceKey]]:
         """(stack, reference, resource it reaches) of every reference made by a function, by an API
         (its data sources) or by a role a function runs with."""
-        out = []
+        return [(key, r, reached) for key, r, reached in self._cfn_references() if reached is not None]
+
+    def _cfn_cross_stack_value(self, key: StackKey, target: str) -> str | None:
+        """What a reference hands over from outside the stack (an SSM parameter's name, an export's),
+        None for a reference inside the stack or to a plain parameter."""
+        if target.startswith(("ssm:", "import:")):
+            return target
+        p = self._cfn()[key].parameters.get(target)
+        if p is None or not (p.get("type") or "").startswith(SSM_TYPED):
+            return None
+        name = self._cfn()[key].parameter_values.get(target) or p.get("default") or ""
+        return f"ssm:{name}" if name else f"ssm parameter {target} (no name given)"
+
+    def _cfn_references(self) -> list[tuple[StackKey, Fact, ResourceKey | None]]:
+        out: list[tuple[StackKey, Fact, ResourceKey | None]] = []
         for key, stack in sorted(self._cfn().items()):
             users = {f.get("id") for f in stack.functions + stack.apis}
             roles: set[str] = {r.get("target") or "" for r in stack.references
@@ -192,9 +206,7 @@ class CloudFormationRules(ResolverBase):
             for r in stack.references:
                 if r.get("via") == "role" or not (r.get("source") in users or r.get("source") in roles):
                     continue
-                reached = self._cfn_resolve(key, r.get("target") or "")
-                if reached is not None:
-                    out.append((key, r, reached))
+                out.append((key, r, self._cfn_resolve(key, r.get("target") or "")))
         return out
 
     # ------------------------------------------------------------------ rules
@@ -247,9 +259,16 @@ class CloudFormationRules(ResolverBase):
 
     def cfn_references(self) -> None:
         """A function's references connect its stack to what they reach: a store or broker, or
-        another stack (its API, its function) through an SSM parameter or an export."""
+        another stack (its API, its function) through an SSM parameter or an export.  What another
+        stack should hand over but none of the inputs defines is listed as unresolved."""
         stack_ids, resource_ids = self._cfn_made()
-        for key, r, reached in self._cfn_uses():
+        unresolved: set[tuple[str, str, Evidence]] = set()
+        for key, r, reached in self._cfn_references():
+            if reached is None:
+                value = self._cfn_cross_stack_value(key, r.get("target") or "")
+                if value is not None and key in stack_ids:  # handed over from a stack the inputs do not hold
+                    unresolved.add((stack_ids[key], value, r.evidence))
+                continue
             source = stack_ids.get(key)
             target = resource_ids.get(reached) or stack_ids.get(reached[:2])
             if not source or not target or source == target:
@@ -258,6 +277,8 @@ class CloudFormationRules(ResolverBase):
             if via in INVOKING_EVENTS:
                 source, target = target, source
             self.connect(source, target, "http", [r.evidence], attributes={"via": f"cloudformation {via}"})
+        for cid, value, ev in sorted(unresolved):
+            self.model.unresolved.append(Unresolved(cid, value, ev))
 
     def cfn_front_doors(self) -> None:
         """A stack's API is a front door the user reaches, unless callers must sign their requests

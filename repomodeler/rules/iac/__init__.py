@@ -28,7 +28,7 @@ RULES = (
                  "to the resources they name, in its stack or in another one through SSM parameters and exports"),
         unit="cfn_references",
         reads=("cfn.resource", "cfn.parameter", "cfn.parameter.value", "cfn.reference", "cfn.ssm", "cfn.export"),
-        writes=("connections", "attributes"),
+        writes=("connections", "attributes", "unresolved"),
         after=("iac.resources",),
     ),
     Rule(
