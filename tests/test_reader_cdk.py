@@ -65,3 +65,38 @@ def test_constructs_references_and_parameters():
 def test_a_file_without_the_cdk_is_not_read():
     facts, _ = read_file("shop", "web/src/app.ts", b'const t = new Table(this, "Table", {});\n')
     assert not [f for f in facts if f.kind.startswith("cfn.")]
+
+
+PY_STACK = """\
+from aws_cdk import Stack, aws_dynamodb as dynamodb, aws_lambda as _lambda, aws_ssm as ssm
+from constructs import Construct
+
+
+class OrdersStack(Stack):
+    def __init__(self, scope: Construct, construct_id: str, **kwargs) -> None:
+        super().__init__(scope, construct_id, **kwargs)
+        # dynamodb.Table(self, "Commented") is no construct
+        table = dynamodb.Table(self, "Table",
+                               partition_key=dynamodb.Attribute(name="id", type=dynamodb.AttributeType.STRING))
+        bus_name = ssm.StringParameter.value_for_string_parameter(self, f"/shop/{env}/platform/bus-name")
+        fn = _lambda.Function(
+            self, "CreateOrderFunction",
+            code=_lambda.Code.from_asset("src/create_order"),
+            handler="main.handler",
+            runtime=_lambda.Runtime.PYTHON_3_12,
+            environment={"BUS": bus_name},
+        )
+        table.grant_read_write_data(fn)
+"""
+
+
+def test_a_python_stack():
+    facts, warnings = read_file("shop", "orders/orders/orders_stack.py", PY_STACK.encode())
+    assert not warnings
+    resources = {a["id"]: (line, a) for line, a in _attrs(facts, "cfn.resource")}
+    assert sorted(resources) == ["CreateOrderFunction", "Table"]
+    line, fn = resources["CreateOrderFunction"]
+    assert (line, fn["stack"], fn["code_uri"], fn["handler"]) == (12, "orders", "src/create_order", "main.handler")
+    refs = {(a["source"], a["target"], a["via"], line) for line, a in _attrs(facts, "cfn.reference")}
+    assert refs == {("CreateOrderFunction", "ssm:/shop/{}/platform/bus-name", "cdk", 17),
+                    ("CreateOrderFunction", "Table", "cdk grant", 19)}

@@ -1,4 +1,4 @@
-"""AWS CDK stacks written in TypeScript or JavaScript, read as the CloudFormation they synthesise.
+"""AWS CDK stacks written in TypeScript, JavaScript or Python, read as the CloudFormation they synthesise.
 
 A CDK app declares the same resources as a template, in code: ``new dynamodb.Table(this, "Table",
 {...})``, ``new lambda.Function(this, "Fn", {code: lambda.Code.fromAsset("src/fn"), ...})``,
@@ -9,7 +9,8 @@ for each construct of a known type, ``cfn.reference`` for the constructs (and ob
 holding them, ``const envVars = {TABLE_NAME: table.tableName}``) a function's properties name and
 for ``table.grantReadWriteData(fn)`` grants, ``cfn.ssm`` for ``ssm.StringParameter`` it writes.
 
-The stack's folder is the app's (a ``lib/`` or ``bin/`` folder holding the stack file is left out),
+The stack's folder is the app's (a ``lib/`` or ``bin/`` folder holding the stack file is left out,
+and so is the package folder of a Python stack module unless the module creates the ``App``),
 so ``codeUri`` and asset paths resolve as ``cdk synth`` resolves them, from the app's folder.  No code
 runs: what is computed at synthesis time beyond literals and variable names is not seen.
 """
@@ -23,16 +24,20 @@ from repomodeler.extract.readers._base import Reader, fact
 from repomodeler.extract.readers.cloudformation import APIS, fold_name
 from repomodeler.records import Fact
 
-_HINT = re.compile(r"""from\s+['"](?:aws-cdk-lib|@aws-cdk/)|require\(\s*['"](?:aws-cdk-lib|@aws-cdk/)""")
-_NEW = re.compile(r"""(?:(?:const|let|var)\s+(?P<var>\w+)(?:\s*:\s*[\w.<>]+)?\s*=\s*|this\.(?P<field>\w+)\s*=\s*)?"""
-                  r"""new\s+(?P<cls>[\w.]+)\s*\(\s*this\s*,\s*(?P<q>["'`])(?P<id>[^"'`]+)(?P=q)""")
-_OBJECT = re.compile(r"(?:const|let|var)\s+(?P<var>\w+)(?:\s*:\s*[\w.<>\[\]]+)?\s*=\s*\{")
+_HINT = re.compile(r"""from\s+['"](?:aws-cdk-lib|@aws-cdk/)|require\(\s*['"](?:aws-cdk-lib|@aws-cdk/)|"""
+                   r"""^\s*(?:from\s+aws_cdk\b|import\s+aws_cdk\b)""", re.M)
+_NEW = re.compile(r"""(?:(?:(?:const|let|var)\s+)?(?P<var>\w+)(?:\s*:\s*[\w.<>\[\]]+)?\s*=\s*|"""
+                  r"""(?:this|self)\.(?P<field>\w+)\s*=\s*)?"""
+                  r"""(?:new\s+)?(?P<cls>[\w.]+)\s*\(\s*(?:this|self)\s*,\s*(?P<q>["'`])(?P<id>[^"'`]+)(?P=q)""")
+_OBJECT = re.compile(r"(?:(?:const|let|var)\s+)?(?P<var>\w+)(?:\s*:\s*[\w.<>\[\]]+)?\s*=\s*\{")
 _GRANT = re.compile(r"\b(?P<res>\w+)\.grant\w*\(\s*(?P<fn>\w+)\b")
-_EVENT_SOURCE = re.compile(r"\b(?P<fn>\w+)\.addEventSource\(\s*new\s+[\w.]+\(\s*(?P<res>\w+)\b")
-_SSM_READ = re.compile(r"""(?:const|let|var)\s+(?P<var>\w+)(?:\s*:\s*[\w.<>]+)?\s*=\s*[\w.]*StringParameter\."""
-                       r"""(?:valueForStringParameter|valueFromLookup|fromStringParameterName)\(\s*this\s*,\s*"""
+_EVENT_SOURCE = re.compile(r"\b(?P<fn>\w+)\.(?:addEventSource|add_event_source)\(\s*(?:new\s+)?[\w.]+\(\s*(?P<res>\w+)\b")
+_SSM_READ = re.compile(r"""(?:(?:const|let|var)\s+)?(?P<var>\w+)(?:\s*:\s*[\w.<>]+)?\s*=\s*[\w.]*StringParameter\."""
+                       r"""(?:valueForStringParameter|valueFromLookup|fromStringParameterName|value_for_string_parameter|"""
+                       r"""value_from_lookup|from_string_parameter_name)\(\s*(?:this|self)\s*,\s*"""
                        r"""(?:["'][^"']*["']\s*,\s*)?(?P<name>[^)]+)\)""")
-_IMPORT = re.compile(r"""(?:const|let|var)\s+(?P<var>\w+)(?:\s*:\s*[\w.<>]+)?\s*=\s*[\w.]*Fn\.importValue\(\s*(?P<name>[^)]+)\)""")
+_IMPORT = re.compile(r"""(?:(?:const|let|var)\s+)?(?P<var>\w+)(?:\s*:\s*[\w.<>]+)?\s*=\s*[\w.]*Fn\."""
+                     r"""(?:importValue|import_value)\(\s*(?P<name>[^)]+)\)""")
 _IDENT = re.compile(r"\b[A-Za-z_]\w*\b")
 _STRING = re.compile(r"""(["'`])((?:\\.|(?!\1).)*)\1""")
 
@@ -51,7 +56,7 @@ _TYPES: dict[str, str] = {
     "GraphqlApi": "AWS::AppSync::GraphQLApi", "StringParameter": "AWS::SSM::Parameter",
 }
 _NAMESPACES: dict[str, frozenset[str]] = {
-    "Function": frozenset({"lambda", "lambda_", "awslambda", "aws_lambda"}),
+    "Function": frozenset({"lambda", "lambda_", "_lambda", "awslambda", "aws_lambda"}),
     "CfnFunction": frozenset({"sam"}), "CfnApi": frozenset({"sam"}),
     "Table": frozenset({"dynamodb", "ddb", "dynamo", "aws_dynamodb"}), "CfnTable": frozenset({"dynamodb", "aws_dynamodb"}),
     "Stream": frozenset({"kinesis", "aws_kinesis"}),
@@ -61,7 +66,7 @@ _STACK_FOLDERS = frozenset({"lib", "bin", "src", "stacks", "stack", "infra", "in
 
 def _call_body(text: str, start: int) -> str:
     """The text of a call's arguments from `start` (just after its opening parenthesis) to the
-    parenthesis that closes it; strings and comments are skipped when counting."""
+    parenthesis that closes it; strings are skipped when counting (comments are blanked before)."""
     depth, i, n = 1, start, len(text)
     while i < n and depth:
         c = text[i]
@@ -71,10 +76,6 @@ def _call_body(text: str, start: int) -> str:
                 end = text.find(c, end + 1)
             i = n if end == -1 else end + 1
             continue
-        if text.startswith("//", i):
-            end = text.find("\n", i)
-            i = n if end == -1 else end
-            continue
         if c in "({[":
             depth += 1
         elif c in ")}]":
@@ -83,8 +84,9 @@ def _call_body(text: str, start: int) -> str:
     return text[start:i - 1]
 
 
-def _without_comments(text: str) -> str:
-    """`text` with its ``//`` and ``/* */`` comments blanked (same length and lines), strings kept."""
+def _without_comments(text: str, python: bool) -> str:
+    """`text` with its comments (``//`` and ``/* */``, Python's ``#``) blanked, same length and
+    lines, strings kept."""
     out, i, n = list(text), 0, len(text)
     while i < n:
         c = text[i]
@@ -94,8 +96,8 @@ def _without_comments(text: str) -> str:
                 end = text.find(c, end + 1)
             i = n if end == -1 else end + 1
             continue
-        if text.startswith("//", i) or text.startswith("/*", i):
-            end = text.find("\n", i) if text[i + 1] == "/" else text.find("*/", i + 2) + 2
+        if (c == "#" if python else (text.startswith("//", i) or text.startswith("/*", i))):
+            end = text.find("\n", i) if python or text[i + 1] == "/" else text.find("*/", i + 2) + 2
             end = n if end < i + 2 else end
             for j in range(i, end):
                 if out[j] != "\n":
@@ -112,6 +114,8 @@ def _folded(expr: str) -> str:
     expr = expr.strip().rstrip(",")
     if expr.startswith("`") and expr.endswith("`"):
         return fold_name(expr[1:-1])
+    if re.fullmatch(r"""[fF](["']).*\1""", expr):  # a Python f-string: its {fields} are placeholders
+        return fold_name(expr[2:-1])
     parts = []
     for piece in expr.split("+"):
         m = _STRING.fullmatch(piece.strip())
@@ -119,8 +123,10 @@ def _folded(expr: str) -> str:
     return fold_name("".join(parts))
 
 
-def _property(body: str, key: str) -> str | None:
-    m = re.search(rf"\b{key}\s*:\s*([^\n]+)", body)
+def _property(body: str, *keys: str) -> str | None:
+    """The expression given to a property (``key: value`` in an object literal, ``key=value`` as a
+    Python keyword argument), up to the comma that ends it."""
+    m = re.search(rf"\b(?:{'|'.join(keys)})\s*(?::|=(?!=))\s*([^\n]+)", body)
     if m is None:
         return None
     value = m.group(1).strip()
@@ -144,8 +150,10 @@ def _literal(expr: str | None) -> str:
 
 
 def read_cdk(repo: str, path: str, text: str) -> list[Fact]:
-    text = _without_comments(text)
+    text = _without_comments(text, path.endswith(".py"))
     folder = PurePosixPath(path).parent
+    if path.endswith(".py") and not re.search(r"\bApp\(", text) and folder.name not in _STACK_FOLDERS:
+        folder = folder.parent  # a Python stack module sits in a package beside the app's app.py
     while folder.name in _STACK_FOLDERS:
         folder = folder.parent
     stack = "" if str(folder) == "." else folder.as_posix()
@@ -200,8 +208,8 @@ def read_cdk(repo: str, path: str, text: str) -> list[Fact]:
         line = line_of(start)
         attrs: dict[str, str] = {}
         if rtype in ("AWS::Serverless::Function", "AWS::Lambda::Function"):
-            code = _literal(_property(body, "codeUri"))
-            asset = re.search(r"""Code\.fromAsset\(\s*(?:path\.join\(\s*__dirname\s*,\s*)?["'`]([^"'`]+)""", body)
+            code = _literal(_property(body, "codeUri", "code_uri"))
+            asset = re.search(r"""Code\.(?:fromAsset|from_asset)\(\s*(?:path\.join\(\s*__dirname\s*,\s*)?["'`]([^"'`]+)""", body)
             entry = _literal(_property(body, "entry"))
             if not code and asset:
                 code = asset.group(1)
@@ -216,8 +224,8 @@ def read_cdk(repo: str, path: str, text: str) -> list[Fact]:
                 if target != rid and (":" in target or types.get(target) not in APIS):
                     facts.append(fact("cfn.reference", repo, path, at, stack=stack, source=rid, target=target, via="cdk"))
         elif rtype == "AWS::SSM::Parameter":
-            name = _property(body, "parameterName")
-            targets = sorted(t for t in named(_property(body, "stringValue") or "") if ":" not in t)
+            name = _property(body, "parameterName", "parameter_name")
+            targets = sorted(t for t in named(_property(body, "stringValue", "string_value") or "") if ":" not in t)
             if name and targets:
                 facts.append(fact("cfn.ssm", repo, path, line, stack=stack, name=_folded(name), target=targets[0]))
         elif rtype in APIS:
@@ -242,7 +250,7 @@ def read_cdk(repo: str, path: str, text: str) -> list[Fact]:
 
 READERS = (
     # TypeScript/JavaScript files are listed as source code; this reader reads those that import the CDK.
-    Reader("cdk", "descriptor", 600, read_cdk, patterns=(r"[^/]*\.(?:ts|js|mjs)",),
+    Reader("cdk", "descriptor", 600, read_cdk, patterns=(r"[^/]*\.(?:ts|js|mjs|py)",),
            sniff=lambda path, head: bool(_HINT.search(head)) and not path.endswith(".d.ts"), lists=False,
            line_based=True),
 )
