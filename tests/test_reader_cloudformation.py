@@ -131,3 +131,48 @@ def test_an_openshift_template_stays_kubernetes():
             "    kind: Deployment\n    metadata: {name: orders}\nparameters:\n  - name: IMAGE\n")
     facts, _ = _facts("openshift/template.yaml", text)
     assert not [f for f in facts if f.kind.startswith("cfn.")]
+
+
+def test_connectors_workflows_and_topic_subscriptions():
+    text = """\
+Transform: AWS::Serverless-2016-10-31
+Resources:
+  Table:
+    Type: AWS::DynamoDB::Table
+  Topic:
+    Type: AWS::SNS::Topic
+  Fn:
+    Type: AWS::Serverless::Function
+    Properties: {CodeUri: src/fn/, Handler: main.handler, Runtime: python3.12}
+    Connectors:
+      TableConn:
+        Properties:
+          Destination:
+            Id: Table
+          Permissions: [Read]
+  Sub:
+    Type: AWS::SNS::Subscription
+    Properties:
+      Protocol: lambda
+      TopicArn: !Ref Topic
+      Endpoint: !GetAtt Fn.Arn
+  Flow:
+    Type: AWS::Serverless::StateMachine
+    Properties:
+      DefinitionUri: statemachine/flow.asl.json
+      DefinitionSubstitutions:
+        FnArn: !GetAtt Fn.Arn
+        TableName: !Ref Table
+  Conn:
+    Type: AWS::Serverless::Connector
+    Properties:
+      Source: {Id: Flow}
+      Destination: {Id: Topic}
+      Permissions: [Write]
+"""
+    facts, warnings = _facts("orders/template.yaml", text)
+    assert not warnings
+    refs = {(a["source"], a["target"], a["via"], line) for line, a in _attrs(facts, "cfn.reference")}
+    assert refs == {("Fn", "Table", "connector", 14), ("Fn", "Topic", "event SNS", 20),
+                    ("Flow", "Fn", "definition FnArn", 27), ("Flow", "Table", "definition TableName", 28),
+                    ("Flow", "Topic", "connector", 33)}

@@ -27,6 +27,7 @@ from repomodeler.records import Evidence, Fact, Unresolved
 FUNCTIONS = frozenset({"AWS::Serverless::Function", "AWS::Lambda::Function"})
 APIS = frozenset({"AWS::Serverless::Api", "AWS::Serverless::HttpApi", "AWS::ApiGateway::RestApi",
                   "AWS::ApiGatewayV2::Api", "AWS::AppSync::GraphQLApi"})
+STATE_MACHINES = frozenset({"AWS::Serverless::StateMachine", "AWS::StepFunctions::StateMachine"})
 SSM_TYPED = "AWS::SSM::Parameter::Value<"
 
 # Resource types that are stores and brokers: (component kind, technology).
@@ -68,6 +69,10 @@ class _Stack:
     @property
     def functions(self) -> list[Fact]:
         return [f for f in self.resources.values() if f.get("type") in FUNCTIONS]
+
+    @property
+    def workflows(self) -> list[Fact]:
+        return [f for f in self.resources.values() if f.get("type") in STATE_MACHINES]
 
     @property
     def apis(self) -> list[Fact]:
@@ -200,7 +205,7 @@ class CloudFormationRules(ResolverBase):
     def _cfn_references(self) -> list[tuple[StackKey, Fact, ResourceKey | None]]:
         out: list[tuple[StackKey, Fact, ResourceKey | None]] = []
         for key, stack in sorted(self._cfn().items()):
-            users = {f.get("id") for f in stack.functions + stack.apis}
+            users = {f.get("id") for f in stack.functions + stack.apis + stack.workflows}
             roles: set[str] = {r.get("target") or "" for r in stack.references
                                if r.get("via") == "role" and r.get("source") in users}
             for r in stack.references:
@@ -214,7 +219,7 @@ class CloudFormationRules(ResolverBase):
         """A stack with functions is a service named after its folder; a stack with only an API is a
         gateway.  Its functions' code folders (and the template's folder) are the component's source."""
         for key, stack in sorted(self._cfn().items()):
-            functions, apis = stack.functions, stack.apis
+            functions, apis = stack.functions + stack.workflows, stack.apis
             if not functions and not apis:
                 continue
             repo, folder = key

@@ -43,6 +43,7 @@ _HINT = re.compile(r"AWSTemplateFormatVersion|AWS::Serverless-2016-10-31|^Resour
                    r"""^\s+Type\s*:\s*['"]?AWS::[A-Za-z0-9]+::|"Type"\s*:\s*"AWS::[A-Za-z0-9]+::""", re.M)
 _PARAMETERS_FILE = re.compile(r"^parameters\s*:\s*$", re.M)
 FUNCTIONS = frozenset({"AWS::Serverless::Function", "AWS::Lambda::Function"})
+STATE_MACHINES = frozenset({"AWS::Serverless::StateMachine", "AWS::StepFunctions::StateMachine"})
 APIS = frozenset({"AWS::Serverless::Api", "AWS::Serverless::HttpApi", "AWS::ApiGateway::RestApi",
                   "AWS::ApiGatewayV2::Api", "AWS::AppSync::GraphQLApi"})
 _SUB_VAR = re.compile(r"\$\{(?!!)([A-Za-z0-9_:.]+)\}")
@@ -197,6 +198,24 @@ def _function_facts(repo: str, path: str, stack: str, rid: str, props: yaml.Node
     return out
 
 
+def _connector_facts(repo: str, path: str, stack: str, props: yaml.Node | None, known: set[str],
+                     source: str | None) -> list[Fact]:
+    """A SAM connector (``AWS::Serverless::Connector``, or ``Connectors:`` on its source resource):
+    the source may read or write the destination."""
+    src = source or scalar(get(get(props, "Source"), "Id")) or ""
+    if not src:
+        return []
+    out: list[Fact] = []
+    for dest in seq(get(props, "Destination")) or [get(props, "Destination")]:
+        target = scalar(get(dest, "Id"))
+        if target in known:
+            out.append(fact("cfn.reference", repo, path, node_line(dest), stack=stack, source=src, target=target,
+                            via="connector"))
+        else:
+            out += _ref_facts(repo, path, stack, src, "connector", get(dest, "Arn"), known)
+    return out
+
+
 def read_cloudformation(repo: str, path: str, text: str) -> list[Fact]:
     if path.endswith(".json") or text.lstrip().startswith("{"):
         doc = _json_to_yaml(text)
@@ -237,6 +256,22 @@ def read_cloudformation(repo: str, path: str, text: str) -> list[Fact]:
                                and get(get(e, "Properties"), "ApiId") is None for _k, e in items(get(props, "Events")))
             if implicit_api:
                 attrs["implicit_api"] = "true"
+        elif rtype in STATE_MACHINES:
+            # A workflow uses what its policies, events and definition substitutions name, as a function does.
+            facts += _function_facts(repo, path, stack, rid, props, None, known)
+            for k2, v in items(get(props, "DefinitionSubstitutions")):
+                facts += _ref_facts(repo, path, stack, rid, f"definition {k2.value}", v, known)
+            role = get(props, "RoleArn") or get(props, "Role")
+            for target, _line in references(role):
+                facts.append(fact("cfn.reference", repo, path, node_line(role), stack=stack, source=rid,
+                                  target=target, via="role"))
+        elif rtype == "AWS::Serverless::Connector":
+            facts += _connector_facts(repo, path, stack, props, known, None)
+        elif rtype == "AWS::SNS::Subscription":
+            # A function or queue subscribed to a topic: the topic feeds it.
+            for endpoint, _line in references(get(props, "Endpoint")):
+                if endpoint in known:
+                    facts += _ref_facts(repo, path, stack, endpoint, "event SNS", get(props, "TopicArn"), known)
         elif rtype in APIS:
             auth = " ".join(filter(None, (scalar(get(props, "AuthenticationType")), scalar(get(props, "AuthorizationType")),
                                           scalar(get(get(props, "Auth"), "DefaultAuthorizer")),
@@ -277,6 +312,8 @@ def read_cloudformation(repo: str, path: str, text: str) -> list[Fact]:
             target = next((t for t, _l in references(get(props, "Value")) if t in known), "")
             if name and target:
                 facts.append(fact("cfn.ssm", repo, path, node_line(k), stack=stack, name=fold_name(name), target=target))
+        for _name, connector in items(get(res, "Connectors")):  # SAM's embedded connectors
+            facts += _connector_facts(repo, path, stack, get(connector, "Properties"), known, rid)
         facts.append(fact("cfn.resource", repo, path, node_line(k), stack=stack, id=rid, type=rtype, **attrs))
     for k, out in items(get(doc, "Outputs")):
         name = _name_text(get(get(out, "Export"), "Name"))
