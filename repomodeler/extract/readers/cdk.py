@@ -251,6 +251,7 @@ def read_cdk(repo: str, path: str, text: str) -> list[Fact]:
 READERS = (
     # TypeScript/JavaScript files are listed as source code; this reader reads those that import the CDK.
     Reader("cdk", "descriptor", 600, read_cdk, patterns=(r"[^/]*\.(?:ts|js|mjs|py)",),
-           sniff=lambda path, head: bool(_HINT.search(head)) and not path.endswith(".d.ts"), lists=False,
+           sniff=lambda path, head: ("aws-cdk" in head or "aws_cdk" in head)  # a quick no for most source files
+           and bool(_HINT.search(head)) and not path.endswith(".d.ts"), lists=False,
            line_based=True),
 )
