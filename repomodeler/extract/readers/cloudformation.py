@@ -30,7 +30,6 @@ Names of SSM parameters and exports are kept with their placeholders folded to `
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import PurePosixPath
 from typing import Iterator
@@ -61,8 +60,8 @@ def _tag(node: yaml.Node) -> str:
 
 
 def _json_to_yaml(text: str) -> yaml.Node:
-    """A JSON template as the same composed nodes (JSON is YAML; lines are kept)."""
-    json.loads(text)  # a clear JSON error first
+    """A JSON template as the same composed nodes (JSON is YAML; lines are kept, and a syntax
+    error names its line like a YAML one)."""
     docs = load_yaml_documents(text)
     return docs[0] if docs else None
 
