@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
@@ -79,6 +80,7 @@ class _Stack:
         return [f for f in self.resources.values() if f.get("type") in APIS]
 
 
+@lru_cache(maxsize=4096)
 def _placeholders(name: str) -> re.Pattern[str]:
     """A folded name as a pattern: each ``{}`` matches any text within a path segment."""
     return re.compile("[^/]+?".join(re.escape(part) for part in name.split("{}")))
@@ -125,12 +127,19 @@ class CloudFormationRules(ResolverBase):
         return stacks
 
     def _cfn_named(self, kind: str) -> dict[str, list[Fact]]:
-        """SSM parameters (kind ``cfn.ssm``) or exports (``cfn.export``) by their folded name."""
+        """SSM parameters (kind ``cfn.ssm``) or exports (``cfn.export``) by their folded name
+        (made once: every reference across stacks looks names up here)."""
+        memo: dict[str, dict[str, list[Fact]]] | None = getattr(self, "_cfn_names", None)
+        if memo is None:
+            memo = self._cfn_names = {}
+        if kind in memo:
+            return memo[kind]
         out: dict[str, list[Fact]] = {}
         stacks = self._cfn()
         for f in sorted(self.by_kind[kind], key=Fact.order):
             if (f.repository, f.get("stack") or "") in stacks:
                 out.setdefault(f.get("name") or "", []).append(f)
+        memo[kind] = out
         return out
 
     def _cfn_lookup(self, kind: str, name: str) -> list[Fact]:
@@ -142,8 +151,37 @@ class CloudFormationRules(ResolverBase):
         if name in named:
             return named[name]
         mine = _placeholders(name)
-        return [f for other, facts in sorted(named.items())
-                if mine.fullmatch(other) or _placeholders(other).fullmatch(name) for f in facts]
+        return [f for other in self._cfn_candidates(kind, name)
+                if mine.fullmatch(other) or _placeholders(other).fullmatch(name) for f in named[other]]
+
+    def _cfn_candidates(self, kind: str, name: str) -> list[str]:
+        """The names of `kind` that could match `name` through placeholders: as many path segments,
+        each equal or a placeholder on one side (an index by segment, so that resolving every
+        reference of many stacks stays near linear)."""
+        memo: dict[str, dict[tuple[int, int, str], set[str]]] | None = getattr(self, "_cfn_shapes", None)
+        if memo is None:
+            memo = self._cfn_shapes = {}
+        if kind not in memo:
+            shapes: dict[tuple[int, int, str], set[str]] = {}
+            for other in self._cfn_named(kind):
+                segments = other.split("/")
+                for at, segment in enumerate(segments):  # "{}" marks a segment with a placeholder
+                    shapes.setdefault((len(segments), at, "{}" if "{}" in segment else segment), set()).add(other)
+            memo[kind] = shapes
+        segments = name.split("/")
+        n, shapes = len(segments), memo[kind]
+        # The literal segment of `name` that fewest names could match there narrows the candidates;
+        # the placeholder check in _cfn_lookup decides.
+        best: tuple[int, int, str] | None = None
+        for at, segment in enumerate(segments):
+            if "{}" not in segment:
+                size = len(shapes.get((n, at, segment), ())) + len(shapes.get((n, at, "{}"), ()))
+                if best is None or size < best[0]:
+                    best = (size, at, segment)
+        if best is None:
+            return sorted({o for (m, _a, _s), names in shapes.items() if m == n for o in names})
+        _size, at, segment = best
+        return sorted(shapes.get((n, at, segment), set()) | shapes.get((n, at, "{}"), set()))
 
     def _cfn_resolve(self, key: StackKey, target: str) -> ResourceKey | None:
         """The resource a reference in stack `key` names: a resource of the stack, or one of another
@@ -203,6 +241,11 @@ class CloudFormationRules(ResolverBase):
         return f"ssm:{name}" if name else f"ssm parameter {target} (no name given)"
 
     def _cfn_references(self) -> list[tuple[StackKey, Fact, ResourceKey | None]]:
+        """(stack, reference, resource it reaches or None) of every reference made by a function, a
+        workflow, an API or a role one of them runs with (made once, from facts only)."""
+        cached: list[tuple[StackKey, Fact, ResourceKey | None]] | None = getattr(self, "_cfn_refs", None)
+        if cached is not None:
+            return cached
         out: list[tuple[StackKey, Fact, ResourceKey | None]] = []
         for key, stack in sorted(self._cfn().items()):
             users = {f.get("id") for f in stack.functions + stack.apis + stack.workflows}
@@ -212,6 +255,7 @@ class CloudFormationRules(ResolverBase):
                 if r.get("via") == "role" or not (r.get("source") in users or r.get("source") in roles):
                     continue
                 out.append((key, r, self._cfn_resolve(key, r.get("target") or "")))
+        self._cfn_refs = out
         return out
 
     # ------------------------------------------------------------------ rules
