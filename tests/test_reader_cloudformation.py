@@ -176,3 +176,11 @@ Resources:
     assert refs == {("Fn", "Table", "connector", 14), ("Fn", "Topic", "event SNS", 20),
                     ("Flow", "Fn", "definition FnArn", 27), ("Flow", "Table", "definition TableName", 28),
                     ("Flow", "Topic", "connector", 33)}
+
+
+def test_joined_names_fold_their_references():
+    text = ("AWSTemplateFormatVersion: '2010-09-09'\nResources:\n  Bus:\n    Type: AWS::Events::EventBus\n"
+            "  BusName:\n    Type: AWS::SSM::Parameter\n    Properties:\n"
+            "      Name: !Join ['/', ['', shop, !Ref Environment, bus]]\n      Value: !Ref Bus\n")
+    facts, _ = _facts("platform/template.yaml", text)
+    assert [a["name"] for _l, a in _attrs(facts, "cfn.ssm")] == ["/shop/{}/bus"]

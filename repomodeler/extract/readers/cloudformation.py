@@ -76,17 +76,27 @@ def _sub_text(node: yaml.Node) -> str | None:
 
 
 def _name_text(node: yaml.Node | None) -> str | None:
-    """A name written as a literal, a ``!Sub`` or ``Fn::Sub`` string, or a ``!Join`` of literals."""
+    """A name written as a literal, a ``!Sub``/``Fn::Sub`` string or a ``!Join``/``Fn::Join`` (its
+    parts that are no literal, ``!Ref Environment``, become placeholders)."""
     if node is None:
         return None
     if isinstance(node, yaml.ScalarNode):
+        if _tag(node) == "!Ref":
+            return "{}"
         return str(node.value) if _tag(node) in ("", "!Sub") else None
     if isinstance(node, yaml.SequenceNode) and _tag(node) == "!Sub":
         return _sub_text(node)
+    join = node if isinstance(node, yaml.SequenceNode) and _tag(node) == "!Join" else get(node, "Fn::Join")
+    if isinstance(join, yaml.SequenceNode) and len(join.value) == 2:
+        delimiter = scalar(join.value[0]) or ""
+        parts = [_name_text(part) for part in seq(join.value[1])]
+        return delimiter.join("{}" if part is None else part for part in parts)
     if isinstance(node, yaml.MappingNode):
         sub = get(node, "Fn::Sub")
         if sub is not None:
             return _sub_text(sub)
+        if get(node, "Ref") is not None:
+            return "{}"
     return None
 
 
