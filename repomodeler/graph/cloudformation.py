@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import PurePosixPath
 
+from repomodeler.extract.readers.cloudformation import DEFAULT_BUS
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.naming import norm_path
 from repomodeler.records import Evidence, Fact, Unresolved
@@ -30,6 +31,7 @@ APIS = frozenset({"AWS::Serverless::Api", "AWS::Serverless::HttpApi", "AWS::ApiG
                   "AWS::ApiGatewayV2::Api", "AWS::AppSync::GraphQLApi"})
 STATE_MACHINES = frozenset({"AWS::Serverless::StateMachine", "AWS::StepFunctions::StateMachine"})
 SSM_TYPED = "AWS::SSM::Parameter::Value<"
+ACCOUNT = "*"  # the "stack" of what the account has without any template (its default event bus)
 
 # Resource types that are stores and brokers: (component kind, technology).
 DATA_TYPES: dict[str, tuple[str, str]] = {
@@ -192,6 +194,8 @@ class CloudFormationRules(ResolverBase):
         stack = self._cfn()[key]
         if target in stack.resources:
             return (key[0], key[1], target)
+        if target == DEFAULT_BUS:  # the account's default bus: one per repository's account, no stack
+            return (key[0], ACCOUNT, DEFAULT_BUS)
         via: list[Fact] = []
         if target.startswith("ssm:"):
             via = self._cfn_lookup("cfn.ssm", target[4:])
@@ -289,8 +293,14 @@ class CloudFormationRules(ResolverBase):
         when their logical id only repeats their type (``Table`` of ``orders`` is ``orders-table``)."""
         stacks = self._cfn()
         stack_ids, _ = self._cfn_made()
-        used = sorted({reached for _key, _r, reached in self._cfn_uses()})
+        uses = self._cfn_uses()
+        used = sorted({reached for _key, _r, reached in uses})
         for repo, folder, rid in used:
+            if folder == ACCOUNT:
+                first = min(r.evidence for _key, r, reached in uses if reached == (repo, folder, rid))
+                self.add_component(DEFAULT_BUS, "broker", repo, first, attributes={
+                    "deployment": "cloudformation", "stack": ACCOUNT, "resource": rid, "technology": "eventbridge"})
+                continue
             f = stacks[(repo, folder)].resources.get(rid)
             if f is None or f.get("type") not in DATA_TYPES:
                 continue
@@ -333,7 +343,7 @@ class CloudFormationRules(ResolverBase):
         """A stack's API is a front door the user reaches, unless callers must sign their requests
         (``AWS_IAM`` on the API or on every route of it) or another stack calls it (its address is handed over by SSM or an export)."""
         called = {reached[:2] for key, _r, reached in self._cfn_uses() if reached[:2] != key
-                  and self._cfn()[reached[:2]].resources[reached[2]].get("type") in APIS}
+                  and reached[1] != ACCOUNT and self._cfn()[reached[:2]].resources[reached[2]].get("type") in APIS}
         stack_ids, _ = self._cfn_made()
         for key, stack in sorted(self._cfn().items()):
             cid = stack_ids.get(key)

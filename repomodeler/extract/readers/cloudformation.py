@@ -42,6 +42,7 @@ _HINT = re.compile(r"AWSTemplateFormatVersion|AWS::Serverless-2016-10-31|^Resour
                    r"""^\s+Type\s*:\s*['"]?AWS::[A-Za-z0-9]+::|"Type"\s*:\s*"AWS::[A-Za-z0-9]+::""", re.M)
 _PARAMETERS_FILE = re.compile(r"^parameters\s*:\s*$", re.M)
 FUNCTIONS = frozenset({"AWS::Serverless::Function", "AWS::Lambda::Function"})
+DEFAULT_BUS = "default-event-bus"  # the account's EventBridge bus that rules and PutEvents use unless told
 STATE_MACHINES = frozenset({"AWS::Serverless::StateMachine", "AWS::StepFunctions::StateMachine"})
 APIS = frozenset({"AWS::Serverless::Api", "AWS::Serverless::HttpApi", "AWS::ApiGateway::RestApi",
                   "AWS::ApiGatewayV2::Api", "AWS::AppSync::GraphQLApi"})
@@ -189,6 +190,10 @@ def _function_facts(repo: str, path: str, stack: str, rid: str, props: yaml.Node
         if isinstance(p, yaml.MappingNode) and get(p, "Statement") is None:
             for k, v in items(p):  # SAM policy templates: DynamoDBCrudPolicy: {TableName: !Ref Table}
                 out += _ref_facts(repo, path, stack, rid, f"policy {k.value}", v, known)
+                bus = get(v, "EventBusName")
+                if k.value == "EventBridgePutEventsPolicy" and scalar(bus) == "default" and not _tag(bus):
+                    out.append(fact("cfn.reference", repo, path, node_line(bus), stack=stack, source=rid,
+                                    target=DEFAULT_BUS, via=f"policy {k.value}"))
         else:
             out += _ref_facts(repo, path, stack, rid, "iam", get(p, "Statement"), known)
     for k, event in items(get(props, "Events")):
@@ -203,7 +208,7 @@ def _function_facts(repo: str, path: str, stack: str, rid: str, props: yaml.Node
             out += _ref_facts(repo, path, stack, rid, f"event {etype}", v, known)
         if etype in ("EventBridgeRule", "CloudWatchEvent") and get(eprops, "EventBusName") is None:
             out.append(fact("cfn.reference", repo, path, node_line(event), stack=stack, source=rid,
-                            target="default-event-bus", via=f"event {etype}"))
+                            target=DEFAULT_BUS, via=f"event {etype}"))
     return out
 
 
@@ -306,7 +311,7 @@ def read_cloudformation(repo: str, path: str, text: str) -> list[Fact]:
                     if fn in known:
                         if bus is None:
                             facts.append(fact("cfn.reference", repo, path, node_line(k), stack=stack, source=fn,
-                                              target="default-event-bus", via="rule"))
+                                              target=DEFAULT_BUS, via="rule"))
                         facts += _ref_facts(repo, path, stack, fn, "rule", bus, known)
         elif rtype in ("AWS::ApiGatewayV2::Route", "AWS::ApiGateway::Method"):
             # How callers of an API's route authenticate (an API whose every route wants AWS_IAM is
