@@ -139,6 +139,10 @@ def test_the_first_recognising_reader_reads():
 FIXTURES = {
     "appsettings": ("appsettings.json", '{"ConnectionStrings": {"Orders": "Host=db"}}\n', "config.property"),
     "beats": ("filebeat.yml", 'output.logstash:\n  hosts: ["logstash:5044"]\n', "monitoring.target"),
+    "cdk": ("payments/lib/payments-stack.ts", 'import * as dynamodb from "aws-cdk-lib/aws-dynamodb";\n'
+            'const table = new dynamodb.Table(this, "Table", {});\n', "cfn.resource"),
+    "cloudformation": ("orders/template.yaml", "Transform: AWS::Serverless-2016-10-31\nResources:\n  Table:\n"
+                       "    Type: AWS::DynamoDB::Table\n", "cfn.resource"),
     "cmake": ("CMakeLists.txt", "add_executable(UserService main.cpp)\n", "program.binary"),
     "compose": ("docker-compose.yml", "services:\n  web:\n    image: nginx\n", "compose.service"),
     "config_json": ("config.json", '{"MongoAddress": "mongodb:27017"}\n', "config.document"),

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from repomodeler.graph.aspire import AspireRules
 from repomodeler.graph.base import SystemModel
+from repomodeler.graph.cloudformation import CloudFormationRules
 from repomodeler.graph.components import ComponentRules
 from repomodeler.graph.connections import ConnectionRules
 from repomodeler.graph.platform import PlatformRules
@@ -32,7 +33,7 @@ from repomodeler.writes import running
 __all__ = ["Resolver", "SystemModel", "resolve_system"]
 
 
-class Resolver(ComponentRules, AspireRules, ConnectionRules, PlatformRules, ProcessRules, SubsystemRules,
+class Resolver(ComponentRules, AspireRules, CloudFormationRules, ConnectionRules, PlatformRules, ProcessRules, SubsystemRules,
                LaunchRules, SpawnedBinaryRules, SupervisedRules, WebAppRules):
     """Applies the rules of :data:`repomodeler.rules.RULES` in their order (a rule runs after the rules it
     declares it uses, so it sees what they found), then names on every element the rules behind it."""

@@ -50,6 +50,10 @@ def run_order(rules: list[Rule]) -> tuple[Rule, ...]:
 ORDER: tuple[str, ...] = (
     "compose.services",
     "dotnet.aspire-resources",
+    "iac.stacks",
+    "iac.resources",
+    "iac.references",
+    "iac.api-front-doors",
     "build.units",
     "build.deployed-programs",
     "build.launched-programs",
