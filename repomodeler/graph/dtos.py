@@ -1,0 +1,134 @@
+"""Framework DTOs as body schemas (issue #24): the request and response types a handler declares in
+code (Spring ``@RequestBody OrderRequest`` and ``ResponseEntity<OrderResponse>``), read as the
+``openapi.schema`` / ``openapi.property`` facts an OpenAPI document gives, so the endpoint records and
+the emitter treat both alike (graph/protos.py :func:`openapi_schemas`, emit/typed_apis.py).
+
+Only what is explicit is used: a body type counts when it names a class of the same repository (a
+``dto.class`` fact, grammars/java/dto.scm); a type the repositories do not define (``String``,
+``Map<..>``, a library class) types no body.  Field types become the Protocol Buffers scalar names
+model fields use (``string``, ``int64``, ``double``, ``bool``), another class of the repository its
+qualified name (pulled in as an item def of its own), anything else stays as written.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field, replace
+from pathlib import PurePosixPath
+
+from repomodeler.extract.readers.openapi import schema_package
+from repomodeler.records import Fact
+
+#: Java type names -> the Protocol Buffers scalar names of records.MessageField
+JAVA_SCALARS = {
+    **dict.fromkeys(("String", "CharSequence", "char", "Character", "UUID", "URI", "URL", "LocalDate", "LocalDateTime",
+                     "LocalTime", "Instant", "OffsetDateTime", "ZonedDateTime", "Date", "Duration"), "string"),
+    **dict.fromkeys(("int", "Integer", "long", "Long", "short", "Short", "byte", "Byte", "BigInteger"), "int64"),
+    **dict.fromkeys(("double", "Double", "float", "Float", "BigDecimal", "Number"), "double"),
+    **dict.fromkeys(("boolean", "Boolean"), "bool"),
+}
+#: wrappers around one body (unwrapped), and collections of one (unwrapped, repeated)
+_WRAPPERS = {"ResponseEntity", "HttpEntity", "Optional", "Mono", "CompletableFuture", "CompletionStage", "Callable",
+             "DeferredResult", "EntityModel"}
+_COLLECTIONS = {"List", "Set", "Collection", "Iterable", "Flux", "Page", "Stream", "ArrayList", "HashSet",
+                "SortedSet", "CollectionModel", "PagedModel"}
+_GENERIC = re.compile(r"^([\w.]+)\s*<(.*)>$", re.S)
+
+
+def java_type(text: str) -> tuple[str, bool]:
+    """(the element type's simple name, is a collection) of a Java type as written:
+    ``ResponseEntity<List<Order>>`` -> (``Order``, True); ``Order[]`` -> (``Order``, True)."""
+    text, repeated = " ".join(text.split()), False
+    while True:
+        if text.endswith("[]"):
+            text, repeated = text[:-2].strip(), True
+            continue
+        m = _GENERIC.match(text)
+        if m is None:
+            break
+        outer = m.group(1).rsplit(".", 1)[-1]
+        args = m.group(2)
+        if outer in _WRAPPERS and "," not in args:
+            text = args.strip()
+        elif outer in _COLLECTIONS and "," not in args:
+            text, repeated = args.strip(), True
+        else:
+            return "", False  # Map<K, V> and other generics: no one type
+    text = text.removeprefix("? extends ").strip()
+    return text.rsplit(".", 1)[-1], repeated
+
+
+@dataclass
+class DtoSchemas:
+    """The DTO classes bodies name, as OpenAPI-shaped facts, and each route line's body types."""
+
+    schemas: list[Fact] = field(default_factory=list)
+    properties: list[Fact] = field(default_factory=list)
+    #: (repository, path, line) of a route -> {"request"|"response": qualified schema name}
+    bodies: dict[tuple[str, str, int], dict[str, str]] = field(default_factory=dict)
+
+
+def dto_schemas(classes: list[Fact], fields: list[Fact], bodies: list[Fact]) -> DtoSchemas:
+    """Resolve the body types of ``http.body`` facts to ``dto.class`` facts of the same repository and
+    give each class used (and the classes its fields name, transitively) as schema facts."""
+    by_name: dict[tuple[str, str], list[Fact]] = defaultdict(list)
+    for c in classes:
+        by_name[(c.repository, c.get("name") or "")].append(c)
+    fields_of: dict[tuple[str, str, str], list[Fact]] = defaultdict(list)
+    for f in fields:
+        fields_of[(f.repository, f.path, f.get("class") or "")].append(f)
+
+    def resolve(repository: str, path: str, simple: str) -> Fact | None:
+        """The class ``simple`` names, seen from ``path``: the only one of the repository, else the one
+        in the same folder; ambiguous names resolve to nothing."""
+        found = by_name.get((repository, simple), [])
+        if len(found) == 1:
+            return found[0]
+        folder = PurePosixPath(path).parent
+        near = [c for c in found if PurePosixPath(c.path).parent == folder]
+        return near[0] if len(near) == 1 else None
+
+    def qualified(c: Fact) -> str:
+        return f"{schema_package(c.path)}.{c.get('name')}"
+
+    out = DtoSchemas()
+    todo: list[Fact] = []
+    for b in sorted(bodies, key=Fact.order):
+        for side in ("request", "response"):
+            written = b.get(side)
+            if not written:
+                continue
+            simple, _repeated = java_type(written)
+            target = resolve(b.repository, b.path, simple) if simple and simple not in JAVA_SCALARS else None
+            if target is None or not fields_of.get((target.repository, target.path, simple)):
+                continue  # a class with no fields (an interface, a library type) types no body
+            out.bodies.setdefault((b.repository, b.path, b.line), {}).setdefault(side, qualified(target))
+            todo.append(target)
+    done: set[tuple[str, str, int]] = set()
+    while todo:
+        c = todo.pop()
+        key = (c.repository, c.path, c.line)
+        if key in done:
+            continue
+        done.add(key)
+        name = c.get("name") or ""
+        package = schema_package(c.path)
+        out.schemas.append(replace(c, kind="openapi.schema", attrs=(("name", name), ("package", package))))
+        for f in fields_of.get((c.repository, c.path, name), []):
+            simple, repeated = java_type(f.get("type") or "")
+            type_ = JAVA_SCALARS.get(simple, "")
+            if not type_ and simple:
+                other = resolve(f.repository, f.path, simple)
+                if other is not None and fields_of.get((other.repository, other.path, simple)):
+                    type_ = qualified(other)
+                    todo.append(other)
+                else:
+                    type_ = f.get("type") or ""  # as written: the emitter keeps it in the attribute's doc
+            attrs = {"name": f.get("name") or "", "package": package, "schema": name, "type": type_,
+                     "repeated": "true" if repeated else ""}
+            out.properties.append(replace(f, kind="openapi.property",
+                                          attrs=tuple(sorted((k, v) for k, v in attrs.items() if v))))
+    out.schemas.sort(key=Fact.order)
+    out.properties.sort(key=Fact.order)
+    return out
