@@ -259,6 +259,16 @@ CASES: list[Case] = [
         ("feign.client", 1, {"name": "orders"}), ("feign.client", 1, {"url": "${orders.url}"}),
         C(3, "/orders/{id}", "GetMapping", feign="orders"),
     ), absent=(("http.route", 3),)),
+    Case("java", "dto.java", (
+        ("http.body", 4, {"framework": "spring", "request": "OrderRequest"}),
+        ("http.body", 4, {"framework": "spring", "response": "ResponseEntity<OrderResponse>"}),
+        ("http.body", 6, {"framework": "spring", "response": "OrderResponse"}),
+        ("dto.class", 3, {"name": "OrderController"}), ("dto.class", 12, {"name": "OrderRequest"}),
+        ("dto.class", 17, {"name": "Line"}),
+        ("dto.field", 13, {"class": "OrderRequest", "name": "sku", "type": "String"}),
+        ("dto.field", 14, {"class": "OrderRequest", "name": "quantity", "type": "int"}),
+        ("dto.field", 17, {"class": "Line", "name": "count", "type": "long"}),
+    ), absent=(("http.body", 8), ("http.body", 10), ("dto.field", 15))),  # void, no mapping, static
     Case("java", "platform.java", (("annotation", 3, {"name": "SpringBootApplication"}),
                                     ("annotation", 4, {"name": "EnableDiscoveryClient"}),
                                     ("annotation", 5, {"name": "EnableFeignClients"}),
