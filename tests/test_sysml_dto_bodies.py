@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from repomodeler.cli import cli
-from repomodeler.graph.dtos import java_type
+from repomodeler.graph.dtos import code_type
 from repomodeler.validate import validate_files
 from tests.conftest import make_repo
 from tests.sysml_check import tree_sitter_errors
@@ -96,12 +96,12 @@ def _block(text: str, head: str) -> str:
     return m.group(0)
 
 
-def test_java_types_unwrap_to_the_body_class() -> None:
-    assert java_type("ResponseEntity<OrderResponse>") == ("OrderResponse", False)
-    assert java_type("ResponseEntity<List<Order>>") == ("Order", True)
-    assert java_type("Mono<com.acme.Order>") == ("Order", False)
-    assert java_type("Order[]") == ("Order", True)
-    assert java_type("Map<String, Order>") == ("", False)
+def test_code_types_unwrap_to_the_body_class() -> None:
+    assert code_type("ResponseEntity<OrderResponse>") == ("OrderResponse", False)
+    assert code_type("ResponseEntity<List<Order>>") == ("Order", True)
+    assert code_type("Mono<com.acme.Order>") == ("Order", False)
+    assert code_type("Order[]") == ("Order", True)
+    assert code_type("Map<String, Order>") == ("", False)
 
 
 def test_spring_request_and_response_classes_are_item_defs_typing_the_operation(spring_model: Path) -> None:
@@ -143,3 +143,115 @@ def test_the_bodies_are_in_model_json_and_the_model_reads_back_and_validates(spr
     files = [spring_model / "RepoModeler.sysml", spring_model / "model.sysml"]
     assert [d.format() for d in validate_files(files)] == []
     assert tree_sitter_errors(files[1].read_text(encoding="utf-8")) == []
+
+
+FASTAPI = """from typing import Optional
+
+from fastapi import FastAPI
+from pydantic import BaseModel
+
+app = FastAPI()
+
+
+class Line(BaseModel):
+    sku: str
+    count: int
+
+
+class Order(BaseModel):
+    id: str
+    total: float
+    paid: bool = False
+    lines: list[Line] = []
+    note: Optional[str] = None
+
+
+@app.post("/orders", response_model=Order)
+async def create(order: Order, dry: bool = False):
+    return order
+
+
+@app.get("/orders/{id}")
+def get(id: str) -> dict:
+    return {}
+"""
+ASPNET = """namespace Acme.Orders;
+
+[ApiController]
+[Route("api/orders")]
+public class OrdersController : ControllerBase
+{
+    [HttpPost]
+    public async Task<ActionResult<OrderResponse>> Create([FromBody] OrderRequest request) => Ok();
+
+    [HttpGet("{id}")]
+    public ActionResult<string> Get(string id) => Ok();
+}
+
+public record OrderRequest(string Sku, int Quantity);
+
+public class OrderResponse
+{
+    public string Id { get; set; }
+    public decimal Total { get; init; }
+    public static int Counter { get; set; }
+    public bool Paid;
+}
+"""
+
+
+def _analyze(tmp_path: Path, name: str, files: dict[str, str]) -> str:
+    repo = tmp_path / name
+    make_repo(repo, files)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("REPOMODELER_HOME", str(tmp_path / "home"))
+        result = CliRunner().invoke(cli, ["analyze", str(repo), "--out", str(tmp_path / "model"), "--quiet", "--no-validate"])
+    assert result.exit_code == 0, result.output
+    text = (tmp_path / "model" / "model.sysml").read_text(encoding="utf-8")
+    files_ = [tmp_path / "model" / "RepoModeler.sysml", tmp_path / "model" / "model.sysml"]
+    assert [d.format() for d in validate_files(files_)] == []
+    diff = CliRunner().invoke(cli, ["diff", str(files_[1]), str(tmp_path / "model" / "model.json")])
+    assert "no differences" in diff.output
+    return text
+
+
+def test_fastapi_pydantic_models_are_item_defs_typing_the_operation(tmp_path: Path) -> None:
+    text = _analyze(tmp_path, "shoppy", {
+        "docker-compose.yml": "services:\n  orders:\n    build: ./orders\n    ports: [\"8000:8000\"]\n",
+        "orders/requirements.txt": "fastapi\npydantic\n",
+        "orders/main.py": FASTAPI,
+    })
+    order = _block(text, "item def <'orders_main_py.Order'> Order :> ApiSchema {")
+    assert re.findall(r"\n        (attribute|item) (\w+) : ([\w\[\]*.]+);", order) == [
+        ("attribute", "id", "String"), ("attribute", "total", "Real"), ("attribute", "paid", "Boolean"),
+        ("item", "lines", "Line[0..*]"), ("attribute", "note", "String")]
+    assert '@SourceRef { repository = "shoppy"; path = "orders/main.py"; line = 14; }' in order
+    line = _block(text, "item def <'orders_main_py.Line'> Line :> ApiSchema {")
+    assert "attribute sku : String;" in line and "attribute count : Integer;" in line
+    api = _block(text, "port def OrdersHttpApi :> HttpApi {")
+    assert ('in item POST_orders_request : HttpRequest :> request { attribute :>> method = HttpMethod::POST; '
+            'attribute :>> path = "/orders"; item :>> body : Order; }') in api
+    assert "out item POST_orders_response : HttpResponse :> response { item :>> body : Order; }" in api
+    assert not [l for l in api.splitlines() if "GET_orders_id" in l and "body" in l]  # str in, dict out
+    assert re.search(r'in ref item POST_orders : Endpoint \{\n\s*@SourceRef \{ repository = "shoppy"; '
+                     r'path = "orders/main.py"; line = 22; }', text)
+
+
+def test_aspnet_records_and_classes_are_item_defs_typing_the_action(tmp_path: Path) -> None:
+    text = _analyze(tmp_path, "netshop", {
+        "docker-compose.yml": "services:\n  orders:\n    build: ./Orders\n    ports: [\"8080:8080\"]\n",
+        "Orders/Orders.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"><PropertyGroup>'
+                                "<TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>\n",
+        "Orders/Controllers/OrdersController.cs": ASPNET,
+    })
+    request = _block(text, "item def <'orders_controllers_orderscontroller_cs.OrderRequest'> OrderRequest :> ApiSchema {")
+    assert "attribute Sku : String;" in request and "attribute Quantity : Integer;" in request
+    assert 'path = "Orders/Controllers/OrdersController.cs"; line = 14; }' in request
+    response = _block(text, "item def <'orders_controllers_orderscontroller_cs.OrderResponse'> OrderResponse :> ApiSchema {")
+    assert re.findall(r"\n        attribute (\w+) : (\w+);", response) == [
+        ("Id", "String"), ("Total", "Real"), ("Paid", "Boolean")]  # the static property is no member
+    api = _block(text, "port def OrdersHttpApi :> HttpApi {")
+    assert ('in item POST_api_orders_request : HttpRequest :> request { attribute :>> method = HttpMethod::POST; '
+            'attribute :>> path = "/api/orders"; item :>> body : OrderRequest; }') in api
+    assert "out item POST_api_orders_response : HttpResponse :> response { item :>> body : OrderResponse; }" in api
+    assert not [l for l in api.splitlines() if "GET_api_orders_id" in l and "body" in l]

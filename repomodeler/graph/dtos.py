@@ -1,12 +1,14 @@
 """Framework DTOs as body schemas (issue #24): the request and response types a handler declares in
-code (Spring ``@RequestBody OrderRequest`` and ``ResponseEntity<OrderResponse>``), read as the
+code (Spring ``@RequestBody OrderRequest`` and ``ResponseEntity<OrderResponse>``; FastAPI parameters
+typed by a pydantic model, ``response_model=`` and ``-> Order``; ASP.NET ``[FromBody] OrderRequest``,
+record parameters and ``ActionResult<OrderResponse>``; grammars/*/dto.scm), read as the
 ``openapi.schema`` / ``openapi.property`` facts an OpenAPI document gives, so the endpoint records and
 the emitter treat both alike (graph/protos.py :func:`openapi_schemas`, emit/typed_apis.py).
 
 Only what is explicit is used: a body type counts when it names a class of the same repository (a
-``dto.class`` fact, grammars/java/dto.scm); a type the repositories do not define (``String``,
+``dto.class`` fact: a Java or C# class or record, a pydantic model); a type the repositories do not define (``String``,
 ``Map<..>``, a library class) types no body.  Field types become the Protocol Buffers scalar names
-model fields use (``string``, ``int64``, ``double``, ``bool``), another class of the repository its
+model fields use (``string``, ``int64``, ``double``, ``bool``; dates and ids as strings), another class of the repository its
 qualified name (pulled in as an item def of its own), anything else stays as written.
 """
 
@@ -20,41 +22,52 @@ from pathlib import PurePosixPath
 from repomodeler.extract.readers.openapi import schema_package
 from repomodeler.records import Fact
 
-#: Java type names -> the Protocol Buffers scalar names of records.MessageField
-JAVA_SCALARS = {
-    **dict.fromkeys(("String", "CharSequence", "char", "Character", "UUID", "URI", "URL", "LocalDate", "LocalDateTime",
-                     "LocalTime", "Instant", "OffsetDateTime", "ZonedDateTime", "Date", "Duration"), "string"),
-    **dict.fromkeys(("int", "Integer", "long", "Long", "short", "Short", "byte", "Byte", "BigInteger"), "int64"),
-    **dict.fromkeys(("double", "Double", "float", "Float", "BigDecimal", "Number"), "double"),
-    **dict.fromkeys(("boolean", "Boolean"), "bool"),
+#: type names of the code -> the Protocol Buffers scalar names of records.MessageField (Java, Python, C#)
+SCALARS = {
+    **dict.fromkeys(("String", "string", "str", "CharSequence", "char", "Character", "UUID", "Guid", "URI", "URL",
+                     "Uri", "LocalDate", "LocalDateTime", "LocalTime", "Instant", "OffsetDateTime", "ZonedDateTime",
+                     "Date", "Duration", "datetime", "date", "time", "timedelta", "EmailStr", "HttpUrl", "AnyUrl",
+                     "DateTime", "DateTimeOffset", "DateOnly", "TimeOnly", "TimeSpan"), "string"),
+    **dict.fromkeys(("int", "Integer", "long", "Long", "short", "Short", "byte", "Byte", "BigInteger", "Int32",
+                     "Int64", "Int16", "uint", "ulong"), "int64"),
+    **dict.fromkeys(("double", "Double", "float", "Float", "BigDecimal", "Number", "Decimal", "decimal", "Single"),
+                    "double"),
+    **dict.fromkeys(("boolean", "Boolean", "bool"), "bool"),
 }
 #: wrappers around one body (unwrapped), and collections of one (unwrapped, repeated)
 _WRAPPERS = {"ResponseEntity", "HttpEntity", "Optional", "Mono", "CompletableFuture", "CompletionStage", "Callable",
-             "DeferredResult", "EntityModel"}
-_COLLECTIONS = {"List", "Set", "Collection", "Iterable", "Flux", "Page", "Stream", "ArrayList", "HashSet",
-                "SortedSet", "CollectionModel", "PagedModel"}
-_GENERIC = re.compile(r"^([\w.]+)\s*<(.*)>$", re.S)
+             "DeferredResult", "EntityModel", "Task", "ValueTask", "ActionResult", "Nullable"}
+_COLLECTIONS = {"List", "list", "Set", "set", "Collection", "Iterable", "Flux", "Page", "Stream", "ArrayList",
+                "HashSet", "SortedSet", "CollectionModel", "PagedModel", "Sequence", "IEnumerable", "IList",
+                "ICollection", "IReadOnlyList", "IReadOnlyCollection", "IAsyncEnumerable", "frozenset", "tuple"}
+_GENERIC = re.compile(r"^([\w.]+)\s*[<\[](.*)[>\]]$", re.S)
 
 
-def java_type(text: str) -> tuple[str, bool]:
-    """(the element type's simple name, is a collection) of a Java type as written:
-    ``ResponseEntity<List<Order>>`` -> (``Order``, True); ``Order[]`` -> (``Order``, True)."""
+def code_type(text: str) -> tuple[str, bool]:
+    """(the element type's simple name, is a collection) of a type as the code writes it:
+    ``ResponseEntity<List<Order>>`` -> (``Order``, True); ``Order[]`` -> (``Order``, True);
+    ``list[Order]`` -> (``Order``, True); ``Optional[str]`` / ``string?`` -> (``str``/``string``, False)."""
     text, repeated = " ".join(text.split()), False
     while True:
         if text.endswith("[]"):
             text, repeated = text[:-2].strip(), True
+            continue
+        if text.endswith("?"):  # C# nullable
+            text = text[:-1].strip()
             continue
         m = _GENERIC.match(text)
         if m is None:
             break
         outer = m.group(1).rsplit(".", 1)[-1]
         args = m.group(2)
+        if outer == "tuple" and args.endswith(", ..."):  # tuple[Order, ...]
+            args = args[:-5]
         if outer in _WRAPPERS and "," not in args:
             text = args.strip()
         elif outer in _COLLECTIONS and "," not in args:
             text, repeated = args.strip(), True
         else:
-            return "", False  # Map<K, V> and other generics: no one type
+            return "", False  # Map<K, V>, Union[..] and other generics: no one type
     text = text.removeprefix("? extends ").strip()
     return text.rsplit(".", 1)[-1], repeated
 
@@ -99,8 +112,8 @@ def dto_schemas(classes: list[Fact], fields: list[Fact], bodies: list[Fact]) -> 
             written = b.get(side)
             if not written:
                 continue
-            simple, _repeated = java_type(written)
-            target = resolve(b.repository, b.path, simple) if simple and simple not in JAVA_SCALARS else None
+            simple, _repeated = code_type(written)
+            target = resolve(b.repository, b.path, simple) if simple and simple not in SCALARS else None
             if target is None or not fields_of.get((target.repository, target.path, simple)):
                 continue  # a class with no fields (an interface, a library type) types no body
             out.bodies.setdefault((b.repository, b.path, b.line), {}).setdefault(side, qualified(target))
@@ -116,8 +129,8 @@ def dto_schemas(classes: list[Fact], fields: list[Fact], bodies: list[Fact]) -> 
         package = schema_package(c.path)
         out.schemas.append(replace(c, kind="openapi.schema", attrs=(("name", name), ("package", package))))
         for f in fields_of.get((c.repository, c.path, name), []):
-            simple, repeated = java_type(f.get("type") or "")
-            type_ = JAVA_SCALARS.get(simple, "")
+            simple, repeated = code_type(f.get("type") or "")
+            type_ = SCALARS.get(simple, "")
             if not type_ and simple:
                 other = resolve(f.repository, f.path, simple)
                 if other is not None and fields_of.get((other.repository, other.path, simple)):
