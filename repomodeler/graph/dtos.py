@@ -94,13 +94,23 @@ def dto_schemas(classes: list[Fact], fields: list[Fact], bodies: list[Fact]) -> 
 
     def resolve(repository: str, path: str, simple: str) -> Fact | None:
         """The class ``simple`` names, seen from ``path``: the only one of the repository, else the one
-        in the same folder; ambiguous names resolve to nothing."""
+        whose folder shares the most leading folders with ``path`` (the same service's module: two
+        services' ``Account`` classes); a tie resolves to nothing."""
         found = by_name.get((repository, simple), [])
-        if len(found) == 1:
-            return found[0]
-        folder = PurePosixPath(path).parent
-        near = [c for c in found if PurePosixPath(c.path).parent == folder]
-        return near[0] if len(near) == 1 else None
+        if len(found) <= 1:
+            return found[0] if found else None
+        here = PurePosixPath(path).parent.parts
+
+        def shared(c: Fact) -> int:
+            n = 0
+            for a, b in zip(PurePosixPath(c.path).parent.parts, here):
+                if a != b:
+                    break
+                n += 1
+            return n
+
+        ranked = sorted(found, key=lambda c: (-shared(c), c.path))
+        return ranked[0] if shared(ranked[0]) > shared(ranked[1]) else None
 
     def qualified(c: Fact) -> str:
         return f"{schema_package(c.path)}.{c.get('name')}"
@@ -131,13 +141,13 @@ def dto_schemas(classes: list[Fact], fields: list[Fact], bodies: list[Fact]) -> 
         for f in fields_of.get((c.repository, c.path, name), []):
             simple, repeated = code_type(f.get("type") or "")
             type_ = SCALARS.get(simple, "")
-            if not type_ and simple:
-                other = resolve(f.repository, f.path, simple)
+            if not type_:
+                other = resolve(f.repository, f.path, simple) if simple else None
                 if other is not None and fields_of.get((other.repository, other.path, simple)):
                     type_ = qualified(other)
                     todo.append(other)
-                else:
-                    type_ = f.get("type") or ""  # as written: the emitter keeps it in the attribute's doc
+                else:  # Map<K, V>, an enum, a library type: as written, the emitter keeps it in the doc
+                    type_, repeated = " ".join((f.get("type") or "").split()), False
             attrs = {"name": f.get("name") or "", "package": package, "schema": name, "type": type_,
                      "repeated": "true" if repeated else ""}
             out.properties.append(replace(f, kind="openapi.property",
