@@ -404,6 +404,8 @@ class _Reader:
         if not base or "::" not in base or self.resolve is None:
             return  # `:> System` (the library's) or a local def: nothing to inherit
         package = unquote(base.split("::")[0])  # the top-level package of the file declaring it
+        if package == "RepoModeler":
+            return  # `:> RepoModeler::System`: the library's, which has no parts
         found = self.resolve(package) if self.depth < 8 else None
         if found is None:
             self.note(definition, f"'{base}' is not declared in a .sysml file beside {Path(self.path).name}; "
