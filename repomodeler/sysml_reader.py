@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from types import MappingProxyType
+from typing import Callable
 
 from repomodeler.emit.names import INHERITED_NAMES, sysml_name
 from repomodeler.model.records import Component, Connection, Declared, Endpoint, Model, Port, ReaderNote
@@ -162,12 +163,20 @@ def component_id(name: str, kind: str) -> str:
     return name
 
 
+#: package name -> (text, path) of the .sysml file declaring it, or None
+Resolver = Callable[[str], "tuple[str, str] | None"]
+
+
 class _Reader:
     """One file's walk; collects components, connections and notes."""
 
-    def __init__(self, text: str, path: str) -> None:
+    def __init__(self, text: str, path: str, resolve: Resolver | None = None, depth: int = 0) -> None:
         self.src = text.encode("utf-8")
         self.path = path
+        self.resolve = resolve  # package name -> (text, path) of the file declaring it, for a specialized system def
+        self.depth = depth
+        self.inherited: set[str] = set()  # component ids read from the system def this one specializes
+        self.retired: list[tuple[object, str]] = []  # (node, name) of `part :>> name[0];` / `interface :>> name[0];`
         self.notes: list[ReaderNote] = []
         self.components: dict[str, _Part] = {}
         self.connections: list[_Link] = []
@@ -292,6 +301,7 @@ class _Reader:
         for i, (node, prefix, where, scope) in enumerate(pending):
             pending[i] = None  # type: ignore[call-overload]  # what reading it cached goes with it
             self._connection(node, prefix, where, scope)
+        self._retire()
 
     def _syntax_errors(self, node) -> None:  # type: ignore[no-untyped-def]
         if node.type == "ERROR" or node.is_missing:
@@ -376,6 +386,7 @@ class _Reader:
             body = self.body(typed) if typed is not None else body
             if typed is not None:
                 container = sysml_name(self.decl_name(typed) or "")
+                self._inherit(typed)
         if body is not None:
             self.namespace.append(container)
             try:
@@ -383,11 +394,86 @@ class _Reader:
             finally:
                 self.namespace.pop()
 
+    def _inherit(self, definition) -> None:  # type: ignore[no-untyped-def]
+        """``part def ShopTargetSystem :> shop::ShopSystem``: a system def specializing another model's
+        system def (a target scaffolded by ``target init``) has every part and connector of it; they are
+        read first, from the file beside this one that declares that package, and this def's own body
+        adds to them, replaces them (``part orders :>> orders : Service { .. }``) or retires them
+        (``part :>> inventory[0];``)."""
+        base = self._supertype(definition)
+        if not base or "::" not in base or self.resolve is None:
+            return  # `:> System` (the library's) or a local def: nothing to inherit
+        package = unquote(base.split("::")[0])  # the top-level package of the file declaring it
+        if package == "RepoModeler":
+            return  # `:> RepoModeler::System`: the library's, which has no parts
+        found = self.resolve(package) if self.depth < 8 else None
+        if found is None:
+            self.note(definition, f"'{base}' is not declared in a .sysml file beside {Path(self.path).name}; "
+                                  "its parts are not read (put the model's model.sysml beside the target)")
+            return
+        text, path = found
+        other = _Reader(text, path, self.resolve, self.depth + 1)
+        other.read()
+        if other.package != package or not other.components:
+            self.note(definition, f"'{base}' declares no system in {path}; its parts are not read")
+            return
+        self.notes.extend(other.notes)
+        for key in ("components", "parts", "children", "member_ids", "api_defs"):
+            getattr(self, key).update(getattr(other, key))
+        for key, value in other.part_defs.items():
+            self.part_defs.setdefault(key, value)
+        self.connections.extend(other.connections)
+        self.inherited.update(other.components)
+        self._end_index = None
+
+    def _redefined(self, node) -> str | None:  # type: ignore[no-untyped-def]
+        """The last name of the feature a usage redefines (``part payments :>> payments``), else None."""
+        decl = self.child(node, "usage_declaration") or node
+        rel = self.child(decl, "relationship_part")
+        red = self.child(rel, "redefinition_part") if rel is not None else None
+        chain = self.child(red, "feature_chain", "qualified_name") if red is not None else None
+        if chain is None:
+            return None
+        return unquote(self.text(chain).replace(".", "::").split("::")[-1])
+
+    def _retiring(self, node) -> str | None:  # type: ignore[no-untyped-def]
+        """``part :>> inventory[0];``: the name of the inherited feature a usage retires (redefines with
+        multiplicity 0), else None."""
+        decl = self.child(node, "usage_declaration") or node
+        mult = self.child(decl, "multiplicity")
+        bounds = [self.text(b).strip() for b in _kids(mult)] if mult is not None else []
+        if not bounds or any(b != "0" for b in bounds):
+            return None
+        return self._redefined(node)
+
+    def _retire(self) -> None:
+        """Drop what ``:>> name[0]`` retired: a part (with the parts nested in it and every connection of
+        theirs) or a connector, by its SysML name or its short name (the real id)."""
+        for node, name in self.retired:
+            cid = self.member_ids.get(name) or (name if name in self.components else None)
+            if cid is not None:
+                gone = {cid, *(p for p in self.parts if p.startswith(cid + "/"))}
+                for key in gone:
+                    self.components.pop(key, None)
+                    self.parts.pop(key, None)
+                self.member_ids = {k: v for k, v in self.member_ids.items() if v not in gone}
+                self.connections = [c for c in self.connections if c.source not in gone and c.target not in gone]
+                continue
+            kept = [c for c in self.connections if c.name != name and f"{c.source}-{c.target}-{c.protocol}" != name]
+            if len(kept) == len(self.connections):
+                self.note(node, f"'{name}' retired with [0] is neither a part nor a connection of the system")
+            self.connections = kept
+        self._end_index = None
+
     def _members(self, body, prefix: str | None = None,  # type: ignore[no-untyped-def]
                  skip: set[int] | None = None) -> None:
         connectors = []
         for c in _kids(body):
             if skip and c.start_byte in skip:
+                continue
+            retired = self._retiring(c) if c.type == "part_usage" or c.type in CONNECTOR_NODES else None
+            if retired is not None:
+                self.retired.append((c, retired))
                 continue
             if c.type == "part_usage":
                 self._component(c)
@@ -416,7 +502,11 @@ class _Reader:
     def _component(self, node, parent: _Part | None = None) -> None:  # type: ignore[no-untyped-def]
         """A part usage: a component of the system, or (with `parent`) a part nested in one, read with
         the parts and connectors of its own body."""
-        name = self.decl_name(node)
+        redefined = self._redefined(node) if parent is None else None
+        base = self.components.get(self.member_ids.get(redefined or "", "")) if redefined else None
+        if base is not None and base.id not in self.inherited:
+            base = None
+        name = self.decl_name(node) or (redefined if base is not None else None)
         if not name:
             self.note(node, "part usage without a name not mapped")
             return
@@ -425,9 +515,13 @@ class _Reader:
         attrs = self.attributes(body)
         if "kind" in attrs:
             kind = _enum_value(attrs["kind"][0])
+        elif base is not None and tname is None:
+            kind = base.kind  # `part payments :>> payments { port .. }`: the inherited part, with more
         else:
             kind = self._kind(tname, node)
-        if parent is not None:  # emitted ids are '<parent id>/<name>', kept as the short name
+        if base is not None:
+            cid = base.id
+        elif parent is not None:  # emitted ids are '<parent id>/<name>', kept as the short name
             cid = self.short_name(node) or f"{parent.id}/{name}"
         else:
             cid = self.short_name(node) or component_id(name, kind)  # emitted models keep the real id as short name
@@ -438,6 +532,10 @@ class _Reader:
         comp = _Part(id=cid, kind=kind, where=f"{self.path}:{self.line(node)}",
                               sysml_ref="::".join([*self.namespace, sysml_name(name)]),
                               parent=parent.id if parent is not None else "")
+        if base is not None:  # a redefinition keeps what it does not restate
+            comp.attributes.update(base.attributes)
+            comp.ports.update(base.ports)
+            comp.evidence.extend(base.evidence)
         for key, (value, _n) in attrs.items():
             if key != "kind":
                 comp.attributes[ATTRIBUTE_KEYS.get(key, key)] = value
@@ -462,7 +560,9 @@ class _Reader:
                              "(only ports, attributes, metadata, parts and connectors are read)")
         comp.evidence.sort()
         if parent is None:
-            if comp.id in self.components:
+            if comp.id in self.inherited:  # `part orders :>> orders ..`: redefines the inherited part
+                self.inherited.discard(comp.id)
+            elif comp.id in self.components:
                 self.note(node, f"part '{name}' declared twice; the later declaration wins")
             self.components[comp.id] = comp
             self.member_ids[name] = comp.id
@@ -683,11 +783,13 @@ def _walk(node):  # type: ignore[no-untyped-def]
         stack.extend(reversed(_kids(n)))
 
 
-def read_model_text(text: str, path: str = "<text>") -> Model:
+def read_model_text(text: str, path: str = "<text>", resolve: Resolver | None = None) -> Model:
     """Parse one SysML document into the canonical :class:`~repomodeler.model.Model`: its parts as
     components (nested ones with their ``parent``), its connectors as connections, each element's
-    declaration place in ``Model.declared``, and what was not mapped in ``Model.notes``."""
-    reader = _Reader(text, path)
+    declaration place in ``Model.declared``, and what was not mapped in ``Model.notes``.  ``resolve``
+    finds the text of another package (see :func:`sibling_packages`) when the system def specializes
+    one of that package's."""
+    reader = _Reader(text, path, resolve)
     try:
         with gc_paused():
             reader.read()
@@ -729,4 +831,33 @@ def read_model_file(path: Path) -> Model:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         raise RepomodelerError(f"error: cannot read '{path}': {exc}") from exc
-    return read_model_text(text, str(path))
+    return read_model_text(text, str(path), sibling_packages(path))
+
+
+_TOP_PACKAGE = re.compile(r"^(?:standard\s+)?(?:library\s+)?package\s+('(?:[^'\\]|\\.)*'|[A-Za-z_][A-Za-z0-9_]*)", re.M)
+
+
+def sibling_packages(path: Path) -> Resolver:
+    """A resolver for the packages declared at the top of the other .sysml files in ``path``'s folder
+    (a target beside the model.sysml whose system def it specializes).  Files are read when asked for,
+    once; symlinks are not followed out of the folder."""
+    folder = path.resolve().parent
+    cache: dict[str, tuple[str, str] | None] = {}
+
+    def find(package: str) -> tuple[str, str] | None:
+        if package in cache:
+            return cache[package]
+        cache[package] = None
+        for other in sorted(folder.glob("*.sysml")):
+            if other.name == path.name or other.is_symlink() or not other.is_file():
+                continue
+            try:
+                text = other.read_text(encoding="utf-8")
+            except (OSError, UnicodeDecodeError):
+                continue
+            if any(unquote(m.group(1)) == package for m in _TOP_PACKAGE.finditer(text)):
+                cache[package] = (text, str(other))
+                break
+        return cache[package]
+
+    return find

@@ -160,23 +160,88 @@ def test_target_init_scaffold_validates_and_matches_the_model(runner, shop_model
     text = target.read_text()
     assert text.startswith("package shopTarget {") and "@SourceRef" not in text
     assert "doc /* Target architecture for shop" in text
-    # the generated model's vocabulary: basic names with the real id as short name, links between ports,
-    # data-store access as a connection, a system part def specializing System
-    assert ("interface <'orders-payments-http'> orders_payments_http : HttpLink connect client ::> "
-            "orders.to_payments_http to server ::> payments.http;") in text
-    assert ("connection <'orders-orders-db-sql'> orders_orders_db_sql : SqlAccess connect orders.to_orders_db_sql "
-            "to orders_db.sql;") in text
-    assert "\n    part def ShopTargetSystem :> System {" in text and "\n    part system : ShopTargetSystem;" in text
-    # the library it imports is a file of its own beside it, as analyze writes it
-    library = tmp_path / "RepoModeler.sysml"
+    # the system def specializes the model's own instead of copying it: no part, port or link of its own
+    assert "\n    part def ShopTargetSystem :> shop::ShopSystem {" in text and "\n    part system : ShopTargetSystem;" in text
+    assert not re.search(r"^\s*(part|port|interface|connection) (?!def ShopTargetSystem|system :)", text, re.M)
+    # the model it specializes and the library are files of their own beside it, as analyze writes them
+    library, model = tmp_path / "RepoModeler.sysml", tmp_path / "model.sysml"
     assert library.read_text() == (shop_model / "RepoModeler.sysml").read_text()
-    assert [d.format() for d in validate_files([library, target])] == []
-    assert runner.invoke(cli, ["validate", str(target)]).exit_code == 0  # finds the library beside it
+    assert model.read_text() == (shop_model / "model.sysml").read_text()
+    assert [d.format() for d in validate_files([library, model, target])] == []
+    assert runner.invoke(cli, ["validate", str(tmp_path)]).exit_code == 0
     same = runner.invoke(cli, ["diff", str(shop_model), str(target)])
     assert "no differences" in same.output
     # refuses to overwrite an edited target
     again = runner.invoke(cli, ["target", "init", str(shop_model), "--out", str(target)])
     assert again.exit_code == 1 and "--force" in again.output
+
+
+def test_target_keeps_the_typed_apis_and_an_edit_is_exactly_that_change(runner, shop_model, tmp_path):
+    """Issue #24: the scaffold specializes the generated system def, so the typed HTTP port defs (with
+    their operations) and every value come from the model; an edit in the target's def is the diff."""
+    target = tmp_path / "target.sysml"
+    assert runner.invoke(cli, ["target", "init", str(shop_model), "--out", str(target)]).exit_code == 0
+    read = load_model(str(target))
+    current = load_model(str(shop_model))
+    assert read.components.keys() == current.components.keys()
+    assert read.components["payments"].ports["http"].endpoints == current.components["payments"].ports["http"].endpoints
+    assert [str(e) for e in read.components["payments"].ports["http"].endpoints] == [
+        str(e) for e in current.components["payments"].ports["http"].endpoints] != []
+    assert "port http : PaymentsHttpApi {" in (tmp_path / "model.sysml").read_text()  # typed by its port def
+
+    # add a cache for payments (payments redefined to gain its client port) and retire one interface
+    text = target.read_text().replace("with the edits written here. */\n    }", """with the edits written here. */
+        part <'payments-cache'> payments_cache : Cache {
+            port redis : RedisApi;
+        }
+        part payments :>> payments {
+            port to_payments_cache_redis : ~RedisApi;
+        }
+        interface <'payments-payments-cache-redis'> payments_payments_cache_redis : RedisLink connect client ::> payments.to_payments_cache_redis to server ::> payments_cache.redis;
+        interface :>> frontend_inventory_http[0];
+    }""")
+    assert text != target.read_text()
+    target.write_text(text)
+    folder = sorted(tmp_path.glob("*.sysml"))
+    assert [d.format() for d in validate_files(folder)] == []
+    for path in folder:
+        assert tree_sitter_errors(path.read_text()) == [], path.name
+    d = diff_models(current, load_model(str(target)))
+    assert sorted((c.status, c.element, c.id) for c in d.changes) == [
+        ("added", "component", "payments-cache"),
+        ("added", "connection", "payments->payments-cache:redis"),
+        ("removed", "connection", "frontend->inventory:http"),
+    ]
+    edited = load_model(str(target))
+    # the redefined part keeps what it inherits (values, typed ports with their operations) and gains its port
+    assert edited.components["payments"].attributes == read.components["payments"].attributes != {}
+    assert edited.components["payments"].ports["http"] == read.components["payments"].ports["http"]
+    assert edited.components["payments"].ports.keys() - read.components["payments"].ports.keys() == {
+        "to_payments_cache_redis"}
+
+    # each Change annotates the element itself: the target's new part and interface, the model's retired one
+    delta = runner.invoke(cli, ["diff", str(shop_model), str(target), "--format", "sysml"])
+    assert delta.exit_code == 0, delta.output
+    assert "Change about shopTarget::ShopTargetSystem::payments_cache {" in delta.output
+    assert "Change about shopTarget::ShopTargetSystem::payments_payments_cache_redis {" in delta.output
+    assert "Change about shop::ShopSystem::frontend_inventory_http {" in delta.output
+    (tmp_path / "delta.sysml").write_text(delta.output)
+    assert [d.format() for d in validate_files(sorted(tmp_path.glob("*.sysml")))] == []
+
+    # retiring a part takes its connections with it
+    target.write_text(text.replace("interface :>> frontend_inventory_http[0];", "part :>> inventory[0];"))
+    gone = diff_models(current, load_model(str(target)))
+    assert ("removed", "component", "inventory") in {(c.status, c.element, c.id) for c in gone.changes}
+    assert not any(c.source == "inventory" or c.target == "inventory" for c in load_model(str(target)).connections)
+
+
+def test_a_target_without_its_model_beside_it_says_so(runner, shop_model, tmp_path):
+    target = tmp_path / "t" / "target.sysml"
+    assert runner.invoke(cli, ["target", "init", str(shop_model), "--out", str(target)]).exit_code == 0
+    (target.parent / "model.sysml").unlink()
+    read = load_model(str(target))
+    assert read.components == {}
+    assert any("'shop::ShopSystem' is not declared in a .sysml file beside target.sysml" in str(n) for n in read.notes)
 
 
 def test_viewer_overlay(shop_model, tmp_path):

@@ -94,6 +94,14 @@ CASES: list[Case] = [
     Case("python", "imports.py", (I(1, "os"), I(2, "requests"), I(2, "psycopg2"), I(3, "kafka"),
                                   ("module.var", 3, {"module": "kafka", "name": "KafkaProducer"}),
                                   ("module.var", 4, {"module": ".local", "name": "helper"}))),
+    Case("python", "dto.py", (
+        ("http.body", 20, {"framework": "fastapi", "request": "Order"}),
+        ("http.body", 20, {"framework": "fastapi", "response": "Order"}),
+        ("http.body", 25, {"framework": "fastapi", "response": "Order"}),
+        ("dto.class", 7, {"name": "Line"}), ("dto.class", 12, {"name": "Order"}),
+        ("dto.field", 14, {"class": "Order", "name": "total", "type": "float"}),
+        ("dto.field", 16, {"class": "Order", "name": "lines", "type": "list[Line]"}),
+    ), absent=(("dto.class", 4), ("dto.field", 4))),  # app = FastAPI(): no model
     Case("python", "http_routes.py", (
         ("http.mount", 25, {"prefix": "/orders", "router": "orders.router"}),
         R(7, "get", "/health", "fastapi-flask", router="app"),
@@ -263,6 +271,16 @@ CASES: list[Case] = [
         ("feign.client", 1, {"name": "orders"}), ("feign.client", 1, {"url": "${orders.url}"}),
         C(3, "/orders/{id}", "GetMapping", feign="orders"),
     ), absent=(("http.route", 3),)),
+    Case("java", "dto.java", (
+        ("http.body", 4, {"framework": "spring", "request": "OrderRequest"}),
+        ("http.body", 4, {"framework": "spring", "response": "ResponseEntity<OrderResponse>"}),
+        ("http.body", 6, {"framework": "spring", "response": "OrderResponse"}),
+        ("dto.class", 3, {"name": "OrderController"}), ("dto.class", 12, {"name": "OrderRequest"}),
+        ("dto.class", 17, {"name": "Line"}),
+        ("dto.field", 13, {"class": "OrderRequest", "name": "sku", "type": "String"}),
+        ("dto.field", 14, {"class": "OrderRequest", "name": "quantity", "type": "int"}),
+        ("dto.field", 17, {"class": "Line", "name": "count", "type": "long"}),
+    ), absent=(("http.body", 8), ("http.body", 10), ("dto.field", 15))),  # void, no mapping, static
     Case("java", "platform.java", (("annotation", 3, {"name": "SpringBootApplication"}),
                                     ("annotation", 4, {"name": "EnableDiscoveryClient"}),
                                     ("annotation", 5, {"name": "EnableFeignClients"}),
@@ -324,6 +342,15 @@ CASES: list[Case] = [
                                       ("service.lookup", 5, {"service": "mongo", "call": "GetMongoClient", "store_call": "true"})),
          absent=(("service.lookup", 4),)),
     Case("csharp", "imports.cs", (I(1, "System.Net.Http"), I(2, "Confluent.Kafka"), I(3, "Grpc.Core"), I(4, "System"))),
+    Case("csharp", "dto.cs", (
+        ("http.body", 7, {"framework": "aspnet", "request": "OrderRequest"}),
+        ("http.body", 7, {"framework": "aspnet", "response": "Task<ActionResult<OrderResponse>>"}),
+        ("http.body", 10, {"framework": "aspnet", "response": "ActionResult<OrderResponse>"}),
+        ("dto.class", 14, {"name": "OrderRequest"}), ("dto.class", 16, {"name": "OrderResponse"}),
+        ("dto.field", 14, {"class": "OrderRequest", "name": "Lines", "type": "List<Line>"}),
+        ("dto.field", 19, {"class": "OrderResponse", "name": "Total", "type": "decimal"}),
+        ("dto.field", 21, {"class": "OrderResponse", "name": "Paid", "type": "bool"}),
+    ), absent=(("dto.field", 20),)),  # static
     Case("csharp", "http_routes.cs", (
         R(5, "HttpGet", "{id}", "aspnet", prefix="api/[controller]", controller="OrdersController"),
         R(8, "HttpPost", "", "aspnet", prefix="api/[controller]", controller="OrdersController"),

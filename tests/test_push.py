@@ -364,13 +364,10 @@ def test_a_whole_model_is_pushed_read_back_and_then_only_its_changes(
                  "AllocationUsage", "ViewUsage", "Documentation"):
         assert back[kind] == file_kinds[kind] > 0, kind
 
-    # the server's validation: its only findings are on `ref item` endpoints inside ports, whose `ref`
-    # its import has no field for (we send isReference: true); nothing else
+    # the server's validation finds no error: the endpoints inside ports are directed (`in ref item`),
+    # which longeron's import reads (it has no field for isReference) as the non-composite port idiom
     report = server.validate()
-    refs = {records.keys[r["@id"]] for r in records.records if r.get("isReference")}
-    other = [d for d in report["diagnostics"] if d["severity"] == "error"
-             and not (d["code"] == "port-composite-usage" and d["element"] in refs)]
-    assert other == []
+    assert [d for d in report["diagnostics"] if d["severity"] == "error"] == []
 
     server.commit("first push")
     again, _ = _push(model, server)
@@ -407,6 +404,64 @@ def test_a_whole_model_is_pushed_read_back_and_then_only_its_changes(
     refused = CliRunner().invoke(cli, ["push", str(model), "--api", server.url, "--project", server.project])
     assert refused.exit_code == 1 and "already holds package" in refused.output
     assert refused.output.count("\n") == 1
+
+
+def test_each_push_that_sends_changes_is_one_commit_and_an_unchanged_push_none(
+        server: Server, shop: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """shop pushed three times: the first and a one-edge change each post one commit, the unchanged push
+    posts none.  longeron materialises a posted commit in its work tree and leaves the git commit to its
+    user (it never commits); the test commits after every push, as that user would, and reads the
+    project's history back from the server: one more commit per push that sent changes, none otherwise."""
+    from repomodeler.commands import push as push_module
+
+    server.empty()
+    model = tmp_path / "shop"
+    model.mkdir()
+    for f in ("model.sysml", "RepoModeler.sysml", "model.json"):
+        shutil.copy(shop / f, model / f)
+    posted: list[tuple[str, dict[str, str] | None]] = []
+    request = push_module.ApiClient.request
+
+    def counting(self: Any, method: str, path: str, body: object | None = None,
+                 params: dict[str, str] | None = None) -> tuple[int, Any, dict[str, str]]:
+        if method == "POST":
+            posted.append((path, params))
+        return request(self, method, path, body, params)
+
+    monkeypatch.setattr(push_module.ApiClient, "request", counting)
+
+    def history() -> list[str]:
+        return [str(c["@id"]) for c in _get(f"{server.url}/projects/{server.project}/commits")
+                if c["@id"] != "working"]
+
+    def pending() -> str:
+        return git(server.served, "status", "--porcelain", "--", "*.sysml")
+
+    before = history()
+    first, _ = _push(model, server)
+    assert first > 0 and posted == [(f"projects/{server.project}/commits", None)]
+    assert pending() != ""  # the commit is in the work tree, for its user to commit
+    # the server validates what it received with no error (the shop sample's HTTP endpoints included)
+    assert [d for d in server.validate()["diagnostics"] if d["severity"] == "error"] == []
+    server.commit("push 1")
+    after_first = history()
+    assert after_first[:len(before)] == before and len(after_first) == len(before) + 1
+
+    posted.clear()
+    assert _push(model, server)[0] == 0
+    assert posted == [] and pending() == ""
+    server.commit("push 2, nothing sent")
+    assert history() == after_first
+
+    first_interface = re.search(r"\n        interface <'[^']*'> (\w+) : ", (model / "model.sysml").read_text())
+    assert first_interface
+    _drop_interface(model, first_interface.group(1))
+    delta, _ = _push(model, server)
+    assert 0 < delta < 20 and posted == [(f"projects/{server.project}/commits", None)]
+    server.commit("push 3, one interface less")
+    after_third = history()
+    assert after_third[:-1] == after_first and len(after_third) == len(after_first) + 1
+    assert first_interface.group(1) not in {r.get("declaredName") for r in server.read_back()}
 
 
 def test_the_state_file_holds_no_token_and_errors_are_one_line(server: Server, tmp_path: Path) -> None:

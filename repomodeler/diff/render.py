@@ -150,7 +150,9 @@ def sysml_refs(model: ArchModel) -> SysmlRefs:
     conns = {c.id: c.sysml_ref for c in model.connections if c.sysml_ref}
     ports = {(cid, name): f"{c.sysml_ref}::{sysml_name(name)}" for cid, c in model.components.items() if c.sysml_ref
              for name in c.ports}
-    package = next(iter(sorted({r.split("::", 1)[0] for r in comps.values()})), "")
+    packages = sorted({r.split("::", 1)[0] for r in comps.values()})
+    # a target specializing a model's system def names parts of both packages: its own is the one to load
+    package = model.name if model.name in packages else next(iter(packages), "")
     return SysmlRefs(comps, conns, package, ports)
 
 

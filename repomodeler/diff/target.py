@@ -1,6 +1,15 @@
 """Scaffold an editable target architecture from a current model.
 
-The scaffold is the current architecture without provenance noise (no ``@SourceRef``, no
+From a model folder (model.sysml beside model.json) the scaffold specializes the model's own system
+def (:func:`render_specialized_target`): ``part def ShopTargetSystem :> shop::ShopSystem``, empty but
+for its doc, so the target has every part, typed port def (gRPC service and HTTP operation port defs),
+interface and value of the model without copying them, and follows the model when it is analysed
+again.  The user's edits are the body: parts and connections added, ``part :>> inventory[0];``
+retiring one.  ``target init`` copies model.sysml beside the target so both files load together
+(:func:`repomodeler.sysml_reader.sibling_packages` finds it when the target is read).
+
+Without a model.sysml (a run, a bare model.json) the scaffold is a copy instead
+(:func:`render_target`): the current architecture without provenance noise (no ``@SourceRef``, no
 generated docs), in the same vocabulary as emitted models: a ``<system>Target`` package importing the
 ``RepoModeler`` library (``target init`` writes ``RepoModeler.sysml`` beside the target, as ``analyze``
 does beside ``model.sysml``), whose system part def a user edits: add a part, retype an ``interface``
@@ -8,6 +17,8 @@ from ``HttpLink`` to ``GrpcLink``, delete what should go.  ``repomodeler diff`` 
 """
 
 from __future__ import annotations
+
+import re
 
 from repomodeler.emit.names import IdentAllocator, is_basic_name, short_name_ok, sysml_doc, sysml_ident, sysml_string
 from repomodeler.emit.sysml import (_COMPONENT_FEATURES, _PORT_FEATURES, BUILD_PROTOCOL, KIND_DEF, MESSAGING, STORE_KINDS,
@@ -28,6 +39,50 @@ def library_from_sysml(text: str) -> str | None:
             if ident is not None and src[ident.start_byte:ident.end_byte].decode("utf-8").strip() == "RepoModeler":
                 return src[node.start_byte:node.end_byte].decode("utf-8") + "\n"
     return None
+
+
+_SYSTEM_USAGE = re.compile(r"^    part system : ([A-Za-z_][A-Za-z0-9_]*)\b", re.M)
+_PACKAGE = re.compile(r"^package ([A-Za-z_][A-Za-z0-9_]*) \{", re.M)
+
+
+def system_def_of(model_sysml: str) -> tuple[str, str] | None:
+    """(package, system part def) of an emitted model.sysml: ``shop``, ``ShopSystem``; None when the
+    text is not one ``analyze`` wrote (one package, a ``part system`` typed by a def of it)."""
+    packages = [m.group(1) for m in _PACKAGE.finditer(model_sysml) if m.group(1) != "RepoModeler"]
+    system = _SYSTEM_USAGE.search(model_sysml)
+    if len(packages) != 1 or system is None or f"\n    part def {system.group(1)} :> System " not in model_sysml:
+        return None
+    return packages[0], system.group(1)
+
+
+def render_specialized_target(model: ArchModel, package: str, system: str) -> str:
+    """SysML text of a target whose system def specializes ``package::system`` (deterministic)."""
+    target_package = sysml_ident(f"{package}Target")
+    target_def = sysml_ident(f"{model.name or 'system'}-Target-System".title().replace("-", ""))
+    if target_def in library_names() | {"system", "System", system}:
+        target_def += "_"
+    doc = sysml_doc(
+        f"Target architecture for {model.name}: the intended state, scaffolded by 'repomodeler target init' from "
+        f"{model.origin}. Its system def specializes {package}::{system}, the analysed model's (model.sysml beside "
+        "this file), so it has every part, typed port and connection of that model and follows it when the model "
+        f"is analysed again. Edit {target_def}: add parts and connections (ports typed by the model's port defs "
+        f"are named {package}::<def>); retire a part or a connection with 'part :>> inventory[0];' or "
+        "'interface :>> frontend_inventory_http[0];'. Then compare with 'repomodeler diff MODEL target.sysml' "
+        "or enforce it with 'repomodeler check'.")
+    return "\n".join([
+        f"package {target_package} {{",
+        f"    doc /* {doc} */",
+        "    private import ScalarValues::*;",
+        "    private import RepoModeler::*;",
+        "",
+        f"    part def {target_def} :> {package}::{system} {{",
+        f"        doc /* {sysml_doc(f'{model.name} as it should be: {package}::{system} with the edits written here.')} */",
+        "    }",
+        "",
+        f"    part system : {target_def};",
+        "}",
+        "",
+    ])
 
 
 def render_target(model: ArchModel, *, library: bool = True, library_text: str | None = None) -> str:

@@ -7,8 +7,10 @@ messages), an interface def (calls) and a connection def (data-store access) per
 protocols.  It never depends on the graph, so every model carries the same library text.
 
 The system package holds an ``item def`` per message topic, the ``part system`` with a typed part per
-component (its attributes, its provided ports with the endpoints as nested ``ref item``s, and a
-conjugated client port per outgoing connection), one connector per graph edge, and the views.  How an
+component (its attributes, its provided ports with the endpoints as nested ``in ref item``s -- directed
+as well as ``ref``: a port's owned usages must be referential, and a Systems Modeling API server such as
+longeron reads a usage's direction but has no field for ``ref`` -- and a conjugated client port per
+outgoing connection), one connector per graph edge, and the views.  How an
 edge is written depends on what it is (see :func:`edge_style`): a call is an ``interface`` between the
 client port and the server port; data-store access is a ``connection``; a link to a broker is an
 ``interface`` carrying a ``flow`` per topic (producer to broker, or broker to consumer); a library

@@ -95,7 +95,10 @@ def render_messages(messages: list[MessageType], names: MessageNames, evidence, 
         if ident is None:
             continue
         # tree-sitter-sysml takes no metadata inside an enum def: its SourceRef is a `metadata ... about` beside it
-        what = "an OpenAPI schema" if m.kind == "schema" else f"a Protocol Buffers {m.kind}"
+        what = f"a Protocol Buffers {m.kind}"
+        if m.kind == "schema":  # from an OpenAPI document, or a class a handler takes or returns (graph/dtos.py)
+            document = m.evidence.path.lower().endswith((".yaml", ".yml", ".json"))
+            what = "an OpenAPI schema" if document else "a request or response body type declared in code"
         entry: dict[str, object] = {"name": declared(ident, m.name), "ident": ident, "kind": m.kind, "evidence": evidence([m.evidence]),
                                     "base": "ApiSchema" if m.kind == "schema" else "ProtoMessage",
                                     "doc": sysml_doc(f"{m.name}: {what} ({m.evidence.path} line {m.evidence.line}).")}

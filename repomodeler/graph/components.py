@@ -31,6 +31,7 @@ from repomodeler.graph.values import (
     route_of,
     router_prefix,
 )
+from repomodeler.graph.dtos import dto_schemas
 from repomodeler.graph.packages import folder
 from repomodeler.graph.protos import openapi_schemas
 from repomodeler.graph.scripts import parse_launch, python_module_file, split_command
@@ -760,7 +761,9 @@ class ComponentRules(ResolverBase):
 
     # ------------------------------------------------------------------ endpoints
     def endpoints(self) -> None:
-        schemas = openapi_schemas(self.by_kind["openapi.schema"], self.by_kind["openapi.property"])
+        dtos = dto_schemas(self.by_kind["dto.class"], self.by_kind["dto.field"], self.by_kind["http.body"])
+        schemas = openapi_schemas(self.by_kind["openapi.schema"] + dtos.schemas,
+                                  self.by_kind["openapi.property"] + dtos.properties)
         by_line: dict[tuple[str, str, int], Fact] = {}
         for f in self.by_kind["http.route"]:
             # Several readings of one route line collapse to the most specific; an OpenAPI path item
@@ -795,10 +798,13 @@ class ComponentRules(ResolverBase):
                 ep = Endpoint(method=method, path=path, evidence=[f.evidence])
                 port.endpoints.append(ep)
             # the bodies an OpenAPI document types the operation with (the first document, by path, wins)
+            # ... else the types the handler declares (a framework DTO of the same repository)
+            code = dtos.bodies.get((f.repository, f.path, f.line), {})
             for side in ("request", "response"):
-                if f.get(side) and not getattr(ep, side):
-                    setattr(ep, side, f.get(side) or "")
-                    schemas.closure([(f.get(side) or "", f.evidence)], self.model.messages)
+                body = f.get(side) or code.get(side)
+                if body and not getattr(ep, side):
+                    setattr(ep, side, body)
+                    schemas.closure([(body, f.evidence)], self.model.messages)
             port.evidence.append(f.evidence)
 
     def router_mounts(self, route_files: set[tuple[str, str]]) -> dict[tuple[str, str], str]:
