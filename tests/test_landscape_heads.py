@@ -57,9 +57,12 @@ def test_layouts_only_git_should_read_are_left_to_git(tmp_path: Path) -> None:
     config = repo / ".git" / "config"
     base = config.read_text()
     for extra in ("[core]\n\tworktree = /elsewhere\n", "[include]\n\tpath = other.cfg\n",
-                  "[extensions]\n\trefStorage = reftable\n", "[core]\n\tbare = true\n"):
+                  "[extensions]\n\trefStorage = reftable\n", "[core]\n\tbare = true\n",
+                  "[core]\n\tbare\n", "[core]\n\tbare = YES ; set by hand\n", "[core]\n\tworktree=../x\n"):
         config.write_text(base + extra)
         assert read_head(repo) is None, extra
+    config.write_text(base + "[core]\n\tbare = false\n")  # what git init writes: an ordinary work tree
+    assert read_head(repo) is not None
     config.write_text(base)
     assert read_head(repo) is not None
     # not a repository, or a .git symlink

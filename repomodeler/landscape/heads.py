@@ -27,8 +27,9 @@ from pathlib import Path
 _SHA = re.compile(r"[0-9a-f]{40}|[0-9a-f]{64}")
 _MAX_DEPTH = 5  # git's own limit of symbolic refs followed
 # config keys that change what rev-parse answers, or that only git should interpret
-_CONFIG_UNSAFE = re.compile(r"^\s*(?:worktree\s*=|bare\s*=\s*(?:true|yes|on|1)\b|\[\s*(?:include|includeif|extensions)\b)",
-                            re.IGNORECASE | re.MULTILINE)
+# (a key written alone, ``bare``, is true; a value that is not plainly false is left to git too)
+_CONFIG_UNSAFE = re.compile(r"^\s*(?:worktree\b|bare\s*(?:$|[#;]|=(?![ \t]*(?:false|no|off|0)[ \t]*(?:$|[#;])))"
+                            r"|\[\s*(?:include|includeif|extensions)\b)", re.IGNORECASE | re.MULTILINE)
 
 
 def _text(path: Path) -> str | None:
