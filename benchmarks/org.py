@@ -242,6 +242,7 @@ def timed_run(inputs: Path, out: Path, home: Path, engine: str, jobs: int) -> di
     cmd = [sys.executable, "-m", "repomodeler", "analyze", "--inputs", str(inputs), "--out", str(out), "--name", "org",
            "--engine", engine, "--jobs", str(jobs), "--no-validate", "--cache-dir", str(home / "landscape")]
     env = {**os.environ, "REPOMODELER_HOME": str(home)}
+    load_before = os.getloadavg()[0]  # the machine is shared: say how busy it was
     started = time.perf_counter()
     proc = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     peak = 0
@@ -254,7 +255,9 @@ def timed_run(inputs: Path, out: Path, home: Path, engine: str, jobs: int) -> di
         raise SystemExit(f"analyze failed ({proc.returncode}): {stderr.decode()[-2000:]}")
     run = json.loads((out / "landscape-run.json").read_text())
     return {"wall_s": round(wall, 2), "driver_peak_rss_mb": round(peak / 2**20, 1), "parsed_files": run["parsed_files"],
-            "resolved": len(run["resolved"]), "extracted": len(run["extracted"])}
+            "resolved": len(run["resolved"]), "extracted": len(run["extracted"]),
+            "load_average_1min": [round(load_before, 2), round(os.getloadavg()[0], 2)],  # before, after
+            "phases_s": run.get("timings", {})}
 
 
 def run_bench(root: Path, engine: str, jobs: int) -> dict[str, object]:

@@ -188,12 +188,14 @@ def test_serve_landscape_api_and_page(tmp_path: Path) -> None:
 
     client = TestClient(create_app(tmp_path, allowed_hosts=["testserver"]))
     assert client.get("/api/landscape").status_code == 404
+    assert 'id="gallery-landscape"' not in client.get("/").text
     page = client.get("/landscape")
     assert page.status_code == 200 and "/static/js/landscape/main.js" in page.text
     (tmp_path / "landscape.json").write_text('{"nodes": "<script>"}')
     assert client.get("/api/landscape").status_code == 422
     (tmp_path / "landscape.json").write_text('{"schema": "repomodeler/model@1", "name": "x", "nodes": [], "edges": []}')
     assert client.get("/api/landscape").json()["name"] == "x"
+    assert '<a id="gallery-landscape" href="/landscape">' in client.get("/").text  # the gallery links it
 
 
 def test_a_system_is_the_model_analyze_makes_of_its_repositories(tmp_path: Path) -> None:

@@ -114,3 +114,32 @@ def test_dask_refuses_to_send_credentials_to_its_workers(tmp_path: Path) -> None
     assert secret not in proc.stderr + proc.stdout
     assert secret not in (tmp_path / "m" / "landscape-run.json").read_text()
     assert (tmp_path / "m" / "payments" / "model.json").is_file()
+
+
+def test_a_rerun_starts_the_cluster_only_for_work_and_only_as_big_as_it(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from tests.conftest import commit_all
+
+    paths = make_org(tmp_path)
+    inputs = read_inputs_file(inputs_yaml(tmp_path, paths))
+    store, out = tmp_path / "store", tmp_path / "models"
+    options = LandscapeOptions(out=out, jobs=2, validate=False, store_dir=store, engine="dask")
+    analyze_landscape(inputs, LandscapeOptions(out=out, jobs=1, validate=False, store_dir=store))  # cold, local
+    cold = _files(out)
+    started: list[int] = []
+
+    class Recording(DaskEngine):
+        def close(self) -> None:
+            if self._cluster is not None:
+                started.append(len(self._cluster.workers))
+            super().close()
+
+    monkeypatch.setattr(landscape_run, "make_engine", lambda *a, **k: Recording(2))
+    result = analyze_landscape(inputs, options)  # nothing moved: every commit known, no task, no cluster
+    assert result.extracted == [] and result.resolved == [] and started == []
+    assert _files(out) == cold
+    (paths["pay-lib"] / "src" / "index.js").write_text("exports.cents = (x) => Math.round(x * 100); // v2\n")
+    commit_all(paths["pay-lib"])
+    result = analyze_landscape(inputs, options)  # one moved: one scan task, one system, one worker
+    assert result.extracted == ["pay-lib"] and result.resolved == ["payments"] and started == [1]
+    assert result.failures == []

@@ -7,8 +7,9 @@ more; a second failure is reported with its reason and the other tasks carry on.
 functions are the same for both (:mod:`repomodeler.landscape.tasks`), so the model does not
 depend on the engine.
 
-Dask is an optional dependency (``pip install "repomodeler[dask]"``): ``--engine dask`` starts a
-local cluster (``--jobs`` workers, one thread each) or connects to ``--scheduler ADDRESS``.
+Dask is an optional dependency (``pip install "repomodeler[dask]"``): ``--engine dask`` connects to
+``--scheduler ADDRESS``, or starts a local cluster (up to ``--jobs`` workers, one thread each) when
+the first tasks are submitted, with as many workers as they can use.
 Workers of a remote cluster need repomodeler installed, git, and the shared store folder.
 """
 
@@ -126,6 +127,29 @@ class LocalEngine:
             self._pool = None
 
 
+# What the tasks import: a local cluster's workers are forked from a server that imported them once,
+# instead of each new worker process importing them again (seconds per worker, and a rerun of a few
+# moved repositories is mostly that).
+_WORKER_MODULES = ("distributed", "repomodeler.landscape.tasks", "repomodeler.extract", "repomodeler.inventory",
+                   "repomodeler.graph.build", "repomodeler.model", "repomodeler.emit.sysml", "repomodeler.audit")
+
+
+def _fork_workers_warm() -> None:
+    """Have this process's local Dask workers start from a fork server that preloaded the task
+    modules (Dask's ``forkserver`` method; its default, ``spawn``, starts each worker from nothing).
+    A fork server is a clean single-threaded process, unlike this driver, so forking it is safe."""
+    import multiprocessing
+
+    import dask
+    from distributed.utils import get_mp_context
+
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return
+    dask.config.set({"distributed.worker.multiprocessing-method": "forkserver"})
+    get_mp_context()  # Dask sets its own preload list once; ours replaces it before the server starts
+    multiprocessing.get_context("forkserver").set_forkserver_preload(list(_WORKER_MODULES))
+
+
 class DaskEngine:
     """Dask distributed: a local cluster of ``jobs`` single-threaded worker processes, or the cluster
     whose scheduler is at ``scheduler``."""
@@ -140,23 +164,44 @@ class DaskEngine:
 
             raise RepomodelerError('error: --engine dask needs Dask distributed; install it with '
                                    'pip install "repomodeler[dask]"') from None
-        import logging
-
+        self._jobs = max(1, jobs)
         self._cluster = None
+        self._client = None
         if scheduler:
             try:
-                self.client = distributed.Client(scheduler, timeout=10)
+                self._client = distributed.Client(scheduler, timeout=10)
             except (OSError, TimeoutError) as exc:
                 from repomodeler.records import RepomodelerError
 
                 raise RepomodelerError(f"error: cannot reach the Dask scheduler at '{scheduler}' ({exc}); "
                                        "check the address (tcp://host:8786) and that it runs") from None
-        else:
-            self._cluster = distributed.LocalCluster(n_workers=max(1, jobs), threads_per_worker=1, processes=True,
+        self._round = 0
+
+    def _start(self, needed: int) -> None:
+        """Start the local cluster, or grow it, to the workers `needed` tasks can use (at most ``jobs``).
+
+        It starts at the first round that has work: a rerun whose repositories did not move submits
+        nothing and pays no cluster; five moved repositories on a 32-job run start five workers."""
+        import distributed
+
+        workers = min(self._jobs, max(1, needed))
+        if self._client is None:
+            import logging
+
+            _fork_workers_warm()
+            self._cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                                      dashboard_address=None, silence_logs=logging.ERROR,
                                                      host="127.0.0.1")
-            self.client = distributed.Client(self._cluster)
-        self._round = 0
+            self._client = distributed.Client(self._cluster)
+        elif self._cluster is not None and workers > len(self._cluster.workers):
+            self._cluster.scale(workers)  # the queued tasks start on the workers there are meanwhile
+
+    @property
+    def client(self):  # type: ignore[no-untyped-def]
+        """The Dask client (starting a local cluster of ``jobs`` workers if none runs yet)."""
+        if self._client is None:
+            self._start(self._jobs)
+        return self._client
 
     @property
     def workers(self) -> list[str]:
@@ -165,6 +210,10 @@ class DaskEngine:
     def run(self, fn: Callable[[Any], Any], tasks: list[tuple[str, Any]]) -> Iterator[tuple[str, Any]]:
         from distributed import as_completed
 
+        if not tasks:
+            return
+        if self._client is None or self._cluster is not None:
+            self._start(len(tasks))
         self._round += 1
         attempts = {key: 1 for key, _ in tasks}
         by_key = dict(tasks)
@@ -191,7 +240,8 @@ class DaskEngine:
                 yield key, Failure(key, value)
 
     def close(self) -> None:
-        self.client.close()
+        if self._client is not None:
+            self._client.close()
         if self._cluster is not None:
             self._cluster.close()
 

@@ -11,6 +11,10 @@ lifts to the two systems.  Cross-system connections come from the systems' refer
   with the URL's protocol;
 * ``calls`` over gRPC when a component holds a generated client of a gRPC service that a component
   of another system registers;
+* ``calls`` over HTTP when a component holds a client generated from an OpenAPI document of another
+  system (``openapi``: the document), and, on a call whose host resolves to another system, the
+  operations of that system's OpenAPI documents its client calls address (``operations``: ``GET
+  /payments/{}``, with the document's line as evidence too);
 * ``publishes`` from a publisher to each subscriber of the same topic in another system;
 * ``depends_on`` (protocol ``library``) when a component's manifest depends on a package that a
   component of another system publishes (npm, Maven, Go, PyPI, NuGet, Cargo);
@@ -79,8 +83,12 @@ def _cross_links(summaries: list[SystemSummary]) -> list[Connection]:
         merged[key][1].update(e for e in evidence if e.path)
         merged[key][2][attr].add(value)
 
+    # where each component's calls were resolved to: an operation it calls links only there
+    reached: dict[tuple[str, str], set[tuple[str, str]]] = defaultdict(set)
     for s in summaries:
         for need in s.needs:
+            if need.kind == "route":
+                continue  # below, once the hosts are resolved
             others = {sys: refs for sys, refs in answers.get((need.kind, need.key), {}).items() if sys != s.name}
             if not others or s.name in answers.get((need.kind, need.key), {}):
                 continue  # nobody else answers, or the system answers it itself
@@ -94,7 +102,14 @@ def _cross_links(summaries: list[SystemSummary]) -> list[Connection]:
                 continue  # several systems answer the name: ambiguous, drawn nowhere
             (sys, refs), = others.items()
             target = sorted(refs)[0]
-            if need.kind == "grpc":
+            if need.kind in ("host", "openapi"):
+                reached[(s.name, need.component)].add((sys, target.component))
+                reached[(s.name, "@" + need.evidence.repository)].add((sys, target.component))
+            if need.kind == "openapi":
+                add(node_id(s.name, need.component), node_id(sys, target.component), "calls", "http",
+                    [need.evidence, target.evidence], "openapi",
+                    f"{target.evidence.repository}:{target.evidence.path}")
+            elif need.kind == "grpc":
                 add(node_id(s.name, need.component), node_id(sys, target.component), "calls", "grpc",
                     [need.evidence, target.evidence], "services", need.key)
             elif need.kind == "image":
@@ -107,6 +122,25 @@ def _cross_links(summaries: list[SystemSummary]) -> list[Connection]:
                 add(node_id(s.name, need.component), node_id(sys, target.component), "calls",
                     need.protocol or "tcp", [need.evidence] + ([target.evidence] if target.evidence.path else []),
                     "via", f"host {need.key}")
+    # the OpenAPI operations a component calls on a system its calls reach, with the document's line
+    routes: dict[str, dict[str, list[Ref]]] = defaultdict(lambda: defaultdict(list))
+    for s in summaries:
+        for r in s.provides:
+            if r.kind == "route":
+                routes[s.name][r.key].append(r)
+                routes[s.name]["ANY " + r.key.split(" ", 1)[1]].append(r)
+    for s in summaries:
+        for need in s.needs:
+            if need.kind != "route":
+                continue
+            targets = reached.get((s.name, need.component)) or reached.get((s.name, "@" + need.evidence.repository)) \
+                or set()
+            for sys, component in sorted(targets):
+                documented = sorted(routes.get(sys, {}).get(need.key, []))
+                if documented:
+                    operation = need.key if not need.key.startswith("ANY ") else documented[0].key
+                    add(node_id(s.name, need.component), node_id(sys, component), "calls", "http",
+                        [need.evidence, documented[0].evidence], "operations", operation)
     out = []
     for (source, target, protocol), (kind, evidence, attrs) in sorted(merged.items()):
         if not evidence:

@@ -98,6 +98,42 @@ def _specs(inputs: LandscapeInputs, allow_http: bool, failures: list[str],
     return [(spec, system) for spec, (_, system) in zip(named, parsed)]
 
 
+def _stored_scans(specs: list[RepoSpec], options: TaskOptions, jobs: int) -> dict[str, RepoScan]:
+    """Name -> scan of each local git repository whose HEAD commit the store has seen (with its
+    extraction), found in the driver before any engine exists.
+
+    The commit is read from the repository's files where that is exactly git's answer
+    (:mod:`repomodeler.landscape.heads`), else asked of git, a thread per call; anything unusual
+    (a bad path, a ref to resolve, a git error) is left to the repository's task, which reports it.
+    Remote URLs are left to their tasks too: learning whether they moved takes a fetch."""
+    if not options.use_cache:
+        return {}
+    from concurrent.futures import ThreadPoolExecutor
+
+    from repomodeler.acquire import acquire_one
+    from repomodeler.landscape.heads import read_head
+    from repomodeler.landscape.tasks import stored_scan
+    from repomodeler.records import Repository
+
+    def check(spec: RepoSpec) -> RepoScan | None:
+        try:
+            head = read_head(Path(spec.location)) if spec.ref is None else None
+            if head is not None:
+                repo = Repository(name=spec.name, spec=spec, checkout=head[0], kind="git", commit=head[1], url=None)
+            else:
+                repo = acquire_one(spec, timeout=options.timeout)
+            return stored_scan(repo, options)
+        except (RepomodelerError, OSError, TimeoutError, ValueError, KeyError, TypeError):
+            return None
+
+    local = [spec for spec in specs if spec.kind == "path"]
+    if not local:
+        return {}
+    with ThreadPoolExecutor(max_workers=max(1, min(jobs * 2, len(local)))) as pool:
+        found = list(pool.map(check, local))
+    return {spec.name: scan for spec, scan in zip(local, found) if scan is not None}
+
+
 def _group(scans: list[RepoScan], given: dict[str, str | None]) -> dict[str, list[RepoScan]]:
     """System -> its repositories: the systems the inputs name, the rest inferred."""
     from repomodeler.acquire import _owner_from
@@ -191,15 +227,20 @@ def analyze_landscape(inputs: LandscapeInputs, options: LandscapeOptions) -> Lan
     from repomodeler.leftovers import clean_abandoned
 
     clean_abandoned()
+    # 0. local repositories whose commit the store knows need no task, nor an engine
+    t = time.perf_counter()
+    known = _stored_scans([spec for spec, _ in specs], task_options, jobs)
+    timings["check"] = time.perf_counter() - t
     t = time.perf_counter()
     engine = make_engine(options.engine, jobs, options.scheduler)
     timings["engine_start"] = time.perf_counter() - t
     try:
-        # 1. scan every repository (streamed: the driver keeps one small record per repository)
+        # 1. scan every other repository (streamed: the driver keeps one small record per repository)
         t = time.perf_counter()
-        scans: list[RepoScan] = []
+        scans: list[RepoScan] = list(known.values())
         raw_of = {spec.name: spec.raw for spec, _ in specs}
-        for key, value in engine.run(scan_repository, [(spec.name, RepoTask(spec, task_options)) for spec, _ in specs]):
+        for key, value in engine.run(scan_repository, [(spec.name, RepoTask(spec, task_options))
+                                                       for spec, _ in specs if spec.name not in known]):
             if isinstance(value, Failure):
                 failures.append(f"{redact_url(raw_of[key])}: {value.reason}")
             else:

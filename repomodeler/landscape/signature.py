@@ -5,7 +5,12 @@ Kubernetes services, its Dapr app ids), the topics it publishes, the packages it
 publish (npm, Maven, Go modules, PyPI, NuGet, Cargo) and, when it has a Dockerfile, the image named
 after it, and the gRPC services its code registers; it *needs* the hosts its configuration and code
 address, the topics it subscribes to, the packages it depends on, the images its compose files and
-Kubernetes workloads run, and the gRPC services it holds generated clients of.  A need that another
+Kubernetes workloads run, and the gRPC services it holds generated clients of.  For OpenAPI it
+*provides* its documents (``openapi``) and their operations (``route``, ``POST /payments/{}``) and
+*needs* the documents its generated clients are made from (openapi-generator, swagger-codegen,
+NSwag, openapi-typescript... configuration naming the document) and the operations its HTTP
+client calls address; an operation alone links nothing (a path says little), only with a call
+whose host resolves to the system that documents it (:mod:`repomodeler.landscape.links`).  A need that another
 repository provides is a link: the landscape groups repositories by them (when no systems are
 given) and draws the ones that cross systems.  Every reference keeps the place it was read.
 """
@@ -98,6 +103,52 @@ def _looks_public(host: str) -> bool:
     return not (host.endswith((".svc", ".local", ".internal", ".cluster.local")) or ".svc." in host)
 
 
+_PARAM = re.compile(r"\$?\{[^}/]*\}|:[A-Za-z_][A-Za-z0-9_]*|<[^>/]*>")
+_HTTP_VERBS = frozenset({"GET", "PUT", "POST", "DELETE", "OPTIONS", "HEAD", "PATCH", "TRACE"})
+# hosts of a git forge's raw file URLs: /<owner>/<repository>/<ref>/<path> (GitHub), .../-/raw/<ref>/<path> (GitLab)
+_RAW_HOSTS = ("raw.githubusercontent.com",)
+
+
+def route_key(method: str, path: str) -> str:
+    """``METHOD /path/{}``: one spelling of an operation for an OpenAPI path template and a client's
+    URL alike (every parameter, ``{id}``, ``${id}``, ``:id``, ``<id>``, is ``{}``); ``ANY`` when the
+    client's method is unknown."""
+    path = _PARAM.sub("{}", path.split("?", 1)[0].split("#", 1)[0])
+    path = re.sub(r"/{2,}", "/", path)
+    if len(path) > 1:
+        path = path.rstrip("/")
+    verb = method.upper()
+    return f"{verb if verb in _HTTP_VERBS else 'ANY'} {path}"
+
+
+def spec_keys(spec: str) -> list[str]:
+    """The keys an OpenAPI document named by a generated client's configuration may be provided
+    under (``<repository>/<path in it>``, or ``<host>/*``, any document of the repository a host is
+    named after), lowercase.  A relative path is tried with each of its folders as the repository
+    (``../payments-api/api/openapi.yaml`` -> ``payments-api/api/openapi.yaml``, ``api/openapi.yaml``)."""
+    from urllib.parse import urlsplit
+
+    spec = spec.strip()
+    if "://" in spec:
+        try:
+            url = urlsplit(spec)
+            host = (url.hostname or "").lower()
+        except ValueError:
+            return []
+        parts = [p for p in url.path.split("/") if p]
+        if host in _RAW_HOSTS and len(parts) >= 4:
+            return [f"{parts[1]}/{'/'.join(parts[3:])}".lower()]
+        if "blob" in parts[2:3] or "raw" in parts[2:3]:  # github.com/<owner>/<repo>/blob/<ref>/<path>
+            return [f"{parts[1]}/{'/'.join(parts[4:])}".lower()] if len(parts) >= 5 else []
+        if "-" in parts and parts.index("-") >= 2 and parts[parts.index("-") + 1:parts.index("-") + 2] == ["raw"]:
+            i = parts.index("-")
+            return [f"{parts[i - 1]}/{'/'.join(parts[i + 3:])}".lower()]
+        found = hosts_in(spec)
+        return [f"{found[0][0]}/*"] if found else []
+    parts = [p for p in spec.replace("\\", "/").split("/") if p not in ("", ".", "..")]
+    return [f"{parts[i]}/{'/'.join(parts[i + 1:])}".lower() for i in range(len(parts) - 1)]
+
+
 def repository_refs(facts: list[Fact], repository: str) -> tuple[list[Ref], list[Ref]]:
     """(provides, needs) of one repository's facts; components are the repository name."""
     provides: set[Ref] = {Ref("host", repository.lower(), repository, "", Evidence(repository, "", 0))}
@@ -130,7 +181,27 @@ def repository_refs(facts: list[Fact], repository: str) -> tuple[list[Ref], list
         elif kind == "manifest.dependency" and f.get("name") and f.get("ecosystem") in _PACKAGE_ECOSYSTEMS:
             needs.add(Ref("package", package_key(f.get("ecosystem") or "", f.get("name") or ""), repository,
                           "library", f.evidence))
-        elif kind in _VALUE_KINDS:
+        elif kind == "openapi.document":  # an API description: any of its documents, or this one by path
+            provides.add(Ref("openapi", f"{repository.lower()}/{f.path.lower()}", repository, "http", f.evidence))
+            provides.add(Ref("openapi", f"{repository.lower()}/*", repository, "http", f.evidence))
+        elif kind == "http.route" and f.get("framework") == "openapi" and f.get("path"):
+            provides.add(Ref("route", route_key(f.get("method") or "", f.get("path") or ""), repository, "http",
+                             f.evidence))
+        elif kind == "openapi.client" and f.get("spec"):  # a client generated from a document
+            spec = f.get("spec") or ""
+            keys = spec_keys(spec)
+            for key in keys:
+                needs.add(Ref("openapi", key, repository, "http", f.evidence))
+            if keys and keys[0].endswith("/*"):  # served by a peer (not a file on a git forge): a call too
+                for host, protocol in hosts_in(spec):
+                    needs.add(Ref("host", host, repository, protocol, f.evidence))
+        if kind == "http.client" and f.get("url"):  # the operation it calls, matched once its host resolves
+            from repomodeler.graph.values import client_path
+
+            path = client_path(f.get("url") or "")
+            if path.startswith("/") and re.search(r"[A-Za-z]", path):
+                needs.add(Ref("route", route_key(f.get("method") or "", path), repository, "http", f.evidence))
+        if kind in _VALUE_KINDS:
             value = f.get(_VALUE_KINDS[kind]) or ""
             if "://" in value:
                 for host, protocol in hosts_in(value):

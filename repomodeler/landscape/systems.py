@@ -54,7 +54,8 @@ def infer_systems(refs: dict[str, tuple[tuple[Ref, ...], tuple[Ref, ...]]],
         for r in provides:
             providers[(r.kind, r.key)].add(repo)
         for r in needs:
-            needers[(r.kind, r.key)].add(repo)
+            if r.kind != "route":  # an operation's path joins nothing by itself (GET /health is everywhere)
+                needers[(r.kind, r.key)].add(repo)
     uf = _UnionFind(repos)
     in_links: dict[str, int] = defaultdict(int)
     for key in sorted(needers):

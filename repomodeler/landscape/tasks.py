@@ -132,6 +132,29 @@ def system_fingerprint(name: str, scans: list[RepoScan], options: TaskOptions) -
     return h.hexdigest()
 
 
+def stored_scan(repo: Repository, options: TaskOptions) -> RepoScan | None:
+    """The scan of a pinned git commit the store has seen and still holds the extraction of, read
+    from the store alone (no git, no listing), else None.  The driver asks it of every local
+    repository before any engine starts, so an unmoved repository costs no task."""
+    if repo.kind != "git" or not repo.commit or not options.use_cache:
+        return None
+    return _scan_of_seen(repo, store.read_entry(Path(options.store), "commits", _commit_key(repo, options)), options)
+
+
+def _scan_of_seen(repo: Repository, seen: object, options: TaskOptions) -> RepoScan | None:
+    if not isinstance(seen, dict):
+        return None
+    root = Path(options.store)
+    fingerprint, files = str(seen["fingerprint"]), int(seen["files"])
+    saved = store.read_entry(root, "signatures", fingerprint)
+    if not isinstance(saved, dict) or not store.has_entry(root, "repos", fingerprint):
+        return None
+    return RepoScan(name=repo.name, repository=dataclasses.replace(repo, committed_at=seen.get("committed_at")),
+                    fingerprint=fingerprint, files=files, parsed_files=0, cached_files=files, reused=True,
+                    provides=tuple(Ref.from_json(r) for r in saved["provides"]),
+                    needs=tuple(Ref.from_json(r) for r in saved["needs"]))
+
+
 def scan_repository(task: RepoTask) -> RepoScan:
     """Acquire, list and (unless the store has them) extract one repository."""
     from repomodeler.acquire import acquire_one, allow_git
@@ -145,6 +168,9 @@ def scan_repository(task: RepoTask) -> RepoScan:
     # A git commit's tree never changes: a commit seen before needs no listing, only its saved fingerprint.
     pinned = _commit_key(repo, options) if repo.kind == "git" and repo.commit and options.use_cache else None
     seen = store.read_entry(root, "commits", pinned) if pinned else None
+    known = _scan_of_seen(repo, seen, options)
+    if known is not None:
+        return known
     if isinstance(seen, dict):
         repo = dataclasses.replace(repo, committed_at=seen.get("committed_at"))
         fingerprint, files = str(seen["fingerprint"]), int(seen["files"])

@@ -154,8 +154,11 @@ def create_app(models_dir: Path, runs: Any | None = None, *, source_roots: Itera
     def gallery() -> HTMLResponse:
         cards = summaries()
         previews = {s["name"]: store.preview(s["name"]) for s in cards if not s.get("broken")}
+        from .landscape import has_landscape
+
         page = render_gallery(cards, static="/static", model_href=lambda n: f"/models/{n}", mode="server", previews=previews,
-                              analyze=_analyze_view(queue))
+                              analyze=_analyze_view(queue),
+                              landscape_href="/landscape" if has_landscape(Path(models_dir)) else None)
         return HTMLResponse(page)
 
     # ---- analysing from the browser (serve --allow-analyze) -------------------------------
@@ -393,11 +396,10 @@ def _same_origin(request: Request) -> bool:
 def landscape_nesting(models_dir: Path) -> JSONResponse:
     """Where each node of the landscape sits: its system (``top``) and its depth, from
     :mod:`repomodeler.model.nesting`, so the page never works out nesting from ``parent`` itself."""
-    from repomodeler.model import nesting
+    from .landscape import landscape_document, placement
 
-    _raw, data = _landscape_document(models_dir)
-    placed = nesting.placement(nesting.parents_of_nodes(data["nodes"]))
-    return JSONResponse({"placement": {n: {"top": p["top"], "depth": p["depth"]} for n, p in placed.items()}})
+    _raw, data = landscape_document(models_dir)
+    return JSONResponse({"placement": placement(data)})
 
 
 def landscape_json(models_dir: Path) -> Response:
@@ -405,26 +407,10 @@ def landscape_json(models_dir: Path) -> Response:
     model document (JSON, an object with ``nodes`` and ``edges`` lists): the page sets every value as
     text, never as markup, and a 5,000-component landscape is 3 MB that a read-and-rewrite would take
     half a second to pass through."""
-    raw, _data = _landscape_document(models_dir)
+    from .landscape import landscape_document
+
+    raw, _data = landscape_document(models_dir)
     return Response(raw, media_type="application/json")
-
-
-def _landscape_document(models_dir: Path) -> tuple[bytes, dict[str, Any]]:
-    from repomodeler.model import ModelFormatError, parse
-
-    path = models_dir / "landscape.json"
-    if not path.is_file() or path.is_symlink():
-        raise NotFound(str(path))
-    try:
-        raw = path.read_bytes()
-        data = parse(raw, "landscape.json")
-    except OSError:
-        raise NotFound(str(path)) from None
-    except ModelFormatError as exc:
-        raise BrokenModel("landscape", exc.reason) from None
-    if not isinstance(data, dict) or not isinstance(data.get("nodes"), list) or not isinstance(data.get("edges"), list):
-        raise BrokenModel("landscape", "has no 'nodes' and 'edges' lists")
-    return raw, data
 
 
 def run_server(models_dir: Path, host: str = "127.0.0.1", port: int = 8000, *,

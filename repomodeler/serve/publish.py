@@ -55,12 +55,12 @@ def precomputed_overlays(store: ModelStore, name: str) -> dict[str, Any]:
     return {"candidates": listed, "overlays": overlays}
 
 
-def _data_script(payload: dict[str, Any]) -> str:
-    """JavaScript that sets window.__MODEL__; ASCII-only JSON with `<` escaped, so the file
+def _data_script(payload: dict[str, Any], variable: str = "__MODEL__") -> str:
+    """JavaScript that sets window.<variable>; ASCII-only JSON with `<` escaped, so the file
     stays valid whatever the model contains."""
     text = json.dumps(payload, ensure_ascii=True, separators=(",", ":"), sort_keys=True)
     text = text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
-    return "window.__MODEL__ = " + text + ";\n"
+    return f"window.{variable} = " + text + ";\n"
 
 
 def publish_site(models_dir: Path, out_dir: Path, source_roots: Iterable[Path | str] = ()) -> int:
@@ -133,9 +133,39 @@ def _write_site(store: ModelStore, roots: Any, out: Path) -> int:
         summaries.append(summary)
         previews[name] = store.preview(name)
 
+    landscape = _write_landscape(store.root, out)
     gallery = render_gallery(
         summaries, static="static", model_href=lambda n: f"models/{n}.html", mode="static", csp_meta=STATIC_CSP,
-        previews=previews,
+        previews=previews, landscape_href=landscape,
     )
     write_file(out / "index.html", gallery)
     return len(summaries)
+
+
+LANDSCAPE_PAGE = "landscape.html"
+LANDSCAPE_DATA = "landscape-data.js"  # beside the page, not in data/: a system may be named "landscape"
+
+
+def _write_landscape(models_dir: Path, out: Path) -> str | None:
+    """The landscape page and its data, when the models folder holds a landscape (analyze --inputs or
+    --discover); its href from the gallery, else None.  A landscape.json that does not parse is
+    noted and left out: the systems' own pages are published all the same."""
+    from repomodeler.publish import write_file
+
+    from .landscape import has_landscape, landscape_document, placement
+    from .render import render_landscape
+    from .store import BrokenModel
+
+    if not has_landscape(models_dir):
+        return None
+    try:
+        _raw, data = landscape_document(models_dir)
+    except (NotFound, BrokenModel) as exc:
+        print(f"note: the landscape was left out of the site ({getattr(exc, 'reason', 'it could not be read')})",
+              file=sys.stderr)
+        return None
+    write_file(out / LANDSCAPE_DATA, _data_script({"model": data, "placement": placement(data)}, "__LANDSCAPE__"))
+    write_file(out / LANDSCAPE_PAGE, render_landscape(
+        static="static", home_href="index.html", mode="static", model_href="models/", model_suffix=".html",
+        data_script=LANDSCAPE_DATA, csp_meta=STATIC_CSP))
+    return LANDSCAPE_PAGE

@@ -67,9 +67,11 @@ def render_gallery(
     csp_meta: str | None = None,
     previews: dict[str, Any] | None = None,
     analyze: dict[str, Any] | None = None,
+    landscape_href: str | None = None,
 ) -> str:
     """The gallery page: one card per model, with client-side filtering; `previews` holds each
-    card's diagram sketch (preview.sketch), embedded so the static site needs no fetch."""
+    card's diagram sketch (preview.sketch), embedded so the static site needs no fetch;
+    `landscape_href` links the landscape page when the models folder holds one."""
     return environment().get_template("gallery.html").render(
         summaries=summaries,
         previews=previews or {},
@@ -79,6 +81,7 @@ def render_gallery(
         csp_meta=csp_meta,
         home_href="/" if mode == "server" else "index.html",
         analyze=analyze,
+        landscape_href=landscape_href,
     )
 
 
@@ -118,10 +121,13 @@ def render_explorer(
     )
 
 
-def render_landscape(*, static: str, home_href: str, mode: str, api: str, model_href: str) -> str:
-    """The landscape page shell (web/templates/landscape.html); the data comes from `api`."""
+def render_landscape(*, static: str, home_href: str, mode: str, api: str = "", model_href: str,
+                     model_suffix: str = "", data_script: str | None = None, csp_meta: str | None = None) -> str:
+    """The landscape page shell (web/templates/landscape.html); the data comes from `api` (the
+    server) or from `data_script` (a published site: a classic script, file:// refuses modules and fetch)."""
     return environment().get_template("landscape.html").render(
-        static=static, home_href=home_href, mode=mode, api=api, model_href=model_href, csp_meta=None)
+        static=static, home_href=home_href, mode=mode, api=api, model_href=model_href, model_suffix=model_suffix,
+        data_script=data_script, csp_meta=csp_meta)
 
 
 def render_docs(*, static: str, openapi_url: str) -> str:

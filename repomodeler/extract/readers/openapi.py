@@ -155,7 +155,70 @@ def read_openapi(repo: str, path: str, text: str) -> list[Fact]:
     return facts
 
 
+# ---- generated clients: the tools' configuration names the document the client is generated from
+# A generator's command line in a package.json script: the tool, then its arguments up to the next command.
+_GENERATOR_CALL = re.compile(r"\b(openapi-generator(?:-cli)?|swagger-codegen(?:-cli)?|openapi-typescript(?:-codegen)?"
+                             r"|openapi-python-client|oapi-codegen|nswag|orval)\b([^&;|]*)")
+_SPEC_FLAG = re.compile(r"(?:^|\s)(?:-i|--input-spec|--input|-input|--url|--path|/input:|-url)[\s=:]+['\"]?([^\s'\"]+)")
+_SPEC_ARG = re.compile(r"(?:^|\s)['\"]?((?:https?://|\.{0,2}/)?[^\s'\"-][^\s'\"]*\.(?:ya?ml|json))\b")
+
+
+def _line_of(text: str, needle: str) -> int:
+    at = text.find(needle)
+    return text.count("\n", 0, at) + 1 if at >= 0 else 1
+
+
+def _client(repo: str, path: str, text: str, spec: object, generator: str) -> list[Fact]:
+    if not isinstance(spec, str) or not spec.strip() or "{" in spec or "$" in spec:
+        return []  # no document, or one templated at build time
+    spec = spec.strip()
+    return [fact("openapi.client", repo, path, _line_of(text, spec), spec=spec, generator=generator)]
+
+
+def read_openapi_clients(repo: str, path: str, text: str) -> list[Fact]:
+    """An ``openapi.client`` fact per OpenAPI document a client is generated from, with the
+    reference as written (a path, often into the server's repository, or a URL): openapi-generator's
+    ``openapitools.json`` (``inputSpec``), an NSwag document (``documentGenerator.fromDocument``), and
+    the generator commands of package.json scripts (openapi-generator, swagger-codegen,
+    openapi-typescript, NSwag, orval, oapi-codegen, openapi-python-client)."""
+    name = path.rsplit("/", 1)[-1].lower()
+    facts: list[Fact] = []
+    if name == "package.json":
+        if not _GENERATOR_CALL.search(text):
+            return []
+        scripts = json.loads(text).get("scripts")
+        if not isinstance(scripts, dict):
+            return []
+        for _key, command in sorted(scripts.items()):
+            if not isinstance(command, str):
+                continue
+            for tool, args in _GENERATOR_CALL.findall(command):
+                m = _SPEC_FLAG.search(args) or _SPEC_ARG.search(args)
+                if m:
+                    facts.extend(_client(repo, path, text, m.group(1), tool.removesuffix("-cli")))
+        return facts
+    doc = json.loads(text)
+    if not isinstance(doc, dict):
+        return []
+    if name == "openapitools.json":
+        cli = doc.get("generator-cli")
+        generators = cli.get("generators") if isinstance(cli, dict) else None
+        for _key, gen in sorted(generators.items()) if isinstance(generators, dict) else ():
+            if isinstance(gen, dict):
+                facts.extend(_client(repo, path, text, gen.get("inputSpec"), "openapi-generator"))
+        return facts
+    source = doc.get("documentGenerator")  # an NSwag document
+    source = source.get("fromDocument") if isinstance(source, dict) else None
+    if isinstance(source, dict):
+        facts.extend(_client(repo, path, text, source.get("url"), "nswag"))
+    return facts
+
+
 READERS = (
+    Reader("openapi.clients", "api", 90, read_openapi_clients, names=frozenset({"openapitools.json", "nswag.json"}),
+           patterns=(r"[^/]*\.nswag",), shadows=("openapi", "openapi.content")),
+    Reader("openapi.scripts", "api", 91, read_openapi_clients, names=frozenset({"package.json"}), lists=False,
+           shadows=("openapi.content",)),
     Reader("openapi", "api", 100, read_openapi, patterns=(r"[^/]*(?:openapi|swagger)[^/]*\.(?:ya?ml|json)",),
            shadows=("openapi.content",)),
     # A YAML or JSON file listed for another reason that starts like an OpenAPI document: the

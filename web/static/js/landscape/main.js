@@ -159,7 +159,7 @@ function select(id, component) {
   document.getElementById("ls-detail-meta").textContent =
     `${info.components.length} components · repositories: ${attrs.repositories || "none"}`;
   const open = document.getElementById("ls-detail-open");
-  open.href = `${root.dataset.modelHref}${encodeURIComponent(attrs.model || id)}`;
+  open.href = `${root.dataset.modelHref}${encodeURIComponent(attrs.model || id)}${root.dataset.modelSuffix || ""}`;
   const comps = document.getElementById("ls-detail-components");
   comps.replaceChildren(...info.components.map((c) => {
     const li = el("li", c.id === component ? "hit" : "", `${c.name} (${c.kind}${c.repository ? `, ${c.repository}` : ""})`);
@@ -205,19 +205,31 @@ function runSearch() {
   results.append(frag);
 }
 
-async function main() {
+/* The landscape and each node's place: from the server's API, or, in a published site opened from
+   file:// (where fetch() of a local file is refused), from data/landscape.js, which set
+   window.__LANDSCAPE__ before this script ran. */
+async function load() {
+  const embedded = window.__LANDSCAPE__;
+  if (embedded) return { model: embedded.model, placement: embedded.placement || {} };
   const response = await fetch(root.dataset.api, { credentials: "same-origin" });
-  if (!response.ok) {
-    grid.append(el("p", "hint", response.status === 404 ? "No landscape here: run 'repomodeler analyze --inputs FILE' (or --discover DIR) into this folder."
-      : `The landscape could not be read (${response.status}).`));
-    root.dataset.readyMs = String(Math.round(performance.now()));
-    return;
-  }
+  if (!response.ok) return { status: response.status };
   const [model, nested] = await Promise.all([
     response.json(),
     fetch(`${root.dataset.api}/nesting`, { credentials: "same-origin" }).then((r) => (r.ok ? r.json() : { placement: {} })),
   ]);
-  placement = nested.placement || {};
+  return { model, placement: nested.placement || {} };
+}
+
+async function main() {
+  const loaded = await load();
+  if (!loaded.model) {
+    grid.append(el("p", "hint", loaded.status === 404 ? "No landscape here: run 'repomodeler analyze --inputs FILE' (or --discover DIR) into this folder."
+      : `The landscape could not be read (${loaded.status}).`));
+    root.dataset.readyMs = String(Math.round(performance.now()));
+    return;
+  }
+  const model = loaded.model;
+  placement = loaded.placement;
   document.getElementById("landscape-title").textContent = `Landscape ${model.name}`;
   index(model);
   renderBoxes();
