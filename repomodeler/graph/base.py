@@ -9,6 +9,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 
+from repomodeler.graph.constants import ConstantIndex
 from repomodeler.graph.catalog import tech_for_image
 from repomodeler.graph.fact_view import FactView
 from repomodeler.rules import RULES, Rule, UndeclaredState
@@ -282,6 +283,9 @@ class ResolverBase:
         for f in self.facts:
             if f.kind == "const.string" and f.get("name"):
                 self.consts[(f.repository, f.path, f.get("name") or "")].append(f)
+        # Every name bound to a value, by scope (locals, the file, imports, the package, Q.NAME): what the
+        # client-call resolver asks when an expression names something (see graph/constants.py).
+        self.constants = ConstantIndex(self._facts)
 
     @property
     def facts(self) -> list[Fact]:

@@ -1,0 +1,14 @@
+; Names bound to values, for value resolution (repomodeler/graph/constants.py): NAME = expr with a string
+; expression or another name (BASE + "/x", f"http://{HOST}:8080", "http://{}".format(h)).  `scope` is the
+; enclosing function's lines; none at module level and in a class body.
+((assignment left: (identifier) @name right: (_) @expr) @fact
+ (#match? @expr "[\"']|^[A-Za-z_][A-Za-z0-9_.]*$")
+ (#set! scope_nodes "function_definition lambda")
+ (#set! verbatim "expr")
+ (#set! fact "value.assign"))
+; self.base_url = "http://orders:8080" in a method: the object's field, read in its other methods
+((assignment left: (attribute object: (identifier) @_self attribute: (identifier) @name) right: (_) @expr) @fact
+ (#eq? @_self "self")
+ (#match? @expr "[\"']|^[A-Za-z_][A-Za-z0-9_.]*$")
+ (#set! verbatim "expr")
+ (#set! fact "value.assign"))

@@ -1,0 +1,219 @@
+"""Where a name used in code gets its value: the constants and variables of a file, of the files its
+scope reaches as the language sees it, and the local variables of the function it is used in.
+
+Extraction gives ``const.string`` facts (a name bound to a literal), ``value.assign`` facts (a name bound
+to an expression, with ``scope``: the lines of the enclosing function for a local variable) and the
+imports that bind names (``module.var``, ``import.name``, ``import``). :class:`ConstantIndex` answers
+``value_of(repository, path, name, line)`` with the bindings the name may have at that line, nearest
+scope first:
+
+* a local variable of the enclosing function assigned before the line (the latest assignment wins);
+* a constant or field of the same file;
+* a name the file imports from another module (Python ``from m import NAME``, JS/TS ``import { NAME }``);
+* Go: the other files of the package (the same folder); Kotlin: top-level constants of the package;
+* a qualified name ``Q.NAME`` / ``q::NAME``: the class or module ``Q`` of the repository (Java/Kotlin/C#
+  ``Foo.BAR`` in ``Foo.java``; Python ``config.URL`` in ``config.py``; Go ``pkg.Name`` in folder
+  ``pkg``; Rust ``module::NAME``), preferring the one in the same folder or named by an import.
+
+Expressions are evaluated by :mod:`repomodeler.graph.expressions`; this module only knows scopes.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from pathlib import PurePosixPath
+from typing import Iterable
+
+from repomodeler.graph.expressions import Binding
+from repomodeler.records import Evidence, Fact
+
+JS_FAMILY = ("javascript", "typescript", "tsx")
+JS_SUFFIXES = ("", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", "/index.ts", "/index.tsx", "/index.js")
+SELF_PREFIXES = ("this.", "self.", "Self::", "self::", "static::")
+MAX_CANDIDATE_FILES = 3  # a qualified name several unrelated files could answer is not guessed
+
+
+@dataclass(frozen=True)
+class LocalBinding:
+    """A local variable's assignment: the binding and the lines of the function it belongs to."""
+
+    binding: Binding
+    start: int
+    end: int
+
+
+def _binding(f: Fact, literal: bool) -> Binding:
+    text = (f.get("value") if literal else f.get("expr")) or ""
+    return Binding(text, literal, f.evidence, f.language)
+
+
+def _family(language: str) -> str:
+    return "javascript" if language in JS_FAMILY else language
+
+
+class ConstantIndex:
+    """The bindings of names across a system's files, by scope (see the module docstring)."""
+
+    def __init__(self, facts: Iterable[Fact]) -> None:
+        # (repository, path) -> name -> bindings at file level (constants, fields, module variables)
+        self.file_level: dict[tuple[str, str], dict[str, list[Binding]]] = defaultdict(lambda: defaultdict(list))
+        self.locals: dict[tuple[str, str, str], list[LocalBinding]] = defaultdict(list)
+        # (repository, path) -> local name -> (module as written, name in that module)
+        self.imported: dict[tuple[str, str], dict[str, tuple[str, str]]] = defaultdict(dict)
+        self.imports: dict[tuple[str, str], set[str]] = defaultdict(set)  # modules a file imports
+        self.files_in_dir: dict[tuple[str, str, str], set[str]] = defaultdict(set)  # (repo, family, dir)
+        self.files_by_stem: dict[tuple[str, str, str], set[str]] = defaultdict(set)  # (repo, family, stem)
+        self.paths: set[tuple[str, str]] = set()
+        literal_lines: set[tuple[str, str, int, str]] = set()
+        for f in sorted(facts, key=Fact.order):
+            if f.kind == "const.string" and f.get("name"):
+                self.file_level[(f.repository, f.path)][f.get("name") or ""].append(_binding(f, True))
+                literal_lines.add((f.repository, f.path, f.line, f.get("name") or ""))
+                self._file(f)
+            elif f.kind == "value.assign" and f.get("name"):
+                scope = f.get("scope")
+                if scope:
+                    start, _, end = scope.partition("-")
+                    self.locals[(f.repository, f.path, f.get("name") or "")].append(
+                        LocalBinding(_binding(f, False), int(start), int(end or start)))
+                elif (f.repository, f.path, f.line, f.get("name") or "") not in literal_lines:
+                    self.file_level[(f.repository, f.path)][f.get("name") or ""].append(_binding(f, False))
+                self._file(f)
+            elif f.kind in ("module.var", "import.name") and f.get("name") and f.get("module"):
+                self.imported[(f.repository, f.path)][f.get("name") or ""] = (
+                    f.get("module") or "", f.get("imported") or f.get("name") or "")
+            elif f.kind == "import" and f.get("module"):
+                self.imports[(f.repository, f.path)].add(f.get("module") or "")
+
+    def _file(self, f: Fact) -> None:
+        if (f.repository, f.path) in self.paths:
+            return
+        self.paths.add((f.repository, f.path))
+        p = PurePosixPath(f.path)
+        family = _family(f.language)
+        self.files_in_dir[(f.repository, family, p.parent.as_posix())].add(f.path)
+        # A Go package is its folder; a Python/Rust/JS package file stands for its folder.
+        stem = p.parent.name if family == "go" or p.stem in ("__init__", "mod", "index") else p.stem
+        self.files_by_stem[(f.repository, family, stem)].add(f.path)
+
+    # ------------------------------------------------------------------ lookups
+    def value_of(self, repository: str, path: str, name: str, line: int | None = None,
+                 language: str = "") -> list[Binding]:
+        """The bindings `name` may have at `line` of the file, nearest scope first; [] when unknown."""
+        for prefix in SELF_PREFIXES:
+            if name.startswith(prefix):
+                name = name[len(prefix):]
+        if "." in name or "::" in name:
+            return self._qualified(repository, path, name, language)
+        if line is not None:
+            local = [lb for lb in self.locals.get((repository, path, name), [])
+                     if lb.start <= line <= lb.end and lb.binding.evidence.line < line]
+            if local:
+                return [max(local, key=lambda lb: lb.binding.evidence.line).binding]
+        own = self.file_level.get((repository, path), {}).get(name)
+        if own:
+            return list(own)
+        imported = self.imported.get((repository, path), {}).get(name)
+        if imported:
+            module, original = imported
+            found = [b for p in self._module_files(repository, path, module, language)
+                     for b in self.file_level.get((repository, p), {}).get(original, [])]
+            if found:
+                return found
+        family = _family(language)
+        if family in ("go", "kotlin"):  # a package's files share their top-level names
+            folder = PurePosixPath(path).parent.as_posix()
+            return [b for p in sorted(self.files_in_dir.get((repository, family, folder), ()))
+                    if p != path and not p.endswith("_test.go")
+                    for b in self.file_level.get((repository, p), {}).get(name, [])]
+        return []
+
+    def _qualified(self, repository: str, path: str, name: str, language: str) -> list[Binding]:
+        """``Q.NAME``: NAME in the class/module/package Q (the last qualifier), the same file first
+        (a class's own constant written with its class name)."""
+        sep = "::" if "::" in name else "."
+        qualifier, _, last = name.rpartition(sep)
+        q = qualifier.rsplit(".", 1)[-1].rsplit("::", 1)[-1]
+        if q in ("crate", "super"):
+            return self.value_of(repository, path, last, None, language)
+        family = _family(language)
+        here = PurePosixPath(path)
+        if q == here.stem or (q[:1].isupper() and family not in ("go",)):
+            own = self.file_level.get((repository, path), {}).get(last)
+            if own:
+                return list(own)
+        imported = self.imported.get((repository, path), {}).get(q)
+        if imported:  # import * as cfg from "./config" / from app import config
+            module, original = imported
+            files = []
+            if family == "python":  # from app import config / from . import config: the module app.config
+                files = self._module_files(repository, path, module + original if module.endswith(".")
+                                           else f"{module}.{original}", language)
+            files = files or self._module_files(repository, path, module, language)
+            found = [b for p in files for b in self.file_level.get((repository, p), {}).get(last, [])]
+            if found:
+                return found
+        candidates = sorted(p for p in self.files_by_stem.get((repository, family, q), ()) if p != path)
+        if not candidates:
+            return []
+        folder = here.parent.as_posix()
+        near = [p for p in candidates if PurePosixPath(p).parent.as_posix() == folder
+                or PurePosixPath(p).parent.parent.as_posix() == folder]
+        imported_files = [p for p in candidates if any(self._names_file(m, p) for m in self.imports.get((repository, path), ()))]
+        chosen = near or imported_files or (candidates if len(candidates) <= MAX_CANDIDATE_FILES else [])
+        return [b for p in chosen for b in self.file_level.get((repository, p), {}).get(last, [])]
+
+    @staticmethod
+    def _names_file(module: str, path: str) -> bool:
+        """Does an import (``com.acme.Config``, ``github.com/acme/app/config``, ``app.config``) name this file?"""
+        p = PurePosixPath(path)
+        dotted = (p.parent / p.stem).as_posix().replace("/", ".")
+        slashed = p.parent.as_posix()
+        module = module.strip("\"'")
+        return dotted.endswith(module) or module.endswith(slashed) or slashed.endswith(module.split("/")[-1]) and \
+            module.split("/")[-1] == p.parent.name
+
+    def _module_files(self, repository: str, path: str, module: str, language: str) -> list[str]:
+        """The files of the repository a module name written in `path` means."""
+        family = _family(language)
+        here = PurePosixPath(path).parent
+        if family == "javascript":
+            if not module.startswith("."):
+                return []
+            base = _normalise((here / module).as_posix())
+            return [base + s for s in JS_SUFFIXES if (repository, base + s) in self.paths][:1]
+        if family == "python":
+            dots = len(module) - len(module.lstrip("."))
+            rel = module.lstrip(".").replace(".", "/")
+            if dots:
+                folder = here
+                for _ in range(dots - 1):
+                    folder = folder.parent
+                bases = [_normalise((folder / rel).as_posix()) if rel else folder.as_posix()]
+            else:
+                bases = [p[: -len(".py")] for r, p in self.paths if r == repository and p.endswith(".py")
+                         and (p[: -len(".py")] == rel or p[: -len(".py")].endswith("/" + rel))]
+                bases += [p[: -len("/__init__.py")] for r, p in self.paths if r == repository
+                          and p.endswith("/__init__.py") and (p[: -len("/__init__.py")] == rel
+                                                             or p[: -len("/__init__.py")].endswith("/" + rel))]
+            out = []
+            for b in sorted(set(bases)):
+                for candidate in (f"{b}.py", f"{b}/__init__.py"):
+                    if (repository, candidate) in self.paths:
+                        out.append(candidate)
+            return out[:MAX_CANDIDATE_FILES]
+        return []
+
+
+def _normalise(path: str) -> str:
+    parts: list[str] = []
+    for part in path.split("/"):
+        if part in ("", "."):
+            continue
+        if part == "..":
+            if parts:
+                parts.pop()
+            continue
+        parts.append(part)
+    return "/".join(parts)
