@@ -58,6 +58,11 @@ def K(line: int, name: str, value: str) -> Expected:
     return ("const.string", line, {"name": name, "value": value})
 
 
+def V(line: int, name: str, expr: str, scope: str | None = None) -> Expected:
+    attrs = {"name": name, "expr": expr, **({"scope": scope} if scope else {})}
+    return ("value.assign", line, attrs)
+
+
 def I(line: int, module: str) -> Expected:
     return ("import", line, {"module": module})
 
@@ -438,6 +443,31 @@ CASES: list[Case] = [
          absent=(("string.url", 4), ("string.url", 5))),
     Case("php", "broken.php", (E(2, "ORDERS_URL"),), broken=True),
 ]
+# Names bound to values (value resolution): the expression as written, the enclosing function's lines for a
+# local; a call's result (nothing a string or a name) is not read.
+CASES.extend([
+    Case("go", "values.go", (V(3, "stockBase", '"http://" + stockHost + ":8080"'),
+                             V(6, "url", 'stockBase + "/v2/" + name', "5-9"), V(7, "url", "registry", "5-9")),
+         absent=(("value.assign", 8),)),
+    Case("java", "values.java", (V(2, "STOCK", 'BASE + "/stock"'),
+                                 V(4, "url", 'String.format("http://%s/x", HOST)', "3-6")),
+         absent=(("value.assign", 5),)),
+    Case("kotlin", "values.kt", (V(1, "STOCK", 'BASE + "/stock"'), V(3, "url", '"$STOCK/items"', "2-5")),
+         absent=(("value.assign", 4),)),
+    Case("python", "values.py", (V(1, "STOCK", 'BASE + "/stock"'), V(6, "base", 'f"http://{HOST}:8080"'),
+                                 V(9, "url", '"http://{}/x".format(HOST)', "8-10")),
+         absent=(("value.assign", 10),)),
+    Case("javascript", "values.js", (
+        ("import.name", 1, {"name": "STOCK_URL", "module": "./config"}),
+        ("import.name", 1, {"name": "P", "imported": "PRICING", "module": "./config"}),
+        V(2, "STOCK", 'BASE + "/stock"'), V(4, "url", "`${STOCK}/items/${id}`", "3-6")),
+         absent=(("value.assign", 5),)),
+    Case("csharp", "values.cs", (V(3, "Stock", 'Base + "/stock"'), V(6, "url", '$"http://{Host}/x"', "4-8")),
+         absent=(("value.assign", 7),)),
+    Case("rust", "values.rs", (V(1, "STOCK", 'concat!("http://", "stock")'),
+                               V(3, "url", 'format!("{}/items", STOCK)', "2-5")),
+         absent=(("value.assign", 4),)),
+])
 CASES.extend(structure_cases(Case))  # code structure: tests/grammar_cases_structure.py
 
 
