@@ -8,6 +8,8 @@ Query file conventions (``grammars/<language>/<capability>.scm``):
   the pattern's first capture is used;
 * every other capture becomes an attribute named after the capture, its text unquoted when it is
   a string literal; captures whose names start with ``_`` are only for predicates and ignored;
+* ``(#set! verbatim "expr")`` keeps the named captures as written (not unquoted); ``(#set! scope_nodes
+  "t1 t2")`` adds ``scope``, the lines of the nearest enclosing node of those types (a local's function);
 * the standard predicates ``#eq?``, ``#match?``, ``#any-of?`` (and ``not-`` forms) filter matches.
 
 A file with syntax errors is still queried (tree-sitter recovers), and a warning names the file.
