@@ -447,8 +447,14 @@ CASES: list[Case] = [
 # local; a call's result (nothing a string or a name) is not read.
 CASES.extend([
     Case("go", "values.go", (V(3, "stockBase", '"http://" + stockHost + ":8080"'),
-                             V(6, "url", 'stockBase + "/v2/" + name', "5-9"), V(7, "url", "registry", "5-9")),
-         absent=(("value.assign", 8),)),
+                             V(6, "url", 'stockBase + "/v2/" + name', "5-9"), V(7, "url", "registry", "5-9"),
+                             ("value.return", 11, {"function": "BaseURL", "expr": "&url.URL{Scheme: n.Scheme, Host: n.Host}"}),
+                             ("value.field", 11, {"name": "Scheme", "expr": "n.Scheme"}),
+                             ("value.field", 11, {"name": "Host", "expr": "n.Host"}),
+                             ("value.params", 13, {"function": "fetch", "params": "(ctx context.Context, requestURL *url.URL)",
+                                                   "scope": "13-13"}),
+                             ("value.invoke", 13, {"callee": "do", "args": "(ctx, requestURL)"})),
+         absent=(("value.assign", 8), ("value.invoke", 8))),
     Case("java", "values.java", (V(2, "STOCK", 'BASE + "/stock"'),
                                  V(4, "url", 'String.format("http://%s/x", HOST)', "3-6")),
          absent=(("value.assign", 5),)),

@@ -138,3 +138,34 @@ def test_a_call_whose_url_cannot_be_resolved_is_listed_with_its_expression(tmp_p
     unresolved = {(u["component"], u["value"], u["evidence"]["path"], u["evidence"]["line"]) for u in model["unresolved"]}
     assert ("orders", 'base + "/items/" + item', "orders/client.py", 5) in unresolved
     assert ("orders", "A", "orders/client.py", 9) in unresolved  # a cycle of constants has no value
+
+
+def test_go_value_through_a_parameter_a_method_return_and_a_struct_field_default(tmp_path: Path) -> None:
+    """The registry host is a constant of another package, set as a struct's default field, read back by
+    a method building a url.URL, joined with a path, handed through two functions' parameters to the
+    request: the program that makes the request calls the registry, an external system."""
+    model = model_of(tmp_path, {"shop": {
+        "docker-compose.yml": COMPOSE,
+        "orders/go.mod": "module example.com/orders\n\ngo 1.22\n",
+        "orders/types/name.go": ('package types\n\nimport "net/url"\n\n'
+                                 'const (\n\tdefaultHost   = "registry.example.com"\n\tdefaultScheme = "https"\n)\n\n'
+                                 'type Name struct {\n\tHost   string\n\tScheme string\n}\n\n'
+                                 'func DefaultName() Name {\n\treturn Name{Host: defaultHost, Scheme: defaultScheme}\n}\n\n'
+                                 'func (n Name) BaseURL() *url.URL {\n\treturn &url.URL{Scheme: n.Scheme, Host: n.Host}\n}\n'),
+        "orders/main.go": ('package main\n\nimport (\n\t"context"\n\t"net/http"\n\t"net/url"\n\n'
+                           '\t"example.com/orders/types"\n)\n\n'
+                           'func request(ctx context.Context, requestURL *url.URL) {\n'
+                           '\treq, _ := http.NewRequestWithContext(ctx, http.MethodGet, requestURL.String(), nil)\n'
+                           '\t_ = req\n}\n\n'
+                           'func withRetry(ctx context.Context, requestURL *url.URL) {\n\trequest(ctx, requestURL)\n}\n\n'
+                           'func pull(ctx context.Context, n types.Name) {\n'
+                           '\trequestURL := n.BaseURL()\n\trequestURL = requestURL.JoinPath("v2", "manifests")\n'
+                           '\twithRetry(ctx, requestURL)\n}\n\nfunc main() { pull(context.Background(), types.DefaultName()) }\n'),
+    }}, validate=False)
+    registry = edge(model, "orders", "registry.example.com")
+    assert next(n for n in model["nodes"] if n["id"] == "registry.example.com")["kind"] == "external"
+    # the request, the calls handing the URL on, the local variable, the method, the field default, the constant
+    assert {("orders/main.go", 12), ("orders/main.go", 17), ("orders/main.go", 21), ("orders/main.go", 22),
+            ("orders/main.go", 23), ("orders/types/name.go", 20), ("orders/types/name.go", 16),
+            ("orders/types/name.go", 6)} <= lines(registry)
+    assert not [e for e in model["edges"] if e["target"] == "registry.example.com" and e["source"] != "orders"]

@@ -2,13 +2,13 @@
 ; expression or another name (BASE + "/x", f"http://{HOST}:8080", "http://{}".format(h)).  `scope` is the
 ; enclosing function's lines; none at module level and in a class body.
 ((assignment left: (identifier) @name right: (_) @expr) @fact
- (#match? @expr "[\"']|^[A-Za-z_][A-Za-z0-9_.]*$")
+ (#match? @expr "[\"']|^[A-Za-z_][A-Za-z0-9_.]*$|(?i:url|uri|host|endpoint|addr)")
  (#set! scope_nodes "function_definition lambda")
  (#set! verbatim "expr")
  (#set! fact "value.assign"))
 ; self.base_url = "http://orders:8080" in a method: the object's field, read in its other methods
 ((assignment left: (attribute object: (identifier) @_self attribute: (identifier) @name) right: (_) @expr) @fact
  (#eq? @_self "self")
- (#match? @expr "[\"']|^[A-Za-z_][A-Za-z0-9_.]*$")
+ (#match? @expr "[\"']|^[A-Za-z_][A-Za-z0-9_.]*$|(?i:url|uri|host|endpoint|addr)")
  (#set! verbatim "expr")
  (#set! fact "value.assign"))

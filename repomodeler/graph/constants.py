@@ -20,18 +20,26 @@ Expressions are evaluated by :mod:`repomodeler.graph.expressions`; this module o
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import PurePosixPath
 from typing import Iterable
 
 from repomodeler.graph.expressions import Binding
+from repomodeler.graph.values import call_arguments
 from repomodeler.records import Evidence, Fact
 
 JS_FAMILY = ("javascript", "typescript", "tsx")
 JS_SUFFIXES = ("", ".ts", ".tsx", ".js", ".jsx", ".mjs", ".cjs", "/index.ts", "/index.tsx", "/index.js")
 SELF_PREFIXES = ("this.", "self.", "Self::", "self::", "static::")
 MAX_CANDIDATE_FILES = 3  # a qualified name several unrelated files could answer is not guessed
+
+
+VALUE_KINDS = frozenset({"const.string", "value.assign", "value.params", "value.invoke", "value.return", "value.field"})
+ACTION_KINDS = frozenset({"http.client", "grpc.client", "grpc.server", "messaging.publish", "messaging.subscribe",
+                          "config.read", "env.read", "feign.client", "service.lookup", "string.url", "string.hostport",
+                          "string.dsn", "http.route"})
 
 
 @dataclass(frozen=True)
@@ -65,8 +73,19 @@ class ConstantIndex:
         self.files_in_dir: dict[tuple[str, str, str], set[str]] = defaultdict(set)  # (repo, family, dir)
         self.files_by_stem: dict[tuple[str, str, str], set[str]] = defaultdict(set)  # (repo, family, stem)
         self.paths: set[tuple[str, str]] = set()
+        # Value flow between functions: (repository, path) -> [(first line, last line, function, parameters)]
+        self.params: dict[tuple[str, str], list[tuple[int, int, str, tuple[str, ...]]]] = defaultdict(list)
+        self.invokes: dict[tuple[str, str], list[tuple[Evidence, str, str]]] = defaultdict(list)  # (repo, callee)
+        self.returns: dict[tuple[str, str], list[tuple[str, Binding]]] = defaultdict(list)  # (repo, function)
+        self.fields: dict[tuple[str, str], dict[str, list[Binding]]] = defaultdict(lambda: defaultdict(list))
         literal_lines: set[tuple[str, str, int, str]] = set()
+        self.value_lines: set[Evidence] = set()  # lines that bind a value
+        self.action_lines: set[Evidence] = set()  # lines where code calls, reads or names an address
         for f in sorted(facts, key=Fact.order):
+            if f.kind in VALUE_KINDS:
+                self.value_lines.add(f.evidence)
+            elif f.kind in ACTION_KINDS:
+                self.action_lines.add(f.evidence)
             if f.kind == "const.string" and f.get("name"):
                 self.file_level[(f.repository, f.path)][f.get("name") or ""].append(_binding(f, True))
                 literal_lines.add((f.repository, f.path, f.line, f.get("name") or ""))
@@ -80,6 +99,18 @@ class ConstantIndex:
                 elif (f.repository, f.path, f.line, f.get("name") or "") not in literal_lines:
                     self.file_level[(f.repository, f.path)][f.get("name") or ""].append(_binding(f, False))
                 self._file(f)
+            elif f.kind == "value.params" and f.get("scope") and f.get("function"):
+                start, _, end = (f.get("scope") or "").partition("-")
+                self.params[(f.repository, f.path)].append(
+                    (int(start), int(end or start), f.get("function") or "", parameter_names(f.get("params") or "")))
+            elif f.kind == "value.invoke" and f.get("callee"):
+                callee = re.split(r"\.|::", f.get("callee") or "")[-1]
+                self.invokes[(f.repository, callee)].append((f.evidence, f.get("args") or "", f.language))
+            elif f.kind == "value.return" and f.get("function"):
+                self.returns[(f.repository, f.get("function") or "")].append((f.path, _binding(f, False)))
+            elif f.kind == "value.field" and f.get("name"):
+                folder = PurePosixPath(f.path).parent.as_posix()
+                self.fields[(f.repository, folder)][f.get("name") or ""].append(_binding(f, False))
             elif f.kind in ("module.var", "import.name") and f.get("name") and f.get("module"):
                 self.imported[(f.repository, f.path)][f.get("name") or ""] = (
                     f.get("module") or "", f.get("imported") or f.get("name") or "")
@@ -97,6 +128,12 @@ class ConstantIndex:
         stem = p.parent.name if family == "go" or p.stem in ("__init__", "mod", "index") else p.stem
         self.files_by_stem[(f.repository, family, stem)].add(f.path)
 
+    def gives_value(self, evidence: Evidence) -> bool:
+        """Is this line only where a value came from (a constant, a variable, an argument handed on),
+        not where code calls anything?  Such a line in a connection's evidence follows the call it served
+        (a constant in a package several programs share is not a call of that package)."""
+        return evidence in self.value_lines and evidence not in self.action_lines
+
     # ------------------------------------------------------------------ lookups
     def value_of(self, repository: str, path: str, name: str, line: int | None = None,
                  language: str = "") -> list[Binding]:
@@ -104,13 +141,22 @@ class ConstantIndex:
         for prefix in SELF_PREFIXES:
             if name.startswith(prefix):
                 name = name[len(prefix):]
+        if name.endswith("()"):
+            return self._returns(repository, path, name[:-2])
         if "." in name or "::" in name:
-            return self._qualified(repository, path, name, language)
+            found = self._qualified(repository, path, name, language)
+            if not found and _family(language) == "go":  # cfg.Host: a field a struct literal of the package sets
+                folder = PurePosixPath(path).parent.as_posix()
+                found = list(self.fields.get((repository, folder), {}).get(re.split(r"\.|::", name)[-1], []))
+            return found
         if line is not None:
             local = [lb for lb in self.locals.get((repository, path, name), [])
                      if lb.start <= line <= lb.end and lb.binding.evidence.line < line]
             if local:
                 return [max(local, key=lambda lb: lb.binding.evidence.line).binding]
+            parameter = self._parameter(repository, path, name, line)
+            if parameter is not None:
+                return parameter
         own = self.file_level.get((repository, path), {}).get(name)
         if own:
             return list(own)
@@ -128,6 +174,37 @@ class ConstantIndex:
                     if p != path and not p.endswith("_test.go")
                     for b in self.file_level.get((repository, p), {}).get(name, [])]
         return []
+
+    def _parameter(self, repository: str, path: str, name: str, line: int) -> list[Binding] | None:
+        """A parameter of the function `line` is in: the arguments the calls of that function hand it
+        (the calls in the same folder first, else anywhere in the repository); None when `name` is no
+        parameter there."""
+        enclosing = [(start, end, fn, names) for start, end, fn, names in self.params.get((repository, path), [])
+                     if start <= line <= end and name in names]
+        if not enclosing:
+            return None
+        _start, _end, function, names = max(enclosing, key=lambda p: p[0])  # the innermost
+        index = names.index(name)
+        calls = self.invokes.get((repository, function), [])
+        folder = PurePosixPath(path).parent.as_posix()
+        near = [c for c in calls if PurePosixPath(c[0].path).parent.as_posix() == folder]
+        out: list[Binding] = []
+        for evidence, args, language in near or calls:
+            values = call_arguments(args.strip()[1:]) if args.strip().startswith("(") else []
+            if index < len(values) and values[index].strip():
+                out.append(Binding(values[index].strip(), False, evidence, language))
+        return out
+
+    def _returns(self, repository: str, path: str, callee: str) -> list[Binding]:
+        """What a function of the repository returns (the one in the same folder first)."""
+        function = re.split(r"\.|::", callee)[-1]
+        found = self.returns.get((repository, function), [])
+        folder = PurePosixPath(path).parent.as_posix()
+        near = [b for p, b in found if PurePosixPath(p).parent.as_posix() == folder]
+        if near:
+            return near
+        files = {p for p, _b in found}
+        return [b for _p, b in found] if len(files) <= MAX_CANDIDATE_FILES else []
 
     def _qualified(self, repository: str, path: str, name: str, language: str) -> list[Binding]:
         """``Q.NAME``: NAME in the class/module/package Q (the last qualifier), the same file first
@@ -204,6 +281,20 @@ class ConstantIndex:
                         out.append(candidate)
             return out[:MAX_CANDIDATE_FILES]
         return []
+
+
+def parameter_names(params: str) -> tuple[str, ...]:
+    """The names of a parameter list as written: ``(ctx context.Context, a, b string, u *url.URL)`` ->
+    (ctx, a, b, u); ``(self, url: str = "x")`` -> (url) (a method's own object is not a parameter)."""
+    text = params.strip()
+    if text.startswith("(") and text.endswith(")"):
+        text = text[1:-1]
+    names = []
+    for part in call_arguments(text + ")"):
+        m = re.match(r"\s*[*&]*\s*([A-Za-z_][A-Za-z0-9_]*)", part)
+        if m and m.group(1) not in ("self", "cls"):
+            names.append(m.group(1))
+    return tuple(names)
 
 
 def _normalise(path: str) -> str:

@@ -26,7 +26,7 @@ from repomodeler.records import Evidence
 
 UNKNOWN = "{?}"  # a part whose value is not known: never a host (see values.URL_PATTERN's host class)
 MAX_VALUES = 8  # alternatives kept per expression (a name set in several places)
-MAX_DEPTH = 6  # names whose values are names whose values are...
+MAX_DEPTH = 10  # names whose values are names whose values are... (a parameter -> a call -> a local -> ...)
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ _TOKEN = re.compile(r"""
     (?P<str>(?:[rRbBuUfF]{1,2}|\$@|@\$|\$|@)?(?:\"\"\"[\s\S]*?\"\"\"|'''[\s\S]*?'''|"(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`))
   | (?P<num>\d+(?:\.\d+)?)
   | (?P<name>[A-Za-z_$][A-Za-z0-9_$]*)
-  | (?P<op>::|\?\.|->|[()\[\],+%.!=:])
+  | (?P<op>::|\?\.|->|[()\[\]{},+%.!=:&*])
   | (?P<ws>\s+)
   | (?P<other>.)
 """, re.X)
@@ -72,7 +72,9 @@ JOIN_CALLS = frozenset({"path.join", "url.joinpath", "urljoin", "parse.urljoin",
                         "os.path.join", "posixpath.join", "path.combine", "filepath.join", "paths.get"})
 ENV_CALLS = frozenset({"os.getenv", "getenv", "os.environ.get", "system.getenv", "environment.getenvironmentvariable",
                        "env::var", "std::env::var", "os.lookupenv", "environ.get"})
-PASS_CALLS = frozenset({"str", "string", "string.valueof", "strings.trimspace", "tostring", "strip", "trim"})
+PASS_CALLS = frozenset({"str", "string", "string.valueof", "strings.trimspace", "tostring", "strip", "trim",
+                        "url.parse", "uri.create", "uri", "url.mustparse"})
+URL_TYPES = frozenset({"URL", "url.URL"})  # Go: &url.URL{Scheme: s, Host: h, Path: p}
 
 
 class _Parser:
@@ -165,6 +167,9 @@ class _Parser:
             values = items[0][1] if len(items) == 1 else [Value(UNKNOWN)]  # a tuple outside % is not a string
         elif kind == "name":
             return self.name_or_call()
+        elif kind == "op" and text in ("&", "*"):  # &url.URL{...}, *base: the value itself
+            self.take()
+            return self.postfix()
         else:
             self.take()
             return [Value(UNKNOWN)]
@@ -189,6 +194,9 @@ class _Parser:
             self.take()
             args = self.arguments(")")
             return self.methods(self.call(dotted, args))
+        if self.peek() == ("op", "{") and self.language == "go":  # a struct literal: url.URL{Host: h}
+            self.take()
+            return self.methods(self.composite(dotted, self.keyed("}")))
         if self.peek() == ("op", "["):  # os.environ["X"], process.env["X"]
             self.take()
             args = self.arguments("]")
@@ -199,27 +207,49 @@ class _Parser:
             return self.ev.env(dotted.split(".", 2)[2], None) or [Value(UNKNOWN)]
         return self.ev.name(dotted, self.site, self.language, self.depth, self.seen)
 
+    def keyed(self, close: str) -> dict[str, list[Value]]:
+        """``Key: value`` elements up to `close` (a Go struct literal's fields)."""
+        fields: dict[str, list[Value]] = {}
+        while self.peek()[0] != "end" and not self.accept(close):
+            if self.peek()[0] == "name" and self.peek(1) == ("op", ":"):
+                key = self.take()[1]
+                self.take()
+                fields[key] = self.sum()
+            else:
+                self.sum()
+            if not self.accept(","):
+                if not self.accept(close):
+                    self.skip_to(close)
+                break
+        return fields
+
+    @staticmethod
+    def composite(type_name: str, fields: dict[str, list[Value]]) -> list[Value]:
+        """A URL struct spelled out (``url.URL{Scheme: "https", Host: h, Path: p}``); any other struct
+        is not a string."""
+        if type_name not in URL_TYPES or "Host" not in fields:
+            return [Value(UNKNOWN)]
+        out = concat(fields.get("Scheme", [Value("http")]), [Value("://")])
+        out = concat(out, fields["Host"])
+        return concat(out, fields["Path"]) if "Path" in fields else out
+
     def methods(self, values: list[Value]) -> list[Value]:
         """Method calls on a string value: "...".format(...), .concat(x), .formatted(...), .strip()."""
         while self.peek()[1] in (".", "?.") and self.peek(1)[0] == "name" and self.peek(2) == ("op", "("):
             self.take()
             method = self.take()[1]
             self.take()
-            args = self.arguments(")")
-            if method == "format":
-                values = [v for fmt in values for v in brace_format(fmt, args)][:MAX_VALUES]
-            elif method == "formatted":
-                values = [v for fmt in values for v in printf(fmt, [a for _k, a in args])][:MAX_VALUES]
-            elif method == "concat":
-                for _k, a in args:
-                    values = concat(values, a)
-            elif method.lower() in ("strip", "trim", "tostring", "rstrip", "trimend", "string"):
-                pass  # the host stays the host
-            else:
-                values = [Value(UNKNOWN)]
+            values = apply_method(values, method, self.arguments(")"))
         return values
 
     def call(self, callee: str, args: list[tuple[str, list[Value]]]) -> list[Value]:
+        qualifier, _, method = callee.rpartition(".")
+        if qualifier and method.lower() in STRING_METHODS and not builtin(callee, self.language):
+            # base.JoinPath("v2"), requestURL.String(), url.format(h): a method of the value a name holds
+            return apply_method(self.ev.name(qualifier, self.site, self.language, self.depth, self.seen), method, args)
+        return self.function(callee, args)
+
+    def function(self, callee: str, args: list[tuple[str, list[Value]]]) -> list[Value]:
         name = callee.lower().replace("->", ".")
         short = name.rsplit(".", 1)[-1]
         positional = [v for _k, v in args]
@@ -238,14 +268,15 @@ class _Parser:
             for a in positional:
                 out = concat(out, a)
             return out
-        if name in JOIN_CALLS or short in ("urljoin", "joinpath"):
+        if name in JOIN_CALLS or short == "urljoin":
             return join(positional)
         if name in ENV_CALLS or short in ("getenv", "getenvironmentvariable"):
             default = positional[1] if len(positional) > 1 else None
             return self.env_values(positional[0] if positional else [], default)
-        if name in PASS_CALLS and len(positional) == 1:
+        if name in PASS_CALLS and len(positional) >= 1:
             return positional[0]
-        return [Value(UNKNOWN)]
+        # A function of the code: what it returns when it builds a value (n.BaseURL(), defaultURL()).
+        return self.ev.name(callee + "()", self.site, self.language, self.depth, self.seen)
 
     def env_values(self, names: list[Value], default: list[Value] | None) -> list[Value]:
         out: list[Value] = []
@@ -257,6 +288,47 @@ class _Parser:
             if not found and default:
                 out.extend(d for d in default if d.known)
         return out[:MAX_VALUES] or [Value(UNKNOWN)]
+
+
+STRING_METHODS = frozenset({"format", "formatted", "joinpath", "resolve", "concat", "strip", "trim", "tostring",
+                            "rstrip", "trimend", "string"})
+
+
+def apply_method(values: list[Value], method: str, args: list[tuple[str, list[Value]]]) -> list[Value]:
+    """A method called on a string (or URL) value; one this reader does not know gives an unknown."""
+    name = method.lower()
+    if name == "format":
+        return [v for fmt in values for v in brace_format(fmt, args)][:MAX_VALUES]
+    if name == "formatted":
+        return [v for fmt in values for v in printf(fmt, [a for _k, a in args])][:MAX_VALUES]
+    if name in ("joinpath", "resolve"):  # u.JoinPath("v2", name) / URI.resolve("/x")
+        return join([values, *(a for _k, a in args)])
+    if name == "concat":
+        for _k, a in args:
+            values = concat(values, a)
+        return values
+    if name in STRING_METHODS:
+        return values  # strip, trim, toString, String(): the host stays the host
+    return [Value(UNKNOWN)]
+
+
+def builtin(callee: str, language: str) -> bool:
+    """Is this a format, join, environment or conversion call this reader knows by name?"""
+    name = callee.lower().replace("->", ".")
+    short = name.rsplit(".", 1)[-1]
+    return (name in PRINTF_CALLS or name in JOIN_CALLS or name in ENV_CALLS or name in PASS_CALLS
+            or name == "concat!" or short in ("sprintf", "urljoin", "getenv", "getenvironmentvariable")
+            or name.endswith("string.format") or (short == "format" and language == "csharp"))
+
+
+def best(values: list[Value]) -> list[Value]:
+    """The values most worth keeping, the most complete first (one value per text): a name set in many
+    places keeps the assignments that say something over those that do not."""
+    seen: dict[str, Value] = {}
+    for v in values:
+        seen.setdefault(v.text, v)
+    ranked = sorted(seen.values(), key=lambda v: (v.text.count(UNKNOWN) - len(v.text) / 1e6 if v.text != UNKNOWN else 1e9))
+    return ranked[:MAX_VALUES]
 
 
 def concat(left: list[Value], right: list[Value]) -> list[Value]:
@@ -366,9 +438,9 @@ class Evaluator:
             else:
                 for v in self.evaluate(b.text, b.evidence, b.language, depth + 1, seen | {b.evidence}):
                     out.append(Value(v.text, merge((b.evidence,), v.chain)))
-            if len(out) >= MAX_VALUES:
+            if len(out) >= 4 * MAX_VALUES:
                 break
-        return out[:MAX_VALUES] or [Value(UNKNOWN)]
+        return best(out) or [Value(UNKNOWN)]
 
     def string_literal(self, token: str, site: Evidence, language: str, depth: int,
                        seen: frozenset[Evidence]) -> list[Value]:
