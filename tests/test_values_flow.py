@@ -169,3 +169,47 @@ def test_go_value_through_a_parameter_a_method_return_and_a_struct_field_default
             ("orders/main.go", 23), ("orders/types/name.go", 20), ("orders/types/name.go", 16),
             ("orders/types/name.go", 6)} <= lines(registry)
     assert not [e for e in model["edges"] if e["target"] == "registry.example.com" and e["source"] != "orders"]
+
+
+def test_constructor_parameters_carry_the_address_into_the_objects_calls(tmp_path: Path) -> None:
+    """A client object built with its base URL (by position, by keyword or by default) calls the service
+    that URL names from its other methods; the evidence runs from the call to the construction."""
+    model = model_of(tmp_path, {"shop": {
+        "docker-compose.yml": ("services:\n  web:\n    build: ./web\n  api:\n    build: ./api\n  shop:\n    build: ./shop\n"
+                               "  portal:\n    build: ./portal\n  stock:\n    image: acme/stock\n"
+                               "  pricing:\n    image: acme/pricing\n"),
+        "web/requirements.txt": "requests\n",
+        "web/clients.py": ('import requests\n\n\nclass StockClient:\n'
+                           '    def __init__(self, base_url="http://pricing:9090"):\n        self.base_url = base_url\n\n'
+                           '    def items(self):\n        return requests.get(self.base_url + "/items")\n'),
+        "web/app.py": 'from clients import StockClient\n\nstock = StockClient(base_url="http://stock:8080")\n',
+        "api/pom.xml": "<project><artifactId>api</artifactId></project>\n",
+        "api/src/main/java/com/acme/StockClient.java": (
+            'package com.acme;\n\nimport org.springframework.web.client.RestTemplate;\n\n'
+            'class StockClient {\n    private final RestTemplate restTemplate = new RestTemplate();\n'
+            '    private final String baseUrl;\n\n'
+            '    StockClient(String baseUrl) {\n        this.baseUrl = baseUrl;\n    }\n\n'
+            '    String items() {\n        return restTemplate.getForObject(baseUrl + "/items", String.class);\n    }\n}\n'),
+        "api/src/main/java/com/acme/App.java": (
+            'package com.acme;\n\nclass App {\n    StockClient stock = new StockClient("http://stock:8080");\n}\n'),
+        "shop/package.json": '{"name": "shop", "dependencies": {"axios": "1.0.0"}}\n',
+        "shop/src/stock.ts": ('import axios from "axios";\n\nexport class StockClient {\n'
+                              '  constructor(private readonly baseUrl: string) {}\n\n'
+                              '  items() {\n    return axios.get(`${this.baseUrl}/items`);\n  }\n}\n'),
+        "shop/src/index.ts": 'import { StockClient } from "./stock";\n\nconst stock = new StockClient("http://stock:8080");\n',
+        "portal/Portal.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+        "portal/StockClient.cs": ('namespace Portal;\n\npublic class StockClient\n{\n'
+                                  '    private readonly HttpClient _httpClient = new HttpClient();\n'
+                                  '    private readonly string _baseUrl;\n\n'
+                                  '    public StockClient(string baseUrl)\n    {\n        _baseUrl = baseUrl;\n    }\n\n'
+                                  '    public Task<string> Items() => _httpClient.GetStringAsync(_baseUrl + "/items");\n}\n'),
+        "portal/Program.cs": 'namespace Portal;\n\npublic static class Program\n{\n    static StockClient Stock = new StockClient("http://stock:8080");\n}\n',
+    }}, validate=False)
+    assert {("web/clients.py", 9), ("web/clients.py", 6), ("web/app.py", 3)} <= lines(edge(model, "web", "stock"))
+    # the default of the parameter is a value it may take too
+    assert ("web/clients.py", 5) in lines(edge(model, "web", "pricing"))
+    assert {("api/src/main/java/com/acme/StockClient.java", 14), ("api/src/main/java/com/acme/StockClient.java", 10),
+            ("api/src/main/java/com/acme/App.java", 4)} <= lines(edge(model, "api", "stock"))
+    assert {("shop/src/stock.ts", 7), ("shop/src/index.ts", 3)} <= lines(edge(model, "shop", "stock"))
+    assert {("portal/StockClient.cs", 13), ("portal/StockClient.cs", 10), ("portal/Program.cs", 5)} <= lines(
+        edge(model, "portal", "stock"))

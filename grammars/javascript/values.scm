@@ -23,3 +23,31 @@
  (#set! fact "import.name"))
 ((import_statement (import_clause (named_imports (import_specifier name: (identifier) @imported alias: (identifier) @name))) source: (string (string_fragment) @module)) @fact
  (#set! fact "import.name"))
+; Value flow between functions (see repomodeler/graph/constants.py), limited to what names an address:
+; parameters named like one (a class's constructor is called by the class's name: new Client(url)) and
+; the calls handing such values on.
+((function_declaration name: (identifier) @function parameters: (formal_parameters) @params @fact)
+ (#match? @params "(?i)(url|uri|host|endpoint|addr)")
+ (#set! scope_nodes "function_declaration method_definition")
+ (#set! verbatim "params")
+ (#set! fact "value.params"))
+((method_definition name: (property_identifier) @function parameters: (formal_parameters) @params @fact)
+ (#match? @params "(?i)(url|uri|host|endpoint|addr)")
+ (#set! scope_nodes "function_declaration method_definition")
+ (#set! verbatim "params")
+ (#set! fact "value.params"))
+((class_declaration name: (_) @function
+   body: (class_body (method_definition name: (property_identifier) @_c parameters: (formal_parameters) @params @fact)))
+ (#eq? @_c "constructor")
+ (#match? @params "(?i)(url|uri|host|endpoint|addr)")
+ (#set! scope_nodes "function_declaration method_definition")
+ (#set! verbatim "params")
+ (#set! fact "value.params"))
+((call_expression function: [(identifier) (member_expression property: (property_identifier))] @callee arguments: (arguments) @args) @fact
+ (#match? @args "(?i)(url|uri|host|endpoint|addr|://)")
+ (#set! verbatim "args")
+ (#set! fact "value.invoke"))
+((new_expression constructor: [(identifier) (member_expression property: (property_identifier))] @callee arguments: (arguments) @args) @fact
+ (#match? @args "(?i)(url|uri|host|endpoint|addr|://)")
+ (#set! verbatim "args")
+ (#set! fact "value.invoke"))

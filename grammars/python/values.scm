@@ -12,3 +12,22 @@
  (#match? @expr "[\"']|^[A-Za-z_][A-Za-z0-9_.]*$|(?i:url|uri|host|endpoint|addr)")
  (#set! verbatim "expr")
  (#set! fact "value.assign"))
+; Value flow between functions (see repomodeler/graph/constants.py), limited to what names an address:
+; parameters named like one (def fetch(self, base_url="http://x")), a class's constructor called by the
+; class's name (class Client: def __init__(self, base_url)), and the calls handing such values on.
+((function_definition name: (identifier) @function parameters: (parameters) @params @fact)
+ (#match? @params "(?i)(url|uri|host|endpoint|addr)")
+ (#set! scope_nodes "function_definition")
+ (#set! verbatim "params")
+ (#set! fact "value.params"))
+((class_definition name: (identifier) @function
+   body: (block (function_definition name: (identifier) @_init parameters: (parameters) @params @fact)))
+ (#eq? @_init "__init__")
+ (#match? @params "(?i)(url|uri|host|endpoint|addr)")
+ (#set! scope_nodes "function_definition")
+ (#set! verbatim "params")
+ (#set! fact "value.params"))
+((call function: [(identifier) (attribute attribute: (identifier))] @callee arguments: (argument_list) @args) @fact
+ (#match? @args "(?i)(url|uri|host|endpoint|addr|://)")
+ (#set! verbatim "args")
+ (#set! fact "value.invoke"))

@@ -74,7 +74,8 @@ class ConstantIndex:
         self.files_by_stem: dict[tuple[str, str, str], set[str]] = defaultdict(set)  # (repo, family, stem)
         self.paths: set[tuple[str, str]] = set()
         # Value flow between functions: (repository, path) -> [(first line, last line, function, parameters)]
-        self.params: dict[tuple[str, str], list[tuple[int, int, str, tuple[str, ...]]]] = defaultdict(list)
+        self.params: dict[tuple[str, str], list[tuple[int, int, str, tuple[tuple[str, str | None], ...], str]]] = \
+            defaultdict(list)
         self.invokes: dict[tuple[str, str], list[tuple[Evidence, str, str]]] = defaultdict(list)  # (repo, callee)
         self.returns: dict[tuple[str, str], list[tuple[str, Binding]]] = defaultdict(list)  # (repo, function)
         self.fields: dict[tuple[str, str], dict[str, list[Binding]]] = defaultdict(lambda: defaultdict(list))
@@ -102,7 +103,12 @@ class ConstantIndex:
             elif f.kind == "value.params" and f.get("scope") and f.get("function"):
                 start, _, end = (f.get("scope") or "").partition("-")
                 self.params[(f.repository, f.path)].append(
-                    (int(start), int(end or start), f.get("function") or "", parameter_names(f.get("params") or "")))
+                    (int(start), int(end or start), f.get("function") or "", parameters(f.get("params") or "", f.language),
+                     f.language))
+                # TypeScript parameter properties (constructor(private readonly baseUrl: string)) are fields
+                for name in PARAMETER_PROPERTY.findall(f.get("params") or "") if f.language in JS_FAMILY else ():
+                    self.file_level[(f.repository, f.path)][name].append(Binding(name, False, f.evidence, f.language))
+                self._file(f)
             elif f.kind == "value.invoke" and f.get("callee"):
                 callee = re.split(r"\.|::", f.get("callee") or "")[-1]
                 self.invokes[(f.repository, callee)].append((f.evidence, f.get("args") or "", f.language))
@@ -177,22 +183,34 @@ class ConstantIndex:
 
     def _parameter(self, repository: str, path: str, name: str, line: int) -> list[Binding] | None:
         """A parameter of the function `line` is in: the arguments the calls of that function hand it
-        (the calls in the same folder first, else anywhere in the repository); None when `name` is no
-        parameter there."""
-        enclosing = [(start, end, fn, names) for start, end, fn, names in self.params.get((repository, path), [])
-                     if start <= line <= end and name in names]
+        (by position or by keyword; the calls in the same folder first, else anywhere in the
+        repository), else its default; None when `name` is no parameter there."""
+        enclosing = [p for p in self.params.get((repository, path), [])
+                     if p[0] <= line <= p[1] and name in (n for n, _d in p[3])]
         if not enclosing:
             return None
-        _start, _end, function, names = max(enclosing, key=lambda p: p[0])  # the innermost
-        index = names.index(name)
-        calls = self.invokes.get((repository, function), [])
-        folder = PurePosixPath(path).parent.as_posix()
-        near = [c for c in calls if PurePosixPath(c[0].path).parent.as_posix() == folder]
+        innermost = max(p[0] for p in enclosing)
         out: list[Binding] = []
-        for evidence, args, language in near or calls:
-            values = call_arguments(args.strip()[1:]) if args.strip().startswith("(") else []
-            if index < len(values) and values[index].strip():
-                out.append(Binding(values[index].strip(), False, evidence, language))
+        for start, _end, function, params, own_language in enclosing:
+            if start != innermost:
+                continue
+            names = [n for n, _d in params]
+            index = names.index(name)
+            calls = self.invokes.get((repository, function), [])
+            folder = PurePosixPath(path).parent.as_posix()
+            near = [c for c in calls if PurePosixPath(c[0].path).parent.as_posix() == folder]
+            for evidence, args, language in near or calls:
+                values = call_arguments(args.strip()[1:]) if args.strip()[:1] in "([" else []
+                keyword = next((v.split("=", 1)[1] for v in values
+                                if re.match(rf"\s*{re.escape(name)}\s*[=:](?!=)", v) and "=" in v), None)
+                chosen = keyword if keyword is not None else (
+                    values[index] if index < len(values) and not re.match(r"\s*[A-Za-z_]\w*\s*=(?!=)", values[index])
+                    else None)
+                if chosen is not None and chosen.strip():
+                    out.append(Binding(chosen.strip(), False, evidence, language))
+            default = params[index][1]
+            if default:
+                out.append(Binding(default, False, Evidence(repository, path, start), own_language))
         return out
 
     def _returns(self, repository: str, path: str, callee: str) -> list[Binding]:
@@ -283,18 +301,34 @@ class ConstantIndex:
         return []
 
 
-def parameter_names(params: str) -> tuple[str, ...]:
-    """The names of a parameter list as written: ``(ctx context.Context, a, b string, u *url.URL)`` ->
-    (ctx, a, b, u); ``(self, url: str = "x")`` -> (url) (a method's own object is not a parameter)."""
+PARAMETER_PROPERTY = re.compile(r"(?:^|[(,])\s*(?:private|public|protected|readonly)\s+(?:readonly\s+)?([A-Za-z_$][\w$]*)")
+TYPE_FIRST = ("java", "csharp")  # String url / string url = "x": the name is the last word
+MODIFIERS = re.compile(r"^(?:(?:private|public|protected|readonly|override|final|val|var|const|in|out|ref|params|this|mut)\s+)+")
+
+
+def parameters(params: str, language: str) -> tuple[tuple[str, str | None], ...]:
+    """(name, default expression or None) of a parameter list as written: ``(ctx context.Context, a, b
+    string)`` -> ctx, a, b; ``(self, url: str = "x")`` -> url with "x" (a method's own object is not a
+    parameter); ``(@Value("${u}") String baseUrl)`` -> baseUrl; ``(private readonly baseUrl: string)``."""
     text = params.strip()
     if text.startswith("(") and text.endswith(")"):
         text = text[1:-1]
-    names = []
-    for part in call_arguments(text + ")"):
-        m = re.match(r"\s*[*&]*\s*([A-Za-z_][A-Za-z0-9_]*)", part)
-        if m and m.group(1) not in ("self", "cls"):
-            names.append(m.group(1))
-    return tuple(names)
+    out: list[tuple[str, str | None]] = []
+    for part in call_arguments(text + ")") if text.strip() else []:
+        part = re.sub(r"@[A-Za-z_][\w.]*(?:\([^()]*\))?\s*", "", part).strip()  # annotations
+        head, eq, default = part.partition("=")
+        head = MODIFIERS.sub("", head.strip().lstrip("*&").strip())
+        words = re.findall(r"[A-Za-z_][A-Za-z0-9_]*", head.split(":")[0] if language not in TYPE_FIRST else head)
+        if not words:
+            continue
+        name = words[-1] if language in TYPE_FIRST else words[0]
+        if name not in ("self", "cls"):
+            out.append((name, default.strip() if eq and default.strip() else None))
+    return tuple(out)
+
+
+def parameter_names(params: str, language: str = "go") -> tuple[str, ...]:
+    return tuple(n for n, _d in parameters(params, language))
 
 
 def _normalise(path: str) -> str:
