@@ -26,6 +26,7 @@ from repomodeler.records import Evidence
 
 UNKNOWN = "{?}"  # a part whose value is not known: never a host (see values.URL_PATTERN's host class)
 MAX_VALUES = 8  # alternatives kept per expression (a name set in several places)
+MAX_STEPS = 2000  # names looked up for one expression
 MAX_DEPTH = 10  # names whose values are names whose values are... (a parameter -> a call -> a local -> ...)
 
 
@@ -421,6 +422,10 @@ class Evaluator:
     def __init__(self, lookup: Lookup, env: EnvLookup) -> None:
         self.lookup = lookup
         self.env = env
+        # A name's values at a site, once worked out (a parameter many calls feed is read once), and a
+        # bound on the names looked up, so code where every call hands a value on stays fast.
+        self.memo: dict[tuple[str, Evidence, str], list[Value]] = {}
+        self.steps = MAX_STEPS
 
     def evaluate(self, text: str, site: Evidence, language: str, depth: int = 0,
                  seen: frozenset[Evidence] = frozenset()) -> list[Value]:
@@ -429,6 +434,17 @@ class Evaluator:
         return _Parser(self, text, site, language, depth, seen).parse()
 
     def name(self, name: str, site: Evidence, language: str, depth: int, seen: frozenset[Evidence]) -> list[Value]:
+        key = (name, site, language)
+        if key in self.memo:
+            return self.memo[key]
+        if self.steps <= 0:
+            return [Value(UNKNOWN)]
+        self.steps -= 1
+        values = self._name(name, site, language, depth, seen)
+        self.memo[key] = values
+        return values
+
+    def _name(self, name: str, site: Evidence, language: str, depth: int, seen: frozenset[Evidence]) -> list[Value]:
         out: list[Value] = []
         for b in self.lookup(name, site, language):
             if b.evidence in seen:
