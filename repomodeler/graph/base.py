@@ -9,8 +9,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 
-from repomodeler.graph.constants import ConstantIndex
 from repomodeler.graph.catalog import tech_for_image
+from repomodeler.graph.constants import INDEXED_KINDS, ConstantIndex
 from repomodeler.graph.fact_view import FactView
 from repomodeler.rules import RULES, Rule, UndeclaredState
 from repomodeler.graph.naming import (
@@ -285,7 +285,7 @@ class ResolverBase:
                 self.consts[(f.repository, f.path, f.get("name") or "")].append(f)
         # Every name bound to a value, by scope (locals, the file, imports, the package, Q.NAME): what the
         # client-call resolver asks when an expression names something (see graph/constants.py).
-        self.constants = ConstantIndex(self._facts)
+        self.constants = ConstantIndex(f for kind in sorted(INDEXED_KINDS) for f in self.by_kind[kind])
 
     @property
     def facts(self) -> list[Fact]:

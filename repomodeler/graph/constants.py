@@ -40,6 +40,7 @@ VALUE_KINDS = frozenset({"const.string", "value.assign", "value.params", "value.
 ACTION_KINDS = frozenset({"http.client", "grpc.client", "grpc.server", "messaging.publish", "messaging.subscribe",
                           "config.read", "env.read", "feign.client", "service.lookup", "string.url", "string.hostport",
                           "string.dsn", "http.route"})
+INDEXED_KINDS = VALUE_KINDS | ACTION_KINDS | {"module.var", "import.name", "import"}
 
 
 @dataclass(frozen=True)
@@ -49,11 +50,6 @@ class LocalBinding:
     binding: Binding
     start: int
     end: int
-
-
-def _binding(f: Fact, literal: bool) -> Binding:
-    text = (f.get("value") if literal else f.get("expr")) or ""
-    return Binding(text, literal, f.evidence, f.language)
 
 
 def _family(language: str) -> str:
@@ -82,46 +78,51 @@ class ConstantIndex:
         literal_lines: set[tuple[str, str, int, str]] = set()
         self.value_lines: set[Evidence] = set()  # lines that bind a value
         self.action_lines: set[Evidence] = set()  # lines where code calls, reads or names an address
-        for f in sorted(facts, key=Fact.order):
-            if f.kind in VALUE_KINDS:
-                self.value_lines.add(f.evidence)
-            elif f.kind in ACTION_KINDS:
+        for f in facts:  # in fact order (sorted: by kind first), so every list below is too
+            kind = f.kind
+            if kind not in INDEXED_KINDS:
+                continue
+            if kind in ACTION_KINDS:
                 self.action_lines.add(f.evidence)
-            if f.kind == "const.string" and f.get("name"):
-                self.file_level[(f.repository, f.path)][f.get("name") or ""].append(_binding(f, True))
-                literal_lines.add((f.repository, f.path, f.line, f.get("name") or ""))
+                continue
+            a = dict(f.attrs)
+            name = a.get("name") or ""
+            key = (f.repository, f.path)
+            if kind in VALUE_KINDS:
+                self.value_lines.add(f.evidence)
+            if kind == "const.string" and name:
+                self.file_level[key][name].append(Binding(a.get("value") or "", True, f.evidence, f.language))
+                literal_lines.add((f.repository, f.path, f.line, name))
                 self._file(f)
-            elif f.kind == "value.assign" and f.get("name"):
-                scope = f.get("scope")
-                if scope:
-                    start, _, end = scope.partition("-")
-                    self.locals[(f.repository, f.path, f.get("name") or "")].append(
-                        LocalBinding(_binding(f, False), int(start), int(end or start)))
-                elif (f.repository, f.path, f.line, f.get("name") or "") not in literal_lines:
-                    self.file_level[(f.repository, f.path)][f.get("name") or ""].append(_binding(f, False))
+            elif kind == "value.assign" and name:
+                binding = Binding(a.get("expr") or "", False, f.evidence, f.language)
+                if a.get("scope"):
+                    start, _, end = (a.get("scope") or "").partition("-")
+                    self.locals[(f.repository, f.path, name)].append(LocalBinding(binding, int(start), int(end or start)))
+                elif (f.repository, f.path, f.line, name) not in literal_lines:
+                    self.file_level[key][name].append(binding)
                 self._file(f)
-            elif f.kind == "value.params" and f.get("scope") and f.get("function"):
-                start, _, end = (f.get("scope") or "").partition("-")
-                self.params[(f.repository, f.path)].append(
-                    (int(start), int(end or start), f.get("function") or "", parameters(f.get("params") or "", f.language),
-                     f.language))
+            elif kind == "value.params" and a.get("scope") and a.get("function"):
+                start, _, end = (a.get("scope") or "").partition("-")
+                self.params[key].append((int(start), int(end or start), a.get("function") or "",
+                                         parameters(a.get("params") or "", f.language), f.language))
                 # TypeScript parameter properties (constructor(private readonly baseUrl: string)) are fields
-                for name in PARAMETER_PROPERTY.findall(f.get("params") or "") if f.language in JS_FAMILY else ():
-                    self.file_level[(f.repository, f.path)][name].append(Binding(name, False, f.evidence, f.language))
+                for prop in PARAMETER_PROPERTY.findall(a.get("params") or "") if f.language in JS_FAMILY else ():
+                    self.file_level[key][prop].append(Binding(prop, False, f.evidence, f.language))
                 self._file(f)
-            elif f.kind == "value.invoke" and f.get("callee"):
-                callee = re.split(r"\.|::", f.get("callee") or "")[-1]
-                self.invokes[(f.repository, callee)].append((f.evidence, f.get("args") or "", f.language))
-            elif f.kind == "value.return" and f.get("function"):
-                self.returns[(f.repository, f.get("function") or "")].append((f.path, _binding(f, False)))
-            elif f.kind == "value.field" and f.get("name"):
-                folder = PurePosixPath(f.path).parent.as_posix()
-                self.fields[(f.repository, folder)][f.get("name") or ""].append(_binding(f, False))
-            elif f.kind in ("module.var", "import.name") and f.get("name") and f.get("module"):
-                self.imported[(f.repository, f.path)][f.get("name") or ""] = (
-                    f.get("module") or "", f.get("imported") or f.get("name") or "")
-            elif f.kind == "import" and f.get("module"):
-                self.imports[(f.repository, f.path)].add(f.get("module") or "")
+            elif kind == "value.invoke" and a.get("callee"):
+                callee = re.split(r"\.|::", a.get("callee") or "")[-1]
+                self.invokes[(f.repository, callee)].append((f.evidence, a.get("args") or "", f.language))
+            elif kind == "value.return" and a.get("function"):
+                self.returns[(f.repository, a.get("function") or "")].append(
+                    (f.path, Binding(a.get("expr") or "", False, f.evidence, f.language)))
+            elif kind == "value.field" and name:
+                self.fields[(f.repository, f.path.rpartition("/")[0])][name].append(
+                    Binding(a.get("expr") or "", False, f.evidence, f.language))
+            elif kind in ("module.var", "import.name") and name and a.get("module"):
+                self.imported[key][name] = (a.get("module") or "", a.get("imported") or name)
+            elif kind == "import" and a.get("module"):
+                self.imports[key].add(a.get("module") or "")
 
     def _file(self, f: Fact) -> None:
         if (f.repository, f.path) in self.paths:
