@@ -3,12 +3,14 @@
 ; `scope` is the enclosing method's lines; none for a field.
 ((variable_declarator name: (identifier) @name (_) @expr .) @fact
  (#match? @expr "\"|^[A-Za-z_][A-Za-z0-9_.]*$|(?i:url|uri|host|endpoint|addr)")
+ (#not-match? @expr "^(nil|true|false|null|None|True|False|undefined|iota)$")
  (#set! scope_nodes "method_declaration constructor_declaration local_function_statement lambda_expression accessor_declaration")
  (#set! verbatim "expr")
  (#set! fact "value.assign"))
 ; _baseUrl = baseUrl / url = baseUrl + "/x": a field or a variable set again (read from the file, as a field is)
 ((assignment_expression left: (identifier) @name right: (_) @expr) @fact
  (#match? @expr "\"|^[A-Za-z_][A-Za-z0-9_.]*$|(?i:url|uri|host|endpoint|addr)")
+ (#not-match? @expr "^(nil|true|false|null|None|True|False|undefined|iota)$")
  (#set! verbatim "expr")
  (#set! fact "value.assign"))
 ; Value flow between functions (see repomodeler/graph/constants.py), limited to what names an address:

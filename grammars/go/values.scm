@@ -4,23 +4,27 @@
 ; url := base + "/pull" / u := fmt.Sprintf("http://%s", host)
 ((short_var_declaration left: (expression_list . (identifier) @name .) right: (expression_list . (_) @expr .)) @fact
  (#match? @expr "[\"`]|^[A-Za-z_][A-Za-z0-9_.]*$|(?i:url|uri|host|endpoint|addr)")
+ (#not-match? @expr "^(nil|true|false|null|None|True|False|undefined|iota)$")
  (#set! scope_nodes "function_declaration method_declaration func_literal")
  (#set! verbatim "expr")
  (#set! fact "value.assign"))
 ; var url = base + "/pull" (package level or in a function); const registry = scheme + "://" + host
 ((var_spec name: (identifier) @name value: (expression_list . (_) @expr .)) @fact
  (#match? @expr "[\"`]|^[A-Za-z_][A-Za-z0-9_.]*$|(?i:url|uri|host|endpoint|addr)")
+ (#not-match? @expr "^(nil|true|false|null|None|True|False|undefined|iota)$")
  (#set! scope_nodes "function_declaration method_declaration func_literal")
  (#set! verbatim "expr")
  (#set! fact "value.assign"))
 ((const_spec name: (identifier) @name value: (expression_list . (_) @expr .)) @fact
  (#match? @expr "[\"`]|^[A-Za-z_][A-Za-z0-9_.]*$|(?i:url|uri|host|endpoint|addr)")
+ (#not-match? @expr "^(nil|true|false|null|None|True|False|undefined|iota)$")
  (#set! scope_nodes "function_declaration method_declaration func_literal")
  (#set! verbatim "expr")
  (#set! fact "value.assign"))
 ; url = base + "/x" (a later assignment in the same function)
 ((assignment_statement left: (expression_list . (identifier) @name .) right: (expression_list . (_) @expr .)) @fact
  (#match? @expr "[\"`]|^[A-Za-z_][A-Za-z0-9_.]*$|(?i:url|uri|host|endpoint|addr)")
+ (#not-match? @expr "^(nil|true|false|null|None|True|False|undefined|iota)$")
  (#set! scope_nodes "function_declaration method_declaration func_literal")
  (#set! verbatim "expr")
  (#set! fact "value.assign"))
@@ -43,17 +47,18 @@
 ; ... what a function returns when it builds an address: return &url.URL{Scheme: n.Scheme, Host: n.Host} ...
 ((function_declaration name: (identifier) @function
    body: (block (statement_list (return_statement (expression_list . (_) @expr .)) @fact)))
- (#match? @expr "[\"`]|(?i:url|host|scheme|endpoint|addr)")
+ (#match? @expr "(?i:url|uri|host|scheme|endpoint|addr)|://")
  (#set! verbatim "expr")
  (#set! fact "value.return"))
 ((method_declaration name: (field_identifier) @function
    body: (block (statement_list (return_statement (expression_list . (_) @expr .)) @fact)))
- (#match? @expr "[\"`]|(?i:url|host|scheme|endpoint|addr)")
+ (#match? @expr "(?i:url|uri|host|scheme|endpoint|addr)|://")
  (#set! verbatim "expr")
  (#set! fact "value.return"))
 ; ... and the fields a struct literal sets (a config object's defaults): Name{Host: defaultHost}
 ((keyed_element key: (literal_element (identifier) @name) value: (literal_element (_) @expr)) @fact
  (#match? @name "(?i)(url|uri|host|scheme|endpoint|addr|address|server)")
  (#match? @expr "[\"`]|^[A-Za-z_][A-Za-z0-9_.]*$|(?i:url|uri|host|endpoint|addr)")
+ (#not-match? @expr "^(nil|true|false|null|None|True|False|undefined|iota)$")
  (#set! verbatim "expr")
  (#set! fact "value.field"))

@@ -3,17 +3,20 @@
 ; a string expression or another name.  `scope` is the enclosing method's lines; none for a field.
 ((variable_declarator name: (identifier) @name value: (_) @expr) @fact
  (#match? @expr "\"|^[A-Za-z_][A-Za-z0-9_.]*$|(?i:url|uri|host|endpoint|addr)")
+ (#not-match? @expr "^(nil|true|false|null|None|True|False|undefined|iota)$")
  (#set! scope_nodes "method_declaration constructor_declaration lambda_expression")
  (#set! verbatim "expr")
  (#set! fact "value.assign"))
 ; url = base + "/x" / _baseUrl = baseUrl: a field or a variable set again (read from the file, as a field is)
 ((assignment_expression left: (identifier) @name right: (_) @expr) @fact
  (#match? @expr "\"|^[A-Za-z_][A-Za-z0-9_.]*$|(?i:url|uri|host|endpoint|addr)")
+ (#not-match? @expr "^(nil|true|false|null|None|True|False|undefined|iota)$")
  (#set! verbatim "expr")
  (#set! fact "value.assign"))
 ; this.baseUrl = baseUrl in a constructor: the object's field, read in its other methods
 ((assignment_expression left: (field_access object: (this) field: (identifier) @name) right: (_) @expr) @fact
  (#match? @expr "\"|^[A-Za-z_][A-Za-z0-9_.]*$|(?i:url|uri|host|endpoint|addr)")
+ (#not-match? @expr "^(nil|true|false|null|None|True|False|undefined|iota)$")
  (#set! verbatim "expr")
  (#set! fact "value.assign"))
 ; Value flow between functions (see repomodeler/graph/constants.py), limited to what names an address:

@@ -3,18 +3,21 @@
 ; lines; none at module level.
 ((variable_declarator name: (identifier) @name value: (_) @expr) @fact
  (#match? @expr "[\"'`]|^[A-Za-z_$][A-Za-z0-9_$.]*$|(?i:url|uri|host|endpoint|addr)")
+ (#not-match? @expr "^(nil|true|false|null|None|True|False|undefined|iota)$")
  (#set! scope_nodes "function_declaration function_expression function arrow_function method_definition generator_function_declaration")
  (#set! verbatim "expr")
  (#set! fact "value.assign"))
 ; url = base + "/x"
 ((assignment_expression left: (identifier) @name right: (_) @expr) @fact
  (#match? @expr "[\"'`]|^[A-Za-z_$][A-Za-z0-9_$.]*$|(?i:url|uri|host|endpoint|addr)")
+ (#not-match? @expr "^(nil|true|false|null|None|True|False|undefined|iota)$")
  (#set! scope_nodes "function_declaration function_expression function arrow_function method_definition generator_function_declaration")
  (#set! verbatim "expr")
  (#set! fact "value.assign"))
 ; this.baseUrl = "http://orders:8080" in a constructor: the object's field, read in its other methods
 ((assignment_expression left: (member_expression object: (this) property: (property_identifier) @name) right: (_) @expr) @fact
  (#match? @expr "[\"'`]|^[A-Za-z_$][A-Za-z0-9_$.]*$|(?i:url|uri|host|endpoint|addr)")
+ (#not-match? @expr "^(nil|true|false|null|None|True|False|undefined|iota)$")
  (#set! verbatim "expr")
  (#set! fact "value.assign"))
 ; import { ORDERS_URL } from "./config" / import { BASE as ORDERS } from "./config": the name a module

@@ -3,6 +3,7 @@
 ; enclosing function's lines; none at module level and in a class body.
 ((assignment left: (identifier) @name right: (_) @expr) @fact
  (#match? @expr "[\"']|^[A-Za-z_][A-Za-z0-9_.]*$|(?i:url|uri|host|endpoint|addr)")
+ (#not-match? @expr "^(nil|true|false|null|None|True|False|undefined|iota)$")
  (#set! scope_nodes "function_definition lambda")
  (#set! verbatim "expr")
  (#set! fact "value.assign"))
@@ -10,6 +11,7 @@
 ((assignment left: (attribute object: (identifier) @_self attribute: (identifier) @name) right: (_) @expr) @fact
  (#eq? @_self "self")
  (#match? @expr "[\"']|^[A-Za-z_][A-Za-z0-9_.]*$|(?i:url|uri|host|endpoint|addr)")
+ (#not-match? @expr "^(nil|true|false|null|None|True|False|undefined|iota)$")
  (#set! verbatim "expr")
  (#set! fact "value.assign"))
 ; Value flow between functions (see repomodeler/graph/constants.py), limited to what names an address:

@@ -85,6 +85,11 @@ class ConstantIndex:
             if kind in ACTION_KINDS:
                 self.action_lines.add(f.evidence)
                 continue
+            if kind == "import":  # the most numerous kind: one attribute, read directly
+                module = f.get("module")
+                if module:
+                    self.imports[(f.repository, f.path)].add(module)
+                continue
             a = dict(f.attrs)
             name = a.get("name") or ""
             key = (f.repository, f.path)
@@ -121,8 +126,6 @@ class ConstantIndex:
                     Binding(a.get("expr") or "", False, f.evidence, f.language))
             elif kind in ("module.var", "import.name") and name and a.get("module"):
                 self.imported[key][name] = (a.get("module") or "", a.get("imported") or name)
-            elif kind == "import" and a.get("module"):
-                self.imports[key].add(a.get("module") or "")
 
     def _file(self, f: Fact) -> None:
         if (f.repository, f.path) in self.paths:

@@ -68,7 +68,6 @@ _TOKEN = re.compile(r"""
 """, re.X)
 
 PRINTF_CALLS = frozenset({"sprintf", "fmt.sprintf", "string.format", "format!", "formatted", "fmt.errorf"})
-BRACE_FORMAT_CALLS = frozenset({"string.format"})  # C#: string.Format("http://{0}:{1}", host, port)
 JOIN_CALLS = frozenset({"path.join", "url.joinpath", "urljoin", "parse.urljoin", "urllib.parse.urljoin",
                         "os.path.join", "posixpath.join", "path.combine", "filepath.join", "paths.get"})
 ENV_CALLS = frozenset({"os.getenv", "getenv", "os.environ.get", "system.getenv", "environment.getenvironmentvariable",
