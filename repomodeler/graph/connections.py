@@ -718,7 +718,8 @@ class ConnectionRules(ResolverBase):
                         continue
                     proto = self._protocol(ref, target)
                     targets.append((target, proto if proto != "tcp" else "http", chain))
-            if not targets and not named_host and expr.strip():
+            if not targets and not named_host and expr.strip() and not self.constants.reads_setting(
+                    f.repository, f.path, expr):
                 # Nothing tells where this call goes: listed with its expression, never dropped silently.
                 self.model.unresolved.append(Unresolved(owner, expr, f.evidence))
             for target, proto, chain in targets:

@@ -77,6 +77,7 @@ class ConstantIndex:
         self.fields: dict[tuple[str, str], dict[str, list[Binding]]] = defaultdict(lambda: defaultdict(list))
         literal_lines: set[tuple[str, str, int, str]] = set()
         self.value_lines: set[Evidence] = set()  # lines that bind a value
+        self.settings_read: dict[tuple[str, str], set[str]] = defaultdict(set)  # keys a file's code reads
         self.action_lines: set[Evidence] = set()  # lines where code calls, reads or names an address
         for f in facts:  # in fact order (sorted: by kind first), so every list below is too
             kind = f.kind
@@ -84,6 +85,10 @@ class ConstantIndex:
                 continue
             if kind in ACTION_KINDS:
                 self.action_lines.add(f.evidence)
+                if kind in ("config.read", "env.read"):
+                    setting = f.get("expr") or f.get("name")
+                    if setting:
+                        self.settings_read[(f.repository, f.path)].add(setting)
                 continue
             if kind == "import":  # the most numerous kind: one attribute, read directly
                 module = f.get("module")
@@ -143,6 +148,12 @@ class ConstantIndex:
         not where code calls anything?  Such a line in a connection's evidence follows the call it served
         (a constant in a package several programs share is not a call of that package)."""
         return evidence in self.value_lines and evidence not in self.action_lines
+
+    def reads_setting(self, repository: str, path: str, expr: str) -> bool:
+        """Does the expression read a setting (``config('services.x.url')``, ``Configuration["A:B"]``,
+        ``os.Getenv("X")``) the file's setting reads name?  Such a value is the configuration rules'
+        to resolve, or to list."""
+        return any(key in expr for key in self.settings_read.get((repository, path), ()))
 
     # ------------------------------------------------------------------ lookups
     def value_of(self, repository: str, path: str, name: str, line: int | None = None,
