@@ -213,3 +213,17 @@ def test_constructor_parameters_carry_the_address_into_the_objects_calls(tmp_pat
     assert {("shop/src/stock.ts", 7), ("shop/src/index.ts", 3)} <= lines(edge(model, "shop", "stock"))
     assert {("portal/StockClient.cs", 13), ("portal/StockClient.cs", 10), ("portal/Program.cs", 5)} <= lines(
         edge(model, "portal", "stock"))
+
+
+def test_hostile_expressions_are_unknown_not_a_crash() -> None:
+    """Deep nesting, long concatenations and self-referring names end as unknown values, quickly."""
+    from repomodeler.graph.expressions import UNKNOWN, Binding, Evaluator
+    from repomodeler.records import Evidence
+
+    site = Evidence("r", "a.py", 1)
+    loop = [Binding("A + B", False, Evidence("r", "a.py", 2), "python")]
+    evaluator = Evaluator(lambda name, s, language: loop, lambda name, default: [])
+    assert evaluator.evaluate("(" * 1500 + '"http://x"' + ")" * 1500, site, "python")[0].text == UNKNOWN
+    values = evaluator.evaluate(" + ".join(["A"] * 500), site, "python")
+    assert values and all(UNKNOWN in v.text for v in values)
+    assert evaluator.evaluate('"http://%s:%d" % (HOST, 8080)', site, "python")[0].text.startswith("http://")

@@ -26,6 +26,7 @@ from repomodeler.records import Evidence
 
 UNKNOWN = "{?}"  # a part whose value is not known: never a host (see values.URL_PATTERN's host class)
 MAX_VALUES = 8  # alternatives kept per expression (a name set in several places)
+MAX_NESTING = 32  # brackets inside brackets an expression may have
 MAX_STEPS = 2000  # names looked up for one expression
 MAX_DEPTH = 10  # names whose values are names whose values are... (a parameter -> a call -> a local -> ...)
 
@@ -104,6 +105,15 @@ class _Parser:
 
     # -- grammar
     def parse(self) -> list[Value]:
+        depth = deepest = 0
+        for kind, text in self.tokens:  # hostile input: nesting this reader would recurse into too deeply
+            if kind == "op" and text in "([{":
+                depth += 1
+                deepest = max(deepest, depth)
+            elif kind == "op" and text in ")]}":
+                depth -= 1
+        if deepest > MAX_NESTING:
+            return [Value(UNKNOWN)]
         values = self.sum()
         if self.peek()[0] != "end":
             return [Value(UNKNOWN)]  # something this reader does not know (a ternary, a comparison...)
