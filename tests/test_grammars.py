@@ -58,6 +58,11 @@ def K(line: int, name: str, value: str) -> Expected:
     return ("const.string", line, {"name": name, "value": value})
 
 
+def V(line: int, name: str, expr: str, scope: str | None = None) -> Expected:
+    attrs = {"name": name, "expr": expr, **({"scope": scope} if scope else {})}
+    return ("value.assign", line, attrs)
+
+
 def I(line: int, module: str) -> Expected:
     return ("import", line, {"module": module})
 
@@ -469,6 +474,53 @@ CASES: list[Case] = [
          absent=(("string.url", 4), ("string.url", 5))),
     Case("php", "broken.php", (E(2, "ORDERS_URL"),), broken=True),
 ]
+# Names bound to values (value resolution): the expression as written, the enclosing function's lines for a
+# local; a call's result (nothing a string or a name) is not read.
+CASES.extend([
+    Case("go", "values.go", (V(3, "stockBase", '"http://" + stockHost + ":8080"'),
+                             V(6, "url", 'stockBase + "/v2/" + name', "5-9"), V(7, "url", "registry", "5-9"),
+                             ("value.return", 11, {"function": "BaseURL", "expr": "&url.URL{Scheme: n.Scheme, Host: n.Host}"}),
+                             ("value.field", 11, {"name": "Scheme", "expr": "n.Scheme"}),
+                             ("value.field", 11, {"name": "Host", "expr": "n.Host"}),
+                             ("value.params", 13, {"function": "fetch", "params": "(ctx context.Context, requestURL *url.URL)",
+                                                   "scope": "13-13"}),
+                             ("value.invoke", 13, {"callee": "do", "args": "(ctx, requestURL)"})),
+         absent=(("value.assign", 8), ("value.invoke", 8))),
+    Case("java", "values.java", (V(2, "STOCK", 'BASE + "/stock"'),
+                                 V(4, "url", 'String.format("http://%s/x", HOST)', "3-6"),
+                                 ("value.params", 7, {"function": "Hosts", "params": "(String baseUrl)", "scope": "7-7"}),
+                                 V(7, "baseUrl", "baseUrl"),
+                                 ("value.invoke", 8, {"callee": "Hosts", "args": '("http://stock:8080")'})),
+         absent=(("value.assign", 5), ("value.invoke", 5))),
+    Case("kotlin", "values.kt", (V(1, "STOCK", 'BASE + "/stock"'), V(3, "url", '"$STOCK/items"', "2-5")),
+         absent=(("value.assign", 4),)),
+    Case("python", "values.py", (V(1, "STOCK", 'BASE + "/stock"'), V(6, "base", 'f"http://{HOST}:8080"'),
+                                 V(9, "url", '"http://{}/x".format(HOST)', "8-10"),
+                                 ("value.params", 14, {"function": "StockClient", "params": '(self, base_url="http://stock:8080")',
+                                                       "scope": "14-15"}),
+                                 ("value.params", 14, {"function": "__init__", "params": '(self, base_url="http://stock:8080")',
+                                                       "scope": "14-15"}),
+                                 V(15, "base_url", "base_url"),
+                                 ("value.invoke", 18, {"callee": "StockClient", "args": '(base_url="http://stock:9090")'})),
+         absent=(("value.assign", 10), ("value.invoke", 10))),
+    Case("javascript", "values.js", (
+        ("import.name", 1, {"name": "STOCK_URL", "module": "./config"}),
+        ("import.name", 1, {"name": "P", "imported": "PRICING", "module": "./config"}),
+        V(2, "STOCK", 'BASE + "/stock"'), V(4, "url", "`${STOCK}/items/${id}`", "3-6"),
+        ("value.params", 7, {"function": "StockClient", "params": "(baseUrl)", "scope": "7-7"}),
+        ("value.params", 7, {"function": "constructor", "params": "(baseUrl)", "scope": "7-7"}),
+        V(7, "baseUrl", "baseUrl"),
+        ("value.invoke", 8, {"callee": "StockClient", "args": '("http://stock:8080")'})),
+         absent=(("value.assign", 5), ("value.invoke", 5))),
+    Case("csharp", "values.cs", (V(3, "Stock", 'Base + "/stock"'), V(6, "url", '$"http://{Host}/x"', "4-8"),
+                                 ("value.params", 9, {"function": "Hosts", "params": "(string baseUrl)", "scope": "9-9"}),
+                                 V(9, "_baseUrl", "baseUrl"),
+                                 ("value.invoke", 10, {"callee": "Hosts", "args": '("http://stock:8080")'})),
+         absent=(("value.assign", 7), ("value.invoke", 7))),
+    Case("rust", "values.rs", (V(1, "STOCK", 'concat!("http://", "stock")'),
+                               V(3, "url", 'format!("{}/items", STOCK)', "2-5")),
+         absent=(("value.assign", 4),)),
+])
 CASES.extend(structure_cases(Case))  # code structure: tests/grammar_cases_structure.py
 
 

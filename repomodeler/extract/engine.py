@@ -8,6 +8,8 @@ Query file conventions (``grammars/<language>/<capability>.scm``):
   the pattern's first capture is used;
 * every other capture becomes an attribute named after the capture, its text unquoted when it is
   a string literal; captures whose names start with ``_`` are only for predicates and ignored;
+* ``(#set! verbatim "expr")`` keeps the named captures as written (not unquoted); ``(#set! scope_nodes
+  "t1 t2")`` adds ``scope``, the lines of the nearest enclosing node of those types (a local's function);
 * the standard predicates ``#eq?``, ``#match?``, ``#any-of?`` (and ``not-`` forms) filter matches.
 
 A file with syntax errors is still queried (tree-sitter recovers), and a warning names the file.
@@ -140,6 +142,18 @@ def _first_error_line(node) -> int | None:
     return None
 
 
+def enclosing_span(node, types: frozenset[str]) -> str | None:
+    """The lines (``"12-40"``) of the nearest ancestor of `node` whose type is one of `types` (the function a
+    local assignment belongs to, as ``(#set! scope_nodes "function_declaration ...")`` names them); None at
+    the top of the file.  The resolver uses it to read a local variable only inside its own function."""
+    parent = node.parent
+    while parent is not None:
+        if parent.type in types:
+            return f"{parent.start_point[0] + 1}-{parent.end_point[0] + 1}"
+        parent = parent.parent
+    return None
+
+
 def extract_source(repository: str, path: str, language: str, content: bytes) -> tuple[list[Fact], list[Warning_]]:
     """Parse one file and run all of its language's queries.  Never raises for bad input."""
     warnings: list[Warning_] = []
@@ -180,7 +194,8 @@ def extract_source(repository: str, path: str, language: str, content: bytes) ->
             if only and not re.search(only, path):
                 continue
             kind = settings["fact"]
-            attrs: dict[str, str] = {k: v for k, v in settings.items() if k not in ("fact", "only_files")}
+            attrs: dict[str, str] = {k: v for k, v in settings.items() if k not in ("fact", "only_files", "scope_nodes", "verbatim")}
+            verbatim = settings.get("verbatim", "").split()
             anchor = None
             for name, nodes in captures.items():
                 if not nodes:
@@ -191,13 +206,17 @@ def extract_source(repository: str, path: str, language: str, content: bytes) ->
                 if name.startswith("_"):
                     continue
                 text = nodes[0].text.decode("utf-8", "replace") if nodes[0].text is not None else ""
-                attrs[name] = unquote(text)[:MAX_ATTR_LEN]
+                attrs[name] = (text if name in verbatim else unquote(text))[:MAX_ATTR_LEN]
             if anchor is None:
                 firsts = [ns[0] for ns in captures.values() if ns]
                 if not firsts:
                     continue
                 anchor = min(firsts, key=lambda n: n.start_byte)
             line = anchor.start_point[0] + 1
+            if settings.get("scope_nodes"):
+                span = enclosing_span(anchor, frozenset(settings["scope_nodes"].split()))
+                if span:
+                    attrs["scope"] = span
             facts.add(Fact(kind=kind, repository=repository, path=path, line=line, language=language,
                            attrs=tuple(sorted(attrs.items())), rule=cq.rules[pattern_index] if cq.rules else ""))
         if time.perf_counter() - started >= QUERY_BUDGET_MICROS / 1e6 or cursor.did_exceed_match_limit:

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 
 from repomodeler.graph.catalog import tech_for_image
+from repomodeler.graph.constants import INDEXED_KINDS, ConstantIndex
 from repomodeler.graph.fact_view import FactView
 from repomodeler.rules import RULES, Rule, UndeclaredState
 from repomodeler.graph.naming import (
@@ -282,6 +283,9 @@ class ResolverBase:
         for f in self.facts:
             if f.kind == "const.string" and f.get("name"):
                 self.consts[(f.repository, f.path, f.get("name") or "")].append(f)
+        # Every name bound to a value, by scope (locals, the file, imports, the package, Q.NAME): what the
+        # client-call resolver asks when an expression names something (see graph/constants.py).
+        self.constants = ConstantIndex(f for kind in sorted(INDEXED_KINDS) for f in self.by_kind[kind])
 
     @property
     def facts(self) -> list[Fact]:

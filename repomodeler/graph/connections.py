@@ -38,7 +38,9 @@ from repomodeler.graph.naming import (
     infra_role,
     dependency_key,
 )
+from repomodeler.graph.expressions import UNKNOWN, Evaluator, Value
 from repomodeler.graph.values import (
+    URL_PATTERN,
     HostRef,
     call_arguments,
     expand_placeholders,
@@ -49,6 +51,35 @@ from repomodeler.graph.values import (
     parse_hosts,
 )
 from repomodeler.records import Component, Connection, Endpoint, Evidence, Fact, Port, Unresolved
+
+
+def host_known(text: str) -> bool:
+    """Does `text` name a host in full (``http://orders:8080/{?}``), not one cut short by a part that
+    could not be known (``http://orders-{?}``, ``http://{?}``)?"""
+    matches = list(URL_PATTERN.finditer(text))
+    return bool(parse_hosts(text)) and all(not text[m.end():].startswith(UNKNOWN) for m in matches) and (
+        bool(matches) or UNKNOWN not in text)
+
+
+def as_expression(expr: str, language: str) -> str:
+    """The source text of an expression extraction may have handed over unquoted: a captured string
+    literal loses its quotes (``f"http://{HOST}"`` arrives as ``http://{HOST}``), so such text is read
+    again as the literal it was (an interpolated one in the languages that have them)."""
+    text = expr.strip()
+    if not any(q in text for q in "\"'`"):
+        if re.match(r"^[a-zA-Z][a-zA-Z0-9+.-]*://|^/|^\$", text) or "${" in text:
+            if language in ("javascript", "typescript", "tsx"):
+                return f"`{text}`"
+            if language == "python" and "{" in text:
+                return f'f"{text}"'
+            if language == "csharp" and "{" in text:
+                return f'$"{text}"'
+            return f'"{text}"'
+        return text
+    for q in "\"'":
+        if text.count(q) % 2 == 1:  # "a" + b + "c" whose outer quotes were taken as one literal's
+            return f"{q}{text}{q}"
+    return text
 
 
 class ConnectionRules(ResolverBase):
@@ -562,7 +593,30 @@ class ConnectionRules(ResolverBase):
             configured = self.env_values.get((owner, ident))
             if configured:
                 values.extend((v, [f.evidence, ev]) for v, ev in configured)
+        # The expression evaluated through the names it uses, wherever their scope puts them (constants
+        # of other files, local variables, concatenation and format calls): URLs whose host is known.
+        known = {v for v, _c in values}
+        for value in self.code_values(owner, f, expr):
+            if value.text not in known and host_known(value.text):
+                known.add(value.text)
+                values.append((value.text, [f.evidence, *(e for e in value.chain if e != f.evidence)]))
         return values
+
+    def code_values(self, owner: str, f: Fact, expr: str) -> list[Value]:
+        """What an expression of code may evaluate to (see graph/expressions.py), names looked up in the
+        constants index by scope and environment reads in the owner's configuration."""
+        if not expr.strip() or f.language in ("config", "yaml", "json", "properties", "xml", "toml", ""):
+            return []
+
+        def env(name: str, default: str | None) -> list[Value]:
+            configured = self.env_values.get((owner, name))
+            if configured:
+                return [Value(v, (ev,)) for v, ev in configured]
+            return [Value(default)] if default is not None else []
+
+        evaluator = Evaluator(lambda name, site, language: self.constants.value_of(
+            site.repository, site.path, name, site.line, language), env)
+        return evaluator.evaluate(as_expression(expr, f.language), f.evidence, f.language)
 
     def argument_value(self, owner: str, f: Fact, arg: str) -> tuple[str, list[Evidence]] | None:
         """The one value an argument of a format call has: a literal, a same-file constant, a configured
@@ -586,6 +640,11 @@ class ConnectionRules(ResolverBase):
             configured = self.env_values.get((owner, ident.group(1)))
             if configured:
                 return configured[0][0], [f.evidence, configured[0][1]]
+        if re.fullmatch(r"(?:this\.|self\.)?[A-Za-z_][A-Za-z0-9_]*(?:(?:\.|::)[A-Za-z_][A-Za-z0-9_]*)*", arg):
+            # a constant of another file, a local variable, Config.HOST: the first value fully known
+            for value in self.code_values(owner, f, arg):
+                if value.known:
+                    return value.text, [f.evidence, *(e for e in value.chain if e != f.evidence)]
         return None
 
     def built_strings(self, owner: str, f: Fact, expr: str) -> list[tuple[str, list[Evidence]]]:
@@ -646,8 +705,10 @@ class ConnectionRules(ResolverBase):
                 targets.append((feign, "http", [f.evidence]))
                 if expr.startswith("/"):
                     endpoint_path = expr  # a declared path template, not an expression
+            named_host = False
             for value, chain in self.resolve_expression(owner, f, expr):
                 for ref in parse_hosts(value):
+                    named_host = True
                     target = self.alias.get(ref.host)
                     if target is None and ref.scheme in ("http", "https") and "." in ref.host \
                             and ref.host not in LOCAL_HOSTS and not re.match(r"^[\d.]+$", ref.host):
@@ -657,6 +718,10 @@ class ConnectionRules(ResolverBase):
                         continue
                     proto = self._protocol(ref, target)
                     targets.append((target, proto if proto != "tcp" else "http", chain))
+            if not targets and not named_host and expr.strip() and not self.constants.reads_setting(
+                    f.repository, f.path, expr):
+                # Nothing tells where this call goes: listed with its expression, never dropped silently.
+                self.model.unresolved.append(Unresolved(owner, expr, f.evidence))
             for target, proto, chain in targets:
                 file_targets[(f.repository, f.path)].add((target, proto))
                 self.connect(owner, target, proto, chain, attributes={"via": "http client"})

@@ -745,7 +745,8 @@ class ProcessRules(ResolverBase):
             groups: dict[str, set[Evidence]] = defaultdict(set)
             other: set[Evidence] = set()
             for e in conn.evidence:
-                o = self.process_of_file(e.repository, e.path)
+                # a line that only gave the call its value (a constant of shared code) follows the call
+                o = None if self.constants.gives_value(e) else self.process_of_file(e.repository, e.path)
                 if o is None:
                     other.add(e)
                 else:

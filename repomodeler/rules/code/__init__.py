@@ -20,7 +20,7 @@ RULES = (
                  "connects the caller to it, with the request line"),
         unit="client_calls",
         reads=("http.client", "config.env"),
-        writes=("connections", "components", "attributes"),
+        writes=("connections", "components", "attributes", "unresolved"),
         after=("config.address-values",),
         state=("browser_facts", "env_values"),
     ),
