@@ -96,6 +96,7 @@ ORDER: tuple[str, ...] = (
     "process.image-commands",
     "process.spawned-binaries",
     "process.shared-code",
+    "code.optional-plugins",
     "stores.logical-databases",
     "subsystem.packages",
 )

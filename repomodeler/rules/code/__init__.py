@@ -52,4 +52,13 @@ RULES = (
         writes=("components", "connections"),
         after=("code.address-literals", "code.client-calls", "config.address-values"),
     ),
+    Rule(
+        id="code.optional-plugins",
+        message=("An external system only plug-ins reach (code under plugins/<name>/, *-plugins/) is an optional "
+                 "integration an operator enables: listed as unresolved with the plug-in's line, not drawn"),
+        unit="optional_plugins",
+        reads=(),
+        writes=("components", "aliases", "connections", "unresolved"),
+        after=("process.shared-code",),
+    ),
 )
