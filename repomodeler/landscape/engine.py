@@ -189,6 +189,14 @@ class DaskEngine:
             import logging
 
             _fork_workers_warm()
+            import dask
+
+            # Extraction is CPU-bound on a few cores: the workers' statistical profiler (a sample every
+            # 10 ms) and twice-a-second system monitors cost a worker about a fifth of its time there,
+            # and nothing here reads them (no dashboard).
+            dask.config.set({"distributed.worker.profile.enabled": False,
+                             "distributed.admin.system-monitor.interval": "5s",
+                             "distributed.worker.memory.monitor-interval": "1s"})
             self._cluster = distributed.LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                                      dashboard_address=None, silence_logs=logging.ERROR,
                                                      host="127.0.0.1")
