@@ -43,6 +43,22 @@ def compose_variants(paths: set[str]) -> set[str]:
             and re.search(r"(^|/)((docker-)?compose|docker-stack)[^/]*\.ya?ml$", p)}
 
 
+def renamed_variants(services: list[Fact], variants: set[str]) -> set[str]:
+    """Compose files with another name (``postgresql.yml`` beside ``docker-compose.yml``) that redefine
+    services of the folder's default file: the same system run another way (PostgreSQL in place of
+    MySQL), a variant someone picks with ``-f``, not more of the system."""
+    def parent(p: str) -> str:
+        return p.rsplit("/", 1)[0] if "/" in p else ""
+
+    names: dict[str, set[str]] = defaultdict(set)
+    for f in services:
+        names[f.path].add((f.get("name") or "").lower())
+    defaults = {p for p in names if DEFAULT_COMPOSE.search(p)}
+    return {p for p in names if p not in defaults and p not in variants
+            and not re.search(r"(^|/)((docker-)?compose|docker-stack)[^/]*\.ya?ml$", p)
+            and any(parent(d) == parent(p) and names[p] & names[d] for d in defaults)}
+
+
 def completing_variants(facts: list[Fact], variants: set[str]) -> set[str]:
     """Variant compose files that complete a default one running only infrastructure.  A
     ``docker-compose.yml`` that starts third-party stores and brokers and nothing built here is the
@@ -236,6 +252,7 @@ class ResolverBase:
         every_fact = [f for r in self.results for f in r.facts]  # variant files and opt-in services included
         services = [f for f in every_fact if f.kind == "compose.service"]
         variants = compose_variants({f.path for f in services})
+        variants |= renamed_variants(services, variants)
         variants -= completing_variants(every_fact, variants)
         nested = nested_compose_variants(services, variants)
         variants |= set(nested)

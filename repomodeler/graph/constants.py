@@ -72,7 +72,8 @@ class ConstantIndex:
         # Value flow between functions: (repository, path) -> [(first line, last line, function, parameters)]
         self.params: dict[tuple[str, str], list[tuple[int, int, str, tuple[tuple[str, str | None], ...], str]]] = \
             defaultdict(list)
-        self.invokes: dict[tuple[str, str], list[tuple[Evidence, str, str]]] = defaultdict(list)  # (repo, callee)
+        # (repo, function) -> [(call site, arguments, language, the callee as written)]
+        self.invokes: dict[tuple[str, str], list[tuple[Evidence, str, str, str]]] = defaultdict(list)
         self.returns: dict[tuple[str, str], list[tuple[str, Binding]]] = defaultdict(list)  # (repo, function)
         self.fields: dict[tuple[str, str], dict[str, list[Binding]]] = defaultdict(lambda: defaultdict(list))
         literal_lines: set[tuple[str, str, int, str]] = set()
@@ -121,8 +122,9 @@ class ConstantIndex:
                     self.file_level[key][prop].append(Binding(prop, False, f.evidence, f.language))
                 self._file(f)
             elif kind == "value.invoke" and a.get("callee"):
-                callee = re.split(r"\.|::", a.get("callee") or "")[-1]
-                self.invokes[(f.repository, callee)].append((f.evidence, a.get("args") or "", f.language))
+                written = a.get("callee") or ""
+                callee = re.split(r"\.|::", written)[-1]
+                self.invokes[(f.repository, callee)].append((f.evidence, a.get("args") or "", f.language, written))
             elif kind == "value.return" and a.get("function"):
                 self.returns[(f.repository, a.get("function") or "")].append(
                     (f.path, Binding(a.get("expr") or "", False, f.evidence, f.language)))
@@ -214,7 +216,7 @@ class ConstantIndex:
             calls = self.invokes.get((repository, function), [])
             folder = PurePosixPath(path).parent.as_posix()
             near = [c for c in calls if PurePosixPath(c[0].path).parent.as_posix() == folder]
-            for evidence, args, language in near or calls:
+            for evidence, args, language, _written in near or [c for c in calls if self._may_call(c, path)]:
                 values = call_arguments(args.strip()[1:]) if args.strip()[:1] in "([" else []
                 keyword = next((v.split("=", 1)[1] for v in values
                                 if re.match(rf"\s*{re.escape(name)}\s*[=:](?!=)", v) and "=" in v), None)
@@ -227,6 +229,20 @@ class ConstantIndex:
             if default:
                 out.append(Binding(default, False, Evidence(repository, path, start), own_language))
         return out
+
+    def _may_call(self, call: tuple[Evidence, str, str, str], path: str) -> bool:
+        """Whether a call in another folder can reach the function defined in `path`: its file imports
+        that file's module (or its package, for an index/__init__/Go package), or qualifies the call
+        with it (``slack.post``, ``client.NewClient``). A call of a same-named method on some other
+        object (``apiClient.post`` against a module's ``post``) is not one of the function's calls."""
+        here = PurePosixPath(path)
+        names = {here.stem.lower(), here.parent.name.lower()} - {"", "index", "__init__", "mod", "main"}
+        site, _args, _language, written = call
+        qualifier = re.split(r"\.|::", written)[-2:-1]
+        if qualifier and qualifier[0].lower() in names:
+            return True
+        modules = self.imports.get((site.repository, site.path), set())
+        return any(re.split(r"[./:\\]+", m.rstrip("/"))[-1].lower() in names for m in modules if m.strip("./"))
 
     def _returns(self, repository: str, path: str, callee: str) -> list[Binding]:
         """What a function of the repository returns (the one in the same folder first)."""

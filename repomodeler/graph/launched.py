@@ -16,6 +16,8 @@ from pathlib import PurePosixPath
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.naming import is_under
 from repomodeler.graph.packages import folder
+from repomodeler.graph.processes import _closure
+from repomodeler.graph.scripts import SCRIPT_LANGUAGES, file_graph
 from repomodeler.graph.components import _image_repo
 from repomodeler.records import Evidence, Fact
 
@@ -145,8 +147,16 @@ class SupervisedRules(ResolverBase):
                     self.add_component(same, self.model.components[same].kind, f.repository, f.evidence, (owner,))
                     continue
                 selected = self._selected_services(f, host)
+                own = self._service_serving_routes(host, f.repository, selected)
                 for name, code in selected or [(owner, None)]:
                     if name != owner and self.alias.get(name.lower()) not in (None, host):
+                        continue
+                    if name == own and code is not None:
+                        # the service whose module reaches the program's route declarations is the
+                        # program as users meet it (its API and its app): the component itself, known
+                        # by the service's name too, not a second box beside one that runs nothing alone
+                        self.add_component(host, comp.kind, f.repository, code, (name,))
+                        self.process_primaries.add(host)
                         continue
                     attrs = {"part_of": host, "process": name, "command": f.get("command") or "", "launched_by": source}
                     if code is not None:
@@ -162,6 +172,20 @@ class SupervisedRules(ResolverBase):
                             continue  # a scheduler only puts due tasks on the broker
                         self.connect(proc.id, conn.target, conn.protocol, [f.evidence, *sorted(conn.evidence)[:1]],
                                      kind=conn.kind, attributes={"via": f"runs {comp.name}'s code with its settings"})
+
+    def _service_serving_routes(self, host: str, repo: str, selected: list[tuple[str, Evidence]]) -> str | None:
+        """The one selected service whose module reaches (through relative imports) a file declaring
+        the host's HTTP routes, else None."""
+        routes = {e.path for p in self.model.components[host].ports.values() if p.protocol == "http"
+                  for ep in p.endpoints for e in ep.evidence if e.repository == repo}
+        packages = getattr(self, "packages", None)
+        if len(selected) < 1 or not routes or packages is None:
+            return None
+        files = {p for (r, p), lang in packages.files.items() if r == repo and lang in SCRIPT_LANGUAGES}
+        graph = file_graph(repo, files, [f for f in self.by_kind["import"] if f.repository == repo],
+                           [f for f in self.by_kind["module.var"] if f.repository == repo])
+        serving = [name for name, code in selected if _closure(graph, {code.path}, set()) & routes]
+        return serving[0] if len(serving) == 1 else None
 
     def _scripts_deployed(self) -> dict[tuple[str, str], str]:
         """(repository, script file) -> the one deployed component whose own command runs that script."""
@@ -251,3 +275,4 @@ class SpawnedBinaryRules(ResolverBase):
         started = {k[1] for k in self.model.connections if k[2] == "process" and k[0] in holders}
         serving = [h for h in holders if h not in started]
         return serving[0] if len(serving) == 1 else owner
+

@@ -13,6 +13,7 @@ import re
 from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
+from repomodeler.graph.values import parse_hosts
 from repomodeler.records import Unresolved
 
 # Folders that hold one plug-in (an optional integration) per child.
@@ -31,6 +32,8 @@ def in_plugin(path: str) -> str | None:
 class PluginRules(ResolverBase):
     """External systems that only plug-ins reach."""
 
+    _url_literals: dict[str, list[str]] | None = None  # host -> paths of the URL literals naming it
+
     def optional_plugins(self) -> None:
         for cid in sorted(self.model.components):
             comp = self.model.components[cid]
@@ -41,6 +44,8 @@ class PluginRules(ResolverBase):
                 continue
             evidence = [e for k in into for e in self.model.connections[k].evidence]
             plugins = {in_plugin(e.path) for e in evidence}
+            if None in plugins and plugins - {None} and self._host_written_only_in_plugins(comp.name):
+                plugins.discard(None)  # shared code (an OAuth helper's fetch) calling what a plug-in hands it
             if not evidence or None in plugins or any(self.model.connections[k].source == cid for k in self.model.connections):
                 continue  # reached from the product's own code too (or it calls back): part of the system
             for k in sorted(into):
@@ -53,3 +58,14 @@ class PluginRules(ResolverBase):
             self.created_by.pop(cid, None)
             for a in [a for a, target in self.alias.items() if target == cid]:
                 del self.alias[a]
+
+    def _host_written_only_in_plugins(self, host: str) -> bool:
+        """Whether every URL literal naming `host` in the code lies in a plug-in folder (at least one):
+        then the product's shared code reaches it only with what a plug-in passes in."""
+        if self._url_literals is None:
+            self._url_literals = {}
+            for f in self.by_kind["string.url"]:
+                for ref in parse_hosts(f.get("value") or ""):
+                    self._url_literals.setdefault(ref.host.lower(), []).append(f.path)
+        paths = self._url_literals.get(host.lower(), [])
+        return bool(paths) and all(in_plugin(p) for p in paths)

@@ -97,6 +97,7 @@ ORDER: tuple[str, ...] = (
     "process.spawned-binaries",
     "process.shared-code",
     "code.optional-plugins",
+    "code.vendor-domains",
     "stores.logical-databases",
     "subsystem.packages",
 )

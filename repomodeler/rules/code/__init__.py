@@ -57,8 +57,17 @@ RULES = (
         message=("An external system only plug-ins reach (code under plugins/<name>/, *-plugins/) is an optional "
                  "integration an operator enables: listed as unresolved with the plug-in's line, not drawn"),
         unit="optional_plugins",
-        reads=(),
+        reads=("string.url",),
         writes=("components", "aliases", "connections", "unresolved"),
         after=("process.shared-code",),
+    ),
+    Rule(
+        id="code.vendor-domains",
+        message=("Hosts of one vendor's registered domain (api.github.com beside github.com) are one external "
+                 "system, named by the domain, the other hosts its aliases; cloud platforms' service subdomains stay apart"),
+        unit="vendor_domains",
+        reads=(),
+        writes=("components", "aliases", "connections"),
+        after=("code.optional-plugins",),
     ),
 )

@@ -44,10 +44,10 @@ RULES = (
         message=("Each program a process manager (s6, supervisord, a Procfile, systemd units) keeps running beside "
                  "a component's own is a process of it, using the stores that component is configured with"),
         unit="supervised_processes",
-        reads=("program.command", "program.lifecycle"),
-        writes=("components", "attributes", "connections"),
-        after=("process.programs", "process.links"),
-        state=("process_parent", "process_primaries"),
+        reads=("program.command", "program.lifecycle", "import", "module.var"),
+        writes=("components", "aliases", "attributes", "connections"),
+        after=("process.programs", "process.links", "api.endpoints"),
+        state=("process_parent", "process_primaries", "packages"),
     ),
     Rule(
         id="process.image-commands",

@@ -1,0 +1,73 @@
+"""Hosts of one vendor's domain are one external system.
+
+Why: code reaches a vendor through several host names (``github.com`` for clones and sign-in pages,
+``api.github.com`` for its REST API). Drawn apart they are two boxes for one system the architecture
+documents call by one name, and each caller links to only one of them. Where the bare domain is itself
+one of the externals, the other hosts of that domain fold into it and stay its aliases. Cloud
+platforms whose subdomains are separate services (``s3.amazonaws.com`` and ``sqs.amazonaws.com``)
+are left apart, as are domains where no bare-domain external exists (nothing to name the group).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from repomodeler.graph.base import ResolverBase
+
+# Domains whose subdomains are separate services (or separate tenants' sites), not one vendor API.
+MULTI_SERVICE_DOMAINS = frozenset({
+    "amazonaws.com", "aws.amazon.com", "googleapis.com", "google.com", "cloudfunctions.net", "appspot.com",
+    "windows.net", "azure.com", "azurewebsites.net", "azure-api.net", "microsoft.com", "microsoftonline.com",
+    "cloudfront.net", "herokuapp.com", "github.io", "gitlab.io", "netlify.app", "vercel.app", "pages.dev",
+    "workers.dev", "firebaseapp.com", "web.app", "ngrok.io", "svc.cluster.local", "cluster.local",
+})
+# Second-level labels under a country code (example.co.uk): the registered domain has three labels.
+COUNTRY_SECOND_LEVEL = frozenset({"co", "com", "org", "net", "ac", "gov", "edu", "ne", "or"})
+
+
+def registered_domain(host: str) -> str | None:
+    """``api.github.com`` -> ``github.com``; ``api.example.co.uk`` -> ``example.co.uk``; None for a name
+    with one label or an IP address."""
+    labels = host.lower().strip(".").split(".")
+    if len(labels) < 2 or all(x.isdigit() for x in labels):
+        return None
+    n = 3 if len(labels) >= 3 and len(labels[-1]) == 2 and labels[-2] in COUNTRY_SECOND_LEVEL else 2
+    return ".".join(labels[-n:])
+
+
+class VendorRules(ResolverBase):
+    """External hosts of one registered domain fold into the domain's own external."""
+
+    def vendor_domains(self) -> None:
+        groups: dict[str, list[str]] = defaultdict(list)
+        for cid in sorted(self.model.components):
+            comp = self.model.components[cid]
+            domain = registered_domain(comp.name) if comp.kind == "external" and comp.parent is None else None
+            if domain and domain not in MULTI_SERVICE_DOMAINS and not any(
+                    comp.name.lower().endswith("." + d) for d in MULTI_SERVICE_DOMAINS):
+                groups[domain].append(cid)
+        for domain in sorted(groups):
+            members = groups[domain]
+            bare = [c for c in members if self.model.components[c].name.lower() == domain]
+            if len(members) < 2 or not bare:
+                continue
+            into = bare[0]
+            for cid in members:
+                if cid != into:
+                    self._fold_external(cid, into)
+
+    def _fold_external(self, cid: str, into: str) -> None:
+        """Move `cid`'s links and names onto `into` and drop `cid`."""
+        comp = self.model.components.pop(cid)
+        self.created_by.pop(cid, None)
+        for key in sorted(k for k in self.model.connections if cid in (k[0], k[1])):
+            conn = self.model.connections.pop(key)
+            self.created_by.pop(key, None)
+            source = into if conn.source == cid else conn.source
+            target = into if conn.target == cid else conn.target
+            self.connect(source, target, conn.protocol, sorted(conn.evidence), kind=conn.kind,
+                         attributes=dict(conn.attributes))
+        for a in [a for a, target in self.alias.items() if target == cid]:
+            self.alias[a] = into
+        self.add_component(self.model.components[into].name, "external", comp.repository, min(comp.evidence),
+                           (comp.name, *sorted(comp.aliases)))

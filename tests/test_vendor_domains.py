@@ -1,0 +1,34 @@
+"""Hosts of one vendor's domain are one external system (rule code.vendor-domains)."""
+
+from repomodeler.graph.build import resolve_system
+from repomodeler.graph.vendors import registered_domain
+from repomodeler.rules.cases import extract_in_memory
+
+
+def test_registered_domain() -> None:
+    assert registered_domain("api.github.com") == "github.com"
+    assert registered_domain("github.com") == "github.com"
+    assert registered_domain("api.example.co.uk") == "example.co.uk"
+    assert registered_domain("localhost") is None
+    assert registered_domain("10.0.0.1") is None
+
+
+def _model(calls: list[str]):
+    body = "\n".join(f'\thttp.Get("{u}")' for u in calls)
+    files = {"go.mod": "module example.com/ci\ngo 1.22\n",
+             "main.go": f'package main\n\nimport "net/http"\n\nfunc main() {{\n{body}\n\thttp.ListenAndServe(":8000", nil)\n}}\n'}
+    return resolve_system("ci", extract_in_memory({"ci": files}))
+
+
+def test_api_host_folds_into_the_bare_domain_with_both_lines() -> None:
+    model = _model(["https://api.github.com/repos/acme/ci/hooks", "https://github.com/login/oauth/access_token"])
+    assert "api.github.com" not in model.components
+    assert "api.github.com" in model.components["github.com"].aliases
+    conn = next(c for c in model.connections.values() if (c.source, c.target) == ("ci", "github.com"))
+    assert {(e.path, e.line) for e in conn.evidence} >= {("main.go", 6), ("main.go", 7)}
+
+
+def test_cloud_services_and_lone_subdomains_stay_apart() -> None:
+    model = _model(["https://s3.amazonaws.com/bucket/key", "https://sqs.amazonaws.com/123/queue",
+                    "https://api.stripe.com/v1/charges", "https://files.stripe.com/v1/files"])
+    assert {"s3.amazonaws.com", "sqs.amazonaws.com", "api.stripe.com", "files.stripe.com"} <= set(model.components)
