@@ -50,6 +50,8 @@ TOOL_FILES = frozenset({"manage.py", "setup.py", "conftest.py", "noxfile.py", "f
 # Package scripts that run the package itself rather than one of its processes.
 GENERIC_SCRIPT = re.compile(r"^(start|serve|server|dev|develop|prod|production|main|app|default|run)$")
 # Launchers that start a server or a worker loop around an application module they are given.
+# Reloaders that run `python -m <module> ...` again on every change (hupper -m celery -A app worker).
+PY_RELOADERS = frozenset({"hupper"})
 SERVER_LAUNCHERS = frozenset({"gunicorn", "uvicorn", "hypercorn", "daphne", "waitress-serve", "granian"})
 PY_RUNNERS = re.compile(r"^(python[\d.]*|pypy[\d.]*|py)$")
 JS_RUNNERS = frozenset({"node", "nodemon", "ts-node", "ts-node-dev", "tsx", "bun", "babel-node", "deno"})
@@ -113,11 +115,13 @@ def parse_launch(words: list[str]) -> Launch | None:
         return None
     prog = PurePosixPath(words[0]).name
     args = words[1:]
-    if PY_RUNNERS.match(prog):
+    if PY_RUNNERS.match(prog) or prog in PY_RELOADERS:
         i = 0
         while i < len(args):
             a = args[i]
             if a == "-m" and i + 1 < len(args):
+                if args[i + 1] in SERVER_LAUNCHERS or args[i + 1] == "celery":
+                    return parse_launch(args[i + 1:])  # python -m celery -A app worker: the launcher itself
                 return Launch("module", args[i + 1])
             if a.startswith("-m") and len(a) > 2:
                 return Launch("module", a[2:])

@@ -26,7 +26,10 @@ def read_dotenv(repo: str, path: str, text: str) -> list[Fact]:
 
 
 READERS = (
-    Reader("dotenv", "descriptor", 110, read_dotenv, patterns=(r"\.env(?:\.[^/]*)?", r"[^/]*\.env"), line_based=True,
+    Reader("dotenv", "descriptor", 110, read_dotenv, patterns=(r"\.env(?:\.[^/]*)?", r"[^/]*\.env",
+                                                       # Docker's other usual names for an env_file
+                                                       r"env(?:ironment)?(?:\.list)?", r"[^/]*\.environment"),
+           line_based=True,
            shadows=("procfile", "helm.template", "spring.name", "helm.values", "beats", "prometheus", "otel_collector",
                     "grafana", "compose", "kubernetes", "spring.content")),
 )
