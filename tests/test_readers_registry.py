@@ -159,6 +159,7 @@ FIXTURES = {
     "graphql": ("schema.graphql", "type Query {\n  orders: [Order]\n}\n", "http.route"),
     "haproxy": ("haproxy.cfg", "backend api\n    server s1 orders:8080 check\n", "proxy.route"),
     "helm": ("chart/values.yaml", "image:\n  repository: shop/orders\n", "config.property"),
+    "hjson": ("config/forum.hjson", "{\n  database: {\n    host: postgres\n  }\n}\n", "config.property"),
     "kubernetes": ("k8s/orders.yaml", "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: orders\nspec:\n"
                    "  template:\n    spec:\n      containers:\n        - image: shop/orders\n", "k8s.workload"),
     "launchers": ("distribution/bin/mqnamesrv", "#!/bin/sh\nsh ${HOME}/bin/runserver.sh org.acme.namesrv.NamesrvStartup $@\n",

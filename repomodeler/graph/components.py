@@ -683,6 +683,57 @@ class ComponentRules(ResolverBase):
                 comp.source_roots.add((found[0].repository, norm_path(str(PurePosixPath(found[0].path).parent))))
                 comp.evidence.add(found[0].evidence)
                 self.credit(comp.rules)
+        self._image_entry_programs()
+
+    def _image_entry_programs(self) -> None:
+        """A compose service building an image whose Dockerfile starts a program one crate of the
+        repository builds (``ENTRYPOINT ["lemmy_server"]``, package ``lemmy_server`` with a
+        ``src/main.rs``) runs that crate: the crate's component and the deployment are one, known by
+        the deployment's name."""
+        mains = {(r.repository.name, x.path) for r in self.results for x in r.inventory.files
+                 if x.path.endswith("src/main.rs")}
+        crates: dict[tuple[str, str], list[Fact]] = defaultdict(list)
+        for m in self.by_kind["manifest"]:
+            if m.get("ecosystem") != "cargo" or not m.get("name"):
+                continue
+            d = folder(m.path)
+            names = [n.strip() for n in (m.get("commands") or "").split(",") if n.strip()]
+            if (m.repository, join_path(d, "src/main.rs")) in mains:
+                names.append(m.get("name") or "")
+            for n in set(names):
+                crates[(m.repository, n)].append(m)
+        if not crates:
+            return
+        entries: dict[tuple[str, str], Fact] = {}
+        for d in sorted(self.by_kind["docker.command"], key=Fact.order):
+            if d.get("instruction") in ("ENTRYPOINT", "CMD") and (d.repository, d.path) not in entries or \
+                    d.get("instruction") == "ENTRYPOINT":
+                entries[(d.repository, d.path)] = d  # the entrypoint if any, else the last CMD
+        overridden = {(f.repository, (f.get("owner") or "").lower()) for f in self.by_kind["program.command"]
+                      if f.get("source") == "compose"}
+        for f in self.by_kind["compose.service"]:
+            cid = self.alias.get((f.get("name") or "").lower())
+            _root, dockerfile = self.build_root(f)
+            entry = entries.get((f.repository, dockerfile)) if dockerfile else None
+            if cid is None or entry is None or (f.repository, (f.get("name") or "").lower()) in overridden:
+                continue
+            words = (entry.get("command") or "").replace('"', " ").replace("[", " ").replace(",", " ").split()
+            found = crates.get((f.repository, PurePosixPath(words[0]).name), []) if words else []
+            if len(found) != 1:
+                continue
+            crate_dir = folder(found[0].path)
+            unit = self.owner_of(f.repository, join_path(crate_dir, "src/main.rs"))
+            comp = self.model.components[cid]
+            comp.source_roots.add((f.repository, crate_dir))
+            comp.evidence.update({entry.evidence, found[0].evidence})
+            self.credit(comp.rules)
+            if unit is not None and unit != cid and not self.model.components[unit].attributes.get("deployment"):
+                gone = self.model.components.pop(unit)
+                self.created_by.pop(unit, None)
+                for a in [a for a, t in self.alias.items() if t == unit]:
+                    self.alias[a] = cid
+                    comp.aliases.add(a)
+                self.owner_cache.clear()
 
     def spring_identity(self) -> None:
         """``spring.application.name`` names the service other services and config files use."""

@@ -17,7 +17,7 @@ from repomodeler.records import Fact
 _NGINX_PASS = re.compile(r"^\s*(proxy_pass|grpc_pass|fastcgi_pass|uwsgi_pass)\s+([^;\s]+)\s*;")
 _NGINX_LOCATION = re.compile(r"^\s*location\s+(?:[=~^*]+\s*)?([^\s{]+)\s*\{")
 _NGINX_UPSTREAM = re.compile(r"^\s*upstream\s+([A-Za-z0-9_.-]+)\s*\{")
-_NGINX_SERVER = re.compile(r"^\s*server\s+([A-Za-z0-9_.-]+(?::\d+)?)[^;]*;")
+_NGINX_SERVER = re.compile(r"^\s*server\s+[\"']?([A-Za-z0-9_.-]+(?::\d+)?)[\"']?[^;]*;")
 _NGINX_SERVER_BLOCK = re.compile(r"^\s*server\s*\{")
 _NGINX_SERVER_NAME = re.compile(r"^\s*server_name\s+([^;]+);")
 _NGINX_SET = re.compile(r"^\s*set\s+\$([A-Za-z0-9_]+)\s+[\"']?([^\"';\s]+)[\"']?\s*;")
@@ -28,13 +28,24 @@ _HAPROXY_SERVER = re.compile(r"^\s+server\s+\S+\s+([A-Za-z0-9_.-]+:\d+)")
 _CADDY_PROXY = re.compile(r"^\s*reverse_proxy\s+(?:(/\S*)\s+)?(\S+)")
 
 
+def _expand(value: str, variables: dict[str, list[str]]) -> list[str]:
+    """A proxy_pass target with its variables replaced by each value they are set to (unknown ones kept)."""
+    m = re.search(r"\$([A-Za-z0-9_]+)", value)
+    if m is None or m.group(1) not in variables:
+        return [value]
+    return [x for v in variables[m.group(1)]
+            for x in _expand(value[:m.start()] + v.strip("\"'") + value[m.end():], variables)]
+
+
 def read_proxy(repo: str, path: str, text: str) -> list[Fact]:
     facts: list[Fact] = []
     upstreams: dict[str, list[tuple[str, int]]] = {}
     current_upstream: str | None = None
     location = ""
     server_names = ""  # the virtual hosts (`server_name api.shop.local;`) of the server block
-    variables: dict[str, str] = {}  # `set $search_host "search";` then `proxy_pass http://$search_host;`
+    # `set $search_host "search";` then `proxy_pass http://$search_host;`; a variable set to several
+    # values (`set $proxpass "http://ui";` and, under a condition, `set $proxpass "http://api";`) routes to each
+    variables: dict[str, list[str]] = {}
     lines = text.splitlines()
     for i, raw in enumerate(lines, start=1):
         line = raw.split("#", 1)[0]
@@ -46,7 +57,9 @@ def read_proxy(repo: str, path: str, text: str) -> list[Fact]:
             continue
         m = _NGINX_SET.match(line)
         if m:
-            variables[m.group(1)] = m.group(2)
+            variables.setdefault(m.group(1), [])
+            if m.group(2) not in variables[m.group(1)]:
+                variables[m.group(1)].append(m.group(2))
             continue
         m = _NGINX_UPSTREAM.match(line)
         if m:
@@ -65,16 +78,16 @@ def read_proxy(repo: str, path: str, text: str) -> list[Fact]:
             location = m.group(1)
         m = _NGINX_PASS.match(line)
         if m:
-            target = re.sub(r"\$([A-Za-z0-9_]+)", lambda v: variables.get(v.group(1), v.group(0)), m.group(2))
-            host = re.sub(r"^[a-z]+://", "", target).split("/")[0].split(":")[0]
-            if host in upstreams:
-                for server, sline in upstreams[host]:
-                    facts.append(fact("proxy.route", repo, path, sline, upstream=server, location=location, via=f"upstream {host}",
-                                       server_names=server_names))
-                facts.append(fact("proxy.route", repo, path, i, upstream=target, location=location, via=f"upstream {host}",
-                                   named_upstream=host, server_names=server_names))
-            else:
-                facts.append(fact("proxy.route", repo, path, i, upstream=target, location=location, server_names=server_names))
+            for target in _expand(m.group(2).strip("\"'"), variables):
+                host = re.sub(r"^[a-z]+://", "", target).split("/")[0].split(":")[0]
+                if host in upstreams:
+                    for server, sline in upstreams[host]:
+                        facts.append(fact("proxy.route", repo, path, sline, upstream=server, location=location,
+                                          via=f"upstream {host}", server_names=server_names))
+                    facts.append(fact("proxy.route", repo, path, i, upstream=target, location=location, via=f"upstream {host}",
+                                      named_upstream=host, server_names=server_names))
+                else:
+                    facts.append(fact("proxy.route", repo, path, i, upstream=target, location=location, server_names=server_names))
             continue
         m = _APACHE_MEMBER.match(line)
         if m:  # <Proxy balancer://c> ... BalancerMember http://stock:8080: an upstream of the balancer

@@ -20,7 +20,7 @@ from functools import lru_cache
 from pathlib import PurePosixPath
 
 from repomodeler.extract.readers import (appsettings, beats, cargo, cdk, cloudformation, cmake, compose, config_json, dockerfile, dotenv,
-                                         dotnet_project, envoy, go_mod, gradle, grafana, graphql, haproxy, helm,
+                                         dotnet_project, envoy, go_mod, gradle, grafana, graphql, haproxy, helm, hjson,
                                          kubernetes, launchers, logback, makefile, maven, nginx, npm, openapi,
                                          otel_collector,
                                          plain_manifests, procfile, prometheus, proto, pyproject, requirements,
@@ -30,7 +30,7 @@ from repomodeler.extract.readers._yaml import yaml
 from repomodeler.records import Fact, Warning_
 
 MODULES = (appsettings, beats, cargo, cdk, cloudformation, cmake, compose, config_json, dockerfile, dotenv, dotnet_project, envoy, go_mod, gradle,
-           grafana, graphql, haproxy, helm, kubernetes, launchers, logback, makefile, maven, nginx, npm, openapi, otel_collector,
+           grafana, graphql, haproxy, helm, hjson, kubernetes, launchers, logback, makefile, maven, nginx, npm, openapi, otel_collector,
            plain_manifests, procfile, prometheus, proto, pyproject, requirements, setup_cfg, setup_py, spring)
 READERS: tuple[Reader, ...] = tuple(sorted((r for m in MODULES for r in m.READERS),
                                            key=lambda r: (FAMILIES.index(r.family), r.order, r.id)))

@@ -18,11 +18,11 @@ RULES = (
     ),
     Rule(
         id="build.deployed-programs",
-        message=("A deployment of the repository's one image started with the name of a program it builds runs "
-                 "that program's folder"),
+        message=("A deployment of the repository's one image started with the name of a program it builds (by "
+                 "its command, or its Dockerfile's ENTRYPOINT naming a crate's program) runs that program's folder"),
         unit="deployed_programs",
-        reads=("program.binary", "program.command"),
-        writes=("roots",),
+        reads=("program.binary", "program.command", "manifest", "docker.command", "compose.service"),
+        writes=("roots", "components", "aliases"),
         after=("build.units",),
     ),
     Rule(
