@@ -32,3 +32,8 @@ def test_cloud_services_and_lone_subdomains_stay_apart() -> None:
     model = _model(["https://s3.amazonaws.com/bucket/key", "https://sqs.amazonaws.com/123/queue",
                     "https://api.stripe.com/v1/charges", "https://files.stripe.com/v1/files"])
     assert {"s3.amazonaws.com", "sqs.amazonaws.com", "api.stripe.com", "files.stripe.com"} <= set(model.components)
+
+
+def test_an_external_is_known_by_its_vendor_name() -> None:
+    model = _model(["https://api.pushover.net/1/messages.json"])
+    assert "pushover" in model.components["api.pushover.net"].aliases

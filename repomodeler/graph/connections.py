@@ -422,6 +422,51 @@ class ConnectionRules(ResolverBase):
                 continue  # a component of the system answers to that name (a local emulator, a stand-in)
             self.connect(owner, target, "http", [f.evidence], attributes={"via": f"sdk {module}"})
 
+    def _constant_users(self, f: Fact, owner: str) -> list[tuple[str, list[Evidence]]]:
+        """For a literal that is a named constant (``DefaultRepoServerAddr = "repo-server:8081"`` in a
+        shared ``common`` package) used by code in other files (a flag default
+        ``common.DefaultRepoServerAddr`` in a server's command): the components whose code uses it,
+        each with the lines using it. The address is theirs, and the lines say which of a program's
+        processes uses it; the package that only declares it calls nobody. Empty when it is used nowhere
+        else (then the declaring component is the caller, as before)."""
+        names = self._constant_names.get((f.repository, f.path, f.line))
+        if not names:
+            return []
+        users: dict[str, set[Evidence]] = defaultdict(set)
+        for name in names:
+            for site in self._name_uses.get((f.repository, name), []):
+                user = self.owner_of(site.repository, site.path) if site.path != f.path else None
+                if user is not None:
+                    users[user].add(site)
+        return [(u, sorted(sites)[:5]) for u, sites in sorted(users.items())]
+
+    @property
+    def _constant_names(self) -> dict[tuple[str, str, int], list[str]]:
+        """(repository, path, line) -> names of the string constants declared on that line."""
+        if self._constants_by_line is None:
+            self._constants_by_line = defaultdict(list)
+            for c in self.by_kind["const.string"]:
+                if c.get("name"):
+                    self._constants_by_line[(c.repository, c.path, c.line)].append(c.get("name") or "")
+        return self._constants_by_line
+
+    @property
+    def _name_uses(self) -> dict[tuple[str, str], list[Evidence]]:
+        """(repository, constant name) -> lines whose call arguments or assigned expressions name it
+        (``common.DefaultRepoServerAddr``, ``DEFAULT_URL``)."""
+        if self._uses_by_name is None:
+            declared = {(c.repository, c.get("name") or "") for c in self.by_kind["const.string"] if c.get("name")}
+            self._uses_by_name = defaultdict(list)
+            for v in [*self.by_kind["value.invoke"], *self.by_kind["value.assign"]]:
+                text = v.get("args") or v.get("expr") or ""
+                for word in set(re.findall(r"(?<![\w\"'])([A-Za-z_]\w*)(?![\w\"'(])", text)):
+                    if (v.repository, word) in declared:
+                        self._uses_by_name[(v.repository, word)].append(v.evidence)
+        return self._uses_by_name
+
+    _constants_by_line: dict[tuple[str, str, int], list[str]] | None = None
+    _uses_by_name: dict[tuple[str, str], list[Evidence]] | None = None
+
     def code_connections(self) -> None:
         client_lines = {(f.repository, f.path, f.line) for f in self.by_kind["http.client"]}
         env_default_lines = {(f.repository, f.path, f.line) for f in self.by_kind["env.read"] if f.get("default")}
@@ -437,7 +482,9 @@ class ConnectionRules(ResolverBase):
             if owner is None:
                 continue
             in_call = (f.repository, f.path, f.line) in client_lines
-            self._resolve_value(owner, f.get("value") or "", [f.evidence], allow_external=in_call, origin=f.evidence)
+            for user, sites in self._constant_users(f, owner) or [(owner, [])]:
+                self._resolve_value(user, f.get("value") or "", [f.evidence, *sites],
+                                    allow_external=in_call, origin=f.evidence)
 
     def driver_connections(self) -> None:
         for f in self.by_kind["import"]:

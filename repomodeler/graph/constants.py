@@ -78,6 +78,7 @@ class ConstantIndex:
         self.fields: dict[tuple[str, str], dict[str, list[Binding]]] = defaultdict(lambda: defaultdict(list))
         literal_lines: set[tuple[str, str, int, str]] = set()
         self.value_lines: set[Evidence] = set()  # lines that bind a value
+        self.constant_lines: set[Evidence] = set()  # lines declaring a string constant
         self.settings_read: dict[tuple[str, str], set[str]] = defaultdict(set)  # keys a file's code reads
         self.action_lines: set[Evidence] = set()  # lines where code calls, reads or names an address
         for f in facts:  # in fact order (sorted: by kind first), so every list below is too
@@ -104,6 +105,7 @@ class ConstantIndex:
             if kind == "const.string" and name:
                 self.file_level[key][name].append(Binding(a.get("value") or "", True, f.evidence, f.language))
                 literal_lines.add((f.repository, f.path, f.line, name))
+                self.constant_lines.add(f.evidence)
                 self._file(f)
             elif kind == "value.assign" and name:
                 binding = Binding(a.get("expr") or "", False, f.evidence, f.language)
@@ -150,6 +152,10 @@ class ConstantIndex:
         not where code calls anything?  Such a line in a connection's evidence follows the call it served
         (a constant in a package several programs share is not a call of that package)."""
         return evidence in self.value_lines and evidence not in self.action_lines
+
+    def declares_constant(self, evidence: Evidence) -> bool:
+        """Is this line a string constant's declaration (not a line using one)?"""
+        return evidence in self.constant_lines
 
     def reads_setting(self, repository: str, path: str, expr: str) -> bool:
         """Does the expression read a setting (``config('services.x.url')``, ``Configuration["A:B"]``,

@@ -744,9 +744,19 @@ class ProcessRules(ResolverBase):
             conn = self.model.connections[k]
             groups: dict[str, set[Evidence]] = defaultdict(set)
             other: set[Evidence] = set()
+            # A shared constant's declaration beside the lines using it (flag defaults naming
+            # common.DefaultRepoServerAddr in each server's command): each using line is where its
+            # process takes the address, and the declaration follows them.
+            declared = {e for e in conn.evidence if self.constants.declares_constant(e)}
+            using = {e for e in conn.evidence if e not in declared and self.constants.gives_value(e)} if declared else set()
             for e in conn.evidence:
                 # a line that only gave the call its value (a constant of shared code) follows the call
-                o = None if self.constants.gives_value(e) else self.process_of_file(e.repository, e.path)
+                if using and e in declared:
+                    o = None
+                elif e in using:
+                    o = self.process_of_file(e.repository, e.path)
+                else:
+                    o = None if self.constants.gives_value(e) else self.process_of_file(e.repository, e.path)
                 if o is None:
                     other.add(e)
                 else:

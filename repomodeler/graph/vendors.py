@@ -3,7 +3,9 @@
 Why: code reaches a vendor through several host names (``github.com`` for clones and sign-in pages,
 ``api.github.com`` for its REST API). Drawn apart they are two boxes for one system the architecture
 documents call by one name, and each caller links to only one of them. Where the bare domain is itself
-one of the externals, the other hosts of that domain fold into it and stay its aliases. Cloud
+one of the externals, the other hosts of that domain fold into it and stay its aliases. Every such
+external is also known by the vendor's name (``api.pushover.net``: ``pushover``), the name people
+and documents use for it. Cloud
 platforms whose subdomains are separate services (``s3.amazonaws.com`` and ``sqs.amazonaws.com``)
 are left apart, as are domains where no bare-domain external exists (nothing to name the group).
 """
@@ -49,12 +51,16 @@ class VendorRules(ResolverBase):
         for domain in sorted(groups):
             members = groups[domain]
             bare = [c for c in members if self.model.components[c].name.lower() == domain]
-            if len(members) < 2 or not bare:
-                continue
-            into = bare[0]
-            for cid in members:
-                if cid != into:
-                    self._fold_external(cid, into)
+            if len(members) >= 2 and bare:
+                for cid in members:
+                    if cid != bare[0]:
+                        self._fold_external(cid, bare[0])
+                members = bare[:1]
+            vendor = domain.split(".")[0]
+            for cid in members:  # known by the vendor's name too (api.pushover.net: pushover)
+                comp = self.model.components[cid]
+                if len(vendor) >= 3 and vendor not in comp.aliases and vendor not in self.alias:
+                    self.add_component(comp.name, comp.kind, comp.repository, min(comp.evidence), (vendor,))
 
     def _fold_external(self, cid: str, into: str) -> None:
         """Move `cid`'s links and names onto `into` and drop `cid`."""

@@ -9,7 +9,7 @@ RULES = (
                  "it; an HTTP URL to a foreign host used by a client introduces an external system"),
         unit="code_connections",
         reads=("http.client", "env.read", "string.url", "string.hostport", "string.dsn", "string.browser_url",
-               "config.env", "manifest.dependency", "import"),
+               "config.env", "manifest.dependency", "import", "const.string", "value.invoke", "value.assign"),
         writes=("connections", "components", "unresolved"),
         after=("config.address-values",),
         state=("browser_facts", "databases_named", "ports_served"),
@@ -64,7 +64,8 @@ RULES = (
     Rule(
         id="code.vendor-domains",
         message=("Hosts of one vendor's registered domain (api.github.com beside github.com) are one external "
-                 "system, named by the domain, the other hosts its aliases; cloud platforms' service subdomains stay apart"),
+                 "system, named by the domain, the other hosts its aliases; cloud platforms' service subdomains stay apart. "
+                 "An external is known by its vendor's name too (api.pushover.net: pushover)"),
         unit="vendor_domains",
         reads=(),
         writes=("components", "aliases", "connections"),
