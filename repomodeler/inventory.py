@@ -41,6 +41,9 @@ PACKAGE_ROOTS = (("src", "main"), ("src", "java"), ("src", "kotlin"))
 MINIFIED = re.compile(r"\.(min|bundle|chunk)\.(js|css|mjs)$|[.-][0-9a-f]{8,}\.js$")
 TEST_DIRS = frozenset({"test", "tests", "__tests__", "spec", "specs", "e2e", "e2e-tests", "e2e_tests", "cypress",
                        "integration-tests", "it", "testing"})
+# Folders named for a kind of tests (unittests, api_tests, rest-api-tests, load-tests).
+KIND_OF_TESTS_DIR = re.compile(r"^(unit|integration|functional|acceptance|system|api|rest-api|e2e|end-to-end|load|"
+                               r"perf|performance|smoke|regression|ui|contract|component)[-_]?tests?$")
 EXAMPLE_DIRS = frozenset({"example", "examples", "demo", "demos", "benchmark", "benchmarks", "bench"})
 DOC_DIRS = frozenset({"doc", "docs", "documentation", "site-docs"})
 DOC_WORDS = frozenset({"doc", "docs", "documentation"})  # old-docs, docs_v1: documentation by name
@@ -151,7 +154,7 @@ def classify_role(path: str) -> str:
         if d in FIXTURE_DIRS:
             return "fixture"
     for d in dirs:
-        if d in TEST_DIRS:
+        if d in TEST_DIRS or KIND_OF_TESTS_DIR.match(d):
             return "test"
     if len(parts) >= 2 and "src" in dirs and "test" in dirs:
         return "test"

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from repomodeler.extract.engine import extract_source
+from repomodeler.extract.engine import TEST_ONLY, extract_source
 from repomodeler.languages import all_languages, language_for_path, load_language
 
 from grammar_cases_structure import structure_cases
@@ -399,6 +399,10 @@ CASES: list[Case] = [
     ), absent=(("http.client", 5),)),
     Case("rust", "env_reads.rs", (E(2, "ORDERS_URL", "http://orders:8080"), E(3, "PORT"), E(4, "CARGO_PKG_NAME")),
          absent=(("env.read", 5),)),
+    # #[cfg(test)] modules: the URL of production code is read, those of test modules are not
+    Case("rust", "test_code.rs", (("string.url", 1, {"value": "postgres://db:5432/x"}),),
+         absent=(("string.url", 6), ("string.url", 11), ("value.assign", 6), ("code.test_only", 4)),
+         covers=("test_code",)),
     Case("rust", "constants.rs", (K(1, "ORDERS_URL", "http://orders:8080"), K(2, "CACHE_ADDR", "redis-cart:6379")),
          absent=(("const.string", 3),)),
     Case("rust", "grpc.rs", (G("server", 2, "CartServiceServer"), G("client", 3, "CurrencyServiceClient", "Client$")),
@@ -559,6 +563,9 @@ def test_every_query_file_has_a_fixture_covering_its_fact_kinds(language: str, s
     cases = [c for c in CASES if c.language == language and scm.stem in (c.covers or (Path(c.fixture).stem,))]
     assert cases, f"no fixture case for {scm}"
     covered = {e[0] for c in cases for e in c.expect}
+    if TEST_ONLY in kinds:  # marks lines to drop: checked by facts absent from a test module's lines
+        assert any(k != TEST_ONLY for c in cases for k, _line in c.absent), f"{scm.name}: no case shows test code dropped"
+        kinds.discard(TEST_ONLY)
     assert kinds <= covered, f"{scm.name}: kinds {kinds - covered} are never checked"
 
 

@@ -168,3 +168,14 @@ def test_a_compose_file_in_a_ci_folder_is_the_pipelines_stack_not_the_system() -
     model = resolve_files({"tmp": files})
     assert "elasticsearch8" not in model.components and "opensearch2" not in model.components
     assert ("tmp", "elasticsearch") in edge_set(model)
+
+
+def test_folders_named_for_a_kind_of_tests_are_test_code() -> None:
+    """``unittests/``, ``api_tests/``, ``rest-api-tests/``: a test suite's fixtures, stacks and clients
+    are not the system (a Kubernetes manifest among scan fixtures is no deployment)."""
+    from repomodeler.inventory import classify_role
+    assert classify_role("unittests/scans/conftest/clean.yaml") == "test"
+    assert classify_role("api_tests/src/shared.ts") == "test"
+    assert classify_role("quickwit/rest-api-tests/docker-compose.yml") == "test"
+    assert classify_role("src/contests/handler.go") == "source"
+    assert classify_role("latest/config.yaml") == "source"

@@ -154,6 +154,11 @@ def enclosing_span(node, types: frozenset[str]) -> str | None:
     return None
 
 
+# A query fact of this kind marks test-only code inside a production file (Rust's #[cfg(test)] modules):
+# no fact is kept from its lines, and it is no fact itself.
+TEST_ONLY = "code.test_only"
+
+
 def extract_source(repository: str, path: str, language: str, content: bytes) -> tuple[list[Fact], list[Warning_]]:
     """Parse one file and run all of its language's queries.  Never raises for bad input."""
     warnings: list[Warning_] = []
@@ -179,6 +184,7 @@ def extract_source(repository: str, path: str, language: str, content: bytes) ->
         line = _first_error_line(root) or 1
         warnings.append(Warning_(repository, path, line, f"syntax error near line {line}; read what could be parsed"))
     facts: set[Fact] = set()
+    test_spans: list[tuple[int, int]] = []
     import tree_sitter
 
     for cq in compiled_queries(language):
@@ -213,6 +219,9 @@ def extract_source(repository: str, path: str, language: str, content: bytes) ->
                     continue
                 anchor = min(firsts, key=lambda n: n.start_byte)
             line = anchor.start_point[0] + 1
+            if kind == TEST_ONLY:
+                test_spans.append((line, anchor.end_point[0] + 1))
+                continue
             if settings.get("scope_nodes"):
                 span = enclosing_span(anchor, frozenset(settings["scope_nodes"].split()))
                 if span:
@@ -221,4 +230,6 @@ def extract_source(repository: str, path: str, language: str, content: bytes) ->
                            attrs=tuple(sorted(attrs.items())), rule=cq.rules[pattern_index] if cq.rules else ""))
         if time.perf_counter() - started >= QUERY_BUDGET_MICROS / 1e6 or cursor.did_exceed_match_limit:
             warnings.append(Warning_(repository, path, 0, "too complex to query completely; read in part"))
+    if test_spans:
+        facts = {f for f in facts if not any(a <= f.line <= b for a, b in test_spans)}
     return sorted(facts, key=Fact.order), warnings
