@@ -25,6 +25,11 @@ from repomodeler.writes import GuardedDict, GuardedList, check, guarded, undecla
 DEFAULT_COMPOSE = re.compile(r"(^|/)(docker-compose|compose)(\.override)?\.ya?ml$")
 
 
+# Compose files of optional add-ons an operator starts on top of the system (docker/addons/<name>/
+# docker-compose.yml): opt-in like a variant file.
+ADD_ON_DIR = re.compile(r"(^|/)(add-?ons?|extras|optional|extensions)/", re.I)
+
+
 def compose_variants(paths: set[str]) -> set[str]:
     """Compose files Docker Compose does not load by default: beside a ``docker-compose.yml`` (and its
     ``.override``), a ``docker-compose.prod.yml`` or ``docker-compose.elk.yml`` is a variant someone opts
@@ -253,6 +258,7 @@ class ResolverBase:
         services = [f for f in every_fact if f.kind == "compose.service"]
         variants = compose_variants({f.path for f in services})
         variants |= renamed_variants(services, variants)
+        variants |= {f.path for f in services if ADD_ON_DIR.search(f.path)}
         variants -= completing_variants(every_fact, variants)
         nested = nested_compose_variants(services, variants)
         variants |= set(nested)

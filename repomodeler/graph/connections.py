@@ -9,6 +9,7 @@ from collections import defaultdict
 from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
+from repomodeler.graph.packages import folder
 from repomodeler.graph.catalog import (
     BROWSER_URL_KEY,
     CLUSTER_DNS,
@@ -198,6 +199,20 @@ class ConnectionRules(ResolverBase):
                                 if f.language and f.role == "source"]
         return any(r == repo and is_under(p, root) for repo, root in comp.source_roots for r, p in self._code_files)
 
+    def stack_settings_file(self, repo: str, path: str) -> bool:
+        """A ``.env`` in a deployment folder (a compose file beside it, no code): Compose's interpolation
+        source, the whole stack's settings. Not the settings of the component whose folder holds it,
+        nor of a third-party image handed it whole (an nginx given ``env_file: .env``), which take only
+        what the compose file interpolates from it."""
+        if self._stack_dirs is None:
+            compose_dirs = {(f.repository, folder(f.path)) for f in self.by_kind["compose.service"]}
+            code_dirs = {(r.repository.name, folder(x.path)) for r in self.results for x in r.inventory.files
+                         if x.language and x.role == "source"}
+            self._stack_dirs = compose_dirs - code_dirs
+        return PurePosixPath(path).name == ".env" and (repo, folder(path)) in self._stack_dirs
+
+    _stack_dirs: set[tuple[str, str]] | None = None
+
     def env_file_settings(self) -> list[tuple[str, Fact]]:
         """Compose ``env_file: .env``: the file's settings are the service's environment.  A file kept
         out of git is represented by its committed template (``.env.example``, ``.sample``, ``.dist``)."""
@@ -215,8 +230,8 @@ class ConnectionRules(ResolverBase):
                 continue
             path = norm_path(join_path(PurePosixPath(f.path).parent.as_posix(), f.get("file") or ""))
             comp = self.model.components[owner]
-            if users[(f.repository, path)] > 1 and (comp.kind in ("database", "cache", "broker")
-                                                    or not self.has_code(comp)):
+            if (users[(f.repository, path)] > 1 or self.stack_settings_file(f.repository, path)) and (
+                    comp.kind in ("database", "cache", "broker") or not self.has_code(comp)):
                 # One file for the whole project (a MariaDB's root password beside the services' addresses):
                 # a store or a third-party image takes what it knows from it, and calls nobody by it.
                 continue
@@ -258,7 +273,7 @@ class ConnectionRules(ResolverBase):
         pairs: list[tuple[str, Fact]] = []
         for f in self.by_kind["config.env"]:
             owner = self.config_owner(f)
-            if owner:
+            if owner and not (f.get("source") == "dotenv" and self.stack_settings_file(f.repository, f.path)):
                 pairs.append((owner, f))
         shared: set[tuple[str, Fact]] = set()  # settings one file gives several components
         read_names = self.names_read()

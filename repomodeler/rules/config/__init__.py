@@ -8,7 +8,7 @@ RULES = (
         message=("A setting (env var, config property, ConfigMap) whose value is an address of another component "
                  "connects its owner to it; an unknown data-store address introduces that store"),
         unit="config_connections",
-        reads=("config.property", "config.env", "compose.env_file", "k8s.configmap", "k8s.env_from",
+        reads=("config.property", "config.env", "compose.env_file", "compose.service", "k8s.configmap", "k8s.env_from",
                "k8s.env_key_ref", "env.read", "config.read", "manifest.dependency", "annotation", "import"),
         writes=("connections", "components", "unresolved"),
         after=("platform.roles", "spring.application-name", "proxy.virtual-hosts"),
