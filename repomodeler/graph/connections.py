@@ -83,6 +83,15 @@ def as_expression(expr: str, language: str) -> str:
     return text
 
 
+# Object-storage URIs (s3://bucket/path): the scheme names the cloud service holding the bucket.
+OBJECT_STORE_SCHEMES: dict[str, tuple[str, tuple[str, ...]]] = {
+    **{s: ("s3.amazonaws.com", ("s3", "amazon s3", "object storage")) for s in ("s3", "s3a", "s3n")},
+    **{s: ("storage.googleapis.com", ("cloud storage", "gcs", "object storage")) for s in ("gs", "gcs")},
+    **{s: ("blob.core.windows.net", ("azure blob storage", "object storage"))
+       for s in ("azblob", "abfs", "abfss", "wasb", "wasbs", "az")},
+}
+
+
 class ConnectionRules(ResolverBase):
     """Rules that connect components; they may also introduce the components a value names."""
 
@@ -145,6 +154,17 @@ class ConnectionRules(ResolverBase):
             refs = [HostRef(bare, None, None)]
         for ref in refs:
             attrs = {"via": f"env {env_name}" if env_name else "literal"}
+            store = OBJECT_STORE_SCHEMES.get(ref.scheme or "")
+            if store is not None and "$" not in ref.host and "{" not in ref.host:
+                # s3://bucket/indexes: the bucket lives in the cloud's object storage, an external system
+                target = self.alias.get(store[0])
+                if target is None and introduce:
+                    target = self.add_component(store[0], "external", None, origin, store[1],
+                                                attributes={"host": store[0]}).id
+                if target is not None:
+                    attrs["bucket"] = ref.host
+                    self.connect(owner, target, "https", evidence, attributes=attrs)
+                continue
             target = self.alias.get(ref.host)
             if target is None and (dns := CLUSTER_DNS.match(ref.host)):
                 # tempo.observability.svc.cluster.local: the Service `tempo` (of some namespace), not the internet
