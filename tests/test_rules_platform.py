@@ -1177,6 +1177,7 @@ def test_dapr_service_invocation_reaches_the_service_with_that_app_id() -> None:
             "    command: [\"./daprd\", \"-app-id\", \"order-processor\", \"-app-port\", \"8080\"]\n"
             "    network_mode: \"service:orders\"\n"
             "  web:\n    build: ./web\n    ports:\n      - \"80:8080\"\n"
+            "  web-dapr:\n    image: daprio/daprd:1.13\n    network_mode: \"service:web\"\n"
             "  checkout:\n    build: ./checkout\n"),
         "k8s/checkout.yaml": ("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: checkout\nspec:\n  template:\n"
                               "    metadata:\n      annotations:\n        dapr.io/enabled: \"true\"\n"
@@ -1190,7 +1191,8 @@ def test_dapr_service_invocation_reaches_the_service_with_that_app_id() -> None:
                            '    var c = DaprClient.CreateInvokeHttpClient("checkout-app");\n  }\n}\n'),
     }
     model = resolve_files({"shop": files})
-    assert "orders-dapr" not in {c.id for c in model.components.values()}
+    # a sidecar whose command (its app id) another compose file gives is no component either
+    assert not {"orders-dapr", "web-dapr"} & {c.id for c in model.components.values()}
     assert {("web", "orders"), ("web", "checkout")} <= edge_set(model)
     assert via(model, "web", "orders") == {"dapr service invocation"}
     assert {(e.path, e.line) for c in model.connections.values() if (c.source, c.target) == ("web", "orders")

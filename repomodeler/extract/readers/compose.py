@@ -85,7 +85,8 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
                 continue  # a data-only container (`command: /bin/true`): it exits at once and only holds volumes
             sidecar = _dapr_sidecar(svc)
             if sidecar is not None:  # a Dapr sidecar is part of the service it runs beside, no component
-                facts.append(fact("dapr.app_id", repo, path, node_line(key), app_id=sidecar[0], owner=sidecar[1]))
+                if sidecar[0]:  # its app id may be given in another file (docker-compose.override.yml)
+                    facts.append(fact("dapr.app_id", repo, path, node_line(key), app_id=sidecar[0], owner=sidecar[1]))
                 continue
             facts.append(fact(
                 "compose.service", repo, path, node_line(key), name=name, image=scalar(get(svc, "image")),
@@ -145,7 +146,8 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
 
 def _dapr_sidecar(svc: yaml.Node) -> tuple[str, str] | None:
     """(app id, the service it runs beside) of a Dapr sidecar container (``image: daprio/daprd``,
-    ``command: ["./daprd", "-app-id", "orders"]``, ``network_mode: "service:orders"``)."""
+    ``command: ["./daprd", "-app-id", "orders"]``, ``network_mode: "service:orders"``); the app id is
+    empty when this file does not give the command (an override file does)."""
     if not (scalar(get(svc, "image")) or "").startswith("daprio/daprd"):
         return None
     node = get(svc, "command")
@@ -154,7 +156,7 @@ def _dapr_sidecar(svc: yaml.Node) -> tuple[str, str] | None:
     app_id = app_id or next((w.split("=", 1)[1] for w in words if w.startswith(("-app-id=", "--app-id="))), None)
     mode = scalar(get(svc, "network_mode")) or ""
     owner = mode.split(":", 1)[1] if mode.startswith("service:") else ""
-    return (app_id, owner) if app_id and owner else None
+    return (app_id or "", owner) if owner else None
 
 
 def compose_command(value: Any) -> str | None:
