@@ -1197,3 +1197,34 @@ def test_dapr_service_invocation_reaches_the_service_with_that_app_id() -> None:
     assert via(model, "web", "orders") == {"dapr service invocation"}
     assert {(e.path, e.line) for c in model.connections.values() if (c.source, c.target) == ("web", "orders")
             for e in c.evidence} == {("web/Program.cs", 3)}
+
+
+def test_an_unscoped_dapr_pubsub_serves_the_apps_that_publish_or_subscribe() -> None:
+    """A pub/sub component without ``scopes`` is open to every app, but only the apps whose code
+    publishes or subscribes through Dapr (themselves, or through a shared event-bus library they
+    depend on) use it; an app that never does (an identity server) is not linked to the broker."""
+    sidecar = "  {0}-dapr:\n    image: daprio/daprd:1.9\n    command: [\"./daprd\", \"-app-id\", \"{0}\"]\n" \
+              "    network_mode: \"service:{0}\"\n"
+    files = {
+        "docker-compose.yml": (
+            "services:\n  rabbitmq:\n    image: rabbitmq:3-management\n"
+            "  ordering:\n    build: ./Ordering\n  payment:\n    build: ./Payment\n  identity:\n    build: ./Identity\n"
+            + sidecar.format("ordering") + sidecar.format("payment") + sidecar.format("identity")),
+        "dapr/components/pubsub.yaml": ("apiVersion: dapr.io/v1alpha1\nkind: Component\nmetadata:\n  name: pubsub\n"
+                                        "spec:\n  type: pubsub.rabbitmq\n  metadata:\n  - name: host\n"
+                                        "    value: amqp://rabbitmq:5672\n"),
+        "EventBus/EventBus.csproj": '<Project Sdk="Microsoft.NET.Sdk"></Project>\n',
+        "EventBus/DaprEventBus.cs": ("class DaprEventBus {\n  Task P(object e) => _dapr.PublishEventAsync(PubSub, \"topic\", e);\n}\n"),
+        "Ordering/Ordering.csproj": ('<Project Sdk="Microsoft.NET.Sdk.Web"><ItemGroup>'
+                                     '<ProjectReference Include="..\\EventBus\\EventBus.csproj" /></ItemGroup></Project>\n'),
+        "Ordering/Program.cs": "class P { static void Main() {} }\n",
+        "Payment/Payment.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+        "Payment/Handler.cs": 'class H {\n  [Topic("pubsub", "OrderPaid")]\n  public Task On(object e) => Task.CompletedTask;\n}\n',
+        "Identity/Identity.csproj": '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n',
+        "Identity/Program.cs": "class P { static void Main() {} }\n",
+    }
+    model = resolve_files({"shop": files})
+    edges = edge_set(model)
+    assert ("payment", "rabbitmq") in edges
+    assert ("ordering", "rabbitmq") in edges  # through the event-bus library it depends on
+    assert ("identity", "rabbitmq") not in edges

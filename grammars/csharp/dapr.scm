@@ -12,3 +12,14 @@
  (#any-of? @_m "InvokeMethodAsync" "InvokeMethodWithResponseAsync" "CreateInvokeMethodRequest" "CreateInvokeHttpClient"
                "InvokeMethodGrpcAsync")
  (#set! fact "service.lookup") (#set! protocol "http") (#set! via "dapr service invocation"))
+; Dapr pub/sub: [Topic("pubsub", "orders")] on a controller action subscribes; the first argument names
+; the pub/sub component (often a constant), the second the topic.
+((attribute name: (identifier) @_n (attribute_argument_list . (attribute_argument) @pubsub . (attribute_argument) @topic)) @fact
+ (#eq? @_n "Topic")
+ (#set! fact "dapr.pubsub") (#set! role "subscribe"))
+; daprClient.PublishEventAsync("pubsub", "orders", order): publishes through the sidecar
+((invocation_expression
+   function: (member_access_expression name: [(identifier) @_m (generic_name (identifier) @_m)])
+   arguments: (argument_list . (argument) @pubsub . (argument) @topic)) @fact
+ (#eq? @_m "PublishEventAsync")
+ (#set! fact "dapr.pubsub") (#set! role "publish"))

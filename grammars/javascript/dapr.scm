@@ -9,3 +9,10 @@
 ((pair key: (string (string_fragment) @_k) value: (string (string_fragment) @service)) @fact
  (#eq? @_k "dapr-app-id")
  (#set! fact "service.lookup") (#set! protocol "http") (#set! via "dapr service invocation"))
+; Dapr pub/sub: client.pubsub.publish("pubsub", "orders", data) / server.pubsub.subscribe("pubsub", "orders", cb)
+((call_expression
+   function: (member_expression object: (member_expression property: (property_identifier) @_ps)
+                                property: (property_identifier) @role)
+   arguments: (arguments . (_) @pubsub . (_) @topic)) @fact
+ (#eq? @_ps "pubsub") (#any-of? @role "publish" "subscribe")
+ (#set! fact "dapr.pubsub"))

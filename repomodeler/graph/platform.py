@@ -330,7 +330,8 @@ class PlatformRules(ResolverBase):
         resolves to neither is listed as unresolved."""
         apps: dict[str, str] = {}  # app id -> component
         for f in self.by_kind["dapr.app_id"]:
-            owner = self.alias.get((f.get("owner") or "").lower())
+            # a sidecar's command in an override file names no service: the app id is the service's name
+            owner = self.alias.get((f.get("owner") or f.get("app_id") or "").lower())
             if owner:
                 apps.setdefault((f.get("app_id") or "").lower(), owner)
         for f in self.by_kind["dapr.component"]:
@@ -340,6 +341,7 @@ class PlatformRules(ResolverBase):
             target = self._dapr_backing(f, tech)
             scopes = [s.lower() for s in (f.get("scopes") or "").split(",") if s]
             users = sorted({apps.get(s) or self.alias.get(s) for s in scopes} - {None}) if scopes \
+                else self._dapr_pubsub_users(sorted(set(apps.values()))) if family == "pubsub" \
                 else sorted(set(apps.values()))
             if target is None:
                 for user in users:
@@ -351,6 +353,15 @@ class PlatformRules(ResolverBase):
             for user in users:
                 self.connect(user, target, protocol, [f.evidence],  # type: ignore[arg-type]
                              attributes={"via": f"dapr {family} component {f.get('name')}"})
+
+    def _dapr_pubsub_users(self, apps: list[str]) -> list[str]:
+        """The apps an unscoped pub/sub component serves: those whose code publishes or subscribes
+        through Dapr (``[Topic(...)]``, ``PublishEventAsync``), directly or through a library of the
+        system they depend on (a shared event bus); every app with a sidecar when no code says."""
+        doing = {self.owner_of(f.repository, f.path) for f in self.by_kind["dapr.pubsub"]} - {None}
+        using = [a for a in apps if a in doing or any(
+            k[0] == a and k[2] == "library" and k[1] in doing for k in self.model.connections)]
+        return using or apps
 
     def _dapr_backing(self, f: Fact, tech: str) -> str | None:
         from repomodeler.graph.catalog import CLUSTER_DNS, LOCAL_HOSTS

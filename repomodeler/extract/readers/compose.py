@@ -147,16 +147,18 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
 def _dapr_sidecar(svc: yaml.Node) -> tuple[str, str] | None:
     """(app id, the service it runs beside) of a Dapr sidecar container (``image: daprio/daprd``,
     ``command: ["./daprd", "-app-id", "orders"]``, ``network_mode: "service:orders"``); the app id is
-    empty when this file does not give the command (an override file does)."""
-    if not (scalar(get(svc, "image")) or "").startswith("daprio/daprd"):
-        return None
+    empty when this file does not give the command (an override file does), and so is the service
+    when this file gives only the command (the base file has the image and network_mode)."""
     node = get(svc, "command")
     words = (scalar(node) or "").split() if isinstance(node, yaml.ScalarNode) else [scalar(x) or "" for x in seq(node)]
+    if not (scalar(get(svc, "image")) or "").startswith("daprio/daprd") and \
+            not (words and PurePosixPath(words[0]).name == "daprd"):
+        return None
     app_id = next((words[i + 1] for i, w in enumerate(words[:-1]) if w in ("-app-id", "--app-id")), None)
     app_id = app_id or next((w.split("=", 1)[1] for w in words if w.startswith(("-app-id=", "--app-id="))), None)
     mode = scalar(get(svc, "network_mode")) or ""
     owner = mode.split(":", 1)[1] if mode.startswith("service:") else ""
-    return (app_id or "", owner) if owner else None
+    return (app_id or "", owner) if owner or app_id else None
 
 
 def compose_command(value: Any) -> str | None:

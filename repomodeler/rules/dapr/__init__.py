@@ -15,10 +15,11 @@ RULES = (
     Rule(
         id="dapr.components",
         message=("A Dapr component (kind: Component: pub/sub, state store, binding) connects the apps in its scopes "
-                 "to the store or broker its metadata's address or its type names"),
+                 "(a pub/sub without scopes: the apps publishing or subscribing through Dapr, themselves or through "
+                 "a library) to the store or broker its metadata's address or its type names"),
         unit="dapr_components",
-        reads=("dapr.component", "dapr.app_id"),
+        reads=("dapr.component", "dapr.app_id", "dapr.pubsub"),
         writes=("connections", "unresolved"),
-        after=("dapr.app-ids", "compose.services", "build.units", "config.address-values"),
+        after=("dapr.app-ids", "compose.services", "build.units", "config.address-values", "build.library-dependencies"),
     ),
 )
