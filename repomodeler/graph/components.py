@@ -52,6 +52,8 @@ class ComponentRules(ResolverBase):
         by_image: dict[str, tuple[str, str]] = {}  # image repository -> (component name, descriptor path)
         overridden = {(f.repository, f.path, f.get("owner") or "") for f in self.by_kind["program.command"]
                       if f.get("source") == "compose"}  # services that run another command than the image's
+        file_images = {(f.repository, f.path, (f.get("name") or "").lower(), self.compose_interpolate(f, f.get("image")))
+                       for f in self.by_kind["compose.service"] if f.get("image")}
         for f in self.by_kind["compose.service"]:
             name = f.get("name") or ""
             image = self.compose_interpolate(f, f.get("image"))
@@ -83,6 +85,11 @@ class ComponentRules(ResolverBase):
             same = self._same_image(image, by_image, f.path) if image and not tech and context is None else None
             if same and same.lower() != name.lower():
                 aliases, name = (*aliases, name), same
+            replica = REPLICA.match(name)
+            if replica and image and (f.repository, f.path, replica.group(1).lower(), image) in file_images:
+                # frontend-secondary beside frontend, same image: another copy of it (a second
+                # datacenter, a standby), known by its own name too
+                aliases, name = (*aliases, name), replica.group(1)
             build_variant = BUILD_VARIANT.match(name)
             if build_variant and kind == "service":
                 # rest-heroes-java25 (one compose file per Java build of the same services): the
@@ -909,6 +916,8 @@ class ComponentRules(ResolverBase):
 
 # Build and test tooling configuration at a project's root: code, but not the project's own program.
 # A service name ending in the build or runtime it was made with: rest-heroes-java25, orders-native.
+# A second copy of a service in the same compose file: frontend-secondary, db-replica, api-standby.
+REPLICA = re.compile(r"^(.+?)[-_](?:secondary|replica|standby|backup|follower|failover|dr)$", re.I)
 BUILD_VARIANT = re.compile(r"^(.+?)[-_](?:(?:java|jdk|jre)\d+(?:[-_](?:jvm|native))?|jvm|graalvm)$", re.I)
 TOOLING_FILE = re.compile(r"(^|/)([^/]+\.config\.[cm]?[jt]s|Gruntfile\.[jt]s|gulpfile\.[jt]s|webpack[^/]*\.[jt]s|"
                           r"conftest\.py|setup\.py|noxfile\.py|fabfile\.py|tasks\.py)$")
