@@ -17,6 +17,7 @@ Facts come from :mod:`repomodeler.extract.readers.cloudformation`.  Templates us
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import PurePosixPath
@@ -96,6 +97,11 @@ def _kebab(logical_id: str) -> str:
     return "-".join(_words(logical_id)) or logical_id.lower()
 
 
+def _template_path(key: str) -> bool:
+    """Is a stack key a template's path (one of several templates in its folder), not a folder?"""
+    return key.endswith((".yaml", ".yml", ".json", ".template"))
+
+
 class CloudFormationRules(ResolverBase):
     """Components and connections declared by CloudFormation/SAM templates."""
 
@@ -107,18 +113,34 @@ class CloudFormationRules(ResolverBase):
         if cached is not None:
             return cached
         stacks: dict[StackKey, _Stack] = {}
+        # Several templates in one folder (backend/auth.yaml, backend/cart-service.yaml), each deployed
+        # as a stack of its own: each template is a stack, keyed by its path instead of its folder.
+        templates: dict[StackKey, set[str]] = defaultdict(set)
+        for f in self.by_kind["cfn.resource"]:
+            templates[(f.repository, f.get("stack") or "")].add(f.path)
+
+        def keys(f: Fact) -> list[StackKey]:
+            folder_key = (f.repository, f.get("stack") or "")
+            paths = templates.get(folder_key, set())
+            if len(paths) < 2:
+                return [folder_key]
+            return [(f.repository, f.path)] if f.path in paths else [(f.repository, p) for p in sorted(paths)]
+
         for f in sorted(self.by_kind["cfn.resource"], key=Fact.order):
-            stacks.setdefault((f.repository, f.get("stack") or ""), _Stack()).resources.setdefault(f.get("id") or "", f)
+            for k in keys(f):
+                stacks.setdefault(k, _Stack()).resources.setdefault(f.get("id") or "", f)
         for f in sorted(self.by_kind["cfn.parameter"], key=Fact.order):
-            if (f.repository, f.get("stack") or "") in stacks:
-                stacks[(f.repository, f.get("stack") or "")].parameters.setdefault(f.get("name") or "", f)
+            for k in keys(f):
+                if k in stacks:
+                    stacks[k].parameters.setdefault(f.get("name") or "", f)
         for f in sorted(self.by_kind["cfn.parameter.value"], key=Fact.order):
-            if (f.repository, f.get("stack") or "") in stacks:
-                stacks[(f.repository, f.get("stack") or "")].parameter_values.setdefault(f.get("name") or "",
-                                                                                          f.get("value") or "")
+            for k in keys(f):
+                if k in stacks:
+                    stacks[k].parameter_values.setdefault(f.get("name") or "", f.get("value") or "")
         for f in sorted(self.by_kind["cfn.reference"], key=Fact.order):
-            if (f.repository, f.get("stack") or "") in stacks:
-                stacks[(f.repository, f.get("stack") or "")].references.append(f)
+            for k in keys(f):
+                if k in stacks:
+                    stacks[k].references.append(f)
         nested = {(f.repository, norm_path(f.get("template_url") or "")) for s in stacks.values()
                   for f in s.resources.values() if f.get("template_url")}
         for key in list(stacks):
@@ -271,19 +293,23 @@ class CloudFormationRules(ResolverBase):
             if not functions and not apis:
                 continue
             repo, folder = key
-            parts = PurePosixPath(folder).parts
-            while parts and parts[-1].lower() in _TEMPLATE_FOLDERS:
-                parts = parts[:-1]
-            name = parts[-1] if parts else repo
+            template = _template_path(folder)
+            if template:  # one of several templates in a folder: named after the template
+                name, folder = PurePosixPath(folder).stem, norm_path(str(PurePosixPath(folder).parent))
+            else:
+                parts = PurePosixPath(folder).parts
+                while parts and parts[-1].lower() in _TEMPLATE_FOLDERS:
+                    parts = parts[:-1]
+                name = parts[-1] if parts else repo
             first, *rest = sorted(functions + apis, key=Fact.order)
             runtimes = sorted({f.get("runtime") or "" for f in functions} - {""})
             comp = self.add_component(name, "service" if functions else "gateway", repo, first.evidence,
-                                      attributes={"deployment": "cloudformation", "stack": folder or ".",
+                                      attributes={"deployment": "cloudformation", "stack": key[1] or ".",
                                                   "runtime": ",".join(runtimes),
                                                   "technology": "" if functions else "api"})
             for f in rest:
                 comp.evidence.add(f.evidence)
-            comp.source_roots.add((repo, norm_path(folder)))
+            comp.source_roots.add((repo, norm_path(key[1] if template else folder)))
             for f in functions:
                 if f.get("code_uri"):
                     comp.source_roots.add((repo, norm_path(f"{folder}/{f.get('code_uri')}")))
@@ -306,7 +332,8 @@ class CloudFormationRules(ResolverBase):
                 continue
             kind, tech = DATA_TYPES[f.get("type") or ""]
             stack_name = self.model.components[stack_ids[(repo, folder)]].name \
-                if (repo, folder) in stack_ids else (PurePosixPath(folder).name or repo)
+                if (repo, folder) in stack_ids else (
+                    PurePosixPath(folder).stem if _template_path(folder) else PurePosixPath(folder).name) or repo
             words = _words(rid)
             name = _kebab(rid)
             if not words or set(words) <= _TYPE_WORDS or name in self.alias:
