@@ -192,11 +192,17 @@ class ComponentRules(ResolverBase):
         commands = {(f.repository, (f.get("owner") or "").lower()): f for f in sorted(self.by_kind["program.command"], key=Fact.order)
                     if f.get("source") == "compose"}
         files = {(r.repository.name, x.path) for r in self.results for x in r.inventory.files}
+        proxies = self._static_server_images()
         for (repo, root), comps in sorted(shared.items()):
             here = {p for r, p in files if r == repo and is_under(p, root)}
             runners: set[str] = set()  # those known to run the folder's code
             moves: dict[str, str | None] = {}
             for c in comps:
+                if (repo, c.name.lower()) in proxies and len(comps) > 1:
+                    # built FROM a web server (nginx) in its last stage: it serves the files an earlier
+                    # stage built from the code (static assets), it does not run the code
+                    moves[c.id] = None
+                    continue
                 f = commands.get((repo, c.name.lower()))
                 launch = next((x for x in (parse_launch(w) for w in split_command(f.get("command") or "")) if x), None) if f else None
                 bases = [root, *(join_path(root, b) for b in ("src", "app"))]
@@ -213,14 +219,24 @@ class ComponentRules(ResolverBase):
                         moves[c.id] = script
                 else:
                     moves[c.id] = None  # `python -m http.server`, a build tool's watcher: not this code
+            served = {c.id for c in comps if (repo, c.name.lower()) in proxies}
             if not runners:
-                continue  # none of them is known to run the folder's code: leave them as they are
+                if not served or len(served) == len(comps):
+                    continue  # none of them is known to run the folder's code: leave them as they are
+                moves = {cid: None for cid in served}  # only the web servers are known not to run it
             for cid, script in sorted(moves.items()):
                 comp = self.model.components[cid]
                 comp.source_roots.discard((repo, root))
                 if script:
                     comp.source_roots.add((repo, script))
-                comp.attributes["runs"] = (commands[(repo, comp.name.lower())].get("command") or "")[:200]
+                if cid in served:
+                    comp.attributes["serves_files_built_from"] = root or "."
+                    dockerfile, *copied = proxies[(repo, comp.name.lower())]
+                    comp.source_roots.add((repo, dockerfile))  # its recipe and its own configuration files
+                    for src in copied:
+                        comp.source_roots.add((repo, join_path(root, src)))
+                else:
+                    comp.attributes["runs"] = (commands[(repo, comp.name.lower())].get("command") or "")[:200]
                 self.credit(comp.rules)
 
     def _imports_own_code(self, repo: str, root: str, script: str, here: set[str]) -> bool:
@@ -235,6 +251,29 @@ class ComponentRules(ResolverBase):
             if module.startswith(".") or module.split(".")[0].split("/")[0] in tops:
                 return True
         return False
+
+    def _static_server_images(self) -> dict[tuple[str, str], list[str]]:
+        """(repository, compose service) -> its Dockerfile and the files its last stage copies from the build context, for
+        the services whose Dockerfile's last stage is a web server or proxy image (``FROM nginx:alpine``
+        after a build stage)."""
+        last: dict[tuple[str, str], Fact] = {}
+        for d in self.by_kind["docker.from"]:
+            k = (d.repository, d.path)
+            if k not in last or d.line > last[k].line:
+                last[k] = d
+        out: dict[tuple[str, str], list[str]] = {}
+        for f in self.by_kind["compose.service"]:
+            root, dockerfile = self.build_root(f)
+            final = last.get((f.repository, dockerfile)) if dockerfile else None
+            tech = tech_for_image(final.get("image")) if final is not None else None
+            if final is not None and tech is not None and tech[0] == "proxy":
+                # what the last stage copies from the build context: the server's own configuration
+                out[(f.repository, (f.get("name") or "").lower())] = [dockerfile, *sorted({
+                    norm_path(src.strip()) for c in self.by_kind["docker.copy"]
+                    if c.repository == f.repository and c.path == dockerfile and c.line > final.line
+                    for src in (c.get("sources") or "").split(",")
+                    if src.strip() and not src.strip().startswith("--") and "$" not in src and norm_path(src.strip())})]
+        return out
 
     def recipe_for_image(self, repo: str, image: str) -> tuple[str, str] | None:
         """The code an image-only deployment runs when this repository's own recipe builds that image:
