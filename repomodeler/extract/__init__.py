@@ -80,12 +80,37 @@ def _work(batch: list[tuple[str, SourceFile, bytes]]) -> list[tuple[str, str]]:
     return [(f.path, file_outcome(repo, f, content).to_json()) for repo, f, content in batch]
 
 
-def _init_worker(parent: int) -> None:
+def _init_worker(parent: int | None) -> None:
     """Pool workers leave Ctrl-C to the parent: a worker interrupted mid-task could leave the pool
     waiting forever for its result (seen as a hang on Ctrl-C). And they die with the parent: after
-    a kill -9 no shutdown runs, and orphaned workers would hold their memory (Linux)."""
+    a kill -9 no shutdown runs, and orphaned workers would hold their memory (Linux). A worker
+    forked by the fork server dies with the fork server, which ends when the run ends."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    die_with_parent_now(parent)
+    die_with_parent_now(parent if parent is not None else os.getppid())
+
+
+# What a fork server loads before forking workers, so each starts ready to parse.
+_WORKER_PRELOAD = ("repomodeler.extract", "repomodeler.extract.engine", "repomodeler.extract.readers.registry")
+
+
+def _pool(workers: int) -> "ProcessPoolExecutor":
+    """A process pool whose workers come from a fork server, not from this process.
+
+    Why: this process runs threads while it extracts (the SysML engine boots in one, importing
+    modules). A worker forked while another thread held an import lock inherits the lock held and
+    waits for it forever (seen: an analysis hung with its workers asleep, importing a grammar). The
+    fork server is a fresh process with no other threads; it preloads the extraction modules once
+    (about 0.3 s). With no other thread running, or on platforms without it, workers fork directly."""
+    import multiprocessing
+    import threading
+    from concurrent.futures import ProcessPoolExecutor
+
+    if threading.active_count() == 1 or "forkserver" not in multiprocessing.get_all_start_methods():
+        # no other thread can hold a lock across the fork: forking is safe and starts at once
+        return ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(os.getpid(),))
+    ctx = multiprocessing.get_context("forkserver")
+    ctx.set_forkserver_preload(list(_WORKER_PRELOAD))
+    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_init_worker, initargs=(None,))
 
 
 def _isolated_outcome(repository: str, f: SourceFile, content: bytes) -> FileOutcome:
@@ -93,7 +118,7 @@ def _isolated_outcome(repository: str, f: SourceFile, content: bytes) -> FileOut
     from concurrent.futures import ProcessPoolExecutor
     from concurrent.futures.process import BrokenProcessPool
 
-    pool = ProcessPoolExecutor(max_workers=1, initializer=_init_worker, initargs=(os.getpid(),))
+    pool = _pool(1)
     try:
         ((_path, data),) = pool.submit(_work, [(repository, f, content)]).result()
         return FileOutcome.from_json(data, repository, f.path)
@@ -173,7 +198,7 @@ def extract_repository(inventory: Inventory, progress: ProgressFn | None = None,
         from concurrent.futures.process import BrokenProcessPool
 
         batches = _batches(tasks, jobs)
-        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_init_worker, initargs=(os.getpid(),))
+        pool = _pool(jobs)
         try:
             for results in pool.map(_work, batches):
                 for path, data in results:
