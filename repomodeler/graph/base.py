@@ -3,6 +3,7 @@ rule uses (add a component, connect two components), plus which component owns a
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 from collections import defaultdict
@@ -426,6 +427,16 @@ class ResolverBase:
         owner = self.owner_of(f.repository, f.path)
         language = self.model.components[owner].language if owner else None
         return bool(language) and language not in ("javascript", "typescript", "tsx")
+
+    @functools.cached_property
+    def inventory_paths(self) -> frozenset[tuple[str, str]]:
+        """(repository, path) of every file the repositories hold (inventories do not change while resolving)."""
+        return frozenset((r.repository.name, x.path) for r in self.results for x in r.inventory.files)
+
+    @functools.cached_property
+    def code_paths(self) -> frozenset[tuple[str, str]]:
+        """(repository, path) of every file in a source language."""
+        return frozenset((r.repository.name, x.path) for r in self.results for x in r.inventory.files if x.language)
 
     def in_node_package(self, repo: str, path: str) -> bool:
         """Is a script inside a Node/Deno package (a ``package.json`` or ``deno.json`` in its folder or

@@ -191,7 +191,7 @@ class ComponentRules(ResolverBase):
             return
         commands = {(f.repository, (f.get("owner") or "").lower()): f for f in sorted(self.by_kind["program.command"], key=Fact.order)
                     if f.get("source") == "compose"}
-        files = {(r.repository.name, x.path) for r in self.results for x in r.inventory.files}
+        files = self.inventory_paths
         proxies = self._static_server_images()
         for (repo, root), comps in sorted(shared.items()):
             here = {p for r, p in files if r == repo and is_under(p, root)}
@@ -448,7 +448,7 @@ class ComponentRules(ResolverBase):
         """Files a compose service bind-mounts (``./nginx/conf.d:/etc/nginx/conf.d``,
         ``./envoy:/etc/envoy``) configure that service: the service owns them.  A mount of a folder
         holding code (a development mount of the project) is not configuration and is left alone."""
-        code = {(r.repository.name, f.path) for r in self.results for f in r.inventory.files if f.language}
+        code = self.code_paths
         working_dirs = {(f.repository, f.path, f.get("name") or ""): f.get("working_dir") or ""
                         for f in self.by_kind["compose.service"] if f.get("working_dir")}
         for f in self.by_kind["compose.mount"]:

@@ -189,7 +189,7 @@ class SupervisedRules(ResolverBase):
 
     def _scripts_deployed(self) -> dict[tuple[str, str], str]:
         """(repository, script file) -> the one deployed component whose own command runs that script."""
-        paths = {(r.repository.name, x.path) for r in self.results for x in r.inventory.files if x.language}
+        paths = self.code_paths
         found: dict[tuple[str, str], set[str]] = defaultdict(set)
         for c in self.by_kind["program.command"]:
             cid = self.alias.get((c.get("owner") or "").lower()) if c.get("source") in ("compose", "kubernetes") else None
