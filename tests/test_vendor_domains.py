@@ -37,3 +37,8 @@ def test_cloud_services_and_lone_subdomains_stay_apart() -> None:
 def test_an_external_is_known_by_its_vendor_name() -> None:
     model = _model(["https://api.pushover.net/1/messages.json"])
     assert "pushover" in model.components["api.pushover.net"].aliases
+
+
+def test_a_hosted_service_reached_by_url_is_known_by_its_service_name() -> None:
+    model = _model(["https://s3.amazonaws.com/bucket/key"])
+    assert {"s3", "amazon s3"} <= model.components["s3.amazonaws.com"].aliases

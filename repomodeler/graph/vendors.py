@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from repomodeler.graph.base import ResolverBase
+from repomodeler.graph.catalog import SDK_SERVICES
 
 # Domains whose subdomains are separate services (or separate tenants' sites), not one vendor API.
 MULTI_SERVICE_DOMAINS = frozenset({
@@ -42,8 +43,13 @@ class VendorRules(ResolverBase):
 
     def vendor_domains(self) -> None:
         groups: dict[str, list[str]] = defaultdict(list)
+        known = {host: names for _pattern, host, names in SDK_SERVICES}
         for cid in sorted(self.model.components):
             comp = self.model.components[cid]
+            if comp.kind == "external" and comp.name.lower() in known:  # s3.amazonaws.com: s3, amazon s3
+                fresh = tuple(n for n in known[comp.name.lower()] if n not in comp.aliases and n not in self.alias)
+                if fresh:
+                    self.add_component(comp.name, comp.kind, comp.repository, min(comp.evidence), fresh)
             domain = registered_domain(comp.name) if comp.kind == "external" and comp.parent is None else None
             if domain and domain not in MULTI_SERVICE_DOMAINS and not any(
                     comp.name.lower().endswith("." + d) for d in MULTI_SERVICE_DOMAINS):
