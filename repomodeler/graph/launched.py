@@ -19,7 +19,7 @@ from repomodeler.graph.packages import folder
 from repomodeler.graph.processes import _closure
 from repomodeler.graph.scripts import SCRIPT_LANGUAGES, file_graph
 from repomodeler.graph.components import _image_repo
-from repomodeler.records import Evidence, Fact
+from repomodeler.records import Component, Evidence, Fact
 
 BUILD_FILES = ("pom.xml", "build.gradle", "build.gradle.kts")
 
@@ -96,7 +96,7 @@ class SupervisedRules(ResolverBase):
             c.evidence.add(command.evidence)
             self.credit(c.rules)
             for conn in sorted(self.model.connections.values(), key=lambda x: (x.target, x.protocol)):
-                if conn.source == code and self.model.components[conn.target].kind in ("database", "cache", "broker"):
+                if conn.source == code and _configured_service(self.model.components[conn.target]):
                     self.connect(c.id, conn.target, conn.protocol, [command.evidence, *sorted(conn.evidence)[:1]],
                                  kind=conn.kind, attributes={"via": f"runs {self.model.components[code].name}'s code with its settings"})
 
@@ -131,7 +131,7 @@ class SupervisedRules(ResolverBase):
             comp = self.model.components[host]
             names = {comp.id.lower(), comp.name.lower(), *comp.aliases}
             stores = [c for c in self.model.connections.values() if c.source == host
-                      and self.model.components[c.target].kind in ("database", "cache", "broker")]
+                      and _configured_service(self.model.components[c.target])]
             for f in programs:
                 owner = f.get("owner") or ""
                 if owner.lower() in names or any(n.endswith(f"-{owner.lower()}") for n in names):
@@ -168,7 +168,7 @@ class SupervisedRules(ResolverBase):
                     scheduler = bool(SCHEDULER.search(f.get("command") or ""))
                     for conn in stores:  # the same code and settings: the stores the component is configured with
                         target = self.model.components[conn.target]
-                        if scheduler and target.kind == "database":
+                        if scheduler and target.kind not in ("cache", "broker"):
                             continue  # a scheduler only puts due tasks on the broker
                         self.connect(proc.id, conn.target, conn.protocol, [f.evidence, *sorted(conn.evidence)[:1]],
                                      kind=conn.kind, attributes={"via": f"runs {comp.name}'s code with its settings"})
@@ -276,3 +276,8 @@ class SpawnedBinaryRules(ResolverBase):
         serving = [h for h in holders if h not in started]
         return serving[0] if len(serving) == 1 else owner
 
+
+def _configured_service(comp: Component) -> bool:
+    """A store, broker or mail server: what a program's settings configure, so every process running
+    that code with those settings uses it (a worker sends the mail the web server is set up to send)."""
+    return comp.kind in ("database", "cache", "broker") or comp.attributes.get("technology") == "smtp"
