@@ -42,3 +42,13 @@ def test_an_external_is_known_by_its_vendor_name() -> None:
 def test_a_hosted_service_reached_by_url_is_known_by_its_service_name() -> None:
     model = _model(["https://s3.amazonaws.com/bucket/key"])
     assert {"s3", "amazon s3"} <= model.components["s3.amazonaws.com"].aliases
+
+
+def test_two_vendor_clients_are_no_catalog() -> None:
+    """A shop's own payment and mail clients (two vendor-named modules) stay external systems."""
+    files = {"requirements.txt": "flask==3.0\nrequests==2.31\n",
+             "app.py": 'from flask import Flask\napp = Flask(__name__)\n@app.route("/")\ndef home():\n    return "ok"\n',
+             "lib/stripe_client.py": 'import requests\ndef pay(x):\n    return requests.post("https://api.stripe.com/v1/charges", json=x)\n',
+             "lib/sendgrid_client.py": 'import requests\ndef mail(x):\n    return requests.post("https://api.sendgrid.com/v3/mail/send", json=x)\n'}
+    model = resolve_system("shop", extract_in_memory({"shop": files}))
+    assert {"api.stripe.com", "api.sendgrid.com"} <= set(model.components)

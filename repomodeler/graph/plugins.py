@@ -14,8 +14,11 @@ from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.values import parse_hosts
+from repomodeler.graph.vendors import registered_domain
 from repomodeler.records import Unresolved
 
+# How many vendors, each reached only from a module named after it, make a catalog of integrations.
+CATALOG_SIZE = 4
 # Folders that hold one plug-in (an optional integration) per child.
 PLUGIN_FOLDER = re.compile(r"^(plugins?|add-?ons?|extensions|integrations)$|[-_](plugins?|add-?ons?|integrations)$", re.I)
 
@@ -35,6 +38,7 @@ class PluginRules(ResolverBase):
     _url_literals: dict[str, list[str]] | None = None  # host -> paths of the URL literals naming it
 
     def optional_plugins(self) -> None:
+        catalog = self._vendor_modules()
         for cid in sorted(self.model.components):
             comp = self.model.components[cid]
             if comp.kind != "external":
@@ -46,14 +50,16 @@ class PluginRules(ResolverBase):
             plugins = {in_plugin(e.path) for e in evidence}
             if None in plugins and plugins - {None} and self._host_written_only_in_plugins(comp.name):
                 plugins.discard(None)  # shared code (an OAuth helper's fetch) calling what a plug-in hands it
+            if cid in catalog:
+                plugins = {catalog[cid]}
             if not evidence or None in plugins or any(self.model.connections[k].source == cid for k in self.model.connections):
                 continue  # reached from the product's own code too (or it calls back): part of the system
             for k in sorted(into):
                 conn = self.model.connections.pop(k)
                 self.created_by.pop(k, None)
                 first = min(conn.evidence)
-                self.model.unresolved.append(Unresolved(
-                    k[0], f"{comp.name}: optional integration of plug-in {in_plugin(first.path)}", first))
+                what = f"plug-in {in_plugin(first.path)}" if cid not in catalog else f"module {catalog[cid]}"
+                self.model.unresolved.append(Unresolved(k[0], f"{comp.name}: optional integration of {what}", first))
             del self.model.components[cid]
             self.created_by.pop(cid, None)
             for a in [a for a, target in self.alias.items() if target == cid]:
@@ -69,3 +75,24 @@ class PluginRules(ResolverBase):
                     self._url_literals.setdefault(ref.host.lower(), []).append(f.path)
         paths = self._url_literals.get(host.lower(), [])
         return bool(paths) and all(in_plugin(p) for p in paths)
+
+    def _vendor_modules(self) -> dict[str, str]:
+        """External id -> the module named after its vendor, when the code reaches each of at least
+        CATALOG_SIZE vendors only from modules named after that vendor (``lib/tumblr_api_client.rb``
+        for api.tumblr.com, ``agents/pushover_agent.rb`` for api.pushover.net): a catalog of
+        integrations a user picks from, not the system's own dependencies. Fewer such vendors (a
+        shop's ``stripe_client.py``) stay external systems."""
+        found: dict[str, str] = {}
+        for cid in sorted(self.model.components):
+            comp = self.model.components[cid]
+            domain = registered_domain(comp.name) if comp.kind == "external" else None
+            vendor = re.sub(r"[^a-z0-9]", "", domain.split(".")[0]) if domain else ""
+            if len(re.sub(r"(apis?|app|hq)$", "", vendor)) >= 4:
+                vendor = re.sub(r"(apis?|app|hq)$", "", vendor)  # dropboxapi.com: dropbox
+            if len(vendor) < 4:
+                continue
+            paths = {e.path for k, conn in self.model.connections.items() if k[1] == cid for e in conn.evidence}
+            stems = {re.sub(r"[^a-z0-9]", "", PurePosixPath(p).stem.lower()) for p in paths}
+            if paths and all(vendor in st or (st and st in vendor and len(st) >= 4) for st in stems):
+                found[cid] = min(paths)
+        return found if len(found) >= CATALOG_SIZE else {}

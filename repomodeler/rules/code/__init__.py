@@ -54,7 +54,8 @@ RULES = (
     ),
     Rule(
         id="code.optional-plugins",
-        message=("An external system only plug-ins reach (code under plugins/<name>/, *-plugins/) is an optional "
+        message=("An external system only plug-ins reach (code under plugins/<name>/, *-plugins/), or one of four or "
+                 "more vendors each reached only from a module named after it (an integration catalog), is an optional "
                  "integration an operator enables: listed as unresolved with the plug-in's line, not drawn"),
         unit="optional_plugins",
         reads=("string.url",),
