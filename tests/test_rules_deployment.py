@@ -770,3 +770,20 @@ def test_a_browser_app_in_a_folder_named_like_the_server_gets_a_name_of_its_own(
     assert model.components["web"].kind == "service"
     assert model.components["shop-ui"].kind == "webapp"
     assert ("shop-ui", "web") in edge_set(model)
+
+
+def test_a_published_service_its_workers_call_back_is_still_the_front_door() -> None:
+    """When every published service is also called from inside (a queue worker invoking the gateway),
+    the ones published beyond this machine are still where people come in; a port bound to
+    127.0.0.1 (Prometheus' local UI) is not."""
+    from repomodeler.graph.build import resolve_system
+    from repomodeler.rules.cases import extract_in_memory
+    compose = ("services:\n"
+               "  gateway:\n    image: ghcr.io/example/gateway:1.0\n    ports:\n      - \"8080:8080\"\n"
+               "  queue-worker:\n    image: ghcr.io/example/queue-worker:1.0\n    environment:\n"
+               "      - faas_gateway_address=http://gateway:8080\n"
+               "  prometheus:\n    image: prom/prometheus:v2\n    ports:\n      - \"127.0.0.1:9090:9090\"\n"
+               "    environment:\n      - TARGET=http://gateway:8080\n")
+    model = resolve_system("faas", extract_in_memory({"faas": {"docker-compose.yaml": compose}}))
+    doors = {c.target for c in model.connections.values() if c.source == "user"}
+    assert doors == {"gateway"}

@@ -26,7 +26,7 @@ from repomodeler.graph.plugins import PluginRules
 from repomodeler.graph.vendors import VendorRules
 from repomodeler.graph.processes import ProcessRules
 from repomodeler.graph.subsystems import SubsystemRules
-from repomodeler.graph.launched import LaunchRules, SpawnedBinaryRules, SupervisedRules
+from repomodeler.graph.launched import LaunchRules, NamedProcessRules, SpawnedBinaryRules, SupervisedRules
 from repomodeler.graph.webapps import WebAppRules
 from repomodeler.records import ExtractResult
 from repomodeler.rules import RULES
@@ -36,7 +36,7 @@ __all__ = ["Resolver", "SystemModel", "resolve_system"]
 
 
 class Resolver(ComponentRules, AspireRules, CloudFormationRules, ConnectionRules, PlatformRules, ProcessRules, SubsystemRules,
-               LaunchRules, SpawnedBinaryRules, SupervisedRules, WebAppRules, PluginRules, VendorRules):
+               LaunchRules, SpawnedBinaryRules, SupervisedRules, WebAppRules, PluginRules, VendorRules, NamedProcessRules):
     """Applies the rules of :data:`repomodeler.rules.RULES` in their order (a rule runs after the rules it
     declares it uses, so it sees what they found), then names on every element the rules behind it."""
 

@@ -433,8 +433,12 @@ class ConnectionRules(ResolverBase):
             before = set(self.model.connections)
             self._resolve_value(owner, value, [f.evidence], allow_external=False, origin=f.evidence,
                                 introduce=False)
-            for k in set(self.model.connections) - before:
+            made = set(self.model.connections) - before
+            for k in made:
                 self.model.connections[k].attributes["via"] = f.get("via") or "monitoring target"
+            if not made and not any(k[0] == owner and f.evidence in c.evidence for k, c in self.model.connections.items()):
+                # a target no component answers to (yet): listed, so a process found later can take it
+                self.model.unresolved.append(Unresolved(owner, value, f.evidence))
 
     def sdk_services(self) -> None:
         """A service importing the client library of a hosted service (Stripe, SendGrid, OpenAI,
@@ -1038,6 +1042,16 @@ class ConnectionRules(ResolverBase):
                 if (comp.kind == "service" and cid not in called and not infra_role(comp)
                         and (cid in published if publishes else bool(comp.ports))):
                     targets[cid] = published.get(cid) or sorted(comp.evidence)[0]
+            if not targets:
+                # Every published service is also called from inside (a gateway its workers call back):
+                # the ones published beyond this machine are still where people come in.
+                for f in self.by_kind["compose.service"]:
+                    cid = self.alias.get((f.get("name") or "").lower())
+                    comp = self.model.components.get(cid) if cid else None
+                    if comp is not None and comp.kind == "service" and not infra_role(comp) and any(
+                            not re.match(r"^\s*(127\.0\.0\.1|localhost|\[?::1\]?):", p)
+                            for p in (f.get("ports") or "").split(",") if p.strip()):
+                        targets.setdefault(cid, f.evidence)
         # A published service another front door calls (an API behind the web app, published too for
         # testing) is reached through that front door.  Health checks are not calls (a status page
         # polling every service), people sign in at an authorization server themselves, and an

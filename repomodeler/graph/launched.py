@@ -19,7 +19,8 @@ from repomodeler.graph.packages import folder
 from repomodeler.graph.processes import _closure
 from repomodeler.graph.scripts import SCRIPT_LANGUAGES, file_graph
 from repomodeler.graph.components import _image_repo
-from repomodeler.records import Component, Evidence, Fact
+from repomodeler.graph.values import parse_hosts
+from repomodeler.records import Component, Evidence, Fact, Unresolved
 
 BUILD_FILES = ("pom.xml", "build.gradle", "build.gradle.kts")
 
@@ -281,3 +282,27 @@ def _configured_service(comp: Component) -> bool:
     """A store, broker or mail server: what a program's settings configure, so every process running
     that code with those settings uses it (a worker sends the mail the web server is set up to send)."""
     return comp.kind in ("database", "cache", "broker") or comp.attributes.get("technology") == "smtp"
+
+
+class NamedProcessRules(ResolverBase):
+    """Addresses that name a process the process rules found after the settings were read."""
+
+    def named_processes(self) -> None:
+        """A setting or literal naming a host no component answered to when addresses were resolved
+        (``functions_provider_url=http://faasd-provider:8081/`` in a compose file, a scrape target
+        ``faasd-provider:8081``) may name a process the code's programs turned out to be (a systemd
+        unit running ``faasd provider``): it connects to that process, and leaves the unresolved list."""
+        keep: list[Unresolved] = []
+        for u in self.model.unresolved:
+            hits = [(ref, self.alias.get(ref.host)) for ref in parse_hosts(u.value)]
+            targets = [(ref, t) for ref, t in hits if t is not None and t != u.component
+                       and t in self.model.components and u.component in self.model.components
+                       and self.model.components[t].kind in ("service", "gateway")]
+            if not targets or len(targets) != len(hits):
+                keep.append(u)
+                continue
+            for ref, target in targets:
+                protocol = "http" if (ref.scheme or "http") in ("http", "https") else ref.scheme or "tcp"
+                self.connect(u.component, target, protocol, [u.evidence],
+                             attributes={"via": f"address of a process: {ref.host}"})
+        self.model.unresolved[:] = keep

@@ -95,6 +95,7 @@ ORDER: tuple[str, ...] = (
     "process.supervised",
     "process.image-commands",
     "process.spawned-binaries",
+    "process.named-addresses",
     "process.shared-code",
     "code.optional-plugins",
     "code.vendor-domains",

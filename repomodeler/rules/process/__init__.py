@@ -68,4 +68,14 @@ RULES = (
         after=("process.programs", "process.links"),
         state=("packages", "file_owner", "file_holders", "package_owner", "package_holders", "process_parent"),
     ),
+    Rule(
+        id="process.named-addresses",
+        message=("A setting or literal naming a host no component answered to when addresses were resolved connects "
+                 "to the process of that name the process rules found (a systemd unit's program named in a compose "
+                 "file's URL), and leaves the unresolved list"),
+        unit="named_processes",
+        reads=(),
+        writes=("connections", "unresolved"),
+        after=("process.supervised", "process.spawned-binaries", "process.image-commands"),
+    ),
 )
