@@ -179,6 +179,13 @@ SDK_SERVICES: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
          r"|com\.amazonaws\.services\.s3.*|Amazon\.S3(\..*)?)$", "s3.amazonaws.com", ("s3", "amazon s3")),
         (r"^(azure\.storage\.blob.*|@azure/storage-blob|Azure\.Storage\.Blobs(\..*)?|com\.azure\.storage\.blob.*"
          r"|github\.com/Azure/azure-sdk-for-go/sdk/storage/azblob.*)$", "blob.core.windows.net", ("azure blob storage",)),
+        # Platform daemons a program drives through their client library: the container runtime and the
+        # Kubernetes API server (controllers, operators, CI agents)
+        (r"^(github\.com/containerd/containerd(/v2)?(/client)?)$", "containerd", ("containerd", "container runtime")),
+        (r"^(k8s\.io/client-go/(kubernetes|dynamic|rest|tools/cache|informers)|kubernetes|kubernetes\.client"
+         r"|kubernetes_asyncio(\..*)?|@kubernetes/client-node|io\.kubernetes\.client.*|io\.fabric8\.kubernetes\.client.*"
+         r"|sigs\.k8s\.io/controller-runtime(/pkg/client)?)$",
+         "kubernetes.default.svc", ("kube-api", "kubernetes api", "kube-apiserver", "kubernetes")),
         (r"^(azure\.keyvault.*|@azure/keyvault-.*|Azure\.Security\.KeyVault(\..*)?|com\.azure\.security\.keyvault.*"
          r"|github\.com/Azure/azure-sdk-for-go/sdk/security/keyvault.*)$", "vault.azure.net", ("key vault", "azure key vault")),
     )
