@@ -43,7 +43,8 @@ TEST_DIRS = frozenset({"test", "tests", "__tests__", "spec", "specs", "e2e", "e2
                        "integration-tests", "it", "testing"})
 # Folders named for a kind of tests (unittests, api_tests, rest-api-tests, load-tests).
 KIND_OF_TESTS_DIR = re.compile(r"^(unit|integration|functional|acceptance|system|api|rest-api|e2e|end-to-end|load|"
-                               r"perf|performance|smoke|regression|ui|contract|component)[-_]?tests?$")
+                               r"perf|performance|smoke|regression|ui|contract|component)[-_]?tests?$"
+                               r"|^e2e[-_]|[-_]testing$")  # e2e-runner, installation-testing
 EXAMPLE_DIRS = frozenset({"example", "examples", "demo", "demos", "benchmark", "benchmarks", "bench"})
 DOC_DIRS = frozenset({"doc", "docs", "documentation", "site-docs"})
 DOC_WORDS = frozenset({"doc", "docs", "documentation"})  # old-docs, docs_v1: documentation by name
@@ -154,7 +155,7 @@ def classify_role(path: str) -> str:
         if d in FIXTURE_DIRS:
             return "fixture"
     for d in dirs:
-        if d in TEST_DIRS or KIND_OF_TESTS_DIR.match(d):
+        if d in TEST_DIRS or KIND_OF_TESTS_DIR.search(d):
             return "test"
     if len(parts) >= 2 and "src" in dirs and "test" in dirs:
         return "test"

@@ -177,5 +177,7 @@ def test_folders_named_for_a_kind_of_tests_are_test_code() -> None:
     assert classify_role("unittests/scans/conftest/clean.yaml") == "test"
     assert classify_role("api_tests/src/shared.ts") == "test"
     assert classify_role("quickwit/rest-api-tests/docker-compose.yml") == "test"
+    assert classify_role("ops/e2e-runner/Dockerfile") == "test"
+    assert classify_role("installation-testing/builds/deploy.yaml") == "test"
     assert classify_role("src/contests/handler.go") == "source"
     assert classify_role("latest/config.yaml") == "source"

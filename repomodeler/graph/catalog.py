@@ -107,6 +107,10 @@ def is_private_address(host: str) -> bool:
 
 # Kubernetes cluster DNS: <service>.<namespace>.svc[.cluster.local]
 CLUSTER_DNS = re.compile(r"^([a-z0-9][a-z0-9-]*)\.[a-z0-9-]+\.svc(\.cluster\.local)?\.?$")
+# The cloud instance's own metadata endpoint (credentials, project id): part of the platform every
+# program runs on, not a dependency of the architecture.
+METADATA_HOSTS = frozenset({"metadata.google.internal", "metadata.goog", "169.254.169.254", "169.254.170.2",
+                            "fd00:ec2::254", "metadata.azure.com"})
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "0.0.0.0", "::1", "[::1]", "host.docker.internal", "+", "*", "::"})
 # Configuration keys whose value is the host of a known technology (spring.rabbitmq.host: rabbitmq).
 KEY_SCHEME: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.I), scheme) for p, scheme in (
@@ -179,6 +183,18 @@ SDK_SERVICES: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
          r"|com\.amazonaws\.services\.s3.*|Amazon\.S3(\..*)?)$", "s3.amazonaws.com", ("s3", "amazon s3")),
         (r"^(azure\.storage\.blob.*|@azure/storage-blob|Azure\.Storage\.Blobs(\..*)?|com\.azure\.storage\.blob.*"
          r"|github\.com/Azure/azure-sdk-for-go/sdk/storage/azblob.*)$", "blob.core.windows.net", ("azure blob storage",)),
+        # The cloud's operations services (logs, traces, errors) a program reports to through their exporters
+        (r"^(google\.cloud\.logging.*|google-cloud-logging|@google-cloud/logging(-.*)?|cloud\.google\.com/go/logging.*"
+         r"|google\.cloud\.error_reporting.*|google-cloud-error-reporting|@google-cloud/error-reporting"
+         r"|opentelemetry-exporter-gcp-trace|opentelemetry\.exporter\.cloud_trace.*|@google-cloud/opentelemetry-cloud-trace-exporter"
+         r"|google-cloud-trace|@google-cloud/trace-agent|google\.cloud\.trace.*)$",
+         "cloudtrace.googleapis.com", ("operations", "cloud logging", "cloud trace", "google cloud operations")),
+        (r"^(google\.cloud\.secretmanager.*|google-cloud-secret-manager|@google-cloud/secret-manager"
+         r"|cloud\.google\.com/go/secretmanager.*|com\.google\.cloud\.secretmanager.*)$",
+         "secretmanager.googleapis.com", ("secret manager", "google secret manager")),
+        (r"^(@aws-sdk/client-secrets-manager|github\.com/aws/aws-sdk-go(-v2)?/service/secretsmanager.*"
+         r"|software\.amazon\.awssdk\.services\.secretsmanager.*|com\.amazonaws\.services\.secretsmanager.*"
+         r"|Amazon\.SecretsManager(\..*)?)$", "secretsmanager.amazonaws.com", ("secrets manager", "aws secrets manager")),
         # Platform daemons a program drives through their client library: the container runtime and the
         # Kubernetes API server (controllers, operators, CI agents)
         (r"^(github\.com/containerd/containerd(/v2)?(/client)?)$", "containerd", ("containerd", "container runtime")),

@@ -11,6 +11,7 @@ from pathlib import PurePosixPath
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.packages import folder
 from repomodeler.graph.catalog import (
+    METADATA_HOSTS,
     BROWSER_URL_KEY,
     CLUSTER_DNS,
     HOST_ENV_NAME,
@@ -153,6 +154,8 @@ class ConnectionRules(ResolverBase):
                 and (bare in self.alias or (dns_name is not None and dns_name.group(1) in self.alias)):
             refs = [HostRef(bare, None, None)]
         for ref in refs:
+            if ref.host in METADATA_HOSTS:
+                continue  # the cloud instance's metadata endpoint: the platform's, not a dependency
             attrs = {"via": f"env {env_name}" if env_name else "literal"}
             store = OBJECT_STORE_SCHEMES.get(ref.scheme or "")
             if store is not None and "$" not in ref.host and "{" not in ref.host:
@@ -795,6 +798,8 @@ class ConnectionRules(ResolverBase):
             for value, chain in self.resolve_expression(owner, f, expr):
                 for ref in parse_hosts(value):
                     named_host = True
+                    if ref.host in METADATA_HOSTS:
+                        continue  # the cloud instance's metadata endpoint: the platform's, not a dependency
                     target = self.alias.get(ref.host)
                     if target is None and ref.scheme in ("http", "https") and "." in ref.host \
                             and ref.host not in LOCAL_HOSTS and not re.match(r"^[\d.]+$", ref.host):
