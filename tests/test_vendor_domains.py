@@ -60,12 +60,3 @@ def test_the_cloud_instance_metadata_endpoint_is_no_dependency() -> None:
     assert "metadata.google.internal" not in model.components
     assert not any(c.target == "metadata.google.internal" for c in model.connections.values())
 
-
-def test_secret_manager_and_trace_exporter_clients_are_the_cloud_services() -> None:
-    files = {"requirements.txt": "flask==3.0\ngoogle-cloud-secret-manager==2.16\nopentelemetry-exporter-gcp-trace==1.6.0\n",
-             "main.py": ('from flask import Flask\nfrom google.cloud import secretmanager\n'
-                         'from opentelemetry.exporter.cloud_trace import CloudTraceSpanExporter\napp = Flask(__name__)\n'
-                         '@app.route("/")\ndef home():\n    return "ok"\n')}
-    model = resolve_system("site", extract_in_memory({"site": files}))
-    targets = {c.target for c in model.connections.values() if c.source == "site"}
-    assert {"secretmanager.googleapis.com", "cloudtrace.googleapis.com"} <= targets

@@ -183,18 +183,6 @@ SDK_SERVICES: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
          r"|com\.amazonaws\.services\.s3.*|Amazon\.S3(\..*)?)$", "s3.amazonaws.com", ("s3", "amazon s3")),
         (r"^(azure\.storage\.blob.*|@azure/storage-blob|Azure\.Storage\.Blobs(\..*)?|com\.azure\.storage\.blob.*"
          r"|github\.com/Azure/azure-sdk-for-go/sdk/storage/azblob.*)$", "blob.core.windows.net", ("azure blob storage",)),
-        # The cloud's operations services (logs, traces, errors) a program reports to through their exporters
-        (r"^(google\.cloud\.logging.*|google-cloud-logging|@google-cloud/logging(-.*)?|cloud\.google\.com/go/logging.*"
-         r"|google\.cloud\.error_reporting.*|google-cloud-error-reporting|@google-cloud/error-reporting"
-         r"|opentelemetry-exporter-gcp-trace|opentelemetry\.exporter\.cloud_trace.*|@google-cloud/opentelemetry-cloud-trace-exporter"
-         r"|google-cloud-trace|@google-cloud/trace-agent|google\.cloud\.trace.*)$",
-         "cloudtrace.googleapis.com", ("operations", "cloud logging", "cloud trace", "google cloud operations")),
-        (r"^(google\.cloud\.secretmanager.*|google-cloud-secret-manager|@google-cloud/secret-manager"
-         r"|cloud\.google\.com/go/secretmanager.*|com\.google\.cloud\.secretmanager.*)$",
-         "secretmanager.googleapis.com", ("secret manager", "google secret manager")),
-        (r"^(@aws-sdk/client-secrets-manager|github\.com/aws/aws-sdk-go(-v2)?/service/secretsmanager.*"
-         r"|software\.amazon\.awssdk\.services\.secretsmanager.*|com\.amazonaws\.services\.secretsmanager.*"
-         r"|Amazon\.SecretsManager(\..*)?)$", "secretsmanager.amazonaws.com", ("secrets manager", "aws secrets manager")),
         # Platform daemons a program drives through their client library: the container runtime and the
         # Kubernetes API server (controllers, operators, CI agents)
         (r"^(github\.com/containerd/containerd(/v2)?(/client)?)$", "containerd", ("containerd", "container runtime")),
