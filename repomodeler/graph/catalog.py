@@ -186,9 +186,11 @@ SDK_SERVICES: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
         # Platform daemons a program drives through their client library: the container runtime and the
         # Kubernetes API server (controllers, operators, CI agents)
         (r"^(github\.com/containerd/containerd(/v2)?(/client)?)$", "containerd", ("containerd", "container runtime")),
-        (r"^(k8s\.io/client-go/(kubernetes|dynamic|rest|tools/cache|informers)|kubernetes|kubernetes\.client"
-         r"|kubernetes_asyncio(\..*)?|@kubernetes/client-node|io\.kubernetes\.client.*|io\.fabric8\.kubernetes\.client.*"
-         r"|sigs\.k8s\.io/controller-runtime(/pkg/client)?)$",
+        # A controller watches the Kubernetes API (informers, controller-runtime): the API server is its
+        # central dependency. A plain clientset (one optional backend creating pods) is not counted.
+        (r"^(k8s\.io/client-go/(tools/cache|informers|dynamic/dynamicinformer)|sigs\.k8s\.io/controller-runtime(/.*)?"
+         r"|kubernetes\.watch|io\.fabric8\.kubernetes\.client\.informers.*|io\.kubernetes\.client\.informer.*"
+         r"|kopf)$",
          "kubernetes.default.svc", ("kube-api", "kubernetes api", "kube-apiserver", "kubernetes")),
         (r"^(azure\.keyvault.*|@azure/keyvault-.*|Azure\.Security\.KeyVault(\..*)?|com\.azure\.security\.keyvault.*"
          r"|github\.com/Azure/azure-sdk-for-go/sdk/security/keyvault.*)$", "vault.azure.net", ("key vault", "azure key vault")),
