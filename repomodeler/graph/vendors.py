@@ -50,7 +50,7 @@ class VendorRules(ResolverBase):
                 fresh = tuple(n for n in known[comp.name.lower()] if n not in comp.aliases and n not in self.alias)
                 if fresh:
                     self.add_component(comp.name, comp.kind, comp.repository, min(comp.evidence), fresh)
-            domain = registered_domain(comp.name) if comp.kind == "external" and comp.parent is None else None
+            domain = registered_domain(comp.name) if comp.kind == "external" else None
             if domain and domain not in MULTI_SERVICE_DOMAINS and not any(
                     comp.name.lower().endswith("." + d) for d in MULTI_SERVICE_DOMAINS):
                 groups[domain].append(cid)
