@@ -95,6 +95,7 @@ ORDER: tuple[str, ...] = (
     "process.supervised",
     "process.image-commands",
     "process.spawned-binaries",
+    "rpc.interface-proxies",
     "process.shared-code",
     "code.optional-plugins",
     "stores.logical-databases",

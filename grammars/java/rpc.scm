@@ -1,0 +1,20 @@
+; Remote procedure calls through an interface: one process obtains a proxy of an interface
+; (`Clients.withService(IAlertOperator.class)`, `retrofit.create(Api.class)`,
+; `Feign.builder().target(Api.class, url)`, `factory.getProxy(Api.class)`), another process has the class
+; implementing that interface (`class AlertOperatorImpl implements IAlertOperator`).  The resolver joins
+; the two by the interface's name (rule process.rpc-interfaces).
+
+; Clients.withService(IAlertOperator.class) / create(Api.class) / getProxy(Api.class) / refer(Api.class)
+; The evidence line is the class literal's (the line of the call that names the interface).
+((method_invocation
+   name: (identifier) @method
+   arguments: (argument_list . (class_literal (type_identifier) @interface) @fact))
+ (#match? @method "^(withService|forService|create|createProxy|newProxy|newProxyInstance|getProxy|proxy|proxyOf|createClient|newClient|getClient|clientOf|client|createStub|newStub|stub|getStub|remote|getRemote|refer|reference|lookup|target|serviceProxy|getService)$")
+ (#set! fact "rpc.proxy"))
+
+; class AlertOperatorImpl implements IAlertOperator, Closeable
+((class_declaration
+   name: (identifier) @class
+   interfaces: (super_interfaces (type_list [(type_identifier) @interface
+                                             (generic_type (type_identifier) @interface)])) @fact)
+ (#set! fact "code.implements"))

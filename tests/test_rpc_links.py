@@ -1,0 +1,41 @@
+"""Processes of one repository that find each other through interfaces, registries and address
+settings: end to end, from a git repository built here to the edges and evidence lines in model.json."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import make_repo, run_cli
+
+from repomodeler.rules.cases import cases_of
+
+
+def analyze(tmp_path: Path, files: dict[str, str], name: str) -> dict:
+    repo = tmp_path / name
+    make_repo(repo, files)
+    out = tmp_path / "out"
+    proc = run_cli(["analyze", f"file://{repo}", "--name", name, "--out", str(out), "--no-validate", "--quiet"])
+    assert proc.returncode == 0, proc.stderr
+    return json.loads((out / "model.json").read_text())
+
+
+def edge(model: dict, source: str, target: str) -> dict | None:
+    return next((e for e in model["edges"] if e["source"] == source and e["target"] == target), None)
+
+
+def lines(e: dict) -> set[tuple[str, int]]:
+    return {(ev["path"], ev["line"]) for ev in e["evidence"]}
+
+
+def test_a_server_calling_through_a_proxy_of_an_interface_another_server_implements(tmp_path: Path) -> None:
+    files = cases_of("rpc.interface-proxies")[0].repositories["sched"]
+    model = analyze(tmp_path, files, "sched")
+    call = edge(model, "api", "alert")
+    assert call is not None and call["protocol"] == "rpc"
+    # the line naming the interface in the proxy call, and the class implementing it
+    assert lines(call) == {("api/src/main/java/org/acme/api/ApiServer.java", 13),
+                           ("alert/src/main/java/org/acme/alert/AlertOperatorImpl.java", 5)}
+    assert call["attributes"]["via"] == "rpc proxy of IAlertOperator"
+    # ILogService has two servers (master and alert): the call says nothing of which one
+    assert edge(model, "api", "master") is None
