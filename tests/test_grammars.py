@@ -276,6 +276,12 @@ CASES: list[Case] = [
         ("feign.client", 1, {"name": "orders"}), ("feign.client", 1, {"url": "${orders.url}"}),
         C(3, "/orders/{id}", "GetMapping", feign="orders"),
     ), absent=(("http.route", 3),)),
+    Case("java", "rpc.java", (
+        ("code.implements", 1, {"class": "AlertOperatorImpl", "interface": "IAlertOperator"}),
+        ("code.implements", 1, {"class": "AlertOperatorImpl", "interface": "Comparable"}),
+        ("rpc.proxy", 4, {"interface": "IAlertOperator", "method": "withService"}),
+        ("rpc.proxy", 6, {"interface": "Api", "method": "create"}),
+    ), absent=(("rpc.proxy", 7), ("rpc.proxy", 8))),
     Case("java", "dto.java", (
         ("http.body", 4, {"framework": "spring", "request": "OrderRequest"}),
         ("http.body", 4, {"framework": "spring", "response": "ResponseEntity<OrderResponse>"}),
