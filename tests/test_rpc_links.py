@@ -39,3 +39,17 @@ def test_a_server_calling_through_a_proxy_of_an_interface_another_server_impleme
     assert call["attributes"]["via"] == "rpc proxy of IAlertOperator"
     # ILogService has two servers (master and alert): the call says nothing of which one
     assert edge(model, "api", "master") is None
+
+
+def test_a_server_selecting_its_registry_by_type_uses_the_registry_the_system_deploys(tmp_path: Path) -> None:
+    files = cases_of("rpc.selected-registry")[0].repositories["sched"]
+    model = analyze(tmp_path, files, "sched")
+    registry = edge(model, "api", "coordinator")  # localhost:2181 in development: the one ZooKeeper deployed
+    assert registry is not None
+    assert lines(registry) >= {("api/src/main/resources/application.yaml", 4),
+                               ("api/src/main/resources/application.yaml", 7)}
+    # the master selects etcd, which the system does not deploy: introduced for it, with its address line
+    etcd = edge(model, "master", "etcd")
+    assert etcd is not None and ("master/src/main/resources/application.yaml", 6) in lines(etcd)
+    assert edge(model, "master", "coordinator") is None
+    assert not any(n["id"] == "hikari" for n in model["nodes"])

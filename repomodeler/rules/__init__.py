@@ -81,6 +81,7 @@ ORDER: tuple[str, ...] = (
     "discovery.gateway-routes",
     "stores.implied",
     "stores.configured-sections",
+    "rpc.selected-registry",
     "compose.depends-on",
     "build.library-dependencies",
     "observability.scrape-targets",

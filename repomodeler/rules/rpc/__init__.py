@@ -13,4 +13,14 @@ RULES = (
         writes=("connections",),
         after=("build.launched-programs", "process.programs"),
     ),
+    Rule(
+        id="rpc.selected-registry",
+        message=("A process whose configuration selects a registry by type (registry.type: zookeeper) and gives the "
+                 "selected one's address (registry.zookeeper.connect-string) uses it: the system's one component of "
+                 "that technology when the address is local, else one introduced for it"),
+        unit="selected_registries",
+        reads=("config.property",),
+        writes=("connections", "components"),
+        after=("config.address-values", "stores.configured-sections"),
+    ),
 )
