@@ -18,3 +18,13 @@
    interfaces: (super_interfaces (type_list [(type_identifier) @interface
                                              (generic_type (type_identifier) @interface)])) @fact)
  (#set! fact "code.implements"))
+
+; A field, variable or parameter named for an address: `private String namesrvAddr;`,
+; `String brokerAddr = route(topic);`, `void register(String masterAddress)`.  The resolver keeps the
+; names that join another running component's name to the address word (rule rpc.named-addresses).
+((variable_declarator name: (identifier) @name) @fact
+ (#match? @name "(?i)(addr|address|addresses|addrs)(list|set|table|s)?$")
+ (#set! fact "code.address_name"))
+((formal_parameter name: (identifier) @name) @fact
+ (#match? @name "(?i)(addr|address|addresses|addrs)(list|set|table|s)?$")
+ (#set! fact "code.address_name"))

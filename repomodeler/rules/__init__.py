@@ -97,6 +97,7 @@ ORDER: tuple[str, ...] = (
     "process.image-commands",
     "process.spawned-binaries",
     "rpc.interface-proxies",
+    "rpc.named-addresses",
     "process.shared-code",
     "code.optional-plugins",
     "stores.logical-databases",

@@ -23,4 +23,14 @@ RULES = (
         writes=("connections", "components"),
         after=("config.address-values", "stores.configured-sections"),
     ),
+    Rule(
+        id="rpc.named-addresses",
+        message=("A field, variable or setting named for another running component's address (namesrvAddr, "
+                 "NAMESRV_ADDR, brokerAddress) in a component's own code connects it to that component; in the "
+                 "system's client library it is how people's applications reach that component"),
+        unit="named_addresses",
+        reads=("code.address_name", "env.read", "config.property"),
+        writes=("connections", "components"),
+        after=("build.launched-programs", "process.programs", "frontdoor.entry-points"),
+    ),
 )
