@@ -281,7 +281,10 @@ CASES: list[Case] = [
         ("code.implements", 1, {"class": "AlertOperatorImpl", "interface": "Comparable"}),
         ("rpc.proxy", 4, {"interface": "IAlertOperator", "method": "withService"}),
         ("rpc.proxy", 6, {"interface": "Api", "method": "create"}),
-    ), absent=(("rpc.proxy", 7), ("rpc.proxy", 8))),
+        ("code.address_name", 10, {"name": "namesrvAddr"}),
+        ("code.address_name", 11, {"name": "brokerAddrList"}),
+        ("code.address_name", 12, {"name": "masterAddress"}),
+    ), absent=(("rpc.proxy", 7), ("rpc.proxy", 8), ("code.address_name", 13))),
     Case("java", "dto.java", (
         ("http.body", 4, {"framework": "spring", "request": "OrderRequest"}),
         ("http.body", 4, {"framework": "spring", "response": "ResponseEntity<OrderResponse>"}),

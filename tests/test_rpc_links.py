@@ -53,3 +53,18 @@ def test_a_server_selecting_its_registry_by_type_uses_the_registry_the_system_de
     assert etcd is not None and ("master/src/main/resources/application.yaml", 6) in lines(etcd)
     assert edge(model, "master", "coordinator") is None
     assert not any(n["id"] == "hikari" for n in model["nodes"])
+
+
+def test_programs_holding_each_others_addresses_by_name_and_the_client_librarys_users(tmp_path: Path) -> None:
+    files = cases_of("rpc.named-addresses")[0].repositories["mq"]
+    model = analyze(tmp_path, files, "mq")
+    registers = edge(model, "broker", "namesrv")  # String namesrvAddr = System.getProperty(...)
+    assert registers is not None
+    assert lines(registers) == {("broker/src/main/java/org/acme/broker/BrokerStartup.java", 7)}
+    # people's applications embed the client library: they reach the name server and the broker through it
+    to_namesrv, to_broker = edge(model, "user", "namesrv"), edge(model, "user", "broker")
+    assert to_namesrv is not None and to_broker is not None
+    assert lines(to_namesrv) == {("client/src/main/java/org/acme/client/ClientConfig.java", 4)}
+    assert lines(to_broker) == {("client/src/main/java/org/acme/client/Producer.java", 5)}
+    # a shared library's settings class is nobody's connection; a name of no program is nothing
+    assert edge(model, "common", "namesrv") is None and edge(model, "namesrv", "broker") is None

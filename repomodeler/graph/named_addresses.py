@@ -80,11 +80,11 @@ class NamedAddressRules(ResolverBase):
         while actor in self.model.components or actor in self.alias:
             n += 1
             actor = "user-actor" if n == 2 else f"user-actor-{n - 1}"
-        user = self.model.components[actor] = Component(id=actor, name="user", kind="user", repository=None)
+        user = self.model.components[actor] = Component(
+            id=actor, name="user", kind="user", repository=None, evidence={evidence},
+            attributes={"role": "people and clients outside the system"})
         self.created_by[actor] = self.by_kind.current.name if self.by_kind.current else ""
         self.credit(user.rules)
-        user.evidence.add(evidence)
-        user.attributes["role"] = "people and clients outside the system"
         return actor
 
     def _named_process(self, prefix: str) -> str | None:
