@@ -68,3 +68,18 @@ def test_programs_holding_each_others_addresses_by_name_and_the_client_librarys_
     assert lines(to_broker) == {("client/src/main/java/org/acme/client/Producer.java", 5)}
     # a shared library's settings class is nobody's connection; a name of no program is nothing
     assert edge(model, "common", "namesrv") is None and edge(model, "namesrv", "broker") is None
+
+
+def test_a_program_hosting_another_is_that_program_and_an_all_in_one_host_is_left_out(tmp_path: Path) -> None:
+    all_in_one, one = cases_of("process.host-programs")  # by file name: --all-in-one first
+    model = analyze(tmp_path / "one", one.repositories["mq"], "mq")
+    ids = {n["id"] for n in model["nodes"]}
+    assert "container" not in ids and {"broker", "proxy"} <= ids  # the proxy builds on a library too
+    broker = next(n for n in model["nodes"] if n["id"] == "broker")
+    assert {"path": "bin/mqbrokercontainer", "line": 2, "repository": "mq"} in broker["evidence"]
+    model = analyze(tmp_path / "all", all_in_one.repositories["sched"], "sched")
+    ids = {n["id"] for n in model["nodes"]}
+    assert "standalone" not in ids and "login.example.com" not in ids and "master" in ids
+    left_out = [u for u in model["unresolved"] if u["component"] == "standalone"]
+    assert [(u["evidence"]["path"], u["evidence"]["line"]) for u in left_out] == [("standalone/bin/start.sh", 2)]
+    assert "in one process" in left_out[0]["value"]

@@ -57,6 +57,7 @@ ORDER: tuple[str, ...] = (
     "build.units",
     "build.deployed-programs",
     "build.launched-programs",
+    "process.host-programs",
     "frontend.webapps",
     "spring.application-name",
     "gateway.by-dependency",
