@@ -284,7 +284,10 @@ CASES: list[Case] = [
         ("code.address_name", 10, {"name": "namesrvAddr"}),
         ("code.address_name", 11, {"name": "brokerAddrList"}),
         ("code.address_name", 12, {"name": "masterAddress"}),
-    ), absent=(("rpc.proxy", 7), ("rpc.proxy", 8), ("code.address_name", 13))),
+        ("server.listen_port", 17, {"port": "9876"}), ("server.listen_port", 19, {"port": "9876"}),
+        ("server.listen_port", 20, {"port": "8080"}),
+    ), absent=(("rpc.proxy", 7), ("rpc.proxy", 8), ("code.address_name", 13), ("server.listen_port", 21),
+               ("server.listen_port", 22))),
     Case("java", "dto.java", (
         ("http.body", 4, {"framework": "spring", "request": "OrderRequest"}),
         ("http.body", 4, {"framework": "spring", "response": "ResponseEntity<OrderResponse>"}),

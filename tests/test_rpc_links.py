@@ -83,3 +83,33 @@ def test_a_program_hosting_another_is_that_program_and_an_all_in_one_host_is_lef
     left_out = [u for u in model["unresolved"] if u["component"] == "standalone"]
     assert [(u["evidence"]["path"], u["evidence"]["line"]) for u in left_out] == [("standalone/bin/start.sh", 2)]
     assert "in one process" in left_out[0]["value"]
+
+
+def test_a_loopback_address_in_a_settings_file_reaches_the_program_listening_on_its_port(tmp_path: Path) -> None:
+    files = cases_of("rpc.listen-port-addresses")[0].repositories["mq"]
+    model = analyze(tmp_path, files, "mq")
+    registers = edge(model, "broker", "namesrv")
+    assert registers is not None
+    # the address line in the broker's settings file and the line where the name server listens
+    assert lines(registers) == {("distribution/conf/broker-a.conf", 4),
+                                ("namesrv/src/main/java/org/acme/namesrv/NamesrvStartup.java", 6)}
+    assert edge(model, "tools", "namesrv") is None and edge(model, "namesrv", "broker") is None
+
+
+def test_settings_files_give_their_address_and_port_keys_and_leave_other_formats_alone() -> None:
+    from repomodeler.extract.readers import registry
+
+    def settings(path: str, text: str) -> list[tuple[int, str, str]]:
+        claimed = [r.id for r in registry.claimants(path, text)]
+        facts, _warnings = registry.read_file("repo", path, text.encode())
+        return [(f.line, f.get("name") or "", f.get("value") or "") for f in facts
+                if f.kind == "config.setting" and "settings_files" in claimed]
+
+    conf = "# quick start\nbrokerName = broker-a\nlistenPort=10911\nnamesrvAddr = 127.0.0.1:9876\n! comment\n"
+    assert settings("distribution/conf/broker.conf", conf) == [(3, "listenPort", "10911"),
+                                                               (4, "namesrvAddr", "127.0.0.1:9876")]
+    assert settings("config/server.properties", "listeners=PLAINTEXT://:9092\nlog.dirs=/tmp\n") == [
+        (1, "listeners", "PLAINTEXT://:9092")]
+    # an nginx site and a Spring file in a conf folder are not key = value settings of this reader
+    assert settings("conf/site.conf", "server {\n  listen 80;\n  proxy_pass http://api:8080;\n}\n") == []
+    assert settings("config/application.properties", "server.port=8080\n") == []

@@ -28,3 +28,16 @@
 ((formal_parameter name: (identifier) @name) @fact
  (#match? @name "(?i)(addr|address|addresses|addrs)(list|set|table|s)?$")
  (#set! fact "code.address_name"))
+
+; Where a server listens, from its own code: `nettyServerConfig.setListenPort(9876)`,
+; `new ServerSocket(9876)`, `new InetSocketAddress(9876)` (any local address), `int listenPort = 9876`.
+; Rule rpc.listen-port-addresses joins these ports with loopback addresses other programs hold.
+((method_invocation name: (identifier) @_m arguments: (argument_list . (decimal_integer_literal) @port .)) @fact
+ (#match? @_m "^(setListenPort|setServerPort|setBindPort|setRpcPort)$")
+ (#set! fact "server.listen_port"))
+((object_creation_expression type: (type_identifier) @_t arguments: (argument_list . (decimal_integer_literal) @port .)) @fact
+ (#any-of? @_t "ServerSocket" "InetSocketAddress")
+ (#set! fact "server.listen_port"))
+((variable_declarator name: (identifier) @_n value: (decimal_integer_literal) @port) @fact
+ (#match? @_n "(?i)^(listen|server|bind|rpc)_?port$")
+ (#set! fact "server.listen_port"))

@@ -99,6 +99,7 @@ ORDER: tuple[str, ...] = (
     "process.spawned-binaries",
     "rpc.interface-proxies",
     "rpc.named-addresses",
+    "rpc.listen-port-addresses",
     "process.shared-code",
     "code.optional-plugins",
     "stores.logical-databases",

@@ -33,4 +33,14 @@ RULES = (
         writes=("connections", "components"),
         after=("build.launched-programs", "process.programs", "frontdoor.entry-points"),
     ),
+    Rule(
+        id="rpc.listen-port-addresses",
+        message=("A loopback address (namesrvAddr=127.0.0.1:9876) whose port is where exactly one other program "
+                 "listens by its own code or settings (setListenPort(9876), listenPort, server.port) connects its "
+                 "holder to that program; a settings file in a configuration folder is the program's it is named for"),
+        unit="listen_port_addresses",
+        reads=("config.setting", "config.property", "const.string", "server.listen_port"),
+        writes=("connections",),
+        after=("process.host-programs", "process.programs"),
+    ),
 )
