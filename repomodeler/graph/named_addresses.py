@@ -7,8 +7,10 @@ Why: servers of one repository that find each other at run time (an address give
 line, ``-n localhost:9876``, a list the name server returns, an environment variable an operator
 sets) show no literal address in code, yet the code keeps the address it uses under the name of the
 process it reaches.  The name is the evidence: a person reading ``brokerAddr`` reads "the broker's
-address".  Only names that join a component's own name to an address word count, only in the code of
-another running component, and only for the system's own programs (never a store's or a person's).
+address".  Only names that join a program's own name to an address word count, only in the code of another
+running component of the same repository, and only for programs of that repository (a launcher
+starts them, or they are processes split from one component), never a store's; postal and e-mail
+addresses (``shippingAddress``, ``emailAddr``) are data.
 A repository's client library (``client/``, ``*-sdk``) doing this is how people's applications
 reach those programs: the people reach them too, through it.
 """
@@ -26,6 +28,9 @@ from repomodeler.records import Component, Evidence, Fact
 # <process name><address word>: namesrvAddr, NAMESRV_ADDR, brokerAddress, broker_addr_list, masterBrokerAddrs
 ADDRESS_NAME = re.compile(r"^(?P<prefix>[A-Za-z][A-Za-z0-9_]*?)[_.-]?(?:addr|address|addresses|addrs)(?:[_-]?(?:list|set|table|s))?$",
                           re.I)
+# Words of postal and e-mail addresses (shippingAddress, emailAddr): data a program keeps, not a peer's address.
+POSTAL_WORDS = frozenset({"email", "mail", "e", "shipping", "billing", "delivery", "home", "street", "postal",
+                          "mailing", "pickup", "return", "residential", "ip", "mac", "wallet"})
 # A library people's applications embed to reach the system (rocketmq-client, acme-sdk).
 CLIENT_LIBRARY = re.compile(r"(^|[-_.])(client|clients|sdk)$", re.I)
 MAX_EVIDENCE = 4  # lines per connection: the first few names say it; a hundred more say nothing new
@@ -50,8 +55,9 @@ class NamedAddressRules(ResolverBase):
                     continue
                 target = self._named_process(m.group("prefix"))
                 owner = self.owner_of(f.repository, f.path)
-                if target is None or owner is None or owner == target:
-                    continue
+                if target is None or owner is None or owner == target \
+                        or self.model.components[target].repository != f.repository:
+                    continue  # only programs of the holder's own repository find each other this way
                 ocomp = self.model.components[owner]
                 if ocomp.kind in RUNNING_KINDS or (ocomp.kind == "library" and CLIENT_LIBRARY.search(ocomp.name)):
                     found[(owner, target)].append(f.evidence)
@@ -90,10 +96,13 @@ class NamedAddressRules(ResolverBase):
     def _named_process(self, prefix: str) -> str | None:
         """The running component the name's words end with (``masterBroker`` -> broker), if any."""
         words = _words(prefix)
+        if POSTAL_WORDS & set(words):
+            return None
         for i in range(len(words)):
             cid = self.alias.get("".join(words[i:])) or self.alias.get("-".join(words[i:]))
             if cid is not None:
                 comp = self.model.components.get(cid)
-                if comp is not None and comp.kind in RUNNING_KINDS and len(key(comp.name)) >= 3:
-                    return cid
+                if comp is not None and comp.kind in RUNNING_KINDS and len(key(comp.name)) >= 3 and \
+                        (comp.attributes.get("main_class") or cid in getattr(self, "process_parent", {})):
+                    return cid  # a program of the repository (a launcher starts it, or a split process)
         return None

@@ -32,6 +32,7 @@ RULES = (
         reads=("code.address_name", "env.read", "config.property"),
         writes=("connections", "components"),
         after=("build.launched-programs", "process.programs", "frontdoor.entry-points"),
+        state=("process_parent",),
     ),
     Rule(
         id="rpc.listen-port-addresses",
