@@ -18,7 +18,7 @@ from collections import defaultdict
 from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
-from repomodeler.graph.catalog import LOCAL_HOSTS, TECH_KIND, TECH_PROTOCOL
+from repomodeler.graph.catalog import LOCAL_HOSTS, SCHEME_TECH, TECH_KIND, TECH_PROTOCOL
 from repomodeler.graph.identity import key
 from repomodeler.graph.platform import COORDINATION, COORDINATION_PROTOCOL, RUNNING_PROFILE
 from repomodeler.graph.values import parse_hosts
@@ -31,6 +31,9 @@ ADDRESS_LEAF = re.compile(r"^(connect[-_]?string|connection[-_]?string|endpoints
                           r"servers?|server[-_]?addr|hosts?|nodes|bootstrap[-_]?servers)$", re.I)
 # A selected value that names a technology: a word, not a class name or a path.
 TECH_VALUE = re.compile(r"^[a-z][a-z0-9]{1,30}$")
+# Selected values that name a mode, not a technology one could deploy (`type: local`, `type: jdbc`).
+NOT_TECH = frozenset({"local", "default", "none", "memory", "inmemory", "embedded", "file", "filesystem", "jdbc",
+                      "database", "db", "custom", "simple", "static", "standalone", "mock", "noop", "disabled"})
 
 
 class RegistryRules(ResolverBase):
@@ -47,7 +50,7 @@ class RegistryRules(ResolverBase):
             for name, selector in sorted(props.items()):
                 m = SELECTOR.match(name)
                 tech = (selector.get("value") or "").strip().lower()
-                if not m or not TECH_VALUE.match(tech):
+                if not m or not TECH_VALUE.match(tech) or tech in NOT_TECH:
                     continue
                 prefix = f"{m.group('section')}.{tech}."
                 for addr_key, addr in sorted(props.items()):
@@ -60,6 +63,8 @@ class RegistryRules(ResolverBase):
         hosts = parse_hosts(value if "://" in value else f"{tech}://{value}")
         if not hosts or any("$" in h.host or "{" in h.host for h in hosts):
             return  # a placeholder the deployment fills: configured-sections' concern
+        if "://" in value and any(SCHEME_TECH.get(h.scheme or "") for h in hosts):
+            return  # a data-store URL (jdbc:postgresql://...): the address rules resolve those
         evidence = [selector.evidence, addr.evidence]
         for owner in self.property_owners(addr):
             comp = self.model.components.get(owner) if owner else None
