@@ -47,8 +47,9 @@ class HostRules(ResolverBase):
                 deps[c].add(dep)
         for cid in sorted(deps):
             comp = self.model.components.get(cid)
-            if comp is None or comp.kind != "service" or not comp.attributes.get("main_class"):
-                continue
+            if comp is None or comp.kind != "service" or not comp.attributes.get("main_class") \
+                    or comp.attributes.get("deployment") or comp.attributes.get("image"):
+                continue  # a deployment runs it: that is how the system is deployed, not another way to start it
             hosted = sorted(d for d in deps[cid] if d in self.model.components
                             and self.model.components[d].kind == "service"
                             and self.model.components[d].attributes.get("main_class"))
