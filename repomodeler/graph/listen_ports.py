@@ -18,7 +18,7 @@ from collections import defaultdict
 from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
-from repomodeler.graph.catalog import LOCAL_HOSTS, is_private_address
+from repomodeler.graph.catalog import LOCAL_HOSTS, SCHEME_PROTOCOL, is_private_address
 from repomodeler.graph.values import parse_hosts
 from repomodeler.inventory import classify_role
 from repomodeler.records import Evidence, Fact
@@ -37,6 +37,10 @@ class ListenPortRules(ResolverBase):
         listeners = self._listeners()
         if not listeners:
             return
+        links: dict[tuple[str, str], list[str]] = defaultdict(list)
+        for s, t, protocol in self.model.connections:
+            if protocol != "library":
+                links[(s, t)].append(protocol)
         for f in sorted([*self.by_kind["config.setting"], *self.by_kind["config.property"],
                          *self.by_kind["const.string"]], key=Fact.order):
             name = f.get("name") or ""
@@ -53,7 +57,11 @@ class ListenPortRules(ResolverBase):
                     if len(there) != 1 or owner in listeners.get(ref.port, {}):
                         continue  # nobody, several programs, or the holder itself listens there
                     (target, listen_ev), = there.items()
-                    self.connect(owner, target, "tcp", [f.evidence, listen_ev],
+                    # the link other rules found for this address (http://localhost:8110) is this one
+                    scheme = SCHEME_PROTOCOL.get(ref.scheme or "", "tcp") if "://" in part else "tcp"
+                    protocol = min(links.get((owner, target), [scheme]))
+                    links[(owner, target)].append(protocol)
+                    self.connect(owner, target, protocol, [f.evidence, listen_ev],
                                  attributes={"via": f"{name} = {part} (the port {self.model.components[target].name} "
                                                     f"listens on)"})
 

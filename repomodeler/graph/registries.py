@@ -86,6 +86,8 @@ class RegistryRules(ResolverBase):
             if target == owner:
                 continue
             protocol = TECH_PROTOCOL.get(tech) or COORDINATION_PROTOCOL.get(tech, "tcp")
+            known = sorted(k[2] for k in self.model.connections if k[:2] == (owner, target) and k[2] != "library")
+            protocol = known[0] if known else protocol  # the link the address rules found is this one
             self.connect(owner, target, protocol, evidence, attributes={"via": f"selected {tech} ({selector.get('name')})"})
 
     def _deployed(self, tech: str) -> str | None:
