@@ -11,8 +11,8 @@ address".  Only names that join a program's own name to an address word count, o
 running component of the same repository, and only for programs of that repository (a launcher
 starts them, or they are processes split from one component), never a store's; postal and e-mail
 addresses (``shippingAddress``, ``emailAddr``) are data.
-A repository's client library (``client/``, ``*-sdk``) doing this is how people's applications
-reach those programs: the people reach them too, through it.
+The repository's client library (``client/``, ``sdk/``, ``<repository>-client``) doing this is how
+people's applications reach those programs: the people reach them too, through it.
 """
 
 from __future__ import annotations
@@ -31,8 +31,9 @@ ADDRESS_NAME = re.compile(r"^(?P<prefix>[A-Za-z][A-Za-z0-9_]*?)[_.-]?(?:addr|add
 # Words of postal and e-mail addresses (shippingAddress, emailAddr): data a program keeps, not a peer's address.
 POSTAL_WORDS = frozenset({"email", "mail", "e", "shipping", "billing", "delivery", "home", "street", "postal",
                           "mailing", "pickup", "return", "residential", "ip", "mac", "wallet"})
-# A library people's applications embed to reach the system (rocketmq-client, acme-sdk).
-CLIENT_LIBRARY = re.compile(r"(^|[-_.])(client|clients|sdk)$", re.I)
+# A library people's applications embed to reach the system: `client/`, `sdk/`, or named for the
+# repository (rocketmq-client in rocketmq); `orders-client` in a shop is how its services call orders.
+CLIENT_WORDS = ("client", "clients", "sdk")
 MAX_EVIDENCE = 4  # lines per connection: the first few names say it; a hundred more say nothing new
 RUNNING_KINDS = ("service", "gateway")
 
@@ -59,7 +60,7 @@ class NamedAddressRules(ResolverBase):
                         or self.model.components[target].repository != f.repository:
                     continue  # only programs of the holder's own repository find each other this way
                 ocomp = self.model.components[owner]
-                if ocomp.kind in RUNNING_KINDS or (ocomp.kind == "library" and CLIENT_LIBRARY.search(ocomp.name)):
+                if ocomp.kind in RUNNING_KINDS or (ocomp.kind == "library" and self._system_client(ocomp)):
                     found[(owner, target)].append(f.evidence)
         users = sorted(c.id for c in self.model.components.values() if c.kind == "user")
         links: dict[tuple[str, str], list[str]] = defaultdict(list)
@@ -79,6 +80,13 @@ class NamedAddressRules(ResolverBase):
                 for user in users[:1]:
                     self.connect(user, target, "tcp", evidence,
                                  attributes={"via": f"client library {self.model.components[owner].name}"})
+
+    @staticmethod
+    def _system_client(lib: Component) -> bool:
+        """Is the library the repository's client for people's applications (``client``, ``<repo>-sdk``)?"""
+        names = {lib.name.lower(), *(a.lower() for a in lib.aliases), lib.attributes.get("package", "").lower()}
+        repo = key(lib.repository or "")
+        return any(key(n) in CLIENT_WORDS or (repo and any(key(n) == repo + w for w in CLIENT_WORDS)) for n in names if n)
 
     def _people(self, evidence: Evidence) -> str:
         """The actor standing for the people and programs outside the system (as the front doors make it)."""
