@@ -18,7 +18,7 @@ from collections import defaultdict
 from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
-from repomodeler.graph.catalog import LOCAL_HOSTS, SCHEME_PROTOCOL, is_private_address
+from repomodeler.graph.catalog import BROWSER_URL_KEY, LOCAL_HOSTS, SCHEME_PROTOCOL, is_private_address
 from repomodeler.graph.values import parse_hosts
 from repomodeler.inventory import classify_role
 from repomodeler.records import Evidence, Fact
@@ -44,8 +44,8 @@ class ListenPortRules(ResolverBase):
         for f in sorted([*self.by_kind["config.setting"], *self.by_kind["config.property"],
                          *self.by_kind["const.string"]], key=Fact.order):
             name = f.get("name") or ""
-            if f.get("profile") or LISTEN_KEY.search(name) or not ADDRESS_KEY.search(name):
-                continue
+            if f.get("profile") or LISTEN_KEY.search(name) or not ADDRESS_KEY.search(name) or BROWSER_URL_KEY.search(name):
+                continue  # (where a browser is sent, an OAuth redirect, is no call)
             owner = self._settings_owner(f)
             if owner is None:
                 continue
