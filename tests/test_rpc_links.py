@@ -113,3 +113,36 @@ def test_settings_files_give_their_address_and_port_keys_and_leave_other_formats
     # an nginx site and a Spring file in a conf folder are not key = value settings of this reader
     assert settings("conf/site.conf", "server {\n  listen 80;\n  proxy_pass http://api:8080;\n}\n") == []
     assert settings("config/application.properties", "server.port=8080\n") == []
+
+
+def test_postal_addresses_and_a_services_own_client_library_are_no_links_between_programs() -> None:
+    from rules_harness import edge_set, resolve_files
+
+    pom = ('<project><modelVersion>4.0.0</modelVersion><groupId>org.acme</groupId><artifactId>{a}</artifactId>'
+           '<dependencies>{deps}</dependencies></project>')
+    dep = '<dependency><groupId>org.acme</groupId><artifactId>{a}</artifactId></dependency>'
+    main = "package org.acme.{m};\n\npublic class {c} {{\n    {body}\n    public static void main(String[] a) {{}}\n}}\n"
+    files = {
+        "pom.xml": ('<project><modelVersion>4.0.0</modelVersion><groupId>org.acme</groupId><artifactId>shop</artifactId>'
+                    '<packaging>pom</packaging><modules><module>mail</module><module>orders</module>'
+                    '<module>orders-client</module><module>billing</module></modules></project>'),
+        "mail/pom.xml": pom.format(a="shop-mail", deps=""),
+        "mail/src/main/java/org/acme/mail/MailServer.java": main.format(m="mail", c="MailServer", body=""),
+        "orders/pom.xml": pom.format(a="shop-orders", deps=dep.format(a="orders-client")),
+        "orders/src/main/java/org/acme/orders/OrdersServer.java": main.format(
+            m="orders", c="OrdersServer", body="private String mailAddress;  // the customer's, not the mail server's"),
+        "orders-client/pom.xml": pom.format(a="orders-client", deps=""),
+        "orders-client/src/main/java/org/acme/ordersclient/OrdersClient.java": (
+            "package org.acme.ordersclient;\n\npublic class OrdersClient {\n    private String ordersAddr;\n}\n"),
+        "billing/pom.xml": pom.format(a="shop-billing", deps=dep.format(a="orders-client")),
+        "billing/src/main/java/org/acme/billing/BillingServer.java": main.format(m="billing", c="BillingServer", body=""),
+        "bin/mail": "#!/bin/sh\njava -cp lib/* org.acme.mail.MailServer\n",
+        "bin/orders": "#!/bin/sh\njava -cp lib/* org.acme.orders.OrdersServer\n",
+        "bin/billing": "#!/bin/sh\njava -cp lib/* org.acme.billing.BillingServer\n",
+    }
+    model = resolve_files({"shop": files})
+    assert {"mail", "orders", "billing"} <= set(model.components)
+    edges = edge_set(model)
+    assert ("orders", "mail") not in edges  # a customer's mail address
+    # a service's own client library (orders-client) is how other services call it, not people
+    assert not any(model.components[s].kind == "user" for s, _t in edges)
