@@ -34,7 +34,7 @@ POSTAL_WORDS = frozenset({"email", "mail", "e", "shipping", "billing", "delivery
 # A library people's applications embed to reach the system: `client/`, `sdk/`, or named for the
 # repository (rocketmq-client in rocketmq); `orders-client` in a shop is how its services call orders.
 CLIENT_WORDS = ("client", "clients", "sdk")
-MAX_EVIDENCE = 4  # lines per connection: the first few names say it; a hundred more say nothing new
+MAX_EVIDENCE = 4  # lines per connection: a few files say it; a hundred more lines say nothing new
 RUNNING_KINDS = ("service", "gateway")
 
 
@@ -42,6 +42,16 @@ def _words(prefix: str) -> list[str]:
     """'masterBroker' -> ['master', 'broker']; 'NAMESRV' -> ['namesrv']; 'remote_broker' -> ['remote', 'broker']."""
     spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", prefix)
     return [w.lower() for w in re.split(r"[\s_.-]+", spaced) if w]
+
+
+def _telling(evidence: list[Evidence]) -> list[Evidence]:
+    """The first line of each of the files that name the address most (the client or API class that
+    calls the program, not an exception that mentions it once), up to MAX_EVIDENCE lines."""
+    by_file: dict[tuple[str, str], list[Evidence]] = defaultdict(list)
+    for e in sorted(set(evidence)):
+        by_file[(e.repository, e.path)].append(e)
+    ranked = sorted(by_file.items(), key=lambda item: (-len(item[1]), item[0]))
+    return [lines[0] for _file, lines in ranked[:MAX_EVIDENCE]]
 
 
 class NamedAddressRules(ResolverBase):
@@ -68,7 +78,7 @@ class NamedAddressRules(ResolverBase):
             if protocol != "library":
                 links[(s, t)].append(protocol)
         for (owner, target), evs in sorted(found.items()):
-            evidence = sorted(set(evs))[:MAX_EVIDENCE]
+            evidence = _telling(evs)
             via = {"via": f"address named after {self.model.components[target].name}"}
             # a link other rules found (an rpc proxy, a configured URL) is the one this address serves
             protocol = min(links.get((owner, target), ["tcp"]))
