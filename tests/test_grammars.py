@@ -276,6 +276,18 @@ CASES: list[Case] = [
         ("feign.client", 1, {"name": "orders"}), ("feign.client", 1, {"url": "${orders.url}"}),
         C(3, "/orders/{id}", "GetMapping", feign="orders"),
     ), absent=(("http.route", 3),)),
+    Case("java", "rpc.java", (
+        ("code.implements", 1, {"class": "AlertOperatorImpl", "interface": "IAlertOperator"}),
+        ("code.implements", 1, {"class": "AlertOperatorImpl", "interface": "Comparable"}),
+        ("rpc.proxy", 4, {"interface": "IAlertOperator", "method": "withService"}),
+        ("rpc.proxy", 6, {"interface": "Api", "method": "create"}),
+        ("code.address_name", 10, {"name": "namesrvAddr"}),
+        ("code.address_name", 11, {"name": "brokerAddrList"}),
+        ("code.address_name", 12, {"name": "masterAddress"}),
+        ("server.listen_port", 17, {"port": "9876"}), ("server.listen_port", 19, {"port": "9876"}),
+        ("server.listen_port", 20, {"port": "8080"}),
+    ), absent=(("rpc.proxy", 7), ("rpc.proxy", 8), ("code.address_name", 13), ("server.listen_port", 21),
+               ("server.listen_port", 22))),
     Case("java", "dto.java", (
         ("http.body", 4, {"framework": "spring", "request": "OrderRequest"}),
         ("http.body", 4, {"framework": "spring", "response": "ResponseEntity<OrderResponse>"}),

@@ -184,6 +184,8 @@ FIXTURES = {
               "  rpc Get (GetRequest) returns (Order);\n}\n", "grpc.rpc"),
     "pyproject": ("pyproject.toml", '[project]\nname = "shop"\ndependencies = ["flask"]\n', "manifest.dependency"),
     "requirements": ("requirements.txt", "flask==3.0\n", "manifest.dependency"),
+    "settings_files": ("distribution/conf/broker.conf", "brokerName = broker-a\nnamesrvAddr=127.0.0.1:9876\n",
+                       "config.setting"),
     "setup_cfg": ("setup.cfg", "[options.entry_points]\nconsole_scripts =\n    shop = shop.cli:main\n", "program.entry"),
     "setup_py": ("setup.py", 'setup(entry_points={"console_scripts": ["shop = shop.cli:main"]})\n', "program.entry"),
     "spring": ("src/main/resources/application.yml", "spring:\n  application:\n    name: orders\n", "config.property"),

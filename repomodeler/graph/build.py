@@ -25,6 +25,11 @@ from repomodeler.graph.platform import PlatformRules
 from repomodeler.graph.plugins import PluginRules
 from repomodeler.graph.vendors import VendorRules
 from repomodeler.graph.processes import ProcessRules
+from repomodeler.graph.hosts import HostRules
+from repomodeler.graph.listen_ports import ListenPortRules
+from repomodeler.graph.named_addresses import NamedAddressRules
+from repomodeler.graph.registries import RegistryRules
+from repomodeler.graph.rpc_interfaces import RpcInterfaceRules
 from repomodeler.graph.subsystems import SubsystemRules
 from repomodeler.graph.launched import LaunchRules, NamedProcessRules, SpawnedBinaryRules, SupervisedRules
 from repomodeler.graph.webapps import WebAppRules
@@ -36,7 +41,8 @@ __all__ = ["Resolver", "SystemModel", "resolve_system"]
 
 
 class Resolver(ComponentRules, AspireRules, CloudFormationRules, ConnectionRules, PlatformRules, ProcessRules, SubsystemRules,
-               LaunchRules, SpawnedBinaryRules, SupervisedRules, WebAppRules, PluginRules, VendorRules, NamedProcessRules):
+               LaunchRules, SpawnedBinaryRules, SupervisedRules, WebAppRules, PluginRules, VendorRules, NamedProcessRules,
+               RpcInterfaceRules, RegistryRules, NamedAddressRules, HostRules, ListenPortRules):
     """Applies the rules of :data:`repomodeler.rules.RULES` in their order (a rule runs after the rules it
     declares it uses, so it sees what they found), then names on every element the rules behind it."""
 

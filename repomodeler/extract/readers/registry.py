@@ -24,14 +24,15 @@ from repomodeler.extract.readers import (appsettings, beats, cargo, cdk, cloudfo
                                          kubernetes, launchers, logback, makefile, maven, nginx, npm, openapi,
                                          otel_collector,
                                          plain_manifests, procfile, prometheus, proto, pyproject, requirements,
-                                         setup_cfg, setup_py, spring)
+                                         settings_files, setup_cfg, setup_py, spring)
 from repomodeler.extract.readers._base import FAMILIES, Reader, alternation
 from repomodeler.extract.readers._yaml import yaml
 from repomodeler.records import Fact, Warning_
 
 MODULES = (appsettings, beats, cargo, cdk, cloudformation, cmake, compose, config_json, dockerfile, dotenv, dotnet_project, envoy, go_mod, gradle,
-           grafana, graphql, haproxy, helm, hjson, kubernetes, launchers, logback, makefile, maven, nginx, npm, openapi, otel_collector,
-           plain_manifests, procfile, prometheus, proto, pyproject, requirements, setup_cfg, setup_py, spring)
+           grafana, graphql, haproxy, helm, hjson, kubernetes, launchers, logback, makefile, maven, nginx, npm, openapi,
+           otel_collector, plain_manifests, procfile, prometheus, proto, pyproject, requirements, settings_files, setup_cfg,
+           setup_py, spring)
 READERS: tuple[Reader, ...] = tuple(sorted((r for m in MODULES for r in m.READERS),
                                            key=lambda r: (FAMILIES.index(r.family), r.order, r.id)))
 HEAD = 4096  # characters of a file a reader's sniff sees

@@ -78,4 +78,14 @@ RULES = (
         writes=("connections", "unresolved"),
         after=("process.supervised", "process.spawned-binaries", "process.image-commands"),
     ),
+    Rule(
+        id="process.host-programs",
+        message=("A launched program whose build depends only on other programs' modules hosts them: hosting one, "
+                 "it is that program started another way (folded into it); hosting several, it is their all-in-one "
+                 "mode (left out, listed as unresolved)"),
+        unit="host_programs",
+        reads=("manifest", "manifest.dependency"),
+        writes=("components", "aliases", "roots", "connections", "unresolved"),
+        after=("build.launched-programs",),
+    ),
 )

@@ -1,0 +1,48 @@
+"""A program's own ``key = value`` settings files in a configuration folder (``conf/broker.conf``,
+``config/server.properties``): the addresses and ports the program is started with.
+
+Why: a server started by a launcher script (``bin/mqbroker -c conf/broker.conf``) reads its settings
+from such a file, not from a framework's ``application.yml``; the file holds where it listens
+(``listenPort=10911``) and where its peers listen (``namesrvAddr=127.0.0.1:9876``).  Only keys that
+name an address or a port become facts (``config.setting``); a file that is not key = value lines
+(an nginx or supervisord file, a section-based INI) is someone else's.
+"""
+
+from __future__ import annotations
+
+import re
+
+from repomodeler.extract.readers._base import Reader, fact
+from repomodeler.records import Fact
+
+_LINE = re.compile(r"^\s*(?P<key>[A-Za-z_][A-Za-z0-9_.\-]*)\s*[=:]\s*(?P<value>.*?)\s*$")
+# Keys whose value is an address, a host or a port (namesrvAddr, listenPort, server.port, zookeeper.connect).
+ADDRESS_KEY = re.compile(r"(?i)(addr|address|addresses|addrs|host|hosts|port|url|uri|endpoints?|servers?|connect"
+                         r"|listeners)$")
+
+
+def _is_settings(path: str, head: str) -> bool:
+    """Every line that says something is ``key = value`` (or ``key: value``); Spring's files are Spring's."""
+    name = path.rpartition("/")[2].lower()
+    if name.startswith(("application", "bootstrap")):
+        return False
+    lines = [ln for ln in head.splitlines() if ln.strip() and not ln.lstrip().startswith(("#", "!", ";"))]
+    return bool(lines) and all(_LINE.match(ln) for ln in lines[:200] if not ln.startswith((" ", "\t")))
+
+
+def read_settings(repo: str, path: str, text: str) -> list[Fact]:
+    facts: list[Fact] = []
+    for i, raw in enumerate(text.splitlines(), start=1):
+        if raw.lstrip().startswith(("#", "!", ";")):
+            continue
+        m = _LINE.match(raw)
+        if m and ADDRESS_KEY.search(m.group("key")) and m.group("value"):
+            facts.append(fact("config.setting", repo, path, i, name=m.group("key"), value=m.group("value")))
+    return facts
+
+
+READERS = (
+    Reader("settings_files", "descriptor", 900, read_settings,
+           patterns=(r"(?:conf|config|etc)/(?:[^/]+/)*[^/]+\.(?:conf|properties)",), sniff=_is_settings,
+           line_based=True),
+)

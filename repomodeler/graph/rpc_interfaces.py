@@ -1,0 +1,52 @@
+"""Processes of one system that call each other through an interface: one obtains a proxy of the
+interface (``Clients.withService(IAlertOperator.class)``, ``retrofit.create(Api.class)``,
+``Feign.builder().target(Api.class, url)``), another has the class implementing it
+(``class AlertOperatorImpl implements IAlertOperator``) and serves it.
+
+Why: a repository with its own RPC framework (an interface module, a client proxy factory, servers
+implementing the interfaces; the servers find each other through a registry) shows no URL, no port
+and no generated stub between its processes, yet its architecture is those calls.  The interface
+named by the proxy and the class implementing it are the two ends, each a line of code a reader can
+check.  Only a proxy whose interface exactly one *other* running component implements counts: a
+component implementing the interface itself gets a local object, and an interface two servers
+implement (a log service every server offers) does not say which one is called.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from repomodeler.graph.base import ResolverBase
+from repomodeler.inventory import classify_role
+from repomodeler.records import Evidence, Fact
+
+RUNNING_KINDS = ("service", "gateway")
+
+
+class RpcInterfaceRules(ResolverBase):
+    """Proxies of an interface connected to the process implementing it."""
+
+    def rpc_interface_links(self) -> None:
+        implementers: dict[str, dict[str, Evidence]] = defaultdict(dict)  # interface -> {component: first class line}
+        for f in sorted(self.by_kind["code.implements"], key=Fact.order):
+            owner = self._running_owner(f)
+            if owner is not None:
+                implementers[f.get("interface") or ""].setdefault(owner, f.evidence)
+        for f in sorted(self.by_kind["rpc.proxy"], key=Fact.order):
+            caller = self._running_owner(f)
+            interface = f.get("interface") or ""
+            servers = implementers.get(interface, {})
+            if caller is None or caller in servers or len(servers) != 1:
+                continue  # its own implementation (a local object), or no single server says who is called
+            (target, served_at), = servers.items()
+            self.connect(caller, target, "rpc", [f.evidence, served_at], kind="calls",
+                         attributes={"via": f"rpc proxy of {interface}"})
+
+    def _running_owner(self, f: Fact) -> str | None:
+        """The running component (a service, not a library) whose production code holds the fact."""
+        if classify_role(f.path) != "source":
+            return None
+        owner = self.owner_of(f.repository, f.path)
+        if owner is None or self.model.components[owner].kind not in RUNNING_KINDS:
+            return None
+        return owner
