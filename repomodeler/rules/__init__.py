@@ -95,6 +95,8 @@ ORDER: tuple[str, ...] = (
     "process.supervised",
     "process.image-commands",
     "process.spawned-binaries",
+    "routes.browser-calls",
+    "routes.client-packages",
     "process.shared-code",
     "code.optional-plugins",
     "stores.logical-databases",
