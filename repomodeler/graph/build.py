@@ -19,6 +19,7 @@ from __future__ import annotations
 from repomodeler.graph.aspire import AspireRules
 from repomodeler.graph.base import SystemModel
 from repomodeler.graph.cloudformation import CloudFormationRules
+from repomodeler.graph.command_line import CommandLineRules
 from repomodeler.graph.components import ComponentRules
 from repomodeler.graph.connections import ConnectionRules
 from repomodeler.graph.platform import PlatformRules
@@ -36,7 +37,8 @@ __all__ = ["Resolver", "SystemModel", "resolve_system"]
 
 
 class Resolver(ComponentRules, AspireRules, CloudFormationRules, ConnectionRules, PlatformRules, ProcessRules, SubsystemRules,
-               LaunchRules, SpawnedBinaryRules, SupervisedRules, WebAppRules, PluginRules, RouteCallRules):
+               LaunchRules, SpawnedBinaryRules, SupervisedRules, WebAppRules, PluginRules, RouteCallRules,
+               CommandLineRules):
     """Applies the rules of :data:`repomodeler.rules.RULES` in their order (a rule runs after the rules it
     declares it uses, so it sees what they found), then names on every element the rules behind it."""
 

@@ -299,7 +299,9 @@ class RouteCallRules(ResolverBase):
     def _reach(self, repo: str) -> dict[str, set[str]]:
         """File -> every file of the repository its imports reach (JavaScript relative paths, Python
         modules), computed once a repository."""
-        cache: dict[str, dict[str, set[str]]] = self.__dict__.setdefault("_route_reach", {})
+        cache: dict[str, dict[str, set[str]]] | None = getattr(self, "_import_reach", None)
+        if cache is None:
+            cache = self._import_reach = {}
         if repo not in cache:
             files = {x.path for r in self.results if r.repository.name == repo for x in r.inventory.files}
             graph = file_graph(repo, files, self.by_kind["import"], self.by_kind["module.var"])

@@ -97,6 +97,7 @@ ORDER: tuple[str, ...] = (
     "process.spawned-binaries",
     "routes.browser-calls",
     "routes.client-packages",
+    "frontdoor.command-line",
     "process.shared-code",
     "code.optional-plugins",
     "stores.logical-databases",
