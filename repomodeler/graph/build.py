@@ -27,6 +27,7 @@ from repomodeler.graph.plugins import PluginRules
 from repomodeler.graph.processes import ProcessRules
 from repomodeler.graph.route_calls import RouteCallRules
 from repomodeler.graph.subsystems import SubsystemRules
+from repomodeler.graph.local_services import LocalServiceRules
 from repomodeler.graph.launched import LaunchRules, SpawnedBinaryRules, SupervisedRules
 from repomodeler.graph.webapps import WebAppRules
 from repomodeler.records import ExtractResult
@@ -38,7 +39,7 @@ __all__ = ["Resolver", "SystemModel", "resolve_system"]
 
 class Resolver(ComponentRules, AspireRules, CloudFormationRules, ConnectionRules, PlatformRules, ProcessRules, SubsystemRules,
                LaunchRules, SpawnedBinaryRules, SupervisedRules, WebAppRules, PluginRules, RouteCallRules,
-               CommandLineRules):
+               CommandLineRules, LocalServiceRules):
     """Applies the rules of :data:`repomodeler.rules.RULES` in their order (a rule runs after the rules it
     declares it uses, so it sees what they found), then names on every element the rules behind it."""
 

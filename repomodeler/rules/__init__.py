@@ -97,6 +97,8 @@ ORDER: tuple[str, ...] = (
     "process.spawned-binaries",
     "routes.browser-calls",
     "routes.client-packages",
+    "code.container-engine",
+    "stores.sql-drivers",
     "frontdoor.command-line",
     "process.shared-code",
     "code.optional-plugins",

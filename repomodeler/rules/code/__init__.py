@@ -61,4 +61,14 @@ RULES = (
         writes=("components", "aliases", "connections", "unresolved"),
         after=("process.shared-code",),
     ),
+    Rule(
+        id="code.container-engine",
+        message=("A process whose code uses a Docker Engine SDK (docker/moby client, dockerode, docker-java, docker-py) "
+                 "drives the container engine of its host: an external docker-engine"),
+        unit="container_engine_clients",
+        reads=("import", "module.var"),
+        writes=("components", "connections"),
+        after=("process.links", "process.supervised"),
+        state=("file_owner", "package_owner", "package_holders", "packages", "process_parent"),
+    ),
 )
