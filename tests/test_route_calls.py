@@ -58,11 +58,17 @@ def test_a_browser_apps_api_client_calls_the_program_serving_its_relative_paths(
                            "  repo(id: number) { return this._get(`/api/repos/${id}`); }\n"
                            "  build(id: number) { return this._post(`/api/repos/${id}/builds`); }\n"
                            "  health() { return this._get('/healthz'); }\n}\n"),
+        # a base that is the development server's address, empty in the built app
+        "web/src/config.ts": ('const DEV_API_URL = "http://127.0.0.1:3001";\n'
+                              'export const API_BASE = import.meta.env.DEV ? DEV_API_URL : "";\n'),
+        "web/src/builds.ts": ("import { API_BASE } from './config';\n\n"
+                              "export const builds = (id: number) => fetch(`${API_BASE}/api/repos/${id}/builds`);\n"),
     })
     call = edge(model, "web", "ci-server")
     # the call's line and the route's line
     assert {("web/src/api.ts", 4), ("server/router.go", 7)} <= lines(call)
-    assert call["attributes"]["endpoints"] == "GET /api/repos/{}, POST /api/repos/{}/builds"
+    # the fetch through a base that is empty in the built app is a call to the same server
+    assert call["attributes"]["endpoints"] == "ANY /api/repos/{}/builds, GET /api/repos/{}, POST /api/repos/{}/builds"
     assert call["attributes"]["same_origin"] == "true"
     assert "routes.browser-calls" in call["rules"]
     # a probe path every server answers tells nothing: the agent is not called

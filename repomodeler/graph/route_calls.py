@@ -27,7 +27,9 @@ from repomodeler.graph.expressions import UNKNOWN, Binding, Evaluator, Value
 from repomodeler.graph.naming import is_under
 from repomodeler.graph.packages import folder
 from repomodeler.graph.scripts import file_graph
-from repomodeler.graph.values import http_verb, parse_hosts
+from repomodeler.graph.connections import as_expression
+from repomodeler.graph.catalog import LOCAL_HOSTS
+from repomodeler.graph.values import client_path, http_verb, parse_hosts
 from repomodeler.languages import language_for_path
 from repomodeler.records import Evidence, Fact
 
@@ -85,7 +87,10 @@ def path_matches(call: str, route: str) -> bool:
     tail = long_[len(long_) - len(short):]
     head = long_[:len(long_) - len(short)]
     # the missing prefix is a mount point: literal scopes (api, v1), never a parameter
-    return _same(short, tail) and _telling(short) and all(h is not None and SCOPES.match(h.lower()) for h in head)
+    # ... and, the match being looser, a parameter stands only for a parameter (never `/v1/models/{name}` for
+    # a client's `/api/v1/models/pull`)
+    aligned = all((x is None) == (y is None) and x == y for x, y in zip(short, tail))
+    return aligned and _telling(short) and all(h is not None and SCOPES.match(h.lower()) for h in head)
 
 
 def verb(method: str) -> str:
@@ -113,14 +118,13 @@ class RouteCallRules(ResolverBase):
             app = self.owner_of(f.repository, f.path)
             if app not in apps:
                 continue
-            path = f.get("path") if f.kind == "http.relative_call" else _relative_url(f.get("url") or "")
-            if not path:
-                continue
+            paths = [f.get("path") or ""] if f.kind == "http.relative_call" else self._origin_paths(f)
             method = f.get("method") or ""
-            hits = self._providers(path, method, app)
-            if len(hits) == 1:
-                (target, route_ev), = hits.items()
-                found[(app, target)].append((f.evidence, route_ev, f"{verb(method) or 'ANY'} {_clean(path)}"))
+            for path in sorted(set(filter(None, paths))):
+                hits = self._providers(path, method, app)
+                if len(hits) == 1:
+                    (target, route_ev), = hits.items()
+                    found[(app, target)].append((f.evidence, route_ev, f"{verb(method) or 'ANY'} {_clean(path)}"))
         # A call whose route lies in code several processes of a split component run (a plug-in's routes)
         # goes to the process the app's other calls show serves its API, when there is one.
         for (app, target) in sorted(found):
@@ -129,7 +133,13 @@ class RouteCallRules(ResolverBase):
                 found[(app, children.pop())].extend(found.pop((app, target)))
         for (app, target), calls in sorted(found.items()):
             self._link(app, target, calls, "calls the routes it serves (relative paths of the app's API client)")
-            self._same_origin(app, target, calls[0][0])
+        # The origin the app was loaded from answers most of its relative calls (a path or two may be
+        # another local server's, proxied in development).
+        for app in sorted({a for a, _t in found}):
+            counts = sorted(((len({c[2] for c in calls}), t) for (a, t), calls in found.items() if a == app), reverse=True)
+            best, server = counts[0]
+            if best > sum(n for n, _t in counts[1:]):
+                self._same_origin(app, server, min(c[0] for c in found[(app, server)]))
         self._realtime(apps)
 
     def _same_origin(self, app: str, server: str, call: Evidence) -> None:
@@ -147,6 +157,30 @@ class RouteCallRules(ResolverBase):
             if (k[0], server, "http") not in self.model.connections:
                 self.connect(k[0], server, "http", [min(self.model.connections[k].evidence), call], kind="calls",
                              attributes={"via": "opens the browser app this server hands out (same origin)"})
+
+    def _origin_paths(self, f: Fact) -> list[str]:
+        """The paths a browser app's client call asks of the origin it was loaded from: a relative URL
+        (``/api/x``), or a base that is empty or unknown in the built app (``${API_BASE}/api/x`` with
+        ``API_BASE = DEV ? "http://127.0.0.1:3001" : ""``; a loopback base is the development server).
+        A base naming another host is a call elsewhere: none."""
+        url = f.get("url") or ""
+        relative = _relative_url(url)
+        if relative:
+            return [relative]
+        if "://" in url.split("${", 1)[0]:
+            return []  # a literal scheme and host: the client-call rules link it
+        paths: list[str] = []
+        for value in self._evaluate_text(url, f):
+            hosts = parse_hosts(value.text)
+            if hosts and not all(h.host in LOCAL_HOSTS for h in hosts):
+                return []
+            text = value.text.replace(UNKNOWN, "{}")  # an unknown part of a path is a parameter
+            path = _template_path(value.text) if not hosts else client_path(text)
+            if not hosts and text.startswith("/"):
+                path = text
+            if path:
+                paths.append(path)
+        return paths
 
     def _realtime(self, apps: list[str]) -> None:
         """A realtime client (socket.io, Hocuspocus, SignalR...) in a browser app reaches the one
@@ -237,6 +271,9 @@ class RouteCallRules(ResolverBase):
 
     # ------------------------------------------------------------------ shared
     def _evaluate(self, f: Fact) -> list[Value]:
+        return self._evaluate_text(f.get("expr") or "", f)
+
+    def _evaluate_text(self, text: str, f: Fact) -> list[Value]:
         def lookup(name: str, site: Evidence, language: str) -> list[Binding]:
             return self.constants.value_of(site.repository, site.path, name, site.line, language)
 
@@ -244,7 +281,7 @@ class RouteCallRules(ResolverBase):
             return [Value(default)] if default is not None else []
 
         try:
-            return Evaluator(lookup, env).evaluate(f.get("expr") or "", f.evidence, f.language)
+            return Evaluator(lookup, env).evaluate(as_expression(text, f.language), f.evidence, f.language)
         except (ValueError, RecursionError):  # an expression the evaluator does not read: no value
             return []
 
@@ -343,8 +380,11 @@ def _template_path(text: str) -> str:
     """The path of a URL template whose host is not known here (``{?}/api/repos/{?}``), else ''."""
     if parse_hosts(text):
         return ""
-    m = re.match(r"^(?:[a-z]+://)?" + re.escape(UNKNOWN) + r"(/[^\s?#]*)", text)
-    return m.group(1) if m and segments(m.group(1)) else ""
+    m = re.match(r"^(?:[a-z]+://)?" + re.escape(UNKNOWN) + r"(/.*)$", text, re.S)
+    if not m:
+        return ""
+    path = re.split(r"[\s?#]", m.group(1).replace(UNKNOWN, "{}"), maxsplit=1)[0]  # unknown parts are parameters
+    return path if segments(path) else ""
 
 
 def _clean(path: str) -> str:
