@@ -172,7 +172,8 @@ CASES: list[Case] = [
         ("http.relative_call", 1, {"method": "_get", "path": "/api/repos/${repoId}"}),
         ("http.relative_call", 2, {"method": "post", "path": "/documents.info"}),
         ("http.relative_call", 3, {"method": "delete", "path": "/users/me"}),
-    ), absent=(("http.relative_call", 4), ("http.relative_call", 5), ("http.relative_call", 6))),
+        ("http.relative_call", 7, {"path": "/projects"}),
+    ), absent=(("http.relative_call", 4), ("http.relative_call", 5), ("http.relative_call", 6), ("http.relative_call", 8))),
     Case("javascript", "env_reads.js", (
         E(1, "ORDERS_URL", "http://orders:8000"), E(2, "PORT"), E(3, "API_SECRET"), E(4, "REDIS_HOST"),
         E(4, "KAFKA_BROKERS", "kafka:9092"), E(6, "CART_ADDR"),

@@ -10,3 +10,11 @@
  (#match? @method "^[_$]?(get|post|put|patch|delete|del|head)(Json|JSON)?$")
  (#match? @path "^[\"'`]/[A-Za-z0-9_$]")
  (#set! fact "http.relative_call"))
+
+; axios({ url: '/projects', method: 'get' }) / request({ url: `/users/${id}` }): a request described by an
+; object whose `url` is a path (the client instance holds the base URL)
+((call_expression
+   arguments: (arguments . (object (pair key: (property_identifier) @_k value: [(string) (template_string)] @path)))) @fact
+ (#eq? @_k "url")
+ (#match? @path "^[\"'`]/[A-Za-z0-9_$]")
+ (#set! fact "http.relative_call"))
