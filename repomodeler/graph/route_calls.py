@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
+from functools import lru_cache
 from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
@@ -53,6 +54,7 @@ SERVING_KINDS = ("service", "gateway")
 MAX_EVIDENCE = 3  # call/route line pairs kept on one link (the endpoints attribute lists every call)
 
 
+@lru_cache(maxsize=65536)
 def segments(path: str) -> tuple[str | None, ...]:
     """A path's segments, ``None`` for a parameter (``{id}``, ``:id``, ``%d``, ``${id}``, an unknown part)."""
     p = path.split("?")[0].split("#")[0]
@@ -93,6 +95,7 @@ def path_matches(call: str, route: str) -> bool:
     return aligned and _telling(short) and all(h is not None and SCOPES.match(h.lower()) for h in head)
 
 
+@lru_cache(maxsize=1024)
 def verb(method: str) -> str:
     """The HTTP verb a client method is named for (``_get``, ``postJson``, ``del``), else ''."""
     word = re.sub(r"^[_$]|(Json|JSON)$", "", method or "")
@@ -114,6 +117,7 @@ class RouteCallRules(ResolverBase):
         if not apps:
             return
         found: dict[tuple[str, str], list[tuple[Evidence, Evidence, str]]] = defaultdict(list)
+        endpoints = self._endpoints()
         for f in [*self.by_kind["http.relative_call"], *self.by_kind["http.client"]]:
             app = self.owner_of(f.repository, f.path)
             if app not in apps:
@@ -121,7 +125,7 @@ class RouteCallRules(ResolverBase):
             paths = [f.get("path") or ""] if f.kind == "http.relative_call" else self._origin_paths(f)
             method = f.get("method") or ""
             for path in sorted(set(filter(None, paths))):
-                hits = self._providers(path, method, app)
+                hits = self._providers(path, method, app, endpoints)
                 if len(hits) == 1:
                     (target, route_ev), = hits.items()
                     found[(app, target)].append((f.evidence, route_ev, f"{verb(method) or 'ANY'} {_clean(path)}"))
@@ -231,10 +235,11 @@ class RouteCallRules(ResolverBase):
                 path = _template_path(value.text)
                 if path:
                     calls[pkg].append((f, path))
+        endpoints = self._endpoints() if calls else []
         for pkg in sorted(calls):
             found: dict[str, list[tuple[Evidence, Evidence, str]]] = defaultdict(list)
             for f, path in sorted(calls[pkg], key=lambda c: (c[0].order(), c[1])):
-                hits = self._providers(path, "", None)
+                hits = self._providers(path, "", None, endpoints)
                 if len(hits) == 1:
                     (target, route_ev), = hits.items()
                     found[target].append((f.evidence, route_ev, f"ANY {_clean(path)}"))
@@ -285,23 +290,31 @@ class RouteCallRules(ResolverBase):
         except (ValueError, RecursionError):  # an expression the evaluator does not read: no value
             return []
 
-    def _providers(self, path: str, method: str, caller: str | None) -> dict[str, Evidence]:
+    def _providers(self, path: str, method: str, caller: str | None,
+                   endpoints: list[tuple[str, str, str, Evidence]]) -> dict[str, Evidence]:
         """The components (processes, inside a split one) serving a route the path reaches, each with
         the route's line."""
         hits: dict[str, Evidence] = {}
+        for cid, route_method, route, ev in endpoints:
+            if cid == caller or not _verb_fits(method, route_method) or not path_matches(path, route):
+                continue
+            where = self._runners(ev.repository, ev.path) if ev.path else []
+            for target in where if where and all(self._part_of(w) == cid for w in where) else [cid]:
+                if target != caller:
+                    hits.setdefault(target, ev)
+        return hits
+
+    def _endpoints(self) -> list[tuple[str, str, str, Evidence]]:
+        """(component, method, path, the route's line) of every HTTP endpoint a serving component provides."""
+        rows = []
         for comp in sorted(self.model.components.values(), key=lambda c: c.id):
-            if comp.kind not in SERVING_KINDS or comp.id == caller:
+            if comp.kind not in SERVING_KINDS:
                 continue
             for port in comp.ports.values():
                 for ep in port.endpoints:
-                    if ep.method == "RPC" or not _verb_fits(method, ep.method) or not path_matches(path, ep.path):
-                        continue
-                    ev = min(ep.evidence) if ep.evidence else None
-                    where = self._runners(ev.repository, ev.path) if ev else []
-                    for target in where if where and all(self._part_of(w) == comp.id for w in where) else [comp.id]:
-                        if target != caller:
-                            hits.setdefault(target, ev or min(comp.evidence))
-        return hits
+                    if ep.method != "RPC":
+                        rows.append((comp.id, ep.method, ep.path, min(ep.evidence) if ep.evidence else min(comp.evidence)))
+        return rows
 
     def _part_of(self, cid: str) -> str:
         return self.model.components[cid].attributes.get("part_of") or cid if cid in self.model.components else cid
