@@ -155,7 +155,7 @@ class RouteCallRules(ResolverBase):
                 and self.model.connections[(app, family, "http")].attributes.get("same_origin") == "true":
             old = self.model.connections.pop((app, family, "http"))
             conn = self.model.connections[(app, server, "http")]
-            conn.evidence.update(e for e in old.evidence if e.path.endswith("package.json") or e == min(old.evidence))
+            conn.evidence.update(old.evidence)  # what showed the app is the server's stays the evidence
         for k in sorted(k for k in self.model.connections if k[1] == app and k[2] == "http"
                         and self.model.components[k[0]].kind == "user"):
             if (k[0], server, "http") not in self.model.connections:
@@ -246,6 +246,10 @@ class RouteCallRules(ResolverBase):
             if len(found) != 1:
                 continue  # paths served by several components, or none: the package's server is not told
             (target, evidence), = found.items()
+            built = {_clean(p) for _f, p in calls[pkg]}
+            if 2 * len({c for _c, _r, c in evidence}) < len(built):
+                continue  # most of its paths are served by nothing here: a client of another product's API
+                #           whose paths happen to look like this system's
             for user, made in sorted(self._client_makers(pkg).items()):
                 if user == target:
                     continue
