@@ -72,7 +72,7 @@ def test_a_browser_apps_api_client_calls_the_program_serving_its_relative_paths(
     assert call["attributes"]["same_origin"] == "true"
     assert "routes.browser-calls" in call["rules"]
     # a probe path every server answers tells nothing: the agent is not called
-    assert not [e for e in model["edges"] if e["source"] == "web" and e["target"] == "ci-agent"]
+    assert not [e for e in model["edges"] if e["source"] == "web" and e["target"] == "agent"]
     # people open the app from the server answering its paths
     assert ("web/src/api.ts", 4) in lines(edge(model, "user", "ci-server"))
 
@@ -107,10 +107,26 @@ def test_the_cli_making_the_repositorys_client_package_calls_the_server_of_its_p
     cli = ('package main\n\nimport (\n\t"flag"\n\n\t"example.com/ci/sdk/client"\n)\n\n'
            'func main() {\n\tserver := flag.String("server", "", "server address")\n\tflag.Parse()\n'
            '\tc := client.NewClient(*server)\n\tc.Repo(1)\n}\n')
+    # a client of another product's API (a forge) whose address is a setting: one of its paths looks like
+    # this server's, the others nothing here serves
+    forge = client.replace("package client", "package forge").replace(
+        'pathRepo   = "%s/api/repos/%d"\n\tpathBuilds = "%s/api/repos/%d/builds"',
+        'pathRepo   = "%s/api/repos/%d"\n\tpathHooks = "%s/api/v1/repos/%d/hooks"\n\tpathUser = "%s/api/v1/user"').replace(
+        "func (c *Client) Repo(id int) error {",
+        "func (c *Client) Hooks(id int) error {\n\turi := fmt.Sprintf(pathHooks, c.addr, id)\n\treturn c.do(\"GET\", uri)\n}\n\n"
+        "func (c *Client) User() error {\n\turi := fmt.Sprintf(pathUser, c.addr)\n\treturn c.do(\"GET\", uri)\n}\n\n"
+        "func (c *Client) Repo(id int) error {")
+    sync = ('package agent\n\nimport (\n\t"os"\n\n\t"example.com/ci/forge"\n)\n\n'
+            'func Sync() { forge.NewClient(os.Getenv("FORGE_URL")).Hooks(1) }\n')
     model = analyze(tmp_path, {"go.mod": GO_MOD, "server/router.go": SERVER, "agent/health.go": AGENT, **MAINS,
-                               "sdk/client/client.go": client, "cmd/cli/main.go": cli})
+                               "sdk/client/client.go": client, "cmd/cli/main.go": cli, "forge/forge.go": forge,
+                               "agent/sync.go": sync})
     e = edge(model, "cli", "ci-server")
     # where the program makes the client, where the package builds the path, and the route it reaches
     assert {("cmd/cli/main.go", 12), ("sdk/client/client.go", 27), ("server/router.go", 7)} <= lines(e)
     assert "routes.client-packages" in e["rules"]
-    assert not [x for x in model["edges"] if x["source"] == "cli" and x["target"] == "ci-agent"]
+    assert not [x for x in model["edges"] if x["source"] == "cli" and x["target"] == "agent"]
+    ids = {n["id"] for n in model["nodes"]}
+    assert {"agent", "cli", "ci-server"} <= ids
+    # the forge client's one look-alike path does not make the agent a caller of the server
+    assert not [x for x in model["edges"] if x["source"] == "agent" and x["target"] == "ci-server"]
