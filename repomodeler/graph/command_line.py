@@ -95,8 +95,8 @@ class CommandLineRules(ResolverBase):
         while actor in self.model.components or actor in self.alias:  # a service called `user`
             n += 1
             actor = "user-actor" if n == 2 else f"user-actor-{n - 1}"
-        user = self.model.components[actor] = Component(id=actor, name="user", kind="user", repository=None)
+        user = self.model.components[actor] = Component(
+            id=actor, name="user", kind="user", repository=None, evidence={ev},
+            attributes={"role": "people and clients outside the system"})
         self.credit(user.rules)
-        user.evidence.add(ev)
-        user.attributes["role"] = "people and clients outside the system"
         return actor

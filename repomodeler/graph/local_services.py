@@ -1,9 +1,9 @@
 """Services a program reaches without an address in the repository: the local container engine its
-Docker SDK talks to, and the SQL database its drivers are for when the operator picks it by a setting.
+SDK talks to, and the SQL database its drivers are for when the operator picks it by a setting.
 
 Why rules of their own: the store and SDK rules link through an address (a URL, a host setting) or to a
-store some deployment declares.  Two common cases have neither.  A Docker SDK client
-(``client.NewClientWithOpts(client.FromEnv)``) talks to the engine on the same machine through its
+store some deployment declares.  Two common cases have neither.  A container engine's SDK client
+(Docker, containerd, Podman: ``client.NewClientWithOpts(client.FromEnv)``) talks to the engine on the same machine through its
 socket (``DOCKER_HOST``, ``/var/run/docker.sock``): the engine is an external system the program
 drives.  A program importing several SQL drivers behind an ORM or ``database/sql``
 (``xorm``, ``gorm``, ``sqlx``: ``lib/pq``, ``go-sql-driver/mysql``, ``go-sqlite3``) lets a setting choose
@@ -20,11 +20,22 @@ from collections import defaultdict
 from repomodeler.graph.base import ResolverBase
 from repomodeler.records import Evidence, Fact
 
-# Client libraries of the Docker Engine API, by the module name the language imports.
-DOCKER_SDKS = re.compile(
-    r"^(github\.com/docker/docker/client|github\.com/moby/moby/client|github\.com/fsouza/go-dockerclient"
-    r"|docker|dockerode|docker-modem|com\.github\.dockerjava(\..*)?|Docker\.DotNet(\..*)?|bollard|docker-api)$")
-ENGINE = "docker-engine"
+# Client libraries of container engines (the module name the language imports) and the engine each drives.
+ENGINE_SDKS: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple((re.compile(p), engine, aliases) for p, engine, aliases in (
+    (r"^(github\.com/docker/docker/client|github\.com/moby/moby/client|github\.com/fsouza/go-dockerclient"
+     r"|docker|dockerode|docker-modem|com\.github\.dockerjava(\..*)?|Docker\.DotNet(\..*)?|bollard|docker-api)$",
+     "docker-engine", ("docker", "docker-daemon")),
+    (r"^github\.com/containerd/containerd(/v\d+)?(/client)?$", "containerd", ("containerd.sock",)),
+    (r"^github\.com/containers/podman/v\d+/pkg/bindings$", "podman", ("podman.sock",)),
+))
+
+
+def container_engine(module: str) -> tuple[str, tuple[str, ...]] | None:
+    """(engine, its other names) of the container engine whose client library `module` is."""
+    for pattern, engine, aliases in ENGINE_SDKS:
+        if pattern.match(module):
+            return engine, aliases
+    return None
 # SQL drivers: the database engine each is for.  sqlite is a file inside the program, not a server.
 SQL_DRIVERS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), tech) for p, tech in (
     (r"^(github\.com/lib/pq|github\.com/jackc/pgx(/v\d+)?(/stdlib)?|gorm\.io/driver/postgres)$", "postgres"),
@@ -46,20 +57,25 @@ class LocalServiceRules(ResolverBase):
     """The container engine and the operator-chosen SQL database of a system's programs."""
 
     def container_engine_clients(self) -> None:
-        users: dict[str, Fact] = {}
+        users: dict[tuple[str, str], Fact] = {}  # (process, engine) -> the first import of its client library
+        names: dict[str, tuple[str, ...]] = {}
         for f in self.by_kind["import"]:
-            if DOCKER_SDKS.match(f.get("module") or ""):
-                for o in self._code_runners(f):
-                    users.setdefault(o, f)
-        engine: str | None = None
-        for cid, f in sorted(users.items()):
-            if engine is None:
-                existing = self.alias.get(ENGINE)
-                engine = existing if existing and self.model.components[existing].kind == "external" else \
-                    self.add_component(ENGINE, "external", None, f.evidence, aliases=("docker", "docker-daemon"),
+            found = container_engine(f.get("module") or "")
+            if found is None:
+                continue
+            names[found[0]] = found[1]
+            for o in self._code_runners(f):
+                users.setdefault((o, found[0]), f)
+        engines: dict[str, str] = {}
+        for (cid, name), f in sorted(users.items()):
+            if name not in engines:
+                existing = self.alias.get(name)
+                engines[name] = existing if existing and self.model.components[existing].kind == "external" else \
+                    self.add_component(name, "external", None, f.evidence, aliases=names[name],
                                        attributes={"role": "container engine on the program's host",
-                                                   "address": "DOCKER_HOST or /var/run/docker.sock"}).id
-            self.connect(cid, engine, "http", [f.evidence], kind="calls", attributes={"via": f"docker sdk {f.get('module')}"})
+                                                   "address": "its socket on the host (DOCKER_HOST, /run/containerd/containerd.sock)"}).id
+            self.connect(cid, engines[name], "http" if name != "containerd" else "grpc", [f.evidence], kind="calls",
+                         attributes={"via": f"container engine sdk {f.get('module')}"})
 
     def sql_driver_stores(self) -> None:
         drivers: dict[str, dict[str, Evidence]] = defaultdict(dict)  # process -> engine -> first import
@@ -97,8 +113,8 @@ class LocalServiceRules(ResolverBase):
 
     def _code_runners(self, f: Fact) -> list[str]:
         """The running components whose code makes the import: the process running the file, or each
-        process holding a package several of them run; never a library, nor the component its processes
-        were split from."""
+        process holding a package several of them run (a library since process.shared-code); never a
+        library itself."""
         runners = getattr(self, "_runners", None)
         owners = runners(f.repository, f.path) if runners is not None else [self.owner_of(f.repository, f.path)]
         out: list[str] = []
@@ -108,8 +124,7 @@ class LocalServiceRules(ResolverBase):
             comp = self.model.components.get(o) if o else None
             if comp is None:
                 continue
-            split = any(c.attributes.get("part_of") == comp.id for c in self.model.components.values())
-            if comp.kind in ("service", "gateway") and not split:
+            if comp.kind in ("service", "gateway"):
                 out.append(comp.id)
             elif packages is not None:  # code shared by processes: each process holding its package runs it
                 d = packages.package_of(f.repository, f.path)

@@ -63,12 +63,12 @@ RULES = (
     ),
     Rule(
         id="code.container-engine",
-        message=("A process whose code uses a Docker Engine SDK (docker/moby client, dockerode, docker-java, docker-py) "
-                 "drives the container engine of its host: an external docker-engine"),
+        message=("A process whose code uses a container engine's SDK (Docker: docker/moby client, dockerode, docker-java, "
+                 "docker-py; containerd; Podman) drives that engine on its host: an external docker-engine, containerd, podman"),
         unit="container_engine_clients",
         reads=("import", "module.var"),
         writes=("components", "connections"),
-        after=("process.links", "process.supervised"),
+        after=("process.links", "process.supervised", "process.shared-code"),
         state=("file_owner", "package_owner", "package_holders", "packages", "process_parent"),
     ),
 )

@@ -42,7 +42,7 @@ RULES = (
         unit="sql_driver_stores",
         reads=("import", "module.var"),
         writes=("components", "connections"),
-        after=("process.links", "process.supervised", "code.store-drivers", "stores.implied"),
+        after=("process.links", "process.supervised", "process.shared-code", "code.store-drivers", "stores.implied"),
         state=("file_owner", "package_owner", "package_holders", "packages", "process_parent"),
     ),
 )
