@@ -164,9 +164,10 @@ class RouteCallRules(ResolverBase):
 
     def _origin_paths(self, f: Fact) -> list[str]:
         """The paths a browser app's client call asks of the origin it was loaded from: a relative URL
-        (``/api/x``), or a base that is empty or unknown in the built app (``${API_BASE}/api/x`` with
+        (``/api/x``), or a base that is empty in the built app (``${API_BASE}/api/x`` with
         ``API_BASE = DEV ? "http://127.0.0.1:3001" : ""``; a loopback base is the development server).
-        A base naming another host is a call elsewhere: none."""
+        A base naming another host, or one a setting gives (``process.env.VUE_APP_BACKEND``), is a call
+        elsewhere: none."""
         url = f.get("url") or ""
         relative = _relative_url(url)
         if relative:
@@ -178,10 +179,10 @@ class RouteCallRules(ResolverBase):
             hosts = parse_hosts(value.text)
             if hosts and not all(h.host in LOCAL_HOSTS for h in hosts):
                 return []
+            if not hosts and not value.text.startswith("/"):
+                return []  # a base nothing here gives (a setting naming the API's host): not the page's origin
             text = value.text.replace(UNKNOWN, "{}")  # an unknown part of a path is a parameter
-            path = _template_path(value.text) if not hosts else client_path(text)
-            if not hosts and text.startswith("/"):
-                path = text
+            path = client_path(text) if hosts else text
             if path:
                 paths.append(path)
         return paths
@@ -284,7 +285,10 @@ class RouteCallRules(ResolverBase):
 
     def _evaluate_text(self, text: str, f: Fact) -> list[Value]:
         def lookup(name: str, site: Evidence, language: str) -> list[Binding]:
-            return self.constants.value_of(site.repository, site.path, name, site.line, language)
+            # `DEV ? "http://127.0.0.1:3001" : ""`: a base chosen by a build switch takes either value
+            return [Binding(alt, False, b.evidence, b.language) if alt != b.text else b
+                    for b in self.constants.value_of(site.repository, site.path, name, site.line, language)
+                    for alt in (_alternatives(b.text) if not b.literal else [b.text])]
 
         def env(name: str, default: str | None) -> list[Value]:
             return [Value(default)] if default is not None else []
@@ -385,6 +389,28 @@ class RouteCallRules(ResolverBase):
         listed |= {p for _c, _r, p in pairs if p}
         if listed:
             conn.attributes["endpoints"] = ", ".join(sorted(listed))
+
+
+_TERNARY_TOKEN = re.compile(r"""("(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`|\?\.|\?\?|[?:()\[\]{}])""")
+
+
+def _alternatives(text: str) -> list[str]:
+    """The two values of a conditional expression ``cond ? a : b`` (JavaScript, Java, C#...) at the top
+    level of `text`, else `text` itself."""
+    depth, question, colon = 0, -1, -1
+    for m in _TERNARY_TOKEN.finditer(text):
+        tok = m.group()
+        if tok in "([{":
+            depth += 1
+        elif tok in ")]}":
+            depth -= 1
+        elif depth == 0 and tok == "?" and question < 0:
+            question = m.start()
+        elif depth == 0 and tok == ":" and question >= 0 and colon < 0:
+            colon = m.start()
+    if question < 0 or colon < 0:
+        return [text]
+    return [text[question + 1:colon].strip(), text[colon + 1:].strip()]
 
 
 def _relative_url(url: str) -> str:
