@@ -94,7 +94,7 @@ class LocalServiceRules(ResolverBase):
             engines = sorted(techs)
             evidence = [techs[t] for t in engines]
             existing = sorted(c.id for c in self.model.components.values() if c.kind == "database"
-                              and c.attributes.get("technology") in (*engines, "sql") and not c.parent)
+                              and c.attributes.get("technology") in (*engines, "sql"))
             if len(existing) == 1:
                 target = existing[0]
             elif existing:
