@@ -168,6 +168,12 @@ CASES: list[Case] = [
         C(1, "${ORDERS_URL}/orders"), C(2, "http://inventory:8080/stock", "get"), C(3, "PAYMENTS_URL", "post"),
         C(4, "http://catalog:3000"), C(5, "/relative", "get"),
     ), absent=(("http.client", 6),)),
+    Case("javascript", "api_paths.js", (
+        ("http.relative_call", 1, {"method": "_get", "path": "/api/repos/${repoId}"}),
+        ("http.relative_call", 2, {"method": "post", "path": "/documents.info"}),
+        ("http.relative_call", 3, {"method": "delete", "path": "/users/me"}),
+        ("http.relative_call", 7, {"path": "/projects"}),
+    ), absent=(("http.relative_call", 4), ("http.relative_call", 5), ("http.relative_call", 6), ("http.relative_call", 8))),
     Case("javascript", "env_reads.js", (
         E(1, "ORDERS_URL", "http://orders:8000"), E(2, "PORT"), E(3, "API_SECRET"), E(4, "REDIS_HOST"),
         E(4, "KAFKA_BROKERS", "kafka:9092"), E(6, "CART_ADDR"),

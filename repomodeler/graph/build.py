@@ -19,6 +19,7 @@ from __future__ import annotations
 from repomodeler.graph.aspire import AspireRules
 from repomodeler.graph.base import SystemModel
 from repomodeler.graph.cloudformation import CloudFormationRules
+from repomodeler.graph.command_line import CommandLineRules
 from repomodeler.graph.components import ComponentRules
 from repomodeler.graph.connections import ConnectionRules
 from repomodeler.graph.platform import PlatformRules
@@ -27,8 +28,10 @@ from repomodeler.graph.vendors import VendorRules
 from repomodeler.graph.processes import ProcessRules
 from repomodeler.graph.hosts import HostRules
 from repomodeler.graph.listen_ports import ListenPortRules
+from repomodeler.graph.local_services import LocalServiceRules
 from repomodeler.graph.named_addresses import NamedAddressRules
 from repomodeler.graph.registries import RegistryRules
+from repomodeler.graph.route_calls import RouteCallRules
 from repomodeler.graph.rpc_interfaces import RpcInterfaceRules
 from repomodeler.graph.subsystems import SubsystemRules
 from repomodeler.graph.launched import LaunchRules, NamedProcessRules, SpawnedBinaryRules, SupervisedRules
@@ -42,7 +45,8 @@ __all__ = ["Resolver", "SystemModel", "resolve_system"]
 
 class Resolver(ComponentRules, AspireRules, CloudFormationRules, ConnectionRules, PlatformRules, ProcessRules, SubsystemRules,
                LaunchRules, SpawnedBinaryRules, SupervisedRules, WebAppRules, PluginRules, VendorRules, NamedProcessRules,
-               RpcInterfaceRules, RegistryRules, NamedAddressRules, HostRules, ListenPortRules):
+               RpcInterfaceRules, RegistryRules, NamedAddressRules, HostRules, ListenPortRules, RouteCallRules,
+               CommandLineRules, LocalServiceRules):
     """Applies the rules of :data:`repomodeler.rules.RULES` in their order (a rule runs after the rules it
     declares it uses, so it sees what they found), then names on every element the rules behind it."""
 

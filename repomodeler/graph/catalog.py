@@ -183,9 +183,8 @@ SDK_SERVICES: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
          r"|com\.amazonaws\.services\.s3.*|Amazon\.S3(\..*)?)$", "s3.amazonaws.com", ("s3", "amazon s3")),
         (r"^(azure\.storage\.blob.*|@azure/storage-blob|Azure\.Storage\.Blobs(\..*)?|com\.azure\.storage\.blob.*"
          r"|github\.com/Azure/azure-sdk-for-go/sdk/storage/azblob.*)$", "blob.core.windows.net", ("azure blob storage",)),
-        # Platform daemons a program drives through their client library: the container runtime and the
-        # Kubernetes API server (controllers, operators, CI agents)
-        (r"^(github\.com/containerd/containerd(/v2)?(/client)?)$", "containerd", ("containerd", "container runtime")),
+        # The Kubernetes API server, a platform daemon a controller drives through its client library
+        # (container engines: rule code.container-engine)
         # A controller watches the Kubernetes API (informers, controller-runtime): the API server is its
         # central dependency. A plain clientset (one optional backend creating pods) is not counted.
         (r"^(k8s\.io/client-go/(tools/cache|informers|dynamic/dynamicinformer)|sigs\.k8s\.io/controller-runtime(/.*)?"

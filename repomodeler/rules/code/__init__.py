@@ -72,4 +72,14 @@ RULES = (
         writes=("components", "aliases", "connections"),
         after=("code.optional-plugins",),
     ),
+    Rule(
+        id="code.container-engine",
+        message=("A process whose code uses a container engine's SDK (Docker: docker/moby client, dockerode, docker-java, "
+                 "docker-py; containerd; Podman) drives that engine on its host: an external docker-engine, containerd, podman"),
+        unit="container_engine_clients",
+        reads=("import", "module.var"),
+        writes=("components", "connections"),
+        after=("process.links", "process.supervised", "process.shared-code"),
+        state=("file_owner", "package_owner", "package_holders", "packages", "process_parent"),
+    ),
 )

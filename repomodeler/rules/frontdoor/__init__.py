@@ -15,4 +15,16 @@ RULES = (
                "code.client-calls"),
         state=("browser_facts", "ingress_routes", "ports_served"),
     ),
+    Rule(
+        id="frontdoor.command-line",
+        message=("People run the system's command-line programs: a program named as a CLI (cli, *ctl, admin), or one "
+                 "registering commands with a command framework (cobra, urfave/cli, click, commander, picocli...) "
+                 "that serves nothing, which nothing starts, calls or deploys, is reached by the user"),
+        unit="command_line_users",
+        reads=("import", "module.var"),
+        writes=("components", "connections"),
+        after=("frontdoor.entry-points", "process.links", "process.supervised", "routes.browser-calls",
+               "routes.client-packages"),
+        state=("file_owner", "package_owner", "packages", "process_parent"),
+    ),
 )

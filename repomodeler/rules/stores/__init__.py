@@ -34,4 +34,15 @@ RULES = (
         after=("protocol.fold-unknown", "process.programs", "process.links"),
         state=("databases_named",),
     ),
+    Rule(
+        id="stores.sql-drivers",
+        message=("A process importing SQL drivers of database servers (behind an ORM or database/sql; the engine a "
+                 "setting picks) with no database known uses one database: the system's one of those engines, else "
+                 "one introduced"),
+        unit="sql_driver_stores",
+        reads=("import", "module.var"),
+        writes=("components", "connections"),
+        after=("process.links", "process.supervised", "process.shared-code", "code.store-drivers", "stores.implied"),
+        state=("file_owner", "package_owner", "package_holders", "packages", "process_parent"),
+    ),
 )

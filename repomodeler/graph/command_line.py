@@ -1,0 +1,104 @@
+"""People run command-line programs: a program of the system that is a CLI is reached by the user.
+
+Why a rule of its own: the front doors are what deployments publish (ports, ingress, gateways, browser
+apps), and the programs of a split component are started by people only when the user already enters
+that component.  A repository's own command-line client (``woodpecker-cli``, ``kubectl``-like tools)
+is neither deployed nor published nor started by another program: without this rule it hangs in the
+picture with nobody using it.  A program is a CLI when its name says so (``cli``, ``*ctl``, ``admin``,
+``*-cli``), or when its code registers commands with a command framework (cobra, urfave/cli, click,
+typer, commander, yargs, oclif, picocli, clap...) and it serves nothing (no routes, no gRPC service).
+Either way nothing of the system starts or calls it and no deployment runs it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePosixPath
+
+from repomodeler.graph.base import ResolverBase
+from repomodeler.records import Component, Evidence, Fact
+
+# Import names of command frameworks (the module as the language's import names it).
+COMMAND_FRAMEWORKS = re.compile(
+    r"^(github\.com/spf13/cobra|github\.com/urfave/cli(/v\d+)?|gopkg\.in/urfave/cli\.v\d+|github\.com/alecthomas/kong"
+    r"|github\.com/alecthomas/kingpin(/v\d+)?|gopkg\.in/alecthomas/kingpin\.v\d+|click|typer|cleo(\..*)?|fire"
+    r"|commander|yargs|@oclif/core|oclif|cac|meow|picocli(\..*)?|clap|System\.CommandLine(\..*)?|thor)$")
+CLI_TOKEN = re.compile(r"^(cli|ctl|admin|[a-z0-9]+ctl|[a-z0-9]+cli)$")
+
+
+def cli_name(name: str) -> bool:
+    """Does a program's name say it is a command-line tool (``cli``, ``woodpecker-cli``, ``etcdctl``,
+    ``admin``)?"""
+    return any(CLI_TOKEN.match(t) for t in re.split(r"[-_.\s/]+", name.lower()) if t)
+
+
+class CommandLineRules(ResolverBase):
+    """The user runs the system's command-line programs."""
+
+    def command_line_users(self) -> None:
+        called = {k[1] for k, c in self.model.connections.items()
+                  if self.model.components[k[0]].kind != "user" and k[0] != k[1]}
+        reached = {k[1] for k in self.model.connections if self.model.components[k[0]].kind == "user"}
+        frameworks = self._framework_users()
+        for cid in sorted(self.model.components):
+            comp = self.model.components[cid]
+            if comp.kind != "service" or cid in called or cid in reached or self._deployed(comp):
+                continue
+            named = next((n for n in self._names(comp) if cli_name(n)), None)
+            framework = frameworks.get(cid)
+            serves = any(p.endpoints for p in comp.ports.values())
+            if serves:
+                continue  # a server, whatever its name (an `admin` API)
+            if named is not None:
+                ev, via = self._entry(comp), f"a command-line program people run ({named})"
+            elif framework is not None:
+                ev, via = framework.evidence, f"a command-line program people run ({framework.get('module')})"
+            else:
+                continue
+            user = self._user(ev)
+            self.connect(user, cid, "process", [ev], kind="spawns", attributes={"via": via})
+
+    def _framework_users(self) -> dict[str, Fact]:
+        """Component or process -> the first import of a command framework in the code it runs."""
+        runners = getattr(self, "_runners", None)
+        out: dict[str, Fact] = {}
+        for f in self.by_kind["import"]:
+            if not COMMAND_FRAMEWORKS.match(f.get("module") or ""):
+                continue
+            owners = runners(f.repository, f.path) if runners is not None else [self.owner_of(f.repository, f.path)]
+            for o in owners:
+                if o is not None and o not in out:
+                    out[o] = f
+        return out
+
+    @staticmethod
+    def _names(comp: Component) -> list[str]:
+        names = [comp.name, comp.attributes.get("process") or ""]
+        command = (comp.attributes.get("command") or "").split()
+        if command:
+            names.append(PurePosixPath(command[0]).name)
+        names += [PurePosixPath(e.path).parent.name for e in sorted(comp.evidence)
+                  if PurePosixPath(e.path).name in ("main.go", "main.py", "__main__.py", "main.rs", "index.ts", "index.js")]
+        return [n for n in names if n]
+
+    @staticmethod
+    def _deployed(comp: Component) -> bool:
+        return bool(comp.attributes.get("deployment") or comp.attributes.get("image"))
+
+    @staticmethod
+    def _entry(comp: Component) -> Evidence:
+        return min(comp.evidence)
+
+    def _user(self, ev: Evidence) -> str:
+        users = sorted(c.id for c in self.model.components.values() if c.kind == "user")
+        if users:
+            return users[0]
+        actor, n = "user", 1
+        while actor in self.model.components or actor in self.alias:  # a service called `user`
+            n += 1
+            actor = "user-actor" if n == 2 else f"user-actor-{n - 1}"
+        user = self.model.components[actor] = Component(
+            id=actor, name="user", kind="user", repository=None, evidence={ev},
+            attributes={"role": "people and clients outside the system"})
+        self.credit(user.rules)
+        return actor

@@ -1,0 +1,133 @@
+"""Services a program reaches without an address in the repository: the local container engine its
+SDK talks to, and the SQL database its drivers are for when the operator picks it by a setting.
+
+Why rules of their own: the store and SDK rules link through an address (a URL, a host setting) or to a
+store some deployment declares.  Two common cases have neither.  A container engine's SDK client
+(Docker, containerd, Podman: ``client.NewClientWithOpts(client.FromEnv)``) talks to the engine on the same machine through its
+socket (``DOCKER_HOST``, ``/var/run/docker.sock``): the engine is an external system the program
+drives.  A program importing several SQL drivers behind an ORM or ``database/sql``
+(``xorm``, ``gorm``, ``sqlx``: ``lib/pq``, ``go-sql-driver/mysql``, ``go-sqlite3``) lets a setting choose
+the database: it still uses one database, of whichever engine the operator configures.  Both are read
+from imports in the code each process runs, after the processes are told apart, so the link starts at
+the process whose code it is (``agent -> docker-engine``, ``server -> database``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from repomodeler.graph.base import ResolverBase
+from repomodeler.records import Evidence, Fact
+
+# Client libraries of container engines (the module name the language imports) and the engine each drives.
+ENGINE_SDKS: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple((re.compile(p), engine, aliases) for p, engine, aliases in (
+    (r"^(github\.com/docker/docker/client|github\.com/moby/moby/client|github\.com/fsouza/go-dockerclient"
+     r"|docker|dockerode|docker-modem|com\.github\.dockerjava(\..*)?|Docker\.DotNet(\..*)?|bollard|docker-api)$",
+     "docker-engine", ("docker", "docker-daemon")),
+    (r"^github\.com/containerd/containerd(/v\d+)?(/client)?$", "containerd", ("containerd.sock",)),
+    (r"^github\.com/containers/podman/v\d+/pkg/bindings$", "podman", ("podman.sock",)),
+))
+
+
+def container_engine(module: str) -> tuple[str, tuple[str, ...]] | None:
+    """(engine, its other names) of the container engine whose client library `module` is."""
+    for pattern, engine, aliases in ENGINE_SDKS:
+        if pattern.match(module):
+            return engine, aliases
+    return None
+# SQL drivers: the database engine each is for.  sqlite is a file inside the program, not a server.
+SQL_DRIVERS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), tech) for p, tech in (
+    (r"^(github\.com/lib/pq|github\.com/jackc/pgx(/v\d+)?(/stdlib)?|gorm\.io/driver/postgres)$", "postgres"),
+    (r"^(github\.com/go-sql-driver/mysql|gorm\.io/driver/mysql)$", "mysql"),
+    (r"^(github\.com/(denisenkom|microsoft)/go-mssqldb|gorm\.io/driver/sqlserver)$", "sqlserver"),
+    (r"^(github\.com/mattn/go-sqlite3|modernc\.org/sqlite|github\.com/glebarez/sqlite|gorm\.io/driver/sqlite)$", "sqlite"),
+))
+SERVER_ENGINES = frozenset({"postgres", "mysql", "sqlserver"})
+
+
+def sql_engine(module: str) -> str | None:
+    for pattern, tech in SQL_DRIVERS:
+        if pattern.match(module):
+            return tech
+    return None
+
+
+class LocalServiceRules(ResolverBase):
+    """The container engine and the operator-chosen SQL database of a system's programs."""
+
+    def container_engine_clients(self) -> None:
+        users: dict[tuple[str, str], Fact] = {}  # (process, engine) -> the first import of its client library
+        names: dict[str, tuple[str, ...]] = {}
+        for f in self.by_kind["import"]:
+            found = container_engine(f.get("module") or "")
+            if found is None:
+                continue
+            names[found[0]] = found[1]
+            for o in self._code_runners(f):
+                users.setdefault((o, found[0]), f)
+        engines: dict[str, str] = {}
+        for (cid, name), f in sorted(users.items()):
+            if name not in engines:
+                existing = self.alias.get(name)
+                engines[name] = existing if existing and self.model.components[existing].kind == "external" else \
+                    self.add_component(name, "external", None, f.evidence, aliases=names[name],
+                                       attributes={"role": "container engine on the program's host",
+                                                   "address": "its socket on the host (DOCKER_HOST, /run/containerd/containerd.sock)"}).id
+            self.connect(cid, engines[name], "http" if name != "containerd" else "grpc", [f.evidence], kind="calls",
+                         attributes={"via": f"container engine sdk {f.get('module')}"})
+
+    def sql_driver_stores(self) -> None:
+        drivers: dict[str, dict[str, Evidence]] = defaultdict(dict)  # process -> engine -> first import
+        for f in self.by_kind["import"]:
+            tech = sql_engine(f.get("module") or "")
+            if tech is None:
+                continue
+            for o in self._code_runners(f):
+                drivers[o].setdefault(tech, f.evidence)
+        for cid in sorted(drivers):
+            techs = drivers[cid]
+            if not techs.keys() & SERVER_ENGINES:
+                continue  # only an embedded file database: part of the program
+            if any(k[0] == cid and self.model.components[k[1]].kind == "database" for k in self.model.connections):
+                continue  # its database is known (an address, a deployment)
+            engines = sorted(techs)
+            evidence = [techs[t] for t in engines]
+            existing = sorted(c.id for c in self.model.components.values() if c.kind == "database"
+                              and c.attributes.get("technology") in (*engines, "sql"))
+            if len(existing) == 1:
+                target = existing[0]
+            elif existing:
+                continue  # several databases of those engines: which one is not told
+            else:
+                comp = self.model.components[cid]
+                family = comp.attributes.get("part_of") or cid
+                store = self.add_component(f"{self.model.components[family].name}-database", "database", comp.repository,
+                                           evidence[0], attributes={
+                                               "technology": engines[0] if len(engines) == 1 else "sql",
+                                               "engines": ", ".join(engines),
+                                               "implied_by": "SQL drivers the program imports (the engine is a setting)"})
+                target = store.id
+            self.connect(cid, target, "sql", evidence, kind="uses",
+                         attributes={"via": "sql drivers " + ", ".join(engines)})
+
+    def _code_runners(self, f: Fact) -> list[str]:
+        """The running components whose code makes the import: the process running the file, or each
+        process holding a package several of them run (a library since process.shared-code); never a
+        library itself."""
+        runners = getattr(self, "_runners", None)
+        owners = runners(f.repository, f.path) if runners is not None else [self.owner_of(f.repository, f.path)]
+        out: list[str] = []
+        holders = getattr(self, "package_holders", None) or {}
+        packages = getattr(self, "packages", None)
+        for o in owners:
+            comp = self.model.components.get(o) if o else None
+            if comp is None:
+                continue
+            if comp.kind in ("service", "gateway"):
+                out.append(comp.id)
+            elif packages is not None:  # code shared by processes: each process holding its package runs it
+                d = packages.package_of(f.repository, f.path)
+                out.extend(sorted(h for h in holders.get((f.repository, d), ())
+                                  if self.model.components[h].kind in ("service", "gateway")))
+        return sorted(set(out))
