@@ -11,6 +11,6 @@ RULES = (
         reads=("monitoring.target", "config.env"),
         writes=("connections", "unresolved", "attributes"),
         after=("build.units", "compose.depends-on"),
-        state=("ports_served",),
+        state=("ports_published", "ports_served"),
     ),
 )
