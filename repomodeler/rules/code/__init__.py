@@ -32,7 +32,7 @@ RULES = (
         reads=("config.read", "feign.client", "config.env", "manifest.dependency", "import"),
         writes=("connections", "components", "unresolved"),
         after=("config.address-values",),
-        state=("env_values",),
+        state=("env_values", "ports_served", "protocol_unknown", "databases_named"),
     ),
     Rule(
         id="code.store-drivers",

@@ -10,7 +10,7 @@ RULES = (
         unit="deployment_components",
         reads=("compose.service", "compose.mount", "docker.from", "k8s.workload", "k8s.service", "k8s.variant",
                "k8s.cluster_binding", "manifest", "config.env", "program.command", "docker.copy", "import"),
-        writes=("components", "aliases", "roots", "attributes"),
+        writes=("components", "kinds", "aliases", "roots", "attributes"),
     ),
     Rule(
         id="compose.depends-on",

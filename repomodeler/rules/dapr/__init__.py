@@ -21,5 +21,6 @@ RULES = (
         reads=("dapr.component", "dapr.app_id", "dapr.pubsub"),
         writes=("connections", "unresolved"),
         after=("dapr.app-ids", "compose.services", "build.units", "config.address-values", "build.library-dependencies"),
+        state=("ports_served",),
     ),
 )

@@ -13,7 +13,7 @@ RULES = (
         after=("protocol.fold-unknown", "kubernetes.ingress", "proxy.traefik-labels",
                "discovery.gateway-routes", "spring.zuul-named-routes", "code.address-literals",
                "code.client-calls"),
-        state=("browser_facts", "ingress_routes", "ports_served"),
+        state=("browser_facts", "env_values", "ingress_routes", "ports_served"),
     ),
     Rule(
         id="frontdoor.command-line",
