@@ -28,8 +28,9 @@ CLI_TOKEN = re.compile(r"^(cli|ctl|admin|[a-z0-9]+ctl|[a-z0-9]+cli)$")
 
 def cli_name(name: str) -> bool:
     """Does a program's name say it is a command-line tool (``cli``, ``woodpecker-cli``, ``etcdctl``,
-    ``admin``)?"""
-    return any(CLI_TOKEN.match(t) for t in re.split(r"[-_.\s/]+", name.lower()) if t)
+    ``mq-admin``)? The last word decides: ``admin-server`` is a server."""
+    tokens = [t for t in re.split(r"[-_.\s/]+", name.lower()) if t]
+    return bool(tokens) and bool(CLI_TOKEN.match(tokens[-1]))
 
 
 class CommandLineRules(ResolverBase):
@@ -47,8 +48,8 @@ class CommandLineRules(ResolverBase):
             named = next((n for n in self._names(comp) if cli_name(n)), None)
             framework = frameworks.get(cid)
             serves = any(p.endpoints for p in comp.ports.values())
-            if serves:
-                continue  # a server, whatever its name (an `admin` API)
+            if serves or comp.attributes.get("ports"):
+                continue  # a server, whatever its name (an `admin` API, a port it publishes)
             if named is not None:
                 ev, via = self._entry(comp), f"a command-line program people run ({named})"
             elif framework is not None:
