@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 from collections import defaultdict
+from collections.abc import Iterable
 from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
@@ -91,6 +92,34 @@ OBJECT_STORE_SCHEMES: dict[str, tuple[str, tuple[str, ...]]] = {
     **{s: ("blob.core.windows.net", ("azure blob storage", "object storage"))
        for s in ("azblob", "abfs", "abfss", "wasb", "wasbs", "az")},
 }
+
+
+def prose(value: str) -> bool:
+    """Is a setting's value text with a URL in it (``Huginn - https://github.com/huginn/huginn``) rather
+    than an address or a list of addresses (``redis://a:6379 redis://b:6379``)?"""
+    words = value.strip().strip("'\"").split()
+    return len(words) > 1 and any(not parse_hosts(w) for w in words) and any(parse_hosts(w) for w in words)
+
+
+def disabled_settings(properties: Iterable[Fact]) -> set[tuple[str, str, str]]:
+    """(repository, file, key) of the settings in a section the same file switches off: a sibling or an
+    enclosing section's ``enable``/``enabled`` set to false (``security.authentication.oauth2.enable:
+    false`` beside ``...oauth2.provider.github.token-uri``)."""
+    off: set[tuple[str, str, str]] = set()
+    for f in properties:
+        name = (f.get("name") or "")
+        head, _, last = name.rpartition(".")
+        if head and last.lower() in ("enable", "enabled") and (f.get("value") or "").strip().lower() == "false":
+            off.add((f.repository, f.path, head))
+    if not off:
+        return set()
+    out: set[tuple[str, str, str]] = set()
+    for f in properties:
+        name = f.get("name") or ""
+        parts = name.split(".")
+        if any((f.repository, f.path, ".".join(parts[:i])) in off for i in range(1, len(parts))):
+            out.add((f.repository, f.path, name))
+    return out
 
 
 class ConnectionRules(ResolverBase):
@@ -341,12 +370,17 @@ class ConnectionRules(ResolverBase):
         # variable: it links where it is used (expanded there), not wherever it is set.
         interpolated = {(g.repository, m.group(1)) for g in self.by_kind["config.property"]
                         for m in re.finditer(r"\$\{([^}:]+)(?::[^}]*)?\}", g.get("value") or "")}
+        disabled = disabled_settings(self.by_kind["config.property"])
         for owner, f in pairs:
             name, value = f.get("name") or "", f.get("value") or ""
             if f.kind == "config.property" and (f.repository, name) in interpolated:
                 continue
             if BROWSER_URL_KEY.search(name):
                 continue  # where the user's browser is sent, not a call
+            if prose(value):
+                continue  # a sentence naming a URL (a user agent "Huginn - https://github.com/..."), no address
+            if f.kind == "config.property" and (f.repository, f.path, name) in disabled:
+                continue  # a section switched off (`oauth2.enable: false` beside its provider URLs)
             chain = [f.evidence, *([extra[f]] if f in extra else []), *env_reads.get((owner, name), [])]
             if (owner, f) in shared and not self.uses_role_of(owner, name):
                 continue  # a shared file's setting for a client library this component does not have
@@ -363,7 +397,7 @@ class ConnectionRules(ResolverBase):
         for f in self.by_kind["env.read"]:
             owner = self.owner_of(f.repository, f.path)
             default = f.get("default")
-            if owner and default and (owner, f.get("name")) not in configured:
+            if owner and default and (owner, f.get("name")) not in configured and not prose(default):
                 self._resolve_value(owner, default, [f.evidence], env_name=f.get("name") or "",
                                     allow_external=True, origin=f.evidence)
 
