@@ -98,7 +98,10 @@ def prose(value: str) -> bool:
     """Is a setting's value text with a URL in it (``Huginn - https://github.com/huginn/huginn``) rather
     than an address or a list of addresses (``redis://a:6379 redis://b:6379``)?"""
     words = value.strip().strip("'\"").split()
-    return len(words) > 1 and any(not parse_hosts(w) for w in words) and any(parse_hosts(w) for w in words)
+    if len(words) < 2 or not any("://" in w and parse_hosts(w) for w in words):
+        return False
+    # plain words beside the URL (not key=value pairs of a connection string, nor more addresses)
+    return any(not parse_hosts(w) and not re.search(r"[=;:/@,]", w) for w in words)
 
 
 def disabled_settings(properties: Iterable[Fact]) -> set[tuple[str, str, str]]:
