@@ -736,8 +736,7 @@ class ComponentRules(ResolverBase):
         repository builds (``ENTRYPOINT ["lemmy_server"]``, package ``lemmy_server`` with a
         ``src/main.rs``) runs that crate: the crate's component and the deployment are one, known by
         the deployment's name."""
-        mains = {(r.repository.name, x.path) for r in self.results for x in r.inventory.files
-                 if x.path.endswith("src/main.rs")}
+        mains = {(r, p) for r, p in self.code_paths if p.endswith("src/main.rs")}
         crates: dict[tuple[str, str], list[Fact]] = defaultdict(list)
         for m in self.by_kind["manifest"]:
             if m.get("ecosystem") != "cargo" or not m.get("name"):

@@ -14,7 +14,7 @@ from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.values import parse_hosts
-from repomodeler.graph.vendors import registered_domain
+from repomodeler.graph.vendors import vendor_name
 from repomodeler.records import Unresolved
 
 # How many vendors, each reached only from a module named after it, make a catalog of integrations.
@@ -85,10 +85,7 @@ class PluginRules(ResolverBase):
         found: dict[str, str] = {}
         for cid in sorted(self.model.components):
             comp = self.model.components[cid]
-            domain = registered_domain(comp.name) if comp.kind == "external" else None
-            vendor = re.sub(r"[^a-z0-9]", "", domain.split(".")[0]) if domain else ""
-            if len(re.sub(r"(apis?|app|hq)$", "", vendor)) >= 4:
-                vendor = re.sub(r"(apis?|app|hq)$", "", vendor)  # dropboxapi.com: dropbox
+            vendor = vendor_name(comp.name) if comp.kind == "external" else ""
             if len(vendor) < 4:
                 continue
             paths = {e.path for k, conn in self.model.connections.items() if k[1] == cid for e in conn.evidence}

@@ -12,6 +12,7 @@ are left apart, as are domains where no bare-domain external exists (nothing to 
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
 from repomodeler.graph.base import ResolverBase
@@ -38,6 +39,16 @@ def registered_domain(host: str) -> str | None:
     return ".".join(labels[-n:])
 
 
+def vendor_name(host: str) -> str:
+    """The vendor a host belongs to, as people name it: ``api.pushover.net`` -> ``pushover``; a label
+    that only adds "api"/"app" to the name drops it (``api.dropboxapi.com`` -> ``dropbox``); empty for
+    a host with no registered domain."""
+    domain = registered_domain(host)
+    label = re.sub(r"[^a-z0-9]", "", domain.split(".")[0]) if domain else ""
+    short = re.sub(r"(apis?|app|hq)$", "", label)
+    return short if len(short) >= 4 else label
+
+
 class VendorRules(ResolverBase):
     """External hosts of one registered domain fold into the domain's own external."""
 
@@ -62,7 +73,7 @@ class VendorRules(ResolverBase):
                     if cid != bare[0]:
                         self._fold_external(cid, bare[0])
                 members = bare[:1]
-            vendor = domain.split(".")[0]
+            vendor = vendor_name(domain)
             for cid in members:  # known by the vendor's name too (api.pushover.net: pushover)
                 comp = self.model.components[cid]
                 if len(vendor) >= 3 and vendor not in comp.aliases and vendor not in self.alias:
