@@ -28,6 +28,25 @@
  (#eq? @_pkg "cobra") (#eq? @_type "Command") (#eq? @_use "Use") (#any-of? @_run "RunE" "Run")
  (#set! fact "cli.command") (#set! framework "cobra"))
 
+; kingpin / urfave-style subcommands registered in a function: cmd := app.Command(component.Sidecar.String(),
+; "Sidecar for Prometheus server.") (`name_expr` is the name's expression; `function` the registering function).
+; The help sentence (a capitalised string) tells it from exec.Command(bin, "-c").
+((function_declaration name: (identifier) @function
+   body: (block (statement_list
+     (short_var_declaration right: (expression_list
+       (call_expression
+         function: (selector_expression operand: (_) @_recv field: (field_identifier) @_fn)
+         arguments: (argument_list . (_) @name_expr . (interpreted_string_literal) @help)) @fact)))))
+ (#eq? @_fn "Command") (#not-eq? @_recv "exec") (#match? @help "^\"[A-Z]")
+ (#set! verbatim "name_expr") (#set! fact "cli.command") (#set! framework "kingpin"))
+; func main() { ...; registerSidecar(app); ... }: the functions main hands its command-line app to
+((function_declaration name: (identifier) @_main
+   body: (block (statement_list
+     (expression_statement (call_expression function: (identifier) @callee
+                                            arguments: (argument_list (identifier))) @fact))))
+ (#eq? @_main "main")
+ (#set! fact "program.main_call"))
+
 ; exec.Command(exe, "runner", "--port", p) / exec.CommandContext(ctx, bin, "serve") / commandContext(ctx, bin, "serve"):
 ; every string argument of a call that starts a process (the resolver keeps the ones naming a subcommand)
 ((call_expression

@@ -209,6 +209,7 @@ SHARED_STATE: dict[str, str] = {
     "process_kind": "process decomposition: each process's kind",
     "process_parent": "process decomposition: the component each process is part of",
     "process_primaries": "process decomposition: each component's primary process",
+    "process_dispatchers": "process decomposition: components whose own program only picks a subcommand process",
     "process_reused": "process decomposition: processes that reuse another's code",
     "spawn_names": "process decomposition: names a spawned program is known by",
     "split_commands": "process decomposition: commands that start programs",

@@ -434,9 +434,11 @@ class ComponentRules(ResolverBase):
             if owner:
                 with_program.add(owner)
         with_program |= getattr(self, "process_primaries", set())  # a Python/JavaScript program is the component
+        dispatchers = getattr(self, "process_dispatchers", set())
+        with_program -= dispatchers  # a main that only picks a subcommand: the processes serve, not it
         for cid in sorted(p for p in parents if p in self.model.components and p not in with_program):
             comp = self.model.components[cid]
-            if comp.kind != "service" or comp.ports:
+            if comp.kind != "service" or (comp.ports and cid not in dispatchers):
                 continue  # it still serves something itself
             comp.kind = "library"
             self.credit(comp.rules)

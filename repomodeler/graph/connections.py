@@ -12,6 +12,7 @@ from pathlib import PurePosixPath
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.packages import folder
 from repomodeler.graph.catalog import (
+    OBJECT_STORE_LIBRARIES,
     METADATA_HOSTS,
     BROWSER_URL_KEY,
     CLUSTER_DNS,
@@ -489,6 +490,9 @@ class ConnectionRules(ResolverBase):
         for f, module in sorted([*((f, f.get("module") or "") for f in self.by_kind["import"]), *named],
                                 key=lambda p: (p[0].order(), p[1])):
             found = sdk_service(module)
+            if found is None and OBJECT_STORE_LIBRARIES.match(module):
+                self._object_store_user(f, module)
+                continue
             owner = self.owner_of(f.repository, f.path) if found else None
             if not found or owner is None or self.model.components[owner].kind not in ("service", "gateway"):
                 continue
@@ -500,6 +504,21 @@ class ConnectionRules(ResolverBase):
             elif self.model.components[target].kind != "external":
                 continue  # a component of the system answers to that name (a local emulator, a stand-in)
             self.connect(owner, target, "http", [f.evidence], attributes={"via": f"sdk {module}"})
+
+    def _object_store_user(self, f: Fact, module: str) -> None:
+        """A service importing a provider-neutral object-storage library keeps data in a bucket: the
+        system's object store (one the deployment runs, like MinIO, else one `object-storage` node)."""
+        owner = self.owner_of(f.repository, f.path)
+        if owner is None or self.model.components[owner].kind not in ("service", "gateway"):
+            return
+        stores = sorted(c.id for c in self.model.components.values()
+                        if c.kind == "database" and c.attributes.get("technology") == "s3")
+        target = stores[0] if len(stores) == 1 else self.alias.get("object-storage")
+        if target is None:
+            target = self.add_component("object-storage", "database", None, f.evidence, aliases=("object storage",),
+                                        attributes={"role": "object storage (the provider is configured)",
+                                                    "technology": "s3"}).id
+        self.connect(owner, target, "http", [f.evidence], attributes={"via": f"object storage library {module}"})
 
     def _constant_users(self, f: Fact, owner: str) -> list[tuple[str, list[Evidence]]]:
         """For a literal that is a named constant (``DefaultRepoServerAddr = "repo-server:8081"`` in a

@@ -78,6 +78,7 @@ class ProcessRules(ResolverBase):
     file_holders: dict[tuple[str, str], set[str]]  # ... the processes whose imports reach the file
     spawn_names: dict[str, dict[str, str]]  # split component -> {module, file or command: process}
     process_primaries: set[str]  # split components that are themselves one of the programs
+    process_dispatchers: set[str]  # split components whose main only dispatches to subcommand processes
 
     # ------------------------------------------------------------------ the pass
     def processes(self) -> None:
@@ -93,6 +94,7 @@ class ProcessRules(ResolverBase):
         self.file_holders = {}
         self.spawn_names = {}
         self.process_primaries = set()
+        self.process_dispatchers = set()
         self._scripts: dict[str, tuple[list[ScriptProgram], dict[str, set[str]]]] = {}
         self._by_file: dict[tuple[str, str], dict] = {}
         by_comp: dict[tuple[str, str], list[str]] = defaultdict(list)
@@ -110,7 +112,7 @@ class ProcessRules(ResolverBase):
         """Facts of the kinds this pass reads, by (repository, folder)."""
         out: dict[str, dict[tuple[str, str], list[Fact]]] = {}
         for kind in ("program.main", "cli.command", "code.function", "code.call", "server.start", "grpc.server",
-                     "http.route"):
+                     "http.route", "program.main_call"):
             by_dir: dict[tuple[str, str], list[Fact]] = defaultdict(list)
             for f in self.by_kind[kind]:
                 by_dir[(f.repository, folder(f.path))].append(f)
@@ -160,6 +162,8 @@ class ProcessRules(ResolverBase):
                                      program=runners[0], own_subtree=True))
         roles.extend(self._binary_roles(repo, programs, graph, roles))
         roles = _dedupe_roles(roles)
+        if not roles and self._split_clauses(comp, repo, dirs, graph, programs, facts):
+            return
         # A program whose main only calls into a role's package is that role (cmd/runner -> `ollama runner`).
         merged: set[str] = set()
         for p_dir in sorted(programs):
@@ -244,6 +248,82 @@ class ProcessRules(ResolverBase):
             if mains and not any(p.lower() in TOOL_DIRS for p in d.split("/")):
                 out[d] = mains
         return out
+
+    # ------------------------------------------------------------------ subcommands of one main package
+    def _clause_roles(self, repo: str, programs: dict[str, list[Evidence]], facts) -> list[tuple[str, Fact, str]]:
+        """(name, fact, program folder) of the serving subcommands a program's ``main`` registers itself:
+        ``main`` hands its app to ``registerSidecar(app)``, which declares ``app.Command(component.Sidecar.String(),
+        "Sidecar for Prometheus server.")`` and, in the same file, starts a server (or calls into a package
+        that does).  Commands registered one level down (``tools bucket web``) are a tool's subcommands."""
+        out: list[tuple[str, Fact, str]] = []
+        for p_dir in sorted(programs):
+            called = {f.get("callee") for f in facts["program.main_call"].get((repo, p_dir), [])}
+            commands = [f for f in sorted(facts["cli.command"].get((repo, p_dir), [])) if f.get("framework") == "kingpin"]
+            for f in commands:
+                if f.get("function") not in called:
+                    continue
+                # a file also registering commands one level down serves for them, perhaps not for this one
+                nested = any(g.path == f.path and g.get("function") not in called for g in commands)
+                name = self._clause_name(f)
+                if not name or nested or not self._file_serves(repo, f.path, facts):
+                    continue
+                out.append((name, f, p_dir))
+        return out
+
+    def _clause_name(self, f: Fact) -> str:
+        """The subcommand's name: the literal, else the constant it is built from (``component.Sidecar.String()``
+        or a local ``comp := component.QueryFrontend``: ``query-frontend``), else the registering function's
+        name without its verb (``registerQuery``: ``query``)."""
+        expr = (f.get("name_expr") or "").strip()
+        if expr[:1] in "\"`" and expr[-1:] == expr[:1] and len(expr) > 2:
+            return expr[1:-1]
+        expr = re.sub(r"(\.\w+\(\))+$", "", expr)
+        if re.fullmatch(r"[A-Za-z_]\w*", expr):
+            bound = [g for g in self.by_kind["value.assign"] if g.repository == f.repository and g.path == f.path
+                     and g.get("name") == expr and g.line <= f.line]
+            expr = max(bound).get("expr") or "" if bound else ""
+        last = expr.split(".")[-1] if re.fullmatch(r"[A-Za-z_][\w.]*", expr) else ""
+        if not last or not last[:1].isupper():
+            last = re.sub(r"^(register|new|add|setup|init|make)", "", f.get("function") or "", flags=re.I)
+            last = re.sub(r"(Cmd|Command)$", "", last)
+        return re.sub(r"(?<=[a-z0-9])(?=[A-Z])", "-", last).lower()
+
+    def _file_serves(self, repo: str, path: str, facts) -> bool:
+        """The file serves (routes, gRPC services, a server it starts), or calls into a package that starts a
+        server (a package only declaring routes or services may be a client's too)."""
+        d = folder(path)
+        if any(f.path == path for k in ("http.route", "grpc.server", "server.start") for f in facts[k].get((repo, d), [])):
+            return True
+        return any(facts["server.start"].get((repo, t)) for t in self.packages.go_names.get((repo, path), {}).values())
+
+    def _split_clauses(self, comp: Component, repo: str, dirs: set[str], graph: dict[str, set[str]],
+                       programs: dict[str, list[Evidence]], facts) -> bool:
+        """One binary whose top-level subcommands each start a server (``thanos sidecar``, ``thanos query``):
+        a process per subcommand, owning its registering file and the code only its imports reach."""
+        clauses = self._clause_roles(repo, programs, facts)
+        if len({name for name, _f, _p in clauses}) < 2:
+            return False
+        procs: list[Process] = []
+        by_entry: dict[str, Process] = {}
+        for name, f, p_dir in clauses:
+            if f.path in by_entry:  # one file registering two serving commands: the first names it
+                by_entry[f.path].evidence.append(f.evidence)
+                continue
+            proc = Process(name=f"{self._program_name(comp, p_dir)} {name}", kind="command", roots={p_dir},
+                           evidence=[f.evidence], command=name, program=p_dir)
+            by_entry[f.path] = proc
+            procs.append(proc)
+        self._add_processes(comp, repo, procs)
+        self.split_commands[comp.id] = {p.command: p.cid for p in procs}
+        files = {x for d in dirs for x in self.packages.packages.get((repo, d), [])}
+        reach: dict[str, set[str]] = {}
+        for entry in sorted(by_entry):
+            imported = {t for t in self.packages.go_names.get((repo, entry), {}).values() if t in dirs}
+            reached = _closure(graph, imported, set(programs))
+            reach[entry] = {entry} | {x for d in reached for x in self.packages.packages.get((repo, d), [])}
+        self._assign_files(comp, repo, dirs, files, reach, {e: p.cid for e, p in by_entry.items()})
+        self.process_dispatchers.add(comp.id)
+        return True
 
     def _commands(self, repo: str, closure: set[str], facts) -> list[tuple[str, Fact, str | None]]:
         """(subcommand, its fact, the package its handler calls into) for the commands a program defines."""
@@ -855,6 +935,21 @@ class ProcessRules(ResolverBase):
             return [family]
         return []
 
+    def _client_runners(self, repo: str, path: str, owned: dict[tuple[str, str], list[str]]) -> set[str]:
+        """The processes that run the code at `path`: its own process, else every process reaching it."""
+        o = self.process_of_file(repo, path)
+        if o in self.process_parent:
+            return {o}
+        d = self.packages.package_of(repo, path)
+        if (repo, path) in self.file_owner:
+            holders = set(self.file_holders.get((repo, path), set()))
+        else:
+            holders = set(self.package_holders.get((repo, d), set())) if d is not None else set()
+        # of those, the ones whose own files import that code (not through the shared code in between)
+        direct = {h for h in holders for x in owned.get((repo, h), [])
+                  if d in self.packages.go_names.get((repo, x), {}).values()}
+        return direct or holders
+
     def _family(self, cid: str) -> str:
         return self.process_parent.get(cid, cid)
 
@@ -944,11 +1039,14 @@ class ProcessRules(ResolverBase):
         if not providers:
             return
         shared: list[tuple[Fact, str]] = []
+        many: list[tuple[Fact, str]] = []
         exclusive: set[str] = set()
         for f in [*self.by_kind["grpc.client"], *self.by_kind["grpc.client_ref"]]:
             name = grpc_service_name(f.get("service") or "", f.get("strip"))
             targets = providers.get(name, set())
             o = self.process_of_file(f.repository, f.path)
+            if len(targets) > 1 and o is not None:
+                many.append((f, name))
             if len(targets) != 1 or o is None:
                 continue
             target = next(iter(targets))
@@ -966,6 +1064,17 @@ class ProcessRules(ResolverBase):
             target = next(iter(providers[name]))
             for src in self._sources(f.repository, f.path, target):
                 self.connect(src, target, "grpc", [f.evidence], attributes={"via": f"grpc stub {name}"})
+        # A service several processes of one binary serve (a store API every data role answers): its
+        # client is configured with their addresses at run time, so it reaches each of them.
+        owned: dict[tuple[str, str], list[str]] = defaultdict(list)  # (repository, process) -> its files
+        for (r, x), o in sorted(self.file_owner.items()):
+            owned[(r, o)].append(x)
+        for f, name in many:
+            for target in sorted(providers[name]):
+                for src in sorted(self._client_runners(f.repository, f.path, owned)):
+                    if src != target and self._family(src) == self._family(target):
+                        self.connect(src, target, "grpc", [f.evidence],
+                                     attributes={"via": f"grpc stub {name} (served by {len(providers[name])} processes)"})
 
     def _entry_links(self) -> None:
         """People start programs: where the user enters a split component, the component's other

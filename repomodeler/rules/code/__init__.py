@@ -46,7 +46,8 @@ RULES = (
     Rule(
         id="code.sdk-services",
         message=("A service importing the client library of a hosted service (Stripe, SendGrid, OpenAI, Firestore, "
-                 "S3, Key Vault...) calls that external system"),
+                 "S3, Key Vault...) calls that external system; one importing a provider-neutral object-storage "
+                 "library (objstore, gocloud.dev/blob) uses the system's object storage"),
         unit="sdk_services",
         reads=("import", "module.var"),
         writes=("components", "connections"),

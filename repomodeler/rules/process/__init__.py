@@ -11,11 +11,12 @@ RULES = (
         reads=("import", "module.var", "manifest", "program.main", "cli.command", "code.function", "code.call",
                "server.start", "grpc.server", "http.route", "program.entry", "program.command",
                "docker.command", "program.script_main", "process.spawn", "messaging.subscribe", "http.client",
-               "string.url", "cli.subcommand"),
+               "string.url", "cli.subcommand", "program.main_call", "value.assign"),
         writes=("components", "ports", "connections", "attributes"),
         after=("frontdoor.entry-points",),
         state=("file_holders", "file_owner", "package_holders", "package_owner", "packages", "process_kind",
-               "process_parent", "process_primaries", "process_reused", "spawn_names", "split_commands"),
+               "process_parent", "process_primaries", "process_reused", "spawn_names", "split_commands",
+               "process_dispatchers"),
     ),
     Rule(
         id="process.links",
@@ -37,7 +38,7 @@ RULES = (
         reads=("program.main",),
         writes=("kinds", "connections", "attributes"),
         after=("process.programs", "process.links"),
-        state=("file_owner", "package_owner", "packages", "process_primaries"),
+        state=("file_owner", "package_owner", "packages", "process_primaries", "process_dispatchers"),
     ),
     Rule(
         id="process.supervised",
