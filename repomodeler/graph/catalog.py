@@ -207,6 +207,7 @@ def sdk_service(module: str) -> tuple[str, tuple[str, ...]] | None:
 
 # Client libraries that put one interface over every object store (S3, GCS, Azure Blob, Swift...): a
 # component importing one keeps data in an object-storage bucket whose provider is chosen at deploy time.
+OBJECT_STORE_HOSTS = ("s3.amazonaws.com", "storage.googleapis.com", "blob.core.windows.net")
 OBJECT_STORE_LIBRARIES = re.compile(
     r"^(github\.com/thanos-io/objstore(/.*)?|gocloud\.dev/blob(/.*)?|github\.com/minio/minio-go(/v\d+)?(/.*)?"
     r"|github\.com/graymeta/stow(/.*)?|opendal(::.*)?|object_store(::.*)?|org\.jclouds\.blobstore.*)$")

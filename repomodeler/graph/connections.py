@@ -12,6 +12,7 @@ from pathlib import PurePosixPath
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.packages import folder
 from repomodeler.graph.catalog import (
+    OBJECT_STORE_HOSTS,
     OBJECT_STORE_LIBRARIES,
     METADATA_HOSTS,
     BROWSER_URL_KEY,
@@ -504,6 +505,32 @@ class ConnectionRules(ResolverBase):
             elif self.model.components[target].kind != "external":
                 continue  # a component of the system answers to that name (a local emulator, a stand-in)
             self.connect(owner, target, "http", [f.evidence], attributes={"via": f"sdk {module}"})
+        self._fold_object_store_providers()
+
+    def _fold_object_store_providers(self) -> None:
+        """A provider's storage API (``s3.amazonaws.com``) that only users of the system's provider-neutral
+        object storage call is that same storage, reached through the provider's own client: one node."""
+        store = self.alias.get("object-storage")
+        if store is None or not self.model.components[store].attributes.get("role", "").startswith("object storage"):
+            return
+        users = {k[0] for k in self.model.connections if k[1] == store}
+        for host in OBJECT_STORE_HOSTS:
+            cid = self.alias.get(host)
+            comp = self.model.components.get(cid) if cid else None
+            if comp is None or comp.kind != "external":
+                continue
+            links = sorted(k for k in self.model.connections if cid in (k[0], k[1]))
+            if any(k[1] != cid or k[0] not in users for k in links):
+                continue  # someone reaches the provider without the neutral library: keep it apart
+            for k in links:
+                conn = self.model.connections.pop(k)
+                self.created_by.pop(k, None)
+                self.connect(conn.source, store, conn.protocol, sorted(conn.evidence), kind=conn.kind,
+                             attributes=dict(conn.attributes))
+            del self.model.components[cid]
+            self.created_by.pop(cid, None)
+            for a in [a for a, t in self.alias.items() if t == cid]:
+                self.alias[a] = store
 
     def _object_store_user(self, f: Fact, module: str) -> None:
         """A service importing a provider-neutral object-storage library keeps data in a bucket: the
