@@ -50,7 +50,7 @@ RULES = (
                  "library (objstore, gocloud.dev/blob) uses the system's object storage"),
         unit="sdk_services",
         reads=("import", "module.var"),
-        writes=("components", "connections"),
+        writes=("components", "connections", "attributes", "aliases"),
         after=("code.address-literals", "code.client-calls", "config.address-values"),
     ),
     Rule(
