@@ -30,6 +30,7 @@ NAMES = [
     "kustomization.yaml", "docker-compose.yml", "compose.override.yaml", "k8s/orders.yaml", "prometheus.yml",
     "orders.proto", "schema.graphql", "openapi.json", "swagger.yaml", "api/openapi-v1.yml", "nginx.conf",
     "nginx/default.conf", "conf.d/shop.conf", "default.conf.template", "shop.conf.template", "site.nginx", "httpd.conf",
+    "deployment/nginx/shop", "sites-available/shop", "nginx/Dockerfile",
     "Caddyfile", "haproxy.cfg", "envoy.yaml", "README.md", "notes.txt", "data.json", "x.xml", "x.cfg", "x.conf",
     "image.png", "main.py", "server.go", "App.java", "index.ts",
 ]
@@ -209,3 +210,12 @@ def test_reader_module_reads_its_fixture(module):
     found = [f for f in facts if f.kind == kind and f.rule == mine[0].rule]
     assert found, f"{module}: no {kind} fact from {path}: {facts}"
     assert all(f.repository == "repo" and f.path == path and f.language == "config" for f in facts)
+
+
+def test_a_site_file_with_no_extension_in_an_nginx_folder_is_read_as_nginx():
+    """Debian's sites-available/shop and a project's deployment/nginx/shop are nginx sites; a Dockerfile
+    or a README beside them is not."""
+    claims = {p: [r.id for r in registry.READERS if r.claims(p)] for p in
+              ("deployment/nginx/shop", "sites-available/shop", "nginx/Dockerfile", "nginx/README")}
+    assert "nginx" in claims["deployment/nginx/shop"] and "nginx" in claims["sites-available/shop"]
+    assert "nginx" not in claims["nginx/Dockerfile"] and "nginx" not in claims["nginx/README"]

@@ -127,6 +127,9 @@ def disabled_settings(properties: Iterable[Fact]) -> set[tuple[str, str, str]]:
     return out
 
 
+# The role of a web server that only a site configuration (not a deployment) puts in front of the application.
+SITE_SERVER_ROLE = "web server in front of the application (its site configuration)"
+
 class ConnectionRules(ResolverBase):
     """Rules that connect components; they may also introduce the components a value names."""
 
@@ -692,10 +695,16 @@ class ConnectionRules(ResolverBase):
 
     def proxies(self) -> None:
         """Reverse proxies (nginx, httpd, Caddy): the proxy forwards to the upstreams it names."""
+        site_servers: dict[tuple[str, str], str | None] = {}
         for f in self.by_kind["proxy.route"]:
             if f.get("named_upstream"):
                 continue  # its servers are facts of their own
-            owner = self.proxy_owner(f)
+            if (f.repository, f.path) not in site_servers:
+                site_servers[(f.repository, f.path)] = self._site_server(f)
+            owner = site_servers[(f.repository, f.path)] or self.proxy_owner(f)
+            if owner is not None and (f.get("upstream") or "").startswith("unix:"):
+                self._socket_upstream(owner, f)
+                continue
             if owner is None:
                 self.model.unresolved.append(Unresolved("(proxy)", f.get("upstream") or "", f.evidence))
                 continue
@@ -710,6 +719,49 @@ class ConnectionRules(ResolverBase):
             self._resolve_value(owner, value, [f.evidence], allow_external=True, origin=f.evidence)
             for key in set(self.model.connections) - before:
                 self.model.connections[key].attributes.update(attrs)
+
+    _PROXY_IMAGE = re.compile(r"(^|/)(nginx|traefik|envoy|haproxy|kong|caddy|httpd|apache)", re.I)
+
+    def _site_server(self, f: Fact) -> str | None:
+        """A site configuration for a web server that nothing here runs (no Dockerfile copies it, no
+        compose service mounts it, it sits in no proxy's code): the installation guide's web server in
+        front of the application, a gateway named after the server software (``nginx``)."""
+        software = f.get("software")
+        owner = self.owner_of(f.repository, f.path)
+        comp = self.model.components.get(owner) if owner else None
+        if not software or (comp is not None and comp.kind == "webapp"):
+            return None
+        if any(c.repository == f.repository and (c.kind == "gateway" or self._PROXY_IMAGE.search(c.attributes.get("image", "")))
+               for c in self.model.components.values()):
+            return None  # the repository runs a proxy: the configuration is that proxy's
+        folder_ = f.path.rpartition("/")[0]
+        for c in self.by_kind["docker.copy"]:
+            if c.repository == f.repository and any(
+                    s.strip("./") and (f.path.endswith(s.strip("./")) or folder_.endswith(s.strip("./").rstrip("/")))
+                    for s in (c.get("sources") or "").split(",")):
+                return None
+        for c in self.by_kind["compose.mount"]:
+            src = (c.get("source") or "").strip("./").rstrip("/")
+            if c.repository == f.repository and src and (f.path.endswith(src) or folder_.endswith(src)):
+                return None
+        existing = self.alias.get(software)
+        if existing is not None:
+            return existing if self.model.components[existing].kind == "gateway" else None
+        return self.add_component(software, "gateway", f.repository, f.evidence,
+                                  attributes={"role": SITE_SERVER_ROLE}).id
+
+    def _socket_upstream(self, owner: str, f: Fact) -> None:
+        """``server unix:/srv/app/tmp/sockets/puma.sock``: the application server listening on that socket,
+        the one component of the repository that serves HTTP (or the one whose command names the socket)."""
+        stem = (f.get("upstream") or "").rsplit("/", 1)[-1].split(".")[0].lower()
+        serving = sorted(c.id for c in self.model.components.values()
+                         if c.repository == f.repository and c.kind == "service" and "http" in c.ports and c.id != owner)
+        named = [c for c in serving if stem and stem in (self.model.components[c].attributes.get("command") or "").lower()]
+        target = named[0] if len(named) == 1 else serving[0] if len(serving) == 1 else None
+        if target is None:
+            self.model.unresolved.append(Unresolved("(proxy)", f.get("upstream") or "", f.evidence))
+            return
+        self.connect(owner, target, "http", [f.evidence], attributes={"via": f"reverse proxy to the socket {stem}"})
 
     def traefik(self) -> None:
         """Traefik routes to the compose services that carry `traefik.*` labels."""
@@ -1090,6 +1142,13 @@ class ConnectionRules(ResolverBase):
         targets: dict[str, Evidence] = {}
         for cid in sorted(gateways - forwarded):
             targets[cid] = published.get(cid) or sorted(self.model.components[cid].evidence)[0]
+        # A web server only an installation guide's site configuration puts in front (no deployment here
+        # runs it) is one way in; a deployment publishing the application itself is another.
+        site = {c.id for c in self.model.components.values() if c.attributes.get("role") == SITE_SERVER_ROLE}
+        for cid in sorted(published):
+            if site and {k[0] for k in self.model.connections if k[1] == cid and k not in same_origin} <= site \
+                    and self.model.components[cid].kind == "service" and not infra_role(self.model.components[cid]):
+                targets.setdefault(cid, published[cid])
         # A published service nobody calls that calls a gateway is the front end people open (a web
         # app in front of the API gateway).
         for cid in sorted(set(published) - called):
@@ -1153,7 +1212,7 @@ class ConnectionRules(ResolverBase):
         for cid in sorted(doors):
             attributes = self.model.components[cid].attributes
             if (cid not in ingress_doors and "auth" not in attributes.get("platform_role", "").split(",")
-                    and attributes.get("published") != "true" and callers[cid] & (doors - {cid})):
+                    and attributes.get("published") != "true" and callers[cid] & (doors - {cid} - site)):
                 del targets[cid]
         if not targets:
             return

@@ -17,6 +17,7 @@ from repomodeler.records import Fact
 _NGINX_PASS = re.compile(r"^\s*(proxy_pass|grpc_pass|fastcgi_pass|uwsgi_pass)\s+([^;\s]+)\s*;")
 _NGINX_LOCATION = re.compile(r"^\s*location\s+(?:[=~^*]+\s*)?([^\s{]+)\s*\{")
 _NGINX_UPSTREAM = re.compile(r"^\s*upstream\s+([A-Za-z0-9_.-]+)\s*\{")
+_NGINX_SOCKET = re.compile(r"^\s*server\s+(unix:[^\s;]+)")  # an app server's socket: `server unix:/app/tmp/puma.sock;`
 _NGINX_SERVER = re.compile(r"^\s*server\s+[\"']?([A-Za-z0-9_.-]+(?::\d+)?)[\"']?[^;]*;")
 _NGINX_SERVER_BLOCK = re.compile(r"^\s*server\s*\{")
 _NGINX_SERVER_NAME = re.compile(r"^\s*server_name\s+([^;]+);")
@@ -67,7 +68,7 @@ def read_proxy(repo: str, path: str, text: str) -> list[Fact]:
             upstreams[current_upstream] = []
             continue
         if current_upstream is not None:
-            m = _NGINX_SERVER.match(line)
+            m = _NGINX_SOCKET.match(line) or _NGINX_SERVER.match(line)
             if m:
                 upstreams[current_upstream].append((m.group(1), i))
             if "}" in line:
@@ -83,30 +84,33 @@ def read_proxy(repo: str, path: str, text: str) -> list[Fact]:
                 if host in upstreams:
                     for server, sline in upstreams[host]:
                         facts.append(fact("proxy.route", repo, path, sline, upstream=server, location=location,
-                                          via=f"upstream {host}", server_names=server_names))
+                                          via=f"upstream {host}", server_names=server_names, software="nginx"))
                     facts.append(fact("proxy.route", repo, path, i, upstream=target, location=location, via=f"upstream {host}",
-                                      named_upstream=host, server_names=server_names))
+                                      named_upstream=host, server_names=server_names, software="nginx"))
                 else:
-                    facts.append(fact("proxy.route", repo, path, i, upstream=target, location=location, server_names=server_names))
+                    facts.append(fact("proxy.route", repo, path, i, upstream=target, location=location,
+                                      server_names=server_names, software="nginx"))
             continue
         m = _APACHE_MEMBER.match(line)
         if m:  # <Proxy balancer://c> ... BalancerMember http://stock:8080: an upstream of the balancer
-            facts.append(fact("proxy.route", repo, path, i, upstream=m.group(1), via="balancer member"))
+            facts.append(fact("proxy.route", repo, path, i, upstream=m.group(1), via="balancer member", software="httpd"))
             continue
         m = _APACHE_PASS.match(line)
         if m:
             if not m.group(2).lower().startswith("balancer://"):  # its members are the upstreams
-                facts.append(fact("proxy.route", repo, path, i, upstream=m.group(2), location=m.group(1)))
+                facts.append(fact("proxy.route", repo, path, i, upstream=m.group(2), location=m.group(1), software="httpd"))
             continue
         m = _CADDY_PROXY.match(line)
         if m:
-            facts.append(fact("proxy.route", repo, path, i, upstream=m.group(2), location=m.group(1) or ""))
+            facts.append(fact("proxy.route", repo, path, i, upstream=m.group(2), location=m.group(1) or "", software="caddy"))
     return facts
 
 
-# A site's configuration: by its name, or any .conf in the folders nginx and httpd read.
+# A site's configuration: by its name, or any .conf in the folders nginx and httpd read, or a file with no
+# extension in a folder of nginx sites (Debian's sites-available/shop, a project's deployment/nginx/shop).
 _SITE = (r"(?:nginx[^/]*\.conf|httpd[^/]*\.conf|default\.conf"
-         r"|(?:nginx|conf\.d|sites-available|sites-enabled|apache2?|httpd)/[^/]*\.conf)")
+         r"|(?:nginx|conf\.d|sites-available|sites-enabled|apache2?|httpd)/[^/]*\.conf"
+         r"|(?:nginx|sites-available|sites-enabled)/[a-z0-9][a-z0-9_-]*)")
 
 
 READERS = (

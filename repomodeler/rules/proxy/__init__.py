@@ -16,7 +16,7 @@ RULES = (
         message=("A reverse proxy's routes (nginx, Apache, HAProxy, Envoy, Caddy) connect it to the upstreams they "
                  "name"),
         unit="proxies",
-        reads=("proxy.route", "config.env"),
+        reads=("proxy.route", "config.env", "docker.copy", "compose.mount"),
         writes=("connections", "components", "kinds", "unresolved", "attributes"),
         after=("config.address-values", "compose.depends-on"),
         state=("env_values",),
