@@ -13,6 +13,7 @@ Either way nothing of the system starts or calls it and no deployment runs it.
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
@@ -23,6 +24,7 @@ COMMAND_FRAMEWORKS = re.compile(
     r"^(github\.com/spf13/cobra|github\.com/urfave/cli(/v\d+)?|gopkg\.in/urfave/cli\.v\d+|github\.com/alecthomas/kong"
     r"|github\.com/alecthomas/kingpin(/v\d+)?|gopkg\.in/alecthomas/kingpin\.v\d+|click|typer|cleo(\..*)?|fire"
     r"|commander|yargs|@oclif/core|oclif|cac|meow|picocli(\..*)?|clap|System\.CommandLine(\..*)?|thor)$")
+LOOPBACK_ADDRESS = re.compile(r"[\"'](127\.0\.0\.1|localhost|\[::1\]):")
 CLI_TOKEN = re.compile(r"^(cli|ctl|admin|[a-z0-9]+ctl|[a-z0-9]+cli)$")
 
 
@@ -47,7 +49,7 @@ class CommandLineRules(ResolverBase):
                 continue
             named = next((n for n in self._names(comp) if cli_name(n)), None)
             framework = frameworks.get(cid)
-            serves = any(p.endpoints for p in comp.ports.values())
+            serves = any(p.endpoints for p in comp.ports.values()) and not self._loopback_only(comp)
             if serves or comp.attributes.get("ports"):
                 continue  # a server, whatever its name (an `admin` API, a port it publishes)
             if named is not None:
@@ -71,6 +73,23 @@ class CommandLineRules(ResolverBase):
                 if o is not None and o not in out:
                     out[o] = f
         return out
+
+    def _loopback_only(self, comp: Component) -> bool:
+        """Every route it declares is served by a server it binds to the loopback address
+        (``&http.Server{Addr: fmt.Sprintf("127.0.0.1:%d", port)}``): a sign-in callback for the browser on the
+        same machine, not a service anyone else reaches."""
+        files = {(e.repository, e.path) for p in comp.ports.values() for ep in p.endpoints for e in ep.evidence}
+        if not files:
+            return False
+        starts: dict[tuple[str, str], list[int]] = defaultdict(list)
+        for f in self.by_kind["server.start"]:
+            if (f.repository, f.path) in files:
+                starts[(f.repository, f.path)].append(f.line)
+        if set(starts) != files:
+            return False
+        bound = {(f.repository, f.path, f.line) for kind in ("value.field", "value.assign") for f in self.by_kind[kind]
+                 if (f.repository, f.path) in files and LOOPBACK_ADDRESS.search(f.get("expr") or "")}
+        return all((r, p, line) in bound for (r, p), lines in starts.items() for line in lines)
 
     @staticmethod
     def _names(comp: Component) -> list[str]:

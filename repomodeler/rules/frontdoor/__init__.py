@@ -19,9 +19,10 @@ RULES = (
         id="frontdoor.command-line",
         message=("People run the system's command-line programs: a program named as a CLI (cli, *ctl, admin), or one "
                  "registering commands with a command framework (cobra, urfave/cli, click, commander, picocli...) "
-                 "that serves nothing, which nothing starts, calls or deploys, is reached by the user"),
+                 "that serves nothing (a sign-in callback it binds to the loopback address aside), which nothing starts, "
+                 "calls or deploys, is reached by the user"),
         unit="command_line_users",
-        reads=("import", "module.var"),
+        reads=("import", "module.var", "server.start", "value.field", "value.assign"),
         writes=("components", "connections"),
         after=("frontdoor.entry-points", "process.links", "process.supervised", "routes.browser-calls",
                "routes.client-packages"),
