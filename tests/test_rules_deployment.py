@@ -787,3 +787,14 @@ def test_a_published_service_its_workers_call_back_is_still_the_front_door() -> 
     model = resolve_system("faas", extract_in_memory({"faas": {"docker-compose.yaml": compose}}))
     doors = {c.target for c in model.connections.values() if c.source == "user"}
     assert doors == {"gateway"}
+
+
+def test_rust_test_modules_kept_in_src_are_tests() -> None:
+    """A crate's `#[cfg(test)] mod tests;` lives in src/.../tests.rs, its helpers in test_utils.rs: test code,
+    whose addresses are no architecture; a module that only has "test" inside its name is code."""
+    from repomodeler.inventory import classify_role
+    assert classify_role("storage/src/cache/tests.rs") == "test"
+    assert classify_role("query/src/sources/test_utils.rs") == "test"
+    assert classify_role("engine/src/planner_tests.rs") == "test"
+    assert classify_role("engine/src/attestation.rs") == "source"
+    assert classify_role("engine/src/latest.rs") == "source"
