@@ -19,6 +19,9 @@ from repomodeler.records import Unresolved
 
 # How many vendors, each reached only from a module named after it, make a catalog of integrations.
 CATALOG_SIZE = 4
+# How many sibling modules (files or packages) beside a vendor-named module make its folder a catalog by
+# itself (``destinations/chatwork.py`` among a dozen destinations, ``tools/api_bugcrowd/`` among parsers).
+CATALOG_FOLDER_SIZE = 8
 # Folders that hold one plug-in (an optional integration) per child.
 PLUGIN_FOLDER = re.compile(r"^(plugins?|add-?ons?|extensions|integrations)$|[-_](plugins?|add-?ons?|integrations)$", re.I)
 
@@ -81,15 +84,39 @@ class PluginRules(ResolverBase):
         CATALOG_SIZE vendors only from modules named after that vendor (``lib/tumblr_api_client.rb``
         for api.tumblr.com, ``agents/pushover_agent.rb`` for api.pushover.net): a catalog of
         integrations a user picks from, not the system's own dependencies. Fewer such vendors (a
-        shop's ``stripe_client.py``) stay external systems."""
+        shop's ``stripe_client.py``) stay external systems, unless the vendor's module (the file, or the
+        package folder ``api_bugcrowd/``) is one of CATALOG_FOLDER_SIZE or more siblings: a folder of
+        destinations or parsers is a catalog whatever number of them name a host."""
         found: dict[str, str] = {}
+        in_big_folder: set[str] = set()
         for cid in sorted(self.model.components):
             comp = self.model.components[cid]
             vendor = vendor_name(comp.name) if comp.kind == "external" else ""
             if len(vendor) < 4:
                 continue
-            paths = {e.path for k, conn in self.model.connections.items() if k[1] == cid for e in conn.evidence}
-            stems = {re.sub(r"[^a-z0-9]", "", PurePosixPath(p).stem.lower()) for p in paths}
-            if paths and all(vendor in st or (st and st in vendor and len(st) >= 4) for st in stems):
-                found[cid] = min(paths)
-        return found if len(found) >= CATALOG_SIZE else {}
+            paths = {(e.repository, e.path) for k, conn in self.model.connections.items() if k[1] == cid
+                     for e in conn.evidence}
+            modules = {self._vendor_module(r, p, vendor) for r, p in paths}
+            if paths and None not in modules:
+                found[cid] = min(p for _r, p in paths)
+                if all(self._siblings(m) >= CATALOG_FOLDER_SIZE for m in modules if m is not None):
+                    in_big_folder.add(cid)
+        return found if len(found) >= CATALOG_SIZE else {c: m for c, m in found.items() if c in in_big_folder}
+
+    @staticmethod
+    def _vendor_module(repo: str, path: str, vendor: str) -> tuple[str, str] | None:
+        """(repository, the module named after `vendor`): the file (``chatwork.py``) or its package folder
+        (``api_bugcrowd/api_client.py``); None when neither names the vendor."""
+        p = PurePosixPath(path)
+        for node in (p, p.parent):
+            st = re.sub(r"[^a-z0-9]", "", node.stem.lower() if node is p else node.name.lower())
+            if st and (vendor in st or (st in vendor and len(st) >= 4)):
+                return repo, node.as_posix()
+        return None
+
+    def _siblings(self, module: tuple[str, str]) -> int:
+        """How many modules (files or packages) of code sit in the folder of `module`, itself included."""
+        repo, path = module
+        parent = PurePosixPath(path).parent.as_posix()
+        prefix = "" if parent == "." else parent + "/"
+        return len({x[len(prefix):].split("/")[0] for r, x in self.code_paths if r == repo and x.startswith(prefix)})

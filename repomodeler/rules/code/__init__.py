@@ -56,7 +56,9 @@ RULES = (
     Rule(
         id="code.optional-plugins",
         message=("An external system only plug-ins reach (code under plugins/<name>/, *-plugins/), or one of four or "
-                 "more vendors each reached only from a module named after it (an integration catalog), is an optional "
+                 "more vendors each reached only from a module named after it (an integration catalog), or one reached "
+                 "only from a module named after it among eight or more sibling modules (a folder of destinations, "
+                 "parsers or connectors), is an optional "
                  "integration an operator enables: listed as unresolved with the plug-in's line, not drawn"),
         unit="optional_plugins",
         reads=("string.url",),
