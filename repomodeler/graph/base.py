@@ -161,6 +161,8 @@ def opt_in_services(services: list[Fact]) -> set[tuple[str, str, str | None]]:
 
 
 BROWSER_DIRS = frozenset({"static", "public", "wwwroot", "webapp"})
+# Files a browser runs or a bundler packs for it.
+BROWSER_FILE = re.compile(r"\.(m?[jt]sx?|vue|svelte|css|s[ac]ss|less|html?)$", re.I)
 
 
 @dataclass
@@ -362,7 +364,9 @@ class ResolverBase:
 
     # ------------------------------------------------------------------ ownership
     def owner_of(self, repo: str, path: str) -> str | None:
-        """The component whose source folder is the deepest prefix of the path (ties: the smaller id).
+        """The component whose source folder is the deepest prefix of the path (ties: a browser app sharing its
+        folder with servers built there takes only browser files; of deployments built from one folder (a web
+        server, its scheduler and workers), the one publishing ports holds the code; then the smaller id).
         Memoised until any component's folders change, or a component comes or goes."""
         state = (Roots.version, len(self.model.components))
         if state != self._owner_state:
@@ -371,11 +375,14 @@ class ResolverBase:
         key = (repo, path)
         if key not in self.owner_cache:
             best: tuple[int, str] | None = None
+            browser = BROWSER_FILE.search(path) is not None
             for comp in self.model.components.values():
+                # in a tie, the browser app owns browser files only, and only it does
+                rank = (0 if (comp.kind == "webapp") == browser else 1, 0 if comp.attributes.get("ports") else 1)
                 for r, root in comp.source_roots:
                     if r == repo and is_under(path, root) and (best is None or len(root) > best[0]
-                                                             or (len(root) == best[0] and comp.id < best[1])):
-                        best = (len(root), comp.id)
+                                                             or (len(root) == best[0] and (rank, comp.id) < best[2:])):
+                        best = (len(root), comp.id, rank, comp.id)
             self.owner_cache[key] = best[1] if best else None
         return self.owner_cache[key]
 

@@ -92,6 +92,12 @@ class WebAppRules(ResolverBase):
         host: str | None = None
         if entry is not None:
             comp = None  # a folder of the server's package: never the server component itself
+        sharing = [c.id for c in self.model.components.values()
+                   if (repo, d) in c.source_roots and c.kind in ("service", "library", "gateway")]
+        if len(sharing) > 1:
+            # several deployments built from this folder (a server, its scheduler and workers from one
+            # image): the browser app is none of them; which one hands it out is found below
+            comp, holder = None, None
         if comp is not None and (repo, d) in comp.source_roots and comp.kind in ("service", "library", "gateway"):
             comp.kind = "webapp"  # the package was a component already (its build, the web server around it): the app
         else:
