@@ -138,6 +138,17 @@ class SupervisedRules(ResolverBase):
                 if owner.lower() in names or any(n.endswith(f"-{owner.lower()}") for n in names):
                     self.process_primaries.add(host)  # the component's own program (svc-webserver of `webserver`)
                     continue
+                # the unit starts a binary a deployment of this system runs under that name (`ExecStart=/usr/bin/hbbr`
+                # beside a compose service `hbbr`): the same process, installed another way
+                words = (f.get("command") or "").split()
+                binary = PurePosixPath(words[0]).name.lower() if words else ""
+                runs = self.alias.get(binary) if binary else None
+                if runs is not None and self.model.components[runs].kind in ("service", "gateway") \
+                        and self.model.components[runs].attributes.get("deployment"):
+                    if runs == host:
+                        self.process_primaries.add(host)
+                    self.add_component(runs, self.model.components[runs].kind, f.repository, f.evidence, (owner,))
+                    continue
                 existing = self.alias.get(owner.lower())
                 if existing is not None and existing != host:
                     continue  # a component of that name exists (a deployment runs it): not a new process

@@ -43,7 +43,8 @@ RULES = (
     Rule(
         id="process.supervised",
         message=("Each program a process manager (s6, supervisord, a Procfile, systemd units) keeps running beside "
-                 "a component's own is a process of it, using the stores that component is configured with"),
+                 "a component's own is a process of it, using the stores that component is configured with; a unit "
+                 "starting a binary a deployment of the system runs under that name is that deployment"),
         unit="supervised_processes",
         reads=("program.command", "program.lifecycle", "import", "module.var"),
         writes=("components", "aliases", "attributes", "connections"),
