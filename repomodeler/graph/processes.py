@@ -321,8 +321,8 @@ class ProcessRules(ResolverBase):
             imported = {t for t in self.packages.go_names.get((repo, entry), {}).values() if t in dirs}
             reached = _closure(graph, imported, set(programs))
             reach[entry] = {entry} | {x for d in reached for x in self.packages.packages.get((repo, d), [])}
+        self.process_dispatchers.add(comp.id)  # before the ports move: shared routes go to their importers
         self._assign_files(comp, repo, dirs, files, reach, {e: p.cid for e, p in by_entry.items()})
-        self.process_dispatchers.add(comp.id)
         return True
 
     def _commands(self, repo: str, closure: set[str], facts) -> list[tuple[str, Fact, str | None]]:
@@ -783,7 +783,10 @@ class ProcessRules(ResolverBase):
                             self.process_of_file(e.repository, e.path) is None:
                         described.append(e)  # an OpenAPI document: it follows the code serving the operation
                     else:
-                        groups[self.process_of_file(e.repository, e.path) or comp.id].append(e)
+                        o = self.process_of_file(e.repository, e.path) or comp.id
+                        direct = self._importing_processes(comp.id, e.repository, e.path) if o == comp.id else set()
+                        for target in sorted(direct) or [o]:
+                            groups[target].append(e)
                 served = sorted(t for t in groups if t != comp.id)
                 for follow in (served if served and comp.id not in groups else [comp.id]) if described else []:
                     groups[follow].extend(described)
@@ -949,6 +952,16 @@ class ProcessRules(ResolverBase):
         direct = {h for h in holders for x in owned.get((repo, h), [])
                   if d in self.packages.go_names.get((repo, x), {}).values()}
         return direct or holders
+
+    def _importing_processes(self, cid: str, repo: str, path: str) -> set[str]:
+        """For shared code of a binary whose main only dispatches subcommands: the subcommand processes
+        whose own files import that code's package (the API package the query command mounts), which
+        serve what it declares."""
+        if cid not in self.process_dispatchers:
+            return set()
+        d = self.packages.package_of(repo, path)
+        return {o for (r, x), o in self.file_owner.items() if r == repo and o != cid and o in self.process_parent
+                and d in self.packages.go_names.get((r, x), {}).values()}
 
     def _family(self, cid: str) -> str:
         return self.process_parent.get(cid, cid)
