@@ -219,3 +219,8 @@ def test_a_site_file_with_no_extension_in_an_nginx_folder_is_read_as_nginx():
               ("deployment/nginx/shop", "sites-available/shop", "nginx/Dockerfile", "nginx/README")}
     assert "nginx" in claims["deployment/nginx/shop"] and "nginx" in claims["sites-available/shop"]
     assert "nginx" not in claims["nginx/Dockerfile"] and "nginx" not in claims["nginx/README"]
+
+
+def test_a_dockerfile_named_service_dot_dockerfile_is_read_whatever_its_case():
+    for path in ("docker/reader_service.Dockerfile", "build/api.dockerfile", "Dockerfile.prod"):
+        assert "dockerfile" in [r.id for r in registry.READERS if r.claims(path)], path

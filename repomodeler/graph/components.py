@@ -35,12 +35,16 @@ from repomodeler.graph.dtos import dto_schemas
 from repomodeler.graph.packages import folder
 from repomodeler.graph.protos import openapi_schemas
 from repomodeler.graph.scripts import parse_launch, python_module_file, split_command
+from repomodeler.inventory import API_DESCRIPTION
 from repomodeler.records import Component, Endpoint, Evidence, Fact, Port
 
 # Attributes of a Kubernetes workload fact that say how it is sized (extract/readers/kubernetes.py):
 # copied to the component as written; the SysML emitter types them (emit/values.py).
 WORKLOAD_SIZING = ("replicas", "cpu_request", "cpu_limit", "memory_request", "memory_limit")
 
+
+# `go build`/`go run` flags followed by a value (`-o main`), not a package path.
+GO_FLAGS_WITH_VALUE = frozenset({"-o", "-tags", "-ldflags", "-gcflags", "-asmflags", "-mod", "-p", "-modfile", "-pkgdir", "-exec", "-C"})
 
 class ComponentRules(ResolverBase):
     """Rules that create components and describe what they provide."""
@@ -406,11 +410,21 @@ class ComponentRules(ResolverBase):
         return any(m.repository == repo and keys_of([(m.get("name") or "").rsplit("/", 1)[-1]], []) & wanted
                    for m in self.by_kind["manifest"])
 
+    def enclosing_build_units(self) -> set[str]:
+        """Build units (a Go module at the repository root) that no deployment runs, enclosing folders that
+        deployments run: the programs went to the deployments, what is left is code they share."""
+        return {c.id for c in self.model.components.values() if c.kind == "service" and not c.attributes.get("deployment")
+                and any(o.id != c.id and o.attributes.get("deployment") and any(
+                    r == r2 and root2 != root and is_under(root2, root) for r, root in c.source_roots
+                    for r2, root2 in o.source_roots) for o in self.model.components.values())}
+
     def shared_code(self) -> None:
         """A module whose programs are all processes of their own (``cmd/*``), with no program left in
         its own code, is the code those processes share: a library they link, not a running component.
         People do not call it; its connections stay as what the shared code does."""
         parents = {c.attributes.get("part_of") for c in self.model.components.values() if c.attributes.get("part_of")}
+        nested = self.enclosing_build_units()
+        parents |= nested
         if not parents:
             return
         roots = sorted(((r, root, c.id) for c in self.model.components.values() for r, root in c.source_roots),
@@ -438,8 +452,10 @@ class ComponentRules(ResolverBase):
         with_program -= dispatchers  # a main that only picks a subcommand: the processes serve, not it
         for cid in sorted(p for p in parents if p in self.model.components and p not in with_program):
             comp = self.model.components[cid]
-            if comp.kind != "service" or (comp.ports and cid not in dispatchers):
-                continue  # it still serves something itself
+            described_only = all(API_DESCRIPTION.search(e.path.rsplit("/", 1)[-1]) for p in comp.ports.values()
+                                 for ep in p.endpoints for e in ep.evidence)
+            if comp.kind != "service" or (comp.ports and cid not in dispatchers and not (cid in nested and described_only)):
+                continue  # it still serves something itself (not only an API document kept at the module's root)
             comp.kind = "library"
             self.credit(comp.rules)
             comp.attributes["role"] = "code its processes share"
@@ -749,7 +765,8 @@ class ComponentRules(ResolverBase):
                 names.append(m.get("name") or "")
             for n in set(names):
                 crates[(m.repository, n)].append(m)
-        if not crates:
+        go_mains = {(f.repository, folder(f.path)) for f in self.by_kind["program.main"] if f.get("part") == "func"}
+        if not crates and not go_mains:
             return
         entries: dict[tuple[str, str], Fact] = {}
         for d in sorted(self.by_kind["docker.command"], key=Fact.order):
@@ -765,6 +782,14 @@ class ComponentRules(ResolverBase):
             if cid is None or entry is None or (f.repository, (f.get("name") or "").lower()) in overridden:
                 continue
             words = (entry.get("command") or "").replace('"', " ").replace("[", " ").replace(",", " ").split()
+            built = self._go_program_built(f.repository, entry.get("command") or "", go_mains)
+            if built is not None:  # `go run ./cmd/api`, a reloader's `--build="go build -o main reader/cmd/main.go"`
+                comp = self.model.components[cid] if cid else None
+                if comp is not None and comp.kind in ("service", "gateway"):
+                    comp.source_roots.add((f.repository, built))
+                    comp.evidence.add(entry.evidence)
+                    self.credit(comp.rules)
+                continue
             found = crates.get((f.repository, PurePosixPath(words[0]).name), []) if words else []
             if len(found) != 1:
                 continue
@@ -781,6 +806,22 @@ class ComponentRules(ResolverBase):
                     self.alias[a] = cid
                     comp.aliases.add(a)
                 self.owner_cache.clear()
+
+    @staticmethod
+    def _go_program_built(repo: str, command: str, go_mains: set[tuple[str, str]]) -> str | None:
+        """The folder of the Go program an image's command builds or runs from source (``go run ./cmd/api``,
+        ``go build -o main reader_service/cmd/main.go``), when that folder is a main package here."""
+        for m in re.finditer(r"\bgo\s+(?:build|run)\b([^;&|]*)", re.sub(r"[\"'\[\],]", " ", command)):
+            words = m.group(1).split()
+            for k, w in enumerate(words):
+                if w.startswith("-") or (k and words[k - 1] in GO_FLAGS_WITH_VALUE):
+                    continue
+                d = norm_path(w.rsplit("/", 1)[0] if w.endswith(".go") else w)
+                if (repo, d) in go_mains:
+                    # `reader_service/cmd`: the service is the folder the generic `cmd` sits in
+                    up = folder(d)
+                    return up if PurePosixPath(d).name in ("cmd", "main", "app") and up else d
+        return None
 
     def spring_identity(self) -> None:
         """``spring.application.name`` names the service other services and config files use."""

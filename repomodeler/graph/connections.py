@@ -1126,7 +1126,11 @@ class ConnectionRules(ResolverBase):
         # stays a front door.  An app in a container of its own calls backends behind it, as any front end.
         webapps = {c.id for c in self.model.components.values() if c.kind == "webapp"}
         same_origin = {k for k, c in self.model.connections.items() if c.attributes.get("same_origin") == "true"}
-        called = {k[1] for k in self.model.connections if k not in same_origin}
+        # shared code (a library, a module whose programs deployments run) runs in no process of its own:
+        # what it names is not a caller
+        shared = self.enclosing_build_units()
+        called = {k[1] for k in self.model.connections if k not in same_origin
+                  and self.model.components[k[0]].kind != "library" and k[0] not in shared}
         gateways = {c.id for c in self.model.components.values() if c.kind == "gateway"}
         forwarded = {k[1] for k in self.model.connections if k[0] in gateways}
         published: dict[str, Evidence] = {}

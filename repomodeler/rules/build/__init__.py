@@ -19,9 +19,10 @@ RULES = (
     Rule(
         id="build.deployed-programs",
         message=("A deployment of the repository's one image started with the name of a program it builds (by "
-                 "its command, or its Dockerfile's ENTRYPOINT naming a crate's program) runs that program's folder"),
+                 "its command, or its Dockerfile's ENTRYPOINT naming a crate's program, or building or running a Go "
+                 "program from source: go run ./cmd/api) runs that program's folder"),
         unit="deployed_programs",
-        reads=("program.binary", "program.command", "manifest", "docker.command", "compose.service"),
+        reads=("program.binary", "program.command", "manifest", "docker.command", "compose.service", "program.main"),
         writes=("roots", "components", "aliases"),
         after=("build.units",),
     ),

@@ -33,7 +33,7 @@ RULES = (
     Rule(
         id="process.shared-code",
         message=("Code imported by several processes of one repository is a shared library with an edge from each "
-                 "user"),
+                 "user; so is a module whose programs the deployments run, each from its own folder"),
         unit="shared_code",
         reads=("program.main",),
         writes=("kinds", "connections", "attributes"),
