@@ -505,8 +505,11 @@ class ConnectionRules(ResolverBase):
             if target is None:
                 target = self.add_component(host, "external", None, f.evidence, aliases=names,
                                             attributes={"host": host}).id
-            elif self.model.components[target].kind != "external":
-                continue  # a component of the system answers to that name (a local emulator, a stand-in)
+            elif self.model.components[target].kind not in ("external", "database", "cache", "broker") and \
+                    self.has_code(self.model.components[target]):
+                continue  # a service of the system with code of its own answers to that name: not the hosted service
+            # a store, or a deployment with no code of its own, answering to the name is the hosted service's
+            # local stand-in (the Firestore emulator a compose file runs): the client reaches it there
             self.connect(owner, target, "http", [f.evidence], attributes={"via": f"sdk {module}"})
         self._fold_object_store_providers()
 

@@ -47,7 +47,8 @@ RULES = (
         id="code.sdk-services",
         message=("A service importing the client library of a hosted service (Stripe, SendGrid, OpenAI, Firestore, "
                  "S3, Key Vault...) calls that external system; one importing a provider-neutral object-storage "
-                 "library (objstore, gocloud.dev/blob) uses the system's object storage"),
+                 "library (objstore, gocloud.dev/blob) uses the system's object storage; a deployment answering to the "
+                 "service's name with no code of its own (an emulator) is where the client reaches it"),
         unit="sdk_services",
         reads=("import", "module.var"),
         writes=("components", "connections", "attributes", "aliases"),
