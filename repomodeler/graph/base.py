@@ -14,6 +14,7 @@ from repomodeler.graph.catalog import tech_for_image
 from repomodeler.graph.constants import INDEXED_KINDS, ConstantIndex
 from repomodeler.graph.fact_view import FactView
 from repomodeler.rules import RULES, Rule, UndeclaredState
+from repomodeler.graph.packages import folder
 from repomodeler.graph.naming import (
     norm_path,
     is_under,
@@ -412,10 +413,18 @@ class ResolverBase:
                 attributes["patterns"] = ", ".join(found[:6]) + (f" (+{len(found) - 6})" if len(found) > 6 else "")
 
     def in_k8s_variant(self, f: Fact) -> bool:
-        """Is the manifest under a kustomize overlay or optional Component folder (opted into)?"""
+        """Is the manifest under a kustomize overlay or optional Component folder (opted into)?  An overlay
+        kept as the ``base`` of a variant family (``manifests/ha/base`` patching ``../../base``) makes the whole
+        family a variant: the installs rendered from it beside it (``manifests/ha/install.yaml``) too."""
         if self._k8s_variants is None:
-            self._k8s_variants = {(v.repository, "" if v.get("folder") in (None, ".") else v.get("folder") or "")
-                                  for v in self.by_kind["k8s.variant"]}
+            variants = {(v.repository, "" if v.get("folder") in (None, ".") else v.get("folder") or "")
+                        for v in self.by_kind["k8s.variant"]}
+            rendered = {(f.repository, folder(f.path)) for f in self.by_kind["k8s.workload"]}
+            for r, d in sorted(variants):
+                parent = folder(d)
+                if PurePosixPath(d).name == "base" and parent and (r, parent) in rendered:
+                    variants.add((r, parent))
+            self._k8s_variants = variants
         return any(r == f.repository and is_under(f.path, d) for r, d in self._k8s_variants)
 
     def in_browser(self, f: Fact) -> bool:
