@@ -160,7 +160,8 @@ class ProcessRules(ResolverBase):
                             for k in ("server.start", "grpc.server") for f in facts[k].get((repo, d), []))
                 roles.append(Process(name=PurePosixPath(rd).name, kind="service", roots={rd}, evidence=ev[:1],
                                      program=runners[0], own_subtree=True))
-        roles.extend(self._binary_roles(repo, programs, graph, roles))
+        binary = self._binary_roles(repo, programs, graph, roles)
+        roles.extend(binary)
         roles = _dedupe_roles(roles)
         if not roles and self._split_clauses(comp, repo, dirs, graph, programs, facts):
             return
@@ -186,6 +187,11 @@ class ProcessRules(ResolverBase):
         standalone = {p: ev for p, ev in programs.items() if p not in merged
                       and not any(r.own_subtree and is_under(p, root) and p != root for r in roles for root in r.roots)}
         primary = self._primary(comp, repo, standalone)
+        hosts = sorted({r.program for r in binary} & set(standalone))
+        if primary is None and len(hosts) == 1:
+            # the multi-call binary itself (cmd/main.go picking a program by the name it is started as): started
+            # by its own name, it is the component's own program (the CLI), not one more process beside it
+            primary = hosts[0]
         if not roles and len(standalone) <= 1:
             return
         procs: list[Process] = list(roles)
