@@ -224,3 +224,11 @@ def test_a_site_file_with_no_extension_in_an_nginx_folder_is_read_as_nginx():
 def test_a_dockerfile_named_service_dot_dockerfile_is_read_whatever_its_case():
     for path in ("docker/reader_service.Dockerfile", "build/api.dockerfile", "Dockerfile.prod"):
         assert "dockerfile" in [r.id for r in registry.READERS if r.claims(path)], path
+
+
+def test_an_openapi_document_named_like_a_spring_bootstrap_file_is_read_as_an_api_not_settings():
+    head = "openapi: 3.0.1\ninfo:\n  title: Bootstrap service\n  license:\n    url: https://example.org/LICENSE\n"
+    readers = [r.id for r in registry.READERS if r.recognises("api/openapi/bootstrap.yml", head)]
+    assert "spring.name" not in readers and "openapi.content" in readers
+    assert "spring.name" in [r.id for r in registry.READERS if r.recognises("src/main/resources/bootstrap.yml",
+                                                                         "spring:\n  application:\n    name: orders\n")]

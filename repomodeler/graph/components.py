@@ -17,6 +17,7 @@ from repomodeler.graph.catalog import (
 )
 from repomodeler.graph.identity import artifact_name, image_names, key, keys_of, shared_prefix
 from repomodeler.graph.naming import (
+    COMPOSE_DEFAULT,
     dependency_key,
     image_language,
     is_under,
@@ -474,8 +475,9 @@ class ComponentRules(ResolverBase):
                         for f in self.by_kind["compose.service"] if f.get("working_dir")}
         for f in self.by_kind["compose.mount"]:
             comp_id = self.alias.get((f.get("owner") or "").lower())
-            source = f.get("source") or ""
-            if comp_id is None or source.startswith("/"):
+            # `./nginx/nginx-${AUTH-key}.conf`: compose substitutes the variable's default when it is unset
+            source = COMPOSE_DEFAULT.sub(lambda m: m.group(1), f.get("source") or "")
+            if comp_id is None or source.startswith("/") or "$" in source:
                 continue
             wd = working_dirs.get((f.repository, f.path, f.get("owner") or ""), "").rstrip("/")
             target = (f.get("target") or "").rstrip("/")

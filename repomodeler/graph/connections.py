@@ -37,6 +37,7 @@ from repomodeler.graph.catalog import (
 from repomodeler.graph.identity import key
 from repomodeler.graph.protos import ProtoTypes
 from repomodeler.graph.naming import (
+    COMPOSE_DEFAULT,
     is_under,
     join_path,
     norm_path,
@@ -668,8 +669,15 @@ class ConnectionRules(ResolverBase):
                              attributes={"via": f"{f.get('ecosystem') or 'package'} dependency"})
 
     def proxy_owner(self, f: Fact) -> str | None:
-        """The component a proxy configuration file belongs to (else the repository's one gateway)."""
+        """The component a proxy configuration file belongs to (else the repository's one gateway).  A file
+        beside the configuration a proxy deployment mounts (the other of ``nginx-key.conf`` and
+        ``nginx-x509.conf``) is that proxy's, not the code module's whose folder holds it."""
         owner = self.owner_of(f.repository, f.path)
+        comp = self.model.components.get(owner) if owner else None
+        if comp is None or (comp.kind != "gateway" and not self._PROXY_IMAGE.search(comp.attributes.get("image", ""))):
+            beside = self._proxy_mounting(f.repository, f.path.rpartition("/")[0])
+            if beside is not None:
+                return beside
         if owner is None:
             gateways = sorted(c.id for c in self.model.components.values()
                               if c.kind == "gateway" and c.repository == f.repository)
@@ -724,6 +732,21 @@ class ConnectionRules(ResolverBase):
                 self.model.connections[key].attributes.update(attrs)
 
     _PROXY_IMAGE = re.compile(r"(^|/)(nginx|traefik|envoy|haproxy|kong|caddy|httpd|apache)", re.I)
+
+    def _proxy_mounting(self, repo: str, folder_: str) -> str | None:
+        """The one proxy deployment (a gateway, or a proxy image) mounting a file of that folder."""
+        found = set()
+        for m in self.by_kind["compose.mount"]:
+            cid = self.alias.get((m.get("owner") or "").lower()) if m.repository == repo else None
+            comp = self.model.components.get(cid) if cid else None
+            if comp is None or not (comp.kind == "gateway" or self._PROXY_IMAGE.search(comp.attributes.get("image", ""))):
+                continue
+            source = COMPOSE_DEFAULT.sub(lambda x: x.group(1), m.get("source") or "")
+            base = m.get("compose_dir") or m.path.rpartition("/")[0]
+            path = norm_path(PurePosixPath(base).joinpath(source).as_posix())
+            if "$" not in source and path.rpartition("/")[0] == folder_:
+                found.add(cid)
+        return found.pop() if len(found) == 1 else None
 
     def _site_server(self, f: Fact) -> str | None:
         """A site configuration for a web server that nothing here runs (no Dockerfile copies it, no

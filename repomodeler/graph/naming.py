@@ -84,3 +84,7 @@ def infra_role(comp: "Component") -> str:
 def dependency_key(name: str) -> str:
     """Normalise a package name for matching manifests to dependencies (PEP 503-like)."""
     return re.sub(r"[-_.]+", "-", name.strip().lower())
+
+
+# A compose variable with a default (`${AUTH-key}`, `${TAG:-latest}`): the value used when it is unset.
+COMPOSE_DEFAULT = re.compile(r"\$\{[A-Za-z_][A-Za-z0-9_]*:?-([^}]*)\}")

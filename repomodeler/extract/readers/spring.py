@@ -81,6 +81,8 @@ def _document_profile(part: list[tuple[str, str, int]], active: set[str]) -> str
 READERS = (
     Reader("spring.name", "descriptor", 250, read_spring_config,
            patterns=(r"(?:application|bootstrap)[^/]*\.ya?ml", r"(?:application|bootstrap)[^/]*\.properties"),
+           # an OpenAPI document named like a Spring file (a `bootstrap.yml` API of a bootstrap service) is none
+           sniff=lambda path, head: not OPENAPI_DOCUMENT.search(head),
            line_based=True, shadows=("helm.template", "helm.values", "beats", "prometheus", "otel_collector", "grafana",
                                      "compose", "kubernetes", "spring.content")),
     # Any YAML whose top-level keys are Spring's (spring:, eureka:, server.port:): Spring Cloud Config

@@ -14,7 +14,8 @@ RULES = (
     Rule(
         id="proxy.routes",
         message=("A reverse proxy's routes (nginx, Apache, HAProxy, Envoy, Caddy) connect it to the upstreams they "
-                 "name"),
+                 "name; a configuration beside the one a proxy deployment mounts is that proxy's; a site file no "
+                 "deployment runs is the installation's web server in front of the app"),
         unit="proxies",
         reads=("proxy.route", "config.env", "docker.copy", "compose.mount"),
         writes=("connections", "components", "kinds", "unresolved", "attributes"),
