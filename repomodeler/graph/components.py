@@ -527,7 +527,10 @@ class ComponentRules(ResolverBase):
             folder_prefix = shared_prefix(PurePosixPath(d).name for d in unit_dirs if d)
             # Folders with code or a manifest first; a Dockerfile-only folder may be another recipe of one of them.
             for d in sorted(unit_dirs, key=lambda u: (u not in manifest_dirs and u not in code_dirs, u)):
-                if any(is_under(d, root) for root in claimed):
+                # a folder with its own Dockerfile and code inside a package at the repository's root (one
+                # package.json building every app of a monorepo, apps/<name>/Dockerfile) is an app of its own
+                own_recipe = d and d in {norm_path(x) for x in dockerfiles} and d in code_dirs
+                if any(is_under(d, root) and not (own_recipe and root == "") for root in claimed):
                     continue
                 files_here = [f.path for f in source_files if is_under(f.path, d)]
                 deeper = [u for u in unit_dirs if u != d and is_under(u, d)]

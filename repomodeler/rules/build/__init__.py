@@ -7,7 +7,8 @@ RULES = (
         id="build.units",
         message=("A folder with its own build manifest and an entry point (or a Dockerfile) is a service where no "
                  "deployment covers it; a repository with code but neither is one service. A developer's tool in tools/ "
-                 "or hack/ that serves nothing and nothing deploys is not one"),
+                 "or hack/ that serves nothing and nothing deploys is not one; an app folder with its own Dockerfile "
+                 "and code inside the root package of a monorepo is one of its own"),
         unit="build_units",
         # "*": code of any kind outside every module decides whether a repository is one service
         reads=("*", "manifest", "http.client", "env.read", "string.url", "docker.from", "docker.artifact",
