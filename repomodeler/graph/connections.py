@@ -797,7 +797,7 @@ class ConnectionRules(ResolverBase):
             return
         for f in self.by_kind["compose.label"]:
             owner = self.alias.get((f.get("owner") or "").lower())
-            if owner is None or owner == proxies[0]:
+            if owner is None or owner == proxies[0] or not (f.get("name") or "").startswith("traefik."):
                 continue
             if f.get("name") == "traefik.enable" and (f.get("value") or "").lower() == "false":
                 continue
@@ -1161,8 +1161,14 @@ class ConnectionRules(ResolverBase):
         forwarded = {k[1] for k in self.model.connections if k[0] in gateways}
         published: dict[str, Evidence] = {}
         published_for_development: dict[str, Evidence] = {}
+        # kompose turns a compose file into Kubernetes objects: `kompose.service.type: clusterip` keeps the
+        # service's ports inside the cluster, whatever `ports:` says
+        internal_only = {(f.repository, f.path, (f.get("owner") or "").lower()) for f in self.by_kind["compose.label"]
+                         if f.get("name") == "kompose.service.type" and (f.get("value") or "").lower() == "clusterip"}
         for f in self.by_kind["compose.service"]:
             cid = self.alias.get((f.get("name") or "").lower())
+            if (f.repository, f.path, (f.get("name") or "").lower()) in internal_only:
+                continue
             if cid and f.get("ports"):
                 development = re.search(r"[.-](dev|override|local|debug)\.ya?ml$", f.path)
                 (published_for_development if development else published).setdefault(cid, f.evidence)

@@ -111,7 +111,9 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
                 facts.append(fact("config.env", repo, path, line, owner=name, name=env_name, value=value,
                                    source="compose"))
             for label, value, line in _env_pairs(get(svc, "labels"), passed_on=False):
-                if label.startswith("traefik."):  # Traefik routes to the containers that carry its labels
+                # Traefik routes to the containers that carry its labels; kompose's say how a service is
+                # exposed once the file becomes Kubernetes objects
+                if label.startswith(("traefik.", "kompose.service.")):
                     facts.append(fact("compose.label", repo, path, line, owner=name, name=label, value=value))
             depends = get(svc, "depends_on")
             for item in seq(depends):

@@ -6,9 +6,9 @@ RULES = (
     Rule(
         id="frontdoor.entry-points",
         message=("The user reaches the system through its front doors: published ports, ingress, gateways and web "
-                 "apps nobody else calls"),
+                 "apps nobody else calls (a kompose clusterip label keeps a compose service's ports inside)"),
         unit="entry_points",
-        reads=("compose.service", "k8s.service", "config.env"),
+        reads=("compose.service", "k8s.service", "config.env", "compose.label"),
         writes=("components", "connections", "attributes", "unresolved"),
         after=("protocol.fold-unknown", "kubernetes.ingress", "proxy.traefik-labels",
                "discovery.gateway-routes", "spring.zuul-named-routes", "code.address-literals",
