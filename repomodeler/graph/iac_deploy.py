@@ -234,11 +234,17 @@ class IacDeployRules(ResolverBase):
         name = _kebab(clean_name(name_value.text)) if name_value else ""
         repo_words = set(_words(ref[0].repo))
         label_words = [w for w in _words(f.get("label") or "") if w not in repo_words]
-        if not name or set(_words(name)) - repo_words <= _TYPE_WORDS:
-            name = "-".join(label_words) if label_words and not set(label_words) <= _TYPE_WORDS else ""
-        if not name:
-            name = tech if tech != "database" else _kebab(f.get("label") or "database")
-        return Store(ref, rtype, name, kind, tech, f.evidence)
+        by_label = "-".join(label_words) if label_words and not set(label_words) <= _TYPE_WORDS else ""
+        by_tech = tech if tech != "database" else _kebab(f.get("label") or "database")
+        candidates = [n for n in (name if name and not set(_words(name)) - repo_words <= _TYPE_WORDS else "",
+                                  by_label, by_tech) if n]
+        # A name a workload already answers to (``quickwit-metastore`` for the metastore's database)
+        # is not the store's: the next name that is free or already a store's.
+        for candidate in candidates:
+            holder = self.alias.get(candidate.lower())
+            if holder is None or self.model.components[holder].kind not in ("service", "webapp", "user"):
+                return Store(ref, rtype, candidate, kind, tech, f.evidence)
+        return Store(ref, rtype, f"{candidates[-1]}-{kind}", kind, tech, f.evidence)
 
     def _iac_reached(self, resources: frozenset[ResourceRef]) -> list[ResourceRef]:
         return sorted(resources, key=lambda r: (r[0].module, r[0].calls, r[1]))
@@ -419,8 +425,13 @@ class IacDeployRules(ResolverBase):
             cid = self._iac_component(w.ref, made)
             if cid:
                 by_name.setdefault(w.name.lower(), cid)
+        roles = self._iac_roles()
         for w, setting, v, r in self._iac_uses:
             source, target = self._iac_component(w.ref, made), self._iac_component(r, made)
+            owner = self._iac_setting_owner(w, setting, roles)
+            if owner is not None and owner is not w:
+                # the setting of one role's store handed to every role: the others reach that role
+                target = self._iac_component(owner.ref, made)
             if source and target and source != target:
                 self.connect(source, target, "http" if self.model.components[target].kind == "service" else "tcp",
                              list(v.evidence), attributes={"via": f"iac {setting}"})
@@ -442,6 +453,32 @@ class IacDeployRules(ResolverBase):
             source, target = self._iac_component(topic, made), self._iac_component(workload, made)
             if source and target:
                 self.connect(source, target, "http", evidence, kind="flows", attributes={"via": "iac push subscription"})
+
+    def _iac_roles(self) -> dict[Workload, frozenset[str]]:
+        """The role words of workloads running one image under several names (``indexer`` of
+        ``quickwit-indexer`` beside ``quickwit-searcher``): the words of its name the others lack."""
+        by_image: dict[str, list[Workload]] = defaultdict(list)
+        for w in self._iac_workloads:
+            if w.image and "{}" not in w.image:
+                by_image[w.image].append(w)
+        out: dict[Workload, frozenset[str]] = {}
+        for group in by_image.values():
+            if len({w.name for w in group}) < 2:
+                continue
+            common = set.intersection(*(set(_words(w.name)) for w in group))
+            for w in group:
+                out[w] = frozenset(set(_words(w.name)) - common)
+        return out
+
+    @staticmethod
+    def _iac_setting_owner(w: Workload, setting: str, roles: dict[Workload, frozenset[str]]) -> Workload | None:
+        """The workload of the same image whose role the setting names (``QW_METASTORE_URI`` given to
+        every role names the metastore's), if exactly one does."""
+        if w not in roles:
+            return None
+        words = set(_words(setting))
+        named = [o for o, role in roles.items() if o.image == w.image and role and role <= words]
+        return named[0] if len(named) == 1 else None
 
     def iac_front_doors(self) -> None:
         """An API gateway whose APIs point at a workload is a front door to it; a workload with
