@@ -224,11 +224,11 @@ class IacDeployRules(ResolverBase):
                 return None
         values = self._iac_values(ref)
         by_key = {v.key: v for v in values}
-        if tech == "database":
+        if tech in ("database", "cloudsql"):
             engine = next((v.text for k in ("engine", "database_version") if (v := by_key.get(k)) and ENGINES.match(v.text)), "")
             m = ENGINES.match(engine)
-            tech = ("postgres" if m.group(2).startswith("postgres") else m.group(2).lower()) if m else (
-                "postgres" if "postgres" in rtype.lower() else "mysql" if "mysql" in rtype.lower() else "database")
+            tech = ("postgres" if m.group(2).lower().startswith("postgres") else m.group(2).lower()) if m else (
+                "postgres" if "postgres" in rtype.lower() else "mysql" if "mysql" in rtype.lower() else tech)
         name_value = next((by_key[k] for k in ("name", "bucket", "identifier", "cluster_identifier", "topic", "db_name")
                            if k in by_key and clean_name(by_key[k].text)), None)
         name = _kebab(clean_name(name_value.text)) if name_value else ""
@@ -274,7 +274,7 @@ class IacDeployRules(ResolverBase):
         cores: dict[str, list[str]] = defaultdict(list)
         for cid, c in sorted(self.model.components.items()):
             if c.kind in ("service", "webapp") and not c.attributes.get("deployment") and c.repository:
-                core = "-".join(x for x in _words(c.name) if x not in _SERVICE_WORDS)
+                core = _core(c.name, c.repository)
                 if core:
                     cores[core].append(cid)
         for w in workloads:
@@ -289,7 +289,7 @@ class IacDeployRules(ResolverBase):
             shared_image = image_repo and len(images[image_repo]) > 1
             if not shared_image:
                 existing = self.alias.get(image_basename(image_repo).lower()) if image_repo else None
-                core = "-".join(x for x in _words(w.name) if x not in _SERVICE_WORDS)
+                core = _core(w.name, w.ref[0].repo)
                 candidates = cores.get(core, []) if core else []
                 if existing is None and len(candidates) == 1:
                     existing = candidates[0]
@@ -507,6 +507,12 @@ class IacDeployRules(ResolverBase):
                 comp = self.model.components[cid]
                 comp.attributes["published"] = "true"
                 self.credit(comp.rules)
+
+
+def _core(name: str, repo: str) -> str:
+    """What a name says beyond the system's name and the words every service has: ``node`` of
+    ``node-app`` and of ``node-service``, ``orders`` of ``shop-orders`` in the shop repository."""
+    return "-".join(x for x in _words(name) if x not in _SERVICE_WORDS and x not in set(_words(repo)))
 
 
 def _calls(inst: Instance) -> str:
