@@ -134,7 +134,13 @@ class _Expr:
     def quoted(self, node) -> str:  # type: ignore[no-untyped-def]
         """A quoted or heredoc template: literal text and ``${...}`` parts."""
         out: list[str] = []
+        prev_end: int | None = None
         for c in node.children:
+            if prev_end is not None and c.type in ("template_literal", "template_interpolation", "template_directive"):
+                out.append(self.src[prev_end:c.start_byte].decode("utf-8", "replace"))  # spaces the grammar skips
+            if c.type in ("template_literal", "template_interpolation", "template_directive", "quoted_template_start",
+                          "heredoc_identifier", "heredoc_start"):
+                prev_end = c.end_byte
             if c.type == "template_literal":
                 out.append(_text(c, self.src))
             elif c.type == "template_interpolation":
