@@ -183,6 +183,15 @@ class IacDeployRules(ResolverBase):
         base_name = clean_name(name_value.text) if name_value else ""
         external = any(plain_key(v.key) in ("properties.configuration.ingress.external", "ingress.external_enabled",
                                            "ingress[0].external_enabled") and v.text == "true" for v in values)
+        if name_value is not None and not base_name and not any(
+                clean_name(v.text) for v in values for p in prefixes if v.key == _join_key(p, "name")):
+            return []  # one workload per item of a collection (for_each) whose names no one can know
+        if len(prefixes) > 1 and base_name:
+            # a task of several containers (the service and its sidecars): the workload is the task,
+            # running the container named like it (else the first)
+            named = [p for p in prefixes if key(clean_name(by_key[_join_key(p, "name")].text)) == key(base_name)
+                     ] if all(_join_key(p, "name") in by_key for p in prefixes) else []
+            prefixes = named[:1] or prefixes[:1]
         out = []
         for p in prefixes:
             inner = [v for v in values if not p or v.key.startswith(p)]
@@ -288,12 +297,13 @@ class IacDeployRules(ResolverBase):
             aliases: tuple[str, ...] = ()
             shared_image = image_repo and len(images[image_repo]) > 1
             if not shared_image:
-                existing = self.alias.get(image_basename(image_repo).lower()) if image_repo else None
+                basename = image_basename(w.image.replace("{}", "\0")) if w.image else ""
+                existing = self.alias.get(basename.lower()) if basename and "\0" not in basename else None
                 core = _core(w.name, w.ref[0].repo)
                 candidates = cores.get(core, []) if core else []
                 if existing is None and len(candidates) == 1:
                     existing = candidates[0]
-                if existing is not None and self.model.components[existing].kind in ("service", "webapp"):
+                if existing is not None and self.model.components[existing].kind in ("service", "webapp", "gateway"):
                     aliases, name = (w.name,), self.model.components[existing].name
             comp = self.add_component(name, "service", w.ref[0].repo, w.evidence[-1], aliases, attrs)
             for ev in w.evidence:
@@ -507,6 +517,10 @@ class IacDeployRules(ResolverBase):
                 comp = self.model.components[cid]
                 comp.attributes["published"] = "true"
                 self.credit(comp.rules)
+
+
+def _join_key(prefix: str, name: str) -> str:
+    return f"{prefix}.{name}" if prefix else name
 
 
 def _core(name: str, repo: str) -> str:
