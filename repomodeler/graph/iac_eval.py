@@ -116,7 +116,7 @@ class Deployment:
                 m.leaves[f.get("owner") or ""].append(Leaf(f.get("key") or "", f.get("value") or "",
                                                            tuple((f.get("refs") or "").split()), f.evidence))
         self.instances = self._instantiate()
-        self._memo: dict[tuple[Instance, str, int], list[Value]] = {}
+        self._memo: dict[tuple[Instance, str], list[Value]] = {}
 
     # ------------------------------------------------------------------ instances
     def calls(self, module: Module) -> list[tuple[str, str]]:
@@ -172,7 +172,7 @@ class Deployment:
     # ------------------------------------------------------------------ evaluation
     def owner_values(self, inst: Instance, owner: str, prefix: str = "", depth: int = 0) -> list[Value]:
         """The leaves of a block (or the part of it under `prefix`) evaluated in `inst`."""
-        memo_key = (inst, f"{owner}|{prefix}", depth)
+        memo_key = (inst, f"{owner}|{prefix}")
         if memo_key in self._memo:
             return self._memo[memo_key]
         self._memo[memo_key] = []  # a cycle evaluates to nothing
