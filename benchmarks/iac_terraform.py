@@ -19,7 +19,7 @@ import time
 SERVICE_MODULE = """\
 variable "name" {}
 variable "image" {}
-variable "env" { default = {} }
+variable "env" { default = [] }
 locals {
   common = [
     { name = "DB_HOST", value = var.db_host },
@@ -34,7 +34,7 @@ resource "google_cloud_run_v2_service" "this" {
     containers {
       image = var.image
       dynamic "env" {
-        for_each = concat(local.common, [for k, v in var.env : { name = k, value = v }])
+        for_each = concat(local.common, var.env)
         content {
           name  = env.value.name
           value = env.value.value
@@ -54,9 +54,9 @@ module "svc{i}" {{
   image   = "gcr.io/acme/svc{i}:1"
   db_host = google_sql_database_instance.main.private_ip_address
   bucket  = google_storage_bucket.data.name
-  env = {{
+  env = [
 {env}
-  }}
+  ]
 }}
 """
 
@@ -64,7 +64,7 @@ module "svc{i}" {{
 def system(services: int, peers: int = 3) -> dict[str, str]:
     calls = []
     for i in range(services):
-        env = "\n".join(f"    SVC{k}_URL = module.svc{k}.url" for k in range(max(0, i - peers), i)) or '    MODE = "prod"'
+        env = "\n".join(f'    {{ name = "SVC{k}_URL", value = module.svc{k}.url }},' for k in range(max(0, i - peers), i))
         calls.append(CALL.format(i=i, env=env))
     return {
         "infra/modules/service/main.tf": SERVICE_MODULE,

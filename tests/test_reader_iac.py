@@ -72,7 +72,7 @@ def test_terraform_resources_containers_and_module_calls():
     assert not any(f.line == 1 for f in facts)
 
 
-def test_nested_blocks_are_indexed_and_dynamic_blocks_read_as_their_content():
+def test_nested_blocks_are_indexed_and_dynamic_blocks_kept_for_evaluation():
     text = """\
 resource "google_cloud_run_service" "web" {
   name = "web"
@@ -104,7 +104,9 @@ resource "google_cloud_run_service" "web" {
     web = _leaves(facts, "google_cloud_run_service.web")
     assert web["template[0].spec[0].containers[0].env[0].value"][0] == "${google_cloud_run_service.api.status.url}"
     assert web["template[0].spec[0].containers[0].env[1].name"][0] == "MODE"
-    assert "template[0].spec[0].containers[0].env[2].name" in web  # the dynamic block's content
+    # the dynamic block: its collection and its content, the iterator written `iter`
+    assert web["template[0].spec[0].containers[0].env[*]#"][0] == "${var.extra}"
+    assert web["template[0].spec[0].containers[0].env[*].value"][0] == "${iter.value}"
     assert all(f.get("module") is None for f in facts)  # the repository's top folder
 
 
@@ -196,3 +198,27 @@ def test_links_carry_the_lines_the_value_came_through():
     assert {(e.path, e.line) for e in db.evidence} == {("infra/main.tf", 9)}
     assert model.components["api"].attributes["deployment"] == "terraform"
     assert ("shop", "infra/main.tf", 1) in {(e.repository, e.path, e.line) for e in model.components["api"].evidence}
+
+
+def test_dynamic_blocks_make_one_block_per_item():
+    files = {
+        "svc/main.tf": 'variable "env" { default = [] }\n'
+                       'resource "google_cloud_run_v2_service" "s" {\n  name = "api"\n  template {\n    containers {\n'
+                       '      image = "gcr.io/acme/api:1"\n      dynamic "env" {\n        for_each = var.env\n'
+                       '        content {\n          name  = env.value.name\n          value = env.value.value\n'
+                       '        }\n      }\n    }\n  }\n}\n',
+        "main.tf": 'module "api" {\n  source = "./svc"\n  env = [\n'
+                   '    { name = "DB_HOST", value = google_sql_database_instance.db.private_ip_address },\n'
+                   '    { name = "MODE", value = "prod" },\n  ]\n}\n'
+                   'resource "google_sql_database_instance" "db" {\n  name = "orders"\n}\n',
+    }
+    facts = [f for path, text in files.items() for f in read_file("r", path, text.encode())[0]]
+    dep = Deployment([f for f in facts if f.kind == "iac.block"], [f for f in facts if f.kind == "iac.value"])
+    inst = next(i for i in dep.instances if i.module == "svc")
+    values = {v.key: v for v in dep.owner_values(inst, "google_cloud_run_v2_service.s")}
+    envs = {values[k].text: values[k.replace(".name", ".value")] for k in values
+            if k.startswith("template[0].containers[0].env[") and k.endswith(".name")}
+    assert sorted(envs) == ["DB_HOST", "MODE"]
+    assert envs["MODE"].text == "prod"
+    assert {a for _i, a in envs["DB_HOST"].resources} == {"google_sql_database_instance.db"}
+    assert ("main.tf", 4) in {(e.path, e.line) for e in envs["DB_HOST"].evidence}  # the item's line

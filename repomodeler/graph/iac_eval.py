@@ -117,10 +117,14 @@ class Deployment:
                                                            tuple((f.get("refs") or "").split()), f.evidence))
         self.instances = self._instantiate()
         self._memo: dict[tuple[Instance, str], list[Value]] = {}
+        self._carried: dict[str, Value] = {}  # "@n" -> a dynamic block item's value (see _dynamic_blocks)
 
     # ------------------------------------------------------------------ instances
     def calls(self, module: Module) -> list[tuple[str, str]]:
         """(call address, module called) of a module's local module calls that the inputs hold."""
+        memo = self.__dict__.setdefault("_calls", {})
+        if (module.repo, module.name) in memo:
+            return memo[(module.repo, module.name)]
         out = []
         for address, f in sorted(module.blocks.items()):
             source = f.get("type") or ""
@@ -128,6 +132,7 @@ class Deployment:
                 target = _module_path(module, source)
                 if (module.repo, target) in self.modules and target != module.name:
                     out.append((address, target))
+        memo[(module.repo, module.name)] = out
         return out
 
     def _instantiate(self) -> list[Instance]:
@@ -155,17 +160,18 @@ class Deployment:
         return self.modules[(inst.repo, caller)].blocks.get(address)
 
     def child(self, inst: Instance, address: str) -> Instance | None:
-        module = self.module_of(inst)
-        for call, target in self.calls(module):
-            if call == address:
-                return Instance(inst.repo, target, (*inst.calls, (inst.module, call)))
-        return None
+        targets = self.__dict__.setdefault("_targets", {})
+        key = (inst.repo, inst.module)
+        if key not in targets:
+            targets[key] = dict(self.calls(self.module_of(inst)))
+        target = targets[key].get(address)
+        return Instance(inst.repo, target, (*inst.calls, (inst.module, address))) if target else None
 
     def resources(self, inst: Instance) -> list[Fact]:
         """The resources of an instance's module, and its calls of modules the inputs do not hold
         (a registry module: an opaque resource whose inputs are its attributes)."""
         module = self.module_of(inst)
-        local = {a for a, _t in self.calls(module)}
+        local = dict(self.calls(module))
         return [f for a, f in sorted(module.blocks.items())
                 if f.get("block") == "resource" or (f.get("block") == "module" and a not in local)]
 
@@ -177,7 +183,10 @@ class Deployment:
             return self._memo[memo_key]
         self._memo[memo_key] = []  # a cycle evaluates to nothing
         out: list[Value] = []
-        for leaf in self.module_of(inst).leaves.get(owner, []):
+        leaves = self.module_of(inst).leaves.get(owner, [])
+        if any("[*]" in leaf.key for leaf in leaves):
+            leaves = self._dynamic_blocks(inst, leaves, depth)
+        for leaf in leaves:
             rel = _under(leaf.key, prefix)
             if rel is None:
                 if prefix and _under(prefix, leaf.key) is not None and _bare(leaf.value):
@@ -191,6 +200,53 @@ class Deployment:
         self._memo[memo_key] = out
         return out
 
+    def _dynamic_blocks(self, inst: Instance, leaves: list[Leaf], depth: int) -> list[Leaf]:
+        """The leaves of a block with its ``dynamic`` blocks made, one per item of their ``for_each``
+        (``env[*]#``), the content's ``${iter.value.x}``/``${iter.key}`` filled from the item."""
+        plain = [leaf for leaf in leaves if "[*]" not in leaf.key]
+        bases = sorted({leaf.key[:leaf.key.index("[*]") + 3] for leaf in leaves if "[*]" in leaf.key})
+        for base in bases:
+            items: dict[str, dict[str, Value]] = {}
+            order: list[str] = []
+            for position, leaf in enumerate(leaves):
+                if leaf.key.startswith(base + "#"):
+                    for v in self.leaf_values(inst, leaf, leaf.key[len(base) + 1:], depth + 1):
+                        m = re.match(r"^(\[\d+\]|\.?[^.\[]+)\.?(.*)$", v.key)
+                        if not m:
+                            continue
+                        # concat(a, b) puts both at the same key: items of different leaves stay apart
+                        item = f"{position}:{m.group(1).lstrip('.')}" if leaf.key == base + "#" else m.group(1).lstrip(".")
+                        if item not in items:
+                            items[item] = {}
+                            order.append(item)
+                        items[item][m.group(2)] = v
+            content = [leaf for leaf in leaves if leaf.key.startswith(base + ".")]
+            for n, item in enumerate(order[:200]):
+                fields = items[item]
+                key_text = item.split(":", 1)[-1].strip("[]")
+                for leaf in content:
+                    def fill(m: re.Match[str]) -> str:
+                        path = m.group(1)
+                        if path == "iter.key":
+                            return key_text
+                        if path == "iter.value" and "" in fields:
+                            return fields[""].text
+                        if path.startswith("iter.value.") and path[len("iter.value."):] in fields:
+                            return fields[path[len("iter.value."):]].text
+                        return m.group(0) if not path.startswith("iter.") else "${?}"
+
+                    value = _REF.sub(fill, leaf.value)
+                    used = [f for f in fields.values() if f.resources and any(
+                        r == "iter.key" or r == "iter.value" or r.startswith("iter.value.") for r in leaf.refs)]
+                    refs = tuple(r for r in leaf.refs if not r.startswith("iter"))
+                    key_ = f"{base[:-3]}[{1000 + n}]{leaf.key[len(base):]}"
+                    extra = tuple(sorted({f"@{id(f)}" for f in used}))
+                    made = Leaf(key_, value, refs + extra, leaf.evidence)
+                    plain.append(made)
+                    for f in used:
+                        self._carried[f"@{id(f)}"] = f
+        return plain
+
     def leaf_values(self, inst: Instance, leaf: Leaf, rel: str, depth: int) -> list[Value]:
         bare = _bare(leaf.value)
         if bare is not None and depth < MAX_DEPTH:
@@ -198,7 +254,13 @@ class Deployment:
             if expanded:
                 return [Value(_join(rel, v.key), v.text, v.resources, (leaf.evidence, *v.evidence)) for v in expanded]
         resources: set[ResourceRef] = set()
+        evidence = [leaf.evidence]
         for ref in leaf.refs:
+            if ref.startswith("@"):  # an item of a dynamic block's for_each: what it references
+                carried = self._carried[ref]
+                resources |= carried.resources
+                evidence.extend(carried.evidence)
+                continue
             resources |= self.resources_of(inst, ref, depth + 1)
 
         def scalar(m: re.Match[str]) -> str:
@@ -211,7 +273,7 @@ class Deployment:
             return "{}"
 
         text = _REF.sub(scalar, leaf.value)
-        return [Value(rel, text, frozenset(resources), (leaf.evidence,))]
+        return [Value(rel, text, frozenset(resources), tuple(dict.fromkeys(evidence)))]
 
     def address_values(self, inst: Instance, address: str, depth: int) -> list[Value]:
         """What an address stands for in `inst`: a variable's input or default, a local, a child

@@ -10,7 +10,7 @@ Parsed with the tree-sitter HCL grammar (the ``tree-sitter-hcl`` wheel): blocks,
 attributes, heredocs and comments come out as a syntax tree, and a syntax error only loses the
 broken part.  Facts are described in :mod:`._iac`; nested blocks are indexed by their position
 among blocks of the same type (``template[0].spec[0].containers[0].env[1].value``), a ``dynamic``
-block's ``content`` stands where the generated blocks would.  ``jsonencode``/``yamlencode``,
+block's ``for_each`` and ``content`` are kept for the evaluation to make one block per item.  ``jsonencode``/``yamlencode``,
 ``merge``, ``concat`` and the conversion functions keep the structure of their arguments (an ECS
 task's ``container_definitions = jsonencode([{ image = ... }])``); ``format`` fills its ``%s``.
 """
@@ -69,6 +69,7 @@ class _Expr:
 
     def __init__(self, src: bytes) -> None:
         self.src = src
+        self.iterators: set[str] = set()  # names of the dynamic-block iterators in scope
 
     def traversal(self, node) -> str | None:  # type: ignore[no-untyped-def]
         """``var.x``, ``aws_db_instance.db[0].address``: an address (indices dropped), or None when the
@@ -85,7 +86,9 @@ class _Expr:
         if not parts or parts[0].type != "variable_expr":
             return None
         root = _text(parts[0], self.src)
-        if root in NOT_ADDRESSES:
+        if root in self.iterators:
+            root = "iter"  # a dynamic block's iterator: filled in per item of its for_each
+        elif root in NOT_ADDRESSES:
             return None
         out = [root]
         for p in parts[1:]:
@@ -261,14 +264,33 @@ class _Reader:
                 if name in skip:
                     continue
                 inner = next((c for c in child.children if c.type == "body"), None)
-                if name == "dynamic" and labels:  # dynamic "env" { content { ... } }
-                    name = labels[0]
-                    content = next((b for b in (inner.children if inner is not None else [])
-                                    if b.type == "block" and self.labels(b)[0] == "content"), None)
-                    inner = next((c for c in content.children if c.type == "body"), None) if content is not None else None
+                if name == "dynamic" and labels:
+                    self.dynamic(owner, prefix, labels[0], inner)
+                    continue
                 index = seen.get(name, 0)
                 seen[name] = index + 1
                 self.body(owner, f"{prefix}{name}[{index}].", inner, skip=())
+
+    def dynamic(self, owner: str, prefix: str, name: str, body) -> None:  # type: ignore[no-untyped-def]
+        """``dynamic "env" { for_each = X; content { name = env.value.name } }``: the collection at
+        ``env[*]#`` and the content at ``env[*].``, its iterator written ``iter`` (the evaluation
+        makes one block per item)."""
+        children = body.children if body is not None else []
+        iterator = name
+        for attr in children:
+            if attr.type == "attribute":
+                attr_name = _text(attr.children[0], self.src)
+                if attr_name == "for_each":
+                    self.value(owner, f"{prefix}{name}[*]#", self.expression_of(attr))
+                elif attr_name == "iterator":
+                    iterator = _text(self.expression_of(attr), self.src).strip()
+        content = next((b for b in children if b.type == "block" and self.labels(b)[0] == "content"), None)
+        inner = next((c for c in content.children if c.type == "body"), None) if content is not None else None
+        self.expr.iterators.add(iterator)
+        try:
+            self.body(owner, f"{prefix}{name}[*].", inner, skip=())
+        finally:
+            self.expr.iterators.discard(iterator)
 
     def value(self, owner: str, key: str, node) -> None:  # type: ignore[no-untyped-def]
         """The leaves of an expression: objects and tuples give keys, the rest one leaf."""
