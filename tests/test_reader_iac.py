@@ -222,3 +222,11 @@ def test_dynamic_blocks_make_one_block_per_item():
     assert envs["MODE"].text == "prod"
     assert {a for _i, a in envs["DB_HOST"].resources} == {"google_sql_database_instance.db"}
     assert ("main.tf", 4) in {(e.path, e.line) for e in envs["DB_HOST"].evidence}  # the item's line
+
+
+def test_a_file_nothing_can_be_read_from_is_a_warning_naming_it():
+    facts, warnings = _facts("infra/broken.tf", "}}} this is not HCL {{{\n")
+    assert facts == []
+    assert len(warnings) == 1 and warnings[0].path == "infra/broken.tf" and "syntax error at line 1" in warnings[0].message
+    facts, warnings = _facts("deploy/broken.bicep", "resource = = 'x\n")
+    assert facts == [] and "broken.bicep" in warnings[0].message

@@ -86,7 +86,9 @@ ENGINES = re.compile(r"^(aurora-)?(postgres(ql)?|mysql|mariadb|sqlserver|oracle)
 _ENV_LIST = re.compile(r"^(env|environment|secrets?|secret_environment_variables)\[\d+\]\.(name|value|valueFrom|"
                        r"secretRef|value_from)$")
 _ENV_MAP = re.compile(r"^(env|environment|environment_variables|environment\.variables|app_settings|"
-                      r"environment\[\d+\]\.variables|appSettings|secret_environment_variables)\.([A-Za-z_][A-Za-z0-9_.-]*)$")
+                      r"environment\[\d+\]\.variables|appSettings|secret_environment_variables|"
+                      r"service_config\[\d+\]\.environment_variables|site_config\[\d+\]\.app_settings)"
+                      r"\.([A-Za-z_][A-Za-z0-9_.-]*)$")
 _ARGS = re.compile(r"^(command|args|entrypoint|entry_point)(\[\d+\])?$")
 _TYPE_WORDS = frozenset({"db", "database", "databases", "bucket", "buckets", "store", "storage", "queue", "topic", "instance",
                          "cluster", "server", "account", "main", "primary", "default", "this", "the", "my", "sql",
@@ -179,7 +181,8 @@ class IacDeployRules(ResolverBase):
         if not prefixes:
             return []
         by_key = {v.key: v for v in values}
-        name_value = by_key.get("name") or by_key.get("function_name") or by_key.get("family")
+        name_value = (by_key.get("name") or by_key.get("function_name") or by_key.get("family")
+                      or by_key.get("metadata[0].name") or by_key.get("metadata.name"))
         base_name = clean_name(name_value.text) if name_value else ""
         external = any(plain_key(v.key) in ("properties.configuration.ingress.external", "ingress.external_enabled",
                                            "ingress[0].external_enabled") and v.text == "true" for v in values)

@@ -57,6 +57,10 @@ class _Reader:
                 self.symbols[self.text(ident)] = f"{prefix[d.type]}.{self.text(ident)}"
         for d in decls:
             self.declaration(d)
+        if not self.out.facts and root.has_error and self.src.strip():
+            from repomodeler.extract.readers.terraform import _first_error
+
+            raise ValueError(f"syntax error at line {_first_error(root)}")  # a warning naming the file
         return self.out.facts
 
     def string(self, node) -> str | None:  # type: ignore[no-untyped-def]

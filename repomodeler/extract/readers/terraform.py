@@ -8,7 +8,7 @@ module is a folder: every ``.tf`` file in it sees the others' blocks, so the fac
 
 Parsed with the tree-sitter HCL grammar (the ``tree-sitter-hcl`` wheel): blocks, nested blocks,
 attributes, heredocs and comments come out as a syntax tree, and a syntax error only loses the
-broken part.  Facts are described in :mod:`._iac`; nested blocks are indexed by their position
+broken part (a file of which nothing could be read is a warning naming its first error).  Facts are described in :mod:`._iac`; nested blocks are indexed by their position
 among blocks of the same type (``template[0].spec[0].containers[0].env[1].value``), a ``dynamic``
 block's ``for_each`` and ``content`` are kept for the evaluation to make one block per item.  ``jsonencode``/``yamlencode``,
 ``merge``, ``concat`` and the conversion functions keep the structure of their arguments (an ECS
@@ -187,6 +187,8 @@ class _Reader:
         for block in (body.children if body is not None else []):
             if block.type == "block":
                 self.top(block)
+        if not self.out.facts and tree.root_node.has_error and self.src.strip():
+            raise ValueError(f"syntax error at line {_first_error(tree.root_node)}")  # a warning naming the file
         return self.out.facts
 
     def labels(self, block) -> tuple[str, list[str]]:  # type: ignore[no-untyped-def]
@@ -327,6 +329,17 @@ class _Reader:
             self.out.leaf(node.start_point[0] + 1, owner, key, UNKNOWN, self.expr.refs(node))
             return
         self.out.leaf(node.start_point[0] + 1, owner, key, self.expr.template(node), self.expr.refs(node))
+
+
+def _first_error(node) -> int:  # type: ignore[no-untyped-def]
+    """The line of the first syntax error under `node`."""
+    stack = [node]
+    while stack:
+        n = stack.pop(0)
+        if n.type == "ERROR" or n.is_missing:
+            return n.start_point[0] + 1
+        stack = [c for c in n.children if c.has_error or c.is_missing or c.type == "ERROR"] + stack
+    return node.start_point[0] + 1
 
 
 def read_terraform(repo: str, path: str, text: str) -> list[Fact]:
