@@ -181,7 +181,8 @@ class IacDeployRules(ResolverBase):
         if not prefixes:
             return []
         by_key = {v.key: v for v in values}
-        name_value = (by_key.get("name") or by_key.get("function_name") or by_key.get("family")
+        runner = self._iac_runner(ref)  # the ECS service running a task definition names it
+        name_value = (runner or by_key.get("name") or by_key.get("function_name") or by_key.get("family")
                       or by_key.get("metadata[0].name") or by_key.get("metadata.name"))
         base_name = clean_name(name_value.text) if name_value else ""
         external = any(plain_key(v.key) in ("properties.configuration.ingress.external", "ingress.external_enabled",
@@ -222,6 +223,20 @@ class IacDeployRules(ResolverBase):
             out.append(Workload(ref, rtype, name, image, tuple(settings), arguments, external,
                                 self._iac_evidence(ref)))
         return out
+
+    def _iac_runner(self, ref: ResourceRef) -> Value | None:
+        """The name of the service that runs a task definition (``aws_ecs_service`` whose
+        ``task_definition`` is it), if exactly one of the instance does."""
+        inst, address = ref
+        if not address.startswith("aws_ecs_task_definition."):
+            return None
+        names = []
+        for f in self._iac.resources(inst):
+            if f.get("type") == "aws_ecs_service":
+                values = self._iac_values((inst, f.get("address") or ""))
+                if any(v.key == "task_definition" and ref in v.resources for v in values):
+                    names += [v for v in values if v.key == "name" and clean_name(v.text)]
+        return names[0] if len(names) == 1 else None
 
     def _iac_store(self, ref: ResourceRef) -> Store | None:
         f = self._iac_block(ref)
@@ -528,8 +543,10 @@ def _join_key(prefix: str, name: str) -> str:
 
 def _core(name: str, repo: str) -> str:
     """What a name says beyond the system's name and the words every service has: ``node`` of
-    ``node-app`` and of ``node-service``, ``orders`` of ``shop-orders`` in the shop repository."""
-    return "-".join(x for x in _words(name) if x not in _SERVICE_WORDS and x not in set(_words(repo)))
+    ``node-app`` and of ``node-service``, ``order`` of ``shop-orders`` in the shop repository (a
+    plural is its singular: ``carts`` and ``cart``)."""
+    words = [x for x in _words(name) if x not in _SERVICE_WORDS and x not in set(_words(repo))]
+    return "-".join(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in words)
 
 
 def _calls(inst: Instance) -> str:
