@@ -186,7 +186,8 @@ class IacDeployRules(ResolverBase):
                       or by_key.get("metadata[0].name") or by_key.get("metadata.name"))
         base_name = clean_name(name_value.text) if name_value else ""
         external = any(plain_key(v.key) in ("properties.configuration.ingress.external", "ingress.external_enabled",
-                                           "ingress[0].external_enabled") and v.text == "true" for v in values)
+                                           "ingress[0].external_enabled") and v.text == "true" for v in values) \
+            or self._iac_public(ref)
         if name_value is not None and not base_name and not any(
                 clean_name(v.text) for v in values for p in prefixes if v.key == _join_key(p, "name")):
             return []  # one workload per item of a collection (for_each) whose names no one can know
@@ -223,6 +224,39 @@ class IacDeployRules(ResolverBase):
             out.append(Workload(ref, rtype, name, image, tuple(settings), arguments, external,
                                 self._iac_evidence(ref)))
         return out
+
+    def _iac_public(self, ref: ResourceRef) -> bool:
+        """Does anyone on the internet reach the workload: a Cloud Run service whose invoker is
+        ``allUsers``, an ECS service behind a load balancer that is not internal."""
+        inst, address = ref
+        resources = self._iac.resources(inst)
+        for f in resources:
+            rtype = f.get("type") or ""
+            if re.match(r"^google_cloud_run(_v2)?_service_iam_(member|binding)$", rtype):
+                values = self._iac_values((inst, f.get("address") or ""))
+                if any(v.key in ("service", "name") and ref in v.resources for v in values) and any(
+                        v.key.startswith("member") and v.text == "allUsers" for v in values):
+                    return True
+            if rtype == "aws_ecs_service":
+                values = self._iac_values((inst, f.get("address") or ""))
+                if not any(v.key == "task_definition" and ref in v.resources for v in values):
+                    continue
+                groups = {r for v in values if plain_key(v.key) == "load_balancer.target_group_arn" for r in v.resources}
+                for lb in self._iac_load_balancers(groups):
+                    if not any(v.key == "internal" and v.text == "true" for v in self._iac_values(lb)):
+                        return True
+        return False
+
+    def _iac_load_balancers(self, groups: set[ResourceRef]) -> set[ResourceRef]:
+        """The load balancers whose listeners forward to the target groups."""
+        out: set[ResourceRef] = set()
+        for inst in {g[0] for g in groups}:
+            for f in self._iac.resources(inst):
+                if f.get("type") in ("aws_lb_listener", "aws_alb_listener", "aws_lb_listener_rule"):
+                    values = self._iac_values((inst, f.get("address") or ""))
+                    if any(r in groups for v in values for r in v.resources):
+                        out |= {r for v in values if v.key in ("load_balancer_arn", "listener_arn") for r in v.resources}
+        return {r for r in out if (self._iac_block(r).get("type") or "") in ("aws_lb", "aws_alb")}
 
     def _iac_runner(self, ref: ResourceRef) -> Value | None:
         """The name of the service that runs a task definition (``aws_ecs_service`` whose
