@@ -563,9 +563,14 @@ class IacDeployRules(ResolverBase):
                         if target and target != source and self.model.components[target].kind in ("service", "webapp"):
                             self.connect(source, target, "http", [f.evidence, *v.evidence],
                                          attributes={"via": "iac api gateway"})
+        proxied = {c.target for c in self.model.connections.values()
+                   if self.model.components[c.source].kind in ("gateway", "proxy")
+                   and self.model.components[c.source].attributes.get("deployment") not in ("terraform", "bicep")}
         for w in self._iac_workloads:
             cid = self._iac_component(w.ref, made)
-            if cid and w.external:
+            if cid and w.external and cid not in proxied:
+                # (a component another deployment of the system puts behind its reverse proxy is
+                # reached through that proxy: the cloud's load balancer stands in for it)
                 comp = self.model.components[cid]
                 comp.attributes["published"] = "true"
                 self.credit(comp.rules)

@@ -74,10 +74,11 @@ RULES = (
     Rule(
         id="iac.gateways",
         message=("An API gateway (API Management, API Gateway) whose APIs point at a workload is a front door to it; "
-                 "a workload with external ingress is reached by the user"),
+                 "a workload with external ingress, public invoker or internet-facing load balancer is reached by "
+                 "the user, unless another deployment puts it behind a reverse proxy"),
         unit="iac_front_doors",
         reads=("iac.block", "iac.value"),
         writes=("connections", "attributes"),
-        after=("iac.stores",),
+        after=("iac.stores", "proxy.routes", "kubernetes.ingress"),
     ),
 )
