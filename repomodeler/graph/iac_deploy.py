@@ -89,6 +89,7 @@ _ENV_MAP = re.compile(r"^(env|environment|environment_variables|environment\.var
                       r"environment\[\d+\]\.variables|appSettings|secret_environment_variables|"
                       r"service_config\[\d+\]\.environment_variables|site_config\[\d+\]\.app_settings)"
                       r"\.([A-Za-z_][A-Za-z0-9_.-]*)$")
+_IMAGE_KEY = re.compile(r"^(?:(.*)\.)?(?:image|image_uri|imageUri)$")  # group 1: the container's key
 _ARGS = re.compile(r"^(command|args|entrypoint|entry_point)(\[\d+\])?$")
 _TYPE_WORDS = frozenset({"db", "database", "databases", "bucket", "buckets", "store", "storage", "queue", "topic", "instance",
                          "cluster", "server", "account", "main", "primary", "default", "this", "the", "my", "sql",
@@ -169,10 +170,7 @@ class IacDeployRules(ResolverBase):
 
     def _iac_containers(self, ref: ResourceRef, rtype: str, values: list[Value], opaque: bool) -> list[Workload]:
         """The workloads of one resource: one per container (``...image``), or the function itself."""
-        prefixes = sorted({v.key[:-len("image")].rstrip(".") for v in values
-                           if re.search(r"(^|\.)(image|image_uri|imageUri)$", plain_key(v.key))
-                           or plain_key(v.key).endswith(("image_uri", "imageUri"))})
-        prefixes = [p if not p.endswith(("image_uri", "imageUri")) else "" for p in prefixes]
+        prefixes = sorted({m.group(1) or "" for v in values if (m := _IMAGE_KEY.match(v.key))})
         if opaque:
             prefixes = [p for p in prefixes if "container" in p.lower()]
         elif not prefixes and rtype.startswith(("google_cloudfunctions", "aws_lambda_function", "azurerm_linux_function",
@@ -433,9 +431,13 @@ class IacDeployRules(ResolverBase):
         family = (f.get("type") or "").split("/")[0] if "/" in (f.get("type") or "") else ""
         gateways = [g for g in self._iac_gateways() if g[0].repo == part[0].repo
                     and (not family or (self._iac_block(g).get("type") or "").startswith(family))]
+        parents = self._iac_parents(part)
+        direct = [g for g in gateways if g in parents]
+        if len(direct) == 1:
+            return direct[0]
         if len(gateways) == 1:
             return gateways[0]
-        names = {v.text for r in self._iac_parents(part) for v in self._iac_values(r) if v.key == "name"}
+        names = {v.text for r in parents for v in self._iac_values(r) if v.key == "name"}
         named = [g for g in gateways if any(v.key == "name" and v.text in names for v in self._iac_values(g))]
         return named[0] if len(named) == 1 else None
 
