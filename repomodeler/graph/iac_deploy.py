@@ -197,7 +197,7 @@ class IacDeployRules(ResolverBase):
             prefixes = named[:1] or prefixes[:1]
         out = []
         for p in prefixes:
-            inner = [v for v in values if not p or v.key.startswith(p)]
+            inner = [v for v in values if not p or v.key == p or v.key.startswith((p + ".", p + "["))]
             rel = [(v.key[len(p):].lstrip("."), v) for v in inner]
             image = next((v.text for k, v in rel if plain_key(k) in ("image", "image_uri", "imageUri")), "")
             container = next((v.text for k, v in rel if k == "name"), "")
