@@ -179,6 +179,9 @@ FIXTURES = {
     "cargo": ("Cargo.toml", '[package]\nname = "shop"\n\n[dependencies]\nshop_utils = { path = "../utils" }\n',
               "manifest.dependency"),
     "procfile": ("Procfile", "web: gunicorn app:app\n", "program.command"),
+    "terraform": ("infra/main.tf", 'resource "google_cloud_run_service" "api" {\n  name = "api"\n}\n', "iac.block"),
+    "bicep": ("deploy/main.bicep", "resource app 'Microsoft.App/containerApps@2022-03-01' = {\n  name: 'api'\n}\n",
+              "iac.block"),
     "prometheus": ("prometheus.yml", "scrape_configs:\n  - job_name: orders\n    static_configs:\n"
                    "      - targets: ['orders:8080']\n", "monitoring.target"),
     "proto": ("orders.proto", 'syntax = "proto3";\npackage shop;\nservice Orders {\n'

@@ -22,6 +22,7 @@ from repomodeler.graph.cloudformation import CloudFormationRules
 from repomodeler.graph.command_line import CommandLineRules
 from repomodeler.graph.components import ComponentRules
 from repomodeler.graph.connections import ConnectionRules
+from repomodeler.graph.iac_deploy import IacDeployRules
 from repomodeler.graph.platform import PlatformRules
 from repomodeler.graph.plugins import PluginRules
 from repomodeler.graph.vendors import VendorRules
@@ -46,7 +47,7 @@ __all__ = ["Resolver", "SystemModel", "resolve_system"]
 class Resolver(ComponentRules, AspireRules, CloudFormationRules, ConnectionRules, PlatformRules, ProcessRules, SubsystemRules,
                LaunchRules, SpawnedBinaryRules, SupervisedRules, WebAppRules, PluginRules, VendorRules, NamedProcessRules,
                RpcInterfaceRules, RegistryRules, NamedAddressRules, HostRules, ListenPortRules, RouteCallRules,
-               CommandLineRules, LocalServiceRules):
+               CommandLineRules, LocalServiceRules, IacDeployRules):
     """Applies the rules of :data:`repomodeler.rules.RULES` in their order (a rule runs after the rules it
     declares it uses, so it sees what they found), then names on every element the rules behind it."""
 

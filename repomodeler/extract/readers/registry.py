@@ -5,8 +5,9 @@ collects them sorted by (family, order, id).  The inventory lists a file when a 
 some reader claims it (:func:`is_descriptor`); extraction hands a listed file to the first reader
 of each family that recognises it (:func:`reader_for`).  There is no other list of file names.
 
-Readers need no tree-sitter: YAML is read with PyYAML's node API (so every value keeps its line,
-and aliases are never expanded), the rest line by line.  A malformed file yields a warning naming
+Most readers need no tree-sitter: YAML is read with PyYAML's node API (so every value keeps its line,
+and aliases are never expanded), most of the rest line by line; Terraform and Bicep, whose nesting
+and expressions no line pattern follows, with their tree-sitter grammars.  A malformed file yields a warning naming
 it, never an exception (:func:`read_file`).
 """
 
@@ -19,20 +20,20 @@ from dataclasses import replace
 from functools import lru_cache
 from pathlib import PurePosixPath
 
-from repomodeler.extract.readers import (appsettings, beats, cargo, cdk, cloudformation, cmake, compose, config_json, dockerfile, dotenv,
+from repomodeler.extract.readers import (appsettings, beats, bicep, cargo, cdk, cloudformation, cmake, compose, config_json, dockerfile, dotenv,
                                          dotnet_project, envoy, go_mod, gradle, grafana, graphql, haproxy, helm, hjson,
                                          kubernetes, launchers, logback, makefile, maven, nginx, npm, openapi,
                                          otel_collector,
                                          plain_manifests, procfile, prometheus, proto, pyproject, requirements,
-                                         settings_files, setup_cfg, setup_py, spring)
+                                         settings_files, setup_cfg, setup_py, spring, terraform)
 from repomodeler.extract.readers._base import FAMILIES, Reader, alternation
 from repomodeler.extract.readers._yaml import yaml
 from repomodeler.records import Fact, Warning_
 
-MODULES = (appsettings, beats, cargo, cdk, cloudformation, cmake, compose, config_json, dockerfile, dotenv, dotnet_project, envoy, go_mod, gradle,
+MODULES = (appsettings, beats, bicep, cargo, cdk, cloudformation, cmake, compose, config_json, dockerfile, dotenv, dotnet_project, envoy, go_mod, gradle,
            grafana, graphql, haproxy, helm, hjson, kubernetes, launchers, logback, makefile, maven, nginx, npm, openapi,
            otel_collector, plain_manifests, procfile, prometheus, proto, pyproject, requirements, settings_files, setup_cfg,
-           setup_py, spring)
+           setup_py, spring, terraform)
 READERS: tuple[Reader, ...] = tuple(sorted((r for m in MODULES for r in m.READERS),
                                            key=lambda r: (FAMILIES.index(r.family), r.order, r.id)))
 HEAD = 4096  # characters of a file a reader's sniff sees

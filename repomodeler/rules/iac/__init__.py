@@ -1,4 +1,4 @@
-"""Rules of the iac group (CloudFormation and SAM templates); each one's fixture cases are in
+"""Rules of the iac group (CloudFormation and SAM templates, Terraform and Bicep); each one's fixture cases are in
 cases/<rule id>*.yml beside this file."""
 
 from repomodeler.rules.core import Rule
@@ -39,5 +39,46 @@ RULES = (
         reads=("cfn.resource", "cfn.parameter", "cfn.parameter.value", "cfn.reference", "cfn.ssm", "cfn.export"),
         writes=("attributes",),
         after=("iac.references",),
+    ),
+    Rule(
+        id="iac.workloads",
+        message=("A Terraform or Bicep container workload (Cloud Run, ECS task, Container App, Kubernetes deployment, "
+                 "function) is a component named after the workload, or the component whose image or name it runs; "
+                 "one image run as several workloads gives one component per workload"),
+        unit="iac_workloads",
+        reads=("iac.block", "iac.value"),
+        writes=("components", "aliases", "attributes"),
+        after=("build.launched-programs",),
+        state=("env_values",),
+    ),
+    Rule(
+        id="iac.stores",
+        message=("The databases, buckets, topics and queues Terraform/Bicep workloads use, the stores of Dapr components "
+                 "and the API gateways deployed are components (the one store of that technology the code uses, when "
+                 "there is one)"),
+        unit="iac_stores",
+        reads=("iac.block", "iac.value"),
+        writes=("components", "aliases", "attributes"),
+        after=("iac.workloads", "code.sdk-services"),
+    ),
+    Rule(
+        id="iac.links",
+        message=("A workload's environment, secrets or arguments naming another workload or a store (by reference, "
+                 "name or host) connect them; a Dapr component links the apps in its scopes to its store; a Pub/Sub "
+                 "push subscription is a flow from its topic to the workload its endpoint names"),
+        unit="iac_links",
+        reads=("iac.block", "iac.value"),
+        writes=("connections",),
+        after=("iac.stores",),
+    ),
+    Rule(
+        id="iac.gateways",
+        message=("An API gateway (API Management, API Gateway) whose APIs point at a workload is a front door to it; "
+                 "a workload with external ingress, public invoker or internet-facing load balancer is reached by "
+                 "the user, unless another deployment puts it behind a reverse proxy"),
+        unit="iac_front_doors",
+        reads=("iac.block", "iac.value"),
+        writes=("connections", "attributes"),
+        after=("iac.stores", "proxy.routes", "kubernetes.ingress"),
     ),
 )
