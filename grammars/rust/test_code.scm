@@ -5,12 +5,14 @@
  (#eq? @_cfg "cfg")
  (#match? @_args "^\\((all\\()?test\\b")
  (#set! fact "code.test_only"))
-; ... with other attributes between (#[cfg(test)] #[allow(clippy::...)] mod tests)
-((attribute_item (attribute (identifier) @_cfg arguments: (token_tree) @_args)) . (attribute_item) . (mod_item) @fact
+; ... with other attributes or comments between (#[cfg(test)] #[allow(clippy::...)] // why \n mod tests)
+((attribute_item (attribute (identifier) @_cfg arguments: (token_tree) @_args))
+ . [(attribute_item) (line_comment) (block_comment)] . (mod_item) @fact
  (#eq? @_cfg "cfg")
  (#match? @_args "^\\((all\\()?test\\b")
  (#set! fact "code.test_only"))
-((attribute_item (attribute (identifier) @_cfg arguments: (token_tree) @_args)) . (attribute_item) . (attribute_item) . (mod_item) @fact
+((attribute_item (attribute (identifier) @_cfg arguments: (token_tree) @_args))
+ . [(attribute_item) (line_comment) (block_comment)] . [(attribute_item) (line_comment) (block_comment)] . (mod_item) @fact
  (#eq? @_cfg "cfg")
  (#match? @_args "^\\((all\\()?test\\b")
  (#set! fact "code.test_only"))
