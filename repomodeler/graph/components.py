@@ -511,8 +511,11 @@ class ComponentRules(ResolverBase):
             for m in manifests:
                 d = norm_path(str(PurePosixPath(m.path).parent))
                 unit_dirs.setdefault(d, m.evidence)
+            recipe_files = {str(PurePosixPath(f.path).parent): f.path for f in sorted(
+                (f for f in self.by_kind["docker.from"] if f.repository == repo), key=lambda f: (f.path != join_path(
+                    str(PurePosixPath(f.path).parent), "Dockerfile"), f.path))}  # Dockerfile first, else app.Dockerfile
             for d in sorted(dockerfiles):
-                unit_dirs.setdefault(norm_path(d), Evidence(repo, join_path(d, "Dockerfile"), 1))
+                unit_dirs.setdefault(norm_path(d), Evidence(repo, recipe_files.get(d, join_path(d, "Dockerfile")), 1))
             manifest_dirs = {norm_path(str(PurePosixPath(m.path).parent)) for m in manifests}
             code_dirs = {d for d in unit_dirs if any(f.language and is_under(f.path, d) for f in source_files)}
             claimed = sorted((root for comp in self.model.components.values()
@@ -529,7 +532,8 @@ class ComponentRules(ResolverBase):
             for d in sorted(unit_dirs, key=lambda u: (u not in manifest_dirs and u not in code_dirs, u)):
                 # a folder with its own Dockerfile and code inside a package at the repository's root (one
                 # package.json building every app of a monorepo, apps/<name>/Dockerfile) is an app of its own
-                own_recipe = d and d in {norm_path(x) for x in dockerfiles} and d in code_dirs
+                own_recipe = d and d in {norm_path(x) for x in dockerfiles} and d in code_dirs \
+                    and not any(part.lower() in DEV_TOOL_DIRS for part in d.split("/"))
                 if any(is_under(d, root) and not (own_recipe and root == "") for root in claimed):
                     continue
                 files_here = [f.path for f in source_files if is_under(f.path, d)]
