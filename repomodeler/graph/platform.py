@@ -55,15 +55,17 @@ DAPR_PROTOCOL = {"mqtt": "mqtt", "mqtt3": "mqtt", "smtp": "smtp", "http": "http"
 DAPR_CALLS = {"pubsub": "dapr.pubsub", "state": "dapr.state"}
 
 
-def _dapr_named(argument: str) -> str | None:
-    """The component a Dapr call names by a literal (``"pubsub"``, ``pubsub_name="orders-bus"``,
-    ``PubsubName: "pubsub"``); None when it is named by a variable or constant (any component)."""
+def _dapr_named(argument: str) -> str:
+    """The name a Dapr call gives the component it uses: a keyword's or field's literal
+    (``pubsub_name="orders-bus"``, ``PubsubName: "pubsub"``), else the first argument as written
+    (``statestore``; a constant's name when it is one)."""
     m = re.search(r"(?:pubsub_name|pubsub|store_name|storeName|PubsubName|StoreName)\s*[=:]\s*[\"']([^\"']+)[\"']",
                   argument)
     if m:
         return m.group(1).lower()
-    m = re.match(r"^\(?\s*[\"']([^\"']+)[\"']", argument.strip())
-    return m.group(1).lower() if m else None
+    m = re.match(r"^\(?\s*[\"']?([^\"',()\s]+)", argument.strip())
+    return m.group(1).lower() if m else ""
+
 
 # A configuration key whose section names a store or broker technology and whose leaf holds its address.
 CONFIG_SECTION = re.compile(r"^(?:[A-Za-z0-9_-]+\.)*(?P<tech>redis|mongodb|mongo|nats|kafka|rabbitmq|elasticsearch"
@@ -372,17 +374,22 @@ class PlatformRules(ResolverBase):
         namespace): the components whose code calls it through Dapr (``[Topic(...)]``, ``PublishEventAsync``,
         ``GetStateAsync("statestore", ...)``; a call naming another component by a literal does not count),
         directly or through a library of the system they depend on (a shared event bus). Apps with a
-        sidecar whose code makes no such call are listed as unresolved, not linked. Every app with a
-        sidecar when no code of the system makes calls of the kind (nothing says)."""
+        sidecar whose code makes no such call are listed as unresolved, not linked (so are all of them when
+        the system's calls name only other components). Every app with a sidecar when no code of the
+        system makes calls of the kind (nothing says)."""
         name = (component.get("name") or "").lower()
+        # the family's other components: a call naming one of them is not a use of this one (a call naming
+        # something else, a constant, may be this one)
+        others = {(g.get("name") or "").lower() for g in self.by_kind["dapr.component"]
+                  if (g.get("type") or "").lower().startswith(family + ".")} - {name}
         doing: set[str] = set()
-        for f in self.by_kind[DAPR_CALLS[family]]:
-            named = _dapr_named(f.get("pubsub") or f.get("store") or "")
+        calls = self.by_kind[DAPR_CALLS[family]]
+        for f in calls:
             owner = self.owner_of(f.repository, f.path)
-            if owner and (named is None or named == name):
+            if owner and _dapr_named(f.get("pubsub") or f.get("store") or "") not in others:
                 doing.add(owner)
-        if not doing:
-            return apps
+        if not any(self.owner_of(f.repository, f.path) for f in calls):
+            return apps  # no code here makes calls of the kind: nothing tells the apps apart
         through_library = {k[0] for k in self.model.connections if k[2] == "library" and k[1] in doing}
         users = {a for a in apps if a in doing or a in through_library}
         # code calling Dapr whose deployment declares no sidecar we could read still runs beside one
