@@ -18,7 +18,7 @@ from collections import defaultdict
 from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
-from repomodeler.graph.catalog import SCHEME_TECH
+from repomodeler.graph.catalog import LOCAL_HOSTS, SCHEME_TECH
 from repomodeler.graph.naming import join_path, norm_path
 from repomodeler.graph.packages import folder
 from repomodeler.graph.values import parse_hosts
@@ -32,6 +32,10 @@ CALLER_KEY = re.compile(
     r"(allowed[-_:.]?origins?|cors|trusted[-_:.]?origins?|csrf[-_:.]?trusted|allowed[-_:.]?hosts"
     r"|redirect[-_:.]?ur[il]s?|callback[-_:.]?ur[il]s?|post[-_:.]?logout|logout[-_:.]?redirect"
     r"|acme[-_:.]?(ca|server|directory)|(^|[-_:.])acme$)", re.I)
+
+# Of those, the settings listing the origins whose browser pages may call the component (CORS): a browser
+# app of the system at such an origin is a caller of the component.
+ORIGIN_KEY = re.compile(r"(allowed[-_:.]?origins?|cors[-_:.]?(allowed[-_:.]?)?origins?|trusted[-_:.]?origins?)", re.I)
 
 # Properties of an OAuth/OIDC client registration (IdentityServer ``Client``, OpenIddict descriptors)
 # that list the client's own addresses the identity server sends browsers to.
@@ -195,6 +199,7 @@ class SettingReadRules(ResolverBase):
             name = f.get("name") or ""
             if CALLER_KEY.search(name) and parse_hosts(f.get("value") or ""):
                 self.withheld_settings[("", f.evidence)] = "names callers"
+        self._origin_callers()
         # Code: a literal assigned to a variable used only to build an OAuth client's redirect and
         # post-logout URIs (``var clientUrl = config.GetValue("ClientUrl", "https://web:5000")`` then
         # ``RedirectUris = { $"{clientUrl}/signin-oidc" }``), or assigned to such a property itself.
@@ -218,6 +223,30 @@ class SettingReadRules(ResolverBase):
                 called = [u for u in uses.get((f.repository, f.path), []) if word.search(u.get("args") or "")]
                 if holders and not called and all(CALLER_PROPERTY.match(b.get("name") or "") for b in holders):
                     self.withheld_settings[("", f.evidence)] = "names callers"
+
+    def _origin_callers(self) -> None:
+        """A browser app of the system at an origin a component allows (``CORS_ALLOWED_ORIGINS=
+        http://localhost:8080``, the port the web app publishes) calls that component: the setting's line
+        is the evidence. Only for components whose own code reads the setting, or whose code is not here."""
+        own_reads: dict[str, set[str]] = defaultdict(set)
+        for f in self.by_kind["env.read"]:
+            owner = self.owner_of(f.repository, f.path)
+            if owner and f.get("name"):
+                own_reads[owner].add(canonical(f.get("name") or ""))
+        self.index_served_ports()
+        for owner, f in sorted(self._handed_settings(), key=lambda p: (p[0], p[1].order())):
+            name = f.get("name") or ""
+            comp = self.model.components[owner]
+            if not ORIGIN_KEY.search(name) or comp.kind not in ("service", "gateway"):
+                continue
+            if self.has_code(comp) and canonical(name) not in own_reads.get(owner, set()):
+                continue
+            for ref in parse_hosts(f.get("value") or ""):
+                target = self.alias.get(ref.host)
+                if target is None and ref.host in LOCAL_HOSTS:
+                    target = self.served_on(ref.port, owner)
+                if target and target != owner and self.model.components[target].kind == "webapp":
+                    self.connect(target, owner, "http", [f.evidence], attributes={"via": f"allowed origin ({name})"})
 
     def withheld(self, owner: str, evidence: Evidence) -> bool:
         """Must the value rules leave this setting (or literal) of `owner` out?"""

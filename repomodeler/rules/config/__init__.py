@@ -18,12 +18,14 @@ RULES = (
     Rule(
         id="config.caller-settings",
         message=("A setting or literal naming the component's callers or where browsers are sent (allowed CORS "
-                 "origins, OAuth redirect and post-logout URIs, an ACME certificate authority) is no call"),
+                 "origins, OAuth redirect and post-logout URIs, an ACME certificate authority) is no call; a browser "
+                 "app of the system at an allowed origin calls the component"),
         unit="caller_settings",
-        reads=("config.env", "config.property", "value.assign", "value.invoke", "string.url", "string.hostport"),
-        writes=(),
-        after=("compose.services", "build.units"),
-        state=("withheld_settings",),
+        reads=("config.env", "config.property", "value.assign", "value.invoke", "string.url", "string.hostport",
+               "compose.env_file", "env.read"),
+        writes=("connections",),
+        after=("compose.services", "build.units", "frontend.webapps"),
+        state=("withheld_settings", "ports_served", "ports_published"),
     ),
     Rule(
         id="config.address-values",
