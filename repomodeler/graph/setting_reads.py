@@ -121,8 +121,10 @@ class SettingReadRules(ResolverBase):
             library[(repo, path.rsplit(".", 1)[0])].update(read)  # a Python module file
         for owner, imported in self._imported_folders().items():
             for repo, module in imported:
-                for (lrepo, lfolder), read in library.items():
-                    if lrepo == repo and lfolder and (module == lfolder or module.endswith("/" + lfolder)):
+                parts = module.split("/")
+                for i in range(len(parts)):  # the module path's tails: a Go import path ends in the folder
+                    read = library.get((repo, "/".join(parts[i:])))
+                    if read:
                         names[owner].update(read)
         return names
 
@@ -165,14 +167,19 @@ class SettingReadRules(ResolverBase):
             name, value = f.get("name") or "", (f.get("value") or "").strip()
             if name and value and (parse_hosts(value) or value.lower() in self.alias):
                 groups[(f.repository, f.path, canonical(name), value)].add((owner, f))
-        if not groups:
+        shared: list[tuple[str, str, set[tuple[str, Fact]], set[str]]] = []
+        with_code: dict[str, bool] = {}
+        for owner in sorted({o for handed in groups.values() for o, _f in handed}):
+            comp = self.model.components[owner]
+            with_code[owner] = comp.kind not in ("database", "cache", "broker") and self.has_code(comp)
+        for (_repo, _path, name, value), handed in sorted(groups.items()):
+            coded = {o for o, _f in handed if with_code[o]}
+            if len(coded) >= 2:  # given to one process only: the deployment says it is that process's
+                shared.append((name, value, handed, coded))
+        if not shared:
             return
         reads = self.names_read_by()
-        for (_repo, _path, name, value), handed in sorted(groups.items()):
-            coded = {o for o, _f in handed if self.model.components[o].kind not in ("database", "cache", "broker")
-                     and self.has_code(self.model.components[o])}
-            if len(coded) < 2:
-                continue  # given to one process only: the deployment says it is that process's
+        for name, value, handed, coded in shared:
             readers = {o for o in coded if name in reads.get(o, set()) or self._framework_reads(name)}
             if not readers:
                 continue  # no code we can see reads it: nothing tells the processes apart
