@@ -76,3 +76,10 @@ def test_caller_naming_keys() -> None:
         assert CALLER_KEY.search(name), name
     for name in ("ORDERS_URL", "DATABASE_URL", "AUTHORITY", "REDIS_HOST", "ACCOUNT_SERVICE"):
         assert not CALLER_KEY.search(name), name
+
+
+def test_a_pydantic_settings_field_is_a_read() -> None:
+    model = resolve_files(_shop('from pydantic_settings import BaseSettings\n\n\n'
+                                'class Settings(BaseSettings):\n    orders_url: str\n    celery_broker: str = "redis://x"\n'))
+    edges = edge_set(model)
+    assert ("worker", "orders") in edges and ("worker", "db") not in edges

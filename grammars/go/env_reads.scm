@@ -21,3 +21,9 @@
    arguments: (argument_list . [(identifier) (selector_expression)] @expr)) @fact
  (#eq? @_pkg "os") (#any-of? @_fn "Getenv" "LookupEnv")
  (#set! fact "env.read_ref"))
+
+; struct fields filled from the environment by envconfig / caarlos0/env / cleanenv:
+; Host string `env:"POSTGRES_HOST" envDefault:"localhost"`, `envconfig:"KAFKA_BROKERS"`
+((field_declaration tag: (raw_string_literal) @expr) @fact
+ (#match? @expr "[` ](env|envconfig):\"")
+ (#set! fact "config.tag"))

@@ -49,3 +49,10 @@
             subscript: [(identifier) (attribute)] @expr) @fact
  (#eq? @_os "os") (#eq? @_env "environ")
  (#set! fact "env.read_ref"))
+
+; pydantic settings: class Settings(BaseSettings): database_url: str = ...  (read from DATABASE_URL)
+((class_definition
+   superclasses: (argument_list [(identifier) (attribute)] @_base)
+   body: (block (expression_statement (assignment left: (identifier) @name type: (type))))) @fact
+ (#match? @_base "(^|\\.)BaseSettings$")
+ (#set! fact "config.field"))

@@ -68,8 +68,10 @@ class SettingReadRules(ResolverBase):
 
     def _reads_by_file(self) -> dict[tuple[str, str], set[str]]:
         """(repository, path) -> canonical names of the settings the file's code reads: environment
-        reads (by literal name, or by a constant holding the name), configuration reads, and ``${NAME}``
-        placeholders of configuration files (a Spring ``application.yml`` taking ``${DB_HOST}``)."""
+        reads (by literal name, or by a constant holding the name), configuration reads (.NET keys, viper),
+        fields filled from the environment (Go ``env:"X"`` / ``envconfig:"X"`` struct tags, pydantic
+        ``BaseSettings`` fields), and ``${NAME}`` placeholders of configuration files (a Spring
+        ``application.yml`` taking ``${DB_HOST}``)."""
         consts = self._constant_values()
         reads: dict[tuple[str, str], set[str]] = defaultdict(set)
         for f in self.by_kind["env.read"]:
@@ -82,6 +84,12 @@ class SettingReadRules(ResolverBase):
         for f in self.by_kind["config.read"]:
             for word in re.findall(r"[A-Za-z_][A-Za-z0-9_.:\-]*", f.get("expr") or ""):
                 reads[(f.repository, f.path)].add(canonical(word))
+        for f in self.by_kind["config.tag"]:  # Go struct tags: `env:"POSTGRES_HOST"`, `envconfig:"BROKERS"`
+            for m in re.finditer(r"\b(?:env|envconfig):\"([A-Za-z_][A-Za-z0-9_]*)", f.get("expr") or ""):
+                reads[(f.repository, f.path)].add(canonical(m.group(1)))
+        for f in self.by_kind["config.field"]:  # pydantic settings: a field `database_url` reads DATABASE_URL
+            if f.get("name"):
+                reads[(f.repository, f.path)].add(canonical(f.get("name") or ""))
         for f in self.by_kind["config.property"]:
             for m in re.finditer(r"\$\{([A-Za-z_][A-Za-z0-9_.\-]*)", f.get("value") or ""):
                 reads[(f.repository, f.path)].add(canonical(m.group(1)))

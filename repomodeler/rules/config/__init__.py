@@ -9,8 +9,8 @@ RULES = (
                  "list, a YAML anchor, one env_file) links only those whose code or framework reads its name; for "
                  "the others it is listed as unread, not drawn"),
         unit="unread_settings",
-        reads=("config.env", "compose.env_file", "env.read", "env.read_ref", "config.read", "config.property",
-               "const.string", "import", "manifest.dependency"),
+        reads=("config.env", "compose.env_file", "env.read", "env.read_ref", "config.read", "config.tag",
+               "config.field", "config.property", "const.string", "import", "manifest.dependency"),
         writes=("unresolved",),
         after=("compose.services", "build.units", "proxy.virtual-hosts"),
         state=("withheld_settings",),
