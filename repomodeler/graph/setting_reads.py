@@ -242,20 +242,19 @@ class SettingReadRules(ResolverBase):
     def _origin_callers(self) -> None:
         """A browser app of the system at an origin a component allows (``CORS_ALLOWED_ORIGINS=
         http://localhost:8080``, the port the web app publishes) calls that component: the setting's line
-        is the evidence. Only for components whose own code reads the setting, or whose code is not here."""
-        own_reads: dict[str, set[str]] = defaultdict(set)
-        for f in self.by_kind["env.read"]:
-            owner = self.owner_of(f.repository, f.path)
-            if owner and f.get("name"):
-                own_reads[owner].add(canonical(f.get("name") or ""))
+        is the evidence. Only for components whose own code reads the setting or reads nothing we can see
+        (a shared ``env_file`` counts as the value rules count it: not for stores and third-party images)."""
+        read = self.names_read()
+        pairs = [(o, f) for o, f in self._handed_settings() if f.get("source") != "dotenv"]
+        pairs += self.env_file_settings()
         self.index_served_ports()
-        for owner, f in sorted(self._handed_settings(), key=lambda p: (p[0], p[1].order())):
+        for owner, f in sorted(set(pairs), key=lambda p: (p[0], p[1].order())):
             name = f.get("name") or ""
             comp = self.model.components[owner]
             if not ORIGIN_KEY.search(name) or comp.kind not in ("service", "gateway"):
                 continue
-            if self.has_code(comp) and canonical(name) not in own_reads.get(owner, set()):
-                continue
+            if owner in read and name not in read[owner]:
+                continue  # its code reads settings, not this one
             for ref in parse_hosts(f.get("value") or ""):
                 target = self.alias.get(ref.host)
                 if target is None and ref.host in LOCAL_HOSTS:

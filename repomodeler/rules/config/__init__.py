@@ -22,7 +22,7 @@ RULES = (
                  "app of the system at an allowed origin calls the component"),
         unit="caller_settings",
         reads=("config.env", "config.property", "value.assign", "value.invoke", "string.url", "string.hostport",
-               "compose.env_file", "env.read"),
+               "compose.env_file", "compose.service", "env.read", "config.read"),
         writes=("connections",),
         after=("compose.services", "build.units", "frontend.webapps"),
         state=("withheld_settings", "ports_served", "ports_published"),
