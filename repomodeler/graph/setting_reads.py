@@ -8,7 +8,8 @@ name the component's callers or where browsers are sent (allowed CORS origins, O
 an ACME certificate authority) are no calls at all.
 
 Both rules run before ``config.address-values`` and fill the shared ``withheld_settings``: the
-(component, setting line) pairs the value rules must not turn into connections.
+(component, setting line) pairs the value rules must not turn into connections. An allowed origin
+still says something true, the other way round: the browser app published there calls the component.
 """
 
 from __future__ import annotations
