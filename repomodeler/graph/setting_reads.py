@@ -22,7 +22,7 @@ from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.catalog import LOCAL_HOSTS, SCHEME_TECH
 from repomodeler.graph.naming import join_path, norm_path
 from repomodeler.graph.packages import folder
-from repomodeler.graph.values import parse_hosts
+from repomodeler.graph.values import expand_placeholders, parse_hosts
 from repomodeler.records import Evidence, Fact, Unresolved
 
 # Setting names that name who calls the component, or where a browser is sent, never whom it calls:
@@ -213,7 +213,7 @@ class SettingReadRules(ResolverBase):
         allowed origins, redirect and post-logout URIs, an ACME CA) are withheld from the value rules."""
         for f in [*self.by_kind["config.env"], *self.by_kind["config.property"]]:
             name = f.get("name") or ""
-            if CALLER_KEY.search(name) and parse_hosts(f.get("value") or ""):
+            if CALLER_KEY.search(name) and (f.get("value") or "").strip():  # (`${CERT_ACME_CA}`: expanded later)
                 self.withheld_settings[("", f.evidence)] = "names callers"
         self._origin_callers()
         # Code: a literal assigned to a variable used only to build an OAuth client's redirect and
@@ -256,7 +256,10 @@ class SettingReadRules(ResolverBase):
                 continue
             if owner in read and name not in read[owner]:
                 continue  # its code reads settings, not this one
-            for ref in parse_hosts(f.get("value") or ""):
+            value = f.get("value") or ""
+            if "${" in value:  # CORS_ALLOWED_ORIGINS: ${WEB_URL}, set by the stack's variables
+                value = expand_placeholders(value, lambda n: self.setting(owner, f.repository, n))
+            for ref in parse_hosts(value):
                 target = self.alias.get(ref.host)
                 if target is None and ref.host in LOCAL_HOSTS:
                     target = self.served_on(ref.port, owner)

@@ -25,7 +25,7 @@ RULES = (
                "compose.env_file", "compose.service", "env.read", "config.read"),
         writes=("connections",),
         after=("compose.services", "build.units", "frontend.webapps"),
-        state=("withheld_settings", "ports_served", "ports_published"),
+        state=("withheld_settings", "ports_served", "ports_published", "env_values"),
     ),
     Rule(
         id="config.address-values",
