@@ -83,3 +83,9 @@ def test_a_pydantic_settings_field_is_a_read() -> None:
                                 'class Settings(BaseSettings):\n    orders_url: str\n    celery_broker: str = "redis://x"\n'))
     edges = edge_set(model)
     assert ("worker", "orders") in edges and ("worker", "db") not in edges
+
+
+def test_a_helper_handed_the_variables_name_is_a_read() -> None:
+    model = resolve_files(_shop('import os\n\ndef env(name, default=None):\n    return os.environ.get(name, default)\n\n'
+                                'ORDERS = env("ORDERS_URL", "http://localhost:8080")\n'))
+    assert ("worker", "orders") in edge_set(model)

@@ -48,6 +48,10 @@ FRAMEWORK_PREFIXES = ("SPRING_", "SERVER_", "MANAGEMENT_", "EUREKA_", "LOGGING_"
                       "DJANGO_", "CELERY_", "OTEL_")
 
 
+# A string literal spelled like an environment variable's name (UPPER_SNAKE_CASE with one underscore or more).
+ENV_NAME_LITERAL = re.compile(r"[\"'`]([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)[\"'`]")
+
+
 def canonical(name: str) -> str:
     """One spelling for a setting's name however it is written: ``ConnectionStrings__Db`` (the
     environment), ``ConnectionStrings:Db`` (.NET configuration), ``spring.datasource.url`` and
@@ -69,7 +73,8 @@ class SettingReadRules(ResolverBase):
 
     def _reads_by_file(self) -> dict[tuple[str, str], set[str]]:
         """(repository, path) -> canonical names of the settings the file's code reads: environment
-        reads (by literal name, or by a constant holding the name), configuration reads (.NET keys, viper),
+        reads (by literal name, or by a constant holding the name, or a helper handed the name),
+        configuration reads (.NET keys, viper),
         fields filled from the environment (Go ``env:"X"`` / ``envconfig:"X"`` struct tags, pydantic
         ``BaseSettings`` fields), and ``${NAME}`` placeholders of configuration files (a Spring
         ``application.yml`` taking ``${DB_HOST}``)."""
@@ -85,6 +90,15 @@ class SettingReadRules(ResolverBase):
         for f in self.by_kind["config.read"]:
             for word in re.findall(r"[A-Za-z_][A-Za-z0-9_.:\-]*", f.get("expr") or ""):
                 reads[(f.repository, f.path)].add(canonical(word))
+        # A helper handed the variable's name (``mustMapEnv(&svc.addr, "CART_SERVICE_ADDR")``,
+        # ``getEnv("ORDERS_URL", default)``): a literal spelled like an environment variable is read there.
+        # (A constant declared with the name is no read: the code using the constant is, see env.read_ref.)
+        for f in [*self.by_kind["value.invoke"], *self.by_kind["value.assign"]]:
+            text = f.get("args") if f.kind == "value.invoke" else f.get("expr")
+            if f.kind == "value.assign" and not re.match(r"^[\w.]+\s*\(", text or ""):
+                continue
+            for m in ENV_NAME_LITERAL.finditer(text or ""):
+                reads[(f.repository, f.path)].add(m.group(1))
         for f in self.by_kind["config.tag"]:  # Go struct tags: `env:"POSTGRES_HOST"`, `envconfig:"BROKERS"`
             for m in re.finditer(r"\b(?:env|envconfig):\"([A-Za-z_][A-Za-z0-9_]*)", f.get("expr") or ""):
                 reads[(f.repository, f.path)].add(canonical(m.group(1)))
