@@ -89,3 +89,30 @@ def test_a_helper_handed_the_variables_name_is_a_read() -> None:
     model = resolve_files(_shop('import os\n\ndef env(name, default=None):\n    return os.environ.get(name, default)\n\n'
                                 'ORDERS = env("ORDERS_URL", "http://localhost:8080")\n'))
     assert ("worker", "orders") in edge_set(model)
+
+
+def _dotnet(reader_code: str) -> dict[str, dict[str, str]]:
+    proj = '<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n'
+    prog = 'var builder = WebApplication.CreateBuilder(args);\nvar app = builder.Build();\n{body}\napp.Run();\n'
+    return {"shop": {
+        "docker-compose.yml": ("x-env: &env\n  ConnectionStrings__Orders: Host=ordersdb;Database=orders\n"
+                               "  Redis__Host: cache:6379\n"
+                               "services:\n  ordersdb:\n    image: postgres:15\n  cache:\n    image: redis:7\n"
+                               "  api:\n    build: ./api\n    environment:\n      <<: *env\n"
+                               "  admin:\n    build: ./admin\n    environment:\n      <<: *env\n"),
+        "api/Api.csproj": proj,
+        "api/Program.cs": prog.format(body=reader_code),
+        "admin/Admin.csproj": proj,
+        "admin/Program.cs": prog.format(body='var title = builder.Configuration["Admin:Title"];'),
+    }}
+
+
+def test_dotnet_configuration_keys_match_the_environments_spelling() -> None:
+    model = resolve_files(_dotnet('var cs = builder.Configuration.GetConnectionString("Orders");\n'
+                                  'var redis = builder.Configuration.GetSection("Redis");'))
+    edges = edge_set(model)
+    assert {("api", "cache"), ("api", "ordersdb")} <= edges
+    assert ("admin", "cache") not in edges and ("admin", "ordersdb") not in edges
+    listed = {(u.component, u.value) for u in model.unresolved}
+    assert ("admin", "setting Redis__Host handed to it, not read by its code") in listed
+    assert ("api", "setting Redis__Host handed to it, not read by its code") not in listed

@@ -59,6 +59,14 @@ def canonical(name: str) -> str:
     return re.sub(r"[^A-Z0-9]+", "_", name.upper()).strip("_")
 
 
+def _reads_setting(reads: set[str], name: str) -> bool:
+    """Do these canonical reads take the setting `name` (itself, or a section above it: ``REDIS_``)?"""
+    if name in reads:
+        return True
+    parts = name.split("_")
+    return any("_".join(parts[:i]) + "_" in reads for i in range(1, len(parts)))
+
+
 class SettingReadRules(ResolverBase):
     """``config.unread-settings`` and ``config.caller-settings``."""
 
@@ -90,6 +98,11 @@ class SettingReadRules(ResolverBase):
         for f in self.by_kind["config.read"]:
             for word in re.findall(r"[A-Za-z_][A-Za-z0-9_.:\-]*", f.get("expr") or ""):
                 reads[(f.repository, f.path)].add(canonical(word))
+                # a section read (GetSection("Redis"), GetConnectionString("Orders")) takes every key under
+                # it: kept as a prefix ending in "_" (see _reads_setting)
+                reads[(f.repository, f.path)].add(canonical(word) + "_")
+                if f.language == "csharp":
+                    reads[(f.repository, f.path)].add("CONNECTIONSTRINGS_" + canonical(word))
         # A helper handed the variable's name (``mustMapEnv(&svc.addr, "CART_SERVICE_ADDR")``,
         # ``getEnv("ORDERS_URL", default)``): a literal spelled like an environment variable is read there.
         # (A constant declared with the name is no read: the code using the constant is, see env.read_ref.)
@@ -203,7 +216,7 @@ class SettingReadRules(ResolverBase):
             return
         reads = self.names_read_by()
         for name, value, handed, coded in shared:
-            readers = {o for o in coded if name in reads.get(o, set()) or self._framework_reads(name)}
+            readers = {o for o in coded if _reads_setting(reads.get(o, set()), name) or self._framework_reads(name)}
             if not readers:
                 continue  # no code we can see reads it: nothing tells the processes apart
             store = any(SCHEME_TECH.get(r.scheme or "") for r in parse_hosts(value))
