@@ -72,9 +72,10 @@ def test_names_are_compared_in_one_spelling() -> None:
 
 def test_caller_naming_keys() -> None:
     for name in ("CORS_ALLOWED_ORIGINS", "AllowedOrigins", "OAUTH_REDIRECT_URI", "CERT_ACME_CA",
-                 "SOCIAL_AUTH_CALLBACK_URL", "PostLogoutRedirectUris", "CSRF_TRUSTED_ORIGINS"):
+                 "SOCIAL_AUTH_CALLBACK_URL", "PostLogoutRedirectUris", "CSRF_TRUSTED_ORIGINS",
+                 "Cors:Origins", "CORS_WHITELIST", "cors"):
         assert CALLER_KEY.search(name), name
-    for name in ("ORDERS_URL", "DATABASE_URL", "AUTHORITY", "REDIS_HOST", "ACCOUNT_SERVICE"):
+    for name in ("ORDERS_URL", "DATABASE_URL", "AUTHORITY", "REDIS_HOST", "ACCOUNT_SERVICE", "CORS_PROXY_URL"):
         assert not CALLER_KEY.search(name), name
 
 

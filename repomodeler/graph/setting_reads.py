@@ -30,7 +30,8 @@ from repomodeler.records import Evidence, Fact, Unresolved
 # URIs, and the certificate authority an ACME client asks for certificates (its own, not a dependency
 # of the application).
 CALLER_KEY = re.compile(
-    r"(allowed[-_:.]?origins?|cors|trusted[-_:.]?origins?|csrf[-_:.]?trusted|allowed[-_:.]?hosts"
+    r"(allowed[-_:.]?origins?|cors([-_:.]?(allowed|allow))?[-_:.]?(origins?|hosts?|domains?|whitelist|allow[-_:.]?list)"
+    r"|(^|[-_:.])cors$|trusted[-_:.]?origins?|csrf[-_:.]?trusted|allowed[-_:.]?hosts"
     r"|redirect[-_:.]?ur[il]s?|callback[-_:.]?ur[il]s?|post[-_:.]?logout|logout[-_:.]?redirect"
     r"|acme[-_:.]?(ca|server|directory)|(^|[-_:.])acme$)", re.I)
 
