@@ -23,3 +23,12 @@
    arguments: (argument_list . (argument) @pubsub . (argument) @topic)) @fact
  (#eq? @_m "PublishEventAsync")
  (#set! fact "dapr.pubsub") (#set! role "publish"))
+; Dapr state: daprClient.GetStateAsync<Cart>("statestore", key), SaveStateAsync, GetStateEntryAsync...:
+; the first argument names the state store component
+((invocation_expression
+   function: (member_access_expression name: [(identifier) @_m (generic_name (identifier) @_m)])
+   arguments: (argument_list . (argument) @store)) @fact
+ (#any-of? @_m "GetStateAsync" "SaveStateAsync" "GetStateEntryAsync" "DeleteStateAsync" "GetBulkStateAsync"
+               "TrySaveStateAsync" "TryDeleteStateAsync" "ExecuteStateTransactionAsync" "QueryStateAsync"
+               "GetStateAndETagAsync" "SaveBulkStateAsync" "DeleteBulkStateAsync")
+ (#set! fact "dapr.state"))

@@ -16,3 +16,11 @@
    arguments: (argument_list . (_) @pubsub)) @fact
  (#eq? @_m "AddTopicEventHandler")
  (#set! fact "dapr.pubsub") (#set! role "subscribe"))
+; Dapr state: client.GetState(ctx, "statestore", key, meta) / SaveState / DeleteState...: the second
+; argument names the state store component
+((call_expression
+   function: (selector_expression field: (field_identifier) @_m)
+   arguments: (argument_list . (_) . (_) @store)) @fact
+ (#any-of? @_m "GetState" "SaveState" "DeleteState" "GetBulkState" "SaveBulkState" "DeleteBulkState"
+               "ExecuteStateTransaction" "GetStateWithConsistency" "SaveStateWithETag" "QueryStateAlpha1")
+ (#set! fact "dapr.state"))

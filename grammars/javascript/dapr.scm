@@ -16,3 +16,10 @@
    arguments: (arguments . (_) @pubsub . (_) @topic)) @fact
  (#eq? @_ps "pubsub") (#any-of? @role "publish" "subscribe")
  (#set! fact "dapr.pubsub"))
+; Dapr state: client.state.save("statestore", [...]) / client.state.get("statestore", key)
+((call_expression
+   function: (member_expression object: (member_expression property: (property_identifier) @_st)
+                                property: (property_identifier) @_m)
+   arguments: (arguments . (_) @store)) @fact
+ (#eq? @_st "state") (#any-of? @_m "save" "get" "delete" "getBulk" "transaction" "query")
+ (#set! fact "dapr.state"))

@@ -15,3 +15,10 @@
  (#eq? @_m "subscribe")
  (#match? @pubsub "(?:pubsub|topic)")
  (#set! fact "dapr.pubsub") (#set! role "subscribe"))
+; Dapr state: DaprClient().save_state(store_name="statestore", key=..., value=...) / get_state(...)
+((call
+   function: (attribute attribute: (identifier) @_m)
+   arguments: (argument_list) @store) @fact
+ (#any-of? @_m "save_state" "get_state" "delete_state" "get_bulk_state" "save_bulk_state" "execute_state_transaction"
+               "query_state")
+ (#set! fact "dapr.state"))

@@ -219,6 +219,8 @@ SHARED_STATE: dict[str, str] = {
     "component_signs": "component -> its dependencies, annotations and settings (read once, for the platform roles)",
     "ports_served": "port -> the components serving on it (for localhost:PORT addresses)",
     "ports_published": "port -> the components publishing it on the host (for localhost:PORT addresses)",
+    "withheld_settings": "(component or '' for all, setting line) -> why the value rules must not link it "
+                         "(a handed setting its code does not read, a setting naming callers)",
 }
 
 
@@ -307,6 +309,8 @@ class ResolverBase:
         self.created_by: dict[object, str] = {}  # component id or connection key -> the unit (pass) that made it
         # (owner, variable or property name) -> [(value, evidence)] from compose/k8s/.env/Spring config.
         self.env_values: dict[tuple[str, str], list[tuple[str, Evidence]]] = defaultdict(list)
+        # (component, or "" for every component; a setting's or literal's line) -> why it links nothing
+        self.withheld_settings: dict[tuple[str, Evidence], str] = {}
         self.consts: dict[tuple[str, str, str], list[Fact]] = defaultdict(list)  # (repo, path, name)
         for f in self.facts:
             if f.kind == "const.string" and f.get("name"):

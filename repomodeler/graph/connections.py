@@ -386,6 +386,8 @@ class ConnectionRules(ResolverBase):
                 continue
             if BROWSER_URL_KEY.search(name):
                 continue  # where the user's browser is sent, not a call
+            if self.withheld(owner, f.evidence):
+                continue  # a handed setting its code does not read, or one naming callers (config.*-settings)
             if prose(value):
                 continue  # a sentence naming a URL (a user agent "Huginn - https://github.com/..."), no address
             if f.kind == "config.property" and (f.repository, f.path, name) in disabled:
@@ -611,8 +613,8 @@ class ConnectionRules(ResolverBase):
             if self.in_browser(f):
                 continue
             owner = self.owner_of(f.repository, f.path)
-            if owner is None:
-                continue
+            if owner is None or self.withheld(owner, f.evidence):
+                continue  # (withheld: a literal naming callers, config.caller-settings)
             in_call = (f.repository, f.path, f.line) in client_lines
             for user, sites in self._constant_users(f, owner) or [(owner, [])]:
                 self._resolve_value(user, f.get("value") or "", [f.evidence, *sites],

@@ -51,6 +51,21 @@ from repomodeler.records import Evidence, Fact, Unresolved
 DAPR_TECH = {"postgresql": "postgres", "mongodb": "mongodb", "redis": "redis", "rabbitmq": "rabbitmq",
              "kafka": "kafka", "mysql": "mysql", "cassandra": "cassandra", "memcached": "memcached"}
 DAPR_PROTOCOL = {"mqtt": "mqtt", "mqtt3": "mqtt", "smtp": "smtp", "http": "http"}
+# The code facts of the Dapr calls that use a component of a family (pub/sub, state store).
+DAPR_CALLS = {"pubsub": "dapr.pubsub", "state": "dapr.state"}
+
+
+def _dapr_named(argument: str) -> str:
+    """The name a Dapr call gives the component it uses: a keyword's or field's literal
+    (``pubsub_name="orders-bus"``, ``PubsubName: "pubsub"``), else the first argument as written
+    (``statestore``; a constant's name when it is one)."""
+    m = re.search(r"(?:pubsub_name|pubsub|store_name|storeName|PubsubName|StoreName)\s*[=:]\s*[\"']([^\"']+)[\"']",
+                  argument)
+    if m:
+        return m.group(1).lower()
+    m = re.match(r"^\(?\s*[\"']?([^\"',()\s]+)", argument.strip())
+    return m.group(1).lower() if m else ""
+
 
 # A configuration key whose section names a store or broker technology and whose leaf holds its address.
 CONFIG_SECTION = re.compile(r"^(?:[A-Za-z0-9_-]+\.)*(?P<tech>redis|mongodb|mongo|nats|kafka|rabbitmq|elasticsearch"
@@ -341,7 +356,7 @@ class PlatformRules(ResolverBase):
             target = self._dapr_backing(f, tech)
             scopes = [s.lower() for s in (f.get("scopes") or "").split(",") if s]
             users = sorted({apps.get(s) or self.alias.get(s) for s in scopes} - {None}) if scopes \
-                else self._dapr_pubsub_users(sorted(set(apps.values()))) if family == "pubsub" \
+                else self._dapr_code_users(family, f, sorted(set(apps.values()))) if family in DAPR_CALLS \
                 else sorted(set(apps.values()))
             if target is None:
                 for user in users:
@@ -354,14 +369,37 @@ class PlatformRules(ResolverBase):
                 self.connect(user, target, protocol, [f.evidence],  # type: ignore[arg-type]
                              attributes={"via": f"dapr {family} component {f.get('name')}"})
 
-    def _dapr_pubsub_users(self, apps: list[str]) -> list[str]:
-        """The apps an unscoped pub/sub component serves: those whose code publishes or subscribes
-        through Dapr (``[Topic(...)]``, ``PublishEventAsync``), directly or through a library of the
-        system they depend on (a shared event bus); every app with a sidecar when no code says."""
-        doing = {self.owner_of(f.repository, f.path) for f in self.by_kind["dapr.pubsub"]} - {None}
-        using = [a for a in apps if a in doing or any(
-            k[0] == a and k[2] == "library" and k[1] in doing for k in self.model.connections)]
-        return using or apps
+    def _dapr_code_users(self, family: str, component: Fact, apps: list[str]) -> list[str]:
+        """The apps an unscoped pub/sub or state store component serves (Dapr offers it to every app of the
+        namespace): the components whose code calls it through Dapr (``[Topic(...)]``, ``PublishEventAsync``,
+        ``GetStateAsync("statestore", ...)``; a call naming another component by a literal does not count),
+        directly or through a library of the system they depend on (a shared event bus). Apps with a
+        sidecar whose code makes no such call are listed as unresolved, not linked (so are all of them when
+        the system's calls name only other components). Every app with a sidecar when no code of the
+        system makes calls of the kind (nothing says)."""
+        name = (component.get("name") or "").lower()
+        # the family's other components: a call naming one of them is not a use of this one (a call naming
+        # something else, a constant, may be this one)
+        others = {(g.get("name") or "").lower() for g in self.by_kind["dapr.component"]
+                  if (g.get("type") or "").lower().startswith(family + ".")} - {name}
+        doing: set[str] = set()
+        calls = self.by_kind[DAPR_CALLS[family]]
+        for f in calls:
+            owner = self.owner_of(f.repository, f.path)
+            if owner and _dapr_named(f.get("pubsub") or f.get("store") or "") not in others:
+                doing.add(owner)
+        if not any(self.owner_of(f.repository, f.path) for f in calls):
+            return apps  # no code here makes calls of the kind: nothing tells the apps apart
+        through_library = {k[0] for k in self.model.connections if k[2] == "library" and k[1] in doing}
+        users = {a for a in apps if a in doing or a in through_library}
+        # code calling Dapr whose deployment declares no sidecar we could read still runs beside one
+        users |= {c for c in doing if self.model.components[c].kind in ("service", "gateway", "webapp")}
+        for app in apps:
+            if app not in users:
+                self.model.unresolved.append(Unresolved(
+                    app, f"dapr {component.get('type')} component {component.get('name')} offered, "
+                         f"not used by its code", component.evidence))
+        return sorted(users)
 
     def _dapr_backing(self, f: Fact, tech: str) -> str | None:
         from repomodeler.graph.catalog import CLUSTER_DNS, LOCAL_HOSTS

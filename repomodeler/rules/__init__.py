@@ -66,6 +66,8 @@ ORDER: tuple[str, ...] = (
     "build.languages",
     "proxy.virtual-hosts",
     "api.endpoints",
+    "config.unread-settings",
+    "config.caller-settings",
     "config.address-values",
     "config.document-keys",
     "code.address-literals",

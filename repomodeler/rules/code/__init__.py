@@ -12,7 +12,7 @@ RULES = (
                "config.env", "manifest.dependency", "import", "const.string", "value.invoke", "value.assign"),
         writes=("connections", "components", "unresolved"),
         after=("config.address-values",),
-        state=("browser_facts", "databases_named", "ports_served", "protocol_unknown"),
+        state=("browser_facts", "databases_named", "ports_served", "protocol_unknown", "withheld_settings"),
     ),
     Rule(
         id="code.client-calls",

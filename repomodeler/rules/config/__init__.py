@@ -4,6 +4,31 @@ from repomodeler.rules.core import Rule
 
 RULES = (
     Rule(
+        id="config.unread-settings",
+        message=("A setting one deployment hands alike to several components built from code here (one environment "
+                 "list, a YAML anchor, one env_file) links only those whose code or framework reads its name; for "
+                 "the others it is listed as unread, not drawn"),
+        unit="unread_settings",
+        reads=("config.env", "compose.env_file", "env.read", "env.read_ref", "config.read", "config.tag",
+               "config.field", "config.property", "const.string", "value.invoke", "value.assign", "import",
+               "manifest.dependency"),
+        writes=("unresolved",),
+        after=("compose.services", "build.units", "proxy.virtual-hosts"),
+        state=("withheld_settings",),
+    ),
+    Rule(
+        id="config.caller-settings",
+        message=("A setting or literal naming the component's callers or where browsers are sent (allowed CORS "
+                 "origins, OAuth redirect and post-logout URIs, an ACME certificate authority) is no call; a browser "
+                 "app of the system at an allowed origin calls the component"),
+        unit="caller_settings",
+        reads=("config.env", "config.property", "value.assign", "value.invoke", "string.url", "string.hostport",
+               "compose.env_file", "compose.service", "env.read", "config.read"),
+        writes=("connections",),
+        after=("compose.services", "build.units", "frontend.webapps"),
+        state=("withheld_settings", "ports_served", "ports_published", "env_values"),
+    ),
+    Rule(
         id="config.address-values",
         message=("A setting (env var, config property, ConfigMap) whose value is an address of another component "
                  "connects its owner to it; an unknown data-store address introduces that store"),
@@ -11,9 +36,10 @@ RULES = (
         reads=("config.property", "config.env", "compose.env_file", "compose.service", "k8s.configmap", "k8s.env_from",
                "k8s.env_key_ref", "env.read", "config.read", "manifest.dependency", "annotation", "import"),
         writes=("connections", "components", "unresolved"),
-        after=("platform.roles", "spring.application-name", "proxy.virtual-hosts"),
+        after=("platform.roles", "spring.application-name", "proxy.virtual-hosts", "config.unread-settings",
+               "config.caller-settings"),
         state=("component_signs", "databases_named", "env_values", "ports_published", "ports_served",
-               "protocol_unknown"),
+               "protocol_unknown", "withheld_settings"),
     ),
     Rule(
         id="config.document-keys",

@@ -15,10 +15,11 @@ RULES = (
     Rule(
         id="dapr.components",
         message=("A Dapr component (kind: Component: pub/sub, state store, binding) connects the apps in its scopes "
-                 "(a pub/sub without scopes: the apps publishing or subscribing through Dapr, themselves or through "
-                 "a library) to the store or broker its metadata's address or its type names"),
+                 "(a pub/sub or state store without scopes: the components whose code publishes, subscribes or "
+                 "keeps state through Dapr naming it, themselves or through a library) to the store or broker its "
+                 "metadata's address or its type names"),
         unit="dapr_components",
-        reads=("dapr.component", "dapr.app_id", "dapr.pubsub"),
+        reads=("dapr.component", "dapr.app_id", "dapr.pubsub", "dapr.state"),
         writes=("connections", "unresolved"),
         after=("dapr.app-ids", "compose.services", "build.units", "config.address-values", "build.library-dependencies"),
         state=("ports_served",),

@@ -1,0 +1,299 @@
+"""Which settings a component's code reads, and which handed settings therefore are not its calls.
+
+A deployment often hands the same settings to several of its processes alike: one ``environment:``
+list copied into every service, a YAML anchor (``<<: *env``), one ``env_file`` for all. The addresses in
+them are connections only of the processes whose code (or framework) reads them; drawing them for
+every process that is handed them is the largest class of false links. Settings whose names say they
+name the component's callers or where browsers are sent (allowed CORS origins, OAuth redirect URIs,
+an ACME certificate authority) are no calls at all.
+
+Both rules run before ``config.address-values`` and fill the shared ``withheld_settings``: the
+(component, setting line) pairs the value rules must not turn into connections. An allowed origin
+still says something true, the other way round: the browser app published there calls the component.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from pathlib import PurePosixPath
+
+from repomodeler.graph.base import ResolverBase
+from repomodeler.graph.catalog import LOCAL_HOSTS, SCHEME_TECH
+from repomodeler.graph.naming import join_path, norm_path
+from repomodeler.graph.packages import folder
+from repomodeler.graph.values import expand_placeholders, parse_hosts
+from repomodeler.records import Evidence, Fact, Unresolved
+
+# Setting names that name who calls the component, or where a browser is sent, never whom it calls:
+# allowed (CORS) origins, trusted origins and hosts, OAuth/OIDC redirect, callback and post-logout
+# URIs, and the certificate authority an ACME client asks for certificates (its own, not a dependency
+# of the application).
+CALLER_KEY = re.compile(
+    r"(allowed[-_:.]?origins?|cors([-_:.]?(allowed|allow))?[-_:.]?(origins?|hosts?|domains?|whitelist|allow[-_:.]?list)"
+    r"|(^|[-_:.])cors$|trusted[-_:.]?origins?|csrf[-_:.]?trusted|allowed[-_:.]?hosts"
+    r"|redirect[-_:.]?ur[il]s?|callback[-_:.]?ur[il]s?|post[-_:.]?logout|logout[-_:.]?redirect"
+    r"|acme[-_:.]?(ca|server|directory)|(^|[-_:.])acme$)", re.I)
+
+# Of those, the settings listing the origins whose browser pages may call the component (CORS): a browser
+# app of the system at such an origin is a caller of the component.
+ORIGIN_KEY = re.compile(r"(allowed[-_:.]?origins?|cors[-_:.]?(allowed[-_:.]?)?origins?|trusted[-_:.]?origins?)", re.I)
+
+# Properties of an OAuth/OIDC client registration (IdentityServer ``Client``, OpenIddict descriptors)
+# that list the client's own addresses the identity server sends browsers to.
+CALLER_PROPERTY = re.compile(r"^(RedirectUris|PostLogoutRedirectUris|FrontChannelLogoutUri|AllowedCorsOrigins"
+                             r"|RedirectUri|PostLogoutRedirectUri|ClientUri)$")
+
+# Settings a framework reads by itself (Spring Boot's relaxed binding of SPRING_*, SERVER_*...).
+FRAMEWORK_PREFIXES = ("SPRING_", "SERVER_", "MANAGEMENT_", "EUREKA_", "LOGGING_", "ASPNETCORE_", "DOTNET_",
+                      "DJANGO_", "CELERY_", "OTEL_")
+
+
+# A string literal spelled like an environment variable's name (UPPER_SNAKE_CASE with one underscore or more).
+ENV_NAME_LITERAL = re.compile(r"[\"'`]([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)[\"'`]")
+
+
+def canonical(name: str) -> str:
+    """One spelling for a setting's name however it is written: ``ConnectionStrings__Db`` (the
+    environment), ``ConnectionStrings:Db`` (.NET configuration), ``spring.datasource.url`` and
+    ``SPRING_DATASOURCE_URL`` (Spring's relaxed binding) are each one name."""
+    return re.sub(r"[^A-Z0-9]+", "_", name.upper()).strip("_")
+
+
+def _reads_setting(reads: set[str], name: str) -> bool:
+    """Do these canonical reads take the setting `name` (itself, or a section above it: ``REDIS_``)?"""
+    if name in reads:
+        return True
+    parts = name.split("_")
+    return any("_".join(parts[:i]) + "_" in reads for i in range(1, len(parts)))
+
+
+class SettingReadRules(ResolverBase):
+    """``config.unread-settings`` and ``config.caller-settings``."""
+
+    # ------------------------------------------------------------------ what code reads
+    def _constant_values(self) -> dict[tuple[str, str], set[str]]:
+        """(repository, constant name) -> the string values declared for it anywhere in the repository."""
+        out: dict[tuple[str, str], set[str]] = defaultdict(set)
+        for f in self.by_kind["const.string"]:
+            if f.get("name") and f.get("value"):
+                out[(f.repository, f.get("name") or "")].add(f.get("value") or "")
+        return out
+
+    def _reads_by_file(self) -> dict[tuple[str, str], set[str]]:
+        """(repository, path) -> canonical names of the settings the file's code reads: environment
+        reads (by literal name, or by a constant holding the name, or a helper handed the name),
+        configuration reads (.NET keys, viper),
+        fields filled from the environment (Go ``env:"X"`` / ``envconfig:"X"`` struct tags, pydantic
+        ``BaseSettings`` fields), and ``${NAME}`` placeholders of configuration files (a Spring
+        ``application.yml`` taking ``${DB_HOST}``)."""
+        consts = self._constant_values()
+        reads: dict[tuple[str, str], set[str]] = defaultdict(set)
+        for f in self.by_kind["env.read"]:
+            if f.get("name"):
+                reads[(f.repository, f.path)].add(canonical(f.get("name") or ""))
+        for f in self.by_kind["env.read_ref"]:
+            last = re.split(r"[.:]", f.get("expr") or "")[-1]
+            for value in consts.get((f.repository, last), ()):
+                reads[(f.repository, f.path)].add(canonical(value))
+        for f in self.by_kind["config.read"]:
+            for word in re.findall(r"[A-Za-z_][A-Za-z0-9_.:\-]*", f.get("expr") or ""):
+                reads[(f.repository, f.path)].add(canonical(word))
+                # a section read (GetSection("Redis"), GetConnectionString("Orders")) takes every key under
+                # it: kept as a prefix ending in "_" (see _reads_setting)
+                reads[(f.repository, f.path)].add(canonical(word) + "_")
+                if f.language == "csharp":
+                    reads[(f.repository, f.path)].add("CONNECTIONSTRINGS_" + canonical(word))
+        # A helper handed the variable's name (``mustMapEnv(&svc.addr, "CART_SERVICE_ADDR")``,
+        # ``getEnv("ORDERS_URL", default)``): a literal spelled like an environment variable is read there.
+        # (A constant declared with the name is no read: the code using the constant is, see env.read_ref.)
+        for f in [*self.by_kind["value.invoke"], *self.by_kind["value.assign"]]:
+            text = f.get("args") if f.kind == "value.invoke" else f.get("expr")
+            if f.kind == "value.assign" and not re.match(r"^[\w.]+\s*\(", text or ""):
+                continue
+            for m in ENV_NAME_LITERAL.finditer(text or ""):
+                reads[(f.repository, f.path)].add(m.group(1))
+        for f in self.by_kind["config.tag"]:  # Go struct tags: `env:"POSTGRES_HOST"`, `envconfig:"BROKERS"`
+            for m in re.finditer(r"\b(?:env|envconfig):\"([A-Za-z_][A-Za-z0-9_]*)", f.get("expr") or ""):
+                reads[(f.repository, f.path)].add(canonical(m.group(1)))
+        for f in self.by_kind["config.field"]:  # pydantic settings: a field `database_url` reads DATABASE_URL
+            if f.get("name"):
+                reads[(f.repository, f.path)].add(canonical(f.get("name") or ""))
+        for f in self.by_kind["config.property"]:
+            for m in re.finditer(r"\$\{([A-Za-z_][A-Za-z0-9_.\-]*)", f.get("value") or ""):
+                reads[(f.repository, f.path)].add(canonical(m.group(1)))
+            if f.get("name"):  # a property an environment variable of the same name overrides
+                reads[(f.repository, f.path)].add(canonical(f.get("name") or ""))
+        return reads
+
+    def _imported_folders(self) -> dict[str, set[tuple[str, str]]]:
+        """component -> (repository, folder) of the modules its code imports (Go import paths, Python
+        dotted modules, relative JavaScript imports), to count reads made in shared library code."""
+        out: dict[str, set[tuple[str, str]]] = defaultdict(set)
+        for f in self.by_kind["import"]:
+            owner = self.owner_of(f.repository, f.path)
+            module = f.get("module") or ""
+            if not owner or not module:
+                continue
+            if module.startswith("."):
+                path = norm_path(join_path(folder(f.path), module))
+            elif f.language == "python":
+                path = module.replace(".", "/")
+            else:
+                path = module
+            out[owner].add((f.repository, path))
+        return out
+
+    def names_read_by(self) -> dict[str, set[str]]:
+        """component -> canonical names of the settings its own code, its configuration files, and the
+        modules of the system it imports read."""
+        by_file = self._reads_by_file()
+        names: dict[str, set[str]] = defaultdict(set)
+        library: dict[tuple[str, str], set[str]] = defaultdict(set)  # (repository, folder) -> names read there
+        for (repo, path), read in by_file.items():
+            owner = self.owner_of(repo, path)
+            if owner:
+                names[owner].update(read)
+            library[(repo, folder(path))].update(read)
+            library[(repo, path.rsplit(".", 1)[0])].update(read)  # a Python module file
+        for owner, imported in self._imported_folders().items():
+            for repo, module in imported:
+                parts = module.split("/")
+                for i in range(len(parts)):  # the module path's tails: a Go import path ends in the folder
+                    read = library.get((repo, "/".join(parts[i:])))
+                    if read:
+                        names[owner].update(read)
+        return names
+
+    @staticmethod
+    def _framework_reads(name: str) -> bool:
+        """Is the setting one a framework reads by convention (Spring's SPRING_*, .NET's ASPNETCORE_*)?"""
+        return canonical(name).startswith(FRAMEWORK_PREFIXES)
+
+    # ------------------------------------------------------------------ config.unread-settings
+    def _handed_settings(self) -> list[tuple[str, Fact]]:
+        """(component, setting) pairs a deployment hands over: environment entries of compose services and
+        workloads, and the lines of an ``env_file`` each service is given."""
+        pairs: list[tuple[str, Fact]] = []
+        for f in self.by_kind["config.env"]:
+            if f.get("owner") and f.get("source") != "dockerfile":
+                owner = self.config_owner(f)
+                if owner:
+                    pairs.append((owner, f))
+        dotenv: dict[tuple[str, str], list[Fact]] = defaultdict(list)
+        for f in self.by_kind["config.env"]:
+            if f.get("source") == "dotenv":
+                dotenv[(f.repository, f.path)].append(f)
+        for f in self.by_kind["compose.env_file"]:
+            owner = self.alias.get((f.get("owner") or "").lower())
+            if owner is None:
+                continue
+            path = norm_path(join_path(PurePosixPath(f.path).parent.as_posix(), f.get("file") or ""))
+            for candidate in (path, *(f"{path}{s}" for s in (".example", ".sample", ".dist", ".template"))):
+                if (f.repository, candidate) in dotenv:
+                    pairs.extend((owner, s) for s in dotenv[(f.repository, candidate)])
+                    break
+        return pairs
+
+    def unread_settings(self) -> None:
+        """A setting (same name, same value) one deployment file hands to several components whose code
+        is in the system connects only those whose code reads it; the others, when their code reads
+        settings we can see but not this one, keep no link from it and list it as unresolved."""
+        groups: dict[tuple[str, str, str, str], set[tuple[str, Fact]]] = defaultdict(set)
+        for owner, f in self._handed_settings():
+            name, value = f.get("name") or "", (f.get("value") or "").strip()
+            if name and value and (parse_hosts(value) or value.lower() in self.alias):
+                groups[(f.repository, f.path, canonical(name), value)].add((owner, f))
+        shared: list[tuple[str, str, set[tuple[str, Fact]], set[str]]] = []
+        with_code: dict[str, bool] = {}
+        for owner in sorted({o for handed in groups.values() for o, _f in handed}):
+            comp = self.model.components[owner]
+            with_code[owner] = comp.kind not in ("database", "cache", "broker") and self.has_code(comp)
+        for (_repo, _path, name, value), handed in sorted(groups.items()):
+            coded = {o for o, _f in handed if with_code[o]}
+            if len(coded) >= 2:  # given to one process only: the deployment says it is that process's
+                shared.append((name, value, handed, coded))
+        if not shared:
+            return
+        reads = self.names_read_by()
+        for name, value, handed, coded in shared:
+            readers = {o for o in coded if _reads_setting(reads.get(o, set()), name) or self._framework_reads(name)}
+            if not readers:
+                continue  # no code we can see reads it: nothing tells the processes apart
+            store = any(SCHEME_TECH.get(r.scheme or "") for r in parse_hosts(value))
+            for owner, f in sorted(handed, key=lambda p: (p[0], p[1].order())):
+                if owner not in coded or owner in readers or not reads.get(owner):
+                    continue  # a third-party image, a reader, or code whose reads we cannot see
+                if store and self._imports_store_client(owner, value):
+                    continue  # a driver the component imports takes a store URL as it is
+                self.withheld_settings[(owner, f.evidence)] = "unread"
+                # the value stays out of the entry: later rules read addresses in unresolved values
+                self.model.unresolved.append(Unresolved(
+                    owner, f"setting {f.get('name')} handed to it, not read by its code", f.evidence))
+
+    def _imports_store_client(self, owner: str, value: str) -> bool:
+        techs = {SCHEME_TECH.get(r.scheme or "") for r in parse_hosts(value)} - {None, ""}
+        return any(self.uses_technology(owner, t) for t in techs if t)
+
+    # ------------------------------------------------------------------ config.caller-settings
+    def caller_settings(self) -> None:
+        """Settings and code literals that name the component's callers or browser destinations (CORS
+        allowed origins, redirect and post-logout URIs, an ACME CA) are withheld from the value rules."""
+        for f in [*self.by_kind["config.env"], *self.by_kind["config.property"]]:
+            name = f.get("name") or ""
+            if CALLER_KEY.search(name) and (f.get("value") or "").strip():  # (`${CERT_ACME_CA}`: expanded later)
+                self.withheld_settings[("", f.evidence)] = "names callers"
+        self._origin_callers()
+        # Code: a literal assigned to a variable used only to build an OAuth client's redirect and
+        # post-logout URIs (``var clientUrl = config.GetValue("ClientUrl", "https://web:5000")`` then
+        # ``RedirectUris = { $"{clientUrl}/signin-oidc" }``), or assigned to such a property itself.
+        assigns: dict[tuple[str, str], list[Fact]] = defaultdict(list)
+        for f in self.by_kind["value.assign"]:
+            assigns[(f.repository, f.path)].append(f)
+        uses: dict[tuple[str, str], list[Fact]] = defaultdict(list)
+        for f in self.by_kind["value.invoke"]:
+            uses[(f.repository, f.path)].append(f)
+        for f in [*self.by_kind["string.url"], *self.by_kind["string.hostport"]]:
+            here = assigns.get((f.repository, f.path), [])
+            for a in here:
+                if a.line != f.line or (f.get("value") or "") not in (a.get("expr") or ""):
+                    continue
+                var = a.get("name") or ""
+                if CALLER_PROPERTY.match(var):
+                    self.withheld_settings[("", f.evidence)] = "names callers"
+                    continue
+                word = re.compile(rf"(?<![\w.]){re.escape(var)}(?!\w)")
+                holders = [b for b in here if b is not a and word.search(b.get("expr") or "")]
+                called = [u for u in uses.get((f.repository, f.path), []) if word.search(u.get("args") or "")]
+                if holders and not called and all(CALLER_PROPERTY.match(b.get("name") or "") for b in holders):
+                    self.withheld_settings[("", f.evidence)] = "names callers"
+
+    def _origin_callers(self) -> None:
+        """A browser app of the system at an origin a component allows (``CORS_ALLOWED_ORIGINS=
+        http://localhost:8080``, the port the web app publishes) calls that component: the setting's line
+        is the evidence. Only for components whose own code reads the setting or reads nothing we can see
+        (a shared ``env_file`` counts as the value rules count it: not for stores and third-party images)."""
+        read = self.names_read()
+        pairs = [(o, f) for o, f in self._handed_settings() if f.get("source") != "dotenv"]
+        pairs += self.env_file_settings()
+        self.index_served_ports()
+        for owner, f in sorted(set(pairs), key=lambda p: (p[0], p[1].order())):
+            name = f.get("name") or ""
+            comp = self.model.components[owner]
+            if not ORIGIN_KEY.search(name) or comp.kind not in ("service", "gateway"):
+                continue
+            if owner in read and name not in read[owner]:
+                continue  # its code reads settings, not this one
+            value = f.get("value") or ""
+            if "${" in value:  # CORS_ALLOWED_ORIGINS: ${WEB_URL}, set by the stack's variables
+                value = expand_placeholders(value, lambda n: self.setting(owner, f.repository, n))
+            for ref in parse_hosts(value):
+                target = self.alias.get(ref.host)
+                if target is None and ref.host in LOCAL_HOSTS:
+                    target = self.served_on(ref.port, owner)
+                if target and target != owner and self.model.components[target].kind == "webapp":
+                    self.connect(target, owner, "http", [f.evidence], attributes={"via": f"allowed origin ({name})"})
+
+    def withheld(self, owner: str, evidence: Evidence) -> bool:
+        """Must the value rules leave this setting (or literal) of `owner` out?"""
+        return (owner, evidence) in self.withheld_settings or ("", evidence) in self.withheld_settings
