@@ -48,7 +48,7 @@ WORKLOAD_SIZING = ("replicas", "cpu_request", "cpu_limit", "memory_request", "me
 GO_FLAGS_WITH_VALUE = frozenset({"-o", "-tags", "-ldflags", "-gcflags", "-asmflags", "-mod", "-p", "-modfile", "-pkgdir", "-exec", "-C"})
 
 # Folders of developers' tools (generators, linters, scripts): programs there are not the running system.
-DEV_TOOL_DIRS = frozenset({"tools", "tool", "hack", "devtools", "dev-tools", "scripts"})
+DEV_TOOL_DIRS = frozenset({"tools", "hack", "devtools", "dev-tools"})
 
 class ComponentRules(ResolverBase):
     """Rules that create components and describe what they provide."""
@@ -566,7 +566,7 @@ class ComponentRules(ResolverBase):
                                   [m.path for m in manifests if norm_path(str(PurePosixPath(m.path).parent)) == d])
                 if any(m.get("aspire_host") for m in manifests if norm_path(str(PurePosixPath(m.path).parent)) == d):
                     continue  # an Aspire app host describes the deployment; it is not one of its components
-                if not serves and any(part.lower() in DEV_TOOL_DIRS for part in d.split("/")) \
+                if not serves and not commands and any(part.lower() in DEV_TOOL_DIRS for part in d.split("/")) \
                         and name.lower() not in self.alias:
                     continue  # a developer's tool kept in tools/ or hack/ (a diagram generator) nothing deploys
                 own_entry = any(ENTRY_FILES.search(p) or p in boot for p in own)
