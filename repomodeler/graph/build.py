@@ -34,6 +34,7 @@ from repomodeler.graph.registries import RegistryRules
 from repomodeler.graph.route_calls import RouteCallRules
 from repomodeler.graph.rpc_interfaces import RpcInterfaceRules
 from repomodeler.graph.subsystems import SubsystemRules
+from repomodeler.graph.service_names import ServiceNameRules
 from repomodeler.graph.launched import LaunchRules, NamedProcessRules, SpawnedBinaryRules, SupervisedRules
 from repomodeler.graph.webapps import WebAppRules
 from repomodeler.records import ExtractResult
@@ -46,7 +47,7 @@ __all__ = ["Resolver", "SystemModel", "resolve_system"]
 class Resolver(ComponentRules, AspireRules, CloudFormationRules, ConnectionRules, PlatformRules, ProcessRules, SubsystemRules,
                LaunchRules, SpawnedBinaryRules, SupervisedRules, WebAppRules, PluginRules, VendorRules, NamedProcessRules,
                RpcInterfaceRules, RegistryRules, NamedAddressRules, HostRules, ListenPortRules, RouteCallRules,
-               CommandLineRules, LocalServiceRules):
+               CommandLineRules, LocalServiceRules, ServiceNameRules):
     """Applies the rules of :data:`repomodeler.rules.RULES` in their order (a rule runs after the rules it
     declares it uses, so it sees what they found), then names on every element the rules behind it."""
 

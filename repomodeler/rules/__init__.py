@@ -64,6 +64,7 @@ ORDER: tuple[str, ...] = (
     "platform.roles",
     "build.languages",
     "proxy.virtual-hosts",
+    "compose.network-aliases",
     "api.endpoints",
     "config.address-values",
     "config.document-keys",
