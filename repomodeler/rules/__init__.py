@@ -67,6 +67,7 @@ ORDER: tuple[str, ...] = (
     "compose.network-aliases",
     "api.endpoints",
     "config.address-values",
+    "config.underscore-service-hosts",
     "config.document-keys",
     "code.address-literals",
     "code.client-calls",

@@ -25,4 +25,14 @@ RULES = (
         after=("config.address-values",),
         state=("protocol_unknown",),
     ),
+    Rule(
+        id="config.underscore-service-hosts",
+        message=("A bare host:port whose host is a compose service's name with an underscore (reader_service:5003), "
+                 "given to a service in its settings, connects it to that service"),
+        unit="underscore_service_hosts",
+        reads=("compose.service", "config.env"),
+        writes=("connections",),
+        after=("config.address-values",),
+        state=("protocol_unknown",),
+    ),
 )
