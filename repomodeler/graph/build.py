@@ -35,6 +35,7 @@ from repomodeler.graph.route_calls import RouteCallRules
 from repomodeler.graph.rpc_interfaces import RpcInterfaceRules
 from repomodeler.graph.subsystems import SubsystemRules
 from repomodeler.graph.service_names import ServiceNameRules
+from repomodeler.graph.command_addresses import CommandAddressRules
 from repomodeler.graph.launched import LaunchRules, NamedProcessRules, SpawnedBinaryRules, SupervisedRules
 from repomodeler.graph.webapps import WebAppRules
 from repomodeler.records import ExtractResult
@@ -47,7 +48,7 @@ __all__ = ["Resolver", "SystemModel", "resolve_system"]
 class Resolver(ComponentRules, AspireRules, CloudFormationRules, ConnectionRules, PlatformRules, ProcessRules, SubsystemRules,
                LaunchRules, SpawnedBinaryRules, SupervisedRules, WebAppRules, PluginRules, VendorRules, NamedProcessRules,
                RpcInterfaceRules, RegistryRules, NamedAddressRules, HostRules, ListenPortRules, RouteCallRules,
-               CommandLineRules, LocalServiceRules, ServiceNameRules):
+               CommandLineRules, LocalServiceRules, ServiceNameRules, CommandAddressRules):
     """Applies the rules of :data:`repomodeler.rules.RULES` in their order (a rule runs after the rules it
     declares it uses, so it sees what they found), then names on every element the rules behind it."""
 

@@ -68,6 +68,7 @@ ORDER: tuple[str, ...] = (
     "api.endpoints",
     "config.address-values",
     "config.underscore-service-hosts",
+    "config.command-line-addresses",
     "config.document-keys",
     "code.address-literals",
     "code.client-calls",

@@ -35,4 +35,14 @@ RULES = (
         after=("config.address-values",),
         state=("protocol_unknown",),
     ),
+    Rule(
+        id="config.command-line-addresses",
+        message=("An address a deployment passes to a service on its command line (hbbs -r relay:21117, "
+                 "--upstream http://api:8000) connects it to that component of the system"),
+        unit="command_line_addresses",
+        reads=("program.command", "k8s.workload"),
+        writes=("connections",),
+        after=("config.address-values",),
+        state=("ports_served", "ports_published"),
+    ),
 )

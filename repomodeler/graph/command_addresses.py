@@ -1,0 +1,91 @@
+"""Addresses a deployment passes to a service on its command line.
+
+Why: many servers take their peers' addresses as flags rather than settings (``hbbs -r
+relay:21117``, ``--upstream http://api:8000``, ``--broker kafka:9092``); a compose ``command:`` or
+a Kubernetes container's ``command``/``args`` is then the only place the link is written.  Only
+components the system has are reached (an argument is no declaration of a new system), and the
+hosts of waiting tools (``wait-for-it db:5432 -- ...``, ``dockerize -wait tcp://db:5432``) are
+skipped: like ``depends_on`` they order start-up, they do not say the program talks to that host.
+A host under a domain reserved for documentation (``relay.example.com``, ``*.example``, ``*.test``,
+``*.invalid``: RFC 2606) is a placeholder for the operator's own machine: the port says which
+component of the system is meant, when exactly one serves it.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import PurePosixPath
+
+from repomodeler.graph.base import ResolverBase
+from repomodeler.graph.service_names import UNDERSCORE_HOSTPORT
+from repomodeler.graph.values import HOSTPORT_PATTERN, URL_PATTERN, HostRef, parse_hosts
+from repomodeler.records import Evidence
+
+RESERVED_EXAMPLE = re.compile(r"(^|\.)(example\.(com|net|org)|example|test|invalid)$")
+WAIT_TOOLS = re.compile(r"^wait-for(-it)?(\.sh)?$|^wait-for-.*|^dockerize$")
+SEPARATORS = frozenset({"--", "&&", "||", ";", "|"})
+
+
+def _words(command: str, depth: int = 0) -> list[str]:
+    """The words of a command line, those of a quoted script (``sh -c "a && b"``) among them."""
+    try:
+        words = shlex.split(command)
+    except ValueError:  # an unbalanced quote: the words as written
+        words = command.split()
+    if depth < 2:
+        words = [w for word in words for w in (_words(word, depth + 1) if re.search(r"\s", word) else [word])]
+    return words
+
+
+def argument_addresses(command: str) -> list[tuple[str, str]]:
+    """(flag, address) for each argument of `command` that is a URL or a host:port, with the flag
+    before it (``-r``) or around it (``--relay=...``); the hosts waiting tools wait for are left out."""
+    out: list[tuple[str, str]] = []
+    waiting, flag = False, ""
+    for word in _words(command):
+        if word in SEPARATORS:
+            waiting, flag = False, ""
+            continue
+        if WAIT_TOOLS.match(PurePosixPath(word).name) or word in ("-wait", "--wait"):
+            waiting = True
+            continue
+        value = word
+        if word.startswith("-"):
+            name, eq, rest = word.partition("=")
+            if not eq:
+                flag = name
+                continue
+            flag, value = name, rest
+        if not waiting and (URL_PATTERN.match(value) or HOSTPORT_PATTERN.match(value) or UNDERSCORE_HOSTPORT.match(value)):
+            out.append((flag, value))
+        flag = ""
+    return out
+
+
+class CommandAddressRules(ResolverBase):
+    """Services connected to the components their command-line arguments name."""
+
+    def command_line_addresses(self) -> None:
+        for f in self.by_kind["program.command"]:
+            if f.get("source") == "compose":
+                self._command_links(f.get("owner") or "", f.get("command") or "", f.evidence)
+        for f in self.by_kind["k8s.workload"]:
+            self._command_links(f.get("name") or "", f.get("command") or "", f.evidence)
+
+    def _command_links(self, owner_name: str, command: str, evidence: Evidence) -> None:
+        owner = self.alias.get(owner_name.lower())
+        if owner is None or not command:
+            return
+        for flag, value in argument_addresses(command):
+            refs = parse_hosts(value) or ([HostRef(m.group("host").lower(), int(m.group("port")), None)]
+                                          if (m := UNDERSCORE_HOSTPORT.match(value)) else [])
+            for ref in refs:
+                target = self.alias.get(ref.host)
+                if target is None and RESERVED_EXAMPLE.search(ref.host):
+                    target = self.served_on(ref.port, owner)  # type: ignore[attr-defined]
+                if target is None or target == owner:
+                    continue
+                protocol = self._protocol(ref, target, flag.lstrip("-"))  # type: ignore[attr-defined]
+                self.connect(owner, target, protocol, [evidence],
+                             attributes={"via": f"command-line argument {flag}".rstrip()})
