@@ -91,6 +91,7 @@ ORDER: tuple[str, ...] = (
     "observability.scrape-targets",
     "proxy.routes",
     "proxy.traefik-labels",
+    "frontdoor.hosting-rewrites",
     "kubernetes.ingress",
     "build.exposed-ports",
     "protocol.fold-unknown",
