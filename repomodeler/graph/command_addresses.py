@@ -24,6 +24,7 @@ from repomodeler.records import Evidence
 
 RESERVED_EXAMPLE = re.compile(r"(^|\.)(example\.(com|net|org)|example|test|invalid)$")
 WAIT_TOOLS = re.compile(r"^wait-for(-it)?(\.sh)?$|^wait-for-.*|^dockerize$")
+RUNNING_KINDS = ("service", "gateway")  # what a deployment runs and a command line can start
 SEPARATORS = frozenset({"--", "&&", "||", ";", "|"})
 
 
@@ -75,8 +76,8 @@ class CommandAddressRules(ResolverBase):
 
     def _command_links(self, owner_name: str, command: str, evidence: Evidence) -> None:
         owner = self.alias.get(owner_name.lower())
-        if owner is None or not command:
-            return
+        if owner is None or not command or self.model.components[owner].kind not in RUNNING_KINDS:
+            return  # a service merged into a library (its package's name) runs nothing of its own here
         for flag, value in argument_addresses(command):
             refs = parse_hosts(value) or ([HostRef(m.group("host").lower(), int(m.group("port")), None)]
                                           if (m := UNDERSCORE_HOSTPORT.match(value)) else [])
