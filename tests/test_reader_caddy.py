@@ -66,3 +66,9 @@ def test_caddyfile_variants_are_listed_and_read_by_the_caddy_reader() -> None:
         reader = reader_for(path, "", "proxy")
         assert reader is not None and reader.id == "caddy", path
     assert not is_descriptor("docs/caddy.md")
+
+
+def test_snippet_arguments_are_filled_per_import() -> None:
+    text = ("(backend) {\n\treverse_proxy {args[0]}/* {args[1]}\n}\n\n"
+            "shop.example.com {\n\timport backend /api api:8000\n\timport backend /live live:3000\n}\n")
+    assert routes(text) == {(2, "api:8000", "/api/*"), (2, "live:3000", "/live/*")}

@@ -88,6 +88,15 @@ def parse(text: str) -> list[_Node]:
     return root.children
 
 
+def _with_args(nodes: list[_Node], args: list[str]) -> list[_Node]:
+    """A snippet's lines with its argument placeholders filled by the arguments of one import."""
+    def fill(token: str) -> str:
+        return re.sub(r"\{args(?:\[(\d+)\]|\.(\d+))\}",
+                      lambda m: args[int(m.group(1) or m.group(2))] if int(m.group(1) or m.group(2)) < len(args) else m.group(0),
+                      token)
+    return [_Node([fill(t) for t in n.tokens], n.line, _with_args(n.children, args)) for n in nodes]
+
+
 def _is_matcher(token: str) -> bool:
     return token.startswith(("/", "@")) or token == "*"
 
@@ -129,7 +138,8 @@ class _Site:
                 continue
             name, args = node.tokens[0], node.tokens[1:]
             if name == "import" and args and args[0] in self.snippets and args[0] not in importing:
-                self.walk(self.snippets[args[0]], location, (*importing, args[0]))
+                # `import backend api:8000`: the snippet's {args[0]} / {args.0} are the import's arguments
+                self.walk(_with_args(self.snippets[args[0]], args[1:]), location, (*importing, args[0]))
             elif name in _ROUTE_BLOCKS:
                 matcher = args[0] if args and _is_matcher(args[0]) else ""
                 self.walk(node.children, self.location(matcher, location), importing)
