@@ -22,3 +22,9 @@ def test_a_shell_script_is_read_and_waited_for_hosts_are_left_out() -> None:
 
 def test_unbalanced_quotes_never_raise() -> None:
     assert [v for _f, v in argument_addresses('run "--to http://a:1')] == ["http://a:1"]
+
+
+def test_hosts_a_start_up_loop_probes_are_left_out() -> None:
+    command = ('"while ! curl -s http://config:8888/health > /dev/null; do echo Waiting; sleep 5; done; '
+               'java -jar app.jar --peer=http://cfg:8888"')
+    assert argument_addresses(command) == [("--peer", "http://cfg:8888")]

@@ -5,7 +5,10 @@ relay:21117``, ``--upstream http://api:8000``, ``--broker kafka:9092``); a compo
 a Kubernetes container's ``command``/``args`` is then the only place the link is written.  Only
 components the system has are reached (an argument is no declaration of a new system), and the
 hosts of waiting tools (``wait-for-it db:5432 -- ...``, ``dockerize -wait tcp://db:5432``) are
-skipped: like ``depends_on`` they order start-up, they do not say the program talks to that host.
+skipped, and so are those a start-up loop probes (``while ! curl -s http://config:8888/health;
+do sleep 5; done; /app/run.sh``): like ``depends_on`` they order start-up, they do not say the
+program talks to that host.  The rule runs once the running components are settled (after the
+process rules): a compose service that turns out to be a library's name runs no command here.
 A host under a domain reserved for documentation (``relay.example.com``, ``*.example``, ``*.test``,
 ``*.invalid``: RFC 2606) is a placeholder for the operator's own machine: the port says which
 component of the system is meant, when exactly one serves it.
@@ -23,15 +26,21 @@ from repomodeler.graph.values import HOSTPORT_PATTERN, URL_PATTERN, HostRef, par
 from repomodeler.records import Evidence
 
 RESERVED_EXAMPLE = re.compile(r"(^|\.)(example\.(com|net|org)|example|test|invalid)$")
-WAIT_TOOLS = re.compile(r"^wait-for(-it)?(\.sh)?$|^wait-for-.*|^dockerize$")
+# Tools a start-up script runs to wait for a peer or probe it: their hosts order start-up (like
+# depends_on), they are not what the program talks to.
+PROBE_TOOLS = re.compile(r"^(wait-for.*|dockerize|curl|wget|nc|ncat|netcat|telnet|ping|nslookup|pg_isready|mysqladmin"
+                         r"|redis-cli|healthcheck.*)$")
 RUNNING_KINDS = ("service", "gateway")  # what a deployment runs and a command line can start
-SEPARATORS = frozenset({"--", "&&", "||", ";", "|"})
+SEPARATORS = frozenset({"--", "do", "then", "done", "fi"})
 
 
 def _words(command: str, depth: int = 0) -> list[str]:
-    """The words of a command line, those of a quoted script (``sh -c "a && b"``) among them."""
+    """The words of a command line, shell operators (``;``, ``&&``, ``|``, ``>``) apart, those of a
+    quoted script (``sh -c "a && b"``) among them."""
+    lexer = shlex.shlex(command, posix=True, punctuation_chars=True)
+    lexer.whitespace_split = True
     try:
-        words = shlex.split(command)
+        words = list(lexer)
     except ValueError:  # an unbalanced quote: the words as written
         words = command.split()
     if depth < 2:
@@ -41,15 +50,16 @@ def _words(command: str, depth: int = 0) -> list[str]:
 
 def argument_addresses(command: str) -> list[tuple[str, str]]:
     """(flag, address) for each argument of `command` that is a URL or a host:port, with the flag
-    before it (``-r``) or around it (``--relay=...``); the hosts waiting tools wait for are left out."""
+    before it (``-r``) or around it (``--relay=...``); the hosts that waiting and probing tools wait
+    for or probe (``wait-for-it``, ``dockerize -wait``, ``curl`` in a wait loop) are left out."""
     out: list[tuple[str, str]] = []
-    waiting, flag = False, ""
+    probing, flag = False, ""
     for word in _words(command):
-        if word in SEPARATORS:
-            waiting, flag = False, ""
+        if word in SEPARATORS or re.fullmatch(r"[;&|<>()]+", word):
+            probing, flag = False, ""
             continue
-        if WAIT_TOOLS.match(PurePosixPath(word).name) or word in ("-wait", "--wait"):
-            waiting = True
+        if PROBE_TOOLS.match(PurePosixPath(word).name) or word in ("-wait", "--wait"):
+            probing = True
             continue
         value = word
         if word.startswith("-"):
@@ -58,7 +68,7 @@ def argument_addresses(command: str) -> list[tuple[str, str]]:
                 flag = name
                 continue
             flag, value = name, rest
-        if not waiting and (URL_PATTERN.match(value) or HOSTPORT_PATTERN.match(value) or UNDERSCORE_HOSTPORT.match(value)):
+        if not probing and (URL_PATTERN.match(value) or HOSTPORT_PATTERN.match(value) or UNDERSCORE_HOSTPORT.match(value)):
             out.append((flag, value))
         flag = ""
     return out

@@ -42,7 +42,7 @@ RULES = (
         unit="command_line_addresses",
         reads=("program.command", "k8s.workload"),
         writes=("connections",),
-        after=("config.address-values",),
+        after=("config.address-values", "process.shared-code"),
         state=("ports_served", "ports_published"),
     ),
 )
