@@ -2,7 +2,8 @@
 
 Why: many servers take their peers' addresses as flags rather than settings (``hbbs -r
 relay:21117``, ``--upstream http://api:8000``, ``--broker kafka:9092``); a compose ``command:`` or
-a Kubernetes container's ``command``/``args`` is then the only place the link is written.  Only
+a Kubernetes container's ``command``/``args`` (``$(RELAY_HOST)`` filled from the container's
+``env`` as Kubernetes does) is then the only place the link is written.  Only
 components the system has are reached (an argument is no declaration of a new system), and the
 hosts of waiting tools (``wait-for-it db:5432 -- ...``, ``dockerize -wait tcp://db:5432``) are
 skipped, and so are those a start-up loop probes (``while ! curl -s http://config:8888/health;
@@ -23,7 +24,7 @@ from pathlib import PurePosixPath
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.service_names import UNDERSCORE_HOSTPORT
 from repomodeler.graph.values import HOSTPORT_PATTERN, URL_PATTERN, HostRef, parse_hosts
-from repomodeler.records import Evidence
+from repomodeler.records import Evidence, Fact
 
 RESERVED_EXAMPLE = re.compile(r"(^|\.)(example\.(com|net|org)|example|test|invalid)$")
 # Tools a start-up script runs to wait for a peer or probe it: their hosts order start-up (like
@@ -81,8 +82,18 @@ class CommandAddressRules(ResolverBase):
         for f in self.by_kind["program.command"]:
             if f.get("source") == "compose":
                 self._command_links(f.get("owner") or "", f.get("command") or "", f.evidence)
+        env: dict[tuple[str, str, str], set[str]] = {}
+        for f in self.by_kind["config.env"]:
+            if f.get("source") == "kubernetes":
+                env.setdefault((f.repository, (f.get("owner") or "").lower(), f.get("name") or ""), set()).add(f.get("value") or "")
+
+        def expand(f: Fact, m: re.Match[str]) -> str:  # `$(RELAY_HOST)`: Kubernetes fills it from the container's env
+            values = env.get((f.repository, (f.get("name") or "").lower(), m.group(1)), set())
+            return next(iter(values)) if len(values) == 1 else m.group(0)
+
         for f in self.by_kind["k8s.workload"]:
-            self._command_links(f.get("name") or "", f.get("command") or "", f.evidence)
+            command = re.sub(r"\$\(([A-Za-z_][A-Za-z0-9_]*)\)", lambda m, f=f: expand(f, m), f.get("command") or "")
+            self._command_links(f.get("name") or "", command, f.evidence)
 
     def _command_links(self, owner_name: str, command: str, evidence: Evidence) -> None:
         owner = self.alias.get(owner_name.lower())

@@ -40,7 +40,7 @@ RULES = (
         message=("An address a deployment passes to a service on its command line (hbbs -r relay:21117, "
                  "--upstream http://api:8000) connects it to that component of the system"),
         unit="command_line_addresses",
-        reads=("program.command", "k8s.workload"),
+        reads=("program.command", "k8s.workload", "config.env"),
         writes=("connections",),
         after=("config.address-values", "process.shared-code"),
         state=("ports_served", "ports_published"),
