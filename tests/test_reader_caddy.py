@@ -72,3 +72,14 @@ def test_snippet_arguments_are_filled_per_import() -> None:
     text = ("(backend) {\n\treverse_proxy {args[0]}/* {args[1]}\n}\n\n"
             "shop.example.com {\n\timport backend /api api:8000\n\timport backend /live live:3000\n}\n")
     assert routes(text) == {(2, "api:8000", "/api/*"), (2, "live:3000", "/live/*")}
+
+
+def test_hostile_nesting_and_import_fan_out_end_quickly() -> None:
+    deep = "example.org {\n" + "route {\n" * 5000 + "reverse_proxy a:1\n" + "}\n" * 5001
+    assert {u for _l, u, _p in routes(deep)} == {"a:1"}
+    chain = "".join(f"(s{i}) {{\n\timport s{i + 1}\n\timport s{i + 1}\n}}\n" for i in range(40))
+    chain += "(s40) {\n\treverse_proxy b:2\n}\nexample.org {\n\timport s0\n}\n"
+    assert routes(chain) == set()  # imported too deep to follow: nothing, and no hang
+    fan = "".join(f"(s{i}) {{\n\timport s{i + 1}\n\timport s{i + 1}\n}}\n" for i in range(6))
+    fan += "(s6) {\n\treverse_proxy c:3\n}\nexample.org {\n\timport s0\n}\n"
+    assert routes(fan) == {(fan.splitlines().index("\treverse_proxy c:3") + 1, "c:3", "")}

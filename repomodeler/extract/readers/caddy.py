@@ -30,6 +30,11 @@ _ENV_RUNTIME = re.compile(r"\{env\.([A-Za-z_][A-Za-z0-9_]*)\}")
 _ROUTE_BLOCKS = frozenset({"handle", "handle_path", "route"})
 # Directives whose arguments after the matcher are upstream addresses.
 _PROXIES = {"reverse_proxy": "reverse_proxy", "php_fastcgi": "php_fastcgi"}
+# Bounds for a hostile file: blocks nested deeper are read as if flat, imports nest this deep at
+# most, and a site stops after this many lines walked (snippets importing snippets twice each).
+MAX_DEPTH = 32
+MAX_IMPORT_DEPTH = 8
+MAX_WALKED = 20000
 
 
 @dataclass
@@ -70,6 +75,8 @@ def parse(text: str) -> list[_Node]:
             if len(stack) > 1:
                 stack.pop()
             toks = toks[1:]
+        # (past MAX_DEPTH a block's lines stay with the enclosing one, and so does its `}`: a hostile
+        # file's extra closing braces then end outer blocks early, which only loses routes)
         if not toks:
             continue
         opens = toks[-1] == "{"
@@ -83,7 +90,7 @@ def parse(text: str) -> list[_Node]:
             continue
         node = _Node(toks, i)
         stack[-1].children.append(node)
-        if opens:
+        if opens and len(stack) <= MAX_DEPTH:
             stack.append(node)
     return root.children
 
@@ -120,6 +127,7 @@ class _Site:
         self.repo, self.path, self.snippets, self.server_names = repo, path, snippets, server_names
         self.matchers: dict[str, str] = {}  # a named matcher's path (`@api path /api/*`)
         self.facts: list[Fact] = []
+        self.walked = 0
 
     def location(self, matcher: str, outer: str) -> str:
         if matcher.startswith("@"):
@@ -134,10 +142,12 @@ class _Site:
                 if paths:
                     self.matchers[node.tokens[0]] = paths[0]
         for node in nodes:
-            if not node.tokens:
+            self.walked += 1
+            if not node.tokens or self.walked > MAX_WALKED:
                 continue
             name, args = node.tokens[0], node.tokens[1:]
-            if name == "import" and args and args[0] in self.snippets and args[0] not in importing:
+            if name == "import" and args and args[0] in self.snippets and args[0] not in importing \
+                    and len(importing) < MAX_IMPORT_DEPTH:
                 # `import backend api:8000`: the snippet's {args[0]} / {args.0} are the import's arguments
                 self.walk(_with_args(self.snippets[args[0]], args[1:]), location, (*importing, args[0]))
             elif name in _ROUTE_BLOCKS:
