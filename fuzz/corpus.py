@@ -55,6 +55,8 @@ def descriptor_seeds() -> tuple[tuple[str, bytes], ...]:
     seeds.append(("deploy.yaml", b"apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: a\nspec:\n  template:\n"
                                  b"    spec:\n      containers:\n      - name: a\n        image: x\n        env:\n"
                                  b"        - name: URL\n          value: http://b:80\n"))
+    seeds.append(("firebase.json", b'{"hosting": [{"public": "dist", "rewrites": [{"source": "/api/**", '
+                                   b'"run": {"serviceId": "api"}}, {"source": "/f", "function": {"functionId": "f"}}]}]}'))
     seeds.append(("pom.xml", b"<project><artifactId>a</artifactId><dependencies><dependency><artifactId>b"
                              b"</artifactId></dependency></dependencies></project>"))
     return tuple(seeds)

@@ -140,6 +140,9 @@ def test_the_first_recognising_reader_reads():
 FIXTURES = {
     "appsettings": ("appsettings.json", '{"ConnectionStrings": {"Orders": "Host=db"}}\n', "config.property"),
     "beats": ("filebeat.yml", 'output.logstash:\n  hosts: ["logstash:5044"]\n', "monitoring.target"),
+    "caddy": ("proxy/Caddyfile.prod", "shop.example.com {\n  reverse_proxy /api/* orders:8080\n}\n", "proxy.route"),
+    "firebase": ("web/firebase.json", '{"hosting": {"public": "dist", "rewrites": [{"source": "/api/**", '
+                 '"run": {"serviceId": "api"}}]}}\n', "hosting.rewrite"),
     "cdk": ("payments/lib/payments-stack.ts", 'import * as dynamodb from "aws-cdk-lib/aws-dynamodb";\n'
             'const table = new dynamodb.Table(this, "Table", {});\n', "cfn.resource"),
     "cloudformation": ("orders/template.yaml", "Transform: AWS::Serverless-2016-10-31\nResources:\n  Table:\n"

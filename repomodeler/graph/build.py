@@ -36,6 +36,9 @@ from repomodeler.graph.route_calls import RouteCallRules
 from repomodeler.graph.rpc_interfaces import RpcInterfaceRules
 from repomodeler.graph.setting_reads import SettingReadRules
 from repomodeler.graph.subsystems import SubsystemRules
+from repomodeler.graph.service_names import ServiceNameRules
+from repomodeler.graph.command_addresses import CommandAddressRules
+from repomodeler.graph.hosting import HostingRules
 from repomodeler.graph.launched import LaunchRules, NamedProcessRules, SpawnedBinaryRules, SupervisedRules
 from repomodeler.graph.webapps import WebAppRules
 from repomodeler.records import ExtractResult
@@ -48,7 +51,8 @@ __all__ = ["Resolver", "SystemModel", "resolve_system"]
 class Resolver(ComponentRules, AspireRules, CloudFormationRules, ConnectionRules, PlatformRules, ProcessRules, SubsystemRules,
                LaunchRules, SpawnedBinaryRules, SupervisedRules, WebAppRules, PluginRules, VendorRules, NamedProcessRules,
                RpcInterfaceRules, RegistryRules, NamedAddressRules, HostRules, ListenPortRules, RouteCallRules,
-               CommandLineRules, LocalServiceRules, IacDeployRules, SettingReadRules):
+               CommandLineRules, LocalServiceRules, IacDeployRules, SettingReadRules, ServiceNameRules,
+               CommandAddressRules, HostingRules):
     """Applies the rules of :data:`repomodeler.rules.RULES` in their order (a rule runs after the rules it
     declares it uses, so it sees what they found), then names on every element the rules behind it."""
 

@@ -143,6 +143,13 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
             if scalar(get(svc, "env_file")):
                 facts.append(fact("compose.env_file", repo, path, node_line(get(svc, "env_file")), owner=name,
                                    file=scalar(get(svc, "env_file"))))
+            # `networks: {backend: {aliases: [api.shop.local]}}`: more names the service answers to on that network
+            for network, settings in items(get(svc, "networks")):
+                for item in seq(get(settings, "aliases")):
+                    alias = scalar(item)
+                    if alias:
+                        facts.append(fact("compose.network_alias", repo, path, node_line(item), owner=name,
+                                           alias=alias, network=network.value))
     return facts
 
 

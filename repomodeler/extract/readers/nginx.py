@@ -1,5 +1,5 @@
-"""Reverse-proxy configuration read line by line: nginx (upstreams, ``proxy_pass``), Apache httpd
-(``ProxyPass``, balancer members) and Caddy (``reverse_proxy``).
+"""Reverse-proxy configuration read line by line: nginx (upstreams, ``proxy_pass``) and Apache httpd
+(``ProxyPass``, balancer members).  Caddy's Caddyfile has a reader of its own (:mod:`.caddy`).
 
 A proxy forwards requests to upstream services; each upstream address becomes a ``proxy.route``
 fact (upstream value, optional location path) that the resolver turns into a connection from the
@@ -26,7 +26,6 @@ _APACHE_PASS = re.compile(r"^\s*ProxyPass(?:Match)?\s+(\S+)\s+(\S+)", re.I)
 _APACHE_MEMBER = re.compile(r"^\s*BalancerMember\s+(\S+)", re.I)
 _HAPROXY_SECTION = re.compile(r"^(backend|listen|frontend|global|defaults)\b\s*(\S*)")
 _HAPROXY_SERVER = re.compile(r"^\s+server\s+\S+\s+([A-Za-z0-9_.-]+:\d+)")
-_CADDY_PROXY = re.compile(r"^\s*reverse_proxy\s+(?:(/\S*)\s+)?(\S+)")
 
 
 def _expand(value: str, variables: dict[str, list[str]]) -> list[str]:
@@ -100,9 +99,6 @@ def read_proxy(repo: str, path: str, text: str) -> list[Fact]:
             if not m.group(2).lower().startswith("balancer://"):  # its members are the upstreams
                 facts.append(fact("proxy.route", repo, path, i, upstream=m.group(2), location=m.group(1), software="httpd"))
             continue
-        m = _CADDY_PROXY.match(line)
-        if m:
-            facts.append(fact("proxy.route", repo, path, i, upstream=m.group(2), location=m.group(1) or "", software="caddy"))
     return facts
 
 
@@ -114,7 +110,7 @@ _SITE = (r"(?:nginx[^/]*\.conf|httpd[^/]*\.conf|default\.conf"
 
 
 READERS = (
-    Reader("nginx", "proxy", 100, read_proxy, patterns=(_SITE, _SITE + r"\.template", r"[^/]*\.nginx", r"Caddyfile"),
+    Reader("nginx", "proxy", 100, read_proxy, patterns=(_SITE, _SITE + r"\.template", r"[^/]*\.nginx"),
            ignore_case=False, shadows=("nginx.template",)),
     # Other templates of configuration files (shop.conf.template): listed, not read.
     Reader("nginx.template", "proxy", 110, None, patterns=(r"[^/]*\.conf\.template",), ignore_case=False),

@@ -21,4 +21,13 @@ RULES = (
         writes=("connections",),
         after=("stores.implied",),
     ),
+    Rule(
+        id="compose.network-aliases",
+        message=("A compose service's network aliases are names it answers to: a URL naming one reaches that "
+                 "service, not an external host"),
+        unit="network_aliases",
+        reads=("compose.network_alias",),
+        writes=("aliases",),
+        after=("compose.services", "build.units"),
+    ),
 )

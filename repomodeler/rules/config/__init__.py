@@ -51,4 +51,24 @@ RULES = (
         after=("config.address-values",),
         state=("protocol_unknown",),
     ),
+    Rule(
+        id="config.underscore-service-hosts",
+        message=("A bare host:port whose host is a compose service's name with an underscore (reader_service:5003), "
+                 "given to a service in its settings, connects it to that service"),
+        unit="underscore_service_hosts",
+        reads=("compose.service", "config.env"),
+        writes=("connections",),
+        after=("config.address-values",),
+        state=("protocol_unknown",),
+    ),
+    Rule(
+        id="config.command-line-addresses",
+        message=("An address a deployment passes to a service on its command line (hbbs -r relay:21117, "
+                 "--upstream http://api:8000) connects it to that component of the system"),
+        unit="command_line_addresses",
+        reads=("program.command", "k8s.workload", "config.env"),
+        writes=("connections",),
+        after=("config.address-values", "process.shared-code"),
+        state=("ports_served", "ports_published"),
+    ),
 )

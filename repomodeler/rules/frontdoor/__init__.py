@@ -28,4 +28,13 @@ RULES = (
                "routes.client-packages"),
         state=("file_owner", "package_owner", "packages", "process_parent"),
     ),
+    Rule(
+        id="frontdoor.hosting-rewrites",
+        message=("A static hosting's rewrites (Firebase Hosting's run.serviceId, function) to a Cloud Run service or a "
+                 "Cloud Function connect the web app it serves to that backend"),
+        unit="hosting_rewrites",
+        reads=("hosting.rewrite",),
+        writes=("connections", "unresolved"),
+        after=("compose.services", "build.units", "frontend.webapps"),
+    ),
 )
