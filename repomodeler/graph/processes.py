@@ -632,6 +632,11 @@ class ProcessRules(ResolverBase):
             roots_of[cid] = {primary}
         if own_roots:
             roots_of[cid] = roots_of.get(cid, set()) | own_roots
+        # A program folder holding no code itself (a multi-call binary's `cmd/argocd-server`, whose code
+        # is `cmd/argocd-server/commands`) starts from the packages below it.
+        roots_of = {pc: {x for r in rs for x in ([r] if r in dirs or not r else
+                                                 sorted(d for d in dirs if is_under(d, r)) or [r])}
+                     for pc, rs in roots_of.items()}
         all_roots = {r for rs in roots_of.values() for r in rs}
         subtree_roots = sorted(((r, p.cid) for p in procs if p.own_subtree for r in p.roots if r),
                                key=lambda t: (-len(t[0]), t))
@@ -890,6 +895,69 @@ class ProcessRules(ResolverBase):
             self.credit(new.rules)
             for a, v in conn.attributes.items():
                 new.attributes.setdefault(a, v)
+
+    def shared_connections(self) -> None:
+        """A call made in code several processes share (a cache package the server, the controller and
+        the repository server all import) stays, after the split, with the component they came from,
+        which no longer runs it. Each process whose imports reach that code makes the call; the
+        component keeps only the lines of its own program and what no process reaches. A deployed
+        component keeps its calls: its deployment is what runs, its processes are parts of it."""
+        # A deployed component stays the running thing its deployment names (its processes are parts of
+        # it); only code nothing deploys as such (a build module, a multi-call binary) hands calls on.
+        parents = {p for p in getattr(self, "process_parent", {}).values()
+                   if not self.model.components[p].attributes.get("deployment")}
+        if not parents:
+            return
+        procs_of: dict[str, set[str]] = defaultdict(set)
+        for p, parent in self.process_parent.items():
+            procs_of[parent].add(p)
+        for k in sorted(k for k in self.model.connections if k[0] in parents):
+            conn = self.model.connections[k]
+            src, target = k[0], k[1]
+            if self.model.components[target].kind == "user":
+                continue
+            moved: dict[str, set[Evidence]] = defaultdict(set)
+            keep: set[Evidence] = set()
+            for e in sorted(conn.evidence):
+                holders = self._shared_holders(src, e)
+                runners = holders & procs_of[src] - {target}
+                if not runners:
+                    keep.add(e)
+                    continue
+                for p in runners:
+                    moved[p].add(e)
+                if src in holders and src in self.process_primaries:
+                    keep.add(e)  # the component's own program reaches it too
+            if not moved:
+                continue
+            made_by = self.created_by.get(k, "")
+            for p, evs in sorted(moved.items()):
+                nk = (p, target, conn.protocol)
+                new = self.model.connections.get(nk)
+                if new is None:
+                    new = Connection(source=p, target=target, kind=conn.kind, protocol=conn.protocol)
+                    self.model.connections[nk] = new
+                    self.created_by[nk] = made_by
+                new.evidence.update(evs)
+                new.rules |= conn.rules
+                self.credit(new.rules)
+                for a, v in conn.attributes.items():
+                    new.attributes.setdefault(a, v)
+            if keep:
+                conn.evidence = keep
+            else:
+                del self.model.connections[k]
+                self.created_by.pop(k, None)
+
+    def _shared_holders(self, cid: str, e: Evidence) -> set[str]:
+        """The processes whose imports reach the code at `e` when that code is shared (its owner is
+        still the component `cid` the processes were split from); empty for code a process owns."""
+        if self.process_of_file(e.repository, e.path) != cid:
+            return set()
+        if (e.repository, e.path) in self.file_owner:
+            return set(self.file_holders.get((e.repository, e.path), set()))
+        d = self.packages.package_of(e.repository, e.path)
+        return set(self.package_holders.get((e.repository, d), set())) if d is not None else set()
 
     def _provider_of(self, comp: Component, conn: Connection) -> str | None:
         """The process of `comp` that provides what `conn` calls (its endpoints, its gRPC service)."""

@@ -114,6 +114,7 @@ ORDER: tuple[str, ...] = (
     "routes.client-packages",
     "frontdoor.command-line",
     "process.shared-code",
+    "process.shared-connections",
     "config.command-line-addresses",
     "code.container-engine",
     "stores.sql-drivers",

@@ -41,6 +41,17 @@ RULES = (
         state=("file_owner", "package_owner", "packages", "process_primaries", "process_dispatchers"),
     ),
     Rule(
+        id="process.shared-connections",
+        message=("A call made in code several processes of one component share is made by each process whose "
+                 "imports reach that code, not by the component they were split from"),
+        unit="shared_connections",
+        reads=(),
+        writes=("connections", "attributes"),
+        after=("process.programs", "process.links", "process.shared-code"),
+        state=("file_holders", "file_owner", "package_holders", "package_owner", "packages", "process_parent",
+               "process_primaries"),
+    ),
+    Rule(
         id="process.supervised",
         message=("Each program a process manager (s6, supervisord, a Procfile, systemd units) keeps running beside "
                  "a component's own is a process of it, using the stores that component is configured with; a unit "
