@@ -491,7 +491,8 @@ class ConnectionRules(ResolverBase):
     def sdk_services(self) -> None:
         """A service importing the client library of a hosted service (Stripe, SendGrid, OpenAI,
         Firestore, S3, Key Vault...) calls that service: an external system named by its API host,
-        the same node a URL literal of that host would make."""
+        the same node a URL literal of that host would make. A browser app signing users in with a
+        hosted identity service's SDK (Firebase Auth, Cognito, Auth0) calls it too."""
         # `from google.cloud import firestore` imports the module google.cloud: the name makes the library
         named = [(f, f"{f.get('module')}.{f.get('name')}") for f in self.by_kind["module.var"] if f.get("name")]
         for f, module in sorted([*((f, f.get("module") or "") for f in self.by_kind["import"]), *named],
@@ -501,7 +502,7 @@ class ConnectionRules(ResolverBase):
                 self._object_store_user(f, module)
                 continue
             owner = self.owner_of(f.repository, f.path) if found else None
-            if not found or owner is None or self.model.components[owner].kind not in ("service", "gateway"):
+            if not found or owner is None or self.model.components[owner].kind not in ("service", "gateway", "webapp"):
                 continue
             host, names = found
             target = self.alias.get(host) or next((self.alias[n] for n in names if n in self.alias), None)
