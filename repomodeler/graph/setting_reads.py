@@ -80,30 +80,28 @@ class SettingReadRules(ResolverBase):
                 out[(f.repository, f.get("name") or "")].add(f.get("value") or "")
         return out
 
-    def _reads_by_file(self) -> dict[tuple[str, str], set[str]]:
-        """(repository, path) -> canonical names of the settings the file's code reads: environment
-        reads (by literal name, or by a constant holding the name, or a helper handed the name),
-        configuration reads (.NET keys, viper),
-        fields filled from the environment (Go ``env:"X"`` / ``envconfig:"X"`` struct tags, pydantic
-        ``BaseSettings`` fields), and ``${NAME}`` placeholders of configuration files (a Spring
-        ``application.yml`` taking ``${DB_HOST}``)."""
+    def _code_reads(self) -> list[tuple[Fact, set[str]]]:
+        """Each line of code reading settings, with the canonical names it reads: environment reads (by
+        literal name, or by a constant holding the name), configuration reads (.NET keys, viper; a
+        section read also as a prefix ending in ``_``), and helpers handed the variable's name."""
         consts = self._constant_values()
-        reads: dict[tuple[str, str], set[str]] = defaultdict(set)
+        out: list[tuple[Fact, set[str]]] = []
         for f in self.by_kind["env.read"]:
             if f.get("name"):
-                reads[(f.repository, f.path)].add(canonical(f.get("name") or ""))
+                out.append((f, {canonical(f.get("name") or "")}))
         for f in self.by_kind["env.read_ref"]:
             last = re.split(r"[.:]", f.get("expr") or "")[-1]
-            for value in consts.get((f.repository, last), ()):
-                reads[(f.repository, f.path)].add(canonical(value))
+            out.append((f, {canonical(value) for value in consts.get((f.repository, last), ())}))
         for f in self.by_kind["config.read"]:
+            names: set[str] = set()
             for word in re.findall(r"[A-Za-z_][A-Za-z0-9_.:\-]*", f.get("expr") or ""):
-                reads[(f.repository, f.path)].add(canonical(word))
+                names.add(canonical(word))
                 # a section read (GetSection("Redis"), GetConnectionString("Orders")) takes every key under
                 # it: kept as a prefix ending in "_" (see _reads_setting)
-                reads[(f.repository, f.path)].add(canonical(word) + "_")
+                names.add(canonical(word) + "_")
                 if f.language == "csharp":
-                    reads[(f.repository, f.path)].add("CONNECTIONSTRINGS_" + canonical(word))
+                    names.add("CONNECTIONSTRINGS_" + canonical(word))
+            out.append((f, names))
         # A helper handed the variable's name (``mustMapEnv(&svc.addr, "CART_SERVICE_ADDR")``,
         # ``getEnv("ORDERS_URL", default)``): a literal spelled like an environment variable is read there.
         # (A constant declared with the name is no read: the code using the constant is, see env.read_ref.)
@@ -111,8 +109,19 @@ class SettingReadRules(ResolverBase):
             text = f.get("args") if f.kind == "value.invoke" else f.get("expr")
             if f.kind == "value.assign" and not re.match(r"^[\w.]+\s*\(", text or ""):
                 continue
-            for m in ENV_NAME_LITERAL.finditer(text or ""):
-                reads[(f.repository, f.path)].add(m.group(1))
+            out.append((f, {m.group(1) for m in ENV_NAME_LITERAL.finditer(text or "")}))
+        return [(f, names) for f, names in out if names]
+
+    def _reads_by_file(self) -> dict[tuple[str, str], set[str]]:
+        """(repository, path) -> canonical names of the settings the file's code reads: environment
+        reads (by literal name, or by a constant holding the name, or a helper handed the name),
+        configuration reads (.NET keys, viper),
+        fields filled from the environment (Go ``env:"X"`` / ``envconfig:"X"`` struct tags, pydantic
+        ``BaseSettings`` fields), and ``${NAME}`` placeholders of configuration files (a Spring
+        ``application.yml`` taking ``${DB_HOST}``)."""
+        reads: dict[tuple[str, str], set[str]] = defaultdict(set)
+        for f, names in self._code_reads():
+            reads[(f.repository, f.path)].update(names)
         for f in self.by_kind["config.tag"]:  # Go struct tags: `env:"POSTGRES_HOST"`, `envconfig:"BROKERS"`
             for m in re.finditer(r"\b(?:env|envconfig):\"([A-Za-z_][A-Za-z0-9_]*)", f.get("expr") or ""):
                 reads[(f.repository, f.path)].add(canonical(m.group(1)))
@@ -234,6 +243,29 @@ class SettingReadRules(ResolverBase):
     def _imports_store_client(self, owner: str, value: str) -> bool:
         techs = {SCHEME_TECH.get(r.scheme or "") for r in parse_hosts(value)} - {None, ""}
         return any(self.uses_technology(owner, t) for t in techs if t)
+
+    # ------------------------------------------------------------------ config.secret-files
+    def secret_files(self) -> None:
+        """A secrets file (what a local-file secret store serves: Dapr's ``secretstores.local.file``,
+        .NET user secrets) belongs to no component; the connection strings in it are the connections of
+        the components whose code reads their keys (``Configuration["ConnectionStrings:CatalogDB"]``,
+        ``GetConnectionString("CatalogDB")``), with the reading line and the secret's line as evidence."""
+        secrets: dict[str, list[Fact]] = defaultdict(list)
+        for f in self.by_kind["config.secret"]:
+            secrets[canonical(f.get("name") or "")].append(f)
+        if not secrets:
+            return
+        for f, names in sorted(self._code_reads(), key=lambda p: p[0].order()):
+            owner = self.owner_of(f.repository, f.path)
+            if owner is None or self.model.components[owner].kind not in ("service", "gateway"):
+                continue
+            for name in sorted(n for n in names if n in secrets):
+                for s in secrets[name]:
+                    if s.repository != f.repository:
+                        continue
+                    self._resolve_value(owner, s.get("value") or "", [f.evidence, s.evidence],
+                                        env_name=s.get("name") or "", allow_external=False, origin=f.evidence,
+                                        introduce=False)
 
     # ------------------------------------------------------------------ config.caller-settings
     def caller_settings(self) -> None:

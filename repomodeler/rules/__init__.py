@@ -72,6 +72,7 @@ ORDER: tuple[str, ...] = (
     "config.address-values",
     "config.underscore-service-hosts",
     "config.document-keys",
+    "config.secret-files",
     "code.address-literals",
     "code.client-calls",
     "code.config-reads",

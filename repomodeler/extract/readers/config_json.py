@@ -11,6 +11,8 @@ from repomodeler.extract.readers.appsettings import json_settings
 from repomodeler.records import Fact
 
 HOST_VALUE = re.compile(r"^([a-z][a-z0-9+.-]*://\S+|[A-Za-z][A-Za-z0-9_.-]*:\d{2,5})$")
+# An ADO.NET-style connection string (``Server=sqldata;Database=orders;User Id=sa``) names its host by key.
+CONNECTION_STRING = re.compile(r"(?i)(^|;)\s*(server|data source|host|hostname|address|addr|endpoint)\s*=\s*[^;]+")
 
 
 def read_config_json(repo: str, path: str, text: str) -> list[Fact]:
@@ -21,6 +23,16 @@ def read_config_json(repo: str, path: str, text: str) -> list[Fact]:
             for key, value, line in json_settings(text, ".") if HOST_VALUE.match(value.strip())]
 
 
+def read_secrets_json(repo: str, path: str, text: str) -> list[Fact]:
+    """A secrets file (``secrets.json``, ``eshop-secrets.json``: what a local-file secret store such as
+    Dapr's ``secretstores.local.file`` or .NET user secrets serves the applications): its nested keys
+    joined with ``:`` (``ConnectionStrings:CatalogDB``), kept when the value is an address or a
+    connection string. The secret values themselves are never kept beyond what names a host."""
+    return [fact("config.secret", repo, path, line, name=key, value=value)
+            for key, value, line in json_settings(text, ":")
+            if HOST_VALUE.match(value.strip()) or CONNECTION_STRING.search(value)]
+
+
 def _not_tool_config(path: str, head: str) -> bool:
     return not PurePosixPath(path).name.lower().startswith(("tsconfig", "jsconfig"))
 
@@ -28,4 +40,5 @@ def _not_tool_config(path: str, head: str) -> bool:
 READERS = (
     Reader("config_json", "descriptor", 330, read_config_json, patterns=(r"(?:[a-z0-9]+[-_.])*config\.json",),
            sniff=_not_tool_config, shadows=("appsettings", "appsettings.other")),
+    Reader("secrets_json", "descriptor", 331, read_secrets_json, patterns=(r"(?:[a-z0-9]+[-_.])*secrets?\.json",)),
 )

@@ -52,6 +52,17 @@ RULES = (
         state=("protocol_unknown",),
     ),
     Rule(
+        id="config.secret-files",
+        message=("A connection string in a secrets file a local-file secret store serves (Dapr, .NET user secrets) "
+                 "connects the components whose code reads its key to the component it names"),
+        unit="secret_files",
+        reads=("config.secret", "env.read", "env.read_ref", "config.read", "const.string", "value.invoke",
+               "value.assign"),
+        writes=("connections", "unresolved"),
+        after=("config.address-values",),
+        state=("databases_named", "env_values", "ports_published", "ports_served", "protocol_unknown"),
+    ),
+    Rule(
         id="config.underscore-service-hosts",
         message=("A bare host:port whose host is a compose service's name with an underscore (reader_service:5003), "
                  "given to a service in its settings, connects it to that service"),
