@@ -28,9 +28,25 @@ def read_secrets_json(repo: str, path: str, text: str) -> list[Fact]:
     Dapr's ``secretstores.local.file`` or .NET user secrets serves the applications): its nested keys
     joined with ``:`` (``ConnectionStrings:CatalogDB``), kept when the value is an address or a
     connection string. The secret values themselves are never kept beyond what names a host."""
-    return [fact("config.secret", repo, path, line, name=key, value=value)
+    return [fact("config.secret", repo, path, line, name=key, value=_host_part(value))
             for key, value, line in json_settings(text, ":")
             if HOST_VALUE.match(value.strip()) or CONNECTION_STRING.search(value)]
+
+
+# The parts of a connection string that say where, never who or with what password.
+_WHERE_KEYS = re.compile(r"(?i)^\s*(server|data source|host|hostname|address|addr|endpoint|port|database|initial catalog)\s*$")
+
+
+def _host_part(value: str) -> str:
+    """What names the host, without credentials: a URL without its user information
+    (``redis://:pw@cache:6379`` -> ``redis://cache:6379``), a connection string reduced to its
+    server, port and database (``Server=sqldata;Database=orders;User Id=sa;Password=x`` ->
+    ``Server=sqldata;Database=orders``)."""
+    v = value.strip()
+    if HOST_VALUE.match(v):
+        return re.sub(r"^([a-z][a-z0-9+.-]*://)[^/@]*@", r"\1", v)
+    pairs = [p.split("=", 1) for p in v.split(";") if "=" in p]
+    return ";".join(f"{k.strip()}={w.strip()}" for k, w in pairs if _WHERE_KEYS.match(k))
 
 
 def _not_tool_config(path: str, head: str) -> bool:
