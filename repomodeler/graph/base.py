@@ -13,6 +13,7 @@ from pathlib import PurePosixPath
 from repomodeler.graph.catalog import tech_for_image
 from repomodeler.graph.constants import INDEXED_KINDS, ConstantIndex
 from repomodeler.graph.fact_view import FactView
+from repomodeler.graph.go_plugins import without_plugin_mains
 from repomodeler.rules import RULES, Rule, UndeclaredState
 from repomodeler.graph.packages import folder
 from repomodeler.graph.naming import (
@@ -281,6 +282,8 @@ class ResolverBase:
                 and (f.repository, f.path, f.get("name") if f.kind == "compose.service" else f.get("owner")) in opt_in)),
             key=Fact.order)
         self._facts = activate_deployed_profiles(self._facts)
+        # Go main packages built or loaded as plugins are code of the program loading them (graph/go_plugins.py).
+        self._facts = without_plugin_mains(self._facts)
         # Compose services of opt-in variant files and under profiles: their build folders are opt-in
         # too (see ComponentRules.variant_builds / profile_builds).
         self.opt_in_services: list[tuple[str, Fact]] = sorted(
