@@ -117,3 +117,15 @@
  (#match? @function "(?i)(find|lookup|locate|resolve|binary|executable|exe)")
  (#match? @program "^\"[A-Za-z0-9][A-Za-z0-9_+-]*\"$")
  (#set! fact "program.finder"))
+
+; Go plugins (plugin.Open): the symbol a host looks up in a plugin it opened, plug.Lookup("PluginEntry")
+; (kept only in files importing "plugin"), and the exported package-level variables a plugin's main
+; package declares for it, var PluginEntry impl.AE (graph/go_plugins.py)
+((call_expression
+   function: (selector_expression field: (field_identifier) @_fn)
+   arguments: (argument_list . (interpreted_string_literal) @name .)) @fact
+ (#eq? @_fn "Lookup")
+ (#set! fact "plugin.lookup"))
+((source_file (var_declaration (var_spec name: (identifier) @name)) @fact)
+ (#match? @name "^[A-Z]")
+ (#set! fact "code.exported_var"))

@@ -13,8 +13,10 @@ from pathlib import PurePosixPath
 from repomodeler.graph.catalog import tech_for_image
 from repomodeler.graph.constants import INDEXED_KINDS, ConstantIndex
 from repomodeler.graph.fact_view import FactView
+from repomodeler.graph.go_plugins import without_plugin_mains
 from repomodeler.rules import RULES, Rule, UndeclaredState
 from repomodeler.graph.packages import folder
+from repomodeler.graph.values import PLACEHOLDER, expand_placeholders
 from repomodeler.graph.naming import (
     norm_path,
     is_under,
@@ -138,26 +140,44 @@ def nested_compose_variants(services: list[Fact], variants: set[str]) -> dict[st
     return nested
 
 
-def opt_in_services(services: list[Fact]) -> set[tuple[str, str, str | None]]:
+def service_profiles(f: Fact, dotenv: dict[tuple[str, str], dict[str, str]]) -> list[str]:
+    """The profiles a compose service is under, after compose's own interpolation from the ``.env``
+    beside the file: ``profiles: [${DOCKER_WEB_PROFILE:-}]`` with the variable unset is the empty
+    profile, which compose ignores (the service always starts); a non-empty default is that profile."""
+    here = f.get("compose_dir") or PurePosixPath(f.path).parent.as_posix()
+    env = dotenv.get((f.repository, norm_path(PurePosixPath(here).joinpath(".env").as_posix())), {})
+    out: list[str] = []
+    for p in (f.get("profiles") or "").split(","):
+        if "$" in p:  # an unset variable without a default is empty
+            p = PLACEHOLDER.sub("", expand_placeholders(p, env.get)).strip()
+        if p:
+            out.append(p)
+    return sorted(set(out))
+
+
+def opt_in_services(services: list[Fact], dotenv: dict[tuple[str, str], dict[str, str]] | None = None,
+                    ) -> set[tuple[str, str, str | None]]:
     """(repository, compose file, service) of the services that start only when someone activates
     their profile.  In a file where some services have no profile, every profiled one is opt-in.  In
     a file where every service has one there is no default set: the profile most services share
-    (``profiles: ["all"]``) is how the file is run, and only services outside it stay opt-in."""
+    (``profiles: ["all"]``) is how the file is run, and only services outside it stay opt-in.  A
+    profile given by a variable that is empty by default is none (see service_profiles)."""
     by_file: dict[tuple[str, str], list[Fact]] = defaultdict(list)
     for f in services:
         by_file[(f.repository, f.path)].append(f)
     out: set[tuple[str, str, str | None]] = set()
     for (repo, path), group in sorted(by_file.items()):
-        profiled = [f for f in group if f.get("profiles")]
+        profiles = {id(f): service_profiles(f, dotenv or {}) for f in group}
+        profiled = [f for f in group if profiles[id(f)]]
         if len(profiled) < len(group):
             out |= {(repo, path, f.get("name")) for f in profiled}
             continue
         counts: dict[str, int] = defaultdict(int)
         for f in group:
-            for p in (f.get("profiles") or "").split(","):
+            for p in profiles[id(f)]:
                 counts[p] += 1
         main = min(counts, key=lambda p: (-counts[p], p))
-        out |= {(repo, path, f.get("name")) for f in group if main not in (f.get("profiles") or "").split(",")}
+        out |= {(repo, path, f.get("name")) for f in group if main not in profiles[id(f)]}
     return out
 
 
@@ -273,7 +293,12 @@ class ResolverBase:
         variant_dirs = sorted(p.rsplit("/", 1)[0] for p, own_folder in nested.items() if own_folder)
         # Compose services with `profiles:` start only when someone activates the profile
         # (`docker compose --profile seed up`): opt-in, like a variant file, with everything they declare.
-        opt_in = opt_in_services(services)
+        # .env settings by (repository, path), for compose's own interpolation (variant files included).
+        self.dotenv: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)
+        for f in every_fact:
+            if f.kind == "config.env" and f.get("source") == "dotenv" and f.get("name"):
+                self.dotenv[(f.repository, norm_path(f.path))].setdefault(f.get("name") or "", f.get("value") or "")
+        opt_in = opt_in_services(services, self.dotenv)
         self._facts: list[Fact] = sorted((
             f for f in every_fact if f.path not in variants
             and not any(is_under(f.path, d) for d in variant_dirs) and not (
@@ -281,17 +306,14 @@ class ResolverBase:
                 and (f.repository, f.path, f.get("name") if f.kind == "compose.service" else f.get("owner")) in opt_in)),
             key=Fact.order)
         self._facts = activate_deployed_profiles(self._facts)
+        # Go main packages built or loaded as plugins are code of the program loading them (graph/go_plugins.py).
+        self._facts = without_plugin_mains(self._facts)
         # Compose services of opt-in variant files and under profiles: their build folders are opt-in
         # too (see ComponentRules.variant_builds / profile_builds).
         self.opt_in_services: list[tuple[str, Fact]] = sorted(
             ("profile" if (f.repository, f.path, f.get("name")) in opt_in else "variant", f)
             for f in services if f.get("build_context")
             and (f.path in variants or (f.repository, f.path, f.get("name")) in opt_in))
-        # .env settings by (repository, path), for compose's own interpolation (variant files included).
-        self.dotenv: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)
-        for f in every_fact:
-            if f.kind == "config.env" and f.get("source") == "dotenv" and f.get("name"):
-                self.dotenv[(f.repository, norm_path(f.path))].setdefault(f.get("name") or "", f.get("value") or "")
         self.by_kind = FactView(self._facts, strict=os.environ.get("REPOMODELER_STRICT_PASSES") == "1")
         self.owner_cache: dict[tuple[str, str], str | None] = {}
         self._owner_state: tuple[int, int] = (-1, -1)  # (Roots.version, number of components) the memo is for

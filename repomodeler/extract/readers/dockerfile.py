@@ -7,6 +7,7 @@ import re
 from typing import Iterator
 
 from repomodeler.extract.readers._base import Reader, fact
+from repomodeler.extract.readers.makefile import GO_SHARED_BUILD
 from repomodeler.records import Fact
 
 _ARTIFACT = re.compile(r"([A-Za-z0-9_][A-Za-z0-9_.-]*?)(?:-\d[A-Za-z0-9_.-]*)?\.(?:jar|war|ear)\b")
@@ -45,7 +46,7 @@ def read_dockerfile(repo: str, path: str, text: str) -> list[Fact]:
     facts: list[Fact] = []
     env: dict[str, str] = {}
     for i, line in _instructions(text):
-        m = re.match(r"(?i)^(FROM|EXPOSE|ENTRYPOINT|CMD|ADD|COPY|ENV|ARG)\s+(.*)$", line)
+        m = re.match(r"(?i)^(FROM|EXPOSE|ENTRYPOINT|CMD|ADD|COPY|ENV|ARG|RUN)\s+(.*)$", line)
         if not m:
             continue
         instr, arg = m.group(1).upper(), m.group(2).strip()
@@ -65,6 +66,8 @@ def read_dockerfile(repo: str, path: str, text: str) -> list[Fact]:
                 facts.append(fact("docker.expose", repo, path, i, port=_substitute(port, env).split("/")[0]))
         elif instr in ("ENTRYPOINT", "CMD"):
             facts.append(fact("docker.command", repo, path, i, instruction=instr, command=arg[:500]))
+        elif instr == "RUN" and GO_SHARED_BUILD.search(arg):  # go build -buildmode=plugin: code the program loads
+            facts.append(fact("program.plugin_build", repo, path, i, command=arg[:500]))
         if instr in ("ADD", "COPY"):  # what the build context puts in the image (not another stage's files)
             words = _copy_words(_substitute(arg, env))
             if words is not None and len(words) >= 2:

@@ -11,11 +11,15 @@ from repomodeler.records import Fact
 # A recipe command that starts one program: python services/movies.py, python -m shop.worker,
 # node server.js, go run ./cmd/api (after `. venv/bin/activate;`, before a trailing `&`).
 _MAKE_RUN = re.compile(r"^(?:python[0-9.]*|node|go\s+run|ts-node|tsx|bun|deno\s+run)\s+\S")
+# A recipe building Go code as a plugin or shared library (go build -buildmode=plugin -o x.so ./plugins/x).
+GO_SHARED_BUILD = re.compile(r"\bgo\s+build\b[^;&|]*-buildmode[= ]\s*(?:plugin|c-shared)\b")
 
 
 def read_makefile(repo: str, path: str, text: str) -> list[Fact]:
     """Makefile recipes that start programs (``launch:`` running ``python services/movies.py &`` for
-    each service): one ``program.command`` a program, named by the file or module it runs."""
+    each service): one ``program.command`` a program, named by the file or module it runs.  Recipes
+    building Go code as a plugin (``go build -buildmode=plugin``) are ``program.plugin_build``: what they
+    build is loaded by a program, not run (graph/go_plugins.py)."""
     facts = []
     target = ""
     for i, raw in enumerate(text.splitlines(), start=1):
@@ -23,6 +27,8 @@ def read_makefile(repo: str, path: str, text: str) -> list[Fact]:
         if m:
             target = m.group(1)
             continue
+        if raw.startswith("\t") and GO_SHARED_BUILD.search(raw):
+            facts.append(fact("program.plugin_build", repo, path, i, command=raw.strip()[:500]))
         if not raw.startswith("\t") or re.search(r"\b(test|tests|lint|check|coverage|clean|install|build)\b", target):
             continue
         for part in re.split(r";|&&|\|\|", raw.strip().lstrip("@-")):

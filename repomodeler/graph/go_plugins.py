@@ -1,0 +1,70 @@
+"""Go main packages that are plugins, not programs.
+
+Why: Go's plugin mode needs ``package main`` (``package main // must be main for plugin entry point``),
+and such packages often keep a ``func main()`` for debugging; yet what the build makes of them is a
+shared object the host program loads with ``plugin.Open``, no process of its own.  Read as programs,
+a folder of forty plugins becomes forty command-line tools people run.  A main package is a plugin when
+
+* the repository's build compiles it with ``go build -buildmode=plugin`` (or ``c-shared``, a library
+  other code loads): a Dockerfile ``RUN`` or a Makefile recipe naming its folder; or
+* it declares the exported package-level variable a host looks up in the plugins it opens
+  (``plug.Lookup("PluginEntry")`` in a file importing ``plugin``; ``var PluginEntry impl.AE``), which
+  finds plugins however the build names them (a script looping over ``plugins/*``).
+
+Their ``program.main`` facts are dropped before any rule reads them: the packages stay code of the
+component whose folder holds them (the host's), with their packages as its subsystems.
+"""
+
+from __future__ import annotations
+
+import re
+
+from repomodeler.graph.naming import norm_path
+from repomodeler.graph.packages import folder
+from repomodeler.records import Fact
+
+# go build ... -buildmode=plugin ... ./plugins/x  (up to the end of the shell command)
+GO_SHARED_BUILD = re.compile(r"\bgo\s+build\b([^;&|]*?-buildmode[= ]\s*(?:plugin|c-shared)\b[^;&|]*)")
+# `go build` flags followed by a value (`-o x.so`), not a package path.
+FLAGS_WITH_VALUE = frozenset({"-o", "-tags", "-ldflags", "-gcflags", "-asmflags", "-mod", "-p", "-modfile",
+                              "-pkgdir", "-exec", "-C", "-buildmode"})
+
+
+def built_targets(command: str) -> list[str]:
+    """The package folders a ``go build -buildmode=plugin`` command names (``./plugins/x``,
+    ``plugins/x/*.go``), without those built from a variable (``$PLUG/*.go``)."""
+    out: list[str] = []
+    for m in GO_SHARED_BUILD.finditer(re.sub(r"[\"'\[\],]", " ", command)):
+        words = m.group(1).split()
+        for k, w in enumerate(words):
+            if w.startswith("-") or (k and words[k - 1] in FLAGS_WITH_VALUE) or "$" in w:
+                continue
+            d = w.rsplit("/", 1)[0] if w.endswith(".go") else w.removesuffix("/...")
+            out.append(norm_path(d))
+    return out
+
+
+def plugin_folders(facts: list[Fact]) -> set[tuple[str, str]]:
+    """(repository, folder) of the main packages the build or a host treats as plugins."""
+    mains = {(f.repository, folder(f.path)) for f in facts if f.kind == "program.main" and f.get("part") == "func"}
+    if not mains:
+        return set()
+    out: set[tuple[str, str]] = set()
+    for f in facts:
+        for target in built_targets(f.get("command") or "") if f.kind == "program.plugin_build" else ():
+            out |= {(r, d) for r, d in mains if r == f.repository and target not in ("", ".")
+                    and (d == target or d.endswith("/" + target))}
+    hosts = {(f.repository, f.path) for f in facts if f.kind == "import" and f.get("module") == "plugin"}
+    symbols = {(f.repository, f.get("name")) for f in facts if f.kind == "plugin.lookup" and (f.repository, f.path) in hosts}
+    out |= {(f.repository, folder(f.path)) for f in facts if f.kind == "code.exported_var"
+            and (f.repository, f.get("name")) in symbols and (f.repository, folder(f.path)) in mains}
+    return out
+
+
+def without_plugin_mains(facts: list[Fact]) -> list[Fact]:
+    """The facts without the ``program.main`` facts of plugin packages (see the module's docstring)."""
+    plugins = plugin_folders(facts)
+    if not plugins:
+        return facts
+    return [f for f in facts if not (f.kind == "program.main" and (f.repository, folder(f.path)) in plugins)]
+
