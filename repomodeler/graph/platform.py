@@ -451,6 +451,13 @@ class PlatformRules(ResolverBase):
             target = self.alias.get(m.group(1).lower()) if m else None
             if owner and target and target != owner:
                 self.connect(owner, target, "http", [f.evidence], attributes={"via": "dapr service invocation"})
+        # A proxy route rewritten onto the sidecar's invoke API reaches the app of that id.
+        for f in self.by_kind["dapr.invoke_route"]:
+            owner = self.owner_of(f.repository, f.path)
+            target = self.alias.get((f.get("app_id") or "").lower())
+            if owner and target and target != owner:
+                self.connect(owner, target, "http", [f.evidence],
+                             attributes={"via": f"{f.get('via') or 'proxy route'} to dapr service invocation"})
         # Service ids kept in an enum (``PERSISTENCE("shop.persistence")``) and handed to a call
         # (``balancer.getEntity(Service.PERSISTENCE, "products")``): a lookup by that id.
         ids: dict[tuple[str, str], list[Fact]] = defaultdict(list)

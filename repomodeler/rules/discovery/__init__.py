@@ -8,7 +8,7 @@ RULES = (
         message=("A service looked up by name in a registry (discovery client, load-balanced client, Dapr invoke) "
                  "is a connection to the service of that name"),
         unit="service_lookups",
-        reads=("service.lookup", "const.enum", "code.constant_arg", "string.url"),
+        reads=("service.lookup", "const.enum", "code.constant_arg", "string.url", "dapr.invoke_route"),
         writes=("connections",),
         after=("spring.application-name", "dapr.app-ids"),
     ),
