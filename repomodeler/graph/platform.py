@@ -369,6 +369,25 @@ class PlatformRules(ResolverBase):
                 self.connect(user, target, protocol, [f.evidence],  # type: ignore[arg-type]
                              attributes={"via": f"dapr {family} component {f.get('name')}"})
 
+    def dapr_name_resolution(self) -> None:
+        """A Dapr configuration resolving app ids through a registry server (``nameResolution:
+        component: consul``, self-registering) makes every app with a sidecar register there and look
+        the others up there: each is connected to that registry (the system's, else one introduced at
+        the configuration's line). mDNS and the Kubernetes resolver are the platform's own: nothing."""
+        apps = sorted({owner for f in self.by_kind["dapr.app_id"]
+                       if (owner := self.alias.get((f.get("owner") or f.get("app_id") or "").lower()))})
+        for f in self.by_kind["dapr.name_resolution"]:
+            name = (f.get("component") or "").lower()
+            if name in ("", "mdns", "kubernetes", "sqlite", "nameresolution.mdns", "nameresolution.kubernetes") or not apps:
+                continue
+            target = self.alias.get(name)
+            if target is None:
+                target = self.add_component(name, "service", None, f.evidence,
+                                            attributes={"role": "service registry"}).id
+            for user in apps:
+                if user != target:
+                    self.connect(user, target, "http", [f.evidence], attributes={"via": f"dapr name resolution ({name})"})
+
     def _dapr_code_users(self, family: str, component: Fact, apps: list[str]) -> list[str]:
         """The apps an unscoped pub/sub or state store component serves (Dapr offers it to every app of the
         namespace): the components whose code calls it through Dapr (``[Topic(...)]``, ``PublishEventAsync``,

@@ -86,6 +86,7 @@ ORDER: tuple[str, ...] = (
     "build.library-dependencies",
     "dapr.app-ids",
     "dapr.components",
+    "dapr.name-resolution",
     "discovery.service-lookups",
     "platform.role-clients",
     "discovery.gateway-routes",

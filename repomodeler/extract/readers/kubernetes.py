@@ -80,6 +80,13 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
         if kind == "Component" and (scalar(get(doc, "apiVersion")) or "").startswith("dapr.io/"):
             facts.extend(_dapr_component(repo, path, doc))
             continue
+        if kind == "Configuration" and (scalar(get(doc, "apiVersion")) or "").startswith("dapr.io/"):
+            # the sidecars' name resolution (`nameResolution: {component: consul}`): where apps register
+            resolver = get(get(get(doc, "spec"), "nameResolution"), "component")
+            if scalar(resolver):
+                facts.append(fact("dapr.name_resolution", repo, path, node_line(resolver),
+                                  component=scalar(resolver) or ""))
+            continue
         if kind == "Component" and PurePosixPath(path).name.startswith("kustomization"):
             # An optional kustomize Component: what it adds is a variant people opt into, not the base system.
             facts.append(fact("k8s.variant", repo, path, node_line(doc), folder=str(PurePosixPath(path).parent)))

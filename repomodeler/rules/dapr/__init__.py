@@ -24,4 +24,13 @@ RULES = (
         after=("dapr.app-ids", "compose.services", "build.units", "config.address-values", "build.library-dependencies"),
         state=("ports_served",),
     ),
+    Rule(
+        id="dapr.name-resolution",
+        message=("A Dapr configuration resolving app ids through a registry server (nameResolution: consul) connects "
+                 "every app with a sidecar to that registry"),
+        unit="dapr_name_resolution",
+        reads=("dapr.name_resolution", "dapr.app_id"),
+        writes=("components", "connections", "attributes"),
+        after=("dapr.app-ids", "compose.services", "build.units"),
+    ),
 )
