@@ -196,6 +196,7 @@ FIXTURES = {
     "setup_cfg": ("setup.cfg", "[options.entry_points]\nconsole_scripts =\n    shop = shop.cli:main\n", "program.entry"),
     "setup_py": ("setup.py", 'setup(entry_points={"console_scripts": ["shop = shop.cli:main"]})\n', "program.entry"),
     "spring": ("src/main/resources/application.yml", "spring:\n  application:\n    name: orders\n", "config.property"),
+    "tye": ("tye.yaml", "name: shop\nservices:\n- name: orders\n  project: src/Orders/Orders.csproj\n", "compose.service"),
 }
 
 

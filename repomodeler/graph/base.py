@@ -61,7 +61,8 @@ def renamed_variants(services: list[Fact], variants: set[str]) -> set[str]:
 
     names: dict[str, set[str]] = defaultdict(set)
     for f in services:
-        names[f.path].add((f.get("name") or "").lower())
+        if f.get("source") != "tye":  # a Tye application file ties the same services to their code
+            names[f.path].add((f.get("name") or "").lower())
     defaults = {p for p in names if DEFAULT_COMPOSE.search(p)}
     return {p for p in names if p not in defaults and p not in variants
             and not re.search(r"(^|/)((docker-)?compose|docker-stack)[^/]*\.ya?ml$", p)

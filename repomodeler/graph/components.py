@@ -329,7 +329,8 @@ class ComponentRules(ResolverBase):
     def build_root(self, f: Fact) -> tuple[str | None, str]:
         """The folder a compose service builds (its code) and its Dockerfile's path: the build context,
         or with a shared context (``context: .``) and a per-service ``dockerfile: src/ad/Dockerfile``,
-        the Dockerfile's folder. None for no build or a remote context."""
+        the Dockerfile's folder (unless that folder holds only recipes and the context is a folder of
+        its own). None for no build or a remote context."""
         context = self.compose_interpolate(f, f.get("build_context"))
         if context is None and f.get("dockerfile"):
             context = "."  # `build: {dockerfile: ...}` with no (or an empty) context: the Compose default
@@ -339,7 +340,13 @@ class ComponentRules(ResolverBase):
         dockerfile_value = self.compose_interpolate(f, f.get("dockerfile"))
         dockerfile = norm_path(join_path(root, dockerfile_value or "Dockerfile"))
         if dockerfile_value and "/" in dockerfile_value.strip("./"):
-            root = norm_path(str(PurePosixPath(dockerfile).parent))
+            recipe_dir = norm_path(str(PurePosixPath(dockerfile).parent))
+            # A context that is a service's own folder, with its recipes kept in a subfolder of it
+            # (`context: src/sale`, `dockerfile: docker/Dockerfile-sale`): the code is the context's.
+            own_context = root not in ("", ".", norm_path(f.get("compose_dir") or ".")) and not any(
+                r == f.repository and is_under(p, recipe_dir) for r, p in self.code_paths)
+            if not own_context:
+                root = recipe_dir
         return root, dockerfile
 
     @property

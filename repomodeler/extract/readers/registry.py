@@ -26,7 +26,7 @@ from repomodeler.extract.readers import (appsettings, beats, bicep, caddy, cargo
                                          kubernetes, launchers, logback, makefile, maven, nginx, npm, openapi,
                                          otel_collector,
                                          plain_manifests, procfile, prometheus, proto, pyproject, requirements,
-                                         settings_files, setup_cfg, setup_py, spring, terraform)
+                                         settings_files, setup_cfg, setup_py, spring, terraform, tye)
 from repomodeler.extract.readers._base import FAMILIES, Reader, alternation
 from repomodeler.extract.readers._yaml import yaml
 from repomodeler.records import Fact, Warning_
@@ -35,7 +35,7 @@ MODULES = (appsettings, beats, bicep, caddy, cargo, cdk, cloudformation, cmake, 
            envoy, firebase, go_mod, gradle,
            grafana, graphql, haproxy, helm, hjson, kubernetes, launchers, logback, makefile, maven, nginx, npm, openapi,
            otel_collector, plain_manifests, procfile, prometheus, proto, pyproject, requirements, settings_files, setup_cfg,
-           setup_py, spring, terraform)
+           setup_py, spring, terraform, tye)
 READERS: tuple[Reader, ...] = tuple(sorted((r for m in MODULES for r in m.READERS),
                                            key=lambda r: (FAMILIES.index(r.family), r.order, r.id)))
 HEAD = 4096  # characters of a file a reader's sniff sees
