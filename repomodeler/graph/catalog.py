@@ -201,13 +201,6 @@ SDK_SERVICES: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
          r"|software\.amazon\.awssdk\.services\.cognitoidentityprovider.*|Amazon\.CognitoIdentityProvider(\..*)?)$",
          "cognito-idp.amazonaws.com", ("cognito", "amazon cognito")),
         (r"^(auth0(\..*)?|@auth0/.*|github\.com/auth0/go-auth0.*|com\.auth0.*|Auth0(\..*)?)$", "auth0.com", ("auth0",)),
-        # Secret stores of the clouds, read at run time
-        (r"^(google\.cloud\.secretmanager.*|google\.cloud\.secretmanager_v1.*|@google-cloud/secret-manager"
-         r"|cloud\.google\.com/go/secretmanager.*|com\.google\.cloud\.secretmanager.*"
-         r"|Google\.Cloud\.SecretManager(\..*)?)$", "secretmanager.googleapis.com", ("secret manager",)),
-        (r"^(@aws-sdk/client-secrets-manager|github\.com/aws/aws-sdk-go(-v2)?/service/secretsmanager.*"
-         r"|software\.amazon\.awssdk\.services\.secretsmanager.*|com\.amazonaws\.services\.secretsmanager.*"
-         r"|Amazon\.SecretsManager(\..*)?)$", "secretsmanager.amazonaws.com", ("secrets manager", "aws secrets manager")),
         (r"^(azure\.keyvault.*|@azure/keyvault-.*|Azure\.Security\.KeyVault(\..*)?|com\.azure\.security\.keyvault.*"
          r"|github\.com/Azure/azure-sdk-for-go/sdk/security/keyvault.*)$", "vault.azure.net", ("key vault", "azure key vault")),
     )
