@@ -1055,6 +1055,8 @@ class ConnectionRules(ResolverBase):
             target = self.alias.get(name.lower())
             if target:
                 self.connect(owner, target, "http", [f.evidence], attributes={"via": "feign client"})
+            elif "://" in name:  # Micronaut's @Client("http://orders:8080"): an address, not a service id
+                self._resolve_value(owner, name, [f.evidence], allow_external=True, origin=f.evidence)
             elif f.get("url"):
                 for value, chain in self.resolve_expression(owner, f, f.get("url") or ""):
                     self._resolve_value(owner, value, chain, allow_external=True, origin=f.evidence)
