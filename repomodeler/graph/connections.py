@@ -406,8 +406,9 @@ class ConnectionRules(ResolverBase):
             name, value = f.get("name") or "", f.get("value") or ""
             beside = ports_beside.get((f.repository, f.path, name.rpartition(".")[0])) \
                 if f.kind == "config.property" and HOST_ONLY_KEY.search(name) else None
-            if beside is not None and "://" not in value and not re.search(r":(\d+|\$\{[^}]*\})$", value.strip()):
-                # jsreport.host: localhost beside jsreport.port: 5488 is one address, localhost:5488
+            if beside is not None and self._loopback_host(owner, f.repository, value):
+                # jsreport.host: localhost beside jsreport.port: 5488 is one address, localhost:5488 (a
+                # named host needs no port to be found, and a mail host is kept as written)
                 value = f"{value.strip()}:{beside.get('value')}"
             if f.kind == "config.property" and (f.repository, name) in interpolated:
                 continue
@@ -453,6 +454,12 @@ class ConnectionRules(ResolverBase):
             for doc in values.get((f.repository, key_name), []) if owner else []:
                 self._resolve_value(owner, doc.get("value") or "", [f.evidence, doc.evidence], env_name=key_name,
                                     allow_external=False, origin=f.evidence, introduce=False)
+
+    def _loopback_host(self, owner: str, repository: str, value: str) -> bool:
+        """Is the setting's value a bare loopback or private-network host (``${JSREPORT_HOST:localhost}``),
+        one whose port decides who it reaches?"""
+        host = expand_placeholders(value, lambda n: self.setting(owner, repository, n)).strip().lower()
+        return host in LOCAL_HOSTS or is_private_address(host)
 
     def served_on(self, port: int | None, owner: str) -> str | None:
         """The one component (other than `owner`) that serves on `port`: its ``server.port``, a
