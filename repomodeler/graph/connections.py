@@ -399,9 +399,12 @@ class ConnectionRules(ResolverBase):
         interpolated = {(g.repository, m.group(1)) for g in self.by_kind["config.property"]
                         for m in re.finditer(r"\$\{([^}:]+)(?::[^}]*)?\}", g.get("value") or "")}
         disabled = disabled_settings(self.by_kind["config.property"])
+        # a section's port beside its host (jsreport.port); not the file's own top-level or server port,
+        # which say where the program itself listens (hostname: localhost / port: 8536, server.port)
         ports_beside = {(g.repository, g.path, (g.get("name") or "").rpartition(".")[0]): g
                         for g in self.by_kind["config.property"]
-                        if (g.get("name") or "").rpartition(".")[2].lower() == "port" and g.get("value")}
+                        if (g.get("name") or "").rpartition(".")[2].lower() == "port" and g.get("value")
+                        and "." in (g.get("name") or "") and not listens_by_key(g.get("name") or "", g.path)}
         for owner, f in pairs:
             name, value = f.get("name") or "", f.get("value") or ""
             beside = ports_beside.get((f.repository, f.path, name.rpartition(".")[0])) \
