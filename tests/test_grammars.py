@@ -287,6 +287,10 @@ CASES: list[Case] = [
         ("feign.client", 1, {"name": "orders"}), ("feign.client", 1, {"url": "${orders.url}"}),
         C(3, "/orders/{id}", "GetMapping", feign="orders"),
     ), absent=(("http.route", 3),)),
+    Case("java", "micronaut.java", (
+        ("feign.client", 1, {"name": "policy-service"}), ("feign.client", 4, {"name": "${pricing.url}"}),
+        ("feign.client", 6, {"name": "http://orders:8080"}),
+    ), absent=(("feign.client", 8),)),
     Case("java", "rpc.java", (
         ("code.implements", 1, {"class": "AlertOperatorImpl", "interface": "IAlertOperator"}),
         ("code.implements", 1, {"class": "AlertOperatorImpl", "interface": "Comparable"}),
@@ -351,6 +355,9 @@ CASES: list[Case] = [
         ("feign.client", 1, {"name": "orders"}), ("feign.client", 1, {"url": "${orders.url}"}),
         C(3, "/orders/{id}", "GetMapping", feign="orders"),
     ), absent=(("http.route", 3),)),
+    Case("kotlin", "micronaut.kt", (
+        ("feign.client", 1, {"name": "policy-service"}), ("feign.client", 3, {"name": "${pricing.url}"}),
+    ), absent=(("feign.client", 5),)),
     Case("kotlin", "urls.kt", (D(5, "Server=db;Port=5432"), U(1, "jdbc:postgresql://orders-db:5432/orders"), H(2, "redis-cart:6379")),
          absent=(("string.url", 3),)),
     Case("kotlin", "platform.kt", (("annotation", 3, {"name": "SpringBootApplication"}),

@@ -86,7 +86,7 @@ def test_a_program_hosting_another_is_that_program_and_an_all_in_one_host_is_lef
 
 
 def test_a_loopback_address_in_a_settings_file_reaches_the_program_listening_on_its_port(tmp_path: Path) -> None:
-    files = cases_of("rpc.listen-port-addresses")[0].repositories["mq"]
+    files = next(c for c in cases_of("rpc.listen-port-addresses") if "mq" in c.repositories).repositories["mq"]
     model = analyze(tmp_path, files, "mq")
     registers = edge(model, "broker", "namesrv")
     assert registers is not None
@@ -113,6 +113,9 @@ def test_settings_files_give_their_address_and_port_keys_and_leave_other_formats
     # an nginx site and a Spring file in a conf folder are not key = value settings of this reader
     assert settings("conf/site.conf", "server {\n  listen 80;\n  proxy_pass http://api:8080;\n}\n") == []
     assert settings("config/application.properties", "server.port=8080\n") == []
+    # bundled with a Java program, and longer than the head a reader sniffs (which ends inside a line)
+    long = "canal.port = 11111\n" + "".join(f"canal.instance.option{i} = some value {i}\n" for i in range(300))
+    assert settings("deployer/src/main/resources/canal.properties", long) == [(1, "canal.port", "11111")]
 
 
 def test_postal_addresses_and_a_services_own_client_library_are_no_links_between_programs() -> None:

@@ -10,7 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 
-from repomodeler.graph.catalog import tech_for_image
+from repomodeler.graph.catalog import LOCAL_HOSTS, tech_for_image
 from repomodeler.graph.constants import INDEXED_KINDS, ConstantIndex
 from repomodeler.graph.fact_view import FactView
 from repomodeler.graph.go_plugins import without_plugin_mains
@@ -359,7 +359,9 @@ class ResolverBase:
         if kind != "user" and getattr(self.model.components.get(cid), "kind", None) == "user":
             cid = f"{cid}-{kind}"  # a program named `user` made after the people-and-clients actor
         comp = self.model.components.get(cid)
-        names = [a.lower() for a in (name, *aliases) if a]
+        # A loopback name (compose `hostname: localhost` on a host-network service) names no component:
+        # every program's `localhost` is its own machine, where the port says who answers.
+        names = [a.lower() for a in (name, *aliases) if a and (a == name or a.lower() not in LOCAL_HOSTS)]
         if comp is None:
             # A new component's attributes and the names it answers to are part of making it: the
             # rule writes ``components``; adding them to an existing one writes ``attributes``/``aliases``.

@@ -235,6 +235,27 @@ def image_basename(image: str) -> str:
     return last.split(":")[0]
 
 
+# Ports an image's program listens on by default (its own documentation's), matched on the image's
+# base name: a container whose deployment declares no port (host networking, `network_mode: host`)
+# still serves there, so `localhost:8500` on that machine is Consul's.
+IMAGE_PORTS: tuple[tuple[re.Pattern[str], tuple[int, ...]], ...] = tuple(
+    (re.compile(p), ports) for p, ports in (
+        (r"^consul$", (8500,)), (r"^(zipkin|openzipkin)$", (9411,)), (r"^(all-in-one|jaeger.*)$", (16686, 14268)),
+        (r"^vault$", (8200,)), (r"^etcd$", (2379,)), (r"^(zookeeper|cp-zookeeper)$", (2181,)),
+        (r"^mongo(db)?$", (27017,)), (r"^(postgres|postgis|postgresql|timescaledb)$", (5432,)),
+        (r"^(mysql|mariadb|percona)$", (3306,)), (r"^(redis|valkey|keydb)$", (6379,)), (r"^memcached$", (11211,)),
+        (r"^(elasticsearch|opensearch)$", (9200,)), (r"^(kafka|cp-kafka)$", (9092,)), (r"^rabbitmq$", (5672,)),
+        (r"^nats$", (4222,)), (r"^(cassandra|scylla)$", (9042,)), (r"^neo4j$", (7687,)), (r"^(mssql|mssql-server)$", (1433,)),
+    )
+)
+
+
+def image_ports(image: str) -> tuple[int, ...]:
+    """The ports the image's program listens on by default (``consul`` -> 8500), () when unknown."""
+    base = image_basename(image).lower()
+    return next((ports for pattern, ports in IMAGE_PORTS if pattern.match(base)), ())
+
+
 # Words in dependency/import names that show a client library of each technology.
 TECH_WORDS: dict[str, tuple[str, ...]] = {
     "rabbitmq": ("amqp", "rabbit", "pika"), "kafka": ("kafka",), "mongodb": ("mongo",), "redis": ("redis", "lettuce", "jedis"),

@@ -49,6 +49,8 @@ GO_FLAGS_WITH_VALUE = frozenset({"-o", "-tags", "-ldflags", "-gcflags", "-asmfla
 
 # Folders of developers' tools (generators, linters, scripts): programs there are not the running system.
 DEV_TOOL_DIRS = frozenset({"tools", "hack", "devtools", "dev-tools"})
+# Settings naming the service for discovery (Spring Cloud, Micronaut).
+APPLICATION_NAME_KEYS = frozenset({"spring.application.name", "micronaut.application.name"})
 
 class ComponentRules(ResolverBase):
     """Rules that create components and describe what they provide."""
@@ -846,9 +848,11 @@ class ComponentRules(ResolverBase):
         return None
 
     def spring_identity(self) -> None:
-        """``spring.application.name`` names the service other services and config files use."""
+        """``spring.application.name`` (Micronaut's ``micronaut.application.name``) names the service
+        other services and config files use: the id it registers under in service discovery, which
+        declarative clients (``@FeignClient(name=...)``, ``@Client(id=...)``) call it by."""
         for f in self.by_kind["config.property"]:
-            if f.get("name") == "spring.application.name" and f.get("value"):
+            if f.get("name") in APPLICATION_NAME_KEYS and f.get("value") and "$" not in (f.get("value") or ""):
                 owner = self.owner_of(f.repository, f.path)
                 if owner and f.get("profile", "") == "":
                     comp = self.model.components[owner]

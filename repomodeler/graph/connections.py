@@ -30,11 +30,13 @@ from repomodeler.graph.catalog import (
     TECH_KIND,
     TECH_PROTOCOL,
     TECH_WORDS,
+    image_ports,
     is_private_address,
     sdk_service,
     tech_for_module,
 )
 from repomodeler.graph.identity import key
+from repomodeler.graph.listen_ports import listen_port_value, listens_by_key
 from repomodeler.graph.protos import ProtoTypes
 from repomodeler.graph.naming import (
     COMPOSE_DEFAULT,
@@ -107,16 +109,28 @@ def prose(value: str) -> bool:
     return any(not parse_hosts(w) and not re.search(r"[=;:/@,]", w) for w in words)
 
 
+# Keys choosing one implementation among a section's alternatives (registry.type: zookeeper), and the
+# technologies such a section holds a subsection for.
+SELECTOR_LEAVES = frozenset({"type", "kind", "provider", "backend", "plugin"})
+ALTERNATIVE_TECHS = frozenset({*TECH_KIND, *(t for t in SCHEME_TECH.values() if t), "consul", "etcd", "zookeeper",
+                               "nacos", "eureka"})
+
+
 def disabled_settings(properties: Iterable[Fact]) -> set[tuple[str, str, str]]:
     """(repository, file, key) of the settings in a section the same file switches off: a sibling or an
     enclosing section's ``enable``/``enabled`` set to false (``security.authentication.oauth2.enable:
-    false`` beside ``...oauth2.provider.github.token-uri``)."""
+    false`` beside ``...oauth2.provider.github.token-uri``), or the subsection of a technology a sibling
+    selector does not choose (``registry.type: etcd`` beside ``registry.zookeeper.connect-string``)."""
     off: set[tuple[str, str, str]] = set()
     for f in properties:
         name = (f.get("name") or "")
         head, _, last = name.rpartition(".")
-        if head and last.lower() in ("enable", "enabled") and (f.get("value") or "").strip().lower() == "false":
+        value = (f.get("value") or "").strip().lower()
+        if head and last.lower() in ("enable", "enabled") and value == "false":
             off.add((f.repository, f.path, head))
+        elif head and last.lower() in SELECTOR_LEAVES and value in ALTERNATIVE_TECHS:
+            # registry.type: etcd beside registry.zookeeper.connect-string: the zookeeper section is not used
+            off.update((f.repository, f.path, f"{head}.{tech}") for tech in ALTERNATIVE_TECHS if tech != value)
     if not off:
         return set()
     out: set[tuple[str, str, str]] = set()
@@ -127,6 +141,9 @@ def disabled_settings(properties: Iterable[Fact]) -> set[tuple[str, str, str]]:
             out.add((f.repository, f.path, name))
     return out
 
+
+# A setting holding a host alone, whose port a sibling `<section>.port` gives (jsreport.host / jsreport.port).
+HOST_ONLY_KEY = re.compile(r"(?i)(^|\.)(host|hostname)$")
 
 # The role of a web server that only a site configuration (not a deployment) puts in front of the application.
 SITE_SERVER_ROLE = "web server in front of the application (its site configuration)"
@@ -216,6 +233,8 @@ class ConnectionRules(ResolverBase):
             if target is None and ref.host in LOCAL_HOSTS:
                 target = self.served_on(ref.port, owner)  # http://localhost:8761: the module serving 8761
                 if target is None:
+                    if ref.port is not None and owner not in getattr(self, "ports_served", {}).get(ref.port, ()):
+                        self.model.unresolved.append(Unresolved(owner, value, origin))  # nobody, or several, serve there
                     continue
             if target is None and is_private_address(ref.host):
                 target = self.served_on(ref.port, owner)  # 192.168.99.100:3306: a machine; the port says who
@@ -380,8 +399,20 @@ class ConnectionRules(ResolverBase):
         interpolated = {(g.repository, m.group(1)) for g in self.by_kind["config.property"]
                         for m in re.finditer(r"\$\{([^}:]+)(?::[^}]*)?\}", g.get("value") or "")}
         disabled = disabled_settings(self.by_kind["config.property"])
+        # a section's port beside its host (jsreport.port); not the file's own top-level or server port,
+        # which say where the program itself listens (hostname: localhost / port: 8536, server.port)
+        ports_beside = {(g.repository, g.path, (g.get("name") or "").rpartition(".")[0]): g
+                        for g in self.by_kind["config.property"]
+                        if (g.get("name") or "").rpartition(".")[2].lower() == "port" and g.get("value")
+                        and "." in (g.get("name") or "") and not listens_by_key(g.get("name") or "", g.path)}
         for owner, f in pairs:
             name, value = f.get("name") or "", f.get("value") or ""
+            beside = ports_beside.get((f.repository, f.path, name.rpartition(".")[0])) \
+                if f.kind == "config.property" and HOST_ONLY_KEY.search(name) else None
+            if beside is not None and self._loopback_host(owner, f.repository, value):
+                # jsreport.host: localhost beside jsreport.port: 5488 is one address, localhost:5488 (a
+                # named host needs no port to be found, and a mail host is kept as written)
+                value = f"{value.strip()}:{beside.get('value')}"
             if f.kind == "config.property" and (f.repository, name) in interpolated:
                 continue
             if BROWSER_URL_KEY.search(name):
@@ -392,7 +423,8 @@ class ConnectionRules(ResolverBase):
                 continue  # a sentence naming a URL (a user agent "Huginn - https://github.com/..."), no address
             if f.kind == "config.property" and (f.repository, f.path, name) in disabled:
                 continue  # a section switched off (`oauth2.enable: false` beside its provider URLs)
-            chain = [f.evidence, *([extra[f]] if f in extra else []), *env_reads.get((owner, name), [])]
+            chain = [f.evidence, *([extra[f]] if f in extra else []), *([beside.evidence] if beside else []),
+                     *env_reads.get((owner, name), [])]
             if (owner, f) in shared and not self.uses_role_of(owner, name):
                 continue  # a shared file's setting for a client library this component does not have
             if MAIL_HOST_KEY.search(name) and re.match(r"^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$", value.strip()):
@@ -426,6 +458,12 @@ class ConnectionRules(ResolverBase):
                 self._resolve_value(owner, doc.get("value") or "", [f.evidence, doc.evidence], env_name=key_name,
                                     allow_external=False, origin=f.evidence, introduce=False)
 
+    def _loopback_host(self, owner: str, repository: str, value: str) -> bool:
+        """Is the setting's value a bare loopback or private-network host (``${JSREPORT_HOST:localhost}``),
+        one whose port decides who it reaches?"""
+        host = expand_placeholders(value, lambda n: self.setting(owner, repository, n)).strip().lower()
+        return host in LOCAL_HOSTS or is_private_address(host)
+
     def served_on(self, port: int | None, owner: str) -> str | None:
         """The one component (other than `owner`) that serves on `port`: its ``server.port``, a
         container port its deployment declares, or its Dockerfile's EXPOSE."""
@@ -439,15 +477,22 @@ class ConnectionRules(ResolverBase):
         return next(iter(serving)) if len(serving) == 1 else None
 
     def index_served_ports(self) -> None:
-        """Which components serve on which port (read once, before values are resolved)."""
+        """Which components serve on which port (read once, before values are resolved): a listen
+        setting of their own (``server.port``, ``micronaut.server.port: ${SERVICE_PORT:8081}``), a
+        container port their deployment declares, else the default port of their image (a Consul
+        container on the host network serves 8500 without declaring it)."""
         served: dict[int, set[str]] = defaultdict(set)
         for f in self.by_kind["config.property"]:
-            if f.get("name") in ("server.port", "server_port") and not f.get("profile") and (f.get("value") or "").isdigit():
+            port = listen_port_value(f.get("value") or "")
+            if port and not f.get("profile") and listens_by_key(f.get("name") or "", f.path):
                 o = self.owner_of(f.repository, f.path)
                 if o:
-                    served[int(f.get("value") or 0)].add(o)
+                    served[port].add(o)
         published: dict[int, set[str]] = defaultdict(set)
         for c in self.model.components.values():
+            if not c.attributes.get("ports") and c.attributes.get("image"):
+                for port in image_ports(c.attributes["image"]):
+                    served[port].add(c.id)
             for p in re.split(r"[,\s]+", c.attributes.get("ports", "")):
                 inner = p.split("/")[0].rsplit(":", 1)[-1]
                 if inner.isdigit():
@@ -1021,6 +1066,8 @@ class ConnectionRules(ResolverBase):
             target = self.alias.get(name.lower())
             if target:
                 self.connect(owner, target, "http", [f.evidence], attributes={"via": "feign client"})
+            elif "://" in name:  # Micronaut's @Client("http://orders:8080"): an address, not a service id
+                self._resolve_value(owner, name, [f.evidence], allow_external=True, origin=f.evidence)
             elif f.get("url"):
                 for value, chain in self.resolve_expression(owner, f, f.get("url") or ""):
                     self._resolve_value(owner, value, chain, allow_external=True, origin=f.evidence)

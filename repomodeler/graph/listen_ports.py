@@ -28,6 +28,23 @@ LISTEN_KEY = re.compile(r"(?i)(^|[._-])(listen[-_]?port|server[-_.]port|bind[-_]
 # Setting or constant names that hold an address (namesrvAddr, NAMESRV_ADDR, broker.url, peer-host).
 ADDRESS_KEY = re.compile(r"(?i)(addr|address|addresses|addrs|host|hosts|url|uri|endpoints?|servers?|connect)$")
 RUNNING_KINDS = ("service", "gateway")
+# A port a setting gives, written or as a placeholder's default (`port: ${SERVICE_PORT:8081}`); not
+# `${SERVICE_PORT:-1}` (-1, 0: a random port).
+PORT_VALUE = re.compile(r"^(?:(\d{2,5})|\$\{[A-Za-z0-9_.\-]+:-?(\d{2,5})\})$")
+
+
+def listen_port_value(value: str) -> int | None:
+    """The port a listen setting's value gives, directly or as its placeholder's default."""
+    m = PORT_VALUE.match(value.strip())
+    return int(m.group(1) or m.group(2)) if m else None
+
+
+def listens_by_key(name: str, path: str) -> bool:
+    """Does the setting say where its own program listens?  A listen key (``listenPort``,
+    ``micronaut.server.port``), or ``<name>.port`` in the settings file named ``<name>``
+    (``canal.port`` in ``canal.properties``: the program's own namespace, not another's)."""
+    stem = PurePosixPath(path).stem.lower()
+    return bool(LISTEN_KEY.search(name)) or name.lower() == f"{stem}.port"
 
 
 class ListenPortRules(ResolverBase):
@@ -44,7 +61,7 @@ class ListenPortRules(ResolverBase):
         for f in sorted([*self.by_kind["config.setting"], *self.by_kind["config.property"],
                          *self.by_kind["const.string"]], key=Fact.order):
             name = f.get("name") or ""
-            if f.get("profile") or LISTEN_KEY.search(name) or not ADDRESS_KEY.search(name) or BROWSER_URL_KEY.search(name):
+            if f.get("profile") or listens_by_key(name, f.path) or not ADDRESS_KEY.search(name) or BROWSER_URL_KEY.search(name):
                 continue  # (where a browser is sent, an OAuth redirect, is no call)
             owner = self._settings_owner(f)
             if owner is None:
@@ -69,8 +86,9 @@ class ListenPortRules(ResolverBase):
         """port -> {program listening there by its own code or settings: the first line saying so}."""
         out: dict[int, dict[str, Evidence]] = defaultdict(dict)
         said: list[tuple[Fact, str]] = [(f, f.get("port") or "") for f in self.by_kind["server.listen_port"]]
-        said += [(f, (f.get("value") or "").strip()) for f in [*self.by_kind["config.setting"], *self.by_kind["config.property"]]
-                 if LISTEN_KEY.search(f.get("name") or "") and not f.get("profile")]
+        said += [(f, str(listen_port_value(f.get("value") or "") or ""))
+                 for f in [*self.by_kind["config.setting"], *self.by_kind["config.property"]]
+                 if listens_by_key(f.get("name") or "", f.path) and not f.get("profile")]
         for f, port in sorted(said, key=lambda p: Fact.order(p[0])):
             if not port.isdigit() or int(port) == 0:
                 continue

@@ -1,5 +1,6 @@
 """A program's own ``key = value`` settings files in a configuration folder (``conf/broker.conf``,
-``config/server.properties``): the addresses and ports the program is started with.
+``config/server.properties``) or bundled with a Java program (``src/main/resources/canal.properties``,
+read from its class path): the addresses and ports the program is started with.
 
 Why: a server started by a launcher script (``bin/mqbroker -c conf/broker.conf``) reads its settings
 from such a file, not from a framework's ``application.yml``; the file holds where it listens
@@ -26,7 +27,9 @@ def _is_settings(path: str, head: str) -> bool:
     name = path.rpartition("/")[2].lower()
     if name.startswith(("application", "bootstrap")):
         return False
-    lines = [ln for ln in head.splitlines() if ln.strip() and not ln.lstrip().startswith(("#", "!", ";"))]
+    whole = head.splitlines()[:-1] if "\n" in head and not head.endswith("\n") else head.splitlines()
+    # (the head of a long file ends inside a line: that line is judged by its whole, so not at all)
+    lines = [ln for ln in whole if ln.strip() and not ln.lstrip().startswith(("#", "!", ";"))]
     return bool(lines) and all(_LINE.match(ln) for ln in lines[:200] if not ln.startswith((" ", "\t")))
 
 
@@ -43,6 +46,7 @@ def read_settings(repo: str, path: str, text: str) -> list[Fact]:
 
 READERS = (
     Reader("settings_files", "descriptor", 900, read_settings,
-           patterns=(r"(?:conf|config|etc)/(?:[^/]+/)*[^/]+\.(?:conf|properties)",), sniff=_is_settings,
+           patterns=(r"(?:conf|config|etc)/(?:[^/]+/)*[^/]+\.(?:conf|properties)",
+                     r"src/main/resources/(?:[^/]+/)*[^/]+\.properties"), sniff=_is_settings,
            line_based=True),
 )

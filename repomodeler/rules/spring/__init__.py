@@ -5,7 +5,8 @@ from repomodeler.rules.core import Rule
 RULES = (
     Rule(
         id="spring.application-name",
-        message="spring.application.name names the service other services and configuration use",
+        message=("spring.application.name (Micronaut: micronaut.application.name) names the service other services, "
+                 "configuration and declarative clients use"),
         unit="spring_identity",
         reads=("config.property",),
         writes=("aliases",),
