@@ -526,6 +526,8 @@ class ComponentRules(ResolverBase):
                     and f.get("name") in ("SpringBootApplication", "EnableAutoConfiguration")}
             depended = {dependency_key(f.get("name") or "") for f in self.by_kind["manifest.dependency"]}
             bundles = {(f.repository, norm_path(str(PurePosixPath(f.path).parent))) for f in self.by_kind["manifest.bundle"]}
+            function_hosts = {(f.repository, norm_path(str(PurePosixPath(f.path).parent)))
+                              for f in self.by_kind["functions.host"]}
             dev_depended = {dependency_key(f.get("name") or "") for f in self.by_kind["manifest.dev_dependency"]}
             folder_prefix = shared_prefix(PurePosixPath(d).name for d in unit_dirs if d)
             # Folders with code or a manifest first; a Dockerfile-only folder may be another recipe of one of them.
@@ -559,7 +561,11 @@ class ComponentRules(ResolverBase):
                 started = started or any(m.get("packaging") in ("war", "ear") for m in here)
                 # A package that installs commands (package.json `bin`, pyproject console scripts) is a program.
                 commands = any(m.get("commands") for m in here)
-                entry = serves or started or commands or any(ENTRY_FILES.search(p) or p in boot for p in own)
+                # An Azure Functions app (a Functions .NET project, a folder with its host.json) is started
+                # by the Functions host, whatever its code is called: it deploys as one app.
+                function_app = any(m.get("functions") for m in here) or (repo, d) in function_hosts
+                entry = serves or started or commands or function_app or any(
+                    ENTRY_FILES.search(p) or p in boot for p in own)
                 manifest_name = next((m.get("name") for m in manifests
                                       if norm_path(str(PurePosixPath(m.path).parent)) == d and m.get("name")), None)
                 name = unit_name(repo, d, manifest_name,
@@ -605,9 +611,13 @@ class ComponentRules(ResolverBase):
                         continue
                     if self.is_base_layer(repo, d):
                         continue
+                # A .NET project named Company.Product.Part (Shop.Services.Orders) is the part to a
+                # deployment that only names an image (shop-orders)
+                dotted_part = [manifest_name.rsplit(".", 1)[-1]] if manifest_name and "." in manifest_name and any(
+                    m.get("ecosystem") == "dotnet" for m in here) else []
                 unit_keys = keys_of([PurePosixPath(d).name if d else repo, name, manifest_name or "",
                                      (manifest_name or "").rsplit("/", 1)[-1].rsplit(":", 1)[-1], *artifacts,
-                                     *self.unit_app_names(repo, d)], [folder_prefix])
+                                     *self.unit_app_names(repo, d), *dotted_part], [folder_prefix])
                 matches = sorted({cid for k in unit_keys for cid in deployed.get(k, ())})
                 if not matches and (repo, d) in variant_builds:
                     # Code only an opt-in compose variant builds and no default deployment runs (a full or
@@ -638,6 +648,7 @@ class ComponentRules(ResolverBase):
                 if len(matches) == 1:  # the deployment that runs this module's image
                     comp = self.model.components[matches[0]]
                     comp.evidence.add(unit_dirs[d])
+                    self.credit(comp.rules)  # its code and name come from this rule
                     _take_store_kind(comp, base_tech)
                     for a in (name, *aliases):
                         comp.aliases.add(a.lower())
@@ -645,7 +656,8 @@ class ComponentRules(ResolverBase):
                     for k in [k for k, ids in deployed.items() if comp.id in ids]:
                         deployed[k].discard(comp.id)
                 else:
-                    if not serves and self.has_deployments() and self.is_node_script(repo, d, manifests):
+                    if not serves and not function_app and self.has_deployments() and self.is_node_script(
+                            repo, d, manifests):
                         continue
                     comp = self.add_component(name, "service", repo, unit_dirs[d], aliases)
                     if not code_here:  # a database image of the system's own (FROM mariadb plus its schema)

@@ -64,6 +64,8 @@ DATA_TYPES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple((re.compile(p, 
     (r"^aws_kinesis_stream$", "broker", "kinesis"), (r"^aws_msk_cluster$", "broker", "kafka"),
     (r"^azurerm_servicebus_namespace$|^Microsoft\.ServiceBus/namespaces$", "broker", "servicebus"),
     (r"^azurerm_eventhub_namespace$|^Microsoft\.EventHub/namespaces$", "broker", "eventhubs"),
+    (r"^azurerm_eventgrid_(topic|domain)$|^Microsoft\.EventGrid/(topics|domains)$", "broker", "eventgrid"),
+    (r"^azurerm_signalr_service$|^Microsoft\.SignalRService/signalR$", "broker", "signalr"),
 ))
 # The hosted service an object store, document database or topic of a cloud is reached at by its SDK
 # (the external the code rules introduce for the client library): one resource of the type is that one.

@@ -81,6 +81,7 @@ ORDER: tuple[str, ...] = (
     "messaging.topics",
     "iac.stores",
     "iac.links",
+    "functions.bindings",
     "spring.zuul-named-routes",
     "build.library-dependencies",
     "dapr.app-ids",
