@@ -32,6 +32,16 @@ BINDINGS: dict[str, tuple[str, str, str]] = {
     "kafka": ("kafka", "broker", r"^$"),
     "redispubsub": ("redis", "cache", r"^(Microsoft\.Cache/redis|azurerm_redis_cache)$"),
 }
+# App settings named after an Azure service's client setting -> the BINDINGS entry of that service.
+# (``AzureWebJobsStorage`` is the Functions runtime's own storage, not a store the app uses.)
+SERVICE_SETTINGS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.I), b) for p, b in (
+    (r"(cosmos|docdb|documentdb).*(endpoint|uri|url|connection)", "cosmosdb"),
+    (r"(^|[^a-z])?(sql|mssql)(db)?_?connection_?string$", "sql"),
+    (r"signalr.*connection", "signalr"),
+    (r"event_?grid.*(topic|domain).*(url|uri|endpoint)|event_?grid.*(url|uri|endpoint)", "eventgrid"),
+    (r"service_?bus.*connection", "servicebus"),
+    (r"event_?hubs?.*connection", "eventhub"),
+))
 # Services that push each event to the function (a webhook), rather than the host pulling them.
 PUSHED = frozenset({"eventgrid", "signalr"})
 # Settings that name the target through an app setting (``%OrdersQueue%``) keep the setting's name.
@@ -68,7 +78,7 @@ class FunctionBindingRules(ResolverBase):
                 out.add(owner)
         return out
 
-    def _binding_store(self, tech: str, kind: str, types: str, f: Fact) -> str:
+    def _binding_store(self, tech: str, kind: str, types: str, f: Fact, introduce: bool = True) -> str | None:
         """The store or broker of the technology: the one already made, else the one the infrastructure
         code deploys, else one named after the technology."""
         made = sorted(cid for cid, c in self.model.components.items() if c.attributes.get("technology") == tech)
@@ -90,7 +100,30 @@ class FunctionBindingRules(ResolverBase):
                     **attrs, "deployment": iac.module_of(inst).fmt, "iac_type": r.get("type") or "",
                     "iac_module": inst.module, "iac_resource": r.get("address") or ""})
                 return comp.id
+        if not introduce:
+            return None
         return self.add_component(tech, kind, f.repository, f.evidence, (), attrs).id
+
+    def function_app_settings(self) -> None:
+        """A setting handed to a service of the system (Kubernetes or compose environment, a function
+        app's local.settings.json) named after an Azure service's client setting (``DocDbEndpointUri``,
+        ``SqlConnectionString``, ``AzureSignalRConnectionString``, ``...EventGridTopicUrl``) and left for
+        deployment to fill connects it to that service: the one store of it the system already has or its
+        infrastructure code deploys (none is introduced on a name alone)."""
+        for f in sorted(self.by_kind["config.env"], key=Fact.order):
+            name = f.get("name") or ""
+            spec_key = next((b for p, b in SERVICE_SETTINGS if p.search(name)), None)
+            if spec_key is None or (f.get("value") or "").strip():
+                continue  # a value is an address (or a local emulator) the address rules read
+            owner = self.alias.get((f.get("owner") or "").lower()) if f.get("owner") else self.owner_of(
+                f.repository, f.path)
+            if owner is None or self.model.components[owner].kind != "service":
+                continue
+            tech, kind, types = BINDINGS[spec_key]
+            store = self._binding_store(tech, kind, types, f, introduce=False)
+            if store and store != owner:
+                self.connect(owner, store, "https" if tech in PUSHED else "tcp", [f.evidence],
+                             attributes={"via": f"setting {name}"})
 
     def function_bindings(self) -> None:
         """Each trigger or binding of a function app to a store or broker connects the app to it."""
@@ -102,7 +135,7 @@ class FunctionBindingRules(ResolverBase):
                 continue
             tech, kind, types = spec
             store = self._binding_store(tech, kind, types, f)
-            if store == owner:
+            if store is None or store == owner:
                 continue
             name = binding_key(f.get("binding") or "")
             trigger = "trigger" in (f.get("binding") or "").lower() or (f.get("direction") == "in" and tech != "signalr"

@@ -191,6 +191,10 @@ class IacDeployRules(ResolverBase):
         if name_value is not None and not base_name and not any(
                 clean_name(v.text) for v in values for p in prefixes if v.key == _join_key(p, "name")):
             return []  # one workload per item of a collection (for_each) whose names no one can know
+        if name_value is not None and "{}" in name_value.text and self._iac_block(ref).get("each"):
+            # one workload per item of a Bicep `[for ...]` loop, each named after its item: not one
+            # workload named after what the names share (the prefix of `'${prefix}${app}'`)
+            return []
         if len(prefixes) > 1 and base_name:
             # a task of several containers (the service and its sidecars): the workload is the task,
             # running the container named like it (else the first)

@@ -82,6 +82,7 @@ ORDER: tuple[str, ...] = (
     "iac.stores",
     "iac.links",
     "functions.bindings",
+    "functions.service-settings",
     "spring.zuul-named-routes",
     "build.library-dependencies",
     "dapr.app-ids",

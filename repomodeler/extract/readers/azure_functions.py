@@ -1,5 +1,5 @@
 """Azure Functions descriptors: ``host.json`` marks a function app's folder, each function's
-``function.json`` lists its trigger and bindings.
+``function.json`` lists its trigger and bindings, ``local.settings.json`` its app settings.
 
 A function app written in JavaScript, Python or PowerShell declares its wiring in files rather than
 code: ``{"bindings": [{"type": "eventGridTrigger", "direction": "in"}, {"type": "cosmosDB",
@@ -25,6 +25,26 @@ _CONNECTION_KEYS = ("connection", "connectionStringSetting")
 def read_host_json(repo: str, path: str, text: str) -> list[Fact]:
     """A ``host.json`` is the root of a function app: the folder deploys as one app."""
     return [fact("functions.host", repo, path, 1)]
+
+
+def read_local_settings(repo: str, path: str, text: str) -> list[Fact]:
+    """``local.settings.json``: the app settings (``Values``) a function app runs with locally, the same
+    names its deployed app settings have; each is a ``config.env`` of the app whose folder holds it."""
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        return []
+    values = doc.get("Values") if isinstance(doc, dict) else None
+    if not isinstance(values, dict):
+        return []
+    facts = []
+    for name, value in values.items():
+        if isinstance(name, str) and isinstance(value, (str, int, float, bool)):
+            at = text.find(f'"{name}"')
+            line = text.count("\n", 0, at) + 1 if at >= 0 else 1
+            facts.append(fact("config.env", repo, path, line, owner="", name=name, value=str(value),
+                              source="functions"))
+    return facts
 
 
 def read_function_json(repo: str, path: str, text: str) -> list[Fact]:
@@ -66,4 +86,6 @@ def read_function_json(repo: str, path: str, text: str) -> list[Fact]:
 READERS = (
     Reader("azure_functions.host", "descriptor", 331, read_host_json, names=frozenset({"host.json"})),
     Reader("azure_functions.function", "descriptor", 332, read_function_json, names=frozenset({"function.json"})),
+    Reader("azure_functions.settings", "descriptor", 333, read_local_settings,
+           patterns=(r"local\.settings(?:\.[a-z]+)?\.json",)),
 )

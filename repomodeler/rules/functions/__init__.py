@@ -15,4 +15,16 @@ RULES = (
         writes=("components", "aliases", "connections", "attributes"),
         after=("iac.links",),
     ),
+    Rule(
+        id="functions.service-settings",
+        message=("A setting left empty for deployment to fill, handed to a service (Kubernetes or compose "
+                 "environment, a function app's local.settings.json) and named after an Azure service's client "
+                 "setting (DocDbEndpointUri, SqlConnectionString, AzureSignalRConnectionString, ...EventGridTopicUrl, "
+                 "ServiceBusConnection) connects the service to the one store of that Azure service the system has "
+                 "or its Bicep or Terraform code deploys"),
+        unit="function_app_settings",
+        reads=("config.env", "iac.block", "iac.value"),
+        writes=("components", "aliases", "connections", "attributes"),
+        after=("functions.bindings",),
+    ),
 )
