@@ -393,6 +393,11 @@ CASES: list[Case] = [
         ("http.router", 14, {"name": "api", "parent": "app", "prefix": "/api"}),
         R(15, "MapPost", "/carts", "aspnet-minimal", router="api"),
     ), absent=(("http.route", 6),)),
+    Case("csharp", "azure_functions.cs", (
+        ("functions.binding", 4, {"args": '("%TripsQueue%", Connection = "AzureWebJobsStorage")', "binding": "QueueTrigger"}),
+        ("functions.binding", 5, {"args": '("rides", "trips", Connection = "CosmosConnection")', "binding": "CosmosDB"}),
+        ("http.route", 11, {"framework": "azure-functions", "method": "get", "path": "trips"}),
+    ), absent=(("functions.binding", 17),)),  # EF Core's [Table] on a class is no binding
     Case("csharp", "http_clients.cs", (
         C(5, "http://inventory:8080/stock", "GetStringAsync"), C(7, "CatalogUrl", "GetFromJsonAsync"),
         C(8, "http://carts:7070/cart", "Delete"), C(9, "http://payments:8080"),

@@ -194,6 +194,8 @@ FIXTURES = {
     "settings_files": ("distribution/conf/broker.conf", "brokerName = broker-a\nnamesrvAddr=127.0.0.1:9876\n",
                        "config.setting"),
     "setup_cfg": ("setup.cfg", "[options.entry_points]\nconsole_scripts =\n    shop = shop.cli:main\n", "program.entry"),
+    "azure_functions": ("app/Orders/function.json", '{"bindings": [{"type": "queueTrigger", "direction": "in", '
+                        '"queueName": "orders"}]}\n', "functions.binding"),
     "setup_py": ("setup.py", 'setup(entry_points={"console_scripts": ["shop = shop.cli:main"]})\n', "program.entry"),
     "spring": ("src/main/resources/application.yml", "spring:\n  application:\n    name: orders\n", "config.property"),
     "tye": ("tye.yaml", "name: shop\nservices:\n- name: orders\n  project: src/Orders/Orders.csproj\n", "compose.service"),

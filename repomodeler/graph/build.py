@@ -22,6 +22,7 @@ from repomodeler.graph.cloudformation import CloudFormationRules
 from repomodeler.graph.command_line import CommandLineRules
 from repomodeler.graph.components import ComponentRules
 from repomodeler.graph.connections import ConnectionRules
+from repomodeler.graph.function_bindings import FunctionBindingRules
 from repomodeler.graph.iac_deploy import IacDeployRules
 from repomodeler.graph.platform import PlatformRules
 from repomodeler.graph.plugins import PluginRules
@@ -52,7 +53,7 @@ class Resolver(ComponentRules, AspireRules, CloudFormationRules, ConnectionRules
                LaunchRules, SpawnedBinaryRules, SupervisedRules, WebAppRules, PluginRules, VendorRules, NamedProcessRules,
                RpcInterfaceRules, RegistryRules, NamedAddressRules, HostRules, ListenPortRules, RouteCallRules,
                CommandLineRules, LocalServiceRules, IacDeployRules, SettingReadRules, ServiceNameRules,
-               CommandAddressRules, HostingRules):
+               CommandAddressRules, HostingRules, FunctionBindingRules):
     """Applies the rules of :data:`repomodeler.rules.RULES` in their order (a rule runs after the rules it
     declares it uses, so it sees what they found), then names on every element the rules behind it."""
 

@@ -29,6 +29,7 @@ from repomodeler.graph.naming import (
 from repomodeler.graph.values import (
     METHOD_WORDS,
     expand_placeholders,
+    parse_hosts,
     route_of,
     router_prefix,
 )
@@ -126,6 +127,7 @@ class ComponentRules(ResolverBase):
             if f.get("image") and tech_for_image(f.get("image")):
                 k8s_tech[_image_repo(f.get("image") or "")] += 1
         compose_names = {key(f.get("name") or ""): f.get("name") or "" for f in self.by_kind["compose.service"]}
+        peers = self.store_peers(by_image)
         k8s_prefix = shared_prefix(f.get("name") or "" for f in self.by_kind["k8s.workload"])
         apps: dict[str, str] = {}
         versions = self.workload_versions()
@@ -163,6 +165,8 @@ class ComponentRules(ResolverBase):
             stripped = name[len(k8s_prefix):] if k8s_prefix and name.lower().startswith(k8s_prefix) else ""
             if not same and stripped and key(stripped) in compose_names and key(name) not in compose_names:
                 same = compose_names[key(stripped)]  # ftgo-kafka in Kubernetes is the compose service kafka
+            if not same and name.lower() in peers:
+                same = peers[name.lower()]  # users-mongo in Kubernetes is the compose service user-db
             if not same and (f.repository, name) in versions:
                 same = versions[(f.repository, name)]  # payment-fix: a second version behind Service payment
             owner = self.alias.get((f.get("app") or "").lower()) if f.get("app") and key(f.get("app") or "") != key(name) else None
@@ -183,6 +187,66 @@ class ComponentRules(ResolverBase):
                 comp.evidence.add(f.evidence)
                 comp.aliases.add((f.get("name") or "").lower())
                 self.alias.setdefault((f.get("name") or "").lower(), target)
+
+    def store_peers(self, by_image: dict[str, tuple[str, str]]) -> dict[str, str]:
+        """Kubernetes workloads that are a compose service under another name: Kubernetes workload name ->
+        compose service name.  A service deployed by both (the same application image) that names
+        ``users-mongo`` in its Kubernetes environment and ``user-db`` in its compose environment, under
+        the same setting (``USERS_DB_HOST``), or as the one store of the same technology on each side
+        (``REDIS_HOST=users-redis``, ``REDIS_DB_HOST=user-redis-db``), reaches one store by two names.
+        Only names neither deployment declares on the other side, and each at most once."""
+        def host(value: str) -> str:
+            refs = parse_hosts(value)
+            return (refs[0].host if refs else value.strip().split(":")[0]).lower()
+
+        compose_services = {(f.get("name") or "").lower(): f for f in self.by_kind["compose.service"]}
+        k8s_workloads = {(f.get("name") or "").lower(): f for f in self.by_kind["k8s.workload"]}
+        k8s_hosts = dict(((f.get("name") or "").lower(), (f.get("name") or "").lower()) for f in self.by_kind["k8s.workload"])
+        for f in self.by_kind["k8s.service"]:
+            target = next((w for w, wf in k8s_workloads.items() if f.get("app") and wf.get("app") == f.get("app")), None)
+            if target:
+                k8s_hosts.setdefault((f.get("name") or "").lower(), target)
+        image_service = {}  # compose image repository -> compose service
+        for name, f in compose_services.items():
+            if f.get("image") and not tech_for_image(f.get("image")):
+                image_service.setdefault(_image_repo(f.get("image") or ""), name)
+        env: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)  # (side, owner) -> setting -> host named
+        for f in sorted(self.by_kind["config.env"], key=Fact.order):
+            side = f.get("source")
+            if side in ("compose", "kubernetes") and f.get("value"):
+                env[(side, (f.get("owner") or "").lower())].setdefault(f.get("name") or "", host(f.get("value") or ""))
+
+        def tech(side: str, name: str) -> str:
+            f = (compose_services if side == "compose" else k8s_workloads).get(name)
+            found = tech_for_image(f.get("image")) if f is not None and f.get("image") else None
+            return found[0] if found else ""
+
+        candidates: dict[str, set[str]] = defaultdict(set)
+        for w, wf in sorted(k8s_workloads.items()):
+            peer = image_service.get(_image_repo(wf.get("image") or "")) if wf.get("image") else None
+            if peer is None:
+                continue  # the consumer must be one application deployed on both sides
+            k8s_env, compose_env = env.get(("kubernetes", w), {}), env.get(("compose", peer), {})
+            for setting, h in sorted(k8s_env.items()):
+                store = k8s_hosts.get(h)
+                if store is None or store == w or store in compose_services:
+                    continue
+                other = compose_env.get(setting)
+                if other and other in compose_services and other not in k8s_hosts and other != peer:
+                    candidates[store].add(other)
+                    continue
+                t = tech("kubernetes", store)
+                if not t:
+                    continue
+                mine = {k8s_hosts.get(x) for x in k8s_env.values()} - {None}
+                theirs = {x for x in compose_env.values() if x in compose_services and x not in k8s_hosts}
+                same_k = [x for x in mine if tech("kubernetes", x or "") == t]
+                same_c = [x for x in theirs if tech("compose", x) == t]
+                if len(same_k) == 1 and len(same_c) == 1:
+                    candidates[store].add(same_c[0])
+        taken = Counter(next(iter(v)) for v in candidates.values() if len(v) == 1)
+        return {w: self.model.components[self.alias[next(iter(v))]].name for w, v in sorted(candidates.items())
+                if len(v) == 1 and taken[next(iter(v))] == 1 and self.alias.get(next(iter(v)))}
 
     def shared_context_programs(self) -> None:
         """Compose services that build the same folder and run different commands (web: gunicorn app,
@@ -535,6 +599,8 @@ class ComponentRules(ResolverBase):
                     and f.get("name") in ("SpringBootApplication", "EnableAutoConfiguration")}
             depended = {dependency_key(f.get("name") or "") for f in self.by_kind["manifest.dependency"]}
             bundles = {(f.repository, norm_path(str(PurePosixPath(f.path).parent))) for f in self.by_kind["manifest.bundle"]}
+            function_hosts = {(f.repository, norm_path(str(PurePosixPath(f.path).parent)))
+                              for f in self.by_kind["functions.host"]}
             dev_depended = {dependency_key(f.get("name") or "") for f in self.by_kind["manifest.dev_dependency"]}
             folder_prefix = shared_prefix(PurePosixPath(d).name for d in unit_dirs if d)
             # Folders with code or a manifest first; a Dockerfile-only folder may be another recipe of one of them.
@@ -568,7 +634,11 @@ class ComponentRules(ResolverBase):
                 started = started or any(m.get("packaging") in ("war", "ear") for m in here)
                 # A package that installs commands (package.json `bin`, pyproject console scripts) is a program.
                 commands = any(m.get("commands") for m in here)
-                entry = serves or started or commands or any(ENTRY_FILES.search(p) or p in boot for p in own)
+                # An Azure Functions app (a Functions .NET project, a folder with its host.json) is started
+                # by the Functions host, whatever its code is called: it deploys as one app.
+                function_app = any(m.get("functions") for m in here) or (repo, d) in function_hosts
+                entry = serves or started or commands or function_app or any(
+                    ENTRY_FILES.search(p) or p in boot for p in own)
                 manifest_name = next((m.get("name") for m in manifests
                                       if norm_path(str(PurePosixPath(m.path).parent)) == d and m.get("name")), None)
                 name = unit_name(repo, d, manifest_name,
@@ -614,9 +684,13 @@ class ComponentRules(ResolverBase):
                         continue
                     if self.is_base_layer(repo, d):
                         continue
+                # A .NET project named Company.Product.Part (Shop.Services.Orders) is the part to a
+                # deployment that only names an image (shop-orders)
+                dotted_part = [manifest_name.rsplit(".", 1)[-1]] if manifest_name and "." in manifest_name and any(
+                    m.get("ecosystem") == "dotnet" for m in here) else []
                 unit_keys = keys_of([PurePosixPath(d).name if d else repo, name, manifest_name or "",
                                      (manifest_name or "").rsplit("/", 1)[-1].rsplit(":", 1)[-1], *artifacts,
-                                     *self.unit_app_names(repo, d)], [folder_prefix])
+                                     *self.unit_app_names(repo, d), *dotted_part], [folder_prefix])
                 matches = sorted({cid for k in unit_keys for cid in deployed.get(k, ())})
                 if not matches and (repo, d) in variant_builds:
                     # Code only an opt-in compose variant builds and no default deployment runs (a full or
@@ -647,6 +721,7 @@ class ComponentRules(ResolverBase):
                 if len(matches) == 1:  # the deployment that runs this module's image
                     comp = self.model.components[matches[0]]
                     comp.evidence.add(unit_dirs[d])
+                    self.credit(comp.rules)  # its code and name come from this rule
                     _take_store_kind(comp, base_tech)
                     for a in (name, *aliases):
                         comp.aliases.add(a.lower())
@@ -654,7 +729,8 @@ class ComponentRules(ResolverBase):
                     for k in [k for k, ids in deployed.items() if comp.id in ids]:
                         deployed[k].discard(comp.id)
                 else:
-                    if not serves and self.has_deployments() and self.is_node_script(repo, d, manifests):
+                    if not serves and not function_app and self.has_deployments() and self.is_node_script(
+                            repo, d, manifests):
                         continue
                     comp = self.add_component(name, "service", repo, unit_dirs[d], aliases)
                     if not code_here:  # a database image of the system's own (FROM mariadb plus its schema)

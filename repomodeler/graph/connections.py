@@ -321,6 +321,14 @@ class ConnectionRules(ResolverBase):
                     break
         return out
 
+    def _names_application(self, value: str) -> bool:
+        """Does the value name a service or web app of the system (by host, URL or bare name)?"""
+        hosts = [r.host for r in parse_hosts(value)] or [value.strip().split(":")[0]]
+        # a Kubernetes service's cluster DNS name (devlake.devlake.svc.cluster.local) is the service's
+        hosts = [h.split(".")[0] if re.search(r"\.svc(\.cluster\.local)?$", h) else h for h in hosts]
+        return any((cid := self.alias.get(h.lower())) is not None
+                   and self.model.components[cid].kind in ("service", "webapp", "gateway") for h in hosts if h)
+
     @staticmethod
     def _store_value(value: str) -> bool:
         """A data-store address (postgres://, jdbc:mysql://, mongodb://...): drivers and frameworks read
@@ -369,7 +377,10 @@ class ConnectionRules(ResolverBase):
                 # A shared ConfigMap hands every key to every workload; a key counts for a workload whose
                 # code reads it (or for one whose code reads nothing we can see).
                 reads = read_names.get(owner)
+                store = self.model.components[owner].kind in ("database", "cache")
                 for cm in configmaps.get(f.get("configmap") or "", []):
+                    if store and self._names_application(cm.get("value") or ""):
+                        continue  # a database image does not call the services the others' keys name
                     if reads is None or (cm.get("name") or "") in reads or self._store_value(cm.get("value") or ""):
                         pairs.append((owner, cm))
                         if reads is not None:

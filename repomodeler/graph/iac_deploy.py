@@ -64,6 +64,8 @@ DATA_TYPES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple((re.compile(p, 
     (r"^aws_kinesis_stream$", "broker", "kinesis"), (r"^aws_msk_cluster$", "broker", "kafka"),
     (r"^azurerm_servicebus_namespace$|^Microsoft\.ServiceBus/namespaces$", "broker", "servicebus"),
     (r"^azurerm_eventhub_namespace$|^Microsoft\.EventHub/namespaces$", "broker", "eventhubs"),
+    (r"^azurerm_eventgrid_(topic|domain)$|^Microsoft\.EventGrid/(topics|domains)$", "broker", "eventgrid"),
+    (r"^azurerm_signalr_service$|^Microsoft\.SignalRService/signalR$", "broker", "signalr"),
 ))
 # The hosted service an object store, document database or topic of a cloud is reached at by its SDK
 # (the external the code rules introduce for the client library): one resource of the type is that one.
@@ -189,6 +191,10 @@ class IacDeployRules(ResolverBase):
         if name_value is not None and not base_name and not any(
                 clean_name(v.text) for v in values for p in prefixes if v.key == _join_key(p, "name")):
             return []  # one workload per item of a collection (for_each) whose names no one can know
+        if name_value is not None and "{}" in name_value.text and self._iac_block(ref).get("each"):
+            # one workload per item of a Bicep `[for ...]` loop, each named after its item: not one
+            # workload named after what the names share (the prefix of `'${prefix}${app}'`)
+            return []
         if len(prefixes) > 1 and base_name:
             # a task of several containers (the service and its sidecars): the workload is the task,
             # running the container named like it (else the first)

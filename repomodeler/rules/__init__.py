@@ -82,6 +82,8 @@ ORDER: tuple[str, ...] = (
     "messaging.topics",
     "iac.stores",
     "iac.links",
+    "functions.bindings",
+    "functions.service-settings",
     "spring.zuul-named-routes",
     "build.library-dependencies",
     "dapr.app-ids",

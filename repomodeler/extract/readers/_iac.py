@@ -48,10 +48,11 @@ class Leaves:
         self.facts: list[Fact] = []
 
     def block(self, line: int, block: str, address: str, type_: str = "", label: str = "",
-              existing: bool = False) -> None:
+              existing: bool = False, each: bool = False) -> None:
+        """``each``: the block is declared once per item of a collection (a Bicep ``[for ...]``)."""
         self.facts.append(fact("iac.block", self.repo, self.path, line, format=self.fmt, module=self.module,
                                block=block, address=address, type=type_, label=label,
-                               existing="true" if existing else ""))
+                               existing="true" if existing else "", each="true" if each else ""))
 
     def leaf(self, line: int, owner: str, key: str, value: str, refs: set[str]) -> None:
         self.facts.append(fact("iac.value", self.repo, self.path, line, module=self.module, owner=owner,

@@ -96,7 +96,8 @@ class _Reader:
             body = self.body_of(value)
             if d.type == "resource_declaration":
                 existing = any(c.type == "existing" for c in d.children)
-                self.out.block(line, "resource", f"res.{name}", type_.split("@", 1)[0], name, existing)
+                self.out.block(line, "resource", f"res.{name}", type_.split("@", 1)[0], name, existing,
+                               each=_loops(value))
                 if body is not None:
                     self.value(f"res.{name}", "", body)
             else:
@@ -217,6 +218,13 @@ class _Reader:
                     fmt = fmt.replace("{%d}" % i, self.template(arg))
                 return fmt
         return UNKNOWN
+
+
+def _loops(node) -> bool:  # type: ignore[no-untyped-def]
+    """Is the declaration's value a ``[for ...]`` (through ``if``): one resource per item?"""
+    while node is not None and node.type == "if_statement":
+        node = next((c for c in reversed(node.children) if c.type in ("object", "if_statement", "for_statement")), None)
+    return node is not None and node.type == "for_statement"
 
 
 def _normal(path: str) -> str:

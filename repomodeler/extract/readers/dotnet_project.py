@@ -12,12 +12,17 @@ from repomodeler.records import Fact
 def read_csproj(repo: str, path: str, text: str) -> list[Fact]:
     """A .NET project: one build unit named after the file, its package and project references.
     An Aspire app host (``Aspire.AppHost.Sdk`` / ``IsAspireHost``) is a deployment descriptor: its
-    project references are the services it runs, not libraries it links."""
+    project references are the services it runs, not libraries it links.  An Azure Functions project
+    (``<AzureFunctionsVersion>``, the Functions SDK or worker package) is a function app: the
+    Functions host starts it, so it deploys whatever its classes are called (``functions``)."""
     if "<!ENTITY" in text:
         raise ValueError("project file declares entities; refusing to expand them")
     name = PurePosixPath(path).stem
     host = bool(re.search(r"Aspire\.AppHost\.Sdk|<IsAspireHost>\s*true", text, re.I))
-    facts = [fact("manifest", repo, path, 1, ecosystem="dotnet", name=name, aspire_host="true" if host else None)]
+    functions = bool(re.search(r"<AzureFunctionsVersion>|Include\s*=\s*\"Microsoft\.(NET\.Sdk\.Functions|Azure\.Functions\.Worker)\"",
+                               text, re.I))
+    facts = [fact("manifest", repo, path, 1, ecosystem="dotnet", name=name, aspire_host="true" if host else None,
+                  functions="true" if functions else None)]
     for i, raw in enumerate(text.splitlines(), start=1):
         for kind, ref in re.findall(r"<(PackageReference|ProjectReference)\s+Include\s*=\s*\"([^\"]+)\"", raw):
             if kind == "ProjectReference":

@@ -8,12 +8,14 @@ RULES = (
         message=("A folder with its own build manifest and an entry point (or a Dockerfile) is a service where no "
                  "deployment covers it; a repository with code but neither is one service. A developer's tool in tools/ "
                  "or hack/ that serves nothing and nothing deploys is not one; an app folder with its own Dockerfile "
-                 "and code inside the root package of a monorepo is one of its own"),
+                 "and code inside the root package of a monorepo is one of its own; an Azure Functions project or "
+                 "a folder with a Functions host.json is a function app, whatever its code is called, and a .NET "
+                 "project named Company.Product.Part is the part to a deployment naming only an image"),
         unit="build_units",
         # "*": code of any kind outside every module decides whether a repository is one service
         reads=("*", "manifest", "http.client", "env.read", "string.url", "docker.from", "docker.artifact",
                "docker.command", "docker.expose", "http.route", "manifest.dependency", "manifest.dev_dependency",
-               "manifest.bundle", "config.property", "annotation", "compose.service", "k8s.workload"),
+               "manifest.bundle", "config.property", "annotation", "compose.service", "k8s.workload", "functions.host"),
         writes=("components", "aliases", "roots", "kinds", "attributes"),
         after=("compose.services", "dotnet.aspire-resources"),
         state=("artifacts",),

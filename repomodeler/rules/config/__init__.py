@@ -31,7 +31,8 @@ RULES = (
     Rule(
         id="config.address-values",
         message=("A setting (env var, config property, ConfigMap) whose value is an address of another component "
-                 "connects its owner to it; an unknown data-store address introduces that store"),
+                 "connects its owner to it; an unknown data-store address introduces that store; a database or "
+                 "cache handed a whole ConfigMap (envFrom) does not call the services its keys name"),
         unit="config_connections",
         reads=("config.property", "config.env", "compose.env_file", "compose.service", "k8s.configmap", "k8s.env_from",
                "k8s.env_key_ref", "env.read", "config.read", "manifest.dependency", "annotation", "import"),
