@@ -200,7 +200,12 @@ SDK_SERVICES: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
          r"|github\.com/aws/aws-sdk-go(-v2)?/service/cognitoidentityprovider.*"
          r"|software\.amazon\.awssdk\.services\.cognitoidentityprovider.*|Amazon\.CognitoIdentityProvider(\..*)?)$",
          "cognito-idp.amazonaws.com", ("cognito", "amazon cognito")),
-        (r"^(auth0(\..*)?|@auth0/.*|github\.com/auth0/go-auth0.*|com\.auth0.*|Auth0(\..*)?)$", "auth0.com", ("auth0",)),
+        # (Auth0's SDKs only: its generic JWT libraries, com.auth0.jwt and @auth0/angular-jwt, verify tokens
+        # of any issuer offline)
+        (r"^(auth0|auth0-js|auth0\.(authentication|management)(\..*)?"
+         r"|@auth0/(auth0-react|auth0-spa-js|auth0-angular|auth0-vue|nextjs-auth0|auth0-js)"
+         r"|github\.com/auth0/go-auth0.*|com\.auth0\.client.*"
+         r"|Auth0\.(AuthenticationApi|ManagementApi|AspNetCore\.Authentication)(\..*)?)$", "auth0.com", ("auth0",)),
         (r"^(azure\.keyvault.*|@azure/keyvault-.*|Azure\.Security\.KeyVault(\..*)?|com\.azure\.security\.keyvault.*"
          r"|github\.com/Azure/azure-sdk-for-go/sdk/security/keyvault.*)$", "vault.azure.net", ("key vault", "azure key vault")),
     )
