@@ -64,6 +64,10 @@ class Process:
     core: set[str] = field(default_factory=set)  # packages its entry calls reach
 
 
+# `via` of links drawn from a client library's import alone (code.sdk-services, code.container-engine)
+IMPORT_VIAS = ("sdk ", "object storage library", "container engine sdk")
+
+
 class ProcessRules(ResolverBase):
     """Splits components that run several processes and links the processes."""
 
@@ -911,16 +915,29 @@ class ProcessRules(ResolverBase):
         procs_of: dict[str, set[str]] = defaultdict(set)
         for p, parent in self.process_parent.items():
             procs_of[parent].add(p)
+        # the folders each process's own files import (for links known only from an import)
+        imported: dict[str, set[tuple[str, str]]] = defaultdict(set)
+        for (repo, path), targets in sorted(self.packages.file_imports.items()):
+            o = self.process_of_file(repo, path)
+            if o in self.process_parent:
+                imported[o].update((repo, t) for t, _ev in targets)
         for k in sorted(k for k in self.model.connections if k[0] in parents):
             conn = self.model.connections[k]
             src, target = k[0], k[1]
             if self.model.components[target].kind == "user":
                 continue
+            # A link known only from a client library's import (an SDK, a storage library) says the
+            # package can call the service, not that every program linking the package does: only the
+            # processes whose own files import that package take it.
+            by_import = (conn.attributes.get("via") or "").startswith(IMPORT_VIAS)
             moved: dict[str, set[Evidence]] = defaultdict(set)
             keep: set[Evidence] = set()
             for e in sorted(conn.evidence):
                 holders = self._shared_holders(src, e)
                 runners = holders & procs_of[src] - {target}
+                if by_import:
+                    here = (e.repository, folder(e.path))
+                    runners = {p for p in runners if here in imported[p]}
                 if not runners:
                     keep.add(e)
                     continue
