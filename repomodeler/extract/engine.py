@@ -159,6 +159,17 @@ def enclosing_span(node, types: frozenset[str]) -> str | None:
 TEST_ONLY = "code.test_only"
 
 
+def is_built_bundle(content: bytes) -> bool:
+    """Is this script a bundler's output committed beside the sources (Laravel Mix's ``public/js``, a
+    ``static/`` build): a webpack runtime or chunk, or minified lines thousands of characters long?
+    Read as source, every library it bundles (their URLs, their XHR calls) would be the app's."""
+    head = content[:65536]
+    if b"webpackChunk" in head or b"__webpack_require__" in head or b"webpackJsonp" in head:
+        return True
+    lines = head.split(b"\n", 8)[:8]
+    return any(len(x) > 5000 for x in lines)
+
+
 def extract_source(repository: str, path: str, language: str, content: bytes) -> tuple[list[Fact], list[Warning_]]:
     """Parse one file and run all of its language's queries.  Never raises for bad input."""
     warnings: list[Warning_] = []
@@ -167,6 +178,9 @@ def extract_source(repository: str, path: str, language: str, content: bytes) ->
     except UnicodeDecodeError:
         # Query predicates decode node text as UTF-8; replacing bad bytes keeps every line where it was.
         content = content.decode("utf-8", "replace").encode("utf-8")
+    if language == "javascript" and is_built_bundle(content):
+        return [], [Warning_(repository, path, 0, "a built script bundle (webpack output or minified code), not "
+                                                  "source: skipped")]
     need = tree_bytes_bound(content)
     if need > PARSE_MEMORY_BUDGET:
         return [], [Warning_(repository, path, 0,

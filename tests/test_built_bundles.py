@@ -1,0 +1,35 @@
+"""Script bundles committed beside the sources (webpack output, minified code) are not the app's source:
+read as source, every library they bundle would be the app's calls."""
+
+from repomodeler.extract.engine import extract_source, is_built_bundle
+
+SOURCE = b'const api = "http://orders:8080/api/orders";\nfetch(api).then(r => r.json());\n'
+CHUNK = (b'/*! For license information please see landing.js.LICENSE.txt */\n'
+         b'(self.webpackChunkshop=self.webpackChunkshop||[]).push([[3891],{75948:(e,t,o)=>{'
+         b'fetch("http://www.w3.org/2000/svg")}}]);\n')
+MINIFIED = b"!function(e){" + b"var a=1;" * 1000 + b'fetch("https://cdn.example.org/x")}();\n'
+
+
+def test_webpack_chunks_and_minified_scripts_are_bundles_and_give_no_facts() -> None:
+    assert not is_built_bundle(SOURCE)
+    assert is_built_bundle(CHUNK) and is_built_bundle(MINIFIED)
+    for content in (CHUNK, MINIFIED):
+        facts, warnings = extract_source("web", "public/js/landing.js", "javascript", content)
+        assert facts == []
+        assert [w.message for w in warnings] == ["a built script bundle (webpack output or minified code), not source: skipped"]
+
+
+def test_a_hand_written_script_is_read() -> None:
+    facts, warnings = extract_source("web", "src/api.js", "javascript", SOURCE)
+    assert any("orders:8080" in (f.get("value") or f.get("url") or "") for f in facts)
+    assert warnings == []
+
+
+def test_store_images_by_name() -> None:
+    """Images of stores and brokers that are not applications (a published port of one is no front door)."""
+    from repomodeler.graph.catalog import tech_for_image
+
+    assert tech_for_image("confluentinc/confluent-local:7.4.11") == ("kafka", "broker")
+    assert tech_for_image("eventstore/eventstore:release-5.0.8") == ("database", "database")
+    assert tech_for_image("getmeili/meilisearch:v1.6") == ("database", "database")
+    assert tech_for_image("provectuslabs/kafka-ui:latest") is None  # a tool for Kafka, not Kafka
