@@ -241,11 +241,11 @@ def test_depends_on_is_start_order_links_are_connections() -> None:
 def test_front_end_javascript_calls_come_from_the_browser() -> None:
     files = {**java_module("gateway", "spring-cloud-starter-gateway", route=None),
              "gateway/src/main/resources/static/js/app.js":
-                 'fetch("https://api.exchangerates.example.org/latest").then(r => r.json());\n'}
+                 'fetch("https://api.exchangerates.io/latest").then(r => r.json());\n'}
     model = resolve_files({"r": files})
-    assert ("user", "api.exchangerates.example.org") in edge_set(model)
-    assert ("gateway", "api.exchangerates.example.org") not in edge_set(model)
-    assert via(model, "user", "api.exchangerates.example.org") == {"browser code"}
+    assert ("user", "api.exchangerates.io") in edge_set(model)
+    assert ("gateway", "api.exchangerates.io") not in edge_set(model)
+    assert via(model, "user", "api.exchangerates.io") == {"browser code"}
 
 
 def test_script_outside_every_node_package_is_page_script() -> None:
@@ -270,9 +270,9 @@ def test_script_outside_every_node_package_is_page_script() -> None:
 
 
 def test_mail_host_is_an_external_mail_server() -> None:
-    model = resolve_files({"r": java_module("notify", props="spring.mail.host=smtp.mail.example.com\n")})
-    assert model.components["smtp.mail.example.com"].kind == "external"
-    assert ("notify", "smtp.mail.example.com") in edge_set(model)
+    model = resolve_files({"r": java_module("notify", props="spring.mail.host=smtp.mail.acme-mail.io\n")})
+    assert model.components["smtp.mail.acme-mail.io"].kind == "external"
+    assert ("notify", "smtp.mail.acme-mail.io") in edge_set(model)
 
 
 def test_prometheus_scrape_targets_and_grafana_datasources() -> None:

@@ -29,7 +29,7 @@ def test_go_constant_of_another_file_of_the_package_through_concatenation_and_a_
         "orders/go.mod": "module example.com/orders\n\ngo 1.22\n",
         "orders/hosts.go": ('package main\n\nconst stockHost = "stock"\n\n'
                             'const stockBase = "http://" + stockHost + ":8080"\n\n'
-                            'var registry = "registry.example.com"\n'),
+                            'var registry = "registry.acme-images.io"\n'),
         "orders/main.go": ('package main\n\nimport (\n\t"fmt"\n\t"net/http"\n)\n\n'
                            'func reserve(id string) {\n\turl := stockBase + "/items/" + id\n'
                            '\thttp.Get(url)\n}\n\n'
@@ -41,9 +41,9 @@ def test_go_constant_of_another_file_of_the_package_through_concatenation_and_a_
     assert stock["protocol"] == "http"
     # the call, the local variable, the constant built by concatenation and the constant it names
     assert {("orders/main.go", 10), ("orders/main.go", 9), ("orders/hosts.go", 5), ("orders/hosts.go", 3)} <= lines(stock)
-    registry = edge(model, "orders", "registry.example.com")
+    registry = edge(model, "orders", "registry.acme-images.io")
     assert {("orders/main.go", 14), ("orders/hosts.go", 7)} <= lines(registry)
-    assert next(n for n in model["nodes"] if n["id"] == "registry.example.com")["kind"] == "external"
+    assert next(n for n in model["nodes"] if n["id"] == "registry.acme-images.io")["kind"] == "external"
 
 
 def test_java_class_constant_of_another_class_and_string_format(tmp_path: Path) -> None:
@@ -148,7 +148,7 @@ def test_go_value_through_a_parameter_a_method_return_and_a_struct_field_default
         "docker-compose.yml": COMPOSE,
         "orders/go.mod": "module example.com/orders\n\ngo 1.22\n",
         "orders/types/name.go": ('package types\n\nimport "net/url"\n\n'
-                                 'const (\n\tdefaultHost   = "registry.example.com"\n\tdefaultScheme = "https"\n)\n\n'
+                                 'const (\n\tdefaultHost   = "registry.acme-images.io"\n\tdefaultScheme = "https"\n)\n\n'
                                  'type Name struct {\n\tHost   string\n\tScheme string\n}\n\n'
                                  'func DefaultName() Name {\n\treturn Name{Host: defaultHost, Scheme: defaultScheme}\n}\n\n'
                                  'func (n Name) BaseURL() *url.URL {\n\treturn &url.URL{Scheme: n.Scheme, Host: n.Host}\n}\n'),
@@ -162,13 +162,13 @@ def test_go_value_through_a_parameter_a_method_return_and_a_struct_field_default
                            '\trequestURL := n.BaseURL()\n\trequestURL = requestURL.JoinPath("v2", "manifests")\n'
                            '\twithRetry(ctx, requestURL)\n}\n\nfunc main() { pull(context.Background(), types.DefaultName()) }\n'),
     }}, validate=False)
-    registry = edge(model, "orders", "registry.example.com")
-    assert next(n for n in model["nodes"] if n["id"] == "registry.example.com")["kind"] == "external"
+    registry = edge(model, "orders", "registry.acme-images.io")
+    assert next(n for n in model["nodes"] if n["id"] == "registry.acme-images.io")["kind"] == "external"
     # the request, the calls handing the URL on, the local variable, the method, the field default, the constant
     assert {("orders/main.go", 12), ("orders/main.go", 17), ("orders/main.go", 21), ("orders/main.go", 22),
             ("orders/main.go", 23), ("orders/types/name.go", 20), ("orders/types/name.go", 16),
             ("orders/types/name.go", 6)} <= lines(registry)
-    assert not [e for e in model["edges"] if e["target"] == "registry.example.com" and e["source"] != "orders"]
+    assert not [e for e in model["edges"] if e["target"] == "registry.acme-images.io" and e["source"] != "orders"]
 
 
 def test_constructor_parameters_carry_the_address_into_the_objects_calls(tmp_path: Path) -> None:

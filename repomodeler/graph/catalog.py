@@ -137,6 +137,11 @@ ENTRY_FILES = re.compile(
 )
 
 
+# Domains reserved for documentation and tests (RFC 2606, RFC 6761): `example.com`, `shop.example`,
+# `api.test`, `x.invalid`. A value naming one is a placeholder someone fills in, never a system called.
+RESERVED_EXAMPLE = re.compile(r"(^|\.)(example\.(com|net|org)|example|test|invalid)$")
+
+
 # Words after a technology's name in an image name that make it a tool for that technology.
 TOOL_WORDS = frozenset({"ui", "gui", "web", "exporter", "commander", "express", "admin", "insight", "insights",
                         "manager", "dashboard", "connect", "rest", "browser", "monitor", "cli", "console"})

@@ -22,11 +22,11 @@ import shlex
 from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
+from repomodeler.graph.catalog import RESERVED_EXAMPLE
 from repomodeler.graph.service_names import UNDERSCORE_HOSTPORT
 from repomodeler.graph.values import HOSTPORT_PATTERN, URL_PATTERN, HostRef, parse_hosts
 from repomodeler.records import Evidence, Fact
 
-RESERVED_EXAMPLE = re.compile(r"(^|\.)(example\.(com|net|org)|example|test|invalid)$")
 # Tools a start-up script runs to wait for a peer or probe it: their hosts order start-up (like
 # depends_on), they are not what the program talks to.
 PROBE_TOOLS = re.compile(r"^(wait-for.*|dockerize|curl|wget|nc|ncat|netcat|telnet|ping|nslookup|pg_isready|mysqladmin"

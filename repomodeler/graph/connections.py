@@ -13,6 +13,7 @@ from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.packages import folder
 from repomodeler.graph.catalog import (
     OBJECT_STORE_HOSTS,
+    RESERVED_EXAMPLE,
     OBJECT_STORE_LIBRARIES,
     METADATA_HOSTS,
     BROWSER_URL_KEY,
@@ -250,7 +251,7 @@ class ConnectionRules(ResolverBase):
                                               attributes={"technology": tech, "host": ref.host})
                     target = comp.id
                 elif (allow_external and ref.scheme in ("http", "https", "grpc", "ws", "wss") and "." in ref.host
-                      and not re.match(r"^\d+\.\d+\.\d+\.\d+$", ref.host)):
+                      and not re.match(r"^\d+\.\d+\.\d+\.\d+$", ref.host) and not RESERVED_EXAMPLE.search(ref.host)):
                     comp = self.add_component(ref.host, "external", None, origin, attributes={"host": ref.host})
                     target = comp.id
                 elif "." in ref.host and not allow_external:
@@ -518,7 +519,7 @@ class ConnectionRules(ResolverBase):
         """``spring.mail.host: smtp.gmail.com``, ``SMTP_HOST``: the mail server the component sends through."""
         target = self.alias.get(host)
         if target is None:
-            if host in LOCAL_HOSTS or re.match(r"^\d+(\.\d+){3}$", host):
+            if host in LOCAL_HOSTS or re.match(r"^\d+(\.\d+){3}$", host) or RESERVED_EXAMPLE.search(host):
                 return
             target = self.add_component(host, "external", None, chain[0],
                                         attributes={"host": host, "technology": "smtp"}).id
@@ -1022,7 +1023,8 @@ class ConnectionRules(ResolverBase):
                         continue  # the cloud instance's metadata endpoint: the platform's, not a dependency
                     target = self.alias.get(ref.host)
                     if target is None and ref.scheme in ("http", "https") and "." in ref.host \
-                            and ref.host not in LOCAL_HOSTS and not re.match(r"^[\d.]+$", ref.host):
+                            and ref.host not in LOCAL_HOSTS and not re.match(r"^[\d.]+$", ref.host) \
+                            and not RESERVED_EXAMPLE.search(ref.host):
                         target = self.add_component(ref.host, "external", None, chain[-1],
                                                     attributes={"host": ref.host}).id
                     if target is None or target == owner:
