@@ -504,6 +504,27 @@ CASES: list[Case] = [
     Case("ruby", "urls.rb", (D(5, "Server=db;Port=5432"), U(1, "postgres://orders-db:5432/orders"), H(2, "redis-cart:6379")),
          absent=(("string.url", 3), ("string.url", 4))),
     Case("ruby", "broken.rb", (E(1, "ORDERS_URL"),), broken=True),
+    # ------------------------------------------------------------------ elixir
+    Case("elixir", "imports.ex", (I(2, "Ecto.Schema"), I(3, "Shop"), I(4, "Ecto.Query"), I(5, "Logger"),
+                                  I(6, "Shop.Accounts.User")),
+         absent=(("import", 7),)),  # a function named alias_of is no directive
+    Case("elixir", "router.ex", (
+        R(4, "get", "/health", "phoenix"), R(8, "post", "/orders", "phoenix", prefix="/api"),
+        R(9, "ANY", "/users", "phoenix", prefix="/api"), R(10, "GET", "/dashboard", "phoenix", prefix="/api")),
+         absent=(("http.route", 13), ("http.route", 14)), covers=("http_routes",)),
+    Case("elixir", "http_clients.ex", (
+        C(3, "https://api.payments.example.com"), C(6, "https://nominatim.openstreetmap.org"),
+        C(9, "http://orders:8080/orders", "get"), C(10, '@stock_url <> "/reserve"')),
+         absent=(("http.client", 11),)),
+    Case("elixir", "env_reads.exs", (E(3, "DATABASE_HOST", "localhost"), E(4, "DATABASE_PASS"), E(5, "DATABASE_USER"),
+                                     E(6, "POOL_SIZE")),
+         absent=(("env.read", 7), ("env.read", 8))),  # an atom key, a lowercase literal: no variable
+    Case("elixir", "constants.ex", (K(2, "orders_url", "http://orders:8080"), K(3, "cache", "redis-cart:6379")),
+         absent=(("const.string", 4), ("const.string", 5))),
+    Case("elixir", "urls.ex", (U(2, "postgres://orders-db:5432/orders"), H(3, "redis-cart:6379"),
+                               D(5, "host=orders-db port=5432")),
+         absent=(("string.url", 4),)),  # interpolated
+    Case("elixir", "broken.ex", (E(2, "ORDERS_URL"),), broken=True),
     # ------------------------------------------------------------------ php
     Case("php", "imports.php", (I(2, "GuzzleHttp\\Client"), I(3, "Illuminate\\Support\\Facades\\Route"),
                                 I(4, "vendor/autoload.php"))),
@@ -642,6 +663,7 @@ def test_language_toml_module_imports_and_each_query_compiles(language: str) -> 
     ("src/App.kt", "kotlin"), ("build.gradle.kts", "kotlin"), ("Controllers/OrdersController.cs", "csharp"),
     ("src/main.rs", "rust"), ("config/routes.rb", "ruby"), ("routes/web.php", "php"), ("web/app.tsx", "tsx"),
     ("api/server.ts", "typescript"), ("src/UserService/UserService.cpp", "cpp"), ("src/utils.hpp", "cpp"),
+    ("lib/shop_web/router.ex", "elixir"), ("config/runtime.exs", "elixir"),
 ])
 def test_new_languages_are_recognised_by_extension(path: str, language: str) -> None:
     assert language_for_path(path) == language

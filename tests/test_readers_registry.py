@@ -173,6 +173,9 @@ FIXTURES = {
     "makefile": ("Makefile", "run:\n\tpython services/movies.py &\n", "program.command"),
     "maven": ("pom.xml", "<project><artifactId>orders</artifactId><dependencies><dependency>"
               "<artifactId>spring-web</artifactId></dependency></dependencies></project>\n", "manifest.dependency"),
+    "mix": ("mix.exs", 'defmodule Shop.MixProject do\n  def project, do: [app: :shop, deps: deps()]\n'
+            '  defp deps do\n    [\n      {:postgrex, ">= 0.0.0"},\n      {:credo, "~> 1.7", only: [:dev], runtime: false}\n'
+            '    ]\n  end\nend\n', "manifest.dependency"),
     "nginx": ("nginx.conf", "server {\n  location /api/ {\n    proxy_pass http://orders:8080;\n  }\n}\n", "proxy.route"),
     "npm": ("package.json", '{"name": "web", "dependencies": {"express": "^4"}}\n', "manifest.dependency"),
     "openapi": ("openapi.yaml", "openapi: 3.0.0\ninfo:\n  title: Orders\npaths:\n  /orders:\n    get: {}\n", "http.route"),

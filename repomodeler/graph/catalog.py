@@ -30,6 +30,7 @@ IMAGE_TECH: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
         (r"(^|/)(nats)", "nats", "broker"),
         (r"(^|/)(activemq|artemis)", "activemq", "broker"),
         (r"(^|/)(pulsar)", "pulsar", "broker"),
+        (r"(^|/)(eclipse-mosquitto|mosquitto|emqx|vernemq|hivemq)", "mqtt", "broker"),
         (r"(^|/)(nginx|traefik|envoy|haproxy|kong|caddy|httpd)", "proxy", "gateway"),
     )
 )
@@ -38,13 +39,13 @@ TECH_PROTOCOL: dict[str, str] = {
     "postgres": "sql", "mysql": "sql", "sqlserver": "sql", "database": "tcp", "cassandra": "tcp", "neo4j": "bolt",
     "mongodb": "mongodb", "redis": "redis", "memcached": "tcp", "kafka": "kafka", "rabbitmq": "amqp",
     "activemq": "amqp", "nats": "nats", "elasticsearch": "elasticsearch", "pulsar": "tcp", "s3": "http",
-    "proxy": "http",
+    "proxy": "http", "mqtt": "mqtt",
 }
 
 TECH_KIND: dict[str, str] = {
     "neo4j": "database", "postgres": "database", "mysql": "database", "sqlserver": "database", "mongodb": "database",
     "cassandra": "database", "elasticsearch": "database", "redis": "cache", "memcached": "cache",
-    "kafka": "broker", "rabbitmq": "broker", "activemq": "broker", "nats": "broker",
+    "kafka": "broker", "rabbitmq": "broker", "activemq": "broker", "nats": "broker", "mqtt": "broker",
 }
 
 SCHEME_TECH: dict[str, str | None] = {
@@ -54,28 +55,29 @@ SCHEME_TECH: dict[str, str | None] = {
     "mongodb": "mongodb", "mongodb+srv": "mongodb", "redis": "redis", "rediss": "redis",
     "amqp": "rabbitmq", "amqps": "rabbitmq", "kafka": "kafka", "nats": "nats",
     "bolt": "neo4j", "bolt+s": "neo4j", "neo4j": "neo4j", "neo4j+s": "neo4j", "cassandra": "cassandra",
+    "mqtt": "mqtt", "mqtts": "mqtt",
     "http": None, "https": None, "https+http": None, "http+https": None, "grpc": None, "ws": None, "wss": None, "lb": None, "dns": None,
 }
 
 SCHEME_PROTOCOL: dict[str, str] = {"http": "http", "https": "http", "https+http": "http", "http+https": "http", "ws": "http", "wss": "http", "grpc": "grpc",
                                    "lb": "http", "dns": "grpc"}
 MESSAGING_TECH_PROTOCOL: dict[str, str] = {"kafka": "kafka", "rabbitmq": "amqp", "amqp": "amqp", "nats": "nats",
-                                           "redis": "redis", "activemq": "amqp"}
+                                           "redis": "redis", "activemq": "amqp", "mqtt": "mqtt"}
 HTTP_VERBS = frozenset({"GET", "POST", "PUT", "DELETE", "PATCH", "HEAD", "OPTIONS"})
 
 PORT_PROTOCOL: dict[int, str] = {
     5432: "sql", 3306: "sql", 1433: "sql", 27017: "mongodb", 6379: "redis", 9092: "kafka", 29092: "kafka",
-    5672: "amqp", 4222: "nats", 9200: "elasticsearch", 50051: "grpc",
+    5672: "amqp", 4222: "nats", 9200: "elasticsearch", 50051: "grpc", 1883: "mqtt", 8883: "mqtt",
 }
 
 # Import / dependency name prefixes of client libraries, per technology.
 DRIVER_TECH: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p), tech)
     for p, tech in (
-        (r"^(psycopg2?|asyncpg|pg|postgres|github\.com/lib/pq|github\.com/jackc/pgx.*|org\.postgresql.*|Npgsql(\..*)?)$",
+        (r"^(psycopg2?|asyncpg|pg|postgres|github\.com/lib/pq|github\.com/jackc/pgx.*|org\.postgresql.*|Npgsql(\..*)?|Postgrex(\..*)?)$",
          "postgres"),
         (r"^(pymysql|mysqlclient|MySQLdb|mysql2?|mysql\.connector(\..*)?|github\.com/go-sql-driver/mysql|com\.mysql.*"
-         r"|MySqlConnector|MySql\.Data.*)$", "mysql"),
+         r"|MySqlConnector|MySql\.Data.*|MyXQL(\..*)?)$", "mysql"),
         # (.NET namespaces such as StackExchange.Redis and Microsoft.Data.SqlClient are left out: a C#
         # `global using` imports them for a whole project, which shows no use.)
         (r"^(mssql|tedious|github\.com/(denisenkom|microsoft)/go-mssqldb.*|com\.microsoft\.sqlserver.*)$", "sqlserver"),
@@ -86,10 +88,11 @@ DRIVER_TECH: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^(neo4j(\..*)?|neo4j-driver|github\.com/neo4j/neo4j-go-driver.*|org\.neo4j\.driver.*)$", "neo4j"),
         (r"^(pymemcache.*|pylibmc|memjs|github\.com/bradfitz/gomemcache/memcache|net\.spy\.memcached.*)$", "memcached"),
         (r"^(redis(\..*)?|aioredis|ioredis|github\.com/(go-redis|redis)/.*|github\.com/gomodule/redigo/redis"
-         r"|redis\.clients.*|io\.lettuce.*)$", "redis"),
-        (r"^(pika|aio_pika|amqplib|amqp-connection-manager|github\.com/streadway/amqp|github\.com/rabbitmq/amqp091-go|com\.rabbitmq.*)$", "rabbitmq"),
-        (r"^(kafka(\..*)?|confluent_kafka|aiokafka|kafkajs|github\.com/(Shopify|IBM)/sarama|github\.com/segmentio/kafka-go|org\.apache\.kafka.*)$", "kafka"),
+         r"|redis\.clients.*|io\.lettuce.*|Redix(\..*)?)$", "redis"),
+        (r"^(pika|aio_pika|amqplib|amqp-connection-manager|github\.com/streadway/amqp|github\.com/rabbitmq/amqp091-go|com\.rabbitmq.*|AMQP(\..*)?)$", "rabbitmq"),
+        (r"^(kafka(\..*)?|confluent_kafka|aiokafka|kafkajs|github\.com/(Shopify|IBM)/sarama|github\.com/segmentio/kafka-go|org\.apache\.kafka.*|KafkaEx(\..*)?|BroadwayKafka(\..*)?)$", "kafka"),
         (r"^(nats|nats\.aio.*|github\.com/nats-io/nats\.go)$", "nats"),
+        (r"^(Tortoise(311)?(\..*)?)$", "mqtt"),
         (r"^(elasticsearch.*|@elastic/elasticsearch|github\.com/elastic/go-elasticsearch.*|github\.com/olivere/elastic.*"
          r"|opensearchpy|@opensearch-project/opensearch|github\.com/opensearch-project/opensearch-go.*"
          r"|org\.elasticsearch\.client.*|co\.elastic\.clients.*|Elastic\.Clients\.Elasticsearch.*)$", "elasticsearch"),
@@ -120,6 +123,7 @@ KEY_SCHEME: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.I)
     (r"(^|[._])mongodb[._]host$|^MONGO(DB)?_HOST$", "mongodb"),
     (r"(^|[._])cassandra[._]contact[-_]?points(\[0\])?$|^CASSANDRA_(HOST|CONTACT_POINTS)$", "cassandra"),
     (r"(^|[._])kafka[._]bootstrap[._-]servers$|^KAFKA_(BROKERS|BOOTSTRAP_SERVERS)$", "kafka"),
+    (r"(^|[._])mqtt[._](host|broker)$|^MQTT_(HOST|BROKER|BROKER_HOST|SERVER)$", "mqtt"),
 ))
 # Keys whose URL is where the user's browser is sent (OAuth authorization and redirect endpoints,
 # callbacks, logout pages), not a call the component makes: `userAuthorizationUri`, `redirect-uri`.
@@ -133,8 +137,8 @@ NOT_HTTP_KEY = re.compile(r"mq|amqp|rabbit|kafka|nats|redis|mongo|postgres|mysql
 HOST_ENV_NAME = re.compile(r"(HOST|ADDR|ADDRESS|SERVER|URL|URI|ENDPOINT|BROKER|BROKERS|DSN|SERVICE|CONN|NODES)", re.I)
 ENTRY_FILES = re.compile(
     r"(^|/)(main\.py|app\.py|server\.py|manage\.py|wsgi\.py|asgi\.py|__main__\.py|index\.[cm]?[jt]s|server\.[cm]?[jt]s|"
-    r"app\.[cm]?[jt]s|main\.[cm]?[jt]s|main\.go|[A-Za-z]*Application\.java|Main\.java|Program\.cs|main\.rs|config\.ru)$"
-)
+    r"app\.[cm]?[jt]s|main\.[cm]?[jt]s|main\.go|[A-Za-z]*Application\.java|Main\.java|Program\.cs|main\.rs|config\.ru|application\.ex)$"
+)  # (application.ex: an OTP application's callback module, which starts its supervision tree)
 
 
 # Domains reserved for documentation and tests (RFC 2606, RFC 6761): `example.com`, `shop.example`,
@@ -269,9 +273,9 @@ def image_ports(image: str) -> tuple[int, ...]:
 
 # Words in dependency/import names that show a client library of each technology.
 TECH_WORDS: dict[str, tuple[str, ...]] = {
-    "rabbitmq": ("amqp", "rabbit", "pika"), "kafka": ("kafka",), "mongodb": ("mongo",), "redis": ("redis", "lettuce", "jedis"),
-    "postgres": ("postgres", "psycopg", "pgx", "npgsql", "jdbc"), "mysql": ("mysql", "mariadb", "jdbc"),
-    "elasticsearch": ("elastic",), "nats": ("nats",),
+    "rabbitmq": ("amqp", "rabbit", "pika"), "kafka": ("kafka",), "mongodb": ("mongo",), "redis": ("redis", "lettuce", "jedis", "redix"),
+    "postgres": ("postgres", "psycopg", "pgx", "npgsql", "jdbc", "postgrex"), "mysql": ("mysql", "mariadb", "jdbc", "myxql"),
+    "elasticsearch": ("elastic",), "nats": ("nats",), "mqtt": ("mqtt", "tortoise"),
 }
 
 
@@ -367,5 +371,14 @@ IMPLIED_STORES: tuple[tuple[str, str, bool], ...] = (
     ("mysql", r"^mysql-connector-(java|j)$", True),
     ("postgres", r"^postgresql$", True),
     ("sqlserver", r"^mssql-jdbc$", True),
+    # Hex packages (mix.exs) of the Elixir drivers: the release talks to that store (ecto_sql alone does
+    # not say which database: its adapter's driver, listed beside it, does).
+    ("postgres", r"^postgrex$", False),
+    ("mysql", r"^myxql$", False),
+    ("redis", r"^redix$", False),
+    ("rabbitmq", r"^amqp$", False),
+    ("kafka", r"^(brod|broadway_kafka|kafka_ex)$", False),
+    ("mongodb", r"^mongodb_driver$", False),
+    ("mqtt", r"^(tortoise|tortoise311|emqtt)$", False),
 )
 EMBEDDED_DATABASES = r"^(h2|hsqldb|derby)$"

@@ -561,8 +561,10 @@ class PlatformRules(ResolverBase):
                 elif existing:
                     continue
                 else:
-                    store = self.add_component(f"{comp.name}-{'cache' if kind == 'cache' else 'database'}", kind,
-                                               comp.repository, ev, attributes={"technology": tech,
-                                                                                "implied_by": "data-access dependency"})
-                    target = store.id
+                    # a database or cache is the service's own; a broker is shared by whoever publishes and
+                    # subscribes to it, so it goes by its technology (mqtt-broker): every client gets the one
+                    name = f"{tech}-broker" if kind == "broker" else \
+                        f"{comp.name}-{'cache' if kind == 'cache' else 'database'}"
+                    target = self.add_component(name, kind, comp.repository, ev,
+                                                attributes={"technology": tech, "implied_by": "data-access dependency"}).id
                 self.connect(cid, target, TECH_PROTOCOL.get(tech, "tcp"), [ev], attributes={"via": "data-access dependency"})
