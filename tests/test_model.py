@@ -354,6 +354,7 @@ _OTHER_JSON = {
     "extract/readers/openapi.py": "OpenAPI documents in the analysed repositories",
     "extract/cache.py": "rows of the fact cache",
     "extract/readers/npm.py": "package.json files in the analysed repositories",
+    "extract/readers/azure_functions.py": "host.json, function.json and local.settings.json of Azure Functions apps",
     "extract/readers/dockerfile.py": "exec-form COPY arguments in the analysed repositories' Dockerfiles",
     "graph/scripts.py": "exec-form command arrays in the analysed repositories",
     "landscape/run.py": "run.json of a system's earlier landscape run",

@@ -189,6 +189,17 @@ class ConnectionRules(ResolverBase):
         values.discard("")
         return values.pop() if len(values) == 1 else None
 
+    def _deployment_overrides(self, owner: str, name: str, origin: Evidence) -> bool:
+        """Does the owner's deployment set the setting `name` (however spelled: ``RabbitMQ:Uri`` in
+        appsettings.json, ``RabbitMQ__Uri`` in compose) elsewhere than `origin`? A loopback default in a
+        configuration file the deployment overrides is a developer's value, not an unknown peer."""
+        if not name:
+            return False
+        want = re.sub(r"[^A-Z0-9]+", "_", name.upper()).strip("_")
+        return any(re.sub(r"[^A-Z0-9]+", "_", n.upper()).strip("_") == want
+                   and any(ev.path != origin.path for _v, ev in pairs)
+                   for (o, n), pairs in self.env_values.items() if o == owner)
+
     def _resolve_value(self, owner: str, value: str, evidence: list[Evidence], *, env_name: str = "",
                        allow_external: bool, origin: Evidence, needs_client: bool = False,
                        introduce: bool = True, setting: str = "") -> None:
@@ -234,7 +245,8 @@ class ConnectionRules(ResolverBase):
             if target is None and ref.host in LOCAL_HOSTS:
                 target = self.served_on(ref.port, owner)  # http://localhost:8761: the module serving 8761
                 if target is None:
-                    if ref.port is not None and owner not in getattr(self, "ports_served", {}).get(ref.port, ()):
+                    if ref.port is not None and owner not in getattr(self, "ports_served", {}).get(ref.port, ()) \
+                            and not self._deployment_overrides(owner, env_name or setting, origin):
                         self.model.unresolved.append(Unresolved(owner, value, origin))  # nobody, or several, serve there
                     continue
             if target is None and is_private_address(ref.host):
