@@ -69,6 +69,29 @@ def renamed_variants(services: list[Fact], variants: set[str]) -> set[str]:
             and any(parent(d) == parent(p) and names[p] & names[d] for d in defaults)}
 
 
+# A folder holding this many compose files of different stacks is a catalog of templates.
+TEMPLATE_CATALOG_SIZE = 8
+
+
+def template_catalogs(services: list[Fact]) -> set[str]:
+    """Compose files of a catalog: one folder holding many compose files of different stacks (a
+    self-hosting platform's one-click templates, ``templates/compose/ghost.yaml``, ``plausible.yaml``...),
+    which the application deploys for its users. They describe other software, not this system."""
+    by_folder: dict[tuple[str, str], dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+    for f in services:
+        parent = f.path.rsplit("/", 1)[0] if "/" in f.path else ""
+        by_folder[(f.repository, parent)][f.path].add((f.get("name") or "").lower())
+    out: set[str] = set()
+    for files in by_folder.values():
+        if len(files) < TEMPLATE_CATALOG_SIZE:
+            continue
+        names = [n for ns in files.values() for n in ns]
+        # variants of one stack repeat its service names; a catalog's stacks hardly share any
+        if len(set(names)) >= 0.5 * len(names):
+            out |= set(files)
+    return out
+
+
 def completing_variants(facts: list[Fact], variants: set[str]) -> set[str]:
     """Variant compose files that complete a default one running only infrastructure.  A
     ``docker-compose.yml`` that starts third-party stores and brokers and nothing built here is the
@@ -287,6 +310,7 @@ class ResolverBase:
         variants = compose_variants({f.path for f in services})
         variants |= renamed_variants(services, variants)
         variants |= {f.path for f in services if ADD_ON_DIR.search(f.path)}
+        variants |= template_catalogs(services)
         variants -= completing_variants(every_fact, variants)
         nested = nested_compose_variants(services, variants)
         variants |= set(nested)
