@@ -65,6 +65,11 @@ class ComponentRules(ResolverBase):
                       if f.get("source") == "compose"}  # services that run another command than the image's
         file_images = {(f.repository, f.path, (f.get("name") or "").lower(), self.compose_interpolate(f, f.get("image")))
                        for f in self.by_kind["compose.service"] if f.get("image")}
+        numbered_nodes: dict[tuple[str, str, str, str | None], int] = defaultdict(int)
+        for f in self.by_kind["compose.service"]:
+            m = NUMBERED_NODE.match(f.get("name") or "")
+            if m and f.get("image"):
+                numbered_nodes[(f.repository, f.path, m.group(1).lower(), self.compose_interpolate(f, f.get("image")))] += 1
         for f in self.by_kind["compose.service"]:
             name = f.get("name") or ""
             image = self.compose_interpolate(f, f.get("image"))
@@ -96,6 +101,10 @@ class ComponentRules(ResolverBase):
             same = self._same_image(image, by_image, f.path) if image and not tech and context is None else None
             if same and same.lower() != name.lower():
                 aliases, name = (*aliases, name), same
+            numbered = NUMBERED_NODE.match(name)
+            if numbered and tech and numbered_nodes.get((f.repository, f.path, numbered.group(1).lower(), image), 0) >= 2:
+                # redis-node-0 ... redis-node-5, kafka1..kafka3 of one image: the nodes of one cluster, one store
+                aliases, name = (*aliases, name), numbered.group(1)
             replica = REPLICA.match(name)
             if replica and image and (f.repository, f.path, replica.group(1).lower(), image) in file_images:
                 # frontend-secondary beside frontend, same image: another copy of it (a second
@@ -1100,6 +1109,8 @@ class ComponentRules(ResolverBase):
 # Build and test tooling configuration at a project's root: code, but not the project's own program.
 # A service name ending in the build or runtime it was made with: rest-heroes-java25, orders-native.
 # A second copy of a service in the same compose file: frontend-secondary, db-replica, api-standby.
+# A cluster node numbered after its stem: redis-node-0, kafka1, zoo_2 (the stem keeps its letters).
+NUMBERED_NODE = re.compile(r"^([A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z]+)*?)[-_]?\d{1,2}$")
 REPLICA = re.compile(r"^(.+?)[-_](?:secondary|replica|standby|backup|follower|failover|dr)$", re.I)
 BUILD_VARIANT = re.compile(r"^(.+?)[-_](?:(?:java|jdk|jre)\d+(?:[-_](?:jvm|native))?|jvm|graalvm)$", re.I)
 TOOLING_FILE = re.compile(r"(^|/)([^/]+\.config\.[cm]?[jt]s|Gruntfile\.[jt]s|gulpfile\.[jt]s|webpack[^/]*\.[jt]s|"
