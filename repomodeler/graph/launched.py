@@ -61,8 +61,8 @@ class LaunchRules(ResolverBase):
 
 
 # Process managers in the order their programs describe the deployment best: the supervisor inside the
-# image (s6, supervisord) over a Procfile, over systemd units for an install on a host.
-SUPERVISORS = ("s6", "supervisord", "procfile", "systemd")
+# image (s6, supervisord, uWSGI's attached daemons) over a Procfile, over systemd units for an install on a host.
+SUPERVISORS = ("s6", "supervisord", "uwsgi", "procfile", "systemd")
 # Program words that say the process only schedules work onto the broker (it reads no data itself).
 # One-off steps a platform runs before or after a deploy (Heroku's `release:`), not kept running.
 ONE_OFF = re.compile(r"^(release|postdeploy|predeploy|migrate|setup|init)$|\b(migrate|db:migrate|collectstatic|db:setup)\b")
@@ -130,6 +130,8 @@ class SupervisedRules(ResolverBase):
                 continue  # the deployment or the code split already made some of them components: the rest
                 #           are more copies of those (web-uploads beside web, worker-beat beside worker)
             comp = self.model.components[host]
+            if source == "uwsgi":
+                self.process_primaries.add(host)  # the application server itself serves the component's web app
             names = {comp.id.lower(), comp.name.lower(), *comp.aliases}
             stores = [c for c in self.model.connections.values() if c.source == host
                       and _configured_service(self.model.components[c.target])]

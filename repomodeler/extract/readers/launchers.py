@@ -1,6 +1,7 @@
 """How a repository's programs are started when no compose file or manifest says so: launcher scripts
 in ``bin/`` naming the Java class they run, and the process supervisors of an image or a host
-(supervisord ``[program:x]``, systemd ``*.service`` units, s6-overlay ``run`` scripts).
+(supervisord ``[program:x]``, systemd ``*.service`` units, s6-overlay ``run`` scripts, uWSGI's
+``attach-daemon`` lines).
 
 Each becomes what the resolver already knows how to read: ``program.launch`` (a script starting a
 Java main class: ``sh bin/runserver.sh org.apache.rocketmq.namesrv.NamesrvStartup``) or
@@ -67,6 +68,42 @@ def read_supervisord(repo: str, path: str, text: str) -> list[Fact]:
                 facts.append(fact("program.command", repo, path, start, owner=program,
                                   command=_command(command)[:500], source="supervisord"))
         i += 1
+    return facts
+
+
+def read_uwsgi_ini(repo: str, path: str, text: str) -> list[Fact]:
+    """uWSGI's ``attach-daemon`` (and ``attach-daemon2 = cmd=...``, ``smart-attach-daemon``) lines: the
+    programs the application server keeps running beside the web app it serves (a Django app's
+    ``./manage.py sendalerts``), named after the management command or the program. Lines inside an
+    ``if-env``/``if-exists`` block run only when that is set: optional."""
+    facts: list[Fact] = []
+    depth = 0
+    for i, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if re.match(r"^(if-[a-z-]+|for-[a-z-]+)\s*=", line):
+            depth += 1
+            continue
+        if re.match(r"^end(if|for)\s*=", line):
+            depth = max(0, depth - 1)
+            continue
+        m = re.match(r"^(?:smart-|legion-)?attach-daemon2?\s*=\s*(.+)$", line)
+        if not m:
+            continue
+        command = m.group(1).strip()
+        if line.split("=", 1)[0].strip().endswith("daemon2"):  # key=value list: cmd=...,
+            cmd = re.search(r"(?:^|,)\s*cmd\s*=\s*([^,]+)", command)
+            if not cmd:
+                continue
+            command = cmd.group(1).strip()
+        words = _command(command).split()
+        if not words:
+            continue
+        name = PurePosixPath(words[0]).name
+        if name in ("manage.py", "django-admin") or (name.startswith("python") and len(words) > 2 and words[1].endswith("manage.py")):
+            rest = words[1:] if name in ("manage.py", "django-admin") else words[2:]
+            name = next((w for w in rest if not w.startswith("-")), name)
+        facts.append(fact("program.command", repo, path, i, owner=name, command=_command(command)[:500],
+                          source="uwsgi", optional="true" if depth else ""))
     return facts
 
 
@@ -156,6 +193,10 @@ def _is_supervisord(path: str, head: str) -> bool:
     return "[program:" in head or "[supervisord]" in head
 
 
+def _is_uwsgi(path: str, head: str) -> bool:
+    return "[uwsgi]" in head
+
+
 def _is_systemd(path: str, head: str) -> bool:
     return "[Service]" in head and "ExecStart" in head
 
@@ -172,6 +213,8 @@ READERS = (
            line_based=True),
     Reader("launchers.systemd", "descriptor", 222, read_systemd_unit, patterns=(r"[^/]+\.service",),
            sniff=_is_systemd, line_based=True),
+    Reader("launchers.uwsgi", "descriptor", 225, read_uwsgi_ini, patterns=(r"[^/]*uwsgi[^/]*\.ini",),
+           sniff=_is_uwsgi, line_based=True),
     Reader("launchers.s6", "descriptor", 223, read_s6_run,
            patterns=(r"s6-rc\.d/[^/]+/run", r"services\.d/[^/]+/run"), line_based=True, ignore_case=False),
     Reader("launchers.s6-type", "descriptor", 224, read_s6_type, patterns=(r"s6-rc\.d/[^/]+/type",),
