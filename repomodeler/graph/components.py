@@ -89,6 +89,8 @@ class ComponentRules(ResolverBase):
                 recipe = self.recipe_for_image(f.repository, image)
                 if recipe is not None:
                     root, dockerfile = recipe
+                else:
+                    root = self.module_for_image_tag(f.repository, image)
             if root is not None:
                 bases = [d.get("image") or "" for d in self.by_kind["docker.from"]
                          if d.repository == f.repository and d.path == dockerfile]
@@ -357,6 +359,21 @@ class ComponentRules(ResolverBase):
                     for src in (c.get("sources") or "").split(",")
                     if src.strip() and not src.strip().startswith("--") and "$" not in src and norm_path(src.strip())})]
         return out
+
+    def module_for_image_tag(self, repo: str, image: str) -> str | None:
+        """The module an image-only deployment runs when one image repository holds every service of a
+        monorepo under its own tag (``ghcr.io/acme/shop:orders-service-latest``): the one module folder
+        (a manifest's folder) named like the tag without its version. None otherwise."""
+        last = image.split("@")[0].rsplit("/", 1)[-1]
+        if ":" not in last:
+            return None
+        tag = last.rsplit(":", 1)[1].lower()
+        base = re.sub(r"[-_.](latest|main|master|dev|develop|stable|edge|nightly|v?\d[\w.]*)$", "", tag)
+        if len(base) < 3 or re.match(r"^v?\d", base):
+            return None  # a version (1.4.2, v2): no module name
+        hits = sorted({d for m in self.by_kind["manifest"] if m.repository == repo
+                       for d in [norm_path(folder(m.path))] if d and PurePosixPath(d).name.lower() in (tag, base)})
+        return hits[0] if len(hits) == 1 else None
 
     def recipe_for_image(self, repo: str, image: str) -> tuple[str, str] | None:
         """The code an image-only deployment runs when this repository's own recipe builds that image:
