@@ -575,6 +575,11 @@ class ConnectionRules(ResolverBase):
                 continue
             host, names = found
             target = self.alias.get(host) or next((self.alias[n] for n in names if n in self.alias), None)
+            if target is None and host == "s3.amazonaws.com":
+                # the system deploys an S3-compatible store (MinIO): the S3 client is pointed at it
+                s3 = sorted(c.id for c in self.model.components.values()
+                            if c.kind == "database" and c.attributes.get("technology") == "s3")
+                target = s3[0] if len(s3) == 1 else None
             if target is None:
                 target = self.add_component(host, "external", None, f.evidence, aliases=names,
                                             attributes={"host": host}).id
