@@ -19,6 +19,10 @@ def test_webpack_chunks_and_minified_scripts_are_bundles_and_give_no_facts() -> 
         assert [w.message for w in warnings] == ["a built script bundle (webpack output or minified code), not source: skipped"]
 
 
+def test_one_long_data_literal_is_no_bundle() -> None:
+    assert not is_built_bundle(b"var data = [" + b"1, " * 3000 + b"1];\n")
+
+
 def test_a_hand_written_script_is_read() -> None:
     facts, warnings = extract_source("web", "src/api.js", "javascript", SOURCE)
     assert any("orders:8080" in (f.get("value") or f.get("url") or "") for f in facts)

@@ -166,8 +166,12 @@ def is_built_bundle(content: bytes) -> bool:
     head = content[:65536]
     if b"webpackChunk" in head or b"__webpack_require__" in head or b"webpackJsonp" in head:
         return True
+    # minified code: a line thousands of characters long that is code, not one data literal (an
+    # immediately invoked function, the minifier's license banner, a source map reference)
     lines = head.split(b"\n", 8)[:8]
-    return any(len(x) > 5000 for x in lines)
+    return any(len(x) > 5000 and (x.lstrip().startswith((b"!function", b"(function", b"(()=>", b"(() =>", b'"use strict";'))
+                                  or b"sourceMappingURL=" in content[-512:]) for x in lines) \
+        or (head.startswith(b"/*! ") and any(len(x) > 5000 for x in lines))
 
 
 def extract_source(repository: str, path: str, language: str, content: bytes) -> tuple[list[Fact], list[Warning_]]:
@@ -178,10 +182,10 @@ def extract_source(repository: str, path: str, language: str, content: bytes) ->
     except UnicodeDecodeError:
         # Query predicates decode node text as UTF-8; replacing bad bytes keeps every line where it was.
         content = content.decode("utf-8", "replace").encode("utf-8")
-    if language == "javascript" and is_built_bundle(content):
+    need = tree_bytes_bound(content)
+    if need <= PARSE_MEMORY_BUDGET and language == "javascript" and is_built_bundle(content):
         return [], [Warning_(repository, path, 0, "a built script bundle (webpack output or minified code), not "
                                                   "source: skipped")]
-    need = tree_bytes_bound(content)
     if need > PARSE_MEMORY_BUDGET:
         return [], [Warning_(repository, path, 0,
                              f"too big to parse as {language} ({len(content) / 1e6:.1f} MB; its syntax tree could need "
