@@ -38,6 +38,7 @@ from repomodeler.graph.catalog import (
 )
 from repomodeler.graph.identity import key
 from repomodeler.graph.listen_ports import listen_port_value, listens_by_key
+from repomodeler.graph.setting_reads import canonical
 from repomodeler.graph.protos import ProtoTypes
 from repomodeler.graph.naming import (
     COMPOSE_DEFAULT,
@@ -195,9 +196,8 @@ class ConnectionRules(ResolverBase):
         configuration file the deployment overrides is a developer's value, not an unknown peer."""
         if not name:
             return False
-        want = re.sub(r"[^A-Z0-9]+", "_", name.upper()).strip("_")
-        return any(re.sub(r"[^A-Z0-9]+", "_", n.upper()).strip("_") == want
-                   and any(ev.path != origin.path for _v, ev in pairs)
+        want = canonical(name)
+        return any(canonical(n) == want and any(ev.path != origin.path for _v, ev in pairs)
                    for (o, n), pairs in self.env_values.items() if o == owner)
 
     def _resolve_value(self, owner: str, value: str, evidence: list[Evidence], *, env_name: str = "",

@@ -343,12 +343,7 @@ class PlatformRules(ResolverBase):
         The backing component is the one its metadata's address names (``host: amqp://rabbitmq:5672``),
         else the one component of the technology its type names (``pubsub.rabbitmq``); one that
         resolves to neither is listed as unresolved."""
-        apps: dict[str, str] = {}  # app id -> component
-        for f in self.by_kind["dapr.app_id"]:
-            # a sidecar's command in an override file names no service: the app id is the service's name
-            owner = self.alias.get((f.get("owner") or f.get("app_id") or "").lower())
-            if owner:
-                apps.setdefault((f.get("app_id") or "").lower(), owner)
+        apps = self._dapr_apps()
         for f in self.by_kind["dapr.component"]:
             family, _, tech = (f.get("type") or "").lower().partition(".")
             if family not in ("pubsub", "state", "bindings"):
@@ -369,13 +364,22 @@ class PlatformRules(ResolverBase):
                 self.connect(user, target, protocol, [f.evidence],  # type: ignore[arg-type]
                              attributes={"via": f"dapr {family} component {f.get('name')}"})
 
+    def _dapr_apps(self) -> dict[str, str]:
+        """App id -> the component its Dapr sidecar runs beside."""
+        apps: dict[str, str] = {}
+        for f in self.by_kind["dapr.app_id"]:
+            # a sidecar's command in an override file names no service: the app id is the service's name
+            owner = self.alias.get((f.get("owner") or f.get("app_id") or "").lower())
+            if owner:
+                apps.setdefault((f.get("app_id") or "").lower(), owner)
+        return apps
+
     def dapr_name_resolution(self) -> None:
         """A Dapr configuration resolving app ids through a registry server (``nameResolution:
         component: consul``, self-registering) makes every app with a sidecar register there and look
         the others up there: each is connected to that registry (the system's, else one introduced at
         the configuration's line). mDNS and the Kubernetes resolver are the platform's own: nothing."""
-        apps = sorted({owner for f in self.by_kind["dapr.app_id"]
-                       if (owner := self.alias.get((f.get("owner") or f.get("app_id") or "").lower()))})
+        apps = sorted(set(self._dapr_apps().values()))
         for f in self.by_kind["dapr.name_resolution"]:
             name = (f.get("component") or "").lower()
             if name in ("", "mdns", "kubernetes", "sqlite", "nameresolution.mdns", "nameresolution.kubernetes") or not apps:

@@ -867,19 +867,8 @@ class ProcessRules(ResolverBase):
             del self.model.connections[k]
             made_by = self.created_by.pop(k, "")
             for o, evs in sorted(groups.items()):
-                if o == conn.target:
-                    continue
-                nk = (o, conn.target, conn.protocol)
-                new = self.model.connections.get(nk)
-                if new is None:
-                    new = Connection(source=o, target=conn.target, kind=conn.kind, protocol=conn.protocol)
-                    self.model.connections[nk] = new
-                    self.created_by[nk] = made_by
-                new.evidence.update(evs | other)
-                new.rules |= conn.rules
-                self.credit(new.rules)
-                for a, v in conn.attributes.items():
-                    new.attributes.setdefault(a, v)
+                if o != conn.target:
+                    self._carry(conn, o, conn.target, evs | other, made_by)
         # Calls to the component for endpoints or gRPC services a process now provides go to that process.
         for k in sorted(k for k in self.model.connections if k[1] == cid):
             conn = self.model.connections[k]
@@ -887,18 +876,22 @@ class ProcessRules(ResolverBase):
             if target is None or target == conn.source:
                 continue
             del self.model.connections[k]
-            made_by = self.created_by.pop(k, "")
-            nk = (conn.source, target, conn.protocol)
-            new = self.model.connections.get(nk)
-            if new is None:
-                new = Connection(source=conn.source, target=target, kind=conn.kind, protocol=conn.protocol)
-                self.model.connections[nk] = new
-                self.created_by[nk] = made_by
-            new.evidence.update(conn.evidence)
-            new.rules |= conn.rules
-            self.credit(new.rules)
-            for a, v in conn.attributes.items():
-                new.attributes.setdefault(a, v)
+            self._carry(conn, conn.source, target, conn.evidence, self.created_by.pop(k, ""))
+
+    def _carry(self, conn: Connection, source: str, target: str, evidence: set[Evidence], made_by: str) -> None:
+        """Move what `conn` says (its evidence lines, rules, attributes) onto the link source -> target of
+        the same protocol, made if missing (crediting the unit that made `conn`)."""
+        nk = (source, target, conn.protocol)
+        new = self.model.connections.get(nk)
+        if new is None:
+            new = Connection(source=source, target=target, kind=conn.kind, protocol=conn.protocol)
+            self.model.connections[nk] = new
+            self.created_by[nk] = made_by
+        new.evidence.update(evidence)
+        new.rules |= conn.rules
+        self.credit(new.rules)
+        for a, v in conn.attributes.items():
+            new.attributes.setdefault(a, v)
 
     def shared_connections(self) -> None:
         """A call made in code several processes share (a cache package the server, the controller and
@@ -949,17 +942,7 @@ class ProcessRules(ResolverBase):
                 continue
             made_by = self.created_by.get(k, "")
             for p, evs in sorted(moved.items()):
-                nk = (p, target, conn.protocol)
-                new = self.model.connections.get(nk)
-                if new is None:
-                    new = Connection(source=p, target=target, kind=conn.kind, protocol=conn.protocol)
-                    self.model.connections[nk] = new
-                    self.created_by[nk] = made_by
-                new.evidence.update(evs)
-                new.rules |= conn.rules
-                self.credit(new.rules)
-                for a, v in conn.attributes.items():
-                    new.attributes.setdefault(a, v)
+                self._carry(conn, p, target, evs, made_by)
             if keep:
                 conn.evidence = keep
             else:
