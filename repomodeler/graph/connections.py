@@ -145,6 +145,9 @@ def disabled_settings(properties: Iterable[Fact]) -> set[tuple[str, str, str]]:
 
 
 # A setting holding a host alone, whose port a sibling `<section>.port` gives (jsreport.host / jsreport.port).
+# Names of a Kubernetes cluster's ingress controller (its Service, Deployment or image)
+INGRESS_CONTROLLER = re.compile(r"(?i)(^|[./-])(ingress-nginx(-controller)?|nginx-ingress(-controller)?|ingress-controller|"
+                                r"istio-ingressgateway|[a-z0-9]*-ingressgateway|haproxy-ingress|emissary-ingress)([./:-]|$)")
 HOST_ONLY_KEY = re.compile(r"(?i)(^|\.)(host|hostname)$")
 
 # The role of a web server that only a site configuration (not a deployment) puts in front of the application.
@@ -1361,6 +1364,40 @@ class ConnectionRules(ResolverBase):
             self._resolve_value(actor, value, [f.evidence], allow_external=in_call, origin=f.evidence)
             for k in set(self.model.connections) - before:
                 self.model.connections[k].attributes["via"] = "browser code"
+
+    def ingress_controller(self) -> None:
+        """An Ingress is carried out by the cluster's ingress controller. When the system itself names
+        that controller (a server-rendered page calling
+        ``ingress-nginx-controller.ingress-nginx.svc.cluster.local`` to reach its own APIs), the
+        controller is a part of the picture: people enter through it and it forwards to the services
+        the Ingress routes name, with the routes as evidence. Without such a component the routes stay
+        the user's own entries (`entry_points`)."""
+        found = sorted(c.id for c in self.model.components.values()
+                       if c.kind in ("external", "gateway", "service")
+                       and any(INGRESS_CONTROLLER.search(n) for n in (c.id, c.name, *c.aliases,
+                                                                     c.attributes.get("host") or "",
+                                                                     c.attributes.get("image") or "")))
+        if len(found) != 1:
+            return
+        controller = found[0]
+        through = sorted(k for k, conn in self.model.connections.items()
+                         if self.model.components[k[0]].kind == "user" and k[1] != controller
+                         and conn.attributes.get("via", "").startswith("ingress "))
+        if not through:
+            return
+        comp = self.model.components[controller]
+        if comp.kind == "external":
+            comp.kind = "gateway"  # the cluster's front door, not a system outside it
+            comp.attributes["role"] = "ingress controller"
+        self.credit(comp.rules)
+        for key in through:
+            conn = self.model.connections.pop(key)
+            self.created_by.pop(key, None)
+            heads = sorted(conn.evidence)
+            self.connect(key[0], controller, key[2], heads, kind="calls",
+                         attributes={"via": conn.attributes.get("via", "")})
+            self.connect(controller, key[1], key[2], heads, kind="calls",
+                         attributes={k: v for k, v in conn.attributes.items() if k in ("via", "routes")})
 
     def logical_databases(self) -> None:
         """Two databases on one server are two stores: each database a connection string names

@@ -17,6 +17,7 @@ from collections import defaultdict
 
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.catalog import SDK_SERVICES
+from repomodeler.records import Unresolved
 
 # Domains whose subdomains are separate services (or separate tenants' sites), not one vendor API.
 MULTI_SERVICE_DOMAINS = frozenset({
@@ -47,6 +48,40 @@ def vendor_name(host: str) -> str:
     label = re.sub(r"[^a-z0-9]", "", domain.split(".")[0]) if domain else ""
     short = re.sub(r"(apis?|app|hq)$", "", label)
     return short if len(short) >= 4 else label
+
+
+# Names too general to say which project a repository is (a root package called "server").
+GENERIC_PROJECT_NAMES = frozenset({
+    "server", "client", "backend", "frontend", "service", "services", "monorepo", "workspace", "project",
+    "example", "examples", "sample", "samples", "demo", "platform", "system", "application", "webapp",
+    "website", "common", "shared", "utils", "tools", "root", "main", "master", "myapp", "microservices",
+})
+# Code hosting and package domains a Go module path starts with: they name the host, not the project.
+CODE_HOSTS = frozenset({"github.com", "gitlab.com", "bitbucket.org", "golang.org", "googlesource.com", "gopkg.in",
+                        "k8s.io", "sigs.k8s.io", "go.dev", "codeberg.org", "sr.ht"})
+
+
+def project_names(manifests: list[tuple[str, str]]) -> set[str]:
+    """Keys of the names a repository gives itself in its root manifests ((ecosystem, name) pairs):
+    ``outline`` (package.json), ``netbox`` (pyproject), ``woodpecker`` and ``woodpeckerci`` (the Go
+    module ``go.woodpecker-ci.org/woodpecker/v3``). Names shorter than five letters or generic ones
+    say nothing."""
+    out: set[str] = set()
+    for ecosystem, name in manifests:
+        name = name.strip().lower()
+        if not name:
+            continue
+        names = [name.rsplit("/", 1)[-1]]
+        if ecosystem == "go":
+            parts = [p for p in name.split("/") if not re.fullmatch(r"v\d+", p)]
+            names = [parts[-1]] if parts else []
+            if parts and "." in parts[0] and registered_domain(parts[0]) not in CODE_HOSTS:
+                names.append((registered_domain(parts[0]) or "").split(".")[0])
+        for n in names:
+            k = re.sub(r"[^a-z0-9]", "", n)
+            if len(k) >= 5 and k not in GENERIC_PROJECT_NAMES:
+                out.add(k)
+    return out
 
 
 class VendorRules(ResolverBase):
@@ -94,3 +129,34 @@ class VendorRules(ResolverBase):
             self.alias[a] = into
         self.add_component(self.model.components[into].name, "external", comp.repository, min(comp.evidence),
                            (comp.name, *sorted(comp.aliases)))
+
+    def project_sites(self) -> None:
+        """Hosts of the project's own domain (``updates.getoutline.com`` in Outline, ``plane.so`` in
+        Plane, ``woodpecker-ci.org`` in Woodpecker) are the vendor's update checks, telemetry, docs and
+        news feeds, which a running installation calls home to; they are not a part of the system
+        being deployed, and documents never draw them. The project is known by the names its root
+        manifests give it; such an external is left out and listed in ``unresolved`` with its line."""
+        names = project_names([(f.get("ecosystem") or "", f.get("name") or "") for f in self.by_kind["manifest"]
+                               if "/" not in f.path.strip("/")])
+        if not names:
+            return
+        for cid in sorted(self.model.components):
+            comp = self.model.components[cid]
+            domain = registered_domain(comp.name) if comp.kind == "external" else None
+            if not domain or domain in MULTI_SERVICE_DOMAINS or domain in CODE_HOSTS:
+                continue
+            label = re.sub(r"[^a-z0-9]", "", domain.split(".")[0])
+            if not any(n in label for n in names):
+                continue
+            why = f"{comp.name}: the project's own site (update checks, telemetry, news), not drawn"
+            callers = []
+            for key in sorted(k for k in self.model.connections if cid in k[:2]):
+                conn = self.model.connections.pop(key)
+                self.created_by.pop(key, None)
+                if conn.source != cid:
+                    callers.append(Unresolved(conn.source, why, min(conn.evidence)))
+            self.model.unresolved.extend(callers or [Unresolved(cid, why, min(comp.evidence))])
+            del self.model.components[cid]
+            self.created_by.pop(cid, None)
+            for a in [a for a, target in self.alias.items() if target == cid]:
+                del self.alias[a]

@@ -105,6 +105,7 @@ ORDER: tuple[str, ...] = (
     "protocol.fold-unknown",
     "iac.gateways",
     "frontdoor.entry-points",
+    "frontdoor.ingress-controller",
     "process.programs",
     "process.links",
     "process.supervised",
@@ -124,6 +125,7 @@ ORDER: tuple[str, ...] = (
     "stores.sql-drivers",
     "code.optional-plugins",
     "code.vendor-domains",
+    "code.project-site",
     "stores.logical-databases",
     "subsystem.packages",
 )

@@ -77,6 +77,16 @@ RULES = (
         after=("code.optional-plugins",),
     ),
     Rule(
+        id="code.project-site",
+        message=("Hosts of the project's own domain (named like its root package or module: updates.getoutline.com in "
+                 "outline) are the vendor's update checks and telemetry, not parts of the deployed system: listed, "
+                 "not drawn"),
+        unit="project_sites",
+        reads=("manifest",),
+        writes=("components", "aliases", "connections", "unresolved"),
+        after=("code.vendor-domains",),
+    ),
+    Rule(
         id="code.container-engine",
         message=("A process whose code uses a container engine's SDK (Docker: docker/moby client, dockerode, docker-java, "
                  "docker-py; containerd; Podman) drives that engine on its host: an external docker-engine, containerd, podman"),

@@ -16,6 +16,16 @@ RULES = (
         state=("browser_facts", "env_values", "ingress_routes", "ports_served"),
     ),
     Rule(
+        id="frontdoor.ingress-controller",
+        message=("When the system names its cluster's ingress controller (a page rendered on the server calling "
+                 "ingress-nginx by its cluster address), people enter through that controller and it forwards to the "
+                 "services the Ingress routes name"),
+        unit="ingress_controller",
+        reads=(),
+        writes=("connections", "attributes", "kinds"),
+        after=("frontdoor.entry-points",),
+    ),
+    Rule(
         id="frontdoor.command-line",
         message=("People run the system's command-line programs: a program named as a CLI (cli, *ctl, admin), or one "
                  "registering commands with a command framework (cobra, urfave/cli, click, commander, picocli...) "

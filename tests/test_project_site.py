@@ -1,0 +1,28 @@
+"""The project's own site (update checks, telemetry) is listed, not drawn; other vendors stay."""
+
+from pathlib import Path
+
+from repomodeler.graph.build import resolve_system
+from repomodeler.graph.vendors import project_names
+from repomodeler.rules.cases import extract_in_memory, load_case
+
+CASES = Path(__file__).resolve().parent.parent / "repomodeler" / "rules" / "code" / "cases"
+
+
+def test_project_names_from_root_manifests():
+    assert project_names([("npm", "outline")]) == {"outline"}
+    assert project_names([("npm", "@acme/outline")]) == {"outline"}
+    assert project_names([("go", "go.woodpecker-ci.org/woodpecker/v3")]) == {"woodpecker", "woodpeckerci"}
+    # a code host names nobody's project; short and generic names say nothing
+    assert project_names([("go", "github.com/acme/shop")]) == set()
+    assert project_names([("npm", "server"), ("python", "api")]) == set()
+
+
+def test_update_host_listed_and_vendor_kept():
+    case = load_case("code.project-site", CASES / "code.project-site.yml")
+    model = resolve_system("case", extract_in_memory(case.repositories), frozenset())
+    assert "updates.getoutline.com" not in model.components
+    assert "api.stripe.com" in model.components
+    assert any(k[1] == "api.stripe.com" for k in model.connections)
+    listed = [u for u in model.unresolved if "updates.getoutline.com" in u.value]
+    assert listed and listed[0].evidence.path == "server/index.js" and listed[0].evidence.line == 5
