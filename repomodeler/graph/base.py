@@ -53,9 +53,10 @@ def compose_variants(paths: set[str]) -> set[str]:
 
 
 def renamed_variants(services: list[Fact], variants: set[str]) -> set[str]:
-    """Compose files with another name (``postgresql.yml`` beside ``docker-compose.yml``) that redefine
-    services of the folder's default file: the same system run another way (PostgreSQL in place of
-    MySQL), a variant someone picks with ``-f``, not more of the system."""
+    """Compose files with another name beside the folder's ``docker-compose.yml``: ``postgresql.yml``
+    redefining its services (the same system run another way, PostgreSQL in place of MySQL) or
+    ``jibri.yml`` adding a service to it (an add-on). Docker Compose reads neither unless someone
+    picks it with ``-f``: not the system as it runs by default."""
     def parent(p: str) -> str:
         return p.rsplit("/", 1)[0] if "/" in p else ""
 
@@ -66,7 +67,7 @@ def renamed_variants(services: list[Fact], variants: set[str]) -> set[str]:
     defaults = {p for p in names if DEFAULT_COMPOSE.search(p)}
     return {p for p in names if p not in defaults and p not in variants
             and not re.search(r"(^|/)((docker-)?compose|docker-stack)[^/]*\.ya?ml$", p)
-            and any(parent(d) == parent(p) and names[p] & names[d] for d in defaults)}
+            and any(parent(d) == parent(p) for d in defaults)}
 
 
 # A folder holding this many compose files of different stacks is a catalog of templates.
@@ -76,14 +77,16 @@ TEMPLATE_CATALOG_SIZE = 8
 def template_catalogs(services: list[Fact]) -> set[str]:
     """Compose files of a catalog: one folder holding many compose files of different stacks (a
     self-hosting platform's one-click templates, ``templates/compose/ghost.yaml``, ``plausible.yaml``...),
-    which the application deploys for its users. They describe other software, not this system."""
+    which the application deploys for its users. They describe other software, not this system.
+    A folder holding the file ``docker compose up`` runs there (``docker-compose.yml``,
+    ``compose.yaml``) is one stack with its add-on files (``-f docker-compose.yml -f jibri.yml``)."""
     by_folder: dict[tuple[str, str], dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
     for f in services:
         parent = f.path.rsplit("/", 1)[0] if "/" in f.path else ""
         by_folder[(f.repository, parent)][f.path].add((f.get("name") or "").lower())
     out: set[str] = set()
     for files in by_folder.values():
-        if len(files) < TEMPLATE_CATALOG_SIZE:
+        if len(files) < TEMPLATE_CATALOG_SIZE or any(DEFAULT_COMPOSE.search(p) for p in files):
             continue
         names = [n for ns in files.values() for n in ns]
         # variants of one stack repeat its service names; a catalog's stacks hardly share any

@@ -109,9 +109,21 @@ _SITE = (r"(?:nginx[^/]*\.conf|httpd[^/]*\.conf|default\.conf"
          r"|(?:nginx|sites-available|sites-enabled)/[a-z0-9][a-z0-9_-]*)")
 
 
+# Any other .conf file whose start reads like an nginx site (a server block with a location or a
+# proxy_pass, or an upstream block): a gateway's configuration kept under the project's own name
+# (gateway/shop.conf) and mounted into an nginx container.
+_NGINX_HINT = re.compile(r"(?m)^\s*(?:server\s*\{[\s\S]*?\b(?:location\s+\S+\s*\{|proxy_pass\s)|upstream\s+[\w.-]+\s*\{)")
+
+
+def _looks_like_nginx(path: str, head: str) -> bool:
+    return bool(_NGINX_HINT.search(head))
+
+
 READERS = (
     Reader("nginx", "proxy", 100, read_proxy, patterns=(_SITE, _SITE + r"\.template", r"[^/]*\.nginx"),
-           ignore_case=False, shadows=("nginx.template",)),
+           ignore_case=False, shadows=("nginx.template", "nginx.sniffed")),
+    Reader("nginx.sniffed", "proxy", 105, read_proxy, patterns=(r"[^/]*\.conf",), sniff=_looks_like_nginx,
+           ignore_case=False),
     # Other templates of configuration files (shop.conf.template): listed, not read.
     Reader("nginx.template", "proxy", 110, None, patterns=(r"[^/]*\.conf\.template",), ignore_case=False),
 )

@@ -168,14 +168,15 @@ def read_api(repo: str, path: str, content: bytes) -> tuple[list[Fact], list[War
 
 
 def read_proxy(repo: str, path: str, content: bytes) -> tuple[list[Fact], list[Warning_]]:
-    """Read one reverse proxy's configuration (the file name alone picks the reader)."""
-    reader = reader_for(path, "", "proxy")
-    if reader is None or reader.read is None:
-        return [], []
+    """Read one reverse proxy's configuration (its name picks the reader; for a plain ``.conf`` its
+    start too)."""
     try:
         text = content.decode("utf-8")
     except UnicodeDecodeError:
-        return [], [Warning_(repo, path, 0, "not valid UTF-8; skipped")]
+        return [], [Warning_(repo, path, 0, "not valid UTF-8; skipped")] if reader_for(path, "", "proxy") else []
+    reader = reader_for(path, text[:HEAD], "proxy")
+    if reader is None or reader.read is None:
+        return [], []
     return sorted(set(reader.read(repo, PurePosixPath(path).as_posix(), text))), []
 
 
