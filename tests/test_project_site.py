@@ -11,7 +11,7 @@ CASES = Path(__file__).resolve().parent.parent / "repomodeler" / "rules" / "code
 
 def test_project_names_from_root_manifests():
     assert project_names([("npm", "outline")]) == {"outline"}
-    assert project_names([("npm", "@acme/outline")]) == {"outline"}
+    assert project_names([("npm", "@acme/outline")]) == {"acme", "outline"}
     assert project_names([("go", "go.woodpecker-ci.org/woodpecker/v3")]) == {"woodpecker", "woodpeckerci"}
     # a code host names nobody's project; short and generic names say nothing
     assert project_names([("go", "github.com/acme/shop")]) == set()
@@ -26,3 +26,10 @@ def test_update_host_listed_and_vendor_kept():
     assert any(k[1] == "api.stripe.com" for k in model.connections)
     listed = [u for u in model.unresolved if "updates.getoutline.com" in u.value]
     assert listed and listed[0].evidence.path == "server/index.js" and listed[0].evidence.line == 5
+
+
+def test_project_names_from_scopes():
+    # a workspace root named "root": the project is the scope its packages share
+    assert project_names([("npm", "@karakeep/root")]) == {"karakeep"}
+    assert project_names([("npm", "root")], ["@novu/api", "@novu/ws", "@novu/worker", "left-pad"]) == {"novu"}
+    assert project_names([("npm", "root")], ["@novu/api", "@novu/ws"]) == set()  # two packages: not yet a project

@@ -91,6 +91,10 @@ _ENV_MAP = re.compile(r"^(env|environment|environment_variables|environment\.var
                       r"environment\[\d+\]\.variables|appSettings|secret_environment_variables|"
                       r"service_config\[\d+\]\.environment_variables|site_config\[\d+\]\.app_settings)"
                       r"\.([A-Za-z_][A-Za-z0-9_.-]*)$")
+# An environment's name inside a resource name (polar-sandbox-worker, api-prod, staging_orders).
+ENVIRONMENT = re.compile(r"(^|[-_.])(?:production|prod|sandbox|staging|stage|stg|preprod|development|dev|testing|test|"
+                         r"qa|uat|preview)(?=[-_.]|$)", re.I)
+PRODUCTION = re.compile(r"(^|[-_.])(production|prod)([-_.]|$)", re.I)
 _IMAGE_KEY = re.compile(r"^(?:(.*)\.)?(?:image|image_uri|imageUri)$")  # group 1: the container's key
 _ARGS = re.compile(r"^(command|args|entrypoint|entry_point)(\[\d+\])?$")
 _TYPE_WORDS = frozenset({"db", "database", "databases", "bucket", "buckets", "store", "storage", "queue", "topic", "instance",
@@ -342,16 +346,27 @@ class IacDeployRules(ResolverBase):
                 core = _core(c.name, c.repository)
                 if core:
                     cores[core].append(cid)
+        # One module instantiated once per environment (polar-production-worker, polar-sandbox-worker):
+        # one component, named after its production instance, the others its aliases.
+        groups: dict[tuple[str, str], set[str]] = defaultdict(set)
+        for w in workloads:
+            groups[(w.ref[0].repo, ENVIRONMENT.sub(r"\1", w.name).lower())].add(w.name)
+        primary: dict[tuple[str, str], str] = {}
+        for (repo, _bare), names in groups.items():
+            if len(names) > 1 and all(ENVIRONMENT.search(n) for n in names):
+                first = sorted(names, key=lambda n: (not PRODUCTION.search(n), n))[0]
+                primary.update({(repo, n): first for n in names})
         for w in workloads:
             image_repo = w.image.split("@")[0].rsplit(":", 1)[0] if w.image and "{}" not in w.image else ""
             tech = tech_for_image(w.image) if image_repo else None
             if tech:
                 continue  # a database or broker image run as a workload: the store rules name it
+            main_name = primary.get((w.ref[0].repo, w.name), w.name)
             attrs = {"deployment": self._iac.module_of(w.ref[0]).fmt, "iac_type": w.type, "image": w.image if image_repo else "",
                      "iac_module": w.ref[0].module, "iac_resource": w.ref[1], "iac_calls": _calls(w.ref[0])}
-            name = w.name
-            aliases: tuple[str, ...] = ()
-            shared_image = image_repo and len(images[image_repo]) > 1
+            name = main_name
+            aliases: tuple[str, ...] = (w.name,) if main_name != w.name else ()
+            shared_image = image_repo and len(images[image_repo]) > 1 and main_name == w.name
             if not shared_image:
                 basename = image_basename(w.image.replace("{}", "\0")) if w.image else ""
                 existing = self.alias.get(basename.lower()) if basename and "\0" not in basename else None
@@ -360,7 +375,7 @@ class IacDeployRules(ResolverBase):
                 if existing is None and len(candidates) == 1:
                     existing = candidates[0]
                 if existing is not None and self.model.components[existing].kind in ("service", "webapp", "gateway"):
-                    aliases, name = (w.name,), self.model.components[existing].name
+                    aliases, name = tuple(sorted({w.name, main_name})), self.model.components[existing].name
             comp = self.add_component(name, "service", w.ref[0].repo, w.evidence[-1], aliases, attrs)
             for ev in w.evidence:
                 comp.evidence.add(ev)

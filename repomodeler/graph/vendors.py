@@ -61,26 +61,40 @@ CODE_HOSTS = frozenset({"github.com", "gitlab.com", "bitbucket.org", "golang.org
                         "k8s.io", "sigs.k8s.io", "go.dev", "codeberg.org", "sr.ht"})
 
 
-def project_names(manifests: list[tuple[str, str]]) -> set[str]:
-    """Keys of the names a repository gives itself in its root manifests ((ecosystem, name) pairs):
-    ``outline`` (package.json), ``netbox`` (pyproject), ``woodpecker`` and ``woodpeckerci`` (the Go
-    module ``go.woodpecker-ci.org/woodpecker/v3``). Names shorter than five letters or generic ones
-    say nothing."""
+def project_names(manifests: list[tuple[str, str]], packages: list[str] = ()) -> set[str]:
+    """Keys of the names a repository gives itself: its root manifests' names ((ecosystem, name)
+    pairs: ``outline`` (package.json), ``netbox`` (pyproject), ``woodpecker`` and ``woodpeckerci`` (the
+    Go module ``go.woodpecker-ci.org/woodpecker/v3``), the scope of ``@karakeep/root``) and the npm scope
+    three or more of its `packages` share (``@novu/api``, ``@novu/ws``...). Names shorter than five
+    letters (four for a scope) or generic ones say nothing."""
     out: set[str] = set()
+
+    def add(name: str, shortest: int = 5) -> None:
+        k = re.sub(r"[^a-z0-9]", "", name)
+        if len(k) >= shortest and k not in GENERIC_PROJECT_NAMES:
+            out.add(k)
+
     for ecosystem, name in manifests:
         name = name.strip().lower()
         if not name:
             continue
-        names = [name.rsplit("/", 1)[-1]]
         if ecosystem == "go":
             parts = [p for p in name.split("/") if not re.fullmatch(r"v\d+", p)]
-            names = [parts[-1]] if parts else []
+            if parts:
+                add(parts[-1])
             if parts and "." in parts[0] and registered_domain(parts[0]) not in CODE_HOSTS:
-                names.append((registered_domain(parts[0]) or "").split(".")[0])
-        for n in names:
-            k = re.sub(r"[^a-z0-9]", "", n)
-            if len(k) >= 5 and k not in GENERIC_PROJECT_NAMES:
-                out.add(k)
+                add((registered_domain(parts[0]) or "").split(".")[0])
+            continue
+        add(name.rsplit("/", 1)[-1])
+        if name.startswith("@") and "/" in name:
+            add(name[1:].split("/", 1)[0], 4)
+    scopes: dict[str, int] = defaultdict(int)
+    for name in packages:
+        if name.startswith("@") and "/" in name:
+            scopes[name[1:].split("/", 1)[0].lower()] += 1
+    for scope, n in scopes.items():
+        if n >= 3:
+            add(scope, 4)
     return out
 
 
@@ -137,7 +151,8 @@ class VendorRules(ResolverBase):
         being deployed, and documents never draw them. The project is known by the names its root
         manifests give it; such an external is left out and listed in ``unresolved`` with its line."""
         names = project_names([(f.get("ecosystem") or "", f.get("name") or "") for f in self.by_kind["manifest"]
-                               if "/" not in f.path.strip("/")])
+                               if "/" not in f.path.strip("/")],
+                              sorted({f.get("name") or "" for f in self.by_kind["manifest"] if f.get("ecosystem") == "npm"}))
         if not names:
             return
         for cid in sorted(self.model.components):

@@ -52,6 +52,8 @@ class WebAppRules(ResolverBase):
             names = deps.get((repo, d), set())
             if not names & UI_FRAMEWORKS or not names & BUNDLERS:
                 continue
+            if m.get("library") and not self._deployed_folder(repo, d):
+                continue  # a component library or editor extension others import: no app anyone opens
             if names & SERVER_FRAMEWORKS or self._serves_itself(repo, d):
                 # one package holding a server and its browser app: the app is the folder the bundler's
                 # configuration builds (vite `input: "./app/index.tsx"`), when no server code lives there
@@ -59,6 +61,11 @@ class WebAppRules(ResolverBase):
                     self._add_webapp(m, repo, sub, entry)
                 continue
             self._add_webapp(m, repo, d)
+
+    def _deployed_folder(self, repo: str, d: str) -> bool:
+        """Does a deployment (a component with a deployment or image) run the code of folder `d`?"""
+        return any((repo, d) in c.source_roots and (c.attributes.get("deployment") or c.attributes.get("image"))
+                   for c in self.model.components.values())
 
     def _bundled_folders(self, repo: str, d: str) -> list[tuple[str, Evidence]]:
         """Folders below package folder `d` whose file a bundler configuration of the package names as an

@@ -16,6 +16,26 @@ _JS_RUN = re.compile(r"(?:^|&&\s*|;\s*)(?:(?:cross-env|env)\s+)?(?:\S+=\S+\s+)*(
                      r"(node|nodemon|ts-node|ts-node-dev|tsx|bun|deno\s+run|babel-node)\b")
 
 
+# Frameworks a UI component library leaves to the app that uses it (its peerDependencies).
+_PEER_UI = frozenset({"react", "react-dom", "vue", "@angular/core", "svelte", "solid-js", "preact", "lit"})
+
+
+def published_as(data: dict[str, Any]) -> str | None:
+    """How a package says it is code for others to use, not an app of its own: a component library
+    leaving the UI framework to its user (``peerDependencies`` on react, vue, @angular/core...), a
+    package declaring entry points for importers (``exports``, ``module``, ``types``), or an editor
+    extension (``engines.vscode``). None for an app."""
+    peers = data.get("peerDependencies")
+    if isinstance(peers, dict) and any(str(p).lower() in _PEER_UI for p in peers):
+        return "ui library"
+    engines = data.get("engines")
+    if isinstance(engines, dict) and "vscode" in engines:
+        return "editor extension"
+    if any(k in data for k in ("exports", "module", "types", "typings")):
+        return "package"
+    return None
+
+
 def read_package_json(repo: str, path: str, text: str) -> list[Fact]:
     data = json.loads(text)
     if not isinstance(data, dict):
@@ -27,7 +47,7 @@ def read_package_json(repo: str, path: str, text: str) -> list[Fact]:
     facts = [fact("manifest", repo, path, first_line(text, '"name"'), ecosystem="npm", name=name,
                    main=data.get("main") if isinstance(data.get("main"), str) else None,
                    start=(data.get("scripts") or {}).get("start") if isinstance(data.get("scripts"), dict) else None,
-                   commands=", ".join(commands) or None)]
+                   commands=", ".join(commands) or None, library=published_as(data))]
     keys = LineIndex(text, r'"((?:[^"\\\n]|\\.)*)"')
     # devDependencies are facts of their own kind: what a package needs to build or check (types,
     # linters, shared configs), not what it runs with, so roles keyed on dependencies ignore them;
