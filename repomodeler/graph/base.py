@@ -188,13 +188,21 @@ def opt_in_services(services: list[Fact], dotenv: dict[tuple[str, str], dict[str
     their profile.  In a file where some services have no profile, every profiled one is opt-in.  In
     a file where every service has one there is no default set: the profile most services share
     (``profiles: ["all"]``) is how the file is run, and only services outside it stay opt-in.  A
-    profile given by a variable that is empty by default is none (see service_profiles)."""
+    profile given by a variable that is empty by default is none (see service_profiles). Profiles the
+    ``.env`` beside the file activates (``COMPOSE_PROFILES=feature-complete``, which ``docker compose
+    up`` honours) are on by default: their services start."""
     by_file: dict[tuple[str, str], list[Fact]] = defaultdict(list)
     for f in services:
         by_file[(f.repository, f.path)].append(f)
     out: set[tuple[str, str, str | None]] = set()
     for (repo, path), group in sorted(by_file.items()):
-        profiles = {id(f): service_profiles(f, dotenv or {}) for f in group}
+        here = group[0].get("compose_dir") or PurePosixPath(path).parent.as_posix()
+        env = (dotenv or {}).get((repo, norm_path(PurePosixPath(here).joinpath(".env").as_posix())), {})
+        active = {p.strip() for p in (env.get("COMPOSE_PROFILES") or "").split(",") if p.strip()}
+        profiles: dict[int, list[str]] = {}
+        for f in group:
+            own = service_profiles(f, dotenv or {})
+            profiles[id(f)] = [] if set(own) & active else own  # an active profile: it starts by default
         profiled = [f for f in group if profiles[id(f)]]
         if len(profiled) < len(group):
             out |= {(repo, path, f.get("name")) for f in profiled}
