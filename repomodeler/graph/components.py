@@ -53,6 +53,11 @@ DEV_TOOL_DIRS = frozenset({"tools", "hack", "devtools", "dev-tools"})
 # Settings naming the service for discovery (Spring Cloud, Micronaut).
 APPLICATION_NAME_KEYS = frozenset({"spring.application.name", "micronaut.application.name"})
 
+# Local stand-ins for cloud services and mail a developer's backing-services stack starts beside its stores.
+LOCAL_EMULATOR = re.compile(r"(^|/)(localstack|azurite|azure-storage/azurite|mailhog|mailpit|mailcatcher|fake-gcs-server|"
+                            r"dynamodb-local|elasticmq|wiremock|[\w-]*emulator[\w-]*)(:|$)", re.I)
+
+
 class ComponentRules(ResolverBase):
     """Rules that create components and describe what they provide."""
 
@@ -70,6 +75,7 @@ class ComponentRules(ResolverBase):
             m = NUMBERED_NODE.match(f.get("name") or "")
             if m and f.get("image"):
                 numbered_nodes[(f.repository, f.path, m.group(1).lower(), self.compose_interpolate(f, f.get("image")))] += 1
+        twins = self.backing_store_twins()
         for f in self.by_kind["compose.service"]:
             name = f.get("name") or ""
             image = self.compose_interpolate(f, f.get("image"))
@@ -107,6 +113,10 @@ class ComponentRules(ResolverBase):
             if numbered and tech and numbered_nodes.get((f.repository, f.path, numbered.group(1).lower(), image), 0) >= 2:
                 # redis-node-0 ... redis-node-5, kafka1..kafka3 of one image: the nodes of one cluster, one store
                 aliases, name = (*aliases, name), numbered.group(1)
+            twin = twins.get((f.repository, f.path, name))
+            if twin and twin.lower() != name.lower():
+                # the developer's backing-services stack (mongo) is the store the full stack names mongodb
+                aliases, name = (*aliases, name), twin
             replica = REPLICA.match(name)
             if replica and image and (f.repository, f.path, replica.group(1).lower(), image) in file_images:
                 # frontend-secondary beside frontend, same image: another copy of it (a second
@@ -198,6 +208,39 @@ class ComponentRules(ResolverBase):
                 comp.evidence.add(f.evidence)
                 comp.aliases.add((f.get("name") or "").lower())
                 self.alias.setdefault((f.get("name") or "").lower(), target)
+
+    def backing_store_twins(self) -> dict[tuple[str, str, str], str]:
+        """(repository, compose file, service) -> the name of the same store in the system's full stack.
+        A compose file that starts only third-party stores and brokers (a developer's backing services,
+        ``docker/local/docker-compose.yml``) beside another stack that runs the applications
+        (``docker/community/docker-compose.yml``) starts the same stores for development: a store of
+        that file is the full stack's store of the same image, when the full stacks run exactly one."""
+        by_file: dict[tuple[str, str], list[Fact]] = defaultdict(list)
+        for f in self.by_kind["compose.service"]:
+            by_file[(f.repository, f.path)].append(f)
+
+        def image_repo(f: Fact) -> str:
+            image = self.compose_interpolate(f, f.get("image"))
+            return _image_repo(image or "") if image and tech_for_image(image) else ""
+
+        def emulator(f: Fact) -> bool:
+            return bool(LOCAL_EMULATOR.search(self.compose_interpolate(f, f.get("image")) or ""))
+
+        infra = {k for k, fs in by_file.items() if any(image_repo(f) for f in fs) and all(
+            (image_repo(f) or emulator(f)) and not f.get("build_context") and not f.get("dockerfile") for f in fs)}
+        full: dict[tuple[str, str], list[str]] = defaultdict(list)  # (repository, image) -> store names
+        for k, fs in by_file.items():
+            if k not in infra:
+                for f in fs:
+                    if image_repo(f) and not f.get("build_context"):
+                        full[(f.repository, image_repo(f))].append(f.get("name") or "")
+        out: dict[tuple[str, str, str], str] = {}
+        for (repo, path) in sorted(infra):
+            for f in by_file[(repo, path)]:
+                names = full.get((repo, image_repo(f)), [])
+                if len(names) == 1:
+                    out[(repo, path, f.get("name") or "")] = names[0]
+        return out
 
     def store_peers(self, by_image: dict[str, tuple[str, str]]) -> dict[str, str]:
         """Kubernetes workloads that are a compose service under another name: Kubernetes workload name ->
@@ -399,6 +442,11 @@ class ComponentRules(ResolverBase):
         if len(found) != 1:
             return None
         dockerfile, here = found[0], folder(found[0])
+        if any(m.repository == repo and folder(m.path) == here for m in self.by_kind["manifest"]) \
+                and any(is_under(c, here) for c in code):
+            # a module of a monorepo (apps/ws with its package.json and src/) built from the workspace
+            # root so that its workspace packages are in the context: the recipe builds that module
+            return here, dockerfile
         for c in self.by_kind["docker.copy"]:
             if c.repository != repo or c.path != dockerfile:
                 continue

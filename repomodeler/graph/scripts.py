@@ -48,7 +48,8 @@ TOOL_PARTS = frozenset({"tools", "tool", "scripts", "script", "bin-tools", "hack
                         "setup", "__tests__"})
 TOOL_FILES = frozenset({"manage.py", "setup.py", "conftest.py", "noxfile.py", "fabfile.py", "dodo.py"})
 # Package scripts that run the package itself rather than one of its processes.
-GENERIC_SCRIPT = re.compile(r"^(start|serve|server|dev|develop|prod|production|main|app|default|run)$")
+GENERIC_SCRIPT = re.compile(r"^(start|serve|server|dev|develop|development|prod|production|main|app|default|run|debug|"
+                            r"local|staging|docker|container)$")
 # Launchers that start a server or a worker loop around an application module they are given.
 # Reloaders that run `python -m <module> ...` again on every change (hupper -m celery -A app worker).
 PY_RELOADERS = frozenset({"hupper"})
@@ -300,7 +301,8 @@ def find_programs(repo: str, files: set[str], facts: dict[str, list[Fact]], scri
             continue
         name = owner
         if source == "npm-script":  # "start" runs the package itself; "start:worker" runs its worker
-            name = "" if GENERIC_SCRIPT.match(owner) else owner.split(":")[-1]
+            # "start:prod" and "start:debug" run the package itself in another mode
+            name = "" if all(GENERIC_SCRIPT.match(part) for part in owner.split(":")) else owner.split(":")[-1]
         elif source == "dockerfile":
             name = ""
         found.append(ScriptProgram(name=name, entry=entry, evidence=[f.evidence], main=not name,
