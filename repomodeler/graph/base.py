@@ -10,6 +10,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 
+from repomodeler.extract.readers._text import image_named
 from repomodeler.graph.catalog import LOCAL_HOSTS, tech_for_image
 from repomodeler.graph.constants import INDEXED_KINDS, ConstantIndex
 from repomodeler.graph.fact_view import FactView
@@ -17,7 +18,9 @@ from repomodeler.graph.go_plugins import without_plugin_mains
 from repomodeler.rules import RULES, Rule, UndeclaredState
 from repomodeler.graph.packages import folder
 from repomodeler.graph.values import PLACEHOLDER, expand_placeholders
+from repomodeler.graph.identity import image_names, key
 from repomodeler.graph.naming import (
+    join_path,
     norm_path,
     is_under,
     slug,
@@ -25,6 +28,9 @@ from repomodeler.graph.naming import (
 from repomodeler.records import Component, Connection, Evidence, ExtractResult, Fact, MessageType, Roots, Unresolved
 from repomodeler.writes import GuardedDict, GuardedList, check, guarded, undeclared
 
+
+# Quarkus settings naming the image its container-image extension builds (a name, or the whole reference).
+QUARKUS_IMAGE_KEYS = frozenset({"quarkus.container-image.name", "quarkus.container-image.image"})
 
 DEFAULT_COMPOSE = re.compile(r"(^|/)(docker-compose|compose)(\.override)?\.ya?ml$")
 
@@ -450,6 +456,63 @@ class ResolverBase:
                         best = (len(root), comp.id, rank, comp.id)
             self.owner_cache[key] = best[1] if best else None
         return self.owner_cache[key]
+
+    # ------------------------------------------------------------------ images built without a Dockerfile
+    def built_images(self) -> dict[tuple[str, str], dict[str, Evidence]]:
+        """(repository, module folder) -> the names (basenames, without registry and tag) of the images
+        its build tool makes of it without a Dockerfile, each with the line declaring it: Jib, Spring
+        Boot's build-image, the .NET SDK's container publishing (``manifest.image`` of the module's own
+        manifest), Quarkus' ``quarkus.container-image.name`` / ``.image`` in its configuration (the
+        module is the nearest folder above it with a manifest)."""
+        out: dict[tuple[str, str], dict[str, Evidence]] = defaultdict(dict)
+        for f in sorted(self.by_kind["manifest.image"], key=Fact.order):
+            for n in image_names(f.get("image") or ""):
+                out[(f.repository, norm_path(folder(f.path)))].setdefault(n, f.evidence)
+        quarkus = [f for f in self.by_kind["config.property"] if f.get("name") in QUARKUS_IMAGE_KEYS
+                   and not f.get("profile") and f.get("value") and image_named(f.get("value") or "")]
+        if quarkus:
+            modules = {(m.repository, norm_path(folder(m.path))) for m in self.by_kind["manifest"]}
+            for f in sorted(quarkus, key=Fact.order):
+                d = max((d for r, d in modules if r == f.repository and is_under(f.path, d)), key=len, default=None)
+                if d is not None:
+                    for n in image_names(f.get("value") or ""):
+                        out[(f.repository, d)].setdefault(n, f.evidence)
+        return out
+
+    def image_modules(self) -> dict[str, dict[tuple[str, str], Evidence]]:
+        """Image name key -> the modules (repository, folder) whose build tool makes an image of that
+        name, each with the line declaring it."""
+        out: dict[str, dict[tuple[str, str], Evidence]] = defaultdict(dict)
+        for module, names in self.built_images().items():
+            for n, ev in names.items():
+                out[key(n)].setdefault(module, ev)
+        return out
+
+    def component_of_built_image(self, image: str, modules: dict[str, dict[tuple[str, str], Evidence]] | None = None
+                                 ) -> tuple[str, Evidence] | None:
+        """The component running the code of the one module whose build tool makes `image` (by its
+        basename), with the line naming the image: the one component whose source folder is that
+        module's, else the one owning the module's folder when no other module making an image lies
+        under that component's folders.  None when no module, or more than one, makes it, or the
+        module's code is no component's."""
+        modules = self.image_modules() if modules is None else modules
+        found = {m: ev for n in image_names(image) for m, ev in modules.get(key(n), {}).items()}
+        if len(found) != 1:
+            return None
+        (repo, d), evidence = next(iter(found.items()))
+        exact = sorted(c.id for c in self.model.components.values() if (repo, d) in c.source_roots)
+        if len(exact) == 1:
+            return exact[0], evidence
+        if exact:
+            return None  # several deployments build that folder: which one runs the image is not said
+        owner = self.owner_of(repo, join_path(d, "x") if d else "x")
+        if owner is None:
+            return None
+        roots = self.model.components[owner].source_roots
+        others = {m for ms in modules.values() for m in ms} - set(found)
+        if any(r == r2 and is_under(d2, root) for r, root in roots for r2, d2 in others):
+            return None  # the component holds another module making another image: not the one program
+        return owner, evidence
 
     def provenance(self) -> None:
         """Name, on every component and connection, the pass that made it and the query patterns or

@@ -71,6 +71,13 @@ class ComponentRules(ResolverBase):
         file_images = {(f.repository, f.path, (f.get("name") or "").lower(), self.compose_interpolate(f, f.get("image")))
                        for f in self.by_kind["compose.service"] if f.get("image")}
         numbered_nodes: dict[tuple[str, str, str, str | None], int] = defaultdict(int)
+        modules = self.image_modules()  # image name key -> modules whose build tool makes it
+        builders: dict[tuple[str, str], set[tuple[str, str]]] = defaultdict(set)  # module -> (service, file) building it
+        if modules:
+            for f in self.by_kind["compose.service"]:
+                root = self.build_root(f)[0]
+                if root is not None:
+                    builders[(f.repository, root)].add(((f.get("name") or "").lower(), f.path))
         for f in self.by_kind["compose.service"]:
             m = NUMBERED_NODE.match(f.get("name") or "")
             if m and f.get("image"):
@@ -107,6 +114,13 @@ class ComponentRules(ResolverBase):
                 if bases and image_language(bases[0]):
                     attrs["base_language"] = image_language(bases[0]) or ""
             same = self._same_image(image, by_image, f.path) if image and not tech and context is None else None
+            image_line = None  # the line of a build file naming the image this service runs
+            if not same and root is None and image and not tech and "$" not in image:
+                # the image a module's build tool makes (Jib, the .NET SDK), which a service of another
+                # compose file builds from its Dockerfile: one component
+                builder = self._compose_builder(f, image, modules, builders)
+                if builder is not None:
+                    same, image_line = builder
             if same and same.lower() != name.lower():
                 aliases, name = (*aliases, name), same
             numbered = NUMBERED_NODE.match(name)
@@ -128,6 +142,8 @@ class ComponentRules(ResolverBase):
                 # component is rest-heroes; the service name stays an alias (its host name).
                 aliases, name = (*aliases, name), build_variant.group(1)
             comp = self.add_component(name, kind, f.repository, f.evidence, aliases, attrs)
+            if image_line is not None and same and comp.name.lower() == same.lower():
+                comp.evidence.add(image_line)
             if root is not None:
                 comp.source_roots.add((f.repository, root))
             if recipe is not None:
@@ -175,6 +191,13 @@ class ComponentRules(ResolverBase):
             aliases = tuple(a for a in (f.get("app"), image_basename(image) if image and not tech else None) if a)
             name = f.get("name") or ""
             same = self._same_image(image, by_image, f.path) if image and not tech else None
+            image_line = None  # the line of a build file naming the image this workload runs
+            if not same and image and not tech and modules:
+                # the image a module's build tool makes, where a compose service builds that module
+                # from a Dockerfile: the compose service
+                built = self.component_of_built_image(image, modules)
+                if built is not None and self.model.components[built[0]].attributes.get("deployment") == "compose":
+                    same, image_line = self.model.components[built[0]].name, built[1]
             if image and len(programs_of.get(_image_repo(image), ())) > 1:
                 # one image whose workloads run different programs of it (a multi-call binary started as
                 # `argocd-server` here, `argocd-repo-server` there): the image names none of them
@@ -196,6 +219,8 @@ class ComponentRules(ResolverBase):
             if same and same.lower() != name.lower():  # the compose service running the same image
                 aliases, name = (*aliases, name), same
             comp = self.add_component(name, kind, f.repository, f.evidence, aliases, attrs)
+            if image_line is not None and same and comp.name.lower() == same.lower():
+                comp.evidence.add(image_line)
             if image and not tech:
                 by_image.setdefault(_image_repo(image), (comp.name, f.path))
                 image_program.setdefault(_image_repo(image), self._workload_program(f))
@@ -558,8 +583,11 @@ class ComponentRules(ResolverBase):
             folder_name = PurePosixPath(f.path).parent.name or repo
             if f.repository == repo and keys_of([folder_name], []) & wanted:
                 return True
-        return any(m.repository == repo and keys_of([(m.get("name") or "").rsplit("/", 1)[-1]], []) & wanted
-                   for m in self.by_kind["manifest"])
+        if any(m.repository == repo and keys_of([(m.get("name") or "").rsplit("/", 1)[-1]], []) & wanted
+               for m in self.by_kind["manifest"]):
+            return True
+        # an image a module's build tool makes (Jib, Spring Boot, the .NET SDK, Quarkus)
+        return any(r == repo and keys_of(names, []) & wanted for (r, _d), names in self.built_images().items())
 
     def enclosing_build_units(self) -> set[str]:
         """Build units (a Go module at the repository root) that no deployment runs, enclosing folders that
@@ -649,6 +677,7 @@ class ComponentRules(ResolverBase):
     def build_units(self) -> None:
         deployed = self.image_deployments()
         variant_builds, profile_builds = self.variant_builds, self.profile_builds
+        built_images = self.built_images()
         for result in self.results:
             repo = result.repository.name
             source_files = [f for f in result.inventory.files if f.role == "source"]
@@ -762,9 +791,11 @@ class ComponentRules(ResolverBase):
                 # deployment that only names an image (shop-orders)
                 dotted_part = [manifest_name.rsplit(".", 1)[-1]] if manifest_name and "." in manifest_name and any(
                     m.get("ecosystem") == "dotnet" for m in here) else []
+                # the images its build tool makes without a Dockerfile (Jib, Spring Boot, the .NET SDK, Quarkus)
+                built = built_images.get((repo, d), {})
                 unit_keys = keys_of([PurePosixPath(d).name if d else repo, name, manifest_name or "",
                                      (manifest_name or "").rsplit("/", 1)[-1].rsplit(":", 1)[-1], *artifacts,
-                                     *self.unit_app_names(repo, d), *dotted_part], [folder_prefix])
+                                     *self.unit_app_names(repo, d), *dotted_part, *built], [folder_prefix])
                 matches = sorted({cid for k in unit_keys for cid in deployed.get(k, ())})
                 if not matches and (repo, d) in variant_builds:
                     # Code only an opt-in compose variant builds and no default deployment runs (a full or
@@ -795,6 +826,9 @@ class ComponentRules(ResolverBase):
                 if len(matches) == 1:  # the deployment that runs this module's image
                     comp = self.model.components[matches[0]]
                     comp.evidence.add(unit_dirs[d])
+                    for n, ev in sorted(built.items()):
+                        if keys_of([n], []) & {k for k, ids in deployed.items() if comp.id in ids}:
+                            comp.evidence.add(ev)  # the line naming the image the deployment runs
                     self.credit(comp.rules)  # its code and name come from this rule
                     _take_store_kind(comp, base_tech)
                     for a in (name, *aliases):
@@ -830,6 +864,23 @@ class ComponentRules(ResolverBase):
                 if named and orphans and self.model.components[named].kind == "service":
                     self.model.components[named].source_roots.add((repo, ""))
                     self.model.components[named].evidence.add(orphans[0].evidence)
+
+    def _compose_builder(self, f: Fact, image: str, modules: dict[str, dict[tuple[str, str], Evidence]],
+                         builders: dict[tuple[str, str], set[tuple[str, str]]]) -> tuple[str, Evidence] | None:
+        """The name of the one compose service of another file that builds, from a Dockerfile, the one
+        module whose build tool makes `image` (the component it is, once made; its service name before),
+        with the line naming the image.  Two services of one file are two instances, whatever they run."""
+        found = {m: ev for n in image_names(image) for m, ev in modules.get(key(n), {}).items()}
+        if len(found) != 1:
+            return None
+        module, evidence = next(iter(found.items()))
+        names = {name for name, path in builders.get(module, ()) if path != f.path}
+        if len(names) != 1:
+            return None
+        name = next(iter(names))
+        made = self.alias.get(name)
+        return (self.model.components[made].name if made else name), evidence
+
     @staticmethod
     def _same_image(image: str | None, by_image: dict[str, tuple[str, str]], path: str) -> str | None:
         if not image or "$" in image or _image_repo(image) not in by_image:

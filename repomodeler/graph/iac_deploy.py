@@ -333,9 +333,11 @@ class IacDeployRules(ResolverBase):
     # ------------------------------------------------------------------ rules
     def iac_workloads(self) -> None:
         """Each container workload is a component named after the workload; one whose image a
-        component already runs, or whose name's core is that of exactly one code component, is that
-        component.  Its settings become the values the code's environment reads see."""
+        component already runs (or a module's build tool makes: Jib, the .NET SDK), or whose name's
+        core is that of exactly one code component, is that component.  Its settings become the
+        values the code's environment reads see."""
         workloads = self._iac_workloads
+        modules = self.image_modules() if workloads else {}
         images = defaultdict(set)
         for w in workloads:
             if w.image and "{}" not in w.image:
@@ -370,6 +372,14 @@ class IacDeployRules(ResolverBase):
             if not shared_image:
                 basename = image_basename(w.image.replace("{}", "\0")) if w.image else ""
                 existing = self.alias.get(basename.lower()) if basename and "\0" not in basename else None
+                built = self.component_of_built_image(basename, modules) \
+                    if existing is None and basename and "\0" not in basename and modules else None
+                if built is not None:
+                    # the image a module's build tool makes (Jib, the .NET SDK's container publishing):
+                    # the component running that module's code, known by the line naming the image too
+                    existing = built[0]
+                    if self.model.components[existing].kind in ("service", "webapp", "gateway"):
+                        self.model.components[existing].evidence.add(built[1])
                 core = _core(w.name, w.ref[0].repo)
                 candidates = cores.get(core, []) if core else []
                 if existing is None and len(candidates) == 1:

@@ -29,3 +29,13 @@ class LineIndex:
 def first_match_line(text: str, pattern: str, default: int = 1) -> int:
     m = re.search(pattern, text, re.M)
     return text.count("\n", 0, m.start()) + 1 if m else default
+
+
+def image_named(value: str) -> bool:
+    """Does an image reference a build file declares name its image, once the reader resolved what it
+    could: its last path segment (without tag and digest) holds no placeholder left (``${...}``,
+    ``$(...)``, ``{{...}}``) and no blank (``acme/${project.artifactId}:1.0`` resolved -> yes;
+    ``acme/${image.name}`` -> no)."""
+    last = value.strip().split("/")[-1].split("@")[0]
+    name = re.sub(r":[^:]*$", "", last) if not last.startswith(":") else ""
+    return bool(name) and not re.search(r"[${}()\s]", name)

@@ -14,7 +14,10 @@ def read_csproj(repo: str, path: str, text: str) -> list[Fact]:
     An Aspire app host (``Aspire.AppHost.Sdk`` / ``IsAspireHost``) is a deployment descriptor: its
     project references are the services it runs, not libraries it links.  An Azure Functions project
     (``<AzureFunctionsVersion>``, the Functions SDK or worker package) is a function app: the
-    Functions host starts it, so it deploys whatever its classes are called (``functions``)."""
+    Functions host starts it, so it deploys whatever its classes are called (``functions``).
+    The image the SDK's container publishing builds of it (``<ContainerRepository>``, formerly
+    ``<ContainerImageName>``) is a ``manifest.image``: a deployment running that image runs this
+    project, though no Dockerfile builds it."""
     if "<!ENTITY" in text:
         raise ValueError("project file declares entities; refusing to expand them")
     name = PurePosixPath(path).stem
@@ -30,7 +33,15 @@ def read_csproj(repo: str, path: str, text: str) -> list[Fact]:
                     continue
                 ref = PurePosixPath(ref.replace("\\", "/")).stem
             facts.append(fact("manifest.dependency", repo, path, i, ecosystem="dotnet", name=ref))
+        for image in CONTAINER_IMAGE.findall(raw):
+            # `$(AssemblyName)`: an MSBuild property this reader does not evaluate names no image
+            if image and "$(" not in image.split("/")[-1]:
+                facts.append(fact("manifest.image", repo, path, i, ecosystem="dotnet", image=image, tool="dotnet-sdk"))
     return facts
+
+
+# The image `dotnet publish /t:PublishContainer` builds (the SDK's container support).
+CONTAINER_IMAGE = re.compile(r"<(?:ContainerRepository|ContainerImageName)(?:\s[^>]*)?>\s*([^<\s]+)\s*</", re.I)
 
 
 READERS = (

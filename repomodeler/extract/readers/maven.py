@@ -1,9 +1,13 @@
-"""Maven ``pom.xml``: the artifact, its packaging and dependencies."""
+"""Maven ``pom.xml``: the artifact, its packaging and dependencies, and the image a container build
+plugin makes of it without a Dockerfile (Jib, Spring Boot's build-image)."""
 
 from __future__ import annotations
 
+import re
+from typing import Any, Callable
+
 from repomodeler.extract.readers._base import Reader, fact
-from repomodeler.extract.readers._text import LineIndex, first_line
+from repomodeler.extract.readers._text import LineIndex, first_line, image_named
 from repomodeler.records import Fact
 
 
@@ -28,7 +32,63 @@ def read_pom(repo: str, path: str, text: str) -> list[Fact]:
             bundled = (dep.findtext(q("type"), namespaces=ns) or "").strip().lower() in ("war", "ear")
             facts.append(fact("manifest.bundle" if bundled else "manifest.dependency", repo, path,
                                artifacts.line(aid), ecosystem="maven", name=aid))
+    facts.extend(_plugin_images(repo, path, text, root, q, ns))
     return facts
+
+
+# Container build plugins and where their configuration names the image they build:
+# Jib's <to><image>, Spring Boot's build-image goal's <image><name>.
+IMAGE_PLUGINS = {"jib-maven-plugin": ("jib", ("to", "image")),
+                 "spring-boot-maven-plugin": ("spring-boot", ("image", "name"))}
+
+
+def _plugin_images(repo: str, path: str, text: str, root: Any, q: Callable[[str], str], ns: dict[str, str]) -> list[Fact]:
+    """``manifest.image`` facts of the images the pom's container plugins build (in <build> or a
+    profile's <build>; plugin management only configures plugins the modules declare).  Placeholders
+    of the pom itself are filled in (``${project.artifactId}``, ``${artifactId}``, ``${project.name}``,
+    ``${project.version}``, its <properties>); an image whose name still holds one is left out."""
+    values: dict[str, str] = {}
+    for tag in ("artifactId", "version", "groupId", "name"):
+        v = (root.findtext(q(tag), namespaces=ns) or root.findtext(f"{q('parent')}/{q(tag)}", namespaces=ns)
+             if tag in ("version", "groupId") else root.findtext(q(tag), namespaces=ns))
+        if v and v.strip():
+            values[f"project.{tag}"] = v.strip()
+            if tag != "name":
+                values[tag] = v.strip()
+    props = root.find(q("properties"), ns)
+    for p in list(props) if props is not None else []:
+        if isinstance(p.tag, str) and p.text and p.text.strip():
+            values.setdefault(p.tag.split("}")[-1], p.text.strip())
+
+    def fill(value: str) -> str:
+        for _ in range(5):  # a property naming another, a few levels deep
+            done = re.sub(r"\$\{([^}]+)\}", lambda m: values.get(m.group(1).strip(), m.group(0)), value)
+            if done == value:
+                break
+            if len(done) > 1000:
+                return ""  # properties naming each other over and over (a hostile pom): no image name
+            value = done
+        return value
+
+    out: list[Fact] = []
+    plugins = [*root.findall(f"{q('build')}/{q('plugins')}/{q('plugin')}", ns),
+               *root.findall(f"{q('profiles')}/{q('profile')}/{q('build')}/{q('plugins')}/{q('plugin')}", ns)]
+    for plugin in plugins:
+        aid = (plugin.findtext(q("artifactId"), namespaces=ns) or "").strip()
+        if aid not in IMAGE_PLUGINS:
+            continue
+        tool, (outer, inner) = IMAGE_PLUGINS[aid]
+        configs = [*plugin.findall(q("configuration"), ns),
+                   *plugin.findall(f"{q('executions')}/{q('execution')}/{q('configuration')}", ns)]
+        for config in configs:
+            raw = (config.findtext(f"{q(outer)}/{q(inner)}", namespaces=ns) or "").strip()
+            image = fill(raw)
+            if raw and image_named(image):
+                start = max(text.find(aid), 0)
+                line = first_line(text[start:], f"<{inner}>{raw}</{inner}>", 0)
+                line = text.count("\n", 0, start) + line if line else first_line(text, aid)
+                out.append(fact("manifest.image", repo, path, line, ecosystem="maven", image=image, tool=tool))
+    return out
 
 
 READERS = (

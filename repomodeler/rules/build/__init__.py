@@ -10,12 +10,15 @@ RULES = (
                  "or hack/ that serves nothing and nothing deploys is not one; an app folder with its own Dockerfile "
                  "and code inside the root package of a monorepo is one of its own; an Azure Functions project or "
                  "a folder with a Functions host.json is a function app, whatever its code is called, and a .NET "
-                 "project named Company.Product.Part is the part to a deployment naming only an image"),
+                 "project named Company.Product.Part is the part to a deployment naming only an image; a module built "
+                 "without a Dockerfile is the deployment running the image its build tool names (the .NET SDK's "
+                 "ContainerRepository, Jib's to.image, Spring Boot's build-image name, Quarkus' container-image name)"),
         unit="build_units",
         # "*": code of any kind outside every module decides whether a repository is one service
         reads=("*", "manifest", "http.client", "env.read", "string.url", "docker.from", "docker.artifact",
                "docker.command", "docker.expose", "http.route", "manifest.dependency", "manifest.dev_dependency",
-               "manifest.bundle", "config.property", "annotation", "compose.service", "k8s.workload", "functions.host"),
+               "manifest.bundle", "config.property", "annotation", "compose.service", "k8s.workload", "functions.host",
+               "manifest.image"),
         writes=("components", "aliases", "roots", "kinds", "attributes"),
         after=("compose.services", "dotnet.aspire-resources"),
         state=("artifacts",),

@@ -8,10 +8,13 @@ RULES = (
         message=("Compose services and Kubernetes workloads are the components that run: named by service or "
                  "workload, with their images, build folders and aliases (host names, Service names); a store "
                  "compose and Kubernetes deploy under two names is one, when a service deployed by both names it "
-                 "under the same setting, or as its one store of that technology, on each side"),
+                 "under the same setting, or as its one store of that technology, on each side; a Kubernetes workload "
+                 "or a service of another compose file running the image a module's build tool names (Jib, the .NET "
+                 "SDK) is the compose service building that module from its Dockerfile"),
         unit="deployment_components",
         reads=("compose.service", "compose.mount", "docker.from", "k8s.workload", "k8s.service", "k8s.variant",
-               "k8s.cluster_binding", "manifest", "config.env", "program.command", "docker.copy", "import"),
+               "k8s.cluster_binding", "manifest", "config.env", "program.command", "docker.copy", "import",
+               "manifest.image", "config.property"),
         writes=("components", "kinds", "aliases", "roots", "attributes"),
     ),
     Rule(

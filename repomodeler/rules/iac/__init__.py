@@ -43,10 +43,11 @@ RULES = (
     Rule(
         id="iac.workloads",
         message=("A Terraform or Bicep container workload (Cloud Run, ECS task, Container App, Kubernetes deployment, "
-                 "function) is a component named after the workload, or the component whose image or name it runs; "
+                 "function) is a component named after the workload, or the component whose image or name it runs "
+                 "(or whose module's build tool names its image: Jib, the .NET SDK's container publishing); "
                  "one image run as several workloads gives one component per workload"),
         unit="iac_workloads",
-        reads=("iac.block", "iac.value"),
+        reads=("iac.block", "iac.value", "manifest", "manifest.image", "config.property"),
         writes=("components", "aliases", "attributes"),
         after=("build.launched-programs",),
         state=("env_values",),
