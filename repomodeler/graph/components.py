@@ -239,7 +239,8 @@ class ComponentRules(ResolverBase):
         A compose file that starts only third-party stores and brokers (a developer's backing services,
         ``docker/local/docker-compose.yml``) beside another stack that runs the applications
         (``docker/community/docker-compose.yml``) starts the same stores for development: a store of
-        that file is the full stack's store of the same image, when the full stacks run exactly one."""
+        that file is the full stack's store of the same image, when the full stacks run exactly one and the
+        store is named only for its technology (``mongo``; ``es-redis`` names a store of its own)."""
         by_file: dict[tuple[str, str], list[Fact]] = defaultdict(list)
         for f in self.by_kind["compose.service"]:
             by_file[(f.repository, f.path)].append(f)
@@ -263,8 +264,11 @@ class ComponentRules(ResolverBase):
         for (repo, path) in sorted(infra):
             for f in by_file[(repo, path)]:
                 names = full.get((repo, image_repo(f)), [])
-                if len(names) == 1:
-                    out[(repo, path, f.get("name") or "")] = names[0]
+                name = f.get("name") or ""
+                # named for its technology only (mongo, redis): a name of its own (es-redis) is another store
+                plain = key(name) in {key(n) for n in image_names(image_repo(f))} or key(name) in {key(n) for n in names}
+                if len(names) == 1 and plain:
+                    out[(repo, path, name)] = names[0]
         return out
 
     def store_peers(self, by_image: dict[str, tuple[str, str]]) -> dict[str, str]:
