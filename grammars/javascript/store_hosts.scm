@@ -7,3 +7,13 @@
  (#match? @call "([Rr]edis|[Mm]ongo|[Pp]ostgres|[Mm]y[Ss]ql|[Rr]abbit|[Kk]afka|[Nn]ats|[Ee]lastic|[Mm]emcache|[Cc]assandra|[Aa]mqp)")
  (#set! fact "service.lookup")
  (#set! store_call "true"))
+
+; A literal host under a key that says it is one: new Redis({ host: 'redis', port: 6379 }),
+; { connection: { host: 'cache' } }. Links only when the literal is a component's name (graph/platform.py).
+((pair
+   key: [(property_identifier) (string (string_fragment))] @key
+   value: (string (string_fragment) @service)) @fact
+ (#match? @key "^[\"']?(host|hostname)[\"']?$")
+ (#set! fact "service.lookup")
+ (#set! host_key "true")
+ (#set! via "literal host setting"))

@@ -7,3 +7,22 @@
  (#match? @call "([Rr]edis|[Mm]ongo|[Pp]ostgres|[Mm]y[Ss]ql|[Rr]abbit|[Kk]afka|[Nn]ats|[Ee]lastic|[Mm]emcache|[Cc]assandra|[Aa]mqp)")
  (#set! fact "service.lookup")
  (#set! store_call "true"))
+
+; A literal host under a key that says it is one, in a settings dict or a client's keyword arguments:
+; DATABASES = {"default": {"HOST": "pgbouncer"}}, {"host": "redis", "port": 6379}, Redis(host="cache").
+; Links only when the literal is a component's name (graph/platform.py).
+((pair
+   key: (string (string_content) @key)
+   value: (string (string_start) . (string_content) @service . (string_end))) @fact
+ (#match? @key "^([Hh]ost|HOST|[Hh]ostname|HOSTNAME)$")
+ (#set! fact "service.lookup")
+ (#set! host_key "true")
+ (#set! via "literal host setting"))
+
+((keyword_argument
+   name: (identifier) @key
+   value: (string (string_start) . (string_content) @service . (string_end))) @fact
+ (#match? @key "^(host|hostname)$")
+ (#set! fact "service.lookup")
+ (#set! host_key "true")
+ (#set! via "literal host setting"))

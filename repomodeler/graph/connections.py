@@ -1365,6 +1365,34 @@ class ConnectionRules(ResolverBase):
             for k in set(self.model.connections) - before:
                 self.model.connections[k].attributes["via"] = "browser code"
 
+    def shared_build_connections(self) -> None:
+        """Deployments that build one context and run different commands of it (``web``, ``worker`` and
+        sixteen consumers of one image, each ``command: run ...``) load the same code and configuration:
+        a connection its code or configuration files make (a settings module naming the database, the
+        cache, the broker) is made by each of them, not by whichever was found first. Connections a
+        deployment's own settings make (its environment) stay its own."""
+        groups: dict[frozenset[tuple[str, str]], list[str]] = defaultdict(list)
+        for c in self.model.components.values():
+            if c.kind == "service" and c.source_roots and c.attributes.get("deployment") in ("compose", "kubernetes"):
+                groups[frozenset(c.source_roots)].append(c.id)
+        for roots, members in sorted(groups.items(), key=lambda kv: sorted(kv[1])):
+            if len(members) < 2:
+                continue
+            members = sorted(members)
+
+            def in_build(e: Evidence) -> bool:
+                return any(e.repository == r and is_under(e.path, root) for r, root in roots)
+
+            made = [(k, conn, shown) for k, conn in sorted(self.model.connections.items())
+                    if k[0] in members and k[1] not in members and conn.kind != "depends_on"
+                    for shown in [sorted(e for e in conn.evidence if in_build(e))] if shown]
+            for (source, target, protocol), conn, shown in made:
+                for other in members:
+                    if other != source and target != other:
+                        self.connect(other, target, protocol, shown, kind=conn.kind,
+                                     attributes={**{k: v for k, v in conn.attributes.items() if k in ("via",)},
+                                                 "shared_build": source})
+
     def ingress_controller(self) -> None:
         """An Ingress is carried out by the cluster's ingress controller. When the system itself names
         that controller (a server-rendered page calling

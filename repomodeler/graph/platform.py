@@ -462,8 +462,13 @@ class PlatformRules(ResolverBase):
                 self.connect(owner, target, TECH_PROTOCOL.get(tech, "tcp"), [f.evidence],
                              attributes={"via": "literal host of a store client"})
                 continue
+            if f.get("host_key") and self.model.components[target].kind not in ("database", "cache", "broker", "service",
+                                                                                 "gateway"):
+                continue
             tcomp = self.model.components[target]
             protocol = f.get("protocol") or "http"
+            if f.get("host_key"):  # {"host": "redis"}: the store's own protocol, else plain TCP
+                protocol = TECH_PROTOCOL.get(tcomp.attributes.get("technology", ""), "tcp")
             if tcomp.kind in ("database", "cache", "broker"):  # config_json["user-mongodb"]["addr"]
                 protocol = TECH_PROTOCOL.get(tcomp.attributes.get("technology", ""), protocol)
             self.connect(owner, target, protocol, [f.evidence], attributes={"via": f.get("via") or "lookup by service id"})

@@ -18,6 +18,15 @@ RULES = (
         writes=("components", "kinds", "aliases", "roots", "attributes"),
     ),
     Rule(
+        id="compose.shared-build",
+        message=("Deployments building one context and running different commands of it load the same code and "
+                 "configuration: a connection made there is made by each of them"),
+        unit="shared_build_connections",
+        reads=(),
+        writes=("connections",),
+        after=("protocol.fold-unknown",),
+    ),
+    Rule(
         id="compose.depends-on",
         message=("A compose service's depends_on or links entry to a service nothing else connects it to is a "
                  "connection"),
