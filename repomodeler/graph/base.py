@@ -38,6 +38,9 @@ DEFAULT_COMPOSE = re.compile(r"(^|/)(docker-compose|compose)(\.override)?\.ya?ml
 # Compose files of optional add-ons an operator starts on top of the system (docker/addons/<name>/
 # docker-compose.yml): opt-in like a variant file.
 ADD_ON_DIR = re.compile(r"(^|/)(add-?ons?|extras|optional|extensions)/", re.I)
+# Folders of developer tools, tests and benchmarks: a compose file there starts a harness around the
+# system (hack/dev/compression-test/docker-compose.yml, tests/e2e/docker-compose.yml), not the system.
+HARNESS_DIR = re.compile(r"(^|/)(hack|tests?|e2e|integration[-_]?tests?|load[-_]?tests?|loadtest|benchmarks?|perf)/", re.I)
 
 
 def compose_variants(paths: set[str]) -> set[str]:
@@ -326,7 +329,7 @@ class ResolverBase:
         services = [f for f in every_fact if f.kind == "compose.service"]
         variants = compose_variants({f.path for f in services})
         variants |= renamed_variants(services, variants)
-        variants |= {f.path for f in services if ADD_ON_DIR.search(f.path)}
+        variants |= {f.path for f in services if ADD_ON_DIR.search(f.path) or HARNESS_DIR.search(f.path)}
         variants |= template_catalogs(services)
         variants -= completing_variants(every_fact, variants)
         nested = nested_compose_variants(services, variants)

@@ -34,7 +34,11 @@ from repomodeler.graph.values import client_path, http_verb, parse_hosts
 from repomodeler.languages import language_for_path
 from repomodeler.records import Evidence, Fact
 
-# A realtime client library and the server library that answers it: a browser app importing the
+# tRPC: the adapters that mount a router in a server (an app's client reaches the component mounting it).
+TRPC_ADAPTERS = ("@trpc/server/adapters/fetch", "@trpc/server/adapters/next", "@trpc/server/adapters/express",
+                 "@trpc/server/adapters/standalone", "@trpc/server/adapters/fastify", "@trpc/server/adapters/node-http",
+                 "@trpc/server/adapters/ws", "@trpc/server/adapters/aws-lambda", "@hono/trpc-server", "trpc-koa-adapter")
+# A realtime or RPC client library and the server library that answers it: a browser app importing the
 # client reaches the one component whose code runs the server.
 REALTIME_PAIRS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("socket.io-client", ("socket.io",)),
@@ -43,7 +47,8 @@ REALTIME_PAIRS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("engine.io-client", ("engine.io",)),
     ("@feathersjs/socketio-client", ("@feathersjs/socketio",)),
     ("@microsoft/signalr", ("Microsoft.AspNetCore.SignalR",)),
-)
+) + tuple((client, TRPC_ADAPTERS) for client in ("@trpc/client", "@trpc/react-query", "@trpc/tanstack-react-query",
+                                                  "@trpc/next"))
 # Paths every server answers the same way: they say nothing about which server is called.
 PROBES = frozenset({"health", "healthz", "healthcheck", "livez", "readyz", "ready", "live", "liveness", "readiness",
                     "ping", "metrics", "status", "version", "favicon.ico", "robots.txt", "login", "logout"})
@@ -211,6 +216,14 @@ class RouteCallRules(ResolverBase):
                         own = s.path in self._entries(t, s.repository)
                         if t not in targets or own and targets[t].path not in self._entries(t, s.repository):
                             targets[t] = s.evidence  # the import in the process's own entry module shows it best
+            # a library package mounting the server (a workspace's api package) runs in the services
+            # depending on it
+            for t in [t for t in targets if self.model.components[t].kind == "library"]:
+                ev = targets.pop(t)
+                for (src, dst, protocol) in self.model.connections:
+                    if dst == t and protocol == "library" and src != app \
+                            and self.model.components[src].kind in SERVING_KINDS:
+                        targets.setdefault(src, ev)
             # code of a split component that no one process runs alone stands for "one of them": when one
             # process runs the server itself, it is that one
             parts = {t for t in targets if self._part_of(t) != t and self._part_of(t) in targets}
