@@ -1373,15 +1373,20 @@ class ConnectionRules(ResolverBase):
         deployment's own settings make (its environment) stay its own."""
         groups: dict[frozenset[tuple[str, str]], list[str]] = defaultdict(list)
         for c in self.model.components.values():
-            if c.kind == "service" and c.source_roots and c.attributes.get("deployment") in ("compose", "kubernetes"):
+            # a context that is the whole repository holds every program of a monorepo: no one build
+            if c.kind == "service" and c.source_roots and c.attributes.get("deployment") in ("compose", "kubernetes") \
+                    and all(root not in ("", ".") for _r, root in c.source_roots):
                 groups[frozenset(c.source_roots)].append(c.id)
+        # the deployment's own files (a compose file, manifests) say what each deployment is handed
+        descriptors = {(f.repository, f.path) for k in ("compose.service", "k8s.workload") for f in self.by_kind[k]}
         for roots, members in sorted(groups.items(), key=lambda kv: sorted(kv[1])):
             if len(members) < 2:
                 continue
             members = sorted(members)
 
             def in_build(e: Evidence) -> bool:
-                return any(e.repository == r and is_under(e.path, root) for r, root in roots)
+                return (e.repository, e.path) not in descriptors and any(
+                    e.repository == r and is_under(e.path, root) for r, root in roots)
 
             made = [(k, conn, shown) for k, conn in sorted(self.model.connections.items())
                     if k[0] in members and k[1] not in members and conn.kind != "depends_on"

@@ -22,7 +22,7 @@ RULES = (
         message=("Deployments building one context and running different commands of it load the same code and "
                  "configuration: a connection made there is made by each of them"),
         unit="shared_build_connections",
-        reads=(),
+        reads=("compose.service", "k8s.workload"),
         writes=("connections",),
         after=("protocol.fold-unknown",),
     ),
