@@ -83,6 +83,11 @@ class ComponentRules(ResolverBase):
             if m and f.get("image"):
                 numbered_nodes[(f.repository, f.path, m.group(1).lower(), self.compose_interpolate(f, f.get("image")))] += 1
         twins = self.backing_store_twins()
+        # an image a file runs as several services (api, worker, migrate of one image): its name is none of theirs
+        image_uses: dict[tuple[str, str, str], int] = defaultdict(int)
+        for f in self.by_kind["compose.service"]:
+            if f.get("image"):
+                image_uses[(f.repository, f.path, _image_repo(self.compose_interpolate(f, f.get("image")) or ""))] += 1
         for f in self.by_kind["compose.service"]:
             name = f.get("name") or ""
             image = self.compose_interpolate(f, f.get("image"))
@@ -93,8 +98,10 @@ class ComponentRules(ResolverBase):
             kind = tech[1] if tech and not context else "service"
             attrs = {"image": image or "", "technology": tech[0] if tech else "", "deployment": "compose",
                      "ports": f.get("ports") or f.get("expose") or ""}
+            shared_image = bool(image) and image_uses[(f.repository, f.path, _image_repo(image or ""))] > 1
             aliases = tuple(a for a in (f.get("container_name"), f.get("hostname"),
-                                        image_basename(image) if image and not tech and not context else None) if a)
+                                        image_basename(image) if image and not tech and not context
+                                        and not shared_image else None) if a)
             root, dockerfile = self.build_root(f)
             recipe = None
             if root is None and image and not tech and "$" not in image \
@@ -113,7 +120,7 @@ class ComponentRules(ResolverBase):
                     attrs["technology"] = base_tech[0]
                 if bases and image_language(bases[0]):
                     attrs["base_language"] = image_language(bases[0]) or ""
-            same = self._same_image(image, by_image, f.path) if image and not tech and context is None else None
+            same = self._same_image(image, by_image, f.path, name) if image and not tech and context is None else None
             image_line = None  # the line of a build file naming the image this service runs
             if not same and root is None and image and not tech and "$" not in image:
                 # the image a module's build tool makes (Jib, the .NET SDK), which a service of another
@@ -190,7 +197,7 @@ class ComponentRules(ResolverBase):
             attrs.update({k: f.get(k) or "" for k in WORKLOAD_SIZING if f.get(k)})
             aliases = tuple(a for a in (f.get("app"), image_basename(image) if image and not tech else None) if a)
             name = f.get("name") or ""
-            same = self._same_image(image, by_image, f.path) if image and not tech else None
+            same = self._same_image(image, by_image, f.path, f.get("name") or "") if image and not tech else None
             image_line = None  # the line of a build file naming the image this workload runs
             if not same and image and not tech and modules:
                 # the image a module's build tool makes, where a compose service builds that module
@@ -885,12 +892,22 @@ class ComponentRules(ResolverBase):
         made = self.alias.get(name)
         return (self.model.components[made].name if made else name), evidence
 
-    @staticmethod
-    def _same_image(image: str | None, by_image: dict[str, tuple[str, str]], path: str) -> str | None:
+    def _same_image(self, image: str | None, by_image: dict[str, tuple[str, str]], path: str,
+                    own_name: str = "") -> str | None:
+        """The component another descriptor runs this application image as. When that descriptor runs
+        the image as several services (``api``, ``api-worker`` and ``migrate`` of one image, each its
+        own command), the image does not say which: only a service of the same name is this one."""
         if not image or "$" in image or _image_repo(image) not in by_image:
             return None
         name, first_path = by_image[_image_repo(image)]
-        return name if first_path != path else None
+        if first_path == path:
+            return None
+        there = sorted({(f.get("name") or "").lower() for k in ("compose.service", "k8s.workload")
+                        for f in self.by_kind[k] if f.path == first_path and f.get("image")
+                        and _image_repo(self.compose_interpolate(f, f.get("image")) or "") == _image_repo(image)})
+        if len(there) > 1:
+            return own_name if own_name and own_name.lower() in there and own_name.lower() in self.alias else None
+        return name
 
     def image_deployments(self) -> dict[str, set[str]]:
         """Keys of deployed application components that only name an image (no build context here):
