@@ -186,7 +186,9 @@ class ConnectionRules(ResolverBase):
     def setting(self, owner: str, repository: str, name: str) -> str | None:
         """The value a deployment or configuration gives `name` for `owner` (a .env file's value counts
         for every component of its repository); None when nothing sets it or it is ambiguous."""
-        values = {v for v, _ev in self.env_values.get((owner, name), [])} - {f"${{{name}}}"}  # passed on as is
+        # passed on as is (`${NAME}`, `${NAME:-default}`): the variable itself, not a value for it
+        itself = re.compile(rf"^\$\{{{re.escape(name)}(\}}|:?-)")
+        values = {v for v, _ev in self.env_values.get((owner, name), []) if not itself.match(v)}
         if not values:
             values = {f.get("value") or "" for f in self.by_kind["config.env"]
                       if f.repository == repository and not f.get("owner") and f.get("name") == name}

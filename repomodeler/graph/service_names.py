@@ -36,7 +36,8 @@ class ServiceNameRules(ResolverBase):
     def network_aliases(self) -> None:
         for f in self.by_kind["compose.network_alias"]:
             owner = self.alias.get((f.get("owner") or "").lower())
-            name = (f.get("alias") or "").strip().lower()
+            # `${XMPP_SERVER:-xmpp.meet.jitsi}`: what compose makes of it with the .env beside the file
+            name = (self.compose_interpolate(f, f.get("alias")) or "").strip().lower()
             if owner is None or not name or "$" in name or "{" in name:
                 continue  # a service no component stands for (a sidecar), or an alias set at deploy time
             claimed = self.alias.get(name)

@@ -60,8 +60,15 @@ def _is_service(name: str, svc: yaml.Node) -> bool:
 DATA_ONLY_COMMANDS = frozenset({"/bin/true", "true", "/bin/false", "false", "/bin/echo", "echo"})
 
 
+# `${NAME:-default}` / `${NAME-default}`: a default the file gives a variable
+_DEFAULTED = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*):?-([^}$\s]+)\}")
+
+
 def read_compose(repo: str, path: str, text: str) -> list[Fact]:
     facts: list[Fact] = []
+    file_defaults: dict[str, str] = {}
+    for m in _DEFAULTED.finditer(text):
+        file_defaults.setdefault(m.group(1), m.group(2))
     docs = load_yaml_documents(text)
     for doc in docs:
         services = get(doc, "services")
@@ -108,6 +115,10 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
                 facts.append(fact("program.command", repo, path, node_line(first), owner=name, command=" ".join(parts)[:500],
                                    source="compose", context=context))
             for env_name, value, line in _env_pairs(get(svc, "environment")):
+                if value == f"${{{env_name}}}" and env_name in file_defaults:
+                    # passed on from compose's environment; where that is unset, the value this file
+                    # itself gives the variable elsewhere (`aliases: [${XMPP_SERVER:-xmpp.meet.jitsi}]`)
+                    value = f"${{{env_name}:-{file_defaults[env_name]}}}"
                 facts.append(fact("config.env", repo, path, line, owner=name, name=env_name, value=value,
                                    source="compose"))
             for label, value, line in _env_pairs(get(svc, "labels"), passed_on=False):
