@@ -145,6 +145,10 @@ def disabled_settings(properties: Iterable[Fact]) -> set[tuple[str, str, str]]:
 
 
 # A setting holding a host alone, whose port a sibling `<section>.port` gives (jsreport.host / jsreport.port).
+# Files holding a program's settings: configuration files, and settings modules of code
+# (settings.py, sentry.conf.py, config/database.js).
+SETTINGS_FILE = re.compile(r"(?i)((^|/)(settings|config|conf|configuration|constants)(/|[^/]*\.(py|rb|js|ts|php|exs?)$)"
+                           r"|\.conf(\.example)?\.py$|\.(ya?ml|json|toml|ini|properties|env|conf|cfg|hjson)$)")
 # Names of a Kubernetes cluster's ingress controller (its Service, Deployment or image)
 INGRESS_CONTROLLER = re.compile(r"(?i)(^|[./-])(ingress-nginx(-controller)?|nginx-ingress(-controller)?|ingress-controller|"
                                 r"istio-ingressgateway|[a-z0-9]*-ingressgateway|haproxy-ingress|emissary-ingress)([./:-]|$)")
@@ -1369,10 +1373,11 @@ class ConnectionRules(ResolverBase):
 
     def shared_build_connections(self) -> None:
         """Deployments that build one context and run different commands of it (``web``, ``worker`` and
-        sixteen consumers of one image, each ``command: run ...``) load the same code and configuration:
-        a connection its code or configuration files make (a settings module naming the database, the
-        cache, the broker) is made by each of them, not by whichever was found first. Connections a
-        deployment's own settings make (its environment) stay its own."""
+        sixteen consumers of one image, each ``command: run ...``) load the same configuration: a
+        connection its settings files make (a settings module naming the database, the cache, the
+        broker) is made by each of them, not by whichever was found first. A call in feature code (a
+        sign-in page calling an identity provider) is the process's that runs that code, and connections
+        a deployment's own settings make (its environment) stay its own."""
         groups: dict[frozenset[tuple[str, str]], list[str]] = defaultdict(list)
         for c in self.model.components.values():
             # a context that is the whole repository holds every program of a monorepo: no one build
@@ -1387,7 +1392,7 @@ class ConnectionRules(ResolverBase):
             members = sorted(members)
 
             def in_build(e: Evidence) -> bool:
-                return (e.repository, e.path) not in descriptors and any(
+                return (e.repository, e.path) not in descriptors and bool(SETTINGS_FILE.search(e.path)) and any(
                     e.repository == r and is_under(e.path, root) for r, root in roots)
 
             made = [(k, conn, shown) for k, conn in sorted(self.model.connections.items())
