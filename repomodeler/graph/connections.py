@@ -147,7 +147,7 @@ def disabled_settings(properties: Iterable[Fact]) -> set[tuple[str, str, str]]:
 # A setting holding a host alone, whose port a sibling `<section>.port` gives (jsreport.host / jsreport.port).
 # Files holding a program's settings: configuration files, and settings modules of code
 # (settings.py, sentry.conf.py, config/database.js).
-SETTINGS_FILE = re.compile(r"(?i)((^|/)(settings|config|conf|configuration|constants)(/|[^/]*\.(py|rb|js|ts|php|exs?)$)"
+SETTINGS_FILE = re.compile(r"(?i)((^|/)(settings|config|conf|configuration|constants)(/|([._-][^/]*)?\.(py|rb|js|ts|php|exs?)$)"
                            r"|\.conf(\.example)?\.py$|\.(ya?ml|json|toml|ini|properties|env|conf|cfg|hjson)$)")
 # Names of a Kubernetes cluster's ingress controller (its Service, Deployment or image)
 INGRESS_CONTROLLER = re.compile(r"(?i)(^|[./-])(ingress-nginx(-controller)?|nginx-ingress(-controller)?|ingress-controller|"
@@ -190,9 +190,11 @@ class ConnectionRules(ResolverBase):
     def setting(self, owner: str, repository: str, name: str) -> str | None:
         """The value a deployment or configuration gives `name` for `owner` (a .env file's value counts
         for every component of its repository); None when nothing sets it or it is ambiguous."""
-        # passed on as is (`${NAME}`, `${NAME:-default}`): the variable itself, not a value for it
-        itself = re.compile(rf"^\$\{{{re.escape(name)}(\}}|:?-)")
-        values = {v for v, _ev in self.env_values.get((owner, name), []) if not itself.match(v)}
+        # passed on as is (`${NAME}`): the variable itself, not a value for it; passed on with a default
+        # (`${NAME:-http://api:8000}`): that default, where nothing else sets the variable
+        itself = re.compile(rf"^\$\{{{re.escape(name)}:?-(?P<default>[^}}]*)\}}$")
+        values = {(m.group("default") if (m := itself.match(v)) else v)
+                  for v, _ev in self.env_values.get((owner, name), [])} - {f"${{{name}}}"}
         if not values:
             values = {f.get("value") or "" for f in self.by_kind["config.env"]
                       if f.repository == repository and not f.get("owner") and f.get("name") == name}
