@@ -138,6 +138,8 @@ def test_the_first_recognising_reader_reads():
 
 # --------------------------------------------------------------------------- one fixture per reader module
 FIXTURES = {
+    "alloy": ("alloy/config.alloy", 'loki.write "default" {\n  endpoint {\n    url = "http://loki:3100/loki/api/v1/push"\n'
+              "  }\n}\n", "monitoring.target"),
     "appsettings": ("appsettings.json", '{"ConnectionStrings": {"Orders": "Host=db"}}\n', "config.property"),
     "beats": ("filebeat.yml", 'output.logstash:\n  hosts: ["logstash:5044"]\n', "monitoring.target"),
     "caddy": ("proxy/Caddyfile.prod", "shop.example.com {\n  reverse_proxy /api/* orders:8080\n}\n", "proxy.route"),

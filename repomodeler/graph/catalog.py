@@ -265,6 +265,13 @@ IMAGE_PORTS: tuple[tuple[re.Pattern[str], tuple[int, ...]], ...] = tuple(
 )
 
 
+# The images of programs whose configuration files a reader reads (the fact's `program`): the
+# container running one of them runs the file when no mount or build says which does.
+PROGRAM_IMAGES: dict[str, re.Pattern[str]] = {
+    "alloy": re.compile(r"(^|/)grafana/(alloy|agent)([:@]|$)"),
+}
+
+
 def image_ports(image: str) -> tuple[int, ...]:
     """The ports the image's program listens on by default (``consul`` -> 8500), () when unknown."""
     base = image_basename(image).lower()

@@ -13,6 +13,7 @@ from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.packages import folder
 from repomodeler.graph.catalog import (
     OBJECT_STORE_HOSTS,
+    PROGRAM_IMAGES,
     RESERVED_EXAMPLE,
     OBJECT_STORE_LIBRARIES,
     METADATA_HOSTS,
@@ -553,9 +554,13 @@ class ConnectionRules(ResolverBase):
         (the one built from or mounting that file's folder) reads from each target it names."""
         for f in self.by_kind["monitoring.target"]:
             owner = self.owner_of(f.repository, f.path)
+            if f.get("program"):
+                owner = self.config_runner(f.get("program") or "", owner)
             if owner is None:
                 continue
             value = f.get("value") or ""
+            if "${" in value:  # `env("LOKI_URL")`: the deployment's value, which may carry its own scheme
+                value = expand_placeholders(value, lambda n: self.setting(owner, f.repository, n))
             if "://" not in value:
                 value = f"http://{value}"
             before = set(self.model.connections)
@@ -567,6 +572,19 @@ class ConnectionRules(ResolverBase):
             if not made and not any(k[0] == owner and f.evidence in c.evidence for k, c in self.model.connections.items()):
                 # a target no component answers to (yet): listed, so a process found later can take it
                 self.model.unresolved.append(Unresolved(owner, value, f.evidence))
+
+    def config_runner(self, program: str, owner: str | None) -> str | None:
+        """The component running a program's configuration file (`program` as a fact names it: an
+        Alloy pipeline): the one whose folders hold the file (the container mounting it, the image
+        built from its folder), unless that is an application with code of its own (the file kept
+        in its repository for a deployment elsewhere); else the one component running the program's
+        image; else none."""
+        if owner is not None and not self.has_code(self.model.components[owner]):
+            return owner
+        pattern = PROGRAM_IMAGES.get(program)
+        runners = sorted(c.id for c in self.model.components.values()
+                         if pattern is not None and pattern.search((c.attributes.get("image") or "").lower()))
+        return runners[0] if len(runners) == 1 else None
 
     def sdk_services(self) -> None:
         """A service importing the client library of a hosted service (Stripe, SendGrid, OpenAI,

@@ -102,6 +102,8 @@ class ListenPortRules(ResolverBase):
         if classify_role(f.path) != "source":
             return None
         owner = self.owner_of(f.repository, f.path)
+        if f.get("program"):  # a program's configuration file (an Alloy receiver): the container running it
+            owner = self.config_runner(f.get("program") or "", owner)  # type: ignore[attr-defined]
         if owner is not None and self.model.components[owner].kind in RUNNING_KINDS:
             return owner
         if owner is not None or f.kind != "config.setting":

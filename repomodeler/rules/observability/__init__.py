@@ -5,12 +5,12 @@ from repomodeler.rules.core import Rule
 RULES = (
     Rule(
         id="observability.scrape-targets",
-        message=("A Prometheus scrape target or monitoring address connects the monitoring server to the component "
-                 "it names"),
+        message=("A Prometheus scrape target or monitoring address (an Alloy scrape target, writer or exporter "
+                 "endpoint) connects the monitoring server to the component it names"),
         unit="monitoring_targets",
         reads=("monitoring.target", "config.env"),
         writes=("connections", "unresolved", "attributes"),
         after=("build.units", "compose.depends-on"),
-        state=("ports_published", "ports_served"),
+        state=("databases_named", "env_values", "ports_published", "ports_served"),
     ),
 )
