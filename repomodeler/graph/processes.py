@@ -46,6 +46,10 @@ TOOL_DIRS = frozenset({"tools", "tool", "hack", "scripts", "script", "ci", "dev"
                        "gen", "generate", "generator", "generators", "internal-tools", "bench", "benchmark",
                        "benchmarks", "example", "examples", "sample", "samples", "demo", "demos", "test", "tests",
                        "testing", "e2e", "mock", "mocks", "docs", "doc", "x-tools"})
+# Programs that run once or only against the system: a schema migration, a seeder, a load generator
+# (cmd/shop-migrate, cmd/loadtest). A deployment runs them as a job, if at all: not a component.
+ONE_SHOT_PROGRAM = re.compile(r"(?i)(^|[-_])(migrate|migrator|migration|migrations|seed|seeder|loadtest|load-test|"
+                              r"loadgen|stress|bench|benchmark)$")
 # Folders whose children are the roles of one server binary.
 ROLE_PARENTS = frozenset({"service", "services", "roles", "role", "servers", "components", "daemons"})
 ENTRY_CALLS = frozenset({"Serve", "Execute", "Run", "Start", "Main", "ListenAndServe", "RunServer", "StartServer"})
@@ -255,7 +259,8 @@ class ProcessRules(ResolverBase):
             mains = sorted(f.evidence for f in fs if f.get("part") == "func")
             pkg_files = {f.path for f in fs if f.get("part") == "package"}
             mains = [e for e in mains if e.path in pkg_files]
-            if mains and not any(p.lower() in TOOL_DIRS for p in d.split("/")):
+            if mains and not any(p.lower() in TOOL_DIRS for p in d.split("/")) \
+                    and not ONE_SHOT_PROGRAM.search(d.rsplit("/", 1)[-1]):
                 out[d] = mains
         return out
 
