@@ -1393,9 +1393,10 @@ class ConnectionRules(ResolverBase):
 
     def shared_build_connections(self) -> None:
         """Deployments that build one context and run different commands of it (``web``, ``worker`` and
-        sixteen consumers of one image, each ``command: run ...``) load the same configuration: a
-        connection its settings files make (a settings module naming the database, the cache, the
-        broker) is made by each of them, not by whichever was found first. A call in feature code (a
+        sixteen consumers of one image, each ``command: run ...``) load the same configuration and data
+        layer: a connection its settings files make (a settings module naming the database, the cache,
+        the broker), and its code's use of a store (the repositories every process builds), is made by
+        each of them, not by whichever was found first. A call in feature code to another service (a
         sign-in page calling an identity provider) is the process's that runs that code, and connections
         a deployment's own settings make (its environment) stay its own."""
         groups: dict[frozenset[tuple[str, str]], list[str]] = defaultdict(list)
@@ -1411,13 +1412,14 @@ class ConnectionRules(ResolverBase):
                 continue
             members = sorted(members)
 
-            def in_build(e: Evidence) -> bool:
-                return (e.repository, e.path) not in descriptors and bool(SETTINGS_FILE.search(e.path)) and any(
-                    e.repository == r and is_under(e.path, root) for r, root in roots)
+            def in_build(e: Evidence, store: bool) -> bool:
+                return (e.repository, e.path) not in descriptors and (store or bool(SETTINGS_FILE.search(e.path))) \
+                    and any(e.repository == r and is_under(e.path, root) for r, root in roots)
 
             made = [(k, conn, shown) for k, conn in sorted(self.model.connections.items())
                     if k[0] in members and k[1] not in members and conn.kind != "depends_on"
-                    for shown in [sorted(e for e in conn.evidence if in_build(e))] if shown]
+                    for store in [self.model.components[k[1]].kind in ("database", "cache", "broker", "storage")]
+                    for shown in [sorted(e for e in conn.evidence if in_build(e, store))] if shown]
             for (source, target, protocol), conn, shown in made:
                 for other in members:
                     if other != source and target != other:
