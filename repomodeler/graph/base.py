@@ -38,9 +38,11 @@ DEFAULT_COMPOSE = re.compile(r"(^|/)(docker-compose|compose)(\.override)?\.ya?ml
 # Compose files of optional add-ons an operator starts on top of the system (docker/addons/<name>/
 # docker-compose.yml): opt-in like a variant file.
 ADD_ON_DIR = re.compile(r"(^|/)(add-?ons?|extras|optional|extensions)/", re.I)
-# Folders of developer tools, tests and benchmarks: a compose file there starts a harness around the
-# system (hack/dev/compression-test/docker-compose.yml, tests/e2e/docker-compose.yml), not the system.
-HARNESS_DIR = re.compile(r"(^|/)(hack|tests?|e2e|integration[-_]?tests?|load[-_]?tests?|loadtest|benchmarks?|perf)/", re.I)
+# Folders of developer tools, tests, benchmarks and editor dev containers: a compose file there starts a
+# harness around the system (hack/dev/compression-test/docker-compose.yml, tests/e2e/docker-compose.yml,
+# .devcontainer/docker-compose.yml), not the system.
+HARNESS_DIR = re.compile(r"(^|/)(hack|tests?|e2e|integration[-_]?tests?|load[-_]?tests?|loadtest|benchmarks?|perf|"
+                         r"\.?devcontainers?([-_][^/]*)?)/", re.I)
 
 
 def compose_variants(paths: set[str]) -> set[str]:
@@ -88,8 +90,12 @@ def template_catalogs(services: list[Fact]) -> set[str]:
     self-hosting platform's one-click templates, ``templates/compose/ghost.yaml``, ``plausible.yaml``...),
     which the application deploys for its users. They describe other software, not this system.
     A folder holding the file ``docker compose up`` runs there (``docker-compose.yml``,
-    ``compose.yaml``) is one stack with its add-on files (``-f docker-compose.yml -f jibri.yml``)."""
+    ``compose.yaml``) is one stack with its add-on files (``-f docker-compose.yml -f jibri.yml``), and so
+    is a folder of override files that add settings to services defined elsewhere (``overrides/``)."""
     by_folder: dict[tuple[str, str], dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+    # services with neither an image nor a build: settings for a service another file defines
+    fragments = {f.path: True for f in services if not f.get("image") and not f.get("build_context")
+                 and not f.get("dockerfile")}
     for f in services:
         parent = f.path.rsplit("/", 1)[0] if "/" in f.path else ""
         by_folder[(f.repository, parent)][f.path].add((f.get("name") or "").lower())
@@ -97,6 +103,8 @@ def template_catalogs(services: list[Fact]) -> set[str]:
     for files in by_folder.values():
         if len(files) < TEMPLATE_CATALOG_SIZE or any(DEFAULT_COMPOSE.search(p) for p in files):
             continue
+        if any(fragments.get(p) for p in files):
+            continue  # files adding settings to services defined elsewhere: overrides of one stack
         names = [n for ns in files.values() for n in ns]
         # variants of one stack repeat its service names; a catalog's stacks hardly share any
         if len(set(names)) >= 0.5 * len(names):

@@ -1391,6 +1391,31 @@ class ConnectionRules(ResolverBase):
             for k in set(self.model.connections) - before:
                 self.model.connections[k].attributes["via"] = "browser code"
 
+    def init_job_connections(self) -> None:
+        """A one-shot job others wait for (``depends_on: {configurator: {condition:
+        service_completed_successfully}}``) running their own image prepares what they run with: a
+        configurator writing the database and cache addresses into the settings they share, a
+        migration. The stores it is handed are theirs too; the job itself runs once."""
+        def repo_of(image: str) -> str:  # without tag or digest
+            base = image.split("@")[0]
+            last = base.rsplit("/", 1)[-1]
+            return (base[: len(base) - len(last)] + last.split(":")[0]).lower()
+
+        images = {self.alias.get((f.get("name") or "").lower()): repo_of(self.compose_interpolate(f, f.get("image")) or "")
+                  for f in self.by_kind["compose.service"] if f.get("image")}
+        for f in sorted(self.by_kind["compose.depends"], key=Fact.order):
+            if f.get("condition") != "service_completed_successfully":
+                continue
+            waiting = self.alias.get((f.get("owner") or "").lower())
+            job = self.alias.get((f.get("target") or "").lower())
+            if not waiting or not job or waiting == job or not images.get(job) or images.get(job) != images.get(waiting):
+                continue
+            for (source, target, protocol), conn in sorted(self.model.connections.items()):
+                if source == job and target != waiting \
+                        and self.model.components[target].kind in ("database", "cache", "broker", "storage"):
+                    self.connect(waiting, target, protocol, [f.evidence, *sorted(conn.evidence)], kind=conn.kind,
+                                 attributes={"via": f"prepared by {self.model.components[job].name}"})
+
     def shared_build_connections(self) -> None:
         """Deployments that build one context and run different commands of it (``web``, ``worker`` and
         sixteen consumers of one image, each ``command: run ...``) load the same configuration and data

@@ -103,6 +103,7 @@ ORDER: tuple[str, ...] = (
     "kubernetes.ingress",
     "build.exposed-ports",
     "protocol.fold-unknown",
+    "compose.init-jobs",
     "compose.shared-build",
     "iac.gateways",
     "frontdoor.entry-points",

@@ -131,8 +131,10 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
                 target = scalar(item)
                 if target:
                     facts.append(fact("compose.depends", repo, path, node_line(item), owner=name, target=target))
-            for k, _v in items(depends):
-                facts.append(fact("compose.depends", repo, path, node_line(k), owner=name, target=k.value))
+            for k, v in items(depends):
+                # `condition: service_completed_successfully`: a job that must have run to its end first
+                facts.append(fact("compose.depends", repo, path, node_line(k), owner=name, target=k.value,
+                                   condition=scalar(get(v, "condition"))))
             for item in seq(get(svc, "links")):
                 target = scalar(item)
                 if target:

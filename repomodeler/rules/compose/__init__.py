@@ -18,6 +18,15 @@ RULES = (
         writes=("components", "kinds", "aliases", "roots", "attributes"),
     ),
     Rule(
+        id="compose.init-jobs",
+        message=("A one-shot job others wait for (condition service_completed_successfully) running their image "
+                 "prepares what they run with: the stores it is handed are theirs too"),
+        unit="init_job_connections",
+        reads=("compose.depends", "compose.service"),
+        writes=("connections",),
+        after=("protocol.fold-unknown",),
+    ),
+    Rule(
         id="compose.shared-build",
         message=("Deployments building one context and running different commands of it load the same code and "
                  "configuration: a connection made there is made by each of them"),
