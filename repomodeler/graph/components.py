@@ -83,11 +83,13 @@ class ComponentRules(ResolverBase):
             if m and f.get("image"):
                 numbered_nodes[(f.repository, f.path, m.group(1).lower(), self.compose_interpolate(f, f.get("image")))] += 1
         twins = self.backing_store_twins()
-        # an image a file runs as several services (api, worker, migrate of one image): its name is none of theirs
+        # an image a file runs as several services (migrate, api, worker of getacme/api): when one of them is
+        # named like the image, the image's name is that one's, not the first's
         image_uses: dict[tuple[str, str, str], int] = defaultdict(int)
         for f in self.by_kind["compose.service"]:
             if f.get("image"):
                 image_uses[(f.repository, f.path, _image_repo(self.compose_interpolate(f, f.get("image")) or ""))] += 1
+        service_names = {(f.get("name") or "").lower() for f in self.by_kind["compose.service"]}
         for f in self.by_kind["compose.service"]:
             name = f.get("name") or ""
             image = self.compose_interpolate(f, f.get("image"))
@@ -98,7 +100,8 @@ class ComponentRules(ResolverBase):
             kind = tech[1] if tech and not context else "service"
             attrs = {"image": image or "", "technology": tech[0] if tech else "", "deployment": "compose",
                      "ports": f.get("ports") or f.get("expose") or ""}
-            shared_image = bool(image) and image_uses[(f.repository, f.path, _image_repo(image or ""))] > 1
+            shared_image = bool(image) and image_uses[(f.repository, f.path, _image_repo(image or ""))] > 1 \
+                and image_basename(image or "").lower() in service_names - {name.lower()}
             aliases = tuple(a for a in (f.get("container_name"), f.get("hostname"),
                                         image_basename(image) if image and not tech and not context
                                         and not shared_image else None) if a)
