@@ -619,6 +619,53 @@ class ConnectionRules(ResolverBase):
             # local stand-in (the Firestore emulator a compose file runs): the client reaches it there
             self.connect(owner, target, "http", [f.evidence], attributes={"via": f"sdk {module}"})
         self._fold_object_store_providers()
+        self._alternative_object_stores()
+
+    def _alternative_object_stores(self) -> None:
+        """One module importing the object-storage SDKs of several providers (S3, Cloud Storage, Azure
+        Blob: ``StorageService`` picking one by a setting) keeps data in one object store, of whichever
+        provider the operator configures: the system's S3-compatible store when it deploys one (MinIO),
+        else one ``object-storage`` node. The providers it merely supports are not drawn as calls."""
+        hosts: dict[tuple[str, str], dict[str, Evidence]] = defaultdict(dict)
+        named = [(f, f"{f.get('module')}.{f.get('name')}") for f in self.by_kind["module.var"] if f.get("name")]
+        for f, module in [*((f, f.get("module") or "") for f in self.by_kind["import"]), *named]:
+            found = sdk_service(module)
+            if found is not None and found[0] in OBJECT_STORE_HOSTS:
+                hosts[(f.repository, f.path)].setdefault(found[0], f.evidence)
+        files = {k: v for k, v in hosts.items() if len(v) >= 2}
+        if not files:
+            return
+        s3 = sorted(c.id for c in self.model.components.values()
+                    if c.kind == "database" and c.attributes.get("technology") == "s3")
+        for (repo, path), found in sorted(files.items()):
+            owner = self.owner_of(repo, path)
+            if owner is None:
+                continue
+            moved = False
+            for host in sorted(found):
+                cid = self.alias.get(host)
+                key = (owner, cid, "http") if cid else None
+                conn = self.model.connections.get(key) if key else None
+                if conn is None or {e.path for e in conn.evidence} - {path}:
+                    continue  # reached from elsewhere too: a use of that provider of its own
+                self.model.connections.pop(key)
+                self.created_by.pop(key, None)
+                moved = True
+                if self.model.components[cid].kind == "external" and not any(cid in k[:2] for k in self.model.connections):
+                    del self.model.components[cid]
+                    self.created_by.pop(cid, None)
+                    for a in [a for a, t in self.alias.items() if t == cid]:
+                        del self.alias[a]
+            if not moved:
+                continue
+            target = s3[0] if len(s3) == 1 else self.alias.get("object-storage")
+            if target is None:
+                target = self.add_component("object-storage", "database", None, min(found.values()),
+                                            aliases=("object storage",),
+                                            attributes={"role": "object storage (the provider is configured)",
+                                                        "technology": "s3"}).id
+            self.connect(owner, target, "http", sorted(found.values()),
+                         attributes={"via": "object storage of a configured provider (" + ", ".join(sorted(found)) + ")"})
 
     def _fold_object_store_providers(self) -> None:
         """A provider's storage API (``s3.amazonaws.com``) that only users of the system's provider-neutral
