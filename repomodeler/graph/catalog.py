@@ -216,6 +216,26 @@ SDK_SERVICES: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
          r"|@auth0/(auth0-react|auth0-spa-js|auth0-angular|auth0-vue|nextjs-auth0|auth0-js)"
          r"|github\.com/auth0/go-auth0.*|com\.auth0\.client.*"
          r"|Auth0\.(AuthenticationApi|ManagementApi|AspNetCore\.Authentication)(\..*)?)$", "auth0.com", ("auth0",)),
+        # Push notifications to mobile apps (Firebase Cloud Messaging through the admin SDKs)
+        (r"^(firebase\.google\.com/go(/v\d+)?/messaging|firebase_admin\.messaging|firebase-admin/messaging"
+         r"|com\.google\.firebase\.messaging.*|FirebaseAdmin\.Messaging(\..*)?)$", "fcm.googleapis.com",
+         ("firebase cloud messaging", "fcm", "firebase")),
+        # Sending mail, chat and payments through a vendor's API
+        (r"^(resend|github\.com/resend/resend-go.*|com\.resend.*)$", "api.resend.com", ("resend",)),
+        (r"^(postmark|postmarker(\..*)?|github\.com/mrz1836/postmark|com\.postmarkapp.*)$", "api.postmarkapp.com",
+         ("postmark",)),
+        (r"^(@slack/web-api|@slack/bolt|slack_sdk(\..*)?|slack_bolt(\..*)?|github\.com/slack-go/slack.*|com\.slack\.api.*)$",
+         "slack.com", ("slack",)),
+        (r"^(@paypal/checkout-server-sdk|@paypal/paypal-server-sdk|paypalrestsdk|paypalcheckoutsdk(\..*)?"
+         r"|com\.paypal.*)$", "api.paypal.com", ("paypal",)),
+        (r"^(@google/generative-ai|@google/genai|google\.generativeai(\..*)?|google\.genai(\..*)?"
+         r"|github\.com/google/generative-ai-go.*|google\.golang\.org/genai)$", "generativelanguage.googleapis.com",
+         ("gemini", "google gemini")),
+        (r"^(@mistralai/mistralai|mistralai(\..*)?)$", "api.mistral.ai", ("mistral",)),
+        (r"^(algoliasearch(/.*)?|com\.algolia.*|github\.com/algolia/algoliasearch-client-go.*)$", "algolia.net",
+         ("algolia",)),
+        (r"^(@supabase/supabase-js|supabase(\..*)?|github\.com/supabase-community/supabase-go)$", "supabase.co",
+         ("supabase",)),
         (r"^(azure\.keyvault.*|@azure/keyvault-.*|Azure\.Security\.KeyVault(\..*)?|com\.azure\.security\.keyvault.*"
          r"|github\.com/Azure/azure-sdk-for-go/sdk/security/keyvault.*)$", "vault.azure.net", ("key vault", "azure key vault")),
     )
