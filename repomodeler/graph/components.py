@@ -712,8 +712,12 @@ class ComponentRules(ResolverBase):
                               for (r, root) in comp.source_roots if r == repo), key=len, reverse=True)
             routes = {f.path for f in self.by_kind["http.route"] if f.repository == repo}
             # A Spring Boot main class is an entry point whatever it is called (OrderApp, Main, Server).
+            # (`@EnableAutoConfiguration` on a class with no `main` is a library's auto-configuration,
+            # applied by the programs that depend on it)
+            java_mains = {f.path for f in self.by_kind["program.java_main"] if f.repository == repo}
             boot = {f.path for f in self.by_kind["annotation"] if f.repository == repo
-                    and f.get("name") in ("SpringBootApplication", "EnableAutoConfiguration")}
+                    and (f.get("name") == "SpringBootApplication"
+                         or f.get("name") == "EnableAutoConfiguration" and f.path in java_mains)}
             depended = {dependency_key(f.get("name") or "") for f in self.by_kind["manifest.dependency"]}
             bundles = {(f.repository, norm_path(str(PurePosixPath(f.path).parent))) for f in self.by_kind["manifest.bundle"]}
             function_hosts = {(f.repository, norm_path(str(PurePosixPath(f.path).parent)))
