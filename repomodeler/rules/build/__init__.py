@@ -18,7 +18,7 @@ RULES = (
         reads=("*", "manifest", "http.client", "env.read", "string.url", "docker.from", "docker.artifact",
                "docker.command", "docker.expose", "http.route", "manifest.dependency", "manifest.dev_dependency",
                "manifest.bundle", "config.property", "annotation", "compose.service", "k8s.workload", "functions.host",
-               "manifest.image"),
+               "manifest.image", "program.java_main"),
         writes=("components", "aliases", "roots", "kinds", "attributes"),
         after=("compose.services", "dotnet.aspire-resources"),
         state=("artifacts",),
