@@ -128,11 +128,11 @@ def test_one_program_with_two_servers_is_one_process() -> None:
         "internal/grpcserver/server.go": 'package grpcserver\n\nimport "google.golang.org/grpc"\n\nfunc Run() { grpc.NewServer() }\n',
         "internal/httpserver/server.go": ('package httpserver\n\nimport "net/http"\n\nfunc Run() {\n'
                                           '\thttp.HandleFunc("/orders", nil)\n\thttp.ListenAndServe(":8080", nil)\n}\n'),
-        "cmd/migrate/main.go": "package main\n\nfunc main() {}\n",
+        "cmd/reindex/main.go": "package main\n\nfunc main() {}\n",
     }
     model = resolve_files({"orders": files})
-    assert sorted(c.id for c in model.components.values() if c.kind == "service") == ["orders", "orders-migrate"] or \
-        sorted(c.id for c in model.components.values() if c.kind == "service") == ["migrate", "orders"]
+    assert sorted(c.id for c in model.components.values() if c.kind == "service") == ["orders", "orders-reindex"] or \
+        sorted(c.id for c in model.components.values() if c.kind == "service") == ["orders", "reindex"]
     assert not any(c.attributes.get("command") for c in model.components.values())
 
 
