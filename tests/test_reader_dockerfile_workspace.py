@@ -46,7 +46,7 @@ def test_stages_and_what_they_build_on() -> None:
 
 def test_each_tool_names_its_package() -> None:
     commands = {
-        "turbo prune @acme/web": "@acme/web", "turbo prune web --docker": "web",
+        "turbo prune @acme/web": "@acme/web", "npx -q turbo@2.1.0 prune --scope=web --docker": "web", "turbo prune web --docker": "web",
         "pnpm -F api build": "api", "pnpm deploy --filter=@acme/api /out": "@acme/api",
         "npm run build -w apps/api": "apps/api", "npm ci --workspace=@acme/api": "@acme/api",
         "yarn workspace @acme/api build": "@acme/api", "yarn workspaces focus @acme/api --production": "@acme/api",

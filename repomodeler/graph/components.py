@@ -508,7 +508,8 @@ class ComponentRules(ResolverBase):
         ``npm -w apps/api``, ``yarn workspace``, ``nx build api``) are asked first, then WORKDIRs ending
         in a package's folder, then the package folders COPY takes from the context: in each stage the
         first of them that names packages decides, and the stages' packages must come down to one folder
-        (a package nested in another named one is the outer's). None when the recipe names none or several."""
+        (a package nested in another named one is the outer's). None when the recipe names none or several,
+        or is kept in a package's own folder (that package's recipe, which may build its dependencies by name)."""
         cache = self.__dict__.setdefault("_workspace_targets", {})
         k = (repo, dockerfile, root, (target or "").lower())
         if k not in cache:
@@ -539,8 +540,8 @@ class ComponentRules(ResolverBase):
                 packages.setdefault(d, [])
                 if m.get("name"):
                     packages[d].append(m.get("name") or "")
-        if not packages:
-            return None
+        if not packages or folder(dockerfile) in packages:
+            return None  # a package's own recipe (apps/api/Dockerfile) builds its folder whatever it names
 
         def relative(d: str) -> str:
             return d[len(root):].lstrip("/") if root else d

@@ -144,11 +144,12 @@ def _workspace_targets(command: str) -> set[str]:
             words = shlex.split(part)
         except ValueError:
             words = part.split()
-        tools = [k for k, w in enumerate(words[:6]) if w.rsplit("/", 1)[-1] in (*_PACKAGE_FLAGS, "yarn", "nx")]
+        names = [w.rsplit("/", 1)[-1].split("@")[0] for w in words[:6]]  # npx turbo@2 prune: the tool turbo
+        tools = [k for k, w in enumerate(names) if w in (*_PACKAGE_FLAGS, "yarn", "nx")]
         if not tools:
             continue
-        at = tools[-1] if words[tools[-1]].rsplit("/", 1)[-1] in ("turbo", "nx", "lerna") else tools[0]
-        tool, rest = words[at].rsplit("/", 1)[-1], words[at + 1:]
+        at = tools[-1] if names[tools[-1]] in ("turbo", "nx", "lerna") else tools[0]
+        tool, rest = names[at], words[at + 1:]
         values: list[str] = []
         flags = _PACKAGE_FLAGS.get(tool, ())
         for k, w in enumerate(rest):
