@@ -7,6 +7,7 @@ RECIPE = """FROM node:20-alpine AS base
 WORKDIR /app
 COPY package.json pnpm-lock.yaml ./
 COPY apps/api ./apps/api
+COPY ./ /src/
 RUN pnpm install --frozen-lockfile
 
 FROM base AS builder
@@ -31,10 +32,10 @@ def test_package_selectors_working_folders_and_copied_folders_by_stage() -> None
     assert signals(RECIPE) == {
         (2, "workdir", "/app", "base"),
         (3, "copy", "package.json", "base"), (3, "copy", "pnpm-lock.yaml", "base"),
-        (4, "copy", "apps/api", "base"),
-        (9, "package", "@acme/api", "builder"),       # the ARG filled in; pnpm's "with dependencies" dots dropped
-        (11, "workdir", "/app/apps/api", "builder"),  # relative to the working folder of the stage built on
-        (15, "package", "apps/api", "2"),            # an unnamed stage is known by its index
+        (4, "copy", "apps/api", "base"), (5, "copy", ".", "base"),  # the whole context
+        (10, "package", "@acme/api", "builder"),       # the ARG filled in; pnpm's "with dependencies" dots dropped
+        (12, "workdir", "/app/apps/api", "builder"),  # relative to the working folder of the stage built on
+        (16, "package", "apps/api", "2"),            # an unnamed stage is known by its index
     }
 
 

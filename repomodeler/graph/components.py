@@ -568,7 +568,10 @@ class ComponentRules(ResolverBase):
             return {d} if d in packages else set()
 
         # a working folder or a copied folder names a package only in a context of several of them
-        ways = (("package", by_value), ("workdir", by_workdir), ("copy", by_copy))[:1 if len(packages) < 2 else 3]
+        # the folders a stage copies name its package only when no stage copies the whole context (the last
+        # stage's `COPY . /app` beside a front-end stage that copied one package of the workspace)
+        whole = any(f.get("how") == "copy" and f.get("target") == "." and (f.get("stage") or "0") in chosen for f in signals)
+        ways = (("package", by_value), ("workdir", by_workdir), ("copy", by_copy))[:1 if len(packages) < 2 else 2 if whole else 3]
         found: set[str] = set()
         for stage in sorted(chosen):  # each stage by its strongest signal; the packages of all of them
             for how, match in ways:

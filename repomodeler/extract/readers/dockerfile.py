@@ -99,10 +99,10 @@ def read_dockerfile(repo: str, path: str, text: str) -> list[Fact]:
             words = _copy_words(_substitute(arg, env))
             if words is not None and len(words) >= 2:
                 facts.append(fact("docker.copy", repo, path, i, sources=",".join(words[:-1]), target=words[-1]))
-                for src in sorted({s.strip("/") for s in words[:-1] if s.strip("/") not in ("", ".")
-                                   and not any(ch in s for ch in "*?[$:")}):
-                    facts.append(fact("docker.workspace_target", repo, path, i, how="copy",
-                                      target=src.removeprefix("./"), stage=stage))
+                # the folders (and files) COPY takes from the context; "." for the whole context
+                for src in sorted({s.strip("/").removeprefix("./") or "." for s in words[:-1]
+                                   if not any(ch in s for ch in "*?[$:")}):
+                    facts.append(fact("docker.workspace_target", repo, path, i, how="copy", target=src, stage=stage))
         if instr in ("ADD", "COPY", "ENTRYPOINT", "CMD"):
             for name in sorted(set(_ARTIFACT.findall(_substitute(arg, env)[:2000]))):
                 if "$" not in name and "*" not in name and name.lower() not in ("app", "application", "target"):
