@@ -799,3 +799,23 @@ def test_rust_test_modules_kept_in_src_are_tests() -> None:
     assert classify_role("engine/src/planner_tests.rs") == "test"
     assert classify_role("engine/src/attestation.rs") == "source"
     assert classify_role("engine/src/latest.rs") == "source"
+
+
+def test_front_end_stage_copying_one_package_leaves_a_whole_context_image_its_code() -> None:
+    # the last stage copies the whole repository; an earlier stage copied one workspace package for the
+    # front-end bundle: the server runs the repository's code, not that package's
+    files = {
+        "pyproject.toml": "[project]\nname = \"dash\"\n",
+        "dash/app.py": "import requests\nrequests.get('https://api.chartsfeed.io/v1')\n",
+        "package.json": '{"name": "dash-root", "private": true}',
+        "viz-lib/package.json": '{"name": "@dash/viz", "version": "1.0.0"}',
+        "viz-lib/index.js": "export const x = 1;\n",
+        "client/package.json": '{"name": "@dash/client", "version": "1.0.0"}',
+        "client/main.js": "fetch('https://api.mapsfeed.io/v2');\n",
+        "Dockerfile": ("FROM node:20 AS frontend\nWORKDIR /frontend\nCOPY viz-lib /frontend/viz-lib\nRUN npm run build\n"
+                       "FROM python:3.12\nCOPY --from=frontend /frontend/dist /app/dist\nCOPY . /app\n"
+                       "CMD [\"python\", \"dash/app.py\"]\n"),
+        "compose.yaml": "services:\n  server:\n    build: .\n",
+    }
+    model = resolve_files({"dash": files})
+    assert ("dash", "") in model.components["server"].source_roots

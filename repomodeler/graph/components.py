@@ -496,8 +496,92 @@ class ComponentRules(ResolverBase):
                 at_root = src == "" or src in paths or src in dirs
                 beside = join_path(here, src) in paths or join_path(here, src) in dirs
                 if src and at_root and not beside and any(p.startswith(src) for p in paths if folder(p) in code):
-                    return "", dockerfile
+                    # the whole repository is the context: the one package its stages build, if they name one
+                    return self.workspace_target(repo, dockerfile, "") or "", dockerfile
         return None
+
+    def workspace_target(self, repo: str, dockerfile: str, root: str, target: str | None = None) -> str | None:
+        """The one package of a monorepo a Dockerfile building the context ``root`` makes: the folder of
+        the package (a manifest's folder under the context) its stages name. Only the stage a compose
+        ``target:`` selects, else the last, and the stages it is built FROM or copies from count.
+        Build tools' package selectors (``turbo prune --scope=@acme/api``, ``pnpm --filter api``,
+        ``npm -w apps/api``, ``yarn workspace``, ``nx build api``) are asked first, then WORKDIRs ending
+        in a package's folder, then the package folders COPY takes from the context: in each stage the
+        first of them that names packages decides, and the stages' packages must come down to one folder
+        (a package nested in another named one is the outer's). None when the recipe names none or several,
+        or is kept in a package's own folder (that package's recipe, which may build its dependencies by name)."""
+        cache = self.__dict__.setdefault("_workspace_targets", {})
+        k = (repo, dockerfile, root, (target or "").lower())
+        if k not in cache:
+            cache[k] = self._workspace_target(*k)
+        return cache[k]
+
+    def _workspace_target(self, repo: str, dockerfile: str, root: str, target: str) -> str | None:
+        signals = [f for f in self.by_kind["docker.workspace_target"] if f.repository == repo and f.path == dockerfile]
+        if not signals:
+            return None
+        needs = {f.get("stage") or "": set(filter(None, (f.get("needs") or "").split(",")))
+                 for f in sorted(self.by_kind["docker.stage"], key=Fact.order) if f.repository == repo and f.path == dockerfile}
+        order = [f.get("stage") or "" for f in sorted(self.by_kind["docker.stage"], key=lambda f: f.line)
+                 if f.repository == repo and f.path == dockerfile]
+        start = target if target else (order[-1] if order else "0")
+        if needs and start not in needs:
+            return None  # a target the recipe does not hold
+        chosen, todo = set(), [start]
+        while todo:
+            stage = todo.pop()
+            if stage not in chosen:
+                chosen.add(stage)
+                todo.extend(sorted(needs.get(stage, ())))
+        packages: dict[str, list[str]] = {}  # package folder (under the context) -> its names
+        for m in self.by_kind["manifest"]:
+            d = norm_path(folder(m.path))
+            if m.repository == repo and d != root and is_under(d, root):
+                packages.setdefault(d, [])
+                if m.get("name"):
+                    packages[d].append(m.get("name") or "")
+        if not packages or folder(dockerfile) in packages:
+            return None  # a package's own recipe (apps/api/Dockerfile) builds its folder whatever it names
+
+        def relative(d: str) -> str:
+            return d[len(root):].lstrip("/") if root else d
+
+        def by_value(value: str) -> set[str]:
+            named = {d for d, names in packages.items() if value in names}
+            if named:
+                return named
+            path = norm_path(value)
+            at = {d for d in packages if relative(d) == path or d == path}
+            if at:
+                return at
+            tail = value.rsplit("/", 1)[-1].lower()
+            return {d for d, names in packages.items() if PurePosixPath(d).name.lower() == tail
+                    or any(n.rsplit("/", 1)[-1].lower() == tail for n in names)}
+
+        def by_workdir(value: str) -> set[str]:
+            # under the folder the context was copied to (/app/apps/api), not that folder itself (/app)
+            hits = [d for d in packages if value.endswith("/" + relative(d)) and value != "/" + relative(d)]
+            return {max(hits, key=len)} if hits else set()
+
+        def by_copy(value: str) -> set[str]:
+            d = norm_path(join_path(root, value))
+            return {d} if d in packages else set()
+
+        # a working folder or a copied folder names a package only in a context of several of them
+        # the folders a stage copies name its package only when no stage copies the whole context (the last
+        # stage's `COPY . /app` beside a front-end stage that copied one package of the workspace)
+        whole = any(f.get("how") == "copy" and f.get("target") == "." and (f.get("stage") or "0") in chosen for f in signals)
+        ways = (("package", by_value), ("workdir", by_workdir), ("copy", by_copy))[:1 if len(packages) < 2 else 2 if whole else 3]
+        found: set[str] = set()
+        for stage in sorted(chosen):  # each stage by its strongest signal; the packages of all of them
+            for how, match in ways:
+                named = {d for f in signals if f.get("how") == how and (f.get("stage") or "0") == stage
+                         for d in match(f.get("target") or "")}
+                if named:
+                    found |= named
+                    break
+        outer = {d for d in found if not any(o != d and is_under(d, o) for o in found)}
+        return next(iter(outer)) if len(outer) == 1 else None  # several packages: it builds more than one
 
     @staticmethod
     def _workload_program(f: Fact) -> str:
@@ -518,6 +602,9 @@ class ComponentRules(ResolverBase):
         root = norm_path(PurePosixPath(f.get("compose_dir") or ".").joinpath(context).as_posix())
         dockerfile_value = self.compose_interpolate(f, f.get("dockerfile"))
         dockerfile = norm_path(join_path(root, dockerfile_value or "Dockerfile"))
+        package = self.workspace_target(f.repository, dockerfile, root, self.compose_interpolate(f, f.get("build_target")))
+        if package is not None:
+            return package, dockerfile  # a monorepo's context, of which the recipe builds one package
         if dockerfile_value and "/" in dockerfile_value.strip("./"):
             recipe_dir = norm_path(str(PurePosixPath(dockerfile).parent))
             # A context that is a service's own folder, with its recipes kept in a subfolder of it

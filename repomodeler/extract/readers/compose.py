@@ -85,6 +85,7 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
             build = get(svc, "build")
             context = scalar(build) if build is not None and scalar(build) is not None else scalar(get(build, "context"))
             dockerfile = scalar(get(build, "dockerfile"))
+            build_target = scalar(get(build, "target")) if build is not None and scalar(build) is None else None
             ports = [p for p in (scalar(x) for x in seq(get(svc, "ports"))) if p]
             expose = [p for p in (scalar(x) for x in seq(get(svc, "expose"))) if p]
             command = get(svc, "command")
@@ -97,7 +98,7 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
                 continue
             facts.append(fact(
                 "compose.service", repo, path, node_line(key), name=name, image=scalar(get(svc, "image")),
-                build_context=context, dockerfile=dockerfile, compose_dir=folder,
+                build_context=context, dockerfile=dockerfile, build_target=build_target, compose_dir=folder,
                 container_name=scalar(get(svc, "container_name")), hostname=scalar(get(svc, "hostname")),
                 ports=",".join(ports), expose=",".join(expose), working_dir=scalar(get(svc, "working_dir")),
                 profiles=",".join(sorted(p for p in (scalar(x) for x in seq(get(svc, "profiles"))) if p)),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 from typing import Iterator
 
 from repomodeler.extract.readers._base import Reader, fact
@@ -45,11 +46,37 @@ def read_dockerfile(repo: str, path: str, text: str) -> list[Fact]:
     an alternative recipe or a deployment that only names an image is tied to the module that builds it."""
     facts: list[Fact] = []
     env: dict[str, str] = {}
+    stages: list[tuple[int, str, set[str]]] = []  # (FROM line, stage key, keys of the stages it builds on)
+    workdir, workdirs = "/", {}  # the current stage's working folder, and each stage's last one
     for i, line in _instructions(text):
-        m = re.match(r"(?i)^(FROM|EXPOSE|ENTRYPOINT|CMD|ADD|COPY|ENV|ARG|RUN)\s+(.*)$", line)
+        m = re.match(r"(?i)^(FROM|EXPOSE|ENTRYPOINT|CMD|ADD|COPY|ENV|ARG|RUN|WORKDIR)\s+(.*)$", line)
         if not m:
             continue
         instr, arg = m.group(1).upper(), m.group(2).strip()
+        if instr == "FROM":
+            words = [w for w in arg.split() if not w.startswith("--")]
+            named = words[2].lower() if len(words) >= 3 and words[1].lower() == "as" else ""
+            base = words[0].lower() if words else ""
+            keys = {k for _l, k, _n in stages}
+            stages.append((i, named or str(len(stages)), {base} if base in keys else set()))
+            workdir = workdirs.get(base, "/") if base in keys else "/"  # a stage built FROM another starts where it ended
+        stage = stages[-1][1] if stages else "0"
+        for ref in re.findall(r"(?:^|\s)--(?:from=|mount=\S*?\bfrom=)([^\s,]+)", arg) if instr in ("COPY", "ADD", "RUN") else ():
+            ref = ref.lower()
+            ref = stages[int(ref)][1] if ref.isdigit() and int(ref) < len(stages) else ref
+            if stages and ref in {k for _l, k, _n in stages[:-1]}:
+                stages[-1][2].add(ref)
+        if instr == "WORKDIR":
+            wd = _substitute(arg.strip("'\""), env)
+            workdir = norm_posix(wd if wd.startswith("/") else f"{workdir}/{wd}")
+            if stages:
+                workdirs[stages[-1][1]] = workdir
+            if "$" not in workdir and workdir != "/":
+                facts.append(fact("docker.workspace_target", repo, path, i, how="workdir", target=workdir, stage=stage))
+            continue
+        if instr == "RUN":
+            for value in sorted(_workspace_targets(_substitute(arg, env))):
+                facts.append(fact("docker.workspace_target", repo, path, i, how="package", target=value, stage=stage))
         if instr in ("ENV", "ARG"):
             pairs = re.findall(r"([A-Za-z_][A-Za-z0-9_]*)=(\"[^\"]*\"|'[^']*'|\S*)", arg)
             if not pairs and instr == "ENV" and len(arg.split(None, 1)) == 2:
@@ -72,11 +99,85 @@ def read_dockerfile(repo: str, path: str, text: str) -> list[Fact]:
             words = _copy_words(_substitute(arg, env))
             if words is not None and len(words) >= 2:
                 facts.append(fact("docker.copy", repo, path, i, sources=",".join(words[:-1]), target=words[-1]))
+                # the folders (and files) COPY takes from the context; "." for the whole context
+                for src in sorted({s.strip("/").removeprefix("./") or "." for s in words[:-1]
+                                   if not any(ch in s for ch in "*?[$:")}):
+                    facts.append(fact("docker.workspace_target", repo, path, i, how="copy", target=src, stage=stage))
         if instr in ("ADD", "COPY", "ENTRYPOINT", "CMD"):
             for name in sorted(set(_ARTIFACT.findall(_substitute(arg, env)[:2000]))):
                 if "$" not in name and "*" not in name and name.lower() not in ("app", "application", "target"):
                     facts.append(fact("docker.artifact", repo, path, i, name=name))
+    for line, key, needs in stages:  # the stages of a multi-stage build and those each builds on
+        facts.append(fact("docker.stage", repo, path, line, stage=key, needs=",".join(sorted(needs))))
     return facts
+
+
+def norm_posix(path: str) -> str:
+    """An absolute image path with ``.``, ``..`` and doubled slashes resolved."""
+    parts: list[str] = []
+    for seg in path.split("/"):
+        if seg == "..":
+            parts = parts[:-1]
+        elif seg not in ("", "."):
+            parts.append(seg)
+    return "/" + "/".join(parts)
+
+
+# A workspace tool's flag that names the one package a command works on, by tool.
+_PACKAGE_FLAGS = {
+    "turbo": ("--filter", "-F", "--scope"),
+    "pnpm": ("--filter", "-F"),
+    "bun": ("--filter", "-F"),
+    "npm": ("--workspace", "-w"),
+    "lerna": ("--scope",),
+}
+
+
+def _workspace_targets(command: str) -> set[str]:
+    """The packages a RUN line's workspace tools build, install or prune by name or folder
+    (``turbo prune --scope=@acme/web``, ``pnpm --filter @acme/api build``, ``npm run build -w apps/api``,
+    ``yarn workspace @acme/api build``, ``nx build api``): the monorepo package this stage makes.
+    Selectors of several packages (globs, exclusions, changed-since ranges) name none."""
+    out: set[str] = set()
+    for part in re.split(r"&&|\|\||[;|]", command):
+        try:
+            words = shlex.split(part)
+        except ValueError:
+            words = part.split()
+        names = [w.rsplit("/", 1)[-1].split("@")[0] for w in words[:6]]  # npx turbo@2 prune: the tool turbo
+        tools = [k for k, w in enumerate(names) if w in (*_PACKAGE_FLAGS, "yarn", "nx")]
+        if not tools:
+            continue
+        at = tools[-1] if names[tools[-1]] in ("turbo", "nx", "lerna") else tools[0]
+        tool, rest = names[at], words[at + 1:]
+        values: list[str] = []
+        flags = _PACKAGE_FLAGS.get(tool, ())
+        for k, w in enumerate(rest):
+            name, eq, value = w.partition("=")
+            if name in flags:
+                values.append(value if eq else (rest[k + 1] if k + 1 < len(rest) else ""))
+        positional = [w for k, w in enumerate(rest) if not w.startswith("-")
+                      and not (k and rest[k - 1] in flags)]
+        if tool == "turbo" and positional[:1] == ["prune"]:
+            values += positional[1:]
+        elif tool == "yarn" and len(positional) >= 2 and positional[0] == "workspace":
+            values.append(positional[1])
+        elif tool == "yarn" and len(positional) >= 3 and positional[:2] == ["workspaces", "focus"]:
+            values += positional[2:]
+        elif tool == "nx" and positional[:1] == ["run"] and len(positional) >= 2 and ":" in positional[1]:
+            values.append(positional[1].split(":")[0])
+        elif tool == "nx" and len(positional) >= 2 and positional[0] not in (
+                "run", "run-many", "affected", "graph", "reset", "daemon", "init", "migrate", "show", "list", "exec",
+                "release", "format", "format:write", "format:check", "report", "add", "generate", "g", "watch"):
+            values.append(positional[1])
+        for value in values:
+            value = value.strip("'\"")
+            if value.startswith("{") and value.endswith("}"):
+                value = value[1:-1]
+            value = re.sub(r"^\.\.\.\^?|\^?\.\.\.$", "", value).removeprefix("./").rstrip("/")
+            if value and not value.startswith("!") and not any(ch in value for ch in "*[$"):
+                out.add(value)
+    return out
 
 
 def _copy_words(arg: str) -> list[str] | None:

@@ -18,7 +18,7 @@ RULES = (
         reads=("*", "manifest", "http.client", "env.read", "string.url", "docker.from", "docker.artifact",
                "docker.command", "docker.expose", "http.route", "manifest.dependency", "manifest.dev_dependency",
                "manifest.bundle", "config.property", "annotation", "compose.service", "k8s.workload", "functions.host",
-               "manifest.image", "program.java_main"),
+               "manifest.image", "program.java_main", "docker.workspace_target", "docker.stage"),
         writes=("components", "aliases", "roots", "kinds", "attributes"),
         after=("compose.services", "dotnet.aspire-resources"),
         state=("artifacts",),
@@ -29,7 +29,8 @@ RULES = (
                  "its command, or its Dockerfile's ENTRYPOINT naming a crate's program, or building or running a Go "
                  "program from source: go run ./cmd/api) runs that program's folder"),
         unit="deployed_programs",
-        reads=("program.binary", "program.command", "manifest", "docker.command", "compose.service", "program.main"),
+        reads=("program.binary", "program.command", "manifest", "docker.command", "compose.service", "program.main",
+               "docker.workspace_target", "docker.stage"),
         writes=("roots", "components", "aliases"),
         after=("build.units",),
     ),

@@ -10,11 +10,13 @@ RULES = (
                  "compose and Kubernetes deploy under two names is one, when a service deployed by both names it "
                  "under the same setting, or as its one store of that technology, on each side; a Kubernetes workload "
                  "or a service of another compose file running the image a module's build tool names (Jib, the .NET "
-                 "SDK) is the compose service building that module from its Dockerfile"),
+                 "SDK) is the compose service building that module from its Dockerfile; a Dockerfile building a monorepo's "
+                 "context whose stages (the compose target's, else the last, and those it builds on) name one package "
+                 "by its build tool's selector, working folder or copied folder builds that package's code"),
         unit="deployment_components",
         reads=("compose.service", "compose.mount", "docker.from", "k8s.workload", "k8s.service", "k8s.variant",
                "k8s.cluster_binding", "manifest", "config.env", "program.command", "docker.copy", "import",
-               "manifest.image", "config.property"),
+               "manifest.image", "config.property", "docker.workspace_target", "docker.stage"),
         writes=("components", "kinds", "aliases", "roots", "attributes"),
     ),
     Rule(
