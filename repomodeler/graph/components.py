@@ -510,7 +510,9 @@ class ComponentRules(ResolverBase):
         first of them that names packages decides, and the stages' packages must come down to one folder
         (a package nested in another named one is the outer's). None when the recipe names none or several,
         or is kept in a package's own folder (that package's recipe, which may build its dependencies by name)."""
-        cache = self.__dict__.setdefault("_workspace_targets", {})
+        cache = getattr(self, "_workspace_targets", None)
+        if cache is None:  # a memo of facts only: what a recipe builds never depends on the model
+            cache = self._workspace_targets = {}
         k = (repo, dockerfile, root, (target or "").lower())
         if k not in cache:
             cache[k] = self._workspace_target(*k)
