@@ -615,6 +615,14 @@ class ResolverBase:
         return self.owner_of(f.repository, f.path)
 
     # ------------------------------------------------------------------ connections
+    def drop_component(self, cid: str) -> None:
+        """Take a component out of the model with the names that stood for it (its links are the
+        caller's to move or drop first)."""
+        del self.model.components[cid]
+        self.created_by.pop(cid, None)
+        for a in [a for a, target in self.alias.items() if target == cid]:
+            del self.alias[a]
+
     def connect(self, source: str, target: str, protocol: str, evidence: list[Evidence], kind: str | None = None,
                 attributes: dict[str, str] | None = None) -> None:
         if source == target:

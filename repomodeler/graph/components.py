@@ -16,6 +16,7 @@ from repomodeler.graph.catalog import (
     tech_for_image,
 )
 from repomodeler.graph.identity import artifact_name, image_names, key, keys_of, shared_prefix
+from repomodeler.graph.identity import image_repo as _image_repo
 from repomodeler.graph.naming import (
     COMPOSE_DEFAULT,
     dependency_key,
@@ -1355,13 +1356,6 @@ def _take_store_kind(comp: Component, base_tech: tuple[str, str] | None) -> None
     if base_tech and comp.kind == "service":
         comp.kind = base_tech[1]
         comp.attributes["technology"] = base_tech[0]
-
-
-def _image_repo(image: str) -> str:
-    """An image without tag or digest (``acme/orders:1.0`` -> ``acme/orders``)."""
-    base = image.split("@")[0]
-    last = base.rsplit("/", 1)[-1]
-    return (base[: len(base) - len(last)] + last.split(":")[0]).lower()
 
 
 def _matches_module(path: str, candidates: set[str]) -> bool:

@@ -37,7 +37,7 @@ from repomodeler.graph.catalog import (
     sdk_service,
     tech_for_module,
 )
-from repomodeler.graph.identity import key
+from repomodeler.graph.identity import image_repo, key
 from repomodeler.graph.listen_ports import listen_port_value, listens_by_key
 from repomodeler.graph.setting_reads import canonical
 from repomodeler.graph.protos import ProtoTypes
@@ -652,10 +652,7 @@ class ConnectionRules(ResolverBase):
                 self.created_by.pop(key, None)
                 moved = True
                 if self.model.components[cid].kind == "external" and not any(cid in k[:2] for k in self.model.connections):
-                    del self.model.components[cid]
-                    self.created_by.pop(cid, None)
-                    for a in [a for a, t in self.alias.items() if t == cid]:
-                        del self.alias[a]
+                    self.drop_component(cid)
             if not moved:
                 continue
             target = s3[0] if len(s3) == 1 else self.alias.get("object-storage")
@@ -1443,12 +1440,7 @@ class ConnectionRules(ResolverBase):
         service_completed_successfully}}``) running their own image prepares what they run with: a
         configurator writing the database and cache addresses into the settings they share, a
         migration. The stores it is handed are theirs too; the job itself runs once."""
-        def repo_of(image: str) -> str:  # without tag or digest
-            base = image.split("@")[0]
-            last = base.rsplit("/", 1)[-1]
-            return (base[: len(base) - len(last)] + last.split(":")[0]).lower()
-
-        images = {self.alias.get((f.get("name") or "").lower()): repo_of(self.compose_interpolate(f, f.get("image")) or "")
+        images = {self.alias.get((f.get("name") or "").lower()): image_repo(self.compose_interpolate(f, f.get("image")) or "")
                   for f in self.by_kind["compose.service"] if f.get("image")}
         for f in sorted(self.by_kind["compose.depends"], key=Fact.order):
             if f.get("condition") != "service_completed_successfully":

@@ -105,7 +105,4 @@ class HostRules(ResolverBase):
         self._drop(comp.id)
 
     def _drop(self, cid: str) -> None:
-        del self.model.components[cid]
-        self.created_by.pop(cid, None)
-        for a in [a for a, target in self.alias.items() if target == cid]:
-            del self.alias[a]
+        self.drop_component(cid)

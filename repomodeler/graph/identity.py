@@ -56,6 +56,13 @@ def image_names(image: str) -> list[str]:
     return [last.split(":")[0]] if last else []
 
 
+def image_repo(image: str) -> str:
+    """An image without tag or digest (``acme/orders:1.0`` -> ``acme/orders``)."""
+    base = image.split("@")[0]
+    last = base.rsplit("/", 1)[-1]
+    return (base[: len(base) - len(last)] + last.split(":")[0]).lower()
+
+
 def artifact_name(name: str) -> str:
     """A build artifact without version and extension (``orders-0.1.0-SNAPSHOT.jar`` -> ``orders``)."""
     base = re.sub(r"\.(jar|war|ear)$", "", name)

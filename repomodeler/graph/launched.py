@@ -18,7 +18,7 @@ from repomodeler.graph.naming import is_under
 from repomodeler.graph.packages import folder
 from repomodeler.graph.processes import _closure
 from repomodeler.graph.scripts import SCRIPT_LANGUAGES, file_graph
-from repomodeler.graph.components import _image_repo
+from repomodeler.graph.identity import image_repo as _image_repo
 from repomodeler.graph.values import parse_hosts
 from repomodeler.records import Component, Evidence, Fact, Unresolved
 

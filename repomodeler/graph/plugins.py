@@ -63,10 +63,7 @@ class PluginRules(ResolverBase):
                 first = min(conn.evidence)
                 what = f"plug-in {in_plugin(first.path)}" if cid not in catalog else f"module {catalog[cid]}"
                 self.model.unresolved.append(Unresolved(k[0], f"{comp.name}: optional integration of {what}", first))
-            del self.model.components[cid]
-            self.created_by.pop(cid, None)
-            for a in [a for a, target in self.alias.items() if target == cid]:
-                del self.alias[a]
+            self.drop_component(cid)
 
     def _host_written_only_in_plugins(self, host: str) -> bool:
         """Whether every URL literal naming `host` in the code lies in a plug-in folder (at least one):

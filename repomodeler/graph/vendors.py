@@ -171,7 +171,4 @@ class VendorRules(ResolverBase):
                 if conn.source != cid:
                     callers.append(Unresolved(conn.source, why, min(conn.evidence)))
             self.model.unresolved.extend(callers or [Unresolved(cid, why, min(comp.evidence))])
-            del self.model.components[cid]
-            self.created_by.pop(cid, None)
-            for a in [a for a, target in self.alias.items() if target == cid]:
-                del self.alias[a]
+            self.drop_component(cid)
