@@ -199,7 +199,33 @@ def service_profiles(f: Fact, dotenv: dict[tuple[str, str], dict[str, str]]) -> 
     return sorted(set(out))
 
 
+def launched_compose(facts: list[Fact], projects: dict[tuple[str, str], frozenset[str]],
+                     ) -> tuple[set[tuple[str, str]], dict[tuple[str, str], set[str]]]:
+    """What the project's own start command runs (``compose.launch``: a Makefile ``start:`` recipe or
+    a ``start.sh`` running ``docker compose -f compose.yaml -f compose.full.yaml up``): the compose files
+    it names, as (repository, path), and the profiles it activates by (repository, compose file).
+    Those files are the system as it runs by default, not opt-in variants.  `projects` is filled with
+    the files each file is run together with: one compose project, whose services are distinct services
+    even when two run one image (an API and its worker)."""
+    files: set[tuple[str, str]] = set()
+    profiles: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for f in facts:
+        if f.kind != "compose.launch":
+            continue
+        named = [norm_path(p) for p in (f.get("files") or "").split(",") if p]
+        files |= {(f.repository, p) for p in named}
+        if len(named) > 1:
+            project = frozenset(named)
+            for p in named:
+                projects[(f.repository, p)] = projects.get((f.repository, p), frozenset()) | project
+        for p in named or [norm_path(PurePosixPath(PurePosixPath(f.path).parent, "docker-compose.yml").as_posix()),
+                           norm_path(PurePosixPath(PurePosixPath(f.path).parent, "compose.yaml").as_posix())]:
+            profiles[(f.repository, p)] |= {x for x in (f.get("profiles") or "").split(",") if x}
+    return files, profiles
+
+
 def opt_in_services(services: list[Fact], dotenv: dict[tuple[str, str], dict[str, str]] | None = None,
+                    launched: dict[tuple[str, str], set[str]] | None = None,
                     ) -> set[tuple[str, str, str | None]]:
     """(repository, compose file, service) of the services that start only when someone activates
     their profile.  In a file where some services have no profile, every profiled one is opt-in.  In
@@ -207,7 +233,8 @@ def opt_in_services(services: list[Fact], dotenv: dict[tuple[str, str], dict[str
     (``profiles: ["all"]``) is how the file is run, and only services outside it stay opt-in.  A
     profile given by a variable that is empty by default is none (see service_profiles). Profiles the
     ``.env`` beside the file activates (``COMPOSE_PROFILES=feature-complete``, which ``docker compose
-    up`` honours) are on by default: their services start."""
+    up`` honours) are on by default: their services start, as are those the project's start command
+    activates (``docker compose --profile full up``, see launched_compose)."""
     by_file: dict[tuple[str, str], list[Fact]] = defaultdict(list)
     for f in services:
         by_file[(f.repository, f.path)].append(f)
@@ -216,6 +243,7 @@ def opt_in_services(services: list[Fact], dotenv: dict[tuple[str, str], dict[str
         here = group[0].get("compose_dir") or PurePosixPath(path).parent.as_posix()
         env = (dotenv or {}).get((repo, norm_path(PurePosixPath(here).joinpath(".env").as_posix())), {})
         active = {p.strip() for p in (env.get("COMPOSE_PROFILES") or "").split(",") if p.strip()}
+        active |= (launched or {}).get((repo, norm_path(path)), set())
         profiles: dict[int, list[str]] = {}
         for f in group:
             own = service_profiles(f, dotenv or {})
@@ -327,6 +355,11 @@ class Shared:
 class ResolverBase:
     """State and primitives; the rules live in :mod:`components` and :mod:`connections`."""
 
+    def compose_project(self, repository: str, path: str) -> str:
+        """The compose project a file belongs to: the files one start command runs together, else
+        the file alone (a key: the project's first file)."""
+        return min(self.compose_projects.get((repository, path), frozenset({path})))
+
     def __init__(self, name: str, results: list[ExtractResult]) -> None:
         self.current_rule: Rule | None = None  # the rule running now: what it makes is credited to it
         self.strict_writes = os.environ.get("REPOMODELER_STRICT_PASSES") == "1"
@@ -340,6 +373,10 @@ class ResolverBase:
         variants |= {f.path for f in services if ADD_ON_DIR.search(f.path) or HARNESS_DIR.search(f.path)}
         variants |= template_catalogs(services)
         variants -= completing_variants(every_fact, variants)
+        # (repository, compose file) -> the files one start command runs it with (one compose project)
+        self.compose_projects: dict[tuple[str, str], frozenset[str]] = {}
+        launched_files, launched_profiles = launched_compose(every_fact, self.compose_projects)
+        variants -= {p for _repo, p in launched_files}
         nested = nested_compose_variants(services, variants)
         variants |= set(nested)
         # Folders holding nothing but another way to run a component (see nested_compose_variants).
@@ -351,7 +388,7 @@ class ResolverBase:
         for f in every_fact:
             if f.kind == "config.env" and f.get("source") == "dotenv" and f.get("name"):
                 self.dotenv[(f.repository, norm_path(f.path))].setdefault(f.get("name") or "", f.get("value") or "")
-        opt_in = opt_in_services(services, self.dotenv)
+        opt_in = opt_in_services(services, self.dotenv, launched_profiles)
         self._facts: list[Fact] = sorted((
             f for f in every_fact if f.path not in variants
             and not any(is_under(f.path, d) for d in variant_dirs) and not (

@@ -46,7 +46,13 @@ DATA_TYPES: dict[str, tuple[str, str]] = {
     "AWS::Events::EventBus": ("broker", "eventbridge"), "AWS::Kinesis::Stream": ("broker", "kinesis"),
     "AWS::MSK::Cluster": ("broker", "kafka"), "AWS::AmazonMQ::Broker": ("broker", "activemq"),
     "AWS::Cognito::UserPool": ("service", "cognito"),
+    "AWS::Neptune::DBCluster": ("database", "neptune"), "AWS::Neptune::DBInstance": ("database", "neptune"),
+    "AWS::DocDB::DBCluster": ("database", "mongodb"), "AWS::MemoryDB::Cluster": ("cache", "redis"),
+    "AWS::ElastiCache::ServerlessCache": ("cache", "redis"),
 }
+CDN = "AWS::CloudFront::Distribution"
+# A stack holding at least this many functions, alone in the system, has them drawn one by one.
+FUNCTIONS_DRAWN = 2
 # Event sources that call the function (the resource is the caller), rather than being read by it.
 INVOKING_EVENTS = frozenset({"event Cognito", "event S3"})
 # Words of a logical id that only repeat its type: ``Table``, ``EventBus``, ``UserPool`` say nothing more.
@@ -73,6 +79,15 @@ class _Stack:
     @property
     def functions(self) -> list[Fact]:
         return [f for f in self.resources.values() if f.get("type") in FUNCTIONS]
+
+    @property
+    def running_functions(self) -> list[Fact]:
+        """Functions other than those a custom resource runs while the stack deploys."""
+        return [f for f in self.functions if f.get("custom_resource") != "true"]
+
+    @property
+    def cdns(self) -> list[Fact]:
+        return [f for f in self.resources.values() if f.get("type") == CDN]
 
     @property
     def workflows(self) -> list[Fact]:
@@ -116,8 +131,26 @@ class CloudFormationRules(ResolverBase):
         # Several templates in one folder (backend/auth.yaml, backend/cart-service.yaml), each deployed
         # as a stack of its own: each template is a stack, keyed by its path instead of its folder.
         templates: dict[StackKey, set[str]] = defaultdict(set)
+        ids: dict[tuple[str, str], set[str]] = defaultdict(set)
         for f in self.by_kind["cfn.resource"]:
             templates[(f.repository, f.get("stack") or "")].add(f.path)
+            ids[(f.repository, f.path)].add(f.get("id") or "")
+        # Templates of one folder declaring mostly the same resources are versions of one stack
+        # (master.yaml and master-with-warmers.yaml): the one whose name the others extend stands.
+        dropped: set[tuple[str, str]] = set()
+        for (repo, _folder), paths in sorted(templates.items()):
+            for a in sorted(paths, key=lambda p: (len(p), p)):
+                if (repo, a) in dropped:
+                    continue
+                for b in sorted(paths):
+                    if b == a or (repo, b) in dropped:
+                        continue
+                    mine, theirs = ids[(repo, a)], ids[(repo, b)]
+                    if len(mine & theirs) >= 0.8 * max(len(mine), len(theirs)) and \
+                            PurePosixPath(b).stem.startswith(PurePosixPath(a).stem):
+                        dropped.add((repo, b))
+        for key in list(templates):
+            templates[key] -= {p for r, p in dropped if r == key[0]}
 
         def keys(f: Fact) -> list[StackKey]:
             folder_key = (f.repository, f.get("stack") or "")
@@ -127,9 +160,13 @@ class CloudFormationRules(ResolverBase):
             return [(f.repository, f.path)] if f.path in paths else [(f.repository, p) for p in sorted(paths)]
 
         for f in sorted(self.by_kind["cfn.resource"], key=Fact.order):
+            if (f.repository, f.path) in dropped:
+                continue
             for k in keys(f):
                 stacks.setdefault(k, _Stack()).resources.setdefault(f.get("id") or "", f)
         for f in sorted(self.by_kind["cfn.parameter"], key=Fact.order):
+            if (f.repository, f.path) in dropped:
+                continue
             for k in keys(f):
                 if k in stacks:
                     stacks[k].parameters.setdefault(f.get("name") or "", f)
@@ -138,6 +175,8 @@ class CloudFormationRules(ResolverBase):
                 if k in stacks:
                     stacks[k].parameter_values.setdefault(f.get("name") or "", f.get("value") or "")
         for f in sorted(self.by_kind["cfn.reference"], key=Fact.order):
+            if (f.repository, f.path) in dropped:
+                continue
             for k in keys(f):
                 if k in stacks:
                     stacks[k].references.append(f)
@@ -274,7 +313,7 @@ class CloudFormationRules(ResolverBase):
             return cached
         out: list[tuple[StackKey, Fact, ResourceKey | None]] = []
         for key, stack in sorted(self._cfn().items()):
-            users = {f.get("id") for f in stack.functions + stack.apis + stack.workflows}
+            users = {f.get("id") for f in stack.functions + stack.apis + stack.workflows + stack.cdns}
             roles: set[str] = {r.get("target") or "" for r in stack.references
                                if r.get("via") == "role" and r.get("source") in users}
             for r in stack.references:
@@ -284,13 +323,47 @@ class CloudFormationRules(ResolverBase):
         self._cfn_refs = out
         return out
 
+    def _cfn_per_function(self) -> set[StackKey]:
+        """Stacks whose functions are drawn one by one: the system's only stack with functions, when it
+        holds several.  A serverless application of one template is drawn function by function (each
+        its own handler, role and tables), where a system of many stacks calls each stack a service."""
+        with_functions = [k for k, st in self._cfn().items() if st.running_functions]
+        if len(with_functions) == 1 and len(self._cfn()[with_functions[0]].running_functions) >= FUNCTIONS_DRAWN:
+            return set(with_functions)
+        return set()
+
+    def _cfn_signed_by_users(self, stack: _Stack) -> set[str]:
+        """APIs the roles of a Cognito identity pool may call: the browser signs its requests (AWS_IAM)
+        with the signed-in user's credentials, so users call them."""
+        roles = {r.get("target") for r in stack.references if r.get("via") == "identity role"}
+        return {r.get("target") or "" for r in stack.references if r.get("via") == "iam" and r.get("source") in roles}
+
     # ------------------------------------------------------------------ rules
+    def cfn_functions(self) -> None:
+        """In the system's only stack with several functions, each function (not a custom resource's
+        deployment helper) is a service named after its logical id, and each API a gateway."""
+        for key in sorted(self._cfn_per_function()):
+            stack, (repo, folder) = self._cfn()[key], key
+            code_folder = norm_path(str(PurePosixPath(folder).parent)) if _template_path(folder) else folder
+            for f in sorted(stack.running_functions + stack.workflows, key=Fact.order):
+                comp = self.add_component(_kebab(f.get("id") or ""), "service", repo, f.evidence, attributes={
+                    "deployment": "cloudformation", "stack": folder or ".", "resource": f.get("id") or "",
+                    "runtime": f.get("runtime") or ""})
+                if f.get("code_uri"):
+                    comp.source_roots.add((repo, norm_path(f"{code_folder}/{f.get('code_uri')}")))
+            for f in sorted(stack.apis, key=Fact.order):
+                self.add_component(_kebab(f.get("id") or ""), "gateway", repo, f.evidence, attributes={
+                    "deployment": "cloudformation", "stack": folder or ".", "resource": f.get("id") or "",
+                    "technology": "api"})
+
     def cfn_stacks(self) -> None:
         """A stack with functions is a service named after its folder; a stack with only an API is a
         gateway.  Its functions' code folders (and the template's folder) are the component's source."""
+        per_function = self._cfn_per_function()
         for key, stack in sorted(self._cfn().items()):
-            functions, apis = stack.functions + stack.workflows, stack.apis
-            if not functions and not apis:
+            # a stack whose only functions serve its custom resources while it deploys runs nothing
+            functions, apis = stack.running_functions + stack.workflows, stack.apis
+            if not functions and not apis or key in per_function:
                 continue
             repo, folder = key
             template = _template_path(folder)
@@ -320,7 +393,17 @@ class CloudFormationRules(ResolverBase):
         stacks = self._cfn()
         stack_ids, _ = self._cfn_made()
         uses = self._cfn_uses()
-        used = sorted({reached for _key, _r, reached in uses})
+        # a user pool an app client signs users into: users reach it
+        pools = {(key[0], key[1], rid) for key, st in stacks.items()
+                 if any(f.get("type") == "AWS::Cognito::UserPoolClient" for f in st.resources.values())
+                 for rid, f in st.resources.items() if f.get("type") == "AWS::Cognito::UserPool"}
+        used = sorted({reached for _key, _r, reached in uses} | pools)
+        for key, st in sorted(stacks.items()):  # a CDN serving a bucket or an API is the users' front door
+            for f in st.cdns:
+                if any(k == key and r.get("source") == f.get("id") for k, r, _reached in uses):
+                    self.add_component(_kebab(f.get("id") or ""), "gateway", key[0], f.evidence, attributes={
+                        "deployment": "cloudformation", "stack": key[1] or ".", "resource": f.get("id") or "",
+                        "technology": "cloudfront", "published": "true"})
         for repo, folder, rid in used:
             if folder == ACCOUNT:
                 first = min(r.evidence for _key, r, reached in uses if reached == (repo, folder, rid))
@@ -329,6 +412,9 @@ class CloudFormationRules(ResolverBase):
                 continue
             f = stacks[(repo, folder)].resources.get(rid)
             if f is None or f.get("type") not in DATA_TYPES:
+                continue
+            if f.get("type") == "AWS::Cognito::UserPool" and (repo, folder, rid) not in pools \
+                    and not any(reached == (repo, folder, rid) for _k, _r, reached in uses):
                 continue
             kind, tech = DATA_TYPES[f.get("type") or ""]
             stack_name = self.model.components[stack_ids[(repo, folder)]].name \
@@ -349,20 +435,37 @@ class CloudFormationRules(ResolverBase):
         stack should hand over but none of the inputs defines is listed as unresolved."""
         stack_ids, resource_ids = self._cfn_made()
         unresolved: set[tuple[str, str, Evidence]] = set()
+        # Drawn one by one, a function reaches what its role allows only when it names nothing itself
+        # (a role shared by many functions grants each every table; the variables say which it uses).
+        role_users: dict[tuple[StackKey, str], list[str]] = defaultdict(list)
+        naming: set[tuple[StackKey, str]] = set()
+        per_function = self._cfn_per_function()
+        for key, r, _reached in self._cfn_references():
+            if key in per_function and r.get("via") != "role":
+                naming.add((key, r.get("source") or ""))
+        for key in per_function:
+            for r in self._cfn()[key].references:
+                if r.get("via") == "role":
+                    role_users[(key, r.get("target") or "")].append(r.get("source") or "")
         for key, r, reached in self._cfn_references():
             if reached is None:
                 value = self._cfn_cross_stack_value(key, r.get("target") or "")
                 if value is not None and key in stack_ids:  # handed over from a stack the inputs do not hold
                     unresolved.add((stack_ids[key], value, r.evidence))
                 continue
-            source = stack_ids.get(key)
+            sources = [resource_ids.get((key[0], key[1], r.get("source") or "")) or stack_ids.get(key)]
+            if key in per_function and (key, r.get("source") or "") in role_users:
+                sources = [resource_ids.get((key[0], key[1], fn)) for fn in role_users[(key, r.get("source") or "")]
+                           if (key, fn) not in naming]
             target = resource_ids.get(reached) or stack_ids.get(reached[:2])
-            if not source or not target or source == target:
-                continue
-            via = r.get("via") or ""
-            if via in INVOKING_EVENTS:
-                source, target = target, source
-            self.connect(source, target, "http", [r.evidence], attributes={"via": f"cloudformation {via}"})
+            for source in sources:
+                if not source or not target or source == target:
+                    continue
+                src, dst = source, target
+                via = r.get("via") or ""
+                if via in INVOKING_EVENTS:
+                    src, dst = target, source
+                self.connect(src, dst, "http", [r.evidence], attributes={"via": f"cloudformation {via}"})
         for cid, value, ev in sorted(unresolved):
             self.model.unresolved.append(Unresolved(cid, value, ev))
 
@@ -371,10 +474,10 @@ class CloudFormationRules(ResolverBase):
         (``AWS_IAM`` on the API or on every route of it) or another stack calls it (its address is handed over by SSM or an export)."""
         called = {reached[:2] for key, _r, reached in self._cfn_uses() if reached[:2] != key
                   and reached[1] != ACCOUNT and self._cfn()[reached[:2]].resources[reached[2]].get("type") in APIS}
-        stack_ids, _ = self._cfn_made()
+        stack_ids, resource_ids = self._cfn_made()
         for key, stack in sorted(self._cfn().items()):
             cid = stack_ids.get(key)
-            if cid is None or key in called:
+            if key in called:
                 continue
             routes: dict[str, set[str]] = {}
             connect = {f.get("api") for f in stack.resources.values() if f.get("route") == "$connect"}
@@ -382,10 +485,16 @@ class CloudFormationRules(ResolverBase):
                 # A WebSocket API authorises once, on its $connect route; the other routes follow.
                 if f.get("api") and (f.get("api") not in connect or f.get("route") == "$connect"):
                     routes.setdefault(f.get("api") or "", set()).add(f.get("auth") or "NONE")
+            signed = self._cfn_signed_by_users(stack)
             doors = [f for f in stack.apis if f.get("auth") != "AWS_IAM"
-                     and routes.get(f.get("id") or "", set()) != {"AWS_IAM"}]
+                     and routes.get(f.get("id") or "", set()) != {"AWS_IAM"} or f.get("id") in signed]
             doors += [f for f in stack.functions if f.get("implicit_api") == "true"]
-            if doors:
+            for f in doors:  # drawn one by one: the API itself is the door
+                rid = resource_ids.get((key[0], key[1], f.get("id") or ""))
+                if rid is not None:
+                    self.model.components[rid].attributes["published"] = "true"
+                    self.credit(self.model.components[rid].rules)
+            if doors and cid is not None:
                 comp = self.model.components[cid]
                 comp.attributes["published"] = "true"
                 comp.evidence.add(min(f.evidence for f in doors))

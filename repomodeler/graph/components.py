@@ -86,10 +86,12 @@ class ComponentRules(ResolverBase):
         twins = self.backing_store_twins()
         # an image a file runs as several services (migrate, api, worker of getacme/api): when one of them is
         # named like the image, the image's name is that one's, not the first's
+        # (files one start command runs together are one project: its api and worker of one image count)
         image_uses: dict[tuple[str, str, str], int] = defaultdict(int)
         for f in self.by_kind["compose.service"]:
             if f.get("image"):
-                image_uses[(f.repository, f.path, _image_repo(self.compose_interpolate(f, f.get("image")) or ""))] += 1
+                image_uses[(f.repository, self.compose_project(f.repository, f.path),
+                            _image_repo(self.compose_interpolate(f, f.get("image")) or ""))] += 1
         service_names = {(f.get("name") or "").lower() for f in self.by_kind["compose.service"]}
         for f in self.by_kind["compose.service"]:
             name = f.get("name") or ""
@@ -101,7 +103,8 @@ class ComponentRules(ResolverBase):
             kind = tech[1] if tech and not context else "service"
             attrs = {"image": image or "", "technology": tech[0] if tech else "", "deployment": "compose",
                      "ports": f.get("ports") or f.get("expose") or ""}
-            shared_image = bool(image) and image_uses[(f.repository, f.path, _image_repo(image or ""))] > 1 \
+            shared_image = bool(image) and image_uses[(f.repository, self.compose_project(f.repository, f.path),
+                                                       _image_repo(image or ""))] > 1 \
                 and image_basename(image or "").lower() in service_names - {name.lower()}
             aliases = tuple(a for a in (f.get("container_name"), f.get("hostname"),
                                         image_basename(image) if image and not tech and not context
@@ -999,6 +1002,8 @@ class ComponentRules(ResolverBase):
         name, first_path = by_image[_image_repo(image)]
         if first_path == path:
             return None
+        if any(p == path and first_path in project for (_r, p), project in self.compose_projects.items()):
+            return None  # one compose project run by one start command: the API and its worker are two
         there = sorted({(f.get("name") or "").lower() for k in ("compose.service", "k8s.workload")
                         for f in self.by_kind[k] if f.path == first_path and f.get("image")
                         and _image_repo(self.compose_interpolate(f, f.get("image")) or "") == _image_repo(image)})

@@ -51,6 +51,7 @@ ORDER: tuple[str, ...] = (
     "compose.services",
     "dotnet.aspire-resources",
     "iac.stacks",
+    "iac.functions",
     "iac.resources",
     "iac.references",
     "iac.api-front-doors",

@@ -177,14 +177,41 @@ def _ref_facts(repo: str, path: str, stack: str, source: str, via: str, node: ya
     return out
 
 
+# Properties that give a resource its physical name, which code and settings may use instead of a !Ref.
+NAME_PROPERTIES = ("TableName", "BucketName", "QueueName", "TopicName", "FunctionName", "DomainName", "StreamName",
+                   "ClusterName", "CacheClusterId", "ReplicationGroupId", "DBClusterIdentifier",
+                   "DBInstanceIdentifier", "EventBusName", "StateMachineName", "UserPoolName")
+
+
+def _physical_names(resources: yaml.Node | None) -> dict[str, str]:
+    """Folded physical name (``{}-Books`` of ``TableName: !Sub '${ProjectName}-Books'``) -> logical id,
+    for names that say more than their placeholders."""
+    out: dict[str, str] = {}
+    for k, res in items(resources):
+        props = get(res, "Properties")
+        for key in NAME_PROPERTIES:
+            if key == "DomainName" and not (scalar(get(res, "Type")) or "").endswith("::Domain"):
+                continue  # a certificate's or distribution's DomainName is an address, not its name
+            name = _name_text(get(props, key))
+            if name and re.sub(r"[{}\W_]", "", name):
+                out.setdefault(fold_name(name), k.value)
+    return out
+
+
 def _function_facts(repo: str, path: str, stack: str, rid: str, props: yaml.Node | None, globals_fn: yaml.Node | None,
-                    known: set[str]) -> list[Fact]:
+                    known: set[str], names: dict[str, str] | None = None) -> list[Fact]:
     """What a function uses: environment variables (its own and the template's ``Globals``),
-    policies (SAM policy templates and IAM statements), its role's policies, and its event sources."""
+    policies (SAM policy templates and IAM statements), its role's policies, and its event sources.
+    An environment variable holding a resource's physical name (``TABLE_NAME: !Sub '${ProjectName}-Books'``
+    beside ``TableName: !Sub '${ProjectName}-Books'``) names that resource as a ``!Ref`` would."""
     out: list[Fact] = []
     for env_owner in (globals_fn, props):
         for k, v in items(get(get(env_owner, "Environment"), "Variables")):
             out += _ref_facts(repo, path, stack, rid, f"env {k.value}", v, known)
+            named = (names or {}).get(fold_name(_name_text(v) or "")) if isinstance(v, yaml.Node) else None
+            if named and named != rid:
+                out.append(fact("cfn.reference", repo, path, node_line(v), stack=stack, source=rid, target=named,
+                                via=f"env {k.value}"))
     policies = get(props, "Policies")
     for p in seq(policies) or ([policies] if policies is not None else []):
         if isinstance(p, yaml.MappingNode) and get(p, "Statement") is None:
@@ -244,6 +271,11 @@ def read_cloudformation(repo: str, path: str, text: str) -> list[Fact]:
     facts: list[Fact] = []
     parameters = get(doc, "Parameters")
     known = {k.value for k, _v in items(resources)} | {k.value for k, _v in items(parameters)}
+    names = _physical_names(resources)
+    # Functions a custom resource runs while the stack deploys (ServiceToken): deployment helpers.
+    helpers = {t for _k, res in items(resources) if (scalar(get(res, "Type")) or "").startswith("Custom::")
+               or scalar(get(res, "Type")) == "AWS::CloudFormation::CustomResource"
+               for t, _l in references(get(get(res, "Properties"), "ServiceToken")) if t in known}
     for k, v in items(parameters):
         ptype = scalar(get(v, "Type")) or ""
         facts.append(fact("cfn.parameter", repo, path, node_line(k), stack=stack, name=k.value, type=ptype,
@@ -260,7 +292,9 @@ def read_cloudformation(repo: str, path: str, text: str) -> list[Fact]:
             for key in ("CodeUri", "Handler", "Runtime"):
                 value = scalar(get(props, key)) or scalar(get(globals_fn, key))
                 attrs[{"CodeUri": "code_uri", "Handler": "handler", "Runtime": "runtime"}[key]] = value or ""
-            facts += _function_facts(repo, path, stack, rid, props, globals_fn, known)
+            facts += _function_facts(repo, path, stack, rid, props, globals_fn, known, names)
+            if rid in helpers:
+                attrs["custom_resource"] = "true"
             role = get(props, "Role")
             for target, _line in references(role):
                 facts.append(fact("cfn.reference", repo, path, node_line(role), stack=stack, source=rid,
@@ -319,6 +353,25 @@ def read_cloudformation(repo: str, path: str, text: str) -> list[Fact]:
             attrs["api"] = next((t for t, _l in references(get(props, "ApiId") or get(props, "RestApiId"))), "")
             attrs["auth"] = scalar(get(props, "AuthorizationType")) or "NONE"
             attrs["route"] = scalar(get(props, "RouteKey")) or ""
+            if attrs["api"]:  # the function a method's integration invokes: the API routes to it
+                facts += _ref_facts(repo, path, stack, attrs["api"], "integration",
+                                    get(get(props, "Integration"), "Uri"), known)
+        elif rtype == "AWS::ApiGatewayV2::Integration":
+            api = next((t for t, _l in references(get(props, "ApiId"))), "")
+            if api:
+                facts += _ref_facts(repo, path, stack, api, "integration", get(props, "IntegrationUri"), known)
+        elif rtype == "AWS::Cognito::IdentityPoolRoleAttachment":
+            # The roles signed-in (and guest) users of an identity pool act with: what they may call,
+            # users call (an API wanting AWS_IAM signed by the browser).
+            for _k, v in items(get(props, "Roles")):
+                for target, line in references(v):
+                    if target in known:
+                        facts.append(fact("cfn.reference", repo, path, line, stack=stack, source=rid, target=target,
+                                          via="identity role"))
+        elif rtype == "AWS::CloudFront::Distribution":
+            # The origins a CDN serves: buckets (and APIs) behind it.
+            for origin in seq(get(get(props, "DistributionConfig"), "Origins")):
+                facts += _ref_facts(repo, path, stack, rid, "origin", get(origin, "DomainName"), known)
         elif rtype in ("AWS::CloudFormation::Stack", "AWS::Serverless::Application"):
             attrs["template_url"] = scalar(get(props, "TemplateURL")) or scalar(get(props, "Location")) or ""
         elif rtype == "AWS::SSM::Parameter":

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from repomodeler.extract.readers._base import Reader, fact
+from repomodeler.extract.readers.compose_launch import makefile_launches
 from repomodeler.records import Fact
 
 
@@ -19,8 +20,10 @@ def read_makefile(repo: str, path: str, text: str) -> list[Fact]:
     """Makefile recipes that start programs (``launch:`` running ``python services/movies.py &`` for
     each service): one ``program.command`` a program, named by the file or module it runs.  Recipes
     building Go code as a plugin (``go build -buildmode=plugin``) are ``program.plugin_build``: what they
-    build is loaded by a program, not run (graph/go_plugins.py)."""
-    facts = []
+    build is loaded by a program, not run (graph/go_plugins.py).  A start target's ``docker compose -f
+    ... up`` names the compose files the system runs with (``compose.launch``, see
+    :mod:`.compose_launch`)."""
+    facts = makefile_launches(repo, path, text.splitlines())
     target = ""
     for i, raw in enumerate(text.splitlines(), start=1):
         m = re.match(r"^([A-Za-z0-9_.\-]+)\s*:(?!=)", raw)

@@ -14,13 +14,24 @@ RULES = (
         after=("compose.services",),
     ),
     Rule(
+        id="iac.functions",
+        message=("In a system deployed by one CloudFormation/SAM stack holding several functions, each function "
+                 "(not a custom resource's deployment helper) is a service named after its logical id and each API a "
+                 "gateway routing to the functions its methods integrate"),
+        unit="cfn_functions",
+        reads=("cfn.resource", "cfn.parameter", "cfn.parameter.value", "cfn.reference"),
+        writes=("components", "aliases", "roots", "attributes"),
+        after=("iac.stacks",),
+    ),
+    Rule(
         id="iac.resources",
         message=("The tables, buckets, queues, topics, event buses and user pools a stack's functions use are "
-                 "stores and brokers, named after the stack when the logical id only repeats the type"),
+                 "stores and brokers, named after the stack when the logical id only repeats the type; a user pool "
+                 "an app client signs users into, and a CloudFront distribution serving a bucket, users reach"),
         unit="cfn_resources",
         reads=("cfn.resource", "cfn.parameter", "cfn.parameter.value", "cfn.reference", "cfn.ssm", "cfn.export"),
         writes=("components", "aliases", "attributes"),
-        after=("iac.stacks",),
+        after=("iac.functions",),
     ),
     Rule(
         id="iac.references",
