@@ -63,6 +63,35 @@ def compose_variants(paths: set[str]) -> set[str]:
             and re.search(r"(^|/)((docker-)?compose|docker-stack)[^/]*\.ya?ml$", p)}
 
 
+def stray_variants(services: list[Fact]) -> set[str]:
+    """Variant-named compose files (``docker/api/docker-compose.local.yml``, ``docker/db/.pgpool.yml``) in a
+    folder without a default compose file, in a repository whose default compose file
+    (``docker-compose.yml``, ``compose.yaml``) is elsewhere: another way to run a part of the system,
+    which someone opts into with ``-f``, not the system as it runs by default."""
+    def parent(p: str) -> str:
+        return p.rsplit("/", 1)[0] if "/" in p else ""
+
+    by_repo: dict[str, set[str]] = defaultdict(set)
+    # folders of override fragments (services with neither image nor build: settings for services the
+    # default file defines) are that stack's overrides (``overrides/compose.redis.yaml``), see template_catalogs
+    fragment_dirs: set[tuple[str, str]] = set()
+    for f in services:
+        if f.get("source") != "tye":
+            by_repo[f.repository].add(f.path)
+        if not f.get("image") and not f.get("build_context") and not f.get("dockerfile"):
+            fragment_dirs.add((f.repository, parent(f.path)))
+    out: set[str] = set()
+    for repo, paths in by_repo.items():
+        defaults = {p for p in paths if DEFAULT_COMPOSE.search(p) and not HARNESS_DIR.search(p)}
+        folders = {parent(p) for p in defaults}
+        if not defaults:
+            continue
+        out |= {p for p in paths if p not in defaults and parent(p) not in folders
+                and (repo, parent(p)) not in fragment_dirs
+                and re.search(r"(^|/)((docker-)?compose[._-][^/]+|\.[^/]+)\.ya?ml$", p)}
+    return out
+
+
 def renamed_variants(services: list[Fact], variants: set[str]) -> set[str]:
     """Compose files with another name beside the folder's ``docker-compose.yml``: ``postgresql.yml``
     redefining its services (the same system run another way, PostgreSQL in place of MySQL) or
@@ -370,6 +399,7 @@ class ResolverBase:
         services = [f for f in every_fact if f.kind == "compose.service"]
         variants = compose_variants({f.path for f in services})
         variants |= renamed_variants(services, variants)
+        variants |= stray_variants(services)
         variants |= {f.path for f in services if ADD_ON_DIR.search(f.path) or HARNESS_DIR.search(f.path)}
         variants |= template_catalogs(services)
         variants -= completing_variants(every_fact, variants)

@@ -859,9 +859,12 @@ class ComponentRules(ResolverBase):
                                   [m.path for m in manifests if norm_path(str(PurePosixPath(m.path).parent)) == d])
                 if any(m.get("aspire_host") for m in manifests if norm_path(str(PurePosixPath(m.path).parent)) == d):
                     continue  # an Aspire app host describes the deployment; it is not one of its components
-                if not serves and not commands and any(part.lower() in DEV_TOOL_DIRS for part in d.split("/")) \
+                routed = any(is_under(p, d) and not any(is_under(p, u) for u in deeper) for p in routes)
+                if not routed and not commands and any(part.lower() in DEV_TOOL_DIRS for part in d.split("/")) \
                         and name.lower() not in self.alias:
-                    continue  # a developer's tool kept in tools/ or hack/ (a diagram generator) nothing deploys
+                    # a developer's tool kept in tools/ or hack/ (a diagram generator, a linter's image built
+                    # from its own Dockerfile) that nothing deploys and that serves no route
+                    continue
                 own_entry = any(ENTRY_FILES.search(p) or p in boot for p in own)
                 if manifest_name and dependency_key(manifest_name) in dev_depended - depended and not serves \
                         and not started:

@@ -783,6 +783,28 @@ class ConnectionRules(ResolverBase):
                 self.connect(owner, candidates[0], TECH_PROTOCOL.get(tech, "tcp"), [f.evidence],
                              attributes={"via": f"driver {f.get('module')}"})
 
+    def log_driver_connections(self) -> None:
+        """A compose service whose logging driver ships its output to a collector of the system
+        (``driver: syslog``, ``syslog-address: tcp://localhost:1514`` on the host where the log container
+        publishes 1514; ``gelf-address: udp://logstash:12201``) sends its logs there: a connection."""
+        from repomodeler.graph.catalog import LOCAL_HOSTS
+        from repomodeler.graph.values import parse_hosts
+
+        for f in self.by_kind["compose.log_target"]:
+            source = self.alias.get((f.get("owner") or "").lower())
+            refs = parse_hosts(f.get("address") or "")
+            if source is None or not refs:
+                continue
+            host, port = refs[0].host, refs[0].port
+            if host in LOCAL_HOSTS:  # the daemon's host: the one container publishing that port there
+                publishing = self.ports_published.get(port, set()) - {source} if port else set()
+                target = next(iter(publishing)) if len(publishing) == 1 else self.served_on(port, source)
+            else:
+                target = self.alias.get(host)
+            if target and target != source:
+                self.connect(source, target, f.get("driver") or "tcp", [f.evidence],
+                             attributes={"via": f"{f.get('driver')} logging driver"})
+
     def depends_connections(self) -> None:
         between: dict[tuple[str, str], list[tuple[str, str, str]]] = defaultdict(list)  # one scan, not one per entry
         for k in self.model.connections:

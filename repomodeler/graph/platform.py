@@ -53,6 +53,16 @@ DAPR_TECH = {"postgresql": "postgres", "mongodb": "mongodb", "redis": "redis", "
 DAPR_PROTOCOL = {"mqtt": "mqtt", "mqtt3": "mqtt", "smtp": "smtp", "http": "http"}
 # The code facts of the Dapr calls that use a component of a family (pub/sub, state store).
 DAPR_CALLS = {"pubsub": "dapr.pubsub", "state": "dapr.state"}
+# What a Dapr component whose backing service the inputs do not deploy stands for (a managed cloud store,
+# a store deployed by another repository): the component kind by family, bindings by their technology.
+DAPR_STANDING = {"pubsub": "broker", "state": "database"}
+DAPR_BINDING_KINDS = (
+    (re.compile(r"blobstorage|\bs3\b|aws\.s3|gcp\.bucket|storage|dynamodb|cosmosdb|postgres|mysql|redis|mongodb|"
+                r"cassandra|sql"), "database"),
+    (re.compile(r"kafka|rabbitmq|mqtt|servicebus|eventhubs|storagequeues|sqs|sns|kinesis|pubsub|nats|eventgrid"),
+     "broker"),
+    (re.compile(r"smtp|sendgrid|twilio|postmark|http|graphql|zeebe|apns|signalr"), "external"),
+)
 
 
 def _dapr_named(argument: str) -> str:
@@ -353,6 +363,8 @@ class PlatformRules(ResolverBase):
             users = sorted({apps.get(s) or self.alias.get(s) for s in scopes} - {None}) if scopes \
                 else self._dapr_code_users(family, f, sorted(set(apps.values()))) if family in DAPR_CALLS \
                 else sorted(set(apps.values()))
+            if target is None and users and scopes:
+                target = self._dapr_standing(f, family, tech)
             if target is None:
                 for user in users:
                     self.model.unresolved.append(Unresolved(user, f"dapr {f.get('type')} component {f.get('name')}",
@@ -363,6 +375,29 @@ class PlatformRules(ResolverBase):
             for user in users:
                 self.connect(user, target, protocol, [f.evidence],  # type: ignore[arg-type]
                              attributes={"via": f"dapr {family} component {f.get('name')}"})
+
+    def _dapr_standing(self, f: Fact, family: str, tech: str) -> str | None:
+        """A scoped Dapr component whose backing service is not among the inputs (its address names a
+        host no descriptor here deploys, or a cloud service: Azure Blob Storage, a managed Redis) is
+        itself the store or broker its apps use, named after the component (``reddog.state.loyalty``).
+        Bindings that only trigger (cron) or keep files on the pod stand for nothing."""
+        kind = DAPR_STANDING.get(family)
+        if family == "bindings":
+            kind = next((k for pattern, k in DAPR_BINDING_KINDS if pattern.search(tech)), None)
+        if kind is None or tech in ("in-memory", "localstorage", "cron") or not f.get("name"):
+            return None
+        name = f.get("name") or ""
+        for g in self.by_kind["dapr.component"]:  # the same component in another deployment (branch, hub)
+            if g is not f and (g.get("name") or "") == name and \
+                    self._dapr_backing(g, (g.get("type") or "").lower().partition(".")[2]) is not None:
+                return None  # ... whose backing is deployed here: that is the store, this another way to run it
+        existing = self.alias.get(name.lower())
+        if existing is not None:
+            return existing if self.model.components[existing].kind in ("database", "cache", "broker", "external") \
+                else None
+        comp = self.add_component(name, kind, f.repository, f.evidence, attributes={
+            "technology": DAPR_TECH.get(tech.split(".")[-1], tech), "deployment": "dapr component"})
+        return comp.id
 
     def _dapr_apps(self) -> dict[str, str]:
         """App id -> the component its Dapr sidecar runs beside."""

@@ -35,6 +35,8 @@ BUNDLERS = frozenset({"vite", "webpack", "@angular/cli", "@angular/build", "@ang
 # Folder names that say nothing of the app (its package name is used instead).  ``web``, ``ui``,
 # ``frontend`` name a browser app well; a package name is often the whole project's (``woodpecker-ci``).
 GENERIC = frozenset({"", ".", "src", "app", "www", "public"})
+# A package under a themes folder styles the pages of the application around it: no app of its own.
+THEME_DIR = re.compile(r"(^|/)themes?/", re.I)
 
 
 class WebAppRules(ResolverBase):
@@ -54,6 +56,8 @@ class WebAppRules(ResolverBase):
                 continue
             if m.get("library") and not self._deployed_folder(repo, d):
                 continue  # a component library or editor extension others import: no app anyone opens
+            if THEME_DIR.search(d) and not self._deployed_folder(repo, d):
+                continue  # a theme's assets (CTFd/themes/admin), built into the pages of the app holding it
             if names & SERVER_FRAMEWORKS or self._serves_itself(repo, d):
                 # one package holding a server and its browser app: the app is the folder the bundler's
                 # configuration builds (vite `input: "./app/index.tsx"`), when no server code lives there

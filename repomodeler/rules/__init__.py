@@ -96,6 +96,7 @@ ORDER: tuple[str, ...] = (
     "stores.implied",
     "stores.configured-sections",
     "rpc.selected-registry",
+    "compose.logging-drivers",
     "compose.depends-on",
     "observability.scrape-targets",
     "proxy.routes",

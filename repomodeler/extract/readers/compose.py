@@ -8,6 +8,7 @@ from pathlib import PurePosixPath
 from typing import Any, Iterator
 
 from repomodeler.extract.readers._base import Reader, fact
+from repomodeler.extract.readers._templates import strip_template
 from repomodeler.extract.readers._yaml import get, items, load_yaml_documents, node_line, scalar, seq, yaml
 from repomodeler.records import Fact
 
@@ -62,6 +63,11 @@ DATA_ONLY_COMMANDS = frozenset({"/bin/true", "true", "/bin/false", "false", "/bi
 
 # `${NAME:-default}` / `${NAME-default}`: a default the file gives a variable
 _DEFAULTED = re.compile(r"\$\{([A-Za-z_][A-Za-z0-9_]*):?-([^}$\s]+)\}")
+
+
+# Logging drivers that send a container's output over the network, and the options giving the address.
+LOG_DRIVERS = frozenset({"syslog", "gelf", "fluentd", "loki", "splunk", "logstash"})
+LOG_ADDRESS_OPTIONS = frozenset({"syslog-address", "gelf-address", "fluentd-address", "loki-url", "splunk-url"})
 
 
 def read_compose(repo: str, path: str, text: str) -> list[Fact]:
@@ -157,6 +163,14 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
             if scalar(get(svc, "env_file")):
                 facts.append(fact("compose.env_file", repo, path, node_line(get(svc, "env_file")), owner=name,
                                    file=scalar(get(svc, "env_file"))))
+            # A logging driver shipping the container's output to a collector (syslog, GELF, Fluentd, Loki):
+            # the Docker daemon sends it there for the service
+            logging = get(svc, "logging")
+            driver = (scalar(get(logging, "driver")) or "").lower()
+            for k, v in items(get(logging, "options")):
+                if driver in LOG_DRIVERS and k.value.lower() in LOG_ADDRESS_OPTIONS and scalar(v):
+                    facts.append(fact("compose.log_target", repo, path, node_line(v), owner=name, driver=driver,
+                                       address=scalar(v)))
             # `networks: {backend: {aliases: [api.shop.local]}}`: more names the service answers to on that network
             for network, settings in items(get(svc, "networks")):
                 for item in seq(get(settings, "aliases")):
@@ -165,6 +179,11 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
                         facts.append(fact("compose.network_alias", repo, path, node_line(item), owner=name,
                                            alias=alias, network=network.value))
     return facts
+
+
+def read_compose_template(repo: str, path: str, text: str) -> list[Fact]:
+    """A compose file's template, read as the compose file it renders (see :mod:`._templates`)."""
+    return read_compose(repo, path, strip_template(text))
 
 
 def _dapr_sidecar(svc: yaml.Node) -> tuple[str, str] | None:
@@ -202,4 +221,8 @@ READERS = (
     # docker-compose*.yml / compose*.yaml, or any YAML with a top-level services: key
     Reader("compose", "descriptor", 430, read_compose, patterns=(r"[^/]*\.ya?ml",), sniff=_is_compose,
            shadows=("kubernetes", "spring.content")),
+    # An installer's template of the compose file (docker-compose.yml.jinja, DockerCompose.hbs): read as the
+    # file it writes, its directives taken out (see _templates).
+    Reader("compose.template", "descriptor", 431, read_compose_template,
+           patterns=(r"[^/]*(?:compose|Compose)[^/]*\.(?:jinja2?|j2|tmpl|tpl|hbs|mustache)",), ignore_case=False),
 )

@@ -38,6 +38,17 @@ RULES = (
         after=("protocol.fold-unknown",),
     ),
     Rule(
+        id="compose.logging-drivers",
+        message=("A compose service whose logging driver (syslog, GELF, Fluentd, Loki) sends its output to an "
+                 "address of the system (a service's name, or localhost on the port a service publishes) is "
+                 "connected to that log collector"),
+        unit="log_driver_connections",
+        reads=("compose.log_target",),
+        writes=("connections",),
+        after=("compose.services", "config.address-values"),
+        state=("ports_served", "ports_published"),
+    ),
+    Rule(
         id="compose.depends-on",
         message=("A compose service's depends_on or links entry to a service nothing else connects it to is a "
                  "connection"),

@@ -17,10 +17,11 @@ RULES = (
         message=("A Dapr component (kind: Component: pub/sub, state store, binding) connects the apps in its scopes "
                  "(a pub/sub or state store without scopes: the components whose code publishes, subscribes or "
                  "keeps state through Dapr naming it, themselves or through a library) to the store or broker its "
-                 "metadata's address or its type names"),
+                 "metadata's address or its type names; a scoped component whose backing service the inputs do not "
+                 "deploy (a cloud store, a host deployed elsewhere) is itself that store or broker"),
         unit="dapr_components",
         reads=("dapr.component", "dapr.app_id", "dapr.pubsub", "dapr.state"),
-        writes=("connections", "unresolved"),
+        writes=("components", "aliases", "attributes", "connections", "unresolved"),
         after=("dapr.app-ids", "compose.services", "build.units", "config.address-values", "build.library-dependencies"),
         state=("ports_served",),
     ),

@@ -1,0 +1,54 @@
+"""Text templates (Jinja, Handlebars, Go templates) read as the file they render, without rendering them.
+
+An installer that writes ``docker-compose.yml`` from ``docker-compose.yml.jinja`` (Harbor's prepare
+step, an Ansible role's ``templates/``, Bitwarden's ``DockerCompose.hbs``) keeps the system's real
+deployment in a template.  No template engine runs here (that would be running repository code and
+needs the installer's values), so the template is read as its text with the directives taken out:
+
+- a line holding only block directives (``{% if x %}``, ``{{#if x}}``, ``{{/if}}``, ``{% endfor %}``)
+  becomes an empty line, so every other line keeps its number;
+- of ``if ... else ... endif`` the first branch is read (what the template writes when its switch is
+  on), the ``else``/``elif`` branches are blanked; a loop's body is read once;
+- ``{{ value }}`` (and ``{{{ value }}}``) becomes ``x``: a value only the installer knows.
+
+What stays is meant for readers that tolerate placeholders (an image ``goharbor/harbor-core:x``).
+"""
+
+from __future__ import annotations
+
+import re
+
+_BLOCK = re.compile(r"^\s*(?:\{%-?\s*(\w+)[^%]*-?%\}|\{\{~?\s*([#/^]|else\b)\s*(\w*)[^}]*~?\}\})\s*$")
+_INLINE_BLOCK = re.compile(r"\{%-?.*?-?%\}|\{\{~?\s*[#/^].*?\}\}|\{\{~?\s*else\s*~?\}\}")
+_VALUE = re.compile(r"\{\{\{.*?\}\}\}|\{\{.*?\}\}")
+_COMMENT = re.compile(r"\{#.*?#\}|\{\{!.*?\}\}")
+OPENERS = frozenset({"if", "for", "with", "unless", "each", "block", "macro", "raw", "range", "define"})
+ALTERNATIVES = frozenset({"else", "elif", "elseif"})
+
+
+def strip_template(text: str) -> str:
+    """`text` with template directives taken out as described above, line for line."""
+    out: list[str] = []
+    skipping: list[bool] = []  # per open block: is this branch blanked?
+    for line in text.split("\n"):
+        line = _COMMENT.sub("", line)
+        m = _BLOCK.match(line)
+        if m:
+            word = (m.group(1) or "").lower()
+            sigil = m.group(2)
+            if sigil == "#" or sigil == "^" or word in OPENERS:
+                skipping.append(bool(skipping and skipping[-1]))
+            elif sigil == "/" or word.startswith("end"):
+                if skipping:
+                    skipping.pop()
+            elif sigil == "else" or word in ALTERNATIVES:
+                if skipping:
+                    skipping[-1] = True
+            out.append("")
+            continue
+        if skipping and skipping[-1]:
+            out.append("")
+            continue
+        line = _INLINE_BLOCK.sub("", line)
+        out.append(_VALUE.sub("x", line))
+    return "\n".join(out)
