@@ -158,6 +158,10 @@ HOST_ONLY_KEY = re.compile(r"(?i)(^|\.)(host|hostname)$")
 # The role of a web server that only a site configuration (not a deployment) puts in front of the application.
 SITE_SERVER_ROLE = "web server in front of the application (its site configuration)"
 
+# Profiles a developer runs on their own machine: their localhost is not a container of the deployment.
+DEVELOPER_PROFILES = frozenset({"development", "dev", "local", "localdev", "local-dev"})
+
+
 class ConnectionRules(ResolverBase):
     """Rules that connect components; they may also introduce the components a value names."""
 
@@ -214,10 +218,12 @@ class ConnectionRules(ResolverBase):
 
     def _resolve_value(self, owner: str, value: str, evidence: list[Evidence], *, env_name: str = "",
                        allow_external: bool, origin: Evidence, needs_client: bool = False,
-                       introduce: bool = True, setting: str = "") -> None:
+                       introduce: bool = True, setting: str = "", developer: bool = False) -> None:
         """Connect `owner` to the components `value` names.  `introduce=False` (an image's built-in
         default environment) only links to components the system already has.  `setting` names the
-        configuration key code read the value from (it may tell the protocol, as env_name does)."""
+        configuration key code read the value from (it may tell the protocol, as env_name does).
+        `developer`: a developer's profile (``appsettings.Development.json``), whose ``localhost`` is the
+        developer's machine running things by hand, not a container of the deployment."""
         if "${" in value:
             value = expand_placeholders(value, lambda n: self.setting(owner, origin.repository, n))
         scheme = next((s for pattern, s in KEY_SCHEME if pattern.search(env_name)), None) if env_name else None
@@ -255,6 +261,8 @@ class ConnectionRules(ResolverBase):
                     self.model.unresolved.append(Unresolved(owner, value, origin))
                     continue
             if target is None and ref.host in LOCAL_HOSTS:
+                if developer:
+                    continue
                 target = self.served_on(ref.port, owner)  # http://localhost:8761: the module serving 8761
                 if target is None:
                     if ref.port is not None and owner not in getattr(self, "ports_served", {}).get(ref.port, ()) \
@@ -470,7 +478,8 @@ class ConnectionRules(ResolverBase):
             # components the system has; only the default configuration introduces new ones.
             default = f.get("source") != "dockerfile" and not f.get("profile")
             self._resolve_value(owner, value, chain, env_name=name, allow_external=default,
-                                origin=f.evidence, needs_client=(owner, f) in shared, introduce=default)
+                                origin=f.evidence, needs_client=(owner, f) in shared, introduce=default,
+                                developer=(f.get("profile") or "").lower() in DEVELOPER_PROFILES)
         # Defaults in code: os.getenv("X", "http://orders:8080") only counts when no config sets X.
         configured = {(owner, f.get("name")) for owner, f in pairs}
         for f in self.by_kind["env.read"]:
