@@ -143,7 +143,13 @@ ENTRY_FILES = re.compile(
 
 # Domains reserved for documentation and tests (RFC 2606, RFC 6761): `example.com`, `shop.example`,
 # `api.test`, `x.invalid`. A value naming one is a placeholder someone fills in, never a system called.
-RESERVED_EXAMPLE = re.compile(r"(^|\.)(example\.(com|net|org)|example|test|invalid)$")
+# So are the hosts of namespace and schema identifiers (`http://www.w3.org/2001/04/xmldsig-more#rsa-sha256`,
+# `http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name`, `https://json-schema.org/draft/2020-12/schema`):
+# names that look like URLs, never fetched.
+RESERVED_EXAMPLE = re.compile(r"(^|\.)(example\.(com|net|org)|example|test|invalid)$|"
+                              r"^(www\.)?(w3\.org|schemas\.xmlsoap\.org|schemas\.microsoft\.com|"
+                              r"schemas\.openxmlformats\.org|purl\.org|xmlns\.com|json-schema\.org|"
+                              r"docs\.oasis-open\.org|ns\.adobe\.com|schema\.org)$")
 
 
 # Words after a technology's name in an image name that make it a tool for that technology.
