@@ -158,6 +158,12 @@ HOST_ONLY_KEY = re.compile(r"(?i)(^|\.)(host|hostname)$")
 # The role of a web server that only a site configuration (not a deployment) puts in front of the application.
 SITE_SERVER_ROLE = "web server in front of the application (its site configuration)"
 
+# Folders of maintenance code run by hand or by CI, not by the deployed program (release scripts, doc
+# fetchers, coding agents' skills, load tests): what their code calls is no connection of the system.
+# (``scripts/`` at the root or of a top-level module, ``tools/`` and ``hack/`` at the root only: a package's own
+# ``dojo/tools/`` is code of the program)
+MAINTENANCE_CODE = re.compile(r"^(?:[^/]+/)?scripts?/|^(?:tools|hack)/|(^|/)(\.agents?|\.github|\.claude|\.cursor|"
+                              r"loadtests?|load[-_]tests?|[^/]*-loadtest|benchmarks?)/")
 # Profiles a developer runs on their own machine: their localhost is not a container of the deployment.
 DEVELOPER_PROFILES = frozenset({"development", "dev", "local", "localdev", "local-dev"})
 
@@ -608,7 +614,7 @@ class ConnectionRules(ResolverBase):
             if found is None and OBJECT_STORE_LIBRARIES.match(module):
                 self._object_store_user(f, module)
                 continue
-            owner = self.owner_of(f.repository, f.path) if found else None
+            owner = self.owner_of(f.repository, f.path) if found and not MAINTENANCE_CODE.search(f.path) else None
             if not found or owner is None or self.model.components[owner].kind not in ("service", "gateway", "webapp"):
                 continue
             host, names = found
@@ -767,7 +773,7 @@ class ConnectionRules(ResolverBase):
                 continue  # handled with its environment variable
             if (f.repository, f.path, f.line, f.get("value")) in browser_urls:
                 continue  # .redirectUri("https://..."): where the user's browser is sent, not a call
-            if self.in_browser(f):
+            if self.in_browser(f) or MAINTENANCE_CODE.search(f.path):
                 continue
             owner = self.owner_of(f.repository, f.path)
             if owner is None or self.withheld(owner, f.evidence):
@@ -1122,7 +1128,7 @@ class ConnectionRules(ResolverBase):
         file_targets: dict[tuple[str, str], set[tuple[str, str]]] = defaultdict(set)
         for f in self.by_kind["http.client"]:
             owner = self.owner_of(f.repository, f.path)
-            if owner is None or self.in_browser(f):
+            if owner is None or self.in_browser(f) or MAINTENANCE_CODE.search(f.path):
                 continue
             expr = f.get("url") or ""
             method = http_verb(f.get("method") or "") or ""

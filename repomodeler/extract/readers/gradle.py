@@ -12,12 +12,19 @@ from repomodeler.records import Fact
 
 
 def read_gradle(repo: str, path: str, text: str) -> list[Fact]:
-    facts = [fact("manifest", repo, path, 1, ecosystem="gradle", name=None)]
+    project = PurePosixPath(path).parent.name  # a subproject's name, by default its folder's
+    # (the root project's name is the settings file's; not read here)
+    facts = [fact("manifest", repo, path, 1, ecosystem="gradle", name=project or None)]
     for i, raw in enumerate(text.splitlines(), start=1):
         m = re.search(r"(?:implementation|api|compile|runtimeOnly)\s*\(?\s*['\"]([^:'\"]+):([^:'\"]+)", raw)
         if m:
             facts.append(fact("manifest.dependency", repo, path, i, ecosystem="maven", name=m.group(2)))
-    project = PurePosixPath(path).parent.name  # a subproject's name, by default its folder's
+        # another project of the build: `implementation project(":customer-service:customer-service-restapi")`
+        p = re.search(r"(?:implementation|api|compile|runtimeOnly)\s*\(?\s*project\s*\(\s*(?:path\s*:\s*)?['\"]:?([^'\"]+)['\"]",
+                      raw)
+        if p:
+            facts.append(fact("manifest.dependency", repo, path, i, ecosystem="gradle",
+                              name=p.group(1).rsplit(":", 1)[-1]))
     for line, tool, image in _plugin_images(text):
         if project:
             image = re.sub(r"\$\{\s*project\.name\s*\}|\$project\.name\b", project, image)
