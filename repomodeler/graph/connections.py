@@ -1535,11 +1535,14 @@ class ConnectionRules(ResolverBase):
         controller is a part of the picture: people enter through it and it forwards to the services
         the Ingress routes name, with the routes as evidence. Without such a component the routes stay
         the user's own entries (`entry_points`)."""
+        # (an ingress controller's default backend, serving the 404 page for unmatched hosts, is not it)
         found = sorted(c.id for c in self.model.components.values()
                        if c.kind in ("external", "gateway", "service")
                        and any(INGRESS_CONTROLLER.search(n) for n in (c.id, c.name, *c.aliases,
                                                                      c.attributes.get("host") or "",
-                                                                     c.attributes.get("image") or "")))
+                                                                     c.attributes.get("image") or ""))
+                       and not any(re.search(r"default-?backend", n or "") for n in (
+                           c.name, c.attributes.get("image") or "")))
         if len(found) != 1:
             return
         controller = found[0]
