@@ -386,6 +386,12 @@ class PlatformRules(ResolverBase):
             kind = next((k for pattern, k in DAPR_BINDING_KINDS if pattern.search(tech)), None)
         if kind is None or tech in ("in-memory", "localstorage", "cron") or not f.get("name"):
             return None
+        from repomodeler.graph.catalog import LOCAL_HOSTS
+        from repomodeler.graph.values import parse_hosts
+
+        if any(r.host in LOCAL_HOSTS for v in (f.get("addresses") or "").split() for r in parse_hosts(v)) \
+                or any(v.split(":")[0].lower() in LOCAL_HOSTS for v in (f.get("addresses") or "").split()):
+            return None  # self-hosted on a developer's machine (redisHost: localhost:6379): nothing of the deployment
         name = f.get("name") or ""
         for g in self.by_kind["dapr.component"]:  # the same component in another deployment (branch, hub)
             if g is not f and (g.get("name") or "") == name and \
