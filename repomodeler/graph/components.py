@@ -812,6 +812,8 @@ class ComponentRules(ResolverBase):
                     and (f.get("name") == "SpringBootApplication"
                          or f.get("name") == "EnableAutoConfiguration" and f.path in java_mains)}
             depended = {dependency_key(f.get("name") or "") for f in self.by_kind["manifest.dependency"]}
+            gradle_depended = {dependency_key(f.get("name") or "") for f in self.by_kind["manifest.dependency"]
+                               if f.repository == repo and f.get("ecosystem") == "gradle"}
             bundles = {(f.repository, norm_path(str(PurePosixPath(f.path).parent))) for f in self.by_kind["manifest.bundle"]}
             function_hosts = {(f.repository, norm_path(str(PurePosixPath(f.path).parent)))
                               for f in self.by_kind["functions.host"]}
@@ -872,6 +874,11 @@ class ComponentRules(ResolverBase):
                     # it: a shared lint/format/TypeScript config or build tool of the workspace (its
                     # index.js is the config it exports, not a program), so not a component.
                     continue
+                # (a Gradle subproject is known to the others by its folder's name: `project(":orders:orders-web")`)
+                gradle_name = PurePosixPath(d).name if d and not manifest_name and any(
+                    m.get("ecosystem") == "gradle" for m in here) else None
+                if files_here and gradle_name and dependency_key(gradle_name) in gradle_depended and not own_entry:
+                    continue  # code of the Gradle subprojects that depend on it (their main class runs it)
                 if files_here and manifest_name and dependency_key(manifest_name) in depended and (
                         not serves or not own_entry):
                     # A package other units depend on: a library node (build-time dependency target),

@@ -13,8 +13,7 @@ from repomodeler.records import Fact
 
 def read_gradle(repo: str, path: str, text: str) -> list[Fact]:
     project = PurePosixPath(path).parent.name  # a subproject's name, by default its folder's
-    # (the root project's name is the settings file's; not read here)
-    facts = [fact("manifest", repo, path, 1, ecosystem="gradle", name=project or None)]
+    facts = [fact("manifest", repo, path, 1, ecosystem="gradle", name=None)]
     for i, raw in enumerate(text.splitlines(), start=1):
         m = re.search(r"(?:implementation|api|compile|runtimeOnly)\s*\(?\s*['\"]([^:'\"]+):([^:'\"]+)", raw)
         if m:
