@@ -618,8 +618,19 @@ class ComponentRules(ResolverBase):
             own_context = root not in ("", ".", norm_path(f.get("compose_dir") or ".")) and not any(
                 r == f.repository and is_under(p, recipe_dir) for r, p in self.code_paths)
             if not own_context:
+                if self._copies_whole_context(f.repository, dockerfile) and not any(
+                        r == f.repository and is_under(p, recipe_dir) for r, p in self.code_paths):
+                    # recipes kept in a folder of no code (docker/server/Dockerfile) that copy the whole
+                    # context in (`COPY . /conductor`) and build it there: the context's code is what runs
+                    return root, dockerfile
                 root = recipe_dir
         return root, dockerfile
+
+    def _copies_whole_context(self, repo: str, dockerfile: str) -> bool:
+        """Does the Dockerfile copy its whole build context into the image (``COPY . /conductor``)?"""
+        return any(c.repository == repo and c.path == dockerfile
+                   and any(src.strip() in (".", "./") for src in (c.get("sources") or "").split(","))
+                   for c in self.by_kind["docker.copy"])
 
     @property
     def variant_builds(self) -> set[tuple[str, str]]:

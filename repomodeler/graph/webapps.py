@@ -54,7 +54,7 @@ class WebAppRules(ResolverBase):
             names = deps.get((repo, d), set())
             if not names & UI_FRAMEWORKS or not names & BUNDLERS:
                 continue
-            if m.get("library") and not self._deployed_folder(repo, d):
+            if m.get("library") and not self._deployed_folder(repo, d) and not self._built_into_image(repo, d):
                 continue  # a component library or editor extension others import: no app anyone opens
             if THEME_DIR.search(d) and not self._deployed_folder(repo, d):
                 continue  # a theme's assets (CTFd/themes/admin), built into the pages of the app holding it
@@ -70,6 +70,16 @@ class WebAppRules(ResolverBase):
         """Does a deployment (a component with a deployment or image) run the code of folder `d`?"""
         return any((repo, d) in c.source_roots and (c.attributes.get("deployment") or c.attributes.get("image"))
                    for c in self.model.components.values())
+
+    def _built_into_image(self, repo: str, d: str) -> bool:
+        """Does a Dockerfile build the package of folder `d` into an image (a stage working in it, or
+        copying its build output: ``COPY --from=ui-builder /app/ui-next/dist``)?  A package that also
+        publishes a library build is then an app an image serves."""
+        if not d:
+            return False
+        return any(f.repository == repo and f.get("how") == "workdir"
+                   and (f.get("target") or "").rstrip("/").endswith("/" + d)
+                   for f in self.by_kind["docker.workspace_target"])
 
     def _bundled_folders(self, repo: str, d: str) -> list[tuple[str, Evidence]]:
         """Folders below package folder `d` whose file a bundler configuration of the package names as an

@@ -66,6 +66,12 @@ def read_dockerfile(repo: str, path: str, text: str) -> list[Fact]:
             ref = stages[int(ref)][1] if ref.isdigit() and int(ref) < len(stages) else ref
             if stages and ref in {k for _l, k, _n in stages[:-1]}:
                 stages[-1][2].add(ref)
+                if instr in ("COPY", "ADD"):
+                    # a build output taken from that stage (`COPY --from=builder /app/server/build/libs/*.jar`):
+                    # the folder above the output folder is the package it built
+                    for built in _built_folders(arg, workdirs.get(ref, "/")):
+                        facts.append(fact("docker.workspace_target", repo, path, i, how="workdir", target=built,
+                                          stage=stage))
         if instr == "WORKDIR":
             wd = _substitute(arg.strip("'\""), env)
             workdir = norm_posix(wd if wd.startswith("/") else f"{workdir}/{wd}")
@@ -110,6 +116,27 @@ def read_dockerfile(repo: str, path: str, text: str) -> list[Fact]:
     for line, key, needs in stages:  # the stages of a multi-stage build and those each builds on
         facts.append(fact("docker.stage", repo, path, line, stage=key, needs=",".join(sorted(needs))))
     return facts
+
+
+# Folders a build writes its output to, under the package it builds.
+_OUTPUT_DIRS = frozenset({"build", "target", "dist", "out", "bin", "lib", "libs", ".next", "publish"})
+
+
+def _built_folders(arg: str, workdir: str) -> list[str]:
+    """The package folders (as image paths under the stage's working folder) whose build outputs a
+    ``COPY --from=stage`` takes: ``/conductor/server/build/libs/*boot*.jar`` with the stage working in
+    ``/conductor`` gives ``/conductor/server``."""
+    words = [w for w in arg.split() if not w.startswith("--")]
+    out = []
+    for src in words[:-1]:
+        absolute = norm_posix(src if src.startswith("/") else f"{workdir}/{src}")
+        if workdir == "/" or not absolute.startswith(workdir.rstrip("/") + "/") or "$" in absolute:
+            continue
+        parts = absolute.split("/")
+        at = next((k for k, part in enumerate(parts) if k > workdir.count("/") and part in _OUTPUT_DIRS), None)
+        if at is not None and at > workdir.rstrip("/").count("/") + 1:
+            out.append("/".join(parts[:at]))
+    return sorted(set(out))
 
 
 def norm_posix(path: str) -> str:
