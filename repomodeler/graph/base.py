@@ -419,6 +419,16 @@ class ResolverBase:
         # Compose services with `profiles:` start only when someone activates the profile
         # (`docker compose --profile seed up`): opt-in, like a variant file, with everything they declare.
         # .env settings by (repository, path), for compose's own interpolation (variant files included).
+        # Dockerfiles copying their whole build context in (`COPY . /app`), as (repository, path): where a
+        # compose build's code is (ComponentRules.build_root), read wherever a rule asks for a build's root
+        self.whole_context_recipes: frozenset[tuple[str, str]] = frozenset(
+            (f.repository, f.path) for f in every_fact if f.kind == "docker.copy"
+            and any(src.strip() in (".", "./") for src in (f.get("sources") or "").split(",")))
+        # repositories built as one Gradle or Maven build from their root (a build.gradle or pom.xml there):
+        # a recipe copying the whole repository in builds all of it, not one program of it
+        self.root_builds: frozenset[str] = frozenset(
+            f.repository for f in every_fact if f.kind == "manifest" and "/" not in f.path
+            and f.get("ecosystem") in ("gradle", "maven"))
         self.dotenv: dict[tuple[str, str], dict[str, str]] = defaultdict(dict)
         for f in every_fact:
             if f.kind == "config.env" and f.get("source") == "dotenv" and f.get("name"):

@@ -627,10 +627,10 @@ class ComponentRules(ResolverBase):
         return root, dockerfile
 
     def _copies_whole_context(self, repo: str, dockerfile: str) -> bool:
-        """Does the Dockerfile copy its whole build context into the image (``COPY . /conductor``)?"""
-        return any(c.repository == repo and c.path == dockerfile
-                   and any(src.strip() in (".", "./") for src in (c.get("sources") or "").split(","))
-                   for c in self.by_kind["docker.copy"])
+        """Does the Dockerfile copy its whole build context into the image (``COPY . /conductor``) of a
+        repository built as one Gradle or Maven build from its root?  (A recipe copying a Go module's whole
+        tree in to build one of its programs builds that program, not the tree.)"""
+        return (repo, dockerfile) in self.whole_context_recipes and repo in self.root_builds
 
     @property
     def variant_builds(self) -> set[tuple[str, str]]:
