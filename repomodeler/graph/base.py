@@ -66,17 +66,17 @@ def compose_variants(paths: set[str]) -> set[str]:
 def stray_variants(services: list[Fact]) -> set[str]:
     """Variant-named compose files (``docker/api/docker-compose.local.yml``, ``docker/db/.pgpool.yml``) in a
     folder without a default compose file, in a repository whose default compose file
-    (``docker-compose.yml``, ``compose.yaml``) is elsewhere and runs the system's own code: another way to
-    run a part of the system, which someone opts into with ``-f``, not the system as it runs by default."""
+    (``docker-compose.yml``, ``compose.yaml``) is elsewhere: another way to run a part of the system, which
+    someone opts into with ``-f``, not the system as it runs by default.  A file that builds the system's
+    code where the default file builds none (it runs backing services or published images) is kept."""
     def parent(p: str) -> str:
         return p.rsplit("/", 1)[0] if "/" in p else ""
 
     by_repo: dict[str, set[str]] = defaultdict(set)
-    # (a default file running only third-party stores and brokers is a developer's backing services: then the
-    # files elsewhere may be how the system runs, and none is taken for a variant)
-    runs_code: set[tuple[str, str]] = {(f.repository, f.path) for f in services
-                                       if f.get("build_context") or f.get("dockerfile")
-                                       or (f.get("image") and not tech_for_image(f.get("image")))}
+    # (a file building the system's code while the default file builds none, which then runs a developer's
+    # backing services or published images, completes the default: how the system runs from this checkout)
+    builds: set[tuple[str, str]] = {(f.repository, f.path) for f in services
+                                    if f.get("build_context") or f.get("dockerfile")}
     # folders of override fragments (services with neither image nor build: settings for services the
     # default file defines) are that stack's overrides (``overrides/compose.redis.yaml``), see template_catalogs
     fragment_dirs: set[tuple[str, str]] = set()
@@ -89,10 +89,11 @@ def stray_variants(services: list[Fact]) -> set[str]:
     for repo, paths in by_repo.items():
         defaults = {p for p in paths if DEFAULT_COMPOSE.search(p) and not HARNESS_DIR.search(p)}
         folders = {parent(p) for p in defaults}
-        if not any((repo, p) in runs_code for p in defaults):
+        if not defaults:
             continue
+        default_builds = any((repo, p) in builds for p in defaults)
         out |= {p for p in paths if p not in defaults and parent(p) not in folders
-                and (repo, parent(p)) not in fragment_dirs
+                and (repo, parent(p)) not in fragment_dirs and (default_builds or (repo, p) not in builds)
                 and re.search(r"(^|/)((docker-)?compose[._-][^/]+|\.[^/]+)\.ya?ml$", p)}
     return out
 
