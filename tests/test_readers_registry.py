@@ -151,6 +151,8 @@ FIXTURES = {
                        "    Type: AWS::DynamoDB::Table\n", "cfn.resource"),
     "cmake": ("CMakeLists.txt", "add_executable(UserService main.cpp)\n", "program.binary"),
     "compose": ("docker-compose.yml", "services:\n  web:\n    image: nginx\n", "compose.service"),
+    "compose_launch": ("start.sh", "#!/bin/sh\ndocker compose -f docker-compose.yml -f docker-compose.worker.yml up -d\n",
+                       "compose.launch"),
     "config_json": ("config.json", '{"MongoAddress": "mongodb:27017"}\n', "config.document"),
     "dockerfile": ("Dockerfile", "FROM python:3.12\nEXPOSE 8000\n", "docker.from"),
     "dotenv": (".env", "DB_HOST=db\n", "config.env"),

@@ -125,7 +125,7 @@ def _has_compose_up(path: str, head: str) -> bool:
 
 
 READERS = (
-    Reader("compose.launch-script", "descriptor", 219, read_start_script,
+    Reader("compose_launch", "descriptor", 219, read_start_script,
            patterns=(r"(?:start|run|launch|up|deploy)(?:[-_](?:all|stack|system))?\.sh",),
            sniff=_has_compose_up, line_based=True, shadows=("launchers.script",)),
 )
