@@ -158,6 +158,8 @@ HOST_ONLY_KEY = re.compile(r"(?i)(^|\.)(host|hostname)$")
 # The role of a web server that only a site configuration (not a deployment) puts in front of the application.
 SITE_SERVER_ROLE = "web server in front of the application (its site configuration)"
 
+# Templates an installer renders configuration from (Jinja, Handlebars, Go templates, Mustache).
+TEMPLATE_FILE = re.compile(r"\.(jinja2?|j2|tmpl|tpl|hbs|mustache)$", re.I)
 # Folders of maintenance code run by hand or by CI, not by the deployed program (release scripts, doc
 # fetchers, coding agents' skills, load tests): what their code calls is no connection of the system.
 # (``scripts/`` at the root or of a top-level module, ``tools/`` and ``hack/`` at the root only: a package's own
@@ -865,6 +867,13 @@ class ConnectionRules(ResolverBase):
             beside = self._proxy_mounting(f.repository, f.path.rpartition("/")[0])
             if beside is not None:
                 return beside
+            if TEMPLATE_FILE.search(f.path):
+                # an installer's template of the site (NginxConfig.hbs, nginx.http.conf.jinja in the setup
+                # tool's folder) configures the one proxy the system deploys, not the installer
+                proxies = sorted(c.id for c in self.model.components.values() if c.repository == f.repository
+                                 and (c.kind == "gateway" or self._PROXY_IMAGE.search(c.attributes.get("image", ""))))
+                if len(proxies) == 1:
+                    return proxies[0]
         if owner is None:
             gateways = sorted(c.id for c in self.model.components.values()
                               if c.kind == "gateway" and c.repository == f.repository)
