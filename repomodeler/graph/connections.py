@@ -603,6 +603,16 @@ class ConnectionRules(ResolverBase):
                          if pattern is not None and pattern.search((c.attributes.get("image") or "").lower()))
         return runners[0] if len(runners) == 1 else None
 
+    def maintenance_code(self, owner: str, f: Fact) -> bool:
+        """Is the fact in maintenance code (MAINTENANCE_CODE) of a component whose own code it is not?  A
+        deployment built from ``tools/`` runs that folder's code: for it, it is the program's."""
+        m = MAINTENANCE_CODE.search(f.path)
+        if m is None:
+            return False
+        folder_ = f.path[:m.end()].rstrip("/")
+        return not any(r == f.repository and root and is_under(root, folder_)
+                       for r, root in self.model.components[owner].source_roots)
+
     def sdk_services(self) -> None:
         """A service importing the client library of a hosted service (Stripe, SendGrid, OpenAI,
         Firestore, S3, Key Vault...) calls that service: an external system named by its API host,
@@ -616,7 +626,9 @@ class ConnectionRules(ResolverBase):
             if found is None and OBJECT_STORE_LIBRARIES.match(module):
                 self._object_store_user(f, module)
                 continue
-            owner = self.owner_of(f.repository, f.path) if found and not MAINTENANCE_CODE.search(f.path) else None
+            owner = self.owner_of(f.repository, f.path) if found else None
+            if owner is not None and self.maintenance_code(owner, f):
+                continue
             if not found or owner is None or self.model.components[owner].kind not in ("service", "gateway", "webapp"):
                 continue
             host, names = found
@@ -775,10 +787,10 @@ class ConnectionRules(ResolverBase):
                 continue  # handled with its environment variable
             if (f.repository, f.path, f.line, f.get("value")) in browser_urls:
                 continue  # .redirectUri("https://..."): where the user's browser is sent, not a call
-            if self.in_browser(f) or MAINTENANCE_CODE.search(f.path):
+            if self.in_browser(f):
                 continue
             owner = self.owner_of(f.repository, f.path)
-            if owner is None or self.withheld(owner, f.evidence):
+            if owner is None or self.withheld(owner, f.evidence) or self.maintenance_code(owner, f):
                 continue  # (withheld: a literal naming callers, config.caller-settings)
             in_call = (f.repository, f.path, f.line) in client_lines
             for user, sites in self._constant_users(f, owner) or [(owner, [])]:
@@ -1137,7 +1149,7 @@ class ConnectionRules(ResolverBase):
         file_targets: dict[tuple[str, str], set[tuple[str, str]]] = defaultdict(set)
         for f in self.by_kind["http.client"]:
             owner = self.owner_of(f.repository, f.path)
-            if owner is None or self.in_browser(f) or MAINTENANCE_CODE.search(f.path):
+            if owner is None or self.in_browser(f) or self.maintenance_code(owner, f):
                 continue
             expr = f.get("url") or ""
             method = http_verb(f.get("method") or "") or ""
