@@ -335,6 +335,10 @@ def _open_lock_file(path: Path) -> int:
             raise _not_a_lock(path) from None
         raise
     st = os.fstat(fd)
+    if stat.S_ISREG(st.st_mode) and st.st_nlink == 0 and st.st_uid == os.getuid():
+        # the holder deleted it between our open and this look (it lets go that way): create it again
+        os.close(fd)
+        raise FileNotFoundError(errno.ENOENT, "lock file deleted by its holder", str(path))
     if not stat.S_ISREG(st.st_mode) or st.st_nlink != 1 or st.st_uid != os.getuid():
         os.close(fd)
         raise _not_a_lock(path)

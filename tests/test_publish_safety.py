@@ -225,3 +225,30 @@ def test_leftovers_of_live_processes_are_not_touched(tmp_path) -> None:
     finally:
         sleeper.kill()
         sleeper.wait()
+
+
+def test_lock_file_deleted_by_its_holder_between_open_and_check_is_created_again(tmp_path, monkeypatch) -> None:
+    """The holder lets go by deleting the lock file; a waiter that opened the old file just before sees
+    it with no link left. That is the holder leaving, not a planted file: it starts again and gets the lock."""
+    from repomodeler import publish
+
+    out = tmp_path / "models" / "shop"
+    out.parent.mkdir(parents=True)
+    path = publish.lock_path(out)
+    path.write_text("123\n")
+    path.chmod(0o600)
+    real_open = os.open
+    calls = {"n": 0}
+
+    def open_then_holder_leaves(p, flags, *args):
+        fd = real_open(p, flags, *args)
+        calls["n"] += 1
+        if calls["n"] == 1 and Path(p) == path and not flags & os.O_CREAT:
+            os.unlink(path)  # the holder deletes the file right after our open
+        return fd
+
+    monkeypatch.setattr(publish.os, "open", open_then_holder_leaves)
+    with publish.output_lock(out) as notes:
+        assert notes == []
+        assert path.is_file() and path.read_text().strip() == str(os.getpid())
+    assert not path.exists()
