@@ -45,21 +45,23 @@ HARNESS_DIR = re.compile(r"(^|/)(hack|tests?|e2e|integration[-_]?tests?|load[-_]
                          r"\.?devcontainers?([-_][^/]*)?)/", re.I)
 
 
+def _parent(p: str) -> str:
+    """The folder of a repository-relative path ('' at the root)."""
+    return p.rsplit("/", 1)[0] if "/" in p else ""
+
+
 def compose_variants(paths: set[str]) -> set[str]:
     """Compose files Docker Compose does not load by default: beside a ``docker-compose.yml`` (and its
     ``.override``), a ``docker-compose.prod.yml`` or ``docker-compose.elk.yml`` is a variant someone opts
     into with ``-f``, and a Swarm ``docker-stack.yml`` another way to deploy it; their extra services
     and settings are not the system as it runs by default."""
-    def parent(p: str) -> str:
-        return p.rsplit("/", 1)[0] if "/" in p else ""
-
     # In a folder without a docker-compose.yml, a file named default (docker-compose_default.yaml
     # beside docker-compose_kieker.yaml) is the one the others vary.
     default_named = {p for p in paths if re.search(r"(^|/)(docker-)?compose[._-]default\.ya?ml$", p, re.I)}
     defaults = {p for p in paths if DEFAULT_COMPOSE.search(p)}
-    defaults |= {p for p in default_named if not any(parent(d) == parent(p) for d in defaults)}
-    folders = {parent(p) for p in defaults}
-    return {p for p in paths if p not in defaults and parent(p) in folders
+    defaults |= {p for p in default_named if not any(_parent(d) == _parent(p) for d in defaults)}
+    folders = {_parent(p) for p in defaults}
+    return {p for p in paths if p not in defaults and _parent(p) in folders
             and re.search(r"(^|/)((docker-)?compose|docker-stack)[^/]*\.ya?ml$", p)}
 
 
@@ -69,9 +71,6 @@ def stray_variants(services: list[Fact]) -> set[str]:
     (``docker-compose.yml``, ``compose.yaml``) is elsewhere: another way to run a part of the system, which
     someone opts into with ``-f``, not the system as it runs by default.  A file that builds the system's
     code where the default file builds none (it runs backing services or published images) is kept."""
-    def parent(p: str) -> str:
-        return p.rsplit("/", 1)[0] if "/" in p else ""
-
     by_repo: dict[str, set[str]] = defaultdict(set)
     # (a file building the system's code while the default file builds none, which then runs a developer's
     # backing services or published images, completes the default: how the system runs from this checkout)
@@ -84,16 +83,16 @@ def stray_variants(services: list[Fact]) -> set[str]:
         if f.get("source") != "tye":
             by_repo[f.repository].add(f.path)
         if not f.get("image") and not f.get("build_context") and not f.get("dockerfile"):
-            fragment_dirs.add((f.repository, parent(f.path)))
+            fragment_dirs.add((f.repository, _parent(f.path)))
     out: set[str] = set()
     for repo, paths in by_repo.items():
         defaults = {p for p in paths if DEFAULT_COMPOSE.search(p) and not HARNESS_DIR.search(p)}
-        folders = {parent(p) for p in defaults}
+        folders = {_parent(p) for p in defaults}
         if not defaults:
             continue
         default_builds = any((repo, p) in builds for p in defaults)
-        out |= {p for p in paths if p not in defaults and parent(p) not in folders
-                and (repo, parent(p)) not in fragment_dirs and (default_builds or (repo, p) not in builds)
+        out |= {p for p in paths if p not in defaults and _parent(p) not in folders
+                and (repo, _parent(p)) not in fragment_dirs and (default_builds or (repo, p) not in builds)
                 and re.search(r"(^|/)((docker-)?compose[._-][^/]+|\.[^/]+)\.ya?ml$", p)}
     return out
 
@@ -103,9 +102,6 @@ def renamed_variants(services: list[Fact], variants: set[str]) -> set[str]:
     redefining its services (the same system run another way, PostgreSQL in place of MySQL) or
     ``jibri.yml`` adding a service to it (an add-on). Docker Compose reads neither unless someone
     picks it with ``-f``: not the system as it runs by default."""
-    def parent(p: str) -> str:
-        return p.rsplit("/", 1)[0] if "/" in p else ""
-
     names: dict[str, set[str]] = defaultdict(set)
     for f in services:
         if f.get("source") != "tye":  # a Tye application file ties the same services to their code
@@ -113,7 +109,7 @@ def renamed_variants(services: list[Fact], variants: set[str]) -> set[str]:
     defaults = {p for p in names if DEFAULT_COMPOSE.search(p)}
     return {p for p in names if p not in defaults and p not in variants
             and not re.search(r"(^|/)((docker-)?compose|docker-stack)[^/]*\.ya?ml$", p)
-            and any(parent(d) == parent(p) for d in defaults)}
+            and any(_parent(d) == _parent(p) for d in defaults)}
 
 
 # A folder holding this many compose files of different stacks is a catalog of templates.
@@ -198,9 +194,6 @@ def nested_compose_variants(services: list[Fact], variants: set[str]) -> dict[st
     not the system as it runs by default, and its service names (``app``) are not component names.
     Each maps to whether its folder lies strictly inside the built folder: then the whole folder
     (the proxy's configuration, its Dockerfile) belongs to that other way of running it."""
-    def parent(path: str) -> str:
-        return path.rsplit("/", 1)[0] if "/" in path else ""
-
     builds: dict[tuple[str, str], set[str]] = defaultdict(set)  # (repository, compose file) -> folders
     for f in services:
         context = f.get("build_context") or ""
@@ -209,9 +202,9 @@ def nested_compose_variants(services: list[Fact], variants: set[str]) -> dict[st
                 norm_path(PurePosixPath(f.get("compose_dir") or ".").joinpath(context).as_posix()))
     nested: dict[str, bool] = {}
     for repo, path in sorted({(f.repository, f.path) for f in services}):
-        here = parent(path)
+        here = _parent(path)
         for (other_repo, other), roots in builds.items():
-            if other_repo != repo or other == path or other in variants or is_under(parent(other), here):
+            if other_repo != repo or other == path or other in variants or is_under(_parent(other), here):
                 continue  # another repository, the file itself, a variant, or a file inside this one's folder
             inside = [root for root in roots if root and is_under(here, root)]
             if inside:

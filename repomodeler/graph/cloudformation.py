@@ -313,7 +313,8 @@ class CloudFormationRules(ResolverBase):
             return cached
         out: list[tuple[StackKey, Fact, ResourceKey | None]] = []
         for key, stack in sorted(self._cfn().items()):
-            users = {f.get("id") for f in stack.functions + stack.apis + stack.workflows + stack.cdns}
+            # (a custom resource's helper runs while the stack deploys: what it touches is no use of the system)
+            users = {f.get("id") for f in stack.running_functions + stack.apis + stack.workflows + stack.cdns}
             roles: set[str] = {r.get("target") or "" for r in stack.references
                                if r.get("via") == "role" and r.get("source") in users}
             for r in stack.references:

@@ -9,6 +9,7 @@ from collections import defaultdict
 from collections.abc import Iterable
 from pathlib import PurePosixPath
 
+from repomodeler.extract.readers._templates import TEMPLATE_SUFFIX
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.packages import folder
 from repomodeler.graph.catalog import (
@@ -159,7 +160,7 @@ HOST_ONLY_KEY = re.compile(r"(?i)(^|\.)(host|hostname)$")
 SITE_SERVER_ROLE = "web server in front of the application (its site configuration)"
 
 # Templates an installer renders configuration from (Jinja, Handlebars, Go templates, Mustache).
-TEMPLATE_FILE = re.compile(r"\.(jinja2?|j2|tmpl|tpl|hbs|mustache)$", re.I)
+TEMPLATE_FILE = re.compile(r"\." + TEMPLATE_SUFFIX + "$", re.I)
 # Folders of maintenance code run by hand or by CI, not by the deployed program (release scripts, doc
 # fetchers, coding agents' skills, load tests): what their code calls is no connection of the system.
 # (``scripts/`` at the root or of a top-level module, ``tools/`` and ``hack/`` at the root only: a package's own

@@ -18,6 +18,9 @@ from __future__ import annotations
 
 import re
 
+# The file suffixes of the template languages above (``.jinja``, ``.j2``, ``.hbs``...), as a pattern.
+TEMPLATE_SUFFIX = r"(?:jinja2?|j2|tmpl|tpl|hbs|mustache)"
+
 _BLOCK = re.compile(r"^\s*(?:\{%-?\s*(\w+)[^%]*-?%\}|\{\{~?\s*([#/^]|else\b)\s*(\w*)[^}]*~?\}\})\s*$")
 _INLINE_BLOCK = re.compile(r"\{%-?.*?-?%\}|\{\{~?\s*[#/^].*?\}\}|\{\{~?\s*else\s*~?\}\}")
 _VALUE = re.compile(r"\{\{\{.*?\}\}\}|\{\{.*?\}\}")

@@ -8,7 +8,7 @@ from pathlib import PurePosixPath
 from typing import Any, Iterator
 
 from repomodeler.extract.readers._base import Reader, fact
-from repomodeler.extract.readers._templates import strip_template
+from repomodeler.extract.readers._templates import TEMPLATE_SUFFIX, strip_template
 from repomodeler.extract.readers._yaml import get, items, load_yaml_documents, node_line, scalar, seq, yaml
 from repomodeler.records import Fact
 
@@ -224,5 +224,5 @@ READERS = (
     # An installer's template of the compose file (docker-compose.yml.jinja, DockerCompose.hbs): read as the
     # file it writes, its directives taken out (see _templates).
     Reader("compose.template", "descriptor", 431, read_compose_template,
-           patterns=(r"[^/]*(?:compose|Compose)[^/]*\.(?:jinja2?|j2|tmpl|tpl|hbs|mustache)",), ignore_case=False),
+           patterns=(r"[^/]*(?:compose|Compose)[^/]*\." + TEMPLATE_SUFFIX,), ignore_case=False),
 )

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from repomodeler.extract.readers._base import Reader, fact
-from repomodeler.extract.readers._templates import strip_template
+from repomodeler.extract.readers._templates import TEMPLATE_SUFFIX, strip_template
 from repomodeler.records import Fact
 
 
@@ -127,7 +127,7 @@ READERS = (
            ignore_case=False),
     # An installer's template of the site (nginx.http.conf.jinja, NginxConfig.hbs), read without its directives.
     Reader("nginx.jinja", "proxy", 108, lambda repo, path, text: read_proxy(repo, path, strip_template(text)),
-           patterns=(r"[^/]*(?:nginx|Nginx|NGINX)[^/]*\.(?:jinja2?|j2|tmpl|tpl|hbs)",), ignore_case=False),
+           patterns=(r"[^/]*(?:nginx|Nginx|NGINX)[^/]*\." + TEMPLATE_SUFFIX,), ignore_case=False),
     # Other templates of configuration files (shop.conf.template): listed, not read.
     Reader("nginx.template", "proxy", 110, None, patterns=(r"[^/]*\.conf\.template",), ignore_case=False),
 )
