@@ -40,8 +40,9 @@ DEFAULT_COMPOSE = re.compile(r"(^|/)(docker-compose|compose)(\.override)?\.ya?ml
 ADD_ON_DIR = re.compile(r"(^|/)(add-?ons?|extras|optional|extensions)/", re.I)
 # Folders of developer tools, tests, benchmarks and editor dev containers: a compose file there starts a
 # harness around the system (hack/dev/compression-test/docker-compose.yml, tests/e2e/docker-compose.yml,
+# tools/TestSuite/docker-compose-base.yml,
 # .devcontainer/docker-compose.yml), not the system.
-HARNESS_DIR = re.compile(r"(^|/)(hack|tests?|e2e|integration[-_]?tests?|load[-_]?tests?|loadtest|benchmarks?|perf|"
+HARNESS_DIR = re.compile(r"(^|/)(hack|tests?|testing|test[-_]?suites?|e2e|integration[-_]?tests?|load[-_]?tests?|loadtest|benchmarks?|perf|"
                          r"\.?devcontainers?([-_][^/]*)?)/", re.I)
 
 
@@ -94,6 +95,27 @@ def stray_variants(services: list[Fact]) -> set[str]:
         out |= {p for p in paths if p not in defaults and _parent(p) not in folders
                 and (repo, _parent(p)) not in fragment_dirs and (default_builds or (repo, p) not in builds)
                 and re.search(r"(^|/)((docker-)?compose[._-][^/]+|\.[^/]+)\.ya?ml$", p)}
+    return out
+
+
+# Folders of a developer's own stack (``dev/docker-compose.yml``, ``docker/development/compose.yml``).
+DEVELOPER_DIR = re.compile(r"(^|/)(dev|devel|develop|development|local|localdev|local-dev)/", re.I)
+
+
+def developer_stacks(services: list[Fact]) -> set[str]:
+    """Default-named compose files in a developer's folder (``dev/``, ``development/``, ``local/``) of a
+    repository whose default compose file is elsewhere (the root's ``docker-compose.yml``,
+    ``docker/production/compose.yml``): the stack a contributor runs to work on the code (hot-reloading
+    front end, a database admin tool, a mail catcher), not the system as it is deployed."""
+    by_repo: dict[str, set[str]] = defaultdict(set)
+    for f in services:
+        if f.get("source") != "tye" and DEFAULT_COMPOSE.search(f.path):
+            by_repo[f.repository].add(f.path)
+    out: set[str] = set()
+    for paths in by_repo.values():
+        dev = {p for p in paths if DEVELOPER_DIR.search(p)}
+        if dev and any(p not in dev and not HARNESS_DIR.search(p) for p in paths):
+            out |= dev
     return out
 
 
@@ -164,6 +186,26 @@ def completing_variants(facts: list[Fact], variants: set[str]) -> set[str]:
     if any(not re.search(r"(^|/)docker-stack[^/]*$", p) for p in completing):
         completing = {p for p in completing if not re.search(r"(^|/)docker-stack[^/]*$", p)}  # Swarm: another way
     return completing
+
+
+def supplying_variants(facts: list[Fact], variants: set[str]) -> set[str]:
+    """Variant-named compose files that supply services the default file beside them depends on
+    (``docker-compose.yml``'s services wait for ``redis`` and ``postgres-db``, which only
+    ``docker-compose.infrastructure.yml`` in that folder defines): the default cannot start without
+    them, so they are started together (``-f docker-compose.infrastructure.yml -f docker-compose.yml``)
+    and are part of the system, not an opt-in."""
+    defined: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for f in facts:
+        if f.kind == "compose.service":
+            defined[(f.repository, f.path)].add((f.get("name") or "").lower())
+    needed: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for f in facts:
+        if f.kind == "compose.depends" and f.path not in variants and DEFAULT_COMPOSE.search(f.path):
+            target = (f.get("target") or "").lower()
+            if target and target not in defined.get((f.repository, f.path), set()):
+                needed[(f.repository, _parent(f.path))].add(target)
+    return {path for (repo, path), names in defined.items() if path in variants
+            and names & needed.get((repo, _parent(path)), set())}
 
 
 def activate_deployed_profiles(facts: list[Fact]) -> list[Fact]:
@@ -399,9 +441,11 @@ class ResolverBase:
         variants = compose_variants({f.path for f in services})
         variants |= renamed_variants(services, variants)
         variants |= stray_variants(services)
+        variants |= developer_stacks(services)
         variants |= {f.path for f in services if ADD_ON_DIR.search(f.path) or HARNESS_DIR.search(f.path)}
         variants |= template_catalogs(services)
         variants -= completing_variants(every_fact, variants)
+        variants -= supplying_variants(every_fact, variants)
         # (repository, compose file) -> the files one start command runs it with (one compose project)
         self.compose_projects: dict[tuple[str, str], frozenset[str]] = {}
         launched_files, launched_profiles = launched_compose(every_fact, self.compose_projects)
@@ -698,6 +742,28 @@ class ResolverBase:
         self.created_by.pop(cid, None)
         for a in [a for a, target in self.alias.items() if target == cid]:
             del self.alias[a]
+
+    def fold_component(self, cid: str, into: str) -> None:
+        """Make `cid` a part of `into`: its links, names, evidence, code and attributes move over (the
+        kept component's own attributes win), and `cid` is dropped."""
+        comp = self.model.components.pop(cid)
+        self.created_by.pop(cid, None)
+        for k in sorted(k for k in self.model.connections if cid in (k[0], k[1])):
+            conn = self.model.connections.pop(k)
+            self.created_by.pop(k, None)
+            source = into if conn.source == cid else conn.source
+            target = into if conn.target == cid else conn.target
+            self.connect(source, target, conn.protocol, sorted(conn.evidence), kind=conn.kind,
+                         attributes=dict(conn.attributes))
+        for a in [a for a, target in self.alias.items() if target == cid]:
+            self.alias[a] = into
+        kept = self.add_component(self.model.components[into].name, self.model.components[into].kind,
+                                  comp.repository, min(comp.evidence), (comp.name, *sorted(comp.aliases)),
+                                  dict(comp.attributes))
+        kept.evidence.update(comp.evidence)
+        kept.source_roots.update(comp.source_roots)
+        for name, port in comp.ports.items():
+            kept.ports.setdefault(name, port)
 
     def connect(self, source: str, target: str, protocol: str, evidence: list[Evidence], kind: str | None = None,
                 attributes: dict[str, str] | None = None) -> None:

@@ -59,6 +59,12 @@ LOCAL_EMULATOR = re.compile(r"(^|/)(localstack|azurite|azure-storage/azurite|mai
                             r"dynamodb-local|elasticmq|wiremock|[\w-]*emulator[\w-]*)(:|$)", re.I)
 
 
+def _folders_named(path: str, name: str) -> list[str]:
+    """The folders along a repository path whose own name is `name` (case-insensitive)."""
+    parts = path.split("/")[:-1]
+    return ["/".join(parts[: i + 1]) for i, part in enumerate(parts) if part.lower() == name]
+
+
 class ComponentRules(ResolverBase):
     """Rules that create components and describe what they provide."""
 
@@ -117,7 +123,7 @@ class ComponentRules(ResolverBase):
                 if recipe is not None:
                     root, dockerfile = recipe
                 else:
-                    root = self.module_for_image_tag(f.repository, image)
+                    root = self.module_for_image_tag(f.repository, image) or self.folder_named_like_image(f.repository, image)
             if root is not None:
                 bases = [d.get("image") or "" for d in self.by_kind["docker.from"]
                          if d.repository == f.repository and d.path == dockerfile]
@@ -461,6 +467,43 @@ class ComponentRules(ResolverBase):
                        for d in [norm_path(folder(m.path))] if d and PurePosixPath(d).name.lower() in (tag, base)})
         return hits[0] if len(hits) == 1 else None
 
+    def folder_named_like_image(self, repo: str, image: str) -> str | None:
+        """The code an image-only deployment runs when the image is named exactly like one folder of code in
+        this repository (``buoyantio/emojivoto-web:v11`` and the folder ``emojivoto-web/`` holding its program,
+        built by a Makefile rather than a compose ``build:``): that folder. Only a name with a separator or a
+        digit, or of a folder holding a manifest, counts (``api`` or ``web`` alone say too little), and
+        exactly one such folder must hold code. None otherwise."""
+        base = image.split("@")[0].rsplit("/", 1)[-1].split(":")[0].lower()
+        if len(base) < 3:
+            return None
+        code = self.code_paths
+        hits = sorted({d for r, p in code if r == repo for d in _folders_named(p, base)})
+        if len(hits) != 1:
+            return None
+        manifest_here = any(m.repository == repo and norm_path(folder(m.path)) == hits[0] for m in self.by_kind["manifest"])
+        if not manifest_here and not re.search(r"[-_.\d]", base):
+            return None
+        return hits[0]
+
+    def _recipe_named_like_repository(self, repo: str, image: str) -> tuple[str, str] | None:
+        """The code an image named like the repository itself runs (``ghcr.io/linkwarden/linkwarden`` pulled by
+        the linkwarden repository's compose file): the project's own image, built by its main recipe, the
+        ``Dockerfile`` at the root, else the one in ``docker/``: the program at the root (its stages may build
+        a front end for it), or in a JavaScript workspace the one package the stages build. (that folder,
+        the recipe); None when there is no such recipe."""
+        base = image.split("@")[0].rsplit("/", 1)[-1].split(":")[0]
+        if not base or key(base) != key(repo):
+            return None
+        recipes = {f.path for f in self.by_kind["docker.from"] if f.repository == repo}
+        # a program at the root (pyproject.toml, go.mod...): the recipe builds it, whatever front end a stage
+        # compiles for it; a JavaScript workspace root: the one package the recipe's stages name, if any
+        program_at_root = any(m.repository == repo and "/" not in m.path and m.get("ecosystem") != "npm"
+                              for m in self.by_kind["manifest"])
+        for dockerfile in ("Dockerfile", "docker/Dockerfile"):
+            if dockerfile in recipes:
+                return ("" if program_at_root else self.workspace_target(repo, dockerfile, "") or ""), dockerfile
+        return None
+
     def recipe_for_image(self, repo: str, image: str) -> tuple[str, str] | None:
         """The code an image-only deployment runs when this repository's own recipe builds that image:
         a Dockerfile in a folder of no code of its own, named like the image under the project's name
@@ -471,7 +514,7 @@ class ComponentRules(ResolverBase):
         the image's own command takes the code; one that overrides it runs another program of it."""
         wanted = keys_of(image_names(image), [f"{repo.lower()}{sep}" for sep in ("-", "_", ".")]) - {key(repo)}
         if not wanted:
-            return None
+            return self._recipe_named_like_repository(repo, image)
         found = sorted({f.path for f in self.by_kind["docker.from"] if f.repository == repo
                         and folder(f.path) and keys_of([PurePosixPath(folder(f.path)).name], []) & wanted})
         if not found:

@@ -5,6 +5,11 @@ can talk to many vendors, each only when an operator enables that plug-in. Drawn
 outnumber the system's own parts and are not how it runs by default; the architecture documents of
 such systems leave them out. They stay in the model's ``unresolved`` list with the plug-in's line,
 so nothing found is lost.
+
+The same holds for three other kinds of optional module: sign-in providers (``auth/provider/oauth/github.py``,
+``google_oauth.py``: a login method an administrator turns on with a client id), alternative providers
+(``upload/providers/azure-blob-provider.ts`` beside the S3 one: configuration picks one) and enterprise-edition
+code (``src/ee/billing``: switched on by a licence key).
 """
 
 from __future__ import annotations
@@ -24,6 +29,13 @@ CATALOG_SIZE = 4
 CATALOG_FOLDER_SIZE = 8
 # Folders that hold one plug-in (an optional integration) per child.
 PLUGIN_FOLDER = re.compile(r"^(plugins?|add-?ons?|extensions|integrations)$|[-_](plugins?|add-?ons?|integrations)$", re.I)
+# Folders whose children are alternatives configuration picks from (storage, sandbox, push providers), and the
+# enterprise edition's folder (``ee/``, enabled by a licence).
+PROVIDER_FOLDER = re.compile(r"^providers?$", re.I)
+ENTERPRISE_FOLDER = re.compile(r"^ee$")
+# A sign-in provider's module: a folder or file named for OAuth, OpenID Connect, SAML or SSO
+# (``provider/oauth/github.py``, ``google_oauth.py``, ``OAuthTokenProvider.java``, ``oauth_callback.go``).
+SIGN_IN_MODULE = re.compile(r"(?:^|[^A-Za-z]|(?<=[a-z]))(?:[Oo][Aa]uth2?|OAUTH2?|oidc|OIDC|saml|SAML|sso|SSO)(?=$|[^a-z])")
 
 
 def in_plugin(path: str) -> str | None:
@@ -32,6 +44,26 @@ def in_plugin(path: str) -> str | None:
     for i, part in enumerate(parts):
         if PLUGIN_FOLDER.search(part) and i + 1 < len(parts):
             return "/".join(parts[: i + 2])
+    return None
+
+
+def optional_module(path: str) -> tuple[str, str] | None:
+    """(what kind, which) of optional module a repository path lies in: a plug-in folder, an alternative of a
+    providers folder (the child, file or folder), the enterprise edition's folder, or a sign-in provider's
+    module (the folder or file named for OAuth/OIDC/SAML/SSO). None for the product's own code."""
+    found = in_plugin(path)
+    if found:
+        return "plug-in", found
+    p = PurePosixPath(path)
+    parts = p.parts
+    for i, part in enumerate(parts[:-1]):
+        if PROVIDER_FOLDER.match(part) and i + 1 < len(parts):
+            return "provider", "/".join(parts[: i + 2])
+        if ENTERPRISE_FOLDER.match(part):
+            return "enterprise edition", "/".join(parts[: i + 1])
+    for i, part in enumerate([*parts[:-1], p.stem]):
+        if SIGN_IN_MODULE.search(part):
+            return "sign-in provider", "/".join(parts[: i + 1])
     return None
 
 
@@ -50,18 +82,18 @@ class PluginRules(ResolverBase):
             if not into or any(k[0] not in self.model.components for k in into):
                 continue
             evidence = [e for k in into for e in self.model.connections[k].evidence]
-            plugins = {in_plugin(e.path) for e in evidence}
+            plugins = {optional_module(e.path) for e in evidence}
             if None in plugins and plugins - {None} and self._host_written_only_in_plugins(comp.name):
                 plugins.discard(None)  # shared code (an OAuth helper's fetch) calling what a plug-in hands it
             if cid in catalog:
-                plugins = {catalog[cid]}
+                plugins = {("module", catalog[cid])}
             if not evidence or None in plugins or any(self.model.connections[k].source == cid for k in self.model.connections):
                 continue  # reached from the product's own code too (or it calls back): part of the system
             for k in sorted(into):
                 conn = self.model.connections.pop(k)
                 self.created_by.pop(k, None)
                 first = min(conn.evidence)
-                what = f"plug-in {in_plugin(first.path)}" if cid not in catalog else f"module {catalog[cid]}"
+                what = " ".join(optional_module(first.path) or ()) if cid not in catalog else f"module {catalog[cid]}"
                 self.model.unresolved.append(Unresolved(k[0], f"{comp.name}: optional integration of {what}", first))
             self.drop_component(cid)
 
@@ -74,7 +106,7 @@ class PluginRules(ResolverBase):
                 for ref in parse_hosts(f.get("value") or ""):
                     self._url_literals.setdefault(ref.host.lower(), []).append(f.path)
         paths = self._url_literals.get(host.lower(), [])
-        return bool(paths) and all(in_plugin(p) for p in paths)
+        return bool(paths) and all(optional_module(p) for p in paths)
 
     def _vendor_modules(self) -> dict[str, str]:
         """External id -> the module named after its vendor, when the code reaches each of at least

@@ -389,7 +389,14 @@ class ProcessRules(ResolverBase):
         for p in sorted(programs):
             if p and key(PurePosixPath(p).name) in names:
                 return p
-        return next(iter(sorted(programs))) if len(programs) == 1 else None
+        if len(programs) == 1:
+            return next(iter(programs))
+        # The programs other deployments run by their name (`emojivoto-web/cmd/vote-bot`, which the
+        # `vote-bot` service starts from the same image) are theirs; one program left is the image's own
+        # (`emojivoto-web/cmd`, the web server the `web` deployment runs by default).
+        others = {p for p in programs if p and self.alias.get(PurePosixPath(p).name.lower()) not in (None, comp.id)}
+        left = sorted(set(programs) - others)
+        return left[0] if others and len(left) == 1 else None
 
     @staticmethod
     def _program_name(comp: Component, p_dir: str) -> str:

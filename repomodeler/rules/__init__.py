@@ -50,6 +50,7 @@ def run_order(rules: list[Rule]) -> tuple[Rule, ...]:
 ORDER: tuple[str, ...] = (
     "compose.services",
     "dotnet.aspire-resources",
+    "platform.same-code",
     "iac.stacks",
     "iac.functions",
     "iac.resources",

@@ -4,6 +4,16 @@ from repomodeler.rules.core import Rule
 
 RULES = (
     Rule(
+        id="platform.same-code",
+        message=("Deployments in different descriptor files (compose, Kubernetes, Tye, an Aspire AppHost) that run "
+                 "the same build root are one component, known by all their names; two services of one file "
+                 "running one build stay two instances"),
+        unit="same_code_deployments",
+        reads=("program.command",),
+        writes=("components", "aliases", "attributes", "roots", "connections", "ports"),
+        after=("dotnet.aspire-resources",),
+    ),
+    Rule(
         id="platform.roles",
         message=("A service whose dependencies and annotations make it a platform server (service registry, config "
                  "server, tracing, admin) takes that role"),
