@@ -59,10 +59,13 @@ LOCAL_EMULATOR = re.compile(r"(^|/)(localstack|azurite|azure-storage/azurite|mai
                             r"dynamodb-local|elasticmq|wiremock|[\w-]*emulator[\w-]*)(:|$)", re.I)
 
 
-def _folders_named(path: str, name: str) -> list[str]:
-    """The folders along a repository path whose own name is `name` (case-insensitive)."""
-    parts = path.split("/")[:-1]
-    return ["/".join(parts[: i + 1]) for i, part in enumerate(parts) if part.lower() == name]
+def _folders_named(path: str, names: set[str]) -> list[str]:
+    """The folders along a repository path named one of `names` (case-insensitive), by their own name
+    (``emojivoto-web/``) or by their last two segments joined with a dash (``app/cart/service`` for
+    ``cart-service``)."""
+    parts = [p.lower() for p in path.split("/")[:-1]]
+    return ["/".join(path.split("/")[: i + 1]) for i, part in enumerate(parts)
+            if part in names or (i > 0 and f"{parts[i - 1]}-{part}" in names)]
 
 
 class ComponentRules(ResolverBase):
@@ -112,9 +115,13 @@ class ComponentRules(ResolverBase):
             shared_image = bool(image) and image_uses[(f.repository, self.compose_project(f.repository, f.path),
                                                        _image_repo(image or ""))] > 1 \
                 and image_basename(image or "").lower() in service_names - {name.lower()}
+            # (the image's name is no name of this service when another service is called that: temporalio/ui
+            # beside the system's own `ui`)
             aliases = tuple(a for a in (f.get("container_name"), f.get("hostname"),
                                         image_basename(image) if image and not tech and not context
-                                        and not shared_image else None) if a)
+                                        and not shared_image
+                                        and image_basename(image).lower() not in service_names - {name.lower()}
+                                        else None) if a)
             root, dockerfile = self.build_root(f)
             recipe = None
             if root is None and image and not tech and "$" not in image \
@@ -476,8 +483,16 @@ class ComponentRules(ResolverBase):
         base = image.split("@")[0].rsplit("/", 1)[-1].split(":")[0].lower()
         if len(base) < 3:
             return None
+        # the image may carry the project's name in front (beer-cart-service in beer-shop) and name a nested
+        # module by its path (app/cart/service)
+        names = {base} | {base[len(t) + 1:] for t in re.split(r"[-_.]", repo.lower())
+                          if len(t) >= 3 and base.startswith(t + "-") and len(base) > len(t) + 3
+                          and re.search(r"[-_.]", base[len(t) + 1:])}  # (acme-server: `server` alone says too little)
         code = self.code_paths
-        hits = sorted({d for r, p in code if r == repo for d in _folders_named(p, base)})
+        hits = sorted({d for r, p in code if r == repo for d in _folders_named(p, names)})
+        if len(hits) > 1:  # (api/cart/service holding generated clients beside app/cart/service): the one with a main
+            mains = {folder(f.path) for f in self.by_kind["program.main"] if f.repository == repo}
+            hits = [d for d in hits if any(is_under(m, d) for m in mains)]
         if len(hits) != 1:
             return None
         manifest_here = any(m.repository == repo and norm_path(folder(m.path)) == hits[0] for m in self.by_kind["manifest"])
@@ -490,7 +505,7 @@ class ComponentRules(ResolverBase):
         the linkwarden repository's compose file): the project's own image, built by its main recipe, the
         ``Dockerfile`` at the root, else the one in ``docker/``: the program at the root (its stages may build
         a front end for it), or in a JavaScript workspace the one package the stages build. (that folder,
-        the recipe); None when there is no such recipe."""
+        the recipe); None when there is no such recipe or it builds several packages of a workspace."""
         base = image.split("@")[0].rsplit("/", 1)[-1].split(":")[0]
         if not base or key(base) != key(repo):
             return None
@@ -501,7 +516,9 @@ class ComponentRules(ResolverBase):
                               for m in self.by_kind["manifest"])
         for dockerfile in ("Dockerfile", "docker/Dockerfile"):
             if dockerfile in recipes:
-                return ("" if program_at_root else self.workspace_target(repo, dockerfile, "") or ""), dockerfile
+                root = "" if program_at_root else self.workspace_target(repo, dockerfile, "")
+                # (a workspace whose recipe builds several packages, none named: not known which one runs)
+                return (root, dockerfile) if root is not None else None
         return None
 
     def recipe_for_image(self, repo: str, image: str) -> tuple[str, str] | None:
@@ -1240,7 +1257,8 @@ class ComponentRules(ResolverBase):
         other services and config files use: the id it registers under in service discovery, which
         declarative clients (``@FeignClient(name=...)``, ``@Client(id=...)``) call it by."""
         for f in self.by_kind["config.property"]:
-            if f.get("name") in APPLICATION_NAME_KEYS and f.get("value") and "$" not in (f.get("value") or ""):
+            if f.get("name") in APPLICATION_NAME_KEYS and f.get("value") and "$" not in (f.get("value") or "") \
+                    and not (f.get("value") or "").startswith("@"):  # (@artifactId@: the build fills it in)
                 owner = self.owner_of(f.repository, f.path)
                 if owner and f.get("profile", "") == "":
                     comp = self.model.components[owner]

@@ -167,6 +167,9 @@ TEMPLATE_FILE = re.compile(r"\." + TEMPLATE_SUFFIX + "$", re.I)
 # ``dojo/tools/`` is code of the program)
 MAINTENANCE_CODE = re.compile(r"^(?:[^/]+/)?scripts?/|^(?:tools|hack)/|(^|/)(\.agents?|\.github|\.claude|\.cursor|"
                               r"loadtests?|load[-_]tests?|[^/]*-loadtest|benchmarks?)/")
+# A connection URL written as a template whose host is filled in from a setting (an f-string, a format
+# string, a template literal): ``f"postgresql+psycopg2://{user}@{HOST}:{port}/db"``, ``"redis://%s:%d"``.
+DSN_TEMPLATE = re.compile(r"""^[fF]?["'`]([a-z][a-z0-9+]*)://(?:[^"'`/]*@)?[^"'`/@]*?(?:\{|\$\{|%s|%\()""")
 # Profiles a developer runs on their own machine: their localhost is not a container of the deployment.
 DEVELOPER_PROFILES = frozenset({"development", "dev", "local", "localdev", "local-dev"})
 
@@ -799,8 +802,15 @@ class ConnectionRules(ResolverBase):
                                     allow_external=in_call, origin=f.evidence)
 
     def driver_connections(self) -> None:
-        for f in self.by_kind["import"]:
-            tech = tech_for_module(f.get("module") or "")
+        # an import of a driver, or a connection URL the code builds from settings
+        # (f"postgresql+psycopg2://{user}:{pw}@{DATABASE_HOSTNAME}:{port}/{name}"): the scheme names the store's
+        # technology while the host stays a setting nothing here sets
+        uses = [(f, tech_for_module(f.get("module") or ""), f"driver {f.get('module')}") for f in self.by_kind["import"]]
+        for f in self.by_kind["value.assign"]:
+            m = DSN_TEMPLATE.match(f.get("expr") or "")
+            if m and SCHEME_TECH.get(m.group(1).lower()):
+                uses.append((f, SCHEME_TECH[m.group(1).lower()], f"connection URL {m.group(1)}:// built from settings"))
+        for f, tech, via in uses:
             owner = self.owner_of(f.repository, f.path) if tech else None
             if not tech or owner is None or self.model.components[owner].kind == "library":
                 continue  # a library does not run: the services using it reach the store
@@ -811,7 +821,7 @@ class ConnectionRules(ResolverBase):
                                 if c.attributes.get("technology") == tech and c.id != owner)
             if len(candidates) == 1:
                 self.connect(owner, candidates[0], TECH_PROTOCOL.get(tech, "tcp"), [f.evidence],
-                             attributes={"via": f"driver {f.get('module')}"})
+                             attributes={"via": via})
 
     def log_driver_connections(self) -> None:
         """A compose service whose logging driver ships its output to a collector of the system

@@ -52,6 +52,9 @@ ONE_SHOT_PROGRAM = re.compile(r"(?i)(^|[-_])(migrate|migrator|migration|migratio
                               r"loadgen|stress|bench|benchmark)$")
 # Folders whose children are the roles of one server binary.
 ROLE_PARENTS = frozenset({"service", "services", "roles", "role", "servers", "components", "daemons"})
+# Folder names that say what a module is rather than which: named with the folder above (order/service, courier/job).
+PROGRAM_ROLE_WORDS = frozenset({"service", "job", "jobs", "worker", "admin", "interface", "api", "web", "server", "rpc",
+                                "mq", "gateway", "bff", "consumer", "scheduler", "cron", "task", "tasks"})
 ENTRY_CALLS = frozenset({"Serve", "Execute", "Run", "Start", "Main", "ListenAndServe", "RunServer", "StartServer"})
 
 
@@ -400,15 +403,25 @@ class ProcessRules(ResolverBase):
 
     @staticmethod
     def _program_name(comp: Component, p_dir: str) -> str:
-        """A program is named after its folder (Go names the binary so); generic folders (app, server,
-        cmd) take the component's name in front."""
+        """A program is named after its folder (Go names the binary so). A generic folder (``cmd/server``,
+        ``main``) is named after the module it starts: the folders above the ``cmd`` (``app/shop/admin/cmd/server``
+        is ``shop-admin``, ``app/order/service/cmd/server`` ``order-service``, a role word taking its module's
+        name in front); with no module folder above it, the component's name goes in front."""
         parts = [p for p in p_dir.split("/") if p]
         if not parts:
             return comp.name
         base = parts[-1]
-        if base.lower() in GENERIC_DIRS or base.lower() in ("main", "app"):
+        if base.lower() not in GENERIC_DIRS and base.lower() not in ("main", "app"):
+            return base
+        roots = {root for _r, root in comp.source_roots if root and is_under(p_dir, root)}
+        inner = parts[len(max(roots, key=len).split("/")):] if roots else parts
+        while inner and (inner[-1].lower() in GENERIC_DIRS or inner[-1].lower() in ("main", "app")):
+            inner = inner[:-1]
+        if not inner or inner[-1].lower() in TOOL_DIRS:
             return f"{comp.name} {base}"
-        return base
+        if inner[-1].lower() in PROGRAM_ROLE_WORDS and len(inner) >= 2 and inner[-2].lower() not in GENERIC_DIRS:
+            return f"{inner[-2]}-{inner[-1]}"
+        return inner[-1]
 
     # ------------------------------------------------------------------ Python and JavaScript programs
     def _repo_scripts(self, repo: str) -> tuple[list[ScriptProgram], dict[str, set[str]]]:

@@ -15,6 +15,18 @@ _SPRING_HINT = re.compile(r"^((spring|eureka|zuul|ribbon|hystrix|feign|security|
                           r"|(server|logging)\.[\w.-]+)\s*:", re.M)
 
 
+# A value Maven's (or Gradle's) resource filtering fills in at build time (``name: @artifactId@``): Spring Boot's
+# own convention, but `@` cannot start a plain YAML scalar, so the file would not parse at all.
+_BUILD_PLACEHOLDER = re.compile(r"^(\s*(?:-\s+)?(?:[^\s#:][^#:]*:\s+)?)(@[A-Za-z0-9_.\-]+@)(\s*(?:#.*)?)$", re.M)
+
+
+def _quote_build_placeholders(text: str) -> str:
+    """Quote ``@token@`` values (line for line, so line numbers stay) for the YAML parser."""
+    if "@" not in text:
+        return text
+    return _BUILD_PLACEHOLDER.sub(lambda m: f'{m.group(1)}"{m.group(2)}"{m.group(3)}', text)
+
+
 def read_spring_config(repo: str, path: str, text: str) -> list[Fact]:
     entries: list[tuple[str, str, int]] = []
     if path.endswith(".properties"):
@@ -28,7 +40,7 @@ def read_spring_config(repo: str, path: str, text: str) -> list[Fact]:
         documents = [entries]
     else:
         documents = []
-        for doc in load_yaml_documents(text):
+        for doc in load_yaml_documents(_quote_build_placeholders(text)):
             part: list[tuple[str, str, int]] = []
             flatten_yaml(doc, "", part)
             documents.append(part)

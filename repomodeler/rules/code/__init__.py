@@ -36,10 +36,11 @@ RULES = (
     ),
     Rule(
         id="code.store-drivers",
-        message=("A data-store or broker driver imported by a component that holds no address of it connects the "
-                 "component to the one store of that technology"),
+        message=("A data-store or broker driver imported by a component that holds no address of it, or a connection "
+                 "URL it builds from settings (f\"postgresql://{user}@{HOST}/db\"), connects the component to the one "
+                 "store of that technology"),
         unit="driver_connections",
-        reads=("import",),
+        reads=("import", "value.assign"),
         writes=("connections",),
         after=("config.address-values", "code.address-literals", "code.client-calls", "code.config-reads"),
     ),
