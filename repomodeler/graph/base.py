@@ -191,9 +191,9 @@ def completing_variants(facts: list[Fact], variants: set[str]) -> set[str]:
 def supplying_variants(facts: list[Fact], variants: set[str]) -> set[str]:
     """Variant-named compose files that supply services the default file beside them depends on
     (``docker-compose.yml``'s services wait for ``redis`` and ``postgres-db``, which only
-    ``docker-compose.infrastructure.yml`` in that folder defines): the default cannot start without
-    them, so they are started together (``-f docker-compose.infrastructure.yml -f docker-compose.yml``)
-    and are part of the system, not an opt-in."""
+    ``docker-compose.infrastructure.yml`` in that folder defines), or hosts the programs' settings name
+    that no default file defines: the default cannot work without them, so they are started together
+    (``-f docker-compose.infrastructure.yml -f docker-compose.yml``) and are part of the system, not an opt-in."""
     defined: dict[tuple[str, str], set[str]] = defaultdict(set)
     for f in facts:
         if f.kind == "compose.service":
@@ -204,8 +204,27 @@ def supplying_variants(facts: list[Fact], variants: set[str]) -> set[str]:
             target = (f.get("target") or "").lower()
             if target and target not in defined.get((f.repository, f.path), set()):
                 needed[(f.repository, _parent(f.path))].add(target)
-    return {path for (repo, path), names in defined.items() if path in variants
-            and names & needed.get((repo, _parent(path)), set())}
+    supplied = {path for (repo, path), names in defined.items() if path in variants
+                and names & needed.get((repo, _parent(path)), set())}
+    # ... or the hosts the programs' own settings name (`DataSource: root@tcp(mysql:3306)/db`, `Host: redis:6379`)
+    # when the default file beside the variant runs the programs and defines none of those hosts
+    # (``docker-compose-env.yml`` holding the MySQL, Redis and Kafka that ``docker-compose.yml``'s services use)
+    from repomodeler.graph.values import parse_hosts
+
+    named: dict[str, set[str]] = defaultdict(set)
+    for f in facts:
+        if f.kind in ("config.property", "config.setting") and f.path not in variants and not f.get("profile"):
+            for ref in parse_hosts(f.get("value") or ""):
+                named[f.repository].add(ref.host.lower())
+    deployed = {(r, n) for (r, p), ns in defined.items() if p not in variants for n in ns}
+    for (repo, path), names in defined.items():
+        folder_ = _parent(path)
+        runs_here = any(p not in variants and DEFAULT_COMPOSE.search(p) and _parent(p) == folder_
+                        for (r, p) in defined if r == repo)
+        if path in variants and runs_here and any(n in named.get(repo, set()) and (repo, n) not in deployed
+                                                  for n in names):
+            supplied.add(path)
+    return supplied
 
 
 def activate_deployed_profiles(facts: list[Fact]) -> list[Fact]:

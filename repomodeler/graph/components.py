@@ -64,8 +64,14 @@ def _folders_named(path: str, names: set[str]) -> list[str]:
     (``emojivoto-web/``) or by their last two segments joined with a dash (``app/cart/service`` for
     ``cart-service``)."""
     parts = [p.lower() for p in path.split("/")[:-1]]
-    return ["/".join(path.split("/")[: i + 1]) for i, part in enumerate(parts)
-            if part in names or (i > 0 and f"{parts[i - 1]}-{part}" in names)]
+    # (not inside a source tree's package folders: com/piggymetrics/config is a Java package, not a module)
+    inside_sources = [any(x in _SOURCE_TREE for x in parts[: i + 1]) for i in range(len(parts))]
+    return ["/".join(path.split("/")[: i + 1]) for i, part in enumerate(parts) if not inside_sources[i]
+            and (part in names or (i > 0 and f"{parts[i - 1]}-{part}" in names))]
+
+
+# Folders that hold a language's package tree (src/main/java/com/acme/...): their sub-folders are packages.
+_SOURCE_TREE = frozenset({"src", "java", "kotlin", "scala", "lib"})
 
 
 class ComponentRules(ResolverBase):
@@ -840,7 +846,9 @@ class ComponentRules(ResolverBase):
                 host = PurePosixPath(f.get("compose_dir") or PurePosixPath(f.path).parent.as_posix()).joinpath(
                     source, wd[len(target):].lstrip("/")).as_posix()
                 root = norm_path(host)
-                if root not in ("", ".") and any(r == f.repository and is_under(p, root) for r, p in code):
+                if root in (".",):
+                    root = ""  # the whole repository mounted where the container works (`.:/go/app`): all its code
+                if any(r == f.repository and is_under(p, root) for r, p in code):
                     comp = self.model.components[comp_id]
                     comp.source_roots.add((f.repository, root))
                     comp.evidence.add(f.evidence)

@@ -62,7 +62,7 @@ class LaunchRules(ResolverBase):
 
 # Process managers in the order their programs describe the deployment best: the supervisor inside the
 # image (s6, supervisord, uWSGI's attached daemons) over a Procfile, over systemd units for an install on a host.
-SUPERVISORS = ("s6", "supervisord", "uwsgi", "procfile", "systemd")
+SUPERVISORS = ("s6", "supervisord", "uwsgi", "procfile", "systemd", "modd")
 # Program words that say the process only schedules work onto the broker (it reads no data itself).
 # One-off steps a platform runs before or after a deploy (Heroku's `release:`), not kept running.
 ONE_OFF = re.compile(r"^(release|postdeploy|predeploy|migrate|setup|init)$|\b(migrate|db:migrate|collectstatic|db:setup)\b")

@@ -401,12 +401,16 @@ class ProcessRules(ResolverBase):
         left = sorted(set(programs) - others)
         return left[0] if others and len(left) == 1 else None
 
-    @staticmethod
-    def _program_name(comp: Component, p_dir: str) -> str:
-        """A program is named after its folder (Go names the binary so). A generic folder (``cmd/server``,
+    def _program_name(self, comp: Component, p_dir: str) -> str:
+        """A program is named after the binary a build step makes of it (modd's ``go build -o
+        data/server/order-rpc app/order/cmd/rpc/order.go``: order-rpc), else after its folder (Go names the
+        binary so). A generic folder (``cmd/server``,
         ``main``) is named after the module it starts: the folders above the ``cmd`` (``app/shop/admin/cmd/server``
         is ``shop-admin``, ``app/order/service/cmd/server`` ``order-service``, a role word taking its module's
         name in front); with no module folder above it, the component's name goes in front."""
+        built = self._built_binaries().get((comp.repository or "", p_dir))
+        if built:
+            return built
         parts = [p for p in p_dir.split("/") if p]
         if not parts:
             return comp.name
@@ -422,6 +426,17 @@ class ProcessRules(ResolverBase):
         if inner[-1].lower() in PROGRAM_ROLE_WORDS and len(inner) >= 2 and inner[-2].lower() not in GENERIC_DIRS:
             return f"{inner[-2]}-{inner[-1]}"
         return inner[-1]
+
+    def _built_binaries(self) -> dict[tuple[str, str], str]:
+        """(repository, package folder) -> the binary a supervisor's build step names it (one name only)."""
+        memo = getattr(self, "_built_binary_names", None)
+        if memo is None:
+            names: dict[tuple[str, str], set[str]] = defaultdict(set)
+            for f in self.by_kind["program.command"]:
+                if f.get("code") is not None and f.get("owner"):
+                    names[(f.repository, f.get("code") or "")].add(f.get("owner") or "")
+            memo = self._built_binary_names = {k: next(iter(v)) for k, v in names.items() if len(v) == 1}
+        return memo
 
     # ------------------------------------------------------------------ Python and JavaScript programs
     def _repo_scripts(self, repo: str) -> tuple[list[ScriptProgram], dict[str, set[str]]]:
@@ -798,7 +813,16 @@ class ProcessRules(ResolverBase):
         if o is not None:
             return o
         d = self.packages.package_of(repo, path)
-        return self.package_owner.get((repo, d)) if d is not None else None
+        if d is not None:
+            return self.package_owner.get((repo, d))
+        # a settings file kept in a program's folder (app/order/cmd/rpc/etc/order.yaml, which the program is started
+        # with: `order-rpc -f app/order/cmd/rpc/etc/order.yaml`): the process of the nearest program folder above it
+        parts = path.split("/")[:-1]
+        for i in range(len(parts), 0, -1):
+            o = self.package_owner.get((repo, "/".join(parts[:i])))
+            if o is not None:
+                return o if o in self.process_parent else None
+        return None
 
     def _move_ports(self, comp: Component) -> None:
         """Each endpoint goes to the process whose code declares it (one declared by two processes is

@@ -1,7 +1,7 @@
 """How a repository's programs are started when no compose file or manifest says so: launcher scripts
 in ``bin/`` naming the Java class they run, and the process supervisors of an image or a host
 (supervisord ``[program:x]``, systemd ``*.service`` units, s6-overlay ``run`` scripts, uWSGI's
-``attach-daemon`` lines).
+``attach-daemon`` lines, modd's ``daemon:`` programs).
 
 Each becomes what the resolver already knows how to read: ``program.launch`` (a script starting a
 Java main class: ``sh bin/runserver.sh org.apache.rocketmq.namesrv.NamesrvStartup``) or
@@ -185,6 +185,46 @@ def read_s6_type(repo: str, path: str, text: str) -> list[Fact]:
                  source="s6")]
 
 
+def read_modd(repo: str, path: str, text: str) -> list[Fact]:
+    """modd's ``modd.conf``: blocks of file patterns, each with ``prep:`` steps and ``daemon:`` programs it keeps
+    running (the way a development container starts a Go monorepo's services). One fact a daemon, named after
+    the binary it runs (``./data/server/order-rpc -f ...``: order-rpc), with the package a ``go build -o`` of that
+    binary in the same block compiles (``code``: app/order/cmd/rpc), so the program is known by its code."""
+    facts: list[Fact] = []
+    builds: dict[str, str] = {}  # binary name -> package folder, in the current block
+    daemons: list[tuple[int, str]] = []
+
+    def flush() -> None:
+        for line, command in daemons:
+            words = command.split()
+            binary = PurePosixPath(words[0]).name if words else ""
+            if binary:
+                facts.append(fact("program.command", repo, path, line, owner=binary, command=command[:500],
+                                   source="modd", code=builds.get(binary)))
+        builds.clear()
+        daemons.clear()
+
+    for i, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if line.endswith("{") or line == "}":
+            flush()
+            continue
+        m = re.match(r"^(prep|daemon)(?:\s*\+\w+)*\s*:\s*(.+)$", line)
+        if not m:
+            continue
+        if m.group(1) == "daemon":
+            daemons.append((i, _command(m.group(2))))
+            continue
+        build = re.search(r"\bgo\s+build\b.*?-o\s+(\S+)(.*)$", m.group(2))
+        if build:
+            target = next((w for w in build.group(2).split() if not w.startswith("-")), "")
+            if target:
+                code = str(PurePosixPath(target.lstrip("./")).parent) if target.endswith(".go") else target.strip("./")
+                builds[PurePosixPath(build.group(1)).name] = "" if code == "." else code
+    flush()
+    return facts
+
+
 def _command(text: str) -> str:
     return WRAPPERS.sub("", text.strip()).strip()
 
@@ -219,4 +259,5 @@ READERS = (
            patterns=(r"s6-rc\.d/[^/]+/run", r"services\.d/[^/]+/run"), line_based=True, ignore_case=False),
     Reader("launchers.s6-type", "descriptor", 224, read_s6_type, patterns=(r"s6-rc\.d/[^/]+/type",),
            line_based=True, ignore_case=False),
+    Reader("launchers.modd", "descriptor", 226, read_modd, names=frozenset({"modd.conf"}), line_based=True),
 )

@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from repomodeler.extract.readers._base import Reader, fact
+from repomodeler.extract.readers._yaml import flatten_yaml, load_yaml_documents
 from repomodeler.records import Fact
 
 _LINE = re.compile(r"^\s*(?P<key>[A-Za-z_][A-Za-z0-9_.\-]*)\s*[=:]\s*(?P<value>.*?)\s*$")
@@ -44,7 +45,32 @@ def read_settings(repo: str, path: str, text: str) -> list[Fact]:
     return facts
 
 
+# What another reader's YAML looks like: Kubernetes and compose files, Spring's, CI pipelines.
+_OTHER_YAML = re.compile(r"^(apiVersion|kind|services|spring|on|jobs|steps|stages|pipeline|version)\s*:", re.M)
+
+
+def _is_program_yaml(path: str, head: str) -> bool:
+    """A program's own YAML settings (go-zero's ``etc/order.yaml``, Kratos' ``configs/config.yaml``): a mapping
+    of its own keys, not a Kubernetes, compose, Spring or CI file kept in the same folder."""
+    return bool(re.search(r"^[A-Za-z_][\w-]*\s*:", head, re.M)) and not _OTHER_YAML.search(head) and "{{" not in head
+
+
+def read_program_yaml(repo: str, path: str, text: str) -> list[Fact]:
+    """The program's settings, flattened (``DB.DataSource``, ``Redis.Host``, ``OrderRpcConf.Endpoints[0]``) as the
+    properties it is configured with: owned, like a framework's settings file, by the program whose folder holds it."""
+    return [fact("config.property", repo, path, line, name=key, value=value)
+            for doc in load_yaml_documents(text) for key, value, line in _flat(doc)]
+
+
+def _flat(doc: object) -> list[tuple[str, str, int]]:
+    out: list[tuple[str, str, int]] = []
+    flatten_yaml(doc, "", out)  # type: ignore[arg-type]
+    return out
+
+
 READERS = (
+    Reader("settings_files.yaml", "descriptor", 905, read_program_yaml,
+           patterns=(r"(?:etc|configs)/(?:[^/]+/)*[^/]+\.ya?ml",), sniff=_is_program_yaml, line_based=True),
     Reader("settings_files", "descriptor", 900, read_settings,
            patterns=(r"(?:conf|config|etc)/(?:[^/]+/)*[^/]+\.(?:conf|properties)",
                      r"src/main/resources/(?:[^/]+/)*[^/]+\.properties"), sniff=_is_settings,
