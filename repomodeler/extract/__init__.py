@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Callable
 
 from repomodeler.extract.cache import FactCache, FileOutcome
 from repomodeler.proc import die_with_parent_now
-from repomodeler.records import ExtractResult, Fact, Inventory, SourceFile, Warning_
+from repomodeler.records import ExtractResult, Fact, Inventory, Repository, SourceFile, Warning_
 
 if TYPE_CHECKING:
     from concurrent.futures import ProcessPoolExecutor
@@ -167,6 +167,22 @@ def default_jobs() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
 
 
+def _chart_step(repo: Repository, wanted: list[SourceFile]) -> tuple[list[Fact], list[Warning_]]:
+    """Facts of the repository's Helm charts, rendered (see :mod:`.helm_charts`).  Not cached per file:
+    a template's facts depend on other files (values, helpers), so its own blob is no key for them."""
+    from repomodeler.extract.helm_charts import chart_inputs, helm_chart_facts
+    from repomodeler.inventory import BlobReader
+
+    needed = set(chart_inputs(f.path for f in wanted))
+    if not needed:
+        return [], []
+    reader = BlobReader(repo)
+    contents = reader.read_many([f for f in wanted if f.path in needed])
+    texts = {path: data.decode("utf-8", "replace") for path, data in sorted(contents.items())
+             if path not in reader.problems and b"\0" not in data[:8192]}
+    return helm_chart_facts(repo.name, texts)
+
+
 def extract_repository(inventory: Inventory, progress: ProgressFn | None = None, *, cache: FactCache | None = None,
                        jobs: int = 1) -> ExtractResult:
     """Run every extractor over the source-role files of one repository (cache first, then parse)."""
@@ -242,6 +258,9 @@ def extract_repository(inventory: Inventory, progress: ProgressFn | None = None,
                 inventory.skipped["binary"] = inventory.skipped.get("binary", 0) + 1
             elif w.message.startswith("Git LFS pointer"):
                 inventory.skipped["lfs_pointer"] = inventory.skipped.get("lfs_pointer", 0) + 1
+    chart_facts, chart_warnings = _chart_step(repo, wanted)
+    facts.extend(chart_facts)
+    warnings.extend(chart_warnings)
     return ExtractResult(repository=repo, inventory=inventory, facts=sorted(set(facts), key=Fact.order),
                          warnings=sorted(set(warnings)), parsed_files=sum(o.parsed for o in fresh.values()),
                          cached_files=cached, line_counts=line_counts)

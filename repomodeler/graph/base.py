@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 
 from repomodeler.extract.readers._text import image_named
+from repomodeler.extract.helm_charts import RULE as HELM_CHART_RULE
 from repomodeler.graph.catalog import LOCAL_HOSTS, tech_for_image
 from repomodeler.graph.constants import INDEXED_KINDS, ConstantIndex
 from repomodeler.graph.fact_view import FactView
@@ -43,6 +44,7 @@ ADD_ON_DIR = re.compile(r"(^|/)(add-?ons?|extras|optional|extensions)/", re.I)
 # tools/TestSuite/docker-compose-base.yml,
 # .devcontainer/docker-compose.yml), not the system.
 HARNESS_DIR = re.compile(r"(^|/)(hack|tests?|testing|test[-_]?suites?|e2e|integration[-_]?tests?|load[-_]?tests?|loadtest|benchmarks?|perf|"
+                         r"k6|locust|jmeter|gatling|artillery|"
                          r"\.?devcontainers?([-_][^/]*)?)/", re.I)
 
 
@@ -217,12 +219,16 @@ def supplying_variants(facts: list[Fact], variants: set[str]) -> set[str]:
             for ref in parse_hosts(f.get("value") or ""):
                 named[f.repository].add(ref.host.lower())
     deployed = {(r, n) for (r, p), ns in defined.items() if p not in variants for n in ns}
+    # (only a store, cache or broker counts: a log shipper a setting names, `http://logstash:8080`, is the
+    # opt-in logging stack of docker-compose.elk.yml, which the programs run without)
+    stores = {(f.repository, f.path, (f.get("name") or "").lower()) for f in facts if f.kind == "compose.service"
+              and (tech_for_image(f.get("image")) or ("", ""))[1] in ("database", "cache", "broker")}
     for (repo, path), names in defined.items():
         folder_ = _parent(path)
         runs_here = any(p not in variants and DEFAULT_COMPOSE.search(p) and _parent(p) == folder_
                         for (r, p) in defined if r == repo)
         if path in variants and runs_here and any(n in named.get(repo, set()) and (repo, n) not in deployed
-                                                  for n in names):
+                                                  and (repo, path, n) in stores for n in names):
             supplied.add(path)
     return supplied
 
@@ -491,8 +497,16 @@ class ResolverBase:
             if f.kind == "config.env" and f.get("source") == "dotenv" and f.get("name"):
                 self.dotenv[(f.repository, norm_path(f.path))].setdefault(f.get("name") or "", f.get("value") or "")
         opt_in = opt_in_services(services, self.dotenv, launched_profiles)
+        # A Helm chart is another way to deploy a system its compose files (or a Tye file) already run: its
+        # rendered workloads, named by template helpers (release-chart), would stand beside the services they
+        # are. Where a repository's compose files run its programs (not only a harness's databases and
+        # dashboards), its charts are the opt-in way (see helm_charts).
+        composed = {f.repository for f in services if f.path not in variants and f.get("source") != "tye" and (
+            f.get("build_context") or f.get("dockerfile") or not tech_for_image(f.get("image")))}
+        charted = {f.repository for f in every_fact if f.rule == HELM_CHART_RULE}
         self._facts: list[Fact] = sorted((
             f for f in every_fact if f.path not in variants
+            and not (f.rule == HELM_CHART_RULE and f.repository in composed & charted)
             and not any(is_under(f.path, d) for d in variant_dirs) and not (
                 opt_in and f.kind.startswith(("compose.", "config.env"))
                 and (f.repository, f.path, f.get("name") if f.kind == "compose.service" else f.get("owner")) in opt_in)),

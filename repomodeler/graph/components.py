@@ -59,6 +59,11 @@ LOCAL_EMULATOR = re.compile(r"(^|/)(localstack|azurite|azure-storage/azurite|mai
                             r"dynamodb-local|elasticmq|wiremock|[\w-]*emulator[\w-]*)(:|$)", re.I)
 
 
+def _descriptor_unit(path: str) -> str:
+    """What deploys a set of services together: a file, or a Helm chart (its templates, ``chart/templates/*.yaml``)."""
+    return f"/{path}".split("/templates/")[0] + "/templates/" if "/templates/" in f"/{path}" else path
+
+
 def _folders_named(path: str, names: set[str]) -> list[str]:
     """The folders along a repository path named one of `names` (case-insensitive), by their own name
     (``emojivoto-web/``) or by their last two segments joined with a dash (``app/cart/service`` for
@@ -207,6 +212,7 @@ class ComponentRules(ResolverBase):
         for f in self.by_kind["k8s.workload"]:
             if f.get("image") and self._workload_program(f):
                 programs_of[_image_repo(f.get("image") or "")].add(self._workload_program(f))
+        workload_names = {(f.get("name") or "").lower() for f in self.by_kind["k8s.workload"]}
         for f in self.by_kind["k8s.workload"]:
             if self.in_k8s_variant(f):
                 continue  # declared only by an optional kustomize Component or overlay
@@ -221,7 +227,11 @@ class ComponentRules(ResolverBase):
                      "ports": f.get("ports") or ""}
             # how the manifest sizes it (replicas, cpu/memory requests and limits), as written there
             attrs.update({k: f.get(k) or "" for k in WORKLOAD_SIZING if f.get(k)})
-            aliases = tuple(a for a in (f.get("app"), image_basename(image) if image and not tech else None) if a)
+            # (an `app` label naming another workload, the chart's API beside this worker, is that one's name)
+            app_label = f.get("app") if (f.get("app") or "").lower() not in workload_names - {(f.get("name") or "").lower()} else None
+            others = workload_names - {(f.get("name") or "").lower()}
+            aliases = tuple(a for a in (app_label, image_basename(image) if image and not tech
+                                        and image_basename(image).lower() not in others else None) if a)
             name = f.get("name") or ""
             same = self._same_image(image, by_image, f.path, f.get("name") or "") if image and not tech else None
             image_line = None  # the line of a build file naming the image this workload runs
@@ -246,7 +256,9 @@ class ComponentRules(ResolverBase):
                 same = peers[name.lower()]  # users-mongo in Kubernetes is the compose service user-db
             if not same and (f.repository, name) in versions:
                 same = versions[(f.repository, name)]  # payment-fix: a second version behind Service payment
-            owner = self.alias.get((f.get("app") or "").lower()) if f.get("app") and key(f.get("app") or "") != key(name) else None
+            owner = self.alias.get((f.get("app") or "").lower()) if app_label and key(app_label) != key(name) else None
+            if owner and _descriptor_unit(f.path) in {_descriptor_unit(e.path) for e in self.model.components[owner].evidence}:
+                owner = None  # a workload beside it in the same file or chart (its worker): another component
             if not same and owner and self.model.components[owner].kind == "service" and not tech:
                 same = self.model.components[owner].name  # labelled `app: payment`: a version of payment
             if same and same.lower() != name.lower():  # the compose service running the same image
@@ -1089,15 +1101,20 @@ class ComponentRules(ResolverBase):
         if not image or "$" in image or _image_repo(image) not in by_image:
             return None
         name, first_path = by_image[_image_repo(image)]
-        if first_path == path:
-            return None
+        if _descriptor_unit(first_path) == _descriptor_unit(path):
+            return None  # (one file, or one Helm chart's templates: the API and its worker are two)
         if any(p == path and first_path in project for (_r, p), project in self.compose_projects.items()):
             return None  # one compose project run by one start command: the API and its worker are two
         there = sorted({(f.get("name") or "").lower() for k in ("compose.service", "k8s.workload")
-                        for f in self.by_kind[k] if f.path == first_path and f.get("image")
+                        for f in self.by_kind[k] if _descriptor_unit(f.path) == _descriptor_unit(first_path) and f.get("image")
                         and _image_repo(self.compose_interpolate(f, f.get("image")) or "") == _image_repo(image)})
         if len(there) > 1:
             return own_name if own_name and own_name.lower() in there and own_name.lower() in self.alias else None
+        here = {(f.get("name") or "").lower() for k in ("compose.service", "k8s.workload") for f in self.by_kind[k]
+                if _descriptor_unit(f.path) == _descriptor_unit(path) and f.get("image")
+                and _image_repo(self.compose_interpolate(f, f.get("image")) or "") == _image_repo(image)}
+        if len(here) > 1 and own_name.lower() != name.lower():
+            return None  # this descriptor runs the image as several services (api, worker): the image says not which
         return name
 
     def image_deployments(self) -> dict[str, set[str]]:

@@ -27,13 +27,16 @@ from repomodeler.records import Evidence, Fact, Unresolved
 
 # Setting names that name who calls the component, or where a browser is sent, never whom it calls:
 # allowed (CORS) origins, trusted origins and hosts, OAuth/OIDC redirect, callback and post-logout
-# URIs, and the certificate authority an ACME client asks for certificates (its own, not a dependency
-# of the application).
+# URIs, an identity server's registered clients' root URLs, and the certificate authority an ACME client asks
+# for certificates (its own, not a dependency of the application).
 CALLER_KEY = re.compile(
     r"(allowed[-_:.]?origins?|cors([-_:.]?(allowed|allow))?[-_:.]?(origins?|hosts?|domains?|whitelist|allow[-_:.]?list)"
     r"|(^|[-_:.])cors$|trusted[-_:.]?origins?|csrf[-_:.]?trusted|allowed[-_:.]?hosts"
     r"|redirect[-_:.]?ur[il]s?|callback[-_:.]?ur[il]s?|post[-_:.]?logout|logout[-_:.]?redirect"
-    r"|acme[-_:.]?(ca|server|directory)|(^|[-_:.])acme$)", re.I)
+    r"|acme[-_:.]?(ca|server|directory)|(^|[-_:.])acme$"
+    # an identity server's registered clients and where they live (IdentityServerClients__Web__RootUrl,
+    # Clients:PublicWeb:RootUrl): the applications that sign in through it, not ones it calls
+    r"|(^|[-_:.])(identity[-_]?server[-_]?)?clients?([-_:.]+|__)[^-_:.]+([-_:.]+|__)(root[-_]?url|client[-_]?uri|home[-_]?url))", re.I)
 
 # Of those, the settings listing the origins whose browser pages may call the component (CORS): a browser
 # app of the system at such an origin is a caller of the component.

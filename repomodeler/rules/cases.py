@@ -74,6 +74,7 @@ def load_case(rule_id: str, path: Path) -> Case:
 def extract_in_memory(repos: dict[str, dict[str, str]]) -> list[ExtractResult]:
     """Facts of small repositories given as text: the real inventory rules and extraction."""
     from repomodeler.extract import extract_file
+    from repomodeler.extract.helm_charts import helm_chart_facts
     from repomodeler.inventory import InventoryOptions, _skip_reason, _wanted, classify_role, promote_example_deployments
     from repomodeler.languages import language_for_path
 
@@ -95,6 +96,9 @@ def extract_in_memory(repos: dict[str, dict[str, str]]) -> list[ExtractResult]:
             fs, ws, _parsed = extract_file(repo, sf, files[sf.path].encode())
             facts.extend(fs)
             warnings.extend(ws)
+        fs, ws = helm_chart_facts(repo, {sf.path: files[sf.path] for sf in inventory_files if sf.role == "source"})
+        facts.extend(fs)
+        warnings.extend(ws)
         results.append(ExtractResult(repository=repository, inventory=Inventory(repository, inventory_files),
                                      facts=facts, warnings=warnings))
     return results
