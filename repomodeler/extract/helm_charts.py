@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Iterable, Iterator, Mapping
 
-from repomodeler.extract.helm_render import RenderedTemplate, render_chart
+from repomodeler.extract.helm_render import RenderedTemplate, chart_dependencies, render_chart
 from repomodeler.records import Fact, Warning_
 
 RULE = "read_helm_chart"  # the rule recorded on the facts of rendered templates
@@ -83,6 +83,10 @@ def helm_chart_facts(repository: str, files: Mapping[str, str]) -> tuple[list[Fa
     for root in chart_roots(files):
         chart_files = {p[len(root):]: files[p] for p in _chart_files(root, files)}
         result = render_chart(chart_files)
+        for dep in chart_dependencies(chart_files):
+            facts.append(Fact(kind="helm.dependency", repository=repository, path=root + CHART_FILE,
+                              line=max(dep.line, 1), language="config", rule=RULE,
+                              attrs=tuple(sorted({"name": dep.name, "key": dep.key, "release": dep.release}.items()))))
         for w in result.warnings:
             warnings.append(Warning_(repository, root + w.path if w.path else root + CHART_FILE, w.line, w.message))
         for template in result.templates:

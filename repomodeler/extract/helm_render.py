@@ -1532,6 +1532,40 @@ def _render_one(path: str, parsed: _Parsed, defines: Mapping[str, tuple[_Node, .
     return RenderedTemplate(path, sink.lines())
 
 
+@dataclass(frozen=True)
+class ChartDependency:
+    """A dependency of the root chart that Helm installs with it from a chart repository (``charts/*.tgz`` or
+    fetched), which is not rendered here: what it runs is known only by its name (``mongodb``, ``postgresql``)."""
+
+    name: str  # the chart's name (bitnami's ``mongodb``)
+    key: str  # its alias, else its name: the values section and the middle of its resources' names
+    release: str  # the release name its resources are named after (``<release>-<key>``): the root chart's name
+    line: int  # of its entry in Chart.yaml (0 when requirements.yaml declares it)
+
+
+def chart_dependencies(files: Mapping[str, str]) -> tuple[ChartDependency, ...]:
+    """The root chart's dependencies its own values switch on (``condition: mongodb.enabled``) and that are not
+    unpacked beside it (those are rendered). Never raises."""
+    try:
+        warnings: list[RenderWarning] = []
+        meta = _load_mapping(files, "Chart.yaml", warnings)
+        values = _load_mapping(files, "values.yaml", warnings)
+        unpacked = {PurePosixPath(p.rstrip("/")).name for p in _subchart_folders(files, "")}
+        release = _s(meta.get("name")) or "chart"
+        lines = files.get("Chart.yaml", "").splitlines()
+        out = []
+        for dep in _dependencies(files, "", meta, warnings):
+            name = _s(dep.get("name"))
+            if not name or name in unpacked or not _enabled(dep, values):
+                continue
+            line = next((i for i, text in enumerate(lines, start=1)
+                         if re.match(rf"^\s*-?\s*name:\s*[\"']?{re.escape(name)}[\"']?\s*(#.*)?$", text)), 0)
+            out.append(ChartDependency(name, _s(dep.get("alias")) or name, release, line))
+        return tuple(sorted(out, key=lambda d: (d.key, d.name)))
+    except Exception:  # a malformed Chart.yaml is the renderer's to warn about
+        return ()
+
+
 def render_chart(files: Mapping[str, str]) -> ChartRender:
     """Render a chart given as {path relative to the chart folder: text} (``Chart.yaml``,
     ``values.yaml``, ``templates/...``, ``charts/<sub>/...``).  Never raises: whatever cannot be

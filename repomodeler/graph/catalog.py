@@ -109,8 +109,9 @@ def is_private_address(host: str) -> bool:
         return False
 
 
-# Kubernetes cluster DNS: <service>.<namespace>.svc[.cluster.local]
-CLUSTER_DNS = re.compile(r"^([a-z0-9][a-z0-9-]*)\.[a-z0-9-]+\.svc(\.cluster\.local)?\.?$")
+# Kubernetes cluster DNS: [<pod>.]<service>.<namespace>.svc[.cluster.local] (a StatefulSet's pod behind its
+# headless Service: mongodb-0.mongodb-headless.default.svc.cluster.local); group 1 is the Service
+CLUSTER_DNS = re.compile(r"^(?:[a-z0-9][a-z0-9-]*\.)?([a-z0-9][a-z0-9-]*)\.[a-z0-9-]+\.svc(\.cluster\.local)?\.?$")
 # The cloud instance's own metadata endpoint (credentials, project id): part of the platform every
 # program runs on, not a dependency of the architecture.
 METADATA_HOSTS = frozenset({"metadata.google.internal", "metadata.goog", "169.254.169.254", "169.254.170.2",

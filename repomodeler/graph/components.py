@@ -59,6 +59,10 @@ LOCAL_EMULATOR = re.compile(r"(^|/)(localstack|azurite|azure-storage/azurite|mai
                             r"dynamodb-local|elasticmq|wiremock|[\w-]*emulator[\w-]*)(:|$)", re.I)
 
 
+# The Services a store's chart makes beside ``<release>-<name>`` (Bitnami's headless, master/replica, primary).
+CHART_SERVICE_SUFFIXES = ("", "-headless", "-hl", "-master", "-primary", "-replicas", "-read", "-leader")
+
+
 def _descriptor_unit(path: str) -> str:
     """What deploys a set of services together: a file, or a Helm chart (its templates, ``chart/templates/*.yaml``)."""
     return f"/{path}".split("/templates/")[0] + "/templates/" if "/templates/" in f"/{path}" else path
@@ -271,6 +275,7 @@ class ComponentRules(ResolverBase):
                 image_program.setdefault(_image_repo(image), self._workload_program(f))
             if f.get("app"):
                 apps[f.get("app") or ""] = comp.id
+        self._chart_dependency_stores()
         for f in self.by_kind["k8s.service"]:
             target = apps.get(f.get("app") or "") or self.alias.get((f.get("name") or "").lower())
             if target:
@@ -278,6 +283,21 @@ class ComponentRules(ResolverBase):
                 comp.evidence.add(f.evidence)
                 comp.aliases.add((f.get("name") or "").lower())
                 self.alias.setdefault((f.get("name") or "").lower(), target)
+
+    def _chart_dependency_stores(self) -> None:
+        """A store a Helm chart installs as a dependency (``dependencies: [{name: mongodb, condition:
+        mongodb.enabled}]``, a packed Bitnami chart) is a component of its technology, named by its values key,
+        and answers to the names that chart gives its Services (``<release>-mongodb``, ``-headless``,
+        ``-master``, ``-primary``), which the workloads' settings use. A dependency that is an application
+        chart says nothing known about what it runs and is left out."""
+        for f in self.by_kind["helm.dependency"]:
+            tech = tech_for_image(f.get("name"))
+            dep, release = (f.get("key") or "").lower(), (f.get("release") or "").lower()
+            if not tech or not dep:
+                continue
+            names = tuple(f"{release}-{dep}{suffix}" for suffix in CHART_SERVICE_SUFFIXES) if release else ()
+            self.add_component(dep, tech[1], f.repository, f.evidence, names,
+                               {"technology": tech[0], "deployment": "helm", "chart": f.get("name") or ""})
 
     def backing_store_twins(self) -> dict[tuple[str, str, str], str]:
         """(repository, compose file, service) -> the name of the same store in the system's full stack.

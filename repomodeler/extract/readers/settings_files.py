@@ -45,12 +45,13 @@ def read_settings(repo: str, path: str, text: str) -> list[Fact]:
     return facts
 
 
+# (``configs/`` is not read: there sit the configurations of the tools a deployment mounts, Tempo's, Loki's.)
 # What another reader's YAML looks like: Kubernetes and compose files, Spring's, CI pipelines.
 _OTHER_YAML = re.compile(r"^(apiVersion|kind|services|spring|on|jobs|steps|stages|pipeline|version)\s*:", re.M)
 
 
 def _is_program_yaml(path: str, head: str) -> bool:
-    """A program's own YAML settings (go-zero's ``etc/order.yaml``, Kratos' ``configs/config.yaml``): a mapping
+    """A program's own YAML settings (go-zero's ``etc/order.yaml``): a mapping
     of its own keys, not a Kubernetes, compose, Spring or CI file kept in the same folder."""
     return bool(re.search(r"^[A-Za-z_][\w-]*\s*:", head, re.M)) and not _OTHER_YAML.search(head) and "{{" not in head
 
@@ -70,7 +71,7 @@ def _flat(doc: object) -> list[tuple[str, str, int]]:
 
 READERS = (
     Reader("settings_files.yaml", "descriptor", 905, read_program_yaml,
-           patterns=(r"(?:etc|configs)/(?:[^/]+/)*[^/]+\.ya?ml",), sniff=_is_program_yaml, line_based=True),
+           patterns=(r"etc/(?:[^/]+/)*[^/]+\.ya?ml",), sniff=_is_program_yaml, line_based=True),
     Reader("settings_files", "descriptor", 900, read_settings,
            patterns=(r"(?:conf|config|etc)/(?:[^/]+/)*[^/]+\.(?:conf|properties)",
                      r"src/main/resources/(?:[^/]+/)*[^/]+\.properties"), sniff=_is_settings,
