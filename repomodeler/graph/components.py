@@ -117,6 +117,9 @@ class ComponentRules(ResolverBase):
                 image_uses[(f.repository, self.compose_project(f.repository, f.path),
                             _image_repo(self.compose_interpolate(f, f.get("image")) or ""))] += 1
         service_names = {(f.get("name") or "").lower() for f in self.by_kind["compose.service"]}
+        file_services: dict[tuple[str, str], set[str]] = defaultdict(set)  # (repository, compose file) -> its services
+        for f in self.by_kind["compose.service"]:
+            file_services[(f.repository, f.path)].add((f.get("name") or "").lower())
         for f in self.by_kind["compose.service"]:
             name = f.get("name") or ""
             image = self.compose_interpolate(f, f.get("image"))
@@ -130,12 +133,13 @@ class ComponentRules(ResolverBase):
             shared_image = bool(image) and image_uses[(f.repository, self.compose_project(f.repository, f.path),
                                                        _image_repo(image or ""))] > 1 \
                 and image_basename(image or "").lower() in service_names - {name.lower()}
-            # (the image's name is no name of this service when another service is called that: temporalio/ui
-            # beside the system's own `ui`)
+            # (the image's name is no name of this service when another service of its file is called that:
+            # temporalio/ui beside the system's own `ui`)
             aliases = tuple(a for a in (f.get("container_name"), f.get("hostname"),
                                         image_basename(image) if image and not tech and not context
                                         and not shared_image
-                                        and image_basename(image).lower() not in service_names - {name.lower()}
+                                        and image_basename(image).lower() not in file_services[(f.repository, f.path)]
+                                        - {name.lower()}
                                         else None) if a)
             root, dockerfile = self.build_root(f)
             recipe = None
@@ -709,6 +713,9 @@ class ComponentRules(ResolverBase):
         package = self.workspace_target(f.repository, dockerfile, root, self.compose_interpolate(f, f.get("build_target")))
         if package is not None:
             return package, dockerfile  # a monorepo's context, of which the recipe builds one package
+        chosen = self._folder_by_build_args(f, dockerfile, root)
+        if chosen is not None:
+            return chosen, dockerfile
         if dockerfile_value and "/" in dockerfile_value.strip("./"):
             recipe_dir = norm_path(str(PurePosixPath(dockerfile).parent))
             # A context that is a service's own folder, with its recipes kept in a subfolder of it
@@ -723,6 +730,27 @@ class ComponentRules(ResolverBase):
                     return root, dockerfile
                 root = recipe_dir
         return root, dockerfile
+
+    def _folder_by_build_args(self, f: Fact, dockerfile: str, root: str) -> str | None:
+        """The folder of code a compose service's build arguments choose in a shared recipe: ``WORKDIR
+        $GOPATH/src/${service}/cmd/${cmd}`` with ``args: {service: consumer, cmd: service}`` (ARG defaults
+        filling the rest) works in ``consumer/cmd/service`` of the context. The working folder's longest tail
+        that is a folder of code under the context; None when the arguments leave a variable open."""
+        args = dict(line.split("=", 1) for line in (f.get("build_args") or "").splitlines() if "=" in line)
+        if not args:
+            return None
+        templates = [g.get("target") or "" for g in self.by_kind["docker.workspace_target"]
+                     if g.repository == f.repository and g.path == dockerfile and g.get("how") == "workdir_template"]
+        code_dirs = {folder(p) for r, p in self.code_paths if r == f.repository}
+        for template in templates:
+            value = re.sub(r"\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)", lambda m: args.get(m.group(1) or m.group(2), m.group(0)),
+                           template)
+            parts = [p for p in value.split("/") if p and "$" not in p] if "$" not in value.split("/")[-1] else []
+            for i in range(len(parts)):
+                candidate = norm_path(join_path(root, "/".join(parts[i:])))
+                if candidate and candidate in code_dirs:
+                    return candidate
+        return None
 
     def _copies_whole_context(self, repo: str, dockerfile: str) -> bool:
         """Does the Dockerfile copy its whole build context into the image (``COPY . /conductor``) of a
@@ -1130,11 +1158,11 @@ class ComponentRules(ResolverBase):
                         and _image_repo(self.compose_interpolate(f, f.get("image")) or "") == _image_repo(image)})
         if len(there) > 1:
             return own_name if own_name and own_name.lower() in there and own_name.lower() in self.alias else None
-        here = {(f.get("name") or "").lower() for k in ("compose.service", "k8s.workload") for f in self.by_kind[k]
-                if _descriptor_unit(f.path) == _descriptor_unit(path) and f.get("image")
+        here = {(f.get("name") or "").lower() for f in self.by_kind["k8s.workload"] if "/templates/" in f"/{path}"
+                and _descriptor_unit(f.path) == _descriptor_unit(path) and f.get("image")
                 and _image_repo(self.compose_interpolate(f, f.get("image")) or "") == _image_repo(image)}
         if len(here) > 1 and own_name.lower() != name.lower():
-            return None  # this descriptor runs the image as several services (api, worker): the image says not which
+            return None  # this chart runs the image as several workloads (api, worker): the image says not which
         return name
 
     def image_deployments(self) -> dict[str, set[str]]:

@@ -70,6 +70,21 @@ LOG_DRIVERS = frozenset({"syslog", "gelf", "fluentd", "loki", "splunk", "logstas
 LOG_ADDRESS_OPTIONS = frozenset({"syslog-address", "gelf-address", "fluentd-address", "loki-url", "splunk-url"})
 
 
+def _build_args(node: object) -> str:
+    """A build's arguments as sorted ``k=v`` pairs joined by newlines (a value may hold commas), valued ones only."""
+    pairs: dict[str, str] = {}
+    for k, v in items(node):  # type: ignore[arg-type]
+        if scalar(v) is not None and scalar(v) != "":
+            pairs[str(k.value)] = scalar(v) or ""
+    for item in seq(node):  # type: ignore[arg-type]
+        text = scalar(item) or ""
+        if "=" in text:
+            k, _, v = text.partition("=")
+            if k.strip() and v.strip():
+                pairs[k.strip()] = v.strip()
+    return "\n".join(f"{k}={v}" for k, v in sorted(pairs.items()))
+
+
 def read_compose(repo: str, path: str, text: str) -> list[Fact]:
     facts: list[Fact] = []
     file_defaults: dict[str, str] = {}
@@ -92,6 +107,8 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
             context = scalar(build) if build is not None and scalar(build) is not None else scalar(get(build, "context"))
             dockerfile = scalar(get(build, "dockerfile"))
             build_target = scalar(get(build, "target")) if build is not None and scalar(build) is None else None
+            # build arguments (`args: {service: consumer, cmd: service}`, or a list of k=v): the recipe's ARGs
+            build_args = _build_args(get(build, "args")) if build is not None and scalar(build) is None else ""
             ports = [p for p in (scalar(x) for x in seq(get(svc, "ports"))) if p]
             expose = [p for p in (scalar(x) for x in seq(get(svc, "expose"))) if p]
             command = get(svc, "command")
@@ -108,6 +125,7 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
                 container_name=scalar(get(svc, "container_name")), hostname=scalar(get(svc, "hostname")),
                 ports=",".join(ports), expose=",".join(expose), working_dir=scalar(get(svc, "working_dir")),
                 profiles=",".join(sorted(p for p in (scalar(x) for x in seq(get(svc, "profiles"))) if p)),
+                build_args=build_args,
             ))
             # What this service runs from the image (a worker beside the web server): entrypoint, then command.
             parts, first = [], None

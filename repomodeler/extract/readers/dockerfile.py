@@ -79,6 +79,10 @@ def read_dockerfile(repo: str, path: str, text: str) -> list[Fact]:
                 workdirs[stages[-1][1]] = workdir
             if "$" not in workdir and workdir != "/":
                 facts.append(fact("docker.workspace_target", repo, path, i, how="workdir", target=workdir, stage=stage))
+            elif re.search(r"\$\{?[A-Za-z_]", workdir):
+                # `WORKDIR /src/${service}/cmd/${cmd}`: a folder the build's arguments choose (compose `args:`)
+                facts.append(fact("docker.workspace_target", repo, path, i, how="workdir_template", target=workdir,
+                                  stage=stage))
             continue
         if instr == "RUN":
             for value in sorted(_workspace_targets(_substitute(arg, env))):
