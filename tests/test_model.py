@@ -353,6 +353,7 @@ _OTHER_JSON = {
     "push_state.py": "the push state file a push wrote in the model folder",
     "extract/readers/openapi.py": "OpenAPI documents in the analysed repositories",
     "extract/cache.py": "rows of the fact cache",
+    "extract/helm_render.py": "JSON strings a Helm template's fromJson reads (chart values)",
     "extract/readers/npm.py": "package.json files in the analysed repositories",
     "extract/readers/azure_functions.py": "host.json, function.json and local.settings.json of Azure Functions apps",
     "extract/readers/dockerfile.py": "exec-form COPY arguments in the analysed repositories' Dockerfiles",
