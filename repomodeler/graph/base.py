@@ -790,13 +790,16 @@ class ResolverBase:
                          attributes=dict(conn.attributes))
         for a in [a for a, target in self.alias.items() if target == cid]:
             self.alias[a] = into
-        kept = self.add_component(self.model.components[into].name, self.model.components[into].kind,
-                                  comp.repository, min(comp.evidence), (comp.name, *sorted(comp.aliases)),
-                                  dict(comp.attributes))
+        target = self.model.components[into]
+        extra = {k: v for k, v in comp.attributes.items() if v and k not in target.attributes}
+        kept = self.add_component(target.name, target.kind, comp.repository, min(comp.evidence),
+                                  (comp.name, *sorted(comp.aliases)), extra or None)
         kept.evidence.update(comp.evidence)
-        kept.source_roots.update(comp.source_roots)
+        if comp.source_roots - kept.source_roots:  # (only what is new: each part written is a declared write)
+            kept.source_roots.update(comp.source_roots)
         for name, port in comp.ports.items():
-            kept.ports.setdefault(name, port)
+            if name not in kept.ports:
+                kept.ports[name] = port
 
     def connect(self, source: str, target: str, protocol: str, evidence: list[Evidence], kind: str | None = None,
                 attributes: dict[str, str] | None = None) -> None:

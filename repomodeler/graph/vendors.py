@@ -130,19 +130,7 @@ class VendorRules(ResolverBase):
 
     def _fold_external(self, cid: str, into: str) -> None:
         """Move `cid`'s links and names onto `into` and drop `cid`."""
-        comp = self.model.components.pop(cid)
-        self.created_by.pop(cid, None)
-        for key in sorted(k for k in self.model.connections if cid in (k[0], k[1])):
-            conn = self.model.connections.pop(key)
-            self.created_by.pop(key, None)
-            source = into if conn.source == cid else conn.source
-            target = into if conn.target == cid else conn.target
-            self.connect(source, target, conn.protocol, sorted(conn.evidence), kind=conn.kind,
-                         attributes=dict(conn.attributes))
-        for a in [a for a, target in self.alias.items() if target == cid]:
-            self.alias[a] = into
-        self.add_component(self.model.components[into].name, "external", comp.repository, min(comp.evidence),
-                           (comp.name, *sorted(comp.aliases)))
+        self.fold_component(cid, into)
 
     def project_sites(self) -> None:
         """Hosts of the project's own domain (``updates.getoutline.com`` in Outline, ``plane.so`` in
