@@ -746,6 +746,11 @@ class ResolverBase:
         """(repository, path) of every file in a source language."""
         return frozenset((r.repository.name, x.path) for r in self.results for x in r.inventory.files if x.language)
 
+    @functools.cached_property
+    def code_folders(self) -> frozenset[tuple[str, str]]:
+        """(repository, folder) of every folder directly holding a file in a source language ('' at the root)."""
+        return frozenset((r, p.rsplit("/", 1)[0] if "/" in p else "") for r, p in self.code_paths)
+
     def in_node_package(self, repo: str, path: str) -> bool:
         """Is a script inside a Node/Deno package (a ``package.json`` or ``deno.json`` in its folder or
         above)?  Script outside every package, in a component of another language, is page script."""

@@ -68,14 +68,15 @@ def _descriptor_unit(path: str) -> str:
     return f"/{path}".split("/templates/")[0] + "/templates/" if "/templates/" in f"/{path}" else path
 
 
-def _folders_named(path: str, names: set[str]) -> list[str]:
-    """The folders along a repository path named one of `names` (case-insensitive), by their own name
-    (``emojivoto-web/``) or by their last two segments joined with a dash (``app/cart/service`` for
-    ``cart-service``)."""
-    parts = [p.lower() for p in path.split("/")[:-1]]
+def _folders_named(folder_path: str, names: set[str]) -> list[str]:
+    """The folders from the root down to `folder_path` (itself included) named one of `names` (case-insensitive),
+    by their own name (``emojivoto-web/``) or by their last two segments joined with a dash (``app/cart/service``
+    for ``cart-service``)."""
+    original = folder_path.split("/") if folder_path else []
+    parts = [p.lower() for p in original]
     # (not inside a source tree's package folders: com/piggymetrics/config is a Java package, not a module)
     inside_sources = [any(x in _SOURCE_TREE for x in parts[: i + 1]) for i in range(len(parts))]
-    return ["/".join(path.split("/")[: i + 1]) for i, part in enumerate(parts) if not inside_sources[i]
+    return ["/".join(original[: i + 1]) for i, part in enumerate(parts) if not inside_sources[i]
             and (part in names or (i > 0 and f"{parts[i - 1]}-{part}" in names))]
 
 
@@ -236,8 +237,8 @@ class ComponentRules(ResolverBase):
             # how the manifest sizes it (replicas, cpu/memory requests and limits), as written there
             attrs.update({k: f.get(k) or "" for k in WORKLOAD_SIZING if f.get(k)})
             # (an `app` label naming another workload, the chart's API beside this worker, is that one's name)
-            app_label = f.get("app") if (f.get("app") or "").lower() not in workload_names - {(f.get("name") or "").lower()} else None
             others = workload_names - {(f.get("name") or "").lower()}
+            app_label = f.get("app") if (f.get("app") or "").lower() not in others else None
             aliases = tuple(a for a in (app_label, image_basename(image) if image and not tech
                                         and image_basename(image).lower() not in others else None) if a)
             name = f.get("name") or ""
@@ -522,7 +523,7 @@ class ComponentRules(ResolverBase):
         built by a Makefile rather than a compose ``build:``): that folder. Only a name with a separator or a
         digit, or of a folder holding a manifest, counts (``api`` or ``web`` alone say too little), and
         exactly one such folder must hold code. None otherwise."""
-        base = image.split("@")[0].rsplit("/", 1)[-1].split(":")[0].lower()
+        base = image_basename(image).lower()
         if len(base) < 3:
             return None
         # the image may carry the project's name in front (beer-cart-service in beer-shop) and name a nested
@@ -530,8 +531,7 @@ class ComponentRules(ResolverBase):
         names = {base} | {base[len(t) + 1:] for t in re.split(r"[-_.]", repo.lower())
                           if len(t) >= 3 and base.startswith(t + "-") and len(base) > len(t) + 3
                           and re.search(r"[-_.]", base[len(t) + 1:])}  # (acme-server: `server` alone says too little)
-        code = self.code_paths
-        hits = sorted({d for r, p in code if r == repo for d in _folders_named(p, names)})
+        hits = sorted({d for r, folder_ in self.code_folders if r == repo for d in _folders_named(folder_, names)})
         if len(hits) > 1:  # (api/cart/service holding generated clients beside app/cart/service): the one with a main
             mains = {folder(f.path) for f in self.by_kind["program.main"] if f.repository == repo}
             hits = [d for d in hits if any(is_under(m, d) for m in mains)]
@@ -548,7 +548,7 @@ class ComponentRules(ResolverBase):
         ``Dockerfile`` at the root, else the one in ``docker/``: the program at the root (its stages may build
         a front end for it), or in a JavaScript workspace the one package the stages build. (that folder,
         the recipe); None when there is no such recipe or it builds several packages of a workspace."""
-        base = image.split("@")[0].rsplit("/", 1)[-1].split(":")[0]
+        base = image_basename(image)
         if not base or key(base) != key(repo):
             return None
         recipes = {f.path for f in self.by_kind["docker.from"] if f.repository == repo}
@@ -741,14 +741,13 @@ class ComponentRules(ResolverBase):
             return None
         templates = [g.get("target") or "" for g in self.by_kind["docker.workspace_target"]
                      if g.repository == f.repository and g.path == dockerfile and g.get("how") == "workdir_template"]
-        code_dirs = {folder(p) for r, p in self.code_paths if r == f.repository}
         for template in templates:
             value = re.sub(r"\$\{([A-Za-z_]\w*)\}|\$([A-Za-z_]\w*)", lambda m: args.get(m.group(1) or m.group(2), m.group(0)),
                            template)
             parts = [p for p in value.split("/") if p and "$" not in p] if "$" not in value.split("/")[-1] else []
             for i in range(len(parts)):
                 candidate = norm_path(join_path(root, "/".join(parts[i:])))
-                if candidate and candidate in code_dirs:
+                if candidate and (f.repository, candidate) in self.code_folders:
                     return candidate
         return None
 
@@ -906,8 +905,7 @@ class ComponentRules(ResolverBase):
                 host = PurePosixPath(f.get("compose_dir") or PurePosixPath(f.path).parent.as_posix()).joinpath(
                     source, wd[len(target):].lstrip("/")).as_posix()
                 root = norm_path(host)
-                if root in (".",):
-                    root = ""  # the whole repository mounted where the container works (`.:/go/app`): all its code
+                # ('' is the whole repository mounted where the container works, `.:/go/app`: all its code)
                 if any(r == f.repository and is_under(p, root) for r, p in code):
                     comp = self.model.components[comp_id]
                     comp.source_roots.add((f.repository, root))
