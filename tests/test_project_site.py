@@ -18,6 +18,14 @@ def test_project_names_from_root_manifests():
     assert project_names([("npm", "server"), ("python", "api")]) == set()
 
 
+def test_project_name_before_a_role_word():
+    # unleash-server, growthbook-app: the project is the name before the package's role
+    assert project_names([("npm", "unleash-server")]) == {"unleash", "unleashserver"}
+    assert project_names([("npm", "growthbook-app")]) == {"growthbook", "growthbookapp"}
+    # a name whose last word is no role keeps only itself
+    assert project_names([("npm", "react-scheduler")]) == {"reactscheduler"}
+
+
 def test_update_host_listed_and_vendor_kept():
     case = load_case("code.project-site", CASES / "code.project-site.yml")
     model = resolve_system("case", extract_in_memory(case.repositories), frozenset())

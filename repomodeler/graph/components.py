@@ -1071,8 +1071,11 @@ class ComponentRules(ResolverBase):
                     aliases = (*aliases, PurePosixPath(d).name)  # tools.acme.auth/, the module auth
                 images = {_image_repo(self.model.components[m].attributes.get("image", "")) for m in matches}
                 # The store technology of the recipe's base image: a module built FROM postgres is a PostgreSQL.
-                base_tech = next((t for t in (tech_for_image(b.get("image")) for b in self.by_kind["docker.from"]
-                                              if b.repository == repo and is_under(b.path, d)) if t), None)
+                # Only the recipes of this folder count when it has any: a nested folder's recipe (a local
+                # PostgreSQL under docker/ of a Node project) builds another image, not this module's.
+                recipes = [b for b in self.by_kind["docker.from"] if b.repository == repo and is_under(b.path, d)]
+                recipes = [b for b in recipes if folder(b.path) == d] or recipes
+                base_tech = next((t for t in (tech_for_image(b.get("image")) for b in recipes) if t), None)
                 if len(matches) > 1 and len(images) == 1:
                     # Several deployments run this module's one image (a database image per service):
                     # each is an instance of it and takes its kind; the module is not a component of its own.

@@ -13,6 +13,7 @@ from repomodeler.extract.readers._templates import TEMPLATE_SUFFIX
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.packages import folder
 from repomodeler.graph.catalog import (
+    tech_for_image,
     OBJECT_STORE_HOSTS,
     PROGRAM_IMAGES,
     RESERVED_EXAMPLE,
@@ -174,6 +175,11 @@ DSN_TEMPLATE = re.compile(r"""^[fF]?["'`]([a-z][a-z0-9+]*)://(?:[^"'`/]*@)?[^"'`
 DEVELOPER_PROFILES = frozenset({"development", "dev", "local", "localdev", "local-dev"})
 
 
+
+# A key naming the program itself, not a peer (OTEL_SERVICE_NAME=saleor, spring.application.name,
+# APP_NAME): its bare value is how the program reports itself to tracing and logs.
+SELF_NAME_KEY = re.compile(r"(^|[._-])(otel[._-])?(service|app|application)[._-]?name$", re.I)
+
 class ConnectionRules(ResolverBase):
     """Rules that connect components; they may also introduce the components a value names."""
 
@@ -248,7 +254,7 @@ class ConnectionRules(ResolverBase):
         bare = value.strip().lower()
         dns_name = CLUSTER_DNS.match(bare)
         if not refs and env_name and HOST_ENV_NAME.search(re.sub(r"\[\d+\]$", "", env_name).rsplit(".", 1)[-1]) \
-                and (bare in self.alias or (dns_name is not None and dns_name.group(1) in self.alias)):
+                and not SELF_NAME_KEY.search(env_name) and (bare in self.alias or (dns_name is not None and dns_name.group(1) in self.alias)):
             refs = [HostRef(bare, None, None)]
         for ref in refs:
             if ref.host in METADATA_HOSTS:
@@ -324,6 +330,17 @@ class ConnectionRules(ResolverBase):
                                 if f.language and f.role == "source"]
         return any(r == repo and is_under(p, root) for repo, root in comp.source_roots for r, p in self._code_files)
 
+    def application_image(self, comp: Component) -> bool:
+        """Is the component a service running the system's own published image, whose code lives
+        elsewhere (``ghcr.io/saleor/saleor`` in a compose-only repository, run twice as api and worker)?
+        An image of no known technology (store, broker, proxy, tool), run by a compose service, with no code
+        here: what a shared ``env_file`` hands it (its database, cache and broker URLs) is what it
+        connects to."""
+        image = comp.attributes.get("image") or ""
+        return comp.kind == "service" and comp.attributes.get("deployment") == "compose" and bool(image) \
+            and "$" not in image and not comp.attributes.get("technology") and not comp.source_roots \
+            and tech_for_image(image) is None
+
     def stack_settings_file(self, repo: str, path: str) -> bool:
         """A ``.env`` in a deployment folder (a compose file beside it, no code): Compose's interpolation
         source, the whole stack's settings. Not the settings of the component whose folder holds it,
@@ -356,7 +373,8 @@ class ConnectionRules(ResolverBase):
             path = norm_path(join_path(PurePosixPath(f.path).parent.as_posix(), f.get("file") or ""))
             comp = self.model.components[owner]
             if (users[(f.repository, path)] > 1 or self.stack_settings_file(f.repository, path)) and (
-                    comp.kind in ("database", "cache", "broker") or not self.has_code(comp)):
+                    comp.kind in ("database", "cache", "broker") or not self.has_code(comp)
+                    and not self.application_image(comp)):
                 # One file for the whole project (a MariaDB's root password beside the services' addresses):
                 # a store or a third-party image takes what it knows from it, and calls nobody by it.
                 continue

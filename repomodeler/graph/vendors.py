@@ -86,6 +86,10 @@ def project_names(manifests: list[tuple[str, str]], packages: list[str] = ()) ->
                 add((registered_domain(parts[0]) or "").split(".")[0])
             continue
         add(name.rsplit("/", 1)[-1])
+        # unleash-server, growthbook-app: the project's name before a word for the role of the package
+        head, _sep, role = name.rsplit("/", 1)[-1].rpartition("-")
+        if head and (role in GENERIC_PROJECT_NAMES or role in ("app", "api", "web", "core")):
+            add(head)
         if name.startswith("@") and "/" in name:
             add(name[1:].split("/", 1)[0], 4)
     scopes: dict[str, int] = defaultdict(int)
