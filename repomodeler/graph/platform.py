@@ -365,6 +365,8 @@ class PlatformRules(ResolverBase):
                 else sorted(set(apps.values()))
             if target is None and users and scopes:
                 target = self._dapr_standing(f, family, tech)
+            if target is None and users:
+                target = self._dapr_self_hosted(f, tech)
             if target is None:
                 for user in users:
                     self.model.unresolved.append(Unresolved(user, f"dapr {f.get('type')} component {f.get('name')}",
@@ -373,7 +375,9 @@ class PlatformRules(ResolverBase):
             tcomp = self.model.components[target]
             protocol = TECH_PROTOCOL.get(tcomp.attributes.get("technology", "") or tech, DAPR_PROTOCOL.get(tech, "tcp"))
             for user in users:
-                self.connect(user, target, protocol, [f.evidence],  # type: ignore[arg-type]
+                # the lines of the user's calls through Dapr too: a process split off the component later
+                # (a program of a Go module's cmd/) takes the link with the code that makes it
+                self.connect(user, target, protocol, [f.evidence, *self._dapr_call_lines(family, user)],  # type: ignore[arg-type]
                              attributes={"via": f"dapr {family} component {f.get('name')}"})
 
     def _dapr_standing(self, f: Fact, family: str, tech: str) -> str | None:
@@ -404,6 +408,38 @@ class PlatformRules(ResolverBase):
         comp = self.add_component(name, kind, f.repository, f.evidence, attributes={
             "technology": DAPR_TECH.get(tech.split(".")[-1], tech), "deployment": "dapr component"})
         return comp.id
+
+    def _dapr_call_lines(self, family: str, owner: str) -> list[Evidence]:
+        """The first line of each file of `owner`'s code calling Dapr for the family (state, pub/sub)."""
+        kind = DAPR_CALLS.get(family)
+        firsts: dict[tuple[str, str], Evidence] = {}
+        for c in sorted(self.by_kind[kind], key=Fact.order) if kind else []:
+            if self.owner_of(c.repository, c.path) == owner:
+                firsts.setdefault((c.repository, c.path), c.evidence)
+        return sorted(firsts.values())
+
+    def _dapr_self_hosted(self, f: Fact, tech: str) -> str | None:
+        """A component addressed on the developer's own machine (``redisHost: localhost:6379``) that no
+        service of the inputs serves: Dapr's self-hosted mode, where ``dapr init`` starts that store itself
+        (a Redis container) for every app's sidecar. The store is part of the running system: the one of
+        its technology (one Redis for the state store and the pub/sub both), introduced at the component's
+        line. Only a technology known to the catalog counts; anything else stays unresolved."""
+        from repomodeler.graph.catalog import LOCAL_HOSTS, tech_for_image
+        from repomodeler.graph.values import parse_hosts
+
+        values = (f.get("addresses") or "").split()
+        hosts = [r.host for v in values for r in parse_hosts(v)] or [v.split(":")[0].lower() for v in values]
+        if not hosts or any(h not in LOCAL_HOSTS for h in hosts):
+            return None
+        wanted = DAPR_TECH.get(tech.split(".")[-1])
+        known = tech_for_image(wanted) if wanted else None
+        if known is None:
+            return None
+        existing = self.alias.get(wanted)  # type: ignore[arg-type]
+        if existing is not None:
+            return existing if self.model.components[existing].kind in ("database", "cache", "broker") else None
+        return self.add_component(wanted, known[1], f.repository, f.evidence,  # type: ignore[arg-type]
+                                  attributes={"technology": known[0], "deployment": "dapr self-hosted"}).id
 
     def _dapr_apps(self) -> dict[str, str]:
         """App id -> the component its Dapr sidecar runs beside."""

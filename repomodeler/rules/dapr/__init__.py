@@ -18,7 +18,9 @@ RULES = (
                  "(a pub/sub or state store without scopes: the components whose code publishes, subscribes or "
                  "keeps state through Dapr naming it, themselves or through a library) to the store or broker its "
                  "metadata's address or its type names; a scoped component whose backing service the inputs do not "
-                 "deploy (a cloud store, a host deployed elsewhere) is itself that store or broker"),
+                 "deploy (a cloud store, a host deployed elsewhere) is itself that store or broker; one addressed on the "
+                 "developer's machine (localhost, Dapr's self-hosted mode) is the store of its technology that dapr "
+                 "init starts, linked from the code that uses it"),
         unit="dapr_components",
         reads=("dapr.component", "dapr.app_id", "dapr.pubsub", "dapr.state"),
         writes=("components", "aliases", "attributes", "connections", "unresolved"),
