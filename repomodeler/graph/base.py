@@ -238,7 +238,8 @@ def activate_deployed_profiles(facts: list[Fact]) -> list[Fact]:
     running configuration when the system's deployment activates that profile
     (``SPRING_PROFILES_ACTIVE=docker`` in a compose file or manifest it runs by default, or
     ``-Dspring.profiles.active=docker`` in a Dockerfile's command or ``JAVA_OPTS``); its settings
-    then count like the default ones.  Other profile documents stay opt-in."""
+    then count like the default ones, as does a profile file (``application-dev.properties``) the default
+    file beside it activates (``spring.profiles.active=dev``).  Other profile documents stay opt-in."""
     deployed = {p.strip() for f in facts if f.kind == "config.env" and (f.get("name") or "").upper() in (
         "SPRING_PROFILES_ACTIVE", "SPRING_PROFILES_INCLUDE") for p in re.split(r"[\s,]+", f.get("value") or "") if p}
     # ... or a command line flag: ENTRYPOINT ["java", "-Dspring.profiles.active=docker", ...], JAVA_OPTS=-D...
@@ -246,11 +247,24 @@ def activate_deployed_profiles(facts: list[Fact]) -> list[Fact]:
         text = f.get("command") if f.kind == "docker.command" else f.get("value") if f.kind == "config.env" else None
         for m in re.finditer(r"(?:-D|--)spring\.profiles\.active=[\"']?([\w,.-]+)", text or ""):
             deployed.update(p for p in m.group(1).split(",") if p)
-    if not deployed:
+    # ... or the folder's own default file: ``spring.profiles.active=dev`` in bootstrap.properties makes
+    # application-dev.properties beside it the running configuration
+    by_folder: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for f in facts:
+        if f.kind == "config.property" and not f.get("profile") and re.match(
+                r"^spring\.profiles\.active(\[\d+\])?$", f.get("name") or "") and "$" not in (f.get("value") or ""):
+            by_folder[(f.repository, _parent(f.path))].update(p for p in re.split(r"[\s,]+", f.get("value") or "") if p)
+    if not deployed and not by_folder:
         return facts
+
+    def active(f: Fact) -> bool:
+        profiles = set((f.get("profile") or "").split(","))
+        if f.get("profile_document"):
+            return bool(profiles & deployed)
+        return bool(profiles & by_folder.get((f.repository, _parent(f.path)), set()))
+
     return [replace(f, attrs=tuple((k, v) for k, v in f.attrs if k != "profile"))
-            if f.kind == "config.property" and f.get("profile_document") and set((f.get("profile") or "").split(",")) & deployed
-            else f for f in facts]
+            if f.kind == "config.property" and f.get("profile") and active(f) else f for f in facts]
 
 
 def nested_compose_variants(services: list[Fact], variants: set[str]) -> dict[str, bool]:

@@ -51,6 +51,8 @@ GO_FLAGS_WITH_VALUE = frozenset({"-o", "-tags", "-ldflags", "-gcflags", "-asmfla
 
 # Folders of developers' tools (generators, linters, scripts): programs there are not the running system.
 DEV_TOOL_DIRS = frozenset({"tools", "hack", "devtools", "dev-tools"})
+# A folder named for demos or examples (demo, zlt-demo, spring-examples, samples).
+DEMO_COLLECTION = re.compile(r"(^|[-_.])(demo|demos|example|examples|sample|samples)$", re.I)
 # Settings naming the service for discovery (Spring Cloud, Micronaut).
 APPLICATION_NAME_KEYS = frozenset({"spring.application.name", "micronaut.application.name"})
 
@@ -956,6 +958,10 @@ class ComponentRules(ResolverBase):
                               for f in self.by_kind["functions.host"]}
             dev_depended = {dependency_key(f.get("name") or "") for f in self.by_kind["manifest.dev_dependency"]}
             folder_prefix = shared_prefix(PurePosixPath(d).name for d in unit_dirs if d)
+            # Folders collecting several demo modules (zlt-demo/ holding seata-demo/, sso-demo/...): samples
+            # of how to use the platform, not parts of it (one module called mall-demo is not a collection)
+            demo_sets = {a for u in unit_dirs for a in _ancestors(u) if DEMO_COLLECTION.search(PurePosixPath(a).name)
+                         and sum(1 for x in unit_dirs if x != a and is_under(x, a)) >= 2}
             # Folders with code or a manifest first; a Dockerfile-only folder may be another recipe of one of them.
             for d in sorted(unit_dirs, key=lambda u: (u not in manifest_dirs and u not in code_dirs, u)):
                 # a folder with its own Dockerfile and code inside a package at the repository's root (one
@@ -999,6 +1005,8 @@ class ComponentRules(ResolverBase):
                 if any(m.get("aspire_host") for m in manifests if norm_path(str(PurePosixPath(m.path).parent)) == d):
                     continue  # an Aspire app host describes the deployment; it is not one of its components
                 routed = any(is_under(p, d) and not any(is_under(p, u) for u in deeper) for p in routes)
+                if any(is_under(d, x) for x in demo_sets) and name.lower() not in self.alias:
+                    continue  # a demo module that no deployment runs
                 if not routed and not commands and any(part.lower() in DEV_TOOL_DIRS for part in d.split("/")) \
                         and name.lower() not in self.alias:
                     # a developer's tool kept in tools/ or hack/ (a diagram generator, a linter's image built
@@ -1361,9 +1369,11 @@ class ComponentRules(ResolverBase):
 
     def property_owners(self, f: Fact) -> list[str]:
         """Who a Spring property applies to: `<app>.yml` in a config repository configures <app>;
-        `application.yml` in a shared config folder configures every Spring service; else the folder's owner."""
+        `application.yml` in a shared config folder configures every Spring service; `application.properties`
+        of a library module configures the services depending on it; else the folder's owner."""
         stem = (re.sub(r"-[^-/.]+$", "", PurePosixPath(f.path).stem) if f.get("profile") and not f.get("profile_document")
                 else PurePosixPath(f.path).stem)
+        stem = re.sub(r"^(application|bootstrap)-[^/]+$", r"\1", stem, flags=re.I)  # an activated profile's file
         folder_owner = self.owner_of(f.repository, f.path)
         if stem.lower().startswith("values"):  # Helm: charts/<chart>/values.yaml configures <chart>
             chart = self.alias.get(PurePosixPath(f.path).parent.name.lower())
@@ -1381,6 +1391,17 @@ class ComponentRules(ResolverBase):
                              and g.path != f.path
                              for o in [self.owner_of(g.repository, g.path)] if o and o not in servers})
             return spring or ([folder_owner] if folder_owner else [])
+        if self.model.components[folder_owner].kind == "library":
+            # A configuration module (zlt-config: application.properties, bootstrap.properties in its
+            # resources) the services depend on: its files are on each one's classpath, so they configure
+            # every service depending on it (those services' own application.yml beside them)
+            lib = self.model.components[folder_owner]
+            wanted = {dependency_key(n) for n in (lib.attributes.get("package") or "", lib.name) if n}
+            users = sorted({o for d in self.by_kind["manifest.dependency"] if dependency_key(d.get("name") or "") in wanted
+                            for o in [self.owner_of(d.repository, d.path)]
+                            if o and o != folder_owner and self.model.components[o].kind in ("service", "gateway")})
+            if users:
+                return users
         return [folder_owner]
 
 
@@ -1510,6 +1531,12 @@ REPLICA = re.compile(r"^(.+?)[-_](?:secondary|replica|standby|backup|follower|fa
 BUILD_VARIANT = re.compile(r"^(.+?)[-_](?:(?:java|jdk|jre)\d+(?:[-_](?:jvm|native))?|jvm|graalvm)$", re.I)
 TOOLING_FILE = re.compile(r"(^|/)([^/]+\.config\.[cm]?[jt]s|Gruntfile\.[jt]s|gulpfile\.[jt]s|webpack[^/]*\.[jt]s|"
                           r"conftest\.py|setup\.py|noxfile\.py|fabfile\.py|tasks\.py)$")
+
+
+def _ancestors(d: str) -> list[str]:
+    """`d` and the folders above it (``a/b/c``: a/b/c, a/b, a); none for the root."""
+    parts = [p for p in d.split("/") if p]
+    return ["/".join(parts[:i]) for i in range(len(parts), 0, -1)]
 
 
 def _take_store_kind(comp: Component, base_tech: tuple[str, str] | None) -> None:

@@ -180,6 +180,11 @@ DEVELOPER_PROFILES = frozenset({"development", "dev", "local", "localdev", "loca
 # APP_NAME): its bare value is how the program reports itself to tracing and logs.
 SELF_NAME_KEY = re.compile(r"(^|[._-])(otel[._-])?(service|app|application)[._-]?name$", re.I)
 
+
+# The standard ports of data stores and brokers: on a machine's address, the port says which one it is.
+STORE_PORTS = {5432: "postgres", 3306: "mysql", 1433: "sqlserver", 27017: "mongodb", 6379: "redis", 9092: "kafka",
+               5672: "rabbitmq", 4222: "nats", 9200: "elasticsearch", 11211: "memcached", 9042: "cassandra"}
+
 class ConnectionRules(ResolverBase):
     """Rules that connect components; they may also introduce the components a value names."""
 
@@ -289,6 +294,8 @@ class ConnectionRules(ResolverBase):
                     continue
             if target is None and is_private_address(ref.host):
                 target = self.served_on(ref.port, owner)  # 192.168.99.100:3306: a machine; the port says who
+                if target is None and introduce:
+                    target = self._store_on_machine(ref, origin)
                 if target is None:
                     self.model.unresolved.append(Unresolved(owner, value, origin))
                     continue
@@ -320,6 +327,23 @@ class ConnectionRules(ResolverBase):
             self.connect(owner, target, protocol, evidence, attributes=attrs)
             if ref.database and tcomp.kind == "database":
                 self.databases_named[(target, ref.database)].update(evidence)
+
+    def _store_on_machine(self, ref: HostRef, origin: Evidence) -> str | None:
+        """A data store at a private network address no component of the inputs serves
+        (``jdbc:mysql://192.168.28.130:3306/users``, ``spring.data.redis.host`` on the developer's VM): the
+        store of the technology its scheme, else its standard port, names, running on that machine; one
+        per machine and technology, named after the technology. None when neither names a store."""
+        tech = SCHEME_TECH.get(ref.scheme or "") if ref.scheme else None
+        tech = tech or STORE_PORTS.get(ref.port or 0)
+        if not tech or tech not in TECH_KIND:
+            return None
+        for comp in self.model.components.values():
+            if comp.attributes.get("host") == ref.host and comp.attributes.get("technology") == tech:
+                return comp.id
+        taken = self.alias.get(tech)
+        name = tech if taken is None else f"{tech}-{ref.host}"
+        return self.add_component(name, TECH_KIND[tech], origin.repository, origin,
+                                  attributes={"technology": tech, "host": ref.host}).id
 
     def has_code(self, comp: Component) -> bool:
         """Does any source code of the system sit under the component's folders (not only a Dockerfile)?"""

@@ -12,7 +12,9 @@ RULES = (
                  "a folder with a Functions host.json is a function app, whatever its code is called, and a .NET "
                  "project named Company.Product.Part is the part to a deployment naming only an image; a module built "
                  "without a Dockerfile is the deployment running the image its build tool names (the .NET SDK's "
-                 "ContainerRepository, Jib's to.image, Spring Boot's build-image name, Quarkus' container-image name)"),
+                 "ContainerRepository, Jib's to.image, Spring Boot's build-image name, Quarkus' container-image name); "
+                 "the modules of a folder collecting demos (zlt-demo/ with several demo modules) that nothing deploys "
+                 "are samples, not parts of the system"),
         unit="build_units",
         # "*": code of any kind outside every module decides whether a repository is one service
         reads=("*", "manifest", "http.client", "env.read", "string.url", "docker.from", "docker.artifact",

@@ -32,7 +32,10 @@ RULES = (
         id="config.address-values",
         message=("A setting (env var, config property, ConfigMap) whose value is an address of another component "
                  "connects its owner to it; an unknown data-store address introduces that store; a database or "
-                 "cache handed a whole ConfigMap (envFrom) does not call the services its keys name"),
+                 "cache handed a whole ConfigMap (envFrom) does not call the services its keys name; a shared "
+                 "configuration module's application.properties configures the services depending on it, a profile "
+                 "file the default file activates is the running configuration, and a store at a private address "
+                 "nobody of the inputs serves is the store its scheme or standard port names on that machine"),
         unit="config_connections",
         reads=("config.property", "config.env", "compose.env_file", "compose.service", "k8s.configmap", "k8s.env_from",
                "k8s.env_key_ref", "env.read", "config.read", "manifest.dependency", "annotation", "import"),
