@@ -63,6 +63,12 @@ CI_DIRS = frozenset({".github", ".gitlab", ".circleci", ".buildkite", ".azure-pi
 CI_NAMED_DIRS = frozenset({"ci", "github", "gitlab", "jenkins", "buildkite", "circleci", "travis", "pipelines"})
 COMPOSE_FILE = re.compile(r"^(docker-)?compose([._-][^/]*)?\.ya?ml$", re.I)
 # A contributor's development stack: Gitpod's compose file, `develop.yml` beside the real one.
+# A contributor's development environment (docker/devenv/ with its compose file, nginx and database
+# settings; a Gitpod workspace image): how to work on the code, not how the system runs.
+DEVELOPMENT_ENV_DIRS = frozenset({"devenv", "dev-env", "dev-environment", "devenvironment", "gitpod"})
+# The recipe and settings of a developer's tool served beside the code (Storybook, the UI component
+# workshop: Dockerfile.storybook, nginx.storybook.conf).
+DEVELOPMENT_TOOL_FILE = re.compile(r"(^|[._-])storybook([._-]|$)", re.I)
 DEVELOPMENT_DESCRIPTOR = re.compile(r"(^|[.-])(gitpod|develop|development)([.-][^/]*)?\.ya?ml$", re.I)
 # Compose/manifest variants for tests and CI ("sut" services, e2e stacks) are not the architecture.
 TEST_DESCRIPTOR = re.compile(r"(^|[.-])(test|tests|ci|e2e|it|integration)([.-][^/]*)?\.(ya?ml)$", re.I)
@@ -147,7 +153,8 @@ def classify_role(path: str) -> str:
         return "ci"
     if COMPOSE_FILE.match(parts[-1]) and any(dirs[k:k + 3] == ["src", "main", "resources"] for k in range(len(dirs) - 2)):
         return "example"  # a stack kept among the files a module ships (a Grafana demo), not how the system runs
-    if DEVELOPMENT_FILE.search(parts[-1]) or DEVELOPMENT_DESCRIPTOR.search(parts[-1]):
+    if DEVELOPMENT_FILE.search(parts[-1]) or DEVELOPMENT_DESCRIPTOR.search(parts[-1]) \
+            or any(d in DEVELOPMENT_ENV_DIRS for d in dirs) or DEVELOPMENT_TOOL_FILE.search(parts[-1]):
         return "development"
     if TEST_DESCRIPTOR.search(parts[-1]):
         return "test"

@@ -745,6 +745,13 @@ def test_development_stacks_ci_pipelines_and_data_only_containers_are_not_the_sy
     assert classify_role("docker/single-process/develop.yml") == "development"
     assert classify_role(".woodpecker/securityscan.yaml") == "ci"
     assert classify_role("docker-compose.yml") == "source"
+    # a contributor's development environment folder: its compose file, proxy and database settings
+    assert classify_role("docker/devenv/docker-compose.main.yml") == "development"
+    assert classify_role("docker/devenv/files/nginx.conf") == "development"
+    assert classify_role("docker/gitpod/Dockerfile") == "development"
+    assert classify_role("docker/images/docker-compose.yaml") == "source"
+    assert classify_role("docker/images/Dockerfile.storybook") == "development"  # a UI component workshop
+    assert classify_role("docker/images/Dockerfile.frontend") == "source"
     files = {
         "docker-compose.yml": ("services:\n  mysqldata:\n    image: mysql:8.0\n    command: /bin/true\n"
                                "  mysql:\n    image: mysql:8.0\n    volumes_from:\n      - mysqldata\n"

@@ -51,8 +51,8 @@ GO_FLAGS_WITH_VALUE = frozenset({"-o", "-tags", "-ldflags", "-gcflags", "-asmfla
 
 # Folders of developers' tools (generators, linters, scripts): programs there are not the running system.
 DEV_TOOL_DIRS = frozenset({"tools", "hack", "devtools", "dev-tools"})
-# A folder named for demos or examples (demo, zlt-demo, spring-examples, samples).
-DEMO_COLLECTION = re.compile(r"(^|[-_.])(demo|demos|example|examples|sample|samples)$", re.I)
+# A folder named for demos (demo, zlt-demo); a folder of samples may hold the documented built-in programs.
+DEMO_COLLECTION = re.compile(r"(^|[-_.])(demo|demos)$", re.I)
 # Settings naming the service for discovery (Spring Cloud, Micronaut).
 APPLICATION_NAME_KEYS = frozenset({"spring.application.name", "micronaut.application.name"})
 
@@ -224,6 +224,14 @@ class ComponentRules(ResolverBase):
             if f.get("image") and self._workload_program(f):
                 programs_of[_image_repo(f.get("image") or "")].add(self._workload_program(f))
         workload_names = {(f.get("name") or "").lower() for f in self.by_kind["k8s.workload"]}
+        # image repository -> the compose services building it from code (ghcr.io/acme/shop/orders built by
+        # `orders: build: ./src/orders`): a workload of another platform running that image is that service
+        compose_built: dict[str, set[str]] = defaultdict(set)
+        for c in self.model.components.values():
+            image = c.attributes.get("image") or ""
+            if c.attributes.get("deployment") == "compose" and c.source_roots and image and "$" not in image \
+                    and "/" in image and not c.attributes.get("technology"):
+                compose_built[_image_repo(image)].add(c.name)
         for f in self.by_kind["k8s.workload"]:
             if self.in_k8s_variant(f):
                 continue  # declared only by an optional kustomize Component or overlay
@@ -245,6 +253,8 @@ class ComponentRules(ResolverBase):
                                         and image_basename(image).lower() not in others else None) if a)
             name = f.get("name") or ""
             same = self._same_image(image, by_image, f.path, f.get("name") or "") if image and not tech else None
+            if not same and image and not tech and len(compose_built.get(_image_repo(image), ())) == 1:
+                same = next(iter(compose_built[_image_repo(image)]))
             image_line = None  # the line of a build file naming the image this workload runs
             if not same and image and not tech and modules:
                 # the image a module's build tool makes, where a compose service builds that module

@@ -12,7 +12,9 @@ RULES = (
                  "or a service of another compose file running the image a module's build tool names (Jib, the .NET "
                  "SDK) is the compose service building that module from its Dockerfile; a Dockerfile building a monorepo's "
                  "context whose stages (the compose target's, else the last, and those it builds on) name one package "
-                 "by its build tool's selector, working folder or copied folder builds that package's code"),
+                 "by its build tool's selector, working folder or copied folder builds that package's code; a "
+                 "HashiCorp Nomad job's container task is a workload named after its job, and a workload running the "
+                 "image a compose service builds from code is that service"),
         unit="deployment_components",
         reads=("compose.service", "compose.mount", "docker.from", "k8s.workload", "k8s.service", "k8s.variant",
                "k8s.cluster_binding", "manifest", "config.env", "program.command", "docker.copy", "import",
