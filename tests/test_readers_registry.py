@@ -188,6 +188,8 @@ FIXTURES = {
     "plain_manifests": ("Gemfile", 'source "https://rubygems.org"\ngem "rails"\n', "manifest"),
     "cargo": ("Cargo.toml", '[package]\nname = "shop"\n\n[dependencies]\nshop_utils = { path = "../utils" }\n',
               "manifest.dependency"),
+    "nomad": ("deploy/orders.nomad.hcl", 'job "orders" {\n  group "api" {\n    task "orders" {\n      driver = "docker"\n'
+              '      config {\n        image = "acme/orders:1.0"\n      }\n    }\n  }\n}\n', "k8s.workload"),
     "procfile": ("Procfile", "web: gunicorn app:app\n", "program.command"),
     "terraform": ("infra/main.tf", 'resource "google_cloud_run_service" "api" {\n  name = "api"\n}\n', "iac.block"),
     "bicep": ("deploy/main.bicep", "resource app 'Microsoft.App/containerApps@2022-03-01' = {\n  name: 'api'\n}\n",

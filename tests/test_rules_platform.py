@@ -684,19 +684,23 @@ def test_zuul_route_named_for_a_service_id_reaches_that_service() -> None:
 
 def test_private_network_address_is_a_machine_like_localhost() -> None:
     """``192.168.99.100`` (a docker-machine VM, a LAN host) in a URL is a machine that runs the system,
-    not a component: the port says which component it reaches; with no port served it is unresolved."""
+    not a component: the port says which component it reaches.  With no port served there, a store
+    its scheme or standard port names (Redis on 6379) is that store, running on the machine; any
+    other address is unresolved."""
     files = {
         **java_module("orders", "mysql-connector-java", props=(
             "spring.datasource.url=jdbc:mysql://192.168.99.100:3306/dev\n"
-            "reports.url=http://10.0.0.7:9999/r\nspring.redis.host=172.17.0.1\n")),
+            "reports.url=http://10.0.0.7:9999/r\nspring.redis.host=172.17.0.1\n"
+            "billing.url=http://10.0.0.8:7777/b\n")),
         **java_module("reports", props="server.port=9999\n"),
         "docker-compose.yml": "services:\n  mysql:\n    image: mysql:5.7\n    ports:\n      - 3306:3306\n",
     }
     model = resolve_files({"r": files})
     e = edge_set(model)
-    assert {("orders", "mysql"), ("orders", "reports")} <= e
-    assert not {"192.168.99.100", "10.0.0.7", "172.17.0.1"} & set(model.components)
-    assert any(u.value == "172.17.0.1" or "172.17.0.1" in u.value for u in model.unresolved)
+    assert {("orders", "mysql"), ("orders", "reports"), ("orders", "redis")} <= e
+    assert model.components["redis"].attributes["host"] == "172.17.0.1"
+    assert not {"192.168.99.100", "10.0.0.7", "10.0.0.8", "172.17.0.1"} & set(model.components)
+    assert any("10.0.0.8:7777" in u.value for u in model.unresolved)
 
 
 def test_server_starter_without_its_enable_annotation_is_not_the_server() -> None:

@@ -30,6 +30,15 @@ ASPIRE_TECH: dict[str, str] = {
     "AddMilvus": "database", "AddAzureServiceBus": "servicebus", "AddAzureCosmosDB": "database",
     "AddAzureStorage": "s3", "AddMemcached": "memcached",
 }
+# Aspire hosting methods adding a server program of a known product (the Community Toolkit's and
+# Aspire's own): its technology and kind.
+ASPIRE_SERVERS: dict[str, tuple[str, str]] = {
+    "AddOllama": ("ollama", "service"), "AddKeycloak": ("keycloak", "service"), "AddSeq": ("seq", "service"),
+    "AddMailPit": ("mailpit", "service"), "AddMinio": ("minio", "database"), "AddMeilisearch": ("meilisearch", "database"),
+}
+# Methods adding an app the AppHost starts from a folder of code (AddPythonUvicornApp, AddGolangApp,
+# AddJavaApp, AddBunApp...): a service of the code in the folder the second argument names.
+APP_METHOD = re.compile(r"^Add\w*(App|Executable)$")
 CALL = re.compile(r"\.(?P<method>[A-Z][A-Za-z]*)\s*(?:<(?P<generic>[^>]*)>)?\s*\((?P<args>[^()]*(?:\([^()]*\)[^()]*)*)\)")
 STRING = re.compile(r'"([^"\\]*)"')
 IDENT = re.compile(r"\b([A-Za-z_][A-Za-z0-9_]*)\b")
@@ -128,12 +137,25 @@ class AspireRules(ResolverBase):
                                       attributes={**attrs, "image": image, "technology": tech[0] if tech else ""})
         elif method in ("AddYarp", "AddReverseProxy"):
             comp = self.add_component(name, "gateway", f.repository, ev, attributes={**attrs, "technology": "yarp"})
-        elif method in ("AddNpmApp", "AddNodeApp", "AddPythonApp", "AddUvicornApp", "AddExecutable", "AddViteApp"):
+        elif method in ASPIRE_SERVERS:
+            tech, kind = ASPIRE_SERVERS[method]
+            comp = self.add_component(name, kind, f.repository, ev, attributes={**attrs, "technology": tech})
+        elif APP_METHOD.match(method):
             comp = self.add_component(name, "service", f.repository, ev, attributes=attrs)
-            if len(names) > 1:
-                folder = PurePosixPath(f.path).parent.joinpath(names[1]).as_posix()
+            combined = re.search(r"Path\.Combine\s*\(([^()]*)\)", first.group("args"))
+            where = "/".join(STRING.findall(combined.group(1))) if combined else names[1] if len(names) > 1 else ""
+            if where:  # the app's folder: "../web", or Path.Combine("..", "PythonInference")
+                folder = PurePosixPath(f.path).parent.joinpath(where).as_posix()
                 comp.source_roots.add((f.repository, norm_path(folder)))
         else:
+            # a resource of another resource (storage.AddBlobs("blobs"), servicebus.AddQueue("orders")): a
+            # reference to it is a reference to the resource that holds it
+            receiver = text.split(f".{method}")[0].split("=")[-1].strip()
+            parent = self.aspire_vars.get((f.repository, f.path, receiver)) if re.fullmatch(r"[A-Za-z_]\w*", receiver) else None
+            if var and parent:
+                self.aspire_vars[(f.repository, f.path, var)] = parent
+                self.model.components[parent].aliases.add(name.lower())
+                self.alias.setdefault(name.lower(), parent)
             return
         if "WithExternalHttpEndpoints" in text:
             comp.attributes["published"] = "true"

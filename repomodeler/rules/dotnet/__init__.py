@@ -5,8 +5,9 @@ from repomodeler.rules.core import Rule
 RULES = (
     Rule(
         id="dotnet.aspire-resources",
-        message=(".NET Aspire AppHost resources (AddProject, AddRedis, AddPostgres...) are components and "
-                 "WithReference links are connections"),
+        message=(".NET Aspire AppHost resources (AddProject, AddRedis, AddPostgres, AddOllama, apps of a folder such as "
+                 "AddPythonUvicornApp...) are components and WithReference links are connections; a resource added to "
+                 "another (storage.AddBlobs) stands for that one"),
         unit="aspire_components",
         reads=("aspire.statement", "manifest"),
         writes=("components", "aliases", "roots", "connections", "attributes"),
