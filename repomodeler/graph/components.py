@@ -51,6 +51,8 @@ GO_FLAGS_WITH_VALUE = frozenset({"-o", "-tags", "-ldflags", "-gcflags", "-asmfla
 
 # Folders of developers' tools (generators, linters, scripts): programs there are not the running system.
 DEV_TOOL_DIRS = frozenset({"tools", "hack", "devtools", "dev-tools"})
+# A recipe named for what it builds: Dockerfile.frontend, frontend.Dockerfile, Dockerfile-frontend.
+RECIPE_NAME = re.compile(r"^(?:Dockerfile[.-]([\w.-]+)|([\w.-]+)\.Dockerfile|([\w-]+)\.dockerfile)$", re.I)
 # A folder named for demos (demo, zlt-demo); a folder of samples may hold the documented built-in programs.
 DEMO_COLLECTION = re.compile(r"(^|[-_.])(demo|demos)$", re.I)
 # Settings naming the service for discovery (Spring Cloud, Micronaut).
@@ -146,6 +148,7 @@ class ComponentRules(ResolverBase):
                                         else None) if a)
             root, dockerfile = self.build_root(f)
             recipe = None
+            named_recipe: tuple[str, list[str]] | None = None
             if root is None and image and not tech and "$" not in image \
                     and (f.repository, f.path, name) not in overridden:
                 recipe = self.recipe_for_image(f.repository, image)
@@ -153,6 +156,7 @@ class ComponentRules(ResolverBase):
                     root, dockerfile = recipe
                 else:
                     root = self.module_for_image_tag(f.repository, image) or self.folder_named_like_image(f.repository, image)
+                named_recipe = self.named_recipe(f.repository, image)
             if root is not None:
                 bases = [d.get("image") or "" for d in self.by_kind["docker.from"]
                          if d.repository == f.repository and d.path == dockerfile]
@@ -198,6 +202,10 @@ class ComponentRules(ResolverBase):
             if recipe is not None:
                 comp.evidence.add(Evidence(f.repository, dockerfile, 1))
                 comp.attributes["built_by"] = dockerfile
+            elif named_recipe is not None:  # Dockerfile.frontend for penpotapp/frontend: the files it copies in
+                comp.evidence.add(Evidence(f.repository, named_recipe[0], 1))
+                comp.attributes["built_by"] = named_recipe[0]
+                comp.source_roots.update((f.repository, p) for p in named_recipe[1])
             if (root is None or recipe is not None) and image and not tech:
                 by_image.setdefault(_image_repo(image), (comp.name, f.path))
         self.shared_context_programs()
@@ -574,6 +582,43 @@ class ComponentRules(ResolverBase):
                 # (a workspace whose recipe builds several packages, none named: not known which one runs)
                 return (root, dockerfile) if root is not None else None
         return None
+
+    def named_recipes(self) -> dict[tuple[str, str], list[str]]:
+        """(repository, name) -> the Dockerfiles named for it (``Dockerfile.frontend``, ``frontend.Dockerfile``,
+        ``Dockerfile-frontend``) in folders of recipes holding no program (docker/images/ with one recipe per
+        image a build script makes)."""
+        cached = getattr(self, "_named_recipes", None)
+        if cached is not None:
+            return cached
+        out: dict[tuple[str, str], list[str]] = defaultdict(list)
+        mains = {(f.repository, folder(f.path)) for k in ("program.main", "manifest") for f in self.by_kind[k]}
+        for path in sorted({(f.repository, f.path) for f in self.by_kind["docker.from"]}):
+            repo, p = path
+            m = RECIPE_NAME.match(PurePosixPath(p).name)
+            if m and (repo, folder(p)) not in mains:
+                out[(repo, key(m.group(1) or m.group(2) or m.group(3)))].append(p)
+        self._named_recipes = dict(out)
+        return self._named_recipes
+
+    def named_recipe(self, repo: str, image: str) -> tuple[str, list[str]] | None:
+        """The one recipe named for the image an image-only deployment runs (``penpotapp/frontend`` and
+        ``docker/images/Dockerfile.frontend``, under the project's name or not), with the files of its
+        folder its last stage copies in (a web server's configuration: ``files/nginx.conf.template``),
+        which are that deployment's. None when no recipe or several are named so."""
+        wanted = keys_of(image_names(image), [f"{repo.lower()}{sep}" for sep in ("-", "_", ".")])
+        found = sorted({p for w in wanted for p in self.named_recipes().get((repo, w), [])})
+        if len(found) != 1:
+            return None
+        dockerfile = found[0]
+        here = folder(dockerfile)
+        last = max((d.line for d in self.by_kind["docker.from"] if d.repository == repo and d.path == dockerfile), default=0)
+        paths = {r_p[1] for r_p in self.inventory_paths if r_p[0] == repo}
+        copied = sorted({join_path(here, src.strip().removeprefix("./")) for c in self.by_kind["docker.copy"]
+                         if c.repository == repo and c.path == dockerfile and c.line > last
+                         for src in (c.get("sources") or "").split(",")
+                         if src.strip() and "$" not in src and not src.strip().startswith("--")}
+                        & paths)
+        return dockerfile, copied
 
     def recipe_for_image(self, repo: str, image: str) -> tuple[str, str] | None:
         """The code an image-only deployment runs when this repository's own recipe builds that image:
@@ -968,6 +1013,8 @@ class ComponentRules(ResolverBase):
                               for f in self.by_kind["functions.host"]}
             dev_depended = {dependency_key(f.get("name") or "") for f in self.by_kind["manifest.dev_dependency"]}
             folder_prefix = shared_prefix(PurePosixPath(d).name for d in unit_dirs if d)
+            built_by = {c.attributes.get("built_by") for c in self.model.components.values()
+                        if c.repository == repo and c.attributes.get("built_by")}
             # Folders collecting several demo modules (zlt-demo/ holding seata-demo/, sso-demo/...): samples
             # of how to use the platform, not parts of it (one module called mall-demo is not a collection)
             demo_sets = {a for u in unit_dirs for a in _ancestors(u) if DEMO_COLLECTION.search(PurePosixPath(a).name)
@@ -1015,6 +1062,9 @@ class ComponentRules(ResolverBase):
                 if any(m.get("aspire_host") for m in manifests if norm_path(str(PurePosixPath(m.path).parent)) == d):
                     continue  # an Aspire app host describes the deployment; it is not one of its components
                 routed = any(is_under(p, d) and not any(is_under(p, u) for u in deeper) for p in routes)
+                recipes_here = {f.path for f in self.by_kind["docker.from"] if f.repository == repo and folder(f.path) == d}
+                if recipes_here and recipes_here <= built_by and d not in manifest_dirs:
+                    continue  # a folder of recipes named for the images deployments run (Dockerfile.frontend)
                 if any(is_under(d, x) for x in demo_sets) and name.lower() not in self.alias:
                     continue  # a demo module that no deployment runs
                 if not routed and not commands and any(part.lower() in DEV_TOOL_DIRS for part in d.split("/")) \

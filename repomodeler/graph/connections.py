@@ -983,8 +983,10 @@ class ConnectionRules(ResolverBase):
             comp = self.model.components[owner]
             if comp.kind == "service":
                 comp.kind = "gateway"
-            value = f.get("upstream") or ""
-            if "://" not in value:
+            # an environment variable a template gets filled with (envsubst: `proxy_pass $BACKEND_URI/api`;
+            # nginx's own variables are lower case): the value the deployment or the entrypoint gives it
+            value = re.sub(r"\$([A-Z][A-Z0-9_]*)", r"${\1}", f.get("upstream") or "")
+            if "://" not in value and not value.startswith("${"):
                 value = f"http://{value}"
             attrs = {"via": "reverse proxy" + (f" {f.get('location')}" if f.get("location") else "")}
             before = set(self.model.connections)

@@ -14,7 +14,8 @@ RULES = (
                  "context whose stages (the compose target's, else the last, and those it builds on) name one package "
                  "by its build tool's selector, working folder or copied folder builds that package's code; a "
                  "HashiCorp Nomad job's container task is a workload named after its job, and a workload running the "
-                 "image a compose service builds from code is that service"),
+                 "image a compose service builds from code is that service; a recipe named for the image an image-only "
+                 "service runs (Dockerfile.frontend) builds it, and the files its last stage copies in are that service's"),
         unit="deployment_components",
         reads=("compose.service", "compose.mount", "docker.from", "k8s.workload", "k8s.service", "k8s.variant",
                "k8s.cluster_binding", "manifest", "config.env", "program.command", "docker.copy", "import",

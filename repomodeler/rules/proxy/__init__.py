@@ -15,12 +15,14 @@ RULES = (
         id="proxy.routes",
         message=("A reverse proxy's routes (nginx, Apache, HAProxy, Envoy, Caddy) connect it to the upstreams they "
                  "name; a configuration beside the one a proxy deployment mounts is that proxy's; a site file no "
-                 "deployment runs is the installation's web server in front of the app"),
+                 "deployment runs is the installation's web server in front of the app; an upstream a template names "
+                 "by an environment variable (proxy_pass $BACKEND_URI) is the value the deployment or the image's "
+                 "entrypoint gives it"),
         unit="proxies",
         reads=("proxy.route", "config.env", "docker.copy", "compose.mount"),
         writes=("connections", "components", "kinds", "unresolved", "attributes"),
         after=("config.address-values", "compose.depends-on"),
-        state=("env_values",),
+        state=("env_values", "protocol_unknown"),
     ),
     Rule(
         id="proxy.traefik-labels",
