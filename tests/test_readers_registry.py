@@ -188,6 +188,8 @@ FIXTURES = {
     "plain_manifests": ("Gemfile", 'source "https://rubygems.org"\ngem "rails"\n', "manifest"),
     "cargo": ("Cargo.toml", '[package]\nname = "shop"\n\n[dependencies]\nshop_utils = { path = "../utils" }\n',
               "manifest.dependency"),
+    "azd": ("azure.yaml", "name: todo\nservices:\n  api:\n    project: ./src/api\n    language: js\n    host: appservice\n",
+            "compose.service"),
     "entrypoints": ("docker/files/nginx-entrypoint.sh", "#!/bin/sh\nexport BACKEND_URI=${BACKEND_URI:-http://backend:6060}\n",
                     "config.env"),
     "nomad": ("deploy/orders.nomad.hcl", 'job "orders" {\n  group "api" {\n    task "orders" {\n      driver = "docker"\n'

@@ -20,7 +20,7 @@ from dataclasses import replace
 from functools import lru_cache
 from pathlib import PurePosixPath
 
-from repomodeler.extract.readers import (alloy, appsettings, azure_functions, beats, bicep, caddy, cargo, cdk, cloudformation, cmake, compose, compose_launch, config_json,
+from repomodeler.extract.readers import (alloy, appsettings, azd, azure_functions, beats, bicep, caddy, cargo, cdk, cloudformation, cmake, compose, compose_launch, config_json,
                                          dockerfile, dotenv, dotnet_project, entrypoints, envoy, firebase, go_mod, gradle, grafana, graphql,
                                          haproxy, helm, hjson,
                                          kubernetes, launchers, logback, makefile, maven, mix, nginx, nomad, npm, openapi,
@@ -31,7 +31,7 @@ from repomodeler.extract.readers._base import FAMILIES, Reader, alternation
 from repomodeler.extract.readers._yaml import yaml
 from repomodeler.records import Fact, Warning_
 
-MODULES = (alloy, appsettings, azure_functions, beats, bicep, caddy, cargo, cdk, cloudformation, cmake, compose, compose_launch, config_json, dockerfile, dotenv, dotnet_project,
+MODULES = (alloy, appsettings, azd, azure_functions, beats, bicep, caddy, cargo, cdk, cloudformation, cmake, compose, compose_launch, config_json, dockerfile, dotenv, dotnet_project,
            entrypoints, envoy, firebase, go_mod, gradle,
            grafana, graphql, haproxy, helm, hjson, kubernetes, launchers, logback, makefile, maven, mix, nginx, nomad, npm, openapi,
            otel_collector, plain_manifests, procfile, prometheus, proto, pyproject, requirements, settings_files, setup_cfg,

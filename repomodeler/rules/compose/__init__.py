@@ -15,7 +15,8 @@ RULES = (
                  "by its build tool's selector, working folder or copied folder builds that package's code; a "
                  "HashiCorp Nomad job's container task is a workload named after its job, and a workload running the "
                  "image a compose service builds from code is that service; a recipe named for the image an image-only "
-                 "service runs (Dockerfile.frontend) builds it, and the files its last stage copies in are that service's"),
+                 "service runs (Dockerfile.frontend) builds it, and the files its last stage copies in are that service's; "
+                 "an azure.yaml service (Azure Developer CLI) is the code of its project folder"),
         unit="deployment_components",
         reads=("compose.service", "compose.mount", "docker.from", "k8s.workload", "k8s.service", "k8s.variant",
                "k8s.cluster_binding", "manifest", "config.env", "program.command", "docker.copy", "import",
