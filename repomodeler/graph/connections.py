@@ -900,8 +900,14 @@ class ConnectionRules(ResolverBase):
             if existing:
                 self.model.connections[existing[0]].evidence.add(f.evidence)
                 continue
-            if not f.get("link"):
-                continue  # depends_on orders start-up; only `links` declares that one container reaches another
+            tcomp = self.model.components[target]
+            waits_for_store = self.application_image(self.model.components[source]) and not self.has_code(tcomp) and (
+                tcomp.kind in ("database", "cache", "broker") or bool(tcomp.attributes.get("technology")))
+            if not f.get("link") and not waits_for_store:
+                # depends_on orders start-up; only `links` declares that one container reaches another, except
+                # for the system's own published image (its code and settings are not here), whose built-in
+                # defaults reach the stores and mail relay it waits for (plausible -> plausible_db)
+                continue
             tech = self.model.components[target].attributes.get("technology", "")
             self.connect(source, target, TECH_PROTOCOL.get(tech, "tcp"), [f.evidence], kind="depends_on",
                          attributes={"via": "depends_on"})

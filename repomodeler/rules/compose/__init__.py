@@ -54,8 +54,9 @@ RULES = (
     ),
     Rule(
         id="compose.depends-on",
-        message=("A compose service's depends_on or links entry to a service nothing else connects it to is a "
-                 "connection"),
+        message=("A compose service's links entry to a service nothing else connects it to is a connection, and so "
+                 "is the depends_on of a service running the system's published image (no code or settings of it "
+                 "here) on a store or known server it waits for"),
         unit="depends_connections",
         reads=("compose.depends",),
         writes=("connections",),
