@@ -1455,14 +1455,23 @@ class ComponentRules(ResolverBase):
             # A configuration module (zlt-config: application.properties, bootstrap.properties in its
             # resources) the services depend on: its files are on each one's classpath, so they configure
             # every service depending on it (those services' own application.yml beside them)
-            lib = self.model.components[folder_owner]
-            wanted = {dependency_key(n) for n in (lib.attributes.get("package") or "", lib.name) if n}
-            users = sorted({o for d in self.by_kind["manifest.dependency"] if dependency_key(d.get("name") or "") in wanted
-                            for o in [self.owner_of(d.repository, d.path)]
-                            if o and o != folder_owner and self.model.components[o].kind in ("service", "gateway")})
+            users = self._library_users(folder_owner)
             if users:
-                return users
+                return list(users)
         return [folder_owner]
+
+    def _library_users(self, lib_id: str) -> tuple[str, ...]:
+        """The services and gateways whose manifests depend on the library (the manifests indexed once by
+        dependency: facts do not change while resolving, owners may)."""
+        index = self.__dict__.get("_dependents_index")
+        if index is None:
+            index = self.__dict__["_dependents_index"] = defaultdict(set)
+            for d in self.by_kind["manifest.dependency"]:
+                index[dependency_key(d.get("name") or "")].add((d.repository, d.path))
+        lib = self.model.components[lib_id]
+        manifests = {m for n in (lib.attributes.get("package") or "", lib.name) if n for m in index.get(dependency_key(n), ())}
+        return tuple(sorted({o for r, p in manifests for o in [self.owner_of(r, p)]
+                             if o and o != lib_id and self.model.components[o].kind in ("service", "gateway")}))
 
 
     def assign_languages(self) -> None:

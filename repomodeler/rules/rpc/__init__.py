@@ -19,7 +19,7 @@ RULES = (
                  "selected one's address (registry.zookeeper.connect-string) uses it: the system's one component of "
                  "that technology when the address is local, else one introduced for it"),
         unit="selected_registries",
-        reads=("config.property",),
+        reads=("config.property", "manifest.dependency"),
         writes=("connections", "components"),
         after=("config.address-values", "stores.configured-sections"),
     ),

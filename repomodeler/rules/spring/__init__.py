@@ -16,7 +16,7 @@ RULES = (
         id="spring.zuul-named-routes",
         message="A Zuul route named for a service id routes the gateway to that service",
         unit="zuul_named_routes",
-        reads=("config.property",),
+        reads=("config.property", "manifest.dependency"),
         writes=("connections",),
         after=("gateway.by-dependency", "config.address-values"),
     ),
