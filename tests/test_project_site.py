@@ -41,3 +41,12 @@ def test_project_names_from_scopes():
     assert project_names([("npm", "@karakeep/root")]) == {"karakeep"}
     assert project_names([("npm", "root")], ["@novu/api", "@novu/ws", "@novu/worker", "left-pad"]) == {"novu"}
     assert project_names([("npm", "root")], ["@novu/api", "@novu/ws"]) == set()  # two packages: not yet a project
+
+
+def test_repository_name_marks_its_sites_and_only_whole_labels_of_a_short_name():
+    case = load_case("code.project-site", CASES / "code.project-site--repository-name.yml")
+    model = resolve_system("case", extract_in_memory(case.repositories), frozenset())
+    assert "app.lago.dev" not in model.components
+    # another vendor, and a host whose label only contains the short name, stay
+    assert {"api.stripe.com", "api.lagoon.io"} <= set(model.components)
+    assert any("app.lago.dev" in u.value for u in model.unresolved)

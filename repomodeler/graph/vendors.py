@@ -141,11 +141,17 @@ class VendorRules(ResolverBase):
         Plane, ``woodpecker-ci.org`` in Woodpecker) are the vendor's update checks, telemetry, docs and
         news feeds, which a running installation calls home to; they are not a part of the system
         being deployed, and documents never draw them. The project is known by the names its root
-        manifests give it; such an external is left out and listed in ``unresolved`` with its line."""
+        manifests give it and by its repositories' names; such an external is left out and listed in
+        ``unresolved`` with its line."""
         names = project_names([(f.get("ecosystem") or "", f.get("name") or "") for f in self.by_kind["manifest"]
                                if "/" not in f.path.strip("/")],
                               sorted({f.get("name") or "" for f in self.by_kind["manifest"] if f.get("ecosystem") == "npm"}))
-        if not names:
+        # ... and by the repositories' own names (lago, bitwarden-server): a short one only as a whole label
+        repo_names = {r.repository.name for r in self.results}
+        names |= project_names([("", n) for n in sorted(repo_names)])
+        exact = {k for n in repo_names for k in [re.sub(r"[^a-z0-9]", "", n.lower())]
+                 if len(k) == 4 and k not in GENERIC_PROJECT_NAMES}
+        if not names and not exact:
             return
         for cid in sorted(self.model.components):
             comp = self.model.components[cid]
@@ -153,7 +159,7 @@ class VendorRules(ResolverBase):
             if not domain or domain in MULTI_SERVICE_DOMAINS or domain in CODE_HOSTS:
                 continue
             label = re.sub(r"[^a-z0-9]", "", domain.split(".")[0])
-            if not any(n in label for n in names):
+            if not any(n in label for n in names) and label not in exact:
                 continue
             why = f"{comp.name}: the project's own site (update checks, telemetry, news), not drawn"
             callers = []

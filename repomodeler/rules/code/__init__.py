@@ -79,9 +79,9 @@ RULES = (
     ),
     Rule(
         id="code.project-site",
-        message=("Hosts of the project's own domain (named like its root package or module: updates.getoutline.com in "
-                 "outline) are the vendor's update checks and telemetry, not parts of the deployed system: listed, "
-                 "not drawn"),
+        message=("Hosts of the project's own domain (named like its root package or module, or its repository: "
+                 "updates.getoutline.com in outline, app.lago.dev in lago) are the vendor's update checks and telemetry, "
+                 "not parts of the deployed system: listed, not drawn"),
         unit="project_sites",
         reads=("manifest",),
         writes=("components", "aliases", "connections", "unresolved"),
