@@ -194,6 +194,8 @@ FIXTURES = {
                     "config.env"),
     "nomad": ("deploy/orders.nomad.hcl", 'job "orders" {\n  group "api" {\n    task "orders" {\n      driver = "docker"\n'
               '      config {\n        image = "acme/orders:1.0"\n      }\n    }\n  }\n}\n', "k8s.workload"),
+    "pm2": ("ecosystem.config.js", 'module.exports = {apps: [{\n  name: "api",\n  script: "dist/server.js",\n}]};\n',
+            "program.command"),
     "procfile": ("Procfile", "web: gunicorn app:app\n", "program.command"),
     "terraform": ("infra/main.tf", 'resource "google_cloud_run_service" "api" {\n  name = "api"\n}\n', "iac.block"),
     "bicep": ("deploy/main.bicep", "resource app 'Microsoft.App/containerApps@2022-03-01' = {\n  name: 'api'\n}\n",

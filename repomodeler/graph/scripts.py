@@ -208,6 +208,25 @@ def js_source_file(files: set[str], base: str, target: str) -> str | None:
     return None
 
 
+# Web frameworks whose own command line serves the app of the folder it runs in (`next start`), and the
+# files that stand for that app (its configuration, else its root page or layout).
+FRAMEWORK_SERVERS: dict[str, tuple[str, ...]] = {
+    "next": ("next.config.js", "next.config.mjs", "next.config.ts", "pages/_app.tsx", "pages/_app.jsx",
+             "pages/_app.js", "src/pages/_app.tsx", "app/layout.tsx", "src/app/layout.tsx"),
+    "nuxt": ("nuxt.config.ts", "nuxt.config.js", "app.vue"),
+    "remix-serve": ("remix.config.js", "app/root.tsx"),
+}
+
+
+def framework_entry(files: set[str], base: str, command: str) -> str | None:
+    """The file standing for the app a framework's server command serves from `base` (None: not one)."""
+    for name in FRAMEWORK_SERVERS.get(command, ()):
+        candidate = f"{base}/{name}" if base else name
+        if candidate in files:
+            return candidate
+    return None
+
+
 def is_tool_entry(path: str) -> bool:
     parts = [p.lower() for p in PurePosixPath(path).parts]
     return PurePosixPath(path).name.lower() in TOOL_FILES or any(p in TOOL_PARTS for p in parts[:-1]) \
@@ -275,6 +294,11 @@ def find_programs(repo: str, files: set[str], facts: dict[str, list[Fact]], scri
             if prog is not None:
                 prog.evidence.append(f.evidence)
                 prog.owner = prog.owner or owner
+                continue
+            entry = framework_entry(files, base, launch.value)
+            if entry is not None and owner:  # `next start` in packages/front-end: that app's server
+                found.append(ScriptProgram(name=owner, entry=entry, evidence=[f.evidence], source=source,
+                                           launcher="server", owner=owner, spawn_names={owner}))
             continue
         if launch.kind == "module":
             bases = [base, *(f"{base}/{b}".strip("/") for b in ("src", "app")), *py_bases]

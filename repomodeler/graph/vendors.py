@@ -102,6 +102,10 @@ def project_names(manifests: list[tuple[str, str]], packages: list[str] = ()) ->
     return out
 
 
+# Top-level names private to a network or reserved for tests: no vendor's public site lives there.
+LOCAL_TLDS = frozenset({"local", "localhost", "internal", "lan", "home", "test", "example", "invalid", "localdomain"})
+
+
 class VendorRules(ResolverBase):
     """External hosts of one registered domain fold into the domain's own external."""
 
@@ -156,8 +160,9 @@ class VendorRules(ResolverBase):
         for cid in sorted(self.model.components):
             comp = self.model.components[cid]
             domain = registered_domain(comp.name) if comp.kind == "external" else None
-            if not domain or domain in MULTI_SERVICE_DOMAINS or domain in CODE_HOSTS:
-                continue
+            if not domain or domain in MULTI_SERVICE_DOMAINS or domain in CODE_HOSTS \
+                    or domain.rsplit(".", 1)[-1] in LOCAL_TLDS:
+                continue  # (a name under .local or .internal is a host of the deployment, never the vendor's site)
             label = re.sub(r"[^a-z0-9]", "", domain.split(".")[0])
             if not any(n in label for n in names) and label not in exact:
                 continue

@@ -25,7 +25,7 @@ from repomodeler.extract.readers import (alloy, appsettings, azd, azure_function
                                          haproxy, helm, hjson,
                                          kubernetes, launchers, logback, makefile, maven, mix, nginx, nomad, npm, openapi,
                                          otel_collector,
-                                         plain_manifests, procfile, prometheus, proto, pyproject, requirements,
+                                         plain_manifests, pm2, procfile, prometheus, proto, pyproject, requirements,
                                          settings_files, setup_cfg, setup_py, spring, terraform, tye)
 from repomodeler.extract.readers._base import FAMILIES, Reader, alternation
 from repomodeler.extract.readers._yaml import yaml
@@ -34,7 +34,7 @@ from repomodeler.records import Fact, Warning_
 MODULES = (alloy, appsettings, azd, azure_functions, beats, bicep, caddy, cargo, cdk, cloudformation, cmake, compose, compose_launch, config_json, dockerfile, dotenv, dotnet_project,
            entrypoints, envoy, firebase, go_mod, gradle,
            grafana, graphql, haproxy, helm, hjson, kubernetes, launchers, logback, makefile, maven, mix, nginx, nomad, npm, openapi,
-           otel_collector, plain_manifests, procfile, prometheus, proto, pyproject, requirements, settings_files, setup_cfg,
+           otel_collector, plain_manifests, pm2, procfile, prometheus, proto, pyproject, requirements, settings_files, setup_cfg,
            setup_py, spring, terraform, tye)
 READERS: tuple[Reader, ...] = tuple(sorted((r for m in MODULES for r in m.READERS),
                                            key=lambda r: (FAMILIES.index(r.family), r.order, r.id)))
