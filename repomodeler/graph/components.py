@@ -1460,14 +1460,20 @@ class ComponentRules(ResolverBase):
                 return list(users)
         return [folder_owner]
 
+    def _dependents_by_key(self) -> dict[str, set[tuple[str, str]]]:
+        """Dependency key -> the manifests (repository, path) naming it: a memo of facts only."""
+        index = getattr(self, "_dependents_index", None)
+        if index is None:
+            index = defaultdict(set)
+            for d in self.by_kind["manifest.dependency"]:
+                index[dependency_key(d.get("name") or "")].add((d.repository, d.path))
+            self._dependents_index = index
+        return index
+
     def _library_users(self, lib_id: str) -> tuple[str, ...]:
         """The services and gateways whose manifests depend on the library (the manifests indexed once by
         dependency: facts do not change while resolving, owners may)."""
-        index = self.__dict__.get("_dependents_index")
-        if index is None:
-            index = self.__dict__["_dependents_index"] = defaultdict(set)
-            for d in self.by_kind["manifest.dependency"]:
-                index[dependency_key(d.get("name") or "")].add((d.repository, d.path))
+        index = self._dependents_by_key()
         lib = self.model.components[lib_id]
         manifests = {m for n in (lib.attributes.get("package") or "", lib.name) if n for m in index.get(dependency_key(n), ())}
         return tuple(sorted({o for r, p in manifests for o in [self.owner_of(r, p)]
