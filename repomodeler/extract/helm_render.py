@@ -92,7 +92,9 @@ class _Token:
 
 
 @dataclass(frozen=True)
-class _TextItem:
+class _Text:
+    """A run of template text: an item of the lexer and, unchanged, a node of the parsed tree."""
+
     text: str
     line: int
 
@@ -243,10 +245,10 @@ def _skip_comment(source: str, i: int, lines: _Lines) -> tuple[int, bool] | None
     raise TemplateError(f"comment at line {lines.at(i)} does not end its action")
 
 
-def _lex(source: str) -> list[_TextItem | _ActionItem]:
+def _lex(source: str) -> list[_Text | _ActionItem]:
     """Text and actions of a template, whitespace trimmed as ``{{-`` and ``-}}`` ask."""
     lines = _Lines(source)
-    items: list[_TextItem | _ActionItem] = []
+    items: list[_Text | _ActionItem] = []
     pos, trim_next = 0, False
     while True:
         start = source.find("{{", pos)
@@ -261,7 +263,7 @@ def _lex(source: str) -> list[_TextItem | _ActionItem]:
             while text_end > text_start and source[text_end - 1] in _SPACE:
                 text_end -= 1
         if text_end > text_start:
-            items.append(_TextItem(source[text_start:text_end], lines.at(text_start)))
+            items.append(_Text(source[text_start:text_end], lines.at(text_start)))
         if start < 0:
             return items
         i = start + (4 if left_trim else 2)
@@ -302,12 +304,6 @@ class _Pipeline:
 
 
 @dataclass(frozen=True)
-class _TextNode:
-    text: str
-    line: int
-
-
-@dataclass(frozen=True)
 class _OutNode:
     pipe: _Pipeline
     line: int
@@ -335,7 +331,7 @@ class _JumpNode:
     line: int
 
 
-_Node = Union[_TextNode, _OutNode, _BranchNode, _CallNode, _JumpNode]
+_Node = Union[_Text, _OutNode, _BranchNode, _CallNode, _JumpNode]
 _KEYWORDS = frozenset({"if", "else", "end", "range", "with", "define", "template", "block", "break", "continue"})
 
 
@@ -435,7 +431,7 @@ def _name_and_rest(item: _ActionItem, keyword: str) -> tuple[str, tuple[_Token, 
 class _Parser:
     """Turns lexed items into a tree of nodes; ``define`` and ``block`` bodies go to :attr:`defines`."""
 
-    def __init__(self, items: list[_TextItem | _ActionItem]) -> None:
+    def __init__(self, items: list[_Text | _ActionItem]) -> None:
         self.items, self.pos = items, 0
         self.defines: dict[str, tuple[_Node, ...]] = {}
 
@@ -453,8 +449,8 @@ class _Parser:
         while self.pos < len(self.items):
             item = self.items[self.pos]
             self.pos += 1
-            if isinstance(item, _TextItem):
-                nodes.append(_TextNode(item.text, item.line))
+            if isinstance(item, _Text):
+                nodes.append(item)
                 continue
             word = _keyword(item)
             if word in ("end", "else"):
@@ -1154,7 +1150,7 @@ class _Run:
             self.spend()
             if self.depth == 0:
                 self.line = node.line
-            if isinstance(node, _TextNode):
+            if isinstance(node, _Text):
                 sink.write(node.text, node.line, True)
             elif isinstance(node, _OutNode):
                 value = self.pipeline(node.pipe, dot, scope)

@@ -1013,6 +1013,10 @@ class ComponentRules(ResolverBase):
                               for f in self.by_kind["functions.host"]}
             dev_depended = {dependency_key(f.get("name") or "") for f in self.by_kind["manifest.dev_dependency"]}
             folder_prefix = shared_prefix(PurePosixPath(d).name for d in unit_dirs if d)
+            recipes_by_folder: dict[str, set[str]] = defaultdict(set)
+            for f in self.by_kind["docker.from"]:
+                if f.repository == repo:
+                    recipes_by_folder[folder(f.path)].add(f.path)
             built_by = {c.attributes.get("built_by") for c in self.model.components.values()
                         if c.repository == repo and c.attributes.get("built_by")}
             # Folders collecting several demo modules (zlt-demo/ holding seata-demo/, sso-demo/...): samples
@@ -1062,7 +1066,7 @@ class ComponentRules(ResolverBase):
                 if any(m.get("aspire_host") for m in manifests if norm_path(str(PurePosixPath(m.path).parent)) == d):
                     continue  # an Aspire app host describes the deployment; it is not one of its components
                 routed = any(is_under(p, d) and not any(is_under(p, u) for u in deeper) for p in routes)
-                recipes_here = {f.path for f in self.by_kind["docker.from"] if f.repository == repo and folder(f.path) == d}
+                recipes_here = recipes_by_folder.get(d, set())
                 if recipes_here and recipes_here <= built_by and d not in manifest_dirs:
                     continue  # a folder of recipes named for the images deployments run (Dockerfile.frontend)
                 if any(is_under(d, x) for x in demo_sets) and name.lower() not in self.alias:

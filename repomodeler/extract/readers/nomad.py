@@ -35,8 +35,7 @@ class _Job:
         tree = _parser().parse(self.src)
         body = next((c for c in tree.root_node.children if c.type == "body"), None)
         for var in _blocks(body, "variable"):  # the file's variables' defaults fill ${var.x} in its values
-            attrs = self.attrs(var)
-            default = self.value(attrs["default"][0]) if "default" in attrs else None
+            default = self.field(var, "default")
             if default is not None and "${" not in default:
                 self.variables[self.label(var)] = default
         for block in _blocks(body, "job"):
@@ -93,6 +92,11 @@ class _Job:
         return {_text(a.children[0], self.src): (a, a.start_point[0] + 1)
                 for a in (_body(block).children if _body(block) is not None else []) if a.type == "attribute"}
 
+    def field(self, block, key: str) -> str | None:  # type: ignore[no-untyped-def]
+        """The string or number an attribute of `block` holds, else None."""
+        attr = self.attrs(block).get(key) if block is not None else None
+        return self.value(attr[0]) if attr is not None else None
+
     def group(self, job: str, group, only: bool) -> None:  # type: ignore[no-untyped-def]
         gname = self.label(group) or job
         selector = f"nomad-group={job}.{gname}"
@@ -105,19 +109,15 @@ class _Job:
                         ports.append(v)
                         break
         services = list(_blocks(_body(group), "service"))
-        tasks = [t for t in _blocks(_body(group), "task")
-                 if (self.value(self.attrs(t)["driver"][0]) if "driver" in self.attrs(t) else "") in _CONTAINER_DRIVERS
+        tasks = [t for t in _blocks(_body(group), "task") if self.field(t, "driver") in _CONTAINER_DRIVERS
                  and not list(_blocks(_body(t), "lifecycle"))]  # prestart/sidecar helpers are not the workload
-        service_names = [self.value(self.attrs(s)["name"][0]) if "name" in self.attrs(s) else None for s in services]
         for task in tasks:
             tname = self.label(task)
             # the one task of a job's one group is known by the job's name (product-api, whose group is `svc`
             # and whose service `product-api-http`), else by its own
             name = (job if only and len(tasks) == 1 and job else tname) or gname
             config = next(iter(_blocks(_body(task), "config")), None)
-            cattrs = self.attrs(config) if config is not None else {}
-            image = self.value(cattrs["image"][0]) if "image" in cattrs else ""
-            command = self.value(cattrs["command"][0]) if "command" in cattrs else ""
+            image, command = self.field(config, "image"), self.field(config, "command")
             self.facts.append(fact("k8s.workload", self.repo, self.path, task.start_point[0] + 1, name=name,
                                    workload_kind="NomadTask", image=image or "", app=name, ports=",".join(ports),
                                    labels=selector, command=command or "", service_account=""))
@@ -133,8 +133,7 @@ class _Job:
     def services(self, owner: str, selector: str, services: list) -> None:  # type: ignore[type-arg]
         for svc in services:
             attrs = self.attrs(svc)
-            sname = self.value(attrs["name"][0]) if "name" in attrs else ""
-            port = self.value(attrs["port"][0]) if "port" in attrs else ""
+            sname, port = self.field(svc, "name"), self.field(svc, "port")
             if sname:
                 self.facts.append(fact("k8s.service", self.repo, self.path, svc.start_point[0] + 1, name=sname,
                                        app=owner, ports=port if port and port.isdigit() else "", type="",
@@ -146,9 +145,7 @@ class _Job:
                         self.facts.append(fact("compose.label", self.repo, self.path, line, owner=owner,
                                                name=key.strip(), value=value.strip(), source="nomad"))
             for upstream in _descend(svc, ("connect", "sidecar_service", "proxy", "upstreams")):
-                uattrs = self.attrs(upstream)
-                dest = self.value(uattrs["destination_name"][0]) if "destination_name" in uattrs else None
-                bind = self.value(uattrs["local_bind_port"][0]) if "local_bind_port" in uattrs else None
+                dest, bind = self.field(upstream, "destination_name"), self.field(upstream, "local_bind_port")
                 if dest:
                     env = "NOMAD_UPSTREAM_ADDR_" + dest.replace("-", "_")
                     self.facts.append(fact("config.env", self.repo, self.path, upstream.start_point[0] + 1,
