@@ -248,3 +248,31 @@ def test_makefile_recipes_that_start_servers_are_processes_even_one_named_user()
     assert ("makefile", 6) in {(e.path, e.line) for e in user_service.evidence}
     call = next(c for c in model.connections.values() if (c.source, c.target) == (user_service.id, "bookings"))
     assert ("services/user.py", 7) in {(e.path, e.line) for e in call.evidence}
+
+
+def test_parallel_runners_name_each_command_they_start() -> None:
+    from repomodeler.graph.scripts import parallel_commands
+    assert parallel_commands(["concurrently", "-n", "api,jobs", "-c", "blue,green", "node api.js", "npm:start:jobs"]) == [
+        ("api", "node api.js"), ("jobs", "npm run start:jobs")]
+    assert parallel_commands(["npx", "concurrently", "--kill-others", "yarn:web", "yarn:worker"]) == [
+        ("", "npm run web"), ("", "npm run worker")]
+    assert parallel_commands(["run-p", "start:*"]) == [("", "npm run start:*")]
+    assert parallel_commands(["npm-run-all", "--parallel", "api", "worker"]) == [("", "npm run api"), ("", "npm run worker")]
+    assert parallel_commands(["yarn", "start"]) is None and parallel_commands(["node", "server.js"]) is None
+
+
+def test_run_p_glob_over_start_scripts_starts_each_file_in_the_folder_it_cds_to() -> None:
+    """`run-p start:*` (npm-run-all) starts every start:* script; a script that cds into a folder runs
+    that folder's file, so the worker's queue link is the worker's, not the API's."""
+    repo = {
+        "package.json": ('{"name": "board", "scripts": {"start": "run-p start:*", "start:api": "node server.js",\n'
+                         ' "start:jobs": "cd jobs && node main.js"}, "dependencies": {"express": "4", "amqplib": "0.10"}}\n'),
+        "server.js": 'const express = require("express");\nconst app = express();\napp.get("/boards", (q, r) => r.json([]));\napp.listen(8080);\n',
+        "jobs/main.js": ('const amqp = require("amqplib");\nasync function main() {\n'
+                         '  const conn = await amqp.connect("amqp://rabbitmq:5672");\n  const ch = await conn.createChannel();\n'
+                         '  await ch.consume("card-events", (m) => console.log(m));\n}\nmain();\n'),
+        "Dockerfile": 'FROM node:20\nCOPY . .\nCMD ["npm", "start"]\n',
+    }
+    model = resolve_files({"board": repo})
+    assert "jobs" in services(model)
+    assert ("jobs", "rabbitmq") in edge_set(model) and ("board", "rabbitmq") not in edge_set(model)

@@ -26,6 +26,7 @@ import re
 import shlex
 from collections import defaultdict
 from collections.abc import Iterable
+from fnmatch import fnmatchcase
 from dataclasses import dataclass, field
 from pathlib import PurePosixPath
 
@@ -49,7 +50,7 @@ TOOL_PARTS = frozenset({"tools", "tool", "scripts", "script", "bin-tools", "hack
 TOOL_FILES = frozenset({"manage.py", "setup.py", "conftest.py", "noxfile.py", "fabfile.py", "dodo.py"})
 # Package scripts that run the package itself rather than one of its processes.
 GENERIC_SCRIPT = re.compile(r"^(start|serve|server|dev|develop|development|prod|production|main|app|default|run|debug|"
-                            r"local|staging|docker|container)$")
+                            r"local|staging|docker|container|web|next|nuxt|remix)$")
 # Launchers that start a server or a worker loop around an application module they are given.
 # Reloaders that run `python -m <module> ...` again on every change (hupper -m celery -A app worker).
 PY_RELOADERS = frozenset({"hupper"})
@@ -79,6 +80,12 @@ class ScriptProgram:
     spawn_names: set[str] = field(default_factory=set)  # how a spawn names it (module, file, command)
     main: bool = False  # a deployment or the package's own start script runs it: the package itself
     command: str = ""  # the subcommand of another program that runs it (``shop serve``)
+
+
+def script_program_name(script: str) -> str:
+    """The program a package script runs: "" for the package itself ("start", and "start:prod" or
+    "start:debug", the package in another mode), else its last part ("start:worker" runs "worker")."""
+    return "" if all(GENERIC_SCRIPT.match(part) for part in script.split(":")) else script.split(":")[-1]
 
 
 def split_command(command: str) -> list[list[str]]:
@@ -173,6 +180,48 @@ def parse_launch(words: list[str]) -> Launch | None:
     return None
 
 
+# Runners that start several commands side by side (``concurrently "node api.js" "npm:worker"``,
+# ``run-p start:*``): each command they are given is started as if it stood alone.
+PARALLEL_RUNNERS = frozenset({"concurrently", "run-p", "run-s", "npm-run-all", "npm-run-all2"})
+CONCURRENTLY_VALUE_OPTIONS = frozenset({"-n", "--names", "-c", "--prefix-colors", "-p", "--prefix", "-s", "--success",
+                                        "--restart-tries", "--restart-after", "-l", "--prefix-length", "-t",
+                                        "--timestamp-format", "--name-separator", "-m", "--max-processes",
+                                        "--default-input-target", "--pad-prefix", "--passthrough-arguments"})
+
+
+def parallel_commands(words: list[str]) -> list[tuple[str, str]] | None:
+    """(name, command line) of each command a parallel runner starts (name: its ``--names`` entry,
+    else empty), or None when `words` does not start one.  Script names become ``npm run NAME``."""
+    words = [w for w in words if not re.match(r"^[A-Za-z_][A-Za-z0-9_]*=", w)]
+    while words and words[0] in ("npx", "exec", "pnpm", "yarn", "cross-env", "--"):
+        if words[0] in ("pnpm", "yarn") and len(words) > 1 and words[1] not in PARALLEL_RUNNERS and words[1] != "exec":
+            return None
+        words = words[1:]
+    if not words or PurePosixPath(words[0]).name not in PARALLEL_RUNNERS:
+        return None
+    prog, args = PurePosixPath(words[0]).name, words[1:]
+    if prog != "concurrently":  # npm-run-all: script names, -p/--parallel/-s/--sequential flags
+        return [("", f"npm run {a}") for a in args if not a.startswith("-")]
+    names: list[str] = []
+    commands: list[str] = []
+    i = 0
+    while i < len(args):
+        a = args[i]
+        if a.startswith("--names=") or (a in ("-n", "--names") and i + 1 < len(args)):
+            value = a.split("=", 1)[1] if "=" in a else args[i + 1]
+            names = [n.strip() for n in value.split(",")]
+            i += 1 if "=" in a else 2
+            continue
+        if a in CONCURRENTLY_VALUE_OPTIONS:
+            i += 2
+            continue
+        if not a.startswith("-"):
+            m = re.match(r"^(npm|yarn|pnpm|bun):(.+)$", a)
+            commands.append(f"npm run {m.group(2)}" if m else a)
+        i += 1
+    return [(names[k] if k < len(names) else "", c) for k, c in enumerate(commands)]
+
+
 def python_module_file(files: set[str], module: str, bases: Iterable[str], as_main: bool) -> str | None:
     """The file ``python -m module`` (``as_main``) or an import of ``module`` runs, below one of `bases`."""
     parts = [p for p in module.split(".") if p]
@@ -261,33 +310,58 @@ def find_programs(repo: str, files: set[str], facts: dict[str, list[Fact]], scri
     for f in facts.get("program.command", []):
         if f.repository == repo and f.get("source") == "npm-script":
             npm_scripts[(folder(f.path), f.get("owner") or "")] = f
-    launches: list[tuple[Fact, str, str, Launch]] = []  # (fact, owner, base folder, launch)
+    launches: list[tuple[Fact, str, str, Launch, str]] = []  # (fact, owner, base folder, launch, source)
+
+    def expand(f: Fact, command: str, owner: str, base: str, inner: bool, depth: int, source: str) -> None:
+        """Collect what `command` starts, run in `base`: through ``cd``, parallel runners and package
+        scripts it names (`inner`: only files and further scripts, as a script another one names)."""
+        for words in split_command(command):
+            if len(words) == 2 and words[0] == "cd":
+                if not words[1].startswith(("/", "~", "$")):
+                    base = norm_path(f"{base}/{words[1]}" if base else words[1]).strip("/")
+                    base = "" if base == "." else base
+                continue
+            parallel = parallel_commands(words)
+            if parallel is not None:
+                if depth < 3:
+                    for name, line in parallel:  # each named by --names, else by the script it runs
+                        expand(f, line, name or (owner if len(parallel) == 1 else ""), base, inner, depth + 1,
+                               source)
+                continue
+            launch = parse_launch(words)
+            if launch is None:
+                continue
+            if launch.kind == "command" and launch.value.startswith("npm:"):
+                if depth >= 3:
+                    continue
+                pattern = launch.value[4:]
+                names = sorted(n for (d, n) in npm_scripts if d == base and fnmatchcase(n, pattern)) \
+                    if any(c in pattern for c in "*?[") else [pattern]
+                for name in names:
+                    script = npm_scripts.get((base, name))
+                    if script is not None and not NOT_A_PROCESS_SCRIPT.search(name):
+                        # a script a parallel runner names is a process of its own, named by its script
+                        expand(f, script.get("command") or "", owner or name, folder(script.path), True, depth + 1,
+                               "npm-script" if not owner or source == "dockerfile" else source)
+                continue
+            if inner and launch.kind != "file":
+                continue
+            launches.append((f, owner, base, launch, source))
+
     for f in [*facts.get("program.command", []), *facts.get("docker.command", [])]:
         if f.repository != repo:
             continue
         owner = f.get("owner") or ""
         if f.get("source") == "npm-script" and NOT_A_PROCESS_SCRIPT.search(owner):
             continue
-        for words in split_command(f.get("command") or ""):
-            launch = parse_launch(words)
-            if launch is not None and launch.kind == "command" and launch.value.startswith("npm:"):
-                script = npm_scripts.get((folder(f.path), launch.value[4:]))
-                if script is None:
-                    continue
-                for inner in split_command(script.get("command") or ""):
-                    sub = parse_launch(inner)
-                    if sub is not None and sub.kind == "file":
-                        launches.append((f, owner or launch.value[4:], folder(script.path), sub))
-                continue
-            if launch is not None:  # a compose service runs its command in its build context
-                base = folder(f.path)
-                context = f.get("context") or ""
-                if context and not context.startswith(("/", "http:", "https:", "git@")) and "://" not in context:
-                    base = norm_path(f"{base}/{context}" if base else context).strip("/")
-                    base = "" if base == "." else base
-                launches.append((f, owner, base, launch))
-    for f, owner, base, launch in launches:
-        source = f.get("source") or ("dockerfile" if f.kind == "docker.command" else "")
+        base = folder(f.path)
+        context = f.get("context") or ""  # a compose service runs its command in its build context
+        if context and not context.startswith(("/", "http:", "https:", "git@")) and "://" not in context:
+            base = norm_path(f"{base}/{context}" if base else context).strip("/")
+            base = "" if base == "." else base
+        expand(f, f.get("command") or "", owner, base, False, 0,
+               f.get("source") or ("dockerfile" if f.kind == "docker.command" else ""))
+    for f, owner, base, launch, source in launches:
         entry = None
         if launch.kind == "command":
             prog = commands.get(launch.value)
@@ -297,7 +371,8 @@ def find_programs(repo: str, files: set[str], facts: dict[str, list[Fact]], scri
                 continue
             entry = framework_entry(files, base, launch.value)
             if entry is not None and owner:  # `next start` in packages/front-end: that app's server
-                found.append(ScriptProgram(name=owner, entry=entry, evidence=[f.evidence], source=source,
+                name = script_program_name(owner) if source == "npm-script" else owner
+                found.append(ScriptProgram(name=name, entry=entry, evidence=[f.evidence], source=source, main=not name,
                                            launcher="server", owner=owner, spawn_names={owner}))
             continue
         if launch.kind == "module":
@@ -324,9 +399,8 @@ def find_programs(repo: str, files: set[str], facts: dict[str, list[Fact]], scri
         if entry is None:
             continue
         name = owner
-        if source == "npm-script":  # "start" runs the package itself; "start:worker" runs its worker
-            # "start:prod" and "start:debug" run the package itself in another mode
-            name = "" if all(GENERIC_SCRIPT.match(part) for part in owner.split(":")) else owner.split(":")[-1]
+        if source == "npm-script":
+            name = script_program_name(owner)
         elif source == "dockerfile":
             name = ""
         found.append(ScriptProgram(name=name, entry=entry, evidence=[f.evidence], main=not name,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+from fnmatch import fnmatchcase
 from typing import Any
 
 from repomodeler.extract.readers._base import Reader, fact
@@ -15,6 +16,9 @@ from repomodeler.records import Fact
 _JS_RUN = re.compile(r"(?:^|&&\s*|;\s*)(?:(?:cross-env|env)\s+)?(?:\S+=\S+\s+)*(?:npx\s+)?"
                      r"(node|nodemon|ts-node|ts-node-dev|tsx|bun|deno\s+run|babel-node)\b")
 
+_PARALLEL = re.compile(r"(?:^|&&\s*|;\s*|\s)(concurrently|run-p|run-s|npm-run-all2?)\s")
+# What a parallel runner names: `npm:start:web` / `"npm:worker"`, or the bare script names after run-p.
+_PARALLEL_REFS = re.compile(r"(?:npm|yarn|pnpm|bun):([\w:*.-]+)|(?<=\s)(?!-)([\w:*.-]+)(?=\s|$)")
 
 # Frameworks a UI component library leaves to the app that uses it (its peerDependencies).
 _PEER_UI = frozenset({"react", "react-dom", "vue", "@angular/core", "svelte", "solid-js", "preact", "lit"})
@@ -84,8 +88,14 @@ def package_json_entries(repo: str, path: str, text: str, data: dict[str, Any]) 
             out.append(fact("program.entry", repo, path, line, name=str(cmd), target=target, source="bin"))
     scripts = data.get("scripts")
     if isinstance(scripts, dict):
+        # Scripts a parallel runner starts (`concurrently "npm:start:*"`, `run-p web worker`) run
+        # side by side, whatever they run (`next start` too).
+        named = {str(k) for k, v in scripts.items() if isinstance(v, str) and _PARALLEL.search(v)}
+        for command in [str(scripts[k]) for k in named]:
+            for refs in _PARALLEL_REFS.findall(command):
+                named |= {str(k) for ref in refs if ref for k in scripts if fnmatchcase(str(k), ref)}
         for script, command in sorted(scripts.items()):
-            if isinstance(command, str) and _JS_RUN.search(command):
+            if isinstance(command, str) and (_JS_RUN.search(command) or str(script) in named):
                 line = first_match_line(text, rf'"{re.escape(str(script))}"\s*:\s*"')
                 out.append(fact("program.command", repo, path, line, owner=str(script), command=command[:500],
                                  source="npm-script"))
