@@ -79,3 +79,15 @@ def test_start_script_launch_and_other_scripts_ignored():
     launches = read_start_script("stack", "start.sh", script)
     assert [(f.get("files"), f.line) for f in launches] == [("docker-compose.yml,docker-compose.worker.yml", 3)]
     assert read_start_script("stack", "release.sh", script) == []
+
+
+def test_dotenv_compose_file_lists_what_compose_up_loads():
+    from repomodeler.extract.readers.dotenv import read_dotenv
+    facts = read_dotenv("r", "deploy/.env", "A=1\nCOMPOSE_FILE=docker-compose.yml:docker-compose.o11y.yml\n")
+    launch = [f for f in facts if f.kind == "compose.launch"]
+    assert [(f.get("files"), f.evidence.line) for f in launch] == [
+        ("deploy/docker-compose.yml,deploy/docker-compose.o11y.yml", 2)]
+    custom = read_dotenv("r", ".env", "COMPOSE_PATH_SEPARATOR=,\nCOMPOSE_FILE=a.yml,b.yml\n")
+    assert [f.get("files") for f in custom if f.kind == "compose.launch"] == ["a.yml,b.yml"]
+    # only the project's own .env: an env_file named otherwise is a service's settings
+    assert not [f for f in read_dotenv("r", "app.env", "COMPOSE_FILE=a.yml\n") if f.kind == "compose.launch"]

@@ -1,8 +1,15 @@
-"""``.env`` files: the settings compose and the services read from their environment."""
+"""``.env`` files: the settings compose and the services read from their environment.
+
+Compose reads the ``.env`` of the project folder for itself too: ``COMPOSE_FILE`` lists the files
+``docker compose up`` loads there (``compose.yaml:compose.search.yaml``), so a ``compose.launch`` of
+those files is read from it, as from a start script.
+"""
 
 from __future__ import annotations
 
 import re
+
+from pathlib import PurePosixPath
 
 from repomodeler.extract.readers._base import Reader, fact
 from repomodeler.records import Fact
@@ -22,7 +29,21 @@ def read_dotenv(repo: str, path: str, text: str) -> list[Fact]:
             value = re.split(r"\s+#", value, maxsplit=1)[0].strip()  # `x=1   # a comment` is x=1
         if re.match(r"^[A-Za-z_][A-Za-z0-9_.]*$", name.strip()):
             facts.append(fact("config.env", repo, path, i, owner="", name=name.strip(), value=value, source="dotenv"))
+            if name.strip() == "COMPOSE_FILE" and PurePosixPath(path).name == ".env":
+                facts.extend(_compose_files(repo, path, i, value, text))
     return facts
+
+
+def _compose_files(repo: str, path: str, line: int, value: str, text: str) -> list[Fact]:
+    """The files ``COMPOSE_FILE`` has compose load, relative to the project folder (the .env's)."""
+    sep = re.search(r"^\s*COMPOSE_PATH_SEPARATOR\s*=\s*['\"]?([^'\"\s])", text, re.M)
+    here = PurePosixPath(path).parent
+    files = [str(PurePosixPath(here, f.strip())) if str(here) != "." else str(PurePosixPath(f.strip()))
+             for f in re.split(re.escape(sep.group(1)) if sep else r"[:;]", value)
+             if f.strip() and not f.strip().startswith(("$", "/", "~"))]
+    if not files:
+        return []
+    return [fact("compose.launch", repo, path, line, files=",".join(files), profiles="", target=".env")]
 
 
 READERS = (
