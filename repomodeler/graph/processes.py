@@ -505,6 +505,11 @@ class ProcessRules(ResolverBase):
             for p in programs:
                 if target is not None and target != p.entry and f.path in reach[p.entry]:
                     linked |= {p.entry, target}
+        together: dict[Evidence, set[str]] = defaultdict(set)  # programs one parallel runner starts side by side
+        for p in programs:
+            for ev in p.side_by_side:
+                together[ev].add(p.entry)
+        linked |= {e for group in together.values() if len(group) >= 2 for e in group}
         members = {p.entry for p in servers} | linked if len(servers) >= 2 or linked else set()
         if len(members) < 2:
             return

@@ -80,6 +80,8 @@ class ScriptProgram:
     spawn_names: set[str] = field(default_factory=set)  # how a spawn names it (module, file, command)
     main: bool = False  # a deployment or the package's own start script runs it: the package itself
     command: str = ""  # the subcommand of another program that runs it (``shop serve``)
+    # where a parallel runner (``concurrently``) starts it beside others: those run as processes together
+    side_by_side: set[Evidence] = field(default_factory=set)
 
 
 def script_program_name(script: str) -> str:
@@ -310,14 +312,20 @@ def find_programs(repo: str, files: set[str], facts: dict[str, list[Fact]], scri
     for f in facts.get("program.command", []):
         if f.repository == repo and f.get("source") == "npm-script":
             npm_scripts[(folder(f.path), f.get("owner") or "")] = f
-    launches: list[tuple[Fact, str, str, Launch, str]] = []  # (fact, owner, base folder, launch, source)
+    # (fact, owner, base folder, launch, source, started beside others by a parallel runner)
+    launches: list[tuple[Fact, str, str, Launch, str, bool]] = []
+    dirs = {str(parent) for p in files for parent in PurePosixPath(p).parents if str(parent) != "."}
 
-    def expand(f: Fact, command: str, owner: str, base: str, inner: bool, depth: int, source: str) -> None:
+    def expand(f: Fact, command: str, owner: str, base: str, inner: bool, depth: int, source: str,
+               parallel_run: bool = False) -> None:
         """Collect what `command` starts, run in `base`: through ``cd``, parallel runners and package
         scripts it names (`inner`: only files and further scripts, as a script another one names)."""
         for words in split_command(command):
             if len(words) == 2 and words[0] == "cd":
-                if not words[1].startswith(("/", "~", "$")):
+                if words[1].startswith("/"):  # a folder inside the image: the repository folder it ends in
+                    tail = [p for p in words[1].split("/") if p]
+                    base = next(("/".join(tail[k:]) for k in range(len(tail)) if "/".join(tail[k:]) in dirs), base)
+                elif not words[1].startswith(("~", "$")):
                     base = norm_path(f"{base}/{words[1]}" if base else words[1]).strip("/")
                     base = "" if base == "." else base
                 continue
@@ -325,8 +333,9 @@ def find_programs(repo: str, files: set[str], facts: dict[str, list[Fact]], scri
             if parallel is not None:
                 if depth < 3:
                     for name, line in parallel:  # each named by --names, else by the script it runs
+                        # a --names entry names a program as a script does ("web" is the package itself)
                         expand(f, line, name or (owner if len(parallel) == 1 else ""), base, inner, depth + 1,
-                               source)
+                               "npm-script" if name else source, len(parallel) > 1)
                 continue
             launch = parse_launch(words)
             if launch is None:
@@ -342,11 +351,12 @@ def find_programs(repo: str, files: set[str], facts: dict[str, list[Fact]], scri
                     if script is not None and not NOT_A_PROCESS_SCRIPT.search(name):
                         # a script a parallel runner names is a process of its own, named by its script
                         expand(f, script.get("command") or "", owner or name, folder(script.path), True, depth + 1,
-                               "npm-script" if not owner or source == "dockerfile" else source)
+                               "npm-script" if not owner or source == "dockerfile" else source,
+                               parallel_run or len(names) > 1)
                 continue
             if inner and launch.kind != "file":
                 continue
-            launches.append((f, owner, base, launch, source))
+            launches.append((f, owner, base, launch, source, parallel_run))
 
     for f in [*facts.get("program.command", []), *facts.get("docker.command", [])]:
         if f.repository != repo:
@@ -361,7 +371,8 @@ def find_programs(repo: str, files: set[str], facts: dict[str, list[Fact]], scri
             base = "" if base == "." else base
         expand(f, f.get("command") or "", owner, base, False, 0,
                f.get("source") or ("dockerfile" if f.kind == "docker.command" else ""))
-    for f, owner, base, launch, source in launches:
+    for f, owner, base, launch, source, parallel_run in launches:
+        beside = {f.evidence} if parallel_run else set()
         entry = None
         if launch.kind == "command":
             prog = commands.get(launch.value)
@@ -373,7 +384,7 @@ def find_programs(repo: str, files: set[str], facts: dict[str, list[Fact]], scri
             if entry is not None and owner:  # `next start` in packages/front-end: that app's server
                 name = script_program_name(owner) if source == "npm-script" else owner
                 found.append(ScriptProgram(name=name, entry=entry, evidence=[f.evidence], source=source, main=not name,
-                                           launcher="server", owner=owner, spawn_names={owner}))
+                                           launcher="server", owner=owner, spawn_names={owner}, side_by_side=beside))
             continue
         if launch.kind == "module":
             bases = [base, *(f"{base}/{b}".strip("/") for b in ("src", "app")), *py_bases]
@@ -405,7 +416,7 @@ def find_programs(repo: str, files: set[str], facts: dict[str, list[Fact]], scri
             name = ""
         found.append(ScriptProgram(name=name, entry=entry, evidence=[f.evidence], main=not name,
                                    source=source, launcher=launch.launcher, owner=owner,
-                                   spawn_names={launch.value, PurePosixPath(launch.value).name}))
+                                   spawn_names={launch.value, PurePosixPath(launch.value).name}, side_by_side=beside))
     by_entry: dict[str, ScriptProgram] = {}
     rank = {"console_scripts": 0, "bin": 0, "procfile": 1, "compose": 1, "makefile": 1, "npm-script": 2, "dockerfile": 3}
     for p in sorted(found, key=lambda p: (p.entry, rank.get(p.source, 9), p.name)):
@@ -419,6 +430,7 @@ def find_programs(repo: str, files: set[str], facts: dict[str, list[Fact]], scri
             keep.owner = keep.owner or p.owner
             keep.name = keep.name or p.name
             keep.main = keep.main or p.main
+            keep.side_by_side |= p.side_by_side
         else:
             by_entry[p.entry] = p
     for p in by_entry.values():
