@@ -276,3 +276,13 @@ def test_run_p_glob_over_start_scripts_starts_each_file_in_the_folder_it_cds_to(
     model = resolve_files({"board": repo})
     assert "jobs" in services(model)
     assert ("jobs", "rabbitmq") in edge_set(model) and ("board", "rabbitmq") not in edge_set(model)
+
+
+def test_workspace_selectors_name_a_package_and_its_script() -> None:
+    from repomodeler.graph.scripts import workspace_script
+    assert workspace_script(["yarn", "workspace", "@acme/web", "start"]) == ("@acme/web", "start")
+    assert workspace_script(["dotenv", "--", "yarn", "workspace", "@acme/worker", "run", "start"]) == ("@acme/worker", "start")
+    assert workspace_script(["npm", "run", "start", "-w", "api"]) == ("api", "start")
+    assert workspace_script(["npm", "--workspace=api", "start"]) == ("api", "start")
+    assert workspace_script(["pnpm", "--filter", "jobs", "dev"]) == ("jobs", "dev")
+    assert workspace_script(["yarn", "start"]) is None and workspace_script(["npm", "run", "build"]) is None

@@ -445,7 +445,7 @@ class ProcessRules(ResolverBase):
             files = {p for (r, p), lang in self.packages.files.items() if r == repo and lang in SCRIPT_LANGUAGES}
             mains = {f.path: f for f in self.by_kind["program.script_main"] if f.repository == repo}
             programs = find_programs(repo, files, {k: self.by_kind[k] for k in ("program.entry", "program.command",
-                                                                                 "docker.command")}, set(mains))
+                                                                                 "docker.command", "manifest")}, set(mains))
             programs += spawned_programs(repo, files, self.by_kind["process.spawn"], set(mains),
                                          {p.entry for p in programs})
             for p in programs:
@@ -520,8 +520,9 @@ class ProcessRules(ResolverBase):
             return
         keys = {key(comp.name), key(repo), *(key(a) for a in comp.aliases)}
         primary = next((p for p in chosen if p.name and key(p.name) in keys), None)
-        if primary is None:
+        if primary is None:  # the one the deployment runs as itself; of several, the one no script names
             mains = [p for p in chosen if p.main]
+            mains = mains if len(mains) < 2 else [p for p in mains if not p.name]
             primary = mains[0] if len(mains) == 1 else None
         procs: list[Process] = []
         proc_of: dict[str, Process] = {}

@@ -182,6 +182,36 @@ def parse_launch(words: list[str]) -> Launch | None:
     return None
 
 
+def workspace_script(words: list[str]) -> tuple[str, str] | None:
+    """(package name, script) of a package manager running a script of one workspace package:
+    ``yarn workspace @acme/web start``, ``npm run start -w web``, ``pnpm --filter api dev`` (None: not one)."""
+    words = [w for w in words if not re.match(r"^[A-Za-z_][A-Za-z0-9_]*=", w)]
+    if words[:1] == ["dotenv"]:  # dotenv-cli: `dotenv [-e file] -- command`
+        words = words[words.index("--") + 1:] if "--" in words else []
+    if not words or words[0] not in ("yarn", "npm", "pnpm"):
+        return None
+    prog, args = words[0], words[1:]
+    if prog == "yarn" and len(args) >= 3 and args[0] == "workspace":
+        rest = [a for a in args[2:] if not a.startswith("-")]
+        script = rest[1] if rest[:1] == ["run"] and len(rest) > 1 else rest[0] if rest else ""
+        return (args[1], script) if script else None
+    package, rest, i = "", [], 0
+    while i < len(args):
+        a = args[i]
+        if a in ("-w", "--workspace", "--filter", "-F") and i + 1 < len(args):
+            package, i = args[i + 1], i + 2
+            continue
+        if a.startswith(("--workspace=", "--filter=")):
+            package = a.split("=", 1)[1]
+        elif not a.startswith("-"):
+            rest.append(a)
+        i += 1
+    if not package or not rest:
+        return None
+    script = rest[1] if rest[0] == "run" and len(rest) > 1 else rest[0]
+    return package, script
+
+
 # Runners that start several commands side by side (``concurrently "node api.js" "npm:worker"``,
 # ``run-p start:*``): each command they are given is started as if it stood alone.
 PARALLEL_RUNNERS = frozenset({"concurrently", "run-p", "run-s", "npm-run-all", "npm-run-all2"})
@@ -315,6 +345,8 @@ def find_programs(repo: str, files: set[str], facts: dict[str, list[Fact]], scri
     # (fact, owner, base folder, launch, source, started beside others by a parallel runner)
     launches: list[tuple[Fact, str, str, Launch, str, bool]] = []
     dirs = {str(parent) for p in files for parent in PurePosixPath(p).parents if str(parent) != "."}
+    packages = {f.get("name") or "": folder(f.path) for f in facts.get("manifest", [])
+                if f.repository == repo and f.get("ecosystem") == "npm" and f.get("name")}
 
     def expand(f: Fact, command: str, owner: str, base: str, inner: bool, depth: int, source: str,
                parallel_run: bool = False) -> None:
@@ -337,6 +369,13 @@ def find_programs(repo: str, files: set[str], facts: dict[str, list[Fact]], scri
                         expand(f, line, name or (owner if len(parallel) == 1 else ""), base, inner, depth + 1,
                                "npm-script" if name else source, len(parallel) > 1)
                 continue
+            selected = workspace_script(words)
+            here, named_by = base, owner
+            if selected is not None:  # a workspace package's script: the program is named by its package
+                at = packages.get(selected[0])
+                if at is None:
+                    continue
+                here, named_by, words = at, owner or selected[0].rsplit("/", 1)[-1], ["npm", "run", selected[1]]
             launch = parse_launch(words)
             if launch is None:
                 continue
@@ -344,13 +383,13 @@ def find_programs(repo: str, files: set[str], facts: dict[str, list[Fact]], scri
                 if depth >= 3:
                     continue
                 pattern = launch.value[4:]
-                names = sorted(n for (d, n) in npm_scripts if d == base and fnmatchcase(n, pattern)) \
+                names = sorted(n for (d, n) in npm_scripts if d == here and fnmatchcase(n, pattern)) \
                     if any(c in pattern for c in "*?[") else [pattern]
                 for name in names:
-                    script = npm_scripts.get((base, name))
+                    script = npm_scripts.get((here, name))
                     if script is not None and not NOT_A_PROCESS_SCRIPT.search(name):
                         # a script a parallel runner names is a process of its own, named by its script
-                        expand(f, script.get("command") or "", owner or name, folder(script.path), True, depth + 1,
+                        expand(f, script.get("command") or "", named_by or name, folder(script.path), True, depth + 1,
                                "npm-script" if not owner or source == "dockerfile" else source,
                                parallel_run or len(names) > 1)
                 continue
@@ -418,7 +457,8 @@ def find_programs(repo: str, files: set[str], facts: dict[str, list[Fact]], scri
                                    source=source, launcher=launch.launcher, owner=owner,
                                    spawn_names={launch.value, PurePosixPath(launch.value).name}, side_by_side=beside))
     by_entry: dict[str, ScriptProgram] = {}
-    rank = {"console_scripts": 0, "bin": 0, "procfile": 1, "compose": 1, "makefile": 1, "npm-script": 2, "dockerfile": 3}
+    rank = {"console_scripts": 0, "bin": 0, "procfile": 1, "compose": 1, "makefile": 1, "pm2": 1, "npm-script": 2,
+            "dockerfile": 3}
     for p in sorted(found, key=lambda p: (p.entry, rank.get(p.source, 9), p.name)):
         if is_tool_entry(p.entry):
             continue
@@ -429,7 +469,7 @@ def find_programs(repo: str, files: set[str], facts: dict[str, list[Fact]], scri
             keep.launcher = keep.launcher or p.launcher
             keep.owner = keep.owner or p.owner
             keep.name = keep.name or p.name
-            keep.main = keep.main or p.main
+            keep.main = keep.main or (p.main and not keep.name)  # a process manager's name outranks a start script
             keep.side_by_side |= p.side_by_side
         else:
             by_entry[p.entry] = p

@@ -16,6 +16,8 @@ from repomodeler.records import Fact
 _JS_RUN = re.compile(r"(?:^|&&\s*|;\s*)(?:(?:cross-env|env)\s+)?(?:\S+=\S+\s+)*(?:npx\s+)?"
                      r"(node|nodemon|ts-node|ts-node-dev|tsx|bun|deno\s+run|babel-node)\b")
 
+# A framework's production server serving the package (`next start`, `nuxt start`, `remix-serve build`).
+_FRAMEWORK_START = re.compile(r"(?:^|&&\s*|;\s*)(?:\S+=\S+\s+)*(?:npx\s+)?(?:(?:next|nuxt)\s+start|remix-serve)\b")
 _PARALLEL = re.compile(r"(?:^|&&\s*|;\s*|\s)(concurrently|run-p|run-s|npm-run-all2?)\s")
 # What a parallel runner names: `npm:start:web` / `"npm:worker"`, or the bare script names after run-p.
 _PARALLEL_REFS = re.compile(r"(?:npm|yarn|pnpm|bun):([\w:*.-]+)|(?<=\s)(?!-)([\w:*.-]+)(?=\s|$)")
@@ -95,7 +97,8 @@ def package_json_entries(repo: str, path: str, text: str, data: dict[str, Any]) 
             for refs in _PARALLEL_REFS.findall(command):
                 named |= {str(k) for ref in refs if ref for k in scripts if fnmatchcase(str(k), ref)}
         for script, command in sorted(scripts.items()):
-            if isinstance(command, str) and (_JS_RUN.search(command) or str(script) in named):
+            if isinstance(command, str) and (_JS_RUN.search(command) or _FRAMEWORK_START.search(command)
+                                             or str(script) in named):
                 line = first_match_line(text, rf'"{re.escape(str(script))}"\s*:\s*"')
                 out.append(fact("program.command", repo, path, line, owner=str(script), command=command[:500],
                                  source="npm-script"))
