@@ -35,5 +35,8 @@ def test_store_images_by_name() -> None:
 
     assert tech_for_image("confluentinc/confluent-local:7.4.11") == ("kafka", "broker")
     assert tech_for_image("eventstore/eventstore:release-5.0.8") == ("database", "database")
+    # an application talking to a technology, or an operator managing it, is not that technology
+    assert tech_for_image("ghcr.io/kedacore/rabbitmq-client:v1.0") is None
+    assert tech_for_image("acme/kafka-producer:1") is None and tech_for_image("bitnami/kafka:3.6") is not None
     assert tech_for_image("getmeili/meilisearch:v1.6") == ("database", "database")
     assert tech_for_image("provectuslabs/kafka-ui:latest") is None  # a tool for Kafka, not Kafka

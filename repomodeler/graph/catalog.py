@@ -155,7 +155,10 @@ RESERVED_EXAMPLE = re.compile(r"(^|\.)(example\.(com|net|org)|example|test|inval
 
 # Words after a technology's name in an image name that make it a tool for that technology.
 TOOL_WORDS = frozenset({"ui", "gui", "web", "exporter", "commander", "express", "admin", "insight", "insights",
-                        "manager", "dashboard", "connect", "rest", "browser", "monitor", "cli", "console"})
+                        "manager", "dashboard", "connect", "rest", "browser", "monitor", "cli", "console",
+                        # an application talking to it (rabbitmq-client, kafka-producer) or managing it (an operator)
+                        "client", "clients", "consumer", "consumers", "producer", "producers", "publisher",
+                        "subscriber", "operator"})
 
 
 @lru_cache(maxsize=65536)

@@ -22,7 +22,7 @@ import shlex
 from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
-from repomodeler.graph.catalog import RESERVED_EXAMPLE
+from repomodeler.graph.catalog import RESERVED_EXAMPLE, SCHEME_TECH, TECH_KIND
 from repomodeler.graph.service_names import UNDERSCORE_HOSTPORT
 from repomodeler.graph.values import HOSTPORT_PATTERN, URL_PATTERN, HostRef, parse_hosts
 from repomodeler.records import Evidence, Fact
@@ -102,6 +102,12 @@ class CommandAddressRules(ResolverBase):
         for flag, value in argument_addresses(command):
             refs = parse_hosts(value) or ([HostRef(m.group("host").lower(), int(m.group("port")), None)]
                                           if (m := UNDERSCORE_HOSTPORT.match(value)) else [])
+            if len(refs) == 1 and refs[0].scheme and SCHEME_TECH.get(refs[0].scheme) in TECH_KIND \
+                    and self.alias.get(refs[0].host) is None:
+                # a store's connection URL (amqp://user@rabbitmq:5672) declares the store as a setting does
+                self._resolve_value(owner, value, [evidence], allow_external=False,  # type: ignore[attr-defined]
+                                    origin=evidence, env_name=flag.lstrip("-"))
+                continue
             for ref in refs:
                 target = self.alias.get(ref.host)
                 if target is None and RESERVED_EXAMPLE.search(ref.host):

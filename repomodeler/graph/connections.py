@@ -280,6 +280,12 @@ class ConnectionRules(ResolverBase):
             if target is None and (dns := CLUSTER_DNS.match(ref.host)):
                 # tempo.observability.svc.cluster.local: the Service `tempo` (of some namespace), not the internet
                 target = self.alias.get(dns.group(1))
+                tech = SCHEME_TECH.get(ref.scheme or "") if ref.scheme else None
+                if target is None and tech in TECH_KIND and introduce and "$" not in ref.host:
+                    # amqp://rabbitmq.default.svc.cluster.local: a RabbitMQ Service installed apart (a chart
+                    # release the inputs do not hold), named by its Service; the scheme says what it is
+                    target = self.add_component(dns.group(1), TECH_KIND[tech], origin.repository, origin,
+                                                attributes={"technology": tech, "host": ref.host}).id
                 if target is None:
                     self.model.unresolved.append(Unresolved(owner, value, origin))
                     continue
@@ -361,9 +367,11 @@ class ConnectionRules(ResolverBase):
         here: what a shared ``env_file`` hands it (its database, cache and broker URLs) is what it
         connects to."""
         image = comp.attributes.get("image") or ""
+        # a variable tag (`netbox:${VERSION-v4.1}`) still names the image; a variable repository does not
+        repository = re.sub(r":\$\{[^}]*\}$|:\$[A-Za-z_]\w*$", "", image)
         return comp.kind == "service" and comp.attributes.get("deployment") == "compose" and bool(image) \
-            and "$" not in image and not comp.attributes.get("technology") and not comp.source_roots \
-            and tech_for_image(image) is None
+            and "$" not in repository and not comp.attributes.get("technology") and not comp.source_roots \
+            and tech_for_image(repository) is None
 
     def stack_settings_file(self, repo: str, path: str) -> bool:
         """A ``.env`` in a deployment folder (a compose file beside it, no code): Compose's interpolation

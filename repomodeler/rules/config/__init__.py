@@ -79,10 +79,11 @@ RULES = (
     Rule(
         id="config.command-line-addresses",
         message=("An address a deployment passes to a service on its command line (hbbs -r relay:21117, "
-                 "--upstream http://api:8000) connects it to that component of the system"),
+                 "--upstream http://api:8000) connects it to that component of the system; a store's "
+                 "connection URL there (amqp://user@rabbitmq:5672) declares that store, as a setting does"),
         unit="command_line_addresses",
         reads=("program.command", "k8s.workload", "config.env"),
-        writes=("connections",),
+        writes=("components", "connections"),
         after=("config.address-values", "process.shared-code"),
         state=("ports_served", "ports_published"),
     ),
