@@ -581,6 +581,13 @@ class ComponentRules(ResolverBase):
                 root = "" if program_at_root else self.workspace_target(repo, dockerfile, "")
                 # (a workspace whose recipe builds several packages, none named: not known which one runs)
                 return (root, dockerfile) if root is not None else None
+        # no recipe at the root: the one package of the repository that has a recipe of its own
+        # (apps/web/Dockerfile beside apps/web/package.json) is what the project's image is built from
+        packaged = sorted(p for p in recipes if folder(p) and any(
+            m.repository == repo and norm_path(folder(m.path)) == norm_path(folder(p)) for m in self.by_kind["manifest"])
+            and not re.search(r"(^|/)(tests?|e2e|examples?|samples?|demos?|dev|\.devcontainer)(/|$)", p, re.I))
+        if len(packaged) == 1:
+            return norm_path(folder(packaged[0])), packaged[0]
         return None
 
     def named_recipes(self) -> dict[tuple[str, str], list[str]]:
