@@ -286,3 +286,13 @@ def test_workspace_selectors_name_a_package_and_its_script() -> None:
     assert workspace_script(["npm", "--workspace=api", "start"]) == ("api", "start")
     assert workspace_script(["pnpm", "--filter", "jobs", "dev"]) == ("jobs", "dev")
     assert workspace_script(["yarn", "start"]) is None and workspace_script(["npm", "run", "build"]) is None
+
+
+def test_framework_server_script_is_a_program_only_where_another_command_runs_it() -> None:
+    """`"start": "nuxt start"` in a front end the Python server serves as built files is development
+    tooling: the package alone does not make it a process of the image (only a runner naming it does)."""
+    from repomodeler.extract.readers.npm import read_package_json
+    facts = read_package_json("r", "frontend/package.json",
+                              '{"name": "ui", "scripts": {"start": "nuxt start", "serve": "node server.js"}}\n')
+    by_owner = {f.get("owner"): f for f in facts if f.kind == "program.command"}
+    assert by_owner["start"].get("when_named") == "true" and by_owner["serve"].get("when_named") is None

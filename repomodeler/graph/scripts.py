@@ -393,16 +393,17 @@ def find_programs(repo: str, files: set[str], facts: dict[str, list[Fact]], scri
                                "npm-script" if not owner or source == "dockerfile" else source,
                                parallel_run or len(names) > 1)
                 continue
-            if inner and launch.kind != "file":
-                continue
+            if inner and launch.kind != "file" and not (launch.kind == "command"
+                                                        and framework_entry(files, base, launch.value)):
+                continue  # (a named script's framework server, `next start` in its package, does run)
             launches.append((f, owner, base, launch, source, parallel_run))
 
     for f in [*facts.get("program.command", []), *facts.get("docker.command", [])]:
         if f.repository != repo:
             continue
         owner = f.get("owner") or ""
-        if f.get("source") == "npm-script" and NOT_A_PROCESS_SCRIPT.search(owner):
-            continue
+        if f.get("source") == "npm-script" and (NOT_A_PROCESS_SCRIPT.search(owner) or f.get("when_named")):
+            continue  # (a script run only where another command names it: see expand)
         base = folder(f.path)
         context = f.get("context") or ""  # a compose service runs its command in its build context
         if context and not context.startswith(("/", "http:", "https:", "git@")) and "://" not in context:

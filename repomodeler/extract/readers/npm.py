@@ -100,8 +100,11 @@ def package_json_entries(repo: str, path: str, text: str, data: dict[str, Any]) 
             if isinstance(command, str) and (_JS_RUN.search(command) or _FRAMEWORK_START.search(command)
                                              or str(script) in named):
                 line = first_match_line(text, rf'"{re.escape(str(script))}"\s*:\s*"')
+                # a framework's server alone (`next start`) is a program only where another command runs
+                # it (a parallel runner, `yarn workspace web start`): many packages keep it for development
+                only_named = not _JS_RUN.search(command) and str(script) not in named
                 out.append(fact("program.command", repo, path, line, owner=str(script), command=command[:500],
-                                 source="npm-script"))
+                                 source="npm-script", **({"when_named": "true"} if only_named else {})))
     return out
 
 
