@@ -230,3 +230,18 @@ def test_a_file_nothing_can_be_read_from_is_a_warning_naming_it():
     assert len(warnings) == 1 and warnings[0].path == "infra/broken.tf" and "syntax error at line 1" in warnings[0].message
     facts, warnings = _facts("deploy/broken.bicep", "resource = = 'x\n")
     assert facts == [] and "broken.bicep" in warnings[0].message
+
+
+def test_bicep_union_keeps_the_leaves_of_its_object_literals():
+    text = """\
+param tags object = {}
+param serviceName string = 'web'
+resource app 'Microsoft.App/containerApps@2023-05-01' = {
+  name: 'x'
+  tags: union(tags, { 'azd-service-name': serviceName })
+}
+"""
+    facts, _ = _facts("infra/app.bicep", text)
+    app = _leaves(facts, "res.app")
+    assert app["tags.azd-service-name"][0] == "${var.serviceName}"
+    assert app["tags"][0] == "${?}"  # the merged whole stays unknown

@@ -148,6 +148,8 @@ ENTRY_FILES = re.compile(
 # `http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name`, `https://json-schema.org/draft/2020-12/schema`):
 # names that look like URLs, never fetched.
 RESERVED_EXAMPLE = re.compile(r"(^|\.)(example\.(com|net|org)|example|test|invalid)$|"
+                              # a template's stand-in for the operator's own (your-endpoint-here.openai.azure.com)
+                              r"^(your|<)[^.]*\.|(^|[-_.])(placeholder|changeme|replace-?me)([-_.]|$)|"
                               r"^(www\.)?(w3\.org|schemas\.xmlsoap\.org|schemas\.microsoft\.com|"
                               r"schemas\.openxmlformats\.org|purl\.org|xmlns\.com|json-schema\.org|"
                               r"docs\.oasis-open\.org|ns\.adobe\.com|schema\.org)$")

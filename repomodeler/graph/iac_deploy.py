@@ -66,6 +66,8 @@ DATA_TYPES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple((re.compile(p, 
     (r"^azurerm_eventhub_namespace$|^Microsoft\.EventHub/namespaces$", "broker", "eventhubs"),
     (r"^azurerm_eventgrid_(topic|domain)$|^Microsoft\.EventGrid/(topics|domains)$", "broker", "eventgrid"),
     (r"^azurerm_signalr_service$|^Microsoft\.SignalRService/signalR$", "broker", "signalr"),
+    # a hosted AI service account (Azure OpenAI is one of its kinds): an external system the workload calls
+    (r"^azurerm_cognitive_account$|^Microsoft\.CognitiveServices/accounts$", "external", "cognitive-services"),
 ))
 # The hosted service an object store, document database or topic of a cloud is reached at by its SDK
 # (the external the code rules introduce for the client library): one resource of the type is that one.
@@ -186,7 +188,9 @@ class IacDeployRules(ResolverBase):
             return []
         by_key = {v.key: v for v in values}
         runner = self._iac_runner(ref)  # the ECS service running a task definition names it
-        name_value = (runner or by_key.get("name") or by_key.get("function_name") or by_key.get("family")
+        # the Azure Developer CLI ties a resource to the service of azure.yaml it deploys by this tag
+        azd_service = next((v for v in values if plain_key(v.key) == "tags.azd-service-name" and clean_name(v.text)), None)
+        name_value = (runner or azd_service or by_key.get("name") or by_key.get("function_name") or by_key.get("family")
                       or by_key.get("metadata[0].name") or by_key.get("metadata.name"))
         base_name = clean_name(name_value.text) if name_value else ""
         external = any(plain_key(v.key) in ("properties.configuration.ingress.external", "ingress.external_enabled",
@@ -293,6 +297,8 @@ class IacDeployRules(ResolverBase):
                 return None
         values = self._iac_values(ref)
         by_key = {v.key: v for v in values}
+        if tech == "cognitive-services" and any(by_key[k].text.lower() == "openai" for k in ("kind",) if k in by_key):
+            tech = "openai"  # kind: 'OpenAI': the Azure OpenAI service the OpenAI SDK calls
         if tech in ("database", "cloudsql"):
             engine = next((v.text for k in ("engine", "database_version") if (v := by_key.get(k)) and ENGINES.match(v.text)), "")
             m = ENGINES.match(engine)
@@ -440,7 +446,7 @@ class IacDeployRules(ResolverBase):
                 attrs["published"] = "true"
             name, aliases = s.name, ()
             same = by_tech.get(s.technology, [])
-            host = next((h for p, h in SDK_HOSTS if p.search(s.type)), None)
+            host = next((h for p, h in SDK_HOSTS if p.search(s.type)), None) if s.technology != "openai" else "api.openai.com"
             if len(same) == 1 and counts[s.technology] == 1:
                 aliases, name = (s.name,), self.model.components[same[0]].name
             elif host and counts[s.type] == 1 and self.alias.get(host):

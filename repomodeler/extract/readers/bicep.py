@@ -139,6 +139,12 @@ class _Reader:
             for i, item in enumerate(c for c in node.children if c.is_named and c.type != "comment"):
                 self.value(owner, f"{key}[{i}]", item)
             return
+        if node.type == "call_expression" and self.text(node.children[0]) == "union":
+            # union(tags, { 'azd-service-name': serviceName }): the object literals' leaves are known
+            # even though the merged whole is not
+            args = next((c for c in node.children if c.type == "arguments"), None)
+            for arg in (c for c in (args.children if args is not None else []) if c.type == "object"):
+                self.value(owner, key, arg)
         if node.type == "ternary_expression":  # cond ? {...} : null keeps the structure of its branches
             branches = _named(node)[1:]
             if any(b.type in ("object", "array") for b in branches):
