@@ -293,6 +293,10 @@ def nested_compose_variants(services: list[Fact], variants: set[str]) -> dict[st
     return nested
 
 
+# Committed templates of a project's .env (kept out of git): `.env.example`, `env.example`, `.env.sample`.
+DOTENV_TEMPLATE = re.compile(r"^\.?env\.(example|sample|dist|template|tmpl|default|defaults)$", re.I)
+
+
 def service_profiles(f: Fact, dotenv: dict[tuple[str, str], dict[str, str]]) -> list[str]:
     """The profiles a compose service is under, after compose's own interpolation from the ``.env``
     beside the file: ``profiles: [${DOCKER_WEB_PROFILE:-}]`` with the variable unset is the empty
@@ -510,6 +514,13 @@ class ResolverBase:
         for f in every_fact:
             if f.kind == "config.env" and f.get("source") == "dotenv" and f.get("name"):
                 self.dotenv[(f.repository, norm_path(f.path))].setdefault(f.get("name") or "", f.get("value") or "")
+        # A folder whose .env is kept out of git holds its committed template (`cp env.example .env`, as
+        # the project's instructions say): compose interpolates from that template's values.
+        for (repo, path), values in sorted(self.dotenv.items()):
+            if DOTENV_TEMPLATE.match(PurePosixPath(path).name):
+                env = norm_path(PurePosixPath(path).parent.joinpath(".env").as_posix())
+                if (repo, env) not in self.dotenv:
+                    self.dotenv[(repo, env)] = dict(values)
         opt_in = opt_in_services(services, self.dotenv, launched_profiles)
         # A Helm chart is another way to deploy a system its compose files (or a Tye file) already run: its
         # rendered workloads, named by template helpers (release-chart), would stand beside the services they

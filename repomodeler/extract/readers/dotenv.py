@@ -48,6 +48,8 @@ def _compose_files(repo: str, path: str, line: int, value: str, text: str) -> li
 
 READERS = (
     Reader("dotenv", "descriptor", 110, read_dotenv, patterns=(r"\.env(?:\.[^/]*)?", r"[^/]*\.env",
+                                                       # a committed template without the dot (`cp env.example .env`)
+                                                       r"env\.(?:example|sample|dist|template)",
                                                        # Docker's other usual names for an env_file
                                                        r"env(?:ironment)?(?:\.list)?", r"[^/]*\.environment"),
            line_based=True,
