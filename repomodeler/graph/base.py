@@ -101,7 +101,8 @@ def stray_variants(services: list[Fact]) -> set[str]:
 
 
 # Folders of a developer's own stack (``dev/docker-compose.yml``, ``docker/development/compose.yml``).
-DEVELOPER_DIR = re.compile(r"(^|/)(dev|devel|develop|development|local|localdev|local-dev)/", re.I)
+# (also a developer's stack for one setup: ``dev-postgres/``, ``dev_sqlite/``, ``local-mysql/``)
+DEVELOPER_DIR = re.compile(r"(^|/)(dev|devel|develop|development|local|localdev|local-dev)([-_][a-z0-9]+)?/", re.I)
 
 
 def developer_stacks(services: list[Fact]) -> set[str]:
