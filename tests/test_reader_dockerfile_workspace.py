@@ -69,3 +69,11 @@ def test_compose_records_the_build_target() -> None:
     services = {f.get("name"): f.get("build_target") for f in read_compose("acme", "docker-compose.yml", text)
                 if f.kind == "compose.service"}
     assert services == {"api": "backend", "web": None}
+
+
+def test_compose_long_port_syntax_reads_as_the_short_one() -> None:
+    text = ("services:\n  chat:\n    image: acme/chat:1\n    ports:\n      - name: http\n        target: 80\n"
+            "        published: 80\n        app_protocol: http\n      - target: 3478\n        published: \"3478\"\n"
+            "        protocol: udp\n      - \"8443:443\"\n      - target: 9000\n")
+    chat = next(f for f in read_compose("acme", "compose.yaml", text) if f.kind == "compose.service")
+    assert chat.get("ports") == "80:80,3478:3478/udp,8443:443,9000"

@@ -32,6 +32,19 @@ def _env_pairs(node: yaml.Node | None, passed_on: bool = True) -> Iterator[tuple
         yield name.strip(), value.strip() if eq or not passed_on else f"${{{name.strip()}}}", node_line(item)
 
 
+def _port(node: yaml.Node) -> str | None:
+    """A ``ports:`` entry as the short syntax writes it: ``"8080:80"``, or the long syntax's
+    ``{target: 80, published: 8080, protocol: udp}`` as ``8080:80/udp`` (a target alone: ``80``)."""
+    text = scalar(node)
+    if text is not None:
+        return text
+    target, published, protocol = scalar(get(node, "target")), scalar(get(node, "published")), scalar(get(node, "protocol"))
+    if not target:
+        return None
+    out = f"{published}:{target}" if published else target
+    return f"{out}/{protocol}" if protocol and protocol != "tcp" else out
+
+
 # --------------------------------------------------------------------------- compose
 _COMPOSE_TOP_KEYS = frozenset({"version", "services", "networks", "volumes", "secrets", "configs", "name", "include"})
 
@@ -109,7 +122,7 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
             build_target = scalar(get(build, "target")) if build is not None and scalar(build) is None else None
             # build arguments (`args: {service: consumer, cmd: service}`, or a list of k=v): the recipe's ARGs
             build_args = _build_args(get(build, "args")) if build is not None and scalar(build) is None else ""
-            ports = [p for p in (scalar(x) for x in seq(get(svc, "ports"))) if p]
+            ports = [p for p in (_port(x) for x in seq(get(svc, "ports"))) if p]
             expose = [p for p in (scalar(x) for x in seq(get(svc, "expose"))) if p]
             command = get(svc, "command")
             if isinstance(command, yaml.ScalarNode) and (scalar(command) or "").strip() in DATA_ONLY_COMMANDS:
