@@ -36,6 +36,7 @@ from repomodeler.graph.registries import RegistryRules
 from repomodeler.graph.route_calls import RouteCallRules
 from repomodeler.graph.rpc_interfaces import RpcInterfaceRules
 from repomodeler.graph.same_code import SameCodeRules
+from repomodeler.graph.undeployed import UndeployedRules
 from repomodeler.graph.setting_reads import SettingReadRules
 from repomodeler.graph.subsystems import SubsystemRules
 from repomodeler.graph.service_names import ServiceNameRules
@@ -54,7 +55,7 @@ class Resolver(ComponentRules, AspireRules, CloudFormationRules, ConnectionRules
                LaunchRules, SpawnedBinaryRules, SupervisedRules, WebAppRules, PluginRules, VendorRules, NamedProcessRules,
                RpcInterfaceRules, RegistryRules, NamedAddressRules, HostRules, ListenPortRules, RouteCallRules,
                CommandLineRules, LocalServiceRules, IacDeployRules, SettingReadRules, ServiceNameRules,
-               CommandAddressRules, HostingRules, FunctionBindingRules, SameCodeRules):
+               CommandAddressRules, HostingRules, FunctionBindingRules, SameCodeRules, UndeployedRules):
     """Applies the rules of :data:`repomodeler.rules.RULES` in their order (a rule runs after the rules it
     declares it uses, so it sees what they found), then names on every element the rules behind it."""
 

@@ -132,6 +132,7 @@ ORDER: tuple[str, ...] = (
     "code.vendor-domains",
     "code.project-site",
     "stores.logical-databases",
+    "platform.undeployed-code",
     "subsystem.packages",
 )
 

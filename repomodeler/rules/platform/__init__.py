@@ -33,4 +33,14 @@ RULES = (
         after=("platform.roles", "config.address-values", "messaging.topics"),
         state=("component_signs", "role_clients_of"),
     ),
+    Rule(
+        id="platform.undeployed-code",
+        message=("A service project with no recipe and no deployment, beside the folders of services the "
+                 "repository's deployment builds and runs (src/Services/Billing beside src/Services/Catalogs), is "
+                 "code no deployment runs, not a running component"),
+        unit="undeployed_code",
+        reads=("docker.from",),
+        writes=("kinds", "attributes", "connections"),
+        after=("platform.same-code", "build.units", "iac.workloads"),
+    ),
 )

@@ -1,0 +1,64 @@
+"""Services of a repository that nothing deploys, beside the ones its deployment runs.
+
+Why: a repository that ships its services as containers (a recipe in each service's folder, a compose
+file or manifests building and running them) often holds more service projects than it deploys:
+placeholders for services still to write (``src/Services/Billing`` beside ``src/Services/Catalogs``),
+a service kept for later. Drawn as running components they are half of the picture and none of the
+system. A service project with no recipe of its own and no deployment, whose folder sits beside the
+folder of a service the deployment builds and runs, is code no deployment runs: it stays in the
+model as code (kind ``library``, with the role saying so), not as a running component.
+A repository whose deployment builds no service's own folder says nothing about the others.
+"""
+
+from __future__ import annotations
+
+from pathlib import PurePosixPath
+
+from repomodeler.graph.base import ResolverBase
+from repomodeler.graph.naming import is_under
+
+RUNNING = ("service", "webapp", "gateway")
+
+
+def _parent(path: str) -> str:
+    parent = PurePosixPath(path).parent.as_posix()
+    return "" if parent == "." else parent
+
+
+class UndeployedRules(ResolverBase):
+    """Service projects no deployment runs, beside those it runs, are code, not running components."""
+
+    def undeployed_code(self) -> None:
+        recipes = {(f.repository, _parent(f.path)) for f in self.by_kind["docker.from"]}
+        deployed: dict[str, set[str]] = {}  # repository -> build roots of deployed services with a recipe there
+        for comp in self.model.components.values():
+            if comp.kind in RUNNING and comp.attributes.get("deployment"):
+                for repo, root in comp.source_roots:
+                    if root and any(r == repo and is_under(d, root) for r, d in recipes):
+                        deployed.setdefault(repo, set()).add(root)
+        for cid in sorted(self.model.components):
+            comp = self.model.components[cid]
+            if comp.kind not in RUNNING or comp.attributes.get("deployment") or comp.attributes.get("part_of") \
+                    or not comp.source_roots or comp.repository not in deployed:
+                continue
+            roots = deployed[comp.repository]
+            if any(is_under(r, root) or is_under(root, r) for _repo, root in comp.source_roots for r in roots):
+                continue  # its code is (part of) a deployed service's
+            beside = None
+            for _repo, root in comp.source_roots:
+                folder_ = root
+                while folder_:  # the folder of the root (or one above it) that sits beside a deployed root
+                    if any(_parent(r) == _parent(folder_) and r != folder_ for r in roots):
+                        beside = folder_
+                        break
+                    folder_ = _parent(folder_)
+                if beside is None or any(r == comp.repository and is_under(d, beside) for r, d in recipes):
+                    beside = None
+                    break  # a folder with a recipe of its own is built, whatever runs it
+            if beside is None:
+                continue
+            comp.kind = "library"
+            comp.attributes["role"] = "service code no deployment runs"
+            self.credit(comp.rules)
+            for key in [k for k in self.model.connections if k[1] == cid and self.model.components[k[0]].kind == "user"]:
+                del self.model.connections[key]
