@@ -583,6 +583,9 @@ class ComponentRules(ResolverBase):
                 return (root, dockerfile) if root is not None else None
         # no recipe at the root: the one package of the repository that has a recipe of its own
         # (apps/web/Dockerfile beside apps/web/package.json) is what the project's image is built from
+        tag = image.split("@")[0].rsplit("/", 1)[-1].partition(":")[2]
+        if tag and not re.match(r"^(latest|stable|main|master|edge|nightly|v?\d[\w.+-]*)$", tag, re.I):
+            return None  # a tag naming one of several images (`acme:worker-latest`): see module_for_image_tag
         packaged = sorted(p for p in recipes if folder(p) and any(
             m.repository == repo and norm_path(folder(m.path)) == norm_path(folder(p)) for m in self.by_kind["manifest"])
             and not re.search(r"(^|/)(tests?|e2e|examples?|samples?|demos?|dev|\.devcontainer)(/|$)", p, re.I))
