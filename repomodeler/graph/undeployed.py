@@ -5,8 +5,9 @@ file or manifests building and running them) often holds more service projects t
 placeholders for services still to write (``src/Services/Billing`` beside ``src/Services/Catalogs``),
 a service kept for later. Drawn as running components they are half of the picture and none of the
 system. A service project with no recipe of its own and no deployment, whose folder sits beside the
-folder of a service the deployment builds and runs, is code no deployment runs: it stays in the
-model as code (kind ``library``, with the role saying so), not as a running component.
+folder of a service the deployment builds and runs, and that calls none of the system's services (a
+command-line client of them is run by its users), is code no deployment runs: it stays in the model as
+code (kind ``library``, with the role saying so), not as a running component.
 A repository whose deployment builds no service's own folder says nothing about the others.
 """
 
@@ -44,6 +45,8 @@ class UndeployedRules(ResolverBase):
             roots = deployed[comp.repository]
             if any(is_under(r, root) or is_under(root, r) for _repo, root in comp.source_roots for r in roots):
                 continue  # its code is (part of) a deployed service's
+            if any(src == cid and self.model.components[dst].kind in RUNNING for src, dst, *_rest in self.model.connections):
+                continue  # a client of the system's services (a command-line client run by its users)
             beside = None
             for _repo, root in comp.source_roots:
                 folder_ = root
