@@ -151,6 +151,8 @@ def classify_role(path: str) -> str:
     dirs = [p.lower() for p in parts[:-1]]
     if any(d in CI_DIRS for d in dirs) or (COMPOSE_FILE.match(parts[-1]) and any(d in CI_NAMED_DIRS for d in dirs)):
         return "ci"
+    if dirs[:1] == ["ci"] and re.search(r"\.(ya?ml|env|json)$|(^|/)env$", path, re.I):
+        return "ci"  # a root ci/ folder's stack files and settings (ci/base.yaml, ci/certbot/env): a pipeline's
     if COMPOSE_FILE.match(parts[-1]) and any(dirs[k:k + 3] == ["src", "main", "resources"] for k in range(len(dirs) - 2)):
         return "example"  # a stack kept among the files a module ships (a Grafana demo), not how the system runs
     if DEVELOPMENT_FILE.search(parts[-1]) or DEVELOPMENT_DESCRIPTOR.search(parts[-1]) \

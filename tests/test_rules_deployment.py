@@ -826,3 +826,12 @@ def test_front_end_stage_copying_one_package_leaves_a_whole_context_image_its_co
     }
     model = resolve_files({"dash": files})
     assert ("dash", "") in model.components["server"].source_roots
+
+
+def test_a_root_ci_folders_stack_files_are_the_pipelines() -> None:
+    from repomodeler.inventory import classify_role
+    assert classify_role("ci/base.yaml") == "ci"  # a compose file of any name the pipeline runs
+    assert classify_role("ci/certbot/env") == "ci"
+    assert classify_role("ci/compose.yaml") == "ci"
+    assert classify_role("pkg/ci/client.go") == "source"  # a Go package named ci is still code
+    assert classify_role("ci/main.go") == "source"

@@ -78,3 +78,13 @@ def test_names() -> None:
     assert unit_name("shop", "src/cartservice/src", None, ["src/cartservice/src/cartservice.csproj"]) == "cartservice"
     assert unit_name("shop", "orders/src", "@acme/orders", ["orders/src/package.json"]) == "orders"
     assert unit_name("shop", "", None, []) == "shop"
+
+
+def test_compose_required_and_alternate_forms_have_no_default() -> None:
+    from repomodeler.graph.values import expand_placeholders
+    unset = lambda name: None  # noqa: E731
+    assert expand_placeholders("${CI_IMAGE:?error}", unset) == "${CI_IMAGE:?error}"
+    assert expand_placeholders("${TLS:+https}", unset) == "${TLS:+https}"
+    assert expand_placeholders("${HOST:-db}:5432", unset) == "db:5432"
+    assert expand_placeholders("${server.port:8080}", unset) == "8080"
+    assert expand_placeholders("${CI_IMAGE:?error}", lambda n: "zulip:1") == "zulip:1"

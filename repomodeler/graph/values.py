@@ -112,11 +112,14 @@ def call_arguments(text: str) -> list[str]:
 def expand_placeholders(value: str, lookup) -> str:
     """Fill ``${NAME}``, compose's ``${NAME:-default}`` / ``${NAME-default}`` and Spring's
     ``${key:default}`` from `lookup(name)` (the deployment's settings), else from the default written
-    in place; a placeholder with neither stays as written (and so never becomes a host)."""
+    in place; a placeholder with neither stays as written (and so never becomes a host), and so does
+    compose's ``${NAME:?message}``, whose text is the error shown when the variable is unset."""
     def fill(m: re.Match[str]) -> str:
         found = lookup(m.group("name"))
         if found:
             return found
+        if m.group("op") == ":" and (m.group("default") or "")[:1] in ("?", "+"):
+            return m.group(0)  # compose's ${NAME:?message} (required) and ${NAME:+other}: no default value
         return m.group("default") if m.group("default") is not None else m.group(0)
     for _ in range(3):  # nested defaults: ${A:-${B:-x}}
         new = PLACEHOLDER.sub(fill, value)
