@@ -296,3 +296,12 @@ def test_framework_server_script_is_a_program_only_where_another_command_runs_it
                               '{"name": "ui", "scripts": {"start": "nuxt start", "serve": "node server.js"}}\n')
     by_owner = {f.get("owner"): f for f in facts if f.kind == "program.command"}
     assert by_owner["start"].get("when_named") == "true" and by_owner["serve"].get("when_named") is None
+
+
+def test_shell_branches_and_timeouts_start_the_program_they_wrap() -> None:
+    from repomodeler.graph.scripts import Launch, parse_launch, split_command
+    line = ("node /app/validate-env.mjs && if command -v timeout >/dev/null 2>&1; then timeout 300 node "
+            "packages/db/dist/migrate.js; else node packages/db/dist/migrate.js; fi")
+    launches = [parse_launch(w) for w in split_command(line)]
+    assert Launch("file", "packages/db/dist/migrate.js") in launches
+    assert launches.count(Launch("file", "packages/db/dist/migrate.js")) == 2

@@ -110,6 +110,9 @@ def split_command(command: str) -> list[list[str]]:
     for w in words:
         if w in ("&&", ";", "||", "|"):
             out.append([])
+        elif w.endswith(";") and len(w) > 1:  # `... 2>&1; then ...`: the word ends the command
+            out[-1].append(w[:-1])
+            out.append([])
         else:
             out[-1].append(w)
     return [c for c in out if c]
@@ -118,9 +121,10 @@ def split_command(command: str) -> list[list[str]]:
 def parse_launch(words: list[str]) -> Launch | None:
     """What one simple command starts, or None (pip install, a migration, an unknown program)."""
     words = [w for w in words if not re.match(r"^[A-Za-z_][A-Za-z0-9_]*=", w)]  # VAR=value prefixes
-    while words and words[0] in ("exec", "npx", "cross-env", "env", "poetry", "pipenv", "uv", "pdm", "hatch", "rye", "dumb-init", "tini",
-                                 "--", "run", "gosu", "su-exec", "nohup"):
-        words = words[1:]
+    while words and (words[0] in ("exec", "npx", "cross-env", "env", "poetry", "pipenv", "uv", "pdm", "hatch", "rye",
+                                  "dumb-init", "tini", "--", "run", "gosu", "su-exec", "nohup", "then", "else", "do")
+                     or (words[0] == "timeout" and len(words) > 2 and re.match(r"^\d+[smhd]?$", words[1]))):
+        words = words[2:] if words[0] == "timeout" else words[1:]  # (`timeout 300 node x.js`, a shell `then` branch)
     if not words:
         return None
     prog = PurePosixPath(words[0]).name
