@@ -298,6 +298,13 @@ def nested_compose_variants(services: list[Fact], variants: set[str]) -> dict[st
 DOTENV_TEMPLATE = re.compile(r"^\.?env\.(example|sample|dist|template|tmpl|default|defaults)$", re.I)
 
 
+def env_template_only(path: str) -> bool:
+    """A template of the project's .env named without the dot (`env.example`): its values stand for the
+    .env compose reads, and are no settings of the component whose folder holds it."""
+    name = PurePosixPath(path).name
+    return bool(DOTENV_TEMPLATE.match(name)) and not name.startswith(".")
+
+
 def service_profiles(f: Fact, dotenv: dict[tuple[str, str], dict[str, str]]) -> list[str]:
     """The profiles a compose service is under, after compose's own interpolation from the ``.env``
     beside the file: ``profiles: [${DOCKER_WEB_PROFILE:-}]`` with the variable unset is the empty

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from pathlib import PurePosixPath
 
 from repomodeler.extract.readers._templates import TEMPLATE_SUFFIX
-from repomodeler.graph.base import ResolverBase
+from repomodeler.graph.base import ResolverBase, env_template_only
 from repomodeler.graph.packages import folder
 from repomodeler.graph.catalog import (
     tech_for_image,
@@ -221,11 +221,15 @@ class ConnectionRules(ResolverBase):
         # passed on as is (`${NAME}`): the variable itself, not a value for it; passed on with a default
         # (`${NAME:-http://api:8000}`): that default, where nothing else sets the variable
         itself = re.compile(rf"^\$\{{{re.escape(name)}:?-(?P<default>[^}}]*)\}}$")
-        values = {(m.group("default") if (m := itself.match(v)) else v)
-                  for v, _ev in self.env_values.get((owner, name), [])} - {f"${{{name}}}"}
+        given = self.env_values.get((owner, name), [])
+        values = {(m.group("default") if (m := itself.match(v)) else v) for v, _ev in given} - {f"${{{name}}}"}
         if not values:
+            # a committed template of the .env (env.example) counts only for a variable the deployment
+            # passes on from compose's environment (`environment: [DATASOURCE]`), which that file sets
+            passed_on = any(v == f"${{{name}}}" for v, _ev in given)
             values = {f.get("value") or "" for f in self.by_kind["config.env"]
-                      if f.repository == repository and not f.get("owner") and f.get("name") == name}
+                      if f.repository == repository and not f.get("owner") and f.get("name") == name
+                      and (passed_on or not env_template_only(f.path))}
         values.discard("")
         return values.pop() if len(values) == 1 else None
 
@@ -456,7 +460,8 @@ class ConnectionRules(ResolverBase):
         pairs: list[tuple[str, Fact]] = []
         for f in self.by_kind["config.env"]:
             owner = self.config_owner(f)
-            if owner and not (f.get("source") == "dotenv" and self.stack_settings_file(f.repository, f.path)):
+            if owner and not (f.get("source") == "dotenv" and (self.stack_settings_file(f.repository, f.path)
+                                                                or env_template_only(f.path))):
                 pairs.append((owner, f))
         shared: set[tuple[str, Fact]] = set()  # settings one file gives several components
         read_names = self.names_read()

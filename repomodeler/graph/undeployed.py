@@ -6,7 +6,8 @@ placeholders for services still to write (``src/Services/Billing`` beside ``src/
 a service kept for later. Drawn as running components they are half of the picture and none of the
 system. A service project with no recipe of its own and no deployment, whose folder sits beside the
 folder of a service the deployment builds and runs, and that calls none of the system's services (a
-command-line client of them is run by its users), is code no deployment runs: it stays in the model as
+command-line client of them is run by its users) and is no application its users run themselves (a
+mobile or desktop app), is code no deployment runs: it stays in the model as
 code (kind ``library``, with the role saying so), not as a running component.
 A repository whose deployment builds no service's own folder says nothing about the others.
 """
@@ -47,6 +48,8 @@ class UndeployedRules(ResolverBase):
                 continue  # its code is (part of) a deployed service's
             if any(src == cid and self.model.components[dst].kind in RUNNING for src, dst, *_rest in self.model.connections):
                 continue  # a client of the system's services (a command-line client run by its users)
+            if any(dst == cid and self.model.components[src].kind == "user" for src, dst, *_rest in self.model.connections):
+                continue  # an application its users run themselves (a mobile or desktop app, a browser extension)
             beside = None
             for _repo, root in comp.source_roots:
                 folder_ = root
@@ -63,5 +66,3 @@ class UndeployedRules(ResolverBase):
             comp.kind = "library"
             comp.attributes["role"] = "service code no deployment runs"
             self.credit(comp.rules)
-            for key in [k for k in self.model.connections if k[1] == cid and self.model.components[k[0]].kind == "user"]:
-                del self.model.connections[key]
