@@ -5,9 +5,9 @@ file or manifests building and running them) often holds more service projects t
 placeholders for services still to write (``src/Services/Billing`` beside ``src/Services/Catalogs``),
 a service kept for later. Drawn as running components they are half of the picture and none of the
 system. A service project with no recipe of its own and no deployment, whose folder sits beside the
-folder of a service the deployment builds and runs, and that calls none of the system's services (a
-command-line client of them is run by its users) and is no application its users run themselves (a
-mobile or desktop app), is code no deployment runs: it stays in the model as
+folder of a service the deployment builds and runs inside a folder collecting services, and that talks
+to nothing (no store, broker or service: a worker or a command-line client does) and is no application
+its users run themselves (a mobile or desktop app), is code no deployment runs: it stays in the model as
 code (kind ``library``, with the role saying so), not as a running component.
 A repository whose deployment builds no service's own folder says nothing about the others.
 """
@@ -46,14 +46,15 @@ class UndeployedRules(ResolverBase):
             roots = deployed[comp.repository]
             if any(is_under(r, root) or is_under(root, r) for _repo, root in comp.source_roots for r in roots):
                 continue  # its code is (part of) a deployed service's
-            if any(src == cid and self.model.components[dst].kind in RUNNING for src, dst, *_rest in self.model.connections):
-                continue  # a client of the system's services (a command-line client run by its users)
+            if any(src == cid for src, _dst, *_rest in self.model.connections):
+                continue  # it talks to something (a store, a broker, the system's services): it does work
             if any(dst == cid and self.model.components[src].kind == "user" for src, dst, *_rest in self.model.connections):
                 continue  # an application its users run themselves (a mobile or desktop app, a browser extension)
             beside = None
             for _repo, root in comp.source_roots:
                 folder_ = root
-                while folder_:  # the folder of the root (or one above it) that sits beside a deployed root
+                while _parent(folder_):  # the folder of the root (or one above it) beside a deployed root,
+                    # in a folder collecting services (src/Services/), not at the repository's top
                     if any(_parent(r) == _parent(folder_) and r != folder_ for r in roots):
                         beside = folder_
                         break
