@@ -38,6 +38,9 @@ class UndeployedRules(ResolverBase):
                 for repo, root in comp.source_roots:
                     if root and any(r == repo and is_under(d, root) for r, d in recipes):
                         deployed.setdefault(repo, set()).add(root)
+        # (once, not per candidate: who talks to something, and what the user reaches directly)
+        talking = {src for src, _dst, *_rest in self.model.connections}
+        used_directly = {dst for src, dst, *_rest in self.model.connections if self.model.components[src].kind == "user"}
         for cid in sorted(self.model.components):
             comp = self.model.components[cid]
             if comp.kind not in RUNNING or comp.attributes.get("deployment") or comp.attributes.get("part_of") \
@@ -46,9 +49,9 @@ class UndeployedRules(ResolverBase):
             roots = deployed[comp.repository]
             if any(is_under(r, root) or is_under(root, r) for _repo, root in comp.source_roots for r in roots):
                 continue  # its code is (part of) a deployed service's
-            if any(src == cid for src, _dst, *_rest in self.model.connections):
+            if cid in talking:
                 continue  # it talks to something (a store, a broker, the system's services): it does work
-            if any(dst == cid and self.model.components[src].kind == "user" for src, dst, *_rest in self.model.connections):
+            if cid in used_directly:
                 continue  # an application its users run themselves (a mobile or desktop app, a browser extension)
             beside = None
             for _repo, root in comp.source_roots:
