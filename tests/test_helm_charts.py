@@ -342,13 +342,77 @@ def test_facts_of_rendered_templates_point_at_template_lines():
 
 
 def test_a_rendered_template_that_is_not_yaml_is_a_warning_at_its_template_line():
-    files = {"c/Chart.yaml": CHART, "c/values.yaml": "x: 'a: b'\n",
+    files = {"c/Chart.yaml": CHART, "c/values.yaml": "x: '[a, b'\n",
              "c/templates/t.yaml": "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n"
                                    "  k: {{ .Values.x }}\n  j: 1\n"}
     facts, warnings = helm_chart_facts("repo", files)
     assert facts == []
-    assert [(w.path, w.line) for w in warnings] == [("c/templates/t.yaml", 6)]
+    # (the unclosed list is noticed on the line after it: a list is no plain value a line can be mended to)
+    assert [(w.path, w.line) for w in warnings] == [("c/templates/t.yaml", 7)]
     assert "not valid YAML" in warnings[0].message
+
+
+def test_a_value_left_for_install_time_is_mended_not_the_workload_lost():
+    """`image: {{ .Values.registry }}/{{ .Values.name }}:{{ .Values.tag }}` with the chart's empty
+    defaults renders `image: /:`, which is not YAML; the line is read as an empty value and the
+    Deployment is still there, and a value with a colon in it (`a: b`) is read as the text it is."""
+    files = {"c/Chart.yaml": CHART, "c/values.yaml": "registry:\nname:\ntag:\nnote: 'a: b'\n",
+             "c/templates/d.yaml": "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: api\nspec:\n"
+                                   "  template:\n    spec:\n      containers:\n      - name: api\n"
+                                   "        image: {{ .Values.registry }}/{{ .Values.name }}:{{ .Values.tag }}\n"
+                                   "        env:\n        - name: NOTE\n          value: {{ .Values.note }}\n"}
+    facts, warnings = helm_chart_facts("repo", files)
+    assert warnings == []
+    assert [f.get("name") for f in facts if f.kind == "k8s.workload"] == ["api"]
+    assert [(f.get("name"), f.get("value")) for f in facts if f.kind == "config.env"] == [("NOTE", "a: b")]
+
+
+def test_helm_install_commands_are_parsed_as_helm_reads_them():
+    from repomodeler.extract.readers.helm_install import parse_helm_install
+
+    assert parse_helm_install("helm upgrade --install --wait frontend --namespace test "
+                              "--set replicaCount=2 --set backend=http://backend-app:9898/echo app/app") == {
+        "release": "frontend", "chart": "app/app", "namespace": "test",
+        "sets": [["--set", "replicaCount=2"], ["--set", "backend=http://backend-app:9898/echo"]], "values": []}
+    assert parse_helm_install("helm package charts/api/ -u && helm install api-dev api-v0.1.0.tgz -f dev.yaml "
+                              "--set-string tag=010 -n backend")["chart"] == "api-v0.1.0.tgz"
+    assert parse_helm_install("helm install --generate-name ./chart")["release"] == ""
+    assert parse_helm_install("helm upgrade --help") is None
+    assert parse_helm_install("helm repo add app https://example.org/charts") is None
+
+
+def test_documented_installs_render_the_chart_once_per_release_with_their_values():
+    from repomodeler.extract.helm_charts import install_values
+    from repomodeler.extract.readers.helm_install import read_helm_installs
+
+    readme = ("# App\n\n```bash\nhelm upgrade --install frontend \\\n  --set backend=http://backend-app:9898 \\\n"
+              "  charts/app\nhelm upgrade --install backend --set cache.enabled=true \\\n"
+              "  --set 'ingress.hosts[0].name=app.example.org' charts/app\n```\n\n"
+              "Or from the registry:\n\n```\nhelm install app oci://ghcr.io/acme/charts/app\n```\n")
+    installs = read_helm_installs("repo", "README.md", readme)
+    assert [(f.get("release"), f.get("block"), f.line) for f in installs] == [
+        ("frontend", "1", 4), ("backend", "1", 7), ("app", "2", 14)]
+    values, _ = install_values(installs[1], "charts/app/", {})
+    assert values == {"cache": {"enabled": True}, "ingress": {"hosts": [{"name": "app.example.org"}]}}
+    chart = {"charts/app/Chart.yaml": "apiVersion: v2\nname: app\nversion: 1.0.0\n",
+             "charts/app/values.yaml": "backend: ''\ncache:\n  enabled: false\n",
+             "charts/app/templates/d.yaml": "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n"
+                                            "  name: {{ .Release.Name }}-app\nspec:\n  template:\n    spec:\n"
+                                            "      containers:\n      - name: app\n        image: acme/app:1\n"
+                                            "        env:\n        - name: BACKEND\n"
+                                            "          value: {{ .Values.backend | quote }}\n",
+             "charts/app/templates/cache.yaml": "{{- if .Values.cache.enabled }}\napiVersion: apps/v1\n"
+                                                "kind: Deployment\nmetadata:\n  name: {{ .Release.Name }}-cache\n"
+                                                "spec:\n  template:\n    spec:\n      containers:\n"
+                                                "      - name: redis\n        image: redis:7\n{{- end }}\n"}
+    facts, warnings = helm_chart_facts("repo", chart, installs)
+    assert warnings == []
+    assert sorted(f.get("name") for f in facts if f.kind == "k8s.workload") == [
+        "backend-app", "backend-cache", "frontend-app"]
+    assert [(f.get("owner"), f.get("value")) for f in facts if f.kind == "config.env" and f.get("value")] == [
+        ("frontend-app", "http://backend-app:9898")]
+    assert sorted((f.path, f.line, f.get("release")) for f in facts if f.kind == "helm.release") == [
+        ("README.md", 4, "frontend"), ("README.md", 7, "backend")]
 
 
 # --------------------------------------------------------------------------- a chart-only repository, end to end

@@ -114,7 +114,8 @@ def test_inventory_lists_exactly_what_the_registry_claims():
     for path, _head in _paths_and_heads():
         assert inventory._wanted(path) == _claimed(path), path
     assert all(inventory._wanted(p) for p in ("Dockerfile", "deploy/k8s.yaml", "shop/settings.gradle", "main.py"))
-    assert not any(inventory._wanted(p) for p in ("README.md", "notes.txt", "data.json", "image.png"))
+    assert not any(inventory._wanted(p) for p in ("notes.txt", "data.json", "image.png"))
+    assert inventory._wanted("README.md")  # its `helm install` commands say how the charts are deployed
 
 
 def test_inventory_of_a_folder_follows_the_registry(tmp_path):
@@ -167,6 +168,8 @@ FIXTURES = {
     "graphql": ("schema.graphql", "type Query {\n  orders: [Order]\n}\n", "http.route"),
     "haproxy": ("haproxy.cfg", "backend api\n    server s1 orders:8080 check\n", "proxy.route"),
     "helm": ("chart/values.yaml", "image:\n  repository: shop/orders\n", "config.property"),
+    "helm_install": ("README.md", "Install:\n\n```bash\nhelm install orders ./chart --set db.host=postgres\n```\n",
+                     "helm.install"),
     "hjson": ("config/forum.hjson", "{\n  database: {\n    host: postgres\n  }\n}\n", "config.property"),
     "kubernetes": ("k8s/orders.yaml", "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: orders\nspec:\n"
                    "  template:\n    spec:\n      containers:\n        - image: shop/orders\n", "k8s.workload"),

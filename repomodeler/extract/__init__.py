@@ -167,20 +167,23 @@ def default_jobs() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1))
 
 
-def _chart_step(repo: Repository, wanted: list[SourceFile]) -> tuple[list[Fact], list[Warning_]]:
-    """Facts of the repository's Helm charts, rendered (see :mod:`.helm_charts`).  Not cached per file:
-    a template's facts depend on other files (values, helpers), so its own blob is no key for them."""
-    from repomodeler.extract.helm_charts import chart_inputs, helm_chart_facts
+def _chart_step(repo: Repository, wanted: list[SourceFile],
+                installs: list[Fact]) -> tuple[list[Fact], list[Warning_]]:
+    """Facts of the repository's Helm charts, rendered (see :mod:`.helm_charts`) as the documented
+    ``installs`` install them.  Not cached per file: a template's facts depend on other files (values,
+    helpers, the install commands), so its own blob is no key for them."""
+    from repomodeler.extract.helm_charts import chart_inputs, helm_chart_facts, install_value_files
     from repomodeler.inventory import BlobReader
 
     needed = set(chart_inputs(f.path for f in wanted))
     if not needed:
         return [], []
+    needed |= install_value_files(installs, {f.path for f in wanted})
     reader = BlobReader(repo)
     contents = reader.read_many([f for f in wanted if f.path in needed])
     texts = {path: data.decode("utf-8", "replace") for path, data in sorted(contents.items())
              if path not in reader.problems and b"\0" not in data[:8192]}
-    return helm_chart_facts(repo.name, texts)
+    return helm_chart_facts(repo.name, texts, installs)
 
 
 def extract_repository(inventory: Inventory, progress: ProgressFn | None = None, *, cache: FactCache | None = None,
@@ -258,7 +261,7 @@ def extract_repository(inventory: Inventory, progress: ProgressFn | None = None,
                 inventory.skipped["binary"] = inventory.skipped.get("binary", 0) + 1
             elif w.message.startswith("Git LFS pointer"):
                 inventory.skipped["lfs_pointer"] = inventory.skipped.get("lfs_pointer", 0) + 1
-    chart_facts, chart_warnings = _chart_step(repo, wanted)
+    chart_facts, chart_warnings = _chart_step(repo, wanted, [f for f in facts if f.kind == "helm.install"])
     facts.extend(chart_facts)
     warnings.extend(chart_warnings)
     return ExtractResult(repository=repo, inventory=inventory, facts=sorted(set(facts), key=Fact.order),

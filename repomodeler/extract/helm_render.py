@@ -1433,12 +1433,17 @@ def _subchart_folders(files: Mapping[str, str], prefix: str) -> list[str]:
     return sorted(found)
 
 
-def _chart_tree(files: Mapping[str, str], warnings: list[RenderWarning]) -> list[_Chart]:
+def _chart_tree(files: Mapping[str, str], warnings: list[RenderWarning],
+                overrides: Mapping[str, object] | None = None) -> list[_Chart]:
     """The root chart and its enabled unpacked subcharts, parents first, each with its values
-    (a subchart's own, under the parent's section for it and the parent's ``global``)."""
+    (a subchart's own, under the parent's section for it and the parent's ``global``); ``overrides``
+    (the install's values) go over the root chart's."""
     charts: list[_Chart] = []
     root_meta = _load_mapping(files, "Chart.yaml", warnings)
-    pending = [("", root_meta, _load_mapping(files, "values.yaml", warnings), 0)]
+    root_values = _load_mapping(files, "values.yaml", warnings)
+    if overrides:
+        root_values = _deep_merge(root_values, copy.deepcopy(dict(overrides)))
+    pending = [("", root_meta, root_values, 0)]
     while pending:
         prefix, meta, values, depth = pending.pop(0)
         fallback = PurePosixPath(prefix.rstrip("/")).name or "chart"
@@ -1562,13 +1567,15 @@ def chart_dependencies(files: Mapping[str, str]) -> tuple[ChartDependency, ...]:
         return ()
 
 
-def render_chart(files: Mapping[str, str]) -> ChartRender:
+def render_chart(files: Mapping[str, str], release: str | None = None,
+                 overrides: Mapping[str, object] | None = None) -> ChartRender:
     """Render a chart given as {path relative to the chart folder: text} (``Chart.yaml``,
-    ``values.yaml``, ``templates/...``, ``charts/<sub>/...``).  Never raises: whatever cannot be
-    rendered is a warning naming its file."""
+    ``values.yaml``, ``templates/...``, ``charts/<sub>/...``), as release ``release`` (the chart's
+    name when None) with ``overrides`` merged over its values (what ``helm install -f/--set`` gives).
+    Never raises: whatever cannot be rendered is a warning naming its file."""
     warnings: list[RenderWarning] = []
     try:
-        return _render_tree(files, warnings)
+        return _render_tree(files, warnings, release, overrides or {})
     except Exception as exc:  # a bug here must not sink a run: the chart is skipped with a warning
         detail = (str(exc).strip().splitlines() or [""])[0][:200]
         warnings.append(RenderWarning("Chart.yaml", 0, f"chart not rendered (internal error {type(exc).__name__}: "
@@ -1576,10 +1583,11 @@ def render_chart(files: Mapping[str, str]) -> ChartRender:
         return ChartRender((), tuple(warnings))
 
 
-def _render_tree(files: Mapping[str, str], warnings: list[RenderWarning]) -> ChartRender:
+def _render_tree(files: Mapping[str, str], warnings: list[RenderWarning], release_name: str | None,
+                 overrides: Mapping[str, object]) -> ChartRender:
     if "Chart.yaml" not in files:
         return ChartRender((), (RenderWarning("", 0, "no Chart.yaml: not a chart"),))
-    charts = _chart_tree(files, warnings)
+    charts = _chart_tree(files, warnings, overrides)
     own_paths = {c.prefix: _template_files(files, c) for c in charts}
     parsed = _parse_all(files, sorted({p for paths in own_paths.values() for p in paths}), warnings)
     # One namespace of defines for the whole tree, as in Helm; a parent's definition wins over a subchart's.
@@ -1588,7 +1596,7 @@ def _render_tree(files: Mapping[str, str], warnings: list[RenderWarning]) -> Cha
         for path in own_paths[chart.prefix]:
             if path in parsed:
                 defines.update(parsed[path].defines)
-    release = _s(charts[0].chart.get("Name"))
+    release = release_name or _s(charts[0].chart.get("Name"))
     rendered: list[RenderedTemplate] = []
     for chart in charts:
         for path in own_paths[chart.prefix]:

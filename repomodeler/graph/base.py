@@ -536,10 +536,16 @@ class ResolverBase:
         # dashboards), its charts are the opt-in way (see helm_charts).
         composed = {f.repository for f in services if f.path not in variants and f.get("source") != "tye" and (
             f.get("build_context") or f.get("dockerfile") or not tech_for_image(f.get("image")))}
-        charted = {f.repository for f in every_fact if f.rule == HELM_CHART_RULE}
+        # ... unless the project's own documents install the chart (`helm install backend ./chart`): then the
+        # releases are the deployment they describe.
+        released = {f.repository for f in every_fact if f.kind == "helm.release"}
+        charted = {f.repository for f in every_fact if f.rule == HELM_CHART_RULE} - released
         self._facts: list[Fact] = sorted((
             f for f in every_fact if f.path not in variants
             and not (f.rule == HELM_CHART_RULE and f.repository in composed & charted)
+            # and where they do, the repository's plain Kubernetes manifests are another way to deploy it
+            and not (f.repository in released and f.rule != HELM_CHART_RULE and (
+                f.kind.startswith("k8s.") or f.kind == "config.env" and f.get("source") == "kubernetes"))
             and not any(is_under(f.path, d) for d in variant_dirs) and not (
                 opt_in and f.kind.startswith(("compose.", "config.env"))
                 and (f.repository, f.path, f.get("name") if f.kind == "compose.service" else f.get("owner")) in opt_in)),

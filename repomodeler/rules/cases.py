@@ -96,7 +96,8 @@ def extract_in_memory(repos: dict[str, dict[str, str]]) -> list[ExtractResult]:
             fs, ws, _parsed = extract_file(repo, sf, files[sf.path].encode())
             facts.extend(fs)
             warnings.extend(ws)
-        fs, ws = helm_chart_facts(repo, {sf.path: files[sf.path] for sf in inventory_files if sf.role == "source"})
+        fs, ws = helm_chart_facts(repo, {sf.path: files[sf.path] for sf in inventory_files if sf.role == "source"},
+                                  [f for f in facts if f.kind == "helm.install"])
         facts.extend(fs)
         warnings.extend(ws)
         results.append(ExtractResult(repository=repository, inventory=Inventory(repository, inventory_files),

@@ -16,7 +16,9 @@ RULES = (
                  "HashiCorp Nomad job's container task is a workload named after its job, and a workload running the "
                  "image a compose service builds from code is that service; a recipe named for the image an image-only "
                  "service runs (Dockerfile.frontend) builds it, and the files its last stage copies in are that service's; "
-                 "an azure.yaml service (Azure Developer CLI) is the code of its project folder"),
+                 "an azure.yaml service (Azure Developer CLI) is the code of its project folder; a chart the project's documents "
+                 "install (`helm install RELEASE CHART --set ...`) is rendered once per release of the first code block "
+                 "installing it, with its values, and those releases stand in for the repository's plain manifests"),
         unit="deployment_components",
         reads=("compose.service", "compose.mount", "docker.from", "k8s.workload", "k8s.service", "k8s.variant",
                "k8s.cluster_binding", "manifest", "config.env", "program.command", "docker.copy", "import",
