@@ -357,6 +357,7 @@ _OTHER_JSON = {
     "extract/readers/npm.py": "package.json files in the analysed repositories",
     "extract/readers/pm2.py": "PM2 process files (pm2.json, ecosystem.json) in the analysed repositories",
     "extract/helm_charts.py": "the --set values of a documented helm install, kept as a JSON list on its helm.install fact",
+    "graph/components.py": "a Dockerfile's exec-form CMD (a JSON list of words) naming the script the image starts",
     "extract/readers/azure_functions.py": "host.json, function.json and local.settings.json of Azure Functions apps",
     "extract/readers/dockerfile.py": "exec-form COPY arguments in the analysed repositories' Dockerfiles",
     "graph/scripts.py": "exec-form command arrays in the analysed repositories",

@@ -3,7 +3,9 @@ the endpoints each component provides and its exposed ports."""
 
 from __future__ import annotations
 
+import json
 import re
+import shlex
 from collections import Counter, defaultdict
 from pathlib import PurePosixPath
 
@@ -199,6 +201,7 @@ class ComponentRules(ResolverBase):
                 comp.evidence.add(image_line)
             if root is not None:
                 comp.source_roots.add((f.repository, root))
+                comp.source_roots.update((f.repository, d) for d in self.image_companions(f.repository, dockerfile, root))
             if recipe is not None:
                 comp.evidence.add(Evidence(f.repository, dockerfile, 1))
                 comp.attributes["built_by"] = dockerfile
@@ -756,7 +759,68 @@ class ComponentRules(ResolverBase):
                     found |= named
                     break
         outer = {d for d in found if not any(o != d and is_under(d, o) for o in found)}
-        return next(iter(outer)) if len(outer) == 1 else None  # several packages: it builds more than one
+        if len(outer) == 1:
+            return next(iter(outer))
+        # several packages (a front end copied in beside its server): the one the image's command starts
+        # (`CMD ["pnpm", "start"]` running the root script `pnpm --filter ./apps/server run start:prod`)
+        started = self._started_package(repo, dockerfile, root, by_value)
+        return started if started is not None and (not outer or started in outer) else None
+
+    def image_companions(self, repo: str, dockerfile: str, root: str) -> list[str]:
+        """The other packages of a workspace whose built files a root recipe's last stage copies in beside the
+        package it runs (``COPY --from=builder /app/apps/client/dist /app/apps/client/dist`` in an image that
+        starts ``apps/server``): the front end that server serves and the libraries it loads are code of the
+        same running component. Only for a recipe outside the packages building one of them (``root``)."""
+        if not root or not dockerfile:
+            return []
+        packages = {norm_path(folder(m.path)) for m in self.by_kind["manifest"]
+                    if m.repository == repo and folder(m.path)}
+        if root not in packages or norm_path(folder(dockerfile)) in packages:
+            return []
+        stages = [f.get("stage") or "" for f in sorted(self.by_kind["docker.stage"], key=lambda f: f.line)
+                  if f.repository == repo and f.path == dockerfile]
+        last = stages[-1] if stages else "0"
+        out = set()
+        for f in self.by_kind["docker.workspace_target"]:
+            if f.repository != repo or f.path != dockerfile or (f.get("stage") or "0") != last \
+                    or f.get("how") not in ("workdir", "copy"):
+                continue
+            value = (f.get("target") or "").rstrip("/")
+            hits = [d for d in packages if value == "/" + d or value.endswith("/" + d) or value == d]
+            if hits:
+                out.add(max(hits, key=len))
+        return sorted(out - {root})
+
+    _SELECTOR = re.compile(r"(?:--filter|-F|--workspace|-w)[ =]['\"]?([^\s'\"]+)|\byarn\s+workspace\s+(\S+)")
+
+    def _started_package(self, repo: str, dockerfile: str, root: str, by_value) -> str | None:
+        """The package the recipe's last CMD starts through the root manifest's script (a workspace
+        selector in it), or None."""
+        cmds = [f for f in self.by_kind["docker.command"] if f.repository == repo and f.path == dockerfile]
+        if not cmds:
+            return None
+        raw = (max(cmds, key=lambda f: f.line).get("command") or "").strip()
+        try:
+            words = [str(w) for w in json.loads(raw)] if raw.startswith("[") else shlex.split(raw)
+        except ValueError:
+            return None
+        while words and PurePosixPath(words[0]).name in ("dumb-init", "tini", "--", "exec"):
+            words = words[1:]
+        if len(words) < 2 or words[0] not in ("npm", "pnpm", "yarn"):
+            return None
+        script = words[2] if words[1] in ("run", "run-script") and len(words) > 2 else words[1]
+        manifest = join_path(root, "package.json") if root else "package.json"
+        commands = [f.get("command") or "" for f in self.by_kind["program.command"]
+                    if f.repository == repo and f.path == manifest and f.get("owner") == script]
+        if script == "start":  # (the manifest keeps its start script whatever it runs)
+            commands += [f.get("start") or "" for f in self.by_kind["manifest"] if f.repository == repo and f.path == manifest]
+        for command in commands:
+            for m in self._SELECTOR.finditer(command):
+                value = (m.group(1) or m.group(2) or "").removeprefix("./").rstrip("/")
+                named = by_value(value) if value else set()
+                if len(named) == 1:
+                    return next(iter(named))
+        return None
 
     @staticmethod
     def _workload_program(f: Fact) -> str:

@@ -45,6 +45,8 @@ from repomodeler.graph.setting_reads import canonical
 from repomodeler.graph.protos import ProtoTypes
 from repomodeler.graph.naming import (
     COMPOSE_DEFAULT,
+    OS_IMAGE,
+    image_language,
     is_under,
     join_path,
     norm_path,
@@ -371,11 +373,27 @@ class ConnectionRules(ResolverBase):
         here: what a shared ``env_file`` hands it (its database, cache and broker URLs) is what it
         connects to."""
         image = comp.attributes.get("image") or ""
+        if not image and comp.kind == "service" and comp.attributes.get("deployment") == "compose" \
+                and not comp.attributes.get("technology") and not self.has_code(comp):
+            # built by a recipe with no code of its own, adding patches and scripts to the product's published
+            # image (`FROM ckan/ckan-base:2.11`): that image is the application it runs
+            base = self._recipe_base(comp)
+            return bool(base) and "$" not in base and tech_for_image(base) is None and image_language(base) is None \
+                and not OS_IMAGE.search(base)
         # a variable tag (`netbox:${VERSION-v4.1}`) still names the image; a variable repository does not
         repository = re.sub(r":\$\{[^}]*\}$|:\$[A-Za-z_]\w*$", "", image)
         return comp.kind == "service" and comp.attributes.get("deployment") == "compose" and bool(image) \
             and "$" not in repository and not comp.attributes.get("technology") and not comp.source_roots \
             and tech_for_image(repository) is None
+
+    def _recipe_base(self, comp: Component) -> str | None:
+        """The image the last stage of the component's ``Dockerfile`` (in its one build folder) starts from."""
+        if len(comp.source_roots) != 1:
+            return None
+        (repo, root), = comp.source_roots
+        recipe = join_path(root, "Dockerfile")
+        froms = [f for f in self.by_kind["docker.from"] if f.repository == repo and f.path == recipe]
+        return max(froms, key=lambda f: f.line).get("image") if froms else None
 
     def stack_settings_file(self, repo: str, path: str) -> bool:
         """A ``.env`` in a deployment folder (a compose file beside it, no code): Compose's interpolation

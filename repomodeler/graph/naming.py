@@ -48,6 +48,12 @@ BASE_LANGUAGE = (("python", "python"), ("pypy", "python"), ("node", "javascript"
                   ("php", "php"), ("rust", "rust"))
 
 
+# Operating-system and distroless base images: a recipe starting from one builds its own program.
+OS_IMAGE = re.compile(r"^(?:docker\.io/)?(?:library/)?(?:alpine|ubuntu|debian|busybox|centos|fedora|rockylinux|"
+                      r"almalinux|amazonlinux|oraclelinux|archlinux|opensuse|buildpack-deps|scratch)(?::|$)|distroless|"
+                      r"/ubi\d*[-/:]|/ubi\d*$", re.I)
+
+
 def image_language(image: str) -> str | None:
     name = image.lower().split(":")[0]
     last = name.split("/")[-1]

@@ -20,7 +20,7 @@ RULES = (
                  "install (`helm install RELEASE CHART --set ...`) is rendered once per release of the first code block "
                  "installing it, with its values, and those releases stand in for the repository's plain manifests"),
         unit="deployment_components",
-        reads=("compose.service", "compose.mount", "docker.from", "k8s.workload", "k8s.service", "k8s.variant",
+        reads=("docker.command", "compose.service", "compose.mount", "docker.from", "k8s.workload", "k8s.service", "k8s.variant",
                "k8s.cluster_binding", "manifest", "config.env", "program.command", "docker.copy", "import",
                "manifest.image", "config.property", "docker.workspace_target", "docker.stage", "program.main", "helm.dependency"),
         writes=("components", "kinds", "aliases", "roots", "attributes"),

@@ -22,7 +22,7 @@ RULES = (
                  "origins, OAuth redirect and post-logout URIs, an ACME certificate authority) is no call; a browser "
                  "app of the system at an allowed origin calls the component"),
         unit="caller_settings",
-        reads=("config.env", "config.property", "value.assign", "value.invoke", "string.url", "string.hostport",
+        reads=("docker.from", "config.env", "config.property", "value.assign", "value.invoke", "string.url", "string.hostport",
                "compose.env_file", "compose.service", "env.read", "config.read"),
         writes=("connections",),
         after=("compose.services", "build.units", "frontend.webapps"),
@@ -37,7 +37,7 @@ RULES = (
                  "file the default file activates is the running configuration, and a store at a private address "
                  "nobody of the inputs serves is the store its scheme or standard port names on that machine"),
         unit="config_connections",
-        reads=("config.property", "config.env", "compose.env_file", "compose.service", "k8s.configmap", "k8s.env_from",
+        reads=("docker.from", "config.property", "config.env", "compose.env_file", "compose.service", "k8s.configmap", "k8s.env_from",
                "k8s.env_key_ref", "env.read", "config.read", "manifest.dependency", "annotation", "import"),
         writes=("connections", "components", "unresolved"),
         after=("platform.roles", "spring.application-name", "proxy.virtual-hosts", "config.unread-settings",
