@@ -40,7 +40,10 @@ DEPLOYMENT_FILE = re.compile(r"(^|/)(Dockerfile[^/]*|[^/]*\.dockerfile|[^/]*\.ya
 PACKAGE_ROOTS = (("src", "main"), ("src", "java"), ("src", "kotlin"))
 MINIFIED = re.compile(r"\.(min|bundle|chunk)\.(js|css|mjs)$|[.-][0-9a-f]{8,}\.js$")
 TEST_DIRS = frozenset({"test", "tests", "__tests__", "spec", "specs", "e2e", "e2e-tests", "e2e_tests", "cypress",
-                       "integration-tests", "it", "testing"})
+                       "integration-tests", "it", "testing",
+                       # test-support packages (Go's testutil, a package starting containers for tests)
+                       "testutil", "testutils", "testhelper", "testhelpers", "test-utils", "test_utils", "test-helpers",
+                       "test_helpers", "dockertest", "testsupport"})
 # Folders named for a kind of tests (unittests, api_tests, rest-api-tests, load-tests).
 KIND_OF_TESTS_DIR = re.compile(r"^(unit|integration|functional|acceptance|system|api|rest-api|e2e|end-to-end|load|"
                                r"perf|performance|smoke|regression|ui|contract|component)[-_]?tests?$"
@@ -73,7 +76,7 @@ DEVELOPMENT_DESCRIPTOR = re.compile(r"(^|[.-])(gitpod|develop|development)([.-][
 # Compose/manifest variants for tests and CI ("sut" services, e2e stacks) are not the architecture.
 TEST_DESCRIPTOR = re.compile(r"(^|[.-])(test|tests|ci|e2e|it|integration)([.-][^/]*)?\.(ya?ml)$", re.I)
 TEST_FILE = re.compile(
-    r"(^test_.*\.py$|^tests?\.py$|_test\.py$|_test\.go$|^(tests?|test_utils?|test_helpers?)\.rs$|_tests?\.rs$|\.(test|spec)\.[cm]?[jt]sx?$|Tests?\.(java|kt|cs)$|IT\.java$|_spec\.rb$|Test\.php$)"
+    r"(^test_.*\.py$|^tests?\.py$|_test\.py$|_test\.go$|^test_?helpers?\.go$|^testutils?\.go$|^(tests?|test_utils?|test_helpers?)\.rs$|_tests?\.rs$|\.(test|spec)\.[cm]?[jt]sx?$|Tests?\.(java|kt|cs)$|IT\.java$|_spec\.rb$|Test\.php$)"
 )
 
 

@@ -501,6 +501,11 @@ class ResolverBase:
         self.compose_projects: dict[tuple[str, str], frozenset[str]] = {}
         launched_files, launched_profiles = launched_compose(every_fact, self.compose_projects)
         variants -= {p for _repo, p in launched_files}
+        # ... and the other compose files beside the ones it names are what it leaves out (the overlays a
+        # `make quickstart` running quickstart.yml with quickstart-standalone.yml does not add)
+        launched_dirs = {(repo, PurePosixPath(p).parent.as_posix()) for repo, p in launched_files}
+        variants |= {f.path for f in services if (f.repository, f.path) not in launched_files
+                     and (f.repository, PurePosixPath(f.path).parent.as_posix()) in launched_dirs}
         nested = nested_compose_variants(services, variants)
         variants |= set(nested)
         # Folders holding nothing but another way to run a component (see nested_compose_variants).

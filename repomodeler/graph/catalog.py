@@ -147,6 +147,8 @@ ENTRY_FILES = re.compile(
 # So are the hosts of namespace and schema identifiers (`http://www.w3.org/2001/04/xmldsig-more#rsa-sha256`,
 # `http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name`, `https://json-schema.org/draft/2020-12/schema`):
 # names that look like URLs, never fetched.
+# A URL's stand-in host in documentation and help text (`postgres://user:password@host:5432/database`).
+PLACEHOLDER_HOST = re.compile(r"^(host|hostname|your[-_]?host(name)?|db[-_]?host|server[-_]?(name|host)|ip[-_]?address)$", re.I)
 RESERVED_EXAMPLE = re.compile(r"(^|\.)(example\.(com|net|org)|example|test|invalid)$|"
                               # a template's stand-in for the operator's own (your-endpoint-here.openai.azure.com)
                               r"^(your|<)[^.]*\.|(^|[-_.])(placeholder|changeme|replace-?me)([-_.]|$)|"

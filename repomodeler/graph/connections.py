@@ -16,6 +16,7 @@ from repomodeler.graph.catalog import (
     tech_for_image,
     OBJECT_STORE_HOSTS,
     PROGRAM_IMAGES,
+    PLACEHOLDER_HOST,
     RESERVED_EXAMPLE,
     OBJECT_STORE_LIBRARIES,
     METADATA_HOSTS,
@@ -315,7 +316,7 @@ class ConnectionRules(ResolverBase):
                 tech = SCHEME_TECH.get(ref.scheme or "") if ref.scheme else None
                 if not introduce:
                     continue
-                if tech and "$" not in ref.host and "{" not in ref.host:
+                if tech and "$" not in ref.host and "{" not in ref.host and not PLACEHOLDER_HOST.match(ref.host):
                     comp = self.add_component(ref.host, TECH_KIND.get(tech, "database"), origin.repository, origin,
                                               attributes={"technology": tech, "host": ref.host})
                     target = comp.id

@@ -23,8 +23,8 @@ from repomodeler.records import Fact
 
 # Makefile targets and script names that start the system (not tests, builds or alternatives).
 START_TARGETS = frozenset({"start", "up", "run", "deploy", "launch", "start-all", "up-all", "run-all",
-                           "compose-up", "docker-up", "serve"})
-START_SCRIPT = re.compile(r"^(start|run|launch|up|deploy)([-_](all|stack|system))?\.sh$", re.I)
+                           "compose-up", "docker-up", "serve", "quickstart"})
+START_SCRIPT = re.compile(r"^(start|run|launch|up|deploy|quickstart)([-_](all|stack|system))?\.sh$", re.I)
 _COMPOSE_UP = re.compile(r"\bdocker[- ]compose\b.*\bup\b")
 _MAKE_ASSIGN = re.compile(r"^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*(?:\?|:|::|\+)?=\s*(.*)$")
 _SHELL_ASSIGN = re.compile(r"^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$")
@@ -126,6 +126,6 @@ def _has_compose_up(path: str, head: str) -> bool:
 
 READERS = (
     Reader("compose_launch", "descriptor", 219, read_start_script,
-           patterns=(r"(?:start|run|launch|up|deploy)(?:[-_](?:all|stack|system))?\.sh",),
+           patterns=(r"(?:start|run|launch|up|deploy|quickstart)(?:[-_](?:all|stack|system))?\.sh",),
            sniff=_has_compose_up, line_based=True, shadows=("launchers.script",)),
 )

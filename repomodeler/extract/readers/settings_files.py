@@ -70,8 +70,11 @@ def _flat(doc: object) -> list[tuple[str, str, int]]:
 
 
 READERS = (
+    # (also a program's settings file by its conventional name, `settings.yml` or `config.yaml`, wherever it is
+    # kept: in the program's folder, or in a folder a compose service mounts as its configuration)
     Reader("settings_files.yaml", "descriptor", 905, read_program_yaml,
-           patterns=(r"etc/(?:[^/]+/)*[^/]+\.ya?ml",), sniff=_is_program_yaml, line_based=True),
+           patterns=(r"etc/(?:[^/]+/)*[^/]+\.ya?ml", r"(?:settings|config|configuration)\.ya?ml"),
+           sniff=_is_program_yaml, line_based=True),
     Reader("settings_files", "descriptor", 900, read_settings,
            patterns=(r"(?:conf|config|etc)/(?:[^/]+/)*[^/]+\.(?:conf|properties)",
                      r"src/main/resources/(?:[^/]+/)*[^/]+\.properties"), sniff=_is_settings,
