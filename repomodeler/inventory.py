@@ -136,7 +136,18 @@ def promote_example_deployments(files: list[SourceFile]) -> list[SourceFile]:
             deploys = True
     if not builds or deploys:
         return files
-    return [replace(f, role="source") if f.role == "example" and COMPOSE_FILE.search(f.path) else f for f in files]
+    promoted = {f.path for f in files if f.role == "example" and COMPOSE_FILE.search(f.path)}
+    if not promoted:
+        # ... or only in its installation guide (docs/install/docker/plain/docker-compose.yml): the guide's one
+        # stack, or of its alternatives (behind nginx, behind Traefik) the plain one
+        guides = sorted(f.path for f in files if f.role == "docs" and COMPOSE_FILE.search(f.path))
+        plain = [p for p in guides if _parts(p)[-2:-1] and _parts(p)[-2].lower() in DEFAULT_SETUP_DIRS]
+        promoted = set(guides if len(guides) == 1 else plain if len(plain) == 1 else [])
+    return [replace(f, role="source") if f.path in promoted else f for f in files]
+
+
+# Folders holding the default of several documented setups (docs/install/docker/plain/).
+DEFAULT_SETUP_DIRS = frozenset({"plain", "default", "basic", "simple", "standard", "minimal"})
 
 
 # Settings for a developer's machine, not the running system: templates to copy (`.env.example`,
