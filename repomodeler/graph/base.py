@@ -543,7 +543,9 @@ class ResolverBase:
             f.get("build_context") or f.get("dockerfile") or not tech_for_image(f.get("image")))}
         # ... unless the project's own documents install the chart (`helm install backend ./chart`): then the
         # releases are the deployment they describe.
-        released = {f.repository for f in every_fact if f.kind == "helm.release"}
+        # (documented where a reader starts: in a Markdown file at the repository's top, not the guide of one of
+        # several ways to deploy it kept beside those files, K8s/README.md)
+        released = {f.repository for f in every_fact if f.kind == "helm.release" and "/" not in f.path}
         charted = {f.repository for f in every_fact if f.rule == HELM_CHART_RULE} - released
         self._facts: list[Fact] = sorted((
             f for f in every_fact if f.path not in variants

@@ -32,7 +32,7 @@ _VALUE_FLAGS = frozenset({
     "--version", "--repo", "--timeout", "--kube-context", "--kubeconfig", "--description", "--post-renderer",
     "--post-renderer-args", "--username", "--password", "--ca-file", "--cert-file", "--key-file", "--keyring",
     "--labels", "-l", "--name-template", "--kube-apiserver", "--kube-token", "--kube-as-user", "--registry-config",
-    "--repository-cache", "--repository-config", "--history-max", "-o", "--output"})
+    "--repository-cache", "--repository-config", "--history-max", "-o", "--output", "--name"})
 _SETS = frozenset({"--set", "--set-string"})
 
 
@@ -94,6 +94,7 @@ def parse_helm_install(command: str) -> dict[str, object] | None:
     sets: list[list[str]] = []
     values: list[str] = []
     namespace = ""
+    named = ""
     generate = False
     i = 2
     while i < len(words):
@@ -108,6 +109,8 @@ def parse_helm_install(command: str) -> dict[str, object] | None:
                 values.extend(v for v in value.split(",") if v)
             elif flag in ("-n", "--namespace"):
                 namespace = value
+            elif flag == "--name":  # Helm 2: `helm install --name RELEASE CHART`
+                named = value
             continue
         if w in ("-g", "--generate-name"):
             generate = True
@@ -116,7 +119,9 @@ def parse_helm_install(command: str) -> dict[str, object] | None:
         elif not w.startswith("-"):
             positional.append(w)
         i += 1
-    if generate and positional:
+    if named and positional:
+        release, chart = named, positional[0]
+    elif generate and positional:
         release, chart = "", positional[0]
     elif len(positional) >= 2:
         release, chart = positional[0], positional[1]
