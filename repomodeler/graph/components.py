@@ -112,8 +112,8 @@ class ComponentRules(ResolverBase):
                     builders[(f.repository, root)].add(((f.get("name") or "").lower(), f.path))
         for f in self.by_kind["compose.service"]:
             m = NUMBERED_NODE.match(f.get("name") or "")
-            if m and f.get("image"):
-                numbered_nodes[(f.repository, f.path, m.group(1).lower(), self.compose_interpolate(f, f.get("image")))] += 1
+            if m and (f.get("image") or f.get("build_context")):
+                numbered_nodes[(f.repository, f.path, m.group(1).lower(), self._node_image(f))] += 1
         twins = self.backing_store_twins()
         # an image a file runs as several services (migrate, api, worker of getacme/api): when one of them is
         # named like the image, the image's name is that one's, not the first's
@@ -179,7 +179,9 @@ class ComponentRules(ResolverBase):
             if same and same.lower() != name.lower():
                 aliases, name = (*aliases, name), same
             numbered = NUMBERED_NODE.match(name)
-            if numbered and tech and numbered_nodes.get((f.repository, f.path, numbered.group(1).lower(), image), 0) >= 2:
+            # (nodes built from one recipe FROM a store's image count too: redis-node1..6 of `build: redis`)
+            if numbered and (tech or kind in ("database", "cache", "broker", "search")) \
+                    and numbered_nodes.get((f.repository, f.path, numbered.group(1).lower(), self._node_image(f)), 0) >= 2:
                 # redis-node-0 ... redis-node-5, kafka1..kafka3 of one image: the nodes of one cluster, one store
                 aliases, name = (*aliases, name), numbered.group(1)
             twin = twins.get((f.repository, f.path, name))
@@ -765,6 +767,11 @@ class ComponentRules(ResolverBase):
         # (`CMD ["pnpm", "start"]` running the root script `pnpm --filter ./apps/server run start:prod`)
         started = self._started_package(repo, dockerfile, root, by_value)
         return started if started is not None and (not outer or started in outer) else None
+
+    def _node_image(self, f: Fact) -> str | None:
+        """What a compose service runs, to tell the numbered nodes of one cluster: its image, else its build."""
+        image = self.compose_interpolate(f, f.get("image"))
+        return image if image else f"build:{self.compose_interpolate(f, f.get('build_context'))}"
 
     def image_companions(self, repo: str, dockerfile: str, root: str) -> list[str]:
         """The other packages of a workspace whose built files a root recipe's last stage copies in beside the

@@ -644,6 +644,25 @@ class ConnectionRules(ResolverBase):
                                         attributes={"host": host, "technology": "smtp"}).id
         self.connect(owner, target, "tcp", chain, attributes={"via": "mail server"})
 
+    _REPLICA = re.compile(r"^(?P<scheme>[a-z]+://)(?P<host>[A-Za-z0-9_.-]+?)(?P<rest>(:\d+)?(/.*)?)$")
+
+    def _replica_host(self, value: str) -> str:
+        """A compose replica's container name (``saga-example_saga-account_2``, ``shop-api-1``: project, service,
+        number, as Compose names the containers of a scaled service) as the service's own name."""
+        m = self._REPLICA.match(value)
+        if m is None or m.group("host").lower() in self.alias:
+            return value
+        host = m.group("host").lower()
+        numbered = re.match(r"^(.+?)[_-]\d{1,3}$", host)
+        if numbered is None:
+            return value
+        stem = numbered.group(1)
+        services = {(f.get("name") or "").lower() for f in self.by_kind["compose.service"]}
+        for i, ch in enumerate(stem):
+            if ch in "_-" and stem[i + 1:] in services and stem[i + 1:] in self.alias:
+                return m.group("scheme") + stem[i + 1:] + m.group("rest")
+        return value
+
     def monitoring_targets(self) -> None:
         """Prometheus ``scrape_configs`` targets and Grafana datasource URLs: the monitoring component
         (the one built from or mounting that file's folder) reads from each target it names."""
@@ -658,6 +677,7 @@ class ConnectionRules(ResolverBase):
                 value = expand_placeholders(value, lambda n: self.setting(owner, f.repository, n))
             if "://" not in value:
                 value = f"http://{value}"
+            value = self._replica_host(value)
             before = set(self.model.connections)
             self._resolve_value(owner, value, [f.evidence], allow_external=False, origin=f.evidence,
                                 introduce=False)

@@ -8,7 +8,7 @@ RULES = (
         message=("A Prometheus scrape target or monitoring address (an Alloy scrape target, writer or exporter "
                  "endpoint) connects the monitoring server to the component it names"),
         unit="monitoring_targets",
-        reads=("monitoring.target", "config.env"),
+        reads=("compose.service", "monitoring.target", "config.env"),
         writes=("connections", "unresolved", "attributes"),
         after=("build.units", "compose.depends-on"),
         state=("databases_named", "env_values", "ports_published", "ports_served"),
