@@ -558,6 +558,13 @@ class ResolverBase:
                 and (f.repository, f.path, f.get("name") if f.kind == "compose.service" else f.get("owner")) in opt_in)),
             key=Fact.order)
         self._facts = activate_deployed_profiles(self._facts)
+        # (repository, folder or file) a compose file of an opt-in variant mounts (./deployment/nginx): a web
+        # server's configuration kept there belongs to that variant, not to a server nothing here runs
+        self.variant_mounts: frozenset[tuple[str, str]] = frozenset(
+            (f.repository, norm_path(join_path(f.get("compose_dir") or PurePosixPath(f.path).parent.as_posix(),
+                                               (f.get("source") or "").strip())))
+            for f in every_fact if f.kind == "compose.mount" and f.path in variants
+            and (f.get("source") or "").startswith("."))
         # Go main packages built or loaded as plugins are code of the program loading them (graph/go_plugins.py).
         self._facts = without_plugin_mains(self._facts)
         # Compose services of opt-in variant files and under profiles: their build folders are opt-in

@@ -1082,6 +1082,9 @@ class ConnectionRules(ResolverBase):
                for c in self.model.components.values()):
             return None  # the repository runs a proxy: the configuration is that proxy's
         folder_ = f.path.rpartition("/")[0]
+        if any(repo == f.repository and (is_under(f.path, mounted) or folder_ == mounted)
+               for repo, mounted in self.variant_mounts):
+            return None  # an opt-in variant's compose file runs it (the multi-role stack's load balancer)
         for c in self.by_kind["docker.copy"]:
             if c.repository == f.repository and any(
                     s.strip("./") and (f.path.endswith(s.strip("./")) or folder_.endswith(s.strip("./").rstrip("/")))
