@@ -15,7 +15,7 @@ from repomodeler.extract.helm_charts import RULE as HELM_CHART_RULE
 from repomodeler.graph.catalog import LOCAL_HOSTS, tech_for_image
 from repomodeler.graph.constants import INDEXED_KINDS, ConstantIndex
 from repomodeler.graph.fact_view import FactView
-from repomodeler.graph.go_plugins import without_plugin_mains
+from repomodeler.graph.go_plugins import without_library_module_mains, without_plugin_mains
 from repomodeler.rules import RULES, Rule, UndeclaredState
 from repomodeler.graph.packages import folder
 from repomodeler.graph.values import PLACEHOLDER, expand_placeholders
@@ -567,6 +567,8 @@ class ResolverBase:
             and (f.get("source") or "").startswith("."))
         # Go main packages built or loaded as plugins are code of the program loading them (graph/go_plugins.py).
         self._facts = without_plugin_mains(self._facts)
+        # ... as are the mains of a library module the root module replaces a dependency with (go_plugins.py)
+        self._facts = without_library_module_mains(self._facts)
         # Compose services of opt-in variant files and under profiles: their build folders are opt-in
         # too (see ComponentRules.variant_builds / profile_builds).
         self.opt_in_services: list[tuple[str, Fact]] = sorted(

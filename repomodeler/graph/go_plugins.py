@@ -68,3 +68,26 @@ def without_plugin_mains(facts: list[Fact]) -> list[Fact]:
         return facts
     return [f for f in facts if not (f.kind == "program.main" and (f.repository, folder(f.path)) in plugins)]
 
+
+
+def library_module_folders(facts: list[Fact]) -> set[tuple[str, str]]:
+    """(repository, folder) of the local modules a go.mod replaces a dependency with (``replace
+    github.com/acme/x => ./x``): libraries the program is built against, kept in the repository."""
+    out: set[tuple[str, str]] = set()
+    for f in facts:
+        if f.kind == "go.replace" and f.get("target"):
+            target = norm_path(f"{folder(f.path)}/{f.get('target')}" if folder(f.path) else f.get("target") or "")
+            if target not in ("", "."):
+                out.add((f.repository, target))
+    return out
+
+
+def without_library_module_mains(facts: list[Fact]) -> list[Fact]:
+    """The facts without the Go ``program.main`` facts inside a library module the root module replaces
+    a dependency with: that library's own tools and demos (``oryx/randx/strength``) are not programs of
+    the system, whose build compiles the library into its own binary."""
+    libraries = library_module_folders(facts)
+    if not libraries:
+        return facts
+    return [f for f in facts if not (f.kind == "program.main" and f.path.endswith(".go") and any(
+        r == f.repository and (f.path.startswith(d + "/")) for r, d in libraries))]

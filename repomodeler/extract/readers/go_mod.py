@@ -1,4 +1,5 @@
-"""``go.mod``: the Go module and the modules it requires."""
+"""``go.mod``: the Go module, the modules it requires, and the local folders it replaces modules with
+(``replace github.com/acme/x => ./x``: a library kept in the repository, built into the program)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,19 @@ from repomodeler.records import Fact
 
 def read_go_mod(repo: str, path: str, text: str) -> list[Fact]:
     facts: list[Fact] = []
+    in_replace = False
     for i, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
+        line = raw.split("//", 1)[0].strip()
+        if line.startswith("replace") and line.rstrip().endswith("("):
+            in_replace = True
+            continue
+        if in_replace and line == ")":
+            in_replace = False
+            continue
+        r = re.match(r"^(?:replace\s+)?(\S+)(?:\s+v\S+)?\s*=>\s*(\.{1,2}/\S*)\s*$", line)
+        if r and (in_replace or line.startswith("replace")):
+            facts.append(fact("go.replace", repo, path, i, module=r.group(1), target=r.group(2)))
+            continue
         m = re.match(r"^module\s+(\S+)", line)
         if m:
             facts.append(fact("manifest", repo, path, i, ecosystem="go", name=m.group(1)))
