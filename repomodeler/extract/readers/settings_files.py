@@ -70,10 +70,11 @@ def _flat(doc: object) -> list[tuple[str, str, int]]:
 
 
 READERS = (
-    # (also a program's settings file by its conventional name, `settings.yml` or `config.yaml`, wherever it is
-    # kept: in the program's folder, or in a folder a compose service mounts as its configuration)
+    # (also a program's settings file by that name, `settings.yml`, wherever it is kept: in the program's folder,
+    # or in a folder a compose service mounts as its configuration; a `config.yaml` is too often a template of
+    # every section a program may use, localhost defaults included, to say what it connects to)
     Reader("settings_files.yaml", "descriptor", 905, read_program_yaml,
-           patterns=(r"etc/(?:[^/]+/)*[^/]+\.ya?ml", r"(?:settings|config|configuration)\.ya?ml"),
+           patterns=(r"etc/(?:[^/]+/)*[^/]+\.ya?ml", r"settings\.ya?ml"),
            sniff=_is_program_yaml, line_based=True),
     Reader("settings_files", "descriptor", 900, read_settings,
            patterns=(r"(?:conf|config|etc)/(?:[^/]+/)*[^/]+\.(?:conf|properties)",
