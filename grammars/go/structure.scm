@@ -10,6 +10,12 @@
  (#match? @doc "^/\\*\\s*Package [A-Za-z0-9_]+ ")
  (#set! fact "package.doc"))
 
+; //go:generate go run ./tagdata -output tables.go  (a code generator `go generate` runs while developing:
+; the main package it names is no program of the system, see repomodeler/graph/go_plugins.py)
+((comment) @command @fact
+ (#match? @command "^//go:generate ")
+ (#set! fact "go.generate"))
+
 ; package main  (with a `func main()` in the folder: a program)
 ((package_clause (package_identifier) @_name) @fact
  (#eq? @_name "main")

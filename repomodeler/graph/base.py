@@ -15,7 +15,7 @@ from repomodeler.extract.helm_charts import RULE as HELM_CHART_RULE
 from repomodeler.graph.catalog import LOCAL_HOSTS, tech_for_image
 from repomodeler.graph.constants import INDEXED_KINDS, ConstantIndex
 from repomodeler.graph.fact_view import FactView
-from repomodeler.graph.go_plugins import without_library_module_mains, without_plugin_mains
+from repomodeler.graph.go_plugins import generator_folders, without_generator_mains, without_library_module_mains, without_plugin_mains
 from repomodeler.rules import RULES, Rule, UndeclaredState
 from repomodeler.graph.packages import folder
 from repomodeler.graph.values import PLACEHOLDER, expand_placeholders
@@ -569,6 +569,9 @@ class ResolverBase:
         self._facts = without_plugin_mains(self._facts)
         # ... as are the mains of a library module the root module replaces a dependency with (go_plugins.py)
         self._facts = without_library_module_mains(self._facts)
+        self._facts = without_generator_mains(self._facts)  # and of code generators //go:generate runs
+        # (repository, folder) of those generators: code run while developing, calling nothing for the system
+        self.generator_dirs: frozenset[tuple[str, str]] = frozenset(generator_folders(every_fact))
         # Compose services of opt-in variant files and under profiles: their build folders are opt-in
         # too (see ComponentRules.variant_builds / profile_builds).
         self.opt_in_services: list[tuple[str, Fact]] = sorted(

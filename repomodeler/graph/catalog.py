@@ -148,7 +148,8 @@ ENTRY_FILES = re.compile(
 # `http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name`, `https://json-schema.org/draft/2020-12/schema`):
 # names that look like URLs, never fetched.
 # A URL's stand-in host in documentation and help text (`postgres://user:password@host:5432/database`).
-PLACEHOLDER_HOST = re.compile(r"^(host|hostname|your[-_]?host(name)?|db[-_]?host|server[-_]?(name|host)|ip[-_]?address)$", re.I)
+PLACEHOLDER_HOST = re.compile(r"^(host|hostname|your[-_]?host(name)?|db[-_]?host|server[-_]?(name|host)|ip[-_]?address|"
+                              r"(your|my)[-_][a-z0-9-]*(host|hostname|server|endpoint))$", re.I)
 RESERVED_EXAMPLE = re.compile(r"(^|\.)(example\.(com|net|org)|example|test|invalid)$|"
                               # a template's stand-in for the operator's own (your-endpoint-here.openai.azure.com)
                               r"^(your|<)[^.]*\.|(^|[-_.])(placeholder|changeme|replace-?me)([-_.]|$)|"

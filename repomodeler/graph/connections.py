@@ -704,6 +704,8 @@ class ConnectionRules(ResolverBase):
     def maintenance_code(self, owner: str, f: Fact) -> bool:
         """Is the fact in maintenance code (MAINTENANCE_CODE) of a component whose own code it is not?  A
         deployment built from ``tools/`` runs that folder's code: for it, it is the program's."""
+        if any(r == f.repository and is_under(f.path, d) for r, d in self.generator_dirs):
+            return True  # a code generator `//go:generate` runs (go_plugins.generator_folders)
         m = MAINTENANCE_CODE.search(f.path)
         if m is None:
             return False

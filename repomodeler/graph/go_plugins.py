@@ -91,3 +91,32 @@ def without_library_module_mains(facts: list[Fact]) -> list[Fact]:
         return facts
     return [f for f in facts if not (f.kind == "program.main" and f.path.endswith(".go") and any(
         r == f.repository and (f.path.startswith(d + "/")) for r, d in libraries))]
+
+
+def generator_folders(facts: list[Fact]) -> set[tuple[str, str]]:
+    """(repository, folder) of the main packages a ``//go:generate go run ./tagdata ...`` directive runs:
+    code generators run while developing, whose output is checked in."""
+    out: set[tuple[str, str]] = set()
+    for f in facts:
+        if f.kind != "go.generate":
+            continue
+        words = (f.get("command") or "").split()
+        if len(words) < 4 or words[1:3] != ["go", "run"]:
+            continue
+        target = next((w for w in words[3:] if not w.startswith("-")), "")
+        if not target.startswith("."):
+            continue  # a module path (golang.org/x/tools/cmd/stringer): a tool from outside the repository
+        target = target.rsplit("/", 1)[0] if target.endswith(".go") else target
+        base = folder(f.path)
+        path = norm_path(f"{base}/{target}" if base else target)
+        if path not in ("", "."):
+            out.add((f.repository, path))
+    return out
+
+
+def without_generator_mains(facts: list[Fact]) -> list[Fact]:
+    """The facts without the ``program.main`` facts of code generators (see generator_folders)."""
+    generators = generator_folders(facts)
+    if not generators:
+        return facts
+    return [f for f in facts if not (f.kind == "program.main" and (f.repository, folder(f.path)) in generators)]
