@@ -14,7 +14,8 @@ def structure_cases(Case):  # noqa: N803 - the Case class of test_grammars
             ("code.function", 21, {"name": "mainLoop"}),
             ("code.call", 10, {"package": "server", "function": "Serve"}),
             ("code.call", 14, {"package": "cache", "function": "Run"}),
-        ), absent=(("code.function", 13), ("program.main", 21), ("package.doc", 1))),
+            ("go.generate", 23, {"command": "//go:generate go run ./tagdata -output tables.go"}),
+        ), absent=(("code.function", 13), ("program.main", 21), ("package.doc", 1), ("go.generate", 1))),
         Case("go", "processes.go", (
             ("cli.command", 12, {"framework": "cobra", "name": "serve"}),
             ("cli.command", 12, {"framework": "cobra", "name": "serve", "handler": "RunServer"}),
