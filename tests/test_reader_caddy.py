@@ -65,7 +65,8 @@ def test_caddyfile_variants_are_listed_and_read_by_the_caddy_reader() -> None:
         assert is_descriptor(path), path
         reader = reader_for(path, "", "proxy")
         assert reader is not None and reader.id == "caddy", path
-    assert not is_descriptor("docs/caddy.md")
+    assert not is_descriptor("docs/caddy.txt")
+    assert reader_for("docs/caddy.md", "", "proxy") is None  # (listed for its install commands, not as a Caddyfile)
 
 
 def test_snippet_arguments_are_filled_per_import() -> None:
