@@ -481,3 +481,19 @@ def test_a_repository_holding_only_a_chart_is_analysed_into_its_workloads(tmp_pa
     assert {"repository": "shop", "path": "chart/templates/api.yaml",
             "line": line_of(API, "- name: DATABASE_HOST")} in edge["evidence"]  # where the env entry starts
     assert not [w for w in model["warnings"] if "templates" in w["path"]]
+
+
+def test_a_stand_in_release_name_leaves_the_chart_as_it_is():
+    """A chart's own README installs `my-release`: the user's name goes there, the deployment is not told."""
+    from repomodeler.extract.readers.helm_install import read_helm_installs
+
+    readme = "```console\n$ helm install my-release squidex\n```\n"
+    installs = read_helm_installs("repo", "helm/squidex/README.md", readme)
+    assert [f.get("release") for f in installs] == ["my-release"]
+    chart = {"helm/squidex/Chart.yaml": "apiVersion: v2\nname: squidex\nversion: 1.0.0\n",
+             "helm/squidex/templates/d.yaml": "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n"
+                                              "  name: {{ .Release.Name }}\nspec:\n  template:\n    spec:\n"
+                                              "      containers:\n      - name: app\n        image: squidex/squidex:7\n"}
+    facts, _ = helm_chart_facts("repo", chart, installs)
+    assert [f.get("name") for f in facts if f.kind == "k8s.workload"] == ["squidex"]
+    assert not [f for f in facts if f.kind == "helm.release"]

@@ -164,9 +164,15 @@ def _joined(folder: str, path: str) -> str:
     return "/".join(parts)
 
 
+# Release names a chart's instructions use as a stand-in for the user's own (`helm install my-release ./chart`).
+PLACEHOLDER_RELEASE = re.compile(r"^(my-?release|release-?name|my-?name|my-?app|name|example|test|<.*>|\$.*|\{\{.*)$", re.I)
+
+
 def _releases_of(root: str, name: str, installs: list[Fact]) -> list[Fact]:
     """The installs of the chart at ``root``: those of the first code block (in reading order) that
-    installs it.  Later blocks are alternatives (another registry, another environment)."""
+    installs it.  Later blocks are alternatives (another registry, another environment).  A stand-in
+    release name (`my-release`) says nothing of the deployment: such installs are passed over."""
+    installs = [f for f in installs if not PLACEHOLDER_RELEASE.match(f.get("release") or "")]
     for f in installs:
         doc_folder = f.path.rsplit("/", 1)[0] if "/" in f.path else ""
         if _names_chart(f.get("chart") or "", doc_folder, root, name):
