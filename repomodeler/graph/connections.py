@@ -297,7 +297,7 @@ class ConnectionRules(ResolverBase):
                     self.model.unresolved.append(Unresolved(owner, value, origin))
                     continue
             if target is None and ref.host in LOCAL_HOSTS:
-                if developer:
+                if developer or self._own_loopback(owner, origin):
                     continue
                 target = self.served_on(ref.port, owner)  # http://localhost:8761: the module serving 8761
                 if target is None:
@@ -594,6 +594,23 @@ class ConnectionRules(ResolverBase):
         one whose port decides who it reaches?"""
         host = expand_placeholders(value, lambda n: self.setting(owner, repository, n)).strip().lower()
         return host in LOCAL_HOSTS or is_private_address(host)
+
+    _COMPOSE_OR_ENV_FILE = re.compile(r"(^|/)((docker-)?compose[^/]*\.ya?ml|\.env[^/]*|[^/]*\.env|env\.[^/]*)$", re.I)
+
+    def _own_loopback(self, owner: str, origin: Evidence) -> bool:
+        """Is a loopback address (``WEB_APP_URL=http://localhost:3000``) handed to ``owner`` by its compose file or
+        env file, while it runs in a container of its own network (no ``network_mode``)?  There, localhost is that
+        container itself, not another service publishing the port on the machine: such values are the addresses
+        browsers use, or the program's own."""
+        if not self._COMPOSE_OR_ENV_FILE.search(origin.path):
+            return False
+        comp = self.model.components.get(owner)
+        if comp is None or comp.attributes.get("deployment") != "compose":
+            return False
+        names = {comp.name.lower(), *(a.lower() for a in comp.aliases)}
+        mine = [f for f in self.by_kind["compose.service"]
+                if f.repository == comp.repository and (f.get("name") or "").lower() in names]
+        return bool(mine) and not any(f.get("network_mode") for f in mine)
 
     def served_on(self, port: int | None, owner: str) -> str | None:
         """The one component (other than `owner`) that serves on `port`: its ``server.port``, a

@@ -138,7 +138,7 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
                 container_name=scalar(get(svc, "container_name")), hostname=scalar(get(svc, "hostname")),
                 ports=",".join(ports), expose=",".join(expose), working_dir=scalar(get(svc, "working_dir")),
                 profiles=",".join(sorted(p for p in (scalar(x) for x in seq(get(svc, "profiles"))) if p)),
-                build_args=build_args,
+                build_args=build_args, network_mode=scalar(get(svc, "network_mode")),
             ))
             # What this service runs from the image (a worker beside the web server): entrypoint, then command.
             parts, first = [], None
