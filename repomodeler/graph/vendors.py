@@ -155,7 +155,10 @@ class VendorRules(ResolverBase):
         names |= project_names([("", n) for n in sorted(repo_names)])
         exact = {k for n in repo_names for k in [re.sub(r"[^a-z0-9]", "", n.lower())]
                  if len(k) == 4 and k not in GENERIC_PROJECT_NAMES}
-        if not names and not exact:
+        # ... and by its published image when that is named like a domain (calcom/cal.com: the site cal.com)
+        image_domains = {re.sub(r"[^a-z0-9]", "", seg.lower()) for f in self.by_kind["compose.service"]
+                         for seg in (f.get("image") or "").split(":")[0].split("/")[1:] if "." in seg}
+        if not names and not exact and not image_domains:
             return
         for cid in sorted(self.model.components):
             comp = self.model.components[cid]
@@ -164,7 +167,8 @@ class VendorRules(ResolverBase):
                     or domain.rsplit(".", 1)[-1] in LOCAL_TLDS:
                 continue  # (a name under .local or .internal is a host of the deployment, never the vendor's site)
             label = re.sub(r"[^a-z0-9]", "", domain.split(".")[0])
-            if not any(n in label for n in names) and label not in exact:
+            if not any(n in label for n in names) and label not in exact \
+                    and re.sub(r"[^a-z0-9]", "", domain) not in image_domains:
                 continue
             why = f"{comp.name}: the project's own site (update checks, telemetry, news), not drawn"
             callers = []

@@ -83,7 +83,7 @@ RULES = (
                  "updates.getoutline.com in outline, app.lago.dev in lago) are the vendor's update checks and telemetry, "
                  "not parts of the deployed system: listed, not drawn"),
         unit="project_sites",
-        reads=("manifest",),
+        reads=("manifest", "compose.service"),
         writes=("components", "aliases", "connections", "unresolved"),
         after=("code.vendor-domains",),
     ),
