@@ -601,12 +601,13 @@ class ConnectionRules(ResolverBase):
         """Is a loopback address (``WEB_APP_URL=http://localhost:3000``) handed to ``owner`` by its compose file or
         env file, while it runs in a container of its own network (no ``network_mode``)?  There, localhost is that
         container itself, not another service publishing the port on the machine: such values are the addresses
-        browsers use, or the program's own."""
+        browsers use, or the program's own.  A browser app's container hands its settings to the browser, where
+        localhost is the user's machine and the published ports are reached."""
         if not self._COMPOSE_OR_ENV_FILE.search(origin.path):
             return False
         comp = self.model.components.get(owner)
-        if comp is None or comp.attributes.get("deployment") != "compose":
-            return False
+        if comp is None or comp.attributes.get("deployment") != "compose" or comp.kind == "webapp":
+            return False  # (a browser app's settings are the browser's: its localhost is the user's machine)
         names = {comp.name.lower(), *(a.lower() for a in comp.aliases)}
         mine = [f for f in self.by_kind["compose.service"]
                 if f.repository == comp.repository and (f.get("name") or "").lower() in names]
