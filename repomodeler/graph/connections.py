@@ -611,7 +611,16 @@ class ConnectionRules(ResolverBase):
         names = {comp.name.lower(), *(a.lower() for a in comp.aliases)}
         mine = [f for f in self.by_kind["compose.service"]
                 if f.repository == comp.repository and (f.get("name") or "").lower() in names]
-        return bool(mine) and not any(f.get("network_mode") for f in mine)
+        if not mine or any(f.get("network_mode") for f in mine):
+            return False
+        if origin.path in {f.path for f in mine}:
+            return True  # the service's own `environment:` in its compose file
+        # an env file its compose service is given (`env_file: .env`, kept out of git as `.env.example`); not an
+        # env file in the program's own folder, read when a developer runs it on the machine
+        given = {norm_path(join_path(PurePosixPath(f.path).parent.as_posix(), f.get("file") or ""))
+                 for f in self.by_kind["compose.env_file"] if f.repository == comp.repository
+                 and (f.get("owner") or "").lower() in names}
+        return any(origin.path == g or origin.path.startswith(g + ".") for g in given)
 
     def served_on(self, port: int | None, owner: str) -> str | None:
         """The one component (other than `owner`) that serves on `port`: its ``server.port``, a
