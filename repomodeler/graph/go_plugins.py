@@ -61,12 +61,16 @@ def plugin_folders(facts: list[Fact]) -> set[tuple[str, str]]:
     return out
 
 
+def _without_mains_in(facts: list[Fact], folders: set[tuple[str, str]]) -> list[Fact]:
+    """The facts without the ``program.main`` facts of the main packages in `folders` (repository, folder)."""
+    if not folders:
+        return facts
+    return [f for f in facts if not (f.kind == "program.main" and (f.repository, folder(f.path)) in folders)]
+
+
 def without_plugin_mains(facts: list[Fact]) -> list[Fact]:
     """The facts without the ``program.main`` facts of plugin packages (see the module's docstring)."""
-    plugins = plugin_folders(facts)
-    if not plugins:
-        return facts
-    return [f for f in facts if not (f.kind == "program.main" and (f.repository, folder(f.path)) in plugins)]
+    return _without_mains_in(facts, plugin_folders(facts))
 
 
 
@@ -116,7 +120,4 @@ def generator_folders(facts: list[Fact]) -> set[tuple[str, str]]:
 
 def without_generator_mains(facts: list[Fact]) -> list[Fact]:
     """The facts without the ``program.main`` facts of code generators (see generator_folders)."""
-    generators = generator_folders(facts)
-    if not generators:
-        return facts
-    return [f for f in facts if not (f.kind == "program.main" and (f.repository, folder(f.path)) in generators)]
+    return _without_mains_in(facts, generator_folders(facts))
