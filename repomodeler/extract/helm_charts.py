@@ -121,11 +121,11 @@ def _install_order(f: Fact) -> tuple:
 
 
 def _chart_name(chart_files: Mapping[str, str]) -> str:
-    from repomodeler.extract.readers._yaml import yaml
+    from repomodeler.extract.helm_render import _load_value  # (budgeted: the repository's YAML is untrusted)
 
     try:
-        meta = yaml.safe_load(chart_files.get(CHART_FILE, "")) or {}
-    except Exception:
+        meta = _load_value(chart_files.get(CHART_FILE, "")) or {}
+    except Exception:  # the renderer warns about a malformed Chart.yaml
         return ""
     return str(meta.get("name") or "") if isinstance(meta, dict) else ""
 
@@ -195,8 +195,7 @@ def install_value_files(installs: Iterable[Fact], paths: set[str]) -> set[str]:
 def install_values(install: Fact, root: str, files: Mapping[str, str]) -> tuple[dict[str, object], list[Warning_]]:
     """The values an install gives: its ``-f`` files (found beside the document, at the repository's
     root or in the chart) merged in order, then its ``--set`` values."""
-    from repomodeler.extract.helm_render import _deep_merge
-    from repomodeler.extract.readers._yaml import yaml
+    from repomodeler.extract.helm_render import _deep_merge, _load_value
 
     values: dict[str, object] = {}
     warnings: list[Warning_] = []
@@ -207,8 +206,8 @@ def install_values(install: Fact, root: str, files: Mapping[str, str]) -> tuple[
         if found is None:
             continue  # a file the user writes (my-values.yaml) or one outside the repository
         try:
-            loaded = yaml.safe_load(files[found])
-        except Exception:
+            loaded = _load_value(files[found])
+        except Exception:  # YAML syntax errors, the reading budgets
             warnings.append(Warning_(install.repository, found, 0, "Helm values file is not valid YAML; skipped"))
             continue
         if isinstance(loaded, dict):

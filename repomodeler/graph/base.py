@@ -560,11 +560,14 @@ class ResolverBase:
         self._facts = activate_deployed_profiles(self._facts)
         # (repository, folder or file) a compose file of an opt-in variant mounts (./deployment/nginx): a web
         # server's configuration kept there belongs to that variant, not to a server nothing here runs
+        # (a variant mounting the whole repository, `.:/app`, is a developer's: it says nothing of one file)
         self.variant_mounts: frozenset[tuple[str, str]] = frozenset(
-            (f.repository, norm_path(join_path(f.get("compose_dir") or PurePosixPath(f.path).parent.as_posix(),
-                                               (f.get("source") or "").strip())))
-            for f in every_fact if f.kind == "compose.mount" and f.path in variants
-            and (f.get("source") or "").startswith("."))
+            (repo, mounted) for repo, mounted in (
+                (f.repository, norm_path(join_path(f.get("compose_dir") or PurePosixPath(f.path).parent.as_posix(),
+                                                   (f.get("source") or "").strip())))
+                for f in every_fact if f.kind == "compose.mount" and f.path in variants
+                and (f.get("source") or "").startswith("."))
+            if mounted not in ("", "."))
         # Go main packages built or loaded as plugins are code of the program loading them (graph/go_plugins.py).
         self._facts = without_plugin_mains(self._facts)
         # ... as are the mains of a library module the root module replaces a dependency with (go_plugins.py)

@@ -7,6 +7,7 @@ import json
 import re
 import shlex
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
@@ -800,7 +801,8 @@ class ComponentRules(ResolverBase):
 
     _SELECTOR = re.compile(r"(?:--filter|-F|--workspace|-w)[ =]['\"]?([^\s'\"]+)|\byarn\s+workspace\s+(\S+)")
 
-    def _started_package(self, repo: str, dockerfile: str, root: str, by_value) -> str | None:
+    def _started_package(self, repo: str, dockerfile: str, root: str,
+                         by_value: Callable[[str], set[str]]) -> str | None:
         """The package the recipe's last CMD starts through the root manifest's script (a workspace
         selector in it), or None."""
         cmds = [f for f in self.by_kind["docker.command"] if f.repository == repo and f.path == dockerfile]
@@ -808,9 +810,12 @@ class ComponentRules(ResolverBase):
             return None
         raw = (max(cmds, key=lambda f: f.line).get("command") or "").strip()
         try:
-            words = [str(w) for w in json.loads(raw)] if raw.startswith("[") else shlex.split(raw)
+            parsed = json.loads(raw) if raw.startswith("[") else shlex.split(raw)
         except ValueError:
             return None
+        if not isinstance(parsed, list):
+            return None
+        words = [str(w) for w in parsed]
         while words and PurePosixPath(words[0]).name in ("dumb-init", "tini", "--", "exec"):
             words = words[1:]
         if len(words) < 2 or words[0] not in ("npm", "pnpm", "yarn"):

@@ -34,6 +34,7 @@ _VALUE_FLAGS = frozenset({
     "--labels", "-l", "--name-template", "--kube-apiserver", "--kube-token", "--kube-as-user", "--registry-config",
     "--repository-cache", "--repository-config", "--history-max", "-o", "--output", "--name"})
 _SETS = frozenset({"--set", "--set-string"})
+MAX_CONTINUATIONS = 200  # lines one command may continue over (`\` at the ends): a longer chain is no command
 
 
 def _commands(text: str, markdown: bool) -> list[tuple[int, int, str]]:
@@ -51,7 +52,8 @@ def _commands(text: str, markdown: bool) -> list[tuple[int, int, str]]:
             continue
         start = i
         joined = line
-        while joined.rstrip().endswith("\\") and i + 1 < len(lines) and not (markdown and _FENCE.match(lines[i + 1])):
+        while joined.rstrip().endswith("\\") and i + 1 < len(lines) and i - start < MAX_CONTINUATIONS \
+                and not (markdown and _FENCE.match(lines[i + 1])):
             i += 1
             joined = joined.rstrip()[:-1] + " " + lines[i]
         i += 1
