@@ -378,9 +378,12 @@ class ConnectionRules(ResolverBase):
                 and not comp.attributes.get("technology") and not self.has_code(comp):
             # built by a recipe with no code of its own, adding patches and scripts to the product's published
             # image (`FROM ckan/ckan-base:2.11`): that image is the application it runs
+            # (named for the service, `ckan` FROM ckan/ckan-base: not a tool's image, google/cloud-sdk under an
+            # emulator, that takes only what compose interpolates)
             base = self._recipe_base(comp)
+            words = set(re.split(r"[^a-z0-9]+", (base or "").split(":")[0].lower()))
             return bool(base) and "$" not in base and tech_for_image(base) is None and image_language(base) is None \
-                and not OS_IMAGE.search(base)
+                and not OS_IMAGE.search(base) and comp.name.lower() in words
         # a variable tag (`netbox:${VERSION-v4.1}`) still names the image; a variable repository does not
         repository = re.sub(r":\$\{[^}]*\}$|:\$[A-Za-z_]\w*$", "", image)
         return comp.kind == "service" and comp.attributes.get("deployment") == "compose" and bool(image) \
