@@ -6,6 +6,12 @@ is: cloning, parsing, resolving or checking. It derives from ``BaseException`` l
 that Ctrl-C runs (git process groups killed, parser processes and the SysML engine stopped, the
 staging folder removed) runs for it too. The timer is disarmed just before the swap that publishes
 the model, so a run either publishes completely or reports the limit with nothing published.
+
+A signal lands between any two Python steps, also inside a C extension's callback into Python (the
+tree-sitter binding compiling a query's regular expression with ``re``), which may turn the exception
+into one of its own errors that a per-file handler then records as one bad file. So the expiry is also
+remembered: :func:`check` raises it again at the safe points that would otherwise carry on (the per-file
+handler, the step before publishing).
 """
 
 from __future__ import annotations
@@ -27,17 +33,21 @@ class MaxTimeExceeded(BaseException):
 
 
 _armed: float | None = None
+_expired: float | None = None  # the limit that fired in this run (see check)
 
 
 def arm(seconds: float | None) -> bool:
     """Start the limit (main thread, POSIX only); returns whether it is armed."""
-    global _armed
+    global _armed, _expired
+    _expired = None
     if not seconds or seconds <= 0 or not hasattr(signal, "setitimer") \
             or threading.current_thread() is not threading.main_thread():
         return False
 
     def expire(_signum: int, _frame: object) -> None:
+        global _expired
         disarm()
+        _expired = seconds
         raise MaxTimeExceeded(seconds)
 
     signal.signal(signal.SIGALRM, expire)
@@ -54,3 +64,9 @@ def disarm() -> None:
     _armed = None
     signal.setitimer(signal.ITIMER_REAL, 0)
     signal.signal(signal.SIGALRM, signal.SIG_DFL)
+
+
+def check() -> None:
+    """Raise the limit again if it fired and something swallowed it (see the module)."""
+    if _expired is not None:
+        raise MaxTimeExceeded(_expired)

@@ -405,6 +405,7 @@ def _analyze_repositories(name: str, out: Path, repos: list[Repository], failure
             _print_notes(notes)
             from repomodeler import deadline
 
+            deadline.check()  # (a limit that fired and was swallowed stops the run here)
             deadline.disarm()  # from here the kept model's run.json is published: no stop half-way
             unchanged = _unchanged_model(out, fingerprint, inventories, timings, started, jobs, name, repos, progress)
         if unchanged is not None:
@@ -484,6 +485,7 @@ def _analyze_repositories(name: str, out: Path, repos: list[Repository], failure
                 before_publish(staging)
             from repomodeler import deadline
 
+            deadline.check()  # (a limit that fired and was swallowed stops the run here)
             deadline.disarm()  # the model is complete and checked: publish it whole
             _publish.swap_into_place(staging, out)
             if options.use_cache:

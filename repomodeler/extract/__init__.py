@@ -68,6 +68,9 @@ def file_outcome(repository: str, f: SourceFile, content: bytes) -> FileOutcome:
     except RecursionError:
         fs, ws, did_parse = [], [Warning_(repository, f.path, 0, "nested too deeply to read; skipped")], False
     except Exception as exc:  # an extractor bug becomes a warning naming the file
+        from repomodeler import deadline
+
+        deadline.check()  # (unless it is the run's time limit, turned into an error by a C extension)
         detail = str(exc).strip().splitlines()[0][:200] if str(exc).strip() else ""
         fs, ws, did_parse = [], [Warning_(repository, f.path, 0,
                                           f"internal error while reading ({type(exc).__name__}: {detail}); "
