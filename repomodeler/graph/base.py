@@ -486,6 +486,8 @@ class ResolverBase:
         self.strict_writes = os.environ.get("REPOMODELER_STRICT_PASSES") == "1"
         self.model = SystemModel(name=name)
         self.results = sorted(results, key=lambda r: r.repository.name)
+        # repository -> the name the project is published under ('' when no URL or remote gives one)
+        self.projects = {r.repository.name: (r.repository.project or "") for r in self.results}
         self.alias: dict[str, str] = GuardedDict("aliases")  # name -> component id: the model's aliases
         every_fact = [f for r in self.results for f in r.facts]  # variant files and opt-in services included
         services = [f for f in every_fact if f.kind == "compose.service"]
@@ -607,6 +609,13 @@ class ResolverBase:
         # Every name bound to a value, by scope (locals, the file, imports, the package, Q.NAME): what the
         # client-call resolver asks when an expression names something (see graph/constants.py).
         self.constants = ConstantIndex(f for kind in sorted(INDEXED_KINDS) for f in self.by_kind[kind])
+
+    def project_of(self, repo: str) -> str:
+        """The name repository `repo` is published under (the last segment of the URL it was cloned
+        from), '' when there is none. Rules that recognise the project by its own name read this and
+        never the repository's label, which for a local folder is only what the folder is called, so
+        that one commit gives one model whatever the folder's name."""
+        return self.projects.get(repo, "")
 
     @property
     def facts(self) -> list[Fact]:

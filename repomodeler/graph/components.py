@@ -554,7 +554,7 @@ class ComponentRules(ResolverBase):
             return None
         # the image may carry the project's name in front (beer-cart-service in beer-shop) and name a nested
         # module by its path (app/cart/service)
-        names = {base} | {base[len(t) + 1:] for t in re.split(r"[-_.]", repo.lower())
+        names = {base} | {base[len(t) + 1:] for t in re.split(r"[-_.]", self.project_of(repo).lower())
                           if len(t) >= 3 and base.startswith(t + "-") and len(base) > len(t) + 3
                           and re.search(r"[-_.]", base[len(t) + 1:])}  # (acme-server: `server` alone says too little)
         hits = sorted({d for r, folder_ in self.code_folders if r == repo for d in _folders_named(folder_, names)})
@@ -575,7 +575,7 @@ class ComponentRules(ResolverBase):
         a front end for it), or in a JavaScript workspace the one package the stages build. (that folder,
         the recipe); None when there is no such recipe or it builds several packages of a workspace."""
         base = image_basename(image)
-        if not base or key(base) != key(repo):
+        if not base or not self.project_of(repo) or key(base) != key(self.project_of(repo)):
             return None
         recipes = {f.path for f in self.by_kind["docker.from"] if f.repository == repo}
         # a program at the root (pyproject.toml, go.mod...): the recipe builds it, whatever front end a stage
@@ -621,7 +621,8 @@ class ComponentRules(ResolverBase):
         ``docker/images/Dockerfile.frontend``, under the project's name or not), with the files of its
         folder its last stage copies in (a web server's configuration: ``files/nginx.conf.template``),
         which are that deployment's. None when no recipe or several are named so."""
-        wanted = keys_of(image_names(image), [f"{repo.lower()}{sep}" for sep in ("-", "_", ".")])
+        project = self.project_of(repo).lower()
+        wanted = keys_of(image_names(image), [f"{project}{sep}" for sep in ("-", "_", ".") if project])
         found = sorted({p for w in wanted for p in self.named_recipes().get((repo, w), [])})
         if len(found) != 1:
             return None
@@ -644,7 +645,8 @@ class ComponentRules(ResolverBase):
         with no Gemfile beside the Dockerfile): it builds the code at the root. (root, Dockerfile)
         for one such recipe; None when there is none or more than one. Only a deployment that runs
         the image's own command takes the code; one that overrides it runs another program of it."""
-        wanted = keys_of(image_names(image), [f"{repo.lower()}{sep}" for sep in ("-", "_", ".")]) - {key(repo)}
+        project = self.project_of(repo).lower()
+        wanted = keys_of(image_names(image), [f"{project}{sep}" for sep in ("-", "_", ".") if project]) - {key(project)}
         if not wanted:
             return self._recipe_named_like_repository(repo, image)
         found = sorted({f.path for f in self.by_kind["docker.from"] if f.repository == repo
@@ -1270,13 +1272,13 @@ class ComponentRules(ResolverBase):
                                  if f.repository == repo and f.language != "config"), key=Fact.order)
             if not has_root and code_facts:
                 first = code_facts[0]
-                comp = self.add_component(repo, "service", repo, first.evidence)
+                comp = self.add_component(self.project_of(repo) or repo, "service", repo, first.evidence)
                 comp.source_roots.add((repo, ""))
             elif (repo, "") not in {(r, root) for c in self.model.components.values()
                                                     for r, root in c.source_roots}:
                 # Code outside every module of the repository: it belongs to the deployment named like the
                 # repository (a repo per service whose compose file only names its image), when there is one.
-                named = self.alias.get(repo.lower())
+                named = self.alias.get(self.project_of(repo).lower()) if self.project_of(repo) else None
                 orphans = [f for f in self.by_kind.every() if f.repository == repo and f.language != "config"
                            and f.kind not in ("import", "const.string", "module.var")
                            and not any(is_under(f.path, root) for root in claimed)]

@@ -388,7 +388,7 @@ class ProcessRules(ResolverBase):
         for p in sorted(programs):
             if p in roots:
                 return p
-        names = {key(comp.name), key(repo), *(key(a) for a in comp.aliases)}
+        names = {key(comp.name), key(self.project_of(repo)), *(key(a) for a in comp.aliases)} - {""}
         for p in sorted(programs):
             if p and key(PurePosixPath(p).name) in names:
                 return p
@@ -518,7 +518,7 @@ class ProcessRules(ResolverBase):
         if len(deployed) == len(chosen):  # compose services that share one build context: give each its code
             self._assign_files(comp, repo, dirs, files, reach, deployed, keep_config=True)
             return
-        keys = {key(comp.name), key(repo), *(key(a) for a in comp.aliases)}
+        keys = {key(comp.name), key(self.project_of(repo)), *(key(a) for a in comp.aliases)} - {""}
         primary = next((p for p in chosen if p.name and key(p.name) in keys), None)
         if primary is None:  # the one the deployment runs as itself; of several, the one no script names
             mains = [p for p in chosen if p.main]

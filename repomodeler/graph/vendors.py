@@ -150,8 +150,9 @@ class VendorRules(ResolverBase):
         names = project_names([(f.get("ecosystem") or "", f.get("name") or "") for f in self.by_kind["manifest"]
                                if "/" not in f.path.strip("/")],
                               sorted({f.get("name") or "" for f in self.by_kind["manifest"] if f.get("ecosystem") == "npm"}))
-        # ... and by the repositories' own names (lago, bitwarden-server): a short one only as a whole label
-        repo_names = {r.repository.name for r in self.results}
+        # ... and by the names its repositories are published under (lago, bitwarden-server): a short one
+        # only as a whole label (a local folder's own name says nothing: it is whatever the user called it)
+        repo_names = {p for p in self.projects.values() if p}
         names |= project_names([("", n) for n in sorted(repo_names)])
         exact = {k for n in repo_names for k in [re.sub(r"[^a-z0-9]", "", n.lower())]
                  if len(k) == 4 and k not in GENERIC_PROJECT_NAMES}

@@ -81,7 +81,9 @@ def extract_in_memory(repos: dict[str, dict[str, str]]) -> list[ExtractResult]:
     results = []
     for repo, files in sorted(repos.items()):
         spec = RepoSpec(raw=repo, kind="path", location=f"/{repo}", ref=None, name=repo)
-        repository = Repository(name=repo, spec=spec, checkout=Path(f"/{repo}"), kind="dir", commit=None, url=None)
+        # (a case's repository is named as if cloned from a URL ending in that name)
+        repository = Repository(name=repo, spec=spec, checkout=Path(f"/{repo}"), kind="dir", commit=None, url=None,
+                                project=repo)
         inventory_files, facts, warnings = [], [], []
         for path, text in sorted(files.items()):
             if not _wanted(path) or _skip_reason(path, len(text), InventoryOptions()):

@@ -1,0 +1,90 @@
+"""One commit gives one model whatever the folder it is checked out in is called.
+
+A local folder's name is only what the user called it (`podinfo`, `pinfo2`, `checkout-1`); rules that
+recognise the project by its own name (its published image, its vendor site) take that name from the
+URL the repository was cloned from, never from the folder. These tests analyse the same content from
+folders of different names, end to end, and compare the models with the folder's name mapped back."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import yaml
+
+from conftest import git, make_repo, run_cli
+
+CASE = Path(__file__).resolve().parent.parent / "repomodeler" / "rules" / "code" / "cases" / \
+    "code.project-site--repository-name.yml"
+FILES = yaml.safe_load(CASE.read_text(encoding="utf-8"))["repositories"]["lago"]
+
+
+def analyse(folder: Path, out: Path) -> dict:
+    proc = run_cli(["analyze", str(folder), "--name", "billing", "--out", str(out), "--quiet"])
+    assert proc.returncode == 0, proc.stderr
+    return json.loads((out / "model.json").read_text(encoding="utf-8"))
+
+
+def write(folder: Path, files: dict[str, str]) -> None:
+    for rel, text in files.items():
+        (folder / rel).parent.mkdir(parents=True, exist_ok=True)
+        (folder / rel).write_text(text, encoding="utf-8")
+
+
+def canonical(model: dict, folder: str = "", project: str = "") -> str:
+    """The model with `folder` read as `project`, every list sorted: a component named after the
+    repository's label sorts by that label, the only difference the label may make."""
+    def norm(x):
+        if isinstance(x, dict):  # (which rule credited a name can follow the label: a component named after
+            # the folder `lago` holds the alias `lago` the vendor site app.lago.dev takes under another folder)
+            return {k: norm(v) for k, v in x.items() if k != "rules"}
+        if isinstance(x, list):
+            return sorted((norm(v) for v in x), key=lambda v: json.dumps(v, sort_keys=True))
+        return x
+    text = json.dumps(model, sort_keys=True)
+    return json.dumps(norm(json.loads(text.replace(folder, project) if folder else text)), sort_keys=True)
+
+
+def components(model: dict) -> set[str]:
+    return {c["name"] for c in model["nodes"]}
+
+
+def test_plain_folders_of_two_names_give_one_model(tmp_path: Path) -> None:
+    # a folder called like the project and one called anything else hold the same files: the folder's
+    # name must not decide whether app.lago.dev is the project's own site
+    write(tmp_path / "lago", FILES)
+    write(tmp_path / "other" / "billing-copy", FILES)
+    first = analyse(tmp_path / "lago", tmp_path / "out1")
+    second = analyse(tmp_path / "other" / "billing-copy", tmp_path / "out2")
+    assert canonical(second, "billing-copy", "lago") == canonical(first)
+    # with no URL naming the project, its vendor's site is an external like any other
+    assert "app.lago.dev" in components(first)
+
+
+def test_a_clone_knows_its_project_from_its_remote_whatever_its_folder(tmp_path: Path) -> None:
+    upstream = tmp_path / "upstream" / "lago"
+    make_repo(upstream, FILES)
+    for folder in ("lago", "checkout-1"):
+        git(tmp_path, "clone", "-q", str(upstream), folder)
+    models = [analyse(tmp_path / f, tmp_path / f"out-{f}") for f in ("lago", "checkout-1")]
+    for model in models:
+        names = components(model)
+        assert "app.lago.dev" not in names  # the project's own site: listed, not drawn
+        assert "api.stripe.com" in names and "api.lagoon.io" in names
+        assert any("app.lago.dev" in json.dumps(u) for u in model["unresolved"])
+    assert canonical(models[1], "checkout-1", "lago") == canonical(models[0])
+
+
+def test_a_url_names_the_project(tmp_path: Path) -> None:
+    upstream = tmp_path / "srv" / "lago"
+    make_repo(upstream, FILES)
+    model = analyse_url(upstream.as_uri(), tmp_path / "out")
+    assert "app.lago.dev" not in components(model)
+    shutil.rmtree(tmp_path / "out")
+
+
+def analyse_url(url: str, out: Path) -> dict:
+    proc = run_cli(["analyze", url, "--name", "billing", "--out", str(out), "--quiet"])
+    assert proc.returncode == 0, proc.stderr
+    return json.loads((out / "model.json").read_text(encoding="utf-8"))
