@@ -25,7 +25,8 @@ BUILDER = {"model", "alias", "created_by", "owner_cache", "_owner_state"}
 # Memos of facts and the inventory, filled on first use by whichever rule asks first; they never read
 # the model, so what they hold does not depend on which rule ran first (checked below).
 FACT_MEMOS = {"_js_packages", "_k8s_variants", "_code_files", "_cfn_stacks", "_cfn_names", "_cfn_shapes", "_cfn_refs",
-              "_import_reach", "_stack_dirs", "_workspace_targets", "_dependents_index"}
+              "_import_reach", "_stack_dirs", "_workspace_targets", "_dependents_index", "_recipe_index",
+              "_compose_by_name", "_compose_env_by_name"}
 MUTATORS = {"append", "add", "update", "extend", "setdefault", "pop", "clear", "discard", "remove", "insert"}
 
 

@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Iterable, Iterator, Mapping
 
 from repomodeler.extract.helm_render import RenderedTemplate, chart_dependencies, render_chart
+from repomodeler.paths import join_path, norm_path
 from repomodeler.records import Fact, Warning_
 
 RULE = "read_helm_chart"  # the rule recorded on the facts of rendered templates
@@ -144,7 +145,7 @@ def _names_chart(ref: str, doc_folder: str, root: str, name: str) -> bool:
     path = ref.rstrip("/")
     while path.startswith("./"):
         path = path[2:]
-    if path and folder and (path == folder or _joined(doc_folder, path) == folder):
+    if path and folder and (path == folder or norm_path(join_path(doc_folder, path)) == folder):
         return True
     last = path.rsplit("/", 1)[-1]
     if last.endswith(".tgz"):  # a packaged chart: name-version.tgz
@@ -153,15 +154,6 @@ def _names_chart(ref: str, doc_folder: str, root: str, name: str) -> bool:
     return bool(last) and last in {name, own} - {""}
 
 
-def _joined(folder: str, path: str) -> str:
-    parts: list[str] = [p for p in folder.split("/") if p]
-    for part in path.split("/"):
-        if part == "..":
-            if parts:
-                parts.pop()
-        elif part and part != ".":
-            parts.append(part)
-    return "/".join(parts)
 
 
 # Release names a chart's instructions use as a stand-in for the user's own (`helm install my-release ./chart`).
@@ -188,7 +180,7 @@ def install_value_files(installs: Iterable[Fact], paths: set[str]) -> set[str]:
     for f in installs:
         doc_folder = f.path.rsplit("/", 1)[0] if "/" in f.path else ""
         for written in filter(None, (f.get("values") or "").split(",")):
-            out |= {p for p in (_joined(doc_folder, written), _joined("", written)) if p in paths}
+            out |= {p for p in (norm_path(join_path(doc_folder, written)), norm_path(written)) if p in paths}
     return out
 
 
@@ -201,7 +193,7 @@ def install_values(install: Fact, root: str, files: Mapping[str, str]) -> tuple[
     warnings: list[Warning_] = []
     doc_folder = install.path.rsplit("/", 1)[0] if "/" in install.path else ""
     for written in filter(None, (install.get("values") or "").split(",")):
-        found = next((p for p in (_joined(doc_folder, written), _joined("", written), _joined(root, written))
+        found = next((p for p in map(norm_path, (join_path(doc_folder, written), written, join_path(root, written)))
                       if p in files), None)
         if found is None:
             continue  # a file the user writes (my-values.yaml) or one outside the repository

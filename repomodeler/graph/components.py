@@ -699,14 +699,28 @@ class ComponentRules(ResolverBase):
             cache[k] = self._workspace_target(*k)
         return cache[k]
 
+    def recipe_stages(self, repo: str, dockerfile: str) -> tuple[list[Fact], list[Fact]]:
+        """A recipe's ``docker.workspace_target`` signals and its ``docker.stage`` facts in line order,
+        indexed once by (repository, Dockerfile): what builds a workspace's image and what its last
+        stage copies in are asked of every image-only deployment."""
+        index = getattr(self, "_recipe_index", None)
+        if index is None:
+            index = defaultdict(lambda: ([], []))
+            for f in self.by_kind["docker.workspace_target"]:
+                index[(f.repository, f.path)][0].append(f)
+            for f in sorted(self.by_kind["docker.stage"], key=Fact.order):
+                index[(f.repository, f.path)][1].append(f)
+            for _signals, stages in index.values():
+                stages.sort(key=lambda f: f.line)
+            index = self._recipe_index = dict(index)
+        return index.get((repo, dockerfile), ([], []))
+
     def _workspace_target(self, repo: str, dockerfile: str, root: str, target: str) -> str | None:
-        signals = [f for f in self.by_kind["docker.workspace_target"] if f.repository == repo and f.path == dockerfile]
+        signals, stage_facts = self.recipe_stages(repo, dockerfile)
         if not signals:
             return None
-        needs = {f.get("stage") or "": set(filter(None, (f.get("needs") or "").split(",")))
-                 for f in sorted(self.by_kind["docker.stage"], key=Fact.order) if f.repository == repo and f.path == dockerfile}
-        order = [f.get("stage") or "" for f in sorted(self.by_kind["docker.stage"], key=lambda f: f.line)
-                 if f.repository == repo and f.path == dockerfile]
+        needs = {f.get("stage") or "": set(filter(None, (f.get("needs") or "").split(","))) for f in stage_facts}
+        order = [f.get("stage") or "" for f in stage_facts]
         start = target if target else (order[-1] if order else "0")
         if needs and start not in needs:
             return None  # a target the recipe does not hold
@@ -787,13 +801,11 @@ class ComponentRules(ResolverBase):
                     if m.repository == repo and folder(m.path)}
         if root not in packages or norm_path(folder(dockerfile)) in packages:
             return []
-        stages = [f.get("stage") or "" for f in sorted(self.by_kind["docker.stage"], key=lambda f: f.line)
-                  if f.repository == repo and f.path == dockerfile]
-        last = stages[-1] if stages else "0"
+        signals, stage_facts = self.recipe_stages(repo, dockerfile)
+        last = (stage_facts[-1].get("stage") or "") if stage_facts else "0"
         out = set()
-        for f in self.by_kind["docker.workspace_target"]:
-            if f.repository != repo or f.path != dockerfile or (f.get("stage") or "0") != last \
-                    or f.get("how") not in ("workdir", "copy"):
+        for f in signals:
+            if (f.get("stage") or "0") != last or f.get("how") not in ("workdir", "copy"):
                 continue
             value = (f.get("target") or "").rstrip("/")
             hits = [d for d in packages if value == "/" + d or value.endswith("/" + d) or value == d]

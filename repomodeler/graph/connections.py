@@ -612,18 +612,39 @@ class ConnectionRules(ResolverBase):
         if comp is None or comp.attributes.get("deployment") != "compose" or comp.kind == "webapp":
             return False  # (a browser app's settings are the browser's: its localhost is the user's machine)
         names = {comp.name.lower(), *(a.lower() for a in comp.aliases)}
-        mine = [f for f in self.by_kind["compose.service"]
-                if f.repository == comp.repository and (f.get("name") or "").lower() in names]
+        services = self._compose_services()
+        mine = [f for n in sorted(names) for f in services.get((comp.repository, n), ())]
         if not mine or any(f.get("network_mode") for f in mine):
             return False
         if origin.path in {f.path for f in mine}:
             return True  # the service's own `environment:` in its compose file
         # an env file its compose service is given (`env_file: .env`, kept out of git as `.env.example`); not an
         # env file in the program's own folder, read when a developer runs it on the machine
-        given = {norm_path(join_path(PurePosixPath(f.path).parent.as_posix(), f.get("file") or ""))
-                 for f in self.by_kind["compose.env_file"] if f.repository == comp.repository
-                 and (f.get("owner") or "").lower() in names}
+        env_files = self._compose_env_files()
+        given = {g for n in names for g in env_files.get((comp.repository, n), ())}
         return any(origin.path == g or origin.path.startswith(g + ".") for g in given)
+
+    def _compose_services(self) -> dict[tuple[str | None, str], list[Fact]]:
+        """(repository, service name) -> its compose.service facts; built once, asked for every
+        loopback value and replica host."""
+        cached = getattr(self, "_compose_by_name", None)
+        if cached is None:
+            services: dict[tuple[str | None, str], list[Fact]] = defaultdict(list)
+            for f in self.by_kind["compose.service"]:
+                services[(f.repository, (f.get("name") or "").lower())].append(f)
+            cached = self._compose_by_name = dict(services)
+        return cached
+
+    def _compose_env_files(self) -> dict[tuple[str | None, str], set[str]]:
+        """(repository, service name) -> the env files its compose service is given, from the root."""
+        cached = getattr(self, "_compose_env_by_name", None)
+        if cached is None:
+            env_files: dict[tuple[str | None, str], set[str]] = defaultdict(set)
+            for f in self.by_kind["compose.env_file"]:
+                env_files[(f.repository, (f.get("owner") or "").lower())].add(
+                    norm_path(join_path(PurePosixPath(f.path).parent.as_posix(), f.get("file") or "")))
+            cached = self._compose_env_by_name = dict(env_files)
+        return cached
 
     def served_on(self, port: int | None, owner: str) -> str | None:
         """The one component (other than `owner`) that serves on `port`: its ``server.port``, a
@@ -687,7 +708,7 @@ class ConnectionRules(ResolverBase):
         if numbered is None:
             return value
         stem = numbered.group(1)
-        services = {(f.get("name") or "").lower() for f in self.by_kind["compose.service"]}
+        services = {name for _repo, name in self._compose_services()}
         for i, ch in enumerate(stem):
             if ch in "_-" and stem[i + 1:] in services and stem[i + 1:] in self.alias:
                 return m.group("scheme") + stem[i + 1:] + m.group("rest")

@@ -28,6 +28,7 @@ from typing import Iterable
 
 from repomodeler.graph.expressions import Binding
 from repomodeler.graph.values import call_arguments
+from repomodeler.paths import norm_path
 from repomodeler.records import Evidence, Fact
 
 JS_FAMILY = ("javascript", "typescript", "tsx")
@@ -313,7 +314,7 @@ class ConstantIndex:
         if family == "javascript":
             if not module.startswith("."):
                 return []
-            base = _normalise((here / module).as_posix())
+            base = norm_path((here / module).as_posix())
             return [base + s for s in JS_SUFFIXES if (repository, base + s) in self.paths][:1]
         if family == "python":
             dots = len(module) - len(module.lstrip("."))
@@ -322,7 +323,7 @@ class ConstantIndex:
                 folder = here
                 for _ in range(dots - 1):
                     folder = folder.parent
-                bases = [_normalise((folder / rel).as_posix()) if rel else folder.as_posix()]
+                bases = [norm_path((folder / rel).as_posix()) if rel else folder.as_posix()]
             else:
                 bases = [p[: -len(".py")] for r, p in self.paths if r == repository and p.endswith(".py")
                          and (p[: -len(".py")] == rel or p[: -len(".py")].endswith("/" + rel))]
@@ -368,14 +369,3 @@ def parameter_names(params: str, language: str = "go") -> tuple[str, ...]:
     return tuple(n for n, _d in parameters(params, language))
 
 
-def _normalise(path: str) -> str:
-    parts: list[str] = []
-    for part in path.split("/"):
-        if part in ("", "."):
-            continue
-        if part == "..":
-            if parts:
-                parts.pop()
-            continue
-        parts.append(part)
-    return "/".join(parts)

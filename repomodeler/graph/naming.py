@@ -6,6 +6,8 @@ import re
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING
 
+from repomodeler.paths import is_under, join_path, norm_path  # noqa: F401  (re-exported: graph modules import them here)
+
 if TYPE_CHECKING:
     from repomodeler.records import Component
 
@@ -14,27 +16,6 @@ def slug(name: str) -> str:
     """A stable identifier for a component name (lowercase, safe characters)."""
     s = re.sub(r"[^a-z0-9._-]+", "-", name.lower()).strip("-.")
     return s or "component"
-
-
-def norm_path(path: str) -> str:
-    parts: list[str] = []
-    for seg in path.split("/"):  # the segments pathlib would keep, without building a path object
-        if seg in ("", "."):
-            continue
-        if seg == "..":
-            if parts:
-                parts.pop()
-            continue
-        parts.append(seg)
-    return "/".join(parts)
-
-
-def join_path(folder: str, name: str) -> str:
-    return name if folder in ("", ".") else f"{folder}/{name}"
-
-
-def is_under(path: str, root: str) -> bool:
-    return root == "" or path == root or path.startswith(root + "/")
 
 
 def language_family(language: str) -> str:

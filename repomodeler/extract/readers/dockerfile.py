@@ -9,6 +9,7 @@ from typing import Iterator
 
 from repomodeler.extract.readers._base import Reader, fact
 from repomodeler.extract.readers.makefile import GO_SHARED_BUILD
+from repomodeler.paths import norm_path
 from repomodeler.records import Fact
 
 _ARTIFACT = re.compile(r"([A-Za-z0-9_][A-Za-z0-9_.-]*?)(?:-\d[A-Za-z0-9_.-]*)?\.(?:jar|war|ear)\b")
@@ -145,13 +146,7 @@ def _built_folders(arg: str, workdir: str) -> list[str]:
 
 def norm_posix(path: str) -> str:
     """An absolute image path with ``.``, ``..`` and doubled slashes resolved."""
-    parts: list[str] = []
-    for seg in path.split("/"):
-        if seg == "..":
-            parts = parts[:-1]
-        elif seg not in ("", "."):
-            parts.append(seg)
-    return "/" + "/".join(parts)
+    return "/" + norm_path(path)
 
 
 # A workspace tool's flag that names the one package a command works on, by tool.
