@@ -88,3 +88,37 @@ def analyse_url(url: str, out: Path) -> dict:
     proc = run_cli(["analyze", url, "--name", "billing", "--out", str(out), "--quiet"])
     assert proc.returncode == 0, proc.stderr
     return json.loads((out / "model.json").read_text(encoding="utf-8"))
+
+
+README = "<p align=\"center\">\n  <h1 align=\"center\">Lago</h1>\n</p>\n\nClone it: `git clone https://github.com/getlago/lago.git`\n"
+
+
+def test_a_plain_folder_knows_its_project_from_its_readme_whatever_its_name(tmp_path: Path) -> None:
+    # no remote: the README's heading and its link to its own repository agree on the name
+    for folder in ("lago", "export-7"):
+        write(tmp_path / folder, {**FILES, "README.md": README})
+    models = [analyse(tmp_path / f, tmp_path / f"out-{f}") for f in ("lago", "export-7")]
+    for model in models:
+        assert "app.lago.dev" not in components(model)
+        assert "api.stripe.com" in components(model)
+    assert canonical(models[1], "export-7", "lago") == canonical(models[0])
+
+
+def test_readme_identity_facts_and_agreement() -> None:
+    from repomodeler.extract.readers._readme import readme_identity
+    from repomodeler.graph.base import project_name
+    from repomodeler.records import Fact
+
+    facts = readme_identity("r", "README.md", "# eShopOnAbp\n\nBuilt on [ABP](https://github.com/abpframework/abp).\n"
+                                              "See https://github.com/abpframework/eShopOnAbp/issues\n")
+    assert [(f.kind, f.line, f.get("title") or f.get("name")) for f in facts] == [
+        ("project.heading", 1, "eShopOnAbp"), ("project.link", 3, "abp"), ("project.link", 4, "eShopOnAbp")]
+    assert project_name(facts) == "eShopOnAbp"  # the longest linked name the heading contains
+    assert readme_identity("r", "docs/README.md", "# Other\n") == []  # only the root README speaks for the project
+    # a heading alone, or a link the heading does not contain, names nothing
+    assert project_name(readme_identity("r", "README.md", "# Shop\n\nUses https://github.com/acme/kit\n")) is None
+    # a root manifest the heading contains: the Go module's last segment
+    heading = readme_identity("r", "README.md", "# [WIP] beer-shop\n")
+    module = Fact(kind="manifest", repository="r", path="go.mod", line=1, language="config",
+                  attrs=(("ecosystem", "go"), ("name", "github.com/go-kratos/beer-shop")))
+    assert project_name([*heading, module]) == "beer-shop"

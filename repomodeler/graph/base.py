@@ -9,6 +9,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
+from typing import Iterable
 
 from repomodeler.extract.readers._text import image_named
 from repomodeler.extract.helm_charts import RULE as HELM_CHART_RULE
@@ -473,6 +474,32 @@ class Shared:
         resolver.__dict__.setdefault("_shared", {})[self.name] = value
 
 
+def project_name(facts: Iterable[Fact]) -> str | None:
+    """The name a commit gives its project: a repository its root README links to on a code host
+    (``github.com/getlago/lago``) whose name the README's first heading contains (``Lago``,
+    ``Project pod tato Head``), the longest such; else a root manifest's name the heading contains
+    (the Go module ``github.com/go-kratos/beer-shop`` under ``# [WIP] beer-shop``). Two statements of
+    the commit agreeing, so that the name never depends on where the files were put; None otherwise."""
+    heading, links, manifests = "", [], []
+    for f in facts:
+        if f.kind == "project.heading" and not heading:
+            heading = re.sub(r"[^a-z0-9]", "", (f.get("title") or "").lower())
+        elif f.kind == "project.link":
+            links.append(f.get("name") or "")
+        elif f.kind == "manifest" and "/" not in f.path.strip("/") and f.get("name"):
+            name = (f.get("name") or "").strip()
+            parts = [p for p in name.split("/") if p and not re.fullmatch(r"v\d+", p)]
+            manifests.append(parts[-1] if parts else "")
+    if not heading:
+        return None
+    for names in (links, manifests):
+        hits = [n for n in names if len(re.sub(r"[^a-z0-9]", "", n.lower())) >= 3
+                and re.sub(r"[^a-z0-9]", "", n.lower()) in heading]
+        if hits:
+            return sorted(hits, key=lambda n: (-len(n), n))[0]
+    return None
+
+
 class ResolverBase:
     """State and primitives; the rules live in :mod:`components` and :mod:`connections`."""
 
@@ -486,8 +513,8 @@ class ResolverBase:
         self.strict_writes = os.environ.get("REPOMODELER_STRICT_PASSES") == "1"
         self.model = SystemModel(name=name)
         self.results = sorted(results, key=lambda r: r.repository.name)
-        # repository -> the name the project is published under ('' when no URL or remote gives one)
-        self.projects = {r.repository.name: (r.repository.project or "") for r in self.results}
+        # repository -> the name the project goes by ('' when neither its README nor its remote says)
+        self.projects = {r.repository.name: project_name(r.facts) or r.repository.project or "" for r in self.results}
         self.alias: dict[str, str] = GuardedDict("aliases")  # name -> component id: the model's aliases
         every_fact = [f for r in self.results for f in r.facts]  # variant files and opt-in services included
         services = [f for f in every_fact if f.kind == "compose.service"]
@@ -611,10 +638,11 @@ class ResolverBase:
         self.constants = ConstantIndex(f for kind in sorted(INDEXED_KINDS) for f in self.by_kind[kind])
 
     def project_of(self, repo: str) -> str:
-        """The name repository `repo` is published under (the last segment of the URL it was cloned
-        from), '' when there is none. Rules that recognise the project by its own name read this and
-        never the repository's label, which for a local folder is only what the folder is called, so
-        that one commit gives one model whatever the folder's name."""
+        """The name repository `repo` goes by: what its root README and its own links or manifest agree
+        on (:func:`project_name`), else the last segment of the URL it was cloned from; '' when neither
+        says. Rules that recognise the project by its own name read this and never the repository's
+        label, which for a local folder is only what the folder is called, so that one commit gives one
+        model whatever the folder's name."""
         return self.projects.get(repo, "")
 
     @property

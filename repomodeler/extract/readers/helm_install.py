@@ -134,6 +134,14 @@ def parse_helm_install(command: str) -> dict[str, object] | None:
     return {"release": release, "chart": chart, "namespace": namespace, "sets": sets, "values": values}
 
 
+def read_documents(repo: str, path: str, text: str) -> list[Fact]:
+    """A Markdown document: the releases it installs, and for the root README the name the project
+    gives itself (:mod:`._readme`)."""
+    from repomodeler.extract.readers._readme import readme_identity
+
+    return read_helm_installs(repo, path, text) + readme_identity(repo, path, text)
+
+
 def read_helm_installs(repo: str, path: str, text: str) -> list[Fact]:
     markdown = path.lower().endswith((".md", ".markdown"))
     facts = []
@@ -150,5 +158,5 @@ def read_helm_installs(repo: str, path: str, text: str) -> list[Fact]:
 
 READERS = (
     # Markdown documents: the install instructions of the project's README and guides.
-    Reader("helm_install", "descriptor", 470, read_helm_installs, patterns=(r"[^/]*\.md", r"[^/]*\.markdown")),
+    Reader("helm_install", "descriptor", 470, read_documents, patterns=(r"[^/]*\.md", r"[^/]*\.markdown")),
 )
