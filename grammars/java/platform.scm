@@ -38,3 +38,12 @@
  (#match? @call "([Rr]edis|[Mm]ongo|[Pp]ostgres|[Mm]y[Ss]ql|[Rr]abbit|[Kk]afka|[Nn]ats|[Ee]lastic|[Mm]emcache|[Cc]assandra|[Aa]mqp)")
  (#set! fact "service.lookup")
  (#set! store_call "true"))
+
+; A plain HTTP call through the Dapr sidecar naming the app it invokes by header:
+; headers.add("dapr-app-id", "kitchen-service"), request.header("dapr-app-id", "orders")
+((method_invocation
+   name: (identifier) @_m
+   arguments: (argument_list . (string_literal (string_fragment) @_k) . (string_literal (string_fragment) @service) .)) @fact
+ (#match? @_m "^(add|set|header|setHeader|addHeader)$")
+ (#eq? @_k "dapr-app-id")
+ (#set! fact "service.lookup") (#set! protocol "http") (#set! via "dapr service invocation"))

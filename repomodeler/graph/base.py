@@ -44,7 +44,7 @@ ADD_ON_DIR = re.compile(r"(^|/)(add-?ons?|extras|optional|extensions)/", re.I)
 # harness around the system (hack/dev/compression-test/docker-compose.yml, tests/e2e/docker-compose.yml,
 # tools/TestSuite/docker-compose-base.yml,
 # .devcontainer/docker-compose.yml), not the system.
-HARNESS_DIR = re.compile(r"(^|/)(hack|tests?|testing|test[-_]?suites?|e2e|integration[-_]?tests?|load[-_]?tests?|loadtest|benchmarks?|perf|"
+HARNESS_DIR = re.compile(r"(^|/)(hack|tests?|testing|test[-_]?suites?|e2e|integration[-_]?tests?|load[-_]?tests?|loadtest|benchmarks?|perf|profiling|"
                          r"k6|locust|jmeter|gatling|artillery|"
                          r"\.?devcontainers?([-_][^/]*)?)/", re.I)
 

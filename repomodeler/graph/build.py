@@ -33,6 +33,7 @@ from repomodeler.graph.listen_ports import ListenPortRules
 from repomodeler.graph.local_services import LocalServiceRules
 from repomodeler.graph.named_addresses import NamedAddressRules
 from repomodeler.graph.registries import RegistryRules
+from repomodeler.graph.releases import ReleaseRules
 from repomodeler.graph.route_calls import RouteCallRules
 from repomodeler.graph.rpc_interfaces import RpcInterfaceRules
 from repomodeler.graph.same_code import SameCodeRules
@@ -55,7 +56,7 @@ class Resolver(ComponentRules, AspireRules, CloudFormationRules, ConnectionRules
                LaunchRules, SpawnedBinaryRules, SupervisedRules, WebAppRules, PluginRules, VendorRules, NamedProcessRules,
                RpcInterfaceRules, RegistryRules, NamedAddressRules, HostRules, ListenPortRules, RouteCallRules,
                CommandLineRules, LocalServiceRules, IacDeployRules, SettingReadRules, ServiceNameRules,
-               CommandAddressRules, HostingRules, FunctionBindingRules, SameCodeRules, UndeployedRules):
+               CommandAddressRules, HostingRules, FunctionBindingRules, SameCodeRules, UndeployedRules, ReleaseRules):
     """Applies the rules of :data:`repomodeler.rules.RULES` in their order (a rule runs after the rules it
     declares it uses, so it sees what they found), then names on every element the rules behind it."""
 

@@ -49,6 +49,7 @@ def run_order(rules: list[Rule]) -> tuple[Rule, ...]:
 
 ORDER: tuple[str, ...] = (
     "compose.services",
+    "kubernetes.remote-releases",
     "dotnet.aspire-resources",
     "platform.same-code",
     "iac.stacks",

@@ -97,6 +97,11 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
         if not name:
             continue
         line = node_line(name_node) if name_node is not None else node_line(doc)
+        release = _gitops_release(doc, kind, name)
+        if release is not None:
+            facts.append(fact("helm.remote_release", repo, path, line, namespace=scalar(get(meta, "namespace")) or "",
+                              **release))
+            continue
         if kind in _WORKLOADS:
             spec = _pod_spec(doc, kind)
             labels = get(get(get(get(doc, "spec"), "template"), "metadata"), "labels") or get(meta, "labels")
@@ -164,6 +169,30 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
                         facts.append(fact("k8s.ingress", repo, path, node_line(svc), ingress=name, target=scalar(svc),
                                            route=scalar(get(p, "path"))))
     return facts
+
+
+def _gitops_release(doc: yaml.Node, kind: str, name: str) -> dict[str, str] | None:
+    """A chart a GitOps controller installs from a chart repository: a Flux ``HelmRelease`` (its
+    ``spec.releaseName``, else its name; the chart of ``spec.chart.spec`` or ``spec.chartRef``) or an
+    Argo CD ``Application`` whose source is a Helm chart (``spec.source.chart``, the release
+    ``spec.source.helm.releaseName``, else the application's name). A chart kept in a Git source (a
+    path) is rendered from the repository instead; None for it and for anything else."""
+    api = scalar(get(doc, "apiVersion")) or ""
+    spec = get(doc, "spec")
+    if kind == "HelmRelease" and api.startswith("helm.toolkit.fluxcd.io/"):
+        chart_spec = get(get(spec, "chart"), "spec")
+        chart = scalar(get(chart_spec, "chart")) or scalar(get(get(spec, "chartRef"), "name")) or ""
+        source = scalar(get(get(chart_spec, "sourceRef"), "kind")) or scalar(get(get(spec, "chartRef"), "kind")) or ""
+        if source == "GitRepository" or "/" in chart:
+            return None
+        return {"release": scalar(get(spec, "releaseName")) or name, "chart": chart, "controller": "flux"}
+    if kind == "Application" and api.startswith("argoproj.io/"):
+        for src in [get(spec, "source"), *seq(get(spec, "sources"))]:
+            chart = scalar(get(src, "chart"))
+            if chart:
+                return {"release": scalar(get(get(src, "helm"), "releaseName")) or name, "chart": chart,
+                        "controller": "argocd"}
+    return None
 
 
 READERS = (

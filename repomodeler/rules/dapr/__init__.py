@@ -24,7 +24,8 @@ RULES = (
         unit="dapr_components",
         reads=("dapr.component", "dapr.app_id", "dapr.pubsub", "dapr.state"),
         writes=("components", "aliases", "attributes", "connections", "unresolved"),
-        after=("dapr.app-ids", "compose.services", "build.units", "config.address-values", "build.library-dependencies"),
+        after=("dapr.app-ids", "compose.services", "build.units", "config.address-values", "build.library-dependencies",
+               "kubernetes.remote-releases"),
         state=("ports_served",),
     ),
     Rule(

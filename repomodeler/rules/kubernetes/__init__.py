@@ -4,6 +4,17 @@ from repomodeler.rules.core import Rule
 
 RULES = (
     Rule(
+        id="kubernetes.remote-releases",
+        message=("A chart installed from a chart repository (a documented `helm install RELEASE repo/chart`, a Flux "
+                 "HelmRelease, an Argo CD Application of a Helm chart) whose chart is not among the inputs is a "
+                 "component named by its release, of the technology the chart's name says; charts of the cluster's "
+                 "own machinery (Dapr, meshes, autoscalers) and stand-in release names are not"),
+        unit="remote_releases",
+        reads=("helm.install", "helm.release", "helm.remote_release"),
+        writes=("components", "aliases", "attributes"),
+        after=("compose.services",),
+    ),
+    Rule(
         id="kubernetes.ingress",
         message=("A Kubernetes Ingress or route resource publishes the Services it routes to, with the routes as "
                  "evidence"),

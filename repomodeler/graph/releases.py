@@ -1,0 +1,65 @@
+"""Charts installed from a chart repository: releases whose chart is not among the inputs.
+
+Why: a README's ``helm install kafka oci://registry-1.docker.io/bitnamicharts/kafka``, a Flux
+``HelmRelease`` of ``podinfo`` from a ``HelmRepository`` and an Argo CD ``Application`` whose source is
+a Helm chart all deploy a running component the repository holds no manifest of: the store its
+services' addresses name (``kafka.default.svc.cluster.local``), the application a GitOps repository
+exists to run. With no chart to render, the release is still known by its name (the Service names a
+chart derives start with it), by its chart, and by the technology the chart's name says (``kafka``,
+``postgresql``, ``redis``). Charts that install the cluster's own machinery (a sidecar runtime such as
+Dapr, a mesh, an autoscaler, a CNI) are the platform the system runs on, not parts of it. A release
+named like a stand-in (``my-release``) is an example, not the project's. A chart the repository holds
+is rendered per release instead (:mod:`repomodeler.extract.helm_charts`).
+"""
+
+from __future__ import annotations
+
+import re
+
+from repomodeler.extract.helm_charts import PLACEHOLDER_RELEASE
+from repomodeler.graph.base import ResolverBase
+from repomodeler.graph.catalog import tech_for_image
+from repomodeler.records import Fact
+
+# Charts of the cluster's own machinery: sidecar runtimes, meshes, autoscalers, network plugins.
+PLATFORM_CHARTS = re.compile(r"^(dapr|dapr-.*|istio.*|istiod|linkerd.*|keda|knative.*|flux2?|cilium|calico|"
+                             r"tigera-operator|metrics-server|kube-state-metrics|reloader|sealed-secrets|"
+                             r"external-secrets|vertical-pod-autoscaler|cluster-autoscaler)$")
+
+
+def chart_name(chart: str) -> str:
+    """``oci://registry-1.docker.io/bitnamicharts/kafka`` and ``bitnami/kafka`` -> ``kafka``."""
+    return chart.rstrip("/").rsplit("/", 1)[-1].split("@")[0].split(":")[0].lower()
+
+
+class ReleaseRules(ResolverBase):
+    """Releases of charts from a chart repository are components named by their release."""
+
+    def remote_releases(self) -> None:
+        rendered = {(f.repository, f.path, f.line) for f in self.by_kind["helm.release"]}
+        wanted: list[tuple[Fact, str, str]] = []
+        for f in sorted(self.by_kind["helm.install"], key=Fact.order):
+            chart = f.get("chart") or ""
+            if (f.repository, f.path, f.line) in rendered or not chart or chart.startswith((".", "/")) \
+                    or chart.endswith(".tgz") or ("/" in chart and "://" not in chart and chart.count("/") > 1):
+                continue  # a chart of the repository (rendered per release), or a path
+            wanted.append((f, f.get("release") or "", chart))
+        for f in sorted(self.by_kind["helm.remote_release"], key=Fact.order):
+            if f.get("chart"):  # (a patch of a release written elsewhere names no chart)
+                wanted.append((f, f.get("release") or "", f.get("chart") or ""))
+        for f, release, chart in wanted:
+            base = chart_name(chart)
+            if not release or PLACEHOLDER_RELEASE.match(release) or not base or PLATFORM_CHARTS.match(base):
+                continue
+            known = self.alias.get(release.lower())
+            if known is not None:
+                self.model.components[known].evidence.add(f.evidence)
+                self.credit(self.model.components[known].rules)
+                continue
+            tech = tech_for_image(base)
+            kind = tech[1] if tech else "service"
+            attributes = {"deployment": "helm", "chart": chart, "namespace": f.get("namespace") or ""}
+            if tech:
+                attributes["technology"] = tech[0]
+            aliases = (base,) if base != release.lower() and self.alias.get(base) is None else ()
+            self.add_component(release, kind, f.repository, f.evidence, aliases=aliases, attributes=attributes)
