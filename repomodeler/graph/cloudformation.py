@@ -149,6 +149,16 @@ class CloudFormationRules(ResolverBase):
                     if len(mine & theirs) >= 0.8 * max(len(mine), len(theirs)) and \
                             PurePosixPath(b).stem.startswith(PurePosixPath(a).stem):
                         dropped.add((repo, b))
+        # A template whose functions' code is already uploaded (``CodeUri: s3://bucket/5f35...``) beside one
+        # whose code is in the repository is the output of ``sam package`` / ``aws cloudformation package``
+        # (output.yaml, packaged.yaml): a copy built from the other, not a stack of its own.
+        packaged = {(f.repository, f.path) for f in self.by_kind["cfn.resource"]
+                    if (f.get("code_uri") or "").startswith("s3://")}
+        local = {(f.repository, f.path) for f in self.by_kind["cfn.resource"]
+                 if f.get("code_uri") and not (f.get("code_uri") or "").startswith("s3://")}
+        for (repo, _folder), paths in sorted(templates.items()):
+            if any((repo, p) in local and (repo, p) not in packaged for p in paths):
+                dropped |= {(repo, p) for p in paths if (repo, p) in packaged and (repo, p) not in local}
         for key in list(templates):
             templates[key] -= {p for r, p in dropped if r == key[0]}
 

@@ -8,13 +8,17 @@ exists to run. With no chart to render, the release is still known by its name (
 chart derives start with it), by its chart, and by the technology the chart's name says (``kafka``,
 ``postgresql``, ``redis``). Charts that install the cluster's own machinery (a sidecar runtime such as
 Dapr, a mesh, an autoscaler, a CNI) are the platform the system runs on, not parts of it. A release
-named like a stand-in (``my-release``) is an example, not the project's. A chart the repository holds
-is rendered per release instead (:mod:`repomodeler.extract.helm_charts`).
+named like a stand-in (``my-release``) is an example, not the project's, and so are the installs an add-on's
+or a tutorial's document shows. A chart the repository holds is rendered per release instead
+(:mod:`repomodeler.extract.helm_charts`), also when a README installs its published copy
+(``oci://.../onlineboutique`` beside ``helm-chart/``); a chart written as a bare word or a path is a
+folder of the repository.
 """
 
 from __future__ import annotations
 
 import re
+from pathlib import PurePosixPath
 
 from repomodeler.extract.helm_charts import PLACEHOLDER_RELEASE
 from repomodeler.graph.base import ResolverBase
@@ -27,6 +31,20 @@ PLATFORM_CHARTS = re.compile(r"^(dapr|dapr-.*|istio.*|istiod|linkerd.*|keda|knat
                              r"external-secrets|vertical-pod-autoscaler|cluster-autoscaler)$")
 
 
+# Documents of add-ons, examples and tutorials: their installs are not the system's.
+ASIDE = re.compile(r"(^|/)(add-?ons?|extras|optional|extensions|examples?|samples?|demos?|tutorials?|hack|tests?)/", re.I)
+
+
+def _from_repository(repo: str, chart: str, folders: set[tuple[str, str]]) -> bool:
+    """Is `chart`, as a `helm install` writes it, a chart repository's (``oci://...``, ``bitnami/kafka``)
+    rather than a folder or package of this repository (``.``, ``./chart``, ``helm``, ``charts/app``)?"""
+    if "://" in chart:
+        return True
+    if not chart or chart.startswith((".", "/")) or chart.endswith(".tgz") or chart.count("/") != 1:
+        return False
+    return (repo, chart.split("/", 1)[0]) not in folders
+
+
 def chart_name(chart: str) -> str:
     """``oci://registry-1.docker.io/bitnamicharts/kafka`` and ``bitnami/kafka`` -> ``kafka``."""
     return chart.rstrip("/").rsplit("/", 1)[-1].split("@")[0].split(":")[0].lower()
@@ -37,12 +55,19 @@ class ReleaseRules(ResolverBase):
 
     def remote_releases(self) -> None:
         rendered = {(f.repository, f.path, f.line) for f in self.by_kind["helm.release"]}
+        # the project's own charts, rendered from the repository (a README installing the published copy of
+        # `helm-chart/` as `oci://.../onlineboutique` installs the same chart): known by release and folder
+        own = {n.lower() for f in self.by_kind["helm.release"]
+               for n in (f.get("release") or "", PurePosixPath(f.get("chart") or "").parent.name) if n}
+        folders = {(r, d) for r, p in self.inventory_paths for d in [p.split("/", 1)[0]] if "/" in p}
         wanted: list[tuple[Fact, str, str]] = []
         for f in sorted(self.by_kind["helm.install"], key=Fact.order):
             chart = f.get("chart") or ""
-            if (f.repository, f.path, f.line) in rendered or not chart or chart.startswith((".", "/")) \
-                    or chart.endswith(".tgz") or ("/" in chart and "://" not in chart and chart.count("/") > 1):
-                continue  # a chart of the repository (rendered per release), or a path
+            if (f.repository, f.path, f.line) in rendered or not _from_repository(f.repository, chart, folders) \
+                    or ASIDE.search(f.path):
+                continue  # a chart of the repository (rendered per release), or a tutorial's add-on
+            if (f.get("release") or "").lower() in own or chart_name(chart) in own:
+                continue
             wanted.append((f, f.get("release") or "", chart))
         for f in sorted(self.by_kind["helm.remote_release"], key=Fact.order):
             if f.get("chart"):  # (a patch of a release written elsewhere names no chart)
