@@ -43,7 +43,7 @@ from repomodeler.graph.subsystems import SubsystemRules
 from repomodeler.graph.service_names import ServiceNameRules
 from repomodeler.graph.command_addresses import CommandAddressRules
 from repomodeler.graph.hosting import HostingRules
-from repomodeler.graph.launched import LaunchRules, NamedProcessRules, SpawnedBinaryRules, SupervisedRules
+from repomodeler.graph.launched import LaunchRules, NamedProcessRules, OneContainerRules, SpawnedBinaryRules, SupervisedRules
 from repomodeler.graph.webapps import WebAppRules
 from repomodeler.records import ExtractResult
 from repomodeler.rules import RULES
@@ -56,7 +56,7 @@ class Resolver(ComponentRules, AspireRules, CloudFormationRules, ConnectionRules
                LaunchRules, SpawnedBinaryRules, SupervisedRules, WebAppRules, PluginRules, VendorRules, NamedProcessRules,
                RpcInterfaceRules, RegistryRules, NamedAddressRules, HostRules, ListenPortRules, RouteCallRules,
                CommandLineRules, LocalServiceRules, IacDeployRules, SettingReadRules, ServiceNameRules,
-               CommandAddressRules, HostingRules, FunctionBindingRules, SameCodeRules, UndeployedRules, ReleaseRules):
+               CommandAddressRules, HostingRules, FunctionBindingRules, SameCodeRules, UndeployedRules, ReleaseRules, OneContainerRules):
     """Applies the rules of :data:`repomodeler.rules.RULES` in their order (a rule runs after the rules it
     declares it uses, so it sees what they found), then names on every element the rules behind it."""
 

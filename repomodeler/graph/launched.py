@@ -247,6 +247,45 @@ class SupervisedRules(ResolverBase):
         return [(n, Evidence(f.repository, by_folder[whole[0]][n], 1)) for n in names]
 
 
+class OneContainerRules(ResolverBase):
+    """Programs supervisord keeps running inside one container are that container's processes."""
+
+    def one_container_processes(self) -> None:
+        """supervisord is how a project packs its server, workers and scheduler into one container (one
+        image, one compose service, one Kubernetes workload), and its documents draw that container:
+        the programs of a ``supervisord.conf`` are the processes of the deployment that starts
+        supervisord (its command names it), else of the component they were found in. Each folds into
+        that component: its links and names move over, and the component lists its ``processes``."""
+        supervised = {f.evidence for f in self.by_kind["program.command"] if f.get("source") == "supervisord"}
+        procs = sorted((c for c in self.model.components.values() if c.attributes.get("process")
+                        and c.attributes.get("part_of") in self.model.components
+                        and (c.attributes.get("launched_by") == "supervisord" or c.evidence & supervised)),
+                       key=lambda c: c.id)
+        # what each deployment starts instead of its image's command (compose `command:`, a workload's command)
+        started = {(f.repository, (f.get("owner") or "").lower()): f.get("command") or ""
+                   for f in sorted(self.by_kind["program.command"], key=Fact.order) if f.get("source") == "compose"}
+        for proc in procs:
+            host = self.model.components[proc.attributes["part_of"]]
+            image = _image_repo(host.attributes.get("image") or "")
+            runners = sorted(c.id for c in self.model.components.values()
+                             if c.id != proc.id and c.attributes.get("deployment")
+                             and re.search(r"supervisor", " ".join((
+                                 c.attributes.get("runs") or "", c.attributes.get("command") or "",
+                                 started.get((c.repository or "", c.name.lower()), ""))), re.I)
+                             and (c.id == host.id or (image and _image_repo(c.attributes.get("image") or "") == image)))
+            into = runners[0] if len(runners) == 1 else host.id
+            if proc.id not in self.model.components or into == proc.id:
+                continue
+            name, before = proc.name, set(self.model.components[into].attributes)
+            self.fold_component(proc.id, into)
+            kept = self.model.components[into]
+            for k in ("part_of", "process", "launched_by", "command", "selected_by", "patterns", "resolved_by"):
+                if k not in before:  # (what made the process one: not the container's)
+                    kept.attributes.pop(k, None)
+            listed = set(filter(None, (kept.attributes.get("processes") or "").split(", ")))
+            kept.attributes["processes"] = ", ".join(sorted(listed | {name}))
+
+
 class SpawnedBinaryRules(ResolverBase):
     """Programs a process starts by name that the repository's build ships (``llama-server``)."""
 

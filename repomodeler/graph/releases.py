@@ -59,6 +59,9 @@ class ReleaseRules(ResolverBase):
         # `helm-chart/` as `oci://.../onlineboutique` installs the same chart): known by release and folder
         own = {n.lower() for f in self.by_kind["helm.release"]
                for n in (f.get("release") or "", PurePosixPath(f.get("chart") or "").parent.name) if n}
+        # ... and the charts the repository holds (deployment/helm/charts/onyx/Chart.yaml: `onyx/onyx`)
+        own |= {PurePosixPath(p).parent.name.lower() for _r, p in self.inventory_paths
+                if PurePosixPath(p).name == "Chart.yaml" and "/" in p}
         folders = {(r, d) for r, p in self.inventory_paths for d in [p.split("/", 1)[0]] if "/" in p}
         wanted: list[tuple[Fact, str, str]] = []
         for f in sorted(self.by_kind["helm.install"], key=Fact.order):

@@ -126,6 +126,7 @@ ORDER: tuple[str, ...] = (
     "frontdoor.command-line",
     "process.shared-code",
     "process.shared-connections",
+    "process.one-container",
     "config.command-line-addresses",
     "code.container-engine",
     "stores.sql-drivers",

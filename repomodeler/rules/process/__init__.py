@@ -65,6 +65,16 @@ RULES = (
         state=("process_parent", "process_primaries", "packages"),
     ),
     Rule(
+        id="process.one-container",
+        message=("The programs supervisord keeps running inside one container are processes of the deployment that "
+                 "starts supervisord (else of the component they were found in), not components beside it: they "
+                 "fold into it, which lists them as its processes"),
+        unit="one_container_processes",
+        reads=("program.command",),
+        writes=("components", "aliases", "attributes", "connections", "roots", "ports"),
+        after=("process.supervised", "process.shared-connections"),
+    ),
+    Rule(
         id="process.image-commands",
         message=("A deployment running, with another command, the image whose recipe builds a component's code "
                  "(a worker beside the web server) runs that code: it uses the stores the code is configured with"),
