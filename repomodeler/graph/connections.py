@@ -1008,15 +1008,37 @@ class ConnectionRules(ResolverBase):
             tcomp = self.model.components[target]
             waits_for_store = self.application_image(self.model.components[source]) and not self.has_code(tcomp) and (
                 tcomp.kind in ("database", "cache", "broker") or bool(tcomp.attributes.get("technology")))
-            if not f.get("link") and not waits_for_store:
+            named = self._store_setting(f, tcomp) if not f.get("link") and not waits_for_store else None
+            if not f.get("link") and not waits_for_store and named is None:
                 # depends_on orders start-up; only `links` declares that one container reaches another, except
                 # for the system's own published image (its code and settings are not here), whose built-in
-                # defaults reach the stores and mail relay it waits for (plausible -> plausible_db)
+                # defaults reach the stores and mail relay it waits for (plausible -> plausible_db), and for
+                # a service handed a setting named for the store it waits for (REDISPASS beside
+                # depends_on: redis-mailcow)
                 continue
             tech = self.model.components[target].attributes.get("technology", "")
-            self.connect(source, target, TECH_PROTOCOL.get(tech, "tcp"), [f.evidence], kind="depends_on",
-                         attributes={"via": "depends_on"})
+            self.connect(source, target, TECH_PROTOCOL.get(tech, "tcp"), [f.evidence, *([named] if named else [])],
+                         kind="depends_on", attributes={"via": "depends_on and a setting for it" if named else "depends_on"})
             between[(source, target)] = [(source, target, TECH_PROTOCOL.get(tech, "tcp"))]
+
+    def _store_setting(self, depends: Fact, store: Component) -> Evidence | None:
+        """The line of a setting the compose service that waits for `store` (depends_on) is handed, named
+        for the store's technology (``REDISPASS`` for a Redis, ``MONGO_URL`` for a MongoDB) or, for a
+        database, for a database (``DBNAME``, ``DB_USER``, ``DATABASE_HOST``): waiting for the store and
+        being given what it takes to log in to it say together that the service uses it. None otherwise."""
+        tech = store.attributes.get("technology", "")
+        if store.kind not in ("database", "cache", "broker") or not tech:
+            return None
+        words = tuple(w.upper() for w in (tech, *TECH_WORDS.get(tech, ())) if w != "jdbc")
+        owner = (depends.get("owner") or "").lower()
+        for g in sorted(self.by_kind["config.env"], key=Fact.order):
+            if g.repository != depends.repository or g.path != depends.path or (g.get("owner") or "").lower() != owner:
+                continue
+            tokens = (g.get("name") or "").upper().split("_")
+            if any(t.startswith(words) for t in tokens if words) or (store.kind == "database" and any(
+                    t.startswith("DB") or t == "DATABASE" for t in tokens)):
+                return g.evidence
+        return None
 
     def library_dependencies(self) -> None:
         """Package-manifest dependencies on a library of the system become build-time edges."""

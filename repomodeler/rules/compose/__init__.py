@@ -58,9 +58,10 @@ RULES = (
         id="compose.depends-on",
         message=("A compose service's links entry to a service nothing else connects it to is a connection, and so "
                  "is the depends_on of a service running the system's published image (no code or settings of it "
-                 "here) on a store or known server it waits for"),
+                 "here) on a store or known server it waits for, and the depends_on of a service on a store when it "
+                 "is also handed a setting named for that store (REDISPASS, DBNAME)"),
         unit="depends_connections",
-        reads=("compose.depends",),
+        reads=("compose.depends", "config.env", "docker.from"),
         writes=("connections",),
         after=("stores.implied",),
     ),
