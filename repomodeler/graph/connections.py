@@ -387,8 +387,8 @@ class ConnectionRules(ResolverBase):
         # a variable tag (`netbox:${VERSION-v4.1}`) still names the image; a variable repository does not
         repository = re.sub(r":\$\{[^}]*\}$|:\$[A-Za-z_]\w*$", "", image)
         return comp.kind == "service" and comp.attributes.get("deployment") == "compose" and bool(image) \
-            and "$" not in repository and not comp.attributes.get("technology") and not comp.source_roots \
-            and tech_for_image(repository) is None
+            and "$" not in repository and not comp.attributes.get("technology") and not self.has_code(comp) \
+            and tech_for_image(repository) is None  # (a configuration file mounted into it is no code of it)
 
     def _recipe_base(self, comp: Component) -> str | None:
         """The image the last stage of the component's ``Dockerfile`` (in its one build folder) starts from."""
