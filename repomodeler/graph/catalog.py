@@ -6,6 +6,7 @@ Kept apart from the resolver so that recognising a new database or broker is a o
 from __future__ import annotations
 
 import ipaddress
+import functools
 import re
 from functools import lru_cache
 
@@ -257,8 +258,10 @@ SDK_SERVICES: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
 )
 
 
+@functools.lru_cache(maxsize=8192)
 def sdk_service(module: str) -> tuple[str, tuple[str, ...]] | None:
-    """(API host, names) of the hosted service whose client library `module` is, if any."""
+    """(API host, names) of the hosted service whose client library `module` is, if any (memoised: a
+    system imports the same modules in many files, and each lookup tries every pattern)."""
     for pattern, host, names in SDK_SERVICES:
         if pattern.match(module):
             return host, names

@@ -307,6 +307,21 @@ class ConstantIndex:
         return dotted.endswith(module) or module.endswith(slashed) or slashed.endswith(module.split("/")[-1]) and \
             module.split("/")[-1] == p.parent.name
 
+    def _python_modules(self) -> dict[tuple[str, str], list[str]]:
+        """(repository, a module's last name) -> the module paths without suffix (``app/config`` for
+        ``app/config.py`` and ``app/config/__init__.py``): built once, since an absolute import may name a
+        module anywhere in the repository and a scan of every path per import took seconds."""
+        index = getattr(self, "_py_modules", None)
+        if index is None:
+            found: dict[tuple[str, str], set[str]] = defaultdict(set)
+            for r, p in self.paths:
+                base = p[: -len("/__init__.py")] if p.endswith("/__init__.py") else p[: -len(".py")] \
+                    if p.endswith(".py") else None
+                if base:
+                    found[(r, base.rsplit("/", 1)[-1])].add(base)
+            index = self._py_modules = {k: sorted(v) for k, v in found.items()}
+        return index
+
     def _module_files(self, repository: str, path: str, module: str, language: str) -> list[str]:
         """The files of the repository a module name written in `path` means."""
         family = _family(language)
@@ -324,12 +339,10 @@ class ConstantIndex:
                 for _ in range(dots - 1):
                     folder = folder.parent
                 bases = [norm_path((folder / rel).as_posix()) if rel else folder.as_posix()]
-            else:
-                bases = [p[: -len(".py")] for r, p in self.paths if r == repository and p.endswith(".py")
-                         and (p[: -len(".py")] == rel or p[: -len(".py")].endswith("/" + rel))]
-                bases += [p[: -len("/__init__.py")] for r, p in self.paths if r == repository
-                          and p.endswith("/__init__.py") and (p[: -len("/__init__.py")] == rel
-                                                             or p[: -len("/__init__.py")].endswith("/" + rel))]
+            else:  # an absolute import: any module of the repository whose path ends so (indexed by last name)
+                tail = rel.rsplit("/", 1)[-1]
+                bases = [b for b in self._python_modules().get((repository, tail), ())
+                         if b == rel or b.endswith("/" + rel)]
             out = []
             for b in sorted(set(bases)):
                 for candidate in (f"{b}.py", f"{b}/__init__.py"):

@@ -367,26 +367,16 @@ class RouteCallRules(ResolverBase):
         return {e.path for e in self.model.components[cid].evidence
                 if e.repository == repo and language_for_path(e.path) is not None}
 
-    def _reach(self, repo: str) -> dict[str, set[str]]:
+    def _reach(self, repo: str) -> "_Reach":
         """File -> every file of the repository its imports reach (JavaScript relative paths, Python
-        modules), computed once a repository."""
-        cache: dict[str, dict[str, set[str]]] | None = getattr(self, "_import_reach", None)
+        modules): the import graph built once a repository, each file's closure when first asked (only
+        the entry files of processes are, so closing every file of a large repository was wasted)."""
+        cache: dict[str, _Reach] | None = getattr(self, "_import_reach", None)
         if cache is None:
             cache = self._import_reach = {}
         if repo not in cache:
             files = {x.path for r in self.results if r.repository.name == repo for x in r.inventory.files}
-            graph = file_graph(repo, files, self.by_kind["import"], self.by_kind["module.var"])
-            closure: dict[str, set[str]] = {}
-            for start in graph:
-                seen: set[str] = set()
-                todo = [start]
-                while todo:
-                    for t in graph.get(todo.pop(), ()):
-                        if t not in seen:
-                            seen.add(t)
-                            todo.append(t)
-                closure[start] = seen
-            cache[repo] = closure
+            cache[repo] = _Reach(file_graph(repo, files, self.by_kind["import"], self.by_kind["module.var"]))
         return cache[repo]
 
     def _link(self, source: str, target: str, calls: list[tuple[Evidence, Evidence, str]], via: str,
@@ -402,6 +392,28 @@ class RouteCallRules(ResolverBase):
         listed |= {p for _c, _r, p in pairs if p}
         if listed:
             conn.attributes["endpoints"] = ", ".join(sorted(listed))
+
+
+class _Reach:
+    """The files each file's imports reach, transitively, computed per file on first use."""
+
+    def __init__(self, graph: dict[str, set[str]]) -> None:
+        self.graph = graph
+        self.closed: dict[str, set[str]] = {}
+
+    def get(self, start: str, default: set[str] | None = None) -> set[str]:
+        if start not in self.graph:
+            return default if default is not None else set()
+        if start not in self.closed:
+            seen: set[str] = set()
+            todo = [start]
+            while todo:
+                for t in self.graph.get(todo.pop(), ()):
+                    if t not in seen:
+                        seen.add(t)
+                        todo.append(t)
+            self.closed[start] = seen
+        return self.closed[start]
 
 
 _TERNARY_TOKEN = re.compile(r"""("(?:\\.|[^"\\])*"|'(?:\\.|[^'\\])*'|`(?:\\.|[^`\\])*`|\?\.|\?\?|[?:()\[\]{}])""")
