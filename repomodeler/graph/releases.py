@@ -28,11 +28,17 @@ from repomodeler.records import Fact
 # Charts of the cluster's own machinery: sidecar runtimes, meshes, autoscalers, network plugins.
 PLATFORM_CHARTS = re.compile(r"^(dapr|dapr-.*|istio.*|istiod|linkerd.*|keda|knative.*|flux2?|cilium|calico|"
                              r"tigera-operator|metrics-server|kube-state-metrics|reloader|sealed-secrets|"
-                             r"external-secrets|vertical-pod-autoscaler|cluster-autoscaler)$")
+                             r"external-secrets|external-dns|cert-manager|vertical-pod-autoscaler|cluster-autoscaler)$")
 
 
 # Documents of add-ons, examples and tutorials: their installs are not the system's.
 ASIDE = re.compile(r"(^|/)(add-?ons?|extras|optional|extensions|examples?|samples?|demos?|tutorials?|hack|tests?)/", re.I)
+
+
+# Charts of ingress controllers: installed as a release, the controller is a front door, the one the
+# cluster's Ingress resources are carried out by.
+INGRESS_CONTROLLERS = re.compile(r"^(ingress-nginx|nginx-ingress(-controller)?|traefik|haproxy-ingress|kubernetes-ingress|"
+                                 r"contour|emissary-ingress|ambassador|kong)$")
 
 
 def _from_repository(repo: str, chart: str, folders: set[tuple[str, str]]) -> bool:
@@ -63,6 +69,10 @@ class ReleaseRules(ResolverBase):
         own |= {PurePosixPath(p).parent.name.lower() for _r, p in self.inventory_paths
                 if PurePosixPath(p).name == "Chart.yaml" and "/" in p}
         folders = {(r, d) for r, p in self.inventory_paths for d in [p.split("/", 1)[0]] if "/" in p}
+        # ... and the release names its documents install a chart of the repository under (`helm install
+        # trigger .` beside `helm install trigger oci://ghcr.io/.../trigger`)
+        own |= {(f.get("release") or "").lower() for f in self.by_kind["helm.install"]
+                if f.get("release") and not _from_repository(f.repository, f.get("chart") or "", folders)}
         wanted: list[tuple[Fact, str, str]] = []
         for f in sorted(self.by_kind["helm.install"], key=Fact.order):
             chart = f.get("chart") or ""
@@ -86,7 +96,10 @@ class ReleaseRules(ResolverBase):
                 continue
             tech = tech_for_image(base)
             kind = tech[1] if tech else "service"
-            attributes = {"deployment": "helm", "chart": chart, "namespace": f.get("namespace") or ""}
+            namespace = f.get("namespace") or ""
+            attributes = {"deployment": "helm", "chart": chart, "namespace": "" if "$" in namespace else namespace}
+            if INGRESS_CONTROLLERS.match(base):
+                kind = "gateway"  # it carries out the Ingresses (frontdoor.ingress-controller knows it by its chart)
             if tech:
                 attributes["technology"] = tech[0]
             aliases = (base,) if base != release.lower() and self.alias.get(base) is None else ()
