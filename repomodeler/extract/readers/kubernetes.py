@@ -1,5 +1,5 @@
 """Kubernetes manifests and kustomizations: workloads, services, ConfigMaps, ingresses (and the Gateway
-API's HTTPRoutes and Istio's gateway-bound VirtualServices, which route as an Ingress does), bindings,
+API's HTTPRoutes and GRPCRoutes, which route as an Ingress does), bindings,
 and the charts GitOps controllers install (Flux HelmRelease, Argo CD Application)."""
 
 from __future__ import annotations
@@ -181,19 +181,6 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
                     if scalar(svc) and (scalar(get(ref, "kind")) or "Service") == "Service":
                         facts.append(fact("k8s.ingress", repo, path, node_line(svc), ingress=name, target=scalar(svc),
                                           route=paths[0] if paths else ""))
-        elif kind == "VirtualService" and (scalar(get(doc, "apiVersion")) or "").startswith("networking.istio.io/") \
-                and seq(get(get(doc, "spec"), "gateways")):
-            # Istio: a virtual service bound to a gateway routes the requests entering there to its destinations
-            facts.append(fact("k8s.ingress_resource", repo, path, line, ingress=name))
-            for http in seq(get(get(doc, "spec"), "http")):
-                prefixes = [scalar(get(get(m, "uri"), "prefix")) or scalar(get(get(m, "uri"), "exact")) or ""
-                            for m in seq(get(http, "match"))]
-                for route in seq(get(http, "route")):
-                    host = get(get(route, "destination"), "host")
-                    if scalar(host):
-                        facts.append(fact("k8s.ingress", repo, path, node_line(host), ingress=name,
-                                          target=(scalar(host) or "").split(".")[0],
-                                          route=prefixes[0] if prefixes else ""))
     return facts
 
 
