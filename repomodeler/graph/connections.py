@@ -387,8 +387,11 @@ class ConnectionRules(ResolverBase):
         # a variable tag (`netbox:${VERSION-v4.1}`) still names the image; a variable repository does not
         repository = re.sub(r":\$\{[^}]*\}$|:\$[A-Za-z_]\w*$", "", image)
         return comp.kind == "service" and comp.attributes.get("deployment") == "compose" and bool(image) \
-            and "$" not in repository and not comp.attributes.get("technology") and not self.has_code(comp) \
-            and tech_for_image(repository) is None  # (a configuration file mounted into it is no code of it)
+            and "$" not in repository and not comp.attributes.get("technology") and tech_for_image(repository) is None \
+            and (not comp.source_roots or (not self.has_code(comp) and not any(
+                f.get("build_context") for f in self._compose_services().get((comp.repository, comp.name.lower()), ()))))
+        # (a configuration file of this repository mounted into it, Revolt.toml, is no code of it; a build
+        # of it here is, even from a folder this commit lacks)
 
     def _recipe_base(self, comp: Component) -> str | None:
         """The image the last stage of the component's ``Dockerfile`` (in its one build folder) starts from."""
@@ -1023,9 +1026,12 @@ class ConnectionRules(ResolverBase):
 
     def _store_setting(self, depends: Fact, store: Component) -> Evidence | None:
         """The line of a setting the compose service that waits for `store` (depends_on) is handed, named
-        for the store's technology (``REDISPASS`` for a Redis, ``MONGO_URL`` for a MongoDB) or, for a
-        database, for a database (``DBNAME``, ``DB_USER``, ``DATABASE_HOST``): waiting for the store and
-        being given what it takes to log in to it say together that the service uses it. None otherwise."""
+        for the store's technology (``REDISPASS`` for a Redis, ``MONGO_DB`` for a MongoDB) or, for a
+        database, for a database (``DBNAME``, ``DB_USER``), that is a login (a password, a user, a database
+        name; not a port or a pool size) and no address (the address rules place those, and one may name
+        another host, ``REDIS_ADDR=host.docker.internal:6379``):
+        waiting for the store and being given what it takes to log in to it say together that the
+        service uses it. None otherwise."""
         tech = store.attributes.get("technology", "")
         if store.kind not in ("database", "cache", "broker") or not tech:
             return None
@@ -1034,7 +1040,13 @@ class ConnectionRules(ResolverBase):
         for g in sorted(self.by_kind["config.env"], key=Fact.order):
             if g.repository != depends.repository or g.path != depends.path or (g.get("owner") or "").lower() != owner:
                 continue
-            tokens = (g.get("name") or "").upper().split("_")
+            value = g.get("value") or ""
+            if parse_hosts(value) or re.search(r"[:/@]", re.sub(r"\$\{[^}]*\}", "", value)):
+                continue  # an address (REDIS_ADDR=host.docker.internal:6379): the address rules place it
+            key_name = (g.get("name") or "").upper()
+            if not re.search(r"PASS|PWD|USER|NAME|SECRET|AUTH|TOKEN", key_name):
+                continue  # a port, a pool size, a timeout: tuning, not what it takes to log in
+            tokens = key_name.split("_")
             if any(t.startswith(words) for t in tokens if words) or (store.kind == "database" and any(
                     t.startswith("DB") or t == "DATABASE" for t in tokens)):
                 return g.evidence

@@ -61,7 +61,7 @@ RULES = (
                  "here) on a store or known server it waits for, and the depends_on of a service on a store when it "
                  "is also handed a setting named for that store (REDISPASS, DBNAME)"),
         unit="depends_connections",
-        reads=("compose.depends", "config.env", "docker.from"),
+        reads=("compose.depends", "config.env", "docker.from", "compose.service"),
         writes=("connections",),
         after=("stores.implied",),
     ),
