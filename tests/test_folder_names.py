@@ -117,6 +117,11 @@ def test_readme_identity_facts_and_agreement() -> None:
     assert readme_identity("r", "docs/README.md", "# Other\n") == []  # only the root README speaks for the project
     # a heading alone, or a link the heading does not contain, names nothing
     assert project_name(readme_identity("r", "README.md", "# Shop\n\nUses https://github.com/acme/kit\n")) is None
+    # a README opening with its logo and a second-level heading: either agrees with the link
+    logo = readme_identity("r", "README.md", "![Huginn](media/logo.png)\n\n-----\n\n## What is it?\n\n"
+                                             "Clone https://github.com/huginn/huginn.git\n")
+    assert [f.get("title") for f in logo if f.kind == "project.heading"] == ["Huginn", "What is it?"]
+    assert project_name(logo) == "huginn"
     # a root manifest the heading contains: the Go module's last segment
     heading = readme_identity("r", "README.md", "# [WIP] beer-shop\n")
     module = Fact(kind="manifest", repository="r", path="go.mod", line=1, language="config",

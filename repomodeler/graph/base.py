@@ -476,25 +476,25 @@ class Shared:
 
 def project_name(facts: Iterable[Fact]) -> str | None:
     """The name a commit gives its project: a repository its root README links to on a code host
-    (``github.com/getlago/lago``) whose name the README's first heading contains (``Lago``,
+    (``github.com/getlago/lago``) whose name the README's title contains (``Lago``,
     ``Project pod tato Head``), the longest such; else a root manifest's name the heading contains
     (the Go module ``github.com/go-kratos/beer-shop`` under ``# [WIP] beer-shop``). Two statements of
     the commit agreeing, so that the name never depends on where the files were put; None otherwise."""
-    heading, links, manifests = "", [], []
+    headings, links, manifests = [], [], []
     for f in facts:
-        if f.kind == "project.heading" and not heading:
-            heading = re.sub(r"[^a-z0-9]", "", (f.get("title") or "").lower())
+        if f.kind == "project.heading":
+            headings.append(re.sub(r"[^a-z0-9]", "", (f.get("title") or "").lower()))
         elif f.kind == "project.link":
             links.append(f.get("name") or "")
         elif f.kind == "manifest" and "/" not in f.path.strip("/") and f.get("name"):
             name = (f.get("name") or "").strip()
             parts = [p for p in name.split("/") if p and not re.fullmatch(r"v\d+", p)]
             manifests.append(parts[-1] if parts else "")
-    if not heading:
+    if not headings:
         return None
     for names in (links, manifests):
         hits = [n for n in names if len(re.sub(r"[^a-z0-9]", "", n.lower())) >= 3
-                and re.sub(r"[^a-z0-9]", "", n.lower()) in heading]
+                and any(re.sub(r"[^a-z0-9]", "", n.lower()) in h for h in headings)]
         if hits:
             return sorted(hits, key=lambda n: (-len(n), n))[0]
     return None
@@ -575,6 +575,8 @@ class ResolverBase:
         # (documented where a reader starts: in a Markdown file at the repository's top, not the guide of one of
         # several ways to deploy it kept beside those files, K8s/README.md)
         released = {f.repository for f in every_fact if f.kind == "helm.release" and "/" not in f.path}
+        # repositories whose default deployment is compose (an install guide kept in a subfolder is another way)
+        self.composed_repos: frozenset[str] = frozenset(composed)
         charted = {f.repository for f in every_fact if f.rule == HELM_CHART_RULE} - released
         self._facts: list[Fact] = sorted((
             f for f in every_fact if f.path not in variants

@@ -9,7 +9,8 @@ chart derives start with it), by its chart, and by the technology the chart's na
 ``postgresql``, ``redis``). Charts that install the cluster's own machinery (a sidecar runtime such as
 Dapr, a mesh, an autoscaler, a CNI) are the platform the system runs on, not parts of it. A release
 named like a stand-in (``my-release``) is an example, not the project's, and so are the installs an add-on's
-or a tutorial's document shows. A chart the repository holds is rendered per release instead
+or a tutorial's document shows, and those of a guide in a subfolder of a repository whose compose files
+deploy it (helm/defectdojo/README.md beside docker-compose.yml: another way to run it). A chart the repository holds is rendered per release instead
 (:mod:`repomodeler.extract.helm_charts`), also when a README installs its published copy
 (``oci://.../onlineboutique`` beside ``helm-chart/``); a chart written as a bare word or a path is a
 folder of the repository.
@@ -81,6 +82,8 @@ class ReleaseRules(ResolverBase):
                 continue  # a chart of the repository (rendered per release), or a tutorial's add-on
             if (f.get("release") or "").lower() in own or chart_name(chart) in own:
                 continue
+            if "/" in f.path and f.repository in self.composed_repos:
+                continue  # a guide beside the compose files that deploy the system: another way to run it
             wanted.append((f, f.get("release") or "", chart))
         for f in sorted(self.by_kind["helm.remote_release"], key=Fact.order):
             if f.get("chart"):  # (a patch of a release written elsewhere names no chart)

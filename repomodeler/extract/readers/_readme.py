@@ -6,8 +6,10 @@ itself.  The root README states it twice in most projects: as its first heading 
 ``<h1>Lago</h1>``, ``# [WIP] beer-shop``) and in links to its own repository on a code host
 (``https://github.com/getlago/lago``, a clone command, a badge).  Facts, for the root README only:
 
-- ``project.heading``: ``title``, the first heading's text (Markdown ``#``, setext or HTML ``<h1>``),
-  with links, images, emphasis and bracketed tags (``[WIP]``) removed;
+- ``project.heading``: ``title``, each of the first top-level heading's text (Markdown ``#``, setext or
+  HTML ``<h1>``), the text of the logo the README opens with (``![Huginn](media/logo.png)``) and the
+  first heading of any level (``## What is Huginn?``), with links, images, emphasis and bracketed tags
+  (``[WIP]``) removed;
 - ``project.link``: ``name``, the repository name of each code-host link (``lago`` of
   ``github.com/getlago/lago``), once per distinct name, at its first line.
 
@@ -26,8 +28,9 @@ from repomodeler.records import Fact
 _ROOT_README = re.compile(r"^readme(\.(md|markdown|rst|txt))?$", re.I)
 _LINK = re.compile(r"(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)[/:]([A-Za-z0-9_.-]+)/([A-Za-z0-9_.-]+)")
 _NOT_REPOS = frozenset({"settings", "orgs", "sponsors", "marketplace", "features", "topics", "apps", "login", "about"})
-_ATX = re.compile(r"^\s{0,3}#\s+(.+?)\s*#*\s*$")
-_H1 = re.compile(r"<h1[^>]*>(.*?)</h1>", re.I | re.S)
+_ATX = re.compile(r"^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$")
+_HTML_H = re.compile(r"<h([1-6])[^>]*>(.*?)</h\1>", re.I)
+_IMAGE_ALT = re.compile(r"!\[([^\]]+)\]\(|<img[^>]*\balt=[\"']([^\"']+)")
 _SETEXT = re.compile(r"^\s{0,3}=+\s*$")
 
 
@@ -39,11 +42,8 @@ def _clean(title: str) -> str:
     return re.sub(r"[*_`]", "", title).strip()
 
 
-def readme_identity(repo: str, path: str, text: str) -> list[Fact]:
-    if "/" in path or not _ROOT_README.match(path):
-        return []
-    facts: list[Fact] = []
-    lines = text.splitlines()
+def _heading(lines: list[str], deepest: int) -> tuple[int, str] | None:
+    """(line, text) of the first heading no deeper than `deepest` outside code blocks."""
     fence = False
     for i, line in enumerate(lines[:200], 1):
         if line.lstrip().startswith(("```", "~~~")):
@@ -51,15 +51,37 @@ def readme_identity(repo: str, path: str, text: str) -> list[Fact]:
         if fence:
             continue
         m = _ATX.match(line)
-        title = m.group(1) if m else None
-        if title is None and i >= 2 and _SETEXT.match(line) and lines[i - 2].strip():
-            title, i = lines[i - 2], i - 1
-        if title is None:
-            h1 = _H1.search(line if "</h1>" in line.lower() else "\n".join(lines[i - 1:i + 3]))
-            title = h1.group(1) if h1 and "<h1" in line.lower() else None
-        if title and _clean(title):
-            facts.append(fact("project.heading", repo, path, i, title=_clean(title)[:200]))
-            break
+        if m and len(m.group(1)) <= deepest and _clean(m.group(2)):
+            return i, _clean(m.group(2))
+        if i >= 2 and _SETEXT.match(line) and lines[i - 2].strip() and _clean(lines[i - 2]):
+            return i - 1, _clean(lines[i - 2])
+        h = _HTML_H.search(line)
+        if h and int(h.group(1)) <= deepest and _clean(h.group(2)):
+            return i, _clean(h.group(2))
+    return None
+
+
+def _logo(lines: list[str]) -> tuple[int, str] | None:
+    """A README that opens with its logo instead of a title (``![Huginn](media/logo.png)``): the
+    image's text, when it comes before any paragraph."""
+    for i, line in enumerate(lines[:15], 1):
+        m = _IMAGE_ALT.search(line)
+        alt = (m.group(1) or m.group(2) or "") if m else ""
+        if alt and _clean(alt):
+            return i, _clean(alt)
+        if line.strip() and not line.lstrip().startswith(("<", "[", "!", "-", "=", "#")):
+            return None
+    return None
+
+
+def readme_identity(repo: str, path: str, text: str) -> list[Fact]:
+    if "/" in path or not _ROOT_README.match(path):
+        return []
+    facts: list[Fact] = []
+    lines = text.splitlines()
+    titles = sorted({t for t in (_heading(lines, 1), _logo(lines), _heading(lines, 6)) if t is not None})
+    for line, title in titles:  # (the graph takes any of them that agrees with a link or a manifest)
+        facts.append(fact("project.heading", repo, path, line, title=title[:200]))
     seen: set[str] = set()
     for i, line in enumerate(lines, 1):
         for m in _LINK.finditer(line):
