@@ -367,7 +367,7 @@ class ConnectionRules(ResolverBase):
                                 if f.language and f.role == "source"]
         return any(r == repo and is_under(p, root) for repo, root in comp.source_roots for r, p in self._code_files)
 
-    def application_image(self, comp: Component) -> bool:
+    def application_image(self, comp: Component, mounted_ok: bool = False) -> bool:
         """Is the component a service running the system's own published image, whose code lives
         elsewhere (``ghcr.io/saleor/saleor`` in a compose-only repository, run twice as api and worker)?
         An image of no known technology (store, broker, proxy, tool), run by a compose service, with no code
@@ -388,10 +388,12 @@ class ConnectionRules(ResolverBase):
         repository = re.sub(r":\$\{[^}]*\}$|:\$[A-Za-z_]\w*$", "", image)
         return comp.kind == "service" and comp.attributes.get("deployment") == "compose" and bool(image) \
             and "$" not in repository and not comp.attributes.get("technology") and tech_for_image(repository) is None \
-            and (not comp.source_roots or (not self.has_code(comp) and not any(
+            and (not comp.source_roots or (mounted_ok and not self.has_code(comp) and not any(
                 f.get("build_context") for f in self._compose_services().get((comp.repository, comp.name.lower()), ()))))
-        # (a configuration file of this repository mounted into it, Revolt.toml, is no code of it; a build
-        # of it here is, even from a folder this commit lacks)
+        # (when it waits for stores, `mounted_ok`: a configuration file of this repository mounted into it,
+        # Revolt.toml, is no code of it; a build of it here is, even from a folder this commit lacks. What a
+        # shared env file hands such an image stays unlinked: a third-party image given its own config file,
+        # powersync-service, reads only that)
 
     def _recipe_base(self, comp: Component) -> str | None:
         """The image the last stage of the component's ``Dockerfile`` (in its one build folder) starts from."""
@@ -1009,7 +1011,8 @@ class ConnectionRules(ResolverBase):
                 self.model.connections[existing[0]].evidence.add(f.evidence)
                 continue
             tcomp = self.model.components[target]
-            waits_for_store = self.application_image(self.model.components[source]) and not self.has_code(tcomp) and (
+            waits_for_store = self.application_image(self.model.components[source], mounted_ok=True) \
+                and not self.has_code(tcomp) and (
                 tcomp.kind in ("database", "cache", "broker") or bool(tcomp.attributes.get("technology")))
             named = self._store_setting(f, tcomp) if not f.get("link") and not waits_for_store else None
             if not f.get("link") and not waits_for_store and named is None:
