@@ -406,14 +406,6 @@ def _worktree_head(path: Path) -> tuple[Path, str] | None:
     return Path(lines[0]), lines[2]
 
 
-def remote_project(git_dir: Path) -> str | None:
-    """The project name of a local clone: the last segment of its `origin` remote's URL (`podinfo` for
-    a clone of github.com/stefanprodan/podinfo, whatever its folder is called); None without one."""
-    proc = run_git(["config", "--get", "remote.origin.url"], cwd=git_dir)
-    url = proc.stdout.decode(errors="replace").strip() if proc.returncode == 0 else ""
-    return _name_from(urlsplit(url).path if "://" in url else url) if url else None
-
-
 def acquire_one(spec: RepoSpec, *, timeout: float = DEFAULT_TIMEOUT) -> Repository:
     """Make `spec` available locally and pin it to a commit."""
     if spec.kind == "url":
@@ -425,20 +417,17 @@ def acquire_one(spec: RepoSpec, *, timeout: float = DEFAULT_TIMEOUT) -> Reposito
         git_dir = _clone_or_update(spec, timeout)
         commit = _resolve_commit(git_dir, spec)
         public = redact_url(spec.location) if not spec.location.startswith("file:") else None
-        return Repository(name=spec.name, spec=spec, checkout=git_dir, kind="git", commit=commit, url=public,
-                          project=_name_from(urlsplit(spec.location).path if "://" in spec.location else spec.location))
+        return Repository(name=spec.name, spec=spec, checkout=git_dir, kind="git", commit=commit, url=public)
     path = Path(spec.location)
     if not path.is_dir():
         raise RepomodelerError(f"error: '{spec.raw}' is not a directory; give a folder or a git URL")
     pinned = _worktree_head(path) if spec.ref is None else None
     if pinned is not None:  # the common case in one git call (a landscape rerun asks it of every repository)
-        return Repository(name=spec.name, spec=spec, checkout=pinned[0], kind="git", commit=pinned[1], url=None,
-                          project=remote_project(pinned[0]))
+        return Repository(name=spec.name, spec=spec, checkout=pinned[0], kind="git", commit=pinned[1], url=None)
     git_dir = _is_git_worktree(path)
     if git_dir is not None:
         commit = _resolve_commit(git_dir, spec)
-        return Repository(name=spec.name, spec=spec, checkout=git_dir, kind="git", commit=commit, url=None,
-                          project=remote_project(git_dir))
+        return Repository(name=spec.name, spec=spec, checkout=git_dir, kind="git", commit=commit, url=None)
     if spec.ref:
         raise RepomodelerError(f"error: '{spec.raw}' pins a ref, but '{spec.location}' is not a git repository; drop the @ref")
     return Repository(name=spec.name, spec=spec, checkout=path, kind="dir", commit=None, url=None)

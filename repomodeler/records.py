@@ -62,10 +62,9 @@ class Repository:
     commit: str | None  # resolved SHA; None for plain directories
     url: str | None  # public URL for network remotes (credentials removed), else None
     committed_at: str | None = None  # ISO-8601 committer date of `commit` (part of the commit, so deterministic)
-    # The name the project is published under: the last segment of the URL it was cloned from (the
-    # user's URL, or a local clone's `origin` remote); None for a folder with no remote.  Rules that
-    # recognise the project by its own name (its image, its web site) read this, never `name`, which
-    # for a local folder is whatever the folder happens to be called.
+    # The name the project goes by when the caller knows it (a rule's fixture case names its repositories
+    # so); acquisition leaves it None, since a URL, a clone's remote or a folder are not part of the
+    # commit and one commit must give one model. The graph prefers what the commit's README says.
     project: str | None = None
 
 

@@ -2,8 +2,9 @@
 
 A local folder's name is only what the user called it (`podinfo`, `pinfo2`, `checkout-1`); rules that
 recognise the project by its own name (its published image, its vendor site) take that name from the
-URL the repository was cloned from, never from the folder. These tests analyse the same content from
-folders of different names, end to end, and compare the models with the folder's name mapped back."""
+commit (its README), never from the folder, the URL or a clone's remote. These tests analyse the same
+content from folders of different names, a clone and a URL, end to end, and compare the models with the
+folder's name mapped back."""
 
 from __future__ import annotations
 
@@ -62,25 +63,28 @@ def test_plain_folders_of_two_names_give_one_model(tmp_path: Path) -> None:
     assert "app.lago.dev" in components(first)
 
 
-def test_a_clone_knows_its_project_from_its_remote_whatever_its_folder(tmp_path: Path) -> None:
+def test_clones_and_a_url_of_one_commit_give_one_model(tmp_path: Path) -> None:
+    # the README names the project; clones in folders of two names and the URL itself agree on it
     upstream = tmp_path / "upstream" / "lago"
-    make_repo(upstream, FILES)
+    make_repo(upstream, {**FILES, "README.md": README})
     for folder in ("lago", "checkout-1"):
         git(tmp_path, "clone", "-q", str(upstream), folder)
     models = [analyse(tmp_path / f, tmp_path / f"out-{f}") for f in ("lago", "checkout-1")]
-    for model in models:
+    by_url = analyse_url(upstream.as_uri(), tmp_path / "out-url")
+    for model in [*models, by_url]:
         names = components(model)
         assert "app.lago.dev" not in names  # the project's own site: listed, not drawn
         assert "api.stripe.com" in names and "api.lagoon.io" in names
         assert any("app.lago.dev" in json.dumps(u) for u in model["unresolved"])
-    assert canonical(models[1], "checkout-1", "lago") == canonical(models[0])
+    assert canonical(models[1], "checkout-1", "lago") == canonical(models[0]) == canonical(by_url)
 
 
-def test_a_url_names_the_project(tmp_path: Path) -> None:
+def test_a_url_alone_names_no_project(tmp_path: Path) -> None:
+    # without a README saying so, a URL ending in `lago` does not make app.lago.dev the project's site
     upstream = tmp_path / "srv" / "lago"
     make_repo(upstream, FILES)
     model = analyse_url(upstream.as_uri(), tmp_path / "out")
-    assert "app.lago.dev" not in components(model)
+    assert "app.lago.dev" in components(model)
     shutil.rmtree(tmp_path / "out")
 
 

@@ -513,7 +513,7 @@ class ResolverBase:
         self.strict_writes = os.environ.get("REPOMODELER_STRICT_PASSES") == "1"
         self.model = SystemModel(name=name)
         self.results = sorted(results, key=lambda r: r.repository.name)
-        # repository -> the name the project goes by ('' when neither its README nor its remote says)
+        # repository -> the name the project goes by ('' when its README does not say; a fixture case may name it)
         self.projects = {r.repository.name: project_name(r.facts) or r.repository.project or "" for r in self.results}
         self.alias: dict[str, str] = GuardedDict("aliases")  # name -> component id: the model's aliases
         every_fact = [f for r in self.results for f in r.facts]  # variant files and opt-in services included
@@ -641,10 +641,10 @@ class ResolverBase:
 
     def project_of(self, repo: str) -> str:
         """The name repository `repo` goes by: what its root README and its own links or manifest agree
-        on (:func:`project_name`), else the last segment of the URL it was cloned from; '' when neither
-        says. Rules that recognise the project by its own name read this and never the repository's
-        label, which for a local folder is only what the folder is called, so that one commit gives one
-        model whatever the folder's name."""
+        on (:func:`project_name`); '' when it does not say. Rules that recognise the project by its own
+        name read this and never the repository's label, which for a local folder is only what the folder
+        is called, nor the URL or remote it came from (not part of the commit): one commit gives one model
+        whatever the folder's name and however it was fetched."""
         return self.projects.get(repo, "")
 
     @property

@@ -110,7 +110,7 @@ def _stored_scans(specs: list[RepoSpec], options: TaskOptions, jobs: int) -> dic
         return {}
     from concurrent.futures import ThreadPoolExecutor
 
-    from repomodeler.acquire import acquire_one, remote_project
+    from repomodeler.acquire import acquire_one
     from repomodeler.landscape.heads import read_head
     from repomodeler.landscape.tasks import stored_scan
     from repomodeler.records import Repository
@@ -119,8 +119,7 @@ def _stored_scans(specs: list[RepoSpec], options: TaskOptions, jobs: int) -> dic
         try:
             head = read_head(Path(spec.location)) if spec.ref is None else None
             if head is not None:
-                repo = Repository(name=spec.name, spec=spec, checkout=head[0], kind="git", commit=head[1], url=None,
-                                  project=remote_project(head[0]))
+                repo = Repository(name=spec.name, spec=spec, checkout=head[0], kind="git", commit=head[1], url=None)
             else:
                 repo = acquire_one(spec, timeout=options.timeout)
             return stored_scan(repo, options)
