@@ -640,6 +640,17 @@ class ConnectionRules(ResolverBase):
             cached = self._compose_by_name = dict(services)
         return cached
 
+    def _env_by_owner(self) -> dict[tuple[str | None, str, str], list[Fact]]:
+        """(repository, file, owner) -> the config.env facts of that owner in that file, in fact order;
+        built once, asked for every depends_on entry."""
+        cached = getattr(self, "_env_owner_index", None)
+        if cached is None:
+            index: dict[tuple[str | None, str, str], list[Fact]] = defaultdict(list)
+            for g in sorted(self.by_kind["config.env"], key=Fact.order):
+                index[(g.repository, g.path, (g.get("owner") or "").lower())].append(g)
+            cached = self._env_owner_index = dict(index)
+        return cached
+
     def _compose_env_files(self) -> dict[tuple[str | None, str], set[str]]:
         """(repository, service name) -> the env files its compose service is given, from the root."""
         cached = getattr(self, "_compose_env_by_name", None)
@@ -1040,9 +1051,7 @@ class ConnectionRules(ResolverBase):
             return None
         words = tuple(w.upper() for w in (tech, *TECH_WORDS.get(tech, ())) if w != "jdbc")
         owner = (depends.get("owner") or "").lower()
-        for g in sorted(self.by_kind["config.env"], key=Fact.order):
-            if g.repository != depends.repository or g.path != depends.path or (g.get("owner") or "").lower() != owner:
-                continue
+        for g in self._env_by_owner().get((depends.repository, depends.path, owner), ()):
             value = g.get("value") or ""
             if parse_hosts(value) or re.search(r"[:/@]", re.sub(r"\$\{[^}]*\}", "", value)):
                 continue  # an address (REDIS_ADDR=host.docker.internal:6379): the address rules place it

@@ -264,15 +264,17 @@ class OneContainerRules(ResolverBase):
         # what each deployment starts instead of its image's command (compose `command:`, a workload's command)
         started = {(f.repository, (f.get("owner") or "").lower()): f.get("command") or ""
                    for f in sorted(self.by_kind["program.command"], key=Fact.order) if f.get("source") == "compose"}
+        # the deployments that start supervisord, found once (folding a process changes none of them)
+        supervising = sorted((c.id, _image_repo(c.attributes.get("image") or "")) for c in (
+            self.model.components.values() if procs else ()) if c.attributes.get("deployment")
+            and re.search(r"supervisor", " ".join((
+                c.attributes.get("runs") or "", c.attributes.get("command") or "",
+                started.get((c.repository or "", c.name.lower()), ""))), re.I))
         for proc in procs:
             host = self.model.components[proc.attributes["part_of"]]
             image = _image_repo(host.attributes.get("image") or "")
-            runners = sorted(c.id for c in self.model.components.values()
-                             if c.id != proc.id and c.attributes.get("deployment")
-                             and re.search(r"supervisor", " ".join((
-                                 c.attributes.get("runs") or "", c.attributes.get("command") or "",
-                                 started.get((c.repository or "", c.name.lower()), ""))), re.I)
-                             and (c.id == host.id or (image and _image_repo(c.attributes.get("image") or "") == image)))
+            runners = [cid for cid, cimage in supervising if cid != proc.id and cid in self.model.components
+                       and (cid == host.id or (image and cimage == image))]
             into = runners[0] if len(runners) == 1 else host.id
             if proc.id not in self.model.components or into == proc.id:
                 continue
