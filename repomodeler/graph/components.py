@@ -1291,12 +1291,15 @@ class ComponentRules(ResolverBase):
                 # Code outside every module of the repository: it belongs to the deployment named like the
                 # repository (a repo per service whose compose file only names its image), when there is one.
                 named = self.alias.get(self.project_of(repo).lower()) if self.project_of(repo) else None
-                orphans = [f for f in self.by_kind.every() if f.repository == repo and f.language != "config"
-                           and f.kind not in ("import", "const.string", "module.var")
-                           and not any(is_under(f.path, root) for root in claimed)]
-                if named and orphans and self.model.components[named].kind == "service":
-                    self.model.components[named].source_roots.add((repo, ""))
-                    self.model.components[named].evidence.add(orphans[0].evidence)
+                if named and self.model.components[named].kind == "service":
+                    outside: dict[str, bool] = {}  # path -> outside every module (asked once per file)
+                    orphan = next((f for f in self.by_kind.every() if f.repository == repo and f.language != "config"
+                                   and f.kind not in ("import", "const.string", "module.var")
+                                   and outside.setdefault(f.path, not any(is_under(f.path, root) for root in claimed))),
+                                  None)
+                    if orphan is not None:
+                        self.model.components[named].source_roots.add((repo, ""))
+                        self.model.components[named].evidence.add(orphan.evidence)
 
     def _compose_builder(self, f: Fact, image: str, modules: dict[str, dict[tuple[str, str], Evidence]],
                          builders: dict[tuple[str, str], set[tuple[str, str]]]) -> tuple[str, Evidence] | None:

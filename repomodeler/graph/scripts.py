@@ -492,12 +492,17 @@ def file_graph(repo: str, files: set[str], imports: Iterable[Fact], module_vars:
     """File -> files of the repository it imports (Python modules, JavaScript relative paths)."""
     g: dict[str, set[str]] = defaultdict(set)
     dirs = {folder(p) for p in files}
+    found: dict[tuple[str, str, str | None], list[str]] = {}  # the answer depends on the importer's folder only
     for f in [*imports, *module_vars]:
         if f.repository != repo or f.path not in files:
             continue
         module = f.get("module") or ""
         if f.path.endswith((".py", ".pyw")):
-            targets = python_import_files(files, dirs, f.path, module, f.get("name") if f.kind == "module.var" else None)
+            name = f.get("name") if f.kind == "module.var" else None
+            key = (folder(f.path), module, name)
+            if key not in found:
+                found[key] = python_import_files(files, dirs, f.path, module, name)
+            targets = found[key]
         else:
             t = js_source_file(files, folder(f.path), module) if module.startswith(".") else None
             targets = [t] if t else []
