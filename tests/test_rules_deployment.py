@@ -835,3 +835,27 @@ def test_a_root_ci_folders_stack_files_are_the_pipelines() -> None:
     assert classify_role("ci/compose.yaml") == "ci"
     assert classify_role("pkg/ci/client.go") == "source"  # a Go package named ci is still code
     assert classify_role("ci/main.go") == "source"
+
+
+def test_a_stock_runtime_container_mounting_the_project_runs_none_of_another_languages_code() -> None:
+    """`node:22` mounting the whole project for its asset server, beside the service built from the
+    project: the Python code (and its stores) is the built service's, whatever the two are called."""
+    files = {
+        "Dockerfile": "FROM python:3.12 AS base\nWORKDIR /app\nCOPY pyproject.toml ./\nRUN pip install .\n\n"
+                      "FROM base AS dev\nCOPY . .\nCMD [\"gunicorn\", \"shop.wsgi\"]\n",
+        "pyproject.toml": "[project]\nname = \"shop\"\ndependencies = [\"django\", \"redis\", \"psycopg2\"]\n",
+        "shop/__init__.py": "",
+        "shop/settings.py": "import os\nDATABASES = {'default': {'HOST': os.environ.get('DATABASE_HOST', 'postgres')}}\n",
+        "shop/cache.py": "import redis\nclient = redis.Redis.from_url('redis://redis:6379/0')\n",
+        "package.json": '{"name": "shop", "scripts": {"start": "webpack serve"}, "devDependencies": {"webpack": "5"}}\n',
+        "assets/app.js": "fetch('/api/items').then(r => r.json())\n",
+    }
+    for web, node in (("web", "node"), ("app", "assets")):  # either name first: the language decides
+        compose = (f"services:\n  {web}:\n    build:\n      context: .\n      target: dev\n    volumes:\n      - ./:/app\n"
+                   f"    ports:\n      - \"8000:8000\"\n  {node}:\n    image: node:22-bookworm\n    working_dir: /app\n"
+                   f"    command: sh -c \"npm install && npm start\"\n    volumes:\n      - ./:/app\n    ports:\n"
+                   f"      - \"3000:3000\"\n  postgres:\n    image: postgres:15\n  redis:\n    image: redis:7\n")
+        model = resolve_files({"shop": {**files, "docker-compose.yml": compose}})
+        edges = edge_set(model)
+        assert {(web, "postgres"), (web, "redis")} <= edges, edges
+        assert not {(node, "postgres"), (node, "redis")} & edges, edges

@@ -19,6 +19,7 @@ from repomodeler.graph.fact_view import FactView
 from repomodeler.graph.go_plugins import generator_folders, without_generator_mains, without_library_module_mains, without_plugin_mains
 from repomodeler.rules import RULES, Rule, UndeclaredState
 from repomodeler.graph.packages import folder
+from repomodeler.languages import language_for_path
 from repomodeler.graph.values import PLACEHOLDER, expand_placeholders
 from repomodeler.graph.identity import image_names, key
 from repomodeler.graph.naming import (
@@ -295,8 +296,8 @@ def nested_compose_variants(services: list[Fact], variants: set[str]) -> dict[st
     return nested
 
 
-# Committed templates of a project's .env (kept out of git): `.env.example`, `env.example`, `.env.sample`.
-DOTENV_TEMPLATE = re.compile(r"^\.?env\.(example|sample|dist|template|tmpl|default|defaults)$", re.I)
+# Committed templates of a project's .env (kept out of git): `.env.example`, `env.example`, `.env.sample`, `.env-dist`.
+DOTENV_TEMPLATE = re.compile(r"^\.?env[._-](example|sample|dist|template|tmpl|default|defaults)$", re.I)
 
 
 def env_template_only(path: str) -> bool:
@@ -498,6 +499,29 @@ def project_name(facts: Iterable[Fact]) -> str | None:
         if hits:
             return sorted(hits, key=lambda n: (-len(n), n))[0]
     return None
+
+
+# The stock images of a language's runtime or build tool (Docker Hub's official images), by the languages
+# whose files they run: a container of one runs none of another language's code.
+_RUNTIME_IMAGES = (
+    (re.compile(r"^(library/)?(node|bun|oven/bun|denoland/deno)(:|$)"), ("javascript", "typescript", "tsx")),
+    (re.compile(r"^(library/)?(python|pypy)(:|$)"), ("python",)),
+    (re.compile(r"^(library/)?golang(:|$)"), ("go",)),
+    (re.compile(r"^(library/)?(ruby|jruby)(:|$)"), ("ruby",)),
+    (re.compile(r"^(library/)?(php|composer)(:|$)"), ("php",)),
+    (re.compile(r"^(library/)?(openjdk|eclipse-temurin|amazoncorretto|maven|gradle)(:|$)"), ("java", "kotlin", "scala")),
+    (re.compile(r"^mcr\.microsoft\.com/dotnet/"), ("csharp", "fsharp")),
+)
+
+
+@functools.lru_cache(maxsize=512)
+def runtime_language(image: str) -> tuple[str, ...]:
+    """The languages a stock runtime image (``node:22-bookworm``, ``python:3.12``) runs; () for any other."""
+    name = image.strip().lower().removeprefix("docker.io/")
+    for pattern, languages in _RUNTIME_IMAGES:
+        if pattern.match(name):
+            return languages
+    return ()
 
 
 class ResolverBase:
@@ -711,9 +735,15 @@ class ResolverBase:
         if key not in self.owner_cache:
             best: tuple[int, str] | None = None
             browser = BROWSER_FILE.search(path) is not None
+            language = language_for_path(path)
             for comp in self.model.components.values():
-                # in a tie, the browser app owns browser files only, and only it does
-                rank = (0 if (comp.kind == "webapp") == browser else 1, 0 if comp.attributes.get("ports") else 1)
+                # in a tie, the browser app owns browser files only, and only it does; a container of one
+                # language's stock runtime (`node:22` mounting the project for its asset server) runs no file
+                # of another language (the Python the service built from the project runs)
+                runtime = runtime_language(comp.attributes.get("image") or "")
+                rank = (0 if (comp.kind == "webapp") == browser else 1,
+                        1 if runtime and language and language not in runtime else 0,
+                        0 if comp.attributes.get("ports") else 1)
                 for r, root in comp.source_roots:
                     if r == repo and is_under(path, root) and (best is None or len(root) > best[0]
                                                              or (len(root) == best[0] and (rank, comp.id) < best[2:])):

@@ -343,7 +343,7 @@ ROLE_SERVERS: dict[str, dict[str, str]] = {
     # Operators' and developers' tools with a user interface of their own: log servers, mail catchers.
     "logging": {"image": r"(^|/)(datalust/seq|seq|graylog/graylog|graylog|kibana|grafana/loki|loki)([-:]|$)"},
     "mail": {"image": r"(^|/)(maildev/maildev|maildev|mailhog/mailhog|mailhog|axllent/mailpit|mailpit|rnwood/smtp4dev|"
-                      r"smtp4dev)([-:]|$)"},
+                      r"smtp4dev|sj26/mailcatcher|schickling/mailcatcher|mailcatcher)([-:]|$)"},
     # Coordination stores other infrastructure keeps its state in (Kafka's ZooKeeper, etcd): no client role.
     "coordination": {"image": r"(^|/)([a-z0-9]+-)?(zookeeper|etcd)([-:]|$)"},
     # A component that serves a user interface: a front-end framework, a server-side view engine, static files.

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from pathlib import PurePosixPath
 
 from repomodeler.extract.readers._templates import TEMPLATE_SUFFIX
-from repomodeler.graph.base import ResolverBase, env_template_only
+from repomodeler.graph.base import DOTENV_TEMPLATE, ResolverBase, env_template_only
 from repomodeler.graph.packages import folder
 from repomodeler.graph.catalog import (
     tech_for_image,
@@ -441,11 +441,22 @@ class ConnectionRules(ResolverBase):
                 # One file for the whole project (a MariaDB's root password beside the services' addresses):
                 # a store or a third-party image takes what it knows from it, and calls nobody by it.
                 continue
-            for candidate in (path, *(f"{path}{s}" for s in (".example", ".sample", ".dist", ".template"))):
+            for candidate in (path, *(f"{path}{s}" for s in (".example", ".sample", ".dist", ".template")),
+                              *(f"{path}{sep}{s}" for sep in "-_" for s in ("dist", "example", "sample", "template")
+                                if PurePosixPath(path).name == ".env")):
                 if (f.repository, candidate) in dotenv:
                     out.extend((owner, s) for s in dotenv[(f.repository, candidate)])
                     break
         return out
+
+    @staticmethod
+    def _handed_template(handed: set[tuple[str | None, str]], repo: str | None, path: str) -> bool:
+        """Is the file the committed template (``.env-dist``) of a ``.env`` compose hands its services
+        (``env_file: .env``)?  Its settings are those services' (env_file_settings), not those of the
+        component whose folder holds it."""
+        name = PurePosixPath(path).name
+        return (name.startswith(".env") and DOTENV_TEMPLATE.match(name) is not None
+                and (repo, join_path(folder(path), ".env")) in handed)
 
     def _names_application(self, value: str) -> bool:
         """Does the value name a service or web app of the system (by host, URL or bare name)?"""
@@ -485,10 +496,12 @@ class ConnectionRules(ResolverBase):
         for f in self.by_kind["k8s.configmap"]:
             configmaps[f.get("configmap") or ""].append(f)
         pairs: list[tuple[str, Fact]] = []
+        handed = {(r, p) for (r, _n), paths in self._compose_env_files().items() for p in paths}
         for f in self.by_kind["config.env"]:
             owner = self.config_owner(f)
             if owner and not (f.get("source") == "dotenv" and (self.stack_settings_file(f.repository, f.path)
-                                                                or env_template_only(f.path))):
+                                                                or env_template_only(f.path)
+                                                                or self._handed_template(handed, f.repository, f.path))):
                 pairs.append((owner, f))
         shared: set[tuple[str, Fact]] = set()  # settings one file gives several components
         read_names = self.names_read()
@@ -627,7 +640,9 @@ class ConnectionRules(ResolverBase):
         # env file in the program's own folder, read when a developer runs it on the machine
         env_files = self._compose_env_files()
         given = {g for n in names for g in env_files.get((comp.repository, n), ())}
-        return any(origin.path == g or origin.path.startswith(g + ".") for g in given)
+        return any(origin.path == g or origin.path.startswith(g + ".") or (  # `.env` and its `.env-dist` template
+            PurePosixPath(g).name == ".env" and folder(origin.path) == folder(g)
+            and DOTENV_TEMPLATE.match(PurePosixPath(origin.path).name) is not None) for g in given)
 
     def _compose_services(self) -> dict[tuple[str | None, str], list[Fact]]:
         """(repository, service name) -> its compose.service facts; built once, asked for every
@@ -1573,7 +1588,8 @@ class ConnectionRules(ResolverBase):
         no other gateway forwards to, plus workloads a Kubernetes Service publishes (LoadBalancer,
         NodePort) or an Ingress routes to; when there are none, the services that provide an API and
         that no component calls.  Brokers, registries, config servers and dashboards that merely
-        publish a port are not front doors.  The actor gets an id no component has."""
+        publish a port are not front doors; a mail catcher's published inbox is one (people read there
+        what the system sent).  The actor gets an id no component has."""
         # A browser app's calls to the server that hands it out (same origin) are the user's: that server
         # stays a front door.  An app in a container of its own calls backends behind it, as any front end.
         webapps = {c.id for c in self.model.components.values() if c.kind == "webapp"}
@@ -1622,6 +1638,9 @@ class ConnectionRules(ResolverBase):
                           if c.kind == "service" and "ui" in c.attributes.get("platform_role", "").split(",")):
             if cid not in forwarded:  # a user interface people open directly
                 targets.setdefault(cid, published.get(cid) or sorted(self.model.components[cid].evidence)[0])
+        for cid in sorted(published):  # a mail catcher's inbox, published for people to read what was sent
+            if "mail" in self.model.components[cid].attributes.get("platform_role", "").split(",") and cid not in forwarded:
+                targets.setdefault(cid, published[cid])
         for cid in sorted(webapps - forwarded):  # the browser app people open
             targets.setdefault(cid, sorted(self.model.components[cid].evidence)[0])
         for cid in sorted(c.id for c in self.model.components.values() if c.attributes.get("published") == "true"):
@@ -1673,7 +1692,8 @@ class ConnectionRules(ResolverBase):
         doors = set(targets)
         for cid in sorted(doors):
             attributes = self.model.components[cid].attributes
-            if (cid not in ingress_doors and "auth" not in attributes.get("platform_role", "").split(",")
+            roles = attributes.get("platform_role", "").split(",")
+            if (cid not in ingress_doors and "auth" not in roles and "mail" not in roles
                     and attributes.get("published") != "true" and callers[cid] & (doors - {cid} - site)):
                 del targets[cid]
         if not targets:
