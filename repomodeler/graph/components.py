@@ -38,6 +38,7 @@ from repomodeler.graph.values import (
     router_prefix,
 )
 from repomodeler.graph.dtos import dto_schemas
+from repomodeler.graph.webapps import BUNDLERS, SERVER_FRAMEWORKS, UI_FRAMEWORKS
 from repomodeler.graph.packages import folder
 from repomodeler.graph.protos import openapi_schemas
 from repomodeler.graph.scripts import parse_launch, python_module_file, split_command
@@ -568,6 +569,12 @@ class ComponentRules(ResolverBase):
             return None
         return hits[0]
 
+    def browser_package(self, repo: str, d: str) -> bool:
+        """Is the npm package of folder `d` a browser app (a UI framework and a bundler, no server framework)?"""
+        names = {(f.get("name") or "").lower() for k in ("manifest.dependency", "manifest.dev_dependency")
+                 for f in self.by_kind[k] if f.repository == repo and f.get("ecosystem") == "npm" and folder(f.path) == d}
+        return bool(names & UI_FRAMEWORKS and names & BUNDLERS and not names & SERVER_FRAMEWORKS)
+
     def _recipe_named_like_repository(self, repo: str, image: str) -> tuple[str, str] | None:
         """The code an image named like the repository itself runs (``ghcr.io/linkwarden/linkwarden`` pulled by
         the linkwarden repository's compose file): the project's own image, built by its main recipe, the
@@ -585,6 +592,12 @@ class ComponentRules(ResolverBase):
         for dockerfile in ("Dockerfile", "docker/Dockerfile"):
             if dockerfile in recipes:
                 root = "" if program_at_root else self.workspace_target(repo, dockerfile, "")
+                if root is None:
+                    # stages building a server and the browser app it hands out (`COPY server .` in one,
+                    # `COPY client .` in another): the image runs the server
+                    built = self._stage_packages(repo, dockerfile, "", "")[0]
+                    servers = sorted(d for d in built if not self.browser_package(repo, d))
+                    root = servers[0] if len(built) > 1 and len(servers) == 1 else None
                 # (a workspace whose recipe builds several packages, none named: not known which one runs)
                 return (root, dockerfile) if root is not None else None
         # no recipe at the root: the one package of the repository that has a recipe of its own
@@ -716,14 +729,28 @@ class ComponentRules(ResolverBase):
         return index.get((repo, dockerfile), ([], []))
 
     def _workspace_target(self, repo: str, dockerfile: str, root: str, target: str) -> str | None:
+        outer, by_value = self._stage_packages(repo, dockerfile, root, target)
+        if len(outer) == 1:
+            return next(iter(outer))
+        if by_value is None:
+            return None
+        # several packages (a front end copied in beside its server): the one the image's command starts
+        # (`CMD ["pnpm", "start"]` running the root script `pnpm --filter ./apps/server run start:prod`)
+        started = self._started_package(repo, dockerfile, root, by_value)
+        return started if started is not None and (not outer or started in outer) else None
+
+    def _stage_packages(self, repo: str, dockerfile: str, root: str, target: str
+                        ) -> tuple[set[str], Callable[[str], set[str]] | None]:
+        """The outermost package folders the recipe's chosen stages build (see workspace_target), and the
+        matcher of package names and paths; (set(), None) when the recipe names none of a workspace."""
         signals, stage_facts = self.recipe_stages(repo, dockerfile)
         if not signals:
-            return None
+            return set(), None
         needs = {f.get("stage") or "": set(filter(None, (f.get("needs") or "").split(","))) for f in stage_facts}
         order = [f.get("stage") or "" for f in stage_facts]
         start = target if target else (order[-1] if order else "0")
         if needs and start not in needs:
-            return None  # a target the recipe does not hold
+            return set(), None  # a target the recipe does not hold
         chosen, todo = set(), [start]
         while todo:
             stage = todo.pop()
@@ -738,7 +765,7 @@ class ComponentRules(ResolverBase):
                 if m.get("name"):
                     packages[d].append(m.get("name") or "")
         if not packages or folder(dockerfile) in packages:
-            return None  # a package's own recipe (apps/api/Dockerfile) builds its folder whatever it names
+            return set(), None  # a package's own recipe (apps/api/Dockerfile) builds its folder whatever it names
 
         def relative(d: str) -> str:
             return d[len(root):].lstrip("/") if root else d
@@ -778,12 +805,7 @@ class ComponentRules(ResolverBase):
                     found |= named
                     break
         outer = {d for d in found if not any(o != d and is_under(d, o) for o in found)}
-        if len(outer) == 1:
-            return next(iter(outer))
-        # several packages (a front end copied in beside its server): the one the image's command starts
-        # (`CMD ["pnpm", "start"]` running the root script `pnpm --filter ./apps/server run start:prod`)
-        started = self._started_package(repo, dockerfile, root, by_value)
-        return started if started is not None and (not outer or started in outer) else None
+        return outer, by_value
 
     def _node_image(self, f: Fact) -> str | None:
         """What a compose service runs, to tell the numbered nodes of one cluster: its image, else its build."""

@@ -161,7 +161,10 @@ class WebAppRules(ResolverBase):
             return host, manifest, "the app's folder is part of the server's code"
         for f in self.by_kind["docker.copy"]:  # COPY ./src-ui /src/src-ui: that image ships the app
             if f.repository == repo and d and any(is_under(norm_path(s), d) for s in (f.get("sources") or "").split(",")):
-                server = running(self.owner_of(repo, f.path))
+                # (the recipe's component: the one holding it, else the one deployment its image runs as)
+                built = sorted(c.id for c in self.model.components.values()
+                               if c.repository == repo and c.attributes.get("built_by") == f.path)
+                server = running(self.owner_of(repo, f.path)) or (running(built[0]) if len(built) == 1 else None)
                 if server:
                     return server, f.evidence, "its image ships the app (Dockerfile COPY)"
         for f in self.by_kind["import"]:  # a package inside the app's folder embedding its build
