@@ -22,7 +22,8 @@ RULES = (
         unit="deployment_components",
         reads=("docker.command", "compose.service", "compose.mount", "docker.from", "k8s.workload", "k8s.service", "k8s.variant",
                "k8s.cluster_binding", "manifest", "config.env", "program.command", "docker.copy", "import",
-               "manifest.image", "config.property", "docker.workspace_target", "docker.stage", "program.main", "helm.dependency"),
+               "manifest.image", "config.property", "docker.workspace_target", "docker.stage", "program.main", "helm.dependency",
+               "manifest.dependency", "manifest.dev_dependency"),
         writes=("components", "kinds", "aliases", "roots", "attributes"),
     ),
     Rule(
