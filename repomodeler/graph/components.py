@@ -76,6 +76,11 @@ def _descriptor_unit(path: str) -> str:
     return f"/{path}".split("/templates/")[0] + "/templates/" if "/templates/" in f"/{path}" else path
 
 
+def _top_folder(path: str) -> str:
+    """The top folder of a repository path ('' for a file at the top): the manifest tree it belongs to."""
+    return path.split("/", 1)[0] if "/" in path else ""
+
+
 def _folders_named(folder_path: str, names: set[str]) -> list[str]:
     """The folders from the root down to `folder_path` (itself included) named one of `names` (case-insensitive),
     by their own name (``emojivoto-web/``) or by their last two segments joined with a dash (``app/cart/service``
@@ -239,6 +244,7 @@ class ComponentRules(ResolverBase):
             if f.get("image") and self._workload_program(f):
                 programs_of[_image_repo(f.get("image") or "")].add(self._workload_program(f))
         workload_names = {(f.get("name") or "").lower() for f in self.by_kind["k8s.workload"]}
+        workload_files = {f.path for f in self.by_kind["k8s.workload"]}
         # image repository -> the compose services building it from code (ghcr.io/acme/shop/orders built by
         # `orders: build: ./src/orders`): a workload of another platform running that image is that service
         compose_built: dict[str, set[str]] = defaultdict(set)
@@ -268,6 +274,13 @@ class ComponentRules(ResolverBase):
                                         and image_basename(image).lower() not in others else None) if a)
             name = f.get("name") or ""
             same = self._same_image(image, by_image, f.path, f.get("name") or "") if image and not tech else None
+            if same and same.lower() not in name.lower() and name.lower() not in same.lower() \
+                    and by_image[_image_repo(image)][1] in workload_files \
+                    and _top_folder(by_image[_image_repo(image)][1]) == _top_folder(f.path):
+                # another workload of one manifest tree running the image under a name of its own (podinfo as
+                # `frontend` in apps/frontend and as `backend` in apps/backend): two deployments of it; a
+                # variant named after the first (`acme-server-ha` of `acme-server`) is another copy of it
+                same = None
             if not same and image and not tech and len(compose_built.get(_image_repo(image), ())) == 1:
                 same = next(iter(compose_built[_image_repo(image)]))
             image_line = None  # the line of a build file naming the image this workload runs

@@ -32,6 +32,10 @@ PLATFORM_CHARTS = re.compile(r"^(dapr|dapr-.*|istio.*|istiod|linkerd.*|keda|knat
                              r"external-secrets|external-dns|cert-manager|vertical-pod-autoscaler|cluster-autoscaler)$")
 
 
+# Charts that install only the cluster's custom resource definitions (istio's `base`, `*-crds`): nothing runs.
+CRD_CHARTS = re.compile(r"^(base|crds?|.+-crds?)$")
+
+
 # Documents of add-ons, examples and tutorials: their installs are not the system's.
 ASIDE = re.compile(r"(^|/)(add-?ons?|extras|optional|extensions|examples?|samples?|demos?|tutorials?|hack|tests?)/", re.I)
 
@@ -90,7 +94,8 @@ class ReleaseRules(ResolverBase):
                 wanted.append((f, f.get("release") or "", f.get("chart") or ""))
         for f, release, chart in wanted:
             base = chart_name(chart)
-            if not release or PLACEHOLDER_RELEASE.match(release) or not base or PLATFORM_CHARTS.match(base):
+            if not release or PLACEHOLDER_RELEASE.match(release) or not base or PLATFORM_CHARTS.match(base) \
+                    or CRD_CHARTS.match(base):
                 continue
             known = self.alias.get(release.lower())
             if known is not None:
