@@ -40,3 +40,8 @@ def test_store_images_by_name() -> None:
     assert tech_for_image("acme/kafka-producer:1") is None and tech_for_image("bitnami/kafka:3.6") is not None
     assert tech_for_image("getmeili/meilisearch:v1.6") == ("database", "database")
     assert tech_for_image("provectuslabs/kafka-ui:latest") is None  # a tool for Kafka, not Kafka
+    # a program's build for a store (the monitoring server built for MySQL) is that program, a vendor's
+    # build of the store (eventuate-mysql8) is the store
+    assert tech_for_image("zabbix/zabbix-server-mysql:alpine-7.0-latest") is None
+    assert tech_for_image("zabbix/zabbix-proxy-sqlite3:alpine-7.0-latest") is None
+    assert tech_for_image("eventuateio/eventuate-mysql8:0.1") == ("mysql", "database")

@@ -181,9 +181,16 @@ def tech_for_image(image: str | None) -> tuple[str, str] | None:
     # A vendor's build of a technology named as a word of the image (eventuateio/eventuate-mysql8,
     # acme/shop-kafka): the technology, when exactly one technology is named.
     words = re.split(r"[-_]", name.lower().rsplit("/", 1)[-1])
+    if PROGRAM_WORDS & set(words[1:]):
+        return None  # zabbix-server-mysql, zabbix-proxy-sqlite3: a program's build for that store, its client
     found = {(tech, kind) for w in words[1:] for pattern, tech, kind in IMAGE_TECH
              if kind != "gateway" and pattern.search(re.sub(r"\d+$", "", w))}
     return found.pop() if len(found) == 1 else None
+
+
+# Words naming a program's role in an image named for a store too (zabbix-server-mysql: the server, built
+# for MySQL): the image runs that program, not the store.
+PROGRAM_WORDS = frozenset({"server", "proxy", "agent", "gateway", "api", "worker", "frontend", "backend", "service"})
 
 
 # Client libraries of hosted services: a component importing one (or depending on it in its manifest)
@@ -305,6 +312,9 @@ IMAGE_PORTS: tuple[tuple[re.Pattern[str], tuple[int, ...]], ...] = tuple(
 
 # The images of programs whose configuration files a reader reads (the fact's `program`): the
 # container running one of them runs the file when no mount or build says which does.
+# Images running Prometheus (the official one, a vendor's build of it: cp-enterprise-prometheus, bitnami/prometheus).
+PROMETHEUS_IMAGE = re.compile(r"(^|/)[a-z0-9-]*prometheus([:@]|$)")
+
 PROGRAM_IMAGES: dict[str, re.Pattern[str]] = {
     "alloy": re.compile(r"(^|/)grafana/(alloy|agent)([:@]|$)"),
 }

@@ -16,6 +16,7 @@ from repomodeler.graph.catalog import (
     tech_for_image,
     OBJECT_STORE_HOSTS,
     PROGRAM_IMAGES,
+    PROMETHEUS_IMAGE,
     PLACEHOLDER_HOST,
     RESERVED_EXAMPLE,
     OBJECT_STORE_LIBRARIES,
@@ -42,7 +43,7 @@ from repomodeler.graph.catalog import (
 )
 from repomodeler.graph.identity import image_repo, key
 from repomodeler.graph.listen_ports import listen_port_value, listens_by_key
-from repomodeler.graph.setting_reads import canonical
+from repomodeler.graph.setting_reads import canonical, env_file_candidates
 from repomodeler.graph.protos import ProtoTypes
 from repomodeler.graph.naming import (
     COMPOSE_DEFAULT,
@@ -428,12 +429,12 @@ class ConnectionRules(ResolverBase):
         out: list[tuple[str, Fact]] = []
         users: dict[tuple[str, str], int] = defaultdict(int)
         for f in self.by_kind["compose.env_file"]:
-            users[(f.repository, norm_path(join_path(PurePosixPath(f.path).parent.as_posix(), f.get("file") or "")))] += 1
+            users[(f.repository, norm_path(join_path(PurePosixPath(f.path).parent.as_posix(), self._env_file_named(f))))] += 1
         for f in self.by_kind["compose.env_file"]:
             owner = self.alias.get((f.get("owner") or "").lower())
             if owner is None:
                 continue
-            path = norm_path(join_path(PurePosixPath(f.path).parent.as_posix(), f.get("file") or ""))
+            path = norm_path(join_path(PurePosixPath(f.path).parent.as_posix(), self._env_file_named(f)))
             comp = self.model.components[owner]
             if (users[(f.repository, path)] > 1 or self.stack_settings_file(f.repository, path)) and (
                     comp.kind in ("database", "cache", "broker") or not self.has_code(comp)
@@ -441,9 +442,7 @@ class ConnectionRules(ResolverBase):
                 # One file for the whole project (a MariaDB's root password beside the services' addresses):
                 # a store or a third-party image takes what it knows from it, and calls nobody by it.
                 continue
-            for candidate in (path, *(f"{path}{s}" for s in (".example", ".sample", ".dist", ".template")),
-                              *(f"{path}{sep}{s}" for sep in "-_" for s in ("dist", "example", "sample", "template")
-                                if PurePosixPath(path).name == ".env")):
+            for candidate in env_file_candidates(path):
                 if (f.repository, candidate) in dotenv:
                     out.extend((owner, s) for s in dotenv[(f.repository, candidate)])
                     break
@@ -655,14 +654,27 @@ class ConnectionRules(ResolverBase):
             cached = self._compose_by_name = dict(services)
         return cached
 
+    def _env_file_named(self, f: Fact) -> str:
+        """The file a compose ``env_file:`` entry names, with the variables compose fills from the ``.env``
+        beside the compose file (``${ENV_VARS_DIRECTORY}/.env_srv``)."""
+        return self.compose_interpolate(f, f.get("file") or "") or ""  # type: ignore[attr-defined]
+
     def _env_by_owner(self) -> dict[tuple[str | None, str, str], list[Fact]]:
         """(repository, file, owner) -> the config.env facts of that owner in that file, in fact order;
         built once, asked for every depends_on entry."""
         cached = getattr(self, "_env_owner_index", None)
         if cached is None:
             index: dict[tuple[str | None, str, str], list[Fact]] = defaultdict(list)
+            dotenv: dict[tuple[str | None, str], list[Fact]] = defaultdict(list)
             for g in sorted(self.by_kind["config.env"], key=Fact.order):
                 index[(g.repository, g.path, (g.get("owner") or "").lower())].append(g)
+                if g.get("source") == "dotenv":
+                    dotenv[(g.repository, g.path)].append(g)
+            # (repository, "", service) -> what the env files compose hands the service say (`env_file:`)
+            for (repo, service), files in sorted(self._compose_env_files().items(), key=lambda kv: (kv[0][0] or "", kv[0][1])):
+                for path in sorted(files):
+                    found = next((dotenv[(repo, c)] for c in env_file_candidates(path) if (repo, c) in dotenv), [])
+                    index[(repo, "", service)].extend(found)
             cached = self._env_owner_index = dict(index)
         return cached
 
@@ -673,7 +685,7 @@ class ConnectionRules(ResolverBase):
             env_files: dict[tuple[str | None, str], set[str]] = defaultdict(set)
             for f in self.by_kind["compose.env_file"]:
                 env_files[(f.repository, (f.get("owner") or "").lower())].add(
-                    norm_path(join_path(PurePosixPath(f.path).parent.as_posix(), f.get("file") or "")))
+                    norm_path(join_path(PurePosixPath(f.path).parent.as_posix(), self._env_file_named(f))))
             cached = self._compose_env_by_name = dict(env_files)
         return cached
 
@@ -754,6 +766,8 @@ class ConnectionRules(ResolverBase):
                 owner = self.config_runner(f.get("program") or "", owner)
             if owner is None:
                 continue
+            if (f.get("via") or "").startswith("prometheus"):
+                owner = self._prometheus_mounting(f, owner)
             value = f.get("value") or ""
             if "${" in value:  # `env("LOKI_URL")`: the deployment's value, which may carry its own scheme
                 value = expand_placeholders(value, lambda n: self.setting(owner, f.repository, n))
@@ -769,6 +783,17 @@ class ConnectionRules(ResolverBase):
             if not made and not any(k[0] == owner and f.evidence in c.evidence for k, c in self.model.connections.items()):
                 # a target no component answers to (yet): listed, so a process found later can take it
                 self.model.unresolved.append(Unresolved(owner, value, f.evidence))
+
+    def _prometheus_mounting(self, f: Fact, owner: str) -> str:
+        """Of the deployments mounting the folder of a Prometheus configuration (Prometheus, its
+        Alertmanager and a console sharing ``./config``), the one running a Prometheus image reads it;
+        the folder's owner otherwise."""
+        if PROMETHEUS_IMAGE.search((self.model.components[owner].attributes.get("image") or "").lower()):
+            return owner
+        running = sorted(c.id for c in self.model.components.values()
+                         if PROMETHEUS_IMAGE.search((c.attributes.get("image") or "").lower())
+                         and any(r == f.repository and is_under(f.path, root) for r, root in c.source_roots))
+        return running[0] if len(running) == 1 else owner
 
     def config_runner(self, program: str, owner: str | None) -> str | None:
         """The component running a program's configuration file (`program` as a fact names it: an
@@ -1066,12 +1091,14 @@ class ConnectionRules(ResolverBase):
             return None
         words = tuple(w.upper() for w in (tech, *TECH_WORDS.get(tech, ())) if w != "jdbc")
         owner = (depends.get("owner") or "").lower()
-        for g in self._env_by_owner().get((depends.repository, depends.path, owner), ()):
+        index = self._env_by_owner()
+        for g in [*index.get((depends.repository, depends.path, owner), ()), *index.get((depends.repository, "", owner), ())]:
             value = g.get("value") or ""
-            if parse_hosts(value) or re.search(r"[:/@]", re.sub(r"\$\{[^}]*\}", "", value)):
-                continue  # an address (REDIS_ADDR=host.docker.internal:6379): the address rules place it
             key_name = (g.get("name") or "").upper()
-            if not re.search(r"PASS|PWD|USER|NAME|SECRET|AUTH|TOKEN", key_name):
+            secret_file = key_name.endswith("_FILE") and value.startswith("/run/secrets/")  # (MYSQL_USER_FILE)
+            if not secret_file and (parse_hosts(value) or re.search(r"[:/@]", re.sub(r"\$\{[^}]*\}", "", value))):
+                continue  # an address (REDIS_ADDR=host.docker.internal:6379): the address rules place it
+            if not re.search(r"PASS|PWD|USER|NAME|SECRET|AUTH|TOKEN|DATABASE", key_name):
                 continue  # a port, a pool size, a timeout: tuning, not what it takes to log in
             tokens = key_name.split("_")
             if any(t.startswith(words) for t in tokens if words) or (store.kind == "database" and any(
@@ -1775,6 +1802,8 @@ class ConnectionRules(ResolverBase):
 
             made = [(k, conn, shown) for k, conn in sorted(self.model.connections.items())
                     if k[0] in members and k[1] not in members and conn.kind != "depends_on"
+                    # (a monitoring server's targets: its own program's configuration, not the build's)
+                    and "observability.scrape-targets" not in conn.rules
                     for store in [self.model.components[k[1]].kind in ("database", "cache", "broker", "storage")]
                     for shown in [sorted(e for e in conn.evidence if in_build(e, store))] if shown]
             for (source, target, protocol), conn, shown in made:

@@ -71,6 +71,15 @@ def _reads_setting(reads: set[str], name: str) -> bool:
     return any("_".join(parts[:i]) + "_" in reads for i in range(1, len(parts)))
 
 
+
+def env_file_candidates(path: str) -> tuple[str, ...]:
+    """An env file compose is handed, then the committed templates standing for it when it is kept out
+    of git (``.env.example``, ``.env.sample``, ``.env-dist``)."""
+    return (path, *(f"{path}{s}" for s in (".example", ".sample", ".dist", ".template")),
+            *(f"{path}{sep}{s}" for sep in "-_" for s in ("dist", "example", "sample", "template")
+              if PurePosixPath(path).name == ".env"))
+
+
 class SettingReadRules(ResolverBase):
     """``config.unread-settings`` and ``config.caller-settings``."""
 
@@ -200,8 +209,8 @@ class SettingReadRules(ResolverBase):
             owner = self.alias.get((f.get("owner") or "").lower())
             if owner is None:
                 continue
-            path = norm_path(join_path(PurePosixPath(f.path).parent.as_posix(), f.get("file") or ""))
-            for candidate in (path, *(f"{path}{s}" for s in (".example", ".sample", ".dist", ".template"))):
+            path = norm_path(join_path(PurePosixPath(f.path).parent.as_posix(), self._env_file_named(f)))  # type: ignore[attr-defined]
+            for candidate in env_file_candidates(path):
                 if (f.repository, candidate) in dotenv:
                     pairs.extend((owner, s) for s in dotenv[(f.repository, candidate)])
                     break

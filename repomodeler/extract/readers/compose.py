@@ -140,6 +140,13 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
                 profiles=",".join(sorted(p for p in (scalar(x) for x in seq(get(svc, "profiles"))) if p)),
                 build_args=build_args, network_mode=scalar(get(svc, "network_mode")),
             ))
+            # `extends: {file: common.yml, service: base}` (or `extends: base` in this file): the service takes
+            # what it does not say itself from that one (graph/compose_extends.py merges them)
+            extends = get(svc, "extends")
+            base = scalar(extends) if isinstance(extends, yaml.ScalarNode) else scalar(get(extends, "service"))
+            if base:
+                facts.append(fact("compose.extends", repo, path, node_line(extends), owner=name, service=base,
+                                   file=(scalar(get(extends, "file")) or "") if not isinstance(extends, yaml.ScalarNode) else ""))
             # What this service runs from the image (a worker beside the web server): entrypoint, then command.
             parts, first = [], None
             for field_name in ("entrypoint", "command"):
@@ -188,7 +195,7 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
                     facts.append(fact("compose.mount", repo, path, node_line(item), owner=name, source=host,
                                        target=inside))
             for item in seq(get(svc, "env_file")):
-                ref = scalar(item)
+                ref = scalar(item) or scalar(get(item, "path"))  # (`- path: .env_local` with `required:`)
                 if ref:
                     facts.append(fact("compose.env_file", repo, path, node_line(item), owner=name, file=ref))
             if scalar(get(svc, "env_file")):

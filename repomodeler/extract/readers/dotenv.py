@@ -48,8 +48,9 @@ def _compose_files(repo: str, path: str, line: int, value: str, text: str) -> li
 
 READERS = (
     Reader("dotenv", "descriptor", 110, read_dotenv, patterns=(r"\.env(?:\.[^/]*)?", r"[^/]*\.env",
-                                                       # a template named with a dash (`cp .env-dist .env`)
-                                                       r"\.env[-_](?:example|sample|dist|template|tmpl|default|defaults)",
+                                                       # a template named with a dash (`cp .env-dist .env`), one
+                                                       # env file of several (`env_file: .env_srv`, `.env-web`)
+                                                       r"\.env[-_][A-Za-z0-9_.-]*",
                                                        # a committed template without the dot (`cp env.example .env`)
                                                        r"env\.(?:example|sample|dist|template)",
                                                        # Docker's other usual names for an env_file

@@ -1,4 +1,5 @@
-"""Prometheus configuration: every static scrape target is a component Prometheus reads metrics from."""
+"""Prometheus configuration: every static scrape target is a component Prometheus reads metrics from; every
+static Alertmanager target is one it sends alerts to."""
 
 from __future__ import annotations
 
@@ -23,6 +24,15 @@ def read_prometheus(repo: str, path: str, text: str) -> list[Fact]:
                     if value:
                         facts.append(fact("monitoring.target", repo, path, node_line(t), value=value,
                                            job=scalar(get(job, "job_name")), via="prometheus scrape"))
+        # `alerting: alertmanagers: [{static_configs: [{targets: [alertmanager:9093]}]}]`: where Prometheus
+        # sends the alerts its rules fire
+        for manager in seq(get(get(doc, "alerting"), "alertmanagers")):
+            for sc in seq(get(manager, "static_configs")):
+                for t in seq(get(sc, "targets")):
+                    value = scalar(t)
+                    if value:
+                        facts.append(fact("monitoring.target", repo, path, node_line(t), value=value,
+                                           job="", via="prometheus alerts"))
     return facts
 
 

@@ -60,9 +60,10 @@ RULES = (
         message=("A compose service's links entry to a service nothing else connects it to is a connection, and so "
                  "is the depends_on of a service running the system's published image (no code or settings of it "
                  "here) on a store or known server it waits for, and the depends_on of a service on a store when it "
-                 "is also handed a setting named for that store (REDISPASS, DBNAME)"),
+                 "is also handed a setting named for that store (REDISPASS, DBNAME, MYSQL_DATABASE), in its compose "
+                 "file or an env file it is given"),
         unit="depends_connections",
-        reads=("compose.depends", "config.env", "docker.from", "compose.service"),
+        reads=("compose.depends", "config.env", "docker.from", "compose.service", "compose.env_file"),
         writes=("connections",),
         after=("stores.implied",),
     ),

@@ -6,7 +6,9 @@ RULES = (
     Rule(
         id="observability.scrape-targets",
         message=("A Prometheus scrape target or monitoring address (an Alloy scrape target, writer or exporter "
-                 "endpoint) connects the monitoring server to the component it names"),
+                 "endpoint) connects the monitoring server to the component it names; Prometheus sends alerts to the "
+                 "Alertmanagers its configuration names; of deployments sharing the configuration folder, the one "
+                 "running Prometheus reads it"),
         unit="monitoring_targets",
         reads=("compose.service", "monitoring.target", "config.env"),
         writes=("connections", "unresolved", "attributes"),
