@@ -45,3 +45,7 @@ def test_store_images_by_name() -> None:
     assert tech_for_image("zabbix/zabbix-server-mysql:alpine-7.0-latest") is None
     assert tech_for_image("zabbix/zabbix-proxy-sqlite3:alpine-7.0-latest") is None
     assert tech_for_image("eventuateio/eventuate-mysql8:0.1") == ("mysql", "database")
+    # a store named only by the vendor's namespace: the store unless the image names a program of theirs
+    assert tech_for_image("docker.clickhouse.com/clickhouse/clickstack-otel-collector:2") is None
+    assert tech_for_image("mcr.microsoft.com/mssql/server:2022-latest") == ("sqlserver", "database")
+    assert tech_for_image("clickhouse/clickhouse-server:24") is not None

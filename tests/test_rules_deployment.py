@@ -859,3 +859,20 @@ def test_a_stock_runtime_container_mounting_the_project_runs_none_of_another_lan
         edges = edge_set(model)
         assert {(web, "postgres"), (web, "redis")} <= edges, edges
         assert not {(node, "postgres"), (node, "redis")} & edges, edges
+
+
+def test_a_recipe_building_a_program_is_no_store_for_an_all_in_one_stage_from_a_store_image() -> None:
+    """Stages of node build the server; a last, all-in-one stage starts FROM the store's image to bundle
+    it: the image the compose service builds runs the program, a service, not a database."""
+    files = {
+        "Dockerfile": ("FROM node:22-alpine AS builder\nWORKDIR /app\nCOPY . .\nRUN npm ci && npm run build\n\n"
+                       "FROM node:22-alpine AS prod\nCOPY --from=builder /app/dist /app\nCMD [\"node\", \"/app/index.js\"]\n\n"
+                       "FROM clickhouse/clickhouse-server:24-alpine AS all-in-one\nCOPY --from=builder /app/dist /app\n"),
+        "package.json": '{"name": "obs", "dependencies": {"express": "^4.18.0", "mongodb": "^6.0.0"}}\n',
+        "index.js": "const express = require('express');\nconst app = express();\napp.listen(8080);\n",
+        "docker-compose.yml": ("services:\n  app:\n    build: .\n    environment:\n      MONGO_URI: mongodb://db:27017/obs\n"
+                               "    ports:\n      - \"8080:8080\"\n  db:\n    image: mongo:7\n"),
+    }
+    model = resolve_files({"obs": files})
+    assert model.components["app"].kind == "service"
+    assert ("app", "db") in edge_set(model)

@@ -175,8 +175,12 @@ def tech_for_image(image: str | None) -> tuple[str, str] | None:
     name = image.split("@")[0].rsplit(":", 1)[0] if ":" in image.split("/")[-1] else image.split("@")[0]
     if TOOL_WORDS & set(re.split(r"[-_]", name.lower().rsplit("/", 1)[-1])[1:]):
         return None  # kafka-ui, mongo-express, redis_exporter, cp-kafka-connect: a tool for it, not the store itself
+    low = name.lower()
+    # (a match in the registry or namespace only names the vendor when the image's own name is a program of
+    # theirs beside the store, `clickhouse/clickstack-otel-collector`; `mssql/server` is the store)
+    vendor_program = bool(VENDOR_PROGRAM_WORDS & set(re.split(r"[-_.]", low.rsplit("/", 1)[-1])))
     for pattern, tech, kind in IMAGE_TECH:
-        if pattern.search(name.lower()):
+        if any(not vendor_program or "/" not in low[m.end():] for m in pattern.finditer(low)):
             return tech, kind
     # A vendor's build of a technology named as a word of the image (eventuateio/eventuate-mysql8,
     # acme/shop-kafka): the technology, when exactly one technology is named.
@@ -186,6 +190,10 @@ def tech_for_image(image: str | None) -> tuple[str, str] | None:
     found = {(tech, kind) for w in words[1:] for pattern, tech, kind in IMAGE_TECH
              if kind != "gateway" and pattern.search(re.sub(r"\d+$", "", w))}
     return found.pop() if len(found) == 1 else None
+
+
+# Words of a vendor's program published beside its store (an OpenTelemetry collector, an agent, an exporter).
+VENDOR_PROGRAM_WORDS = frozenset({"collector", "otel", "opentelemetry", "agent", "exporter", "operator", "ui", "proxy"})
 
 
 # Words naming a program's role in an image named for a store too (zabbix-server-mysql: the server, built

@@ -10,7 +10,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from pathlib import PurePosixPath
 
-from repomodeler.graph.base import ResolverBase
+from repomodeler.graph.base import ResolverBase, runtime_language
 from repomodeler.graph.catalog import (
     GATEWAY_ROUTES_KEY,
     ENTRY_FILES,
@@ -169,7 +169,10 @@ class ComponentRules(ResolverBase):
             if root is not None:
                 bases = [d.get("image") or "" for d in self.by_kind["docker.from"]
                          if d.repository == f.repository and d.path == dockerfile]
-                base_tech = next((t for t in (tech_for_image(b) for b in bases) if t), None)
+                # (a recipe with stages of a language's runtime builds a program; one of them may be FROM a store
+                # image, an all-in-one variant bundling it: the image is the program)
+                base_tech = next((t for t in (tech_for_image(b) for b in bases) if t), None) \
+                    if not any(runtime_language(b) for b in bases) else None
                 if base_tech:  # e.g. a custom image built FROM mongo:3 is still a MongoDB
                     kind = base_tech[1]
                     attrs["technology"] = base_tech[0]
