@@ -1615,8 +1615,7 @@ class ConnectionRules(ResolverBase):
         no other gateway forwards to, plus workloads a Kubernetes Service publishes (LoadBalancer,
         NodePort) or an Ingress routes to; when there are none, the services that provide an API and
         that no component calls.  Brokers, registries, config servers and dashboards that merely
-        publish a port are not front doors; a mail catcher's published inbox is one (people read there
-        what the system sent).  The actor gets an id no component has."""
+        publish a port are not front doors.  The actor gets an id no component has."""
         # A browser app's calls to the server that hands it out (same origin) are the user's: that server
         # stays a front door.  An app in a container of its own calls backends behind it, as any front end.
         webapps = {c.id for c in self.model.components.values() if c.kind == "webapp"}
@@ -1665,9 +1664,6 @@ class ConnectionRules(ResolverBase):
                           if c.kind == "service" and "ui" in c.attributes.get("platform_role", "").split(",")):
             if cid not in forwarded:  # a user interface people open directly
                 targets.setdefault(cid, published.get(cid) or sorted(self.model.components[cid].evidence)[0])
-        for cid in sorted(published):  # a mail catcher's inbox, published for people to read what was sent
-            if "mail" in self.model.components[cid].attributes.get("platform_role", "").split(",") and cid not in forwarded:
-                targets.setdefault(cid, published[cid])
         for cid in sorted(webapps - forwarded):  # the browser app people open
             targets.setdefault(cid, sorted(self.model.components[cid].evidence)[0])
         for cid in sorted(c.id for c in self.model.components.values() if c.attributes.get("published") == "true"):
@@ -1719,8 +1715,7 @@ class ConnectionRules(ResolverBase):
         doors = set(targets)
         for cid in sorted(doors):
             attributes = self.model.components[cid].attributes
-            roles = attributes.get("platform_role", "").split(",")
-            if (cid not in ingress_doors and "auth" not in roles and "mail" not in roles
+            if (cid not in ingress_doors and "auth" not in attributes.get("platform_role", "").split(",")
                     and attributes.get("published") != "true" and callers[cid] & (doors - {cid} - site)):
                 del targets[cid]
         if not targets:

@@ -6,8 +6,7 @@ RULES = (
     Rule(
         id="frontdoor.entry-points",
         message=("The user reaches the system through its front doors: published ports, ingress, gateways and web "
-                 "apps nobody else calls (a kompose clusterip label keeps a compose service's ports inside); a mail "
-                 "catcher's published inbox is opened by people though the services send it mail"),
+                 "apps nobody else calls (a kompose clusterip label keeps a compose service's ports inside)"),
         unit="entry_points",
         reads=("compose.service", "k8s.service", "config.env", "compose.label"),
         writes=("components", "connections", "attributes", "unresolved"),
