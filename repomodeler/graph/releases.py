@@ -43,7 +43,8 @@ ASIDE = re.compile(r"(^|/)(add-?ons?|extras|optional|extensions|examples?|sample
 # Charts of ingress controllers: installed as a release, the controller is a front door, the one the
 # cluster's Ingress resources are carried out by.
 INGRESS_CONTROLLERS = re.compile(r"^(ingress-nginx|nginx-ingress(-controller)?|traefik|haproxy-ingress|kubernetes-ingress|"
-                                 r"contour|emissary-ingress|ambassador|kong)$")
+                                 r"contour|emissary-ingress|ambassador|kong|"
+                                 r"gateway)$")  # (istio's `gateway` chart: the mesh's ingress gateway proxy)
 
 
 def _from_repository(repo: str, chart: str, folders: set[tuple[str, str]]) -> bool:
