@@ -77,3 +77,14 @@ def test_compose_long_port_syntax_reads_as_the_short_one() -> None:
             "        protocol: udp\n      - \"8443:443\"\n      - target: 9000\n")
     chat = next(f for f in read_compose("acme", "compose.yaml", text) if f.kind == "compose.service")
     assert chat.get("ports") == "80:80,3478:3478/udp,8443:443,9000"
+
+
+def test_json_form_copy_after_flags_keeps_names_with_spaces() -> None:
+    """`COPY --chown=node:node ["LICENSES/Community License.md", "LICENSE.md"]`: one source with a space in
+    its name, one target; not words of the JSON text."""
+    facts = read_dockerfile("acme", "Dockerfile",
+                            'FROM node:22\nCOPY --chown=node:node ["LICENSES/Community License.md", "LICENSE.md"]\n')
+    copies = [(f.get("sources"), f.get("target")) for f in facts if f.kind == "docker.copy"]
+    assert copies == [("LICENSES/Community License.md", "LICENSE.md")]
+    assert ("copy", "LICENSES/Community License.md") in {(f.get("how"), f.get("target")) for f in facts
+                                                         if f.kind == "docker.workspace_target"}

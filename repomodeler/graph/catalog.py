@@ -14,9 +14,10 @@ from functools import lru_cache
 IMAGE_TECH: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
     (re.compile(p), tech, kind)
     for p, tech, kind in (
-        (r"(^|/)(postgres|postgis|timescaledb|bitnami/postgresql|postgresql)", "postgres", "database"),
-        (r"(^|/)(mysql|mariadb|percona)", "mysql", "database"),
-        (r"(^|/)mongo", "mongodb", "database"),
+        (r"(^|/)(postgres|postgis|timescaledb|bitnami/postgresql|postgresql|percona-(server-)?postgresql)", "postgres",
+         "database"),
+        (r"(^|/)(mysql|mariadb|percona(?!.*(mongo|postgres)))", "mysql", "database"),
+        (r"(^|/)(mongo|percona-server-mongodb)", "mongodb", "database"),
         (r"(^|/)(mssql|sqlserver|mcr.microsoft.com/mssql)", "sqlserver", "database"),
         (r"(^|/)(cassandra|scylla)", "cassandra", "database"),
         (r"(^|/)(elasticsearch|opensearch|elastic/elasticsearch)", "elasticsearch", "database"),

@@ -209,9 +209,14 @@ def _workspace_targets(command: str) -> set[str]:
 def _copy_words(arg: str) -> list[str] | None:
     """COPY's sources and destination (flags dropped; JSON form too), None when it copies from another
     build stage or image (``--from=build``): those files are not the build context's."""
-    if arg.startswith("["):
+    flags, rest = [], arg.strip()
+    while rest.startswith("--"):  # `COPY --chown=node:node ["a b.md", "c"]`: flags before the JSON form
+        flag, _, rest = rest.partition(" ")
+        flags.append(flag)
+        rest = rest.lstrip()
+    if rest.startswith("["):
         try:
-            words = [str(w) for w in json.loads(arg)]
+            words = flags + [str(w) for w in json.loads(rest)]
         except ValueError:
             return None
     else:
