@@ -301,6 +301,12 @@ def nested_compose_variants(services: list[Fact], variants: set[str]) -> dict[st
 DOTENV_TEMPLATE = re.compile(r"^\.?env[._-](example|sample|dist|template|tmpl|default|defaults)$", re.I)
 
 
+def env_template_of(path: str, env_file: str) -> bool:
+    """Is `path` a committed template (`.env.example`, `.env-dist`) of the `.env` at `env_file`?"""
+    return (PurePosixPath(env_file).name == ".env" and folder(path) == folder(env_file)
+            and DOTENV_TEMPLATE.match(PurePosixPath(path).name) is not None)
+
+
 def env_template_only(path: str) -> bool:
     """A template of the project's .env named without the dot (`env.example`): its values stand for the
     .env compose reads, and are no settings of the component whose folder holds it."""
@@ -740,6 +746,9 @@ class ResolverBase:
             browser = BROWSER_FILE.search(path) is not None
             language = language_for_path(path)
             for comp in self.model.components.values():
+                depth = max((len(root) for r, root in comp.source_roots if r == repo and is_under(path, root)), default=-1)
+                if depth < 0 or (best is not None and depth < best[0]):
+                    continue
                 # in a tie, the browser app owns browser files only, and only it does; a container of one
                 # language's stock runtime (`node:22` mounting the project for its asset server) runs no file
                 # of another language (the Python the service built from the project runs)
@@ -747,10 +756,8 @@ class ResolverBase:
                 rank = (0 if (comp.kind == "webapp") == browser else 1,
                         1 if runtime and language and language not in runtime else 0,
                         0 if comp.attributes.get("ports") else 1)
-                for r, root in comp.source_roots:
-                    if r == repo and is_under(path, root) and (best is None or len(root) > best[0]
-                                                             or (len(root) == best[0] and (rank, comp.id) < best[2:])):
-                        best = (len(root), comp.id, rank, comp.id)
+                if best is None or depth > best[0] or (rank, comp.id) < best[2:]:
+                    best = (depth, comp.id, rank, comp.id)
             self.owner_cache[key] = best[1] if best else None
         return self.owner_cache[key]
 

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from pathlib import PurePosixPath
 
 from repomodeler.extract.readers._templates import TEMPLATE_SUFFIX
-from repomodeler.graph.base import DOTENV_TEMPLATE, ResolverBase, env_template_only
+from repomodeler.graph.base import ResolverBase, env_template_of, env_template_only
 from repomodeler.graph.packages import folder
 from repomodeler.graph.catalog import (
     tech_for_image,
@@ -429,12 +429,12 @@ class ConnectionRules(ResolverBase):
         out: list[tuple[str, Fact]] = []
         users: dict[tuple[str, str], int] = defaultdict(int)
         for f in self.by_kind["compose.env_file"]:
-            users[(f.repository, norm_path(join_path(PurePosixPath(f.path).parent.as_posix(), self._env_file_named(f))))] += 1
+            users[(f.repository, self.env_file_path(f))] += 1
         for f in self.by_kind["compose.env_file"]:
             owner = self.alias.get((f.get("owner") or "").lower())
             if owner is None:
                 continue
-            path = norm_path(join_path(PurePosixPath(f.path).parent.as_posix(), self._env_file_named(f)))
+            path = self.env_file_path(f)
             comp = self.model.components[owner]
             if (users[(f.repository, path)] > 1 or self.stack_settings_file(f.repository, path)) and (
                     comp.kind in ("database", "cache", "broker") or not self.has_code(comp)
@@ -447,15 +447,6 @@ class ConnectionRules(ResolverBase):
                     out.extend((owner, s) for s in dotenv[(f.repository, candidate)])
                     break
         return out
-
-    @staticmethod
-    def _handed_template(handed: set[tuple[str | None, str]], repo: str | None, path: str) -> bool:
-        """Is the file the committed template (``.env-dist``) of a ``.env`` compose hands its services
-        (``env_file: .env``)?  Its settings are those services' (env_file_settings), not those of the
-        component whose folder holds it."""
-        name = PurePosixPath(path).name
-        return (name.startswith(".env") and DOTENV_TEMPLATE.match(name) is not None
-                and (repo, join_path(folder(path), ".env")) in handed)
 
     def _names_application(self, value: str) -> bool:
         """Does the value name a service or web app of the system (by host, URL or bare name)?"""
@@ -500,7 +491,10 @@ class ConnectionRules(ResolverBase):
             owner = self.config_owner(f)
             if owner and not (f.get("source") == "dotenv" and (self.stack_settings_file(f.repository, f.path)
                                                                 or env_template_only(f.path)
-                                                                or self._handed_template(handed, f.repository, f.path))):
+                                                                # (the template of a .env compose hands its
+                                                                # services: theirs, see env_file_settings)
+                                                                or any(env_template_of(f.path, p) for r, p in handed
+                                                                       if r == f.repository))):
                 pairs.append((owner, f))
         shared: set[tuple[str, Fact]] = set()  # settings one file gives several components
         read_names = self.names_read()
@@ -639,9 +633,7 @@ class ConnectionRules(ResolverBase):
         # env file in the program's own folder, read when a developer runs it on the machine
         env_files = self._compose_env_files()
         given = {g for n in names for g in env_files.get((comp.repository, n), ())}
-        return any(origin.path == g or origin.path.startswith(g + ".") or (  # `.env` and its `.env-dist` template
-            PurePosixPath(g).name == ".env" and folder(origin.path) == folder(g)
-            and DOTENV_TEMPLATE.match(PurePosixPath(origin.path).name) is not None) for g in given)
+        return any(origin.path == g or origin.path.startswith(g + ".") or env_template_of(origin.path, g) for g in given)
 
     def _compose_services(self) -> dict[tuple[str | None, str], list[Fact]]:
         """(repository, service name) -> its compose.service facts; built once, asked for every
@@ -654,10 +646,11 @@ class ConnectionRules(ResolverBase):
             cached = self._compose_by_name = dict(services)
         return cached
 
-    def _env_file_named(self, f: Fact) -> str:
-        """The file a compose ``env_file:`` entry names, with the variables compose fills from the ``.env``
-        beside the compose file (``${ENV_VARS_DIRECTORY}/.env_srv``)."""
-        return self.compose_interpolate(f, f.get("file") or "") or ""  # type: ignore[attr-defined]
+    def env_file_path(self, f: Fact) -> str:
+        """The file (from the repository's root) a compose ``env_file:`` entry names, with the variables
+        compose fills from the ``.env`` beside the compose file (``${ENV_VARS_DIRECTORY}/.env_srv``)."""
+        named = self.compose_interpolate(f, f.get("file") or "") or ""  # type: ignore[attr-defined]
+        return norm_path(join_path(PurePosixPath(f.path).parent.as_posix(), named))
 
     def _env_by_owner(self) -> dict[tuple[str | None, str, str], list[Fact]]:
         """(repository, file, owner) -> the config.env facts of that owner in that file, in fact order;
@@ -685,7 +678,7 @@ class ConnectionRules(ResolverBase):
             env_files: dict[tuple[str | None, str], set[str]] = defaultdict(set)
             for f in self.by_kind["compose.env_file"]:
                 env_files[(f.repository, (f.get("owner") or "").lower())].add(
-                    norm_path(join_path(PurePosixPath(f.path).parent.as_posix(), self._env_file_named(f))))
+                    self.env_file_path(f))
             cached = self._compose_env_by_name = dict(env_files)
         return cached
 

@@ -209,7 +209,7 @@ class SettingReadRules(ResolverBase):
             owner = self.alias.get((f.get("owner") or "").lower())
             if owner is None:
                 continue
-            path = norm_path(join_path(PurePosixPath(f.path).parent.as_posix(), self._env_file_named(f)))  # type: ignore[attr-defined]
+            path = self.env_file_path(f)  # type: ignore[attr-defined]
             for candidate in env_file_candidates(path):
                 if (f.repository, candidate) in dotenv:
                     pairs.extend((owner, s) for s in dotenv[(f.repository, candidate)])

@@ -162,9 +162,7 @@ class WebAppRules(ResolverBase):
         for f in self.by_kind["docker.copy"]:  # COPY ./src-ui /src/src-ui: that image ships the app
             if f.repository == repo and d and any(is_under(norm_path(s), d) for s in (f.get("sources") or "").split(",")):
                 # (the recipe's component: the one holding it, else the one deployment its image runs as)
-                built = sorted(c.id for c in self.model.components.values()
-                               if c.repository == repo and c.attributes.get("built_by") == f.path)
-                server = running(self.owner_of(repo, f.path)) or (running(built[0]) if len(built) == 1 else None)
+                server = running(self.owner_of(repo, f.path)) or running(self._built_by(repo, f.path))
                 if server:
                     return server, f.evidence, "its image ships the app (Dockerfile COPY)"
         for f in self.by_kind["import"]:  # a package inside the app's folder embedding its build
@@ -185,6 +183,12 @@ class WebAppRules(ResolverBase):
                         if f.repository == repo and self.owner_of(repo, f.path) == servers[0])
             return servers[0], first, "the one HTTP server of the repository"
         return None, manifest, ""
+
+    def _built_by(self, repo: str, dockerfile: str) -> str | None:
+        """The one component whose image the recipe builds (``built_by``), or None."""
+        built = [c.id for c in self.model.components.values()
+                 if c.repository == repo and c.attributes.get("built_by") == dockerfile]
+        return built[0] if len(built) == 1 else None
 
     def _image_runs_several(self, image: str | None) -> bool:
         """Do several workloads run this image (one binary, several programs: which of them serves the app
