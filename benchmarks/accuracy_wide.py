@@ -66,13 +66,14 @@ def git_dir(mirror_root: Path, repo: str) -> Path | None:
 def export(gitdir: Path, commit: str, dest: Path) -> int:
     """Write every blob of COMMIT that the snapshot has into DEST and commit it to a fresh repo.
     Returns the number of files the snapshot lacks (they are left out)."""
-    names = subprocess.run(["git", f"--git-dir={gitdir}", "ls-tree", "-r", "--name-only", "-z", commit],
-                           capture_output=True, check=True).stdout.split(b"\0")
+    entries = subprocess.run(["git", f"--git-dir={gitdir}", "ls-tree", "-r", "-z", commit],
+                             capture_output=True, check=True).stdout.split(b"\0")
     tmp = dest.with_name(dest.name + ".partial")
     shutil.rmtree(tmp, ignore_errors=True)
     tmp.mkdir(parents=True)  # renamed to DEST when complete, so an interrupted export is redone
     missing = 0
-    for raw in filter(None, names):
+    for entry in filter(None, entries):
+        meta, _, raw = entry.partition(b"\t")
         name = raw.decode("utf-8", "surrogateescape")
         r = subprocess.run(["git", f"--git-dir={gitdir}", "show", f"{commit}:{name}"], capture_output=True)
         if r.returncode:
@@ -80,7 +81,10 @@ def export(gitdir: Path, commit: str, dest: Path) -> int:
             continue
         path = tmp / name
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_bytes(r.stdout)
+        if meta.split()[0] == b"120000":  # a symlink stays one, as a clone has it (the tool decides what to follow)
+            os.symlink(r.stdout.decode("utf-8", "surrogateescape"), path)
+        else:
+            path.write_bytes(r.stdout)
     for args in (["init", "-q"], ["add", "-A"],
                  ["-c", "user.email=bench@localhost", "-c", "user.name=bench", "commit", "-qm",
                   f"export of {commit}"]):

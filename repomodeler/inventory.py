@@ -12,6 +12,7 @@ from __future__ import annotations
 import errno
 import hashlib
 import os
+import posixpath
 import re
 import stat
 import tempfile
@@ -224,6 +225,52 @@ def _count(skipped: dict[str, int], reason: str) -> None:
     skipped[reason] = skipped.get(reason, 0) + 1
 
 
+def link_target(link: str, text: str) -> str | None:
+    """Where an in-repository symlink at `link` whose content is `text` points, as a repository path;
+    None for an absolute target or one leaving the repository (never followed)."""
+    if not text or "\0" in text or "\n" in text or text.startswith("/"):
+        return None
+    target = posixpath.normpath(posixpath.join(posixpath.dirname(link), text))
+    if target in (".", "..") or target.startswith("../") or _bad_name(target):
+        return None
+    return target
+
+
+def compose_links(candidates: dict[str, str], files: list[SourceFile]) -> dict[str, str]:
+    """Of symlinks named like compose files (path -> link text), those pointing at a compose file the
+    inventory keeps: path -> target.  A link to a folder, outside, to another link or to a skipped
+    file is left out (and counted as a skipped symlink by the caller)."""
+    kept = {f.path for f in files}
+    out: dict[str, str] = {}
+    for link, text in sorted(candidates.items()):
+        target = link_target(link, text)
+        if target is not None and target in kept and COMPOSE_FILE.match(PurePosixPath(target).name):
+            out[link] = target
+    return out
+
+
+def _read_link_texts(repo: Repository, shas: dict[str, str]) -> dict[str, str]:
+    """The contents (target paths) of symlink blobs, path -> text, in one `git cat-file --batch`."""
+    if not shas:
+        return {}
+    order = sorted(set(shas.values()))
+    proc = run_git(["cat-file", "--batch"], cwd=repo.checkout, input_bytes="\n".join(order).encode() + b"\n")
+    by_sha: dict[str, str] = {}
+    data, pos = proc.stdout, 0
+    while pos < len(data):
+        nl = data.find(b"\n", pos)
+        if nl < 0:
+            break
+        header = data[pos:nl].split()
+        pos = nl + 1
+        if len(header) < 3 or header[1] != b"blob" or not header[2].isdigit():
+            continue
+        size = int(header[2])
+        by_sha[header[0].decode()] = data[pos:pos + size].decode("utf-8", "replace")
+        pos += size + 1
+    return {path: by_sha.get(sha, "") for path, sha in shas.items()}
+
+
 def list_git(repo: Repository, options: InventoryOptions) -> Inventory:
     assert repo.commit is not None
     proc = run_git(["ls-tree", "-r", "-l", "-z", "--full-tree", repo.commit], cwd=repo.checkout)
@@ -233,6 +280,7 @@ def list_git(repo: Repository, options: InventoryOptions) -> Inventory:
                                "check that the repository is not corrupt")
     files: list[SourceFile] = []
     skipped: dict[str, int] = {}
+    link_shas: dict[str, str] = {}  # symlinks named like compose files -> their blob (the target's path)
     for entry in proc.stdout.split(b"\0"):
         if not entry:
             continue
@@ -247,7 +295,10 @@ def list_git(repo: Repository, options: InventoryOptions) -> Inventory:
             _count(skipped, "bad_name")
             continue
         if mode == b"120000":
-            _count(skipped, "symlink")
+            if COMPOSE_FILE.match(PurePosixPath(path).name):
+                link_shas[path] = sha.decode()
+            else:
+                _count(skipped, "symlink")
             continue
         if otype == b"commit":
             _count(skipped, "submodule")
@@ -262,7 +313,10 @@ def list_git(repo: Repository, options: InventoryOptions) -> Inventory:
         files.append(SourceFile(path=path, blob=sha.decode(), size=size, language=language_for_path(path),
                                 role=classify_role(path)))
     files.sort()
-    return Inventory(repository=repo, files=promote_example_deployments(files), skipped=skipped)
+    links = compose_links(_read_link_texts(repo, link_shas), files)
+    for _ in set(link_shas) - set(links):
+        _count(skipped, "symlink")
+    return Inventory(repository=repo, files=promote_example_deployments(files), skipped=skipped, links=links)
 
 
 def list_dir(repo: Repository, options: InventoryOptions) -> Inventory:
@@ -280,6 +334,7 @@ def list_dir(repo: Repository, options: InventoryOptions) -> Inventory:
     files: list[SourceFile] = []
     skipped: dict[str, int] = {}
     warnings: list[Warning_] = []
+    link_texts: dict[str, str] = {}  # symlinks named like compose files -> what they point at
     for path in names:
         if _bad_name(path):
             _count(skipped, "bad_name")
@@ -297,7 +352,15 @@ def list_dir(repo: Repository, options: InventoryOptions) -> Inventory:
         # Symlinks are counted whatever they point at (a file, a folder, /etc/passwd, another link).
         if stat.S_ISLNK(st.st_mode) or any(os.path.islink(root.joinpath(*PurePosixPath(path).parts[:i]))
                                            for i in range(1, len(PurePosixPath(path).parts))):
-            _count(skipped, "symlink")
+            if stat.S_ISLNK(st.st_mode) and COMPOSE_FILE.match(PurePosixPath(path).name) \
+                    and not any(os.path.islink(root.joinpath(*PurePosixPath(path).parts[:i]))
+                                for i in range(1, len(PurePosixPath(path).parts))):
+                try:
+                    link_texts[path] = os.readlink(full)
+                except OSError:
+                    _count(skipped, "symlink")
+            else:
+                _count(skipped, "symlink")
             continue
         if not _wanted(path):
             continue
@@ -317,7 +380,11 @@ def list_dir(repo: Repository, options: InventoryOptions) -> Inventory:
         digest = hashlib.sha1(f"blob {len(content)}\0".encode() + content).hexdigest()
         files.append(SourceFile(path=path, blob=digest, size=len(content), language=language_for_path(path),
                                 role=classify_role(path)))
-    return Inventory(repository=repo, files=promote_example_deployments(files), skipped=skipped, warnings=warnings)
+    links = compose_links(link_texts, files)
+    for _ in set(link_texts) - set(links):
+        _count(skipped, "symlink")
+    return Inventory(repository=repo, files=promote_example_deployments(files), skipped=skipped, warnings=warnings,
+                     links=links)
 
 
 def read_regular_file(root: Path, rel: str, limit: int) -> bytes:

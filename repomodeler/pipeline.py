@@ -226,6 +226,8 @@ def input_fingerprint(name: str, inventories: list, options: AnalyzeOptions) -> 
         h.update(json.dumps([r.name, r.url, r.commit, r.spec.ref, r.committed_at]).encode())
         for f in inv.files:
             h.update(f"{f.path}\0{f.blob}\0{f.role}\n".encode())
+        for link, target in sorted(inv.links.items()):  # (a folder's link may change with no file changing)
+            h.update(f"link\0{link}\0{target}\n".encode())
     return h.hexdigest()
 
 

@@ -87,6 +87,10 @@ class Inventory:
     files: list[SourceFile]
     skipped: dict[str, int] = field(default_factory=dict)
     warnings: list["Warning_"] = field(default_factory=list)
+    # In-repository symlinks named like compose files -> the analysed file each points at
+    # (``compose.yaml -> docker-compose_v3_alpine_mysql.yaml``): which of several variants is the
+    # default.  The link itself is never read as a file; its target is, under its own path.
+    links: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, order=True)

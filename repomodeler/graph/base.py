@@ -56,17 +56,21 @@ def _parent(p: str) -> str:
     return p.rsplit("/", 1)[0] if "/" in p else ""
 
 
-def compose_variants(paths: set[str]) -> set[str]:
+def compose_variants(paths: set[str], linked: dict[str, str] | None = None) -> set[str]:
     """Compose files Docker Compose does not load by default: beside a ``docker-compose.yml`` (and its
     ``.override``), a ``docker-compose.prod.yml`` or ``docker-compose.elk.yml`` is a variant someone opts
     into with ``-f``, and a Swarm ``docker-stack.yml`` another way to deploy it; their extra services
-    and settings are not the system as it runs by default."""
+    and settings are not the system as it runs by default.  `linked`: default-named symlinks -> the file
+    each points at (``compose.yaml -> docker-compose_v3_alpine_mysql.yaml``): what Compose loads by
+    default is the file the link names, and the others beside the link are its variants."""
+    linked = {link: target for link, target in (linked or {}).items() if DEFAULT_COMPOSE.search(link)}
     # In a folder without a docker-compose.yml, a file named default (docker-compose_default.yaml
     # beside docker-compose_kieker.yaml) is the one the others vary.
     default_named = {p for p in paths if re.search(r"(^|/)(docker-)?compose[._-]default\.ya?ml$", p, re.I)}
     defaults = {p for p in paths if DEFAULT_COMPOSE.search(p)}
     defaults |= {p for p in default_named if not any(_parent(d) == _parent(p) for d in defaults)}
-    folders = {_parent(p) for p in defaults}
+    folders = {_parent(p) for p in defaults} | {_parent(link) for link in linked}
+    defaults |= set(linked.values()) & paths
     return {p for p in paths if p not in defaults and _parent(p) in folders
             and re.search(r"(^|/)((docker-)?compose|docker-stack)[^/]*\.ya?ml$", p)}
 
@@ -551,7 +555,8 @@ class ResolverBase:
         self.alias: dict[str, str] = GuardedDict("aliases")  # name -> component id: the model's aliases
         every_fact = [f for r in self.results for f in r.facts]  # variant files and opt-in services included
         services = [f for f in every_fact if f.kind == "compose.service"]
-        variants = compose_variants({f.path for f in services})
+        variants = compose_variants({f.path for f in services},
+                                    {link: target for r in self.results for link, target in r.inventory.links.items()})
         variants |= renamed_variants(services, variants)
         variants |= stray_variants(services)
         variants |= developer_stacks(services)

@@ -87,6 +87,7 @@ def extract_to_json(result: ExtractResult) -> dict[str, object]:
     return {
         "files": [[f.path, f.blob, f.size, f.language, f.role] for f in result.inventory.files],
         "skipped": dict(sorted(result.inventory.skipped.items())),
+        "links": dict(sorted(result.inventory.links.items())),
         "outcomes": {p: FileOutcome(by_path.get(p, []), warnings_by_path.get(p, []), False,
                                     result.line_counts.get(p, 0)).to_json() for p in paths},
         "lines": sorted(result.line_counts),
@@ -97,7 +98,8 @@ def extract_to_json(result: ExtractResult) -> dict[str, object]:
 
 def extract_from_json(data: dict[str, object], repository: Repository) -> ExtractResult:
     files = [SourceFile(p, b, int(s), lang, role) for p, b, s, lang, role in data["files"]]  # type: ignore[union-attr]
-    inventory = Inventory(repository=repository, files=files, skipped=dict(data["skipped"]))  # type: ignore[arg-type]
+    inventory = Inventory(repository=repository, files=files, skipped=dict(data["skipped"]),  # type: ignore[arg-type]
+                          links=dict(data.get("links") or {}))  # type: ignore[arg-type, union-attr]
     facts: list[Fact] = []
     warnings: list[Warning_] = []
     line_counts: dict[str, int] = {}
