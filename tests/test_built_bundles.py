@@ -53,3 +53,6 @@ def test_store_images_by_name() -> None:
     assert tech_for_image("percona/percona-server-mongodb:6.0") == ("mongodb", "database")
     assert tech_for_image("percona/percona-server-postgresql:16") == ("postgres", "database")
     assert tech_for_image("percona/percona-server:8.0") == ("mysql", "database")
+    # PostgreSQL built with the vector extension (pgvector/pgvector:pg16, ankane/pgvector) is PostgreSQL
+    assert tech_for_image("pgvector/pgvector:pg16") == ("postgres", "database")
+    assert tech_for_image("ankane/pgvector:v0.5.1") == ("postgres", "database")

@@ -14,7 +14,8 @@ from functools import lru_cache
 IMAGE_TECH: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
     (re.compile(p), tech, kind)
     for p, tech, kind in (
-        (r"(^|/)(postgres|postgis|timescaledb|bitnami/postgresql|postgresql|percona-(server-)?postgresql)", "postgres",
+        # (pgvector/pgvector, ankane/pgvector: PostgreSQL with the vector extension; supabase/postgres)
+        (r"(^|/)(postgres|postgis|timescaledb|bitnami/postgresql|postgresql|percona-(server-)?postgresql|pgvector)", "postgres",
          "database"),
         (r"(^|/)(mysql|mariadb|percona(?!.*(mongo|postgres)))", "mysql", "database"),
         (r"(^|/)(mongo|percona-server-mongodb)", "mongodb", "database"),
@@ -155,6 +156,9 @@ PLACEHOLDER_HOST = re.compile(r"^(host|hostname|your[-_]?host(name)?|db[-_]?host
 RESERVED_EXAMPLE = re.compile(r"(^|\.)(example\.(com|net|org)|example|test|invalid)$|"
                               # a template's stand-in for the operator's own (your-endpoint-here.openai.azure.com)
                               r"^(your|<)[^.]*\.|(^|[-_.])(placeholder|changeme|replace-?me)([-_.]|$)|"
+                              # a top-level label no DNS name has: a stand-in an installer replaces
+                              # (`api.NETMAKER_SUBDOMAIN`, sed-substituted in a manifest)
+                              r"\.[A-Za-z0-9-]*_[A-Za-z0-9_-]*$|"
                               r"^(www\.)?(w3\.org|schemas\.xmlsoap\.org|schemas\.microsoft\.com|"
                               r"schemas\.openxmlformats\.org|purl\.org|xmlns\.com|json-schema\.org|"
                               r"docs\.oasis-open\.org|ns\.adobe\.com|schema\.org)$")
@@ -311,7 +315,7 @@ IMAGE_PORTS: tuple[tuple[re.Pattern[str], tuple[int, ...]], ...] = tuple(
     (re.compile(p), ports) for p, ports in (
         (r"^consul$", (8500,)), (r"^(zipkin|openzipkin)$", (9411,)), (r"^(all-in-one|jaeger.*)$", (16686, 14268)),
         (r"^vault$", (8200,)), (r"^etcd$", (2379,)), (r"^(zookeeper|cp-zookeeper)$", (2181,)),
-        (r"^mongo(db)?$", (27017,)), (r"^(postgres|postgis|postgresql|timescaledb)$", (5432,)),
+        (r"^mongo(db)?$", (27017,)), (r"^(postgres|postgis|postgresql|timescaledb|pgvector)$", (5432,)),
         (r"^(mysql|mariadb|percona)$", (3306,)), (r"^(redis|valkey|keydb)$", (6379,)), (r"^memcached$", (11211,)),
         (r"^(elasticsearch|opensearch)$", (9200,)), (r"^(kafka|cp-kafka)$", (9092,)), (r"^rabbitmq$", (5672,)),
         (r"^nats$", (4222,)), (r"^(cassandra|scylla)$", (9042,)), (r"^neo4j$", (7687,)), (r"^(mssql|mssql-server)$", (1433,)),

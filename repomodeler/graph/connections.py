@@ -1135,7 +1135,32 @@ class ConnectionRules(ResolverBase):
             gateways = sorted(c.id for c in self.model.components.values()
                               if c.kind == "gateway" and c.repository == f.repository)
             owner = gateways[0] if len(gateways) == 1 else None
+        elif comp is not None and comp.kind == "service" and not self._PROXY_IMAGE.search(comp.attributes.get("image", "")) \
+                and self._runs_proxy(f.repository) and not self._site_file_used(f):
+            # a site file for an operator's own web server (external_proxy_config/nginx/app.site.conf, "use this
+            # instead of the nginx service"), where the repository runs its proxy: nothing here runs it, and the
+            # program whose folder holds it is no proxy
+            return None
         return owner
+
+    def _runs_proxy(self, repo: str) -> bool:
+        """Does the repository deploy a web server or proxy of its own (a gateway, a proxy image)?"""
+        return any(c.repository == repo and (c.kind == "gateway" or self._PROXY_IMAGE.search(c.attributes.get("image", "")))
+                   for c in self.model.components.values())
+
+    def _site_file_used(self, f: Fact) -> bool:
+        """Does a recipe copy the web server configuration `f` is in, or a compose service mount it?"""
+        folder_ = f.path.rpartition("/")[0]
+        for c in self.by_kind["docker.copy"]:
+            if c.repository == f.repository and any(
+                    s.strip("./") and (f.path.endswith(s.strip("./")) or folder_.endswith(s.strip("./").rstrip("/")))
+                    for s in (c.get("sources") or "").split(",")):
+                return True
+        for c in self.by_kind["compose.mount"]:
+            src = (c.get("source") or "").strip("./").rstrip("/")
+            if c.repository == f.repository and src and (f.path.endswith(src) or folder_.endswith(src)):
+                return True
+        return False
 
     def virtual_hosts(self) -> None:
         """A reverse proxy answers for the host names of its server blocks (``server_name
@@ -1212,22 +1237,14 @@ class ConnectionRules(ResolverBase):
         comp = self.model.components.get(owner) if owner else None
         if not software or (comp is not None and comp.kind == "webapp"):
             return None
-        if any(c.repository == f.repository and (c.kind == "gateway" or self._PROXY_IMAGE.search(c.attributes.get("image", "")))
-               for c in self.model.components.values()):
+        if self._runs_proxy(f.repository):
             return None  # the repository runs a proxy: the configuration is that proxy's
         folder_ = f.path.rpartition("/")[0]
         if any(repo == f.repository and (is_under(f.path, mounted) or folder_ == mounted)
                for repo, mounted in self.variant_mounts):
             return None  # an opt-in variant's compose file runs it (the multi-role stack's load balancer)
-        for c in self.by_kind["docker.copy"]:
-            if c.repository == f.repository and any(
-                    s.strip("./") and (f.path.endswith(s.strip("./")) or folder_.endswith(s.strip("./").rstrip("/")))
-                    for s in (c.get("sources") or "").split(",")):
-                return None
-        for c in self.by_kind["compose.mount"]:
-            src = (c.get("source") or "").strip("./").rstrip("/")
-            if c.repository == f.repository and src and (f.path.endswith(src) or folder_.endswith(src)):
-                return None
+        if self._site_file_used(f):
+            return None
         existing = self.alias.get(software)
         if existing is not None:
             return existing if self.model.components[existing].kind == "gateway" else None

@@ -59,6 +59,10 @@ def parse_hosts(value: str) -> list[HostRef]:
                 "@" in authority and m.start("host") < m.end("scheme") + 3 + authority.rindex("@")):
             continue  # http://<svc>/ , http://*/ : filled in elsewhere (http://%s/ does not even match)
         host = m.group("host").strip("[]")
+        if host.endswith(".") and (value[m.end("host"):m.end("host") + 1] in ("$", "{") or "." not in host[:-1]):
+            # `wss://broker.${DOMAIN}` (or that with the domain left empty, `wss://broker.`): a name under the
+            # operator's domain, filled in at install time; not the container or host `broker`
+            continue
         port = int(m.group("port")) if m.group("port") else None
         scheme = m.group("scheme").lower()
         db = None

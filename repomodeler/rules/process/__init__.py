@@ -71,7 +71,7 @@ RULES = (
                  "fold into it, which lists them as its processes"),
         unit="one_container_processes",
         reads=("program.command",),
-        writes=("components", "aliases", "attributes", "connections", "roots", "ports"),
+        writes=("components", "aliases", "attributes", "connections", "roots", "ports", "kinds"),
         after=("process.supervised", "process.shared-connections"),
     ),
     Rule(

@@ -7,7 +7,7 @@ RULES = (
         id="proxy.virtual-hosts",
         message="A reverse proxy's server_name or Host rule is a name of the component it routes to",
         unit="virtual_hosts",
-        reads=("proxy.route",),
+        reads=("proxy.route", "docker.copy", "compose.mount"),
         writes=("aliases",),
         after=("build.units", "spring.application-name"),
     ),
@@ -15,7 +15,9 @@ RULES = (
         id="proxy.routes",
         message=("A reverse proxy's routes (nginx, Apache, HAProxy, Envoy, Caddy) connect it to the upstreams they "
                  "name; a configuration beside the one a proxy deployment mounts is that proxy's; a site file no "
-                 "deployment runs is the installation's web server in front of the app; an upstream a template names "
+                 "deployment runs is the installation's web server in front of the app (where the repository runs a proxy of its "
+                 "own, a site file nothing copies or mounts in a program's folder is an operator's alternative, not that "
+                 "program's); an upstream a template names "
                  "by an environment variable (proxy_pass $BACKEND_URI) is the value the deployment or the image's "
                  "entrypoint gives it"),
         unit="proxies",
