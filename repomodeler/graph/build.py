@@ -37,6 +37,7 @@ from repomodeler.graph.releases import ReleaseRules
 from repomodeler.graph.route_calls import RouteCallRules
 from repomodeler.graph.rpc_interfaces import RpcInterfaceRules
 from repomodeler.graph.same_code import SameCodeRules
+from repomodeler.graph.versioned_recipes import VersionedRecipeRules
 from repomodeler.graph.undeployed import UndeployedRules
 from repomodeler.graph.setting_reads import SettingReadRules
 from repomodeler.graph.subsystems import SubsystemRules
@@ -56,7 +57,8 @@ class Resolver(ComponentRules, AspireRules, CloudFormationRules, ConnectionRules
                LaunchRules, SpawnedBinaryRules, SupervisedRules, WebAppRules, PluginRules, VendorRules, NamedProcessRules,
                RpcInterfaceRules, RegistryRules, NamedAddressRules, HostRules, ListenPortRules, RouteCallRules,
                CommandLineRules, LocalServiceRules, IacDeployRules, SettingReadRules, ServiceNameRules,
-               CommandAddressRules, HostingRules, FunctionBindingRules, SameCodeRules, UndeployedRules, ReleaseRules, OneContainerRules):
+               CommandAddressRules, HostingRules, FunctionBindingRules, SameCodeRules, UndeployedRules, ReleaseRules, OneContainerRules,
+               VersionedRecipeRules):
     """Applies the rules of :data:`repomodeler.rules.RULES` in their order (a rule runs after the rules it
     declares it uses, so it sees what they found), then names on every element the rules behind it."""
 

@@ -1121,7 +1121,7 @@ class ConnectionRules(ResolverBase):
         owner = self.owner_of(f.repository, f.path)
         comp = self.model.components.get(owner) if owner else None
         if comp is None or (comp.kind != "gateway" and not self._PROXY_IMAGE.search(comp.attributes.get("image", ""))):
-            beside = self._proxy_mounting(f.repository, f.path.rpartition("/")[0])
+            beside = self._proxy_mounting(f.repository, f.path.rpartition("/")[0]) or self._proxy_mounting_missing(f)
             if beside is not None:
                 return beside
             if TEMPLATE_FILE.search(f.path):
@@ -1225,6 +1225,24 @@ class ConnectionRules(ResolverBase):
             base = m.get("compose_dir") or m.path.rpartition("/")[0]
             path = norm_path(PurePosixPath(base).joinpath(source).as_posix())
             if "$" not in source and path.rpartition("/")[0] == folder_:
+                found.add(cid)
+        return found.pop() if len(found) == 1 else None
+
+    def _proxy_mounting_missing(self, f: Fact) -> str | None:
+        """The one proxy deployment mounting, by this file's name, a file the repository does not hold
+        where it mounts it from (compose/ mounts ./Caddyfile; the install script copies docker/Caddyfile
+        there): this file is what it runs with."""
+        name = PurePosixPath(f.path).name
+        found = set()
+        for m in self.by_kind["compose.mount"]:
+            cid = self.alias.get((m.get("owner") or "").lower()) if m.repository == f.repository else None
+            comp = self.model.components.get(cid) if cid else None
+            if comp is None or not (comp.kind == "gateway" or self._PROXY_IMAGE.search(comp.attributes.get("image", ""))):
+                continue
+            source = COMPOSE_DEFAULT.sub(lambda x: x.group(1), m.get("source") or "")
+            base = m.get("compose_dir") or m.path.rpartition("/")[0]
+            path = norm_path(PurePosixPath(base).joinpath(source).as_posix())
+            if "$" not in source and PurePosixPath(path).name == name and (m.repository, path) not in self.inventory_paths:
                 found.add(cid)
         return found.pop() if len(found) == 1 else None
 
@@ -1692,6 +1710,21 @@ class ConnectionRules(ResolverBase):
         ingress_doors = {cid for cid in self.ingress_routes if self.model.components[cid].kind in ("service", "gateway")}
         for cid in sorted(ingress_doors):
             targets.setdefault(cid, min(ev for _n, _r, ev, _rev in self.ingress_routes[cid]))
+        if gateways - forwarded and not ingress_doors:
+            # Stacks kept side by side in sibling folders (single-node/ and multi-node/ compose files): one
+            # whose own compose file puts no gateway in front has its own doors, the published services
+            # nobody calls.
+            stacks: dict[str, set[tuple[str, str]]] = defaultdict(set)  # component -> compose folders defining it
+            for f in self.by_kind["compose.service"]:
+                cid = self.alias.get((f.get("name") or "").lower())
+                if cid:
+                    stacks[cid].add((f.repository, folder(f.path)))
+            fronted = {s for g in gateways - forwarded for s in stacks.get(g, ())}
+            for cid in sorted(published):
+                comp = self.model.components[cid]
+                if fronted and stacks.get(cid, set()) - fronted and comp.kind == "service" \
+                        and cid not in called and not infra_role(comp):
+                    targets.setdefault(cid, published[cid])
         if not gateways - forwarded and not ingress_doors:
             # No gateway or Ingress in front: the APIs nobody inside calls are used from outside.  Where
             # the deployment publishes ports (compose `ports:`, a LoadBalancer or NodePort Service), it
@@ -1713,6 +1746,13 @@ class ConnectionRules(ResolverBase):
                             not re.match(r"^\s*(127\.0\.0\.1|localhost|\[?::1\]?):", p)
                             for p in (f.get("ports") or "").split(",") if p.strip()):
                         targets.setdefault(cid, f.evidence)
+            if not targets:
+                # A system made only of platform software (a log server and its data node, a monitoring
+                # stack): the published program nobody inside calls is the one its people open, on this
+                # machine or beyond it.
+                for cid in sorted(set(published) - called):
+                    if self.model.components[cid].kind == "service":
+                        targets.setdefault(cid, published[cid])
         # A published service another front door calls (an API behind the web app, published too for
         # testing) is reached through that front door.  Health checks are not calls (a status page
         # polling every service), people sign in at an authorization server themselves, and an
@@ -1725,8 +1765,11 @@ class ConnectionRules(ResolverBase):
         doors = set(targets)
         for cid in sorted(doors):
             attributes = self.model.components[cid].attributes
+            # (two published products calling each other, an integration of peers, are both doors: only a
+            # door called by another it does not call itself is behind that one)
+            fronts = {d for d in callers[cid] & (doors - {cid} - site) if d not in callers or cid not in callers[d]}
             if (cid not in ingress_doors and "auth" not in attributes.get("platform_role", "").split(",")
-                    and attributes.get("published") != "true" and callers[cid] & (doors - {cid} - site)):
+                    and attributes.get("published") != "true" and fronts):
                 del targets[cid]
         if not targets:
             return

@@ -58,6 +58,7 @@ ORDER: tuple[str, ...] = (
     "iac.references",
     "iac.api-front-doors",
     "build.units",
+    "build.versioned-recipes",
     "build.deployed-programs",
     "build.launched-programs",
     "iac.workloads",

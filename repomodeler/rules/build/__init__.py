@@ -37,6 +37,16 @@ RULES = (
         after=("build.units",),
     ),
     Rule(
+        id="build.versioned-recipes",
+        message=("Recipe folders of one image kept per release (image/seafile_12.0/, image/seafile_13.0/, "
+                 "image/seafile_13.0_arm/) that no deployment runs are one program, named without the release and "
+                 "built from the newest release's recipe; the other folders are its history"),
+        unit="versioned_recipes",
+        reads=(),
+        writes=("components", "aliases", "attributes", "connections", "roots", "ports"),
+        after=("build.units",),
+    ),
+    Rule(
         id="build.languages",
         message="A component's language is the language of most of the source files it owns",
         unit="assign_languages",

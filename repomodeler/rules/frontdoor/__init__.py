@@ -6,7 +6,10 @@ RULES = (
     Rule(
         id="frontdoor.entry-points",
         message=("The user reaches the system through its front doors: published ports, ingress, gateways and web "
-                 "apps nobody else calls (a kompose clusterip label keeps a compose service's ports inside)"),
+                 "apps nobody else calls (a kompose clusterip label keeps a compose service's ports inside); two "
+                 "published products calling each other are both doors; a stack in a sibling folder with no gateway "
+                 "of its own has its own doors; a system of platform software only is opened at its published "
+                 "program nobody calls"),
         unit="entry_points",
         reads=("compose.service", "k8s.service", "config.env", "compose.label"),
         writes=("components", "connections", "attributes", "unresolved"),
