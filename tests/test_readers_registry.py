@@ -161,6 +161,7 @@ FIXTURES = {
                        "manifest.dependency"),
     "envoy": ("envoy.yaml", "address: orders\nport_value: 8080\n", "proxy.route"),
     "go_mod": ("go.mod", "module example.com/shop\n\nrequire github.com/lib/pq v1.10.0\n", "manifest.dependency"),
+    "goreleaser": (".goreleaser.yaml", "builds:\n  - main: ./cli\n    binary: shopctl\n", "program.build"),
     "gradle": ("build.gradle", "dependencies {\n  implementation 'org.springframework:spring-web:6.1'\n}\n",
                "manifest.dependency"),
     "grafana": ("grafana/datasources.yml", "datasources:\n  - type: prometheus\n    url: http://prometheus:9090\n",

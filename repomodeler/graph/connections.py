@@ -1153,7 +1153,9 @@ class ConnectionRules(ResolverBase):
         folder_ = f.path.rpartition("/")[0]
         for c in self.by_kind["docker.copy"]:
             if c.repository == f.repository and any(
-                    s.strip("./") and (f.path.endswith(s.strip("./")) or folder_.endswith(s.strip("./").rstrip("/")))
+                    s.strip("./") and (f.path.endswith(s.strip("./")) or folder_.endswith(s.strip("./").rstrip("/"))
+                                       # a folder the recipe copies whole (COPY conf/etc/ /etc/ beside the Dockerfile)
+                                       or is_under(f.path, norm_path(join_path(folder(c.path), s.strip()))))
                     for s in (c.get("sources") or "").split(",")):
                 return True
         for c in self.by_kind["compose.mount"]:

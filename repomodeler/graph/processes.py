@@ -428,13 +428,17 @@ class ProcessRules(ResolverBase):
         return inner[-1]
 
     def _built_binaries(self) -> dict[tuple[str, str], str]:
-        """(repository, package folder) -> the binary a supervisor's build step names it (one name only)."""
+        """(repository, package folder) -> the binary a supervisor's build step or a release's build names it
+        (one name only)."""
         memo = getattr(self, "_built_binary_names", None)
         if memo is None:
             names: dict[tuple[str, str], set[str]] = defaultdict(set)
             for f in self.by_kind["program.command"]:
                 if f.get("code") is not None and f.get("owner"):
                     names[(f.repository, f.get("code") or "")].add(f.get("owner") or "")
+            for f in self.by_kind["program.build"]:  # a release's build of the package (GoReleaser's binary)
+                if f.get("binary"):
+                    names[(f.repository, f.get("code") or "")].add(f.get("binary") or "")
             memo = self._built_binary_names = {k: next(iter(v)) for k, v in names.items() if len(v) == 1}
         return memo
 

@@ -21,7 +21,7 @@ from functools import lru_cache
 from pathlib import PurePosixPath
 
 from repomodeler.extract.readers import (alloy, appsettings, azd, azure_functions, beats, bicep, caddy, cargo, cdk, cloudformation, cmake, compose, compose_launch, config_json,
-                                         dockerfile, dotenv, dotnet_project, entrypoints, envoy, firebase, go_mod, gradle, grafana, graphql,
+                                         dockerfile, dotenv, dotnet_project, entrypoints, envoy, firebase, go_mod, goreleaser, gradle, grafana, graphql,
                                          haproxy, helm, helm_install, hjson,
                                          kubernetes, launchers, logback, makefile, maven, mix, nginx, nomad, npm, openapi,
                                          otel_collector,
@@ -32,7 +32,7 @@ from repomodeler.extract.readers._yaml import yaml
 from repomodeler.records import Fact, Warning_
 
 MODULES = (alloy, appsettings, azd, azure_functions, beats, bicep, caddy, cargo, cdk, cloudformation, cmake, compose, compose_launch, config_json, dockerfile, dotenv, dotnet_project,
-           entrypoints, envoy, firebase, go_mod, gradle,
+           entrypoints, envoy, firebase, go_mod, goreleaser, gradle,
            grafana, graphql, haproxy, helm, helm_install, hjson, kubernetes, launchers, logback, makefile, maven, mix, nginx, nomad, npm, openapi,
            otel_collector, plain_manifests, pm2, procfile, prometheus, proto, pyproject, requirements, settings_files, setup_cfg,
            setup_py, spring, terraform, tye)

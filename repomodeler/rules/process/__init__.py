@@ -6,14 +6,14 @@ RULES = (
     Rule(
         id="process.programs",
         message=("Inside one repository, each program (main package, console script, Procfile line, launcher) is a "
-                 "process owning the code its entry point reaches; a Go main package built or loaded as a plugin "
-                 "is none"),
+                 "process owning the code its entry point reaches, named after the binary a build names it (a "
+                 "GoReleaser build's binary); a Go main package built or loaded as a plugin is none"),
         unit="processes",
         reads=("import", "module.var", "manifest", "program.main", "cli.command", "code.function", "code.call",
                "server.start", "grpc.server", "http.route", "program.entry", "program.command",
                "docker.command", "program.script_main", "process.spawn", "messaging.subscribe", "http.client",
                "string.url", "cli.subcommand", "program.main_call", "value.assign", "plugin.lookup",
-               "code.exported_var", "program.plugin_build"),
+               "code.exported_var", "program.plugin_build", "program.build"),
         writes=("components", "ports", "connections", "attributes"),
         after=("frontdoor.entry-points",),
         state=("file_holders", "file_owner", "package_holders", "package_owner", "packages", "process_kind",
