@@ -134,11 +134,12 @@ KEY_SCHEME: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.I)
 # The API documentation UI (`springdoc.*`, `swagger-ui.*`) runs in the browser too.
 BROWSER_URL_KEY = re.compile(r"((^|[._-])(user[-_]?)?authori[sz]ation[-_]?ur[il]|redirect[-_]?ur[il]s?|callback[-_]?ur[il]"
                              r"|logout[-_]?(success[-_]?)?ur[il])(\[\d+\])?$|^(springdoc|swagger[-_]?ui)\.", re.I)
-MAIL_HOST_KEY = re.compile(r"^(spring\.mail\.host|mail\.smtp\.host|(SMTP|MAIL|EMAIL)_(HOST|SERVER))$", re.I)
+MAIL_HOST_KEY = re.compile(r"^(spring\.mail\.host|mail\.smtp\.host|(SMTP|MAIL|EMAIL)_(HOST|HOSTNAME|SERVER|FQDN|RELAY_HOST))$", re.I)
 # Setting names that say a link is not HTTP (ACTIVEMQ_HOST, Smtp:Server, Redis:Endpoint).
 NOT_HTTP_KEY = re.compile(r"mq|amqp|rabbit|kafka|nats|redis|mongo|postgres|mysql|maria|sql|jdbc|jms|stomp|smtp|mail|"
                           r"ldap|broker|queue|tcp|socket|elastic|memcache|cassandra|zookeeper|etcd|grpc|database|db", re.I)
-HOST_ENV_NAME = re.compile(r"(HOST|ADDR|ADDRESS|SERVER|URL|URI|ENDPOINT|BROKER|BROKERS|DSN|SERVICE|CONN|NODES|SEEDS)", re.I)
+# (FQDN: a fully qualified domain name, a host by definition: SMTP_FQDN=mail)
+HOST_ENV_NAME = re.compile(r"(HOST|ADDR|ADDRESS|SERVER|URL|URI|ENDPOINT|BROKER|BROKERS|DSN|SERVICE|CONN|NODES|SEEDS|FQDN)", re.I)
 ENTRY_FILES = re.compile(
     r"(^|/)(main\.py|app\.py|server\.py|manage\.py|wsgi\.py|asgi\.py|__main__\.py|index\.[cm]?[jt]s|server\.[cm]?[jt]s|"
     r"app\.[cm]?[jt]s|main\.[cm]?[jt]s|main\.go|[A-Za-z]*Application\.java|Main\.java|Program\.cs|main\.rs|config\.ru|application\.ex)$"

@@ -1215,19 +1215,25 @@ class ConnectionRules(ResolverBase):
 
     _PROXY_IMAGE = re.compile(r"(^|/)(nginx|traefik|envoy|haproxy|kong|caddy|httpd|apache)", re.I)
 
-    def _proxy_mounting(self, repo: str, folder_: str) -> str | None:
-        """The one proxy deployment (a gateway, or a proxy image) mounting a file of that folder."""
-        found = set()
+    def _proxy_mounts(self, repo: str) -> list[tuple[str, str]]:
+        """(proxy deployment, repository path it mounts) for the proxy deployments (a gateway, a proxy image)
+        of the repository; a mount whose path holds a variable is left out."""
+        out = []
         for m in self.by_kind["compose.mount"]:
             cid = self.alias.get((m.get("owner") or "").lower()) if m.repository == repo else None
             comp = self.model.components.get(cid) if cid else None
-            if comp is None or not (comp.kind == "gateway" or self._PROXY_IMAGE.search(comp.attributes.get("image", ""))):
+            if cid is None or comp is None or not (
+                    comp.kind == "gateway" or self._PROXY_IMAGE.search(comp.attributes.get("image", ""))):
                 continue
             source = COMPOSE_DEFAULT.sub(lambda x: x.group(1), m.get("source") or "")
             base = m.get("compose_dir") or m.path.rpartition("/")[0]
-            path = norm_path(PurePosixPath(base).joinpath(source).as_posix())
-            if "$" not in source and path.rpartition("/")[0] == folder_:
-                found.add(cid)
+            if "$" not in source:
+                out.append((cid, norm_path(PurePosixPath(base).joinpath(source).as_posix())))
+        return out
+
+    def _proxy_mounting(self, repo: str, folder_: str) -> str | None:
+        """The one proxy deployment (a gateway, or a proxy image) mounting a file of that folder."""
+        found = {cid for cid, path in self._proxy_mounts(repo) if path.rpartition("/")[0] == folder_}
         return found.pop() if len(found) == 1 else None
 
     def _proxy_mounting_missing(self, f: Fact) -> str | None:
@@ -1235,17 +1241,8 @@ class ConnectionRules(ResolverBase):
         where it mounts it from (compose/ mounts ./Caddyfile; the install script copies docker/Caddyfile
         there): this file is what it runs with."""
         name = PurePosixPath(f.path).name
-        found = set()
-        for m in self.by_kind["compose.mount"]:
-            cid = self.alias.get((m.get("owner") or "").lower()) if m.repository == f.repository else None
-            comp = self.model.components.get(cid) if cid else None
-            if comp is None or not (comp.kind == "gateway" or self._PROXY_IMAGE.search(comp.attributes.get("image", ""))):
-                continue
-            source = COMPOSE_DEFAULT.sub(lambda x: x.group(1), m.get("source") or "")
-            base = m.get("compose_dir") or m.path.rpartition("/")[0]
-            path = norm_path(PurePosixPath(base).joinpath(source).as_posix())
-            if "$" not in source and PurePosixPath(path).name == name and (m.repository, path) not in self.inventory_paths:
-                found.add(cid)
+        found = {cid for cid, path in self._proxy_mounts(f.repository)
+                 if PurePosixPath(path).name == name and (f.repository, path) not in self.inventory_paths}
         return found.pop() if len(found) == 1 else None
 
     def _site_server(self, f: Fact) -> str | None:
