@@ -18,6 +18,10 @@ from repomodeler.records import Fact
     ("redis://r:6379/0", [HostRef("r", 6379, "redis")]),
     ("postgres://db:5432/${DB_NAME}", [HostRef("db", 5432, "postgres")]),
     ("user:pw@tcp(catalogue-db:3306)/socks", [HostRef("catalogue-db", 3306, "mysql", "socks")]),
+    # a name under the operator's domain, filled in at install time, or interpolated empty: no host
+    ("wss://broker.${NM_DOMAIN}", []),
+    ("https://api.", []),
+    ("https://api.example.com./v1", [HostRef("api.example.com.", None, "https")]),
     ("Server=sqldata;Database=Ordering.Db;User Id=sa", [HostRef("sqldata", None, None, "Ordering.Db")]),
     ("Host=postgres;Port=5432;Database=catalogdb", [HostRef("postgres", 5432, None, "catalogdb")]),
     ("kafka:9092,kafka2:9093", [HostRef("kafka", 9092, None), HostRef("kafka2", 9093, None)]),
@@ -88,3 +92,18 @@ def test_compose_required_and_alternate_forms_have_no_default() -> None:
     assert expand_placeholders("${HOST:-db}:5432", unset) == "db:5432"
     assert expand_placeholders("${server.port:8080}", unset) == "8080"
     assert expand_placeholders("${CI_IMAGE:?error}", lambda n: "zulip:1") == "zulip:1"
+
+
+def test_a_name_under_the_operators_domain_is_listed_unresolved() -> None:
+    """`BROKER_ENDPOINT=wss://broker.${NM_DOMAIN}` names no container `broker` and no system outside: the
+    value is listed as unresolved, with its line, never dropped silently."""
+    from repomodeler.graph.build import resolve_system
+    from repomodeler.rules.cases import extract_in_memory
+
+    files = {"docker-compose.yml": ("services:\n  server:\n    image: acme/server:1\n    environment:\n"
+                                    "      - BROKER_ENDPOINT=wss://broker.${NM_DOMAIN}\n"
+                                    "  broker:\n    image: eclipse-mosquitto:2\n")}
+    model = resolve_system("mesh", extract_in_memory({"mesh": files}))
+    assert ("server", "broker") not in {(c.source, c.target) for c in model.connections.values()}
+    listed = [(u.component, u.value, u.evidence.line) for u in model.unresolved]
+    assert ("server", "wss://broker.${NM_DOMAIN}", 5) in listed

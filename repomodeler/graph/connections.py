@@ -160,6 +160,9 @@ SETTINGS_FILE = re.compile(r"(?i)((^|/)(settings|config|conf|configuration|const
 INGRESS_CONTROLLER = re.compile(r"(?i)(^|[./-])(ingress-nginx(-controller)?|nginx-ingress(-controller)?|ingress-controller|"
                                 r"istio-ingressgateway|[a-z0-9]*-ingressgateway|haproxy-ingress|emissary-ingress)([./:-]|$)")
 HOST_ONLY_KEY = re.compile(r"(?i)(^|\.)(host|hostname)$")
+# A URL whose host is a name under a domain left to fill in: `wss://broker.${DOMAIN}`, or with the domain
+# interpolated empty, `https://api.` (see values.parse_hosts, which takes neither for a host).
+OPERATOR_DOMAIN_URL = re.compile(r"://(?:[^/\s@]*@)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.(?:\$|\{|$|[:/])")
 
 # The role of a web server that only a site configuration (not a deployment) puts in front of the application.
 SITE_SERVER_ROLE = "web server in front of the application (its site configuration)"
@@ -261,6 +264,10 @@ class ConnectionRules(ResolverBase):
         if scheme and "://" not in value and re.match(r"^[A-Za-z0-9_.-]+(:\d+)?$", value.strip()):
             value = f"{scheme}://{value.strip()}"  # the key names the technology of the host it holds
         refs = parse_hosts(value)
+        if not refs and OPERATOR_DOMAIN_URL.search(value):
+            # a name under the operator's domain, filled in at install time (`wss://broker.${DOMAIN}`): listed
+            self.model.unresolved.append(Unresolved(owner, value, evidence[0]))
+            return
         # A bare name is a host when the key's own name says so: the last segment of a dotted property
         # (`spring.redis.host`), not a word further up (`management.endpoints.web.exposure.include[1]`).
         # So is a bare Kubernetes cluster DNS name (`MQTT_HOST: mosquitto.traffic.svc.cluster.local`).
