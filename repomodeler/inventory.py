@@ -249,26 +249,32 @@ def compose_links(candidates: dict[str, str], files: list[SourceFile]) -> dict[s
     return out
 
 
-def _read_link_texts(repo: Repository, shas: dict[str, str]) -> dict[str, str]:
-    """The contents (target paths) of symlink blobs, path -> text, in one `git cat-file --batch`."""
-    if not shas:
-        return {}
-    order = sorted(set(shas.values()))
-    proc = run_git(["cat-file", "--batch"], cwd=repo.checkout, input_bytes="\n".join(order).encode() + b"\n")
-    by_sha: dict[str, str] = {}
-    data, pos = proc.stdout, 0
+def cat_blobs(checkout: Path, shas: list[str]) -> dict[str, bytes]:
+    """The contents of git objects by SHA, in one `git cat-file --batch` (missing ones are left out)."""
+    proc = run_git(["cat-file", "--batch"], cwd=checkout, input_bytes="\n".join(shas).encode() + b"\n")
+    data = proc.stdout
+    by_sha: dict[str, bytes] = {}
+    pos = 0
     while pos < len(data):
         nl = data.find(b"\n", pos)
         if nl < 0:
             break
         header = data[pos:nl].split()
         pos = nl + 1
-        if len(header) < 3 or header[1] != b"blob" or not header[2].isdigit():
+        if len(header) < 3 or header[1] == b"missing" or not header[2].isdigit():
             continue
         size = int(header[2])
-        by_sha[header[0].decode()] = data[pos:pos + size].decode("utf-8", "replace")
+        by_sha[header[0].decode()] = data[pos:pos + size]
         pos += size + 1
-    return {path: by_sha.get(sha, "") for path, sha in shas.items()}
+    return by_sha
+
+
+def _read_link_texts(repo: Repository, shas: dict[str, str]) -> dict[str, str]:
+    """The contents (target paths) of symlink blobs, path -> text."""
+    if not shas:
+        return {}
+    by_sha = cat_blobs(repo.checkout, sorted(set(shas.values())))
+    return {path: by_sha.get(sha, b"").decode("utf-8", "replace") for path, sha in shas.items()}
 
 
 def list_git(repo: Repository, options: InventoryOptions) -> Inventory:
@@ -452,22 +458,7 @@ class BlobReader:
                     self.problems[f.path] = f"cannot read ({exc.strerror or exc}); skipped"
                     out[f.path] = b""
             return out
-        shas = sorted({f.blob for f in files})
-        proc = run_git(["cat-file", "--batch"], cwd=self.repo.checkout, input_bytes="\n".join(shas).encode() + b"\n")
-        data = proc.stdout
-        by_sha: dict[str, bytes] = {}
-        pos = 0
-        while pos < len(data):
-            nl = data.find(b"\n", pos)
-            if nl < 0:
-                break
-            header = data[pos:nl].split()
-            pos = nl + 1
-            if len(header) < 3 or header[1] == b"missing" or not header[2].isdigit():
-                continue
-            size = int(header[2])
-            by_sha[header[0].decode()] = data[pos:pos + size]
-            pos += size + 1
+        by_sha = cat_blobs(self.repo.checkout, sorted({f.blob for f in files}))
         out = {}
         for f in files:
             if f.blob not in by_sha:
