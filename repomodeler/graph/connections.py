@@ -1728,8 +1728,11 @@ class ConnectionRules(ResolverBase):
             fronted = {s for g in gateways - forwarded for s in stacks.get(g, ())}
             for cid in sorted(published):
                 comp = self.model.components[cid]
-                if fronted and stacks.get(cid, set()) - fronted and comp.kind == "service" \
-                        and cid not in called and not infra_role(comp):
+                # (a sibling: another folder of the same parent, not the root's stack and a port of it kept
+                # in a subfolder, windows/docker-compose.yml)
+                sibling = any(r == r2 and d and d2 and d != d2 and folder(d) == folder(d2)
+                              for r, d in stacks.get(cid, set()) - fronted for r2, d2 in fronted)
+                if sibling and comp.kind == "service" and cid not in called and not infra_role(comp):
                     targets.setdefault(cid, published[cid])
         if not gateways - forwarded and not ingress_doors:
             # No gateway or Ingress in front: the APIs nobody inside calls are used from outside.  Where
