@@ -1717,9 +1717,9 @@ class ConnectionRules(ResolverBase):
         for cid in sorted(ingress_doors):
             targets.setdefault(cid, min(ev for _n, _r, ev, _rev in self.ingress_routes[cid]))
         if gateways - forwarded and not ingress_doors:
-            # Stacks kept side by side in sibling folders (single-node/ and multi-node/ compose files): one
-            # whose own compose file puts no gateway in front has its own doors, the published services
-            # nobody calls.
+            # Stacks kept side by side (single-node/ and multi-node/ compose files, or the root's stack beside
+            # an overlay in a subfolder that adds a proxy): one whose own compose file puts no gateway in front
+            # has its own doors, the published services nobody calls.
             stacks: dict[str, set[tuple[str, str]]] = defaultdict(set)  # component -> compose folders defining it
             for f in self.by_kind["compose.service"]:
                 cid = self.alias.get((f.get("name") or "").lower())
@@ -1728,11 +1728,11 @@ class ConnectionRules(ResolverBase):
             fronted = {s for g in gateways - forwarded for s in stacks.get(g, ())}
             for cid in sorted(published):
                 comp = self.model.components[cid]
-                # (a sibling: another folder of the same parent, not the root's stack and a port of it kept
-                # in a subfolder, windows/docker-compose.yml)
-                sibling = any(r == r2 and d and d2 and d != d2 and folder(d) == folder(d2)
-                              for r, d in stacks.get(cid, set()) - fronted for r2, d2 in fronted)
-                if sibling and comp.kind == "service" and cid not in called and not infra_role(comp):
+                # (a stack of its own: beside the fronted one or above it, not a port of it kept in its
+                # subfolder, windows/docker-compose.yml under the root's stack)
+                own = any(r == r2 and d != d2 and not is_under(d, d2)
+                          for r, d in stacks.get(cid, set()) - fronted for r2, d2 in fronted)
+                if own and comp.kind == "service" and cid not in called and not infra_role(comp):
                     targets.setdefault(cid, published[cid])
         if not gateways - forwarded and not ingress_doors:
             # No gateway or Ingress in front: the APIs nobody inside calls are used from outside.  Where

@@ -437,7 +437,9 @@ class ProcessRules(ResolverBase):
                 if f.get("code") is not None and f.get("owner"):
                     names[(f.repository, f.get("code") or "")].add(f.get("owner") or "")
             for f in self.by_kind["program.build"]:  # a release's build of the package (GoReleaser's binary)
-                if f.get("binary"):
+                # (unless a component answers to that name already: the CLI released as `hatchet` beside the
+                # system called hatchet keeps its folder's name)
+                if f.get("binary") and self.alias.get((f.get("binary") or "").lower()) is None:
                     names[(f.repository, f.get("code") or "")].add(f.get("binary") or "")
             memo = self._built_binary_names = {k: next(iter(v)) for k, v in names.items() if len(v) == 1}
         return memo
