@@ -616,11 +616,19 @@ class ResolverBase:
         # repositories whose default deployment is compose (an install guide kept in a subfolder is another way)
         self.composed_repos: frozenset[str] = frozenset(composed)
         charted = {f.repository for f in every_fact if f.rule == HELM_CHART_RULE} - released
+        # ... and so are they where the README starts the system with Compose (`docker compose up`) and
+        # nowhere with an orchestrator (`kubectl apply`, `helm install`, `nomad job run`): the manifests
+        # kept beside it (kubernetes/, k8s/) are another way to deploy it
+        started = defaultdict(set)
+        for f in every_fact:
+            if f.kind == "project.start":
+                started[f.repository].add(f.get("tool"))
+        compose_started = {r for r, tools in started.items() if tools == {"compose"}} & composed
         self._facts: list[Fact] = sorted((
             f for f in every_fact if f.path not in variants
             and not (f.rule == HELM_CHART_RULE and f.repository in composed & charted)
             # and where they do, the repository's plain Kubernetes manifests are another way to deploy it
-            and not (f.repository in released and f.rule != HELM_CHART_RULE and (
+            and not ((f.repository in released or f.repository in compose_started) and f.rule != HELM_CHART_RULE and (
                 f.kind.startswith("k8s.") or f.kind == "config.env" and f.get("source") == "kubernetes"))
             and not any(is_under(f.path, d) for d in variant_dirs) and not (
                 opt_in and f.kind.startswith(("compose.", "config.env"))

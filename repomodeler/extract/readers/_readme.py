@@ -11,7 +11,11 @@ itself.  The root README states it twice in most projects: as its first heading 
   first heading of any level (``## What is Huginn?``), with links, images, emphasis and bracketed tags
   (``[WIP]``) removed;
 - ``project.link``: ``name``, the repository name of each code-host link (``lago`` of
-  ``github.com/getlago/lago``), once per distinct name, at its first line.
+  ``github.com/getlago/lago``), once per distinct name, at its first line;
+- ``project.start``: ``tool``, how the README starts the system, at the first line of each: ``compose``
+  (``docker compose up``, ``docker-compose -f x.yml up``) or ``orchestrator`` (``kubectl apply``,
+  ``kustomize``, ``helm install``, ``skaffold run``, ``tilt up``, ``nomad job run``): whether manifests
+  kept beside a compose file are the way the project deploys or another one.
 
 The graph (:meth:`repomodeler.graph.base.ResolverBase.project_of`) takes a link's name when the
 heading contains it, or a root manifest's name when the heading contains that: two statements
@@ -32,6 +36,9 @@ _ATX = re.compile(r"^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$")
 _HTML_H = re.compile(r"<h([1-6])[^>]*>(.*?)</h\1>", re.I)
 _IMAGE_ALT = re.compile(r"!\[([^\]]+)\]\(|<img[^>]*\balt=[\"']([^\"']+)")
 _SETEXT = re.compile(r"^\s{0,3}=+\s*$")
+_COMPOSE_UP = re.compile(r"\bdocker[- ]compose\b[^\n`]*?\bup\b")
+_ORCHESTRATOR = re.compile(r"\b(kubectl\s+(apply|create|kustomize)|kustomize\s+build|helm\s+(install|upgrade)|"
+                           r"skaffold\s+(run|dev|deploy)|tilt\s+up|nomad\s+(job\s+)?run|oc\s+(apply|create))\b")
 
 
 def _clean(title: str) -> str:
@@ -90,4 +97,8 @@ def readme_identity(repo: str, path: str, text: str) -> list[Fact]:
                 continue
             seen.add(name.lower())
             facts.append(fact("project.link", repo, path, i, name=name))
+    for tool, pattern in (("compose", _COMPOSE_UP), ("orchestrator", _ORCHESTRATOR)):
+        first = next((i for i, line in enumerate(lines, 1) if pattern.search(line)), None)
+        if first is not None:
+            facts.append(fact("project.start", repo, path, first, tool=tool))
     return facts

@@ -1,0 +1,36 @@
+"""How the root README starts the system (Compose or an orchestrator) decides whether manifests kept
+beside a compose file are the deployment or another way to run it."""
+
+from repomodeler.extract.readers._readme import readme_identity
+from repomodeler.graph.build import resolve_system
+from repomodeler.rules.cases import extract_in_memory
+
+
+def _starts(text: str, path: str = "README.md") -> list[tuple[str, int]]:
+    return [(f.get("tool") or "", f.line) for f in readme_identity("r", path, text) if f.kind == "project.start"]
+
+
+def test_start_commands_of_the_root_readme() -> None:
+    assert _starts("# x\n\nRun `docker compose up -d`.\n") == [("compose", 3)]
+    assert _starts("# x\n```\ndocker-compose -f prod.yml up\n```\nor\n```\nkubectl apply -k deploy/\n```\n") == [
+        ("compose", 3), ("orchestrator", 7)]
+    assert _starts("# x\n    nomad job run kitchen.nomad.hcl\nthen `docker-compose up` again\n") == [
+        ("compose", 3), ("orchestrator", 2)]
+    assert _starts("# x\nRun `docker compose up`.\n", path="docs/README.md") == []  # only the root README
+    assert _starts("# x\n`docker compose pull` fetches images\n") == []
+
+
+MANIFESTS = {
+    "docker-compose.yml": "services:\n  web:\n    image: acme/web:1\n    ports:\n      - \"80:80\"\n",
+    "k8s/web.yaml": ("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    spec:\n"
+                     "      containers:\n      - name: web\n        image: acme/web:1\n"),
+    "k8s/proxy.yaml": ("apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: edge-proxy\nspec:\n  template:\n"
+                       "    spec:\n      containers:\n      - name: envoy\n        image: envoyproxy/envoy:v1.30\n"),
+}
+
+
+def test_manifests_stay_when_the_readme_also_deploys_them() -> None:
+    both = {**MANIFESTS, "README.md": "# web\n\n`docker compose up`, or on a cluster `kubectl apply -f k8s/`\n"}
+    assert "edge-proxy" in resolve_system("web", extract_in_memory({"web": both})).components
+    compose_only = {**MANIFESTS, "README.md": "# web\n\n`docker compose up`\n"}
+    assert "edge-proxy" not in resolve_system("web", extract_in_memory({"web": compose_only})).components
