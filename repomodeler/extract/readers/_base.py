@@ -20,6 +20,17 @@ FAMILIES = ("descriptor", "api", "proxy")
 FAMILY_RULES = {"api": "extract_api", "proxy": "extract_proxy"}
 
 
+# A container kept alive doing nothing, to be exec'd into (a toolbox pod, a debugging shell): `sleep
+# infinity`, `sleep 10000`, `tail -f /dev/null`, also wrapped in a shell (`/bin/sh -ec "sleep 10000"`).
+_IDLE = re.compile(r"^(?:(?:/(?:usr/)?bin/)?(?:ba)?sh\s+-[a-z]*c\s+)?[\"']?\s*(?:(?:/(?:usr/)?bin/)?sleep\s+"
+                   r"(?:infinity|inf|\d+[smhd]?)|(?:/(?:usr/)?bin/)?tail\s+-f\s+/dev/null)\s*;?\s*[\"']?$")
+
+
+def idle_command(command: str) -> bool:
+    """Does the container run nothing but a wait (``sleep infinity``, ``tail -f /dev/null``)?"""
+    return bool(command.strip()) and _IDLE.match(" ".join(command.split())) is not None
+
+
 def fact(kind: str, repo: str, path: str, line: int, /, **attrs: object) -> Fact:
     """A fact of a non-source file: attributes as sorted strings, empty and None ones left out."""
     clean = tuple(sorted((k, str(v)) for k, v in attrs.items() if v is not None and v != ""))

@@ -7,7 +7,7 @@ import re
 from pathlib import PurePosixPath
 from typing import Any, Iterator
 
-from repomodeler.extract.readers._base import Reader, fact
+from repomodeler.extract.readers._base import Reader, fact, idle_command
 from repomodeler.extract.readers._templates import TEMPLATE_SUFFIX, strip_template
 from repomodeler.extract.readers._yaml import get, items, load_yaml_documents, node_line, scalar, seq, yaml
 from repomodeler.records import Fact
@@ -127,6 +127,9 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
             command = get(svc, "command")
             if isinstance(command, yaml.ScalarNode) and (scalar(command) or "").strip() in DATA_ONLY_COMMANDS:
                 continue  # a data-only container (`command: /bin/true`): it exits at once and only holds volumes
+            if idle_command(scalar(command) or "" if isinstance(command, yaml.ScalarNode)
+                            else " ".join(x for x in (scalar(w) for w in seq(command)) if x)):
+                continue  # a toolbox container kept alive to be exec'd into (`sleep infinity`): it runs nothing
             sidecar = _dapr_sidecar(svc)
             if sidecar is not None:  # a Dapr sidecar is part of the service it runs beside, no component
                 if sidecar[0]:  # its app id may be given in another file (docker-compose.override.yml)

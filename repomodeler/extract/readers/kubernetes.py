@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-from repomodeler.extract.readers._base import Reader, fact
+from repomodeler.extract.readers._base import Reader, fact, idle_command
 from repomodeler.extract.readers._yaml import get, items, load_yaml_documents, node_line, scalar, seq, yaml
 from repomodeler.records import Fact
 
@@ -120,6 +120,10 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
             # started as `argocd-server` in one workload and `argocd-repo-server` in another)
             command = " ".join(x for x in (scalar(w) for part in ("command", "args") if containers
                                           for w in seq(get(containers[0], part))) if x)[:300]
+            if containers and all(idle_command(" ".join(x for x in (scalar(w) for part in ("command", "args")
+                                                                  for w in seq(get(c, part))) if x))
+                                  for c in containers):
+                continue  # a toolbox pod kept alive to be exec'd into (`sleep 10000`): it runs nothing
             facts.append(fact("k8s.workload", repo, path, line, name=name, workload_kind=kind, image=image,
                                app=app, ports=",".join(ports), labels=_label_set(labels), command=command,
                                service_account=scalar(get(spec, "serviceAccountName")) or "",
