@@ -16,6 +16,10 @@ def test_start_commands_of_the_root_readme() -> None:
         ("compose", 3), ("orchestrator", 7)]
     assert _starts("# x\n    nomad job run kitchen.nomad.hcl\nthen `docker-compose up` again\n") == [
         ("compose", 3), ("orchestrator", 2)]
+    # any mention of a cluster deployment: a link to the chart's guide, `kubectl get svc web`
+    assert _starts("# x\n$ docker-compose up\nInstall it to your Kubernetes cluster using the [Helm](K8s/helm) chart.\n") \
+        == [("compose", 2), ("orchestrator", 3)]
+    assert _starts("# x\n`docker compose up`\nBASE_URL=https://misp.apps.openshift.domain.local\n") == [("compose", 2)]
     assert _starts("# x\nRun `docker compose up`.\n", path="docs/README.md") == []  # only the root README
     assert _starts("# x\n`docker compose pull` fetches images\n") == []
 

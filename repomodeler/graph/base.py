@@ -616,9 +616,9 @@ class ResolverBase:
         # repositories whose default deployment is compose (an install guide kept in a subfolder is another way)
         self.composed_repos: frozenset[str] = frozenset(composed)
         charted = {f.repository for f in every_fact if f.rule == HELM_CHART_RULE} - released
-        # ... and so are they where the README starts the system with Compose (`docker compose up`) and
-        # nowhere with an orchestrator (`kubectl apply`, `helm install`, `nomad job run`): the manifests
-        # kept beside it (kubernetes/, k8s/) are another way to deploy it
+        # ... and so are they where the root README starts the system with Compose (`docker compose up`) and
+        # never mentions an orchestrator (kubectl, Kubernetes, Helm, Nomad): the manifests kept beside it
+        # (kubernetes/, k8s/) are another way to deploy it
         started = defaultdict(set)
         for f in every_fact:
             if f.kind == "project.start":

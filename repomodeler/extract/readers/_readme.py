@@ -13,8 +13,8 @@ itself.  The root README states it twice in most projects: as its first heading 
 - ``project.link``: ``name``, the repository name of each code-host link (``lago`` of
   ``github.com/getlago/lago``), once per distinct name, at its first line;
 - ``project.start``: ``tool``, how the README starts the system, at the first line of each: ``compose``
-  (``docker compose up``, ``docker-compose -f x.yml up``) or ``orchestrator`` (``kubectl apply``,
-  ``kustomize``, ``helm install``, ``skaffold run``, ``tilt up``, ``nomad job run``): whether manifests
+  (``docker compose up``, ``docker-compose -f x.yml up``) or ``orchestrator`` (any mention of one:
+  ``kubectl``, Kubernetes, Helm, Kustomize, Skaffold, ``tilt up``, Nomad, OpenShift): whether manifests
   kept beside a compose file are the way the project deploys or another one.
 
 The graph (:meth:`repomodeler.graph.base.ResolverBase.project_of`) takes a link's name when the
@@ -37,8 +37,11 @@ _HTML_H = re.compile(r"<h([1-6])[^>]*>(.*?)</h\1>", re.I)
 _IMAGE_ALT = re.compile(r"!\[([^\]]+)\]\(|<img[^>]*\balt=[\"']([^\"']+)")
 _SETEXT = re.compile(r"^\s{0,3}=+\s*$")
 _COMPOSE_UP = re.compile(r"\bdocker[- ]compose\b[^\n`]*?\bup\b")
-_ORCHESTRATOR = re.compile(r"\b(kubectl\s+(apply|create|kustomize)|kustomize\s+build|helm\s+(install|upgrade)|"
-                           r"skaffold\s+(run|dev|deploy)|tilt\s+up|nomad\s+(job\s+)?run|oc\s+(apply|create))\b")
+# (any mention: a README that deploys to a cluster at all, even by a link to its chart's guide or with
+# `kubectl get svc web`, keeps its manifests as a way the project runs)
+# (a word of its own, not part of a host name: `https://misp.apps.openshift.domain.local` is no deployment)
+_ORCHESTRATOR = re.compile(r"(?<![.\w/-])(kubectl|kubernetes|k8s|helm|kustomize|skaffold|tilt\s+up|nomad|openshift|minikube)"
+                           r"\b(?![.-]\w)", re.I)
 
 
 def _clean(title: str) -> str:

@@ -19,8 +19,9 @@ RULES = (
                  "an azure.yaml service (Azure Developer CLI) is the code of its project folder; a chart the project's documents "
                  "install (`helm install RELEASE CHART --set ...`) is rendered once per release of the first code block "
                  "installing it, with its values, and those releases stand in for the repository's plain manifests; where the "
-                 "root README starts the system with Compose (`docker compose up`) and with no orchestrator (kubectl, "
-                 "helm, nomad), the manifests kept beside the compose file are another way to deploy it"),
+                 "root README starts the system with Compose (`docker compose up`) and never mentions an orchestrator "
+                 "(kubectl, Kubernetes, Helm, Nomad), the manifests kept beside the compose file are another way to "
+                 "deploy it"),
         unit="deployment_components",
         reads=("docker.command", "compose.service", "compose.mount", "docker.from", "k8s.workload", "k8s.service", "k8s.variant",
                "k8s.cluster_binding", "manifest", "config.env", "program.command", "docker.copy", "import",
