@@ -1067,8 +1067,14 @@ class ComponentRules(ResolverBase):
         with_program |= getattr(self, "process_primaries", set())  # a Python/JavaScript program is the component
         dispatchers = getattr(self, "process_dispatchers", set())
         with_program -= dispatchers  # a main that only picks a subcommand: the processes serve, not it
+        # a deployment whose processes supervisord keeps running in its container is that container (they fold
+        # into it: process.one-container), not the code they share
+        supervising = {c.attributes.get("part_of") for c in self.model.components.values()
+                       if c.attributes.get("launched_by") == "supervisord"}
         for cid in sorted(p for p in parents if p in self.model.components and p not in with_program):
             comp = self.model.components[cid]
+            if cid in supervising and comp.attributes.get("deployment"):
+                continue
             described_only = all(API_DESCRIPTION.search(e.path.rsplit("/", 1)[-1]) for p in comp.ports.values()
                                  for ep in p.endpoints for e in ep.evidence)
             if comp.kind != "service" or (comp.ports and cid not in dispatchers and not (cid in nested and described_only)):

@@ -286,11 +286,6 @@ class OneContainerRules(ResolverBase):
                     kept.attributes.pop(k, None)
             listed = set(filter(None, (kept.attributes.get("processes") or "").split(", ")))
             kept.attributes["processes"] = ", ".join(sorted(listed | {name}))
-            if kept.kind == "library" and kept.attributes.get("deployment"):
-                # (process.shared-code took the deployment for the code its processes share while they
-                # stood beside it; with them folded in, it is the container running them)
-                kept.kind = "service"
-                kept.attributes.pop("role", None)
 
 
 class SpawnedBinaryRules(ResolverBase):

@@ -35,7 +35,8 @@ RULES = (
     Rule(
         id="process.shared-code",
         message=("Code imported by several processes of one repository is a shared library with an edge from each "
-                 "user; so is a module whose programs the deployments run, each from its own folder"),
+                 "user; so is a module whose programs the deployments run, each from its own folder; a deployment "
+                 "whose processes supervisord keeps running in its container is that container, not shared code"),
         unit="shared_code",
         reads=("program.main",),
         writes=("kinds", "connections", "attributes"),
@@ -71,7 +72,7 @@ RULES = (
                  "fold into it, which lists them as its processes"),
         unit="one_container_processes",
         reads=("program.command",),
-        writes=("components", "aliases", "attributes", "connections", "roots", "ports", "kinds"),
+        writes=("components", "aliases", "attributes", "connections", "roots", "ports"),
         after=("process.supervised", "process.shared-connections"),
     ),
     Rule(
