@@ -356,11 +356,10 @@ def list_dir(repo: Repository, options: InventoryOptions) -> Inventory:
         except OSError:
             continue
         # Symlinks are counted whatever they point at (a file, a folder, /etc/passwd, another link).
-        if stat.S_ISLNK(st.st_mode) or any(os.path.islink(root.joinpath(*PurePosixPath(path).parts[:i]))
-                                           for i in range(1, len(PurePosixPath(path).parts))):
-            if stat.S_ISLNK(st.st_mode) and COMPOSE_FILE.match(PurePosixPath(path).name) \
-                    and not any(os.path.islink(root.joinpath(*PurePosixPath(path).parts[:i]))
-                                for i in range(1, len(PurePosixPath(path).parts))):
+        parts = PurePosixPath(path).parts
+        under_link = any(os.path.islink(root.joinpath(*parts[:i])) for i in range(1, len(parts)))
+        if stat.S_ISLNK(st.st_mode) or under_link:
+            if not under_link and COMPOSE_FILE.match(parts[-1]):
                 try:
                     link_texts[path] = os.readlink(full)
                 except OSError:

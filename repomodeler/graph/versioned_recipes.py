@@ -27,7 +27,8 @@ def version_key(version: str) -> tuple[int, ...]:
 
 class VersionedRecipeRules(ResolverBase):
     def versioned_recipes(self) -> None:
-        groups: dict[tuple[str, str], list[tuple[tuple[int, ...], bool, str]]] = defaultdict(list)
+        # (repository, stem) -> (release, native architecture, component id, stem as its folder writes it)
+        groups: dict[tuple[str, str], list[tuple[tuple[int, ...], bool, str, str]]] = defaultdict(list)
         for comp in self.model.components.values():
             if comp.kind != "service" or comp.attributes.get("deployment") or not comp.source_roots \
                     or self.created_by.get(comp.id) != "build_units":
@@ -40,19 +41,18 @@ class VersionedRecipeRules(ResolverBase):
             if len(stems) != 1 or len(versions) != 1:
                 continue
             arch = any(m.group("arch") for m in parsed if m)
-            groups[(comp.repository, stems.pop())].append((version_key(versions.pop()), not arch, comp.id))
+            written = min(m.group("stem") for m in parsed if m)
+            groups[(comp.repository, stems.pop())].append((version_key(versions.pop()), not arch, comp.id, written))
         for (repo, stem), members in sorted(groups.items()):
-            if len({v for v, _native, _cid in members}) < 2:
+            if len({m[0] for m in members}) < 2:
                 continue  # one release (in two architectures, say): nothing to choose between
             members.sort(reverse=True)  # newest release first, its native-architecture recipe before others
-            newest = self.model.components[members[0][2]]
-            name = next(m.group("stem") for _r, root in sorted(newest.source_roots)
-                        if (m := VERSIONED_FOLDER.match(PurePosixPath(root).name)))
+            newest, name = self.model.components[members[0][2]], members[0][3]
             if self.alias.get(name.lower()) not in (None, newest.id):
                 continue  # the name is another component's
             kept = self.add_component(name, newest.kind, repo, min(newest.evidence),
                                       attributes={"version_folder": PurePosixPath(min(
                                           root for _r, root in newest.source_roots)).name})
-            for _v, _native, cid in members:
+            for _v, _native, cid, _written in members:
                 if cid != kept.id and cid in self.model.components:
                     self.fold_component(cid, kept.id)
