@@ -160,11 +160,18 @@ def _names_chart(ref: str, doc_folder: str, root: str, name: str) -> bool:
 PLACEHOLDER_RELEASE = re.compile(r"^(my-?release|release-?name|my-?name|my-?app|name|example|test|<.*>|\$.*|\{\{.*)$", re.I)
 
 
+# A contributor's guide (CONTRIBUTING.md, DEVELOPMENT.md, docs/development/...): its installs set up a developer's
+# cluster with test values (a fake ACME server, local images), not the deployment the project documents.
+DEVELOPER_GUIDE = re.compile(r"(^|/)(contributing|development|developing|develop|hacking|dev)([/._-]|$)", re.I)
+
+
 def _releases_of(root: str, name: str, installs: list[Fact]) -> list[Fact]:
     """The installs of the chart at ``root``: those of the first code block (in reading order) that
     installs it.  Later blocks are alternatives (another registry, another environment).  A stand-in
-    release name (`my-release`) says nothing of the deployment: such installs are passed over."""
-    installs = [f for f in installs if not PLACEHOLDER_RELEASE.match(f.get("release") or "")]
+    release name (`my-release`) says nothing of the deployment, nor does a contributor's guide: such
+    installs are passed over."""
+    installs = [f for f in installs if not PLACEHOLDER_RELEASE.match(f.get("release") or "")
+                and not DEVELOPER_GUIDE.search(f.path)]
     for f in installs:
         doc_folder = f.path.rsplit("/", 1)[0] if "/" in f.path else ""
         if _names_chart(f.get("chart") or "", doc_folder, root, name):

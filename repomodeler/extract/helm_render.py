@@ -25,6 +25,7 @@ import copy
 import hashlib
 import json
 import math
+import posixpath
 import re
 from bisect import bisect_right
 from dataclasses import dataclass, field
@@ -659,6 +660,22 @@ def _format_verb(verb: str, flags: str, width: int, precision: int | None, arg: 
     return text
 
 
+def _path_base(value: object) -> str:
+    """Go's ``path.Base``: the last element, trailing slashes dropped; ``.`` for an empty path."""
+    text = _s(value).rstrip("/")
+    if not text:
+        return "/" if _s(value) else "."
+    return text.rsplit("/", 1)[-1]
+
+
+def _path_dir(value: object) -> str:
+    """Go's ``path.Dir``: all but the last element, cleaned; ``.`` when nothing is left."""
+    head = _s(value).rsplit("/", 1)[0] if "/" in _s(value) else ""
+    if _s(value).startswith("/") and not head:
+        return "/"
+    return posixpath.normpath(head) if head else "."
+
+
 def _printf(fmt: object, *args: object) -> str:
     """Go's Sprintf for the verbs templates use (%s %v %d %q %t %f %x ...)."""
     template, out, used, pos = _s(fmt), [], 0, 0
@@ -988,6 +1005,10 @@ _FUNCTIONS: dict[str, Callable[..., object]] = {
     "trimPrefix": lambda prefix, s: _s(s)[len(_s(prefix)):] if _s(s).startswith(_s(prefix)) else _s(s),
     "replace": lambda old, new, s: _s(s).replace(_s(old), _s(new)), "trunc": _trunc,
     "indent": _indent, "nindent": lambda n, s: "\n" + _indent(n, s),
+    # paths (Go's path package): a template names its own component after its file or folder
+    # (`.Template.Name | dir | base`)
+    "base": _path_base, "dir": _path_dir, "ext": lambda s: posixpath.splitext(_s(s))[1],
+    "clean": lambda s: posixpath.normpath(_s(s)) if _s(s) else ".", "isAbs": lambda s: _s(s).startswith("/"),
     "contains": lambda sub, s: _s(sub) in _s(s), "hasPrefix": lambda p, s: _s(s).startswith(_s(p)),
     "hasSuffix": lambda p, s: _s(s).endswith(_s(p)), "repeat": lambda n, s: _bounded(_s(s) * _width(n)),
     "substr": lambda a, b, s: _s(s)[_n(a):_n(b)] if _n(b) >= 0 else _s(s)[_n(a):],

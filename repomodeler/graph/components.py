@@ -71,6 +71,16 @@ LOCAL_EMULATOR = re.compile(r"(^|/)(localstack|azurite|azure-storage/azurite|mai
 CHART_SERVICE_SUFFIXES = ("", "-headless", "-hl", "-master", "-primary", "-replicas", "-read", "-leader")
 
 
+
+def selected_workloads(service: Fact, workloads: list[tuple[Fact, str]]) -> list[tuple[Fact, str]]:
+    """The (workload, value) pairs whose pod labels carry every ``key=value`` of the Service's selector
+    in its repository (a Service without a selector, or workloads without labels, select nothing here)."""
+    selector = set(filter(None, (service.get("selector") or "").split(",")))
+    if not selector:
+        return []
+    return [(w, v) for w, v in workloads if w.repository == service.repository
+            and selector <= set(filter(None, (w.get("labels") or "").split(",")))]
+
 def _descriptor_unit(path: str) -> str:
     """What deploys a set of services together: a file, or a Helm chart (its templates, ``chart/templates/*.yaml``)."""
     return f"/{path}".split("/templates/")[0] + "/templates/" if "/templates/" in f"/{path}" else path
@@ -166,6 +176,8 @@ class ComponentRules(ResolverBase):
                 else:
                     root = self.module_for_image_tag(f.repository, image) or self.folder_named_like_image(f.repository, image)
                 named_recipe = self.named_recipe(f.repository, image)
+                if named_recipe is None and f.get("recipe"):  # a README's printed service, built by the one recipe
+                    named_recipe = (f.get("recipe") or "", self._recipe_copies(f.repository, f.get("recipe") or ""))
             if root is not None:
                 bases = [d.get("image") or "" for d in self.by_kind["docker.from"]
                          if d.repository == f.repository and d.path == dockerfile]
@@ -239,6 +251,8 @@ class ComponentRules(ResolverBase):
         peers = self.store_peers(by_image)
         k8s_prefix = shared_prefix(f.get("name") or "" for f in self.by_kind["k8s.workload"])
         apps: dict[str, str] = {}
+        labelled: list[tuple[Fact, str]] = []  # (workload fact, its component) for Service selectors
+        autoscaled = {(f.repository, f.get("name") or "") for f in self.by_kind["k8s.autoscaled"]}
         versions = self.workload_versions()
         add_ons = self.cluster_add_ons()
         image_program: dict[str, str] = {}  # image repository -> the program its first workload runs
@@ -261,6 +275,8 @@ class ComponentRules(ResolverBase):
                 continue  # declared only by an optional kustomize Component or overlay
             if f.get("workload_kind") == "Job":
                 continue  # runs once to completion (a migration, a seed): a task, not a running component
+            if (f.get("replicas") or "").strip() == "0" and (f.repository, f.get("name") or "") not in autoscaled:
+                continue  # written to run no pod (a placeholder scaled up by hand) and no autoscaler sizes it
             if f in add_ons:
                 continue
             image = f.get("image")
@@ -323,9 +339,14 @@ class ComponentRules(ResolverBase):
                 image_program.setdefault(_image_repo(image), self._workload_program(f))
             if f.get("app"):
                 apps[f.get("app") or ""] = comp.id
+            labelled.append((f, comp.id))
         self._chart_dependency_stores()
         for f in self.by_kind["k8s.service"]:
-            target = apps.get(f.get("app") or "") or self.alias.get((f.get("name") or "").lower())
+            # the workload its selector picks (`component: proxy` among a chart's workloads that all carry
+            # `app: jupyterhub`), else the one labelled with its app, else the one of its name
+            chosen = sorted({cid for w, cid in selected_workloads(f, labelled)})
+            target = (chosen[0] if len(chosen) == 1 else None) or apps.get(f.get("app") or "") \
+                or self.alias.get((f.get("name") or "").lower())
             if target:
                 comp = self.model.components[target]
                 comp.evidence.add(f.evidence)
@@ -399,7 +420,9 @@ class ComponentRules(ResolverBase):
         k8s_workloads = {(f.get("name") or "").lower(): f for f in self.by_kind["k8s.workload"]}
         k8s_hosts = dict(((f.get("name") or "").lower(), (f.get("name") or "").lower()) for f in self.by_kind["k8s.workload"])
         for f in self.by_kind["k8s.service"]:
-            target = next((w for w, wf in k8s_workloads.items() if f.get("app") and wf.get("app") == f.get("app")), None)
+            chosen = sorted({w for w, _wf in selected_workloads(f, [(wf, w) for w, wf in k8s_workloads.items()])})
+            target = chosen[0] if len(chosen) == 1 else next(
+                (w for w, wf in k8s_workloads.items() if f.get("app") and wf.get("app") == f.get("app")), None)
             if target:
                 k8s_hosts.setdefault((f.get("name") or "").lower(), target)
         image_service = {}  # compose image repository -> compose service
@@ -655,7 +678,10 @@ class ComponentRules(ResolverBase):
         found = sorted({p for w in wanted for p in self.named_recipes().get((repo, w), [])})
         if len(found) != 1:
             return None
-        dockerfile = found[0]
+        return found[0], self._recipe_copies(repo, found[0])
+
+    def _recipe_copies(self, repo: str, dockerfile: str) -> list[str]:
+        """The files of the recipe's folder its last stage copies in."""
         here = folder(dockerfile)
         last = max((d.line for d in self.by_kind["docker.from"] if d.repository == repo and d.path == dockerfile), default=0)
         paths = {r_p[1] for r_p in self.inventory_paths if r_p[0] == repo}
@@ -664,7 +690,7 @@ class ComponentRules(ResolverBase):
                          for src in (c.get("sources") or "").split(",")
                          if src.strip() and "$" not in src and not src.strip().startswith("--")}
                         & paths)
-        return dockerfile, copied
+        return copied
 
     def recipe_for_image(self, repo: str, image: str) -> tuple[str, str] | None:
         """The code an image-only deployment runs when this repository's own recipe builds that image:

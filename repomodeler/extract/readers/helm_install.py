@@ -136,10 +136,11 @@ def parse_helm_install(command: str) -> dict[str, object] | None:
 
 def read_documents(repo: str, path: str, text: str) -> list[Fact]:
     """A Markdown document: the releases it installs, and for the root README the name the project
-    gives itself (:mod:`._readme`)."""
+    gives itself (:mod:`._readme`) and the compose file it prints (:mod:`._doc_compose`)."""
+    from repomodeler.extract.readers._doc_compose import readme_compose
     from repomodeler.extract.readers._readme import readme_identity
 
-    return read_helm_installs(repo, path, text) + readme_identity(repo, path, text)
+    return read_helm_installs(repo, path, text) + readme_identity(repo, path, text) + readme_compose(repo, path, text)
 
 
 def read_helm_installs(repo: str, path: str, text: str) -> list[Fact]:

@@ -166,6 +166,12 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
                 value = scalar(v)
                 if value is not None:
                     facts.append(fact("k8s.configmap", repo, path, node_line(k), configmap=name, name=k.value, value=value))
+        elif kind in ("HorizontalPodAutoscaler", "ScaledObject"):
+            # an autoscaler (Kubernetes' own, KEDA's) sizing a workload: one written with `replicas: 0` still runs
+            target = get(get(doc, "spec"), "scaleTargetRef")
+            if scalar(get(target, "name")):
+                facts.append(fact("k8s.autoscaled", repo, path, node_line(target), name=scalar(get(target, "name")),
+                                  autoscaler=kind))
         elif kind == "Ingress":
             facts.append(fact("k8s.ingress_resource", repo, path, line, ingress=name))
             for rule in seq(get(get(doc, "spec"), "rules")):

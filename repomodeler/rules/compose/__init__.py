@@ -21,9 +21,14 @@ RULES = (
                  "installing it, with its values, and those releases stand in for the repository's plain manifests; where the "
                  "root README starts the system with Compose (`docker compose up`) and never mentions an orchestrator "
                  "(kubectl, Kubernetes, Helm, Nomad), the manifests kept beside the compose file are another way to "
-                 "deploy it"),
+                 "deploy it; a Kubernetes Service belongs to the workload its selector picks among workloads sharing an "
+                 "app label; a workload written with `replicas: 0` that no autoscaler (HorizontalPodAutoscaler, KEDA "
+                 "ScaledObject) sizes runs nothing; a compose file the root README prints is the deployment of a repository "
+                 "keeping no compose file, manifest or chart of its own; a chart installed only by a contributor's guide "
+                 "(CONTRIBUTING.md) is rendered with its defaults"),
         unit="deployment_components",
         reads=("docker.command", "compose.service", "compose.mount", "docker.from", "k8s.workload", "k8s.service", "k8s.variant",
+               "k8s.autoscaled",
                "k8s.cluster_binding", "manifest", "config.env", "program.command", "docker.copy", "import",
                "manifest.image", "config.property", "docker.workspace_target", "docker.stage", "program.main", "helm.dependency",
                "manifest.dependency", "manifest.dev_dependency"),
