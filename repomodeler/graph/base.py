@@ -13,7 +13,7 @@ from typing import Iterable
 
 from repomodeler.extract.readers._text import image_named
 from repomodeler.extract.helm_charts import RULE as HELM_CHART_RULE
-from repomodeler.graph.catalog import LOCAL_HOSTS, tech_for_image
+from repomodeler.graph.catalog import LOCAL_HOSTS, image_basename, tech_for_image
 from repomodeler.graph.compose_extends import apply_compose_extends
 from repomodeler.graph.printed_compose import printed_compose
 from repomodeler.graph.constants import INDEXED_KINDS, ConstantIndex
@@ -536,6 +536,28 @@ def runtime_language(image: str) -> tuple[str, ...]:
     return ()
 
 
+
+def released_manifests(facts: list[Fact], repos: set[str]) -> set[tuple[str, str]]:
+    """(repository, path) of the plain Kubernetes manifests that deploy again what the charts the
+    project's documents install deploy: files whose workloads all run an image a rendered chart's
+    workload runs, and the files without workloads (Services, ConfigMaps) in folders holding only such
+    files.  Manifests of workloads no chart renders (the other services, when Helm installs one
+    optional service) stay the deployment."""
+    if not repos:
+        return set()
+    charted = {(f.repository, image_basename(f.get("image") or "")) for f in facts
+               if f.kind == "k8s.workload" and f.rule == HELM_CHART_RULE and f.repository in repos}
+    files: dict[tuple[str, str], list[Fact]] = defaultdict(list)
+    plain = {(f.repository, f.path) for f in facts if f.kind.startswith("k8s.") and f.rule != HELM_CHART_RULE
+             and f.repository in repos}
+    for f in facts:
+        if f.kind == "k8s.workload" and (f.repository, f.path) in plain:
+            files[(f.repository, f.path)].append(f)
+    doubled = {rp for rp, ws in files.items()
+               if all((w.repository, image_basename(w.get("image") or "")) in charted for w in ws)}
+    kept_dirs = {(r, folder(p)) for (r, p) in files if (r, p) not in doubled}
+    return doubled | {(r, p) for r, p in plain if (r, p) not in files and (r, folder(p)) not in kept_dirs}
+
 class ResolverBase:
     """State and primitives; the rules live in :mod:`components` and :mod:`connections`."""
 
@@ -626,12 +648,16 @@ class ResolverBase:
             if f.kind == "project.start":
                 started[f.repository].add(f.get("tool"))
         compose_started = {r for r, tools in started.items() if tools == {"compose"}} & composed
+        # (of a documented release, only the manifests deploying what the charts deploy: the chart of one
+        # optional service installed by Helm leaves the manifests of the others the deployment)
+        doubled = released_manifests(every_fact, released - compose_started)
         self._facts: list[Fact] = sorted((
             f for f in every_fact if f.path not in variants
             and not (f.rule == HELM_CHART_RULE and f.repository in composed & charted)
             # and where they do, the repository's plain Kubernetes manifests are another way to deploy it
-            and not ((f.repository in released or f.repository in compose_started) and f.rule != HELM_CHART_RULE and (
-                f.kind.startswith("k8s.") or f.kind == "config.env" and f.get("source") == "kubernetes"))
+            and not ((f.repository in compose_started or (f.repository, f.path) in doubled)
+                     and f.rule != HELM_CHART_RULE and (
+                         f.kind.startswith("k8s.") or f.kind == "config.env" and f.get("source") == "kubernetes"))
             and not any(is_under(f.path, d) for d in variant_dirs) and not (
                 opt_in and f.kind.startswith(("compose.", "config.env"))
                 and (f.repository, f.path, f.get("name") if f.kind == "compose.service" else f.get("owner")) in opt_in)),

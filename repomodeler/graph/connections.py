@@ -1317,6 +1317,32 @@ class ConnectionRules(ResolverBase):
             self.credit(self.model.components[target].rules)
             self.ingress_routes[target].append((f.get("ingress") or "ingress", f.get("route") or "", head, f.evidence))
 
+    def mesh_gateways(self) -> None:
+        """An Istio Gateway is carried out by the mesh's ingress gateway pods its selector picks (installed with
+        Istio: `istio: ingressgateway` is istio-ingressgateway), not by anything the repository runs: a gateway
+        component the outside enters through (a front door), routing to the Services that the VirtualServices
+        bound to that Gateway name (`bookinfo.default.svc.cluster.local`)."""
+        gateways: dict[tuple[str, str], str] = {}
+        for f in sorted(self.by_kind["k8s.mesh_gateway"], key=Fact.order):
+            if self.in_k8s_variant(f):
+                continue
+            labels = dict(p.split("=", 1) for p in (f.get("selector") or "").split(",") if "=" in p)
+            label = labels.get("istio") or labels.get("app") or next(iter(sorted(labels.values())), "") or "ingressgateway"
+            name = label if label.lower().startswith("istio") else f"istio-{label}"
+            comp = self.add_component(name, "gateway", f.repository, f.evidence,
+                                      attributes={"technology": "istio", "gateway": f.get("gateway") or ""})
+            gateways.setdefault((f.repository, f.get("gateway") or ""), comp.id)
+            self.ingress_routes[comp.id].append((f.get("gateway") or "gateway", "", f.evidence, f.evidence))
+        for f in sorted(self.by_kind["k8s.mesh_route"], key=Fact.order):
+            # (a Gateway of another namespace is named `istio-system/shop-gateway`)
+            gateway = gateways.get((f.repository, (f.get("gateway") or "").rsplit("/", 1)[-1]))
+            host = (f.get("target") or "").split(".")[0].lower()
+            target = self.alias.get(host)
+            if gateway is None or target is None or self.in_k8s_variant(f):
+                continue
+            self.connect(gateway, target, "http", [f.evidence],
+                         attributes={"via": "Istio VirtualService", "route": f.get("route") or ""})
+
     # ------------------------------------------------------------------ value resolution
     def resolve_expression(self, owner: str, f: Fact, expr: str) -> list[tuple[str, list[Evidence]]]:
         """Values an expression may take: literals, same-file constants, env reads and their config values,

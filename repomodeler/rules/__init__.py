@@ -106,6 +106,7 @@ ORDER: tuple[str, ...] = (
     "proxy.traefik-labels",
     "frontdoor.hosting-rewrites",
     "kubernetes.ingress",
+    "kubernetes.mesh-gateways",
     "build.exposed-ports",
     "protocol.fold-unknown",
     "compose.init-jobs",

@@ -172,6 +172,24 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
             if scalar(get(target, "name")):
                 facts.append(fact("k8s.autoscaled", repo, path, node_line(target), name=scalar(get(target, "name")),
                                   autoscaler=kind))
+        elif kind == "Gateway" and (scalar(get(doc, "apiVersion")) or "").startswith("networking.istio.io/"):
+            # an Istio Gateway: the mesh's ingress gateway pods its selector picks (`istio: ingressgateway`)
+            # take outside traffic on its servers' ports
+            selector = ",".join(f"{k.value}={scalar(v)}" for k, v in items(get(get(doc, "spec"), "selector")) if scalar(v))
+            facts.append(fact("k8s.mesh_gateway", repo, path, line, gateway=name, selector=selector))
+        elif kind == "VirtualService" and (scalar(get(doc, "apiVersion")) or "").startswith("networking.istio.io/"):
+            # routes of an Istio VirtualService bound to Gateways (`gateways: [shop-gateway]`; `mesh` is the
+            # sidecars' own routing, no way in): each destination host is a Service reached through them
+            gateways = [g for g in (scalar(x) or "" for x in seq(get(get(doc, "spec"), "gateways"))) if g and g != "mesh"]
+            for route in seq(get(get(doc, "spec"), "http")):
+                prefixes = [scalar(get(get(m, "uri"), "prefix")) or scalar(get(get(m, "uri"), "exact")) or ""
+                            for m in seq(get(route, "match"))]
+                for dest in seq(get(route, "route")):
+                    host = get(get(dest, "destination"), "host")
+                    if scalar(host):
+                        for gateway in gateways:
+                            facts.append(fact("k8s.mesh_route", repo, path, node_line(host), gateway=gateway,
+                                              service=name, target=scalar(host), route=next(iter(prefixes), "")))
         elif kind == "Ingress":
             facts.append(fact("k8s.ingress_resource", repo, path, line, ingress=name))
             for rule in seq(get(get(doc, "spec"), "rules")):

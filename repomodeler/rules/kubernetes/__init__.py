@@ -24,4 +24,14 @@ RULES = (
         after=("compose.services",),
         state=("ingress_routes",),
     ),
+    Rule(
+        id="kubernetes.mesh-gateways",
+        message=("An Istio Gateway is the mesh's ingress gateway its selector picks (istio-ingressgateway), a front "
+                 "door routing to the Services its VirtualServices name, with their routes as evidence"),
+        unit="mesh_gateways",
+        reads=("k8s.mesh_gateway", "k8s.mesh_route", "k8s.variant"),
+        writes=("components", "connections", "attributes"),
+        after=("compose.services", "kubernetes.ingress"),
+        state=("ingress_routes",),
+    ),
 )
