@@ -5,13 +5,15 @@ service take from that definition what it does not say itself (image, build, por
 environment, mounts, env files, command), so every rule must see the merged service, as Compose
 runs it. A definition that services of other files extend is a template those files instantiate
 (zabbix's ``compose_zabbix_components.yaml``), not a container of its own: it is dropped, with the
-definitions it extends in turn. One file's services extending each other (``worker`` extending
+definitions it extends in turn; unless the file is the default one (``docker-compose.yml``), the stack
+that overlay files extend. One file's services extending each other (``worker`` extending
 ``web``) are all containers. What a service inherits keeps the base file's line as its evidence.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from collections import defaultdict
 from pathlib import PurePosixPath
 
@@ -24,6 +26,10 @@ INHERITED = ("image", "build_context", "dockerfile", "build_target", "ports", "e
 # facts a base definition owns that the extending service takes too, by the key that makes one its own
 OWNED = {"config.env": "name", "compose.env_file": "file", "compose.mount": "target", "compose.label": "name",
          "program.command": None, "compose.network_alias": "alias"}
+
+
+# Compose's default file names: what `docker compose up` starts in its folder
+DEFAULT_FILE = re.compile(r"^(docker-)?compose\.ya?ml$", re.I)
 
 
 def _folder(path: str) -> str:
@@ -48,8 +54,10 @@ def apply_compose_extends(facts: list[Fact]) -> list[Fact]:
         base = (base_path, f.get("service") or "")
         if base in services and (f.path, f.get("owner") or "") in services:
             base_of[(f.path, f.get("owner") or "")] = base
-    # templates: definitions another file's services extend, and the ones those extend in turn
-    templates = {b for s, b in base_of.items() if b[0] != s[0]}
+    # templates: definitions another file's services extend, and the ones those extend in turn; a file
+    # named as Compose's default (docker-compose.yml, compose.yaml) is the stack itself, which overlays
+    # (docker-compose.build.yml building the image it pulls, a developer's file) extend
+    templates = {b for s, b in base_of.items() if b[0] != s[0] and not DEFAULT_FILE.match(PurePosixPath(b[0]).name)}
     grew = True
     while grew:
         more = {base_of[t] for t in templates if t in base_of} - templates
