@@ -553,8 +553,10 @@ def released_manifests(facts: list[Fact], repos: set[str]) -> set[tuple[str, str
     for f in facts:
         if f.kind == "k8s.workload" and (f.repository, f.path) in plain:
             files[(f.repository, f.path)].append(f)
+    # (manifests in an add-on folder, extras/prometheus, stay set aside as before: opt-in beside the release)
     doubled = {rp for rp, ws in files.items()
-               if all((w.repository, image_basename(w.get("image") or "")) in charted for w in ws)}
+               if all((w.repository, image_basename(w.get("image") or "")) in charted for w in ws)
+               or ADD_ON_DIR.search(rp[1])}
     kept_dirs = {(r, folder(p)) for (r, p) in files if (r, p) not in doubled}
     return doubled | {(r, p) for r, p in plain if (r, p) not in files and (r, folder(p)) not in kept_dirs}
 

@@ -1323,8 +1323,17 @@ class ConnectionRules(ResolverBase):
         component the outside enters through (a front door), routing to the Services that the VirtualServices
         bound to that Gateway name (`bookinfo.default.svc.cluster.local`)."""
         gateways: dict[tuple[str, str], str] = {}
+        # a Gateway routing to a workload a LoadBalancer Service already publishes is an optional way in (the
+        # mesh set up beside a deployment that stands without it): the published Service stays the front door
+        published = {cid for f in self.by_kind["k8s.service"] if f.get("type") == "LoadBalancer"
+                     for cid in [self.alias.get((f.get("name") or "").lower())] if cid}
+        # (... or a compose file publishes on the host: the system runs without the mesh)
+        published |= {c.id for c in self.model.components.values() if c.attributes.get("deployment") == "compose"
+                      and any(":" in p for p in (c.attributes.get("ports") or "").split(","))}
+        optional = {(f.repository, (f.get("gateway") or "").rsplit("/", 1)[-1]) for f in self.by_kind["k8s.mesh_route"]
+                    if self.alias.get((f.get("target") or "").split(".")[0].lower()) in published}
         for f in sorted(self.by_kind["k8s.mesh_gateway"], key=Fact.order):
-            if self.in_k8s_variant(f):
+            if self.in_k8s_variant(f) or (f.repository, f.get("gateway") or "") in optional:
                 continue
             labels = dict(p.split("=", 1) for p in (f.get("selector") or "").split(",") if "=" in p)
             label = labels.get("istio") or labels.get("app") or next(iter(sorted(labels.values())), "") or "ingressgateway"

@@ -27,9 +27,10 @@ RULES = (
     Rule(
         id="kubernetes.mesh-gateways",
         message=("An Istio Gateway is the mesh's ingress gateway its selector picks (istio-ingressgateway), a front "
-                 "door routing to the Services its VirtualServices name, with their routes as evidence"),
+                 "door routing to the Services its VirtualServices name, with their routes as evidence, unless a route reaches a "
+                 "workload a LoadBalancer Service or a compose file already publishes (then the mesh is an optional way in)"),
         unit="mesh_gateways",
-        reads=("k8s.mesh_gateway", "k8s.mesh_route", "k8s.variant"),
+        reads=("k8s.mesh_gateway", "k8s.mesh_route", "k8s.service", "k8s.variant"),
         writes=("components", "connections", "attributes"),
         after=("compose.services", "kubernetes.ingress"),
         state=("ingress_routes",),
