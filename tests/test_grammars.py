@@ -168,8 +168,8 @@ CASES: list[Case] = [
     ), absent=(("http.route", 9), ("http.route", 10))),
     Case("javascript", "http_clients.js", (
         C(1, "${ORDERS_URL}/orders"), C(2, "http://inventory:8080/stock", "get"), C(3, "PAYMENTS_URL", "post"),
-        C(4, "http://catalog:3000"), C(5, "/relative", "get"),
-    ), absent=(("http.client", 6),)),
+        C(4, "http://catalog:3000"), C(5, "/relative", "get"), C(7, "${this.apiUrl}/coins/${symbol}"),
+    ), absent=(("http.client", 6), ("http.client", 8))),
     Case("javascript", "api_paths.js", (
         ("http.relative_call", 1, {"method": "_get", "path": "/api/repos/${repoId}"}),
         ("http.relative_call", 2, {"method": "post", "path": "/documents.info"}),

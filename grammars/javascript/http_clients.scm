@@ -36,3 +36,14 @@
  (#any-of? @_obj "axios" "got" "ky") (#any-of? @_fn "create" "extend")
  (#any-of? @_k "baseURL" "prefixUrl")
  (#set! fact "http.client"))
+
+; A fetch wrapper the application injects (a Nest FetchService adding timeouts and a proxy):
+; this.fetchService.fetch(url) / this.httpFetcher.fetch(url); a cache's `this.cache.fetch(key)` is not one
+((call_expression
+   function: (member_expression
+              object: (member_expression object: (this) property: (property_identifier) @_obj)
+              property: (property_identifier) @_method)
+   arguments: (arguments . (_) @url)) @fact
+ (#match? @_obj "^([a-z]*[Ff]etch[A-Za-z]*|http[A-Za-z]*)$")
+ (#eq? @_method "fetch")
+ (#set! fact "http.client"))

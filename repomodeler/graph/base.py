@@ -15,6 +15,7 @@ from repomodeler.extract.readers._text import image_named
 from repomodeler.extract.helm_charts import RULE as HELM_CHART_RULE
 from repomodeler.graph.catalog import LOCAL_HOSTS, image_basename, tech_for_image
 from repomodeler.graph.compose_extends import apply_compose_extends
+from repomodeler.graph.file_sd import file_sd_targets
 from repomodeler.graph.printed_compose import printed_compose
 from repomodeler.graph.constants import INDEXED_KINDS, ConstantIndex
 from repomodeler.graph.fact_view import FactView
@@ -574,7 +575,8 @@ class ResolverBase:
         self.model = SystemModel(name=name)
         # compose services built on others (`extends:`) are seen as Compose runs them
         # (and a compose file a README prints is the deployment only where the repository keeps none of its own)
-        results = [replace(r, facts=apply_compose_extends(printed_compose(r.facts))) for r in results]
+        # (and the scrape targets Prometheus discovers from files its configuration names are its targets)
+        results = [replace(r, facts=file_sd_targets(apply_compose_extends(printed_compose(r.facts)))) for r in results]
         self.results = sorted(results, key=lambda r: r.repository.name)
         # repository -> the name the project goes by ('' when its README does not say; a fixture case may name it)
         self.projects = {r.repository.name: project_name(r.facts) or r.repository.project or "" for r in self.results}

@@ -1,5 +1,10 @@
 """Prometheus configuration: every static scrape target is a component Prometheus reads metrics from; every
-static Alertmanager target is one it sends alerts to."""
+static Alertmanager target is one it sends alerts to.
+
+Targets kept in files of their own (``file_sd_configs: [{files: ['/etc/prometheus/*_targets.yml']}]``, each
+file a list of ``{targets: [...], labels: {...}}``) are read too: the configuration's patterns as
+``monitoring.sd_files``, the files' targets as ``monitoring.sd_target``; the graph
+(:mod:`repomodeler.graph.file_sd`) takes the targets of the files a pattern names."""
 
 from __future__ import annotations
 
@@ -11,13 +16,25 @@ from repomodeler.records import Fact
 
 
 _PROMETHEUS_HINT = re.compile(r"^scrape_configs\s*:", re.M)
+# a file of scrape targets for file-based discovery: a top-level list of `- targets:` / `- labels:` entries
+_TARGETS_HINT = re.compile(r"\A(?:\s*(?:#[^\n]*|---)?\n)*- (?:targets|labels)\s*:", re.M)
 
 
 def read_prometheus(repo: str, path: str, text: str) -> list[Fact]:
     """prometheus.yml: every static scrape target is a component Prometheus reads metrics from."""
     facts: list[Fact] = []
     for doc in load_yaml_documents(text):
+        for group in seq(doc):  # a targets file of file-based discovery
+            job = scalar(get(get(group, "labels"), "job")) or ""
+            for t in seq(get(group, "targets")):
+                if scalar(t):
+                    facts.append(fact("monitoring.sd_target", repo, path, node_line(t), value=scalar(t), job=job))
         for job in seq(get(doc, "scrape_configs")):
+            for sd in seq(get(job, "file_sd_configs")):
+                for pattern in seq(get(sd, "files")):
+                    if scalar(pattern):
+                        facts.append(fact("monitoring.sd_files", repo, path, node_line(pattern), pattern=scalar(pattern),
+                                           job=scalar(get(job, "job_name"))))
             for sc in seq(get(job, "static_configs")):
                 for t in seq(get(sc, "targets")):
                     value = scalar(t)
@@ -38,6 +55,6 @@ def read_prometheus(repo: str, path: str, text: str) -> list[Fact]:
 
 READERS = (
     Reader("prometheus", "descriptor", 400, read_prometheus, patterns=(r"[^/]*\.ya?ml",),
-           sniff=lambda path, head: bool(_PROMETHEUS_HINT.search(head)),
+           sniff=lambda path, head: bool(_PROMETHEUS_HINT.search(head) or _TARGETS_HINT.match(head)),
            shadows=("otel_collector", "grafana", "compose", "kubernetes", "spring.content")),
 )
