@@ -38,3 +38,19 @@ def test_manifests_stay_when_the_readme_also_deploys_them() -> None:
     assert "edge-proxy" in resolve_system("web", extract_in_memory({"web": both})).components
     compose_only = {**MANIFESTS, "README.md": "# web\n\n`docker compose up`\n"}
     assert "edge-proxy" not in resolve_system("web", extract_in_memory({"web": compose_only})).components
+
+
+def test_readme_launch_beside_a_default_file_changes_nothing() -> None:
+    """Where Compose's default file is, the README's `-f` files are options of it: the first start command
+    it gives decides which file runs only among alternatives with no default (compose.services case
+    readme-launch)."""
+    from repomodeler.graph.build import resolve_system
+    from repomodeler.rules.cases import extract_in_memory
+
+    files = {
+        "README.md": "# shop\n\n```\ndocker compose -f docker-compose.debug.yml up\n```\n",
+        "docker-compose.yml": "services:\n  web:\n    image: acme/web:1\n  cache:\n    image: redis:7\n",
+        "docker-compose.debug.yml": "services:\n  debugger:\n    image: acme/debugger:1\n",
+    }
+    model = resolve_system("shop", extract_in_memory({"shop": files}))
+    assert {"web", "cache"} <= set(model.components)

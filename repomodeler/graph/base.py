@@ -14,7 +14,7 @@ from typing import Iterable
 from repomodeler.extract.readers._text import image_named
 from repomodeler.extract.helm_charts import RULE as HELM_CHART_RULE
 from repomodeler.graph.catalog import LOCAL_HOSTS, image_basename, tech_for_image
-from repomodeler.graph.compose_extends import apply_compose_extends
+from repomodeler.graph.compose_extends import DEFAULT_FILE, apply_compose_extends
 from repomodeler.graph.file_sd import file_sd_targets
 from repomodeler.graph.printed_compose import printed_compose
 from repomodeler.graph.constants import INDEXED_KINDS, ConstantIndex
@@ -345,10 +345,17 @@ def launched_compose(facts: list[Fact], projects: dict[tuple[str, str], frozense
     even when two run one image (an API and its worker)."""
     files: set[tuple[str, str]] = set()
     profiles: dict[tuple[str, str], set[str]] = defaultdict(set)
+    # (a README's first start command decides only among files with no default beside them: where Compose's
+    # default file is, the README's `-f` files are options of it; and only files that exist)
+    composed = {(f.repository, f.path) for f in facts if f.kind == "compose.service"}
+    defaults = {(r, folder(p)) for r, p in composed if DEFAULT_FILE.match(PurePosixPath(p).name)}
     for f in facts:
         if f.kind != "compose.launch":
             continue
         named = [norm_path(p) for p in (f.get("files") or "").split(",") if p]
+        if f.get("documented") and (not named or any((f.repository, p) not in composed
+                                                     or (f.repository, folder(p)) in defaults for p in named)):
+            continue
         files |= {(f.repository, p) for p in named}
         if len(named) > 1:
             project = frozenset(named)

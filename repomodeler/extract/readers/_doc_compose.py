@@ -52,7 +52,7 @@ def _blocks(lines: list[str]) -> list[tuple[int, int, str]]:
 
 def is_doc_compose(fact: Fact) -> bool:
     """Whether a fact of a Markdown file came from a compose block it prints."""
-    return fact.path.lower().endswith((".md", ".markdown")) and (
+    return fact.path.lower().endswith((".md", ".markdown")) and fact.kind != "compose.launch" and (
         fact.kind.startswith(DOC_COMPOSE_KINDS)
         or fact.kind in ("config.env", "program.command") and fact.get("source") == "compose")
 

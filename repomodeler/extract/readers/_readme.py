@@ -12,6 +12,7 @@ itself.  The root README states it twice in most projects: as its first heading 
   (``[WIP]``) removed;
 - ``project.link``: ``name``, the repository name of each code-host link (``lago`` of
   ``github.com/getlago/lago``), once per distinct name, at its first line;
+- ``compose.launch`` (``documented``): the compose files of the first ``docker compose -f FILE up`` it gives;
 - ``project.start``: ``tool``, how the README starts the system, at the first line of each: ``compose``
   (``docker compose up``, ``docker-compose -f x.yml up``) or ``orchestrator`` (any mention of one:
   ``kubectl``, Kubernetes, Helm, Kustomize, Skaffold, ``tilt up``, Nomad, OpenShift): whether manifests
@@ -84,6 +85,25 @@ def _logo(lines: list[str]) -> tuple[int, str] | None:
     return None
 
 
+def _documented_launch(repo: str, path: str, lines: list[str]) -> list[Fact]:
+    """The compose files of the first ``docker compose -f FILE ... up`` the README gives (``compose.launch``
+    with ``documented``): of a folder of alternative stacks and no default file, the one it starts first."""
+    from repomodeler.extract.readers.compose_launch import _files_and_profiles
+
+    for i, line in enumerate(lines, 1):
+        m = _COMPOSE_UP.search(line)
+        if not m:
+            continue
+        command = line[m.start():].strip().strip("`")
+        files, profiles = _files_and_profiles(command)
+        files = [f.removeprefix("./") for f in files if f and not f.startswith(("$", "/", "-", "<"))]
+        if files:
+            return [fact("compose.launch", repo, path, i, files=",".join(files), profiles=",".join(profiles),
+                         target="README", documented="readme")]
+        return []  # the README starts it without naming files: the default file
+    return []
+
+
 def readme_identity(repo: str, path: str, text: str) -> list[Fact]:
     if "/" in path or not _ROOT_README.match(path):
         return []
@@ -100,6 +120,7 @@ def readme_identity(repo: str, path: str, text: str) -> list[Fact]:
                 continue
             seen.add(name.lower())
             facts.append(fact("project.link", repo, path, i, name=name))
+    facts.extend(_documented_launch(repo, path, lines))
     for tool, pattern in (("compose", _COMPOSE_UP), ("orchestrator", _ORCHESTRATOR)):
         first = next((i for i, line in enumerate(lines, 1) if pattern.search(line)), None)
         if first is not None:
