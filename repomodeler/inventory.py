@@ -117,6 +117,46 @@ def promote_templates(files: list[SourceFile]) -> list[SourceFile]:
             else f for f in files]
 
 
+_ENV_FILE_KEY = re.compile(r"^(\s*)env_file\s*:\s*(.*?)\s*(?:#.*)?$")
+_ENV_FILE_ITEM = re.compile(r"^(\s*)-\s*(?:path\s*:\s*)?['\"]?([^'\"#\s]+)")
+
+
+def env_file_refs(text: str) -> set[str]:
+    """The files a compose file's ``env_file:`` entries name, as written (a scalar, a flow list, a block
+    list of paths or of ``- path:`` items)."""
+    out: set[str] = set()
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        m = _ENV_FILE_KEY.match(line)
+        if not m:
+            continue
+        rest = m.group(2).strip()
+        if rest.startswith("["):
+            out.update(x.strip().strip("'\"") for x in rest.strip("[]").split(",") if x.strip())
+        elif rest:
+            out.add(rest.strip("'\""))
+        else:
+            for item in lines[i + 1:]:
+                n = _ENV_FILE_ITEM.match(item)
+                if not n or len(n.group(1)) < len(m.group(1)):
+                    break
+                out.add(n.group(2))
+    return {r for r in out if r and "$" not in r}
+
+
+def promote_named_env_files(files: list[SourceFile], texts: dict[str, str]) -> list[SourceFile]:
+    """A development-named settings file (``.env.dev``) that a compose file the repository runs names in
+    ``env_file:`` is what Compose hands that service: read as source.  `texts` holds the compose files'
+    text by path."""
+    named: set[str] = set()
+    for path, text in texts.items():
+        here = PurePosixPath(path).parent
+        for ref in env_file_refs(text):
+            if not ref.startswith("/"):
+                named.add(posixpath.normpath((here / ref).as_posix()))
+    return [replace(f, role="source") if f.role == "development" and f.path in named else f for f in files]
+
+
 def promote_example_deployments(files: list[SourceFile]) -> list[SourceFile]:
     """A repository that builds images (a Dockerfile of its own) but deploys them only in an
     examples folder (examples/docker/docker-compose_default.yaml): those compose files are how it
@@ -322,7 +362,18 @@ def list_git(repo: Repository, options: InventoryOptions) -> Inventory:
     links = compose_links(_read_link_texts(repo, link_shas), files)
     for _ in set(link_shas) - set(links):
         _count(skipped, "symlink")
+    files = promote_named_env_files(files, _compose_texts(repo, files))
     return Inventory(repository=repo, files=promote_example_deployments(files), skipped=skipped, links=links)
+
+
+def _compose_texts(repo: Repository, files: list[SourceFile]) -> dict[str, str]:
+    """The text of the repository's compose files (source role), by path, when some development-named file
+    could be one they name."""
+    if not any(f.role == "development" for f in files):
+        return {}
+    compose = [f for f in files if f.role == "source" and COMPOSE_FILE.search(f.path) and f.size <= 1_000_000]
+    by_sha = cat_blobs(repo.checkout, sorted({f.blob for f in compose})) if compose else {}
+    return {f.path: by_sha[f.blob].decode("utf-8", "replace") for f in compose if f.blob in by_sha}
 
 
 def list_dir(repo: Repository, options: InventoryOptions) -> Inventory:
@@ -338,6 +389,7 @@ def list_dir(repo: Repository, options: InventoryOptions) -> Inventory:
         raise RepomodelerError(f"error: cannot list the files of '{root}' ({detail[:200]}); check the folder's permissions")
     names = sorted(p for p in proc.stdout.decode("utf-8", "surrogateescape").split("\0") if p)
     files: list[SourceFile] = []
+    compose_texts: dict[str, str] = {}  # compose files (source) by path: the env files they name
     skipped: dict[str, int] = {}
     warnings: list[Warning_] = []
     link_texts: dict[str, str] = {}  # symlinks named like compose files -> what they point at
@@ -383,11 +435,15 @@ def list_dir(repo: Repository, options: InventoryOptions) -> Inventory:
             warnings.append(Warning_(repo.name, path, 0, f"cannot read ({exc.strerror or exc}); skipped"))
             continue
         digest = hashlib.sha1(f"blob {len(content)}\0".encode() + content).hexdigest()
+        role = classify_role(path)
         files.append(SourceFile(path=path, blob=digest, size=len(content), language=language_for_path(path),
-                                role=classify_role(path)))
+                                role=role))
+        if role == "source" and COMPOSE_FILE.search(path):
+            compose_texts[path] = content.decode("utf-8", "replace")
     links = compose_links(link_texts, files)
     for _ in set(link_texts) - set(links):
         _count(skipped, "symlink")
+    files = promote_named_env_files(files, compose_texts)
     return Inventory(repository=repo, files=promote_example_deployments(files), skipped=skipped, warnings=warnings,
                      links=links)
 

@@ -307,10 +307,19 @@ def nested_compose_variants(services: list[Fact], variants: set[str]) -> dict[st
 DOTENV_TEMPLATE = re.compile(r"^\.?env[._-](example|sample|dist|template|tmpl|default|defaults)$", re.I)
 
 
+# A committed template of any env file, named after it: `.env.dev-sample` of `.env.dev`, `.env.prod.example`.
+TEMPLATE_TAIL = re.compile(r"[._-](example|sample|dist|template|tmpl)$", re.I)
+
+
 def env_template_of(path: str, env_file: str) -> bool:
-    """Is `path` a committed template (`.env.example`, `.env-dist`) of the `.env` at `env_file`?"""
-    return (PurePosixPath(env_file).name == ".env" and folder(path) == folder(env_file)
-            and DOTENV_TEMPLATE.match(PurePosixPath(path).name) is not None)
+    """Is `path` a committed template (`.env.example`, `.env-dist`) of the `.env` at `env_file`, or one named
+    after another env file (`.env.dev-sample` of `.env.dev`)?"""
+    if folder(path) != folder(env_file):
+        return False
+    name, wanted = PurePosixPath(path).name, PurePosixPath(env_file).name
+    if wanted == ".env" and DOTENV_TEMPLATE.match(name) is not None:
+        return True
+    return wanted != ".env" and TEMPLATE_TAIL.search(name) is not None and TEMPLATE_TAIL.sub("", name) == wanted
 
 
 def env_template_only(path: str) -> bool:

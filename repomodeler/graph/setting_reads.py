@@ -74,10 +74,9 @@ def _reads_setting(reads: set[str], name: str) -> bool:
 
 def env_file_candidates(path: str) -> tuple[str, ...]:
     """An env file compose is handed, then the committed templates standing for it when it is kept out
-    of git (``.env.example``, ``.env.sample``, ``.env-dist``)."""
+    of git (``.env.example``, ``.env.sample``, ``.env-dist``; ``.env.dev-sample`` for ``.env.dev``)."""
     return (path, *(f"{path}{s}" for s in (".example", ".sample", ".dist", ".template")),
-            *(f"{path}{sep}{s}" for sep in "-_" for s in ("dist", "example", "sample", "template")
-              if PurePosixPath(path).name == ".env"))
+            *(f"{path}{sep}{s}" for sep in "-_" for s in ("dist", "example", "sample", "template")))
 
 
 class SettingReadRules(ResolverBase):
