@@ -54,3 +54,22 @@ def test_readme_launch_beside_a_default_file_changes_nothing() -> None:
     }
     model = resolve_system("shop", extract_in_memory({"shop": files}))
     assert {"web", "cache"} <= set(model.components)
+
+
+def test_readme_first_start_command_activates_its_profile() -> None:
+    """`docker compose --profile cpu up`, the README's first start command: the services of that profile
+    run; those of other profiles stay opt-in."""
+    from repomodeler.graph.build import resolve_system
+    from repomodeler.rules.cases import extract_in_memory
+
+    files = {
+        "README.md": "# kit\n\n```bash\ndocker compose --profile cpu up\n```\n\nOn Nvidia:\n\n"
+                     "```bash\ndocker compose --profile gpu up\n```\n",
+        "docker-compose.yml": ("services:\n  flow:\n    image: acme/flow:1\n    environment:\n"
+                               "      LLM_HOST: llm:11434\n"
+                               "  llm-cpu:\n    image: acme/llm:1\n    profiles: [cpu]\n    hostname: llm\n"
+                               "  tuner:\n    image: acme/tuner:1\n    profiles: [gpu]\n"),
+    }
+    model = resolve_system("kit", extract_in_memory({"kit": files}))
+    assert "llm-cpu" in model.components
+    assert "tuner" not in model.components

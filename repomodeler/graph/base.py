@@ -362,8 +362,8 @@ def launched_compose(facts: list[Fact], projects: dict[tuple[str, str], frozense
         if f.kind != "compose.launch":
             continue
         named = [norm_path(p) for p in (f.get("files") or "").split(",") if p]
-        if f.get("documented") and (not named or any((f.repository, p) not in composed
-                                                     or (f.repository, folder(p)) in defaults for p in named)):
+        if f.get("documented") and any((f.repository, p) not in composed or (f.repository, folder(p)) in defaults
+                                       for p in named):
             continue
         files |= {(f.repository, p) for p in named}
         if len(named) > 1:

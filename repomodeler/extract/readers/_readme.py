@@ -12,7 +12,8 @@ itself.  The root README states it twice in most projects: as its first heading 
   (``[WIP]``) removed;
 - ``project.link``: ``name``, the repository name of each code-host link (``lago`` of
   ``github.com/getlago/lago``), once per distinct name, at its first line;
-- ``compose.launch`` (``documented``): the compose files of the first ``docker compose -f FILE up`` it gives;
+- ``compose.launch`` (``documented``): the compose files and profiles of the first ``docker compose ... up`` it
+  gives (``-f full-stack.yml``, ``--profile cpu``);
 - ``project.start``: ``tool``, how the README starts the system, at the first line of each: ``compose``
   (``docker compose up``, ``docker-compose -f x.yml up``) or ``orchestrator`` (any mention of one:
   ``kubectl``, Kubernetes, Helm, Kustomize, Skaffold, ``tilt up``, Nomad, OpenShift): whether manifests
@@ -97,10 +98,10 @@ def _documented_launch(repo: str, path: str, lines: list[str]) -> list[Fact]:
         command = line[m.start():].strip().strip("`")
         files, profiles = _files_and_profiles(command)
         files = [f.removeprefix("./") for f in files if f and not f.startswith(("$", "/", "-", "<"))]
-        if files:
+        if files or profiles:  # (profiles alone: of the default file, `docker compose --profile cpu up`)
             return [fact("compose.launch", repo, path, i, files=",".join(files), profiles=",".join(profiles),
                          target="README", documented="readme")]
-        return []  # the README starts it without naming files: the default file
+        return []  # the README starts the default file as it is
     return []
 
 
