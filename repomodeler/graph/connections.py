@@ -1875,18 +1875,24 @@ class ConnectionRules(ResolverBase):
         each of them, not by whichever was found first. A call in feature code to another service (a
         sign-in page calling an identity provider) is the process's that runs that code, and connections
         a deployment's own settings make (its environment) stay its own."""
-        groups: dict[frozenset[tuple[str, str]], list[str]] = defaultdict(list)
+        groups: dict[frozenset[tuple[str, str]] | tuple[str, ...], list[str]] = defaultdict(list)
+        # (a context that is the whole repository holds every program of a monorepo: no one build; unless the
+        # services build it the very same way, one recipe, target and arguments: one image, as a YAML anchor
+        # `<<: *default-app` gives web and worker)
+        same_image = self._same_root_builds()
         for c in self.model.components.values():
-            # a context that is the whole repository holds every program of a monorepo: no one build
-            if c.kind == "service" and c.source_roots and c.attributes.get("deployment") in ("compose", "kubernetes") \
-                    and all(root not in ("", ".") for _r, root in c.source_roots):
-                groups[frozenset(c.source_roots)].append(c.id)
+            if c.kind == "service" and c.source_roots and c.attributes.get("deployment") in ("compose", "kubernetes"):
+                if all(root not in ("", ".") for _r, root in c.source_roots):
+                    groups[frozenset(c.source_roots)].append(c.id)
+                elif c.id in same_image:
+                    groups[same_image[c.id]].append(c.id)
         # the deployment's own files (a compose file, manifests) say what each deployment is handed
         descriptors = {(f.repository, f.path) for k in ("compose.service", "k8s.workload") for f in self.by_kind[k]}
-        for roots, members in sorted(groups.items(), key=lambda kv: sorted(kv[1])):
+        for group, members in sorted(groups.items(), key=lambda kv: sorted(kv[1])):
             if len(members) < 2:
                 continue
             members = sorted(members)
+            roots = frozenset(r for m in members for r in self.model.components[m].source_roots)
 
             def in_build(e: Evidence, store: bool) -> bool:
                 return (e.repository, e.path) not in descriptors and (store or bool(SETTINGS_FILE.search(e.path))) \
@@ -1904,6 +1910,20 @@ class ConnectionRules(ResolverBase):
                         self.connect(other, target, protocol, shown, kind=conn.kind,
                                      attributes={**{k: v for k, v in conn.attributes.items() if k in ("via",)},
                                                  "shared_build": source})
+
+    def _same_root_builds(self) -> dict[str, tuple[str, ...]]:
+        """Component -> the build its compose service makes of the whole repository (file, context,
+        recipe, target, arguments), for builds two services or more make alike."""
+        builds: dict[tuple[str, ...], set[str]] = defaultdict(set)
+        for f in self.by_kind["compose.service"]:
+            if not f.get("build_context"):
+                continue
+            cid = self.alias.get((f.get("name") or "").lower())
+            if cid is None:
+                continue
+            builds[(f.repository or "", f.path, f.get("build_context") or "", f.get("dockerfile") or "",
+                    f.get("build_target") or "", f.get("build_args") or "")].add(cid)
+        return {cid: build for build, cids in builds.items() if len(cids) > 1 for cid in cids}
 
     def ingress_controller(self) -> None:
         """An Ingress is carried out by the cluster's ingress controller. When the system itself names

@@ -47,7 +47,8 @@ RULES = (
     Rule(
         id="compose.shared-build",
         message=("Deployments building one context and running different commands of it load the same code and "
-                 "configuration: a connection made there is made by each of them"),
+                 "configuration: a connection made there is made by each of them (a context that is the whole "
+                 "repository counts when they build it alike: one recipe, target and arguments)"),
         unit="shared_build_connections",
         reads=("compose.service", "k8s.workload"),
         writes=("connections",),
