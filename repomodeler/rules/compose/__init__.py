@@ -51,7 +51,7 @@ RULES = (
                  "repository counts when they build it alike: one recipe, target and arguments)"),
         unit="shared_build_connections",
         reads=("compose.service", "k8s.workload"),
-        writes=("connections",),
+        writes=("connections", "attributes"),
         after=("protocol.fold-unknown",),
     ),
     Rule(
