@@ -356,15 +356,26 @@ def launched_compose(facts: list[Fact], projects: dict[tuple[str, str], frozense
     profiles: dict[tuple[str, str], set[str]] = defaultdict(set)
     # (a README's first start command decides only among files with no default beside them: where Compose's
     # default file is, the README's `-f` files are options of it; and only files that exist)
-    composed = {(f.repository, f.path) for f in facts if f.kind == "compose.service"}
-    defaults = {(r, folder(p)) for r, p in composed if DEFAULT_FILE.match(PurePosixPath(p).name)}
+    sizes: dict[tuple[str, str], int] = defaultdict(int)  # compose file -> its services
     for f in facts:
-        if f.kind != "compose.launch":
+        if f.kind == "compose.service":
+            sizes[(f.repository, f.path)] += 1
+    defaults = {(r, folder(p)) for r, p in sizes if DEFAULT_FILE.match(PurePosixPath(p).name)}
+    # Of the README's start commands, one: the first naming profiles of the default file, else of alternative
+    # stacks with no default file beside them the fullest (most services; the first of equals), which the
+    # others are subsets or variants of (LocalExecutor beside CeleryExecutor, a single broker beside a full stack)
+    documented = [f for f in facts if f.kind == "compose.launch" and f.get("documented")
+                  and not any((f.repository, p) not in sizes or (f.repository, folder(p)) in defaults
+                              for p in (norm_path(x) for x in (f.get("files") or "").split(",") if x))]
+    by_repo: dict[str, list[Fact]] = defaultdict(list)
+    for f in documented:
+        by_repo[f.repository].append(f)
+    chosen = {min(fs, key=lambda f: (-sum(sizes[(f.repository, norm_path(x))] for x in (f.get("files") or "").split(",") if x),
+                                     int(f.get("documented") or 0))) for fs in by_repo.values()}
+    for f in facts:
+        if f.kind != "compose.launch" or (f.get("documented") and f not in chosen):
             continue
         named = [norm_path(p) for p in (f.get("files") or "").split(",") if p]
-        if f.get("documented") and any((f.repository, p) not in composed or (f.repository, folder(p)) in defaults
-                                       for p in named):
-            continue
         files |= {(f.repository, p) for p in named}
         if len(named) > 1:
             project = frozenset(named)

@@ -1893,9 +1893,13 @@ class ConnectionRules(ResolverBase):
                 continue
             members = sorted(members)
             roots = frozenset(r for m in members for r in self.model.components[m].source_roots)
+            # (of a whole repository built alike, only its settings files: the stores its code can reach are
+            # the process's that takes them, a frontend and a backend of one binary told apart by flags)
+            whole = isinstance(group, tuple)
 
             def in_build(e: Evidence, store: bool) -> bool:
-                return (e.repository, e.path) not in descriptors and (store or bool(SETTINGS_FILE.search(e.path))) \
+                return (e.repository, e.path) not in descriptors \
+                    and ((store and not whole) or bool(SETTINGS_FILE.search(e.path))) \
                     and any(e.repository == r and is_under(e.path, root) for r, root in roots)
 
             made = [(k, conn, shown) for k, conn in sorted(self.model.connections.items())

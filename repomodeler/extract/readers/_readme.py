@@ -12,7 +12,7 @@ itself.  The root README states it twice in most projects: as its first heading 
   (``[WIP]``) removed;
 - ``project.link``: ``name``, the repository name of each code-host link (``lago`` of
   ``github.com/getlago/lago``), once per distinct name, at its first line;
-- ``compose.launch`` (``documented``): the compose files and profiles of the first ``docker compose ... up`` it
+- ``compose.launch`` (``documented``: its rank): the compose files and profiles of each ``docker compose ... up`` it
   gives (``-f full-stack.yml``, ``--profile cpu``);
 - ``project.start``: ``tool``, how the README starts the system, at the first line of each: ``compose``
   (``docker compose up``, ``docker-compose -f x.yml up``) or ``orchestrator`` (any mention of one:
@@ -87,10 +87,12 @@ def _logo(lines: list[str]) -> tuple[int, str] | None:
 
 
 def _documented_launch(repo: str, path: str, lines: list[str]) -> list[Fact]:
-    """The compose files of the first ``docker compose -f FILE ... up`` the README gives (``compose.launch``
-    with ``documented``): of a folder of alternative stacks and no default file, the one it starts first."""
+    """The compose files and profiles of each ``docker compose ... up`` the README gives (``compose.launch``
+    with ``documented``, in the README's order; the graph chooses among them), up to the first that starts
+    the default file as it is."""
     from repomodeler.extract.readers.compose_launch import _files_and_profiles
 
+    out: list[Fact] = []
     for i, line in enumerate(lines, 1):
         m = _COMPOSE_UP.search(line)
         if not m:
@@ -98,11 +100,11 @@ def _documented_launch(repo: str, path: str, lines: list[str]) -> list[Fact]:
         command = line[m.start():].strip().strip("`")
         files, profiles = _files_and_profiles(command)
         files = [f.removeprefix("./") for f in files if f and not f.startswith(("$", "/", "-", "<"))]
-        if files or profiles:  # (profiles alone: of the default file, `docker compose --profile cpu up`)
-            return [fact("compose.launch", repo, path, i, files=",".join(files), profiles=",".join(profiles),
-                         target="README", documented="readme")]
-        return []  # the README starts the default file as it is
-    return []
+        if not files and not profiles:
+            break  # the README starts the default file as it is
+        out.append(fact("compose.launch", repo, path, i, files=",".join(files), profiles=",".join(profiles),
+                        target="README", documented=str(len(out) + 1)))
+    return out
 
 
 def readme_identity(repo: str, path: str, text: str) -> list[Fact]:
