@@ -25,6 +25,15 @@ def git(cwd: Path, *args: str) -> str:
                           capture_output=True, text=True).stdout.strip()
 
 
+def local_repository(path: Path, kind: str):
+    """A Repository record for a folder built by a test: a git commit (`kind` "git") or a plain folder ("dir")."""
+    from repomodeler.records import RepoSpec, Repository
+
+    spec = RepoSpec(raw=str(path), kind="path", location=str(path), ref=None, name=path.name)
+    return Repository(name=path.name, spec=spec, checkout=path, kind=kind,
+                      commit=git(path, "rev-parse", "HEAD") if kind == "git" else None, url=None)
+
+
 def make_repo(path: Path, files: dict[str, str] | None = None, source: Path | None = None) -> str:
     """Create a git repository at `path` from a folder and/or a dict of files; return the commit SHA."""
     path.mkdir(parents=True, exist_ok=True)

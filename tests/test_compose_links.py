@@ -11,9 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import commit_all, git, run_cli
+from conftest import commit_all, git, local_repository, run_cli
 from repomodeler.inventory import InventoryOptions, build_inventory, link_target
-from repomodeler.records import RepoSpec, Repository
 
 MYSQL = ("services:\n"
          "  server:\n    image: example/monitor-server-mysql:7.0\n    environment:\n      DB_SERVER_HOST: mysql-server\n"
@@ -36,11 +35,6 @@ def _tree(root: Path, outside: Path) -> None:
     os.symlink("missing.yaml", root / "compose.dev.yaml")
 
 
-def _repo(path: Path, kind: str) -> Repository:
-    spec = RepoSpec(raw=str(path), kind="path", location=str(path), ref=None, name=path.name)
-    return Repository(name=path.name, spec=spec, checkout=path, kind=kind,
-                      commit=git(path, "rev-parse", "HEAD") if kind == "git" else None, url=None)
-
 
 @pytest.mark.parametrize("kind", ["git", "dir"])
 def test_inventory_keeps_a_compose_link_inside_the_repository(tmp_path: Path, kind: str) -> None:
@@ -49,7 +43,7 @@ def test_inventory_keeps_a_compose_link_inside_the_repository(tmp_path: Path, ki
     if kind == "git":
         git(root, "init", "-q")
         commit_all(root, "initial")
-    inv = build_inventory(_repo(root, kind), InventoryOptions())
+    inv = build_inventory(local_repository(root, kind), InventoryOptions())
     assert inv.links == {"compose.yaml": "docker-compose_mysql.yaml"}
     assert inv.skipped.get("symlink") == 3  # the override out by absolute path, prod out by '..', dev to nothing
     assert "compose.yaml" not in {f.path for f in inv.files}  # the target is read under its own path

@@ -8,18 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from conftest import commit_all, git
+from conftest import commit_all, git, local_repository
 from repomodeler.inventory import InventoryOptions, build_inventory, env_file_refs
-from repomodeler.records import RepoSpec, Repository
 
 COMPOSE = ("services:\n  web:\n    build: ./app\n    env_file:\n      - ./.env.dev\n  worker:\n    build: ./app\n"
            "    env_file: [.env.worker.dev]\n  db:\n    image: postgres:15\n")
 
-
-def _repo(path: Path, kind: str) -> Repository:
-    spec = RepoSpec(raw=str(path), kind="path", location=str(path), ref=None, name=path.name)
-    return Repository(name=path.name, spec=spec, checkout=path, kind=kind,
-                      commit=git(path, "rev-parse", "HEAD") if kind == "git" else None, url=None)
 
 
 @pytest.mark.parametrize("kind", ["git", "dir"])
@@ -33,7 +27,7 @@ def test_env_files_the_compose_file_names_are_source(tmp_path: Path, kind: str) 
     if kind == "git":
         git(root, "init", "-q")
         commit_all(root, "initial")
-    roles = {f.path: f.role for f in build_inventory(_repo(root, kind), InventoryOptions()).files}
+    roles = {f.path: f.role for f in build_inventory(local_repository(root, kind), InventoryOptions()).files}
     assert roles[".env.dev"] == "source"
     assert roles[".env.test"] == "development"
 

@@ -2,6 +2,8 @@
 copy.  That block is the deployment (its services, links and lines); beside real deployment files a
 printed snippet only illustrates them and adds nothing."""
 
+import pytest
+
 from repomodeler.graph.build import resolve_system
 from repomodeler.rules.cases import extract_in_memory
 
@@ -61,19 +63,19 @@ def test_printed_compose_is_the_deployment_of_a_repository_without_one() -> None
     assert ("README.md", line) in {(ev.path, ev.line) for ev in model.components["db"].evidence}
 
 
-def test_printed_compose_beside_a_compose_file_adds_nothing() -> None:
-    files = {"README.md": README, "Dockerfile": DOCKERFILE,
-             "docker-compose.yml": "services:\n  app:\n    build: .\n    environment:\n      CACHE: memcached\n"
-                                   "  memcached:\n    image: memcached:1.6\n"}
-    model = resolve_system("notes", extract_in_memory({"notes": files}))
-    assert "memcached" in model.components
-    assert not {"db", "redis"} & set(model.components)
+BESIDE = {
+    "a compose file": ("docker-compose.yml", "services:\n  app:\n    build: .\n    environment:\n      CACHE: memcached\n"
+                                             "  memcached:\n    image: memcached:1.6\n", "memcached"),
+    "Kubernetes manifests": ("k8s/app.yaml", "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: notes-web\nspec:\n"
+                                             "  template:\n    spec:\n      containers:\n      - name: web\n"
+                                             "        image: acme/notes:1\n", "notes-web"),
+}
 
 
-def test_printed_compose_beside_kubernetes_manifests_adds_nothing() -> None:
-    files = {"README.md": README, "Dockerfile": DOCKERFILE,
-             "k8s/app.yaml": "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: notes-web\nspec:\n  template:\n"
-                             "    spec:\n      containers:\n      - name: web\n        image: acme/notes:1\n"}
+@pytest.mark.parametrize("beside", sorted(BESIDE))
+def test_printed_compose_beside_deployment_files_adds_nothing(beside: str) -> None:
+    path, text, kept = BESIDE[beside]
+    files = {"README.md": README, "Dockerfile": DOCKERFILE, path: text}
     model = resolve_system("notes", extract_in_memory({"notes": files}))
-    assert "notes-web" in model.components
+    assert kept in model.components
     assert not {"db", "redis"} & set(model.components)
