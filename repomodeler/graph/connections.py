@@ -1904,6 +1904,10 @@ class ConnectionRules(ResolverBase):
 
             made = [(k, conn, shown) for k, conn in sorted(self.model.connections.items())
                     if k[0] in members and k[1] not in members and conn.kind != "depends_on"
+                    # (of a whole repository built alike, only the stores the deployment itself runs: a settings
+                    # file of a platform lists every service and vendor one process of it may call)
+                    and (not whole or self.model.components[k[1]].kind in ("database", "cache", "broker", "storage")
+                         and bool(self.model.components[k[1]].attributes.get("deployment")))
                     # (a monitoring server's targets: its own program's configuration, not the build's)
                     and "observability.scrape-targets" not in conn.rules
                     for store in [self.model.components[k[1]].kind in ("database", "cache", "broker", "storage")]
