@@ -144,6 +144,11 @@ def env_file_refs(text: str) -> set[str]:
     return {r for r in out if r and "$" not in r}
 
 
+# Development-named env files a compose file may hand its services by name (`.env.dev`, `.env.local`); the
+# committed templates (`.env.example`) are promote_templates' business.
+NAMED_ENV_FILE = re.compile(r"(^|/)\.env\.[^/]*$|\.env$")
+
+
 def promote_named_env_files(files: list[SourceFile], texts: dict[str, str]) -> list[SourceFile]:
     """A development-named settings file (``.env.dev``) that a compose file the repository runs names in
     ``env_file:`` is what Compose hands that service: read as source.  `texts` holds the compose files'
@@ -369,7 +374,8 @@ def list_git(repo: Repository, options: InventoryOptions) -> Inventory:
 def _compose_texts(repo: Repository, files: list[SourceFile]) -> dict[str, str]:
     """The text of the repository's compose files (source role), by path, when some development-named file
     could be one they name."""
-    if not any(f.role == "development" for f in files):
+    if not any(f.role == "development" and NAMED_ENV_FILE.search(f.path) and not TEMPLATE_SUFFIX.search(f.path)
+               for f in files):
         return {}
     compose = [f for f in files if f.role == "source" and COMPOSE_FILE.search(f.path) and f.size <= 1_000_000]
     by_sha = cat_blobs(repo.checkout, sorted({f.blob for f in compose})) if compose else {}

@@ -14,7 +14,7 @@ from typing import Iterable
 from repomodeler.extract.readers._text import image_named
 from repomodeler.extract.helm_charts import RULE as HELM_CHART_RULE
 from repomodeler.graph.catalog import LOCAL_HOSTS, image_basename, tech_for_image
-from repomodeler.graph.compose_extends import DEFAULT_FILE, apply_compose_extends
+from repomodeler.graph.compose_extends import DEFAULT_COMPOSE, apply_compose_extends
 from repomodeler.graph.file_sd import file_sd_targets
 from repomodeler.graph.printed_compose import printed_compose
 from repomodeler.graph.constants import INDEXED_KINDS, ConstantIndex
@@ -38,7 +38,6 @@ from repomodeler.writes import GuardedDict, GuardedList, check, guarded, undecla
 # Quarkus settings naming the image its container-image extension builds (a name, or the whole reference).
 QUARKUS_IMAGE_KEYS = frozenset({"quarkus.container-image.name", "quarkus.container-image.image"})
 
-DEFAULT_COMPOSE = re.compile(r"(^|/)(docker-compose|compose)(\.override)?\.ya?ml$")
 
 
 # Compose files of optional add-ons an operator starts on top of the system (docker/addons/<name>/
@@ -360,7 +359,7 @@ def launched_compose(facts: list[Fact], projects: dict[tuple[str, str], frozense
     for f in facts:
         if f.kind == "compose.service":
             sizes[(f.repository, f.path)] += 1
-    defaults = {(r, folder(p)) for r, p in sizes if DEFAULT_FILE.match(PurePosixPath(p).name)}
+    defaults = {(r, folder(p)) for r, p in sizes if DEFAULT_COMPOSE.search(p)}
     # Of the README's start commands, one: the first naming profiles of the default file, else of alternative
     # stacks with no default file beside them the fullest (most services; the first of equals), which the
     # others are subsets or variants of (LocalExecutor beside CeleryExecutor, a single broker beside a full stack)

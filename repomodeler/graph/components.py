@@ -1004,17 +1004,11 @@ class ComponentRules(ResolverBase):
         ``v1``/``v2``): the Service sends their traffic to the same pods. Each maps to the workload
         named like the Service, else to the first by name. Workloads in different files of the same
         name are already one component; a Service without a selector selects nothing."""
-        by_label: dict[tuple[str, str], set[str]] = defaultdict(set)  # (repository, "k=v") -> workload names
-        for w in self.by_kind["k8s.workload"]:
-            if w.get("labels") and w.get("workload_kind") != "Job" and w.get("name"):
-                for pair in (w.get("labels") or "").split(","):
-                    by_label[(w.repository, pair)].add(w.get("name") or "")
+        running = [(w, w.get("name") or "") for w in self.by_kind["k8s.workload"]
+                   if w.get("labels") and w.get("workload_kind") != "Job" and w.get("name")]
         out: dict[tuple[str, str], str] = {}
         for svc in self.by_kind["k8s.service"]:
-            selector = sorted(set(filter(None, (svc.get("selector") or "").split(","))))
-            if not selector:
-                continue
-            names = sorted(set.intersection(*(by_label.get((svc.repository, pair), set()) for pair in selector)))
+            names = sorted({name for _w, name in selected_workloads(svc, running)})
             if len(names) < 2:
                 continue
             primary = svc.get("name") if svc.get("name") in names else names[0]

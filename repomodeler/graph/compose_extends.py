@@ -28,8 +28,8 @@ OWNED = {"config.env": "name", "compose.env_file": "file", "compose.mount": "tar
          "program.command": None, "compose.network_alias": "alias"}
 
 
-# Compose's default file names: what `docker compose up` starts in its folder
-DEFAULT_FILE = re.compile(r"^(docker-)?compose\.ya?ml$", re.I)
+# Compose's default files: what `docker compose up` starts in its folder (the graph's rules use it too)
+DEFAULT_COMPOSE = re.compile(r"(^|/)(docker-compose|compose)(\.override)?\.ya?ml$")
 
 
 def _folder(path: str) -> str:
@@ -57,7 +57,7 @@ def apply_compose_extends(facts: list[Fact]) -> list[Fact]:
     # templates: definitions another file's services extend, and the ones those extend in turn; a file
     # named as Compose's default (docker-compose.yml, compose.yaml) is the stack itself, which overlays
     # (docker-compose.build.yml building the image it pulls, a developer's file) extend
-    templates = {b for s, b in base_of.items() if b[0] != s[0] and not DEFAULT_FILE.match(PurePosixPath(b[0]).name)}
+    templates = {b for s, b in base_of.items() if b[0] != s[0] and not DEFAULT_COMPOSE.search(b[0])}
     grew = True
     while grew:
         more = {base_of[t] for t in templates if t in base_of} - templates

@@ -1875,7 +1875,8 @@ class ConnectionRules(ResolverBase):
         each of them, not by whichever was found first. A call in feature code to another service (a
         sign-in page calling an identity provider) is the process's that runs that code, and connections
         a deployment's own settings make (its environment) stay its own."""
-        groups: dict[frozenset[tuple[str, str]] | tuple[str, ...], list[str]] = defaultdict(list)
+        # (whole, the group's key) -> members: `whole` for a whole repository built alike
+        groups: dict[tuple[bool, frozenset[tuple[str, str]] | tuple[str, ...]], list[str]] = defaultdict(list)
         # (a context that is the whole repository holds every program of a monorepo: no one build; unless the
         # services build it the very same way, one recipe, target and arguments: one image, as a YAML anchor
         # `<<: *default-app` gives web and worker)
@@ -1883,19 +1884,18 @@ class ConnectionRules(ResolverBase):
         for c in self.model.components.values():
             if c.kind == "service" and c.source_roots and c.attributes.get("deployment") in ("compose", "kubernetes"):
                 if all(root not in ("", ".") for _r, root in c.source_roots):
-                    groups[frozenset(c.source_roots)].append(c.id)
+                    groups[(False, frozenset(c.source_roots))].append(c.id)
                 elif c.id in same_image:
-                    groups[same_image[c.id]].append(c.id)
+                    groups[(True, same_image[c.id])].append(c.id)
         # the deployment's own files (a compose file, manifests) say what each deployment is handed
         descriptors = {(f.repository, f.path) for k in ("compose.service", "k8s.workload") for f in self.by_kind[k]}
-        for group, members in sorted(groups.items(), key=lambda kv: sorted(kv[1])):
+        for (whole, _key), members in sorted(groups.items(), key=lambda kv: sorted(kv[1])):
             if len(members) < 2:
                 continue
             members = sorted(members)
             roots = frozenset(r for m in members for r in self.model.components[m].source_roots)
             # (of a whole repository built alike, only its settings files: the stores its code can reach are
             # the process's that takes them, a frontend and a backend of one binary told apart by flags)
-            whole = isinstance(group, tuple)
 
             def in_build(e: Evidence, store: bool) -> bool:
                 return (e.repository, e.path) not in descriptors \
