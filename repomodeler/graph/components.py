@@ -43,6 +43,7 @@ from repomodeler.graph.packages import folder
 from repomodeler.graph.protos import openapi_schemas
 from repomodeler.graph.scripts import parse_launch, python_module_file, split_command
 from repomodeler.inventory import API_DESCRIPTION
+from repomodeler.languages import language_for_path
 from repomodeler.records import Component, Endpoint, Evidence, Fact, Port
 
 # Attributes of a Kubernetes workload fact that say how it is sized (extract/readers/kubernetes.py):
@@ -941,16 +942,29 @@ class ComponentRules(ResolverBase):
             recipe_dir = norm_path(str(PurePosixPath(dockerfile).parent))
             # A context that is a service's own folder, with its recipes kept in a subfolder of it
             # (`context: src/sale`, `dockerfile: docker/Dockerfile-sale`): the code is the context's.
-            own_context = root not in ("", ".", norm_path(f.get("compose_dir") or ".")) and not any(
-                r == f.repository and is_under(p, recipe_dir) for r, p in self.code_paths)
+            holds_code = self._recipe_folder_runs_code(f.repository, dockerfile, recipe_dir)
+            own_context = root not in ("", ".", norm_path(f.get("compose_dir") or ".")) and not holds_code
             if not own_context:
-                if self._copies_whole_context(f.repository, dockerfile) and not any(
-                        r == f.repository and is_under(p, recipe_dir) for r, p in self.code_paths):
+                if not holds_code and (self._copies_whole_context(f.repository, dockerfile) or (
+                        (f.repository, dockerfile) in self.whole_context_recipes
+                        and any(r == f.repository and is_under(p, recipe_dir) for r, p in self.code_paths))):
                     # recipes kept in a folder of no code (docker/server/Dockerfile) that copy the whole
                     # context in (`COPY . /conductor`) and build it there: the context's code is what runs
                     return root, dockerfile
                 root = recipe_dir
         return root, dockerfile
+
+    def _recipe_folder_runs_code(self, repo: str, dockerfile: str, recipe_dir: str) -> bool:
+        """Does the recipe's folder hold code the image can run?  A folder of recipes keeps helper files
+        beside them (``docker/statsd_config.js`` next to a Python image's ``dev.Dockerfile``): code in no
+        language of the recipe's stock base images (``python:3.13``) is a tool's configuration, not the
+        program.  With no stock base image, any code there counts."""
+        code = [p for r, p in self.code_paths if r == repo and is_under(p, recipe_dir)]
+        if not code:
+            return False
+        languages = {lang for d in self.by_kind["docker.from"] if d.repository == repo and d.path == dockerfile
+                     for lang in runtime_language(d.get("image") or "")}
+        return not languages or any(language_for_path(p) in languages for p in code)
 
     def _folder_by_build_args(self, f: Fact, dockerfile: str, root: str) -> str | None:
         """The folder of code a compose service's build arguments choose in a shared recipe: ``WORKDIR
@@ -1183,6 +1197,9 @@ class ComponentRules(ResolverBase):
                     recipes_by_folder[folder(f.path)].add(f.path)
             built_by = {c.attributes.get("built_by") for c in self.model.components.values()
                         if c.repository == repo and c.attributes.get("built_by")}
+            # the recipes compose services build, from their own folder or a wider context
+            compose_built = {self.build_root(f)[1] for f in self.by_kind["compose.service"]
+                             if f.repository == repo and (f.get("build_context") or f.get("dockerfile"))} - {""}
             # Folders collecting several demo modules (zlt-demo/ holding seata-demo/, sso-demo/...): samples
             # of how to use the platform, not parts of it (one module called mall-demo is not a collection)
             demo_sets = {a for u in unit_dirs for a in _ancestors(u) if DEMO_COLLECTION.search(PurePosixPath(a).name)
@@ -1233,6 +1250,9 @@ class ComponentRules(ResolverBase):
                 recipes_here = recipes_by_folder.get(d, set())
                 if recipes_here and recipes_here <= built_by and d not in manifest_dirs:
                     continue  # a folder of recipes named for the images deployments run (Dockerfile.frontend)
+                if d and recipes_here & compose_built and d not in manifest_dirs and not any(
+                        self._recipe_folder_runs_code(repo, r, d) for r in recipes_here & compose_built):
+                    continue  # recipes a deployment builds from a wider context, beside a tool's script (statsd's)
                 if any(is_under(d, x) for x in demo_sets) and name.lower() not in self.alias:
                     continue  # a demo module that no deployment runs
                 if not routed and not commands and any(part.lower() in DEV_TOOL_DIRS for part in d.split("/")) \

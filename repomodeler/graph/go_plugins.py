@@ -118,6 +118,26 @@ def generator_folders(facts: list[Fact]) -> set[tuple[str, str]]:
     return out
 
 
+def generator_files(facts: list[Fact]) -> set[tuple[str, str]]:
+    """(repository, path) of the single files a ``//go:generate go run entc.go`` directive runs: a
+    ``package main`` file kept out of the build (``//go:build ignore``) beside the package it generates."""
+    out: set[tuple[str, str]] = set()
+    for f in facts:
+        if f.kind != "go.generate":
+            continue
+        words = (f.get("command") or "").split()
+        if len(words) < 4 or words[1:3] != ["go", "run"]:
+            continue
+        target = next((w for w in words[3:] if not w.startswith("-")), "")
+        if target.endswith(".go") and "/" not in target.removeprefix("./"):
+            base = folder(f.path)
+            out.add((f.repository, norm_path(f"{base}/{target}" if base else target)))
+    return out
+
+
 def without_generator_mains(facts: list[Fact]) -> list[Fact]:
-    """The facts without the ``program.main`` facts of code generators (see generator_folders)."""
-    return _without_mains_in(facts, generator_folders(facts))
+    """The facts without the ``program.main`` facts of code generators (see generator_folders and
+    generator_files)."""
+    files = generator_files(facts)
+    return [f for f in _without_mains_in(facts, generator_folders(facts))
+            if not (f.kind == "program.main" and (f.repository, f.path) in files)]

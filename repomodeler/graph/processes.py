@@ -392,6 +392,10 @@ class ProcessRules(ResolverBase):
         for p in sorted(programs):
             if p and key(PurePosixPath(p).name) in names:
                 return p
+        built = self._built_binaries()
+        for p in sorted(programs):  # the binary an image's recipe builds of it (`-o openmeter ./cmd/server`)
+            if p and key(built.get((repo, p)) or "") in names:
+                return p
         if len(programs) == 1:
             return next(iter(programs))
         # The programs other deployments run by their name (`emojivoto-web/cmd/vote-bot`, which the
@@ -438,8 +442,10 @@ class ProcessRules(ResolverBase):
                     names[(f.repository, f.get("code") or "")].add(f.get("owner") or "")
             for f in self.by_kind["program.build"]:  # a release's build of the package (GoReleaser's binary)
                 # (unless a component answers to that name already: the CLI released as `hatchet` beside the
-                # system called hatchet keeps its folder's name)
-                if f.get("binary") and self.alias.get((f.get("binary") or "").lower()) is None:
+                # system called hatchet keeps its folder's name; an image's recipe building the binary a
+                # deployment of that name runs, `openmeter-jobs` of ./cmd/jobs, names that deployment's program)
+                if f.get("binary") and (f.get("source") == "dockerfile"
+                                        or self.alias.get((f.get("binary") or "").lower()) is None):
                     names[(f.repository, f.get("code") or "")].add(f.get("binary") or "")
             memo = self._built_binary_names = {k: next(iter(v)) for k, v in names.items() if len(v) == 1}
         return memo
@@ -679,6 +685,7 @@ class ProcessRules(ResolverBase):
         if primary is not None:
             comp.attributes["process"] = self._program_name(comp, primary)
             comp.evidence.update(programs[primary][:1])
+            self.credit(comp.rules)
         commands = {p.command: p.cid for p in procs if p.command}
         self.split_commands[cid] = commands
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-from repomodeler.graph.base import ResolverBase
+from repomodeler.graph.base import ResolverBase, runtime_language
 from repomodeler.graph.naming import is_under, norm_path
 from repomodeler.graph.packages import folder
 from repomodeler.records import Evidence, Fact
@@ -117,8 +117,12 @@ class WebAppRules(ResolverBase):
                    if (repo, d) in c.source_roots and c.kind in ("service", "library", "gateway")]
         if len(sharing) > 1:
             # several deployments built from this folder (a server, its scheduler and workers from one
-            # image): the browser app is none of them; which one hands it out is found below
-            comp, holder = None, None
+            # image): the browser app is none of them; which one hands it out is found below.  Unless one
+            # alone is a stock JavaScript runtime (`node:23` mounting the project and running its dev
+            # server beside the Python image built from it): that container runs the app's package.
+            node = [cid for cid in sharing if "javascript" in runtime_language(
+                self.model.components[cid].attributes.get("image") or "")]
+            comp, holder = (self.model.components[node[0]], node[0]) if len(node) == 1 else (None, None)
         if comp is not None and (repo, d) in comp.source_roots and comp.kind in ("service", "library", "gateway"):
             comp.kind = "webapp"  # the package was a component already (its build, the web server around it): the app
         else:

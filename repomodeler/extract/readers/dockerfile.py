@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 import shlex
+from pathlib import PurePosixPath
 from typing import Iterator
 
 from repomodeler.extract.readers._base import Reader, fact
@@ -106,6 +107,9 @@ def read_dockerfile(repo: str, path: str, text: str) -> list[Fact]:
             facts.append(fact("docker.command", repo, path, i, instruction=instr, command=arg[:500]))
         elif instr == "RUN" and GO_SHARED_BUILD.search(arg):  # go build -buildmode=plugin: code the program loads
             facts.append(fact("program.plugin_build", repo, path, i, command=arg[:500]))
+        elif instr == "RUN":
+            for binary, code in _go_builds(_substitute(arg, env), path):
+                facts.append(fact("program.build", repo, path, i, binary=binary, code=code, source="dockerfile"))
         if instr in ("ADD", "COPY"):  # what the build context puts in the image (not another stage's files)
             words = _copy_words(_substitute(arg, env))
             if words is not None and len(words) >= 2:
@@ -121,6 +125,52 @@ def read_dockerfile(repo: str, path: str, text: str) -> list[Fact]:
     for line, key, needs in stages:  # the stages of a multi-stage build and those each builds on
         facts.append(fact("docker.stage", repo, path, line, stage=key, needs=",".join(sorted(needs))))
     return facts
+
+
+# `go build` flags followed by a value (`-o bin`, `-ldflags "..."`), not a package path.
+_GO_VALUE_FLAGS = frozenset({"-o", "-tags", "-ldflags", "-gcflags", "-asmflags", "-mod", "-p", "-modfile",
+                             "-pkgdir", "-exec", "-C", "-trimpath=false"})
+
+
+def _go_builds(command: str, path: str) -> list[tuple[str, str]]:
+    """(binary, package folder) of each ``go build -o /usr/local/bin/openmeter-jobs ./cmd/jobs`` in a RUN
+    line (cross-compiling wrappers such as ``xx-go`` and ``CGO_ENABLED=0`` prefixes included): the name a
+    deployment's command starts the program by.  The package path is the recipe folder's (the build
+    context copied in whole); one package, a relative path and a plain binary name only."""
+    out: list[tuple[str, str]] = []
+    for part in re.split(r"&&|\|\||;", command):
+        try:
+            words = shlex.split(part)
+        except ValueError:
+            continue
+        at = next((k for k, w in enumerate(words[:-1]) if re.fullmatch(r"(?:[\w.-]*-)?go", PurePosixPath(w).name)
+                   and words[k + 1] == "build"), None)
+        if at is None:
+            continue
+        rest, binary, packages, k = words[at + 2:], "", [], 0
+        while k < len(rest):
+            w = rest[k]
+            if w == "-o" and k + 1 < len(rest):
+                binary, k = rest[k + 1], k + 2
+                continue
+            if w.startswith("-o="):
+                binary = w[3:]
+            elif w in _GO_VALUE_FLAGS:
+                k += 1
+            elif not w.startswith("-"):
+                packages.append(w)
+            k += 1
+        name = PurePosixPath(binary).name if binary and not binary.endswith("/") else ""
+        if len(packages) != 1 or not name or "$" in name or "." in name or not packages[0].startswith("./"):
+            continue
+        target = packages[0][:-3].rsplit("/", 1)[0] if packages[0].endswith(".go") else packages[0]
+        # (a recipe kept in a subfolder may be built from the repository's root: both readings, the graph
+        # keeps the one naming a program's folder)
+        for base in sorted({str(PurePosixPath(path).parent), "."}):
+            code = norm_path(str(PurePosixPath(base).joinpath(target)))
+            if code not in ("", ".") and (name, code) not in out:
+                out.append((name, code))
+    return out
 
 
 # Folders a build writes its output to, under the package it builds.
