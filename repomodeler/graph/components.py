@@ -946,7 +946,7 @@ class ComponentRules(ResolverBase):
             own_context = root not in ("", ".", norm_path(f.get("compose_dir") or ".")) and not holds_code
             if not own_context:
                 if not holds_code and (self._copies_whole_context(f.repository, dockerfile) or (
-                        (f.repository, dockerfile) in self.whole_context_recipes
+                        ((f.repository, dockerfile) in self.whole_context_recipes or self._mounts_folder(f, root))
                         and any(r == f.repository and is_under(p, recipe_dir) for r, p in self.code_paths))):
                     # recipes kept in a folder of no code (docker/server/Dockerfile) that copy the whole
                     # context in (`COPY . /conductor`) and build it there: the context's code is what runs
@@ -959,12 +959,27 @@ class ComponentRules(ResolverBase):
         beside them (``docker/statsd_config.js`` next to a Python image's ``dev.Dockerfile``): code in no
         language of the recipe's stock base images (``python:3.13``) is a tool's configuration, not the
         program.  With no stock base image, any code there counts."""
-        code = [p for r, p in self.code_paths if r == repo and is_under(p, recipe_dir)]
+        # (a folder below with a recipe of its own is another image's code: docker/mockservices)
+        nested = {folder(d.path) for d in self.by_kind["docker.from"] if d.repository == repo
+                  and folder(d.path) != recipe_dir and is_under(folder(d.path), recipe_dir)}
+        code = [p for r, p in self.code_paths if r == repo and is_under(p, recipe_dir)
+                and not any(is_under(p, n) for n in nested)]
         if not code:
             return False
         languages = {lang for d in self.by_kind["docker.from"] if d.repository == repo and d.path == dockerfile
                      for lang in runtime_language(d.get("image") or "")}
         return not languages or any(language_for_path(p) in languages for p in code)
+
+    def _mounts_folder(self, f: Fact, root: str) -> bool:
+        """Does a compose file of the service's folder bind-mount `root` into its container
+        (``.:/app``, ``${OL_MOUNT_DIR:-.}:/openlibrary``)?  The container runs that folder's code, whatever
+        its recipe copies in."""
+        here = norm_path(f.get("compose_dir") or folder(f.path))
+        name = (f.get("name") or "").lower()
+        return any(m.repository == f.repository and (m.get("owner") or "").lower() == name
+                   and norm_path(folder(m.path)) == here
+                   and norm_path(join_path(here, m.get("source") or "")) == root
+                   for m in self.by_kind["compose.mount"])
 
     def _folder_by_build_args(self, f: Fact, dockerfile: str, root: str) -> str | None:
         """The folder of code a compose service's build arguments choose in a shared recipe: ``WORKDIR
@@ -1625,6 +1640,8 @@ class ComponentRules(ResolverBase):
         stem = (re.sub(r"-[^-/.]+$", "", PurePosixPath(f.path).stem) if f.get("profile") and not f.get("profile_document")
                 else PurePosixPath(f.path).stem)
         stem = re.sub(r"^(application|bootstrap)-[^/]+$", r"\1", stem, flags=re.I)  # an activated profile's file
+        if f.get("named_only"):  # a conf/ folder's YAML: the programs whose environment names the file
+            return self.settings_file_users().get((f.repository, f.path), [])
         folder_owner = self.owner_of(f.repository, f.path)
         if stem.lower().startswith("values"):  # Helm: charts/<chart>/values.yaml configures <chart>
             chart = self.alias.get(PurePosixPath(f.path).parent.name.lower())
@@ -1650,6 +1667,41 @@ class ComponentRules(ResolverBase):
             if users:
                 return list(users)
         return [folder_owner]
+
+    def settings_file_users(self) -> dict[tuple[str, str], list[str]]:
+        """(repository, settings file) -> the components whose environment names that file as their
+        configuration (``OL_CONFIG=${OL_CONFIG:-/openlibrary/conf/openlibrary.yml}``, ``conf/infobase.yml``):
+        the longest tail of the value (two parts at least) that is a file of the component's repository."""
+        memo = getattr(self, "_settings_file_users", None)
+        if memo is not None:
+            return memo
+        files: dict[str, set[str]] = defaultdict(set)
+        for r, p in self.inventory_paths:
+            if re.search(r"\.(ya?ml|json|toml|ini|conf|properties)$", p):
+                files[r].add(p)
+        users: dict[tuple[str, str], set[str]] = defaultdict(set)
+        for f in self.by_kind["config.env"]:
+            value = re.sub(r"^\$\{[A-Za-z_]\w*:?-([^}]*)\}$", r"\1", (f.get("value") or "").strip().strip("'\""))
+            if not f.get("owner") or not re.search(r"\.(ya?ml|json|toml|ini|conf|properties)$", value):
+                continue
+            owner = self.config_owner(f)
+            parts = [x for x in value.split("/") if x and x != "."]
+            for k in range(len(parts) - 1):
+                tail = "/".join(parts[k:])
+                if owner and tail in files.get(f.repository, set()):
+                    users[(f.repository, tail)].add(owner)
+                    break
+        # a named file naming another file of its folder it loads (`infobase_config_file: infobase.yml`):
+        # that one configures the same programs
+        loads = [(f.repository, f.path, norm_path(join_path(folder(f.path), (f.get("value") or "").strip())))
+                 for f in self.by_kind["config.property"] if f.get("named_only")
+                 and re.fullmatch(r"[\w./-]+\.(ya?ml|json|toml|ini|conf|properties)", (f.get("value") or "").strip())]
+        for _ in range(3):
+            for r, path, loaded in loads:
+                if loaded in files.get(r, set()) and loaded != path:
+                    users[(r, loaded)] |= users.get((r, path), set())
+        memo = self._settings_file_users = {k: sorted(v) for k, v in users.items() if v}
+        return memo
 
     def _dependents_by_key(self) -> dict[str, set[tuple[str, str]]]:
         """Dependency key -> the manifests (repository, path) naming it: a memo of facts only."""

@@ -1889,6 +1889,8 @@ class ConnectionRules(ResolverBase):
                     groups[(True, same_image[c.id])].append(c.id)
         # the deployment's own files (a compose file, manifests) say what each deployment is handed
         descriptors = {(f.repository, f.path) for k in ("compose.service", "k8s.workload") for f in self.by_kind[k]}
+        # ... and the settings files one deployment's environment points it at (`INFOBASE_CONFIG=conf/infobase.yml`)
+        descriptors |= set(self.settings_file_users())
         for (whole, _key), members in sorted(groups.items(), key=lambda kv: sorted(kv[1])):
             if len(members) < 2:
                 continue

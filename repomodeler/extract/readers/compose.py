@@ -190,6 +190,8 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
                                        target=target.split(":")[0], link="true"))
             for item in seq(get(svc, "volumes")):
                 spec = scalar(item) or scalar(get(item, "source"))
+                # (`${OL_MOUNT_DIR:-.}:/openlibrary`: the folder mounted unless the variable is set)
+                spec = re.sub(r"^\$\{[A-Za-z_]\w*:?-([.~/][^}]*)\}", r"\1", spec) if spec else spec
                 host = spec.split(":")[0] if spec and scalar(item) else spec
                 if host and host.startswith((".", "/")) and (":" in (spec or "") or get(item, "source") is not None):
                     # A bind mount: the host file or folder is configuration the container reads.

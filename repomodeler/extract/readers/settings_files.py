@@ -63,6 +63,14 @@ def read_program_yaml(repo: str, path: str, text: str) -> list[Fact]:
             for doc in load_yaml_documents(text) for key, value, line in _flat(doc)]
 
 
+def read_named_yaml(repo: str, path: str, text: str) -> list[Fact]:
+    """A YAML file of a ``conf/`` folder (``conf/openlibrary.yml``, ``conf/infobase.yml``): the settings
+    of the program a deployment points at it (``OL_CONFIG=/openlibrary/conf/openlibrary.yml``), and of no
+    one else: many a ``conf/`` folder also keeps tools' files and alternatives nothing starts with."""
+    return [fact("config.property", repo, path, line, name=key, value=value, named_only="true")
+            for doc in load_yaml_documents(text) for key, value, line in _flat(doc)]
+
+
 def _flat(doc: object) -> list[tuple[str, str, int]]:
     out: list[tuple[str, str, int]] = []
     flatten_yaml(doc, "", out)  # type: ignore[arg-type]
@@ -76,6 +84,8 @@ READERS = (
     Reader("settings_files.yaml", "descriptor", 905, read_program_yaml,
            patterns=(r"etc/(?:[^/]+/)*[^/]+\.ya?ml", r"settings\.ya?ml"),
            sniff=_is_program_yaml, line_based=True),
+    Reader("settings_files.named_yaml", "descriptor", 906, read_named_yaml,
+           patterns=(r"conf/[^/]+\.ya?ml",), sniff=_is_program_yaml, line_based=True),
     Reader("settings_files", "descriptor", 900, read_settings,
            patterns=(r"(?:conf|config|etc)/(?:[^/]+/)*[^/]+\.(?:conf|properties)",
                      r"src/main/resources/(?:[^/]+/)*[^/]+\.properties"), sniff=_is_settings,

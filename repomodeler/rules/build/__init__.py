@@ -17,7 +17,7 @@ RULES = (
                  "are samples, not parts of the system"),
         unit="build_units",
         # "*": code of any kind outside every module decides whether a repository is one service
-        reads=("*", "manifest", "http.client", "env.read", "string.url", "docker.from", "docker.artifact",
+        reads=("compose.mount", "*", "manifest", "http.client", "env.read", "string.url", "docker.from", "docker.artifact",
                "docker.command", "docker.expose", "http.route", "manifest.dependency", "manifest.dev_dependency",
                "manifest.bundle", "config.property", "annotation", "compose.service", "k8s.workload", "functions.host",
                "manifest.image", "program.java_main", "docker.workspace_target", "docker.stage"),
@@ -31,7 +31,7 @@ RULES = (
                  "its command, or its Dockerfile's ENTRYPOINT naming a crate's program, or building or running a Go "
                  "program from source: go run ./cmd/api) runs that program's folder"),
         unit="deployed_programs",
-        reads=("program.binary", "program.command", "manifest", "docker.command", "compose.service", "program.main",
+        reads=("compose.mount", "docker.from", "program.binary", "program.command", "manifest", "docker.command", "compose.service", "program.main",
                "docker.workspace_target", "docker.stage"),
         writes=("roots", "components", "aliases"),
         after=("build.units",),
