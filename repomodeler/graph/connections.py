@@ -609,6 +609,36 @@ class ConnectionRules(ResolverBase):
             for doc in values.get((f.repository, key_name), []) if owner else []:
                 self._resolve_value(owner, doc.get("value") or "", [f.evidence, doc.evidence], env_name=key_name,
                                     allow_external=False, origin=f.evidence, introduce=False)
+        # A document a recipe copies into its image (`COPY files/service/config.json.template /usr/share/odk/`)
+        # is the configuration of the deployments built with that recipe: its addresses are theirs to call.
+        copied = self._recipe_copies_by_deployment()
+        for f in sorted(self.by_kind["config.document"], key=Fact.order):
+            for owner, copy in copied.get((f.repository, f.path), []):
+                self._resolve_value(owner, f.get("value") or "", [f.evidence, copy], env_name=f.get("name") or "",
+                                    allow_external=False, origin=f.evidence, introduce=False)
+
+    def _recipe_copies_by_deployment(self) -> dict[tuple[str, str], list[tuple[str, Evidence]]]:
+        """(repository, file) -> (deployment, the COPY line) for each file a compose service's recipe copies
+        from its build context into the image it runs."""
+        out: dict[tuple[str, str], list[tuple[str, Evidence]]] = defaultdict(list)
+        copies: dict[tuple[str, str], list[Fact]] = defaultdict(list)
+        for c in self.by_kind["docker.copy"]:
+            copies[(c.repository, c.path)].append(c)
+        for f in self.by_kind["compose.service"]:
+            context = self.compose_interpolate(f, f.get("build_context"))
+            if context is None and f.get("dockerfile"):
+                context = "."
+            cid = self.alias.get((f.get("name") or "").lower())
+            if context is None or cid is None or re.match(r"^[a-z]+://", context):
+                continue
+            root = norm_path(join_path(f.get("compose_dir") or folder(f.path), context))
+            dockerfile = norm_path(join_path(root, self.compose_interpolate(f, f.get("dockerfile")) or "Dockerfile"))
+            for c in copies.get((f.repository, dockerfile), []):
+                for src in (c.get("sources") or "").split(","):
+                    src = src.strip()
+                    if src and not any(ch in src for ch in "*?[$") and src not in (".", "./"):
+                        out[(f.repository, norm_path(join_path(root, src)))].append((cid, c.evidence))
+        return {k: sorted(set(v)) for k, v in out.items()}
 
     def _loopback_host(self, owner: str, repository: str, value: str) -> bool:
         """Is the setting's value a bare loopback or private-network host (``${JSREPORT_HOST:localhost}``),

@@ -118,10 +118,22 @@ def expand_placeholders(value: str, lookup) -> str:
     ``${key:default}`` from `lookup(name)` (the deployment's settings), else from the default written
     in place; a placeholder with neither stays as written (and so never becomes a host), and so does
     compose's ``${NAME:?message}``, whose text is the error shown when the variable is unset."""
+    def own(name: str, found: str | None) -> bool:
+        # (a compose value interpolating the variable of its own name, `PGHOST=${PGHOST-${DB_HOST:-postgres14}}`,
+        # reads the shell that starts compose, not itself: its default stands)
+        return bool(found) and not re.search(r"\$\{" + re.escape(name) + r"\b", found or "")
+
     def fill(m: re.Match[str]) -> str:
-        found = lookup(m.group("name"))
-        if found:
+        name = m.group("name")
+        found = lookup(name)
+        if own(name, found):
             return found
+        head, dash, tail = name.partition("-")
+        if m.group("op") is None and dash and re.fullmatch(r"[A-Z_][A-Z0-9_]*", head):
+            # compose's ${NAME-default} (no colon): the default when NAME is unset (a dashed setting key,
+            # ${my-service.url}, is lower case)
+            found = lookup(head)
+            return found if own(head, found) else tail
         if m.group("op") == ":" and (m.group("default") or "")[:1] in ("?", "+"):
             return m.group(0)  # compose's ${NAME:?message} (required) and ${NAME:+other}: no default value
         return m.group("default") if m.group("default") is not None else m.group(0)

@@ -15,12 +15,32 @@ HOST_VALUE = re.compile(r"^([a-z][a-z0-9+.-]*://\S+|[A-Za-z][A-Za-z0-9_.-]*:\d{2
 CONNECTION_STRING = re.compile(r"(?i)(^|;)\s*(server|data source|host|hostname|address|addr|endpoint)\s*=\s*[^;]+")
 
 
+# A key naming a bare host (``"xlsform": {"host": "pyxform", "port": 80}``), and its port beside it.
+_HOST_KEY = re.compile(r"(?i)(^|\.)(host|hostname)$")
+_PLAIN_HOST = re.compile(r"^[A-Za-z][A-Za-z0-9_.-]*$")
+
+
 def read_config_json(repo: str, path: str, text: str) -> list[Fact]:
-    """A service configuration document (config.json, service-config.json): its settings whose
-    values are addresses (``"ProfileMongoAddress": "mongodb-profile:27017"``), for code that reads
-    them by key (see graph/connections.py config_documents)."""
-    return [fact("config.document", repo, path, line, name=key, value=value)
-            for key, value, line in json_settings(text, ".") if HOST_VALUE.match(value.strip())]
+    """A service configuration document (config.json, service-config.json, or its template
+    ``config.json.template`` filled from the environment when the container starts): its settings whose
+    values are addresses (``"ProfileMongoAddress": "mongodb-profile:27017"``, a section's ``host`` with the
+    ``port`` beside it), for code that reads them by key, and for the image its recipe copies it into
+    (see graph/connections.py config_documents)."""
+    if not path.endswith(".json"):
+        # a template's unquoted placeholders (`"maximumPoolSize": ${DB_POOL_SIZE}`) are values to be filled
+        text = re.sub(r"(:\s*)\$\{?[A-Za-z_]\w*\}?", r"\1null", text)
+    settings = json_settings(text, ".")
+    ports = {key.rpartition(".")[0]: value for key, value, _line in settings
+             if key.rpartition(".")[2].lower() == "port" and value.strip().isdigit()}
+    out: list[Fact] = []
+    for key, value, line in settings:
+        v = value.strip()
+        if HOST_VALUE.match(v):
+            out.append(fact("config.document", repo, path, line, name=key, value=value))
+        elif _HOST_KEY.search(key) and _PLAIN_HOST.match(v) and key.rpartition(".")[0] in ports:
+            out.append(fact("config.document", repo, path, line, name=key, value=v,
+                            port=ports[key.rpartition(".")[0]]))
+    return out
 
 
 def read_secrets_json(repo: str, path: str, text: str) -> list[Fact]:
@@ -54,7 +74,7 @@ def _not_tool_config(path: str, head: str) -> bool:
 
 
 READERS = (
-    Reader("config_json", "descriptor", 330, read_config_json, patterns=(r"(?:[a-z0-9]+[-_.])*config\.json",),
+    Reader("config_json", "descriptor", 330, read_config_json, patterns=(r"(?:[a-z0-9]+[-_.])*config\.json(?:\.(?:template|tmpl|tpl))?",),
            sniff=_not_tool_config, shadows=("appsettings", "appsettings.other")),
     Reader("secrets_json", "descriptor", 331, read_secrets_json, patterns=(r"(?:[a-z0-9]+[-_.])*secrets?\.json",)),
 )

@@ -48,9 +48,10 @@ RULES = (
     Rule(
         id="config.document-keys",
         message=("An address read by key from a configuration document connects the code reading the key to the "
-                 "component at that address"),
+                 "component at that address; a document a recipe copies into its image (a config.json template "
+                 "filled when the container starts) connects the deployments built with that recipe"),
         unit="config_documents",
-        reads=("config.document", "config.key"),
+        reads=("config.document", "config.key", "docker.copy", "compose.service"),
         writes=("connections", "unresolved"),
         after=("config.address-values",),
         state=("protocol_unknown",),
