@@ -216,6 +216,8 @@ FIXTURES = {
     "azure_functions": ("app/Orders/function.json", '{"bindings": [{"type": "queueTrigger", "direction": "in", '
                         '"queueName": "orders"}]}\n', "functions.binding"),
     "setup_py": ("setup.py", 'setup(entry_points={"console_scripts": ["shop = shop.cli:main"]})\n', "program.entry"),
+    "skaffold": ("skaffold.yaml", "apiVersion: skaffold/v4beta5\nkind: Config\nmanifests:\n  rawYaml:\n"
+                 "    - k8s/*.yaml\n", "skaffold.manifests"),
     "spring": ("src/main/resources/application.yml", "spring:\n  application:\n    name: orders\n", "config.property"),
     "tye": ("tye.yaml", "name: shop\nservices:\n- name: orders\n  project: src/Orders/Orders.csproj\n", "compose.service"),
 }

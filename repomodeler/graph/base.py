@@ -3,6 +3,7 @@ rule uses (add a component, connect two components), plus which component owns a
 
 from __future__ import annotations
 
+import fnmatch
 import functools
 import os
 import re
@@ -564,6 +565,26 @@ def runtime_language(image: str) -> tuple[str, ...]:
 
 
 
+def unlisted_manifests(facts: list[Fact]) -> set[tuple[str, str]]:
+    """(repository, path) of the Kubernetes manifest files a Skaffold configuration of the repository
+    does not list (``manifests.rawYaml``; an Ingress left commented out of the list), under that
+    configuration's folder: where Skaffold runs the project, the list is what it deploys."""
+    lists: dict[str, list[tuple[str, str]]] = defaultdict(list)  # repository -> (configuration folder, glob)
+    for f in facts:
+        if f.kind == "skaffold.manifests" and f.get("pattern"):
+            lists[f.repository].append((_parent(f.path), f.get("pattern") or ""))
+    if not lists:
+        return set()
+    out: set[tuple[str, str]] = set()
+    for f in facts:
+        if not f.kind.startswith("k8s.") or f.repository not in lists or f.rule == HELM_CHART_RULE:
+            continue
+        bases = [b for b, _g in lists[f.repository] if is_under(f.path, b)]
+        if bases and not any(fnmatch.fnmatchcase(f.path, g) for _b, g in lists[f.repository]):
+            out.add((f.repository, f.path))
+    return out
+
+
 def released_manifests(facts: list[Fact], repos: set[str]) -> set[tuple[str, str]]:
     """(repository, path) of the plain Kubernetes manifests that deploy again what the charts the
     project's documents install deploy: files whose workloads all run an image a rendered chart's
@@ -681,6 +702,8 @@ class ResolverBase:
         # (of a documented release, only the manifests deploying what the charts deploy: the chart of one
         # optional service installed by Helm leaves the manifests of the others the deployment)
         doubled = released_manifests(every_fact, released - compose_started)
+        # (of a repository run with Skaffold, the manifests its configuration does not list: not deployed)
+        doubled |= unlisted_manifests(every_fact)
         self._facts: list[Fact] = sorted((
             f for f in every_fact if f.path not in variants
             and not (f.rule == HELM_CHART_RULE and f.repository in composed & charted)

@@ -1,0 +1,40 @@
+"""Skaffold configurations (``skaffold.yaml``): the Kubernetes manifests a ``skaffold dev`` / ``skaffold
+run`` applies.
+
+Why: a repository keeps more manifests than it deploys (an Ingress left commented out of the list, a
+debugging pod, an alternative database); where Skaffold is how the project is run, the list of manifest
+files (``manifests.rawYaml`` from schema v2beta on, ``deploy.kubectl.manifests`` before) says which are
+the deployment.  Each glob becomes a ``skaffold.manifests`` fact, relative to the configuration's folder;
+profiles are opt-in and are not read.
+"""
+
+from __future__ import annotations
+
+import posixpath
+from pathlib import PurePosixPath
+
+from repomodeler.extract.readers._base import Reader, fact
+from repomodeler.extract.readers._yaml import get, load_yaml_documents, node_line, scalar, seq
+from repomodeler.records import Fact
+
+
+def read_skaffold(repo: str, path: str, text: str) -> list[Fact]:
+    facts: list[Fact] = []
+    base = str(PurePosixPath(path).parent)
+    for doc in load_yaml_documents(text):
+        if not (scalar(get(doc, "apiVersion")) or "").startswith("skaffold/"):
+            continue
+        globs = [*seq(get(get(doc, "manifests"), "rawYaml")),
+                 *seq(get(get(get(doc, "deploy"), "kubectl"), "manifests"))]
+        for item in globs:
+            pattern = (scalar(item) or "").strip()
+            if not pattern or pattern.startswith(("http://", "https://", "/")) or ".." in pattern.split("/"):
+                continue
+            full = posixpath.normpath(posixpath.join("" if base == "." else base, pattern))
+            facts.append(fact("skaffold.manifests", repo, path, node_line(item), pattern=full))
+    return facts
+
+
+READERS = (
+    Reader("skaffold", "descriptor", 212, read_skaffold, patterns=(r"skaffold(?:[.-][^/]*)?\.ya?ml",)),
+)
