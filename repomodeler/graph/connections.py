@@ -1842,7 +1842,9 @@ class ConnectionRules(ResolverBase):
             # (two published products calling each other, an integration of peers, are both doors: only a
             # door called by another it does not call itself is behind that one)
             fronts = {d for d in callers[cid] & (doors - {cid} - site) if d not in callers or cid not in callers[d]}
-            if (cid not in ingress_doors and "auth" not in attributes.get("platform_role", "").split(",")
+            # (a user interface people open, `console` whose API the ingestion service reads its
+            # configuration from, is a door of its own whoever else calls it)
+            if (cid not in ingress_doors and not {"auth", "ui"} & set(attributes.get("platform_role", "").split(","))
                     and attributes.get("published") != "true" and fronts):
                 del targets[cid]
         if not targets:
