@@ -20,6 +20,8 @@ from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.naming import is_under
 
 RUNNING = ("service", "webapp", "gateway")
+# Folders an open-core repository keeps its licensed edition in.
+EDITION_DIRS = frozenset({"ee", "enterprise"})
 
 
 def _parent(path: str) -> str:
@@ -41,8 +43,19 @@ class UndeployedRules(ResolverBase):
         # (once, not per candidate: who talks to something, and what the user reaches directly)
         talking = {src for src, _dst, *_rest in self.model.connections}
         used_directly = {dst for src, dst, *_rest in self.model.connections if self.model.components[src].kind == "user"}
+        running_repos = {c.repository for c in self.model.components.values()
+                         if c.kind in RUNNING and c.attributes.get("deployment") and c.source_roots}
         for cid in sorted(self.model.components):
             comp = self.model.components[cid]
+            if comp.kind in RUNNING and not comp.attributes.get("deployment") and not comp.attributes.get("part_of") \
+                    and comp.source_roots and comp.repository in running_repos and all(
+                        EDITION_DIRS & {p.lower() for p in root.split("/")} for _r, root in comp.source_roots):
+                # an open-core repository's licensed edition (ee/api, ee/recommendation) that the deployment it
+                # ships does not run: the paid add-ons, code here, not parts of the system people install
+                comp.kind = "library"
+                comp.attributes["role"] = "enterprise edition code no deployment runs"
+                self.credit(comp.rules)
+                continue
             if comp.kind not in RUNNING or comp.attributes.get("deployment") or comp.attributes.get("part_of") \
                     or not comp.source_roots or comp.repository not in deployed:
                 continue

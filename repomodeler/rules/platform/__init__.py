@@ -37,7 +37,8 @@ RULES = (
         id="platform.undeployed-code",
         message=("A service project with no recipe and no deployment, beside the folders of services the "
                  "repository's deployment builds and runs (src/Services/Billing beside src/Services/Catalogs), is "
-                 "code no deployment runs, not a running component"),
+                 "code no deployment runs, not a running component; so is a program of an open-core repository's "
+                 "licensed edition (ee/, enterprise/) that the deployment it ships does not run"),
         unit="undeployed_code",
         reads=("docker.from",),
         writes=("kinds", "attributes", "connections"),
