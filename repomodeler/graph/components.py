@@ -1671,7 +1671,8 @@ class ComponentRules(ResolverBase):
     def settings_file_users(self) -> dict[tuple[str, str], list[str]]:
         """(repository, settings file) -> the components whose environment names that file as their
         configuration (``OL_CONFIG=${OL_CONFIG:-/openlibrary/conf/openlibrary.yml}``, ``conf/infobase.yml``):
-        the longest tail of the value (two parts at least) that is a file of the component's repository."""
+        the longest tail of the value (two parts at least) that is a file of the component's repository; and
+        the file a compose service mounts into its container and names on its command line."""
         memo = getattr(self, "_settings_file_users", None)
         if memo is not None:
             return memo
@@ -1691,6 +1692,20 @@ class ComponentRules(ResolverBase):
                 if owner and tail in files.get(f.repository, set()):
                     users[(f.repository, tail)].add(owner)
                     break
+        # a file the service mounts into its container and starts with (`./config.yaml:/etc/meter/config.yaml`
+        # and `command: meter --config /etc/meter/config.yaml`)
+        commands: dict[tuple[str, str], str] = {}
+        for f in self.by_kind["program.command"]:
+            if f.get("source") == "compose":
+                commands[(f.repository, (f.get("owner") or "").lower())] = f.get("command") or ""
+        for m in self.by_kind["compose.mount"]:
+            target = (m.get("target") or "").strip()
+            command = commands.get((m.repository, (m.get("owner") or "").lower()), "")
+            source = norm_path(join_path(folder(m.path), (m.get("source") or "").strip()))
+            owner = self.alias.get((m.get("owner") or "").lower())
+            if owner and target and re.search(r"(^|[\s=])" + re.escape(target) + r"($|\s)", command) \
+                    and source in files.get(m.repository, set()):
+                users[(m.repository, source)].add(owner)
         # a named file naming another file of its folder it loads (`infobase_config_file: infobase.yml`):
         # that one configures the same programs
         loads = [(f.repository, f.path, norm_path(join_path(folder(f.path), (f.get("value") or "").strip())))

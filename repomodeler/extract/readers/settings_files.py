@@ -64,7 +64,7 @@ def read_program_yaml(repo: str, path: str, text: str) -> list[Fact]:
 
 
 def read_named_yaml(repo: str, path: str, text: str) -> list[Fact]:
-    """A YAML file of a ``conf/`` folder (``conf/openlibrary.yml``, ``conf/infobase.yml``): the settings
+    """A YAML file of a ``conf/`` folder (``conf/openlibrary.yml``, ``conf/infobase.yml``), or a ``config.yaml``: the settings
     of the program a deployment points at it (``OL_CONFIG=/openlibrary/conf/openlibrary.yml``), and of no
     one else: many a ``conf/`` folder also keeps tools' files and alternatives nothing starts with."""
     return [fact("config.property", repo, path, line, name=key, value=value, named_only="true")
@@ -84,8 +84,10 @@ READERS = (
     Reader("settings_files.yaml", "descriptor", 905, read_program_yaml,
            patterns=(r"etc/(?:[^/]+/)*[^/]+\.ya?ml", r"settings\.ya?ml"),
            sniff=_is_program_yaml, line_based=True),
+    # (a program's `config.yaml`, read only for the deployments that mount it or name it: as a file nobody
+    # points a program at, often a template of every section a program may use)
     Reader("settings_files.named_yaml", "descriptor", 906, read_named_yaml,
-           patterns=(r"conf/[^/]+\.ya?ml",), sniff=_is_program_yaml, line_based=True),
+           patterns=(r"conf/[^/]+\.ya?ml", r"(?:[^/]*[-_.])?config\.ya?ml"), sniff=_is_program_yaml, line_based=True),
     Reader("settings_files", "descriptor", 900, read_settings,
            patterns=(r"(?:conf|config|etc)/(?:[^/]+/)*[^/]+\.(?:conf|properties)",
                      r"src/main/resources/(?:[^/]+/)*[^/]+\.properties"), sniff=_is_settings,

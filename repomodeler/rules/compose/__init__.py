@@ -53,7 +53,7 @@ RULES = (
                  "repository counts when they build it alike: one recipe, target and arguments); a settings file "
                  "one deployment's environment points it at stays that deployment's own"),
         unit="shared_build_connections",
-        reads=("compose.service", "k8s.workload", "config.env", "config.property"),
+        reads=("compose.mount", "program.command", "compose.service", "k8s.workload", "config.env", "config.property"),
         writes=("connections", "attributes"),
         after=("protocol.fold-unknown",),
     ),

@@ -18,7 +18,7 @@ RULES = (
         message=("A service whose dependencies and annotations make it a platform server (service registry, config "
                  "server, tracing, admin) takes that role"),
         unit="platform_roles",
-        reads=("config.env", "manifest.dependency", "annotation", "config.property"),
+        reads=("compose.mount", "program.command", "config.env", "manifest.dependency", "annotation", "config.property"),
         writes=("kinds", "attributes"),
         after=("gateway.by-dependency",),
         state=("component_signs",),
