@@ -1201,6 +1201,20 @@ class ComponentRules(ResolverBase):
             depended = {dependency_key(f.get("name") or "") for f in self.by_kind["manifest.dependency"]}
             gradle_depended = {dependency_key(f.get("name") or "") for f in self.by_kind["manifest.dependency"]
                                if f.repository == repo and f.get("ecosystem") == "gradle"}
+            # the subprojects the root build bundles, directly or through the ones it bundles (`implementation
+            # project(":cli")` at the root, `project(":webserver")` in cli/): parts of the root's artifact
+            gradle_deps: dict[str, set[str]] = defaultdict(set)  # subproject name ('' for the root) -> names
+            for f in self.by_kind["manifest.dependency"]:
+                if f.repository == repo and f.get("ecosystem") == "gradle":
+                    at = folder(f.path)
+                    gradle_deps[dependency_key(PurePosixPath(at).name) if at else ""].add(dependency_key(f.get("name") or ""))
+            root_bundled: set[str] = set()
+            todo = sorted(gradle_deps.get("", set()))
+            while todo:
+                n = todo.pop()
+                if n not in root_bundled:
+                    root_bundled.add(n)
+                    todo.extend(sorted(gradle_deps.get(n, set())))
             bundles = {(f.repository, norm_path(str(PurePosixPath(f.path).parent))) for f in self.by_kind["manifest.bundle"]}
             function_hosts = {(f.repository, norm_path(str(PurePosixPath(f.path).parent)))
                               for f in self.by_kind["functions.host"]}
@@ -1285,8 +1299,11 @@ class ComponentRules(ResolverBase):
                 # (a Gradle subproject is known to the others by its folder's name: `project(":orders:orders-web")`)
                 gradle_name = PurePosixPath(d).name if d and not manifest_name and any(
                     m.get("ecosystem") == "gradle" for m in here) else None
-                if files_here and gradle_name and dependency_key(gradle_name) in gradle_depended and not own_entry:
-                    continue  # code of the Gradle subprojects that depend on it (their main class runs it)
+                if files_here and gradle_name and dependency_key(gradle_name) in gradle_depended and (
+                        not own_entry or dependency_key(gradle_name) in root_bundled):
+                    # code of the Gradle subprojects that depend on it (their main class runs it); one the root
+                    # build bundles is part of the root's artifact, whatever main class of its own it keeps
+                    continue
                 if files_here and manifest_name and dependency_key(manifest_name) in depended and (
                         not serves or not own_entry):
                     # A package other units depend on: a library node (build-time dependency target),
