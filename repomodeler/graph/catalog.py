@@ -14,8 +14,9 @@ from functools import lru_cache
 IMAGE_TECH: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
     (re.compile(p), tech, kind)
     for p, tech, kind in (
-        # (pgvector/pgvector, ankane/pgvector: PostgreSQL with the vector extension; supabase/postgres)
-        (r"(^|/)(postgres|postgis|timescaledb|bitnami/postgresql|postgresql|percona-(server-)?postgresql|pgvector)", "postgres",
+        # (pgvector/pgvector, ankane/pgvector: PostgreSQL with the vector extension; supabase/postgres;
+        # pgautoupgrade/pgautoupgrade: PostgreSQL upgrading its data folder to its own version on start)
+        (r"(^|/)(postgres|postgis|timescaledb|bitnami/postgresql|postgresql|percona-(server-)?postgresql|pgvector|pgautoupgrade)", "postgres",
          "database"),
         (r"(^|/)(mysql|mariadb|percona(?!.*(mongo|postgres)))", "mysql", "database"),
         (r"(^|/)(mongo|percona-server-mongodb)", "mongodb", "database"),
@@ -316,7 +317,7 @@ IMAGE_PORTS: tuple[tuple[re.Pattern[str], tuple[int, ...]], ...] = tuple(
     (re.compile(p), ports) for p, ports in (
         (r"^consul$", (8500,)), (r"^(zipkin|openzipkin)$", (9411,)), (r"^(all-in-one|jaeger.*)$", (16686, 14268)),
         (r"^vault$", (8200,)), (r"^etcd$", (2379,)), (r"^(zookeeper|cp-zookeeper)$", (2181,)),
-        (r"^mongo(db)?$", (27017,)), (r"^(postgres|postgis|postgresql|timescaledb|pgvector)$", (5432,)),
+        (r"^mongo(db)?$", (27017,)), (r"^(postgres|postgis|postgresql|timescaledb|pgvector|pgautoupgrade)$", (5432,)),
         (r"^(mysql|mariadb|percona)$", (3306,)), (r"^(redis|valkey|keydb)$", (6379,)), (r"^memcached$", (11211,)),
         (r"^(elasticsearch|opensearch)$", (9200,)), (r"^(kafka|cp-kafka)$", (9092,)), (r"^rabbitmq$", (5672,)),
         (r"^nats$", (4222,)), (r"^(cassandra|scylla)$", (9042,)), (r"^neo4j$", (7687,)), (r"^(mssql|mssql-server)$", (1433,)),

@@ -169,7 +169,8 @@ class ComponentRules(ResolverBase):
             root, dockerfile = self.build_root(f)
             recipe = None
             named_recipe: tuple[str, list[str]] | None = None
-            if root is None and image and not tech and "$" not in image \
+            # (a variable in the tag alone, `acme/proxy:${tag}`, leaves the image's name known)
+            if root is None and image and not tech and "$" not in _image_repo(image) \
                     and (f.repository, f.path, name) not in overridden:
                 recipe = self.recipe_for_image(f.repository, image)
                 if recipe is not None:
@@ -599,6 +600,15 @@ class ComponentRules(ResolverBase):
                           if len(t) >= 3 and base.startswith(t + "-") and len(base) > len(t) + 3
                           and re.search(r"[-_.]", base[len(t) + 1:])}  # (acme-server: `server` alone says too little)
         hits = sorted({d for r, folder_ in self.code_folders if r == repo for d in _folders_named(folder_, names)})
+        if not hits:
+            # a folder of no code holding the image's recipe (`proxy/Dockerfile` and its nginx.conf for
+            # `acme/librephotos-proxy`): the recipe's own name, after the project's, says enough
+            recipe_names = {base} | {base[len(t) + 1:] for t in re.split(r"[-_.]", self.project_of(repo).lower())
+                                     if len(t) >= 3 and base.startswith(t + "-") and len(base) > len(t) + 2}
+            recipes = sorted({folder(d.path) for d in self.by_kind["docker.from"] if d.repository == repo
+                              and folder(d.path) and PurePosixPath(folder(d.path)).name.lower() in recipe_names
+                              and not any(r == repo and is_under(p, folder(d.path)) for r, p in self.code_paths)})
+            return recipes[0] if len(recipes) == 1 else None
         if len(hits) > 1:  # (api/cart/service holding generated clients beside app/cart/service): the one with a main
             mains = {folder(f.path) for f in self.by_kind["program.main"] if f.repository == repo}
             hits = [d for d in hits if any(is_under(m, d) for m in mains)]
