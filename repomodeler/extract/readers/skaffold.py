@@ -5,7 +5,8 @@ Why: a repository keeps more manifests than it deploys (an Ingress left commente
 debugging pod, an alternative database); where Skaffold is how the project is run, the list of manifest
 files (``manifests.rawYaml`` from schema v2beta on, ``deploy.kubectl.manifests`` before) says which are
 the deployment.  Each glob becomes a ``skaffold.manifests`` fact, relative to the configuration's folder;
-profiles are opt-in and are not read.
+the profiles' lists count too (a guide often applies several in turn), so only a manifest no list names is
+left out.
 """
 
 from __future__ import annotations
@@ -24,8 +25,11 @@ def read_skaffold(repo: str, path: str, text: str) -> list[Fact]:
     for doc in load_yaml_documents(text):
         if not (scalar(get(doc, "apiVersion")) or "").startswith("skaffold/"):
             continue
-        globs = [*seq(get(get(doc, "manifests"), "rawYaml")),
-                 *seq(get(get(get(doc, "deploy"), "kubectl"), "manifests"))]
+        # (the default lists and the profiles', which a project's guide applies one after another:
+        # `skaffold run -p local1` for the secrets and ingress, then the services)
+        sections = [doc, *(p for p in seq(get(doc, "profiles")))]
+        globs = [g for sec in sections for g in (*seq(get(get(sec, "manifests"), "rawYaml")),
+                                                 *seq(get(get(get(sec, "deploy"), "kubectl"), "manifests")))]
         for item in globs:
             pattern = (scalar(item) or "").strip()
             if not pattern or pattern.startswith(("http://", "https://", "/")) or ".." in pattern.split("/"):
