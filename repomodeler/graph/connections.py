@@ -1842,14 +1842,7 @@ class ConnectionRules(ResolverBase):
             # (two published products calling each other, an integration of peers, are both doors: only a
             # door called by another it does not call itself is behind that one)
             fronts = {d for d in callers[cid] & (doors - {cid} - site) if d not in callers or cid not in callers[d]}
-            # (a user interface people open, `console` whose API the ingestion service reads its
-            # configuration from, is a door of its own when only back ends call it; one a gateway or
-            # another user interface calls is behind that one)
-            roles = set(attributes.get("platform_role", "").split(","))
-            own_door = "ui" in roles and not any(
-                self.model.components[d].kind in ("gateway", "webapp")
-                or "ui" in self.model.components[d].attributes.get("platform_role", "").split(",") for d in fronts)
-            if (cid not in ingress_doors and "auth" not in roles and not own_door
+            if (cid not in ingress_doors and "auth" not in attributes.get("platform_role", "").split(",")
                     and attributes.get("published") != "true" and fronts):
                 del targets[cid]
         if not targets:
