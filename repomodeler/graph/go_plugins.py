@@ -97,17 +97,23 @@ def without_library_module_mains(facts: list[Fact]) -> list[Fact]:
         r == f.repository and (f.path.startswith(d + "/")) for r, d in libraries))]
 
 
-def generator_folders(facts: list[Fact]) -> set[tuple[str, str]]:
-    """(repository, folder) of the main packages a ``//go:generate go run ./tagdata ...`` directive runs:
-    code generators run while developing, whose output is checked in."""
-    out: set[tuple[str, str]] = set()
+def _generate_runs(facts: list[Fact]) -> list[tuple[Fact, str]]:
+    """(directive, target) of each ``//go:generate go run <target> ...``: the first argument that is no flag."""
+    out: list[tuple[Fact, str]] = []
     for f in facts:
         if f.kind != "go.generate":
             continue
         words = (f.get("command") or "").split()
-        if len(words) < 4 or words[1:3] != ["go", "run"]:
-            continue
-        target = next((w for w in words[3:] if not w.startswith("-")), "")
+        if len(words) >= 4 and words[1:3] == ["go", "run"]:
+            out.append((f, next((w for w in words[3:] if not w.startswith("-")), "")))
+    return out
+
+
+def generator_folders(facts: list[Fact]) -> set[tuple[str, str]]:
+    """(repository, folder) of the main packages a ``//go:generate go run ./tagdata ...`` directive runs:
+    code generators run while developing, whose output is checked in."""
+    out: set[tuple[str, str]] = set()
+    for f, target in _generate_runs(facts):
         if not target.startswith("."):
             continue  # a module path (golang.org/x/tools/cmd/stringer): a tool from outside the repository
         target = target.rsplit("/", 1)[0] if target.endswith(".go") else target
@@ -122,13 +128,7 @@ def generator_files(facts: list[Fact]) -> set[tuple[str, str]]:
     """(repository, path) of the single files a ``//go:generate go run entc.go`` directive runs: a
     ``package main`` file kept out of the build (``//go:build ignore``) beside the package it generates."""
     out: set[tuple[str, str]] = set()
-    for f in facts:
-        if f.kind != "go.generate":
-            continue
-        words = (f.get("command") or "").split()
-        if len(words) < 4 or words[1:3] != ["go", "run"]:
-            continue
-        target = next((w for w in words[3:] if not w.startswith("-")), "")
+    for f, target in _generate_runs(facts):
         if target.endswith(".go") and "/" not in target.removeprefix("./"):
             base = folder(f.path)
             out.add((f.repository, norm_path(f"{base}/{target}" if base else target)))
