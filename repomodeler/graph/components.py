@@ -57,6 +57,8 @@ GO_FLAGS_WITH_VALUE = frozenset({"-o", "-tags", "-ldflags", "-gcflags", "-asmfla
 # Folders of developers' tools (generators, linters, scripts): programs there are not the running system.
 DEV_TOOL_DIRS = frozenset({"tools", "hack", "devtools", "dev-tools"})
 # A recipe named for what it builds: Dockerfile.frontend, frontend.Dockerfile, Dockerfile-frontend.
+# A settings file's extension, for values that name one (`OL_CONFIG=/openlibrary/conf/openlibrary.yml`).
+SETTINGS_EXTENSION = re.compile(r"\.(ya?ml|json|toml|ini|conf|properties)$")
 RECIPE_NAME = re.compile(r"^(?:Dockerfile[.-]([\w.-]+)|([\w.-]+)\.Dockerfile|([\w-]+)\.dockerfile)$", re.I)
 # A folder named for demos (demo, zlt-demo); a folder of samples may hold the documented built-in programs.
 DEMO_COLLECTION = re.compile(r"(^|[-_.])(demo|demos)$", re.I)
@@ -1705,12 +1707,12 @@ class ComponentRules(ResolverBase):
             return memo
         files: dict[str, set[str]] = defaultdict(set)
         for r, p in self.inventory_paths:
-            if re.search(r"\.(ya?ml|json|toml|ini|conf|properties)$", p):
+            if SETTINGS_EXTENSION.search(p):
                 files[r].add(p)
         users: dict[tuple[str, str], set[str]] = defaultdict(set)
         for f in self.by_kind["config.env"]:
             value = re.sub(r"^\$\{[A-Za-z_]\w*:?-([^}]*)\}$", r"\1", (f.get("value") or "").strip().strip("'\""))
-            if not f.get("owner") or not re.search(r"\.(ya?ml|json|toml|ini|conf|properties)$", value):
+            if not f.get("owner") or not SETTINGS_EXTENSION.search(value):
                 continue
             owner = self.config_owner(f)
             parts = [x for x in value.split("/") if x and x != "."]
@@ -1737,7 +1739,8 @@ class ComponentRules(ResolverBase):
         # that one configures the same programs
         loads = [(f.repository, f.path, norm_path(join_path(folder(f.path), (f.get("value") or "").strip())))
                  for f in self.by_kind["config.property"] if f.get("named_only")
-                 and re.fullmatch(r"[\w./-]+\.(ya?ml|json|toml|ini|conf|properties)", (f.get("value") or "").strip())]
+                 and re.fullmatch(r"[\w./-]+", (f.get("value") or "").strip())
+                 and SETTINGS_EXTENSION.search((f.get("value") or "").strip())]
         for _ in range(3):
             for r, path, loaded in loads:
                 if loaded in files.get(r, set()) and loaded != path:
