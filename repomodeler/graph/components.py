@@ -1702,9 +1702,12 @@ class ComponentRules(ResolverBase):
         configuration (``OL_CONFIG=${OL_CONFIG:-/openlibrary/conf/openlibrary.yml}``, ``conf/infobase.yml``):
         the longest tail of the value (two parts at least) that is a file of the component's repository; and
         the file a compose service mounts into its container and names on its command line."""
-        memo = getattr(self, "_settings_file_users", None)
-        if memo is not None:
-            return memo
+        # (memoised with owner_of's memo, which is dropped whenever components or their folders change, and
+        # per rule: it reads the model's names, so no rule sees another's state)
+        self.owner_of("", "")
+        key = ("settings_file_users", self.current_rule.id if self.current_rule else "")
+        if key in self.owner_cache:
+            return self.owner_cache[key]  # type: ignore[return-value]
         files: dict[str, set[str]] = defaultdict(set)
         for r, p in self.inventory_paths:
             if SETTINGS_EXTENSION.search(p):
@@ -1745,7 +1748,8 @@ class ComponentRules(ResolverBase):
             for r, path, loaded in loads:
                 if loaded in files.get(r, set()) and loaded != path:
                     users[(r, loaded)] |= users.get((r, path), set())
-        memo = self._settings_file_users = {k: sorted(v) for k, v in users.items() if v}
+        memo = {k: sorted(v) for k, v in users.items() if v}
+        self.owner_cache[key] = memo  # type: ignore[assignment]
         return memo
 
     def _dependents_by_key(self) -> dict[str, set[tuple[str, str]]]:

@@ -37,7 +37,7 @@ RULES = (
                  "file the default file activates is the running configuration, and a store at a private address "
                  "nobody of the inputs serves is the store its scheme or standard port names on that machine"),
         unit="config_connections",
-        reads=("docker.from", "config.property", "config.env", "compose.env_file", "compose.service", "k8s.configmap", "k8s.env_from",
+        reads=("compose.mount", "program.command", "docker.from", "config.property", "config.env", "compose.env_file", "compose.service", "k8s.configmap", "k8s.env_from",
                "k8s.env_key_ref", "env.read", "config.read", "manifest.dependency", "annotation", "import"),
         writes=("connections", "components", "unresolved"),
         after=("platform.roles", "spring.application-name", "proxy.virtual-hosts", "config.unread-settings",
