@@ -42,6 +42,7 @@ from repomodeler.graph.webapps import BUNDLERS, SERVER_FRAMEWORKS, UI_FRAMEWORKS
 from repomodeler.graph.packages import folder
 from repomodeler.graph.protos import openapi_schemas
 from repomodeler.graph.scripts import parse_launch, python_module_file, split_command
+from repomodeler.extract.readers.makefile import GO_FLAGS_WITH_VALUE
 from repomodeler.inventory import API_DESCRIPTION
 from repomodeler.languages import language_for_path
 from repomodeler.records import Component, Endpoint, Evidence, Fact, Port
@@ -51,8 +52,6 @@ from repomodeler.records import Component, Endpoint, Evidence, Fact, Port
 WORKLOAD_SIZING = ("replicas", "cpu_request", "cpu_limit", "memory_request", "memory_limit")
 
 
-# `go build`/`go run` flags followed by a value (`-o main`), not a package path.
-GO_FLAGS_WITH_VALUE = frozenset({"-o", "-tags", "-ldflags", "-gcflags", "-asmflags", "-mod", "-p", "-modfile", "-pkgdir", "-exec", "-C"})
 
 # Folders of developers' tools (generators, linters, scripts): programs there are not the running system.
 DEV_TOOL_DIRS = frozenset({"tools", "hack", "devtools", "dev-tools"})
@@ -598,15 +597,15 @@ class ComponentRules(ResolverBase):
             return None
         # the image may carry the project's name in front (beer-cart-service in beer-shop) and name a nested
         # module by its path (app/cart/service)
-        names = {base} | {base[len(t) + 1:] for t in re.split(r"[-_.]", self.project_of(repo).lower())
-                          if len(t) >= 3 and base.startswith(t + "-") and len(base) > len(t) + 3
-                          and re.search(r"[-_.]", base[len(t) + 1:])}  # (acme-server: `server` alone says too little)
+        after = {base[len(t) + 1:] for t in re.split(r"[-_.]", self.project_of(repo).lower())
+                 if len(t) >= 3 and base.startswith(t + "-")}  # the image's name after the project's
+        # (acme-server: `server` alone says too little of code)
+        names = {base} | {a for a in after if len(a) > 2 and re.search(r"[-_.]", a)}
         hits = sorted({d for r, folder_ in self.code_folders if r == repo for d in _folders_named(folder_, names)})
         if not hits:
             # a folder of no code holding the image's recipe (`proxy/Dockerfile` and its nginx.conf for
             # `acme/librephotos-proxy`): the recipe's own name, after the project's, says enough
-            recipe_names = {base} | {base[len(t) + 1:] for t in re.split(r"[-_.]", self.project_of(repo).lower())
-                                     if len(t) >= 3 and base.startswith(t + "-") and len(base) > len(t) + 2}
+            recipe_names = {base} | {a for a in after if len(a) > 1}
             recipes = sorted({folder(d.path) for d in self.by_kind["docker.from"] if d.repository == repo
                               and folder(d.path) and PurePosixPath(folder(d.path)).name.lower() in recipe_names
                               and not any(r == repo and is_under(p, folder(d.path)) for r, p in self.code_paths)})
@@ -1670,7 +1669,8 @@ class ComponentRules(ResolverBase):
                 else PurePosixPath(f.path).stem)
         stem = re.sub(r"^(application|bootstrap)-[^/]+$", r"\1", stem, flags=re.I)  # an activated profile's file
         if f.get("named_only"):  # a conf/ folder's YAML: the programs whose environment names the file
-            return self.settings_file_users().get((f.repository, f.path), [])
+            names = self._settings_file_names().get((f.repository, f.path), set())
+            return sorted({c for n in names for c in [self.alias.get(n)] if c})
         folder_owner = self.owner_of(f.repository, f.path)
         if stem.lower().startswith("values"):  # Helm: charts/<chart>/values.yaml configures <chart>
             chart = self.alias.get(PurePosixPath(f.path).parent.name.lower())
@@ -1702,12 +1702,14 @@ class ComponentRules(ResolverBase):
         configuration (``OL_CONFIG=${OL_CONFIG:-/openlibrary/conf/openlibrary.yml}``, ``conf/infobase.yml``):
         the longest tail of the value (two parts at least) that is a file of the component's repository; and
         the file a compose service mounts into its container and names on its command line."""
-        # (memoised with owner_of's memo, which is dropped whenever components or their folders change, and
-        # per rule: it reads the model's names, so no rule sees another's state)
-        self.owner_of("", "")
-        key = ("settings_file_users", self.current_rule.id if self.current_rule else "")
-        if key in self.owner_cache:
-            return self.owner_cache[key]  # type: ignore[return-value]
+        return {k: sorted({c for n in names for c in [self.alias.get(n)] if c})
+                for k, names in self._settings_file_names().items()}
+
+    def _settings_file_names(self) -> dict[tuple[str, str], set[str]]:
+        """settings_file_users by the deployments' names, from facts alone (memoised: it reads no model)."""
+        memo = getattr(self, "_settings_files_named", None)
+        if memo is not None:
+            return memo
         files: dict[str, set[str]] = defaultdict(set)
         for r, p in self.inventory_paths:
             if SETTINGS_EXTENSION.search(p):
@@ -1715,15 +1717,14 @@ class ComponentRules(ResolverBase):
         users: dict[tuple[str, str], set[str]] = defaultdict(set)
         for f in self.by_kind["config.env"]:
             value = re.sub(r"^\$\{[A-Za-z_]\w*:?-([^}]*)\}$", r"\1", (f.get("value") or "").strip().strip("'\""))
-            if not f.get("owner") or not SETTINGS_EXTENSION.search(value):
+            owner = (f.get("owner") or "").lower()
+            if not owner or not SETTINGS_EXTENSION.search(value):
                 continue
-            owner = self.config_owner(f)
             parts = [x for x in value.split("/") if x and x != "."]
-            for k in range(len(parts) - 1):
-                tail = "/".join(parts[k:])
-                if owner and tail in files.get(f.repository, set()):
-                    users[(f.repository, tail)].add(owner)
-                    break
+            tail = next((t for k in range(len(parts) - 1) for t in ["/".join(parts[k:])]
+                         if t in files.get(f.repository, set())), None)
+            if tail:
+                users[(f.repository, tail)].add(owner)
         # a file the service mounts into its container and starts with (`./config.yaml:/etc/meter/config.yaml`
         # and `command: meter --config /etc/meter/config.yaml`)
         commands: dict[tuple[str, str], str] = {}
@@ -1732,9 +1733,9 @@ class ComponentRules(ResolverBase):
                 commands[(f.repository, (f.get("owner") or "").lower())] = f.get("command") or ""
         for m in self.by_kind["compose.mount"]:
             target = (m.get("target") or "").strip()
-            command = commands.get((m.repository, (m.get("owner") or "").lower()), "")
+            owner = (m.get("owner") or "").lower()
+            command = commands.get((m.repository, owner), "")
             source = norm_path(join_path(folder(m.path), (m.get("source") or "").strip()))
-            owner = self.alias.get((m.get("owner") or "").lower())
             if owner and target and re.search(r"(^|[\s=])" + re.escape(target) + r"($|\s)", command) \
                     and source in files.get(m.repository, set()):
                 users[(m.repository, source)].add(owner)
@@ -1748,8 +1749,7 @@ class ComponentRules(ResolverBase):
             for r, path, loaded in loads:
                 if loaded in files.get(r, set()) and loaded != path:
                     users[(r, loaded)] |= users.get((r, path), set())
-        memo = {k: sorted(v) for k, v in users.items() if v}
-        self.owner_cache[key] = memo  # type: ignore[assignment]
+        memo = self._settings_files_named = {k: v for k, v in users.items() if v}
         return memo
 
     def _dependents_by_key(self) -> dict[str, set[tuple[str, str]]]:

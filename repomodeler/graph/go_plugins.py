@@ -19,15 +19,13 @@ from __future__ import annotations
 
 import re
 
+from repomodeler.extract.readers.makefile import GO_FLAGS_WITH_VALUE
 from repomodeler.graph.naming import norm_path
 from repomodeler.graph.packages import folder
 from repomodeler.records import Fact
 
 # go build ... -buildmode=plugin ... ./plugins/x  (up to the end of the shell command)
 GO_SHARED_BUILD = re.compile(r"\bgo\s+build\b([^;&|]*?-buildmode[= ]\s*(?:plugin|c-shared)\b[^;&|]*)")
-# `go build` flags followed by a value (`-o x.so`), not a package path.
-FLAGS_WITH_VALUE = frozenset({"-o", "-tags", "-ldflags", "-gcflags", "-asmflags", "-mod", "-p", "-modfile",
-                              "-pkgdir", "-exec", "-C", "-buildmode"})
 
 
 def built_targets(command: str) -> list[str]:
@@ -37,7 +35,7 @@ def built_targets(command: str) -> list[str]:
     for m in GO_SHARED_BUILD.finditer(re.sub(r"[\"'\[\],]", " ", command)):
         words = m.group(1).split()
         for k, w in enumerate(words):
-            if w.startswith("-") or (k and words[k - 1] in FLAGS_WITH_VALUE) or "$" in w:
+            if w.startswith("-") or (k and words[k - 1] in GO_FLAGS_WITH_VALUE) or "$" in w:
                 continue
             d = w.rsplit("/", 1)[0] if w.endswith(".go") else w.removesuffix("/...")
             out.append(norm_path(d))

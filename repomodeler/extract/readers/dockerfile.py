@@ -9,7 +9,7 @@ from pathlib import PurePosixPath
 from typing import Iterator
 
 from repomodeler.extract.readers._base import Reader, fact
-from repomodeler.extract.readers.makefile import GO_SHARED_BUILD
+from repomodeler.extract.readers.makefile import GO_FLAGS_WITH_VALUE, GO_SHARED_BUILD
 from repomodeler.paths import norm_path
 from repomodeler.records import Fact
 
@@ -127,11 +127,6 @@ def read_dockerfile(repo: str, path: str, text: str) -> list[Fact]:
     return facts
 
 
-# `go build` flags followed by a value (`-o bin`, `-ldflags "..."`), not a package path.
-_GO_VALUE_FLAGS = frozenset({"-o", "-tags", "-ldflags", "-gcflags", "-asmflags", "-mod", "-p", "-modfile",
-                             "-pkgdir", "-exec", "-C", "-trimpath=false"})
-
-
 def _go_builds(command: str, path: str) -> list[tuple[str, str]]:
     """(binary, package folder) of each ``go build -o /usr/local/bin/openmeter-jobs ./cmd/jobs`` in a RUN
     line (cross-compiling wrappers such as ``xx-go`` and ``CGO_ENABLED=0`` prefixes included): the name a
@@ -155,7 +150,7 @@ def _go_builds(command: str, path: str) -> list[tuple[str, str]]:
                 continue
             if w.startswith("-o="):
                 binary = w[3:]
-            elif w in _GO_VALUE_FLAGS:
+            elif w in GO_FLAGS_WITH_VALUE:
                 k += 1
             elif not w.startswith("-"):
                 packages.append(w)

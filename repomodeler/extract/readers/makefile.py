@@ -12,6 +12,9 @@ from repomodeler.records import Fact
 # A recipe command that starts one program: python services/movies.py, python -m shop.worker,
 # node server.js, go run ./cmd/api (after `. venv/bin/activate;`, before a trailing `&`).
 _MAKE_RUN = re.compile(r"^(?:python[0-9.]*|node|go\s+run|ts-node|tsx|bun|deno\s+run)\s+\S")
+# `go build`/`go run` flags followed by a value (`-o main`, `-ldflags "..."`), not a package path.
+GO_FLAGS_WITH_VALUE = frozenset({"-o", "-tags", "-ldflags", "-gcflags", "-asmflags", "-mod", "-p", "-modfile",
+                                 "-pkgdir", "-exec", "-C", "-buildmode"})
 # A recipe building Go code as a plugin or shared library (go build -buildmode=plugin -o x.so ./plugins/x).
 GO_SHARED_BUILD = re.compile(r"\bgo\s+build\b[^;&|]*-buildmode[= ]\s*(?:plugin|c-shared)\b")
 
