@@ -280,8 +280,10 @@ def _explain_clone_failure(spec: RepoSpec, stderr: str, credential: GitCredentia
         return f"error: cannot reach the host of '{shown}'; check the URL and your network"
     if "connection refused" in low or "connection timed out" in low or "network is unreachable" in low or "failed to connect" in low:
         return f"error: cannot connect to '{shown}'; check the URL, the port and your network"
+    # (an HTTP status git reports, `returned error: 401`, not digits of the URL's port: 127.0.0.1:40153)
+    status = re.search(r"\b40[13]\b", re.sub(r"\S+://\S+", " ", low))
     if ("authentication" in low or "could not read username" in low or "could not read password" in low
-            or "permission denied" in low or "403" in low or "401" in low or "terminal prompts disabled" in low):
+            or "permission denied" in low or status or "terminal prompts disabled" in low):
         if credential is not None:
             return (f"error: '{shown}' refused the credentials from {credential.source}; check the token "
                     "and that it may read this repository")

@@ -348,3 +348,16 @@ def test_ctrl_c_to_the_process_group_while_the_parser_pool_runs(published, tmp_p
     assert [w for w in workers if Path(f"/proc/{w}").exists()] == []  # no orphaned parser left behind
     assert snapshot(out) == before
     assert [p.name for p in out.parent.iterdir() if p.name.startswith(".out")] == []
+
+
+def test_a_port_holding_401_is_no_authentication_failure() -> None:
+    """The digits of a URL's port (127.0.0.1:40153) are no HTTP status: a repository missing on such a
+    server is reported as missing, while git's own `returned error: 401` still asks for credentials."""
+    from repomodeler.acquire import _explain_clone_failure, parse_input
+
+    spec = parse_input("http://127.0.0.1:40153/nothing.git")
+    missing = ("Cloning into bare repository...\nfatal: repository 'http://127.0.0.1:40153/nothing.git/' not found\n")
+    assert _explain_clone_failure(spec, missing) == (
+        "error: no git repository at 'http://127.0.0.1:40153/nothing.git'; check the URL")
+    refused = "fatal: unable to access 'http://127.0.0.1:40153/x.git/': The requested URL returned error: 401\n"
+    assert "needs authentication" in _explain_clone_failure(spec, refused)
