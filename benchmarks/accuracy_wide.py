@@ -85,7 +85,9 @@ def export(gitdir: Path, commit: str, dest: Path) -> int:
             os.symlink(r.stdout.decode("utf-8", "surrogateescape"), path)
         else:
             path.write_bytes(r.stdout)
-    for args in (["init", "-q"], ["add", "-A"],
+    # (`add -f`: a file the project commits although its .gitignore names it, `docker/.env` beside a
+    # `.gitignore` listing `.env`, is in the commit and in every clone of it)
+    for args in (["init", "-q"], ["add", "-A", "-f"],
                  ["-c", "user.email=bench@localhost", "-c", "user.name=bench", "commit", "-qm",
                   f"export of {commit}"]):
         subprocess.run(["git", *args], cwd=tmp, check=True, capture_output=True)
