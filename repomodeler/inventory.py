@@ -50,6 +50,8 @@ KIND_OF_TESTS_DIR = re.compile(r"^(unit|integration|functional|acceptance|system
                                r"perf|performance|smoke|regression|ui|contract|component)[-_]?tests?$"
                                r"|^e2e[-_]|[-_]testing$")  # e2e-runner, installation-testing
 EXAMPLE_DIRS = frozenset({"example", "examples", "demo", "demos", "benchmark", "benchmarks", "bench"})
+# Words naming a load test's or benchmark's folder among others (benchmark-tool, shop-benchmark).
+HARNESS_WORDS = frozenset({"benchmark", "benchmarks", "loadtest", "loadtests"})
 DOC_DIRS = frozenset({"doc", "docs", "documentation", "site-docs"})
 DOC_WORDS = frozenset({"doc", "docs", "documentation"})  # old-docs, docs_v1: documentation by name
 # OpenAPI/Swagger documents by name (the openapi reader's own pattern): read even in a docs folder.
@@ -231,8 +233,8 @@ def classify_role(path: str) -> str:
     if TEST_FILE.search(parts[-1]):
         return "test"
     for i, d in enumerate(dirs):
-        if d in EXAMPLE_DIRS and not _in_package(dirs, i):
-            return "example"
+        if (d in EXAMPLE_DIRS or HARNESS_WORDS & set(re.split(r"[-_.]", d))) and not _in_package(dirs, i):
+            return "example"  # (also a folder named for a benchmark: benchmark-tool/, packages/shop-benchmark/)
         if d in DOC_DIRS or DOC_WORDS & set(re.split(r"[-_.]", d)):
             # an API description is the interface's specification wherever it is kept (docs/openapi.yaml)
             return "source" if API_DESCRIPTION.search(parts[-1]) else "docs"

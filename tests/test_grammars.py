@@ -437,8 +437,9 @@ CASES: list[Case] = [
         C(2, "http://inventory:8080/stock", "get"), C(3, "&orders_url", "post"),
         C(4, 'format!("{}/x", base)', "get"),
     ), absent=(("http.client", 5),)),
-    Case("rust", "env_reads.rs", (E(2, "ORDERS_URL", "http://orders:8080"), E(3, "PORT"), E(4, "CARGO_PKG_NAME")),
-         absent=(("env.read", 5),)),
+    Case("rust", "env_reads.rs", (E(2, "ORDERS_URL", "http://orders:8080"), E(3, "PORT"), E(4, "CARGO_PKG_NAME"),
+                                  ("env.read_ref", 6, {"expr": "env::clickhouse::URL"})),
+         absent=(("env.read", 5), ("env.read_ref", 5))),
     # #[cfg(test)] modules: the URL of production code is read, those of test modules are not
     Case("rust", "test_code.rs", (("string.url", 1, {"value": "postgres://db:5432/x"}),),
          absent=(("string.url", 6), ("string.url", 11), ("string.url", 17), ("value.assign", 6), ("code.test_only", 4)),

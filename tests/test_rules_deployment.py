@@ -296,6 +296,10 @@ def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> N
     # a demo stack kept among a module's resources (a Grafana dashboard demo) is an example, not the system
     assert classify_role("metrics/src/main/resources/grafana-demo/docker-compose.yaml") == "example"
     assert classify_role("microservice-demo/orders/src/main/java/com/acme/Order.java") == "source"  # a project named demo
+    # a folder named for a benchmark or load test among other words (a load generator's package)
+    assert classify_role("benchmark-tool/artillery-test/package.json") == "example"
+    assert classify_role("packages/shop-benchmark/docker-compose.loadtest.yml") == "example"
+    assert classify_role("src/main/java/com/acme/benchmark/Timer.java") == "source"  # a package named benchmark
     files = {
         "deployment/k8s/orders.yaml": deployment("orders", "acme/orders:1", {"app": "orders"}),
         "old-docs/k8s/login.yaml": deployment("ts-login-service", "acme/login:0.1", {"app": "login"}),

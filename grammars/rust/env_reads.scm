@@ -25,3 +25,12 @@
 ((macro_invocation macro: (identifier) @_m (token_tree . (string_literal) @name)) @fact
  (#any-of? @_m "env" "option_env")
  (#set! fact "env.read"))
+
+; env::var(env::clickhouse::URL) / std::env::var(KEY): the variable's name is a constant's value
+; (resolved against the repository's constants where settings are matched to the code reading them)
+((call_expression
+   function: (scoped_identifier name: (identifier) @_fn)
+   arguments: (arguments . [(identifier) (scoped_identifier)] @expr)) @fact
+ (#any-of? @_fn "var" "var_os")
+ (#match? @fact "^(std::)?env::var")
+ (#set! fact "env.read_ref"))

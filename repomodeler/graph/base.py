@@ -50,7 +50,10 @@ ADD_ON_DIR = re.compile(r"(^|/)(add-?ons?|extras|optional|extensions)/", re.I)
 # .devcontainer/docker-compose.yml), not the system.
 HARNESS_DIR = re.compile(r"(^|/)(hack|tests?|testing|test[-_]?suites?|e2e|integration[-_]?tests?|load[-_]?tests?|loadtest|benchmarks?|perf|profiling|"
                          r"k6|locust|jmeter|gatling|artillery|"
-                         r"\.?devcontainers?([-_][^/]*)?)/", re.I)
+                         r"\.?devcontainers?([-_][^/]*)?"
+                         # (a package of the project named for its tests: `app-e2e/`, `shop-load-tests/`; one named
+                         # for a benchmark, `packages/tracecat-benchmark/`, holds examples: inventory.HARNESS_WORDS)
+                         r"|[^/]+[-_](tests?|e2e|integration[-_]?tests?|load[-_]?tests?|perf))/", re.I)
 
 
 def _parent(p: str) -> str:
@@ -75,6 +78,23 @@ def compose_variants(paths: set[str], linked: dict[str, str] | None = None) -> s
     defaults |= set(linked.values()) & paths
     return {p for p in paths if p not in defaults and _parent(p) in folders
             and re.search(r"(^|/)((docker-)?compose|docker-stack)[^/]*\.ya?ml$", p)}
+
+
+def compose_included(facts: list[Fact], variants: set[str]) -> set[str]:
+    """Compose files a file Compose runs by default includes (``include: [./docker-compose-base.yml]``,
+    and the files those include): Compose loads them with it, so they are no variant beside it."""
+    includes: dict[str, set[str]] = defaultdict(set)
+    for f in facts:
+        if f.kind == "compose.include" and f.get("file"):
+            includes[f.path].add(norm_path(join_path(_parent(f.path), f.get("file") or "")))
+    found: set[str] = set()
+    todo = [p for p in includes if p not in variants]
+    while todo:
+        for p in includes.get(todo.pop(), ()):
+            if p not in found:
+                found.add(p)
+                todo.append(p)
+    return found
 
 
 def stray_variants(services: list[Fact]) -> set[str]:
@@ -387,6 +407,19 @@ def launched_compose(facts: list[Fact], projects: dict[tuple[str, str], frozense
     return files, profiles
 
 
+def dotenv_value(env: dict[str, str], name: str) -> str:
+    """A ``.env`` setting as compose reads it: its ``${OTHER}`` placeholders filled from the file's other
+    settings, each as compose reads it in turn (``COMPOSE_PROFILES=${DOC_ENGINE},${DEVICE}`` beside
+    ``DOC_ENGINE=${DOC_ENGINE:-elasticsearch}``: a setting naming itself takes its default); a placeholder
+    nothing fills is empty."""
+    def lookup(other: str, seen: frozenset[str] = frozenset({name})) -> str | None:
+        if other in seen or other not in env:
+            return None
+        return expand_placeholders(env[other], lambda n: lookup(n, seen | {other}))
+    value = env.get(name) or ""
+    return PLACEHOLDER.sub("", expand_placeholders(value, lookup)) if "$" in value else value
+
+
 def opt_in_services(services: list[Fact], dotenv: dict[tuple[str, str], dict[str, str]] | None = None,
                     launched: dict[tuple[str, str], set[str]] | None = None,
                     ) -> set[tuple[str, str, str | None]]:
@@ -405,7 +438,7 @@ def opt_in_services(services: list[Fact], dotenv: dict[tuple[str, str], dict[str
     for (repo, path), group in sorted(by_file.items()):
         here = group[0].get("compose_dir") or PurePosixPath(path).parent.as_posix()
         env = (dotenv or {}).get((repo, norm_path(PurePosixPath(here).joinpath(".env").as_posix())), {})
-        active = {p.strip() for p in (env.get("COMPOSE_PROFILES") or "").split(",") if p.strip()}
+        active = {p.strip() for p in dotenv_value(env, "COMPOSE_PROFILES").split(",") if p.strip()}
         active |= (launched or {}).get((repo, norm_path(path)), set())
         profiles: dict[int, list[str]] = {}
         for f in group:
@@ -639,6 +672,7 @@ class ResolverBase:
         variants |= template_catalogs(services)
         variants -= completing_variants(every_fact, variants)
         variants -= supplying_variants(every_fact, variants)
+        variants -= compose_included(every_fact, variants)
         # (repository, compose file) -> the files one start command runs it with (one compose project)
         self.compose_projects: dict[tuple[str, str], frozenset[str]] = {}
         launched_files, launched_profiles = launched_compose(every_fact, self.compose_projects)

@@ -156,6 +156,8 @@ ENTRY_FILES = re.compile(
 PLACEHOLDER_HOST = re.compile(r"^(host|hostname|your[-_]?host(name)?|db[-_]?host|server[-_]?(name|host)|ip[-_]?address|"
                               r"(your|my)[-_][a-z0-9-]*(host|hostname|server|endpoint))$", re.I)
 RESERVED_EXAMPLE = re.compile(r"(^|\.)(example\.(com|net|org)|example|test|invalid)$|"
+                              # a vendor's host with an `example` label (`cluster0.example.mongodb.net` in a form's hint)
+                              r"(^|\.)example\.|"
                               # a template's stand-in for the operator's own (your-endpoint-here.openai.azure.com)
                               r"^(your|<)[^.]*\.|(^|[-_.])(placeholder|changeme|replace-?me)([-_.]|$)|"
                               # a top-level label no DNS name has: a stand-in an installer replaces
@@ -197,6 +199,14 @@ def tech_for_image(image: str | None) -> tuple[str, str] | None:
     found = {(tech, kind) for w in words[1:] for pattern, tech, kind in IMAGE_TECH
              if kind != "gateway" and pattern.search(re.sub(r"\d+$", "", w))}
     return found.pop() if len(found) == 1 else None
+
+
+def store_named(name: str) -> tuple[str, str] | None:
+    """(technology, kind) of a store, cache or broker a deployment names its service after
+    (``minio``, ``redis``, ``postgres``), for a service running an image of no known technology
+    (``pgsty/silo``, an S3-compatible server): people name such a service for what it is. None for other names."""
+    found = tech_for_image(name.lower()) if re.fullmatch(r"[a-z]+\d*", name.lower()) else None
+    return found if found and found[1] in ("database", "cache", "broker") else None
 
 
 # Words of a vendor's program published beside its store (an OpenTelemetry collector, an agent, an exporter).

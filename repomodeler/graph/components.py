@@ -16,6 +16,7 @@ from repomodeler.graph.catalog import (
     ENTRY_FILES,
     NODE_SERVICE_DEPENDENCY,
     image_basename,
+    store_named,
     tech_for_image,
 )
 from repomodeler.graph.identity import artifact_name, image_names, key, keys_of, shared_prefix
@@ -153,6 +154,8 @@ class ComponentRules(ResolverBase):
             context = self.compose_interpolate(f, f.get("build_context"))
             if context is None and f.get("dockerfile"):
                 context = "."  # a build with a Dockerfile and the default context
+            if tech is None and image and context is None and self.recipe_for_image(f.repository, image) is None:
+                tech = store_named(name)
             kind = tech[1] if tech and not context else "service"
             attrs = {"image": image or "", "technology": tech[0] if tech else "", "deployment": "compose",
                      "ports": f.get("ports") or f.get("expose") or ""}
@@ -276,8 +279,8 @@ class ComponentRules(ResolverBase):
         for f in self.by_kind["k8s.workload"]:
             if self.in_k8s_variant(f):
                 continue  # declared only by an optional kustomize Component or overlay
-            if f.get("workload_kind") == "Job":
-                continue  # runs once to completion (a migration, a seed): a task, not a running component
+            if f.get("workload_kind") == "Job" or f.get("runs_once"):
+                continue  # runs once to completion (a migration, a seed, a restore Pod): a task, not a running component
             if (f.get("replicas") or "").strip() == "0" and (f.repository, f.get("name") or "") not in autoscaled:
                 continue  # written to run no pod (a placeholder scaled up by hand) and no autoscaler sizes it
             if f in add_ons:
@@ -1295,10 +1298,11 @@ class ComponentRules(ResolverBase):
                     continue  # recipes a deployment builds from a wider context, beside a tool's script (statsd's)
                 if any(is_under(d, x) for x in demo_sets) and name.lower() not in self.alias:
                     continue  # a demo module that no deployment runs
-                if not routed and not commands and any(part.lower() in DEV_TOOL_DIRS for part in d.split("/")) \
+                if not routed and any(part.lower() in DEV_TOOL_DIRS for part in d.split("/")) \
                         and name.lower() not in self.alias:
                     # a developer's tool kept in tools/ or hack/ (a diagram generator, a linter's image built
-                    # from its own Dockerfile) that nothing deploys and that serves no route
+                    # from its own Dockerfile, a migration's command-line program) that nothing deploys and that
+                    # serves no route
                     continue
                 own_entry = any(ENTRY_FILES.search(p) or p in boot for p in own)
                 if manifest_name and dependency_key(manifest_name) in dev_depended - depended and not serves \
@@ -1731,12 +1735,16 @@ class ComponentRules(ResolverBase):
         for f in self.by_kind["program.command"]:
             if f.get("source") == "compose":
                 commands[(f.repository, (f.get("owner") or "").lower())] = f.get("command") or ""
+        # (an INI file mounted into the container is read by the program wherever it is named: st2's images load
+        # /etc/st2/st2.docker.conf by themselves)
+        ini = {(f.repository, f.path) for f in self.by_kind["config.property"] if f.get("mounted")}
         for m in self.by_kind["compose.mount"]:
             target = (m.get("target") or "").strip()
             owner = (m.get("owner") or "").lower()
             command = commands.get((m.repository, owner), "")
             source = norm_path(join_path(folder(m.path), (m.get("source") or "").strip()))
-            if owner and target and re.search(r"(^|[\s=])" + re.escape(target) + r"($|\s)", command) \
+            if owner and target and (re.search(r"(^|[\s=])" + re.escape(target) + r"($|\s)", command)
+                                     or (m.repository, source) in ini) \
                     and source in files.get(m.repository, set()):
                 users[(m.repository, source)].add(owner)
         # a named file naming another file of its folder it loads (`infobase_config_file: infobase.yml`):

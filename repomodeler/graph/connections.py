@@ -324,7 +324,8 @@ class ConnectionRules(ResolverBase):
                 tech = SCHEME_TECH.get(ref.scheme or "") if ref.scheme else None
                 if not introduce:
                     continue
-                if tech and "$" not in ref.host and "{" not in ref.host and not PLACEHOLDER_HOST.match(ref.host):
+                if tech and "$" not in ref.host and "{" not in ref.host and not PLACEHOLDER_HOST.match(ref.host) \
+                        and not RESERVED_EXAMPLE.search(ref.host):
                     comp = self.add_component(ref.host, TECH_KIND.get(tech, "database"), origin.repository, origin,
                                               attributes={"technology": tech, "host": ref.host})
                     target = comp.id

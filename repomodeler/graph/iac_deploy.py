@@ -33,7 +33,7 @@ from functools import cached_property
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.catalog import image_basename, tech_for_image
 from repomodeler.graph.iac_eval import Deployment, Instance, ResourceRef, Value, clean_name, plain_key
-from repomodeler.graph.identity import key
+from repomodeler.graph.identity import image_repo as image_repo_of, key
 from repomodeler.records import Evidence, Fact
 
 # Resource types that run containers or functions (a prefix of the type is enough).
@@ -51,7 +51,10 @@ DATA_TYPES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple((re.compile(p, 
     (r"^google_sql_database_instance$", "database", "cloudsql"),
     (r"^google_spanner_instance$", "database", "spanner"),
     (r"^google_bigtable_instance$", "database", "bigtable"),
-    (r"^google_redis_instance$|^azurerm_redis_cache$|^aws_elasticache_|^Microsoft\.Cache/redis$", "cache", "redis"),
+    # (ElastiCache's clusters and replication groups; its users, user groups, parameter and subnet groups are
+    # settings of one)
+    (r"^google_redis_instance$|^azurerm_redis_cache$|^aws_elasticache_(cluster|replication_group|serverless_cache)$"
+     r"|^Microsoft\.Cache/redis$", "cache", "redis"),
     (r"^aws_db_instance$|^aws_rds_cluster$|rds(/aws)?$|/rds/|terraform-aws-modules/rds", "database", "database"),
     (r"^aws_dynamodb_table$|dynamodb-table", "database", "dynamodb"),
     (r"^azurerm_cosmosdb_account$|^Microsoft\.DocumentDB/databaseAccounts$", "database", "cosmosdb"),
@@ -364,6 +367,14 @@ class IacDeployRules(ResolverBase):
             if len(names) > 1 and all(ENVIRONMENT.search(n) for n in names):
                 first = sorted(names, key=lambda n: (not PRODUCTION.search(n), n))[0]
                 primary.update({(repo, n): first for n in names})
+        # image repository -> (name, component) of what another platform (compose, Kubernetes) deploys running that
+        # image: `tracecat-api` on Fargate is the compose service `api` of the tracecat image
+        deployed: dict[str, list[tuple[str, str]]] = defaultdict(list)
+        for cid, c in sorted(self.model.components.items()):
+            image = c.attributes.get("image") or ""
+            if c.attributes.get("deployment") in ("compose", "kubernetes", "helm") and image and "$" not in image \
+                    and c.kind in ("service", "webapp", "gateway"):
+                deployed[image_repo_of(image)].append((c.name.lower(), cid))
         for w in workloads:
             image_repo = w.image.split("@")[0].rsplit(":", 1)[0] if w.image and "{}" not in w.image else ""
             tech = tech_for_image(w.image) if image_repo else None
@@ -392,6 +403,13 @@ class IacDeployRules(ResolverBase):
                     existing = candidates[0]
                 if existing is not None and self.model.components[existing].kind in ("service", "webapp", "gateway"):
                     aliases, name = tuple(sorted({w.name, main_name})), self.model.components[existing].name
+            if name == main_name == w.name and image_repo:
+                # a name ending in a deployed service's name (`tracecat-agent-executor`: the project's name before
+                # compose's `agent-executor`), running its image: that service (the longest such name)
+                ends = sorted(((len(n), cid) for n, cid in deployed.get(image_repo_of(w.image or ""), ())
+                               if w.name.lower().endswith("-" + n)), reverse=True)
+                if ends and (len(ends) == 1 or ends[0][0] > ends[1][0]):
+                    aliases, name = (w.name,), self.model.components[ends[0][1]].name
             comp = self.add_component(name, "service", w.ref[0].repo, w.evidence[-1], aliases, attrs)
             for ev in w.evidence:
                 comp.evidence.add(ev)

@@ -47,6 +47,9 @@ class WebAppRules(ResolverBase):
         for f in [*self.by_kind["manifest.dependency"], *self.by_kind["manifest.dev_dependency"]]:
             if f.get("ecosystem") == "npm":
                 deps.setdefault((f.repository, folder(f.path)), set()).add((f.get("name") or "").lower())
+        # npm packages a server package of the repository depends on (`"flowise-ui": "workspace:^"` in the
+        # express server's package.json): it serves their build itself
+        served = {(repo, name) for (repo, _d), names in deps.items() if names & SERVER_FRAMEWORKS for name in names}
         for m in self.by_kind["manifest"]:
             if m.get("ecosystem") != "npm":
                 continue
@@ -54,6 +57,8 @@ class WebAppRules(ResolverBase):
             names = deps.get((repo, d), set())
             if not names & UI_FRAMEWORKS or not names & BUNDLERS:
                 continue
+            if (repo, (m.get("name") or "").lower()) in served and not names & SERVER_FRAMEWORKS:
+                continue  # the server ships this app's build (express.static of the package): the server is the UI
             if m.get("library") and not self._deployed_folder(repo, d) and not self._built_into_image(repo, d):
                 continue  # a component library or editor extension others import: no app anyone opens
             if THEME_DIR.search(d) and not self._deployed_folder(repo, d):

@@ -135,6 +135,8 @@ ORDER: tuple[str, ...] = (
     "code.optional-plugins",
     "code.vendor-domains",
     "code.project-site",
+    "code.unset-credentials",
+    "code.integration-hub",
     "stores.logical-databases",
     "platform.undeployed-code",
     "subsystem.packages",

@@ -105,6 +105,13 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
         file_defaults.setdefault(m.group(1), m.group(2))
     docs = load_yaml_documents(text)
     for doc in docs:
+        # `include: [./docker-compose-base.yml]` (or `- path: [a.yml, b.yml]`): files compose loads with this one
+        for item in seq(get(doc, "include")):
+            paths = [scalar(item)] if scalar(item) else [scalar(x) for x in (seq(get(item, "path"))
+                                                                              or [get(item, "path")])]
+            for included in paths:
+                if included:
+                    facts.append(fact("compose.include", repo, path, node_line(item), file=included))
         services = get(doc, "services")
         if services is None:
             services = _legacy_services(doc)

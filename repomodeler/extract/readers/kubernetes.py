@@ -127,6 +127,10 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
             facts.append(fact("k8s.workload", repo, path, line, name=name, workload_kind=kind, image=image,
                                app=app, ports=",".join(ports), labels=_label_set(labels), command=command,
                                service_account=scalar(get(spec, "serviceAccountName")) or "",
+                               # a bare Pod restarted never or only on failure runs once to completion (a
+                               # restore, a debug task someone applies by hand), like a Job
+                               **({"runs_once": "true"} if kind == "Pod" and scalar(get(spec, "restartPolicy"))
+                                  in ("Never", "OnFailure") else {}),
                                **_sizing(doc, containers)))
             annotations = get(get(get(get(doc, "spec"), "template"), "metadata"), "annotations")
             app_id = get(annotations, "dapr.io/app-id")
@@ -144,6 +148,12 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
                         # SPRING_DATASOURCE_URL from ConfigMap sql-config, key connection_string
                         facts.append(fact("k8s.env_key_ref", repo, path, node_line(en), owner=name, name=scalar(en),
                                            configmap=scalar(get(key_ref, "name")), key=scalar(get(key_ref, "key"))))
+                    secret_ref = get(get(e, "valueFrom"), "secretKeyRef")
+                    if scalar(en) and secret_ref is not None and scalar(get(secret_ref, "name")):
+                        # STRIPE_KEY from Secret stripe-secret: the deployment hands the setting (its value unseen)
+                        facts.append(fact("k8s.env_secret_ref", repo, path, node_line(en), owner=name, name=scalar(en),
+                                           secret=scalar(get(secret_ref, "name")),
+                                           key=scalar(get(secret_ref, "key")) or ""))
                 for ef in seq(get(c, "envFrom")):
                     ref = scalar(get(get(ef, "configMapRef"), "name"))
                     if ref:

@@ -71,6 +71,40 @@ def read_named_yaml(repo: str, path: str, text: str) -> list[Fact]:
             for doc in load_yaml_documents(text) for key, value, line in _flat(doc)]
 
 
+# A section-based INI file: `[section]` headers and `key = value` lines (st2.conf, pgbouncer.ini).
+_SECTION = re.compile(r"^\s*\[[A-Za-z0-9_.:\- ]+\]\s*$")
+
+
+def _is_ini(path: str, head: str) -> bool:
+    """Sections and ``key = value`` lines only, with one section at least and one key under it: a
+    program's INI settings (not an nginx or Apache file, whose blocks and directives are no such lines)."""
+    whole = head.splitlines()[:-1] if "\n" in head and not head.endswith("\n") else head.splitlines()
+    lines = [ln for ln in whole if ln.strip() and not ln.lstrip().startswith(("#", ";"))]
+    sections = [ln for ln in lines if _SECTION.match(ln)]
+    keys = [ln for ln in lines if not _SECTION.match(ln)]
+    return bool(sections) and bool(keys) and _SECTION.match(lines[0]) is not None and all(
+        _LINE.match(ln) or ln.startswith((" ", "\t")) for ln in keys[:200])
+
+
+def read_ini(repo: str, path: str, text: str) -> list[Fact]:
+    """The address settings of an INI file (``[messaging] url = amqp://rabbitmq:5672``, ``[database] host =
+    mongo``) as properties named ``section.key``, of the deployments that mount the file and of no one else:
+    a repository keeps INI files for tools and tests too."""
+    facts: list[Fact] = []
+    section = ""
+    for i, raw in enumerate(text.splitlines(), start=1):
+        if raw.lstrip().startswith(("#", ";")):
+            continue
+        if _SECTION.match(raw):
+            section = raw.strip()[1:-1].strip()
+            continue
+        m = _LINE.match(raw)
+        if m and section and ADDRESS_KEY.search(m.group("key")) and m.group("value"):
+            facts.append(fact("config.property", repo, path, i, name=f"{section}.{m.group('key')}",
+                              value=m.group("value"), named_only="true", mounted="true"))
+    return facts
+
+
 def _flat(doc: object) -> list[tuple[str, str, int]]:
     out: list[tuple[str, str, int]] = []
     flatten_yaml(doc, "", out)  # type: ignore[arg-type]
@@ -88,6 +122,9 @@ READERS = (
     # points a program at, often a template of every section a program may use)
     Reader("settings_files.named_yaml", "descriptor", 906, read_named_yaml,
            patterns=(r"conf/[^/]+\.ya?ml", r"(?:[^/]*[-_.])?config\.ya?ml"), sniff=_is_program_yaml, line_based=True),
+    # (a section-based INI file, `files/st2.docker.conf`, read for the deployments that mount it)
+    Reader("settings_files.ini", "descriptor", 910, read_ini, patterns=(r"[^/]+\.(?:conf|ini)",), sniff=_is_ini,
+           line_based=True),
     Reader("settings_files", "descriptor", 900, read_settings,
            patterns=(r"(?:conf|config|etc)/(?:[^/]+/)*[^/]+\.(?:conf|properties)",
                      r"src/main/resources/(?:[^/]+/)*[^/]+\.properties"), sniff=_is_settings,

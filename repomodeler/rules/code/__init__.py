@@ -88,6 +88,29 @@ RULES = (
         after=("code.vendor-domains",),
     ),
     Rule(
+        id="code.unset-credentials",
+        message=("An external system its deployed callers reach only with a key naming the vendor (EXA_API_KEY, "
+                 "RESEND_API_KEY) that no deployment hands them is an integration the operator has not turned on: "
+                 "listed as unresolved with the line reading the key, not drawn; one whose key the deployment passes "
+                 "stays"),
+        unit="unset_credentials",
+        reads=("config.env", "compose.env_file", "k8s.env_key_ref", "k8s.env_secret_ref", "env.read", "env.read_ref",
+               "config.read",
+               "const.string", "value.invoke", "value.assign"),
+        writes=("components", "aliases", "connections", "unresolved"),
+        after=("code.project-site",),
+    ),
+    Rule(
+        id="code.integration-hub",
+        message=("A component reaching twelve or more external vendors offers them as choices (model providers, "
+                 "web-search tools, document connectors): those only it reaches and its deployment hands no setting "
+                 "naming are optional integrations, listed as unresolved, not drawn"),
+        unit="integration_hubs",
+        reads=("config.env", "compose.env_file", "k8s.env_key_ref", "k8s.env_secret_ref"),
+        writes=("components", "aliases", "connections", "unresolved"),
+        after=("code.unset-credentials",),
+    ),
+    Rule(
         id="code.container-engine",
         message=("A process whose code uses a container engine's SDK (Docker: docker/moby client, dockerode, docker-java, "
                  "docker-py; containerd; Podman) drives that engine on its host: an external docker-engine, containerd, podman"),

@@ -28,7 +28,10 @@ RULES = (
                  "app label; a workload written with `replicas: 0` that no autoscaler (HorizontalPodAutoscaler, KEDA "
                  "ScaledObject) sizes runs nothing; a compose file the root README prints is the deployment of a repository "
                  "keeping no compose file, manifest or chart of its own; a chart installed only by a contributor's guide "
-                 "(CONTRIBUTING.md) is rendered with its defaults"),
+                 "(CONTRIBUTING.md) is rendered with its defaults; a bare Pod restarted never or only on failure runs once, "
+                 "like a Job; a file a compose file includes (`include:`) loads with it, and the .env's COMPOSE_PROFILES is "
+                 "read with the .env's other settings filled in; a service named for a store (minio, redis) running an "
+                 "image of no known technology is that store"),
         unit="deployment_components",
         reads=("docker.command", "compose.service", "compose.mount", "docker.from", "k8s.workload", "k8s.service", "k8s.variant",
                "k8s.autoscaled",

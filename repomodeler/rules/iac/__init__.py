@@ -56,7 +56,9 @@ RULES = (
         message=("A Terraform or Bicep container workload (Cloud Run, ECS task, Container App, Kubernetes deployment, "
                  "function) is a component named after the workload, or the component whose image or name it runs "
                  "(or whose module's build tool names its image: Jib, the .NET SDK's container publishing); "
-                 "one image run as several workloads gives one component per workload"),
+                 "one image run as several workloads gives one component per workload; a workload named with the "
+                 "project's name before a deployed service's name (shop-api beside compose's api) running that "
+                 "service's image is that service"),
         unit="iac_workloads",
         reads=("iac.block", "iac.value", "manifest", "manifest.image", "config.property"),
         writes=("components", "aliases", "attributes"),

@@ -1,0 +1,163 @@
+"""Vendors the code reaches only with a key the deployment never hands it: optional, listed not drawn.
+
+Why: an application built to talk to many hosted services (web search, scrapers, model providers,
+e-mail, payments) turns each on when its operator sets that vendor's key (``EXA_API_KEY``,
+``RESEND_API_KEY``): ``if os.getenv("EXA_API_KEY"): ...``. Its default deployment sets none of them, and
+the system's own documents draw only what that deployment runs. Drawn as externals these vendors
+outnumber the system's parts. A vendor whose key the deployment does hand over (``OPENAI_API_KEY:
+${OPENAI_API_KEY}`` in the compose file) is one the operator is asked to configure: it stays.
+
+What is dropped stays in the model's ``unresolved`` list with the line reading the key, so nothing
+found is lost.
+"""
+
+from __future__ import annotations
+
+import re
+
+from repomodeler.graph.base import ResolverBase
+from repomodeler.graph.setting_reads import canonical
+from repomodeler.graph.vendors import vendor_name
+from repomodeler.records import Evidence, Unresolved
+
+# The last words of a setting holding a credential (``EXA_API_KEY``, ``SLACK_BOT_TOKEN``, ``STRIPE_SECRET``).
+CREDENTIAL_WORDS = frozenset({"KEY", "APIKEY", "TOKEN", "SECRET", "SECRETKEY", "ACCESSKEY"})
+# Words a framework or a sign-in library puts before a vendor's name (``NEXT_PUBLIC_STRIPE_KEY``, ``AUTH_GITHUB_SECRET``).
+NAME_PREFIXES = frozenset({"NEXT", "PUBLIC", "VITE", "REACT", "APP", "NUXT", "EXPO", "AUTH", "OAUTH"})
+# Platforms whose one domain serves many products, each with keys of its own.
+PLATFORM_VENDORS = frozenset({"google", "googleapis", "amazon", "amazonaws", "aws", "microsoft", "azure", "windows",
+                              "apple", "cloudflare"})
+
+
+def names_vendor(name: str, vendor: str) -> bool:
+    """Does the setting `name` (canonical: ``ELEVEN_LABS_API_KEY``, ``STRIPE_API``) belong to `vendor`
+    (``elevenlabs``, ``stripe``): the vendor its first word or run of words, after a framework's prefix
+    (``NEXT_PUBLIC_``, ``AUTH_``)? A vendor named later is another's (``AZURE_OPENAI_API_KEY`` is Azure's), and a
+    platform of many products (Google, Amazon, Microsoft) has no one setting."""
+    words = name.split("_")
+    if not vendor or vendor in PLATFORM_VENDORS:
+        return False
+    while words and words[0] in NAME_PREFIXES:
+        words = words[1:]
+    wanted = re.sub(r"[^A-Z0-9]", "", vendor.upper())
+    joined = ""
+    for w in words:
+        joined += w
+        if joined == wanted:
+            return True
+        if len(joined) >= len(wanted):
+            break
+    return False
+
+
+def credential_vendor(name: str, vendor: str) -> bool:
+    """Is `name` a credential setting of `vendor` (``EXA_API_KEY``): one of its settings, with a credential word?"""
+    return any(w in CREDENTIAL_WORDS for w in name.split("_")) and names_vendor(name, vendor)
+
+
+# Deployments whose environment entries are all read (compose files, Kubernetes manifests, rendered charts).
+ENV_DEPLOYMENTS = frozenset({"compose", "kubernetes", "helm"})
+
+
+class KeyedVendorRules(ResolverBase):
+    """``code.unset-credentials``."""
+
+    def _handed_names(self) -> dict[str, set[str]]:
+        """component -> canonical names of the settings its deployments hand it: environment entries, the
+        lines of its env files, and Kubernetes ConfigMap and Secret keys."""
+        handed: dict[str, set[str]] = {}
+        for owner, f in self._handed_settings():
+            handed.setdefault(owner, set()).add(canonical(f.get("name") or ""))
+        for f in [*self.by_kind["k8s.env_key_ref"], *self.by_kind["k8s.env_secret_ref"]]:
+            owner = self.config_owner(f)
+            if owner:
+                handed.setdefault(owner, set()).add(canonical(f.get("name") or ""))
+        return handed
+
+    def _links(self) -> dict[str, list[tuple[str, str, str]]]:
+        """component -> the keys of the connections it is an end of (sorted), read once per rule."""
+        links: dict[str, list[tuple[str, str, str]]] = {}
+        for k in sorted(self.model.connections):
+            links.setdefault(k[0], []).append(k)
+            if k[1] != k[0]:
+                links.setdefault(k[1], []).append(k)
+        return links
+
+    def unset_credentials(self) -> None:
+        """An external system every caller of which is deployed by compose or Kubernetes, reads a
+        credential setting naming the vendor in its code, and is handed no setting of that vendor by any
+        deployment, is an integration its operator has not turned on: its connections become
+        unresolved entries (at the line reading the key) and it leaves the model."""
+        externals = {cid: vendor_name(c.name) for cid, c in self.model.components.items() if c.kind == "external"}
+        if not any(externals.values()):
+            return
+        handed = self._handed_names()
+        reads: dict[str, list[tuple[str, Evidence]]] = {}
+        for f, names in sorted(self._code_reads(), key=lambda p: p[0].order()):
+            owner = self.owner_of(f.repository, f.path)
+            if owner:
+                reads.setdefault(owner, []).extend((n, f.evidence) for n in sorted(names))
+        links = self._links()
+        for cid in sorted(externals):
+            vendor = externals[cid]
+            comp = self.model.components[cid]
+            into = [k for k in links.get(cid, []) if k[1] == cid and k in self.model.connections]
+            if not vendor or not into or any(k[0] not in self.model.components for k in into) \
+                    or any(k[0] == cid for k in links.get(cid, []) if k in self.model.connections):
+                continue
+            keys: dict[tuple[str, str, str], tuple[str, Evidence]] = {}
+            for k in into:
+                caller = self.model.components[k[0]]
+                if caller.attributes.get("deployment") not in ENV_DEPLOYMENTS:
+                    break  # (an IaC workload's secrets and a platform's app settings are not all read here)
+                read = next(((n, e) for n, e in reads.get(k[0], []) if credential_vendor(n, vendor)), None)
+                if read is None or any(names_vendor(n, vendor) for n in handed.get(k[0], ())):
+                    break  # (a deployment handing any setting of the vendor, `STRIPE_API: https://...`, configures it)
+                keys[k] = read
+            else:
+                for k in into:
+                    self.model.connections.pop(k)
+                    self.created_by.pop(k, None)
+                    self.model.unresolved.append(Unresolved(
+                        k[0], f"{comp.name}: optional, turned on by setting {keys[k][0]}, which no "
+                              f"deployment hands it", keys[k][1]))
+                self.drop_component(cid)
+
+
+# How many external vendors one component reaches that make it an integration hub (an AI platform's model
+# providers, web-search tools and document connectors), whose vendors its users pick and configure.
+HUB_SIZE = 12
+
+
+class IntegrationHubRules(KeyedVendorRules):
+    """``code.integration-hub``."""
+
+    def integration_hubs(self) -> None:
+        """A component reaching HUB_SIZE or more external vendors offers them as choices (a model-provider
+        list, web-search tools, data connectors): of those only it reaches, the ones its deployment hands no
+        setting naming (``TAVILY_API_KEY``, ``OPENAI_BASE_URL``) are listed as optional integrations, not drawn."""
+        handed = self._handed_names()
+        links = self._links()
+        reached: dict[str, set[str]] = {}
+        for (source, target, _p) in self.model.connections:
+            comp = self.model.components.get(target)
+            if comp is not None and comp.kind == "external" and source in self.model.components:
+                reached.setdefault(source, set()).add(target)
+        for hub in sorted(reached):
+            vendors = {vendor_name(self.model.components[t].name) or t for t in reached[hub]}
+            if len(vendors) < HUB_SIZE:
+                continue
+            for cid in sorted(reached[hub]):
+                comp = self.model.components[cid]
+                keys = [k for k in links.get(cid, []) if k in self.model.connections]
+                if any(k[0] != hub or k[1] != cid for k in keys):
+                    continue  # another component reaches it too, or it calls back
+                if any(names_vendor(n, vendor_name(comp.name)) for n in handed.get(hub, ())):
+                    continue  # its deployment configures it (`OPENAI_BASE_URL`, `TAVILY_API_KEY`)
+                for k in keys:
+                    conn = self.model.connections.pop(k)
+                    self.created_by.pop(k, None)
+                    self.model.unresolved.append(Unresolved(
+                        hub, f"{comp.name}: optional, one of the {len(vendors)} vendors {hub} integrates with",
+                        min(conn.evidence)))
+                self.drop_component(cid)
