@@ -933,6 +933,15 @@ class ComponentRules(ResolverBase):
         (``/usr/local/bin/argocd-server`` -> ``argocd-server``), else ''."""
         return PurePosixPath((f.get("command") or "").split(" ")[0]).name if f.get("command") else ""
 
+    @property
+    def _recipe_paths(self) -> set[tuple[str, str]]:
+        """(repository, path) of every recipe read (Dockerfile, dockerfile, app.Dockerfile)."""
+        cached = self.__dict__.get("_recipe_paths_cache")
+        if cached is None:
+            cached = {(d.repository, d.path) for d in self.by_kind["docker.from"]}
+            self.__dict__["_recipe_paths_cache"] = cached
+        return cached
+
     def build_root(self, f: Fact) -> tuple[str | None, str]:
         """The folder a compose service builds (its code) and its Dockerfile's path: the build context,
         or with a shared context (``context: .``) and a per-service ``dockerfile: src/ad/Dockerfile``,
@@ -946,6 +955,9 @@ class ComponentRules(ResolverBase):
         root = norm_path(PurePosixPath(f.get("compose_dir") or ".").joinpath(context).as_posix())
         dockerfile_value = self.compose_interpolate(f, f.get("dockerfile"))
         dockerfile = norm_path(join_path(root, dockerfile_value or "Dockerfile"))
+        if not dockerfile_value and (f.repository, dockerfile) not in self._recipe_paths \
+                and (f.repository, join_path(root, "dockerfile")) in self._recipe_paths:
+            dockerfile = join_path(root, "dockerfile")  # docker build takes a lower-case dockerfile when no Dockerfile
         package = self.workspace_target(f.repository, dockerfile, root, self.compose_interpolate(f, f.get("build_target")))
         if package is not None:
             return package, dockerfile  # a monorepo's context, of which the recipe builds one package
@@ -1247,6 +1259,7 @@ class ComponentRules(ResolverBase):
             # of how to use the platform, not parts of it (one module called mall-demo is not a collection)
             demo_sets = {a for u in unit_dirs for a in _ancestors(u) if DEMO_COLLECTION.search(PurePosixPath(a).name)
                          and sum(1 for x in unit_dirs if x != a and is_under(x, a)) >= 2}
+            prebuilt = self._prebuilt_deployments(repo, manifest_dirs, code_dirs)
             # Folders with code or a manifest first; a Dockerfile-only folder may be another recipe of one of them.
             for d in sorted(unit_dirs, key=lambda u: (u not in manifest_dirs and u not in code_dirs, u)):
                 # a folder with its own Dockerfile and code inside a package at the repository's root (one
@@ -1357,7 +1370,8 @@ class ComponentRules(ResolverBase):
                 unit_keys = keys_of([PurePosixPath(d).name if d else repo, name, manifest_name or "",
                                      (manifest_name or "").rsplit("/", 1)[-1].rsplit(":", 1)[-1], *artifacts,
                                      *self.unit_app_names(repo, d), *dotted_part, *built], [folder_prefix])
-                matches = sorted({cid for k in unit_keys for cid in deployed.get(k, ())})
+                matches = sorted({cid for k in unit_keys for cid in deployed.get(k, ())}
+                                 | {prebuilt[k] for k in unit_keys if k in prebuilt})
                 if not matches and (repo, d) in variant_builds:
                     # Code only an opt-in compose variant builds and no default deployment runs (a full or
                     # development stack's extra services): opted into, not the system as it runs by default.
@@ -1484,6 +1498,22 @@ class ComponentRules(ResolverBase):
             for k in keys_of([*image_names(c.attributes["image"]), c.name, *c.aliases], [prefix]):
                 index[k].add(c.id)
         return index
+
+    def _prebuilt_deployments(self, repo: str, manifest_dirs: set[str], code_dirs: set[str]) -> dict[str, str]:
+        """Key of an artifact -> the deployment building it from a folder holding only a recipe that copies
+        the artifact in (docker/orders/Dockerfile: ``COPY ./jar/shop-orders.jar``, the jar a script copies from
+        the module's target/): the module building that artifact (Maven's artifactId, its finalName) is
+        that deployment's code, whatever the service and the folder are called."""
+        found: dict[str, set[str]] = defaultdict(set)
+        for c in self.model.components.values():
+            roots = [root for r, root in c.source_roots if r == repo]
+            if c.kind not in ("service", "gateway") or not roots or len(roots) != len(c.source_roots) \
+                    or any(root in manifest_dirs or root in code_dirs for root in roots):
+                continue
+            for root in roots:
+                for k in keys_of(self.unit_artifacts(repo, root), []):
+                    found[k].add(c.id)
+        return {k: next(iter(ids)) for k, ids in found.items() if len(ids) == 1}
 
     def unit_artifacts(self, repo: str, d: str) -> list[str]:
         """Artifact names the folder's Dockerfiles run or copy in (``ADD orders-1.0.jar``)."""

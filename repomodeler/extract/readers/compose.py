@@ -70,6 +70,29 @@ def _is_service(name: str, svc: yaml.Node) -> bool:
     return True
 
 
+# Keys of a compose service; a `services:` entry with none of them but with a dependency-injection key is no container.
+_SERVICE_KEYS = frozenset({"image", "build", "command", "entrypoint", "environment", "env_file", "ports", "expose",
+                           "volumes", "depends_on", "extends", "container_name", "restart", "networks", "deploy",
+                           "healthcheck", "labels", "links", "profiles", "hostname", "working_dir", "user"})
+_INJECTION_KEYS = frozenset({"class", "arguments", "calls", "factory", "alias", "tags", "autowire", "autoconfigure",
+                             "resource", "exclude", "public", "parent", "decorates", "bind"})
+
+
+def _container_services(services: yaml.Node) -> bool:
+    """A dependency-injection container's configuration (Symfony's `config/services.yaml`, a bundle's
+    `config/packages/*.yaml`) also keeps a top-level `services:` map, of objects inside one PHP process: ids
+    mapped to a class, an alias (`"@other.id"`) or a resource, never to an image or a build.  No entry with a
+    compose key and some entry of that form (a scalar, or an injection key) tells it apart."""
+    entries = list(items(services))
+    if not entries or not isinstance(services, yaml.MappingNode):
+        return False
+    if any(k.value in _SERVICE_KEYS for _n, svc in entries for k, _v in items(svc)):
+        return False
+    return any(isinstance(svc, yaml.ScalarNode) and (scalar(svc) or "").startswith("@")
+               or any(k.value in _INJECTION_KEYS for k, _v in items(svc))
+               or "\\" in str(name.value) or name.value == "_defaults" for name, svc in entries)
+
+
 # Commands of a container that exits at once: it only holds volumes for others (`volumes_from`).
 DATA_ONLY_COMMANDS = frozenset({"/bin/true", "true", "/bin/false", "false", "/bin/echo", "echo"})
 
@@ -117,6 +140,8 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
             services = _legacy_services(doc)
         if services is None:
             continue
+        if _container_services(services):
+            continue  # a dependency-injection container's `services:` (Symfony), objects of one process
         folder = str(PurePosixPath(path).parent)
         folder = "" if folder == "." else folder
         for key, svc in items(services):
