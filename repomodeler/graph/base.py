@@ -76,8 +76,16 @@ def compose_variants(paths: set[str], linked: dict[str, str] | None = None) -> s
     defaults |= {p for p in default_named if not any(_parent(d) == _parent(p) for d in defaults)}
     folders = {_parent(p) for p in defaults} | {_parent(link) for link in linked}
     defaults |= set(linked.values()) & paths
-    return {p for p in paths if p not in defaults and _parent(p) in folders
-            and re.search(r"(^|/)((docker-)?compose|docker-stack)[^/]*\.ya?ml$", p)}
+    # `cluster.mongodb.yml` beside `cluster.yml` (`docker compose -f cluster.yml -f cluster.mongodb.yml`): an
+    # override someone adds to the file it is named after, whatever that file is called
+    overrides = {p for p in paths if p not in defaults and (m := OVERRIDE_NAMED.search(p)) is not None
+                 and any(join_path(_parent(p), m.group(1) + ext) in paths for ext in (".yml", ".yaml"))}
+    return overrides | {p for p in paths if p not in defaults and _parent(p) in folders
+                        and re.search(r"(^|/)((docker-)?compose|docker-stack)[^/]*\.ya?ml$", p)}
+
+
+# A file named for another plus a dotted word: `cluster.mongodb.yml` of `cluster.yml`.
+OVERRIDE_NAMED = re.compile(r"(?:^|/)([^/.]+)\.[\w-]+\.ya?ml$")
 
 
 def compose_included(facts: list[Fact], variants: set[str]) -> set[str]:

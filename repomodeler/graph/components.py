@@ -132,7 +132,7 @@ class ComponentRules(ResolverBase):
                     builders[(f.repository, root)].add(((f.get("name") or "").lower(), f.path))
         for f in self.by_kind["compose.service"]:
             m = NUMBERED_NODE.match(f.get("name") or "")
-            if m and (f.get("image") or f.get("build_context")):
+            if m:  # (an override file's entries without image or build count among themselves)
                 numbered_nodes[(f.repository, f.path, m.group(1).lower(), self._node_image(f))] += 1
         twins = self.backing_store_twins()
         # an image a file runs as several services (migrate, api, worker of getacme/api): when one of them is
@@ -208,7 +208,12 @@ class ComponentRules(ResolverBase):
                 aliases, name = (*aliases, name), same
             numbered = NUMBERED_NODE.match(name)
             # (nodes built from one recipe FROM a store's image count too: redis-node1..6 of `build: redis`)
-            if numbered and (tech or kind in ("database", "cache", "broker", "search")) \
+            if numbered and (tech or kind in ("database", "cache", "broker", "search")
+                             # (an application's numbered instances of one image run with one anchor's
+                             # settings: tinode-0, tinode-1, tinode-2 of a cluster file, each with its exporter)
+                             # (an override file's entries for them, with no image of their own, count alike)
+                             or kind == "service" and (image or context is None) and (f.repository, f.path, numbered.group(1).lower())
+                             not in {(r, p, n) for r, p, n, _i in file_images}) \
                     and numbered_nodes.get((f.repository, f.path, numbered.group(1).lower(), self._node_image(f)), 0) >= 2:
                 # redis-node-0 ... redis-node-5, kafka1..kafka3 of one image: the nodes of one cluster, one store
                 aliases, name = (*aliases, name), numbered.group(1)

@@ -75,6 +75,16 @@ SERVICE_FOLDERS = frozenset({"services", "service", "apps", "processes", "worker
 SCHEDULER = re.compile(r"\bcelery\b.*\bbeat\b|\bbeat\b.*\bcelery\b|\brq(scheduler)?\s+scheduler\b|\bscheduler\b")
 
 
+def _command_signature(command: str) -> tuple[str, tuple[str, ...]] | None:
+    """A command's program name and its first two plain arguments (no option, setting or path):
+    ``celery -A app worker --pool=threads`` -> ``('celery', ('app', 'worker'))``; None without an argument."""
+    words = command.replace('"', " ").replace("'", " ").split()
+    if not words:
+        return None
+    plain = tuple(w for w in words[1:] if not w.startswith("-") and "=" not in w and "/" not in w and "$" not in w)[:2]
+    return (PurePosixPath(words[0]).name.lower(), plain) if plain else None
+
+
 class SupervisedRules(ResolverBase):
     """Programs a process manager keeps running beside the component's main one."""
 
@@ -155,6 +165,11 @@ class SupervisedRules(ResolverBase):
                 if existing is not None and existing != host:
                     continue  # a component of that name exists (a deployment runs it): not a new process
                 same = self._deployment_running(f, deployed)
+                if same is None and source == "systemd":
+                    same = self._deployment_same_command(f)
+                    if same is not None and same == host:
+                        self.add_component(host, comp.kind, f.repository, f.evidence, (owner,))
+                        continue  # the unit installs this very deployment's process on a host
                 if same is not None and same != host:
                     # a deployment runs the same script (compose `command: init bin/threaded.rb` and the
                     # Procfile's `jobs: rails runner bin/threaded.rb`): one process, known by both names
@@ -211,6 +226,24 @@ class SupervisedRules(ResolverBase):
                 if cid and (c.repository, word.removeprefix("./")) in paths:
                     found[(c.repository, word.removeprefix("./"))].add(cid)
         return {k: next(iter(v)) for k, v in found.items() if len(v) == 1}
+
+    def _deployment_same_command(self, f: Fact) -> str | None:
+        """The one container deployment (compose, Kubernetes) starting the program a host's unit starts, told
+        by the program's name and its first arguments (`/opt/app/venv/bin/celery -A app worker -l info` and
+        compose's `celery -A app worker --pool=threads`): the unit installs that process on a host instead."""
+        mine = _command_signature(f.get("command") or "")
+        if mine is None:
+            return None
+        hits = set()
+        for c in self.by_kind["program.command"]:
+            if c.repository != f.repository or c.get("source") not in ("compose", "kubernetes"):
+                continue
+            theirs = _command_signature(c.get("command") or "")
+            cid = self.alias.get((c.get("owner") or "").lower())
+            if cid is not None and theirs is not None and theirs[0] == mine[0] \
+                    and theirs[1][:len(mine[1])] == mine[1][:len(theirs[1])]:
+                hits.add(cid)
+        return hits.pop() if len(hits) == 1 else None
 
     @staticmethod
     def _deployment_running(f: Fact, deployed: dict[tuple[str, str], str]) -> str | None:

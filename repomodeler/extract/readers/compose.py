@@ -220,6 +220,11 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
                 if target:
                     facts.append(fact("compose.depends", repo, path, node_line(item), owner=name,
                                        target=target.split(":")[0], link="true"))
+                    linked, _, link_alias = target.partition(":")
+                    if link_alias.strip() and link_alias.strip() != linked.strip():
+                        # `links: [db:database]`: the linked service answers to `database` too (for this one)
+                        facts.append(fact("compose.network_alias", repo, path, node_line(item), owner=linked.strip(),
+                                           alias=link_alias.strip(), network=f"link from {name}"))
             for item in seq(get(svc, "volumes")):
                 spec = scalar(item) or scalar(get(item, "source"))
                 # (`${OL_MOUNT_DIR:-.}:/openlibrary`: the folder mounted unless the variable is set)

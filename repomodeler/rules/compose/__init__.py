@@ -85,7 +85,8 @@ RULES = (
     ),
     Rule(
         id="compose.network-aliases",
-        message=("A compose service's network aliases are names it answers to: a URL naming one reaches that "
+        message=("A compose service's network aliases, and the names other services' links give it "
+                 "(`links: [db:database]`), are names it answers to: a URL naming one reaches that "
                  "service, not an external host"),
         unit="network_aliases",
         reads=("compose.network_alias",),
