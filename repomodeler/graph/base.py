@@ -331,8 +331,11 @@ def nested_compose_variants(services: list[Fact], variants: set[str]) -> dict[st
     return nested
 
 
-# Committed templates of a project's .env (kept out of git): `.env.example`, `env.example`, `.env.sample`, `.env-dist`.
-DOTENV_TEMPLATE = re.compile(r"^\.?env[._-](example|sample|dist|template|tmpl|default|defaults)$", re.I)
+# Committed templates of a project's .env (kept out of git): `.env.example`, `env.example`, `.env.sample`, `.env-dist`;
+# also the one kept for the container deployment (`.env.example_docker`, `.env.docker.example`), which the
+# docker install guide copies to the .env compose reads.
+DOTENV_TEMPLATE = re.compile(r"^\.?env[._-](?:docker[._-])?(example|sample|dist|template|tmpl|default|defaults)"
+                             r"(?:[._-]docker)?$", re.I)
 
 
 # A committed template of any env file, named after it: `.env.dev-sample` of `.env.dev`, `.env.prod.example`.
@@ -713,7 +716,9 @@ class ResolverBase:
                 self.dotenv[(f.repository, norm_path(f.path))].setdefault(f.get("name") or "", f.get("value") or "")
         # A folder whose .env is kept out of git holds its committed template (`cp env.example .env`, as
         # the project's instructions say): compose interpolates from that template's values.
-        for (repo, path), values in sorted(self.dotenv.items()):
+        # (the container install's template, `.env.example_docker`, before the host install's `.env.example`)
+        for (repo, path), values in sorted(self.dotenv.items(),
+                                           key=lambda kv: ("docker" not in PurePosixPath(kv[0][1]).name.lower(), kv[0])):
             if DOTENV_TEMPLATE.match(PurePosixPath(path).name):
                 env = norm_path(PurePosixPath(path).parent.joinpath(".env").as_posix())
                 if (repo, env) not in self.dotenv:

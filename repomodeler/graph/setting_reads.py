@@ -74,8 +74,12 @@ def _reads_setting(reads: set[str], name: str) -> bool:
 
 def env_file_candidates(path: str) -> tuple[str, ...]:
     """An env file compose is handed, then the committed templates standing for it when it is kept out
-    of git (``.env.example``, ``.env.sample``, ``.env-dist``; ``.env.dev-sample`` for ``.env.dev``)."""
-    return (path, *(f"{path}{s}" for s in (".example", ".sample", ".dist", ".template")),
+    of git (``.env.example``, ``.env.sample``, ``.env-dist``; ``.env.dev-sample`` for ``.env.dev``).  The
+    template kept for the container deployment (``.env.example_docker``, ``.env.docker.example``) goes
+    before the plain one, which a host install copies."""
+    return (path, *(f"{path}{s}{sep}docker" for s in (".example", ".sample", ".dist") for sep in "_.-"),
+            *(f"{path}.docker{s}" for s in (".example", ".sample", ".dist")),
+            *(f"{path}{s}" for s in (".example", ".sample", ".dist", ".template")),
             *(f"{path}{sep}{s}" for sep in "-_" for s in ("dist", "example", "sample", "template")))
 
 
