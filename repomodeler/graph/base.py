@@ -166,8 +166,8 @@ def renamed_variants(services: list[Fact], variants: set[str]) -> set[str]:
     picks it with ``-f``: not the system as it runs by default."""
     names: dict[str, set[str]] = defaultdict(set)
     for f in services:
-        if f.get("source") != "tye":  # a Tye application file ties the same services to their code
-            names[f.path].add((f.get("name") or "").lower())
+        if f.get("source") not in ("tye", "azd"):  # a Tye application file, azure.yaml: the same services tied
+            names[f.path].add((f.get("name") or "").lower())  # to their code (azd ships them to Azure)
     defaults = {p for p in names if DEFAULT_COMPOSE.search(p)}
     return {p for p in names if p not in defaults and p not in variants
             and not re.search(r"(^|/)((docker-)?compose|docker-stack)[^/]*\.ya?ml$", p)
@@ -692,7 +692,8 @@ class ResolverBase:
         # `make quickstart` running quickstart.yml with quickstart-standalone.yml does not add)
         launched_dirs = {(repo, PurePosixPath(p).parent.as_posix()) for repo, p in launched_files}
         variants |= {f.path for f in services if (f.repository, f.path) not in launched_files
-                     and (f.repository, PurePosixPath(f.path).parent.as_posix()) in launched_dirs}
+                     and (f.repository, PurePosixPath(f.path).parent.as_posix()) in launched_dirs
+                     and f.get("source") != "azd"}  # (azure.yaml beside them is no compose file: azd ships it)
         nested = nested_compose_variants(services, variants)
         variants |= set(nested)
         # Folders holding nothing but another way to run a component (see nested_compose_variants).

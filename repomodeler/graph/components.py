@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase, runtime_language
+from repomodeler.graph.compose_extends import DEFAULT_COMPOSE
 from repomodeler.graph.catalog import (
     GATEWAY_ROUTES_KEY,
     ENTRY_FILES,
@@ -144,6 +145,7 @@ class ComponentRules(ResolverBase):
                 image_uses[(f.repository, self.compose_project(f.repository, f.path),
                             _image_repo(self.compose_interpolate(f, f.get("image")) or ""))] += 1
         service_names = {(f.get("name") or "").lower() for f in self.by_kind["compose.service"]}
+        azd_builds = self._azd_builds()
         file_services: dict[tuple[str, str], set[str]] = defaultdict(set)  # (repository, compose file) -> its services
         for f in self.by_kind["compose.service"]:
             file_services[(f.repository, f.path)].add((f.get("name") or "").lower())
@@ -206,6 +208,11 @@ class ComponentRules(ResolverBase):
                     same, image_line = builder
             if same and same.lower() != name.lower():
                 aliases, name = (*aliases, name), same
+            local = azd_builds.get((f.repository, root or "")) if f.get("source") == "azd" and root is not None else None
+            if local and local.lower() != name.lower():
+                # the Azure Developer CLI ships the folder a compose service builds (`project: ./src/api` beside
+                # compose's `build: src/api`): the same program, run locally and in the cloud
+                aliases, name = (*aliases, name), local
             numbered = NUMBERED_NODE.match(name)
             # (nodes built from one recipe FROM a store's image count too: redis-node1..6 of `build: redis`)
             if numbered and (tech or kind in ("database", "cache", "broker", "search")
@@ -937,6 +944,20 @@ class ComponentRules(ResolverBase):
         """The program a workload's first container runs when it overrides the image's command
         (``/usr/local/bin/argocd-server`` -> ``argocd-server``), else ''."""
         return PurePosixPath((f.get("command") or "").split(" ")[0]).name if f.get("command") else ""
+
+    def _azd_builds(self) -> dict[tuple[str, str], str]:
+        """(repository, folder) -> the one compose service (not azure.yaml's) building the folder an azure.yaml
+        service ships, for folders that one compose service builds."""
+        shipped = {(f.repository, root) for f in self.by_kind["compose.service"] if f.get("source") == "azd"
+                   for root in [self.build_root(f)[0]] if root is not None}
+        if not shipped:
+            return {}
+        found: dict[tuple[str, str], set[str]] = defaultdict(set)
+        for f in self.by_kind["compose.service"]:
+            root = self.build_root(f)[0] if f.get("source") != "azd" else None
+            if root is not None and (f.repository, root) in shipped and DEFAULT_COMPOSE.search(f.path):
+                found[(f.repository, root)].add(f.get("name") or "")
+        return {k: next(iter(v)) for k, v in found.items() if len(v) == 1}
 
     @property
     def _recipe_paths(self) -> set[tuple[str, str]]:
