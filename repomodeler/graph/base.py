@@ -395,9 +395,11 @@ def launched_compose(facts: list[Fact], projects: dict[tuple[str, str], frozense
     # Of the README's start commands, one: the first naming profiles of the default file, else of alternative
     # stacks with no default file beside them the fullest (most services; the first of equals), which the
     # others are subsets or variants of (LocalExecutor beside CeleryExecutor, a single broker beside a full stack)
-    documented = [f for f in facts if f.kind == "compose.launch" and f.get("documented")
-                  and not any((f.repository, p) not in sizes or (f.repository, folder(p)) in defaults
-                              for p in (norm_path(x) for x in (f.get("files") or "").split(",") if x))]
+    # (a start command the README gives in a folder its section points to runs that folder's default file)
+    facts = [_in_folder(f, defaults, sizes) if f.kind == "compose.launch" and f.get("folder") else f for f in facts]
+    documented = [f for f in facts if f.kind == "compose.launch" and f.get("documented") and (f.get("files") or "")
+                  and (f.get("in_folder") or not any((f.repository, p) not in sizes or (f.repository, folder(p)) in defaults
+                                                     for p in (norm_path(x) for x in (f.get("files") or "").split(",") if x)))]
     by_repo: dict[str, list[Fact]] = defaultdict(list)
     for f in documented:
         by_repo[f.repository].append(f)
@@ -416,6 +418,17 @@ def launched_compose(facts: list[Fact], projects: dict[tuple[str, str], frozense
                            norm_path(PurePosixPath(PurePosixPath(f.path).parent, "compose.yaml").as_posix())]:
             profiles[(f.repository, p)] |= {x for x in (f.get("profiles") or "").split(",") if x}
     return files, profiles
+
+
+def _in_folder(f: Fact, defaults: set[tuple[str, str]], sizes: dict[tuple[str, str], int]) -> Fact:
+    """A README's `docker compose up` in the folder its section points to, as the launch of that folder's
+    default compose file (none when the folder holds no default file)."""
+    where = norm_path(f.get("folder") or "")
+    named = sorted(p for r, p in sizes if r == f.repository and folder(p) == where and DEFAULT_COMPOSE.search(p)) \
+        if (f.repository, where) in defaults else []
+    attrs = {k: v for k, v in f.attrs if k != "folder"}
+    attrs.update(files=",".join(named), in_folder="true" if named else "")
+    return replace(f, attrs=tuple(sorted((k, v) for k, v in attrs.items() if v)))
 
 
 def dotenv_value(env: dict[str, str], name: str) -> str:
@@ -694,6 +707,14 @@ class ResolverBase:
         variants |= {f.path for f in services if (f.repository, f.path) not in launched_files
                      and (f.repository, PurePosixPath(f.path).parent.as_posix()) in launched_dirs
                      and f.get("source") != "azd"}  # (azure.yaml beside them is no compose file: azd ships it)
+        # ... and where the README's start command runs in a folder of setups (examples/compose beside
+        # examples/traefik), the setups in the folders beside it are the other ways to run it
+        pointed = {(f.repository, norm_path(f.get("folder") or "")) for f in every_fact
+                   if f.kind == "compose.launch" and f.get("folder")}
+        pointed = {(r, d) for r, d in pointed if any(r == lr and folder(lp) == d for lr, lp in launched_files)}
+        variants |= {f.path for f in services if (f.repository, f.path) not in launched_files and any(
+            r == f.repository and d and folder(folder(f.path)) == folder(d) and folder(f.path) != d
+            and folder(f.path) != folder(d) for r, d in pointed)}
         nested = nested_compose_variants(services, variants)
         variants |= set(nested)
         # Folders holding nothing but another way to run a component (see nested_compose_variants).

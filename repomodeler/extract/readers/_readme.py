@@ -27,6 +27,7 @@ agreeing, never the heading alone.
 from __future__ import annotations
 
 import re
+from pathlib import PurePosixPath
 
 from repomodeler.extract.readers._base import fact
 from repomodeler.records import Fact
@@ -86,6 +87,25 @@ def _logo(lines: list[str]) -> tuple[int, str] | None:
     return None
 
 
+# A relative link to a folder (`[examples/compose](examples/compose)`) or a `cd` into one, in prose or a command.
+_FOLDER_LINK = re.compile(r"\]\((?:\./)?(?P<link>[A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)*)/?\)|\bcd\s+(?:\./)?"
+                          r"(?P<cd>[A-Za-z0-9_-]+(?:/[A-Za-z0-9_.-]+)*)/?\s*(?:$|&&|;|`)")
+
+
+def _section_folder(lines: list[str], at: int) -> str | None:
+    """The one folder of the repository the lines before line `at` (up to its section's heading, at most
+    twenty) link to or change into, else None: where that section's `docker compose up` runs."""
+    found: set[str] = set()
+    for line in reversed(lines[max(0, at - 21):at - 1]):
+        if _ATX.match(line):
+            break
+        for m in _FOLDER_LINK.finditer(line):
+            target = m.group("link") or m.group("cd") or ""
+            if "." not in PurePosixPath(target).name and not target.startswith(("http", "www", "#")):
+                found.add(target)
+    return found.pop() if len(found) == 1 else None
+
+
 def _documented_launch(repo: str, path: str, lines: list[str]) -> list[Fact]:
     """The compose files and profiles of each ``docker compose ... up`` the README gives (``compose.launch``
     with ``documented``, in the README's order; the graph chooses among them), up to the first that starts
@@ -101,7 +121,13 @@ def _documented_launch(repo: str, path: str, lines: list[str]) -> list[Fact]:
         files, profiles = _files_and_profiles(command)
         files = [f.removeprefix("./") for f in files if f and not f.startswith(("$", "/", "-", "<"))]
         if not files and not profiles:
-            break  # the README starts the default file as it is
+            # the README starts the default file as it is; of a folder its section points to ("copy the
+            # content of folder [examples/compose](examples/compose)", `cd examples/compose`), when it does
+            where = _section_folder(lines, i)
+            if where:
+                out.append(fact("compose.launch", repo, path, i, folder=where, target="README",
+                                documented=str(len(out) + 1)))
+            break
         out.append(fact("compose.launch", repo, path, i, files=",".join(files), profiles=",".join(profiles),
                         target="README", documented=str(len(out) + 1)))
     return out
