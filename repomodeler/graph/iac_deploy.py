@@ -29,6 +29,7 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass
 from functools import cached_property
+from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.catalog import image_basename, tech_for_image
@@ -45,6 +46,18 @@ WORKLOAD_TYPES = ("google_cloud_run_service", "google_cloud_run_v2_service", "go
                   "azurerm_linux_function_app", "azurerm_windows_function_app", "azurerm_function_app",
                   "azurerm_linux_web_app", "Microsoft.Web/sites", "google_app_engine_flexible_app_version",
                   "google_app_engine_standard_app_version")
+
+
+def _workload_type(rtype: str) -> bool:
+    """A resource type that runs a workload.  An Azure type (`Microsoft.Web/sites`) is that type exactly: its
+    child resources (`Microsoft.Web/sites/extensions`, `.../virtualNetworkConnections`, `.../config`) are
+    settings of the site, not workloads of their own."""
+    base = rtype.split("@", 1)[0]
+    if "/" in base:
+        return base in WORKLOAD_TYPES
+    return base.startswith(WORKLOAD_TYPES)
+
+
 # Stores and brokers by resource type (or registry module source): (pattern, kind, technology).
 DATA_TYPES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple((re.compile(p, re.I), k, t) for p, k, t in (
     (r"^google_firestore_database$|^google_firestore_", "database", "firestore"),
@@ -172,7 +185,7 @@ class IacDeployRules(ResolverBase):
             for f in self._iac.resources(inst):
                 rtype = f.get("type") or ""
                 opaque = f.get("block") == "module"
-                if not (rtype.startswith(WORKLOAD_TYPES) or opaque) or f.get("existing"):
+                if not (_workload_type(rtype) or opaque) or f.get("existing"):
                     continue
                 ref = (inst, f.get("address") or "")
                 values = self._iac_values(ref)
@@ -217,6 +230,9 @@ class IacDeployRules(ResolverBase):
             inner = [v for v in values if not p or v.key == p or v.key.startswith((p + ".", p + "["))]
             rel = [(v.key[len(p):].lstrip("."), v) for v in inner]
             image = next((v.text for k, v in rel if plain_key(k) in ("image", "image_uri", "imageUri")), "")
+            if not image:  # an App Service running a container: `linuxFxVersion: 'DOCKER|qdrant/qdrant:latest'`
+                image = next((v.text.split("|", 1)[1] for k, v in rel if plain_key(k).rsplit(".", 1)[-1] in (
+                    "linuxFxVersion", "linux_fx_version") and v.text.upper().startswith("DOCKER|")), "")
             container = next((v.text for k, v in rel if k == "name"), "")
             name = base_name if base_name and len(prefixes) == 1 else clean_name(container) or base_name
             name = _kebab(name or self._iac_block(ref).get("label") or "")
@@ -403,6 +419,18 @@ class IacDeployRules(ResolverBase):
                     existing = candidates[0]
                 if existing is not None and self.model.components[existing].kind in ("service", "webapp", "gateway"):
                     aliases, name = tuple(sorted({w.name, main_name})), self.model.components[existing].name
+            if name == main_name == w.name and not image_repo:
+                # a platform running the code of a component compose deploys, named `app-<prefix>-webapi`
+                # after it (App Service, Functions: code shipped, no image): that component
+                ends = sorted({cid for cid, c in self.model.components.items()
+                               if c.attributes.get("deployment") in ("compose", "kubernetes", "helm")
+                               and c.kind in ("service", "webapp", "gateway") and c.source_roots
+                               for a in {c.name.lower(), *c.aliases,  # (its code's folder: webapi/)
+                                         *(PurePosixPath(r).name.lower() for _rp, r in c.source_roots if r)}
+                               if len(a) >= 4
+                               and w.name.lower().endswith("-" + a)})
+                if len(ends) == 1:
+                    aliases, name = (w.name,), self.model.components[ends[0]].name
             if name == main_name == w.name and image_repo:
                 # a name ending in a deployed service's name (`tracecat-agent-executor`: the project's name before
                 # compose's `agent-executor`), running its image: that service (the longest such name)

@@ -16,6 +16,10 @@ from repomodeler.records import Fact
 _ARTIFACT = re.compile(r"([A-Za-z0-9_][A-Za-z0-9_.-]*?)(?:-\d[A-Za-z0-9_.-]*)?\.(?:jar|war|ear)\b")
 
 
+# A RUN command that first changes into a folder and builds there (`cd webapi && dotnet publish`).
+_RUN_CD = re.compile(r"^\s*cd\s+['\"]?([A-Za-z0-9_./-]+)['\"]?\s*(?:&&|;)")
+
+
 def _substitute(text: str, env: dict[str, str]) -> str:
     """Expand ``$NAME`` and ``${NAME}`` with the Dockerfile's own ENV/ARG values (others stay as written)."""
     return re.sub(r"\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?", lambda m: env.get(m.group(1), m.group(0)), text)
@@ -89,6 +93,14 @@ def read_dockerfile(repo: str, path: str, text: str) -> list[Fact]:
         if instr == "RUN":
             for value in sorted(_workspace_targets(_substitute(arg, env))):
                 facts.append(fact("docker.workspace_target", repo, path, i, how="package", target=value, stage=stage))
+            # `RUN cd webapi && dotnet publish ...`: that command works in a folder of the copied context, as
+            # a WORKDIR there would
+            into = _RUN_CD.match(_substitute(arg, env))
+            if into and "$" not in into.group(1):
+                wd = into.group(1).rstrip("/")
+                wd = norm_posix(wd if wd.startswith("/") else f"{workdir}/{wd}")
+                if wd != "/":
+                    facts.append(fact("docker.workspace_target", repo, path, i, how="workdir", target=wd, stage=stage))
         if instr in ("ENV", "ARG"):
             pairs = re.findall(r"([A-Za-z_][A-Za-z0-9_]*)=(\"[^\"]*\"|'[^']*'|\S*)", arg)
             if not pairs and instr == "ENV" and len(arg.split(None, 1)) == 2:
