@@ -1219,6 +1219,32 @@ class ComponentRules(ResolverBase):
             comp = self.model.components[comp_id]
             comp.source_roots.add((f.repository, root))
             comp.evidence.add(f.evidence)
+        # A file the README copies into the folder a variable names (`cp config.docker-template.php
+        # $WWWROOT/config.php`), which a compose service mounts (`${WWWROOT}:/var/www/html`): that service's
+        # configuration, read where it runs
+        copied: dict[tuple[str, str], list[Fact]] = defaultdict(list)
+        for c in self.by_kind["readme.copy"]:
+            copied[(c.repository, c.get("variable") or "")].append(c)
+        takers: dict[tuple[str, str], list[tuple[str, Fact, Fact]]] = defaultdict(list)  # file -> its mounters
+        for f in self.by_kind["compose.variable_mount"]:
+            comp_id = self.alias.get((f.get("owner") or "").lower())
+            if comp_id is None or f.get("rest"):
+                continue
+            for c in copied.get((f.repository, f.get("variable") or ""), []):
+                source = norm_path(c.get("source") or "")
+                if source and "/" not in (c.get("dest") or "").strip("/") and (f.repository, source) in self.inventory_paths:
+                    takers[(f.repository, source)].append((comp_id, f, c))
+        for (repo, source), found in sorted(takers.items()):
+            # (several services mounting the folder: the one whose image runs the file's language, a PHP
+            # server beside a browser reading the same pages)
+            lang = language_for_path(source) or ""
+            runs = [t for t in found if lang and lang in re.split(
+                r"[-/_.:]", self.model.components[t[0]].attributes.get("image", "").lower())]
+            chosen = found if len({t[0] for t in found}) == 1 else runs if len({t[0] for t in runs}) == 1 else []
+            for comp_id, f, c in chosen:
+                comp = self.model.components[comp_id]
+                comp.source_roots.add((repo, source))
+                comp.evidence.update((f.evidence, c.evidence))
 
     def build_units(self) -> None:
         deployed = self.image_deployments()

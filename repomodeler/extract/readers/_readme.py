@@ -92,6 +92,11 @@ _FOLDER_LINK = re.compile(r"\]\((?:\./)?(?P<link>[A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.
                           r"(?P<cd>[A-Za-z0-9_-]+(?:/[A-Za-z0-9_.-]+)*)/?\s*(?:$|&&|;|`)")
 
 
+# `cp FILE $VAR/dest` / `cp FILE ${VAR}/dest`: a repository file copied into a folder a variable names.
+_COPY_INTO_VARIABLE = re.compile(r"\bcp\s+(?:-\w+\s+)*(?P<src>(?:\./)?[A-Za-z0-9_][A-Za-z0-9_./-]*)\s+"
+                                 r"\$\{?(?P<var>[A-Za-z_][A-Za-z0-9_]*)\}?(?:/(?P<dest>[A-Za-z0-9_./-]*))?")
+
+
 def _section_folder(lines: list[str], at: int) -> str | None:
     """The one folder of the repository the lines before line `at` (up to its section's heading, at most
     twenty) link to or change into, else None: where that section's `docker compose up` runs."""
@@ -150,6 +155,12 @@ def readme_identity(repo: str, path: str, text: str) -> list[Fact]:
             seen.add(name.lower())
             facts.append(fact("project.link", repo, path, i, name=name))
     facts.extend(_documented_launch(repo, path, lines))
+    for i, line in enumerate(lines, 1):
+        for m in _COPY_INTO_VARIABLE.finditer(line):
+            # `cp config.docker-template.php $MOODLE_DOCKER_WWWROOT/config.php`: a file of the repository put
+            # into the folder a variable names (a deployment mounts that folder)
+            facts.append(fact("readme.copy", repo, path, i, source=m.group("src").removeprefix("./"),
+                              variable=m.group("var"), dest=m.group("dest") or ""))
     for tool, pattern in (("compose", _COMPOSE_UP), ("orchestrator", _ORCHESTRATOR)):
         first = next((i for i, line in enumerate(lines, 1) if pattern.search(line)), None)
         if first is not None:

@@ -230,6 +230,12 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
                 # (`${OL_MOUNT_DIR:-.}:/openlibrary`: the folder mounted unless the variable is set)
                 spec = re.sub(r"^\$\{[A-Za-z_]\w*:?-([.~/][^}]*)\}", r"\1", spec) if spec else spec
                 host = spec.split(":")[0] if spec and scalar(item) else spec
+                variable = re.match(r"^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?(/[^:]*)?:(/[^:]+)", spec or "")
+                if variable and scalar(item):
+                    # `${APP_ROOT}:/var/www/html`: a folder the user names at run time, mounted into the container
+                    facts.append(fact("compose.variable_mount", repo, path, node_line(item), owner=name,
+                                       variable=variable.group(1), rest=(variable.group(2) or "").strip("/"),
+                                       target=variable.group(3)))
                 if host and host.startswith((".", "/")) and (":" in (spec or "") or get(item, "source") is not None):
                     # A bind mount: the host file or folder is configuration the container reads.
                     inside = (spec.split(":")[1] if scalar(item) and spec.count(":") >= 1
