@@ -61,6 +61,12 @@ def _parent(p: str) -> str:
     return p.rsplit("/", 1)[0] if "/" in p else ""
 
 
+# Commands of a web server process, and of a background process (a worker, a scheduler), of an application.
+WEB_SERVER_COMMAND = re.compile(r"\b(gunicorn|uvicorn|daphne|hypercorn|granian|waitress-serve|puma|unicorn|"
+                                r"runserver|rails (s|server)|php-fpm|frankenphp|next start)\b")
+BACKGROUND_COMMAND = re.compile(r"\b(celery|worker|beat|scheduler|cron|rq|sidekiq|consume|dramatiq|huey|flower)\b")
+
+
 def compose_variants(paths: set[str], linked: dict[str, str] | None = None) -> set[str]:
     """Compose files Docker Compose does not load by default: beside a ``docker-compose.yml`` (and its
     ``.override``), a ``docker-compose.prod.yml`` or ``docker-compose.elk.yml`` is a variant someone opts
@@ -896,6 +902,19 @@ class ResolverBase:
             rules.add(self.current_rule.id)
 
     # ------------------------------------------------------------------ ownership
+    def _command_rank(self, repo: str, name: str) -> int:
+        """How a deployment's own command ranks it among deployments of one build for holding the code: a web
+        server (`gunicorn app.wsgi`) first, then any other, then a worker or scheduler (`celery -A app beat`)."""
+        commands = self.__dict__.get("_deployment_commands")
+        if commands is None:
+            commands = {(f.repository, (f.get("owner") or "").lower()): f.get("command") or ""
+                        for f in self.by_kind["program.command"] if f.get("source") in ("compose", "kubernetes")}
+            self.__dict__["_deployment_commands"] = commands
+        command = commands.get((repo, name.lower()), "")
+        if WEB_SERVER_COMMAND.search(command):
+            return 0
+        return 2 if BACKGROUND_COMMAND.search(command) else 1
+
     def owner_of(self, repo: str, path: str) -> str | None:
         """The component whose source folder is the deepest prefix of the path (ties: a browser app sharing its
         folder with servers built there takes only browser files; of deployments built from one folder (a web
@@ -920,7 +939,8 @@ class ResolverBase:
                 runtime = runtime_language(comp.attributes.get("image") or "")
                 rank = (0 if (comp.kind == "webapp") == browser else 1,
                         1 if runtime and language and language not in runtime else 0,
-                        0 if comp.attributes.get("ports") else 1)
+                        0 if comp.attributes.get("ports") else 1,
+                        self._command_rank(comp.repository or "", comp.name))
                 if best is None or depth > best[0] or (rank, comp.id) < best[2:]:
                     best = (depth, comp.id, rank, comp.id)
             self.owner_cache[key] = best[1] if best else None
