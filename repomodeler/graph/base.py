@@ -735,6 +735,11 @@ class ResolverBase:
         self.whole_context_recipes: frozenset[tuple[str, str]] = frozenset(
             (f.repository, f.path) for f in every_fact if f.kind == "docker.copy"
             and any(src.strip() in (".", "./") for src in (f.get("sources") or "").split(",")))
+        # (repository, deployment name) -> the command a compose service or workload starts (whose code a
+        # deployment of one build holds, see owner_of)
+        self.deployment_commands: dict[tuple[str, str], str] = {
+            (f.repository, (f.get("owner") or "").lower()): f.get("command") or ""
+            for f in every_fact if f.kind == "program.command" and f.get("source") in ("compose", "kubernetes")}
         # repositories built as one Gradle or Maven build from their root (a build.gradle or pom.xml there):
         # a recipe copying the whole repository in builds all of it, not one program of it
         self.root_builds: frozenset[str] = frozenset(
@@ -905,12 +910,7 @@ class ResolverBase:
     def _command_rank(self, repo: str, name: str) -> int:
         """How a deployment's own command ranks it among deployments of one build for holding the code: a web
         server (`gunicorn app.wsgi`) first, then any other, then a worker or scheduler (`celery -A app beat`)."""
-        commands = self.__dict__.get("_deployment_commands")
-        if commands is None:
-            commands = {(f.repository, (f.get("owner") or "").lower()): f.get("command") or ""
-                        for f in self.by_kind["program.command"] if f.get("source") in ("compose", "kubernetes")}
-            self.__dict__["_deployment_commands"] = commands
-        command = commands.get((repo, name.lower()), "")
+        command = self.deployment_commands.get((repo, name.lower()), "")
         if WEB_SERVER_COMMAND.search(command):
             return 0
         return 2 if BACKGROUND_COMMAND.search(command) else 1
