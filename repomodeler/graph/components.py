@@ -208,11 +208,12 @@ class ComponentRules(ResolverBase):
                     same, image_line = builder
             if same and same.lower() != name.lower():
                 aliases, name = (*aliases, name), same
-            local = azd_builds.get((f.repository, root or "")) if f.get("source") == "azd" and root is not None else None
-            if local and local.lower() != name.lower():
+            shipped = azd_builds.get((f.repository, root or "")) if f.get("source") != "azd" and root is not None else None
+            if shipped and shipped.lower() != name.lower():
                 # the Azure Developer CLI ships the folder a compose service builds (`project: ./src/api` beside
-                # compose's `build: src/api`): the same program, run locally and in the cloud
-                aliases, name = (*aliases, name), local
+                # compose's `build: src/api`): the same program, run locally and in the cloud, known by the
+                # name the cloud deployment gives it (its infrastructure tags it `azd-service-name`)
+                aliases, name = (*aliases, name), shipped
             numbered = NUMBERED_NODE.match(name)
             # (nodes built from one recipe FROM a store's image count too: redis-node1..6 of `build: redis`)
             if numbered and (tech or kind in ("database", "cache", "broker", "search")
@@ -946,18 +947,21 @@ class ComponentRules(ResolverBase):
         return PurePosixPath((f.get("command") or "").split(" ")[0]).name if f.get("command") else ""
 
     def _azd_builds(self) -> dict[tuple[str, str], str]:
-        """(repository, folder) -> the one compose service (not azure.yaml's) building the folder an azure.yaml
-        service ships, for folders that one compose service builds."""
-        shipped = {(f.repository, root) for f in self.by_kind["compose.service"] if f.get("source") == "azd"
-                   for root in [self.build_root(f)[0]] if root is not None}
+        """(repository, folder) -> the azure.yaml service shipping the folder, for folders one azure.yaml service
+        ships and one service of a default compose file builds."""
+        shipped: dict[tuple[str, str], set[str]] = defaultdict(set)
+        for f in self.by_kind["compose.service"]:
+            root = self.build_root(f)[0] if f.get("source") == "azd" else None
+            if root is not None:
+                shipped[(f.repository, root)].add(f.get("name") or "")
         if not shipped:
             return {}
-        found: dict[tuple[str, str], set[str]] = defaultdict(set)
+        built: dict[tuple[str, str], set[str]] = defaultdict(set)
         for f in self.by_kind["compose.service"]:
             root = self.build_root(f)[0] if f.get("source") != "azd" else None
             if root is not None and (f.repository, root) in shipped and DEFAULT_COMPOSE.search(f.path):
-                found[(f.repository, root)].add(f.get("name") or "")
-        return {k: next(iter(v)) for k, v in found.items() if len(v) == 1}
+                built[(f.repository, root)].add(f.get("name") or "")
+        return {k: next(iter(v)) for k, v in shipped.items() if len(v) == 1 and len(built.get(k, ())) == 1}
 
     @property
     def _recipe_paths(self) -> set[tuple[str, str]]:

@@ -438,12 +438,6 @@ class IacDeployRules(ResolverBase):
                                if w.name.lower().endswith("-" + n)), reverse=True)
                 if ends and (len(ends) == 1 or ends[0][0] > ends[1][0]):
                     aliases, name = (w.name,), self.model.components[ends[0][1]].name
-            known = self.alias.get(name.lower()) if name == w.name else None
-            if known is not None and known != name.lower() and self.model.components[known].kind in ("service", "webapp") \
-                    and self.model.components[known].attributes.get("deployment"):
-                # a name another deployment's component answers to (azure.yaml's service `aca`, shipped from the
-                # folder compose's `api` builds; the Bicep app tagged `azd-service-name: aca`): that component
-                aliases, name = (w.name,), self.model.components[known].name
             comp = self.add_component(name, "service", w.ref[0].repo, w.evidence[-1], aliases, attrs)
             for ev in w.evidence:
                 comp.evidence.add(ev)
