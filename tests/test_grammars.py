@@ -286,6 +286,7 @@ CASES: list[Case] = [
     Case("java", "feign.java", (
         ("feign.client", 1, {"name": "orders"}), ("feign.client", 1, {"url": "${orders.url}"}),
         C(3, "/orders/{id}", "GetMapping", feign="orders"),
+        ("feign.client", 6, {"name_ref": "ServiceNames.SYSTEM_SERVICE"}),
     ), absent=(("http.route", 3),)),
     Case("java", "micronaut.java", (
         ("feign.client", 1, {"name": "policy-service"}), ("feign.client", 4, {"name": "${pricing.url}"}),

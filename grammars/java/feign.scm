@@ -16,6 +16,15 @@
          (element_value_pair key: (identifier) @_uk value: (string_literal) @url)))) @fact)
  (#eq? @_a "FeignClient") (#eq? @_uk "url")
  (#set! fact "feign.client"))
+; @FeignClient(contextId = "remoteUserService", value = ServiceNameConstants.SYSTEM_SERVICE): the service
+; id held by a constant (`name_ref`, resolved by the graph through the repository's constants)
+((interface_declaration
+   (modifiers
+     (annotation name: (identifier) @_a
+       arguments: (annotation_argument_list
+         (element_value_pair key: (identifier) @_nk value: [(field_access) (identifier)] @name_ref)))) @fact)
+ (#eq? @_a "FeignClient") (#any-of? @_nk "name" "value")
+ (#set! fact "feign.client"))
 
 ; Methods of a @FeignClient interface: @GetMapping("/orders/{id}") -> http.client (url = path,
 ; `feign` = the client name the resolver joins it with).

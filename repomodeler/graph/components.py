@@ -1722,16 +1722,26 @@ class ComponentRules(ResolverBase):
         """``spring.application.name`` (Micronaut's ``micronaut.application.name``) names the service
         other services and config files use: the id it registers under in service discovery, which
         declarative clients (``@FeignClient(name=...)``, ``@Client(id=...)``) call it by."""
+        poms = {(m.repository, norm_path(folder(m.path))): m for m in self.by_kind["manifest"]
+                if m.get("ecosystem") == "maven" and m.get("name")}
         for f in self.by_kind["config.property"]:
-            if f.get("name") in APPLICATION_NAME_KEYS and f.get("value") and "$" not in (f.get("value") or "") \
-                    and not (f.get("value") or "").startswith("@"):  # (@artifactId@: the build fills it in)
+            value = f.get("value") or ""
+            evidence = [f.evidence]
+            if f.get("name") in APPLICATION_NAME_KEYS and value in ("@artifactId@", "@project.artifactId@"):
+                # Maven's resource filtering fills in the module's artifactId at build time: the nearest pom's
+                pom = next((poms[(f.repository, d)] for d in [folder(f.path), *_ancestors(folder(f.path))]
+                            if (f.repository, d) in poms), None)
+                value = (pom.get("name") or "") if pom is not None else ""
+                evidence = [f.evidence, *([pom.evidence] if pom is not None else [])]
+            if f.get("name") in APPLICATION_NAME_KEYS and value and "$" not in value \
+                    and not value.startswith("@"):  # (another @token@: the build fills it in from elsewhere)
                 owner = self.owner_of(f.repository, f.path)
                 if owner and f.get("profile", "") == "":
                     comp = self.model.components[owner]
-                    comp.evidence.add(f.evidence)
+                    comp.evidence.update(evidence)
                     self.credit(comp.rules)
-                    comp.aliases.add((f.get("value") or "").lower())
-                    self.alias.setdefault((f.get("value") or "").lower(), owner)
+                    comp.aliases.add(value.lower())
+                    self.alias.setdefault(value.lower(), owner)
 
     def spring_gateways(self) -> None:
         """API gateways by dependency or by route configuration: Spring Cloud Gateway, Zuul, and on

@@ -1579,16 +1579,58 @@ class ConnectionRules(ResolverBase):
             if owner is None:
                 continue
             name = f.get("name") or ""
+            chain = [f.evidence]
+            if not name and f.get("name_ref"):  # value = ServiceNameConstants.SYSTEM_SERVICE: the constant's value
+                found = self.argument_value(owner, f, f.get("name_ref") or "")
+                if found is None:
+                    continue
+                name, chain = found[0], found[1]
             if "${" in name:  # @FeignClient("${stock.service.name}"): the service the setting names
                 name = expand_placeholders(name, lambda n: self.setting(owner, f.repository, n))
             target = self.alias.get(name.lower())
             if target:
-                self.connect(owner, target, "http", [f.evidence], attributes={"via": "feign client"})
+                for caller, via in self._feign_callers(f, owner):
+                    if caller != target:
+                        self.connect(caller, target, "http", [*chain, *via], attributes={"via": "feign client"})
             elif "://" in name:  # Micronaut's @Client("http://orders:8080"): an address, not a service id
                 self._resolve_value(owner, name, [f.evidence], allow_external=True, origin=f.evidence)
             elif f.get("url"):
                 for value, chain in self.resolve_expression(owner, f, f.get("url") or ""):
                     self._resolve_value(owner, value, chain, allow_external=True, origin=f.evidence)
+
+    def _feign_callers(self, f: Fact, owner: str) -> list[tuple[str, list[Evidence]]]:
+        """Who calls through a Feign client interface: its own component, or, for an interface kept in a
+        shared API library (ruoyi-api-system's RemoteUserService), the components whose code imports it,
+        directly or through a library of theirs that does (a logging library calling RemoteLogService)."""
+        if self.model.components[owner].kind != "library":
+            return [(owner, [])]
+        stem = PurePosixPath(f.path).stem
+        package = PurePosixPath(f.path).parent.as_posix().partition("/java/")[2].replace("/", ".")
+        wanted = {f"{package}.{stem}", package} if package else {stem}
+        users: dict[str, list[Evidence]] = {}
+        for i in self.by_kind["import"]:
+            module = i.get("module") or ""
+            if i.repository == f.repository and (module in wanted or module.endswith("." + stem)):
+                who = self.owner_of(i.repository, i.path)
+                if who is not None and who != owner:
+                    users.setdefault(who, [i.evidence])
+        dependents: dict[str, set[str]] = defaultdict(set)  # library -> components depending on it
+        for (source, target, _p), conn in self.model.connections.items():
+            if conn.kind == "depends_on" and self.model.components[target].kind == "library":
+                dependents[target].add(source)
+        out: dict[str, list[Evidence]] = {}
+        todo = sorted(users.items())
+        seen: set[str] = set()
+        while todo:
+            who, via = todo.pop()
+            if who in seen:
+                continue
+            seen.add(who)
+            if self.model.components[who].kind == "library":
+                todo.extend((d, via) for d in sorted(dependents.get(who, ())))
+            elif self.model.components[who].kind in ("service", "gateway", "webapp"):
+                out.setdefault(who, via)
+        return sorted(out.items()) or [(owner, [])]
 
     def grpc(self) -> None:
         """gRPC: proto services become ports of the component that registers a server for them, each rpc

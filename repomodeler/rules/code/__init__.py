@@ -26,12 +26,13 @@ RULES = (
     ),
     Rule(
         id="code.config-reads",
-        message=("Code reading a setting (and Feign clients naming a service) connects to the component the "
-                 "setting's value names"),
+        message=("Code reading a setting (and Feign clients naming a service, by a literal or a constant) connects "
+                 "to the component the setting's value names; a Feign client kept in a shared API library is "
+                 "called by the components importing it, directly or through a library of theirs"),
         unit="config_reads",
         reads=("config.read", "feign.client", "config.env", "manifest.dependency", "import"),
         writes=("connections", "components", "unresolved"),
-        after=("config.address-values",),
+        after=("config.address-values", "build.library-dependencies"),
         state=("env_values", "ports_served", "protocol_unknown", "databases_named"),
     ),
     Rule(

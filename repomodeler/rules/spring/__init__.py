@@ -6,9 +6,9 @@ RULES = (
     Rule(
         id="spring.application-name",
         message=("spring.application.name (Micronaut: micronaut.application.name) names the service other services, "
-                 "configuration and declarative clients use"),
+                 "configuration and declarative clients use; `@artifactId@` is the module's Maven artifactId"),
         unit="spring_identity",
-        reads=("config.property",),
+        reads=("config.property", "manifest"),
         writes=("aliases",),
         after=("build.units", "build.deployed-programs"),
     ),
