@@ -216,13 +216,17 @@ class ComponentRules(ResolverBase):
                 aliases, name = (*aliases, name), shipped
             numbered = NUMBERED_NODE.match(name)
             # (nodes built from one recipe FROM a store's image count too: redis-node1..6 of `build: redis`)
+            count = numbered_nodes.get((f.repository, f.path, numbered.group(1).lower(), self._node_image(f)), 0) \
+                if numbered else 0
             if numbered and (tech or kind in ("database", "cache", "broker", "search")
-                             # (an application's numbered instances of one image run with one anchor's
-                             # settings: tinode-0, tinode-1, tinode-2 of a cluster file, each with its exporter)
+                             # (an application's numbered instances of one image, three or more, run with one
+                             # anchor's settings: tinode-0, tinode-1, tinode-2 of a cluster file, each with its
+                             # exporter; two are as often two roles, relay-1 and relay-2 on two networks)
                              # (an override file's entries for them, with no image of their own, count alike)
-                             or kind == "service" and (image or context is None) and (f.repository, f.path, numbered.group(1).lower())
+                             or kind == "service" and count >= 3 and (image or context is None)
+                             and (f.repository, f.path, numbered.group(1).lower())
                              not in {(r, p, n) for r, p, n, _i in file_images}) \
-                    and numbered_nodes.get((f.repository, f.path, numbered.group(1).lower(), self._node_image(f)), 0) >= 2:
+                    and count >= 2:
                 # redis-node-0 ... redis-node-5, kafka1..kafka3 of one image: the nodes of one cluster, one store
                 aliases, name = (*aliases, name), numbered.group(1)
             twin = twins.get((f.repository, f.path, name))
