@@ -208,7 +208,7 @@ class ComponentRules(ResolverBase):
                     same, image_line = builder
             if same and same.lower() != name.lower():
                 aliases, name = (*aliases, name), same
-            shipped = azd_builds.get((f.repository, root or "")) if f.get("source") != "azd" and root is not None else None
+            shipped = azd_builds.get((f.repository, name.lower())) if f.get("source") != "azd" else None
             if shipped and shipped.lower() != name.lower():
                 # the Azure Developer CLI ships the folder a compose service builds (`project: ./src/api` beside
                 # compose's `build: src/api`): the same program, run locally and in the cloud, known by the
@@ -951,8 +951,9 @@ class ComponentRules(ResolverBase):
         return PurePosixPath((f.get("command") or "").split(" ")[0]).name if f.get("command") else ""
 
     def _azd_builds(self) -> dict[tuple[str, str], str]:
-        """(repository, folder) -> the azure.yaml service shipping the folder, for folders one azure.yaml service
-        ships and one service of a default compose file builds."""
+        """(repository, compose service name) -> the azure.yaml service shipping the folder that compose service
+        builds, for folders one azure.yaml service ships and one service of a default compose file builds (every
+        file's entry of that service takes the name: docker-compose.override.yml's too)."""
         shipped: dict[tuple[str, str], set[str]] = defaultdict(set)
         for f in self.by_kind["compose.service"]:
             root = self.build_root(f)[0] if f.get("source") == "azd" else None
@@ -965,7 +966,8 @@ class ComponentRules(ResolverBase):
             root = self.build_root(f)[0] if f.get("source") != "azd" else None
             if root is not None and (f.repository, root) in shipped and DEFAULT_COMPOSE.search(f.path):
                 built[(f.repository, root)].add(f.get("name") or "")
-        return {k: next(iter(v)) for k, v in shipped.items() if len(v) == 1 and len(built.get(k, ())) == 1}
+        return {(k[0], next(iter(built[k])).lower()): next(iter(v)) for k, v in shipped.items()
+                if len(v) == 1 and len(built.get(k, ())) == 1}
 
     @property
     def _recipe_paths(self) -> set[tuple[str, str]]:
