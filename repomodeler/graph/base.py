@@ -67,6 +67,10 @@ WEB_SERVER_COMMAND = re.compile(r"\b(gunicorn|uvicorn|daphne|hypercorn|granian|w
 BACKGROUND_COMMAND = re.compile(r"\b(celery|worker|beat|scheduler|cron|rq|sidekiq|consume|dramatiq|huey|flower)\b")
 
 
+# A file named for another plus a dotted word: `cluster.mongodb.yml` of `cluster.yml`.
+OVERRIDE_NAMED = re.compile(r"(?:^|/)([^/.]+)\.[\w-]+\.ya?ml$")
+
+
 def compose_variants(paths: set[str], linked: dict[str, str] | None = None) -> set[str]:
     """Compose files Docker Compose does not load by default: beside a ``docker-compose.yml`` (and its
     ``.override``), a ``docker-compose.prod.yml`` or ``docker-compose.elk.yml`` is a variant someone opts
@@ -89,9 +93,6 @@ def compose_variants(paths: set[str], linked: dict[str, str] | None = None) -> s
     return overrides | {p for p in paths if p not in defaults and _parent(p) in folders
                         and re.search(r"(^|/)((docker-)?compose|docker-stack)[^/]*\.ya?ml$", p)}
 
-
-# A file named for another plus a dotted word: `cluster.mongodb.yml` of `cluster.yml`.
-OVERRIDE_NAMED = re.compile(r"(?:^|/)([^/.]+)\.[\w-]+\.ya?ml$")
 
 
 def compose_included(facts: list[Fact], variants: set[str]) -> set[str]:
@@ -721,8 +722,8 @@ class ResolverBase:
                    if f.kind == "compose.launch" and f.get("folder")}
         pointed = {(r, d) for r, d in pointed if any(r == lr and folder(lp) == d for lr, lp in launched_files)}
         variants |= {f.path for f in services if (f.repository, f.path) not in launched_files and any(
-            r == f.repository and d and folder(folder(f.path)) == folder(d) and folder(f.path) != d
-            and folder(f.path) != folder(d) for r, d in pointed)}
+            r == f.repository and d and folder(f.path) != d and folder(folder(f.path)) == folder(d)
+            for r, d in pointed)}
         nested = nested_compose_variants(services, variants)
         variants |= set(nested)
         # Folders holding nothing but another way to run a component (see nested_compose_variants).
@@ -735,6 +736,9 @@ class ResolverBase:
         self.whole_context_recipes: frozenset[tuple[str, str]] = frozenset(
             (f.repository, f.path) for f in every_fact if f.kind == "docker.copy"
             and any(src.strip() in (".", "./") for src in (f.get("sources") or "").split(",")))
+        # (repository, path) of every recipe read (Dockerfile, app.Dockerfile, a lower-case dockerfile)
+        self.recipe_paths: frozenset[tuple[str, str]] = frozenset(
+            (f.repository, f.path) for f in every_fact if f.kind == "docker.from")
         # (repository, deployment name) -> the command a compose service or workload starts (whose code a
         # deployment of one build holds, see owner_of)
         self.deployment_commands: dict[tuple[str, str], str] = {

@@ -224,8 +224,7 @@ class ComponentRules(ResolverBase):
                              # exporter; two are as often two roles, relay-1 and relay-2 on two networks)
                              # (an override file's entries for them, with no image of their own, count alike)
                              or kind == "service" and count >= 3 and (image or context is None)
-                             and (f.repository, f.path, numbered.group(1).lower())
-                             not in {(r, p, n) for r, p, n, _i in file_images}) \
+                             and numbered.group(1).lower() not in file_services[(f.repository, f.path)]) \
                     and count >= 2:
                 # redis-node-0 ... redis-node-5, kafka1..kafka3 of one image: the nodes of one cluster, one store
                 aliases, name = (*aliases, name), numbered.group(1)
@@ -954,29 +953,18 @@ class ComponentRules(ResolverBase):
         """(repository, compose service name) -> the azure.yaml service shipping the folder that compose service
         builds, for folders one azure.yaml service ships and one service of a default compose file builds (every
         file's entry of that service takes the name: docker-compose.override.yml's too)."""
-        shipped: dict[tuple[str, str], set[str]] = defaultdict(set)
-        for f in self.by_kind["compose.service"]:
-            root = self.build_root(f)[0] if f.get("source") == "azd" else None
-            if root is not None:
-                shipped[(f.repository, root)].add(f.get("name") or "")
-        if not shipped:
+        services = self.by_kind["compose.service"]
+        if not any(f.get("source") == "azd" for f in services):
             return {}
+        shipped: dict[tuple[str, str], set[str]] = defaultdict(set)
         built: dict[tuple[str, str], set[str]] = defaultdict(set)
-        for f in self.by_kind["compose.service"]:
-            root = self.build_root(f)[0] if f.get("source") != "azd" else None
-            if root is not None and (f.repository, root) in shipped and DEFAULT_COMPOSE.search(f.path):
-                built[(f.repository, root)].add(f.get("name") or "")
+        for f in services:
+            azd = f.get("source") == "azd"
+            root = self.build_root(f)[0] if azd or DEFAULT_COMPOSE.search(f.path) else None
+            if root is not None:
+                (shipped if azd else built)[(f.repository, root)].add(f.get("name") or "")
         return {(k[0], next(iter(built[k])).lower()): next(iter(v)) for k, v in shipped.items()
                 if len(v) == 1 and len(built.get(k, ())) == 1}
-
-    @property
-    def _recipe_paths(self) -> set[tuple[str, str]]:
-        """(repository, path) of every recipe read (Dockerfile, dockerfile, app.Dockerfile)."""
-        cached = self.__dict__.get("_recipe_paths_cache")
-        if cached is None:
-            cached = {(d.repository, d.path) for d in self.by_kind["docker.from"]}
-            self.__dict__["_recipe_paths_cache"] = cached
-        return cached
 
     def build_root(self, f: Fact) -> tuple[str | None, str]:
         """The folder a compose service builds (its code) and its Dockerfile's path: the build context,
@@ -991,8 +979,8 @@ class ComponentRules(ResolverBase):
         root = norm_path(PurePosixPath(f.get("compose_dir") or ".").joinpath(context).as_posix())
         dockerfile_value = self.compose_interpolate(f, f.get("dockerfile"))
         dockerfile = norm_path(join_path(root, dockerfile_value or "Dockerfile"))
-        if not dockerfile_value and (f.repository, dockerfile) not in self._recipe_paths \
-                and (f.repository, join_path(root, "dockerfile")) in self._recipe_paths:
+        if not dockerfile_value and (f.repository, dockerfile) not in self.recipe_paths \
+                and (f.repository, join_path(root, "dockerfile")) in self.recipe_paths:
             dockerfile = join_path(root, "dockerfile")  # docker build takes a lower-case dockerfile when no Dockerfile
         package = self.workspace_target(f.repository, dockerfile, root, self.compose_interpolate(f, f.get("build_target")))
         if package is not None:
@@ -1735,7 +1723,7 @@ class ComponentRules(ResolverBase):
             evidence = [f.evidence]
             if f.get("name") in APPLICATION_NAME_KEYS and value in ("@artifactId@", "@project.artifactId@"):
                 # Maven's resource filtering fills in the module's artifactId at build time: the nearest pom's
-                pom = next((poms[(f.repository, d)] for d in [folder(f.path), *_ancestors(folder(f.path))]
+                pom = next((poms[(f.repository, d)] for d in [*_ancestors(folder(f.path)), ""]
                             if (f.repository, d) in poms), None)
                 value = (pom.get("name") or "") if pom is not None else ""
                 evidence = [f.evidence, *([pom.evidence] if pom is not None else [])]

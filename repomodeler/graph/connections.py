@@ -1574,6 +1574,7 @@ class ConnectionRules(ResolverBase):
             for value, chain in self.resolve_expression(owner, f, f.get("expr") or ""):
                 self._resolve_value(owner, value, chain, allow_external=True, origin=f.evidence,
                                     setting=f.get("expr") or "")
+        library_users = None  # (imports by module, library -> dependents), indexed at the first library's client
         for f in self.by_kind["feign.client"]:
             owner = self.owner_of(f.repository, f.path)
             if owner is None:
@@ -1589,7 +1590,9 @@ class ConnectionRules(ResolverBase):
                 name = expand_placeholders(name, lambda n: self.setting(owner, f.repository, n))
             target = self.alias.get(name.lower())
             if target:
-                for caller, via in self._feign_callers(f, owner):
+                if library_users is None and self.model.components[owner].kind == "library":
+                    library_users = self._library_user_index()
+                for caller, via in self._feign_callers(f, owner, library_users):
                     if caller != target:
                         self.connect(caller, target, "http", [*chain, *via], attributes={"via": "feign client"})
             elif "://" in name:  # Micronaut's @Client("http://orders:8080"): an address, not a service id
@@ -1598,26 +1601,35 @@ class ConnectionRules(ResolverBase):
                 for value, chain in self.resolve_expression(owner, f, f.get("url") or ""):
                     self._resolve_value(owner, value, chain, allow_external=True, origin=f.evidence)
 
-    def _feign_callers(self, f: Fact, owner: str) -> list[tuple[str, list[Evidence]]]:
-        """Who calls through a Feign client interface: its own component, or, for an interface kept in a
-        shared API library (ruoyi-api-system's RemoteUserService), the components whose code imports it,
-        directly or through a library of theirs that does (a logging library calling RemoteLogService)."""
-        if self.model.components[owner].kind != "library":
-            return [(owner, [])]
-        stem = PurePosixPath(f.path).stem
-        package = PurePosixPath(f.path).parent.as_posix().partition("/java/")[2].replace("/", ".")
-        wanted = {f"{package}.{stem}", package} if package else {stem}
-        users: dict[str, list[Evidence]] = {}
+    def _library_user_index(self) -> tuple[dict[tuple[str, str], list[Fact]], dict[str, set[str]]]:
+        """Import facts by (repository, module) and, for each library component, the components depending on
+        it: built once for all the Feign clients kept in libraries."""
+        imports: dict[tuple[str, str], list[Fact]] = defaultdict(list)
         for i in self.by_kind["import"]:
-            module = i.get("module") or ""
-            if i.repository == f.repository and (module in wanted or module.endswith("." + stem)):
-                who = self.owner_of(i.repository, i.path)
-                if who is not None and who != owner:
-                    users.setdefault(who, [i.evidence])
+            imports[(i.repository, i.get("module") or "")].append(i)
         dependents: dict[str, set[str]] = defaultdict(set)  # library -> components depending on it
         for (source, target, _p), conn in self.model.connections.items():
             if conn.kind == "depends_on" and self.model.components[target].kind == "library":
                 dependents[target].add(source)
+        return imports, dependents
+
+    def _feign_callers(self, f: Fact, owner: str, index: tuple[dict[tuple[str, str], list[Fact]], dict[str, set[str]]]
+                       | None) -> list[tuple[str, list[Evidence]]]:
+        """Who calls through a Feign client interface: its own component, or, for an interface kept in a
+        shared API library (ruoyi-api-system's RemoteUserService), the components whose code imports it (by
+        its class or its package), directly or through a library of theirs that does (a logging library
+        calling RemoteLogService)."""
+        if index is None or self.model.components[owner].kind != "library":
+            return [(owner, [])]
+        imports, dependents = index
+        stem = PurePosixPath(f.path).stem
+        package = PurePosixPath(f.path).parent.as_posix().partition("/java/")[2].replace("/", ".")
+        wanted = [f"{package}.{stem}", package] if package else []
+        users: dict[str, list[Evidence]] = {}
+        for i in sorted((i for m in wanted for i in imports.get((f.repository, m), [])), key=Fact.order):
+            who = self.owner_of(i.repository, i.path)
+            if who is not None and who != owner:
+                users.setdefault(who, [i.evidence])
         out: dict[str, list[Evidence]] = {}
         todo = sorted(users.items())
         seen: set[str] = set()

@@ -83,6 +83,15 @@ class KeyedVendorRules(ResolverBase):
                 links.setdefault(k[1], []).append(k)
         return links
 
+    def _unlist(self, cid: str, entries: dict[tuple[str, str, str], tuple[str, str, Evidence]]) -> None:
+        """Take an optional vendor out of the model: each of its connections becomes an unresolved entry
+        (caller, text, evidence), then the vendor goes."""
+        for k, (caller, text, evidence) in sorted(entries.items()):
+            self.model.connections.pop(k)
+            self.created_by.pop(k, None)
+            self.model.unresolved.append(Unresolved(caller, text, evidence))
+        self.drop_component(cid)
+
     def unset_credentials(self) -> None:
         """An external system every caller of which is deployed by compose or Kubernetes, reads a
         credential setting naming the vendor in its code, and is handed no setting of that vendor by any
@@ -115,13 +124,8 @@ class KeyedVendorRules(ResolverBase):
                     break  # (a deployment handing any setting of the vendor, `STRIPE_API: https://...`, configures it)
                 keys[k] = read
             else:
-                for k in into:
-                    self.model.connections.pop(k)
-                    self.created_by.pop(k, None)
-                    self.model.unresolved.append(Unresolved(
-                        k[0], f"{comp.name}: optional, turned on by setting {keys[k][0]}, which no "
-                              f"deployment hands it", keys[k][1]))
-                self.drop_component(cid)
+                self._unlist(cid, {k: (k[0], f"{comp.name}: optional, turned on by setting {keys[k][0]}, which no "
+                                              f"deployment hands it", keys[k][1]) for k in into})
 
 
 # How many external vendors one component reaches that make it an integration hub (an AI platform's model
@@ -154,10 +158,5 @@ class IntegrationHubRules(KeyedVendorRules):
                     continue  # another component reaches it too, or it calls back
                 if any(names_vendor(n, vendor_name(comp.name)) for n in handed.get(hub, ())):
                     continue  # its deployment configures it (`OPENAI_BASE_URL`, `TAVILY_API_KEY`)
-                for k in keys:
-                    conn = self.model.connections.pop(k)
-                    self.created_by.pop(k, None)
-                    self.model.unresolved.append(Unresolved(
-                        hub, f"{comp.name}: optional, one of the {len(vendors)} vendors {hub} integrates with",
-                        min(conn.evidence)))
-                self.drop_component(cid)
+                self._unlist(cid, {k: (hub, f"{comp.name}: optional, one of the {len(vendors)} vendors {hub} "
+                                            f"integrates with", min(self.model.connections[k].evidence)) for k in keys})

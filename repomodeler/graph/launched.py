@@ -235,11 +235,11 @@ class SupervisedRules(ResolverBase):
         if mine is None:
             return None
         hits = set()
-        for c in self.by_kind["program.command"]:
-            if c.repository != f.repository or c.get("source") not in ("compose", "kubernetes"):
+        for (repo, owner), command in sorted(self.deployment_commands.items()):
+            if repo != f.repository:
                 continue
-            theirs = _command_signature(c.get("command") or "")
-            cid = self.alias.get((c.get("owner") or "").lower())
+            theirs = _command_signature(command)
+            cid = self.alias.get(owner)
             if cid is not None and theirs is not None and theirs[0] == mine[0] \
                     and theirs[1][:len(mine[1])] == mine[1][:len(theirs[1])]:
                 hits.add(cid)
