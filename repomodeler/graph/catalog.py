@@ -27,6 +27,8 @@ IMAGE_TECH: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
         (r"(^|/)(couchdb|couchbase|influxdb|clickhouse|cockroach|dynamodb|arangodb|eventstore|eventstoredb|ravendb"
          r"|rethinkdb|questdb|surrealdb|meilisearch|typesense|qdrant|weaviate)", "database", "database"),
         (r"(^|/)(minio)", "s3", "database"),
+        # (Azurite: the Azure Storage emulator, the blob/queue/table store a local run uses in place of a storage account)
+        (r"(^|/)azurite", "azure-storage", "database"),
         (r"(^|/)(redis|valkey|keydb|bitnami/redis)", "redis", "cache"),
         (r"(^|/)memcached", "memcached", "cache"),
         (r"(^|/)(cp-kafka|cp-server|confluent-local|kafka|redpanda|bitnami/kafka)", "kafka", "broker"),
@@ -42,7 +44,7 @@ IMAGE_TECH: tuple[tuple[re.Pattern[str], str, str], ...] = tuple(
 TECH_PROTOCOL: dict[str, str] = {
     "postgres": "sql", "mysql": "sql", "sqlserver": "sql", "database": "tcp", "cassandra": "tcp", "neo4j": "bolt",
     "mongodb": "mongodb", "redis": "redis", "memcached": "tcp", "kafka": "kafka", "rabbitmq": "amqp",
-    "activemq": "amqp", "nats": "nats", "elasticsearch": "elasticsearch", "pulsar": "tcp", "s3": "http",
+    "activemq": "amqp", "nats": "nats", "elasticsearch": "elasticsearch", "pulsar": "tcp", "s3": "http", "azure-storage": "http",
     "proxy": "http", "mqtt": "mqtt",
 }
 

@@ -73,8 +73,9 @@ DATA_TYPES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple((re.compile(p, 
     (r"^azurerm_cosmosdb_account$|^Microsoft\.DocumentDB/databaseAccounts$", "database", "cosmosdb"),
     (r"^azurerm_(postgresql|mysql|mssql|sql)_(flexible_)?server$|^Microsoft\.DBfor(PostgreSQL|MySQL)/"
      r"(flexibleServers|servers)$|^Microsoft\.Sql/servers$", "database", "database"),
-    (r"^google_storage_bucket$|^aws_s3_bucket$|s3-bucket|^azurerm_storage_account$|^Microsoft\.Storage/storageAccounts$",
-     "database", "object-storage"),
+    (r"^google_storage_bucket$|^aws_s3_bucket$|s3-bucket", "database", "object-storage"),
+    # (an Azure storage account holds blobs, queues and tables: the store Azurite emulates in a local run)
+    (r"^azurerm_storage_account$|^Microsoft\.Storage/storageAccounts$", "database", "azure-storage"),
     (r"^google_pubsub_topic$", "broker", "pubsub"),
     (r"^aws_sqs_queue$|/sqs/", "broker", "sqs"), (r"^aws_sns_topic$|/sns/", "broker", "sns"),
     (r"^aws_kinesis_stream$", "broker", "kinesis"), (r"^aws_msk_cluster$", "broker", "kafka"),
@@ -84,6 +85,10 @@ DATA_TYPES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple((re.compile(p, 
     (r"^azurerm_signalr_service$|^Microsoft\.SignalRService/signalR$", "broker", "signalr"),
     # a hosted AI service account (Azure OpenAI is one of its kinds): an external system the workload calls
     (r"^azurerm_cognitive_account$|^Microsoft\.CognitiveServices/accounts$", "external", "cognitive-services"),
+    # a hosted search index (Azure AI Search): the workload queries and fills it
+    (r"^azurerm_search_service$|^Microsoft\.Search/searchServices$", "database", "azure-search"),
+    # the hosted telemetry service a workload handed its connection string sends traces and logs to
+    (r"^azurerm_application_insights$|^Microsoft\.Insights/components$", "external", "application-insights"),
 ))
 # The hosted service an object store, document database or topic of a cloud is reached at by its SDK
 # (the external the code rules introduce for the client library): one resource of the type is that one.

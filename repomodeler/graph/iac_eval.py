@@ -25,7 +25,9 @@ from repomodeler.records import Evidence, Fact
 
 _REF = re.compile(r"\$\{([^{}]*)\}")
 _INDEX = re.compile(r"\[\d+\]")
-MAX_DEPTH = 12
+# Steps of evaluation (variable -> module input -> output -> ...): a module library such as the Azure
+# Developer CLI's ``core/`` nests an app's setting four modules deep, three steps each.
+MAX_DEPTH = 64
 MAX_INSTANCES = 2000  # module instances of one repository: a bound against call cycles and explosions
 # Resources holding a value for others (a parameter store entry, a secret): a reference to one is a
 # reference to what its value is built from.
@@ -255,6 +257,11 @@ class Deployment:
                 return [Value(_join(rel, v.key), v.text, v.resources, (leaf.evidence, *v.evidence)) for v in expanded]
         resources: set[ResourceRef] = set()
         evidence = [leaf.evidence]
+        if bare is None:
+            # an address built around a resource's name (``'https://${name}.search.windows.net/'`` where
+            # the module's search service is named ``name``) reaches that resource
+            named = self._named_by(inst)
+            resources |= {(inst, named[r]) for r in leaf.refs if r in named}
         for ref in leaf.refs:
             if ref.startswith("@"):  # an item of a dynamic block's for_each: what it references
                 carried = self._carried[ref]
@@ -274,6 +281,23 @@ class Deployment:
 
         text = _REF.sub(scalar, leaf.value)
         return [Value(rel, text, frozenset(resources), tuple(dict.fromkeys(evidence)))]
+
+    def _named_by(self, inst: Instance) -> dict[str, str]:
+        """Variable or local address -> the one resource of the instance's module named exactly by it."""
+        memo = self.__dict__.setdefault("_named", {})
+        key = (inst.repo, inst.module)
+        if key not in memo:
+            module = self.module_of(inst)
+            found: dict[str, set[str]] = defaultdict(set)
+            for address, f in module.blocks.items():
+                if f.get("block") != "resource":
+                    continue
+                for leaf in module.leaves.get(address, []):
+                    bare = _bare(leaf.value) if leaf.key == "name" else None
+                    if bare and bare.startswith(("var.", "local.")) and bare.count(".") == 1:
+                        found[bare].add(address)
+            memo[key] = {a: next(iter(rs)) for a, rs in sorted(found.items()) if len(rs) == 1}
+        return memo[key]
 
     def address_values(self, inst: Instance, address: str, depth: int) -> list[Value]:
         """What an address stands for in `inst`: a variable's input or default, a local, a child
