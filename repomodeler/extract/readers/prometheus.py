@@ -17,7 +17,9 @@ from repomodeler.records import Fact
 
 _PROMETHEUS_HINT = re.compile(r"^scrape_configs\s*:", re.M)
 # a file of scrape targets for file-based discovery: a top-level list of `- targets:` / `- labels:` entries
-_TARGETS_HINT = re.compile(r"\A(?:\s*(?:#[^\n]*|---)?\n)*- (?:targets|labels)\s*:", re.M)
+# (each blank or comment line before it matches in one way only: `\s*` there, able to take a line's
+# newline too, made a file opening with a few dozen blank lines take hours to rule out)
+_TARGETS_HINT = re.compile(r"\A(?:[ \t]*(?:(?:#|---)[^\n]*)?\n)*- (?:targets|labels)\s*:", re.M)
 
 
 def read_prometheus(repo: str, path: str, text: str) -> list[Fact]:
