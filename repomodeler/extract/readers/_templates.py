@@ -1,7 +1,8 @@
 """Text templates (Jinja, Handlebars, Go templates) read as the file they render, without rendering them.
 
 An installer that writes ``docker-compose.yml`` from ``docker-compose.yml.jinja`` (Harbor's prepare
-step, an Ansible role's ``templates/``, Bitwarden's ``DockerCompose.hbs``) keeps the system's real
+step, an Ansible role's ``templates/``, Bitwarden's ``DockerCompose.hbs``, a gomplate or dockerize
+``docker-compose.tmpl.yml``) keeps the system's real
 deployment in a template.  No template engine runs here (that would be running repository code and
 needs the installer's values), so the template is read as its text with the directives taken out:
 
@@ -9,7 +10,8 @@ needs the installer's values), so the template is read as its text with the dire
   becomes an empty line, so every other line keeps its number;
 - of ``if ... else ... endif`` the first branch is read (what the template writes when its switch is
   on), the ``else``/``elif`` branches are blanked; a loop's body is read once;
-- ``{{ value }}`` (and ``{{{ value }}}``) becomes ``x``: a value only the installer knows.
+- ``{{ value }}`` (and ``{{{ value }}}``) becomes ``x``: a value only the installer knows; a line that
+  is nothing but one expression (an include, a plugin's patch point) becomes an empty line.
 
 What stays is meant for readers that tolerate placeholders (an image ``goharbor/harbor-core:x``).
 """
@@ -21,10 +23,15 @@ import re
 # The file suffixes of the template languages above (``.jinja``, ``.j2``, ``.hbs``...), as a pattern.
 TEMPLATE_SUFFIX = r"(?:jinja2?|j2|tmpl|tpl|hbs|mustache)"
 
-_BLOCK = re.compile(r"^\s*(?:\{%-?\s*(\w+)[^%]*-?%\}|\{\{~?\s*([#/^]|else\b)\s*(\w*)[^}]*~?\}\})\s*$")
-_INLINE_BLOCK = re.compile(r"\{%-?.*?-?%\}|\{\{~?\s*[#/^].*?\}\}|\{\{~?\s*else\s*~?\}\}")
+# (Go templates, as gomplate and dockerize render them: ``{{ if .Env.X }}``, ``{{ else }}``, ``{{ end }}``,
+# ``{{- range ... -}}``; a line holding only a variable assignment ``{{ $tls := ... }}`` is a directive too)
+_GO_WORDS = r"if|range|with|block|define|else|end"
+_BLOCK = re.compile(r"^\s*(?:\{%-?\s*(\w+)[^%]*-?%\}|\{\{~?\s*([#/^]|else\b)\s*(\w*)[^}]*~?\}\}"
+                    r"|\{\{-?\s*(" + _GO_WORDS + r")\b[^}]*\}\}|\{\{-?\s*\$\w+\s*:?=[^}]*\}\})\s*$")
+_INLINE_BLOCK = re.compile(r"\{%-?.*?-?%\}|\{\{~?\s*[#/^].*?\}\}|\{\{~?\s*else\s*~?\}\}"
+                           r"|\{\{-?\s*(?:" + _GO_WORDS + r")\b.*?\}\}")
 _VALUE = re.compile(r"\{\{\{.*?\}\}\}|\{\{.*?\}\}")
-_COMMENT = re.compile(r"\{#.*?#\}|\{\{!.*?\}\}")
+_COMMENT = re.compile(r"\{#.*?#\}|\{\{!.*?\}\}|\{\{-?\s*/\*.*?\*/\s*-?\}\}")
 OPENERS = frozenset({"if", "for", "with", "unless", "each", "block", "macro", "raw", "range", "define"})
 ALTERNATIVES = frozenset({"else", "elif", "elseif"})
 
@@ -37,7 +44,7 @@ def strip_template(text: str) -> str:
         line = _COMMENT.sub("", line)
         m = _BLOCK.match(line)
         if m:
-            word = (m.group(1) or "").lower()
+            word = (m.group(1) or m.group(4) or "").lower()
             sigil = m.group(2)
             if sigil == "#" or sigil == "^" or word in OPENERS:
                 skipping.append(bool(skipping and skipping[-1]))
@@ -53,5 +60,8 @@ def strip_template(text: str) -> str:
             out.append("")
             continue
         line = _INLINE_BLOCK.sub("", line)
+        if _VALUE.fullmatch(line.strip()):
+            out.append("")  # a line that is one expression (`{{ patch("compose-services")|indent(2) }}`) pastes in
+            continue        # text the installer keeps elsewhere: nothing of this file
         out.append(_VALUE.sub("x", line))
     return "\n".join(out)

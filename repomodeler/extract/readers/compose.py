@@ -126,7 +126,14 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
     file_defaults: dict[str, str] = {}
     for m in _DEFAULTED.finditer(text):
         file_defaults.setdefault(m.group(1), m.group(2))
-    docs = load_yaml_documents(text)
+    try:
+        docs = load_yaml_documents(text)
+    except yaml.YAMLError:
+        # a compose file holding its installer's directives (`{% if RUN_MYSQL %}` lines in a plain
+        # docker-compose.yml of a Jinja-rendering tool) is read as the template it is
+        if not _DIRECTIVE_LINE.search(text):
+            raise
+        docs = load_yaml_documents(strip_template(text))
     for doc in docs:
         # `include: [./docker-compose-base.yml]` (or `- path: [a.yml, b.yml]`): files compose loads with this one
         for item in seq(get(doc, "include")):
@@ -257,9 +264,11 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
                 if driver in LOG_DRIVERS and k.value.lower() in LOG_ADDRESS_OPTIONS and scalar(v):
                     facts.append(fact("compose.log_target", repo, path, node_line(v), owner=name, driver=driver,
                                        address=scalar(v)))
-            # `networks: {backend: {aliases: [api.shop.local]}}`: more names the service answers to on that network
+            # `networks: {backend: {aliases: [api.shop.local]}}`: more names the service answers to on that network;
+            # `ipv4_address: 10.7.7.5`, the fixed address the others' settings name it by
             for network, settings in items(get(svc, "networks")):
-                for item in seq(get(settings, "aliases")):
+                fixed = [get(settings, k) for k in ("ipv4_address", "ipv6_address")]
+                for item in [*seq(get(settings, "aliases")), *(n for n in fixed if n is not None)]:
                     alias = scalar(item)
                     if alias:
                         facts.append(fact("compose.network_alias", repo, path, node_line(item), owner=name,
@@ -298,6 +307,10 @@ def compose_command(value: Any) -> str | None:
     return None
 
 
+# A line opening with a template directive (Jinja `{% if %}`, Go `{{ if }}`/`{{ end }}`, Handlebars `{{#if}}`)
+_DIRECTIVE_LINE = re.compile(r"^[ \t]*(?:\{%|\{\{-?\s*(?:if|end|range|else|with)\b|\{\{~?\s*[#/^])", re.M)
+
+
 def _is_compose(path: str, head: str) -> bool:
     low = PurePosixPath(path).name.lower()
     return low.startswith(("docker-compose", "compose")) or bool(_COMPOSE_HINT.search(head))
@@ -309,6 +322,8 @@ READERS = (
            shadows=("kubernetes", "spring.content")),
     # An installer's template of the compose file (docker-compose.yml.jinja, DockerCompose.hbs): read as the
     # file it writes, its directives taken out (see _templates).
-    Reader("compose.template", "descriptor", 431, read_compose_template,
-           patterns=(r"[^/]*(?:compose|Compose)[^/]*\." + TEMPLATE_SUFFIX,), ignore_case=False),
+    # (``docker-compose.tmpl.yml`` too: ordered before the plain reader, which would take it for YAML)
+    Reader("compose.template", "descriptor", 429, read_compose_template,
+           patterns=(r"[^/]*(?:compose|Compose)[^/]*\." + TEMPLATE_SUFFIX,
+                     r"[^/]*(?:compose|Compose)[^/]*\." + TEMPLATE_SUFFIX + r"\.ya?ml"), ignore_case=False),
 )

@@ -12,10 +12,11 @@ from repomodeler.extract.readers.spring import read_spring_config
 READERS = (
     # A Helm/Go template ({{ }} in its first 4096 characters) below a templates/ folder: no YAML
     # reader of the family may read it (its values.yaml is read instead).  A .tpl there is a chart's
-    # helpers when it defines some ({{ define "x" }}); a compose file's template is left to compose.
+    # helpers when it defines some ({{ define "x" }}); a compose file's template is left to compose, and so
+    # is a Jinja template there (`{% if %}`: no Go template has one), an installer's docker-compose.yml.
     Reader("helm.template", "descriptor", 300, None,
            patterns=(r"templates/(?:[^/]*/)*[^/]*\.ya?ml", r"templates/(?:[^/]*/)*[^/]*\.tpl"),
-           sniff=lambda path, head: "{{" in head and (not path.endswith(".tpl") or "define" in head),
+           sniff=lambda path, head: "{{" in head and "{%" not in head and (not path.endswith(".tpl") or "define" in head),
            ignore_case=False,
            shadows=("helm.values", "beats", "kubernetes.kustomization", "prometheus", "otel_collector", "grafana",
                     "compose", "compose.template", "kubernetes", "spring.content")),

@@ -85,9 +85,9 @@ RULES = (
     ),
     Rule(
         id="compose.network-aliases",
-        message=("A compose service's network aliases, and the names other services' links give it "
-                 "(`links: [db:database]`), are names it answers to: a URL naming one reaches that "
-                 "service, not an external host"),
+        message=("A compose service's network aliases, the names other services' links give it "
+                 "(`links: [db:database]`) and its fixed address on a network (`ipv4_address: 10.7.7.5`) are "
+                 "names it answers to: a URL naming one reaches that service, not an external host"),
         unit="network_aliases",
         reads=("compose.network_alias",),
         writes=("aliases",),
