@@ -250,6 +250,21 @@ class ConnectionRules(ResolverBase):
         return any(canonical(n) == want and any(ev.path != origin.path for _v, ev in pairs)
                    for (o, n), pairs in self.env_values.items() if o == owner)
 
+    def _handed_store(self, owner: str, tech: str, origin: Evidence) -> bool:
+        """Does the owner's deployment (a setting given elsewhere than `origin`) name a store of the system
+        with technology `tech`?"""
+        for (o, _n), pairs in self.env_values.items():
+            if o != owner:
+                continue
+            for v, ev in pairs:
+                if ev.path == origin.path:
+                    continue
+                for ref in parse_hosts(v):
+                    held = self.alias.get(ref.host.lower())
+                    if held is not None and self.model.components[held].attributes.get("technology") == tech:
+                        return True
+        return False
+
     def _resolve_value(self, owner: str, value: str, evidence: list[Evidence], *, env_name: str = "",
                        allow_external: bool, origin: Evidence, needs_client: bool = False,
                        introduce: bool = True, setting: str = "", developer: bool = False) -> None:
@@ -323,6 +338,11 @@ class ConnectionRules(ResolverBase):
             if target is None:
                 tech = SCHEME_TECH.get(ref.scheme or "") if ref.scheme else None
                 if not introduce:
+                    continue
+                if tech and self._handed_store(owner, tech, origin):
+                    # a default in code naming a host nobody deploys (mongodb://mongo-deployments:27017), in a
+                    # service whose deployment hands it a deployed store of that technology: the developer's default
+                    self.model.unresolved.append(Unresolved(owner, value, origin))
                     continue
                 if tech and "$" not in ref.host and "{" not in ref.host and not PLACEHOLDER_HOST.match(ref.host) \
                         and not RESERVED_EXAMPLE.search(ref.host):
@@ -983,7 +1003,13 @@ class ConnectionRules(ResolverBase):
             return []
         users: dict[str, set[Evidence]] = defaultdict(set)
         for name in names:
+            declared = self._declared_at.get((f.repository, name), [])
             for site in self._name_uses.get((f.repository, name), []):
+                # (a name several modules declare, each its own `config.SettingMongoDefault`: a use takes the
+                # declaration nearest it, the one sharing the longest folder path)
+                if len(declared) > 1 and _shared_depth(f.path, site.path) < max(_shared_depth(d, site.path)
+                                                                             for d in declared):
+                    continue
                 user = self.owner_of(site.repository, site.path) if site.path != f.path else None
                 if user is not None:
                     users[user].add(site)
@@ -998,6 +1024,17 @@ class ConnectionRules(ResolverBase):
                 if c.get("name"):
                     self._constants_by_line[(c.repository, c.path, c.line)].append(c.get("name") or "")
         return self._constants_by_line
+
+    @property
+    def _declared_at(self) -> dict[tuple[str, str], list[str]]:
+        """(repository, constant name) -> the files declaring a string constant of that name."""
+        if self._declarations is None:
+            self._declarations = defaultdict(list)
+            for c in self.by_kind["const.string"]:
+                key = (c.repository, c.get("name") or "")
+                if key[1] and c.path not in self._declarations[key]:
+                    self._declarations[key].append(c.path)
+        return self._declarations
 
     @property
     def _name_uses(self) -> dict[tuple[str, str], list[Evidence]]:
@@ -1015,6 +1052,7 @@ class ConnectionRules(ResolverBase):
 
     _constants_by_line: dict[tuple[str, str, int], list[str]] | None = None
     _uses_by_name: dict[tuple[str, str], list[Evidence]] | None = None
+    _declarations: dict[tuple[str, str], list[str]] | None = None
 
     def code_connections(self) -> None:
         client_lines = {(f.repository, f.path, f.line) for f in self.by_kind["http.client"]}
@@ -2126,3 +2164,12 @@ class ConnectionRules(ResolverBase):
                     for k, v in tcp.attributes.items():
                         target.attributes.setdefault(k, v)
 
+
+def _shared_depth(a: str, b: str) -> int:
+    """How many leading folders paths `a` and `b` share."""
+    n = 0
+    for x, y in zip(a.split("/")[:-1], b.split("/")[:-1]):
+        if x != y:
+            break
+        n += 1
+    return n
