@@ -161,3 +161,20 @@ def test_plain_compose_file_holding_jinja_directives_is_read_as_its_template():
     assert {f.get("name") for f in facts if f.kind == "compose.service"} == {"permissions", "mysql", "lms"}
     mysql = next(f for f in facts if f.kind == "compose.service" and f.get("name") == "mysql")
     assert mysql.line == 9
+
+
+def test_a_named_template_body_renders_nothing_where_it_is_defined():
+    text = ("services:\n"
+            "  postgresql:\n"
+            "    image: postgres:16\n"
+            "  {{- define \"service\" -}}\n"
+            "  {{- $name := . }}\n"
+            "  {{print $name}}:\n"
+            "    image: acme/{{ $name }}:1\n"
+            "  {{- end }}\n"
+            "  {% macro worker(name) %}\n"
+            "  {{ name }}-worker:\n"
+            "    image: acme/worker\n"
+            "  {% endmacro %}\n")
+    facts = read_compose_template("r", "docker-compose.tpl", text)
+    assert {f.get("name") for f in facts if f.kind == "compose.service"} == {"postgresql"}

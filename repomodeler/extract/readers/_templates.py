@@ -9,7 +9,8 @@ needs the installer's values), so the template is read as its text with the dire
 - a line holding only block directives (``{% if x %}``, ``{{#if x}}``, ``{{/if}}``, ``{% endfor %}``)
   becomes an empty line, so every other line keeps its number;
 - of ``if ... else ... endif`` the first branch is read (what the template writes when its switch is
-  on), the ``else``/``elif`` branches are blanked; a loop's body is read once;
+  on), the ``else``/``elif`` branches are blanked; a loop's body is read once; the body of a named
+  template or macro (``{{- define "service" -}}``, ``{% macro %}``) is blanked, as it renders only where called;
 - ``{{ value }}`` (and ``{{{ value }}}``) becomes ``x``: a value only the installer knows; a line that
   is nothing but one expression (an include, a plugin's patch point) becomes an empty line.
 
@@ -47,7 +48,8 @@ def strip_template(text: str) -> str:
             word = (m.group(1) or m.group(4) or "").lower()
             sigil = m.group(2)
             if sigil == "#" or sigil == "^" or word in OPENERS:
-                skipping.append(bool(skipping and skipping[-1]))
+                # (a named template's or macro's body renders only where it is called: nothing here)
+                skipping.append(bool(skipping and skipping[-1]) or word in ("define", "macro"))
             elif sigil == "/" or word.startswith("end"):
                 if skipping:
                     skipping.pop()
