@@ -1346,8 +1346,9 @@ class ComponentRules(ResolverBase):
                 function_app = any(m.get("functions") for m in here) or (repo, d) in function_hosts
                 # (a Java file named like an entry point, SomethingApplication.java or Main.java, is one when
                 # it has a main method: a JAX-RS WebApplication is a library's configuration class)
-                entry = serves or started or commands or function_app or any(
-                    (ENTRY_FILES.search(p) and (not p.endswith(".java") or p in java_mains)) or p in boot for p in own)
+                own_entry = any((ENTRY_FILES.search(p) and (not p.endswith(".java") or p in java_mains)) or p in boot
+                                for p in own)
+                entry = serves or started or commands or function_app or own_entry
                 manifest_name = next((m.get("name") for m in manifests
                                       if norm_path(str(PurePosixPath(m.path).parent)) == d and m.get("name")), None)
                 name = unit_name(repo, d, manifest_name,
@@ -1369,8 +1370,6 @@ class ComponentRules(ResolverBase):
                     # from its own Dockerfile, a migration's command-line program) that nothing deploys and that
                     # serves no route
                     continue
-                own_entry = any((ENTRY_FILES.search(p) and (not p.endswith(".java") or p in java_mains)) or p in boot
-                                for p in own)
                 if manifest_name and dependency_key(manifest_name) in dev_depended - depended and not serves \
                         and not started:
                     # Named only in other packages' devDependencies, with nothing that starts or serves
