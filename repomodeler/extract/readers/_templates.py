@@ -67,3 +67,9 @@ def strip_template(text: str) -> str:
             continue        # text the installer keeps elsewhere: nothing of this file
         out.append(_VALUE.sub("x", line))
     return "\n".join(out)
+
+
+def holds_directives(text: str) -> bool:
+    """Does `text` hold a template's block directives (a line of `{% if %}`, `{{ end }}`, `{{#if}}`, or one
+    inline)?  A file failing to parse as YAML that does is read as the template it is."""
+    return any(_BLOCK.match(line) or _INLINE_BLOCK.search(line) for line in text.split("\n"))

@@ -8,7 +8,7 @@ from pathlib import PurePosixPath
 from typing import Any, Iterator
 
 from repomodeler.extract.readers._base import Reader, fact, idle_command
-from repomodeler.extract.readers._templates import TEMPLATE_SUFFIX, strip_template
+from repomodeler.extract.readers._templates import TEMPLATE_SUFFIX, holds_directives, strip_template
 from repomodeler.extract.readers._yaml import get, items, load_yaml_documents, node_line, scalar, seq, yaml
 from repomodeler.records import Fact
 
@@ -131,7 +131,7 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
     except yaml.YAMLError:
         # a compose file holding its installer's directives (`{% if RUN_MYSQL %}` lines in a plain
         # docker-compose.yml of a Jinja-rendering tool) is read as the template it is
-        if not _DIRECTIVE_LINE.search(text):
+        if not holds_directives(text):
             raise
         docs = load_yaml_documents(strip_template(text))
     for doc in docs:
@@ -305,10 +305,6 @@ def compose_command(value: Any) -> str | None:
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         return " ".join(json.dumps(v) if (" " in v or not v) else v for v in value)[:500] or None
     return None
-
-
-# A line opening with a template directive (Jinja `{% if %}`, Go `{{ if }}`/`{{ end }}`, Handlebars `{{#if}}`)
-_DIRECTIVE_LINE = re.compile(r"^[ \t]*(?:\{%|\{\{-?\s*(?:if|end|range|else|with)\b|\{\{~?\s*[#/^])", re.M)
 
 
 def _is_compose(path: str, head: str) -> bool:
