@@ -49,6 +49,9 @@ def test_store_images_by_name() -> None:
     assert tech_for_image("docker.clickhouse.com/clickhouse/clickstack-otel-collector:2") is None
     assert tech_for_image("mcr.microsoft.com/mssql/server:2022-latest") == ("sqlserver", "database")
     assert tech_for_image("clickhouse/clickhouse-server:24") is not None
+    # nginx-proxy's certificate companion is a helper beside the proxy, not a proxy people enter through
+    assert tech_for_image("nginxproxy/acme-companion") is None
+    assert tech_for_image("nginxproxy/nginx-proxy:alpine") == ("proxy", "gateway")
     # Percona's builds of MongoDB and PostgreSQL are those stores, not MySQL (its own server is MySQL)
     assert tech_for_image("percona/percona-server-mongodb:6.0") == ("mongodb", "database")
     assert tech_for_image("percona/percona-server-postgresql:16") == ("postgres", "database")

@@ -149,3 +149,20 @@ def test_postal_addresses_and_a_services_own_client_library_are_no_links_between
     assert ("orders", "mail") not in edges  # a customer's mail address
     # a service's own client library (orders-client) is how other services call it, not people
     assert not any(model.components[s].kind == "user" for s, _t in edges)
+
+
+def test_a_json_schema_of_a_programs_settings_sets_none_of_them() -> None:
+    """A `settings.yaml` that is the JSON Schema of the settings (its `$schema` the JSON Schema meta-schema)
+    describes them, with documentation links: no property of it is a setting (no docs site becomes an
+    external system); a program's own settings.yaml beside it still is."""
+    from repomodeler.extract.readers import registry
+
+    def properties(path: str, text: str) -> list[tuple[str, str]]:
+        facts, _warnings = registry.read_file("repo", path, text.encode())
+        return [(f.get("name") or "", f.get("value") or "") for f in facts if f.kind == "config.property"]
+
+    schema = ('---\n"$schema": "https://json-schema.org/draft/2020-12/schema"\ntitle: "Settings"\ntype: "object"\n'
+              'properties:\n  ADMINS:\n    default: []\n    see_also:\n'
+              '      "Django documentation": "https://docs.djangoproject.com/en/stable/ref/settings/#admins"\n')
+    assert properties("app/core/settings.yaml", schema) == []
+    assert ("cache.url", "redis://redis:6379/0") in properties("app/settings.yaml", "cache:\n  url: redis://redis:6379/0\n")

@@ -135,6 +135,16 @@ class ComponentRules(ResolverBase):
             m = NUMBERED_NODE.match(f.get("name") or "")
             if m:  # (an override file's entries without image or build count among themselves)
                 numbered_nodes[(f.repository, f.path, m.group(1).lower(), self._node_image(f))] += 1
+        # numbered services a proxy balances across in one backend or upstream (haproxy's `backend tb-core`
+        # holding tb-core1 and tb-core2): instances of one service, however few
+        upstreams: dict[tuple[str, str, str], set[str]] = defaultdict(set)
+        for f in self.by_kind["proxy.route"]:
+            if f.get("via"):
+                host = re.sub(r"^[a-z][a-z0-9+.-]*://", "", (f.get("upstream") or "").lower()).split("/")[0].split(":")[0]
+                upstreams[(f.repository, f.path, f.get("via") or "")].add(host)
+        balanced = {m.group(1).lower() for hosts in upstreams.values() if len(hosts) >= 2
+                    for m in (NUMBERED_NODE.match(h) for h in hosts) if m
+                    and sum(1 for h in hosts if (n := NUMBERED_NODE.match(h)) and n.group(1) == m.group(1)) >= 2}
         twins = self.backing_store_twins()
         # an image a file runs as several services (migrate, api, worker of getacme/api): when one of them is
         # named like the image, the image's name is that one's, not the first's
@@ -223,7 +233,8 @@ class ComponentRules(ResolverBase):
                              # anchor's settings: tinode-0, tinode-1, tinode-2 of a cluster file, each with its
                              # exporter; two are as often two roles, relay-1 and relay-2 on two networks)
                              # (an override file's entries for them, with no image of their own, count alike)
-                             or kind == "service" and count >= 3 and (image or context is None)
+                             or kind == "service" and (count >= 3 or numbered.group(1).lower() in balanced)
+                             and (image or context is None)
                              and numbered.group(1).lower() not in file_services[(f.repository, f.path)]) \
                     and count >= 2:
                 # redis-node-0 ... redis-node-5, kafka1..kafka3 of one image: the nodes of one cluster, one store
@@ -1310,6 +1321,8 @@ class ComponentRules(ResolverBase):
             demo_sets = {a for u in unit_dirs for a in _ancestors(u) if DEMO_COLLECTION.search(PurePosixPath(a).name)
                          and sum(1 for x in unit_dirs if x != a and is_under(x, a)) >= 2}
             prebuilt = self._prebuilt_deployments(repo, manifest_dirs, code_dirs)
+            dockerfile_dirs = {norm_path(x) for x in dockerfiles}
+            deployed_ids = {cid for ids in deployed.values() for cid in ids}
             # Folders with code or a manifest first; a Dockerfile-only folder may be another recipe of one of them.
             for d in sorted(unit_dirs, key=lambda u: (u not in manifest_dirs and u not in code_dirs, u)):
                 # a folder with its own Dockerfile and code inside a package at the repository's root (one
@@ -1424,6 +1437,14 @@ class ComponentRules(ResolverBase):
                                      *self.unit_app_names(repo, d), *dotted_part, *built], [folder_prefix])
                 matches = sorted({cid for k in unit_keys for cid in deployed.get(k, ())}
                                  | {prebuilt[k] for k in unit_keys if k in prebuilt})
+                if not matches and d in dockerfile_dirs:
+                    # The one application workload of a manifest kept beside the recipe (points/deployment.yaml
+                    # next to points/Dockerfile, whatever image name the README has people push): it runs this code
+                    beside = {cid for w in self.by_kind["k8s.workload"] if w.repository == repo and folder(w.path) == d
+                              and w.get("image") and not tech_for_image(w.get("image"))
+                              for cid in [self.alias.get((w.get("name") or "").lower())] if cid in deployed_ids}
+                    if len(beside) == 1:
+                        matches = sorted(beside)
                 if not matches and (repo, d) in variant_builds:
                     # Code only an opt-in compose variant builds and no default deployment runs (a full or
                     # development stack's extra services): opted into, not the system as it runs by default.

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from pathlib import PurePosixPath
 
 from repomodeler.extract.readers._templates import TEMPLATE_SUFFIX
-from repomodeler.graph.base import ResolverBase, env_template_of, env_template_only
+from repomodeler.graph.base import HARNESS_DIR, ResolverBase, env_template_of, env_template_only
 from repomodeler.graph.packages import folder
 from repomodeler.graph.catalog import (
     tech_for_image,
@@ -1332,6 +1332,8 @@ class ConnectionRules(ResolverBase):
             return None
         if self._runs_proxy(f.repository):
             return None  # the repository runs a proxy: the configuration is that proxy's
+        if HARNESS_DIR.search(f.path):
+            return None  # a test harness's balancer (integration/ops/overrides/nginx.conf), not the installation's
         folder_ = f.path.rpartition("/")[0]
         if any(repo == f.repository and (is_under(f.path, mounted) or folder_ == mounted)
                for repo, mounted in self.variant_mounts):
@@ -1370,6 +1372,26 @@ class ConnectionRules(ResolverBase):
             if f.get("name") == "traefik.enable" and (f.get("value") or "").lower() == "false":
                 continue
             self.connect(proxies[0], owner, "http", [f.evidence], attributes={"via": "traefik labels"})
+
+    # nginx-proxy (nginxproxy/nginx-proxy, jwilder/nginx-proxy): an nginx that writes its own routes from the
+    # containers it sees on the Docker socket, one per container carrying VIRTUAL_HOST
+    _NGINX_PROXY_IMAGE = re.compile(r"(^|/)(nginx-proxy|nginxproxy/nginx-proxy)(:|$)", re.I)
+
+    def nginx_proxy(self) -> None:
+        """nginx-proxy routes to the compose services whose environment carries ``VIRTUAL_HOST`` (the host
+        name it serves them under, often a variable of the operator's domain): no route is written in any
+        file, the proxy generates them from the running containers' environment."""
+        proxies = sorted(c.id for c in self.model.components.values()
+                         if self._NGINX_PROXY_IMAGE.search(c.attributes.get("image") or ""))
+        if len(proxies) != 1:
+            return
+        for f in sorted(self.by_kind["config.env"], key=Fact.order):
+            if f.get("source") != "compose" or f.get("name") != "VIRTUAL_HOST" or not (f.get("value") or "").strip():
+                continue
+            owner = self.alias.get((f.get("owner") or "").lower())
+            if owner is None or owner == proxies[0]:
+                continue
+            self.connect(proxies[0], owner, "http", [f.evidence], attributes={"via": "nginx-proxy VIRTUAL_HOST"})
 
     def ingress(self) -> None:
         """A Kubernetes Ingress is a routing rule the cluster's ingress controller (or the cloud's load
@@ -1800,6 +1822,33 @@ class ConnectionRules(ResolverBase):
             btopics = set(filter(None, self.model.components[broker].attributes.get("topics", "").split(", ")))
             self.model.components[broker].attributes["topics"] = ", ".join(sorted(btopics | all_topics))
 
+    # A setting giving a service its own public address (CONCOURSE_EXTERNAL_URL, ROOT_URL, APP_URL, SITE_URL)
+    _OWN_ADDRESS_KEY = re.compile(r"(^|[._-])(external|public|site|root|base|app)[-_]?ur[li]$", re.I)
+
+    def _told_own_address(self, published: dict[str, Evidence]) -> dict[str, Evidence]:
+        """Compose services whose deployment tells them their own public address as a port they publish on
+        this machine (``CONCOURSE_EXTERNAL_URL: http://localhost:8080`` beside ``ports: [8080:8080]``): the
+        address people open, whatever else inside calls the service too."""
+        host_ports: dict[str, set[str]] = defaultdict(set)
+        for f in self.by_kind["compose.service"]:
+            cid = self.alias.get((f.get("name") or "").lower())
+            for p in (f.get("ports") or "").split(",") if cid else ():
+                parts = p.strip().split("/")[0].split(":")
+                if len(parts) >= 2:
+                    host_ports[cid].add(parts[-2])
+        out: dict[str, Evidence] = {}
+        for f in sorted(self.by_kind["config.env"], key=Fact.order):
+            if f.get("source") != "compose" or not self._OWN_ADDRESS_KEY.search(f.get("name") or ""):
+                continue
+            cid = self.alias.get((f.get("owner") or "").lower())
+            comp = self.model.components.get(cid) if cid else None
+            if comp is None or cid not in published or comp.kind not in ("service", "gateway") or infra_role(comp):
+                continue
+            if any(h.host in ("localhost", "127.0.0.1") and str(h.port or "") in host_ports[cid]
+                   for h in parse_hosts(f.get("value") or "")):
+                out.setdefault(cid, f.evidence)
+        return out
+
     def entry_points(self) -> None:
         """People and clients outside the system enter through its front doors.
 
@@ -1892,6 +1941,9 @@ class ConnectionRules(ResolverBase):
                           for r, d in stacks.get(cid, set()) - fronted for r2, d2 in fronted)
                 if own and comp.kind == "service" and cid not in called and not infra_role(comp):
                     targets.setdefault(cid, published[cid])
+        told = self._told_own_address(published)
+        for cid, ev in sorted(told.items()):
+            targets.setdefault(cid, ev)
         if not gateways - forwarded and not ingress_doors:
             # No gateway or Ingress in front: the APIs nobody inside calls are used from outside.  Where
             # the deployment publishes ports (compose `ports:`, a LoadBalancer or NodePort Service), it
@@ -1936,7 +1988,7 @@ class ConnectionRules(ResolverBase):
             # door called by another it does not call itself is behind that one)
             fronts = {d for d in callers[cid] & (doors - {cid} - site) if d not in callers or cid not in callers[d]}
             if (cid not in ingress_doors and "auth" not in attributes.get("platform_role", "").split(",")
-                    and attributes.get("published") != "true" and fronts):
+                    and attributes.get("published") != "true" and cid not in told and fronts):
                 del targets[cid]
         if not targets:
             return

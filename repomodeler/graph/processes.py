@@ -203,6 +203,11 @@ class ProcessRules(ResolverBase):
             # the multi-call binary itself (cmd/main.go picking a program by the name it is started as): started
             # by its own name, it is the component's own program (the CLI), not one more process beside it
             primary = hosts[0]
+        # the code the component's own program runs: its program's, and the programs running its roles
+        linked = {d for p in ({primary} if primary is not None else set()) | merged for d in closures[p]}
+        for p_dir in sorted(standalone):
+            if p_dir != primary and self._launcher_of(comp, p_dir, graph, linked):
+                del standalone[p_dir]
         if not roles and len(standalone) <= 1:
             return
         procs: list[Process] = list(roles)
@@ -224,6 +229,17 @@ class ProcessRules(ResolverBase):
         if not procs:
             return
         self._create(comp, repo, dirs, graph, primary, procs, standalone, own_roots)
+
+    def _launcher_of(self, comp: Component, p_dir: str, graph: dict[str, set[str]], primary_closure: set[str]) -> bool:
+        """A program whose only package of the repository is one the component's own program links too
+        (``atc/cmd/atc`` parsing flags into ``atccmd.ATCCommand``, which ``cmd/concourse web`` runs): a
+        launcher of part of that program, for working on it alone; no process of its own, unless a
+        deployment runs it by its name."""
+        imported = graph.get(p_dir, set()) - {p_dir}
+        if len(imported) != 1 or not imported <= primary_closure:
+            return False
+        name = self._program_name(comp, p_dir).lower()
+        return self.alias.get(name) in (None, comp.id) and self.alias.get(PurePosixPath(p_dir).name.lower()) in (None, comp.id)
 
     def _binary_roles(self, repo: str, programs: dict[str, list[Evidence]], graph: dict[str, set[str]],
                       roles: list[Process]) -> list[Process]:
@@ -262,8 +278,8 @@ class ProcessRules(ResolverBase):
             mains = sorted(f.evidence for f in fs if f.get("part") == "func")
             pkg_files = {f.path for f in fs if f.get("part") == "package"}
             mains = [e for e in mains if e.path in pkg_files]
-            if mains and not any(p.lower() in TOOL_DIRS for p in d.split("/")) \
-                    and not ONE_SHOT_PROGRAM.search(d.rsplit("/", 1)[-1]):
+            # (a program in a migration tool's folder, `db/migration/cli`, is that one-shot tool too)
+            if mains and not any(p.lower() in TOOL_DIRS or ONE_SHOT_PROGRAM.search(p) for p in d.split("/")):
                 out[d] = mains
         return out
 

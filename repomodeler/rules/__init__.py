@@ -104,6 +104,7 @@ ORDER: tuple[str, ...] = (
     "observability.scrape-targets",
     "proxy.routes",
     "proxy.traefik-labels",
+    "proxy.nginx-proxy-hosts",
     "frontdoor.hosting-rewrites",
     "kubernetes.ingress",
     "kubernetes.mesh-gateways",

@@ -51,8 +51,9 @@ READERS = (
                                                        # a template named with a dash (`cp .env-dist .env`), one
                                                        # env file of several (`env_file: .env_srv`, `.env-web`)
                                                        r"\.env[-_][A-Za-z0-9_.-]*",
-                                                       # a committed template without the dot (`cp env.example .env`)
-                                                       r"env\.(?:example|sample|dist|template)",
+                                                       # a committed template without the dot (`cp env.example .env`,
+                                                       # `sed ... env_template > .env`)
+                                                       r"env[._-](?:example|sample|dist|template|tmpl)",
                                                        # Docker's other usual names for an env_file
                                                        r"env(?:ironment)?(?:\.list)?", r"[^/]*\.environment"),
            line_based=True,

@@ -104,7 +104,11 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
             facts.append(fact("helm.remote_release", repo, path, line, namespace=scalar(get(meta, "namespace")) or "",
                               **release))
             continue
-        if kind in _WORKLOADS:
+        # A Knative Service (serving.knative.dev): a workload Knative runs and scales, answering at its name
+        knative = kind == "Service" and (scalar(get(doc, "apiVersion")) or "").startswith("serving.knative.dev/")
+        if kind in _WORKLOADS or knative:
+            if knative:
+                kind = "KnativeService"
             spec = _pod_spec(doc, kind)
             labels = get(get(get(get(doc, "spec"), "template"), "metadata"), "labels") or get(meta, "labels")
             app = _app_label(labels)

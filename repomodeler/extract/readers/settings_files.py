@@ -50,10 +50,17 @@ def read_settings(repo: str, path: str, text: str) -> list[Fact]:
 _OTHER_YAML = re.compile(r"^(apiVersion|kind|services|spring|on|jobs|steps|stages|pipeline|version)\s*:", re.M)
 
 
+# A JSON Schema (its `$schema` names the JSON Schema meta-schema): it describes the settings a program takes,
+# with documentation links (`see_also`) and examples, and sets none of them.
+_JSON_SCHEMA = re.compile(r"""^["']?\$schema["']?\s*:\s*["']?https?://json-schema\.org/""", re.M)
+
+
 def _is_program_yaml(path: str, head: str) -> bool:
     """A program's own YAML settings (go-zero's ``etc/order.yaml``): a mapping
-    of its own keys, not a Kubernetes, compose, Spring or CI file kept in the same folder."""
-    return bool(re.search(r"^[A-Za-z_][\w-]*\s*:", head, re.M)) and not _OTHER_YAML.search(head) and "{{" not in head
+    of its own keys, not a Kubernetes, compose, Spring or CI file kept in the same folder, nor the JSON
+    Schema describing them (``settings.yaml`` beside ``settings.py``)."""
+    return bool(re.search(r"^[A-Za-z_][\w-]*\s*:", head, re.M)) and not _OTHER_YAML.search(head) \
+        and "{{" not in head and not _JSON_SCHEMA.search(head)
 
 
 def read_program_yaml(repo: str, path: str, text: str) -> list[Fact]:

@@ -15,7 +15,8 @@ RULES = (
                  "without a Dockerfile is the deployment running the image its build tool names (the .NET SDK's "
                  "ContainerRepository, Jib's to.image, Spring Boot's build-image name, Quarkus' container-image name); "
                  "the modules of a folder collecting demos (zlt-demo/ with several demo modules) that nothing deploys "
-                 "are samples, not parts of the system"),
+                 "are samples, not parts of the system; the one application workload of a manifest kept beside a "
+                 "folder's recipe (points/deployment.yaml next to points/Dockerfile) runs that folder's code"),
         unit="build_units",
         # "*": code of any kind outside every module decides whether a repository is one service
         reads=("compose.mount", "*", "manifest", "http.client", "env.read", "string.url", "docker.from", "docker.artifact",

@@ -31,13 +31,15 @@ RULES = (
                  "(CONTRIBUTING.md) is rendered with its defaults; a bare Pod restarted never or only on failure runs once, "
                  "like a Job; a file a compose file includes (`include:`) loads with it, and the .env's COMPOSE_PROFILES is "
                  "read with the .env's other settings filled in; a service named for a store (minio, redis) running an "
-                 "image of no known technology is that store"),
+                 "image of no known technology is that store; numbered services of one application image a proxy "
+                 "balances across in one backend (tb-core1, tb-core2) are instances of one service; a Knative Service is "
+                 "a workload"),
         unit="deployment_components",
         reads=("docker.command", "compose.service", "compose.mount", "docker.from", "k8s.workload", "k8s.service", "k8s.variant",
                "k8s.autoscaled",
                "k8s.cluster_binding", "manifest", "config.env", "program.command", "docker.copy", "import",
                "manifest.image", "config.property", "docker.workspace_target", "docker.stage", "program.main", "helm.dependency",
-               "manifest.dependency", "manifest.dev_dependency", "readme.copy", "compose.variable_mount"),
+               "manifest.dependency", "manifest.dev_dependency", "readme.copy", "compose.variable_mount", "proxy.route"),
         writes=("components", "kinds", "aliases", "roots", "attributes"),
     ),
     Rule(

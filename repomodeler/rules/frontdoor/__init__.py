@@ -9,11 +9,12 @@ RULES = (
                  "apps nobody else calls (a kompose clusterip label keeps a compose service's ports inside); two "
                  "published products calling each other are both doors; a stack in a sibling folder with no gateway "
                  "of its own has its own doors; a system of platform software only is opened at its published "
-                 "program nobody calls"),
+                 "program nobody calls; a service its deployment tells its own public address on a port it publishes "
+                 "(EXTERNAL_URL: http://localhost:8080) is a door, whoever else calls it"),
         unit="entry_points",
         reads=("compose.service", "k8s.service", "config.env", "compose.label"),
         writes=("components", "connections", "attributes", "unresolved"),
-        after=("protocol.fold-unknown", "kubernetes.ingress", "proxy.traefik-labels",
+        after=("protocol.fold-unknown", "kubernetes.ingress", "proxy.traefik-labels", "proxy.nginx-proxy-hosts",
                "discovery.gateway-routes", "spring.zuul-named-routes", "code.address-literals",
                "code.client-calls"),
         state=("browser_facts", "env_values", "ingress_routes", "ports_served"),

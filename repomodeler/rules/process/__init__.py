@@ -7,7 +7,9 @@ RULES = (
         id="process.programs",
         message=("Inside one repository, each program (main package, console script, Procfile line, launcher) is a "
                  "process owning the code its entry point reaches, named after the binary a build names it (a "
-                 "GoReleaser build's binary); a Go main package built or loaded as a plugin is none"),
+                 "GoReleaser build's binary); a Go main package built or loaded as a plugin is none, nor is a "
+                 "launcher whose one package of the repository is one the component's own program links "
+                 "(atc/cmd/atc beside cmd/concourse), nor a program in a migration tool's folder"),
         unit="processes",
         reads=("import", "module.var", "manifest", "program.main", "cli.command", "code.function", "code.call",
                "server.start", "grpc.server", "http.route", "program.entry", "program.command",

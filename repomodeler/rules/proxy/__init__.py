@@ -35,4 +35,13 @@ RULES = (
         writes=("connections",),
         after=("compose.services", "compose.depends-on"),
     ),
+    Rule(
+        id="proxy.nginx-proxy-hosts",
+        message=("nginx-proxy (the nginx that writes its routes from the containers on the Docker socket) routes to "
+                 "each compose service whose environment carries VIRTUAL_HOST; its certificate companion is no proxy"),
+        unit="nginx_proxy",
+        reads=("config.env",),
+        writes=("connections",),
+        after=("compose.services", "compose.depends-on"),
+    ),
 )
