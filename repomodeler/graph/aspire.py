@@ -141,12 +141,23 @@ class AspireRules(ResolverBase):
             tech, kind = ASPIRE_SERVERS[method]
             comp = self.add_component(name, kind, f.repository, ev, attributes={**attrs, "technology": tech})
         elif APP_METHOD.match(method):
-            comp = self.add_component(name, "service", f.repository, ev, attributes=attrs)
             combined = re.search(r"Path\.Combine\s*\(([^()]*)\)", first.group("args"))
             where = "/".join(STRING.findall(combined.group(1))) if combined else names[1] if len(names) > 1 else ""
-            if where:  # the app's folder: "../web", or Path.Combine("..", "PythonInference")
-                folder = PurePosixPath(f.path).parent.joinpath(where).as_posix()
-                comp.source_roots.add((f.repository, norm_path(folder)))
+            folder = norm_path(PurePosixPath(f.path).parent.joinpath(where).as_posix()) if where else None
+            # a front end kept inside a project the AppHost adds (Exceptionless.Web/ClientApp, started here by its
+            # own dev server, AddViteApp): the UI that project's build serves, not a component beside it
+            hosts = {cid for (r, p, _v), cid in self.aspire_vars.items() if r == f.repository and p == f.path and cid
+                     and folder and any(r2 == f.repository and root and folder != root and is_under(folder, root)
+                                        for r2, root in self.model.components[cid].source_roots)}
+            if len(hosts) == 1:
+                host = self.model.components[hosts.pop()]
+                host.evidence.add(ev)
+                if var:
+                    self.aspire_vars[(f.repository, f.path, var)] = host.id
+                return
+            comp = self.add_component(name, "service", f.repository, ev, attributes=attrs)
+            if folder is not None:  # the app's folder: "../web", or Path.Combine("..", "PythonInference")
+                comp.source_roots.add((f.repository, folder))
         else:
             # a resource of another resource (storage.AddBlobs("blobs"), servicebus.AddQueue("orders")): a
             # reference to it is a reference to the resource that holds it

@@ -158,6 +158,9 @@ ENTRY_FILES = re.compile(
 PLACEHOLDER_HOST = re.compile(r"^(host|hostname|your[-_]?host(name)?|db[-_]?host|server[-_]?(name|host)|ip[-_]?address|"
                               r"(your|my)[-_][a-z0-9-]*(host|hostname|server|endpoint))$", re.I)
 RESERVED_EXAMPLE = re.compile(r"(^|\.)(example\.(com|net|org)|example|test|invalid)$|"
+                              # a name under `.localhost` (RFC 6761: always the loopback, web-ex.dev.localhost
+                              # of a dev server), and a documentation site (*.readthedocs.io): never a system called
+                              r"\.localhost$|(^|\.)readthedocs\.(io|org)$|"
                               # a vendor's host with an `example` label (`cluster0.example.mongodb.net` in a form's hint)
                               r"(^|\.)example\.|"
                               # a template's stand-in for the operator's own (your-endpoint-here.openai.azure.com)
@@ -243,6 +246,13 @@ SDK_SERVICES: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
          "pubsub.googleapis.com", ("cloud pub/sub", "pubsub")),
         (r"^(@aws-sdk/client-s3|github\.com/aws/aws-sdk-go(-v2)?/service/s3.*|software\.amazon\.awssdk\.services\.s3.*"
          r"|com\.amazonaws\.services\.s3.*|Amazon\.S3(\..*)?)$", "s3.amazonaws.com", ("s3", "amazon s3")),
+        # Amazon's queues and notification topics (SQS, SNS)
+        (r"^(@aws-sdk/client-sqs|sqs-consumer|sqs-producer|github\.com/aws/aws-sdk-go(-v2)?/service/sqs.*"
+         r"|software\.amazon\.awssdk\.services\.sqs.*|com\.amazonaws\.services\.sqs.*|Amazon\.SQS(\..*)?)$",
+         "sqs.amazonaws.com", ("sqs", "amazon sqs")),
+        (r"^(@aws-sdk/client-sns|github\.com/aws/aws-sdk-go(-v2)?/service/sns.*|software\.amazon\.awssdk\.services\.sns.*"
+         r"|com\.amazonaws\.services\.sns.*|Amazon\.SimpleNotificationService(\..*)?)$", "sns.amazonaws.com",
+         ("sns", "amazon sns")),
         (r"^(azure\.storage\.blob.*|@azure/storage-blob|Azure\.Storage\.Blobs(\..*)?|com\.azure\.storage\.blob.*"
          r"|github\.com/Azure/azure-sdk-for-go/sdk/storage/azblob.*)$", "blob.core.windows.net", ("azure blob storage",)),
         # The Kubernetes API server, a platform daemon a controller drives through its client library

@@ -56,7 +56,7 @@ WORKLOAD_SIZING = ("replicas", "cpu_request", "cpu_limit", "memory_request", "me
 
 
 # Folders of developers' tools (generators, linters, scripts): programs there are not the running system.
-DEV_TOOL_DIRS = frozenset({"tools", "hack", "devtools", "dev-tools"})
+DEV_TOOL_DIRS = frozenset({"tools", "hack", "devtools", "dev-tools", "scripts"})
 # A recipe named for what it builds: Dockerfile.frontend, frontend.Dockerfile, Dockerfile-frontend.
 # A settings file's extension, for values that name one (`OL_CONFIG=/openlibrary/conf/openlibrary.yml`).
 SETTINGS_EXTENSION = re.compile(r"\.(ya?ml|json|toml|ini|conf|properties)$")
@@ -353,6 +353,11 @@ class ComponentRules(ResolverBase):
             stripped = name[len(k8s_prefix):] if k8s_prefix and name.lower().startswith(k8s_prefix) else ""
             if not same and stripped and key(stripped) in compose_names and key(name) not in compose_names:
                 same = compose_names[key(stripped)]  # ftgo-kafka in Kubernetes is the compose service kafka
+            if not same and "-" in name and key(name) in compose_names and compose_names[key(name)].lower() != name.lower() \
+                    and compose_names[key(name)].replace("_", "-").lower() == name.lower():
+                # Kubernetes names allow no underscore: the workload celery-beat is the compose service celery_beat
+                # (kompose converts the names so)
+                same = compose_names[key(name)]
             if not same and name.lower() in peers:
                 same = peers[name.lower()]  # users-mongo in Kubernetes is the compose service user-db
             if not same and (f.repository, name) in versions:
@@ -1225,6 +1230,8 @@ class ComponentRules(ResolverBase):
             root = norm_path(PurePosixPath(f.get("compose_dir") or PurePosixPath(f.path).parent.as_posix()).joinpath(source).as_posix())
             if root in ("", ".") or any(r == f.repository and is_under(p, root) for r, p in code):
                 continue
+            if not any(r == f.repository and is_under(p, root) for r, p in self.inventory_paths):
+                continue  # a folder the service keeps its data in (./uploads, ./pgdata), made at run time: nothing of it here
             comp = self.model.components[comp_id]
             comp.source_roots.add((f.repository, root))
             comp.evidence.add(f.evidence)

@@ -896,6 +896,11 @@ class ConnectionRules(ResolverBase):
                 s3 = sorted(c.id for c in self.model.components.values()
                             if c.kind == "database" and c.attributes.get("technology") == "s3")
                 target = s3[0] if len(s3) == 1 else None
+            if target is None and host.endswith(".amazonaws.com"):
+                # the system runs LocalStack (AWS's services emulated on the machine): the AWS client reaches it
+                stacks = sorted(c.id for c in self.model.components.values()
+                                if re.search(r"(^|/)localstack(:|$)", c.attributes.get("image") or "", re.I))
+                target = stacks[0] if len(stacks) == 1 else None
             if target is None:
                 target = self.add_component(host, "external", None, f.evidence, aliases=names,
                                             attributes={"host": host}).id

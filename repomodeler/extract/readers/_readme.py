@@ -111,6 +111,27 @@ def _section_folder(lines: list[str], at: int) -> str | None:
     return found.pop() if len(found) == 1 else None
 
 
+# `COMPOSE_PROFILES=with_grafana` written into the project's .env by a code block of the README (`echo "..."
+# > .env`, `cat > .env <<EOF`): the profiles `docker compose up` then starts with
+_PROFILES_LINE = re.compile(r"""^\s*(?:echo\s+["']?)?COMPOSE_PROFILES=["']?([A-Za-z0-9_,.-]+)""")
+_WRITES_DOTENV = re.compile(r">>?\s*\.env\b")
+
+
+def _written_profiles(lines: list[str], before: int) -> list[str]:
+    """Profiles a README code block before line `before` writes into the .env (a commented line is an example)."""
+    found: list[str] = []
+    block: list[str] | None = None
+    for line in lines[:before - 1]:
+        if line.lstrip().startswith("```"):
+            if block is not None and any(_WRITES_DOTENV.search(b) for b in block):
+                found = [p for b in block if (m := _PROFILES_LINE.match(b)) for p in m.group(1).split(",") if p] or found
+            block = None if block is not None else []
+            continue
+        if block is not None:
+            block.append(line)
+    return sorted(set(found))
+
+
 def _documented_launch(repo: str, path: str, lines: list[str]) -> list[Fact]:
     """The compose files and profiles of each ``docker compose ... up`` the README gives (``compose.launch``
     with ``documented``, in the README's order; the graph chooses among them), up to the first that starts
@@ -132,6 +153,9 @@ def _documented_launch(repo: str, path: str, lines: list[str]) -> list[Fact]:
             if where:
                 out.append(fact("compose.launch", repo, path, i, folder=where, target="README",
                                 documented=str(len(out) + 1)))
+            elif written := _written_profiles(lines, i):
+                out.append(fact("compose.launch", repo, path, i, files="", profiles=",".join(written),
+                                target="README", documented=str(len(out) + 1)))
             break
         out.append(fact("compose.launch", repo, path, i, files=",".join(files), profiles=",".join(profiles),
                         target="README", documented=str(len(out) + 1)))

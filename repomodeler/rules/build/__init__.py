@@ -7,8 +7,8 @@ RULES = (
         id="build.units",
         message=("A folder with its own build manifest and an entry point (or a Dockerfile) is a service where no "
                  "deployment covers it (a Java class named like an entry point, WebApplication.java, is one only "
-                 "with a main method); a repository with code but neither is one service. A developer's tool in tools/ "
-                 "or hack/ that serves nothing and nothing deploys is not one; an app folder with its own Dockerfile "
+                 "with a main method); a repository with code but neither is one service. A developer's tool in tools/, "
+                 "hack/ or scripts/ that serves nothing and nothing deploys is not one; an app folder with its own Dockerfile "
                  "and code inside the root package of a monorepo is one of its own; an Azure Functions project or "
                  "a folder with a Functions host.json is a function app, whatever its code is called, and a .NET "
                  "project named Company.Product.Part is the part to a deployment naming only an image; a module built "
