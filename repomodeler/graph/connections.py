@@ -1592,6 +1592,13 @@ class ConnectionRules(ResolverBase):
                     if ref.host in METADATA_HOSTS:
                         continue  # the cloud instance's metadata endpoint: the platform's, not a dependency
                     target = self.alias.get(ref.host)
+                    if target is None and (dns := CLUSTER_DNS.match(ref.host)):
+                        # agenda-service.default.svc.cluster.local: the Service of that name in the cluster, never
+                        # the internet; of no component here, it is listed unresolved
+                        target = self.alias.get(dns.group(1))
+                        if target is None:
+                            self.model.unresolved.append(Unresolved(owner, value, chain[-1]))
+                            continue
                     if target is None and ref.scheme in ("http", "https") and "." in ref.host \
                             and ref.host not in LOCAL_HOSTS and not re.match(r"^[\d.]+$", ref.host) \
                             and not RESERVED_EXAMPLE.search(ref.host):

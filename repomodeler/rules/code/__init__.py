@@ -21,7 +21,8 @@ RULES = (
     Rule(
         id="code.client-calls",
         message=("An HTTP client call whose URL names a component (through a literal, an env var or a setting) "
-                 "connects the caller to it, with the request line"),
+                 "connects the caller to it, with the request line; a Kubernetes cluster DNS name reaches the Service "
+                 "of its name, or is listed unresolved, never an external system"),
         unit="client_calls",
         reads=("http.client", "config.env"),
         writes=("connections", "components", "attributes", "unresolved"),
