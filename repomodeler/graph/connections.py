@@ -1596,7 +1596,8 @@ class ConnectionRules(ResolverBase):
                         # agenda-service.default.svc.cluster.local: the Service of that name in the cluster, never
                         # the internet; of no component here, it is listed unresolved
                         target = self.alias.get(dns.group(1))
-                        if target is None:
+                        if target is None and not INGRESS_CONTROLLER.search(ref.host):
+                            # (the cluster's ingress controller is drawn apart: frontdoor.ingress-controller)
                             self.model.unresolved.append(Unresolved(owner, value, chain[-1]))
                             continue
                     if target is None and ref.scheme in ("http", "https") and "." in ref.host \
