@@ -1071,6 +1071,19 @@ class ResolverBase:
         return frozenset((r.repository.name, x.path) for r in self.results for x in r.inventory.files)
 
     @functools.cached_property
+    def inventory_folders(self) -> frozenset[tuple[str, str]]:
+        """(repository, folder) of every folder holding a file at any depth ('' is the root)."""
+        out: set[tuple[str, str]] = set()
+        for repo, path in self.inventory_paths:
+            while "/" in path:
+                path = path.rsplit("/", 1)[0]
+                if (repo, path) in out:
+                    break
+                out.add((repo, path))
+            out.add((repo, ""))
+        return frozenset(out)
+
+    @functools.cached_property
     def code_paths(self) -> frozenset[tuple[str, str]]:
         """(repository, path) of every file in a source language."""
         return frozenset((r.repository.name, x.path) for r in self.results for x in r.inventory.files if x.language)

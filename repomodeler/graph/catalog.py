@@ -161,6 +161,8 @@ RESERVED_EXAMPLE = re.compile(r"(^|\.)(example\.(com|net|org)|example|test|inval
                               # a name under `.localhost` (RFC 6761: always the loopback, web-ex.dev.localhost
                               # of a dev server), and a documentation site (*.readthedocs.io): never a system called
                               r"\.localhost$|(^|\.)readthedocs\.(io|org)$|"
+                              # an app store's page of the project's mobile app, a link people follow
+                              r"^(apps\.apple\.com|play\.google\.com)$|"
                               # a vendor's host with an `example` label (`cluster0.example.mongodb.net` in a form's hint)
                               r"(^|\.)example\.|"
                               # a template's stand-in for the operator's own (your-endpoint-here.openai.azure.com)
