@@ -901,6 +901,10 @@ class ConnectionRules(ResolverBase):
                 stacks = sorted(c.id for c in self.model.components.values()
                                 if re.search(r"(^|/)localstack(:|$)", c.attributes.get("image") or "", re.I))
                 target = stacks[0] if len(stacks) == 1 else None
+            if target is None and host in ("sqs.amazonaws.com", "sns.amazonaws.com"):
+                # a queue or topic client is drawn only to the LocalStack standing in for it: elsewhere it is
+                # often one messaging provider of several the operator picks from (SQS beside RabbitMQ)
+                continue
             if target is None:
                 target = self.add_component(host, "external", None, f.evidence, aliases=names,
                                             attributes={"host": host}).id

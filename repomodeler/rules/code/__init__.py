@@ -56,7 +56,8 @@ RULES = (
                  "S3, Key Vault...) calls that external system; one importing a provider-neutral object-storage "
                  "library (objstore, gocloud.dev/blob) uses the system's object storage; a deployment answering to the "
                  "service's name with no code of its own (an emulator) is where the client reaches it, and a LocalStack "
-                 "the system runs is where its AWS clients (S3, SQS, SNS) reach"),
+                 "the system runs is where its AWS clients (S3, SQS, SNS) reach (a queue or topic client is drawn only "
+                 "there: elsewhere it is often one messaging provider of several)"),
         unit="sdk_services",
         reads=("import", "module.var"),
         writes=("components", "connections", "attributes", "aliases"),
