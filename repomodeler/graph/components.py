@@ -1230,8 +1230,6 @@ class ComponentRules(ResolverBase):
             root = norm_path(PurePosixPath(f.get("compose_dir") or PurePosixPath(f.path).parent.as_posix()).joinpath(source).as_posix())
             if root in ("", ".") or any(r == f.repository and is_under(p, root) for r, p in code):
                 continue
-            if (f.repository, root) not in self.inventory_paths and (f.repository, root) not in self.inventory_folders:
-                continue  # a folder the service keeps its data in (./uploads, ./pgdata), made at run time: nothing of it here
             comp = self.model.components[comp_id]
             comp.source_roots.add((f.repository, root))
             comp.evidence.add(f.evidence)

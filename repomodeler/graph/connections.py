@@ -415,9 +415,12 @@ class ConnectionRules(ResolverBase):
                 and not OS_IMAGE.search(base) and comp.name.lower() in words
         # a variable tag (`netbox:${VERSION-v4.1}`) still names the image; a variable repository does not
         repository = re.sub(r":\$\{[^}]*\}$|:\$[A-Za-z_]\w*$", "", image)
+        # (a bind mount of a folder the repository does not hold, ./uploads made at run time, gives it nothing here)
+        held = [(r, root) for r, root in comp.source_roots
+                if (r, root) in self.inventory_paths or (r, root) in self.inventory_folders]
         return comp.kind == "service" and comp.attributes.get("deployment") == "compose" and bool(image) \
             and "$" not in repository and not comp.attributes.get("technology") and tech_for_image(repository) is None \
-            and (not comp.source_roots or (mounted_ok and not self.has_code(comp) and not any(
+            and (not held or (mounted_ok and not self.has_code(comp) and not any(
                 f.get("build_context") for f in self._compose_services().get((comp.repository, comp.name.lower()), ()))))
         # (when it waits for stores, `mounted_ok`: a configuration file of this repository mounted into it,
         # Revolt.toml, is no code of it; a build of it here is, even from a folder this commit lacks. What a

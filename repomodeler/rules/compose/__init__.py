@@ -35,8 +35,7 @@ RULES = (
                  "balances across in one backend (tb-core1, tb-core2) are instances of one service; a Knative Service is "
                  "a workload; a Kubernetes workload named as a compose service with dashes for its underscores "
                  "(celery-beat, celery_beat) is that service; the profiles the README's quick start writes into the "
-                 ".env (COMPOSE_PROFILES) are active; a bind mount of a folder the repository does not hold (./uploads) "
-                 "gives the service none of its files"),
+                 ".env (COMPOSE_PROFILES) are active"),
         unit="deployment_components",
         reads=("docker.command", "compose.service", "compose.mount", "docker.from", "k8s.workload", "k8s.service", "k8s.variant",
                "k8s.autoscaled",

@@ -36,7 +36,9 @@ RULES = (
                  "configuration module's application.properties configures the services depending on it, a profile "
                  "file the default file activates is the running configuration, and a store at a private address "
                  "nobody of the inputs serves is the store its scheme or standard port names on that machine; an INI "
-                 "file a compose service mounts (st2.docker.conf) configures that service"),
+                 "file a compose service mounts (st2.docker.conf) configures that service; a published application "
+                 "image bind-mounting only folders the repository does not hold (./uploads, made at run time) still "
+                 "takes its stores from the env file the project's services share"),
         unit="config_connections",
         reads=("compose.mount", "program.command", "docker.from", "config.property", "config.env", "compose.env_file", "compose.service", "k8s.configmap", "k8s.env_from",
                "k8s.env_key_ref", "env.read", "config.read", "manifest.dependency", "annotation", "import"),
