@@ -157,7 +157,7 @@ ENTRY_FILES = re.compile(
 # A URL's stand-in host in documentation and help text (`postgres://user:password@host:5432/database`).
 PLACEHOLDER_HOST = re.compile(r"^(host|hostname|your[-_]?host(name)?|db[-_]?host|server[-_]?(name|host)|ip[-_]?address|"
                               r"(your|my)[-_][a-z0-9-]*(host|hostname|server|endpoint))$", re.I)
-RESERVED_EXAMPLE = re.compile(r"(^|\.)(example\.(com|net|org)|example|test|invalid)$|"
+RESERVED_EXAMPLE = re.compile(r"(^|\.)(example\.(com|net|org)|example|test|invalid|tld)$|"
                               # a name under `.localhost` (RFC 6761: always the loopback, web-ex.dev.localhost
                               # of a dev server), and a documentation site (*.readthedocs.io): never a system called
                               r"\.localhost$|(^|\.)readthedocs\.(io|org)$|"
