@@ -754,7 +754,7 @@ class ComponentRules(ResolverBase):
         found = sorted({f.path for f in self.by_kind["docker.from"] if f.repository == repo
                         and folder(f.path) and keys_of([PurePosixPath(folder(f.path)).name], []) & wanted})
         if not found:
-            return None  # the common case, decided before the repository's file list is looked at
+            return self._stage_named_like_image(repo, wanted)  # the common case: None
         paths = {x.path for r in self.results if r.repository.name == repo for x in r.inventory.files}
         dirs = {folder(p) for p in paths}
         code = {folder(x.path) for r in self.results if r.repository.name == repo for x in r.inventory.files if x.language}
@@ -781,6 +781,18 @@ class ComponentRules(ResolverBase):
                 if src and at_root and not beside and any(p.startswith(src) for p in paths if folder(p) in code):
                     # the whole repository is the context: the one package its stages build, if they name one
                     return self.workspace_target(repo, dockerfile, "") or "", dockerfile
+        return None
+
+    def _stage_named_like_image(self, repo: str, wanted: set[str]) -> tuple[str, str] | None:
+        """The package a stage of the project's main recipe named like the image builds (``exceptionless/app``
+        and ``FROM ... AS app`` in the root Dockerfile, working in ``src/Exceptionless.Web``): one recipe
+        building several images by target, the image-only deployment runs that target's package."""
+        for dockerfile in ("Dockerfile", "docker/Dockerfile"):
+            stages = {f.get("stage") or "" for f in self.recipe_stages(repo, dockerfile)[1]}
+            named = sorted(st for st in stages if key(st) in wanted)
+            if len(named) == 1:
+                package = self.workspace_target(repo, dockerfile, "", named[0])
+                return (package, dockerfile) if package else None
         return None
 
     def workspace_target(self, repo: str, dockerfile: str, root: str, target: str | None = None) -> str | None:

@@ -35,7 +35,8 @@ RULES = (
                  "balances across in one backend (tb-core1, tb-core2) are instances of one service; a Knative Service is "
                  "a workload; a Kubernetes workload named as a compose service with dashes for its underscores "
                  "(celery-beat, celery_beat) is that service; the profiles the README's quick start writes into the "
-                 ".env (COMPOSE_PROFILES) are active"),
+                 ".env (COMPOSE_PROFILES) are active; an image named like a stage of the project's main recipe (acme/app, "
+                 "`AS app`) runs the package that stage builds"),
         unit="deployment_components",
         reads=("docker.command", "compose.service", "compose.mount", "docker.from", "k8s.workload", "k8s.service", "k8s.variant",
                "k8s.autoscaled",
