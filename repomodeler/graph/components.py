@@ -353,11 +353,11 @@ class ComponentRules(ResolverBase):
             stripped = name[len(k8s_prefix):] if k8s_prefix and name.lower().startswith(k8s_prefix) else ""
             if not same and stripped and key(stripped) in compose_names and key(name) not in compose_names:
                 same = compose_names[key(stripped)]  # ftgo-kafka in Kubernetes is the compose service kafka
-            if not same and "-" in name and key(name) in compose_names and compose_names[key(name)].lower() != name.lower() \
-                    and compose_names[key(name)].replace("_", "-").lower() == name.lower():
+            underscored = compose_names.get(key(name), "")
+            if not same and underscored.lower() != name.lower() and underscored.replace("_", "-").lower() == name.lower():
                 # Kubernetes names allow no underscore: the workload celery-beat is the compose service celery_beat
                 # (kompose converts the names so)
-                same = compose_names[key(name)]
+                same = underscored
             if not same and name.lower() in peers:
                 same = peers[name.lower()]  # users-mongo in Kubernetes is the compose service user-db
             if not same and (f.repository, name) in versions:

@@ -881,6 +881,9 @@ class ConnectionRules(ResolverBase):
         hosted identity service's SDK (Firebase Auth, Cognito, Auth0) calls it too."""
         # `from google.cloud import firestore` imports the module google.cloud: the name makes the library
         named = [(f, f"{f.get('module')}.{f.get('name')}") for f in self.by_kind["module.var"] if f.get("name")]
+        stacks = sorted(c.id for c in self.model.components.values()
+                        if re.search(r"(^|/)localstack(:|$)", c.attributes.get("image") or "", re.I))
+        localstack = stacks[0] if len(stacks) == 1 else None
         for f, module in sorted([*((f, f.get("module") or "") for f in self.by_kind["import"]), *named],
                                 key=lambda p: (p[0].order(), p[1])):
             found = sdk_service(module)
@@ -901,9 +904,7 @@ class ConnectionRules(ResolverBase):
                 target = s3[0] if len(s3) == 1 else None
             if target is None and host.endswith(".amazonaws.com"):
                 # the system runs LocalStack (AWS's services emulated on the machine): the AWS client reaches it
-                stacks = sorted(c.id for c in self.model.components.values()
-                                if re.search(r"(^|/)localstack(:|$)", c.attributes.get("image") or "", re.I))
-                target = stacks[0] if len(stacks) == 1 else None
+                target = localstack
             if target is None and host in ("sqs.amazonaws.com", "sns.amazonaws.com"):
                 # a queue or topic client is drawn only to the LocalStack standing in for it: elsewhere it is
                 # often one messaging provider of several the operator picks from (SQS beside RabbitMQ)
@@ -1848,14 +1849,7 @@ class ConnectionRules(ResolverBase):
     def _told_own_address(self, published: dict[str, Evidence]) -> dict[str, Evidence]:
         """Compose services whose deployment tells them their own public address as a port they publish on
         this machine (``CONCOURSE_EXTERNAL_URL: http://localhost:8080`` beside ``ports: [8080:8080]``): the
-        address people open, whatever else inside calls the service too."""
-        host_ports: dict[str, set[str]] = defaultdict(set)
-        for f in self.by_kind["compose.service"]:
-            cid = self.alias.get((f.get("name") or "").lower())
-            for p in (f.get("ports") or "").split(",") if cid else ():
-                parts = p.strip().split("/")[0].split(":")
-                if len(parts) >= 2:
-                    host_ports[cid].add(parts[-2])
+        address people open, whatever else inside calls the service too (host ports: ``index_served_ports``)."""
         out: dict[str, Evidence] = {}
         for f in sorted(self.by_kind["config.env"], key=Fact.order):
             if f.get("source") != "compose" or not self._OWN_ADDRESS_KEY.search(f.get("name") or ""):
@@ -1864,8 +1858,8 @@ class ConnectionRules(ResolverBase):
             comp = self.model.components.get(cid) if cid else None
             if comp is None or cid not in published or comp.kind not in ("service", "gateway") or infra_role(comp):
                 continue
-            if any(h.host in ("localhost", "127.0.0.1") and str(h.port or "") in host_ports[cid]
-                   for h in parse_hosts(f.get("value") or "")):
+            if any(h.host in ("localhost", "127.0.0.1") and h.port is not None
+                   and cid in self.ports_published.get(h.port, set()) for h in parse_hosts(f.get("value") or "")):
                 out.setdefault(cid, f.evidence)
         return out
 

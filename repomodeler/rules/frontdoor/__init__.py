@@ -17,7 +17,7 @@ RULES = (
         after=("protocol.fold-unknown", "kubernetes.ingress", "proxy.traefik-labels", "proxy.nginx-proxy-hosts",
                "discovery.gateway-routes", "spring.zuul-named-routes", "code.address-literals",
                "code.client-calls"),
-        state=("browser_facts", "env_values", "ingress_routes", "ports_served"),
+        state=("browser_facts", "env_values", "ingress_routes", "ports_served", "ports_published"),
     ),
     Rule(
         id="frontdoor.ingress-controller",
