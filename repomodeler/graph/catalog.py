@@ -155,8 +155,9 @@ ENTRY_FILES = re.compile(
 # `http://schemas.xmlsoap.org/ws/2005/05/identity/claims/name`, `https://json-schema.org/draft/2020-12/schema`):
 # names that look like URLs, never fetched.
 # A URL's stand-in host in documentation and help text (`postgres://user:password@host:5432/database`).
+# So is a null literal an env template sets to say "unset" (`REDIS_HOST=null`, `None`, `undefined`).
 PLACEHOLDER_HOST = re.compile(r"^(host|hostname|your[-_]?host(name)?|db[-_]?host|server[-_]?(name|host)|ip[-_]?address|"
-                              r"(your|my)[-_][a-z0-9-]*(host|hostname|server|endpoint))$", re.I)
+                              r"(your|my)[-_][a-z0-9-]*(host|hostname|server|endpoint)|null|none|nil|undefined)$", re.I)
 RESERVED_EXAMPLE = re.compile(r"(^|\.)(example\.(com|net|org)|example|test|invalid|tld)$|"
                               # a name under `.localhost` (RFC 6761: always the loopback, web-ex.dev.localhost
                               # of a dev server), and a documentation site (*.readthedocs.io): never a system called
@@ -167,6 +168,8 @@ RESERVED_EXAMPLE = re.compile(r"(^|\.)(example\.(com|net|org)|example|test|inval
                               r"(^|\.)example\.|"
                               # a template's stand-in for the operator's own (your-endpoint-here.openai.azure.com)
                               r"^(your|<)[^.]*\.|(^|[-_.])(placeholder|changeme|replace-?me)([-_.]|$)|"
+                              # (my-custom-s3-compatible.service.com, your-own-server.com: a stand-in's first label)
+                              r"^(my|your)[-_](custom|own)[-_]|"
                               # a top-level label no DNS name has: a stand-in an installer replaces
                               # (`api.NETMAKER_SUBDOMAIN`, sed-substituted in a manifest)
                               r"\.[A-Za-z0-9-]*_[A-Za-z0-9_-]*$|"

@@ -1235,9 +1235,10 @@ class ComponentRules(ResolverBase):
                 root = norm_path(host)
                 # ('' is the whole repository mounted where the container works, `.:/go/app`: all its code)
                 if any(r == f.repository and is_under(p, root) for r, p in code):
+                    comp_id, line = self._code_mount_runner(f, root, comp_id)
                     comp = self.model.components[comp_id]
                     comp.source_roots.add((f.repository, root))
-                    comp.evidence.add(f.evidence)
+                    comp.evidence.add(line)
                 continue
             root = norm_path(PurePosixPath(f.get("compose_dir") or PurePosixPath(f.path).parent.as_posix()).joinpath(source).as_posix())
             if root in ("", ".") or any(r == f.repository and is_under(p, root) for r, p in code):
@@ -1271,6 +1272,40 @@ class ComponentRules(ResolverBase):
                 comp = self.model.components[comp_id]
                 comp.source_roots.add((repo, source))
                 comp.evidence.update((f.evidence, c.evidence))
+
+    def _code_mount_runner(self, f: Fact, root: str, comp_id: str) -> tuple[str, Evidence]:
+        """The service of `f`'s compose file that runs the code folder `root`, which `f`'s service mounts where it
+        works.  When that service's runtime is of another language than most of the folder's code (a Node image
+        building a PHP project's assets, a Playwright image running its browser tests: `node` and `app` both
+        mount `./:/app`), the one other service mounting the folder whose runtime is the code's language, or
+        else the one whose runtime is unknown (a recipe from a bare OS image), runs it; otherwise `f`'s service."""
+        def family(lang: str | None) -> str | None:
+            return "javascript" if lang in ("javascript", "typescript", "tsx") else lang
+
+        def runtime(cid: str) -> str | None:
+            attrs = self.model.components[cid].attributes
+            return family(image_language(attrs.get("image") or "") or attrs.get("base_language") or None)
+
+        mine = runtime(comp_id)
+        counts = Counter(family(language_for_path(p)) for r, p in self.code_paths if r == f.repository and is_under(p, root))
+        counts.pop(None, None)
+        if mine is None or not counts:
+            return comp_id, f.evidence
+        dominant, top = counts.most_common(1)[0]
+        if mine == dominant or sum(1 for n in counts.values() if n == top) > 1:
+            return comp_id, f.evidence
+        here = norm_path(f.get("compose_dir") or folder(f.path))
+        others: dict[str, Evidence] = {}
+        for m in sorted(self.by_kind["compose.mount"], key=Fact.order):
+            cid = self.alias.get((m.get("owner") or "").lower())
+            if m.repository == f.repository and m.path == f.path and cid and cid != comp_id \
+                    and self.model.components[cid].kind == "service" \
+                    and norm_path(join_path(here, COMPOSE_DEFAULT.sub(lambda x: x.group(1), m.get("source") or ""))) == root:
+                others.setdefault(cid, m.evidence)
+        same = [c for c in sorted(others) if runtime(c) == dominant]
+        unknown = [c for c in sorted(others) if runtime(c) is None]
+        chosen = same if same else unknown
+        return (chosen[0], others[chosen[0]]) if len(chosen) == 1 else (comp_id, f.evidence)
 
     def build_units(self) -> None:
         deployed = self.image_deployments()

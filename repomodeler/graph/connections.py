@@ -389,12 +389,23 @@ class ConnectionRules(ResolverBase):
 
     def has_code(self, comp: Component) -> bool:
         """Does any source code of the system sit under the component's folders (not only a Dockerfile)?"""
-        if not comp.source_roots:
+        return self._code_under(comp.source_roots)
+
+    def _code_under(self, roots: Iterable[tuple[str, str]]) -> bool:
+        roots = list(roots)
+        if not roots:
             return False
         if self._code_files is None:
             self._code_files = [(r.repository.name, f.path) for r in self.results for f in r.inventory.files
                                 if f.language and f.role == "source"]
-        return any(r == repo and is_under(p, root) for repo, root in comp.source_roots for r, p in self._code_files)
+        return any(r == repo and is_under(p, root) for repo, root in roots for r, p in self._code_files)
+
+    def has_server_code(self, comp: Component) -> bool:
+        """Does code of the component other than a browser app sit under its folders?  A published image's
+        web UI kept here (an AngularJS app in `www/`, its package named like the service) runs in the user's
+        browser: the server's own code, which reaches its stores, is not here."""
+        return self._code_under((repo, root) for repo, root in comp.source_roots
+                                if not self.browser_package(repo, root))  # type: ignore[attr-defined]
 
     def application_image(self, comp: Component, mounted_ok: bool = False) -> bool:
         """Is the component a service running the system's own published image, whose code lives
@@ -418,9 +429,11 @@ class ConnectionRules(ResolverBase):
         # (a bind mount of a folder the repository does not hold, ./uploads made at run time, gives it nothing here)
         held = [(r, root) for r, root in comp.source_roots
                 if (r, root) in self.inventory_paths or (r, root) in self.inventory_folders]
-        return comp.kind == "service" and comp.attributes.get("deployment") == "compose" and bool(image) \
+        # (waiting for stores, a published image whose web UI's code is here is still the server: `webapp`)
+        return comp.kind in (("service", "webapp") if mounted_ok else ("service",)) \
+            and comp.attributes.get("deployment") == "compose" and bool(image) \
             and "$" not in repository and not comp.attributes.get("technology") and tech_for_image(repository) is None \
-            and (not held or (mounted_ok and not self.has_code(comp) and not any(
+            and (not held or (mounted_ok and not self.has_server_code(comp) and not any(
                 f.get("build_context") for f in self._compose_services().get((comp.repository, comp.name.lower()), ()))))
         # (when it waits for stores, `mounted_ok`: a configuration file of this repository mounted into it,
         # Revolt.toml, is no code of it; a build of it here is, even from a folder this commit lacks. What a

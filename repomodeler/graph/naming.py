@@ -26,7 +26,9 @@ GENERIC_DIRS = frozenset({"src", "app", "server", "service", "main", "source", "
 BASE_LANGUAGE = (("python", "python"), ("pypy", "python"), ("node", "javascript"), ("golang", "go"),
                   ("openjdk", "java"), ("eclipse-temurin", "java"), ("amazoncorretto", "java"), ("maven", "java"),
                   ("gradle", "java"), ("dotnet", "csharp"), ("mcr.microsoft.com/dotnet", "csharp"), ("ruby", "ruby"),
-                  ("php", "php"), ("rust", "rust"))
+                  ("php", "php"), ("rust", "rust"),
+                  # end-to-end test runners' images are Node images (mcr.microsoft.com/playwright, cypress/included)
+                  ("playwright", "javascript"), ("cypress", "javascript"))
 
 
 # Operating-system and distroless base images: a recipe starting from one builds its own program.

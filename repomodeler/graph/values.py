@@ -50,6 +50,12 @@ def database_name(path: str) -> str | None:
     return first if first and DATABASE_NAME.match(first) else None
 
 
+# A path segment that is a stand-in for the user's own value: `/your-account-id`, `/<bucket>`, `/YOUR_TOKEN`,
+# `/xxxxxx` (a segment a template leaves for the reader to replace).
+TEMPLATE_PATH = re.compile(r"^[^'\"\s]*?/(?:your(?:[-_][^/'\"\s]*)?|<[^/>]*>|x{4,}|changeme|replace[-_]?me)(?=[/?#'\"\s]|$)",
+                           re.I)
+
+
 def parse_hosts(value: str) -> list[HostRef]:
     """Every host a configuration value or literal names: URLs, host:port lists."""
     refs: list[HostRef] = []
@@ -59,6 +65,10 @@ def parse_hosts(value: str) -> list[HostRef]:
                 "@" in authority and m.start("host") < m.end("scheme") + 3 + authority.rindex("@")):
             continue  # http://<svc>/ , http://*/ : filled in elsewhere (http://%s/ does not even match)
         host = m.group("host").strip("[]")
+        if TEMPLATE_PATH.search(value[m.end("host"):].split(None, 1)[0] if value[m.end("host"):].strip() else ""):
+            # a URL whose path holds a stand-in (`https://sqs.us-east-1.amazonaws.com/your-account-id`, a framework
+            # config's default for a queue nobody chose): a template to fill in, not an address called
+            continue
         if host.endswith(".") and (value[m.end("host"):m.end("host") + 1] in ("$", "{") or "." not in host[:-1]):
             # `wss://broker.${DOMAIN}` (or that with the domain left empty, `wss://broker.`): a name under the
             # operator's domain, filled in at install time; not the container or host `broker`

@@ -21,8 +21,9 @@ from repomodeler.graph.naming import is_under, norm_path
 from repomodeler.graph.packages import folder
 from repomodeler.records import Evidence, Fact
 
-# Dependencies that make a package's code run in a browser (the framework that renders pages).
-UI_FRAMEWORKS = frozenset({"react-dom", "@angular/core", "vue", "svelte", "solid-js", "preact", "lit", "@lit/reactive-element"})
+# Dependencies that make a package's code run in a browser (the framework that renders pages; `angular` is
+# AngularJS 1.x).
+UI_FRAMEWORKS = frozenset({"react-dom", "@angular/core", "angular", "vue", "svelte", "solid-js", "preact", "lit", "@lit/reactive-element"})
 # ... and those that make it a server (server-side rendering or an API of its own): not a browser app.
 SERVER_FRAMEWORKS = frozenset({"express", "fastify", "koa", "@nestjs/core", "@hapi/hapi", "hapi", "next", "nuxt",
                                "@remix-run/node", "@remix-run/serve", "@sveltejs/kit", "@sveltejs/adapter-node",
