@@ -1278,7 +1278,8 @@ class ComponentRules(ResolverBase):
         works.  When that service's runtime is of another language than most of the folder's code (a Node image
         building a PHP project's assets, a Playwright image running its browser tests: `node` and `app` both
         mount `./:/app`), the one other service mounting the folder whose runtime is the code's language, or
-        else the one whose runtime is unknown (a recipe from a bare OS image), runs it; otherwise `f`'s service."""
+        else the one whose runtime is unknown (a recipe from a bare OS image), runs it; otherwise `f`'s service,
+        as when another service already builds the folder (both then run its code)."""
         def family(lang: str | None) -> str | None:
             return "javascript" if lang in ("javascript", "typescript", "tsx") else lang
 
@@ -1287,6 +1288,9 @@ class ComponentRules(ResolverBase):
             return family(image_language(attrs.get("image") or "") or attrs.get("base_language") or None)
 
         mine = runtime(comp_id)
+        if any((f.repository, root) in c.source_roots for cid, c in self.model.components.items() if cid != comp_id):
+            return comp_id, f.evidence  # another service builds that folder: the two share it (a Django backend
+            # and the React dev server of one root); the one other mounter with no other code is what this settles
         counts = Counter(family(language_for_path(p)) for r, p in self.code_paths if r == f.repository and is_under(p, root))
         counts.pop(None, None)
         if mine is None or not counts:

@@ -84,7 +84,8 @@ RULES = (
                  "is also handed a setting named for that store (REDISPASS, DBNAME, MYSQL_DATABASE), in its compose "
                  "file or an env file it is given"),
         unit="depends_connections",
-        reads=("compose.depends", "config.env", "docker.from", "compose.service", "compose.env_file"),
+        reads=("compose.depends", "config.env", "docker.from", "compose.service", "compose.env_file",
+               "manifest.dependency", "manifest.dev_dependency"),
         writes=("connections",),
         after=("stores.implied",),
     ),
