@@ -7,3 +7,12 @@
  (#match? @call "([Rr]edis|[Mm]ongo|[Pp]ostgres|[Mm]y[Ss]ql|[Rr]abbit|[Kk]afka|[Nn]ats|[Ee]lastic|[Mm]emcache|[Cc]assandra|[Aa]mqp)")
  (#set! fact "service.lookup")
  (#set! store_call "true"))
+
+; A host built in code and handed to a call that names a store or broker technology:
+; amqp.Dial(url), newRedisPool(addr). The expression is evaluated through the names it uses
+; (graph/expressions.py); links only to a component of that technology.
+((call_expression
+   function: (_) @call
+   arguments: (argument_list . [(identifier) (binary_expression) (call_expression) (selector_expression)] @expression)) @fact
+ (#match? @call "([Rr]edis|[Mm]ongo|[Pp]ostgres|[Mm]y[Ss]ql|[Rr]abbit|[Kk]afka|[Nn]ats|[Ee]lastic|[Mm]emcache|[Cc]assandra|[Aa]mqp)")
+ (#set! fact "store.client_call"))

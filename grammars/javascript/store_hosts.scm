@@ -17,3 +17,12 @@
  (#set! fact "service.lookup")
  (#set! host_key "true")
  (#set! via "literal host setting"))
+
+; A host built in code and handed to a call that names a store or broker technology:
+; amqp.connect(`amqp://${host}`), createRedisClient(redisUrl). The expression is evaluated through the names it
+; uses (graph/expressions.py); links only to a component of that technology.
+((call_expression
+   function: (_) @call
+   arguments: (arguments . [(identifier) (template_string) (binary_expression) (ternary_expression) (member_expression)] @expression)) @fact
+ (#match? @call "([Rr]edis|[Mm]ongo|[Pp]ostgres|[Mm]y[Ss]ql|[Rr]abbit|[Kk]afka|[Nn]ats|[Ee]lastic|[Mm]emcache|[Cc]assandra|[Aa]mqp)")
+ (#set! fact "store.client_call"))

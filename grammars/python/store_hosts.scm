@@ -26,3 +26,21 @@
  (#set! fact "service.lookup")
  (#set! host_key "true")
  (#set! via "literal host setting"))
+
+; A host built in code and handed to a call that names a store or broker technology, or under a
+; client's `host` keyword: redis.Redis(host=REDIS_HOST), connect_rabbit(f"amqp://{host}"). The expression is
+; evaluated through the names it uses (graph/expressions.py); links only to a component of that technology.
+((call
+   function: (_) @call
+   arguments: (argument_list . [(identifier) (binary_operator) (conditional_expression) (attribute)] @expression)) @fact
+ (#match? @call "([Rr]edis|[Mm]ongo|[Pp]ostgres|[Mm]y[Ss]ql|[Rr]abbit|[Kk]afka|[Nn]ats|[Ee]lastic|[Mm]emcache|[Cc]assandra|[Aa]mqp|pika)")
+ (#set! fact "store.client_call"))
+
+((call
+   function: (_) @call
+   arguments: (argument_list (keyword_argument
+     name: (identifier) @key
+     value: [(identifier) (binary_operator) (conditional_expression) (attribute)] @expression))) @fact
+ (#match? @key "^(host|hostname)$")
+ (#match? @call "([Rr]edis|[Mm]ongo|[Pp]ostgres|[Mm]y[Ss]ql|[Rr]abbit|[Kk]afka|[Nn]ats|[Ee]lastic|[Mm]emcache|[Cc]assandra|[Aa]mqp|pika|[Cc]onnection[Pp]arameters)")
+ (#set! fact "store.client_call"))

@@ -1800,13 +1800,18 @@ class ComponentRules(ResolverBase):
         for f in self.by_kind["config.property"]:
             value = f.get("value") or ""
             evidence = [f.evidence]
-            if f.get("name") in APPLICATION_NAME_KEYS and value in ("@artifactId@", "@project.artifactId@"):
+            name = f.get("name") or ""
+            if name.lower() == "spring:application:name":
+                # Steeltoe (.NET) reads Spring's name from appsettings.json (`"Spring": {"Application": {"Name":
+                # "ProductService"}}`): the id the service registers under in Eureka
+                name = "spring.application.name"
+            if name in APPLICATION_NAME_KEYS and value in ("@artifactId@", "@project.artifactId@"):
                 # Maven's resource filtering fills in the module's artifactId at build time: the nearest pom's
                 pom = next((poms[(f.repository, d)] for d in [*_ancestors(folder(f.path)), ""]
                             if (f.repository, d) in poms), None)
                 value = (pom.get("name") or "") if pom is not None else ""
                 evidence = [f.evidence, *([pom.evidence] if pom is not None else [])]
-            if f.get("name") in APPLICATION_NAME_KEYS and value and "$" not in value \
+            if name in APPLICATION_NAME_KEYS and value and "$" not in value \
                     and not value.startswith("@"):  # (another @token@: the build fills it in from elsewhere)
                 owner = self.owner_of(f.repository, f.path)
                 if owner and f.get("profile", "") == "":

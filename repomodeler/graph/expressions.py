@@ -114,10 +114,42 @@ class _Parser:
                 depth -= 1
         if deepest > MAX_NESTING:
             return [Value(UNKNOWN)]
+        branches = self.conditional_branches()
+        if branches is not None:
+            # `cond ? "rabbit" : "localhost"`, `"a" if cond else "b"`: either branch may be the value
+            out: list[Value] = []
+            for tokens in branches:
+                sub = _Parser(self.ev, "", self.site, self.language, self.depth, self.seen)
+                sub.tokens = tokens
+                out.extend(sub.parse())
+            return best(out)[:MAX_VALUES] or [Value(UNKNOWN)]
         values = self.sum()
         if self.peek()[0] != "end":
             return [Value(UNKNOWN)]  # something this reader does not know (a ternary, a comparison...)
         return values
+
+    def conditional_branches(self) -> list[list[tuple[str, str]]] | None:
+        """The two branches of a conditional expression at the top level (C-family ``c ? a : b``, Python
+        ``a if c else b``), as token lists; None when the expression is not one."""
+        depth, question, colon, if_at, else_at = 0, -1, -1, -1, -1
+        for j, (kind, text) in enumerate(self.tokens):
+            if kind == "op" and text in "([{":
+                depth += 1
+            elif kind == "op" and text in ")]}":
+                depth -= 1
+            elif depth == 0 and kind == "other" and text == "?" and question < 0:
+                question = j
+            elif depth == 0 and kind == "op" and text == ":" and question >= 0 and colon < 0:
+                colon = j
+            elif depth == 0 and kind == "name" and text == "if" and self.language == "python" and if_at < 0:
+                if_at = j
+            elif depth == 0 and kind == "name" and text == "else" and if_at >= 0 and else_at < 0:
+                else_at = j
+        if 0 < question < colon < len(self.tokens) - 1:
+            return [self.tokens[question + 1:colon], self.tokens[colon + 1:]]
+        if 0 < if_at < else_at < len(self.tokens) - 1:
+            return [self.tokens[:if_at], self.tokens[else_at + 1:]]
+        return None
 
     def sum(self) -> list[Value]:
         left = self.modulo()

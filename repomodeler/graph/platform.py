@@ -519,6 +519,35 @@ class PlatformRules(ResolverBase):
         same = sorted(c.id for c in self.model.components.values() if c.attributes.get("technology") == wanted)
         return same[0] if len(same) == 1 else None
 
+    def _store_client_calls(self) -> None:
+        """A host built in code and handed to a store or broker client (``RabbitHutch.CreateBus(connectionStr)``
+        with ``connectionStr = $"host={host}:5672"`` and ``host = inContainer ? "rabbit" : "localhost"``): every
+        value the expression may take that names a component of the client's technology is a connection; a
+        loopback alternative is the developer's machine."""
+        from repomodeler.graph.values import parse_hosts
+
+        for f in sorted(self.by_kind["store.client_call"], key=Fact.order):
+            owner = self.owner_of(f.repository, f.path)
+            expr = f.get("expression") or ""
+            if not owner or not expr:
+                continue
+            call = (f.get("call") or "").lower()
+            for value, chain in self.resolve_expression(owner, f, expr):  # type: ignore[attr-defined]
+                hosts = [r.host for r in parse_hosts(value)] or (
+                    [value.strip().lower()] if re.fullmatch(r"[A-Za-z][A-Za-z0-9_.-]*", value.strip()) else [])
+                for host in hosts:
+                    target = self.alias.get(host)
+                    if not target or target == owner:
+                        continue
+                    tcomp = self.model.components[target]
+                    tech = tcomp.attributes.get("technology", "")
+                    words = TECH_WORDS.get(tech, (tech,)) if tech else ()
+                    if tcomp.kind not in ("database", "cache", "broker", "search") or not (
+                            any(w and w in call for w in words) or f.get("key")):
+                        continue
+                    self.connect(owner, target, TECH_PROTOCOL.get(tech, "tcp"), list(dict.fromkeys([f.evidence, *chain])),
+                                 attributes={"via": "host built in code for a store client"})
+
     def service_lookups(self) -> None:
         """Calls that name the service they reach by its id: ``loadBalancer.choose("orders")``, a host
         literal when a URL is built, and a literal handed to a call named for a store or broker
@@ -549,6 +578,7 @@ class PlatformRules(ResolverBase):
             if tcomp.kind in ("database", "cache", "broker"):  # config_json["user-mongodb"]["addr"]
                 protocol = TECH_PROTOCOL.get(tcomp.attributes.get("technology", ""), protocol)
             self.connect(owner, target, protocol, [f.evidence], attributes={"via": f.get("via") or "lookup by service id"})
+        self._store_client_calls()
         # Dapr service invocation by URL: http://localhost:3500/v1.0/invoke/orders/method/new
         for f in self.by_kind["string.url"]:
             m = re.search(r"/v1\.0/invoke/([A-Za-z0-9_.-]+)/method/", f.get("value") or "")

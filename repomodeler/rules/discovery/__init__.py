@@ -6,11 +6,14 @@ RULES = (
     Rule(
         id="discovery.service-lookups",
         message=("A service looked up by name in a registry (discovery client, load-balanced client, Dapr invoke) "
-                 "is a connection to the service of that name"),
+                 "is a connection to the service of that name; so is a store or broker a client call of its "
+                 "technology is handed, by a literal or by a host built in code (a variable, an interpolated "
+                 "string, either branch of a conditional)"),
         unit="service_lookups",
-        reads=("service.lookup", "const.enum", "code.constant_arg", "string.url", "dapr.invoke_route"),
+        reads=("service.lookup", "const.enum", "code.constant_arg", "string.url", "dapr.invoke_route", "store.client_call"),
         writes=("connections",),
         after=("spring.application-name", "dapr.app-ids"),
+        state=("env_values",),
     ),
     Rule(
         id="discovery.gateway-routes",

@@ -5,8 +5,9 @@ from repomodeler.rules.core import Rule
 RULES = (
     Rule(
         id="spring.application-name",
-        message=("spring.application.name (Micronaut: micronaut.application.name) names the service other services, "
-                 "configuration and declarative clients use; `@artifactId@` is the module's Maven artifactId"),
+        message=("spring.application.name (Micronaut: micronaut.application.name; Steeltoe on .NET: Spring:Application:Name "
+                 "in appsettings.json) names the service other services, configuration and declarative clients use; "
+                 "`@artifactId@` is the module's Maven artifactId"),
         unit="spring_identity",
         reads=("config.property", "manifest"),
         writes=("aliases",),
