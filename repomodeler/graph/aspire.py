@@ -28,7 +28,14 @@ ASPIRE_TECH: dict[str, str] = {
     "AddNats": "nats", "AddPostgres": "postgres", "AddSqlServer": "sqlserver", "AddMySql": "mysql",
     "AddMongoDB": "mongodb", "AddOracle": "database", "AddElasticsearch": "elasticsearch", "AddQdrant": "database",
     "AddMilvus": "database", "AddAzureServiceBus": "servicebus", "AddAzureCosmosDB": "database",
-    "AddAzureStorage": "s3", "AddMemcached": "memcached",
+    "AddAzureStorage": "s3", "AddMemcached": "memcached", "AddAzureEventHubs": "eventhubs",
+}
+# Azure services an AppHost provisions (in publish mode; run mode often takes a connection string to one):
+# managed services outside the system's own processes, drawn as the external systems they are.
+ASPIRE_AZURE_SERVICES: dict[str, str] = {
+    "AddAzureApplicationInsights": "applicationinsights", "AddAzureKeyVault": "keyvault",
+    "AddAzureSignalR": "signalr", "AddAzureOpenAI": "openai", "AddAzureSearch": "search",
+    "AddAzureAISearch": "search", "AddAzureWebPubSub": "webpubsub",
 }
 # Aspire hosting methods adding a server program of a known product (the Community Toolkit's and
 # Aspire's own): its technology and kind.
@@ -130,6 +137,9 @@ class AspireRules(ResolverBase):
             tech = ASPIRE_TECH[method]
             comp = self.add_component(name, TECH_KIND.get(tech, "database"), f.repository, ev,
                                       attributes={**attrs, "technology": tech})
+        elif method in ASPIRE_AZURE_SERVICES:
+            comp = self.add_component(name, "external", None, ev,
+                                      attributes={**attrs, "technology": ASPIRE_AZURE_SERVICES[method]})
         elif method in ("AddContainer", "AddDockerfile"):
             image = names[1] if len(names) > 1 else ""
             tech = tech_for_image(image)

@@ -45,13 +45,14 @@ TECH_PROTOCOL: dict[str, str] = {
     "postgres": "sql", "mysql": "sql", "sqlserver": "sql", "database": "tcp", "cassandra": "tcp", "neo4j": "bolt",
     "mongodb": "mongodb", "redis": "redis", "memcached": "tcp", "kafka": "kafka", "rabbitmq": "amqp",
     "activemq": "amqp", "nats": "nats", "elasticsearch": "elasticsearch", "pulsar": "tcp", "s3": "http", "azure-storage": "http",
-    "proxy": "http", "mqtt": "mqtt",
+    "proxy": "http", "mqtt": "mqtt", "servicebus": "amqp", "eventhubs": "amqp",
 }
 
 TECH_KIND: dict[str, str] = {
     "neo4j": "database", "postgres": "database", "mysql": "database", "sqlserver": "database", "mongodb": "database",
     "cassandra": "database", "elasticsearch": "database", "redis": "cache", "memcached": "cache",
     "kafka": "broker", "rabbitmq": "broker", "activemq": "broker", "nats": "broker", "mqtt": "broker",
+    "servicebus": "broker", "eventhubs": "broker",
 }
 
 SCHEME_TECH: dict[str, str | None] = {
