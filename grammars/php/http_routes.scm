@@ -1,4 +1,4 @@
-; HTTP routes: Laravel Route facade and Slim / Lumen style apps.
+; HTTP routes: Laravel Route facade, Slim / Lumen style apps and Symfony route attributes.
 
 ; Route::get('/x', ...) / Route::post(...) / Route::any(...)
 ((scoped_call_expression
@@ -47,3 +47,12 @@
  (#any-of? @method "get" "post" "put" "patch" "delete" "options" "any" "map")
  (#match? @path "^/")
  (#set! fact "http.route") (#set! framework "slim"))
+
+; Symfony: #[Route('/blog/{slug}')] / #[Route(path: '/admin/activity')] on a controller class or action
+((attribute (name) @_route (arguments . (argument . (string (string_content) @path)))) @fact
+ (#eq? @_route "Route")
+ (#set! fact "http.route") (#set! framework "symfony") (#set! method "ANY"))
+
+((attribute (name) @_route (arguments (argument name: (name) @_key (string (string_content) @path)))) @fact
+ (#eq? @_route "Route") (#eq? @_key "path")
+ (#set! fact "http.route") (#set! framework "symfony") (#set! method "ANY"))

@@ -674,6 +674,10 @@ def released_manifests(facts: list[Fact], repos: set[str]) -> set[tuple[str, str
     kept_dirs = {(r, folder(p)) for (r, p) in files if (r, p) not in doubled}
     return doubled | {(r, p) for r, p in plain if (r, p) not in files and (r, folder(p)) not in kept_dirs}
 
+DEPLOYMENT_KINDS = frozenset({"compose.service", "k8s.workload", "aspire.statement", "helm.template", "helm.release",
+                              "iac.block", "cfn.resource", "dapr.component", "function.json"})
+
+
 class ResolverBase:
     """State and primitives; the rules live in :mod:`components` and :mod:`connections`."""
 
@@ -825,6 +829,9 @@ class ResolverBase:
             ("profile" if (f.repository, f.path, f.get("name")) in opt_in else "variant", f)
             for f in services if f.get("build_context")
             and (f.path in variants or (f.repository, f.path, f.get("name")) in opt_in))
+        # no deployment at all (no compose service, Kubernetes or Nomad workload, chart, Aspire AppHost, infrastructure
+        # template, Dapr component or function binding): an application whose install guide lives elsewhere
+        self.deploys_nothing = not any(f.kind in DEPLOYMENT_KINDS for f in every_fact)
         self.by_kind = FactView(self._facts, strict=os.environ.get("REPOMODELER_STRICT_PASSES") == "1")
         self.owner_cache: dict[tuple[str, str], str | None] = {}
         self._owner_state: tuple[int, int] = (-1, -1)  # (Roots.version, number of components) the memo is for

@@ -651,6 +651,28 @@ class PlatformRules(ResolverBase):
                 protocol = TECH_PROTOCOL.get(tech) or COORDINATION_PROTOCOL.get(tech, "tcp")
                 self.connect(owner, target, protocol, [f.evidence], attributes={"via": f"configuration section {m.group('tech')}"})
 
+    def _loopback_stores(self) -> dict[str, dict[str, Evidence]]:
+        """Service -> technology -> the setting naming a store of it on the loopback
+        (``DATABASE_URL=mysql://user:password@127.0.0.1:3306/app`` in the committed env defaults), in a system
+        that deploys nothing: its install guide, elsewhere, runs that store beside it."""
+        from repomodeler.graph.catalog import LOCAL_HOSTS, SCHEME_TECH
+        from repomodeler.graph.values import parse_hosts
+        from repomodeler.inventory import TEST_DIRS
+
+        found: dict[str, dict[str, Evidence]] = defaultdict(dict)
+        if not self.deploys_nothing:
+            return found
+        for f in sorted([*self.by_kind["config.env"], *self.by_kind["config.property"]], key=Fact.order):
+            owner = self.owner_of(f.repository, f.path)
+            if owner is None or set(f.path.lower().split("/")[:-1]) & TEST_DIRS \
+                    or re.search(r"(^|[._-])(test|tests|testing|ci|dusk|e2e)([._-]|$)", PurePosixPath(f.path).name, re.I):
+                continue  # a test run's settings (.env.testing, tests/config.yml): not the application's
+            for ref in parse_hosts(f.get("value") or ""):
+                tech = SCHEME_TECH.get(ref.scheme or "") if ref.scheme else None
+                if ref.host in LOCAL_HOSTS and tech in TECH_KIND:
+                    found[owner].setdefault(tech, f.evidence)
+        return found
+
     def implied_stores(self) -> None:
         for cid in sorted(self.model.components):
             comp = self.model.components[cid]
@@ -659,10 +681,12 @@ class PlatformRules(ResolverBase):
             signs = self.signs().get(cid, [])
             deps = {name for kind, name, _ev in signs if kind == "manifest.dependency"}
             embedded = any(re.search(EMBEDDED_DATABASES, d) for d in deps)
-            for tech, pattern, needs_driver in IMPLIED_STORES:
-                ev = self._first_sign(cid, {"manifest.dependency": pattern})
+            loopback = self._loopback_stores().get(cid, {})
+            for tech, pattern, needs_driver in [*IMPLIED_STORES, *((t, None, False) for t in sorted(loopback))]:
+                ev = self._first_sign(cid, {"manifest.dependency": pattern}) if pattern else loopback[tech]
                 if ev is None or (needs_driver and embedded):
                     continue
+                how = "data-access dependency" if pattern else "its settings name it on this machine"
                 kind = TECH_KIND.get(tech, "database")
                 if any(k[0] == cid and (k[2] == TECH_PROTOCOL.get(tech) and k[2] != "tcp" or (
                         self.model.components[k[1]].kind == kind
@@ -682,5 +706,5 @@ class PlatformRules(ResolverBase):
                     name = f"{tech}-broker" if kind == "broker" else \
                         f"{comp.name}-{'cache' if kind == 'cache' else 'database'}"
                     target = self.add_component(name, kind, comp.repository, ev,
-                                                attributes={"technology": tech, "implied_by": "data-access dependency"}).id
-                self.connect(cid, target, TECH_PROTOCOL.get(tech, "tcp"), [ev], attributes={"via": "data-access dependency"})
+                                                attributes={"technology": tech, "implied_by": how}).id
+                self.connect(cid, target, TECH_PROTOCOL.get(tech, "tcp"), [ev], attributes={"via": how})

@@ -5,10 +5,11 @@ from repomodeler.rules.core import Rule
 RULES = (
     Rule(
         id="stores.implied",
-        message=("A store technology a service clearly uses (starter, driver, embedded default) with no deployed "
-                 "store of that kind introduces that store"),
+        message=("A store technology a service clearly uses (starter, driver, embedded default; in a system that "
+                 "deploys nothing, a store URL on the loopback in its settings) with no deployed store of that kind "
+                 "introduces that store"),
         unit="implied_stores",
-        reads=("manifest.dependency", "annotation", "config.property"),
+        reads=("manifest.dependency", "annotation", "config.property", "config.env"),
         writes=("components", "connections"),
         after=("config.address-values", "code.address-literals", "code.config-reads", "code.store-drivers",
                "platform.role-clients"),
