@@ -674,6 +674,7 @@ class PlatformRules(ResolverBase):
         return found
 
     def implied_stores(self) -> None:
+        loopbacks = self._loopback_stores()
         for cid in sorted(self.model.components):
             comp = self.model.components[cid]
             if comp.kind not in ("service", "gateway"):
@@ -681,7 +682,7 @@ class PlatformRules(ResolverBase):
             signs = self.signs().get(cid, [])
             deps = {name for kind, name, _ev in signs if kind == "manifest.dependency"}
             embedded = any(re.search(EMBEDDED_DATABASES, d) for d in deps)
-            loopback = self._loopback_stores().get(cid, {})
+            loopback = loopbacks.get(cid, {})
             for tech, pattern, needs_driver in [*IMPLIED_STORES, *((t, None, False) for t in sorted(loopback))]:
                 ev = self._first_sign(cid, {"manifest.dependency": pattern}) if pattern else loopback[tech]
                 if ev is None or (needs_driver and embedded):
