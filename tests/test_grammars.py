@@ -146,8 +146,10 @@ CASES: list[Case] = [
         ("messaging.publish", 16, {"client": "events", "topic": "orders.created", "needs_client": "true"}),
     ), absent=(("messaging.publish", 12),)),
     Case("python", "store_hosts.py", (("service.lookup", 2, {"service": "redis", "call": "connect_redis", "store_call": "true"}),
-                                      ("service.lookup", 4, {"service": "mongo", "call": "get_mongo", "store_call": "true"})),
-         absent=(("service.lookup", 3),)),
+                                      ("service.lookup", 4, {"service": "mongo", "call": "get_mongo", "store_call": "true"}),
+                                      ("store.client_call", 6, {"call": "redis.Redis", "key": "host", "expression": "host"}),
+                                      ("store.client_call", 7, {"call": "connect_rabbit", "expression": "BROKER_URL"})),
+         absent=(("service.lookup", 3), ("store.client_call", 8))),
     Case("python", "service_lookup.py", (("service.lookup", 6, {"service": "orders", "protocol": "amqp"}),
                                          ("service.lookup", 7, {"service": "products", "protocol": "amqp"})),
          absent=(("service.lookup", 8),)),
@@ -159,8 +161,9 @@ CASES: list[Case] = [
     Case("javascript", "imports.js", (("module.var", 4, {"module": "amqplib", "name": "amqp"}), I(1, "express"), I(2, "kafkajs"), I(3, "./helper"), I(4, "amqplib"),
                                       I(5, "ioredis"))),
     Case("javascript", "store_hosts.js", (("service.lookup", 1, {"service": "redis", "call": "createRedisClient", "store_call": "true"}),
-                                          ("service.lookup", 3, {"service": "mongo", "call": "connectMongo", "store_call": "true"})),
-         absent=(("service.lookup", 2),)),
+                                          ("service.lookup", 3, {"service": "mongo", "call": "connectMongo", "store_call": "true"}),
+                                          ("store.client_call", 4, {"call": "createRedisClient", "expression": "redisUrl"})),
+         absent=(("service.lookup", 2), ("store.client_call", 5))),
     Case("javascript", "http_routes.js", (
         ("http.mount", 11, {"prefix": "/api/orders", "router": "ordersRouter"}),
         R(6, "get", "/health", "express", router="app"), R(7, "post", "/orders/:id", "express", router="router"),
@@ -215,8 +218,9 @@ CASES: list[Case] = [
     Case("tsx", "broken.tsx", (I(1, "axios"), C(2, "http://orders:8080", "get")), broken=True),
     # ------------------------------------------------------------------ go
     Case("go", "store_hosts.go", (("service.lookup", 4, {"service": "redis", "call": "newRedisPool", "store_call": "true"}),
-                                  ("service.lookup", 6, {"service": "mongo", "call": "DialMongo", "store_call": "true"})),
-         absent=(("service.lookup", 5),)),
+                                  ("service.lookup", 6, {"service": "mongo", "call": "DialMongo", "store_call": "true"}),
+                                  ("store.client_call", 7, {"call": "newRedisPool", "expression": "addr"})),
+         absent=(("service.lookup", 5), ("store.client_call", 8))),
     Case("go", "imports.go", (I(4, "net/http"), I(5, "github.com/lib/pq"), I(8, "github.com/segmentio/kafka-go"))),
     Case("go", "http_routes.go", (
         R(4, "HandleFunc", "GET /payments/{id}", "go-http", router="mux"),
@@ -376,8 +380,9 @@ CASES: list[Case] = [
          absent=(("aspire.statement", 1), ("aspire.statement", 6), ("aspire.statement", 7)), path="Shop.AppHost/Program.cs"),
     Case("csharp", "aspire.cs", (), absent=(("aspire.statement", 2),), path="Shop.Api/Program.cs", covers=()),
     Case("csharp", "store_hosts.cs", (("service.lookup", 3, {"service": "redis", "call": "OpenRedisConnection", "store_call": "true"}),
-                                      ("service.lookup", 5, {"service": "mongo", "call": "GetMongoClient", "store_call": "true"})),
-         absent=(("service.lookup", 4),)),
+                                      ("service.lookup", 5, {"service": "mongo", "call": "GetMongoClient", "store_call": "true"}),
+                                      ("store.client_call", 6, {"call": "RabbitHutch.CreateBus", "expression": "connectionStr"})),
+         absent=(("service.lookup", 4), ("store.client_call", 7))),
     Case("csharp", "imports.cs", (I(1, "System.Net.Http"), I(2, "Confluent.Kafka"), I(3, "Grpc.Core"), I(4, "System"))),
     Case("csharp", "dto.cs", (
         ("http.body", 7, {"framework": "aspnet", "request": "OrderRequest"}),
@@ -534,7 +539,8 @@ CASES: list[Case] = [
     Case("php", "http_routes.php", (
         R(2, "get", "/users/{id}", "laravel"), R(3, "post", "/orders", "laravel"),
         R(5, "get", "/items", "laravel", prefix="api"), R(7, "ANY", "photos", "laravel"), R(8, "get", "/slim", "slim"),
-    ), absent=(("http.route", 9),)),
+        R(10, "ANY", "/admin/activity", "symfony"), R(12, "ANY", "/about", "symfony"),
+    ), absent=(("http.route", 9), ("http.route", 13))),
     Case("php", "http_clients.php", (
         C(2, "http://inventory:8080"), C(3, "http://catalog:3550/products", "get"),
         C(4, "$ordersUrl . '/orders'", "POST"), C(5, "http://payments:8080/charges", "get"),
