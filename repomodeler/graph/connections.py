@@ -13,6 +13,7 @@ from repomodeler.extract.readers._templates import TEMPLATE_SUFFIX
 from repomodeler.graph.base import HARNESS_DIR, ResolverBase, env_template_of, env_template_only
 from repomodeler.graph.packages import folder
 from repomodeler.graph.catalog import (
+    image_basename,
     tech_for_image,
     OBJECT_STORE_HOSTS,
     PROGRAM_IMAGES,
@@ -429,8 +430,11 @@ class ConnectionRules(ResolverBase):
         # (a bind mount of a folder the repository does not hold, ./uploads made at run time, gives it nothing here)
         held = [(r, root) for r, root in comp.source_roots
                 if (r, root) in self.inventory_paths or (r, root) in self.inventory_folders]
-        # (waiting for stores, a published image whose web UI's code is here is still the server: `webapp`)
-        return comp.kind in (("service", "webapp") if mounted_ok else ("service",)) \
+        # (waiting for stores, the project's own image, named like the project, whose web UI's code is here is still
+        # the server: `webapp`; a front end's own image, public.ecr.aws/acme/frontend, only waits)
+        own_image = bool(self.project_of(comp.repository or "")) and key(image_basename(repository)) == key(
+            self.project_of(comp.repository or ""))
+        return comp.kind in (("service", "webapp") if mounted_ok and own_image else ("service",)) \
             and comp.attributes.get("deployment") == "compose" and bool(image) \
             and "$" not in repository and not comp.attributes.get("technology") and tech_for_image(repository) is None \
             and (not held or (mounted_ok and not self.has_server_code(comp) and not any(
