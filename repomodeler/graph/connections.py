@@ -430,10 +430,12 @@ class ConnectionRules(ResolverBase):
         # (a bind mount of a folder the repository does not hold, ./uploads made at run time, gives it nothing here)
         held = [(r, root) for r, root in comp.source_roots
                 if (r, root) in self.inventory_paths or (r, root) in self.inventory_folders]
-        # (waiting for stores, the project's own image, named like the project, whose web UI's code is here is still
-        # the server: `webapp`; a front end's own image, public.ecr.aws/acme/frontend, only waits)
-        own_image = bool(self.project_of(comp.repository or "")) and key(image_basename(repository)) == key(
-            self.project_of(comp.repository or ""))
+        # (waiting for stores, a product's image whose web UI's code is here is still the server: `webapp`
+        # thehiveproject/cortex beside www/; the front end's own image, named for its folder or as a front end,
+        # public.ecr.aws/acme/frontend of frontend/, only waits)
+        base = key(image_basename(repository))
+        own_image = bool(base) and base not in {key(PurePosixPath(root).name) for _r, root in comp.source_roots} \
+            and not re.fullmatch(r"(web)?(front(end)?|ui|client|web|webapp|app|dashboard|console|portal|admin)s?", base)
         return comp.kind in (("service", "webapp") if mounted_ok and own_image else ("service",)) \
             and comp.attributes.get("deployment") == "compose" and bool(image) \
             and "$" not in repository and not comp.attributes.get("technology") and tech_for_image(repository) is None \
