@@ -227,3 +227,26 @@ def test_hostile_expressions_are_unknown_not_a_crash() -> None:
     values = evaluator.evaluate(" + ".join(["A"] * 500), site, "python")
     assert values and all(UNKNOWN in v.text for v in values)
     assert evaluator.evaluate('"http://%s:%d" % (HOST, 8080)', site, "python")[0].text.startswith("http://")
+
+
+def test_conditionals_and_defaults_give_either_value() -> None:
+    """`c ? a : b`, `a if c else b`, `a || b` and `a ?? b` may take either side: a host a conditional picks
+    (the broker's container name in a container, localhost on the developer's machine) is known."""
+    from repomodeler.graph.expressions import UNKNOWN, Evaluator
+    from repomodeler.records import Evidence
+
+    site = Evidence("r", "a.cs", 1)
+    evaluator = Evaluator(lambda name, s, language: [], lambda name, default: [])
+
+    def texts(expr: str, language: str) -> set[str]:
+        return {v.text for v in evaluator.evaluate(expr, site, language)}
+
+    assert texts('Environment.GetEnvironmentVariable("IN_CONTAINER") == "true" ? "rabbit" : "localhost"',
+                 "csharp") == {"rabbit", "localhost"}
+    assert texts('"http://orders:8080" if IN_DOCKER else "http://localhost:8080"', "python") == {
+        "http://orders:8080", "http://localhost:8080"}
+    assert "http://orders:8080" in texts('config.ordersUrl || "http://orders:8080"', "javascript")
+    assert "http://a:80" in texts('settings?.url ?? "http://a:80"', "typescript")
+    assert texts('a ? "x" : b ? "y" : "z"', "javascript") == {"x", "y", "z"}
+    # `?.` is no conditional: a member read whose value is not known
+    assert texts("settings?.url", "typescript") == {UNKNOWN}

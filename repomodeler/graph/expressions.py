@@ -130,13 +130,20 @@ class _Parser:
 
     def conditional_branches(self) -> list[list[tuple[str, str]]] | None:
         """The two branches of a conditional expression at the top level (C-family ``c ? a : b``, Python
-        ``a if c else b``), as token lists; None when the expression is not one."""
-        depth, question, colon, if_at, else_at = 0, -1, -1, -1, -1
-        for j, (kind, text) in enumerate(self.tokens):
+        ``a if c else b``) or the two sides of a default (``a || b``, ``a ?? b``), as token lists; None when the
+        expression is none of these."""
+        depth, question, colon, if_at, else_at, either = 0, -1, -1, -1, -1, -1
+        tokens = self.tokens
+        for j, (kind, text) in enumerate(tokens):
+            pair = depth == 0 and kind == "other" and text in "|?" and j + 1 < len(tokens) and tokens[j + 1] == (kind, text)
+            after_pair = j > 0 and kind == "other" and text in "|?" and tokens[j - 1] == (kind, text)
             if kind == "op" and text in "([{":
                 depth += 1
             elif kind == "op" and text in ")]}":
                 depth -= 1
+            elif pair or after_pair:
+                if pair and either < 0:
+                    either = j  # `a || "http://orders"`, `a ?? b`: either side may be the value
             elif depth == 0 and kind == "other" and text == "?" and question < 0:
                 question = j
             elif depth == 0 and kind == "op" and text == ":" and question >= 0 and colon < 0:
@@ -149,6 +156,8 @@ class _Parser:
             return [self.tokens[question + 1:colon], self.tokens[colon + 1:]]
         if 0 < if_at < else_at < len(self.tokens) - 1:
             return [self.tokens[:if_at], self.tokens[else_at + 1:]]
+        if 0 < either < len(tokens) - 2:
+            return [tokens[:either], tokens[either + 2:]]
         return None
 
     def sum(self) -> list[Value]:
