@@ -29,6 +29,12 @@ from repomodeler.records import Fact
     ("lb://orders", [HostRef("orders", None, "lb")]),
     ("${ORDERS_URL}/x", []),
     ("just words", []),
+    # a URL whose path holds a stand-in for the reader's own value is a template, not an address
+    ("https://sqs.us-east-1.amazonaws.com/your-account-id", []),
+    ("https://hooks.slack.com/services/YOUR/WEBHOOK/URL", []),
+    ("https://storage.example-cdn.net/<bucket>/k", []),
+    ("http://api:8080/yourself", [HostRef("api", 8080, "http")]),
+    ("http://a:80/x http://b/your-token", [HostRef("a", 80, "http")]),
 ])
 def test_parse_hosts(value: str, refs: list[HostRef]) -> None:
     assert parse_hosts(value) == refs

@@ -65,7 +65,7 @@ def parse_hosts(value: str) -> list[HostRef]:
                 "@" in authority and m.start("host") < m.end("scheme") + 3 + authority.rindex("@")):
             continue  # http://<svc>/ , http://*/ : filled in elsewhere (http://%s/ does not even match)
         host = m.group("host").strip("[]")
-        if TEMPLATE_PATH.search(value[m.end("host"):].split(None, 1)[0] if value[m.end("host"):].strip() else ""):
+        if TEMPLATE_PATH.search(re.match(r"\S*", value[m.end("host"):]).group()):  # (this URL's own path only)
             # a URL whose path holds a stand-in (`https://sqs.us-east-1.amazonaws.com/your-account-id`, a framework
             # config's default for a queue nobody chose): a template to fill in, not an address called
             continue
