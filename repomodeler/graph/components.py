@@ -11,6 +11,7 @@ from collections.abc import Callable
 from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase, runtime_language
+from repomodeler.graph.constants import JS_FAMILY
 from repomodeler.graph.compose_extends import DEFAULT_COMPOSE
 from repomodeler.graph.catalog import (
     GATEWAY_ROUTES_KEY,
@@ -1281,7 +1282,7 @@ class ComponentRules(ResolverBase):
         else the one whose runtime is unknown (a recipe from a bare OS image), runs it; otherwise `f`'s service,
         as when another service already builds the folder (both then run its code)."""
         def family(lang: str | None) -> str | None:
-            return "javascript" if lang in ("javascript", "typescript", "tsx") else lang
+            return "javascript" if lang in JS_FAMILY else lang
 
         def runtime(cid: str) -> str | None:
             attrs = self.model.components[cid].attributes

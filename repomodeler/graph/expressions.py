@@ -82,9 +82,10 @@ class _Parser:
     """Recursive descent over the tokens of one expression; every node evaluates to a list of Values."""
 
     def __init__(self, evaluator: "Evaluator", text: str, site: Evidence, language: str, depth: int,
-                 seen: frozenset[Evidence]) -> None:
+                 seen: frozenset[Evidence], tokens: list[tuple[str, str]] | None = None) -> None:
         self.ev, self.site, self.language, self.depth, self.seen = evaluator, site, language, depth, seen
-        self.tokens = [(m.lastgroup or "", m.group()) for m in _TOKEN.finditer(text) if m.lastgroup != "ws"]
+        self.tokens = tokens if tokens is not None else [
+            (m.lastgroup or "", m.group()) for m in _TOKEN.finditer(text) if m.lastgroup != "ws"]
         self.i = 0
 
     # -- tokens
@@ -119,9 +120,7 @@ class _Parser:
             # `cond ? "rabbit" : "localhost"`, `"a" if cond else "b"`: either branch may be the value
             out: list[Value] = []
             for tokens in branches:
-                sub = _Parser(self.ev, "", self.site, self.language, self.depth, self.seen)
-                sub.tokens = tokens
-                out.extend(sub.parse())
+                out.extend(_Parser(self.ev, "", self.site, self.language, self.depth, self.seen, tokens).parse())
             return best(out)[:MAX_VALUES] or [Value(UNKNOWN)]
         values = self.sum()
         if self.peek()[0] != "end":

@@ -44,7 +44,7 @@ from repomodeler.graph.catalog import (
     TECH_PROTOCOL,
     TECH_WORDS,
 )
-from repomodeler.records import Evidence, Fact, Unresolved
+from repomodeler.records import Component, Evidence, Fact, Unresolved
 
 # Dapr component types (`pubsub.<tech>`, `state.<tech>`, `bindings.<tech>`) by the technology names the
 # catalogue uses, and protocols of the technologies it has no component kind for.
@@ -519,6 +519,14 @@ class PlatformRules(ResolverBase):
         same = sorted(c.id for c in self.model.components.values() if c.attributes.get("technology") == wanted)
         return same[0] if len(same) == 1 else None
 
+    @staticmethod
+    def _call_names_technology(f: Fact, store: Component) -> bool:
+        """Does the client call `f` name the store's technology (``OpenRedisConnection`` for a Redis,
+        ``RabbitHutch.CreateBus`` for a RabbitMQ)?"""
+        tech = store.attributes.get("technology", "")
+        call = (f.get("call") or "").lower()
+        return bool(tech) and any(w and w in call for w in TECH_WORDS.get(tech, (tech,)))
+
     def _store_client_calls(self) -> None:
         """A host built in code and handed to a store or broker client (``RabbitHutch.CreateBus(connectionStr)``
         with ``connectionStr = $"host={host}:5672"`` and ``host = inContainer ? "rabbit" : "localhost"``): every
@@ -531,7 +539,6 @@ class PlatformRules(ResolverBase):
             expr = f.get("expression") or ""
             if not owner or not expr:
                 continue
-            call = (f.get("call") or "").lower()
             for value, chain in self.resolve_expression(owner, f, expr):  # type: ignore[attr-defined]
                 hosts = [r.host for r in parse_hosts(value)] or (
                     [value.strip().lower()] if re.fullmatch(r"[A-Za-z][A-Za-z0-9_.-]*", value.strip()) else [])
@@ -540,12 +547,11 @@ class PlatformRules(ResolverBase):
                     if not target or target == owner:
                         continue
                     tcomp = self.model.components[target]
-                    tech = tcomp.attributes.get("technology", "")
-                    words = TECH_WORDS.get(tech, (tech,)) if tech else ()
                     if tcomp.kind not in ("database", "cache", "broker", "search") or not (
-                            any(w and w in call for w in words) or f.get("key")):
+                            f.get("key") or self._call_names_technology(f, tcomp)):
                         continue
-                    self.connect(owner, target, TECH_PROTOCOL.get(tech, "tcp"), list(dict.fromkeys([f.evidence, *chain])),
+                    self.connect(owner, target, TECH_PROTOCOL.get(tcomp.attributes.get("technology", ""), "tcp"),
+                                 list(dict.fromkeys([f.evidence, *chain])),
                                  attributes={"via": "host built in code for a store client"})
 
     def service_lookups(self) -> None:
@@ -560,13 +566,10 @@ class PlatformRules(ResolverBase):
                 continue
             if f.get("store_call"):
                 tcomp = self.model.components[target]
-                tech = tcomp.attributes.get("technology", "")
-                words = TECH_WORDS.get(tech, (tech,)) if tech else ()
-                call = (f.get("call") or "").lower()
-                if tcomp.kind not in ("database", "cache", "broker") or not any(w and w in call for w in words):
+                if tcomp.kind not in ("database", "cache", "broker") or not self._call_names_technology(f, tcomp):
                     continue
-                self.connect(owner, target, TECH_PROTOCOL.get(tech, "tcp"), [f.evidence],
-                             attributes={"via": "literal host of a store client"})
+                self.connect(owner, target, TECH_PROTOCOL.get(tcomp.attributes.get("technology", ""), "tcp"),
+                             [f.evidence], attributes={"via": "literal host of a store client"})
                 continue
             if f.get("host_key") and self.model.components[target].kind not in ("database", "cache", "broker", "service",
                                                                                  "gateway"):
