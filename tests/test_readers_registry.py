@@ -184,6 +184,9 @@ FIXTURES = {
     "mix": ("mix.exs", 'defmodule Shop.MixProject do\n  def project, do: [app: :shop, deps: deps()]\n'
             '  defp deps do\n    [\n      {:postgrex, ">= 0.0.0"},\n      {:credo, "~> 1.7", only: [:dev], runtime: false}\n'
             '    ]\n  end\nend\n', "manifest.dependency"),
+    "nacos": ("sql/nacos_config.sql", "CREATE TABLE config_info (id bigint, data_id varchar(255), content longtext);\n"
+              "insert into config_info(id, data_id, content) values (1,'orders-dev.yml','server:\\n  port: 8080\\n');\n",
+              "config.property"),
     "nginx": ("nginx.conf", "server {\n  location /api/ {\n    proxy_pass http://orders:8080;\n  }\n}\n", "proxy.route"),
     "npm": ("package.json", '{"name": "web", "dependencies": {"express": "^4"}}\n', "manifest.dependency"),
     "openapi": ("openapi.yaml", "openapi: 3.0.0\ninfo:\n  title: Orders\npaths:\n  /orders:\n    get: {}\n", "http.route"),

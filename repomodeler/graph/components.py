@@ -1844,8 +1844,15 @@ class ComponentRules(ResolverBase):
         """Who a Spring property applies to: `<app>.yml` in a config repository configures <app>;
         `application.yml` in a shared config folder configures every Spring service; `application.properties`
         of a library module configures the services depending on it; else the folder's owner."""
-        stem = (re.sub(r"-[^-/.]+$", "", PurePosixPath(f.path).stem) if f.get("profile") and not f.get("profile_document")
-                else PurePosixPath(f.path).stem)
+        named = f.get("config_file")  # a configuration document kept in a database seed (Nacos `config_info`)
+        if named:
+            stem = PurePosixPath(named).stem
+            if not re.match(r"^(application|bootstrap)(-|$)", stem, re.I) and stem.lower() not in self.alias:
+                stem = re.sub(r"-[^-/.]+$", "", stem)  # `orders-dev`: the application `orders`, profile `dev`
+        elif f.get("profile") and not f.get("profile_document"):
+            stem = re.sub(r"-[^-/.]+$", "", PurePosixPath(f.path).stem)
+        else:
+            stem = PurePosixPath(f.path).stem
         stem = re.sub(r"^(application|bootstrap)-[^/]+$", r"\1", stem, flags=re.I)  # an activated profile's file
         if f.get("named_only"):  # a conf/ folder's YAML: the programs whose environment names the file
             names = self._settings_file_names().get((f.repository, f.path), set())
@@ -1855,15 +1862,18 @@ class ComponentRules(ResolverBase):
             chart = self.alias.get(PurePosixPath(f.path).parent.name.lower())
             return [chart] if chart else ([folder_owner] if folder_owner else [])
         if stem.lower() not in ("application", "bootstrap"):
-            named = self.alias.get(stem.lower()) or self.alias.get(PurePosixPath(f.path).stem.lower())
-            return [named] if named else ([folder_owner] if folder_owner else [])
+            owner = self.alias.get(stem.lower()) or self.alias.get(PurePosixPath(named or f.path).stem.lower())
+            if named:
+                return [owner] if owner else []  # a document for an application not deployed here: nobody's
+            return [owner] if owner else ([folder_owner] if folder_owner else [])
         parts = {p.lower() for p in PurePosixPath(f.path).parts[:-1]}
-        if parts & {"shared", "config-repo", "configurations"} or folder_owner is None:
+        if parts & {"shared", "config-repo", "configurations"} or folder_owner is None or named:
             # Spring Cloud Config clients: they name a config server (and are not one themselves).
             servers = {self.owner_of(g.repository, g.path) for g in self.by_kind["config.property"]
                        if (g.get("name") or "").startswith("spring.cloud.config.server.")}
             spring = sorted({o for g in self.by_kind["config.property"]
-                             if (g.get("name") or "").startswith(("spring.cloud.config.uri", "spring.config.import"))
+                             if (g.get("name") or "").startswith(("spring.cloud.config.uri", "spring.config.import",
+                                                                  "spring.cloud.nacos.config."))
                              and g.path != f.path
                              for o in [self.owner_of(g.repository, g.path)] if o and o not in servers})
             return spring or ([folder_owner] if folder_owner else [])

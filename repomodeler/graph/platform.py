@@ -111,7 +111,7 @@ class PlatformRules(ResolverBase):
             for f in self.by_kind["config.property"]:
                 if f.get("profile"):
                     continue
-                common = PurePosixPath(f.path).stem.lower().startswith(("application", "bootstrap"))
+                common = PurePosixPath(f.get("config_file") or f.path).stem.lower().startswith(("application", "bootstrap"))
                 for owner in self.property_owners(f):
                     if owner and not (common and owner != self.owner_of(f.repository, f.path)):
                         signs[owner].append(("property", f"{(f.get('name') or '').lower()}={f.get('value') or ''}",
