@@ -26,7 +26,7 @@ from repomodeler.graph.function_bindings import FunctionBindingRules
 from repomodeler.graph.iac_deploy import IacDeployRules
 from repomodeler.graph.platform import PlatformRules
 from repomodeler.graph.plugins import PluginRules
-from repomodeler.graph.keyed_vendors import IntegrationHubRules
+from repomodeler.graph.keyed_vendors import VendorChoiceRules
 from repomodeler.graph.vendors import VendorRules
 from repomodeler.graph.processes import ProcessRules
 from repomodeler.graph.hosts import HostRules
@@ -59,7 +59,7 @@ class Resolver(ComponentRules, AspireRules, CloudFormationRules, ConnectionRules
                RpcInterfaceRules, RegistryRules, NamedAddressRules, HostRules, ListenPortRules, RouteCallRules,
                CommandLineRules, LocalServiceRules, IacDeployRules, SettingReadRules, ServiceNameRules,
                CommandAddressRules, HostingRules, FunctionBindingRules, SameCodeRules, UndeployedRules, ReleaseRules, OneContainerRules,
-               VersionedRecipeRules, IntegrationHubRules):
+               VersionedRecipeRules, VendorChoiceRules):
     """Applies the rules of :data:`repomodeler.rules.RULES` in their order (a rule runs after the rules it
     declares it uses, so it sees what they found), then names on every element the rules behind it."""
 

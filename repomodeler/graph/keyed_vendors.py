@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import re
 
+from pathlib import PurePosixPath
+
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.setting_reads import canonical
 from repomodeler.graph.vendors import vendor_name
@@ -160,3 +162,69 @@ class IntegrationHubRules(KeyedVendorRules):
                     continue  # its deployment configures it (`OPENAI_BASE_URL`, `TAVILY_API_KEY`)
                 self._unlist(cid, {k: (hub, f"{comp.name}: optional, one of the {len(vendors)} vendors {hub} "
                                             f"integrates with", min(self.model.connections[k].evidence)) for k in keys})
+
+
+# How many side-by-side parts of one folder, each reaching a vendor of its own, make that folder a set of choices.
+CHOICES = 3
+
+
+class VendorChoiceRules(IntegrationHubRules):
+    """``code.vendor-choices``."""
+
+    def vendor_choices(self) -> None:
+        """Code offering one capability through several vendors keeps each vendor's client in a part of its own,
+        side by side in one folder (``integration/notion/``, ``integration/raindrop/``...; ``storage/s3-storage.ts``,
+        ``storage/azure-storage.ts``, ``storage/google-storage.ts``): the operator picks one, or none, by
+        configuration. An external vendor every call of which lies in such a part (a file or folder of a folder
+        where CHOICES or more parts each reach a different vendor), whose deployments hand no setting naming it,
+        is listed as an optional choice, not drawn."""
+        externals = {cid: vendor_name(c.name) or cid for cid, c in self.model.components.items() if c.kind == "external"}
+        if len(externals) < CHOICES:
+            return
+        links = self._links()
+        # (repository, folder) -> part of it (first path step below the folder) -> vendors reached from there
+        parts: dict[tuple[str, str], dict[str, set[str]]] = {}
+        calls: dict[str, list[Evidence]] = {}
+        file_vendors: dict[tuple[str, str], set[str]] = {}
+        for cid in sorted(externals):
+            for k in links.get(cid, []):
+                conn = self.model.connections.get(k)
+                if conn is None or k[1] != cid:
+                    continue
+                for ev in sorted(conn.evidence):
+                    calls.setdefault(cid, []).append(ev)
+                    file_vendors.setdefault((ev.repository, ev.path), set()).add(externals[cid])
+                    steps = PurePosixPath(ev.path).parts
+                    for depth in range(1, len(steps) + 1):
+                        place = (ev.repository, "/".join(steps[:depth - 1]) if depth > 1 else "")
+                        parts.setdefault(place, {}).setdefault(steps[depth - 1], set()).add(externals[cid])
+
+        def chosen(ev: Evidence) -> bool:
+            """Does the call lie in a part of a folder of vendor choices (each of CHOICES parts its own vendor)?"""
+            steps = PurePosixPath(ev.path).parts
+            for depth in range(2, len(steps) + 1):
+                place = (ev.repository, "/".join(steps[:depth - 1]))
+                here = parts.get(place, {})
+                if sum(1 for v in here.values() if len(v) == 1) >= CHOICES and len(set().union(*here.values())) >= CHOICES \
+                        and len(here.get(steps[depth - 1], set())) == 1:
+                    return True
+            return False
+
+        handed = self._handed_names()
+        for cid in sorted(calls):
+            comp = self.model.components.get(cid)
+            if comp is None:
+                continue
+            keys = [k for k in links.get(cid, []) if k in self.model.connections]
+            if not keys or any(k[1] != cid for k in keys):
+                continue
+            # a file reaching several vendors (a shared HTTP client the choices call through) says nothing;
+            # every file reaching this vendor alone must be a choice, and one call at least
+            dedicated = [ev for ev in calls[cid] if file_vendors.get((ev.repository, ev.path)) == {externals[cid]}]
+            if not any(chosen(ev) for ev in calls[cid]) or not all(chosen(ev) for ev in dedicated):
+                continue
+            vendor = externals[cid]
+            if any(names_vendor(n, vendor) for k in keys for n in handed.get(k[0], ())):
+                continue  # its deployment configures it
+            self._unlist(cid, {k: (k[0], f"{comp.name}: optional, one of several vendors offered side by side",
+                                   min(self.model.connections[k].evidence)) for k in keys})

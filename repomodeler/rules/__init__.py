@@ -138,6 +138,7 @@ ORDER: tuple[str, ...] = (
     "code.project-site",
     "code.unset-credentials",
     "code.integration-hub",
+    "code.vendor-choices",
     "stores.logical-databases",
     "platform.undeployed-code",
     "subsystem.packages",

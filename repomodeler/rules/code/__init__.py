@@ -119,6 +119,17 @@ RULES = (
         after=("code.unset-credentials",),
     ),
     Rule(
+        id="code.vendor-choices",
+        message=("Code offering one capability through several vendors, each vendor's client in a part of its own side by "
+                 "side in one folder (integrations/notion, integrations/raindrop...; storage/s3, storage/azure, "
+                 "storage/gcs), leaves the choice to the operator: a vendor reached only from such a part, named by no "
+                 "setting its deployment hands, is an optional integration, listed as unresolved, not drawn"),
+        unit="vendor_choices",
+        reads=("config.env", "compose.env_file", "k8s.env_key_ref", "k8s.env_secret_ref"),
+        writes=("components", "aliases", "connections", "unresolved"),
+        after=("code.integration-hub",),
+    ),
+    Rule(
         id="code.container-engine",
         message=("A process whose code uses a container engine's SDK (Docker: docker/moby client, dockerode, docker-java, "
                  "docker-py; containerd; Podman) drives that engine on its host: an external docker-engine, containerd, podman"),
