@@ -250,3 +250,17 @@ def test_conditionals_and_defaults_give_either_value() -> None:
     assert texts('a ? "x" : b ? "y" : "z"', "javascript") == {"x", "y", "z"}
     # `?.` is no conditional: a member read whose value is not known
     assert texts("settings?.url", "typescript") == {UNKNOWN}
+
+
+def test_a_go_url_struct_puts_the_slash_before_a_relative_path() -> None:
+    """`url.URL{Scheme: "https", Host: "api.acme.io", Path: "v3/videos"}.String()` is https://api.acme.io/v3/videos,
+    so the host is api.acme.io, not api.acme.iov3."""
+    from repomodeler.graph.expressions import Evaluator
+    from repomodeler.records import Evidence
+
+    evaluator = Evaluator(lambda name, s, language: [], lambda name, default: [])
+    site = Evidence("r", "a.go", 1)
+    got = {v.text for v in evaluator.evaluate('url.URL{Scheme: "https", Host: "api.acme.io", Path: "v3/videos"}', site, "go")}
+    assert got == {"https://api.acme.io/v3/videos"}
+    got = {v.text for v in evaluator.evaluate('url.URL{Scheme: "https", Host: "api.acme.io", Path: "/v3"}', site, "go")}
+    assert got == {"https://api.acme.io/v3"}

@@ -281,7 +281,11 @@ class _Parser:
             return [Value(UNKNOWN)]
         out = concat(fields.get("Scheme", [Value("http")]), [Value("://")])
         out = concat(out, fields["Host"])
-        return concat(out, fields["Path"]) if "Path" in fields else out
+        if "Path" not in fields:
+            return out
+        # String() puts the slash between host and a relative path (`Path: "youtube/v3/videos"`)
+        path = [v if v.text.startswith("/") or not v.text else Value("/" + v.text, v.chain) for v in fields["Path"]]
+        return concat(out, path)
 
     def methods(self, values: list[Value]) -> list[Value]:
         """Method calls on a string value: "...".format(...), .concat(x), .formatted(...), .strip()."""

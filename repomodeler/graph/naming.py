@@ -50,6 +50,15 @@ def unit_name(repo: str, folder: str, manifest_name: str | None, manifest_paths:
     """Name of a build unit: its folder, unless the folder name is generic ('src', 'app'): then the
     project file's name (cartservice.csproj) or the manifest's, or the parent folder."""
     if folder == "":
+        # a repository named for a major version (Go's `/v2` convention: github.com/miniflux/v2) is named by
+        # its module (`miniflux.app/v2`: miniflux), not by the folder it was put in
+        if re.fullmatch(r"v\d+", repo.lower()) and manifest_name:
+            parts = [p for p in manifest_name.strip().split("/") if p and not re.fullmatch(r"v\d+", p)]
+            if parts:
+                last = parts[-1]
+                name = last.split(".")[0] if len(parts) == 1 and "." in last else last
+                if re.fullmatch(r"[A-Za-z0-9][\w-]*", name):
+                    return name
         return repo
     base = PurePosixPath(folder).name
     if manifest_name and "." in base and base.lower().endswith("." + manifest_name.lower()):
