@@ -57,7 +57,15 @@ WORKLOAD_SIZING = ("replicas", "cpu_request", "cpu_limit", "memory_request", "me
 
 
 # Folders of developers' tools (generators, linters, scripts): programs there are not the running system.
-DEV_TOOL_DIRS = frozenset({"tools", "hack", "devtools", "dev-tools", "scripts"})
+# A compose command starting with a word of the image's own program (`master`, `worker`, `serve`) rather than a
+# program of its own; RUNNERS are programs (interpreters, servers, shells) a command starts with instead.
+SUBCOMMAND = re.compile(r"[a-z][a-z0-9_-]*")
+RUNNERS = frozenset({"python", "python3", "node", "npm", "npx", "yarn", "pnpm", "bun", "deno", "sh", "bash", "ash",
+                     "java", "dotnet", "php", "php-fpm", "ruby", "bundle", "rails", "rake", "go", "gunicorn", "uvicorn",
+                     "hypercorn", "daphne", "celery", "flask", "django-admin", "supervisord", "nginx", "exec", "env",
+                     "dumb-init", "tini", "pm2", "pm2-runtime", "nodemon", "ts-node", "tsx", "sleep", "tail"})
+DEV_TOOL_DIRS = frozenset({"tools", "hack", "devtools", "dev-tools", "scripts",
+                           "unmaintained", "deprecated", "obsolete", "attic"})  # (code kept, no longer run)
 # A recipe named for what it builds: Dockerfile.frontend, frontend.Dockerfile, Dockerfile-frontend.
 # A settings file's extension, for values that name one (`OL_CONFIG=/openlibrary/conf/openlibrary.yml`).
 SETTINGS_EXTENSION = re.compile(r"\.(ya?ml|json|toml|ini|conf|properties)$")
@@ -122,6 +130,9 @@ class ComponentRules(ResolverBase):
         by_image: dict[str, tuple[str, str]] = {}  # image repository -> (component name, descriptor path)
         overridden = {(f.repository, f.path, f.get("owner") or "") for f in self.by_kind["program.command"]
                       if f.get("source") == "compose"}  # services that run another command than the image's
+        commands = {(f.repository, f.path, (f.get("owner") or "").lower()): f.get("command") or ""
+                    for f in self.by_kind["program.command"] if f.get("source") == "compose"}
+        first_commands: dict[str, str] = {}  # image repository -> the command of the service it was first seen as
         file_images = {(f.repository, f.path, (f.get("name") or "").lower(), self.compose_interpolate(f, f.get("image")))
                        for f in self.by_kind["compose.service"] if f.get("image")}
         numbered_nodes: dict[tuple[str, str, str, str | None], int] = defaultdict(int)
@@ -210,6 +221,8 @@ class ComponentRules(ResolverBase):
                 if bases and image_language(bases[0]):
                     attrs["base_language"] = image_language(bases[0]) or ""
             same = self._same_image(image, by_image, f.path, name) if image and not tech and context is None else None
+            if same and image and self._other_subcommand(f, image, first_commands, commands):
+                same = None  # (the image's binary started as another of its roles: `master`, not `volume`)
             image_line = None  # the line of a build file naming the image this service runs
             if not same and root is None and image and not tech and "$" not in image:
                 # the image a module's build tool makes (Jib, the .NET SDK), which a service of another
@@ -269,6 +282,7 @@ class ComponentRules(ResolverBase):
                 comp.source_roots.update((f.repository, p) for p in named_recipe[1])
             if (root is None or recipe is not None) and image and not tech:
                 by_image.setdefault(_image_repo(image), (comp.name, f.path))
+                first_commands.setdefault(_image_repo(image), commands.get((f.repository, f.path, name.lower()), ""))
         self.shared_context_programs()
         self.mounted_config()
         # Infrastructure (a database, a broker) in compose and in Kubernetes under different names is one
@@ -1591,6 +1605,20 @@ class ComponentRules(ResolverBase):
         name = next(iter(names))
         made = self.alias.get(name)
         return (self.model.components[made].name if made else name), evidence
+
+    @staticmethod
+    def _other_subcommand(f: Fact, image: str, first_commands: dict[str, str],
+                          commands: dict[tuple[str, str, str], str]) -> bool:
+        """Does the service start the image's program as another of its roles than the service the image was
+        first seen as: both commands begin with a bare subcommand word of the image's entrypoint (``master
+        -ip=master`` and ``volume -master=master:9333`` of one SeaweedFS image), and the words differ? A
+        command starting with a program (``python``, ``gunicorn``, ``npm``) says nothing of the kind."""
+        def role(command: str) -> str | None:
+            word = (command.strip().strip("[]\"'").split() or [""])[0].strip("\"',")
+            return word if SUBCOMMAND.fullmatch(word) and word.lower() not in RUNNERS else None
+        mine = role(commands.get((f.repository, f.path, (f.get("name") or "").lower()), ""))
+        first = role(first_commands.get(_image_repo(image), ""))
+        return mine is not None and first is not None and mine != first
 
     def _same_image(self, image: str | None, by_image: dict[str, tuple[str, str]], path: str,
                     own_name: str = "") -> str | None:

@@ -45,11 +45,15 @@ from repomodeler.records import Component, Connection, Endpoint, Evidence, Fact,
 TOOL_DIRS = frozenset({"tools", "tool", "hack", "scripts", "script", "ci", "dev", "develop", "devtools", "codegen",
                        "gen", "generate", "generator", "generators", "internal-tools", "bench", "benchmark",
                        "benchmarks", "example", "examples", "sample", "samples", "demo", "demos", "test", "tests",
-                       "testing", "e2e", "mock", "mocks", "docs", "doc", "x-tools"})
+                       "testing", "e2e", "mock", "mocks", "docs", "doc", "x-tools",
+                       # code its project keeps but no longer runs
+                       "unmaintained", "deprecated", "obsolete", "attic"})
 # Programs that run once or only against the system: a schema migration, a seeder, a load generator
 # (cmd/shop-migrate, cmd/loadtest). A deployment runs them as a job, if at all: not a component.
 ONE_SHOT_PROGRAM = re.compile(r"(?i)(^|[-_])(migrate|migrator|migration|migrations|seed|seeder|loadtest|load-test|"
-                              r"loadgen|stress|bench|benchmark)$")
+                              r"loadgen|stress|bench|benchmark)$"
+                              # a test harness or a demo named as one (cmd/test-rdma, cmd/demo-server)
+                              r"|^(test|tests|demo|example)[-_]|[-_](test|tests|demo|example)$")
 # Folders whose children are the roles of one server binary.
 ROLE_PARENTS = frozenset({"service", "services", "roles", "role", "servers", "components", "daemons"})
 # Folder names that say what a module is rather than which: named with the folder above (order/service, courier/job).
