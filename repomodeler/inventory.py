@@ -57,7 +57,7 @@ DOC_WORDS = frozenset({"doc", "docs", "documentation"})  # old-docs, docs_v1: do
 # OpenAPI/Swagger documents by name (the openapi reader's own pattern): read even in a docs folder.
 API_DESCRIPTION = re.compile(r"^[^/]*(?:openapi|swagger)[^/]*\.(?:ya?ml|json)$", re.I)
 # Folders that keep what the project no longer runs.
-RETIRED_DIRS = frozenset({"deprecated", "archive", "archived", "obsolete", "attic", "bak"})
+RETIRED_DIRS = frozenset({"deprecated", "archive", "archived", "obsolete", "attic", "bak", "unmaintained"})
 FIXTURE_DIRS = frozenset({"fixture", "fixtures", "testdata", "test-data", "test_data", "mocks", "__mocks__", "__fixtures__"})
 # Build and development tooling: CI pipelines, and the development container a contributor's editor
 # starts (.devcontainer/Dockerfile is no component of the system).

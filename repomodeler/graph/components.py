@@ -64,8 +64,7 @@ RUNNERS = frozenset({"python", "python3", "node", "npm", "npx", "yarn", "pnpm", 
                      "java", "dotnet", "php", "php-fpm", "ruby", "bundle", "rails", "rake", "go", "gunicorn", "uvicorn",
                      "hypercorn", "daphne", "celery", "flask", "django-admin", "supervisord", "nginx", "exec", "env",
                      "dumb-init", "tini", "pm2", "pm2-runtime", "nodemon", "ts-node", "tsx", "sleep", "tail"})
-DEV_TOOL_DIRS = frozenset({"tools", "hack", "devtools", "dev-tools", "scripts",
-                           "unmaintained", "deprecated", "obsolete", "attic"})  # (code kept, no longer run)
+DEV_TOOL_DIRS = frozenset({"tools", "hack", "devtools", "dev-tools", "scripts"})
 # A recipe named for what it builds: Dockerfile.frontend, frontend.Dockerfile, Dockerfile-frontend.
 # A settings file's extension, for values that name one (`OL_CONFIG=/openlibrary/conf/openlibrary.yml`).
 SETTINGS_EXTENSION = re.compile(r"\.(ya?ml|json|toml|ini|conf|properties)$")
