@@ -201,6 +201,9 @@ DEFAULT_SETUP_DIRS = frozenset({"plain", "default", "basic", "simple", "standard
 # Settings for a developer's machine, not the running system: templates to copy (`.env.example`,
 # `config.yml.sample`, `settings.json.dist`) and the environments of local development and tests
 # (`.env.development`, `.env.test`, `.env.local`); `.env.production` and a plain `.env` stay.
+# A Go project's build script: Mage's magefile.go (its targets build, test and release the code) and magefiles/.
+BUILD_SCRIPT = re.compile(r"^magefile\.go$", re.I)
+BUILD_SCRIPT_DIRS = frozenset({"magefiles"})
 DEVELOPMENT_FILE = re.compile(
     r"\.(example|sample|dist|template)$|^\.env\.(example|sample|template|dev|development|test|testing|local|ci)"
     r"(\.local)?$|^\.env\.[^/]*\.local$", re.I)
@@ -218,7 +221,8 @@ def classify_role(path: str) -> str:
     if COMPOSE_FILE.match(parts[-1]) and any(dirs[k:k + 3] == ["src", "main", "resources"] for k in range(len(dirs) - 2)):
         return "example"  # a stack kept among the files a module ships (a Grafana demo), not how the system runs
     if DEVELOPMENT_FILE.search(parts[-1]) or DEVELOPMENT_DESCRIPTOR.search(parts[-1]) \
-            or any(d in DEVELOPMENT_ENV_DIRS for d in dirs) or DEVELOPMENT_TOOL_FILE.search(parts[-1]):
+            or any(d in DEVELOPMENT_ENV_DIRS or d in BUILD_SCRIPT_DIRS for d in dirs) \
+            or DEVELOPMENT_TOOL_FILE.search(parts[-1]) or BUILD_SCRIPT.match(parts[-1]):
         return "development"
     if TEST_DESCRIPTOR.search(parts[-1]):
         return "test"

@@ -291,6 +291,10 @@ def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> N
     assert classify_role("docs_v1/compose.yml") == "docs"
     assert classify_role("archive/k8s/login.yaml") == "retired"
     assert classify_role("src/bak/gateway/Program.cs") == "retired"  # a backup copy of an older generation
+    assert classify_role("unmaintained/fix_dat/fix_dat.go") == "retired"  # tools the project keeps, runs no more
+    # a Go project's build script (Mage) is how the code is built, not code the system runs
+    assert classify_role("magefile.go") == "development"
+    assert classify_role("magefiles/release.go") == "development"
     assert classify_role("src/main/java/com/acme/archive/Store.java") == "source"  # a package named archive
     assert classify_role(".devcontainer/Dockerfile") == "ci"  # a contributor's development container
     # a demo stack kept among a module's resources (a Grafana dashboard demo) is an example, not the system
