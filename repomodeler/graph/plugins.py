@@ -28,7 +28,9 @@ CATALOG_SIZE = 4
 # itself (``destinations/chatwork.py`` among a dozen destinations, ``tools/api_bugcrowd/`` among parsers).
 CATALOG_FOLDER_SIZE = 8
 # Folders that hold one plug-in (an optional integration) per child.
-PLUGIN_FOLDER = re.compile(r"^(plugins?|add-?ons?|extensions|integrations)$|[-_](plugins?|add-?ons?|integrations)$", re.I)
+# (connectors to other products, and importers or migrations from them, a user sets up and starts: optional too)
+PLUGIN_FOLDER = re.compile(r"^(plugins?|add-?ons?|extensions|integrations?|connectors?|importers?|migration)$"
+                           r"|[-_](plugins?|add-?ons?|integrations?|connectors?|importers?)$", re.I)
 # Folders whose children are alternatives configuration picks from (storage, sandbox, push providers), and the
 # enterprise edition's folder (``ee/``, enabled by a licence).
 PROVIDER_FOLDER = re.compile(r"^providers?$", re.I)
