@@ -139,6 +139,7 @@ ORDER: tuple[str, ...] = (
     "code.unset-credentials",
     "code.integration-hub",
     "code.vendor-choices",
+    "compose.database-alternatives",
     "stores.logical-databases",
     "platform.undeployed-code",
     "subsystem.packages",

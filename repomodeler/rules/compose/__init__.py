@@ -99,4 +99,14 @@ RULES = (
         writes=("aliases",),
         after=("compose.services", "build.units"),
     ),
+    Rule(
+        id="compose.database-alternatives",
+        message=("Three or more databases of different SQL engines in one compose file, used by the same applications "
+                 "(a development stack's matrix: db_mysql, db_postgres, db_maria, db_ms), are alternatives the "
+                 "application is pointed at one of: one database, known by every name"),
+        unit="database_alternatives",
+        reads=(),
+        writes=("components", "aliases", "attributes", "roots", "connections", "ports"),
+        after=("compose.depends-on", "config.address-values"),
+    ),
 )
