@@ -31,7 +31,7 @@ DEFAULT_MAX_BYTES = 1_000_000
 VENDORED_DIRS = frozenset({
     "node_modules", "vendor", "dist", "build", ".venv", "venv", "third_party", "third-party",
     "bower_components", "__pycache__", ".git", ".tox", ".mypy_cache", ".gradle", ".idea", "target",
-    "obj", ".next", ".nuxt", "coverage", "site-packages", "Pods", "generated", ".mvn",
+    "obj", ".next", ".nuxt", "coverage", "site-packages", "Pods", "generated", ".mvn", ".yarn",
 })
 # Build-output folders: generated files are skipped, but a deployment descriptor someone committed
 # there (build/docker-compose.yml, target/k8s/app.yaml) is hand-written input, not output.
@@ -62,7 +62,10 @@ FIXTURE_DIRS = frozenset({"fixture", "fixtures", "testdata", "test-data", "test_
 # Build and development tooling: CI pipelines, and the development container a contributor's editor
 # starts (.devcontainer/Dockerfile is no component of the system).
 CI_DIRS = frozenset({".github", ".gitlab", ".circleci", ".buildkite", ".azure-pipelines", ".ci", ".devcontainer",
-                     ".woodpecker", ".drone", ".tekton", ".gitea", ".forgejo", ".semaphore", ".travis"})
+                     ".woodpecker", ".drone", ".tekton", ".gitea", ".forgejo", ".semaphore", ".travis",
+                     # a contributor's git hooks, editor settings and API-test hooks (husky's install.mjs, dredd's
+                     # hooks program): tooling around the code, not part of the system
+                     ".husky", ".githooks", ".vscode", ".dredd"})
 # A compose file in a folder named for a CI service (``develop/github/docker-compose.yml``, ``ci/compose.yml``)
 # starts the stack a pipeline tests against; source code in such a folder (a Go package ``github``
 # wrapping GitHub's API) is still source.
