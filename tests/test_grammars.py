@@ -172,6 +172,7 @@ CASES: list[Case] = [
     Case("javascript", "http_clients.js", (
         C(1, "${ORDERS_URL}/orders"), C(2, "http://inventory:8080/stock", "get"), C(3, "PAYMENTS_URL", "post"),
         C(4, "http://catalog:3000"), C(5, "/relative", "get"), C(7, "${this.apiUrl}/coins/${symbol}"),
+        C(9, "options", "request"),  # Node's https module imported as `Https`
     ), absent=(("http.client", 6), ("http.client", 8))),
     Case("javascript", "api_paths.js", (
         ("http.relative_call", 1, {"method": "_get", "path": "/api/repos/${repoId}"}),

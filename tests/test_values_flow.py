@@ -264,3 +264,20 @@ def test_a_go_url_struct_puts_the_slash_before_a_relative_path() -> None:
     assert got == {"https://api.acme.io/v3/videos"}
     got = {v.text for v in evaluator.evaluate('url.URL{Scheme: "https", Host: "api.acme.io", Path: "/v3"}', site, "go")}
     assert got == {"https://api.acme.io/v3"}
+
+
+def test_node_request_options_describe_a_url() -> None:
+    """`https.request({host: "accounts.acme.fr", path: "/api/x"})` calls accounts.acme.fr; an object naming no host
+    is no address."""
+    from repomodeler.graph.expressions import UNKNOWN, Evaluator
+    from repomodeler.records import Evidence
+
+    evaluator = Evaluator(lambda name, s, language: [], lambda name, default: [])
+    site = Evidence("r", "a.js", 1)
+
+    def texts(expr: str) -> set[str]:
+        return {v.text for v in evaluator.evaluate(expr, site, "javascript")}
+
+    assert texts('{host: "accounts.acme.fr", path: "/api/x", method: "POST"}') == {"http://accounts.acme.fr/api/x"}
+    assert texts('{hostname: "h.acme.io", protocol: "https:", port: 8443}') == {"https://h.acme.io:8443"}
+    assert texts('{method: "GET"}') == {UNKNOWN}

@@ -10,7 +10,7 @@
 ((call_expression
    function: (member_expression object: (identifier) @_obj property: (property_identifier) @method)
    arguments: (arguments . (_) @url)) @fact
- (#any-of? @_obj "axios" "got" "superagent" "http" "https" "needle" "ky" "request")
+ (#match? @_obj "^(axios|got|superagent|[Hh]ttps?|needle|ky|request)$")
  (#any-of? @method "get" "post" "put" "delete" "patch" "head" "request")
  (#set! fact "http.client"))
 

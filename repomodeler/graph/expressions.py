@@ -217,6 +217,10 @@ class _Parser:
             values = items[0][1] if len(items) == 1 else [Value(UNKNOWN)]  # a tuple outside % is not a string
         elif kind == "name":
             return self.name_or_call()
+        elif kind == "op" and text == "{" and self.language in ("javascript", "typescript", "tsx"):
+            # Node's request options (`https.request({host: "api.acme.io", path: "/v1"})`): the URL they describe
+            self.take()
+            return self.request_options(self.keyed("}"))
         elif kind == "op" and text in ("&", "*"):  # &url.URL{...}, *base: the value itself
             self.take()
             return self.postfix()
@@ -286,6 +290,22 @@ class _Parser:
         # String() puts the slash between host and a relative path (`Path: "youtube/v3/videos"`)
         path = [v if v.text.startswith("/") or not v.text else Value("/" + v.text, v.chain) for v in fields["Path"]]
         return concat(out, path)
+
+    @staticmethod
+    def request_options(fields: dict[str, list[Value]]) -> list[Value]:
+        """An object of request options naming a host (``{host, port, path}``, ``{hostname, protocol}``, as
+        Node's http.request takes): the URL it describes; any other object is not a string."""
+        host = fields.get("hostname") or fields.get("host")
+        if not host:
+            return [Value(UNKNOWN)]
+        scheme = [Value(v.text.rstrip(":"), v.chain) for v in fields.get("protocol", [Value("http")])]
+        out = concat(concat(scheme, [Value("://")]), host)
+        if "port" in fields:
+            out = concat(concat(out, [Value(":")]), fields["port"])
+        if "path" in fields:
+            out = concat(out, [v if v.text.startswith("/") or not v.text else Value("/" + v.text, v.chain)
+                               for v in fields["path"]])
+        return out
 
     def methods(self, values: list[Value]) -> list[Value]:
         """Method calls on a string value: "...".format(...), .concat(x), .formatted(...), .strip()."""
