@@ -56,7 +56,6 @@ WORKLOAD_SIZING = ("replicas", "cpu_request", "cpu_limit", "memory_request", "me
 
 
 
-# Folders of developers' tools (generators, linters, scripts): programs there are not the running system.
 # A compose command starting with a word of the image's own program (`master`, `worker`, `serve`) rather than a
 # program of its own; RUNNERS are programs (interpreters, servers, shells) a command starts with instead.
 SUBCOMMAND = re.compile(r"[a-z][a-z0-9_-]*")
@@ -64,6 +63,7 @@ RUNNERS = frozenset({"python", "python3", "node", "npm", "npx", "yarn", "pnpm", 
                      "java", "dotnet", "php", "php-fpm", "ruby", "bundle", "rails", "rake", "go", "gunicorn", "uvicorn",
                      "hypercorn", "daphne", "celery", "flask", "django-admin", "supervisord", "nginx", "exec", "env",
                      "dumb-init", "tini", "pm2", "pm2-runtime", "nodemon", "ts-node", "tsx", "sleep", "tail"})
+# Folders of developers' tools (generators, linters, scripts): programs there are not the running system.
 DEV_TOOL_DIRS = frozenset({"tools", "hack", "devtools", "dev-tools", "scripts"})
 # A recipe named for what it builds: Dockerfile.frontend, frontend.Dockerfile, Dockerfile-frontend.
 # A settings file's extension, for values that name one (`OL_CONFIG=/openlibrary/conf/openlibrary.yml`).

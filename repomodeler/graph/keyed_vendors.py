@@ -14,7 +14,6 @@ found is lost.
 from __future__ import annotations
 
 import re
-
 from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
@@ -205,8 +204,9 @@ class VendorChoiceRules(IntegrationHubRules):
             for depth in range(2, len(steps) + 1):
                 place = (ev.repository, "/".join(steps[:depth - 1]))
                 here = parts.get(place, {})
-                if sum(1 for v in here.values() if len(v) == 1) >= CHOICES and len(set().union(*here.values())) >= CHOICES \
-                        and len(here.get(steps[depth - 1], set())) == 1:
+                # (distinct vendors of the parts reaching one each: three files calling one API are no choice)
+                if len(here.get(steps[depth - 1], set())) == 1 \
+                        and len({next(iter(v)) for v in here.values() if len(v) == 1}) >= CHOICES:
                     return True
             return False
 
