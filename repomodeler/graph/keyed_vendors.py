@@ -181,8 +181,9 @@ class VendorChoiceRules(IntegrationHubRules):
         if len(externals) < CHOICES:
             return
         links = self._links()
-        # (repository, folder) -> part of it (first path step below the folder) -> vendors reached from there
-        parts: dict[tuple[str, str], dict[str, set[str]]] = {}
+        # (repository, folder) -> part of it (first path step below the folder, and whether it is the file) ->
+        # vendors reached from there
+        parts: dict[tuple[str, str], dict[tuple[str, bool], set[str]]] = {}
         calls: dict[str, list[Evidence]] = {}
         file_vendors: dict[tuple[str, str], set[str]] = {}
         for cid in sorted(externals):
@@ -196,17 +197,32 @@ class VendorChoiceRules(IntegrationHubRules):
                     steps = PurePosixPath(ev.path).parts
                     for depth in range(1, len(steps) + 1):
                         place = (ev.repository, "/".join(steps[:depth - 1]) if depth > 1 else "")
-                        parts.setdefault(place, {}).setdefault(steps[depth - 1], set()).add(externals[cid])
+                        part = (steps[depth - 1], depth == len(steps))
+                        parts.setdefault(place, {}).setdefault(part, set()).add(externals[cid])
+
+        def role(part: str) -> str:
+            """What a file does, without the vendor word its name starts with (``s3-storage.ts``: storage); ""
+            for a file named by one word."""
+            words = re.split(r"[-_.]", PurePosixPath(part).stem.lower(), maxsplit=1)
+            return words[1] if len(words) == 2 else ""
 
         def chosen(ev: Evidence) -> bool:
-            """Does the call lie in a part of a folder of vendor choices (each of CHOICES parts its own vendor)?"""
+            """Does the call lie in a part of a folder of vendor choices: CHOICES or more parts reaching a vendor
+            of their own each, all folders (a package per vendor: integration/notion/) or all files named for one
+            role after the vendor (s3-storage.ts, azure-storage.ts, google-storage.ts)? Files of a flat folder each
+            doing something else (server_firebase.go, server_twilio.go) are integrations side by side, not choices."""
             steps = PurePosixPath(ev.path).parts
             for depth in range(2, len(steps) + 1):
-                place = (ev.repository, "/".join(steps[:depth - 1]))
-                here = parts.get(place, {})
-                # (distinct vendors of the parts reaching one each: three files calling one API are no choice)
-                if len(here.get(steps[depth - 1], set())) == 1 \
-                        and len({next(iter(v)) for v in here.values() if len(v) == 1}) >= CHOICES:
+                here = parts.get((ev.repository, "/".join(steps[:depth - 1])), {})
+                is_file = depth == len(steps)
+                mine = (steps[depth - 1], is_file)
+                kind = role(mine[0]) if is_file else None
+                if len(here.get(mine, set())) != 1 or kind == "":
+                    continue
+                alike = [p for p, v in here.items() if len(v) == 1 and p[1] == is_file
+                         and (not is_file or role(p[0]) == kind)]
+                # (distinct vendors: three files calling one API are no choice)
+                if len({next(iter(here[p])) for p in alike}) >= CHOICES:
                     return True
             return False
 
