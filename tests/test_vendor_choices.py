@@ -29,3 +29,16 @@ def test_integrations_of_a_flat_folder_each_doing_something_else_stay() -> None:
                        "app/server_twilio.py": call("https://api.twilio.com/2010-04-01/Calls.json"),
                        "app/server_payments.py": call("https://api.stripe.com/v1/charges")})
     assert {"fcm.googleapis.com", "api.twilio.com", "api.stripe.com"} <= found
+
+
+def test_the_host_container_engine_of_a_back_end_choice_stays() -> None:
+    """Pipeline back ends side by side (backend/docker, backend/cloud-a, backend/cloud-b): the Docker engine the
+    docker back end drives is the host's, not a vendor picked from a list."""
+    found = externals({"app/backend/docker/engine.py": "import docker\n\nclient = docker.from_env()\n"
+                                                        "client.containers.run('alpine')\n",
+                       "app/backend/cloud-a/run.py": call("https://api.cloud-a.example.com/v1/run"),
+                       "app/backend/cloud-b/run.py": call("https://api.cloudb.io/v1/run"),
+                       "app/backend/cloud-c/run.py": call("https://api.cloudc.dev/v1/jobs"),
+                       "requirements.txt": "httpx\ndocker\n"})
+    assert "docker-engine" in found
+    assert not found & {"api.cloudb.io", "api.cloudc.dev"}

@@ -229,8 +229,8 @@ class VendorChoiceRules(IntegrationHubRules):
         handed = self._handed_names()
         for cid in sorted(calls):
             comp = self.model.components.get(cid)
-            if comp is None:
-                continue
+            if comp is None or "code.container-engine" in comp.rules:
+                continue  # (the host's container engine a pipeline back end drives is no vendor one picks)
             keys = [k for k in links.get(cid, []) if k in self.model.connections]
             if not keys or any(k[1] != cid for k in keys):
                 continue
