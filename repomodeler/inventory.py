@@ -393,7 +393,9 @@ def _compose_texts(repo: Repository, files: list[SourceFile]) -> dict[str, str]:
 
 def list_dir(repo: Repository, options: InventoryOptions) -> Inventory:
     root = repo.checkout
-    with tempfile.TemporaryDirectory(prefix=tmp_prefix("repomodeler-ls-")) as tmp:
+    # (a Ctrl-C reaches git too: the folder may still be being written when the interrupt unwinds; what is left
+    # is swept by repomodeler.leftovers, and the interrupt, not a cleanup error, is what the user sees)
+    with tempfile.TemporaryDirectory(prefix=tmp_prefix("repomodeler-ls-"), ignore_cleanup_errors=True) as tmp:
         init = run_git(["init", "--quiet", "--bare", tmp])
         if init.returncode != 0:
             raise RepomodelerError("error: cannot create a temporary folder to list files; check TMPDIR is writable")

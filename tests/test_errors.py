@@ -323,14 +323,22 @@ def test_ctrl_c_to_the_process_group_while_the_parser_pool_runs(published, tmp_p
                             preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
 
     def children() -> list[str]:
-        """Child pids of the CLI process (all its threads), from /proc."""
+        """Child pids of the CLI process (all its threads) that are Python processes (the pool's fork server and
+        workers, not the `git` it lists the folder with nor its watchdog shell), from /proc."""
         found: list[str] = []
         for task in Path(f"/proc/{proc.pid}/task").glob("*/children"):
             try:
                 found.extend(task.read_text().split())
             except OSError:
                 pass
-        return sorted(set(found))
+        pythons = []
+        for pid in set(found):
+            try:
+                if "python" in Path(f"/proc/{pid}/cmdline").read_bytes().split(b"\0")[0].decode("utf-8", "replace"):
+                    pythons.append(pid)
+            except OSError:
+                pass
+        return sorted(pythons)
 
     deadline = time.monotonic() + 30
     while len(children()) < 2 and time.monotonic() < deadline and proc.poll() is None:
