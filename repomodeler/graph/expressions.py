@@ -288,8 +288,7 @@ class _Parser:
         if "Path" not in fields:
             return out
         # String() puts the slash between host and a relative path (`Path: "youtube/v3/videos"`)
-        path = [v if v.text.startswith("/") or not v.text else Value("/" + v.text, v.chain) for v in fields["Path"]]
-        return concat(out, path)
+        return concat(out, rooted(fields["Path"]))
 
     @staticmethod
     def request_options(fields: dict[str, list[Value]]) -> list[Value]:
@@ -303,8 +302,7 @@ class _Parser:
         if "port" in fields:
             out = concat(concat(out, [Value(":")]), fields["port"])
         if "path" in fields:
-            out = concat(out, [v if v.text.startswith("/") or not v.text else Value("/" + v.text, v.chain)
-                               for v in fields["path"]])
+            out = concat(out, rooted(fields["path"]))
         return out
 
     def methods(self, values: list[Value]) -> list[Value]:
@@ -403,6 +401,11 @@ def best(values: list[Value]) -> list[Value]:
         seen.setdefault(v.text, v)
     ranked = sorted(seen.values(), key=lambda v: (v.text.count(UNKNOWN) - len(v.text) / 1e6 if v.text != UNKNOWN else 1e9))
     return ranked[:MAX_VALUES]
+
+
+def rooted(paths: list[Value]) -> list[Value]:
+    """URL paths as they follow a host: a relative one (``v3/videos``) gets its leading slash."""
+    return [v if v.text.startswith("/") or not v.text else Value("/" + v.text, v.chain) for v in paths]
 
 
 def concat(left: list[Value], right: list[Value]) -> list[Value]:

@@ -12,9 +12,8 @@ from __future__ import annotations
 from collections import defaultdict
 
 from repomodeler.graph.base import ResolverBase
+from repomodeler.graph.catalog import TECH_PROTOCOL
 
-# SQL engines an application picks one of by configuration.
-SQL_ENGINES = frozenset({"postgres", "postgresql", "mysql", "mariadb", "mssql", "sqlserver", "oracle", "cockroachdb"})
 # How many different engines in one file make a test matrix.
 ENGINES = 3
 
@@ -27,13 +26,13 @@ class StoreAlternativeRules(ResolverBase):
         for cid in sorted(self.model.components):
             comp = self.model.components[cid]
             tech = (comp.attributes.get("technology") or "").lower()
-            if comp.kind != "database" or tech not in SQL_ENGINES or comp.attributes.get("deployment") != "compose":
+            # (the catalog's SQL engines, by their one name: MariaDB is mysql, SQL Server sqlserver)
+            if comp.kind != "database" or TECH_PROTOCOL.get(tech) != "sql" or comp.attributes.get("deployment") != "compose":
                 continue
             first = min(comp.evidence)
             by_file[(first.repository, first.path)].append(cid)
         for _file, members in sorted(by_file.items()):
             engines = {(self.model.components[c].attributes.get("technology") or "").lower() for c in members}
-            engines = {"postgres" if e == "postgresql" else "mssql" if e == "sqlserver" else e for e in engines}
             if len(engines) < ENGINES:
                 continue
             callers = [frozenset(k[0] for k in self.model.connections if k[1] == c) for c in members]

@@ -20,6 +20,7 @@ from repomodeler.records import Fact
 _INSERT = re.compile(r"insert\s+into\s+[`\"]?(?:\w+[`\"]?\.[`\"]?)?config_info[`\"]?\s*\(([^)]*)\)\s*values\s*", re.I)
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r", "0": "\0", "Z": "\x1a", "b": "\b"}
 _DATA_ID = re.compile(r"^[\w.-]+\.(ya?ml|properties)$", re.I)
+_BARE = re.compile(r"[^,)\s]+(?:\([^)]*\))?")  # a literal outside quotes: a number, NULL, now()
 
 
 def _row_values(text: str, pos: int) -> tuple[list[str | None], int] | None:
@@ -56,7 +57,7 @@ def _row_values(text: str, pos: int) -> tuple[list[str | None], int] | None:
                     i += 1
             values.append("".join(out))
         else:
-            m = re.compile(r"[^,)\s]+(?:\([^)]*\))?").match(text, i)  # a number, NULL, now()
+            m = _BARE.match(text, i)
             if m is None:
                 return None
             token = m.group(0)
@@ -75,6 +76,7 @@ def _row_values(text: str, pos: int) -> tuple[list[str | None], int] | None:
 
 def read_nacos_sql(repo: str, path: str, text: str) -> list[Fact]:
     facts: list[Fact] = []
+    line, counted = 1, 0  # the line of text[counted], advanced as the rows are read (one pass over the file)
     for m in _INSERT.finditer(text):
         columns = [c.strip().strip("`\"").lower() for c in m.group(1).split(",")]
         if "data_id" not in columns or "content" not in columns:
@@ -86,7 +88,7 @@ def read_nacos_sql(repo: str, path: str, text: str) -> list[Fact]:
             if row is None:
                 break
             values, end = row
-            line = text.count("\n", 0, pos) + 1
+            line, counted = line + text.count("\n", counted, pos), pos
             if len(values) == len(columns):
                 data_id, content = values[at_id] or "", values[at_content] or ""
                 if _DATA_ID.match(data_id) and content.strip():
