@@ -156,6 +156,7 @@ class ComponentRules(ResolverBase):
         balanced = {m.group(1).lower() for hosts in upstreams.values() if len(hosts) >= 2
                     for m in (NUMBERED_NODE.match(h) for h in hosts) if m
                     and sum(1 for h in hosts if (n := NUMBERED_NODE.match(h)) and n.group(1) == m.group(1)) >= 2}
+        balanced |= self._self_named_instances()
         twins = self.backing_store_twins()
         # an image a file runs as several services (migrate, api, worker of getacme/api): when one of them is
         # named like the image, the image's name is that one's, not the first's
@@ -285,15 +286,18 @@ class ComponentRules(ResolverBase):
         self.shared_context_programs()
         self.mounted_config()
         # Infrastructure (a database, a broker) in compose and in Kubernetes under different names is one
-        # component when exactly one service on each side runs that image.
+        # component when exactly one service on each side runs that image, by its name under any owner
+        # (`bitnamilegacy/kafka` in compose, `bitnami/kafka` in a manifest; `image: ${MONGO_IMAGE}` as the
+        # .env beside the compose file sets it).
         compose_tech: dict[str, list[str]] = defaultdict(list)
         for f in self.by_kind["compose.service"]:
-            if f.get("image") and tech_for_image(f.get("image")) and not f.get("build_context") and not f.get("dockerfile"):
-                compose_tech[_image_repo(f.get("image") or "")].append(self.alias.get((f.get("name") or "").lower()) or "")
+            image = self.compose_interpolate(f, f.get("image")) or ""
+            if image and "$" not in image and tech_for_image(image) and not f.get("build_context") and not f.get("dockerfile"):
+                compose_tech[image_basename(image).lower()].append(self.alias.get((f.get("name") or "").lower()) or "")
         k8s_tech: dict[str, int] = defaultdict(int)
         for f in self.by_kind["k8s.workload"]:
             if f.get("image") and tech_for_image(f.get("image")):
-                k8s_tech[_image_repo(f.get("image") or "")] += 1
+                k8s_tech[image_basename(f.get("image") or "").lower()] += 1
         compose_names = {key(f.get("name") or ""): f.get("name") or "" for f in self.by_kind["compose.service"]}
         peers = self.store_peers(by_image)
         k8s_prefix = shared_prefix(f.get("name") or "" for f in self.by_kind["k8s.workload"])
@@ -312,11 +316,17 @@ class ComponentRules(ResolverBase):
         # image repository -> the compose services building it from code (ghcr.io/acme/shop/orders built by
         # `orders: build: ./src/orders`): a workload of another platform running that image is that service
         compose_built: dict[str, set[str]] = defaultdict(set)
+        # a local tag a compose file builds (`image: orders:test`, no owner): the program published under an
+        # owner with that name (`acme/orders:v1` in a manifest) when no other built image has that name
+        local_built: dict[str, set[str]] = defaultdict(set)
         for c in self.model.components.values():
             image = c.attributes.get("image") or ""
             if c.attributes.get("deployment") == "compose" and c.source_roots and image and "$" not in image \
-                    and "/" in image and not c.attributes.get("technology"):
-                compose_built[_image_repo(image)].add(c.name)
+                    and not c.attributes.get("technology"):
+                if "/" in image:
+                    compose_built[_image_repo(image)].add(c.name)
+                else:
+                    local_built[image_basename(image).lower()].add(c.name)
         for f in self.by_kind["k8s.workload"]:
             if self.in_k8s_variant(f):
                 continue  # declared only by an optional kustomize Component or overlay
@@ -349,6 +359,9 @@ class ComponentRules(ResolverBase):
                 same = None
             if not same and image and not tech and len(compose_built.get(_image_repo(image), ())) == 1:
                 same = next(iter(compose_built[_image_repo(image)]))
+            local = local_built.get(image_basename(image).lower(), set()) if image and not tech and "/" in image else set()
+            if not same and len(local) == 1 and not compose_built.get(_image_repo(image)):
+                same = next(iter(local))
             image_line = None  # the line of a build file naming the image this workload runs
             if not same and image and not tech and modules:
                 # the image a module's build tool makes, where a compose service builds that module
@@ -362,8 +375,10 @@ class ComponentRules(ResolverBase):
                 aliases = tuple(a for a in aliases if a != image_basename(image))
                 if same and self._workload_program(f) != image_program.get(_image_repo(image)):
                     same = None
-            if image and tech and k8s_tech[_image_repo(image)] == 1 and len(compose_tech[_image_repo(image)]) == 1:
-                same = self.model.components[compose_tech[_image_repo(image)][0]].name
+            if image and tech and k8s_tech[image_basename(image).lower()] == 1 \
+                    and len(compose_tech[image_basename(image).lower()]) == 1 \
+                    and compose_tech[image_basename(image).lower()][0] in self.model.components:
+                same = self.model.components[compose_tech[image_basename(image).lower()][0]].name
             stripped = name[len(k8s_prefix):] if k8s_prefix and name.lower().startswith(k8s_prefix) else ""
             if not same and stripped and key(stripped) in compose_names and key(name) not in compose_names:
                 same = compose_names[key(stripped)]  # ftgo-kafka in Kubernetes is the compose service kafka
@@ -922,6 +937,29 @@ class ComponentRules(ResolverBase):
         outer = {d for d in found if not any(o != d and is_under(d, o) for o in found)}
         return outer, by_value
 
+    def _self_named_instances(self) -> set[str]:
+        """Numbered services of one image in one compose file (``worker1``, ``worker2`` of ``acme/backend``) whose
+        settings are the same but for naming themselves (``BACKEND_NAME: worker1``): copies of one program
+        scaled by hand, however few, told from two roles of one image, which are configured apart."""
+        settings: dict[tuple[str, str, str], set[tuple[str, str]]] = defaultdict(set)
+        for e in self.by_kind["config.env"]:
+            if e.get("source") == "compose" and e.get("owner"):
+                own = (e.get("owner") or "").lower()
+                settings[(e.repository, e.path, own)].add(
+                    (e.get("name") or "", re.sub(re.escape(own), "{self}", (e.get("value") or "").lower())))
+        groups: dict[tuple[str, str, str, str | None], list[str]] = defaultdict(list)
+        for f in self.by_kind["compose.service"]:
+            m = NUMBERED_NODE.match(f.get("name") or "")
+            if m and f.get("image"):
+                groups[(f.repository, f.path, m.group(1).lower(), self._node_image(f))].append((f.get("name") or "").lower())
+        out: set[str] = set()
+        for (repo, path, base, _image), names in groups.items():
+            signatures = {frozenset(settings.get((repo, path, n), ())) for n in names}
+            if len(names) >= 2 and len(signatures) == 1 and next(iter(signatures)) \
+                    and any("{self}" in v for _k, v in next(iter(signatures))):
+                out.add(base)
+        return out
+
     def _node_image(self, f: Fact) -> str | None:
         """What a compose service runs, to tell the numbered nodes of one cluster: its image, else its build."""
         image = self.compose_interpolate(f, f.get("image"))
@@ -1091,6 +1129,13 @@ class ComponentRules(ResolverBase):
                 candidate = norm_path(join_path(root, "/".join(parts[i:])))
                 if candidate and (f.repository, candidate) in self.code_folders:
                     return candidate
+        # An argument naming a folder of code in the context (`CMD_PATH: cmd/openim-rpc/openim-rpc-user` for
+        # `go build ./${CMD_PATH}`, `SERVICE_DIR: services/orders`): the one program the shared recipe builds.
+        named = {norm_path(join_path(root, v.strip().strip("\"'"))) for v in args.values()
+                 if "/" in v.strip("./") and "$" not in v and not re.match(r"^[a-z]+://", v.strip())}
+        named = {c for c in named if c and c not in ("", ".", root) and (f.repository, c) in self.code_folders}
+        if len(named) == 1:
+            return next(iter(named))
         return None
 
     def _copies_whole_context(self, repo: str, dockerfile: str) -> bool:
@@ -1255,6 +1300,13 @@ class ComponentRules(ResolverBase):
                     comp.evidence.add(line)
                 continue
             root = norm_path(PurePosixPath(f.get("compose_dir") or PurePosixPath(f.path).parent.as_posix()).joinpath(source).as_posix())
+            if not wd and target and source.strip("./") == "" and self._runs_mounted_project(f, root, comp_id):
+                # the project's own folder mounted into a runtime built from recipes alone (`php:` building
+                # docker/php and mounting `.:/var/www/html`): the container runs the project's code
+                comp = self.model.components[comp_id]
+                comp.source_roots.add((f.repository, root))
+                comp.evidence.add(f.evidence)
+                continue
             if root in ("", ".") or any(r == f.repository and is_under(p, root) for r, p in code):
                 continue
             comp = self.model.components[comp_id]
@@ -1286,6 +1338,38 @@ class ComponentRules(ResolverBase):
                 comp = self.model.components[comp_id]
                 comp.source_roots.add((repo, source))
                 comp.evidence.update((f.evidence, c.evidence))
+
+    def _runs_mounted_project(self, f: Fact, root: str, comp_id: str) -> bool:
+        """Does the service run the code of the compose file's own folder it mounts (``.:/var/www/html``) with
+        no ``working_dir``?  Only a service whose own build holds no code (recipes alone, ``build: docker/php``)
+        and whose runtime is the language of most of that code (a ``php:8.2-fpm`` recipe over a PHP project);
+        a tool mounting the project to read it (a linter, a docs builder) has another runtime or none known."""
+        here = norm_path(f.get("compose_dir") or folder(f.path))
+        mounters = {(m.get("owner") or "").lower() for m in self.by_kind["compose.mount"]
+                    if m.repository == f.repository and m.path == f.path
+                    and norm_path(join_path(here, (m.get("source") or "").strip())) == root}
+        if len(mounters) != 1:
+            return False  # several services mount the project (each its own program of it): told by their recipes
+        comp = self.model.components[comp_id]
+        recipe = next((self.build_root(g)[1] for g in self.by_kind["compose.service"] if g.repository == f.repository
+                       and g.path == f.path and (g.get("name") or "").lower() == (f.get("owner") or "").lower()), "")
+        if comp.kind != "service" or not recipe or any(r == r2 and is_under(p, own) for r, own in comp.source_roots
+                                                       for r2, p in self.code_paths):
+            return False
+
+        def family(image: str) -> str | None:
+            lang = image_language(image)
+            return "javascript" if lang in JS_FAMILY else lang
+        # (any stage's runtime: a recipe may build a helper in another language first, `FROM golang AS envsubst`)
+        runtimes = {family(d.get("image") or "") for d in self.by_kind["docker.from"]
+                    if d.repository == f.repository and d.path == recipe} - {None}
+        counts = Counter("javascript" if (x := language_for_path(p)) in JS_FAMILY else x
+                         for r, p in self.code_paths if r == f.repository and is_under(p, root))
+        counts.pop(None, None)
+        if not runtimes or not counts:
+            return False
+        (dominant, top), = counts.most_common(1)
+        return dominant in runtimes and sum(1 for n in counts.values() if n == top) == 1
 
     def _code_mount_runner(self, f: Fact, root: str, comp_id: str) -> tuple[str, Evidence]:
         """The service of `f`'s compose file that runs the code folder `root`, which `f`'s service mounts where it
