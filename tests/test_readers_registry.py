@@ -265,3 +265,14 @@ def test_an_openapi_document_named_like_a_spring_bootstrap_file_is_read_as_an_ap
     assert "spring.name" not in readers and "openapi.content" in readers
     assert "spring.name" in [r.id for r in registry.READERS if r.recognises("src/main/resources/bootstrap.yml",
                                                                          "spring:\n  application:\n    name: orders\n")]
+
+
+def test_a_message_catalogue_whose_keys_read_like_spring_settings_is_no_settings_file():
+    """Symfony's translations/messages.da.yml starts with `security:` as a Spring file may, and its values hold
+    sample addresses (`http://website.dk`); it is the interface's text, not configuration.  A Spring file of
+    the same keys elsewhere (and a profile file named with a short word, config.dev.yml) still is."""
+    head = "security:\n  login:\n    page_title: Velkommen\nconfig:\n  form_rss:\n    rss_link: http://website.dk\n"
+    for path in ("translations/messages.da.yml", "config/locales/da.yml", "app/Resources/translations/validators.pt_BR.yml"):
+        assert "spring.content" not in [r.id for r in registry.READERS if r.recognises(path, head)], path
+    for path in ("config/application.yml", "config/config.dev.yml"):
+        assert "spring.content" in [r.id for r in registry.READERS if r.recognises(path, head)], path

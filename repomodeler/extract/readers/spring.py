@@ -15,6 +15,13 @@ _SPRING_HINT = re.compile(r"^((spring|eureka|zuul|ribbon|hystrix|feign|security|
                           r"|(server|logging)\.[\w.-]+)\s*:", re.M)
 
 
+# A message catalogue (Symfony's `translations/messages.ja.yml`, Rails' `config/locales/en.yml`): the user
+# interface's text in one language, whose keys may read like Spring's (`security:`, `server:`) and whose
+# values hold sample addresses (`http://website.dk`), never a setting.
+MESSAGE_CATALOGUE = re.compile(r"(^|/)(translations?|locales?|i18n|l10n|lang|langs|languages)/"
+                               r"|(^|/)(messages|validators|security|translations?)\.[a-z]{2,3}([-_][A-Za-z]{2,4})?\.ya?ml$")
+
+
 # A value Maven's (or Gradle's) resource filtering fills in at build time (``name: @artifactId@``): Spring Boot's
 # own convention, but `@` cannot start a plain YAML scalar, so the file would not parse at all.
 _BUILD_PLACEHOLDER = re.compile(r"^(\s*(?:-\s+)?(?:[^\s#:][^#:]*:\s+)?)(@[A-Za-z0-9_.\-]+@)(\s*(?:#.*)?)$", re.M)
@@ -101,6 +108,7 @@ READERS = (
     # repositories (<app>.yml, shared/application.yml). An OpenAPI document is none (its `servers:` and
     # `info:` are the API's, its license URL no connection).
     Reader("spring.content", "descriptor", 450, read_spring_config, patterns=(r"[^/]*\.ya?ml",),
-           sniff=lambda path, head: bool(_SPRING_HINT.search(head)) and not OPENAPI_DOCUMENT.search(head),
+           sniff=lambda path, head: bool(_SPRING_HINT.search(head)) and not OPENAPI_DOCUMENT.search(head)
+           and not MESSAGE_CATALOGUE.search(path),
            line_based=True),
 )
