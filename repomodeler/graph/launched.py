@@ -66,6 +66,8 @@ SUPERVISORS = ("s6", "supervisord", "uwsgi", "procfile", "systemd", "modd")
 # Program words that say the process only schedules work onto the broker (it reads no data itself).
 # One-off steps a platform runs before or after a deploy (Heroku's `release:`), not kept running.
 ONE_OFF = re.compile(r"^(release|postdeploy|predeploy|migrate|setup|init)$|\b(migrate|db:migrate|collectstatic|db:setup)\b")
+# A developer's process file by its name (`Procfile.dev` for foreman, goreman or overmind beside the real one).
+DEV_PROCESS_FILE = re.compile(r"(^|/)Procfile[._-](dev|development|local|test|debug)$", re.I)
 # Commands of a developer's process file rather than a deployment's.
 DEV_COMMAND = re.compile(r"\bgo run\b|\bnodemon\b|--watch\b|(^|[\s'\"=./])(test|tests|hack)/|\b(npm|yarn|pnpm) (run )?dev\b")
 # A program's argument or setting naming the services it runs (``--services=web,worker``, ``SERVICES=web``).
@@ -120,8 +122,10 @@ class SupervisedRules(ResolverBase):
         for f in self.by_kind["program.command"]:
             source = f.get("source") or ""
             if source not in SUPERVISORS or f.get("optional") or ONE_OFF.search(f.get("owner") or "") \
-                    or ONE_OFF.search(f.get("command") or "") or (f.repository, folder(f.path)) in once:
-                continue  # started only when a feature switch is set, or a one-off step: not the system as it runs
+                    or ONE_OFF.search(f.get("command") or "") or (f.repository, folder(f.path)) in once \
+                    or DEV_PROCESS_FILE.search(f.path):
+                continue  # started only when a feature switch is set, a one-off step, or a developer's process
+                #           file (Procfile.dev): not the system as it runs
             host = self.owner_of(f.repository, f.path)
             host = parents.get(host, host) if host else None
             comp = self.model.components.get(host) if host else None
