@@ -88,7 +88,8 @@ class LocalServiceRules(ResolverBase):
         for cid in sorted(drivers):
             techs = drivers[cid]
             if not techs.keys() & SERVER_ENGINES:
-                continue  # only an embedded file database: part of the program
+                self._embedded_database(cid, techs)
+                continue
             if any(k[0] == cid and self.model.components[k[1]].kind == "database" for k in self.model.connections):
                 continue  # its database is known (an address, a deployment)
             engines = sorted(techs)
@@ -110,6 +111,23 @@ class LocalServiceRules(ResolverBase):
                 target = store.id
             self.connect(cid, target, "sql", evidence, kind="uses",
                          attributes={"via": "sql drivers " + ", ".join(engines)})
+
+    def _embedded_database(self, cid: str, techs: dict[str, Evidence]) -> None:
+        """Only SQLite drivers: the program keeps its data in a file of its own.  For a server the system
+        deploys or that serves a port (a music server's ``navidrome.db``), that file is the system's database,
+        drawn as an embedded one (``sqlite``, no server), since nothing else holds its data; a tool's file (a
+        cache, a command-line helper) stays part of the tool."""
+        comp = self.model.components[cid]
+        if "sqlite" not in techs or not (comp.ports or comp.attributes.get("deployment")):
+            return
+        if any(k[0] == cid and self.model.components[k[1]].kind == "database" for k in self.model.connections):
+            return  # its database is known (an address, a deployment)
+        existing = self.alias.get("sqlite")
+        target = existing if existing and self.model.components[existing].kind == "database" else self.add_component(
+            "sqlite", "database", None, techs["sqlite"], attributes={
+                "technology": "sqlite", "embedded": "a file inside the program (no server)",
+                "implied_by": "SQLite drivers the program imports, and no database server"}).id
+        self.connect(cid, target, "sql", [techs["sqlite"]], kind="uses", attributes={"via": "embedded sqlite driver"})
 
     def _code_runners(self, f: Fact) -> list[str]:
         """The running components whose code makes the import: the process running the file, or each

@@ -39,7 +39,8 @@ RULES = (
         id="stores.sql-drivers",
         message=("A process importing SQL drivers of database servers (behind an ORM or database/sql; the engine a "
                  "setting picks) with no database known uses one database: the system's one of those engines, else "
-                 "one introduced"),
+                 "one introduced; a deployed or serving process importing only SQLite drivers keeps its data in an "
+                 "embedded database, drawn as sqlite (a tool's file stays the tool's)"),
         unit="sql_driver_stores",
         reads=("import", "module.var"),
         writes=("components", "connections"),
