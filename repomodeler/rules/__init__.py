@@ -105,6 +105,7 @@ ORDER: tuple[str, ...] = (
     "proxy.routes",
     "proxy.traefik-labels",
     "proxy.nginx-proxy-hosts",
+    "proxy.acme-certificates",
     "frontdoor.hosting-rewrites",
     "kubernetes.ingress",
     "kubernetes.mesh-gateways",

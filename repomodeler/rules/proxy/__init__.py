@@ -44,4 +44,14 @@ RULES = (
         writes=("connections",),
         after=("compose.services", "compose.depends-on"),
     ),
+    Rule(
+        id="proxy.acme-certificates",
+        message=("A deployment's ACME client (a certbot container renewing certificates, nginx-proxy's ACME "
+                 "companion, Traefik with a certificate resolver, a product's acme image) gets the system's TLS "
+                 "certificates from Let's Encrypt at run time: it calls that certificate authority"),
+        unit="acme_certificates",
+        reads=("compose.service", "program.command"),
+        writes=("components", "connections"),
+        after=("compose.services", "compose.depends-on"),
+    ),
 )
