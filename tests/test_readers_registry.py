@@ -276,3 +276,12 @@ def test_a_message_catalogue_whose_keys_read_like_spring_settings_is_no_settings
         assert "spring.content" not in [r.id for r in registry.READERS if r.recognises(path, head)], path
     for path in ("config/application.yml", "config/config.dev.yml"):
         assert "spring.content" in [r.id for r in registry.READERS if r.recognises(path, head)], path
+
+
+def test_another_tools_list_of_services_is_no_compose_file():
+    """A coding agent's `.amp/services.yaml` (commands and ports under a top-level `services:`) runs no image or
+    build: not a compose file.  A compose file under another name (a Swarm `stack.yml`) still is."""
+    agent = "services:\n  dev:\n    command: mise run dev\n    port: 10350\n  api:\n    command: go run ./tools/proxy 7070\n"
+    assert "compose" not in [r.id for r in registry.READERS if r.recognises(".amp/services.yaml", agent)]
+    stack = "version: '3.8'\nservices:\n  web:\n    image: acme/web:1.0\n    ports: ['80:80']\n"
+    assert "compose" in [r.id for r in registry.READERS if r.recognises("deploy/stack.yml", stack)]

@@ -13,6 +13,7 @@ from repomodeler.extract.readers._yaml import get, items, load_yaml_documents, n
 from repomodeler.records import Fact
 
 _COMPOSE_HINT = re.compile(r"^services\s*:", re.M)
+_SERVICE_RUNS = re.compile(r"^\s+(image|build|extends)\s*:", re.M)
 
 
 def _env_pairs(node: yaml.Node | None, passed_on: bool = True) -> Iterator[tuple[str, str, int]]:
@@ -308,8 +309,12 @@ def compose_command(value: Any) -> str | None:
 
 
 def _is_compose(path: str, head: str) -> bool:
+    """Named like a compose file, or a YAML file with a top-level ``services:`` whose services run an image or
+    a build (``image:``, ``build:``, ``extends:``): another tool's list of services (a coding agent's
+    ``.amp/services.yaml`` of commands and ports, a CI file) is none."""
     low = PurePosixPath(path).name.lower()
-    return low.startswith(("docker-compose", "compose")) or bool(_COMPOSE_HINT.search(head))
+    return low.startswith(("docker-compose", "compose")) or bool(_COMPOSE_HINT.search(head)) \
+        and bool(_SERVICE_RUNS.search(head))
 
 
 READERS = (
