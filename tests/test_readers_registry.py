@@ -279,9 +279,12 @@ def test_a_message_catalogue_whose_keys_read_like_spring_settings_is_no_settings
 
 
 def test_another_tools_list_of_services_is_no_compose_file():
-    """A coding agent's `.amp/services.yaml` (commands and ports under a top-level `services:`) runs no image or
-    build: not a compose file.  A compose file under another name (a Swarm `stack.yml`) still is."""
+    """A coding agent's `.amp/services.yaml` (commands, a `port:` and a `portal:` under a top-level `services:`)
+    carries none of compose's keys: not a compose file.  A compose file under another name (a Swarm `stack.yml`,
+    an override fragment publishing a port, `webserver.port.yml`) still is."""
     agent = "services:\n  dev:\n    command: mise run dev\n    port: 10350\n  api:\n    command: go run ./tools/proxy 7070\n"
     assert "compose" not in [r.id for r in registry.READERS if r.recognises(".amp/services.yaml", agent)]
     stack = "version: '3.8'\nservices:\n  web:\n    image: acme/web:1.0\n    ports: ['80:80']\n"
     assert "compose" in [r.id for r in registry.READERS if r.recognises("deploy/stack.yml", stack)]
+    fragment = "services:\n  webserver:\n    ports:\n      - \"${MOODLE_DOCKER_WEB_HOST}:80\"\n"
+    assert "compose" in [r.id for r in registry.READERS if r.recognises("webserver.port.yml", fragment)]

@@ -13,7 +13,8 @@ from repomodeler.extract.readers._yaml import get, items, load_yaml_documents, n
 from repomodeler.records import Fact
 
 _COMPOSE_HINT = re.compile(r"^services\s*:", re.M)
-_SERVICE_RUNS = re.compile(r"^\s+(image|build|extends)\s*:", re.M)
+_SERVICE_RUNS = re.compile(r"^\s+(image|build|extends|ports|expose|volumes|environment|env_file|depends_on|networks|"
+                           r"container_name|healthcheck|restart|labels|deploy|profiles)\s*:", re.M)
 
 
 def _env_pairs(node: yaml.Node | None, passed_on: bool = True) -> Iterator[tuple[str, str, int]]:
@@ -309,9 +310,10 @@ def compose_command(value: Any) -> str | None:
 
 
 def _is_compose(path: str, head: str) -> bool:
-    """Named like a compose file, or a YAML file with a top-level ``services:`` whose services run an image or
-    a build (``image:``, ``build:``, ``extends:``): another tool's list of services (a coding agent's
-    ``.amp/services.yaml`` of commands and ports, a CI file) is none."""
+    """Named like a compose file, or a YAML file with a top-level ``services:`` whose services carry compose's
+    own keys (``image:``, ``build:``, ``ports:``, ``volumes:``, ``environment:``...; an override fragment such as
+    ``webserver.port.yml`` publishing a port counts): another tool's list of services (a coding agent's
+    ``.amp/services.yaml`` of commands, a ``port:`` and a ``portal:``) is none."""
     low = PurePosixPath(path).name.lower()
     return low.startswith(("docker-compose", "compose")) or bool(_COMPOSE_HINT.search(head)) \
         and bool(_SERVICE_RUNS.search(head))
