@@ -193,6 +193,10 @@ SELF_NAME_KEY = re.compile(r"(^|[._-])(otel[._-])?(service|app|application)[._-]
 STORE_PORTS = {5432: "postgres", 3306: "mysql", 1433: "sqlserver", 27017: "mongodb", 6379: "redis", 9092: "kafka",
                5672: "rabbitmq", 4222: "nats", 9200: "elasticsearch", 11211: "memcached", 9042: "cassandra"}
 
+# A setting's value naming an SQLite database file (an SQLAlchemy, Doctrine or Go DSN; JDBC's form).
+SQLITE_URL = re.compile(r"^(jdbc:)?sqlite3?:", re.I)
+
+
 class ConnectionRules(ResolverBase):
     """Rules that connect components; they may also introduce the components a value names."""
 
@@ -599,6 +603,7 @@ class ConnectionRules(ResolverBase):
                         for g in self.by_kind["config.property"]
                         if (g.get("name") or "").rpartition(".")[2].lower() == "port" and g.get("value")
                         and "." in (g.get("name") or "") and not listens_by_key(g.get("name") or "", g.path)}
+        sqlite_files: dict[str, list[Evidence]] = {}  # component -> the setting naming its SQLite file
         for owner, f in pairs:
             name, value = f.get("name") or "", f.get("value") or ""
             beside = ports_beside.get((f.repository, f.path, name.rpartition(".")[0])) \
@@ -624,12 +629,16 @@ class ConnectionRules(ResolverBase):
             if MAIL_HOST_KEY.search(name) and re.match(r"^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$", value.strip()):
                 self.mail_server(owner, value.strip().lower(), chain)
                 continue
+            if SQLITE_URL.match(value.strip().strip("\"'")):
+                sqlite_files.setdefault(owner, chain)
+                continue
             # An image's built-in environment and a non-default profile (`application-docker.yml`) link to
             # components the system has; only the default configuration introduces new ones.
             default = f.get("source") != "dockerfile" and not f.get("profile")
             self._resolve_value(owner, value, chain, env_name=name, allow_external=default,
                                 origin=f.evidence, needs_client=(owner, f) in shared, introduce=default,
                                 developer=(f.get("profile") or "").lower() in DEVELOPER_PROFILES)
+        self.embedded_sqlite(sqlite_files)
         # Defaults in code: os.getenv("X", "http://orders:8080") only counts when no config sets X.
         configured = {(owner, f.get("name")) for owner, f in pairs}
         for f in self.by_kind["env.read"]:
@@ -800,6 +809,21 @@ class ConnectionRules(ResolverBase):
                     published[int(host)].add(c.id)
         self.ports_served = served
         self.ports_published = published
+
+    def embedded_sqlite(self, files: dict[str, list[Evidence]]) -> None:
+        """A setting naming an SQLite file (``DATABASE_URL=sqlite:///%kernel.project_dir%/data/db/app.sqlite``,
+        ``DSN=sqlite:///var/lib/sqlite/db.sqlite``): the service keeps its data in an embedded database, drawn
+        as ``sqlite`` (no server) with that line as evidence, unless it is configured with a database server."""
+        for owner, chain in sorted(files.items()):
+            comp = self.model.components.get(owner)
+            if comp is None or comp.kind not in ("service", "gateway") or any(
+                    k[0] == owner and self.model.components[k[1]].kind == "database" for k in self.model.connections):
+                continue
+            existing = self.alias.get("sqlite")
+            target = existing if existing and self.model.components[existing].kind == "database" else self.add_component(
+                "sqlite", "database", None, chain[0], attributes={
+                    "technology": "sqlite", "embedded": "a file inside the program (no server)"}).id
+            self.connect(owner, target, "sql", chain, kind="uses", attributes={"via": "sqlite file setting"})
 
     def mail_server(self, owner: str, host: str, chain: list[Evidence]) -> None:
         """``spring.mail.host: smtp.gmail.com``, ``SMTP_HOST``: the mail server the component sends through."""

@@ -38,7 +38,9 @@ RULES = (
                  "nobody of the inputs serves is the store its scheme or standard port names on that machine; an INI "
                  "file a compose service mounts (st2.docker.conf) configures that service; a published application "
                  "image bind-mounting only folders the repository does not hold (./uploads, made at run time) still "
-                 "takes its stores from the env file the project's services share"),
+                 "takes its stores from the env file the project's services share; a setting naming an SQLite file "
+                 "(DSN=sqlite:///var/lib/db.sqlite) is the service's embedded database, drawn as sqlite unless it is "
+                 "handed a database server"),
         unit="config_connections",
         reads=("compose.mount", "program.command", "docker.from", "config.property", "config.env", "compose.env_file", "compose.service", "k8s.configmap", "k8s.env_from",
                "k8s.env_key_ref", "env.read", "config.read", "manifest.dependency", "annotation", "import"),
