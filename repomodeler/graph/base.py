@@ -217,18 +217,41 @@ def completing_variants(facts: list[Fact], variants: set[str]) -> set[str]:
     ``docker-compose.yml`` that starts third-party stores and brokers and nothing built here is the
     developer's backing services; a variant beside it that runs the applications built here
     (``docker-compose -f docker-compose.yml -f docker-compose.local.yml up``) is how the system runs.
-    A variant that runs only third-party images stays opt-in."""
+    A variant that runs only third-party images stays opt-in.  What the default file starts leaves out its
+    services under a profile (``profiles: ["apps"]``: started when asked for), and a platform image of another
+    publisher (``temporalio/auto-setup`` beside the stores) is infrastructure too."""
     services = [f for f in facts if f.kind == "compose.service"]
-    default = [f for f in services if f.path not in variants]
-    if not default or any(f.get("build_context") or not tech_for_image(f.get("image")) for f in default):
-        return set()
+    default = [f for f in services if f.path not in variants
+               and not ((f.get("profiles") or "").strip() and "$" not in (f.get("profiles") or ""))]
     # Modules with code of their own (a manifest), not a folder with only a Dockerfile (a proxy recipe).
     modules = {PurePosixPath(f.path).parent.name.lower() for f in facts if f.kind == "manifest"} - {""}
 
+    def image_parts(f: Fact) -> tuple[str, str]:
+        """(publisher, name) of the image, a variable's default filled in (`${IMAGE:-acme/acme-lite}:${TAG}`)."""
+        written = re.sub(r"\$\{[^}:]*:-([^}]*)\}", r"\1", f.get("image") or "").split("@")[0]
+        owner, _, last = written.rpartition("/")
+        return owner.rsplit("/", 1)[-1].lower(), last.split(":")[0].lower()
+
     def runs_code_built_here(f: Fact) -> bool:
-        image = (f.get("image") or "").split("@")[0].rsplit("/", 1)[-1].split(":")[0].lower()
+        owner, image = image_parts(f)
+        # (an image named for the project and the module, `dittofeed/dittofeed-lite` of packages/lite)
+        module = image[len(owner) + 1:] if owner and image.startswith(owner + "-") else ""
         context = PurePosixPath(f.get("build_context") or "").name.lower()
-        return bool(image and image in modules or context and context in modules)
+        return bool(image and (image in modules or module in modules) or context and context in modules)
+
+    own_publishers = {image_parts(f)[0] for f in services if runs_code_built_here(f)} - {""}
+
+    def infrastructure(f: Fact) -> bool:
+        if f.get("build_context") or f.get("dockerfile"):
+            return False
+        if tech_for_image(f.get("image")):
+            return True
+        owner, image = image_parts(f)
+        return bool(owner and image) and "$" not in (f.get("image") or "") and not runs_code_built_here(f) \
+            and owner not in own_publishers and not any(owner == m or owner.startswith(m + "-") for m in modules)
+
+    if not default or not all(infrastructure(f) for f in default):
+        return set()
     completing = {f.path for f in services if f.path in variants and runs_code_built_here(f)}
     if any(not re.search(r"(^|/)docker-stack[^/]*$", p) for p in completing):
         completing = {p for p in completing if not re.search(r"(^|/)docker-stack[^/]*$", p)}  # Swarm: another way
