@@ -247,8 +247,10 @@ def completing_variants(facts: list[Fact], variants: set[str]) -> set[str]:
         if tech_for_image(f.get("image")):
             return True
         owner, image = image_parts(f)
+        repo = f.repository.lower()  # (the project's own image is named for it: grafana/oncall of oncall)
         return bool(owner and image) and "$" not in (f.get("image") or "") and not runs_code_built_here(f) \
-            and owner not in own_publishers and not any(owner == m or owner.startswith(m + "-") for m in modules)
+            and owner not in own_publishers and not any(owner == m or owner.startswith(m + "-") for m in modules) \
+            and repo not in (owner, image) and not image.startswith(repo + "-")
 
     if not default or not all(infrastructure(f) for f in default):
         return set()
