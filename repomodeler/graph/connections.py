@@ -815,15 +815,7 @@ class ConnectionRules(ResolverBase):
         ``DSN=sqlite:///var/lib/sqlite/db.sqlite``): the service keeps its data in an embedded database, drawn
         as ``sqlite`` (no server) with that line as evidence, unless it is configured with a database server."""
         for owner, chain in sorted(files.items()):
-            comp = self.model.components.get(owner)
-            if comp is None or comp.kind not in ("service", "gateway") or any(
-                    k[0] == owner and self.model.components[k[1]].kind == "database" for k in self.model.connections):
-                continue
-            existing = self.alias.get("sqlite")
-            target = existing if existing and self.model.components[existing].kind == "database" else self.add_component(
-                "sqlite", "database", None, chain[0], attributes={
-                    "technology": "sqlite", "embedded": "a file inside the program (no server)"}).id
-            self.connect(owner, target, "sql", chain, kind="uses", attributes={"via": "sqlite file setting"})
+            self.embedded_database(owner, chain, "sqlite file setting")
 
     def mail_server(self, owner: str, host: str, chain: list[Evidence]) -> None:
         """``spring.mail.host: smtp.gmail.com``, ``SMTP_HOST``: the mail server the component sends through."""

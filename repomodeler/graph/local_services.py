@@ -118,16 +118,8 @@ class LocalServiceRules(ResolverBase):
         drawn as an embedded one (``sqlite``, no server), since nothing else holds its data; a tool's file (a
         cache, a command-line helper) stays part of the tool."""
         comp = self.model.components[cid]
-        if "sqlite" not in techs or not (comp.ports or comp.attributes.get("deployment")):
-            return
-        if any(k[0] == cid and self.model.components[k[1]].kind == "database" for k in self.model.connections):
-            return  # its database is known (an address, a deployment)
-        existing = self.alias.get("sqlite")
-        target = existing if existing and self.model.components[existing].kind == "database" else self.add_component(
-            "sqlite", "database", None, techs["sqlite"], attributes={
-                "technology": "sqlite", "embedded": "a file inside the program (no server)",
-                "implied_by": "SQLite drivers the program imports, and no database server"}).id
-        self.connect(cid, target, "sql", [techs["sqlite"]], kind="uses", attributes={"via": "embedded sqlite driver"})
+        if "sqlite" in techs and (comp.ports or comp.attributes.get("deployment")):
+            self.embedded_database(cid, [techs["sqlite"]], "embedded sqlite driver")
 
     def _code_runners(self, f: Fact) -> list[str]:
         """The running components whose code makes the import: the process running the file, or each
