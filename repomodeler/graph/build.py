@@ -40,6 +40,7 @@ from repomodeler.graph.rpc_interfaces import RpcInterfaceRules
 from repomodeler.graph.same_code import SameCodeRules
 from repomodeler.graph.store_alternatives import StoreAlternativeRules
 from repomodeler.graph.certificates import CertificateRules
+from repomodeler.graph.keyed_vendors import AddressEchoRules
 from repomodeler.graph.versioned_recipes import VersionedRecipeRules
 from repomodeler.graph.undeployed import UndeployedRules
 from repomodeler.graph.setting_reads import SettingReadRules
@@ -61,7 +62,7 @@ class Resolver(ComponentRules, AspireRules, CloudFormationRules, ConnectionRules
                RpcInterfaceRules, RegistryRules, NamedAddressRules, HostRules, ListenPortRules, RouteCallRules,
                CommandLineRules, LocalServiceRules, IacDeployRules, SettingReadRules, ServiceNameRules,
                CommandAddressRules, HostingRules, FunctionBindingRules, SameCodeRules, UndeployedRules, ReleaseRules, OneContainerRules,
-               VersionedRecipeRules, VendorChoiceRules, StoreAlternativeRules, CertificateRules):
+               VersionedRecipeRules, VendorChoiceRules, StoreAlternativeRules, CertificateRules, AddressEchoRules):
     """Applies the rules of :data:`repomodeler.rules.RULES` in their order (a rule runs after the rules it
     declares it uses, so it sees what they found), then names on every element the rules behind it."""
 

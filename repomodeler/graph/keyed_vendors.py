@@ -244,3 +244,34 @@ class VendorChoiceRules(IntegrationHubRules):
                 continue  # its deployment configures it
             self._unlist(cid, {k: (k[0], f"{comp.name}: optional, one of several vendors offered side by side",
                                    min(self.model.connections[k].evidence)) for k in keys})
+
+
+# Services that answer a caller with its own public address (and, for some, where that address is): a program
+# asks them about the machine it runs on, to print it, check its connectivity or fill in a setting.
+ADDRESS_ECHO_HOSTS = frozenset({
+    "api.ipify.org", "api4.ipify.org", "api6.ipify.org", "api64.ipify.org", "ipinfo.io", "ipapi.co", "api.ipapi.is",
+    "ip-api.com", "checkip.amazonaws.com", "icanhazip.com", "ipv4.icanhazip.com", "ipv6.icanhazip.com", "ifconfig.me",
+    "ifconfig.co", "whatismyip.akamai.com", "ident.me", "v4.ident.me", "v6.ident.me", "api.myip.com", "ipecho.net",
+    "wtfismyip.com", "ipv4.wtfismyip.com", "api.ip.sb", "checkip.dyndns.org", "api.seeip.org", "ipwho.is",
+})
+
+
+class AddressEchoRules(KeyedVendorRules):
+    """``code.address-echo``."""
+
+    def address_echo(self) -> None:
+        """An external system that only tells the caller its own public address (``api.ipify.org``,
+        ``checkip.amazonaws.com``, ``ipinfo.io``) is a probe of the host's network, not a system the architecture
+        uses: its connections become unresolved entries and it leaves the model."""
+        links = self._links()
+        for cid in sorted(self.model.components):
+            comp = self.model.components[cid]
+            host = (comp.attributes.get("host") or comp.name).lower()
+            if comp.kind != "external" or not any(host == h or host.endswith("." + h) for h in ADDRESS_ECHO_HOSTS):
+                continue
+            entries = {}
+            for k in links.get(cid, []):
+                caller = k[0] if k[1] == cid else k[1]
+                evidence = min(self.model.connections[k].evidence)
+                entries[k] = (caller, f"{host}: asks for its host's own public address (not a system it uses)", evidence)
+            self._unlist(cid, entries)

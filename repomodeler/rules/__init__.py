@@ -140,6 +140,7 @@ ORDER: tuple[str, ...] = (
     "code.unset-credentials",
     "code.integration-hub",
     "code.vendor-choices",
+    "code.address-echo",
     "compose.database-alternatives",
     "stores.logical-databases",
     "platform.undeployed-code",

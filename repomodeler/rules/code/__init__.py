@@ -130,6 +130,16 @@ RULES = (
         after=("code.integration-hub",),
     ),
     Rule(
+        id="code.address-echo",
+        message=("A service that only tells its caller the caller's own public address (api.ipify.org, "
+                 "checkip.amazonaws.com, icanhazip.com, ipinfo.io) is a probe of the host's network, not a system the "
+                 "architecture uses: listed as unresolved, not drawn"),
+        unit="address_echo",
+        reads=(),
+        writes=("components", "aliases", "connections", "unresolved"),
+        after=("code.vendor-choices",),
+    ),
+    Rule(
         id="code.container-engine",
         message=("A process whose code uses a container engine's SDK (Docker: docker/moby client, dockerode, docker-java, "
                  "docker-py; containerd; Podman) drives that engine on its host: an external docker-engine, containerd, podman"),
