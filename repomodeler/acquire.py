@@ -112,7 +112,9 @@ def parse_input(raw: str, *, allow_http: bool = False) -> RepoSpec:
                 "(it would show in the process list); use an ssh key or agent, or an https URL with "
                 "REPOMODELER_GIT_TOKEN")
         path, ref = parts.path, None
-        if "@" in path:
+        # (a file:// URL to a folder whose name holds an `@`, `/src/app@2/repo`, names that folder, as a local
+        # path does: only an `@` the folder's name does not account for starts a ref)
+        if "@" in path and not (scheme == "file" and os.path.isdir(unquote(path))):
             path, ref = path.rsplit("@", 1)
         if scheme != "file" and not parts.netloc:
             raise RepomodelerError(f"error: '{redact_url(raw)}' is not a valid git URL (no host); use e.g. https://github.com/owner/repo")

@@ -63,3 +63,17 @@ def test_git_itself_refuses_remote_helpers(tmp_path: Path) -> None:
     done = run_git(["fetch", "--", f"ext::sh -c touch% {marker}", "+refs/heads/*:refs/heads/*"], cwd=repo, timeout=30)
     assert done.returncode != 0 and not marker.exists()
     assert b"transport 'ext' not allowed" in done.stderr
+
+
+def test_file_url_to_a_folder_whose_name_holds_an_at_sign_names_that_folder(tmp_path: Path) -> None:
+    """`file:///srv/app@2/repo` names the folder `app@2/repo` when it exists (as a local path would); an `@` the
+    folders do not account for is still the ref (`file:///srv/shop.git@v1.2`).  (Pinning a ref on a folder whose
+    own name holds an `@` is left: the URL's earlier `@` reads as user information.)"""
+    folder = tmp_path / "app@2" / "repo"
+    folder.mkdir(parents=True)
+    spec = parse_input(f"file://{folder}")
+    assert spec.ref is None and spec.location == f"file://{folder}"
+    plain = tmp_path / "shop.git"
+    plain.mkdir()
+    pinned = parse_input(f"file://{plain}@v1.2")
+    assert pinned.ref == "v1.2" and pinned.location == f"file://{plain}"
