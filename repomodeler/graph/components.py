@@ -375,10 +375,10 @@ class ComponentRules(ResolverBase):
                 aliases = tuple(a for a in aliases if a != image_basename(image))
                 if same and self._workload_program(f) != image_program.get(_image_repo(image)):
                     same = None
-            if image and tech and k8s_tech[image_basename(image).lower()] == 1 \
-                    and len(compose_tech[image_basename(image).lower()]) == 1 \
-                    and compose_tech[image_basename(image).lower()][0] in self.model.components:
-                same = self.model.components[compose_tech[image_basename(image).lower()][0]].name
+            store_twins = compose_tech.get(image_basename(image).lower(), []) if image and tech else []
+            if len(store_twins) == 1 and k8s_tech[image_basename(image).lower()] == 1 \
+                    and store_twins[0] in self.model.components:
+                same = self.model.components[store_twins[0]].name
             stripped = name[len(k8s_prefix):] if k8s_prefix and name.lower().startswith(k8s_prefix) else ""
             if not same and stripped and key(stripped) in compose_names and key(name) not in compose_names:
                 same = compose_names[key(stripped)]  # ftgo-kafka in Kubernetes is the compose service kafka
@@ -1341,35 +1341,45 @@ class ComponentRules(ResolverBase):
 
     def _runs_mounted_project(self, f: Fact, root: str, comp_id: str) -> bool:
         """Does the service run the code of the compose file's own folder it mounts (``.:/var/www/html``) with
-        no ``working_dir``?  Only a service whose own build holds no code (recipes alone, ``build: docker/php``)
-        and whose runtime is the language of most of that code (a ``php:8.2-fpm`` recipe over a PHP project);
-        a tool mounting the project to read it (a linter, a docs builder) has another runtime or none known."""
-        here = norm_path(f.get("compose_dir") or folder(f.path))
-        mounters = {(m.get("owner") or "").lower() for m in self.by_kind["compose.mount"]
-                    if m.repository == f.repository and m.path == f.path
-                    and norm_path(join_path(here, (m.get("source") or "").strip())) == root}
-        if len(mounters) != 1:
-            return False  # several services mount the project (each its own program of it): told by their recipes
+        no ``working_dir``?  Only the one service of the file mounting it, whose own build holds no code (recipes
+        alone, ``build: docker/php``) and one of whose recipe's stages runs the language of most of that code (a
+        ``php:8.2-fpm`` stage over a PHP project); a tool mounting the project to read it (a linter, a docs
+        builder) has another runtime or none known, and several mounters are told apart by their recipes."""
+        if set(self._mounters(f, root)) != {comp_id}:
+            return False
         comp = self.model.components[comp_id]
         recipe = next((self.build_root(g)[1] for g in self.by_kind["compose.service"] if g.repository == f.repository
                        and g.path == f.path and (g.get("name") or "").lower() == (f.get("owner") or "").lower()), "")
         if comp.kind != "service" or not recipe or any(r == r2 and is_under(p, own) for r, own in comp.source_roots
                                                        for r2, p in self.code_paths):
             return False
-
-        def family(image: str) -> str | None:
-            lang = image_language(image)
-            return "javascript" if lang in JS_FAMILY else lang
         # (any stage's runtime: a recipe may build a helper in another language first, `FROM golang AS envsubst`)
-        runtimes = {family(d.get("image") or "") for d in self.by_kind["docker.from"]
-                    if d.repository == f.repository and d.path == recipe} - {None}
-        counts = Counter("javascript" if (x := language_for_path(p)) in JS_FAMILY else x
-                         for r, p in self.code_paths if r == f.repository and is_under(p, root))
+        runtimes = {_runtime_family(image_language(d.get("image") or "")) for d in self.by_kind["docker.from"]
+                    if d.repository == f.repository and d.path == recipe}
+        dominant = self._dominant_code_language(f.repository, root)
+        return dominant is not None and dominant in runtimes
+
+    def _dominant_code_language(self, repo: str, root: str) -> str | None:
+        """The language most of the code under `root` is written in (JavaScript and TypeScript one family);
+        None for no code or a tie."""
+        counts = Counter(_runtime_family(language_for_path(p)) for r, p in self.code_paths if r == repo and is_under(p, root))
         counts.pop(None, None)
-        if not runtimes or not counts:
-            return False
-        (dominant, top), = counts.most_common(1)
-        return dominant in runtimes and sum(1 for n in counts.values() if n == top) == 1
+        if not counts:
+            return None
+        (dominant, top), *rest = counts.most_common()
+        return None if any(n == top for _lang, n in rest) else dominant
+
+    def _mounters(self, f: Fact, root: str) -> dict[str, Evidence]:
+        """The components whose services in `f`'s compose file mount the folder `root` (a variable's default
+        filled in, `${SRC:-.}`), each with its first mount line."""
+        here = norm_path(f.get("compose_dir") or folder(f.path))
+        found: dict[str, Evidence] = {}
+        for m in sorted(self.by_kind["compose.mount"], key=Fact.order):
+            cid = self.alias.get((m.get("owner") or "").lower())
+            if m.repository == f.repository and m.path == f.path and cid \
+                    and norm_path(join_path(here, COMPOSE_DEFAULT.sub(lambda x: x.group(1), m.get("source") or ""))) == root:
+                found.setdefault(cid, m.evidence)
+        return found
 
     def _code_mount_runner(self, f: Fact, root: str, comp_id: str) -> tuple[str, Evidence]:
         """The service of `f`'s compose file that runs the code folder `root`, which `f`'s service mounts where it
@@ -1378,32 +1388,19 @@ class ComponentRules(ResolverBase):
         mount `./:/app`), the one other service mounting the folder whose runtime is the code's language, or
         else the one whose runtime is unknown (a recipe from a bare OS image), runs it; otherwise `f`'s service,
         as when another service already builds the folder (both then run its code)."""
-        def family(lang: str | None) -> str | None:
-            return "javascript" if lang in JS_FAMILY else lang
-
         def runtime(cid: str) -> str | None:
             attrs = self.model.components[cid].attributes
-            return family(image_language(attrs.get("image") or "") or attrs.get("base_language") or None)
+            return _runtime_family(image_language(attrs.get("image") or "") or attrs.get("base_language") or None)
 
         mine = runtime(comp_id)
         if any((f.repository, root) in c.source_roots for cid, c in self.model.components.items() if cid != comp_id):
             return comp_id, f.evidence  # another service builds that folder: the two share it (a Django backend
             # and the React dev server of one root); the one other mounter with no other code is what this settles
-        counts = Counter(family(language_for_path(p)) for r, p in self.code_paths if r == f.repository and is_under(p, root))
-        counts.pop(None, None)
-        if mine is None or not counts:
+        dominant = self._dominant_code_language(f.repository, root) if mine is not None else None
+        if dominant is None or mine == dominant:
             return comp_id, f.evidence
-        dominant, top = counts.most_common(1)[0]
-        if mine == dominant or sum(1 for n in counts.values() if n == top) > 1:
-            return comp_id, f.evidence
-        here = norm_path(f.get("compose_dir") or folder(f.path))
-        others: dict[str, Evidence] = {}
-        for m in sorted(self.by_kind["compose.mount"], key=Fact.order):
-            cid = self.alias.get((m.get("owner") or "").lower())
-            if m.repository == f.repository and m.path == f.path and cid and cid != comp_id \
-                    and self.model.components[cid].kind == "service" \
-                    and norm_path(join_path(here, COMPOSE_DEFAULT.sub(lambda x: x.group(1), m.get("source") or ""))) == root:
-                others.setdefault(cid, m.evidence)
+        others = {cid: ev for cid, ev in self._mounters(f, root).items()
+                  if cid != comp_id and self.model.components[cid].kind == "service"}
         same = [c for c in sorted(others) if runtime(c) == dominant]
         unknown = [c for c in sorted(others) if runtime(c) is None]
         chosen = same if same else unknown
@@ -2197,6 +2194,11 @@ class ComponentRules(ResolverBase):
 # A service name ending in the build or runtime it was made with: rest-heroes-java25, orders-native.
 # A second copy of a service in the same compose file: frontend-secondary, db-replica, api-standby.
 # A cluster node numbered after its stem: redis-node-0, kafka1, zoo_2 (the stem keeps its letters).
+def _runtime_family(language: str | None) -> str | None:
+    """A runtime's language as code is counted: JavaScript and TypeScript are one family (one Node runtime)."""
+    return "javascript" if language in JS_FAMILY else language
+
+
 NUMBERED_NODE = re.compile(r"^([A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z]+)*?)[-_]?\d{1,2}$")
 REPLICA = re.compile(r"^(.+?)[-_](?:secondary|replica|standby|backup|follower|failover|dr)$", re.I)
 BUILD_VARIANT = re.compile(r"^(.+?)[-_](?:(?:java|jdk|jre)\d+(?:[-_](?:jvm|native))?|jvm|graalvm)$", re.I)

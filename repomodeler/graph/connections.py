@@ -638,7 +638,10 @@ class ConnectionRules(ResolverBase):
             self._resolve_value(owner, value, chain, env_name=name, allow_external=default,
                                 origin=f.evidence, needs_client=(owner, f) in shared, introduce=default,
                                 developer=(f.get("profile") or "").lower() in DEVELOPER_PROFILES)
-        self.embedded_sqlite(sqlite_files)
+        # a setting naming an SQLite file (`DATABASE_URL=sqlite:///%kernel.project_dir%/data/db/app.sqlite`): the
+        # service keeps its data in an embedded database, unless it is configured with a database server
+        for owner, chain in sorted(sqlite_files.items()):
+            self.embedded_database(owner, chain, "sqlite file setting")
         # Defaults in code: os.getenv("X", "http://orders:8080") only counts when no config sets X.
         configured = {(owner, f.get("name")) for owner, f in pairs}
         for f in self.by_kind["env.read"]:
@@ -809,13 +812,6 @@ class ConnectionRules(ResolverBase):
                     published[int(host)].add(c.id)
         self.ports_served = served
         self.ports_published = published
-
-    def embedded_sqlite(self, files: dict[str, list[Evidence]]) -> None:
-        """A setting naming an SQLite file (``DATABASE_URL=sqlite:///%kernel.project_dir%/data/db/app.sqlite``,
-        ``DSN=sqlite:///var/lib/sqlite/db.sqlite``): the service keeps its data in an embedded database, drawn
-        as ``sqlite`` (no server) with that line as evidence, unless it is configured with a database server."""
-        for owner, chain in sorted(files.items()):
-            self.embedded_database(owner, chain, "sqlite file setting")
 
     def mail_server(self, owner: str, host: str, chain: list[Evidence]) -> None:
         """``spring.mail.host: smtp.gmail.com``, ``SMTP_HOST``: the mail server the component sends through."""

@@ -88,7 +88,12 @@ class LocalServiceRules(ResolverBase):
         for cid in sorted(drivers):
             techs = drivers[cid]
             if not techs.keys() & SERVER_ENGINES:
-                self._embedded_database(cid, techs)
+                # only SQLite drivers: the program keeps its data in a file of its own; for a server the system
+                # deploys or that serves a port (a music server's `navidrome.db`) that file is the system's
+                # database, drawn as an embedded one; a tool's file (a cache, a helper) stays the tool's
+                comp = self.model.components[cid]
+                if "sqlite" in techs and (comp.ports or comp.attributes.get("deployment")):
+                    self.embedded_database(cid, [techs["sqlite"]], "embedded sqlite driver")
                 continue
             if any(k[0] == cid and self.model.components[k[1]].kind == "database" for k in self.model.connections):
                 continue  # its database is known (an address, a deployment)
@@ -111,15 +116,6 @@ class LocalServiceRules(ResolverBase):
                 target = store.id
             self.connect(cid, target, "sql", evidence, kind="uses",
                          attributes={"via": "sql drivers " + ", ".join(engines)})
-
-    def _embedded_database(self, cid: str, techs: dict[str, Evidence]) -> None:
-        """Only SQLite drivers: the program keeps its data in a file of its own.  For a server the system
-        deploys or that serves a port (a music server's ``navidrome.db``), that file is the system's database,
-        drawn as an embedded one (``sqlite``, no server), since nothing else holds its data; a tool's file (a
-        cache, a command-line helper) stays part of the tool."""
-        comp = self.model.components[cid]
-        if "sqlite" in techs and (comp.ports or comp.attributes.get("deployment")):
-            self.embedded_database(cid, [techs["sqlite"]], "embedded sqlite driver")
 
     def _code_runners(self, f: Fact) -> list[str]:
         """The running components whose code makes the import: the process running the file, or each
