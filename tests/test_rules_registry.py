@@ -170,3 +170,18 @@ def test_shared_state_is_declared_and_checked() -> None:
     assert resolver.ingress_routes == {}
     with pytest.raises(UndeclaredState, match="demo.rule uses shared state 'browser_facts'"):
         resolver.browser_facts.append(None)
+
+
+@pytest.mark.parametrize("text, named", [
+    ("case: x\nrepositories: {}\nexpect:\n  unresolved: [a]\n", "unresolved"),
+    ("case: x\nrepositories: {}\nabsent:\n  attributes: {a: {b: c}}\n", "attributes"),
+    ("case: x\nrepositories: {}\nexpects:\n  components: [a]\n", "expects"),
+])
+def test_a_case_saying_what_the_runner_cannot_check_is_refused(tmp_path: Path, text: str, named: str) -> None:
+    """A misspelt or unsupported expectation must not pass by being ignored."""
+    from repomodeler.rules.cases import CaseError, load_case
+
+    path = tmp_path / "some.rule.yml"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(CaseError, match=named):
+        load_case("some.rule", path)

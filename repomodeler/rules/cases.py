@@ -31,7 +31,7 @@ from pathlib import Path
 
 import yaml
 
-from repomodeler.records import ExtractResult, Inventory, RepoSpec, Repository, SourceFile
+from repomodeler.records import ExtractResult, Inventory, RepomodelerError, RepoSpec, Repository, SourceFile
 
 
 @dataclass(frozen=True)
@@ -57,8 +57,31 @@ class Outcome:
         return not self.failures
 
 
+_CASE_KEYS = frozenset({"case", "repositories", "expect", "absent"})
+_SECTION_KEYS = {"expect": frozenset({"components", "connections", "attributes"}),
+                 "absent": frozenset({"components", "connections"})}
+
+
+class CaseError(RepomodelerError):
+    """A case file that says something the runner would not check: refused, so a misspelt
+    expectation (``unresolved:``, ``connection:``) cannot pass by being silently ignored."""
+
+
 def load_case(rule_id: str, path: Path) -> Case:
     data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    if not isinstance(data, dict):
+        raise CaseError(f"{path}: a case is a mapping with keys {', '.join(sorted(_CASE_KEYS))}")
+    unknown = sorted(set(map(str, data)) - _CASE_KEYS)
+    if unknown:
+        raise CaseError(f"{path}: unknown key(s) {', '.join(unknown)}; a case has {', '.join(sorted(_CASE_KEYS))}")
+    for section, keys in _SECTION_KEYS.items():
+        given = data.get(section) or {}
+        if not isinstance(given, dict):
+            raise CaseError(f"{path}: {section}: is a mapping with keys {', '.join(sorted(keys))}")
+        unknown = sorted(set(map(str, given)) - keys)
+        if unknown:
+            raise CaseError(f"{path}: {section}: cannot check {', '.join(unknown)}; "
+                            f"it checks {', '.join(sorted(keys))}")
     expect, absent = data.get("expect") or {}, data.get("absent") or {}
     return Case(rule=rule_id, path=path, title=str(data.get("case", path.stem)),
                 repositories={str(r): {str(p): str(t) for p, t in (files or {}).items()}
