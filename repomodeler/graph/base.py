@@ -248,7 +248,8 @@ def completing_variants(facts: list[Fact], variants: set[str]) -> set[str]:
             return True
         owner, image = image_parts(f)
         repo = f.repository.lower()  # (the project's own image is named for it: grafana/oncall of oncall)
-        return bool(owner and image) and "$" not in (f.get("image") or "") and not runs_code_built_here(f) \
+        # (a variable tag, `temporalio/auto-setup:${VERSION}`, leaves whose image it is plain)
+        return bool(owner and image) and "$" not in owner + image and not runs_code_built_here(f) \
             and owner not in own_publishers and not any(owner == m or owner.startswith(m + "-") for m in modules) \
             and repo not in (owner, image) and not image.startswith(repo + "-")
 
