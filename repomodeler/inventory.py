@@ -48,8 +48,13 @@ TEST_DIRS = frozenset({"test", "tests", "__tests__", "spec", "specs", "e2e", "e2
 # Folders named for a kind of tests (unittests, api_tests, rest-api-tests, load-tests).
 KIND_OF_TESTS_DIR = re.compile(r"^(unit|integration|functional|acceptance|system|api|rest-api|e2e|end-to-end|load|"
                                r"perf|performance|smoke|regression|ui|contract|component)[-_]?tests?$"
-                               r"|^e2e[-_]|[-_]testing$")  # e2e-runner, installation-testing
+                               r"|^e2e[-_]|[-_]testing$"  # e2e-runner, installation-testing
+                               # a product-named suite (shop-integrated-test, shop-integration-tests, shop-e2e)
+                               r"|[-_](integrated|integration|end-to-end)[-_]?tests?$|[-_]e2e([-_]?tests?)?$")
 EXAMPLE_DIRS = frozenset({"example", "examples", "demo", "demos", "benchmark", "benchmarks", "bench"})
+# A product-named folder of examples (shop-examples/, shop_example/).  Not samples: a folder of samples may hold
+# the documented programs a platform ships to run beside it (an executor's sample the guide starts).
+EXAMPLE_SUFFIX = re.compile(r"[-_]examples?$")
 # Words naming a load test's or benchmark's folder among others (benchmark-tool, shop-benchmark).
 HARNESS_WORDS = frozenset({"benchmark", "benchmarks", "loadtest", "loadtests"})
 DOC_DIRS = frozenset({"doc", "docs", "documentation", "site-docs"})
@@ -240,7 +245,8 @@ def classify_role(path: str) -> str:
     if TEST_FILE.search(parts[-1]):
         return "test"
     for i, d in enumerate(dirs):
-        if (d in EXAMPLE_DIRS or HARNESS_WORDS & set(re.split(r"[-_.]", d))) and not _in_package(dirs, i):
+        if (d in EXAMPLE_DIRS or EXAMPLE_SUFFIX.search(d) or HARNESS_WORDS & set(re.split(r"[-_.]", d))) \
+                and not _in_package(dirs, i):
             return "example"  # (also a folder named for a benchmark: benchmark-tool/, packages/shop-benchmark/)
         if d in DOC_DIRS or DOC_WORDS & set(re.split(r"[-_.]", d)):
             # an API description is the interface's specification wherever it is kept (docs/openapi.yaml)

@@ -886,3 +886,28 @@ def test_a_recipe_building_a_program_is_no_store_for_an_all_in_one_stage_from_a_
     model = resolve_files({"obs": files})
     assert model.components["app"].kind == "service"
     assert ("app", "db") in edge_set(model)
+
+
+def test_product_named_examples_and_test_suites_are_not_the_system() -> None:
+    """A project's examples (gateway-examples/) and its own named test suites (gateway-integrated-test/,
+    gateway-e2e/) each build and deploy their programs; none of them is part of what users run."""
+    from repomodeler.inventory import classify_role
+
+    assert classify_role("gateway-examples/http/k8s/app.yml") == "example"
+    assert classify_role("gateway-integrated-test/http/docker-compose.yml") == "test"
+    assert classify_role("gateway-e2e/engine/pom.xml") == "test"
+    assert classify_role("payments-integration/src/Client.java") == "source"  # an integration is product code
+    assert classify_role("job-executor-samples/sample-app/pom.xml") == "source"  # samples may be shipped programs
+    files = {
+        "gateway-admin/Dockerfile": "FROM eclipse-temurin:17\nCMD [\"java\", \"-jar\", \"/admin.jar\"]\n",
+        "gateway-admin/src/main/java/org/gw/Admin.java": "package org.gw;\npublic class Admin { public static void main(String[] a) {} }\n",
+        "gateway-examples/http/Dockerfile": "FROM eclipse-temurin:17\nCMD [\"java\", \"-jar\", \"/ex.jar\"]\n",
+        "gateway-examples/http/src/main/java/org/gw/ex/Ex.java": "package org.gw.ex;\npublic class Ex { public static void main(String[] a) {} }\n",
+        "gateway-examples/http/k8s/app.yml": deployment("gateway-examples-http", "acme/ex:1", {"app": "ex"}),
+        "gateway-integrated-test/http/docker-compose.yml": ("services:\n  gateway-integrated-test-http:\n"
+                                                            "    build: .\n    ports: ['9195:9195']\n"),
+        "docker-compose.yml": "services:\n  admin:\n    build: ./gateway-admin\n    ports: ['9095:9095']\n",
+    }
+    ids = set(resolve_files({"gw": files}).components)
+    assert "admin" in ids
+    assert not {i for i in ids if "example" in i or "integrated" in i}
