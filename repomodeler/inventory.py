@@ -193,17 +193,31 @@ def promote_example_deployments(files: list[SourceFile]) -> list[SourceFile]:
     if not builds or deploys:
         return files
     promoted = {f.path for f in files if f.role == "example" and COMPOSE_FILE.search(f.path)}
+    stacks = {str(PurePosixPath(p).parent) for p in promoted}
+    if len(stacks) > 1:
+        # several example stacks are alternatives (single-binary/, distributed/, multitenant/): the one named as
+        # the default setup is how it runs; the others stay examples
+        default = {d for d in stacks if PurePosixPath(d).name.lower() in DEFAULT_SETUP_DIRS | SINGLE_PROCESS_DIRS}
+        if len(default) == 1:
+            promoted = {p for p in promoted if str(PurePosixPath(p).parent) in default}
     if not promoted:
         # ... or only in its installation guide (docs/install/docker/plain/docker-compose.yml): the guide's one
         # stack, or of its alternatives (behind nginx, behind Traefik) the plain one
         guides = sorted(f.path for f in files if f.role == "docs" and COMPOSE_FILE.search(f.path))
         plain = [p for p in guides if _parts(p)[-2:-1] and _parts(p)[-2].lower() in DEFAULT_SETUP_DIRS]
         promoted = set(guides if len(guides) == 1 else plain if len(plain) == 1 else [])
+    # the stack's own settings beside it (the prometheus.yaml and grafana-datasources.yaml it mounts) come along
+    stacks = {str(PurePosixPath(p).parent) for p in promoted}
+    promoted |= {f.path for f in files if f.role in ("example", "docs") and str(PurePosixPath(f.path).parent) in stacks
+                 and not f.path.lower().endswith((".md", ".txt", ".rst", ".png", ".svg"))}
     return [replace(f, role="source") if f.path in promoted else f for f in files]
 
 
 # Folders holding the default of several documented setups (docs/install/docker/plain/).
 DEFAULT_SETUP_DIRS = frozenset({"plain", "default", "basic", "simple", "standard", "minimal"})
+# Example stacks running the product as one process: the setup its quick start uses among scaled-out variants.
+SINGLE_PROCESS_DIRS = frozenset({"single-binary", "single_binary", "monolithic", "all-in-one", "allinone", "standalone",
+                                 "getting-started", "getting_started", "quickstart", "quick-start"})
 
 
 # Settings for a developer's machine, not the running system: templates to copy (`.env.example`,

@@ -911,3 +911,26 @@ def test_product_named_examples_and_test_suites_are_not_the_system() -> None:
     ids = set(resolve_files({"gw": files}).components)
     assert "admin" in ids
     assert not {i for i in ids if "example" in i or "integrated" in i}
+
+
+def test_of_several_example_stacks_the_single_process_one_runs_with_its_settings() -> None:
+    """A product that deploys only in examples (example/docker-compose/single-binary/, distributed/) runs as
+    the stack named for its one-process setup; that stack's settings beside it (a Prometheus scrape file it
+    mounts) are read with it, and the scaled-out alternative stays an example."""
+    stack = ("services:\n  tracer:\n    image: acme/tracer:1\n    ports: ['3200:3200']\n"
+             "  prometheus:\n    image: prom/prometheus:latest\n    command: ['--config.file=/etc/prometheus.yaml']\n"
+             "    volumes: ['./prometheus.yaml:/etc/prometheus.yaml']\n")
+    files = {
+        "go.mod": "module example.com/tracer\n\ngo 1.22\n",
+        "cmd/tracer/main.go": "package main\n\nfunc main() {}\n",
+        "cmd/tracer/Dockerfile": "FROM alpine\nCOPY tracer /tracer\nCMD [\"/tracer\"]\n",
+        "example/docker-compose/single-binary/docker-compose.yaml": stack,
+        "example/docker-compose/single-binary/prometheus.yaml": (
+            "scrape_configs:\n  - job_name: tracer\n    static_configs:\n      - targets: ['tracer:3200']\n"),
+        "example/docker-compose/distributed/docker-compose.yaml": (
+            "services:\n  distributor:\n    image: acme/tracer:1\n    command: ['-target=distributor']\n"
+            "  querier:\n    image: acme/tracer:1\n    command: ['-target=querier']\n"),
+    }
+    model = resolve_files({"tracer": files})
+    assert "distributor" not in model.components and "querier" not in model.components
+    assert ("prometheus", "tracer") in edge_set(model)
