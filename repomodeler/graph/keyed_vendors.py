@@ -173,7 +173,8 @@ class VendorChoiceRules(IntegrationHubRules):
     def vendor_choices(self) -> None:
         """Code offering one capability through several vendors keeps each vendor's client in a part of its own,
         side by side in one folder (``integration/notion/``, ``integration/raindrop/``...; ``storage/s3-storage.ts``,
-        ``storage/azure-storage.ts``, ``storage/google-storage.ts``): the operator picks one, or none, by
+        ``storage/azure-storage.ts``, ``storage/google-storage.ts``; ``idp/google.go``, ``idp/github.go``,
+        ``idp/baidu.go``, files named for their vendors): the operator picks one, or none, by
         configuration. An external vendor every call of which lies in such a part (a file or folder of a folder
         where CHOICES or more parts each reach a different vendor), whose deployments hand no setting naming it,
         is listed as an optional choice, not drawn."""
@@ -206,6 +207,12 @@ class VendorChoiceRules(IntegrationHubRules):
             words = re.split(r"[-_.]", PurePosixPath(part).stem.lower(), maxsplit=1)
             return words[1] if len(words) == 2 else ""
 
+        def named_for_vendor(part: tuple[str, bool], vendors: set[str]) -> bool:
+            """Is the part a file named by one word for a vendor it reaches (``idp/google.go``)?"""
+            stem = re.sub(r"[^a-z0-9]", "", PurePosixPath(part[0]).stem.lower())
+            return part[1] and role(part[0]) == "" and bool(stem) \
+                and any(v and stem.startswith(re.sub(r"[^a-z0-9]", "", v)) for v in vendors)
+
         def chosen(ev: Evidence) -> bool:
             """Does the call lie in a part of a folder of vendor choices: CHOICES or more parts reaching a vendor
             of their own each, all folders (a package per vendor: integration/notion/) or all files named for one
@@ -217,6 +224,12 @@ class VendorChoiceRules(IntegrationHubRules):
                 is_file = depth == len(steps)
                 mine = (steps[depth - 1], is_file)
                 kind = role(mine[0]) if is_file else None
+                if is_file and mine in here:
+                    # a folder of files each named for a vendor it reaches (idp/google.go, idp/github.go,
+                    # idp/baidu.go): one file per vendor, the folder's capability offered through each
+                    named = {PurePosixPath(p[0]).stem.lower() for p, v in here.items() if named_for_vendor(p, v)}
+                    if len(named) >= CHOICES:
+                        return True
                 if len(here.get(mine, set())) != 1 or kind == "":
                     continue
                 alike = [p for p, v in here.items() if len(v) == 1 and p[1] == is_file
