@@ -1356,6 +1356,11 @@ class ComponentRules(ResolverBase):
         # (any stage's runtime: a recipe may build a helper in another language first, `FROM golang AS envsubst`)
         runtimes = {_runtime_family(image_language(d.get("image") or "")) for d in self.by_kind["docker.from"]
                     if d.repository == f.repository and d.path == recipe}
+        installed = INSTALLED_RECIPE.match(recipe)
+        if installed and (f.repository, recipe) not in self.inventory_paths:
+            # a recipe a package manager installs (vendor/laravel/sail/runtimes/8.3: Composer's folder, which the
+            # repository does not hold) builds that manager's language
+            runtimes.add(INSTALL_FOLDER_LANGUAGE[installed.group(1)])
         dominant = self._dominant_code_language(f.repository, root)
         return dominant is not None and dominant in runtimes
 
@@ -2194,6 +2199,11 @@ class ComponentRules(ResolverBase):
 # A service name ending in the build or runtime it was made with: rest-heroes-java25, orders-native.
 # A second copy of a service in the same compose file: frontend-secondary, db-replica, api-standby.
 # A cluster node numbered after its stem: redis-node-0, kafka1, zoo_2 (the stem keeps its letters).
+# Folders a package manager fills at install time, and the language whose packages it installs there.
+INSTALL_FOLDER_LANGUAGE = {"vendor": "php", "node_modules": "javascript"}
+INSTALLED_RECIPE = re.compile(r"^(?:\./)?(vendor|node_modules)/")
+
+
 def _runtime_family(language: str | None) -> str | None:
     """A runtime's language as code is counted: JavaScript and TypeScript are one family (one Node runtime)."""
     return "javascript" if language in JS_FAMILY else language
