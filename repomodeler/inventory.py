@@ -63,7 +63,9 @@ DOC_WORDS = frozenset({"doc", "docs", "documentation"})  # old-docs, docs_v1: do
 API_DESCRIPTION = re.compile(r"^[^/]*(?:openapi|swagger)[^/]*\.(?:ya?ml|json)$", re.I)
 # Folders that keep what the project no longer runs.
 RETIRED_DIRS = frozenset({"deprecated", "archive", "archived", "obsolete", "attic", "bak", "unmaintained"})
-FIXTURE_DIRS = frozenset({"fixture", "fixtures", "testdata", "test-data", "test_data", "mocks", "__mocks__", "__fixtures__"})
+FIXTURE_DIRS = frozenset({"fixture", "fixtures", "testdata", "test-data", "test_data", "mocks", "__mocks__", "__fixtures__",
+                          # a package of fixtures for tests (Go's pkg/testfixtures: containers the tests start)
+                          "testfixtures", "test-fixtures", "test_fixtures", "testfixture"})
 # Build and development tooling: CI pipelines, and the development container a contributor's editor
 # starts (.devcontainer/Dockerfile is no component of the system).
 CI_DIRS = frozenset({".github", ".gitlab", ".circleci", ".buildkite", ".azure-pipelines", ".ci", ".devcontainer",

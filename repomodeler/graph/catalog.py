@@ -264,8 +264,11 @@ SDK_SERVICES: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
         # The Kubernetes API server, a platform daemon a controller drives through its client library
         # (container engines: rule code.container-engine)
         # A controller watches the Kubernetes API (informers, controller-runtime): the API server is its
-        # central dependency. A plain clientset (one optional backend creating pods) is not counted.
-        (r"^(k8s\.io/client-go/(tools/cache|informers|dynamic/dynamicinformer)|sigs\.k8s\.io/controller-runtime(/.*)?"
+        # central dependency. A plain clientset (one optional backend creating pods) is not counted, nor
+        # controller-runtime's helpers that reach no API server (reloading a certificate file, logging, metrics,
+        # a webhook's server, test environments).
+        (r"^(k8s\.io/client-go/(tools/cache|informers|dynamic/dynamicinformer)"
+         r"|sigs\.k8s\.io/controller-runtime(/pkg/(?!(certwatcher|log|metrics|webhook|envtest|scheme|healthz)(/|$)).*)?"
          r"|kubernetes\.watch|io\.fabric8\.kubernetes\.client\.informers.*|io\.kubernetes\.client\.informer.*"
          r"|kopf)$",
          "kubernetes.default.svc", ("kube-api", "kubernetes api", "kube-apiserver", "kubernetes")),
