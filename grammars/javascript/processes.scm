@@ -46,3 +46,19 @@
    arguments: (arguments (call_expression arguments: (arguments (string (string_fragment) @arg))))) @fact
  (#any-of? @_fn "spawn" "fork" "execFile" "spawnSync" "execFileSync" "execaNode")
  (#set! fact "process.spawn"))
+; const args = [path.resolve(__dirname, "../lib/cron/cron.js")]; ... spawn("node", args, {...}): the command line
+; kept in a local variable of the same block first
+((statement_block
+   (lexical_declaration
+     (variable_declarator name: (identifier) @_var
+       value: (array [(string (string_fragment) @arg)
+                      (call_expression arguments: (arguments (string (string_fragment) @arg)))])))
+   [(lexical_declaration (variable_declarator value: (call_expression
+       function: [(identifier) @_fn (member_expression property: (property_identifier) @_fn)]
+       arguments: (arguments (identifier) @_use)) @fact))
+    (expression_statement (call_expression
+       function: [(identifier) @_fn (member_expression property: (property_identifier) @_fn)]
+       arguments: (arguments (identifier) @_use)) @fact)])
+ (#eq? @_var @_use)
+ (#any-of? @_fn "spawn" "fork" "execFile" "spawnSync" "execFileSync" "execa" "execaNode")
+ (#set! fact "process.spawn"))

@@ -556,10 +556,14 @@ class ProcessRules(ResolverBase):
             mains = [p for p in chosen if p.main]
             mains = mains if len(mains) < 2 else [p for p in mains if not p.name]
             primary = mains[0] if len(mains) == 1 else None
+        # the deployment's own start (`npm start`: main, unnamed) that the primary command reaches as one of its
+        # subcommands (`evershop start` importing ./start/index.js) is the primary run that way, not a process
+        same = {p.entry for p in chosen if primary is not None and p is not primary and p.main and not p.name
+                and p.entry in reach[primary.entry]}
         procs: list[Process] = []
         proc_of: dict[str, Process] = {}
         for p in chosen:
-            if p is primary:
+            if p is primary or p.entry in same:
                 continue
             name = p.name or self._program_name(comp, PurePosixPath(p.entry).stem)
             kind = "command" if p.command else "server" if signature[p.entry] else "program"
@@ -572,7 +576,7 @@ class ProcessRules(ResolverBase):
             comp.evidence.update(primary.evidence[:1])
             self.process_primaries.add(cid)
         by_entry = {p.entry: p for p in chosen}
-        cid_of = {p.entry: proc_of[p.entry].cid if p is not primary else cid for p in chosen}
+        cid_of = {p.entry: proc_of[p.entry].cid if p is not primary and p.entry not in same else cid for p in chosen}
         self.split_commands[cid] = {p.command: cid_of[p.entry] for p in chosen if p.command}
         self.spawn_names[cid] = {n: cid_of[e] for n, e in sorted(names.items()) if e in by_entry}
         self._assign_files(comp, repo, dirs, files, reach, cid_of)
