@@ -81,7 +81,10 @@ COMPOSE_FILE = re.compile(r"^(docker-)?compose([._-][^/]*)?\.ya?ml$", re.I)
 # A contributor's development stack: Gitpod's compose file, `develop.yml` beside the real one.
 # A contributor's development environment (docker/devenv/ with its compose file, nginx and database
 # settings; a Gitpod workspace image): how to work on the code, not how the system runs.
-DEVELOPMENT_ENV_DIRS = frozenset({"devenv", "dev-env", "dev-environment", "devenvironment", "gitpod"})
+DEVELOPMENT_ENV_DIRS = frozenset({"devenv", "dev-env", "dev-environment", "devenvironment", "gitpod",
+                                  # the Kubernetes projects' folder of developer scripts and the add-ons they
+                                  # deploy into a developer's cluster (operator/hack/addons_hydra.yaml)
+                                  "hack"})
 # The recipe and settings of a developer's tool served beside the code (Storybook, the UI component
 # workshop: Dockerfile.storybook, nginx.storybook.conf).
 DEVELOPMENT_TOOL_FILE = re.compile(r"(^|[._-])storybook([._-]|$)", re.I)

@@ -308,6 +308,8 @@ def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> N
     assert classify_role("src/main/java/com/acme/benchmark/Timer.java") == "source"  # a package named benchmark
     # a package of test fixtures (the database containers the tests start)
     assert classify_role("pkg/testfixtures/storage/mysql.go") == "fixture"
+    # the add-ons a Kubernetes project's developer scripts deploy into a dev cluster
+    assert classify_role("operator/hack/addons_hydra.yaml") == "development"
     files = {
         "deployment/k8s/orders.yaml": deployment("orders", "acme/orders:1", {"app": "orders"}),
         "old-docs/k8s/login.yaml": deployment("ts-login-service", "acme/login:0.1", {"app": "login"}),
