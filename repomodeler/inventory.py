@@ -231,6 +231,9 @@ SINGLE_PROCESS_DIRS = frozenset({"single-binary", "single_binary", "monolithic",
 # A Go project's build script: Mage's magefile.go (its targets build, test and release the code) and magefiles/.
 BUILD_SCRIPT = re.compile(r"^magefile\.go$", re.I)
 BUILD_SCRIPT_DIRS = frozenset({"magefiles"})
+# A package manager's project initializer kept beside the product (`npm init shop-app` runs packages/create-shop-app):
+# it scaffolds a developer's new project once, and is no part of the running system.
+INITIALIZER_DIR = re.compile(r"^create-[a-z0-9][a-z0-9-]*-app$")
 DEVELOPMENT_FILE = re.compile(
     r"\.(example|sample|dist|template)$|^\.env\.(example|sample|template|dev|development|test|testing|local|ci)"
     r"(\.local)?$|^\.env\.[^/]*\.local$", re.I)
@@ -248,7 +251,7 @@ def classify_role(path: str) -> str:
     if COMPOSE_FILE.match(parts[-1]) and any(dirs[k:k + 3] == ["src", "main", "resources"] for k in range(len(dirs) - 2)):
         return "example"  # a stack kept among the files a module ships (a Grafana demo), not how the system runs
     if DEVELOPMENT_FILE.search(parts[-1]) or DEVELOPMENT_DESCRIPTOR.search(parts[-1]) \
-            or any(d in DEVELOPMENT_ENV_DIRS or d in BUILD_SCRIPT_DIRS for d in dirs) \
+            or any(d in DEVELOPMENT_ENV_DIRS or d in BUILD_SCRIPT_DIRS or INITIALIZER_DIR.match(d) for d in dirs) \
             or DEVELOPMENT_TOOL_FILE.search(parts[-1]) or BUILD_SCRIPT.match(parts[-1]):
         return "development"
     if TEST_DESCRIPTOR.search(parts[-1]):

@@ -310,6 +310,9 @@ def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> N
     assert classify_role("pkg/testfixtures/storage/mysql.go") == "fixture"
     # the add-ons a Kubernetes project's developer scripts deploy into a dev cluster
     assert classify_role("operator/hack/addons_hydra.yaml") == "development"
+    # a project initializer (`npm init shop-app`) scaffolds a developer's project; an ordinary module stays
+    assert classify_role("packages/create-shop-app/index.js") == "development"
+    assert classify_role("functions/create-order/handler.js") == "source"
     files = {
         "deployment/k8s/orders.yaml": deployment("orders", "acme/orders:1", {"app": "orders"}),
         "old-docs/k8s/login.yaml": deployment("ts-login-service", "acme/login:0.1", {"app": "login"}),
