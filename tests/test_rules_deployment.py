@@ -941,3 +941,29 @@ def test_of_several_example_stacks_the_single_process_one_runs_with_its_settings
     model = resolve_files({"tracer": files})
     assert "distributor" not in model.components and "querier" not in model.components
     assert ("prometheus", "tracer") in edge_set(model)
+
+
+def test_web_archive_another_module_depends_on_is_still_deployed() -> None:
+    """A web application archive (Maven war) another war depends on for its classes (classifier `classes`)
+    is still what a servlet container runs: a service with its settings' database, not a library."""
+    war = ('<project><modelVersion>4.0.0</modelVersion><groupId>org.acme</groupId><artifactId>{a}</artifactId>'
+           '<packaging>war</packaging><dependencies>{deps}</dependencies></project>')
+    files = {
+        "pom.xml": ('<project><modelVersion>4.0.0</modelVersion><groupId>org.acme</groupId><artifactId>billing</artifactId>'
+                    '<packaging>pom</packaging><modules><module>server</module><module>payments</module></modules></project>'),
+        "server/pom.xml": war.format(a="billing-server", deps=(
+            '<dependency><groupId>javax.ws.rs</groupId><artifactId>javax.ws.rs-api</artifactId></dependency>'
+            '<dependency><groupId>mysql</groupId><artifactId>mysql-connector-java</artifactId></dependency>')),
+        "server/src/main/webapp/WEB-INF/web.xml": "<web-app/>\n",
+        "server/src/main/java/org/acme/server/InvoiceResource.java": (
+            "package org.acme.server;\nimport javax.ws.rs.GET;\nimport javax.ws.rs.Path;\n"
+            "@Path(\"/1.0/invoices\")\npublic class InvoiceResource {\n  @GET\n  public String list() { return \"[]\"; }\n}\n"),
+        "server/src/main/resources/billing-server.properties": "org.acme.dao.url=jdbc:mysql://127.0.0.1:3306/billing\n",
+        "payments/pom.xml": war.format(a="billing-payments", deps=(
+            '<dependency><groupId>org.acme</groupId><artifactId>billing-server</artifactId>'
+            '<classifier>classes</classifier></dependency>')),
+        "payments/src/main/java/org/acme/payments/Pay.java": "package org.acme.payments;\npublic class Pay {}\n",
+    }
+    model = resolve_files({"billing": files})
+    server = next(c for c in model.components.values() if ("billing", "server") in c.source_roots)
+    assert server.kind == "service"

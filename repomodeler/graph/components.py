@@ -1553,8 +1553,9 @@ class ComponentRules(ResolverBase):
                     # code of the Gradle subprojects that depend on it (their main class runs it); one the root
                     # build bundles is part of the root's artifact, whatever main class of its own it keeps
                     continue
+                # (a web application archive another module depends on, for its classes, is still deployed itself)
                 if files_here and manifest_name and dependency_key(manifest_name) in depended and (
-                        not serves or not own_entry):
+                        not serves or not own_entry) and not any(m.get("packaging") in ("war", "ear") for m in here):
                     # A package other units depend on: a library node (build-time dependency target),
                     # unless a deployment runs it (its image is the module's): then a service others link.
                     running = next((self.alias[a.lower()] for a in (name, manifest_name, manifest_name.rsplit("/", 1)[-1])
