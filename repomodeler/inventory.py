@@ -52,9 +52,10 @@ KIND_OF_TESTS_DIR = re.compile(r"^(unit|integration|functional|acceptance|system
                                # a product-named suite (shop-integrated-test, shop-integration-tests, shop-e2e)
                                r"|[-_](integrated|integration|end-to-end)[-_]?tests?$|[-_]e2e([-_]?tests?)?$")
 EXAMPLE_DIRS = frozenset({"example", "examples", "demo", "demos", "benchmark", "benchmarks", "bench"})
-# A product-named folder of examples (shop-examples/, shop_example/).  Not samples: a folder of samples may hold
-# the documented programs a platform ships to run beside it (an executor's sample the guide starts).
-EXAMPLE_SUFFIX = re.compile(r"[-_]examples?$")
+# A product-named folder of examples (shop-examples/, shop_examples/).  Not one example (basic-example/ may be the
+# documented setup itself), nor samples: a folder of samples may hold the documented programs a platform ships to
+# run beside it (an executor's sample the guide starts).
+EXAMPLE_SUFFIX = re.compile(r"[-_]examples$")
 # Words naming a load test's or benchmark's folder among others (benchmark-tool, shop-benchmark).
 HARNESS_WORDS = frozenset({"benchmark", "benchmarks", "loadtest", "loadtests"})
 DOC_DIRS = frozenset({"doc", "docs", "documentation", "site-docs"})

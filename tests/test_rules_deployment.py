@@ -905,6 +905,7 @@ def test_product_named_examples_and_test_suites_are_not_the_system() -> None:
     assert classify_role("gateway-e2e/engine/pom.xml") == "test"
     assert classify_role("payments-integration/src/Client.java") == "source"  # an integration is product code
     assert classify_role("job-executor-samples/sample-app/pom.xml") == "source"  # samples may be shipped programs
+    assert classify_role("basic-example/docker-compose.yml") == "source"  # one example may be the documented setup
     files = {
         "gateway-admin/Dockerfile": "FROM eclipse-temurin:17\nCMD [\"java\", \"-jar\", \"/admin.jar\"]\n",
         "gateway-admin/src/main/java/org/gw/Admin.java": "package org.gw;\npublic class Admin { public static void main(String[] a) {} }\n",
