@@ -33,8 +33,9 @@ BUNDLERS = frozenset({"vite", "webpack", "@angular/cli", "@angular/build", "@ang
                       "react-scripts", "@vue/cli-service", "parcel", "rollup", "esbuild", "@rsbuild/core",
                       "@rspack/cli", "snowpack", "@sveltejs/vite-plugin-svelte", "@vitejs/plugin-react",
                       "@vitejs/plugin-vue"})
-# Build plugins of a server framework: the bundle they make is the server's own pages' assets, written into its
-# public folder and served with its views (Laravel's, Symfony's Encore, Rails' Vite Ruby), not an app of its own.
+# Build plugins of a server framework: the bundle a module of the server makes with them is that module's pages'
+# assets, written into the application's public folder and served with its views (Laravel's, Symfony's Encore,
+# Rails' Vite Ruby), not an app of its own.
 SERVER_ASSET_PLUGINS = frozenset({"laravel-vite-plugin", "laravel-mix", "@symfony/webpack-encore", "vite-plugin-ruby",
                                   "@rails/webpacker", "shakapacker"})
 # Folder names that say nothing of the app (its package name is used instead).  ``web``, ``ui``,
@@ -66,8 +67,11 @@ class WebAppRules(ResolverBase):
                 continue  # the server ships this app's build (express.static of the package): the server is the UI
             if m.get("library") and not self._deployed_folder(repo, d) and not self._built_into_image(repo, d):
                 continue  # a component library or editor extension others import: no app anyone opens
-            if names & SERVER_ASSET_PLUGINS and not self._deployed_folder(repo, d):
-                continue  # the server framework's assets (laravel-vite-plugin into public/): its pages, not an app
+            if d and names & SERVER_ASSET_PLUGINS and not self._deployed_folder(repo, d):
+                # a module of the server building its pages' assets (packages/Acme/Admin with laravel-vite-plugin,
+                # into the application's public/): its pages, not an app (the application's own front end at the
+                # root, built the same way, is still drawn as the browser app its truths show)
+                continue
             if THEME_DIR.search(d) and not self._deployed_folder(repo, d):
                 continue  # a theme's assets (CTFd/themes/admin), built into the pages of the app holding it
             if names & SERVER_FRAMEWORKS or self._serves_itself(repo, d):
