@@ -112,12 +112,14 @@ def compose_included(facts: list[Fact], variants: set[str]) -> set[str]:
     return found
 
 
-def stray_variants(services: list[Fact]) -> set[str]:
+def stray_variants(services: list[Fact], recipes: frozenset[tuple[str, str]] = frozenset()) -> set[str]:
     """Variant-named compose files (``docker/api/docker-compose.local.yml``, ``docker/db/.pgpool.yml``) in a
     folder without a default compose file, in a repository whose default compose file
     (``docker-compose.yml``, ``compose.yaml``) is elsewhere: another way to run a part of the system, which
     someone opts into with ``-f``, not the system as it runs by default.  A file that builds the system's
-    code where the default file builds none (it runs backing services or published images) is kept."""
+    code where the default file builds none (it runs backing services or published images) is kept, and so is
+    the stack of an edition kept in a folder of its own (``legacy/docker-compose.ce.yaml`` beside
+    ``legacy/Dockerfile.ce``: `recipes`, (repository, path) of the Dockerfiles, name that edition too)."""
     by_repo: dict[str, set[str]] = defaultdict(set)
     # (a file building the system's code while the default file builds none, which then runs a developer's
     # backing services or published images, completes the default: how the system runs from this checkout)
@@ -140,8 +142,20 @@ def stray_variants(services: list[Fact]) -> set[str]:
         default_builds = any((repo, p) in builds for p in defaults)
         out |= {p for p in paths if p not in defaults and _parent(p) not in folders
                 and (repo, _parent(p)) not in fragment_dirs and (default_builds or (repo, p) not in builds)
-                and re.search(r"(^|/)((docker-)?compose[._-][^/]+|\.[^/]+)\.ya?ml$", p)}
+                and re.search(r"(^|/)((docker-)?compose[._-][^/]+|\.[^/]+)\.ya?ml$", p)
+                and not _edition_stack(repo, p, recipes)}
     return out
+
+
+def _edition_stack(repo: str, path: str, recipes: frozenset[tuple[str, str]]) -> bool:
+    """Is the variant-named compose file the stack of an edition whose recipe beside it carries the same name
+    (``docker-compose.ce.yaml`` and ``Dockerfile.ce``)?"""
+    m = re.search(r"(?:^|/)(?:docker-)?compose[._-]([^/.]+)\.ya?ml$", path)
+    if not m:
+        return False
+    here, edition = _parent(path), m.group(1).lower()
+    return any(r == repo and _parent(d) == here and PurePosixPath(d).name.lower() in (
+        f"dockerfile.{edition}", f"dockerfile-{edition}", f"{edition}.dockerfile") for r, d in recipes)
 
 
 # Folders of a developer's own stack (``dev/docker-compose.yml``, ``docker/development/compose.yml``).
@@ -729,7 +743,8 @@ class ResolverBase:
         variants = compose_variants({f.path for f in services},
                                     {link: target for r in self.results for link, target in r.inventory.links.items()})
         variants |= renamed_variants(services, variants)
-        variants |= stray_variants(services)
+        variants |= stray_variants(services, frozenset((f.repository, f.path) for f in every_fact
+                                                       if f.kind == "docker.from"))
         variants |= developer_stacks(services)
         variants |= {f.path for f in services if ADD_ON_DIR.search(f.path) or HARNESS_DIR.search(f.path)}
         variants |= template_catalogs(services)
