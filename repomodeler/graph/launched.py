@@ -119,11 +119,17 @@ class SupervisedRules(ResolverBase):
         if getattr(self, "process_primaries", None) is None:
             self.process_primaries = set()
         once = {(f.repository, folder(f.path)) for f in self.by_kind["program.lifecycle"] if f.get("lifecycle") != "longrun"}
+        # modd is a developer's file watcher: its modd.conf starts the system's programs only where a deployment
+        # runs modd itself (a container of a modd image, a command starting it); else it is how one works on the code
+        runs_modd = {f.repository for k, key in (("compose.service", "image"), ("docker.from", "image"),
+                                                  ("program.command", "command"), ("docker.command", "command"),
+                                                  ("k8s.workload", "image"))
+                     for f in self.by_kind[k] if re.search(r"(^|[/\s-])modd\b", f.get(key) or "")}
         for f in self.by_kind["program.command"]:
             source = f.get("source") or ""
             if source not in SUPERVISORS or f.get("optional") or ONE_OFF.search(f.get("owner") or "") \
                     or ONE_OFF.search(f.get("command") or "") or (f.repository, folder(f.path)) in once \
-                    or DEV_PROCESS_FILE.search(f.path):
+                    or DEV_PROCESS_FILE.search(f.path) or (source == "modd" and f.repository not in runs_modd):
                 continue  # started only when a feature switch is set, a one-off step, or a developer's process
                 #           file (Procfile.dev): not the system as it runs
             host = self.owner_of(f.repository, f.path)
