@@ -60,9 +60,11 @@ RULES = (
         id="process.supervised",
         message=("Each program a process manager (s6, supervisord, a Procfile, systemd units) keeps running beside "
                  "a component's own is a process of it, using the stores that component is configured with; a unit "
-                 "starting a binary a deployment of the system runs under that name is that deployment"),
+                 "starting a binary a deployment of the system runs under that name is that deployment; a developer's "
+                 "file watcher (modd) starts processes only where a deployment runs it"),
         unit="supervised_processes",
-        reads=("program.command", "program.lifecycle", "import", "module.var"),
+        reads=("program.command", "program.lifecycle", "import", "module.var", "compose.service", "docker.from",
+               "docker.command", "k8s.workload"),
         writes=("components", "aliases", "attributes", "connections"),
         after=("process.programs", "process.links", "api.endpoints"),
         state=("process_parent", "process_primaries", "packages"),
