@@ -328,11 +328,6 @@ class ConnectionRules(ResolverBase):
                 if developer or self._own_loopback(owner, origin):
                     continue
                 target = self.served_on(ref.port, owner)  # http://localhost:8761: the module serving 8761
-                if target is None and introduce and not self.has_deployments():
-                    # no deployment says where things run: a store the program finds on its own machine
-                    # (`mongodb://localhost:27017/parse`, `DB_HOST=localhost` beside `DB_CONNECTION=mysql`) is
-                    # installed beside it, as the install guide has people do
-                    target = self._store_on_machine(ref, origin)
                 if target is None:
                     if ref.port is not None and owner not in getattr(self, "ports_served", {}).get(ref.port, ()) \
                             and not self._deployment_overrides(owner, env_name or setting, origin):

@@ -655,9 +655,10 @@ class PlatformRules(ResolverBase):
                 self.connect(owner, target, protocol, [f.evidence], attributes={"via": f"configuration section {m.group('tech')}"})
 
     def _loopback_stores(self) -> dict[str, dict[str, Evidence]]:
-        """Service -> technology -> the setting naming a store of it on the loopback
-        (``DATABASE_URL=mysql://user:password@127.0.0.1:3306/app`` in the committed env defaults), in a system
-        that deploys nothing: its install guide, elsewhere, runs that store beside it."""
+        """Service -> technology -> the setting or code default naming a store of it on the loopback
+        (``DATABASE_URL=mysql://user:password@127.0.0.1:3306/app`` in the committed env defaults, a server's
+        ``mongodb://localhost:27017/parse`` default), in a system that deploys nothing: its install guide runs
+        that store beside it."""
         from repomodeler.graph.catalog import LOCAL_HOSTS, SCHEME_TECH
         from repomodeler.graph.values import parse_hosts
         from repomodeler.inventory import TEST_DIRS
@@ -665,7 +666,9 @@ class PlatformRules(ResolverBase):
         found: dict[str, dict[str, Evidence]] = defaultdict(dict)
         if not self.deploys_nothing:
             return found
-        for f in sorted([*self.by_kind["config.env"], *self.by_kind["config.property"]], key=Fact.order):
+        # (settings, and a server's defaults in its code: `default: "mongodb://localhost:27017/parse"`)
+        for f in sorted([*self.by_kind["config.env"], *self.by_kind["config.property"], *self.by_kind["string.url"]],
+                        key=Fact.order):
             owner = self.owner_of(f.repository, f.path)
             if owner is None or set(f.path.lower().split("/")[:-1]) & TEST_DIRS \
                     or re.search(r"(^|[._-])(test|tests|testing|ci|dusk|e2e)([._-]|$)", PurePosixPath(f.path).name, re.I):
@@ -709,6 +712,10 @@ class PlatformRules(ResolverBase):
                     # subscribes to it, so it goes by its technology (mqtt-broker): every client gets the one
                     name = f"{tech}-broker" if kind == "broker" else \
                         f"{comp.name}-{'cache' if kind == 'cache' else 'database'}"
+                    if not pattern and tech not in self.alias:
+                        # a store its settings or defaults find on this machine is named by its technology, as one
+                        # found at a machine's address is (mongodb on localhost, mysql at 192.168.1.20)
+                        name = tech
                     target = self.add_component(name, kind, comp.repository, ev,
                                                 attributes={"technology": tech, "implied_by": how}).id
                 self.connect(cid, target, TECH_PROTOCOL.get(tech, "tcp"), [ev], attributes={"via": how})

@@ -6,10 +6,10 @@ RULES = (
     Rule(
         id="stores.implied",
         message=("A store technology a service clearly uses (starter, driver, embedded default; in a system that "
-                 "deploys nothing, a store URL on the loopback in its settings) with no deployed store of that kind "
-                 "introduces that store"),
+                 "deploys nothing, a store URL on the loopback in its settings or its code's defaults) with no deployed "
+                 "store of that kind introduces that store"),
         unit="implied_stores",
-        reads=("manifest.dependency", "annotation", "config.property", "config.env"),
+        reads=("manifest.dependency", "annotation", "config.property", "config.env", "string.url"),
         writes=("components", "connections"),
         after=("config.address-values", "code.address-literals", "code.config-reads", "code.store-drivers",
                "platform.role-clients"),
