@@ -88,7 +88,9 @@ DEVELOPMENT_ENV_DIRS = frozenset({"devenv", "dev-env", "dev-environment", "deven
                                   "hack"})
 # The recipe and settings of a developer's tool served beside the code (Storybook, the UI component
 # workshop: Dockerfile.storybook, nginx.storybook.conf).
-DEVELOPMENT_TOOL_FILE = re.compile(r"(^|[._-])storybook([._-]|$)", re.I)
+# (also the recipe of a cloud development environment's workspace image: .gitpod.Dockerfile, Dockerfile.gitpod)
+DEVELOPMENT_TOOL_FILE = re.compile(r"(^|[._-])storybook([._-]|$)|(^|[._-])gitpod[._-]?(Dockerfile|dockerfile)$"
+                                   r"|^Dockerfile[._-]gitpod$", re.I)
 DEVELOPMENT_DESCRIPTOR = re.compile(r"(^|[.-])(gitpod|develop|development)([.-][^/]*)?\.ya?ml$", re.I)
 # Compose/manifest variants for tests and CI ("sut" services, e2e stacks) are not the architecture.
 TEST_DESCRIPTOR = re.compile(r"(^|[.-])(test|tests|ci|e2e|it|integration)([.-][^/]*)?\.(ya?ml)$", re.I)

@@ -312,6 +312,9 @@ def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> N
     assert classify_role("operator/hack/addons_hydra.yaml") == "development"
     # a project initializer (`npm init shop-app`) scaffolds a developer's project; an ordinary module stays
     assert classify_role("packages/create-shop-app/index.js") == "development"
+    # a cloud development environment's workspace image (FROM gitpod/workspace-mongodb) is no recipe of the system
+    assert classify_role(".gitpod.Dockerfile") == "development"
+    assert classify_role("Dockerfile.gitpod") == "development"
     assert classify_role("functions/create-order/handler.js") == "source"
     files = {
         "deployment/k8s/orders.yaml": deployment("orders", "acme/orders:1", {"app": "orders"}),
