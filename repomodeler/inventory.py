@@ -265,6 +265,8 @@ def classify_role(path: str) -> str:
     for d in dirs:
         if d in TEST_DIRS or KIND_OF_TESTS_DIR.search(d):
             return "test"
+    if dirs[:1] == ["integration"]:
+        return "test"  # a repository's top-level suite of integration tests (a package deeper may be product code)
     if len(parts) >= 2 and "src" in dirs and "test" in dirs:
         return "test"
     if TEST_FILE.search(parts[-1]):

@@ -315,6 +315,9 @@ def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> N
     # a cloud development environment's workspace image (FROM gitpod/workspace-mongodb) is no recipe of the system
     assert classify_role(".gitpod.Dockerfile") == "development"
     assert classify_role("Dockerfile.gitpod") == "development"
+    # a repository's top-level integration test suite; a package named integration deeper is product code
+    assert classify_role("integration/wasmic/wasmclient/main.go") == "test"
+    assert classify_role("src/main/java/com/acme/integration/Flows.java") == "source"
     assert classify_role("functions/create-order/handler.js") == "source"
     files = {
         "deployment/k8s/orders.yaml": deployment("orders", "acme/orders:1", {"app": "orders"}),

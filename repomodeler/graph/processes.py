@@ -53,7 +53,9 @@ ONE_SHOT_PROGRAM = re.compile(r"(?i)(^|[-_])(migrate|migrator|migration|migratio
                               # a test harness or a demo named as one (cmd/test-rdma, cmd/demo-server)
                               r"|^(test|tests|demo|example)[-_]|[-_](test|tests|demo|example)$"
                               # a documentation generator (cmd/clidoc, pkg/docsgen: writes the reference pages)
-                              r"|(^|[-_])(cli)?docs?[-_]?gen(erator)?$|^clidocs?$|^gen[-_]?docs?$")
+                              r"|(^|[-_])(cli)?docs?[-_]?gen(erator)?$|^clidocs?$|^gen[-_]?docs?$"
+                              # a code generator (cmd/gen-openapi, cmd/mock-gen)
+                              r"|^gen[-_]|[-_]gen$")
 # Folders whose children are the roles of one server binary.
 ROLE_PARENTS = frozenset({"service", "services", "roles", "role", "servers", "components", "daemons"})
 # Folder names that say what a module is rather than which: named with the folder above (order/service, courier/job).
