@@ -96,6 +96,12 @@ ROLE_LABEL = {"auth": "authorization server", "registry": "service registry", "c
               "metrics": "metrics server", "coordination": "coordination service"}
 
 
+
+# Values of a setting naming a database's type (`DB_CONNECTION=pgsql`, `DB_TYPE=postgres`) -> its technology.
+STORE_TYPE_NAMES = {"mysql": "mysql", "mariadb": "mysql", "pgsql": "postgres", "postgres": "postgres",
+                    "postgresql": "postgres", "mongodb": "mongodb", "mongo": "mongodb", "sqlsrv": "sqlserver",
+                    "mssql": "sqlserver", "redis": "redis"}
+
 class PlatformRules(ResolverBase):
     """Rules about platform roles (registry, configuration, tracing, monitoring)."""
 
@@ -677,6 +683,25 @@ class PlatformRules(ResolverBase):
                 tech = SCHEME_TECH.get(ref.scheme or "") if ref.scheme else None
                 if ref.host in LOCAL_HOSTS and tech in TECH_KIND:
                     found[owner].setdefault(tech, f.evidence)
+        # a host setting on the loopback beside a setting of the same prefix naming the store's technology
+        # (`DB_CONNECTION=mysql` and `DB_HOST=localhost` in a Laravel `.env.example`)
+        settings: dict[tuple[str, str], dict[str, Fact]] = defaultdict(dict)
+        for f in self.by_kind["config.env"]:
+            settings[(f.repository, f.path)][(f.get("name") or "").upper()] = f
+        for (repo, path), named in sorted(settings.items()):
+            owner = self.owner_of(repo, path)
+            if owner is None or re.search(r"(^|[._-])(test|tests|testing|ci|dusk|e2e)([._-]|$)", PurePosixPath(path).name, re.I):
+                continue
+            for key, f in sorted(named.items()):
+                m = re.match(r"^(?P<prefix>[A-Z0-9_]*?)_?HOST(NAME)?$", key)
+                if not m or (f.get("value") or "").strip().lower() not in LOCAL_HOSTS:
+                    continue
+                for suffix in ("CONNECTION", "TYPE", "DRIVER", "ENGINE", "DIALECT", "CLIENT"):
+                    sibling = named.get(f"{m.group('prefix')}_{suffix}" if m.group("prefix") else suffix)
+                    tech = STORE_TYPE_NAMES.get((sibling.get("value") or "").strip().lower()) if sibling else None
+                    if tech in TECH_KIND:
+                        found[owner].setdefault(tech, sibling.evidence)
+                        break
         return found
 
     def implied_stores(self) -> None:
