@@ -82,10 +82,7 @@ COMPOSE_FILE = re.compile(r"^(docker-)?compose([._-][^/]*)?\.ya?ml$", re.I)
 # A contributor's development stack: Gitpod's compose file, `develop.yml` beside the real one.
 # A contributor's development environment (docker/devenv/ with its compose file, nginx and database
 # settings; a Gitpod workspace image): how to work on the code, not how the system runs.
-DEVELOPMENT_ENV_DIRS = frozenset({"devenv", "dev-env", "dev-environment", "devenvironment", "gitpod",
-                                  # the Kubernetes projects' folder of developer scripts and the add-ons they
-                                  # deploy into a developer's cluster (operator/hack/addons_hydra.yaml)
-                                  "hack"})
+DEVELOPMENT_ENV_DIRS = frozenset({"devenv", "dev-env", "dev-environment", "devenvironment", "gitpod"})
 # The recipe and settings of a developer's tool served beside the code (Storybook, the UI component
 # workshop: Dockerfile.storybook, nginx.storybook.conf).
 # (also the recipe of a cloud development environment's workspace image: .gitpod.Dockerfile, Dockerfile.gitpod)
@@ -234,6 +231,8 @@ SINGLE_PROCESS_DIRS = frozenset({"single-binary", "single_binary", "monolithic",
 # A Go project's build script: Mage's magefile.go (its targets build, test and release the code) and magefiles/.
 BUILD_SCRIPT = re.compile(r"^magefile\.go$", re.I)
 BUILD_SCRIPT_DIRS = frozenset({"magefiles"})
+# (the manifests of a hack/ folder, the Kubernetes projects' developer scripts, are the add-ons those scripts deploy
+# into a developer's cluster, operator/hack/addons_hydra.yaml; its other files, a systemd unit a guide installs, stay)
 # A package manager's project initializer kept beside the product (`npm init shop-app` runs packages/create-shop-app):
 # it scaffolds a developer's new project once, and is no part of the running system.
 INITIALIZER_DIR = re.compile(r"^create-[a-z0-9][a-z0-9-]*-app$")
@@ -255,6 +254,7 @@ def classify_role(path: str) -> str:
         return "example"  # a stack kept among the files a module ships (a Grafana demo), not how the system runs
     if DEVELOPMENT_FILE.search(parts[-1]) or DEVELOPMENT_DESCRIPTOR.search(parts[-1]) \
             or any(d in DEVELOPMENT_ENV_DIRS or d in BUILD_SCRIPT_DIRS or INITIALIZER_DIR.match(d) for d in dirs) \
+            or ("hack" in dirs and re.search(r"\.ya?ml$", parts[-1], re.I)) \
             or DEVELOPMENT_TOOL_FILE.search(parts[-1]) or BUILD_SCRIPT.match(parts[-1]):
         return "development"
     if TEST_DESCRIPTOR.search(parts[-1]):
