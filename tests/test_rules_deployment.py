@@ -975,3 +975,24 @@ def test_web_archive_another_module_depends_on_is_still_deployed() -> None:
     model = resolve_files({"billing": files})
     server = next(c for c in model.components.values() if ("billing", "server") in c.source_roots)
     assert server.kind == "service"
+
+
+def test_project_image_runs_the_root_program_of_a_lowercase_recipe() -> None:
+    """The project's published image (`acme/monitor:2` of the monitor repository) is built by its recipe at
+    `docker/dockerfile`, lowercase as Docker accepts it: the image runs the root program, not the one other
+    package that keeps a recipe of its own (a push client's folder of scripts)."""
+    files = {
+        "package.json": ('{"name": "monitor", "scripts": {"start": "node server/server.js"},'
+                         ' "dependencies": {"express": "^4.19.0"}}\n'),
+        "server/server.js": ("const express = require('express');\nconst app = express();\n"
+                             "app.get('/api/status', (req, res) => res.json({ ok: true }));\napp.listen(3001);\n"),
+        "docker/dockerfile": "FROM node:20\nCOPY . /app\nWORKDIR /app\nCMD [\"npm\", \"start\"]\n",
+        "extra/monitor-push/package.json": '{"scripts": {"build": "go build -o build/push push.go"}}\n',
+        "extra/monitor-push/push.go": 'package main\n\nimport "net/http"\n\nfunc main() { http.Get("http://example.org/push") }\n',
+        "extra/monitor-push/Dockerfile": "FROM node:22\nCOPY ./build/ ./build/\nCMD [\"./build/push\"]\n",
+        "compose.yaml": "services:\n  monitor:\n    image: acme/monitor:2\n    ports: ['3001:3001']\n",
+    }
+    model = resolve_files({"monitor": files})
+    monitor = model.components["monitor"]
+    assert ("monitor", "") in monitor.source_roots
+    assert monitor.attributes.get("built_by") != "extra/monitor-push/Dockerfile"

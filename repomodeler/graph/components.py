@@ -704,8 +704,9 @@ class ComponentRules(ResolverBase):
         # compiles for it; a JavaScript workspace root: the one package the recipe's stages name, if any
         program_at_root = any(m.repository == repo and "/" not in m.path and m.get("ecosystem") != "npm"
                               for m in self.by_kind["manifest"])
-        for dockerfile in ("Dockerfile", "docker/Dockerfile"):
-            if dockerfile in recipes:
+        by_lower = {r.lower(): r for r in sorted(recipes, reverse=True)}  # (docker/dockerfile is a recipe too)
+        for dockerfile in (by_lower.get(n) for n in ("dockerfile", "docker/dockerfile")):
+            if dockerfile is not None:
                 root = "" if program_at_root else self.workspace_target(repo, dockerfile, "")
                 if root is None:
                     # stages building a server and the browser app it hands out (`COPY server .` in one,
