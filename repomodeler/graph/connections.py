@@ -2036,6 +2036,13 @@ class ConnectionRules(ResolverBase):
                     and attributes.get("published") != "true" and cid not in told and fronts):
                 del targets[cid]
         if not targets:
+            # Nothing published, routed or served with a known port: a system of one program nobody else calls
+            # (a server installed from its package, `npm install -g` and run) is what its people use
+            alone = [c for c in self.model.components.values() if c.kind in ("service", "gateway", "webapp")
+                     and not c.attributes.get("part_of") and not infra_role(c) and c.id not in called]
+            if len(alone) == 1 and alone[0].evidence:
+                targets[alone[0].id] = sorted(alone[0].evidence)[0]
+        if not targets:
             return
         actor = "user"
         n = 1
