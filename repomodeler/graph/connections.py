@@ -2038,9 +2038,14 @@ class ConnectionRules(ResolverBase):
         if not targets:
             # Nothing published, routed or served with a known port: a system of one program nobody else calls
             # (a server installed from its package, `npm install -g` and run) is what its people use
+            # (a command-line tool, by its name or its command framework, is people's too, but run, not
+            # opened: rule frontdoor.command-line)
+            from repomodeler.graph.command_line import COMMAND_FRAMEWORKS, cli_name
             alone = [c for c in self.model.components.values() if c.kind in ("service", "gateway", "webapp")
                      and not c.attributes.get("part_of") and not infra_role(c) and c.id not in called]
-            if len(alone) == 1 and alone[0].evidence:
+            tools = {self.owner_of(f.repository, f.path) for f in self.by_kind["import"]
+                     if COMMAND_FRAMEWORKS.match(f.get("module") or "")}
+            if len(alone) == 1 and alone[0].evidence and alone[0].id not in tools and not cli_name(alone[0].name):
                 targets[alone[0].id] = sorted(alone[0].evidence)[0]
         if not targets:
             return

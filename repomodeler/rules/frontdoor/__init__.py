@@ -10,9 +10,10 @@ RULES = (
                  "published products calling each other are both doors; a stack in a sibling folder with no gateway "
                  "of its own has its own doors; a system of platform software only is opened at its published "
                  "program nobody calls; a service its deployment tells its own public address on a port it publishes "
-                 "(EXTERNAL_URL: http://localhost:8080) is a door, whoever else calls it"),
+                 "(EXTERNAL_URL: http://localhost:8080) is a door, whoever else calls it; with no door known at all, "
+                 "the one running program nobody calls (not a command-line tool) is"),
         unit="entry_points",
-        reads=("compose.service", "k8s.service", "config.env", "compose.label"),
+        reads=("compose.service", "k8s.service", "config.env", "compose.label", "import"),
         writes=("components", "connections", "attributes", "unresolved"),
         after=("protocol.fold-unknown", "kubernetes.ingress", "proxy.traefik-labels", "proxy.nginx-proxy-hosts",
                "discovery.gateway-routes", "spring.zuul-named-routes", "code.address-literals",
