@@ -996,3 +996,20 @@ def test_project_image_runs_the_root_program_of_a_lowercase_recipe() -> None:
     monitor = model.components["monitor"]
     assert ("monitor", "") in monitor.source_roots
     assert monitor.attributes.get("built_by") != "extra/monitor-push/Dockerfile"
+
+
+def test_server_package_its_extensions_depend_on_is_still_a_program() -> None:
+    """A Node server whose package starts it (`npm start`) and installs its command (`bin`) is a program even when
+    an extension template of the repository depends on it to build on it, not a library."""
+    files = {
+        "package.json": ('{"name": "@acme/headless", "main": "./build/exports.js", "bin": {"headless": "bin/headless.js"},'
+                         ' "scripts": {"start": "node build"}, "dependencies": {"ws": "^8.0.0"}}\n'),
+        "bin/headless.js": "#!/usr/bin/env node\nrequire('../build');\n",
+        "src/index.ts": "import { WebSocketServer } from 'ws';\nnew WebSocketServer({ port: 3000 });\n",
+        "extensions/template/package.json": ('{"name": "headless-extension", "private": true,'
+                                             ' "dependencies": {"@acme/headless": "*"}}\n'),
+        "extensions/template/src/route.ts": "export const path = '/hello';\n",
+    }
+    model = resolve_files({"headless": files})
+    root = next(c for c in model.components.values() if ("headless", "") in c.source_roots)
+    assert root.kind == "service"

@@ -1555,8 +1555,11 @@ class ComponentRules(ResolverBase):
                     # build bundles is part of the root's artifact, whatever main class of its own it keeps
                     continue
                 # (a web application archive another module depends on, for its classes, is still deployed itself)
+                # (nor is a package that both starts a program of its own and installs its command, `npm start` and
+                # `bin`, which extension packages depend on to build on it: a server others extend)
                 if files_here and manifest_name and dependency_key(manifest_name) in depended and (
-                        not serves or not own_entry) and not any(m.get("packaging") in ("war", "ear") for m in here):
+                        not serves or not own_entry) and not any(m.get("packaging") in ("war", "ear") for m in here) \
+                        and not any(m.get("start") and m.get("commands") for m in here):
                     # A package other units depend on: a library node (build-time dependency target),
                     # unless a deployment runs it (its image is the module's): then a service others link.
                     running = next((self.alias[a.lower()] for a in (name, manifest_name, manifest_name.rsplit("/", 1)[-1])
