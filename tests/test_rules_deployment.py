@@ -313,13 +313,13 @@ def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> N
     assert classify_role("hack/faasd-provider.service") == "source"  # a systemd unit the install script copies
     # a project initializer (`npm init shop-app`) scaffolds a developer's project; an ordinary module stays
     assert classify_role("packages/create-shop-app/index.js") == "development"
+    assert classify_role("functions/create-order/handler.js") == "source"
     # a cloud development environment's workspace image (FROM gitpod/workspace-mongodb) is no recipe of the system
     assert classify_role(".gitpod.Dockerfile") == "development"
     assert classify_role("Dockerfile.gitpod") == "development"
     # a repository's top-level integration test suite; a package named integration deeper is product code
     assert classify_role("integration/wasmic/wasmclient/main.go") == "test"
     assert classify_role("src/main/java/com/acme/integration/Flows.java") == "source"
-    assert classify_role("functions/create-order/handler.js") == "source"
     files = {
         "deployment/k8s/orders.yaml": deployment("orders", "acme/orders:1", {"app": "orders"}),
         "old-docs/k8s/login.yaml": deployment("ts-login-service", "acme/login:0.1", {"app": "login"}),
