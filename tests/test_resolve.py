@@ -200,8 +200,9 @@ def test_unknown_hosts_are_unresolved_never_guessed_and_externals_need_a_client_
                        'requests.get("https://api.github.com/repos")\nrequests.get("http://mystery:8080/x")\n'),
         },
     }, validate=False)
-    assert {n["id"] for n in model["nodes"]} == {"svc", "api.github.com"}
-    assert edges(model) == {("svc", "api.github.com", "http")}
+    # (the lone program of a system that deploys nothing is what people use: rule frontdoor.entry-points)
+    assert {n["id"] for n in model["nodes"]} == {"svc", "api.github.com", "user"}
+    assert edges(model) == {("svc", "api.github.com", "http"), ("user", "svc", "http")}
     assert [(u["value"], u["evidence"]["line"]) for u in model["unresolved"]] == [("http://mystery:8080/x", 5)]
 
 
