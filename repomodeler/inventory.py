@@ -231,8 +231,6 @@ SINGLE_PROCESS_DIRS = frozenset({"single-binary", "single_binary", "monolithic",
 # A Go project's build script: Mage's magefile.go (its targets build, test and release the code) and magefiles/.
 BUILD_SCRIPT = re.compile(r"^magefile\.go$", re.I)
 BUILD_SCRIPT_DIRS = frozenset({"magefiles"})
-# (the manifests of a hack/ folder, the Kubernetes projects' developer scripts, are the add-ons those scripts deploy
-# into a developer's cluster, operator/hack/addons_hydra.yaml; its other files, a systemd unit a guide installs, stay)
 # A package manager's project initializer kept beside the product (`npm init shop-app` runs packages/create-shop-app):
 # it scaffolds a developer's new project once, and is no part of the running system.
 INITIALIZER_DIR = re.compile(r"^create-[a-z0-9][a-z0-9-]*-app$")
@@ -252,6 +250,8 @@ def classify_role(path: str) -> str:
         return "ci"  # a root ci/ folder's stack files and settings (ci/base.yaml, ci/certbot/env): a pipeline's
     if COMPOSE_FILE.match(parts[-1]) and any(dirs[k:k + 3] == ["src", "main", "resources"] for k in range(len(dirs) - 2)):
         return "example"  # a stack kept among the files a module ships (a Grafana demo), not how the system runs
+    # (a hack/ folder's manifests are the add-ons a Kubernetes project's developer scripts deploy into a developer's
+    # cluster, operator/hack/addons_hydra.yaml; its other files, a systemd unit an install script copies, stay)
     if DEVELOPMENT_FILE.search(parts[-1]) or DEVELOPMENT_DESCRIPTOR.search(parts[-1]) \
             or any(d in DEVELOPMENT_ENV_DIRS or d in BUILD_SCRIPT_DIRS or INITIALIZER_DIR.match(d) for d in dirs) \
             or ("hack" in dirs and re.search(r"\.ya?ml$", parts[-1], re.I)) \

@@ -2043,10 +2043,11 @@ class ConnectionRules(ResolverBase):
             from repomodeler.graph.command_line import COMMAND_FRAMEWORKS, cli_name
             alone = [c for c in self.model.components.values() if c.kind in ("service", "gateway", "webapp")
                      and not c.attributes.get("part_of") and not infra_role(c) and c.id not in called]
-            tools = {self.owner_of(f.repository, f.path) for f in self.by_kind["import"]
-                     if COMMAND_FRAMEWORKS.match(f.get("module") or "")}
-            if len(alone) == 1 and alone[0].evidence and alone[0].id not in tools and not cli_name(alone[0].name):
-                targets[alone[0].id] = sorted(alone[0].evidence)[0]
+            lone = alone[0] if len(alone) == 1 and alone[0].evidence and not cli_name(alone[0].name) else None
+            if lone is not None and not any(COMMAND_FRAMEWORKS.match(f.get("module") or "")
+                                            and self.owner_of(f.repository, f.path) == lone.id
+                                            for f in self.by_kind["import"]):
+                targets[lone.id] = sorted(lone.evidence)[0]
         if not targets:
             return
         actor = "user"

@@ -96,11 +96,10 @@ ROLE_LABEL = {"auth": "authorization server", "registry": "service registry", "c
               "metrics": "metrics server", "coordination": "coordination service"}
 
 
+# Values of a setting naming a database's type that are no URL scheme (`DB_CONNECTION=pgsql`; `mysql`, `postgres`,
+# `mongodb` are read as schemes are, through catalog.SCHEME_TECH).
+STORE_TYPE_ALIASES = {"pgsql": "postgres", "mongo": "mongodb", "sqlsrv": "sqlserver"}
 
-# Values of a setting naming a database's type (`DB_CONNECTION=pgsql`, `DB_TYPE=postgres`) -> its technology.
-STORE_TYPE_NAMES = {"mysql": "mysql", "mariadb": "mysql", "pgsql": "postgres", "postgres": "postgres",
-                    "postgresql": "postgres", "mongodb": "mongodb", "mongo": "mongodb", "sqlsrv": "sqlserver",
-                    "mssql": "sqlserver", "redis": "redis"}
 
 class PlatformRules(ResolverBase):
     """Rules about platform roles (registry, configuration, tracing, monitoring)."""
@@ -672,13 +671,18 @@ class PlatformRules(ResolverBase):
         found: dict[str, dict[str, Evidence]] = defaultdict(dict)
         if not self.deploys_nothing:
             return found
+
+        def test_settings(path: str) -> bool:
+            """A test run's settings (.env.testing, tests/config.yml): not the application's."""
+            return bool(set(path.lower().split("/")[:-1]) & TEST_DIRS or re.search(
+                r"(^|[._-])(test|tests|testing|ci|dusk|e2e)([._-]|$)", PurePosixPath(path).name, re.I))
+
         # (settings, and a server's defaults in its code: `default: "mongodb://localhost:27017/parse"`)
         for f in sorted([*self.by_kind["config.env"], *self.by_kind["config.property"], *self.by_kind["string.url"]],
                         key=Fact.order):
             owner = self.owner_of(f.repository, f.path)
-            if owner is None or set(f.path.lower().split("/")[:-1]) & TEST_DIRS \
-                    or re.search(r"(^|[._-])(test|tests|testing|ci|dusk|e2e)([._-]|$)", PurePosixPath(f.path).name, re.I):
-                continue  # a test run's settings (.env.testing, tests/config.yml): not the application's
+            if owner is None or test_settings(f.path):
+                continue
             for ref in parse_hosts(f.get("value") or ""):
                 tech = SCHEME_TECH.get(ref.scheme or "") if ref.scheme else None
                 if ref.host in LOCAL_HOSTS and tech in TECH_KIND:
@@ -690,7 +694,7 @@ class PlatformRules(ResolverBase):
             settings[(f.repository, f.path)][(f.get("name") or "").upper()] = f
         for (repo, path), named in sorted(settings.items()):
             owner = self.owner_of(repo, path)
-            if owner is None or re.search(r"(^|[._-])(test|tests|testing|ci|dusk|e2e)([._-]|$)", PurePosixPath(path).name, re.I):
+            if owner is None or test_settings(path):
                 continue
             for key, f in sorted(named.items()):
                 m = re.match(r"^(?P<prefix>[A-Z0-9_]*?)_?HOST(NAME)?$", key)
@@ -698,7 +702,8 @@ class PlatformRules(ResolverBase):
                     continue
                 for suffix in ("CONNECTION", "TYPE", "DRIVER", "ENGINE", "DIALECT", "CLIENT"):
                     sibling = named.get(f"{m.group('prefix')}_{suffix}" if m.group("prefix") else suffix)
-                    tech = STORE_TYPE_NAMES.get((sibling.get("value") or "").strip().lower()) if sibling else None
+                    value = (sibling.get("value") or "").strip().lower() if sibling else ""
+                    tech = SCHEME_TECH.get(value) or STORE_TYPE_ALIASES.get(value)
                     if tech in TECH_KIND:
                         found[owner].setdefault(tech, sibling.evidence)
                         break
