@@ -131,3 +131,51 @@ def test_readme_identity_facts_and_agreement() -> None:
     module = Fact(kind="manifest", repository="r", path="go.mod", line=1, language="config",
                   attrs=(("ecosystem", "go"), ("name", "github.com/go-kratos/beer-shop")))
     assert project_name([*heading, module]) == "beer-shop"
+
+
+def test_a_readme_titled_by_a_picture_names_its_project_by_link_and_manifest() -> None:
+    from repomodeler.extract.readers._readme import readme_identity
+    from repomodeler.graph.base import project_name
+    from repomodeler.records import Fact
+
+    logo = readme_identity("r", "README.md", '<div align="center">\n<a href="https://github.com/acme/marks">\n'
+                                             '<img src="assets/header.svg"></a>\n</div>\n\n## Introduction\n')
+    manifest = Fact(kind="manifest", repository="r", path="package.json", line=2, language="config",
+                    attrs=(("ecosystem", "npm"), ("name", "marks")))
+    assert project_name(logo) is None  # a link alone names nothing
+    assert project_name([*logo, manifest]) == "marks"  # the link and the root manifest agree
+    other = Fact(kind="manifest", repository="r", path="package.json", line=2, language="config",
+                 attrs=(("ecosystem", "npm"), ("name", "toolkit")))
+    assert project_name([*logo, other]) is None
+
+
+MARKS = {
+    "README.md": ('<div align="center">\n  <a href="https://github.com/acme/marks">\n'
+                  '    <img src="assets/header.svg" height="50">\n  </a>\n</div>\n\n## Introduction\n\n'
+                  "marks is a bookmark manager you host yourself.\n"),
+    "package.json": '{"name": "marks", "scripts": {"build": "rollup -c"}, "devDependencies": {"rollup": "^4"}}\n',
+    "pyproject.toml": '[project]\nname = "marks"\ndependencies = ["django>=5", "psycopg>=3"]\n',
+    "manage.py": "import sys\nfrom django.core.management import execute_from_command_line\n"
+                 "execute_from_command_line(sys.argv)\n",
+    "bookmarks/urls.py": "from django.urls import path\nfrom . import views\nurlpatterns = [path('bookmarks', views.index)]\n",
+    "bookmarks/views.py": "def index(request):\n    return None\n",
+    "bookmarks/settings.py": "DATABASES = {'default': {'ENGINE': 'django.db.backends.postgresql', 'HOST': 'postgres'}}\n",
+    "docker/default.Dockerfile": "FROM python:3.13-slim\nWORKDIR /app\nCOPY . .\nCMD [\"uwsgi\", \"uwsgi.ini\"]\n",
+    "docker/alpine.Dockerfile": "FROM python:3.13-alpine\nWORKDIR /app\nCOPY . .\nCMD [\"uwsgi\", \"uwsgi.ini\"]\n",
+    "docker-compose.yml": ("services:\n  marks:\n    image: acme/marks:latest\n    ports:\n      - '9090:9090'\n"
+                           "    volumes:\n      - './data:/etc/marks/data'\n"
+                           "    depends_on: [postgres]\n  postgres:\n    image: postgres:16\n"),
+}
+
+
+def test_the_projects_image_runs_the_root_program_whatever_the_folder(tmp_path: Path) -> None:
+    # the compose file pulls the project's published image; its recipes sit in docker/, one per base
+    # image, and build the program at the root: one component `marks` holding that code, under any folder name
+    for folder in ("marks", "bookmarks-app"):
+        write(tmp_path / folder, MARKS)
+    models = [analyse(tmp_path / f, tmp_path / f"out-{f}") for f in ("marks", "bookmarks-app")]
+    for model in models:
+        names = components(model)
+        assert "marks" in names and "bookmarks-app" not in names
+        marks = next(c for c in model["nodes"] if c["name"] == "marks")
+    assert canonical(models[1], "bookmarks-app", "marks") == canonical(models[0])

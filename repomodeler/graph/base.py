@@ -637,14 +637,18 @@ def project_name(facts: Iterable[Fact]) -> str | None:
             name = (f.get("name") or "").strip()
             parts = [p for p in name.split("/") if p and not re.fullmatch(r"v\d+", p)]
             manifests.append(parts[-1] if parts else "")
-    if not headings:
-        return None
+    def bare(n: str) -> str:
+        return re.sub(r"[^a-z0-9]", "", n.lower())
+
     for names in (links, manifests):
-        hits = [n for n in names if len(re.sub(r"[^a-z0-9]", "", n.lower())) >= 3
-                and any(re.sub(r"[^a-z0-9]", "", n.lower()) in h for h in headings)]
+        hits = [n for n in names if len(bare(n)) >= 3 and any(bare(n) in h for h in headings)]
         if hits:
             return sorted(hits, key=lambda n: (-len(n), n))[0]
-    return None
+    # a README whose title is a picture: the repository it links to named like a root manifest
+    # (github.com/sissbruecker/linkding beside package.json's `linkding`)
+    named = {bare(m) for m in manifests}
+    hits = [n for n in links if len(bare(n)) >= 3 and bare(n) in named]
+    return sorted(hits, key=lambda n: (-len(n), n))[0] if hits else None
 
 
 # The stock images of a language's runtime or build tool (Docker Hub's official images), by the languages

@@ -726,6 +726,13 @@ class ComponentRules(ResolverBase):
             and not re.search(r"(^|/)(tests?|e2e|examples?|samples?|demos?|dev|\.devcontainer)(/|$)", p, re.I))
         if len(packaged) == 1:
             return norm_path(folder(packaged[0])), packaged[0]
+        if program_at_root and not packaged:
+            # a program at the root and its recipes kept apart in one folder of recipes, one per base image
+            # (docker/default.Dockerfile, docker/alpine.Dockerfile): the project's image is that program
+            variants = sorted(p for p in recipes if folder(p) and not re.search(
+                r"(^|/)(tests?|e2e|examples?|samples?|demos?|dev|\.devcontainer|scripts?)(/|$)", p, re.I))
+            if variants and len({folder(p) for p in variants}) == 1:
+                return "", variants[0]
         return None
 
     def named_recipes(self) -> dict[tuple[str, str], list[str]]:
