@@ -82,7 +82,9 @@ COMPOSE_FILE = re.compile(r"^(docker-)?compose([._-][^/]*)?\.ya?ml$", re.I)
 # A contributor's development stack: Gitpod's compose file, `develop.yml` beside the real one.
 # A contributor's development environment (docker/devenv/ with its compose file, nginx and database
 # settings; a Gitpod workspace image): how to work on the code, not how the system runs.
-DEVELOPMENT_ENV_DIRS = frozenset({"devenv", "dev-env", "dev-environment", "devenvironment", "gitpod"})
+DEVELOPMENT_ENV_DIRS = frozenset({"devenv", "dev-env", "dev-environment", "devenvironment", "gitpod",
+                                  # a developer's scripts (lint, release notes, schema dumps): scripts-dev/, dev-scripts/
+                                  "scripts-dev", "scripts_dev", "dev-scripts", "dev_scripts"})
 # The recipe and settings of a developer's tool served beside the code (Storybook, the UI component
 # workshop: Dockerfile.storybook, nginx.storybook.conf).
 # (also the recipe of a cloud development environment's workspace image: .gitpod.Dockerfile, Dockerfile.gitpod)
@@ -246,8 +248,10 @@ def classify_role(path: str) -> str:
     dirs = [p.lower() for p in parts[:-1]]
     if any(d in CI_DIRS for d in dirs) or (COMPOSE_FILE.match(parts[-1]) and any(d in CI_NAMED_DIRS for d in dirs)):
         return "ci"
-    if dirs[:1] == ["ci"] and re.search(r"\.(ya?ml|env|json)$|(^|/)env$", path, re.I):
-        return "ci"  # a root ci/ folder's stack files and settings (ci/base.yaml, ci/certbot/env): a pipeline's
+    if dirs[:1] == ["ci"]:
+        # a root ci/ folder: a pipeline's stack files and settings (ci/base.yaml, ci/certbot/env), and the checks
+        # and fixture programs its jobs run (ci/nodeEngineCheck.js, ci/pod/.../function-example/go.mod)
+        return "ci"
     if COMPOSE_FILE.match(parts[-1]) and any(dirs[k:k + 3] == ["src", "main", "resources"] for k in range(len(dirs) - 2)):
         return "example"  # a stack kept among the files a module ships (a Grafana demo), not how the system runs
     # (a hack/ folder's manifests are the add-ons a Kubernetes project's developer scripts deploy into a developer's
@@ -267,6 +271,8 @@ def classify_role(path: str) -> str:
             return "test"
     if dirs[:1] == ["integration"]:
         return "test"  # a repository's top-level suite of integration tests (a package deeper may be product code)
+    if dirs[:1] == ["t"]:
+        return "test"  # Perl's and Test::Nginx's root folder of tests (t/plugin/limit-count.t and its helper servers)
     if len(parts) >= 2 and "src" in dirs and "test" in dirs:
         return "test"
     if TEST_FILE.search(parts[-1]):

@@ -50,3 +50,13 @@ def test_repository_name_marks_its_sites_and_only_whole_labels_of_a_short_name()
     # another vendor, and a host whose label only contains the short name, stay
     assert {"api.stripe.com", "api.lagoon.io"} <= set(model.components)
     assert any("app.lago.dev" in u.value for u in model.unresolved)
+
+
+def test_release_checks_of_its_own_repository_are_listed_and_other_repositories_stay():
+    case = load_case("code.project-site", CASES / "code.project-site--own-repository-releases.yml")
+    model = resolve_system("case", extract_in_memory(case.repositories), frozenset())
+    assert not {"api.github.com", "raw.githubusercontent.com", "github.com"} & set(model.components)
+    listed = sorted((u.evidence.path, u.evidence.line) for u in model.unresolved if "own repository" in u.value)
+    assert ("pkg/update/check.go", 6) in listed or ("pkg/update/check.go", 11) in listed
+    # a plugin index in another organisation's repository on a code host is a real dependency
+    assert "gitlab.com" in model.components and ("flowd", "gitlab.com", "http") in model.connections

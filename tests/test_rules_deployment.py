@@ -320,6 +320,19 @@ def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> N
     # a repository's top-level integration test suite; a package named integration deeper is product code
     assert classify_role("integration/wasmic/wasmclient/main.go") == "test"
     assert classify_role("src/main/java/com/acme/integration/Flows.java") == "source"
+    # a root ci/ folder: the pipeline's checks and the fixture programs its jobs deploy, not only its stack files
+    assert classify_role("ci/nodeEngineCheck.js") == "ci"
+    assert classify_role("ci/pod/openfunction/function-example/test-body/go.mod") == "ci"
+    assert classify_role("ci/base.yaml") == "ci"
+    assert classify_role("tools/ci/lint.go") == "source"  # (a deeper folder named ci is left to its other rules)
+    # Perl's and Test::Nginx's root folder of tests and the helper servers they start; a package named t deeper stays
+    assert classify_role("t/plugin/limit-count.t") == "test"
+    assert classify_role("t/grpc_server_example/main.go") == "test"
+    assert classify_role("pkg/t/types.go") == "source"
+    # a developer's scripts folder (release notes, lint, schema dumps) by its usual names
+    assert classify_role("scripts-dev/check_schema_delta.py") == "development"
+    assert classify_role("dev-scripts/release.js") == "development"
+    assert classify_role("scripts/start.py") == "source"
     files = {
         "deployment/k8s/orders.yaml": deployment("orders", "acme/orders:1", {"app": "orders"}),
         "old-docs/k8s/login.yaml": deployment("ts-login-service", "acme/login:0.1", {"app": "login"}),
@@ -858,7 +871,9 @@ def test_a_root_ci_folders_stack_files_are_the_pipelines() -> None:
     assert classify_role("ci/certbot/env") == "ci"
     assert classify_role("ci/compose.yaml") == "ci"
     assert classify_role("pkg/ci/client.go") == "source"  # a Go package named ci is still code
-    assert classify_role("ci/main.go") == "source"
+    # (and the checks and fixture programs its jobs run: every root ci/ folder with code in the development sets
+    # holds a pipeline's helpers, apisix's ci/pod/openfunction/function-example/test-body, parse-server's checks)
+    assert classify_role("ci/main.go") == "ci"
 
 
 def test_a_stock_runtime_container_mounting_the_project_runs_none_of_another_languages_code() -> None:
@@ -1013,3 +1028,28 @@ def test_server_package_its_extensions_depend_on_is_still_a_program() -> None:
     model = resolve_files({"headless": files})
     root = next(c for c in model.components.values() if ("headless", "") in c.source_roots)
     assert root.kind == "service"
+
+
+def test_recipe_copying_the_root_programs_manifest_builds_the_root_program() -> None:
+    """A Python package at the root with a Rust extension in rust/ (its own Cargo.toml): the recipe copies
+    pyproject.toml and both folders in, so the image runs the root program, whose code and driver imports are the
+    compose service's, not the extension crate alone."""
+    files = {
+        "pyproject.toml": '[project]\nname = "homeserver"\ndependencies = ["twisted", "psycopg2"]\n',
+        "Cargo.toml": '[workspace]\nmembers = ["rust"]\n',
+        "rust/Cargo.toml": '[package]\nname = "homeserver"\nversion = "0.1.0"\n',
+        "rust/src/lib.rs": "pub fn add(a: i32, b: i32) -> i32 { a + b }\n",
+        "homeserver/__init__.py": "",
+        "homeserver/storage/engines/postgres.py": "import psycopg2.extensions\n\nclass PostgresEngine:\n    pass\n",
+        "docker/Dockerfile": ("FROM python:3.12 AS builder\nWORKDIR /homeserver\nCOPY pyproject.toml /homeserver/\n"
+                              "COPY homeserver /homeserver/homeserver/\nCOPY rust /homeserver/rust/\n"
+                              "RUN pip install .\nFROM python:3.12-slim\nCOPY --from=builder /homeserver /homeserver\n"
+                              "ENTRYPOINT [\"python\", \"-m\", \"homeserver\"]\n"),
+        "contrib/docker/docker-compose.yml": ("services:\n  homeserver:\n    build:\n      context: ../..\n"
+                                              "      dockerfile: docker/Dockerfile\n    ports: ['8008:8008']\n"
+                                              "    depends_on: [db]\n  db:\n    image: postgres:15-alpine\n"),
+    }
+    model = resolve_files({"homeserver": files})
+    comp = model.components["homeserver"]
+    assert ("homeserver", "") in comp.source_roots
+    assert any(k[:2] == ("homeserver", "db") for k in model.connections)

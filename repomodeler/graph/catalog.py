@@ -81,14 +81,15 @@ PORT_PROTOCOL: dict[int, str] = {
 DRIVER_TECH: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p), tech)
     for p, tech in (
-        (r"^(psycopg2?|asyncpg|pg|postgres|github\.com/lib/pq|github\.com/jackc/pgx.*|org\.postgresql.*|Npgsql(\..*)?|Postgrex(\..*)?)$",
+        # (a Python driver's submodules too: `import psycopg2.extensions`, `from pymysql.cursors import ...`)
+        (r"^((psycopg2?|psycopg_pool|asyncpg)(\..*)?|pg|postgres|github\.com/lib/pq|github\.com/jackc/pgx.*|org\.postgresql.*|Npgsql(\..*)?|Postgrex(\..*)?)$",
          "postgres"),
-        (r"^(pymysql|mysqlclient|MySQLdb|mysql2?|mysql\.connector(\..*)?|github\.com/go-sql-driver/mysql|com\.mysql.*"
+        (r"^((pymysql|MySQLdb|aiomysql)(\..*)?|mysqlclient|mysql2?|mysql\.connector(\..*)?|github\.com/go-sql-driver/mysql|com\.mysql.*"
          r"|MySqlConnector|MySql\.Data.*|MyXQL(\..*)?)$", "mysql"),
         # (.NET namespaces such as StackExchange.Redis and Microsoft.Data.SqlClient are left out: a C#
         # `global using` imports them for a whole project, which shows no use.)
         (r"^(mssql|tedious|github\.com/(denisenkom|microsoft)/go-mssqldb.*|com\.microsoft\.sqlserver.*)$", "sqlserver"),
-        (r"^(pymongo|motor.*|mongoose|mongodb|mongoengine|go\.mongodb\.org/mongo-driver.*|com\.mongodb.*|MongoDB\.Driver.*)$",
+        (r"^(pymongo(\..*)?|motor.*|mongoose|mongodb|mongoengine|go\.mongodb\.org/mongo-driver.*|com\.mongodb.*|MongoDB\.Driver.*)$",
          "mongodb"),
         (r"^(cassandra(\..*)?|cassandra-driver|github\.com/gocql/gocql|github\.com/apache/cassandra-gocql-driver.*"
          r"|com\.datastax.*)$", "cassandra"),
@@ -96,7 +97,7 @@ DRIVER_TECH: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^(pymemcache.*|pylibmc|memjs|github\.com/bradfitz/gomemcache/memcache|net\.spy\.memcached.*)$", "memcached"),
         (r"^(redis(\..*)?|aioredis|ioredis|github\.com/(go-redis|redis)/.*|github\.com/gomodule/redigo/redis"
          r"|redis\.clients.*|io\.lettuce.*|Redix(\..*)?)$", "redis"),
-        (r"^(pika|aio_pika|amqplib|amqp-connection-manager|github\.com/streadway/amqp|github\.com/rabbitmq/amqp091-go|com\.rabbitmq.*|AMQP(\..*)?)$", "rabbitmq"),
+        (r"^((pika|aio_pika)(\..*)?|amqplib|amqp-connection-manager|github\.com/streadway/amqp|github\.com/rabbitmq/amqp091-go|com\.rabbitmq.*|AMQP(\..*)?)$", "rabbitmq"),
         (r"^(kafka(\..*)?|confluent_kafka|aiokafka|kafkajs|github\.com/(Shopify|IBM)/sarama|github\.com/segmentio/kafka-go|org\.apache\.kafka.*|KafkaEx(\..*)?|BroadwayKafka(\..*)?)$", "kafka"),
         (r"^(nats|nats\.aio.*|github\.com/nats-io/nats\.go)$", "nats"),
         (r"^(Tortoise(311)?(\..*)?)$", "mqtt"),

@@ -934,6 +934,14 @@ class ComponentRules(ResolverBase):
         # stage's `COPY . /app` beside a front-end stage that copied one package of the workspace)
         whole = any(f.get("how") == "copy" and f.get("target") == "." and (f.get("stage") or "0") in chosen for f in signals)
         ways = (("package", by_value), ("workdir", by_workdir), ("copy", by_copy))[:1 if len(packages) < 2 else 2 if whole else 3]
+        # a program's own manifest at the context's root copied in (`COPY pyproject.toml ...` of a Python package
+        # whose Rust extension sits in rust/ with a Cargo.toml of its own): the recipe builds that program, and the
+        # packages it copies beside it are its parts (a JavaScript workspace's root package.json is no program)
+        root_manifests = {PurePosixPath(m.path).name for m in self.by_kind["manifest"] if m.repository == repo
+                          and norm_path(folder(m.path)) == root and m.get("ecosystem") not in ("npm", "cargo")}
+        if root_manifests and any(f.get("how") == "copy" and (f.get("stage") or "0") in chosen
+                                  and norm_path(f.get("target") or "") in root_manifests for f in signals):
+            return {root}, by_value
         found: set[str] = set()
         for stage in sorted(chosen):  # each stage by its strongest signal; the packages of all of them
             for how, match in ways:
@@ -1633,7 +1641,10 @@ class ComponentRules(ResolverBase):
                 # PostgreSQL under docker/ of a Node project) builds another image, not this module's.
                 recipes = [b for b in self.by_kind["docker.from"] if b.repository == repo and is_under(b.path, d)]
                 recipes = [b for b in recipes if folder(b.path) == d] or recipes
-                base_tech = next((t for t in (tech_for_image(b.get("image")) for b in recipes) if t), None)
+                # (recipes with a stage of a language's runtime build a program: a store image among them is a
+                # test harness's, docker/complement/Dockerfile FROM postgres beside docker/Dockerfile FROM python)
+                base_tech = next((t for t in (tech_for_image(b.get("image")) for b in recipes) if t), None) \
+                    if not any(runtime_language(b.get("image") or "") for b in recipes) else None
                 if len(matches) > 1 and len(images) == 1:
                     # Several deployments run this module's one image (a database image per service):
                     # each is an instance of it and takes its kind; the module is not a component of its own.
@@ -2046,8 +2057,9 @@ class ComponentRules(ResolverBase):
             if f.get("source") == "compose":
                 commands[(f.repository, (f.get("owner") or "").lower())] = f.get("command") or ""
         # (an INI file mounted into the container is read by the program wherever it is named: st2's images load
-        # /etc/st2/st2.docker.conf by themselves)
-        ini = {(f.repository, f.path) for f in self.by_kind["config.property"] if f.get("mounted")}
+        # /etc/st2/st2.docker.conf by themselves; so is a program's `config.yaml` mounted over the one its image
+        # loads, `./apisix_conf/config.yaml:/usr/local/apisix/conf/config.yaml`)
+        ini = {(f.repository, f.path) for f in self.by_kind["config.property"] if f.get("mounted") or f.get("named_only")}
         for m in self.by_kind["compose.mount"]:
             target = (m.get("target") or "").strip()
             owner = (m.get("owner") or "").lower()

@@ -57,10 +57,17 @@ def image_names(image: str) -> list[str]:
 
 
 def image_repo(image: str) -> str:
-    """An image without tag or digest (``acme/orders:1.0`` -> ``acme/orders``)."""
+    """An image without tag or digest (``acme/orders:1.0`` -> ``acme/orders``), and without Docker Hub's
+    default registry and namespace, which name the same image (``docker.io/acme/orders``,
+    ``docker.io/library/postgres`` -> ``acme/orders``, ``postgres``)."""
     base = image.split("@")[0]
     last = base.rsplit("/", 1)[-1]
-    return (base[: len(base) - len(last)] + last.split(":")[0]).lower()
+    name = (base[: len(base) - len(last)] + last.split(":")[0]).lower()
+    for prefix in ("docker.io/library/", "index.docker.io/library/", "registry-1.docker.io/library/", "docker.io/",
+                   "index.docker.io/", "registry-1.docker.io/", "library/"):
+        if name.startswith(prefix) and len(name) > len(prefix):
+            return name[len(prefix):]
+    return name
 
 
 def artifact_name(name: str) -> str:

@@ -1,4 +1,5 @@
-"""Databases a compose file offers as alternatives of one: a test matrix of SQL engines.
+"""Databases a compose file offers as alternatives of one: a test matrix of SQL engines; and the one
+store two compose files of one application name differently.
 
 Why: an application supporting several SQL engines keeps a development stack with one container of each
 (``db_mysql``, ``db_postgres``, ``db_maria``, ``db_ms``) and is pointed at one of them by a setting. It uses
@@ -19,7 +20,49 @@ ENGINES = 3
 
 
 class StoreAlternativeRules(ResolverBase):
-    """``compose.database-alternatives``."""
+    """``compose.database-alternatives``, ``compose.stack-variant-stores``."""
+
+    def stack_variant_stores(self) -> None:
+        """Two compose files running the same application, each beside one store of a technology under a
+        name of its own (``db`` in contrib/docker/docker-compose.yml, ``postgres`` in the workers' variant
+        contrib/docker_compose_workers/docker-compose.yaml): two ways of deploying one system, whose
+        application keeps its data in one PostgreSQL. One store, known by both names. A file holding two
+        stores of the technology (one per service) says they are different stores, and is left alone."""
+        stores: dict[tuple[str, str], dict[tuple[str, str], set[str]]] = defaultdict(lambda: defaultdict(set))
+        apps: dict[tuple[str, str], set[str]] = defaultdict(set)
+        for f in self.by_kind["compose.service"]:
+            cid = self.alias.get((f.get("name") or "").lower())
+            if cid is None or cid not in self.model.components:
+                continue
+            comp = self.model.components[cid]
+            tech = (comp.attributes.get("technology") or "").lower()
+            if comp.kind in ("database", "cache", "broker", "search") and tech:
+                stores[(f.repository, f.path)][(comp.kind, tech)].add(cid)
+            elif comp.kind in ("service", "gateway", "webapp"):
+                apps[(f.repository, f.path)].add(cid)
+        # (kind, technology) -> [(file, its one store of it)]
+        single: dict[tuple[str, str, str], list[tuple[tuple[str, str], str]]] = defaultdict(list)
+        for file_, by_tech in sorted(stores.items()):
+            for (kind, tech), members in sorted(by_tech.items()):
+                if len(members) == 1:
+                    single[(file_[0], kind, tech)].append((file_, next(iter(members))))
+        for _tech, found in sorted(single.items()):
+            same: dict[str, str] = {}  # store -> the store it is one with
+
+            def root(c: str) -> str:
+                while same.get(c, c) != c:
+                    c = same[c]
+                return c
+
+            for i, (fa, a) in enumerate(found):
+                for fb, b in found[i + 1:]:
+                    if a != b and fa != fb and apps[fa] & apps[fb] and root(a) != root(b):
+                        ra, rb = sorted((root(a), root(b)), key=lambda c: (min(self.model.components[c].evidence), c))
+                        same[rb] = ra
+            for cid in sorted(same, key=lambda c: (min(self.model.components[c].evidence), c), reverse=True):
+                keep = root(cid)
+                if cid != keep and cid in self.model.components and keep in self.model.components:
+                    self.fold_component(cid, keep)
 
     def database_alternatives(self) -> None:
         by_file: dict[tuple[str, str], list[str]] = defaultdict(list)

@@ -57,6 +57,8 @@ GENERIC_PROJECT_NAMES = frozenset({
     "website", "common", "shared", "utils", "tools", "root", "main", "master", "myapp", "microservices",
 })
 # Code hosting and package domains a Go module path starts with: they name the host, not the project.
+# Hosts serving the files of a code host's repositories (raw.githubusercontent.com/<owner>/<name>/...).
+RAW_CODE_HOSTS = frozenset({"githubusercontent.com"})
 CODE_HOSTS = frozenset({"github.com", "gitlab.com", "bitbucket.org", "golang.org", "googlesource.com", "gopkg.in",
                         "k8s.io", "sigs.k8s.io", "go.dev", "codeberg.org", "sr.ht"})
 
@@ -161,17 +163,22 @@ class VendorRules(ResolverBase):
                          for seg in (f.get("image") or "").split(":")[0].split("/")[1:] if "." in seg}
         if not names and not exact and not image_domains:
             return
+        own = {re.sub(r"[^a-z0-9]", "", n.lower()) for n in repo_names} | names
         for cid in sorted(self.model.components):
             comp = self.model.components[cid]
             domain = registered_domain(comp.name) if comp.kind == "external" else None
-            if not domain or domain in MULTI_SERVICE_DOMAINS or domain in CODE_HOSTS \
-                    or domain.rsplit(".", 1)[-1] in LOCAL_TLDS:
+            if domain in CODE_HOSTS or domain in RAW_CODE_HOSTS:
+                if not self._own_repository_urls(comp, own):
+                    continue
+                why = f"{comp.name}: the project's own repository (a release or update check), not drawn"
+            elif not domain or domain in MULTI_SERVICE_DOMAINS or domain.rsplit(".", 1)[-1] in LOCAL_TLDS:
                 continue  # (a name under .local or .internal is a host of the deployment, never the vendor's site)
-            label = re.sub(r"[^a-z0-9]", "", domain.split(".")[0])
-            if not any(n in label for n in names) and label not in exact \
-                    and re.sub(r"[^a-z0-9]", "", domain) not in image_domains:
-                continue
-            why = f"{comp.name}: the project's own site (update checks, telemetry, news), not drawn"
+            else:
+                label = re.sub(r"[^a-z0-9]", "", domain.split(".")[0])
+                if not any(n in label for n in names) and label not in exact \
+                        and re.sub(r"[^a-z0-9]", "", domain) not in image_domains:
+                    continue
+                why = f"{comp.name}: the project's own site (update checks, telemetry, news), not drawn"
             callers = []
             for key in sorted(k for k in self.model.connections if cid in k[:2]):
                 conn = self.model.connections.pop(key)
@@ -180,3 +187,26 @@ class VendorRules(ResolverBase):
                     callers.append(Unresolved(conn.source, why, min(conn.evidence)))
             self.model.unresolved.extend(callers or [Unresolved(cid, why, min(comp.evidence))])
             self.drop_component(cid)
+
+    def _own_repository_urls(self, comp, own: set[str]) -> bool:  # type: ignore[no-untyped-def]
+        """Does the code reach this code host only at the project's own repositories
+        (``https://api.github.com/repos/inngest/inngest/releases/latest``,
+        ``https://raw.githubusercontent.com/inngest/homebrew-tap/...``: the owner, or the repository, named like
+        the project)? Only the URLs written on the lines that are the external's evidence are read."""
+        lines = {(e.repository, e.path, e.line) for e in comp.evidence}
+        for key in self.model.connections:
+            if comp.id in key[:2]:
+                lines |= {(e.repository, e.path, e.line) for e in self.model.connections[key].evidence}
+        host = comp.name.lower()
+        urls = [v for k in ("string.url", "const.string") for f in self.by_kind[k]
+                if (f.repository, f.path, f.line) in lines
+                for v in [(f.get("value") or "").strip("\"'`")] if re.match(r"(?i)https?://" + re.escape(host) + r"(/|$)", v)]
+        if not urls:
+            return False
+        for url in urls:
+            segments = [x for x in url.split("://", 1)[1].split("/")[1:] if x]
+            if segments[:1] == ["repos"]:  # the REST API's /repos/<owner>/<name>
+                segments = segments[1:]
+            if not any(re.sub(r"[^a-z0-9]", "", x.lower()) in own for x in segments[:2]):
+                return False
+        return True

@@ -49,6 +49,7 @@ def run_order(rules: list[Rule]) -> tuple[Rule, ...]:
 
 ORDER: tuple[str, ...] = (
     "compose.services",
+    "compose.stack-variant-stores",
     "kubernetes.remote-releases",
     "dotnet.aspire-resources",
     "platform.same-code",

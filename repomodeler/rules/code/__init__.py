@@ -89,9 +89,10 @@ RULES = (
         id="code.project-site",
         message=("Hosts of the project's own domain (named like its root package or module, or its repository: "
                  "updates.getoutline.com in outline, app.lago.dev in lago) are the vendor's update checks and telemetry, "
-                 "not parts of the deployed system: listed, not drawn"),
+                 "not parts of the deployed system: listed, not drawn; so is a code host reached only at the project's own "
+                 "repositories (api.github.com/repos/<owner>/<project>/releases: a release check)"),
         unit="project_sites",
-        reads=("manifest", "compose.service"),
+        reads=("manifest", "compose.service", "string.url", "const.string"),
         writes=("components", "aliases", "connections", "unresolved"),
         after=("code.vendor-domains",),
     ),

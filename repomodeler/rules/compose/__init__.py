@@ -105,6 +105,16 @@ RULES = (
         after=("compose.services", "build.units"),
     ),
     Rule(
+        id="compose.stack-variant-stores",
+        message=("Two compose files running the same application, each beside its one store of a technology under "
+                 "a name of its own (db in one, postgres in the other), are two ways of deploying one system: one "
+                 "store, known by both names"),
+        unit="stack_variant_stores",
+        reads=("compose.service",),
+        writes=("components", "aliases", "attributes", "roots", "connections", "ports"),
+        after=("compose.services",),
+    ),
+    Rule(
         id="compose.database-alternatives",
         message=("Three or more databases of different SQL engines in one compose file, used by the same applications "
                  "(a development stack's matrix: db_mysql, db_postgres, db_maria, db_ms), are alternatives the "
