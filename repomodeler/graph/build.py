@@ -38,6 +38,7 @@ from repomodeler.graph.releases import ReleaseRules
 from repomodeler.graph.route_calls import RouteCallRules
 from repomodeler.graph.rpc_interfaces import RpcInterfaceRules
 from repomodeler.graph.same_code import SameCodeRules
+from repomodeler.graph.network_policies import NetworkPolicyRules
 from repomodeler.graph.store_alternatives import StoreAlternativeRules
 from repomodeler.graph.certificates import CertificateRules
 from repomodeler.graph.keyed_vendors import AddressEchoRules
@@ -62,7 +63,8 @@ class Resolver(ComponentRules, AspireRules, CloudFormationRules, ConnectionRules
                RpcInterfaceRules, RegistryRules, NamedAddressRules, HostRules, ListenPortRules, RouteCallRules,
                CommandLineRules, LocalServiceRules, IacDeployRules, SettingReadRules, ServiceNameRules,
                CommandAddressRules, HostingRules, FunctionBindingRules, SameCodeRules, UndeployedRules, ReleaseRules, OneContainerRules,
-               VersionedRecipeRules, VendorChoiceRules, StoreAlternativeRules, CertificateRules, AddressEchoRules):
+               VersionedRecipeRules, VendorChoiceRules, StoreAlternativeRules, CertificateRules, AddressEchoRules,
+               NetworkPolicyRules):
     """Applies the rules of :data:`repomodeler.rules.RULES` in their order (a rule runs after the rules it
     declares it uses, so it sees what they found), then names on every element the rules behind it."""
 

@@ -75,6 +75,7 @@ ORDER: tuple[str, ...] = (
     "config.unread-settings",
     "config.caller-settings",
     "config.address-values",
+    "kubernetes.network-policies",
     "config.underscore-service-hosts",
     "config.document-keys",
     "config.secret-files",

@@ -169,6 +169,21 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
             ports = [p for p in (scalar(get(x, "port")) for x in seq(get(spec, "ports"))) if p]
             facts.append(fact("k8s.service", repo, path, line, name=name, app=app, ports=",".join(ports),
                                type=scalar(get(spec, "type")), selector=_label_set(selector)))
+        elif kind == "NetworkPolicy":
+            # the traffic a policy lets in or out: pods its podSelector picks reached from (ingress) or
+            # reaching (egress) the pods a peer's podSelector picks; an empty selector (every pod), a namespace
+            # or an IP block names no workload
+            spec = get(doc, "spec")
+            selected = _label_set(get(get(spec, "podSelector"), "matchLabels"))
+            for direction, peers_key in (("ingress", "from"), ("egress", "to")):
+                for rule in seq(get(spec, direction)):
+                    ports = [p for p in (scalar(get(x, "port")) for x in seq(get(rule, "ports"))) if p]
+                    for peer in seq(get(rule, peers_key)):
+                        labels = _label_set(get(get(peer, "podSelector"), "matchLabels"))
+                        if selected and labels and get(peer, "namespaceSelector") is None:
+                            source, target = (labels, selected) if direction == "ingress" else (selected, labels)
+                            facts.append(fact("k8s.network_allow", repo, path, node_line(peer), policy=name,
+                                              source=source, target=target, ports=",".join(ports)))
         elif kind == "ClusterRoleBinding":
             # Cluster-wide rights for a service account: what controllers, operators and agents need.
             for subject in seq(get(doc, "subjects")):

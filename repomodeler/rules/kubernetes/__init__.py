@@ -35,4 +35,13 @@ RULES = (
         after=("compose.services", "kubernetes.ingress"),
         state=("ingress_routes",),
     ),
+    Rule(
+        id="kubernetes.network-policies",
+        message=("A NetworkPolicy admitting the pods a peer's podSelector picks to the pods its own podSelector picks "
+                 "(ingress from, egress to) declares a connection between those workloads, with the policy as evidence"),
+        unit="network_policies",
+        reads=("k8s.network_allow", "k8s.workload"),
+        writes=("connections",),
+        after=("compose.services",),
+    ),
 )
