@@ -1053,3 +1053,15 @@ def test_recipe_copying_the_root_programs_manifest_builds_the_root_program() -> 
     comp = model.components["homeserver"]
     assert ("homeserver", "") in comp.source_roots
     assert any(k[:2] == ("homeserver", "db") for k in model.connections)
+
+
+def test_cassandra_beside_one_sql_engine_is_no_matrix_of_alternatives() -> None:
+    """Three database engines count as alternatives of one only when two of them are SQL engines: Cassandra,
+    PostgreSQL and MongoDB in one development stack are three stores."""
+    compose = ("services:\n  cassandra:\n    image: cassandra:3.11\n  postgresql:\n    image: postgres:13\n"
+               "  mongo:\n    image: mongo:7\n")
+    model = resolve_files({"flow": {"develop/docker-compose/docker-compose.yml": compose}})
+    assert {"cassandra", "postgresql", "mongo"} <= set(model.components)
+    matrix = compose + "  mysql:\n    image: mysql:8\n"
+    model = resolve_files({"flow": {"develop/docker-compose/docker-compose.yml": matrix}})
+    assert "cassandra" in model.components and not {"postgresql", "mysql"} & set(model.components)

@@ -1361,11 +1361,23 @@ class ComponentRules(ResolverBase):
         alone, ``build: docker/php``) and one of whose recipe's stages runs the language of most of that code (a
         ``php:8.2-fpm`` stage over a PHP project); a tool mounting the project to read it (a linter, a docs
         builder) has another runtime or none known, and several mounters are told apart by their recipes."""
-        if set(self._mounters(f, root)) != {comp_id}:
-            return False
+        def recipe_of(cid: str) -> str:
+            names = {c.lower() for c in (self.model.components[cid].name, *self.model.components[cid].aliases)}
+            return next((self.build_root(g)[1] or "" for g in self.by_kind["compose.service"] if g.repository == f.repository
+                         and g.path == f.path and (g.get("name") or "").lower() in names), "")
+
+        mounters = set(self._mounters(f, root))
+        if mounters != {comp_id}:
+            # several services of one recipe mounting the project (`laravel.queue: <<: *app` with its own
+            # `command: php artisan queue:work`): the one left to the recipe's own command serves it
+            commanded = {self.alias.get((c.get("owner") or "").lower()) for c in self.by_kind["program.command"]
+                         if c.get("source") == "compose" and c.repository == f.repository and c.path == f.path}
+            recipe_here = recipe_of(comp_id)
+            if comp_id not in mounters or not recipe_here or comp_id in commanded \
+                    or any(recipe_of(c) != recipe_here or c not in commanded for c in mounters - {comp_id}):
+                return False
         comp = self.model.components[comp_id]
-        recipe = next((self.build_root(g)[1] for g in self.by_kind["compose.service"] if g.repository == f.repository
-                       and g.path == f.path and (g.get("name") or "").lower() == (f.get("owner") or "").lower()), "")
+        recipe = recipe_of(comp_id)
         if comp.kind != "service" or not recipe or any(r == r2 and is_under(p, own) for r, own in comp.source_roots
                                                        for r2, p in self.code_paths):
             return False

@@ -4,8 +4,10 @@ store two compose files of one application name differently.
 Why: an application supporting several SQL engines keeps a development stack with one container of each
 (``db_mysql``, ``db_postgres``, ``db_maria``, ``db_ms``) and is pointed at one of them by a setting. It uses
 one database, whichever the operator picks; its documents draw one. Drawn apart, the application seems to
-need all of them. When one compose file runs three or more databases of different SQL engines for the same
-applications (an application using each of them, or none using any), they are one database, known by every name.
+need all of them. When one compose file runs three or more databases of different engines for the same
+applications (an application using each of them, or none using any), two of them SQL engines and the others
+SQL or Cassandra (a workflow server's persistence: Cassandra, MySQL, PostgreSQL), they are one database,
+known by every name.
 """
 
 from __future__ import annotations
@@ -69,14 +71,16 @@ class StoreAlternativeRules(ResolverBase):
         for cid in sorted(self.model.components):
             comp = self.model.components[cid]
             tech = (comp.attributes.get("technology") or "").lower()
-            # (the catalog's SQL engines, by their one name: MariaDB is mysql, SQL Server sqlserver)
-            if comp.kind != "database" or TECH_PROTOCOL.get(tech) != "sql" or comp.attributes.get("deployment") != "compose":
+            # (the catalog's SQL engines, by their one name: MariaDB is mysql, SQL Server sqlserver; and, beside two
+            # SQL engines, a wide-column one the same programs can be pointed at instead: Cassandra)
+            if comp.kind != "database" or (TECH_PROTOCOL.get(tech) != "sql" and tech != "cassandra") \
+                    or comp.attributes.get("deployment") != "compose":
                 continue
             first = min(comp.evidence)
             by_file[(first.repository, first.path)].append(cid)
         for _file, members in sorted(by_file.items()):
             engines = {(self.model.components[c].attributes.get("technology") or "").lower() for c in members}
-            if len(engines) < ENGINES:
+            if len(engines) < ENGINES or sum(TECH_PROTOCOL.get(e) == "sql" for e in engines) < 2:
                 continue
             callers = [frozenset(k[0] for k in self.model.connections if k[1] == c) for c in members]
             used = [c for c in callers if c]

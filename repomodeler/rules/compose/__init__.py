@@ -116,7 +116,8 @@ RULES = (
     ),
     Rule(
         id="compose.database-alternatives",
-        message=("Three or more databases of different SQL engines in one compose file, used by the same applications "
+        message=("Three or more databases of different engines in one compose file, two of them SQL engines (Cassandra "
+                 "counted beside them), used by the same applications "
                  "(a development stack's matrix: db_mysql, db_postgres, db_maria, db_ms), are alternatives the "
                  "application is pointed at one of: one database, known by every name"),
         unit="database_alternatives",
