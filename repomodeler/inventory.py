@@ -246,7 +246,11 @@ def classify_role(path: str) -> str:
     architecture."""
     parts = _parts(path)
     dirs = [p.lower() for p in parts[:-1]]
-    if any(d in CI_DIRS for d in dirs) or (COMPOSE_FILE.match(parts[-1]) and any(d in CI_NAMED_DIRS for d in dirs)):
+    # (the image's own files kept beside the workflows, .github/docker/supervisord.conf that the root Dockerfile
+    # copies in, are the deployment's, not the pipeline's)
+    image_files = len(dirs) >= 2 and dirs[0] in (".github", ".gitlab") and dirs[1] in ("docker", "container", "containers")
+    if (any(d in CI_DIRS for d in dirs) and not image_files) \
+            or (COMPOSE_FILE.match(parts[-1]) and any(d in CI_NAMED_DIRS for d in dirs)):
         return "ci"
     if dirs[:1] == ["ci"]:
         # a root ci/ folder: a pipeline's stack files and settings (ci/base.yaml, ci/certbot/env), and the checks

@@ -60,3 +60,17 @@ def test_release_checks_of_its_own_repository_are_listed_and_other_repositories_
     assert ("pkg/update/check.go", 6) in listed or ("pkg/update/check.go", 11) in listed
     # a plugin index in another organisation's repository on a code host is a real dependency
     assert "gitlab.com" in model.components and ("flowd", "gitlab.com", "http") in model.connections
+
+
+def test_a_code_host_the_code_also_calls_as_a_service_stays():
+    # the release check of its own repository beside a forge client whose default API is the code host's
+    case = load_case("code.project-site", CASES / "code.project-site--own-repository-releases.yml")
+    repos = {k: dict(v) for k, v in case.repositories.items()}
+    repos["flowd"]["pkg/forge/github.go"] = (
+        'package forge\n\nimport "net/http"\n\nconst defaultAPI = "https://api.github.com/"\n\n'
+        'func Repos() {\n\thttp.Get(defaultAPI + "user/repos")\n}\n')
+    # (a link to its own releases page on the bare domain: github.com, with api.github.com folded into it)
+    repos["flowd"]["pkg/update/page.go"] = (
+        'package update\n\nimport "net/http"\n\nfunc Page() {\n\thttp.Get("https://github.com/flowd/flowd/releases")\n}\n')
+    model = resolve_system("case", extract_in_memory(repos), frozenset())
+    assert "api.github.com" in model.components or "github.com" in model.components

@@ -197,10 +197,11 @@ class VendorRules(ResolverBase):
         for key in self.model.connections:
             if comp.id in key[:2]:
                 lines |= {(e.repository, e.path, e.line) for e in self.model.connections[key].evidence}
-        host = comp.name.lower()
+        # (by every host name the external goes by: github.com holds api.github.com's calls too)
+        hosts = "|".join(re.escape(h) for h in sorted({comp.name.lower(), *comp.aliases}) if "." in h)
         urls = [v for k in ("string.url", "const.string") for f in self.by_kind[k]
                 if (f.repository, f.path, f.line) in lines
-                for v in [(f.get("value") or "").strip("\"'`")] if re.match(r"(?i)https?://" + re.escape(host) + r"(/|$)", v)]
+                for v in [(f.get("value") or "").strip("\"'`")] if hosts and re.match(rf"(?i)https?://({hosts})(/|$|:)", v)]
         if not urls:
             return False
         for url in urls:
