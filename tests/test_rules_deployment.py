@@ -1068,3 +1068,23 @@ def test_cassandra_beside_one_sql_engine_is_no_matrix_of_alternatives() -> None:
     matrix = compose + "  mysql:\n    image: mysql:8\n"
     model = resolve_files({"flow": {"develop/docker-compose/docker-compose.yml": matrix}})
     assert "cassandra" in model.components and not {"postgresql", "mysql"} & set(model.components)
+
+
+def test_a_go_file_named_main_outside_package_main_is_no_entry_point() -> None:
+    """A shared Go module the programs require, holding generated route handlers and a package whose file is called
+    main.go (package telemetry): a library, not one more service."""
+    files = {
+        "go.work": "go 1.22\n\nuse (\n\t./packages/api\n\t./packages/shared\n)\n",
+        "packages/api/go.mod": ("module github.com/acme/infra/packages/api\n\ngo 1.22\n\n"
+                                "require github.com/acme/infra/packages/shared v0.0.0\n"),
+        "packages/api/main.go": ('package main\n\nimport (\n\t"net/http"\n\n\t"github.com/acme/infra/packages/shared/pkg/telemetry"\n)\n\n'
+                                 'func main() {\n\ttelemetry.Start()\n\thttp.ListenAndServe(":3000", nil)\n}\n'),
+        "packages/shared/go.mod": "module github.com/acme/infra/packages/shared\n\ngo 1.22\n",
+        "packages/shared/pkg/telemetry/main.go": "package telemetry\n\nfunc Start() {}\n",
+        "packages/shared/pkg/http/routes.go": ('package http\n\nimport "net/http"\n\nfunc Register(mux *http.ServeMux) {\n'
+                                               '\tmux.HandleFunc("/health", func(w http.ResponseWriter, r *http.Request) {})\n}\n'),
+    }
+    model = resolve_files({"infra": files})
+    assert model.components["api"].kind == "service"
+    shared = model.components.get("shared")
+    assert shared is None or shared.kind == "library"

@@ -1466,6 +1466,8 @@ class ComponentRules(ResolverBase):
             # (`@EnableAutoConfiguration` on a class with no `main` is a library's auto-configuration,
             # applied by the programs that depend on it)
             java_mains = {f.path for f in self.by_kind["program.java_main"] if f.repository == repo}
+            # (a Go file is an entry point only in package main: pkg/telemetry/main.go of package telemetry is not)
+            go_mains = {f.path for f in self.by_kind["program.main"] if f.repository == repo and f.path.endswith(".go")}
             boot = {f.path for f in self.by_kind["annotation"] if f.repository == repo
                     and (f.get("name") == "SpringBootApplication"
                          or f.get("name") == "EnableAutoConfiguration" and f.path in java_mains)}
@@ -1543,7 +1545,8 @@ class ComponentRules(ResolverBase):
                 function_app = any(m.get("functions") for m in here) or (repo, d) in function_hosts
                 # (a Java file named like an entry point, SomethingApplication.java or Main.java, is one when
                 # it has a main method: a JAX-RS WebApplication is a library's configuration class)
-                own_entry = any((ENTRY_FILES.search(p) and (not p.endswith(".java") or p in java_mains)) or p in boot
+                own_entry = any((ENTRY_FILES.search(p) and (not p.endswith(".java") or p in java_mains)
+                                 and (not p.endswith(".go") or p in go_mains)) or p in boot
                                 for p in own)
                 entry = serves or started or commands or function_app or own_entry
                 manifest_name = next((m.get("name") for m in manifests
