@@ -53,7 +53,7 @@ def test_repository_name_marks_its_sites_and_only_whole_labels_of_a_short_name()
 
 
 def test_release_checks_of_its_own_repository_are_listed_and_other_repositories_stay():
-    case = load_case("code.project-site", CASES / "code.project-site--own-repository-releases.yml")
+    case = load_case("code.own-repository", CASES / "code.own-repository.yml")
     model = resolve_system("case", extract_in_memory(case.repositories), frozenset())
     assert not {"api.github.com", "raw.githubusercontent.com", "github.com"} & set(model.components)
     listed = sorted((u.evidence.path, u.evidence.line) for u in model.unresolved if "own repository" in u.value)
@@ -64,7 +64,7 @@ def test_release_checks_of_its_own_repository_are_listed_and_other_repositories_
 
 def test_a_code_host_the_code_also_calls_as_a_service_stays():
     # the release check of its own repository beside a forge client whose default API is the code host's
-    case = load_case("code.project-site", CASES / "code.project-site--own-repository-releases.yml")
+    case = load_case("code.own-repository", CASES / "code.own-repository.yml")
     repos = {k: dict(v) for k, v in case.repositories.items()}
     repos["flowd"]["pkg/forge/github.go"] = (
         'package forge\n\nimport "net/http"\n\nconst defaultAPI = "https://api.github.com/"\n\n'

@@ -142,13 +142,8 @@ class VendorRules(ResolverBase):
         """Move `cid`'s links and names onto `into` and drop `cid`."""
         self.fold_component(cid, into)
 
-    def project_sites(self) -> None:
-        """Hosts of the project's own domain (``updates.getoutline.com`` in Outline, ``plane.so`` in
-        Plane, ``woodpecker-ci.org`` in Woodpecker) are the vendor's update checks, telemetry, docs and
-        news feeds, which a running installation calls home to; they are not a part of the system
-        being deployed, and documents never draw them. The project is known by the names its root
-        manifests give it and by its repositories' names; such an external is left out and listed in
-        ``unresolved`` with its line."""
+    def _project_names(self) -> tuple[set[str], set[str], set[str]]:
+        """(names, exact short names, image domains) the project goes by: see project_sites."""
         names = project_names([(f.get("ecosystem") or "", f.get("name") or "") for f in self.by_kind["manifest"]
                                if "/" not in f.path.strip("/")],
                               sorted({f.get("name") or "" for f in self.by_kind["manifest"] if f.get("ecosystem") == "npm"}))
@@ -161,32 +156,56 @@ class VendorRules(ResolverBase):
         # ... and by its published image when that is named like a domain (calcom/cal.com: the site cal.com)
         image_domains = {re.sub(r"[^a-z0-9]", "", seg.lower()) for f in self.by_kind["compose.service"]
                          for seg in (f.get("image") or "").split(":")[0].split("/")[1:] if "." in seg}
+        return names, exact, image_domains
+
+    def project_sites(self) -> None:
+        """Hosts of the project's own domain (``updates.getoutline.com`` in Outline, ``plane.so`` in
+        Plane, ``woodpecker-ci.org`` in Woodpecker) are the vendor's update checks, telemetry, docs and
+        news feeds, which a running installation calls home to; they are not a part of the system
+        being deployed, and documents never draw them. The project is known by the names its root
+        manifests give it and by its repositories' names; such an external is left out and listed in
+        ``unresolved`` with its line."""
+        names, exact, image_domains = self._project_names()
         if not names and not exact and not image_domains:
             return
-        own = {re.sub(r"[^a-z0-9]", "", n.lower()) for n in repo_names} | names
         for cid in sorted(self.model.components):
             comp = self.model.components[cid]
             domain = registered_domain(comp.name) if comp.kind == "external" else None
-            if domain in CODE_HOSTS or domain in RAW_CODE_HOSTS:
-                if not self._own_repository_urls(comp, own):
-                    continue
-                why = f"{comp.name}: the project's own repository (a release or update check), not drawn"
-            elif not domain or domain in MULTI_SERVICE_DOMAINS or domain.rsplit(".", 1)[-1] in LOCAL_TLDS:
+            if not domain or domain in MULTI_SERVICE_DOMAINS or domain in CODE_HOSTS \
+                    or domain.rsplit(".", 1)[-1] in LOCAL_TLDS:
                 continue  # (a name under .local or .internal is a host of the deployment, never the vendor's site)
-            else:
-                label = re.sub(r"[^a-z0-9]", "", domain.split(".")[0])
-                if not any(n in label for n in names) and label not in exact \
-                        and re.sub(r"[^a-z0-9]", "", domain) not in image_domains:
-                    continue
-                why = f"{comp.name}: the project's own site (update checks, telemetry, news), not drawn"
-            callers = []
-            for key in sorted(k for k in self.model.connections if cid in k[:2]):
-                conn = self.model.connections.pop(key)
-                self.created_by.pop(key, None)
-                if conn.source != cid:
-                    callers.append(Unresolved(conn.source, why, min(conn.evidence)))
-            self.model.unresolved.extend(callers or [Unresolved(cid, why, min(comp.evidence))])
-            self.drop_component(cid)
+            label = re.sub(r"[^a-z0-9]", "", domain.split(".")[0])
+            if not any(n in label for n in names) and label not in exact \
+                    and re.sub(r"[^a-z0-9]", "", domain) not in image_domains:
+                continue
+            self._list_not_draw(cid, f"{comp.name}: the project's own site (update checks, telemetry, news), not drawn")
+
+    def own_repository_checks(self) -> None:
+        """A code host reached only at the project's own repositories (``api.github.com/repos/<owner>/<project>/
+        releases/latest``, ``raw.githubusercontent.com/<owner>/homebrew-tap/...``) is the program checking for a
+        newer release of itself: no part of the system, listed and not drawn. (It runs after the integration
+        hub has counted the vendors a component reaches, which it is one of.)"""
+        names, _exact, _domains = self._project_names()
+        own = {re.sub(r"[^a-z0-9]", "", n.lower()) for n in self.projects.values() if n} | names
+        if not own:
+            return
+        for cid in sorted(self.model.components):
+            comp = self.model.components[cid]
+            domain = registered_domain(comp.name) if comp.kind == "external" else None
+            if (domain in CODE_HOSTS or domain in RAW_CODE_HOSTS) and self._own_repository_urls(comp, own):
+                self._list_not_draw(cid, f"{comp.name}: the project's own repository (a release or update check), not drawn")
+
+    def _list_not_draw(self, cid: str, why: str) -> None:
+        """Drop external `cid`, listing each caller's line (else its own) in ``unresolved`` with `why`."""
+        comp = self.model.components[cid]
+        callers = []
+        for key in sorted(k for k in self.model.connections if cid in k[:2]):
+            conn = self.model.connections.pop(key)
+            self.created_by.pop(key, None)
+            if conn.source != cid:
+                callers.append(Unresolved(conn.source, why, min(conn.evidence)))
+        self.model.unresolved.extend(callers or [Unresolved(cid, why, min(comp.evidence))])
+        self.drop_component(cid)
 
     def _own_repository_urls(self, comp, own: set[str]) -> bool:  # type: ignore[no-untyped-def]
         """Does the code reach this code host only at the project's own repositories

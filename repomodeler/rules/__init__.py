@@ -141,6 +141,7 @@ ORDER: tuple[str, ...] = (
     "code.project-site",
     "code.unset-credentials",
     "code.integration-hub",
+    "code.own-repository",
     "code.vendor-choices",
     "code.address-echo",
     "compose.database-alternatives",

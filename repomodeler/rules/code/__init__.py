@@ -89,10 +89,9 @@ RULES = (
         id="code.project-site",
         message=("Hosts of the project's own domain (named like its root package or module, or its repository: "
                  "updates.getoutline.com in outline, app.lago.dev in lago) are the vendor's update checks and telemetry, "
-                 "not parts of the deployed system: listed, not drawn; so is a code host reached only at the project's own "
-                 "repositories (api.github.com/repos/<owner>/<project>/releases: a release check)"),
+                 "not parts of the deployed system: listed, not drawn"),
         unit="project_sites",
-        reads=("manifest", "compose.service", "string.url", "const.string"),
+        reads=("manifest", "compose.service"),
         writes=("components", "aliases", "connections", "unresolved"),
         after=("code.vendor-domains",),
     ),
@@ -118,6 +117,16 @@ RULES = (
         reads=("config.env", "compose.env_file", "k8s.env_key_ref", "k8s.env_secret_ref"),
         writes=("components", "aliases", "connections", "unresolved"),
         after=("code.unset-credentials",),
+    ),
+    Rule(
+        id="code.own-repository",
+        message=("A code host reached only at the project's own repositories, under any host name it goes by "
+                 "(api.github.com/repos/<owner>/<project>/releases/latest, raw.githubusercontent.com/<owner>/homebrew-tap): "
+                 "the program checking for a newer release of itself, listed, not drawn"),
+        unit="own_repository_checks",
+        reads=("manifest", "compose.service", "string.url", "const.string"),
+        writes=("components", "aliases", "connections", "unresolved"),
+        after=("code.integration-hub",),
     ),
     Rule(
         id="code.vendor-choices",
