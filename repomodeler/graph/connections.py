@@ -197,6 +197,12 @@ STORE_PORTS = {5432: "postgres", 3306: "mysql", 1433: "sqlserver", 27017: "mongo
 SQLITE_URL = re.compile(r"^(jdbc:)?sqlite3?:", re.I)
 
 
+
+# Commands of a background worker or scheduler (Laravel's queue worker and scheduler, Celery's worker and beat,
+# Sidekiq, RQ, Dramatiq, Huey): a process taking jobs, not requests.
+WORKER_COMMAND = re.compile(r"\bartisan\s+(queue:(work|listen)|schedule:(run|work)|horizon)\b|\bcelery\b.*\b(worker|beat)\b"
+                            r"|\bsidekiq\b|\brq\s+worker\b|\bdramatiq\b|\bhuey_consumer\b|\brun_huey\b")
+
 class ConnectionRules(ResolverBase):
     """Rules that connect components; they may also introduce the components a value names."""
 
@@ -1919,9 +1925,13 @@ class ConnectionRules(ResolverBase):
         # service's ports inside the cluster, whatever `ports:` says
         internal_only = {(f.repository, f.path, (f.get("owner") or "").lower()) for f in self.by_kind["compose.label"]
                          if f.get("name") == "kompose.service.type" and (f.get("value") or "").lower() == "clusterip"}
+        # a background worker or scheduler repeating the web service by a YAML anchor (`laravel.queue: <<: *app`
+        # with `command: php artisan queue:work`) inherits its `ports:` but serves nobody on them
+        background = {(f.repository, f.path, (f.get("owner") or "").lower()) for f in self.by_kind["program.command"]
+                      if f.get("source") == "compose" and WORKER_COMMAND.search(f.get("command") or "")}
         for f in self.by_kind["compose.service"]:
             cid = self.alias.get((f.get("name") or "").lower())
-            if (f.repository, f.path, (f.get("name") or "").lower()) in internal_only:
+            if (f.repository, f.path, (f.get("name") or "").lower()) in internal_only | background:
                 continue
             if cid and f.get("ports"):
                 development = re.search(r"[.-](dev|override|local|debug)\.ya?ml$", f.path)
