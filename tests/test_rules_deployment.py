@@ -1088,3 +1088,24 @@ def test_a_go_file_named_main_outside_package_main_is_no_entry_point() -> None:
     assert model.components["api"].kind == "service"
     shared = model.components.get("shared")
     assert shared is None or shared.kind == "library"
+
+
+def test_a_required_module_whose_program_sits_in_cmd_is_that_program() -> None:
+    """A Go module another module of the repository requires (pkg/urlstruct with a go.mod of its own), whose program
+    is cmd/<name>/main.go with a recipe of its own: the module is the program, a service, not only a library."""
+    files = {
+        "go.mod": "module github.com/acme/tracer\n\ngo 1.22\n",
+        "cmd/tracer/main.go": ('package main\n\nimport "net/http"\n\nfunc main() {\n'
+                               '\thttp.HandleFunc("/api/v1/spans", func(w http.ResponseWriter, r *http.Request) {})\n'
+                               '\thttp.ListenAndServe(":14318", nil)\n}\n'),
+        "cmd/tracer/Dockerfile": "FROM alpine:latest\nCOPY bin/tracer /tracer\nENTRYPOINT [\"/tracer\"]\n",
+        "pkg/spans/spans.go": "package spans\n\nfunc Store() {}\n",
+        "pkg/api/routes.go": ('package api\n\nimport "net/http"\n\nfunc Register(mux *http.ServeMux) {\n'
+                              '\tmux.HandleFunc("/api/v1/traces", func(w http.ResponseWriter, r *http.Request) {})\n}\n'),
+        "pkg/urlstruct/go.mod": ("module github.com/acme/tracer/pkg/urlstruct\n\ngo 1.22\n\n"
+                                 "require github.com/acme/tracer v1.0.0\n"),
+        "pkg/urlstruct/decode.go": 'package urlstruct\n\nimport "github.com/acme/tracer/pkg/spans"\n\nfunc Decode() { spans.Store() }\n',
+    }
+    model = resolve_files({"tracer": files})
+    tracer = next(c for c in model.components.values() if ("tracer", "cmd/tracer") in c.source_roots)
+    assert tracer.kind == "service"

@@ -1686,6 +1686,10 @@ class ComponentRules(ResolverBase):
                             repo, d, manifests):
                         continue
                     comp = self.add_component(name, "service", repo, unit_dirs[d], aliases)
+                    if comp.kind == "library" and entry and any(r == repo and is_under(d, p) for r, p in comp.source_roots):
+                        # the module's own program in a folder of it (cmd/uptrace/main.go of the module uptrace,
+                        # which example modules require): the module is that program, not only a library
+                        comp.kind = "service"
                     if not code_here:  # a database image of the system's own (FROM mariadb plus its schema)
                         _take_store_kind(comp, base_tech)
                 comp.source_roots.add((repo, d))
