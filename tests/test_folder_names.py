@@ -135,18 +135,20 @@ def test_readme_identity_facts_and_agreement() -> None:
 
 def test_a_readme_titled_by_a_picture_names_its_project_by_link_and_manifest() -> None:
     from repomodeler.extract.readers._readme import readme_identity
-    from repomodeler.graph.base import project_name
+    from repomodeler.graph.base import linked_manifest_name, project_name
     from repomodeler.records import Fact
 
     logo = readme_identity("r", "README.md", '<div align="center">\n<a href="https://github.com/acme/marks">\n'
                                              '<img src="assets/header.svg"></a>\n</div>\n\n## Introduction\n')
     manifest = Fact(kind="manifest", repository="r", path="package.json", line=2, language="config",
                     attrs=(("ecosystem", "npm"), ("name", "marks")))
-    assert project_name(logo) is None  # a link alone names nothing
-    assert project_name([*logo, manifest]) == "marks"  # the link and the root manifest agree
+    assert linked_manifest_name(logo) is None  # a link alone names nothing
+    assert linked_manifest_name([*logo, manifest]) == "marks"  # the link and the root manifest agree
+    # (the heading's stronger name is not given by them: the vendor's hosts are not called the project's sites)
+    assert project_name([*logo, manifest]) is None
     other = Fact(kind="manifest", repository="r", path="package.json", line=2, language="config",
                  attrs=(("ecosystem", "npm"), ("name", "toolkit")))
-    assert project_name([*logo, other]) is None
+    assert linked_manifest_name([*logo, other]) is None
 
 
 MARKS = {

@@ -644,10 +644,24 @@ def project_name(facts: Iterable[Fact]) -> str | None:
         hits = [n for n in names if len(bare(n)) >= 3 and any(bare(n) in h for h in headings)]
         if hits:
             return sorted(hits, key=lambda n: (-len(n), n))[0]
-    # a README whose title is a picture: the repository it links to named like a root manifest
-    # (github.com/sissbruecker/linkding beside package.json's `linkding`)
-    named = {bare(m) for m in manifests}
-    hits = [n for n in links if len(bare(n)) >= 3 and bare(n) in named]
+    return None
+
+
+def linked_manifest_name(facts: Iterable[Fact]) -> str | None:
+    """The name a README whose title is a picture gives its project: the repository it links to on a code
+    host named like a root manifest (github.com/sissbruecker/linkding beside package.json's `linkding`). Two
+    statements of the commit agreeing, weaker than project_name's heading: enough to know the project's own
+    published image, not to call the vendor's hosts its own sites."""
+    links, manifests = [], set()
+    for f in facts:
+        if f.kind == "project.link":
+            links.append(f.get("name") or "")
+        elif f.kind == "manifest" and "/" not in f.path.strip("/") and f.get("name"):
+            parts = [p for p in (f.get("name") or "").strip().split("/") if p and not re.fullmatch(r"v\d+", p)]
+            if parts:
+                manifests.add(re.sub(r"[^a-z0-9]", "", parts[-1].lower()))
+    hits = [n for n in links if len(re.sub(r"[^a-z0-9]", "", n.lower())) >= 3
+            and re.sub(r"[^a-z0-9]", "", n.lower()) in manifests]
     return sorted(hits, key=lambda n: (-len(n), n))[0] if hits else None
 
 
@@ -741,6 +755,7 @@ class ResolverBase:
         self.results = sorted(results, key=lambda r: r.repository.name)
         # repository -> the name the project goes by ('' when its README does not say; a fixture case may name it)
         self.projects = {r.repository.name: project_name(r.facts) or r.repository.project or "" for r in self.results}
+        self.linked_projects = {r.repository.name: linked_manifest_name(r.facts) or "" for r in self.results}
         self.alias: dict[str, str] = GuardedDict("aliases")  # name -> component id: the model's aliases
         every_fact = [f for r in self.results for f in r.facts]  # variant files and opt-in services included
         services = [f for f in every_fact if f.kind == "compose.service"]

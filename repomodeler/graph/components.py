@@ -690,6 +690,12 @@ class ComponentRules(ResolverBase):
                  for f in self.by_kind[k] if f.repository == repo and f.get("ecosystem") == "npm" and folder(f.path) == d}
         return bool(names & UI_FRAMEWORKS and names & BUNDLERS and not names & SERVER_FRAMEWORKS)
 
+    def _own_project_keys(self, repo: str) -> set[str]:
+        """Keys of the names the repository's project goes by: its README's heading agreeing with a link or
+        manifest (project_of), and the repository a README titled by a picture links to named like a root
+        manifest (github.com/acme/marks beside package.json's `marks`)."""
+        return {key(n) for n in (self.project_of(repo), self.linked_projects.get(repo, "")) if n}
+
     def _recipe_named_like_repository(self, repo: str, image: str) -> tuple[str, str] | None:
         """The code an image named like the repository itself runs (``ghcr.io/linkwarden/linkwarden`` pulled by
         the linkwarden repository's compose file): the project's own image, built by its main recipe, the
@@ -697,7 +703,9 @@ class ComponentRules(ResolverBase):
         a front end for it), or in a JavaScript workspace the one package the stages build. (that folder,
         the recipe); None when there is no such recipe or it builds several packages of a workspace."""
         base = image_basename(image)
-        if not base or not self.project_of(repo) or key(base) != key(self.project_of(repo)):
+        # (the project by its README's heading, else by the repository its README links to named like a root
+        # manifest: a README titled by a picture)
+        if not base or key(base) not in self._own_project_keys(repo):
             return None
         recipes = {f.path for f in self.by_kind["docker.from"] if f.repository == repo}
         # a program at the root (pyproject.toml, go.mod...): the recipe builds it, whatever front end a stage
@@ -786,7 +794,7 @@ class ComponentRules(ResolverBase):
         the image's own command takes the code; one that overrides it runs another program of it."""
         project = self.project_of(repo).lower()
         wanted = keys_of(image_names(image), [f"{project}{sep}" for sep in ("-", "_", ".") if project]) - {key(project)}
-        if not wanted:
+        if not wanted or keys_of(image_names(image)) & self._own_project_keys(repo):
             return self._recipe_named_like_repository(repo, image)
         found = sorted({f.path for f in self.by_kind["docker.from"] if f.repository == repo
                         and folder(f.path) and keys_of([PurePosixPath(folder(f.path)).name], []) & wanted})
