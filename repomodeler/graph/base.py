@@ -627,24 +627,31 @@ def project_name(facts: Iterable[Fact]) -> str | None:
     ``Project pod tato Head``), the longest such; else a root manifest's name the heading contains
     (the Go module ``github.com/go-kratos/beer-shop`` under ``# [WIP] beer-shop``). Two statements of
     the commit agreeing, so that the name never depends on where the files were put; None otherwise."""
-    headings, links, manifests = [], [], []
-    for f in facts:
-        if f.kind == "project.heading":
-            headings.append(re.sub(r"[^a-z0-9]", "", (f.get("title") or "").lower()))
-        elif f.kind == "project.link":
-            links.append(f.get("name") or "")
-        elif f.kind == "manifest" and "/" not in f.path.strip("/") and f.get("name"):
-            name = (f.get("name") or "").strip()
-            parts = [p for p in name.split("/") if p and not re.fullmatch(r"v\d+", p)]
-            manifests.append(parts[-1] if parts else "")
-    def bare(n: str) -> str:
-        return re.sub(r"[^a-z0-9]", "", n.lower())
-
+    headings, links, manifests = _readme_identity(facts)
     for names in (links, manifests):
-        hits = [n for n in names if len(bare(n)) >= 3 and any(bare(n) in h for h in headings)]
+        hits = [n for n in names if len(_bare(n)) >= 3 and any(_bare(n) in h for h in headings)]
         if hits:
             return sorted(hits, key=lambda n: (-len(n), n))[0]
     return None
+
+
+def _bare(name: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", name.lower())
+
+
+def _readme_identity(facts: Iterable[Fact]) -> tuple[list[str], list[str], list[str]]:
+    """(README headings, bare; repository names its links name; root manifests' names, their last part but a
+    major version): the statements of a commit about what its project is called."""
+    headings, links, manifests = [], [], []
+    for f in facts:
+        if f.kind == "project.heading":
+            headings.append(_bare(f.get("title") or ""))
+        elif f.kind == "project.link":
+            links.append(f.get("name") or "")
+        elif f.kind == "manifest" and "/" not in f.path.strip("/") and f.get("name"):
+            parts = [p for p in (f.get("name") or "").strip().split("/") if p and not re.fullmatch(r"v\d+", p)]
+            manifests.append(parts[-1] if parts else "")
+    return headings, links, manifests
 
 
 def linked_manifest_name(facts: Iterable[Fact]) -> str | None:
@@ -652,16 +659,9 @@ def linked_manifest_name(facts: Iterable[Fact]) -> str | None:
     host named like a root manifest (github.com/sissbruecker/linkding beside package.json's `linkding`). Two
     statements of the commit agreeing, weaker than project_name's heading: enough to know the project's own
     published image, not to call the vendor's hosts its own sites."""
-    links, manifests = [], set()
-    for f in facts:
-        if f.kind == "project.link":
-            links.append(f.get("name") or "")
-        elif f.kind == "manifest" and "/" not in f.path.strip("/") and f.get("name"):
-            parts = [p for p in (f.get("name") or "").strip().split("/") if p and not re.fullmatch(r"v\d+", p)]
-            if parts:
-                manifests.add(re.sub(r"[^a-z0-9]", "", parts[-1].lower()))
-    hits = [n for n in links if len(re.sub(r"[^a-z0-9]", "", n.lower())) >= 3
-            and re.sub(r"[^a-z0-9]", "", n.lower()) in manifests]
+    _headings, links, manifests = _readme_identity(facts)
+    named = {_bare(m) for m in manifests if m}
+    hits = [n for n in links if len(_bare(n)) >= 3 and _bare(n) in named]
     return sorted(hits, key=lambda n: (-len(n), n))[0] if hits else None
 
 

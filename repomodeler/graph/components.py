@@ -731,14 +731,14 @@ class ComponentRules(ResolverBase):
             return None  # a tag naming one of several images (`acme:worker-latest`): see module_for_image_tag
         packaged = sorted(p for p in recipes if folder(p) and any(
             m.repository == repo and norm_path(folder(m.path)) == norm_path(folder(p)) for m in self.by_kind["manifest"])
-            and not re.search(r"(^|/)(tests?|e2e|examples?|samples?|demos?|dev|\.devcontainer)(/|$)", p, re.I))
+            and not ASIDE_RECIPE.search(p))
         if len(packaged) == 1:
             return norm_path(folder(packaged[0])), packaged[0]
         if program_at_root and not packaged:
             # a program at the root and its recipes kept apart in one folder of recipes, one per base image
             # (docker/default.Dockerfile, docker/alpine.Dockerfile): the project's image is that program
-            variants = sorted(p for p in recipes if folder(p) and not re.search(
-                r"(^|/)(tests?|e2e|examples?|samples?|demos?|dev|\.devcontainer|scripts?)(/|$)", p, re.I))
+            variants = sorted(p for p in recipes if folder(p) and not ASIDE_RECIPE.search(p)
+                              and not re.search(r"(^|/)scripts?/", p, re.I))
             if variants and len({folder(p) for p in variants}) == 1:
                 return "", variants[0]
         return None
@@ -2086,14 +2086,15 @@ class ComponentRules(ResolverBase):
         # (an INI file mounted into the container is read by the program wherever it is named: st2's images load
         # /etc/st2/st2.docker.conf by themselves; so is a program's `config.yaml` mounted over the one its image
         # loads, `./apisix_conf/config.yaml:/usr/local/apisix/conf/config.yaml`)
-        ini = {(f.repository, f.path) for f in self.by_kind["config.property"] if f.get("mounted") or f.get("named_only")}
+        loaded_where_mounted = {(f.repository, f.path) for f in self.by_kind["config.property"]
+                                if f.get("mounted") or f.get("named_only")}
         for m in self.by_kind["compose.mount"]:
             target = (m.get("target") or "").strip()
             owner = (m.get("owner") or "").lower()
             command = commands.get((m.repository, owner), "")
             source = norm_path(join_path(folder(m.path), (m.get("source") or "").strip()))
             if owner and target and (re.search(r"(^|[\s=])" + re.escape(target) + r"($|\s)", command)
-                                     or (m.repository, source) in ini) \
+                                     or (m.repository, source) in loaded_where_mounted) \
                     and source in files.get(m.repository, set()):
                 users[(m.repository, source)].add(owner)
         # a named file naming another file of its folder it loads (`infobase_config_file: infobase.yml`):
@@ -2253,6 +2254,8 @@ class ComponentRules(ResolverBase):
 # Folders a package manager fills at install time, and the language whose packages it installs there.
 INSTALL_FOLDER_LANGUAGE = {"vendor": "php", "node_modules": "javascript"}
 INSTALLED_RECIPE = re.compile(r"^(?:\./)?(vendor|node_modules)/")
+# Recipes kept for tests, examples, demos or a developer's container: not how the project's image is built.
+ASIDE_RECIPE = re.compile(r"(^|/)(tests?|e2e|examples?|samples?|demos?|dev|\.devcontainer)(/|$)", re.I)
 
 
 def _runtime_family(language: str | None) -> str | None:
