@@ -56,6 +56,10 @@ EXAMPLE_DIRS = frozenset({"example", "examples", "demo", "demos", "benchmark", "
 # documented setup itself), nor samples: a folder of samples may hold the documented programs a platform ships to
 # run beside it (an executor's sample the guide starts).
 EXAMPLE_SUFFIX = re.compile(r"[-_]examples$")
+# A folder named for the application a tool is shown or tested on (sample-applications/, demo-app/, example_app/,
+# sample-application-under-test/), not the tool. (A `sample-app` beside an executor's samples may be a program the
+# project ships: job-executor-samples/sample-app.)
+EXAMPLE_APP_DIR = re.compile(r"^sample[-_]?applications?([-_].*)?$|^(demo|example)[-_]?apps?$|[-_]under[-_]test$", re.I)
 # Words naming a load test's or benchmark's folder among others (benchmark-tool, shop-benchmark).
 HARNESS_WORDS = frozenset({"benchmark", "benchmarks", "loadtest", "loadtests"})
 DOC_DIRS = frozenset({"doc", "docs", "documentation", "site-docs"})
@@ -282,7 +286,8 @@ def classify_role(path: str) -> str:
     if TEST_FILE.search(parts[-1]):
         return "test"
     for i, d in enumerate(dirs):
-        if (d in EXAMPLE_DIRS or EXAMPLE_SUFFIX.search(d) or HARNESS_WORDS & set(re.split(r"[-_.]", d))) \
+        if (d in EXAMPLE_DIRS or EXAMPLE_SUFFIX.search(d) or EXAMPLE_APP_DIR.search(d)
+                or HARNESS_WORDS & set(re.split(r"[-_.]", d))) \
                 and not _in_package(dirs, i):
             return "example"  # (also a folder named for a benchmark: benchmark-tool/, packages/shop-benchmark/)
         if d in DOC_DIRS or DOC_WORDS & set(re.split(r"[-_.]", d)):

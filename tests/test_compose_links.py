@@ -73,3 +73,16 @@ def test_analysis_runs_the_variant_the_default_link_names(tmp_path: Path) -> Non
     server = next(n for n in model["nodes"] if n["id"] == "server")
     assert {e["path"] for e in server["evidence"]} == {"docker-compose_mysql.yaml"}
     assert "secret-store" not in (out / "model.sysml").read_text()
+
+
+def test_docker_hub_test_service_is_not_the_system() -> None:
+    """Docker Hub's automated tests run the `sut` ("system under test") service of a test compose file:
+    the test suite, calling the system; it is no component of the system."""
+    from repomodeler.extract.readers.compose import read_compose
+    text = ("services:\n"
+            "  zipkin:\n    image: openzipkin/zipkin:test\n    ports: ['9411:9411']\n"
+            "  sut:\n    image: appropriate/curl\n    entrypoint: curl\n"
+            "    command: -s http://zipkin:9411/api/v2/services\n    depends_on: [zipkin]\n")
+    names = {f.get("name") for f in read_compose("zipkin", "build-bin/docker-compose-zipkin.yml", text)
+             if f.kind == "compose.service"}
+    assert names == {"zipkin"}

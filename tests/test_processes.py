@@ -45,6 +45,8 @@ def llm_repo() -> dict[str, str]:
                                  '\treturn commandContext(nil, "ollama", "serve").Start()\n}\n\n'
                                  "func commandContext(ctx any, name string, args ...string) *exec.Cmd { return exec.Command(name, args...) }\n"),
         "tools/gen/main.go": "package main\n\nfunc main() {}\n",
+        # a program showing the use of the project's Go SDK
+        "sdks/go/watch-models/main.go": "package main\n\nfunc main() {}\n",
     }
 
 
@@ -61,8 +63,8 @@ def test_subcommands_that_start_servers_programs_and_the_cli_are_processes() -> 
     assert {ep.path for ep in services["llm-serve"].ports["http"].endpoints} == {"/api/tags", "/api/pull"}
     assert {ep.path for ep in services["llm-runner"].ports["http"].endpoints} == {"/health", "/completion"}
     assert "http" not in services["llm"].ports
-    # tools are not processes
-    assert not any("gen" in c for c in services)
+    # tools, and the examples of the project's SDKs, are not processes
+    assert not any("gen" in c or "watch" in c for c in services)
 
 
 def test_links_between_processes_come_from_spawns_and_api_paths() -> None:

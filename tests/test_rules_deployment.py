@@ -1109,3 +1109,15 @@ def test_a_required_module_whose_program_sits_in_cmd_is_that_program() -> None:
     model = resolve_files({"tracer": files})
     tracer = next(c for c in model.components.values() if ("tracer", "cmd/tracer") in c.source_roots)
     assert tracer.kind == "service"
+
+
+def test_folders_of_sample_applications_are_examples() -> None:
+    """A chaos or monitoring tool keeps the application it is shown on (sock-shop under
+    monitoring/utils/sample-application-under-test/): those manifests are not the tool's own system."""
+    from repomodeler.inventory import classify_role
+    assert classify_role("monitoring/utils/sample-application-under-test/sock-shop/carts.yaml") == "example"
+    assert classify_role("demo/sample-applications/podtato/deploy.yaml") == "example"
+    assert classify_role("packages/demo-app/src/index.tsx") == "example"
+    assert classify_role("sampler/app.py") == "source"  # (not a sample application's name)
+    assert classify_role("services/applications/api/main.go") == "source"
+    assert classify_role("src/main/java/com/acme/sampleapp/Store.java") == "source"  # a package, not a folder of samples

@@ -31,3 +31,16 @@
  (#any-of? @_fn "curl_init" "file_get_contents")
  (#match? @url "^['\"]https?://|^\\$")
  (#set! fact "http.client"))
+
+; Saloon's connector: the base URL every request of the connector goes to
+; (class MusicConnector extends Connector { public function resolveBaseUrl(): string { return 'https://...'; } })
+((method_declaration
+   name: (name) @_m
+   body: (compound_statement (return_statement (_) @url))) @fact
+ (#eq? @_m "resolveBaseUrl")
+ (#set! fact "http.client"))
+
+; Laravel's Http client with a base URL: Http::baseUrl('https://api.example.com')->get('/x')
+((scoped_call_expression scope: (name) @_http name: (name) @_m arguments: (arguments . (argument (_) @url))) @fact
+ (#eq? @_http "Http") (#eq? @_m "baseUrl")
+ (#set! fact "http.client"))

@@ -14,7 +14,7 @@ from typing import Iterable
 
 from repomodeler.extract.readers._text import image_named
 from repomodeler.extract.helm_charts import RULE as HELM_CHART_RULE
-from repomodeler.graph.catalog import LOCAL_HOSTS, image_basename, tech_for_image
+from repomodeler.graph.catalog import CLUSTER_DNS, LOCAL_HOSTS, image_basename, tech_for_image
 from repomodeler.graph.compose_extends import DEFAULT_COMPOSE, apply_compose_extends
 from repomodeler.graph.file_sd import file_sd_targets
 from repomodeler.graph.printed_compose import printed_compose
@@ -892,6 +892,11 @@ class ResolverBase:
         # no deployment at all (no compose service, Kubernetes or Nomad workload, chart, Aspire AppHost, infrastructure
         # template, Dapr component or function binding): an application whose install guide lives elsewhere
         self.deploys_nothing = not any(f.kind in DEPLOYMENT_KINDS for f in every_fact)
+        # Kubernetes Services by name, and the namespaces the manifests name (`default` always): an address
+        # `<service>.<namespace>` (http://router-internal.default:8889) is that Service's cluster DNS name
+        self.kube_services = frozenset((f.get("name") or "").lower() for f in every_fact if f.kind == "k8s.service")
+        self.kube_namespaces = frozenset({"default", *((f.get("namespace") or "").lower() for f in every_fact
+                                                       if f.kind in ("k8s.service", "k8s.workload") and f.get("namespace"))})
         self.by_kind = FactView(self._facts, strict=os.environ.get("REPOMODELER_STRICT_PASSES") == "1")
         self.owner_cache: dict[tuple[str, str], str | None] = {}
         self._owner_state: tuple[int, int] = (-1, -1)  # (Roots.version, number of components) the memo is for
@@ -1187,6 +1192,18 @@ class ResolverBase:
             if str(folder) in ("", "."):
                 return False
             folder = folder.parent
+
+    def cluster_service(self, host: str) -> str | None:
+        """The component a Kubernetes cluster DNS name reaches: ``<service>.<namespace>.svc[.cluster.local]``,
+        or the short ``<service>.<namespace>`` when the manifests declare that Service and name that namespace."""
+        host = host.lower().rstrip(".")
+        m = CLUSTER_DNS.match(host)
+        if m:
+            return self.alias.get(m.group(1))
+        name, dot, namespace = host.partition(".")
+        if dot and "." not in namespace and namespace in self.kube_namespaces and name in self.kube_services:
+            return self.alias.get(name)
+        return None
 
     def config_owner(self, f: Fact) -> str | None:
         owner = f.get("owner")

@@ -109,7 +109,7 @@ class CommandAddressRules(ResolverBase):
                                     origin=evidence, env_name=flag.lstrip("-"))
                 continue
             for ref in refs:
-                target = self.alias.get(ref.host)
+                target = self.alias.get(ref.host) or self.cluster_service(ref.host)  # executor.default.svc.cluster.local
                 if target is None and RESERVED_EXAMPLE.search(ref.host):
                     target = self.served_on(ref.port, owner)  # type: ignore[attr-defined]
                 if target is None or target == owner:

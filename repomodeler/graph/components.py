@@ -1211,7 +1211,9 @@ class ComponentRules(ResolverBase):
         """Workloads that run a third-party image under a service account with cluster-wide rights
         (a ClusterRoleBinding names it) are add-ons of the cluster, not parts of the application:
         ingress controllers, operators, monitoring agents installed from their vendors' manifests.
-        Images the repository builds stay components whatever rights they hold."""
+        Images the repository builds, and those the project publishes under its own name
+        (``ghcr.io/chaos-mesh/chaos-coredns`` in the chaos-mesh repository), stay components whatever rights
+        they hold."""
         bound = {(f.repository, f.get("service_account") or "") for f in self.by_kind["k8s.cluster_binding"]}
         built = {_image_repo(f.get("image") or "") for f in self.by_kind["compose.service"]
                  if f.get("build_context") or f.get("dockerfile")}
@@ -1219,9 +1221,19 @@ class ComponentRules(ResolverBase):
         for f in self.by_kind["k8s.workload"]:
             image = f.get("image") or ""
             if (f.get("service_account") and (f.repository, f.get("service_account")) in bound
-                    and image and _image_repo(image) not in built and not self.builds_image(f.repository, image)):
+                    and image and _image_repo(image) not in built and not self.builds_image(f.repository, image)
+                    and not self._published_by_project(f.repository, image)):
                 out.add(f)
         return out
+
+    def _published_by_project(self, repo: str, image: str) -> bool:
+        """Is the image published under the project's own name, as its owner (``ghcr.io/chaos-mesh/...``,
+        ``chaosmesh/...`` for the project chaos-mesh)?"""
+        parts = _image_repo(image).split("/")
+        if len(parts) >= 2 and ("." in parts[0] or ":" in parts[0] or parts[0] == "localhost"):
+            parts = parts[1:]  # the registry
+        own = self._own_project_keys(repo)
+        return len(parts) >= 2 and bool(own) and key(parts[0]) in own
 
     def builds_image(self, repo: str, image: str) -> bool:
         """Does the repository hold a module or Dockerfile folder named like the image?"""

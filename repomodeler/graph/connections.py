@@ -318,6 +318,8 @@ class ConnectionRules(ResolverBase):
                     self.connect(owner, target, "https", evidence, attributes=attrs)
                 continue
             target = self.alias.get(ref.host)
+            if target is None and "." in ref.host and not CLUSTER_DNS.match(ref.host):
+                target = self.cluster_service(ref.host)  # router-internal.default: the Service in that namespace
             if target is None and (dns := CLUSTER_DNS.match(ref.host)):
                 # tempo.observability.svc.cluster.local: the Service `tempo` (of some namespace), not the internet
                 target = self.alias.get(dns.group(1))
@@ -1684,12 +1686,20 @@ class ConnectionRules(ResolverBase):
             conn.attributes["endpoints"] = ", ".join(sorted(calls))
 
     def config_reads(self) -> None:
-        """Spring ``@Value("${orders.url:http://orders:8080}")`` and Feign clients."""
+        """Spring ``@Value("${orders.url:http://orders:8080}")``, Laravel ``config('services.musicbrainz.endpoint')``
+        (the value its ``config/services.php`` sets, or the environment variable it names there) and Feign clients."""
+        defaults = {(d.repository, d.get("name") or ""): d for d in sorted(self.by_kind["config.default"], key=Fact.order)}
         for f in self.by_kind["config.read"]:
             owner = self.owner_of(f.repository, f.path)
             if owner is None:
                 continue
-            for value, chain in self.resolve_expression(owner, f, f.get("expr") or ""):
+            values = self.resolve_expression(owner, f, f.get("expr") or "")
+            default = defaults.get((f.repository, f.get("expr") or "")) if not values else None
+            if default is not None:
+                configured = self.env_values.get((owner, default.get("env") or "")) if default.get("env") else None
+                values = [(v, [f.evidence, default.evidence, ev]) for v, ev in configured] if configured else \
+                    [(default.get("value") or "", [f.evidence, default.evidence])] if default.get("value") else []
+            for value, chain in values:
                 self._resolve_value(owner, value, chain, allow_external=True, origin=f.evidence,
                                     setting=f.get("expr") or "")
         library_users = None  # (imports by module, library -> dependents), indexed at the first library's client

@@ -45,7 +45,10 @@ from repomodeler.records import Component, Connection, Endpoint, Evidence, Fact,
 TOOL_DIRS = frozenset({"tools", "tool", "hack", "scripts", "script", "ci", "dev", "develop", "devtools", "codegen",
                        "gen", "generate", "generator", "generators", "internal-tools", "bench", "benchmark",
                        "benchmarks", "example", "examples", "sample", "samples", "demo", "demos", "test", "tests",
-                       "testing", "e2e", "mock", "mocks", "docs", "doc", "x-tools"})
+                       "testing", "e2e", "mock", "mocks", "docs", "doc", "x-tools",
+                       # the client libraries a project ships for its users, and the programs showing their use
+                       # (sdks/go/watch-workflow/main.go)
+                       "sdk", "sdks"})
 # Programs that run once or only against the system: a schema migration, a seeder, a load generator
 # (cmd/shop-migrate, cmd/loadtest). A deployment runs them as a job, if at all: not a component.
 ONE_SHOT_PROGRAM = re.compile(r"(?i)(^|[-_])(migrate|migrator|migration|migrations|seed|seeder|loadtest|load-test|"

@@ -65,6 +65,8 @@ class WebAppRules(ResolverBase):
                 continue
             if (repo, (m.get("name") or "").lower()) in served and not names & SERVER_FRAMEWORKS:
                 continue  # the server ships this app's build (express.static of the package): the server is the UI
+            if d and not names & SERVER_FRAMEWORKS and self._packaged_by_server(repo, d, m.get("name") or ""):
+                continue  # a server's build packages the app's module (Maven <artifactId>shop-ui</artifactId>): its UI
             if m.get("library") and not self._deployed_folder(repo, d) and not self._built_into_image(repo, d):
                 continue  # a component library or editor extension others import: no app anyone opens
             if d and names & SERVER_ASSET_PLUGINS and not self._deployed_folder(repo, d):
@@ -81,6 +83,21 @@ class WebAppRules(ResolverBase):
                     self._add_webapp(m, repo, sub, entry)
                 continue
             self._add_webapp(m, repo, d)
+
+    def _packaged_by_server(self, repo: str, d: str, package: str) -> bool:
+        """Does the build of a server of the repository (Maven, Gradle) depend on the app's module, by the module's
+        folder or package name (``<artifactId>zipkin-lens</artifactId>`` in zipkin-server's pom.xml, for the
+        zipkin-lens/ folder whose frontend-maven-plugin builds it into a jar)? The server then ships the app."""
+        names = {n.lower() for n in (PurePosixPath(d).name, package.rsplit("/", 1)[-1]) if n}
+        for f in self.by_kind["manifest.dependency"]:
+            if f.repository != repo or f.get("ecosystem") in ("npm", None) \
+                    or (f.get("name") or "").rsplit(":", 1)[-1].lower() not in names:
+                continue
+            owner = self.owner_of(repo, f.path)
+            if owner is not None and self.model.components[owner].kind in ("service", "gateway") \
+                    and not is_under(f.path, d):
+                return True
+        return False
 
     def _deployed_folder(self, repo: str, d: str) -> bool:
         """Does a deployment (a component with a deployment or image) run the code of folder `d`?"""
@@ -113,6 +130,12 @@ class WebAppRules(ResolverBase):
             out.setdefault(sub, f.evidence)
         return sorted(out.items())
 
+    def _serves_in_other_language(self, repo: str, d: str, cid: str) -> bool:
+        """Does component `cid`'s code in folder `d` declare routes of a server-side web framework that builds its
+        pages' scripts at the application's root (PHP's Laravel and Symfony, Ruby's Rails)?"""
+        return any(f.repository == repo and is_under(f.path, d) and f.language in ("php", "ruby")
+                   and self.owner_of(repo, f.path) == cid for f in self.by_kind["http.route"])
+
     def _serves_itself(self, repo: str, d: str) -> bool:
         return any(f.repository == repo and is_under(f.path, d) and f.language in ("javascript", "typescript", "tsx")
                    for k in ("http.route", "server.start") for f in self.by_kind[k])
@@ -139,6 +162,12 @@ class WebAppRules(ResolverBase):
             node = [cid for cid in sharing if "javascript" in runtime_language(
                 self.model.components[cid].attributes.get("image") or "")]
             comp, holder = (self.model.components[node[0]], node[0]) if len(node) == 1 else (None, None)
+        if comp is not None and comp.kind == "service" and self.deploys_nothing \
+                and self._serves_in_other_language(repo, d, comp.id):
+            # the folder holds a server of another language too (a Laravel or Rails application with its Vue
+            # front end at the root) and no deployment runs it apart: the server, which its install guide runs,
+            # stays, and hands out the app built beside it
+            holder, comp = comp.id, None
         if comp is not None and (repo, d) in comp.source_roots and comp.kind in ("service", "library", "gateway"):
             comp.kind = "webapp"  # the package was a component already (its build, the web server around it): the app
         else:

@@ -50,6 +50,7 @@ def run_order(rules: list[Rule]) -> tuple[Rule, ...]:
 ORDER: tuple[str, ...] = (
     "compose.services",
     "compose.stack-variant-stores",
+    "kubernetes.pod-stores",
     "kubernetes.remote-releases",
     "dotnet.aspire-resources",
     "platform.same-code",
@@ -119,6 +120,7 @@ ORDER: tuple[str, ...] = (
     "frontdoor.entry-points",
     "frontdoor.ingress-controller",
     "process.programs",
+    "process.undeployed-programs",
     "process.links",
     "process.supervised",
     "process.image-commands",
@@ -143,6 +145,7 @@ ORDER: tuple[str, ...] = (
     "code.integration-hub",
     "code.own-repository",
     "code.vendor-choices",
+    "code.unconfigured-sdk",
     "code.address-echo",
     "compose.database-alternatives",
     "stores.logical-databases",

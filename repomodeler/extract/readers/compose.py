@@ -157,6 +157,8 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
             name = key.value
             if not _is_service(name, svc):
                 continue
+            if str(name).lower() == "sut":
+                continue  # Docker Hub's automated tests: the "system under test" service runs the test suite
             build = get(svc, "build")
             context = scalar(build) if build is not None and scalar(build) is not None else scalar(get(build, "context"))
             dockerfile = scalar(get(build, "dockerfile"))

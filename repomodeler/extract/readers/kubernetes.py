@@ -129,6 +129,7 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
                                   for c in containers):
                 continue  # a toolbox pod kept alive to be exec'd into (`sleep 10000`): it runs nothing
             facts.append(fact("k8s.workload", repo, path, line, name=name, workload_kind=kind, image=image,
+                               namespace=scalar(get(meta, "namespace")) or "",
                                app=app, ports=",".join(ports), labels=_label_set(labels), command=command,
                                service_account=scalar(get(spec, "serviceAccountName")) or "",
                                # a bare Pod restarted never or only on failure runs once to completion (a
@@ -136,6 +137,14 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
                                **({"runs_once": "true"} if kind == "Pod" and scalar(get(spec, "restartPolicy"))
                                   in ("Never", "OnFailure") else {}),
                                **_sizing(doc, containers)))
+            for c in containers[1:]:
+                # a container beside the first in the same pod (a sidecar: a proxy, a log shipper, the
+                # application's own database): its image says what it is (rule kubernetes.pod-stores)
+                cname, cimage = scalar(get(c, "name")), scalar(get(c, "image"))
+                if cname and cimage:
+                    cports = [p for p in (scalar(get(x, "containerPort")) for x in seq(get(c, "ports"))) if p]
+                    facts.append(fact("k8s.container", repo, path, node_line(get(c, "name")), pod=name, name=cname,
+                                      image=cimage, ports=",".join(cports)))
             annotations = get(get(get(get(doc, "spec"), "template"), "metadata"), "annotations")
             app_id = get(annotations, "dapr.io/app-id")
             if scalar(app_id):  # the Dapr sidecar injected beside it answers to this app id
@@ -168,6 +177,7 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
             app = _app_label(selector)
             ports = [p for p in (scalar(get(x, "port")) for x in seq(get(spec, "ports"))) if p]
             facts.append(fact("k8s.service", repo, path, line, name=name, app=app, ports=",".join(ports),
+                               namespace=scalar(get(meta, "namespace")) or "",
                                type=scalar(get(spec, "type")), selector=_label_set(selector)))
         elif kind == "NetworkPolicy":
             # the traffic a policy lets in or out: pods its podSelector picks reached from (ingress) or

@@ -24,7 +24,15 @@ def read_pom(repo: str, path: str, text: str) -> list[Fact]:
     facts = [fact("manifest", repo, path, first_line(text, "<artifactId>"), ecosystem="maven", name=artifact,
                    packaging=packaging)]
     artifacts = LineIndex(text, r"<artifactId>([^<]*)</artifactId>")
-    for dep in root.findall(f"{q('dependencies')}/{q('dependency')}", ns):
+    # (and those of a profile the default build activates: `<activeByDefault>true`, or a property's absence,
+    # `<name>!skipLens</name>`, as zipkin-server packages its UI module unless told to skip it)
+    default_profiles = [p for p in root.findall(f"{q('profiles')}/{q('profile')}", ns)
+                        if (p.findtext(f"{q('activation')}/{q('activeByDefault')}", namespaces=ns) or "").strip() == "true"
+                        or (p.findtext(f"{q('activation')}/{q('property')}/{q('name')}", namespaces=ns) or "")
+                        .strip().startswith("!")]
+    deps = [*root.findall(f"{q('dependencies')}/{q('dependency')}", ns),
+            *(d for p in default_profiles for d in p.findall(f"{q('dependencies')}/{q('dependency')}", ns))]
+    for dep in deps:
         aid = dep.findtext(q("artifactId"), namespaces=ns)
         if aid:
             # A dependency of type war/ear bundles a deployable web application (an all-in-one image's

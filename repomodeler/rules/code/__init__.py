@@ -32,10 +32,11 @@ RULES = (
     Rule(
         id="code.config-reads",
         message=("Code reading a setting (and Feign clients naming a service, by a literal or a constant) connects "
-                 "to the component the setting's value names; a Feign client kept in a shared API library is "
+                 "to the component the setting's value names (a Laravel config('services.x.endpoint') the value its "
+                 "config/services.php sets, or the environment variable named there); a Feign client kept in a shared API library is "
                  "called by the components importing it, directly or through a library of theirs"),
         unit="config_reads",
-        reads=("config.read", "feign.client", "config.env", "manifest.dependency", "import"),
+        reads=("config.read", "config.default", "feign.client", "config.env", "manifest.dependency", "import"),
         writes=("connections", "components", "unresolved"),
         after=("config.address-values", "build.library-dependencies"),
         state=("env_values", "ports_served", "protocol_unknown", "databases_named"),
@@ -138,6 +139,18 @@ RULES = (
         reads=("config.env", "compose.env_file", "k8s.env_key_ref", "k8s.env_secret_ref"),
         writes=("components", "aliases", "connections", "unresolved"),
         after=("code.integration-hub",),
+    ),
+    Rule(
+        id="code.unconfigured-sdk",
+        message=("A hosted service reached only through its client library, from services deployed by compose or "
+                 "Kubernetes, that no setting of their repositories names (OPENAI_API_KEY, STORAGE_TYPE=s3, "
+                 "stripe.secret-key) is an integration the operator has not configured: listed as unresolved at the "
+                 "import, not drawn"),
+        unit="unconfigured_sdks",
+        reads=("config.env", "config.property", "config.setting", "config.secret", "compose.env_file",
+               "k8s.env_key_ref", "k8s.env_secret_ref"),
+        writes=("components", "aliases", "connections", "unresolved"),
+        after=("code.vendor-choices",),
     ),
     Rule(
         id="code.address-echo",

@@ -44,4 +44,14 @@ RULES = (
         writes=("connections",),
         after=("compose.services",),
     ),
+    Rule(
+        id="kubernetes.pod-stores",
+        message=("A store container beside the application in one pod (a Deployment running the server and "
+                 "postgres:14) is the application's own database, cache or broker: a component named after the "
+                 "container, which the application uses on the pod's loopback"),
+        unit="pod_stores",
+        reads=("k8s.container",),
+        writes=("components", "connections"),
+        after=("compose.services",),
+    ),
 )

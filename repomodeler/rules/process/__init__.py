@@ -23,6 +23,20 @@ RULES = (
                "process_dispatchers"),
     ),
     Rule(
+        id="process.undeployed-programs",
+        message=("Of a module some of whose programs deployments run, a program under cmd/ that no deployment runs, "
+                 "no recipe builds or copies, no command line names, no program spawns and no deployed component "
+                 "calls is a tool of its developers (a generator, a stub, a debugging helper): listed, not drawn; "
+                 "command-line programs stay"),
+        unit="undeployed_programs",
+        reads=("program.command", "docker.command", "program.build", "docker.copy", "process.spawn", "k8s.workload",
+               "compose.service"),
+        writes=("components", "aliases", "connections", "unresolved"),
+        after=("process.programs",),
+        state=("file_holders", "file_owner", "package_holders", "package_owner", "process_kind", "process_parent",
+               "process_reused", "spawn_names", "split_commands"),
+    ),
+    Rule(
         id="process.links",
         message=("A process spawning another, or calling its routes or gRPC services on the loopback, is connected "
                  "to it"),

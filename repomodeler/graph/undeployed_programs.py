@@ -1,0 +1,91 @@
+"""Programs of a deployed module that nothing deploys, builds into an image or starts: the project's tools.
+
+Why: a Go module keeps every binary under ``cmd/`` - the servers its charts and compose files run, and
+beside them the generators, stubs, debugging helpers and test drivers its developers run by hand
+(``cmd/generate-makefile``, ``cmd/choco-stub``, ``cmd/devbox-mutating-webhook``). Once some programs of
+the module are known to run in deployments, one that no deployment runs, no recipe builds, no command line
+names and no program spawns is no process of the deployed system: it is listed (with its main file), not
+drawn. A module none of whose programs is deployed keeps them all (its programs may run in one container,
+or be installed by hand), and so does a command-line program (rule frontdoor.command-line).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import PurePosixPath
+
+from repomodeler.graph.base import ResolverBase
+from repomodeler.graph.command_line import cli_name
+from repomodeler.records import Unresolved
+
+
+class UndeployedProgramRules(ResolverBase):
+    """``process.undeployed-programs``."""
+
+    def undeployed_programs(self) -> None:
+        if not getattr(self, "process_parent", None):  # none when process.programs is off
+            return
+        by_parent: dict[str, list[str]] = {}
+        for cid, parent in sorted(self.process_parent.items()):
+            if cid in self.model.components:
+                by_parent.setdefault(parent, []).append(cid)
+        named = self._started_program_words()
+        for parent, members in sorted(by_parent.items()):
+            deployed = {m for m in members if self._runs_in_deployment(m)}
+            if parent in self.model.components and self._runs_in_deployment(parent):
+                deployed.add(parent)
+            if not deployed:
+                continue
+            for cid in members:
+                comp = self.model.components[cid]
+                if cid in deployed or self.process_kind.get(cid) != "program" or not comp.evidence:
+                    continue
+                main = min(comp.evidence)
+                program = PurePosixPath(main.path).parent
+                if "cmd" not in program.parts[:-1] or cli_name(comp.name) or cli_name(program.name):
+                    continue  # (only binaries kept under cmd/; a command-line tool is people's, not a tool's)
+                words = {w.lower() for w in (comp.name, program.name, comp.attributes.get("process") or "") if w}
+                if words & named or any(self._runs_in_deployment(k[0]) for k in self.model.connections if k[1] == cid):
+                    continue  # a deployment, a recipe or a program starts it, or a deployed component calls it
+                for k in sorted(k for k in self.model.connections if cid in k[:2]):
+                    self.model.connections.pop(k)
+                    self.created_by.pop(k, None)
+                self.model.unresolved.append(Unresolved(
+                    parent, f"{comp.name}: a program of {self.model.components[parent].name if parent in self.model.components else parent} "
+                            f"no deployment runs, builds or starts ({program}): a tool, not drawn", main))
+                self.drop_component(cid)
+                self._forget_process(cid)
+
+    def _forget_process(self, cid: str) -> None:
+        """Take a dropped process out of the decomposition the later process rules read."""
+        del self.process_parent[cid]
+        self.process_kind.pop(cid, None)
+        for owners in (self.package_owner, self.file_owner):
+            for k in [k for k, v in owners.items() if v == cid]:
+                del owners[k]
+        for holders in (self.package_holders, self.file_holders):
+            for v in holders.values():
+                v.discard(cid)
+        for names in (*self.split_commands.values(), *self.spawn_names.values()):
+            for k in [k for k, v in names.items() if v == cid]:
+                del names[k]
+
+    def _runs_in_deployment(self, cid: str) -> bool:
+        comp = self.model.components.get(cid)
+        return comp is not None and (bool(comp.attributes.get("deployment")) or cid in self.process_reused)
+
+    def _started_program_words(self) -> set[str]:
+        """Words the deployments' command lines and images, the recipes' build and copy lines and the code's
+        process spawns name: the programs something builds or starts."""
+        texts: list[str] = []
+        for kind, attrs in (("program.command", ("command", "code")), ("docker.command", ("command",)),
+                            ("program.build", ("binary", "code")), ("docker.copy", ("sources",)),
+                            ("process.spawn", ("command", "program", "name", "value")),
+                            ("k8s.workload", ("command", "image")), ("compose.service", ("image", "command"))):
+            for f in self.by_kind[kind]:
+                texts.extend(f.get(a) or "" for a in attrs)
+        words: set[str] = set()
+        for text in texts:
+            words.update(w for w in re.split(r"[^A-Za-z0-9_.-]+", text.lower()) if w)
+            words.update(PurePosixPath(w).name for w in re.split(r"[\s,;:=\"'\[\]]+", text.lower()) if "/" in w)
+        return words
