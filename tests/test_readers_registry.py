@@ -199,6 +199,10 @@ FIXTURES = {
             "compose.service"),
     "entrypoints": ("docker/files/nginx-entrypoint.sh", "#!/bin/sh\nexport BACKEND_URI=${BACKEND_URI:-http://backend:6060}\n",
                     "config.env"),
+    "ansible": ("deploy/roles/orders/tasks/main.yml", "- name: start orders\n  docker_container:\n"
+                "    name: orders\n    image: acme/orders:1.0\n    state: started\n", "k8s.workload"),
+    "laravel_config": ("config/services.php", "<?php\n\nreturn [\n    'geo' => ['endpoint' => 'https://geo.example.net'],\n];\n",
+                       "config.default"),
     "nomad": ("deploy/orders.nomad.hcl", 'job "orders" {\n  group "api" {\n    task "orders" {\n      driver = "docker"\n'
               '      config {\n        image = "acme/orders:1.0"\n      }\n    }\n  }\n}\n', "k8s.workload"),
     "pm2": ("ecosystem.config.js", 'module.exports = {apps: [{\n  name: "api",\n  script: "dist/server.js",\n}]};\n',

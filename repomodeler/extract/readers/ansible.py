@@ -5,7 +5,9 @@ its group) writes its architecture in those tasks; read as plain YAML they are n
 container is a workload: named by the task's ``name:`` (Jinja expressions taken out: ``kafka{{ idx }}`` is
 ``kafka``; a name that is only an expression is the image's, else the role's), running the image it names (a Jinja default's
 literal, ``default('apache/couchdb:' ~ version)``; else the role's name stands for the image), with the
-literal environment entries it hands the container. A task removing or stopping a container (a role's
+literal environment entries it hands the container (its `env:`, or the mapping a `set_fact` built); an address
+setting whose value the inventory fills in (``KAFKA_HOSTS: "{{ kafka_connect_string }}"``) names its component
+by the word before the address word (``kafka``), which links only where a component goes by that name. A task removing or stopping a container (a role's
 ``clean.yml``) starts nothing.
 """
 
@@ -68,10 +70,39 @@ def _tasks(node: yaml.Node | None, depth: int = 0) -> list[yaml.Node]:
     return out
 
 
+# The last word of a setting holding an address (KAFKA_HOSTS, CONFIG_whisk_couchdb_host, ETCD_ENDPOINTS).
+ADDRESS_WORD = re.compile(r"^(hosts?|url|uri|address|addr|endpoints?|servers?|connect)$", re.I)
+# Words of a setting's name that say nothing of which component it names.
+GENERIC_WORDS = frozenset({"config", "conf", "settings", "app", "service", "services", "server", "client", "api",
+                           "db", "default", "local", "public", "internal", "external"})
+
+
+def _addressed(key: str) -> str:
+    """The component a templated address setting names by its key: the word before the address word
+    (``KAFKA_HOSTS`` -> ``kafka``, ``CONFIG_whisk_couchdb_host`` -> ``couchdb``); '' when none does."""
+    words = [w for w in re.split(r"[^A-Za-z0-9]+", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", key)) if w]
+    if len(words) < 2 or not ADDRESS_WORD.match(words[-1]):
+        return ""
+    before = words[-2].lower()
+    return before if before.isalpha() and len(before) >= 3 and before not in GENERIC_WORDS else ""
+
+
+def _env_entries(spec: yaml.Node, facts_set: dict[str, yaml.Node]) -> list[tuple[yaml.ScalarNode, yaml.Node]]:
+    """The container's environment: its `env:` mapping, or the mapping a `set_fact` of the same file built
+    (`env: "{{ env }}"`)."""
+    env = get(spec, "env")
+    ref = re.fullmatch(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}", (scalar(env) or "").strip()) if env is not None else None
+    if ref and ref.group(1) in facts_set:
+        env = facts_set[ref.group(1)]
+    return list(items(env))
+
+
 def read_ansible_tasks(repo: str, path: str, text: str) -> list[Fact]:
     facts: list[Fact] = []
     role = _role(path)
     for doc in load_yaml_documents(text):
+        facts_set = {str(k.value): v for task in _tasks(doc) for k, v in items(get(task, "set_fact"))
+                     if isinstance(v, yaml.MappingNode)}
         for task in _tasks(doc):
             variables = {str(k.value): scalar(v) or "" for k, v in items(get(task, "vars"))}
             for key, spec in items(task):
@@ -94,11 +125,17 @@ def read_ansible_tasks(repo: str, path: str, text: str) -> list[Fact]:
                 facts.append(fact("k8s.workload", repo, path, node_line(key), name=name, workload_kind="AnsibleContainer",
                                   image=image, app=name, ports=",".join(ports), labels="", command=command,
                                   service_account=""))
-                for env_key, env_value in items(get(spec, "env")):
+                for env_key, env_value in _env_entries(spec, facts_set):
                     value = scalar(env_value)
                     if value is not None and "{{" not in value and "{%" not in value:
                         facts.append(fact("config.env", repo, path, node_line(env_key), owner=name,
                                           name=str(env_key.value), value=value, source="ansible"))
+                    elif value is not None and _addressed(str(env_key.value)):
+                        # an address the inventory fills in (`KAFKA_HOSTS: "{{ kafka_connect_string }}"`): the
+                        # key says whose; linked only when a component goes by that name
+                        facts.append(fact("config.env", repo, path, node_line(env_key), owner=name,
+                                          name=str(env_key.value), value=_addressed(str(env_key.value)),
+                                          source="ansible", templated="true"))
     return facts
 
 
