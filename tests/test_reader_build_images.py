@@ -149,3 +149,29 @@ def test_pom_properties_naming_each_other_over_and_over_name_no_image() -> None:
            "<artifactId>jib-maven-plugin</artifactId><configuration><to><image>acme/${a}</image></to>"
            "</configuration></plugin></plugins></build></project>")
     assert images(read_pom("r", "pom.xml", pom)) == []
+
+
+def test_dependencies_of_profiles_the_default_build_activates() -> None:
+    """A server packages its UI module unless told to skip it (`<activation><property><name>!skipUi`), or in a
+    profile active by default: those dependencies are the default build's; a profile switched on by hand is not."""
+    text = """<project>
+  <artifactId>tracer-server</artifactId>
+  <dependencies><dependency><artifactId>spring-boot-starter-web</artifactId></dependency></dependencies>
+  <profiles>
+    <profile><id>include-ui</id>
+      <activation><property><name>!skipUi</name></property></activation>
+      <dependencies><dependency><artifactId>tracer-ui</artifactId></dependency></dependencies>
+    </profile>
+    <profile><id>metrics</id>
+      <activation><activeByDefault>true</activeByDefault></activation>
+      <dependencies><dependency><artifactId>micrometer-registry-prometheus</artifactId></dependency></dependencies>
+    </profile>
+    <profile><id>kafka</id>
+      <dependencies><dependency><artifactId>spring-kafka</artifactId></dependency></dependencies>
+    </profile>
+  </profiles>
+</project>
+"""
+    from repomodeler.extract.readers.maven import read_pom
+    deps = {f.get("name") for f in read_pom("tracer", "tracer-server/pom.xml", text) if f.kind == "manifest.dependency"}
+    assert deps == {"spring-boot-starter-web", "tracer-ui", "micrometer-registry-prometheus"}

@@ -75,13 +75,15 @@ class UndeployedProgramRules(ResolverBase):
         return comp is not None and (bool(comp.attributes.get("deployment")) or cid in self.process_reused)
 
     def _started_program_words(self) -> set[str]:
-        """Words the deployments' command lines and images, the recipes' build and copy lines and the code's
-        process spawns name: the programs something builds or starts."""
+        """Words the deployments' names, command lines, images and build arguments, the recipes' build and copy
+        lines and the code's process spawns name: the programs something builds or starts."""
         texts: list[str] = []
         for kind, attrs in (("program.command", ("command", "code")), ("docker.command", ("command",)),
                             ("program.build", ("binary", "code")), ("docker.copy", ("sources",)),
                             ("process.spawn", ("command", "program", "name", "value")),
-                            ("k8s.workload", ("command", "image")), ("compose.service", ("image", "command"))):
+                            ("k8s.workload", ("command", "image", "name")),
+                            # (a shared recipe's build argument choosing the program: `args: {cmd: gateway}`)
+                            ("compose.service", ("image", "command", "build_args", "name", "hostname", "container_name"))):
             for f in self.by_kind[kind]:
                 texts.extend(f.get(a) or "" for a in attrs)
         words: set[str] = set()

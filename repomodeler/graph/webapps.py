@@ -65,8 +65,6 @@ class WebAppRules(ResolverBase):
                 continue
             if (repo, (m.get("name") or "").lower()) in served and not names & SERVER_FRAMEWORKS:
                 continue  # the server ships this app's build (express.static of the package): the server is the UI
-            if d and not names & SERVER_FRAMEWORKS and self._packaged_by_server(repo, d, m.get("name") or ""):
-                continue  # a server's build packages the app's module (Maven <artifactId>shop-ui</artifactId>): its UI
             if m.get("library") and not self._deployed_folder(repo, d) and not self._built_into_image(repo, d):
                 continue  # a component library or editor extension others import: no app anyone opens
             if d and names & SERVER_ASSET_PLUGINS and not self._deployed_folder(repo, d):
@@ -83,21 +81,6 @@ class WebAppRules(ResolverBase):
                     self._add_webapp(m, repo, sub, entry)
                 continue
             self._add_webapp(m, repo, d)
-
-    def _packaged_by_server(self, repo: str, d: str, package: str) -> bool:
-        """Does the build of a server of the repository (Maven, Gradle) depend on the app's module, by the module's
-        folder or package name (``<artifactId>zipkin-lens</artifactId>`` in zipkin-server's pom.xml, for the
-        zipkin-lens/ folder whose frontend-maven-plugin builds it into a jar)? The server then ships the app."""
-        names = {n.lower() for n in (PurePosixPath(d).name, package.rsplit("/", 1)[-1]) if n}
-        for f in self.by_kind["manifest.dependency"]:
-            if f.repository != repo or f.get("ecosystem") in ("npm", None) \
-                    or (f.get("name") or "").rsplit(":", 1)[-1].lower() not in names:
-                continue
-            owner = self.owner_of(repo, f.path)
-            if owner is not None and self.model.components[owner].kind in ("service", "gateway") \
-                    and not is_under(f.path, d):
-                return True
-        return False
 
     def _deployed_folder(self, repo: str, d: str) -> bool:
         """Does a deployment (a component with a deployment or image) run the code of folder `d`?"""
