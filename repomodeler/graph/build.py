@@ -45,6 +45,7 @@ from repomodeler.graph.keyed_vendors import AddressEchoRules
 from repomodeler.graph.sdk_settings import UnconfiguredSdkRules
 from repomodeler.graph.pod_stores import PodStoreRules
 from repomodeler.graph.undeployed_programs import UndeployedProgramRules
+from repomodeler.graph.cluster_api import ClusterApiRules
 from repomodeler.graph.versioned_recipes import VersionedRecipeRules
 from repomodeler.graph.undeployed import UndeployedRules
 from repomodeler.graph.setting_reads import SettingReadRules
@@ -67,7 +68,7 @@ class Resolver(ComponentRules, AspireRules, CloudFormationRules, ConnectionRules
                CommandLineRules, LocalServiceRules, IacDeployRules, SettingReadRules, ServiceNameRules,
                CommandAddressRules, HostingRules, FunctionBindingRules, SameCodeRules, UndeployedRules, ReleaseRules, OneContainerRules,
                VersionedRecipeRules, VendorChoiceRules, StoreAlternativeRules, CertificateRules, AddressEchoRules,
-               NetworkPolicyRules, UnconfiguredSdkRules, PodStoreRules, UndeployedProgramRules):
+               NetworkPolicyRules, UnconfiguredSdkRules, PodStoreRules, UndeployedProgramRules, ClusterApiRules):
     """Applies the rules of :data:`repomodeler.rules.RULES` in their order (a rule runs after the rules it
     declares it uses, so it sees what they found), then names on every element the rules behind it."""
 

@@ -119,6 +119,8 @@ ORDER: tuple[str, ...] = (
     "iac.gateways",
     "frontdoor.entry-points",
     "frontdoor.ingress-controller",
+    "kubernetes.custom-resources",
+    "kubernetes.admission-webhooks",
     "process.programs",
     "process.undeployed-programs",
     "process.links",

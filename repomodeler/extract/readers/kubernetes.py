@@ -194,6 +194,19 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
                             source, target = (labels, selected) if direction == "ingress" else (selected, labels)
                             facts.append(fact("k8s.network_allow", repo, path, node_line(peer), policy=name,
                                               source=source, target=target, ports=",".join(ports)))
+        elif kind == "CustomResourceDefinition":
+            # a resource type the system adds to the cluster's API: people drive it by applying such objects
+            spec = get(doc, "spec")
+            facts.append(fact("k8s.crd", repo, path, line, name=name, group=scalar(get(spec, "group")) or "",
+                              kind=scalar(get(get(spec, "names"), "kind")) or ""))
+        elif kind in ("ValidatingWebhookConfiguration", "MutatingWebhookConfiguration"):
+            # the API server calls these Services on every admission of the objects the rules match
+            for hook in seq(get(doc, "webhooks")):
+                service = get(get(hook, "clientConfig"), "service")
+                if scalar(get(service, "name")):
+                    facts.append(fact("k8s.webhook", repo, path, node_line(get(service, "name")), configuration=name,
+                                      service=scalar(get(service, "name")) or "", webhook_kind=kind,
+                                      path=scalar(get(service, "path")) or ""))
         elif kind == "ClusterRoleBinding":
             # Cluster-wide rights for a service account: what controllers, operators and agents need.
             for subject in seq(get(doc, "subjects")):

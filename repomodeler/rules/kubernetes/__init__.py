@@ -54,4 +54,23 @@ RULES = (
         writes=("components", "connections"),
         after=("compose.services",),
     ),
+    Rule(
+        id="kubernetes.custom-resources",
+        message=("A system whose code is a client of the Kubernetes API server and which adds resource types to it "
+                 "(CustomResourceDefinitions) is driven by people applying those resources: the user reaches the API "
+                 "server"),
+        unit="custom_resource_users",
+        reads=("k8s.crd",),
+        writes=("connections",),
+        after=("frontdoor.entry-points", "code.sdk-services"),
+    ),
+    Rule(
+        id="kubernetes.admission-webhooks",
+        message=("The Kubernetes API server calls the Services a Validating- or MutatingWebhookConfiguration "
+                 "registers, on each admission: it connects to the workloads behind them"),
+        unit="admission_webhooks",
+        reads=("k8s.webhook",),
+        writes=("connections",),
+        after=("code.sdk-services", "compose.services"),
+    ),
 )
