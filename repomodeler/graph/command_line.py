@@ -45,7 +45,7 @@ class CommandLineRules(ResolverBase):
         frameworks = self._framework_users()
         for cid in sorted(self.model.components):
             comp = self.model.components[cid]
-            if comp.kind != "service" or cid in called or cid in reached or self._deployed(comp):
+            if comp.kind != "service" or cid in called or cid in reached or self._runs_deployed(comp):
                 continue
             named = next((n for n in self._names(comp) if cli_name(n)), None)
             framework = frameworks.get(cid)
@@ -102,7 +102,7 @@ class CommandLineRules(ResolverBase):
         return [n for n in names if n]
 
     @staticmethod
-    def _deployed(comp: Component) -> bool:
+    def _runs_deployed(comp: Component) -> bool:
         return bool(comp.attributes.get("deployment") or comp.attributes.get("image"))
 
     @staticmethod
