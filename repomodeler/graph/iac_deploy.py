@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from pathlib import PurePosixPath
 
+from repomodeler.extract.readers._text import name_words
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.catalog import image_basename, tech_for_image
 from repomodeler.graph.iac_eval import Deployment, Instance, ResourceRef, Value, clean_name, plain_key
@@ -149,12 +150,8 @@ class Store:
     evidence: Evidence
 
 
-def _words(name: str) -> list[str]:
-    return [w for w in re.split(r"[^a-z0-9]+", re.sub(r"([a-z0-9])([A-Z])", r"\1-\2", name).lower()) if w]
-
-
 def _kebab(name: str) -> str:
-    return "-".join(_words(name)) or name.lower()
+    return "-".join(name_words(name)) or name.lower()
 
 
 class IacDeployRules(ResolverBase):
@@ -331,11 +328,11 @@ class IacDeployRules(ResolverBase):
         name_value = next((by_key[k] for k in ("name", "bucket", "identifier", "cluster_identifier", "topic", "db_name")
                            if k in by_key and clean_name(by_key[k].text)), None)
         name = _kebab(clean_name(name_value.text)) if name_value else ""
-        repo_words = set(_words(ref[0].repo))
-        label_words = [w for w in _words(f.get("label") or "") if w not in repo_words]
+        repo_words = set(name_words(ref[0].repo))
+        label_words = [w for w in name_words(f.get("label") or "") if w not in repo_words]
         by_label = "-".join(label_words) if label_words and not set(label_words) <= _TYPE_WORDS else ""
         by_tech = tech if tech != "database" else _kebab(f.get("label") or "database")
-        candidates = [n for n in (name if name and not set(_words(name)) - repo_words <= _TYPE_WORDS else "",
+        candidates = [n for n in (name if name and not set(name_words(name)) - repo_words <= _TYPE_WORDS else "",
                                   by_label, by_tech) if n]
         # A name a workload already answers to (``quickwit-metastore`` for the metastore's database)
         # is not the store's: the next name that is free or already a store's.
@@ -617,9 +614,9 @@ class IacDeployRules(ResolverBase):
         for group in by_image.values():
             if len({w.name for w in group}) < 2:
                 continue
-            common = set.intersection(*(set(_words(w.name)) for w in group))
+            common = set.intersection(*(set(name_words(w.name)) for w in group))
             for w in group:
-                out[w] = frozenset(set(_words(w.name)) - common)
+                out[w] = frozenset(set(name_words(w.name)) - common)
         return out
 
     @staticmethod
@@ -628,7 +625,7 @@ class IacDeployRules(ResolverBase):
         every role names the metastore's), if exactly one does."""
         if w not in roles:
             return None
-        words = set(_words(setting))
+        words = set(name_words(setting))
         named = [o for o, role in roles.items() if o.image == w.image and role and role <= words]
         return named[0] if len(named) == 1 else None
 
@@ -674,7 +671,7 @@ def _core(name: str, repo: str) -> str:
     """What a name says beyond the system's name and the words every service has: ``node`` of
     ``node-app`` and of ``node-service``, ``order`` of ``shop-orders`` in the shop repository (a
     plural is its singular: ``carts`` and ``cart``)."""
-    words = [x for x in _words(name) if x not in _SERVICE_WORDS and x not in set(_words(repo))]
+    words = [x for x in name_words(name) if x not in _SERVICE_WORDS and x not in set(name_words(repo))]
     return "-".join(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in words)
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 
+from repomodeler.extract.readers._text import name_words
 from repomodeler.graph.keyed_vendors import ENV_DEPLOYMENTS, KeyedVendorRules
 from repomodeler.graph.vendors import vendor_name
 from repomodeler.records import Evidence
@@ -39,17 +40,10 @@ SETTING_KINDS = ("config.env", "config.property", "config.setting", "config.secr
                  "k8s.env_secret_ref")
 
 
-def setting_words(name: str) -> set[str]:
-    """The upper-case words of a setting's name however it is written (``openaiApiKey``, ``OPENAI_API_KEY``,
-    ``spring.ai.openai.api-key`` all hold ``OPENAI``)."""
-    spaced = re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", name)
-    return {w for w in re.split(r"[^A-Z0-9]+", spaced.upper()) if w}
-
-
 def names_product(name: str, value: str, words: tuple[str, ...], host: str) -> bool:
     """Does a setting (`name` = `value`) name the product: one of its `words` a word of the name or of the
     value (``STORAGE_TYPE=s3``), a long word inside a run-together name (``OPENAIKEY``), or its host?"""
-    found = setting_words(name)
+    found = {w.upper() for w in name_words(name)}  # openaiApiKey, OPENAI_API_KEY, spring.ai.openai.api-key
     if any(w in found for w in words):
         return True
     joined = "".join(sorted(found))
@@ -70,6 +64,9 @@ class UnconfiguredSdkRules(KeyedVendorRules):
         their repositories names, is an integration its operator has not configured: each connection
         becomes an unresolved entry at the import's line and the external leaves the model. A caller its
         deployment hands no setting at all is configured some other way: its services stay."""
+        if not any(c.kind == "external" and (c.attributes.get("host") or "").lower() not in UNCONFIGURED_HOSTS
+                   and c.attributes.get("host") for c in self.model.components.values()):
+            return  # (no hosted service to judge: the settings are not gathered)
         links = self._links()
         handed = self._handed_names()
         settings: dict[str, list[tuple[str, str]]] = {}

@@ -113,7 +113,7 @@ class WebAppRules(ResolverBase):
             out.setdefault(sub, f.evidence)
         return sorted(out.items())
 
-    def _serves_in_other_language(self, repo: str, d: str, cid: str) -> bool:
+    def _serves_framework_pages(self, repo: str, d: str, cid: str) -> bool:
         """Does component `cid`'s code in folder `d` declare routes of a server-side web framework that builds its
         pages' scripts at the application's root (PHP's Laravel and Symfony, Ruby's Rails)?"""
         return any(f.repository == repo and is_under(f.path, d) and f.language in ("php", "ruby")
@@ -146,7 +146,7 @@ class WebAppRules(ResolverBase):
                 self.model.components[cid].attributes.get("image") or "")]
             comp, holder = (self.model.components[node[0]], node[0]) if len(node) == 1 else (None, None)
         if comp is not None and comp.kind == "service" and self.deploys_nothing \
-                and self._serves_in_other_language(repo, d, comp.id):
+                and self._serves_framework_pages(repo, d, comp.id):
             # the folder holds a server of another language too (a Laravel or Rails application with its Vue
             # front end at the root) and no deployment runs it apart: the server, which its install guide runs,
             # stays, and hands out the app built beside it

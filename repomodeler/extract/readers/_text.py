@@ -39,3 +39,9 @@ def image_named(value: str) -> bool:
     last = value.strip().split("/")[-1].split("@")[0]
     name = re.sub(r":[^:]*$", "", last) if not last.startswith(":") else ""
     return bool(name) and not re.search(r"[${}()\s]", name)
+
+
+def name_words(name: str) -> list[str]:
+    """The lower-case words of a name however it is written (``openaiApiKey``, ``OPENAI_API_KEY``,
+    ``CONFIG_whisk_couchdb_host``, ``kube-apiserver``): camel humps and every other character apart."""
+    return [w for w in re.split(r"[^a-z0-9]+", re.sub(r"([a-z0-9])([A-Z])", r"\1-\2", name).lower()) if w]

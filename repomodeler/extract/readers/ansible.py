@@ -17,6 +17,7 @@ import re
 from pathlib import PurePosixPath
 
 from repomodeler.extract.readers._base import Reader, fact
+from repomodeler.extract.readers._text import name_words
 from repomodeler.extract.readers._yaml import get, items, load_yaml_documents, node_line, scalar, seq, yaml
 from repomodeler.records import Fact
 
@@ -80,10 +81,10 @@ GENERIC_WORDS = frozenset({"config", "conf", "settings", "app", "service", "serv
 def _addressed(key: str) -> str:
     """The component a templated address setting names by its key: the word before the address word
     (``KAFKA_HOSTS`` -> ``kafka``, ``CONFIG_whisk_couchdb_host`` -> ``couchdb``); '' when none does."""
-    words = [w for w in re.split(r"[^A-Za-z0-9]+", re.sub(r"([a-z0-9])([A-Z])", r"\1_\2", key)) if w]
+    words = name_words(key)
     if len(words) < 2 or not ADDRESS_WORD.match(words[-1]):
         return ""
-    before = words[-2].lower()
+    before = words[-2]
     return before if before.isalpha() and len(before) >= 3 and before not in GENERIC_WORDS else ""
 
 
