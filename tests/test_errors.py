@@ -315,7 +315,9 @@ def test_ctrl_c_to_the_process_group_while_the_parser_pool_runs(published, tmp_p
     big.mkdir()
     body = "".join(f'@app.route("/r{i}")\ndef r{i}():\n    return requests.get("http://svc{i % 7}:80/x")\n\n'
                    for i in range(300))
-    for k in range(60):
+    # (enough files that the pool is still parsing when the signal arrives: with 60 a fast run could finish
+    # between seeing the workers and the signal, and exit 0)
+    for k in range(240):
         (big / f"m{k}.py").write_text("import flask, requests\napp = flask.Flask('x')\n" + body)
     proc = subprocess.Popen(["python", "-m", "repomodeler", "analyze", str(big), "--out", str(out), "--no-validate",
                              "--no-cache", "--jobs", "2"], cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
