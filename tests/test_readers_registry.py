@@ -192,7 +192,9 @@ FIXTURES = {
     "openapi": ("openapi.yaml", "openapi: 3.0.0\ninfo:\n  title: Orders\npaths:\n  /orders:\n    get: {}\n", "http.route"),
     "otel_collector": ("otel-collector.yaml", "receivers:\n  otlp: {}\nexporters:\n  otlp/jaeger:\n"
                        "    endpoint: jaeger:4317\n", "monitoring.target"),
-    "plain_manifests": ("Gemfile", 'source "https://rubygems.org"\ngem "rails"\n', "manifest"),
+    "plain_manifests": ("composer.json", '{"name": "acme/shop"}\n', "manifest"),
+    "bundler": ("Gemfile", 'source "https://rubygems.org"\ngem "rails"\ngem "pg"\ngroup :test do\n  gem "rspec"\nend\n',
+                "manifest.dependency"),
     "cargo": ("Cargo.toml", '[package]\nname = "shop"\n\n[dependencies]\nshop_utils = { path = "../utils" }\n',
               "manifest.dependency"),
     "azd": ("azure.yaml", "name: todo\nservices:\n  api:\n    project: ./src/api\n    language: js\n    host: appservice\n",

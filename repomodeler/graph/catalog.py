@@ -332,6 +332,29 @@ OBJECT_STORE_LIBRARIES = re.compile(
     r"|github\.com/graymeta/stow(/.*)?|opendal(::.*)?|object_store(::.*)?|org\.jclouds\.blobstore.*)$")
 
 
+# Ruby gems (Bundler has no imports to read: Rails loads every gem of the Gemfile) that are a store's or
+# broker's client, by the gem's name; gems named as another language's driver (pg, mysql2, redis) are
+# read by DRIVER_TECH.  Sidekiq and Resque keep their queues in Redis.
+GEM_TECH: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), tech) for p, tech in (
+    (r"^(trilogy|activerecord-trilogy-adapter)$", "mysql"),
+    (r"^(activerecord-postgis-adapter)$", "postgres"),
+    (r"^(mongoid|mongo)$", "mongodb"),
+    (r"^(redis-client|hiredis|redis-namespace|sidekiq|sidekiq-pro|resque|kredis)$", "redis"),
+    (r"^(bunny|sneakers|march_hare)$", "rabbitmq"),
+    (r"^(ruby-kafka|rdkafka|karafka|racecar|waterdrop|phobos)$", "kafka"),
+    (r"^(searchkick|chewy|elasticsearch-model|elasticsearch-rails|opensearch-ruby)$", "elasticsearch"),
+    (r"^dalli$", "memcached"),
+))
+
+
+def tech_for_gem(gem: str) -> str | None:
+    """The store or broker technology whose client the Ruby gem `gem` is (``pg``: postgres, ``sidekiq``: redis)."""
+    for pattern, tech in GEM_TECH:
+        if pattern.match(gem):
+            return tech
+    return tech_for_module(gem)
+
+
 def tech_for_module(module: str) -> str | None:
     for pattern, tech in DRIVER_TECH:
         if pattern.match(module):

@@ -40,6 +40,7 @@ from repomodeler.graph.catalog import (
     image_ports,
     is_private_address,
     sdk_service,
+    tech_for_gem,
     tech_for_module,
 )
 from repomodeler.graph.identity import image_repo, key
@@ -1130,6 +1131,9 @@ class ConnectionRules(ResolverBase):
         # (f"postgresql+psycopg2://{user}:{pw}@{DATABASE_HOSTNAME}:{port}/{name}"): the scheme names the store's
         # technology while the host stays a setting nothing here sets
         uses = [(f, tech_for_module(f.get("module") or ""), f"driver {f.get('module')}") for f in self.by_kind["import"]]
+        # a Ruby application's gems: Bundler loads them all, so the Gemfile is where its drivers are named
+        uses += [(f, tech_for_gem(f.get("name") or ""), f"gem {f.get('name')}") for f in self.by_kind["manifest.dependency"]
+                 if f.get("ecosystem") == "ruby"]
         for f in self.by_kind["value.assign"]:
             m = DSN_TEMPLATE.match(f.get("expr") or "")
             if m and SCHEME_TECH.get(m.group(1).lower()):

@@ -6,8 +6,9 @@ store some deployment declares.  Two common cases have neither.  A container eng
 (Docker, containerd, Podman: ``client.NewClientWithOpts(client.FromEnv)``) talks to the engine on the same machine through its
 socket (``DOCKER_HOST``, ``/var/run/docker.sock``): the engine is an external system the program
 drives.  A program importing several SQL drivers behind an ORM or ``database/sql``
-(``xorm``, ``gorm``, ``sqlx``: ``lib/pq``, ``go-sql-driver/mysql``, ``go-sqlite3``) lets a setting choose
-the database: it still uses one database, of whichever engine the operator configures.  Both are read
+(``xorm``, ``gorm``, ``sqlx``: ``lib/pq``, ``go-sql-driver/mysql``, ``go-sqlite3``; a Rails application's
+``pg``/``mysql2``/``sqlite3`` gems) lets a setting choose the database: it still uses one database, of
+whichever engine the operator configures.  Both are read
 from imports in the code each process runs, after the processes are told apart, so the link starts at
 the process whose code it is (``agent -> docker-engine``, ``server -> database``).
 """
@@ -44,6 +45,10 @@ SQL_DRIVERS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), tec
     (r"^(github\.com/mattn/go-sqlite3|modernc\.org/sqlite|github\.com/glebarez/sqlite|gorm\.io/driver/sqlite)$", "sqlite"),
 ))
 SERVER_ENGINES = frozenset({"postgres", "mysql", "sqlserver"})
+# Ruby's database adapters, by gem (a Rails application names its drivers in the Gemfile, not in imports).
+SQL_GEMS: dict[str, str] = {"pg": "postgres", "activerecord-postgis-adapter": "postgres", "mysql2": "mysql",
+                            "trilogy": "mysql", "activerecord-trilogy-adapter": "mysql", "tiny_tds": "sqlserver",
+                            "activerecord-sqlserver-adapter": "sqlserver", "sqlite3": "sqlite"}
 
 
 def sql_engine(module: str) -> str | None:
@@ -51,6 +56,13 @@ def sql_engine(module: str) -> str | None:
         if pattern.match(module):
             return tech
     return None
+
+
+def sql_driver_of(f: Fact) -> str | None:
+    """The database engine whose driver the import or Ruby gem `f` is."""
+    if f.kind == "manifest.dependency":
+        return SQL_GEMS.get(f.get("name") or "") if f.get("ecosystem") == "ruby" else None
+    return sql_engine(f.get("module") or "")
 
 
 class LocalServiceRules(ResolverBase):
@@ -79,8 +91,8 @@ class LocalServiceRules(ResolverBase):
 
     def sql_driver_stores(self) -> None:
         drivers: dict[str, dict[str, Evidence]] = defaultdict(dict)  # process -> engine -> first import
-        for f in self.by_kind["import"]:
-            tech = sql_engine(f.get("module") or "")
+        for f in [*self.by_kind["import"], *self.by_kind["manifest.dependency"]]:
+            tech = sql_driver_of(f)
             if tech is None:
                 continue
             for o in self._code_runners(f):

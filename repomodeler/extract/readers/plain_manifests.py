@@ -1,4 +1,4 @@
-"""Manifests read for their presence only (Bundler, Composer): one build unit each."""
+"""Manifests read for their presence only (Composer): one build unit each."""
 
 from __future__ import annotations
 
@@ -15,6 +15,5 @@ def _generic_manifest(ecosystem: str) -> ReadFn:
 
 # Each reader is named "read" on its facts (the name its function has always had).
 READERS = (
-    Reader("plain_manifests.gemfile", "descriptor", 240, _generic_manifest("ruby"), names=frozenset({"Gemfile"})),
     Reader("plain_manifests.composer", "descriptor", 240, _generic_manifest("php"), names=frozenset({"composer.json"})),
 )

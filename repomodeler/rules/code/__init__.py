@@ -43,11 +43,11 @@ RULES = (
     ),
     Rule(
         id="code.store-drivers",
-        message=("A data-store or broker driver imported by a component that holds no address of it, or a connection "
+        message=("A data-store or broker driver imported by a component (a Ruby application's gem) that holds no address of it, or a connection "
                  "URL it builds from settings (f\"postgresql://{user}@{HOST}/db\"), connects the component to the one "
                  "store of that technology"),
         unit="driver_connections",
-        reads=("import", "value.assign"),
+        reads=("import", "value.assign", "manifest.dependency"),
         writes=("connections",),
         after=("config.address-values", "code.address-literals", "code.client-calls", "code.config-reads"),
     ),
