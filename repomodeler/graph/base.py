@@ -956,6 +956,25 @@ class ResolverBase:
                 "technology": "sqlite", "embedded": "a file inside the program (no server)"}).id
         self.connect(cid, target, "sql", chain, kind="uses", attributes={"via": via})
 
+    def new_people_actor(self, evidence: Evidence) -> str:
+        """Make the actor standing for the people and programs outside the system (``user``; ``user-actor``
+        when a program of the system is called ``user``) and return its id."""
+        actor, n = "user", 1
+        while actor in self.model.components or actor in self.alias:
+            n += 1
+            actor = "user-actor" if n == 2 else f"user-actor-{n - 1}"
+        user = self.model.components[actor] = Component(
+            id=actor, name="user", kind="user", repository=None, evidence={evidence},
+            attributes={"role": "people and clients outside the system"})
+        self.created_by[actor] = self.by_kind.current.name if self.by_kind.current else ""
+        self.credit(user.rules)
+        return actor
+
+    def people_actor(self, evidence: Evidence) -> str:
+        """The actor of the people and programs outside the system, made (with `evidence`) if there is none yet."""
+        users = sorted(c.id for c in self.model.components.values() if c.kind == "user")
+        return users[0] if users else self.new_people_actor(evidence)
+
     def add_component(self, name: str, kind: str, repository: str | None, evidence: Evidence,
                       aliases: tuple[str, ...] = (), attributes: dict[str, str] | None = None) -> Component:
         cid = self.alias.get(name.lower()) or slug(name)

@@ -110,15 +110,4 @@ class CommandLineRules(ResolverBase):
         return min(comp.evidence)
 
     def _user(self, ev: Evidence) -> str:
-        users = sorted(c.id for c in self.model.components.values() if c.kind == "user")
-        if users:
-            return users[0]
-        actor, n = "user", 1
-        while actor in self.model.components or actor in self.alias:  # a service called `user`
-            n += 1
-            actor = "user-actor" if n == 2 else f"user-actor-{n - 1}"
-        user = self.model.components[actor] = Component(
-            id=actor, name="user", kind="user", repository=None, evidence={ev},
-            attributes={"role": "people and clients outside the system"})
-        self.credit(user.rules)
-        return actor
+        return self.people_actor(ev)

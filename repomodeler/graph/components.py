@@ -119,6 +119,11 @@ def _folders_named(folder_path: str, names: set[str]) -> list[str]:
 _SOURCE_TREE = frozenset({"src", "java", "kotlin", "scala", "lib"})
 
 
+# Words an organisation adds to its project's name on registries and forges (kedacore/keda, goharbor/harbor).
+ORG_SUFFIXES = frozenset({"core", "io", "dev", "hq", "labs", "project", "org", "oss", "sh", "app", "ai", "team", "community",
+                          "cloud", "tech", "hub", "inc"})
+ORG_PREFIXES = frozenset({"go", "get", "the", "use", "try"})
+
 class ComponentRules(ResolverBase):
     """Rules that create components and describe what they provide."""
 
@@ -1228,12 +1233,16 @@ class ComponentRules(ResolverBase):
 
     def _published_by_project(self, repo: str, image: str) -> bool:
         """Is the image published under the project's own name, as its owner (``ghcr.io/chaos-mesh/...``,
-        ``chaosmesh/...`` for the project chaos-mesh)?"""
+        ``chaosmesh/...`` for the project chaos-mesh; ``ghcr.io/kedacore/...`` for keda)?"""
         parts = _image_repo(image).split("/")
         if len(parts) >= 2 and ("." in parts[0] or ":" in parts[0] or parts[0] == "localhost"):
             parts = parts[1:]  # the registry
         own = self._own_project_keys(repo)
-        return len(parts) >= 2 and bool(own) and key(parts[0]) in own
+        owner = key(parts[0]) if parts else ""
+        # the project's organisation often adds a word to its name: kedacore for keda, goharbor for harbor
+        return len(parts) >= 2 and any(owner == k or (len(k) >= 4 and (
+            (owner.startswith(k) and owner[len(k):] in ORG_SUFFIXES) or (owner.endswith(k) and owner[:-len(k)] in ORG_PREFIXES)))
+            for k in own)
 
     def builds_image(self, repo: str, image: str) -> bool:
         """Does the repository hold a module or Dockerfile folder named like the image?"""

@@ -2074,16 +2074,8 @@ class ConnectionRules(ResolverBase):
                 targets[lone.id] = sorted(lone.evidence)[0]
         if not targets:
             return
-        actor = "user"
-        n = 1
-        while actor in self.model.components or actor in self.alias:
-            n += 1
-            actor = "user-actor" if n == 2 else f"user-actor-{n - 1}"
-        first = sorted(targets.values())[0]
-        user = self.model.components[actor] = Component(id=actor, name="user", kind="user", repository=None)
-        self.credit(user.rules)
-        user.evidence.add(first)
-        user.attributes["role"] = "people and clients outside the system"
+        actor = self.new_people_actor(sorted(targets.values())[0])
+        user = self.model.components[actor]
         for cid, ev in sorted(targets.items()):
             user.evidence.add(ev)
             routes = self.ingress_routes.get(cid, [])

@@ -100,16 +100,7 @@ class NamedAddressRules(ResolverBase):
 
     def _people(self, evidence: Evidence) -> str:
         """The actor standing for the people and programs outside the system (as the front doors make it)."""
-        actor, n = "user", 1
-        while actor in self.model.components or actor in self.alias:
-            n += 1
-            actor = "user-actor" if n == 2 else f"user-actor-{n - 1}"
-        user = self.model.components[actor] = Component(
-            id=actor, name="user", kind="user", repository=None, evidence={evidence},
-            attributes={"role": "people and clients outside the system"})
-        self.created_by[actor] = self.by_kind.current.name if self.by_kind.current else ""
-        self.credit(user.rules)
-        return actor
+        return self.new_people_actor(evidence)
 
     def _named_process(self, prefix: str) -> str | None:
         """The running component the name's words end with (``masterBroker`` -> broker), if any."""

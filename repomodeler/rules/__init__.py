@@ -121,6 +121,7 @@ ORDER: tuple[str, ...] = (
     "frontdoor.ingress-controller",
     "kubernetes.custom-resources",
     "kubernetes.admission-webhooks",
+    "kubernetes.aggregated-apis",
     "process.programs",
     "process.undeployed-programs",
     "process.links",

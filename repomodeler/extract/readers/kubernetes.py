@@ -207,6 +207,14 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
                     facts.append(fact("k8s.webhook", repo, path, node_line(get(service, "name")), configuration=name,
                                       service=scalar(get(service, "name")) or "", webhook_kind=kind,
                                       path=scalar(get(service, "path")) or ""))
+        elif kind == "APIService":
+            # an aggregated API (metrics.k8s.io, external.metrics.k8s.io): the API server proxies the group's
+            # requests to this Service (the autoscaler's metrics reach a metrics adapter this way)
+            spec = get(doc, "spec")
+            service = get(spec, "service")
+            if scalar(get(service, "name")):
+                facts.append(fact("k8s.apiservice", repo, path, node_line(get(service, "name")), name=name,
+                                  service=scalar(get(service, "name")) or "", group=scalar(get(spec, "group")) or ""))
         elif kind == "ClusterRoleBinding":
             # Cluster-wide rights for a service account: what controllers, operators and agents need.
             for subject in seq(get(doc, "subjects")):

@@ -61,7 +61,7 @@ RULES = (
                  "server"),
         unit="custom_resource_users",
         reads=("k8s.crd",),
-        writes=("connections",),
+        writes=("components", "connections"),
         after=("frontdoor.entry-points", "code.sdk-services"),
     ),
     Rule(
@@ -70,6 +70,15 @@ RULES = (
                  "registers, on each admission: it connects to the workloads behind them"),
         unit="admission_webhooks",
         reads=("k8s.webhook",),
+        writes=("connections",),
+        after=("code.sdk-services", "compose.services"),
+    ),
+    Rule(
+        id="kubernetes.aggregated-apis",
+        message=("The Kubernetes API server proxies the API group an APIService registers to the Service behind it "
+                 "(a metrics adapter the autoscaler reads, an extension API server): it connects to that workload"),
+        unit="aggregated_apis",
+        reads=("k8s.apiservice",),
         writes=("connections",),
         after=("code.sdk-services", "compose.services"),
     ),
