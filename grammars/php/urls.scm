@@ -3,7 +3,7 @@
  (#match? @value "^[a-zA-Z][a-zA-Z0-9+.-]*://[^ ]")
  (#set! fact "string.url"))
 (([(string . (string_content) @value .) (encapsed_string . (string_content) @value .)]) @fact
- (#match? @value "^[a-zA-Z][a-zA-Z0-9.-]*:[0-9]{2,5}$")
+ (#match? @value "^[a-zA-Z][a-zA-Z0-9.-]*(\\.(%[sv]|\\{[a-zA-Z0-9_]*\\})\\.svc(\\.cluster\\.local)?)?:[0-9]{2,5}$")
  (#set! fact "string.hostport"))
 
 ; key=value connection strings: "Server=db;Port=5432;..." (ADO.NET, libpq, JDBC-less drivers), and PDO

@@ -465,12 +465,22 @@ class ProcessRules(ResolverBase):
             for f in self.by_kind["program.command"]:
                 if f.get("code") is not None and f.get("owner"):
                     names[(f.repository, f.get("code") or "")].add(f.get("owner") or "")
+            # executables deployments and image recipes start (`/keda` of `command: ["/keda", ...]`)
+            started = {PurePosixPath(re.sub(r'^[\["\s]+', "", f.get("command") or "").split(" ")[0].strip('",]')).name.lower()
+                       for k in ("k8s.workload", "compose.service", "docker.command") for f in self.by_kind[k]
+                       if f.get("command")}
+            folders: dict[str, set[tuple[str, str]]] = defaultdict(set)  # binary -> the packages builds make it of
+            for f in self.by_kind["program.build"]:
+                folders[(f.get("binary") or "").lower()].add((f.repository, f.get("code") or ""))
             for f in self.by_kind["program.build"]:  # a release's build of the package (GoReleaser's binary)
                 # (unless a component answers to that name already: the CLI released as `hatchet` beside the
                 # system called hatchet keeps its folder's name; an image's recipe building the binary a
-                # deployment of that name runs, `openmeter-jobs` of ./cmd/jobs, names that deployment's program)
+                # deployment of that name runs, `openmeter-jobs` of ./cmd/jobs, names that deployment's program,
+                # as does a build, a Makefile's, of the binary a deployment or image starts: `/keda`)
                 if f.get("binary") and (f.get("source") == "dockerfile"
-                                        or self.alias.get((f.get("binary") or "").lower()) is None):
+                                        or self.alias.get((f.get("binary") or "").lower()) is None
+                                        or (f.get("source") == "makefile" and (f.get("binary") or "").lower() in started
+                                            and len(folders.get((f.get("binary") or "").lower(), ())) == 1)):
                     names[(f.repository, f.get("code") or "")].add(f.get("binary") or "")
             memo = self._built_binary_names = {k: next(iter(v)) for k, v in names.items() if len(v) == 1}
         return memo
@@ -783,7 +793,7 @@ class ProcessRules(ResolverBase):
                     and self.alias.get(base.lower()) not in with_code:
                 name = base  # cmd/web deployed as `web`
             elif self.alias.get(name.lower()) is None and (not base or self.alias.get(base.lower()) is None):
-                deployed = self._deployment_of_program(comp, base or name, with_code | used)
+                deployed = self._deployment_of_program(comp, base or name, with_code | used, binary=name)
                 if deployed:
                     name = self.model.components[deployed].name  # cmd/agent deployed as `acme-agent`
             existing = self.alias.get(name.lower())
@@ -814,16 +824,24 @@ class ProcessRules(ResolverBase):
             self.process_kind[new.id] = p.kind
         comp.attributes["processes"] = ", ".join(sorted(self.model.components[p.cid].name for p in procs))
 
-    def _deployment_of_program(self, comp: Component, program: str, taken: set[str]) -> str | None:
+    def _deployment_of_program(self, comp: Component, program: str, taken: set[str], binary: str = "") -> str | None:
         """The one deployment with no code of its own whose image or name is the program's name under
         the project's name (``acmeci/acme-agent`` or a compose service ``acme-agent`` runs ``cmd/agent``
-        of repository or module ``acme``): images are commonly named ``<project>-<program>``. Only a
-        unique match counts; two candidates mean the evidence is ambiguous."""
+        of repository or module ``acme``): images are commonly named ``<project>-<program>``; or whose
+        command starts the binary the build makes of the program (``/keda-adapter``, built from
+        ``cmd/adapter``). Only a unique match counts; two candidates mean the evidence is ambiguous."""
         wanted = keys_of([program], [])
         if not wanted:
             return None
         prefixes = [f"{comp.name.lower()}{sep}" for sep in ("-", "_", ".")]
         found = {cid for k in wanted for cid in self.image_deployments().get(k, set())}
+        if binary and binary.lower() != program.lower():
+            for f in [*self.by_kind["k8s.workload"], *self.by_kind["compose.service"]]:
+                started = PurePosixPath((f.get("command") or "").split(" ")[0]).name
+                target = self.alias.get((f.get("name") or "").lower())
+                if started and started.lower() == binary.lower() and target is not None \
+                        and not self.model.components[target].source_roots:
+                    found.add(target)
         for c in self.model.components.values():
             if c.source_roots or c.kind not in ("service", "gateway") or not c.attributes.get("image"):
                 continue

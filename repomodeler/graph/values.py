@@ -56,9 +56,15 @@ TEMPLATE_PATH = re.compile(r"^[^'\"\s]*?/(?:your(?:[-_][^/'\"\s]*)?|<[^/>]*>|x{4
                            re.I)
 
 
+# A cluster DNS name whose namespace the program fills in (``"keda-operator.%s.svc.cluster.local:9666"`` formatted
+# with the pod's namespace, ``"{}.{ns}.svc"``): the Service is named, the namespace is whichever it runs in.
+NAMESPACE_PLACEHOLDER = re.compile(r"(?<=[a-z0-9])\.(?:%[sv]|\{[A-Za-z0-9_]*\}|\$\{[A-Za-z0-9_.]*\})\.svc\b")
+
+
 def parse_hosts(value: str) -> list[HostRef]:
     """Every host a configuration value or literal names: URLs, host:port lists."""
     refs: list[HostRef] = []
+    value = NAMESPACE_PLACEHOLDER.sub(".namespace.svc", value)
     for m in URL_PATTERN.finditer(value):
         authority = re.split(r"[/\s'\"]", value[m.end("scheme") + 3:], maxsplit=1)[0]
         if not REAL_HOST.match(m.group("host")) or (

@@ -120,7 +120,7 @@ def read_dockerfile(repo: str, path: str, text: str) -> list[Fact]:
         elif instr == "RUN" and GO_SHARED_BUILD.search(arg):  # go build -buildmode=plugin: code the program loads
             facts.append(fact("program.plugin_build", repo, path, i, command=arg[:500]))
         elif instr == "RUN":
-            for binary, code in _go_builds(_substitute(arg, env), path):
+            for binary, code in go_builds(_substitute(arg, env), path):
                 facts.append(fact("program.build", repo, path, i, binary=binary, code=code, source="dockerfile"))
         if instr in ("ADD", "COPY"):  # what the build context puts in the image (not another stage's files)
             words = _copy_words(_substitute(arg, env))
@@ -139,11 +139,12 @@ def read_dockerfile(repo: str, path: str, text: str) -> list[Fact]:
     return facts
 
 
-def _go_builds(command: str, path: str) -> list[tuple[str, str]]:
+def go_builds(command: str, path: str) -> list[tuple[str, str]]:
     """(binary, package folder) of each ``go build -o /usr/local/bin/openmeter-jobs ./cmd/jobs`` in a RUN
     line (cross-compiling wrappers such as ``xx-go`` and ``CGO_ENABLED=0`` prefixes included): the name a
     deployment's command starts the program by.  The package path is the recipe folder's (the build
-    context copied in whole); one package, a relative path and a plain binary name only."""
+    context copied in whole); one package, a relative path (``./cmd/jobs``, ``cmd/jobs/main.go``) and a plain
+    binary name only.  Makefile recipes are read with it too."""
     out: list[tuple[str, str]] = []
     for part in re.split(r"&&|\|\||;", command):
         try:
@@ -168,7 +169,10 @@ def _go_builds(command: str, path: str) -> list[tuple[str, str]]:
                 packages.append(w)
             k += 1
         name = PurePosixPath(binary).name if binary and not binary.endswith("/") else ""
-        if len(packages) != 1 or not name or "$" in name or "." in name or not packages[0].startswith("./"):
+        # (a package by its relative folder, ./cmd/api, or by its main file, cmd/api/main.go: never an import path)
+        relative = packages[0].startswith("./") or (
+            len(packages) == 1 and packages[0].endswith(".go") and not packages[0].startswith(("/", "$", "..")))
+        if len(packages) != 1 or not name or "$" in name or "." in name or not relative:
             continue
         target = packages[0][:-3].rsplit("/", 1)[0] if packages[0].endswith(".go") else packages[0]
         # (a recipe kept in a subfolder may be built from the repository's root: both readings, the graph

@@ -23,7 +23,8 @@ def read_makefile(repo: str, path: str, text: str) -> list[Fact]:
     """Makefile recipes that start programs (``launch:`` running ``python services/movies.py &`` for
     each service): one ``program.command`` a program, named by the file or module it runs.  Recipes
     building Go code as a plugin (``go build -buildmode=plugin``) are ``program.plugin_build``: what they
-    build is loaded by a program, not run (graph/go_plugins.py).  A start target's ``docker compose -f
+    build is loaded by a program, not run (graph/go_plugins.py); one building a program
+    (``go build -o bin/api-server ./cmd/api``) is ``program.build``: the binary's name for that package.  A start target's ``docker compose -f
     ... up`` names the compose files the system runs with (``compose.launch``, see
     :mod:`.compose_launch`)."""
     facts = makefile_launches(repo, path, text.splitlines())
@@ -35,6 +36,11 @@ def read_makefile(repo: str, path: str, text: str) -> list[Fact]:
             continue
         if raw.startswith("\t") and GO_SHARED_BUILD.search(raw):
             facts.append(fact("program.plugin_build", repo, path, i, command=raw.strip()[:500]))
+        elif raw.startswith("\t") and re.search(r"\bgo\s+build\b", raw):
+            # `go build -o bin/keda-adapter cmd/adapter/main.go`: the name the program's images start it by
+            from repomodeler.extract.readers.dockerfile import go_builds  # (it reads the Go flags named here)
+            for binary, code in go_builds(raw.strip().lstrip("@-"), path):
+                facts.append(fact("program.build", repo, path, i, binary=binary, code=code, source="makefile"))
         if not raw.startswith("\t") or re.search(r"\b(test|tests|lint|check|coverage|clean|install|build)\b", target):
             continue
         for part in re.split(r";|&&|\|\|", raw.strip().lstrip("@-")):

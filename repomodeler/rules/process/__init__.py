@@ -7,7 +7,8 @@ RULES = (
         id="process.programs",
         message=("Inside one repository, each program (main package, console script, Procfile line, launcher) is a "
                  "process owning the code its entry point reaches, named after the binary a build names it (a "
-                 "GoReleaser build's binary); a Go main package built or loaded as a plugin is none, nor is a "
+                 "GoReleaser build's binary, a Makefile's go build -o) and run by the deployment starting that "
+                 "binary; a Go main package built or loaded as a plugin is none, nor is a "
                  "launcher whose one package of the repository is one the component's own program links "
                  "(atc/cmd/atc beside cmd/concourse), nor a program in a migration tool's folder"),
         unit="processes",
@@ -15,7 +16,7 @@ RULES = (
                "server.start", "grpc.server", "http.route", "program.entry", "program.command",
                "docker.command", "program.script_main", "process.spawn", "messaging.subscribe", "http.client",
                "string.url", "cli.subcommand", "program.main_call", "value.assign", "plugin.lookup",
-               "code.exported_var", "program.plugin_build", "program.build"),
+               "code.exported_var", "program.plugin_build", "program.build", "k8s.workload", "compose.service"),
         writes=("components", "ports", "connections", "attributes"),
         after=("frontdoor.entry-points",),
         state=("file_holders", "file_owner", "package_holders", "package_owner", "packages", "process_kind",

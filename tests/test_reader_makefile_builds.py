@@ -1,0 +1,41 @@
+"""Makefile recipes building Go programs: the binary name each package is built as."""
+
+from repomodeler.extract.readers.makefile import read_makefile
+from repomodeler.graph.values import parse_hosts
+
+MAKEFILE = """GO_BUILD_VARS= GO111MODULE=on CGO_ENABLED=0
+
+manager: generate
+\t${GO_BUILD_VARS} go build -ldflags $(GO_LDFLAGS) -o bin/keda cmd/operator/main.go
+
+adapter: generate
+\t@${GO_BUILD_VARS} go build -o bin/keda-adapter ./cmd/adapter
+
+plugins:
+\tgo build -buildmode=plugin -o bin/ext.so ./plugins/ext
+
+tools:
+\tgo build -o bin/tool github.com/acme/tool
+"""
+
+
+def builds():
+    return {(f.get("binary"), f.get("code"), f.line) for f in read_makefile("r", "Makefile", MAKEFILE)
+            if f.kind == "program.build"}
+
+
+def test_go_builds_name_their_packages_binaries_with_the_recipe_line():
+    assert ("keda", "cmd/operator", 4) in builds()
+    assert ("keda-adapter", "cmd/adapter", 7) in builds()
+
+
+def test_plugins_and_import_paths_are_not_programs_of_the_repository():
+    names = {b for b, _c, _l in builds()}
+    assert "ext" not in names and "ext.so" not in names
+    assert "tool" not in names  # an import path, not a folder of this repository
+
+
+def test_a_cluster_dns_name_with_the_namespace_filled_in_at_run_time_names_its_service():
+    assert [(r.host, r.port) for r in parse_hosts("keda-operator.%s.svc.cluster.local:9666")] == \
+        [("keda-operator.namespace.svc.cluster.local", 9666)]
+    assert [r.host for r in parse_hosts("http://api.{ns}.svc:80/x")] == ["api.namespace.svc"]
