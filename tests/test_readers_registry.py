@@ -159,6 +159,8 @@ FIXTURES = {
     "dotenv": (".env", "DB_HOST=db\n", "config.env"),
     "dotnet_project": ("Orders.csproj", '<Project><ItemGroup><PackageReference Include="Npgsql" /></ItemGroup></Project>\n',
                        "manifest.dependency"),
+    "kong": ("kong.yml", '_format_version: "3.0"\nservices:\n  - name: api\n    url: http://api:8000\n'
+             '    routes:\n      - paths: [/api]\n', "proxy.route"),
     "envoy": ("envoy.yaml", "address: orders\nport_value: 8080\n", "proxy.route"),
     "go_mod": ("go.mod", "module example.com/shop\n\nrequire github.com/lib/pq v1.10.0\n", "manifest.dependency"),
     "goreleaser": (".goreleaser.yaml", "builds:\n  - main: ./cli\n    binary: shopctl\n", "program.build"),

@@ -11,14 +11,23 @@ system's own code is a client of the API server (its informers or controller-run
 
 from __future__ import annotations
 
+import re
+
 from repomodeler.graph.base import ResolverBase
-from repomodeler.records import Fact
+from repomodeler.records import Evidence, Fact
 
 API_HOST = "kubernetes.default.svc"
+API_ALIASES = ("kube-api", "kubernetes api", "kube-apiserver", "kubernetes")
+# Kubernetes client libraries, any part of them (a plain clientset too): Go's client-go and controller-runtime, the
+# Python, JavaScript, Java (official and fabric8), .NET and Rust clients.
+KUBE_CLIENT = re.compile(r"^(k8s\.io/client-go(/.*)?|sigs\.k8s\.io/controller-runtime(/.*)?|kubernetes(\.(client|config|watch)(\..*)?)?"
+                         r"|kubernetes_asyncio(\..*)?|@kubernetes/client-node|io\.fabric8\.kubernetes\.client(\..*)?"
+                         r"|io\.kubernetes\.client(\..*)?|k8s|kube(::.*)?|kube_client(::.*)?)$")
 
 
 class ClusterApiRules(ResolverBase):
-    """``kubernetes.custom-resources``, ``kubernetes.admission-webhooks`` and ``kubernetes.aggregated-apis``."""
+    """``kubernetes.custom-resources``, ``kubernetes.admission-webhooks``, ``kubernetes.aggregated-apis`` and
+    ``kubernetes.api-clients``."""
 
     def _api_server(self) -> str | None:
         found = sorted(c.id for c in self.model.components.values()
@@ -57,3 +66,40 @@ class ClusterApiRules(ResolverBase):
                 continue
             self.connect(api, target, "https", [f.evidence],
                          attributes={"via": f"aggregated API {f.get('name') or f.get('group') or ''}".strip()})
+
+    def rbac_api_clients(self) -> None:
+        """A workload whose service account the manifests grant rights in the API (a RoleBinding or
+        ClusterRoleBinding names it) and whose code imports a Kubernetes client, itself or through a library of
+        the system it depends on, calls the API server: the rights are what the client uses (a dashboard's API listing pods, a web server reading its settings
+        ConfigMap).  Without the binding a client library's import may be an optional backend."""
+        bound = {(f.repository, f.get("service_account") or "")
+                 for f in [*self.by_kind["k8s.cluster_binding"], *self.by_kind["k8s.role_binding"]]}
+        granted: dict[str, Evidence] = {}
+        for f in sorted(self.by_kind["k8s.workload"], key=Fact.order):
+            cid = self.alias.get((f.get("name") or "").lower())
+            if cid and f.get("service_account") and (f.repository, f.get("service_account")) in bound:
+                granted.setdefault(cid, f.evidence)
+        if not granted:
+            return
+        clients: dict[str, Evidence] = {}
+        libraries: dict[str, Evidence] = {}  # a library of the system wrapping the client (modules/common/client)
+        for f in sorted(self.by_kind["import"], key=Fact.order):
+            if not KUBE_CLIENT.match(f.get("module") or ""):
+                continue
+            for o in self._code_runners(f):
+                if o in granted:
+                    clients.setdefault(o, f.evidence)
+            owner = self.owner_of(f.repository, f.path)
+            if owner and self.model.components[owner].kind == "library":
+                libraries.setdefault(owner, f.evidence)
+        for k in sorted(self.model.connections):
+            if k[0] in granted and k[1] in libraries and self.model.connections[k].kind == "depends_on":
+                clients.setdefault(k[0], libraries[k[1]])
+        api = self._api_server()
+        for cid, ev in sorted(clients.items()):
+            if api is None:
+                api = self.add_component(API_HOST, "external", None, ev, aliases=API_ALIASES,
+                                         attributes={"host": API_HOST}).id
+            if not any(k[0] == cid and k[1] == api for k in self.model.connections):
+                self.connect(cid, api, "https", [ev, granted[cid]],
+                             attributes={"via": "kubernetes client with rights its service account is bound to"})

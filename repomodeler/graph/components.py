@@ -1245,8 +1245,10 @@ class ComponentRules(ResolverBase):
             for k in own)
 
     def builds_image(self, repo: str, image: str) -> bool:
-        """Does the repository hold a module or Dockerfile folder named like the image?"""
-        wanted = keys_of(image_names(image), [])
+        """Does the repository hold a module or Dockerfile folder named like the image (or like the image
+        without the repository's name in front: ``dashboard-metrics-scraper`` of ``modules/metrics-scraper`` in
+        the dashboard repository)?"""
+        wanted = keys_of(image_names(image), [f"{repo.lower()}{sep}" for sep in ("-", "_", ".")])
         for f in self.by_kind["docker.from"]:
             # a Dockerfile in a folder named like the image, or at the top of a repository named like it
             folder_name = PurePosixPath(f.path).parent.name or repo

@@ -141,6 +141,7 @@ ORDER: tuple[str, ...] = (
     "config.command-line-addresses",
     "code.container-engine",
     "stores.sql-drivers",
+    "kubernetes.api-clients",
     "code.optional-plugins",
     "code.vendor-domains",
     "code.project-site",

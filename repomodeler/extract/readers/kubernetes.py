@@ -9,6 +9,7 @@ from pathlib import PurePosixPath
 
 from repomodeler.extract.readers._base import Reader, fact, idle_command
 from repomodeler.extract.readers._yaml import get, items, load_yaml_documents, node_line, scalar, seq, yaml
+from repomodeler.extract.readers.kong import is_kong_declarative, kong_routes
 from repomodeler.records import Fact
 
 _K8S_HINT = re.compile(r"^\s*apiVersion\s*:", re.M)
@@ -215,17 +216,21 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
             if scalar(get(service, "name")):
                 facts.append(fact("k8s.apiservice", repo, path, node_line(get(service, "name")), name=name,
                                   service=scalar(get(service, "name")) or "", group=scalar(get(spec, "group")) or ""))
-        elif kind == "ClusterRoleBinding":
-            # Cluster-wide rights for a service account: what controllers, operators and agents need.
+        elif kind in ("ClusterRoleBinding", "RoleBinding"):
+            # Rights for a service account (cluster-wide: what controllers, operators and agents need; in a
+            # namespace: what a program reading its own ConfigMaps or Secrets through the API needs).
             for subject in seq(get(doc, "subjects")):
                 if scalar(get(subject, "kind")) == "ServiceAccount" and scalar(get(subject, "name")):
-                    facts.append(fact("k8s.cluster_binding", repo, path, node_line(subject),
-                                       service_account=scalar(get(subject, "name")) or "", binding=name))
+                    facts.append(fact("k8s.cluster_binding" if kind == "ClusterRoleBinding" else "k8s.role_binding",
+                                      repo, path, node_line(subject), service_account=scalar(get(subject, "name")) or "",
+                                      binding=name))
         elif kind == "ConfigMap":
             for k, v in items(get(doc, "data")):
                 value = scalar(v)
                 if value is not None:
                     facts.append(fact("k8s.configmap", repo, path, node_line(k), configmap=name, name=k.value, value=value))
+                    if is_kong_declarative(value):  # the gateway's DB-less routing table, mounted from here
+                        facts.extend(kong_routes(repo, path, value, node_line(k) + 1))
         elif kind in ("HorizontalPodAutoscaler", "ScaledObject"):
             # an autoscaler (Kubernetes' own, KEDA's) sizing a workload: one written with `replicas: 0` still runs
             target = get(get(doc, "spec"), "scaleTargetRef")

@@ -24,7 +24,7 @@ from repomodeler.extract.readers import (alloy, ansible, appsettings, azd, azure
                                          dockerfile, dotenv, dotnet_project, entrypoints, envoy, firebase, go_mod, goreleaser, gradle, grafana, graphql,
                                          haproxy, helm, helm_install, hjson, laravel_config,
                                          nacos,
-                                         kubernetes, launchers, logback, makefile, maven, mix, nginx, nomad, npm, openapi,
+                                         kong, kubernetes, launchers, logback, makefile, maven, mix, nginx, nomad, npm, openapi,
                                          otel_collector,
                                          plain_manifests, pm2, procfile, prometheus, proto, pyproject, requirements,
                                          settings_files, setup_cfg, setup_py, skaffold, spring, terraform, tye)
@@ -34,7 +34,7 @@ from repomodeler.records import Fact, Warning_
 
 MODULES = (alloy, ansible, appsettings, azd, azure_functions, beats, bicep, bundler, caddy, cargo, cdk, cloudformation, cmake, compose, compose_launch, config_json, dockerfile, dotenv, dotnet_project,
            entrypoints, envoy, firebase, go_mod, goreleaser, gradle,
-           grafana, graphql, haproxy, helm, helm_install, hjson, kubernetes, laravel_config, launchers, logback, makefile, maven, mix, nacos, nginx, nomad, npm, openapi,
+           grafana, graphql, haproxy, helm, helm_install, hjson, kong, kubernetes, laravel_config, launchers, logback, makefile, maven, mix, nacos, nginx, nomad, npm, openapi,
            otel_collector, plain_manifests, pm2, procfile, prometheus, proto, pyproject, requirements, settings_files, setup_cfg,
            setup_py, skaffold, spring, terraform, tye)
 READERS: tuple[Reader, ...] = tuple(sorted((r for m in MODULES for r in m.READERS),

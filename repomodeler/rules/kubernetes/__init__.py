@@ -82,4 +82,15 @@ RULES = (
         writes=("connections",),
         after=("code.sdk-services", "compose.services"),
     ),
+    Rule(
+        id="kubernetes.api-clients",
+        message=("A workload whose service account a RoleBinding or ClusterRoleBinding grants rights in the "
+                 "Kubernetes API, and whose code imports a Kubernetes client library (itself or through a library of "
+                 "the system it depends on), calls the API server"),
+        unit="rbac_api_clients",
+        reads=("k8s.workload", "k8s.cluster_binding", "k8s.role_binding", "import"),
+        writes=("components", "connections"),
+        after=("code.sdk-services", "process.programs", "process.shared-code", "build.library-dependencies"),
+        state=("file_owner", "package_owner", "package_holders", "packages", "process_parent"),
+    ),
 )
