@@ -69,6 +69,8 @@ API_DESCRIPTION = re.compile(r"^[^/]*(?:openapi|swagger)[^/]*\.(?:ya?ml|json)$",
 # Folders that keep what the project no longer runs.
 RETIRED_DIRS = frozenset({"deprecated", "archive", "archived", "obsolete", "attic", "bak", "unmaintained"})
 FIXTURE_DIRS = frozenset({"fixture", "fixtures", "testdata", "test-data", "test_data", "mocks", "__mocks__", "__fixtures__",
+                          # Go's tools skip folders starting with an underscore: _testdata is a test's inputs too
+                          "_testdata", "_test_data", "_fixtures",
                           # a package of fixtures for tests (Go's pkg/testfixtures: containers the tests start)
                           "testfixtures", "test-fixtures", "test_fixtures", "testfixture"})
 # Build and development tooling: CI pipelines, and the development container a contributor's editor

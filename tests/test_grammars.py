@@ -448,6 +448,17 @@ CASES: list[Case] = [
                                   ("env.read_ref", 6, {"expr": "env::clickhouse::URL"})),
          absent=(("env.read", 5), ("env.read_ref", 5))),
     # #[cfg(test)] modules: the URL of production code is read, those of test modules are not
+    # example values written for documentation (pydantic's examples=, OpenAPI's example:) are not read as addresses
+    Case("python", "doc_examples.py", (("string.url", 9, {"value": "postgres://db:5432/app"}),),
+         absent=(("string.url", 6),)),
+    Case("javascript", "doc_examples.js", (("string.url", 7, {"value": "http://orders:8080/api"}),),
+         absent=(("string.url", 4),)),
+    Case("typescript", "doc_examples.ts", (("string.url", 7, {"value": "http://orders:8080/api"}),),
+         absent=(("string.url", 3),)),
+    Case("tsx", "doc_examples.tsx", (("string.url", 7, {"value": "http://orders:8080/api"}),),
+         absent=(("string.url", 3),)),
+    Case("java", "doc_examples.java", (("string.url", 5, {"value": "http://orders:8080/api"}),),
+         absent=(("string.url", 3),)),
     Case("rust", "test_code.rs", (("string.url", 1, {"value": "postgres://db:5432/x"}),),
          absent=(("string.url", 6), ("string.url", 11), ("string.url", 17), ("value.assign", 6), ("code.test_only", 4)),
          covers=("test_code",)),
