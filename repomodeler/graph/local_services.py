@@ -45,6 +45,9 @@ SQL_DRIVERS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), tec
     (r"^(github\.com/mattn/go-sqlite3|modernc\.org/sqlite|github\.com/glebarez/sqlite|gorm\.io/driver/sqlite)$", "sqlite"),
 ))
 SERVER_ENGINES = frozenset({"postgres", "mysql", "sqlserver"})
+# Words naming SQL engines in file names (a family of dialect files is one database the operator picks).
+SQL_WORDS = frozenset({"mysql", "postgres", "postgresql", "pg", "pgx", "sqlite", "sqlite3", "mssql", "sqlserver", "mariadb",
+                       "oracle", "tidb", "cockroach", "cockroachdb", "sql", "db", "dm", "kingbase", "opengauss"})
 # Ruby's database adapters, by gem (a Rails application names its drivers in the Gemfile, not in imports).
 SQL_GEMS: dict[str, str] = {"pg": "postgres", "activerecord-postgis-adapter": "postgres", "mysql2": "mysql",
                             "trilogy": "mysql", "activerecord-trilogy-adapter": "mysql", "tiny_tds": "sqlserver",
@@ -93,7 +96,7 @@ class LocalServiceRules(ResolverBase):
         drivers: dict[str, dict[str, Evidence]] = defaultdict(dict)  # process -> engine -> first import
         for f in [*self.by_kind["import"], *self.by_kind["manifest.dependency"]]:
             tech = sql_driver_of(f)
-            if tech is None:
+            if tech is None or self._in_adapter_family(f.repository, f.path):
                 continue
             for o in self._code_runners(f):
                 drivers[o].setdefault(tech, f.evidence)
@@ -128,6 +131,26 @@ class LocalServiceRules(ResolverBase):
                 target = store.id
             self.connect(cid, target, "sql", evidence, kind="uses",
                          attributes={"via": "sql drivers " + ", ".join(engines)})
+
+    def _in_adapter_family(self, repo: str, path: str) -> bool:
+        """Is the file one of a family of adapters, one file per technology (``mysql_scaler.go`` beside
+        ``postgresql_scaler.go``, ``redis_scaler.go`` and others: an autoscaler's event sources)?  Its driver
+        reaches whichever database a user points that adapter at, not the program's own store."""
+        folder_path, _, name = path.rpartition("/")
+        stem = name.rsplit(".", 1)[0].lower()
+        words = re.split(r"[_-]", stem)
+        if len(words) < 2 or name.lower().endswith(("_test.go", "_test.py")):
+            return False
+        suffix, prefix = "_".join(words[1:]), "_".join(words[:-1])
+        siblings = {p.rpartition("/")[2].rsplit(".", 1)[0].lower() for r, p in self.inventory_paths
+                    if r == repo and p.rpartition("/")[0] == folder_path and not p.endswith(("_test.go", "_test.py"))}
+        # the word that varies across the family names each adapter's technology: a family of SQL dialects
+        # (db_mysql.go, db_postgres.go, db_sqlite.go) is one database the operator picks, not adapters
+        by_suffix = {re.split(r"[_-]", w)[0] for w in siblings if len(re.split(r"[_-]", w)) >= 2
+                     and "_".join(re.split(r"[_-]", w)[1:]) == suffix}
+        by_prefix = {re.split(r"[_-]", w)[-1] for w in siblings if len(re.split(r"[_-]", w)) >= 2
+                     and "_".join(re.split(r"[_-]", w)[:-1]) == prefix}
+        return any(len(varying) >= 4 and len(varying - SQL_WORDS) >= 2 for varying in (by_suffix, by_prefix))
 
     def _code_runners(self, f: Fact) -> list[str]:
         """The running components whose code makes the import: the process running the file, or each
