@@ -330,6 +330,14 @@ class ConnectionRules(ResolverBase):
                     # release the inputs do not hold), named by its Service; the scheme says what it is
                     target = self.add_component(dns.group(1), TECH_KIND[tech], origin.repository, origin,
                                                 attributes={"technology": tech, "host": ref.host}).id
+                elif target is None and introduce and "$" not in ref.host and "{" not in ref.host \
+                        and not dns.group(1).startswith("example") \
+                        and (not env_name or self._code_names_setting(owner, env_name)):
+                    # http://prometheus-server.prometheus-system.svc: a Service of the cluster the system does not
+                    # install (another team's monitoring, a shared gateway), reached by its name, where the
+                    # program's code reads the setting handing it over (a setting nobody reads is listed)
+                    target = self.add_component(dns.group(1), "external", None, origin, attributes={
+                        "host": ref.host, "role": "a Service of the cluster installed apart"}).id
                 if target is None:
                     self.model.unresolved.append(Unresolved(owner, value, origin))
                     continue
@@ -524,6 +532,14 @@ class ConnectionRules(ResolverBase):
         """A data-store address (postgres://, jdbc:mysql://, mongodb://...): drivers and frameworks read
         those by convention (SPRING_DATASOURCE_URL), not through a read the code spells out."""
         return any(SCHEME_TECH.get(r.scheme or "") for r in parse_hosts(value))
+
+    def _code_names_setting(self, owner: str, name: str) -> bool:
+        """Does the owner's code read the setting `name`, or spell its name in a constant it reads it by
+        (``PrometheusServerEndpointEnvVar = "PROMETHEUS_SERVER_ENDPOINT"``)?"""
+        if name in self.names_read().get(owner, set()):
+            return True
+        return any(f.get("value") == name and self.owner_of(f.repository, f.path) == owner
+                   for f in self.by_kind["const.string"])
 
     def names_read(self) -> dict[str, set[str]]:
         """Per component, the environment/config names its code reads (env reads, ``@Value`` keys)."""

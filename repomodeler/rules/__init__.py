@@ -51,6 +51,7 @@ ORDER: tuple[str, ...] = (
     "compose.services",
     "compose.stack-variant-stores",
     "kubernetes.pod-stores",
+    "kubernetes.pod-programs",
     "kubernetes.remote-releases",
     "dotnet.aspire-resources",
     "platform.same-code",

@@ -40,10 +40,11 @@ RULES = (
                  "image bind-mounting only folders the repository does not hold (./uploads, made at run time) still "
                  "takes its stores from the env file the project's services share; a setting naming an SQLite file "
                  "(DSN=sqlite:///var/lib/db.sqlite) is the service's embedded database, drawn as sqlite unless it is "
-                 "handed a database server"),
+                 "handed a database server; a cluster DNS name of a Service the system does not install, in a setting its "
+                 "code reads, is an external system named after that Service"),
         unit="config_connections",
         reads=("compose.mount", "program.command", "docker.from", "config.property", "config.env", "compose.env_file", "compose.service", "k8s.configmap", "k8s.env_from",
-               "k8s.env_key_ref", "env.read", "config.read", "manifest.dependency", "annotation", "import"),
+               "k8s.env_key_ref", "env.read", "config.read", "manifest.dependency", "annotation", "import", "const.string"),
         writes=("connections", "components", "unresolved"),
         after=("platform.roles", "spring.application-name", "proxy.virtual-hosts", "config.unread-settings",
                "config.caller-settings"),

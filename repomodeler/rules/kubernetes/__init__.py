@@ -55,6 +55,16 @@ RULES = (
         after=("compose.services",),
     ),
     Rule(
+        id="kubernetes.pod-programs",
+        message=("A container beside the application in one pod running another image the project publishes is "
+                 "another program of the system: its own component; a user interface (ui, web, frontend, "
+                 "dashboard) is opened by people and calls the application beside it"),
+        unit="pod_programs",
+        reads=("k8s.container",),
+        writes=("components", "connections"),
+        after=("compose.services", "kubernetes.pod-stores"),
+    ),
+    Rule(
         id="kubernetes.custom-resources",
         message=("A system whose code is a client of the Kubernetes API server and which adds resource types to it "
                  "(CustomResourceDefinitions) is driven by people applying those resources: the user reaches the API "
