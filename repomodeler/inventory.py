@@ -265,10 +265,11 @@ def classify_role(path: str) -> str:
     if COMPOSE_FILE.match(parts[-1]) and any(dirs[k:k + 3] == ["src", "main", "resources"] for k in range(len(dirs) - 2)):
         return "example"  # a stack kept among the files a module ships (a Grafana demo), not how the system runs
     # (a hack/ folder's manifests are the add-ons a Kubernetes project's developer scripts deploy into a developer's
-    # cluster, operator/hack/addons_hydra.yaml; its other files, a systemd unit an install script copies, stay)
+    # cluster, operator/hack/addons_hydra.yaml, and its Go programs the generators those scripts run, hack/docgen;
+    # its other files, a systemd unit an install script copies, stay)
     if DEVELOPMENT_FILE.search(parts[-1]) or DEVELOPMENT_DESCRIPTOR.search(parts[-1]) \
             or any(d in DEVELOPMENT_ENV_DIRS or d in BUILD_SCRIPT_DIRS or INITIALIZER_DIR.match(d) for d in dirs) \
-            or ("hack" in dirs and re.search(r"\.ya?ml$", parts[-1], re.I)) \
+            or ("hack" in dirs and re.search(r"\.(ya?ml|go)$", parts[-1], re.I)) \
             or DEVELOPMENT_TOOL_FILE.search(parts[-1]) or BUILD_SCRIPT.match(parts[-1]):
         return "development"
     if TEST_DESCRIPTOR.search(parts[-1]):

@@ -119,6 +119,13 @@ def _folders_named(folder_path: str, names: set[str]) -> list[str]:
 _SOURCE_TREE = frozenset({"src", "java", "kotlin", "scala", "lib"})
 
 
+
+def _image_owner_path(image: str) -> str:
+    """The owner of an image reference, registry included (``docker.io/oamdev/vela-core:1`` -> ``docker.io/oamdev``;
+    '' for an official image such as ``nginx``)."""
+    path = _image_repo(image)
+    return path.rsplit("/", 1)[0] if "/" in path else ""
+
 # Words an organisation adds to its project's name on registries and forges (kedacore/keda, goharbor/harbor).
 ORG_SUFFIXES = frozenset({"core", "io", "dev", "hq", "labs", "project", "org", "oss", "sh", "app", "ai", "team", "community",
                           "cloud", "tech", "hub", "inc"})
@@ -1222,12 +1229,21 @@ class ComponentRules(ResolverBase):
         bound = {(f.repository, f.get("service_account") or "") for f in self.by_kind["k8s.cluster_binding"]}
         built = {_image_repo(f.get("image") or "") for f in self.by_kind["compose.service"]
                  if f.get("build_context") or f.get("dockerfile")}
+        def own(f: Fact, image: str) -> bool:
+            chart = re.search(r"(?:^|/)([^/]+)/templates/", f.path)
+            return (_image_repo(image) in built or self.builds_image(f.repository, image)
+                    or self._published_by_project(f.repository, image)
+                    # the chart the repository holds for its own program, named like its image (charts/vela-core)
+                    or (chart is not None and key(chart.group(1)) == key(image_basename(image))
+                        and tech_for_image(image) is None))
+        images = [(f, f.get("image") or "") for f in self.by_kind["k8s.workload"] if f.get("image")]
+        # the registry owners of the project's own images: another image of theirs is the project's too
+        # (oamdev/cluster-gateway beside oamdev/vela-core)
+        owners = {(f.repository, _image_owner_path(image)) for f, image in images if own(f, image) and "/" in _image_repo(image)}
         out: set[Fact] = set()
-        for f in self.by_kind["k8s.workload"]:
-            image = f.get("image") or ""
+        for f, image in images:
             if (f.get("service_account") and (f.repository, f.get("service_account")) in bound
-                    and image and _image_repo(image) not in built and not self.builds_image(f.repository, image)
-                    and not self._published_by_project(f.repository, image)):
+                    and (f.repository, _image_owner_path(image)) not in owners and not own(f, image)):
                 out.add(f)
         return out
 

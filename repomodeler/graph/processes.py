@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
-from repomodeler.graph.catalog import HTTP_VERBS, LOCAL_HOSTS
+from repomodeler.graph.catalog import HTTP_VERBS, LOCAL_HOSTS, image_basename
 from repomodeler.graph.identity import image_names, key, keys_of
 from repomodeler.graph.naming import GENERIC_DIRS, is_under, join_path
 from repomodeler.graph.packages import PackageIndex, build_index, folder
@@ -850,6 +850,15 @@ class ProcessRules(ResolverBase):
                 found.add(c.id)
         found -= taken
         found -= set(self.process_parent)
+        if not found and len(program) >= 3:
+            # an image named <something>-<program> (oamdev/vela-core runs cmd/core of kubevela): the one
+            # deployment with no code of its own whose image ends so
+            for c in self.model.components.values():
+                if c.source_roots or c.kind not in ("service", "gateway") or not c.attributes.get("image") \
+                        or c.id in taken or c.id in self.process_parent:
+                    continue
+                if image_basename(c.attributes["image"]).lower().endswith(f"-{program.lower()}"):
+                    found.add(c.id)
         return found.pop() if len(found) == 1 else None
 
     def _entry_core(self, repo: str, roots: set[str], dirs: set[str], all_roots: set[str]) -> set[str]:
