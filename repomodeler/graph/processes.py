@@ -851,13 +851,15 @@ class ProcessRules(ResolverBase):
         found -= taken
         found -= set(self.process_parent)
         if not found and len(program) >= 3:
-            # an image named <something>-<program> (oamdev/vela-core runs cmd/core of kubevela): the one
+            # an image named <word>-<program> (oamdev/vela-core runs cmd/core of kubevela): the one
             # deployment with no code of its own whose image ends so
             for c in self.model.components.values():
                 if c.source_roots or c.kind not in ("service", "gateway") or not c.attributes.get("image") \
                         or c.id in taken or c.id in self.process_parent:
                     continue
-                if image_basename(c.attributes["image"]).lower().endswith(f"-{program.lower()}"):
+                base = image_basename(c.attributes["image"]).lower()
+                # (one word in front: vela-core; kserve-localmodelnode-agent names another program than cmd/agent)
+                if base.endswith(f"-{program.lower()}") and "-" not in base[:-len(program) - 1]:
                     found.add(c.id)
         return found.pop() if len(found) == 1 else None
 
