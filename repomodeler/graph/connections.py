@@ -331,7 +331,7 @@ class ConnectionRules(ResolverBase):
                     target = self.add_component(dns.group(1), TECH_KIND[tech], origin.repository, origin,
                                                 attributes={"technology": tech, "host": ref.host}).id
                 elif target is None and introduce and "$" not in ref.host and "{" not in ref.host \
-                        and not dns.group(1).startswith("example") \
+                        and not dns.group(1).startswith("example") and not ref.host.startswith("kubernetes.default.") \
                         and (not env_name or self._code_names_setting(owner, env_name)):
                     # http://prometheus-server.prometheus-system.svc: a Service of the cluster the system does not
                     # install (another team's monitoring, a shared gateway), reached by its name, where the

@@ -172,6 +172,9 @@ class ProcessRules(ResolverBase):
         for parent, role_dirs in sorted(by_parent.items()):
             if len(role_dirs) < 2:
                 continue
+            runs = {rd: {p for p in programs if any(is_under(d, rd) for d in closures[p])} for rd in role_dirs}
+            if len({frozenset(r) for r in runs.values()}) == 1 and len(next(iter(runs.values()))) == 1:
+                continue  # one program starting every service itself (flagd's evaluation and sync servers): one process
             for rd in sorted(role_dirs):
                 runners = [p for p in sorted(programs) if any(is_under(d, rd) for d in closures[p])]
                 if not runners or any(r.roots == {rd} for r in roles):
