@@ -46,6 +46,7 @@ from repomodeler.graph.sdk_settings import UnconfiguredSdkRules
 from repomodeler.graph.pod_stores import PodStoreRules
 from repomodeler.graph.undeployed_programs import UndeployedProgramRules
 from repomodeler.graph.cluster_api import ClusterApiRules
+from repomodeler.graph.library_calls import LibraryCallRules
 from repomodeler.graph.versioned_recipes import VersionedRecipeRules
 from repomodeler.graph.undeployed import UndeployedRules
 from repomodeler.graph.setting_reads import SettingReadRules
@@ -68,7 +69,8 @@ class Resolver(ComponentRules, AspireRules, CloudFormationRules, ConnectionRules
                CommandLineRules, LocalServiceRules, IacDeployRules, SettingReadRules, ServiceNameRules,
                CommandAddressRules, HostingRules, FunctionBindingRules, SameCodeRules, UndeployedRules, ReleaseRules, OneContainerRules,
                VersionedRecipeRules, VendorChoiceRules, StoreAlternativeRules, CertificateRules, AddressEchoRules,
-               NetworkPolicyRules, UnconfiguredSdkRules, PodStoreRules, UndeployedProgramRules, ClusterApiRules):
+               NetworkPolicyRules, UnconfiguredSdkRules, PodStoreRules, UndeployedProgramRules, ClusterApiRules,
+               LibraryCallRules):
     """Applies the rules of :data:`repomodeler.rules.RULES` in their order (a rule runs after the rules it
     declares it uses, so it sees what they found), then names on every element the rules behind it."""
 

@@ -152,6 +152,7 @@ ORDER: tuple[str, ...] = (
     "code.vendor-choices",
     "code.unconfigured-sdk",
     "code.address-echo",
+    "build.library-calls",
     "compose.database-alternatives",
     "stores.logical-databases",
     "platform.undeployed-code",

@@ -221,9 +221,13 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
             # namespace: what a program reading its own ConfigMaps or Secrets through the API needs).
             for subject in seq(get(doc, "subjects")):
                 if scalar(get(subject, "kind")) == "ServiceAccount" and scalar(get(subject, "name")):
-                    facts.append(fact("k8s.cluster_binding" if kind == "ClusterRoleBinding" else "k8s.role_binding",
-                                      repo, path, node_line(subject), service_account=scalar(get(subject, "name")) or "",
-                                      binding=name))
+                    account = scalar(get(subject, "name")) or ""
+                    if kind == "ClusterRoleBinding":
+                        facts.append(fact("k8s.cluster_binding", repo, path, node_line(subject), service_account=account,
+                                          binding=name))
+                    else:
+                        facts.append(fact("k8s.role_binding", repo, path, node_line(subject), service_account=account,
+                                          binding=name))
         elif kind == "ConfigMap":
             for k, v in items(get(doc, "data")):
                 value = scalar(v)

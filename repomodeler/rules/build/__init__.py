@@ -66,6 +66,15 @@ RULES = (
         after=("build.units",),
     ),
     Rule(
+        id="build.library-calls",
+        message=("A call made in a library of the system (a workspace module holding a client) is made by each "
+                 "program linking it, when three programs at most link it"),
+        unit="library_calls",
+        reads=(),
+        writes=("connections",),
+        after=("build.library-dependencies", "code.address-echo"),
+    ),
+    Rule(
         id="build.exposed-ports",
         message="A Dockerfile's EXPOSE gives its component's listening ports",
         unit="exposed_ports",
