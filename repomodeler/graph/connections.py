@@ -533,6 +533,11 @@ class ConnectionRules(ResolverBase):
         those by convention (SPRING_DATASOURCE_URL), not through a read the code spells out."""
         return any(SCHEME_TECH.get(r.scheme or "") for r in parse_hosts(value))
 
+    def _published_recipe(self, comp) -> bool:
+        """Is there a Dockerfile at the root of the component's code (the image its project publishes)?"""
+        roots = {(r, root) for r, root in comp.source_roots}
+        return any((f.repository, folder(f.path)) in roots for f in self.by_kind["docker.from"])
+
     def _code_names_setting(self, owner: str, name: str) -> bool:
         """Does the owner's code read the setting `name`, or spell its name in a constant it reads it by
         (``PrometheusServerEndpointEnvVar = "PROMETHEUS_SERVER_ENDPOINT"``)?"""
@@ -2037,8 +2042,12 @@ class ConnectionRules(ResolverBase):
             publishes = bool(published) or bool(targets)
             for cid in sorted(self.model.components):
                 comp = self.model.components[cid]
+                # (the repository's own server that no deployment here runs, only the image it publishes, the
+                # compose file beside it starting test backends: not an internal service of that deployment)
+                undeployed_server = bool(comp.ports) and bool(comp.source_roots) and not comp.attributes.get("deployment") \
+                    and not comp.attributes.get("part_of") and self._published_recipe(comp)
                 if (comp.kind == "service" and cid not in called and not infra_role(comp)
-                        and (cid in published if publishes else bool(comp.ports))):
+                        and (cid in published or undeployed_server if publishes else bool(comp.ports))):
                     targets[cid] = published.get(cid) or sorted(comp.evidence)[0]
             if not targets:
                 # Every published service is also called from inside (a gateway its workers call back):
