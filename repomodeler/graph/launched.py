@@ -13,6 +13,7 @@ import re
 from collections import defaultdict
 from pathlib import PurePosixPath
 
+from repomodeler.graph.catalog import TECH_PROTOCOL
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.naming import is_under
 from repomodeler.graph.packages import folder
@@ -24,6 +25,13 @@ from repomodeler.records import Component, Evidence, Fact, Unresolved
 
 BUILD_FILES = ("pom.xml", "build.gradle", "build.gradle.kts")
 
+
+# Store servers a process manager may start beside the application (a Procfile's `redis: redis-server ...`).
+STORE_SERVERS: dict[str, tuple[str, str]] = {
+    "redis-server": ("redis", "cache"), "valkey-server": ("redis", "cache"), "memcached": ("memcached", "cache"),
+    "mongod": ("mongodb", "database"), "postgres": ("postgres", "database"), "mysqld": ("mysql", "database"),
+    "mariadbd": ("mysql", "database"), "rabbitmq-server": ("rabbitmq", "broker"), "nats-server": ("nats", "broker"),
+}
 
 class LaunchRules(ResolverBase):
     """Build modules started by launcher scripts."""
@@ -153,10 +161,27 @@ class SupervisedRules(ResolverBase):
             if source == "uwsgi":
                 self.process_primaries.add(host)  # the application server itself serves the component's web app
             names = {comp.id.lower(), comp.name.lower(), *comp.aliases}
+            # a line starting a store's own server (`redis: redis-server config/redis.conf`) runs that store beside
+            # the application in its container: the store, which the application's processes use
+            for f in programs:
+                words = (f.get("command") or "").split()
+                server = STORE_SERVERS.get(PurePosixPath(words[0]).name.lower()) if words else None
+                if server is None or self.alias.get((f.get("owner") or "").lower()) not in (None,):
+                    continue
+                tech, kind = server
+                store = self.add_component(f.get("owner") or tech, kind, f.repository, f.evidence, attributes={
+                    "technology": tech, "launched_by": source, "command": f.get("command") or "",
+                    "host": comp.name})
+                self.connect(host, store.id, TECH_PROTOCOL.get(tech, "tcp"), [f.evidence], kind="uses",
+                             attributes={"via": f"{source} runs it in the same container"})
             stores = [c for c in self.model.connections.values() if c.source == host
                       and _configured_service(self.model.components[c.target])]
             for f in programs:
                 owner = f.get("owner") or ""
+                if self.model.components.get(self.alias.get(owner.lower(), "")) is not None \
+                        and self.model.components[self.alias[owner.lower()]].attributes.get("launched_by") == source \
+                        and self.model.components[self.alias[owner.lower()]].kind in ("database", "cache", "broker"):
+                    continue  # the store started above
                 if owner.lower() in names or any(n.endswith(f"-{owner.lower()}") for n in names):
                     self.process_primaries.add(host)  # the component's own program (svc-webserver of `webserver`)
                     continue
