@@ -256,8 +256,9 @@ def classify_role(path: str) -> str:
     # copies in, are the deployment's, not the pipeline's)
     image_files = len(dirs) >= 2 and dirs[0] in (".github", ".gitlab") and dirs[1] in ("docker", "container", "containers")
     if (any(d in CI_DIRS for d in dirs) and not image_files) \
-            or (COMPOSE_FILE.match(parts[-1]) and any(d in CI_NAMED_DIRS for d in dirs)):
-        return "ci"
+            or (COMPOSE_FILE.match(parts[-1]) and any(d in CI_NAMED_DIRS or CI_NAMED_DIRS & set(re.split(r"[-_.]", d))
+                                                      for d in dirs)):
+        return "ci"  # (a folder named for a CI service among other words too: docker/github_actions/)
     if dirs[:1] == ["ci"]:
         # a root ci/ folder: a pipeline's stack files and settings (ci/base.yaml, ci/certbot/env), and the checks
         # and fixture programs its jobs run (ci/nodeEngineCheck.js, ci/pod/.../function-example/go.mod)

@@ -314,6 +314,7 @@ def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> N
     assert classify_role("operator/hack/addons_hydra.yaml") == "development"
     assert classify_role("hack/faasd-provider.service") == "source"  # a systemd unit the install script copies
     assert classify_role("hack/docgen/cli/gen.go") == "development"  # a generator the developer scripts run
+    assert classify_role("docker/github_actions/docker-compose.yml") == "ci"  # the stack a CI workflow tests against
     # a project initializer (`npm init shop-app`) scaffolds a developer's project; an ordinary module stays
     assert classify_role("packages/create-shop-app/index.js") == "development"
     assert classify_role("functions/create-order/handler.js") == "source"
