@@ -2040,11 +2040,15 @@ class ConnectionRules(ResolverBase):
             # says which those are: a service it does not publish is reached from inside only (by Dapr
             # invocation, a queue, a caller whose address did not resolve), not by people.
             publishes = bool(published) or bool(targets)
+            # (only where no deployment here runs any code of the system: the deployments are someone's test rig)
+            deploys_code = any(c.source_roots and c.language and c.attributes.get("deployment")
+                               for c in self.model.components.values())
             for cid in sorted(self.model.components):
                 comp = self.model.components[cid]
                 # (the repository's own server that no deployment here runs, only the image it publishes, the
                 # compose file beside it starting test backends: not an internal service of that deployment)
-                undeployed_server = bool(comp.ports) and bool(comp.source_roots) and not comp.attributes.get("deployment") \
+                undeployed_server = not deploys_code and bool(comp.ports) and bool(comp.source_roots) \
+                    and not comp.attributes.get("deployment") \
                     and not comp.attributes.get("part_of") and self._published_recipe(comp)
                 if (comp.kind == "service" and cid not in called and not infra_role(comp)
                         and (cid in published or undeployed_server if publishes else bool(comp.ports))):
