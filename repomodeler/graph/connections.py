@@ -534,9 +534,10 @@ class ConnectionRules(ResolverBase):
         return any(SCHEME_TECH.get(r.scheme or "") for r in parse_hosts(value))
 
     def _published_recipe(self, comp) -> bool:
-        """Is there a Dockerfile at the root of the component's code (the image its project publishes)?"""
-        roots = {(r, root) for r, root in comp.source_roots}
-        return any((f.repository, folder(f.path)) in roots for f in self.by_kind["docker.from"])
+        """Is the component the repository's own program, at its root, built by the recipe at the root (the
+        image its project publishes)?"""
+        roots = {r for r, root in comp.source_roots if root in ("", ".")}
+        return any(f.repository in roots and folder(f.path) in ("", ".") for f in self.by_kind["docker.from"])
 
     def _code_names_setting(self, owner: str, name: str) -> bool:
         """Does the owner's code read the setting `name`, or spell its name in a constant it reads it by

@@ -2,7 +2,8 @@
 
 Why: a workspace of modules (Go's ``go.work``, an npm or Cargo workspace) keeps client code in shared modules:
 flagd's ``core`` module holds the gRPC client of flagd-proxy's sync service, and the flagd program links it.
-The library does not run; the call is the linking program's.  Only a library few programs link (three at most)
+The library does not run; the call is the linking program's (a server's, one serving or deployed: a browser or
+mobile app linking the library runs other parts of it).  Only a library few programs link (three at most)
 hands its calls on: a common library every service links holds clients for all of them, and which service uses
 which is not told by linking alone.
 """
@@ -25,7 +26,7 @@ class LibraryCallRules(ResolverBase):
             lib = self.model.components.get(k[1])
             user = self.model.components.get(k[0])
             if conn.kind == "depends_on" and lib is not None and lib.kind == "library" and user is not None \
-                    and user.kind in ("service", "gateway", "webapp"):
+                    and user.kind in ("service", "gateway") and (user.ports or user.attributes.get("deployment")):
                 linkers[k[1]][k[0]] = conn
         for lib_id, users in sorted(linkers.items()):
             if len(users) > MAX_LINKERS:
