@@ -858,8 +858,9 @@ class ResolverBase:
             f for f in every_fact if f.path not in variants
             and not (f.rule == HELM_CHART_RULE and f.repository in composed & charted)
             # and where they do, the repository's plain Kubernetes manifests are another way to deploy it
+            # (a CustomResourceDefinition is the same resource type however the system is installed: kept)
             and not ((f.repository in compose_started or (f.repository, f.path) in doubled)
-                     and f.rule != HELM_CHART_RULE and (
+                     and f.rule != HELM_CHART_RULE and f.kind != "k8s.crd" and (
                          f.kind.startswith("k8s.") or f.kind == "config.env" and f.get("source") == "kubernetes"))
             and not any(is_under(f.path, d) for d in variant_dirs) and not (
                 opt_in and f.kind.startswith(("compose.", "config.env"))
