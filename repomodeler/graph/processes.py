@@ -173,8 +173,9 @@ class ProcessRules(ResolverBase):
             if len(role_dirs) < 2:
                 continue
             runs = {rd: {p for p in programs if any(is_under(d, rd) for d in closures[p])} for rd in role_dirs}
-            if len({frozenset(r) for r in runs.values()}) == 1 and len(next(iter(runs.values()))) == 1:
-                continue  # one program starting every service itself (flagd's evaluation and sync servers): one process
+            if len({frozenset(r) for r in runs.values()}) == 1 and len(next(iter(runs.values()))) == 1 \
+                    and not self._roles_call_each_other(repo, role_dirs):
+                continue  # one program starting its few servers itself (flagd's evaluation and sync): one process
             for rd in sorted(role_dirs):
                 runners = [p for p in sorted(programs) if any(is_under(d, rd) for d in closures[p])]
                 if not runners or any(r.roots == {rd} for r in roles):
@@ -252,6 +253,25 @@ class ProcessRules(ResolverBase):
             return False
         name = self._program_name(comp, p_dir).lower()
         return self.alias.get(name) in (None, comp.id) and self.alias.get(PurePosixPath(p_dir).name.lower()) in (None, comp.id)
+
+    def _roles_call_each_other(self, repo: str, role_dirs: set[str]) -> bool:
+        """Are the service folders parts of a distributed design rather than servers of one daemon: more than
+        two of them (a workflow engine's frontend, history, matching and worker), or one importing a package
+        named after another (the frontend's generated history-service client)?"""
+        if len(role_dirs) > 2:
+            return True
+        names = {PurePosixPath(rd).name.lower(): rd for rd in role_dirs}
+        for (r, path), targets in self.packages.file_imports.items():
+            if r != repo:
+                continue
+            here = next((rd for rd in role_dirs if is_under(path, rd)), None)
+            if here is None:
+                continue
+            for target, _ev in targets:
+                last = PurePosixPath(target).name.lower()
+                if any(n in last and rd != here and not is_under(target, here) for n, rd in names.items()):
+                    return True
+        return False
 
     def _binary_roles(self, repo: str, programs: dict[str, list[Evidence]], graph: dict[str, set[str]],
                       roles: list[Process]) -> list[Process]:
