@@ -41,7 +41,22 @@ class ClusterApiRules(ResolverBase):
             return
         kinds = sorted({f.get("kind") or f.get("name") or "" for f in crds} - {""})
         # the people applying the resources are the system's users, whether or not a front door made them yet
-        self.connect(self.people_actor(crds[0].evidence), api, "https", [crds[0].evidence],
+        user = self.people_actor(crds[0].evidence)
+        # ... and they drive its controllers through the API server, not by calling them: a workload of the
+        # system that is a client of the API server, reached by no Ingress and published by no LoadBalancer or
+        # NodePort Service, is no front door of its own (a UI or a gateway still is)
+        exposed = {self.alias.get((f.get("name") or "").lower()) for f in self.by_kind["k8s.service"]
+                   if f.get("type") in ("LoadBalancer", "NodePort")} | set(getattr(self, "ingress_routes", {}) or {})
+        for k in sorted(self.model.connections):
+            target = self.model.components[k[1]]
+            if k[0] == user and target.kind == "service" and k[1] not in exposed \
+                    and target.attributes.get("deployment") == "kubernetes" \
+                    and (self.model.connections[k].attributes.get("via") or "") == "published entry point" \
+                    and any(c[0] == k[1] and c[1] == api for c in self.model.connections) \
+                    and "ui" not in target.attributes.get("platform_role", "").split(","):
+                del self.model.connections[k]
+                self.created_by.pop(k, None)
+        self.connect(user, api, "https", [crds[0].evidence],
                      attributes={"via": f"applies the system's custom resources ({len(kinds)} kinds: "
                                         + ", ".join(kinds[:5]) + (", ..." if len(kinds) > 5 else "") + ")"})
 

@@ -1231,7 +1231,8 @@ class ComponentRules(ResolverBase):
                  if f.get("build_context") or f.get("dockerfile")}
         def own(f: Fact, image: str) -> bool:
             chart = re.search(r"(?:^|/)([^/]+)/templates/", f.path)
-            return (_image_repo(image) in built or self.builds_image(f.repository, image)
+            return (image.startswith("ko://")  # ko builds the image from this repository's Go package
+                    or _image_repo(image) in built or self.builds_image(f.repository, image)
                     or self._published_by_project(f.repository, image)
                     # the chart the repository holds for its own program, named like its image (charts/vela-core)
                     or (chart is not None and key(chart.group(1)) == key(image_basename(image))

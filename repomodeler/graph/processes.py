@@ -858,6 +858,12 @@ class ProcessRules(ResolverBase):
             return None
         prefixes = [f"{comp.name.lower()}{sep}" for sep in ("-", "_", ".")]
         found = {cid for k in wanted for cid in self.image_deployments().get(k, set())}
+        for c in self.model.components.values():
+            # `image: ko://github.com/acme/shop/cmd/controller`: ko builds the image of that Go package
+            image = c.attributes.get("image") or ""
+            if image.startswith("ko://") and not c.source_roots and c.kind in ("service", "gateway") \
+                    and image[5:].split("@")[0].split(":")[0].rstrip("/").lower().endswith(f"/{program.lower()}"):
+                found.add(c.id)
         if binary and binary.lower() != program.lower():
             for f in [*self.by_kind["k8s.workload"], *self.by_kind["compose.service"]]:
                 started = PurePosixPath((f.get("command") or "").split(" ")[0]).name

@@ -68,10 +68,11 @@ RULES = (
         id="kubernetes.custom-resources",
         message=("A system whose code is a client of the Kubernetes API server and which adds resource types to it "
                  "(CustomResourceDefinitions) is driven by people applying those resources: the user reaches the API "
-                 "server"),
+                 "server; its controllers, API clients reached by no Ingress or LoadBalancer, are no front doors of their own"),
         unit="custom_resource_users",
-        reads=("k8s.crd",),
+        reads=("k8s.crd", "k8s.service"),
         writes=("components", "connections"),
+        state=("ingress_routes",),
         after=("frontdoor.entry-points", "code.sdk-services"),
     ),
     Rule(
