@@ -815,6 +815,11 @@ class ConnectionRules(ResolverBase):
             return None  # localhost on its own port is the component itself
         if len(serving) > 1:  # localhost:4317 from a developer's machine: the one publishing it there
             serving = serving & self.ports_published.get(port, set())
+        if not serving and self.model.components.get(owner) is not None \
+                and self.model.components[owner].attributes.get("deployment") != "compose":
+            # a program run on the machine itself (not in a container of the compose file) reaching a compose
+            # service through the host port it publishes (`localhost:5555` for `ports: ["5555:5432"]`)
+            serving = self.ports_published.get(port, set()) - {owner}
         return next(iter(serving)) if len(serving) == 1 else None
 
     def index_served_ports(self) -> None:

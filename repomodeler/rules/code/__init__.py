@@ -15,7 +15,7 @@ RULES = (
                "config.env", "manifest.dependency", "import", "const.string", "value.invoke", "value.assign"),
         writes=("connections", "components", "unresolved"),
         after=("config.address-values",),
-        state=("browser_facts", "databases_named", "env_values", "ports_served", "protocol_unknown",
+        state=("browser_facts", "databases_named", "env_values", "ports_served", "ports_published", "protocol_unknown",
                "withheld_settings"),
     ),
     Rule(
@@ -39,7 +39,7 @@ RULES = (
         reads=("config.read", "config.default", "feign.client", "config.env", "manifest.dependency", "import"),
         writes=("connections", "components", "unresolved"),
         after=("config.address-values", "build.library-dependencies"),
-        state=("env_values", "ports_served", "protocol_unknown", "databases_named"),
+        state=("env_values", "ports_served", "ports_published", "protocol_unknown", "databases_named"),
     ),
     Rule(
         id="code.store-drivers",

@@ -26,7 +26,7 @@ RULES = (
         writes=("components", "aliases", "attributes", "connections", "unresolved"),
         after=("dapr.app-ids", "compose.services", "build.units", "config.address-values", "build.library-dependencies",
                "kubernetes.remote-releases"),
-        state=("ports_served",),
+        state=("ports_served", "ports_published",),
     ),
     Rule(
         id="dapr.name-resolution",
