@@ -12,6 +12,7 @@ system's own code is a client of the API server (its informers or controller-run
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from repomodeler.graph.base import ResolverBase
 from repomodeler.records import Evidence, Fact
@@ -73,32 +74,27 @@ class ClusterApiRules(ResolverBase):
                                         + ", ".join(kinds[:5]) + (", ..." if len(kinds) > 5 else "") + ")"})
 
     def admission_webhooks(self) -> None:
-        api = self._api_server()
-        if api is None:
-            return
-        for f in sorted(self.by_kind["k8s.webhook"], key=Fact.order):
-            target = self.alias.get((f.get("service") or "").lower())
-            if target is None or target == api or self.model.components[target].kind not in ("service", "gateway"):
-                continue
-            self.connect(api, target, "https", [f.evidence],
-                         attributes={"via": f"admission webhook {f.get('configuration') or ''}".strip()})
+        self._api_server_calls("k8s.webhook", lambda f: f"admission webhook {f.get('configuration') or ''}")
 
     def aggregated_apis(self) -> None:
+        self._api_server_calls("k8s.apiservice", lambda f: f"aggregated API {f.get('name') or f.get('group') or ''}")
+
+    def _api_server_calls(self, kind: str, via: Callable[[Fact], str]) -> None:
+        """The API server calls the workload behind the Service each fact of `kind` registers."""
         api = self._api_server()
         if api is None:
             return
-        for f in sorted(self.by_kind["k8s.apiservice"], key=Fact.order):
+        for f in sorted(self.by_kind[kind], key=Fact.order):
             target = self.alias.get((f.get("service") or "").lower())
             if target is None or target == api or self.model.components[target].kind not in ("service", "gateway"):
                 continue
-            self.connect(api, target, "https", [f.evidence],
-                         attributes={"via": f"aggregated API {f.get('name') or f.get('group') or ''}".strip()})
+            self.connect(api, target, "https", [f.evidence], attributes={"via": via(f).strip()})
 
     def rbac_api_clients(self) -> None:
         """A workload whose service account the manifests grant rights in the API (a RoleBinding or
         ClusterRoleBinding names it) and whose code imports a Kubernetes client, itself or through a library of
-        the system it depends on, calls the API server: the rights are what the client uses (a dashboard's API listing pods, a web server reading its settings
-        ConfigMap).  Without the binding a client library's import may be an optional backend."""
+        the system it depends on, calls the API server: the rights are what the client uses (a dashboard's API
+        listing pods, a web server reading its settings ConfigMap).  Without the binding a client library's import may be an optional backend."""
         bound = {(f.repository, f.get("service_account") or "")
                  for f in [*self.by_kind["k8s.cluster_binding"], *self.by_kind["k8s.role_binding"]]}
         granted: dict[str, Evidence] = {}
