@@ -94,7 +94,8 @@ class ClusterApiRules(ResolverBase):
         """A workload whose service account the manifests grant rights in the API (a RoleBinding or
         ClusterRoleBinding names it) and whose code imports a Kubernetes client, itself or through a library of
         the system it depends on, calls the API server: the rights are what the client uses (a dashboard's API
-        listing pods, a web server reading its settings ConfigMap).  Without the binding a client library's import may be an optional backend."""
+        listing pods, a web server reading its settings ConfigMap).  Without the binding a client library's
+        import may be an optional backend."""
         bound = {(f.repository, f.get("service_account") or "")
                  for f in [*self.by_kind["k8s.cluster_binding"], *self.by_kind["k8s.role_binding"]]}
         granted: dict[str, Evidence] = {}
