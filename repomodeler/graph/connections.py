@@ -332,10 +332,11 @@ class ConnectionRules(ResolverBase):
                                                 attributes={"technology": tech, "host": ref.host}).id
                 elif target is None and introduce and "$" not in ref.host and "{" not in ref.host \
                         and not dns.group(1).startswith("example") and not ref.host.startswith("kubernetes.default.") \
-                        and (not env_name or self._code_names_setting(owner, env_name)):
+                        and env_name and self._code_names_setting(owner, env_name):
                     # http://prometheus-server.prometheus-system.svc: a Service of the cluster the system does not
                     # install (another team's monitoring, a shared gateway), reached by its name, where the
-                    # program's code reads the setting handing it over (a setting nobody reads is listed)
+                    # program's code reads the setting handing it over (a setting nobody reads is listed, and so is
+                    # a default written in the code, tracing's jaeger-collector.jaeger.svc, switched off by default)
                     target = self.add_component(dns.group(1), "external", None, origin, attributes={
                         "host": ref.host, "role": "a Service of the cluster installed apart"}).id
                 if target is None:
