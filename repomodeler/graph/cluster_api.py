@@ -18,18 +18,6 @@ from repomodeler.graph.base import ResolverBase
 from repomodeler.records import Evidence, Fact
 
 API_HOST = "kubernetes.default.svc"
-# Custom resource kinds that are a technology an operator runs instances of: (component name, kind, technology).
-MANAGED_KINDS: dict[str, tuple[str, str, str]] = {
-    "prometheus": ("prometheus", "monitoring", "prometheus"), "alertmanager": ("alertmanager", "monitoring", "alertmanager"),
-    "grafana": ("grafana", "monitoring", "grafana"), "kafka": ("kafka", "broker", "kafka"),
-    "rabbitmqcluster": ("rabbitmq", "broker", "rabbitmq"), "natscluster": ("nats", "broker", "nats"),
-    "elasticsearch": ("elasticsearch", "database", "elasticsearch"), "kibana": ("kibana", "monitoring", "kibana"),
-    "redisfailover": ("redis", "cache", "redis"), "rediscluster": ("redis", "cache", "redis"),
-    "redis": ("redis", "cache", "redis"), "postgresql": ("postgres", "database", "postgres"),
-    "postgrescluster": ("postgres", "database", "postgres"), "mongodbcommunity": ("mongodb", "database", "mongodb"),
-    "perconaservermongodb": ("mongodb", "database", "mongodb"), "innodbcluster": ("mysql", "database", "mysql"),
-    "mysqlcluster": ("mysql", "database", "mysql"), "cassandradatacenter": ("cassandra", "database", "cassandra"),
-}
 API_ALIASES = ("kube-api", "kubernetes api", "kube-apiserver", "kubernetes")
 # Kubernetes client libraries, any part of them (a plain clientset too): Go's client-go and controller-runtime, the
 # Python, JavaScript, Java (official and fabric8), .NET and Rust clients.
@@ -39,8 +27,8 @@ KUBE_CLIENT = re.compile(r"^(k8s\.io/client-go(/.*)?|sigs\.k8s\.io/controller-ru
 
 
 class ClusterApiRules(ResolverBase):
-    """``kubernetes.custom-resources``, ``kubernetes.admission-webhooks``, ``kubernetes.aggregated-apis``,
-    ``kubernetes.api-clients`` and ``kubernetes.managed-instances``."""
+    """``kubernetes.custom-resources``, ``kubernetes.admission-webhooks``, ``kubernetes.aggregated-apis`` and
+    ``kubernetes.api-clients``."""
 
     def _api_server(self) -> str | None:
         found = sorted(c.id for c in self.model.components.values()
@@ -127,28 +115,3 @@ class ClusterApiRules(ResolverBase):
             if not any(k[0] == cid and k[1] == api for k in self.model.connections):
                 self.connect(cid, api, "https", [ev, granted[cid]],
                              attributes={"via": "kubernetes client with rights its service account is bound to"})
-
-    def managed_instances(self) -> None:
-        """An operator whose custom resource kinds are a technology (``kind: Prometheus``, ``Alertmanager``,
-        ``Kafka``, ``RedisFailover``) deploys and runs instances of it for its users: the technology is a
-        component the operator manages, named by it, linked from the repository's API clients."""
-        api = self._api_server()
-        if api is None:
-            return
-        clients = sorted({k[0] for k in self.model.connections if k[1] == api
-                          and self.model.components[k[0]].kind in ("service", "gateway")
-                          and not self.model.components[k[0]].attributes.get("launched_by")})
-        for f in sorted(self.by_kind["k8s.crd"], key=Fact.order):
-            found = MANAGED_KINDS.get((f.get("kind") or "").lower())
-            operators = [c for c in clients if self.model.components[c].repository == f.repository]
-            if found is None or not operators:
-                continue
-            name, kind, tech = found
-            target = self.alias.get(name)
-            if target is None:
-                target = self.add_component(name, kind, f.repository, f.evidence, attributes={
-                    "technology": tech, "managed_by": ", ".join(self.model.components[o].name for o in operators),
-                    "role": f"instances the operator runs for each {f.get('kind')} resource"}).id
-            for o in operators:
-                self.connect(o, target, "https", [f.evidence], kind="calls",
-                             attributes={"via": f"deploys and manages {f.get('kind')} resources ({f.get('name')})"})

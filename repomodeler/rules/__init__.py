@@ -143,7 +143,6 @@ ORDER: tuple[str, ...] = (
     "code.container-engine",
     "stores.sql-drivers",
     "kubernetes.api-clients",
-    "kubernetes.managed-instances",
     "code.optional-plugins",
     "code.vendor-domains",
     "code.project-site",

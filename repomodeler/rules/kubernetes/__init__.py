@@ -104,14 +104,4 @@ RULES = (
         after=("code.sdk-services", "process.programs", "process.shared-code", "build.library-dependencies"),
         state=("file_owner", "package_owner", "package_holders", "packages", "process_parent"),
     ),
-    Rule(
-        id="kubernetes.managed-instances",
-        message=("An operator whose custom resource kinds are a technology (Prometheus, Alertmanager, Kafka, "
-                 "RedisFailover) deploys and manages instances of it: that technology is a component its API clients "
-                 "manage"),
-        unit="managed_instances",
-        reads=("k8s.crd",),
-        writes=("components", "connections"),
-        after=("kubernetes.api-clients",),
-    ),
 )
