@@ -120,6 +120,12 @@ _SOURCE_TREE = frozenset({"src", "java", "kotlin", "scala", "lib"})
 
 
 
+def _chart_of(path: str) -> str:
+    """The chart folder a rendered template belongs to (``charts/vela-core`` of
+    ``charts/vela-core/templates/cluster-gateway/cluster-gateway.yaml``), '' for a plain manifest."""
+    m = re.search(r"^(.*?)/templates/", path)
+    return m.group(1) if m else ""
+
 def _image_owner_path(image: str) -> str:
     """The owner of an image reference, registry included (``docker.io/oamdev/vela-core:1`` -> ``docker.io/oamdev``;
     '' for an official image such as ``nginx``)."""
@@ -1229,22 +1235,25 @@ class ComponentRules(ResolverBase):
         bound = {(f.repository, f.get("service_account") or "") for f in self.by_kind["k8s.cluster_binding"]}
         built = {_image_repo(f.get("image") or "") for f in self.by_kind["compose.service"]
                  if f.get("build_context") or f.get("dockerfile")}
-        def own(f: Fact, image: str) -> bool:
+        def chart_named(f: Fact, image: str) -> bool:
+            # the chart the repository holds for its own program, named like its image (charts/vela-core)
             chart = re.search(r"(?:^|/)([^/]+)/templates/", f.path)
+            return chart is not None and key(chart.group(1)) == key(image_basename(image)) and tech_for_image(image) is None
+
+        def own(f: Fact, image: str) -> bool:
             return (image.startswith("ko://")  # ko builds the image from this repository's Go package
                     or _image_repo(image) in built or self.builds_image(f.repository, image)
-                    or self._published_by_project(f.repository, image)
-                    # the chart the repository holds for its own program, named like its image (charts/vela-core)
-                    or (chart is not None and key(chart.group(1)) == key(image_basename(image))
-                        and tech_for_image(image) is None))
+                    or self._published_by_project(f.repository, image) or chart_named(f, image))
         images = [(f, f.get("image") or "") for f in self.by_kind["k8s.workload"] if f.get("image")]
-        # the registry owners of the project's own images: another image of theirs is the project's too
-        # (oamdev/cluster-gateway beside oamdev/vela-core)
-        owners = {(f.repository, _image_owner_path(image)) for f, image in images if own(f, image) and "/" in _image_repo(image)}
+        # the registry owner of the image its chart is named after publishes the chart's other images too
+        # (oamdev/cluster-gateway beside oamdev/vela-core); not an organisation publishing many projects, known
+        # only by one image the repository builds (grafana/tempo beside grafana/rollout-operator)
+        owners = {(f.repository, _chart_of(f.path), _image_owner_path(image)) for f, image in images
+                  if chart_named(f, image) and "/" in _image_repo(image)}
         out: set[Fact] = set()
         for f, image in images:
             if (f.get("service_account") and (f.repository, f.get("service_account")) in bound
-                    and (f.repository, _image_owner_path(image)) not in owners and not own(f, image)):
+                    and (f.repository, _chart_of(f.path), _image_owner_path(image)) not in owners and not own(f, image)):
                 out.add(f)
         return out
 

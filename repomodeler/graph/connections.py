@@ -536,9 +536,17 @@ class ConnectionRules(ResolverBase):
 
     def _published_recipe(self, comp) -> bool:
         """Is the component the repository's own program, at its root, built by the recipe at the root (the
-        image its project publishes)?"""
+        image its project publishes), one image of it (dex's; not Argo Workflows' recipe building images of its
+        controller, its executor and its CLI)?"""
         roots = {r for r, root in comp.source_roots if root in ("", ".")}
-        return any(f.repository in roots and folder(f.path) in ("", ".") for f in self.by_kind["docker.from"])
+        if not any(f.repository in roots and folder(f.path) in ("", ".") for f in self.by_kind["docker.from"]):
+            return False
+        # the recipe's final images: stages built from others that no stage builds on (argoexec, workflow-controller
+        # and the CLI in one recipe are three images, not the one server)
+        stages = [f for f in self.by_kind["docker.stage"] if f.repository in roots and folder(f.path) in ("", ".")]
+        needed = {n for f in stages for n in (f.get("needs") or "").split(",") if n}
+        finals = {(f.path, f.get("stage")) for f in stages if f.get("needs") and f.get("stage") not in needed}
+        return len(finals) <= 1
 
     def _code_names_setting(self, owner: str, name: str) -> bool:
         """Does the owner's code read the setting `name`, or spell its name in a constant it reads it by
@@ -817,9 +825,13 @@ class ConnectionRules(ResolverBase):
         if len(serving) > 1:  # localhost:4317 from a developer's machine: the one publishing it there
             serving = serving & self.ports_published.get(port, set())
         if not serving and self.model.components.get(owner) is not None \
+                and self.model.components[owner].kind in ("service", "gateway") \
+                and (self.model.components[owner].ports or self.model.components[owner].attributes.get("exposed")
+                     or any(self.owner_of(f.repository, f.path) == owner for f in self.by_kind["server.start"])) \
                 and self.model.components[owner].attributes.get("deployment") != "compose":
             # a program run on the machine itself (not in a container of the compose file) reaching a compose
-            # service through the host port it publishes (`localhost:5555` for `ports: ["5555:5432"]`)
+            # service through the host port it publishes (`localhost:5555` for `ports: ["5555:5432"]`); a server,
+            # not a library's, a browser app's or a client app's setting (their `localhost` is the user's machine)
             serving = self.ports_published.get(port, set()) - {owner}
         return next(iter(serving)) if len(serving) == 1 else None
 
@@ -2056,7 +2068,8 @@ class ConnectionRules(ResolverBase):
                 # compose file beside it starting test backends: not an internal service of that deployment)
                 undeployed_server = not deploys_code and bool(comp.ports) and bool(comp.source_roots) \
                     and not comp.attributes.get("deployment") \
-                    and not comp.attributes.get("part_of") and self._published_recipe(comp)
+                    and not comp.attributes.get("part_of") and not comp.attributes.get("processes") \
+                    and self._published_recipe(comp)
                 if (comp.kind == "service" and cid not in called and not infra_role(comp)
                         and (cid in published or undeployed_server if publishes else bool(comp.ports))):
                     targets[cid] = published.get(cid) or sorted(comp.evidence)[0]

@@ -15,6 +15,9 @@ from collections import defaultdict
 from repomodeler.graph.base import ResolverBase
 
 MAX_LINKERS = 3
+# Languages whose workspace modules run inside the programs linking them (not a Blazor WebAssembly or JavaScript
+# library a server hands to browsers).
+SERVER_LANGUAGES = frozenset({"go", "rust", "java", "kotlin", "python"})
 
 
 class LibraryCallRules(ResolverBase):
@@ -29,10 +32,12 @@ class LibraryCallRules(ResolverBase):
                     and user.kind in ("service", "gateway") and (user.ports or user.attributes.get("deployment")):
                 linkers[k[1]][k[0]] = conn
         for lib_id, users in sorted(linkers.items()):
-            if len(users) > MAX_LINKERS:
-                continue
+            if len(users) > MAX_LINKERS or self.model.components[lib_id].language not in SERVER_LANGUAGES:
+                continue  # (a C# or JavaScript library may be a browser app's code the server only hands out)
             calls = [(k, c) for k, c in sorted(self.model.connections.items())
                      if k[0] == lib_id and c.kind in ("calls", "uses", "publishes", "subscribes")]
+            if len({k[1] for k, _c in calls} & set(users)) > 1:
+                continue  # clients of several of its own linkers (each service's stub for the others): who calls whom is not told
             for (_src, target, protocol), conn in calls:
                 for user_id, dep in sorted(users.items()):
                     if user_id == target or any(k[0] == user_id and k[1] == target for k in self.model.connections):

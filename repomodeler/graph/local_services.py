@@ -150,7 +150,10 @@ class LocalServiceRules(ResolverBase):
                      and "_".join(re.split(r"[_-]", w)[1:]) == suffix}
         by_prefix = {re.split(r"[_-]", w)[-1] for w in siblings if len(re.split(r"[_-]", w)) >= 2
                      and "_".join(re.split(r"[_-]", w)[:-1]) == prefix}
-        return any(len(varying) >= 4 and len(varying - SQL_WORDS) >= 2 for varying in (by_suffix, by_prefix))
+        # (build-tag complements, dsn_nomysql.go beside dsn_mysql.go, and test helpers are no adapters)
+        others = lambda varying: {w for w in varying - SQL_WORDS
+                                  if not w.startswith("test") and not (w.startswith("no") and w[2:] in SQL_WORDS)}
+        return any(len(varying) >= 4 and len(others(varying)) >= 2 for varying in (by_suffix, by_prefix))
 
     def _code_runners(self, f: Fact) -> list[str]:
         """The running components whose code makes the import: the process running the file, or each

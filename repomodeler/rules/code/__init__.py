@@ -12,7 +12,7 @@ RULES = (
                  "the nearest declaration"),
         unit="code_connections",
         reads=("http.client", "env.read", "string.url", "string.hostport", "string.dsn", "string.browser_url",
-               "config.env", "manifest.dependency", "import", "const.string", "value.invoke", "value.assign"),
+               "config.env", "manifest.dependency", "import", "const.string", "value.invoke", "value.assign", "server.start"),
         writes=("connections", "components", "unresolved"),
         after=("config.address-values",),
         state=("browser_facts", "databases_named", "env_values", "ports_served", "ports_published", "protocol_unknown",

@@ -77,7 +77,7 @@ RULES = (
                  "address of the system (a service's name, or localhost on the port a service publishes) is "
                  "connected to that log collector"),
         unit="log_driver_connections",
-        reads=("compose.log_target",),
+        reads=("compose.log_target", "server.start"),
         writes=("connections",),
         after=("compose.services", "config.address-values"),
         state=("ports_served", "ports_published"),

@@ -22,7 +22,7 @@ RULES = (
                  "developer's machine (localhost, Dapr's self-hosted mode) is the store of its technology that dapr "
                  "init starts, linked from the code that uses it"),
         unit="dapr_components",
-        reads=("dapr.component", "dapr.app_id", "dapr.pubsub", "dapr.state"),
+        reads=("dapr.component", "dapr.app_id", "dapr.pubsub", "dapr.state", "server.start"),
         writes=("components", "aliases", "attributes", "connections", "unresolved"),
         after=("dapr.app-ids", "compose.services", "build.units", "config.address-values", "build.library-dependencies",
                "kubernetes.remote-releases"),

@@ -13,7 +13,8 @@ RULES = (
                  "(EXTERNAL_URL: http://localhost:8080) is a door, whoever else calls it; with no door known at all, "
                  "the one running program nobody calls (not a command-line tool) is"),
         unit="entry_points",
-        reads=("compose.service", "k8s.service", "config.env", "compose.label", "import", "program.command", "docker.from"),
+        reads=("compose.service", "k8s.service", "config.env", "compose.label", "import", "program.command", "docker.from",
+               "docker.stage"),
         writes=("components", "connections", "attributes", "unresolved"),
         after=("protocol.fold-unknown", "kubernetes.ingress", "proxy.traefik-labels", "proxy.nginx-proxy-hosts",
                "discovery.gateway-routes", "spring.zuul-named-routes", "code.address-literals",

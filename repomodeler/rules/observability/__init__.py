@@ -10,7 +10,7 @@ RULES = (
                  "Alertmanagers its configuration names; of deployments sharing the configuration folder, the one "
                  "running Prometheus reads it"),
         unit="monitoring_targets",
-        reads=("compose.service", "monitoring.target", "config.env"),
+        reads=("compose.service", "monitoring.target", "config.env", "server.start"),
         writes=("connections", "unresolved", "attributes"),
         after=("build.units", "compose.depends-on"),
         state=("databases_named", "env_values", "ports_published", "ports_served"),
