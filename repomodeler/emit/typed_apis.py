@@ -116,6 +116,10 @@ def render_messages(messages: list[MessageType], names: MessageNames, evidence, 
                     text = f"attribute {declared(ident_f, f.name)} : {SCALAR_TYPES[f.type]}{mult};"
                 elif target and (kinds.get(f.type) == "enum" or target in LIBRARY_ENUMS):
                     text = f"attribute {declared(ident_f, f.name)} : {target}{mult};"
+                elif target and target in (ident_f, f.name):
+                    # a field named like its own type (`Dec: Dec`): under that name the type reference would find
+                    # the field itself, so the field takes another name
+                    text = f"item {field_ns.take(f'{f.name}_value', 'field')} : {target}{mult};"
                 elif target:
                     text = f"item {declared(ident_f, f.name)} : {target}{mult};"
                 elif m.kind == "schema":  # an object, a oneOf, a type the document does not name
