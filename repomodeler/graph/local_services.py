@@ -48,6 +48,11 @@ SERVER_ENGINES = frozenset({"postgres", "mysql", "sqlserver"})
 # Words naming SQL engines in file names (a family of dialect files is one database the operator picks).
 SQL_WORDS = frozenset({"mysql", "postgres", "postgresql", "pg", "pgx", "sqlite", "sqlite3", "mssql", "sqlserver", "mariadb",
                        "oracle", "tidb", "cockroach", "cockroachdb", "sql", "db", "dm", "kingbase", "opengauss"})
+# Words naming other technologies an adapter family holds files for (event sources, sinks, backends).
+OTHER_TECH_WORDS = frozenset({"redis", "kafka", "rabbitmq", "amqp", "mongodb", "mongo", "nats", "elasticsearch", "opensearch",
+                              "cassandra", "prometheus", "influxdb", "pulsar", "sqs", "kinesis", "pubsub", "memcached",
+                              "etcd", "consul", "zookeeper", "graphite", "datadog", "clickhouse", "dynamodb", "s3",
+                              "mqtt", "activemq", "couchbase", "couchdb", "neo4j", "solr", "loki", "splunk"})
 # Ruby's database adapters, by gem (a Rails application names its drivers in the Gemfile, not in imports).
 SQL_GEMS: dict[str, str] = {"pg": "postgres", "activerecord-postgis-adapter": "postgres", "mysql2": "mysql",
                             "trilogy": "mysql", "activerecord-trilogy-adapter": "mysql", "tiny_tds": "sqlserver",
@@ -104,10 +109,12 @@ class LocalServiceRules(ResolverBase):
             techs = drivers[cid]
             if not techs.keys() & SERVER_ENGINES:
                 # only SQLite drivers: the program keeps its data in a file of its own; for a server the system
-                # deploys or that serves a port (a music server's `navidrome.db`) that file is the system's
-                # database, drawn as an embedded one; a tool's file (a cache, a helper) stays the tool's
+                # deploys, that serves a port (a music server's `navidrome.db`) or whose code starts a server (a
+                # backend in one binary run by hand, `./pocketbase serve`) that file is the system's database,
+                # drawn as an embedded one; a tool's file (a cache, a helper) stays the tool's
                 comp = self.model.components[cid]
-                if "sqlite" in techs and (comp.ports or comp.attributes.get("deployment")):
+                if "sqlite" in techs and (comp.ports or comp.attributes.get("deployment") or any(
+                        cid in self._code_runners(f) for f in self.by_kind["server.start"])):
                     self.embedded_database(cid, [techs["sqlite"]], "embedded sqlite driver")
                 continue
             if any(k[0] == cid and self.model.components[k[1]].kind == "database" for k in self.model.connections):
@@ -150,10 +157,11 @@ class LocalServiceRules(ResolverBase):
                      and "_".join(re.split(r"[_-]", w)[1:]) == suffix}
         by_prefix = {re.split(r"[_-]", w)[-1] for w in siblings if len(re.split(r"[_-]", w)) >= 2
                      and "_".join(re.split(r"[_-]", w)[:-1]) == prefix}
-        # (build-tag complements, dsn_nomysql.go beside dsn_mysql.go, and test helpers are no adapters)
-        others = lambda varying: {w for w in varying - SQL_WORDS
-                                  if not w.startswith("test") and not (w.startswith("no") and w[2:] in SQL_WORDS)}
-        return any(len(varying) >= 4 and len(others(varying)) >= 2 for varying in (by_suffix, by_prefix))
+        # the file's own word is the engine of its driver, and its siblings' words name other technologies
+        # (redis_scaler.go, kafka_scaler.go): db_connect.go beside db_table.go names no technology at all
+        mine_suffix, mine_prefix = words[0], words[-1]
+        return any(mine in SQL_WORDS and len(varying) >= 4 and len(varying & OTHER_TECH_WORDS) >= 2
+                   for mine, varying in ((mine_suffix, by_suffix), (mine_prefix, by_prefix)))
 
     def _code_runners(self, f: Fact) -> list[str]:
         """The running components whose code makes the import: the process running the file, or each

@@ -43,7 +43,7 @@ RULES = (
                  "one introduced; a deployed or serving process importing only SQLite drivers keeps its data in an "
                  "embedded database, drawn as sqlite (a tool's file stays the tool's)"),
         unit="sql_driver_stores",
-        reads=("import", "module.var", "manifest.dependency"),
+        reads=("import", "module.var", "manifest.dependency", "server.start"),
         writes=("components", "connections"),
         after=("process.links", "process.supervised", "process.shared-code", "code.store-drivers", "stores.implied"),
         state=("file_owner", "package_owner", "package_holders", "packages", "process_parent"),
