@@ -1125,3 +1125,27 @@ def test_folders_of_sample_applications_are_examples() -> None:
     assert classify_role("sampler/app.py") == "source"  # (not a sample application's name)
     assert classify_role("services/applications/api/main.go") == "source"
     assert classify_role("src/main/java/com/acme/sampleapp/Store.java") == "source"  # a package, not a folder of samples
+
+
+def test_a_repository_analysed_beside_another_keeps_its_own_model() -> None:
+    """The name prefix a repository's images share (``board-`` of ``acmeui/board-api`` and ``acmeui/board-web``)
+    joins its modules to their deployments whatever other repository is analysed alongside (its image shares no
+    prefix with them): the same commits give the same components."""
+    def module(name: str) -> dict[str, str]:
+        return {f"modules/{name}/go.mod": f"module k8s.io/board/{name}\n\ngo 1.22\n",
+                f"modules/{name}/main.go": 'package main\n\nimport "net/http"\n\nfunc main() { http.ListenAndServe(":8000", nil) }\n',
+                f"modules/{name}/Dockerfile": f"FROM golang:1.22\nCOPY . .\nRUN go build -o /{name} .\nENTRYPOINT [\"/{name}\"]\n"}
+    board = {**module("api"), **module("web"),
+             "charts/board/Chart.yaml": "apiVersion: v2\nname: board\nversion: 1.0.0\n",
+             "charts/board/templates/api.yaml": deployment("kubernetes-board-api", "docker.io/acmeui/board-api:1.0",
+                                                           {"app": "kubernetes-board-api"}),
+             "charts/board/templates/web.yaml": deployment("kubernetes-board-web", "docker.io/acmeui/board-web:1.0",
+                                                           {"app": "kubernetes-board-web"})}
+    other = {"config/proxy.yaml": deployment("flag-proxy", "ghcr.io/open-feature/flag-proxy:latest", {"app": "flag-proxy"})}
+    alone = resolve_files({"platform": board})
+    together = resolve_files({"platform": board, "other": other})
+    assert alone.components["kubernetes-board-api"].source_roots  # the module joined to its deployment
+    mine = {cid for cid, c in together.components.items() if c.repository == "platform"}
+    assert mine == set(alone.components)
+    assert {cid: sorted(together.components[cid].source_roots) for cid in mine} == \
+        {cid: sorted(c.source_roots) for cid, c in alone.components.items()}

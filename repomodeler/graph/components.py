@@ -318,7 +318,9 @@ class ComponentRules(ResolverBase):
                 k8s_tech[image_basename(f.get("image") or "").lower()] += 1
         compose_names = {key(f.get("name") or ""): f.get("name") or "" for f in self.by_kind["compose.service"]}
         peers = self.store_peers(by_image)
-        k8s_prefix = shared_prefix(f.get("name") or "" for f in self.by_kind["k8s.workload"])
+        # (per repository: another repository analysed alongside does not change the names this one's share)
+        k8s_prefixes = {r: shared_prefix(f.get("name") or "" for f in self.by_kind["k8s.workload"] if f.repository == r)
+                        for r in {f.repository for f in self.by_kind["k8s.workload"]}}
         apps: dict[str, str] = {}
         labelled: list[tuple[Fact, str]] = []  # (workload fact, its component) for Service selectors
         autoscaled = {(f.repository, f.get("name") or "") for f in self.by_kind["k8s.autoscaled"]}
@@ -397,6 +399,7 @@ class ComponentRules(ResolverBase):
             if len(store_twins) == 1 and k8s_tech[image_basename(image).lower()] == 1 \
                     and store_twins[0] in self.model.components:
                 same = self.model.components[store_twins[0]].name
+            k8s_prefix = k8s_prefixes.get(f.repository, "")
             stripped = name[len(k8s_prefix):] if k8s_prefix and name.lower().startswith(k8s_prefix) else ""
             if not same and stripped and key(stripped) in compose_names and key(name) not in compose_names:
                 same = compose_names[key(stripped)]  # ftgo-kafka in Kubernetes is the compose service kafka
@@ -1834,10 +1837,12 @@ class ComponentRules(ResolverBase):
         comps = [c for c in self.model.components.values()
                  if not c.source_roots and c.kind in ("service", "gateway") and c.attributes.get("image")
                  and not tech_for_image(c.attributes.get("image"))]
-        prefix = shared_prefix(n for c in comps for n in image_names(c.attributes["image"]))
+        # (the prefix a repository's images share, per repository: another repository's images do not remove it)
+        prefixes = {r: shared_prefix(n for c in comps if c.repository == r for n in image_names(c.attributes["image"]))
+                    for r in {c.repository for c in comps}}
         index: dict[str, set[str]] = defaultdict(set)
         for c in comps:
-            for k in keys_of([*image_names(c.attributes["image"]), c.name, *c.aliases], [prefix]):
+            for k in keys_of([*image_names(c.attributes["image"]), c.name, *c.aliases], [prefixes[c.repository]]):
                 index[k].add(c.id)
         return index
 
