@@ -1275,9 +1275,11 @@ class ComponentRules(ResolverBase):
 
     def builds_image(self, repo: str, image: str) -> bool:
         """Does the repository hold a module or Dockerfile folder named like the image (or like the image
-        without the repository's name in front: ``dashboard-metrics-scraper`` of ``modules/metrics-scraper`` in
-        the dashboard repository)?"""
-        wanted = keys_of(image_names(image), [f"{repo.lower()}{sep}" for sep in ("-", "_", ".")])
+        without the project's name in front: ``dashboard-metrics-scraper`` of ``modules/metrics-scraper`` in
+        the Dashboard's repository)?"""
+        # (the project's name as its commit gives it, never the repository's label: a folder's name is the user's)
+        project = self.project_of(repo).lower()
+        wanted = keys_of(image_names(image), [f"{project}{sep}" for sep in ("-", "_", ".")] if project else [])
         for f in self.by_kind["docker.from"]:
             # a Dockerfile in a folder named like the image, or at the top of a repository named like it
             folder_name = PurePosixPath(f.path).parent.name or repo
