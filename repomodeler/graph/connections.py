@@ -824,16 +824,20 @@ class ConnectionRules(ResolverBase):
             return None  # localhost on its own port is the component itself
         if len(serving) > 1:  # localhost:4317 from a developer's machine: the one publishing it there
             serving = serving & self.ports_published.get(port, set())
-        if not serving and self.model.components.get(owner) is not None \
-                and self.model.components[owner].kind in ("service", "gateway") \
-                and (self.model.components[owner].ports or self.model.components[owner].attributes.get("exposed")
-                     or any(self.owner_of(f.repository, f.path) == owner for f in self.by_kind["server.start"])) \
-                and self.model.components[owner].attributes.get("deployment") != "compose":
-            # a program run on the machine itself (not in a container of the compose file) reaching a compose
-            # service through the host port it publishes (`localhost:5555` for `ports: ["5555:5432"]`); a server,
-            # not a library's, a browser app's or a client app's setting (their `localhost` is the user's machine)
+        if not serving and self._server_on_the_machine(owner):
+            # a program run on the machine itself reaching a compose service through the host port it publishes
+            # (`localhost:5555` for `ports: ["5555:5432"]`)
             serving = self.ports_published.get(port, set()) - {owner}
         return next(iter(serving)) if len(serving) == 1 else None
+
+    def _server_on_the_machine(self, owner: str) -> bool:
+        """Is `owner` a server that no compose file runs (started on the machine by hand)?  A library's, a browser
+        app's or a client app's settings are not: their `localhost` is the user's machine."""
+        comp = self.model.components.get(owner)
+        if comp is None or comp.kind not in ("service", "gateway") or comp.attributes.get("deployment") == "compose":
+            return False
+        return bool(comp.ports or comp.attributes.get("exposed")) \
+            or any(self.owner_of(f.repository, f.path) == owner for f in self.by_kind["server.start"])
 
     def index_served_ports(self) -> None:
         """Which components serve on which port (read once, before values are resolved): a listen

@@ -31,11 +31,14 @@ class LibraryCallRules(ResolverBase):
             if conn.kind == "depends_on" and lib is not None and lib.kind == "library" and user is not None \
                     and user.kind in ("service", "gateway") and (user.ports or user.attributes.get("deployment")):
                 linkers[k[1]][k[0]] = conn
+        outgoing: dict[str, list] = defaultdict(list)  # library -> its calls, in key order
+        for k, c in sorted(self.model.connections.items()):
+            if k[0] in linkers and c.kind in ("calls", "uses", "publishes", "subscribes"):
+                outgoing[k[0]].append((k, c))
         for lib_id, users in sorted(linkers.items()):
             if len(users) > MAX_LINKERS or self.model.components[lib_id].language not in SERVER_LANGUAGES:
                 continue  # (a C# or JavaScript library may be a browser app's code the server only hands out)
-            calls = [(k, c) for k, c in sorted(self.model.connections.items())
-                     if k[0] == lib_id and c.kind in ("calls", "uses", "publishes", "subscribes")]
+            calls = outgoing.get(lib_id, [])
             if len({k[1] for k, _c in calls} & set(users)) > 1:
                 continue  # clients of several of its own linkers (each service's stub for the others): who calls whom is not told
             for (_src, target, protocol), conn in calls:

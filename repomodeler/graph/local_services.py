@@ -144,24 +144,29 @@ class LocalServiceRules(ResolverBase):
         ``postgresql_scaler.go``, ``redis_scaler.go`` and others: an autoscaler's event sources)?  Its driver
         reaches whichever database a user points that adapter at, not the program's own store."""
         folder_path, _, name = path.rpartition("/")
-        stem = name.rsplit(".", 1)[0].lower()
-        words = re.split(r"[_-]", stem)
+        words = re.split(r"[_-]", name.rsplit(".", 1)[0].lower())
         if len(words) < 2 or name.lower().endswith(("_test.go", "_test.py")):
             return False
-        suffix, prefix = "_".join(words[1:]), "_".join(words[:-1])
-        siblings = {p.rpartition("/")[2].rsplit(".", 1)[0].lower() for r, p in self.inventory_paths
-                    if r == repo and p.rpartition("/")[0] == folder_path and not p.endswith(("_test.go", "_test.py"))}
-        # the word that varies across the family names each adapter's technology: a family of SQL dialects
-        # (db_mysql.go, db_postgres.go, db_sqlite.go) is one database the operator picks, not adapters
-        by_suffix = {re.split(r"[_-]", w)[0] for w in siblings if len(re.split(r"[_-]", w)) >= 2
-                     and "_".join(re.split(r"[_-]", w)[1:]) == suffix}
-        by_prefix = {re.split(r"[_-]", w)[-1] for w in siblings if len(re.split(r"[_-]", w)) >= 2
-                     and "_".join(re.split(r"[_-]", w)[:-1]) == prefix}
-        # the file's own word is the engine of its driver, and its siblings' words name other technologies
-        # (redis_scaler.go, kafka_scaler.go): db_connect.go beside db_table.go names no technology at all
-        mine_suffix, mine_prefix = words[0], words[-1]
+        siblings = self._file_stem_words().get((repo, folder_path), [])
+        # the word that varies across the family names each adapter's technology: the file's own word is the
+        # engine of its driver, its siblings' words other technologies (redis_scaler.go, kafka_scaler.go); a
+        # family of SQL dialects (db_mysql.go, db_postgres.go) or of parts (db_connect.go, db_table.go) is not
+        by_suffix = {w[0] for w in siblings if len(w) >= 2 and w[1:] == words[1:]}
+        by_prefix = {w[-1] for w in siblings if len(w) >= 2 and w[:-1] == words[:-1]}
         return any(mine in SQL_WORDS and len(varying) >= 4 and len(varying & OTHER_TECH_WORDS) >= 2
-                   for mine, varying in ((mine_suffix, by_suffix), (mine_prefix, by_prefix)))
+                   for mine, varying in ((words[0], by_suffix), (words[-1], by_prefix)))
+
+    def _file_stem_words(self) -> dict[tuple[str, str], list[list[str]]]:
+        """(repository, folder) -> the words of each of its files' names (tests left out), read once."""
+        memo = getattr(self, "_stem_words_memo", None)
+        if memo is None:
+            memo = defaultdict(list)
+            for r, p in sorted(self.inventory_paths):
+                if not p.endswith(("_test.go", "_test.py")):
+                    d, _, n = p.rpartition("/")
+                    memo[(r, d)].append(re.split(r"[_-]", n.rsplit(".", 1)[0].lower()))
+            self._stem_words_memo = memo
+        return memo
 
     def _code_runners(self, f: Fact) -> list[str]:
         """The running components whose code makes the import: the process running the file, or each
