@@ -58,7 +58,7 @@ class CommandLineRules(ResolverBase):
                 ev, via = framework.evidence, f"a command-line program people run ({framework.get('module')})"
             else:
                 continue
-            user = self._user(ev)
+            user = self.people_actor(ev)
             self.connect(user, cid, "process", [ev], kind="spawns", attributes={"via": via})
 
     def _framework_users(self) -> dict[str, Fact]:
@@ -109,5 +109,3 @@ class CommandLineRules(ResolverBase):
     def _entry(comp: Component) -> Evidence:
         return min(comp.evidence)
 
-    def _user(self, ev: Evidence) -> str:
-        return self.people_actor(ev)

@@ -86,7 +86,7 @@ class NamedAddressRules(ResolverBase):
             if self.model.components[owner].kind == "library":
                 # the system's client library: the people's applications that embed it reach the process
                 if not users:
-                    users = [self._people(min(self.model.components[owner].evidence))]
+                    users = [self.new_people_actor(min(self.model.components[owner].evidence))]
                 for user in users[:1]:
                     self.connect(user, target, "tcp", evidence,
                                  attributes={"via": f"client library {self.model.components[owner].name}"})
@@ -97,10 +97,6 @@ class NamedAddressRules(ResolverBase):
         names = {lib.name.lower(), *(a.lower() for a in lib.aliases), lib.attributes.get("package", "").lower()}
         repo = key(lib.repository or "")
         return any(key(n) in CLIENT_WORDS or (repo and any(key(n) == repo + w for w in CLIENT_WORDS)) for n in names if n)
-
-    def _people(self, evidence: Evidence) -> str:
-        """The actor standing for the people and programs outside the system (as the front doors make it)."""
-        return self.new_people_actor(evidence)
 
     def _named_process(self, prefix: str) -> str | None:
         """The running component the name's words end with (``masterBroker`` -> broker), if any."""
