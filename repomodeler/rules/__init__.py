@@ -141,6 +141,7 @@ ORDER: tuple[str, ...] = (
     "process.one-container",
     "config.command-line-addresses",
     "code.container-engine",
+    "code.mail-senders",
     "stores.sql-drivers",
     "kubernetes.api-clients",
     "code.optional-plugins",

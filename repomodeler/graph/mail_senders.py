@@ -1,0 +1,86 @@
+"""The mail server a program sends through: the SMTP relay its operator configures.
+
+Why a rule of its own: most applications with accounts send mail (invitations, password resets, alerts)
+through an SMTP server the operator names in a setting (``SMTP_HOST``, ``MAIL_HOST``, ``spring.mail.host``,
+``MAILER_DSN``).  The address is the operator's and is rarely in the repository (empty, ``smtp.example.com``,
+``localhost``), so the address rules, which draw a named mail host (``config.address-values``), cannot draw
+it.  The mail library the code imports (smtplib, nodemailer, net/smtp, lettre, JavaMail, MailKit,
+PHPMailer, Laravel's Mail) says the program sends mail by SMTP: it reaches a mail server, one external
+``smtp`` node for the system, or the mail server the system runs itself (a mail catcher such as MailHog,
+a host a setting names) when there is one.
+"""
+
+from __future__ import annotations
+
+import re
+
+from repomodeler.graph.base import ResolverBase
+from repomodeler.records import Fact
+
+# Libraries that send mail by SMTP, by the module name each language imports.  (Message builders alone,
+# MimeKit or Python's `email` package, send nothing; an SMTP *server* library is not a client.)
+MAIL_LIBRARIES = re.compile(
+    r"^("
+    # Python
+    r"smtplib|aiosmtplib|django\.core\.mail(\..*)?|flask_mail|flask_mailman|fastapi_mail|yagmail|redmail"
+    # JavaScript and TypeScript
+    r"|nodemailer(/.*)?|@nestjs-modules/mailer|@nest-modules/mailer|emailjs"
+    # Go
+    r"|net/smtp|gopkg\.in/(gomail|mail)\.v2|github\.com/go-mail/mail(/v\d+)?|github\.com/wneessen/go-mail(/.*)?"
+    r"|github\.com/jordan-wright/email|github\.com/xhit/go-simple-mail(/v\d+)?"
+    # Java and Kotlin
+    r"|javax\.mail(\..*)?|jakarta\.mail(\..*)?|org\.springframework\.mail(\..*)?|org\.simplejavamail(\..*)?"
+    r"|org\.apache\.commons\.mail(\..*)?"
+    # .NET
+    r"|MailKit\.Net\.Smtp|MailKit|System\.Net\.Mail|FluentEmail\.(Smtp|MailKit)(\..*)?"
+    # PHP
+    r"|PHPMailer\\PHPMailer(\\.*)?|Symfony\\Component\\Mailer(\\.*)?|Illuminate\\Mail(\\.*)?"
+    r"|Illuminate\\Support\\Facades\\Mail|Laminas\\Mail(\\.*)?"
+    # Rust
+    r"|lettre(::.*)?"
+    r")$")
+# Ports of SMTP: a program listening on one is a mail server itself, not a sender through one.
+SMTP_PORTS = frozenset({25, 465, 587, 1025, 2525})
+
+
+def mail_library(module: str) -> bool:
+    return bool(MAIL_LIBRARIES.match(module))
+
+
+class MailSenderRules(ResolverBase):
+    """``code.mail-senders``."""
+
+    def mail_senders(self) -> None:
+        """Each process whose code imports a mail library sends through a mail server: the one it already
+        reaches by a setting (left as it is), else the single mail server the system runs (a mail catcher,
+        a host a setting names), else one external ``smtp`` node standing for the operator's relay."""
+        senders: dict[str, Fact] = {}
+        for f in sorted(self.by_kind["import"], key=lambda f: f.order()):
+            if not mail_library(f.get("module") or ""):
+                continue
+            for o in self._code_runners(f):
+                if not self.maintenance_code(o, f):
+                    senders.setdefault(o, f)
+        if not senders:
+            return
+        servers = sorted(c.id for c in self.model.components.values()
+                         if c.attributes.get("technology") == "smtp"
+                         or "mail" in c.attributes.get("platform_role", "").split(","))
+        for cid in sorted(senders):
+            if any(cid in self.ports_served.get(p, ()) for p in SMTP_PORTS):
+                continue  # it serves SMTP: a mail server of the system's own
+            if cid in servers or any(k[0] == cid and k[1] in servers for k in self.model.connections):
+                continue  # its mail server is known
+            f = senders[cid]
+            if len(servers) == 1:
+                target = servers[0]
+            elif servers:
+                continue  # several: which one is not told
+            else:
+                existing = self.alias.get("smtp")
+                target = existing if existing and self.model.components[existing].kind == "external" else \
+                    self.add_component("smtp", "external", None, f.evidence, aliases=("mail server", "smtp server"),
+                                       attributes={"technology": "smtp",
+                                                   "role": "the mail server the operator configures (SMTP host setting)"}).id
+                servers = [target]
+            self.connect(cid, target, "tcp", [f.evidence], attributes={"via": f"mail library {f.get('module')}"})
