@@ -51,7 +51,8 @@ class MailSenderRules(ResolverBase):
     """``code.mail-senders``."""
 
     def mail_senders(self) -> None:
-        """Each process whose code imports a mail library sends through a mail server: the one it already
+        """Each process whose code imports a mail library (and each deployment running that code with another
+        command, its worker) sends through a mail server: the one it already
         reaches by a setting (left as it is), else the single mail server the system runs (a mail catcher,
         a host a setting names), else one external ``smtp`` node standing for the operator's relay."""
         senders: dict[str, Fact] = {}
@@ -63,6 +64,11 @@ class MailSenderRules(ResolverBase):
                     senders.setdefault(o, f)
         if not senders:
             return
+        # a deployment running a sender's code with another command (its worker) runs the mail code too
+        for c in sorted(self.model.components.values(), key=lambda c: c.id):
+            code = c.attributes.get("runs_code_of")
+            if code in senders and c.kind in ("service", "gateway"):
+                senders.setdefault(c.id, senders[code])
         servers = sorted(c.id for c in self.model.components.values()
                          if c.attributes.get("technology") == "smtp"
                          or "mail" in c.attributes.get("platform_role", "").split(","))

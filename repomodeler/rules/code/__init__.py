@@ -165,14 +165,15 @@ RULES = (
     Rule(
         id="code.mail-senders",
         message=("A process whose code imports a library that sends mail by SMTP (smtplib, nodemailer, net/smtp, "
-                 "lettre, JavaMail, Spring Mail, MailKit, PHPMailer, Laravel's Mail) sends through a mail server: the "
+                 "lettre, JavaMail, Spring Mail, MailKit, PHPMailer, Laravel's Mail), and a deployment running its "
+                 "code with another command (its worker), sends through a mail server: the "
                  "one a setting of it names, else the single mail server the system runs (a mail catcher), else one "
                  "external smtp node standing for the relay the operator configures"),
         unit="mail_senders",
         reads=("import",),
         writes=("components", "connections"),
-        after=("process.links", "process.supervised", "process.shared-code", "config.address-values",
-               "code.address-literals", "code.config-reads", "compose.depends-on"),
+        after=("process.links", "process.supervised", "process.shared-code", "process.image-commands",
+               "config.address-values", "code.address-literals", "code.config-reads", "compose.depends-on"),
         state=("file_owner", "package_owner", "package_holders", "packages", "process_parent", "ports_served"),
     ),
     Rule(
