@@ -1723,16 +1723,11 @@ class ComponentRules(ResolverBase):
                 base_tech = next((t for t in (tech_for_image(b.get("image")) for b in recipes) if t), None) \
                     if not any(runtime_language(b.get("image") or "") for b in recipes) else None
                 if len(matches) > 1 and len(images) == 1:
-                    # Several deployments run this module's one image (a database image per service; a
-                    # controller and its webhook started with other arguments): each is an instance of it and
-                    # takes its kind, and, when the module holds a program's code, runs that code; the module
-                    # is not a component of its own.
-                    runs_code = bool(own_code) and base_tech is None
+                    # Several deployments run this module's one image (a database image per service):
+                    # each is an instance of it and takes its kind; the module is not a component of its own.
                     for m in matches:
                         self.model.components[m].evidence.add(unit_dirs[d])
                         _take_store_kind(self.model.components[m], base_tech)
-                        if runs_code and self.model.components[m].kind == "service":
-                            self.model.components[m].source_roots.add((repo, d))
                     claimed = sorted([*claimed, d], key=len, reverse=True)
                     continue
                 if len(matches) == 1:  # the deployment that runs this module's image
