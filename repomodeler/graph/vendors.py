@@ -59,6 +59,8 @@ GENERIC_PROJECT_NAMES = frozenset({
 # Code hosting and package domains a Go module path starts with: they name the host, not the project.
 # Hosts serving the files of a code host's repositories (raw.githubusercontent.com/<owner>/<name>/...).
 RAW_CODE_HOSTS = frozenset({"githubusercontent.com"})
+# A call and its URL argument: the URL is written on the call's line or on one of the next lines.
+CALL_LINES = 3
 CODE_HOSTS = frozenset({"github.com", "gitlab.com", "bitbucket.org", "golang.org", "googlesource.com", "gopkg.in",
                         "k8s.io", "sigs.k8s.io", "go.dev", "codeberg.org", "sr.ht"})
 
@@ -211,11 +213,14 @@ class VendorRules(ResolverBase):
         """Does the code reach this code host only at the project's own repositories
         (``https://api.github.com/repos/inngest/inngest/releases/latest``,
         ``https://raw.githubusercontent.com/inngest/homebrew-tap/...``: the owner, or the repository, named like
-        the project)? Only the URLs written on the lines that are the external's evidence are read."""
-        lines = {(e.repository, e.path, e.line) for e in comp.evidence}
+        the project)? Only the URLs written on the lines that are the external's evidence are read, and on the
+        few lines below them (a call whose URL argument is written on the next line: ``requests.get(\\n "https://
+        api.github.com/repos/...",\\n timeout=5)``)."""
+        seen = {(e.repository, e.path, e.line) for e in comp.evidence}
         for key in self.model.connections:
             if comp.id in key[:2]:
-                lines |= {(e.repository, e.path, e.line) for e in self.model.connections[key].evidence}
+                seen |= {(e.repository, e.path, e.line) for e in self.model.connections[key].evidence}
+        lines = {(r, p, n + below) for r, p, n in seen for below in range(CALL_LINES)}
         # (by every host name the external goes by: github.com holds api.github.com's calls too)
         hosts = "|".join(re.escape(h) for h in sorted({comp.name.lower(), *comp.aliases}) if "." in h)
         urls = [v for k in ("string.url", "const.string") for f in self.by_kind[k]
