@@ -1722,7 +1722,10 @@ class ComponentRules(ResolverBase):
                 # test harness's, docker/complement/Dockerfile FROM postgres beside docker/Dockerfile FROM python)
                 base_tech = next((t for t in (tech_for_image(b.get("image")) for b in recipes) if t), None) \
                     if not any(runtime_language(b.get("image") or "") for b in recipes) else None
-                if len(matches) > 1 and len(images) == 1:
+                # (a Go program's image several deployments start with other arguments is a multi-call binary: the
+                # module stays a component, whose programs the process rules hand to those deployments)
+                go_program = base_tech is None and any(p in go_mains for p in code_here)
+                if len(matches) > 1 and len(images) == 1 and not go_program:
                     # Several deployments run this module's one image (a database image per service):
                     # each is an instance of it and takes its kind; the module is not a component of its own.
                     for m in matches:

@@ -280,27 +280,51 @@ class ProcessRules(ResolverBase):
         ``cmd/argocd-repo-server/commands`` and picks one by the name it is started as), where
         deployments of those names run it. Each named binary is a role, the deployment of its name."""
         taken = {root for r in roles for root in r.roots}
+        started = self._subcommand_deployments()
         out: list[Process] = []
         for p_dir in sorted(programs):
-            found: dict[str, str] = {}
+            found: dict[str, tuple[str, str]] = {}  # folder name -> (imported package, deployment's name)
             for d in sorted(graph.get(p_dir, set())):
                 rest = d[len(p_dir):].lstrip("/").split("/") if p_dir and is_under(d, p_dir) else []
                 name = rest[0] if rest else ""
                 if not name:
                     continue
                 target = self.alias.get(name.lower())
+                if target is None and len(started.get(name.lower(), ())) == 1:
+                    # no deployment of that name, but one starting the binary with it as its subcommand
+                    # (`args: [destination, -addr=:8086]` in linkerd-destination): that deployment is the role
+                    target = next(iter(started[name.lower()]))
                 comp = self.model.components.get(target) if target else None
                 if comp is not None and comp.kind in ("service", "gateway") and not comp.source_roots \
                         and comp.attributes.get("deployment") and d not in taken:
-                    found.setdefault(name, d)
+                    found.setdefault(name, (d, comp.name))
             if len(found) < 2:
                 continue  # one imported package named like a deployment says nothing of a multi-call binary
-            for name, d in sorted(found.items()):
+            for name, (d, deployed) in sorted(found.items()):
                 root = join_path(p_dir, name)
                 ev = [f.evidence for f in self.by_kind["import"] if f.repository == repo and folder(f.path) == p_dir
                       and (f.get("module") or "").endswith("/" + d.split("/", 1)[-1])][:1] or programs[p_dir][:1]
-                out.append(Process(name=name, kind="service", roots={root}, evidence=ev, program=p_dir,
+                out.append(Process(name=deployed, kind="service", roots={root}, evidence=ev, program=p_dir,
                                    own_subtree=True))
+        return out
+
+    def _subcommand_deployments(self) -> dict[str, set[str]]:
+        """Subcommand -> the deployments (with no code of their own yet) starting their image's binary with it:
+        the first word of a workload's arguments, or the word after the binary its command names
+        (``command: [/controller] args: [destination, ...]``); a flag is no subcommand."""
+        out: dict[str, set[str]] = defaultdict(set)
+        for f in [*self.by_kind["k8s.workload"], *self.by_kind["compose.service"]]:
+            words = (f.get("command") or "").split()
+            cid = self.alias.get((f.get("name") or f.get("owner") or "").lower())
+            comp = self.model.components.get(cid) if cid else None
+            if not words or comp is None or comp.source_roots or not comp.attributes.get("deployment"):
+                continue
+            for w in words[:2]:
+                if w.startswith("-") or "=" in w or "{" in w:
+                    break
+                if "/" not in w:
+                    out[w.lower()].add(comp.id)
+                    break
         return out
 
     def _programs(self, repo: str, dirs: set[str], facts) -> dict[str, list[Evidence]]:
