@@ -944,17 +944,18 @@ class ResolverBase:
         return self._facts
 
     # ------------------------------------------------------------------ components
-    def embedded_database(self, cid: str, chain: list[Evidence], via: str) -> None:
-        """The service keeps its data in an SQLite file (its drivers, a `sqlite:` URL it is handed): one embedded
-        database, ``sqlite`` (no server), unless the service is already known to use a database server."""
+    def embedded_database(self, cid: str, chain: list[Evidence], via: str, technology: str = "sqlite") -> None:
+        """The service keeps its data in an SQLite file (its drivers, a `sqlite:` URL it is handed), or another
+        embedded store's (``boltdb``): one embedded database of that name (no server), unless the service is
+        already known to use a database server."""
         comp = self.model.components.get(cid)
         if comp is None or comp.kind not in ("service", "gateway") or any(
                 k[0] == cid and self.model.components[k[1]].kind == "database" for k in self.model.connections):
             return
-        existing = self.alias.get("sqlite")
+        existing = self.alias.get(technology)
         target = existing if existing and self.model.components[existing].kind == "database" else self.add_component(
-            "sqlite", "database", None, chain[0], attributes={
-                "technology": "sqlite", "embedded": "a file inside the program (no server)"}).id
+            technology, "database", None, chain[0], attributes={
+                "technology": technology, "embedded": "a file inside the program (no server)"}).id
         self.connect(cid, target, "sql", chain, kind="uses", attributes={"via": via})
 
     def new_people_actor(self, evidence: Evidence) -> str:

@@ -143,6 +143,7 @@ ORDER: tuple[str, ...] = (
     "code.container-engine",
     "code.mail-senders",
     "stores.sql-drivers",
+    "stores.embedded-engines",
     "kubernetes.api-clients",
     "code.optional-plugins",
     "code.vendor-domains",

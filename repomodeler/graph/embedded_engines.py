@@ -1,0 +1,62 @@
+"""The embedded database a setting picks: ``LD_DB_ENGINE=sqlite``, ``DB_CONNECTION=sqlite``, ``SEMAPHORE_DB_DIALECT=bolt``.
+
+Why a rule of its own: many self-hosted programs support several database engines and let one setting
+choose (``DB_ENGINE``, ``DATABASE_TYPE``, ``DB_DIALECT``, ``storage.type``), defaulting to a file kept
+inside the program (SQLite, BoltDB) so that one container is a working installation.  The drivers the
+program imports name every engine it supports, so the driver rules cannot tell which one runs; the
+setting can.  Where the deployment or the configuration gives it an embedded engine (or, with nothing
+configured, the code's own default is one), and the program is not otherwise known to use a database
+server, it keeps its data in an embedded database: ``sqlite`` (or ``boltdb``), with the setting's line.
+A value naming a database server leaves the choice to the rules that read addresses.
+"""
+
+from __future__ import annotations
+
+import re
+
+from repomodeler.graph.base import ResolverBase
+from repomodeler.records import Evidence
+
+# A setting choosing the database engine: DB_ENGINE, DATABASE_TYPE, LD_DB_ENGINE, SEMAPHORE_DB_DIALECT,
+# DB_CONNECTION (Laravel), DB_CLIENT (Knex), storage.type, database.driver.
+ENGINE_SETTING = re.compile(r"(?i)(^|[_.])(db|database|datastore|storage|store|meta_?store)[_.]?"
+                            r"(engine|type|dialect|driver|client|backend|kind|provider|connection|adapter)$")
+# Values naming an embedded engine, and the database each is.
+EMBEDDED_ENGINES = {"sqlite": "sqlite", "sqlite3": "sqlite", "better-sqlite3": "sqlite", "better_sqlite3": "sqlite",
+                    "libsql": "sqlite", "bolt": "boltdb", "boltdb": "boltdb", "bbolt": "boltdb"}
+
+
+def embedded_engine(value: str) -> str | None:
+    """The embedded database a setting's value names (``sqlite3``, ``django.db.backends.sqlite3``, ``bolt``)."""
+    word = value.strip().strip("\"'").lower().rsplit(".", 1)[-1]
+    return EMBEDDED_ENGINES.get(word)
+
+
+class EmbeddedEngineRules(ResolverBase):
+    """``stores.embedded-engines``."""
+
+    def embedded_engines(self) -> None:
+        """Each service whose engine setting (configured, else its code's default) names an embedded
+        database keeps its data in one, unless it already uses a database server."""
+        chosen: dict[str, tuple[str, Evidence]] = {}
+        configured: set[tuple[str, str]] = set()
+        for (owner, name), values in sorted(self.env_values.items()):
+            if not ENGINE_SETTING.search(name):
+                continue
+            configured.add((owner, name))
+            techs = {embedded_engine(v) for v, _ev in values if v.strip()}
+            if len(techs) == 1 and None not in techs:  # (every value given names the same embedded engine)
+                tech = techs.pop()
+                assert tech is not None
+                chosen.setdefault(owner, (tech, min(ev for _v, ev in values)))
+        # the code's default, for a setting nothing configures (os.getenv("LD_DB_ENGINE", "sqlite"))
+        for f in sorted(self.by_kind["env.read"], key=lambda f: f.order()):
+            name, default = f.get("name") or "", f.get("default") or ""
+            tech = embedded_engine(default) if ENGINE_SETTING.search(name) else None
+            if tech is None:
+                continue
+            for owner in self._code_runners(f):
+                if (owner, name) not in configured:
+                    chosen.setdefault(owner, (tech, f.evidence))
+        for owner, (tech, evidence) in sorted(chosen.items()):
+            self.embedded_database(owner, [evidence], "database engine setting", technology=tech)
