@@ -66,10 +66,22 @@ def sql_engine(module: str) -> str | None:
     return None
 
 
+# SQLite's drivers as other ecosystems' manifests name them (npm, Cargo, Maven/Gradle artifacts): a program
+# depending on one keeps a database file of its own (drawn when it is deployed or serves and uses no server).
+SQLITE_PACKAGES: dict[str, frozenset[str]] = {
+    "npm": frozenset({"sqlite3", "better-sqlite3", "sqlite", "@louislam/sqlite3", "@libsql/client", "libsql"}),
+    "cargo": frozenset({"rusqlite", "libsqlite3-sys"}),
+    "maven": frozenset({"sqlite-jdbc"}),  # (Gradle's external dependencies are read as Maven artifacts)
+}
+
+
 def sql_driver_of(f: Fact) -> str | None:
-    """The database engine whose driver the import or Ruby gem `f` is."""
+    """The database engine whose driver the import, Ruby gem or SQLite package `f` is."""
     if f.kind == "manifest.dependency":
-        return SQL_GEMS.get(f.get("name") or "") if f.get("ecosystem") == "ruby" else None
+        ecosystem, name = f.get("ecosystem") or "", (f.get("name") or "").lower()
+        if ecosystem == "ruby":
+            return SQL_GEMS.get(name)
+        return "sqlite" if name in SQLITE_PACKAGES.get(ecosystem, ()) else None
     return sql_engine(f.get("module") or "")
 
 
