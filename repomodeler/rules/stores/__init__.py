@@ -40,8 +40,9 @@ RULES = (
         message=("A process importing SQL drivers of database servers (behind an ORM or database/sql, or a Ruby "
                  "application's adapter gems; the engine a "
                  "setting picks) with no database known uses one database: the system's one of those engines, else "
-                 "one introduced; a deployed or serving process importing only SQLite drivers keeps its data in an "
-                 "embedded database, drawn as sqlite (a tool's file stays the tool's)"),
+                 "one introduced; a deployed or serving process importing only SQLite drivers (or depending on an npm, "
+                 "Cargo or Maven SQLite package) keeps its data in an embedded database, drawn as sqlite (a tool's "
+                 "file stays the tool's)"),
         unit="sql_driver_stores",
         reads=("import", "module.var", "manifest.dependency", "server.start"),
         writes=("components", "connections"),
