@@ -25,6 +25,11 @@ ENGINE_SETTING = re.compile(r"(?i)(^|[_.])(db|database|datastore|storage|store|m
 EMBEDDED_ENGINES = {"sqlite": "sqlite", "sqlite3": "sqlite", "better-sqlite3": "sqlite", "better_sqlite3": "sqlite",
                     "libsql": "sqlite", "bolt": "boltdb", "boltdb": "boltdb", "bbolt": "boltdb"}
 
+# A name holding a database's URL (SQLALCHEMY_DATABASE_URI, DATABASE_URL, DB_DSN) and an SQLite URL literal
+# opening its value (`"sqlite:///" + path`, f"sqlite:///{path}").
+DATABASE_URL_NAME = re.compile(r"(?i)(database|db)_?(url|uri|dsn)$")
+SQLITE_LITERAL = re.compile(r"""^[fr]?["']sqlite3?(\+\w+)?:""", re.I)
+
 
 def embedded_engine(value: str) -> str | None:
     """The embedded database a setting's value names (``sqlite3``, ``django.db.backends.sqlite3``, ``bolt``)."""
@@ -58,5 +63,10 @@ class EmbeddedEngineRules(ResolverBase):
             for owner in self._code_runners(f):
                 if (owner, name) not in configured:
                     chosen.setdefault(owner, (tech, f.evidence))
+        # a database URL the code sets itself (SQLALCHEMY_DATABASE_URI = "sqlite:///" + str(ROOT / "info.db"))
+        for f in sorted(self.by_kind["value.assign"], key=lambda f: f.order()):
+            if DATABASE_URL_NAME.search(f.get("name") or "") and SQLITE_LITERAL.match(f.get("expr") or ""):
+                for owner in self._code_runners(f):
+                    chosen.setdefault(owner, ("sqlite", f.evidence))
         for owner, (tech, evidence) in sorted(chosen.items()):
             self.embedded_database(owner, [evidence], "database engine setting", technology=tech)

@@ -43,6 +43,8 @@ SQL_DRIVERS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), tec
     (r"^(github\.com/go-sql-driver/mysql|gorm\.io/driver/mysql)$", "mysql"),
     (r"^(github\.com/(denisenkom|microsoft)/go-mssqldb|gorm\.io/driver/sqlserver)$", "sqlserver"),
     (r"^(github\.com/mattn/go-sqlite3|modernc\.org/sqlite|github\.com/glebarez/sqlite|gorm\.io/driver/sqlite)$", "sqlite"),
+    # Rust's SQLite drivers (sqlx's SQLite module, rusqlite, Diesel's SQLite backend)
+    (r"^(sqlx::sqlite|rusqlite|diesel::sqlite)(::.*)?$", "sqlite"),
 ))
 SERVER_ENGINES = frozenset({"postgres", "mysql", "sqlserver"})
 # Words naming SQL engines in file names (a family of dialect files is one database the operator picks).
