@@ -195,6 +195,8 @@ STORE_PORTS = {5432: "postgres", 3306: "mysql", 1433: "sqlserver", 27017: "mongo
                5672: "rabbitmq", 4222: "nats", 9200: "elasticsearch", 11211: "memcached", 9042: "cassandra"}
 
 # A setting's value naming an SQLite database file (an SQLAlchemy, Doctrine or Go DSN; JDBC's form).
+# Platform roles of operators' tools people open in a browser (rule frontdoor.entry-points).
+TOOL_UI_ROLES = frozenset({"dashboard", "mail", "tracing", "logging", "metrics"})
 SQLITE_URL = re.compile(r"^(jdbc:)?sqlite3?:", re.I)
 
 
@@ -2018,6 +2020,15 @@ class ConnectionRules(ResolverBase):
                           if c.kind == "service" and "ui" in c.attributes.get("platform_role", "").split(",")):
             if cid not in forwarded:  # a user interface people open directly
                 targets.setdefault(cid, published.get(cid) or sorted(self.model.components[cid].evidence)[0])
+        # An operator's tool with a user interface of its own that the deployment publishes (Grafana's dashboards,
+        # a mail catcher's inbox, Jaeger's or Zipkin's trace view, Kibana, Prometheus' console) is opened by people
+        # at its published port, whatever else calls it. (Loki serves no interface: Grafana shows its logs.)
+        for cid in sorted(published):
+            comp = self.model.components[cid]
+            roles = set(comp.attributes.get("platform_role", "").split(","))
+            if comp.kind == "service" and roles & TOOL_UI_ROLES and cid not in forwarded \
+                    and not re.search(r"(^|/)loki([:@]|$)", comp.attributes.get("image") or ""):
+                targets.setdefault(cid, published[cid])
         for cid in sorted(webapps - forwarded):  # the browser app people open
             targets.setdefault(cid, sorted(self.model.components[cid].evidence)[0])
         for cid in sorted(c.id for c in self.model.components.values() if c.attributes.get("published") == "true"):
