@@ -31,6 +31,7 @@ from repomodeler.graph.naming import (
     join_path,
     language_family,
     norm_path,
+    subcommand,
     unit_name,
 )
 from repomodeler.graph.values import (
@@ -1722,10 +1723,18 @@ class ComponentRules(ResolverBase):
                 # test harness's, docker/complement/Dockerfile FROM postgres beside docker/Dockerfile FROM python)
                 base_tech = next((t for t in (tech_for_image(b.get("image")) for b in recipes) if t), None) \
                     if not any(runtime_language(b.get("image") or "") for b in recipes) else None
-                # (a Go program's image several deployments start with other arguments is a multi-call binary: the
+                # (a Go program's image several deployments start with subcommands named like folders beside its
+                # main package, `args: [destination]` for controller/cmd/destination, is a multi-call binary: the
                 # module stays a component, whose programs the process rules hand to those deployments)
-                go_program = base_tech is None and any(p in go_mains for p in code_here)
-                if len(matches) > 1 and len(images) == 1 and not go_program:
+                multi_call = base_tech is None and len(matches) > 1 and self._subcommand_folders(
+                    repo, [m for m in matches], {p for p in own_code if p in go_mains}, code_here) >= 2
+                if len(matches) > 1 and len(images) == 1 and not multi_call and own_code and base_tech is None:
+                    # of several deployments of a program's image (velero and its node-agent), the one named like
+                    # the module is the program's own deployment: it holds the code, the others start it otherwise
+                    named = [m for m in matches if keys_of([self.model.components[m].name], []) & keys_of([name], [])]
+                    if len(named) == 1:
+                        matches = named
+                if len(matches) > 1 and len(images) == 1 and not multi_call:
                     # Several deployments run this module's one image (a database image per service):
                     # each is an instance of it and takes its kind; the module is not a component of its own.
                     for m in matches:
@@ -1835,6 +1844,22 @@ class ComponentRules(ResolverBase):
         if len(here) > 1 and own_name.lower() != name.lower():
             return None  # this chart runs the image as several workloads (api, worker): the image says not which
         return name
+
+    def _subcommand_folders(self, repo: str, deployments: list[str], mains: set[str], code: list[str]) -> int:
+        """How many of the deployments start their binary with a subcommand named like a folder of code
+        beside one of the Go main files (``controller/cmd/destination`` beside ``controller/cmd/main.go``)."""
+        beside = {PurePosixPath(p).parent.as_posix().strip(".") for p in mains}
+        folders = {(PurePosixPath(p).parent.parent.as_posix().strip("."), PurePosixPath(p).parent.name.lower())
+                   for p in code}
+        commands = {(f.get("name") or "").lower(): f.get("command") or ""
+                    for f in [*self.by_kind["k8s.workload"], *self.by_kind["compose.service"]] if f.repository == repo}
+        found = 0
+        for cid in deployments:
+            comp = self.model.components[cid]
+            word = next((subcommand(commands[n]) for n in (comp.name.lower(), *sorted(comp.aliases)) if n in commands), None)
+            if word and any((d, word) in folders for d in beside):
+                found += 1
+        return found
 
     def image_deployments(self) -> dict[str, set[str]]:
         """Keys of deployed application components that only name an image (no build context here):

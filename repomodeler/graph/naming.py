@@ -79,6 +79,18 @@ def infra_role(comp: "Component") -> str:
     return ",".join(r for r in comp.attributes.get("platform_role", "").split(",") if r and r != "ui")
 
 
+def subcommand(command: str) -> str | None:
+    """The subcommand a deployment starts its image's binary with: the first word of its arguments, or the
+    word after the binary its command names (``destination -addr=:8086``, ``/controller identity``); a flag
+    or a value is none."""
+    for w in command.split()[:2]:
+        if w.startswith("-") or "=" in w or "{" in w or "$" in w:
+            return None
+        if "/" not in w:
+            return w.lower()
+    return None
+
+
 def dependency_key(name: str) -> str:
     """Normalise a package name for matching manifests to dependencies (PEP 503-like)."""
     return re.sub(r"[-_.]+", "-", name.strip().lower())

@@ -33,7 +33,7 @@ from pathlib import PurePosixPath
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.catalog import HTTP_VERBS, LOCAL_HOSTS, image_basename
 from repomodeler.graph.identity import image_names, key, keys_of
-from repomodeler.graph.naming import GENERIC_DIRS, is_under, join_path
+from repomodeler.graph.naming import GENERIC_DIRS, is_under, join_path, subcommand
 from repomodeler.graph.packages import PackageIndex, build_index, folder
 from repomodeler.graph.scripts import (SCRIPT_LANGUAGES, ScriptProgram, file_graph, find_programs,
                                        python_import_files, spawned_programs)
@@ -314,17 +314,11 @@ class ProcessRules(ResolverBase):
         (``command: [/controller] args: [destination, ...]``); a flag is no subcommand."""
         out: dict[str, set[str]] = defaultdict(set)
         for f in [*self.by_kind["k8s.workload"], *self.by_kind["compose.service"]]:
-            words = (f.get("command") or "").split()
             cid = self.alias.get((f.get("name") or f.get("owner") or "").lower())
             comp = self.model.components.get(cid) if cid else None
-            if not words or comp is None or comp.source_roots or not comp.attributes.get("deployment"):
-                continue
-            for w in words[:2]:
-                if w.startswith("-") or "=" in w or "{" in w:
-                    break
-                if "/" not in w:
-                    out[w.lower()].add(comp.id)
-                    break
+            word = subcommand(f.get("command") or "")
+            if word and comp is not None and not comp.source_roots and comp.attributes.get("deployment"):
+                out[word].add(comp.id)
         return out
 
     def _programs(self, repo: str, dirs: set[str], facts) -> dict[str, list[Evidence]]:
