@@ -142,6 +142,7 @@ ORDER: tuple[str, ...] = (
     "config.command-line-addresses",
     "code.container-engine",
     "code.mail-senders",
+    "observability.scrape-processes",
     "stores.sql-drivers",
     "stores.embedded-engines",
     "kubernetes.api-clients",
