@@ -34,7 +34,7 @@ from repomodeler.graph.listen_ports import ListenPortRules
 from repomodeler.graph.local_services import LocalServiceRules
 from repomodeler.graph.mail_senders import MailSenderRules
 from repomodeler.graph.embedded_engines import EmbeddedEngineRules
-from repomodeler.graph.scrape_processes import ScrapeProcessRules
+from repomodeler.graph.addressed_processes import AddressedProcessRules
 from repomodeler.graph.named_addresses import NamedAddressRules
 from repomodeler.graph.registries import RegistryRules
 from repomodeler.graph.releases import ReleaseRules
@@ -73,7 +73,7 @@ class Resolver(ComponentRules, AspireRules, CloudFormationRules, ConnectionRules
                CommandAddressRules, HostingRules, FunctionBindingRules, SameCodeRules, UndeployedRules, ReleaseRules, OneContainerRules,
                VersionedRecipeRules, VendorChoiceRules, StoreAlternativeRules, CertificateRules, AddressEchoRules,
                NetworkPolicyRules, UnconfiguredSdkRules, PodStoreRules, UndeployedProgramRules, ClusterApiRules,
-               LibraryCallRules, MailSenderRules, EmbeddedEngineRules, ScrapeProcessRules):
+               LibraryCallRules, MailSenderRules, EmbeddedEngineRules, AddressedProcessRules):
     """Applies the rules of :data:`repomodeler.rules.RULES` in their order (a rule runs after the rules it
     declares it uses, so it sees what they found), then names on every element the rules behind it."""
 

@@ -142,7 +142,7 @@ ORDER: tuple[str, ...] = (
     "config.command-line-addresses",
     "code.container-engine",
     "code.mail-senders",
-    "observability.scrape-processes",
+    "process.addressed-processes",
     "stores.sql-drivers",
     "stores.embedded-engines",
     "kubernetes.api-clients",

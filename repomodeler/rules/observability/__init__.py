@@ -15,15 +15,4 @@ RULES = (
         after=("build.units", "compose.depends-on"),
         state=("databases_named", "env_values", "ports_published", "ports_served"),
     ),
-    Rule(
-        id="observability.scrape-processes",
-        message=("A scrape target on a container that runs several processes, in a job named like one of them "
-                 "(job_name: order-api for looklook:4001), is a scrape of that process; the container keeps only "
-                 "the targets no process's job names"),
-        unit="scrape_processes",
-        reads=("monitoring.target",),
-        writes=("connections",),
-        after=("observability.scrape-targets", "process.programs", "process.supervised", "process.shared-code",
-               "process.one-container"),
-    ),
 )

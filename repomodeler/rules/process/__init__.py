@@ -133,4 +133,17 @@ RULES = (
         writes=("components", "aliases", "roots", "connections", "unresolved"),
         after=("build.launched-programs",),
     ),
+    Rule(
+        id="process.addressed-processes",
+        message=("A proxy route or scrape target on a container that runs several processes reaches the process "
+                 "listening on its port (the one whose settings say Port: 1001 for looklook:1001), or, for a scrape, "
+                 "the one its job is named after (job_name: order-api); the container keeps only the addresses that "
+                 "name none of them"),
+        unit="addressed_processes",
+        reads=("proxy.route", "monitoring.target", "config.property"),
+        writes=("connections",),
+        after=("observability.scrape-targets", "proxy.routes", "process.programs", "process.supervised",
+               "process.shared-code", "process.one-container"),
+        state=("file_owner", "package_owner", "packages", "process_parent"),
+    ),
 )
