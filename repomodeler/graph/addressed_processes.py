@@ -21,21 +21,6 @@ from repomodeler.records import Evidence
 _PORT = re.compile(r"^(?:[a-z][a-z0-9+.-]*://)?[^/:\s]+:(\d{2,5})(?:/|$)", re.I)
 
 
-# A program's own top-level setting saying where it listens (go-zero's `Port: 1001`, `ListenOn: 0.0.0.0:2001`).
-_OWN_LISTEN = frozenset({"port", "listenon", "listen", "httpport", "http_port", "bind"})
-
-
-def _listen_port(name: str, value: str, path: str) -> int | None:
-    """The port a setting says its own program listens on: a listen key's port (``server.port: 8080``), or a
-    top-level ``Port``/``ListenOn`` of the program's settings file, as a port or as the port of an address."""
-    if listens_by_key(name, path):
-        return listen_port_value(value)
-    if name.lower() not in _OWN_LISTEN:
-        return None
-    m = re.match(r"^(?:[\w.\[\]:-]*:)?(\d{2,5})$", value.strip())
-    return int(m.group(1)) if m else None
-
-
 class AddressedProcessRules(ResolverBase):
     """``process.addressed-processes``."""
 
@@ -58,7 +43,7 @@ class AddressedProcessRules(ResolverBase):
         process_of = getattr(self, "process_of_file", None) or self.owner_of
         listening: dict[tuple[str, int], set[str]] = {}  # (container, port) -> its processes listening there
         for f in self.by_kind["config.property"]:
-            port = _listen_port(f.get("name") or "", f.get("value") or "", f.path)
+            port = listen_port_value(f.get("value") or "") if listens_by_key(f.get("name") or "", f.path) else None
             # (the process whose program folder holds the settings file: app/order/cmd/api/etc/order.yaml)
             owner = process_of(f.repository, f.path) if port and not f.get("profile") else None
             parent = self.model.components[owner].attributes.get("part_of") if owner else None

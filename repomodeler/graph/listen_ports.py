@@ -31,11 +31,14 @@ RUNNING_KINDS = ("service", "gateway")
 # A port a setting gives, written or as a placeholder's default (`port: ${SERVICE_PORT:8081}`); not
 # `${SERVICE_PORT:-1}` (-1, 0: a random port).
 PORT_VALUE = re.compile(r"^(?:(\d{2,5})|\$\{[A-Za-z0-9_.\-]+:-?(\d{2,5})\})$")
+# A bind address: all interfaces or the loopback, and a port (`0.0.0.0:2001`, `[::]:8080`, `:9000`).
+BIND_VALUE = re.compile(r"^(?:0\.0\.0\.0|127\.0\.0\.1|localhost|\[::\]|\[::1\])?:(\d{2,5})()$")
 
 
 def listen_port_value(value: str) -> int | None:
-    """The port a listen setting's value gives, directly or as its placeholder's default."""
-    m = PORT_VALUE.match(value.strip())
+    """The port a listen setting's value gives, directly or as its placeholder's default, or as the port of a
+    bind address (``0.0.0.0:2001``)."""
+    m = PORT_VALUE.match(value.strip()) or BIND_VALUE.match(value.strip())
     return int(m.group(1) or m.group(2)) if m else None
 
 
@@ -44,7 +47,8 @@ def listens_by_key(name: str, path: str) -> bool:
     ``micronaut.server.port``), or ``<name>.port`` in the settings file named ``<name>``
     (``canal.port`` in ``canal.properties``: the program's own namespace, not another's)."""
     stem = PurePosixPath(path).stem.lower()
-    return bool(LISTEN_KEY.search(name)) or name.lower() == f"{stem}.port"
+    # (a program's own top-level `ListenOn: 0.0.0.0:2001` or `Port: 1001`, go-zero's service settings)
+    return bool(LISTEN_KEY.search(name)) or name.lower() in (f"{stem}.port", "listenon", "port")
 
 
 class ListenPortRules(ResolverBase):
@@ -60,7 +64,7 @@ class ListenPortRules(ResolverBase):
                 links[(s, t)].append(protocol)
         for f in sorted([*self.by_kind["config.setting"], *self.by_kind["config.property"],
                          *self.by_kind["const.string"]], key=Fact.order):
-            name = f.get("name") or ""
+            name = re.sub(r"\[\d+\]$", "", f.get("name") or "")  # (a list's item: OrderRpcConf.Endpoints[0])
             if f.get("profile") or listens_by_key(name, f.path) or not ADDRESS_KEY.search(name) or BROWSER_URL_KEY.search(name):
                 continue  # (where a browser is sent, an OAuth redirect, is no call)
             owner = self._settings_owner(f)
@@ -102,6 +106,10 @@ class ListenPortRules(ResolverBase):
         if classify_role(f.path) != "source":
             return None
         owner = self.owner_of(f.repository, f.path)
+        process_of = getattr(self, "process_of_file", None)  # (none when the process rules are off)
+        process = process_of(f.repository, f.path) if process_of is not None and owner is not None else None
+        if process is not None and process in self.model.components:
+            owner = process  # the process whose program folder holds the settings (app/order/cmd/api/etc/order.yaml)
         if f.get("program"):  # a program's configuration file (an Alloy receiver): the container running it
             owner = self.config_runner(f.get("program") or "", owner)  # type: ignore[attr-defined]
         if owner is not None and self.model.components[owner].kind in RUNNING_KINDS:

@@ -43,5 +43,6 @@ RULES = (
         reads=("config.setting", "config.property", "const.string", "server.listen_port"),
         writes=("connections",),
         after=("process.host-programs", "process.programs"),
+        state=("file_owner", "package_owner", "packages", "process_parent"),
     ),
 )
