@@ -2023,12 +2023,14 @@ class ConnectionRules(ResolverBase):
         # An operator's tool with a user interface of its own that the deployment publishes (Grafana's dashboards,
         # a mail catcher's inbox, Jaeger's or Zipkin's trace view, Kibana, Prometheus' console) is opened by people
         # at its published port, whatever else calls it. (Loki serves no interface: Grafana shows its logs.)
+        tools: set[str] = set()
         for cid in sorted(published):
             comp = self.model.components[cid]
             roles = set(comp.attributes.get("platform_role", "").split(","))
             if comp.kind == "service" and roles & TOOL_UI_ROLES and cid not in forwarded \
                     and not re.search(r"(^|/)loki([:@]|$)", comp.attributes.get("image") or ""):
                 targets.setdefault(cid, published[cid])
+                tools.add(cid)
         for cid in sorted(webapps - forwarded):  # the browser app people open
             targets.setdefault(cid, sorted(self.model.components[cid].evidence)[0])
         for cid in sorted(c.id for c in self.model.components.values() if c.attributes.get("published") == "true"):
@@ -2119,7 +2121,9 @@ class ConnectionRules(ResolverBase):
             attributes = self.model.components[cid].attributes
             # (two published products calling each other, an integration of peers, are both doors: only a
             # door called by another it does not call itself is behind that one)
-            fronts = {d for d in callers[cid] & (doors - {cid} - site) if d not in callers or cid not in callers[d]}
+            # (a tool's interface is no front door of what it reads: Prometheus scraping the gateway, Grafana
+            # querying it)
+            fronts = {d for d in callers[cid] & (doors - {cid} - site - tools) if d not in callers or cid not in callers[d]}
             if (cid not in ingress_doors and "auth" not in attributes.get("platform_role", "").split(",")
                     and attributes.get("published") != "true" and cid not in told and fronts):
                 del targets[cid]

@@ -23,7 +23,7 @@ ENGINE_SETTING = re.compile(r"(?i)(^|[_.])(db|database|datastore|storage|store|m
                             r"(engine|type|dialect|driver|client|backend|kind|provider|connection|adapter)$")
 # Values naming an embedded engine, and the database each is.
 EMBEDDED_ENGINES = {"sqlite": "sqlite", "sqlite3": "sqlite", "better-sqlite3": "sqlite", "better_sqlite3": "sqlite",
-                    "libsql": "sqlite", "bolt": "boltdb", "boltdb": "boltdb", "bbolt": "boltdb"}
+                    "bolt": "boltdb", "boltdb": "boltdb", "bbolt": "boltdb"}
 
 # A name holding a database's URL (SQLALCHEMY_DATABASE_URI, DATABASE_URL, DB_DSN) and an SQLite URL literal
 # opening its value (`"sqlite:///" + path`, f"sqlite:///{path}").

@@ -71,7 +71,8 @@ def sql_engine(module: str) -> str | None:
 # SQLite's drivers as other ecosystems' manifests name them (npm, Cargo, Maven/Gradle artifacts): a program
 # depending on one keeps a database file of its own (drawn when it is deployed or serves and uses no server).
 SQLITE_PACKAGES: dict[str, frozenset[str]] = {
-    "npm": frozenset({"sqlite3", "better-sqlite3", "sqlite", "@louislam/sqlite3", "@libsql/client", "libsql"}),
+    # (not libSQL's client: it reaches a libSQL server, Turso, as often as a file)
+    "npm": frozenset({"sqlite3", "better-sqlite3", "sqlite", "@louislam/sqlite3"}),
     "cargo": frozenset({"rusqlite", "libsqlite3-sys"}),
     "maven": frozenset({"sqlite-jdbc"}),  # (Gradle's external dependencies are read as Maven artifacts)
 }
