@@ -197,6 +197,7 @@ STORE_PORTS = {5432: "postgres", 3306: "mysql", 1433: "sqlserver", 27017: "mongo
 # A setting's value naming an SQLite database file (an SQLAlchemy, Doctrine or Go DSN; JDBC's form).
 # Platform roles of operators' tools people open in a browser (rule frontdoor.entry-points).
 TOOL_UI_ROLES = frozenset({"dashboard", "mail", "tracing", "logging", "metrics"})
+NO_INTERFACE_IMAGE = re.compile(r"(^|/)loki([:@]|$)|exporter[^/]*$", re.I)
 SQLITE_URL = re.compile(r"^(jdbc:)?sqlite3?:", re.I)
 
 
@@ -2022,13 +2023,14 @@ class ConnectionRules(ResolverBase):
                 targets.setdefault(cid, published.get(cid) or sorted(self.model.components[cid].evidence)[0])
         # An operator's tool with a user interface of its own that the deployment publishes (Grafana's dashboards,
         # a mail catcher's inbox, Jaeger's or Zipkin's trace view, Kibana, Prometheus' console) is opened by people
-        # at its published port, whatever else calls it. (Loki serves no interface: Grafana shows its logs.)
+        # at its published port, whatever else calls it. (Loki serves no interface, Grafana shows its logs; nor
+        # does an exporter, which Prometheus scrapes.)
         tools: set[str] = set()
         for cid in sorted(published):
             comp = self.model.components[cid]
             roles = set(comp.attributes.get("platform_role", "").split(","))
             if comp.kind == "service" and roles & TOOL_UI_ROLES and cid not in forwarded \
-                    and not re.search(r"(^|/)loki([:@]|$)", comp.attributes.get("image") or ""):
+                    and not NO_INTERFACE_IMAGE.search(comp.attributes.get("image") or ""):
                 targets.setdefault(cid, published[cid])
                 tools.add(cid)
         for cid in sorted(webapps - forwarded):  # the browser app people open
