@@ -25,9 +25,9 @@ ENGINE_SETTING = re.compile(r"(?i)(^|[_.])(db|database|datastore|storage|store|m
 EMBEDDED_ENGINES = {"sqlite": "sqlite", "sqlite3": "sqlite", "better-sqlite3": "sqlite", "better_sqlite3": "sqlite",
                     "bolt": "boltdb", "boltdb": "boltdb", "bbolt": "boltdb"}
 
-# A name holding a database's URL (SQLALCHEMY_DATABASE_URI, DATABASE_URL, DB_DSN) and an SQLite URL literal
+# A name holding a database's URL (SQLALCHEMY_DATABASE_URI, DATABASE_URL, DB_DSN, db_connection_url) and an SQLite URL literal
 # opening its value (`"sqlite:///" + path`, f"sqlite:///{path}").
-DATABASE_URL_NAME = re.compile(r"(?i)(database|db)_?(url|uri|dsn)$")
+DATABASE_URL_NAME = re.compile(r"(?i)(^|_)(database|db)(_[a-z]+)*_?(url|uri|dsn)$")
 SQLITE_LITERAL = re.compile(r"""^[fr]?["']sqlite3?(\+\w+)?:""", re.I)
 
 
