@@ -2021,15 +2021,15 @@ class ConnectionRules(ResolverBase):
                           if c.kind == "service" and "ui" in c.attributes.get("platform_role", "").split(",")):
             if cid not in forwarded:  # a user interface people open directly
                 targets.setdefault(cid, published.get(cid) or sorted(self.model.components[cid].evidence)[0])
-        # An operator's tool with a user interface of its own that the deployment publishes (Grafana's dashboards,
-        # a mail catcher's inbox, Jaeger's or Zipkin's trace view, Kibana, Prometheus' console) is opened by people
-        # at its published port, whatever else calls it. (Loki serves no interface, Grafana shows its logs; nor
+        # An operator's tool (a third party's image, no code of the system's) with a user interface of its own
+        # that the deployment publishes (Grafana's dashboards, a mail catcher's inbox, Jaeger's or Zipkin's trace
+        # view, Kibana, Prometheus' console) is opened by people at its published port, whatever else calls it. (Loki serves no interface, Grafana shows its logs; nor
         # does an exporter, which Prometheus scrapes.)
         tools: set[str] = set()
         for cid in sorted(published):
             comp = self.model.components[cid]
             roles = set(comp.attributes.get("platform_role", "").split(","))
-            if comp.kind == "service" and roles & TOOL_UI_ROLES and cid not in forwarded \
+            if comp.kind == "service" and roles & TOOL_UI_ROLES and cid not in forwarded and not self.has_code(comp) \
                     and not NO_INTERFACE_IMAGE.search(comp.attributes.get("image") or ""):
                 targets.setdefault(cid, published[cid])
                 tools.add(cid)
