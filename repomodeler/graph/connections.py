@@ -195,9 +195,6 @@ STORE_PORTS = {5432: "postgres", 3306: "mysql", 1433: "sqlserver", 27017: "mongo
                5672: "rabbitmq", 4222: "nats", 9200: "elasticsearch", 11211: "memcached", 9042: "cassandra"}
 
 # A setting's value naming an SQLite database file (an SQLAlchemy, Doctrine or Go DSN; JDBC's form).
-# Platform roles of operators' tools people open in a browser (rule frontdoor.entry-points).
-TOOL_UI_ROLES = frozenset({"dashboard", "mail", "tracing", "logging", "metrics"})
-NO_INTERFACE_IMAGE = re.compile(r"(^|/)loki([:@]|$)|exporter[^/]*$", re.I)
 SQLITE_URL = re.compile(r"^(jdbc:)?sqlite3?:", re.I)
 
 
@@ -2021,18 +2018,6 @@ class ConnectionRules(ResolverBase):
                           if c.kind == "service" and "ui" in c.attributes.get("platform_role", "").split(",")):
             if cid not in forwarded:  # a user interface people open directly
                 targets.setdefault(cid, published.get(cid) or sorted(self.model.components[cid].evidence)[0])
-        # An operator's tool (a third party's image, no code of the system's) with a user interface of its own
-        # that the deployment publishes (Grafana's dashboards, a mail catcher's inbox, Jaeger's or Zipkin's trace
-        # view, Kibana, Prometheus' console) is opened by people at its published port, whatever else calls it. (Loki serves no interface, Grafana shows its logs; nor
-        # does an exporter, which Prometheus scrapes.)
-        tools: set[str] = set()
-        for cid in sorted(published):
-            comp = self.model.components[cid]
-            roles = set(comp.attributes.get("platform_role", "").split(","))
-            if comp.kind == "service" and roles & TOOL_UI_ROLES and cid not in forwarded and not self.has_code(comp) \
-                    and not NO_INTERFACE_IMAGE.search(comp.attributes.get("image") or ""):
-                targets.setdefault(cid, published[cid])
-                tools.add(cid)
         for cid in sorted(webapps - forwarded):  # the browser app people open
             targets.setdefault(cid, sorted(self.model.components[cid].evidence)[0])
         for cid in sorted(c.id for c in self.model.components.values() if c.attributes.get("published") == "true"):
@@ -2123,9 +2108,7 @@ class ConnectionRules(ResolverBase):
             attributes = self.model.components[cid].attributes
             # (two published products calling each other, an integration of peers, are both doors: only a
             # door called by another it does not call itself is behind that one)
-            # (a tool's interface is no front door of what it reads: Prometheus scraping the gateway, Grafana
-            # querying it)
-            fronts = {d for d in callers[cid] & (doors - {cid} - site - tools) if d not in callers or cid not in callers[d]}
+            fronts = {d for d in callers[cid] & (doors - {cid} - site) if d not in callers or cid not in callers[d]}
             if (cid not in ingress_doors and "auth" not in attributes.get("platform_role", "").split(",")
                     and attributes.get("published") != "true" and cid not in told and fronts):
                 del targets[cid]

@@ -10,9 +10,7 @@ RULES = (
                  "published products calling each other are both doors; a stack in a sibling folder with no gateway "
                  "of its own has its own doors; a system of platform software only is opened at its published "
                  "program nobody calls; a service its deployment tells its own public address on a port it publishes "
-                 "(EXTERNAL_URL: http://localhost:8080) is a door, whoever else calls it, and so is an operator's tool "
-                 "with an interface of its own that the deployment publishes (Grafana, a mail catcher, Jaeger, "
-                 "Kibana, Prometheus); with no door known at all, "
+                 "(EXTERNAL_URL: http://localhost:8080) is a door, whoever else calls it; with no door known at all, "
                  "the one running program nobody calls (not a command-line tool) is"),
         unit="entry_points",
         reads=("compose.service", "k8s.service", "config.env", "compose.label", "import", "program.command", "docker.from",
