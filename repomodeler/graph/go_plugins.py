@@ -9,7 +9,9 @@ a folder of forty plugins becomes forty command-line tools people run.  A main p
   other code loads): a Dockerfile ``RUN`` or a Makefile recipe naming its folder; or
 * it declares the exported package-level variable a host looks up in the plugins it opens
   (``plug.Lookup("PluginEntry")`` in a file importing ``plugin``; ``var PluginEntry impl.AE``), which
-  finds plugins however the build names them (a script looping over ``plugins/*``).
+  finds plugins however the build names them (a script looping over ``plugins/*``); or
+* it is a plugin binary its host starts as a subprocess (HashiCorp's go-plugin): a main package of one
+  or two files whose main file imports the plugin-serving package (``go-plugin``, an SDK's ``.../plugin``).
 
 Their ``program.main`` facts are dropped before any rule reads them: the packages stay code of the
 component whose folder holds them (the host's), with their packages as its subsystems.
@@ -24,6 +26,9 @@ from repomodeler.graph.naming import norm_path
 from repomodeler.graph.packages import folder
 from repomodeler.records import Fact
 
+# The packages a subprocess plugin serves itself with: HashiCorp's go-plugin, and SDKs' plugin packages
+# (github.com/hashicorp/go-kms-wrapping/plugin/v2, .../terraform-plugin-go/..., packer-plugin-sdk/plugin).
+SUBPROCESS_PLUGIN_SDK = re.compile(r"^github\.com/hashicorp/(go-plugin|[^/]+(/[^/]+)*/plugin(/v\d+)?)$")
 # go build ... -buildmode=plugin ... ./plugins/x  (up to the end of the shell command)
 GO_SHARED_BUILD = re.compile(r"\bgo\s+build\b([^;&|]*?-buildmode[= ]\s*(?:plugin|c-shared)\b[^;&|]*)")
 
@@ -52,6 +57,16 @@ def plugin_folders(facts: list[Fact]) -> set[tuple[str, str]]:
         for target in built_targets(f.get("command") or "") if f.kind == "program.plugin_build" else ():
             out |= {(r, d) for r, d in mains if r == f.repository and target not in ("", ".")
                     and (d == target or d.endswith("/" + target))}
+    # a plugin binary a host starts as a subprocess (HashiCorp's go-plugin and the SDKs built on it: a small
+    # main package whose main file imports the plugin-serving package, `gkwp.ServePlugin(awskms.NewWrapper())`)
+    main_files = {(f.repository, f.path) for f in facts if f.kind == "program.main" and f.get("part") == "func"}
+    go_files: dict[tuple[str, str], set[str]] = {}
+    for f in facts:
+        if f.path.endswith(".go") and not f.path.endswith("_test.go"):
+            go_files.setdefault((f.repository, folder(f.path)), set()).add(f.path)
+    out |= {(f.repository, folder(f.path)) for f in facts if f.kind == "import" and (f.repository, f.path) in main_files
+            and SUBPROCESS_PLUGIN_SDK.match(f.get("module") or "")
+            and len(go_files.get((f.repository, folder(f.path)), ())) <= 2}
     hosts = {(f.repository, f.path) for f in facts if f.kind == "import" and f.get("module") == "plugin"}
     symbols = {(f.repository, f.get("name")) for f in facts if f.kind == "plugin.lookup" and (f.repository, f.path) in hosts}
     out |= {(f.repository, folder(f.path)) for f in facts if f.kind == "code.exported_var"
