@@ -1686,7 +1686,10 @@ class ComponentRules(ResolverBase):
                     m.get("ecosystem") == "dotnet" for m in here) else []
                 # the images its build tool makes without a Dockerfile (Jib, Spring Boot, the .NET SDK, Quarkus)
                 built = built_images.get((repo, d), {})
-                unit_keys = keys_of([PurePosixPath(d).name if d else repo, name, manifest_name or "",
+                # (the root folder goes by the project's name as its commit gives it, never by the repository's
+                # label: a local folder's name is the user's, and one commit gives one model whatever it is called)
+                unit_keys = keys_of([PurePosixPath(d).name if d else self.project_of(repo), name if d else "",
+                                     manifest_name or "",
                                      (manifest_name or "").rsplit("/", 1)[-1].rsplit(":", 1)[-1], *artifacts,
                                      *self.unit_app_names(repo, d), *dotted_part, *built], [folder_prefix])
                 matches = sorted({cid for k in unit_keys for cid in deployed.get(k, ())}
@@ -1731,7 +1734,9 @@ class ComponentRules(ResolverBase):
                 if len(matches) > 1 and len(images) == 1 and not multi_call and own_code and base_tech is None:
                     # of several deployments of a program's image (velero and its node-agent), the one named like
                     # the module is the program's own deployment: it holds the code, the others start it otherwise
-                    named = [m for m in matches if keys_of([self.model.components[m].name], []) & keys_of([name], [])]
+                    own_name = name if d else self.project_of(repo)  # (never the root folder's label)
+                    named = [m for m in matches if own_name
+                             and keys_of([self.model.components[m].name], []) & keys_of([own_name], [])]
                     if len(named) == 1:
                         matches = named
                 if len(matches) > 1 and len(images) == 1 and not multi_call:
