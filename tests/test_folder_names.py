@@ -181,3 +181,22 @@ def test_the_projects_image_runs_the_root_program_whatever_the_folder(tmp_path: 
         assert "marks" in names and "bookmarks-app" not in names
         marks = next(c for c in model["nodes"] if c["name"] == "marks")
     assert canonical(models[1], "bookmarks-app", "marks") == canonical(models[0])
+
+
+SHOP = {
+    "Gemfile": 'source "https://rubygems.org"\ngem "sinatra"\n',
+    "app.rb": 'require "sinatra"\nget("/books") { "[]" }\n',
+    "Dockerfile": "FROM ruby:3.3\nCOPY . /app\nCMD [\"ruby\", \"app.rb\"]\n",
+    "shop.yml": "".join(
+        f"---\napiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: {n}\nspec:\n  template:\n    spec:\n"
+        f"      containers:\n        - name: {n}\n          image: acme/shop:v1\n" for n in ("webapp", "books")),
+}
+
+
+def test_the_root_folders_label_never_matches_it_to_the_deployments_of_its_image(tmp_path: Path) -> None:
+    # two workloads run the image acme/shop; a folder called `shop` and one called anything else hold the
+    # same commit, with nothing in it naming the project: the label must not decide what runs the code
+    for folder in ("shop", "checkout-2"):
+        write(tmp_path / folder, SHOP)
+    models = [analyse(tmp_path / f, tmp_path / f"out-{f}") for f in ("shop", "checkout-2")]
+    assert canonical(models[1], "checkout-2", "shop") == canonical(models[0])

@@ -978,8 +978,10 @@ class ResolverBase:
         return users[0] if users else self.new_people_actor(evidence)
 
     def add_component(self, name: str, kind: str, repository: str | None, evidence: Evidence,
-                      aliases: tuple[str, ...] = (), attributes: dict[str, str] | None = None) -> Component:
-        cid = self.alias.get(name.lower()) or slug(name)
+                      aliases: tuple[str, ...] = (), attributes: dict[str, str] | None = None,
+                      by_alias: bool = True) -> Component:
+        """The component of that name: the one answering to it (by_alias), or of its id, else a new one."""
+        cid = (self.alias.get(name.lower()) if by_alias else None) or slug(name)
         if kind != "user" and getattr(self.model.components.get(cid), "kind", None) == "user":
             cid = f"{cid}-{kind}"  # a program named `user` made after the people-and-clients actor
         comp = self.model.components.get(cid)

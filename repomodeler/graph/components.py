@@ -1764,7 +1764,10 @@ class ComponentRules(ResolverBase):
                     if not serves and not function_app and self.has_deployments() and self.is_node_script(
                             repo, d, manifests):
                         continue
-                    comp = self.add_component(name, "service", repo, unit_dirs[d], aliases)
+                    # (the root folder is named by the repository's label, the user's: it answers to no other
+                    # component's name, a deployment's image called like the folder says nothing of it; the
+                    # deployments of the project's own image were matched above by the project's name)
+                    comp = self.add_component(name, "service", repo, unit_dirs[d], aliases, by_alias=bool(d))
                     if comp.kind == "library" and entry and any(r == repo and is_under(d, p) for r, p in comp.source_roots):
                         # the module's own program in a folder of it (cmd/uptrace/main.go of the module uptrace,
                         # which example modules require): the module is that program, not only a library
