@@ -200,3 +200,17 @@ def test_the_root_folders_label_never_matches_it_to_the_deployments_of_its_image
         write(tmp_path / folder, SHOP)
     models = [analyse(tmp_path / f, tmp_path / f"out-{f}") for f in ("shop", "checkout-2")]
     assert canonical(models[1], "checkout-2", "shop") == canonical(models[0])
+
+
+def test_a_root_folder_named_by_its_readme_joins_the_deployment_of_its_image_whatever_its_label(tmp_path: Path) -> None:
+    # the README names the project `shop`; the one workload runs the image acme/shop: the root folder's code is
+    # that workload's, in a folder called `shop` and in one called anything else
+    files = {**SHOP, "README.md": "# shop\n\nSource: https://github.com/acme/shop\n",
+             "shop.yml": "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    spec:\n"
+                         "      containers:\n        - name: web\n          image: acme/shop:v1\n"}
+    for folder in ("shop", "export-3"):
+        write(tmp_path / folder, files)
+    models = [analyse(tmp_path / f, tmp_path / f"out-{f}") for f in ("shop", "export-3")]
+    assert canonical(models[1], "export-3", "shop") == canonical(models[0])
+    web = next(n for n in models[1]["nodes"] if n["id"] == "web")
+    assert web["language"] == "ruby" and "export-3" not in components(models[1])

@@ -1616,6 +1616,11 @@ class ComponentRules(ResolverBase):
                                       if norm_path(str(PurePosixPath(m.path).parent)) == d and m.get("name")), None)
                 name = unit_name(repo, d, manifest_name,
                                   [m.path for m in manifests if norm_path(str(PurePosixPath(m.path).parent)) == d])
+                # the root folder goes by the project's name as its commit gives it (its README, its manifests):
+                # the repository's label is only what the user called the folder
+                named_by_project = not d and bool(self.project_of(repo)) and name == repo
+                if named_by_project:
+                    name = self.project_of(repo)
                 if any(m.get("aspire_host") for m in manifests if norm_path(str(PurePosixPath(m.path).parent)) == d):
                     continue  # an Aspire app host describes the deployment; it is not one of its components
                 routed = any(is_under(p, d) and not any(is_under(p, u) for u in deeper) for p in routes)
@@ -1764,10 +1769,11 @@ class ComponentRules(ResolverBase):
                     if not serves and not function_app and self.has_deployments() and self.is_node_script(
                             repo, d, manifests):
                         continue
-                    # (the root folder is named by the repository's label, the user's: it answers to no other
-                    # component's name, a deployment's image called like the folder says nothing of it; the
-                    # deployments of the project's own image were matched above by the project's name)
-                    comp = self.add_component(name, "service", repo, unit_dirs[d], aliases, by_alias=bool(d))
+                    # (a root folder named by the repository's label, the user's, answers to no other component's
+                    # name: a deployment's image called like the folder says nothing of it; one named by the
+                    # project answers to the deployment of the project's image)
+                    comp = self.add_component(name, "service", repo, unit_dirs[d], aliases,
+                                              by_alias=bool(d) or named_by_project)
                     if comp.kind == "library" and entry and any(r == repo and is_under(d, p) for r, p in comp.source_roots):
                         # the module's own program in a folder of it (cmd/uptrace/main.go of the module uptrace,
                         # which example modules require): the module is that program, not only a library
