@@ -214,3 +214,21 @@ def test_a_root_folder_named_by_its_readme_joins_the_deployment_of_its_image_wha
     assert canonical(models[1], "export-3", "shop") == canonical(models[0])
     web = next(n for n in models[1]["nodes"] if n["id"] == "web")
     assert web["language"] == "ruby" and "export-3" not in components(models[1])
+
+
+def test_the_project_is_named_by_the_image_its_deployment_runs_when_the_readme_title_says_so() -> None:
+    from repomodeler.extract.readers.helm_install import read_documents
+    from repomodeler.graph.base import project_name
+    from repomodeler.records import Fact
+
+    heading = read_documents("r", "README.md", "# Reactive Resume\n\nA free resume builder.\n")
+    web = Fact(kind="compose.service", repository="r", path="compose.yml", line=2, language="",
+               attrs=(("image", "amruthpillai/reactive-resume:v4"), ("name", "app")))
+    db = Fact(kind="compose.service", repository="r", path="compose.yml", line=5, language="", attrs=(("image", "postgres:16"), ("name", "db")))
+    assert project_name([*heading, web, db]) == "reactive-resume"
+    assert project_name([*heading, db]) is None  # a store's image names no project
+    # a reStructuredText README's title and its link to the project's repository agree too
+    rst = read_documents("r", "README.rst", "Kiwi TCMS - open source test management\n"
+                                            "=======================================\n\n"
+                                            "See https://github.com/kiwitcms/Kiwi for the code.\n")
+    assert project_name(rst) == "Kiwi"

@@ -625,10 +625,16 @@ def project_name(facts: Iterable[Fact]) -> str | None:
     """The name a commit gives its project: a repository its root README links to on a code host
     (``github.com/getlago/lago``) whose name the README's title contains (``Lago``,
     ``Project pod tato Head``), the longest such; else a root manifest's name the heading contains
-    (the Go module ``github.com/go-kratos/beer-shop`` under ``# [WIP] beer-shop``). Two statements of
-    the commit agreeing, so that the name never depends on where the files were put; None otherwise."""
+    (the Go module ``github.com/go-kratos/beer-shop`` under ``# [WIP] beer-shop``), else the name of an image a
+    deployment of the commit runs (``kiwitcms/kiwi`` under ``Kiwi TCMS``). Two statements of the commit
+    agreeing, so that the name never depends on where the files were put; None otherwise."""
+    facts = list(facts)
     headings, links, manifests = _readme_identity(facts)
-    for names in (links, manifests):
+    # ... else the name of an image of no store the commit's deployments run (kiwitcms/kiwi under `Kiwi TCMS`,
+    # amruthpillai/reactive-resume under `Reactive Resume`): the project's published image
+    images = sorted({image_basename(f.get("image") or "") for f in facts if f.kind in ("compose.service", "k8s.workload")
+                     and f.get("image") and "$" not in (f.get("image") or "") and not tech_for_image(f.get("image") or "")})
+    for names in (links, manifests, images):
         hits = [n for n in names if len(_bare(n)) >= 3 and any(_bare(n) in h for h in headings)]
         if hits:
             return sorted(hits, key=lambda n: (-len(n), n))[0]

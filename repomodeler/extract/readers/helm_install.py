@@ -158,6 +158,8 @@ def read_helm_installs(repo: str, path: str, text: str) -> list[Fact]:
 
 
 READERS = (
-    # Markdown documents: the install instructions of the project's README and guides.
-    Reader("helm_install", "descriptor", 470, read_documents, patterns=(r"[^/]*\.md", r"[^/]*\.markdown")),
+    # Markdown documents: the install instructions of the project's README and guides (and a reStructuredText
+    # README, for the name the project gives itself).
+    Reader("helm_install", "descriptor", 470, read_documents,
+           patterns=(r"[^/]*\.md", r"[^/]*\.markdown", r"(?i:readme)\.rst")),
 )
