@@ -146,7 +146,8 @@ class IntegrationHubRules(KeyedVendorRules):
         reached: dict[str, set[str]] = {}
         for (source, target, _p) in self.model.connections:
             comp = self.model.components.get(target)
-            if comp is not None and comp.kind == "external" and source in self.model.components:
+            if comp is not None and comp.kind == "external" and source in self.model.components \
+                    and comp.attributes.get("technology") != "smtp":  # (the mail relay is no vendor offered)
                 reached.setdefault(source, set()).add(target)
         for hub in sorted(reached):
             vendors = {vendor_name(self.model.components[t].name) or t for t in reached[hub]}
@@ -178,7 +179,9 @@ class VendorChoiceRules(IntegrationHubRules):
         configuration. An external vendor every call of which lies in such a part (a file or folder of a folder
         where CHOICES or more parts each reach a different vendor), whose deployments hand no setting naming it,
         is listed as an optional choice, not drawn."""
-        externals = {cid: vendor_name(c.name) or cid for cid, c in self.model.components.items() if c.kind == "external"}
+        # (the operator's mail relay, reached by a mail library, is no vendor one picks: code.mail-senders)
+        externals = {cid: vendor_name(c.name) or cid for cid, c in self.model.components.items()
+                     if c.kind == "external" and c.attributes.get("technology") != "smtp"}
         if len(externals) < CHOICES:
             return
         links = self._links()
