@@ -1618,9 +1618,12 @@ class ComponentRules(ResolverBase):
                                   [m.path for m in manifests if norm_path(str(PurePosixPath(m.path).parent)) == d])
                 # the root folder goes by the project's name as its commit gives it (its README, its manifests):
                 # the repository's label is only what the user called the folder
-                named_by_project = not d and bool(self.project_of(repo)) and name == repo
+                project = self.project_of(repo) or self.linked_projects.get(repo, "")
+                if project and tech_for_image(project.lower()):
+                    project = ""  # (a README titled `... using Kafka, Redis` linking to go-redis: a technology it uses)
+                named_by_project = not d and bool(project) and name == repo
                 if named_by_project:
-                    name = self.project_of(repo)
+                    name = project
                 if any(m.get("aspire_host") for m in manifests if norm_path(str(PurePosixPath(m.path).parent)) == d):
                     continue  # an Aspire app host describes the deployment; it is not one of its components
                 routed = any(is_under(p, d) and not any(is_under(p, u) for u in deeper) for p in routes)
@@ -1693,7 +1696,7 @@ class ComponentRules(ResolverBase):
                 built = built_images.get((repo, d), {})
                 # (the root folder goes by the project's name as its commit gives it, never by the repository's
                 # label: a local folder's name is the user's, and one commit gives one model whatever it is called)
-                unit_keys = keys_of([PurePosixPath(d).name if d else self.project_of(repo), name if d else "",
+                unit_keys = keys_of([PurePosixPath(d).name if d else project, name if d else "",
                                      manifest_name or "",
                                      (manifest_name or "").rsplit("/", 1)[-1].rsplit(":", 1)[-1], *artifacts,
                                      *self.unit_app_names(repo, d), *dotted_part, *built], [folder_prefix])
@@ -1739,7 +1742,7 @@ class ComponentRules(ResolverBase):
                 if len(matches) > 1 and len(images) == 1 and not multi_call and own_code and base_tech is None:
                     # of several deployments of a program's image (velero and its node-agent), the one named like
                     # the module is the program's own deployment: it holds the code, the others start it otherwise
-                    own_name = name if d else self.project_of(repo)  # (never the root folder's label)
+                    own_name = name if d else project  # (never the root folder's label)
                     named = [m for m in matches if own_name
                              and keys_of([self.model.components[m].name], []) & keys_of([own_name], [])]
                     if len(named) == 1:
