@@ -31,6 +31,7 @@ from repomodeler.graph.naming import (
     norm_path,
     is_under,
     slug,
+    subcommand,
 )
 from repomodeler.records import Component, Connection, Evidence, ExtractResult, Fact, MessageType, Roots, Unresolved
 from repomodeler.writes import GuardedDict, GuardedList, check, guarded, undeclared
@@ -963,6 +964,17 @@ class ResolverBase:
             technology, "database", None, chain[0], attributes={
                 "technology": technology, "embedded": "a file inside the program (no server)"}).id
         self.connect(cid, target, "sql", chain, kind="uses", attributes={"via": via})
+
+    def deployment_subcommands(self) -> dict[str, str]:
+        """Component -> the subcommand its Kubernetes workload or compose service starts its image's binary with
+        (``args: [destination, -addr=:8086]``: ``destination``; see :func:`naming.subcommand`), the first such."""
+        out: dict[str, str] = {}
+        for f in sorted([*self.by_kind["k8s.workload"], *self.by_kind["compose.service"]], key=Fact.order):
+            cid = self.alias.get((f.get("name") or "").lower())
+            word = subcommand(f.get("command") or "")
+            if cid and word:
+                out.setdefault(cid, word)
+        return out
 
     def new_people_actor(self, evidence: Evidence) -> str:
         """Make the actor standing for the people and programs outside the system (``user``; ``user-actor``

@@ -31,7 +31,6 @@ from repomodeler.graph.naming import (
     join_path,
     language_family,
     norm_path,
-    subcommand,
     unit_name,
 )
 from repomodeler.graph.values import (
@@ -1738,7 +1737,7 @@ class ComponentRules(ResolverBase):
                 # main package, `args: [destination]` for controller/cmd/destination, is a multi-call binary: the
                 # module stays a component, whose programs the process rules hand to those deployments)
                 multi_call = base_tech is None and len(matches) > 1 and self._subcommand_folders(
-                    repo, [m for m in matches], {p for p in own_code if p in go_mains}, code_here) >= 2
+                    repo, matches, {p for p in own_code if p in go_mains}, code_here) >= 2
                 if len(matches) > 1 and len(images) == 1 and not multi_call and own_code and base_tech is None:
                     # of several deployments of a program's image (velero and its node-agent), the one named like
                     # the module is the program's own deployment: it holds the code, the others start it otherwise
@@ -1868,15 +1867,8 @@ class ComponentRules(ResolverBase):
         beside = {PurePosixPath(p).parent.as_posix().strip(".") for p in mains}
         folders = {(PurePosixPath(p).parent.parent.as_posix().strip("."), PurePosixPath(p).parent.name.lower())
                    for p in code}
-        commands = {(f.get("name") or "").lower(): f.get("command") or ""
-                    for f in [*self.by_kind["k8s.workload"], *self.by_kind["compose.service"]] if f.repository == repo}
-        found = 0
-        for cid in deployments:
-            comp = self.model.components[cid]
-            word = next((subcommand(commands[n]) for n in (comp.name.lower(), *sorted(comp.aliases)) if n in commands), None)
-            if word and any((d, word) in folders for d in beside):
-                found += 1
-        return found
+        words = self.deployment_subcommands()
+        return sum(1 for cid in deployments if words.get(cid) and any((d, words[cid]) in folders for d in beside))
 
     def image_deployments(self) -> dict[str, set[str]]:
         """Keys of deployed application components that only name an image (no build context here):

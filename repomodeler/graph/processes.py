@@ -33,7 +33,7 @@ from pathlib import PurePosixPath
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.catalog import HTTP_VERBS, LOCAL_HOSTS, image_basename
 from repomodeler.graph.identity import image_names, key, keys_of
-from repomodeler.graph.naming import GENERIC_DIRS, is_under, join_path, subcommand
+from repomodeler.graph.naming import GENERIC_DIRS, is_under, join_path
 from repomodeler.graph.packages import PackageIndex, build_index, folder
 from repomodeler.graph.scripts import (SCRIPT_LANGUAGES, ScriptProgram, file_graph, find_programs,
                                        python_import_files, spawned_programs)
@@ -309,16 +309,12 @@ class ProcessRules(ResolverBase):
         return out
 
     def _subcommand_deployments(self) -> dict[str, set[str]]:
-        """Subcommand -> the deployments (with no code of their own yet) starting their image's binary with it:
-        the first word of a workload's arguments, or the word after the binary its command names
-        (``command: [/controller] args: [destination, ...]``); a flag is no subcommand."""
+        """Subcommand -> the deployments (with no code of their own yet) starting their image's binary with it."""
         out: dict[str, set[str]] = defaultdict(set)
-        for f in [*self.by_kind["k8s.workload"], *self.by_kind["compose.service"]]:
-            cid = self.alias.get((f.get("name") or f.get("owner") or "").lower())
-            comp = self.model.components.get(cid) if cid else None
-            word = subcommand(f.get("command") or "")
-            if word and comp is not None and not comp.source_roots and comp.attributes.get("deployment"):
-                out[word].add(comp.id)
+        for cid, word in self.deployment_subcommands().items():
+            comp = self.model.components[cid]
+            if not comp.source_roots and comp.attributes.get("deployment"):
+                out[word].add(cid)
         return out
 
     def _programs(self, repo: str, dirs: set[str], facts) -> dict[str, list[Evidence]]:
