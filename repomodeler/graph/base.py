@@ -940,6 +940,12 @@ class ResolverBase:
         whatever the folder's name and however it was fetched."""
         return self.projects.get(repo, "")
 
+    def project_names(self, repo: str) -> list[str]:
+        """The names repository `repo`'s project goes by, first the one it is called: its README's heading
+        agreeing with a link or manifest (:meth:`project_of`), then the repository a README titled by a
+        picture links to named like a root manifest (github.com/acme/marks beside package.json's `marks`)."""
+        return [n for n in (self.project_of(repo), self.linked_projects.get(repo, "")) if n]
+
     @property
     def facts(self) -> list[Fact]:
         """Every fact the system's resolution reads.  A rule reads facts through ``self.by_kind`` (the

@@ -712,10 +712,8 @@ class ComponentRules(ResolverBase):
         return bool(names & UI_FRAMEWORKS and names & BUNDLERS and not names & SERVER_FRAMEWORKS)
 
     def _own_project_keys(self, repo: str) -> set[str]:
-        """Keys of the names the repository's project goes by: its README's heading agreeing with a link or
-        manifest (project_of), and the repository a README titled by a picture links to named like a root
-        manifest (github.com/acme/marks beside package.json's `marks`)."""
-        return {key(n) for n in (self.project_of(repo), self.linked_projects.get(repo, "")) if n}
+        """Keys of the names the repository's project goes by (:meth:`project_names`)."""
+        return {key(n) for n in self.project_names(repo)}
 
     def _recipe_named_like_repository(self, repo: str, image: str) -> tuple[str, str] | None:
         """The code an image named like the repository itself runs (``ghcr.io/linkwarden/linkwarden`` pulled by
@@ -1617,7 +1615,7 @@ class ComponentRules(ResolverBase):
                                   [m.path for m in manifests if norm_path(str(PurePosixPath(m.path).parent)) == d])
                 # the root folder goes by the project's name as its commit gives it (its README, its manifests):
                 # the repository's label is only what the user called the folder
-                project = self.project_of(repo) or self.linked_projects.get(repo, "")
+                project = next(iter(self.project_names(repo)), "")
                 if project and tech_for_image(project.lower()):
                     project = ""  # (a README titled `... using Kafka, Redis` linking to go-redis: a technology it uses)
                 named_by_project = not d and bool(project) and name == repo

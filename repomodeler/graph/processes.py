@@ -450,6 +450,9 @@ class ProcessRules(ResolverBase):
         for p in sorted(programs):
             if p in roots:
                 return p
+        started = self._recipe_started_programs(comp, repo) & set(programs)
+        if len(started) == 1:  # the program the release's recipe of the component's image starts
+            return next(iter(started))
         names = {key(comp.name), key(self.project_of(repo)), *(key(a) for a in comp.aliases)} - {""}
         for p in sorted(programs):
             if p and key(PurePosixPath(p).name) in names:
@@ -466,6 +469,37 @@ class ProcessRules(ResolverBase):
         others = {p for p in programs if p and self.alias.get(PurePosixPath(p).name.lower()) not in (None, comp.id)}
         left = sorted(set(programs) - others)
         return left[0] if others and len(left) == 1 else None
+
+    def _recipe_started_programs(self, comp: Component, repo: str) -> set[str]:
+        """The package folders of the programs the image a component runs starts, as its release declares the
+        image (``image.recipe``: GoReleaser's ``dockers`` and ``kos``): ko's package, or the binary the image's
+        Dockerfile starts (``ENTRYPOINT /usr/local/bin/acme-agent``, its command's first word) or copies in among
+        the binaries the release packages, by the package a build makes of that binary. A chart deploying
+        ``ghcr.io/acme/acme`` runs the agent its recipe starts, not the CLI released as ``acme``."""
+        image = comp.attributes.get("image") or ""
+        wanted = keys_of(image_names(image))
+        if not wanted:
+            return set()
+        builds: dict[str, set[str]] = defaultdict(set)  # binary -> its packages
+        for f in self.by_kind["program.build"]:
+            if f.repository == repo and f.get("binary"):
+                builds[(f.get("binary") or "").lower()].add(f.get("code") or "")
+        out: set[str] = set()
+        for r in self.by_kind["image.recipe"]:
+            if r.repository != repo or not keys_of(image_names(r.get("image") or "")) & wanted:
+                continue
+            if r.get("code") is not None:
+                out.add(r.get("code") or "")
+                continue
+            recipe = r.get("dockerfile") or ""
+            packaged = {b.lower() for b in (r.get("binaries") or "").split(",") if b}
+            binaries = {PurePosixPath(re.sub(r'^[\["\s]+', "", f.get("command") or "").split(" ")[0].strip('",]')).name.lower()
+                        for f in self.by_kind["docker.command"] if f.repository == repo and f.path == recipe}
+            binaries |= {PurePosixPath(src.strip()).name.lower() for f in self.by_kind["docker.copy"]
+                         if f.repository == repo and f.path == recipe
+                         for src in (f.get("sources") or "").split(",")} & packaged
+            out |= {code for b in binaries for code in builds.get(b, ())}
+        return out
 
     def _program_name(self, comp: Component, p_dir: str) -> str:
         """A program is named after the binary a build step makes of it (modd's ``go build -o
