@@ -110,3 +110,14 @@ def test_a_developers_procfile_and_programs_already_split_add_no_processes():
     }
     model = resolve_files({"mailer": shop})
     assert {"web", "worker"} <= set(model.components) and "web-uploads" not in model.components
+
+
+def test_s6_run_scripts_without_exec_run_their_last_command():
+    # an execline script chains into its one command; a shell script with no exec keeps its last line running
+    assert facts_of("docker/etc/services.d/nginx/run", '#!/bin/execlineb -P\n\nnginx -g "daemon off;"\n') == [
+        ("program.command", 3, {"command": 'nginx -g "daemon off;"', "owner": "nginx", "source": "s6"})]
+    assert facts_of("docker/etc/services.d/cron/run", "#!/bin/sh\nset -e\necho start\ncrond -f\n") == [
+        ("program.command", 4, {"command": "crond -f", "owner": "cron", "source": "s6"})]
+    # a script that only prepares (ends in a test, a variable, a control block) starts nothing
+    assert facts_of("docker/etc/services.d/prep/run", "#!/bin/sh\nmkdir -p /data\nchown app /data\n") == []
+    assert facts_of("docker/etc/services.d/loop/run", "#!/bin/sh\nwhile true; do\n  worker --once\ndone\n") == []

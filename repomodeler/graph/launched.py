@@ -32,6 +32,16 @@ STORE_SERVERS: dict[str, tuple[str, str]] = {
     "mongod": ("mongodb", "database"), "postgres": ("postgres", "database"), "mysqld": ("mysql", "database"),
     "mariadbd": ("mysql", "database"), "rabbitmq-server": ("rabbitmq", "broker"), "nats-server": ("nats", "broker"),
 }
+# Web servers a process manager starts beside the application in its container (nginx in front of php-fpm):
+# the container's front door, a gateway of its own in front of the application.
+WEB_SERVERS: dict[str, str] = {
+    "nginx": "nginx", "openresty": "nginx", "caddy": "caddy", "haproxy": "haproxy", "httpd": "apache",
+    "apache2": "apache", "apachectl": "apache", "apache2ctl": "apache", "lighttpd": "lighttpd", "traefik": "traefik",
+}
+# Application servers that run the component's own code (a PHP FastCGI pool, a WSGI/ASGI/Rack server): the
+# line starting one is the component's own program, not a process beside it.
+APP_SERVERS = re.compile(r"^(php-fpm[\d.]*|php[\d.]*-fpm|gunicorn|uvicorn|hypercorn|daphne|granian|puma|unicorn|"
+                         r"passenger|thin|hypnotoad|starman|plackup)$")
 
 class LaunchRules(ResolverBase):
     """Build modules started by launcher scripts."""
@@ -174,14 +184,22 @@ class SupervisedRules(ResolverBase):
                     "host": comp.name})
                 self.connect(host, store.id, TECH_PROTOCOL.get(tech, "tcp"), [f.evidence], kind="uses",
                              attributes={"via": f"{source} runs it in the same container"})
+            # (supervisord's programs fold into their container, which the documents draw: process.one-container)
+            app_server = None
+            if source != "supervisord":
+                self._supervised_web_servers(host, source, programs)
+                app_servers = [f for f in programs if APP_SERVERS.match(_program_word(f))]
+                if len(app_servers) == 1 and not any((f.get("owner") or "").lower() in names for f in programs):
+                    app_server = app_servers[0]  # php-fpm beside nginx and cron: the component's own program
             stores = [c for c in self.model.connections.values() if c.source == host
                       and _configured_service(self.model.components[c.target])]
             for f in programs:
                 owner = f.get("owner") or ""
                 if self.model.components.get(self.alias.get(owner.lower(), "")) is not None \
                         and self.model.components[self.alias[owner.lower()]].attributes.get("launched_by") == source \
-                        and self.model.components[self.alias[owner.lower()]].kind in ("database", "cache", "broker"):
-                    continue  # the store started above
+                        and self.model.components[self.alias[owner.lower()]].kind in ("database", "cache", "broker",
+                                                                                      "gateway"):
+                    continue  # the store or web server started above
                 if owner.lower() in names or any(n.endswith(f"-{owner.lower()}") for n in names):
                     self.process_primaries.add(host)  # the component's own program (svc-webserver of `webserver`)
                     continue
@@ -210,6 +228,9 @@ class SupervisedRules(ResolverBase):
                     # Procfile's `jobs: rails runner bin/threaded.rb`): one process, known by both names
                     self.add_component(same, self.model.components[same].kind, f.repository, f.evidence, (owner,))
                     continue
+                if f is app_server:
+                    self.process_primaries.add(host)
+                    continue
                 selected = self._selected_services(f, host)
                 own = self._service_serving_routes(host, f.repository, selected)
                 for name, code in selected or [(owner, None)]:
@@ -236,6 +257,31 @@ class SupervisedRules(ResolverBase):
                             continue  # a scheduler only puts due tasks on the broker
                         self.connect(proc.id, conn.target, conn.protocol, [f.evidence, *sorted(conn.evidence)[:1]],
                                      kind=conn.kind, attributes={"via": f"runs {comp.name}'s code with its settings"})
+
+    def _supervised_web_servers(self, host: str, source: str, programs: list[Fact]) -> None:
+        """A line of s6, runit, a Procfile or systemd starting a web server (``nginx -g "daemon off;"``) beside the application in its container:
+        that web server is the container's front door, a gateway in front of the application (the FastCGI pool,
+        the WSGI server) it passes requests to. The people the container's published ports let in reach it."""
+        comp = self.model.components[host]
+        for f in programs:
+            tech = WEB_SERVERS.get(_program_word(f))
+            owner = f.get("owner") or ""
+            if tech is None or self.alias.get(owner.lower()) is not None:
+                continue
+            gateway = self.add_component(owner or tech, "gateway", f.repository, f.evidence, attributes={
+                "technology": tech, "launched_by": source, "command": f.get("command") or "", "host": comp.name,
+                "role": f"web server in front of {comp.name} in its container"})
+            self.connect(gateway.id, host, "http", [f.evidence], kind="calls",
+                         attributes={"via": f"{source} runs it in front of {comp.name} in the same container"})
+            for k in sorted(k for k in self.model.connections if k[1] == host and k[2] == "http"
+                            and self.model.components[k[0]].kind == "user"):
+                conn = self.model.connections[k]
+                if (conn.attributes.get("via") or "") != "published entry point":
+                    continue
+                self.connect(k[0], gateway.id, "http", sorted(conn.evidence), kind=conn.kind,
+                             attributes={"via": "published entry point"})
+                self.model.connections.pop(k)
+                self.created_by.pop(k, None)
 
     def _service_serving_routes(self, host: str, repo: str, selected: list[tuple[str, Evidence]]) -> str | None:
         """The one selected service whose module reaches (through relative imports) a file declaring
@@ -428,3 +474,9 @@ class NamedProcessRules(ResolverBase):
                 self.connect(u.component, target, protocol, [u.evidence],
                              attributes={"via": f"address of a process: {ref.host}"})
         self.model.unresolved[:] = keep
+
+
+def _program_word(f: Fact) -> str:
+    """The program a supervised line starts, by its file name (``/usr/sbin/nginx -g ...`` -> ``nginx``)."""
+    words = (f.get("command") or "").split()
+    return PurePosixPath(words[0].strip("'\"")).name.lower() if words else ""

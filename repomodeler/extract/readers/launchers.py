@@ -151,7 +151,50 @@ def read_s6_run(repo: str, path: str, text: str) -> list[Fact]:
                 switch = next((sw for sw in reversed(switches) if sw), None)
                 found.append(fact("program.command", repo, path, i, owner=name, command=command[:500], source="s6",
                                   optional=switch))
+    if not found:
+        # An execline script (`#!/bin/execlineb -P` then `nginx -g "daemon off;"`) chains into its one command;
+        # a shell script with no `exec` keeps running its last command in the foreground: that is the process.
+        last = _foreground_command(text)
+        if last is not None:
+            i, command = last
+            found.append(fact("program.command", repo, path, i, owner=name, command=command[:500], source="s6"))
     return found[-1:]  # `exec a` under an if, `exec s6-setuidgid x a` under the else: the same program
+
+
+# Shell words that prepare, test or report rather than run the service (a script's set-up lines).
+_SETUP_WORDS = frozenset({"set", "cd", "echo", "printf", "export", "source", ".", "sleep", "test", "[", "[[", "true",
+                          "mkdir", "chown", "chmod", "rm", "cp", "mv", "ln", "touch", "cat", "sed", "umask", "ulimit",
+                          "trap", "wait", "local", "readonly", "declare", "unset", "shift", "return", "exit", "fi",
+                          "done", "esac", "then", "else", "elif", "do", "if", "for", "while", "until", "case", "}",
+                          "{", "function", "with-contenv", "s6-svc", "s6-svwait", "s6-setuidgid", "foreground",
+                          "background", "importas", "fdmove", "redirfd", "multisubstitute", "define", "backtick"})
+
+
+def _foreground_command(text: str) -> tuple[int, str] | None:
+    """The command a run script without ``exec`` ends in, outside any ``if``/loop/function: (line, command);
+    None when its last top-level line prepares or tests something instead."""
+    depth = 0
+    last: tuple[int, str] | None = None
+    for i, line in _joined_lines(text):
+        if not line or line.startswith("#"):
+            continue
+        word = line.split()[0]
+        if re.match(r"^(if|for|while|until|case)\b", line) or line.endswith("{") or re.match(r"^\w+\s*\(\)", line):
+            depth += 1
+            last = None
+            continue
+        if re.match(r"^(fi|done|esac|})\b", line):
+            depth = max(0, depth - 1)
+            last = None
+            continue
+        if depth:
+            continue
+        if "=" in word or word in _SETUP_WORDS or word.startswith("s6-") or not re.match(r"^[\w./-]+$", word) \
+                or "$" in word:
+            last = None
+            continue
+        last = (i, _command(line))
+    return last if last and last[1] else None
 
 
 def _joined_lines(text: str) -> list[tuple[int, str]]:

@@ -75,7 +75,10 @@ RULES = (
     Rule(
         id="process.supervised",
         message=("Each program a process manager (s6, supervisord, a Procfile, systemd units) keeps running beside "
-                 "a component's own is a process of it, using the stores that component is configured with; a unit "
+                 "a component's own is a process of it, using the stores that component is configured with; a web "
+                 "server started so (nginx beside php-fpm under s6) is the container's front door, a gateway in front "
+                 "of the component, and the one application server (php-fpm, gunicorn, puma) the component's own "
+                 "program; a unit "
                  "starting a binary a deployment of the system runs under that name is that deployment; a developer's "
                  "file watcher (modd) starts processes only where a deployment runs it"),
         unit="supervised_processes",
