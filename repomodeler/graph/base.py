@@ -1266,12 +1266,31 @@ class ResolverBase:
         self.created_by.pop(cid, None)
         for a in [a for a, target in self.alias.items() if target == cid]:
             del self.alias[a]
+        self.move_part_links(cid, None)
+
+    def move_part_links(self, cid: str, into: str | None) -> None:
+        """The links to parts of components (a service -> a logical database of its server) that a component
+        leaving the model made are made by `into` (the component it became part of), or go with it (None):
+        no link may name a component the model no longer has."""
+        for k in sorted(k for k in self.model.part_links if k[0] == cid):
+            link = self.model.part_links.pop(k)
+            if into is None or into == k[1]:
+                continue
+            nk = (into, k[1], k[2])
+            kept = self.model.part_links.get(nk)
+            if kept is None:
+                kept = self.model.part_links[nk] = Connection(source=into, target=k[1], kind=link.kind, protocol=k[2])
+            kept.evidence.update(link.evidence)
+            kept.rules |= link.rules
+            for a, v in link.attributes.items():
+                kept.attributes.setdefault(a, v)
 
     def fold_component(self, cid: str, into: str) -> None:
         """Make `cid` a part of `into`: its links, names, evidence, code and attributes move over (the
         kept component's own attributes win), and `cid` is dropped."""
         comp = self.model.components.pop(cid)
         self.created_by.pop(cid, None)
+        self.move_part_links(cid, into)
         for k in sorted(k for k in self.model.connections if cid in (k[0], k[1])):
             conn = self.model.connections.pop(k)
             self.created_by.pop(k, None)

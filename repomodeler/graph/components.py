@@ -1655,8 +1655,16 @@ class ComponentRules(ResolverBase):
                 # (a web application archive another module depends on, for its classes, is still deployed itself)
                 # (nor is a package that both starts a program of its own and installs its command, `npm start` and
                 # `bin`, which extension packages depend on to build on it: a server others extend)
+                # (an npm package whose entry-like files are only its `main` module and index.js barrels, with no
+                # start script, no command and no recipe of its own, exports code to the app depending on it: a
+                # plug-in declaring the GraphQL types the app serves is a library of that app)
+                npm_export = bool(here) and all(m.get("ecosystem") == "npm" and not m.get("start")
+                                                and not m.get("commands") for m in here) \
+                    and d not in {norm_path(x) for x in dockerfiles} \
+                    and all(p in {join_path(d, (m.get("main") or "index.js").removeprefix("./")) for m in here}
+                            or re.search(r"(^|/)index\.[cm]?[jt]s$", p) for p in own if ENTRY_FILES.search(p))
                 if files_here and manifest_name and dependency_key(manifest_name) in depended and (
-                        not serves or not own_entry) and not any(m.get("packaging") in ("war", "ear") for m in here) \
+                        not serves or not own_entry or npm_export) and not any(m.get("packaging") in ("war", "ear") for m in here) \
                         and not any(m.get("start") and m.get("commands") for m in here):
                     # A package other units depend on: a library node (build-time dependency target),
                     # unless a deployment runs it (its image is the module's): then a service others link.

@@ -18,6 +18,7 @@ MAX_LINKERS = 3
 # Languages whose workspace modules run inside the programs linking them (not a Blazor WebAssembly or JavaScript
 # library a server hands to browsers).
 SERVER_LANGUAGES = frozenset({"go", "rust", "java", "kotlin", "python"})
+NODE_LANGUAGES = frozenset({"javascript", "typescript"})
 
 
 class LibraryCallRules(ResolverBase):
@@ -36,7 +37,7 @@ class LibraryCallRules(ResolverBase):
             if k[0] in linkers and c.kind in ("calls", "uses", "publishes", "subscribes"):
                 outgoing[k[0]].append((k, c))
         for lib_id, users in sorted(linkers.items()):
-            if len(users) > MAX_LINKERS or self.model.components[lib_id].language not in SERVER_LANGUAGES:
+            if len(users) > MAX_LINKERS or not self._runs_in_linkers(lib_id, users):
                 continue  # (a C# or JavaScript library may be a browser app's code the server only hands out)
             calls = outgoing.get(lib_id, [])
             if len({k[1] for k, _c in calls} & set(users)) > 1:
@@ -49,3 +50,31 @@ class LibraryCallRules(ResolverBase):
                                  kind=conn.kind, attributes={**conn.attributes,
                                                              "via": f"library {self.model.components[lib_id].name}: "
                                                                     + (conn.attributes.get("via") or conn.kind)})
+
+    def library_runners(self, lib_id: str) -> list[str]:
+        """The programs that run a library's code: the servers linking it (three at most) when its code runs in
+        them (:meth:`_runs_in_linkers`); none for a component that is no library or that many programs link."""
+        lib = self.model.components.get(lib_id)
+        if lib is None or lib.kind != "library":
+            return []
+        users: dict[str, object] = {}
+        for k, conn in sorted(self.model.connections.items()):
+            user = self.model.components.get(k[0])
+            if k[1] == lib_id and conn.kind == "depends_on" and user is not None \
+                    and user.kind in ("service", "gateway") and (user.ports or user.attributes.get("deployment")):
+                users[k[0]] = conn
+        if not users or len(users) > MAX_LINKERS or not self._runs_in_linkers(lib_id, users):
+            return []
+        return sorted(users)
+
+    def _runs_in_linkers(self, lib_id: str, users: dict[str, object]) -> bool:
+        """Does the library's code run inside the programs linking it? A Go, Rust, JVM or Python module does;
+        a JavaScript one does when it is no browser package (a UI framework and a bundler) and every program
+        linking it is itself JavaScript, a Node server (a plug-in package of the API server that loads it)."""
+        lib = self.model.components[lib_id]
+        if lib.language in SERVER_LANGUAGES:
+            return True
+        if lib.language not in NODE_LANGUAGES or any(self.model.components[u].language not in NODE_LANGUAGES
+                                                    for u in users):
+            return False
+        return not any(self.browser_package(repo, root) for repo, root in sorted(lib.source_roots))

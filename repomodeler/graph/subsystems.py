@@ -337,6 +337,7 @@ class SubsystemRules(ResolverBase):
                 self.model.connections[nk].attributes.setdefault(a, v)
         del self.model.components[lib]
         self.created_by.pop(lib, None)
+        self.move_part_links(lib, user)
         for a in comp.aliases:
             if self.alias.get(a) == lib:
                 self.alias[a] = user

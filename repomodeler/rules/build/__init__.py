@@ -70,7 +70,7 @@ RULES = (
         message=("A call made in a library of the system (a workspace module holding a client) is made by each "
                  "program linking it, when three programs at most link it"),
         unit="library_calls",
-        reads=(),
+        reads=("manifest.dependency", "manifest.dev_dependency"),
         writes=("connections",),
         after=("build.library-dependencies", "code.address-echo"),
     ),
