@@ -1179,6 +1179,15 @@ class ResolverBase:
             self._k8s_variants = variants
         return any(r == f.repository and is_under(f.path, d) for r, d in self._k8s_variants)
 
+    def sample_manifest(self, f: Fact) -> bool:
+        """Is a Kubernetes workload one of the repository's samples (``config/samples/``, ``samples/nginx/``,
+        ``build/csisamples/``: the resources a guide applies to show the system at work) while the repository
+        deploys workloads outside its samples too? A repository of samples only keeps them."""
+        sample = _in_samples_folder(f.path)
+        if not sample:
+            return False
+        return any(w.repository == f.repository and not _in_samples_folder(w.path) for w in self.by_kind["k8s.workload"])
+
     def in_browser(self, f: Fact) -> bool:
         """JavaScript under a folder a web server hands to browsers (``static/``, ``public/``,
         ``wwwroot/``, ``webapp/``) runs in the user's browser, not in the server that serves it."""
@@ -1336,3 +1345,11 @@ for _name in SHARED_STATE:  # each shared piece of state is a checked attribute 
     _descriptor = Shared()
     _descriptor.__set_name__(ResolverBase, _name)
     setattr(ResolverBase, _name, _descriptor)
+
+
+# Folders of samples (samples/, config/samples/, csisamples/, crd-samples/)
+SAMPLES_DIR = re.compile(r"^(.*[-_]?samples|sample)$", re.I)
+
+
+def _in_samples_folder(path: str) -> bool:
+    return any(SAMPLES_DIR.match(part) for part in path.split("/")[:-1])

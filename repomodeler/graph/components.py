@@ -350,6 +350,8 @@ class ComponentRules(ResolverBase):
         for f in self.by_kind["k8s.workload"]:
             if self.in_k8s_variant(f):
                 continue  # declared only by an optional kustomize Component or overlay
+            if self.sample_manifest(f):
+                continue  # a sample a guide applies to show the system at work, beside the system's own manifests
             if f.get("workload_kind") == "Job" or f.get("runs_once"):
                 continue  # runs once to completion (a migration, a seed, a restore Pod): a task, not a running component
             if (f.get("replicas") or "").strip() == "0" and (f.repository, f.get("name") or "") not in autoscaled:

@@ -28,7 +28,13 @@ ENGINE_SDKS: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple((r
      "docker-engine", ("docker", "docker-daemon")),
     (r"^github\.com/containerd/containerd(/v\d+)?(/client)?$", "containerd", ("containerd.sock",)),
     (r"^github\.com/containers/podman/v\d+/pkg/bindings$", "podman", ("podman.sock",)),
+    # the Kubernetes Container Runtime Interface (a node agent's gRPC client of containerd or CRI-O, whichever the
+    # node runs): the node's container runtime
+    (r"^k8s\.io/cri-api/pkg/apis/runtime/v1(alpha2)?$|^k8s\.io/cri-client/pkg$", "container-runtime",
+     ("container runtime", "cri", "cri-o", "runtime socket")),
 ))
+# The engine a CRI client reaches when the program drives no engine by its own client library.
+CRI_ENGINE = "container-runtime"
 
 
 def container_engine(module: str) -> tuple[str, tuple[str, ...]] | None:
@@ -103,13 +109,16 @@ class LocalServiceRules(ResolverBase):
                 users.setdefault((o, found[0]), f)
         engines: dict[str, str] = {}
         for (cid, name), f in sorted(users.items()):
+            if name == CRI_ENGINE and any(o == cid and n != CRI_ENGINE for o, n in users):
+                continue  # its own client of docker or containerd says which engine it drives
             if name not in engines:
                 existing = self.alias.get(name)
                 engines[name] = existing if existing and self.model.components[existing].kind == "external" else \
                     self.add_component(name, "external", None, f.evidence, aliases=names[name],
                                        attributes={"role": "container engine on the program's host",
                                                    "address": "its socket on the host (DOCKER_HOST, /run/containerd/containerd.sock)"}).id
-            self.connect(cid, engines[name], "http" if name != "containerd" else "grpc", [f.evidence], kind="calls",
+            self.connect(cid, engines[name], "http" if name not in ("containerd", CRI_ENGINE) else "grpc", [f.evidence],
+                         kind="calls",
                          attributes={"via": f"container engine sdk {f.get('module')}"})
 
     def sql_driver_stores(self) -> None:

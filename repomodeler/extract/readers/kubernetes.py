@@ -17,6 +17,13 @@ _K8S_HINT = re.compile(r"^\s*apiVersion\s*:", re.M)
 _WORKLOADS = {"Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob", "ReplicaSet", "Pod"}
 
 
+def _core_api(api_version: str) -> bool:
+    """Is `api_version` one of Kubernetes' own workload API groups (``v1``, ``apps/v1``, ``batch/v1``,
+    ``extensions/v1beta1``), not a custom resource's group?"""
+    group = api_version.split("/", 1)[0] if "/" in api_version else ""
+    return group in ("", "apps", "batch", "extensions")
+
+
 def _sizing(doc: yaml.Node, containers: list[yaml.Node]) -> dict[str, str]:
     """How a workload is sized, as written: ``replicas`` of its spec and the first container's
     ``resources`` (``cpu_request``, ``memory_limit``...: Kubernetes quantities such as ``100m`` or
@@ -107,6 +114,10 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
             continue
         # A Knative Service (serving.knative.dev): a workload Knative runs and scales, answering at its name
         knative = kind == "Service" and (scalar(get(doc, "apiVersion")) or "").startswith("serving.knative.dev/")
+        if kind in _WORKLOADS and not knative and not _core_api(scalar(get(doc, "apiVersion")) or ""):
+            # a custom resource named like a workload (OpenKruise's apps.kruise.io StatefulSet): its operator
+            # makes the pods, as it likes; not a workload of the cluster's own API
+            kind = f"{kind} ({scalar(get(doc, 'apiVersion'))})"
         if kind in _WORKLOADS or knative:
             if knative:
                 kind = "KnativeService"
