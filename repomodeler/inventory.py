@@ -79,7 +79,9 @@ CI_DIRS = frozenset({".github", ".gitlab", ".circleci", ".buildkite", ".azure-pi
                      ".woodpecker", ".drone", ".tekton", ".gitea", ".forgejo", ".semaphore", ".travis",
                      # a contributor's git hooks, editor settings and API-test hooks (husky's install.mjs, dredd's
                      # hooks program): tooling around the code, not part of the system
-                     ".husky", ".githooks", ".vscode", ".dredd"})
+                     ".husky", ".githooks", ".vscode", ".dredd",
+                     # a hidden folder of the build's own helper programs and a component workbench's settings
+                     ".build-tools", ".tools", ".storybook"})
 # A compose file in a folder named for a CI service (``develop/github/docker-compose.yml``, ``ci/compose.yml``)
 # starts the stack a pipeline tests against; source code in such a folder (a Go package ``github``
 # wrapping GitHub's API) is still source.

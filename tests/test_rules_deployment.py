@@ -299,6 +299,7 @@ def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> N
     assert classify_role(".devcontainer/Dockerfile") == "ci"  # a contributor's development container
     assert classify_role(".husky/install.mjs") == "ci"  # git hooks
     assert classify_role(".dredd/hooks/main.go") == "ci"  # an API test runner's hooks program
+    assert classify_role(".build-tools/main.go") == "ci"  # the build's own helper programs in a hidden folder
     # a demo stack kept among a module's resources (a Grafana dashboard demo) is an example, not the system
     assert classify_role("metrics/src/main/resources/grafana-demo/docker-compose.yaml") == "example"
     assert classify_role("microservice-demo/orders/src/main/java/com/acme/Order.java") == "source"  # a project named demo

@@ -972,13 +972,24 @@ class ComponentRules(ResolverBase):
                                   and norm_path(f.get("target") or "") in root_manifests for f in signals):
             return {root}, by_value
         found: set[str] = set()
+        per_stage: dict[str, set[str]] = {}
         for stage in sorted(chosen):  # each stage by its strongest signal; the packages of all of them
             for how, match in ways:
+                # (in a stage that builds on, an output it copies in from another stage, `COPY --from=ui /build/ui/dist
+                # ./ui/dist`, is that stage's package, not the one this stage builds)
                 named = {d for f in signals if f.get("how") == how and (f.get("stage") or "0") == stage
+                         and not (f.get("from_stage") and stage != start and f.get("from_stage") in chosen)
                          for d in match(f.get("target") or "")}
                 if named:
                     found |= named
+                    per_stage[stage] = named
                     break
+        # a stage whose output only another building stage takes in (a front end's bundle copied into the server's
+        # build, which embeds it) is part of that stage's package, not a program of the image
+        for stage, named in sorted(per_stage.items()):
+            takers = {s for s in chosen if stage in needs.get(s, set())}
+            if takers and start not in takers and all(per_stage.get(t, set()) - named for t in takers):
+                found -= named - {d for t in chosen - {stage} for d in per_stage.get(t, set())}
         outer = {d for d in found if not any(o != d and is_under(d, o) for o in found)}
         return outer, by_value
 

@@ -77,7 +77,7 @@ def read_dockerfile(repo: str, path: str, text: str) -> list[Fact]:
                     # the folder above the output folder is the package it built
                     for built in _built_folders(arg, workdirs.get(ref, "/")):
                         facts.append(fact("docker.workspace_target", repo, path, i, how="workdir", target=built,
-                                          stage=stage))
+                                          stage=stage, from_stage=ref))
         if instr == "WORKDIR":
             wd = _substitute(arg.strip("'\""), env)
             workdir = norm_posix(wd if wd.startswith("/") else f"{workdir}/{wd}")
