@@ -137,6 +137,10 @@ ORG_SUFFIXES = frozenset({"core", "io", "dev", "hq", "labs", "project", "org", "
                           "cloud", "tech", "hub", "inc"})
 ORG_PREFIXES = frozenset({"go", "get", "the", "use", "try"})
 
+# A module's own folder of Kubernetes manifests (kubebuilder's config/, a chart-less deploy/ or manifests/).
+MODULE_MANIFEST_DIRS = frozenset({"config", "deploy", "manifests", "k8s", "kubernetes"})
+
+
 class ComponentRules(ResolverBase):
     """Rules that create components and describe what they provide."""
 
@@ -1676,8 +1680,11 @@ class ComponentRules(ResolverBase):
                     and d not in {norm_path(x) for x in dockerfiles} \
                     and all(p in {join_path(d, (m.get("main") or "index.js").removeprefix("./")) for m in here}
                             or re.search(r"(^|/)index\.[cm]?[jt]s$", p) for p in own if ENTRY_FILES.search(p))
-                if files_here and manifest_name and dependency_key(manifest_name) in depended and (
-                        not serves or not own_entry or npm_export) and not any(m.get("packaging") in ("war", "ear") for m in here) \
+                # the one application workload of the manifests the module keeps (a kubebuilder project's
+                # config/manager/manager.yaml beside its Dockerfile): it runs this module, whoever else links it
+                own_workload = self._module_workload(repo, d, deeper, deployed_ids) if d in dockerfile_dirs else None
+                if files_here and manifest_name and dependency_key(manifest_name) in depended and own_workload is None \
+                        and (not serves or not own_entry or npm_export) and not any(m.get("packaging") in ("war", "ear") for m in here) \
                         and not any(m.get("start") and m.get("commands") for m in here):
                     # A package other units depend on: a library node (build-time dependency target),
                     # unless a deployment runs it (its image is the module's): then a service others link.
@@ -1720,14 +1727,11 @@ class ComponentRules(ResolverBase):
                                      *self.unit_app_names(repo, d), *dotted_part, *built], [folder_prefix])
                 matches = sorted({cid for k in unit_keys for cid in deployed.get(k, ())}
                                  | {prebuilt[k] for k in unit_keys if k in prebuilt})
-                if not matches and d in dockerfile_dirs:
+                if not matches and own_workload is not None:
                     # The one application workload of a manifest kept beside the recipe (points/deployment.yaml
-                    # next to points/Dockerfile, whatever image name the README has people push): it runs this code
-                    beside = {cid for w in self.by_kind["k8s.workload"] if w.repository == repo and folder(w.path) == d
-                              and w.get("image") and not tech_for_image(w.get("image"))
-                              for cid in [self.alias.get((w.get("name") or "").lower())] if cid in deployed_ids}
-                    if len(beside) == 1:
-                        matches = sorted(beside)
+                    # next to points/Dockerfile, whatever image name the README has people push), or in the module's
+                    # own manifests folder (config/manager/manager.yaml): it runs this code
+                    matches = [own_workload]
                 if not matches and (repo, d) in variant_builds:
                     # Code only an opt-in compose variant builds and no default deployment runs (a full or
                     # development stack's extra services): opted into, not the system as it runs by default.
@@ -1903,6 +1907,24 @@ class ComponentRules(ResolverBase):
             for k in keys_of([*image_names(c.attributes["image"]), c.name, *c.aliases], [prefixes[c.repository]]):
                 index[k].add(c.id)
         return index
+
+    def _module_workload(self, repo: str, d: str, deeper: list[str], deployed_ids: set[str]) -> str | None:
+        """The one application workload (no store's image, no sample, no opted-in overlay) whose manifest the
+        module in folder `d` keeps beside its recipe or in its own manifests folder (``config/``, ``deploy/``,
+        ``manifests/``: a kubebuilder project's ``config/manager/manager.yaml``); None when none or several."""
+        found: set[str] = set()
+        for w in self.by_kind["k8s.workload"]:
+            if w.repository != repo or not is_under(w.path, d) or any(is_under(w.path, u) for u in deeper):
+                continue
+            rel = w.path[len(d):].lstrip("/") if d else w.path
+            if folder(w.path) != d and rel.split("/", 1)[0].lower() not in MODULE_MANIFEST_DIRS:
+                continue
+            if not w.get("image") or tech_for_image(w.get("image")) or self.sample_manifest(w) or self.in_k8s_variant(w):
+                continue
+            cid = self.alias.get((w.get("name") or "").lower())
+            if cid in deployed_ids:
+                found.add(cid)
+        return next(iter(found)) if len(found) == 1 else None
 
     def _prebuilt_deployments(self, repo: str, manifest_dirs: set[str], code_dirs: set[str]) -> dict[str, str]:
         """Key of an artifact -> the deployment building it from a folder holding only a recipe that copies
