@@ -121,3 +121,13 @@ def test_s6_run_scripts_without_exec_run_their_last_command():
     # a script that only prepares (ends in a test, a variable, a control block) starts nothing
     assert facts_of("docker/etc/services.d/prep/run", "#!/bin/sh\nmkdir -p /data\nchown app /data\n") == []
     assert facts_of("docker/etc/services.d/loop/run", "#!/bin/sh\nwhile true; do\n  worker --once\ndone\n") == []
+
+
+def test_s6_run_script_exec_of_a_variable_starts_the_binary_it_names():
+    run = ("#!/command/with-contenv bash\nset -o errexit\n"
+           "if [[ -x \"${config_path}/go2rtc\" ]]; then\n  readonly binary_path=\"${config_path}/go2rtc\"\n"
+           "else\n  readonly binary_path=\"/usr/local/go2rtc/bin/go2rtc\"\nfi\n"
+           "echo \"[INFO] Starting go2rtc...\"\nexec 2>&1\nexec \"${binary_path}\" -config=/dev/shm/go2rtc.yaml\n")
+    assert facts_of("docker/main/rootfs/etc/s6-overlay/s6-rc.d/go2rtc/run", run) == [
+        ("program.command", 10, {"command": "/usr/local/go2rtc/bin/go2rtc -config=/dev/shm/go2rtc.yaml",
+                                 "owner": "go2rtc", "source": "s6"})]

@@ -131,6 +131,7 @@ def read_s6_run(repo: str, path: str, text: str) -> list[Fact]:
     name = re.sub(r"^(svc|service)[-_]", "", service)
     found: list[Fact] = []
     switches: list[str | None] = []  # per open `if`: the feature switch it tests (None: another condition)
+    variables: dict[str, str] = {}
     for i, line in _joined_lines(text):
         if line.startswith("#"):
             continue
@@ -144,9 +145,16 @@ def read_s6_run(repo: str, path: str, text: str) -> list[Fact]:
         if re.match(r"^fi\b", line) and switches:
             switches.pop()
             continue
+        assigned = re.match(r"^(?:readonly\s+|local\s+|export\s+|declare\s+)?([A-Za-z_]\w*)=(\"[^\"$`]*\"|'[^']*'|[^\s$`;|&]+)$",
+                            line)
+        if assigned:
+            # `readonly binary_path="/usr/local/go2rtc/bin/go2rtc"`: what `exec "${binary_path}"` starts (the
+            # last value set: the default after an override's branch)
+            variables[assigned.group(1)] = assigned.group(2).strip("'\"")
+            continue
         m = re.match(r"^exec\s+(.+)$", line)
         if m:
-            command = _command(m.group(1))
+            command = _command(_expand_first_word(m.group(1), variables))
             if command and not command.startswith(("s6-", "sleep", "true", "/bin/true")):
                 switch = next((sw for sw in reversed(switches) if sw), None)
                 found.append(fact("program.command", repo, path, i, owner=name, command=command[:500], source="s6",
@@ -195,6 +203,15 @@ def _foreground_command(text: str) -> tuple[int, str] | None:
             continue
         last = (i, _command(line))
     return last if last and last[1] else None
+
+
+def _expand_first_word(command: str, variables: dict[str, str]) -> str:
+    """The command with its first word, a variable the script set (``"${binary_path}" -config=x``), replaced by
+    its value; unchanged when the first word is no such variable."""
+    m = re.match(r"^\"?\$\{?([A-Za-z_]\w*)\}?\"?(?=\s|$)", command)
+    if m and variables.get(m.group(1)):
+        return variables[m.group(1)] + command[m.end():]
+    return command
 
 
 def _joined_lines(text: str) -> list[tuple[int, str]]:
