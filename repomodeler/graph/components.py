@@ -1615,6 +1615,9 @@ class ComponentRules(ResolverBase):
                 # A web application archive (Maven <packaging>war</packaging>) is started by the servlet
                 # container it is deployed in: a deployable, whatever its classes are called.
                 started = started or any(m.get("packaging") in ("war", "ear") for m in here)
+                # A Quarkus module (its build, or a parent's it inherits, applies the Quarkus plugin) is an application
+                # Quarkus starts, with no main method of its own.
+                started = started or any(self._framework_application(m) for m in here)
                 # A package that installs commands (package.json `bin`, pyproject console scripts) is a program.
                 commands = any(m.get("commands") for m in here)
                 # An Azure Functions app (a Functions .NET project, a folder with its host.json) is started
@@ -1907,6 +1910,24 @@ class ComponentRules(ResolverBase):
             for k in keys_of([*image_names(c.attributes["image"]), c.name, *c.aliases], [prefixes[c.repository]]):
                 index[k].add(c.id)
         return index
+
+    def _framework_application(self, m: Fact) -> bool:
+        """Does a Maven module's build, or a parent's it inherits (up to five levels, by artifactId in the same
+        repository), apply an application framework's build plugin (Quarkus'), and package a jar, not a pom?"""
+        if m.get("ecosystem") != "maven" or m.get("packaging") not in (None, "", "jar"):
+            return False
+        poms = {p.get("name"): p for p in self.by_kind["manifest"] if p.repository == m.repository
+                and p.get("ecosystem") == "maven" and p.get("name")}
+        seen: set[str] = set()
+        current: Fact | None = m
+        for _ in range(6):
+            if current is None or (current.get("name") or "") in seen:
+                return False
+            if current.get("app_plugin"):
+                return True
+            seen.add(current.get("name") or "")
+            current = poms.get(current.get("parent_pom") or "")
+        return False
 
     def _module_workload(self, repo: str, d: str, deeper: list[str], deployed_ids: set[str]) -> str | None:
         """The one application workload (no store's image, no sample, no opted-in overlay) whose manifest the

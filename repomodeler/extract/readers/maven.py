@@ -21,8 +21,13 @@ def read_pom(repo: str, path: str, text: str) -> list[Fact]:
     q = (lambda t: f"m:{t}") if ns else (lambda t: t)
     artifact = root.findtext(q("artifactId"), namespaces=ns)
     packaging = (root.findtext(q("packaging"), namespaces=ns) or "").strip().lower() or None
+    # the parent whose build it inherits, and the application framework's build plugin the pom applies (Quarkus
+    # builds an application of a module with no main method: its plugin, here or inherited, says it is one)
+    parent = (root.findtext(f"{q('parent')}/{q('artifactId')}", namespaces=ns) or "").strip() or None
+    plugins = sorted({(p.findtext(q("artifactId"), namespaces=ns) or "").strip()
+                      for p in root.findall(f"{q('build')}/{q('plugins')}/{q('plugin')}", ns)} & APP_PLUGINS)
     facts = [fact("manifest", repo, path, first_line(text, "<artifactId>"), ecosystem="maven", name=artifact,
-                   packaging=packaging)]
+                   packaging=packaging, parent_pom=parent, app_plugin=",".join(plugins) or None)]
     artifacts = LineIndex(text, r"<artifactId>([^<]*)</artifactId>")
     # (and those of a profile the default build activates: `<activeByDefault>true`, or a property's absence,
     # `<name>!skipLens</name>`, as zipkin-server packages its UI module unless told to skip it)
@@ -44,6 +49,8 @@ def read_pom(repo: str, path: str, text: str) -> list[Fact]:
     return facts
 
 
+# Build plugins that package a module as a runnable application whatever its classes (Quarkus has no main method).
+APP_PLUGINS = frozenset({"quarkus-maven-plugin"})
 # Container build plugins and where their configuration names the image they build:
 # Jib's <to><image>, Spring Boot's build-image goal's <image><name>.
 IMAGE_PLUGINS = {"jib-maven-plugin": ("jib", ("to", "image")),
