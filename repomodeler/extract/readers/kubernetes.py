@@ -118,6 +118,12 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
             # a custom resource named like a workload (OpenKruise's apps.kruise.io StatefulSet): its operator
             # makes the pods, as it likes; not a workload of the cluster's own API
             kind = f"{kind} ({scalar(get(doc, 'apiVersion'))})"
+        if kind in ("Deployment", "StatefulSet", "DaemonSet", "ReplicaSet") \
+                and (scalar(get(doc, "apiVersion")) or "") == "apps/v1" and get(get(doc, "spec"), "selector") is None \
+                and "patch" in PurePosixPath(path).name.lower():
+            # apps/v1 requires a selector: a Deployment without one in a patch file is a kustomize patch of another
+            # file's (kubebuilder's manager_auth_proxy_patch.yaml adding a proxy container), not a workload of its own
+            continue
         if kind in _WORKLOADS or knative:
             if knative:
                 kind = "KnativeService"

@@ -16,7 +16,9 @@ RULES = (
                  "ContainerRepository, Jib's to.image, Spring Boot's build-image name, Quarkus' container-image name); "
                  "the modules of a folder collecting demos (zlt-demo/ with several demo modules) that nothing deploys "
                  "are samples, not parts of the system; the one application workload of a manifest kept beside a "
-                 "folder's recipe (points/deployment.yaml next to points/Dockerfile) runs that folder's code"),
+                 "folder's recipe (points/deployment.yaml next to points/Dockerfile), or in the module's own manifests "
+                 "folder (a kubebuilder project's config/manager/manager.yaml), runs that folder's code; a Maven module "
+                 "whose build or a parent's applies the Quarkus plugin is an application, with no main method"),
         unit="build_units",
         # "*": code of any kind outside every module decides whether a repository is one service
         reads=("compose.mount", "*", "manifest", "http.client", "env.read", "string.url", "docker.from", "docker.artifact",
