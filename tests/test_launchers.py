@@ -131,3 +131,9 @@ def test_s6_run_script_exec_of_a_variable_starts_the_binary_it_names():
     assert facts_of("docker/main/rootfs/etc/s6-overlay/s6-rc.d/go2rtc/run", run) == [
         ("program.command", 10, {"command": "/usr/local/go2rtc/bin/go2rtc -config=/dev/shm/go2rtc.yaml",
                                  "owner": "go2rtc", "source": "s6"})]
+
+
+def test_s6_run_script_starting_a_wrapper_script_of_the_image_names_no_program():
+    # the image's own wrapper (/etc/s6-overlay/scripts/nginx) does not say what it runs: no program is read
+    assert facts_of("web/rootfs/etc/s6-overlay/s6-rc.d/nginx/run",
+                    "#!/command/execlineb -P\n\n/etc/s6-overlay/scripts/nginx\n") == []

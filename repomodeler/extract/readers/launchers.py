@@ -198,7 +198,8 @@ def _foreground_command(text: str) -> tuple[int, str] | None:
         if depth:
             continue
         if "=" in word or word in _SETUP_WORDS or word.startswith("s6-") or not re.match(r"^[\w./-]+$", word) \
-                or "$" in word:
+                or "$" in word or word.startswith("/etc/"):
+            # (/etc/s6-overlay/scripts/nginx: a wrapper script of the image, whose program it does not say)
             last = None
             continue
         last = (i, _command(line))
