@@ -975,25 +975,28 @@ class ComponentRules(ResolverBase):
         if root_manifests and any(f.get("how") == "copy" and (f.get("stage") or "0") in chosen
                                   and norm_path(f.get("target") or "") in root_manifests for f in signals):
             return {root}, by_value
-        found: set[str] = set()
-        per_stage: dict[str, set[str]] = {}
-        for stage in sorted(chosen):  # each stage by its strongest signal; the packages of all of them
+        def stage_packages(stage: str, own_only: bool) -> set[str]:
+            """The stage's packages by its strongest signal; `own_only`: leaving out the outputs it copies in from
+            other stages (`COPY --from=ui /build/ui/dist ./ui/dist`), which are those stages' packages."""
             for how, match in ways:
-                # (in a stage that builds on, an output it copies in from another stage, `COPY --from=ui /build/ui/dist
-                # ./ui/dist`, is that stage's package, not the one this stage builds)
                 named = {d for f in signals if f.get("how") == how and (f.get("stage") or "0") == stage
-                         and not (f.get("from_stage") and stage != start and f.get("from_stage") in chosen)
+                         and not (own_only and f.get("from_stage"))
                          for d in match(f.get("target") or "")}
                 if named:
-                    found |= named
-                    per_stage[stage] = named
-                    break
-        # a stage whose output only another building stage takes in (a front end's bundle copied into the server's
-        # build, which embeds it) is part of that stage's package, not a program of the image
-        for stage, named in sorted(per_stage.items()):
-            takers = {s for s in chosen if stage in needs.get(s, set())}
-            if takers and start not in takers and all(per_stage.get(t, set()) - named for t in takers):
-                found -= named - {d for t in chosen - {stage} for d in per_stage.get(t, set())}
+                    return named
+            return set()
+
+        found: set[str] = set()
+        own: dict[str, set[str]] = {}  # stage -> the packages it builds itself
+        for stage in sorted(chosen):  # each stage by its strongest signal; the packages of all of them
+            own[stage] = stage_packages(stage, True)
+            found |= own[stage] or stage_packages(stage, False)  # (an assembly stage: what it copies in)
+        # a stage whose output only stages building a package of their own take in (a front end's bundle copied into
+        # the Go server's build, which embeds it) is part of their package, not a program of the image
+        for stage, named in sorted(own.items()):
+            takers = {t for t in chosen if stage in needs.get(t, set())}
+            if named and takers and start not in takers and all(own.get(t, set()) - named for t in takers):
+                found -= named - {d for t in chosen - {stage} for d in own.get(t, set())}
         outer = {d for d in found if not any(o != d and is_under(d, o) for o in found)}
         return outer, by_value
 

@@ -52,10 +52,13 @@ class LibraryCallRules(ResolverBase):
                                                                     + (conn.attributes.get("via") or conn.kind)})
 
     def library_runners(self, lib_id: str) -> list[str]:
-        """The programs that run a library's code: the servers linking it (three at most) when its code runs in
-        them (:meth:`_runs_in_linkers`); none for a component that is no library or that many programs link."""
+        """The Node servers that run a JavaScript workspace library's code (a plug-in package the API server
+        depends on and loads): the servers linking it, three at most, when its code runs in them
+        (:meth:`_runs_in_linkers`); none for a component that is no such library or that many programs link.
+        (A JVM, Go or Python module's client imports stay with the module: a storage plug-in module of each
+        provider is an alternative the operator picks, code.vendor-choices.)"""
         lib = self.model.components.get(lib_id)
-        if lib is None or lib.kind != "library":
+        if lib is None or lib.kind != "library" or lib.language not in NODE_LANGUAGES:
             return []
         users: dict[str, object] = {}
         for k, conn in sorted(self.model.connections.items()):
