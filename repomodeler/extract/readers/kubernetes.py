@@ -141,7 +141,7 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
             # what the first container runs when it overrides the image's own command (a multi-call binary
             # started as `argocd-server` in one workload and `argocd-repo-server` in another)
             command = " ".join(x for x in (scalar(w) for part in ("command", "args") if containers
-                                          for w in seq(get(containers[0], part))) if x)[:300]
+                                          for w in seq(get(containers[0], part))) if x)[:2000]
             if containers and all(idle_command(" ".join(x for x in (scalar(w) for part in ("command", "args")
                                                                   for w in seq(get(c, part))) if x))
                                   for c in containers):
