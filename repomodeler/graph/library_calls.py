@@ -52,8 +52,8 @@ class LibraryCallRules(ResolverBase):
                                                                     + (conn.attributes.get("via") or conn.kind)})
 
     def library_runners(self, lib_id: str) -> list[str]:
-        """The Node servers that run a JavaScript workspace library's code (a plug-in package the API server
-        depends on and loads): the servers linking it, three at most, when its code runs in them
+        """The Node server that runs a JavaScript workspace library's code (a plug-in package the API server
+        depends on and loads): the one server linking it, when its code runs in it
         (:meth:`_runs_in_linkers`); none for a component that is no such library or that many programs link.
         (A JVM, Go or Python module's client imports stay with the module: a storage plug-in module of each
         provider is an alternative the operator picks, code.vendor-choices.)"""
@@ -66,8 +66,8 @@ class LibraryCallRules(ResolverBase):
             if k[1] == lib_id and conn.kind == "depends_on" and user is not None \
                     and user.kind in ("service", "gateway") and (user.ports or user.attributes.get("deployment")):
                 users[k[0]] = conn
-        if not users or len(users) > MAX_LINKERS or not self._runs_in_linkers(lib_id, users):
-            return []
+        if len(users) != 1 or not self._runs_in_linkers(lib_id, users):
+            return []  # (a library shared by several servers holds clients each may or may not use)
         return sorted(users)
 
     def _runs_in_linkers(self, lib_id: str, users: dict[str, object]) -> bool:
