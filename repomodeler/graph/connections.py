@@ -977,9 +977,7 @@ class ConnectionRules(ResolverBase):
             owner = self.owner_of(f.repository, f.path) if found else None
             if owner is not None and self.maintenance_code(owner, f):
                 continue
-            runners = [owner] if owner is not None and self.model.components[owner].kind in (
-                "service", "gateway", "webapp") else self.library_runners(owner) if owner is not None else []
-            if not found or not runners:
+            if not found or owner is None or self.model.components[owner].kind not in ("service", "gateway", "webapp"):
                 continue
             host, names = found
             target = self.alias.get(host) or next((self.alias[n] for n in names if n in self.alias), None)
@@ -1003,9 +1001,7 @@ class ConnectionRules(ResolverBase):
                 continue  # a service of the system with code of its own answers to that name: not the hosted service
             # a store, or a deployment with no code of its own, answering to the name is the hosted service's
             # local stand-in (the Firestore emulator a compose file runs): the client reaches it there
-            # (a workspace library's import is made by the servers linking it)
-            for runner in runners:
-                self.connect(runner, target, "http", [f.evidence], attributes={"via": f"sdk {module}"})
+            self.connect(owner, target, "http", [f.evidence], attributes={"via": f"sdk {module}"})
         self._fold_object_store_providers()
         self._alternative_object_stores()
 

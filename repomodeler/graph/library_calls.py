@@ -51,25 +51,6 @@ class LibraryCallRules(ResolverBase):
                                                              "via": f"library {self.model.components[lib_id].name}: "
                                                                     + (conn.attributes.get("via") or conn.kind)})
 
-    def library_runners(self, lib_id: str) -> list[str]:
-        """The Node server that runs a JavaScript workspace library's code (a plug-in package the API server
-        depends on and loads): the one server linking it, when its code runs in it
-        (:meth:`_runs_in_linkers`); none for a component that is no such library or that many programs link.
-        (A JVM, Go or Python module's client imports stay with the module: a storage plug-in module of each
-        provider is an alternative the operator picks, code.vendor-choices.)"""
-        lib = self.model.components.get(lib_id)
-        if lib is None or lib.kind != "library" or lib.language not in NODE_LANGUAGES:
-            return []
-        users: dict[str, object] = {}
-        for k, conn in sorted(self.model.connections.items()):
-            user = self.model.components.get(k[0])
-            if k[1] == lib_id and conn.kind == "depends_on" and user is not None \
-                    and user.kind in ("service", "gateway") and (user.ports or user.attributes.get("deployment")):
-                users[k[0]] = conn
-        if len(users) != 1 or not self._runs_in_linkers(lib_id, users):
-            return []  # (a library shared by several servers holds clients each may or may not use)
-        return sorted(users)
-
     def _runs_in_linkers(self, lib_id: str, users: dict[str, object]) -> bool:
         """Does the library's code run inside the programs linking it? A Go, Rust, JVM or Python module does;
         a JavaScript one does when it is no browser package (a UI framework and a bundler) and every program

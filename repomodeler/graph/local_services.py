@@ -194,8 +194,8 @@ class LocalServiceRules(ResolverBase):
 
     def _code_runners(self, f: Fact) -> list[str]:
         """The running components whose code makes the import: the process running the file, or each
-        process holding a package several of them run (a library since process.shared-code), or the servers
-        linking a workspace library (a plug-in package the API server depends on); never a library itself."""
+        process holding a package several of them run (a library since process.shared-code); never a
+        library itself."""
         runners = getattr(self, "_runners", None)
         owners = runners(f.repository, f.path) if runners is not None else [self.owner_of(f.repository, f.path)]
         out: list[str] = []
@@ -207,8 +207,6 @@ class LocalServiceRules(ResolverBase):
                 continue
             if comp.kind in ("service", "gateway"):
                 out.append(comp.id)
-            elif comp.kind == "library" and self.library_runners(comp.id):
-                out.extend(self.library_runners(comp.id))  # a workspace library: the servers linking it run it
             elif packages is not None:  # code shared by processes: each process holding its package runs it
                 d = packages.package_of(f.repository, f.path)
                 out.extend(sorted(h for h in holders.get((f.repository, d), ())

@@ -60,7 +60,7 @@ RULES = (
                  "the system runs is where its AWS clients (S3, SQS, SNS) reach (a queue or topic client is drawn only "
                  "there: elsewhere it is often one messaging provider of several)"),
         unit="sdk_services",
-        reads=("import", "module.var", "manifest.dependency", "manifest.dev_dependency"),
+        reads=("import", "module.var"),
         writes=("components", "connections", "attributes", "aliases"),
         after=("code.address-literals", "code.client-calls", "config.address-values"),
     ),
@@ -170,7 +170,7 @@ RULES = (
                  "one a setting of it names, else the single mail server the system runs (a mail catcher), else one "
                  "external smtp node standing for the relay the operator configures"),
         unit="mail_senders",
-        reads=("import", "manifest.dependency", "manifest.dev_dependency"),
+        reads=("import",),
         writes=("components", "connections"),
         after=("process.links", "process.supervised", "process.shared-code", "process.image-commands",
                "config.address-values", "code.address-literals", "code.config-reads", "compose.depends-on"),
@@ -181,7 +181,7 @@ RULES = (
         message=("A process whose code uses a container engine's SDK (Docker: docker/moby client, dockerode, docker-java, "
                  "docker-py; containerd; Podman) drives that engine on its host: an external docker-engine, containerd, podman"),
         unit="container_engine_clients",
-        reads=("import", "module.var", "manifest.dependency", "manifest.dev_dependency"),
+        reads=("import", "module.var"),
         writes=("components", "connections"),
         after=("process.links", "process.supervised", "process.shared-code"),
         state=("file_owner", "package_owner", "package_holders", "packages", "process_parent"),

@@ -99,7 +99,7 @@ RULES = (
                  "Kubernetes API, and whose code imports a Kubernetes client library (itself or through a library of "
                  "the system it depends on), calls the API server"),
         unit="rbac_api_clients",
-        reads=("k8s.workload", "k8s.cluster_binding", "k8s.role_binding", "import", "manifest.dependency", "manifest.dev_dependency"),
+        reads=("k8s.workload", "k8s.cluster_binding", "k8s.role_binding", "import"),
         writes=("components", "connections"),
         after=("code.sdk-services", "process.programs", "process.shared-code", "build.library-dependencies"),
         state=("file_owner", "package_owner", "package_holders", "packages", "process_parent"),

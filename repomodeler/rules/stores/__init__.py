@@ -44,7 +44,7 @@ RULES = (
                  "Cargo or Maven SQLite package) keeps its data in an embedded database, drawn as sqlite (a tool's "
                  "file stays the tool's)"),
         unit="sql_driver_stores",
-        reads=("import", "module.var", "manifest.dependency", "server.start", "manifest.dev_dependency"),
+        reads=("import", "module.var", "manifest.dependency", "server.start"),
         writes=("components", "connections"),
         after=("process.links", "process.supervised", "process.shared-code", "code.store-drivers", "stores.implied"),
         state=("file_owner", "package_owner", "package_holders", "packages", "process_parent"),
@@ -56,7 +56,7 @@ RULES = (
                  "whose code sets its database URL to an SQLite one, keeps its data in an embedded database, unless "
                  "it already uses a database server"),
         unit="embedded_engines",
-        reads=("env.read", "value.assign", "manifest.dependency", "manifest.dev_dependency"),
+        reads=("env.read", "value.assign"),
         writes=("components", "connections"),
         after=("stores.sql-drivers", "config.address-values", "code.address-literals", "compose.depends-on"),
         state=("env_values", "file_owner", "package_owner", "package_holders", "packages", "process_parent"),
