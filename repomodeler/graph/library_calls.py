@@ -18,7 +18,6 @@ MAX_LINKERS = 3
 # Languages whose workspace modules run inside the programs linking them (not a Blazor WebAssembly or JavaScript
 # library a server hands to browsers).
 SERVER_LANGUAGES = frozenset({"go", "rust", "java", "kotlin", "python"})
-NODE_LANGUAGES = frozenset({"javascript", "typescript"})
 
 
 class LibraryCallRules(ResolverBase):
@@ -37,7 +36,7 @@ class LibraryCallRules(ResolverBase):
             if k[0] in linkers and c.kind in ("calls", "uses", "publishes", "subscribes"):
                 outgoing[k[0]].append((k, c))
         for lib_id, users in sorted(linkers.items()):
-            if len(users) > MAX_LINKERS or not self._runs_in_linkers(lib_id, users):
+            if len(users) > MAX_LINKERS or self.model.components[lib_id].language not in SERVER_LANGUAGES:
                 continue  # (a C# or JavaScript library may be a browser app's code the server only hands out)
             calls = outgoing.get(lib_id, [])
             if len({k[1] for k, _c in calls} & set(users)) > 1:
@@ -50,15 +49,3 @@ class LibraryCallRules(ResolverBase):
                                  kind=conn.kind, attributes={**conn.attributes,
                                                              "via": f"library {self.model.components[lib_id].name}: "
                                                                     + (conn.attributes.get("via") or conn.kind)})
-
-    def _runs_in_linkers(self, lib_id: str, users: dict[str, object]) -> bool:
-        """Does the library's code run inside the programs linking it? A Go, Rust, JVM or Python module does;
-        a JavaScript one does when it is no browser package (a UI framework and a bundler) and every program
-        linking it is itself JavaScript, a Node server (a plug-in package of the API server that loads it)."""
-        lib = self.model.components[lib_id]
-        if lib.language in SERVER_LANGUAGES:
-            return True
-        if lib.language not in NODE_LANGUAGES or any(self.model.components[u].language not in NODE_LANGUAGES
-                                                    for u in users):
-            return False
-        return not any(self.browser_package(repo, root) for repo, root in sorted(lib.source_roots))

@@ -72,7 +72,7 @@ RULES = (
         message=("A call made in a library of the system (a workspace module holding a client) is made by each "
                  "program linking it, when three programs at most link it"),
         unit="library_calls",
-        reads=("manifest.dependency", "manifest.dev_dependency"),
+        reads=(),
         writes=("connections",),
         after=("build.library-dependencies", "code.address-echo"),
     ),
