@@ -1919,8 +1919,11 @@ class ComponentRules(ResolverBase):
         repository), apply an application framework's build plugin (Quarkus'), and package a jar, not a pom?"""
         if m.get("ecosystem") != "maven" or m.get("packaging") not in (None, "", "jar"):
             return False
-        poms = {p.get("name"): p for p in self.by_kind["manifest"] if p.repository == m.repository
-                and p.get("ecosystem") == "maven" and p.get("name")}
+        memo = self.__dict__.setdefault("_maven_poms", {})  # (a memo of facts only: the poms never change)
+        if m.repository not in memo:
+            memo[m.repository] = {p.get("name"): p for p in self.by_kind["manifest"] if p.repository == m.repository
+                                  and p.get("ecosystem") == "maven" and p.get("name")}
+        poms = memo[m.repository]
         seen: set[str] = set()
         current: Fact | None = m
         for _ in range(6):

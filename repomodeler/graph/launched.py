@@ -259,9 +259,10 @@ class SupervisedRules(ResolverBase):
                                      kind=conn.kind, attributes={"via": f"runs {comp.name}'s code with its settings"})
 
     def _supervised_web_servers(self, host: str, source: str, programs: list[Fact]) -> None:
-        """A line of s6, runit, a Procfile or systemd starting a web server (``nginx -g "daemon off;"``) beside the application in its container:
-        that web server is the container's front door, a gateway in front of the application (the FastCGI pool,
-        the WSGI server) it passes requests to. The people the container's published ports let in reach it."""
+        """A line of s6, a Procfile or systemd starting a web server (``nginx -g "daemon off;"``) beside the
+        application in its container: that web server is the container's front door, a gateway in front of the
+        application (the FastCGI pool, the WSGI server) it passes requests to. The people the container's published
+        ports let in reach it."""
         comp = self.model.components[host]
         for f in programs:
             tech = WEB_SERVERS.get(_program_word(f))

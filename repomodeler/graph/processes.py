@@ -493,7 +493,7 @@ class ProcessRules(ResolverBase):
                 continue
             recipe = r.get("dockerfile") or ""
             packaged = {b.lower() for b in (r.get("binaries") or "").split(",") if b}
-            binaries = {PurePosixPath(re.sub(r'^[\["\s]+', "", f.get("command") or "").split(" ")[0].strip('",]')).name.lower()
+            binaries = {_started_binary(f.get("command") or "")
                         for f in self.by_kind["docker.command"] if f.repository == repo and f.path == recipe}
             binaries |= {PurePosixPath(src.strip()).name.lower() for f in self.by_kind["docker.copy"]
                          if f.repository == repo and f.path == recipe
@@ -537,7 +537,7 @@ class ProcessRules(ResolverBase):
                 if f.get("code") is not None and f.get("owner"):
                     names[(f.repository, f.get("code") or "")].add(f.get("owner") or "")
             # executables deployments and image recipes start (`/keda` of `command: ["/keda", ...]`)
-            started = {PurePosixPath(re.sub(r'^[\["\s]+', "", f.get("command") or "").split(" ")[0].strip('",]')).name.lower()
+            started = {_started_binary(f.get("command") or "")
                        for k in ("k8s.workload", "compose.service", "docker.command") for f in self.by_kind[k]
                        if f.get("command")}
             folders: dict[str, set[tuple[str, str]]] = defaultdict(set)  # binary -> the packages builds make it of
@@ -1431,3 +1431,8 @@ def _provides(comp: Component, path: str) -> bool:
             if ep.method != "RPC" and _norm(ep.path) == want:
                 return True
     return False
+
+
+def _started_binary(command: str) -> str:
+    """The file name of the executable a command line or exec-form list starts (``["/keda", "--zap"]`` -> ``keda``)."""
+    return PurePosixPath(re.sub(r'^[\["\s]+', "", command).split(" ")[0].strip('",]')).name.lower()
