@@ -1183,10 +1183,13 @@ class ResolverBase:
         """Is a Kubernetes workload one of the repository's samples (``config/samples/``, ``samples/nginx/``,
         ``build/csisamples/``: the resources a guide applies to show the system at work) while the repository
         deploys workloads outside its samples too? A repository of samples only keeps them."""
-        sample = _in_samples_folder(f.path)
-        if not sample:
+        if not _in_samples_folder(f.path):
             return False
-        return any(w.repository == f.repository and not _in_samples_folder(w.path) for w in self.by_kind["k8s.workload"])
+        deploying = self.__dict__.get("_non_sample_workload_repos")
+        if deploying is None:  # (a memo of facts only: which repositories deploy more than samples)
+            deploying = self._non_sample_workload_repos = {
+                w.repository for w in self.by_kind["k8s.workload"] if not _in_samples_folder(w.path)}
+        return f.repository in deploying
 
     def in_browser(self, f: Fact) -> bool:
         """JavaScript under a folder a web server hands to browsers (``static/``, ``public/``,
@@ -1283,16 +1286,8 @@ class ResolverBase:
         no link may name a component the model no longer has."""
         for k in sorted(k for k in self.model.part_links if k[0] == cid):
             link = self.model.part_links.pop(k)
-            if into is None or into == k[1]:
-                continue
-            nk = (into, k[1], k[2])
-            kept = self.model.part_links.get(nk)
-            if kept is None:
-                kept = self.model.part_links[nk] = Connection(source=into, target=k[1], kind=link.kind, protocol=k[2])
-            kept.evidence.update(link.evidence)
-            kept.rules |= link.rules
-            for a, v in link.attributes.items():
-                kept.attributes.setdefault(a, v)
+            if into is not None and into != k[1]:
+                merged_link(self.model.part_links, (into, k[1], k[2]), link)
 
     def fold_component(self, cid: str, into: str) -> None:
         """Make `cid` a part of `into`: its links, names, evidence, code and attributes move over (the
@@ -1348,8 +1343,21 @@ for _name in SHARED_STATE:  # each shared piece of state is a checked attribute 
 
 
 # Folders of samples (samples/, config/samples/, csisamples/, crd-samples/)
-SAMPLES_DIR = re.compile(r"^(.*[-_]?samples|sample)$", re.I)
+SAMPLES_DIR = re.compile(r"^(.*samples|sample)$", re.I)
 
 
 def _in_samples_folder(path: str) -> bool:
     return any(SAMPLES_DIR.match(part) for part in path.split("/")[:-1])
+
+
+def merged_link(links: dict[tuple[str, str, str], Connection], key: tuple[str, str, str], link: Connection) -> Connection:
+    """The link at `key` of `links` (made with `link`'s kind when there is none) with `link`'s evidence, rules and
+    attributes added, its own attributes first: a link moving to the component its end became part of."""
+    kept = links.get(key)
+    if kept is None:
+        kept = links[key] = Connection(source=key[0], target=key[1], kind=link.kind, protocol=key[2])
+    kept.evidence.update(link.evidence)
+    kept.rules |= link.rules
+    for a, v in link.attributes.items():
+        kept.attributes.setdefault(a, v)
+    return kept

@@ -1683,7 +1683,7 @@ class ComponentRules(ResolverBase):
                 # plug-in declaring the GraphQL types the app serves is a library of that app)
                 npm_export = bool(here) and all(m.get("ecosystem") == "npm" and not m.get("start")
                                                 and not m.get("commands") for m in here) \
-                    and d not in {norm_path(x) for x in dockerfiles} \
+                    and d not in dockerfile_dirs \
                     and all(p in {join_path(d, (m.get("main") or "index.js").removeprefix("./")) for m in here}
                             or re.search(r"(^|/)index\.[cm]?[jt]s$", p) for p in own if ENTRY_FILES.search(p))
                 # the one application workload of the manifests the module keeps (a kubebuilder project's

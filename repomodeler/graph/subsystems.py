@@ -27,7 +27,7 @@ from __future__ import annotations
 import re
 from collections import Counter, defaultdict
 
-from repomodeler.graph.base import ResolverBase
+from repomodeler.graph.base import ResolverBase, merged_link
 from repomodeler.graph.naming import is_under
 from repomodeler.graph.packages import PackageIndex, folder, language_of
 from repomodeler.records import Component, Connection, Evidence, Fact, Port
@@ -328,13 +328,8 @@ class SubsystemRules(ResolverBase):
             made = self.created_by.pop(k, "")
             nk = (user, k[1], k[2])
             if nk not in self.model.connections:
-                self.model.connections[nk] = Connection(source=user, target=k[1], kind=conn.kind, protocol=k[2])
                 self.created_by[nk] = made
-            self.model.connections[nk].evidence.update(conn.evidence)
-            self.model.connections[nk].rules |= conn.rules
-            self.credit(self.model.connections[nk].rules)
-            for a, v in conn.attributes.items():
-                self.model.connections[nk].attributes.setdefault(a, v)
+            self.credit(merged_link(self.model.connections, nk, conn).rules)
         del self.model.components[lib]
         self.created_by.pop(lib, None)
         self.move_part_links(lib, user)
