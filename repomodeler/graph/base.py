@@ -1185,7 +1185,7 @@ class ResolverBase:
         deploys workloads outside its samples too? A repository of samples only keeps them."""
         if not _in_samples_folder(f.path):
             return False
-        deploying = self.__dict__.get("_non_sample_workload_repos")
+        deploying = getattr(self, "_non_sample_workload_repos", None)
         if deploying is None:  # (a memo of facts only: which repositories deploy more than samples)
             deploying = self._non_sample_workload_repos = {
                 w.repository for w in self.by_kind["k8s.workload"] if not _in_samples_folder(w.path)}

@@ -1919,7 +1919,9 @@ class ComponentRules(ResolverBase):
         repository), apply an application framework's build plugin (Quarkus'), and package a jar, not a pom?"""
         if m.get("ecosystem") != "maven" or m.get("packaging") not in (None, "", "jar"):
             return False
-        memo = self.__dict__.setdefault("_maven_poms", {})  # (a memo of facts only: the poms never change)
+        memo = getattr(self, "_maven_poms", None)
+        if memo is None:  # (a memo of facts only: the poms never change)
+            memo = self._maven_poms = {}
         if m.repository not in memo:
             memo[m.repository] = {p.get("name"): p for p in self.by_kind["manifest"] if p.repository == m.repository
                                   and p.get("ecosystem") == "maven" and p.get("name")}
