@@ -126,6 +126,17 @@ def test_readme_identity_facts_and_agreement() -> None:
                                              "Clone https://github.com/huginn/huginn.git\n")
     assert [f.get("title") for f in logo if f.kind == "project.heading"] == ["Huginn", "What is it?"]
     assert project_name(logo) == "huginn"
+    # a section heading under the README's opening paragraph says what the section is about, not the project:
+    # a registry's README asking "How does this integrate with containerd?" is not containerd's
+    badges = ("[![Build](https://github.com/distribution/distribution/badge.svg)](https://github.com/distribution/"
+              "distribution)\n\nThe toolset to pack, ship, store, and deliver content.\n\n"
+              "### How does this integrate with containerd?\n\nSee https://github.com/containerd/containerd\n")
+    assert project_name(readme_identity("r", "README.md", badges)) is None
+    # ... while a heading under a title spread over an HTML block, before any paragraph, still opens it
+    block = readme_identity("r", "README.md", '<h1 align="center">\n  <img src="logo.svg">\n  Tandoor Recipes\n'
+                                              '</h1>\n\n<h4>Manage your digital recipes.</h4>\n\n'
+                                              "https://github.com/TandoorRecipes/recipes\n")
+    assert project_name(block) == "recipes"
     # a root manifest the heading contains: the Go module's last segment
     heading = readme_identity("r", "README.md", "# [WIP] beer-shop\n")
     module = Fact(kind="manifest", repository="r", path="go.mod", line=1, language="config",

@@ -8,8 +8,8 @@ itself.  The root README states it twice in most projects: as its first heading 
 
 - ``project.heading``: ``title``, each of the first top-level heading's text (Markdown ``#``, setext or
   HTML ``<h1>``), the text of the logo the README opens with (``![Huginn](media/logo.png)``) and the
-  first heading of any level (``## What is Huginn?``), with links, images, emphasis and bracketed tags
-  (``[WIP]``) removed;
+  first heading of any level when no paragraph comes before it (``## What is Huginn?``), with links,
+  images, emphasis and bracketed tags (``[WIP]``) removed;
 - ``project.link``: ``name``, the repository name of each code-host link (``lago`` of
   ``github.com/getlago/lago``), once per distinct name, at its first line;
 - ``compose.launch`` (``documented``: its rank): the compose files and profiles of each ``docker compose ... up`` it
@@ -72,6 +72,31 @@ def _heading(lines: list[str], deepest: int) -> tuple[int, str] | None:
         if h and int(h.group(1)) <= deepest and _clean(h.group(2)):
             return i, _clean(h.group(2))
     return None
+
+
+def _opening_heading(lines: list[str]) -> tuple[int, str] | None:
+    """The first heading of any level when it opens the README (``## What is Huginn?`` under a logo and
+    badges), before any paragraph: a heading further down names what that section is about
+    (``### How does this integrate with Docker, containerd...``), not the project."""
+    found = _heading(lines, 6)
+    if found is None:
+        return None
+    fence = html = False
+    for line in lines[:found[0] - 1]:
+        if line.lstrip().startswith(("```", "~~~")):
+            fence = not fence
+        # an HTML block (``<h1 align="center">`` over several lines) runs to the next blank line
+        html = bool(line.strip()) and (html or line.lstrip().startswith("<"))
+        if not fence and not html and _prose(line):
+            return None
+    return found
+
+
+def _prose(line: str) -> bool:
+    """A line of a paragraph: text that is not markup, a picture, a badge, a list or a table."""
+    text = line.strip()
+    return bool(text) and not text.startswith(("<", "[", "!", "-", "*", "=", "#", "|", ">", "`", "~")) \
+        and bool(re.search(r"[A-Za-z]{3,}", text))
 
 
 def _logo(lines: list[str]) -> tuple[int, str] | None:
@@ -167,7 +192,7 @@ def readme_identity(repo: str, path: str, text: str) -> list[Fact]:
         return []
     facts: list[Fact] = []
     lines = text.splitlines()
-    titles = sorted({t for t in (_heading(lines, 1), _logo(lines), _heading(lines, 6)) if t is not None})
+    titles = sorted({t for t in (_heading(lines, 1), _logo(lines), _opening_heading(lines)) if t is not None})
     for line, title in titles:  # (the graph takes any of them that agrees with a link or a manifest)
         facts.append(fact("project.heading", repo, path, line, title=title[:200]))
     seen: set[str] = set()
