@@ -44,7 +44,7 @@ from repomodeler.graph.dtos import dto_schemas
 from repomodeler.graph.webapps import BUNDLERS, SERVER_FRAMEWORKS, UI_FRAMEWORKS
 from repomodeler.graph.packages import folder
 from repomodeler.graph.protos import openapi_schemas
-from repomodeler.graph.scripts import parse_launch, python_module_file, split_command
+from repomodeler.graph.scripts import parse_launch, python_module_file, split_command, started_binary
 from repomodeler.extract.readers.makefile import GO_FLAGS_WITH_VALUE
 from repomodeler.inventory import API_DESCRIPTION
 from repomodeler.languages import language_for_path
@@ -1940,9 +1940,15 @@ class ComponentRules(ResolverBase):
     def _module_workload(self, repo: str, d: str, deeper: list[str], deployed_ids: set[str]) -> str | None:
         """The one application workload (no store's image, no sample, no opted-in overlay) whose manifest the
         module in folder `d` keeps beside its recipe or in its own manifests folder (``config/``, ``deploy/``,
-        ``manifests/``: a kubebuilder project's ``config/manager/manager.yaml``); None when none or several."""
+        ``manifests/``: a kubebuilder project's ``config/manager/manager.yaml``); None when none or several.
+        A workload whose command starts another executable than the recipe's entry point (the ``/kruise-daemon``
+        the image also carries, beside ``ENTRYPOINT ["/manager"]``) runs another program of the image."""
+        entry = {started_binary(f.get("command") or "") for f in self.by_kind["docker.command"]
+                 if f.repository == repo and folder(f.path) == d and f.get("instruction") == "ENTRYPOINT"} - {""}
         found: set[str] = set()
         for w in self.by_kind["k8s.workload"]:
+            if entry and w.get("command") and started_binary(w.get("command") or "") not in entry:
+                continue
             if w.repository != repo or not is_under(w.path, d) or any(is_under(w.path, u) for u in deeper):
                 continue
             rel = w.path[len(d):].lstrip("/") if d else w.path

@@ -36,7 +36,7 @@ from repomodeler.graph.identity import image_names, key, keys_of
 from repomodeler.graph.naming import GENERIC_DIRS, is_under, join_path
 from repomodeler.graph.packages import PackageIndex, build_index, folder
 from repomodeler.graph.scripts import (SCRIPT_LANGUAGES, ScriptProgram, file_graph, find_programs,
-                                       python_import_files, spawned_programs)
+                                       python_import_files, spawned_programs, started_binary)
 from repomodeler.graph.values import client_path, grpc_service_name, http_verb, parse_hosts
 from repomodeler.inventory import API_DESCRIPTION
 from repomodeler.records import Component, Connection, Endpoint, Evidence, Fact, Port
@@ -493,7 +493,7 @@ class ProcessRules(ResolverBase):
                 continue
             recipe = r.get("dockerfile") or ""
             packaged = {b.lower() for b in (r.get("binaries") or "").split(",") if b}
-            binaries = {_started_binary(f.get("command") or "")
+            binaries = {started_binary(f.get("command") or "")
                         for f in self.by_kind["docker.command"] if f.repository == repo and f.path == recipe}
             binaries |= {PurePosixPath(src.strip()).name.lower() for f in self.by_kind["docker.copy"]
                          if f.repository == repo and f.path == recipe
@@ -537,7 +537,7 @@ class ProcessRules(ResolverBase):
                 if f.get("code") is not None and f.get("owner"):
                     names[(f.repository, f.get("code") or "")].add(f.get("owner") or "")
             # executables deployments and image recipes start (`/keda` of `command: ["/keda", ...]`)
-            started = {_started_binary(f.get("command") or "")
+            started = {started_binary(f.get("command") or "")
                        for k in ("k8s.workload", "compose.service", "docker.command") for f in self.by_kind[k]
                        if f.get("command")}
             folders: dict[str, set[tuple[str, str]]] = defaultdict(set)  # binary -> the packages builds make it of
@@ -1433,6 +1433,3 @@ def _provides(comp: Component, path: str) -> bool:
     return False
 
 
-def _started_binary(command: str) -> str:
-    """The file name of the executable a command line or exec-form list starts (``["/keda", "--zap"]`` -> ``keda``)."""
-    return PurePosixPath(re.sub(r'^[\["\s]+', "", command).split(" ")[0].strip('",]')).name.lower()

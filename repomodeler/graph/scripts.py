@@ -84,6 +84,11 @@ class ScriptProgram:
     side_by_side: set[Evidence] = field(default_factory=set)
 
 
+def started_binary(command: str) -> str:
+    """The file name of the executable a command line or exec-form list starts (``["/keda", "--zap"]`` -> ``keda``)."""
+    return PurePosixPath(re.sub(r'^[\["\s]+', "", command).split(" ")[0].strip('",]')).name.lower()
+
+
 def script_program_name(script: str) -> str:
     """The program a package script runs: "" for the package itself ("start", and "start:prod" or
     "start:debug", the package in another mode), else its last part ("start:worker" runs "worker")."""
