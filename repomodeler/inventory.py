@@ -51,7 +51,7 @@ KIND_OF_TESTS_DIR = re.compile(r"^(unit|integration|functional|acceptance|system
                                r"|^e2e[-_]|[-_]testing$"  # e2e-runner, installation-testing
                                # a product-named suite (shop-integrated-test, shop-integration-tests, shop-e2e)
                                r"|[-_](integrated|integration|end-to-end)[-_]?tests?$|[-_]e2e([-_]?tests?)?$")
-EXAMPLE_DIRS = frozenset({"example", "examples", "demo", "demos", "benchmark", "benchmarks", "bench"})
+EXAMPLE_DIRS = frozenset({"example", "examples", "demo", "demos", "tutorial", "tutorials", "benchmark", "benchmarks", "bench"})
 # A product-named folder of examples (shop-examples/, shop_examples/).  Not one example (basic-example/ may be the
 # documented setup itself), nor samples: a folder of samples may hold the documented programs a platform ships to
 # run beside it (an executor's sample the guide starts).

@@ -1103,14 +1103,17 @@ class ProcessRules(ResolverBase):
         component keeps only the lines of its own program and what no process reaches. A deployed
         component keeps its calls: its deployment is what runs, its processes are parts of it."""
         # A deployed component stays the running thing its deployment names (its processes are parts of
-        # it); only code nothing deploys as such (a build module, a multi-call binary) hands calls on.
-        parents = {p for p in getattr(self, "process_parent", {}).values()
-                   if not self.model.components[p].attributes.get("deployment")}
+        # it); only code nothing deploys as such (a build module, a multi-call binary) hands calls on, and
+        # a deployed one hands them to the processes deployed themselves (the module's other programs, each
+        # the image of a workload of its own: the query server reaching the store package it shares).
+        deployed = {c.id for c in self.model.components.values() if c.attributes.get("deployment")}
+        procs_of: dict[str, set[str]] = defaultdict(set)
+        for p, parent in getattr(self, "process_parent", {}).items():
+            if parent not in deployed or p in deployed:
+                procs_of[parent].add(p)
+        parents = set(procs_of)
         if not parents:
             return
-        procs_of: dict[str, set[str]] = defaultdict(set)
-        for p, parent in self.process_parent.items():
-            procs_of[parent].add(p)
         # the folders each process's own files import (for links known only from an import)
         imported: dict[str, set[tuple[str, str]]] = defaultdict(set)
         for (repo, path), targets in sorted(self.packages.file_imports.items()):
@@ -1139,8 +1142,8 @@ class ProcessRules(ResolverBase):
                     continue
                 for p in runners:
                     moved[p].add(e)
-                if src in holders and src in self.process_primaries:
-                    keep.add(e)  # the component's own program reaches it too
+                if src in deployed or src in holders and src in self.process_primaries:
+                    keep.add(e)  # the component's own program reaches it too (a deployed one keeps its calls)
             if not moved:
                 continue
             made_by = self.created_by.get(k, "")
