@@ -187,12 +187,36 @@ def promote_named_env_files(files: list[SourceFile], texts: dict[str, str]) -> l
     return [replace(f, role="source") if f.role == "development" and f.path in named else f for f in files]
 
 
-def promote_example_deployments(files: list[SourceFile]) -> list[SourceFile]:
+# A root README's relative link on a line about Compose (``We maintain a docker-compose file that launches
+# Redpanda and Console: [/docs/local](./docs/local)``): group 1 is the linked path.
+_README_LINK = re.compile(r"\]\(\s*(?:\./|/)?([A-Za-z0-9_.][^)\s#?]*?)/?\s*(?:#[^)]*)?\)")
+_ROOT_README = re.compile(r"^readme(\.(md|markdown|rst|txt))?$", re.I)
+
+
+def readme_compose_links(text: str) -> set[str]:
+    """Paths (folders or files) the root README links to on a line that speaks of Compose."""
+    out: set[str] = set()
+    for line in text.splitlines():
+        if "compose" in line.lower():
+            out |= {posixpath.normpath(m.group(1)) for m in _README_LINK.finditer(line) if "://" not in m.group(1)}
+    return out
+
+
+def root_readme(files: list[SourceFile]) -> SourceFile | None:
+    """The repository's root README, read only when some compose file sits in an examples or docs folder."""
+    if not any(f.role in ("example", "docs") and COMPOSE_FILE.search(f.path) for f in files):
+        return None
+    return next((f for f in files if "/" not in f.path and _ROOT_README.match(f.path)), None)
+
+
+def promote_example_deployments(files: list[SourceFile], readme: str = "") -> list[SourceFile]:
     """A repository that builds images (a Dockerfile of its own) but deploys them only in an
     examples folder (examples/docker/docker-compose_default.yaml): those compose files are how it
     runs, so they are read as source.  A library's example stacks stay examples: without a
-    Dockerfile of its own, a repository has no images to deploy.  (Settings templates standing in
-    for a missing file are settled here too: :func:`promote_templates`.)"""
+    Dockerfile of its own, a repository has no images to deploy, unless its root README (`readme`)
+    points to the stack as how to launch the system (a compose file in docs/local/ that starts the
+    product's published image beside the broker it needs).  (Settings templates standing in for a
+    missing file are settled here too: :func:`promote_templates`.)"""
     files = promote_templates(files)
     builds = deploys = False
     for f in files:
@@ -205,7 +229,14 @@ def promote_example_deployments(files: list[SourceFile]) -> list[SourceFile]:
         if COMPOSE_FILE.search(f.path) or name in ("chart.yaml", "kustomization.yaml", "kustomization.yml") or (
                 dirs & DEPLOY_DIRS and name.endswith((".yaml", ".yml"))):
             deploys = True
-    if not builds or deploys:
+    if deploys:
+        return files
+    linked = readme_compose_links(readme) if readme else set()
+    documented = {f.path for f in files if f.role in ("example", "docs") and COMPOSE_FILE.search(f.path)
+                  and (f.path in linked or str(PurePosixPath(f.path).parent) in linked)}
+    if documented:
+        return _promote_stacks(files, documented)
+    if not builds:
         return files
     promoted = {f.path for f in files if f.role == "example" and COMPOSE_FILE.search(f.path)}
     stacks = {str(PurePosixPath(p).parent) for p in promoted}
@@ -221,10 +252,15 @@ def promote_example_deployments(files: list[SourceFile]) -> list[SourceFile]:
         guides = sorted(f.path for f in files if f.role == "docs" and COMPOSE_FILE.search(f.path))
         plain = [p for p in guides if _parts(p)[-2:-1] and _parts(p)[-2].lower() in DEFAULT_SETUP_DIRS]
         promoted = set(guides if len(guides) == 1 else plain if len(plain) == 1 else [])
-    # the stack's own settings beside it (the prometheus.yaml and grafana-datasources.yaml it mounts) come along
+    return _promote_stacks(files, promoted)
+
+
+def _promote_stacks(files: list[SourceFile], promoted: set[str]) -> list[SourceFile]:
+    """Read the compose files `promoted` as source, with the stack's own settings beside them (the
+    prometheus.yaml and grafana-datasources.yaml it mounts)."""
     stacks = {str(PurePosixPath(p).parent) for p in promoted}
-    promoted |= {f.path for f in files if f.role in ("example", "docs") and str(PurePosixPath(f.path).parent) in stacks
-                 and not f.path.lower().endswith((".md", ".txt", ".rst", ".png", ".svg"))}
+    promoted = promoted | {f.path for f in files if f.role in ("example", "docs") and str(PurePosixPath(f.path).parent)
+                           in stacks and not f.path.lower().endswith((".md", ".txt", ".rst", ".png", ".svg"))}
     return [replace(f, role="source") if f.path in promoted else f for f in files]
 
 
@@ -431,7 +467,9 @@ def list_git(repo: Repository, options: InventoryOptions) -> Inventory:
     for _ in set(link_shas) - set(links):
         _count(skipped, "symlink")
     files = promote_named_env_files(files, _compose_texts(repo, files))
-    return Inventory(repository=repo, files=promote_example_deployments(files), skipped=skipped, links=links)
+    readme = root_readme(files)
+    text = cat_blobs(repo.checkout, [readme.blob]).get(readme.blob, b"").decode("utf-8", "replace") if readme else ""
+    return Inventory(repository=repo, files=promote_example_deployments(files, text), skipped=skipped, links=links)
 
 
 def _compose_texts(repo: Repository, files: list[SourceFile]) -> dict[str, str]:
@@ -515,8 +553,13 @@ def list_dir(repo: Repository, options: InventoryOptions) -> Inventory:
     for _ in set(link_texts) - set(links):
         _count(skipped, "symlink")
     files = promote_named_env_files(files, compose_texts)
-    return Inventory(repository=repo, files=promote_example_deployments(files), skipped=skipped, warnings=warnings,
-                     links=links)
+    readme = root_readme(files)
+    try:
+        text = read_regular_file(root, readme.path, options.max_bytes).decode("utf-8", "replace") if readme else ""
+    except OSError:
+        text = ""
+    return Inventory(repository=repo, files=promote_example_deployments(files, text), skipped=skipped,
+                     warnings=warnings, links=links)
 
 
 def read_regular_file(root: Path, rel: str, limit: int) -> bytes:

@@ -34,6 +34,9 @@ def test_store_images_by_name() -> None:
     from repomodeler.graph.catalog import tech_for_image
 
     assert tech_for_image("confluentinc/confluent-local:7.4.11") == ("kafka", "broker")
+    # a vendor's console image beside its broker's (redpandadata/redpanda) is the console, no broker
+    assert tech_for_image("docker.redpanda.com/redpandadata/console:v2.3.8") is None
+    assert tech_for_image("docker.redpanda.com/redpandadata/redpanda:v23.2.17") == ("kafka", "broker")
     assert tech_for_image("eventstore/eventstore:release-5.0.8") == ("database", "database")
     # an application talking to a technology, or an operator managing it, is not that technology
     assert tech_for_image("ghcr.io/kedacore/rabbitmq-client:v1.0") is None

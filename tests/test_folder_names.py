@@ -137,6 +137,14 @@ def test_readme_identity_facts_and_agreement() -> None:
                                               '</h1>\n\n<h4>Manage your digital recipes.</h4>\n\n'
                                               "https://github.com/TandoorRecipes/recipes\n")
     assert project_name(block) == "recipes"
+    # a title naming the vendor and the product (`Redpanda Console`) over links to both of their repositories:
+    # the one its Go module lives in on the code host (github.com/redpanda-data/console/backend)
+    both = readme_identity("r", "README.md", "# Redpanda Console\n\nhttps://github.com/redpanda-data/console\n"
+                                             "Runs with https://github.com/redpanda-data/redpanda\n")
+    assert project_name(both) == "redpanda"  # the longest, when nothing else tells
+    go_mod = Fact(kind="manifest", repository="r", path="backend/go.mod", line=1, language="config",
+                  attrs=(("ecosystem", "go"), ("name", "github.com/redpanda-data/console/backend")))
+    assert project_name([*both, go_mod]) == "console"
     # a root manifest the heading contains: the Go module's last segment
     heading = readme_identity("r", "README.md", "# [WIP] beer-shop\n")
     module = Fact(kind="manifest", repository="r", path="go.mod", line=1, language="config",

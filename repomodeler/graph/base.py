@@ -635,10 +635,14 @@ def project_name(facts: Iterable[Fact]) -> str | None:
     # amruthpillai/reactive-resume under `Reactive Resume`): the project's published image
     images = sorted({image_basename(f.get("image") or "") for f in facts if f.kind in ("compose.service", "k8s.workload")
                      and f.get("image") and "$" not in (f.get("image") or "") and not tech_for_image(f.get("image") or "")})
+    # the repository a module path names on a code host (go.mod's github.com/redpanda-data/console/backend): of
+    # links the heading names both of (`Redpanda Console` linking to redpanda and console), the one the code is in
+    hosted = {_bare(m.group(1)) for f in facts if f.kind == "manifest"
+              and (m := re.match(r"^(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)/[^/]+/([^/]+)", f.get("name") or ""))}
     for names in (links, manifests, images):
         hits = [n for n in names if len(_bare(n)) >= 3 and any(_bare(n) in h for h in headings)]
         if hits:
-            return sorted(hits, key=lambda n: (-len(n), n))[0]
+            return sorted(hits, key=lambda n: (_bare(n) not in hosted, -len(n), n))[0]
     return None
 
 

@@ -224,7 +224,9 @@ def store_named(name: str) -> tuple[str, str] | None:
 # Words of a vendor's program published beside its store (an OpenTelemetry collector, an agent, an exporter).
 # (`nginxproxy/acme-companion`: the certificate helper beside the vendor's proxy, not the proxy)
 VENDOR_PROGRAM_WORDS = frozenset({"collector", "otel", "opentelemetry", "agent", "exporter", "operator", "ui", "proxy",
-                                  "companion"})
+                                  "companion",
+                                  # the vendor's management UI (redpandadata/console beside redpandadata/redpanda)
+                                  "console", "dashboard", "studio", "gui", "admin"})
 
 
 # Words naming a program's role in an image named for a store too (zabbix-server-mysql: the server, built

@@ -149,8 +149,13 @@ class ComponentRules(ResolverBase):
         # files) is one component: image repository (without tag) -> the first component's name.
         # Within one file, services sharing an image are separate instances (four MongoDBs from one image).
         by_image: dict[str, tuple[str, str]] = {}  # image repository -> (component name, descriptor path)
+        images_of = {(f.repository, f.path, f.get("name") or ""): self.compose_interpolate(f, f.get("image")) or ""
+                     for f in self.by_kind["compose.service"]}
         overridden = {(f.repository, f.path, f.get("owner") or "") for f in self.by_kind["program.command"]
-                      if f.get("source") == "compose"}  # services that run another command than the image's
+                      if f.get("source") == "compose" and not _ends_in_own_program(
+                          f.get("command") or "", images_of.get((f.repository, f.path, f.get("owner") or ""), ""))}
+        # (services that run another command than the image's; a shell writing a settings file and then starting
+        # the image's own program, `sh -c "echo ... > /tmp/config.yml; /app/console"`, runs the image's program)
         commands = {(f.repository, f.path, (f.get("owner") or "").lower()): f.get("command") or ""
                     for f in self.by_kind["program.command"] if f.get("source") == "compose"}
         first_commands: dict[str, str] = {}  # image repository -> the command of the service it was first seen as
@@ -295,7 +300,7 @@ class ComponentRules(ResolverBase):
             if root is not None:
                 comp.source_roots.add((f.repository, root))
                 comp.source_roots.update((f.repository, d) for d in self.image_companions(f.repository, dockerfile, root))
-            if recipe is not None:
+            if recipe is not None and dockerfile:
                 comp.evidence.add(Evidence(f.repository, dockerfile, 1))
                 comp.attributes["built_by"] = dockerfile
             elif named_recipe is not None:  # Dockerfile.frontend for penpotapp/frontend: the files it copies in
@@ -766,6 +771,16 @@ class ComponentRules(ResolverBase):
                               and not re.search(r"(^|/)scripts?/", p, re.I))
             if variants and len({folder(p) for p in variants}) == 1:
                 return "", variants[0]
+        if not any(not ASIDE_RECIPE.search(p) for p in recipes):
+            # no recipe at all (the image is built by a release pipeline elsewhere): the repository's one server
+            # module, at the root or in a top-level folder (backend/ with its go.mod beside the browser app in
+            # frontend/ that the server embeds), is what the project's image runs
+            servers = sorted({norm_path(folder(m.path)) for m in self.by_kind["manifest"] if m.repository == repo
+                              and folder(m.path).count("/") == 0 and m.get("ecosystem") != "npm"
+                              and any(p.repository == repo and is_under(p.path, folder(m.path))
+                                      for p in self.by_kind["program.main"])})
+            if len(servers) == 1:
+                return servers[0], ""
         return None
 
     def named_recipes(self) -> dict[tuple[str, str], list[str]]:
@@ -2424,6 +2439,15 @@ class ComponentRules(ResolverBase):
 INSTALL_FOLDER_LANGUAGE = {"vendor": "php", "node_modules": "javascript"}
 INSTALLED_RECIPE = re.compile(r"^(?:\./)?(vendor|node_modules)/")
 # Recipes kept for tests, examples, demos or a developer's container: not how the project's image is built.
+def _ends_in_own_program(command: str, image: str) -> bool:
+    """Does the command line end by starting, with no arguments, the program the image is named for
+    (``-c "echo ... > /tmp/config.yml; /app/console"`` for ``redpandadata/console``)?"""
+    base = image_basename(image).lower() if image else ""
+    last = re.split(r";|&&|\|\|", command)[-1].strip().strip("\"'").strip()
+    words = last.removeprefix("exec ").split()
+    return bool(base) and len(words) == 1 and PurePosixPath(words[0]).name.lower() == base
+
+
 ASIDE_RECIPE = re.compile(r"(^|/)(tests?|e2e|examples?|samples?|demos?|dev|\.devcontainer)(/|$)", re.I)
 
 

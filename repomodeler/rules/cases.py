@@ -114,7 +114,8 @@ def extract_in_memory(repos: dict[str, dict[str, str]]) -> list[ExtractResult]:
             content = text.encode()
             inventory_files.append(SourceFile(path=path, blob=hashlib.sha1(content).hexdigest(), size=len(content),
                                               language=language_for_path(path), role=classify_role(path)))
-        inventory_files = promote_example_deployments(inventory_files)
+        readme = next((f for f in inventory_files if f.path.lower() in ("readme.md", "readme.rst", "readme")), None)
+        inventory_files = promote_example_deployments(inventory_files, files[readme.path] if readme else "")
         for sf in inventory_files:
             if sf.role != "source":
                 continue
