@@ -44,7 +44,9 @@ TEST_DIRS = frozenset({"test", "tests", "__tests__", "spec", "specs", "e2e", "e2
                        "integration-tests", "it", "testing",
                        # test-support packages (Go's testutil, a package starting containers for tests)
                        "testutil", "testutils", "testhelper", "testhelpers", "test-utils", "test_utils", "test-helpers",
-                       "test_helpers", "dockertest", "testsupport"})
+                       "test_helpers", "dockertest", "testsupport",
+                       # fuzzing harnesses (fuzz/Jellyfin.Api.Fuzz/): programs feeding the code random input
+                       "fuzz", "fuzzing", "fuzzers", "fuzztest"})
 # Folders named for a kind of tests (unittests, api_tests, rest-api-tests, load-tests).
 KIND_OF_TESTS_DIR = re.compile(r"^(unit|integration|functional|acceptance|system|api|rest-api|e2e|end-to-end|load|"
                                r"perf|performance|smoke|regression|ui|contract|component)[-_]?tests?$"

@@ -81,6 +81,10 @@ SQLITE_PACKAGES: dict[str, frozenset[str]] = {
     "npm": frozenset({"sqlite3", "better-sqlite3", "sqlite", "@louislam/sqlite3"}),
     "cargo": frozenset({"rusqlite", "libsqlite3-sys"}),
     "maven": frozenset({"sqlite-jdbc"}),  # (Gradle's external dependencies are read as Maven artifacts)
+    # NuGet packages: ADO.NET's and Entity Framework Core's SQLite providers
+    "dotnet": frozenset({"microsoft.data.sqlite", "microsoft.data.sqlite.core", "microsoft.entityframeworkcore.sqlite",
+                         "microsoft.entityframeworkcore.sqlite.core", "system.data.sqlite", "system.data.sqlite.core",
+                         "sqlite-net-pcl"}),
 }
 
 
@@ -127,7 +131,12 @@ class LocalServiceRules(ResolverBase):
             tech = sql_driver_of(f)
             if tech is None or self._in_adapter_family(f.repository, f.path):
                 continue
-            for o in self._code_runners(f):
+            runners = self._code_runners(f)
+            if not runners and tech == "sqlite":
+                # an SQLite package of a library project (a .NET class library referencing EF Core's SQLite
+                # provider) keeps the data of the one program linking that library, directly or through others
+                runners = self._sole_library_user(self.owner_of(f.repository, f.path))
+            for o in runners:
                 drivers[o].setdefault(tech, f.evidence)
         for cid in sorted(drivers):
             techs = drivers[cid]
@@ -137,8 +146,12 @@ class LocalServiceRules(ResolverBase):
                 # backend in one binary run by hand, `./pocketbase serve`) that file is the system's database,
                 # drawn as an embedded one; a tool's file (a cache, a helper) stays the tool's
                 comp = self.model.components[cid]
+                # (or that people open over HTTP, a front door: a web host whose endpoints its libraries declare;
+                # not a command-line tool people start)
                 if "sqlite" in techs and (comp.ports or comp.attributes.get("deployment") or any(
-                        cid in self._code_runners(f) for f in self.by_kind["server.start"])):
+                        cid in self._code_runners(f) for f in self.by_kind["server.start"]) or any(
+                        k[1] == cid and k[2] == "http" and self.model.components[k[0]].kind == "user"
+                        for k in self.model.connections)):
                     self.embedded_database(cid, [techs["sqlite"]], "embedded sqlite driver")
                 continue
             if any(k[0] == cid and self.model.components[k[1]].kind == "database" for k in self.model.connections):
@@ -162,6 +175,26 @@ class LocalServiceRules(ResolverBase):
                 target = store.id
             self.connect(cid, target, "sql", evidence, kind="uses",
                          attributes={"via": "sql drivers " + ", ".join(engines)})
+
+    def _sole_library_user(self, lib: str | None) -> list[str]:
+        """The one service or gateway linking library `lib` through library links, directly or through
+        other libraries; [] when it is no library, or none or several link it."""
+        if lib is None or self.model.components[lib].kind != "library":
+            return []
+        linkers: dict[str, set[str]] = defaultdict(set)
+        for (source, target, protocol) in self.model.connections:
+            if protocol == "library":
+                linkers[target].add(source)
+        seen, todo, users = {lib}, [lib], set()
+        while todo:
+            for source in sorted(linkers.get(todo.pop(), ())):
+                kind = self.model.components[source].kind
+                if kind in ("service", "gateway"):
+                    users.add(source)
+                elif kind == "library" and source not in seen:
+                    seen.add(source)
+                    todo.append(source)
+        return sorted(users) if len(users) == 1 else []
 
     def _in_adapter_family(self, repo: str, path: str) -> bool:
         """Is the file one of a family of adapters, one file per technology (``mysql_scaler.go`` beside
