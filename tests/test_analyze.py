@@ -252,7 +252,7 @@ def test_tests_examples_and_docs_never_produce_architecture(tmp_path) -> None:
         "examples/demo.py": 'import requests\nrequests.get("https://api.example.org/")\n',
         "docs/conf.py": 'import requests\nrequests.get("https://docs.example.org/")\n',
         # a fuzzing harness (fuzz/Shop.Api.Fuzz/) feeds the code random input: a test, not a program of the system
-        "fuzz/api_fuzz/main.py": 'import requests\nrequests.get("https://fuzz.example.org/corpus")\n',
+        "fuzz/api_fuzz/main.py": 'import requests\nrequests.get("https://corpus.fuzzhub.io/seeds")\n',
         # a tutorial's programs and their manifests (tutorials/matchmaker101/director/) are the reader's, not the system
         "tutorials/matchmaker101/director/main.py": 'import requests\nrequests.get("http://orders:8080/match")\n',
         "tutorials/matchmaker101/director/director.yaml": "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n"
