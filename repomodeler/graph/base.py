@@ -161,7 +161,9 @@ def _edition_stack(repo: str, path: str, recipes: frozenset[tuple[str, str]]) ->
 
 # Folders of a developer's own stack (``dev/docker-compose.yml``, ``docker/development/compose.yml``).
 # (also a developer's stack for one setup: ``dev-postgres/``, ``dev_sqlite/``, ``local-mysql/``)
-DEVELOPER_DIR = re.compile(r"(^|/)(dev|devel|develop|development|local|localdev|local-dev)([-_][a-z0-9]+)?/", re.I)
+# (and a folder of trials: ``docker/experiment/`` trying a certbot set-up beside the product)
+DEVELOPER_DIR = re.compile(r"(^|/)(dev|devel|develop|development|local|localdev|local-dev|experiments?|sandbox|playground)"
+                           r"([-_][a-z0-9]+)?/", re.I)
 
 
 def developer_stacks(services: list[Fact]) -> set[str]:
