@@ -51,6 +51,7 @@ TEST_DIRS = frozenset({"test", "tests", "__tests__", "spec", "specs", "e2e", "e2
 KIND_OF_TESTS_DIR = re.compile(r"^(unit|integration|functional|acceptance|system|api|rest-api|e2e|end-to-end|load|"
                                r"perf|performance|smoke|regression|ui|contract|component)[-_]?tests?$"
                                r"|^e2e[-_]|[-_]testing$"  # e2e-runner, installation-testing
+                               r"|^test(er)?[-_]?(progs?|programs?|bins?|binaries)$"  # the programs tests run (tester-progs)
                                # a product-named suite (shop-integrated-test, shop-integration-tests, shop-e2e)
                                r"|[-_](integrated|integration|end-to-end)[-_]?tests?$|[-_]e2e([-_]?tests?)?$")
 EXAMPLE_DIRS = frozenset({"example", "examples", "demo", "demos", "tutorial", "tutorials", "benchmark", "benchmarks", "bench"})

@@ -253,6 +253,8 @@ def test_tests_examples_and_docs_never_produce_architecture(tmp_path) -> None:
         "docs/conf.py": 'import requests\nrequests.get("https://docs.example.org/")\n',
         # a fuzzing harness (fuzz/Shop.Api.Fuzz/) feeds the code random input: a test, not a program of the system
         "fuzz/api_fuzz/main.py": 'import requests\nrequests.get("https://corpus.fuzzhub.io/seeds")\n',
+        # the programs a test suite runs (contrib/tester-progs/go/getcpu/) are the tests'
+        "contrib/tester-progs/getcpu.py": 'import requests\nrequests.get("https://cpu.probehub.io/v1")\n',
         # a tutorial's programs and their manifests (tutorials/matchmaker101/director/) are the reader's, not the system
         "tutorials/matchmaker101/director/main.py": 'import requests\nrequests.get("http://orders:8080/match")\n',
         "tutorials/matchmaker101/director/director.yaml": "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n"
