@@ -71,9 +71,6 @@ from repomodeler.graph.values import (
 )
 from repomodeler.records import Component, Connection, Endpoint, Evidence, Fact, Port, Unresolved
 
-# The cluster's API server by its in-cluster names (the kubernetes Service of the default namespace).
-KUBE_API_HOSTS = re.compile(r"^kubernetes\.default(\.svc(\.cluster\.local)?)?\.?$")
-
 
 def host_known(text: str) -> bool:
     """Does `text` name a host in full (``http://orders:8080/{?}``), not one cut short by a part that
@@ -309,9 +306,6 @@ class ConnectionRules(ResolverBase):
         for ref in refs:
             if ref.host in METADATA_HOSTS:
                 continue  # the cloud instance's metadata endpoint: the platform's, not a dependency
-            if KUBE_API_HOSTS.match(ref.host):
-                # https://kubernetes.default, kubernetes.default.svc.cluster.local: the one API server of the cluster
-                ref = replace(ref, host="kubernetes.default.svc")
             attrs = {"via": f"env {env_name}" if env_name else "literal"}
             store = OBJECT_STORE_SCHEMES.get(ref.scheme or "")
             if store is not None and "$" not in ref.host and "{" not in ref.host:

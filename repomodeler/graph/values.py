@@ -61,6 +61,10 @@ TEMPLATE_PATH = re.compile(r"^[^'\"\s]*?/(?:your(?:[-_][^/'\"\s]*)?|<[^/>]*>|x{4
 NAMESPACE_PLACEHOLDER = re.compile(r"(?<=[a-z0-9])\.(?:%[sv]|\{[A-Za-z0-9_]*\}|\$\{[A-Za-z0-9_.]*\})\.svc\b")
 
 
+# The cluster's API server by its in-cluster names: the kubernetes Service of the default namespace.
+KUBE_API_NAMES = re.compile(r"^kubernetes\.default(\.svc(\.cluster\.local)?)?\.?$")
+
+
 def parse_hosts(value: str) -> list[HostRef]:
     """Every host a configuration value or literal names: URLs, host:port lists."""
     refs: list[HostRef] = []
@@ -87,7 +91,10 @@ def parse_hosts(value: str) -> list[HostRef]:
             db = database_name(rest)
             if db is None and (sq := SQLSERVER_DATABASE.match(rest)):
                 db = sq.group(1)  # jdbc:sqlserver://db:1433;databaseName=orders
-        refs.append(HostRef(host.lower(), port, scheme, db))
+        host = host.lower()
+        if KUBE_API_NAMES.match(host):
+            host = "kubernetes.default.svc"  # (https://kubernetes.default, ...svc.cluster.local: one API server)
+        refs.append(HostRef(host, port, scheme, db))
     if refs:
         return refs
     for part in value.split(","):
