@@ -1160,6 +1160,16 @@ class ComponentRules(ResolverBase):
                     # context in (`COPY . /conductor`) and build it there: the context's code is what runs
                     return root, dockerfile
                 root = recipe_dir
+        if not any(r == f.repository and is_under(p, root) for r, p in self.code_paths):
+            # a recipe in a folder of no code that starts FROM the project's own published image
+            # (docker/Dockerfile.compose: `FROM automatischio/automatisch:latest` plus an entrypoint script): the
+            # service runs what that image runs, the code the project's main recipe builds
+            bases = [d.get("image") or "" for d in sorted(self.by_kind["docker.from"], key=Fact.order)
+                     if d.repository == f.repository and d.path == dockerfile]
+            if bases and key(image_basename(bases[-1])) in self._own_project_keys(f.repository):
+                own = self._recipe_named_like_repository(f.repository, bases[-1])
+                if own is not None and own[1] != dockerfile:
+                    return own
         return root, dockerfile
 
     def _recipe_folder_runs_code(self, repo: str, dockerfile: str, recipe_dir: str) -> bool:
