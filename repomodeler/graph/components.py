@@ -1722,9 +1722,18 @@ class ComponentRules(ResolverBase):
                     running = next((self.alias[a.lower()] for a in (name, manifest_name, manifest_name.rsplit("/", 1)[-1])
                                     if a.lower() in self.alias), None)
                     runs_image = running is not None and bool(self.model.components[running].attributes.get("deployment"))
+                    # ... a workload named like it that runs the project's own image under another name (a role of
+                    # its one binary: ECS's quickwit-metastore running quickwit/quickwit beside the crate of that
+                    # name) runs other code: the library keeps to itself, under a name of its own
+                    images = [self.model.components[running].attributes.get("image") or ""] if running else []
+                    images += [w.image for w in getattr(self, "_iac_workloads", []) if w.name.lower() == name.lower()]
+                    own_keys = self._own_project_keys(repo)
+                    if any(key(image_basename(i)) in own_keys and key(image_basename(i)) not in {
+                            key(name), key(manifest_name.rsplit("/", 1)[-1])} for i in images if i and "{}" not in i):
+                        runs_image, name = False, f"{name}-library"
                     lib = self.add_component(name, "service" if runs_image else "library", repo, unit_dirs[d],
-                                             (manifest_name, manifest_name.rsplit("/", 1)[-1]),
-                                             {"package": manifest_name})
+                                             (manifest_name, manifest_name.rsplit("/", 1)[-1])
+                                             if not name.endswith("-library") else (), {"package": manifest_name})
                     lib.source_roots.add((repo, d))
                     claimed = sorted([*claimed, d], key=len, reverse=True)
                     continue
