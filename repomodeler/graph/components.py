@@ -1976,13 +1976,14 @@ class ComponentRules(ResolverBase):
         module in folder `d` keeps beside its recipe or in its own manifests folder (``config/``, ``deploy/``,
         ``manifests/``: a kubebuilder project's ``config/manager/manager.yaml``); None when none or several.
         A workload whose command starts another executable than the recipe's entry point (the ``/kruise-daemon``
-        the image also carries, beside ``ENTRYPOINT ["/manager"]``) runs another program of the image."""
+        the image also carries, beside ``ENTRYPOINT ["/manager"]``) runs another program of the image, unless no
+        workload starts the entry point (the recipe beside the module is a test runner's)."""
         entry = {started_binary(f.get("command") or "") for f in self.by_kind["docker.command"]
                  if f.repository == repo and folder(f.path) == d and f.get("instruction") == "ENTRYPOINT"} - {""}
         found: set[str] = set()
+        others: set[str] = set()  # ... those starting another executable (used when none starts the entry point)
         for w in self.by_kind["k8s.workload"]:
-            if entry and w.get("command") and started_binary(w.get("command") or "") not in entry:
-                continue
+            other = bool(entry and w.get("command") and started_binary(w.get("command") or "") not in entry)
             if w.repository != repo or not is_under(w.path, d) or any(is_under(w.path, u) for u in deeper):
                 continue
             rel = w.path[len(d):].lstrip("/") if d else w.path
@@ -1992,7 +1993,9 @@ class ComponentRules(ResolverBase):
                 continue
             cid = self.alias.get((w.get("name") or "").lower())
             if cid in deployed_ids:
-                found.add(cid)
+                (others if other else found).add(cid)
+        if not found:  # no workload runs the recipe's entry point (a test runner's recipe beside the module)
+            found = others
         return next(iter(found)) if len(found) == 1 else None
 
     def _prebuilt_deployments(self, repo: str, manifest_dirs: set[str], code_dirs: set[str]) -> dict[str, str]:

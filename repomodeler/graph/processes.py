@@ -42,6 +42,8 @@ from repomodeler.inventory import API_DESCRIPTION
 from repomodeler.records import Component, Connection, Endpoint, Evidence, Fact, Port
 
 # Folders whose programs are tooling, not processes of the system.
+# The kinds of component a program opens a connection to by using a client package: stores and brokers.
+STORE_KINDS = frozenset({"database", "cache", "broker", "search", "storage"})
 TOOL_DIRS = frozenset({"tools", "tool", "hack", "scripts", "script", "ci", "dev", "develop", "devtools", "codegen",
                        "gen", "generate", "generator", "generators", "internal-tools", "bench", "benchmark",
                        "benchmarks", "example", "examples", "sample", "samples", "demo", "demos", "test", "tests",
@@ -1104,8 +1106,9 @@ class ProcessRules(ResolverBase):
         component keeps its calls: its deployment is what runs, its processes are parts of it."""
         # A deployed component stays the running thing its deployment names (its processes are parts of
         # it); only code nothing deploys as such (a build module, a multi-call binary) hands calls on, and
-        # a deployed one hands them to the processes deployed themselves (the module's other programs, each
-        # the image of a workload of its own: the query server reaching the store package it shares).
+        # a deployed one hands its stores to the processes deployed themselves (the module's other programs,
+        # each the image of a workload of its own: the query server reaching the state store package it shares;
+        # a store package is opened by whoever imports it, a shared client's calls depend on who calls them).
         deployed = {c.id for c in self.model.components.values() if c.attributes.get("deployment")}
         procs_of: dict[str, set[str]] = defaultdict(set)
         for p, parent in getattr(self, "process_parent", {}).items():
@@ -1125,6 +1128,8 @@ class ProcessRules(ResolverBase):
             src, target = k[0], k[1]
             if self.model.components[target].kind == "user":
                 continue
+            if src in deployed and self.model.components[target].kind not in STORE_KINDS:
+                continue  # a deployed module's shared calls to services and APIs: which program makes them is not told
             # A link known only from a client library's import (an SDK, a storage library) says the
             # package can call the service, not that every program linking the package does: only the
             # processes whose own files import that package take it.
