@@ -129,19 +129,6 @@ class ProcessRules(ResolverBase):
         facts = self._structure_facts()
         for (cid, repo), dirs in sorted(by_comp.items()):
             self._split(cid, repo, set(dirs), facts)
-        self._doorless_parents()
-
-    def _doorless_parents(self) -> None:
-        """A build module split into its programs, with no program of its own and no deployment (a Go module
-        whose programs are all under cmd/), runs nothing itself: a door drawn to it only because it held the
-        programs' ports (its go.mod as the evidence) goes; its programs are reached by their own doors."""
-        parents = set(self.process_parent.values()) - self.process_primaries
-        for k in sorted(self.model.connections):
-            source, target = k[0], k[1]
-            if target in parents and self.model.components[source].kind == "user" \
-                    and not self.model.components[target].attributes.get("deployment") \
-                    and (self.model.connections[k].attributes.get("via") or "") == "published entry point":
-                del self.model.connections[k]
 
     def _structure_facts(self) -> dict[str, dict[tuple[str, str], list[Fact]]]:
         """Facts of the kinds this pass reads, by (repository, folder)."""
