@@ -22,6 +22,7 @@ from pathlib import Path, PurePosixPath
 
 from repomodeler.leftovers import tmp_prefix
 from repomodeler.acquire import run_git
+from repomodeler.extract.readers._readme import ROOT_README
 from repomodeler.extract.readers.registry import is_descriptor
 from repomodeler.languages import language_for_path
 from repomodeler.records import Inventory, RepomodelerError, Repository, SourceFile, Warning_
@@ -193,7 +194,6 @@ def promote_named_env_files(files: list[SourceFile], texts: dict[str, str]) -> l
 # A root README's relative link on a line about Compose (``We maintain a docker-compose file that launches
 # Redpanda and Console: [/docs/local](./docs/local)``): group 1 is the linked path.
 _README_LINK = re.compile(r"\]\(\s*(?:\./|/)?([A-Za-z0-9_.][^)\s#?]*?)/?\s*(?:#[^)]*)?\)")
-_ROOT_README = re.compile(r"^readme(\.(md|markdown|rst|txt))?$", re.I)
 
 
 def readme_compose_links(text: str) -> set[str]:
@@ -209,7 +209,7 @@ def root_readme(files: list[SourceFile]) -> SourceFile | None:
     """The repository's root README, read only when some compose file sits in an examples or docs folder."""
     if not any(f.role in ("example", "docs") and COMPOSE_FILE.search(f.path) for f in files):
         return None
-    return next((f for f in files if "/" not in f.path and _ROOT_README.match(f.path)), None)
+    return next((f for f in files if "/" not in f.path and ROOT_README.match(f.path)), None)
 
 
 def promote_example_deployments(files: list[SourceFile], readme: str = "") -> list[SourceFile]:

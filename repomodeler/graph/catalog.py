@@ -221,6 +221,10 @@ def store_named(name: str) -> tuple[str, str] | None:
     return found if found and found[1] in ("database", "cache", "broker") else None
 
 
+# The kinds of component that keep or carry data (stores and brokers): what a program reaches by using a client package.
+STORE_KINDS = frozenset({"database", "cache", "broker", "search", "storage"})
+
+
 # Words of a vendor's program published beside its store (an OpenTelemetry collector, an agent, an exporter).
 # (`nginxproxy/acme-companion`: the certificate helper beside the vendor's proxy, not the proxy)
 VENDOR_PROGRAM_WORDS = frozenset({"collector", "otel", "opentelemetry", "agent", "exporter", "operator", "ui", "proxy",

@@ -1728,12 +1728,13 @@ class ComponentRules(ResolverBase):
                     images = [self.model.components[running].attributes.get("image") or ""] if running else []
                     images += [w.image for w in getattr(self, "_iac_workloads", []) if w.name.lower() == name.lower()]
                     own_keys = self._own_project_keys(repo)
-                    if any(key(image_basename(i)) in own_keys and key(image_basename(i)) not in {
-                            key(name), key(manifest_name.rsplit("/", 1)[-1])} for i in images if i and "{}" not in i):
+                    apart = any(key(image_basename(i)) in own_keys and key(image_basename(i)) not in {
+                        key(name), key(manifest_name.rsplit("/", 1)[-1])} for i in images if i and "{}" not in i)
+                    if apart:
                         runs_image, name = False, f"{name}-library"
                     lib = self.add_component(name, "service" if runs_image else "library", repo, unit_dirs[d],
-                                             (manifest_name, manifest_name.rsplit("/", 1)[-1])
-                                             if not name.endswith("-library") else (), {"package": manifest_name})
+                                             () if apart else (manifest_name, manifest_name.rsplit("/", 1)[-1]),
+                                             {"package": manifest_name})
                     lib.source_roots.add((repo, d))
                     claimed = sorted([*claimed, d], key=len, reverse=True)
                     continue
@@ -2460,7 +2461,6 @@ class ComponentRules(ResolverBase):
 # Folders a package manager fills at install time, and the language whose packages it installs there.
 INSTALL_FOLDER_LANGUAGE = {"vendor": "php", "node_modules": "javascript"}
 INSTALLED_RECIPE = re.compile(r"^(?:\./)?(vendor|node_modules)/")
-# Recipes kept for tests, examples, demos or a developer's container: not how the project's image is built.
 def _ends_in_own_program(command: str, image: str) -> bool:
     """Does the command line end by starting, with no arguments, the program the image is named for
     (``-c "echo ... > /tmp/config.yml; /app/console"`` for ``redpandadata/console``)?"""
@@ -2470,6 +2470,7 @@ def _ends_in_own_program(command: str, image: str) -> bool:
     return bool(base) and len(words) == 1 and PurePosixPath(words[0]).name.lower() == base
 
 
+# Recipes kept for tests, examples, demos or a developer's container: not how the project's image is built.
 ASIDE_RECIPE = re.compile(r"(^|/)(tests?|e2e|examples?|samples?|demos?|dev|\.devcontainer)(/|$)", re.I)
 
 

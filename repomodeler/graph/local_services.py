@@ -127,6 +127,7 @@ class LocalServiceRules(ResolverBase):
 
     def sql_driver_stores(self) -> None:
         drivers: dict[str, dict[str, Evidence]] = defaultdict(dict)  # process -> engine -> first import
+        linkers: dict[str, set[str]] | None = None  # library -> what links it (read once, when first needed)
         for f in [*self.by_kind["import"], *self.by_kind["manifest.dependency"]]:
             tech = sql_driver_of(f)
             if tech is None or self._in_adapter_family(f.repository, f.path):
@@ -135,7 +136,12 @@ class LocalServiceRules(ResolverBase):
             if not runners and tech == "sqlite":
                 # an SQLite package of a library project (a .NET class library referencing EF Core's SQLite
                 # provider) keeps the data of the one program linking that library, directly or through others
-                runners = self._sole_library_user(self.owner_of(f.repository, f.path))
+                if linkers is None:
+                    linkers = defaultdict(set)
+                    for (source, target, protocol) in self.model.connections:
+                        if protocol == "library":
+                            linkers[target].add(source)
+                runners = self._sole_library_user(self.owner_of(f.repository, f.path), linkers)
             for o in runners:
                 drivers[o].setdefault(tech, f.evidence)
         for cid in sorted(drivers):
@@ -176,15 +182,12 @@ class LocalServiceRules(ResolverBase):
             self.connect(cid, target, "sql", evidence, kind="uses",
                          attributes={"via": "sql drivers " + ", ".join(engines)})
 
-    def _sole_library_user(self, lib: str | None) -> list[str]:
-        """The one service or gateway linking library `lib` through library links, directly or through
-        other libraries; [] when it is no library, or none or several link it."""
+    def _sole_library_user(self, lib: str | None, linkers: dict[str, set[str]]) -> list[str]:
+        """The one service or gateway linking library `lib` through library links (`linkers`: library -> the
+        components linking it), directly or through other libraries; [] when it is no library, or none or
+        several link it."""
         if lib is None or self.model.components[lib].kind != "library":
             return []
-        linkers: dict[str, set[str]] = defaultdict(set)
-        for (source, target, protocol) in self.model.connections:
-            if protocol == "library":
-                linkers[target].add(source)
         seen, todo, users = {lib}, [lib], set()
         while todo:
             for source in sorted(linkers.get(todo.pop(), ())):

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 
 from repomodeler.graph.base import ResolverBase
-from repomodeler.graph.catalog import TECH_PROTOCOL, image_basename, tech_for_image
+from repomodeler.graph.catalog import STORE_KINDS, TECH_PROTOCOL, image_basename, tech_for_image
 from repomodeler.records import Fact
 
 def _image_owner(image: str) -> str:
@@ -29,7 +29,6 @@ def _image_owner(image: str) -> str:
 
 UI_WORDS = frozenset({"ui", "web", "frontend", "dashboard", "console", "webui", "portal"})
 
-STORE_KINDS = ("database", "cache", "broker", "search", "storage")
 
 
 class PodStoreRules(ResolverBase):

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
-from repomodeler.graph.catalog import HTTP_VERBS, LOCAL_HOSTS, image_basename
+from repomodeler.graph.catalog import HTTP_VERBS, LOCAL_HOSTS, STORE_KINDS, image_basename
 from repomodeler.graph.identity import image_names, key, keys_of
 from repomodeler.graph.naming import GENERIC_DIRS, is_under, join_path
 from repomodeler.graph.packages import PackageIndex, build_index, folder
@@ -42,8 +42,6 @@ from repomodeler.inventory import API_DESCRIPTION
 from repomodeler.records import Component, Connection, Endpoint, Evidence, Fact, Port
 
 # Folders whose programs are tooling, not processes of the system.
-# The kinds of component a program opens a connection to by using a client package: stores and brokers.
-STORE_KINDS = frozenset({"database", "cache", "broker", "search", "storage"})
 TOOL_DIRS = frozenset({"tools", "tool", "hack", "scripts", "script", "ci", "dev", "develop", "devtools", "codegen",
                        "gen", "generate", "generator", "generators", "internal-tools", "bench", "benchmark",
                        "benchmarks", "example", "examples", "sample", "samples", "demo", "demos", "test", "tests",

@@ -98,7 +98,8 @@ def extract_in_memory(repos: dict[str, dict[str, str]]) -> list[ExtractResult]:
     """Facts of small repositories given as text: the real inventory rules and extraction."""
     from repomodeler.extract import extract_file
     from repomodeler.extract.helm_charts import helm_chart_facts
-    from repomodeler.inventory import InventoryOptions, _skip_reason, _wanted, classify_role, promote_example_deployments
+    from repomodeler.inventory import (InventoryOptions, _skip_reason, _wanted, classify_role, promote_example_deployments,
+                                       root_readme)
     from repomodeler.languages import language_for_path
 
     results = []
@@ -114,7 +115,7 @@ def extract_in_memory(repos: dict[str, dict[str, str]]) -> list[ExtractResult]:
             content = text.encode()
             inventory_files.append(SourceFile(path=path, blob=hashlib.sha1(content).hexdigest(), size=len(content),
                                               language=language_for_path(path), role=classify_role(path)))
-        readme = next((f for f in inventory_files if f.path.lower() in ("readme.md", "readme.rst", "readme")), None)
+        readme = root_readme(inventory_files)
         inventory_files = promote_example_deployments(inventory_files, files[readme.path] if readme else "")
         for sf in inventory_files:
             if sf.role != "source":

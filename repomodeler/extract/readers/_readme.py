@@ -32,7 +32,7 @@ from pathlib import PurePosixPath
 from repomodeler.extract.readers._base import fact
 from repomodeler.records import Fact
 
-_ROOT_README = re.compile(r"^readme(\.(md|markdown|rst|txt))?$", re.I)
+ROOT_README = re.compile(r"^readme(\.(md|markdown|rst|txt))?$", re.I)
 _LINK = re.compile(r"(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)[/:]([A-Za-z0-9_.-]+)/([A-Za-z0-9_.-]+)")
 _NOT_REPOS = frozenset({"settings", "orgs", "sponsors", "marketplace", "features", "topics", "apps", "login", "about"})
 _ATX = re.compile(r"^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$")
@@ -188,7 +188,7 @@ def _documented_launch(repo: str, path: str, lines: list[str]) -> list[Fact]:
 
 
 def readme_identity(repo: str, path: str, text: str) -> list[Fact]:
-    if "/" in path or not _ROOT_README.match(path):
+    if "/" in path or not ROOT_README.match(path):
         return []
     facts: list[Fact] = []
     lines = text.splitlines()
