@@ -335,12 +335,23 @@ def classify_role(path: str) -> str:
                 or HARNESS_WORDS & set(re.split(r"[-_.]", d))) \
                 and not _in_package(dirs, i):
             return "example"  # (also a folder named for a benchmark: benchmark-tool/, packages/shop-benchmark/)
-        if d in DOC_DIRS or DOC_WORDS & set(re.split(r"[-_.]", d)):
+        if (d in DOC_DIRS or (DOC_WORDS & set(re.split(r"[-_.]", d)) and not _jvm_module_file(dirs[i + 1:], parts[-1]))) \
+                and not _in_package(dirs, i):  # (nor is a package of that name: com/sismics/docs/rest)
+            # (a folder named by one word of documentation that is a Maven or Gradle module, docs-core/pom.xml and its
+            # src/main/java, is a project's code module named for its product, Teedy's `docs`, not documentation)
             # an API description is the interface's specification wherever it is kept (docs/openapi.yaml)
             return "source" if API_DESCRIPTION.search(parts[-1]) else "docs"
         if d in RETIRED_DIRS and not _in_package(dirs, i):
             return "retired"
     return "source"
+
+
+def _jvm_module_file(below: list[str], name: str) -> bool:
+    """Is a file, `below` the folders under a module's folder, that module's build file or in its Maven/Gradle
+    source tree (``src/main/...``, an Android app's ``app/src/main/...``)?"""
+    if not below:
+        return name in ("pom.xml", "build.gradle", "build.gradle.kts")
+    return any(below[k:k + 2] == ["src", "main"] for k in range(len(below) - 1))
 
 
 def _in_package(dirs: list[str], i: int) -> bool:

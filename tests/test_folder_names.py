@@ -168,6 +168,13 @@ def test_a_readme_titled_by_a_picture_names_its_project_by_link_and_manifest() -
     other = Fact(kind="manifest", repository="r", path="package.json", line=2, language="config",
                  attrs=(("ecosystem", "npm"), ("name", "toolkit")))
     assert linked_manifest_name([*logo, other]) is None
+    # a root Maven build aggregating the modules is named for the project: docs-parent builds `docs`
+    parent = readme_identity("r", "README.md", '<h3 align="center"><img src="title.png" alt="Teedy"></h3>\n\n'
+                                               '[![CI](https://github.com/acme/docs/actions/workflows/ci.yml/badge.svg)]'
+                                               '(https://github.com/acme/docs/actions)\n')
+    pom = Fact(kind="manifest", repository="r", path="pom.xml", line=7, language="config",
+               attrs=(("ecosystem", "maven"), ("name", "docs-parent"), ("packaging", "pom")))
+    assert linked_manifest_name([*parent, pom]) == "docs"
 
 
 MARKS = {

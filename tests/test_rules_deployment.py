@@ -289,6 +289,13 @@ def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> N
     from repomodeler.inventory import classify_role
     assert classify_role("old-docs/k8s/ts-deployment-part2.yml") == "docs"
     assert classify_role("docs_v1/compose.yml") == "docs"
+    # ... but a Maven or Gradle module a product named `docs` calls docs-core is its code (Teedy's modules)
+    assert classify_role("docs-core/pom.xml") == "source"
+    assert classify_role("docs-core/src/main/java/com/acme/util/EmailUtil.java") == "source"
+    assert classify_role("web/src/main/java/com/sismics/docs/rest/AppResource.java") == "source"  # a package
+    assert classify_role("docs-web/src/main/webapp/index.html") == "source"
+    assert classify_role("docs-core/README.md") == "docs"
+    assert classify_role("docs/pom.xml") == "docs"  # (a folder that is documentation by its whole name stays so)
     assert classify_role("archive/k8s/login.yaml") == "retired"
     assert classify_role("src/bak/gateway/Program.cs") == "retired"  # a backup copy of an older generation
     assert classify_role("unmaintained/fix_dat/fix_dat.go") == "retired"  # tools the project keeps, runs no more

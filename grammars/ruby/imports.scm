@@ -5,3 +5,7 @@
 ((call method: (identifier) @_gem arguments: (argument_list . (string (string_content) @module))) @fact
  (#eq? @_gem "gem")
  (#set! fact "import") (#set! only_files "(^|/)Gemfile$"))
+; class Mailer < ActionMailer::Base: a Rails mailer, the framework's mail library (delivered by SMTP by default)
+((class superclass: (superclass (scope_resolution) @module)) @fact
+ (#eq? @module "ActionMailer::Base")
+ (#set! fact "import"))

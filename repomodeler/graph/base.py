@@ -648,6 +648,9 @@ def project_name(facts: Iterable[Fact]) -> str | None:
     return None
 
 
+AGGREGATOR_SUFFIX = re.compile(r"[-_.](parent|root|aggregator|reactor|build)$", re.I)
+
+
 def _bare(name: str) -> str:
     return re.sub(r"[^a-z0-9]", "", name.lower())
 
@@ -673,7 +676,8 @@ def linked_manifest_name(facts: Iterable[Fact]) -> str | None:
     statements of the commit agreeing, weaker than project_name's heading: enough to know the project's own
     published image, not to call the vendor's hosts its own sites."""
     _headings, links, manifests = _readme_identity(facts)
-    named = {_bare(m) for m in manifests if m}
+    # (a root Maven or Gradle build aggregating modules is named for the project it builds: docs-parent, acme-root)
+    named = {_bare(x) for m in manifests if m for x in (m, AGGREGATOR_SUFFIX.sub("", m))}
     hits = [n for n in links if len(_bare(n)) >= 3 and _bare(n) in named]
     return sorted(hits, key=lambda n: (-len(n), n))[0] if hits else None
 

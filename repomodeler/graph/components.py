@@ -1943,9 +1943,14 @@ class ComponentRules(ResolverBase):
         # (the prefix a repository's images share, per repository: another repository's images do not remove it)
         prefixes = {r: shared_prefix(n for c in comps if c.repository == r for n in image_names(c.attributes["image"]))
                     for r in {c.repository for c in comps}}
+        # ... and the prefix their workload names share (several workloads of one image, each running one module
+        # of it: strimzi-topic-operator and strimzi-user-operator run quay.io/strimzi/operator's topic-operator
+        # and user-operator modules)
+        named = {r: shared_prefix(c.name for c in comps if c.repository == r) for r in {c.repository for c in comps}}
         index: dict[str, set[str]] = defaultdict(set)
         for c in comps:
-            for k in keys_of([*image_names(c.attributes["image"]), c.name, *c.aliases], [prefixes[c.repository]]):
+            for k in keys_of([*image_names(c.attributes["image"]), c.name, *c.aliases],
+                             [prefixes[c.repository], named[c.repository]]):
                 index[k].add(c.id)
         return index
 

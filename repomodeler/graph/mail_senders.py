@@ -5,7 +5,7 @@ through an SMTP server the operator names in a setting (``SMTP_HOST``, ``MAIL_HO
 ``MAILER_DSN``).  The address is the operator's and is rarely in the repository (empty, ``smtp.example.com``,
 ``localhost``), so the address rules, which draw a named mail host (``config.address-values``), cannot draw
 it.  The mail library the code imports (smtplib, nodemailer, net/smtp, lettre, JavaMail, MailKit,
-PHPMailer, Laravel's Mail) says the program sends mail by SMTP: it reaches a mail server, one external
+PHPMailer, Laravel's Mail, a Rails mailer) says the program sends mail by SMTP: it reaches a mail server, one external
 ``smtp`` node for the system, or the mail server the system runs itself (a mail catcher such as MailHog,
 a host a setting names) when there is one.
 """
@@ -32,10 +32,12 @@ MAIL_LIBRARIES = re.compile(
     r"|javax\.mail(\..*)?|jakarta\.mail(\..*)?|org\.springframework\.mail(\..*)?|org\.simplejavamail(\..*)?"
     r"|org\.apache\.commons\.mail(\..*)?"
     # .NET
-    r"|MailKit\.Net\.Smtp|MailKit|System\.Net\.Mail|FluentEmail\.(Smtp|MailKit)(\..*)?"
+    r"|MailKit(\..*)?|System\.Net\.Mail|FluentEmail\.(Smtp|MailKit)(\..*)?"
     # PHP
     r"|PHPMailer\\PHPMailer(\\.*)?|Symfony\\Component\\Mailer(\\.*)?|Illuminate\\Mail(\\.*)?"
     r"|Illuminate\\Support\\Facades\\Mail|Laminas\\Mail(\\.*)?"
+    # Ruby (a Rails mailer: `class Mailer < ActionMailer::Base`, SMTP its default delivery method)
+    r"|ActionMailer::Base"
     # Rust
     r"|lettre(::.*)?"
     r")$")
