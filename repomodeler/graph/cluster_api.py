@@ -15,6 +15,7 @@ import re
 from collections.abc import Callable
 
 from repomodeler.graph.base import ResolverBase
+from repomodeler.graph.catalog import IMAGE_TECH, STORE_KINDS
 from repomodeler.records import Evidence, Fact
 
 API_HOST = "kubernetes.default.svc"
@@ -26,9 +27,40 @@ KUBE_CLIENT = re.compile(r"^(k8s\.io/client-go(/.*)?|sigs\.k8s\.io/controller-ru
                          r"|io\.kubernetes\.client(\..*)?|k8s|kube(::.*)?|kube_client(::.*)?)$")
 
 
+# Monitoring and logging servers an operator runs from a resource of their name (kind: Grafana, Prometheus,
+# Alertmanager), beside the stores the image catalog knows (Kafka, Postgresql, RedisCluster...).
+MANAGED_TOOLS = frozenset({"grafana", "prometheus", "alertmanager", "kibana", "jaeger", "loki", "tempo", "mimir",
+                           "opensearchdashboards"})
+# Words a resource kind adds to the technology it instantiates (RedisCluster, RabbitmqCluster, MongoDBCommunity)
+INSTANCE_SUFFIX = re.compile(r"(cluster|instance|server|community|replicaset)$")
+# Kinds naming no technology themselves (cloudnative-pg's Cluster, MinIO's Tenant): the API group's first label does
+# (postgresql.cnpg.io, minio.min.io)
+GENERIC_KINDS = frozenset({"cluster", "instance", "tenant", "server"})
+
+
+def managed_technology(kind: str, group: str) -> tuple[str, str, str] | None:
+    """(name, technology, component kind) of the software a custom resource of `kind` (in API `group`) runs: its kind
+    names it whole (Kafka, Grafana, postgresql) or as an instance of it (RedisCluster); a generic kind goes by its
+    group.  None for the resources that configure or extend a technology (KafkaTopic, GrafanaDashboard,
+    PrometheusRule): they run nothing of their own."""
+    word = kind.lower()
+    if word in GENERIC_KINDS:
+        word = group.split(".", 1)[0].lower()
+    stem = INSTANCE_SUFFIX.sub("", word) or word
+    for w in dict.fromkeys((word, stem)):
+        if w in MANAGED_TOOLS:
+            return w, w, "service"
+        # (the whole word is the technology's image name, minio or postgresql, mongodb for mongo; not a prefix of
+        # it, kafkatopic)
+        for pattern, tech, kind_of in IMAGE_TECH:
+            if kind_of in STORE_KINDS and any(re.fullmatch(pattern.pattern, x) for x in (w, re.sub(r"db$", "", w))):
+                return w, tech, kind_of
+    return None
+
+
 class ClusterApiRules(ResolverBase):
-    """``kubernetes.custom-resources``, ``kubernetes.admission-webhooks``, ``kubernetes.aggregated-apis`` and
-    ``kubernetes.api-clients``."""
+    """``kubernetes.custom-resources``, ``kubernetes.admission-webhooks``, ``kubernetes.aggregated-apis``,
+    ``kubernetes.api-clients`` and ``kubernetes.managed-instances``."""
 
     def _api_server(self) -> str | None:
         found = sorted(c.id for c in self.model.components.values()
@@ -60,6 +92,39 @@ class ClusterApiRules(ResolverBase):
         self.connect(user, api, "https", [crds[0].evidence],
                      attributes={"via": f"applies the system's custom resources ({len(kinds)} kinds: "
                                         + ", ".join(kinds[:5]) + (", ..." if len(kinds) > 5 else "") + ")"})
+
+    def managed_instances(self) -> None:
+        """An operator adding a resource type named for a technology (kind: Kafka, Grafana, Postgresql, RedisCluster;
+        cloudnative-pg's Cluster of postgresql.cnpg.io) runs that technology for its users: one component of it (the
+        one the system's manifests already name, if any), which the operator manages and the users use.  The
+        operator is the system's one client of the API server, else the one named for the technology."""
+        api = self._api_server()
+        if api is None:
+            return
+        for f in sorted(self.by_kind["k8s.crd"], key=Fact.order):
+            found = managed_technology(f.get("kind") or "", f.get("group") or "")
+            if found is None:
+                continue
+            name, tech, kind = found
+            clients = sorted({k[0] for k in self.model.connections if k[1] == api
+                              and self.model.components[k[0]].kind in ("service", "gateway")
+                              and self.model.components[k[0]].repository == f.repository})
+            words = {name, tech, (f.get("group") or "").split(".")[0].lower()} - {""}
+            named = [c for c in clients if any(w in c.lower() for w in words)]
+            operator = clients[0] if len(clients) == 1 else (named[0] if len(named) == 1 else None)
+            existing = sorted(c.id for c in self.model.components.values() if c.id != operator and (
+                (c.attributes.get("technology") or "") == tech or c.id in (name, tech)) and c.kind in (kind, *STORE_KINDS))
+            if len(existing) > 1:
+                continue  # several of it: which one the resources make is not told
+            via = f"the {f.get('kind')} resources ({f.get('name')}) the operator runs"
+            target = existing[0] if existing else self.add_component(
+                name, kind, None, f.evidence, attributes={"technology": tech, "managed_by": operator or "",
+                                                          "role": f"run by the operator from {f.get('kind')} resources"}).id
+            if operator is not None:
+                self.connect(operator, target, "https" if kind == "service" else "tcp", [f.evidence],
+                             attributes={"via": f"manages {via}"})
+            self.connect(self.people_actor(f.evidence), target, "https" if kind == "service" else "tcp", [f.evidence],
+                         attributes={"via": f"uses {via}"})
 
     def admission_webhooks(self) -> None:
         self._api_server_calls("k8s.webhook", lambda f: f"admission webhook {f.get('configuration') or ''}")

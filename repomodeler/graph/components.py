@@ -1818,6 +1818,13 @@ class ComponentRules(ResolverBase):
                         _take_store_kind(self.model.components[m], base_tech)
                     claimed = sorted([*claimed, d], key=len, reverse=True)
                     continue
+                scaffold = None if len(matches) != 1 or not own_code \
+                    else self._module_workload(repo, d, deeper, deployed_ids, placeholder=True)
+                if scaffold is not None and scaffold != matches[0] and scaffold in self.model.components:
+                    # the module's own scaffold manifest running a placeholder image (kubebuilder's config/manager with
+                    # `controller:latest`, which `make deploy` rewrites) beside the release manifests that deploy its
+                    # published image: one program, which the release deploys
+                    self.fold_component(scaffold, matches[0])
                 if len(matches) == 1:  # the deployment that runs this module's image
                     comp = self.model.components[matches[0]]
                     comp.evidence.add(unit_dirs[d])
@@ -1977,13 +1984,15 @@ class ComponentRules(ResolverBase):
             current = poms.get(current.get("parent_pom") or "")
         return False
 
-    def _module_workload(self, repo: str, d: str, deeper: list[str], deployed_ids: set[str]) -> str | None:
+    def _module_workload(self, repo: str, d: str, deeper: list[str], deployed_ids: set[str],
+                         placeholder: bool = False) -> str | None:
         """The one application workload (no store's image, no sample, no opted-in overlay) whose manifest the
         module in folder `d` keeps beside its recipe or in its own manifests folder (``config/``, ``deploy/``,
         ``manifests/``: a kubebuilder project's ``config/manager/manager.yaml``); None when none or several.
         A workload whose command starts another executable than the recipe's entry point (the ``/kruise-daemon``
         the image also carries, beside ``ENTRYPOINT ["/manager"]``) runs another program of the image, unless no
-        workload starts the entry point (the recipe beside the module is a test runner's)."""
+        workload starts the entry point (the recipe beside the module is a test runner's).  With `placeholder`, only
+        the workloads running an image of no registry or owner (kubebuilder's ``controller:latest``) count."""
         entry = {started_binary(f.get("command") or "") for f in self.by_kind["docker.command"]
                  if f.repository == repo and folder(f.path) == d and f.get("instruction") == "ENTRYPOINT"} - {""}
         found: set[str] = set()
@@ -1996,6 +2005,8 @@ class ComponentRules(ResolverBase):
             if folder(w.path) != d and rel.split("/", 1)[0].lower() not in MODULE_MANIFEST_DIRS:
                 continue
             if not w.get("image") or tech_for_image(w.get("image")) or self.sample_manifest(w) or self.in_k8s_variant(w):
+                continue
+            if placeholder and "/" in _image_repo(w.get("image") or ""):
                 continue
             cid = self.alias.get((w.get("name") or "").lower())
             if cid in deployed_ids:

@@ -146,6 +146,7 @@ ORDER: tuple[str, ...] = (
     "stores.sql-drivers",
     "stores.embedded-engines",
     "kubernetes.api-clients",
+    "kubernetes.managed-instances",
     "code.optional-plugins",
     "code.vendor-domains",
     "code.project-site",

@@ -104,4 +104,14 @@ RULES = (
         after=("code.sdk-services", "process.programs", "process.shared-code", "build.library-dependencies"),
         state=("file_owner", "package_owner", "package_holders", "packages", "process_parent"),
     ),
+    Rule(
+        id="kubernetes.managed-instances",
+        message=("An operator adding a resource type named for a technology (Kafka, Grafana, Postgresql, "
+                 "RedisCluster; a Cluster of postgresql.cnpg.io) runs that technology for its users: a component of "
+                 "it, which the operator manages and the users use"),
+        unit="managed_instances",
+        reads=("k8s.crd",),
+        writes=("components", "connections"),
+        after=("kubernetes.api-clients", "kubernetes.custom-resources"),
+    ),
 )
