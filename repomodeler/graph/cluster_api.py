@@ -180,3 +180,20 @@ class ClusterApiRules(ResolverBase):
             if not any(k[0] == cid and k[1] == api for k in self.model.connections):
                 self.connect(cid, api, "https", [ev, granted[cid]],
                              attributes={"via": "kubernetes client with rights its service account is bound to"})
+        if api is None:
+            return
+        # The system's one program, which people reached for want of any published door, is a controller acting on
+        # the cluster's objects (a reboot daemon, a DNS or reload controller): people drive it through the API
+        # server, by the objects they write, not by calling it
+        for k in sorted(self.model.connections):
+            conn = self.model.connections.get(k)
+            if conn is None or conn.attributes.get("door") != "the system's one program" \
+                    or self.model.components[k[1]].attributes.get("deployment") != "kubernetes":
+                continue
+            to_api = sorted(c for c in self.model.connections if c[0] == k[1] and c[1] == api)
+            if not to_api:
+                continue
+            del self.model.connections[k]
+            self.created_by.pop(k, None)
+            self.connect(k[0], api, "https", sorted(self.model.connections[to_api[0]].evidence),
+                         attributes={"via": f"drives {k[1]} through the objects it watches"})

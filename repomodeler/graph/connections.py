@@ -2112,6 +2112,7 @@ class ConnectionRules(ResolverBase):
             if (cid not in ingress_doors and "auth" not in attributes.get("platform_role", "").split(",")
                     and attributes.get("published") != "true" and cid not in told and fronts):
                 del targets[cid]
+        lone_door = None
         if not targets:
             # Nothing published, routed or served with a known port: a system of one program nobody else calls
             # (a server installed from its package, `npm install -g` and run) is what its people use
@@ -2125,6 +2126,7 @@ class ConnectionRules(ResolverBase):
                                             and self.owner_of(f.repository, f.path) == lone.id
                                             for f in self.by_kind["import"]):
                 targets[lone.id] = sorted(lone.evidence)[0]
+                lone_door = lone.id
         if not targets:
             return
         actor = self.new_people_actor(sorted(targets.values())[0])
@@ -2139,7 +2141,8 @@ class ConnectionRules(ResolverBase):
                 self.connect(actor, cid, "http", [ev, *(e for _n, _r, h, r in routes for e in (h, r))],
                              kind="calls", attributes=attrs)
                 continue
-            self.connect(actor, cid, "http", [ev], kind="calls", attributes={"via": "published entry point"})
+            self.connect(actor, cid, "http", [ev], kind="calls", attributes={
+                "via": "published entry point", **({"door": "the system's one program"} if cid == lone_door else {})})
         calls = {(f.repository, f.path, f.line) for f in self.browser_facts if f.kind == "http.client"}
         for f in sorted(set(self.browser_facts)):
             value = f.get("value") or f.get("url") or ""
