@@ -302,6 +302,7 @@ def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> N
     # a Go project's build script (Mage) is how the code is built, not code the system runs
     assert classify_role("magefile.go") == "development"
     assert classify_role("magefiles/release.go") == "development"
+    assert classify_role("releng/lib/check_artifacts.py") == "development"  # release engineering's scripts
     assert classify_role("src/main/java/com/acme/archive/Store.java") == "source"  # a package named archive
     assert classify_role(".devcontainer/Dockerfile") == "ci"  # a contributor's development container
     assert classify_role(".husky/install.mjs") == "ci"  # git hooks

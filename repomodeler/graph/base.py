@@ -651,6 +651,11 @@ def project_name(facts: Iterable[Fact]) -> str | None:
 AGGREGATOR_SUFFIX = re.compile(r"[-_.](parent|root|aggregator|reactor|build)$", re.I)
 
 
+# Hosts that name a platform's service by its address where people name it by what it is: the component's name,
+# the address staying one of its names and its `host`.
+ROLE_NAMED_HOSTS = {"kubernetes.default.svc": "kubernetes-api"}
+
+
 def _bare(name: str) -> str:
     return re.sub(r"[^a-z0-9]", "", name.lower())
 
@@ -1015,6 +1020,9 @@ class ResolverBase:
                       aliases: tuple[str, ...] = (), attributes: dict[str, str] | None = None,
                       by_alias: bool = True) -> Component:
         """The component of that name: the one answering to it (by_alias), or of its id, else a new one."""
+        if kind == "external" and name.lower() in ROLE_NAMED_HOSTS:
+            # (a platform's service known by what it is, the Kubernetes API server, not by its in-cluster address)
+            name, aliases = ROLE_NAMED_HOSTS[name.lower()], (name, *aliases)
         cid = (self.alias.get(name.lower()) if by_alias else None) or slug(name)
         if kind != "user" and getattr(self.model.components.get(cid), "kind", None) == "user":
             cid = f"{cid}-{kind}"  # a program named `user` made after the people-and-clients actor

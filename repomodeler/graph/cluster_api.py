@@ -182,12 +182,12 @@ class ClusterApiRules(ResolverBase):
                              attributes={"via": "kubernetes client with rights its service account is bound to"})
         if api is None:
             return
-        # The system's one program, which people reached for want of any published door, is a controller acting on
-        # the cluster's objects (a reboot daemon, a DNS or reload controller): people drive it through the API
+        # A program people reached for want of any published door (the system's one program, or a server with a port
+        # nothing publishes) is a controller acting on the cluster's objects (a reboot daemon, a DNS or reload controller): people drive it through the API
         # server, by the objects they write, not by calling it
         for k in sorted(self.model.connections):
             conn = self.model.connections.get(k)
-            if conn is None or conn.attributes.get("door") != "the system's one program" \
+            if conn is None or conn.attributes.get("door") != "unpublished" \
                     or self.model.components[k[1]].attributes.get("deployment") != "kubernetes":
                 continue
             to_api = sorted(c for c in self.model.connections if c[0] == k[1] and c[1] == api)

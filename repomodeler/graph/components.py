@@ -138,7 +138,8 @@ ORG_SUFFIXES = frozenset({"core", "io", "dev", "hq", "labs", "project", "org", "
 ORG_PREFIXES = frozenset({"go", "get", "the", "use", "try"})
 
 # A module's own folder of Kubernetes manifests (kubebuilder's config/, a chart-less deploy/ or manifests/).
-MODULE_MANIFEST_DIRS = frozenset({"config", "deploy", "manifests", "k8s", "kubernetes"})
+MODULE_MANIFEST_DIRS = frozenset({"config", "deploy", "manifests", "k8s", "kubernetes", "chart", "charts", "helm"})
+HELM_DIRS = frozenset({"chart", "charts", "helm"})
 
 
 class ComponentRules(ResolverBase):
@@ -2004,7 +2005,15 @@ class ComponentRules(ResolverBase):
             rel = w.path[len(d):].lstrip("/") if d else w.path
             if folder(w.path) != d and rel.split("/", 1)[0].lower() not in MODULE_MANIFEST_DIRS:
                 continue
-            if not w.get("image") or tech_for_image(w.get("image")) or self.sample_manifest(w) or self.in_k8s_variant(w):
+            if tech_for_image(w.get("image")) or self.sample_manifest(w) or self.in_k8s_variant(w):
+                continue
+            if not w.get("image"):
+                # (a workload of the module's own chart whose image a helper template renders, `include
+                # "common.images.image"`: the chart packages this module, whatever else it names)
+                comp = self.model.components.get(self.alias.get((w.get("name") or "").lower(), ""))
+                if not placeholder and rel.split("/", 1)[0].lower() in HELM_DIRS and comp is not None \
+                        and comp.kind == "service" and not comp.source_roots and comp.attributes.get("deployment"):
+                    (others if other else found).add(comp.id)
                 continue
             if placeholder and "/" in _image_repo(w.get("image") or ""):
                 continue

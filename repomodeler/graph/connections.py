@@ -2057,6 +2057,7 @@ class ConnectionRules(ResolverBase):
         told = self._told_own_address(published)
         for cid, ev in sorted(told.items()):
             targets.setdefault(cid, ev)
+        unpublished: set[str] = set()  # doors for want of any published one: the system's unpublished servers
         if not gateways - forwarded and not ingress_doors:
             # No gateway or Ingress in front: the APIs nobody inside calls are used from outside.  Where
             # the deployment publishes ports (compose `ports:`, a LoadBalancer or NodePort Service), it
@@ -2077,6 +2078,8 @@ class ConnectionRules(ResolverBase):
                 if (comp.kind == "service" and cid not in called and not infra_role(comp)
                         and (cid in published or undeployed_server if publishes else bool(comp.ports))):
                     targets[cid] = published.get(cid) or sorted(comp.evidence)[0]
+                    if not publishes:
+                        unpublished.add(cid)  # (a port of its own that nothing publishes)
             if not targets:
                 # Every published service is also called from inside (a gateway its workers call back):
                 # the ones published beyond this machine are still where people come in.
@@ -2112,7 +2115,6 @@ class ConnectionRules(ResolverBase):
             if (cid not in ingress_doors and "auth" not in attributes.get("platform_role", "").split(",")
                     and attributes.get("published") != "true" and cid not in told and fronts):
                 del targets[cid]
-        lone_door = None
         if not targets:
             # Nothing published, routed or served with a known port: a system of one program nobody else calls
             # (a server installed from its package, `npm install -g` and run) is what its people use
@@ -2126,7 +2128,7 @@ class ConnectionRules(ResolverBase):
                                             and self.owner_of(f.repository, f.path) == lone.id
                                             for f in self.by_kind["import"]):
                 targets[lone.id] = sorted(lone.evidence)[0]
-                lone_door = lone.id
+                unpublished.add(lone.id)
         if not targets:
             return
         actor = self.new_people_actor(sorted(targets.values())[0])
@@ -2142,7 +2144,7 @@ class ConnectionRules(ResolverBase):
                              kind="calls", attributes=attrs)
                 continue
             self.connect(actor, cid, "http", [ev], kind="calls", attributes={
-                "via": "published entry point", **({"door": "the system's one program"} if cid == lone_door else {})})
+                "via": "published entry point", **({"door": "unpublished"} if cid in unpublished else {})})
         calls = {(f.repository, f.path, f.line) for f in self.browser_facts if f.kind == "http.client"}
         for f in sorted(set(self.browser_facts)):
             value = f.get("value") or f.get("url") or ""
