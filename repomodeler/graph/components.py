@@ -1765,7 +1765,9 @@ class ComponentRules(ResolverBase):
                 # label: a local folder's name is the user's, and one commit gives one model whatever it is called)
                 unit_keys = keys_of([PurePosixPath(d).name if d else project, name if d else "",
                                      manifest_name or "",
-                                     (manifest_name or "").rsplit("/", 1)[-1].rsplit(":", 1)[-1], *artifacts,
+                                     (manifest_name or "").rsplit("/", 1)[-1].rsplit(":", 1)[-1],
+                                     # (a Go module of a major version, github.com/apache/camel-k/v2, is camel-k)
+                                     *re.findall(r"/([^/]+)/v\d+$", manifest_name or ""), *artifacts,
                                      *self.unit_app_names(repo, d), *dotted_part, *built], [folder_prefix])
                 matches = sorted({cid for k in unit_keys for cid in deployed.get(k, ())}
                                  | {prebuilt[k] for k in unit_keys if k in prebuilt})
