@@ -41,7 +41,7 @@ DEPLOYMENT_FILE = re.compile(r"(^|/)(Dockerfile[^/]*|dockerfile|[^/]*\.dockerfil
 # Source-set roots below which folders are package names (com/example/orders is production code).
 PACKAGE_ROOTS = (("src", "main"), ("src", "java"), ("src", "kotlin"))
 MINIFIED = re.compile(r"\.(min|bundle|chunk)\.(js|css|mjs)$|[.-][0-9a-f]{8,}\.js$")
-TEST_DIRS = frozenset({"test", "tests", "__tests__", "spec", "specs", "e2e", "e2e-tests", "e2e_tests", "cypress",
+TEST_DIRS = frozenset({"test", "tests", "__tests__", "__e2e__", "spec", "specs", "e2e", "e2e-tests", "e2e_tests", "cypress",
                        "integration-tests", "it", "testing",
                        # test-support packages (Go's testutil, a package starting containers for tests)
                        "testutil", "testutils", "testhelper", "testhelpers", "test-utils", "test_utils", "test-helpers",

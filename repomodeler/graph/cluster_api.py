@@ -97,7 +97,7 @@ class ClusterApiRules(ResolverBase):
         """An operator adding a resource type named for a technology (kind: Kafka, Grafana, Postgresql, RedisCluster;
         cloudnative-pg's Cluster of postgresql.cnpg.io) runs that technology for its users: one component of it (the
         one the system's manifests already name, if any), which the operator manages and the users use.  The
-        operator is the system's one client of the API server, else the one named for the technology."""
+        operator is the client of the API server named for the technology or the resources' API group."""
         api = self._api_server()
         if api is None:
             return
@@ -111,11 +111,13 @@ class ClusterApiRules(ResolverBase):
                               and self.model.components[k[0]].repository == f.repository})
             words = {name, tech, (f.get("group") or "").split(".")[0].lower()} - {""}
             named = [c for c in clients if any(w in c.lower() for w in words)]
-            operator = clients[0] if len(clients) == 1 else (named[0] if len(named) == 1 else None)
+            # (a client of the API server not named for it may be watching another project's resources whose
+            # definitions the repository keeps a copy of: monitoring/.../prometheus-operator/crd-alertmanager.yaml)
+            operator = named[0] if len(named) == 1 else None
             existing = sorted(c.id for c in self.model.components.values() if c.id != operator and (
                 (c.attributes.get("technology") or "") == tech or c.id in (name, tech)) and c.kind in (kind, *STORE_KINDS))
-            if len(existing) > 1:
-                continue  # several of it: which one the resources make is not told
+            if len(existing) > 1 or (operator is None and not existing):
+                continue  # several of it (which one the resources make is not told), or no operator of it known
             via = f"the {f.get('kind')} resources ({f.get('name')}) the operator runs"
             target = existing[0] if existing else self.add_component(
                 name, kind, None, f.evidence, attributes={"technology": tech, "managed_by": operator or "",
