@@ -35,6 +35,9 @@ from repomodeler.records import Fact
     ("https://storage.example-cdn.net/<bucket>/k", []),
     ("http://api:8080/yourself", [HostRef("api", 8080, "http")]),
     ("http://a:80/x http://b/your-token", [HostRef("a", 80, "http")]),
+    # a literal cut inside the user's part, a password joined on next: no host (root is the user)
+    ("mysql://root:", []),
+    ("http://db:${PORT}/x", [HostRef("db", None, "http")]),
 ])
 def test_parse_hosts(value: str, refs: list[HostRef]) -> None:
     assert parse_hosts(value) == refs

@@ -75,6 +75,10 @@ def parse_hosts(value: str) -> list[HostRef]:
                 "@" in authority and m.start("host") < m.end("scheme") + 3 + authority.rindex("@")):
             continue  # http://<svc>/ , http://*/ : filled in elsewhere (http://%s/ does not even match)
         host = m.group("host").strip("[]")
+        if not m.group("port") and value[m.end("host"):] == ":":
+            # `"mysql://root:" + pwd + "@127.0.0.1"`: the literal stops inside the user's part (a password is
+            # joined on next), so what stands where a host would is the user name, root
+            continue
         if TEMPLATE_PATH.search(re.match(r"\S*", value[m.end("host"):]).group()):  # (this URL's own path only)
             # a URL whose path holds a stand-in (`https://sqs.us-east-1.amazonaws.com/your-account-id`, a framework
             # config's default for a queue nobody chose): a template to fill in, not an address called
