@@ -331,10 +331,11 @@ def classify_role(path: str) -> str:
     if TEST_FILE.search(parts[-1]):
         return "test"
     for i, d in enumerate(dirs):
-        if (d in EXAMPLE_DIRS or EXAMPLE_SUFFIX.search(d) or EXAMPLE_APP_DIR.search(d)
+        if (d in EXAMPLE_DIRS or d.lstrip("._") in EXAMPLE_DIRS or EXAMPLE_SUFFIX.search(d) or EXAMPLE_APP_DIR.search(d)
                 or HARNESS_WORDS & set(re.split(r"[-_.]", d))) \
                 and not _in_package(dirs, i):
-            return "example"  # (also a folder named for a benchmark: benchmark-tool/, packages/shop-benchmark/)
+            return "example"  # (also a folder named for a benchmark: benchmark-tool/, packages/shop-benchmark/; and
+            # one kept hidden or apart by a leading dot or underscore, .examples/, _examples/)
         if (d in DOC_DIRS or (DOC_WORDS & set(re.split(r"[-_.]", d)) and not _jvm_module_file(dirs[i + 1:], parts[-1]))) \
                 and not _in_package(dirs, i):  # (nor is a package of that name: com/sismics/docs/rest)
             # (a folder named by one word of documentation that is a Maven or Gradle module, docs-core/pom.xml and its

@@ -304,6 +304,8 @@ def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> N
     assert classify_role("magefiles/release.go") == "development"
     assert classify_role("releng/lib/check_artifacts.py") == "development"  # release engineering's scripts
     assert classify_role("web/src/__e2e__/api.servertest.ts") == "test"  # Jest's end-to-end suites, like __tests__
+    assert classify_role(".examples/docker-compose-mattermost/compose.yaml") == "example"  # a hidden examples folder
+    assert classify_role("_examples/chat/main.go") == "example"
     assert classify_role("src/main/java/com/acme/archive/Store.java") == "source"  # a package named archive
     assert classify_role(".devcontainer/Dockerfile") == "ci"  # a contributor's development container
     assert classify_role(".husky/install.mjs") == "ci"  # git hooks
