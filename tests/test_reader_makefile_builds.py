@@ -16,6 +16,9 @@ plugins:
 
 tools:
 \tgo build -o bin/tool github.com/acme/tool
+
+binary:
+\t@CGO_ENABLED=0 GOOS=linux go build -trimpath --ldflags $(LDFLAGS) -o minio-operator ./cmd/operator
 """
 
 
@@ -27,6 +30,7 @@ def builds():
 def test_go_builds_name_their_packages_binaries_with_the_recipe_line():
     assert ("keda", "cmd/operator", 4) in builds()
     assert ("keda-adapter", "cmd/adapter", 7) in builds()
+    assert ("minio-operator", "cmd/operator", 16) in builds()  # (Go's --flag spelling: --ldflags takes a value)
 
 
 def test_plugins_and_import_paths_are_not_programs_of_the_repository():

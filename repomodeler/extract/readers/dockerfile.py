@@ -158,6 +158,8 @@ def go_builds(command: str, path: str) -> list[tuple[str, str]]:
         rest, binary, packages, k = words[at + 2:], "", [], 0
         while k < len(rest):
             w = rest[k]
+            if w.startswith("--"):
+                w = w[1:]  # (Go takes --flag as -flag: `--ldflags $(LDFLAGS)`)
             if w == "-o" and k + 1 < len(rest):
                 binary, k = rest[k + 1], k + 2
                 continue
