@@ -1299,8 +1299,14 @@ class ComponentRules(ResolverBase):
                   if chart_named(f, image) and "/" in _image_repo(image)}
         out: set[Fact] = set()
         for f, image in images:
+            # (a workload the project names after itself, flagger-prometheus in Flagger's manifests, is its own
+            # instance of the tool, installed with it, not an add-on a cluster brings)
+            project = key(self.project_of(f.repository))
+            named_by_project = len(project) >= 4 and key(f.get("name") or "").startswith(project) \
+                and len(key(f.get("name") or "")) > len(project)
             if (f.get("service_account") and (f.repository, f.get("service_account")) in bound
-                    and (f.repository, _chart_of(f.path), _image_owner_path(image)) not in owners and not own(f, image)):
+                    and (f.repository, _chart_of(f.path), _image_owner_path(image)) not in owners and not own(f, image)
+                    and not named_by_project):
                 out.add(f)
         return out
 
