@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 
 from repomodeler.graph.base import ResolverBase
-from repomodeler.graph.catalog import IMAGE_TECH, STORE_KINDS
+from repomodeler.graph.catalog import IMAGE_TECH, STORE_KINDS, image_basename
 from repomodeler.records import Evidence, Fact
 
 API_HOST = "kubernetes.default.svc"
@@ -58,9 +58,13 @@ def managed_technology(kind: str, group: str) -> tuple[str, str, str] | None:
     return None
 
 
+# An image reference with a registry or owner and a tag (ghcr.io/keptn/deno-runtime:v3.0.1): never a host and port
+IMAGE_REFERENCE = re.compile(r"^[a-z0-9][a-z0-9.-]*(?::\d+)?/[a-z0-9._/-]+:[A-Za-z0-9][\w.-]*$")
+
+
 class ClusterApiRules(ResolverBase):
     """``kubernetes.custom-resources``, ``kubernetes.admission-webhooks``, ``kubernetes.aggregated-apis``,
-    ``kubernetes.api-clients`` and ``kubernetes.managed-instances``."""
+    ``kubernetes.api-clients``, ``kubernetes.managed-instances`` and ``kubernetes.launched-images``."""
 
     def _api_server(self) -> str | None:
         found = sorted(c.id for c in self.model.components.values()
@@ -127,6 +131,23 @@ class ClusterApiRules(ResolverBase):
                              attributes={"via": f"manages {via}"})
             self.connect(self.people_actor(f.evidence), target, "https" if kind == "service" else "tcp", [f.evidence],
                          attributes={"via": f"uses {via}"})
+
+    def launched_images(self) -> None:
+        """A workload handed the image of another program of the system in a setting (``FUNCTION_RUNNER_IMAGE:
+        ghcr.io/keptn/deno-runtime:v3.0.1``) starts containers of it: a task runner's jobs, an operator's pods."""
+        for f in sorted(self.by_kind["config.env"], key=Fact.order):
+            value = (f.get("value") or "").strip()
+            if f.get("source") != "kubernetes" or not IMAGE_REFERENCE.match(value):
+                continue
+            owner = self.alias.get((f.get("owner") or "").lower())
+            target = self.alias.get(image_basename(value).lower())
+            if owner is None or target is None or owner == target:
+                continue
+            comp = self.model.components[target]
+            if comp.kind != "service" or comp.repository is None or self.model.components[owner].kind != "service":
+                continue  # (a store's image an operator runs is the technology's, not a program of the system)
+            self.connect(owner, target, "process", [f.evidence], kind="spawns",
+                         attributes={"via": f"starts its image ({f.get('name')})"})
 
     def admission_webhooks(self) -> None:
         self._api_server_calls("k8s.webhook", lambda f: f"admission webhook {f.get('configuration') or ''}")

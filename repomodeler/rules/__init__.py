@@ -147,6 +147,7 @@ ORDER: tuple[str, ...] = (
     "stores.embedded-engines",
     "kubernetes.api-clients",
     "kubernetes.managed-instances",
+    "kubernetes.launched-images",
     "code.optional-plugins",
     "code.vendor-domains",
     "code.project-site",

@@ -115,4 +115,14 @@ RULES = (
         writes=("components", "connections"),
         after=("kubernetes.api-clients", "kubernetes.custom-resources"),
     ),
+    Rule(
+        id="kubernetes.launched-images",
+        message=("A Kubernetes workload handed the image of another program of the system in a setting "
+                 "(FUNCTION_RUNNER_IMAGE: ghcr.io/acme/deno-runtime:v3) starts containers of it: a task runner's jobs, "
+                 "an operator's pods"),
+        unit="launched_images",
+        reads=("config.env",),
+        writes=("connections",),
+        after=("kubernetes.managed-instances",),
+    ),
 )
