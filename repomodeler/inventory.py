@@ -331,7 +331,7 @@ def classify_role(path: str) -> str:
     if TEST_FILE.search(parts[-1]):
         return "test"
     for i, d in enumerate(dirs):
-        if (d in EXAMPLE_DIRS or d.lstrip("._") in EXAMPLE_DIRS or EXAMPLE_SUFFIX.search(d) or EXAMPLE_APP_DIR.search(d)
+        if (d.lstrip("._") in EXAMPLE_DIRS or EXAMPLE_SUFFIX.search(d) or EXAMPLE_APP_DIR.search(d)
                 or HARNESS_WORDS & set(re.split(r"[-_.]", d))) \
                 and not _in_package(dirs, i):
             return "example"  # (also a folder named for a benchmark: benchmark-tool/, packages/shop-benchmark/; and

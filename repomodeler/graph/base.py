@@ -14,7 +14,7 @@ from typing import Iterable
 
 from repomodeler.extract.readers._text import image_named
 from repomodeler.extract.helm_charts import RULE as HELM_CHART_RULE
-from repomodeler.graph.catalog import CLUSTER_DNS, LOCAL_HOSTS, image_basename, tech_for_image
+from repomodeler.graph.catalog import CLUSTER_DNS, KUBE_API_HOST, LOCAL_HOSTS, image_basename, tech_for_image
 from repomodeler.graph.compose_extends import DEFAULT_COMPOSE, apply_compose_extends
 from repomodeler.graph.file_sd import file_sd_targets
 from repomodeler.graph.printed_compose import printed_compose
@@ -653,7 +653,7 @@ AGGREGATOR_SUFFIX = re.compile(r"[-_.](parent|root|aggregator|reactor|build)$", 
 
 # Hosts that name a platform's service by its address where people name it by what it is: the component's name,
 # the address staying one of its names and its `host`.
-ROLE_NAMED_HOSTS = {"kubernetes.default.svc": "kubernetes-api"}
+ROLE_NAMED_HOSTS = {KUBE_API_HOST: "kubernetes-api"}
 
 
 def _bare(name: str) -> str:

@@ -238,6 +238,12 @@ VENDOR_PROGRAM_WORDS = frozenset({"collector", "otel", "opentelemetry", "agent",
 PROGRAM_WORDS = frozenset({"server", "proxy", "agent", "gateway", "api", "worker", "frontend", "backend", "service"})
 
 
+# The Kubernetes API server by its in-cluster address (the `kubernetes` Service of the default namespace), and the
+# other names people give it.
+KUBE_API_HOST = "kubernetes.default.svc"
+KUBE_API_ALIASES = ("kube-api", "kubernetes api", "kube-apiserver", "kubernetes")
+
+
 # Client libraries of hosted services: a component importing one (or depending on it in its manifest)
 # calls that service, an external system, by its API host; the other names are what people call it.
 SDK_SERVICES: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
@@ -278,7 +284,7 @@ SDK_SERVICES: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
          r"|sigs\.k8s\.io/controller-runtime(/pkg/(?!(certwatcher|log|metrics|webhook|envtest|scheme|healthz)(/|$)).*)?"
          r"|kubernetes\.watch|io\.fabric8\.kubernetes\.client\.informers.*|io\.kubernetes\.client\.informer.*"
          r"|kopf)$",
-         "kubernetes.default.svc", ("kube-api", "kubernetes api", "kube-apiserver", "kubernetes")),
+         KUBE_API_HOST, KUBE_API_ALIASES),
         # Sign-in services: Firebase Authentication (the admin SDKs verifying its tokens, the web SDK signing
         # users in), Amazon Cognito, Auth0
         (r"^(firebase\.google\.com/go(/v\d+)?/auth|firebase_admin\.auth|firebase/auth|@firebase/auth"

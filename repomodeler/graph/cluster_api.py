@@ -12,14 +12,12 @@ system's own code is a client of the API server (its informers or controller-run
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from collections.abc import Callable
 
 from repomodeler.graph.base import ResolverBase
-from repomodeler.graph.catalog import IMAGE_TECH, STORE_KINDS, image_basename
+from repomodeler.graph.catalog import IMAGE_TECH, KUBE_API_ALIASES, KUBE_API_HOST, STORE_KINDS, image_basename
 from repomodeler.records import Evidence, Fact
-
-API_HOST = "kubernetes.default.svc"
-API_ALIASES = ("kube-api", "kubernetes api", "kube-apiserver", "kubernetes")
 # Kubernetes client libraries, any part of them (a plain clientset too): Go's client-go and controller-runtime, the
 # Python, JavaScript, Java (official and fabric8), .NET and Rust clients.
 KUBE_CLIENT = re.compile(r"^(k8s\.io/client-go(/.*)?|sigs\.k8s\.io/controller-runtime(/.*)?|kubernetes(\.(client|config|watch)(\..*)?)?"
@@ -68,7 +66,7 @@ class ClusterApiRules(ResolverBase):
 
     def _api_server(self) -> str | None:
         found = sorted(c.id for c in self.model.components.values()
-                       if (c.attributes.get("host") or c.name).lower() == API_HOST)
+                       if (c.attributes.get("host") or c.name).lower() == KUBE_API_HOST)
         return found[0] if found else None
 
     def custom_resource_users(self) -> None:
@@ -105,16 +103,17 @@ class ClusterApiRules(ResolverBase):
         api = self._api_server()
         if api is None:
             return
+        clients: dict[str | None, set[str]] = defaultdict(set)  # repository -> its programs calling the API server
+        for k in self.model.connections:
+            if k[1] == api and self.model.components[k[0]].kind in ("service", "gateway"):
+                clients[self.model.components[k[0]].repository].add(k[0])
         for f in sorted(self.by_kind["k8s.crd"], key=Fact.order):
             found = managed_technology(f.get("kind") or "", f.get("group") or "")
             if found is None:
                 continue
             name, tech, kind = found
-            clients = sorted({k[0] for k in self.model.connections if k[1] == api
-                              and self.model.components[k[0]].kind in ("service", "gateway")
-                              and self.model.components[k[0]].repository == f.repository})
             words = {name, tech, (f.get("group") or "").split(".")[0].lower()} - {""}
-            named = [c for c in clients if any(w in c.lower() for w in words)]
+            named = sorted(c for c in clients[f.repository] if any(w in c.lower() for w in words))
             # (a client of the API server not named for it may be watching another project's resources whose
             # definitions the repository keeps a copy of: monitoring/.../prometheus-operator/crd-alertmanager.yaml)
             operator = named[0] if len(named) == 1 else None
@@ -126,11 +125,10 @@ class ClusterApiRules(ResolverBase):
             target = existing[0] if existing else self.add_component(
                 name, kind, None, f.evidence, attributes={"technology": tech, "managed_by": operator or "",
                                                           "role": f"run by the operator from {f.get('kind')} resources"}).id
+            protocol = "https" if kind == "service" else "tcp"
             if operator is not None:
-                self.connect(operator, target, "https" if kind == "service" else "tcp", [f.evidence],
-                             attributes={"via": f"manages {via}"})
-            self.connect(self.people_actor(f.evidence), target, "https" if kind == "service" else "tcp", [f.evidence],
-                         attributes={"via": f"uses {via}"})
+                self.connect(operator, target, protocol, [f.evidence], attributes={"via": f"manages {via}"})
+            self.connect(self.people_actor(f.evidence), target, protocol, [f.evidence], attributes={"via": f"uses {via}"})
 
     def launched_images(self) -> None:
         """A workload handed the image of another program of the system in a setting (``FUNCTION_RUNNER_IMAGE:
@@ -198,16 +196,16 @@ class ClusterApiRules(ResolverBase):
         api = self._api_server()
         for cid, ev in sorted(clients.items()):
             if api is None:
-                api = self.add_component(API_HOST, "external", None, ev, aliases=API_ALIASES,
-                                         attributes={"host": API_HOST}).id
+                api = self.add_component(KUBE_API_HOST, "external", None, ev, aliases=KUBE_API_ALIASES,
+                                         attributes={"host": KUBE_API_HOST}).id
             if not any(k[0] == cid and k[1] == api for k in self.model.connections):
                 self.connect(cid, api, "https", [ev, granted[cid]],
                              attributes={"via": "kubernetes client with rights its service account is bound to"})
         if api is None:
             return
         # A program people reached for want of any published door (the system's one program, or a server with a port
-        # nothing publishes) is a controller acting on the cluster's objects (a reboot daemon, a DNS or reload controller): people drive it through the API
-        # server, by the objects they write, not by calling it
+        # nothing publishes) is a controller acting on the cluster's objects (a reboot daemon, a DNS or reload
+        # controller): people drive it through the API server, by the objects they write, not by calling it
         for k in sorted(self.model.connections):
             conn = self.model.connections.get(k)
             if conn is None or conn.attributes.get("door") != "unpublished" \

@@ -138,8 +138,9 @@ ORG_SUFFIXES = frozenset({"core", "io", "dev", "hq", "labs", "project", "org", "
 ORG_PREFIXES = frozenset({"go", "get", "the", "use", "try"})
 
 # A module's own folder of Kubernetes manifests (kubebuilder's config/, a chart-less deploy/ or manifests/).
-MODULE_MANIFEST_DIRS = frozenset({"config", "deploy", "manifests", "k8s", "kubernetes", "chart", "charts", "helm"})
+# (and its own chart: chart/, charts/, helm/)
 HELM_DIRS = frozenset({"chart", "charts", "helm"})
+MODULE_MANIFEST_DIRS = frozenset({"config", "deploy", "manifests", "k8s", "kubernetes"}) | HELM_DIRS
 
 
 class ComponentRules(ResolverBase):
@@ -1298,12 +1299,12 @@ class ComponentRules(ResolverBase):
         owners = {(f.repository, _chart_of(f.path), _image_owner_path(image)) for f, image in images
                   if chart_named(f, image) and "/" in _image_repo(image)}
         out: set[Fact] = set()
+        projects = {r: key(self.project_of(r)) for r in {f.repository for f, _image in images}}
         for f, image in images:
             # (a workload the project names after itself, flagger-prometheus in Flagger's manifests, is its own
             # instance of the tool, installed with it, not an add-on a cluster brings)
-            project = key(self.project_of(f.repository))
-            named_by_project = len(project) >= 4 and key(f.get("name") or "").startswith(project) \
-                and len(key(f.get("name") or "")) > len(project)
+            project, name = projects[f.repository], key(f.get("name") or "")
+            named_by_project = len(project) >= 4 and name.startswith(project) and len(name) > len(project)
             if (f.get("service_account") and (f.repository, f.get("service_account")) in bound
                     and (f.repository, _chart_of(f.path), _image_owner_path(image)) not in owners and not own(f, image)
                     and not named_by_project):

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 
 from repomodeler.extract.readers._text import name_words
+from repomodeler.graph.catalog import KUBE_API_HOST
 from repomodeler.graph.keyed_vendors import ENV_DEPLOYMENTS, KeyedVendorRules
 from repomodeler.graph.vendors import vendor_name
 from repomodeler.records import Evidence
@@ -33,7 +34,7 @@ PRODUCT_WORDS: dict[str, tuple[str, ...]] = {
     "generativelanguage.googleapis.com": ("GEMINI", "GOOGLE"),
 }
 # Hosts no setting configures: the cluster's own API server, reached from inside the cluster.
-UNCONFIGURED_HOSTS = frozenset({"kubernetes.default.svc"})
+UNCONFIGURED_HOSTS = frozenset({KUBE_API_HOST})
 # The kinds of facts that are settings: environment entries (any file), properties and settings files,
 # secrets, and the keys a Kubernetes workload takes from ConfigMaps and Secrets.
 SETTING_KINDS = ("config.env", "config.property", "config.setting", "config.secret", "k8s.env_key_ref",

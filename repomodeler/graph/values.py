@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from repomodeler.graph.catalog import KUBE_API_HOST
 from repomodeler.records import Fact
 
 URL_PATTERN = re.compile(r"(?P<scheme>[a-zA-Z][a-zA-Z0-9+.-]*)://(?:[^/\s'\"]*@)?(?P<host>\[[^\]]+\]|[^:/?#\s,'\"$`{}@%]+)(?::(?P<port>\d{1,5}))?")
@@ -97,7 +98,7 @@ def parse_hosts(value: str) -> list[HostRef]:
                 db = sq.group(1)  # jdbc:sqlserver://db:1433;databaseName=orders
         host = host.lower()
         if KUBE_API_NAMES.match(host):
-            host = "kubernetes.default.svc"  # (https://kubernetes.default, ...svc.cluster.local: one API server)
+            host = KUBE_API_HOST  # (https://kubernetes.default, ...svc.cluster.local: one API server)
         refs.append(HostRef(host, port, scheme, db))
     if refs:
         return refs
