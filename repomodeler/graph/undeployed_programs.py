@@ -7,6 +7,13 @@ the module are known to run in deployments, one that no deployment runs, no reci
 names and no program spawns is no process of the deployed system: it is listed (with its main file), not
 drawn. A module none of whose programs is deployed keeps them all (its programs may run in one container,
 or be installed by hand), and so does a command-line program (rule frontdoor.command-line).
+
+A program of a split component that, once every other rule has run, talks to nothing of the system (it calls
+no service, store or broker, nothing starts or calls it, it publishes no port and no deployment runs it) is
+the same kind of thing whatever its folder: a key generator, a state dumper, a container's init helper, a
+kubectl plugin (``cmd/generate-keys``, ``cmd/nop``, ``cmd/plugin``). The people-start link is all it has,
+and that link says only that people could run it: it stays as code (kind ``library``), not a running
+component (rule ``process.idle-programs``).
 """
 
 from __future__ import annotations
@@ -16,7 +23,13 @@ from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.command_line import cli_name
+from repomodeler.graph.processes import PROGRAM_ROLE_WORDS
 from repomodeler.records import Unresolved
+
+# The last word of a program that runs for as long as the system does, whether or not its links are known.
+RUNNING_ROLE_WORDS = PROGRAM_ROLE_WORDS | frozenset({
+    "engine", "agent", "daemon", "controller", "operator", "manager", "proxy", "dispatcher", "ingress", "sidecar",
+    "exporter", "collector", "server", "broker", "relay", "router", "watcher", "syncer", "webhook"})
 
 
 class UndeployedProgramRules(ResolverBase):
@@ -55,6 +68,43 @@ class UndeployedProgramRules(ResolverBase):
                             f"no deployment runs, builds or starts ({program}): a tool, not drawn", main))
                 self.drop_component(cid)
                 self._forget_process(cid)
+
+    def idle_programs(self) -> None:
+        """Programs talking to nothing of the system are code, not running components (module docstring)."""
+        if not getattr(self, "process_parent", None):
+            return
+        users = {cid for cid, c in self.model.components.items() if c.kind == "user"}
+        linked: dict[str, list[tuple[str, str, str]]] = {}
+        for k in sorted(self.model.connections):
+            linked.setdefault(k[0], []).append(k)
+            if k[1] != k[0]:
+                linked.setdefault(k[1], []).append(k)
+        from_parts = {k[0] for k in self.model.part_links}
+        for cid in sorted(self.process_parent):
+            comp = self.model.components.get(cid)
+            if comp is None or comp.kind != "service" or self.process_kind.get(cid) != "program" or comp.ports \
+                    or self._runs_in_deployment(cid) or cid in from_parts:
+                continue
+            if self._named_for_running(comp.name):
+                continue  # its name says it runs (a worker, an agent): links we did not find, not a tool
+            links = linked.get(cid, [])
+            if any(str(self.model.connections[k].attributes.get("via", "")).startswith("a command-line program")
+                   for k in links):
+                continue  # the system's command-line client: frontdoor.command-line draws it on purpose
+            if any(k[0] not in users or k[1] != cid for k in links):
+                continue  # it calls something, or something of the system starts or calls it
+            for k in links:
+                self.model.connections.pop(k)
+                self.created_by.pop(k, None)
+            comp.kind = "library"
+            comp.attributes["role"] = "a program that talks to nothing of the system: a tool, not a running component"
+            self.credit(comp.rules)
+
+    @staticmethod
+    def _named_for_running(name: str) -> bool:
+        """Does the program's last word name a long-running role (``queue-worker``, ``node-agent``, ``api``)?"""
+        words = [w for w in re.split(r"[-_.\s]+", name.lower()) if w]
+        return bool(words) and words[-1] in RUNNING_ROLE_WORDS
 
     def _forget_process(self, cid: str) -> None:
         """Take a dropped process out of the decomposition the later process rules read."""

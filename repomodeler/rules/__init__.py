@@ -160,6 +160,7 @@ ORDER: tuple[str, ...] = (
     "build.library-calls",
     "compose.database-alternatives",
     "stores.logical-databases",
+    "process.idle-programs",
     "platform.undeployed-code",
     "subsystem.packages",
 )

@@ -39,6 +39,19 @@ RULES = (
                "process_reused", "spawn_names", "split_commands"),
     ),
     Rule(
+        id="process.idle-programs",
+        message=("A program of a split component that, once every other rule has run, calls nothing, is started or "
+                 "called by nothing of the system, publishes no port and runs in no deployment (a key generator, a "
+                 "container's init helper, a kubectl plugin) is code, not a running component: people could start "
+                 "it, and that is all the model knows of it"),
+        unit="idle_programs",
+        reads=(),
+        writes=("kinds", "connections", "attributes"),
+        after=("process.programs", "frontdoor.command-line", "kubernetes.launched-images", "code.address-echo",
+               "build.library-calls", "stores.logical-databases"),
+        state=("process_kind", "process_parent", "process_reused"),
+    ),
+    Rule(
         id="process.links",
         message=("A process spawning another, or calling its routes or gRPC services on the loopback, is connected "
                  "to it"),
