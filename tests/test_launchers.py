@@ -120,7 +120,9 @@ def test_s6_run_scripts_without_exec_run_their_last_command():
         ("program.command", 4, {"command": "crond -f", "owner": "cron", "source": "s6"})]
     # a script that only prepares (ends in a test, a variable, a control block) starts nothing
     assert facts_of("docker/etc/services.d/prep/run", "#!/bin/sh\nmkdir -p /data\nchown app /data\n") == []
-    assert facts_of("docker/etc/services.d/loop/run", "#!/bin/sh\nwhile true; do\n  worker --once\ndone\n") == []
+    # ... but a restart loop keeps its program running: that program is the service's process
+    assert facts_of("docker/etc/services.d/loop/run", "#!/bin/sh\nwhile true; do\n  worker --once\ndone\n") == [
+        ("program.command", 3, {"command": "worker --once", "owner": "loop", "source": "s6"})]
 
 
 def test_s6_run_script_exec_of_a_variable_starts_the_binary_it_names():
@@ -137,3 +139,15 @@ def test_s6_run_script_starting_a_wrapper_script_of_the_image_names_no_program()
     # the image's own wrapper (/etc/s6-overlay/scripts/nginx) does not say what it runs: no program is read
     assert facts_of("web/rootfs/etc/s6-overlay/s6-rc.d/nginx/run",
                     "#!/command/execlineb -P\n\n/etc/s6-overlay/scripts/nginx\n") == []
+
+
+def test_s6_development_branch_is_optional_and_the_restart_loop_is_the_process():
+    # what a development switch starts is the developer's (a dev server, a file watcher): optional
+    dev_only = "#!/bin/bash\nif [ \"$DEVELOPMENT\" = 'true' ]; then\n  exec yarn dev\nelse\n  exit 0\nfi\n"
+    assert facts_of("docker/rootfs/etc/s6-overlay/s6-rc.d/frontend/run", dev_only) == [
+        ("program.command", 3, {"command": "yarn dev", "owner": "frontend", "source": "s6", "optional": "DEVELOPMENT"})]
+    # its else branch, a restart loop through a shell, is what the image runs
+    both = ("#!/bin/bash\nif [ \"${DEVELOPMENT:-}\" = 'true' ]; then\n  exec s6-setuidgid app nodemon index.js\nelse\n"
+            "  while :\n  do\n    s6-setuidgid app bash -c \"node index.js\"\n    sleep 1\n  done\nfi\n")
+    assert facts_of("docker/rootfs/etc/s6-overlay/s6-rc.d/backend/run", both) == [
+        ("program.command", 7, {"command": 'bash -c "node index.js"', "owner": "backend", "source": "s6"})]

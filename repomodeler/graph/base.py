@@ -234,7 +234,9 @@ def completing_variants(facts: list[Fact], variants: set[str]) -> set[str]:
     ``docker-compose.yml`` that starts third-party stores and brokers and nothing built here is the
     developer's backing services; a variant beside it that runs the applications built here
     (``docker-compose -f docker-compose.yml -f docker-compose.local.yml up``) is how the system runs.
-    A variant that runs only third-party images stays opt-in.  What the default file starts leaves out its
+    A variant that runs only third-party images stays opt-in.  A store built from a recipe of its own that
+    only configures the store's image (``build: ./docker/mariadb``, whose Dockerfile is ``FROM mariadb``) is
+    third-party too.  What the default file starts leaves out its
     services under a profile (``profiles: ["apps"]``: started when asked for), and a platform image of another
     publisher (``temporalio/auto-setup`` beside the stores) is infrastructure too."""
     services = [f for f in facts if f.kind == "compose.service"]
@@ -257,10 +259,25 @@ def completing_variants(facts: list[Fact], variants: set[str]) -> set[str]:
         return bool(image and (image in modules or module in modules) or context and context in modules)
 
     own_publishers = {image_parts(f)[0] for f in services if runs_code_built_here(f)} - {""}
+    # The last base image of each recipe: a store's recipe (docker/mariadb/Dockerfile: FROM mariadb:10) builds
+    # no code of the project, only its configuration into the store's image
+    bases: dict[tuple[str, str], tuple[int, str]] = {}
+    for f in facts:
+        if f.kind == "docker.from" and f.line >= bases.get((f.repository, f.path), (-1, ""))[0]:
+            bases[(f.repository, f.path)] = (f.line, f.get("image") or "")
+    manifest_dirs = {(f.repository, _parent(f.path)) for f in facts if f.kind == "manifest"}
+
+    def store_recipe(f: Fact) -> bool:
+        context = f.get("build_context") or ""
+        if not context or "$" in context or re.match(r"^[a-z]+://", context):
+            return False
+        root = norm_path(join_path(f.get("compose_dir") or "", context))
+        recipe = norm_path(join_path(root, f.get("dockerfile") or "Dockerfile"))
+        return (f.repository, root) not in manifest_dirs and bool(tech_for_image(bases.get((f.repository, recipe), (0, ""))[1]))
 
     def infrastructure(f: Fact) -> bool:
         if f.get("build_context") or f.get("dockerfile"):
-            return False
+            return store_recipe(f)
         if tech_for_image(f.get("image")):
             return True
         owner, image = image_parts(f)

@@ -236,7 +236,8 @@ class ComponentRules(ResolverBase):
                     root = self.module_for_image_tag(f.repository, image) or self.folder_named_like_image(f.repository, image)
                 named_recipe = self.named_recipe(f.repository, image)
                 if named_recipe is None and f.get("recipe"):  # a README's printed service, built by the one recipe
-                    named_recipe = (f.get("recipe") or "", self._recipe_copies(f.repository, f.get("recipe") or ""))
+                    named_recipe = (f.get("recipe") or "",
+                                    self._recipe_copies(f.repository, f.get("recipe") or "", from_root=True))
             if root is not None:
                 bases = [d.get("image") or "" for d in self.by_kind["docker.from"]
                          if d.repository == f.repository and d.path == dockerfile]
@@ -814,17 +815,23 @@ class ComponentRules(ResolverBase):
             return None
         return found[0], self._recipe_copies(repo, found[0])
 
-    def _recipe_copies(self, repo: str, dockerfile: str) -> list[str]:
-        """The files of the recipe's folder its last stage copies in."""
+    def _recipe_copies(self, repo: str, dockerfile: str, from_root: bool = False) -> list[str]:
+        """The files of the recipe's folder its last stage copies in.  `from_root`: the recipe is built with
+        the repository as its context (the one recipe of a repository whose README runs its image), so its
+        sources are written from the root (``COPY docker/rootfs /``), and a folder copied in is the image's
+        too (its s6 service scripts, its web server's configuration)."""
         here = folder(dockerfile)
         last = max((d.line for d in self.by_kind["docker.from"] if d.repository == repo and d.path == dockerfile), default=0)
         paths = {r_p[1] for r_p in self.inventory_paths if r_p[0] == repo}
-        copied = sorted({join_path(here, src.strip().removeprefix("./")) for c in self.by_kind["docker.copy"]
-                         if c.repository == repo and c.path == dockerfile and c.line > last
-                         for src in (c.get("sources") or "").split(",")
-                         if src.strip() and "$" not in src and not src.strip().startswith("--")}
-                        & paths)
-        return copied
+        sources = {src.strip().removeprefix("./").rstrip("/") for c in self.by_kind["docker.copy"]
+                   if c.repository == repo and c.path == dockerfile and c.line > last
+                   for src in (c.get("sources") or "").split(",")
+                   if src.strip() and "$" not in src and not src.strip().startswith("--")}
+        copied = {join_path(here, src) for src in sources} & paths
+        if from_root:
+            dirs = {folder(p) for p in paths}
+            copied |= {src for src in sources if src and src != "." and (src in paths or any(is_under(d, src) for d in dirs))}
+        return sorted(copied)
 
     def recipe_for_image(self, repo: str, image: str) -> tuple[str, str] | None:
         """The code an image-only deployment runs when this repository's own recipe builds that image:

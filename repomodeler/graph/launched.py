@@ -38,10 +38,10 @@ WEB_SERVERS: dict[str, str] = {
     "nginx": "nginx", "openresty": "nginx", "caddy": "caddy", "haproxy": "haproxy", "httpd": "apache",
     "apache2": "apache", "apachectl": "apache", "apache2ctl": "apache", "lighttpd": "lighttpd", "traefik": "traefik",
 }
-# Application servers that run the component's own code (a PHP FastCGI pool, a WSGI/ASGI/Rack server): the
-# line starting one is the component's own program, not a process beside it.
+# Application servers that run the component's own code (a PHP FastCGI pool, a WSGI/ASGI/Rack server, the
+# JavaScript runtime): the line starting one is the component's own program, not a process beside it.
 APP_SERVERS = re.compile(r"^(php-fpm[\d.]*|php[\d.]*-fpm|gunicorn|uvicorn|hypercorn|daphne|granian|puma|unicorn|"
-                         r"passenger|thin|hypnotoad|starman|plackup)$")
+                         r"passenger|thin|hypnotoad|starman|plackup|node|nodejs|bun|deno)$")
 
 class LaunchRules(ResolverBase):
     """Build modules started by launcher scripts."""
@@ -478,6 +478,12 @@ class NamedProcessRules(ResolverBase):
 
 
 def _program_word(f: Fact) -> str:
-    """The program a supervised line starts, by its file name (``/usr/sbin/nginx -g ...`` -> ``nginx``)."""
-    words = (f.get("command") or "").split()
+    """The program a supervised line starts, by its file name (``/usr/sbin/nginx -g ...`` -> ``nginx``); through
+    a shell's script (``bash -c "export HOME=/app; node index.js"`` -> ``node``), the script's last command."""
+    command = (f.get("command") or "").strip()
+    shell = re.match(r"^(?:/(?:usr/)?bin/)?(?:ba)?sh\s+-c\s+([\"'])(.*)\1\s*$", command)
+    if shell:
+        steps = [x.strip() for x in re.split(r";|&&", shell.group(2)) if x.strip()]
+        command = re.sub(r"^(exec\s+|[A-Za-z_]\w*=\S*\s+)+", "", steps[-1]) if steps else ""
+    words = command.split()
     return PurePosixPath(words[0].strip("'\"")).name.lower() if words else ""

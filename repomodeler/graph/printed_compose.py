@@ -4,7 +4,10 @@ The extract stage reads the first compose file a root README prints (:mod:`repom
 readers._doc_compose`).  A repository with no compose file, Kubernetes manifest or chart of its own
 keeps nothing else that says how its image runs with its database and cache: the printed file is
 the deployment its users copy.  Beside real deployment files the snippet repeats or simplifies them,
-so its facts are set aside there.
+so its facts are set aside there.  Compose files kept only for developing and testing the project
+(``docker/docker-compose.dev.yml``, ``docker-compose.ci.postgres.yml``, a ``dev/`` or ``test/`` folder's
+file) are no deployment of it: beside them the printed file is still what users run, and they are set
+aside instead.
 
 Such a repository usually exists to build the image its README runs (``wallabag/docker`` builds
 ``wallabag/wallabag``): where the printed file runs one image of no known technology and the
@@ -14,6 +17,7 @@ service's ``recipe``): its evidence and the files it copies in are the service's
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 
 from repomodeler.extract.helm_charts import RULE as HELM_CHART_RULE
@@ -29,12 +33,29 @@ def _deploys(fact: Fact) -> bool:
     return fact.kind.startswith("k8s.") or fact.rule == HELM_CHART_RULE or fact.kind == "helm.release"
 
 
+# A compose file named for developing or testing the project: docker-compose.dev.yml, compose.ci.mysql.yaml.
+DEVELOPER_COMPOSE = re.compile(r"(^|/)(docker-)?compose[._-](dev|devel|development|local|ci|test|tests|e2e|it)"
+                               r"([._-][^/]*)?\.ya?ml$", re.I)
+
+
+def _developer_only(fact: Fact) -> bool:
+    """A compose service of a file kept for developing or testing the project, by its name or folder."""
+    from repomodeler.graph.base import DEVELOPER_DIR, HARNESS_DIR  # (base reads this module)
+
+    return fact.kind == "compose.service" and bool(
+        DEVELOPER_COMPOSE.search(fact.path) or DEVELOPER_DIR.search(fact.path) or HARNESS_DIR.search(fact.path))
+
+
 def printed_compose(facts: list[Fact]) -> list[Fact]:
     """One repository's facts, without the compose file its README prints when it keeps its own
-    deployment files."""
+    deployment files (or, when all it keeps are developers' and tests' compose files, without those)."""
     if not any(is_doc_compose(f) for f in facts):
         return facts
-    if any(_deploys(f) for f in facts):
+    deploys = [f for f in facts if _deploys(f)]
+    if deploys and all(_developer_only(f) for f in deploys):
+        developers = {f.path for f in deploys}
+        return _built_here([f for f in facts if f.path not in developers])
+    if deploys:
         return [f for f in facts if not is_doc_compose(f)]
     return _built_here(facts)
 
@@ -43,7 +64,11 @@ def _built_here(facts: list[Fact]) -> list[Fact]:
     """The printed file's one service of a custom image, built from the repository's one recipe."""
     custom = [f for f in facts if f.kind == "compose.service" and is_doc_compose(f) and f.get("image")
               and not f.get("build_context") and not tech_for_image(f.get("image"))]
-    recipes = sorted({f.path for f in facts if f.kind == "docker.from"})
+    from repomodeler.graph.base import DEVELOPER_DIR, HARNESS_DIR
+
+    # (a developer's or a test's recipe, docker/dev/Dockerfile, builds no image users run)
+    recipes = sorted({f.path for f in facts if f.kind == "docker.from"
+                      and not DEVELOPER_DIR.search(f.path) and not HARNESS_DIR.search(f.path)})
     if len(custom) != 1 or len(recipes) != 1:
         return facts
     built = replace(custom[0], attrs=tuple(sorted((*custom[0].attrs, ("recipe", recipes[0])))))

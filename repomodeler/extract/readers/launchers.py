@@ -22,6 +22,9 @@ JAVA_CLASS = re.compile(r"(?<![\w.$/-])((?:[a-z_][a-z0-9_]*\.){2,}[A-Z][A-Za-z0-
 NOT_A_LAUNCH = re.compile(r"^\s*(#|echo\b|printf\b)|\bgrep\b|\bpkill\b|\bkill\b|\bps\s+-?[a-z]*\b|\bjps\b")
 # Environment switches that turn an optional program on (PAPERLESS_ENABLE_FLOWER, ENABLE_METRICS).
 FEATURE_SWITCH = re.compile(r"(^|_)(ENABLE|ENABLED|USE|WITH)(_|$)", re.I)
+# A condition testing a development switch (`if [ "$DEVELOPMENT" = 'true' ]`, `[[ $NODE_ENV == development ]]`):
+# what it starts is the developer's (a file watcher, a dev server), its `else` what the image runs.
+DEV_SWITCH = re.compile(r"\$\{?((DEVELOPMENT|DEV|DEV_MODE|DEVMODE|DEBUG)\b|NODE_ENV\}?\"?\s*={1,2}\s*[\"']?dev)", re.I)
 # Wrappers in front of the real command of a supervised process.
 WRAPPERS = re.compile(r"^(?:(?:exec|s6-setuidgid\s+\S+|s6-envuidgid\s+\S+|s6-notifyoncheck(?:\s+-\S+)*|"
                       r"with-contenv|gosu\s+\S+|su-exec\s+\S+|chpst(?:\s+-\S+\s+\S+)*|runuser\s+-u\s+\S+\s+--|"
@@ -126,18 +129,36 @@ def read_systemd_unit(repo: str, path: str, text: str) -> list[Fact]:
 def read_s6_run(repo: str, path: str, text: str) -> list[Fact]:
     """An s6 service's ``run`` script (``s6-rc.d/svc-consumer/run``, ``services.d/worker/run``): the
     program it ``exec``s into is the long-running process, named after the service folder.  One started
-    only when a feature switch is set (``if [[ -n "${APP_ENABLE_FLOWER}" ]]``) is marked ``optional``."""
+    only when a feature switch is set (``if [[ -n "${APP_ENABLE_FLOWER}" ]]``), or in development (``if [
+    "$DEVELOPMENT" = 'true' ]``), is marked ``optional``; a program a restart loop keeps running (``while :; do
+    node index.js; sleep 1; done``) is the process as an ``exec`` is."""
     service = PurePosixPath(path).parent.name
     name = re.sub(r"^(svc|service)[-_]", "", service)
     found: list[Fact] = []
     switches: list[str | None] = []  # per open `if`: the feature switch it tests (None: another condition)
     variables: dict[str, str] = {}
+    looping = 0
     for i, line in _joined_lines(text):
         if line.startswith("#"):
             continue
         if re.match(r"^if\b", line):
             m = re.search(r"-n\s+\"?\$\{?([A-Za-z_][A-Za-z0-9_]*)", line)
-            switches.append(m.group(1) if m and FEATURE_SWITCH.search(m.group(1)) else None)
+            dev = DEV_SWITCH.search(line)
+            switches.append(m.group(1) if m and FEATURE_SWITCH.search(m.group(1))
+                            else dev.group(1).strip("${}\"' =") if dev else None)
+            continue
+        if re.match(r"^while\s+(:|true)\s*(;\s*do)?$", line):
+            looping += 1  # a restart loop (`while :; do node index.js; sleep 1; done`) keeps its program running
+            continue
+        if re.match(r"^done\b", line) and looping:
+            looping -= 1
+            continue
+        if looping and not line.startswith("exec ") and not re.match(r"^(do|sleep|echo|printf|set|cd|export)\b", line):
+            command = _command(line)
+            if command and not command.startswith(("s6-", "sleep", "true", "/bin/true")):
+                switch = next((sw for sw in reversed(switches) if sw), None)
+                found.append(fact("program.command", repo, path, i, owner=name, command=command[:500], source="s6",
+                                  optional=switch))
             continue
         if re.match(r"^(else|elif)\b", line) and switches:
             switches[-1] = None
@@ -166,7 +187,8 @@ def read_s6_run(repo: str, path: str, text: str) -> list[Fact]:
         if last is not None:
             i, command = last
             found.append(fact("program.command", repo, path, i, owner=name, command=command[:500], source="s6"))
-    return found[-1:]  # `exec a` under an if, `exec s6-setuidgid x a` under the else: the same program
+    kept = [f for f in found if not f.get("optional")] or found
+    return kept[-1:]  # `exec a` under an if, `exec s6-setuidgid x a` under the else: the same program
 
 
 # Shell words that prepare, test or report rather than run the service (a script's set-up lines).
