@@ -863,6 +863,16 @@ class ComponentRules(ResolverBase):
             # a module of a monorepo (apps/ws with its package.json and src/) built from the workspace
             # root so that its workspace packages are in the context: the recipe builds that module
             return here, dockerfile
+        if self.copies_from_root(repo, dockerfile, paths, dirs, code):
+            # the whole repository is the context: the one package its stages build, if they name one
+            return self.workspace_target(repo, dockerfile, "") or "", dockerfile
+        return None
+
+    def copies_from_root(self, repo: str, dockerfile: str, paths: set[str], dirs: set[str], code: set[str]) -> bool:
+        """Does the recipe copy in code by paths written from the repository's root, none of which is beside
+        it (``docker/Dockerfile`` with ``COPY requirements.txt ./`` and the repository's requirements.txt)?
+        Then it is built with the whole repository as its context."""
+        here = folder(dockerfile)
         for c in self.by_kind["docker.copy"]:
             if c.repository != repo or c.path != dockerfile:
                 continue
@@ -873,9 +883,8 @@ class ComponentRules(ResolverBase):
                 at_root = src == "" or src in paths or src in dirs
                 beside = join_path(here, src) in paths or join_path(here, src) in dirs
                 if src and at_root and not beside and any(p.startswith(src) for p in paths if folder(p) in code):
-                    # the whole repository is the context: the one package its stages build, if they name one
-                    return self.workspace_target(repo, dockerfile, "") or "", dockerfile
-        return None
+                    return True
+        return False
 
     def _stage_named_like_image(self, repo: str, wanted: set[str]) -> tuple[str, str] | None:
         """The package a stage of the project's main recipe named like the image builds (``exceptionless/app``
@@ -1629,6 +1638,9 @@ class ComponentRules(ResolverBase):
             prebuilt = self._prebuilt_deployments(repo, manifest_dirs, code_dirs)
             dockerfile_dirs = {norm_path(x) for x in dockerfiles}
             deployed_ids = {cid for ids in deployed.values() for cid in ids}
+            repo_paths = {x.path for x in result.inventory.files}
+            repo_dirs = {a for p in repo_paths for a in _ancestors(folder(p))} | {folder(p) for p in repo_paths}
+            repo_code = {folder(x.path) for x in result.inventory.files if x.language}
             # Folders with code or a manifest first; a Dockerfile-only folder may be another recipe of one of them.
             for d in sorted(unit_dirs, key=lambda u: (u not in manifest_dirs and u not in code_dirs, u)):
                 # a folder with its own Dockerfile and code inside a package at the repository's root (one
@@ -1690,6 +1702,11 @@ class ComponentRules(ResolverBase):
                 recipes_here = recipes_by_folder.get(d, set())
                 if recipes_here and recipes_here <= built_by and d not in manifest_dirs:
                     continue  # a folder of recipes named for the images deployments run (Dockerfile.frontend)
+                if d and recipes_here and d not in manifest_dirs and "" in unit_dirs and all(
+                        self.copies_from_root(repo, r, repo_paths, repo_dirs, repo_code) for r in recipes_here):
+                    # docker/Dockerfile copying requirements.txt and the repository's code from the root, beside
+                    # the settings file it puts in place (docker/config.py): the root's recipe, no module of its own
+                    continue
                 if d and recipes_here & compose_built and d not in manifest_dirs and not any(
                         self._recipe_folder_runs_code(repo, r, d) for r in recipes_here & compose_built):
                     continue  # recipes a deployment builds from a wider context, beside a tool's script (statsd's)
