@@ -15,7 +15,13 @@ def structure_cases(Case):  # noqa: N803 - the Case class of test_grammars
             ("code.call", 10, {"package": "server", "function": "Serve"}),
             ("code.call", 14, {"package": "cache", "function": "Run"}),
             ("go.generate", 23, {"command": "//go:generate go run ./tagdata -output tables.go"}),
-        ), absent=(("code.function", 13), ("program.main", 21), ("package.doc", 1), ("go.generate", 1))),
+        ), absent=(("code.function", 13), ("program.main", 21), ("package.doc", 1), ("go.generate", 1),
+                   ("go.build_excluded", 1))),  # (//go:build linux: built, on one platform)
+        # a script kept out of the build, run with `go run build_script.go`
+        Case("go", "build_script.go", (
+            ("go.build_excluded", 1, {"constraint": "//go:build ignore"}),
+            ("program.main", 3, {"part": "package"}), ("program.main", 5, {"part": "func"}),
+        ), covers=("structure",)),
         Case("go", "processes.go", (
             ("cli.command", 12, {"framework": "cobra", "name": "serve"}),
             ("cli.command", 12, {"framework": "cobra", "name": "serve", "handler": "RunServer"}),

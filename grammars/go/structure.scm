@@ -16,6 +16,12 @@
  (#match? @command "^//go:generate ")
  (#set! fact "go.generate"))
 
+; //go:build ignore  (or `tools`): a file kept out of the package's build, run by hand with `go run build.go`:
+; its `package main` is a script of the repository, no program of the system (repomodeler/graph/go_plugins.py)
+((comment) @constraint @fact
+ (#match? @constraint "^//go:build (ignore|tools)$")
+ (#set! fact "go.build_excluded"))
+
 ; package main  (with a `func main()` in the folder: a program)
 ((package_clause (package_identifier) @_name) @fact
  (#eq? @_name "main")

@@ -150,7 +150,8 @@ def generator_files(facts: list[Fact]) -> set[tuple[str, str]]:
 
 def without_generator_mains(facts: list[Fact]) -> list[Fact]:
     """The facts without the ``program.main`` facts of code generators (see generator_folders and
-    generator_files)."""
-    files = generator_files(facts)
+    generator_files), nor of files kept out of the build (``//go:build ignore``, ``//go:build tools``: a
+    ``build.go`` run with ``go run``)."""
+    files = generator_files(facts) | {(f.repository, f.path) for f in facts if f.kind == "go.build_excluded"}
     return [f for f in _without_mains_in(facts, generator_folders(facts))
             if not (f.kind == "program.main" and (f.repository, f.path) in files)]

@@ -219,7 +219,7 @@ class ProcessRules(ResolverBase):
         # the code the component's own program runs: its program's, and the programs running its roles
         linked = {d for p in ({primary} if primary is not None else set()) | merged for d in closures[p]}
         for p_dir in sorted(standalone):
-            if p_dir != primary and self._launcher_of(comp, p_dir, graph, linked):
+            if p_dir != primary and self._launcher_of(comp, repo, p_dir, graph, linked):
                 del standalone[p_dir]
         if not roles and len(standalone) <= 1:
             return
@@ -243,14 +243,19 @@ class ProcessRules(ResolverBase):
             return
         self._create(comp, repo, dirs, graph, primary, procs, standalone, own_roots)
 
-    def _launcher_of(self, comp: Component, p_dir: str, graph: dict[str, set[str]], primary_closure: set[str]) -> bool:
+    def _launcher_of(self, comp: Component, repo: str, p_dir: str, graph: dict[str, set[str]],
+                     primary_closure: set[str]) -> bool:
         """A program whose only package of the repository is one the component's own program links too
         (``atc/cmd/atc`` parsing flags into ``atccmd.ATCCommand``, which ``cmd/concourse web`` runs): a
         launcher of part of that program, for working on it alone; no process of its own, unless a
-        deployment runs it by its name."""
+        deployment runs it by its name.  A program with more code of its own than its main file (and one
+        more) is a program, whatever it imports."""
         imported = graph.get(p_dir, set()) - {p_dir}
         if len(imported) != 1 or not imported <= primary_closure:
             return False
+        sources = [x for x in self.packages.packages.get((repo, p_dir), []) if not x.endswith("_test.go")]
+        if len(sources) > 2:
+            return False  # a program with code of its own (a crash receiver's store, metrics, handlers): not a launcher
         name = self._program_name(comp, p_dir).lower()
         return self.alias.get(name) in (None, comp.id) and self.alias.get(PurePosixPath(p_dir).name.lower()) in (None, comp.id)
 
