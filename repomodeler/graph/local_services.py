@@ -89,23 +89,25 @@ SQLITE_PACKAGES: dict[str, frozenset[str]] = {
 }
 
 
-# Python's database drivers, by distribution: a Django or SQLAlchemy application names its engine in a setting
-# (`'ENGINE': 'django.db.backends.postgresql'`) and imports no driver itself; its requirements install the driver.
-SQL_DISTRIBUTIONS: dict[str, str] = {"psycopg2": "postgres", "psycopg2-binary": "postgres", "psycopg": "postgres",
-                                     "psycopg-binary": "postgres", "asyncpg": "postgres", "mysqlclient": "mysql",
-                                     "pymysql": "mysql", "mysql-connector-python": "mysql", "aiomysql": "mysql",
-                                     "mssql-django": "sqlserver", "pyodbc": "sqlserver"}
+# A Django setting naming its database engine (`'ENGINE': 'django.db.backends.postgresql'`): the application
+# imports no driver itself (Django does), the setting says which server it uses.
+DJANGO_ENGINE = re.compile(r"django\.db\.backends\.(postgresql(?:_psycopg2)?|mysql|oracle)\b|"
+                           r"django\.contrib\.gis\.db\.backends\.(postgis|mysql)\b")
+DJANGO_ENGINES = {"postgresql": "postgres", "postgresql_psycopg2": "postgres", "postgis": "postgres", "mysql": "mysql",
+                  "oracle": "oracle"}
 
 
 def sql_driver_of(f: Fact) -> str | None:
-    """The database engine whose driver the import, Ruby gem, Python distribution or SQLite package `f` is."""
+    """The database engine whose driver the import, Ruby gem or SQLite package `f` is (or that the Django setting
+    `f` names)."""
     if f.kind == "manifest.dependency":
         ecosystem, name = f.get("ecosystem") or "", (f.get("name") or "").lower()
         if ecosystem == "ruby":
             return SQL_GEMS.get(name)
-        if ecosystem == "python":
-            return SQL_DISTRIBUTIONS.get(name.replace("_", "-"))
         return "sqlite" if name in SQLITE_PACKAGES.get(ecosystem, ()) else None
+    if f.kind == "value.assign":
+        m = DJANGO_ENGINE.search(f.get("expr") or "")
+        return DJANGO_ENGINES.get(m.group(1) or m.group(2)) if m else None
     return sql_engine(f.get("module") or "")
 
 
@@ -140,18 +142,18 @@ class LocalServiceRules(ResolverBase):
         drivers: dict[str, dict[str, Evidence]] = defaultdict(dict)  # process -> engine -> first import
         linkers: dict[str, set[str]] | None = None  # library -> what links it (read once, when first needed)
         choosers: set[str] | None = None  # components reading a setting that picks the engine (read when needed)
-        for f in [*self.by_kind["import"], *self.by_kind["manifest.dependency"]]:
+        for f in [*self.by_kind["import"], *self.by_kind["manifest.dependency"], *self.by_kind["value.assign"]]:
             tech = sql_driver_of(f)
             if tech is None or self._in_adapter_family(f.repository, f.path):
                 continue
             runners = self._code_runners(f)
-            if f.kind == "manifest.dependency" and f.get("ecosystem") == "python":
-                # an installed Python driver is the engine only of the Python programs of its project, and only
-                # where no setting picks the engine (LD_DB_ENGINE=sqlite by default: stores.embedded-engines)
+            if f.kind == "value.assign":
+                # a Django settings module's engine, unless a setting picks among several (LD_DB_ENGINE=sqlite by
+                # default beside a postgresql branch: stores.embedded-engines reads that choice)
                 if choosers is None:
                     choosers = {o for e in self.by_kind["env.read"] if ENGINE_SETTING.search(e.get("name") or "")
                                 for o in self._code_runners(e)}
-                runners = [o for o in runners if self.model.components[o].language == "python" and o not in choosers]
+                runners = [o for o in runners if o not in choosers]
             if not runners and tech == "sqlite":
                 # an SQLite package of a library project (a .NET class library referencing EF Core's SQLite
                 # provider) keeps the data of the one program linking that library, directly or through others
