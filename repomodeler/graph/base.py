@@ -1005,13 +1005,31 @@ class ResolverBase:
 
     def deployment_subcommands(self) -> dict[str, str]:
         """Component -> the subcommand its Kubernetes workload or compose service starts its image's binary with
-        (``args: [destination, -addr=:8086]``: ``destination``; see :func:`naming.subcommand`), the first such."""
-        out: dict[str, str] = {}
+        (``args: [destination, -addr=:8086]``: ``destination``; see :func:`naming.subcommand`; after the binary's
+        bare name, ``fleetcontroller gitjob``: ``gitjob``), the first such."""
+        return {cid: word for cid, (_binary, word) in self.deployment_command_words().items()}
+
+    def deployment_command_words(self) -> dict[str, tuple[str, str]]:
+        """Component -> (the binary its deployment's command names by its bare name, '' when only arguments are
+        given; the subcommand), the first such (see deployment_subcommands)."""
+        out: dict[str, tuple[str, str]] = {}
+        binaries: set[str] | None = None  # the names of the repositories' programs (read when first needed)
         for f in sorted([*self.by_kind["k8s.workload"], *self.by_kind["compose.service"]], key=Fact.order):
             cid = self.alias.get((f.get("name") or "").lower())
-            word = subcommand(f.get("command") or "")
-            if cid and word:
-                out.setdefault(cid, word)
+            command = f.get("command") or ""
+            word = subcommand(command)
+            if not cid or not word:
+                continue
+            binary = ""
+            if binaries is None:
+                binaries = {PurePosixPath(folder(g.path)).name.lower() for g in self.by_kind["program.main"]} \
+                    | {(g.get("binary") or "").lower() for g in self.by_kind["program.build"]}
+            if word in binaries:
+                # `command: [fleetcontroller]`, `args: [gitjob]`: the binary by its bare name, then its subcommand
+                binary, word = word, subcommand(command.split(None, 1)[1]) if len(command.split()) > 1 else None
+                if word is None:
+                    continue
+            out.setdefault(cid, (binary, word))
         return out
 
     def new_people_actor(self, evidence: Evidence) -> str:

@@ -155,11 +155,23 @@ class ProcessRules(ResolverBase):
         closures = {p: _closure(graph, {p}, set()) for p in programs}
         roles: list[Process] = []
         # Subcommands whose handler calls into a package that serves.
+        # (binary, subcommand) the deployments with no code of their own start (`fleetcontroller gitjob`)
+        started_words = {words for cid, words in self.deployment_command_words().items()
+                         if cid in self.model.components and not self.model.components[cid].source_roots}
         for p_dir in sorted(programs):
+            binary = self._program_name(comp, p_dir).lower()
             for name, cmd_fact, target in self._commands(repo, closures[p_dir], facts):
                 if target in dirs and serves(target) and target not in programs:
                     roles.append(Process(name=f"{self._program_name(comp, p_dir)} {name}", kind="command",
                                          roots={target}, evidence=[cmd_fact.evidence], command=name,
+                                         program=p_dir, own_subtree=True))
+                elif target is None and (binary, name.lower()) in started_words and folder(cmd_fact.path) not in programs \
+                        and folder(cmd_fact.path) in dirs and folder(cmd_fact.path) != p_dir:
+                    # a command declared in the package that implements it (controller/gitops declaring `gitjob`),
+                    # which a deployment starts this binary with by name (`fleetcontroller gitjob`): that role, serving
+                    # or not
+                    roles.append(Process(name=f"{self._program_name(comp, p_dir)} {name}", kind="command",
+                                         roots={folder(cmd_fact.path)}, evidence=[cmd_fact.evidence], command=name,
                                          program=p_dir, own_subtree=True))
         # Sibling service folders that each start a server, run by a program of the component.
         by_parent: dict[str, set[str]] = defaultdict(set)
@@ -868,6 +880,8 @@ class ProcessRules(ResolverBase):
             if base and base.lower() != name.lower() and self.alias.get(base.lower()) is not None \
                     and self.alias.get(base.lower()) not in with_code:
                 name = base  # cmd/web deployed as `web`
+            elif p.kind == "command" and (deployed := self._deployment_starting(comp, p, with_code | used)):
+                name = self.model.components[deployed].name  # `fleetcontroller gitjob` deployed as `gitjob`
             elif self.alias.get(name.lower()) is None and (not base or self.alias.get(base.lower()) is None):
                 deployed = self._deployment_of_program(comp, base or name, with_code | used, binary=name)
                 if deployed:
@@ -899,6 +913,15 @@ class ProcessRules(ResolverBase):
             self.process_parent[new.id] = cid
             self.process_kind[new.id] = p.kind
         comp.attributes["processes"] = ", ".join(sorted(self.model.components[p.cid].name for p in procs))
+
+    def _deployment_starting(self, comp: Component, p: Process, taken: set[str]) -> str | None:
+        """The one deployment with no code of its own starting the command's program by its name with the command
+        (``command: [fleetcontroller]``, ``args: [gitjob]``), none when none or several do."""
+        binary = self._program_name(comp, p.program).lower()
+        found = sorted(cid for cid, (b, word) in self.deployment_command_words().items()
+                       if b == binary and word == p.command.lower() and cid not in taken and cid in self.model.components
+                       and not self.model.components[cid].source_roots)
+        return found[0] if len(found) == 1 else None
 
     def _deployment_of_program(self, comp: Component, program: str, taken: set[str], binary: str = "") -> str | None:
         """The one deployment with no code of its own whose image or name is the program's name under

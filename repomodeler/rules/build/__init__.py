@@ -24,7 +24,7 @@ RULES = (
         reads=("compose.mount", "*", "manifest", "http.client", "env.read", "string.url", "docker.from", "docker.artifact",
                "docker.command", "docker.expose", "http.route", "manifest.dependency", "manifest.dev_dependency",
                "manifest.bundle", "config.property", "annotation", "compose.service", "k8s.workload", "functions.host",
-               "manifest.image", "program.java_main", "program.main", "docker.workspace_target", "docker.stage", "docker.copy",
+               "manifest.image", "program.java_main", "program.main", "docker.workspace_target", "docker.stage", "docker.copy", "program.build",
                "iac.block", "iac.value"),
         writes=("components", "aliases", "roots", "kinds", "attributes"),
         after=("compose.services", "dotnet.aspire-resources"),
