@@ -142,6 +142,7 @@ class LocalServiceRules(ResolverBase):
         drivers: dict[str, dict[str, Evidence]] = defaultdict(dict)  # process -> engine -> first import
         linkers: dict[str, set[str]] | None = None  # library -> what links it (read once, when first needed)
         choosers: set[str] | None = None  # components reading a setting that picks the engine (read when needed)
+        configured: dict[str, dict[str, Evidence]] = defaultdict(dict)  # process -> engines its settings name
         for f in [*self.by_kind["import"], *self.by_kind["manifest.dependency"], *self.by_kind["value.assign"]]:
             tech = sql_driver_of(f)
             if tech is None or self._in_adapter_family(f.repository, f.path):
@@ -164,7 +165,14 @@ class LocalServiceRules(ResolverBase):
                             linkers[target].add(source)
                 runners = self._sole_library_user(self.owner_of(f.repository, f.path), linkers)
             for o in runners:
-                drivers[o].setdefault(tech, f.evidence)
+                if f.kind == "value.assign":
+                    configured[o].setdefault(tech, f.evidence)
+                else:
+                    drivers[o].setdefault(tech, f.evidence)
+        for o, named in configured.items():
+            if len(named) == 1:  # (settings naming several engines, `if DB == "mysql"`, pick one by a setting)
+                for tech, ev in named.items():
+                    drivers[o].setdefault(tech, ev)
         for cid in sorted(drivers):
             techs = drivers[cid]
             if not techs.keys() & SERVER_ENGINES:
@@ -191,6 +199,13 @@ class LocalServiceRules(ResolverBase):
                 target = existing[0]
             elif existing:
                 continue  # several databases of those engines: which one is not told
+            elif configured.get(cid, {}).keys() == set(engines):
+                # the engine its settings name (Django's `django.db.backends.postgresql`): a server of that engine,
+                # known by it, its host a setting
+                store = self.add_component(engines[0], "database", self.model.components[cid].repository, evidence[0],
+                                           attributes={"technology": engines[0], "implied_by": "the database engine "
+                                                       "the program's settings name (its host is a setting)"})
+                target = store.id
             else:
                 comp = self.model.components[cid]
                 family = comp.attributes.get("part_of") or cid
