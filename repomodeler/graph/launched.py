@@ -175,6 +175,8 @@ class SupervisedRules(ResolverBase):
             # the application in its container: the store, which the application's processes use
             for f in programs:
                 words = (f.get("command") or "").split()
+                if words and PurePosixPath(words[0]).name.lower() in names:
+                    continue  # the component's own binary (nats-server's unit of nats-server): not a store beside it
                 server = STORE_SERVERS.get(PurePosixPath(words[0]).name.lower()) if words else None
                 if server is None or self.alias.get((f.get("owner") or "").lower()) not in (None,):
                     continue
@@ -207,6 +209,12 @@ class SupervisedRules(ResolverBase):
                 # beside a compose service `hbbr`): the same process, installed another way
                 words = (f.get("command") or "").split()
                 binary = PurePosixPath(words[0]).name.lower() if words else ""
+                if binary and binary in names:
+                    # the unit starts the component's own binary (util/nats-server-hardened.service running
+                    # /usr/sbin/nats-server): the component installed on a host, known by the unit's name too
+                    self.process_primaries.add(host)
+                    self.add_component(host, comp.kind, f.repository, f.evidence, (owner,))
+                    continue
                 runs = self.alias.get(binary) if binary else None
                 if runs is not None and self.model.components[runs].kind in ("service", "gateway") \
                         and self.model.components[runs].attributes.get("deployment"):
