@@ -88,3 +88,11 @@ def test_json_form_copy_after_flags_keeps_names_with_spaces() -> None:
     assert copies == [("LICENSES/Community License.md", "LICENSE.md")]
     assert ("copy", "LICENSES/Community License.md") in {(f.get("how"), f.get("target")) for f in facts
                                                          if f.kind == "docker.workspace_target"}
+
+
+def test_env_from_a_build_argument_holds_its_default() -> None:
+    # `ARG DB_TYPE=sqlite` then `ENV DB_TYPE=$DB_TYPE`: the image's environment holds the argument's default; a
+    # variable the recipe never sets stays as written
+    recipe = "FROM node:20\nARG DB_TYPE=sqlite\nENV DB_TYPE=$DB_TYPE\nENV PATH=/app/bin:$PATH\n"
+    env = {(f.get("name"), f.get("value")) for f in read_dockerfile("acme", "Dockerfile", recipe) if f.kind == "config.env"}
+    assert env == {("DB_TYPE", "sqlite"), ("PATH", "/app/bin:$PATH")}

@@ -106,7 +106,8 @@ def read_dockerfile(repo: str, path: str, text: str) -> list[Fact]:
             if not pairs and instr == "ENV" and len(arg.split(None, 1)) == 2:
                 pairs = [tuple(arg.split(None, 1))]
             for k, v in pairs:
-                env[k] = v.strip().strip("'\"")
+                # (`ARG DB_TYPE=sqlite` then `ENV DB_TYPE=$DB_TYPE`: the image's environment holds the argument's default)
+                env[k] = _substitute(v.strip().strip("'\""), env)
                 if instr == "ENV":  # the image's environment: a deployment default the container starts with
                     facts.append(fact("config.env", repo, path, i, owner="", name=k, value=env[k], source="dockerfile"))
             continue
