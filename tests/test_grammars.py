@@ -557,6 +557,11 @@ CASES: list[Case] = [
         C(2, "http://inventory:8080"), C(3, "http://catalog:3550/products", "get"),
         C(4, "$ordersUrl . '/orders'", "POST"), C(5, "http://payments:8080/charges", "get"),
     ), absent=(("http.client", 6),)),
+    # PDO data source names: the driver before the colon (a concatenated path after it)
+    Case("php", "databases.php", (
+        ("sql.dsn", 7, {"dsn": "sqlite:"}), ("sql.dsn", 8, {"dsn": "sqlite::memory:"}),
+        ("sql.dsn", 9, {"dsn": "mysql:host=db;dbname=shop"}), ("sql.dsn", 10, {"dsn": "sqlite:"}),
+    ), absent=(("sql.dsn", 5),)),
     Case("php", "env_reads.php", (
         E(2, "DATABASE_URL"), E(3, "ORDERS_URL", "http://orders:8000"), E(4, "APP_SECRET"),
         ("config.read", 5, {"expr": "services.payments.url"}),

@@ -97,9 +97,14 @@ DJANGO_ENGINES = {"postgresql": "postgres", "postgresql_psycopg2": "postgres", "
                   "oracle": "oracle"}
 
 
+# PDO's drivers, by the prefix of a data source name (`sqlite:/data/grocy.db`, `pgsql:host=db`); an in-memory
+# SQLite (`sqlite::memory:`) keeps nothing.
+PDO_DRIVERS = {"sqlite": "sqlite", "mysql": "mysql", "pgsql": "postgres", "sqlsrv": "sqlserver", "dblib": "sqlserver"}
+
+
 def sql_driver_of(f: Fact) -> str | None:
     """The database engine whose driver the import, Ruby gem or SQLite package `f` is (or that the Django setting
-    `f` names)."""
+    or the PDO data source name `f` names)."""
     if f.kind == "manifest.dependency":
         ecosystem, name = f.get("ecosystem") or "", (f.get("name") or "").lower()
         if ecosystem == "ruby":
@@ -108,6 +113,9 @@ def sql_driver_of(f: Fact) -> str | None:
     if f.kind == "value.assign":
         m = DJANGO_ENGINE.search(f.get("expr") or "")
         return DJANGO_ENGINES.get(m.group(1) or m.group(2)) if m else None
+    if f.kind == "sql.dsn":
+        dsn = (f.get("dsn") or "").lower()
+        return None if ":memory:" in dsn else PDO_DRIVERS.get(dsn.split(":", 1)[0]) if ":" in dsn else None
     return sql_engine(f.get("module") or "")
 
 
@@ -143,7 +151,8 @@ class LocalServiceRules(ResolverBase):
         linkers: dict[str, set[str]] | None = None  # library -> what links it (read once, when first needed)
         choosers: set[str] | None = None  # components reading a setting that picks the engine (read when needed)
         configured: dict[str, dict[str, Evidence]] = defaultdict(dict)  # process -> engines its settings name
-        for f in [*self.by_kind["import"], *self.by_kind["manifest.dependency"], *self.by_kind["value.assign"]]:
+        for f in [*self.by_kind["import"], *self.by_kind["manifest.dependency"], *self.by_kind["value.assign"],
+                  *self.by_kind["sql.dsn"]]:
             tech = sql_driver_of(f)
             if tech is None or self._in_adapter_family(f.repository, f.path):
                 continue

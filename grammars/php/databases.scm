@@ -1,0 +1,14 @@
+; PDO connections: the data source name names the driver (`new PDO('sqlite:' . $path)`, `new \PDO("mysql:host=db")`,
+; PHP 8.4's `new \PDO\Sqlite(...)`): the database engine the program uses, see repomodeler/graph/local_services.py
+; (the name may be built by concatenation: its leftmost string, up to three concatenations deep)
+((object_creation_expression
+   [(name) (qualified_name)] @_cls
+   (arguments . (argument [(string (string_content) @dsn)
+                           (encapsed_string (string_content) @dsn)
+                           (binary_expression left: [(string (string_content) @dsn) (encapsed_string (string_content) @dsn)])
+                           (binary_expression left: (binary_expression
+                             left: [(string (string_content) @dsn) (encapsed_string (string_content) @dsn)]))
+                           (binary_expression left: (binary_expression left: (binary_expression
+                             left: [(string (string_content) @dsn) (encapsed_string (string_content) @dsn)])))]))) @fact
+ (#match? @_cls "(^|\\\\)PDO(\\\\[A-Za-z]+)?$")
+ (#set! fact "sql.dsn"))
