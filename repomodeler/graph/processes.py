@@ -31,6 +31,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
+from repomodeler.graph.command_line import cli_name
 from repomodeler.graph.catalog import HTTP_VERBS, LOCAL_HOSTS, STORE_KINDS, image_basename
 from repomodeler.graph.identity import image_names, key, keys_of
 from repomodeler.graph.naming import GENERIC_DIRS, is_under, join_path
@@ -160,6 +161,8 @@ class ProcessRules(ResolverBase):
                          if cid in self.model.components and not self.model.components[cid].source_roots}
         for p_dir in sorted(programs):
             binary = self._program_name(comp, p_dir).lower()
+            if cli_name(binary) or cli_name(PurePosixPath(p_dir).name):
+                continue  # a command-line client's commands (`vclusterctl snapshot create`) run against the system
             for name, cmd_fact, target in self._commands(repo, closures[p_dir], facts):
                 if target in dirs and serves(target) and target not in programs:
                     roles.append(Process(name=f"{self._program_name(comp, p_dir)} {name}", kind="command",
