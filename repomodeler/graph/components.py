@@ -25,6 +25,7 @@ from repomodeler.graph.identity import artifact_name, image_names, key, keys_of,
 from repomodeler.graph.identity import image_repo as _image_repo
 from repomodeler.graph.naming import (
     COMPOSE_DEFAULT,
+    GENERIC_DIRS,
     dependency_key,
     image_language,
     is_under,
@@ -141,6 +142,11 @@ ORG_PREFIXES = frozenset({"go", "get", "the", "use", "try"})
 # (and its own chart: chart/, charts/, helm/)
 HELM_DIRS = frozenset({"chart", "charts", "helm"})
 MODULE_MANIFEST_DIRS = frozenset({"config", "deploy", "manifests", "k8s", "kubernetes"}) | HELM_DIRS
+
+
+# Folder and package names saying what a module does rather than which it is (server/daemon, a crate `daemon`).
+ROLE_FOLDER_WORDS = frozenset({*GENERIC_DIRS, "daemon", "daemons", "agent", "worker", "core", "cli", "service", "server",
+                               "gateway", "proxy", "scheduler", "controller", "operator", "bin"})
 
 
 class ComponentRules(ResolverBase):
@@ -1688,6 +1694,12 @@ class ComponentRules(ResolverBase):
                                       if norm_path(str(PurePosixPath(m.path).parent)) == d and m.get("name")), None)
                 name = unit_name(repo, d, manifest_name,
                                   [m.path for m in manifests if norm_path(str(PurePosixPath(m.path).parent)) == d])
+                bins = {b.strip() for m in here if m.get("ecosystem") == "cargo" for b in (m.get("commands") or "").split(",")
+                        if b.strip()}
+                if d and len(bins) == 1 and name.lower() in ROLE_FOLDER_WORDS:
+                    # a crate named for its role (server/daemon, package `daemon`) building one binary, `kanidmd`:
+                    # the program is known by the binary it builds, the package name staying an alias
+                    name, manifest_name = next(iter(bins)), manifest_name or name
                 # the root folder goes by the project's name as its commit gives it (its README, its manifests):
                 # the repository's label is only what the user called the folder
                 project = next(iter(self.project_names(repo)), "")
