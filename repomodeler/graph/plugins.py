@@ -20,7 +20,7 @@ from pathlib import PurePosixPath
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.values import parse_hosts
 from repomodeler.graph.vendors import vendor_name
-from repomodeler.records import Unresolved
+from repomodeler.records import Evidence, Unresolved
 
 # How many vendors, each reached only from a module named after it, make a catalog of integrations.
 CATALOG_SIZE = 4
@@ -85,7 +85,7 @@ class PluginRules(ResolverBase):
                 continue
             evidence = [e for k in into for e in self.model.connections[k].evidence]
             plugins = {optional_module(e.path) for e in evidence}
-            if None in plugins and plugins - {None} and self._host_written_only_in_plugins(comp.name):
+            if None in plugins and plugins - {None} and self._host_written_only_in_plugins(comp.name, comp.evidence):
                 plugins.discard(None)  # shared code (an OAuth helper's fetch) calling what a plug-in hands it
             if cid in catalog:
                 plugins = {("module", catalog[cid])}
@@ -99,15 +99,20 @@ class PluginRules(ResolverBase):
                 self.model.unresolved.append(Unresolved(k[0], f"{comp.name}: optional integration of {what}", first))
             self.drop_component(cid)
 
-    def _host_written_only_in_plugins(self, host: str) -> bool:
-        """Whether every URL literal naming `host` in the code lies in a plug-in folder (at least one):
-        then the product's shared code reaches it only with what a plug-in passes in."""
+    def _host_written_only_in_plugins(self, host: str, found_at: set[Evidence] | None = None) -> bool:
+        """Whether every URL literal naming `host` in the code lies in a plug-in folder (at least one; where the
+        code writes it in no URL literal, `url.URL{Host: "login.microsoftonline.com"}`, the lines the external
+        was found at): then the product's shared code reaches it only with what a plug-in passes in.  A URL in
+        a sentence (a flag's help text, `"issuer URL (ie: https://accounts.google.com)"`) is an example, no
+        address the code uses."""
         if self._url_literals is None:
             self._url_literals = {}
             for f in self.by_kind["string.url"]:
+                if re.search(r"\s", (f.get("value") or "").strip()):
+                    continue
                 for ref in parse_hosts(f.get("value") or ""):
                     self._url_literals.setdefault(ref.host.lower(), []).append(f.path)
-        paths = self._url_literals.get(host.lower(), [])
+        paths = self._url_literals.get(host.lower(), []) or sorted(e.path for e in found_at or ())
         return bool(paths) and all(optional_module(p) for p in paths)
 
     def _vendor_modules(self) -> dict[str, str]:
