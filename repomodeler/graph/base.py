@@ -398,11 +398,14 @@ def nested_compose_variants(services: list[Fact], variants: set[str]) -> dict[st
     return nested
 
 
-# Committed templates of a project's .env (kept out of git): `.env.example`, `env.example`, `.env.sample`, `.env-dist`;
+# Committed templates of a project's .env (kept out of git): `.env.example`, `env.example`, `.env.sample`, `.env-dist`,
+# `TEMPLATE.env`;
 # also the one kept for the container deployment (`.env.example_docker`, `.env.docker.example`), which the
 # docker install guide copies to the .env compose reads.
 DOTENV_TEMPLATE = re.compile(r"^\.?env[._-](?:docker[._-])?(example|sample|dist|template|tmpl|default|defaults)"
-                             r"(?:[._-]docker)?$", re.I)
+                             r"(?:[._-]docker)?$"
+                             # ... or named the other way round (`TEMPLATE.env`, `example.env`)
+                             r"|^(example|sample|template|default)\.env$", re.I)
 
 
 # A committed template of any env file, named after it: `.env.dev-sample` of `.env.dev`, `.env.prod.example`.

@@ -74,7 +74,7 @@ def _reads_setting(reads: set[str], name: str) -> bool:
 
 def env_file_candidates(path: str) -> tuple[str, ...]:
     """An env file compose is handed, then the committed templates standing for it when it is kept out
-    of git (``.env.example``, ``.env.sample``, ``.env-dist``; ``.env.dev-sample`` for ``.env.dev``).  The
+    of git (``.env.example``, ``.env.sample``, ``.env-dist``, ``TEMPLATE.env``; ``.env.dev-sample`` for ``.env.dev``).  The
     template kept for the container deployment (``.env.example_docker``, ``.env.docker.example``) goes
     before the plain one, which a host install copies."""
     here, _, name = path.rpartition("/")
@@ -85,7 +85,10 @@ def env_file_candidates(path: str) -> tuple[str, ...]:
             *(f"{path}{s}" for s in (".example", ".sample", ".dist", ".template")),
             *(f"{path}{sep}{s}" for sep in "-_" for s in ("dist", "example", "sample", "template")),
             *((f"{bare}{sep}{s}" for sep in "._-" for s in ("example", "sample", "dist", "template", "tmpl"))
-              if name.startswith(".") and len(name) > 1 else ()))
+              if name.startswith(".") and len(name) > 1 else ()),
+            # (named the other way round: `TEMPLATE.env`, `example.env` for the `.env`)
+            *((f"{here}/{s}{name}" if here else f"{s}{name}" for s in ("TEMPLATE", "template", "example", "sample"))
+              if name == ".env" else ()))
 
 
 class SettingReadRules(ResolverBase):
