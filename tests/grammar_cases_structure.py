@@ -22,6 +22,9 @@ def structure_cases(Case):  # noqa: N803 - the Case class of test_grammars
             ("go.build_excluded", 1, {"constraint": "//go:build ignore"}),
             ("program.main", 3, {"part": "package"}), ("program.main", 5, {"part": "func"}),
         ), covers=("structure",)),
+        # an empty main (a scaffolding tool's placeholder) starts nothing: the package clause only
+        Case("go", "empty_main.go", (("program.main", 1, {"part": "package"}),), absent=(("program.main", 4),),
+             covers=()),
         Case("go", "processes.go", (
             ("cli.command", 12, {"framework": "cobra", "name": "serve"}),
             ("cli.command", 12, {"framework": "cobra", "name": "serve", "handler": "RunServer"}),

@@ -26,9 +26,9 @@
 ((package_clause (package_identifier) @_name) @fact
  (#eq? @_name "main")
  (#set! fact "program.main") (#set! part "package"))
-; func main() { ... }
-((function_declaration name: (identifier) @_name parameters: (parameter_list) @_params) @fact
- (#eq? @_name "main") (#eq? @_params "()")
+; func main() { ... }  (not an empty one: kubebuilder's cmd/main.go placeholder, `func main() {}`, runs nothing)
+((function_declaration name: (identifier) @_name parameters: (parameter_list) @_params body: (block) @_body) @fact
+ (#eq? @_name "main") (#eq? @_params "()") (#not-match? @_body "^\\{\\s*\\}$")
  (#set! fact "program.main") (#set! part "func"))
 
 ; func RunServer(cmd *cobra.Command, args []string) error { ... }: functions a command handler may name

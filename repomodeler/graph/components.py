@@ -1866,6 +1866,16 @@ class ComponentRules(ResolverBase):
                     continue
                 scaffold = None if len(matches) != 1 or not own_code \
                     else self._module_workload(repo, d, deeper, deployed_ids, placeholder=True)
+                if scaffold is not None and scaffold == matches[0] and d == "" and project:
+                    # ... the scaffold alone matched, beside the release chart's workload named for the project whose
+                    # image a helper template renders (mariadb-operator of deploy/charts/mariadb-operator): that
+                    # workload is the release deployment of the same program
+                    release = self.alias.get(project.lower())
+                    rc = self.model.components.get(release) if release else None
+                    if rc is not None and release != scaffold and rc.kind == "service" and not rc.source_roots \
+                            and rc.attributes.get("deployment") and not rc.attributes.get("image") \
+                            and rc.repository == repo:
+                        matches = [release]
                 if scaffold is not None and scaffold != matches[0] and scaffold in self.model.components:
                     # the module's own scaffold manifest running a placeholder image (kubebuilder's config/manager with
                     # `controller:latest`, which `make deploy` rewrites) beside the release manifests that deploy its
