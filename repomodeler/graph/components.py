@@ -1714,10 +1714,13 @@ class ComponentRules(ResolverBase):
                 recipes_here = recipes_by_folder.get(d, set())
                 if recipes_here and recipes_here <= built_by and d not in manifest_dirs:
                     continue  # a folder of recipes named for the images deployments run (Dockerfile.frontend)
-                if d and recipes_here and d not in manifest_dirs and "" in unit_dirs and all(
+                if d and recipes_here and d not in manifest_dirs and "" in unit_dirs and not any(
+                        is_under(f.path, d) and (f.path in go_mains or ENTRY_FILES.search(f.path))
+                        for f in source_files if f.language) and all(
                         self.copies_from_root(repo, r, repo_paths, repo_dirs, repo_code) for r in recipes_here):
                     # docker/Dockerfile copying requirements.txt and the repository's code from the root, beside
                     # the settings file it puts in place (docker/config.py): the root's recipe, no module of its own
+                    # (a folder with a program of its own, cmd/uptrace/main.go beside its recipe, stays one)
                     continue
                 if d and recipes_here & compose_built and d not in manifest_dirs and not any(
                         self._recipe_folder_runs_code(repo, r, d) for r in recipes_here & compose_built):
