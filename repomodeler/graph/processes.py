@@ -155,7 +155,7 @@ class ProcessRules(ResolverBase):
 
         closures = {p: _closure(graph, {p}, set()) for p in programs}
         roles: list[Process] = []
-        # Subcommands whose handler calls into a package that serves.
+        # Subcommands whose handler calls into a package that serves, and subcommands a deployment starts.
         # (binary, subcommand) the deployments with no code of their own start (`fleetcontroller gitjob`)
         started_words = {words for cid, words in self.deployment_command_words().items()
                          if cid in self.model.components and not self.model.components[cid].source_roots}

@@ -33,7 +33,7 @@ RUNNING_ROLE_WORDS = PROGRAM_ROLE_WORDS | frozenset({
 
 
 class UndeployedProgramRules(ResolverBase):
-    """``process.undeployed-programs``."""
+    """``process.undeployed-programs`` and ``process.idle-programs``."""
 
     def undeployed_programs(self) -> None:
         if not getattr(self, "process_parent", None):  # none when process.programs is off
