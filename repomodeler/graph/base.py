@@ -183,6 +183,17 @@ def developer_stacks(services: list[Fact]) -> set[str]:
     return out
 
 
+# Images of end-to-end test runners (Playwright, Cypress): a runner, not a browser other tests call (a Selenium
+# grid in a development stack is a service of it).
+TEST_RUNNER_IMAGE = re.compile(r"(^|/)(playwright(:|$)|cypress/(included|base|browsers))", re.I)
+
+
+def test_stacks(services: list[Fact]) -> set[str]:
+    """Compose files that start an end-to-end test runner among their services (``playwright`` driving the
+    app's containers, each started with test settings): the project's test stack, not its deployment."""
+    return {f.path for f in services if TEST_RUNNER_IMAGE.search((f.get("image") or "").split("@")[0])}
+
+
 def renamed_variants(services: list[Fact], variants: set[str]) -> set[str]:
     """Compose files with another name beside the folder's ``docker-compose.yml``: ``postgresql.yml``
     redefining its services (the same system run another way, PostgreSQL in place of MySQL) or
@@ -808,6 +819,7 @@ class ResolverBase:
                                                        if f.kind == "docker.from"))
         variants |= developer_stacks(services)
         variants |= {f.path for f in services if ADD_ON_DIR.search(f.path) or HARNESS_DIR.search(f.path)}
+        variants |= test_stacks(services)
         variants |= template_catalogs(services)
         variants -= completing_variants(every_fact, variants)
         variants -= supplying_variants(every_fact, variants)
