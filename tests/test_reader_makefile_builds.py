@@ -43,3 +43,12 @@ def test_a_cluster_dns_name_with_the_namespace_filled_in_at_run_time_names_its_s
     assert [(r.host, r.port) for r in parse_hosts("keda-operator.%s.svc.cluster.local:9666")] == \
         [("keda-operator.namespace.svc.cluster.local", 9666)]
     assert [r.host for r in parse_hosts("http://api.{ns}.svc:80/x")] == ["api.namespace.svc"]
+
+
+def test_a_build_of_the_current_folder_names_no_package_and_breaks_nothing():
+    # `go build -ldflags "..."` with no package builds the folder it runs in: nothing to name, and the rest of the
+    # Makefile is still read
+    text = ('local:\n\tCGO_ENABLED=0 go build -ldflags "-s -w -X main.Version=local"\n'
+            'agent:\n\tgo build -o bin/agent ./cmd/agent\n')
+    found = {(f.get("binary"), f.get("code")) for f in read_makefile("r", "Makefile", text) if f.kind == "program.build"}
+    assert found == {("agent", "cmd/agent")}

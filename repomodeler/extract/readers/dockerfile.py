@@ -173,9 +173,11 @@ def go_builds(command: str, path: str) -> list[tuple[str, str]]:
             k += 1
         name = PurePosixPath(binary).name if binary and not binary.endswith("/") else ""
         # (a package by its relative folder, ./cmd/api, or by its main file, cmd/api/main.go: never an import path)
+        if len(packages) != 1 or not name or "$" in name or "." in name:
+            continue  # (`go build -ldflags "..."` builds the folder it runs in: no package named)
         relative = packages[0].startswith("./") or (
-            len(packages) == 1 and packages[0].endswith(".go") and not packages[0].startswith(("/", "$", "..")))
-        if len(packages) != 1 or not name or "$" in name or "." in name or not relative:
+            packages[0].endswith(".go") and not packages[0].startswith(("/", "$", "..")))
+        if not relative:
             continue
         target = packages[0][:-3].rsplit("/", 1)[0] if packages[0].endswith(".go") else packages[0]
         # (a recipe kept in a subfolder may be built from the repository's root: both readings, the graph
