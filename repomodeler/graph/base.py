@@ -47,9 +47,10 @@ QUARKUS_IMAGE_KEYS = frozenset({"quarkus.container-image.name", "quarkus.contain
 ADD_ON_DIR = re.compile(r"(^|/)(add-?ons?|extras|optional|extensions)/", re.I)
 # Folders of developer tools, tests, benchmarks and editor dev containers: a compose file there starts a
 # harness around the system (hack/dev/compression-test/docker-compose.yml, tests/e2e/docker-compose.yml,
+# scripts/test-environments/postgres/compose.yml,
 # tools/TestSuite/docker-compose-base.yml, integration/ops/overrides/ha-web-nodes.yml,
 # .devcontainer/docker-compose.yml), not the system.
-HARNESS_DIR = re.compile(r"(^|/)(hack|tests?|testing|test[-_]?suites?|e2e|integration([-_]?tests?)?|load[-_]?tests?|loadtest|benchmarks?|perf|profiling|"
+HARNESS_DIR = re.compile(r"(^|/)(hack|tests?|testing|test[-_]?suites?|tests?[-_](env|envs|environments?|stacks?|setups?)|e2e|integration([-_]?tests?)?|load[-_]?tests?|loadtest|benchmarks?|perf|profiling|"
                          r"k6|locust|jmeter|gatling|artillery|"
                          r"\.?devcontainers?([-_][^/]*)?"
                          # (a package of the project named for its tests: `app-e2e/`, `shop-load-tests/`; one named

@@ -48,7 +48,8 @@ class EmbeddedEngineRules(ResolverBase):
         for (owner, name), values in sorted(self.env_values.items()):
             if not ENGINE_SETTING.search(name):
                 continue
-            configured.add((owner, name))
+            if any(v.strip() for v, _ev in values):
+                configured.add((owner, name))  # (left empty, `LD_DB_ENGINE=` in .env.sample, the code's default holds)
             techs = {embedded_engine(v) for v, _ev in values if v.strip()}
             if len(techs) == 1 and None not in techs:  # (every value given names the same embedded engine)
                 tech = techs.pop()
