@@ -51,7 +51,7 @@ ADD_ON_DIR = re.compile(r"(^|/)(add-?ons?|extras|optional|extensions)/", re.I)
 # tools/TestSuite/docker-compose-base.yml, integration/ops/overrides/ha-web-nodes.yml,
 # .devcontainer/docker-compose.yml), not the system.
 HARNESS_DIR = re.compile(r"(^|/)(hack|tests?|testing|test[-_]?suites?|tests?[-_](env|envs|environments?|stacks?|setups?)|e2e|integration([-_]?tests?)?|load[-_]?tests?|loadtest|benchmarks?|perf|profiling|"
-                         r"k6|locust|jmeter|gatling|artillery|"
+                         r"k6|locust|jmeter|gatling|artillery|playwright|cypress|"
                          r"\.?devcontainers?([-_][^/]*)?"
                          # (a package of the project named for its tests: `app-e2e/`, `shop-load-tests/`; one named
                          # for a benchmark, `packages/tracecat-benchmark/`, holds examples: inventory.HARNESS_WORDS)
