@@ -47,7 +47,11 @@ TEST_DIRS = frozenset({"test", "tests", "__tests__", "__e2e__", "spec", "specs",
                        "testutil", "testutils", "testhelper", "testhelpers", "test-utils", "test_utils", "test-helpers",
                        "test_helpers", "dockertest", "testsupport",
                        # fuzzing harnesses (fuzz/Jellyfin.Api.Fuzz/): programs feeding the code random input
-                       "fuzz", "fuzzing", "fuzzers", "fuzztest"})
+                       "fuzz", "fuzzing", "fuzzers", "fuzztest",
+                       # the stacks a test suite starts around the code (internal/acceptance/docker-compose.yml,
+                       # test-infrastructure/docker-compose.yml): a harness, not the deployment
+                       "acceptance", "test-infrastructure", "test_infrastructure", "test-infra", "test_infra",
+                       "testinfra"})
 # Folders named for a kind of tests (unittests, api_tests, rest-api-tests, load-tests).
 KIND_OF_TESTS_DIR = re.compile(r"^(unit|integration|functional|acceptance|system|api|rest-api|e2e|end-to-end|load|"
                                r"perf|performance|smoke|regression|ui|contract|component)[-_]?tests?$"
@@ -76,7 +80,11 @@ FIXTURE_DIRS = frozenset({"fixture", "fixtures", "testdata", "test-data", "test_
                           # Go's tools skip folders starting with an underscore: _testdata is a test's inputs too
                           "_testdata", "_test_data", "_fixtures",
                           # a package of fixtures for tests (Go's pkg/testfixtures: containers the tests start)
-                          "testfixtures", "test-fixtures", "test_fixtures", "testfixture"})
+                          "testfixtures", "test-fixtures", "test_fixtures", "testfixture",
+                          # the input files of a package's tests (composeplugin/status_test_files/failed.yml)
+                          "test_files", "test-files", "testfiles"})
+# A folder of one test's inputs named for what it tests (status_test_files/, parser-test-files/).
+FIXTURE_DIR_SUFFIX = re.compile(r"[-_]test[-_]?files$")
 # Build and development tooling: CI pipelines, and the development container a contributor's editor
 # starts (.devcontainer/Dockerfile is no component of the system).
 CI_DIRS = frozenset({".github", ".gitlab", ".circleci", ".buildkite", ".azure-pipelines", ".ci", ".devcontainer",
@@ -317,7 +325,7 @@ def classify_role(path: str) -> str:
     if TEST_DESCRIPTOR.search(parts[-1]):
         return "test"
     for d in dirs:
-        if d in FIXTURE_DIRS:
+        if d in FIXTURE_DIRS or FIXTURE_DIR_SUFFIX.search(d):
             return "fixture"
     for d in dirs:
         if d in TEST_DIRS or KIND_OF_TESTS_DIR.search(d):

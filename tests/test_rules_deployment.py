@@ -320,6 +320,13 @@ def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> N
     assert classify_role("src/main/java/com/acme/benchmark/Timer.java") == "source"  # a package named benchmark
     # a package of test fixtures (the database containers the tests start)
     assert classify_role("pkg/testfixtures/storage/mysql.go") == "fixture"
+    # a package's test input files, by the folder's name (a compose plugin's status_test_files/)
+    assert classify_role("pkg/libstack/compose/internal/composeplugin/status_test_files/failed.yml") == "fixture"
+    assert classify_role("parser/test_files/docker-compose.yml") == "fixture"
+    # the stacks an acceptance suite or a test infrastructure folder starts are harnesses
+    assert classify_role("internal/acceptance/docker-compose.yml") == "test"
+    assert classify_role("test-infrastructure/docker-compose.yml") == "test"
+    assert classify_role("pkg/files/upload.go") == "source"  # (a package named files)
     # a Go command's test inputs in an underscore folder the Go tools skip (kubectl plugin's _testdata manifests)
     assert classify_role("cmd/cli/kubectl-acme/_testdata/apply/test-1/resources.yaml") == "fixture"
     # the add-ons a Kubernetes project's developer scripts deploy into a dev cluster
