@@ -129,3 +129,9 @@
 ((source_file (var_declaration (var_spec name: (identifier) @name)) @fact)
  (#match? @name "^[A-Z]")
  (#set! fact "code.exported_var"))
+
+; signal.Notify(c, syscall.SIGTERM) / svc.Run(prg, syscall.SIGINT, syscall.SIGTERM): the program waits to be told
+; to stop, so it runs until then (a daemon), whatever starts it
+((selector_expression operand: (identifier) @_pkg field: (field_identifier) @_sig) @fact
+ (#any-of? @_pkg "syscall" "unix") (#eq? @_sig "SIGTERM")
+ (#set! fact "process.awaits_stop"))

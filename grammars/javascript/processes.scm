@@ -62,3 +62,10 @@
  (#eq? @_var @_use)
  (#any-of? @_fn "spawn" "fork" "execFile" "spawnSync" "execFileSync" "execa" "execaNode")
  (#set! fact "process.spawn"))
+
+; process.on("SIGTERM", shutdown): the program waits to be told to stop, so it runs until then
+((call_expression
+   function: (member_expression object: (identifier) @_obj property: (property_identifier) @_fn)
+   arguments: (arguments . (string (string_fragment) @_sig))) @fact
+ (#eq? @_obj "process") (#any-of? @_fn "on" "once") (#eq? @_sig "SIGTERM")
+ (#set! fact "process.awaits_stop"))

@@ -81,3 +81,8 @@
                                                  (call function: (attribute object: (identifier) @handler_package))])))) @fact
  (#eq? @_cmd "command")
  (#set! fact "cli.subcommand"))
+
+; signal.signal(signal.SIGTERM, handler): the program waits to be told to stop, so it runs until then
+((attribute object: (identifier) @_mod attribute: (identifier) @_sig) @fact
+ (#eq? @_mod "signal") (#eq? @_sig "SIGTERM")
+ (#set! fact "process.awaits_stop"))

@@ -13,7 +13,8 @@ no service, store or broker, nothing starts or calls it, it publishes no port an
 the same kind of thing whatever its folder: a key generator, a state dumper, a container's init helper, a
 kubectl plugin (``cmd/generate-keys``, ``cmd/nop``, ``cmd/plugin``). The people-start link is all it has,
 and that link says only that people could run it: it stays as code (kind ``library``), not a running
-component (rule ``process.idle-programs``).
+component (rule ``process.idle-programs``).  One that waits for the stop signal (``syscall.SIGTERM``) is a daemon
+whatever its links: it stays.
 """
 
 from __future__ import annotations
@@ -87,6 +88,9 @@ class UndeployedProgramRules(ResolverBase):
                 continue
             if self._named_for_running(comp.name):
                 continue  # its name says it runs (a worker, an agent): links we did not find, not a tool
+            if self._awaits_stop(comp):
+                self.credit(comp.rules)  # it waits for SIGTERM (nsqd's svc.Run): a daemon whose links we did not find
+                continue
             links = linked.get(cid, [])
             if any(str(self.model.connections[k].attributes.get("via", "")).startswith("a command-line program")
                    for k in links):
@@ -99,6 +103,17 @@ class UndeployedProgramRules(ResolverBase):
             comp.kind = "library"
             comp.attributes["role"] = "a program that talks to nothing of the system: a tool, not a running component"
             self.credit(comp.rules)
+
+    def _awaits_stop(self, comp) -> bool:
+        """Does the program's main file (a Go program: its main package) wait to be told to stop (``syscall.SIGTERM``,
+        ``process.on("SIGTERM")``)?  A tool runs once and exits; a program handling the stop signal runs until then."""
+        if not comp.evidence:
+            return False
+        main = min(comp.evidence)
+        here = PurePosixPath(main.path).parent
+        return any(f.repository == main.repository and (f.path == main.path or (
+                   f.path.endswith(".go") and main.path.endswith(".go") and PurePosixPath(f.path).parent == here))
+                   for f in self.by_kind["process.awaits_stop"])
 
     @staticmethod
     def _named_for_running(name: str) -> bool:

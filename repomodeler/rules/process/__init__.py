@@ -43,9 +43,10 @@ RULES = (
         message=("A program of a split component that, once every other rule has run, calls nothing, is started or "
                  "called by nothing of the system, publishes no port and runs in no deployment (a key generator, a "
                  "container's init helper, a kubectl plugin) is code, not a running component: people could start "
-                 "it, and that is all the model knows of it"),
+                 "it, and that is all the model knows of it; one waiting for the stop signal (SIGTERM) is a daemon "
+                 "and stays"),
         unit="idle_programs",
-        reads=(),
+        reads=("process.awaits_stop",),
         writes=("kinds", "connections", "attributes"),
         after=("process.programs", "frontdoor.command-line", "kubernetes.launched-images", "code.address-echo",
                "build.library-calls", "stores.logical-databases"),
