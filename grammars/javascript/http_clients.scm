@@ -47,3 +47,9 @@
  (#match? @_obj "^([a-z]*[Ff]etch[A-Za-z]*|http[A-Za-z]*)$")
  (#eq? @_method "fetch")
  (#set! fact "http.client"))
+
+; class TheMovieDb extends ExternalAPI { constructor() { super("https://api.themoviedb.org/3", ...) } }: an API
+; client handing its base class the address of the API it calls
+((call_expression function: (super) arguments: (arguments . (string) @url)) @fact
+ (#match? @url "^.https?://")
+ (#set! fact "http.client"))
