@@ -37,7 +37,10 @@ BUNDLERS = frozenset({"vite", "webpack", "@angular/cli", "@angular/build", "@ang
 # assets, written into the application's public folder and served with its views (Laravel's, Symfony's Encore,
 # Rails' Vite Ruby), not an app of its own.
 SERVER_ASSET_PLUGINS = frozenset({"laravel-vite-plugin", "laravel-mix", "@symfony/webpack-encore", "vite-plugin-ruby",
-                                  "@rails/webpacker", "shakapacker"})
+                                  "@rails/webpacker", "shakapacker",
+                                  # React on Rails: components the Rails views render (on the server too), and the
+                                  # Rails page helpers (unobtrusive JS, Turbo): the application's pages
+                                  "react-on-rails", "@rails/ujs", "@hotwired/turbo-rails"})
 # Folder names that say nothing of the app (its package name is used instead).  ``web``, ``ui``,
 # ``frontend`` name a browser app well; a package name is often the whole project's (``woodpecker-ci``).
 GENERIC = frozenset({"", ".", "src", "app", "www", "public"})
