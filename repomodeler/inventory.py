@@ -51,7 +51,9 @@ TEST_DIRS = frozenset({"test", "tests", "__tests__", "__e2e__", "spec", "specs",
                        # the stacks a test suite starts around the code (internal/acceptance/docker-compose.yml,
                        # test-infrastructure/docker-compose.yml): a harness, not the deployment
                        "acceptance", "test-infrastructure", "test_infrastructure", "test-infra", "test_infra",
-                       "testinfra"})
+                       "testinfra",
+                       # HashiCorp's Enos scenarios (enos/modules/run_workloads/jobs/*.nomad.hcl): quality tests
+                       "enos"})
 # Folders named for a kind of tests (unittests, api_tests, rest-api-tests, load-tests).
 KIND_OF_TESTS_DIR = re.compile(r"^(unit|integration|functional|acceptance|system|api|rest-api|e2e|end-to-end|load|"
                                r"perf|performance|smoke|regression|ui|contract|component)[-_]?tests?$"
@@ -82,7 +84,9 @@ FIXTURE_DIRS = frozenset({"fixture", "fixtures", "testdata", "test-data", "test_
                           # a package of fixtures for tests (Go's pkg/testfixtures: containers the tests start)
                           "testfixtures", "test-fixtures", "test_fixtures", "testfixture",
                           # the input files of a package's tests (composeplugin/status_test_files/failed.yml)
-                          "test_files", "test-files", "testfiles"})
+                          "test_files", "test-files", "testfiles",
+                          # resources a driver's tests build and run (drivers/docker/test-resources/docker/Dockerfile)
+                          "test-resources", "test_resources", "testresources"})
 # A folder of one test's inputs named for what it tests (status_test_files/, parser-test-files/).
 FIXTURE_DIR_SUFFIX = re.compile(r"[-_]test[-_]?files$")
 # Build and development tooling: CI pipelines, and the development container a contributor's editor

@@ -327,6 +327,8 @@ def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> N
     assert classify_role("internal/acceptance/docker-compose.yml") == "test"
     assert classify_role("test-infrastructure/docker-compose.yml") == "test"
     assert classify_role("pkg/files/upload.go") == "source"  # (a package named files)
+    assert classify_role("drivers/docker/test-resources/docker/Dockerfile") == "fixture"
+    assert classify_role("enos/modules/run_workloads/jobs/docker-batch.nomad.hcl") == "test"  # Enos scenarios
     # a Go command's test inputs in an underscore folder the Go tools skip (kubectl plugin's _testdata manifests)
     assert classify_role("cmd/cli/kubectl-acme/_testdata/apply/test-1/resources.yaml") == "fixture"
     # the add-ons a Kubernetes project's developer scripts deploy into a dev cluster
