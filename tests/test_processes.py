@@ -130,7 +130,7 @@ def test_one_program_with_two_servers_is_one_process() -> None:
         "internal/grpcserver/server.go": 'package grpcserver\n\nimport "google.golang.org/grpc"\n\nfunc Run() { grpc.NewServer() }\n',
         "internal/httpserver/server.go": ('package httpserver\n\nimport "net/http"\n\nfunc Run() {\n'
                                           '\thttp.HandleFunc("/orders", nil)\n\thttp.ListenAndServe(":8080", nil)\n}\n'),
-        "cmd/reindex/main.go": "package main\n\nfunc main() {}\n",
+        "cmd/reindex/main.go": 'package main\n\nimport "fmt"\n\nfunc main() {\n\tfmt.Println("reindexed")\n}\n',
     }
     model = resolve_files({"orders": files})
     # the two servers are the one program's; cmd/reindex, a program that talks to nothing of the system, is code
