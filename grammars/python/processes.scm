@@ -38,6 +38,12 @@
  (#any-of? @_mod "subprocess" "sp")
  (#any-of? @_fn "Popen" "run" "call" "check_call" "check_output")
  (#set! fact "process.spawn"))
+; subprocess.Popen(["python", f"service/{service}/main.py"]): a program path built from a name, one of several
+((call function: (attribute object: (identifier) @_mod attribute: (identifier) @_fn)
+       arguments: (argument_list . (list (string (interpolation)) @template))) @fact
+ (#any-of? @_mod "subprocess" "sp")
+ (#any-of? @_fn "Popen" "run" "call" "check_call" "check_output")
+ (#set! fact "process.spawn"))
 ((call function: (attribute object: (identifier) @_mod attribute: (identifier) @_fn)
        arguments: (argument_list (string (string_content) @arg))) @fact
  (#eq? @_mod "asyncio") (#any-of? @_fn "create_subprocess_exec")
