@@ -253,7 +253,10 @@ def promote_example_deployments(files: list[SourceFile], readme: str = "") -> li
         return _promote_stacks(files, documented)
     if not builds:
         return files
-    promoted = {f.path for f in files if f.role == "example" and COMPOSE_FILE.search(f.path)}
+    # (a benchmark's or load test's stack, benchmark/docker-compose.yml with its metrics store, is a harness run
+    # against the system, never how it runs)
+    promoted = {f.path for f in files if f.role == "example" and COMPOSE_FILE.search(f.path)
+                and not any(_harness_dir(d) for d in _parts(f.path)[:-1])}
     stacks = {str(PurePosixPath(p).parent) for p in promoted}
     if len(stacks) > 1:
         # several example stacks are alternatives (single-binary/, distributed/, multitenant/): the one named as
@@ -268,6 +271,11 @@ def promote_example_deployments(files: list[SourceFile], readme: str = "") -> li
         plain = [p for p in guides if _parts(p)[-2:-1] and _parts(p)[-2].lower() in DEFAULT_SETUP_DIRS]
         promoted = set(guides if len(guides) == 1 else plain if len(plain) == 1 else [])
     return _promote_stacks(files, promoted)
+
+
+def _harness_dir(name: str) -> bool:
+    """Is a folder named for a benchmark or load test (benchmark/, bench/, shop-benchmark/)?"""
+    return bool((HARNESS_WORDS | {"bench"}) & set(re.split(r"[-_.]", name.lower())))
 
 
 def _promote_stacks(files: list[SourceFile], promoted: set[str]) -> list[SourceFile]:

@@ -1763,7 +1763,10 @@ class ComponentRules(ResolverBase):
                 own_workload = self._module_workload(repo, d, deeper, deployed_ids) if d in dockerfile_dirs else None
                 if files_here and manifest_name and dependency_key(manifest_name) in depended and own_workload is None \
                         and (not serves or not own_entry or npm_export) and not any(m.get("packaging") in ("war", "ear") for m in here) \
-                        and not any(m.get("start") and m.get("commands") for m in here):
+                        and not any(m.get("start") and m.get("commands") for m in here) \
+                        and not all(m.get("ecosystem") == "cmake" for m in here):
+                    # (a C/C++ build's programs are nothing another package manager installs: an npm `typesense` is
+                    # the server's JavaScript client, not this build)
                     # A package other units depend on: a library node (build-time dependency target),
                     # unless a deployment runs it (its image is the module's): then a service others link.
                     running = next((self.alias[a.lower()] for a in (name, manifest_name, manifest_name.rsplit("/", 1)[-1])

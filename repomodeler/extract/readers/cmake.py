@@ -12,6 +12,15 @@ def read_cmake(repo: str, path: str, text: str) -> list[Fact]:
     """``add_executable(UserService UserService.cpp ...)``: a program the repository builds, named
     as a deployment starts it (compose ``entrypoint: UserService``); its code is this folder."""
     facts = []
+    # project(typesense): the build names the project its programs belong to (a unit, like a go.mod or Cargo.toml)
+    # (its programs are the commands it installs, like a Cargo package's [[bin]] targets; test and benchmark
+    # programs are the developers')
+    project = re.search(r"(?im)^\s*project\s*\(\s*([A-Za-z_][A-Za-z0-9_.+-]*)", text)
+    programs = sorted({m.group(1) for m in re.finditer(r"(?im)^\s*add_executable\s*\(\s*([A-Za-z_][A-Za-z0-9_.+-]*)", text)
+                       if not re.search(r"(?i)(^|[-_])(tests?|bench(mark)?s?|examples?)($|[-_])", m.group(1))})
+    if project and programs:
+        facts.append(fact("manifest", repo, path, text.count("\n", 0, project.start()) + 1, ecosystem="cmake",
+                          name=project.group(1), commands=", ".join(programs)))
     for m in re.finditer(r"(?im)^\s*add_executable\s*\(\s*([A-Za-z_][A-Za-z0-9_.+-]*)", text):
         facts.append(fact("program.binary", repo, path, text.count("\n", 0, m.start()) + 1, name=m.group(1),
                            source="cmake"))
