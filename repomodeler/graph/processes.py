@@ -1414,6 +1414,9 @@ class ProcessRules(ResolverBase):
         """People start programs: where the user enters a split component, the component's other
         programs that no process starts or calls, and that no deployment runs, are started by people too."""
         called = {c.target for c in self.model.connections.values() if self.model.components[c.source].kind != "user"}
+        # (a server another process starts, a helper on a loopback port, is reached through its starter, not by people)
+        spawned = {c.target for c in self.model.connections.values()
+                   if c.kind == "spawns" and self.model.components[c.source].kind != "user"}
         for k in sorted(k for k in self.model.connections if self.model.components[k[0]].kind == "user"):
             family = k[1]
             if family not in self.split_commands:
@@ -1423,7 +1426,7 @@ class ProcessRules(ResolverBase):
                     self.connect(k[0], p, "process", sorted(self.model.components[p].evidence)[:1], kind="spawns",
                                  attributes={"via": "a program people start"})
                 elif self.process_kind.get(p) == "server" and k[2] == "http" and "http" in self.model.components[p].ports \
-                        and p not in self.process_reused:
+                        and p not in self.process_reused and p not in spawned:
                     # a Python/JavaScript process serving the HTTP API people reach the component by
                     self.connect(k[0], p, "http", sorted(self.model.connections[k].evidence), kind="calls",
                                  attributes={"via": self.model.connections[k].attributes.get("via", "published entry point")})
