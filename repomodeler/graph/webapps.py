@@ -118,8 +118,9 @@ class WebAppRules(ResolverBase):
 
     def _serves_framework_pages(self, repo: str, d: str, cid: str) -> bool:
         """Does component `cid`'s code in folder `d` declare routes of a server-side web framework that builds its
-        pages' scripts at the application's root (PHP's Laravel and Symfony, Ruby's Rails)?"""
-        return any(f.repository == repo and is_under(f.path, d) and f.language in ("php", "ruby")
+        pages' scripts at the application's root (PHP's Laravel and Symfony, Ruby's Rails, Python's Flask and Django:
+        Indico's Flask blueprints beside the package.json of its React widgets)?"""
+        return any(f.repository == repo and is_under(f.path, d) and f.language in ("php", "ruby", "python")
                    and self.owner_of(repo, f.path) == cid for f in self.by_kind["http.route"])
 
     def _serves_itself(self, repo: str, d: str) -> bool:
