@@ -296,3 +296,14 @@ def test_another_tools_list_of_services_is_no_compose_file():
     assert "compose" in [r.id for r in registry.READERS if r.recognises("deploy/stack.yml", stack)]
     fragment = "services:\n  webserver:\n    ports:\n      - \"${MOODLE_DOCKER_WEB_HOST}:80\"\n"
     assert "compose" in [r.id for r in registry.READERS if r.recognises("webserver.port.yml", fragment)]
+
+
+def test_pip_tools_inputs_are_requirements() -> None:
+    """requirements.in (pip-tools' list of direct dependencies, compiled into requirements.txt) names the packages the
+    project chose: read like a requirements file; a look-alike that is no requirements list is not."""
+    from repomodeler.extract.readers.registry import reader_for
+    from repomodeler.extract.readers.requirements import read_requirements
+    assert reader_for("requirements.in", "flask\n").id == "requirements"
+    assert reader_for("docs/requirements-docs.in", "sphinx\n").id == "requirements"
+    facts = read_requirements("indico", "requirements.in", "celery[redis]\npsycopg2\nredis[hiredis]  # cache\n")
+    assert sorted(f.get("name") for f in facts if f.kind == "manifest.dependency") == ["celery", "psycopg2", "redis"]

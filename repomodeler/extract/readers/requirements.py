@@ -18,6 +18,6 @@ def read_requirements(repo: str, path: str, text: str) -> list[Fact]:
 
 
 READERS = (
-    Reader("requirements", "descriptor", 140, read_requirements, patterns=(r"requirements[^/]*\.txt",),
+    Reader("requirements", "descriptor", 140, read_requirements, patterns=(r"requirements[^/]*\.txt", r"requirements[^/]*\.in"),
            line_based=True),
 )
