@@ -520,4 +520,8 @@ IMPLIED_STORES: tuple[tuple[str, str, bool], ...] = (
     ("mongodb", r"^mongodb_driver$", False),
     ("mqtt", r"^(tortoise|tortoise311|emqtt)$", False),
 )
+# ... of which these are Hex packages, read only from an Elixir project's mix.exs: a Python lock file's `amqp` is the
+# AMQP library Celery installs whatever its broker.
+HEX_STORE_PATTERNS = frozenset({r"^postgrex$", r"^myxql$", r"^redix$", r"^amqp$", r"^(brod|broadway_kafka|kafka_ex)$",
+                                r"^mongodb_driver$", r"^(tortoise|tortoise311|emqtt)$"})
 EMBEDDED_DATABASES = r"^(h2|hsqldb|derby)$"

@@ -36,6 +36,7 @@ from repomodeler.graph.catalog import (
     GATEWAY_LOCATOR_PROPERTY,
     ROLE_PROPERTIES,
     EMBEDDED_DATABASES,
+    HEX_STORE_PATTERNS,
     IMPLIED_STORES,
     LOCAL_HOSTS,
     ROLE_CLIENTS,
@@ -723,6 +724,8 @@ class PlatformRules(ResolverBase):
                 ev = self._first_sign(cid, {"manifest.dependency": pattern}) if pattern else loopback[tech]
                 if ev is None or (needs_driver and embedded):
                     continue
+                if pattern in HEX_STORE_PATTERNS and not ev.path.rsplit("/", 1)[-1].startswith("mix."):
+                    continue  # (an Elixir driver's name in another ecosystem's manifest: another package)
                 how = "data-access dependency" if pattern else "its settings name it on this machine"
                 kind = TECH_KIND.get(tech, "database")
                 if any(k[0] == cid and (k[2] == TECH_PROTOCOL.get(tech) and k[2] != "tcp" or (
