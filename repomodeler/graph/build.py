@@ -47,6 +47,7 @@ from repomodeler.graph.certificates import CertificateRules
 from repomodeler.graph.keyed_vendors import AddressEchoRules
 from repomodeler.graph.sdk_settings import UnconfiguredSdkRules
 from repomodeler.graph.pod_stores import PodStoreRules
+from repomodeler.graph.job_workers import JobWorkerRules
 from repomodeler.graph.undeployed_programs import UndeployedProgramRules
 from repomodeler.graph.cluster_api import ClusterApiRules
 from repomodeler.graph.library_calls import LibraryCallRules
@@ -73,7 +74,7 @@ class Resolver(ComponentRules, AspireRules, CloudFormationRules, ConnectionRules
                CommandAddressRules, HostingRules, FunctionBindingRules, SameCodeRules, UndeployedRules, ReleaseRules, OneContainerRules,
                VersionedRecipeRules, VendorChoiceRules, StoreAlternativeRules, CertificateRules, AddressEchoRules,
                NetworkPolicyRules, UnconfiguredSdkRules, PodStoreRules, UndeployedProgramRules, ClusterApiRules,
-               LibraryCallRules, MailSenderRules, EmbeddedEngineRules, AddressedProcessRules):
+               LibraryCallRules, MailSenderRules, EmbeddedEngineRules, AddressedProcessRules, JobWorkerRules):
     """Applies the rules of :data:`repomodeler.rules.RULES` in their order (a rule runs after the rules it
     declares it uses, so it sees what they found), then names on every element the rules behind it."""
 

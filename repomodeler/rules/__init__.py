@@ -161,6 +161,7 @@ ORDER: tuple[str, ...] = (
     "compose.database-alternatives",
     "stores.logical-databases",
     "process.idle-programs",
+    "process.job-workers",
     "platform.undeployed-code",
     "subsystem.packages",
 )

@@ -39,6 +39,17 @@ RULES = (
                "process_reused", "spawn_names", "split_commands"),
     ),
     Rule(
+        id="process.job-workers",
+        message=("In a system that deploys nothing, a service depending on a job-queue library whose jobs run in a "
+                 "process of their own (Celery, RQ, Sidekiq, delayed_job, Laravel Horizon) runs a worker beside it "
+                 "(<name>-worker), which reaches the stores and brokers the application reaches"),
+        unit="job_workers",
+        reads=("manifest.dependency",),
+        writes=("components", "connections", "attributes"),
+        after=("process.idle-programs", "stores.sql-drivers", "stores.implied", "stores.configured-sections",
+               "code.address-literals", "code.sdk-services", "stores.embedded-engines"),
+    ),
+    Rule(
         id="process.idle-programs",
         message=("A program of a split component that, once every other rule has run, calls nothing, is started or "
                  "called by nothing of the system, publishes no port and runs in no deployment (a key generator, a "

@@ -1,0 +1,51 @@
+"""The background worker a job-queue library implies, in a system that deploys nothing.
+
+Why: a web application using Celery, RQ, Sidekiq or delayed_job hands work to jobs, and the jobs run in a
+second process started beside the web server (``celery worker``, ``rq worker``, ``bundle exec sidekiq``,
+``bin/delayed_job start``).  A deployment draws that process when there is one; a repository that ships no
+deployment (its install guide starts the worker) says so only through the library.  The worker runs the
+application's own code, so it reaches the stores the application reaches; it is drawn as ``<name>-worker`` with
+the dependency line as its evidence (rule ``process.job-workers``).
+"""
+
+from __future__ import annotations
+
+from repomodeler.graph.base import ResolverBase
+
+# Job-queue libraries whose jobs run in a worker process of their own (not in the web process: Oban, BullMQ
+# workers in the server, Laravel's sync driver), by package name.
+JOB_QUEUE_PACKAGES = frozenset({
+    "celery", "rq", "dramatiq", "huey", "arq",                                  # Python
+    "sidekiq", "delayed_job", "delayed_job_active_record", "resque", "good_job",  # Ruby
+    "solid_queue", "que", "laravel/horizon",
+})
+# What the worker shares with the application: the stores and brokers it reaches.
+SHARED_KINDS = frozenset({"database", "cache", "queue", "broker", "storage", "search"})
+
+
+class JobWorkerRules(ResolverBase):
+    """``process.job-workers``."""
+
+    def job_workers(self) -> None:
+        if not self.deploys_nothing:
+            return  # (a deployment draws its workers, or runs none)
+        for f in sorted(self.by_kind["manifest.dependency"], key=lambda f: (f.repository, f.path, f.line)):
+            name = (f.get("name") or "").lower()
+            if name not in JOB_QUEUE_PACKAGES:
+                continue
+            cid = self.owner_of(f.repository, f.path)
+            comp = self.model.components.get(cid) if cid else None
+            if comp is None or comp.kind != "service" or comp.attributes.get("job_worker"):
+                continue
+            family = {c for c, parent in getattr(self, "process_parent", {}).items() if parent == cid}
+            if any("worker" in self.model.components[c].name.lower() for c in family if c in self.model.components):
+                continue  # its worker is a program of its own already
+            worker = self.add_component(f"{comp.name}-worker", "service", comp.repository, f.evidence,
+                                        attributes={"job_worker": name, "role": f"runs the jobs {name} hands it"},
+                                        by_alias=False)
+            comp.attributes["job_worker"] = worker.id
+            worker.language = comp.language
+            for (s, t, protocol), conn in sorted(self.model.connections.items()):
+                if s == cid and self.model.components[t].kind in SHARED_KINDS:
+                    self.connect(worker.id, t, protocol, sorted(conn.evidence)[:1] + [f.evidence],
+                                 attributes={"via": f"the application's code, run by its {name} worker"})
