@@ -7,7 +7,7 @@ import fnmatch
 import functools
 import os
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
 from typing import Iterable
@@ -191,7 +191,8 @@ TEST_RUNNER_IMAGE = re.compile(r"(^|/)(playwright(:|$)|cypress/(included|base|br
 
 def test_stacks(services: list[Fact]) -> set[str]:
     """Compose files that start an end-to-end test runner among their services (``playwright`` driving the
-    app's containers, each started with test settings): the project's test stack, not its deployment."""
+    app's containers, each started with test settings): the project's test stack, not its deployment, when the
+    repository has another (a compose file, manifests, the compose its README prints)."""
     return {f.path for f in services if TEST_RUNNER_IMAGE.search((f.get("image") or "").split("@")[0])}
 
 
@@ -820,7 +821,16 @@ class ResolverBase:
                                                        if f.kind == "docker.from"))
         variants |= developer_stacks(services)
         variants |= {f.path for f in services if ADD_ON_DIR.search(f.path) or HARNESS_DIR.search(f.path)}
-        variants |= test_stacks(services)
+        # (a test stack is set aside for the deployment the repository has besides: its only compose file, a Laravel
+        # Sail stack with a Playwright container among the app's, is still how the project runs)
+        tests = test_stacks(services)
+        if any(f.path not in tests | variants for f in services) or any(
+                f.kind in DEPLOYMENT_KINDS and f.kind != "compose.service" for f in every_fact):
+            variants |= tests
+        else:  # ... or, when it is the only one, it starts this checkout's build several times with test settings
+            builds = Counter((f.path, f.get("build_context"), f.get("dockerfile")) for f in services
+                             if f.path in tests and f.get("build_context"))
+            variants |= {p for (p, _c, _d), n in builds.items() if n >= 2}
         variants |= template_catalogs(services)
         variants -= completing_variants(every_fact, variants)
         variants -= supplying_variants(every_fact, variants)
