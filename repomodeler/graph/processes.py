@@ -1292,7 +1292,8 @@ class ProcessRules(ResolverBase):
                 for entry in _template_programs(f.get("template") or "", folder(f.path), set(names), set(names)):
                     for src in self._sources(f.repository, f.path, names[entry]):
                         self.connect(src, names[entry], "process", [f.evidence], kind="spawns",
-                                     attributes={"via": f"starts '{f.get('template')}' ({entry})"})
+                                     attributes={"via": f"starts '{f.get('template')}' ({entry})",
+                                                 "pattern": f.get("template") or ""})
                 continue
             target = commands.get(arg)
             via = f"starts the '{arg}' subcommand"
@@ -1414,9 +1415,11 @@ class ProcessRules(ResolverBase):
         """People start programs: where the user enters a split component, the component's other
         programs that no process starts or calls, and that no deployment runs, are started by people too."""
         called = {c.target for c in self.model.connections.values() if self.model.components[c.source].kind != "user"}
-        # (a server another process starts, a helper on a loopback port, is reached through its starter, not by people)
+        # (the helper servers a process starts from a table of names, f"service/{name}/main.py" on loopback ports, are
+        # reached through their starter, not by people; a process manager's one web server, NodeBB's loader forking
+        # app.js, is the server people reach)
         spawned = {c.target for c in self.model.connections.values()
-                   if c.kind == "spawns" and self.model.components[c.source].kind != "user"}
+                   if c.kind == "spawns" and c.attributes.get("pattern") and self.model.components[c.source].kind != "user"}
         for k in sorted(k for k in self.model.connections if self.model.components[k[0]].kind == "user"):
             family = k[1]
             if family not in self.split_commands:
