@@ -1170,3 +1170,13 @@ def test_a_repository_analysed_beside_another_keeps_its_own_model() -> None:
     assert mine == set(alone.components)
     assert {cid: sorted(together.components[cid].source_roots) for cid in mine} == \
         {cid: sorted(c.source_roots) for cid, c in alone.components.items()}
+
+
+def test_env_templates_named_the_other_way_round() -> None:
+    """TEMPLATE.env and example.env stand for the .env compose reads; a config folder's sample.env is the program's
+    own sample settings, read as its settings (rudder-server's CONFIG_BACKEND_URL)."""
+    from repomodeler.graph.base import env_template_only
+    assert env_template_only("TEMPLATE.env") and env_template_only("deploy/example.env")
+    assert env_template_only("env.example")
+    assert not env_template_only("config/sample.env")
+    assert not env_template_only(".env.example")  # (a dotted template is handled where compose reads .env)

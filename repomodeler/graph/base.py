@@ -417,8 +417,9 @@ def nested_compose_variants(services: list[Fact], variants: set[str]) -> dict[st
 # docker install guide copies to the .env compose reads.
 DOTENV_TEMPLATE = re.compile(r"^\.?env[._-](?:docker[._-])?(example|sample|dist|template|tmpl|default|defaults)"
                              r"(?:[._-]docker)?$"
-                             # ... or named the other way round (`TEMPLATE.env`, `example.env`)
-                             r"|^(example|sample|template|default)\.env$", re.I)
+                             # ... or named the other way round (`TEMPLATE.env`, `example.env`); a `sample.env` in a
+                             # config folder is the program's own sample settings (rudder-server's config/sample.env)
+                             r"|^(example|template)\.env$", re.I)
 
 
 # A committed template of any env file, named after it: `.env.dev-sample` of `.env.dev`, `.env.prod.example`.
