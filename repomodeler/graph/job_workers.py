@@ -10,6 +10,8 @@ the dependency line as its evidence (rule ``process.job-workers``).
 
 from __future__ import annotations
 
+import re
+
 from repomodeler.graph.base import ResolverBase
 
 # Job-queue libraries whose jobs run in a worker process of their own (not in the web process: Oban, BullMQ
@@ -19,6 +21,9 @@ JOB_QUEUE_PACKAGES = frozenset({
     "sidekiq", "delayed_job", "delayed_job_active_record", "resque", "good_job",  # Ruby
     "solid_queue", "que", "laravel/horizon",
 })
+# Words naming a worker process already drawn (netbox-rq, celery-worker, sidekiq, jobs).
+JOB_WORDS = frozenset({"worker", "workers", "rq", "rqworker", "celery", "sidekiq", "jobs", "resque", "horizon", "queue",
+                       "dramatiq", "huey", "arq", "delayed_job"})
 # What the worker shares with the application: the stores and brokers it reaches.
 SHARED_KINDS = frozenset({"database", "cache", "queue", "broker", "storage", "search"})
 
@@ -37,9 +42,9 @@ class JobWorkerRules(ResolverBase):
             comp = self.model.components.get(cid) if cid else None
             if comp is None or comp.kind != "service" or comp.attributes.get("job_worker"):
                 continue
-            family = {c for c, parent in getattr(self, "process_parent", {}).items() if parent == cid}
-            if any("worker" in self.model.components[c].name.lower() for c in family if c in self.model.components):
-                continue  # its worker is a program of its own already
+            if any(c.id != cid and c.kind == "service" and c.repository == comp.repository
+                   and JOB_WORDS & set(re.split(r"[-_.\s]+", c.name.lower())) for c in self.model.components.values()):
+                continue  # its worker is drawn already (a program of its own, a systemd unit's netbox-rq)
             worker = self.add_component(f"{comp.name}-worker", "service", comp.repository, f.evidence,
                                         attributes={"job_worker": name, "role": f"runs the jobs {name} hands it"},
                                         by_alias=False)
