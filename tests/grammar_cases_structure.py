@@ -68,6 +68,14 @@ def structure_cases(Case):  # noqa: N803 - the Case class of test_grammars
             ("process.spawn", 7, {"arg": "worker.js"}), ("process.spawn", 8, {"arg": "dist/runner.js"}),
             ("server.start", 9, {"technology": "queue"}), ("server.start", 10, {}), ("server.start", 11, {}),
         ), absent=(("server.start", 12), ("server.start", 13))),
+        # a program waiting to be told to stop (SIGTERM) runs until then: a daemon
+        Case("go", "awaits_stop.go", (("process.awaits_stop", 11, {}),), absent=(("process.awaits_stop", 13),),
+             covers=("processes",)),
+        Case("python", "awaits_stop.py", (
+            ("process.awaits_stop", 9, {}), ("process.spawn", 11, {"template": "service/{name}/main.py"}),
+        ), absent=(("process.awaits_stop", 10),), covers=("processes",)),
+        Case("javascript", "awaits_stop.js", (("process.awaits_stop", 4, {}),), absent=(("process.awaits_stop", 5),),
+             covers=("processes",)),
         Case("java", "structure.java", ((doc, 1, {"doc": "/**\n * Billing: invoices and payments.\n */"}),),
              path="src/main/java/com/acme/billing/package-info.java"),
         Case("java", "processes.java", (("program.java_main", 4, {"class": "NamesrvStartup"}),),
