@@ -1696,9 +1696,10 @@ class ComponentRules(ResolverBase):
                                   [m.path for m in manifests if norm_path(str(PurePosixPath(m.path).parent)) == d])
                 bins = {b.strip() for m in here if m.get("ecosystem") == "cargo" for b in (m.get("commands") or "").split(",")
                         if b.strip()}
-                if d and len(bins) == 1 and name.lower() in ROLE_FOLDER_WORDS:
+                if d and len(bins) == 1 and name.lower() in ROLE_FOLDER_WORDS - {"cli"}:
                     # a crate named for its role (server/daemon, package `daemon`) building one binary, `kanidmd`:
-                    # the program is known by the binary it builds, the package name staying an alias
+                    # the program is known by the binary it builds, the package name staying an alias (a `cli`
+                    # crate keeps its name: it says what the program is, a command-line client people run)
                     name, manifest_name = next(iter(bins)), manifest_name or name
                 # the root folder goes by the project's name as its commit gives it (its README, its manifests):
                 # the repository's label is only what the user called the folder
