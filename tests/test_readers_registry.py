@@ -307,3 +307,15 @@ def test_pip_tools_inputs_are_requirements() -> None:
     assert reader_for("docs/requirements-docs.in", "sphinx\n").id == "requirements"
     facts = read_requirements("indico", "requirements.in", "celery[redis]\npsycopg2\nredis[hiredis]  # cache\n")
     assert sorted(f.get("name") for f in facts if f.kind == "manifest.dependency") == ["celery", "psycopg2", "redis"]
+
+
+def test_cmake_root_build_is_a_unit_and_a_subfolder_build_is_not() -> None:
+    """The repository's root CMakeLists.txt naming a project and its programs is a build unit (its test and benchmark
+    programs left out); one in a folder of a polyglot repository (a native tool beside Python code) is not."""
+    from repomodeler.extract.readers.cmake import read_cmake
+    text = "project(searchd)\nadd_executable(searchd-server main.cpp)\nadd_executable(searchd-test t.cpp)\n"
+    root = [f for f in read_cmake("s", "CMakeLists.txt", text) if f.kind == "manifest"]
+    assert [(f.get("name"), f.get("commands")) for f in root] == [("searchd", "searchd-server")]
+    assert not [f for f in read_cmake("s", "cpp/CMakeLists.txt", text) if f.kind == "manifest"]
+    assert [f.get("name") for f in read_cmake("s", "cpp/CMakeLists.txt", text) if f.kind == "program.binary"] == [
+        "searchd-server", "searchd-test"]

@@ -18,7 +18,9 @@ def read_cmake(repo: str, path: str, text: str) -> list[Fact]:
     project = re.search(r"(?im)^\s*project\s*\(\s*([A-Za-z_][A-Za-z0-9_.+-]*)", text)
     programs = sorted({m.group(1) for m in re.finditer(r"(?im)^\s*add_executable\s*\(\s*([A-Za-z_][A-Za-z0-9_.+-]*)", text)
                        if not re.search(r"(?i)(^|[-_])(tests?|bench(mark)?s?|examples?)($|[-_])", m.group(1))})
-    if project and programs:
+    # (only the repository's root build: a CMakeLists.txt in a folder of a polyglot repository builds a native
+    # extension or a tool beside the system's own code)
+    if project and programs and path == "CMakeLists.txt":
         facts.append(fact("manifest", repo, path, text.count("\n", 0, project.start()) + 1, ecosystem="cmake",
                           name=project.group(1), commands=", ".join(programs)))
     for m in re.finditer(r"(?im)^\s*add_executable\s*\(\s*([A-Za-z_][A-Za-z0-9_.+-]*)", text):
