@@ -36,8 +36,9 @@ from repomodeler.graph.catalog import HTTP_VERBS, LOCAL_HOSTS, STORE_KINDS, imag
 from repomodeler.graph.identity import image_names, key, keys_of
 from repomodeler.graph.naming import GENERIC_DIRS, is_under, join_path
 from repomodeler.graph.packages import PackageIndex, build_index, folder
-from repomodeler.graph.scripts import (SCRIPT_LANGUAGES, ScriptProgram, _template_programs, file_graph, find_programs,
-                                       python_import_files, spawned_programs, started_binary)
+from repomodeler.graph.scripts import (SCRIPT_LANGUAGES, ScriptProgram, file_graph, find_programs,
+                                       python_import_files, spawned_programs, started_binary,
+                                       template_programs)
 from repomodeler.graph.values import client_path, grpc_service_name, http_verb, parse_hosts
 from repomodeler.inventory import API_DESCRIPTION
 from repomodeler.records import Component, Connection, Endpoint, Evidence, Fact, Port
@@ -1289,7 +1290,7 @@ class ProcessRules(ResolverBase):
             arg = f.get("arg") or ""
             if f.get("template") and not arg:  # f"service/{name}/main.py": each program of the split it fits
                 names = self.spawn_names.get(self._family(o), {})
-                for entry in _template_programs(f.get("template") or "", folder(f.path), set(names), set(names)):
+                for entry in template_programs(f.get("template") or "", folder(f.path), set(names)):
                     for src in self._sources(f.repository, f.path, names[entry]):
                         self.connect(src, names[entry], "process", [f.evidence], kind="spawns",
                                      attributes={"via": f"starts '{f.get('template')}' ({entry})",

@@ -552,20 +552,18 @@ def python_import_files(files: set[str], dirs: set[str], path: str, module: str,
     return out
 
 
-def _template_programs(template: str, here: str, files: set[str], script_main: set[str]) -> list[str]:
-    """The Python programs (files with a main guard) a spawned path built from names fits: ``f"service/{name}/main.py"``
-    fits ``service/thumbnail/main.py`` and ``service/exif/main.py``, relative to the repository or the spawning file's
-    folder.  A pattern of placeholders alone, or with no ``.py`` file at its end, fits nothing."""
-    m = re.fullmatch(r"[fF]?[rR]?(['\"])(.*)\1", template.strip())
-    text = m.group(2) if m else template.strip()
+def template_programs(template: str, here: str, programs: set[str]) -> list[str]:
+    """The `programs` (Python files with a main guard) a spawned path built from names fits: ``f"service/{name}/main.py"``
+    (read without its quotes) fits ``service/thumbnail/main.py`` and ``service/exif/main.py``, relative to the
+    repository or to `here`, the spawning file's folder.  A pattern of placeholders alone, or with no ``.py`` file at
+    its end, fits nothing."""
+    text = template.strip().removeprefix("./")
     if not text.endswith(".py") or not re.sub(r"\{[^{}]*\}", "", text).strip("/. "):
         return []
-    pattern = "".join("[^/]+" if re.fullmatch(r"\{[^{}]*\}", part) else re.escape(part)
-                      for part in re.split(r"(\{[^{}]*\})", text.removeprefix("./")))
-    fits = re.compile(pattern)
-    out = {p for p in script_main if p in files and (fits.fullmatch(p) or (here and p.startswith(here + "/")
-                                                                          and fits.fullmatch(p[len(here) + 1:])))}
-    return sorted(out)
+    fits = re.compile("".join("[^/]+" if re.fullmatch(r"\{[^{}]*\}", part) else re.escape(part)
+                              for part in re.split(r"(\{[^{}]*\})", text)))
+    return sorted(p for p in programs if fits.fullmatch(p) or (here and p.startswith(here + "/")
+                                                                and fits.fullmatch(p[len(here) + 1:])))
 
 
 def spawned_programs(repo: str, files: set[str], spawns: Iterable[Fact], script_main: set[str],
@@ -582,7 +580,7 @@ def spawned_programs(repo: str, files: set[str], spawns: Iterable[Fact], script_
         entry = None
         if f.get("template") and f.path.endswith((".py", ".pyw")):
             # f"service/{service}/main.py": every program file the pattern fits (service/thumbnail/main.py...)
-            for entry in _template_programs(f.get("template") or "", folder(f.path), files, script_main):
+            for entry in template_programs(f.get("template") or "", folder(f.path), script_main & files):
                 if entry not in known and entry != f.path and not is_tool_entry(entry):
                     p = out.setdefault(entry, ScriptProgram(name="", entry=entry, evidence=[], source="spawn"))
                     p.evidence.append(f.evidence)
