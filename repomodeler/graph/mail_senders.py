@@ -35,18 +35,30 @@ MAIL_LIBRARIES = re.compile(
     r"|MailKit(\..*)?|System\.Net\.Mail|FluentEmail\.(Smtp|MailKit)(\..*)?"
     # PHP
     r"|PHPMailer\\PHPMailer(\\.*)?|Symfony\\Component\\Mailer(\\.*)?|Illuminate\\Mail(\\.*)?"
-    r"|Illuminate\\Support\\Facades\\Mail|Laminas\\Mail(\\.*)?"
+    r"|Illuminate\\Support\\Facades\\Mail|Illuminate\\Notifications\\Messages\\MailMessage|Laminas\\Mail(\\.*)?"
     # Ruby (a Rails mailer: `class Mailer < ActionMailer::Base`, SMTP its default delivery method)
     r"|ActionMailer::Base"
     # Rust
     r"|lettre(::.*)?"
     r")$")
+# Settings naming the SMTP server a program sends through, as its code reads them from the environment
+# (`os.environ.get("EMAIL_HOST")`, Laravel's `env('MAIL_HOST')`, `process.env.SMTP_HOST`, Meteor's
+# `MAIL_URL`, Symfony's `MAILER_DSN`), with or without the program's prefix (`GF_SMTP_HOST`).  A sender's
+# *address* (`MAIL_FROM_ADDRESS`, `EMAIL_ADDRESS`) names no server; only SMTP_ADDRESS (Rails) does.
+MAIL_SERVER_SETTING = re.compile(
+    r"(^|_)(SMTP_(HOST|HOSTS|HOSTNAME|SERVER|ADDRESS|URL|RELAY|RELAY_HOST)"
+    r"|(MAIL|EMAIL|MAILER)_(HOST|HOSTNAME|SERVER|SMTP_HOST|SMTP_SERVER|URL|DSN))$", re.I)
 # Ports of SMTP: a program listening on one is a mail server itself, not a sender through one.
 SMTP_PORTS = frozenset({25, 465, 587, 1025, 2525})
 
 
 def mail_library(module: str) -> bool:
     return bool(MAIL_LIBRARIES.match(module))
+
+
+def mail_server_setting(name: str) -> bool:
+    """Does a setting the code reads name the SMTP server it sends through?"""
+    return bool(MAIL_SERVER_SETTING.search(name))
 
 
 class MailSenderRules(ResolverBase):
@@ -58,9 +70,11 @@ class MailSenderRules(ResolverBase):
         reaches by a setting (left as it is), else the single mail server the system runs (a mail catcher,
         a host a setting names), else one external ``smtp`` node standing for the operator's relay."""
         senders: dict[str, Fact] = {}
-        for f in sorted(self.by_kind["import"], key=lambda f: f.order()):
-            if not mail_library(f.get("module") or ""):
-                continue
+        # the mail library it imports, or (a framework's mailer, configured rather than imported: Django,
+        # Laravel, Rails) the SMTP server setting its code reads
+        clues = [f for f in self.by_kind["import"] if mail_library(f.get("module") or "")]
+        clues += [f for f in self.by_kind["env.read"] if mail_server_setting(f.get("name") or "")]
+        for f in sorted(clues, key=lambda f: f.order()):
             for o in self._code_runners(f):
                 if not self.maintenance_code(o, f):
                     senders.setdefault(o, f)
@@ -91,4 +105,5 @@ class MailSenderRules(ResolverBase):
                                        attributes={"technology": "smtp",
                                                    "role": "the mail server the operator configures (SMTP host setting)"}).id
                 servers = [target]
-            self.connect(cid, target, "tcp", [f.evidence], attributes={"via": f"mail library {f.get('module')}"})
+            via = f"mail library {f.get('module')}" if f.kind == "import" else f"mail server setting {f.get('name')}"
+            self.connect(cid, target, "tcp", [f.evidence], attributes={"via": via})

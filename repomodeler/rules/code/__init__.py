@@ -165,12 +165,14 @@ RULES = (
     Rule(
         id="code.mail-senders",
         message=("A process whose code imports a library that sends mail by SMTP (smtplib, nodemailer, net/smtp, "
-                 "lettre, JavaMail, Spring Mail, MailKit, PHPMailer, Laravel's Mail), and a deployment running its "
+                 "lettre, JavaMail, Spring Mail, MailKit, PHPMailer, Laravel's Mail and mail notifications) or reads "
+                 "the setting naming its SMTP server (EMAIL_HOST, MAIL_HOST, SMTP_HOST, MAILER_DSN: a framework's "
+                 "mailer, configured rather than imported), and a deployment running its "
                  "code with another command (its worker), sends through a mail server: the "
                  "one a setting of it names, else the single mail server the system runs (a mail catcher), else one "
                  "external smtp node standing for the relay the operator configures"),
         unit="mail_senders",
-        reads=("import",),
+        reads=("import", "env.read"),
         writes=("components", "connections"),
         after=("process.links", "process.supervised", "process.shared-code", "process.image-commands",
                "config.address-values", "code.address-literals", "code.config-reads", "compose.depends-on"),
