@@ -36,6 +36,14 @@ ENGINE_SDKS: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple((r
 ))
 # The engine a CRI client reaches when the program drives no engine by its own client library.
 CRI_ENGINE = "container-runtime"
+# The engine's socket on the host, bind-mounted into a container (`/var/run/docker.sock:/var/run/docker.sock`):
+# the container drives that engine (Portainer, Traefik's Docker provider, a CI server starting build containers),
+# whatever language or tool (an SDK, the `docker` CLI) it does so with.
+ENGINE_SOCKETS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"^/(var/)?run/(user/\$?\{?\w*\}?/)?docker\.sock$"), "docker-engine"),
+    (re.compile(r"^/(var/)?run/(user/\$?\{?\w*\}?/)?podman/podman\.sock$"), "podman"),
+    (re.compile(r"^/(var/)?run/containerd/containerd\.sock$"), "containerd"),
+)
 
 
 def container_engine(module: str) -> tuple[str, tuple[str, ...]] | None:
@@ -132,6 +140,12 @@ class LocalServiceRules(ResolverBase):
             names[found[0]] = found[1]
             for o in self._code_runners(f):
                 users.setdefault((o, found[0]), f)
+        for f in self.by_kind["compose.mount"]:  # the engine's socket mounted into the container
+            engine = next((e for pattern, e in ENGINE_SOCKETS if pattern.match(f.get("source") or "")), None)
+            cid = self.alias.get((f.get("owner") or "").lower()) if engine else None
+            if engine and cid and self.model.components[cid].kind in ("service", "gateway"):
+                names.setdefault(engine, next((a for p, e, a in ENGINE_SDKS if e == engine), ()))
+                users.setdefault((cid, engine), f)
         engines: dict[str, str] = {}
         for (cid, name), f in sorted(users.items()):
             if name == CRI_ENGINE and any(o == cid and n != CRI_ENGINE for o, n in users):
@@ -144,7 +158,8 @@ class LocalServiceRules(ResolverBase):
                                                    "address": "its socket on the host (DOCKER_HOST, /run/containerd/containerd.sock)"}).id
             self.connect(cid, engines[name], "http" if name not in ("containerd", CRI_ENGINE) else "grpc", [f.evidence],
                          kind="calls",
-                         attributes={"via": f"container engine sdk {f.get('module')}"})
+                         attributes={"via": f"container engine sdk {f.get('module')}" if f.kind == "import"
+                                     else f"engine socket {f.get('source')} mounted"})
 
     def sql_driver_stores(self) -> None:
         drivers: dict[str, dict[str, Evidence]] = defaultdict(dict)  # process -> engine -> first import

@@ -28,6 +28,9 @@ UI_FRAMEWORKS = frozenset({"react-dom", "@angular/core", "angular", "vue", "svel
 SERVER_FRAMEWORKS = frozenset({"express", "fastify", "koa", "@nestjs/core", "@hapi/hapi", "hapi", "next", "nuxt",
                                "@remix-run/node", "@remix-run/serve", "@sveltejs/kit", "@sveltejs/adapter-node",
                                "hono", "restify", "@adonisjs/core", "socket.io", "@hocuspocus/server"})
+# Folders whose main packages are tools of the developers or the build, not programs the project ships.
+TOOLING_FOLDERS = frozenset({"dev", "gen", "generate", "generator", "codegen", "tools", "hack", "scripts", "script",
+                             "examples", "example", "test", "tests", "testdata", "e2e", "benchmarks", "bench"})
 # Tools that bundle a browser app (present in its dependencies or dev dependencies).
 BUNDLERS = frozenset({"vite", "webpack", "@angular/cli", "@angular/build", "@angular-devkit/build-angular",
                       "react-scripts", "@vue/cli-service", "parcel", "rollup", "esbuild", "@rsbuild/core",
@@ -177,11 +180,13 @@ class WebAppRules(ResolverBase):
     def _server_of(self, repo: str, d: str, app: str, names: list[str], host: str | None,
                    manifest: Evidence) -> tuple[str | None, Evidence, str]:
         """The component serving the app's build, with the place that shows it and how."""
+        # (the components holding code of the repository: a published image mounting a config file from it is not one)
         own = sorted(c.id for c in self.model.components.values() if c.id != app and c.kind in ("service", "gateway")
-                     and any(r == repo for r, _root in c.source_roots))
+                     and any(r == repo for r, _root in c.source_roots) and self.has_code(c))
         # One binary or module running several programs (Go main packages, workloads of one image): which of
         # them serves the app is not known before the processes are told apart, so none is guessed.
-        several = sum(1 for f in self.by_kind["program.main"] if f.repository == repo and f.get("part") == "package") > 1 \
+        several = sum(1 for f in self.by_kind["program.main"] if f.repository == repo and f.get("part") == "package"
+                      and not self._tooling_program(f)) > 1 \
             or any(self._image_runs_several(self.model.components[c].attributes.get("image")) for c in own)
 
         def running(cid: str | None) -> str | None:
@@ -219,6 +224,13 @@ class WebAppRules(ResolverBase):
                         if f.repository == repo and self.owner_of(repo, f.path) == servers[0])
             return servers[0], first, "the one HTTP server of the repository"
         return None, manifest, ""
+
+    def _tooling_program(self, f: Fact) -> bool:
+        """Is this main package a developer's or the build's tool (a code generator `//go:generate` runs, a
+        program under dev/, gen/, tools/, hack/, scripts/, examples/) rather than a program the project ships?"""
+        if any(r == f.repository and is_under(f.path, d) for r, d in self.generator_dirs):
+            return True
+        return any(part in TOOLING_FOLDERS for part in f.path.lower().split("/")[:-1])
 
     def _built_by(self, repo: str, dockerfile: str) -> str | None:
         """The one component whose image the recipe builds (``built_by``), or None."""

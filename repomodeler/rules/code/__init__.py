@@ -181,9 +181,11 @@ RULES = (
     Rule(
         id="code.container-engine",
         message=("A process whose code uses a container engine's SDK (Docker: docker/moby client, dockerode, docker-java, "
-                 "docker-py; containerd; Podman) drives that engine on its host: an external docker-engine, containerd, podman"),
+                 "docker-py; containerd; Podman), or a container the engine's socket is mounted into (/var/run/docker.sock: "
+                 "a CI server or dashboard driving it with the docker CLI), drives that engine on its host: an external "
+                 "docker-engine, containerd, podman"),
         unit="container_engine_clients",
-        reads=("import", "module.var"),
+        reads=("import", "module.var", "compose.mount"),
         writes=("components", "connections"),
         after=("process.links", "process.supervised", "process.shared-code"),
         state=("file_owner", "package_owner", "package_holders", "packages", "process_parent"),
