@@ -152,6 +152,24 @@ def test_readme_identity_facts_and_agreement() -> None:
     assert project_name([*heading, module]) == "beer-shop"
 
 
+def test_a_restructuredtext_readme_opening_with_its_logo_names_its_project() -> None:
+    """A reStructuredText README whose title is its logo (``.. figure::`` with ``:alt: SearXNG``, after
+    comments and link targets) names the project with its link; a paragraph before the picture does not."""
+    from repomodeler.extract.readers._readme import readme_identity
+    from repomodeler.graph.base import project_name
+
+    text = (".. SPDX-License-Identifier: AGPL-3.0-or-later\n\n"
+            ".. _guide: https://docs.searxng.org/admin/installation.html\n"
+            ".. _CONTRIBUTING: https://github.com/searxng/searxng/blob/master/CONTRIBUTING.rst\n\n"
+            ".. figure:: https://example.org/brand/searxng.svg\n   :target: https://searxng.org\n"
+            "   :alt: SearXNG\n   :width: 512px\n\nA privacy-respecting metasearch engine.\n")
+    facts = readme_identity("r", "README.rst", text)
+    assert [(f.line, f.get("title")) for f in facts if f.kind == "project.heading"] == [(8, "SearXNG")]
+    assert project_name(facts) == "searxng"
+    prose_first = readme_identity("r", "README.rst", "Some words first.\n\n.. image:: logo.png\n   :alt: Other\n")
+    assert not [f for f in prose_first if f.kind == "project.heading"]
+
+
 def test_a_readme_titled_by_a_picture_names_its_project_by_link_and_manifest() -> None:
     from repomodeler.extract.readers._readme import readme_identity
     from repomodeler.graph.base import linked_manifest_name, project_name

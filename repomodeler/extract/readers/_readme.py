@@ -100,16 +100,30 @@ def _prose(line: str) -> bool:
 
 
 def _logo(lines: list[str]) -> tuple[int, str] | None:
-    """A README that opens with its logo instead of a title (``![Huginn](media/logo.png)``): the
-    image's text, when it comes before any paragraph."""
-    for i, line in enumerate(lines[:15], 1):
+    """A README that opens with its logo instead of a title (``![Huginn](media/logo.png)``, or in
+    reStructuredText a ``.. figure::`` or ``.. image::`` directive with its ``:alt: SearXNG`` option): the
+    image's text, when it comes before any paragraph (reStructuredText's comments and link targets,
+    ``.. _label: url``, are markup, not one)."""
+    picture = False  # inside a reStructuredText image directive, whose options follow it indented
+    for i, line in enumerate(lines[:20], 1):
         m = _IMAGE_ALT.search(line)
         alt = (m.group(1) or m.group(2) or "") if m else ""
         if alt and _clean(alt):
             return i, _clean(alt)
-        if line.strip() and not line.lstrip().startswith(("<", "[", "!", "-", "=", "#")):
+        rst = _RST_ALT.match(line)
+        if picture and rst and _clean(rst.group(1)):
+            return i, _clean(rst.group(1))
+        if _RST_PICTURE.match(line):
+            picture = True
+        elif line.strip() and not line.startswith((" ", "\t")):
+            picture = False
+        if line.strip() and not line.lstrip().startswith(("<", "[", "!", "-", "=", "#", "..", ":")):
             return None
     return None
+
+
+_RST_PICTURE = re.compile(r"^\.\.\s+(figure|image)::")
+_RST_ALT = re.compile(r"^\s+:alt:\s*(.+?)\s*$")
 
 
 # A relative link to a folder (`[examples/compose](examples/compose)`) or a `cd` into one, in prose or a command.
