@@ -320,6 +320,14 @@ SDK_SERVICES: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
          ("algolia",)),
         (r"^(@supabase/supabase-js|supabase(\..*)?|github\.com/supabase-community/supabase-go)$", "supabase.co",
          ("supabase",)),
+        # Certificates by ACME (automatic HTTPS): a program embedding an ACME client obtains and renews its
+        # certificates from the CA, Let's Encrypt by default in every one of these libraries
+        (r"^(github\.com/caddyserver/certmagic(/.*)?|github\.com/mholt/acmez(/v\d+)?(/.*)?"
+         r"|github\.com/go-acme/lego(/v\d+)?(/.*)?|golang\.org/x/crypto/acme(/autocert)?"
+         r"|acme-client|greenlock|greenlock-express|@root/acme|acme\.(client|challenges|messages)"
+         r"|instant_acme(::.*)?|rustls_acme(::.*)?|tokio_rustls_acme(::.*)?|acme2(::.*)?|acme_lib(::.*)?"
+         r"|org\.shredzone\.acme4j(\..*)?|Certes(\..*)?)$", "acme-v02.api.letsencrypt.org",
+         ("letsencrypt", "let's encrypt", "acme ca")),
         (r"^(azure\.keyvault.*|@azure/keyvault-.*|Azure\.Security\.KeyVault(\..*)?|com\.azure\.security\.keyvault.*"
          r"|github\.com/Azure/azure-sdk-for-go/sdk/security/keyvault.*)$", "vault.azure.net", ("key vault", "azure key vault")),
     )
