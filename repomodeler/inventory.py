@@ -97,7 +97,10 @@ CI_DIRS = frozenset({".github", ".gitlab", ".circleci", ".buildkite", ".azure-pi
                      # hooks program): tooling around the code, not part of the system
                      ".husky", ".githooks", ".vscode", ".dredd",
                      # a hidden folder of the build's own helper programs and a component workbench's settings
-                     ".build-tools", ".tools", ".storybook"})
+                     ".build-tools", ".tools", ".storybook",
+                     # a contributor's local development environment (DDEV's compose fragments, .ddev/docker-compose.*.yaml;
+                     # Lando's): the project's web and database containers on a laptop, not its deployment
+                     ".ddev", ".lando"})
 # A compose file in a folder named for a CI service (``develop/github/docker-compose.yml``, ``ci/compose.yml``)
 # starts the stack a pipeline tests against; source code in such a folder (a Go package ``github``
 # wrapping GitHub's API) is still source.

@@ -60,6 +60,11 @@ SQL_DRIVERS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), tec
     (r"^(github\.com/mattn/go-sqlite3|modernc\.org/sqlite|github\.com/glebarez/sqlite|gorm\.io/driver/sqlite)$", "sqlite"),
     # Rust's SQLite drivers (sqlx's SQLite module, rusqlite, Diesel's SQLite backend)
     (r"^(sqlx::sqlite|rusqlite|diesel::sqlite)(::.*)?$", "sqlite"),
+    # CakePHP's datasource drivers, which its config names by class (`'driver' => Mysql::class`)
+    (r"^Cake\\Database\\Driver\\Mysql$", "mysql"),
+    (r"^Cake\\Database\\Driver\\Postgres$", "postgres"),
+    (r"^Cake\\Database\\Driver\\Sqlserver$", "sqlserver"),
+    (r"^Cake\\Database\\Driver\\Sqlite$", "sqlite"),
 ))
 SERVER_ENGINES = frozenset({"postgres", "mysql", "sqlserver"})
 # Words naming SQL engines in file names (a family of dialect files is one database the operator picks).

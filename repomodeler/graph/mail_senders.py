@@ -35,7 +35,7 @@ MAIL_LIBRARIES = re.compile(
     r"|MailKit(\..*)?|System\.Net\.Mail|FluentEmail\.(Smtp|MailKit)(\..*)?"
     # PHP
     r"|PHPMailer\\PHPMailer(\\.*)?|Symfony\\Component\\Mailer(\\.*)?|Illuminate\\Mail(\\.*)?"
-    r"|Illuminate\\Support\\Facades\\Mail|Illuminate\\Notifications\\Messages\\MailMessage|Laminas\\Mail(\\.*)?"
+    r"|Cake\\Mailer(\\.*)?|Illuminate\\Support\\Facades\\Mail|Illuminate\\Notifications\\Messages\\MailMessage|Laminas\\Mail(\\.*)?"
     # Ruby (a Rails mailer: `class Mailer < ActionMailer::Base`, SMTP its default delivery method)
     r"|ActionMailer::Base"
     # Rust
