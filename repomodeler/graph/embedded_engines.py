@@ -29,6 +29,7 @@ EMBEDDED_ENGINES = {"sqlite": "sqlite", "sqlite3": "sqlite", "better-sqlite3": "
 # opening its value (`"sqlite:///" + path`, f"sqlite:///{path}").
 DATABASE_URL_NAME = re.compile(r"(?i)(^|_)(database|db)(_[a-z]+)*_?(url|uri|dsn)$")
 SQLITE_LITERAL = re.compile(r"""^[fr]?["']sqlite3?(\+\w+)?:""", re.I)
+IN_MEMORY_SQLITE = re.compile(r"""^[fr]?(["'])sqlite3?(\+\w+)?:(//)?(/?:memory:)?\1""", re.I)
 
 
 def embedded_engine(value: str) -> str | None:
@@ -67,6 +68,13 @@ class EmbeddedEngineRules(ResolverBase):
         # a database URL the code sets itself (SQLALCHEMY_DATABASE_URI = "sqlite:///" + str(ROOT / "info.db"))
         for f in sorted(self.by_kind["value.assign"], key=lambda f: f.order()):
             if DATABASE_URL_NAME.search(f.get("name") or "") and SQLITE_LITERAL.match(f.get("expr") or ""):
+                for owner in self._code_runners(f):
+                    chosen.setdefault(owner, ("sqlite", f.evidence))
+        # ... or hands straight to the call opening it (create_engine('sqlite:///{0}'.format(app_db_path)));
+        # an in-memory database (`sqlite://` alone, `:memory:`) keeps nothing
+        for f in sorted(self.by_kind["value.invoke"], key=lambda f: f.order()):
+            first = (f.get("args") or "").strip().lstrip("(").strip()
+            if SQLITE_LITERAL.match(first) and not IN_MEMORY_SQLITE.match(first):
                 for owner in self._code_runners(f):
                     chosen.setdefault(owner, ("sqlite", f.evidence))
         for owner, (tech, evidence) in sorted(chosen.items()):
