@@ -246,7 +246,9 @@ def test_nginx_reverse_proxy_routes_to_upstreams(tmp_path) -> None:
     assert node(model, "web")["attributes"]["exposed"] == "3000"
 
 
-def test_embedded_databases_stay_inside_their_service(tmp_path) -> None:
+def test_a_services_sqlite_file_is_its_embedded_database_and_an_in_memory_one_nothing(tmp_path) -> None:
+    """The SQLite file a web service opens (create_engine("sqlite:///local.db")) is drawn as its embedded
+    database, as the project's documents draw it; an in-memory H2 URL keeps nothing and draws nothing."""
     model = model_of(tmp_path, {
         "svc": {
             "requirements.txt": "flask\nsqlalchemy\n",
@@ -255,8 +257,10 @@ def test_embedded_databases_stay_inside_their_service(tmp_path) -> None:
                        'H2 = "jdbc:h2:mem:testdb"\n\n@app.route("/x")\ndef x():\n    return "x"\n'),
         },
     }, validate=False)
-    assert [n["id"] for n in model["nodes"]] == ["svc", "user"]
-    assert [e["id"] for e in model["edges"]] == ["user->svc:http"] and model["unresolved"] == []
+    assert [n["id"] for n in model["nodes"]] == ["sqlite", "svc", "user"]
+    assert [e["id"] for e in model["edges"]] == ["svc->sqlite:sql", "user->svc:http"] and model["unresolved"] == []
+    sqlite = next(n for n in model["nodes"] if n["id"] == "sqlite")
+    assert sqlite["kind"] == "database" and any(e["path"] == "app.py" and e["line"] == 6 for e in sqlite["evidence"])
 
 
 def test_router_prefixes_controller_tokens_and_client_verbs(tmp_path) -> None:
