@@ -53,7 +53,9 @@ TEST_DIRS = frozenset({"test", "tests", "__tests__", "__e2e__", "spec", "specs",
                        "acceptance", "test-infrastructure", "test_infrastructure", "test-infra", "test_infra",
                        "testinfra",
                        # HashiCorp's Enos scenarios (enos/modules/run_workloads/jobs/*.nomad.hcl): quality tests
-                       "enos"})
+                       "enos",
+                       # the stack a smoke test starts around a plugin (plugins/x/smoke/docker-compose.yml)
+                       "smoke"})
 # Folders named for a kind of tests (unittests, api_tests, rest-api-tests, load-tests).
 KIND_OF_TESTS_DIR = re.compile(r"^(unit|integration|functional|acceptance|system|api|rest-api|e2e|end-to-end|load|"
                                r"perf|performance|smoke|regression|ui|contract|component)[-_]?tests?$"

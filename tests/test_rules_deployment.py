@@ -329,6 +329,10 @@ def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> N
     assert classify_role("pkg/files/upload.go") == "source"  # (a package named files)
     assert classify_role("drivers/docker/test-resources/docker/Dockerfile") == "fixture"
     assert classify_role("enos/modules/run_workloads/jobs/docker-batch.nomad.hcl") == "test"  # Enos scenarios
+    # the stack a plugin's smoke test starts (a broker and a test ACME server), not the deployment
+    assert classify_role("plugins/emqx_acme/smoke/cluster/docker-compose.yml") == "test"
+    # a contributor's local development environment (DDEV's compose fragments) is tooling
+    assert classify_role(".ddev/docker-compose.redis.yaml") == "ci"
     # a Go command's test inputs in an underscore folder the Go tools skip (kubectl plugin's _testdata manifests)
     assert classify_role("cmd/cli/kubectl-acme/_testdata/apply/test-1/resources.yaml") == "fixture"
     # the add-ons a Kubernetes project's developer scripts deploy into a dev cluster
