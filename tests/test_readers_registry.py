@@ -212,6 +212,8 @@ FIXTURES = {
     "pm2": ("ecosystem.config.js", 'module.exports = {apps: [{\n  name: "api",\n  script: "dist/server.js",\n}]};\n',
             "program.command"),
     "procfile": ("Procfile", "web: gunicorn app:app\n", "program.command"),
+    "prisma": ("api/prisma/schema.prisma", 'datasource db {\n  provider = "postgresql"\n  url = env("DATABASE_URL")\n}\n',
+               "orm.datasource"),
     "terraform": ("infra/main.tf", 'resource "google_cloud_run_service" "api" {\n  name = "api"\n}\n', "iac.block"),
     "bicep": ("deploy/main.bicep", "resource app 'Microsoft.App/containerApps@2022-03-01' = {\n  name: 'api'\n}\n",
               "iac.block"),
@@ -319,3 +321,14 @@ def test_cmake_root_build_is_a_unit_and_a_subfolder_build_is_not() -> None:
     assert not [f for f in read_cmake("s", "cpp/CMakeLists.txt", text) if f.kind == "manifest"]
     assert [f.get("name") for f in read_cmake("s", "cpp/CMakeLists.txt", text) if f.kind == "program.binary"] == [
         "searchd-server", "searchd-test"]
+
+
+def test_a_prisma_schema_names_its_datasource_engine_and_url_variable():
+    """The datasource block's provider and the variable its URL comes from, at the provider's line; the
+    generator's provider (prisma-client-js) and a commented-out block are not a datasource."""
+    text = ('generator client {\n  provider = "prisma-client-js"\n}\n\n// datasource old {\n//   provider = "mysql"\n// }\n'
+            'datasource db {\n  provider = "sqlite" // a file\n  url      = env("DATABASE_URL")\n}\n')
+    facts, warnings = registry.read_file("repo", "backend/prisma/schema.prisma", text.encode())
+    assert not warnings
+    assert [(f.kind, f.line, f.get("engine"), f.get("env")) for f in facts] == [
+        ("orm.datasource", 9, "sqlite", "DATABASE_URL")]

@@ -176,6 +176,8 @@ def test_shared_state_is_declared_and_checked() -> None:
     ("case: x\nrepositories: {}\nexpect:\n  unresolved: [a]\n", "unresolved"),
     ("case: x\nrepositories: {}\nabsent:\n  attributes: {a: {b: c}}\n", "attributes"),
     ("case: x\nrepositories: {}\nexpects:\n  components: [a]\n", "expects"),
+    # a colon and a space inside a plain sentence: the file and the place are named, not an internal error
+    ("case: a server (no driver: its own) uses a database\nrepositories: {}\n", "line 1, column 26: not valid YAML"),
 ])
 def test_a_case_saying_what_the_runner_cannot_check_is_refused(tmp_path: Path, text: str, named: str) -> None:
     """A misspelt or unsupported expectation must not pass by being ignored."""

@@ -67,6 +67,9 @@ SQL_DRIVERS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), tec
     (r"^Cake\\Database\\Driver\\Sqlite$", "sqlite"),
 ))
 SERVER_ENGINES = frozenset({"postgres", "mysql", "sqlserver"})
+# An ORM schema's provider (Prisma's `provider = "postgresql"`), by the engine it names.
+ORM_PROVIDERS: dict[str, str] = {"postgresql": "postgres", "postgres": "postgres", "cockroachdb": "postgres",
+                                 "mysql": "mysql", "sqlserver": "sqlserver", "sqlite": "sqlite"}
 # Words naming SQL engines in file names (a family of dialect files is one database the operator picks).
 SQL_WORDS = frozenset({"mysql", "postgres", "postgresql", "pg", "pgx", "sqlite", "sqlite3", "mssql", "sqlserver", "mariadb",
                        "oracle", "tidb", "cockroach", "cockroachdb", "sql", "db", "dm", "kingbase", "opengauss"})
@@ -126,6 +129,8 @@ def sql_driver_of(f: Fact) -> str | None:
     if f.kind == "value.assign":
         m = DJANGO_ENGINE.search(f.get("expr") or "")
         return DJANGO_ENGINES.get(m.group(1) or m.group(2)) if m else None
+    if f.kind == "orm.datasource":  # a Prisma schema's provider
+        return ORM_PROVIDERS.get((f.get("engine") or "").lower())
     if f.kind == "sql.dsn":
         dsn = (f.get("dsn") or "").lower()
         return None if ":memory:" in dsn else PDO_DRIVERS.get(dsn.split(":", 1)[0]) if ":" in dsn else None
@@ -172,7 +177,7 @@ class LocalServiceRules(ResolverBase):
         choosers: set[str] | None = None  # components reading a setting that picks the engine (read when needed)
         configured: dict[str, dict[str, Evidence]] = defaultdict(dict)  # process -> engines its settings name
         for f in [*self.by_kind["import"], *self.by_kind["manifest.dependency"], *self.by_kind["value.assign"],
-                  *self.by_kind["sql.dsn"]]:
+                  *self.by_kind["sql.dsn"], *self.by_kind["orm.datasource"]]:
             tech = sql_driver_of(f)
             if tech is None or self._in_adapter_family(f.repository, f.path):
                 continue
@@ -194,7 +199,7 @@ class LocalServiceRules(ResolverBase):
                             linkers[target].add(source)
                 runners = self._sole_library_user(self.owner_of(f.repository, f.path), linkers)
             for o in runners:
-                if f.kind == "value.assign":
+                if f.kind in ("value.assign", "orm.datasource"):  # (the engine its settings or schema name)
                     configured[o].setdefault(tech, f.evidence)
                 else:
                     drivers[o].setdefault(tech, f.evidence)

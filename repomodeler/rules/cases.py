@@ -68,7 +68,13 @@ class CaseError(RepomodelerError):
 
 
 def load_case(rule_id: str, path: Path) -> Case:
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    except yaml.YAMLError as exc:  # (a colon and a space inside a plain `case:` sentence, say)
+        mark = getattr(exc, "problem_mark", None)
+        where = f" line {mark.line + 1}, column {mark.column + 1}" if mark is not None else ""
+        raise CaseError(f"{path}:{where}: not valid YAML ({getattr(exc, 'problem', None) or exc}); "
+                        "quote the text or write it as a block") from None
     if not isinstance(data, dict):
         raise CaseError(f"{path}: a case is a mapping with keys {', '.join(sorted(_CASE_KEYS))}")
     unknown = sorted(set(map(str, data)) - _CASE_KEYS)

@@ -26,7 +26,7 @@ from repomodeler.extract.readers import (alloy, ansible, appsettings, azd, azure
                                          nacos,
                                          kong, kubernetes, launchers, logback, makefile, maven, mix, nginx, nomad, npm, openapi,
                                          otel_collector,
-                                         plain_manifests, pm2, procfile, prometheus, proto, pyproject, requirements,
+                                         plain_manifests, pm2, prisma, procfile, prometheus, proto, pyproject, requirements,
                                          settings_files, setup_cfg, setup_py, skaffold, spring, terraform, tye)
 from repomodeler.extract.readers._base import FAMILIES, Reader, alternation
 from repomodeler.extract.readers._yaml import yaml
@@ -35,7 +35,7 @@ from repomodeler.records import Fact, Warning_
 MODULES = (alloy, ansible, appsettings, azd, azure_functions, beats, bicep, bundler, caddy, cargo, cdk, cloudformation, cmake, compose, compose_launch, config_json, dockerfile, dotenv, dotnet_project,
            entrypoints, envoy, firebase, go_mod, goreleaser, gradle,
            grafana, graphql, haproxy, helm, helm_install, hjson, kong, kubernetes, laravel_config, launchers, logback, makefile, maven, mix, nacos, nginx, nomad, npm, openapi,
-           otel_collector, plain_manifests, pm2, procfile, prometheus, proto, pyproject, requirements, settings_files, setup_cfg,
+           otel_collector, plain_manifests, pm2, prisma, procfile, prometheus, proto, pyproject, requirements, settings_files, setup_cfg,
            setup_py, skaffold, spring, terraform, tye)
 READERS: tuple[Reader, ...] = tuple(sorted((r for m in MODULES for r in m.READERS),
                                            key=lambda r: (FAMILIES.index(r.family), r.order, r.id)))

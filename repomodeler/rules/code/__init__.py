@@ -172,7 +172,7 @@ RULES = (
                  "one a setting of it names, else the single mail server the system runs (a mail catcher), else one "
                  "external smtp node standing for the relay the operator configures"),
         unit="mail_senders",
-        reads=("import", "env.read"),
+        reads=("import", "env.read", "module.var"),
         writes=("components", "connections"),
         after=("process.links", "process.supervised", "process.shared-code", "process.image-commands",
                "config.address-values", "code.address-literals", "code.config-reads", "compose.depends-on"),

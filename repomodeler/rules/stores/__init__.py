@@ -38,13 +38,15 @@ RULES = (
     Rule(
         id="stores.sql-drivers",
         message=("A process importing SQL drivers of database servers (behind an ORM or database/sql, a Ruby "
-                 "application's adapter gems, a Django setting's engine where no setting picks among several, a PDO data source name; "
+                 "application's adapter gems, a Django setting's engine where no setting picks among several, a Prisma schema's "
+                 "datasource provider, a PDO data source name; "
                  "the engine a setting picks) with no database known uses one database: the system's one of those engines, else "
                  "one introduced; a deployed or serving process importing only SQLite drivers (or depending on an npm, "
                  "Cargo or Maven SQLite package) keeps its data in an embedded database, drawn as sqlite (a tool's "
                  "file stays the tool's)"),
         unit="sql_driver_stores",
-        reads=("import", "module.var", "manifest.dependency", "server.start", "env.read", "value.assign", "sql.dsn"),
+        reads=("import", "module.var", "manifest.dependency", "server.start", "env.read", "value.assign", "sql.dsn",
+               "orm.datasource"),
         writes=("components", "connections"),
         after=("process.links", "process.supervised", "process.shared-code", "code.store-drivers", "stores.implied"),
         state=("file_owner", "package_owner", "package_holders", "packages", "process_parent"),
