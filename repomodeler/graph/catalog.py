@@ -321,9 +321,10 @@ SDK_SERVICES: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
         (r"^(@supabase/supabase-js|supabase(\..*)?|github\.com/supabase-community/supabase-go)$", "supabase.co",
          ("supabase",)),
         # Certificates by ACME (automatic HTTPS): a program embedding an ACME client obtains and renews its
-        # certificates from the CA, Let's Encrypt by default in every one of these libraries
+        # certificates from the CA, Let's Encrypt by default in every one of these libraries (Go's bare
+        # x/crypto/acme is also what an ACME server's own checks speak: only its autocert manager counts)
         (r"^(github\.com/caddyserver/certmagic(/.*)?|github\.com/mholt/acmez(/v\d+)?(/.*)?"
-         r"|github\.com/go-acme/lego(/v\d+)?(/.*)?|golang\.org/x/crypto/acme(/autocert)?"
+         r"|github\.com/go-acme/lego(/v\d+)?(/.*)?|golang\.org/x/crypto/acme/autocert"
          r"|acme-client|greenlock|greenlock-express|@root/acme|acme\.(client|challenges|messages)"
          r"|instant_acme(::.*)?|rustls_acme(::.*)?|tokio_rustls_acme(::.*)?|acme2(::.*)?|acme_lib(::.*)?"
          r"|org\.shredzone\.acme4j(\..*)?|Certes(\..*)?)$", "acme-v02.api.letsencrypt.org",
