@@ -196,6 +196,11 @@ STORE_PORTS = {5432: "postgres", 3306: "mysql", 1433: "sqlserver", 27017: "mongo
 
 # A setting's value naming an SQLite database file (an SQLAlchemy, Doctrine or Go DSN; JDBC's form).
 SQLITE_URL = re.compile(r"^(jdbc:)?sqlite3?:", re.I)
+# A JDBC URL of a Java database embedded in the program, kept in a file (`jdbc:h2:./data/db`, `jdbc:hsqldb:file:db/x`,
+# `jdbc:derby:appdb`): not in memory (`jdbc:h2:mem:test`) nor a server of it (`jdbc:h2:tcp://db/x`, `jdbc:hsqldb:hsql://`).
+EMBEDDED_JDBC_URL = re.compile(r"^jdbc:(h2|hsqldb|derby):(?!(mem|memory|tcp|ssl|hsqls?|https?|res):|//)", re.I)
+# A Quarkus property for one profile (`%prod.quarkus.datasource.jdbc.url`): the profile's name.
+QUARKUS_PROFILE = re.compile(r"^%([\w-]+)\.")
 
 
 
@@ -644,6 +649,7 @@ class ConnectionRules(ResolverBase):
                         if (g.get("name") or "").rpartition(".")[2].lower() == "port" and g.get("value")
                         and "." in (g.get("name") or "") and not listens_by_key(g.get("name") or "", g.path)}
         sqlite_files: dict[str, list[Evidence]] = {}  # component -> the setting naming its SQLite file
+        embedded_files: dict[str, tuple[str, list[Evidence]]] = {}  # component -> (engine, setting) of an H2/HSQLDB/Derby file
         for owner, f in pairs:
             name, value = f.get("name") or "", f.get("value") or ""
             beside = ports_beside.get((f.repository, f.path, name.rpartition(".")[0])) \
@@ -672,6 +678,14 @@ class ConnectionRules(ResolverBase):
             if SQLITE_URL.match(value.strip().strip("\"'")):
                 sqlite_files.setdefault(owner, chain)
                 continue
+            embedded = EMBEDDED_JDBC_URL.match(value.strip().strip("\"'"))
+            if embedded:
+                # a database file inside the program (H2, HSQLDB, Derby), unless only a developer's or the tests'
+                # profile sets it (`%dev.quarkus.datasource.jdbc.url`)
+                profile = QUARKUS_PROFILE.match(name)
+                if not (profile and (profile.group(1).lower() in DEVELOPER_PROFILES or profile.group(1).lower() == "test")):
+                    embedded_files.setdefault(owner, (embedded.group(1).lower(), chain))
+                continue
             # An image's built-in environment and a non-default profile (`application-docker.yml`) link to
             # components the system has; only the default configuration introduces new ones.
             default = f.get("source") != "dockerfile" and not f.get("profile")
@@ -682,6 +696,8 @@ class ConnectionRules(ResolverBase):
         # service keeps its data in an embedded database, unless it is configured with a database server
         for owner, chain in sorted(sqlite_files.items()):
             self.embedded_database(owner, chain, "sqlite file setting")
+        for owner, (engine, chain) in sorted(embedded_files.items()):
+            self.embedded_database(owner, chain, f"{engine} file setting", technology=engine)
         # Defaults in code: os.getenv("X", "http://orders:8080") only counts when no config sets X.
         configured = {(owner, f.get("name")) for owner, f in pairs}
         for f in self.by_kind["env.read"]:
