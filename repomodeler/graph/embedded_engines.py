@@ -29,6 +29,9 @@ EMBEDDED_ENGINES = {"sqlite": "sqlite", "sqlite3": "sqlite", "better-sqlite3": "
 # opening its value (`"sqlite:///" + path`, f"sqlite:///{path}").
 DATABASE_URL_NAME = re.compile(r"(?i)(^|_)(database|db)(_[a-z]+)*_?(url|uri|dsn)$")
 SQLITE_LITERAL = re.compile(r"""^[fr]?["']sqlite3?(\+\w+)?:""", re.I)
+# libSQL's clients (SQLite's fork): given a `file:` URL they open a local SQLite file, given `libsql://` a server.
+LIBSQL_CLIENT = re.compile(r"^(@libsql/client(/.*)?|libsql(::.*)?|libsql_client(::.*)?|github\.com/tursodatabase/libsql-client-go(/.*)?)$")
+LIBSQL_FILE_URL = re.compile(r"""\burl\s*[:=]\s*[`"']file:""")
 IN_MEMORY_SQLITE = re.compile(r"""^[fr]?(["'])sqlite3?(\+\w+)?:(//)?(/?:memory:)?\1""", re.I)
 
 
@@ -75,6 +78,12 @@ class EmbeddedEngineRules(ResolverBase):
         for f in sorted(self.by_kind["value.invoke"], key=lambda f: f.order()):
             first = (f.get("args") or "").strip().lstrip("(").strip()
             if SQLITE_LITERAL.match(first) and not IN_MEMORY_SQLITE.match(first):
+                for owner in self._code_runners(f):
+                    chosen.setdefault(owner, ("sqlite", f.evidence))
+        # ... or a libSQL client opened on a local file (createClient({ url: 'file:/data/app.db' })): SQLite's file
+        libsql_files = {(f.repository, f.path) for f in self.by_kind["import"] if LIBSQL_CLIENT.match(f.get("module") or "")}
+        for f in sorted(self.by_kind["value.invoke"], key=lambda f: f.order()):
+            if (f.repository, f.path) in libsql_files and LIBSQL_FILE_URL.search(f.get("args") or ""):
                 for owner in self._code_runners(f):
                     chosen.setdefault(owner, ("sqlite", f.evidence))
         for owner, (tech, evidence) in sorted(chosen.items()):
