@@ -37,8 +37,10 @@ ENGINE_SDKS: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple((r
 # The engine a CRI client reaches when the program drives no engine by its own client library.
 CRI_ENGINE = "container-runtime"
 # The engine's socket on the host, bind-mounted into a container (`/var/run/docker.sock:/var/run/docker.sock`):
-# the container drives that engine (Portainer, Traefik's Docker provider, a CI server starting build containers),
-# whatever language or tool (an SDK, the `docker` CLI) it does so with.
+# the container drives that engine (a stack manager, a CI server starting build containers),
+# whatever language or tool (an SDK, the `docker` CLI) it does so with.  Only a container running the system's own
+# code (or an image this repository's recipe builds) counts: Traefik's Docker provider or a Datadog agent mounting the socket watch containers, they are not the
+# system driving its engine.
 ENGINE_SOCKETS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^/(var/)?run/(user/\$?\{?\w*\}?/)?docker\.sock$"), "docker-engine"),
     (re.compile(r"^/(var/)?run/(user/\$?\{?\w*\}?/)?podman/podman\.sock$"), "podman"),
@@ -153,7 +155,11 @@ class LocalServiceRules(ResolverBase):
         for f in self.by_kind["compose.mount"]:  # the engine's socket mounted into the container
             engine = next((e for pattern, e in ENGINE_SOCKETS if pattern.match(f.get("source") or "")), None)
             cid = self.alias.get((f.get("owner") or "").lower()) if engine else None
-            if engine and cid and self.model.components[cid].kind in ("service", "gateway"):
+            # (the system's own program: a proxy discovering containers by labels, a monitoring agent reading
+            # their logs, a third-party executor, are infrastructure around the system, not what it does)
+            if engine and cid and self.model.components[cid].kind in ("service", "gateway") \
+                    and (self.has_code(self.model.components[cid])
+                         or self.model.components[cid].attributes.get("built_by")):
                 names.setdefault(engine, next((a for p, e, a in ENGINE_SDKS if e == engine), ()))
                 users.setdefault((cid, engine), f)
         engines: dict[str, str] = {}
