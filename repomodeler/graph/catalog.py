@@ -175,6 +175,11 @@ RESERVED_EXAMPLE = re.compile(r"(^|\.)(example\.(com|net|org)|example|test|inval
                               # a top-level label no DNS name has: a stand-in an installer replaces
                               # (`api.NETMAKER_SUBDOMAIN`, sed-substituted in a manifest)
                               r"\.[A-Za-z0-9-]*_[A-Za-z0-9_-]*$|"
+                              # public fake and echo APIs that samples, demos and debugging pages call
+                              # (jsonplaceholder, httpbin, reqres, PokeAPI, a tutorial's demo endpoint): no system's part
+                              r"^(jsonplaceholder\.typicode\.com|(www\.)?httpbin\.org|(www\.)?reqres\.in|pokeapi\.co"
+                              r"|(www\.)?dummyjson\.com|fakestoreapi\.com|randomuser\.me|swapi\.(dev|co|tech)"
+                              r"|catfact\.ninja|postman-echo\.com|javascript\.info)$|"
                               r"^(www\.)?(w3\.org|schemas\.xmlsoap\.org|schemas\.microsoft\.com|"
                               r"schemas\.openxmlformats\.org|purl\.org|xmlns\.com|json-schema\.org|"
                               r"docs\.oasis-open\.org|ns\.adobe\.com|schema\.org)$")
