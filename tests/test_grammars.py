@@ -561,7 +561,9 @@ CASES: list[Case] = [
     Case("php", "databases.php", (
         ("sql.dsn", 7, {"dsn": "sqlite:"}), ("sql.dsn", 8, {"dsn": "sqlite::memory:"}),
         ("sql.dsn", 9, {"dsn": "mysql:host=db;dbname=shop"}), ("sql.dsn", 10, {"dsn": "sqlite:"}),
-    ), absent=(("sql.dsn", 5),)),
+        # a DSN template built by sprintf or interpolated into a string, handed to PDO later
+        ("sql.dsn", 16, {"dsn": "mysql:host=%s;dbname=%s;charset=%s"}), ("sql.dsn", 17, {"dsn": "pgsql:host="}),
+    ), absent=(("sql.dsn", 5), ("sql.dsn", 18))),
     Case("php", "env_reads.php", (
         E(2, "DATABASE_URL"), E(3, "ORDERS_URL", "http://orders:8000"), E(4, "APP_SECRET"),
         ("config.read", 5, {"expr": "services.payments.url"}),

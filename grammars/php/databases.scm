@@ -12,3 +12,15 @@
                              left: [(string (string_content) @dsn) (encapsed_string (string_content) @dsn)])))]))) @fact
  (#match? @_cls "(^|\\\\)PDO(\\\\[A-Za-z]+)?$")
  (#set! fact "sql.dsn"))
+; A PDO data source name written as a template (`sprintf('mysql:host=%s;dbname=%s', ...)`, `"pgsql:host=$host;dbname=$db"`)
+; and handed to PDO later: the driver prefix before `host=`/`dbname=`/`unix_socket=` names the engine all the same
+((function_call_expression
+   function: (name) @_fn
+   arguments: (arguments . (argument [(string (string_content) @dsn) (encapsed_string (string_content) @dsn)]))) @fact
+ (#match? @_fn "^v?sprintf$")
+ (#match? @dsn "^(mysql|pgsql|sqlsrv|dblib|oci|firebird):(host|dbname|unix_socket|server|Server)=")
+ (#set! fact "sql.dsn"))
+((assignment_expression
+   right: [(string (string_content) @dsn) (encapsed_string . (string_content) @dsn)]) @fact
+ (#match? @dsn "^(mysql|pgsql|sqlsrv|dblib|oci|firebird):(host|dbname|unix_socket|server|Server)=")
+ (#set! fact "sql.dsn"))
