@@ -152,6 +152,19 @@ def test_readme_identity_facts_and_agreement() -> None:
     assert project_name([*heading, module]) == "beer-shop"
 
 
+def test_a_header_picture_kept_in_the_organisations_profile_repository_names_no_project() -> None:
+    """A README opening with `![GitHub Header](https://github.com/acme/.github/assets/...)`: the `.github`
+    profile repository and the alt text's "GitHub" do not make the project "github"."""
+    from repomodeler.extract.readers._readme import readme_identity
+    from repomodeler.graph.base import project_name
+
+    text = ("![GitHub Header](https://github.com/postalserver/.github/assets/4765/7a63c35d.png)\n\n"
+            "**Postal** is a complete mail server.\n\n* [Source](https://github.com/postalserver/postal)\n")
+    facts = readme_identity("r", "README.md", text)
+    assert [f.get("name") for f in facts if f.kind == "project.link"] == ["postal"]
+    assert project_name(facts) is None
+
+
 def test_a_restructuredtext_readme_opening_with_its_logo_names_its_project() -> None:
     """A reStructuredText README whose title is its logo (``.. figure::`` with ``:alt: SearXNG``, after
     comments and link targets) names the project with its link; a paragraph before the picture does not."""

@@ -35,6 +35,7 @@ from repomodeler.records import Fact
 ROOT_README = re.compile(r"^readme(\.(md|markdown|rst|txt))?$", re.I)
 _LINK = re.compile(r"(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)[/:]([A-Za-z0-9_.-]+)/([A-Za-z0-9_.-]+)")
 _NOT_REPOS = frozenset({"settings", "orgs", "sponsors", "marketplace", "features", "topics", "apps", "login", "about"})
+_HOST_NAMES = frozenset({"github", "gitlab", "bitbucket", "codeberg"})
 _ATX = re.compile(r"^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$")
 _HTML_H = re.compile(r"<h([1-6])[^>]*>(.*?)</h\1>", re.I)
 _IMAGE_ALT = re.compile(r"!\[([^\]]+)\]\(|<img[^>]*\balt=[\"']([^\"']+)")
@@ -213,7 +214,10 @@ def readme_identity(repo: str, path: str, text: str) -> list[Fact]:
     for i, line in enumerate(lines, 1):
         for m in _LINK.finditer(line):
             owner, name = m.group(1), re.sub(r"\.git$", "", m.group(2))
-            if owner.lower() in _NOT_REPOS or not name or name.lower() in seen:
+            # (an organisation's profile repository, `.github`, holding its README's header picture, and a
+            # repository named like the code host itself name no project)
+            if owner.lower() in _NOT_REPOS or not name or name.lower() in seen or name.startswith(".") \
+                    or name.lower() in _HOST_NAMES:
                 continue
             seen.add(name.lower())
             facts.append(fact("project.link", repo, path, i, name=name))
