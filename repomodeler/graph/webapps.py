@@ -185,8 +185,9 @@ class WebAppRules(ResolverBase):
                      and any(r == repo for r, _root in c.source_roots) and self.has_code(c))
         # One binary or module running several programs (Go main packages, workloads of one image): which of
         # them serves the app is not known before the processes are told apart, so none is guessed.
-        several = sum(1 for f in self.by_kind["program.main"] if f.repository == repo and f.get("part") == "package"
-                      and not self._tooling_program(f)) > 1 \
+        # (main packages, not files: main.go and main_next.go of one folder are one program)
+        several = len({folder(f.path) for f in self.by_kind["program.main"] if f.repository == repo
+                       and f.get("part") == "package" and not self._tooling_program(f)}) > 1 \
             or any(self._image_runs_several(self.model.components[c].attributes.get("image")) for c in own)
 
         def running(cid: str | None) -> str | None:
@@ -253,4 +254,20 @@ class WebAppRules(ResolverBase):
         if f.repository != repo or f.language != "go" or is_under(f.path, d):
             return False
         module = f.get("module") or ""
-        return bool(d) and (module.endswith("/" + d) or f"/{d}/" in module + "/")
+        if not d:
+            return False
+        modules = self._go_modules(repo)
+        if modules:  # the module's own path to the folder (example.com/ci/web), not a deeper namesake (.../internal/web)
+            for name, here in modules:
+                if is_under(d, here):
+                    rel = d[len(here):].strip("/") if here else d
+                    path = f"{name}/{rel}" if rel else name
+                    if module == path or module.startswith(path + "/"):
+                        return True
+            return False
+        return module.endswith("/" + d) or f"/{d}/" in module + "/"
+
+    def _go_modules(self, repo: str) -> list[tuple[str, str]]:
+        """(module path, its folder) of each go.mod of the repository (``example.com/ci`` at the root)."""
+        return sorted({((m.get("name") or "").strip(), folder(m.path)) for m in self.by_kind["manifest"]
+                       if m.repository == repo and m.get("ecosystem") == "go" and (m.get("name") or "").strip()})
