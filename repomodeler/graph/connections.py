@@ -195,6 +195,8 @@ STORE_PORTS = {5432: "postgres", 3306: "mysql", 1433: "sqlserver", 27017: "mongo
                5672: "rabbitmq", 4222: "nats", 9200: "elasticsearch", 11211: "memcached", 9042: "cassandra"}
 
 # A setting's value naming an SQLite database file (an SQLAlchemy, Doctrine or Go DSN; JDBC's form).
+# Mail hosts that stand in for the operator's relay in a framework's sample settings: test inboxes (Mailtrap)
+SAMPLE_MAIL_HOST = re.compile(r"(^|\.)mailtrap\.io$")
 SQLITE_URL = re.compile(r"^(jdbc:)?sqlite3?:", re.I)
 # A JDBC URL of a Java database embedded in the program, kept in a file (`jdbc:h2:./data/db`, `jdbc:hsqldb:file:db/x`,
 # `jdbc:derby:appdb`): not in memory (`jdbc:h2:mem:test`) nor a server of it (`jdbc:h2:tcp://db/x`, `jdbc:hsqldb:hsql://`).
@@ -673,7 +675,10 @@ class ConnectionRules(ResolverBase):
             if (owner, f) in shared and not self.uses_role_of(owner, name):
                 continue  # a shared file's setting for a client library this component does not have
             if MAIL_HOST_KEY.search(name) and re.match(r"^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+$", value.strip()):
-                self.mail_server(owner, value.strip().lower(), chain)
+                # (a framework's stock sample, Laravel's `MAIL_HOST=smtp.mailtrap.io`, a test inbox, names no relay
+                # of the system: the operator's mail server is drawn from the code sending mail, code.mail-senders)
+                if not SAMPLE_MAIL_HOST.search(value.strip().lower()):
+                    self.mail_server(owner, value.strip().lower(), chain)
                 continue
             if SQLITE_URL.match(value.strip().strip("\"'")):
                 sqlite_files.setdefault(owner, chain)
