@@ -325,14 +325,11 @@ SDK_SERVICES: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
          ("algolia",)),
         (r"^(@supabase/supabase-js|supabase(\..*)?|github\.com/supabase-community/supabase-go)$", "supabase.co",
          ("supabase",)),
-        # Certificates by ACME (automatic HTTPS): a program embedding an ACME client obtains and renews its
-        # certificates from the CA, Let's Encrypt by default in every one of these libraries (Go's bare
-        # x/crypto/acme is also what an ACME server's own checks speak: only its autocert manager counts)
+        # Certificates by ACME: a program built on a library whose point is automatic HTTPS (Caddy's certmagic and
+        # acmez, greenlock, rustls-acme) obtains and renews its certificates from the CA, Let's Encrypt by default.
+        # (General ACME clients, lego, Go's autocert, acme-client, are most often an option a flag turns on: not drawn.)
         (r"^(github\.com/caddyserver/certmagic(/.*)?|github\.com/mholt/acmez(/v\d+)?(/.*)?"
-         r"|github\.com/go-acme/lego(/v\d+)?(/.*)?|golang\.org/x/crypto/acme/autocert"
-         r"|acme-client|greenlock|greenlock-express|@root/acme|acme\.(client|challenges|messages)"
-         r"|instant_acme(::.*)?|rustls_acme(::.*)?|tokio_rustls_acme(::.*)?|acme2(::.*)?|acme_lib(::.*)?"
-         r"|org\.shredzone\.acme4j(\..*)?|Certes(\..*)?)$", "acme-v02.api.letsencrypt.org",
+         r"|greenlock|greenlock-express|rustls_acme(::.*)?|tokio_rustls_acme(::.*)?)$", "acme-v02.api.letsencrypt.org",
          ("letsencrypt", "let's encrypt", "acme ca")),
         (r"^(azure\.keyvault.*|@azure/keyvault-.*|Azure\.Security\.KeyVault(\..*)?|com\.azure\.security\.keyvault.*"
          r"|github\.com/Azure/azure-sdk-for-go/sdk/security/keyvault.*)$", "vault.azure.net", ("key vault", "azure key vault")),

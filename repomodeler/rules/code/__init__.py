@@ -54,7 +54,7 @@ RULES = (
     Rule(
         id="code.sdk-services",
         message=("A service importing the client library of a hosted service (Stripe, SendGrid, OpenAI, Firestore, "
-                 "S3, Key Vault; an ACME client obtaining certificates: Let's Encrypt) calls that external system; one importing a provider-neutral object-storage "
+                 "S3, Key Vault; an automatic-HTTPS library such as certmagic: Let's Encrypt) calls that external system; one importing a provider-neutral object-storage "
                  "library (objstore, gocloud.dev/blob) uses the system's object storage; a deployment answering to the "
                  "service's name with no code of its own (an emulator) is where the client reaches it, and a LocalStack "
                  "the system runs is where its AWS clients (S3, SQS, SNS) reach (a queue or topic client is drawn only "
