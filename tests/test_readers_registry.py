@@ -212,6 +212,7 @@ FIXTURES = {
     "pm2": ("ecosystem.config.js", 'module.exports = {apps: [{\n  name: "api",\n  script: "dist/server.js",\n}]};\n',
             "program.command"),
     "procfile": ("Procfile", "web: gunicorn app:app\n", "program.command"),
+    "start_scripts": ("scripts/run.sh", "#!/bin/sh\nnginx -g 'daemon off;' &\nnode server.js\n", "program.command"),
     "prisma": ("api/prisma/schema.prisma", 'datasource db {\n  provider = "postgresql"\n  url = env("DATABASE_URL")\n}\n',
                "orm.datasource"),
     "terraform": ("infra/main.tf", 'resource "google_cloud_run_service" "api" {\n  name = "api"\n}\n', "iac.block"),
@@ -332,3 +333,20 @@ def test_a_prisma_schema_names_its_datasource_engine_and_url_variable():
     assert not warnings
     assert [(f.kind, f.line, f.get("engine"), f.get("env")) for f in facts] == [
         ("orm.datasource", 9, "sqlite", "DATABASE_URL")]
+
+
+def test_a_start_script_names_the_web_server_and_store_it_runs_beside_the_application():
+    """`nginx -g 'daemon off;' &`, `caddy start ... &` and `redis-server ... &` are programs of the container
+    (named nginx, caddy, redis); the application's own `node server.js &`, an `&&` chain and a comment are not."""
+    text = ("#!/usr/bin/env bash\n# nginx &\nmkdir -p /data && chown app /data\nnginx -g 'daemon off;' &\n"
+            "NGINX_PID=$!\nredis-server /app/redis.conf &\nnode apps/nextjs/server.js &\nwait $NGINX_PID\n")
+    facts, warnings = registry.read_file("repo", "scripts/run.sh", text.encode())
+    assert not warnings
+    assert [(f.line, f.get("owner"), f.get("command"), f.get("source")) for f in facts] == [
+        (4, "nginx", "nginx -g 'daemon off;'", "script"), (6, "redis", "redis-server /app/redis.conf", "script")]
+    # an entrypoint script's background web server too, beside the defaults it exports
+    entry = ('#!/bin/sh\nexport API_URL=${API_URL:-http://localhost:8080}\n'
+             'if [ "$CADDY_DISABLED" != "true" ]; then\n  caddy start --adapter caddyfile --config /app/Caddyfile &\nfi\n'
+             'PORT=3333 node frontend/server.js &\ncd backend && npm run prod\n')
+    facts, _ = registry.read_file("repo", "scripts/docker/entrypoint.sh", entry.encode())
+    assert [(f.kind, f.get("owner") or f.get("name")) for f in facts] == [("config.env", "API_URL"), ("program.command", "caddy")]

@@ -80,7 +80,8 @@ class LaunchRules(ResolverBase):
 
 # Process managers in the order their programs describe the deployment best: the supervisor inside the
 # image (s6, supervisord, uWSGI's attached daemons) over a Procfile, over systemd units for an install on a host.
-SUPERVISORS = ("s6", "supervisord", "uwsgi", "procfile", "systemd", "modd")
+# (a container's start script running a web server or a store in the background, `nginx -g 'daemon off;' &`, last)
+SUPERVISORS = ("s6", "supervisord", "uwsgi", "procfile", "systemd", "modd", "script")
 # Program words that say the process only schedules work onto the broker (it reads no data itself).
 # One-off steps a platform runs before or after a deploy (Heroku's `release:`), not kept running.
 ONE_OFF = re.compile(r"^(release|postdeploy|predeploy|migrate|setup|init)$|\b(migrate|db:migrate|collectstatic|db:setup)\b")
@@ -159,6 +160,10 @@ class SupervisedRules(ResolverBase):
         for host in sorted({h for h, _s in groups}):
             source = next(s for s in SUPERVISORS if (host, s) in groups)
             programs = sorted(groups[(host, source)], key=Fact.order)
+            if source == "script":
+                # a start script's web server or store beside the application (only those are read from it)
+                self._script_programs(host, programs)
+                continue
             owners = {f.get("owner") for f in programs}
             if len(owners) < 2:
                 continue  # one program: the component itself
@@ -265,6 +270,26 @@ class SupervisedRules(ResolverBase):
                             continue  # a scheduler only puts due tasks on the broker
                         self.connect(proc.id, conn.target, conn.protocol, [f.evidence, *sorted(conn.evidence)[:1]],
                                      kind=conn.kind, attributes={"via": f"runs {comp.name}'s code with its settings"})
+
+    def _script_programs(self, host: str, programs: list[Fact]) -> None:
+        """A container start script's background programs: its web server is the container's front door in front
+        of the application, its store server (`redis-server /app/redis.conf &`) the one the application uses, unless
+        the model has that store already (the application's client found it)."""
+        comp = self.model.components[host]
+        self._supervised_web_servers(host, "script", programs)
+        for f in programs:
+            words = (f.get("command") or "").split()
+            server = STORE_SERVERS.get(PurePosixPath(words[0]).name.lower()) if words else None
+            if server is None:
+                continue
+            tech, kind = server
+            if any(c.attributes.get("technology") == tech or c.id == (f.get("owner") or tech)
+                   for c in self.model.components.values() if c.kind == kind):
+                continue
+            store = self.add_component(f.get("owner") or tech, kind, f.repository, f.evidence, attributes={
+                "technology": tech, "launched_by": "script", "command": f.get("command") or "", "host": comp.name})
+            self.connect(host, store.id, TECH_PROTOCOL.get(tech, "tcp"), [f.evidence], kind="uses",
+                         attributes={"via": "its start script runs it in the same container"})
 
     def _supervised_web_servers(self, host: str, source: str, programs: list[Fact]) -> None:
         """A line of s6, a Procfile or systemd starting a web server (``nginx -g "daemon off;"``) beside the

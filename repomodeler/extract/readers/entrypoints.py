@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from repomodeler.extract.readers._background import background_programs
 from repomodeler.extract.readers._base import Reader, fact
 from repomodeler.records import Fact
 
@@ -32,7 +33,8 @@ def read_entrypoint(repo: str, path: str, text: str) -> list[Fact]:
         if default and name not in seen:
             seen.add(name)
             facts.append(fact("config.env", repo, path, i, owner="", name=name, value=default, source="entrypoint"))
-    return facts
+    # (and the web server or store it runs in the background beside the application: _background)
+    return facts + background_programs(repo, path, text)
 
 
 READERS = (

@@ -105,7 +105,9 @@ RULES = (
                  "of the component, and the one application server (php-fpm, gunicorn, puma) the component's own "
                  "program; a unit "
                  "starting a binary a deployment of the system runs under that name is that deployment; a developer's "
-                 "file watcher (modd) starts processes only where a deployment runs it"),
+                 "file watcher (modd) starts processes only where a deployment runs it; a container's start script "
+                 "running a web server or a store in the background (`nginx -g 'daemon off;' &`, `redis-server ... &`) "
+                 "puts that web server in front of the application and that store beside it"),
         unit="supervised_processes",
         reads=("program.command", "program.lifecycle", "import", "module.var", "compose.service", "docker.from",
                "docker.command", "k8s.workload"),
