@@ -195,6 +195,8 @@ STORE_PORTS = {5432: "postgres", 3306: "mysql", 1433: "sqlserver", 27017: "mongo
                5672: "rabbitmq", 4222: "nats", 9200: "elasticsearch", 11211: "memcached", 9042: "cassandra"}
 
 # A setting's value naming an SQLite database file (an SQLAlchemy, Doctrine or Go DSN; JDBC's form).
+# Names of a field or constant holding an API client's base address (BaseURL, apiBaseUrl, API_URL, api_endpoint).
+BASE_URL_NAME = re.compile(r"(?i)(^|[._])(api[_-]?)?base[_-]?(url|uri)$|(^|[._])api[_-]?(url|uri|endpoint|base)$|^baseurl$")
 # Mail hosts that stand in for the operator's relay in a framework's sample settings: test inboxes (Mailtrap)
 SAMPLE_MAIL_HOST = re.compile(r"(^|\.)mailtrap\.io$")
 SQLITE_URL = re.compile(r"^(jdbc:)?sqlite3?:", re.I)
@@ -1174,6 +1176,10 @@ class ConnectionRules(ResolverBase):
 
     def code_connections(self) -> None:
         client_lines = {(f.repository, f.path, f.line) for f in self.by_kind["http.client"]}
+        # a URL given as an API client's base address (`BaseURL: "https://api.themoviedb.org/3"` in a config's
+        # defaults, `API_BASE_URL = "https://..."`): what the client built from it calls, like a URL in the call
+        client_lines |= {(f.repository, f.path, f.line) for k in ("value.field", "value.assign") for f in self.by_kind[k]
+                         if BASE_URL_NAME.search(f.get("name") or "") and re.match(r"""^[`"']https?://""", f.get("expr") or "")}
         env_default_lines = {(f.repository, f.path, f.line) for f in self.by_kind["env.read"] if f.get("default")}
         browser_urls = {(f.repository, f.path, f.line, f.get("value")) for f in self.by_kind["string.browser_url"]}
         for f in [*self.by_kind["string.url"], *self.by_kind["string.hostport"], *self.by_kind["string.dsn"]]:

@@ -6,13 +6,15 @@ RULES = (
     Rule(
         id="code.address-literals",
         message=("A URL, host:port or DSN literal in code naming another component connects the code's owner to "
-                 "it; an HTTP URL to a foreign host used by a client introduces an external system; a default naming "
+                 "it; an HTTP URL to a foreign host used by a client (or given as its base address: BaseURL, API_BASE_URL) "
+                 "introduces an external system; a default naming "
                  "a store nobody deploys, in a service its deployment hands a store of that technology, is the "
                  "developer's default (listed, not drawn); a constant several modules declare is, at each use, "
                  "the nearest declaration"),
         unit="code_connections",
         reads=("http.client", "env.read", "string.url", "string.hostport", "string.dsn", "string.browser_url",
-               "config.env", "manifest.dependency", "import", "const.string", "value.invoke", "value.assign", "server.start"),
+               "config.env", "manifest.dependency", "import", "const.string", "value.invoke", "value.assign", "server.start",
+               "value.field"),
         writes=("connections", "components", "unresolved"),
         after=("config.address-values",),
         state=("browser_facts", "databases_named", "env_values", "ports_served", "ports_published", "protocol_unknown",
