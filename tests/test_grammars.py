@@ -563,7 +563,9 @@ CASES: list[Case] = [
         ("sql.dsn", 9, {"dsn": "mysql:host=db;dbname=shop"}), ("sql.dsn", 10, {"dsn": "sqlite:"}),
         # a DSN template built by sprintf or interpolated into a string, handed to PDO later
         ("sql.dsn", 16, {"dsn": "mysql:host=%s;dbname=%s;charset=%s"}), ("sql.dsn", 17, {"dsn": "pgsql:host="}),
-    ), absent=(("sql.dsn", 5), ("sql.dsn", 18))),
+        # a driver named in a settings array by Doctrine's name
+        ("sql.dsn", 23, {"dsn": "pdo_mysql"}),
+    ), absent=(("sql.dsn", 5), ("sql.dsn", 18), ("sql.dsn", 24), ("sql.dsn", 25))),
     Case("php", "env_reads.php", (
         E(2, "DATABASE_URL"), E(3, "ORDERS_URL", "http://orders:8000"), E(4, "APP_SECRET"),
         ("config.read", 5, {"expr": "services.payments.url"}),

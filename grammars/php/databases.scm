@@ -24,3 +24,11 @@
    right: [(string (string_content) @dsn) (encapsed_string . (string_content) @dsn)]) @fact
  (#match? @dsn "^(mysql|pgsql|sqlsrv|dblib|oci|firebird):(host|dbname|unix_socket|server|Server)=")
  (#set! fact "sql.dsn"))
+; A database driver named in a configuration array by Doctrine's or mysqli's name (`'db_driver' => 'pdo_mysql'`,
+; `'driver' => 'pdo_pgsql'`): the engine the application's settings pick
+((array_element_initializer
+   . (string (string_content) @_key)
+   . (string (string_content) @dsn)) @fact
+ (#match? @_key "(^|_)driver$")
+ (#match? @dsn "^(pdo_(mysql|pgsql|sqlite|sqlsrv)|mysqli)$")
+ (#set! fact "sql.dsn"))

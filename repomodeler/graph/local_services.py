@@ -135,7 +135,9 @@ def sql_driver_of(f: Fact) -> str | None:
         return ORM_PROVIDERS.get((f.get("engine") or "").lower())
     if f.kind == "sql.dsn":
         dsn = (f.get("dsn") or "").lower()
-        return None if ":memory:" in dsn else PDO_DRIVERS.get(dsn.split(":", 1)[0]) if ":" in dsn else None
+        if ":" not in dsn:  # a driver's name in a settings array (Doctrine's `pdo_mysql`, `mysqli`)
+            return "mysql" if dsn == "mysqli" else PDO_DRIVERS.get(dsn.removeprefix("pdo_")) if dsn.startswith("pdo_") else None
+        return None if ":memory:" in dsn else PDO_DRIVERS.get(dsn.split(":", 1)[0])
     return sql_engine(f.get("module") or "")
 
 
