@@ -63,7 +63,10 @@ KIND_OF_TESTS_DIR = re.compile(r"^(unit|integration|functional|acceptance|system
                                r"|^test(er)?[-_]?(progs?|programs?|bins?|binaries)$"  # the programs tests run (tester-progs)
                                # a product-named suite (shop-integrated-test, shop-integration-tests, shop-e2e)
                                r"|[-_](integrated|integration|end-to-end)[-_]?tests?$|[-_]e2e([-_]?tests?)?$")
-EXAMPLE_DIRS = frozenset({"example", "examples", "demo", "demos", "tutorial", "tutorials", "benchmark", "benchmarks", "bench"})
+EXAMPLE_DIRS = frozenset({"example", "examples", "demo", "demos", "tutorial", "tutorials", "benchmark", "benchmarks", "bench",
+                          # a project a generator copies for its users to start from (a skill's `scaffold/`, a
+                          # boilerplate): a template of someone else's application, not a program of this system
+                          "scaffold", "scaffolds", "boilerplate", "boilerplates"})
 # A product-named folder of examples (shop-examples/, shop_examples/).  Not one example (basic-example/ may be the
 # documented setup itself), nor samples: a folder of samples may hold the documented programs a platform ships to
 # run beside it (an executor's sample the guide starts).

@@ -329,6 +329,9 @@ def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> N
     assert classify_role("pkg/files/upload.go") == "source"  # (a package named files)
     assert classify_role("drivers/docker/test-resources/docker/Dockerfile") == "fixture"
     assert classify_role("enos/modules/run_workloads/jobs/docker-batch.nomad.hcl") == "test"  # Enos scenarios
+    # a project template a generator copies for its users (an agent skill's scaffold) is an example, not a program
+    assert classify_role("packages/agents/skills/quickstart/scaffold/package.json") == "example"
+    assert classify_role("src/scaffold.go") == "source"  # (a file named so is code)
     # the stack a plugin's smoke test starts (a broker and a test ACME server), not the deployment
     assert classify_role("plugins/emqx_acme/smoke/cluster/docker-compose.yml") == "test"
     # a contributor's local development environment (DDEV's compose fragments) is tooling
