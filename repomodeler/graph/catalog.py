@@ -137,8 +137,15 @@ KEY_SCHEME: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.I)
 # Keys whose URL is where the user's browser is sent (OAuth authorization and redirect endpoints,
 # callbacks, logout pages), not a call the component makes: `userAuthorizationUri`, `redirect-uri`.
 # The API documentation UI (`springdoc.*`, `swagger-ui.*`) runs in the browser too.
+# So are the links a page shows people (the terms of service, the privacy policy, help and documentation pages:
+# `PASSBOLT_LEGAL_TERMSURL`, `PRIVACY_POLICY_URL`, `HELP_LINK`).
 BROWSER_URL_KEY = re.compile(r"((^|[._-])(user[-_]?)?authori[sz]ation[-_]?ur[il]|redirect[-_]?ur[il]s?|callback[-_]?ur[il]"
-                             r"|logout[-_]?(success[-_]?)?ur[il])(\[\d+\])?$|^(springdoc|swagger[-_]?ui)\.", re.I)
+                             r"|logout[-_]?(success[-_]?)?ur[il]"
+                             r"|(terms|tos|privacy|legal|imprint|help|docs?|documentation|faq|support)([-_]?(of[-_]?service"
+                             r"|policy|page|center|centre))?[-_]?(ur[il]|link))(\[\d+\])?$|^(springdoc|swagger[-_]?ui)\.", re.I)
+# Settings of a browser test harness (`PASSBOLT_SELENIUM_SSO_AZURE_URL`, `PLAYWRIGHT_BASE_URL`, `CYPRESS_API_URL`): the
+# tests' addresses, not the system's.
+TEST_HARNESS_KEY = re.compile(r"(^|[._-])(selenium|playwright|cypress|e2e|puppeteer|webdriver)([._-]|$)", re.I)
 MAIL_HOST_KEY = re.compile(r"^(spring\.mail\.host|mail\.smtp\.host|(SMTP|MAIL|EMAIL)_(HOST|HOSTNAME|SERVER|FQDN|RELAY_HOST))$", re.I)
 # Setting names that say a link is not HTTP (ACTIVEMQ_HOST, Smtp:Server, Redis:Endpoint).
 NOT_HTTP_KEY = re.compile(r"mq|amqp|rabbit|kafka|nats|redis|mongo|postgres|mysql|maria|sql|jdbc|jms|stomp|smtp|mail|"

@@ -23,6 +23,7 @@ from repomodeler.graph.catalog import (
     OBJECT_STORE_LIBRARIES,
     METADATA_HOSTS,
     BROWSER_URL_KEY,
+    TEST_HARNESS_KEY,
     CLUSTER_DNS,
     HOST_ENV_NAME,
     NOT_HTTP_KEY,
@@ -664,8 +665,8 @@ class ConnectionRules(ResolverBase):
                 value = f"{value.strip()}:{beside.get('value')}"
             if f.kind == "config.property" and (f.repository, name) in interpolated:
                 continue
-            if BROWSER_URL_KEY.search(name):
-                continue  # where the user's browser is sent, not a call
+            if BROWSER_URL_KEY.search(name) or TEST_HARNESS_KEY.search(name):
+                continue  # where the user's browser is sent (or a link shown to people), or a browser test's, not a call
             if self.withheld(owner, f.evidence):
                 continue  # a handed setting its code does not read, or one naming callers (config.*-settings)
             if prose(value):
@@ -710,7 +711,8 @@ class ConnectionRules(ResolverBase):
         for f in self.by_kind["env.read"]:
             owner = self.owner_of(f.repository, f.path)
             default = f.get("default")
-            if owner and default and (owner, f.get("name")) not in configured and not prose(default):
+            if owner and default and (owner, f.get("name")) not in configured and not prose(default) \
+                    and not BROWSER_URL_KEY.search(f.get("name") or "") and not TEST_HARNESS_KEY.search(f.get("name") or ""):
                 self._resolve_value(owner, default, [f.evidence], env_name=f.get("name") or "",
                                     allow_external=True, origin=f.evidence)
 
