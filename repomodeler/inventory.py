@@ -17,6 +17,7 @@ import re
 import stat
 import tempfile
 import unicodedata
+from collections import defaultdict
 from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 
@@ -196,6 +197,34 @@ def env_file_refs(text: str) -> set[str]:
 # Development-named env files a compose file may hand its services by name (`.env.dev`, `.env.local`); the
 # committed templates (`.env.example`) are promote_templates' business.
 NAMED_ENV_FILE = re.compile(r"(^|/)\.env\.[^/]*$|\.env$")
+
+
+# Top-level packages of the Python distributions every vendored set of dependencies pulls in (requests' own, the
+# usual parsers and schedulers): three of them side by side in one folder make it a copy of site-packages.
+SITE_PACKAGE_MARKERS = frozenset({"certifi", "urllib3", "requests", "idna", "chardet", "charset_normalizer", "six.py",
+                                  "bs4", "dateutil", "pytz", "cherrypy", "mako", "markupsafe", "jinja2", "simplejson",
+                                  "yaml", "apscheduler", "tzlocal", "arrow", "bleach", "cryptography", "werkzeug",
+                                  "websocket", "pkg_resources", "setuptools", "typing_extensions.py", "packaging"})
+
+
+def vendored_site_packages(files: list[SourceFile]) -> list[SourceFile]:
+    """Files of a folder holding other projects' Python packages side by side (`libs/` of an application that
+    ships its dependencies, installed with `pip install --target`): vendored, like `vendor/` or `node_modules/`.
+    Such a folder is known by three or more of the packages every dependency set has (certifi, urllib3, idna...)
+    as its direct children; its code is not the system's (its Kafka and RabbitMQ clients are no stores the
+    application uses)."""
+    children: dict[str, set[str]] = defaultdict(set)
+    for f in files:
+        if f.role != "source" or not f.path.endswith(".py"):
+            continue
+        parts = f.path.split("/")
+        for i in range(1, len(parts)):  # (never the repository's root itself)
+            children["/".join(parts[:i])].add(parts[i])
+    sites = sorted(d for d, names in children.items() if len(names & SITE_PACKAGE_MARKERS) >= 3)
+    if not sites:
+        return files
+    return [replace(f, role="vendored") if f.role == "source" and any(f.path.startswith(f"{d}/") for d in sites) else f
+            for f in files]
 
 
 def promote_named_env_files(files: list[SourceFile], texts: dict[str, str]) -> list[SourceFile]:
@@ -509,7 +538,7 @@ def list_git(repo: Repository, options: InventoryOptions) -> Inventory:
     links = compose_links(_read_link_texts(repo, link_shas), files)
     for _ in set(link_shas) - set(links):
         _count(skipped, "symlink")
-    files = promote_named_env_files(files, _compose_texts(repo, files))
+    files = promote_named_env_files(vendored_site_packages(files), _compose_texts(repo, files))
     readme = root_readme(files)
     text = cat_blobs(repo.checkout, [readme.blob]).get(readme.blob, b"").decode("utf-8", "replace") if readme else ""
     return Inventory(repository=repo, files=promote_example_deployments(files, text), skipped=skipped, links=links)
@@ -595,7 +624,7 @@ def list_dir(repo: Repository, options: InventoryOptions) -> Inventory:
     links = compose_links(link_texts, files)
     for _ in set(link_texts) - set(links):
         _count(skipped, "symlink")
-    files = promote_named_env_files(files, compose_texts)
+    files = promote_named_env_files(vendored_site_packages(files), compose_texts)
     readme = root_readme(files)
     try:
         text = read_regular_file(root, readme.path, options.max_bytes).decode("utf-8", "replace") if readme else ""

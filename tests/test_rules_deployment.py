@@ -1187,3 +1187,18 @@ def test_env_templates_named_the_other_way_round() -> None:
     assert env_template_only("env.example")
     assert not env_template_only("config/sample.env")
     assert not env_template_only(".env.example")  # (a dotted template is handled where compose reads .env)
+
+
+def test_a_folder_of_other_projects_python_packages_is_vendored():
+    """An application shipping its dependencies (`libs/` with certifi, urllib3, idna... side by side, as
+    `pip install --target` leaves them): their code is vendored, not the system's; the application's own
+    package, and a folder holding one such name, stay source."""
+    from repomodeler.inventory import vendored_site_packages
+    from repomodeler.records import SourceFile
+
+    paths = ["libs/certifi/core.py", "libs/urllib3/poolmanager.py", "libs/idna/core.py", "libs/kafka/producer.py",
+             "libs/six.py", "bazarr/main.py", "bazarr/libs/requests_cache.py", "tools/certifi/update.py"]
+    roles = {f.path: f.role for f in vendored_site_packages([SourceFile(p, "x", 1, "python", "source") for p in paths])}
+    assert {p for p, r in roles.items() if r == "vendored"} == {
+        "libs/certifi/core.py", "libs/urllib3/poolmanager.py", "libs/idna/core.py", "libs/kafka/producer.py", "libs/six.py"}
+    assert roles["bazarr/main.py"] == roles["tools/certifi/update.py"] == "source"
