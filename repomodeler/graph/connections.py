@@ -1178,9 +1178,11 @@ class ConnectionRules(ResolverBase):
 
     def code_connections(self) -> None:
         client_lines = {(f.repository, f.path, f.line) for f in self.by_kind["http.client"]}
-        # a URL given as an API client's base address (`BaseURL: "https://api.themoviedb.org/3"` in a config's
-        # defaults, `API_BASE_URL = "https://..."`): what the client built from it calls, like a URL in the call
-        client_lines |= {(f.repository, f.path, f.line) for k in ("value.field", "value.assign") for f in self.by_kind[k]
+        # a URL given as an API client's base address in a configuration's defaults (`BaseURL:
+        # "https://api.themoviedb.org/3"` in the struct a config constructor returns): what the client built from it
+        # calls, like a URL in the call.  (A module constant of that name is as often an optional integration's, or a
+        # link a page shows: Flagsmith's LAUNCH_DARKLY_API_BASE_URL, a contact page's baseUrl; not counted.)
+        client_lines |= {(f.repository, f.path, f.line) for f in self.by_kind["value.field"]
                          if BASE_URL_NAME.search(f.get("name") or "") and re.match(r"""^[`"']https?://""", f.get("expr") or "")}
         env_default_lines = {(f.repository, f.path, f.line) for f in self.by_kind["env.read"] if f.get("default")}
         browser_urls = {(f.repository, f.path, f.line, f.get("value")) for f in self.by_kind["string.browser_url"]}

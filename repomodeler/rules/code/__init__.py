@@ -6,7 +6,7 @@ RULES = (
     Rule(
         id="code.address-literals",
         message=("A URL, host:port or DSN literal in code naming another component connects the code's owner to "
-                 "it; an HTTP URL to a foreign host used by a client (or given as its base address: BaseURL, API_BASE_URL) "
+                 "it; an HTTP URL to a foreign host used by a client (or given as its base address in a config's defaults: BaseURL) "
                  "introduces an external system; a default naming "
                  "a store nobody deploys, in a service its deployment hands a store of that technology, is the "
                  "developer's default (listed, not drawn); a constant several modules declare is, at each use, "
