@@ -73,17 +73,15 @@ class EmbeddedEngineRules(ResolverBase):
             if DATABASE_URL_NAME.search(f.get("name") or "") and SQLITE_LITERAL.match(f.get("expr") or ""):
                 for owner in self._code_runners(f):
                     chosen.setdefault(owner, ("sqlite", f.evidence))
-        # ... or hands straight to the call opening it (create_engine('sqlite:///{0}'.format(app_db_path)));
-        # an in-memory database (`sqlite://` alone, `:memory:`) keeps nothing
-        for f in sorted(self.by_kind["value.invoke"], key=lambda f: f.order()):
-            first = (f.get("args") or "").strip().lstrip("(").strip()
-            if SQLITE_LITERAL.match(first) and not IN_MEMORY_SQLITE.match(first):
-                for owner in self._code_runners(f):
-                    chosen.setdefault(owner, ("sqlite", f.evidence))
-        # ... or a libSQL client opened on a local file (createClient({ url: 'file:/data/app.db' })): SQLite's file
+        # ... or hands straight to the call opening it (create_engine('sqlite:///{0}'.format(app_db_path)); an
+        # in-memory database, `sqlite://` alone or `:memory:`, keeps nothing), or opens a libSQL client on a local
+        # file (createClient({ url: 'file:/data/app.db' })): SQLite's file
         libsql_files = {(f.repository, f.path) for f in self.by_kind["import"] if LIBSQL_CLIENT.match(f.get("module") or "")}
         for f in sorted(self.by_kind["value.invoke"], key=lambda f: f.order()):
-            if (f.repository, f.path) in libsql_files and LIBSQL_FILE_URL.search(f.get("args") or ""):
+            args = f.get("args") or ""
+            first = args.strip().lstrip("(").strip()
+            if (SQLITE_LITERAL.match(first) and not IN_MEMORY_SQLITE.match(first)) \
+                    or ((f.repository, f.path) in libsql_files and LIBSQL_FILE_URL.search(args)):
                 for owner in self._code_runners(f):
                     chosen.setdefault(owner, ("sqlite", f.evidence))
         for owner, (tech, evidence) in sorted(chosen.items()):

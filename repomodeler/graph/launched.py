@@ -182,15 +182,8 @@ class SupervisedRules(ResolverBase):
                 words = (f.get("command") or "").split()
                 if words and PurePosixPath(words[0]).name.lower() in names:
                     continue  # the component's own binary (nats-server's unit of nats-server): not a store beside it
-                server = STORE_SERVERS.get(PurePosixPath(words[0]).name.lower()) if words else None
-                if server is None or self.alias.get((f.get("owner") or "").lower()) not in (None,):
-                    continue
-                tech, kind = server
-                store = self.add_component(f.get("owner") or tech, kind, f.repository, f.evidence, attributes={
-                    "technology": tech, "launched_by": source, "command": f.get("command") or "",
-                    "host": comp.name})
-                self.connect(host, store.id, TECH_PROTOCOL.get(tech, "tcp"), [f.evidence], kind="uses",
-                             attributes={"via": f"{source} runs it in the same container"})
+                if self.alias.get((f.get("owner") or "").lower()) is None:
+                    self._store_beside(host, source, f)
             # (supervisord's programs fold into their container, which the documents draw: process.one-container)
             app_server = None
             if source != "supervisord":
@@ -275,21 +268,27 @@ class SupervisedRules(ResolverBase):
         """A container start script's background programs: its web server is the container's front door in front
         of the application, its store server (`redis-server /app/redis.conf &`) the one the application uses, unless
         the model has that store already (the application's client found it)."""
-        comp = self.model.components[host]
         self._supervised_web_servers(host, "script", programs)
         for f in programs:
-            words = (f.get("command") or "").split()
-            server = STORE_SERVERS.get(PurePosixPath(words[0]).name.lower()) if words else None
-            if server is None:
-                continue
-            tech, kind = server
-            if any(c.attributes.get("technology") == tech or c.id == (f.get("owner") or tech)
-                   for c in self.model.components.values() if c.kind == kind):
-                continue
-            store = self.add_component(f.get("owner") or tech, kind, f.repository, f.evidence, attributes={
-                "technology": tech, "launched_by": "script", "command": f.get("command") or "", "host": comp.name})
-            self.connect(host, store.id, TECH_PROTOCOL.get(tech, "tcp"), [f.evidence], kind="uses",
-                         attributes={"via": "its start script runs it in the same container"})
+            self._store_beside(host, "script", f, unless_known=True)
+
+    def _store_beside(self, host: str, source: str, f: Fact, unless_known: bool = False) -> None:
+        """A process manager's line starting a store's own server (`redis-server config/redis.conf`) runs that
+        store beside the application in its container: the store, which the application uses.  `unless_known`:
+        not when the model has a store of that technology already (the application's client found it)."""
+        words = (f.get("command") or "").split()
+        server = STORE_SERVERS.get(PurePosixPath(words[0]).name.lower()) if words else None
+        if server is None:
+            return
+        tech, kind = server
+        if unless_known and any(c.attributes.get("technology") == tech or c.id == (f.get("owner") or tech)
+                                for c in self.model.components.values() if c.kind == kind):
+            return
+        store = self.add_component(f.get("owner") or tech, kind, f.repository, f.evidence, attributes={
+            "technology": tech, "launched_by": source, "command": f.get("command") or "",
+            "host": self.model.components[host].name})
+        self.connect(host, store.id, TECH_PROTOCOL.get(tech, "tcp"), [f.evidence], kind="uses",
+                     attributes={"via": f"{source} runs it in the same container"})
 
     def _supervised_web_servers(self, host: str, source: str, programs: list[Fact]) -> None:
         """A line of s6, a Procfile or systemd starting a web server (``nginx -g "daemon off;"``) beside the

@@ -39,8 +39,8 @@ CRI_ENGINE = "container-runtime"
 # The engine's socket on the host, bind-mounted into a container (`/var/run/docker.sock:/var/run/docker.sock`):
 # the container drives that engine (a stack manager, a CI server starting build containers),
 # whatever language or tool (an SDK, the `docker` CLI) it does so with.  Only a container running the system's own
-# code (or an image this repository's recipe builds) counts: Traefik's Docker provider or a Datadog agent mounting the socket watch containers, they are not the
-# system driving its engine.
+# code (or an image this repository's recipe builds) counts: Traefik's Docker provider or a Datadog agent mounting the
+# socket watch containers; they are not the system driving its engine.
 ENGINE_SOCKETS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"^/(var/)?run/(user/\$?\{?\w*\}?/)?docker\.sock$"), "docker-engine"),
     (re.compile(r"^/(var/)?run/(user/\$?\{?\w*\}?/)?podman/podman\.sock$"), "podman"),

@@ -143,29 +143,47 @@ def build_index(results: list[ExtractResult], imports: Iterable[Fact], module_va
     return index
 
 
+def go_import_folder(modules: list[tuple[str, str]], module: str) -> str | None:
+    """The repository folder a Go import path names, given the repository's go.mod files as (module path, folder)
+    longest path first (``example.com/ci/web`` under ``example.com/ci`` at the root -> ``web``); None for another
+    module's package."""
+    for mod, d in modules:
+        if module == mod or module.startswith(mod + "/"):
+            rest = module[len(mod):].strip("/")
+            return norm_path("/".join(p for p in (d, rest) if p))
+    return None
+
+
+def go_modules_of(manifests: list[Fact]) -> dict[str, list[tuple[str, str]]]:
+    """Repository -> (module path, folder) of each of its go.mod files, longest path first."""
+    out: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for m in manifests:
+        if m.get("ecosystem") == "go" and m.get("name"):
+            out[m.repository].append((m.get("name") or "", folder(m.path)))
+    for mods in out.values():
+        mods.sort(key=lambda t: (-len(t[0]), t))
+    return out
+
+
 class _Resolver:
     """Maps one import, as written, to the folder of the repository it names (or None)."""
 
     def __init__(self, index: PackageIndex, dirs: dict[str, set[str]], manifests: list[Fact]) -> None:
         self.index = index
         self.dirs = dirs
-        self.go_modules: dict[str, list[tuple[str, str]]] = defaultdict(list)
+        self.go_modules = go_modules_of(manifests)
         self.npm: dict[str, dict[str, str]] = defaultdict(dict)
         self.dotnet: dict[str, dict[str, str]] = defaultdict(dict)
         self.crates: dict[str, list[str]] = defaultdict(list)
         for m in manifests:
             d = folder(m.path)
             eco = m.get("ecosystem")
-            if eco == "go" and m.get("name"):
-                self.go_modules[m.repository].append((m.get("name") or "", d))
-            elif eco == "npm" and m.get("name"):
+            if eco == "npm" and m.get("name"):
                 self.npm[m.repository].setdefault(m.get("name") or "", d)
             elif eco == "dotnet" and m.path.lower().endswith((".csproj", ".fsproj", ".vbproj")):
                 self.dotnet[m.repository].setdefault(PurePosixPath(m.path).stem, d)
             elif eco == "cargo":
                 self.crates[m.repository].append(d)
-        for mods in self.go_modules.values():
-            mods.sort(key=lambda t: (-len(t[0]), t))
         # Java/Kotlin: folders by their last segment, to find the folder a package name ends with.
         self.by_last: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
         for repo, ds in dirs.items():
@@ -201,11 +219,8 @@ class _Resolver:
 
     # ------------------------------------------------------------------ Go
     def go(self, repo: str, module: str) -> str | None:
-        for mod, d in self.go_modules.get(repo, ()):
-            if module == mod or module.startswith(mod + "/"):
-                rest = module[len(mod):].strip("/")
-                return self._dir(repo, "/".join(p for p in (d, rest) if p))
-        return None
+        target = go_import_folder(self.go_modules.get(repo, []), module)
+        return self._dir(repo, target) if target is not None else None
 
     # ------------------------------------------------------------------ Python
     def _py_target(self, repo: str, base: str, parts: list[str]) -> str | None:

@@ -18,7 +18,8 @@ from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase, runtime_language
 from repomodeler.graph.naming import is_under, norm_path
-from repomodeler.graph.packages import folder
+from repomodeler.graph.packages import folder, go_import_folder, go_modules_of
+from repomodeler.graph.processes import TOOL_DIRS
 from repomodeler.records import Evidence, Fact
 
 # Dependencies that make a package's code run in a browser (the framework that renders pages; `angular` is
@@ -28,9 +29,6 @@ UI_FRAMEWORKS = frozenset({"react-dom", "@angular/core", "angular", "vue", "svel
 SERVER_FRAMEWORKS = frozenset({"express", "fastify", "koa", "@nestjs/core", "@hapi/hapi", "hapi", "next", "nuxt",
                                "@remix-run/node", "@remix-run/serve", "@sveltejs/kit", "@sveltejs/adapter-node",
                                "hono", "restify", "@adonisjs/core", "socket.io", "@hocuspocus/server"})
-# Folders whose main packages are tools of the developers or the build, not programs the project ships.
-TOOLING_FOLDERS = frozenset({"dev", "gen", "generate", "generator", "codegen", "tools", "hack", "scripts", "script",
-                             "examples", "example", "test", "tests", "testdata", "e2e", "benchmarks", "bench"})
 # Tools that bundle a browser app (present in its dependencies or dev dependencies).
 BUNDLERS = frozenset({"vite", "webpack", "@angular/cli", "@angular/build", "@angular-devkit/build-angular",
                       "react-scripts", "@vue/cli-service", "parcel", "rollup", "esbuild", "@rsbuild/core",
@@ -231,7 +229,7 @@ class WebAppRules(ResolverBase):
         program under dev/, gen/, tools/, hack/, scripts/, examples/) rather than a program the project ships?"""
         if any(r == f.repository and is_under(f.path, d) for r, d in self.generator_dirs):
             return True
-        return any(part in TOOLING_FOLDERS for part in f.path.lower().split("/")[:-1])
+        return any(part in TOOL_DIRS for part in f.path.lower().split("/")[:-1])
 
     def _built_by(self, repo: str, dockerfile: str) -> str | None:
         """The one component whose image the recipe builds (``built_by``), or None."""
@@ -258,16 +256,13 @@ class WebAppRules(ResolverBase):
             return False
         modules = self._go_modules(repo)
         if modules:  # the module's own path to the folder (example.com/ci/web), not a deeper namesake (.../internal/web)
-            for name, here in modules:
-                if is_under(d, here):
-                    rel = d[len(here):].strip("/") if here else d
-                    path = f"{name}/{rel}" if rel else name
-                    if module == path or module.startswith(path + "/"):
-                        return True
-            return False
+            target = go_import_folder(modules, module)
+            return target is not None and is_under(target, d)
         return module.endswith("/" + d) or f"/{d}/" in module + "/"
 
     def _go_modules(self, repo: str) -> list[tuple[str, str]]:
-        """(module path, its folder) of each go.mod of the repository (``example.com/ci`` at the root)."""
-        return sorted({((m.get("name") or "").strip(), folder(m.path)) for m in self.by_kind["manifest"]
-                       if m.repository == repo and m.get("ecosystem") == "go" and (m.get("name") or "").strip()})
+        """(module path, folder) of each go.mod of the repository, longest path first (read once a run)."""
+        memo = getattr(self, "_go_modules_memo", None)
+        if memo is None:
+            memo = self._go_modules_memo = go_modules_of(self.by_kind["manifest"])
+        return memo.get(repo, [])
