@@ -95,8 +95,11 @@ DRIVER_TECH: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"|com\.datastax.*)$", "cassandra"),
         (r"^(neo4j(\..*)?|neo4j-driver|github\.com/neo4j/neo4j-go-driver.*|org\.neo4j\.driver.*)$", "neo4j"),
         (r"^(pymemcache.*|pylibmc|memjs|github\.com/bradfitz/gomemcache/memcache|net\.spy\.memcached.*)$", "memcached"),
+        # (and job queues that keep their jobs in Redis whatever the deployment: Bull, BullMQ, Bee-Queue, asynq,
+        # RQ, arq)
         (r"^(redis(\..*)?|aioredis|ioredis|github\.com/(go-redis|redis)/.*|github\.com/gomodule/redigo/redis"
-         r"|redis\.clients.*|io\.lettuce.*|Redix(\..*)?)$", "redis"),
+         r"|redis\.clients.*|io\.lettuce.*|Redix(\..*)?"
+         r"|bull|bullmq|@nestjs/bull(mq)?|bee-queue|github\.com/hibiken/asynq|rq(\..*)?|arq(\..*)?)$", "redis"),
         (r"^((pika|aio_pika)(\..*)?|amqplib|amqp-connection-manager|github\.com/streadway/amqp|github\.com/rabbitmq/amqp091-go|com\.rabbitmq.*|AMQP(\..*)?)$", "rabbitmq"),
         (r"^(kafka(\..*)?|confluent_kafka|aiokafka|kafkajs|github\.com/(Shopify|IBM)/sarama|github\.com/segmentio/kafka-go|org\.apache\.kafka.*|KafkaEx(\..*)?|BroadwayKafka(\..*)?)$", "kafka"),
         (r"^(nats|nats\.aio.*|github\.com/nats-io/nats\.go)$", "nats"),

@@ -69,6 +69,8 @@ SQL_DRIVERS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), tec
     (r"^Cake\\Database\\Driver\\Sqlite$", "sqlite"),
 ))
 SERVER_ENGINES = frozenset({"postgres", "mysql", "sqlserver"})
+# Stores a program's client library implies where the system runs none (stores.driver-clients).
+DRIVER_IMPLIED = frozenset({"redis"})
 # An ORM schema's provider (Prisma's `provider = "postgresql"`), by the engine it names.
 ORM_PROVIDERS: dict[str, str] = {"postgresql": "postgres", "postgres": "postgres", "cockroachdb": "postgres",
                                  "mysql": "mysql", "sqlserver": "sqlserver", "sqlite": "sqlite"}
@@ -146,6 +148,7 @@ class LocalServiceRules(ResolverBase):
 
     def container_engine_clients(self) -> None:
         users: dict[tuple[str, str], Fact] = {}  # (process, engine) -> the first import of its client library
+        mounted: dict[tuple[str, str], Fact] = {}  # (process, engine) -> the engine's socket its container mounts
         names: dict[str, tuple[str, ...]] = {}
         for f in self.by_kind["import"]:
             found = container_engine(f.get("module") or "")
@@ -164,6 +167,7 @@ class LocalServiceRules(ResolverBase):
                          or self.model.components[cid].attributes.get("built_by")):
                 names.setdefault(engine, next((a for p, e, a in ENGINE_SDKS if e == engine), ()))
                 users.setdefault((cid, engine), f)
+                mounted.setdefault((cid, engine), f)
         engines: dict[str, str] = {}
         for (cid, name), f in sorted(users.items()):
             if name == CRI_ENGINE and any(o == cid and n != CRI_ENGINE for o, n in users):
@@ -174,7 +178,10 @@ class LocalServiceRules(ResolverBase):
                     self.add_component(name, "external", None, f.evidence, aliases=names[name],
                                        attributes={"role": "container engine on the program's host",
                                                    "address": "its socket on the host (DOCKER_HOST, /run/containerd/containerd.sock)"}).id
-            self.connect(cid, engines[name], "http" if name not in ("containerd", CRI_ENGINE) else "grpc", [f.evidence],
+            # (the socket the deployment mounts says so beside the client's import: a plug-in's import alone may be an
+            # optional integration, the mount is the deployment's own)
+            also = [mounted[(cid, name)].evidence] if (cid, name) in mounted and mounted[(cid, name)] is not f else []
+            self.connect(cid, engines[name], "http" if name not in ("containerd", CRI_ENGINE) else "grpc", [f.evidence, *also],
                          kind="calls",
                          attributes={"via": f"container engine sdk {f.get('module')}" if f.kind == "import"
                                      else f"engine socket {f.get('source')} mounted"})
@@ -326,3 +333,37 @@ class LocalServiceRules(ResolverBase):
                 out.extend(sorted(h for h in holders.get((f.repository, d), ())
                                   if self.model.components[h].kind in ("service", "gateway")))
         return sorted(set(out))
+
+    def driver_client_stores(self) -> None:
+        """A serving program importing the client of a store that is always a server of its own (Redis:
+        redis, ioredis, go-redis, a Bull queue) and reaching no store of that technology, in a system that runs
+        none, uses one all the same: the client is how the program reaches it, its address a setting the
+        operator gives.  Introduced once, named by its technology, so every program importing that client
+        reaches the one store.  (Redis only: a MongoDB, Elasticsearch or Cassandra client is as often one
+        connector among many a query or integration tool offers, measured as more wrong than right.)"""
+        from repomodeler.graph.catalog import TECH_KIND, TECH_PROTOCOL, tech_for_module
+
+        first: dict[tuple[str, str], Evidence] = {}
+        for f in sorted(self.by_kind["import"], key=Fact.order):
+            tech = tech_for_module(f.get("module") or "")
+            if tech not in DRIVER_IMPLIED:
+                continue
+            for o in self._code_runners(f):
+                first.setdefault((o, tech), f.evidence)
+        serving: set[str] | None = None
+        for (cid, tech), ev in sorted(first.items()):
+            comp = self.model.components[cid]
+            if any(c.attributes.get("technology") == tech and c.kind in ("database", "cache", "broker")
+                   for c in self.model.components.values()):
+                continue  # a store of it runs (or is known): the address and driver rules say who reaches it
+            if serving is None:
+                serving = {o for g in self.by_kind["server.start"] for o in self._code_runners(g)}
+            if not (comp.ports or comp.attributes.get("deployment") or cid in serving):
+                continue  # a tool's or a library's client: not a program the system runs
+            target = self.alias.get(tech)
+            if target is None or self.model.components[target].attributes.get("technology") != tech:
+                target = self.add_component(tech, TECH_KIND.get(tech, "database"), None, ev, attributes={
+                    "technology": tech,
+                    "implied_by": "the store's client library the program imports (its address a setting)"}).id
+            self.connect(cid, target, TECH_PROTOCOL.get(tech, "tcp"), [ev], kind="uses",
+                         attributes={"via": "its client library (the address is a setting)"})

@@ -145,6 +145,7 @@ ORDER: tuple[str, ...] = (
     "process.addressed-processes",
     "stores.sql-drivers",
     "stores.embedded-engines",
+    "stores.driver-clients",
     "kubernetes.api-clients",
     "kubernetes.managed-instances",
     "kubernetes.launched-images",

@@ -64,4 +64,15 @@ RULES = (
         after=("stores.sql-drivers", "config.address-values", "code.address-literals", "compose.depends-on"),
         state=("env_values", "file_owner", "package_owner", "package_holders", "packages", "process_parent"),
     ),
+    Rule(
+        id="stores.driver-clients",
+        message=("A deployed or serving program importing the client library of Redis (redis, ioredis, go-redis; a job "
+                 "queue keeping its jobs there: Bull, BullMQ, RQ, asynq) that reaches no Redis, in a system that runs "
+                 "none, uses one: introduced once by its technology, its address a setting"),
+        unit="driver_client_stores",
+        reads=("import", "module.var", "server.start"),
+        writes=("components", "connections"),
+        after=("stores.embedded-engines", "stores.configured-sections", "code.store-drivers"),
+        state=("file_owner", "package_owner", "package_holders", "packages", "process_parent"),
+    ),
 )
