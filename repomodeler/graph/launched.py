@@ -31,7 +31,15 @@ STORE_SERVERS: dict[str, tuple[str, str]] = {
     "redis-server": ("redis", "cache"), "valkey-server": ("redis", "cache"), "memcached": ("memcached", "cache"),
     "mongod": ("mongodb", "database"), "postgres": ("postgres", "database"), "mysqld": ("mysql", "database"),
     "mariadbd": ("mysql", "database"), "rabbitmq-server": ("rabbitmq", "broker"), "nats-server": ("nats", "broker"),
+    "minio": ("s3", "storage"),
 }
+# ... and by the name a process manager gives the program, where its command runs a start script of the
+# store (supervisord's `[program:minio]` running `/bin/sh /app/start-minio.sh`).
+STORE_PROGRAMS: dict[str, str] = {"redis": "redis-server", "valkey": "valkey-server", "memcached": "memcached",
+                                  "mongodb": "mongod", "mongo": "mongod", "postgres": "postgres", "postgresql": "postgres",
+                                  "mysql": "mysqld", "mariadb": "mariadbd", "rabbitmq": "rabbitmq-server",
+                                  "nats": "nats-server", "minio": "minio"}
+SHELLS = frozenset({"sh", "bash", "ash", "dash", "zsh"})
 # Web servers a process manager starts beside the application in its container (nginx in front of php-fpm):
 # the container's front door, a gateway of its own in front of the application.
 WEB_SERVERS: dict[str, str] = {
@@ -167,6 +175,9 @@ class SupervisedRules(ResolverBase):
             owners = {f.get("owner") for f in programs}
             if len(owners) < 2:
                 continue  # one program: the component itself
+            if source == "procfile" and self._image_split_by_deployment(host):
+                continue  # the deployment runs the image as several services (web, sidekiq): the Procfile is the
+                #           same processes for a platform (Heroku, foreman) the deployment does not use
             if any(DEV_COMMAND.search(f.get("command") or "") for f in programs):
                 continue  # a developer's Procfile (goreman, foreman): `go run`, test fixtures, file watchers
             if any(self.alias.get((o or "").lower()) not in (None, host) for o in owners):
@@ -278,6 +289,8 @@ class SupervisedRules(ResolverBase):
         not when the model has a store of that technology already (the application's client found it)."""
         words = (f.get("command") or "").split()
         server = STORE_SERVERS.get(PurePosixPath(words[0]).name.lower()) if words else None
+        if server is None and words and (PurePosixPath(words[0]).name.lower() in SHELLS or words[0].endswith(".sh")):
+            server = STORE_SERVERS.get(STORE_PROGRAMS.get((f.get("owner") or "").lower(), ""))
         if server is None:
             return
         tech, kind = server
@@ -329,6 +342,15 @@ class SupervisedRules(ResolverBase):
                            [f for f in self.by_kind["module.var"] if f.repository == repo])
         serving = [name for name, code in selected if _closure(graph, {code.path}, set()) & routes]
         return serving[0] if len(serving) == 1 else None
+
+    def _image_split_by_deployment(self, host: str) -> bool:
+        """Does a deployment run `host`'s image as another service too (compose `dawarich_app` and
+        `dawarich_sidekiq` both of `freikin/dawarich`, with their own commands)?  Then the deployment, not a
+        Procfile, says which processes the code runs as."""
+        image = _image_repo(self.model.components[host].attributes.get("image") or "")
+        return bool(image) and any(
+            c.id != host and c.kind in ("service", "gateway") and c.attributes.get("deployment")
+            and _image_repo(c.attributes.get("image") or "") == image for c in self.model.components.values())
 
     def _scripts_deployed(self) -> dict[tuple[str, str], str]:
         """(repository, script file) -> the one deployed component whose own command runs that script."""

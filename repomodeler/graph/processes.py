@@ -245,6 +245,11 @@ class ProcessRules(ResolverBase):
         # code is the component's own, not a second process named after it.
         names = {key(comp.name), *(key(a) for a in comp.aliases)}
         own = next((r for r in procs if r.kind == "service" and key(r.name) in names), None)
+        if own is None and len(procs) == 1 and procs[0].kind == "command" \
+                and not any(p != primary for p in standalone):
+            # the one subcommand that serves (`alist server`, the image's entrypoint running `./alist server`):
+            # how the program runs as a server, the component itself, not a second process beside it
+            own = procs[0]
         own_roots: set[str] = set()
         if own is not None:
             procs.remove(own)
@@ -663,6 +668,17 @@ class ProcessRules(ResolverBase):
             mains = [p for p in chosen if p.main]
             mains = mains if len(mains) < 2 else [p for p in mains if not p.name]
             primary = mains[0] if len(mains) == 1 else None
+        if primary is None:  # the one an image's recipe starts (`CMD ["npm", "start"]`), when only one is
+            started = [p for p in chosen if any(_is_dockerfile(e.path) for e in p.evidence)]
+            primary = started[0] if len(started) == 1 else None
+        if primary is not None:
+            # a recipe starting the primary that copies named folders only (`COPY app app`, `COPY public public`)
+            # leaves out a program beside them (a webhook receiver's example in webhook/): not in the image
+            held = self._image_folders(repo, {e.path for e in primary.evidence if _is_dockerfile(e.path)})
+            if held is not None:
+                chosen = [p for p in chosen if p is primary or any(is_under(p.entry, h) for h in held)]
+                if len(chosen) < 2:
+                    return
         # the deployment's own start (`npm start`: main, unnamed) that the primary command reaches as one of its
         # subcommands (`evershop start` importing ./start/index.js) is the primary run that way, not a process
         same = {p.entry for p in chosen if primary is not None and p is not primary and p.main and not p.name
@@ -687,6 +703,27 @@ class ProcessRules(ResolverBase):
         self.split_commands[cid] = {p.command: cid_of[p.entry] for p in chosen if p.command}
         self.spawn_names[cid] = {n: cid_of[e] for n, e in sorted(names.items()) if e in by_entry}
         self._assign_files(comp, repo, dirs, files, reach, cid_of)
+
+    def _image_folders(self, repo: str, recipes: set[str]) -> set[str] | None:
+        """The repository folders and files the recipes copy into their image, None when one copies its whole
+        build context (``COPY . .``) or none is known."""
+        if not recipes:
+            return None
+        held: set[str] = set()
+        for f in self.by_kind["docker.copy"]:
+            if f.repository != repo or f.path not in recipes:
+                continue
+            base = folder(f.path)
+            for src in (f.get("sources") or "").split(","):
+                src = src.strip().removeprefix("./").rstrip("/")
+                if src in ("", ".", "*") or "$" in src:
+                    return None
+                held.add(join_path(base, src) if base else src)
+        # (read against the recipe's own folder as its build context: where no folder it copies holds code there,
+        # the context is elsewhere and what it holds is not known)
+        if not any(is_under(p, h) and p != h for h in held for r, p in self.code_paths if r == repo):
+            return None
+        return held
 
     def _script_roles(self, comp: Component, repo: str, programs: list[ScriptProgram], files: set[str],
                       graph: dict[str, set[str]]) -> list[ScriptProgram]:
@@ -1484,3 +1521,9 @@ def _provides(comp: Component, path: str) -> bool:
     return False
 
 
+
+
+def _is_dockerfile(path: str) -> bool:
+    """A container image's recipe by its name (``Dockerfile``, ``Dockerfile.prod``, ``web.dockerfile``)."""
+    name = PurePosixPath(path).name.lower()
+    return name.startswith(("dockerfile", "containerfile")) or name.endswith((".dockerfile", ".containerfile"))

@@ -90,9 +90,12 @@ def started_binary(command: str) -> str:
 
 
 def script_program_name(script: str) -> str:
-    """The program a package script runs: "" for the package itself ("start", and "start:prod" or
-    "start:debug", the package in another mode), else its last part ("start:worker" runs "worker")."""
-    return "" if all(GENERIC_SCRIPT.match(part) for part in script.split(":")) else script.split(":")[-1]
+    """The program a package script runs: "" for the package itself ("start", and "start:prod",
+    "start:debug" or "start-dev", the package in another mode), else its last part ("start:worker" runs
+    "worker")."""
+    if all(GENERIC_SCRIPT.match(part) for part in re.split(r"[:_-]", script)):
+        return ""
+    return script.split(":")[-1]
 
 
 def split_command(command: str) -> list[list[str]]:
