@@ -84,7 +84,7 @@ DOC_WORDS = frozenset({"doc", "docs", "documentation"})  # old-docs, docs_v1: do
 API_DESCRIPTION = re.compile(r"^[^/]*(?:openapi|swagger)[^/]*\.(?:ya?ml|json)$", re.I)
 # Folders that keep what the project no longer runs.
 RETIRED_DIRS = frozenset({"deprecated", "archive", "archived", "obsolete", "attic", "bak", "unmaintained"})
-FIXTURE_DIRS = frozenset({"fixture", "fixtures", "testdata", "test-data", "test_data", "mocks", "__mocks__", "__fixtures__",
+FIXTURE_DIRS = frozenset({"fixture", "fixtures", "testdata", "test-data", "test_data", "tests-data", "tests_data", "mocks", "__mocks__", "__fixtures__",
                           # Go's tools skip folders starting with an underscore: _testdata is a test's inputs too
                           "_testdata", "_test_data", "_fixtures",
                           # a package of fixtures for tests (Go's pkg/testfixtures: containers the tests start)

@@ -338,6 +338,8 @@ def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> N
     assert classify_role(".ddev/docker-compose.redis.yaml") == "ci"
     # a Go command's test inputs in an underscore folder the Go tools skip (kubectl plugin's _testdata manifests)
     assert classify_role("cmd/cli/kubectl-acme/_testdata/apply/test-1/resources.yaml") == "fixture"
+    # the inputs kept for reproducing reported issues (a monitor's tests-data/issues/issue3434/docker-compose.yml)
+    assert classify_role("tests-data/issues/issue3434/docker-compose.yml") == "fixture"
     # the add-ons a Kubernetes project's developer scripts deploy into a dev cluster
     assert classify_role("operator/hack/addons_hydra.yaml") == "development"
     assert classify_role("hack/faasd-provider.service") == "source"  # a systemd unit the install script copies

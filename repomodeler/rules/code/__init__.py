@@ -71,10 +71,13 @@ RULES = (
         message=("An external system only plug-ins reach (code under plugins/<name>/, *-plugins/), or one of four or "
                  "more vendors each reached only from a module named after it (an integration catalog), or one reached "
                  "only from a module named after it among eight or more sibling modules (a folder of destinations, "
-                 "parsers or connectors), is an optional "
+                 "parsers or connectors), or an external system or undeployed store reached only from modules named for "
+                 "its technology among eight or more siblings (acquisition/modules/docker, .../kafka, .../s3: data sources "
+                 "an operator configures), or one whose every link is a setting of a configuration section naming four or "
+                 "more vendors' endpoints (alerter.telegram-webhook-url, alerter.discord-webhook-url...), is an optional "
                  "integration an operator enables: listed as unresolved with the plug-in's line, not drawn"),
         unit="optional_plugins",
-        reads=("string.url",),
+        reads=("string.url", "config.property"),
         writes=("components", "aliases", "connections", "unresolved"),
         after=("process.shared-code",),
     ),
