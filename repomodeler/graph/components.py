@@ -4,6 +4,7 @@ the endpoints each component provides and its exposed ports."""
 from __future__ import annotations
 
 import json
+import posixpath
 import re
 import shlex
 from collections import Counter, defaultdict
@@ -148,6 +149,10 @@ MODULE_MANIFEST_DIRS = frozenset({"config", "deploy", "manifests", "k8s", "kuber
 ROLE_FOLDER_WORDS = frozenset({*GENERIC_DIRS, "daemon", "daemons", "agent", "worker", "core", "cli", "service", "server",
                                "gateway", "proxy", "scheduler", "controller", "operator", "bin"})
 
+
+# A package's manifest by its file name (what a recipe copies in first to install the package's dependencies).
+PACKAGE_MANIFEST = re.compile(r"(^|/)(package\.json|pyproject\.toml|requirements\.txt|go\.mod|Cargo\.toml|pom\.xml|"
+                              r"build\.gradle(\.kts)?|Gemfile|composer\.json|mix\.exs|[^/]+\.csproj)$")
 
 class ComponentRules(ResolverBase):
     """Rules that create components and describe what they provide."""
@@ -306,7 +311,12 @@ class ComponentRules(ResolverBase):
             comp = self.add_component(name, kind, f.repository, f.evidence, aliases, attrs)
             if image_line is not None and same and comp.name.lower() == same.lower():
                 comp.evidence.add(image_line)
-            if root is not None:
+            sibling = self._sibling_build(f) if root is not None else None
+            if sibling is not None:
+                # a build context outside the repository, in a repository analysed beside it (`build:
+                # ../../Pacco.Services.Availability` of a deployment repository): that repository's code runs here
+                comp.source_roots.add(sibling)
+            elif root is not None:
                 comp.source_roots.add((f.repository, root))
                 comp.source_roots.update((f.repository, d) for d in self.image_companions(f.repository, dockerfile, root))
             if recipe is not None and dockerfile:
@@ -1001,6 +1011,14 @@ class ComponentRules(ResolverBase):
             d = norm_path(join_path(root, value))
             return {d} if d in packages else set()
 
+        def by_copy_last(value: str) -> set[str]:
+            """(the image's own stage: a package's manifest copied in, `COPY server/package.json ./` before its
+            sources `COPY server/src ./src`, names that package)"""
+            d = norm_path(join_path(root, value))
+            if d not in packages and PACKAGE_MANIFEST.search(d) and folder(d) in packages:
+                d = folder(d)
+            return {d} if d in packages else set()
+
         # a working folder or a copied folder names a package only in a context of several of them
         # the folders a stage copies name its package only when no stage copies the whole context (the last
         # stage's `COPY . /app` beside a front-end stage that copied one package of the workspace)
@@ -1018,6 +1036,8 @@ class ComponentRules(ResolverBase):
             """The stage's packages by its strongest signal; `own_only`: leaving out the outputs it copies in from
             other stages (`COPY --from=ui /build/ui/dist ./ui/dist`), which are those stages' packages."""
             for how, match in ways:
+                if how == "copy" and stage == start:
+                    match = by_copy_last
                 named = {d for f in signals if f.get("how") == how and (f.get("stage") or "0") == stage
                          and not (own_only and f.get("from_stage"))
                          for d in match(f.get("target") or "")}
@@ -1034,7 +1054,10 @@ class ComponentRules(ResolverBase):
         # the Go server's build, which embeds it) is part of their package, not a program of the image
         for stage, named in sorted(own.items()):
             takers = {t for t in chosen if stage in needs.get(t, set())}
-            if named and takers and start not in takers and all(own.get(t, set()) - named for t in takers):
+            # (the last stage too, where it builds a package itself: a server's stage copying its own code in and the
+            # client stage's build beside it, `COPY --from=client-build /app/client/build /client/build`)
+            if named and takers and (start not in takers or own.get(start)) \
+                    and all(own.get(t, set()) - named for t in takers):
                 found -= named - {d for t in chosen - {stage} for d in own.get(t, set())}
         outer = {d for d in found if not any(o != d and is_under(d, o) for o in found)}
         return outer, by_value
@@ -1147,6 +1170,28 @@ class ComponentRules(ResolverBase):
                 (shipped if azd else built)[(f.repository, root)].add(f.get("name") or "")
         return {(k[0], next(iter(built[k])).lower()): next(iter(v)) for k, v in shipped.items()
                 if len(v) == 1 and len(built.get(k, ())) == 1}
+
+    def _sibling_build(self, f: Fact) -> tuple[str, str] | None:
+        """(repository, package folder) of a compose service's build context that leaves its repository
+        (``build: ../../Pacco.Services.Orders`` from compose/) into another repository of the analysis, known by
+        its name: the folder the recipe there builds (``dotnet publish src/Pacco.Services.Orders.Api``), else
+        that repository's root.  None otherwise."""
+        context = self.compose_interpolate(f, f.get("build_context"))
+        if not context or re.match(r"^[a-z]+://", context):
+            return None
+        raw = posixpath.normpath(posixpath.join(f.get("compose_dir") or ".", context))
+        parts = raw.split("/")
+        rest = [p for p in parts if p != ".."]
+        if not raw.startswith("../") or not rest or parts[:len(parts) - len(rest)] != [".."] * (len(parts) - len(rest)):
+            return None
+        names = {name.lower(): name for name in self.projects if name != f.repository}
+        other = names.get(rest[0].lower())
+        if other is None:
+            return None
+        folder_ = "/".join(rest[1:])
+        recipe = join_path(folder_, self.compose_interpolate(f, f.get("dockerfile")) or "Dockerfile")
+        package = self.workspace_target(other, norm_path(recipe), folder_, self.compose_interpolate(f, f.get("build_target")))
+        return other, package if package is not None else folder_
 
     def build_root(self, f: Fact) -> tuple[str | None, str]:
         """The folder a compose service builds (its code) and its Dockerfile's path: the build context,
@@ -2320,6 +2365,14 @@ class ComponentRules(ResolverBase):
             return [chart] if chart else ([folder_owner] if folder_owner else [])
         if stem.lower() not in ("application", "bootstrap"):
             owner = self.alias.get(stem.lower()) or self.alias.get(PurePosixPath(named or f.path).stem.lower())
+            if owner is None and folder_owner is None and "-" in stem:
+                # a config repository's `<application>-<profile>.yml` (paascloud-provider-mdc-dev.yml), in a
+                # repository no component's code holds: that application's properties, when its own configuration
+                # activates that profile (`spring.profiles.active: dev`; not the `-prod.yaml` beside it)
+                app, profile = stem.rsplit("-", 1)
+                candidate = self.alias.get(app.lower())
+                if candidate is not None and profile.lower() in self._activated_profiles(candidate):
+                    owner = candidate
             if named:
                 return [owner] if owner else []  # a document for an application not deployed here: nobody's
             return [owner] if owner else ([folder_owner] if folder_owner else [])
@@ -2330,7 +2383,8 @@ class ComponentRules(ResolverBase):
                        if (g.get("name") or "").startswith("spring.cloud.config.server.")}
             spring = sorted({o for g in self.by_kind["config.property"]
                              if (g.get("name") or "").startswith(("spring.cloud.config.uri", "spring.config.import",
-                                                                  "spring.cloud.nacos.config."))
+                                                                  "spring.cloud.nacos.config.",
+                                                                  "spring.cloud.config.discovery.service-id"))
                              and g.path != f.path
                              for o in [self.owner_of(g.repository, g.path)] if o and o not in servers})
             return spring or ([folder_owner] if folder_owner else [])

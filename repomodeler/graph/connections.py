@@ -135,7 +135,7 @@ def disabled_settings(properties: Iterable[Fact]) -> set[tuple[str, str, str]]:
     selector does not choose (``registry.type: etcd`` beside ``registry.zookeeper.connect-string``)."""
     off: set[tuple[str, str, str]] = set()
     for f in properties:
-        name = (f.get("name") or "")
+        name = (f.get("name") or "").replace(":", ".")  # (.NET's `vault:enabled` is the same nesting)
         head, _, last = name.rpartition(".")
         value = (f.get("value") or "").strip().lower()
         if head and last.lower() in ("enable", "enabled") and value == "false":
@@ -148,7 +148,7 @@ def disabled_settings(properties: Iterable[Fact]) -> set[tuple[str, str, str]]:
     out: set[tuple[str, str, str]] = set()
     for f in properties:
         name = f.get("name") or ""
-        parts = name.split(".")
+        parts = name.replace(":", ".").split(".")
         if any((f.repository, f.path, ".".join(parts[:i])) in off for i in range(1, len(parts))):
             out.add((f.repository, f.path, name))
     return out
@@ -286,6 +286,26 @@ class ConnectionRules(ResolverBase):
                     if held is not None and self.model.components[held].attributes.get("technology") == tech:
                         return True
         return False
+
+    def _profile_activation_facts(self) -> list[Fact]:
+        """The default settings activating Spring profiles (`spring.profiles.active`), found once (facts only)."""
+        found: list[Fact] | None = getattr(self, "_profile_activations", None)
+        if found is None:
+            found = [g for g in self.by_kind["config.property"] if not g.get("profile")
+                     and re.match(r"^spring\.profiles\.active(\[\d+\])?$", g.get("name") or "")]
+            self._profile_activations = found
+        return found
+
+    def _activated_profiles(self, owner: str) -> set[str]:
+        """The profiles a component's own default configuration activates (`spring.profiles.active: dev` in the
+        application.yml its code holds, the config repository's `<app>-dev.yml` then being its settings; not the
+        tests' profile)."""
+        out: set[str] = set()
+        for g in self._profile_activation_facts():  # (whose each is, is asked each time: owners change)
+            if self.owner_of(g.repository, g.path) == owner:
+                out |= {w for w in re.split(r"[,\s]+", (g.get("value") or "").lower())
+                        if w and "$" not in w and "@" not in w and w != "test"}
+        return out
 
     def _resolve_value(self, owner: str, value: str, evidence: list[Evidence], *, env_name: str = "",
                        allow_external: bool, origin: Evidence, needs_client: bool = False,
@@ -695,8 +715,10 @@ class ConnectionRules(ResolverBase):
                     embedded_files.setdefault(owner, (embedded.group(1).lower(), chain))
                 continue
             # An image's built-in environment and a non-default profile (`application-docker.yml`) link to
-            # components the system has; only the default configuration introduces new ones.
-            default = f.get("source") != "dockerfile" and not f.get("profile")
+            # components the system has; only the default configuration introduces new ones (and a profile the
+            # service's own configuration activates, `spring.profiles.active: dev`, is its default)
+            default = f.get("source") != "dockerfile" and (
+                not f.get("profile") or (f.get("profile") or "").lower() in self._activated_profiles(owner))
             self._resolve_value(owner, value, chain, env_name=name, allow_external=default,
                                 origin=f.evidence, needs_client=(owner, f) in shared, introduce=default,
                                 developer=(f.get("profile") or "").lower() in DEVELOPER_PROFILES)

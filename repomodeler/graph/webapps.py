@@ -69,6 +69,17 @@ class WebAppRules(ResolverBase):
                 continue
             if (repo, (m.get("name") or "").lower()) in served and not names & SERVER_FRAMEWORKS:
                 continue  # the server ships this app's build (express.static of the package): the server is the UI
+            server_dir = self._built_with_server(repo, d, deps) if d and not names & SERVER_FRAMEWORKS else None
+            if server_dir is not None:
+                # one image's recipe copies the app's package beside a server package's and runs the server (a Node
+                # image exporting the app into the server's static folder): the server's UI, part of it
+                app = next((c.id for c in self.model.components.values() if (repo, d) in c.source_roots
+                            and c.kind in ("service", "library", "webapp")), None)
+                server = next((c.id for c in self.model.components.values() if (repo, server_dir) in c.source_roots
+                               and c.kind in ("service", "gateway")), None)
+                if app is not None and server is not None and app != server:
+                    self.fold_component(app, server)
+                continue
             if m.get("library") and not self._deployed_folder(repo, d) and not self._built_into_image(repo, d):
                 continue  # a component library or editor extension others import: no app anyone opens
             if d and names & SERVER_ASSET_PLUGINS and not self._deployed_folder(repo, d):
@@ -85,6 +96,32 @@ class WebAppRules(ResolverBase):
                     self._add_webapp(m, repo, sub, entry)
                 continue
             self._add_webapp(m, repo, d)
+
+    def _built_with_server(self, repo: str, d: str, deps: dict[tuple[str, str], set[str]]) -> str | None:
+        """The package folder of a Node server (its dependencies name a server framework) that one Dockerfile
+        copies into its build beside the package folder `d` (both by name, not the whole context), where that
+        recipe starts no web server of its own (an nginx stage serving the app's build apart); else None."""
+        recipes: dict[str, set[str]] = {}
+        for f in self.by_kind["docker.copy"]:
+            if f.repository != repo:
+                continue
+            base = folder(f.path)
+            for src in (f.get("sources") or "").split(","):
+                src = src.strip().removeprefix("./").rstrip("/")
+                if src and src != "." and "$" not in src and not any(ch in src for ch in "*?["):
+                    recipes.setdefault(f.path, set()).add(norm_path(f"{base}/{src}") if base else src)
+        for path, copied in sorted(recipes.items()):
+            if d not in copied:
+                continue
+            if any(re.search(r"(^|/)(nginx|caddy|httpd|openresty)[:@]|^(nginx|caddy|httpd)$", f.get("image") or "")
+                   for f in self.by_kind["docker.from"] if f.repository == repo and f.path == path):
+                continue  # a web server's stage serves the app's build
+            # (a package's files copied in, `COPY server/src ./src`, copy that package)
+            held = {max((p for r, p in deps if r == repo and p and is_under(c, p)), key=len, default=c) for c in copied}
+            servers = sorted(c for c in held if c != d and deps.get((repo, c), set()) & SERVER_FRAMEWORKS)
+            if servers:
+                return servers[0]
+        return None
 
     def _deployed_folder(self, repo: str, d: str) -> bool:
         """Does a deployment (a component with a deployment or image) run the code of folder `d`?"""

@@ -8,12 +8,13 @@ RULES = (
         message=("A front-end package (a UI framework and a bundler, no server of its own), or the folder a server package's "
                  "bundler builds, is a browser app the "
                  "user opens, calling the server that ships its build; an app package a server package of the repository depends on "
-                 "(a workspace dependency it serves with express.static) is that server's own UI, no component of its own; "
+                 "(a workspace dependency it serves with express.static), or one an image's recipe copies into its build "
+                 "beside a Node server's package and starts that server, is that server's own UI, no component of its own; "
                  "a Laravel or Rails application nothing deploys apart, with its front end's package at its root, "
                  "stays the server and hands out that app"),
         unit="webapps",
         reads=("manifest", "manifest.dependency", "manifest.dev_dependency", "http.route", "server.start",
-               "docker.copy", "docker.workspace_target", "import", "compose.service", "k8s.workload", "program.main",
+               "docker.copy", "docker.from", "docker.workspace_target", "import", "compose.service", "k8s.workload", "program.main",
                "bundle.entry"),
         writes=("components", "kinds", "roots", "attributes", "connections"),
         after=("build.deployed-programs",),
