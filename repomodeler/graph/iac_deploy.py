@@ -49,11 +49,20 @@ WORKLOAD_TYPES = ("google_cloud_run_service", "google_cloud_run_v2_service", "go
                   "google_app_engine_standard_app_version")
 
 
+# Keys of a site module (Azure Verified Modules' web/site) naming a resource the site uses: its Application Insights.
+# (Its settings handed as one map, `union(appSettings, {...})`, lose their names: a CORS origin among them is no call.)
+SITE_LINKS = re.compile(r"^(appInsightResourceId|applicationInsightResourceId)$")
+# Azure Verified Modules (Bicep's public registry, `br/public:avm/res/web/site:0.6.0`) making workloads.
+AVM_WORKLOADS = re.compile(r"(^|:)avm/res/(web/site|app/container-app|app/job|container-instance/container-group):")
+
+
 def _workload_type(rtype: str) -> bool:
     """A resource type that runs a workload.  An Azure type (`Microsoft.Web/sites`) is that type exactly: its
     child resources (`Microsoft.Web/sites/extensions`, `.../virtualNetworkConnections`, `.../config`) are
     settings of the site, not workloads of their own."""
     base = rtype.split("@", 1)[0]
+    if AVM_WORKLOADS.search(base):
+        return True  # an Azure Verified Module from the public registry making a site or a container app
     if "/" in base:
         return base in WORKLOAD_TYPES
     return base.startswith(WORKLOAD_TYPES)
@@ -68,34 +77,49 @@ DATA_TYPES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple((re.compile(p, 
     # (ElastiCache's clusters and replication groups; its users, user groups, parameter and subnet groups are
     # settings of one)
     (r"^google_redis_instance$|^azurerm_redis_cache$|^aws_elasticache_(cluster|replication_group|serverless_cache)$"
-     r"|^Microsoft\.Cache/redis$", "cache", "redis"),
+     r"|^Microsoft\.Cache/redis$|avm/res/cache/redis(-enterprise)?:", "cache", "redis"),
     (r"^aws_db_instance$|^aws_rds_cluster$|rds(/aws)?$|/rds/|terraform-aws-modules/rds", "database", "database"),
     (r"^aws_dynamodb_table$|dynamodb-table", "database", "dynamodb"),
-    (r"^azurerm_cosmosdb_account$|^Microsoft\.DocumentDB/databaseAccounts$", "database", "cosmosdb"),
+    # (Bicep's Azure Verified Modules from the public registry name the resource they make:
+    # `br/public:avm/res/document-db/database-account:0.6.0` is a Cosmos DB account)
+    (r"^azurerm_cosmosdb_account$|^Microsoft\.DocumentDB/databaseAccounts$|avm/res/document-db/database-account:",
+     "database", "cosmosdb"),
     (r"^azurerm_(postgresql|mysql|mssql|sql)_(flexible_)?server$|^Microsoft\.DBfor(PostgreSQL|MySQL)/"
-     r"(flexibleServers|servers)$|^Microsoft\.Sql/servers$", "database", "database"),
+     r"(flexibleServers|servers)$|^Microsoft\.Sql/servers$|avm/res/(db-for-postgre-sql|db-for-my-sql)/flexible-server:"
+     r"|avm/res/sql/server:", "database", "database"),
     (r"^google_storage_bucket$|^aws_s3_bucket$|s3-bucket", "database", "object-storage"),
     # (an Azure storage account holds blobs, queues and tables: the store Azurite emulates in a local run)
-    (r"^azurerm_storage_account$|^Microsoft\.Storage/storageAccounts$", "database", "azure-storage"),
+    (r"^azurerm_storage_account$|^Microsoft\.Storage/storageAccounts$|avm/res/storage/storage-account:", "database",
+     "azure-storage"),
     (r"^google_pubsub_topic$", "broker", "pubsub"),
     (r"^aws_sqs_queue$|/sqs/", "broker", "sqs"), (r"^aws_sns_topic$|/sns/", "broker", "sns"),
     (r"^aws_kinesis_stream$", "broker", "kinesis"), (r"^aws_msk_cluster$", "broker", "kafka"),
-    (r"^azurerm_servicebus_namespace$|^Microsoft\.ServiceBus/namespaces$", "broker", "servicebus"),
-    (r"^azurerm_eventhub_namespace$|^Microsoft\.EventHub/namespaces$", "broker", "eventhubs"),
+    (r"^azurerm_servicebus_namespace$|^Microsoft\.ServiceBus/namespaces$|avm/res/service-bus/namespace:", "broker",
+     "servicebus"),
+    (r"^azurerm_eventhub_namespace$|^Microsoft\.EventHub/namespaces$|avm/res/event-hub/namespace:", "broker",
+     "eventhubs"),
     (r"^azurerm_eventgrid_(topic|domain)$|^Microsoft\.EventGrid/(topics|domains)$", "broker", "eventgrid"),
     (r"^azurerm_signalr_service$|^Microsoft\.SignalRService/signalR$", "broker", "signalr"),
     # a hosted AI service account (Azure OpenAI is one of its kinds): an external system the workload calls
-    (r"^azurerm_cognitive_account$|^Microsoft\.CognitiveServices/accounts$", "external", "cognitive-services"),
+    (r"^azurerm_cognitive_account$|^Microsoft\.CognitiveServices/accounts$|avm/res/cognitive-services/account:",
+     "external", "cognitive-services"),
     # a hosted search index (Azure AI Search): the workload queries and fills it
-    (r"^azurerm_search_service$|^Microsoft\.Search/searchServices$", "database", "azure-search"),
+    (r"^azurerm_search_service$|^Microsoft\.Search/searchServices$|avm/res/search/search-service:", "database",
+     "azure-search"),
     # the hosted telemetry service a workload handed its connection string sends traces and logs to
-    (r"^azurerm_application_insights$|^Microsoft\.Insights/components$", "external", "application-insights"),
+    # (azd's monitoring pattern module makes Application Insights with its Log Analytics workspace)
+    (r"^azurerm_application_insights$|^Microsoft\.Insights/components$|avm/res/insights/component:"
+     r"|avm/ptn/azd/monitoring:", "external", "application-insights"),
+    # the hosted secret store a workload reads its connection strings from
+    (r"^azurerm_key_vault$|^Microsoft\.KeyVault/vaults$|avm/res/key-vault/vault:", "external", "key-vault"),
 ))
 # The hosted service an object store, document database or topic of a cloud is reached at by its SDK
 # (the external the code rules introduce for the client library): one resource of the type is that one.
 SDK_HOSTS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), h) for p, h in (
     (r"^aws_s3_bucket$|s3-bucket", "s3.amazonaws.com"), (r"^google_storage_bucket$", "storage.googleapis.com"),
-    (r"^azurerm_storage_account$|^Microsoft\.Storage/storageAccounts$", "blob.core.windows.net"),
+    (r"^azurerm_storage_account$|^Microsoft\.Storage/storageAccounts$|avm/res/storage/storage-account:",
+     "blob.core.windows.net"),
+    (r"^azurerm_key_vault$|^Microsoft\.KeyVault/vaults$|avm/res/key-vault/vault:", "vault.azure.net"),
     (r"^google_firestore_database$", "firestore.googleapis.com"), (r"^google_pubsub_topic$", "pubsub.googleapis.com"),
 ))
 GATEWAY_TYPES = re.compile(r"^(azurerm_api_management|Microsoft\.ApiManagement/service|google_api_gateway_gateway|"
@@ -111,7 +135,7 @@ ENGINES = re.compile(r"^(aurora-)?(postgres(ql)?|mysql|mariadb|sqlserver|oracle)
 # Keys of a container (or function) whose values are its settings.
 _ENV_LIST = re.compile(r"^(env|environment|secrets?|secret_environment_variables)\[\d+\]\.(name|value|valueFrom|"
                        r"secretRef|value_from)$")
-_ENV_MAP = re.compile(r"^(env|environment|environment_variables|environment\.variables|app_settings|"
+_ENV_MAP = re.compile(r"^(env|environment|environment_variables|environment\.variables|app_settings|appSettingsKeyValuePairs|"
                       r"environment\[\d+\]\.variables|appSettings|secret_environment_variables|"
                       r"service_config\[\d+\]\.environment_variables|site_config\[\d+\]\.app_settings)"
                       r"\.([A-Za-z_][A-Za-z0-9_.-]*)$")
@@ -197,11 +221,12 @@ class IacDeployRules(ResolverBase):
     def _iac_containers(self, ref: ResourceRef, rtype: str, values: list[Value], opaque: bool) -> list[Workload]:
         """The workloads of one resource: one per container (``...image``), or the function itself."""
         prefixes = sorted({m.group(1) or "" for v in values if (m := _IMAGE_KEY.match(v.key))})
-        if opaque:
+        if opaque and not AVM_WORKLOADS.search(rtype):
             prefixes = [p for p in prefixes if "container" in p.lower()]
-        elif not prefixes and rtype.startswith(("google_cloudfunctions", "aws_lambda_function", "azurerm_linux_function",
-                                                "azurerm_windows_function", "azurerm_function_app", "Microsoft.Web/sites")):
-            prefixes = [""]
+        elif not prefixes and (rtype.startswith(("google_cloudfunctions", "aws_lambda_function", "azurerm_linux_function",
+                                                 "azurerm_windows_function", "azurerm_function_app", "Microsoft.Web/sites"))
+                               or AVM_WORKLOADS.search(rtype)):
+            prefixes = [""]  # (a site's code deployed to it, no image: the site itself)
         if not prefixes:
             return []
         by_key = {v.key: v for v in values}
@@ -248,6 +273,9 @@ class IacDeployRules(ResolverBase):
                 m = _ENV_MAP.match(k)
                 if m:
                     settings.append((m.group(2), v))
+                elif SITE_LINKS.match(k) and v.resources:
+                    # a site's Application Insights (`appInsightResourceId: monitoring.outputs.applicationInsightsResourceId`)
+                    settings.append((k, v))
             for item in pairs.values():
                 n = item.get("name")
                 v = item.get("value") or item.get("valueFrom") or item.get("value_from")
