@@ -314,6 +314,17 @@ class PlatformRules(ResolverBase):
             for target in self.business_services():
                 if target != cid and target in registry_clients:
                     self.connect(cid, target, "http", [ev], attributes={"via": "gateway routes through discovery"})
+        # a proxy whose routes a template renders from the registry's catalog (consul-template's
+        # `{{range services}}` writing a ProxyPass for each): it reaches every service registered there
+        for f in sorted(self.by_kind["proxy.catalog"], key=lambda f: f.order()):
+            proxy = self.owner_of(f.repository, f.path)
+            if proxy is None or self.model.components[proxy].kind not in ("service", "gateway"):
+                continue
+            for target in sorted(registry_clients):
+                comp = self.model.components.get(target)
+                if target != proxy and comp is not None and comp.kind == "service" and not infra_role(comp):
+                    self.connect(proxy, target, "http", [f.evidence],
+                                 attributes={"via": f"routes rendered from the {f.get('registry')} catalog"})
 
     def zuul_named_routes(self) -> None:
         """A Zuul route with no address of its own is named for the service it reaches:

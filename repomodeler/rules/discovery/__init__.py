@@ -17,10 +17,11 @@ RULES = (
     ),
     Rule(
         id="discovery.gateway-routes",
-        message=("A gateway routing through the service registry (discovery locator, Zuul without routes) reaches "
-                 "the services registered there"),
+        message=("A gateway routing through the service registry (discovery locator, Zuul without routes), or a "
+                 "proxy whose routes a template renders from the registry's catalog (consul-template's "
+                 "`{{range services}}`), reaches the services registered there"),
         unit="discovery_routes",
-        reads=("manifest.dependency", "annotation", "config.property"),
+        reads=("manifest.dependency", "annotation", "config.property", "proxy.catalog"),
         writes=("connections",),
         after=("platform.role-clients", "api.endpoints"),
         state=("component_signs", "role_clients_of"),
