@@ -565,7 +565,9 @@ CASES: list[Case] = [
         ("sql.dsn", 16, {"dsn": "mysql:host=%s;dbname=%s;charset=%s"}), ("sql.dsn", 17, {"dsn": "pgsql:host="}),
         # a driver named in a settings array by Doctrine's name
         ("sql.dsn", 23, {"dsn": "pdo_mysql"}),
-    ), absent=(("sql.dsn", 5), ("sql.dsn", 18), ("sql.dsn", 24), ("sql.dsn", 25))),
+        # PHP's own SQLite and MySQL classes name their engine
+        ("sql.dsn", 30, {"dsn": "SQLite3"}), ("sql.dsn", 31, {"dsn": "\\mysqli"}),
+    ), absent=(("sql.dsn", 5), ("sql.dsn", 18), ("sql.dsn", 24), ("sql.dsn", 25), ("sql.dsn", 32))),
     Case("php", "env_reads.php", (
         E(2, "DATABASE_URL"), E(3, "ORDERS_URL", "http://orders:8000"), E(4, "APP_SECRET"),
         ("config.read", 5, {"expr": "services.payments.url"}),

@@ -32,3 +32,8 @@
  (#match? @_key "(^|_)driver$")
  (#match? @dsn "^(pdo_(mysql|pgsql|sqlite|sqlsrv)|mysqli)$")
  (#set! fact "sql.dsn"))
+; PHP's own SQLite and MySQL classes (`new SQLite3($databaseFile)`, `new mysqli($host, ...)`): the engine by the class
+((object_creation_expression
+   [(name) (qualified_name)] @dsn) @fact
+ (#match? @dsn "^\\\\?(SQLite3|mysqli)$")
+ (#set! fact "sql.dsn"))

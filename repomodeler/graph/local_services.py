@@ -136,8 +136,10 @@ def sql_driver_of(f: Fact) -> str | None:
     if f.kind == "orm.datasource":  # a Prisma schema's provider
         return ORM_PROVIDERS.get((f.get("engine") or "").lower())
     if f.kind == "sql.dsn":
-        dsn = (f.get("dsn") or "").lower()
-        if ":" not in dsn:  # a driver's name in a settings array (Doctrine's `pdo_mysql`, `mysqli`)
+        dsn = (f.get("dsn") or "").lower().lstrip("\\")
+        if ":" not in dsn:  # a driver's name in a settings array (Doctrine's `pdo_mysql`, `mysqli`), or PHP's class
+            if dsn == "sqlite3":  # (`new SQLite3($file)`)
+                return "sqlite"
             return "mysql" if dsn == "mysqli" else PDO_DRIVERS.get(dsn.removeprefix("pdo_")) if dsn.startswith("pdo_") else None
         return None if ":memory:" in dsn else PDO_DRIVERS.get(dsn.split(":", 1)[0])
     return sql_engine(f.get("module") or "")
