@@ -234,6 +234,8 @@ FIXTURES = {
                  "    - k8s/*.yaml\n", "skaffold.manifests"),
     "spring": ("src/main/resources/application.yml", "spring:\n  application:\n    name: orders\n", "config.property"),
     "tye": ("tye.yaml", "name: shop\nservices:\n- name: orders\n  project: src/Orders/Orders.csproj\n", "compose.service"),
+    "crontab": ("docker/cronjobs", "# nightly\n0 1 * * * /usr/local/bin/php /var/www/html/cron/run.php >> /var/log/run.log 2>&1\n",
+                "program.command"),
     "consul_template": ("docker/apache/000-default.ctmpl", "<VirtualHost *:80>\n{{range services}}\n"
                         "  ProxyPass /{{.Name}} balancer://{{.Name}}\n{{end}}\n</VirtualHost>\n", "proxy.catalog"),
 }

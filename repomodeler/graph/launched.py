@@ -89,7 +89,7 @@ class LaunchRules(ResolverBase):
 # Process managers in the order their programs describe the deployment best: the supervisor inside the
 # image (s6, supervisord, uWSGI's attached daemons) over a Procfile, over systemd units for an install on a host.
 # (a container's start script running a web server or a store in the background, `nginx -g 'daemon off;' &`, last)
-SUPERVISORS = ("s6", "supervisord", "uwsgi", "procfile", "systemd", "modd", "script")
+SUPERVISORS = ("s6", "supervisord", "uwsgi", "procfile", "systemd", "modd", "script", "cron")
 # Program words that say the process only schedules work onto the broker (it reads no data itself).
 # One-off steps a platform runs before or after a deploy (Heroku's `release:`), not kept running.
 ONE_OFF = re.compile(r"^(release|postdeploy|predeploy|migrate|setup|init)$|\b(migrate|db:migrate|collectstatic|db:setup)\b")
@@ -166,7 +166,11 @@ class SupervisedRules(ResolverBase):
                 groups[(comp.id, source)].append(f)
         deployed = self._scripts_deployed() if groups else {}
         for host in sorted({h for h, _s in groups}):
-            source = next(s for s in SUPERVISORS if (host, s) in groups)
+            if (host, "cron") in groups:  # (beside whatever process manager starts the cron daemon)
+                self._cron_jobs(host, sorted(groups[(host, "cron")], key=Fact.order))
+            source = next((s for s in SUPERVISORS if (host, s) in groups and s != "cron"), None)
+            if source is None:
+                continue
             programs = sorted(groups[(host, source)], key=Fact.order)
             if source == "script":
                 # a start script's web server or store beside the application (only those are read from it)
@@ -274,6 +278,31 @@ class SupervisedRules(ResolverBase):
                             continue  # a scheduler only puts due tasks on the broker
                         self.connect(proc.id, conn.target, conn.protocol, [f.evidence, *sorted(conn.evidence)[:1]],
                                      kind=conn.kind, attributes={"via": f"runs {comp.name}'s code with its settings"})
+
+    def _cron_jobs(self, host: str, jobs: list[Fact]) -> None:
+        """A crontab an image installs (`COPY cronjobs /etc/cron.d/cronjobs`) whose jobs run the application's
+        code (`php /var/www/html/endpoints/cronjobs/sendnotifications.php`, `php artisan schedule:run`): the cron
+        daemon running them is a scheduler process of the component, `<component>-cron`, using the stores it is
+        configured with.  A crontab no image installs (a developer's, an example) starts nothing."""
+        comp = self.model.components[host]
+        by_file: dict[tuple[str, str], list[Fact]] = defaultdict(list)
+        for f in jobs:
+            by_file[(f.repository, f.path)].append(f)
+        copied = {PurePosixPath(src.strip()).name for f in self.by_kind["docker.copy"]
+                  for src in (f.get("sources") or "").split(",") if src.strip()}
+        for (repo, path), lines in sorted(by_file.items()):
+            if PurePosixPath(path).name not in copied:
+                continue
+            code = [f for f in lines if re.search(r"\b(php|python3?|node|ruby|bundle|rails|artisan|manage\.py)\b|/bin/", f.get("command") or "")]
+            if not code:
+                continue  # (log rotation, certificate renewal: housekeeping, not the application's jobs)
+            proc = self.add_component(f"{comp.name}-cron", "service", repo, code[0].evidence, attributes={
+                "part_of": host, "process": "cron", "command": code[0].get("command") or "", "launched_by": "cron"})
+            proc.language = proc.language or comp.language
+            for conn in sorted(self.model.connections.values(), key=lambda x: (x.target, x.protocol)):
+                if conn.source == host and _configured_service(self.model.components[conn.target]):
+                    self.connect(proc.id, conn.target, conn.protocol, [code[0].evidence, *sorted(conn.evidence)[:1]],
+                                 kind=conn.kind, attributes={"via": f"runs {comp.name}'s code with its settings"})
 
     def _script_programs(self, host: str, programs: list[Fact]) -> None:
         """A container start script's background programs: its web server is the container's front door in front

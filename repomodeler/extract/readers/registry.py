@@ -21,7 +21,7 @@ from functools import lru_cache
 from pathlib import PurePosixPath
 
 from repomodeler.extract.readers import (alloy, ansible, appsettings, azd, azure_functions, beats, bicep, bundler, caddy, cargo, cdk, cloudformation, cmake, compose, compose_launch, config_json,
-                                         consul_template, dockerfile, dotenv, dotnet_project, entrypoints, envoy, firebase, go_mod, goreleaser, gradle, grafana, graphql,
+                                         consul_template, crontab, dockerfile, dotenv, dotnet_project, entrypoints, envoy, firebase, go_mod, goreleaser, gradle, grafana, graphql,
                                          haproxy, helm, helm_install, hjson, laravel_config,
                                          nacos,
                                          kong, kubernetes, launchers, logback, makefile, maven, mix, nginx, nomad, npm, openapi,
@@ -32,7 +32,7 @@ from repomodeler.extract.readers._base import FAMILIES, Reader, alternation
 from repomodeler.extract.readers._yaml import yaml
 from repomodeler.records import Fact, Warning_
 
-MODULES = (alloy, ansible, appsettings, azd, azure_functions, beats, bicep, bundler, caddy, cargo, cdk, cloudformation, cmake, compose, compose_launch, config_json, consul_template, dockerfile, dotenv, dotnet_project,
+MODULES = (alloy, ansible, appsettings, azd, azure_functions, beats, bicep, bundler, caddy, cargo, cdk, cloudformation, cmake, compose, compose_launch, config_json, consul_template, crontab, dockerfile, dotenv, dotnet_project,
            entrypoints, envoy, firebase, go_mod, goreleaser, gradle,
            grafana, graphql, haproxy, helm, helm_install, hjson, kong, kubernetes, laravel_config, launchers, logback, makefile, maven, mix, nacos, nginx, nomad, npm, openapi,
            otel_collector, plain_manifests, pm2, prisma, procfile, prometheus, proto, pyproject, requirements, settings_files, setup_cfg,

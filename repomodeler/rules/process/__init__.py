@@ -107,10 +107,11 @@ RULES = (
                  "starting a binary a deployment of the system runs under that name is that deployment; a developer's "
                  "file watcher (modd) starts processes only where a deployment runs it; a container's start script "
                  "running a web server or a store in the background (`nginx -g 'daemon off;' &`, `redis-server ... &`) "
-                 "puts that web server in front of the application and that store beside it"),
+                 "puts that web server in front of the application and that store beside it; a crontab an image installs "
+                 "whose jobs run the application's code is its scheduler, `<component>-cron`"),
         unit="supervised_processes",
         reads=("program.command", "program.lifecycle", "import", "module.var", "compose.service", "docker.from",
-               "docker.command", "k8s.workload"),
+               "docker.command", "docker.copy", "k8s.workload"),
         writes=("components", "aliases", "attributes", "connections"),
         after=("process.programs", "process.links", "api.endpoints"),
         state=("process_parent", "process_primaries", "packages"),
