@@ -209,8 +209,12 @@ class ComponentRules(ResolverBase):
         service_names = {(f.get("name") or "").lower() for f in self.by_kind["compose.service"]}
         azd_builds = self._azd_builds()
         file_services: dict[tuple[str, str], set[str]] = defaultdict(set)  # (repository, compose file) -> its services
+        file_images_by_name: dict[tuple[str, str, str], str] = {}  # (repository, compose file, service) -> its image
         for f in self.by_kind["compose.service"]:
             file_services[(f.repository, f.path)].add((f.get("name") or "").lower())
+            if f.get("image") and not f.get("build_context"):
+                file_images_by_name[(f.repository, f.path, (f.get("name") or "").lower())] = \
+                    _image_repo(self.compose_interpolate(f, f.get("image")) or "")
         for f in self.by_kind["compose.service"]:
             name = f.get("name") or ""
             image = self.compose_interpolate(f, f.get("image"))
@@ -290,7 +294,11 @@ class ComponentRules(ResolverBase):
                              # (an override file's entries for them, with no image of their own, count alike)
                              or kind == "service" and (count >= 3 or numbered.group(1).lower() in balanced)
                              and (image or context is None)
-                             and numbered.group(1).lower() not in file_services[(f.repository, f.path)]) \
+                             and numbered.group(1).lower() not in file_services[(f.repository, f.path)]
+                             # (or the numbered ones join a first node of their name and image: consul beside
+                             # consul2 and consul3, `-retry-join` of one cluster)
+                             or kind == "service" and bool(image) and context is None
+                             and file_images_by_name.get((f.repository, f.path, numbered.group(1).lower())) == _image_repo(image)) \
                     and count >= 2:
                 # redis-node-0 ... redis-node-5, kafka1..kafka3 of one image: the nodes of one cluster, one store
                 aliases, name = (*aliases, name), numbered.group(1)
