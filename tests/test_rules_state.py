@@ -24,7 +24,7 @@ GRAPH = Path(__file__).resolve().parent.parent / "repomodeler" / "graph"
 BUILDER = {"model", "alias", "created_by", "owner_cache", "_owner_state"}
 # Memos of facts and the inventory, filled on first use by whichever rule asks first; they never read
 # the model, so what they hold does not depend on which rule ran first (checked below).
-FACT_MEMOS = {"_profile_activations", "_js_packages", "_k8s_variants", "_code_files", "_cfn_stacks", "_cfn_names", "_cfn_shapes", "_cfn_refs",
+FACT_MEMOS = {"_folder_modules", "_profile_activations", "_js_packages", "_k8s_variants", "_code_files", "_cfn_stacks", "_cfn_names", "_cfn_shapes", "_cfn_refs",
               "_non_sample_workload_repos", "_maven_poms",
               "_import_reach", "_stack_dirs", "_workspace_targets", "_dependents_index", "_recipe_index",
               "_compose_by_name", "_compose_env_by_name", "_env_owner_index", "_settings_files_named"}

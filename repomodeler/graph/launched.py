@@ -21,7 +21,7 @@ from repomodeler.graph.processes import _closure
 from repomodeler.graph.scripts import SCRIPT_LANGUAGES, file_graph
 from repomodeler.graph.identity import image_repo as _image_repo
 from repomodeler.graph.values import parse_hosts
-from repomodeler.records import Component, Evidence, Fact, Unresolved
+from repomodeler.records import Component, Connection, Evidence, Fact, Unresolved
 
 BUILD_FILES = ("pom.xml", "build.gradle", "build.gradle.kts")
 
@@ -271,13 +271,9 @@ class SupervisedRules(ResolverBase):
                     if code is not None:
                         proc.evidence.add(code)
                     proc.language = proc.language or comp.language
-                    scheduler = bool(SCHEDULER.search(f.get("command") or ""))
-                    for conn in stores:  # the same code and settings: the stores the component is configured with
-                        target = self.model.components[conn.target]
-                        if scheduler and target.kind not in ("cache", "broker"):
-                            continue  # a scheduler only puts due tasks on the broker
-                        self.connect(proc.id, conn.target, conn.protocol, [f.evidence, *sorted(conn.evidence)[:1]],
-                                     kind=conn.kind, attributes={"via": f"runs {comp.name}'s code with its settings"})
+                    # (a scheduler only puts due tasks on the broker)
+                    self._use_stores_of(proc.id, host, f.evidence, stores,
+                                        brokers_only=bool(SCHEDULER.search(f.get("command") or "")))
 
     def _cron_jobs(self, host: str, jobs: list[Fact]) -> None:
         """A crontab an image installs (`COPY cronjobs /etc/cron.d/cronjobs`) whose jobs run the application's
@@ -299,10 +295,19 @@ class SupervisedRules(ResolverBase):
             proc = self.add_component(f"{comp.name}-cron", "service", repo, code[0].evidence, attributes={
                 "part_of": host, "process": "cron", "command": code[0].get("command") or "", "launched_by": "cron"})
             proc.language = proc.language or comp.language
-            for conn in sorted(self.model.connections.values(), key=lambda x: (x.target, x.protocol)):
-                if conn.source == host and _configured_service(self.model.components[conn.target]):
-                    self.connect(proc.id, conn.target, conn.protocol, [code[0].evidence, *sorted(conn.evidence)[:1]],
-                                 kind=conn.kind, attributes={"via": f"runs {comp.name}'s code with its settings"})
+            self._use_stores_of(proc.id, host, code[0].evidence, [
+                c for c in sorted(self.model.connections.values(), key=lambda x: (x.target, x.protocol))
+                if c.source == host and _configured_service(self.model.components[c.target])])
+
+    def _use_stores_of(self, proc: str, host: str, evidence: Evidence, stores: list[Connection],
+                       brokers_only: bool = False) -> None:
+        """A process running `host`'s code with its settings uses the stores `host` is configured with (`stores`:
+        its links to them), or only its caches and brokers (a scheduler putting due tasks on the broker)."""
+        for conn in stores:
+            if brokers_only and self.model.components[conn.target].kind not in ("cache", "broker"):
+                continue
+            self.connect(proc, conn.target, conn.protocol, [evidence, *sorted(conn.evidence)[:1]], kind=conn.kind,
+                         attributes={"via": f"runs {self.model.components[host].name}'s code with its settings"})
 
     def _script_programs(self, host: str, programs: list[Fact]) -> None:
         """A container start script's background programs: its web server is the container's front door in front

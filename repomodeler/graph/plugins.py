@@ -239,13 +239,21 @@ class PluginRules(ResolverBase):
         from repomodeler.graph.local_services import OTHER_TECH_WORDS, SQL_WORDS
 
         repo, path = module
-        parent = PurePosixPath(path).parent.as_posix()
-        prefix = "" if parent == "." else parent + "/"
-        names = {x[len(prefix):].split("/")[0].rsplit(".", 1)[0].lower() for r, x in self.code_paths
-                 if r == repo and x.startswith(prefix)}
+        names = self._module_names(repo, PurePosixPath(path).parent.as_posix())
         techs = OTHER_TECH_WORDS | SQL_WORDS | ADAPTER_TECH_WORDS
         # (distinct technologies: smtp_auth.go and smtp_notifier.go beside file_notifier.go are two, a choice of two)
         return len({w for n in names for w in re.split(r"[_-]", n) if w in techs})
+
+    def _module_names(self, repo: str, parent: str) -> frozenset[str]:
+        """The names (without extension, lower-case) of the files and folders of code in folder `parent`."""
+        memo: dict[tuple[str, str], frozenset[str]] | None = getattr(self, "_folder_modules", None)
+        if memo is None:  # (a memo of the inventory only: what a folder holds never depends on the model)
+            memo = self._folder_modules = {}
+        if (repo, parent) not in memo:
+            prefix = "" if parent == "." else parent + "/"
+            memo[(repo, parent)] = frozenset(x[len(prefix):].split("/")[0].rsplit(".", 1)[0].lower()
+                                             for r, x in self.code_paths if r == repo and x.startswith(prefix))
+        return memo[(repo, parent)]
 
     @staticmethod
     def _named_module(repo: str, path: str, words: set[str]) -> tuple[str, str] | None:
@@ -269,11 +277,7 @@ class PluginRules(ResolverBase):
             if len(parts) < 2 or not hit:
                 continue
             rest = parts[:hit[0]] + parts[hit[0] + 1:]
-            parent = node.parent.as_posix()
-            prefix = "" if parent == "." else parent + "/"
-            siblings = {x[len(prefix):].split("/")[0].rsplit(".", 1)[0].lower() for r, x in self.code_paths
-                        if r == repo and x.startswith(prefix)}
-            family = [n for n in siblings if (ps := re.split(r"[_-]", n)) and len(ps) == len(parts)
+            family = [n for n in self._module_names(repo, node.parent.as_posix()) if (ps := re.split(r"[_-]", n)) and len(ps) == len(parts)
                       and ps[:hit[0]] + ps[hit[0] + 1:] == rest]
             if len(family) >= 3:
                 return repo, node.as_posix()

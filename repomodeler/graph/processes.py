@@ -669,12 +669,12 @@ class ProcessRules(ResolverBase):
             mains = mains if len(mains) < 2 else [p for p in mains if not p.name]
             primary = mains[0] if len(mains) == 1 else None
         if primary is None:  # the one an image's recipe starts (`CMD ["npm", "start"]`), when only one is
-            started = [p for p in chosen if any(_is_dockerfile(e.path) for e in p.evidence)]
+            started = [p for p in chosen if any((e.repository, e.path) in self.recipe_paths for e in p.evidence)]
             primary = started[0] if len(started) == 1 else None
         if primary is not None:
             # a recipe starting the primary that copies named folders only (`COPY app app`, `COPY public public`)
             # leaves out a program beside them (a webhook receiver's example in webhook/): not in the image
-            held = self._image_folders(repo, {e.path for e in primary.evidence if _is_dockerfile(e.path)})
+            held = self._image_folders(repo, {e.path for e in primary.evidence if (e.repository, e.path) in self.recipe_paths})
             if held is not None:
                 chosen = [p for p in chosen if p is primary or any(is_under(p.entry, h) for h in held)]
                 if len(chosen) < 2:
@@ -1519,11 +1519,3 @@ def _provides(comp: Component, path: str) -> bool:
             if ep.method != "RPC" and _norm(ep.path) == want:
                 return True
     return False
-
-
-
-
-def _is_dockerfile(path: str) -> bool:
-    """A container image's recipe by its name (``Dockerfile``, ``Dockerfile.prod``, ``web.dockerfile``)."""
-    name = PurePosixPath(path).name.lower()
-    return name.startswith(("dockerfile", "containerfile")) or name.endswith((".dockerfile", ".containerfile"))
