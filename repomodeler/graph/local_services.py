@@ -60,6 +60,8 @@ SQL_DRIVERS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), tec
     (r"^(github\.com/go-sql-driver/mysql|gorm\.io/driver/mysql)$", "mysql"),
     (r"^(github\.com/(denisenkom|microsoft)/go-mssqldb|gorm\.io/driver/sqlserver)$", "sqlserver"),
     (r"^(github\.com/mattn/go-sqlite3|modernc\.org/sqlite|github\.com/glebarez/sqlite|gorm\.io/driver/sqlite)$", "sqlite"),
+    # Python's standard-library SQLite module and its async and alternative wrappers (`import sqlite3`)
+    (r"^(sqlite3|aiosqlite|apsw|pysqlite2)(\..*)?$", "sqlite"),
     # Rust's SQLite drivers (sqlx's SQLite module, rusqlite, Diesel's SQLite backend)
     (r"^(sqlx::sqlite|rusqlite|diesel::sqlite)(::.*)?$", "sqlite"),
     # CakePHP's datasource drivers, which its config names by class (`'driver' => Mysql::class`)
