@@ -1016,6 +1016,27 @@ class ResolverBase:
         return self._facts
 
     # ------------------------------------------------------------------ components
+    def recipe_sources(self, repo: str) -> dict[str, frozenset[str] | None]:
+        """Recipe path -> the repository paths (folders and files) its COPY and ADD instructions take from its own
+        folder as the build context (`COPY app app` in web/Dockerfile: web/app), None for a recipe that copies its
+        whole context or a path a build argument chooses (`COPY . .`, `COPY $DIR ...`): what its image holds is
+        not told by name.  Globs (`package*.json`) are kept as written."""
+        out: dict[str, set[str] | None] = {}
+        for f in sorted(self.by_kind["docker.copy"], key=Fact.order):
+            if f.repository != repo:
+                continue
+            held = out.setdefault(f.path, set())
+            base = folder(f.path)
+            for src in (f.get("sources") or "").split(","):
+                src = src.strip().removeprefix("./").rstrip("/")
+                if held is None or not src:
+                    continue
+                if src in (".", "*") or "$" in src:
+                    held = out[f.path] = None
+                    continue
+                held.add(f"{base}/{src}" if base else src)
+        return {path: frozenset(held) if held is not None else None for path, held in out.items()}
+
     def embedded_database(self, cid: str, chain: list[Evidence], via: str, technology: str = "sqlite") -> None:
         """The service keeps its data in an SQLite file (its drivers, a `sqlite:` URL it is handed), or another
         embedded store's (``boltdb``): one embedded database of that name (no server), unless the service is

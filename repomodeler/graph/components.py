@@ -1187,10 +1187,10 @@ class ComponentRules(ResolverBase):
         context = self.compose_interpolate(f, f.get("build_context"))
         if not context or re.match(r"^[a-z]+://", context):
             return None
+        # (normpath keeps the `..` that climb out of the repository, all of them in front)
         raw = posixpath.normpath(posixpath.join(f.get("compose_dir") or ".", context))
-        parts = raw.split("/")
-        rest = [p for p in parts if p != ".."]
-        if not raw.startswith("../") or not rest or parts[:len(parts) - len(rest)] != [".."] * (len(parts) - len(rest)):
+        rest = [p for p in raw.split("/") if p != ".."]
+        if not raw.startswith("../") or not rest:
             return None
         names = {name.lower(): name for name in self.projects if name != f.repository}
         other = names.get(rest[0].lower())

@@ -52,8 +52,28 @@ WORKLOAD_TYPES = ("google_cloud_run_service", "google_cloud_run_v2_service", "go
 # Keys of a site module (Azure Verified Modules' web/site) naming a resource the site uses: its Application Insights.
 # (Its settings handed as one map, `union(appSettings, {...})`, lose their names: a CORS origin among them is no call.)
 SITE_LINKS = re.compile(r"^(appInsightResourceId|applicationInsightResourceId)$")
-# Azure Verified Modules (Bicep's public registry, `br/public:avm/res/web/site:0.6.0`) making workloads.
-AVM_WORKLOADS = re.compile(r"(^|:)avm/res/(web/site|app/container-app|app/job|container-instance/container-group):")
+# Azure Verified Modules (Bicep's public registry, `br/public:avm/res/document-db/database-account:0.6.0`): each makes
+# one resource of a type, by which the tables here know it (azd's monitoring pattern makes Application Insights).
+AVM_TYPES: dict[str, str] = {
+    "res/web/site": "Microsoft.Web/sites", "res/app/container-app": "Microsoft.App/containerApps",
+    "res/container-instance/container-group": "Microsoft.ContainerInstance/containerGroups",
+    "res/document-db/database-account": "Microsoft.DocumentDB/databaseAccounts", "res/cache/redis": "Microsoft.Cache/redis",
+    "res/db-for-postgre-sql/flexible-server": "Microsoft.DBforPostgreSQL/flexibleServers",
+    "res/db-for-my-sql/flexible-server": "Microsoft.DBforMySQL/flexibleServers", "res/sql/server": "Microsoft.Sql/servers",
+    "res/storage/storage-account": "Microsoft.Storage/storageAccounts",
+    "res/service-bus/namespace": "Microsoft.ServiceBus/namespaces", "res/event-hub/namespace": "Microsoft.EventHub/namespaces",
+    "res/cognitive-services/account": "Microsoft.CognitiveServices/accounts",
+    "res/search/search-service": "Microsoft.Search/searchServices", "res/insights/component": "Microsoft.Insights/components",
+    "ptn/azd/monitoring": "Microsoft.Insights/components", "res/key-vault/vault": "Microsoft.KeyVault/vaults",
+}
+AVM_SOURCE = re.compile(r"^br/public:avm/([a-z0-9/-]+):[^:]+$")
+
+
+def resource_type(f: Fact) -> str:
+    """A block's resource type: its own, or for an Azure Verified Module call the type of the resource it makes."""
+    rtype = f.get("type") or ""
+    m = AVM_SOURCE.match(rtype) if f.get("block") == "module" else None
+    return AVM_TYPES.get(m.group(1), rtype) if m else rtype
 
 
 def _workload_type(rtype: str) -> bool:
@@ -61,8 +81,6 @@ def _workload_type(rtype: str) -> bool:
     child resources (`Microsoft.Web/sites/extensions`, `.../virtualNetworkConnections`, `.../config`) are
     settings of the site, not workloads of their own."""
     base = rtype.split("@", 1)[0]
-    if AVM_WORKLOADS.search(base):
-        return True  # an Azure Verified Module from the public registry making a site or a container app
     if "/" in base:
         return base in WORKLOAD_TYPES
     return base.startswith(WORKLOAD_TYPES)
@@ -77,49 +95,37 @@ DATA_TYPES: tuple[tuple[re.Pattern[str], str, str], ...] = tuple((re.compile(p, 
     # (ElastiCache's clusters and replication groups; its users, user groups, parameter and subnet groups are
     # settings of one)
     (r"^google_redis_instance$|^azurerm_redis_cache$|^aws_elasticache_(cluster|replication_group|serverless_cache)$"
-     r"|^Microsoft\.Cache/redis$|avm/res/cache/redis(-enterprise)?:", "cache", "redis"),
+     r"|^Microsoft\.Cache/redis$", "cache", "redis"),
     (r"^aws_db_instance$|^aws_rds_cluster$|rds(/aws)?$|/rds/|terraform-aws-modules/rds", "database", "database"),
     (r"^aws_dynamodb_table$|dynamodb-table", "database", "dynamodb"),
-    # (Bicep's Azure Verified Modules from the public registry name the resource they make:
-    # `br/public:avm/res/document-db/database-account:0.6.0` is a Cosmos DB account)
-    (r"^azurerm_cosmosdb_account$|^Microsoft\.DocumentDB/databaseAccounts$|avm/res/document-db/database-account:",
-     "database", "cosmosdb"),
+    (r"^azurerm_cosmosdb_account$|^Microsoft\.DocumentDB/databaseAccounts$", "database", "cosmosdb"),
     (r"^azurerm_(postgresql|mysql|mssql|sql)_(flexible_)?server$|^Microsoft\.DBfor(PostgreSQL|MySQL)/"
-     r"(flexibleServers|servers)$|^Microsoft\.Sql/servers$|avm/res/(db-for-postgre-sql|db-for-my-sql)/flexible-server:"
-     r"|avm/res/sql/server:", "database", "database"),
+     r"(flexibleServers|servers)$|^Microsoft\.Sql/servers$", "database", "database"),
     (r"^google_storage_bucket$|^aws_s3_bucket$|s3-bucket", "database", "object-storage"),
     # (an Azure storage account holds blobs, queues and tables: the store Azurite emulates in a local run)
-    (r"^azurerm_storage_account$|^Microsoft\.Storage/storageAccounts$|avm/res/storage/storage-account:", "database",
-     "azure-storage"),
+    (r"^azurerm_storage_account$|^Microsoft\.Storage/storageAccounts$", "database", "azure-storage"),
     (r"^google_pubsub_topic$", "broker", "pubsub"),
     (r"^aws_sqs_queue$|/sqs/", "broker", "sqs"), (r"^aws_sns_topic$|/sns/", "broker", "sns"),
     (r"^aws_kinesis_stream$", "broker", "kinesis"), (r"^aws_msk_cluster$", "broker", "kafka"),
-    (r"^azurerm_servicebus_namespace$|^Microsoft\.ServiceBus/namespaces$|avm/res/service-bus/namespace:", "broker",
-     "servicebus"),
-    (r"^azurerm_eventhub_namespace$|^Microsoft\.EventHub/namespaces$|avm/res/event-hub/namespace:", "broker",
-     "eventhubs"),
+    (r"^azurerm_servicebus_namespace$|^Microsoft\.ServiceBus/namespaces$", "broker", "servicebus"),
+    (r"^azurerm_eventhub_namespace$|^Microsoft\.EventHub/namespaces$", "broker", "eventhubs"),
     (r"^azurerm_eventgrid_(topic|domain)$|^Microsoft\.EventGrid/(topics|domains)$", "broker", "eventgrid"),
     (r"^azurerm_signalr_service$|^Microsoft\.SignalRService/signalR$", "broker", "signalr"),
     # a hosted AI service account (Azure OpenAI is one of its kinds): an external system the workload calls
-    (r"^azurerm_cognitive_account$|^Microsoft\.CognitiveServices/accounts$|avm/res/cognitive-services/account:",
-     "external", "cognitive-services"),
+    (r"^azurerm_cognitive_account$|^Microsoft\.CognitiveServices/accounts$", "external", "cognitive-services"),
     # a hosted search index (Azure AI Search): the workload queries and fills it
-    (r"^azurerm_search_service$|^Microsoft\.Search/searchServices$|avm/res/search/search-service:", "database",
-     "azure-search"),
+    (r"^azurerm_search_service$|^Microsoft\.Search/searchServices$", "database", "azure-search"),
     # the hosted telemetry service a workload handed its connection string sends traces and logs to
-    # (azd's monitoring pattern module makes Application Insights with its Log Analytics workspace)
-    (r"^azurerm_application_insights$|^Microsoft\.Insights/components$|avm/res/insights/component:"
-     r"|avm/ptn/azd/monitoring:", "external", "application-insights"),
+    (r"^azurerm_application_insights$|^Microsoft\.Insights/components$", "external", "application-insights"),
     # the hosted secret store a workload reads its connection strings from
-    (r"^azurerm_key_vault$|^Microsoft\.KeyVault/vaults$|avm/res/key-vault/vault:", "external", "key-vault"),
+    (r"^azurerm_key_vault$|^Microsoft\.KeyVault/vaults$", "external", "key-vault"),
 ))
 # The hosted service an object store, document database or topic of a cloud is reached at by its SDK
 # (the external the code rules introduce for the client library): one resource of the type is that one.
 SDK_HOSTS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), h) for p, h in (
     (r"^aws_s3_bucket$|s3-bucket", "s3.amazonaws.com"), (r"^google_storage_bucket$", "storage.googleapis.com"),
-    (r"^azurerm_storage_account$|^Microsoft\.Storage/storageAccounts$|avm/res/storage/storage-account:",
-     "blob.core.windows.net"),
-    (r"^azurerm_key_vault$|^Microsoft\.KeyVault/vaults$|avm/res/key-vault/vault:", "vault.azure.net"),
+    (r"^azurerm_storage_account$|^Microsoft\.Storage/storageAccounts$", "blob.core.windows.net"),
+    (r"^azurerm_key_vault$|^Microsoft\.KeyVault/vaults$", "vault.azure.net"),
     (r"^google_firestore_database$", "firestore.googleapis.com"), (r"^google_pubsub_topic$", "pubsub.googleapis.com"),
 ))
 GATEWAY_TYPES = re.compile(r"^(azurerm_api_management|Microsoft\.ApiManagement/service|google_api_gateway_gateway|"
@@ -209,8 +215,9 @@ class IacDeployRules(ResolverBase):
         out: list[Workload] = []
         for inst in self._iac.instances:
             for f in self._iac.resources(inst):
-                rtype = f.get("type") or ""
-                opaque = f.get("block") == "module"
+                rtype = resource_type(f)
+                # (a registry module of no known type: an opaque resource, whose containers are its workloads)
+                opaque = f.get("block") == "module" and rtype == (f.get("type") or "")
                 if not (_workload_type(rtype) or opaque) or f.get("existing"):
                     continue
                 ref = (inst, f.get("address") or "")
@@ -221,11 +228,10 @@ class IacDeployRules(ResolverBase):
     def _iac_containers(self, ref: ResourceRef, rtype: str, values: list[Value], opaque: bool) -> list[Workload]:
         """The workloads of one resource: one per container (``...image``), or the function itself."""
         prefixes = sorted({m.group(1) or "" for v in values if (m := _IMAGE_KEY.match(v.key))})
-        if opaque and not AVM_WORKLOADS.search(rtype):
+        if opaque:
             prefixes = [p for p in prefixes if "container" in p.lower()]
-        elif not prefixes and (rtype.startswith(("google_cloudfunctions", "aws_lambda_function", "azurerm_linux_function",
-                                                 "azurerm_windows_function", "azurerm_function_app", "Microsoft.Web/sites"))
-                               or AVM_WORKLOADS.search(rtype)):
+        elif not prefixes and rtype.startswith(("google_cloudfunctions", "aws_lambda_function", "azurerm_linux_function",
+                                                "azurerm_windows_function", "azurerm_function_app", "Microsoft.Web/sites")):
             prefixes = [""]  # (a site's code deployed to it, no image: the site itself)
         if not prefixes:
             return []
@@ -335,7 +341,7 @@ class IacDeployRules(ResolverBase):
 
     def _iac_store(self, ref: ResourceRef) -> Store | None:
         f = self._iac_block(ref)
-        rtype = f.get("type") or ""
+        rtype = resource_type(f)
         for pattern, kind, tech in DATA_TYPES:
             if pattern.search(rtype):
                 break

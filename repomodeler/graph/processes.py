@@ -707,18 +707,13 @@ class ProcessRules(ResolverBase):
     def _image_folders(self, repo: str, recipes: set[str]) -> set[str] | None:
         """The repository folders and files the recipes copy into their image, None when one copies its whole
         build context (``COPY . .``) or none is known."""
-        if not recipes:
-            return None
+        sources = self.recipe_sources(repo)
         held: set[str] = set()
-        for f in self.by_kind["docker.copy"]:
-            if f.repository != repo or f.path not in recipes:
-                continue
-            base = folder(f.path)
-            for src in (f.get("sources") or "").split(","):
-                src = src.strip().removeprefix("./").rstrip("/")
-                if src in ("", ".", "*") or "$" in src:
-                    return None
-                held.add(join_path(base, src) if base else src)
+        for path in sorted(recipes):
+            copied = sources.get(path, frozenset())
+            if copied is None:
+                return None
+            held |= copied
         # (read against the recipe's own folder as its build context: where no folder it copies holds code there,
         # the context is elsewhere and what it holds is not known)
         if not any(is_under(p, h) and p != h for h in held for r, p in self.code_paths if r == repo):

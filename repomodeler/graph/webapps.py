@@ -17,6 +17,7 @@ import re
 from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase, runtime_language
+from repomodeler.graph.catalog import tech_for_image
 from repomodeler.graph.naming import is_under, norm_path
 from repomodeler.graph.packages import folder, go_import_folder, go_modules_of
 from repomodeler.graph.processes import TOOL_DIRS
@@ -101,19 +102,12 @@ class WebAppRules(ResolverBase):
         """The package folder of a Node server (its dependencies name a server framework) that one Dockerfile
         copies into its build beside the package folder `d` (both by name, not the whole context), where that
         recipe starts no web server of its own (an nginx stage serving the app's build apart); else None."""
-        recipes: dict[str, set[str]] = {}
-        for f in self.by_kind["docker.copy"]:
-            if f.repository != repo:
-                continue
-            base = folder(f.path)
-            for src in (f.get("sources") or "").split(","):
-                src = src.strip().removeprefix("./").rstrip("/")
-                if src and src != "." and "$" not in src and not any(ch in src for ch in "*?["):
-                    recipes.setdefault(f.path, set()).add(norm_path(f"{base}/{src}") if base else src)
+        recipes = {path: {c for c in copied if not any(ch in c for ch in "*?[")}
+                   for path, copied in self.recipe_sources(repo).items() if copied is not None}
         for path, copied in sorted(recipes.items()):
             if d not in copied:
                 continue
-            if any(re.search(r"(^|/)(nginx|caddy|httpd|openresty)[:@]|^(nginx|caddy|httpd)$", f.get("image") or "")
+            if any((tech_for_image(f.get("image") or "") or ("", ""))[0] == "proxy"
                    for f in self.by_kind["docker.from"] if f.repository == repo and f.path == path):
                 continue  # a web server's stage serves the app's build
             # (a package's files copied in, `COPY server/src ./src`, copy that package)
