@@ -46,6 +46,10 @@ SERVER_ASSET_PLUGINS = frozenset({"laravel-vite-plugin", "laravel-mix", "@symfon
 # Folder names that say nothing of the app (its package name is used instead).  ``web``, ``ui``,
 # ``frontend`` name a browser app well; a package name is often the whole project's (``woodpecker-ci``).
 GENERIC = frozenset({"", ".", "src", "app", "www", "public"})
+# Languages of servers whose routes, beside a front end's package at the application's root, say the server hands
+# out the pages that package builds (a Laravel, Rails, Flask or Django application; an ASP.NET, Spring or Go server
+# whose webpack build sits at the repository's root, as Prowlarr's): not a Node server, whose package it is.
+SERVER_PAGE_LANGUAGES = frozenset({"php", "ruby", "python", "csharp", "java", "kotlin", "go", "rust", "elixir"})
 # A package under a themes folder styles the pages of the application around it: no app of its own.
 THEME_DIR = re.compile(r"(^|/)themes?/", re.I)
 
@@ -151,8 +155,9 @@ class WebAppRules(ResolverBase):
     def _serves_framework_pages(self, repo: str, d: str, cid: str) -> bool:
         """Does component `cid`'s code in folder `d` declare routes of a server-side web framework that builds its
         pages' scripts at the application's root (PHP's Laravel and Symfony, Ruby's Rails, Python's Flask and Django:
-        Indico's Flask blueprints beside the package.json of its React widgets)?"""
-        return any(f.repository == repo and is_under(f.path, d) and f.language in ("php", "ruby", "python")
+        Indico's Flask blueprints beside the package.json of its React widgets; ASP.NET controllers below a root
+        webpack build)?"""
+        return any(f.repository == repo and is_under(f.path, d) and f.language in SERVER_PAGE_LANGUAGES
                    and self.owner_of(repo, f.path) == cid for f in self.by_kind["http.route"])
 
     def _serves_itself(self, repo: str, d: str) -> bool:
