@@ -71,6 +71,11 @@ SQL_DRIVERS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), tec
     (r"^Cake\\Database\\Driver\\Sqlite$", "sqlite"),
 ))
 SERVER_ENGINES = frozenset({"postgres", "mysql", "sqlserver"})
+# Databases of the model that no SQL driver reaches: object stores, document, search, key-value and graph databases.
+NOT_SQL_DATABASES = frozenset({"s3", "gcs", "azure-blob", "azure-storage", "minio", "neptune", "mongodb",
+                               "elasticsearch", "opensearch", "cassandra", "dynamodb", "couchdb", "couchbase", "neo4j",
+                               "influxdb", "etcd", "redis", "solr", "meilisearch", "typesense", "qdrant", "weaviate",
+                               "milvus", "chroma"})
 # Stores a program's client library implies where the system runs none (stores.driver-clients).
 DRIVER_IMPLIED = frozenset({"redis"})
 # An ORM schema's provider (Prisma's `provider = "postgresql"`), by the engine it names.
@@ -242,8 +247,11 @@ class LocalServiceRules(ResolverBase):
                         for k in self.model.connections)):
                     self.embedded_database(cid, [techs["sqlite"]], "embedded sqlite driver")
                 continue
-            if any(k[0] == cid and self.model.components[k[1]].kind == "database" for k in self.model.connections):
-                continue  # its database is known (an address, a deployment)
+            if any(k[0] == cid and self.model.components[k[1]].kind == "database"
+                   and self.model.components[k[1]].attributes.get("technology") not in NOT_SQL_DATABASES
+                   for k in self.model.connections):
+                continue  # its database is known (an address, a deployment); an object store or a document
+                # database it also reaches (GoToSocial's S3 media storage) is not the one its SQL drivers serve
             engines = sorted(techs)
             evidence = [techs[t] for t in engines]
             existing = sorted(c.id for c in self.model.components.values() if c.kind == "database"
