@@ -24,6 +24,12 @@
    right: [(string (string_content) @dsn) (encapsed_string . (string_content) @dsn)]) @fact
  (#match? @dsn "^(mysql|pgsql|sqlsrv|dblib|oci|firebird):(host|dbname|unix_socket|server|Server)=")
  (#set! fact "sql.dsn"))
+; ... or built by concatenation wherever it is (`return 'mysql:host=' . $this->host . ';dbname=' . $this->dbname;` in
+; a database class's method, phpIPAM's): the leftmost string of the concatenation names the driver
+((binary_expression
+   left: [(string (string_content) @dsn) (encapsed_string . (string_content) @dsn)]) @fact
+ (#match? @dsn "^(mysql|pgsql|sqlsrv|dblib|oci|firebird):(host|dbname|unix_socket|server|Server)=")
+ (#set! fact "sql.dsn"))
 ; A database driver named in a configuration array by Doctrine's or mysqli's name (`'db_driver' => 'pdo_mysql'`,
 ; `'driver' => 'pdo_pgsql'`): the engine the application's settings pick
 ((array_element_initializer
