@@ -96,3 +96,14 @@ def test_env_from_a_build_argument_holds_its_default() -> None:
     recipe = "FROM node:20\nARG DB_TYPE=sqlite\nENV DB_TYPE=$DB_TYPE\nENV PATH=/app/bin:$PATH\n"
     env = {(f.get("name"), f.get("value")) for f in read_dockerfile("acme", "Dockerfile", recipe) if f.kind == "config.env"}
     assert env == {("DB_TYPE", "sqlite"), ("PATH", "/app/bin:$PATH")}
+
+
+def test_base_image_behind_a_platform_flag() -> None:
+    """A multi-architecture recipe names its base after `--platform=...`: the image is that name, not the flag
+    (the base image says what a stage is: a Rust builder, a web server, a database)."""
+    recipe = ("FROM --platform=$BUILDPLATFORM docker.io/library/rust:1.80-slim AS builder\n"
+              "RUN cargo build --release\n"
+              "FROM --platform=linux/amd64 nginx:1.27-alpine\n"
+              "COPY --from=builder /build/dist /usr/share/nginx/html\n")
+    froms = [(f.line, f.get("image")) for f in read_dockerfile("acme", "Dockerfile", recipe) if f.kind == "docker.from"]
+    assert froms == [(1, "docker.io/library/rust:1.80-slim"), (3, "nginx:1.27-alpine")]

@@ -112,7 +112,10 @@ def read_dockerfile(repo: str, path: str, text: str) -> list[Fact]:
                     facts.append(fact("config.env", repo, path, i, owner="", name=k, value=env[k], source="dockerfile"))
             continue
         if instr == "FROM":
-            facts.append(fact("docker.from", repo, path, i, image=arg.split()[0]))
+            # (`FROM --platform=$BUILDPLATFORM rust:1.80 AS builder`: the image is the first word that is no flag)
+            image = next((w for w in arg.split() if not w.startswith("--")), "")
+            if image:
+                facts.append(fact("docker.from", repo, path, i, image=image))
         elif instr == "EXPOSE":
             for port in arg.split():
                 facts.append(fact("docker.expose", repo, path, i, port=_substitute(port, env).split("/")[0]))
