@@ -2128,8 +2128,11 @@ class ConnectionRules(ResolverBase):
                     and not comp.attributes.get("deployment") \
                     and not comp.attributes.get("part_of") and not comp.attributes.get("processes") \
                     and self._published_recipe(comp)
+                # (where nothing publishes: a server with an API of its own, or whose image's recipe EXPOSEs the
+                # ports it listens on, a mail server's 25 and 443, though no route of it was read)
                 if (comp.kind == "service" and cid not in called and not infra_role(comp)
-                        and (cid in published or undeployed_server if publishes else bool(comp.ports))):
+                        and (cid in published or undeployed_server if publishes
+                             else bool(comp.ports or comp.attributes.get("exposed")))):
                     targets[cid] = published.get(cid) or sorted(comp.evidence)[0]
                     if not publishes:
                         unpublished.add(cid)  # (a port of its own that nothing publishes)

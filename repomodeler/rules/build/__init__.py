@@ -79,9 +79,10 @@ RULES = (
     ),
     Rule(
         id="build.exposed-ports",
-        message="A Dockerfile's EXPOSE gives its component's listening ports",
+        message=("A Dockerfile's EXPOSE gives its component's listening ports (a recipe at a workspace's root, the "
+                 "ports of the one program its CMD or ENTRYPOINT starts)"),
         unit="exposed_ports",
-        reads=("docker.expose",),
+        reads=("docker.expose", "docker.command"),
         writes=("attributes",),
         after=("build.units",),
     ),
