@@ -1333,6 +1333,17 @@ class ResolverBase:
         """(repository, path) of every file in a source language."""
         return frozenset((r.repository.name, x.path) for r in self.results for x in r.inventory.files if x.language)
 
+    def _module_names(self, repo: str, parent: str) -> frozenset[str]:
+        """The names (without extension, lower-case) of the files and folders of code in folder `parent`."""
+        memo: dict[tuple[str, str], frozenset[str]] | None = getattr(self, "_folder_modules", None)
+        if memo is None:  # (a memo of the inventory only: what a folder holds never depends on the model)
+            memo = self._folder_modules = {}
+        if (repo, parent) not in memo:
+            prefix = "" if parent == "." else parent + "/"
+            memo[(repo, parent)] = frozenset(x[len(prefix):].split("/")[0].rsplit(".", 1)[0].lower()
+                                             for r, x in self.code_paths if r == repo and x.startswith(prefix))
+        return memo[(repo, parent)]
+
     @functools.cached_property
     def code_folders(self) -> frozenset[tuple[str, str]]:
         """(repository, folder) of every folder directly holding a file in a source language ('' at the root)."""

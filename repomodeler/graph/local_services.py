@@ -16,6 +16,7 @@ the process whose code it is (``agent -> docker-engine``, ``server -> database``
 from __future__ import annotations
 
 import re
+from pathlib import PurePosixPath
 from collections import defaultdict
 
 from repomodeler.graph.base import ResolverBase
@@ -133,6 +134,8 @@ def sql_driver_of(f: Fact) -> str | None:
     """The database engine whose driver the import, Ruby gem or SQLite package `f` is (or that the Django setting
     or the PDO data source name `f` names)."""
     if f.kind == "manifest.dependency":
+        if f.get("optional") == "true":  # (a Cargo dependency only a feature nobody turns on by default builds)
+            return None
         ecosystem, name = f.get("ecosystem") or "", (f.get("name") or "").lower()
         if ecosystem == "ruby":
             return SQL_GEMS.get(name)
@@ -301,6 +304,14 @@ class LocalServiceRules(ResolverBase):
         ``postgresql_scaler.go``, ``redis_scaler.go`` and others: an autoscaler's event sources)?  Its driver
         reaches whichever database a user points that adapter at, not the program's own store."""
         folder_path, _, name = path.rpartition("/")
+        # (or a folder per technology: a store's backends, backend/sqlite/ beside backend/postgres/, redis/, s3/,
+        # kafka/: Stalwart's, where the operator picks one)
+        parts = PurePosixPath(folder_path).parts
+        for k in range(len(parts) - 1, 0, -1):
+            if parts[k].lower() in SQL_WORDS:
+                siblings = self._module_names(repo, "/".join(parts[:k])) - {parts[k].lower()}
+                if len(siblings) >= 4 and len(siblings & OTHER_TECH_WORDS) >= 2:
+                    return True
         words = re.split(r"[_-]", name.rsplit(".", 1)[0].lower())
         if len(words) < 2 or name.lower().endswith(("_test.go", "_test.py")):
             return False

@@ -244,17 +244,6 @@ class PluginRules(ResolverBase):
         # (distinct technologies: smtp_auth.go and smtp_notifier.go beside file_notifier.go are two, a choice of two)
         return len({w for n in names for w in re.split(r"[_-]", n) if w in techs})
 
-    def _module_names(self, repo: str, parent: str) -> frozenset[str]:
-        """The names (without extension, lower-case) of the files and folders of code in folder `parent`."""
-        memo: dict[tuple[str, str], frozenset[str]] | None = getattr(self, "_folder_modules", None)
-        if memo is None:  # (a memo of the inventory only: what a folder holds never depends on the model)
-            memo = self._folder_modules = {}
-        if (repo, parent) not in memo:
-            prefix = "" if parent == "." else parent + "/"
-            memo[(repo, parent)] = frozenset(x[len(prefix):].split("/")[0].rsplit(".", 1)[0].lower()
-                                             for r, x in self.code_paths if r == repo and x.startswith(prefix))
-        return memo[(repo, parent)]
-
     @staticmethod
     def _named_module(repo: str, path: str, words: set[str]) -> tuple[str, str] | None:
         """(repository, the module named by one of `words`): the file (``kafka.go``) or its folder (``kafka/``)."""
