@@ -127,7 +127,10 @@ DEVELOPMENT_DESCRIPTOR = re.compile(r"(^|[.-])(gitpod|develop|development)([.-][
 # Compose/manifest variants for tests and CI ("sut" services, e2e stacks) are not the architecture.
 TEST_DESCRIPTOR = re.compile(r"(^|[.-])(test|tests|ci|e2e|it|integration)([.-][^/]*)?\.(ya?ml)$", re.I)
 TEST_FILE = re.compile(
-    r"(^test_.*\.py$|^tests?\.py$|_test\.py$|_test\.go$|^test_?helpers?\.go$|^testutils?\.go$|^(tests?|test_utils?|test_helpers?)\.rs$|_tests?\.rs$|\.(test|spec)\.[cm]?[jt]sx?$|Tests?\.(java|kt|cs)$|IT\.java$|_spec\.rb$|Test\.php$)"
+    r"(^test_.*\.py$|^tests?\.py$|_test\.py$|_test\.go$|^test_?helpers?\.go$|^testutils?\.go$|^(tests?|test_utils?|test_helpers?)\.rs$|_tests?\.rs$|\.(test|spec)\.[cm]?[jt]sx?$|Tests?\.(java|kt|cs)$|IT\.java$|_spec\.rb$|Test\.php$"
+    # a shell script named for running tests (test.sh, run_browser_test.sh, e2e-tests.sh): the servers it starts
+    # are a test rig's
+    r"|(^|[_.-])(tests?|e2e)([_.-][^/]*)?\.(sh|bash)$)"
 )
 
 
