@@ -332,10 +332,18 @@ def supplying_variants(facts: list[Fact], variants: set[str]) -> set[str]:
     from repomodeler.graph.values import parse_hosts
 
     named: dict[str, set[str]] = defaultdict(set)
+    # (the settings of any repository of the system: services kept in repositories of their own, each naming
+    # `mongodb://mongo:27017` in its container profile, appsettings.docker.json, beside the repository whose
+    # compose folder holds the stack of stores they share; not a test profile's)
+    anywhere: set[str] = set()
+    several = len({f.repository for f in facts}) > 1
     for f in facts:
-        if f.kind in ("config.property", "config.setting") and f.path not in variants and not f.get("profile"):
-            for ref in parse_hosts(f.get("value") or ""):
-                named[f.repository].add(ref.host.lower())
+        if f.kind in ("config.property", "config.setting") and f.path not in variants:
+            hosts = {ref.host.lower() for ref in parse_hosts(f.get("value") or "")}
+            if not f.get("profile"):
+                named[f.repository] |= hosts
+            if not re.search(r"test|ci\b|e2e", f.get("profile") or "", re.I):
+                anywhere |= hosts
     deployed = {(r, n) for (r, p), ns in defined.items() if p not in variants for n in ns}
     # (only a store, cache or broker counts: a log shipper a setting names, `http://logstash:8080`, is the
     # opt-in logging stack of docker-compose.elk.yml, which the programs run without)
@@ -345,7 +353,8 @@ def supplying_variants(facts: list[Fact], variants: set[str]) -> set[str]:
         folder_ = _parent(path)
         runs_here = any(p not in variants and DEFAULT_COMPOSE.search(p) and _parent(p) == folder_
                         for (r, p) in defined if r == repo)
-        if path in variants and runs_here and any(n in named.get(repo, set()) and (repo, n) not in deployed
+        if path in variants and runs_here and any((n in named.get(repo, set()) or n in anywhere and several)
+                                                  and (repo, n) not in deployed
                                                   and (repo, path, n) in stores for n in names):
             supplied.add(path)
     return supplied
