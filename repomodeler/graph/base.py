@@ -69,6 +69,11 @@ WEB_SERVER_COMMAND = re.compile(r"\b(gunicorn|uvicorn|daphne|hypercorn|granian|w
 BACKGROUND_COMMAND = re.compile(r"\b(celery|worker|beat|scheduler|cron|rq|sidekiq|consume|dramatiq|huey|flower)\b")
 
 
+# Object stores the model draws as databases (S3, MinIO, a cloud's blob storage): where a program keeps files, not
+# the database its SQL drivers or SQLite file serve.
+OBJECT_STORES = frozenset({"s3", "gcs", "azure-blob", "azure-storage", "minio"})
+
+
 # A file named for another plus a dotted word: `cluster.mongodb.yml` of `cluster.yml`.
 OVERRIDE_NAMED = re.compile(r"(?:^|/)([^/.]+)\.[\w-]+\.ya?ml$")
 
@@ -1052,8 +1057,10 @@ class ResolverBase:
         already known to use a database server."""
         comp = self.model.components.get(cid)
         if comp is None or comp.kind not in ("service", "gateway") or any(
-                k[0] == cid and self.model.components[k[1]].kind == "database" for k in self.model.connections):
-            return
+                k[0] == cid and self.model.components[k[1]].kind == "database"
+                and self.model.components[k[1]].attributes.get("technology") not in OBJECT_STORES
+                for k in self.model.connections):
+            return  # (an object store it also keeps files in, S3 or MinIO, is no database server it uses instead)
         existing = self.alias.get(technology)
         target = existing if existing and self.model.components[existing].kind == "database" else self.add_component(
             technology, "database", None, chain[0], attributes={

@@ -70,7 +70,8 @@ DEV_TOOL_DIRS = frozenset({"tools", "hack", "devtools", "dev-tools", "scripts"})
 # A recipe named for what it builds: Dockerfile.frontend, frontend.Dockerfile, Dockerfile-frontend.
 # A settings file's extension, for values that name one (`OL_CONFIG=/openlibrary/conf/openlibrary.yml`).
 SETTINGS_EXTENSION = re.compile(r"\.(ya?ml|json|toml|ini|conf|properties)$")
-RECIPE_NAME = re.compile(r"^(?:Dockerfile[.-]([\w.-]+)|([\w.-]+)\.Dockerfile|([\w-]+)\.dockerfile)$", re.I)
+# (``Dockerfile.server``, ``Dockerfile-server``, ``Dockerfile_server``, ``DockerfileServer``, ``server.Dockerfile``)
+RECIPE_NAME = re.compile(r"^(?:Dockerfile(?:[._-]|(?=[A-Z]))([\w.-]+)|([\w.-]+)\.Dockerfile|([\w-]+)\.dockerfile)$", re.I)
 # A folder named for demos (demo, zlt-demo); a folder of samples may hold the documented built-in programs.
 DEMO_COLLECTION = re.compile(r"(^|[-_.])(demo|demos)$", re.I)
 # Settings naming the service for discovery (Spring Cloud, Micronaut).
@@ -253,6 +254,12 @@ class ComponentRules(ResolverBase):
                 if named_recipe is None and f.get("recipe"):  # a README's printed service, built by the one recipe
                     named_recipe = (f.get("recipe") or "",
                                     self._recipe_copies(f.repository, f.get("recipe") or "", from_root=True))
+                elif named_recipe is not None and root is None:
+                    # a recipe named for the image that builds one package of the repository's workspace
+                    # (docker/DockerfileServer for chibisafe-server: `yarn workspace @chibisafe/backend build`)
+                    package = self.workspace_target(f.repository, named_recipe[0], "")
+                    if package:
+                        root, dockerfile = package, named_recipe[0]
             if root is not None:
                 bases = [d.get("image") or "" for d in self.by_kind["docker.from"]
                          if d.repository == f.repository and d.path == dockerfile]

@@ -19,7 +19,7 @@ import re
 from pathlib import PurePosixPath
 from collections import defaultdict
 
-from repomodeler.graph.base import ResolverBase
+from repomodeler.graph.base import OBJECT_STORES, ResolverBase
 from repomodeler.graph.embedded_engines import ENGINE_SETTING
 from repomodeler.records import Evidence, Fact
 
@@ -72,11 +72,6 @@ SQL_DRIVERS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), tec
     (r"^Cake\\Database\\Driver\\Sqlite$", "sqlite"),
 ))
 SERVER_ENGINES = frozenset({"postgres", "mysql", "sqlserver"})
-# Databases of the model that no SQL driver reaches: object stores, document, search, key-value and graph databases.
-NOT_SQL_DATABASES = frozenset({"s3", "gcs", "azure-blob", "azure-storage", "minio", "neptune", "mongodb",
-                               "elasticsearch", "opensearch", "cassandra", "dynamodb", "couchdb", "couchbase", "neo4j",
-                               "influxdb", "etcd", "redis", "solr", "meilisearch", "typesense", "qdrant", "weaviate",
-                               "milvus", "chroma"})
 # Stores a program's client library implies where the system runs none (stores.driver-clients).
 DRIVER_IMPLIED = frozenset({"redis"})
 # An ORM schema's provider (Prisma's `provider = "postgresql"`), by the engine it names.
@@ -251,10 +246,10 @@ class LocalServiceRules(ResolverBase):
                     self.embedded_database(cid, [techs["sqlite"]], "embedded sqlite driver")
                 continue
             if any(k[0] == cid and self.model.components[k[1]].kind == "database"
-                   and self.model.components[k[1]].attributes.get("technology") not in NOT_SQL_DATABASES
+                   and self.model.components[k[1]].attributes.get("technology") not in OBJECT_STORES
                    for k in self.model.connections):
-                continue  # its database is known (an address, a deployment); an object store or a document
-                # database it also reaches (GoToSocial's S3 media storage) is not the one its SQL drivers serve
+                continue  # its database is known (an address, a deployment); an object store it also keeps files in
+                # (GoToSocial's S3 media storage) is not the one its SQL drivers serve
             engines = sorted(techs)
             evidence = [techs[t] for t in engines]
             existing = sorted(c.id for c in self.model.components.values() if c.kind == "database"
