@@ -114,10 +114,10 @@ SQLITE_PACKAGES: dict[str, frozenset[str]] = {
 
 # A Django setting naming its database engine (`'ENGINE': 'django.db.backends.postgresql'`): the application
 # imports no driver itself (Django does), the setting says which server it uses.
-DJANGO_ENGINE = re.compile(r"django\.db\.backends\.(postgresql(?:_psycopg2)?|mysql|oracle)\b|"
-                           r"django\.contrib\.gis\.db\.backends\.(postgis|mysql)\b")
+DJANGO_ENGINE = re.compile(r"django\.db\.backends\.(postgresql(?:_psycopg2)?|mysql|oracle|sqlite3)\b|"
+                           r"django\.contrib\.gis\.db\.backends\.(postgis|mysql|spatialite)\b")
 DJANGO_ENGINES = {"postgresql": "postgres", "postgresql_psycopg2": "postgres", "postgis": "postgres", "mysql": "mysql",
-                  "oracle": "oracle"}
+                  "oracle": "oracle", "sqlite3": "sqlite", "spatialite": "sqlite"}
 
 
 # PDO's drivers, by the prefix of a data source name (`sqlite:/data/grocy.db`, `pgsql:host=db`); an in-memory
@@ -226,6 +226,10 @@ class LocalServiceRules(ResolverBase):
                 else:
                     drivers[o].setdefault(tech, f.evidence)
         for o, named in configured.items():
+            if "sqlite" in named and named.keys() & SERVER_ENGINES:
+                # (Django's SQLite settings beside a production settings module naming PostgreSQL: the file is the
+                # developer's default, the server the deployment's)
+                named = configured[o] = {t: ev for t, ev in named.items() if t != "sqlite"}
             if len(named) == 1:  # (settings naming several engines, `if DB == "mysql"`, pick one by a setting)
                 for tech, ev in named.items():
                     drivers[o].setdefault(tech, ev)
