@@ -339,7 +339,9 @@ SINGLE_PROCESS_DIRS = frozenset({"single-binary", "single_binary", "monolithic",
 # (`.env.development`, `.env.test`, `.env.local`); `.env.production` and a plain `.env` stay.
 # A Go project's build script: Mage's magefile.go (its targets build, test and release the code) and magefiles/.
 BUILD_SCRIPT = re.compile(r"^magefile\.go$", re.I)
-BUILD_SCRIPT_DIRS = frozenset({"magefiles", "releng"})  # (releng/: release engineering, the scripts cutting a release)
+# (releng/: release engineering, the scripts cutting a release; xtask/: Rust's convention for a workspace's build
+# automation, `cargo xtask dist`, a program developers run, never deployed)
+BUILD_SCRIPT_DIRS = frozenset({"magefiles", "releng", "xtask"})
 # A package manager's project initializer kept beside the product (`npm init shop-app` runs packages/create-shop-app):
 # it scaffolds a developer's new project once, and is no part of the running system.
 INITIALIZER_DIR = re.compile(r"^create-[a-z0-9][a-z0-9-]*-app$")

@@ -3,6 +3,7 @@ the endpoints each component provides and its exposed ports."""
 
 from __future__ import annotations
 
+import functools
 import json
 import posixpath
 import re
@@ -1723,6 +1724,8 @@ class ComponentRules(ResolverBase):
                     continue  # an aggregator (root pom with modules, workspace): its modules are the units
                 if not own_code and (repo, d) in bundles:
                     continue  # an all-in-one image of web applications built elsewhere: they are the units
+                if (repo, d) in self.documentation_sites:
+                    continue  # the project's documentation site (Docusaurus, VitePress, Middleman...), not the system
                 own = [p for p in files_here if not any(is_under(p, u) for u in deeper)]
                 serves = any(is_under(p, d) and not any(is_under(p, u) for u in deeper) for p in routes) \
                     or d in {norm_path(x) for x in dockerfiles}
@@ -2612,6 +2615,14 @@ class ComponentRules(ResolverBase):
                 self.credit(comp.rules)
 
 
+    @functools.cached_property
+    def documentation_sites(self) -> frozenset[tuple[str, str]]:
+        """(repository, folder) of packages that build the project's documentation or web site with a static site
+        generator (``@docusaurus/core``, ``vitepress``, ``middleman``, ``jekyll``, ``mkdocs``): pages about the
+        system, wherever they are kept (``docsite/``, a repository of documents), not a program of it."""
+        return frozenset((f.repository, norm_path(folder(f.path))) for k in ("manifest.dependency", "manifest.dev_dependency")
+                         for f in self.by_kind[k] if DOCS_GENERATOR.match((f.get("name") or "").lower()))
+
     def _recipe_started_component(self, repo: str, path: str) -> str | None:
         """The one running component of repository `repo` named for a program the recipe at `path` starts (the
         file name of its CMD or ENTRYPOINT's first word, a shell wrapper's script left out); else None."""
@@ -2632,6 +2643,10 @@ class ComponentRules(ResolverBase):
         return named[0] if len(named) == 1 else None
 
 
+# Static site generators a project's documentation or web site is built with, by package (npm, Ruby gems, PyPI).
+DOCS_GENERATOR = re.compile(r"^(@docusaurus/core|docusaurus|vitepress|vuepress|@vuepress/core|nextra|nextra-theme-docs|"
+                            r"@astrojs/starlight|docsify|docsify-cli|hexo|middleman|jekyll|github-pages|nanoc|bridgetown|"
+                            r"mkdocs|mkdocs-material|sphinx)$")
 # Build and test tooling configuration at a project's root: code, but not the project's own program.
 # A service name ending in the build or runtime it was made with: rest-heroes-java25, orders-native.
 # A second copy of a service in the same compose file: frontend-secondary, db-replica, api-standby.

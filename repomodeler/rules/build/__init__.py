@@ -18,7 +18,9 @@ RULES = (
                  "are samples, not parts of the system; the one application workload of a manifest kept beside a "
                  "folder's recipe (points/deployment.yaml next to points/Dockerfile), or in the module's own manifests "
                  "folder (a kubebuilder project's config/manager/manager.yaml), runs that folder's code; a Maven module "
-                 "whose build or a parent's applies the Quarkus plugin is an application, with no main method"),
+                 "whose build or a parent's applies the Quarkus plugin is an application, with no main method; a package "
+                 "building the project's documentation site with a static site generator (Docusaurus, VitePress, "
+                 "Middleman, Jekyll, MkDocs) is none"),
         unit="build_units",
         # "*": code of any kind outside every module decides whether a repository is one service
         reads=("compose.mount", "*", "manifest", "http.client", "env.read", "string.url", "docker.from", "docker.artifact",
