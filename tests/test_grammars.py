@@ -36,6 +36,11 @@ class Case:
     covers: tuple[str, ...] = field(default=())  # query-file stems this case exercises (default: fixture stem)
 
 
+def ICE(line: int) -> Expected:
+    """A WebRTC ICE server's URI literal (Google's public STUN server)."""
+    return ("string.ice_server", line, {"value": "stun:stun.l.google.com:19302"})
+
+
 def R(line: int, method: str, path: str | None, framework: str, **extra: str) -> Expected:
     attrs = {"method": method, "framework": framework, **extra}
     if path is not None:
@@ -153,7 +158,7 @@ CASES: list[Case] = [
     Case("python", "service_lookup.py", (("service.lookup", 6, {"service": "orders", "protocol": "amqp"}),
                                          ("service.lookup", 7, {"service": "products", "protocol": "amqp"})),
          absent=(("service.lookup", 8),)),
-    Case("python", "urls.py", (D(5, "Server=db;Port=5432"), U(1, "postgresql://orders-db:5432/orders"), H(2, "redis-cart:6379")),
+    Case("python", "urls.py", (ICE(6), D(5, "Server=db;Port=5432"), U(1, "postgresql://orders-db:5432/orders"), H(2, "redis-cart:6379")),
          absent=(("string.hostport", 3), ("string.url", 4), ("const.string", 4))),
     Case("python", "broken.py", (I(1, "requests"), C(4, "ORDERS", "get"), K(3, "ORDERS", "http://orders:8080")),
          broken=True),
@@ -195,7 +200,7 @@ CASES: list[Case] = [
         S(4, "emails", "rabbitmq"), P(5, "updates", "nats"), S(6, "updates", "nats"), P(7, "events", "redis"),
         P(8, "QUEUE_URL", "sqs"), P(9, "arn:aws:sns:eu-west-1:1:t", "sns"),
     ), absent=(("messaging.publish", 10),)),
-    Case("javascript", "urls.js", (D(5, "Server=db;Port=5432"), U(1, "postgres://db:5432/shop"), U(2, "http://orders:8080/x"),
+    Case("javascript", "urls.js", (ICE(6), D(5, "Server=db;Port=5432"), U(1, "postgres://db:5432/shop"), U(2, "http://orders:8080/x"),
                                    H(3, "redis-cart:6379")), absent=(("string.url", 4),)),
     Case("javascript", "bundles.js", (("bundle.entry", 2, {"entry": "./"}), ("bundle.entry", 5, {"entry": "./app/index.tsx"}),
                                       ("bundle.entry", 8, {"entry": "./src/main.js"})), path="web/vite.config.js"),
@@ -254,7 +259,7 @@ CASES: list[Case] = [
         P(7, "emails", "rabbitmq"), P(8, "orders-exchange", "rabbitmq", routing_key="created"),
         S(9, "emails", "rabbitmq"), P(10, "updates", "nats"), S(11, "updates", "nats"), P(12, "events", "redis"),
     ), absent=(("messaging.publish", 13),)),
-    Case("go", "urls.go", (D(6, "Server=db;Port=5432"), D(7, "catalogue_user:pw@tcp(catalogue-db:3306)/socksdb"), U(3, "postgres://orders-db:5432/orders"), H(4, "redis-cart:6379")),
+    Case("go", "urls.go", (ICE(8), D(6, "Server=db;Port=5432"), D(7, "catalogue_user:pw@tcp(catalogue-db:3306)/socksdb"), U(3, "postgres://orders-db:5432/orders"), H(4, "redis-cart:6379")),
          absent=(("string.url", 5),)),
     Case("go", "broken.go", (I(3, "net/http"), C(6, "http://orders:8080/x", "Get")), broken=True),
     # ------------------------------------------------------------------ java
@@ -329,7 +334,7 @@ CASES: list[Case] = [
                                     ("service.lookup", 14, {"service": "redis", "call": "connectRedis", "store_call": "true"}),
                                     ("service.lookup", 16, {"service": "kitchen-service", "protocol": "http", "via": "dapr service invocation"})),
          absent=(("annotation", 7), ("service.lookup", 11), ("service.lookup", 15), ("service.lookup", 17))),
-    Case("java", "urls.java", (D(5, "Server=db;Port=5432"), U(2, "jdbc:postgresql://orders-db:5432/orders"), H(3, "kafka:9092"),
+    Case("java", "urls.java", (ICE(7), D(5, "Server=db;Port=5432"), U(2, "jdbc:postgresql://orders-db:5432/orders"), H(3, "kafka:9092"),
                                ("string.browser_url", 6, {"value": "https://localhost:8443/login"})),
          absent=(("string.url", 4),)),
     Case("java", "broken.java", (E(2, "ORDERS_URL"),), broken=True),
@@ -365,7 +370,7 @@ CASES: list[Case] = [
     Case("kotlin", "micronaut.kt", (
         ("feign.client", 1, {"name": "policy-service"}), ("feign.client", 3, {"name": "${pricing.url}"}),
     ), absent=(("feign.client", 5),)),
-    Case("kotlin", "urls.kt", (D(5, "Server=db;Port=5432"), U(1, "jdbc:postgresql://orders-db:5432/orders"), H(2, "redis-cart:6379")),
+    Case("kotlin", "urls.kt", (ICE(6), D(5, "Server=db;Port=5432"), U(1, "jdbc:postgresql://orders-db:5432/orders"), H(2, "redis-cart:6379")),
          absent=(("string.url", 3),)),
     Case("kotlin", "platform.kt", (("annotation", 3, {"name": "SpringBootApplication"}),
                                    ("annotation", 4, {"name": "EnableEurekaServer"}),
@@ -423,7 +428,7 @@ CASES: list[Case] = [
         P(5, "orders.created", "kafka"), S(6, "payments", "kafka"), P(7, "emails", "rabbitmq"),
         P(8, "orders-exchange", "rabbitmq", routing_key="created"), S(9, "emails", "rabbitmq"),
     ), absent=(("messaging.subscribe", 10),)),
-    Case("csharp", "urls.cs", (D(5, "Server=db;Port=5432"), U(1, "postgres://orders-db:5432/orders"), H(2, "redis-cart:6379")),
+    Case("csharp", "urls.cs", (ICE(6), D(5, "Server=db;Port=5432"), U(1, "postgres://orders-db:5432/orders"), H(2, "redis-cart:6379")),
          absent=(("string.url", 3), ("string.url", 4))),
     Case("csharp", "gateways.cs", (("gateway.code", 2, {"name": "AddReverseProxy"}),
                                    ("gateway.code", 5, {"name": "MapReverseProxy"})), absent=(("gateway.code", 3),)),
@@ -470,7 +475,7 @@ CASES: list[Case] = [
         P(2, "orders.created", "kafka"), S(3, "payments", "kafka"), P(4, "emails", "rabbitmq"),
         S(5, "emails", "rabbitmq"), P(6, "updates", "nats"),
     ), absent=(("messaging.publish", 7),)),
-    Case("rust", "urls.rs", (D(5, "Server=db;Port=5432"), U(2, "postgres://orders-db:5432/orders"), H(3, "redis-cart:6379")),
+    Case("rust", "urls.rs", (ICE(6), D(5, "Server=db;Port=5432"), U(2, "postgres://orders-db:5432/orders"), H(3, "redis-cart:6379")),
          absent=(("string.url", 4),)),
     Case("rust", "broken.rs", (I(1, "std::env"), E(2, "PORT")), broken=True),
     Case("python", "dapr.py", (("service.lookup", 3, {"service": "order-processor", "protocol": "http", "via": "dapr service invocation"}),
@@ -491,7 +496,7 @@ CASES: list[Case] = [
     # ------------------------------------------------------------------ cpp
     Case("cpp", "imports.cpp", (I(1, "utils_thrift.h"), I(2, "<thrift/Thrift.h>"), I(3, "<mongoc.h>"))),
     Case("cpp", "env_reads.cpp", (E(2, "MONGO_HOST"), E(3, "PORT")), absent=(("env.read", 4),)),
-    Case("cpp", "urls.cpp", (U(1, "http://orders:8080/api"), H(2, "redis-cart:6379")), absent=(("string.url", 3),)),
+    Case("cpp", "urls.cpp", (ICE(4), U(1, "http://orders:8080/api"), H(2, "redis-cart:6379")), absent=(("string.url", 3),)),
     Case("cpp", "service_config.cpp", (
         ("service.lookup", 2, {"service": "social-graph-service", "protocol": "tcp"}),
         ("service.lookup", 4, {"service": "user-memcached", "protocol": "tcp"}),
@@ -521,7 +526,7 @@ CASES: list[Case] = [
         P(1, "orders.created", "kafka"), S(2, "payments", "kafka"), P(3, "emails", "rabbitmq"),
         S(4, "emails", "rabbitmq"), P(5, "events", "redis"),
     ), absent=(("messaging.publish", 6),)),
-    Case("ruby", "urls.rb", (D(5, "Server=db;Port=5432"), U(1, "postgres://orders-db:5432/orders"), H(2, "redis-cart:6379")),
+    Case("ruby", "urls.rb", (ICE(6), D(5, "Server=db;Port=5432"), U(1, "postgres://orders-db:5432/orders"), H(2, "redis-cart:6379")),
          absent=(("string.url", 3), ("string.url", 4))),
     Case("ruby", "broken.rb", (E(1, "ORDERS_URL"),), broken=True),
     # ------------------------------------------------------------------ elixir
@@ -541,7 +546,7 @@ CASES: list[Case] = [
          absent=(("env.read", 7), ("env.read", 8))),  # an atom key, a lowercase literal: no variable
     Case("elixir", "constants.ex", (K(2, "orders_url", "http://orders:8080"), K(3, "cache", "redis-cart:6379")),
          absent=(("const.string", 4), ("const.string", 5))),
-    Case("elixir", "urls.ex", (U(2, "postgres://orders-db:5432/orders"), H(3, "redis-cart:6379"),
+    Case("elixir", "urls.ex", (ICE(6), U(2, "postgres://orders-db:5432/orders"), H(3, "redis-cart:6379"),
                                D(5, "host=orders-db port=5432")),
          absent=(("string.url", 4),)),  # interpolated
     Case("elixir", "broken.ex", (E(2, "ORDERS_URL"),), broken=True),
@@ -578,7 +583,7 @@ CASES: list[Case] = [
         P(2, "emails", "rabbitmq"), P(3, "orders-exchange", "rabbitmq", routing_key="created"),
         S(4, "emails", "rabbitmq"), P(5, "events", "redis"), P(6, "orders.created", "kafka"), S(7, "payments", "kafka"),
     ), absent=(("messaging.subscribe", 8),)),
-    Case("php", "urls.php", (D(6, "Server=db;Port=5432"), U(2, "postgres://orders-db:5432/orders"), H(3, "redis-cart:6379")),
+    Case("php", "urls.php", (ICE(7), D(6, "Server=db;Port=5432"), U(2, "postgres://orders-db:5432/orders"), H(3, "redis-cart:6379")),
          absent=(("string.url", 4), ("string.url", 5))),
     Case("php", "broken.php", (E(2, "ORDERS_URL"),), broken=True),
 ]

@@ -142,6 +142,7 @@ ORDER: tuple[str, ...] = (
     "config.command-line-addresses",
     "code.container-engine",
     "code.mail-senders",
+    "code.ice-servers",
     "process.addressed-processes",
     "stores.sql-drivers",
     "stores.embedded-engines",

@@ -168,6 +168,18 @@ RULES = (
         after=("code.vendor-choices",),
     ),
     Rule(
+        id="code.ice-servers",
+        message=("A WebRTC program whose code names public STUN or TURN servers in its ICE configuration "
+                 "(stun:stun.l.google.com:19302) reaches them when its peers connect: one external stun-server (or "
+                 "turn-server) node for those the system does not run itself; a sample's placeholder host is none"),
+        unit="ice_servers",
+        reads=("string.ice_server",),
+        writes=("components", "connections"),
+        after=("process.links", "process.supervised", "process.shared-code", "code.address-literals",
+               "compose.services"),
+        state=("file_owner", "package_owner", "package_holders", "packages", "process_parent"),
+    ),
+    Rule(
         id="code.mail-senders",
         message=("A process whose code imports a library that sends mail by SMTP (smtplib, nodemailer, net/smtp, "
                  "lettre, JavaMail, Spring Mail, MailKit, PHPMailer, Laravel's Mail and mail notifications) or reads "
