@@ -63,7 +63,9 @@ KIND_OF_TESTS_DIR = re.compile(r"^(unit|integration|functional|acceptance|system
                                r"|^e2e[-_]|[-_]testing$"  # e2e-runner, installation-testing
                                r"|^test(er)?[-_]?(progs?|programs?|bins?|binaries)$"  # the programs tests run (tester-progs)
                                # a product-named suite (shop-integrated-test, shop-integration-tests, shop-e2e)
-                               r"|[-_](integrated|integration|end-to-end)[-_]?tests?$|[-_]e2e([-_]?tests?)?$")
+                               r"|[-_](integrated|integration|end-to-end)[-_]?tests?$|[-_]e2e([-_]?tests?)?$"
+                               # a package a test suite embeds or serves (mvis/test-embed, test-server, test_app)
+                               r"|^tests?[-_](embed|server|app|apps|site|page|pages|client|harness|env|stack|rig)$")
 EXAMPLE_DIRS = frozenset({"example", "examples", "demo", "demos", "tutorial", "tutorials", "benchmark", "benchmarks", "bench",
                           # a project a generator copies for its users to start from (a skill's `scaffold/`, a
                           # boilerplate): a template of someone else's application, not a program of this system

@@ -1204,3 +1204,17 @@ def test_a_folder_of_other_projects_python_packages_is_vendored():
     assert {p for p, r in roles.items() if r == "vendored"} == {
         "libs/certifi/core.py", "libs/urllib3/poolmanager.py", "libs/idna/core.py", "libs/kafka/producer.py", "libs/six.py"}
     assert roles["bazarr/main.py"] == roles["tools/certifi/update.py"] == "source"
+
+
+def test_test_rigs_named_for_their_part_are_tests() -> None:
+    """A package a test suite embeds or serves (mvis/test-embed, test-server/) and a shell script that runs the
+    tests (run_browser_test.sh starting the server behind caddy) are the test rig, not the system; a product module
+    that merely starts with the word stays."""
+    from repomodeler.inventory import classify_role
+    assert classify_role("mvis/test-embed/package.json") == "test"
+    assert classify_role("test-server/main.go") == "test"
+    assert classify_role("script/run_browser_test.sh") == "test"
+    assert classify_role("scripts/e2e-tests.sh") == "test"
+    assert classify_role("testimonials/index.js") == "source"
+    assert classify_role("scripts/latest.sh") == "source"
+    assert classify_role("docker/entrypoint.sh") == "source"
