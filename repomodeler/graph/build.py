@@ -45,6 +45,7 @@ from repomodeler.graph.network_policies import NetworkPolicyRules
 from repomodeler.graph.store_alternatives import StoreAlternativeRules
 from repomodeler.graph.certificates import CertificateRules
 from repomodeler.graph.ice_servers import IceServerRules
+from repomodeler.graph.mail_peers import MailPeerRules
 from repomodeler.graph.keyed_vendors import AddressEchoRules
 from repomodeler.graph.sdk_settings import UnconfiguredSdkRules
 from repomodeler.graph.pod_stores import PodStoreRules
@@ -73,7 +74,8 @@ class Resolver(ComponentRules, AspireRules, CloudFormationRules, ConnectionRules
                RpcInterfaceRules, RegistryRules, NamedAddressRules, HostRules, ListenPortRules, RouteCallRules,
                CommandLineRules, LocalServiceRules, IacDeployRules, SettingReadRules, ServiceNameRules,
                CommandAddressRules, HostingRules, FunctionBindingRules, SameCodeRules, UndeployedRules, ReleaseRules, OneContainerRules,
-               VersionedRecipeRules, VendorChoiceRules, StoreAlternativeRules, CertificateRules, IceServerRules, AddressEchoRules,
+               VersionedRecipeRules, VendorChoiceRules, StoreAlternativeRules, CertificateRules, IceServerRules, MailPeerRules,
+               AddressEchoRules,
                NetworkPolicyRules, UnconfiguredSdkRules, PodStoreRules, UndeployedProgramRules, ClusterApiRules,
                LibraryCallRules, MailSenderRules, EmbeddedEngineRules, AddressedProcessRules, JobWorkerRules):
     """Applies the rules of :data:`repomodeler.rules.RULES` in their order (a rule runs after the rules it

@@ -143,6 +143,7 @@ ORDER: tuple[str, ...] = (
     "code.container-engine",
     "code.mail-senders",
     "code.ice-servers",
+    "code.mail-peers",
     "process.addressed-processes",
     "stores.sql-drivers",
     "stores.embedded-engines",

@@ -180,6 +180,18 @@ RULES = (
         state=("file_owner", "package_owner", "package_holders", "packages", "process_parent"),
     ),
     Rule(
+        id="code.mail-peers",
+        message=("A component listening on SMTP's port 25 (its deployment's ports, its image's EXPOSE) is a mail "
+                 "server the internet's mail servers deliver to: one external remote-mail-servers node reaches it; one "
+                 "listening on a catcher's SMTP port (1025, 2500, 2525) and not on 25 receives the mail of the "
+                 "applications under test: one external mail-senders node"),
+        unit="mail_peers",
+        reads=("compose.service", "docker.expose", "docker.command"),
+        writes=("components", "connections"),
+        after=("compose.services", "build.exposed-ports", "process.supervised", "process.one-container"),
+        state=(),
+    ),
+    Rule(
         id="code.mail-senders",
         message=("A process whose code imports a library that sends mail by SMTP (smtplib, nodemailer, net/smtp, "
                  "lettre, JavaMail, Spring Mail, MailKit, PHPMailer, Laravel's Mail and mail notifications) or reads "
