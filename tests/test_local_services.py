@@ -27,7 +27,7 @@ FILES = {
 }
 
 
-def test_the_agent_drives_the_docker_engine_and_the_server_uses_one_database(tmp_path: Path) -> None:
+def test_the_agent_drives_the_docker_engine_and_the_server_keeps_its_sqlite_database(tmp_path: Path) -> None:
     make_repo(tmp_path / "ci", FILES)
     out = tmp_path / "out"
     proc = run_cli(["analyze", "--quiet", "--no-validate", f"file://{tmp_path / 'ci'}", "--name", "ci", "--out", str(out)])
@@ -40,10 +40,10 @@ def test_the_agent_drives_the_docker_engine_and_the_server_uses_one_database(tmp
     assert [(ev["path"], ev["line"]) for ev in engine["evidence"]] == [("backend/docker/docker.go", 3)]
     assert "code.container-engine" in engine["rules"]
     assert ("ci-server", "docker-engine") not in edges
-    db = nodes["ci-database"]
-    assert db["kind"] == "database" and db["attributes"]["engines"] == "mysql, postgres, sqlite"
-    uses = edges[("ci-server", "ci-database")]
+    # (SQLite among the drivers a setting picks from, and no database server deployed: the file needing no server)
+    db = nodes["sqlite"]
+    assert db["kind"] == "database" and db["attributes"]["technology"] == "sqlite" and "ci-database" not in nodes
+    uses = edges[("ci-server", "sqlite")]
     assert uses["protocol"] == "sql"
-    assert {(ev["path"], ev["line"]) for ev in uses["evidence"]} == {("store/engine.go", 4), ("store/engine.go", 5),
-                                                                      ("store/engine.go", 6)}
-    assert ("agent", "ci-database") not in edges
+    assert {(ev["path"], ev["line"]) for ev in uses["evidence"]} == {("store/engine.go", 6)}
+    assert ("agent", "sqlite") not in edges

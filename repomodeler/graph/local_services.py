@@ -258,6 +258,15 @@ class LocalServiceRules(ResolverBase):
             evidence = [techs[t] for t in engines]
             existing = sorted(c.id for c in self.model.components.values() if c.kind == "database"
                               and c.attributes.get("technology") in (*engines, "sql"))
+            if "sqlite" in techs and not any(
+                    c.kind == "database" and c.attributes.get("technology") not in OBJECT_STORES
+                    and (c.attributes.get("deployment") or c.attributes.get("technology") in SERVER_ENGINES)
+                    for c in self.model.components.values()):
+                # SQLite among the engines a setting picks, and no database server deployed anywhere in the system:
+                # the setting's default, which needs no server (yarr, GoToSocial, Maddy run on their SQLite file
+                # until the operator points them at PostgreSQL)
+                self.embedded_database(cid, [techs["sqlite"]], "embedded sqlite driver (no database server deployed)")
+                continue
             if len(existing) == 1:
                 target = existing[0]
             elif existing:
