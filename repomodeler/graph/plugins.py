@@ -42,6 +42,12 @@ GENERIC_WORDS = frozenset({"com", "net", "org", "io", "api", "www", "engine", "d
 # (connectors to other products, and importers or migrations from them, a user sets up and starts: optional too)
 PLUGIN_FOLDER = re.compile(r"^(plugins?|add-?ons?|extensions|integrations?|connectors?|importers?|migration)$"
                            r"|[-_](plugins?|add-?ons?|integrations?|connectors?|importers?)$", re.I)
+# A program's notification channels, one module per channel an operator enables (Core/Notifications/Email beside
+# Slack, Discord): plug-ins too, where the folder sits inside the program's code and its child is a channel, not a
+# notification service's own layout (notifications/src/ of a microservice called notifications)
+CHANNEL_FOLDER = re.compile(r"^(notifications?|notifiers?)$", re.I)
+SERVICE_LAYOUT = frozenset({"src", "lib", "app", "cmd", "internal", "pkg", "main", "test", "tests", "api", "server",
+                            "service", "services", "config", "resources"})
 # Folders whose children are alternatives configuration picks from (storage, sandbox, push providers), and the
 # enterprise edition's folder (``ee/``, enabled by a licence).
 PROVIDER_FOLDER = re.compile(r"^providers?$", re.I)
@@ -62,6 +68,8 @@ def in_plugin(path: str) -> str | None:
     parts = PurePosixPath(path).parts[:-1]
     for i, part in enumerate(parts):
         if PLUGIN_FOLDER.search(part) and i + 1 < len(parts):
+            return "/".join(parts[: i + 2])
+        if CHANNEL_FOLDER.match(part) and i >= 1 and i + 1 < len(parts) and parts[i + 1].lower() not in SERVICE_LAYOUT:
             return "/".join(parts[: i + 2])
     return None
 
