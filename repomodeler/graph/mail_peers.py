@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from repomodeler.graph.base import ResolverBase
+from repomodeler.graph.packages import folder
 from repomodeler.records import Evidence, Fact
 
 MTA_PORT = 25
@@ -33,7 +34,12 @@ class MailPeerRules(ResolverBase):
         started_by = getattr(self, "_recipe_started_component", None)  # (build.exposed-ports' reading of a root recipe)
         for f in sorted(self.by_kind["docker.expose"], key=Fact.order):
             port = f.get("port") or ""
-            cid = self.owner_of(f.repository, f.path) or (started_by(f.repository, f.path) if started_by else None)
+            cid = self.owner_of(f.repository, f.path)
+            comp = self.model.components.get(cid) if cid else None
+            if comp is not None and (f.repository, folder(f.path)) not in comp.source_roots \
+                    and comp.attributes.get("built_by") != f.path:
+                cid = None  # (a folder of several images' recipes built from one context: not told which is whose)
+            cid = cid or (started_by(f.repository, f.path) if started_by else None)
             if cid and port.isdigit():
                 listening.setdefault((cid, int(port)), f.evidence)
         peers = (("remote-mail-servers", "mail servers of the internet delivering to this one (SMTP, port 25)",
