@@ -1218,3 +1218,22 @@ def test_test_rigs_named_for_their_part_are_tests() -> None:
     assert classify_role("testimonials/index.js") == "source"
     assert classify_role("scripts/latest.sh") == "source"
     assert classify_role("docker/entrypoint.sh") == "source"
+
+
+def test_documentation_sites_are_folders_whose_every_manifest_builds_pages() -> None:
+    """A Docusaurus package and a Middleman repository build pages about the system; a server's root whose
+    requirements.txt also builds its documentation with MkDocs (beside its go.mod) is the server, and so is a Django
+    project listing MkDocs among its requirements."""
+    from repomodeler.graph.build import Resolver
+    from repomodeler.rules.cases import extract_in_memory
+    repos = {
+        "deck": {"go.mod": "module example.com/deck\n\ngo 1.22\n",
+                 "main.go": 'package main\n\nimport "net/http"\n\nfunc main() { http.ListenAndServe(":80", nil) }\n',
+                 "requirements.txt": "mkdocs==1.6.0\nmkdocs-material==9.5.0\n",
+                 "docsite/package.json": '{"name": "docsite", "dependencies": {"@docusaurus/core": "^3.5.0"}}\n'},
+        "guide": {"Gemfile": "source 'https://rubygems.org'\ngem 'middleman', '~> 4.2'\n"},
+        "tracker": {"requirements.txt": "Django==5.1\nmkdocs-material==9.5\n", "manage.py": "import django\n"},
+    }
+    sites = Resolver("sys", extract_in_memory(repos)).documentation_sites
+    assert ("deck", "docsite") in sites and ("guide", "") in sites
+    assert ("deck", "") not in sites and ("tracker", "") not in sites

@@ -2619,9 +2619,25 @@ class ComponentRules(ResolverBase):
     def documentation_sites(self) -> frozenset[tuple[str, str]]:
         """(repository, folder) of packages that build the project's documentation or web site with a static site
         generator (``@docusaurus/core``, ``vitepress``, ``middleman``, ``jekyll``, ``mkdocs``): pages about the
-        system, wherever they are kept (``docsite/``, a repository of documents), not a program of it."""
-        return frozenset((f.repository, norm_path(folder(f.path))) for k in ("manifest.dependency", "manifest.dev_dependency")
-                         for f in self.by_kind[k] if DOCS_GENERATOR.match((f.get("name") or "").lower()))
+        system, wherever they are kept (``docsite/``, a repository of documents), not a program of it.  Only where
+        every manifest of the folder names the generator and none a web framework: a server whose requirements
+        also build its documentation with MkDocs (NetBox, ntfy at their roots) stays the server."""
+        deps: dict[tuple[str, str], dict[str, set[str]]] = {}  # folder -> manifest path -> its dependencies
+        for k in ("manifest.dependency", "manifest.dev_dependency"):
+            for f in self.by_kind[k]:
+                where = (f.repository, norm_path(folder(f.path)))
+                deps.setdefault(where, {}).setdefault(f.path, set()).add((f.get("name") or "").lower())
+        manifests: dict[tuple[str, str], set[str]] = {}
+        for f in self.by_kind["manifest"]:
+            manifests.setdefault((f.repository, norm_path(folder(f.path))), set()).add(f.path)
+        out = set()
+        for where, by_file in deps.items():
+            names = set().union(*by_file.values())
+            if not any(DOCS_GENERATOR.match(n) for n in names) or names & WEB_FRAMEWORK_PACKAGES:
+                continue
+            if all(any(DOCS_GENERATOR.match(n) for n in by_file.get(m, ())) for m in manifests.get(where, ())):
+                out.add(where)
+        return frozenset(out)
 
     def _recipe_started_component(self, repo: str, path: str) -> str | None:
         """The one running component of repository `repo` named for a program the recipe at `path` starts (the
@@ -2647,6 +2663,10 @@ class ComponentRules(ResolverBase):
 DOCS_GENERATOR = re.compile(r"^(@docusaurus/core|docusaurus|vitepress|vuepress|@vuepress/core|nextra|nextra-theme-docs|"
                             r"@astrojs/starlight|docsify|docsify-cli|hexo|middleman|jekyll|github-pages|nanoc|bridgetown|"
                             r"mkdocs|mkdocs-material|sphinx)$")
+# Web frameworks whose presence among a folder's dependencies says it holds a server, whatever else it builds.
+WEB_FRAMEWORK_PACKAGES = frozenset({"django", "flask", "fastapi", "starlette", "aiohttp", "tornado", "rails", "sinatra",
+                                    "hanami", "roda", "express", "fastify", "koa", "@nestjs/core", "next", "nuxt",
+                                    "laravel/framework", "symfony/framework-bundle"})
 # Build and test tooling configuration at a project's root: code, but not the project's own program.
 # A service name ending in the build or runtime it was made with: rest-heroes-java25, orders-native.
 # A second copy of a service in the same compose file: frontend-secondary, db-replica, api-standby.
