@@ -5,7 +5,8 @@ where the internet's mail servers deliver to it, and it delivers to theirs: its 
 servers.  A mail catcher for developers (MailHog, Mailpit, Inbucket) listens on an unprivileged SMTP port (1025, 2500,
 2525), where the applications under test send their mail: its documents draw "the sending application".  Both are
 peers outside the system that no address in the repository names; the port the deployment or the image's recipe
-opens says which one it is.  One external node for each, reaching every component listening so.
+opens says which one it is.  One external node for each, reaching every component of the system's own code (or image)
+listening so: a catcher image a system runs for its own services' mail is reached by those services.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import re
 
 from repomodeler.graph.base import ResolverBase
+from repomodeler.graph.catalog import image_basename
 from repomodeler.graph.packages import folder
 from repomodeler.records import Evidence, Fact
 
@@ -51,6 +53,11 @@ class MailPeerRules(ResolverBase):
                 comp = self.model.components.get(cid)
                 if comp is None or comp.kind not in ("service", "gateway") or not wanted(port):
                     continue
+                own_image = image_basename(comp.attributes.get("image") or "").lower() in {
+                    (comp.repository or "").lower(), (self.projects.get(comp.repository or "") or "").lower()} - {""}
+                if not (self.has_code(comp) or comp.attributes.get("built_by") or own_image):
+                    continue  # a third-party image beside the system (a mail catcher its services send to): theirs
+
                 if name == "mail-senders" and any(k == (cid, MTA_PORT) for k in listening):
                     continue  # (a mail server's extra listener, not a catcher)
                 existing = self.alias.get(name)
