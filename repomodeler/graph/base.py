@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import fnmatch
 import functools
+import json
 import os
 import re
 from collections import Counter, defaultdict
@@ -1343,6 +1344,25 @@ class ResolverBase:
                 out.add((repo, path))
             out.add((repo, ""))
         return frozenset(out)
+
+    def recipe_started_component(self, repo: str, path: str) -> str | None:
+        """The one running component of repository `repo` named for a program the recipe at `path` starts (the
+        file name of its CMD or ENTRYPOINT's first word, a shell wrapper's script left out); else None."""
+        started: set[str] = set()
+        for f in self.by_kind["docker.command"]:
+            if f.repository != repo or f.path != path:
+                continue
+            command = f.get("command") or ""
+            try:
+                words = json.loads(command) if command.lstrip().startswith("[") else command.split()
+            except ValueError:
+                words = command.split()
+            words = [w for w in words if isinstance(w, str)]
+            if words and PurePosixPath(words[0]).name not in ("sh", "bash", "dumb-init", "tini", "exec", "gosu"):
+                started.add(PurePosixPath(words[0]).name.lower())
+        named = sorted(c.id for c in self.model.components.values() if c.repository == repo
+                       and c.kind in ("service", "gateway") and c.name.lower() in started)
+        return named[0] if len(named) == 1 else None
 
     @functools.cached_property
     def code_paths(self) -> frozenset[tuple[str, str]]:

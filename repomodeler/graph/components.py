@@ -2607,13 +2607,12 @@ class ComponentRules(ResolverBase):
         root, which no component's folder holds, gives them to the one program its CMD or ENTRYPOINT starts
         (``CMD ["/usr/local/bin/stalwart"]`` after ``cargo build -p stalwart``)."""
         for f in self.by_kind["docker.expose"]:
-            owner = self.owner_of(f.repository, f.path) or self._recipe_started_component(f.repository, f.path)
+            owner = self.owner_of(f.repository, f.path) or self.recipe_started_component(f.repository, f.path)
             if owner and f.get("port"):
                 comp = self.model.components[owner]
                 ports = set(filter(None, comp.attributes.get("exposed", "").split(","))) | {f.get("port") or ""}
                 comp.attributes["exposed"] = ",".join(sorted(ports))
                 self.credit(comp.rules)
-
 
     @functools.cached_property
     def documentation_sites(self) -> frozenset[tuple[str, str]]:
@@ -2638,25 +2637,6 @@ class ComponentRules(ResolverBase):
             if all(any(DOCS_GENERATOR.match(n) for n in by_file.get(m, ())) for m in manifests.get(where, ())):
                 out.add(where)
         return frozenset(out)
-
-    def _recipe_started_component(self, repo: str, path: str) -> str | None:
-        """The one running component of repository `repo` named for a program the recipe at `path` starts (the
-        file name of its CMD or ENTRYPOINT's first word, a shell wrapper's script left out); else None."""
-        started: set[str] = set()
-        for f in self.by_kind["docker.command"]:
-            if f.repository != repo or f.path != path:
-                continue
-            command = f.get("command") or ""
-            try:
-                words = json.loads(command) if command.lstrip().startswith("[") else command.split()
-            except ValueError:
-                words = command.split()
-            words = [w for w in words if isinstance(w, str)]
-            if words and PurePosixPath(words[0]).name not in ("sh", "bash", "dumb-init", "tini", "exec", "gosu"):
-                started.add(PurePosixPath(words[0]).name.lower())
-        named = sorted(c.id for c in self.model.components.values() if c.repository == repo
-                       and c.kind in ("service", "gateway") and c.name.lower() in started)
-        return named[0] if len(named) == 1 else None
 
 
 # Static site generators a project's documentation or web site is built with, by package (npm, Ruby gems, PyPI).

@@ -32,7 +32,8 @@ class IceServerRules(ResolverBase):
             if m is None or PLACEHOLDER_HOST.search(m.group(2)):
                 continue
             host = m.group(2).lower()
-            if self.alias.get(host) or self.alias.get(host.split(".")[0]):
+            own = [self.alias.get(host), self.alias.get(host.split(".")[0])]
+            if any(cid and self.model.components[cid].kind != "external" for cid in own):
                 continue  # a server the system runs (coturn by its service name): connected by its address
             role = "turn" if m.group(1).lower().startswith("turn") else "stun"
             owner = self.owner_of(f.repository, f.path)

@@ -33,7 +33,6 @@ class MailPeerRules(ResolverBase):
                 inner = p.split("/")[0].rsplit(":", 1)[-1]
                 if cid and inner.isdigit():
                     listening.setdefault((cid, int(inner)), f.evidence)
-        started_by = getattr(self, "_recipe_started_component", None)  # (build.exposed-ports' reading of a root recipe)
         for f in sorted(self.by_kind["docker.expose"], key=Fact.order):
             port = f.get("port") or ""
             cid = self.owner_of(f.repository, f.path)
@@ -41,7 +40,7 @@ class MailPeerRules(ResolverBase):
             if comp is not None and (f.repository, folder(f.path)) not in comp.source_roots \
                     and comp.attributes.get("built_by") != f.path:
                 cid = None  # (a folder of several images' recipes built from one context: not told which is whose)
-            cid = cid or (started_by(f.repository, f.path) if started_by else None)
+            cid = cid or self.recipe_started_component(f.repository, f.path)  # (a recipe at a workspace's root)
             if cid and port.isdigit():
                 listening.setdefault((cid, int(port)), f.evidence)
         peers = (("remote-mail-servers", "mail servers of the internet delivering to this one (SMTP, port 25)",
@@ -57,8 +56,7 @@ class MailPeerRules(ResolverBase):
                     (comp.repository or "").lower(), (self.projects.get(comp.repository or "") or "").lower()} - {""}
                 if not (self.has_code(comp) or comp.attributes.get("built_by") or own_image):
                     continue  # a third-party image beside the system (a mail catcher its services send to): theirs
-
-                if name == "mail-senders" and any(k == (cid, MTA_PORT) for k in listening):
+                if name == "mail-senders" and (cid, MTA_PORT) in listening:
                     continue  # (a mail server's extra listener, not a catcher)
                 existing = self.alias.get(name)
                 target = existing if existing and self.model.components[existing].kind == "external" else \
