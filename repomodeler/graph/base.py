@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import fnmatch
 import functools
-import json
 import os
 import re
 from collections import Counter, defaultdict
@@ -27,6 +26,7 @@ from repomodeler.graph.packages import folder
 from repomodeler.languages import language_for_path
 from repomodeler.graph.values import PLACEHOLDER, expand_placeholders
 from repomodeler.graph.identity import image_names, key
+from repomodeler.graph.scripts import started_binary
 from repomodeler.graph.naming import (
     join_path,
     norm_path,
@@ -1352,14 +1352,9 @@ class ResolverBase:
         for f in self.by_kind["docker.command"]:
             if f.repository != repo or f.path != path:
                 continue
-            command = f.get("command") or ""
-            try:
-                words = json.loads(command) if command.lstrip().startswith("[") else command.split()
-            except ValueError:
-                words = command.split()
-            words = [w for w in words if isinstance(w, str)]
-            if words and PurePosixPath(words[0]).name not in ("sh", "bash", "dumb-init", "tini", "exec", "gosu"):
-                started.add(PurePosixPath(words[0]).name.lower())
+            binary = started_binary(f.get("command") or "")  # (exec form or shell form alike)
+            if binary and binary not in ("sh", "bash", "dumb-init", "tini", "exec", "gosu"):
+                started.add(binary)
         named = sorted(c.id for c in self.model.components.values() if c.repository == repo
                        and c.kind in ("service", "gateway") and c.name.lower() in started)
         return named[0] if len(named) == 1 else None
