@@ -1237,3 +1237,25 @@ def test_documentation_sites_are_folders_whose_every_manifest_builds_pages() -> 
     sites = Resolver("sys", extract_in_memory(repos)).documentation_sites
     assert ("deck", "docsite") in sites and ("guide", "") in sites
     assert ("deck", "") not in sites and ("tracker", "") not in sites
+
+
+def test_exposed_ports_of_a_shared_folder_of_recipes_stay_with_each_recipe() -> None:
+    """Services built from one context holding a folder per image (images/openwisp_radius/Dockerfile,
+    images/openwisp_postfix/Dockerfile): each recipe's EXPOSE is its own image's, not the ports of whichever service
+    owns the shared context (postfix's 25 is no port of the RADIUS server)."""
+    compose = ("services:\n"
+               "  radius:\n    build:\n      context: images\n      dockerfile: openwisp_radius/Dockerfile\n"
+               "  dashboard:\n    build:\n      context: images\n      dockerfile: openwisp_dashboard/Dockerfile\n"
+               "    ports: [\"8000:8000\"]\n"
+               "  postfix:\n    image: acme/openwisp-postfix:edge\n")
+    files = {
+        "docker-compose.yml": compose,
+        "images/common/settings.py": "DEBUG = False\n",
+        "images/openwisp_radius/Dockerfile": "FROM python:3.12\nCOPY common /opt/common\nEXPOSE 1812\n",
+        "images/openwisp_dashboard/Dockerfile": "FROM python:3.12\nCOPY common /opt/common\nEXPOSE 8000\n",
+        "images/openwisp_postfix/Dockerfile": "FROM alpine:3.20\nRUN apk add postfix\nEXPOSE 25\n",
+    }
+    model = resolve_files({"wisp": files})
+    exposed = {c.id: c.attributes.get("exposed", "") for c in model.components.values()}
+    assert "25" not in exposed.get("radius", "").split(",")
+    assert "25" not in exposed.get("dashboard", "").split(",")

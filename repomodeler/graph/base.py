@@ -1345,6 +1345,20 @@ class ResolverBase:
             out.add((repo, ""))
         return frozenset(out)
 
+    def recipe_owner(self, repo: str, path: str) -> str | None:
+        """The component a recipe (its EXPOSE, its CMD) describes: the owner of its folder, unless that owner only holds
+        a folder of several images' recipes built from one context (images/openwisp_postfix/Dockerfile beside
+        images/openwisp_dashboard/ under a service rooted at images/: not told whose it is); else, for a recipe no
+        component's folder holds (a workspace's root), the one program its CMD or ENTRYPOINT starts."""
+        cid = self.owner_of(repo, path)
+        comp = self.model.components.get(cid) if cid else None
+        here = folder(path)
+        if comp is not None and here and (repo, here) not in comp.source_roots and comp.attributes.get("built_by") != path:
+            siblings = {folder(p) for r, p in self.recipe_paths if r == repo and folder(folder(p)) == folder(here)}
+            if len(siblings) >= 2:
+                cid = None
+        return cid or self.recipe_started_component(repo, path)
+
     def recipe_started_component(self, repo: str, path: str) -> str | None:
         """The one running component of repository `repo` named for a program the recipe at `path` starts (the
         file name of its CMD or ENTRYPOINT's first word, a shell wrapper's script left out); else None."""

@@ -2603,11 +2603,11 @@ class ComponentRules(ResolverBase):
         return mounts
 
     def exposed_ports(self) -> None:
-        """Dockerfile EXPOSE lines give the ports of the component built from that folder; a recipe at a workspace's
-        root, which no component's folder holds, gives them to the one program its CMD or ENTRYPOINT starts
-        (``CMD ["/usr/local/bin/stalwart"]`` after ``cargo build -p stalwart``)."""
+        """Dockerfile EXPOSE lines give the ports of the component the recipe describes (see ``recipe_owner``: the one
+        built from that folder, or for a recipe at a workspace's root the program its CMD starts, ``CMD
+        ["/usr/local/bin/stalwart"]`` after ``cargo build -p stalwart``)."""
         for f in self.by_kind["docker.expose"]:
-            owner = self.owner_of(f.repository, f.path) or self.recipe_started_component(f.repository, f.path)
+            owner = self.recipe_owner(f.repository, f.path)
             if owner and f.get("port"):
                 comp = self.model.components[owner]
                 ports = set(filter(None, comp.attributes.get("exposed", "").split(","))) | {f.get("port") or ""}
@@ -2644,9 +2644,9 @@ DOCS_GENERATOR = re.compile(r"^(@docusaurus/core|docusaurus|vitepress|vuepress|@
                             r"@astrojs/starlight|docsify|docsify-cli|hexo|middleman|jekyll|github-pages|nanoc|bridgetown|"
                             r"mkdocs|mkdocs-material|sphinx)$")
 # Web frameworks whose presence among a folder's dependencies says it holds a server, whatever else it builds.
-WEB_FRAMEWORK_PACKAGES = frozenset({"django", "flask", "fastapi", "starlette", "aiohttp", "tornado", "rails", "sinatra",
-                                    "hanami", "roda", "express", "fastify", "koa", "@nestjs/core", "next", "nuxt",
-                                    "laravel/framework", "symfony/framework-bundle"})
+WEB_FRAMEWORK_PACKAGES = SERVER_FRAMEWORKS | frozenset({"django", "flask", "fastapi", "starlette", "aiohttp", "tornado",
+                                                        "rails", "sinatra", "hanami", "roda", "laravel/framework",
+                                                        "symfony/framework-bundle"})
 # Build and test tooling configuration at a project's root: code, but not the project's own program.
 # A service name ending in the build or runtime it was made with: rest-heroes-java25, orders-native.
 # A second copy of a service in the same compose file: frontend-secondary, db-replica, api-standby.

@@ -15,7 +15,6 @@ import re
 
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.catalog import image_basename
-from repomodeler.graph.packages import folder
 from repomodeler.records import Evidence, Fact
 
 MTA_PORT = 25
@@ -35,12 +34,7 @@ class MailPeerRules(ResolverBase):
                     listening.setdefault((cid, int(inner)), f.evidence)
         for f in sorted(self.by_kind["docker.expose"], key=Fact.order):
             port = f.get("port") or ""
-            cid = self.owner_of(f.repository, f.path)
-            comp = self.model.components.get(cid) if cid else None
-            if comp is not None and (f.repository, folder(f.path)) not in comp.source_roots \
-                    and comp.attributes.get("built_by") != f.path:
-                cid = None  # (a folder of several images' recipes built from one context: not told which is whose)
-            cid = cid or self.recipe_started_component(f.repository, f.path)  # (a recipe at a workspace's root)
+            cid = self.recipe_owner(f.repository, f.path)
             if cid and port.isdigit():
                 listening.setdefault((cid, int(port)), f.evidence)
         peers = (("remote-mail-servers", "mail servers of the internet delivering to this one (SMTP, port 25)",
