@@ -38,7 +38,8 @@ VENDORED_DIRS = frozenset({
 # Build-output folders: generated files are skipped, but a deployment descriptor someone committed
 # there (build/docker-compose.yml, target/k8s/app.yaml) is hand-written input, not output.
 BUILD_OUTPUT_DIRS = frozenset({"build", "dist", "target", "obj", "out"})
-DEPLOYMENT_FILE = re.compile(r"(^|/)(Dockerfile[^/]*|dockerfile|[^/]*\.dockerfile|[^/]*\.ya?ml)$")
+# (Podman's and Buildah's Containerfile is a Dockerfile by another name)
+DEPLOYMENT_FILE = re.compile(r"(^|/)(Dockerfile[^/]*|dockerfile|[^/]*\.dockerfile|Containerfile[^/]*|[^/]*\.containerfile|[^/]*\.ya?ml)$")
 # Source-set roots below which folders are package names (com/example/orders is production code).
 PACKAGE_ROOTS = (("src", "main"), ("src", "java"), ("src", "kotlin"))
 MINIFIED = re.compile(r"\.(min|bundle|chunk)\.(js|css|mjs)$|[.-][0-9a-f]{8,}\.js$")

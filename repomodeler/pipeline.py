@@ -423,7 +423,7 @@ def _analyze_repositories(name: str, out: Path, repos: list[Repository], failure
             cache.close()
     timings["parse"] = time.perf_counter() - t
     # (what a README says the project is called describes nothing that runs)
-    if not any(f.kind not in ("project.heading", "project.link") for r in extracts for f in r.facts):
+    if not any(f.kind not in ("project.heading", "project.link", "project.summary") for r in extracts for f in r.facts):
         names = ", ".join(redact_url(r.repository.spec.raw) for r in extracts)
         raise RepomodelerError(f"error: no recognisable source, deployment or configuration files in {names}; "
                                "check the path or add the repository that holds the code")

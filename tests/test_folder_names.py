@@ -289,3 +289,23 @@ def test_the_project_is_named_by_the_image_its_deployment_runs_when_the_readme_t
                                             "=======================================\n\n"
                                             "See https://github.com/kiwitcms/Kiwi for the code.\n")
     assert project_name(rst) == "Kiwi"
+
+
+def test_a_readme_summary_is_its_opening_prose_not_its_badges_lists_or_code() -> None:
+    """What a project says it is (the paragraph under its title) reaches the graph as ``project.summary``: the
+    text of an HTML paragraph, a line opening in bold, at most three paragraphs; badges, list items, tables,
+    code and headings are none, and a README in a sub-folder says nothing of the project."""
+    from repomodeler.extract.readers._readme import readme_identity
+
+    text = ("# yarr\n\n[![build](https://ci.example/badge.svg)](https://ci.example)\n\n"
+            "**yarr** (yet another rss reader) is a web-based feed aggregator.\n\n"
+            "* Single binary, no dependencies\n* SQLite or Postgres\n\n"
+            "<p align=\"center\">\nIt runs on Windows, macOS and Linux alike.\n</p>\n\n"
+            "```sh\nyarr -addr 0.0.0.0:7070 serve now\n```\n\n| a | table | row | here |\n\n"
+            "## Usage\n\nStart it and open the page in a browser.\n\nA fourth paragraph is not read.\n")
+    facts = readme_identity("r", "README.md", text)
+    assert [(f.line, f.get("text")) for f in facts if f.kind == "project.summary"] == [
+        (5, "yarr (yet another rss reader) is a web-based feed aggregator."),
+        (11, "It runs on Windows, macOS and Linux alike."),
+        (22, "Start it and open the page in a browser.")]
+    assert not [f for f in readme_identity("r", "docs/README.md", text) if f.kind == "project.summary"]

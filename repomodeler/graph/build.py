@@ -46,6 +46,7 @@ from repomodeler.graph.store_alternatives import StoreAlternativeRules
 from repomodeler.graph.certificates import CertificateRules
 from repomodeler.graph.ice_servers import IceServerRules
 from repomodeler.graph.mail_peers import MailPeerRules
+from repomodeler.graph.product_peers import ProductPeerRules
 from repomodeler.graph.keyed_vendors import AddressEchoRules
 from repomodeler.graph.sdk_settings import UnconfiguredSdkRules
 from repomodeler.graph.pod_stores import PodStoreRules
@@ -77,7 +78,8 @@ class Resolver(ComponentRules, AspireRules, CloudFormationRules, ConnectionRules
                VersionedRecipeRules, VendorChoiceRules, StoreAlternativeRules, CertificateRules, IceServerRules, MailPeerRules,
                AddressEchoRules,
                NetworkPolicyRules, UnconfiguredSdkRules, PodStoreRules, UndeployedProgramRules, ClusterApiRules,
-               LibraryCallRules, MailSenderRules, EmbeddedEngineRules, AddressedProcessRules, JobWorkerRules):
+               LibraryCallRules, MailSenderRules, EmbeddedEngineRules, AddressedProcessRules, JobWorkerRules,
+               ProductPeerRules):
     """Applies the rules of :data:`repomodeler.rules.RULES` in their order (a rule runs after the rules it
     declares it uses, so it sees what they found), then names on every element the rules behind it."""
 

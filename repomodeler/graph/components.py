@@ -19,6 +19,7 @@ from repomodeler.graph.catalog import (
     GATEWAY_ROUTES_KEY,
     ENTRY_FILES,
     NODE_SERVICE_DEPENDENCY,
+    STORE_KINDS,
     image_basename,
     store_named,
     tech_for_image,
@@ -72,7 +73,7 @@ DEV_TOOL_DIRS = frozenset({"tools", "hack", "devtools", "dev-tools", "scripts"})
 # A settings file's extension, for values that name one (`OL_CONFIG=/openlibrary/conf/openlibrary.yml`).
 SETTINGS_EXTENSION = re.compile(r"\.(ya?ml|json|toml|ini|conf|properties)$")
 # (``Dockerfile.server``, ``Dockerfile-server``, ``Dockerfile_server``, ``DockerfileServer``, ``server.Dockerfile``)
-RECIPE_NAME = re.compile(r"^(?:Dockerfile(?:[._-]|(?=[A-Z]))([\w.-]+)|([\w.-]+)\.Dockerfile|([\w-]+)\.dockerfile)$", re.I)
+RECIPE_NAME = re.compile(r"^(?:(?:Dockerfile|Containerfile)(?:[._-]|(?=[A-Z]))([\w.-]+)|([\w.-]+)\.(?:Dockerfile|Containerfile)|([\w-]+)\.(?:dockerfile|containerfile))$", re.I)
 # A folder named for demos (demo, zlt-demo); a folder of samples may hold the documented built-in programs.
 DEMO_COLLECTION = re.compile(r"(^|[-_.])(demo|demos)$", re.I)
 # Settings naming the service for discovery (Spring Cloud, Micronaut).
@@ -930,6 +931,23 @@ class ComponentRules(ResolverBase):
                 return (package, dockerfile) if package else None
         return None
 
+    def _builder_recipe_dirs(self, repo: str) -> set[str]:
+        """Folders of the repository whose every recipe only builds: its last stage is a compiled language's
+        toolchain image and no CMD or ENTRYPOINT starts anything (Revolt's root Dockerfile compiling every crate
+        of the workspace into the base image each service's recipe copies its binary from).  Such a folder is
+        no program by its recipe; what it builds runs from the other recipes."""
+        last: dict[str, str] = {}
+        for f in sorted(self.by_kind["docker.from"], key=Fact.order):
+            if f.repository == repo:
+                last[f.path] = f.get("image") or ""
+        started = {f.path for f in self.by_kind["docker.command"] if f.repository == repo}
+        builders: dict[str, bool] = {}
+        for path, image in last.items():
+            d = norm_path(str(PurePosixPath(path).parent))
+            builds = path not in started and bool(TOOLCHAIN_IMAGE.match(image.strip()))
+            builders[d] = builders.get(d, True) and builds
+        return {d for d, b in builders.items() if b}
+
     def workspace_target(self, repo: str, dockerfile: str, root: str, target: str | None = None) -> str | None:
         """The one package of a monorepo a Dockerfile building the context ``root`` makes: the folder of
         the package (a manifest's folder under the context) its stages name. Only the stage a compose
@@ -1658,6 +1676,7 @@ class ComponentRules(ResolverBase):
             claimed = sorted((root for comp in self.model.components.values()
                               for (r, root) in comp.source_roots if r == repo), key=len, reverse=True)
             routes = {f.path for f in self.by_kind["http.route"] if f.repository == repo}
+            builders = self._builder_recipe_dirs(repo)
             # A Spring Boot main class is an entry point whatever it is called (OrderApp, Main, Server).
             # (`@EnableAutoConfiguration` on a class with no `main` is a library's auto-configuration,
             # applied by the programs that depend on it)
@@ -1728,13 +1747,13 @@ class ComponentRules(ResolverBase):
                     continue  # the project's documentation site (Docusaurus, VitePress, Middleman...), not the system
                 own = [p for p in files_here if not any(is_under(p, u) for u in deeper)]
                 serves = any(is_under(p, d) and not any(is_under(p, u) for u in deeper) for p in routes) \
-                    or d in {norm_path(x) for x in dockerfiles}
+                    or (d in {norm_path(x) for x in dockerfiles} and d not in builders)
                 here = [m for m in manifests if norm_path(str(PurePosixPath(m.path).parent)) == d]
                 if any(PurePosixPath(m.path).name == "Cargo.toml" for m in here) and not any(
                         p.endswith("main.rs") or "/bin/" in p for p in own):
                     # A Rust crate without a binary target is a library: the routes it declares are
                     # served by the program that mounts them, not by the crate.
-                    serves = d in {norm_path(x) for x in dockerfiles}
+                    serves = d in {norm_path(x) for x in dockerfiles} and d not in builders
                 started = any(m.get("start") for m in here)  # package.json scripts.start: `npm start` runs it
                 # A web application archive (Maven <packaging>war</packaging>) is started by the servlet
                 # container it is deployed in: a deployable, whatever its classes are called.
@@ -1846,6 +1865,12 @@ class ComponentRules(ResolverBase):
                         key(name), key(manifest_name.rsplit("/", 1)[-1])} for i in images if i and "{}" not in i)
                     if apart:
                         runs_image, name = False, f"{name}-library"
+                    elif running is not None and self.model.components[running].kind in STORE_KINDS \
+                            and self.model.components[running].attributes.get("technology"):
+                        # a library crate called `database` (package revolt-database) beside the compose service
+                        # of that name running MongoDB: the store is not the library; the library keeps its package name
+                        apart, runs_image = True, False
+                        name = manifest_name if manifest_name.lower() not in self.alias else f"{name}-library"
                     lib = self.add_component(name, "service" if runs_image else "library", repo, unit_dirs[d],
                                              () if apart else (manifest_name, manifest_name.rsplit("/", 1)[-1]),
                                              {"package": manifest_name})
@@ -2675,6 +2700,11 @@ def _runtime_family(language: str | None) -> str | None:
 NUMBERED_NODE = re.compile(r"^([A-Za-z][A-Za-z0-9]*(?:[-_][A-Za-z]+)*?)[-_]?\d{1,2}$")
 REPLICA = re.compile(r"^(.+?)[-_](?:secondary|replica|standby|backup|follower|failover|dr)$", re.I)
 BUILD_VARIANT = re.compile(r"^(.+?)[-_](?:(?:java|jdk|jre)\d+(?:[-_](?:jvm|native))?|jvm|graalvm)$", re.I)
+# The images of a compiled language's toolchain: a recipe ending on one with no command of its own compiles the
+# workspace for other recipes to copy from (`FROM ghcr.io/acme/base AS builder`); it starts nothing.
+TOOLCHAIN_IMAGE = re.compile(r"^(docker\.io/)?(library/)?(rust|golang|gcc|maven|gradle|clux/muslrust|"
+                             r"messense/rust-musl-cross)(:|@|$)|^mcr\.microsoft\.com/dotnet/sdk(:|@|$)", re.I)
+
 TOOLING_FILE = re.compile(r"(^|/)([^/]+\.config\.[cm]?[jt]s|Gruntfile\.[jt]s|gulpfile\.[jt]s|webpack[^/]*\.[jt]s|"
                           r"conftest\.py|setup\.py|noxfile\.py|fabfile\.py|tasks\.py)$")
 

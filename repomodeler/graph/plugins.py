@@ -28,7 +28,7 @@ CATALOG_SIZE = 4
 # itself (``destinations/chatwork.py`` among a dozen destinations, ``tools/api_bugcrowd/`` among parsers).
 CATALOG_FOLDER_SIZE = 8
 # Deployment descriptors by their name: a line there is the deployment's, whatever plug-in also reaches the element.
-DEPLOYMENT_FILE = re.compile(r"(^|/)([^/]*compose[^/]*\.ya?ml|[^/]*\.ya?ml\.tmpl|Dockerfile[^/]*)$", re.I)
+DEPLOYMENT_FILE = re.compile(r"(^|/)([^/]*compose[^/]*\.ya?ml|[^/]*\.ya?ml\.tmpl|(Dockerfile|Containerfile)[^/]*)$", re.I)
 # Technologies adapters are named for beyond the stores and brokers (sources, sinks, engines, clouds).
 ADAPTER_TECH_WORDS = frozenset({"docker", "podman", "containerd", "kubernetes", "k8s", "s3", "gcs", "azure", "aws", "gcp",
                                 "syslog", "journald", "journalctl", "cloudwatch", "kinesis", "file", "http", "https",

@@ -166,6 +166,7 @@ ORDER: tuple[str, ...] = (
     "process.idle-programs",
     "process.job-workers",
     "platform.undeployed-code",
+    "docs.product-peers",
     "subsystem.packages",
 )
 

@@ -14,6 +14,8 @@ itself.  The root README states it twice in most projects: as its first heading 
   ``github.com/getlago/lago``), once per distinct name, at its first line;
 - ``compose.launch`` (``documented``: its rank): the compose files and profiles of each ``docker compose ... up`` it
   gives (``-f full-stack.yml``, ``--profile cpu``);
+- ``project.summary``: ``text``, each of the first three paragraphs of prose among its first 100 lines (HTML tags,
+  pictures and link targets removed): what the project says it is (``Traefik is a modern HTTP reverse proxy``);
 - ``project.start``: ``tool``, how the README starts the system, at the first line of each: ``compose``
   (``docker compose up``, ``docker-compose -f x.yml up``) or ``orchestrator`` (any mention of one:
   ``kubectl``, Kubernetes, Helm, Kustomize, Skaffold, ``tilt up``, Nomad, OpenShift): whether manifests
@@ -202,6 +204,44 @@ def _documented_launch(repo: str, path: str, lines: list[str]) -> list[Fact]:
     return out
 
 
+_SUMMARY_WORDS = re.compile(r"[A-Za-z]{3,}(\s+\S+){3,}")
+_NOT_PROSE = re.compile(r"^([-*+]\s|[|=>:]|\[!|\.\.)")  # list items, tables, rules, quotes, directives
+
+
+def _summary(lines: list[str]) -> list[tuple[int, str]]:
+    """(line, text) of the first three paragraphs of prose a README opens with, within its first 100 lines: the
+    sentence under the title saying what the project is.  Headings, code, tables, lists, quotes and lines of
+    only badges or pictures end a paragraph and are no part of one; HTML tags are dropped, keeping their text
+    (``<p align="center">A general purpose HTTP reverse proxy</p>``)."""
+    found: list[tuple[int, str]] = []
+    start, words = 0, []
+    fence = False
+
+    def close() -> None:
+        nonlocal start, words
+        if words:
+            found.append((start, " ".join(words)[:400]))
+        start, words = 0, []
+
+    for i, line in enumerate(lines[:100], 1):
+        if line.lstrip().startswith(("```", "~~~")):
+            fence = not fence
+            close()
+            continue
+        raw = line.strip()
+        text = re.sub(r"\s+", " ", _clean(raw)).strip()
+        if fence or not raw or raw.startswith("#") or _ATX.match(line) or _SETEXT.match(line) \
+                or _NOT_PROSE.match(raw) or not _SUMMARY_WORDS.search(text):
+            close()
+        else:
+            start = start or i
+            words.append(text)
+        if len(found) >= 3:
+            break
+    close()
+    return found[:3]
+
+
 def readme_identity(repo: str, path: str, text: str) -> list[Fact]:
     if "/" in path or not ROOT_README.match(path):
         return []
@@ -221,6 +261,8 @@ def readme_identity(repo: str, path: str, text: str) -> list[Fact]:
                 continue
             seen.add(name.lower())
             facts.append(fact("project.link", repo, path, i, name=name))
+    for line, summary in _summary(lines):
+        facts.append(fact("project.summary", repo, path, line, text=summary))
     facts.extend(_documented_launch(repo, path, lines))
     for i, line in enumerate(lines, 1):
         for m in _COPY_INTO_VARIABLE.finditer(line):

@@ -296,7 +296,8 @@ def _copy_words(arg: str) -> list[str] | None:
 
 
 READERS = (
-    Reader("dockerfile", "descriptor", 100, read_dockerfile, patterns=(r"Dockerfile[^/]*", r"dockerfile", r"[^/]*\.[Dd]ockerfile"),
+    Reader("dockerfile", "descriptor", 100, read_dockerfile, patterns=(r"Dockerfile[^/]*", r"dockerfile", r"[^/]*\.[Dd]ockerfile",
+                                                                 r"Containerfile[^/]*", r"[^/]*\.[Cc]ontainerfile"),
            line_based=True,
            shadows=("dotenv", "procfile", "spring.name", "helm.template", "helm.values", "beats", "prometheus",
                     "otel_collector", "grafana", "compose", "kubernetes", "spring.content")),

@@ -1,0 +1,107 @@
+"""The peers a product exists to reach, as its README says what the product is.
+
+Why a rule of its own: some programs are made to work with services their operator (or user) names at run time,
+outside the system and outside its repository.  A reverse proxy, API gateway or ingress controller forwards to
+the backends its operator configures (Traefik's "backend services", Kong's upstreams); a DNS server or ad-blocking
+resolver forwards queries to upstream DNS servers; a feed reader fetches the feeds its users subscribe to; a
+bookmark manager or web archiver fetches the pages its users save.  No address in the repository names those
+peers, so the address rules find nothing, yet the product's own documents draw them beside it, the reason it
+runs.  What the project is comes from the opening paragraphs of its README ("Traefik is a modern HTTP reverse
+proxy", "CoreDNS is a DNS server/forwarder", "yarr is a web-based feed aggregator"); the component reaching the
+peers is the system's own program the user reaches.  A proxy that already forwards to a service of the system (a
+demo app its compose file runs behind it: oauth2-proxy's httpbin) has its upstreams drawn, and gets nothing more.
+A tunnel exposing "a local server behind a NAT" (frp, nps) forwards to the local services of the network it is in.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from repomodeler.graph.base import ResolverBase
+from repomodeler.graph.catalog import image_basename
+from repomodeler.records import Component, Fact
+
+
+@dataclass(frozen=True)
+class Product:
+    """A kind of product a README can say the project is, and the peers such a product reaches."""
+
+    says: re.Pattern[str]  # the words of a README paragraph naming the kind
+    peer: str  # the external node standing for the peers
+    role: str
+    forwards: bool = False  # a proxy: nothing added when it already reaches a service of the system
+
+
+PRODUCTS = (
+    Product(re.compile(r"\bDNS[- ](server|proxy|forwarder|resolver|sinkhole)s?\b|\bDNS[- ]over[- ]", re.I),
+            "upstream dns servers", "the DNS servers it forwards the queries it does not answer to"),
+    Product(re.compile(
+        r"\b(reverse[- ]prox(y|ies|ying)|api[- ]gateway|(access|authenticating|identity[- ]aware|context[- ]aware|"
+        r"forwarding|http|edge|application|tcp|l[47]|layer[- ][47]) proxy|ingress controller|load[- ]balancer|"
+        r"proxy server|application gateway|http router)\b", re.I),
+        "upstream services", "the backends the proxy's operator configures it to forward to", forwards=True),
+    Product(re.compile(r"\b(rss|atom|feed|news)[- ](reader|aggregator|client)s?\b|\bfeed[- ]aggregat|"
+                       r"\bagrégateur de flux", re.I),
+            "feed sources", "the feeds its users subscribe to, fetched over HTTP"),
+    Product(re.compile(r"\bbookmark(s|ing)?[- ](manager|service|app|keeper)s?\b|\bbookmark-everything\b|"
+                       r"\bread[- ]it[- ]later\b|\bweb[- ]archiv(e|ing|er)\b", re.I),
+            "bookmarked websites", "the pages its users save, fetched for their titles, text and pictures"),
+)
+# ... unless a paragraph only says the project runs behind or beside one ("put it behind a reverse proxy").
+BEHIND = re.compile(r"\b(behind|with|via|through|use|using|need|needs|requires?|like|such as)\s+(a|an|your|the|any)?\s*"
+                    r"([\w-]+\s+){0,2}$", re.I)
+# A tunnel's users expose services of their own network, not a datacentre's backends.
+TUNNEL = re.compile(r"\b(NAT|intranet|firewall|local (server|service|network)s?|private network)\b|内网", re.I)
+DOOR_KINDS = ("service", "gateway")
+SERVICE_KINDS = ("service", "gateway", "webapp")
+
+
+def product_of(text: str) -> Product | None:
+    """The kind of product a README paragraph says the project is (not one it runs behind or beside)."""
+    found = [(m.start(), i) for i, p in enumerate(PRODUCTS) for m in p.says.finditer(text)
+             if not BEHIND.search(text[:m.start()])]
+    return PRODUCTS[min(found)[1]] if found else None
+
+
+class ProductPeerRules(ResolverBase):
+    """``docs.product-peers``."""
+
+    def product_peers(self) -> None:
+        said: dict[str, tuple[Product, Fact]] = {}  # repository -> what its README calls it, where
+        for f in sorted(self.by_kind["project.summary"], key=Fact.order):
+            product = product_of(f.get("text") or "")
+            if product is not None and f.repository not in said:
+                said[f.repository] = (product, f)
+        if not said:
+            return
+        users = {c.id for c in self.model.components.values() if c.kind == "user"}
+        reached = {k[1] for k in self.model.connections if k[0] in users}
+        for repo, (product, f) in sorted(said.items()):
+            doors = [c for c in sorted(self.model.components.values(), key=lambda c: c.id)
+                     if c.id in reached and c.kind in DOOR_KINDS and self._own_program(c, repo)]
+            if not doors or (product.forwards and any(self._reaches_services(c) for c in doors)):
+                continue  # (a proxy already forwarding to a service of the system: those are its upstreams)
+            name, role = product.peer, product.role
+            if product.forwards and TUNNEL.search(f.get("text") or ""):
+                name, role = "local services", "services of the network the tunnel exposes"
+            existing = self.alias.get(name)
+            target = existing if existing and self.model.components[existing].kind == "external" else \
+                self.add_component(name, "external", None, f.evidence, attributes={"role": role}).id
+            for c in doors:
+                self.connect(c.id, target, "dns" if name == "upstream dns servers" else "http", [f.evidence],
+                             attributes={"via": "what the project's README says it is"})
+
+    def _own_program(self, comp: Component, repo: str) -> bool:
+        """Is the component a program of that repository: its code, or its image built from there?"""
+        if comp.repository != repo and not any(r == repo for r, _ in comp.source_roots):
+            return False
+        own_image = image_basename(comp.attributes.get("image") or "").lower() in {
+            repo.lower(), (self.projects.get(repo) or "").lower()} - {""}
+        return bool(self.has_code(comp) or comp.attributes.get("built_by") or own_image)
+
+    def _reaches_services(self, comp: Component) -> bool:
+        family = {comp.id} | {c.id for c in self.model.components.values() if c.parent == comp.id}
+        return any(src in family and tgt not in family
+                   and getattr(self.model.components.get(tgt), "kind", None) in SERVICE_KINDS
+                   for src, tgt, _p in self.model.connections)
