@@ -572,7 +572,9 @@ CASES: list[Case] = [
         ("sql.dsn", 23, {"dsn": "pdo_mysql"}),
         # PHP's own SQLite and MySQL classes name their engine
         ("sql.dsn", 30, {"dsn": "SQLite3"}), ("sql.dsn", 31, {"dsn": "\\mysqli"}),
-    ), absent=(("sql.dsn", 5), ("sql.dsn", 18), ("sql.dsn", 24), ("sql.dsn", 25), ("sql.dsn", 32))),
+        # ... and PHP's procedural connection functions
+        ("sql.dsn", 33, {"dsn": "mysqli_init"}), ("sql.dsn", 34, {"dsn": "pg_connect"}),
+    ), absent=(("sql.dsn", 5), ("sql.dsn", 18), ("sql.dsn", 24), ("sql.dsn", 25), ("sql.dsn", 32), ("sql.dsn", 35))),
     Case("php", "env_reads.php", (
         E(2, "DATABASE_URL"), E(3, "ORDERS_URL", "http://orders:8000"), E(4, "APP_SECRET"),
         ("config.read", 5, {"expr": "services.payments.url"}),

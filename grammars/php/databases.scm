@@ -43,3 +43,9 @@
    [(name) (qualified_name)] @dsn) @fact
  (#match? @dsn "^\\\\?(SQLite3|mysqli)$")
  (#set! fact "sql.dsn"))
+; PHP's procedural MySQL and PostgreSQL functions (`mysqli_init()`, `mysqli_connect($host, ...)`, `pg_connect("host=db")`):
+; the engine by the function's name, as in osTicket's include/mysqli.php
+((function_call_expression
+   function: (name) @dsn) @fact
+ (#match? @dsn "^(mysqli_(init|connect|real_connect)|mysql_p?connect|pg_p?connect)$")
+ (#set! fact "sql.dsn"))

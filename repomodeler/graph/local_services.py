@@ -145,6 +145,8 @@ def sql_driver_of(f: Fact) -> str | None:
         if ":" not in dsn:  # a driver's name in a settings array (Doctrine's `pdo_mysql`, `mysqli`), or PHP's class
             if dsn == "sqlite3":  # (`new SQLite3($file)`)
                 return "sqlite"
+            if re.match(r"^(mysqli?_|pg_)", dsn):  # (PHP's procedural mysqli_connect, pg_connect)
+                return "postgres" if dsn.startswith("pg_") else "mysql"
             return "mysql" if dsn == "mysqli" else PDO_DRIVERS.get(dsn.removeprefix("pdo_")) if dsn.startswith("pdo_") else None
         return None if ":memory:" in dsn else PDO_DRIVERS.get(dsn.split(":", 1)[0])
     return sql_engine(f.get("module") or "")
