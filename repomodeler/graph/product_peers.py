@@ -49,7 +49,8 @@ PRODUCTS = (
             "bookmarked websites", "the pages its users save, fetched for their titles, text and pictures"),
 )
 # ... unless a paragraph only says the project runs behind or beside one ("put it behind a reverse proxy").
-BEHIND = re.compile(r"\b(behind|with|via|through|use|using|need|needs|requires?|like|such as)\s+(a|an|your|the|any)?\s*"
+BEHIND = re.compile(r"\b(behind|with|via|through|use|using|need|needs|requires?|like|such as|for|alongside|beside)\s+"
+                    r"(a|an|your|the|any)?\s*"
                     r"([\w-]+\s+){0,2}$", re.I)
 # A tunnel's users expose services of their own network, not a datacentre's backends.
 TUNNEL = re.compile(r"\b(NAT|intranet|firewall|local (server|service|network)s?|private network)\b|内网", re.I)
@@ -80,7 +81,14 @@ class ProductPeerRules(ResolverBase):
         for repo, (product, f) in sorted(said.items()):
             doors = [c for c in sorted(self.model.components.values(), key=lambda c: c.id)
                      if c.id in reached and c.kind in DOOR_KINDS and self._own_program(c, repo)]
-            if not doors or (product.forwards and any(self._reaches_services(c) for c in doors)):
+            if any(c.kind == "gateway" for c in doors):
+                doors = [c for c in doors if c.kind == "gateway"]  # (beside a helper job the user also reaches)
+            ours = {x for c in doors for x in self._product_family(c)}
+            # (the web server in front of the product's own server in its container: the door the world reaches)
+            doors = [c for c in doors if not any(k[1] == c.id and k[0] in ours and k[0] != c.id
+                                                 and self.model.components[k[0]].kind in DOOR_KINDS
+                                                 for k in self.model.connections)] or doors
+            if not doors or (product.forwards and self._reaches_services(ours)):
                 continue  # (a proxy already forwarding to a service of the system: those are its upstreams)
             name, role = product.peer, product.role
             if product.forwards and TUNNEL.search(f.get("text") or ""):
@@ -93,15 +101,26 @@ class ProductPeerRules(ResolverBase):
                              attributes={"via": "what the project's README says it is"})
 
     def _own_program(self, comp: Component, repo: str) -> bool:
-        """Is the component a program of that repository: its code, or its image built from there?"""
+        """Is the component a program of that repository: its code, its image built from there, or a process
+        in the container of one (the nginx s6 starts in front of the product's server)?"""
+        host = self.model.components.get(comp.attributes.get("host") or "")
+        if host is not None and host.id != comp.id and self._own_program(host, repo):
+            return True
         if comp.repository != repo and not any(r == repo for r, _ in comp.source_roots):
             return False
         own_image = image_basename(comp.attributes.get("image") or "").lower() in {
             repo.lower(), (self.projects.get(repo) or "").lower()} - {""}
         return bool(self.has_code(comp) or comp.attributes.get("built_by") or own_image)
 
-    def _reaches_services(self, comp: Component) -> bool:
-        family = {comp.id} | {c.id for c in self.model.components.values() if c.parent == comp.id}
-        return any(src in family and tgt not in family
+    def _product_family(self, comp: Component) -> set[str]:
+        """The component, its processes, the processes in its container and the container it runs in."""
+        host = comp.attributes.get("host") or ""
+        return {comp.id, *([host] if host in self.model.components else [])} | {
+            c.id for c in self.model.components.values()
+            if c.parent == comp.id or (c.attributes.get("host") or "") in (comp.id, host or comp.id)}
+
+    def _reaches_services(self, ours: set[str]) -> bool:
+        """Does the product forward to a service of the system outside its own programs?"""
+        return any(src in ours and tgt not in ours
                    and getattr(self.model.components.get(tgt), "kind", None) in SERVICE_KINDS
                    for src, tgt, _p in self.model.connections)
