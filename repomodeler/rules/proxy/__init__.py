@@ -25,7 +25,7 @@ RULES = (
         reads=("proxy.route", "config.env", "docker.copy", "compose.mount"),
         writes=("connections", "components", "kinds", "unresolved", "attributes"),
         after=("config.address-values", "compose.depends-on"),
-        state=("env_values", "protocol_unknown"),
+        state=("env_values", "protocol_unknown", "ports_served"),
     ),
     Rule(
         id="proxy.traefik-labels",
