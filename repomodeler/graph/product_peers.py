@@ -78,9 +78,14 @@ class ProductPeerRules(ResolverBase):
             return
         users = {c.id for c in self.model.components.values() if c.kind == "user"}
         reached = {k[1] for k in self.model.connections if k[0] in users}
+        # (or the server behind the web app the user opens: AdGuard Home's UI calling its Go server)
+        behind_ui = {k[1] for k in self.model.connections
+                     if k[0] in reached and getattr(self.model.components.get(k[0]), "kind", None) == "webapp"}
         for repo, (product, f) in sorted(said.items()):
             doors = [c for c in sorted(self.model.components.values(), key=lambda c: c.id)
-                     if c.id in reached and c.kind in DOOR_KINDS and self._own_program(c, repo)]
+                     if c.id in reached and c.kind in DOOR_KINDS and self._own_program(c, repo)] or \
+                [c for c in sorted(self.model.components.values(), key=lambda c: c.id)
+                 if c.id in behind_ui and c.kind in DOOR_KINDS and self._own_program(c, repo)]
             if any(c.kind == "gateway" for c in doors):
                 doors = [c for c in doors if c.kind == "gateway"]  # (beside a helper job the user also reaches)
             ours = {x for c in doors for x in self._product_family(c)}
