@@ -136,6 +136,11 @@ TEST_FILE = re.compile(
     r"|(^|[_.-])(tests?|e2e)([_.-][^/]*)?\.(sh|bash)$)"
 )
 
+# A Python settings module for the test run (Django's kobo/settings/testing.py, test_settings.py): the fake hosts
+# it names (`mongodb://fakehost/formhub_test`) are the tests', not the deployment's.
+TEST_SETTINGS_FILE = re.compile(r"^(test_?settings|settings_?tests?|testing_?settings|settings_?testing)\.py$", re.I)
+SETTINGS_DIRS = frozenset({"settings", "config", "conf", "configs"})
+
 
 @dataclass(frozen=True)
 class InventoryOptions:
@@ -393,7 +398,8 @@ def classify_role(path: str) -> str:
         return "test"  # Perl's and Test::Nginx's root folder of tests (t/plugin/limit-count.t and its helper servers)
     if len(parts) >= 2 and "src" in dirs and "test" in dirs:
         return "test"
-    if TEST_FILE.search(parts[-1]):
+    if TEST_FILE.search(parts[-1]) or TEST_SETTINGS_FILE.match(parts[-1]) \
+            or (parts[-1].lower() == "testing.py" and any(d in SETTINGS_DIRS for d in dirs)):
         return "test"
     for i, d in enumerate(dirs):
         if (d.lstrip("._") in EXAMPLE_DIRS or EXAMPLE_SUFFIX.search(d) or EXAMPLE_APP_DIR.search(d)

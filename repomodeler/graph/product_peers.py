@@ -39,7 +39,7 @@ PRODUCTS = (
     Product(re.compile(
         r"\b(reverse[- ]prox(y|ies|ying)|api[- ]gateway|(access|authenticating|identity[- ]aware|context[- ]aware|"
         r"forwarding|http|edge|application|tcp|l[47]|layer[- ][47]) proxy|ingress controller|load[- ]balancer|"
-        r"proxy server|application gateway|http router)\b", re.I),
+        r"application gateway|http router)\b", re.I),
         "upstream services", "the backends the proxy's operator configures it to forward to", forwards=True),
     Product(re.compile(r"\b(rss|atom|feed|news)[- ](reader|aggregator|client)s?\b|\bfeed[- ]aggregat|"
                        r"\bagrégateur de flux", re.I),
