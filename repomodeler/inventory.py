@@ -118,7 +118,9 @@ COMPOSE_FILE = re.compile(r"^(docker-)?compose([._-][^/]*)?\.ya?ml$", re.I)
 # A contributor's development stack: Gitpod's compose file, `develop.yml` beside the real one.
 # A contributor's development environment (docker/devenv/ with its compose file, nginx and database
 # settings; a Gitpod workspace image): how to work on the code, not how the system runs.
-DEVELOPMENT_ENV_DIRS = frozenset({"devenv", "dev-env", "dev-environment", "devenvironment", "gitpod",
+# (a hidden `.dev/` folder: a developer's stack and settings beside the product, Leantime's .dev/docker-compose.yaml
+# with its Xdebug settings and Selenium)
+DEVELOPMENT_ENV_DIRS = frozenset({"devenv", "dev-env", "dev-environment", "devenvironment", "gitpod", ".dev",
                                   # a developer's scripts (lint, release notes, schema dumps): scripts-dev/, dev-scripts/
                                   "scripts-dev", "scripts_dev", "dev-scripts", "dev_scripts"})
 # The recipe and settings of a developer's tool served beside the code (Storybook, the UI component
