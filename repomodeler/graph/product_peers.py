@@ -3,14 +3,16 @@
 Why a rule of its own: some programs are made to work with services their operator (or user) names at run time,
 outside the system and outside its repository.  A reverse proxy, API gateway or ingress controller forwards to
 the backends its operator configures (Traefik's "backend services", Kong's upstreams); a DNS server or ad-blocking
-resolver forwards queries to upstream DNS servers; a feed reader fetches the feeds its users subscribe to; a
-bookmark manager or web archiver fetches the pages its users save.  No address in the repository names those
-peers, so the address rules find nothing, yet the product's own documents draw them beside it, the reason it
-runs.  What the project is comes from the opening paragraphs of its README ("Traefik is a modern HTTP reverse
-proxy", "CoreDNS is a DNS server/forwarder", "yarr is a web-based feed aggregator"); the component reaching the
-peers is the system's own program the user reaches.  A proxy that already forwards to a service of the system (a
-demo app its compose file runs behind it: oauth2-proxy's httpbin) has its upstreams drawn, and gets nothing more.
-A tunnel exposing "a local server behind a NAT" (frp, nps) forwards to the local services of the network it is in.
+resolver forwards queries to upstream DNS servers; a feed reader fetches the feeds its users subscribe to.  No
+address in the repository names those peers, so the address rules find nothing, yet the product's own documents
+draw them beside it, the reason it runs.  What the project is comes from the opening paragraphs of its README
+("Traefik is a modern HTTP reverse proxy", "CoreDNS is a DNS server/forwarder", "yarr is a web-based feed
+aggregator"); the component reaching the peers is the system's own program the user reaches, or the server behind
+the web app the user opens.  A proxy that already forwards to a service of the system (a demo app its compose file
+runs behind it: oauth2-proxy's httpbin) has its upstreams drawn, and gets nothing more.  A tunnel exposing "a local
+server behind a NAT" (frp, nps) forwards to the local services of the network it is in.  (A bookmark manager's
+saved pages and a "proxy server" translating queries, Jackett's, were tried too: their documents draw them as
+often as not.)
 """
 
 from __future__ import annotations
@@ -44,9 +46,6 @@ PRODUCTS = (
     Product(re.compile(r"\b(rss|atom|feed|news)[- ](reader|aggregator|client)s?\b|\bfeed[- ]aggregat|"
                        r"\bagrégateur de flux", re.I),
             "feed sources", "the feeds its users subscribe to, fetched over HTTP"),
-    Product(re.compile(r"\bbookmark(s|ing)?[- ](manager|service|app|keeper)s?\b|\bbookmark-everything\b|"
-                       r"\bread[- ]it[- ]later\b|\bweb[- ]archiv(e|ing|er)\b", re.I),
-            "bookmarked websites", "the pages its users save, fetched for their titles, text and pictures"),
 )
 # ... unless a paragraph only says the project runs behind or beside one ("put it behind a reverse proxy").
 BEHIND = re.compile(r"\b(behind|with|via|through|use|using|need|needs|requires?|like|such as|for|alongside|beside)\s+"
