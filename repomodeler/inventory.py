@@ -119,7 +119,8 @@ COMPOSE_FILE = re.compile(r"^(docker-)?compose([._-][^/]*)?\.ya?ml$", re.I)
 # A contributor's development environment (docker/devenv/ with its compose file, nginx and database
 # settings; a Gitpod workspace image): how to work on the code, not how the system runs.
 # (a hidden `.dev/` folder: a developer's stack and settings beside the product, Leantime's .dev/docker-compose.yaml
-# with its Xdebug settings and Selenium)
+# with its Xdebug settings and Selenium; and a folder named for a devbox, the single-machine sandbox a developer
+# starts, Flyte's docker/devbox-bundled/ beside its production chart)
 DEVELOPMENT_ENV_DIRS = frozenset({"devenv", "dev-env", "dev-environment", "devenvironment", "gitpod", ".dev",
                                   # a developer's scripts (lint, release notes, schema dumps): scripts-dev/, dev-scripts/
                                   "scripts-dev", "scripts_dev", "dev-scripts", "dev_scripts"})
@@ -382,7 +383,8 @@ def classify_role(path: str) -> str:
     # cluster, operator/hack/addons_hydra.yaml, and its Go programs the generators those scripts run, hack/docgen;
     # its other files, a systemd unit an install script copies, stay)
     if DEVELOPMENT_FILE.search(parts[-1]) or DEVELOPMENT_DESCRIPTOR.search(parts[-1]) \
-            or any(d in DEVELOPMENT_ENV_DIRS or d in BUILD_SCRIPT_DIRS or INITIALIZER_DIR.match(d) for d in dirs) \
+            or any(d in DEVELOPMENT_ENV_DIRS or d in BUILD_SCRIPT_DIRS or INITIALIZER_DIR.match(d)
+                   or "devbox" in re.split(r"[-_.]", d) for d in dirs) \
             or ("hack" in dirs and re.search(r"\.(ya?ml|go)$", parts[-1], re.I)) \
             or DEVELOPMENT_TOOL_FILE.search(parts[-1]) or BUILD_SCRIPT.match(parts[-1]):
         return "development"
