@@ -298,7 +298,7 @@ def test_a_readme_summary_is_its_opening_prose_not_its_badges_lists_or_code() ->
     from repomodeler.extract.readers._readme import readme_identity
 
     text = ("# yarr\n\n[![build](https://ci.example/badge.svg)](https://ci.example)\n\n"
-            "**yarr** (yet another rss reader) is a web-based feed aggregator.\n\n"
+            "**yarr** (yet another rss reader) is a web-based [feed] aggregator.\n\n"
             "* Single binary, no dependencies\n* SQLite or Postgres\n\n"
             "<p align=\"center\">\nIt runs on Windows, macOS and Linux alike.\n</p>\n\n"
             "```sh\nyarr -addr 0.0.0.0:7070 serve now\n```\n\n| a | table | row | here |\n\n"

@@ -3,7 +3,8 @@
 Why a rule of its own: some programs are made to work with services their operator (or user) names at run time,
 outside the system and outside its repository.  A reverse proxy, API gateway or ingress controller forwards to
 the backends its operator configures (Traefik's "backend services", Kong's upstreams); a DNS server or ad-blocking
-resolver forwards queries to upstream DNS servers; a feed reader fetches the feeds its users subscribe to.  No
+resolver forwards queries to upstream DNS servers; a feed reader fetches the feeds its users subscribe to; a
+BitTorrent client trades with the peers of its swarms, announces to trackers and finds peers in the DHT.  No
 address in the repository names those peers, so the address rules find nothing, yet the product's own documents
 draw them beside it, the reason it runs.  What the project is comes from the opening paragraphs of its README
 ("Traefik is a modern HTTP reverse proxy", "CoreDNS is a DNS server/forwarder", "yarr is a web-based feed
@@ -33,6 +34,7 @@ class Product:
     peer: str  # the external node standing for the peers
     role: str
     forwards: bool = False  # a proxy: nothing added when it already reaches a service of the system
+    more: tuple[tuple[str, str], ...] = ()  # other peers of such a product, (name, role)
 
 
 PRODUCTS = (
@@ -43,6 +45,11 @@ PRODUCTS = (
         r"forwarding|http|edge|application|tcp|l[47]|layer[- ][47]) proxy|ingress controller|load[- ]balancer|"
         r"application gateway|http router)\b", re.I),
         "upstream services", "the backends the proxy's operator configures it to forward to", forwards=True),
+    Product(re.compile(r"\b(bit)?torrent client\b", re.I),
+            "bittorrent peers", "the other peers of the swarms it joins",
+            more=(("trackers", "the trackers it announces its torrents to"),
+                  ("dht network", "the distributed hash table it finds peers through"))),
+    Product(re.compile(r"\bDHT crawler\b", re.I), "dht network", "the BitTorrent DHT it crawls for torrents"),
     Product(re.compile(r"\b(rss|atom|feed|news)[- ](reader|aggregator|client)s?\b|\bfeed[- ]aggregat|"
                        r"\bagrégateur de flux", re.I),
             "feed sources", "the feeds its users subscribe to, fetched over HTTP"),
@@ -53,6 +60,7 @@ BEHIND = re.compile(r"\b(behind|with|via|through|use|using|need|needs|requires?|
                     r"([\w-]+\s+){0,2}$", re.I)
 # A tunnel's users expose services of their own network, not a datacentre's backends.
 TUNNEL = re.compile(r"\b(NAT|intranet|firewall|local (server|service|network)s?|private network)\b|内网", re.I)
+PROTOCOLS = {"upstream dns servers": "dns", "bittorrent peers": "bittorrent", "trackers": "http", "dht network": "udp"}
 DOOR_KINDS = ("service", "gateway")
 SERVICE_KINDS = ("service", "gateway", "webapp")
 
@@ -97,12 +105,13 @@ class ProductPeerRules(ResolverBase):
             name, role = product.peer, product.role
             if product.forwards and TUNNEL.search(f.get("text") or ""):
                 name, role = "local services", "services of the network the tunnel exposes"
-            existing = self.alias.get(name)
-            target = existing if existing and self.model.components[existing].kind == "external" else \
-                self.add_component(name, "external", None, f.evidence, attributes={"role": role}).id
-            for c in doors:
-                self.connect(c.id, target, "dns" if name == "upstream dns servers" else "http", [f.evidence],
-                             attributes={"via": "what the project's README says it is"})
+            for name, role in ((name, role), *product.more):
+                existing = self.alias.get(name)
+                target = existing if existing and self.model.components[existing].kind == "external" else \
+                    self.add_component(name, "external", None, f.evidence, attributes={"role": role}).id
+                for c in doors:
+                    self.connect(c.id, target, PROTOCOLS.get(name, "http"), [f.evidence],
+                                 attributes={"via": "what the project's README says it is"})
 
     def _own_program(self, comp: Component, repo: str) -> bool:
         """Is the component a program of that repository: its code, its image built from there, or a process

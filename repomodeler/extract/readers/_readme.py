@@ -208,6 +208,15 @@ _SUMMARY_WORDS = re.compile(r"[A-Za-z]{3,}(\s+\S+){3,}")
 _NOT_PROSE = re.compile(r"^([-*+]\s|[|=>:]|\[!|\.\.)")  # list items, tables, rules, quotes, directives
 
 
+def _prose_text(line: str) -> str:
+    """A line's words: pictures dropped, links (inline ``[text](url)`` and reference-style ``[text][ref]`` or
+    ``[text]``) by their text, HTML tags and emphasis removed (``qBittorrent is a [BitTorrent] client``)."""
+    line = re.sub(r"!\[[^\]]*\](\([^)]*\)|\[[^\]]*\])?", " ", line)  # pictures
+    line = re.sub(r"\[([^\]]*)\](\([^)]*\)|\[[^\]]*\])?", r"\1", line)  # links: their text
+    line = re.sub(r"<[^>]+>", " ", line)  # HTML tags
+    return re.sub(r"[*_`]", "", line).strip()
+
+
 def _summary(lines: list[str]) -> list[tuple[int, str]]:
     """(line, text) of the first three paragraphs of prose a README opens with, within its first 100 lines: the
     sentence under the title saying what the project is.  Headings, code, tables, lists, quotes and lines of
@@ -229,7 +238,7 @@ def _summary(lines: list[str]) -> list[tuple[int, str]]:
             close()
             continue
         raw = line.strip()
-        text = re.sub(r"\s+", " ", _clean(raw)).strip()
+        text = re.sub(r"\s+", " ", _prose_text(raw)).strip()
         if fence or not raw or raw.startswith("#") or _ATX.match(line) or _SETEXT.match(line) \
                 or _NOT_PROSE.match(raw) or not _SUMMARY_WORDS.search(text):
             close()
