@@ -1287,6 +1287,11 @@ class ConnectionRules(ResolverBase):
             waits_for_store = self.application_image(self.model.components[source], mounted_ok=True) \
                 and not self.has_code(tcomp) and (
                 tcomp.kind in ("database", "cache", "broker") or bool(tcomp.attributes.get("technology")))
+            # (waiting for a store to answer its health check, `condition: service_healthy`, is waiting to use it:
+            # Leantime's server on its MySQL, the address in an env file the operator writes from a sample)
+            waits_for_store = waits_for_store or (
+                f.get("condition") == "service_healthy" and not self.has_code(tcomp)
+                and tcomp.kind in ("database", "cache", "broker") and bool(tcomp.attributes.get("technology")))
             named = self._store_setting(f, tcomp) if not f.get("link") and not waits_for_store else None
             if not f.get("link") and not waits_for_store and named is None:
                 # depends_on orders start-up; only `links` declares that one container reaches another, except
