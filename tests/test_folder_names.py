@@ -309,3 +309,19 @@ def test_a_readme_summary_is_its_opening_prose_not_its_badges_lists_or_code() ->
         (11, "It runs on Windows, macOS and Linux alike."),
         (22, "Start it and open the page in a browser.")]
     assert not [f for f in readme_identity("r", "docs/README.md", text) if f.kind == "project.summary"]
+
+
+def test_a_readme_without_a_title_is_named_by_its_opening_sentence() -> None:
+    """A README opening with badges and a picture that has no text ("Mayan EDMS is a document management system")
+    names its project by the subject of that sentence, agreeing with the repository it links to; a README whose
+    first paragraph names no subject ("Some words first.") stays unnamed."""
+    from repomodeler.extract.readers._readme import readme_identity
+    from repomodeler.graph.base import project_name
+
+    text = ("|pypi| |python| |license|\n\n.. image:: https://gitlab.com/mayan-edms/mayan-edms/raw/master/logo.png\n"
+            "    :align: center\n\nMayan EDMS is a document management system. Its main purpose is to store files.\n")
+    facts = readme_identity("r", "README.rst", text)
+    assert [(f.line, f.get("title")) for f in facts if f.kind == "project.heading"] == [(6, "Mayan EDMS")]
+    assert project_name(facts) == "mayan-edms"
+    plain = readme_identity("r", "README.md", "Some words first, then more of them.\n")
+    assert not [f for f in plain if f.kind == "project.heading"]

@@ -1293,6 +1293,8 @@ class ConnectionRules(ResolverBase):
                 f.get("condition") == "service_healthy" and not self.has_code(tcomp)
                 and tcomp.kind in ("database", "cache", "broker") and bool(tcomp.attributes.get("technology")))
             named = self._store_setting(f, tcomp) if not f.get("link") and not waits_for_store else None
+            if named is None and not f.get("link") and not waits_for_store:
+                named = self._store_host_setting(f, tcomp)
             if not f.get("link") and not waits_for_store and named is None:
                 # depends_on orders start-up; only `links` declares that one container reaches another, except
                 # for the system's own published image (its code and settings are not here), whose built-in
@@ -1304,6 +1306,25 @@ class ConnectionRules(ResolverBase):
             self.connect(source, target, TECH_PROTOCOL.get(tech, "tcp"), [f.evidence, *([named] if named else [])],
                          kind="depends_on", attributes={"via": "depends_on and a setting for it" if named else "depends_on"})
             between[(source, target)] = [(source, target, TECH_PROTOCOL.get(tech, "tcp"))]
+
+    def _store_host_setting(self, depends: Fact, store: Component) -> Evidence | None:
+        """The line of a setting the compose service waiting for `store` is handed whose value names the store's
+        service as a host, in whatever form the program parses it (Mayan's ``MAYAN_DATABASES: "{...'HOST':
+        'postgresql'}"`` and ``MAYAN_DOCKER_WAIT: "postgresql:5432 redis:6379"``): waiting for it and being told
+        where it is.  The address rules pass over such a value when no code here reads the setting by that name
+        (it is read under a prefix, or by the entrypoint script); None otherwise."""
+        if store.kind not in ("database", "cache", "broker") or not store.attributes.get("technology"):
+            return None
+        host = re.escape((depends.get("target") or "").lower())
+        if not host:
+            return None
+        mention = re.compile(rf"(^|[\s'\"@/,=]){host}(:\d+|['\"]|\s|,|/|$)")
+        owner = (depends.get("owner") or "").lower()
+        index = self._env_by_owner()
+        for g in [*index.get((depends.repository, depends.path, owner), ()), *index.get((depends.repository, "", owner), ())]:
+            if mention.search((g.get("value") or "").lower()):
+                return g.evidence
+        return None
 
     def _store_setting(self, depends: Fact, store: Component) -> Evidence | None:
         """The line of a setting the compose service that waits for `store` (depends_on) is handed, named

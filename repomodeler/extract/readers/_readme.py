@@ -9,7 +9,8 @@ itself.  The root README states it twice in most projects: as its first heading 
 - ``project.heading``: ``title``, each of the first top-level heading's text (Markdown ``#``, setext or
   HTML ``<h1>``), the text of the logo the README opens with (``![Huginn](media/logo.png)``) and the
   first heading of any level when no paragraph comes before it (``## What is Huginn?``), with links,
-  images, emphasis and bracketed tags (``[WIP]``) removed;
+  images, emphasis and bracketed tags (``[WIP]``) removed; with none of those, the subject of the opening
+  sentence (``Mayan EDMS is a document management system``);
 - ``project.link``: ``name``, the repository name of each code-host link (``lago`` of
   ``github.com/getlago/lago``), once per distinct name, at its first line;
 - ``compose.launch`` (``documented``: its rank): the compose files and profiles of each ``docker compose ... up`` it
@@ -205,6 +206,8 @@ def _documented_launch(repo: str, path: str, lines: list[str]) -> list[Fact]:
 
 
 _SUMMARY_WORDS = re.compile(r"[A-Za-z]{3,}(\s+\S+){3,}")
+# The subject of a README's opening sentence, a name of one to four capitalised words (`Mayan EDMS is a ...`)
+_SUBJECT = re.compile(r"^([A-Z][\w.+-]*(?:\s+[A-Z0-9][\w.+-]*){0,3})\s+(?:\([^)]*\)\s+)?(?:is|are)\s+(?:a|an|the)\b")
 _NOT_PROSE = re.compile(r"^([-*+]\s|[|=>:]|\[!|\.\.)")  # list items, tables, rules, quotes, directives
 
 
@@ -257,6 +260,11 @@ def readme_identity(repo: str, path: str, text: str) -> list[Fact]:
     facts: list[Fact] = []
     lines = text.splitlines()
     titles = sorted({t for t in (_heading(lines, 1), _logo(lines), _opening_heading(lines)) if t is not None})
+    summary = _summary(lines)
+    if not titles and summary and (subject := _SUBJECT.match(summary[0][1])):
+        # no title at all (badges, then a picture without its text): the name its opening sentence gives the
+        # project it describes ("Mayan EDMS is a document management system")
+        titles = [(summary[0][0], subject.group(1))]
     for line, title in titles:  # (the graph takes any of them that agrees with a link or a manifest)
         facts.append(fact("project.heading", repo, path, line, title=title[:200]))
     seen: set[str] = set()
@@ -270,8 +278,8 @@ def readme_identity(repo: str, path: str, text: str) -> list[Fact]:
                 continue
             seen.add(name.lower())
             facts.append(fact("project.link", repo, path, i, name=name))
-    for line, summary in _summary(lines):
-        facts.append(fact("project.summary", repo, path, line, text=summary))
+    for line, text in summary:
+        facts.append(fact("project.summary", repo, path, line, text=text))
     facts.extend(_documented_launch(repo, path, lines))
     for i, line in enumerate(lines, 1):
         for m in _COPY_INTO_VARIABLE.finditer(line):

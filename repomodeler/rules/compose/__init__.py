@@ -88,8 +88,9 @@ RULES = (
                  "is the depends_on of a service running the system's published image (no code or settings of it "
                  "here) on a store or known server it waits for, and the depends_on of a service on a store when it "
                  "is also handed a setting named for that store (REDISPASS, DBNAME, MYSQL_DATABASE), in its compose "
-                 "file or an env file it is given, or waits for the store to pass its health check "
-                 "(condition: service_healthy)"),
+                 "file or an env file it is given, or whose value names the store as a host (a wait list "
+                 "`postgresql:5432 redis:6379`, a settings dict's 'HOST':'postgresql'), or waits for the store to pass "
+                 "its health check (condition: service_healthy)"),
         unit="depends_connections",
         reads=("compose.depends", "config.env", "docker.from", "compose.service", "compose.env_file",
                "manifest.dependency", "manifest.dev_dependency"),
