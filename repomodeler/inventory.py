@@ -122,6 +122,7 @@ COMPOSE_FILE = re.compile(r"^(docker-)?compose([._-][^/]*)?\.ya?ml$", re.I)
 # with its Xdebug settings and Selenium; and a folder named for a devbox, the single-machine sandbox a developer
 # starts, Flyte's docker/devbox-bundled/ beside its production chart)
 DEVELOPMENT_ENV_DIRS = frozenset({"devenv", "dev-env", "dev-environment", "devenvironment", "gitpod", ".dev",
+                                  "local-dev", "localdev", "local_dev", "local-development",
                                   # a developer's scripts (lint, release notes, schema dumps): scripts-dev/, dev-scripts/
                                   "scripts-dev", "scripts_dev", "dev-scripts", "dev_scripts"})
 # The recipe and settings of a developer's tool served beside the code (Storybook, the UI component

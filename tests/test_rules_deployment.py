@@ -335,6 +335,7 @@ def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> N
     assert classify_role("shop/testing.py") == "source"  # (a module named testing outside the settings)
     assert classify_role(".dev/docker-compose.yaml") == "development"  # a developer's stack in a hidden .dev/ folder
     assert classify_role("docker/devbox-bundled/manifests/complete.yaml") == "development"  # a developer's sandbox
+    assert classify_role("local-dev/Dockerfile") == "development"  # the recipe of a developer's local build
     assert classify_role("enos/modules/run_workloads/jobs/docker-batch.nomad.hcl") == "test"  # Enos scenarios
     # a project template a generator copies for its users (an agent skill's scaffold) is an example, not a program
     assert classify_role("packages/agents/skills/quickstart/scaffold/package.json") == "example"
