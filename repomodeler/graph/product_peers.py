@@ -114,15 +114,18 @@ class ProductPeerRules(ResolverBase):
                                  attributes={"via": "what the project's README says it is"})
 
     def _own_program(self, comp: Component, repo: str) -> bool:
-        """Is the component a program of that repository: its code, its image built from there, or a process
-        in the container of one (the nginx s6 starts in front of the product's server)?"""
+        """Is the component a program of that repository (its code, its image built from there or published under
+        the project's name), or a process in the container of one (the nginx s6 starts in front of the product's
+        server)?"""
         host = self.model.components.get(comp.attributes.get("host") or "")
-        if host is not None and host.id != comp.id and self._own_program(host, repo):
-            return True
+        return self._built_from(comp, repo) or (host is not None and host.id != comp.id and self._built_from(host, repo))
+
+    def _built_from(self, comp: Component, repo: str) -> bool:
         if comp.repository != repo and not any(r == repo for r, _ in comp.source_roots):
             return False
+        # (the project's name as its commit gives it, never the repository's label: a folder's name is the user's)
         own_image = image_basename(comp.attributes.get("image") or "").lower() in {
-            repo.lower(), (self.projects.get(repo) or "").lower()} - {""}
+            n.lower() for n in self.project_names(repo)}
         return bool(self.has_code(comp) or comp.attributes.get("built_by") or own_image)
 
     def _product_family(self, comp: Component) -> set[str]:
