@@ -46,8 +46,9 @@ class MailPeerRules(ResolverBase):
                 comp = self.model.components.get(cid)
                 if comp is None or comp.kind not in ("service", "gateway") or not wanted(port):
                     continue
+                # (the project's name as its commit gives it, never the repository's label, a folder's name)
                 own_image = image_basename(comp.attributes.get("image") or "").lower() in {
-                    (comp.repository or "").lower(), (self.projects.get(comp.repository or "") or "").lower()} - {""}
+                    n.lower() for n in self.project_names(comp.repository or "")}
                 if not (self.has_code(comp) or comp.attributes.get("built_by") or own_image):
                     continue  # a third-party image beside the system (a mail catcher its services send to): theirs
                 if name == "mail-senders" and (cid, MTA_PORT) in listening:
