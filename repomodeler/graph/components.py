@@ -1747,13 +1747,13 @@ class ComponentRules(ResolverBase):
                     continue  # the project's documentation site (Docusaurus, VitePress, Middleman...), not the system
                 own = [p for p in files_here if not any(is_under(p, u) for u in deeper)]
                 serves = any(is_under(p, d) and not any(is_under(p, u) for u in deeper) for p in routes) \
-                    or (d in {norm_path(x) for x in dockerfiles} and d not in builders)
+                    or (d in dockerfile_dirs and d not in builders)
                 here = [m for m in manifests if norm_path(str(PurePosixPath(m.path).parent)) == d]
                 if any(PurePosixPath(m.path).name == "Cargo.toml" for m in here) and not any(
                         p.endswith("main.rs") or "/bin/" in p for p in own):
                     # A Rust crate without a binary target is a library: the routes it declares are
                     # served by the program that mounts them, not by the crate.
-                    serves = d in {norm_path(x) for x in dockerfiles} and d not in builders
+                    serves = d in dockerfile_dirs and d not in builders
                 started = any(m.get("start") for m in here)  # package.json scripts.start: `npm start` runs it
                 # A web application archive (Maven <packaging>war</packaging>) is started by the servlet
                 # container it is deployed in: a deployable, whatever its classes are called.

@@ -440,6 +440,16 @@ class ConnectionRules(ResolverBase):
         return self.add_component(name, TECH_KIND[tech], origin.repository, origin,
                                   attributes={"technology": tech, "host": ref.host}).id
 
+    def built_here(self, comp: Component, repo: str | None = None) -> bool:
+        """Is the component a program of the system's own (of repository `repo`, when given): its code is here, its
+        image is built here, or its image is the one the project publishes under the name its commit gives it
+        (never the repository's label, which for a local folder is only the user's name for it)?"""
+        if repo is not None and comp.repository != repo and not any(r == repo for r, _ in comp.source_roots):
+            return False
+        own_image = image_basename(comp.attributes.get("image") or "").lower() in {
+            n.lower() for n in self.project_names(repo if repo is not None else comp.repository or "")}
+        return bool(self.has_code(comp) or comp.attributes.get("built_by") or own_image)
+
     def has_code(self, comp: Component) -> bool:
         """Does any source code of the system sit under the component's folders (not only a Dockerfile)?"""
         return self._code_under(comp.source_roots)
@@ -1319,12 +1329,17 @@ class ConnectionRules(ResolverBase):
         if not host:
             return None
         mention = re.compile(rf"(^|[\s'\"@/,=]){host}(:\d+|['\"]|\s|,|/|$)")
-        owner = (depends.get("owner") or "").lower()
-        index = self._env_by_owner()
-        for g in [*index.get((depends.repository, depends.path, owner), ()), *index.get((depends.repository, "", owner), ())]:
+        for g in self._settings_of_waiting(depends):
             if mention.search((g.get("value") or "").lower()):
                 return g.evidence
         return None
+
+    def _settings_of_waiting(self, depends: Fact) -> list[Fact]:
+        """The settings the compose service that waits (depends_on) is handed: in its compose file, then in the env
+        files it is given."""
+        owner = (depends.get("owner") or "").lower()
+        index = self._env_by_owner()
+        return [*index.get((depends.repository, depends.path, owner), ()), *index.get((depends.repository, "", owner), ())]
 
     def _store_setting(self, depends: Fact, store: Component) -> Evidence | None:
         """The line of a setting the compose service that waits for `store` (depends_on) is handed, named
@@ -1338,9 +1353,7 @@ class ConnectionRules(ResolverBase):
         if store.kind not in ("database", "cache", "broker") or not tech:
             return None
         words = tuple(w.upper() for w in (tech, *TECH_WORDS.get(tech, ())) if w != "jdbc")
-        owner = (depends.get("owner") or "").lower()
-        index = self._env_by_owner()
-        for g in [*index.get((depends.repository, depends.path, owner), ()), *index.get((depends.repository, "", owner), ())]:
+        for g in self._settings_of_waiting(depends):
             value = g.get("value") or ""
             key_name = (g.get("name") or "").upper()
             secret_file = key_name.endswith("_FILE") and value.startswith("/run/secrets/")  # (MYSQL_USER_FILE)

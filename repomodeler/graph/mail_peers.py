@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 
 from repomodeler.graph.base import ResolverBase
-from repomodeler.graph.catalog import image_basename
 from repomodeler.records import Evidence, Fact
 
 MTA_PORT = 25
@@ -46,10 +45,7 @@ class MailPeerRules(ResolverBase):
                 comp = self.model.components.get(cid)
                 if comp is None or comp.kind not in ("service", "gateway") or not wanted(port):
                     continue
-                # (the project's name as its commit gives it, never the repository's label, a folder's name)
-                own_image = image_basename(comp.attributes.get("image") or "").lower() in {
-                    n.lower() for n in self.project_names(comp.repository or "")}
-                if not (self.has_code(comp) or comp.attributes.get("built_by") or own_image):
+                if not self.built_here(comp):
                     continue  # a third-party image beside the system (a mail catcher its services send to): theirs
                 if name == "mail-senders" and (cid, MTA_PORT) in listening:
                     continue  # (a mail server's extra listener, not a catcher)

@@ -22,7 +22,6 @@ import re
 from dataclasses import dataclass
 
 from repomodeler.graph.base import ResolverBase
-from repomodeler.graph.catalog import image_basename
 from repomodeler.records import Component, Fact
 
 
@@ -114,19 +113,10 @@ class ProductPeerRules(ResolverBase):
                                  attributes={"via": "what the project's README says it is"})
 
     def _own_program(self, comp: Component, repo: str) -> bool:
-        """Is the component a program of that repository (its code, its image built from there or published under
-        the project's name), or a process in the container of one (the nginx s6 starts in front of the product's
-        server)?"""
+        """Is the component a program of that repository, or a process in the container of one (the nginx s6
+        starts in front of the product's server)?"""
         host = self.model.components.get(comp.attributes.get("host") or "")
-        return self._built_from(comp, repo) or (host is not None and host.id != comp.id and self._built_from(host, repo))
-
-    def _built_from(self, comp: Component, repo: str) -> bool:
-        if comp.repository != repo and not any(r == repo for r, _ in comp.source_roots):
-            return False
-        # (the project's name as its commit gives it, never the repository's label: a folder's name is the user's)
-        own_image = image_basename(comp.attributes.get("image") or "").lower() in {
-            n.lower() for n in self.project_names(repo)}
-        return bool(self.has_code(comp) or comp.attributes.get("built_by") or own_image)
+        return self.built_here(comp, repo) or (host is not None and host.id != comp.id and self.built_here(host, repo))
 
     def _product_family(self, comp: Component) -> set[str]:
         """The component, its processes, the processes in its container and the container it runs in."""
