@@ -26,6 +26,7 @@ from repomodeler.acquire import run_git
 from repomodeler.extract.readers._readme import ROOT_README
 from repomodeler.extract.readers.registry import is_descriptor
 from repomodeler.languages import language_for_path
+from repomodeler.paths import RECIPE_FILE
 from repomodeler.records import Inventory, RepomodelerError, Repository, SourceFile, Warning_
 
 DEFAULT_MAX_BYTES = 1_000_000
@@ -38,8 +39,7 @@ VENDORED_DIRS = frozenset({
 # Build-output folders: generated files are skipped, but a deployment descriptor someone committed
 # there (build/docker-compose.yml, target/k8s/app.yaml) is hand-written input, not output.
 BUILD_OUTPUT_DIRS = frozenset({"build", "dist", "target", "obj", "out"})
-# (Podman's and Buildah's Containerfile is a Dockerfile by another name)
-DEPLOYMENT_FILE = re.compile(r"(^|/)(Dockerfile[^/]*|dockerfile|[^/]*\.dockerfile|Containerfile[^/]*|[^/]*\.containerfile|[^/]*\.ya?ml)$")
+DEPLOYMENT_FILE = re.compile(rf"(^|/)({RECIPE_FILE}|[^/]*\.ya?ml)$")
 # Source-set roots below which folders are package names (com/example/orders is production code).
 PACKAGE_ROOTS = (("src", "main"), ("src", "java"), ("src", "kotlin"))
 MINIFIED = re.compile(r"\.(min|bundle|chunk)\.(js|css|mjs)$|[.-][0-9a-f]{8,}\.js$")

@@ -6,6 +6,14 @@ records and the one a rule looks up are normalised alike (``deploy/./charts/../a
 
 from __future__ import annotations
 
+# A container recipe's file name, as every stage recognises one: Docker's `Dockerfile` (`Dockerfile.web`,
+# `web.Dockerfile`, `dockerfile`) and Podman's and Buildah's `Containerfile`, a Dockerfile by another name.
+# (The inventory keeps them, the Dockerfile reader reads them, the plug-in rule counts a line there as the
+# deployment's: one list, so a recipe one stage knows is never a stranger to the next.)
+RECIPE_FILE_NAMES = (r"Dockerfile[^/]*", r"dockerfile", r"[^/]*\.[Dd]ockerfile",
+                     r"Containerfile[^/]*", r"[^/]*\.[Cc]ontainerfile")
+RECIPE_FILE = "|".join(RECIPE_FILE_NAMES)
+
 
 def norm_path(path: str) -> str:
     """``a/./b/../c`` -> ``a/c``; leading, doubled and trailing slashes dropped; ``..`` above the

@@ -20,6 +20,7 @@ from pathlib import PurePosixPath
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.values import parse_hosts
 from repomodeler.graph.vendors import vendor_name
+from repomodeler.paths import RECIPE_FILE
 from repomodeler.records import Evidence, Unresolved
 
 # How many vendors, each reached only from a module named after it, make a catalog of integrations.
@@ -28,7 +29,7 @@ CATALOG_SIZE = 4
 # itself (``destinations/chatwork.py`` among a dozen destinations, ``tools/api_bugcrowd/`` among parsers).
 CATALOG_FOLDER_SIZE = 8
 # Deployment descriptors by their name: a line there is the deployment's, whatever plug-in also reaches the element.
-DEPLOYMENT_FILE = re.compile(r"(^|/)([^/]*compose[^/]*\.ya?ml|[^/]*\.ya?ml\.tmpl|(Dockerfile|Containerfile)[^/]*)$", re.I)
+DEPLOYMENT_FILE = re.compile(rf"(^|/)([^/]*compose[^/]*\.ya?ml|[^/]*\.ya?ml\.tmpl|{RECIPE_FILE})$", re.I)
 # Technologies adapters are named for beyond the stores and brokers (sources, sinks, engines, clouds).
 ADAPTER_TECH_WORDS = frozenset({"docker", "podman", "containerd", "kubernetes", "k8s", "s3", "gcs", "azure", "aws", "gcp",
                                 "syslog", "journald", "journalctl", "cloudwatch", "kinesis", "file", "http", "https",

@@ -10,7 +10,7 @@ from typing import Iterator
 
 from repomodeler.extract.readers._base import Reader, fact
 from repomodeler.extract.readers.makefile import GO_FLAGS_WITH_VALUE, GO_SHARED_BUILD
-from repomodeler.paths import norm_path
+from repomodeler.paths import RECIPE_FILE_NAMES, norm_path
 from repomodeler.records import Fact
 
 _ARTIFACT = re.compile(r"([A-Za-z0-9_][A-Za-z0-9_.-]*?)(?:-\d[A-Za-z0-9_.-]*)?\.(?:jar|war|ear)\b")
@@ -296,8 +296,7 @@ def _copy_words(arg: str) -> list[str] | None:
 
 
 READERS = (
-    Reader("dockerfile", "descriptor", 100, read_dockerfile, patterns=(r"Dockerfile[^/]*", r"dockerfile", r"[^/]*\.[Dd]ockerfile",
-                                                                 r"Containerfile[^/]*", r"[^/]*\.[Cc]ontainerfile"),
+    Reader("dockerfile", "descriptor", 100, read_dockerfile, patterns=RECIPE_FILE_NAMES,
            line_based=True,
            shadows=("dotenv", "procfile", "spring.name", "helm.template", "helm.values", "beats", "prometheus",
                     "otel_collector", "grafana", "compose", "kubernetes", "spring.content")),
