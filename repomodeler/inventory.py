@@ -57,7 +57,10 @@ TEST_DIRS = frozenset({"test", "tests", "__tests__", "__e2e__", "spec", "specs",
                        # HashiCorp's Enos scenarios (enos/modules/run_workloads/jobs/*.nomad.hcl): quality tests
                        "enos",
                        # the stack a smoke test starts around a plugin (plugins/x/smoke/docker-compose.yml)
-                       "smoke"})
+                       "smoke",
+                       # a Bitcoin regression-test network (docker/regtest/docker-compose.yml: bitcoind, Lightning nodes
+                       # and their chains started for the test suite), no network a deployment joins
+                       "regtest"})
 # Folders named for a kind of tests (unittests, api_tests, rest-api-tests, load-tests).
 KIND_OF_TESTS_DIR = re.compile(r"^(unit|integration|functional|acceptance|system|api|rest-api|e2e|end-to-end|load|"
                                r"perf|performance|smoke|regression|ui|contract|component)[-_]?tests?$"
@@ -114,7 +117,6 @@ CI_DIRS = frozenset({".github", ".gitlab", ".circleci", ".buildkite", ".azure-pi
 # starts the stack a pipeline tests against; source code in such a folder (a Go package ``github``
 # wrapping GitHub's API) is still source.
 CI_NAMED_DIRS = frozenset({"ci", "github", "gitlab", "jenkins", "buildkite", "circleci", "travis", "pipelines"})
-COMPOSE_FILE = re.compile(r"^(docker-)?compose([._-][^/]*)?\.ya?ml$", re.I)
 # A contributor's development stack: Gitpod's compose file, `develop.yml` beside the real one.
 # A contributor's development environment (docker/devenv/ with its compose file, nginx and database
 # settings; a Gitpod workspace image): how to work on the code, not how the system runs.
@@ -270,13 +272,52 @@ def readme_compose_links(text: str) -> set[str]:
 
 
 def root_readme(files: list[SourceFile]) -> SourceFile | None:
-    """The repository's root README, read only when some compose file sits in an examples or docs folder."""
-    if not any(f.role in ("example", "docs") and COMPOSE_FILE.search(f.path) for f in files):
+    """The repository's root README, read only when some compose file sits in an examples or docs folder, or
+    when compose files at the root and in a folder could be a developer's stack and the one to run."""
+    if not any(f.role in ("example", "docs") and COMPOSE_FILE.search(f.path) for f in files) and not (
+            any(f.role == "source" and COMPOSE_FILE.search(f.path) and "/" in f.path for f in files)
+            and any(f.role == "source" and COMPOSE_FILE.search(f.path) and "/" not in f.path for f in files)):
         return None
     return next((f for f in files if "/" not in f.path and ROOT_README.match(f.path)), None)
 
 
-def promote_example_deployments(files: list[SourceFile], readme: str = "") -> list[SourceFile]:
+# A bind mount of the repository's own folder into a service (`.:/var/www/html`, `./backend:/app/backend`): the
+# service runs the working tree, as a developer's stack does.
+_SOURCE_MOUNT = re.compile(r"""(?m)^\s*-\s*["']?\.((?:/[A-Za-z0-9_.-]+)*)/?:/""")
+
+
+def pointed_deployments(files: list[SourceFile], readme: str, compose_texts: dict[str, str]) -> set[str]:
+    """Compose files in a folder (among examples, docs, or a `docker/production/`) that the project names by their path
+    as the one to run: in
+    its root README (`curl -O https://raw.githubusercontent.com/<owner>/<repo>/main/docker/production/compose.example.yaml`)
+    or in the opening comment of a compose file at hand (`# Please see the full example under
+    examples/docker-compose.example.yml`)."""
+    candidates = sorted(f.path for f in files if f.role in ("source", "example", "docs") and COMPOSE_FILE.search(f.path)
+                        and "/" in f.path)
+    if not candidates:
+        return set()
+    heads = [readme]
+    for text in compose_texts.values():
+        lines = []
+        for line in text.splitlines():
+            if line.strip() and not line.lstrip().startswith("#"):
+                break
+            lines.append(line)
+        heads.append("\n".join(lines))
+    return {p for p in candidates for head in heads if re.search(rf"(?<![\w.-]){re.escape(p)}(?![\w.-])", head)}
+
+
+def _runs_working_tree(text: str, files: list[SourceFile]) -> bool:
+    """Does a compose file mount the repository's code into a service (the root, or a folder holding source)?"""
+    for m in _SOURCE_MOUNT.finditer(text):
+        folder = m.group(1).strip("/")
+        if any(f.role == "source" and f.language and (not folder or f.path.startswith(folder + "/")) for f in files):
+            return True
+    return False
+
+
+def promote_example_deployments(files: list[SourceFile], readme: str = "",
+                                compose_texts: dict[str, str] | None = None) -> list[SourceFile]:
     """A repository that builds images (a Dockerfile of its own) but deploys them only in an
     examples folder (examples/docker/docker-compose_default.yaml): those compose files are how it
     runs, so they are read as source.  A library's example stacks stay examples: without a
@@ -285,6 +326,13 @@ def promote_example_deployments(files: list[SourceFile], readme: str = "") -> li
     product's published image beside the broker it needs).  (Settings templates standing in for a
     missing file are settled here too: :func:`promote_templates`.)"""
     files = promote_templates(files)
+    pointed = pointed_deployments(files, readme, compose_texts or {})
+    # A compose file running the working tree (a developer's stack) beside the example the project names as the one
+    # to run: the named example is the deployment, the developer's stack is not.
+    developing = {p for p, text in (compose_texts or {}).items() if p not in pointed and _runs_working_tree(text, files)}
+    if pointed and developing:
+        files = [replace(f, role="development") if f.path in developing else f for f in files]
+        return _promote_stacks(files, pointed)
     builds = deploys = False
     for f in files:
         if f.role != "source":
@@ -560,14 +608,17 @@ def list_git(repo: Repository, options: InventoryOptions) -> Inventory:
     files = promote_named_env_files(vendored_site_packages(files), _compose_texts(repo, files))
     readme = root_readme(files)
     text = cat_blobs(repo.checkout, [readme.blob]).get(readme.blob, b"").decode("utf-8", "replace") if readme else ""
-    return Inventory(repository=repo, files=promote_example_deployments(files, text), skipped=skipped, links=links)
+    # (the compose files at hand, read only when an example or docs compose file could be one they name)
+    pointers = _compose_texts(repo, files, always=True) if readme else {}
+    return Inventory(repository=repo, files=promote_example_deployments(files, text, pointers), skipped=skipped,
+                     links=links)
 
 
-def _compose_texts(repo: Repository, files: list[SourceFile]) -> dict[str, str]:
+def _compose_texts(repo: Repository, files: list[SourceFile], always: bool = False) -> dict[str, str]:
     """The text of the repository's compose files (source role), by path, when some development-named file
-    could be one they name."""
-    if not any(f.role == "development" and NAMED_ENV_FILE.search(f.path) and not TEMPLATE_SUFFIX.search(f.path)
-               for f in files):
+    could be one they name (or `always`)."""
+    if not always and not any(f.role == "development" and NAMED_ENV_FILE.search(f.path)
+                              and not TEMPLATE_SUFFIX.search(f.path) for f in files):
         return {}
     compose = [f for f in files if f.role == "source" and COMPOSE_FILE.search(f.path) and f.size <= 1_000_000]
     by_sha = cat_blobs(repo.checkout, sorted({f.blob for f in compose})) if compose else {}
@@ -649,7 +700,7 @@ def list_dir(repo: Repository, options: InventoryOptions) -> Inventory:
         text = read_regular_file(root, readme.path, options.max_bytes).decode("utf-8", "replace") if readme else ""
     except OSError:
         text = ""
-    return Inventory(repository=repo, files=promote_example_deployments(files, text), skipped=skipped,
+    return Inventory(repository=repo, files=promote_example_deployments(files, text, compose_texts), skipped=skipped,
                      warnings=warnings, links=links)
 
 

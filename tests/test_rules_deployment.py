@@ -342,6 +342,8 @@ def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> N
     assert classify_role("src/scaffold.go") == "source"  # (a file named so is code)
     # the stack a plugin's smoke test starts (a broker and a test ACME server), not the deployment
     assert classify_role("plugins/emqx_acme/smoke/cluster/docker-compose.yml") == "test"
+    # a Bitcoin regression-test network started for the test suite (bitcoind and Lightning nodes on regtest)
+    assert classify_role("docker/regtest/docker-compose.yml") == "test"
     # a contributor's local development environment (DDEV's compose fragments) is tooling
     assert classify_role(".ddev/docker-compose.redis.yaml") == "ci"
     # a Go command's test inputs in an underscore folder the Go tools skip (kubectl plugin's _testdata manifests)

@@ -17,6 +17,7 @@ Every component and connection is created from a fact and keeps that fact's evid
 from __future__ import annotations
 
 from repomodeler.graph.aspire import AspireRules
+from repomodeler.graph.bundled_apps import BundledAppRules
 from repomodeler.graph.base import SystemModel
 from repomodeler.graph.cloudformation import CloudFormationRules
 from repomodeler.graph.command_line import CommandLineRules
@@ -76,6 +77,7 @@ class Resolver(ComponentRules, AspireRules, CloudFormationRules, ConnectionRules
                CommandLineRules, LocalServiceRules, IacDeployRules, SettingReadRules, ServiceNameRules,
                CommandAddressRules, HostingRules, FunctionBindingRules, SameCodeRules, UndeployedRules, ReleaseRules, OneContainerRules,
                VersionedRecipeRules, VendorChoiceRules, StoreAlternativeRules, CertificateRules, IceServerRules, MailPeerRules,
+               BundledAppRules,
                AddressEchoRules,
                NetworkPolicyRules, UnconfiguredSdkRules, PodStoreRules, UndeployedProgramRules, ClusterApiRules,
                LibraryCallRules, MailSenderRules, EmbeddedEngineRules, AddressedProcessRules, JobWorkerRules,

@@ -135,6 +135,7 @@ ORDER: tuple[str, ...] = (
     "rpc.listen-port-addresses",
     "routes.browser-calls",
     "routes.client-packages",
+    "frontend.bundled-apps",
     "frontdoor.command-line",
     "process.shared-code",
     "process.shared-connections",

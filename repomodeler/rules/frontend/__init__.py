@@ -19,4 +19,17 @@ RULES = (
         writes=("components", "kinds", "roots", "attributes", "connections"),
         after=("build.deployed-programs",),
     ),
+    Rule(
+        id="frontend.bundled-apps",
+        message=("A browser app nothing deploys apart (no compose service, workload, image or recipe of its own) whose "
+                 "build the server ships (a Go package embedding its dist/, the server's image copying it in, its folder "
+                 "inside the server's code, the server's build depending on its package), or which sits in the folder of "
+                 "its repository's one server when no server was found for it, is part of that server: one component "
+                 "the user opens, serving the app's folder"),
+        unit="bundled_apps",
+        reads=(),
+        writes=("components", "aliases", "roots", "connections", "attributes"),
+        after=("frontend.webapps", "frontdoor.entry-points", "routes.browser-calls", "routes.client-packages"),
+        state=(),
+    ),
 )
