@@ -59,10 +59,17 @@ class EmbeddedEngineRules(ResolverBase):
                 tech = techs.pop()
                 assert tech is not None
                 chosen.setdefault(owner, (tech, min(ev for _v, ev in values)))
-        # the code's default, for a setting nothing configures (os.getenv("LD_DB_ENGINE", "sqlite"))
+        # the code's default, for a setting nothing configures (os.getenv("LD_DB_ENGINE", "sqlite")); a database
+        # URL's default an SQLite file (os.environ.get("DATABASE_URL", "sqlite:///config/data.sqlite")) likewise
+        for (owner, name), values in sorted(self.env_values.items()):
+            if DATABASE_URL_NAME.search(name) and any(v.strip() for v, _ev in values):
+                configured.add((owner, name))  # (a deployment handing the URL: the rules reading addresses decide)
         for f in sorted(self.by_kind["env.read"], key=lambda f: f.order()):
             name, default = f.get("name") or "", f.get("default") or ""
             tech = embedded_engine(default) if ENGINE_SETTING.search(name) else None
+            if tech is None and DATABASE_URL_NAME.search(name) and SQLITE_LITERAL.match(repr(default)) \
+                    and not IN_MEMORY_SQLITE.match(repr(default)):
+                tech = "sqlite"
             if tech is None:
                 continue
             for owner in self._code_runners(f):
