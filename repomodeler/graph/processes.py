@@ -67,6 +67,8 @@ ROLE_PARENTS = frozenset({"service", "services", "roles", "role", "servers", "co
 PROGRAM_ROLE_WORDS = frozenset({"service", "job", "jobs", "worker", "admin", "interface", "api", "web", "server", "rpc",
                                 "mq", "gateway", "bff", "consumer", "scheduler", "cron", "task", "tasks"})
 ENTRY_CALLS = frozenset({"Serve", "Execute", "Run", "Start", "Main", "ListenAndServe", "RunServer", "StartServer"})
+# A function a subcommand's handler calls to start what it runs (server.Run, app.Serve, api.StartServer, cmd.Execute).
+ENTRY_FUNCTION = re.compile(r"^(Run|Serve|Start|Execute|Main|Listen|Launch|Boot|New)[A-Z_0-9]?")
 
 
 @dataclass
@@ -448,7 +450,9 @@ class ProcessRules(ResolverBase):
                 target = None
                 pkg = f.get("handler_package")
                 handler = f.get("handler") or ""
-                if pkg:
+                if pkg and ENTRY_FUNCTION.match(f.get("handler_function") or ""):
+                    # (`RunE: func(...) { return server.Run(ctx) }`: the package the command starts; a verb calling
+                    # into the library, `model.RenameTag(...)` of `tag rename`, starts nothing)
                     target = names.get(pkg)
                 elif "." in handler:
                     target = names.get(handler.split(".")[0])
