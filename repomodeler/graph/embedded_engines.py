@@ -35,6 +35,15 @@ LIBSQL_FILE_URL = re.compile(r"""\burl\s*[:=]\s*[`"']file:""")
 IN_MEMORY_SQLITE = re.compile(r"""^[fr]?(["'])sqlite3?(\+\w+)?:(//)?(/?:memory:)?\1""", re.I)
 
 
+def _sqlite_file_url(value: str, libsql: bool) -> bool:
+    """Does a database URL open an SQLite file (``sqlite:///data/app.db``; ``file:./db.sqlite`` for a libSQL
+    client), not an in-memory one?"""
+    url = value.strip().strip("\"'")
+    if re.match(r"(?i)^sqlite3?(\+\w+)?:", url):
+        return not re.match(r"(?i)^sqlite3?(\+\w+)?:(//)?(/?:memory:)?$", url)
+    return libsql and url.startswith("file:")
+
+
 def embedded_engine(value: str) -> str | None:
     """The embedded database a setting's value names (``sqlite3``, ``django.db.backends.sqlite3``, ``bolt``)."""
     word = value.strip().strip("\"'").lower().rsplit(".", 1)[-1]
@@ -61,9 +70,17 @@ class EmbeddedEngineRules(ResolverBase):
                 chosen.setdefault(owner, (tech, min(ev for _v, ev in values)))
         # the code's default, for a setting nothing configures (os.getenv("LD_DB_ENGINE", "sqlite")); a database
         # URL's default an SQLite file (os.environ.get("DATABASE_URL", "sqlite:///config/data.sqlite")) likewise
+        # ... and a database URL a deployment hands the service naming an SQLite file (`ENV DATABASE_URL=file:./data/
+        # db.sqlite` for a libSQL client, `sqlite:////data/app.db`); any other URL leaves it to the rules reading addresses
+        libsql_repos = {f.repository for f in self.by_kind["import"] if LIBSQL_CLIENT.match(f.get("module") or "")}
         for (owner, name), values in sorted(self.env_values.items()):
-            if DATABASE_URL_NAME.search(name) and any(v.strip() for v, _ev in values):
-                configured.add((owner, name))  # (a deployment handing the URL: the rules reading addresses decide)
+            given = [(v, ev) for v, ev in values if v.strip()]
+            if not DATABASE_URL_NAME.search(name) or not given:
+                continue
+            configured.add((owner, name))
+            comp = self.model.components.get(owner)
+            if comp is not None and all(_sqlite_file_url(v, comp.repository in libsql_repos) for v, _ev in given):
+                chosen.setdefault(owner, ("sqlite", min(ev for _v, ev in given)))
         for f in sorted(self.by_kind["env.read"], key=lambda f: f.order()):
             name, default = f.get("name") or "", f.get("default") or ""
             tech = embedded_engine(default) if ENGINE_SETTING.search(name) else None

@@ -56,8 +56,10 @@ RULES = (
         message=("A service whose database-engine setting (DB_ENGINE, DATABASE_TYPE, DB_DIALECT, DB_CONNECTION, "
                  "storage.type; as configured, else its code's default) names an embedded engine (SQLite, BoltDB), or "
                  "whose code sets its database URL to an SQLite one or opens one by such a URL (create_engine('sqlite:///"
-                 "...')) or opens a libSQL client on a local file (url: 'file:...'), keeps its data in an embedded database, "
-                 "unless it already uses a database server"),
+                 "...')) or opens a libSQL client on a local file (url: 'file:...'), whose database URL setting defaults "
+                 "to an SQLite file in its code with no deployment setting it (os.environ.get('DATABASE_URL', "
+                 "'sqlite:///data.db')), or whose deployment hands it such a URL (ENV DATABASE_URL=file:./db.sqlite for a "
+                 "libSQL client), keeps its data in an embedded database, unless it already uses a database server"),
         unit="embedded_engines",
         reads=("env.read", "value.assign", "value.invoke", "import"),
         writes=("components", "connections"),
