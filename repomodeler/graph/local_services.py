@@ -171,9 +171,10 @@ class LocalServiceRules(ResolverBase):
             cid = self.alias.get((f.get("owner") or "").lower()) if engine else None
             # (the system's own program: a proxy discovering containers by labels, a monitoring agent reading
             # their logs, a third-party executor, are infrastructure around the system, not what it does)
+            # (its image the project's own: built here, or published under the project's name, as nginx-proxy's
+            # compose file runs nginxproxy/nginx-proxy)
             if engine and cid and self.model.components[cid].kind in ("service", "gateway") \
-                    and (self.has_code(self.model.components[cid])
-                         or self.model.components[cid].attributes.get("built_by")):
+                    and self.built_here(self.model.components[cid]):  # type: ignore[attr-defined]
                 names.setdefault(engine, next((a for p, e, a in ENGINE_SDKS if e == engine), ()))
                 users.setdefault((cid, engine), f)
                 mounted.setdefault((cid, engine), f)
