@@ -163,6 +163,9 @@ SETTINGS_FILE = re.compile(r"(?i)((^|/)(settings|config|conf|configuration|const
 INGRESS_CONTROLLER = re.compile(r"(?i)(^|[./-])(ingress-nginx(-controller)?|nginx-ingress(-controller)?|ingress-controller|"
                                 r"istio-ingressgateway|[a-z0-9]*-ingressgateway|haproxy-ingress|emissary-ingress)([./:-]|$)")
 HOST_ONLY_KEY = re.compile(r"(?i)(^|\.)(host|hostname)$")
+# Settings a web framework builds into the pages it sends to browsers (Next.js, Vite, Create React App, Vue CLI, Nuxt,
+# SvelteKit, Expo, Gatsby): the addresses they hold are reached from the user's browser.
+BROWSER_SETTING = re.compile(r"^(NEXT_PUBLIC_|VITE_|REACT_APP_|VUE_APP_|NUXT_PUBLIC_|PUBLIC_|EXPO_PUBLIC_|GATSBY_)[A-Z0-9_]+$")
 # A URL whose host is a name under a domain left to fill in: `wss://broker.${DOMAIN}`, or with the domain
 # interpolated empty, `https://api.` (see values.parse_hosts, which takes neither for a host).
 OPERATOR_DOMAIN_URL = re.compile(r"://(?:[^/\s@]*@)?[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.(?:\$|\{|$|[:/])")
@@ -373,6 +376,15 @@ class ConnectionRules(ResolverBase):
                     self.model.unresolved.append(Unresolved(owner, value, origin))
                     continue
             if target is None and ref.host in LOCAL_HOSTS:
+                if not developer and BROWSER_SETTING.match(env_name or setting) and self._own_loopback(owner, origin):
+                    # NEXT_PUBLIC_API_URL=http://localhost:8888 handed to a web front end's container: a setting
+                    # built into the pages the browser runs, where localhost is the user's machine; the compose
+                    # service publishing that port there is what the user's browser reaches
+                    published = sorted(self.ports_published.get(ref.port, set()) - {owner}) if ref.port else []
+                    if len(published) == 1:
+                        self.connect(self.people_actor(origin), published[0], "http", evidence, kind="calls",
+                                     attributes={"via": f"browser setting {env_name or setting}"})
+                    continue
                 if developer or self._own_loopback(owner, origin):
                     continue
                 target = self.served_on(ref.port, owner)  # http://localhost:8761: the module serving 8761
@@ -2226,8 +2238,10 @@ class ConnectionRules(ResolverBase):
                 unpublished.add(lone.id)
         if not targets:
             return
-        actor = self.new_people_actor(sorted(targets.values())[0])
+        # (the actor a browser setting already showed reaching a service, else a new one)
+        actor = self.people_actor(sorted(targets.values())[0])
         user = self.model.components[actor]
+        self.credit(user.rules)
         for cid, ev in sorted(targets.items()):
             user.evidence.add(ev)
             routes = self.ingress_routes.get(cid, [])
