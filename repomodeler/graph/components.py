@@ -74,6 +74,8 @@ DEV_TOOL_DIRS = frozenset({"tools", "hack", "devtools", "dev-tools", "scripts"})
 SETTINGS_EXTENSION = re.compile(r"\.(ya?ml|json|toml|ini|conf|properties)$")
 # (``Dockerfile.server``, ``Dockerfile-server``, ``Dockerfile_server``, ``DockerfileServer``, ``server.Dockerfile``)
 RECIPE_NAME = re.compile(r"^(?:(?:Dockerfile|Containerfile)(?:[._-]|(?=[A-Z]))([\w.-]+)|([\w.-]+)\.(?:Dockerfile|Containerfile)|([\w-]+)\.(?:dockerfile|containerfile))$", re.I)
+# A package in a folder of plug-ins (plugins/<name>/, extensions/<name>/, addons/<name>/): one the host loads.
+PLUGIN_FOLDER = re.compile(r"(^|/)(plugins|extensions|addons|add-ons)/[^/]+", re.I)
 # A folder named for demos (demo, zlt-demo); a folder of samples may hold the documented built-in programs.
 DEMO_COLLECTION = re.compile(r"(^|[-_.])(demo|demos)$", re.I)
 # Settings naming the service for discovery (Spring Cloud, Micronaut).
@@ -1996,9 +1998,14 @@ class ComponentRules(ResolverBase):
                     # (a root folder named by the repository's label, the user's, answers to no other component's
                     # name: a deployment's image called like the folder says nothing of it; one named by the
                     # project answers to the deployment of the project's image)
-                    comp = self.add_component(name, "service", repo, unit_dirs[d], aliases,
+                    # A package in a plug-ins folder (plugins/opencv/, extensions/wyze/) that no deployment runs is a
+                    # plug-in the host program loads into itself: code of the system, no process of its own
+                    plugin = bool(d) and PLUGIN_FOLDER.search(d) is not None and not function_app \
+                        and name.lower() not in self.alias  # (one named like a component already is that one's code)
+                    comp = self.add_component(name, "library" if plugin else "service", repo, unit_dirs[d], aliases,
+                                              {"role": "plug-in"} if plugin else None,
                                               by_alias=bool(d) or named_by_project)
-                    if comp.kind == "library" and entry and any(r == repo and is_under(d, p) for r, p in comp.source_roots):
+                    if comp.kind == "library" and not plugin and entry and any(r == repo and is_under(d, p) for r, p in comp.source_roots):
                         # the module's own program in a folder of it (cmd/uptrace/main.go of the module uptrace,
                         # which example modules require): the module is that program, not only a library
                         comp.kind = "service"
