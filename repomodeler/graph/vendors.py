@@ -77,6 +77,10 @@ def project_names(manifests: list[tuple[str, str]], packages: list[str] = ()) ->
         k = re.sub(r"[^a-z0-9]", "", name)
         if len(k) >= shortest and k not in GENERIC_PROJECT_NAMES:
             out.add(k)
+            # pgadmin4: a name ending in its major version goes by the name without it too (pgadmin.org)
+            bare = re.sub(r"(?<=[a-z])\d{1,2}$", "", k)
+            if bare != k and len(bare) >= shortest and bare not in GENERIC_PROJECT_NAMES:
+                out.add(bare)
 
     for ecosystem, name in manifests:
         name = name.strip().lower()
