@@ -21,6 +21,8 @@ from collections import defaultdict
 from dataclasses import dataclass, replace
 from pathlib import Path, PurePosixPath
 
+import yaml
+
 from repomodeler.leftovers import tmp_prefix
 from repomodeler.acquire import run_git
 from repomodeler.extract.readers._readme import ROOT_README
@@ -316,6 +318,42 @@ def _runs_working_tree(text: str, files: list[SourceFile]) -> bool:
     return False
 
 
+# Images of the tools that watch a system (tracing, metrics, logs and their dashboards).
+_WATCHING_IMAGE = re.compile(r"(^|/)(jaegertracing/|jaeger|openzipkin/|zipkin|otel/|opentelemetry-collector|prom/|"
+                             r"prometheus|grafana|kibana|logstash|apm-server|apm/|fluent/|fluentd|fluent-bit|cadvisor|"
+                             r"node-exporter|alertmanager|signoz|victoriametrics|loki|tempo|pyroscope|elasticsearch|"
+                             r"opensearch)", re.I)
+# ... of which these show the watching (a search store alone is no telemetry stack).
+_WATCHING_TOOL = re.compile(r"(^|/)(jaegertracing/|jaeger|openzipkin/|zipkin|otel/|opentelemetry-collector|prom/|"
+                            r"prometheus|grafana|kibana|apm-server|apm/|alertmanager|signoz|loki|tempo)", re.I)
+
+
+def watching_stacks(files: list[SourceFile], compose_texts: dict[str, str]) -> set[str]:
+    """Compose files in a folder of the repository that start only the tools watching the system (Jaeger, an
+    OpenTelemetry collector, Elasticsearch with Kibana and an APM server; nothing built here, nothing of the
+    system's own) while the system's code lives elsewhere in the repository: a developer's telemetry stack
+    (script/telemetry/elastic/docker-compose.yml), not how the system runs."""
+    out: set[str] = set()
+    for path, text in sorted(compose_texts.items()):
+        if "/" not in path:
+            continue
+        try:
+            doc = yaml.safe_load(text)
+        except yaml.YAMLError:
+            continue
+        services = doc.get("services") if isinstance(doc, dict) else None
+        if not isinstance(services, dict) or not services:
+            continue
+        images = [str(svc.get("image") or "") if isinstance(svc, dict) else "" for svc in services.values()]
+        if any(isinstance(svc, dict) and svc.get("build") for svc in services.values()) \
+                or not all(_WATCHING_IMAGE.search(i) for i in images) or not any(_WATCHING_TOOL.search(i) for i in images):
+            continue
+        stack = path.rsplit("/", 1)[0]
+        if any(f.role == "source" and f.language and not f.path.startswith(stack + "/") for f in files):
+            out.add(path)
+    return out
+
+
 def promote_example_deployments(files: list[SourceFile], readme: str = "",
                                 compose_texts: dict[str, str] | None = None) -> list[SourceFile]:
     """A repository that builds images (a Dockerfile of its own) but deploys them only in an
@@ -326,6 +364,9 @@ def promote_example_deployments(files: list[SourceFile], readme: str = "",
     product's published image beside the broker it needs).  (Settings templates standing in for a
     missing file are settled here too: :func:`promote_templates`.)"""
     files = promote_templates(files)
+    watching = watching_stacks(files, compose_texts or {})
+    if watching:
+        files = [replace(f, role="development") if f.path in watching else f for f in files]
     pointed = pointed_deployments(files, readme, compose_texts or {})
     # A compose file running the working tree (a developer's stack) beside the example the project names as the one
     # to run: the named example is the deployment, the developer's stack is not.
@@ -608,8 +649,10 @@ def list_git(repo: Repository, options: InventoryOptions) -> Inventory:
     files = promote_named_env_files(vendored_site_packages(files), _compose_texts(repo, files))
     readme = root_readme(files)
     text = cat_blobs(repo.checkout, [readme.blob]).get(readme.blob, b"").decode("utf-8", "replace") if readme else ""
-    # (the compose files at hand, read only when an example or docs compose file could be one they name)
-    pointers = _compose_texts(repo, files, always=True) if readme else {}
+    # (the compose files at hand, read only when an example or docs compose file could be one they name, or when one
+    # in a folder could be a developer's telemetry stack)
+    pointers = _compose_texts(repo, files, always=True) if readme or any(
+        f.role == "source" and COMPOSE_FILE.search(f.path) and "/" in f.path for f in files) else {}
     return Inventory(repository=repo, files=promote_example_deployments(files, text, pointers), skipped=skipped,
                      links=links)
 
