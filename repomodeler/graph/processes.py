@@ -67,8 +67,9 @@ ROLE_PARENTS = frozenset({"service", "services", "roles", "role", "servers", "co
 PROGRAM_ROLE_WORDS = frozenset({"service", "job", "jobs", "worker", "admin", "interface", "api", "web", "server", "rpc",
                                 "mq", "gateway", "bff", "consumer", "scheduler", "cron", "task", "tasks"})
 ENTRY_CALLS = frozenset({"Serve", "Execute", "Run", "Start", "Main", "ListenAndServe", "RunServer", "StartServer"})
-# A function a subcommand's handler calls to start what it runs (server.Run, app.Serve, api.StartServer, cmd.Execute).
-ENTRY_FUNCTION = re.compile(r"^(Run|Serve|Start|Execute|Main|Listen|Launch|Boot|New)[A-Z_0-9]?")
+# A function an inline subcommand handler calls to start what it runs (server.Run, app.Serve, api.StartServer,
+# cmd.Execute, NewServer): a word of ENTRY_CALLS' kind opening the name, not a longer word (Runner, Newsletter).
+ENTRY_FUNCTION = re.compile(r"^(Run|Serve|Start|Execute|Main|Listen|Launch|Boot|New)($|[A-Z_0-9])")
 
 
 @dataclass
