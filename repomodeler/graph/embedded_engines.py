@@ -68,10 +68,8 @@ class EmbeddedEngineRules(ResolverBase):
                 tech = techs.pop()
                 assert tech is not None
                 chosen.setdefault(owner, (tech, min(ev for _v, ev in values)))
-        # the code's default, for a setting nothing configures (os.getenv("LD_DB_ENGINE", "sqlite")); a database
-        # URL's default an SQLite file (os.environ.get("DATABASE_URL", "sqlite:///config/data.sqlite")) likewise
-        # ... and a database URL a deployment hands the service naming an SQLite file (`ENV DATABASE_URL=file:./data/
-        # db.sqlite` for a libSQL client, `sqlite:////data/app.db`); any other URL leaves it to the rules reading addresses
+        # a database URL a deployment hands the service naming an SQLite file (`ENV DATABASE_URL=file:./data/db.sqlite`
+        # for a libSQL client, `sqlite:////data/app.db`); any other URL leaves it to the rules reading addresses
         libsql_repos = {f.repository for f in self.by_kind["import"] if LIBSQL_CLIENT.match(f.get("module") or "")}
         for (owner, name), values in sorted(self.env_values.items()):
             given = [(v, ev) for v, ev in values if v.strip()]
@@ -81,11 +79,12 @@ class EmbeddedEngineRules(ResolverBase):
             comp = self.model.components.get(owner)
             if comp is not None and all(_sqlite_file_url(v, comp.repository in libsql_repos) for v, _ev in given):
                 chosen.setdefault(owner, ("sqlite", min(ev for _v, ev in given)))
+        # the code's default, for a setting nothing configures (os.getenv("LD_DB_ENGINE", "sqlite")); a database
+        # URL's default an SQLite file (os.environ.get("DATABASE_URL", "sqlite:///config/data.sqlite")) likewise
         for f in sorted(self.by_kind["env.read"], key=lambda f: f.order()):
             name, default = f.get("name") or "", f.get("default") or ""
             tech = embedded_engine(default) if ENGINE_SETTING.search(name) else None
-            if tech is None and DATABASE_URL_NAME.search(name) and SQLITE_LITERAL.match(repr(default)) \
-                    and not IN_MEMORY_SQLITE.match(repr(default)):
+            if tech is None and DATABASE_URL_NAME.search(name) and _sqlite_file_url(default, libsql=False):
                 tech = "sqlite"
             if tech is None:
                 continue
