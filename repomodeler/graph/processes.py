@@ -69,7 +69,7 @@ PROGRAM_ROLE_WORDS = frozenset({"service", "job", "jobs", "worker", "admin", "in
 ENTRY_CALLS = frozenset({"Serve", "Execute", "Run", "Start", "Main", "ListenAndServe", "RunServer", "StartServer"})
 # A function an inline subcommand handler calls to start what it runs (server.Run, app.Serve, api.StartServer,
 # cmd.Execute, NewServer): a word of ENTRY_CALLS' kind opening the name, not a longer word (Runner, Newsletter).
-ENTRY_FUNCTION = re.compile(r"^(Run|Serve|Start|Execute|Main|Listen|Launch|Boot|New)($|[A-Z_0-9])")
+ENTRY_FUNCTION = re.compile(r"^(Run|Serve|Start|Execute|Main|Listen|Launch|Boot|Bootstrap|New)($|[A-Z_0-9])")
 
 
 @dataclass
