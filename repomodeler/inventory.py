@@ -289,11 +289,10 @@ _SOURCE_MOUNT = re.compile(r"""(?m)^\s*-\s*["']?\.((?:/[A-Za-z0-9_.-]+)*)/?:/"""
 
 
 def pointed_deployments(files: list[SourceFile], readme: str, compose_texts: dict[str, str]) -> set[str]:
-    """Compose files in a folder (among examples, docs, or a `docker/production/`) that the project names by their path
-    as the one to run: in
-    its root README (`curl -O https://raw.githubusercontent.com/<owner>/<repo>/main/docker/production/compose.example.yaml`)
-    or in the opening comment of a compose file at hand (`# Please see the full example under
-    examples/docker-compose.example.yml`)."""
+    """Compose files in a folder (among examples, docs, or a `docker/production/`) that the project names by their
+    path as the one to run: in its root README (`curl -O https://raw.githubusercontent.com/<owner>/<repo>/main/docker/
+    production/compose.example.yaml`) or in the opening comment of a compose file at hand (`# Please see the full
+    example under examples/docker-compose.example.yml`)."""
     candidates = sorted(f.path for f in files if f.role in ("source", "example", "docs") and COMPOSE_FILE.search(f.path)
                         and "/" in f.path)
     if not candidates:
@@ -646,14 +645,15 @@ def list_git(repo: Repository, options: InventoryOptions) -> Inventory:
     links = compose_links(_read_link_texts(repo, link_shas), files)
     for _ in set(link_shas) - set(links):
         _count(skipped, "symlink")
-    files = promote_named_env_files(vendored_site_packages(files), _compose_texts(repo, files))
+    files = vendored_site_packages(files)
     readme = root_readme(files)
+    # (the compose files at hand, read once, and only when they may say something of other files: a named env file,
+    # an example or docs compose file they may name, a compose file in a folder that may be a telemetry stack)
+    texts = _compose_texts(repo, files, always=readme is not None or any(
+        f.role == "source" and COMPOSE_FILE.search(f.path) and "/" in f.path for f in files))
+    files = promote_named_env_files(files, texts)
     text = cat_blobs(repo.checkout, [readme.blob]).get(readme.blob, b"").decode("utf-8", "replace") if readme else ""
-    # (the compose files at hand, read only when an example or docs compose file could be one they name, or when one
-    # in a folder could be a developer's telemetry stack)
-    pointers = _compose_texts(repo, files, always=True) if readme or any(
-        f.role == "source" and COMPOSE_FILE.search(f.path) and "/" in f.path for f in files) else {}
-    return Inventory(repository=repo, files=promote_example_deployments(files, text, pointers), skipped=skipped,
+    return Inventory(repository=repo, files=promote_example_deployments(files, text, texts), skipped=skipped,
                      links=links)
 
 
