@@ -34,7 +34,8 @@ from repomodeler.records import Inventory, RepomodelerError, Repository, SourceF
 DEFAULT_MAX_BYTES = 1_000_000
 
 VENDORED_DIRS = frozenset({
-    "node_modules", "vendor", "dist", "build", ".venv", "venv", "third_party", "third-party",
+    "node_modules", "vendor", "dist", "build", ".venv", "venv", "third_party", "third-party", "3rdparty", "thirdparty",
+    "3rd-party", "3rd_party",
     "bower_components", "__pycache__", ".git", ".tox", ".mypy_cache", ".gradle", ".idea", "target",
     "obj", ".next", ".nuxt", "coverage", "site-packages", "Pods", "generated", ".mvn", ".yarn",
 })

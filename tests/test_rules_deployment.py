@@ -344,6 +344,11 @@ def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> N
     assert classify_role("plugins/emqx_acme/smoke/cluster/docker-compose.yml") == "test"
     # a Bitcoin regression-test network started for the test suite (bitcoind and Lightning nodes on regtest)
     assert classify_role("docker/regtest/docker-compose.yml") == "test"
+    # other projects' code kept under a 3rdparty/ folder (SRS's trunk/3rdparty/) is vendored, as third_party/ is
+    from repomodeler.inventory import InventoryOptions, _skip_reason
+    assert _skip_reason("trunk/3rdparty/httpx-static/main.go", 100, InventoryOptions()) == "vendored"
+    assert _skip_reason("src/thirdparty/json/json.go", 100, InventoryOptions()) == "vendored"
+    assert _skip_reason("src/party/main.go", 100, InventoryOptions()) is None
     # a contributor's local development environment (DDEV's compose fragments) is tooling
     assert classify_role(".ddev/docker-compose.redis.yaml") == "ci"
     # a Go command's test inputs in an underscore folder the Go tools skip (kubectl plugin's _testdata manifests)

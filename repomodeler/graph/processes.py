@@ -48,6 +48,8 @@ TOOL_DIRS = frozenset({"tools", "tool", "hack", "scripts", "script", "ci", "dev"
                        "gen", "generate", "generator", "generators", "internal-tools", "bench", "benchmark",
                        "benchmarks", "example", "examples", "sample", "samples", "demo", "demos", "test", "tests",
                        "testing", "e2e", "mock", "mocks", "docs", "doc", "x-tools",
+                       # experiments kept beside the product (trunk/research/api-server/server.go)
+                       "research", "experiments",
                        # the client libraries a project ships for its users, and the programs showing their use
                        # (sdks/go/watch-workflow/main.go)
                        "sdk", "sdks"})
