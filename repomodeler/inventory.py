@@ -65,6 +65,12 @@ TEST_DIRS = frozenset({"test", "tests", "__tests__", "__e2e__", "spec", "specs",
                        # and their chains started for the test suite), no network a deployment joins
                        "regtest"})
 # Folders named for a kind of tests (unittests, api_tests, rest-api-tests, load-tests).
+# A .NET test project, named for the project it tests with a dotted suffix (NzbDrone.Core.Test, Ordering.UnitTests,
+# Catalog.FunctionalTests, Basket.Specs): its fixtures' hosts (me.local, my.indexer.com) are no part of the system.
+DOTNET_TEST_PROJECT = re.compile(r"\.(unit|integration|functional|acceptance|e2e|end2end|api|architecture|automation)?"
+                                 r"tests?$|\.specs?$"
+                                 # (the tests' shared helpers: Ombi.Test.Common, Acme.Tests.Shared)
+                                 r"|\.tests?\.(common|shared|helpers?|utils?|utilities|infrastructure|fixtures)$")
 KIND_OF_TESTS_DIR = re.compile(r"^(unit|integration|functional|acceptance|system|api|rest-api|e2e|end-to-end|load|"
                                r"perf|performance|smoke|regression|ui|contract|component)[-_]?tests?$"
                                r"|^e2e[-_]|[-_]testing$"  # e2e-runner, installation-testing
@@ -120,6 +126,11 @@ CI_DIRS = frozenset({".github", ".gitlab", ".circleci", ".buildkite", ".azure-pi
 # starts the stack a pipeline tests against; source code in such a folder (a Go package ``github``
 # wrapping GitHub's API) is still source.
 CI_NAMED_DIRS = frozenset({"ci", "github", "gitlab", "jenkins", "buildkite", "circleci", "travis", "pipelines"})
+# A folder of the integrations a program talks to (keep/providers/kafka_provider/, warehouse/integrations/mssql/): a
+# compose file inside one of them starts the third-party system that integration reaches (Kafka and ZooKeeper, a
+# Graylog with its MongoDB) for its developers to try it against, never the program's own deployment.
+INTEGRATION_DIRS = frozenset({"providers", "integrations", "connectors", "plugins", "extensions", "adapters", "addons",
+                              "add-ons"})
 # A contributor's development stack: Gitpod's compose file, `develop.yml` beside the real one.
 # A contributor's development environment (docker/devenv/ with its compose file, nginx and database
 # settings; a Gitpod workspace image): how to work on the code, not how the system runs.
@@ -484,7 +495,7 @@ def classify_role(path: str) -> str:
         if d in FIXTURE_DIRS or FIXTURE_DIR_SUFFIX.search(d):
             return "fixture"
     for d in dirs:
-        if d in TEST_DIRS or KIND_OF_TESTS_DIR.search(d):
+        if d in TEST_DIRS or KIND_OF_TESTS_DIR.search(d) or DOTNET_TEST_PROJECT.search(d):
             return "test"
     if dirs[:1] == ["integration"]:
         return "test"  # a repository's top-level suite of integration tests (a package deeper may be product code)
@@ -495,6 +506,8 @@ def classify_role(path: str) -> str:
     if TEST_FILE.search(parts[-1]) or TEST_SETTINGS_FILE.match(parts[-1]) \
             or (parts[-1].lower() == "testing.py" and any(d in SETTINGS_DIRS for d in dirs)):
         return "test"
+    if COMPOSE_FILE.match(parts[-1]) and any(d in INTEGRATION_DIRS for d in dirs[:-1]):
+        return "example"  # an integration's sandbox: the third-party system it talks to (providers/kafka_provider/)
     for i, d in enumerate(dirs):
         if (d.lstrip("._") in EXAMPLE_DIRS or EXAMPLE_SUFFIX.search(d) or EXAMPLE_APP_DIR.search(d)
                 or HARNESS_WORDS & set(re.split(r"[-_.]", d))) \

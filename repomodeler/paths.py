@@ -10,7 +10,7 @@ from __future__ import annotations
 # `web.Dockerfile`, `dockerfile`) and Podman's and Buildah's `Containerfile`, a Dockerfile by another name.
 # (The inventory keeps them, the Dockerfile reader reads them, the plug-in rule counts a line there as the
 # deployment's: one list, so a recipe one stage knows is never a stranger to the next.)
-RECIPE_FILE_NAMES = (r"Dockerfile[^/]*", r"dockerfile", r"[^/]*\.[Dd]ockerfile",
+RECIPE_FILE_NAMES = (r"Dockerfile[^/]*", r"dockerfile", r"dockerfile[._-][^/]*", r"[^/]*\.[Dd]ockerfile",
                      r"Containerfile[^/]*", r"[^/]*\.[Cc]ontainerfile")
 RECIPE_FILE = "|".join(RECIPE_FILE_NAMES)
 

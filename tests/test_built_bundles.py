@@ -1,7 +1,7 @@
 """Script bundles committed beside the sources (webpack output, minified code) are not the app's source:
 read as source, every library they bundle would be the app's calls."""
 
-from repomodeler.extract.engine import extract_source, is_built_bundle
+from repomodeler.extract.engine import extract_source, is_built_bundle, is_generated_line
 
 SOURCE = b'const api = "http://orders:8080/api/orders";\nfetch(api).then(r => r.json());\n'
 CHUNK = (b'/*! For license information please see landing.js.LICENSE.txt */\n'
@@ -21,6 +21,23 @@ def test_webpack_chunks_and_minified_scripts_are_bundles_and_give_no_facts() -> 
 
 def test_one_long_data_literal_is_no_bundle() -> None:
     assert not is_built_bundle(b"var data = [" + b"1, " * 3000 + b"1];\n")
+
+
+def test_a_compiled_message_catalog_is_skipped_quickly() -> None:
+    """lingui's compiled catalogs (one line, `module.exports={messages:JSON.parse("...")}`, 50 kB) cost the
+    queries ten seconds a file; one string literal of more than 10,000 characters is a compiler's output, not source."""
+    import time
+
+    catalog = (b'/*eslint-disable*/module.exports={messages:JSON.parse("{' +
+               b",".join(b'\\"k%d\\":[[\\"0\\"],\\" available\\"]' % i for i in range(1500)) + b'}")};')
+    assert len(catalog) > 20_000
+    started = time.perf_counter()
+    facts, warnings = extract_source("web", "frontend/src/locales/en.js", "javascript", catalog)
+    assert facts == [] and time.perf_counter() - started < 1.0
+    assert [w.message for w in warnings] == ["a generated file (one string of more than 10 thousand characters on a "
+                                             "line: a compiled message catalog or data dump), not source: skipped"]
+    # (a long line of ordinary data, no string in it that long, is still read)
+    assert not is_generated_line(b"var data = [" + b"1, " * 30000 + b"1];\n")
 
 
 def test_a_hand_written_script_is_read() -> None:

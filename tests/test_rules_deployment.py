@@ -307,6 +307,18 @@ def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> N
     assert classify_role(".examples/docker-compose-mattermost/compose.yaml") == "example"  # a hidden examples folder
     assert classify_role("_examples/chat/main.go") == "example"
     assert classify_role("src/main/java/com/acme/archive/Store.java") == "source"  # a package named archive
+    # a .NET test project (dotted suffix) holds tests, whatever its first words; a project named so otherwise is code
+    assert classify_role("src/NzbDrone.Core.Test/Download/DownloadServiceFixture.cs") == "test"
+    assert classify_role("src/Services/Ordering/Ordering.UnitTests/OrderTests.cs") == "test"
+    assert classify_role("tests/Catalog.FunctionalTests/CatalogScenarios.cs") == "test"
+    assert classify_role("src/Ombi.Test.Common/DbHelper.cs") == "test"  # the tests' shared helpers
+    assert classify_role("src/Acme.Testing.Tools/Helpers.cs") == "source"
+    assert classify_role("src/Acme.Contests/Contest.cs") == "source"
+    # an integration's sandbox stack, the third-party system it talks to, is no deployment of the program
+    assert classify_role("keep/providers/kafka_provider/docker-compose.yml") == "example"
+    assert classify_role("warehouse/integrations/mssql/compose.yaml") == "example"
+    assert classify_role("keep/providers/kafka_provider/kafka_provider.py") == "source"  # (the integration's code)
+    assert classify_role("plugins/docker-compose.yml") == "source"  # (a compose file of a folder named so, itself)
     assert classify_role(".devcontainer/Dockerfile") == "ci"  # a contributor's development container
     assert classify_role(".husky/install.mjs") == "ci"  # git hooks
     assert classify_role(".dredd/hooks/main.go") == "ci"  # an API test runner's hooks program

@@ -159,6 +159,19 @@ def enclosing_span(node, types: frozenset[str]) -> str | None:
 TEST_ONLY = "code.test_only"
 
 
+# One string literal this long is no one's writing: a compiler's output (lingui's compiled catalogs,
+# `module.exports={messages:JSON.parse("...")}`) or a data dump.  Matching the queries over one such literal costs
+# seconds a file (a locale folder of them took 80 s) and finds nothing of the architecture.  (A long line of
+# ordinary code or data, an array of numbers, is read as it is.)
+GENERATED_STRING = 10_000
+_LONG_STRING = re.compile(rb'"(?:[^"\\\n]|\\.){%d,}"|\'(?:[^\'\\\n]|\\.){%d,}\'' % (GENERATED_STRING, GENERATED_STRING))
+
+
+def is_generated_line(content: bytes) -> bool:
+    """Does one of the file's first lines hold a string literal of more than GENERATED_STRING characters?"""
+    return any(len(x) > GENERATED_STRING and _LONG_STRING.search(x) for x in content[:262144].split(b"\n", 8)[:8])
+
+
 def is_built_bundle(content: bytes) -> bool:
     """Is this script a bundler's output committed beside the sources (Laravel Mix's ``public/js``, a
     ``static/`` build): a webpack runtime or chunk, or minified lines thousands of characters long?
@@ -183,6 +196,10 @@ def extract_source(repository: str, path: str, language: str, content: bytes) ->
         # Query predicates decode node text as UTF-8; replacing bad bytes keeps every line where it was.
         content = content.decode("utf-8", "replace").encode("utf-8")
     need = tree_bytes_bound(content)
+    if need <= PARSE_MEMORY_BUDGET and is_generated_line(content):
+        return [], [Warning_(repository, path, 0, "a generated file (one string of more than "
+                                                  f"{GENERATED_STRING // 1000} thousand characters on a line: a compiled "
+                                                  "message catalog or data dump), not source: skipped")]
     if need <= PARSE_MEMORY_BUDGET and language == "javascript" and is_built_bundle(content):
         return [], [Warning_(repository, path, 0, "a built script bundle (webpack output or minified code), not "
                                                   "source: skipped")]

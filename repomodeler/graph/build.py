@@ -46,6 +46,7 @@ from repomodeler.graph.network_policies import NetworkPolicyRules
 from repomodeler.graph.store_alternatives import StoreAlternativeRules
 from repomodeler.graph.certificates import CertificateRules
 from repomodeler.graph.ice_servers import IceServerRules
+from repomodeler.graph.error_reporting import ErrorReportingRules
 from repomodeler.graph.mail_peers import MailPeerRules
 from repomodeler.graph.product_peers import ProductPeerRules
 from repomodeler.graph.keyed_vendors import AddressEchoRules
@@ -76,7 +77,7 @@ class Resolver(ComponentRules, AspireRules, CloudFormationRules, ConnectionRules
                RpcInterfaceRules, RegistryRules, NamedAddressRules, HostRules, ListenPortRules, RouteCallRules,
                CommandLineRules, LocalServiceRules, IacDeployRules, SettingReadRules, ServiceNameRules,
                CommandAddressRules, HostingRules, FunctionBindingRules, SameCodeRules, UndeployedRules, ReleaseRules, OneContainerRules,
-               VersionedRecipeRules, VendorChoiceRules, StoreAlternativeRules, CertificateRules, IceServerRules, MailPeerRules,
+               VersionedRecipeRules, VendorChoiceRules, StoreAlternativeRules, CertificateRules, IceServerRules, ErrorReportingRules, MailPeerRules,
                BundledAppRules,
                AddressEchoRules,
                NetworkPolicyRules, UnconfiguredSdkRules, PodStoreRules, UndeployedProgramRules, ClusterApiRules,

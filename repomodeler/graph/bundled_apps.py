@@ -60,16 +60,16 @@ class BundledAppRules(ResolverBase):
 
     def _shipping_server(self, cid: str) -> str | None:
         """The one service whose code, image or build holds the app's build (the same-origin link
-        `frontend.webapps` drew, by what showed it); else, when the app has no server at all, the one
-        service of its repository whose code folder holds the app's folder (a Go server at the root
-        with its front end's package.json beside go.mod)."""
+        `frontend.webapps` drew, by what showed it); else, when the app has no server at all or links only by
+        the calls it makes to the one it reaches, the one service of its repository whose code folder holds the
+        app's folder (a Go server at the root with its front end's package.json beside go.mod)."""
         linked = sorted({k[1] for k, c in self.model.connections.items()
                          if k[0] == cid and c.attributes.get("same_origin") == "true"})
         shipped = sorted({k[1] for k, c in self.model.connections.items()
                           if k[0] == cid and c.attributes.get("same_origin") == "true"
                           and c.attributes.get("via") in SHIPPED_BY_SERVER
                           and self.model.components[k[1]].kind == "service"})
-        if linked:
+        if linked and shipped:
             return shipped[0] if len(shipped) == 1 and linked == shipped else None
         app = self.model.components[cid]
         roots = [root for repo, root in app.source_roots if repo == app.repository]
@@ -86,4 +86,8 @@ class BundledAppRules(ResolverBase):
             return None
         deepest = max(n for n, _c in holders)
         found = [c for n, c in holders if n == deepest]
-        return found[0] if len(found) == 1 else None
+        if len(found) != 1:
+            return None
+        # (an app linked to its server only by the calls it makes, a SignalR hub it reaches: the server whose code
+        # folder holds the app's, src/Ombi/ClientApp of src/Ombi, when that is the server it calls)
+        return found[0] if not linked or linked == found else None

@@ -174,6 +174,12 @@ RESERVED_EXAMPLE = re.compile(r"(^|\.)(example\.(com|net|org)|example|test|inval
                               # a name under `.localhost` (RFC 6761: always the loopback, web-ex.dev.localhost
                               # of a dev server), and a documentation site (*.readthedocs.io): never a system called
                               r"\.localhost$|(^|\.)readthedocs\.(io|org)$|"
+                              # public names that resolve to the loopback (oauth2-proxy.localtest.me, app.lvh.me) or
+                              # to the address they spell (10.0.0.1.nip.io): a developer's own machine
+                              r"(^|\.)(localtest\.me|lvh\.me|vcap\.me|localho\.st|traefik\.me|nip\.io|sslip\.io|xip\.io)$|"
+                              # names of the local network's own resolution (RFC 6762's mDNS `.local`, RFC 8375's
+                              # `home.arpa`): a machine on the user's network, no system on the internet
+                              r"(?<!cluster)\.(local|localdomain|home\.arpa)$|"
                               # an app store's page of the project's mobile app, a link people follow
                               r"^(apps\.apple\.com|play\.google\.com)$|"
                               # a vendor's host with an `example` label (`cluster0.example.mongodb.net` in a form's hint)
@@ -321,6 +327,12 @@ SDK_SERVICES: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
          ("firebase cloud messaging", "fcm", "firebase")),
         # Sending mail, chat and payments through a vendor's API
         (r"^(resend|github\.com/resend/resend-go.*|com\.resend.*)$", "api.resend.com", ("resend",)),
+        # Serverless data services of a Vercel-hosted app's stack, reached over HTTPS by their SDKs: Upstash's
+        # Redis and QStash queue, Vercel Blob, Tinybird's analytics API
+        (r"^(@upstash/redis|upstash[-_]redis)$", "upstash.io", ("upstash", "upstash redis")),
+        (r"^(@upstash/qstash|qstash)$", "qstash.upstash.io", ("qstash", "upstash qstash")),
+        (r"^@vercel/blob$", "blob.vercel-storage.com", ("vercel blob",)),
+        (r"^(@tinybirdco/[\w.-]+|@chronark/zod-bird)$", "api.tinybird.co", ("tinybird",)),
         (r"^(postmark|postmarker(\..*)?|github\.com/mrz1836/postmark|com\.postmarkapp.*)$", "api.postmarkapp.com",
          ("postmark",)),
         (r"^(@slack/web-api|@slack/bolt|slack_sdk(\..*)?|slack_bolt(\..*)?|github\.com/slack-go/slack.*|com\.slack\.api.*)$",

@@ -72,6 +72,9 @@ DEV_TOOL_DIRS = frozenset({"tools", "hack", "devtools", "dev-tools", "scripts"})
 # A recipe named for what it builds: Dockerfile.frontend, frontend.Dockerfile, Dockerfile-frontend.
 # A settings file's extension, for values that name one (`OL_CONFIG=/openlibrary/conf/openlibrary.yml`).
 SETTINGS_EXTENSION = re.compile(r"\.(ya?ml|json|toml|ini|conf|properties)$")
+# A recipe named for a web server or proxy (Dockerfile.caddy, nginx.Dockerfile): the image of that server, whatever
+# program the folder holds beside it.
+_SIDE_IMAGE = re.compile(r"^(caddy|nginx|proxy|traefik|haproxy|envoy|apache|httpd|web-?server)$", re.I)
 # (``Dockerfile.server``, ``Dockerfile-server``, ``Dockerfile_server``, ``DockerfileServer``, ``server.Dockerfile``)
 RECIPE_NAME = re.compile(r"^(?:(?:Dockerfile|Containerfile)(?:[._-]|(?=[A-Z]))([\w.-]+)|([\w.-]+)\.(?:Dockerfile|Containerfile)|([\w-]+)\.(?:dockerfile|containerfile))$", re.I)
 # A package in a folder of plug-ins (plugins/<name>/, extensions/<name>/, addons/<name>/): one the host loads.
@@ -264,6 +267,16 @@ class ComponentRules(ResolverBase):
                     package = self.workspace_target(f.repository, named_recipe[0], "")
                     if package:
                         root, dockerfile = package, named_recipe[0]
+                if root is None:
+                    # the service of that name a build file builds from code (docker-compose.build.yml's `typebot-
+                    # builder` with `build: {context: ., args: [SCOPE=builder]}` beside the default file's published
+                    # image): the code the published image holds
+                    built = {self.build_root(t) for how, t in self.opt_in_services if how == "variant"
+                             and t.repository == f.repository and (t.get("name") or "").lower() == name.lower()
+                             and t.get("build_context") and not t.get("image")}
+                    built = {t for t in built if t[0] is not None}
+                    if len(built) == 1:
+                        root, dockerfile = next(iter(built))
             if root is not None:
                 bases = [d.get("image") or "" for d in self.by_kind["docker.from"]
                          if d.repository == f.repository and d.path == dockerfile]
@@ -778,8 +791,7 @@ class ComponentRules(ResolverBase):
         recipes = {f.path for f in self.by_kind["docker.from"] if f.repository == repo}
         # a program at the root (pyproject.toml, go.mod...): the recipe builds it, whatever front end a stage
         # compiles for it; a JavaScript workspace root: the one package the recipe's stages name, if any
-        program_at_root = any(m.repository == repo and "/" not in m.path and m.get("ecosystem") != "npm"
-                              for m in self.by_kind["manifest"])
+        program_at_root = self._program_at_root(repo)
         by_lower = {r.lower(): r for r in sorted(recipes, reverse=True)}  # (docker/dockerfile is a recipe too)
         for dockerfile in (by_lower.get(n) for n in ("dockerfile", "docker/dockerfile")):
             if dockerfile is not None:
@@ -833,7 +845,9 @@ class ComponentRules(ResolverBase):
         for path in sorted({(f.repository, f.path) for f in self.by_kind["docker.from"]}):
             repo, p = path
             m = RECIPE_NAME.match(PurePosixPath(p).name)
-            if m and (repo, folder(p)) not in mains:
+            if m and ((repo, folder(p)) not in mains or _SIDE_IMAGE.match(m.group(1) or m.group(2) or m.group(3) or "")):
+                # (beside a program's own recipe, one named for a web server or proxy builds that server's image:
+                # Dockerfile.caddy copying the Caddyfile, for mathesar/mathesar-caddy)
                 out[(repo, key(m.group(1) or m.group(2) or m.group(3)))].append(p)
         self._named_recipes = dict(out)
         return self._named_recipes
@@ -843,8 +857,10 @@ class ComponentRules(ResolverBase):
         ``docker/images/Dockerfile.frontend``, under the project's name or not), with the files of its
         folder its last stage copies in (a web server's configuration: ``files/nginx.conf.template``),
         which are that deployment's. None when no recipe or several are named so."""
-        project = self.project_of(repo).lower()
-        wanted = keys_of(image_names(image), [f"{project}{sep}" for sep in ("-", "_", ".") if project])
+        # (under the name the commit gives the project: its README's heading, else the repository its README links
+        # to named like its root manifest, pyproject's `keep` beside github.com/keephq/keep: keep-api of Dockerfile.api)
+        projects = [n.lower() for n in self.project_names(repo)]
+        wanted = keys_of(image_names(image), [f"{project}{sep}" for project in projects for sep in ("-", "_", ".")])
         found = sorted({p for w in wanted for p in self.named_recipes().get((repo, w), [])})
         if len(found) != 1:
             return None
@@ -882,11 +898,30 @@ class ComponentRules(ResolverBase):
             return self._recipe_named_like_repository(repo, image)
         found = sorted({f.path for f in self.by_kind["docker.from"] if f.repository == repo
                         and folder(f.path) and keys_of([PurePosixPath(folder(f.path)).name], []) & wanted})
-        if not found:
-            return self._stage_named_like_image(repo, wanted)  # the common case: None
         paths = {x.path for r in self.results if r.repository.name == repo for x in r.inventory.files}
         dirs = {folder(p) for p in paths}
         code = {folder(x.path) for r in self.results if r.repository.name == repo for x in r.inventory.files if x.language}
+        if not found:
+            named = self.named_recipe(repo, image)
+            started = self._recipe_started_package(repo, named[0], dirs) if named is not None else None
+            if started is not None:
+                # the recipe named for the image builds the program its command starts (`WORKDIR
+                # /service/api/services/sales`, `RUN go build`, `CMD ["./sales"]`): the image runs that package
+                return started, named[0]
+            if named is not None and folder(named[0]) not in code and self.copies_from_root(repo, named[0], paths, dirs, code):
+                # a recipe named for the image (docker/Dockerfile.api of acme/keep-api) in a folder of recipes, copying
+                # the code in by paths written from the root: the one package its stages build (`COPY keep-ui .`),
+                # else the program at the root (`COPY keep keep` beside the root pyproject.toml)
+                modules = {norm_path(folder(m.path)) for m in self.by_kind["manifest"] if m.repository == repo}
+                copied = {norm_path(src.strip().removeprefix("./").rstrip("/")) for c in self.by_kind["docker.copy"]
+                          if c.repository == repo and c.path == named[0] for src in (c.get("sources") or "").split(",")
+                          if src.strip() and "$" not in src}
+                built = {d for d in copied if d and d in modules}
+                if len(built) == 1:
+                    return next(iter(built)), named[0]
+                if not built and self._program_at_root(repo):
+                    return "", named[0]
+            return self._stage_named_like_image(repo, wanted)  # the common case: None
         found = sorted({f.path for f in self.by_kind["docker.from"] if f.repository == repo
                         and folder(f.path) and keys_of([PurePosixPath(folder(f.path)).name], []) & wanted
                         and folder(f.path) not in code})
@@ -902,6 +937,22 @@ class ComponentRules(ResolverBase):
             # the whole repository is the context: the one package its stages build, if they name one
             return self.workspace_target(repo, dockerfile, "") or "", dockerfile
         return None
+
+    def _program_at_root(self, repo: str) -> bool:
+        """Is the repository's root a program of its own (pyproject.toml, go.mod... at the root; a JavaScript
+        workspace's root package.json is none)?"""
+        return any(m.repository == repo and "/" not in m.path and m.get("ecosystem") != "npm"
+                   for m in self.by_kind["manifest"])
+
+    def _recipe_started_package(self, repo: str, dockerfile: str, dirs: set[str]) -> str | None:
+        """The package folder of the program a recipe builds (``go build`` in its stages) and its command starts
+        (``CMD ["./sales"]``), when exactly one such package folder exists in the repository; else None."""
+        started = {started_binary(f.get("command") or "") for f in self.by_kind["docker.command"]
+                   if f.repository == repo and f.path == dockerfile}
+        built = {f.get("code") or "" for f in self.by_kind["program.build"]
+                 if f.repository == repo and f.path == dockerfile and (f.get("binary") or "").lower() in started
+                 and (f.get("code") or "") in dirs}
+        return built.pop() if len(built) == 1 else None
 
     def copies_from_root(self, repo: str, dockerfile: str, paths: set[str], dirs: set[str], code: set[str]) -> bool:
         """Does the recipe copy in code by paths written from the repository's root, none of which is beside
@@ -1245,6 +1296,16 @@ class ComponentRules(ResolverBase):
         if not dockerfile_value and (f.repository, dockerfile) not in self.recipe_paths \
                 and (f.repository, join_path(root, "dockerfile")) in self.recipe_paths:
             dockerfile = join_path(root, "dockerfile")  # docker build takes a lower-case dockerfile when no Dockerfile
+        if (f.repository, dockerfile) in self.recipe_paths and self._copies_nothing(f.repository, dockerfile) \
+                and not self._mounts_folder(f, root):
+            # a recipe taking nothing from its context, on a runtime of another language than the context's code
+            # (Dockerfile.awslocal: FROM python, `pip install awscli-local`, ENTRYPOINT awslocal, in a TypeScript
+            # server's repository) builds a tool's image: the service runs none of the repository's code
+            runtimes = {_runtime_family(image_language(d.get("image") or "")) for d in self.by_kind["docker.from"]
+                        if d.repository == f.repository and d.path == dockerfile} - {None}
+            dominant = self._dominant_code_language(f.repository, root)
+            if runtimes and dominant is not None and dominant not in runtimes:
+                return None, dockerfile
         package = self.workspace_target(f.repository, dockerfile, root, self.compose_interpolate(f, f.get("build_target")))
         if package is not None:
             return package, dockerfile  # a monorepo's context, of which the recipe builds one package
@@ -1276,6 +1337,14 @@ class ComponentRules(ResolverBase):
                 if own is not None and own[1] != dockerfile:
                     return own
         return root, dockerfile
+
+    def _copies_nothing(self, repo: str, dockerfile: str) -> bool:
+        """Does the recipe take no file from its build context (no COPY or ADD of it, nor of a path a build argument
+        chooses)?  Its image is a base image with tools installed."""
+        if any(c.repository == repo and c.path == dockerfile for c in self.by_kind["docker.copy"]):
+            return False
+        return not any(g.repository == repo and g.path == dockerfile and g.get("how") in ("copy", "copy_template")
+                       for g in self.by_kind["docker.workspace_target"])
 
     def _recipe_folder_runs_code(self, repo: str, dockerfile: str, recipe_dir: str) -> bool:
         """Does the recipe's folder hold code the image can run?  A folder of recipes keeps helper files
@@ -1322,6 +1391,29 @@ class ComponentRules(ResolverBase):
                 candidate = norm_path(join_path(root, "/".join(parts[i:])))
                 if candidate and (f.repository, candidate) in self.code_folders:
                     return candidate
+        # An argument the recipe's copied paths are written with (`COPY --from=builder /app/apps/${SCOPE}/.next/standalone`
+        # with `args: [SCOPE=builder]`): the folder of code those paths name down to the argument's value (apps/builder)
+        chosen: set[str] = set()
+        written = [src for c in self.by_kind["docker.copy"] if c.repository == f.repository and c.path == dockerfile
+                   for src in (c.get("sources") or "").split(",") if "$" in src]
+        written += [g.get("target") or "" for g in self.by_kind["docker.workspace_target"]
+                    if g.repository == f.repository and g.path == dockerfile and g.get("how") == "copy_template"]
+        for src in sorted(written):
+            parts = [p for p in src.strip().split("/") if p]
+            for k, part in enumerate(parts):
+                if not re.fullmatch(r"\$\{?([A-Za-z_]\w*)\}?", part) or \
+                        (value := args.get(re.sub(r"[${}]", "", part), "").strip().strip("\"'")) in ("", ".") \
+                        or "/" in value or "$" in value:
+                    continue
+                for i in range(k + 1):
+                    if any("$" in p for p in parts[i:k]):
+                        continue
+                    candidate = norm_path(join_path(root, "/".join([*parts[i:k], value])))
+                    if candidate and any(r == f.repository and is_under(d, candidate) for r, d in self.code_folders):
+                        chosen.add(candidate)
+                        break
+        if len(chosen) == 1:
+            return next(iter(chosen))
         # An argument naming a folder of code in the context (`CMD_PATH: cmd/openim-rpc/openim-rpc-user` for
         # `go build ./${CMD_PATH}`, `SERVICE_DIR: services/orders`): the one program the shared recipe builds.
         named = {norm_path(join_path(root, v.strip().strip("\"'"))) for v in args.values()

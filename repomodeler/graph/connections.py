@@ -199,6 +199,13 @@ STORE_PORTS = {5432: "postgres", 3306: "mysql", 1433: "sqlserver", 27017: "mongo
                5672: "rabbitmq", 4222: "nats", 9200: "elasticsearch", 11211: "memcached", 9042: "cassandra"}
 
 # A setting's value naming an SQLite database file (an SQLAlchemy, Doctrine or Go DSN; JDBC's form).
+# A class made to send HTTP requests to one base address, built with that address (`new HttpRequestBuilder(
+# "https://services.acme.tv/v1/")`, `WebClient.create("https://...")`, `RestClient("https://...")`, Python's
+# `httpx.Client(base_url=...)`): what it sends goes there, as with a URL in a client's call.
+CLIENT_CONSTRUCTOR = re.compile(r"(^|[.\s])(new\s+)?[A-Z]?\w*(Http|Rest|Web|Api|GraphQL|Graphql)\w*(Client|Request|RequestBuilder)"
+                                r"(\.(create|builder|new))?$|^httpx\.(Async)?Client$")
+# an expression building such a client from a URL literal (`WebClient.create("https://...")`): the callee's name
+CLIENT_BUILT = re.compile(r"""^(?:new\s+)?([A-Za-z_][\w.]*)\(\s*(?:base_url\s*=\s*)?[`"']https?://""")
 # Names of a field or constant holding an API client's base address (BaseURL, apiBaseUrl, API_URL, api_endpoint).
 BASE_URL_NAME = re.compile(r"(?i)(^|[._])(api[_-]?)?base[_-]?(url|uri)$|(^|[._])api[_-]?(url|uri|endpoint|base)$|^baseurl$")
 # Mail hosts that stand in for the operator's relay in a framework's sample settings: test inboxes (Mailtrap)
@@ -1228,6 +1235,11 @@ class ConnectionRules(ResolverBase):
         # link a page shows: Flagsmith's LAUNCH_DARKLY_API_BASE_URL, a contact page's baseUrl; not counted.)
         client_lines |= {(f.repository, f.path, f.line) for f in self.by_kind["value.field"]
                          if BASE_URL_NAME.search(f.get("name") or "") and re.match(r"""^[`"']https?://""", f.get("expr") or "")}
+        client_lines |= {(f.repository, f.path, f.line) for f in self.by_kind["value.invoke"]
+                         if CLIENT_CONSTRUCTOR.search((f.get("callee") or "").strip())
+                         and re.match(r"""^\(\s*(base_url\s*=\s*)?[`"']https?://""", f.get("args") or "")}
+        client_lines |= {(f.repository, f.path, f.line) for f in self.by_kind["value.assign"]
+                         if (m := CLIENT_BUILT.match(f.get("expr") or "")) and CLIENT_CONSTRUCTOR.search(m.group(1))}
         env_default_lines = {(f.repository, f.path, f.line) for f in self.by_kind["env.read"] if f.get("default")}
         browser_urls = {(f.repository, f.path, f.line, f.get("value")) for f in self.by_kind["string.browser_url"]}
         for f in [*self.by_kind["string.url"], *self.by_kind["string.hostport"], *self.by_kind["string.dsn"]]:
@@ -1421,7 +1433,18 @@ class ConnectionRules(ResolverBase):
             # instead of the nginx service"), where the repository runs its proxy: nothing here runs it, and the
             # program whose folder holds it is no proxy
             return None
+        elif comp is not None and comp.kind == "service" and not self._PROXY_IMAGE.search(comp.attributes.get("image", "")) \
+                and self._variant_mounted(f):
+            # the site of the proxy an opt-in variant's compose file runs (oauth2proxy/nginx.conf mounted by
+            # oauth2proxy/docker-compose-oauth2proxy.yml): that stack's, not the program's whose folder holds it
+            return None
         return owner
+
+    def _variant_mounted(self, f: Fact) -> bool:
+        """Does an opt-in variant's compose file mount the configuration `f` is in (the file or its folder)?"""
+        folder_ = f.path.rpartition("/")[0]
+        return any(repo == f.repository and (is_under(f.path, mounted) or folder_ == mounted)
+                   for repo, mounted in self.variant_mounts)
 
     def _runs_proxy(self, repo: str) -> bool:
         """Does the repository deploy a web server or proxy of its own (a gateway, a proxy image)?"""
@@ -1538,9 +1561,7 @@ class ConnectionRules(ResolverBase):
             return None  # the repository runs a proxy: the configuration is that proxy's
         if HARNESS_DIR.search(f.path):
             return None  # a test harness's balancer (integration/ops/overrides/nginx.conf), not the installation's
-        folder_ = f.path.rpartition("/")[0]
-        if any(repo == f.repository and (is_under(f.path, mounted) or folder_ == mounted)
-               for repo, mounted in self.variant_mounts):
+        if self._variant_mounted(f):
             return None  # an opt-in variant's compose file runs it (the multi-role stack's load balancer)
         if self._site_file_used(f):
             return None

@@ -134,7 +134,10 @@ def sql_driver_of(f: Fact) -> str | None:
         ecosystem, name = f.get("ecosystem") or "", (f.get("name") or "").lower()
         if ecosystem == "ruby":
             return SQL_GEMS.get(name)
-        return "sqlite" if name in SQLITE_PACKAGES.get(ecosystem, ()) else None
+        known = SQLITE_PACKAGES.get(ecosystem, frozenset())
+        # (a NuGet fork keeps the name it forks under a namespace of its own: System.Data.SQLite.Core.Servarr)
+        return "sqlite" if name in known or (ecosystem == "dotnet" and any(name.startswith(f"{k}.") for k in known)) \
+            else None
     if f.kind == "value.assign":
         m = DJANGO_ENGINE.search(f.get("expr") or "")
         return DJANGO_ENGINES.get(m.group(1) or m.group(2)) if m else None

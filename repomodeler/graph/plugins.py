@@ -201,11 +201,12 @@ class PluginRules(ResolverBase):
         destinations or parsers is a catalog whatever number of them name a host."""
         found: dict[str, str] = {}
         in_big_folder: set[str] = set()
+        own = {re.sub(r"[^a-z0-9]", "", n.lower()) for r in sorted(self.projects) for n in self.project_names(r)}
         for cid in sorted(self.model.components):
             comp = self.model.components[cid]
             vendor = vendor_name(comp.name) if comp.kind == "external" else ""
-            if len(vendor) < 4:
-                continue
+            if len(vendor) < 4 or vendor in own:
+                continue  # (the project's own service, api.lidarr.audio of LidarrCloudRequestBuilder.cs: no integration)
             paths = {(e.repository, e.path) for k, conn in self.model.connections.items() if k[1] == cid
                      for e in conn.evidence}
             modules = {self._vendor_module(r, p, vendor) for r, p in paths}

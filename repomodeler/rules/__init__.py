@@ -144,6 +144,7 @@ ORDER: tuple[str, ...] = (
     "code.container-engine",
     "code.mail-senders",
     "code.ice-servers",
+    "code.error-reporting",
     "code.mail-peers",
     "process.addressed-processes",
     "stores.sql-drivers",

@@ -54,6 +54,7 @@ def read_dockerfile(repo: str, path: str, text: str) -> list[Fact]:
     env: dict[str, str] = {}
     stages: list[tuple[int, str, set[str]]] = []  # (FROM line, stage key, keys of the stages it builds on)
     workdir, workdirs = "/", {}  # the current stage's working folder, and each stage's last one
+    context_at: dict[str, str] = {}  # stage -> where it copied the whole build context (`COPY . /service`)
     for i, line in _instructions(text):
         m = re.match(r"(?i)^(FROM|EXPOSE|ENTRYPOINT|CMD|ADD|COPY|ENV|ARG|RUN|WORKDIR)\s+(.*)$", line)
         if not m:
@@ -77,6 +78,12 @@ def read_dockerfile(repo: str, path: str, text: str) -> list[Fact]:
                     # the folder above the output folder is the package it built
                     for built in _built_folders(arg, workdirs.get(ref, "/")):
                         facts.append(fact("docker.workspace_target", repo, path, i, how="workdir", target=built,
+                                          stage=stage, from_stage=ref))
+                    # an output path a build argument writes (`COPY --from=builder /app/apps/${SCOPE}/.next/standalone`):
+                    # which package it is, the argument's value says (compose `args: [SCOPE=builder]`)
+                    words = [w for w in _substitute(arg, env).split() if not w.startswith("--")]
+                    for src in sorted({w for w in words[:-1] if re.search(r"\$\{?[A-Za-z_]", w)}):
+                        facts.append(fact("docker.workspace_target", repo, path, i, how="copy_template", target=src,
                                           stage=stage, from_stage=ref))
         if instr == "WORKDIR":
             wd = _substitute(arg.strip("'\""), env)
@@ -124,10 +131,18 @@ def read_dockerfile(repo: str, path: str, text: str) -> list[Fact]:
         elif instr == "RUN" and GO_SHARED_BUILD.search(arg):  # go build -buildmode=plugin: code the program loads
             facts.append(fact("program.plugin_build", repo, path, i, command=arg[:500]))
         elif instr == "RUN":
-            for binary, code in go_builds(_substitute(arg, env), path):
+            # (the working folder under the copied context: `go build` there builds that folder's package)
+            root = context_at.get(stage)
+            here = workdir[len(root):].strip("/") if root and (workdir == root or workdir.startswith(root.rstrip("/") + "/")) \
+                else None
+            for binary, code in go_builds(_substitute(arg, env), path, here):
                 facts.append(fact("program.build", repo, path, i, binary=binary, code=code, source="dockerfile"))
         if instr in ("ADD", "COPY"):  # what the build context puts in the image (not another stage's files)
             words = _copy_words(_substitute(arg, env))
+            if words is not None and len(words) == 2 and words[0].rstrip("/") in (".", "") and "--from" not in arg \
+                    and "$" not in words[1]:
+                target = words[1].rstrip("/") or "/"
+                context_at[stage] = norm_posix(target if target.startswith("/") else f"{workdir}/{target}")
             if words is not None and len(words) >= 2:
                 facts.append(fact("docker.copy", repo, path, i, sources=",".join(words[:-1]), target=words[-1]))
                 # the folders (and files) COPY takes from the context; "." for the whole context
@@ -143,12 +158,14 @@ def read_dockerfile(repo: str, path: str, text: str) -> list[Fact]:
     return facts
 
 
-def go_builds(command: str, path: str) -> list[tuple[str, str]]:
+def go_builds(command: str, path: str, here: str | None = None) -> list[tuple[str, str]]:
     """(binary, package folder) of each ``go build -o /usr/local/bin/openmeter-jobs ./cmd/jobs`` in a RUN
     line (cross-compiling wrappers such as ``xx-go`` and ``CGO_ENABLED=0`` prefixes included): the name a
     deployment's command starts the program by.  The package path is the recipe folder's (the build
     context copied in whole); one package, a relative path (``./cmd/jobs``, ``cmd/jobs/main.go``) and a plain
-    binary name only.  Makefile recipes are read with it too."""
+    binary name only.  Makefile recipes are read with it too.  `here`: the working folder under the copied
+    context (``COPY . /service`` then ``WORKDIR /service/api/services/sales``), where a ``go build`` naming no
+    package builds that folder's, its binary named after the folder unless ``-o`` names it."""
     out: list[tuple[str, str]] = []
     for part in re.split(r"&&|\|\||;", command):
         try:
@@ -175,6 +192,8 @@ def go_builds(command: str, path: str) -> list[tuple[str, str]]:
                 packages.append(w)
             k += 1
         name = PurePosixPath(binary).name if binary and not binary.endswith("/") else ""
+        if not packages and here:  # (the working folder's package: `go build -ldflags ...` in api/services/sales)
+            packages, name = ["./" + here], name or PurePosixPath(here).name
         # (a package by its relative folder, ./cmd/api, or by its main file, cmd/api/main.go: never an import path)
         if len(packages) != 1 or not name or "$" in name or "." in name:
             continue  # (`go build -ldflags "..."` builds the folder it runs in: no package named)

@@ -39,7 +39,7 @@ RULES = (
                  "its command, or its Dockerfile's ENTRYPOINT naming a crate's program, or building or running a Go "
                  "program from source: go run ./cmd/api) runs that program's folder"),
         unit="deployed_programs",
-        reads=("compose.mount", "docker.from", "program.binary", "program.command", "manifest", "docker.command", "compose.service", "program.main",
+        reads=("compose.mount", "docker.from", "docker.copy", "program.binary", "program.command", "manifest", "docker.command", "compose.service", "program.main",
                "docker.workspace_target", "docker.stage"),
         writes=("roots", "components", "aliases"),
         after=("build.units",),

@@ -180,6 +180,18 @@ RULES = (
         state=("file_owner", "package_owner", "package_holders", "packages", "process_parent"),
     ),
     Rule(
+        id="code.error-reporting",
+        message=("A program whose code holds a Sentry DSN (https://<hex key>@<host>/<project id>, a literal or a setting's "
+                 "default) reports its errors there by default: one external sentry node it calls; a DSN setting left "
+                 "empty reports nowhere, and a Sentry the system runs itself is connected by its address"),
+        unit="error_reporting",
+        reads=("string.url", "config.tag"),
+        writes=("components", "connections"),
+        after=("process.links", "process.supervised", "process.shared-code", "code.address-literals",
+               "compose.services"),
+        state=("file_owner", "package_owner", "package_holders", "packages", "process_parent"),
+    ),
+    Rule(
         id="code.mail-peers",
         message=("A component listening on SMTP's port 25 (its deployment's ports, its image's EXPOSE) is a mail "
                  "server the internet's mail servers deliver to: one external remote-mail-servers node reaches it; one "

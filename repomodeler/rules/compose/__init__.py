@@ -48,7 +48,8 @@ RULES = (
                "k8s.autoscaled",
                "k8s.cluster_binding", "manifest", "config.env", "program.command", "docker.copy", "import",
                "manifest.image", "config.property", "docker.workspace_target", "docker.stage", "program.main", "helm.dependency",
-               "manifest.dependency", "manifest.dev_dependency", "readme.copy", "compose.variable_mount", "proxy.route"),
+               "manifest.dependency", "manifest.dev_dependency", "readme.copy", "compose.variable_mount", "proxy.route",
+               "program.build"),
         writes=("components", "kinds", "aliases", "roots", "attributes"),
     ),
     Rule(
