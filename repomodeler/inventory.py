@@ -23,6 +23,7 @@ from pathlib import Path, PurePosixPath
 
 import yaml
 
+from repomodeler.extract.readers._doc_compose import INSTALL_GUIDE
 from repomodeler.leftovers import tmp_prefix
 from repomodeler.acquire import run_git
 from repomodeler.extract.readers._readme import ROOT_README
@@ -519,7 +520,8 @@ def classify_role(path: str) -> str:
             # (a folder named by one word of documentation that is a Maven or Gradle module, docs-core/pom.xml and its
             # src/main/java, is a project's code module named for its product, Teedy's `docs`, not documentation)
             # an API description is the interface's specification wherever it is kept (docs/openapi.yaml)
-            return "source" if API_DESCRIPTION.search(parts[-1]) else "docs"
+            # ... and so is an installation guide, for the compose file it prints (docs/getting-started/docker.mdx)
+            return "source" if API_DESCRIPTION.search(parts[-1]) or INSTALL_GUIDE.match("/".join(parts)) else "docs"
         if d in RETIRED_DIRS and not _in_package(dirs, i):
             return "retired"
     return "source"

@@ -325,3 +325,42 @@ def test_a_readme_without_a_title_is_named_by_its_opening_sentence() -> None:
     assert project_name(facts) == "mayan-edms"
     plain = readme_identity("r", "README.md", "Some words first, then more of them.\n")
     assert not [f for f in plain if f.kind == "project.heading"]
+
+
+# A repository whose server lives in a generic folder (backend/, named by no manifest) and whose compose file
+# only pulls the published image: the server's name can only come from the folder the user chose.
+DECK = {
+    "backend/requirements.txt": "fastapi==0.110.0\nsqlalchemy==2.0.0\n",
+    "backend/api/main.py": "from fastapi import FastAPI\napp = FastAPI()\n\n@app.get('/apps')\ndef apps():\n    return []\n",
+    "Dockerfile": "FROM python:3.11-alpine\nWORKDIR /api\nCOPY ./backend/ ./\nCMD [\"uvicorn\", \"api.main:app\"]\n",
+    "deploy/docker-compose.yml": "services:\n  deckhand:\n    image: acme/deckhand\n    ports:\n      - 8000:8000\n",
+}
+
+
+def test_code_named_only_by_its_checkout_joins_the_one_deployment_of_an_image_nothing_builds(tmp_path: Path) -> None:
+    # checked out as `deckhand`, the server's folder took the checkout's name and so answered to the compose
+    # service `deckhand`; under any other name it stood apart. What the commit says decides instead: the root
+    # recipe packs backend/, and the one deployment runs an image nothing in the commit builds
+    for folder in ("deckhand", "work-3"):
+        write(tmp_path / folder, DECK)
+    models = [analyse(tmp_path / f, tmp_path / f"out-{f}") for f in ("deckhand", "work-3")]
+    assert canonical(models[1], "work-3", "deckhand") == canonical(models[0])
+    deck = next(n for n in models[1]["nodes"] if n["name"] == "deckhand")
+    assert deck["language"] == "python" and "work-3" not in components(models[1])
+    assert any(e["path"] == "backend/requirements.txt" for e in deck["evidence"])
+
+
+def test_code_named_only_by_its_checkout_stays_apart_beside_two_deployments(tmp_path: Path) -> None:
+    # two images nothing builds (the project's and a companion's): which one runs the code, the commit does not
+    # say, and a folder called like one of them says nothing either
+    files = {**DECK, "deploy/docker-compose.yml": DECK["deploy/docker-compose.yml"]
+             + "  watcher:\n    image: acme/watcher\n"}
+    for folder in ("deckhand", "work-4"):
+        write(tmp_path / folder, files)
+    models = [analyse(tmp_path / f, tmp_path / f"out-{f}") for f in ("deckhand", "work-4")]
+    tops = [{n["name"].lower() for n in m["nodes"] if not n.get("parent")} for m in models]
+    assert tops[1] == {"deckhand", "watcher", "work-4", "user"}
+    # (under the folder `deckhand` the code keeps apart from the deployment of that name, under a name of its own)
+    assert tops[0] == {"deckhand", "watcher", "deckhand-code", "user"}
+    renamed = json.loads(json.dumps(models[0]).replace("deckhand-code", "deckhand"))
+    assert canonical(models[1], "work-4", "deckhand") == canonical(renamed)

@@ -12,7 +12,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from pathlib import PurePosixPath
 
-from repomodeler.graph.base import ResolverBase, runtime_language
+from repomodeler.graph.base import ResolverBase, runtime_language, slug
 from repomodeler.graph.constants import JS_FAMILY
 from repomodeler.graph.compose_extends import DEFAULT_COMPOSE
 from repomodeler.graph.catalog import (
@@ -161,6 +161,16 @@ ROLE_FOLDER_WORDS = frozenset({*GENERIC_DIRS, "daemon", "daemons", "agent", "wor
 # A package's manifest by its file name (what a recipe copies in first to install the package's dependencies).
 PACKAGE_MANIFEST = re.compile(r"(^|/)(package\.json|pyproject\.toml|requirements\.txt|go\.mod|Cargo\.toml|pom\.xml|"
                               r"build\.gradle(\.kts)?|Gemfile|composer\.json|mix\.exs|[^/]+\.csproj)$")
+
+# The tag of an image a project follows rather than pins: none, `latest` (`latest-aio-cpu`), a branch, a variable.
+MOVING_TAG = re.compile(r"^(|latest([-_.].*)?|main|master|develop|dev|nightly|edge|.*\$.*)$", re.I)
+
+
+def _image_tag(image: str) -> str:
+    """The tag of an image reference (`acme/app:1.2` -> `1.2`, `acme/app` -> '', digests ignored)."""
+    last = image.split("@")[0].rsplit("/", 1)[-1]
+    return last.split(":", 1)[1] if ":" in last else ""
+
 
 class ComponentRules(ResolverBase):
     """Rules that create components and describe what they provide."""
@@ -1293,6 +1303,14 @@ class ComponentRules(ResolverBase):
         root = norm_path(PurePosixPath(f.get("compose_dir") or ".").joinpath(context).as_posix())
         dockerfile_value = self.compose_interpolate(f, f.get("dockerfile"))
         dockerfile = norm_path(join_path(root, dockerfile_value or "Dockerfile"))
+        if norm_path(f.get("compose_dir") or ".") and (f.repository, dockerfile) not in self.recipe_paths:
+            # an override file kept in a subfolder (dockerfiles/docker-compose.build.yml: `context: .`, `dockerfile:
+            # apps/api/Dockerfile`) that people add with `-f` beside the root's compose file: its paths are the
+            # project folder's, the root's, where the recipe it names is
+            top = norm_path(PurePosixPath(".").joinpath(context).as_posix())
+            recipe = norm_path(join_path(top, dockerfile_value or "Dockerfile"))
+            if (f.repository, recipe) in self.recipe_paths:
+                root, dockerfile = top, recipe
         if not dockerfile_value and (f.repository, dockerfile) not in self.recipe_paths \
                 and (f.repository, join_path(root, "dockerfile")) in self.recipe_paths:
             dockerfile = join_path(root, "dockerfile")  # docker build takes a lower-case dockerfile when no Dockerfile
@@ -1319,7 +1337,8 @@ class ComponentRules(ResolverBase):
             holds_code = self._recipe_folder_runs_code(f.repository, dockerfile, recipe_dir)
             own_context = root not in ("", ".", norm_path(f.get("compose_dir") or ".")) and not holds_code
             if not own_context:
-                if not holds_code and (self._copies_whole_context(f.repository, dockerfile) or (
+                if not holds_code and (self._copies_whole_context(f.repository, dockerfile)
+                                       or self._interpreted_tree(f.repository, dockerfile, root) or (
                         ((f.repository, dockerfile) in self.whole_context_recipes or self._mounts_folder(f, root))
                         and any(r == f.repository and is_under(p, recipe_dir) for r, p in self.code_paths))):
                     # recipes kept in a folder of no code (docker/server/Dockerfile) that copy the whole
@@ -1422,6 +1441,18 @@ class ComponentRules(ResolverBase):
         if len(named) == 1:
             return next(iter(named))
         return None
+
+    def _interpreted_tree(self, repo: str, dockerfile: str, root: str) -> bool:
+        """Does the recipe copy its whole context (``COPY . /social``) onto the stock runtime of an interpreted
+        language (``python``, ``ruby``, ``php``, ``node``) that the context's own code is written in?  The
+        image runs that tree as it is: the code is the context's, wherever the recipe is kept."""
+        if (repo, dockerfile) not in self.whole_context_recipes:
+            return False
+        languages = {lang for d in self.by_kind["docker.from"] if d.repository == repo and d.path == dockerfile
+                     for lang in runtime_language(d.get("image") or "")}
+        if not languages or languages & {"go", "java", "kotlin", "scala", "csharp", "fsharp"}:
+            return False
+        return self._dominant_code_language(repo, root) in languages
 
     def _copies_whole_context(self, repo: str, dockerfile: str) -> bool:
         """Does the Dockerfile copy its whole build context into the image (``COPY . /conductor``) of a
@@ -1816,6 +1847,11 @@ class ComponentRules(ResolverBase):
             demo_sets = {a for u in unit_dirs for a in _ancestors(u) if DEMO_COLLECTION.search(PurePosixPath(a).name)
                          and sum(1 for x in unit_dirs if x != a and is_under(x, a)) >= 2}
             prebuilt = self._prebuilt_deployments(repo, manifest_dirs, code_dirs)
+            # the repository's deployments of an image of no store that nothing in the system builds
+            # (of an image the project publishes itself and follows, untagged or at a moving tag, `latest`, `main`,
+            # `${VERSION}`: another project's server its stack starts, hashicorp/vault:1.21, is pinned to a release)
+            own_images = {cid for ids in deployed.values() for cid in ids if self.model.components[cid].repository == repo
+                          and MOVING_TAG.match(_image_tag(self.model.components[cid].attributes.get("image") or ""))}
             dockerfile_dirs = {norm_path(x) for x in dockerfiles}
             deployed_ids = {cid for ids in deployed.values() for cid in ids}
             repo_paths = {x.path for x in result.inventory.files}
@@ -1882,7 +1918,11 @@ class ComponentRules(ResolverBase):
                 project = next(iter(self.project_names(repo)), "")
                 if project and tech_for_image(project.lower()):
                     project = ""  # (a README titled `... using Kafka, Redis` linking to go-redis: a technology it uses)
-                named_by_project = not d and bool(project) and name == repo
+                # a name that is only the repository's label (the root folder, or a generic folder, backend/ with
+                # no manifest naming it, at the root) says nothing of the commit: it matches no deployment's name
+                # and answers to no other component's, unless the project's own name replaces it
+                label_named = name == repo and repo not in d.split("/") and name != (manifest_name or "")
+                named_by_project = label_named and bool(project)
                 if named_by_project:
                     name = project
                 if any(m.get("aspire_host") for m in manifests if norm_path(str(PurePosixPath(m.path).parent)) == d):
@@ -1995,7 +2035,8 @@ class ComponentRules(ResolverBase):
                 built = built_images.get((repo, d), {})
                 # (the root folder goes by the project's name as its commit gives it, never by the repository's
                 # label: a local folder's name is the user's, and one commit gives one model whatever it is called)
-                unit_keys = keys_of([PurePosixPath(d).name if d else project, name if d else "",
+                unit_keys = keys_of([PurePosixPath(d).name if d else project,
+                                     name if d and (not label_named or named_by_project) else "",
                                      manifest_name or "",
                                      (manifest_name or "").rsplit("/", 1)[-1].rsplit(":", 1)[-1],
                                      # (a Go module of a major version, github.com/apache/camel-k/v2, is camel-k)
@@ -2003,6 +2044,12 @@ class ComponentRules(ResolverBase):
                                      *self.unit_app_names(repo, d), *dotted_part, *built], [folder_prefix])
                 matches = sorted({cid for k in unit_keys for cid in deployed.get(k, ())}
                                  | {prebuilt[k] for k in unit_keys if k in prebuilt})
+                if not matches and label_named and len(own_images) == 1 \
+                        and self._recipe_takes(repo, d):
+                    # code with no name of its own (its folder named only by the checkout) that the repository's
+                    # recipe packs, beside the one deployment of an image nothing here builds (a compose file
+                    # pulling the published acme/deckhand): that deployment runs it, whatever the folder is called
+                    matches = sorted(own_images)
                 if not matches and own_workload is not None:
                     # The one application workload of a manifest kept beside the recipe (points/deployment.yaml
                     # next to points/Dockerfile, whatever image name the README has people push), or in the module's
@@ -2040,7 +2087,7 @@ class ComponentRules(ResolverBase):
                 if len(matches) > 1 and len(images) == 1 and not multi_call and own_code and base_tech is None:
                     # of several deployments of a program's image (velero and its node-agent), the one named like
                     # the module is the program's own deployment: it holds the code, the others start it otherwise
-                    own_name = name if d else project  # (never the root folder's label)
+                    own_name = name if d and not label_named else project  # (never the repository's label)
                     named = [m for m in matches if own_name
                              and keys_of([self.model.components[m].name], []) & keys_of([own_name], [])]
                     if len(named) == 1:
@@ -2094,9 +2141,13 @@ class ComponentRules(ResolverBase):
                     # plug-in the host program loads into itself: code of the system, no process of its own
                     plugin = bool(d) and PLUGIN_FOLDER.search(d) is not None and not function_app \
                         and name.lower() not in self.alias  # (one named like a component already is that one's code)
+                    if label_named and not named_by_project and slug(name) in self.model.components:
+                        # (... nor takes a component called like the checkout as its own: the deployment named like
+                        # the folder is another component, whatever the folder's name had it coincide with)
+                        name = f"{name}-code"
                     comp = self.add_component(name, "library" if plugin else "service", repo, unit_dirs[d], aliases,
                                               {"role": "plug-in"} if plugin else None,
-                                              by_alias=bool(d) or named_by_project)
+                                              by_alias=(bool(d) and not label_named) or named_by_project)
                     if comp.kind == "library" and not plugin and entry and any(r == repo and is_under(d, p) for r, p in comp.source_roots):
                         # the module's own program in a folder of it (cmd/uptrace/main.go of the module uptrace,
                         # which example modules require): the module is that program, not only a library
@@ -2111,7 +2162,8 @@ class ComponentRules(ResolverBase):
                                  if f.repository == repo and f.language != "config"), key=Fact.order)
             if not has_root and code_facts:
                 first = code_facts[0]
-                comp = self.add_component(self.project_of(repo) or repo, "service", repo, first.evidence)
+                comp = self.add_component(self.project_of(repo) or repo, "service", repo, first.evidence,
+                                          by_alias=bool(self.project_of(repo)))  # (a label answers to no name)
                 comp.source_roots.add((repo, ""))
             elif (repo, "") not in {(r, root) for c in self.model.components.values()
                                                     for r, root in c.source_roots}:
@@ -2272,6 +2324,20 @@ class ComponentRules(ResolverBase):
         if not found:  # no workload runs the recipe's entry point (a test runner's recipe beside the module)
             found = others
         return next(iter(found)) if len(found) == 1 else None
+
+    def _recipe_takes(self, repo: str, d: str) -> bool:
+        """Does a recipe of the repository pack folder `d`'s code: a Dockerfile in that folder, or one copying
+        it (or its whole context) from the root or from `d`'s parents?"""
+        for recipe, sources in self.recipe_sources(repo).items():
+            here = str(PurePosixPath(recipe).parent)
+            here = "" if here == "." else here
+            if here == d:
+                return True
+            if not is_under(d, here):
+                continue
+            if sources is None or any(is_under(d, s) or is_under(s, d) for s in sources):
+                return True
+        return False
 
     def _prebuilt_deployments(self, repo: str, manifest_dirs: set[str], code_dirs: set[str]) -> dict[str, str]:
         """Key of an artifact -> the deployment building it from a folder holding only a recipe that copies

@@ -22,7 +22,7 @@ def language_family(language: str) -> str:
     return {"tsx": "typescript"}.get(language, language)
 
 
-GENERIC_DIRS = frozenset({"src", "app", "server", "service", "main", "source", "code", "api", "web", "backend", "cmd",
+GENERIC_DIRS = frozenset({"src", "app", "server", "service", "main", "source", "code", "api", "web", "backend", "cmd", "bin",
                           # the folder a recipe copies in as the image's file system (images/certgen/rootfs/)
                           "rootfs"})
 BASE_LANGUAGE = (("python", "python"), ("pypy", "python"), ("node", "javascript"), ("golang", "go"),

@@ -49,8 +49,14 @@ def _developer_only(fact: Fact) -> bool:
 def printed_compose(facts: list[Fact]) -> list[Fact]:
     """One repository's facts, without the compose file its README prints when it keeps its own
     deployment files (or, when all it keeps are developers' and tests' compose files, without those)."""
-    if not any(is_doc_compose(f) for f in facts):
+    printed = {f.path for f in facts if is_doc_compose(f)}
+    if not printed:
         return facts
+    if len(printed) > 1:
+        # the README's, else one guide: its translations (docs/fr/docker.mdx beside docs/en/docker.mdx) and the
+        # guides of other ways to run it repeat it
+        keep = min(printed, key=_guide_rank)
+        facts = [f for f in facts if f.path == keep or f.path not in printed or not is_doc_compose(f)]
     deploys = [f for f in facts if _deploys(f)]
     if deploys and all(_developer_only(f) for f in deploys):
         developers = {f.path for f in deploys}
@@ -58,6 +64,14 @@ def printed_compose(facts: list[Fact]) -> list[Fact]:
     if deploys:
         return [f for f in facts if not is_doc_compose(f)]
     return _built_here(facts)
+
+
+_TRANSLATED = re.compile(r"(^|/)(?!en/)[a-z]{2}([-_][a-zA-Z]{2,4})?/")
+
+
+def _guide_rank(path: str) -> tuple[int, int, int, str]:
+    """The README first, then a guide in no other language than English, the shallowest, by path."""
+    return ("/" in path, bool(_TRANSLATED.search(path)), path.count("/"), path)
 
 
 def _built_here(facts: list[Fact]) -> list[Fact]:

@@ -6,7 +6,10 @@ in a fenced code block ("Docker Compose: an example of a complete setup") and th
 That block is the deployment the project documents: its services, images, environment and links.
 
 Read here: the first fenced block of the root README whose YAML is a compose file (a top-level
-``services:`` whose entries carry an ``image`` or a ``build``).  It is read by the compose reader itself with every other line of the README blanked, so
+``services:`` whose entries carry an ``image`` or a ``build``), and likewise of an installation guide
+in the documentation (``docs/**/getting-started/docker.mdx``, ``doc/install.md``, ``docs/self-hosting.md``:
+a page named for installing, deploying or running with Docker), where a project that keeps its README
+short tells users what to run.  It is read by the compose reader itself with every other line of the README blanked, so
 the facts cite the README's own lines.  Later blocks are variations of the first (another database,
 an override) and are not read.
 
@@ -23,6 +26,11 @@ import textwrap
 from repomodeler.records import Fact
 
 _ROOT_README = re.compile(r"^readme(\.(md|markdown))?$", re.I)
+# An installation guide of the documentation: a page under docs/ (doc/, documentation/) named for installing,
+# deploying, self-hosting or running the project with Docker.
+INSTALL_GUIDE = re.compile(r"^(docs?|documentation)/(.*/)?(docker|docker[-_]compose|compose|install|installation|installing|"
+                           r"self[-_]?host(ed|ing)?|deploy(ment|ing)?|getting[-_]started|quick[-_]?start|setup)"
+                           r"\.(md|mdx|markdown)$", re.I)
 _FENCE = re.compile(r"^(\s*)(```+|~~~+)\s*([\w.+-]*)")
 _YAML_INFO = frozenset({"", "yaml", "yml", "docker-compose", "compose", "dockerfile-compose"})
 _SERVICES = re.compile(r"^services\s*:\s*$", re.M)
@@ -52,14 +60,14 @@ def _blocks(lines: list[str]) -> list[tuple[int, int, str]]:
 
 def is_doc_compose(fact: Fact) -> bool:
     """Whether a fact of a Markdown file came from a compose block it prints."""
-    return fact.path.lower().endswith((".md", ".markdown")) and fact.kind != "compose.launch" and (
+    return fact.path.lower().endswith((".md", ".mdx", ".markdown")) and fact.kind != "compose.launch" and (
         fact.kind.startswith(DOC_COMPOSE_KINDS)
         or fact.kind in ("config.env", "program.command") and fact.get("source") == "compose")
 
 
 def readme_compose(repo: str, path: str, text: str) -> list[Fact]:
-    """The facts of the first compose file the root README prints, at the README's lines."""
-    if "/" in path or not _ROOT_README.match(path):
+    """The facts of the first compose file the root README (or an installation guide) prints, at its lines."""
+    if not (("/" not in path and _ROOT_README.match(path)) or INSTALL_GUIDE.match(path)):
         return []
     from repomodeler.extract.readers.compose import read_compose
 

@@ -121,6 +121,10 @@ def read_dockerfile(repo: str, path: str, text: str) -> list[Fact]:
         if instr == "FROM":
             # (`FROM --platform=$BUILDPLATFORM rust:1.80 AS builder`: the image is the first word that is no flag)
             image = next((w for w in arg.split() if not w.startswith("--")), "")
+            if "$" in image and "$" not in _substitute(image, env):
+                # `ARG IMAGE_HOST=python` ... `FROM ${IMAGE_HOST}:${IMAGE_LABEL}`: the image the arguments' defaults
+                # name, which a build given no arguments starts from
+                image = _substitute(image, env)
             if image:
                 facts.append(fact("docker.from", repo, path, i, image=image))
         elif instr == "EXPOSE":

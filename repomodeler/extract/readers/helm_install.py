@@ -144,7 +144,7 @@ def read_documents(repo: str, path: str, text: str) -> list[Fact]:
 
 
 def read_helm_installs(repo: str, path: str, text: str) -> list[Fact]:
-    markdown = path.lower().endswith((".md", ".markdown"))
+    markdown = path.lower().endswith((".md", ".mdx", ".markdown"))
     facts = []
     for line, block, command in _commands(text, markdown):
         parsed = parse_helm_install(command)
@@ -161,5 +161,5 @@ READERS = (
     # Markdown documents: the install instructions of the project's README and guides (and a reStructuredText
     # README, for the name the project gives itself).
     Reader("helm_install", "descriptor", 470, read_documents,
-           patterns=(r"[^/]*\.md", r"[^/]*\.markdown", r"(?i:readme)\.rst")),
+           patterns=(r"[^/]*\.md", r"[^/]*\.markdown", r"(?i:readme)\.rst", r"[^/]*\.mdx")),
 )

@@ -14,14 +14,61 @@ from repomodeler.records import Fact
 
 _K8S_HINT = re.compile(r"^\s*apiVersion\s*:", re.M)
 
-_WORKLOADS = {"Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob", "ReplicaSet", "Pod"}
+# (an OpenShift DeploymentConfig is its platform's Deployment: a pod template the cluster runs and scales)
+_WORKLOADS = {"Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob", "ReplicaSet", "Pod", "DeploymentConfig"}
 
 
 def _core_api(api_version: str) -> bool:
     """Is `api_version` one of Kubernetes' own workload API groups (``v1``, ``apps/v1``, ``batch/v1``,
     ``extensions/v1beta1``), not a custom resource's group?"""
     group = api_version.split("/", 1)[0] if "/" in api_version else ""
-    return group in ("", "apps", "batch", "extensions")
+    return group in ("", "apps", "batch", "extensions", "apps.openshift.io")
+
+
+def _objects(doc: yaml.Node) -> list[yaml.Node]:
+    """The objects a document holds: itself, or each of a ``List``'s ``items`` and of an OpenShift ``Template``'s
+    ``objects`` (what ``oc process`` instantiates, its ``${PARAMETERS}`` left as written), nested ones too."""
+    kind = scalar(get(doc, "kind"))
+    api = scalar(get(doc, "apiVersion")) or ""
+    if kind in ("List", "Template") and api in ("v1", "template.openshift.io/v1"):
+        if kind == "Template":
+            _fill_parameters(doc)
+        return [o for item in seq(get(doc, "items" if kind == "List" else "objects")) for o in _objects(item)]
+    return [doc]
+
+
+def _fill_parameters(template: yaml.Node) -> None:
+    """Put each parameter's default value (``parameters: [{name: APPLICATION_NAME, value: inventory}]``) where the
+    template's objects write ``${APPLICATION_NAME}``, as ``oc process`` does when given nothing; a parameter with
+    no default (a password it generates, one the user must give) stays written as it is."""
+    values = {scalar(get(p, "name")): scalar(get(p, "value")) for p in seq(get(template, "parameters"))}
+    values = {k: v for k, v in values.items() if k and v is not None and "${" not in v}
+    if not values:
+        return
+    pattern = re.compile(r"\$\{\{?([A-Za-z_][A-Za-z0-9_]*)\}?\}")
+    todo = [get(template, "objects")]
+    while todo:
+        node = todo.pop()
+        if isinstance(node, yaml.ScalarNode):
+            if "${" in str(node.value):
+                node.value = pattern.sub(lambda m: values.get(m.group(1), m.group(0)), node.value)
+        elif isinstance(node, yaml.SequenceNode):
+            todo.extend(node.value)
+        elif isinstance(node, yaml.MappingNode):
+            todo.extend(v for _k, v in node.value)
+
+
+def _trigger_image(doc: yaml.Node, container: yaml.Node | None) -> str | None:
+    """The image stream tag a DeploymentConfig's image-change trigger puts into the container (``web-ui:latest``),
+    where the manifest leaves the container's own image blank for OpenShift to fill in."""
+    cname = scalar(get(container, "name"))
+    for trigger in seq(get(get(doc, "spec"), "triggers")):
+        params = get(trigger, "imageChangeParams")
+        names = [scalar(n) for n in seq(get(params, "containerNames"))]
+        source = get(params, "from")
+        if scalar(get(source, "kind")) == "ImageStreamTag" and scalar(get(source, "name")) and (not names or cname in names):
+            return scalar(get(source, "name"))
+    return None
 
 
 def _sizing(doc: yaml.Node, containers: list[yaml.Node]) -> dict[str, str]:
@@ -76,7 +123,7 @@ def _label_set(labels: yaml.Node | None) -> str:
 
 def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
     facts: list[Fact] = []
-    for doc in load_yaml_documents(text):
+    for doc in (o for d in load_yaml_documents(text) for o in _objects(d)):
         kind = scalar(get(doc, "kind"))
         if PurePosixPath(path).name.startswith("kustomization") and kind != "Component" and any(
                 (scalar(r) or "").startswith("../") and not (scalar(r) or "").endswith((".yaml", ".yml", ".json"))
@@ -132,6 +179,8 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
             app = _app_label(labels)
             containers = seq(get(spec, "containers"))
             image = scalar(get(containers[0], "image")) if containers else None
+            if containers and not (image or "").strip():
+                image = _trigger_image(doc, containers[0])
             ports = []
             for c in containers:
                 for p in seq(get(c, "ports")):
