@@ -162,8 +162,18 @@ ROLE_FOLDER_WORDS = frozenset({*GENERIC_DIRS, "daemon", "daemons", "agent", "wor
 PACKAGE_MANIFEST = re.compile(r"(^|/)(package\.json|pyproject\.toml|requirements\.txt|go\.mod|Cargo\.toml|pom\.xml|"
                               r"build\.gradle(\.kts)?|Gemfile|composer\.json|mix\.exs|[^/]+\.csproj)$")
 
-# The tag of an image a project follows rather than pins: none, `latest` (`latest-aio-cpu`), a branch, a variable.
-MOVING_TAG = re.compile(r"^(|latest([-_.].*)?|main|master|develop|dev|nightly|edge|.*\$.*)$", re.I)
+# The tag of an image a project follows rather than pins: none, a tag naming no release (`latest`, `latest-aio-cpu`,
+# a branch, `devel`, `nightly`), a variable; a release's tag has a number (`1.21`, `v2`, `15-alpine`).
+MOVING_TAG = re.compile(r"^([^0-9]*|.*\$.*)$")
+
+
+def _followed_image(image: str) -> bool:
+    """An image a project publishes and follows itself: at a moving tag, and no local emulator or operators' tool
+    (mail catcher, tracing, metrics or log server) known by its image."""
+    from repomodeler.graph.catalog import ROLE_SERVERS
+
+    return bool(MOVING_TAG.match(_image_tag(image))) and not LOCAL_EMULATOR.search(image) and not any(
+        re.search(signs["image"], image.lower()) for signs in ROLE_SERVERS.values() if "image" in signs)
 
 
 def _image_tag(image: str) -> str:
@@ -1444,14 +1454,17 @@ class ComponentRules(ResolverBase):
 
     def _interpreted_tree(self, repo: str, dockerfile: str, root: str) -> bool:
         """Does the recipe copy its whole context (``COPY . /social``) onto the stock runtime of an interpreted
-        language (``python``, ``ruby``, ``php``, ``node``) that the context's own code is written in?  The
-        image runs that tree as it is: the code is the context's, wherever the recipe is kept."""
+        language (``python``, ``ruby``, ``php``, ``node``) that the context's own code is written in, a context
+        of one project (no package manifests below its root)?  The image runs that tree as it is: the code is
+        the context's, wherever the recipe is kept."""
         if (repo, dockerfile) not in self.whole_context_recipes:
             return False
         languages = {lang for d in self.by_kind["docker.from"] if d.repository == repo and d.path == dockerfile
                      for lang in runtime_language(d.get("image") or "")}
         if not languages or languages & {"go", "java", "kotlin", "scala", "csharp", "fsharp"}:
             return False
+        if any(m.repository == repo and is_under(m.path, root) and folder(m.path) != root for m in self.by_kind["manifest"]):
+            return False  # (a workspace of packages, apps/web and apps/workers, whose recipe builds some of them)
         return self._dominant_code_language(repo, root) in languages
 
     def _copies_whole_context(self, repo: str, dockerfile: str) -> bool:
@@ -1848,10 +1861,15 @@ class ComponentRules(ResolverBase):
                          and sum(1 for x in unit_dirs if x != a and is_under(x, a)) >= 2}
             prebuilt = self._prebuilt_deployments(repo, manifest_dirs, code_dirs)
             # the repository's deployments of an image of no store that nothing in the system builds
-            # (of an image the project publishes itself and follows, untagged or at a moving tag, `latest`, `main`,
+            # (of an image the project publishes itself and follows, untagged or at a moving tag, `latest`, `devel`,
             # `${VERSION}`: another project's server its stack starts, hashicorp/vault:1.21, is pinned to a release)
-            own_images = {cid for ids in deployed.values() for cid in ids if self.model.components[cid].repository == repo
-                          and MOVING_TAG.match(_image_tag(self.model.components[cid].attributes.get("image") or ""))}
+            # (nor a local stand-in for a cloud service or a developer's tool, localstack/localstack, mailhog)
+            # (one holding only a folder of settings it mounts, Docker-Compose-Files/config, runs no code of it yet)
+            code_roots = {p for r, p in self.code_paths if r == repo}
+            own_images = {c.id for c in self.model.components.values() if c.repository == repo
+                          and c.kind in ("service", "gateway") and c.attributes.get("deployment")
+                          and not tech_for_image(c.attributes.get("image")) and _followed_image(c.attributes.get("image") or "")
+                          and not any(r == repo and any(is_under(p, root) for p in code_roots) for r, root in c.source_roots)}
             dockerfile_dirs = {norm_path(x) for x in dockerfiles}
             deployed_ids = {cid for ids in deployed.values() for cid in ids}
             repo_paths = {x.path for x in result.inventory.files}
@@ -2044,11 +2062,12 @@ class ComponentRules(ResolverBase):
                                      *self.unit_app_names(repo, d), *dotted_part, *built], [folder_prefix])
                 matches = sorted({cid for k in unit_keys for cid in deployed.get(k, ())}
                                  | {prebuilt[k] for k in unit_keys if k in prebuilt})
-                if not matches and label_named and len(own_images) == 1 \
+                if not matches and label_named and len(own_images) == 1 and entry and (d or not deeper) \
                         and self._recipe_takes(repo, d):
-                    # code with no name of its own (its folder named only by the checkout) that the repository's
+                    # a program with no name of its own (its folder named only by the checkout) that the repository's
                     # recipe packs, beside the one deployment of an image nothing here builds (a compose file
                     # pulling the published acme/deckhand): that deployment runs it, whatever the folder is called
+                    # (not a monorepo's root, whose packages below are programs and libraries of their own)
                     matches = sorted(own_images)
                 if not matches and own_workload is not None:
                     # The one application workload of a manifest kept beside the recipe (points/deployment.yaml

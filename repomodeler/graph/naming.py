@@ -22,7 +22,7 @@ def language_family(language: str) -> str:
     return {"tsx": "typescript"}.get(language, language)
 
 
-GENERIC_DIRS = frozenset({"src", "app", "server", "service", "main", "source", "code", "api", "web", "backend", "cmd", "bin",
+GENERIC_DIRS = frozenset({"src", "app", "server", "service", "main", "source", "code", "api", "web", "backend", "cmd",
                           # the folder a recipe copies in as the image's file system (images/certgen/rootfs/)
                           "rootfs"})
 BASE_LANGUAGE = (("python", "python"), ("pypy", "python"), ("node", "javascript"), ("golang", "go"),
@@ -65,6 +65,8 @@ def unit_name(repo: str, folder: str, manifest_name: str | None, manifest_paths:
     base = PurePosixPath(folder).name
     if manifest_name and "." in base and base.lower().endswith("." + manifest_name.lower()):
         return manifest_name  # tools.acme.shop.auth/ holding the module `auth`: reverse-domain folder names
+    if base.lower() == "bin" and manifest_name and re.fullmatch(r"[A-Za-z0-9][\w.-]*", manifest_name):
+        return manifest_name  # a package kept in a bin/ folder (a Rust workspace's src/bin crate `rauthy`)
     if base.lower() not in GENERIC_DIRS:
         return base
     for p in sorted(manifest_paths):

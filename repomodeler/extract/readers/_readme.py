@@ -140,6 +140,41 @@ _COPY_INTO_VARIABLE = re.compile(r"\bcp\s+(?:-\w+\s+)*(?P<src>(?:\./)?[A-Za-z0-9
                                  r"\$\{?(?P<var>[A-Za-z_][A-Za-z0-9_]*)\}?(?:/(?P<dest>[A-Za-z0-9_./-]*))?")
 
 
+_CD = re.compile(r"(?:^|&&|;|\s)cd\s+(?:\./)?([A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)*)/?\s*(?=$|&&|;|`)")
+_CLONE = re.compile(r"\bgit\s+clone\s+(?:-\S+(?:\s+\d+)?\s+)*\S*?([A-Za-z0-9_.-]+?)(?:\.git)?/?(?:\s+([A-Za-z0-9_.-]+))?\s*$")
+
+
+def _changed_folder(lines: list[str], at: int, before: str) -> str | None:
+    """The folder of the repository the README's commands have changed into when line `at` runs `docker compose
+    up` (`before`: that line's text before the command): each `cd` of its section's code blocks from the clone
+    on, the clone's own folder (`git clone .../acme/shop` then `cd shop/docker`) being the repository's root,
+    and a `cd quick-setup/mongodb && docker compose up` on the line itself. None when nothing changes folder."""
+    start = at - 1
+    while start > 0 and at - start <= 40 and not _ATX.match(lines[start - 1]):
+        start -= 1
+    clone, where, moved = "", PurePosixPath("."), False
+    for text in [*lines[start:at - 1], before]:
+        if (c := _CLONE.search(text.strip())) is not None:
+            clone, where, moved = (c.group(2) or c.group(1)), PurePosixPath("."), False
+            continue
+        for m in _CD.finditer(text):
+            target = m.group(1)
+            if clone and (target == clone or target.startswith(clone + "/")):
+                where, target = PurePosixPath("."), target[len(clone):].lstrip("/")
+            where, moved = where / target if target else where, True
+    if not moved:
+        return None
+    parts: list[str] = []
+    for part in where.parts:
+        if part == "..":
+            if not parts:
+                return None  # (out of the repository)
+            parts.pop()
+        elif part != ".":
+            parts.append(part)
+    return "/".join(parts) or None
+
+
 def _section_folder(lines: list[str], at: int) -> str | None:
     """The one folder of the repository the lines before line `at` (up to its section's heading, at most
     twenty) link to or change into, else None: where that section's `docker compose up` runs."""
@@ -192,7 +227,7 @@ def _documented_launch(repo: str, path: str, lines: list[str]) -> list[Fact]:
         if not files and not profiles:
             # the README starts the default file as it is; of a folder its section points to ("copy the
             # content of folder [examples/compose](examples/compose)", `cd examples/compose`), when it does
-            where = _section_folder(lines, i)
+            where = _changed_folder(lines, i, line[:m.start()]) or _section_folder(lines, i)
             if where:
                 out.append(fact("compose.launch", repo, path, i, folder=where, target="README",
                                 documented=str(len(out) + 1)))
