@@ -471,6 +471,8 @@ def classify_role(path: str) -> str:
     # (the image's own files kept beside the workflows, .github/docker/supervisord.conf that the root Dockerfile
     # copies in, are the deployment's, not the pipeline's)
     image_files = len(dirs) >= 2 and dirs[0] in (".github", ".gitlab") and dirs[1] in ("docker", "container", "containers")
+    if dirs == [".github", "workflows"] and parts[-1].lower().endswith((".yml", ".yaml")):
+        return "source"  # (a workflow is read only for the images it publishes from which recipe: readers/workflows.py)
     if (any(d in CI_DIRS for d in dirs) and not image_files) \
             or (COMPOSE_FILE.match(parts[-1]) and any(d in CI_NAMED_DIRS or CI_NAMED_DIRS & set(re.split(r"[-_.]", d))
                                                       for d in dirs)):

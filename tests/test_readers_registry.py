@@ -236,6 +236,12 @@ FIXTURES = {
     "tye": ("tye.yaml", "name: shop\nservices:\n- name: orders\n  project: src/Orders/Orders.csproj\n", "compose.service"),
     "crontab": ("docker/cronjobs", "# nightly\n0 1 * * * /usr/local/bin/php /var/www/html/cron/run.php >> /var/log/run.log 2>&1\n",
                 "program.command"),
+    "workflows": (".github/workflows/publish.yml", "jobs:\n  push:\n    strategy:\n      matrix:\n        repos:\n"
+                  "          - image: acme/notes-sync\n            file: ./Notes.API/Dockerfile\n    steps:\n"
+                  "      - uses: docker/metadata-action@v5\n        id: meta\n        with:\n"
+                  "          images: ${{ matrix.repos.image }}\n      - uses: docker/build-push-action@v6\n        with:\n"
+                  "          file: ${{ matrix.repos.file }}\n          tags: ${{ steps.meta.outputs.tags }}\n",
+                  "manifest.image"),
     "consul_template": ("docker/apache/000-default.ctmpl", "<VirtualHost *:80>\n{{range services}}\n"
                         "  ProxyPass /{{.Name}} balancer://{{.Name}}\n{{end}}\n</VirtualHost>\n", "proxy.catalog"),
 }

@@ -385,7 +385,9 @@ def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> N
     assert classify_role("ci/nodeEngineCheck.js") == "ci"
     # the image's files kept under .github/docker/ (the supervisord.conf the root Dockerfile copies in) are no pipeline's
     assert classify_role(".github/docker/supervisord.conf") == "source"
-    assert classify_role(".github/workflows/build.yaml") == "ci"
+    # (a workflow is listed as source for the one reader that reads which image it publishes from which recipe)
+    assert classify_role(".github/workflows/build.yaml") == "source"
+    assert classify_role(".github/actions/setup/action.yml") == "ci"
     assert classify_role("ci/pod/openfunction/function-example/test-body/go.mod") == "ci"
     assert classify_role("ci/base.yaml") == "ci"
     assert classify_role("tools/ci/lint.go") == "source"  # (a deeper folder named ci is left to its other rules)

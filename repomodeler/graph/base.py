@@ -1206,11 +1206,14 @@ class ResolverBase:
         its build tool makes of it without a Dockerfile, each with the line declaring it: Jib, Spring
         Boot's build-image, the .NET SDK's container publishing (``manifest.image`` of the module's own
         manifest), Quarkus' ``quarkus.container-image.name`` / ``.image`` in its configuration (the
-        module is the nearest folder above it with a manifest)."""
+        module is the nearest folder above it with a manifest); and those a publishing workflow builds
+        from the module's recipe (``manifest.image`` of tool ``workflow``, naming the module)."""
         out: dict[tuple[str, str], dict[str, Evidence]] = defaultdict(dict)
         for f in sorted(self.by_kind["manifest.image"], key=Fact.order):
+            # (a publishing workflow names the module: the folder of the recipe it builds the image from)
+            module = f.get("module") if f.get("tool") == "workflow" else folder(f.path)
             for n in image_names(f.get("image") or ""):
-                out[(f.repository, norm_path(folder(f.path)))].setdefault(n, f.evidence)
+                out[(f.repository, norm_path(module or ""))].setdefault(n, f.evidence)
         quarkus = [f for f in self.by_kind["config.property"] if f.get("name") in QUARKUS_IMAGE_KEYS
                    and not f.get("profile") and f.get("value") and image_named(f.get("value") or "")]
         if quarkus:

@@ -1,0 +1,189 @@
+"""GitHub Actions workflows (``.github/workflows/*.yml``): which recipe builds which published image.
+
+Why: a repository whose compose file only pulls its published images (``image: acme/notes-sync:latest``)
+says nowhere else which code each image holds when the names differ (the .NET project ``Notes.API``
+published as ``notes-sync``). The workflow that publishes them does: a ``docker/build-push-action`` step
+with its ``file``, ``context`` and ``tags`` (or the images of a ``docker/metadata-action`` step), often once
+per entry of a build matrix (``matrix.repos: [{image: acme/notes-sync, file: ./Notes.API/Dockerfile}]``),
+or a ``docker build -t IMAGE -f FILE CONTEXT`` command. Each becomes a ``manifest.image`` fact (``image``,
+``module``: the recipe's folder, else the context; ``tool``: ``workflow``) at the line naming the image or
+the recipe, so the module answers to the image's name as a module built by Jib answers to its own.
+Nothing else of a workflow is read: its jobs run tests and releases, not the system.
+"""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import shlex
+
+from repomodeler.extract.readers._base import Reader, fact
+from repomodeler.extract.readers._yaml import get, items, load_yaml_documents, node_line, scalar, seq, yaml
+from repomodeler.records import Fact
+
+_EXPRESSION = re.compile(r"\$\{\{\s*([^}]*?)\s*\}\}")
+_DOCKER_BUILD = re.compile(r"\bdocker\s+(?:buildx\s+)?build\b(.*)")
+
+
+def _matrix_rows(job: yaml.Node) -> list[dict[str, str]]:
+    """The rows of a job's build matrix as flat `matrix.` paths -> values (`matrix.repos.image`): each entry of a
+    list of mappings (one per image), each `include` entry; [{}] with no such matrix."""
+    matrix = get(get(job, "strategy"), "matrix")
+    rows: list[dict[str, str]] = []
+    for key, value in items(matrix):
+        entries = seq(value)
+        if key.value != "include" and entries and all(isinstance(e, yaml.MappingNode) for e in entries):
+            for e in entries:
+                rows.append({f"matrix.{key.value}.{k.value}": scalar(v) or "" for k, v in items(e) if scalar(v)})
+        elif key.value != "include":
+            # a list of plain values (`service: [api, web]`): one row each
+            plain = [scalar(e) for e in entries if scalar(e)]
+            if plain and not rows:
+                rows = [{f"matrix.{key.value}": p} for p in plain]
+    for e in seq(get(matrix, "include")):
+        rows.append({f"matrix.{k.value}": scalar(v) or "" for k, v in items(e) if scalar(v)})
+    return rows or [{}]
+
+
+def _fill(text: str, row: dict[str, str], outputs: dict[str, str]) -> str | None:
+    """`text` with each `${{ ... }}` the row or a step's output gives filled in; None if one stays unknown."""
+    unknown = False
+
+    def sub(m: re.Match[str]) -> str:
+        nonlocal unknown
+        expr = m.group(1)
+        if expr in row:
+            return row[expr]
+        if expr in outputs:
+            return outputs[expr]
+        unknown = True
+        return ""
+
+    out = _EXPRESSION.sub(sub, text)
+    return None if unknown else out
+
+
+def _image_of(tag: str) -> str:
+    """`ghcr.io/acme/api:1.2` -> `ghcr.io/acme/api` (a digest or tag dropped); '' for no image reference."""
+    tag = tag.strip().strip("'\"").split("@")[0]
+    last = tag.rsplit("/", 1)[-1]
+    if ":" in last:
+        tag = tag[: len(tag) - len(last)] + last.split(":", 1)[0]
+    return tag if re.fullmatch(r"[a-z0-9][a-z0-9._/:-]*", tag) else ""
+
+
+def _module(file: str, context: str) -> str:
+    """The folder of the code a build takes: the recipe's own folder (its path is the repository's, from the
+    job's working folder), else the context."""
+    folder = posixpath.dirname(posixpath.normpath(file)) if file else posixpath.normpath(context or ".")
+    return "" if folder in (".", "") else folder
+
+
+def read_workflow(repo: str, path: str, text: str) -> list[Fact]:
+    facts: list[Fact] = []
+    seen: set[tuple[str, str]] = set()
+
+    def emit(line: int, image: str, module: str) -> None:
+        image = _image_of(image)
+        if image and "$" not in module and not module.startswith("..") and (image, module) not in seen:
+            seen.add((image, module))
+            facts.append(fact("manifest.image", repo, path, line, ecosystem="docker", image=image, module=module,
+                              tool="workflow"))
+
+    for doc in load_yaml_documents(text):
+        for _name, job in items(get(doc, "jobs")):
+            rows = _matrix_rows(job)
+            steps = seq(get(job, "steps"))
+            for row in rows:
+                outputs: dict[str, str] = {}
+                for step in steps:
+                    uses = scalar(get(step, "uses")) or ""
+                    with_ = get(step, "with")
+                    if uses.startswith("docker/metadata-action"):
+                        images = _fill(scalar(get(with_, "images")) or "", row, outputs)
+                        first = next((i for i in (images or "").split() if i and "=" not in i), "")
+                        if first and scalar(get(step, "id")):
+                            outputs[f"steps.{scalar(get(step, 'id'))}.outputs.tags"] = first
+                    elif uses.startswith("docker/build-push-action"):
+                        file = _fill(scalar(get(with_, "file")) or "", row, outputs)
+                        context = _fill(scalar(get(with_, "context")) or ".", row, outputs)
+                        tags_node = get(with_, "tags")
+                        tags = [scalar(t) or "" for t in seq(tags_node)] or [scalar(tags_node) or ""]
+                        if file is None or context is None:
+                            continue
+                        line = node_line(get(with_, "file") or tags_node or step)
+                        for tag in (t for text in tags for t in re.split(r"[\s,]+", _fill(text, row, outputs) or "")):
+                            filled = tag
+                            if filled:
+                                emit(line, filled, _module(file.removeprefix("./"), context.removeprefix("./")))
+                                break
+                    for cmd_line, offset in _run_lines(step):
+                        m = _DOCKER_BUILD.search(cmd_line)
+                        if not m:
+                            continue
+                        filled = _fill(m.group(1), row, outputs)
+                        if filled is None:
+                            continue
+                        image, file, context = _build_args(filled)
+                        if image and context is not None:
+                            emit(node_line(get(step, "run")) + offset, image,
+                                 _module(file.removeprefix("./"), context.removeprefix("./")))
+    return facts
+
+
+def _run_lines(step: yaml.Node) -> list[tuple[str, int]]:
+    """The lines of a step's `run:` script (continuations joined), each with its offset in the block."""
+    run = get(step, "run")
+    text = scalar(run) or ""
+    out: list[tuple[str, int]] = []
+    buffer, start = "", 0
+    for i, line in enumerate(text.split("\n")):
+        if not buffer:
+            start = i
+        buffer += line.rstrip("\\").strip() + " "
+        if not line.rstrip().endswith("\\"):
+            out.append((buffer.strip(), start + (1 if getattr(run, "style", None) in ("|", ">") else 0)))
+            buffer = ""
+    if buffer:
+        out.append((buffer.strip(), start))
+    return out
+
+
+def _build_args(args: str) -> tuple[str, str, str | None]:
+    """(image, file, context) of `docker build` arguments: `-t/--tag`, `-f/--file`, the last positional word."""
+    try:
+        words = shlex.split(args)
+    except ValueError:
+        return "", "", None
+    image, file, positional = "", "", []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if w in ("-t", "--tag") and i + 1 < len(words):
+            image = image or words[i + 1]
+            i += 2
+            continue
+        if w.startswith("--tag="):
+            image = image or w.split("=", 1)[1]
+        elif w in ("-f", "--file") and i + 1 < len(words):
+            file = words[i + 1]
+            i += 2
+            continue
+        elif w.startswith("--file="):
+            file = w.split("=", 1)[1]
+        elif w.startswith("-"):
+            if w in ("--build-arg", "--platform", "--target", "--label", "--cache-from", "--cache-to", "--secret",
+                     "--output", "-o", "--progress", "--network"):
+                i += 1
+        elif w in ("&&", ";", "|"):
+            break
+        else:
+            positional.append(w)
+        i += 1
+    context = positional[-1] if positional else None
+    return image, file, context
+
+
+READERS = (
+    Reader("workflows", "descriptor", 20, read_workflow, patterns=(r"\.github/workflows/[^/]+\.ya?ml",)),
+)
