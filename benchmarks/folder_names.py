@@ -39,12 +39,15 @@ def analyse(checkouts: list[Path], app: str, out: Path, timeout: int) -> dict | 
     return json.loads((out / "model.json").read_text(encoding="utf-8"))
 
 
-def shape(model: dict, names: dict[str, str]) -> tuple[set[str], set[str]]:
+def shape(model: dict, names: dict[str, str], labels: list[str]) -> tuple[set[str], set[str]]:
     """(components, connections) of a model as lower-case names, each neutral folder name read as the
-    original (a component named after its folder is spelled as the folder is, `Yacht` or `yacht`)."""
+    original (a component named after its folder is spelled as the folder is, `Yacht` or `yacht`, and is
+    `<folder>-code` where another component has the folder's name: a name, not a structure)."""
     def back(text: str) -> str:
         for neutral, original in names.items():
             text = text.replace(neutral, original)
+        for label in labels:
+            text = text.replace(f"{label}-code", label)
         return text.lower()
     by_id = {n["id"]: back(n["name"]) for n in model["nodes"]}
     comps = {f"{by_id[n['id']]} ({n.get('kind')})" + (f" in {by_id.get(n['parent'], '?')}" if n.get("parent") else "")
@@ -98,7 +101,8 @@ def main(argv: list[str] | None = None) -> int:
             differ.append(a["app"])
             continue
         checked += 1
-        (c1, l1), (c2, l2) = shape(first, {}), shape(second, names)
+        labels = [src.name for src in originals]
+        (c1, l1), (c2, l2) = shape(first, {}, labels), shape(second, names, labels)
         if (c1, l1) != (c2, l2):
             differ.append(a["app"])
             print(f"{a['app']}: the model depends on the folder names")

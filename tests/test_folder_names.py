@@ -47,6 +47,13 @@ def canonical(model: dict, folder: str = "", project: str = "") -> str:
     return json.dumps(norm(json.loads(text.replace(folder, project) if folder else text)), sort_keys=True)
 
 
+def analysed_under(tmp_path: Path, files: dict[str, str], *folders: str) -> list[dict]:
+    """The same files written under each folder name and analysed there: one model per folder."""
+    for folder in folders:
+        write(tmp_path / folder, files)
+    return [analyse(tmp_path / f, tmp_path / f"out-{f}") for f in folders]
+
+
 def components(model: dict) -> set[str]:
     return {c["name"] for c in model["nodes"]}
 
@@ -265,9 +272,7 @@ def test_a_root_folder_named_by_its_readme_joins_the_deployment_of_its_image_wha
     files = {**SHOP, "README.md": "# shop\n\nSource: https://github.com/acme/shop\n",
              "shop.yml": "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: web\nspec:\n  template:\n    spec:\n"
                          "      containers:\n        - name: web\n          image: acme/shop:v1\n"}
-    for folder in ("shop", "export-3"):
-        write(tmp_path / folder, files)
-    models = [analyse(tmp_path / f, tmp_path / f"out-{f}") for f in ("shop", "export-3")]
+    models = analysed_under(tmp_path, files, "shop", "export-3")
     assert canonical(models[1], "export-3", "shop") == canonical(models[0])
     web = next(n for n in models[1]["nodes"] if n["id"] == "web")
     assert web["language"] == "ruby" and "export-3" not in components(models[1])
@@ -341,9 +346,7 @@ def test_code_named_only_by_its_checkout_joins_the_one_deployment_of_an_image_no
     # checked out as `deckhand`, the server's folder took the checkout's name and so answered to the compose
     # service `deckhand`; under any other name it stood apart. What the commit says decides instead: the root
     # recipe packs backend/, and the one deployment runs an image nothing in the commit builds
-    for folder in ("deckhand", "work-3"):
-        write(tmp_path / folder, DECK)
-    models = [analyse(tmp_path / f, tmp_path / f"out-{f}") for f in ("deckhand", "work-3")]
+    models = analysed_under(tmp_path, DECK, "deckhand", "work-3")
     assert canonical(models[1], "work-3", "deckhand") == canonical(models[0])
     deck = next(n for n in models[1]["nodes"] if n["name"] == "deckhand")
     assert deck["language"] == "python" and "work-3" not in components(models[1])
@@ -355,12 +358,28 @@ def test_code_named_only_by_its_checkout_stays_apart_beside_two_deployments(tmp_
     # say, and a folder called like one of them says nothing either
     files = {**DECK, "deploy/docker-compose.yml": DECK["deploy/docker-compose.yml"]
              + "  watcher:\n    image: acme/watcher\n"}
-    for folder in ("deckhand", "work-4"):
-        write(tmp_path / folder, files)
-    models = [analyse(tmp_path / f, tmp_path / f"out-{f}") for f in ("deckhand", "work-4")]
+    models = analysed_under(tmp_path, files, "deckhand", "work-4")
     tops = [{n["name"].lower() for n in m["nodes"] if not n.get("parent")} for m in models]
     assert tops[1] == {"deckhand", "watcher", "work-4", "user"}
     # (under the folder `deckhand` the code keeps apart from the deployment of that name, under a name of its own)
     assert tops[0] == {"deckhand", "watcher", "deckhand-code", "user"}
     renamed = json.loads(json.dumps(models[0]).replace("deckhand-code", "deckhand"))
     assert canonical(models[1], "work-4", "deckhand") == canonical(renamed)
+
+
+def test_a_default_stack_of_images_named_like_the_folder_is_still_backing_services(tmp_path: Path) -> None:
+    # the default compose file starts a database and a cache image called `panel-cache`; the variant beside it runs
+    # the API built here. Under a folder called `panel` the cache's image looked like the project's own, and the
+    # default file like the system; the commit names no project, so under any folder name it is backing services
+    files = {
+        "docker-compose.yml": "services:\n  db:\n    image: postgres:16\n  cache:\n    image: acme/panel-cache:latest\n",
+        "docker-compose.prod.yml": "services:\n  api:\n    build: ./api\n    environment:\n"
+                                   "      DATABASE_URL: postgres://db:5432/panel\n  db:\n    image: postgres:16\n",
+        "api/package.json": '{"name": "api", "scripts": {"start": "node server.js"}, "dependencies": {"express": "4", "pg": "8"}}\n',
+        "api/server.js": "const express = require('express');\nconst app = express();\napp.get('/events', (q, r) => r.json([]));\n"
+                         "app.listen(3000);\n",
+        "api/Dockerfile": "FROM node:20\nCOPY . /app\nCMD [\"node\", \"/app/server.js\"]\n",
+    }
+    models = analysed_under(tmp_path, files, "panel", "work-6")
+    assert canonical(models[1], "work-6", "panel") == canonical(models[0])
+    assert "api" in components(models[0])

@@ -248,7 +248,7 @@ def template_catalogs(services: list[Fact]) -> set[str]:
     return out
 
 
-def completing_variants(facts: list[Fact], variants: set[str]) -> set[str]:
+def completing_variants(facts: list[Fact], variants: set[str], projects: dict[str, str] | None = None) -> set[str]:
     """Variant compose files that complete a default one running only infrastructure.  A
     ``docker-compose.yml`` that starts third-party stores and brokers and nothing built here is the
     developer's backing services; a variant beside it that runs the applications built here
@@ -278,6 +278,12 @@ def completing_variants(facts: list[Fact], variants: set[str]) -> set[str]:
         return bool(image and (image in modules or module in modules) or context and context in modules)
 
     own_publishers = {image_parts(f)[0] for f in services if runs_code_built_here(f)} - {""}
+    # the names each repository's commit gives its project (README and links or manifest), never its folder's
+    own_names: dict[str, set[str]] = {}
+    for r in sorted({f.repository for f in services}):
+        mine = [f for f in facts if f.repository == r]
+        given = (projects or {}).get(r) or project_name(mine)
+        own_names[r] = {n.lower() for n in (given, linked_manifest_name(mine)) if n}
     # The last base image of each recipe: a store's recipe (docker/mariadb/Dockerfile: FROM mariadb:10) builds
     # no code of the project, only its configuration into the store's image
     bases: dict[tuple[str, str], tuple[int, str]] = {}
@@ -300,11 +306,11 @@ def completing_variants(facts: list[Fact], variants: set[str]) -> set[str]:
         if tech_for_image(f.get("image")):
             return True
         owner, image = image_parts(f)
-        repo = f.repository.lower()  # (the project's own image is named for it: grafana/oncall of oncall)
+        names = own_names.get(f.repository, set())  # (the project's own image is named for it: grafana/oncall of oncall)
         # (a variable tag, `temporalio/auto-setup:${VERSION}`, leaves whose image it is plain)
         return bool(owner and image) and "$" not in owner + image and not runs_code_built_here(f) \
             and owner not in own_publishers and not any(owner == m or owner.startswith(m + "-") for m in modules) \
-            and repo not in (owner, image) and not image.startswith(repo + "-")
+            and not names & {owner, image} and not any(image.startswith(n + "-") for n in names)
 
     if not default or not all(infrastructure(f) for f in default):
         return set()
@@ -848,7 +854,7 @@ class ResolverBase:
                              if f.path in tests and f.get("build_context"))
             variants |= {p for (p, _c, _d), n in builds.items() if n >= 2}
         variants |= template_catalogs(services)
-        variants -= completing_variants(every_fact, variants)
+        variants -= completing_variants(every_fact, variants, self.projects)
         variants -= supplying_variants(every_fact, variants)
         variants -= compose_included(every_fact, variants)
         # (repository, compose file) -> the files one start command runs it with (one compose project)
