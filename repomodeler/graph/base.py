@@ -248,7 +248,7 @@ def template_catalogs(services: list[Fact]) -> set[str]:
     return out
 
 
-def completing_variants(facts: list[Fact], variants: set[str], projects: dict[str, str] | None = None) -> set[str]:
+def completing_variants(facts: list[Fact], variants: set[str], own_names: dict[str, set[str]] | None = None) -> set[str]:
     """Variant compose files that complete a default one running only infrastructure.  A
     ``docker-compose.yml`` that starts third-party stores and brokers and nothing built here is the
     developer's backing services; a variant beside it that runs the applications built here
@@ -278,12 +278,6 @@ def completing_variants(facts: list[Fact], variants: set[str], projects: dict[st
         return bool(image and (image in modules or module in modules) or context and context in modules)
 
     own_publishers = {image_parts(f)[0] for f in services if runs_code_built_here(f)} - {""}
-    # the names each repository's commit gives its project (README and links or manifest), never its folder's
-    own_names: dict[str, set[str]] = {}
-    for r in sorted({f.repository for f in services}):
-        mine = [f for f in facts if f.repository == r]
-        given = (projects or {}).get(r) or project_name(mine)
-        own_names[r] = {n.lower() for n in (given, linked_manifest_name(mine)) if n}
     # The last base image of each recipe: a store's recipe (docker/mariadb/Dockerfile: FROM mariadb:10) builds
     # no code of the project, only its configuration into the store's image
     bases: dict[tuple[str, str], tuple[int, str]] = {}
@@ -306,7 +300,9 @@ def completing_variants(facts: list[Fact], variants: set[str], projects: dict[st
         if tech_for_image(f.get("image")):
             return True
         owner, image = image_parts(f)
-        names = own_names.get(f.repository, set())  # (the project's own image is named for it: grafana/oncall of oncall)
+        # (the project's own image is named for it, grafana/oncall of oncall: by the names its commit gives it, in
+        # `own_names` (repository -> lower-case names, ResolverBase.project_names), never by its folder's)
+        names = (own_names or {}).get(f.repository, set())
         # (a variable tag, `temporalio/auto-setup:${VERSION}`, leaves whose image it is plain)
         return bool(owner and image) and "$" not in owner + image and not runs_code_built_here(f) \
             and owner not in own_publishers and not any(owner == m or owner.startswith(m + "-") for m in modules) \
@@ -854,7 +850,8 @@ class ResolverBase:
                              if f.path in tests and f.get("build_context"))
             variants |= {p for (p, _c, _d), n in builds.items() if n >= 2}
         variants |= template_catalogs(services)
-        variants -= completing_variants(every_fact, variants, self.projects)
+        variants -= completing_variants(every_fact, variants, {
+            r: {n.lower() for n in self.project_names(r)} for r in {f.repository for f in services}})
         variants -= supplying_variants(every_fact, variants)
         variants -= compose_included(every_fact, variants)
         # (repository, compose file) -> the files one start command runs it with (one compose project)

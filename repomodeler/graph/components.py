@@ -19,12 +19,13 @@ from repomodeler.graph.catalog import (
     GATEWAY_ROUTES_KEY,
     ENTRY_FILES,
     NODE_SERVICE_DEPENDENCY,
+    ROLE_SERVERS,
     STORE_KINDS,
     image_basename,
     store_named,
     tech_for_image,
 )
-from repomodeler.graph.identity import artifact_name, image_names, key, keys_of, shared_prefix
+from repomodeler.graph.identity import artifact_name, image_names, image_tag, key, keys_of, shared_prefix
 from repomodeler.graph.identity import image_repo as _image_repo
 from repomodeler.graph.naming import (
     COMPOSE_DEFAULT,
@@ -165,21 +166,15 @@ PACKAGE_MANIFEST = re.compile(r"(^|/)(package\.json|pyproject\.toml|requirements
 # The tag of an image a project follows rather than pins: none, a tag naming no release (`latest`, `latest-aio-cpu`,
 # a branch, `devel`, `nightly`), a variable; a release's tag has a number (`1.21`, `v2`, `15-alpine`).
 MOVING_TAG = re.compile(r"^([^0-9]*|.*\$.*)$")
+# The images of operators' and developers' tools known by their image (mail catchers, tracing, metrics, log servers).
+_TOOL_IMAGE = re.compile("|".join(f"(?:{signs['image']})" for signs in ROLE_SERVERS.values() if "image" in signs))
 
 
 def _followed_image(image: str) -> bool:
     """An image a project publishes and follows itself: at a moving tag, and no local emulator or operators' tool
-    (mail catcher, tracing, metrics or log server) known by its image."""
-    from repomodeler.graph.catalog import ROLE_SERVERS
-
-    return bool(MOVING_TAG.match(_image_tag(image))) and not LOCAL_EMULATOR.search(image) and not any(
-        re.search(signs["image"], image.lower()) for signs in ROLE_SERVERS.values() if "image" in signs)
-
-
-def _image_tag(image: str) -> str:
-    """The tag of an image reference (`acme/app:1.2` -> `1.2`, `acme/app` -> '', digests ignored)."""
-    last = image.split("@")[0].rsplit("/", 1)[-1]
-    return last.split(":", 1)[1] if ":" in last else ""
+    known by its image."""
+    return bool(MOVING_TAG.match(image_tag(image))) and not LOCAL_EMULATOR.search(image) \
+        and not _TOOL_IMAGE.search(image.lower())
 
 
 class ComponentRules(ResolverBase):
@@ -742,10 +737,9 @@ class ComponentRules(ResolverBase):
         """The module an image-only deployment runs when one image repository holds every service of a
         monorepo under its own tag (``ghcr.io/acme/shop:orders-service-latest``): the one module folder
         (a manifest's folder) named like the tag without its version. None otherwise."""
-        last = image.split("@")[0].rsplit("/", 1)[-1]
-        if ":" not in last:
+        tag = image_tag(image).lower()
+        if not tag:
             return None
-        tag = last.rsplit(":", 1)[1].lower()
         base = re.sub(r"[-_.](latest|main|master|dev|develop|stable|edge|nightly|v?\d[\w.]*)$", "", tag)
         if len(base) < 3 or re.match(r"^v?\d", base):
             return None  # a version (1.4.2, v2): no module name
@@ -2348,8 +2342,7 @@ class ComponentRules(ResolverBase):
         """Does a recipe of the repository pack folder `d`'s code: a Dockerfile in that folder, or one copying
         it (or its whole context) from the root or from `d`'s parents?"""
         for recipe, sources in self.recipe_sources(repo).items():
-            here = str(PurePosixPath(recipe).parent)
-            here = "" if here == "." else here
+            here = folder(recipe)
             if here == d:
                 return True
             if not is_under(d, here):

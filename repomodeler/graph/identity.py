@@ -70,6 +70,12 @@ def image_repo(image: str) -> str:
     return name
 
 
+def image_tag(image: str) -> str:
+    """The tag of an image reference (``acme/app:1.2`` -> ``1.2``; ``acme/app`` -> ``''``; a digest ignored)."""
+    last = image.split("@")[0].rsplit("/", 1)[-1]
+    return last.split(":", 1)[1] if ":" in last else ""
+
+
 def artifact_name(name: str) -> str:
     """A build artifact without version and extension (``orders-0.1.0-SNAPSHOT.jar`` -> ``orders``)."""
     base = re.sub(r"\.(jar|war|ear)$", "", name)
