@@ -23,9 +23,9 @@ from pathlib import Path, PurePosixPath
 
 import yaml
 
-from repomodeler.extract.readers._doc_compose import INSTALL_GUIDE
 from repomodeler.leftovers import tmp_prefix
 from repomodeler.acquire import run_git
+from repomodeler.extract.readers._doc_compose import INSTALL_GUIDE
 from repomodeler.extract.readers._readme import ROOT_README
 from repomodeler.extract.readers.registry import is_descriptor
 from repomodeler.languages import language_for_path

@@ -27,7 +27,7 @@ def _core_api(api_version: str) -> bool:
 
 def _objects(doc: yaml.Node) -> list[yaml.Node]:
     """The objects a document holds: itself, or each of a ``List``'s ``items`` and of an OpenShift ``Template``'s
-    ``objects`` (what ``oc process`` instantiates, its ``${PARAMETERS}`` left as written), nested ones too."""
+    ``objects`` (what ``oc process`` instantiates, its ``${PARAMETERS}`` filled with their defaults), nested ones too."""
     kind = scalar(get(doc, "kind"))
     api = scalar(get(doc, "apiVersion")) or ""
     if kind in ("List", "Template") and api in ("v1", "template.openshift.io/v1"):
@@ -35,6 +35,10 @@ def _objects(doc: yaml.Node) -> list[yaml.Node]:
             _fill_parameters(doc)
         return [o for item in seq(get(doc, "items" if kind == "List" else "objects")) for o in _objects(item)]
     return [doc]
+
+
+# `${NAME}` (a string parameter) and `${{NAME}}` (a non-string one) in an OpenShift template's objects
+_PARAMETER = re.compile(r"\$\{\{?([A-Za-z_][A-Za-z0-9_]*)\}?\}")
 
 
 def _fill_parameters(template: yaml.Node) -> None:
@@ -45,13 +49,12 @@ def _fill_parameters(template: yaml.Node) -> None:
     values = {k: v for k, v in values.items() if k and v is not None and "${" not in v}
     if not values:
         return
-    pattern = re.compile(r"\$\{\{?([A-Za-z_][A-Za-z0-9_]*)\}?\}")
     todo = [get(template, "objects")]
     while todo:
         node = todo.pop()
         if isinstance(node, yaml.ScalarNode):
             if "${" in str(node.value):
-                node.value = pattern.sub(lambda m: values.get(m.group(1), m.group(0)), node.value)
+                node.value = _PARAMETER.sub(lambda m: values.get(m.group(1), m.group(0)), node.value)
         elif isinstance(node, yaml.SequenceNode):
             todo.extend(node.value)
         elif isinstance(node, yaml.MappingNode):

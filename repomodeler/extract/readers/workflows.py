@@ -112,11 +112,10 @@ def read_workflow(repo: str, path: str, text: str) -> list[Fact]:
                         if file is None or context is None:
                             continue
                         line = node_line(get(with_, "file") or tags_node or step)
-                        for tag in (t for text in tags for t in re.split(r"[\s,]+", _fill(text, row, outputs) or "")):
-                            filled = tag
-                            if filled:
-                                emit(line, filled, _module(file.removeprefix("./"), context.removeprefix("./")))
-                                break
+                        first = next((t for text in tags for t in re.split(r"[\s,]+", _fill(text, row, outputs) or "")
+                                      if t), "")
+                        if first:  # (the tags of one image: the first names it)
+                            emit(line, first, _module(file.removeprefix("./"), context.removeprefix("./")))
                     for cmd_line, offset in _run_lines(step):
                         m = _DOCKER_BUILD.search(cmd_line)
                         if not m:
