@@ -547,6 +547,9 @@ def _in_package(dirs: list[str], i: int) -> bool:
 def _skip_reason(path: str, size: int, options: InventoryOptions) -> str | None:
     parts = _parts(path)
     vendored = {p for p in parts[:-1] if p in VENDORED_DIRS}
+    # (an ASP.NET web root's client libraries, wwwroot/lib/ where LibMan and the templates put jQuery, Bootstrap and
+    # editors: other projects' code, whatever `lib` means elsewhere)
+    vendored |= {p for i, p in enumerate(parts[1:-1], 1) if p.lower() == "lib" and parts[i - 1].lower() == "wwwroot"}
     if vendored and not (vendored <= BUILD_OUTPUT_DIRS and DEPLOYMENT_FILE.search(path)):
         return "vendored"
     if MINIFIED.search(parts[-1]):

@@ -242,6 +242,28 @@ def test_plain_directory_respects_gitignore_and_skips_vendored(tmp_path) -> None
     assert "skipped: minified 1, too_large 1, vendored 1" in proc.stdout
 
 
+def test_a_web_roots_client_libraries_are_vendored(tmp_path) -> None:
+    """wwwroot/lib/ holds the client libraries LibMan and the ASP.NET templates put there (an editor linking to
+    video sites): other projects' code, no call of the system; the project's own wwwroot/js is read."""
+    d = tmp_path / "shop"
+    (d / "Shop.Web" / "wwwroot" / "lib" / "editor").mkdir(parents=True)
+    (d / "Shop.Web" / "wwwroot" / "js").mkdir(parents=True)
+    (d / "Shop.Web" / "wwwroot" / "lib" / "editor" / "editor.js").write_text(
+        'fetch("https://www.videos-example.com/embed/" + id);\n')
+    (d / "Shop.Web" / "wwwroot" / "js" / "site.js").write_text('fetch("https://api.rates-example.com/latest");\n')
+    (d / "Shop.Web" / "Shop.Web.csproj").write_text('<Project Sdk="Microsoft.NET.Sdk.Web"></Project>\n')
+    (d / "Shop.Web" / "Program.cs").write_text('var app = WebApplication.CreateBuilder(args).Build();\n'
+                                               'app.MapGet("/", () => "hi");\napp.Run();\n')
+    out = tmp_path / "o"
+    proc = run_cli(["analyze", str(d), "--out", str(out), "--no-validate"])
+    assert proc.returncode == 0, proc.stderr
+    model = load(out)
+    ids = {n["id"] for n in model["nodes"]}
+    assert "www.videos-example.com" not in ids
+    assert "api.rates-example.com" in ids
+    assert model["stats"]["skipped"].get("vendored") == 1
+
+
 def test_tests_examples_and_docs_never_produce_architecture(tmp_path) -> None:
     repo = tmp_path / "svc"
     make_repo(repo, {

@@ -155,6 +155,10 @@ def stray_variants(services: list[Fact], recipes: frozenset[tuple[str, str]] = f
     return out
 
 
+# Names of a developer's machine or stage, not of an edition someone deploys.
+DEVELOPER_EDITIONS = frozenset({"local", "dev", "devel", "develop", "development", "debug", "test", "testing", "ci"})
+
+
 def _edition_stack(repo: str, path: str, recipes: frozenset[tuple[str, str]]) -> bool:
     """Is the variant-named compose file the stack of an edition whose recipe beside it carries the same name
     (``docker-compose.ce.yaml`` and ``Dockerfile.ce``)?"""
@@ -162,6 +166,8 @@ def _edition_stack(repo: str, path: str, recipes: frozenset[tuple[str, str]]) ->
     if not m:
         return False
     here, edition = _parent(path), m.group(1).lower()
+    if edition in DEVELOPER_EDITIONS:
+        return False  # (docker-compose.local.yml beside Dockerfile.local: a developer's build, no edition)
     return any(r == repo and _parent(d) == here and PurePosixPath(d).name.lower() in (
         f"dockerfile.{edition}", f"dockerfile-{edition}", f"{edition}.dockerfile") for r, d in recipes)
 
@@ -275,7 +281,11 @@ def completing_variants(facts: list[Fact], variants: set[str], own_names: dict[s
         # (an image named for the project and the module, `dittofeed/dittofeed-lite` of packages/lite)
         module = image[len(owner) + 1:] if owner and image.startswith(owner + "-") else ""
         context = PurePosixPath(f.get("build_context") or "").name.lower()
-        return bool(image and (image in modules or module in modules) or context and context in modules)
+        # (a context above the code, `context: ../` with `dockerfile: Src/UsersService/Dockerfile`: the recipe's
+        # folder is the module's)
+        recipe = PurePosixPath(f.get("dockerfile") or "").parent.name.lower()
+        return bool(image and (image in modules or module in modules) or context and context in modules
+                    or recipe and recipe in modules)
 
     own_publishers = {image_parts(f)[0] for f in services if runs_code_built_here(f)} - {""}
     # The last base image of each recipe: a store's recipe (docker/mariadb/Dockerfile: FROM mariadb:10) builds
@@ -304,8 +314,10 @@ def completing_variants(facts: list[Fact], variants: set[str], own_names: dict[s
         # `own_names` (repository -> lower-case names, ResolverBase.project_names), never by its folder's)
         names = (own_names or {}).get(f.repository, set())
         # (a variable tag, `temporalio/auto-setup:${VERSION}`, leaves whose image it is plain)
-        return bool(owner and image) and "$" not in owner + image and not runs_code_built_here(f) \
-            and owner not in own_publishers and not any(owner == m or owner.startswith(m + "-") for m in modules) \
+        # (an official image of no publisher, `consul`, `nginx`, is another project's too)
+        return bool(image) and "$" not in owner + image and not runs_code_built_here(f) \
+            and (not owner or owner not in own_publishers and not any(owner == m or owner.startswith(m + "-")
+                                                                       for m in modules)) \
             and not names & {owner, image} and not any(image.startswith(n + "-") for n in names)
 
     if not default or not all(infrastructure(f) for f in default):
@@ -869,9 +881,21 @@ class ResolverBase:
         pointed = {(f.repository, norm_path(f.get("folder") or "")) for f in every_fact
                    if f.kind == "compose.launch" and f.get("folder")}
         pointed = {(r, d) for r, d in pointed if any(r == lr and folder(lp) == d for lr, lp in launched_files)}
-        variants |= {f.path for f in services if (f.repository, f.path) not in launched_files and any(
+        beside = {(f.repository, f.path) for f in services if (f.repository, f.path) not in launched_files and any(
             r == f.repository and d and folder(f.path) != d and folder(folder(f.path)) == folder(d)
             for r, d in pointed)}
+        variants |= {p for _r, p in beside}
+        # ... and where each of those setups is an edition of the system with its own code beside its compose file
+        # (src/Monolith, which the README runs, beside src/Microservices and src/ModularMonolith), the other
+        # editions' code is no part of the system as it runs (never at the root: top-level folders are its parts)
+        code_dirs = {(f.repository, folder(f.path)) for f in every_fact if f.kind == "manifest"}
+
+        def holds_code(repo: str, d: str) -> bool:
+            return any(r == repo and is_under(m, d) for r, m in code_dirs)
+
+        editions = {(r, folder(p)) for r, p in beside if folder(folder(p)) and holds_code(r, folder(p))
+                    and any(lr == r and holds_code(r, folder(lp)) for lr, lp in launched_files
+                            if folder(folder(lp)) == folder(folder(p)))}
         nested = nested_compose_variants(services, variants)
         variants |= set(nested)
         # Folders holding nothing but another way to run a component (see nested_compose_variants).
@@ -946,7 +970,8 @@ class ResolverBase:
             and not ((f.repository in compose_started or (f.repository, f.path) in doubled)
                      and f.rule != HELM_CHART_RULE and f.kind != "k8s.crd" and (
                          f.kind.startswith("k8s.") or f.kind == "config.env" and f.get("source") == "kubernetes"))
-            and not any(is_under(f.path, d) for d in variant_dirs) and not (
+            and not any(is_under(f.path, d) for d in variant_dirs)
+            and not any(r == f.repository and is_under(f.path, d) for r, d in editions) and not (
                 opt_in and f.kind.startswith(("compose.", "config.env"))
                 and (f.repository, f.path, f.get("name") if f.kind == "compose.service" else f.get("owner")) in opt_in)),
             key=Fact.order)

@@ -131,7 +131,7 @@ _RST_ALT = re.compile(r"^\s+:alt:\s*(.+?)\s*$")
 
 
 # A relative link to a folder (`[examples/compose](examples/compose)`) or a `cd` into one, in prose or a command.
-_FOLDER_LINK = re.compile(r"\]\((?:\./)?(?P<link>[A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)*)/?\)|\bcd\s+(?:\./)?"
+_FOLDER_LINK = re.compile(r"\]\((?:\./|/(?!/))?(?P<link>[A-Za-z0-9_.-]+(?:/[A-Za-z0-9_.-]+)*)/?\)|\bcd\s+(?:\./)?"
                           r"(?P<cd>[A-Za-z0-9_-]+(?:/[A-Za-z0-9_.-]+)*)/?\s*(?:$|&&|;|`)")
 
 
