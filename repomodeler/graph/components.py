@@ -170,6 +170,14 @@ MOVING_TAG = re.compile(r"^([^0-9]*|.*\$.*)$")
 _TOOL_IMAGE = re.compile("|".join(f"(?:{signs['image']})" for signs in ROLE_SERVERS.values() if "image" in signs))
 
 
+# The languages of the code each build ecosystem builds.
+ECOSYSTEM_LANGUAGES = {"npm": {"javascript", "typescript", "tsx"}, "go": {"go"}, "cargo": {"rust"}, "python": {"python"},
+                       "ruby": {"ruby"}, "hex": {"elixir"}, "maven": {"java", "kotlin"}, "gradle": {"java", "kotlin"},
+                       "dotnet": {"csharp"}, "cmake": {"cpp"}}
+# A development tool's settings written as code (commitlint.config.js, .eslintrc.js, jest.config.ts).
+TOOL_SETTINGS_FILE = re.compile(r"(^|/)([^/]+\.config|\.[^/]+rc)\.[cm]?[jt]s$")
+
+
 def _followed_image(image: str) -> bool:
     """An image a project publishes and follows itself: at a moving tag, and no local emulator or operators' tool
     known by its image."""
@@ -1870,12 +1878,23 @@ class ComponentRules(ResolverBase):
             repo_dirs = {a for p in repo_paths for a in _ancestors(folder(p))} | {folder(p) for p in repo_paths}
             repo_code = {folder(x.path) for x in result.inventory.files if x.language}
             # Folders with code or a manifest first; a Dockerfile-only folder may be another recipe of one of them.
+            ecosystems: dict[str, set[str]] = defaultdict(set)  # folder -> the ecosystems of its build manifests
+            for m in manifests:
+                ecosystems[norm_path(str(PurePosixPath(m.path).parent))].add(m.get("ecosystem") or "")
+            # does the root hold code of its own in its manifests' languages, outside every other unit's folder (a
+            # tool's settings, commitlint.config.js, are none)?
+            root_languages = {lang for e in ecosystems.get("", set()) for lang in ECOSYSTEM_LANGUAGES.get(e, {e})}
+            root_code = any(f.language in root_languages and not TOOL_SETTINGS_FILE.search(f.path)
+                            and not any(u and is_under(f.path, u) for u in unit_dirs) for f in source_files)
             for d in sorted(unit_dirs, key=lambda u: (u not in manifest_dirs and u not in code_dirs, u)):
                 # a folder with its own Dockerfile and code inside a package at the repository's root (one
                 # package.json building every app of a monorepo, apps/<name>/Dockerfile) is an app of its own
                 own_recipe = d and d in {norm_path(x) for x in dockerfiles} and d in code_dirs \
                     and not any(part.lower() in DEV_TOOL_DIRS for part in d.split("/"))
-                if any(is_under(d, root) and not (own_recipe and root == "") for root in claimed):
+                # (nor is a module of its own ecosystem under a root manifest with no code of its own, a package.json
+                # holding only commit hooks at the root of Go services: a module of another build, not of that one)
+                own_module = d and bool(ecosystems.get(d, set()) - ecosystems.get("", set())) and not root_code
+                if any(is_under(d, root) and not ((own_recipe or own_module) and root == "") for root in claimed):
                     continue
                 files_here = [f.path for f in source_files if is_under(f.path, d)]
                 deeper = [u for u in unit_dirs if u != d and is_under(u, d)]
