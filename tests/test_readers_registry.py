@@ -194,7 +194,8 @@ FIXTURES = {
     "openapi": ("openapi.yaml", "openapi: 3.0.0\ninfo:\n  title: Orders\npaths:\n  /orders:\n    get: {}\n", "http.route"),
     "otel_collector": ("otel-collector.yaml", "receivers:\n  otlp: {}\nexporters:\n  otlp/jaeger:\n"
                        "    endpoint: jaeger:4317\n", "monitoring.target"),
-    "plain_manifests": ("composer.json", '{"name": "acme/shop"}\n', "manifest"),
+    "composer": ("composer.json", '{"name": "acme/shop", "require": {"php": "^8.2", "predis/predis": "^2"}}\n',
+                 "manifest.dependency"),
     "bundler": ("Gemfile", 'source "https://rubygems.org"\ngem "rails"\ngem "pg"\ngroup :test do\n  gem "rspec"\nend\n',
                 "manifest.dependency"),
     "cargo": ("Cargo.toml", '[package]\nname = "shop"\n\n[dependencies]\nshop_utils = { path = "../utils" }\n',

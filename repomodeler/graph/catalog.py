@@ -157,7 +157,7 @@ NOT_HTTP_KEY = re.compile(r"mq|amqp|rabbit|kafka|nats|redis|mongo|postgres|mysql
 HOST_ENV_NAME = re.compile(r"(HOST|ADDR|ADDRESS|SERVER|URL|URI|ENDPOINT|BROKER|BROKERS|DSN|SERVICE|CONN|NODES|SEEDS|FQDN)", re.I)
 ENTRY_FILES = re.compile(
     r"(^|/)(main\.py|app\.py|server\.py|manage\.py|wsgi\.py|asgi\.py|__main__\.py|index\.[cm]?[jt]s|server\.[cm]?[jt]s|"
-    r"app\.[cm]?[jt]s|main\.[cm]?[jt]s|main\.go|[A-Za-z]*Application\.java|Main\.java|Program\.cs|main\.rs|config\.ru|application\.ex)$"
+    r"app\.[cm]?[jt]s|main\.[cm]?[jt]s|main\.go|[A-Za-z]*Application\.java|Main\.java|Program\.cs|main\.rs|config\.ru|application\.ex|index\.php)$"
 )  # (application.ex: an OTP application's callback module, which starts its supervision tree)
 
 
