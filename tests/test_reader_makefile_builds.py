@@ -52,3 +52,13 @@ def test_a_build_of_the_current_folder_names_no_package_and_breaks_nothing():
             'agent:\n\tgo build -o bin/agent ./cmd/agent\n')
     found = {(f.get("binary"), f.get("code")) for f in read_makefile("r", "Makefile", text) if f.kind == "program.build"}
     assert found == {("agent", "cmd/agent")}
+
+
+def test_docker_build_recipes_name_the_image_and_the_folder_of_its_code() -> None:
+    text = ("build:\n"
+            "\tdocker build --tag shop_worker --target worker --cache-from shop_base:latest .\n"
+            "\tdocker build -t ghcr.io/acme/api:1.2 -f services/api/Dockerfile .\n"
+            "\tdocker build -t $(IMAGE) .\n")
+    images = [(f.get("image"), f.get("module"), f.get("tool"), f.line)
+              for f in read_makefile("shop", "Makefile", text) if f.kind == "manifest.image"]
+    assert images == [("shop_worker", None, "makefile", 2), ("ghcr.io/acme/api", "services/api", "makefile", 3)]

@@ -1893,7 +1893,8 @@ class ComponentRules(ResolverBase):
                     and not any(part.lower() in DEV_TOOL_DIRS for part in d.split("/"))
                 # (nor is a module of its own ecosystem under a root manifest with no code of its own, a package.json
                 # holding only commit hooks at the root of Go services: a module of another build, not of that one)
-                own_module = d and bool(ecosystems.get(d, set()) - ecosystems.get("", set())) and not root_code
+                own_module = d and bool(ecosystems.get("")) and bool(ecosystems.get(d, set()) - ecosystems[""]) \
+                    and not root_code
                 if any(is_under(d, root) and not ((own_recipe or own_module) and root == "") for root in claimed):
                     continue
                 files_here = [f.path for f in source_files if is_under(f.path, d)]
@@ -2124,12 +2125,20 @@ class ComponentRules(ResolverBase):
                              and keys_of([self.model.components[m].name], []) & keys_of([own_name], [])]
                     if len(named) == 1:
                         matches = named
-                if len(matches) > 1 and len(images) == 1 and not multi_call:
+                # (or the images of several targets of the module's one recipe, each built from it by name: a Makefile's
+                # `docker build --tag shop_web --target web .` and `--tag shop_worker --target worker .`)
+                targets = len(images) > 1 and bool(built) and all(
+                    any(n in built for n in image_names(i)) for i in images)
+                if len(matches) > 1 and (len(images) == 1 or targets) and not multi_call:
                     # Several deployments run this module's one image (a database image per service):
                     # each is an instance of it and takes its kind; the module is not a component of its own.
                     for m in matches:
                         self.model.components[m].evidence.add(unit_dirs[d])
-                        _take_store_kind(self.model.components[m], base_tech)
+                        if targets:  # (each target runs the module's code: its roles, web and worker)
+                            self.model.components[m].source_roots.add((repo, d))
+                            self.credit(self.model.components[m].rules)
+                        else:
+                            _take_store_kind(self.model.components[m], base_tech)
                     claimed = sorted([*claimed, d], key=len, reverse=True)
                     continue
                 scaffold = None if len(matches) != 1 or not own_code \

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from repomodeler.extract.readers._base import Reader, fact
+from repomodeler.extract.readers._docker_build import DOCKER_BUILD, build_args, image_of, module_of
 from repomodeler.extract.readers.compose_launch import makefile_launches
 from repomodeler.records import Fact
 
@@ -26,7 +27,8 @@ def read_makefile(repo: str, path: str, text: str) -> list[Fact]:
     build is loaded by a program, not run (graph/go_plugins.py); one building a program
     (``go build -o bin/api-server ./cmd/api``) is ``program.build``: the binary's name for that package.  A start target's ``docker compose -f
     ... up`` names the compose files the system runs with (``compose.launch``, see
-    :mod:`.compose_launch`)."""
+    :mod:`.compose_launch`); a ``docker build --tag IMAGE`` recipe, the image a folder's code is built into
+    (``manifest.image``, as a workflow's, :mod:`.workflows`)."""
     facts = makefile_launches(repo, path, text.splitlines())
     target = ""
     for i, raw in enumerate(text.splitlines(), start=1):
@@ -34,6 +36,13 @@ def read_makefile(repo: str, path: str, text: str) -> list[Fact]:
         if m:
             target = m.group(1)
             continue
+        if raw.startswith("\t") and (d := DOCKER_BUILD.search(raw)) is not None:
+            # `docker build --tag attendize_web --target web .`: the image a recipe tags holds the folder's code
+            tag, file, context = build_args(d.group(1))
+            image, module = image_of(tag), module_of(file.removeprefix("./"), (context or "").removeprefix("./"))
+            if image and context is not None and "$" not in image + module and not module.startswith(".."):
+                facts.append(fact("manifest.image", repo, path, i, ecosystem="docker", image=image, module=module,
+                                  tool="makefile"))
         if raw.startswith("\t") and GO_SHARED_BUILD.search(raw):
             facts.append(fact("program.plugin_build", repo, path, i, command=raw.strip()[:500]))
         elif raw.startswith("\t") and re.search(r"\bgo\s+build\b", raw):

@@ -13,16 +13,14 @@ Nothing else of a workflow is read: its jobs run tests and releases, not the sys
 
 from __future__ import annotations
 
-import posixpath
 import re
-import shlex
 
 from repomodeler.extract.readers._base import Reader, fact
+from repomodeler.extract.readers._docker_build import DOCKER_BUILD, build_args, image_of, module_of
 from repomodeler.extract.readers._yaml import get, items, load_yaml_documents, node_line, scalar, seq, yaml
 from repomodeler.records import Fact
 
 _EXPRESSION = re.compile(r"\$\{\{\s*([^}]*?)\s*\}\}")
-_DOCKER_BUILD = re.compile(r"\bdocker\s+(?:buildx\s+)?build\b(.*)")
 
 
 def _matrix_rows(job: yaml.Node) -> list[dict[str, str]]:
@@ -63,28 +61,12 @@ def _fill(text: str, row: dict[str, str], outputs: dict[str, str]) -> str | None
     return None if unknown else out
 
 
-def _image_of(tag: str) -> str:
-    """`ghcr.io/acme/api:1.2` -> `ghcr.io/acme/api` (a digest or tag dropped); '' for no image reference."""
-    tag = tag.strip().strip("'\"").split("@")[0]
-    last = tag.rsplit("/", 1)[-1]
-    if ":" in last:
-        tag = tag[: len(tag) - len(last)] + last.split(":", 1)[0]
-    return tag if re.fullmatch(r"[a-z0-9][a-z0-9._/:-]*", tag) else ""
-
-
-def _module(file: str, context: str) -> str:
-    """The folder of the code a build takes: the recipe's own folder (its path is the repository's, from the
-    job's working folder), else the context."""
-    folder = posixpath.dirname(posixpath.normpath(file)) if file else posixpath.normpath(context or ".")
-    return "" if folder in (".", "") else folder
-
-
 def read_workflow(repo: str, path: str, text: str) -> list[Fact]:
     facts: list[Fact] = []
     seen: set[tuple[str, str]] = set()
 
     def emit(line: int, image: str, module: str) -> None:
-        image = _image_of(image)
+        image = image_of(image)
         if image and "$" not in module and not module.startswith("..") and (image, module) not in seen:
             seen.add((image, module))
             facts.append(fact("manifest.image", repo, path, line, ecosystem="docker", image=image, module=module,
@@ -115,18 +97,18 @@ def read_workflow(repo: str, path: str, text: str) -> list[Fact]:
                         first = next((t for text in tags for t in re.split(r"[\s,]+", _fill(text, row, outputs) or "")
                                       if t), "")
                         if first:  # (the tags of one image: the first names it)
-                            emit(line, first, _module(file.removeprefix("./"), context.removeprefix("./")))
+                            emit(line, first, module_of(file.removeprefix("./"), context.removeprefix("./")))
                     for cmd_line, offset in _run_lines(step):
-                        m = _DOCKER_BUILD.search(cmd_line)
+                        m = DOCKER_BUILD.search(cmd_line)
                         if not m:
                             continue
                         filled = _fill(m.group(1), row, outputs)
                         if filled is None:
                             continue
-                        image, file, context = _build_args(filled)
+                        image, file, context = build_args(filled)
                         if image and context is not None:
                             emit(node_line(get(step, "run")) + offset, image,
-                                 _module(file.removeprefix("./"), context.removeprefix("./")))
+                                 module_of(file.removeprefix("./"), context.removeprefix("./")))
     return facts
 
 
@@ -146,41 +128,6 @@ def _run_lines(step: yaml.Node) -> list[tuple[str, int]]:
     if buffer:
         out.append((buffer.strip(), start))
     return out
-
-
-def _build_args(args: str) -> tuple[str, str, str | None]:
-    """(image, file, context) of `docker build` arguments: `-t/--tag`, `-f/--file`, the last positional word."""
-    try:
-        words = shlex.split(args)
-    except ValueError:
-        return "", "", None
-    image, file, positional = "", "", []
-    i = 0
-    while i < len(words):
-        w = words[i]
-        if w in ("-t", "--tag") and i + 1 < len(words):
-            image = image or words[i + 1]
-            i += 2
-            continue
-        if w.startswith("--tag="):
-            image = image or w.split("=", 1)[1]
-        elif w in ("-f", "--file") and i + 1 < len(words):
-            file = words[i + 1]
-            i += 2
-            continue
-        elif w.startswith("--file="):
-            file = w.split("=", 1)[1]
-        elif w.startswith("-"):
-            if w in ("--build-arg", "--platform", "--target", "--label", "--cache-from", "--cache-to", "--secret",
-                     "--output", "-o", "--progress", "--network"):
-                i += 1
-        elif w in ("&&", ";", "|"):
-            break
-        else:
-            positional.append(w)
-        i += 1
-    context = positional[-1] if positional else None
-    return image, file, context
 
 
 READERS = (

@@ -1,0 +1,61 @@
+"""`docker build` commands, read wherever a project writes them (a workflow's `run:` step, a Makefile recipe):
+which image a build tags and which folder's code it takes."""
+
+from __future__ import annotations
+
+import posixpath
+import re
+import shlex
+
+DOCKER_BUILD = re.compile(r"\bdocker\s+(?:buildx\s+)?build\b(.*)")
+
+
+def image_of(tag: str) -> str:
+    """`ghcr.io/acme/api:1.2` -> `ghcr.io/acme/api` (a digest or tag dropped); '' for no image reference."""
+    tag = tag.strip().strip("'\"").split("@")[0]
+    last = tag.rsplit("/", 1)[-1]
+    if ":" in last:
+        tag = tag[: len(tag) - len(last)] + last.split(":", 1)[0]
+    return tag if re.fullmatch(r"[a-z0-9][a-z0-9._/:-]*", tag) else ""
+
+
+def module_of(file: str, context: str) -> str:
+    """The folder of the code a build takes: the recipe's own folder (its path is the repository's, from the
+    job's working folder), else the context."""
+    folder = posixpath.dirname(posixpath.normpath(file)) if file else posixpath.normpath(context or ".")
+    return "" if folder in (".", "") else folder
+
+
+def build_args(args: str) -> tuple[str, str, str | None]:
+    """(image, file, context) of `docker build` arguments: `-t/--tag`, `-f/--file`, the last positional word."""
+    try:
+        words = shlex.split(args)
+    except ValueError:
+        return "", "", None
+    image, file, positional = "", "", []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        if w in ("-t", "--tag") and i + 1 < len(words):
+            image = image or words[i + 1]
+            i += 2
+            continue
+        if w.startswith("--tag="):
+            image = image or w.split("=", 1)[1]
+        elif w in ("-f", "--file") and i + 1 < len(words):
+            file = words[i + 1]
+            i += 2
+            continue
+        elif w.startswith("--file="):
+            file = w.split("=", 1)[1]
+        elif w.startswith("-"):
+            if w in ("--build-arg", "--platform", "--target", "--label", "--cache-from", "--cache-to", "--secret",
+                     "--output", "-o", "--progress", "--network"):
+                i += 1
+        elif w in ("&&", ";", "|"):
+            break
+        else:
+            positional.append(w)
+        i += 1
+    context = positional[-1] if positional else None
+    return image, file, context
