@@ -44,6 +44,7 @@ from repomodeler.graph.catalog import (
     TECH_KIND,
     TECH_PROTOCOL,
     TECH_WORDS,
+    tech_for_image,
 )
 from repomodeler.records import Component, Evidence, Fact, Unresolved
 
@@ -721,6 +722,13 @@ class PlatformRules(ResolverBase):
                         break
         return found
 
+    @staticmethod
+    def _maybe_of(comp: Component, tech: str) -> bool:
+        """Could store `comp` be the `tech` a driver implies: of that technology, or of none known (a `db` of an
+        image of the project's own); a server of another engine filed as a database (ClickHouse, InfluxDB) is not."""
+        technology = comp.attributes.get("technology")
+        return technology == tech or technology == "database" and not tech_for_image(comp.attributes.get("image"))
+
     def implied_stores(self) -> None:
         loopbacks = self._loopback_stores()
         for cid in sorted(self.model.components):
@@ -740,8 +748,7 @@ class PlatformRules(ResolverBase):
                 how = "data-access dependency" if pattern else "its settings name it on this machine"
                 kind = TECH_KIND.get(tech, "database")
                 if any(k[0] == cid and (k[2] == TECH_PROTOCOL.get(tech) and k[2] != "tcp" or (
-                        self.model.components[k[1]].kind == kind
-                        and self.model.components[k[1]].attributes.get("technology") in (tech, "database")))
+                        self.model.components[k[1]].kind == kind and self._maybe_of(self.model.components[k[1]], tech)))
                        for k in self.model.connections):
                     continue  # the store it uses is already known
                 existing = sorted(c.id for c in self.model.components.values()
