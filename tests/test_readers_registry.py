@@ -194,6 +194,8 @@ FIXTURES = {
     "openapi": ("openapi.yaml", "openapi: 3.0.0\ninfo:\n  title: Orders\npaths:\n  /orders:\n    get: {}\n", "http.route"),
     "otel_collector": ("otel-collector.yaml", "receivers:\n  otlp: {}\nexporters:\n  otlp/jaeger:\n"
                        "    endpoint: jaeger:4317\n", "monitoring.target"),
+    "rails_storage": ("config/storage.yml", "local:\n  service: Disk\namazon:\n  service: S3\n  bucket: b\n",
+                      "storage.service"),
     "composer": ("composer.json", '{"name": "acme/shop", "require": {"php": "^8.2", "predis/predis": "^2"}}\n',
                  "manifest.dependency"),
     "bundler": ("Gemfile", 'source "https://rubygems.org"\ngem "rails"\ngem "pg"\ngroup :test do\n  gem "rspec"\nend\n',

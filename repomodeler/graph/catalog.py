@@ -101,7 +101,7 @@ DRIVER_TECH: tuple[tuple[re.Pattern[str], str], ...] = tuple(
          r"|redis\.clients.*|io\.lettuce.*|Redix(\..*)?"
          r"|bull|bullmq|@nestjs/bull(mq)?|bee-queue|github\.com/hibiken/asynq|rq(\..*)?|arq(\..*)?)$", "redis"),
         (r"^((pika|aio_pika)(\..*)?|amqplib|amqp-connection-manager|github\.com/streadway/amqp|github\.com/rabbitmq/amqp091-go|com\.rabbitmq.*|AMQP(\..*)?)$", "rabbitmq"),
-        (r"^(kafka(\..*)?|confluent_kafka|aiokafka|kafkajs|github\.com/(Shopify|IBM)/sarama|github\.com/segmentio/kafka-go|org\.apache\.kafka.*|KafkaEx(\..*)?|BroadwayKafka(\..*)?)$", "kafka"),
+        (r"^(kafka(\..*)?|confluent_kafka|aiokafka|kafkajs|github\.com/(Shopify|IBM)/sarama|github\.com/bsm/sarama-cluster|github\.com/segmentio/kafka-go|github\.com/confluentinc/confluent-kafka-go(/v\d+)?/kafka|github\.com/twmb/franz-go/pkg/kgo|node-rdkafka|@confluentinc/kafka-javascript|org\.apache\.kafka.*|KafkaEx(\..*)?|BroadwayKafka(\..*)?)$", "kafka"),
         (r"^(nats|nats\.aio.*|github\.com/nats-io/nats\.go)$", "nats"),
         (r"^(Tortoise(311)?(\..*)?)$", "mqtt"),
         (r"^(elasticsearch.*|@elastic/elasticsearch|github\.com/elastic/go-elasticsearch.*|github\.com/olivere/elastic.*"
@@ -372,6 +372,12 @@ def sdk_service(module: str) -> tuple[str, tuple[str, ...]] | None:
 # Client libraries that put one interface over every object store (S3, GCS, Azure Blob, Swift...): a
 # component importing one keeps data in an object-storage bucket whose provider is chosen at deploy time.
 OBJECT_STORE_HOSTS = ("s3.amazonaws.com", "storage.googleapis.com", "blob.core.windows.net")
+# Rails Active Storage's cloud services (config/storage.yml `service:`): the provider's storage API and its names.
+ACTIVE_STORAGE_HOSTS: dict[str, tuple[str, tuple[str, ...]]] = {
+    "S3": ("s3.amazonaws.com", ("s3", "amazon s3")),
+    "GCS": ("storage.googleapis.com", ("cloud storage", "gcs")),
+    "AzureStorage": ("blob.core.windows.net", ("azure blob storage", "blob storage")),
+}
 OBJECT_STORE_LIBRARIES = re.compile(
     r"^(github\.com/thanos-io/objstore(/.*)?|gocloud\.dev/blob(/.*)?|github\.com/minio/minio-go(/v\d+)?(/.*)?"
     r"|github\.com/graymeta/stow(/.*)?|opendal(::.*)?|object_store(::.*)?|org\.jclouds\.blobstore.*)$")

@@ -15,6 +15,7 @@ from repomodeler.graph.packages import folder
 from repomodeler.graph.catalog import (
     image_basename,
     tech_for_image,
+    ACTIVE_STORAGE_HOSTS,
     OBJECT_STORE_HOSTS,
     PROGRAM_IMAGES,
     PROMETHEUS_IMAGE,
@@ -1078,8 +1079,39 @@ class ConnectionRules(ResolverBase):
             # a store, or a deployment with no code of its own, answering to the name is the hosted service's
             # local stand-in (the Firestore emulator a compose file runs): the client reaches it there
             self.connect(owner, target, "http", [f.evidence], attributes={"via": f"sdk {module}"})
+        self._active_storage_services()
         self._fold_object_store_providers()
         self._alternative_object_stores()
+
+    def _active_storage_services(self) -> None:
+        """A Rails application's Active Storage service of a cloud provider (``config/storage.yml``:
+        ``amazon: {service: S3}``) is where it keeps uploaded files: that provider's storage API, through the
+        storage library Rails brings, as if it imported the provider's client (the system's own S3-compatible
+        store when it deploys one, MinIO).  Several providers configured side by side are the operator's choice
+        among them, and none is drawn."""
+        by_file: dict[tuple[str, str], list[Fact]] = defaultdict(list)
+        for f in self.by_kind["storage.service"]:
+            by_file[(f.repository, f.path)].append(f)
+        for (repo, path), services in sorted(by_file.items()):
+            kinds = {f.get("service") for f in services}
+            owner = self.owner_of(repo, path)
+            if len(kinds) != 1 or owner is None or self.model.components[owner].kind not in ("service", "webapp"):
+                continue
+            f = min(services, key=Fact.order)
+            host, names = ACTIVE_STORAGE_HOSTS[f.get("service") or ""]
+            target = self.alias.get(host) or next((self.alias[n] for n in names if n in self.alias), None)
+            if target is None and host == "s3.amazonaws.com":
+                s3 = sorted(c.id for c in self.model.components.values()
+                            if c.kind == "database" and c.attributes.get("technology") == "s3")
+                target = s3[0] if len(s3) == 1 else None
+            if target is not None and self.model.components[target].kind not in ("external", "database") \
+                    and self.has_code(self.model.components[target]):
+                continue
+            if target is None:
+                target = self.add_component(host, "external", None, f.evidence, aliases=names,
+                                            attributes={"host": host}).id
+            self.connect(owner, target, "http", [f.evidence],
+                         attributes={"via": f"Active Storage service {f.get('name')} ({f.get('service')})"})
 
     def _alternative_object_stores(self) -> None:
         """One module importing the object-storage SDKs of several providers (S3, Cloud Storage, Azure
