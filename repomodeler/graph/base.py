@@ -142,10 +142,16 @@ def stray_variants(services: list[Fact], recipes: frozenset[tuple[str, str]] = f
         if not f.get("image") and not f.get("build_context") and not f.get("dockerfile"):
             fragment_dirs.add((f.repository, _parent(f.path)))
     out: set[str] = set()
+    # (a system of several repositories whose deployment is one repository's default compose file: another
+    # repository's developer stack, `apps/slackbot-proxy/docker-compose.dev.yml`, is no part of it either)
+    deployed_elsewhere = {r for r, paths in by_repo.items()
+                          if any(DEFAULT_COMPOSE.search(p) and not HARNESS_DIR.search(p) for p in paths)}
     for repo, paths in by_repo.items():
         defaults = {p for p in paths if DEFAULT_COMPOSE.search(p) and not HARNESS_DIR.search(p)}
         folders = {_parent(p) for p in defaults}
         if not defaults:
+            if deployed_elsewhere - {repo}:
+                out |= {p for p in paths if (m := _VARIANT_NAME.search(p)) and m.group(1).lower() in DEVELOPER_EDITIONS}
             continue
         default_builds = any((repo, p) in builds for p in defaults)
         out |= {p for p in paths if p not in defaults and _parent(p) not in folders
@@ -155,6 +161,8 @@ def stray_variants(services: list[Fact], recipes: frozenset[tuple[str, str]] = f
     return out
 
 
+# The name a variant compose file adds to compose's own (`docker-compose.dev.yml`: dev).
+_VARIANT_NAME = re.compile(r"(?:^|/)(?:docker-)?compose[._-]([^/.]+)\.ya?ml$", re.I)
 # Names of a developer's machine or stage, not of an edition someone deploys.
 DEVELOPER_EDITIONS = frozenset({"local", "dev", "devel", "develop", "development", "debug", "test", "testing", "ci"})
 
