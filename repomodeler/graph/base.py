@@ -782,6 +782,34 @@ def runtime_language(image: str) -> tuple[str, ...]:
 
 
 
+# Words a manifest file's name gives a stage of the system other than production, and production's own.
+PRE_PRODUCTION_WORDS = frozenset({"demo", "stage", "staging", "dev", "develop", "development", "test", "testing", "qa",
+                                  "preview", "sandbox", "uat", "local"})
+PRODUCTION_WORDS = frozenset({"prod", "production"})
+
+
+def staged_manifests(facts: list[Fact]) -> set[tuple[str, str]]:
+    """Kubernetes manifests named for a stage before production (``k8s-manifest.demo.yaml``,
+    ``k8s-manifest.stage.yaml``) beside the same file named for production (``k8s-manifest.prod.yaml``): the
+    same workloads deployed again for a demo or a staging site, under names of their own (``gauzy-demo-api``),
+    not more of the system.  (repository, path) of each."""
+    by_folder: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for f in facts:
+        if f.kind.startswith("k8s."):
+            by_folder[(f.repository, folder(f.path))].add(f.path)
+    out: set[tuple[str, str]] = set()
+    for (repo, _d), paths in sorted(by_folder.items()):
+        staged: dict[str, tuple[tuple[str, ...], str]] = {}
+        for p in paths:
+            words = re.split(r"[._-]", re.sub(r"\.ya?ml$", "", PurePosixPath(p).name.lower()))
+            stages = [w for w in words if w in PRE_PRODUCTION_WORDS | PRODUCTION_WORDS]
+            if len(stages) == 1:
+                staged[p] = (tuple(w for w in words if w != stages[0]), stages[0])
+        produced = {base for base, stage in staged.values() if stage in PRODUCTION_WORDS}
+        out |= {(repo, p) for p, (base, stage) in staged.items() if stage not in PRODUCTION_WORDS and base in produced}
+    return out
+
+
 def unlisted_manifests(facts: list[Fact]) -> set[tuple[str, str]]:
     """(repository, path) of the Kubernetes manifest files a Skaffold configuration of the repository
     does not list (``manifests.rawYaml``; an Ingress left commented out of the list), under that
@@ -970,6 +998,7 @@ class ResolverBase:
         doubled = released_manifests(every_fact, released - compose_started)
         # (of a repository run with Skaffold, the manifests its configuration does not list: not deployed)
         doubled |= unlisted_manifests(every_fact)
+        doubled |= staged_manifests(every_fact)  # (and the manifests of a demo or staging site beside production's)
         self._facts: list[Fact] = sorted((
             f for f in every_fact if f.path not in variants
             and not (f.rule == HELM_CHART_RULE and f.repository in composed & charted)
