@@ -1084,20 +1084,22 @@ class ConnectionRules(ResolverBase):
         self._alternative_object_stores()
 
     def _active_storage_services(self) -> None:
-        """A Rails application's Active Storage service of a cloud provider (``config/storage.yml``:
-        ``amazon: {service: S3}``) is where it keeps uploaded files: that provider's storage API, through the
-        storage library Rails brings, as if it imported the provider's client (the system's own S3-compatible
-        store when it deploys one, MinIO).  Several providers configured side by side are the operator's choice
-        among them, and none is drawn."""
-        by_file: dict[tuple[str, str], list[Fact]] = defaultdict(list)
-        for f in self.by_kind["storage.service"]:
-            by_file[(f.repository, f.path)].append(f)
-        for (repo, path), services in sorted(by_file.items()):
-            kinds = {f.get("service") for f in services}
-            owner = self.owner_of(repo, path)
-            if len(kinds) != 1 or owner is None or self.model.components[owner].kind not in ("service", "webapp"):
+        """A Rails application whose production environment keeps uploaded files in an Active Storage service
+        of a cloud provider (``config.active_storage.service = :amazon`` in ``config/environments/production.rb``,
+        ``amazon: {service: S3}`` in ``config/storage.yml``) uses that provider's storage API, through the storage
+        library Rails brings, as if it imported the provider's client (the system's own S3-compatible store when
+        it deploys one, MinIO).  A production environment choosing between services (``:amazon`` when a bucket's
+        keys are set, else ``:local``) leaves it to the operator, and none is drawn."""
+        # (repository, config folder) -> the services its production environment assigns, each at its line
+        chosen: dict[tuple[str, str], dict[str, Evidence]] = defaultdict(dict)
+        for c in sorted(self.by_kind["storage.choice"], key=Fact.order):
+            chosen[(c.repository, folder(folder(c.path)))].setdefault(c.get("name") or "", c.evidence)
+        for f in sorted(self.by_kind["storage.service"], key=Fact.order):
+            picked = chosen.get((f.repository, folder(f.path)), {})
+            owner = self.owner_of(f.repository, f.path)
+            if set(picked) != {f.get("name")} or owner is None \
+                    or self.model.components[owner].kind not in ("service", "webapp"):
                 continue
-            f = min(services, key=Fact.order)
             host, names = ACTIVE_STORAGE_HOSTS[f.get("service") or ""]
             target = self.alias.get(host) or next((self.alias[n] for n in names if n in self.alias), None)
             if target is None and host == "s3.amazonaws.com":
@@ -1110,7 +1112,7 @@ class ConnectionRules(ResolverBase):
             if target is None:
                 target = self.add_component(host, "external", None, f.evidence, aliases=names,
                                             attributes={"host": host}).id
-            self.connect(owner, target, "http", [f.evidence],
+            self.connect(owner, target, "http", [f.evidence, *picked.values()],
                          attributes={"via": f"Active Storage service {f.get('name')} ({f.get('service')})"})
 
     def _alternative_object_stores(self) -> None:

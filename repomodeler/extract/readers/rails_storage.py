@@ -6,10 +6,15 @@ Why: a Rails application storing uploads in a provider's object storage says so 
 Each service of a cloud provider becomes a ``storage.service`` fact (``name``, ``service``: ``S3``, ``GCS``,
 ``AzureStorage``); ``Disk`` (files on the server's own volume) and ``Mirror`` (copies to other services
 named in the file) store nowhere else and are not read.  Values are ERB (``<%= ENV["AWS_BUCKET"] %>``): kept
-as written, never evaluated.
+as written, never evaluated.  The production environment's choice (``config/environments/production.rb``:
+``config.active_storage.service = :amazon``, or ``ENV.fetch("ACTIVE_STORAGE_SERVICE", "amazon")``: its default)
+is a ``storage.choice`` fact, one an assignment: two of them (``:amazon`` when a bucket's keys are set, else
+``:local``) leave the choice to the operator.
 """
 
 from __future__ import annotations
+
+import re
 
 from repomodeler.extract.readers._base import Reader, fact
 from repomodeler.extract.readers._yaml import get, items, load_yaml_documents, node_line, scalar
@@ -30,6 +35,16 @@ def read_rails_storage(repo: str, path: str, text: str) -> list[Fact]:
     return facts
 
 
+# `config.active_storage.service = :amazon` / `= ENV.fetch("X", "amazon").to_sym` / `= "amazon".to_sym`
+_CHOICE = re.compile(r"""^\s*config\.active_storage\.service\s*=\s*(?::(\w+)|ENV\.fetch\(\s*['"][^'"]+['"]\s*,\s*"""
+                     r"""[:'"](\w+)['"]?\s*\)|['"](\w+)['"])""")
+
+
+def read_rails_environment(repo: str, path: str, text: str) -> list[Fact]:
+    return [fact("storage.choice", repo, path, i, name=next(g for g in m.groups() if g))
+            for i, line in enumerate(text.splitlines(), 1) if (m := _CHOICE.match(line))]
+
+
 def _is_storage(path: str, head: str) -> bool:
     return "service:" in head
 
@@ -37,4 +52,6 @@ def _is_storage(path: str, head: str) -> bool:
 READERS = (
     Reader("rails_storage", "descriptor", 431, read_rails_storage, patterns=(r"(.*/)?config/storage\.ya?ml",),
            sniff=_is_storage),
+    Reader("rails_storage.environment", "descriptor", 432, read_rails_environment,
+           patterns=(r"(.*/)?config/environments/production\.rb",)),
 )
