@@ -73,7 +73,7 @@ SQL_DRIVERS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), tec
 ))
 SERVER_ENGINES = frozenset({"postgres", "mysql", "sqlserver"})
 # Stores a program's client library implies where the system runs none (stores.driver-clients).
-DRIVER_IMPLIED = frozenset({"redis", "kafka", "rabbitmq", "nats"})
+DRIVER_IMPLIED = frozenset({"redis"})
 # An ORM schema's provider (Prisma's `provider = "postgresql"`), by the engine it names.
 ORM_PROVIDERS: dict[str, str] = {"postgresql": "postgres", "postgres": "postgres", "cockroachdb": "postgres",
                                  "mysql": "mysql", "sqlserver": "sqlserver", "sqlite": "sqlite"}
@@ -376,9 +376,8 @@ class LocalServiceRules(ResolverBase):
         redis, ioredis, go-redis, a Bull queue) and reaching no store of that technology, in a system that runs
         none, uses one all the same: the client is how the program reaches it, its address a setting the
         operator gives.  Introduced once, named by its technology, so every program importing that client
-        reaches the one store.  (Redis and the brokers, Kafka, RabbitMQ, NATS: a MongoDB, Elasticsearch or
-        Cassandra client is as often one connector among many a query or integration tool offers, measured as more
-        wrong than right.)"""
+        reaches the one store.  (Redis only: a MongoDB, Elasticsearch or Cassandra client is as often one
+        connector among many a query or integration tool offers, measured as more wrong than right.)"""
         from repomodeler.graph.catalog import TECH_KIND, TECH_PROTOCOL, tech_for_module
 
         first: dict[tuple[str, str], Evidence] = {}

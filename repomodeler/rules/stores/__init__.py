@@ -69,9 +69,8 @@ RULES = (
     Rule(
         id="stores.driver-clients",
         message=("A deployed or serving program importing the client library of Redis (redis, ioredis, go-redis; a job "
-                 "queue keeping its jobs there: Bull, BullMQ, RQ, asynq) or of a broker (Kafka, RabbitMQ, NATS) that "
-                 "reaches no store of that technology, in a system that runs none, uses one: introduced once by its "
-                 "technology, its address a setting"),
+                 "queue keeping its jobs there: Bull, BullMQ, RQ, asynq) that reaches no Redis, in a system that runs "
+                 "none, uses one: introduced once by its technology, its address a setting"),
         unit="driver_client_stores",
         reads=("import", "module.var", "server.start"),
         writes=("components", "connections"),
