@@ -23,3 +23,15 @@ def test_client_library_names_its_service(module, host):
 @pytest.mark.parametrize("module", ["firebase.google.com/go/v4", "slack-notify-helper", "express", "resend-mail-fake"])
 def test_other_modules_name_no_service(module):
     assert sdk_service(module) is None
+
+
+def test_kafka_clients_known_by_their_module() -> None:
+    """A consumer group's client (sarama-cluster), Confluent's and franz-go's Go clients and the librdkafka
+    bindings are Kafka's: their imports say which broker the messaging rules and the driver rules read."""
+    from repomodeler.graph.catalog import tech_for_module
+
+    for module in ("github.com/bsm/sarama-cluster", "github.com/confluentinc/confluent-kafka-go/v2/kafka",
+                   "github.com/confluentinc/confluent-kafka-go/kafka", "github.com/twmb/franz-go/pkg/kgo",
+                   "node-rdkafka", "@confluentinc/kafka-javascript"):
+        assert tech_for_module(module) == "kafka", module
+    assert tech_for_module("github.com/bsm/redislock") != "kafka"
