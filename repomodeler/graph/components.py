@@ -1877,7 +1877,6 @@ class ComponentRules(ResolverBase):
             repo_paths = {x.path for x in result.inventory.files}
             repo_dirs = {a for p in repo_paths for a in _ancestors(folder(p))} | {folder(p) for p in repo_paths}
             repo_code = {folder(x.path) for x in result.inventory.files if x.language}
-            # Folders with code or a manifest first; a Dockerfile-only folder may be another recipe of one of them.
             ecosystems: dict[str, set[str]] = defaultdict(set)  # folder -> the ecosystems of its build manifests
             for m in manifests:
                 ecosystems[norm_path(str(PurePosixPath(m.path).parent))].add(m.get("ecosystem") or "")
@@ -1886,6 +1885,7 @@ class ComponentRules(ResolverBase):
             root_languages = {lang for e in ecosystems.get("", set()) for lang in ECOSYSTEM_LANGUAGES.get(e, {e})}
             root_code = any(f.language in root_languages and not TOOL_SETTINGS_FILE.search(f.path)
                             and not any(u and is_under(f.path, u) for u in unit_dirs) for f in source_files)
+            # Folders with code or a manifest first; a Dockerfile-only folder may be another recipe of one of them.
             for d in sorted(unit_dirs, key=lambda u: (u not in manifest_dirs and u not in code_dirs, u)):
                 # a folder with its own Dockerfile and code inside a package at the repository's root (one
                 # package.json building every app of a monorepo, apps/<name>/Dockerfile) is an app of its own
