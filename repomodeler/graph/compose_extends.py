@@ -6,8 +6,8 @@ environment, mounts, env files, command), so every rule must see the merged serv
 runs it. A definition that services of other files extend is a template those files instantiate
 (zabbix's ``compose_zabbix_components.yaml``), not a container of its own: it is dropped, with the
 definitions it extends in turn; unless the file is the default one (``docker-compose.yml``), the stack
-that overlay files extend, or one a file includes (``include: [docker-compose.base.yml]``), loaded with it. One file's services extending each other (``worker`` extending
-``web``) are all containers. What a service inherits keeps the base file's line as its evidence.
+that overlay files extend, or one a file includes (``include: [docker-compose.base.yml]``), loaded with it.
+One file's services extending each other (``worker`` extending ``web``) are all containers. What a service inherits keeps the base file's line as its evidence.
 """
 
 from __future__ import annotations
@@ -58,8 +58,10 @@ def apply_compose_extends(facts: list[Fact]) -> list[Fact]:
     # named as Compose's default (docker-compose.yml, compose.yaml) is the stack itself, which overlays
     # (docker-compose.build.yml building the image it pulls, a developer's file) extend
     # (and so is a file another includes, `include: [docker-compose.base.yml]`: its services run with that stack)
-    included = {norm_path(join_path(_folder(f.path), f.get("file") or "")) for f in facts if f.kind == "compose.include"}
-    templates = {b for s, b in base_of.items() if b[0] != s[0] and not DEFAULT_COMPOSE.search(b[0]) and b[0] not in included}
+    included = {norm_path(join_path(_folder(f.path), f.get("file") or ""))
+                for f in facts if f.kind == "compose.include"}
+    templates = {b for s, b in base_of.items()
+                 if b[0] != s[0] and not DEFAULT_COMPOSE.search(b[0]) and b[0] not in included}
     grew = True
     while grew:
         more = {base_of[t] for t in templates if t in base_of} - templates
