@@ -7,7 +7,8 @@ runs it. A definition that services of other files extend is a template those fi
 (zabbix's ``compose_zabbix_components.yaml``), not a container of its own: it is dropped, with the
 definitions it extends in turn; unless the file is the default one (``docker-compose.yml``), the stack
 that overlay files extend, or one a file includes (``include: [docker-compose.base.yml]``), loaded with it.
-One file's services extending each other (``worker`` extending ``web``) are all containers. What a service inherits keeps the base file's line as its evidence.
+One file's services extending each other (``worker`` extending ``web``) are all containers. What a
+service inherits keeps the base file's line as its evidence.
 """
 
 from __future__ import annotations
