@@ -179,9 +179,12 @@ TEMPLATE_FILE = re.compile(r"\." + TEMPLATE_SUFFIX + "$", re.I)
 # Folders of maintenance code run by hand or by CI, not by the deployed program (release scripts, doc
 # fetchers, coding agents' skills, load tests): what their code calls is no connection of the system.
 # (``scripts/`` anywhere, a package's one-off migration and seeding scripts too; code generators; ``tools/``,
-# ``hack/`` and ``dev/`` at the root only: a package's own ``dojo/tools/`` is code of the program)
-MAINTENANCE_CODE = re.compile(r"(^|/)scripts?/|^(?:tools|hack|dev)/|(^|/)(\.agents?|\.github|\.claude|\.cursor|"
-                              r"loadtests?|load[-_]tests?|[^/]*-loadtest|benchmarks?|code[-_]?gen(eration)?)/")
+# ``hack/``, ``dev/``, ``release/`` and ``build-scripts/`` at the root only: a package's own ``dojo/tools/`` is
+# code of the program)
+MAINTENANCE_CODE = re.compile(r"(^|/)scripts?/|^(?:tools|hack|dev|release|build[-_]scripts?)/|(^|/)(\.agents?|\.github|"
+                              r"\.claude|\.cursor|loadtests?|load[-_]tests?|[^/]*-loadtest|benchmarks?|code[-_]?gen(eration)?)/"
+                              # (and a Rust package's build script, which Cargo runs while compiling it)
+                              r"|(^|/)build\.rs$")
 # A connection URL written as a template whose host is filled in from a setting (an f-string, a format
 # string, a template literal): ``f"postgresql+psycopg2://{user}@{HOST}:{port}/db"``, ``"redis://%s:%d"``.
 DSN_TEMPLATE = re.compile(r"""^[fF]?["'`]([a-z][a-z0-9+]*)://(?:[^"'`/]*@)?[^"'`/@]*?(?:\{|\$\{|%s|%\()""")
