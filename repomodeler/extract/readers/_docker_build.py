@@ -59,3 +59,19 @@ def build_args(args: str) -> tuple[str, str, str | None]:
         i += 1
     context = positional[-1] if positional else None
     return image, file, context
+
+
+def built_image(tag: str, file: str, context: str | None) -> tuple[str, str] | None:
+    """(image, module folder) of a build tagging `tag` from recipe `file` in `context`; None when the build names
+    no plain image or takes a folder a variable chooses or one outside the repository (`..`)."""
+    if context is None:
+        return None
+    image, module = image_of(tag), module_of(file.removeprefix("./"), context.removeprefix("./"))
+    if not image or "$" in module or module.startswith(".."):
+        return None
+    return image, module
+
+
+def command_image(args: str) -> tuple[str, str] | None:
+    """(image, module folder) the arguments of a `docker build` command build, as :func:`built_image`."""
+    return built_image(*build_args(args))

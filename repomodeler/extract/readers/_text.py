@@ -45,3 +45,13 @@ def name_words(name: str) -> list[str]:
     """The lower-case words of a name however it is written (``openaiApiKey``, ``OPENAI_API_KEY``,
     ``CONFIG_whisk_couchdb_host``, ``kube-apiserver``): camel humps and every other character apart."""
     return [w for w in re.split(r"[^a-z0-9]+", re.sub(r"([a-z0-9])([A-Z])", r"\1-\2", name).lower()) if w]
+
+
+def section_index(text: str, key: str, pattern: str = r'"((?:[^"\\\n]|\\.)*)"') -> tuple[LineIndex, int]:
+    """A LineIndex of the JSON text after the object key `key` (``"devDependencies":``) and the number of lines
+    before it: a name's line inside that section, not where the file first mentions it (the whole text when
+    the key is not written)."""
+    m = re.search(rf'"{re.escape(key)}"\s*:', text)
+    if m is None:
+        return LineIndex(text, pattern), 0
+    return LineIndex(text[m.end():], pattern), text.count("\n", 0, m.end())

@@ -14,7 +14,7 @@ import json
 import re
 
 from repomodeler.extract.readers._base import Reader, fact
-from repomodeler.extract.readers._text import LineIndex, first_line
+from repomodeler.extract.readers._text import first_line, section_index
 from repomodeler.records import Fact
 
 # Requirements that are the PHP runtime or its extensions, not packages (`php`, `ext-redis`, `lib-curl`).
@@ -31,14 +31,11 @@ def read_composer(repo: str, path: str, text: str) -> list[Fact]:
     commands = sorted({b.rsplit("/", 1)[-1] for b in bins})
     facts = [fact("manifest", repo, path, first_line(text, '"name"'), ecosystem="php", name=name,
                    commands=", ".join(commands) or None)]
-    keys = LineIndex(text, r'"((?:[^"\\\n]|\\.)*)"')
     for section, kind in (("require", "manifest.dependency"), ("require-dev", "manifest.dev_dependency")):
         deps = data.get(section)
         if not isinstance(deps, dict):
             continue
-        m = re.search(rf'"{re.escape(section)}"\s*:', text)
-        index, base = (LineIndex(text[m.end():], r'"((?:[^"\\\n]|\\.)*)"'), text.count("\n", 0, m.end())) if m \
-            else (keys, 0)
+        index, base = section_index(text, section)
         for dep in sorted(str(d) for d in deps):
             if not _PLATFORM.match(dep):
                 facts.append(fact(kind, repo, path, base + index.line(dep), ecosystem="php", name=dep))

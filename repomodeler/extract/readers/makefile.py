@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from repomodeler.extract.readers._base import Reader, fact
-from repomodeler.extract.readers._docker_build import DOCKER_BUILD, build_args, image_of, module_of
+from repomodeler.extract.readers._docker_build import DOCKER_BUILD, command_image
 from repomodeler.extract.readers.compose_launch import makefile_launches
 from repomodeler.records import Fact
 
@@ -36,13 +36,11 @@ def read_makefile(repo: str, path: str, text: str) -> list[Fact]:
         if m:
             target = m.group(1)
             continue
-        if raw.startswith("\t") and (d := DOCKER_BUILD.search(raw)) is not None:
+        if raw.startswith("\t") and (d := DOCKER_BUILD.search(raw)) is not None \
+                and (built := command_image(d.group(1))) is not None:
             # `docker build --tag attendize_web --target web .`: the image a recipe tags holds the folder's code
-            tag, file, context = build_args(d.group(1))
-            image, module = image_of(tag), module_of(file.removeprefix("./"), (context or "").removeprefix("./"))
-            if image and context is not None and "$" not in image + module and not module.startswith(".."):
-                facts.append(fact("manifest.image", repo, path, i, ecosystem="docker", image=image, module=module,
-                                  tool="makefile"))
+            facts.append(fact("manifest.image", repo, path, i, ecosystem="docker", image=built[0], module=built[1],
+                              tool="makefile"))
         if raw.startswith("\t") and GO_SHARED_BUILD.search(raw):
             facts.append(fact("program.plugin_build", repo, path, i, command=raw.strip()[:500]))
         elif raw.startswith("\t") and re.search(r"\bgo\s+build\b", raw):

@@ -8,7 +8,7 @@ from fnmatch import fnmatchcase
 from typing import Any
 
 from repomodeler.extract.readers._base import Reader, fact
-from repomodeler.extract.readers._text import LineIndex, first_line, first_match_line
+from repomodeler.extract.readers._text import LineIndex, first_line, first_match_line, section_index
 from repomodeler.records import Fact
 
 
@@ -62,11 +62,8 @@ def read_package_json(repo: str, path: str, text: str) -> list[Fact]:
         deps = data.get(section)
         if not isinstance(deps, dict):
             continue
-        index, base = keys, 0
-        if section != "dependencies":  # the key's line inside its own section, not where it is first named
-            m = re.search(r'"devDependencies"\s*:', text)
-            if m:
-                index, base = LineIndex(text[m.end():], r'"((?:[^"\\\n]|\\.)*)"'), text.count("\n", 0, m.end())
+        # (a devDependency's line inside its own section, not where it is first named)
+        index, base = (keys, 0) if section == "dependencies" else section_index(text, section)
         for dep in sorted(deps):
             line = base + index.line(str(dep))
             facts.append(fact("manifest.dependency", repo, path, line, ecosystem="npm", name=str(dep))

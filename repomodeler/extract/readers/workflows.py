@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 
 from repomodeler.extract.readers._base import Reader, fact
-from repomodeler.extract.readers._docker_build import DOCKER_BUILD, build_args, image_of, module_of
+from repomodeler.extract.readers._docker_build import DOCKER_BUILD, built_image, command_image
 from repomodeler.extract.readers._yaml import get, items, load_yaml_documents, node_line, scalar, seq, yaml
 from repomodeler.records import Fact
 
@@ -65,11 +65,10 @@ def read_workflow(repo: str, path: str, text: str) -> list[Fact]:
     facts: list[Fact] = []
     seen: set[tuple[str, str]] = set()
 
-    def emit(line: int, image: str, module: str) -> None:
-        image = image_of(image)
-        if image and "$" not in module and not module.startswith("..") and (image, module) not in seen:
-            seen.add((image, module))
-            facts.append(fact("manifest.image", repo, path, line, ecosystem="docker", image=image, module=module,
+    def emit(line: int, built: tuple[str, str] | None) -> None:
+        if built is not None and built not in seen:
+            seen.add(built)
+            facts.append(fact("manifest.image", repo, path, line, ecosystem="docker", image=built[0], module=built[1],
                               tool="workflow"))
 
     for doc in load_yaml_documents(text):
@@ -97,7 +96,7 @@ def read_workflow(repo: str, path: str, text: str) -> list[Fact]:
                         first = next((t for text in tags for t in re.split(r"[\s,]+", _fill(text, row, outputs) or "")
                                       if t), "")
                         if first:  # (the tags of one image: the first names it)
-                            emit(line, first, module_of(file.removeprefix("./"), context.removeprefix("./")))
+                            emit(line, built_image(first, file, context))
                     for cmd_line, offset in _run_lines(step):
                         m = DOCKER_BUILD.search(cmd_line)
                         if not m:
@@ -105,10 +104,7 @@ def read_workflow(repo: str, path: str, text: str) -> list[Fact]:
                         filled = _fill(m.group(1), row, outputs)
                         if filled is None:
                             continue
-                        image, file, context = build_args(filled)
-                        if image and context is not None:
-                            emit(node_line(get(step, "run")) + offset, image,
-                                 module_of(file.removeprefix("./"), context.removeprefix("./")))
+                        emit(node_line(get(step, "run")) + offset, command_image(filled))
     return facts
 
 
