@@ -1060,12 +1060,7 @@ class ConnectionRules(ResolverBase):
             if not found or owner is None or self.model.components[owner].kind not in ("service", "gateway", "webapp"):
                 continue
             host, names = found
-            target = self.alias.get(host) or next((self.alias[n] for n in names if n in self.alias), None)
-            if target is None and host == "s3.amazonaws.com":
-                # the system deploys an S3-compatible store (MinIO): the S3 client is pointed at it
-                s3 = sorted(c.id for c in self.model.components.values()
-                            if c.kind == "database" and c.attributes.get("technology") == "s3")
-                target = s3[0] if len(s3) == 1 else None
+            target = self._hosted_target(host, names)
             if target is None and host.endswith(".amazonaws.com"):
                 # the system runs LocalStack (AWS's services emulated on the machine): the AWS client reaches it
                 target = localstack
@@ -1074,10 +1069,8 @@ class ConnectionRules(ResolverBase):
                 # often one messaging provider of several the operator picks from (SQS beside RabbitMQ)
                 continue
             if target is None:
-                target = self.add_component(host, "external", None, f.evidence, aliases=names,
-                                            attributes={"host": host}).id
-            elif self.model.components[target].kind not in ("external", "database", "cache", "broker") and \
-                    self.has_code(self.model.components[target]):
+                target = self._hosted_node(host, names, f.evidence)
+            elif self._system_code(target):
                 continue  # a service of the system with code of its own answers to that name: not the hosted service
             # a store, or a deployment with no code of its own, answering to the name is the hosted service's
             # local stand-in (the Firestore emulator a compose file runs): the client reaches it there
@@ -1085,6 +1078,26 @@ class ConnectionRules(ResolverBase):
         self._active_storage_services()
         self._fold_object_store_providers()
         self._alternative_object_stores()
+
+    def _hosted_target(self, host: str, names: tuple[str, ...]) -> str | None:
+        """The component a hosted service's client reaches: the one answering to its host or names, else for S3
+        the system's one S3-compatible store (MinIO) the client is pointed at."""
+        target = self.alias.get(host) or next((self.alias[n] for n in names if n in self.alias), None)
+        if target is None and host == "s3.amazonaws.com":
+            s3 = sorted(c.id for c in self.model.components.values()
+                        if c.kind == "database" and c.attributes.get("technology") == "s3")
+            target = s3[0] if len(s3) == 1 else None
+        return target
+
+    def _system_code(self, cid: str) -> bool:
+        """Is `cid` a program of the system with code of its own (answering to a hosted service's name), not a
+        store or a stand-in for the hosted service?"""
+        comp = self.model.components[cid]
+        return comp.kind not in ("external", "database", "cache", "broker") and self.has_code(comp)
+
+    def _hosted_node(self, host: str, names: tuple[str, ...], evidence: Evidence) -> str:
+        """The external system of a hosted service, named by its API host."""
+        return self.add_component(host, "external", None, evidence, aliases=names, attributes={"host": host}).id
 
     def _active_storage_services(self) -> None:
         """A Rails application whose production environment keeps uploaded files in an Active Storage service
@@ -1104,17 +1117,11 @@ class ConnectionRules(ResolverBase):
                     or self.model.components[owner].kind not in ("service", "webapp"):
                 continue
             host, names = ACTIVE_STORAGE_HOSTS[f.get("service") or ""]
-            target = self.alias.get(host) or next((self.alias[n] for n in names if n in self.alias), None)
-            if target is None and host == "s3.amazonaws.com":
-                s3 = sorted(c.id for c in self.model.components.values()
-                            if c.kind == "database" and c.attributes.get("technology") == "s3")
-                target = s3[0] if len(s3) == 1 else None
-            if target is not None and self.model.components[target].kind not in ("external", "database") \
-                    and self.has_code(self.model.components[target]):
+            target = self._hosted_target(host, names)
+            if target is not None and self._system_code(target):
                 continue
             if target is None:
-                target = self.add_component(host, "external", None, f.evidence, aliases=names,
-                                            attributes={"host": host}).id
+                target = self._hosted_node(host, names, f.evidence)
             self.connect(owner, target, "http", [f.evidence, *picked.values()],
                          attributes={"via": f"Active Storage service {f.get('name')} ({f.get('service')})"})
 
