@@ -1883,8 +1883,10 @@ class ComponentRules(ResolverBase):
             # does the root hold code of its own in its manifests' languages, outside every other unit's folder (a
             # tool's settings, commitlint.config.js, are none)?
             root_languages = {lang for e in ecosystems.get("", set()) for lang in ECOSYSTEM_LANGUAGES.get(e, {e})}
-            root_code = any(f.language in root_languages and not TOOL_SETTINGS_FILE.search(f.path)
-                            and not any(u and is_under(f.path, u) for u in unit_dirs) for f in source_files)
+            nested = [u for u in unit_dirs if u]
+            root_code = bool(root_languages) and any(
+                f.language in root_languages and not TOOL_SETTINGS_FILE.search(f.path)
+                and not any(is_under(f.path, u) for u in nested) for f in source_files)
             # Folders with code or a manifest first; a Dockerfile-only folder may be another recipe of one of them.
             for d in sorted(unit_dirs, key=lambda u: (u not in manifest_dirs and u not in code_dirs, u)):
                 # a folder with its own Dockerfile and code inside a package at the repository's root (one
