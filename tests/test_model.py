@@ -356,6 +356,7 @@ _OTHER_JSON = {
     "extract/helm_render.py": "JSON strings a Helm template's fromJson reads (chart values)",
     "extract/readers/npm.py": "package.json files in the analysed repositories",
     "extract/readers/composer.py": "composer.json files in the analysed repositories",
+    "extract/readers/heroku_app.py": "Heroku app.json manifests in the analysed repositories",
     "extract/readers/pm2.py": "PM2 process files (pm2.json, ecosystem.json) in the analysed repositories",
     "extract/helm_charts.py": "the --set values of a documented helm install, kept as a JSON list on its helm.install fact",
     "graph/components.py": "a Dockerfile's exec-form CMD (a JSON list of words) naming the script the image starts",

@@ -196,6 +196,8 @@ FIXTURES = {
                        "    endpoint: jaeger:4317\n", "monitoring.target"),
     "rails_storage": ("config/storage.yml", "local:\n  service: Disk\namazon:\n  service: S3\n  bucket: b\n",
                       "storage.service"),
+    "heroku_app": ("app.json", '{"name": "shop", "addons": ["heroku-postgresql:in-dyno", {"plan": "cloudamqp", "as": "AMQP"}]}\n',
+                   "platform.addon"),
     "composer": ("composer.json", '{"name": "acme/shop", "require": {"php": "^8.2", "predis/predis": "^2"}}\n',
                  "manifest.dependency"),
     "bundler": ("Gemfile", 'source "https://rubygems.org"\ngem "rails"\ngem "pg"\ngroup :test do\n  gem "rspec"\nend\n',

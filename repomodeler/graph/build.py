@@ -53,6 +53,7 @@ from repomodeler.graph.keyed_vendors import AddressEchoRules
 from repomodeler.graph.sdk_settings import UnconfiguredSdkRules
 from repomodeler.graph.pod_stores import PodStoreRules
 from repomodeler.graph.job_workers import JobWorkerRules
+from repomodeler.graph.platform_addons import PlatformAddonRules
 from repomodeler.graph.undeployed_programs import UndeployedProgramRules
 from repomodeler.graph.cluster_api import ClusterApiRules
 from repomodeler.graph.library_calls import LibraryCallRules
@@ -82,6 +83,7 @@ class Resolver(ComponentRules, AspireRules, CloudFormationRules, ConnectionRules
                AddressEchoRules,
                NetworkPolicyRules, UnconfiguredSdkRules, PodStoreRules, UndeployedProgramRules, ClusterApiRules,
                LibraryCallRules, MailSenderRules, EmbeddedEngineRules, AddressedProcessRules, JobWorkerRules,
+               PlatformAddonRules,
                ProductPeerRules):
     """Applies the rules of :data:`repomodeler.rules.RULES` in their order (a rule runs after the rules it
     declares it uses, so it sees what they found), then names on every element the rules behind it."""

@@ -152,13 +152,19 @@ class SupervisedRules(ResolverBase):
                                                   ("program.command", "command"), ("docker.command", "command"),
                                                   ("k8s.workload", "image"))
                      for f in self.by_kind[k] if re.search(r"(^|[/\s-])modd\b", f.get(key) or "")}
+        # folders with a plain Procfile: the one a platform (Heroku, Dokku) reads; `Procfile.concurrency` or
+        # `Procfile.worker` beside it is another way someone starts the processes by hand (foreman -f)
+        procfiles = {(f.repository, folder(f.path)) for f in self.by_kind["program.command"]
+                     if f.get("source") == "procfile" and PurePosixPath(f.path).name == "Procfile"}
         for f in self.by_kind["program.command"]:
             source = f.get("source") or ""
             if source not in SUPERVISORS or f.get("optional") or ONE_OFF.search(f.get("owner") or "") \
                     or ONE_OFF.search(f.get("command") or "") or (f.repository, folder(f.path)) in once \
-                    or DEV_PROCESS_FILE.search(f.path) or (source == "modd" and f.repository not in runs_modd):
+                    or DEV_PROCESS_FILE.search(f.path) or (source == "modd" and f.repository not in runs_modd) \
+                    or (source == "procfile" and PurePosixPath(f.path).name != "Procfile"
+                        and (f.repository, folder(f.path)) in procfiles):
                 continue  # started only when a feature switch is set, a one-off step, or a developer's process
-                #           file (Procfile.dev): not the system as it runs
+                #           file (Procfile.dev, a variant beside the Procfile): not the system as it runs
             host = self.owner_of(f.repository, f.path)
             host = parents.get(host, host) if host else None
             comp = self.model.components.get(host) if host else None
@@ -218,6 +224,12 @@ class SupervisedRules(ResolverBase):
                 if owner.lower() in names or any(n.endswith(f"-{owner.lower()}") for n in names):
                     self.process_primaries.add(host)  # the component's own program (svc-webserver of `webserver`)
                     continue
+                if source == "procfile" and owner.lower() == "web" and not SELECT_SERVICES.search(f.get("command") or ""):
+                    # the one process type a platform routes HTTP requests to (Heroku's `web`): the component's
+                    # own server, which users reach, not a process beside it
+                    self.process_primaries.add(host)
+                    comp.evidence.add(f.evidence)
+                    continue
                 # the unit starts a binary a deployment of this system runs under that name (`ExecStart=/usr/bin/hbbr`
                 # beside a compose service `hbbr`): the same process, installed another way
                 words = (f.get("command") or "").split()
@@ -274,6 +286,19 @@ class SupervisedRules(ResolverBase):
                     # (a scheduler only puts due tasks on the broker)
                     self._use_stores_of(proc.id, host, f.evidence, stores,
                                         brokers_only=bool(SCHEDULER.search(f.get("command") or "")))
+
+    def supervised_stores(self) -> None:
+        """Processes started beside a component (``part_of``, launched by a process manager) use the stores its
+        code turned out to use once every store rule has run: a driver's database, a platform's add-on."""
+        for proc in sorted(self.model.components.values(), key=lambda c: c.id):
+            host = self.model.components.get(proc.attributes.get("part_of") or "")
+            if host is None or proc.kind != "service" or proc.attributes.get("launched_by") not in SUPERVISORS \
+                    or not proc.evidence:
+                continue
+            stores = [c for c in sorted(self.model.connections.values(), key=lambda x: (x.target, x.protocol))
+                      if c.source == host.id and _configured_service(self.model.components[c.target])]
+            self._use_stores_of(proc.id, host.id, sorted(proc.evidence)[0], stores,
+                                brokers_only=bool(SCHEDULER.search(proc.attributes.get("command") or "")))
 
     def _cron_jobs(self, host: str, jobs: list[Fact]) -> None:
         """A crontab an image installs (`COPY cronjobs /etc/cron.d/cronjobs`) whose jobs run the application's

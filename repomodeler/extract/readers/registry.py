@@ -22,7 +22,7 @@ from pathlib import PurePosixPath
 
 from repomodeler.extract.readers import (alloy, ansible, appsettings, azd, azure_functions, beats, bicep, bundler, caddy, cargo, cdk, cloudformation, cmake, compose, compose_launch, composer, config_json,
                                          consul_template, crontab, dockerfile, dotenv, dotnet_project, entrypoints, envoy, firebase, go_mod, goreleaser, gradle, grafana, graphql,
-                                         haproxy, helm, helm_install, hjson, laravel_config,
+                                         haproxy, helm, helm_install, heroku_app, hjson, laravel_config,
                                          nacos,
                                          kong, kubernetes, launchers, logback, makefile, maven, mix, nginx, nomad, npm, openapi,
                                          otel_collector,
@@ -34,7 +34,7 @@ from repomodeler.records import Fact, Warning_
 
 MODULES = (alloy, ansible, appsettings, azd, azure_functions, beats, bicep, bundler, caddy, cargo, cdk, cloudformation, cmake, compose, compose_launch, composer, config_json, consul_template, crontab, dockerfile, dotenv, dotnet_project,
            entrypoints, envoy, firebase, go_mod, goreleaser, gradle,
-           grafana, graphql, haproxy, helm, helm_install, hjson, kong, kubernetes, laravel_config, launchers, logback, makefile, maven, mix, nacos, nginx, nomad, npm, openapi,
+           grafana, graphql, haproxy, helm, helm_install, heroku_app, hjson, kong, kubernetes, laravel_config, launchers, logback, makefile, maven, mix, nacos, nginx, nomad, npm, openapi,
            otel_collector, pm2, prisma, procfile, prometheus, proto, pyproject, rails_storage, requirements, settings_files, setup_cfg,
            setup_py, skaffold, spring, start_scripts, terraform, tye, workflows)
 READERS: tuple[Reader, ...] = tuple(sorted((r for m in MODULES for r in m.READERS),

@@ -4,6 +4,17 @@ from repomodeler.rules.core import Rule
 
 RULES = (
     Rule(
+        id="stores.platform-addons",
+        message=("A store, broker or search server a hosting platform provisions as an add-on (Heroku app.json "
+                 "addons: heroku-postgresql, heroku-redis, memcachier, cloudamqp...) is used by the application "
+                 "owning that file, a store of that technology the system has already being that one; read when "
+                 "the system deploys nothing else or when its Procfile splits the code into the processes drawn"),
+        unit="platform_addons",
+        reads=("platform.addon",),
+        writes=("components", "connections"),
+        after=("process.supervised", "stores.implied", "stores.configured-sections"),
+    ),
+    Rule(
         id="stores.implied",
         message=("A store technology a service clearly uses (starter, driver, embedded default; in a system that "
                  "deploys nothing, a store URL on the loopback in its settings or its code's defaults) with no deployed "
@@ -48,7 +59,8 @@ RULES = (
         reads=("import", "module.var", "manifest.dependency", "server.start", "env.read", "value.assign", "sql.dsn",
                "orm.datasource"),
         writes=("components", "connections"),
-        after=("process.links", "process.supervised", "process.shared-code", "code.store-drivers", "stores.implied"),
+        after=("process.links", "process.supervised", "process.shared-code", "code.store-drivers", "stores.implied",
+               "stores.platform-addons"),
         state=("file_owner", "package_owner", "package_holders", "packages", "process_parent"),
     ),
     Rule(
