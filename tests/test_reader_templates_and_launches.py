@@ -178,3 +178,36 @@ def test_a_named_template_body_renders_nothing_where_it_is_defined():
             "  {% endmacro %}\n")
     facts = read_compose_template("r", "docker-compose.tpl", text)
     assert {f.get("name") for f in facts if f.kind == "compose.service"} == {"postgresql"}
+
+
+def test_erb_manifest_reads_as_the_kubernetes_objects_it_renders():
+    """Shopify krane's ERB manifests (`config/deploy/web.yaml.erb`): `<% if %>` lines blanked, the first branch
+    read, `<%= value %>` a placeholder, and the Deployment found on its own line."""
+    text = ("apiVersion: apps/v1\n"
+            "kind: Deployment\n"
+            "metadata:\n"
+            "  name: web\n"
+            "spec:\n"
+            "  <% if environment == 'staging' %>\n"
+            "  replicas: 3\n"
+            "  <% else %>\n"
+            "  replicas: 9\n"
+            "  <% end %>\n"
+            "  template:\n"
+            "    spec:\n"
+            "      containers:\n"
+            "      - name: puma\n"
+            "        image: acme/shop:<%= current_sha %>\n"
+            "        <% partials.each do |p| %>\n"
+            "        args: [\"puma\"]\n"
+            "        <% end %>\n"
+            "<%# a comment %>\n")
+    out = strip_template(text).split("\n")
+    assert len(out) == len(text.split("\n"))
+    assert out[5] == "" and out[7] == "" and out[8] == "" and out[9] == ""
+    assert out[6] == "  replicas: 3" and out[14] == "        image: acme/shop:x" and out[16] == "        args: [\"puma\"]"
+    from repomodeler.extract.readers.registry import reader_for
+    reader = reader_for("config/deploy/web.yaml.erb", text)
+    assert reader is not None and reader.id == "kubernetes.template"
+    workloads = [f for f in reader.read("shop", "config/deploy/web.yaml.erb", text) if f.kind == "k8s.workload"]
+    assert [(f.get("name"), f.get("image"), f.line) for f in workloads] == [("web", "acme/shop:x", 4)]

@@ -8,6 +8,7 @@ import re
 from pathlib import PurePosixPath
 
 from repomodeler.extract.readers._base import Reader, fact, idle_command
+from repomodeler.extract.readers._templates import TEMPLATE_SUFFIX, strip_template
 from repomodeler.extract.readers._yaml import get, items, load_yaml_documents, node_line, scalar, seq, yaml
 from repomodeler.extract.readers.kong import is_kong_declarative, kong_routes
 from repomodeler.records import Fact
@@ -381,6 +382,12 @@ READERS = (
            shadows=("prometheus", "otel_collector", "grafana", "compose", "kubernetes", "spring.content")),
     # Any YAML with an apiVersion: line.
     Reader("kubernetes", "descriptor", 440, read_kubernetes, patterns=(r"[^/]*\.ya?ml",),
+           sniff=lambda path, head: bool(_K8S_HINT.search(head)), shadows=("spring.content",)),
+    # A manifest a deploy tool renders from a template (Shopify krane's `web.yaml.erb`, an Ansible role's
+    # `deployment.yaml.j2`): read as the manifest it writes, its directives taken out (see _templates).
+    Reader("kubernetes.template", "descriptor", 441,
+           lambda repo, path, text: read_kubernetes(repo, path, strip_template(text)),
+           patterns=(r"[^/]*\.ya?ml\." + TEMPLATE_SUFFIX,),
            sniff=lambda path, head: bool(_K8S_HINT.search(head)), shadows=("spring.content",)),
 )
 
