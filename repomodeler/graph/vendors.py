@@ -181,12 +181,8 @@ class VendorRules(ResolverBase):
                     or domain.rsplit(".", 1)[-1] in LOCAL_TLDS:
                 continue  # (a name under .local or .internal is a host of the deployment, never the vendor's site)
             label = re.sub(r"[^a-z0-9]", "", domain.split(".")[0])
-            # (or the project's own name as the host's first label on its author's domain: the telemetry
-            # collector tianji.moonrailgun.com of Tianji)
-            sub = re.sub(r"[^a-z0-9]", "", comp.name.lower().split(".")[0]) if comp.name.lower() != domain else ""
             if not any(n in label for n in names) and label not in exact \
-                    and re.sub(r"[^a-z0-9]", "", domain) not in image_domains \
-                    and not (len(sub) >= 4 and (sub in names or sub in exact)):
+                    and re.sub(r"[^a-z0-9]", "", domain) not in image_domains:
                 continue
             self._list_not_draw(cid, f"{comp.name}: the project's own site (update checks, telemetry, news), not drawn")
 
