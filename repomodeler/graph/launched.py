@@ -295,9 +295,7 @@ class SupervisedRules(ResolverBase):
             if host is None or proc.kind != "service" or proc.attributes.get("launched_by") not in SUPERVISORS \
                     or not proc.evidence:
                 continue
-            stores = [c for c in sorted(self.model.connections.values(), key=lambda x: (x.target, x.protocol))
-                      if c.source == host.id and _configured_service(self.model.components[c.target])]
-            self._use_stores_of(proc.id, host.id, sorted(proc.evidence)[0], stores,
+            self._use_stores_of(proc.id, host.id, sorted(proc.evidence)[0], self._configured_links(host.id),
                                 brokers_only=bool(SCHEDULER.search(proc.attributes.get("command") or "")))
 
     def _cron_jobs(self, host: str, jobs: list[Fact]) -> None:
@@ -320,9 +318,12 @@ class SupervisedRules(ResolverBase):
             proc = self.add_component(f"{comp.name}-cron", "service", repo, code[0].evidence, attributes={
                 "part_of": host, "process": "cron", "command": code[0].get("command") or "", "launched_by": "cron"})
             proc.language = proc.language or comp.language
-            self._use_stores_of(proc.id, host, code[0].evidence, [
-                c for c in sorted(self.model.connections.values(), key=lambda x: (x.target, x.protocol))
-                if c.source == host and _configured_service(self.model.components[c.target])])
+            self._use_stores_of(proc.id, host, code[0].evidence, self._configured_links(host))
+
+    def _configured_links(self, host: str) -> list[Connection]:
+        """`host`'s links to the stores, brokers and mail server its settings configure, by target."""
+        return [c for c in sorted(self.model.connections.values(), key=lambda x: (x.target, x.protocol))
+                if c.source == host and _configured_service(self.model.components[c.target])]
 
     def _use_stores_of(self, proc: str, host: str, evidence: Evidence, stores: list[Connection],
                        brokers_only: bool = False) -> None:

@@ -14,24 +14,21 @@ are not stores and are not read here.
 from __future__ import annotations
 
 from repomodeler.graph.base import ResolverBase
-from repomodeler.graph.catalog import TECH_PROTOCOL
+from repomodeler.graph.catalog import TECH_KIND, TECH_PROTOCOL
 from repomodeler.records import Fact
 
-# Add-ons that are a store, broker or search server, by the add-on's name: (technology, kind).
-STORE_ADDONS: dict[str, tuple[str, str]] = {
-    "heroku-postgresql": ("postgres", "database"),
-    "heroku-redis": ("redis", "cache"), "rediscloud": ("redis", "cache"), "redistogo": ("redis", "cache"),
-    "redisgreen": ("redis", "cache"), "openredis": ("redis", "cache"), "stackhero-redis": ("redis", "cache"),
-    "memcachier": ("memcached", "cache"), "memcachedcloud": ("memcached", "cache"),
-    "cloudamqp": ("rabbitmq", "broker"), "rabbitmq-bigwig": ("rabbitmq", "broker"),
-    "stackhero-rabbitmq": ("rabbitmq", "broker"),
-    "mongolab": ("mongodb", "database"), "ormongo": ("mongodb", "database"), "mongohq": ("mongodb", "database"),
-    "objectrocket": ("mongodb", "database"),
-    "cleardb": ("mysql", "database"), "jawsdb": ("mysql", "database"), "jawsdb-maria": ("mysql", "database"),
-    "stackhero-mysql": ("mysql", "database"), "stackhero-postgresql": ("postgres", "database"),
-    "bonsai": ("elasticsearch", "search"), "searchbox": ("elasticsearch", "search"),
-    "foundelasticsearch": ("elasticsearch", "search"),
-    "heroku-kafka": ("kafka", "broker"), "cloudkarafka": ("kafka", "broker"),
+# Add-ons that are a store, broker or search server, by the add-on's name: the technology (its kind is the
+# catalog's, TECH_KIND, so a compose file's store of that technology is the same one).
+STORE_ADDONS: dict[str, str] = {
+    "heroku-postgresql": "postgres", "stackhero-postgresql": "postgres",
+    "heroku-redis": "redis", "rediscloud": "redis", "redistogo": "redis", "redisgreen": "redis", "openredis": "redis",
+    "stackhero-redis": "redis",
+    "memcachier": "memcached", "memcachedcloud": "memcached",
+    "cloudamqp": "rabbitmq", "rabbitmq-bigwig": "rabbitmq", "stackhero-rabbitmq": "rabbitmq",
+    "mongolab": "mongodb", "ormongo": "mongodb", "mongohq": "mongodb", "objectrocket": "mongodb",
+    "cleardb": "mysql", "jawsdb": "mysql", "jawsdb-maria": "mysql", "stackhero-mysql": "mysql",
+    "bonsai": "elasticsearch", "searchbox": "elasticsearch", "foundelasticsearch": "elasticsearch",
+    "heroku-kafka": "kafka", "cloudkarafka": "kafka",
 }
 
 
@@ -40,14 +37,17 @@ class PlatformAddonRules(ResolverBase):
 
     def platform_addons(self) -> None:
         addons = sorted((f for f in self.by_kind["platform.addon"] if f.get("service") in STORE_ADDONS), key=Fact.order)
+        # repositories whose Procfile split the code into the processes drawn (Heroku's process types)
+        procfile_repos = {c.repository for c in self.model.components.values() if c.attributes.get("launched_by") == "procfile"}
         for f in addons:
-            if not (self.deploys_nothing or self._follows_procfile(f.repository)):
+            if not (self.deploys_nothing or f.repository in procfile_repos):
                 continue  # (another deployment runs the system; the add-ons are Heroku's copy of its stores)
             cid = self.owner_of(f.repository, f.path)
             app = self.model.components.get(cid) if cid else None
             if app is None or app.kind not in ("service", "gateway"):
                 continue
-            tech, kind = STORE_ADDONS[f.get("service") or ""]
+            tech = STORE_ADDONS[f.get("service") or ""]
+            kind = TECH_KIND.get(tech, "database")
             existing = sorted(c.id for c in self.model.components.values()
                               if c.attributes.get("technology") == tech and c.kind == kind)
             if len(existing) > 1:
@@ -57,8 +57,3 @@ class PlatformAddonRules(ResolverBase):
             self.model.components[target].evidence.add(f.evidence)
             self.connect(app.id, target, TECH_PROTOCOL.get(tech, "tcp"), [f.evidence],
                          attributes={"via": f"heroku add-on {f.get('plan')}"})
-
-    def _follows_procfile(self, repo: str) -> bool:
-        """Did the Procfile of `repo` split its code into the processes the model draws (Heroku's process types)?"""
-        return any(c.repository == repo and c.attributes.get("launched_by") == "procfile"
-                   for c in self.model.components.values())

@@ -4,17 +4,6 @@ from repomodeler.rules.core import Rule
 
 RULES = (
     Rule(
-        id="process.supervised-stores",
-        message=("A process a process manager keeps running beside a component's own (a Procfile's worker) runs that "
-                 "component's code with its settings: it uses the stores, caches and brokers the component turned out to "
-                 "use once every store rule has run (a scheduler only the caches and brokers)"),
-        unit="supervised_stores",
-        reads=(),
-        writes=("connections", "attributes"),
-        after=("process.supervised", "process.job-workers", "stores.sql-drivers", "stores.embedded-engines",
-               "stores.platform-addons"),
-    ),
-    Rule(
         id="process.programs",
         message=("Inside one repository, each program (main package, console script, Procfile line, launcher) is a "
                  "process owning the code its entry point reaches, named after the binary a build names it (a "
@@ -126,6 +115,17 @@ RULES = (
         writes=("components", "aliases", "attributes", "connections"),
         after=("process.programs", "process.links", "api.endpoints"),
         state=("process_parent", "process_primaries", "packages"),
+    ),
+    Rule(
+        id="process.supervised-stores",
+        message=("A process a process manager keeps running beside a component's own (a Procfile's worker) runs that "
+                 "component's code with its settings: it uses the stores, caches and brokers the component turned out to "
+                 "use once every store rule has run (a scheduler only the caches and brokers)"),
+        unit="supervised_stores",
+        reads=(),
+        writes=("connections", "attributes"),
+        after=("process.supervised", "process.job-workers", "stores.sql-drivers", "stores.embedded-engines",
+               "stores.platform-addons"),
     ),
     Rule(
         id="process.one-container",
