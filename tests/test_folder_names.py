@@ -383,3 +383,30 @@ def test_a_default_stack_of_images_named_like_the_folder_is_still_backing_servic
     models = analysed_under(tmp_path, files, "panel", "work-6")
     assert canonical(models[1], "work-6", "panel") == canonical(models[0])
     assert "api" in components(models[0])
+
+
+SEARCH_APP = {
+    "src/requirements.txt": "quart==0.19.4\nazure-search-documents==11.4.0\n",
+    "src/app.py": ("import os\nfrom quart import Quart\napp = Quart(__name__)\n"
+                   "ENDPOINT = os.environ[\"AZURE_SEARCH_SERVICE_ENDPOINT\"]\n\n"
+                   "@app.get(\"/ask\")\nasync def ask():\n    return ENDPOINT\n"),
+    "src/Dockerfile": "FROM python:3.12\nCOPY . /app\nCMD [\"gunicorn\", \"app:app\"]\n",
+    "infra/main.bicep": (
+        "param image string\nparam searchName string = ''\n"
+        "resource search 'Microsoft.Search/searchServices@2023-11-01' = {\n"
+        "  name: !empty(searchName) ? searchName : uniqueString(resourceGroup().id)\n"
+        "  sku: { name: 'basic' }\n}\n"
+        "resource app 'Microsoft.App/containerApps@2023-05-01' = {\n  name: 'web'\n  properties: {\n"
+        "    template: {\n      containers: [\n        {\n          image: image\n          name: 'web'\n"
+        "          env: [\n            {\n              name: 'AZURE_SEARCH_SERVICE_ENDPOINT'\n"
+        "              value: 'https://${search.name}.search.windows.net'\n            }\n          ]\n"
+        "        }\n      ]\n    }\n  }\n}\n"),
+}
+
+
+def test_an_iac_store_is_named_by_its_project_not_by_its_folder(tmp_path: Path) -> None:
+    # the Bicep resource `search` names the store; a folder whose name holds the word `search` (as a clone of
+    # azure-search-openai-demo does) must not strip it and leave the technology's name instead
+    first, second = analysed_under(tmp_path, SEARCH_APP, "azure-search-demo", "checkout-1")
+    assert canonical(second, "checkout-1", "azure-search-demo") == canonical(first)
+    assert "search" in components(first)

@@ -362,7 +362,7 @@ class IacDeployRules(ResolverBase):
         name_value = next((by_key[k] for k in ("name", "bucket", "identifier", "cluster_identifier", "topic", "db_name")
                            if k in by_key and clean_name(by_key[k].text)), None)
         name = _kebab(clean_name(name_value.text)) if name_value else ""
-        repo_words = set(name_words(ref[0].repo))
+        repo_words = self._project_words(ref[0].repo)
         label_words = [w for w in name_words(f.get("label") or "") if w not in repo_words]
         by_label = "-".join(label_words) if label_words and not set(label_words) <= _TYPE_WORDS else ""
         by_tech = tech if tech != "database" else _kebab(f.get("label") or "database")
@@ -406,7 +406,7 @@ class IacDeployRules(ResolverBase):
         cores: dict[str, list[str]] = defaultdict(list)
         for cid, c in sorted(self.model.components.items()):
             if c.kind in ("service", "webapp") and not c.attributes.get("deployment") and c.repository:
-                core = _core(c.name, c.repository)
+                core = _core(c.name, self._project_words(c.repository))
                 if core:
                     cores[core].append(cid)
         # One module instantiated once per environment (polar-production-worker, polar-sandbox-worker):
@@ -449,7 +449,7 @@ class IacDeployRules(ResolverBase):
                     existing = built[0]
                     if self.model.components[existing].kind in ("service", "webapp", "gateway"):
                         self.model.components[existing].evidence.add(built[1])
-                core = _core(w.name, w.ref[0].repo)
+                core = _core(w.name, self._project_words(w.ref[0].repo))
                 candidates = cores.get(core, []) if core else []
                 if existing is None and len(candidates) == 1:
                     existing = candidates[0]
@@ -495,6 +495,11 @@ class IacDeployRules(ResolverBase):
         if ref is None:
             return None
         return made.get(f"{ref[0].module}|{_calls(ref[0])}|{ref[1]}")
+
+    def _project_words(self, repo: str) -> set[str]:
+        """The words of the names the repository's project goes by, from its commit (:meth:`project_names`): never
+        its label, which for a local checkout is only what its folder is called."""
+        return {w for n in self.project_names(repo) for w in name_words(n)}
 
     def iac_stores(self) -> None:
         """The databases, buckets, topics, queues and gateways workloads use (or that front them) are
@@ -701,11 +706,11 @@ def _join_key(prefix: str, name: str) -> str:
     return f"{prefix}.{name}" if prefix else name
 
 
-def _core(name: str, repo: str) -> str:
+def _core(name: str, project_words: set[str]) -> str:
     """What a name says beyond the system's name and the words every service has: ``node`` of
-    ``node-app`` and of ``node-service``, ``order`` of ``shop-orders`` in the shop repository (a
+    ``node-app`` and of ``node-service``, ``order`` of ``shop-orders`` in the shop project (a
     plural is its singular: ``carts`` and ``cart``)."""
-    words = [x for x in name_words(name) if x not in _SERVICE_WORDS and x not in set(name_words(repo))]
+    words = [x for x in name_words(name) if x not in _SERVICE_WORDS and x not in project_words]
     return "-".join(w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in words)
 
 
