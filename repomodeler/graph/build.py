@@ -50,6 +50,7 @@ from repomodeler.graph.error_reporting import ErrorReportingRules
 from repomodeler.graph.mail_peers import MailPeerRules
 from repomodeler.graph.product_peers import ProductPeerRules
 from repomodeler.graph.keyed_vendors import AddressEchoRules
+from repomodeler.graph.literal_hosts import LiteralHostRules
 from repomodeler.graph.sdk_settings import UnconfiguredSdkRules
 from repomodeler.graph.pod_stores import PodStoreRules
 from repomodeler.graph.job_workers import JobWorkerRules
@@ -80,7 +81,7 @@ class Resolver(ComponentRules, AspireRules, CloudFormationRules, ConnectionRules
                CommandAddressRules, HostingRules, FunctionBindingRules, SameCodeRules, UndeployedRules, ReleaseRules, OneContainerRules,
                VersionedRecipeRules, VendorChoiceRules, StoreAlternativeRules, CertificateRules, IceServerRules, ErrorReportingRules, MailPeerRules,
                BundledAppRules,
-               AddressEchoRules,
+               AddressEchoRules, LiteralHostRules,
                NetworkPolicyRules, UnconfiguredSdkRules, PodStoreRules, UndeployedProgramRules, ClusterApiRules,
                LibraryCallRules, MailSenderRules, EmbeddedEngineRules, AddressedProcessRules, JobWorkerRules,
                PlatformAddonRules,

@@ -675,9 +675,10 @@ class PlatformRules(ResolverBase):
     def _loopback_stores(self) -> dict[str, dict[str, Evidence]]:
         """Service -> technology -> the setting or code default naming a store of it on the loopback
         (``DATABASE_URL=mysql://user:password@127.0.0.1:3306/app`` in the committed env defaults, a server's
-        ``mongodb://localhost:27017/parse`` default), in a system that deploys nothing: its install guide runs
+        ``mongodb://localhost:27017/parse`` default, a key naming the store's host: ``spring.redis.host:
+        ${REDIS_HOST:127.0.0.1}``), in a system that deploys nothing: its install guide runs
         that store beside it."""
-        from repomodeler.graph.catalog import LOCAL_HOSTS, SCHEME_TECH
+        from repomodeler.graph.catalog import KEY_SCHEME, LOCAL_HOSTS, SCHEME_TECH
         from repomodeler.graph.values import parse_hosts
         from repomodeler.inventory import TEST_DIRS
 
@@ -699,6 +700,14 @@ class PlatformRules(ResolverBase):
             for ref in parse_hosts(f.get("value") or ""):
                 tech = SCHEME_TECH.get(ref.scheme or "") if ref.scheme else None
                 if ref.host in LOCAL_HOSTS and tech in TECH_KIND:
+                    found[owner].setdefault(tech, f.evidence)
+            # a key naming the store's host on the loopback (Spring's `spring.redis.host: ${REDIS_HOST:127.0.0.1}`)
+            if f.kind != "string.url":
+                value = (f.get("value") or "").strip()
+                value = (re.fullmatch(r"\$\{[^:}]+:([^}]*)\}", value) or re.fullmatch(r"(.*)", value)).group(1).strip()
+                scheme = next((sch for pat, sch in KEY_SCHEME if pat.search(f.get("name") or "")), None)
+                tech = SCHEME_TECH.get(scheme or "")
+                if scheme and value.lower() in LOCAL_HOSTS and tech in TECH_KIND:
                     found[owner].setdefault(tech, f.evidence)
         # a host setting on the loopback beside a setting of the same prefix naming the store's technology
         # (`DB_CONNECTION=mysql` and `DB_HOST=localhost` in a Laravel `.env.example`)

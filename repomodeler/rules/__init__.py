@@ -163,6 +163,7 @@ ORDER: tuple[str, ...] = (
     "code.vendor-choices",
     "code.unconfigured-sdk",
     "code.address-echo",
+    "code.literal-hosts",
     "build.library-calls",
     "compose.database-alternatives",
     "stores.logical-databases",

@@ -170,6 +170,18 @@ RULES = (
         after=("code.vendor-choices",),
     ),
     Rule(
+        id="code.literal-hosts",
+        message=("An outside host that only literal URLs of HTTP client calls in source code name (no setting, "
+                 "deployment file, SDK or other rule names it, no deployment hands its callers a setting naming its vendor "
+                 "(LYRICS_DB_TOKEN), and it calls nothing back) is a lookup, a release "
+                 "check or an integration the code offers, seldom a part of the architecture the system's documents "
+                 "draw: listed as unresolved at each call, not drawn"),
+        unit="literal_hosts",
+        reads=("config.env", "compose.env_file", "k8s.env_key_ref", "k8s.env_secret_ref"),
+        writes=("components", "aliases", "connections", "unresolved"),
+        after=("code.address-echo",),
+    ),
+    Rule(
         id="code.ice-servers",
         message=("A WebRTC program whose code names public STUN or TURN servers in its ICE configuration "
                  "(stun:stun.l.google.com:19302) reaches them when its peers connect: one external stun-server (or "

@@ -17,7 +17,8 @@ RULES = (
     Rule(
         id="stores.implied",
         message=("A store technology a service clearly uses (starter, driver, embedded default; in a system that "
-                 "deploys nothing, a store URL on the loopback in its settings or its code's defaults) with no deployed "
+                 "deploys nothing, a store URL on the loopback in its settings or its code's defaults, or a key naming the "
+                 "store's host on the loopback: spring.redis.host: ${REDIS_HOST:127.0.0.1}) with no deployed "
                  "store of that kind introduces that store"),
         unit="implied_stores",
         reads=("manifest.dependency", "annotation", "config.property", "config.env", "string.url"),
