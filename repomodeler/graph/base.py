@@ -187,18 +187,25 @@ DEVELOPER_DIR = re.compile(r"(^|/)(dev|devel|develop|development|local|localdev|
                            r"([-_][a-z0-9]+)?/", re.I)
 
 
+# Folders of a developer's tool stacks (``tools/opentelemetry/docker-compose.yml`` with Jaeger and Grafana,
+# ``tools/mysql/docker-compose.yml`` with phpMyAdmin, ``sql/tools/docker-compose.yaml`` with each database the
+# schema scripts are tried on).
+TOOLBOX_DIR = re.compile(r"(^|/)(tools?|toolbox)/", re.I)
+
+
 def developer_stacks(services: list[Fact]) -> set[str]:
-    """Default-named compose files in a developer's folder (``dev/``, ``development/``, ``local/``) of a
-    repository whose default compose file is elsewhere (the root's ``docker-compose.yml``,
-    ``docker/production/compose.yml``): the stack a contributor runs to work on the code (hot-reloading
-    front end, a database admin tool, a mail catcher), not the system as it is deployed."""
+    """Default-named compose files in a developer's folder (``dev/``, ``development/``, ``local/``) or a
+    folder of tools (``tools/``) of a repository whose default compose file is elsewhere (the root's
+    ``docker-compose.yml``, ``docker/production/compose.yml``): the stack a contributor runs to work on the
+    code (hot-reloading front end, a database admin tool, a tracing back end, a mail catcher), not the system
+    as it is deployed."""
     by_repo: dict[str, set[str]] = defaultdict(set)
     for f in services:
         if f.get("source") != "tye" and DEFAULT_COMPOSE.search(f.path):
             by_repo[f.repository].add(f.path)
     out: set[str] = set()
     for paths in by_repo.values():
-        dev = {p for p in paths if DEVELOPER_DIR.search(p)}
+        dev = {p for p in paths if DEVELOPER_DIR.search(p) or TOOLBOX_DIR.search(p)}
         if dev and any(p not in dev and not HARNESS_DIR.search(p) for p in paths):
             out |= dev
     return out
