@@ -64,7 +64,9 @@ TEST_DIRS = frozenset({"test", "tests", "__tests__", "__e2e__", "spec", "specs",
                        "smoke",
                        # a Bitcoin regression-test network (docker/regtest/docker-compose.yml: bitcoind, Lightning nodes
                        # and their chains started for the test suite), no network a deployment joins
-                       "regtest"})
+                       "regtest",
+                       # behaviour-driven tests (bdd/docker-compose.yml: the server and one test runner per client SDK)
+                       "bdd"})
 # Folders named for a kind of tests (unittests, api_tests, rest-api-tests, load-tests).
 # A .NET test project, named for the project it tests with a dotted suffix (NzbDrone.Core.Test, Ordering.UnitTests,
 # Catalog.FunctionalTests, Basket.Specs): its fixtures' hosts (me.local, my.indexer.com) are no part of the system.
@@ -79,7 +81,7 @@ KIND_OF_TESTS_DIR = re.compile(r"^(unit|integration|functional|acceptance|system
                                # a product-named suite (shop-integrated-test, shop-integration-tests, shop-e2e)
                                r"|[-_](integrated|integration|end-to-end)[-_]?tests?$|[-_]e2e([-_]?tests?)?$"
                                # a package a test suite embeds or serves (mvis/test-embed, test-server, test_app)
-                               r"|^tests?[-_](embed|server|app|apps|site|page|pages|client|harness|env|stack|rig)$")
+                               r"|^tests?[-_](embed|server|app|apps|site|page|pages|client|harness|env|stack|rig|runners?)$")
 EXAMPLE_DIRS = frozenset({"example", "examples", "demo", "demos", "tutorial", "tutorials", "benchmark", "benchmarks", "bench",
                           # a project a generator copies for its users to start from (a skill's `scaffold/`, a
                           # boilerplate): a template of someone else's application, not a program of this system

@@ -356,6 +356,12 @@ def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> N
     assert classify_role("plugins/emqx_acme/smoke/cluster/docker-compose.yml") == "test"
     # a Bitcoin regression-test network started for the test suite (bitcoind and Lightning nodes on regtest)
     assert classify_role("docker/regtest/docker-compose.yml") == "test"
+    # behaviour-driven tests (one runner per client SDK) and a suite's runner folder with the clients it drives
+    assert classify_role("bdd/docker-compose.yml") == "test"
+    assert classify_role("bdd/cpp/Gemfile") == "test"
+    assert classify_role("test_runner/pg_clients/python/asyncpg/requirements.txt") == "test"
+    assert classify_role("test-runner/Dockerfile") == "test"
+    assert classify_role("runner/main.go") == "source"  # (a program named runner is code)
     # other projects' code kept under a 3rdparty/ folder (SRS's trunk/3rdparty/) is vendored, as third_party/ is
     from repomodeler.inventory import InventoryOptions, _skip_reason
     assert _skip_reason("trunk/3rdparty/httpx-static/main.go", 100, InventoryOptions()) == "vendored"

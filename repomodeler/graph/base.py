@@ -49,9 +49,9 @@ ADD_ON_DIR = re.compile(r"(^|/)(add-?ons?|extras|optional|extensions)/", re.I)
 # Folders of developer tools, tests, benchmarks and editor dev containers: a compose file there starts a
 # harness around the system (hack/dev/compression-test/docker-compose.yml, tests/e2e/docker-compose.yml,
 # scripts/test-environments/postgres/compose.yml,
-# tools/TestSuite/docker-compose-base.yml, integration/ops/overrides/ha-web-nodes.yml,
+# tools/TestSuite/docker-compose-base.yml, integration/ops/overrides/ha-web-nodes.yml, bdd/docker-compose.yml (behaviour tests),
 # .devcontainer/docker-compose.yml), not the system.
-HARNESS_DIR = re.compile(r"(^|/)(hack|tests?|testing|test[-_]?suites?|tests?[-_](env|envs|environments?|stacks?|setups?)|e2e|integration([-_]?tests?)?|load[-_]?tests?|loadtest|benchmarks?|perf|profiling|"
+HARNESS_DIR = re.compile(r"(^|/)(hack|tests?|testing|bdd|test[-_]?suites?|tests?[-_](env|envs|environments?|stacks?|setups?)|e2e|integration([-_]?tests?)?|load[-_]?tests?|loadtest|benchmarks?|perf|profiling|"
                          r"k6|locust|jmeter|gatling|artillery|playwright|cypress|"
                          r"\.?devcontainers?([-_][^/]*)?"
                          # (a package of the project named for its tests: `app-e2e/`, `shop-load-tests/`; one named
@@ -264,6 +264,23 @@ def template_catalogs(services: list[Fact]) -> set[str]:
             continue  # files adding settings to services defined elsewhere: overrides of one stack
         names = [n for ns in files.values() for n in ns]
         # variants of one stack repeat its service names; a catalog's stacks hardly share any
+        if len(set(names)) >= 0.5 * len(names):
+            out |= set(files)
+    # A catalog kept one folder deeper, a stack a folder (``deploy/standalone/kafka/docker-compose.yml``,
+    # ``.../couchdb/docker-compose.yml``... that an installer's CLI combines): many folders side by side, each
+    # holding the default file of a stack that runs published images only, none built from this checkout.
+    builds = {f.path for f in services if f.get("build_context") or f.get("dockerfile")}
+    by_grandparent: dict[tuple[str, str], dict[str, set[str]]] = defaultdict(lambda: defaultdict(set))
+    for f in services:
+        parts = f.path.split("/")
+        if len(parts) >= 2:
+            by_grandparent[(f.repository, "/".join(parts[:-2]))][f.path].add((f.get("name") or "").lower())
+    for (repo, folder), files in by_grandparent.items():
+        stacks = {p.split("/")[-2] for p in files}
+        if len(stacks) < TEMPLATE_CATALOG_SIZE or files.keys() & builds or by_folder.get((repo, folder)) \
+                or not any(DEFAULT_COMPOSE.search(p) for p in files):
+            continue
+        names = [n for ns in files.values() for n in ns]
         if len(set(names)) >= 0.5 * len(names):
             out |= set(files)
     return out
