@@ -1294,3 +1294,19 @@ def test_exposed_ports_of_a_shared_folder_of_recipes_stay_with_each_recipe() -> 
     exposed = {c.id: c.attributes.get("exposed", "") for c in model.components.values()}
     assert "25" not in exposed.get("radius", "").split(",")
     assert "25" not in exposed.get("dashboard", "").split(",")
+
+
+def test_pod_program_listed_after_its_store_sidecar_names_the_workload() -> None:
+    """A Deployment whose first container is its Redis sidecar (kraken-tracker: redis:5.0, then main running
+    .../kraken-tracker) is the tracker's workload: a service with the tracker's image, not a cache."""
+    from pathlib import Path
+
+    from repomodeler.graph.build import resolve_system
+    from repomodeler.rules.cases import extract_in_memory, load_case
+
+    case = load_case("kubernetes.pod-stores", Path(__file__).resolve().parents[1] / "repomodeler" / "rules"
+                     / "kubernetes" / "cases" / "kubernetes.pod-stores--store-listed-first.yml")
+    model = resolve_system("case", extract_in_memory(case.repositories))
+    tracker = model.components["kraken-tracker"]
+    assert tracker.kind == "service"
+    assert tracker.attributes["image"] == "acme/kraken-tracker:0.1"

@@ -93,6 +93,29 @@ def _sizing(doc: yaml.Node, containers: list[yaml.Node]) -> dict[str, str]:
     return out
 
 
+def _image_name(image: str) -> str:
+    """The image's own name, without registry, owner or tag (``{{ .Values.repo }}/kraken-tracker:v1`` ->
+    ``kraken-tracker``)."""
+    last = image.split("@")[0].rsplit("/", 1)[-1]
+    return last.split(":", 1)[0].strip().lower()
+
+
+def _main_first(containers: list, workload: str) -> list:
+    """The pod's containers with its program first: the first one, unless a later container is named after
+    the workload or runs the image named after it (``kraken-tracker`` running ``redis:5.0`` then
+    ``.../kraken-tracker:v1``): that one is the program, the others its sidecars (rule kubernetes.pod-stores
+    reads a store among them)."""
+    want = workload.lower()
+    first = containers[0] if containers else None
+    if first is None or _image_name(scalar(get(first, "image")) or "") == want \
+            or (scalar(get(first, "name")) or "").lower() == want:
+        return containers
+    for i, c in enumerate(containers[1:], start=1):
+        if _image_name(scalar(get(c, "image")) or "") == want or (scalar(get(c, "name")) or "").lower() == want:
+            return [c, *containers[:i], *containers[i + 1:]]
+    return containers
+
+
 def _pod_spec(doc: yaml.Node, kind: str) -> yaml.Node | None:
     if kind == "Pod":
         return get(doc, "spec")
@@ -181,7 +204,7 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
             spec = _pod_spec(doc, kind)
             labels = get(get(get(get(doc, "spec"), "template"), "metadata"), "labels") or get(meta, "labels")
             app = _app_label(labels)
-            containers = seq(get(spec, "containers"))
+            containers = _main_first(seq(get(spec, "containers")), name)
             image = scalar(get(containers[0], "image")) if containers else None
             if containers and not (image or "").strip():
                 image = _trigger_image(doc, containers[0])
