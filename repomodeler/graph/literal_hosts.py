@@ -8,6 +8,11 @@ its documents name; a host only one call's literal names is seldom among them. O
 development sets (about 370 systems whose ground truth was drawn from their documents), 19 of 135 such
 hosts were drawn by the truth: as nodes they cost far more precision than they bring recall.
 
+The rule reads hosts the client-call rule made: URLs the code assembles before the call (a variable, a
+constant passed on, a template with the path's parameters). A URL literal written at the call is the
+address-literal rule's and stays drawn: on the shared kit, the one such host (a movie service's TMDB API,
+called with a key from its settings) is in the truth, and listing those too cost more than it brought there.
+
 A host that anything else names stays drawn: a setting or deployment value the call reads, an address
 literal the code keeps elsewhere, the vendor's SDK, a rule of another kind. What is taken out stays in the
 model's ``unresolved`` list at the call's line, so nothing found is lost and a reader sees every call.
@@ -18,8 +23,8 @@ from __future__ import annotations
 from pathlib import PurePosixPath
 
 from repomodeler.graph.keyed_vendors import KeyedVendorRules, names_vendor
-from repomodeler.languages import language_for_path
 from repomodeler.graph.vendors import vendor_name
+from repomodeler.languages import language_for_path
 from repomodeler.records import Evidence
 
 # Rules whose mark on a host adds nothing to the literal call: the call itself, and the naming of a

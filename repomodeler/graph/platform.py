@@ -704,7 +704,8 @@ class PlatformRules(ResolverBase):
             # a key naming the store's host on the loopback (Spring's `spring.redis.host: ${REDIS_HOST:127.0.0.1}`)
             if f.kind != "string.url":
                 value = (f.get("value") or "").strip()
-                value = (re.fullmatch(r"\$\{[^:}]+:([^}]*)\}", value) or re.fullmatch(r"(.*)", value)).group(1).strip()
+                default = re.fullmatch(r"\$\{[^:}]+:([^}]*)\}", value)  # (a placeholder's default: ${REDIS_HOST:127.0.0.1})
+                value = (default.group(1) if default else value).strip()
                 scheme = next((sch for pat, sch in KEY_SCHEME if pat.search(f.get("name") or "")), None)
                 tech = SCHEME_TECH.get(scheme or "")
                 if scheme and value.lower() in LOCAL_HOSTS and tech in TECH_KIND:
