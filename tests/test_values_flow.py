@@ -11,6 +11,10 @@ from test_resolve import model_of
 
 COMPOSE = ("services:\n  orders:\n    build: ./orders\n  stock:\n    image: acme/stock\n"
            "  pricing:\n    image: acme/pricing\n")
+# The same deployment handing orders the image registry's token: the registry is one the operator configures, so
+# the outside host its code builds the URL of stays drawn (code.literal-hosts lists hosts only the code names).
+COMPOSE_REGISTRY = COMPOSE.replace("    build: ./orders\n",
+                                   "    build: ./orders\n    environment:\n      ACMEIMAGES_TOKEN: ${ACMEIMAGES_TOKEN}\n")
 
 
 def edge(model: dict, source: str, target: str) -> dict:
@@ -25,7 +29,7 @@ def lines(e: dict) -> set[tuple[str, int]]:
 
 def test_go_constant_of_another_file_of_the_package_through_concatenation_and_a_local(tmp_path: Path) -> None:
     model = model_of(tmp_path, {"shop": {
-        "docker-compose.yml": COMPOSE,
+        "docker-compose.yml": COMPOSE_REGISTRY,
         "orders/go.mod": "module example.com/orders\n\ngo 1.22\n",
         "orders/hosts.go": ('package main\n\nconst stockHost = "stock"\n\n'
                             'const stockBase = "http://" + stockHost + ":8080"\n\n'
@@ -145,7 +149,7 @@ def test_go_value_through_a_parameter_a_method_return_and_a_struct_field_default
     a method building a url.URL, joined with a path, handed through two functions' parameters to the
     request: the program that makes the request calls the registry, an external system."""
     model = model_of(tmp_path, {"shop": {
-        "docker-compose.yml": COMPOSE,
+        "docker-compose.yml": COMPOSE_REGISTRY,
         "orders/go.mod": "module example.com/orders\n\ngo 1.22\n",
         "orders/types/name.go": ('package types\n\nimport "net/url"\n\n'
                                  'const (\n\tdefaultHost   = "registry.acme-images.io"\n\tdefaultScheme = "https"\n)\n\n'
@@ -281,3 +285,25 @@ def test_node_request_options_describe_a_url() -> None:
     assert texts('{host: "accounts.acme.fr", path: "/api/x", method: "POST"}') == {"http://accounts.acme.fr/api/x"}
     assert texts('{hostname: "h.acme.io", protocol: "https:", port: 8443}') == {"https://h.acme.io:8443"}
     assert texts('{method: "GET"}') == {UNKNOWN}
+
+
+def test_outside_host_only_the_code_names_is_listed_at_the_call(tmp_path: Path) -> None:
+    """The same Go program, deployed with no setting of the registry: the host its code builds the URL of is
+    listed as unresolved at the request's line (code.literal-hosts), not drawn; the service it calls stays."""
+    model = model_of(tmp_path, {"shop": {
+        "docker-compose.yml": COMPOSE,
+        "orders/go.mod": "module example.com/orders\n\ngo 1.22\n",
+        "orders/hosts.go": ('package main\n\nconst stockHost = "stock"\n\n'
+                            'const stockBase = "http://" + stockHost + ":8080"\n\n'
+                            'var registry = "registry.acme-images.io"\n'),
+        "orders/main.go": ('package main\n\nimport (\n\t"fmt"\n\t"net/http"\n)\n\n'
+                           'func reserve(id string) {\n\turl := stockBase + "/items/" + id\n'
+                           '\thttp.Get(url)\n}\n\n'
+                           'func pull(name string) {\n'
+                           '\treq, _ := http.NewRequest("GET", fmt.Sprintf("https://%s/v2/%s", registry, name), nil)\n'
+                           '\t_ = req\n}\n\nfunc main() {}\n'),
+    }}, validate=False)
+    assert edge(model, "orders", "stock")["protocol"] == "http"
+    assert not [n for n in model["nodes"] if n["id"] == "registry.acme-images.io"]
+    listed = [u for u in model["unresolved"] if u["value"].startswith("registry.acme-images.io:")]
+    assert [(u["component"], u["evidence"]["path"], u["evidence"]["line"]) for u in listed] == [("orders", "orders/main.go", 14)]

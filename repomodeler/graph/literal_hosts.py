@@ -53,6 +53,7 @@ class LiteralHostRules(KeyedVendorRules):
         drawn."""
         links = self._links()
         handed: dict[str, set[str]] | None = None
+        calls: set[Evidence] | None = None
         for cid in sorted(self.model.components):
             comp = self.model.components[cid]
             if comp.kind != "external" or self.created_by.get(cid) != "client_calls" or not comp.rules <= CALL_RULES:
@@ -75,6 +76,10 @@ class LiteralHostRules(KeyedVendorRules):
             if vendor and any(names_vendor(n, vendor) for k in keys for n in handed.get(k[0], ())):
                 continue  # its deployment hands the caller a setting of that vendor (LYRICS_DB_TOKEN): configured
             host = comp.attributes.get("host") or comp.name
+            if calls is None:
+                calls = {f.evidence for f in self.by_kind["http.client"]}
+            # (listed at the call's line, not at a constant the URL came through)
             self._unlist(cid, {k: (k[0], f"{host}: an outside host only a literal URL of this call names "
-                                         f"(listed, not drawn)", min(self.model.connections[k].evidence))
+                                         f"(listed, not drawn)",
+                                   min(self.model.connections[k].evidence & calls or self.model.connections[k].evidence))
                                for k in keys})

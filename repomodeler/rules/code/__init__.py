@@ -177,7 +177,7 @@ RULES = (
                  "check or an integration the code offers, seldom a part of the architecture the system's documents "
                  "draw: listed as unresolved at each call, not drawn"),
         unit="literal_hosts",
-        reads=("config.env", "compose.env_file", "k8s.env_key_ref", "k8s.env_secret_ref"),
+        reads=("http.client", "config.env", "compose.env_file", "k8s.env_key_ref", "k8s.env_secret_ref"),
         writes=("components", "aliases", "connections", "unresolved"),
         after=("code.address-echo",),
     ),
