@@ -17,6 +17,22 @@ COMPOSE_REGISTRY = COMPOSE.replace("    build: ./orders\n",
                                    "    build: ./orders\n    environment:\n      ACMEIMAGES_TOKEN: ${ACMEIMAGES_TOKEN}\n")
 
 
+# A Go program calling the stock service at a URL built from constants of another file, and an image registry
+# at a host kept in a package variable.
+GO_ORDERS = {
+    "orders/go.mod": "module example.com/orders\n\ngo 1.22\n",
+    "orders/hosts.go": ('package main\n\nconst stockHost = "stock"\n\n'
+                        'const stockBase = "http://" + stockHost + ":8080"\n\n'
+                        'var registry = "registry.acme-images.io"\n'),
+    "orders/main.go": ('package main\n\nimport (\n\t"fmt"\n\t"net/http"\n)\n\n'
+                       'func reserve(id string) {\n\turl := stockBase + "/items/" + id\n'
+                       '\thttp.Get(url)\n}\n\n'
+                       'func pull(name string) {\n'
+                       '\treq, _ := http.NewRequest("GET", fmt.Sprintf("https://%s/v2/%s", registry, name), nil)\n'
+                       '\t_ = req\n}\n\nfunc main() {}\n'),
+}
+
+
 def edge(model: dict, source: str, target: str) -> dict:
     found = [e for e in model["edges"] if (e["source"], e["target"]) == (source, target)]
     assert found, f"no edge {source} -> {target}: {[(e['source'], e['target']) for e in model['edges']]}"
@@ -30,16 +46,7 @@ def lines(e: dict) -> set[tuple[str, int]]:
 def test_go_constant_of_another_file_of_the_package_through_concatenation_and_a_local(tmp_path: Path) -> None:
     model = model_of(tmp_path, {"shop": {
         "docker-compose.yml": COMPOSE_REGISTRY,
-        "orders/go.mod": "module example.com/orders\n\ngo 1.22\n",
-        "orders/hosts.go": ('package main\n\nconst stockHost = "stock"\n\n'
-                            'const stockBase = "http://" + stockHost + ":8080"\n\n'
-                            'var registry = "registry.acme-images.io"\n'),
-        "orders/main.go": ('package main\n\nimport (\n\t"fmt"\n\t"net/http"\n)\n\n'
-                           'func reserve(id string) {\n\turl := stockBase + "/items/" + id\n'
-                           '\thttp.Get(url)\n}\n\n'
-                           'func pull(name string) {\n'
-                           '\treq, _ := http.NewRequest("GET", fmt.Sprintf("https://%s/v2/%s", registry, name), nil)\n'
-                           '\t_ = req\n}\n\nfunc main() {}\n'),
+        **GO_ORDERS,
     }}, validate=False)
     stock = edge(model, "orders", "stock")
     assert stock["protocol"] == "http"
@@ -292,16 +299,7 @@ def test_outside_host_only_the_code_names_is_listed_at_the_call(tmp_path: Path) 
     listed as unresolved at the request's line (code.literal-hosts), not drawn; the service it calls stays."""
     model = model_of(tmp_path, {"shop": {
         "docker-compose.yml": COMPOSE,
-        "orders/go.mod": "module example.com/orders\n\ngo 1.22\n",
-        "orders/hosts.go": ('package main\n\nconst stockHost = "stock"\n\n'
-                            'const stockBase = "http://" + stockHost + ":8080"\n\n'
-                            'var registry = "registry.acme-images.io"\n'),
-        "orders/main.go": ('package main\n\nimport (\n\t"fmt"\n\t"net/http"\n)\n\n'
-                           'func reserve(id string) {\n\turl := stockBase + "/items/" + id\n'
-                           '\thttp.Get(url)\n}\n\n'
-                           'func pull(name string) {\n'
-                           '\treq, _ := http.NewRequest("GET", fmt.Sprintf("https://%s/v2/%s", registry, name), nil)\n'
-                           '\t_ = req\n}\n\nfunc main() {}\n'),
+        **GO_ORDERS,
     }}, validate=False)
     assert edge(model, "orders", "stock")["protocol"] == "http"
     assert not [n for n in model["nodes"] if n["id"] == "registry.acme-images.io"]

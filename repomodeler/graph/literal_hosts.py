@@ -24,6 +24,7 @@ from pathlib import PurePosixPath
 
 from repomodeler.graph.keyed_vendors import KeyedVendorRules, names_vendor
 from repomodeler.graph.vendors import vendor_name
+from repomodeler.inventory import SETTINGS_DIRS
 from repomodeler.languages import language_for_path
 from repomodeler.records import Evidence
 
@@ -31,8 +32,9 @@ from repomodeler.records import Evidence
 # vendor's hosts as one system.
 CALL_RULES = frozenset({"code.client-calls", "code.vendor-domains"})
 # Source files that are an application's settings (Django's settings.py, Laravel's config/services.php,
-# a config package's constants): a URL kept there is one the operator is meant to change.
-SETTINGS_WORDS = frozenset({"settings", "setting", "config", "configs", "configuration", "conf"})
+# a config package's constants): a URL kept there is one the operator is meant to change. (The inventory's
+# settings folders, and two more names a settings module goes by.)
+SETTINGS_WORDS = SETTINGS_DIRS | {"setting", "configuration"}
 
 
 def in_settings(path: str) -> bool:
@@ -51,6 +53,9 @@ class LiteralHostRules(KeyedVendorRules):
         setting file, deployment, SDK or other rule names it, and no deployment hands its callers a setting
         naming its vendor), and which calls nothing itself, is listed as unresolved at each call, not
         drawn."""
+        if not any(self.created_by.get(cid) == "client_calls" for cid, c in self.model.components.items()
+                   if c.kind == "external"):
+            return  # (no host to weigh: the links need not be gathered)
         links = self._links()
         handed: dict[str, set[str]] | None = None
         calls: set[Evidence] | None = None
