@@ -167,6 +167,41 @@ def test_no_cache_and_cache_clear(shop_repo, tmp_path, _isolated_home) -> None:
     assert _run([f"file://{repo}"], out)["cached_files"] == 0
 
 
+def test_an_upgrade_forgets_the_old_extractors_results_and_keeps_its_own(shop_repo, tmp_path, _isolated_home) -> None:
+    """The cache must not grow by a copy of every repository per installed version: results keyed
+    by an extractor version this code does not have are dropped when the new code first opens it."""
+    import sqlite3
+
+    from click.testing import CliRunner
+
+    from repomodeler.cli import cli
+    from repomodeler.extract.cache import default_cache_path
+
+    repo, _ = shop_repo
+    out = tmp_path / "o"
+    _run([f"file://{repo}"], out)
+    path = default_cache_path()
+    db = sqlite3.connect(str(path))
+    current = db.execute("SELECT COUNT(*) FROM facts").fetchone()[0]
+    assert current > 0
+    with db:  # what an older release left: its rows, and its record of the versions it wrote
+        db.executemany("INSERT INTO facts (key, data) VALUES (?, ?)",
+                       [(f"{i:040x}:00000000deadbeef:old/f{i}.py", "{}") for i in range(5)])
+        db.execute("UPDATE meta SET v = 'older versions' WHERE k = 'versions'")
+    db.close()
+    assert _run([f"file://{repo}"], out)["cached_files"] > 0  # its own results still serve the rerun
+    db = sqlite3.connect(str(path))
+    assert db.execute("SELECT COUNT(*) FROM facts WHERE key LIKE '%:00000000deadbeef:%'").fetchone()[0] == 0
+    assert db.execute("SELECT COUNT(*) FROM facts").fetchone()[0] == current
+    with db:
+        db.execute("INSERT INTO facts (key, data) VALUES ('ab:00000000deadbeef:x.py', '{}')")
+        db.execute("UPDATE meta SET v = 'older versions' WHERE k = 'versions'")
+    db.close()
+    result = CliRunner().invoke(cli, ["cache", "prune"])
+    assert result.exit_code == 0, result.output
+    assert f"{current} current file result(s) kept, 1 more removed" in result.output
+
+
 def test_timings_flag_prints_each_stage(shop_repo, tmp_path) -> None:
     from conftest import run_cli
 

@@ -40,6 +40,25 @@ def clear() -> None:
     click.echo(f"cleared {n} cached file result(s) from {path}")
 
 
+@cache_group.command("prune")
+def prune() -> None:
+    """Drop results made by other versions of repomodeler's extractors and shrink the file."""
+    path = default_cache_path()
+    if not path.exists():
+        click.echo(f"cache is empty ({path})")
+        return
+    before = path.stat().st_size
+    cache = FactCache(path)  # opening already forgets other versions' rows; prune also vacuums
+    try:
+        n = cache.prune()
+        kept = cache.count()
+    finally:
+        cache.close()
+    after = path.stat().st_size
+    click.echo(f"pruned {path}: {kept} current file result(s) kept, {n} more removed, "
+               f"{max(before - after, 0)} bytes freed")
+
+
 @cache_group.command("info")
 def info() -> None:
     """Show where the cache is and how many file results it holds."""

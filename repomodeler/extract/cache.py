@@ -18,7 +18,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from repomodeler import __version__
-from repomodeler.languages import query_files
+from repomodeler.languages import all_languages, query_files
 from repomodeler.records import Fact, SourceFile, Warning_
 from repomodeler.sqlite import enable_wal, full_error, is_corruption, is_full, move_aside
 
@@ -83,6 +83,11 @@ class FileOutcome:
         return outcome
 
 
+def current_versions() -> list[str]:
+    """Every version a key of this code can carry: one per language, one for files of no language."""
+    return sorted({language_version(None), *(language_version(name) for name in all_languages())})
+
+
 def cache_key(f: SourceFile) -> str:
     return f"{f.blob}:{language_version(f.language)}:{f.path}"
 
@@ -94,6 +99,7 @@ class FactCache:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
         self.db: sqlite3.Connection | None = None
+        self.forgotten = 0  # rows of other extractor versions dropped when this cache was opened
         try:
             self._open()
         except sqlite3.DatabaseError as exc:
@@ -111,6 +117,31 @@ class FactCache:
         self.db.execute("CREATE TABLE IF NOT EXISTS facts (key TEXT PRIMARY KEY, data TEXT NOT NULL)")
         self.db.execute("CREATE TABLE IF NOT EXISTS validated (digest TEXT PRIMARY KEY)")
         self.db.execute("CREATE TABLE IF NOT EXISTS published (fingerprint TEXT PRIMARY KEY)")
+        self.db.execute("CREATE TABLE IF NOT EXISTS meta (k TEXT PRIMARY KEY, v TEXT NOT NULL)")
+        self._forget_other_versions()
+
+    def _forget_other_versions(self) -> None:
+        """After an upgrade (or any change to the extraction code) no key of the old code can ever be
+        read again: drop those rows once, when this code first opens the cache, so the file does not
+        grow by a copy of every repository per version installed. Space is reused, not returned;
+        `cache prune` also gives it back to the disk."""
+        versions = " ".join(current_versions())
+        row = self.db.execute("SELECT v FROM meta WHERE k = 'versions'").fetchone()
+        if row is not None and row[0] == versions:
+            return
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            self.forgotten += self._delete_stale()
+            self.db.execute("INSERT OR REPLACE INTO meta (k, v) VALUES ('versions', ?)", (versions,))
+
+    def _delete_stale(self) -> int:
+        """Delete the rows whose key names an extractor version this code does not have."""
+        current = current_versions()
+        marks = ",".join("?" * len(current))
+        # key = blob ':' version(16 hex) ':' path; the blob has no ':'
+        cur = self.db.execute(
+            f"DELETE FROM facts WHERE substr(key, instr(key, ':') + 1, 16) NOT IN ({marks})", current)
+        return int(cur.rowcount)
 
     def _rebuild(self) -> None:
         """Move the corrupt file aside (one warning line) and start an empty cache."""
@@ -193,6 +224,16 @@ class FactCache:
             self.db.execute("VACUUM")
             return int(n)
         return self._guard(op, lambda: 0)
+
+    def prune(self) -> int:
+        """Drop results no version of the installed extractors can read, and give the space back."""
+        def op() -> int:
+            with self.db:
+                self.db.execute("BEGIN IMMEDIATE")
+                n = self._delete_stale()
+            self.db.execute("VACUUM")
+            return n + self.forgotten
+        return int(self._guard(op, lambda: 0))
 
     def close(self) -> None:
         if self.db is not None:
