@@ -274,7 +274,8 @@ class ComponentRules(ResolverBase):
             named_recipe: tuple[str, list[str]] | None = None
             # (a variable in the tag alone, `acme/proxy:${tag}`, leaves the image's name known)
             if root is None and image and not tech and "$" not in _image_repo(image) \
-                    and (f.repository, f.path, name) not in overridden:
+                    and ((f.repository, f.path, name) not in overridden
+                         or self._starts_recipe_script(f.repository, image, commands.get((f.repository, f.path, name.lower())))):
                 recipe = self.recipe_for_image(f.repository, image)
                 if recipe is not None:
                     root, dockerfile = recipe
@@ -502,8 +503,14 @@ class ComponentRules(ResolverBase):
                 owner = None  # a workload beside it in the same file or chart (its worker): another component
             if not same and owner and self.model.components[owner].kind == "service" and not tech:
                 same = self.model.components[owner].name  # labelled `app: payment`: a version of payment
+            kind_named = WORKLOAD_KIND_SUFFIX.match(name)
+            if not same and kind_named and app_label and key(kind_named.group(1)) == key(app_label) \
+                    and kind_named.group(1).lower() not in others:
+                # a workload named for its kind (`{{ .Chart.Name }}-deploy`, orders-deployment) whose app label is the
+                # name without it: the program is `catalogservice`, the word says which manifest object runs it
+                same = kind_named.group(1)
             if same and same.lower() != name.lower():  # the compose service running the same image
-                aliases, name = (*aliases, name), same
+                aliases, name = tuple(a for a in (*aliases, name) if a.lower() != same.lower()), same
             comp = self.add_component(name, kind, f.repository, f.evidence, aliases, attrs)
             if image_line is not None and same and comp.name.lower() == same.lower():
                 comp.evidence.add(image_line)
@@ -958,7 +965,24 @@ class ComponentRules(ResolverBase):
         if self.copies_from_root(repo, dockerfile, paths, dirs, code):
             # the whole repository is the context: the one package its stages build, if they name one
             return self.workspace_target(repo, dockerfile, "") or "", dockerfile
+        if any(a.repository == repo and a.path == dockerfile for a in self.by_kind["docker.artifact"]):
+            # a recipe packing a built artifact (km-dist/docker/manager/dockerfile: `ADD km-rest.jar /`) for the image
+            # named like its folder (acme/acme-manager): the deployment runs what that folder packs, and the module
+            # building the artifact is its code (components.prebuilt-deployments joins them)
+            return here, dockerfile
         return None
+
+    def _starts_recipe_script(self, repo: str, image: str, command: str | None) -> bool:
+        """Does a deployment's command (`/bin/sh /ks-start.sh`) start the start script the image's own recipe adds
+        (`ADD ks-start.sh /`)? Then it runs the image's program the way the image would, not another program of it
+        (a one-shot script of the same image, `/es_template_create.sh`, is another)."""
+        script = PurePosixPath((command or "").split()[-1].strip("\"'")).name if (command or "").split() else ""
+        if not START_SCRIPT.search(script):
+            return False
+        recipe = self.recipe_for_image(repo, image)
+        return recipe is not None and any(
+            PurePosixPath(src.strip()).name == script for c in self.by_kind["docker.copy"]
+            if c.repository == repo and c.path == recipe[1] for src in (c.get("sources") or "").split(","))
 
     def _program_at_root(self, repo: str) -> bool:
         """Is the repository's root a program of its own (pyproject.toml, go.mod... at the root; a JavaScript
@@ -2289,11 +2313,14 @@ class ComponentRules(ResolverBase):
     def image_deployments(self) -> dict[str, set[str]]:
         """Keys of deployed application components that only name an image (no build context here):
         image basename, compose/workload name, with and without the prefix the project's images share."""
+        # (and Kubernetes workloads whose image their chart leaves to be set at install, `image: {{ .Values.image }}`
+        # with no default: known by their names alone)
         comps = [c for c in self.model.components.values()
-                 if not c.source_roots and c.kind in ("service", "gateway") and c.attributes.get("image")
+                 if not c.source_roots and c.kind in ("service", "gateway")
+                 and (c.attributes.get("image") or c.attributes.get("deployment") == "kubernetes")
                  and not tech_for_image(c.attributes.get("image"))]
         # (the prefix a repository's images share, per repository: another repository's images do not remove it)
-        prefixes = {r: shared_prefix(n for c in comps if c.repository == r for n in image_names(c.attributes["image"]))
+        prefixes = {r: shared_prefix(n for c in comps if c.repository == r for n in image_names(c.attributes.get("image") or ""))
                     for r in {c.repository for c in comps}}
         # ... and the prefix their workload names share (several workloads of one image, each running one module
         # of it: strimzi-topic-operator and strimzi-user-operator run quay.io/strimzi/operator's topic-operator
@@ -2301,7 +2328,7 @@ class ComponentRules(ResolverBase):
         named = {r: shared_prefix(c.name for c in comps if c.repository == r) for r in {c.repository for c in comps}}
         index: dict[str, set[str]] = defaultdict(set)
         for c in comps:
-            for k in keys_of([*image_names(c.attributes["image"]), c.name, *c.aliases],
+            for k in keys_of([*image_names(c.attributes.get("image") or ""), c.name, *c.aliases],
                              [prefixes[c.repository], named[c.repository]]):
                 index[k].add(c.id)
         return index
@@ -2886,6 +2913,12 @@ WEB_FRAMEWORK_PACKAGES = SERVER_FRAMEWORKS | frozenset({"django", "flask", "fast
 # Folders a package manager fills at install time, and the language whose packages it installs there.
 INSTALL_FOLDER_LANGUAGE = {"vendor": "php", "node_modules": "javascript"}
 INSTALLED_RECIPE = re.compile(r"^(?:\./)?(vendor|node_modules)/")
+# A workload's name ending in a word for its kind of manifest object (orders-deploy, orders-deployment, db-statefulset).
+WORKLOAD_KIND_SUFFIX = re.compile(r"^(.+?)[-_](deploy|deployment|dep|statefulset|sts|daemonset|ds)$", re.I)
+# A shell script named for starting the program (ks-start.sh, docker-entrypoint.sh, run.sh, startup.bash).
+START_SCRIPT = re.compile(r"(^|[-_.])(start|startup|run|entrypoint|boot|launch)([-_.][^/]*)?\.(sh|bash)$", re.I)
+
+
 def _ends_in_own_program(command: str, image: str) -> bool:
     """Does the command line end by starting, with no arguments, the program the image is named for
     (``-c "echo ... > /tmp/config.yml; /app/console"`` for ``redpandadata/console``)?"""

@@ -105,6 +105,8 @@ SQLITE_PACKAGES: dict[str, frozenset[str]] = {
     "npm": frozenset({"sqlite3", "better-sqlite3", "sqlite", "@louislam/sqlite3"}),
     "cargo": frozenset({"rusqlite", "libsqlite3-sys"}),
     "maven": frozenset({"sqlite-jdbc"}),  # (Gradle's external dependencies are read as Maven artifacts)
+    # Hex packages (mix.exs): Ecto's SQLite adapter and the driver under it
+    "hex": frozenset({"ecto_sqlite3", "exqlite"}),
     # NuGet packages: ADO.NET's and Entity Framework Core's SQLite providers
     "dotnet": frozenset({"microsoft.data.sqlite", "microsoft.data.sqlite.core", "microsoft.entityframeworkcore.sqlite",
                          "microsoft.entityframeworkcore.sqlite.core", "system.data.sqlite", "system.data.sqlite.core",

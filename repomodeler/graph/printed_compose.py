@@ -38,12 +38,29 @@ DEVELOPER_COMPOSE = re.compile(r"(^|/)(docker-)?compose[._-](dev|devel|developme
                                r"([._-][^/]*)?\.ya?ml$", re.I)
 
 
-def _developer_only(fact: Fact) -> bool:
-    """A compose service of a file kept for developing or testing the project, by its name or folder."""
+# A recipe named for a developer's container: dev.Dockerfile, Dockerfile.dev, Dockerfile-development, local.Dockerfile.
+DEVELOPER_RECIPE = re.compile(r"(^|/)((dev|devel|development|local)\.(dockerfile|containerfile)"
+                              r"|(dockerfile|containerfile)[._-](dev|devel|development|local))$", re.I)
+
+
+def _developer_only(fact: Fact, developer_built: set[str]) -> bool:
+    """A compose service of a file kept for developing or testing the project, by its name or folder, or of a
+    file whose services build only a developer's recipe (`dockerfile: docker/dev.Dockerfile` mounting the
+    source): the stack contributors work in, even when plainly named docker-compose.yml."""
     from repomodeler.graph.base import DEVELOPER_DIR, HARNESS_DIR  # (base reads this module)
 
     return fact.kind == "compose.service" and bool(
-        DEVELOPER_COMPOSE.search(fact.path) or DEVELOPER_DIR.search(fact.path) or HARNESS_DIR.search(fact.path))
+        DEVELOPER_COMPOSE.search(fact.path) or DEVELOPER_DIR.search(fact.path) or HARNESS_DIR.search(fact.path)
+        or fact.path in developer_built)
+
+
+def _developer_built(deploys: list[Fact]) -> set[str]:
+    """Compose files whose every built service builds a developer's recipe (and at least one builds)."""
+    built: dict[str, list[bool]] = {}
+    for f in deploys:
+        if f.kind == "compose.service" and (f.get("build_context") or f.get("dockerfile")):
+            built.setdefault(f.path, []).append(bool(DEVELOPER_RECIPE.search(f.get("dockerfile") or "")))
+    return {path for path, dev in built.items() if all(dev)}
 
 
 def printed_compose(facts: list[Fact]) -> list[Fact]:
@@ -58,7 +75,8 @@ def printed_compose(facts: list[Fact]) -> list[Fact]:
         keep = min(printed, key=_guide_rank)
         facts = [f for f in facts if f.path == keep or f.path not in printed or not is_doc_compose(f)]
     deploys = [f for f in facts if _deploys(f)]
-    if deploys and all(_developer_only(f) for f in deploys):
+    developer_built = _developer_built(deploys)
+    if deploys and all(_developer_only(f, developer_built) for f in deploys):
         developers = {f.path for f in deploys}
         return _built_here([f for f in facts if f.path not in developers])
     if deploys:
@@ -80,9 +98,10 @@ def _built_here(facts: list[Fact]) -> list[Fact]:
               and not f.get("build_context") and not tech_for_image(f.get("image"))]
     from repomodeler.graph.base import DEVELOPER_DIR, HARNESS_DIR
 
-    # (a developer's or a test's recipe, docker/dev/Dockerfile, builds no image users run)
+    # (a developer's or a test's recipe, docker/dev/Dockerfile or docker/dev.Dockerfile, builds no image users run)
     recipes = sorted({f.path for f in facts if f.kind == "docker.from"
-                      and not DEVELOPER_DIR.search(f.path) and not HARNESS_DIR.search(f.path)})
+                      and not DEVELOPER_DIR.search(f.path) and not HARNESS_DIR.search(f.path)
+                      and not DEVELOPER_RECIPE.search(f.path)})
     if len(custom) != 1 or len(recipes) != 1:
         return facts
     built = replace(custom[0], attrs=tuple(sorted((*custom[0].attrs, ("recipe", recipes[0])))))

@@ -42,14 +42,18 @@ RULES = (
                  "a workload; a Kubernetes workload named as a compose service with dashes for its underscores "
                  "(celery-beat, celery_beat) is that service; the profiles the README's quick start writes into the "
                  ".env (COMPOSE_PROFILES) are active; an image named like a stage of the project's main recipe (acme/app, "
-                 "`AS app`) runs the package that stage builds"),
+                 "`AS app`) runs the package that stage builds; a recipe in a folder named for an image-only service's image (acme/acme-manager, "
+                 "docker/manager/dockerfile) that adds a built artifact packs what that service runs, also when the service's "
+                 "command starts the start script that recipe adds (`/bin/sh /ks-start.sh`); a workload named for its kind of "
+                 "object (orders-deployment, `{{ .Chart.Name }}-deploy`) whose app label is its name without that word is "
+                 "named by the label"),
         unit="deployment_components",
         reads=("docker.command", "compose.service", "compose.mount", "docker.from", "k8s.workload", "k8s.service", "k8s.variant",
                "k8s.autoscaled",
                "k8s.cluster_binding", "manifest", "config.env", "program.command", "docker.copy", "import",
                "manifest.image", "config.property", "docker.workspace_target", "docker.stage", "program.main", "helm.dependency",
                "manifest.dependency", "manifest.dev_dependency", "readme.copy", "compose.variable_mount", "proxy.route",
-               "program.build"),
+               "program.build", "docker.artifact"),
         writes=("components", "kinds", "aliases", "roots", "attributes"),
     ),
     Rule(

@@ -54,7 +54,7 @@ RULES = (
                  "datasource provider, a PDO data source name; "
                  "the engine a setting picks) with no database known uses one database: the system's one of those engines, else "
                  "one introduced; a deployed or serving process importing only SQLite drivers (or depending on an npm, "
-                 "Cargo or Maven SQLite package) keeps its data in an embedded database, drawn as sqlite (a tool's "
+                 "Cargo, Maven, NuGet or Hex SQLite package) keeps its data in an embedded database, drawn as sqlite (a tool's "
                  "file stays the tool's)"),
         unit="sql_driver_stores",
         reads=("import", "module.var", "manifest.dependency", "server.start", "env.read", "value.assign", "sql.dsn",
