@@ -460,6 +460,11 @@ BUILD_SCRIPT_DIRS = frozenset({"magefiles", "releng", "xtask"})
 # A package manager's project initializer kept beside the product (`npm init shop-app` runs packages/create-shop-app):
 # it scaffolds a developer's new project once, and is no part of the running system.
 INITIALIZER_DIR = re.compile(r"^create-[a-z0-9][a-z0-9-]*-app$")
+# Helm values for an environment before production (values-dev.yaml, values.staging.yaml, preprod-values.yaml beside
+# values-prod.yaml): the hosts and settings of a test cluster, not the system as it is deployed.
+NONPROD_VALUES = re.compile(r"^(values[-_.](?P<a>{env})|(?P<b>{env})[-_.]values)\.ya?ml$".replace(
+    "{env}", r"dev|devel|develop|development|test|testing|qa|uat|stage|staging|preprod|pre-prod|preproduction|sandbox"
+             r"|int|integration|local|ci|perf|nonprod|non-prod|review"), re.I)
 DEVELOPMENT_FILE = re.compile(
     r"\.(example|sample|dist|template)$|^\.env\.(example|sample|template|dev|development|test|testing|local|ci)"
     r"(\.local)?$|^\.env\.[^/]*\.local$", re.I)
@@ -488,7 +493,7 @@ def classify_role(path: str) -> str:
     # (a hack/ folder's manifests are the add-ons a Kubernetes project's developer scripts deploy into a developer's
     # cluster, operator/hack/addons_hydra.yaml, and its Go programs the generators those scripts run, hack/docgen;
     # its other files, a systemd unit an install script copies, stay)
-    if DEVELOPMENT_FILE.search(parts[-1]) or DEVELOPMENT_DESCRIPTOR.search(parts[-1]) \
+    if DEVELOPMENT_FILE.search(parts[-1]) or DEVELOPMENT_DESCRIPTOR.search(parts[-1]) or NONPROD_VALUES.match(parts[-1]) \
             or any(d in DEVELOPMENT_ENV_DIRS or d in BUILD_SCRIPT_DIRS or INITIALIZER_DIR.match(d)
                    or "devbox" in re.split(r"[-_.]", d) for d in dirs) \
             or ("hack" in dirs and re.search(r"\.(ya?ml|go)$", parts[-1], re.I)) \

@@ -736,6 +736,10 @@ def test_development_settings_templates_and_local_environments_are_not_architect
     assert classify_role(".env.example") == classify_role("api/.env.development") == "development"
     assert classify_role("config.yml.sample") == classify_role(".env.test") == "development"
     assert classify_role(".env") == classify_role(".env.production") == "source"
+    # a Helm values file per environment: the test clusters' hosts are not the deployment's, production's are
+    assert classify_role("helm_deploy/values-dev.yaml") == classify_role("deploy/values.staging.yml") \
+        == classify_role("charts/api/preprod-values.yaml") == "development"
+    assert classify_role("helm_deploy/values-prod.yaml") == classify_role("charts/api/values.yaml") == "source"
 
     def roles(paths: list[str]) -> dict[str, str]:
         files = [SourceFile(path=p, blob="0", size=1, language=None, role=classify_role(p)) for p in paths]

@@ -228,6 +228,12 @@ QUARKUS_PROFILE = re.compile(r"^%([\w-]+)\.")
 WORKER_COMMAND = re.compile(r"\bartisan\s+(queue:(work|listen)|schedule:(run|work)|horizon)\b|\bcelery\b.*\b(worker|beat)\b"
                             r"|\bsidekiq\b|\brq\s+worker\b|\bdramatiq\b|\bhuey_consumer\b|\brun_huey\b")
 
+# A deployment file's key that sets an environment variable (a Helm values file's `generic-service.env.API_HOST`,
+# `env.API_HOST`, `extraEnv.API_HOST`): group 1 is the variable.
+DEPLOYED_ENV_KEY = re.compile(r"(?:^|\.)(?:env|extraEnv|environment|envVars)\.([A-Z][A-Z0-9_]*)$")
+# A settings template committed for people to copy (.env.example, env.sample, .env-dist, .env.template).
+SETTINGS_TEMPLATE = re.compile(r"(^|/)[^/]*[._-](example|sample|dist|template|tmpl)$|(^|/)(example|sample|template)\.env$", re.I)
+
 class ConnectionRules(ResolverBase):
     """Rules that connect components; they may also introduce the components a value names."""
 
@@ -692,6 +698,19 @@ class ConnectionRules(ResolverBase):
                 pairs.append((owner, f))
                 if common and owner != self.owner_of(f.repository, f.path):
                     shared.add((owner, f))  # a config repository's shared file, not the service's own
+        # what the deployment's own files set a variable to (a chart's values `generic-service.env.API_HOST`, a
+        # manifest's or compose file's environment): a settings template's example value for it yields to that
+        deployed_values: dict[tuple[str, str], set[str]] = defaultdict(set)
+        for g in self.by_kind["config.property"]:
+            m = DEPLOYED_ENV_KEY.search(g.get("name") or "")
+            if m and g.get("value"):
+                deployed_values[(g.repository, m.group(1))].add((g.get("value") or "").strip())
+        for g in self.by_kind["config.env"]:
+            if g.get("source") not in ("dotenv", "dockerfile") and g.get("value"):
+                deployed_values[(g.repository, g.get("name") or "")].add((g.get("value") or "").strip())
+        pairs = [(owner, f) for owner, f in pairs if not (
+            f.kind == "config.env" and f.get("source") == "dotenv" and SETTINGS_TEMPLATE.search(f.path)
+            and deployed_values.get((f.repository, f.get("name") or ""), set()) - {(f.get("value") or "").strip()})]
         for owner, f in pairs:
             name, value = f.get("name") or "", f.get("value") or ""
             self.env_values[(owner, name)].append((value, f.evidence))

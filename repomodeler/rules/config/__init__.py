@@ -41,7 +41,10 @@ RULES = (
                  "takes its stores from the env file the project's services share; a setting naming an SQLite file "
                  "(DSN=sqlite:///var/lib/db.sqlite) is the service's embedded database, drawn as sqlite unless it is "
                  "handed a database server; a cluster DNS name of a Service the system does not install, in a setting its "
-                 "code reads, is an external system named after that Service"),
+                 "code reads, is an external system named after that Service; a settings template's example value (.env.example) yields to "
+                 "the value the deployment's own files give the same variable (a chart's production values, "
+                 "`generic-service.env.API_HOST`), and Helm values for test clusters (values-dev.yaml, values-preprod.yaml) "
+                 "are no settings of the deployed system"),
         unit="config_connections",
         reads=("compose.mount", "program.command", "docker.from", "config.property", "config.env", "compose.env_file", "compose.service", "k8s.configmap", "k8s.env_from",
                "k8s.env_key_ref", "env.read", "config.read", "manifest.dependency", "annotation", "import", "const.string", "server.start"),
