@@ -710,6 +710,25 @@ class PlatformRules(ResolverBase):
                 tech = SCHEME_TECH.get(scheme or "")
                 if scheme and value.lower() in LOCAL_HOSTS and tech in TECH_KIND:
                     found[owner].setdefault(tech, f.evidence)
+        # a section's host on the loopback beside its port, a store's standard one (`cronos.yugabyte.hostname: 127.0.0.1`
+        # and `cronos.yugabyte.port: 9042`): that store on this machine
+        from repomodeler.graph.connections import STORE_PORTS
+
+        sections: dict[tuple[str, str, str], dict[str, Fact]] = defaultdict(dict)
+        for f in self.by_kind["config.property"]:
+            prefix, _, last = (f.get("name") or "").rpartition(".")
+            if prefix:
+                sections[(f.repository, f.path, prefix)][last.lower()] = f
+        for (repo, path, _prefix), named in sorted(sections.items()):
+            owner = self.owner_of(repo, path)
+            host = next((named[k] for k in ("host", "hostname", "address") if k in named), None)
+            port = (named["port"].get("value") or "").strip() if "port" in named else ""
+            if owner is None or test_settings(path) or host is None or not port.isdigit() \
+                    or (host.get("value") or "").strip().lower() not in LOCAL_HOSTS:
+                continue
+            tech = STORE_PORTS.get(int(port))
+            if tech in TECH_KIND:
+                found[owner].setdefault(tech, host.evidence)
         # a host setting on the loopback beside a setting of the same prefix naming the store's technology
         # (`DB_CONNECTION=mysql` and `DB_HOST=localhost` in a Laravel `.env.example`)
         settings: dict[tuple[str, str], dict[str, Fact]] = defaultdict(dict)
@@ -755,7 +774,12 @@ class PlatformRules(ResolverBase):
                     continue
                 if pattern in HEX_STORE_PATTERNS and not ev.path.rsplit("/", 1)[-1].startswith("mix."):
                     continue  # (an Elixir driver's name in another ecosystem's manifest: another package)
-                how = "data-access dependency" if pattern else "its settings name it on this machine"
+                # (a driver whose settings also name its store on this machine, `jdbc:postgresql://127.0.0.1:5433`:
+                # the one server of the machine every service's settings name, not a store of each)
+                on_machine = not pattern or tech in loopback
+                how = "its settings name it on this machine" if on_machine else "data-access dependency"
+                if pattern and on_machine:
+                    ev = loopback[tech]
                 kind = TECH_KIND.get(tech, "database")
                 if any(k[0] == cid and (k[2] == TECH_PROTOCOL.get(tech) and k[2] != "tcp" or (
                         self.model.components[k[1]].kind == kind and self._maybe_of(self.model.components[k[1]], tech)))
@@ -764,16 +788,22 @@ class PlatformRules(ResolverBase):
                 existing = sorted(c.id for c in self.model.components.values()
                                   if c.kind == kind and c.attributes.get("technology") == tech
                                   and not c.attributes.get("implied_by"))
+                shared = self.alias.get(tech) if on_machine else None
+                if shared is not None and not (self.model.components[shared].attributes.get("implied_by") == how
+                                               and self.model.components[shared].attributes.get("technology") == tech):
+                    shared = None
                 if len(existing) == 1:
                     target = existing[0]
                 elif existing:
                     continue
+                elif shared is not None:
+                    target = shared  # the machine's store another service's settings found first
                 else:
                     # a database or cache is the service's own; a broker is shared by whoever publishes and
                     # subscribes to it, so it goes by its technology (mqtt-broker): every client gets the one
                     name = f"{tech}-broker" if kind == "broker" else \
                         f"{comp.name}-{'cache' if kind == 'cache' else 'database'}"
-                    if not pattern and tech not in self.alias:
+                    if on_machine and tech not in self.alias:
                         # a store its settings or defaults find on this machine is named by its technology, as one
                         # found at a machine's address is (mongodb on localhost, mysql at 192.168.1.20)
                         name = tech

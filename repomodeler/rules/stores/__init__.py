@@ -18,8 +18,10 @@ RULES = (
         id="stores.implied",
         message=("A store technology a service clearly uses (starter, driver, embedded default; in a system that "
                  "deploys nothing, a store URL on the loopback in its settings or its code's defaults, or a key naming the "
-                 "store's host on the loopback: spring.redis.host: ${REDIS_HOST:127.0.0.1}) with no deployed "
-                 "store of that kind introduces that store"),
+                 "store's host on the loopback: spring.redis.host: ${REDIS_HOST:127.0.0.1}, or a section's host there "
+                 "beside a store's standard port) with no deployed store of that kind introduces that store; a store "
+                 "found on this machine is the machine's one server of that technology, shared by every service whose "
+                 "settings name it there, even where a driver implies it too"),
         unit="implied_stores",
         reads=("manifest.dependency", "annotation", "config.property", "config.env", "string.url"),
         writes=("components", "connections"),
