@@ -393,7 +393,9 @@ GEM_TECH: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), tech) 
     (r"^(trilogy|activerecord-trilogy-adapter)$", "mysql"),
     (r"^(activerecord-postgis-adapter)$", "postgres"),
     (r"^(mongoid|mongo)$", "mongodb"),
-    (r"^(redis-client|hiredis|redis-namespace|sidekiq|sidekiq-pro|resque|kredis)$", "redis"),
+    # (and an organisation's wrapper of Sidekiq or Resque, or a plug-in of it: govuk_sidekiq, sidekiq-scheduler)
+    (r"^(redis-client|hiredis|redis-namespace|sidekiq|sidekiq-pro|resque|kredis)$|^[a-z0-9]+[-_](sidekiq|resque)$"
+     r"|^(sidekiq|resque)[-_][a-z0-9_-]+$", "redis"),
     (r"^(bunny|sneakers|march_hare)$", "rabbitmq"),
     (r"^(ruby-kafka|rdkafka|karafka|racecar|waterdrop|phobos)$", "kafka"),
     (r"^(searchkick|chewy|elasticsearch-model|elasticsearch-rails|opensearch-ruby)$", "elasticsearch"),

@@ -21,6 +21,20 @@ JOB_QUEUE_PACKAGES = frozenset({
     "sidekiq", "delayed_job", "delayed_job_active_record", "resque", "good_job",  # Ruby
     "solid_queue", "que", "laravel/horizon",
 })
+# A Ruby gem wrapping or extending a job queue (govuk_sidekiq, an organisation's configured Sidekiq; sidekiq-scheduler,
+# sidekiq-cron): the application runs that queue's worker.
+GEM_QUEUE_FAMILY = re.compile(r"^(?:[a-z0-9]+[-_])?(sidekiq|resque)(?:[-_][a-z0-9_-]+)?$")
+
+
+def job_queue_package(name: str, ecosystem: str) -> str | None:
+    """The job queue a dependency is (its package name), or None."""
+    name = name.lower()
+    if name in JOB_QUEUE_PACKAGES:
+        return name
+    m = GEM_QUEUE_FAMILY.match(name) if ecosystem == "ruby" else None
+    return m.group(1) if m else None
+
+
 # Words naming a worker process already drawn (netbox-rq, celery-worker, sidekiq, jobs).
 JOB_WORDS = frozenset({"worker", "workers", "rq", "rqworker", "celery", "sidekiq", "jobs", "resque", "horizon", "queue",
                        "dramatiq", "huey", "arq", "delayed_job"})
@@ -35,8 +49,8 @@ class JobWorkerRules(ResolverBase):
         if not self.deploys_nothing:
             return  # (a deployment draws its workers, or runs none)
         for f in sorted(self.by_kind["manifest.dependency"], key=lambda f: (f.repository, f.path, f.line)):
-            name = (f.get("name") or "").lower()
-            if name not in JOB_QUEUE_PACKAGES:
+            name = job_queue_package(f.get("name") or "", f.get("ecosystem") or "")
+            if name is None:
                 continue
             cid = self.owner_of(f.repository, f.path)
             comp = self.model.components.get(cid) if cid else None

@@ -380,11 +380,13 @@ class LocalServiceRules(ResolverBase):
         operator gives.  Introduced once, named by its technology, so every program importing that client
         reaches the one store.  (Redis only: a MongoDB, Elasticsearch or Cassandra client is as often one
         connector among many a query or integration tool offers, measured as more wrong than right.)"""
-        from repomodeler.graph.catalog import TECH_KIND, TECH_PROTOCOL, tech_for_module
+        from repomodeler.graph.catalog import TECH_KIND, TECH_PROTOCOL, tech_for_gem, tech_for_module
 
         first: dict[tuple[str, str], Evidence] = {}
-        for f in sorted(self.by_kind["import"], key=Fact.order):
-            tech = tech_for_module(f.get("module") or "")
+        # (a Ruby application's gems too: Bundler loads them all, so its Gemfile names its clients, `sidekiq`)
+        gems = [f for f in self.by_kind["manifest.dependency"] if f.get("ecosystem") == "ruby"]
+        for f in sorted([*self.by_kind["import"], *gems], key=Fact.order):
+            tech = tech_for_module(f.get("module") or "") if f.kind == "import" else tech_for_gem(f.get("name") or "")
             if tech not in DRIVER_IMPLIED:
                 continue
             for o in self._code_runners(f):

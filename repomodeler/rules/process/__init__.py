@@ -41,7 +41,7 @@ RULES = (
     Rule(
         id="process.job-workers",
         message=("In a system that deploys nothing, a service depending on a job-queue library whose jobs run in a "
-                 "process of their own (Celery, RQ, Sidekiq, delayed_job, Laravel Horizon) runs a worker beside it "
+                 "process of their own (Celery, RQ, Sidekiq or a gem wrapping or extending it, govuk_sidekiq, delayed_job, Laravel Horizon) runs a worker beside it "
                  "(<name>-worker), which reaches the stores and brokers the application reaches"),
         unit="job_workers",
         reads=("manifest.dependency",),

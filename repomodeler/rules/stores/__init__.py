@@ -84,10 +84,10 @@ RULES = (
     Rule(
         id="stores.driver-clients",
         message=("A deployed or serving program importing the client library of Redis (redis, ioredis, go-redis; a job "
-                 "queue keeping its jobs there: Bull, BullMQ, RQ, asynq) that reaches no Redis, in a system that runs "
+                 "queue keeping its jobs there: Bull, BullMQ, RQ, asynq; a Ruby application's gem, Sidekiq or a wrapper of it) that reaches no Redis, in a system that runs "
                  "none, uses one: introduced once by its technology, its address a setting"),
         unit="driver_client_stores",
-        reads=("import", "module.var", "server.start"),
+        reads=("import", "module.var", "server.start", "manifest.dependency"),
         writes=("components", "connections"),
         after=("stores.embedded-engines", "stores.configured-sections", "code.store-drivers"),
         state=("file_owner", "package_owner", "package_holders", "packages", "process_parent"),
