@@ -201,6 +201,32 @@ def promote_templates(files: list[SourceFile]) -> list[SourceFile]:
             else f for f in files]
 
 
+# A folder named for testing another folder beside it (zititest/ beside ziti/, api-tests/ beside api/, web_test/):
+# group 1 is the folder it tests.
+SIBLING_TEST_DIR = re.compile(r"^(.+?)[-_]?tests?$", re.I)
+
+
+def mark_sibling_tests(files: list[SourceFile]) -> list[SourceFile]:
+    """Files under a folder named for testing a folder beside it (``zititest/`` next to ``ziti/``: a separate
+    module of test programs, simulations and traffic generators) are tests, whatever their own folders are
+    called; a folder named so with no such sibling (``latest/``) stays what it is."""
+    children: dict[str, set[str]] = defaultdict(set)
+    for f in files:
+        parts = f.path.split("/")[:-1]
+        for i in range(len(parts)):
+            children["/".join(parts[:i])].add(parts[i].lower())
+    tested: set[str] = set()
+    for parent, names in children.items():
+        for name in names:
+            m = SIBLING_TEST_DIR.match(name)
+            if m and m.group(1) != name and m.group(1) in names:
+                tested.add(f"{parent}/{name}" if parent else name)
+    if not tested:
+        return files
+    return [replace(f, role="test") if f.role == "source" and any(
+        f.path.lower().startswith(t + "/") for t in tested) else f for f in files]
+
+
 _ENV_FILE_KEY = re.compile(r"^(\s*)env_file\s*:\s*(.*?)\s*(?:#.*)?$")
 _ENV_FILE_ITEM = re.compile(r"^(\s*)-\s*(?:path\s*:\s*)?['\"]?([^'\"#\s]+)")
 
@@ -377,7 +403,7 @@ def promote_example_deployments(files: list[SourceFile], readme: str = "",
     points to the stack as how to launch the system (a compose file in docs/local/ that starts the
     product's published image beside the broker it needs).  (Settings templates standing in for a
     missing file are settled here too: :func:`promote_templates`.)"""
-    files = promote_templates(files)
+    files = mark_sibling_tests(promote_templates(files))
     watching = watching_stacks(files, compose_texts or {})
     if watching:
         files = [replace(f, role="development") if f.path in watching else f for f in files]

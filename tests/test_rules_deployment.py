@@ -750,6 +750,20 @@ def test_development_settings_templates_and_local_environments_are_not_architect
     assert roles([".env.example", ".env.test.example"]) == {".env.example": "source", ".env.test.example": "development"}
 
 
+def test_a_folder_named_for_testing_its_sibling_holds_tests() -> None:
+    """zititest/ beside ziti/ is a module of test programs (simulations, traffic generators with main
+    packages): none of them is a component; a folder merely ending in "test" with no sibling it names stays."""
+    from repomodeler.inventory import classify_role, promote_example_deployments
+    from repomodeler.records import SourceFile
+
+    paths = ["ziti/main.go", "zititest/go.mod", "zititest/models/dtls/main.go", "api/server.go", "api-tests/run.go",
+             "docs/latest/index.md", "latest/main.go", "router/main.go"]
+    files = [SourceFile(path=p, blob="0", size=1, language=None, role=classify_role(p)) for p in paths]
+    roles = {f.path: f.role for f in promote_example_deployments(files)}
+    assert roles["zititest/models/dtls/main.go"] == roles["zititest/go.mod"] == roles["api-tests/run.go"] == "test"
+    assert roles["ziti/main.go"] == roles["api/server.go"] == roles["latest/main.go"] == roles["router/main.go"] == "source"
+
+
 def test_where_ports_are_published_an_unpublished_service_nobody_calls_is_no_front_door() -> None:
     """Without a gateway or Ingress the APIs nobody calls are the way in; but where the deployment
     publishes ports, it says which: a service reached by Dapr invocation or a queue, or by a caller
