@@ -49,6 +49,11 @@ WORKLOAD_TYPES = ("google_cloud_run_service", "google_cloud_run_v2_service", "go
                   "google_app_engine_standard_app_version")
 
 
+# Jobs a platform runs to completion (Cloud Run jobs, Container Apps jobs): tasks, unless a scheduler runs them.
+RUN_ONCE_TYPES = re.compile(r"^(google_cloud_run(_v2)?_job|azurerm_container_app_job|Microsoft\.App/jobs)$")
+SCHEDULER_TYPES = re.compile(r"^(google_cloud_scheduler_job|aws_scheduler_schedule|aws_cloudwatch_event_target)$")
+# A key outside a workload's containers attaching a database to it (Cloud Run's Cloud SQL volume or annotation).
+ATTACHED_STORE_KEY = re.compile(r"cloud_?sql|cloudsql", re.I)
 # Keys of a site module (Azure Verified Modules' web/site) naming a resource the site uses: its Application Insights.
 # (Its settings handed as one map, `union(appSettings, {...})`, lose their names: a CORS origin among them is no call.)
 SITE_LINKS = re.compile(r"^(appInsightResourceId|applicationInsightResourceId)$")
@@ -221,6 +226,8 @@ class IacDeployRules(ResolverBase):
                 if not (_workload_type(rtype) or opaque) or f.get("existing"):
                     continue
                 ref = (inst, f.get("address") or "")
+                if RUN_ONCE_TYPES.match(rtype) and ref not in self._iac_scheduled:
+                    continue  # a job run to completion by hand or at deploy time (a migration, a setup): a task
                 values = self._iac_values(ref)
                 out.extend(self._iac_containers(ref, rtype, values, opaque))
         return out
@@ -288,6 +295,10 @@ class IacDeployRules(ResolverBase):
                 if n is not None and v is not None and n.text:
                     settings.append((n.text, v))
             arguments = tuple(v for k, v in rel if _ARGS.match(k))
+            # (a database the platform attaches to the workload outside its containers: Cloud Run's Cloud SQL
+            # volume, `volumes.cloud_sql_instance.instances = [google_sql_database_instance.db.connection_name]`,
+            # or its `run.googleapis.com/cloudsql-instances` annotation)
+            arguments += tuple(v for v in values if v not in inner and v.resources and ATTACHED_STORE_KEY.search(v.key))
             out.append(Workload(ref, rtype, name, image, tuple(settings), arguments, external,
                                 self._iac_evidence(ref)))
         return out
@@ -378,6 +389,17 @@ class IacDeployRules(ResolverBase):
 
     def _iac_reached(self, resources: frozenset[ResourceRef]) -> list[ResourceRef]:
         return sorted(resources, key=lambda r: (r[0].module, r[0].calls, r[1]))
+
+    @cached_property
+    def _iac_scheduled(self) -> set[ResourceRef]:
+        """Resources a scheduler resource names (a Cloud Scheduler job running a Cloud Run job): recurring."""
+        out: set[ResourceRef] = set()
+        for inst in self._iac.instances:
+            for f in self._iac.resources(inst):
+                if SCHEDULER_TYPES.match(resource_type(f)):
+                    for v in self._iac_values((inst, f.get("address") or "")):
+                        out.update(v.resources)
+        return out
 
     @cached_property
     def _iac_uses(self) -> list[tuple[Workload, str, Value, ResourceRef]]:

@@ -58,7 +58,9 @@ RULES = (
                  "(or whose module's build tool names its image: Jib, the .NET SDK's container publishing); "
                  "one image run as several workloads gives one component per workload; a workload named with the "
                  "project's name before a deployed service's name (shop-api beside compose's api) running that "
-                 "service's image is that service"),
+                 "service's image is that service; a job the platform runs to completion (a Cloud Run or Container "
+                 "Apps job) that no scheduler runs is a task, not a component; a database the platform attaches outside "
+                 "the containers (Cloud Run's Cloud SQL volume) is one the workload uses"),
         unit="iac_workloads",
         reads=("iac.block", "iac.value", "manifest", "manifest.image", "config.property"),
         writes=("components", "aliases", "attributes"),
