@@ -503,6 +503,15 @@ class ComponentRules(ResolverBase):
                 owner = None  # a workload beside it in the same file or chart (its worker): another component
             if not same and owner and self.model.components[owner].kind == "service" and not tech:
                 same = self.model.components[owner].name  # labelled `app: payment`: a version of payment
+            if not same and not tech and (not image or "{" in image or "$" in image):
+                # a workload whose image the install fills in (`image: {{.Env.SERVICE_API_IMAGE_NAME}}`), kept among
+                # the code of the one deployed component building that folder (app/copilot/copilot-backend/manifests/
+                # under compose's and azd's `app/copilot`): it runs that component's code
+                holders = {c.name for c in self.model.components.values() if c.attributes.get("deployment")
+                           and c.kind in ("service", "gateway", "webapp")
+                           and any(r == f.repository and root and is_under(f.path, root) for r, root in c.source_roots)}
+                if len(holders) == 1:
+                    same = next(iter(holders))
             kind_named = WORKLOAD_KIND_SUFFIX.match(name)
             if not same and kind_named and app_label and key(kind_named.group(1)) == key(app_label) \
                     and kind_named.group(1).lower() not in others:

@@ -46,7 +46,9 @@ RULES = (
                  "docker/manager/dockerfile) that adds a built artifact packs what that service runs, also when the service's "
                  "command starts the start script that recipe adds (`/bin/sh /ks-start.sh`); a workload named for its kind of "
                  "object (orders-deployment, `{{ .Chart.Name }}-deploy`) whose app label is its name without that word is "
-                 "named by the label"),
+                 "named by the label; a workload whose image the install fills in, kept among the code of the one deployed "
+                 "component building that folder (app/copilot/.../manifests/ under compose's `build: ./copilot`), runs "
+                 "that component's code"),
         unit="deployment_components",
         reads=("docker.command", "compose.service", "compose.mount", "docker.from", "k8s.workload", "k8s.service", "k8s.variant",
                "k8s.autoscaled",
