@@ -201,6 +201,15 @@ class VendorRules(ResolverBase):
             if (domain in CODE_HOSTS or domain in RAW_CODE_HOSTS) and self._own_repository_urls(comp, own):
                 self._list_not_draw(cid, f"{comp.name}: the project's own repository (a release or update check), not drawn")
 
+    def raw_file_downloads(self) -> None:
+        """A code host's raw file host (``raw.githubusercontent.com``, ``gist.githubusercontent.com``) serves the
+        files kept in repositories: a program reaching it downloads a file (a country list, a blocklist, an
+        installer script), it calls no service of the system. Listed at each caller's line, not drawn."""
+        for cid in sorted(self.model.components):
+            comp = self.model.components[cid]
+            if comp.kind == "external" and registered_domain(comp.name) in RAW_CODE_HOSTS:
+                self._list_not_draw(cid, f"{comp.name}: a file downloaded from a code host's repository, not a service")
+
     def _list_not_draw(self, cid: str, why: str) -> None:
         """Drop external `cid`, listing each caller's line (else its own) in ``unresolved`` with `why`."""
         comp = self.model.components[cid]

@@ -160,6 +160,7 @@ ORDER: tuple[str, ...] = (
     "code.unset-credentials",
     "code.integration-hub",
     "code.own-repository",
+    "code.raw-file-hosts",
     "code.vendor-choices",
     "code.unconfigured-sdk",
     "code.address-echo",

@@ -137,6 +137,16 @@ RULES = (
         after=("code.integration-hub",),
     ),
     Rule(
+        id="code.raw-file-hosts",
+        message=("A code host's raw file host (raw.githubusercontent.com, gist.githubusercontent.com) serves files kept "
+                 "in repositories: a program reaching it downloads a file (a data list, a script), it calls no service; "
+                 "listed at the caller's line, not drawn"),
+        unit="raw_file_downloads",
+        reads=(),
+        writes=("components", "aliases", "connections", "unresolved"),
+        after=("code.own-repository",),
+    ),
+    Rule(
         id="code.vendor-choices",
         message=("Code offering one capability through several vendors, each vendor's client in a part of its own side by "
                  "side in one folder (integrations/notion, integrations/raindrop...; storage/s3, storage/azure, "
