@@ -212,7 +212,7 @@ def mark_sibling_tests(files: list[SourceFile]) -> list[SourceFile]:
     called; a folder named so with no such sibling (``latest/``) stays what it is."""
     children: dict[str, set[str]] = defaultdict(set)
     for f in files:
-        parts = f.path.split("/")[:-1]
+        parts = f.path.lower().split("/")[:-1]
         for i in range(len(parts)):
             children["/".join(parts[:i])].add(parts[i].lower())
     tested: set[str] = set()
@@ -488,9 +488,9 @@ BUILD_SCRIPT_DIRS = frozenset({"magefiles", "releng", "xtask"})
 INITIALIZER_DIR = re.compile(r"^create-[a-z0-9][a-z0-9-]*-app$")
 # Helm values for an environment before production (values-dev.yaml, values.staging.yaml, preprod-values.yaml beside
 # values-prod.yaml): the hosts and settings of a test cluster, not the system as it is deployed.
-NONPROD_VALUES = re.compile(r"^(values[-_.](?P<a>{env})|(?P<b>{env})[-_.]values)\.ya?ml$".replace(
-    "{env}", r"dev|devel|develop|development|test|testing|qa|uat|stage|staging|preprod|pre-prod|preproduction|sandbox"
-             r"|int|integration|local|ci|perf|nonprod|non-prod|review"), re.I)
+NONPROD_ENVIRONMENTS = (r"(?:dev|devel|develop|development|test|testing|qa|uat|stage|staging|preprod|pre-prod|"
+                        r"preproduction|sandbox|int|integration|local|ci|perf|nonprod|non-prod|review)")
+NONPROD_VALUES = re.compile(rf"^(?:values[-_.]{NONPROD_ENVIRONMENTS}|{NONPROD_ENVIRONMENTS}[-_.]values)\.ya?ml$", re.I)
 DEVELOPMENT_FILE = re.compile(
     r"\.(example|sample|dist|template)$|^\.env\.(example|sample|template|dev|development|test|testing|local|ci)"
     r"(\.local)?$|^\.env\.[^/]*\.local$", re.I)

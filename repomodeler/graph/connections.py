@@ -234,6 +234,7 @@ DEPLOYED_ENV_KEY = re.compile(r"(?:^|\.)(?:env|extraEnv|environment|envVars)\.([
 # A settings template committed for people to copy (.env.example, env.sample, .env-dist, .env.template).
 SETTINGS_TEMPLATE = re.compile(r"(^|/)[^/]*[._-](example|sample|dist|template|tmpl)$|(^|/)(example|sample|template)\.env$", re.I)
 
+
 class ConnectionRules(ResolverBase):
     """Rules that connect components; they may also introduce the components a value names."""
 
