@@ -17,3 +17,20 @@ def test_file_download_is_listed_and_the_api_stays() -> None:
     listed = [u for u in model.unresolved if u.value.startswith("raw.githubusercontent.com:")]
     assert [(u.component, u.evidence.path) for u in listed] == [
         ("travel", "worldtravel/management/commands/download_countries.py")]
+
+
+def test_a_host_the_gateway_proxies_users_to_stays() -> None:
+    """The front end's nginx forwards /github/ to raw.githubusercontent.com (templates and libraries the pages load
+    through it): part of what the system serves, drawn from the gateway."""
+    files = {
+        "docker-compose.yml": "services:\n  frontend:\n    build: ./frontend\n    ports: ['9001:8080']\n"
+                              "  backend:\n    image: acme/board-backend:2.0\n",
+        "frontend/Dockerfile": "FROM nginx:1.27\nCOPY nginx.conf /etc/nginx/nginx.conf\n",
+        "frontend/nginx.conf": "events {}\nhttp {\n  server {\n    listen 8080;\n"
+                               "    location /api/ { proxy_pass http://backend:6060/; }\n"
+                               "    location ~ ^/github/board-files/(.+)$ {\n"
+                               "      proxy_pass https://raw.githubusercontent.com/acme/board-files/main/$1;\n    }\n"
+                               "  }\n}\n",
+    }
+    model = resolve_system("case", extract_in_memory({"board": files}))
+    assert ("frontend", "raw.githubusercontent.com", "http") in model.connections

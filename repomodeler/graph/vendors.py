@@ -204,11 +204,17 @@ class VendorRules(ResolverBase):
     def raw_file_downloads(self) -> None:
         """A code host's raw file host (``raw.githubusercontent.com``, ``gist.githubusercontent.com``) serves the
         files kept in repositories: a program reaching it downloads a file (a country list, a blocklist, an
-        installer script), it calls no service of the system. Listed at each caller's line, not drawn."""
+        installer script), it calls no service of the system. Listed at each caller's line, not drawn. One a
+        gateway's reverse proxy forwards the users to (`location /github/ { proxy_pass https://raw.githubusercontent.com;
+        }`) serves the system's own pages: it stays."""
         for cid in sorted(self.model.components):
             comp = self.model.components[cid]
-            if comp.kind == "external" and registered_domain(comp.name) in RAW_CODE_HOSTS:
-                self._list_not_draw(cid, f"{comp.name}: a file downloaded from a code host's repository, not a service")
+            if comp.kind != "external" or registered_domain(comp.name) not in RAW_CODE_HOSTS:
+                continue
+            if any(cid == k[1] and str(conn.attributes.get("via", "")).startswith("reverse proxy")
+                   for k, conn in self.model.connections.items()):
+                continue
+            self._list_not_draw(cid, f"{comp.name}: a file downloaded from a code host's repository, not a service")
 
     def _list_not_draw(self, cid: str, why: str) -> None:
         """Drop external `cid`, listing each caller's line (else its own) in ``unresolved`` with `why`."""

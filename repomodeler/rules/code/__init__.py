@@ -140,7 +140,7 @@ RULES = (
         id="code.raw-file-hosts",
         message=("A code host's raw file host (raw.githubusercontent.com, gist.githubusercontent.com) serves files kept "
                  "in repositories: a program reaching it downloads a file (a data list, a script), it calls no service; "
-                 "listed at the caller's line, not drawn"),
+                 "listed at the caller's line, not drawn; one a gateway's reverse proxy forwards users to stays"),
         unit="raw_file_downloads",
         reads=(),
         writes=("components", "aliases", "connections", "unresolved"),
