@@ -235,6 +235,12 @@ DEPLOYED_ENV_KEY = re.compile(r"(?:^|\.)(?:env|extraEnv|environment|envVars)\.([
 SETTINGS_TEMPLATE = re.compile(r"(^|/)[^/]*[._-](example|sample|dist|template|tmpl)$|(^|/)(example|sample|template)\.env$", re.I)
 
 
+def _same_spelling(value: str) -> str:
+    """A setting's value as compared across files: unquoted, lower case, the loopback spelled one way."""
+    text = value.strip().strip("\"'").lower()
+    return re.sub(r"(?<![\w.-])(127\.0\.0\.1|0\.0\.0\.0|\[::1\])(?![\w.-])", "localhost", text)
+
+
 class ConnectionRules(ResolverBase):
     """Rules that connect components; they may also introduce the components a value names."""
 
@@ -701,17 +707,18 @@ class ConnectionRules(ResolverBase):
                     shared.add((owner, f))  # a config repository's shared file, not the service's own
         # what the deployment's own files set a variable to (a chart's values `generic-service.env.API_HOST`, a
         # manifest's or compose file's environment): a settings template's example value for it yields to that
+        # (compared as written, the loopback's spellings taken as one: `127.0.0.1:9000` is `localhost:9000`)
         deployed_values: dict[tuple[str, str], set[str]] = defaultdict(set)
         for g in self.by_kind["config.property"]:
             m = DEPLOYED_ENV_KEY.search(g.get("name") or "")
             if m and g.get("value"):
-                deployed_values[(g.repository, m.group(1))].add((g.get("value") or "").strip())
+                deployed_values[(g.repository, m.group(1))].add(_same_spelling(g.get("value") or ""))
         for g in self.by_kind["config.env"]:
             if g.get("source") not in ("dotenv", "dockerfile") and g.get("value"):
-                deployed_values[(g.repository, g.get("name") or "")].add((g.get("value") or "").strip())
+                deployed_values[(g.repository, g.get("name") or "")].add(_same_spelling(g.get("value") or ""))
         pairs = [(owner, f) for owner, f in pairs if not (
             f.kind == "config.env" and f.get("source") == "dotenv" and SETTINGS_TEMPLATE.search(f.path)
-            and deployed_values.get((f.repository, f.get("name") or ""), set()) - {(f.get("value") or "").strip()})]
+            and deployed_values.get((f.repository, f.get("name") or ""), set()) - {_same_spelling(f.get("value") or "")})]
         for owner, f in pairs:
             name, value = f.get("name") or "", f.get("value") or ""
             self.env_values[(owner, name)].append((value, f.evidence))
