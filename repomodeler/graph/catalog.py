@@ -389,13 +389,13 @@ OBJECT_STORE_LIBRARIES = re.compile(
 # Ruby gems (Bundler has no imports to read: Rails loads every gem of the Gemfile) that are a store's or
 # broker's client, by the gem's name; gems named as another language's driver (pg, mysql2, redis) are
 # read by DRIVER_TECH.  Sidekiq and Resque keep their queues in Redis.
+# A job queue's gem, or one wrapping or extending it (govuk_sidekiq, sidekiq-scheduler, sidekiq-pro): group 1 the queue.
+RUBY_QUEUE_GEM = r"^(?:[a-z0-9]+[-_])?(sidekiq|resque)(?:[-_][a-z0-9_-]+)?$"
 GEM_TECH: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), tech) for p, tech in (
     (r"^(trilogy|activerecord-trilogy-adapter)$", "mysql"),
     (r"^(activerecord-postgis-adapter)$", "postgres"),
     (r"^(mongoid|mongo)$", "mongodb"),
-    # (and an organisation's wrapper of Sidekiq or Resque, or a plug-in of it: govuk_sidekiq, sidekiq-scheduler)
-    (r"^(redis-client|hiredis|redis-namespace|sidekiq|sidekiq-pro|resque|kredis)$|^[a-z0-9]+[-_](sidekiq|resque)$"
-     r"|^(sidekiq|resque)[-_][a-z0-9_-]+$", "redis"),
+    (r"^(redis-client|hiredis|redis-namespace|kredis)$|" + RUBY_QUEUE_GEM, "redis"),
     (r"^(bunny|sneakers|march_hare)$", "rabbitmq"),
     (r"^(ruby-kafka|rdkafka|karafka|racecar|waterdrop|phobos)$", "kafka"),
     (r"^(searchkick|chewy|elasticsearch-model|elasticsearch-rails|opensearch-ruby)$", "elasticsearch"),

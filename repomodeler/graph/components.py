@@ -273,10 +273,11 @@ class ComponentRules(ResolverBase):
             recipe = None
             named_recipe: tuple[str, list[str]] | None = None
             # (a variable in the tag alone, `acme/proxy:${tag}`, leaves the image's name known)
+            started = self._recipe_started_by(f.repository, image, commands.get((f.repository, f.path, name.lower()))) \
+                if root is None and image and not tech and (f.repository, f.path, name) in overridden else None
             if root is None and image and not tech and "$" not in _image_repo(image) \
-                    and ((f.repository, f.path, name) not in overridden
-                         or self._starts_recipe_script(f.repository, image, commands.get((f.repository, f.path, name.lower())))):
-                recipe = self.recipe_for_image(f.repository, image)
+                    and ((f.repository, f.path, name) not in overridden or started is not None):
+                recipe = started or self.recipe_for_image(f.repository, image)
                 if recipe is not None:
                     root, dockerfile = recipe
                 else:
@@ -981,17 +982,21 @@ class ComponentRules(ResolverBase):
             return here, dockerfile
         return None
 
-    def _starts_recipe_script(self, repo: str, image: str, command: str | None) -> bool:
-        """Does a deployment's command (`/bin/sh /ks-start.sh`) start the start script the image's own recipe adds
-        (`ADD ks-start.sh /`)? Then it runs the image's program the way the image would, not another program of it
-        (a one-shot script of the same image, `/es_template_create.sh`, is another)."""
-        script = PurePosixPath((command or "").split()[-1].strip("\"'")).name if (command or "").split() else ""
-        if not START_SCRIPT.search(script):
-            return False
+    def _recipe_started_by(self, repo: str, image: str, command: str | None) -> tuple[str, str] | None:
+        """The image's own recipe (recipe_for_image's (root, Dockerfile)) when a deployment's command (`/bin/sh
+        /ks-start.sh`) starts the start script that recipe adds (`ADD ks-start.sh /`): it runs the image's program the
+        way the image would, not another program of it (a one-shot script of the same image, `/es_template_create.sh`,
+        is another). None otherwise."""
+        words = (command or "").split()
+        script = PurePosixPath(words[-1].strip("\"'")).name if words else ""
+        if "$" in _image_repo(image) or not START_SCRIPT.search(script):
+            return None
         recipe = self.recipe_for_image(repo, image)
-        return recipe is not None and any(
-            PurePosixPath(src.strip()).name == script for c in self.by_kind["docker.copy"]
-            if c.repository == repo and c.path == recipe[1] for src in (c.get("sources") or "").split(","))
+        if recipe is not None and any(
+                PurePosixPath(src.strip()).name == script for c in self.by_kind["docker.copy"]
+                if c.repository == repo and c.path == recipe[1] for src in (c.get("sources") or "").split(",")):
+            return recipe
+        return None
 
     def _program_at_root(self, repo: str) -> bool:
         """Is the repository's root a program of its own (pyproject.toml, go.mod... at the root; a JavaScript

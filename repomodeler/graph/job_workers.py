@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 
 from repomodeler.graph.base import ResolverBase
+from repomodeler.graph.catalog import RUBY_QUEUE_GEM
 
 # Job-queue libraries whose jobs run in a worker process of their own (not in the web process: Oban, BullMQ
 # workers in the server, Laravel's sync driver), by package name.
@@ -23,7 +24,7 @@ JOB_QUEUE_PACKAGES = frozenset({
 })
 # A Ruby gem wrapping or extending a job queue (govuk_sidekiq, an organisation's configured Sidekiq; sidekiq-scheduler,
 # sidekiq-cron): the application runs that queue's worker.
-GEM_QUEUE_FAMILY = re.compile(r"^(?:[a-z0-9]+[-_])?(sidekiq|resque)(?:[-_][a-z0-9_-]+)?$")
+GEM_QUEUE_FAMILY = re.compile(RUBY_QUEUE_GEM)
 
 
 def job_queue_package(name: str, ecosystem: str) -> str | None:

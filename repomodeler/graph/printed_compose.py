@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from pathlib import PurePosixPath
 
 from repomodeler.extract.helm_charts import RULE as HELM_CHART_RULE
 from repomodeler.extract.readers._doc_compose import is_doc_compose
@@ -38,9 +39,14 @@ DEVELOPER_COMPOSE = re.compile(r"(^|/)(docker-)?compose[._-](dev|devel|developme
                                r"([._-][^/]*)?\.ya?ml$", re.I)
 
 
-# A recipe named for a developer's container: dev.Dockerfile, Dockerfile.dev, Dockerfile-development, local.Dockerfile.
-DEVELOPER_RECIPE = re.compile(r"(^|/)((dev|devel|development|local)\.(dockerfile|containerfile)"
-                              r"|(dockerfile|containerfile)[._-](dev|devel|development|local))$", re.I)
+def _developer_recipe(path: str) -> bool:
+    """A recipe named for a developer's or a test's container (dev.Dockerfile, Dockerfile.dev, Dockerfile-ci): its
+    edition, as recipes are named (components.RECIPE_NAME), is one of a developer's machine or stage."""
+    from repomodeler.graph.base import DEVELOPER_EDITIONS
+    from repomodeler.graph.components import RECIPE_NAME  # (components reads base, which reads this module)
+
+    m = RECIPE_NAME.match(PurePosixPath(path).name)
+    return bool(m) and next(g for g in m.groups() if g).lower() in DEVELOPER_EDITIONS
 
 
 def _developer_only(fact: Fact, developer_built: set[str]) -> bool:
@@ -59,7 +65,7 @@ def _developer_built(deploys: list[Fact]) -> set[str]:
     built: dict[str, list[bool]] = {}
     for f in deploys:
         if f.kind == "compose.service" and (f.get("build_context") or f.get("dockerfile")):
-            built.setdefault(f.path, []).append(bool(DEVELOPER_RECIPE.search(f.get("dockerfile") or "")))
+            built.setdefault(f.path, []).append(_developer_recipe(f.get("dockerfile") or ""))
     return {path for path, dev in built.items() if all(dev)}
 
 
@@ -101,7 +107,7 @@ def _built_here(facts: list[Fact]) -> list[Fact]:
     # (a developer's or a test's recipe, docker/dev/Dockerfile or docker/dev.Dockerfile, builds no image users run)
     recipes = sorted({f.path for f in facts if f.kind == "docker.from"
                       and not DEVELOPER_DIR.search(f.path) and not HARNESS_DIR.search(f.path)
-                      and not DEVELOPER_RECIPE.search(f.path)})
+                      and not _developer_recipe(f.path)})
     if len(custom) != 1 or len(recipes) != 1:
         return facts
     built = replace(custom[0], attrs=tuple(sorted((*custom[0].attrs, ("recipe", recipes[0])))))
