@@ -247,6 +247,8 @@ FIXTURES = {
                   "          images: ${{ matrix.repos.image }}\n      - uses: docker/build-push-action@v6\n        with:\n"
                   "          file: ${{ matrix.repos.file }}\n          tags: ${{ steps.meta.outputs.tags }}\n",
                   "manifest.image"),
+    "build_scripts": ("deploy/scripts/build_images.sh", "#!/bin/sh\ndocker build -t orders-api \\\n"
+                      "  -f ../../src/Orders/Dockerfile ../../src/\n", "manifest.image"),
     "consul_template": ("docker/apache/000-default.ctmpl", "<VirtualHost *:80>\n{{range services}}\n"
                         "  ProxyPass /{{.Name}} balancer://{{.Name}}\n{{end}}\n</VirtualHost>\n", "proxy.catalog"),
 }

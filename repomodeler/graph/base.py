@@ -1297,11 +1297,11 @@ class ResolverBase:
         manifest), Quarkus' ``quarkus.container-image.name`` / ``.image`` in its configuration (the
         module is the nearest folder above it with a manifest); and those a publishing workflow builds
         from the module's recipe (``manifest.image`` of tool ``workflow``, naming the module), and a Makefile's
-        ``docker build --tag`` recipe (tool ``makefile``)."""
+        ``docker build --tag`` recipe (tool ``makefile``) or an image build script's line (tool ``script``)."""
         out: dict[tuple[str, str], dict[str, Evidence]] = defaultdict(dict)
         for f in sorted(self.by_kind["manifest.image"], key=Fact.order):
             # (a publishing workflow names the module: the folder of the recipe it builds the image from)
-            module = f.get("module") if f.get("tool") in ("workflow", "makefile") else folder(f.path)
+            module = f.get("module") if f.get("tool") in ("workflow", "makefile", "script") else folder(f.path)
             for n in image_names(f.get("image") or ""):
                 out[(f.repository, norm_path(module or ""))].setdefault(n, f.evidence)
         quarkus = [f for f in self.by_kind["config.property"] if f.get("name") in QUARKUS_IMAGE_KEYS

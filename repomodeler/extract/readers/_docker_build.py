@@ -11,11 +11,14 @@ DOCKER_BUILD = re.compile(r"\bdocker\s+(?:buildx\s+)?build\b(.*)")
 
 
 def image_of(tag: str) -> str:
-    """`ghcr.io/acme/api:1.2` -> `ghcr.io/acme/api` (a digest or tag dropped); '' for no image reference."""
+    """`ghcr.io/acme/api:1.2` -> `ghcr.io/acme/api` (a digest or tag dropped), `${REGISTRY}/api:${TAG}` -> `api`;
+    '' for no image reference."""
     tag = tag.strip().strip("'\"").split("@")[0]
     last = tag.rsplit("/", 1)[-1]
     if ":" in last:
         tag = tag[: len(tag) - len(last)] + last.split(":", 1)[0]
+    if "$" in tag and "$" not in tag.rsplit("/", 1)[-1] and "/" in tag:
+        tag = tag.rsplit("/", 1)[-1]  # `$REGISTRY/api:$VERSION`: a registry a variable chooses, the image's own name
     return tag if re.fullmatch(r"[a-z0-9][a-z0-9._/:-]*", tag) else ""
 
 

@@ -20,7 +20,7 @@ from dataclasses import replace
 from functools import lru_cache
 from pathlib import PurePosixPath
 
-from repomodeler.extract.readers import (alloy, ansible, appsettings, azd, azure_functions, beats, bicep, bundler, caddy, cargo, cdk, cloudformation, cmake, compose, compose_launch, composer, config_json,
+from repomodeler.extract.readers import (alloy, ansible, appsettings, azd, azure_functions, beats, bicep, build_scripts, bundler, caddy, cargo, cdk, cloudformation, cmake, compose, compose_launch, composer, config_json,
                                          consul_template, crontab, dockerfile, dotenv, dotnet_project, entrypoints, envoy, firebase, go_mod, goreleaser, gradle, grafana, graphql,
                                          haproxy, helm, helm_install, heroku_app, hjson, laravel_config,
                                          nacos,
@@ -32,7 +32,7 @@ from repomodeler.extract.readers._base import FAMILIES, Reader, alternation
 from repomodeler.extract.readers._yaml import yaml
 from repomodeler.records import Fact, Warning_
 
-MODULES = (alloy, ansible, appsettings, azd, azure_functions, beats, bicep, bundler, caddy, cargo, cdk, cloudformation, cmake, compose, compose_launch, composer, config_json, consul_template, crontab, dockerfile, dotenv, dotnet_project,
+MODULES = (alloy, ansible, appsettings, azd, azure_functions, beats, bicep, build_scripts, bundler, caddy, cargo, cdk, cloudformation, cmake, compose, compose_launch, composer, config_json, consul_template, crontab, dockerfile, dotenv, dotnet_project,
            entrypoints, envoy, firebase, go_mod, goreleaser, gradle,
            grafana, graphql, haproxy, helm, helm_install, heroku_app, hjson, kong, kubernetes, laravel_config, launchers, logback, makefile, maven, mix, nacos, nginx, nomad, npm, openapi,
            otel_collector, pm2, prisma, procfile, prometheus, proto, pyproject, rails_storage, requirements, settings_files, setup_cfg,
