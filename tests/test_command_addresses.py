@@ -28,3 +28,10 @@ def test_hosts_a_start_up_loop_probes_are_left_out() -> None:
     command = ('"while ! curl -s http://config:8888/health > /dev/null; do echo Waiting; sleep 5; done; '
                'java -jar app.jar --peer=http://cfg:8888"')
     assert argument_addresses(command) == [("--peer", "http://cfg:8888")]
+
+
+def test_a_flag_named_for_a_peers_host_names_it_alone() -> None:
+    assert argument_addresses("worker --master-host master --master-port 8086 --http-host 0.0.0.0") == [
+        ("--master-host", "master")]
+    assert argument_addresses("api --db-address db --log-level info") == [("--db-address", "db")]
+    assert argument_addresses("api --host api --name orders") == []  # (a short, generic flag: not a peer's)

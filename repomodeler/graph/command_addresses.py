@@ -12,7 +12,8 @@ program talks to that host.  The rule runs once the running components are settl
 process rules): a compose service that turns out to be a library's name runs no command here.
 A host under a domain reserved for documentation (``relay.example.com``, ``*.example``, ``*.test``,
 ``*.invalid``: RFC 2606) is a placeholder for the operator's own machine: the port says which
-component of the system is meant, when exactly one serves it.
+component of the system is meant, when exactly one serves it.  A flag named for a peer's host
+(``--master-host master --master-port 8086``) names it alone, without a port: the bare name links too.
 """
 
 from __future__ import annotations
@@ -32,6 +33,10 @@ from repomodeler.records import Evidence, Fact
 PROBE_TOOLS = re.compile(r"^(wait-for.*|dockerize|curl|wget|nc|ncat|netcat|telnet|ping|nslookup|pg_isready|mysqladmin"
                          r"|redis-cli|healthcheck.*)$")
 RUNNING_KINDS = ("service", "gateway")  # what a deployment runs and a command line can start
+# A long flag that names a peer's host (`--master-host master`, `--redis-hostname cache`, `--db-addr db`): its value
+# may be a bare name, the port given apart (`--master-port 8086`) or left to its default.
+HOST_FLAG = re.compile(r"^--[a-z0-9]+(?:[-_][a-z0-9]+)*[-_](?:host|hostname|addr|address)$", re.I)
+BARE_HOST = re.compile(r"^[A-Za-z][A-Za-z0-9-]*(?:[._][A-Za-z0-9-]+)*$")
 SEPARATORS = frozenset({"--", "do", "then", "done", "fi"})
 
 
@@ -69,7 +74,8 @@ def argument_addresses(command: str) -> list[tuple[str, str]]:
                 flag = name
                 continue
             flag, value = name, rest
-        if not probing and (URL_PATTERN.match(value) or HOSTPORT_PATTERN.match(value) or UNDERSCORE_HOSTPORT.match(value)):
+        if not probing and (URL_PATTERN.match(value) or HOSTPORT_PATTERN.match(value) or UNDERSCORE_HOSTPORT.match(value)
+                            or (HOST_FLAG.match(flag) and BARE_HOST.match(value))):
             out.append((flag, value))
         flag = ""
     return out
@@ -102,6 +108,8 @@ class CommandAddressRules(ResolverBase):
         for flag, value in argument_addresses(command):
             refs = parse_hosts(value) or ([HostRef(m.group("host").lower(), int(m.group("port")), None)]
                                           if (m := UNDERSCORE_HOSTPORT.match(value)) else [])
+            if not refs and HOST_FLAG.match(flag) and BARE_HOST.match(value):
+                refs = [HostRef(value.lower(), None, None)]  # `--master-host master`: a host named alone
             if len(refs) == 1 and refs[0].scheme and SCHEME_TECH.get(refs[0].scheme) in TECH_KIND \
                     and self.alias.get(refs[0].host) is None:
                 # a store's connection URL (amqp://user@rabbitmq:5672) declares the store as a setting does
