@@ -2109,6 +2109,8 @@ class ConnectionRules(ResolverBase):
                         owner, f"{tech}-style {f.kind.split('.')[-1]} call, but no {tech} client library among the dependencies",
                         f.evidence))
                     continue
+                if self.alias.get(tech) == owner:
+                    continue  # the caller itself goes by the technology's name (a `kafka` sink module): not its broker
                 broker = self.add_component(tech, TECH_KIND.get(tech, "broker"), f.repository, f.evidence,
                                             attributes={"technology": tech}).id
             else:
