@@ -67,6 +67,20 @@
 ((composite_literal type: (qualified_type package: (package_identifier) @_pkg name: (type_identifier) @_type)) @fact
  (#eq? @_pkg "http") (#eq? @_type "Server")
  (#set! fact "server.start") (#set! technology "http"))
+; The servers of Go microservice frameworks: go-zero's rest.MustNewServer(c.RestConf) / zrpc.MustNewServer(c.RpcServerConf, ...),
+; Kratos' transport http.NewServer(opts...) / grpc.NewServer(opts...) (the latter is grpc's own spelling, above)
+((call_expression
+   function: (selector_expression operand: (identifier) @_pkg field: (field_identifier) @_fn)) @fact
+ (#eq? @_pkg "rest") (#any-of? @_fn "MustNewServer" "NewServer")
+ (#set! fact "server.start") (#set! technology "http"))
+((call_expression
+   function: (selector_expression operand: (identifier) @_pkg field: (field_identifier) @_fn)) @fact
+ (#eq? @_pkg "zrpc") (#any-of? @_fn "MustNewServer" "NewServer")
+ (#set! fact "server.start") (#set! technology "grpc"))
+((call_expression
+   function: (selector_expression operand: (identifier) @_pkg field: (field_identifier) @_fn)) @fact
+ (#eq? @_pkg "http") (#eq? @_fn "NewServer")
+ (#set! fact "server.start") (#set! technology "http"))
 
 ; historyservice.HistoryServiceClient: a generated gRPC client type used here (a client of that service)
 ((qualified_type package: (package_identifier) name: (type_identifier) @service) @fact

@@ -1861,6 +1861,12 @@ class ComponentRules(ResolverBase):
             java_mains = {f.path for f in self.by_kind["program.java_main"] if f.repository == repo}
             # (a Go file is an entry point only in package main: pkg/telemetry/main.go of package telemetry is not)
             go_mains = {f.path for f in self.by_kind["program.main"] if f.repository == repo and f.path.endswith(".go")}
+            # a Go main function in a file named otherwise (go-zero's service/order/rpc/order.go) whose package starts a
+            # server (zrpc.MustNewServer, http.ListenAndServe) is a program's entry too: a generator's main (gen.go,
+            # `//go:build ignore`) starts none
+            go_server_dirs = {folder(f.path) for f in self.by_kind["server.start"] if f.repository == repo}
+            go_server_mains = {f.path for f in self.by_kind["program.main"] if f.repository == repo
+                               and f.get("part") == "func" and f.path.endswith(".go") and folder(f.path) in go_server_dirs}
             boot = {f.path for f in self.by_kind["annotation"] if f.repository == repo
                     and (f.get("name") == "SpringBootApplication"
                          or f.get("name") == "EnableAutoConfiguration" and f.path in java_mains)}
@@ -1971,7 +1977,7 @@ class ComponentRules(ResolverBase):
                 # (a Java file named like an entry point, SomethingApplication.java or Main.java, is one when
                 # it has a main method: a JAX-RS WebApplication is a library's configuration class)
                 own_entry = any((ENTRY_FILES.search(p) and (not p.endswith(".java") or p in java_mains)
-                                 and (not p.endswith(".go") or p in go_mains)) or p in boot
+                                 and (not p.endswith(".go") or p in go_mains)) or p in boot or p in go_server_mains
                                 for p in own)
                 entry = serves or started or commands or function_app or own_entry
                 manifest_name = next((m.get("name") for m in manifests

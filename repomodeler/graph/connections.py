@@ -199,6 +199,15 @@ SELF_NAME_KEY = re.compile(r"(^|[._-])(otel[._-])?(service|app|application)[._-]
 
 
 # The standard ports of data stores and brokers: on a machine's address, the port says which one it is.
+# A host named for a store's technology (`redis`, `mongo`, `rabbitmq`) at that technology's own port, in a value with
+# no scheme: that store (`_resolve_value`); the scheme its technology's URLs take.
+NAMED_STORE_ADDRESS = re.compile(r"^([A-Za-z][A-Za-z0-9]*):(\d{2,5})$")
+STORE_HOST_NAMES = {"postgres": "postgres", "postgresql": "postgres", "mysql": "mysql", "mariadb": "mysql",
+                    "mongo": "mongodb", "mongodb": "mongodb", "redis": "redis", "kafka": "kafka", "rabbitmq": "rabbitmq",
+                    "rabbit": "rabbitmq", "nats": "nats", "cassandra": "cassandra", "mssql": "sqlserver",
+                    "sqlserver": "sqlserver"}
+TECH_SCHEME = {"postgres": "postgres", "mysql": "mysql", "mongodb": "mongodb", "redis": "redis", "kafka": "kafka",
+               "rabbitmq": "amqp", "nats": "nats", "cassandra": "cassandra", "sqlserver": "sqlserver"}
 STORE_PORTS = {5432: "postgres", 3306: "mysql", 1433: "sqlserver", 27017: "mongodb", 6379: "redis", 9092: "kafka",
                5672: "rabbitmq", 4222: "nats", 9200: "elasticsearch", 11211: "memcached", 9042: "cassandra"}
 
@@ -347,6 +356,13 @@ class ConnectionRules(ResolverBase):
         scheme = next((s for pattern, s in KEY_SCHEME if pattern.search(env_name)), None) if env_name else None
         if scheme and "://" not in value and re.match(r"^[A-Za-z0-9_.-]+(:\d+)?$", value.strip()):
             value = f"{scheme}://{value.strip()}"  # the key names the technology of the host it holds
+        elif re.search(r"[.\[]", env_name) and (named := NAMED_STORE_ADDRESS.match(value.strip())) is not None \
+                and STORE_PORTS.get(int(named.group(2))) == STORE_HOST_NAMES.get(named.group(1).lower()) \
+                and (tech_scheme := TECH_SCHEME.get(STORE_HOST_NAMES.get(named.group(1).lower(), ""))):
+            # `redis:6379`, `kafka:9092`: a host named for a store's technology at that technology's own port in the
+            # program's own settings file (a go-zero `CacheRedis: [{Host: redis:6379}]`), whatever the key is called (an
+            # environment variable a deployment hands over, `CACHE=redis:6379`, may be read by nobody: not this)
+            value = f"{tech_scheme}://{value.strip()}"
         refs = parse_hosts(value)
         if not refs and OPERATOR_DOMAIN_URL.search(value):
             # a name under the operator's domain, filled in at install time (`wss://broker.${DOMAIN}`): listed

@@ -201,6 +201,9 @@ class ProcessRules(ResolverBase):
                 runners = [p for p in sorted(programs) if any(is_under(d, rd) for d in closures[p])]
                 if not runners or any(r.roots == {rd} for r in roles):
                     continue
+                if len([p for p in runners if is_under(p, rd) and serves(p)]) >= 2:
+                    continue  # a service folder holding several server programs (go-zero's order/api, order/rpc): each its own
+
                 ev = sorted(f.evidence for d in sorted(dirs) if is_under(d, rd)
                             for k in ("server.start", "grpc.server") for f in facts[k].get((repo, d), []))
                 roles.append(Process(name=PurePosixPath(rd).name, kind="service", roots={rd}, evidence=ev[:1],
@@ -537,7 +540,8 @@ class ProcessRules(ResolverBase):
     def _program_name(self, comp: Component, p_dir: str) -> str:
         """A program is named after the binary a build step makes of it (modd's ``go build -o
         data/server/order-rpc app/order/cmd/rpc/order.go``: order-rpc), else after its folder (Go names the
-        binary so). A generic folder (``cmd/server``,
+        binary so); a folder named for its role in its module's folder (``service/order/api``, ``service/order/rpc``)
+        with the module's name in front (order-api, order-rpc). A generic folder (``cmd/server``,
         ``main``) is named after the module it starts: the folders above the ``cmd`` (``app/shop/admin/cmd/server``
         is ``shop-admin``, ``app/order/service/cmd/server`` ``order-service``, a role word taking its module's
         name in front); with no module folder above it, the component's name goes in front."""
@@ -548,6 +552,9 @@ class ProcessRules(ResolverBase):
         if not parts:
             return comp.name
         base = parts[-1]
+        if base.lower() in PROGRAM_ROLE_WORDS and len(parts) >= 2 and parts[-2].lower() not in GENERIC_DIRS \
+                and parts[-2].lower() not in ROLE_PARENTS and parts[-2].lower() not in TOOL_DIRS:
+            return f"{parts[-2]}-{base}"  # a role's folder in its module's (service/order/api, service/order/rpc): order-api
         if base.lower() not in GENERIC_DIRS and base.lower() not in ("main", "app"):
             return base
         roots = {root for _r, root in comp.source_roots if root and is_under(p_dir, root)}

@@ -22,14 +22,15 @@ RULES = (
                  "folder (a kubebuilder project's config/manager/manager.yaml), runs that folder's code; a Maven module "
                  "whose build or a parent's applies the Quarkus plugin is an application, with no main method; a package "
                  "building the project's documentation site with a static site generator (Docusaurus, VitePress, "
-                 "Middleman, Jekyll, MkDocs) is none"),
+                 "Middleman, Jekyll, MkDocs) is none; a Go main function in a file not called main.go is an entry point "
+                 "when its package starts a server (go-zero's service/order/rpc/order.go)"),
         unit="build_units",
         # "*": code of any kind outside every module decides whether a repository is one service
         reads=("compose.mount", "*", "manifest", "http.client", "env.read", "string.url", "docker.from", "docker.artifact",
                "docker.command", "docker.expose", "http.route", "manifest.dependency", "manifest.dev_dependency",
                "manifest.bundle", "config.property", "annotation", "compose.service", "k8s.workload", "functions.host",
                "manifest.image", "program.java_main", "program.main", "docker.workspace_target", "docker.stage", "docker.copy", "program.build",
-               "iac.block", "iac.value"),
+               "iac.block", "iac.value", "server.start"),
         writes=("components", "aliases", "roots", "kinds", "attributes"),
         after=("compose.services", "dotnet.aspire-resources"),
         state=("artifacts",),
