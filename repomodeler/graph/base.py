@@ -216,11 +216,20 @@ def developer_stacks(services: list[Fact]) -> set[str]:
 TEST_RUNNER_IMAGE = re.compile(r"(^|/)(playwright(:|$)|cypress/(included|base|browsers))", re.I)
 
 
+# A compose service that runs a test suite, named so: `test`, `tests`, `test_unit`, `test_acceptance`, `test-e2e` (one
+# named for a store it holds for the tests, `test_db`, `test-redis`, is a fixture, not the run).
+TEST_RUN_SERVICE = re.compile(r"^tests?(?:[-_](?!(?:db|database|postgres|postgresql|mysql|mariadb|redis|mongo|mongodb|"
+                              r"minio|s3|kafka|rabbitmq|elasticsearch|es)$)[a-z0-9_-]+)?$", re.I)
+
+
 def test_stacks(services: list[Fact]) -> set[str]:
     """Compose files that start an end-to-end test runner among their services (``playwright`` driving the
-    app's containers, each started with test settings): the project's test stack, not its deployment, when the
-    repository has another (a compose file, manifests, the compose its README prints)."""
-    return {f.path for f in services if TEST_RUNNER_IMAGE.search((f.get("image") or "").split("@")[0])}
+    app's containers, each started with test settings), or that build the project's code to run its test suite in
+    a service named for it (``test_unit``, ``test_acceptance`` beside the databases they need): the project's test
+    stack, not its deployment, when the repository has another (a compose file, manifests, the compose its README
+    prints)."""
+    return {f.path for f in services if TEST_RUNNER_IMAGE.search((f.get("image") or "").split("@")[0])
+            or (TEST_RUN_SERVICE.match(f.get("name") or "") and (f.get("build_context") or f.get("dockerfile")))}
 
 
 def renamed_variants(services: list[Fact], variants: set[str]) -> set[str]:

@@ -28,7 +28,7 @@ DEV_SWITCH = re.compile(r"\$\{?((DEVELOPMENT|DEV|DEV_MODE|DEVMODE|DEBUG)\b|NODE_
 # Wrappers in front of the real command of a supervised process.
 WRAPPERS = re.compile(r"^(?:(?:exec|s6-setuidgid\s+\S+|s6-envuidgid\s+\S+|s6-notifyoncheck(?:\s+-\S+)*|"
                       r"with-contenv|gosu\s+\S+|su-exec\s+\S+|chpst(?:\s+-\S+\s+\S+)*|runuser\s+-u\s+\S+\s+--|"
-                      r"sudo\s+-u\s+\S+)\s+)+")
+                      r"sudo\s+-u\s+\S+|(?:/sbin/)?setuser\s+\S+)\s+)+")  # (setuser: runit's, the baseimage-docker images')
 
 
 def read_launch_script(repo: str, path: str, text: str) -> list[Fact]:
@@ -127,7 +127,8 @@ def read_systemd_unit(repo: str, path: str, text: str) -> list[Fact]:
 
 
 def read_s6_run(repo: str, path: str, text: str) -> list[Fact]:
-    """An s6 service's ``run`` script (``s6-rc.d/svc-consumer/run``, ``services.d/worker/run``): the
+    """An s6 service's ``run`` script (``s6-rc.d/svc-consumer/run``, ``services.d/worker/run``), or a runit
+    service's (``runit/chat/run``, the same form): the
     program it ``exec``s into is the long-running process, named after the service folder.  One started
     only when a feature switch is set (``if [[ -n "${APP_ENABLE_FLOWER}" ]]``), or in development (``if [
     "$DEVELOPMENT" = 'true' ]``), is marked ``optional``; a program a restart loop keeps running (``while :; do
@@ -339,7 +340,8 @@ READERS = (
     Reader("launchers.uwsgi", "descriptor", 225, read_uwsgi_ini, patterns=(r"[^/]*uwsgi[^/]*\.ini",),
            sniff=_is_uwsgi, line_based=True, shadows=("settings_files.ini",)),
     Reader("launchers.s6", "descriptor", 223, read_s6_run,
-           patterns=(r"s6-rc\.d/[^/]+/run", r"services\.d/[^/]+/run"), line_based=True, ignore_case=False),
+           patterns=(r"s6-rc\.d/[^/]+/run", r"services\.d/[^/]+/run", r"runit/[^/]+/run"), line_based=True,
+           ignore_case=False),
     Reader("launchers.s6-type", "descriptor", 224, read_s6_type, patterns=(r"s6-rc\.d/[^/]+/type",),
            line_based=True, ignore_case=False),
     Reader("launchers.modd", "descriptor", 226, read_modd, names=frozenset({"modd.conf"}), line_based=True),
