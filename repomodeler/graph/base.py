@@ -551,11 +551,17 @@ def launched_compose(facts: list[Fact], projects: dict[tuple[str, str], frozense
     # others are subsets or variants of (LocalExecutor beside CeleryExecutor, a single broker beside a full stack)
     # (a start command the README gives in a folder its section points to runs that folder's default file)
     facts = [_in_folder(f, defaults, sizes) if f.kind == "compose.launch" and f.get("folder") else f for f in facts]
+    # (... unless the command names that default file itself with the files it adds: `docker compose -f
+    # docker-compose.yml -f docker-compose.ms.yml up`, the stack the README starts)
+    def optional(f: Fact, p: str, named: list[str]) -> bool:
+        return (f.repository, folder(p)) in defaults and not any(
+            DEFAULT_COMPOSE.search(q) and folder(q) == folder(p) for q in named)
+
     documented = [f for f in facts if f.kind == "compose.launch" and f.get("documented")
                   and (f.get("files") or f.get("profiles"))
                   and (f.get("in_folder") or not any(
-                      (f.repository, p) not in sizes or (f.repository, folder(p)) in defaults
-                      for p in (norm_path(x) for x in (f.get("files") or "").split(",") if x)))]
+                      (f.repository, p) not in sizes or optional(f, p, named)
+                      for named in [[norm_path(x) for x in (f.get("files") or "").split(",") if x]] for p in named))]
     by_repo: dict[str, list[Fact]] = defaultdict(list)
     for f in documented:
         by_repo[f.repository].append(f)
