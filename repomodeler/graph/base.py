@@ -632,7 +632,8 @@ def opt_in_services(services: list[Fact], dotenv: dict[tuple[str, str], dict[str
             profiles[id(f)] = [] if set(own) & active else own  # an active profile: it starts by default
         profiled = [f for f in group if profiles[id(f)]]
         if len(profiled) < len(group):
-            out |= {(repo, path, f.get("name")) for f in profiled}
+            main_profile = _programs_profile([f for f in group if not profiles[id(f)]], profiled, profiles)
+            out |= {(repo, path, f.get("name")) for f in profiled if main_profile not in profiles[id(f)]}
             continue
         counts: dict[str, int] = defaultdict(int)
         for f in group:
@@ -641,6 +642,28 @@ def opt_in_services(services: list[Fact], dotenv: dict[tuple[str, str], dict[str
         main = min(counts, key=lambda p: (-counts[p], p))
         out |= {(repo, path, f.get("name")) for f in group if main not in profiles[id(f)]}
     return out
+
+
+def _store_service(f: Fact) -> bool:
+    """A compose service running a store: by its image, or built from a recipe named for one (``Dockerfile-postgres``)."""
+    recipe = PurePosixPath(f.get("dockerfile") or "").name
+    named = re.sub(r"^dockerfile[-_.]?|[-_.]?dockerfile$", "", recipe, flags=re.I) if recipe else ""
+    return tech_for_image(f.get("image")) is not None or bool(named and tech_for_image(named) is not None)
+
+
+def _programs_profile(default: list[Fact], profiled: list[Fact], profiles: dict[int, list[str]]) -> str | None:
+    """Where the services a file starts by default are only the stores (a developer's database and object store)
+    and every service building the project's programs is under a profile (``web``, ``builder``... each also in
+    ``full``), the profile most of those program services share is how the file runs the system: its services
+    start.  None otherwise (profiled services stay opt-in)."""
+    if not default or not all(_store_service(f) for f in default):
+        return None
+    programs = [f for f in profiled if (f.get("build_context") or f.get("dockerfile")) and not _store_service(f)]
+    if len(programs) < 2:
+        return None
+    counts: Counter[str] = Counter(p for f in programs for p in profiles[id(f)])
+    best = min(counts, key=lambda p: (-counts[p], p))
+    return best if counts[best] >= 2 else None
 
 
 BROWSER_DIRS = frozenset({"static", "public", "wwwroot", "webapp"})
