@@ -74,6 +74,9 @@ SQL_DRIVERS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), tec
 SERVER_ENGINES = frozenset({"postgres", "mysql", "sqlserver"})
 # Stores a program's client library implies where the system runs none (stores.driver-clients).
 DRIVER_IMPLIED = frozenset({"redis"})
+# ... and object-document mappers, whose models are kept in MongoDB (Mongoid, Mongoose, MongoEngine, Beanie, ODMantic):
+# the application's own database, not one connector among many a tool offers.
+ODM_IMPLIED = re.compile(r"^(mongoid|mongoose|mongoengine|beanie|odmantic)$")
 # An ORM schema's provider (Prisma's `provider = "postgresql"`), by the engine it names.
 ORM_PROVIDERS: dict[str, str] = {"postgresql": "postgres", "postgres": "postgres", "cockroachdb": "postgres",
                                  "mysql": "mysql", "sqlserver": "sqlserver", "sqlite": "sqlite"}
@@ -378,8 +381,9 @@ class LocalServiceRules(ResolverBase):
         redis, ioredis, go-redis, a Bull queue) and reaching no store of that technology, in a system that runs
         none, uses one all the same: the client is how the program reaches it, its address a setting the
         operator gives.  Introduced once, named by its technology, so every program importing that client
-        reaches the one store.  (Redis only: a MongoDB, Elasticsearch or Cassandra client is as often one
-        connector among many a query or integration tool offers, measured as more wrong than right.)"""
+        reaches the one store.  (Redis, and MongoDB through an object-document mapper keeping the application's
+        models, Mongoid or Mongoose: a bare MongoDB, Elasticsearch or Cassandra client is as often one connector among
+        many a query or integration tool offers, measured as more wrong than right.)"""
         from repomodeler.graph.catalog import TECH_KIND, TECH_PROTOCOL, tech_for_gem, tech_for_module
 
         first: dict[tuple[str, str], Evidence] = {}
@@ -387,7 +391,8 @@ class LocalServiceRules(ResolverBase):
         gems = [f for f in self.by_kind["manifest.dependency"] if f.get("ecosystem") == "ruby"]
         for f in sorted([*self.by_kind["import"], *gems], key=Fact.order):
             tech = tech_for_module(f.get("module") or "") if f.kind == "import" else tech_for_gem(f.get("name") or "")
-            if tech not in DRIVER_IMPLIED:
+            if tech not in DRIVER_IMPLIED and not (tech == "mongodb" and ODM_IMPLIED.match(
+                    (f.get("module") if f.kind == "import" else f.get("name")) or "")):
                 continue
             for o in self._code_runners(f):
                 first.setdefault((o, tech), f.evidence)
