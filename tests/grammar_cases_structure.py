@@ -25,6 +25,11 @@ def structure_cases(Case):  # noqa: N803 - the Case class of test_grammars
         # an empty main (a scaffolding tool's placeholder) starts nothing: the package clause only
         Case("go", "empty_main.go", (("program.main", 1, {"part": "package"}),), absent=(("program.main", 4),),
              covers=()),
+        # the servers Go microservice frameworks start (go-zero's rest and zrpc, Kratos' transport http)
+        Case("go", "framework_servers.go", (("server.start", 4, {"technology": "http"}),
+                                            ("server.start", 5, {"technology": "grpc"}),
+                                            ("server.start", 6, {"technology": "http"})),
+             absent=(("server.start", 7),), covers=("processes",)),
         Case("go", "processes.go", (
             ("cli.command", 12, {"framework": "cobra", "name": "serve"}),
             ("cli.command", 12, {"framework": "cobra", "name": "serve", "handler": "RunServer"}),

@@ -389,6 +389,10 @@ CASES: list[Case] = [
                                       ("service.lookup", 5, {"service": "mongo", "call": "GetMongoClient", "store_call": "true"}),
                                       ("store.client_call", 6, {"call": "RabbitHutch.CreateBus", "expression": "connectionStr"})),
          absent=(("service.lookup", 4), ("store.client_call", 7))),
+    # Entity Framework Core's provider where a DbContext is configured: the engine its database runs
+    Case("csharp", "orm.cs", (("orm.datasource", 2, {"engine": "UseSqlServer", "orm": "efcore"}),
+                              ("orm.datasource", 3, {"engine": "UseNpgsql", "orm": "efcore"})),
+         absent=(("orm.datasource", 4), ("orm.datasource", 5))),
     Case("csharp", "imports.cs", (I(1, "System.Net.Http"), I(2, "Confluent.Kafka"), I(3, "Grpc.Core"), I(4, "System"))),
     Case("csharp", "dto.cs", (
         ("http.body", 7, {"framework": "aspnet", "request": "OrderRequest"}),

@@ -78,7 +78,7 @@ DRIVER_IMPLIED = frozenset({"redis"})
 # the application's own database, not one connector among many a tool offers.
 ODM_IMPLIED = re.compile(r"^(mongoid|mongoose|mongoengine|beanie|odmantic)$")
 # An ORM schema's provider (Prisma's `provider = "postgresql"`), by the engine it names.
-ORM_PROVIDERS: dict[str, str] = {"postgresql": "postgres", "postgres": "postgres", "cockroachdb": "postgres",
+ORM_PROVIDERS: dict[str, str] = {"postgresql": "postgres", "postgres": "postgres", "cockroachdb": "postgres", "npgsql": "postgres",
                                  "mysql": "mysql", "sqlserver": "sqlserver", "sqlite": "sqlite"}
 # Words naming SQL engines in file names (a family of dialect files is one database the operator picks).
 SQL_WORDS = frozenset({"mysql", "postgres", "postgresql", "pg", "pgx", "sqlite", "sqlite3", "mssql", "sqlserver", "mariadb",
@@ -146,8 +146,9 @@ def sql_driver_of(f: Fact) -> str | None:
     if f.kind == "value.assign":
         m = DJANGO_ENGINE.search(f.get("expr") or "")
         return DJANGO_ENGINES.get(m.group(1) or m.group(2)) if m else None
-    if f.kind == "orm.datasource":  # a Prisma schema's provider
-        return ORM_PROVIDERS.get((f.get("engine") or "").lower())
+    if f.kind == "orm.datasource":  # a Prisma schema's provider, an EF Core context's (`UseNpgsql`: npgsql)
+        engine = (f.get("engine") or "").lower()
+        return ORM_PROVIDERS.get(engine.removeprefix("use") if f.get("orm") == "efcore" else engine)
     if f.kind == "sql.dsn":
         dsn = (f.get("dsn") or "").lower().lstrip("\\")
         if ":" not in dsn:  # a driver's name in a settings array (Doctrine's `pdo_mysql`, `mysqli`), or PHP's class
