@@ -38,6 +38,7 @@ from repomodeler.graph.embedded_engines import EmbeddedEngineRules
 from repomodeler.graph.addressed_processes import AddressedProcessRules
 from repomodeler.graph.named_addresses import NamedAddressRules
 from repomodeler.graph.registries import RegistryRules
+from repomodeler.graph.registry_keys import RegistryKeyRules
 from repomodeler.graph.releases import ReleaseRules
 from repomodeler.graph.route_calls import RouteCallRules
 from repomodeler.graph.rpc_interfaces import RpcInterfaceRules
@@ -76,7 +77,7 @@ __all__ = ["Resolver", "SystemModel", "resolve_system"]
 
 class Resolver(ComponentRules, AspireRules, CloudFormationRules, ConnectionRules, PlatformRules, ProcessRules, SubsystemRules,
                LaunchRules, SpawnedBinaryRules, SupervisedRules, WebAppRules, PluginRules, VendorRules, NamedProcessRules,
-               RpcInterfaceRules, RegistryRules, NamedAddressRules, HostRules, ListenPortRules, RouteCallRules,
+               RpcInterfaceRules, RegistryRules, RegistryKeyRules, NamedAddressRules, HostRules, ListenPortRules, RouteCallRules,
                CommandLineRules, LocalServiceRules, IacDeployRules, SettingReadRules, ServiceNameRules,
                CommandAddressRules, HostingRules, FunctionBindingRules, SameCodeRules, UndeployedRules, ReleaseRules, OneContainerRules,
                VersionedRecipeRules, VendorChoiceRules, StoreAlternativeRules, CertificateRules, IceServerRules, ErrorReportingRules, MailPeerRules,

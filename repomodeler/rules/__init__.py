@@ -133,6 +133,7 @@ ORDER: tuple[str, ...] = (
     "rpc.interface-proxies",
     "rpc.named-addresses",
     "rpc.listen-port-addresses",
+    "rpc.registry-keys",
     "routes.browser-calls",
     "routes.client-packages",
     "frontend.bundled-apps",

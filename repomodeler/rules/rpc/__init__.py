@@ -45,4 +45,15 @@ RULES = (
         after=("process.host-programs", "process.programs"),
         state=("file_owner", "package_owner", "packages", "process_parent"),
     ),
+    Rule(
+        id="rpc.registry-keys",
+        message=("A client block of a program's settings naming the key a server registers under in a registry "
+                 "(go-zero's UserRpc: {Etcd: {Key: user.rpc}} and the server's own Etcd: {Key: user.rpc}) connects "
+                 "the program to the one program registered under that key"),
+        unit="registry_key_clients",
+        reads=("config.property",),
+        writes=("connections",),
+        after=("process.host-programs", "process.programs"),
+        state=("file_owner", "package_owner", "packages", "process_parent"),
+    ),
 )
