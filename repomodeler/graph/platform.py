@@ -80,9 +80,10 @@ def _dapr_named(argument: str) -> str:
 
 
 # A configuration key whose section names a store or broker technology and whose leaf holds its address.
+# (a list's items too: go-zero's `Etcd.Hosts[0]`, `UserRpc.Etcd.Hosts[0]`)
 CONFIG_SECTION = re.compile(r"^(?:[A-Za-z0-9_-]+\.)*(?P<tech>redis|mongodb|mongo|nats|kafka|rabbitmq|elasticsearch"
                             r"|cassandra|memcached|consul|etcd|zookeeper)\.(?:host|hosts|hostname|uri|url|urls|address|addr|servers|nodes"
-                            r"|brokers|bootstrap-servers|bootstrap_servers)$", re.I)
+                            r"|brokers|bootstrap-servers|bootstrap_servers)(?:\[\d+\])?$", re.I)
 SECTION_TECH = {"redis": "redis", "mongodb": "mongodb", "mongo": "mongodb", "nats": "nats", "kafka": "kafka",
                 "rabbitmq": "rabbitmq", "elasticsearch": "elasticsearch", "cassandra": "cassandra",
                 "memcached": "memcached", "consul": "consul", "etcd": "etcd", "zookeeper": "zookeeper"}
@@ -652,10 +653,14 @@ class PlatformRules(ResolverBase):
                     continue
                 if owner != own and not self.uses_technology(owner, tech):
                     continue  # a shared configuration names it; this component has no client for it
-                if any(k[0] == owner and (self.model.components[k[1]].attributes.get("technology") == tech
-                                          or key(self.model.components[k[1]].name) == key(tech))
-                       for k in self.model.connections):
-                    continue  # the store it uses is already known
+                known = sorted(k for k in self.model.connections if k[0] == owner and (
+                    self.model.components[k[1]].attributes.get("technology") == tech
+                    or key(self.model.components[k[1]].name) == key(tech)))
+                if known:
+                    # the store it uses is already known: this section is more evidence of that link (each
+                    # program's own settings file, for the processes the component is split into)
+                    self.model.connections[known[0]].evidence.add(f.evidence)
+                    continue
                 existing = sorted(c.id for c in self.model.components.values()
                                   if c.kind == kind and c.attributes.get("technology") == tech)
                 if len(existing) > 1:
