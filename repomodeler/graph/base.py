@@ -1003,6 +1003,10 @@ class ResolverBase:
         # .env settings by (repository, path), for compose's own interpolation (variant files included).
         # Dockerfiles copying their whole build context in (`COPY . /app`), as (repository, path): where a
         # compose build's code is (ComponentRules.build_root), read wherever a rule asks for a build's root
+        # the folder mounts of the compose files the system runs with (not variants'): whose settings a folder holds
+        # (ComponentRules.property_owners), read wherever a rule asks
+        self.compose_mounts: tuple[Fact, ...] = tuple(f for f in every_fact if f.kind == "compose.mount"
+                                                      and f.path not in variants)
         self.whole_context_recipes: frozenset[tuple[str, str]] = frozenset(
             (f.repository, f.path) for f in every_fact if f.kind == "docker.copy"
             and any(src.strip() in (".", "./") for src in (f.get("sources") or "").split(",")))

@@ -73,6 +73,9 @@ DEV_TOOL_DIRS = frozenset({"tools", "hack", "devtools", "dev-tools", "scripts"})
 # A recipe named for what it builds: Dockerfile.frontend, frontend.Dockerfile, Dockerfile-frontend.
 # A settings file's extension, for values that name one (`OL_CONFIG=/openlibrary/conf/openlibrary.yml`).
 SETTINGS_EXTENSION = re.compile(r"\.(ya?ml|json|toml|ini|conf|properties)$")
+# Names of a settings file every program reading its folder loads (config.yaml beside user.yaml and saas.yaml).
+SHARED_SETTINGS_STEMS = frozenset({"config", "configs", "settings", "application", "app", "default", "defaults",
+                                   "common", "shared", "base"})
 # A recipe named for a web server or proxy (Dockerfile.caddy, nginx.Dockerfile): the image of that server, whatever
 # program the folder holds beside it.
 _SIDE_IMAGE = re.compile(r"^(caddy|nginx|proxy|traefik|haproxy|envoy|apache|httpd|web-?server)$", re.I)
@@ -2653,6 +2656,18 @@ class ComponentRules(ResolverBase):
         else:
             stem = PurePosixPath(f.path).stem
         stem = re.sub(r"^(application|bootstrap)-[^/]+$", r"\1", stem, flags=re.I)  # an activated profile's file
+        mounted = self.mounted_folder_users.get((f.repository, folder(f.path)), set()) if not named else set()
+        folder_owner = self.owner_of(f.repository, f.path)
+        if len(mounted) >= 2 and (folder_owner is None or any(self.alias.get(n) == folder_owner for n in mounted)):
+            # a folder of settings several compose services mount into their containers (`./quickstart/configs:
+            # /data/conf`, the programs started with `-conf /data/conf`), held by no component's code or by one of
+            # them for the mount alone: its shared file (config.yaml) configures each of them, a file named for
+            # one of them (user.yaml) that one
+            own = PurePosixPath(f.path).stem.lower()
+            users = sorted({c for n in mounted if own == n or own in SHARED_SETTINGS_STEMS
+                            for c in [self.alias.get(n)] if c and self.model.components[c].kind != "user"})
+            if users:
+                return users
         if f.get("named_only"):  # a conf/ folder's YAML: the programs whose environment names the file
             names = self._settings_file_names().get((f.repository, f.path), set())
             return sorted({c for n in names for c in [self.alias.get(n)] if c})
@@ -2693,6 +2708,21 @@ class ComponentRules(ResolverBase):
             if users:
                 return list(users)
         return [folder_owner]
+
+    @functools.cached_property
+    def mounted_folder_users(self) -> dict[tuple[str, str], set[str]]:
+        """(repository, folder) -> the compose services mounting that folder of the repository into their
+        containers (facts alone: the compose files the system runs with)."""
+        out: dict[tuple[str, str], set[str]] = defaultdict(set)
+        dirs = {(r, folder(p)) for r, p in self.inventory_paths}
+        for m in self.compose_mounts:
+            source = (m.get("source") or "").strip()
+            if not source.startswith(".") or not m.get("owner"):
+                continue  # (a named volume, or a path of the host outside the repository)
+            d = norm_path(join_path(folder(m.path), source))
+            if (m.repository, d) in dirs:
+                out[(m.repository, d)].add((m.get("owner") or "").lower())
+        return dict(out)
 
     def settings_file_users(self) -> dict[tuple[str, str], list[str]]:
         """(repository, settings file) -> the components whose environment names that file as their
