@@ -213,6 +213,11 @@ def developer_stacks(services: list[Fact]) -> set[str]:
 
 # Images of end-to-end test runners (Playwright, Cypress): a runner, not a browser other tests call (a Selenium
 # grid in a development stack is a service of it).
+# The address a serverless platform gives a deployed app, named by it: Cloud Run's generated URL
+# (`menu-service-luu7kai33a-uc.a.run.app`: service, project hash, region code) and Azure Container Apps'
+# (`orders.kindforest-12ab34cd.westeurope.azurecontainerapps.io`).
+PLATFORM_APP_HOST = re.compile(r"^(?:([a-z0-9][a-z0-9-]*?)-[a-z0-9]{10}-[a-z]{2}\.a\.run\.app"
+                               r"|([a-z0-9][a-z0-9-]*)\.[a-z0-9-]+\.[a-z0-9-]+\.azurecontainerapps\.io)$")
 TEST_RUNNER_IMAGE = re.compile(r"(^|/)(playwright(:|$)|cypress/(included|base|browsers))", re.I)
 
 
@@ -1546,7 +1551,10 @@ class ResolverBase:
 
     def cluster_service(self, host: str) -> str | None:
         """The component a Kubernetes cluster DNS name reaches: ``<service>.<namespace>.svc[.cluster.local]``,
-        or the short ``<service>.<namespace>`` when the manifests declare that Service and name that namespace."""
+        or the short ``<service>.<namespace>`` when the manifests declare that Service and name that namespace; or the
+        one a serverless platform's address of an app names (Cloud Run's ``<service>-<hash>-<region>.a.run.app``,
+        Azure Container Apps' ``<app>.<environment>.<region>.azurecontainerapps.io``), when a component answers to
+        that name."""
         host = host.lower().rstrip(".")
         m = CLUSTER_DNS.match(host)
         if m:
@@ -1554,6 +1562,9 @@ class ResolverBase:
         name, dot, namespace = host.partition(".")
         if dot and "." not in namespace and namespace in self.kube_namespaces and name in self.kube_services:
             return self.alias.get(name)
+        m = PLATFORM_APP_HOST.match(host)
+        if m:  # menu-service-luu7kai33a-uc.a.run.app: the Cloud Run service `menu-service`, when the system runs one
+            return self.alias.get(next(g for g in m.groups() if g))
         return None
 
     def config_owner(self, f: Fact) -> str | None:
