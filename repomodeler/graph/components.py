@@ -73,6 +73,8 @@ DEV_TOOL_DIRS = frozenset({"tools", "hack", "devtools", "dev-tools", "scripts"})
 # A recipe named for what it builds: Dockerfile.frontend, frontend.Dockerfile, Dockerfile-frontend.
 # A settings file's extension, for values that name one (`OL_CONFIG=/openlibrary/conf/openlibrary.yml`).
 SETTINGS_EXTENSION = re.compile(r"\.(ya?ml|json|toml|ini|conf|properties)$")
+# A build module named for packing a program into an image (agent-docker, docker-agent, agent-image): the program.
+IMAGE_PACKER = re.compile(r"^(?:docker[-_]([a-z0-9][a-z0-9_-]*?)|([a-z0-9][a-z0-9_-]*?)[-_](?:docker|image|container))$", re.I)
 # Names of a settings file every program reading its folder loads (config.yaml beside user.yaml and saas.yaml).
 SHARED_SETTINGS_STEMS = frozenset({"config", "configs", "settings", "application", "app", "default", "defaults",
                                    "common", "shared", "base"})
@@ -2114,6 +2116,10 @@ class ComponentRules(ResolverBase):
                     m.get("ecosystem") == "dotnet" for m in here) else []
                 # the images its build tool makes without a Dockerfile (Jib, Spring Boot, the .NET SDK, Quarkus)
                 built = built_images.get((repo, d), {})
+                # a module that only packs an image of its siblings' build (Maven's inlong-agent/agent-docker with
+                # its Dockerfile) is named for the program it packs: `agent` to a deployment of image inlong/agent
+                packer = [m.group(1) or m.group(2) for n in (PurePosixPath(d).name if d else "", manifest_name or "")
+                          for m in [IMAGE_PACKER.match(n)] if m] if d in dockerfile_dirs else []
                 # (the root folder goes by the project's name as its commit gives it, never by the repository's
                 # label: a local folder's name is the user's, and one commit gives one model whatever it is called)
                 unit_keys = keys_of([PurePosixPath(d).name if d else project,
@@ -2122,7 +2128,7 @@ class ComponentRules(ResolverBase):
                                      (manifest_name or "").rsplit("/", 1)[-1].rsplit(":", 1)[-1],
                                      # (a Go module of a major version, github.com/apache/camel-k/v2, is camel-k)
                                      *re.findall(r"/([^/]+)/v\d+$", manifest_name or ""), *artifacts,
-                                     *self.unit_app_names(repo, d), *dotted_part, *built], [folder_prefix])
+                                     *self.unit_app_names(repo, d), *dotted_part, *built, *packer], [folder_prefix])
                 matches = sorted({cid for k in unit_keys for cid in deployed.get(k, ())}
                                  | {prebuilt[k] for k in unit_keys if k in prebuilt})
                 if not matches and label_named and len(own_images) == 1 and entry and (d or not deeper) \
