@@ -1,4 +1,4 @@
-"""Text templates (Jinja, Handlebars, Go templates, ERB) read as the file they render, without rendering them.
+"""Text templates (Jinja, Handlebars, Go templates, ERB and Elixir's EEx) read as the file they render, without rendering them.
 
 An installer that writes ``docker-compose.yml`` from ``docker-compose.yml.jinja`` (Harbor's prepare
 step, an Ansible role's ``templates/``, Bitwarden's ``DockerCompose.hbs``, a gomplate or dockerize
@@ -23,7 +23,7 @@ from __future__ import annotations
 import re
 
 # The file suffixes of the template languages above (``.jinja``, ``.j2``, ``.hbs``...), as a pattern.
-TEMPLATE_SUFFIX = r"(?:jinja2?|j2|tmpl|tpl|hbs|mustache|erb)"
+TEMPLATE_SUFFIX = r"(?:jinja2?|j2|tmpl|tpl|hbs|mustache|erb|eex)"
 
 # (Go templates, as gomplate and dockerize render them: ``{{ if .Env.X }}``, ``{{ else }}``, ``{{ end }}``,
 # ``{{- range ... -}}``; a line holding only a variable assignment ``{{ $tls := ... }}`` is a directive too)
