@@ -390,10 +390,14 @@ class LocalServiceRules(ResolverBase):
         first: dict[tuple[str, str], Evidence] = {}
         # (a Ruby application's gems too: Bundler loads them all, so its Gemfile names its clients, `sidekiq`)
         gems = [f for f in self.by_kind["manifest.dependency"] if f.get("ecosystem") == "ruby"]
+        # (an object-document mapper counts where the repository's build declares it: an import of one left in a
+        # deprecated plug-in of a project that moved to another database declares nothing)
+        declared = {(d.repository, (d.get("name") or "").lower()) for d in self.by_kind["manifest.dependency"]}
         for f in sorted([*self.by_kind["import"], *gems], key=Fact.order):
             tech = tech_for_module(f.get("module") or "") if f.kind == "import" else tech_for_gem(f.get("name") or "")
-            if tech not in DRIVER_IMPLIED and not (tech == "mongodb" and ODM_IMPLIED.match(
-                    (f.get("module") if f.kind == "import" else f.get("name")) or "")):
+            odm = (f.get("module") if f.kind == "import" else f.get("name")) or ""
+            if tech not in DRIVER_IMPLIED and not (tech == "mongodb" and ODM_IMPLIED.match(odm)
+                                                   and (f.repository, odm.lower()) in declared):
                 continue
             for o in self._code_runners(f):
                 first.setdefault((o, tech), f.evidence)
