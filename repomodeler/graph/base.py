@@ -211,13 +211,13 @@ def developer_stacks(services: list[Fact]) -> set[str]:
     return out
 
 
-# Images of end-to-end test runners (Playwright, Cypress): a runner, not a browser other tests call (a Selenium
-# grid in a development stack is a service of it).
 # The address a serverless platform gives a deployed app, named by it: Cloud Run's generated URL
 # (`menu-service-luu7kai33a-uc.a.run.app`: service, project hash, region code) and Azure Container Apps'
 # (`orders.kindforest-12ab34cd.westeurope.azurecontainerapps.io`).
 PLATFORM_APP_HOST = re.compile(r"^(?:([a-z0-9][a-z0-9-]*?)-[a-z0-9]{10}-[a-z]{2}\.a\.run\.app"
                                r"|([a-z0-9][a-z0-9-]*)\.[a-z0-9-]+\.[a-z0-9-]+\.azurecontainerapps\.io)$")
+# Images of end-to-end test runners (Playwright, Cypress): a runner, not a browser other tests call (a Selenium
+# grid in a development stack is a service of it).
 TEST_RUNNER_IMAGE = re.compile(r"(^|/)(playwright(:|$)|cypress/(included|base|browsers))", re.I)
 
 
@@ -1008,13 +1008,13 @@ class ResolverBase:
         # .env settings by (repository, path), for compose's own interpolation (variant files included).
         # Dockerfiles copying their whole build context in (`COPY . /app`), as (repository, path): where a
         # compose build's code is (ComponentRules.build_root), read wherever a rule asks for a build's root
+        self.whole_context_recipes: frozenset[tuple[str, str]] = frozenset(
+            (f.repository, f.path) for f in every_fact if f.kind == "docker.copy"
+            and any(src.strip() in (".", "./") for src in (f.get("sources") or "").split(",")))
         # the folder mounts of the compose files the system runs with (not variants'): whose settings a folder holds
         # (ComponentRules.property_owners), read wherever a rule asks
         self.compose_mounts: tuple[Fact, ...] = tuple(f for f in every_fact if f.kind == "compose.mount"
                                                       and f.path not in variants)
-        self.whole_context_recipes: frozenset[tuple[str, str]] = frozenset(
-            (f.repository, f.path) for f in every_fact if f.kind == "docker.copy"
-            and any(src.strip() in (".", "./") for src in (f.get("sources") or "").split(",")))
         # (repository, path) of every recipe read (Dockerfile, app.Dockerfile, a lower-case dockerfile)
         self.recipe_paths: frozenset[tuple[str, str]] = frozenset(
             (f.repository, f.path) for f in every_fact if f.kind == "docker.from")

@@ -2677,7 +2677,6 @@ class ComponentRules(ResolverBase):
         if f.get("named_only"):  # a conf/ folder's YAML: the programs whose environment names the file
             names = self._settings_file_names().get((f.repository, f.path), set())
             return sorted({c for n in names for c in [self.alias.get(n)] if c})
-        folder_owner = self.owner_of(f.repository, f.path)
         if stem.lower().startswith("values"):  # Helm: charts/<chart>/values.yaml configures <chart>
             chart = self.alias.get(PurePosixPath(f.path).parent.name.lower())
             return [chart] if chart else ([folder_owner] if folder_owner else [])

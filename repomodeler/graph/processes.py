@@ -203,7 +203,6 @@ class ProcessRules(ResolverBase):
                     continue
                 if len([p for p in runners if is_under(p, rd) and serves(p)]) >= 2:
                     continue  # a service folder holding several server programs (go-zero's order/api, order/rpc): each its own
-
                 ev = sorted(f.evidence for d in sorted(dirs) if is_under(d, rd)
                             for k in ("server.start", "grpc.server") for f in facts[k].get((repo, d), []))
                 roles.append(Process(name=PurePosixPath(rd).name, kind="service", roots={rd}, evidence=ev[:1],

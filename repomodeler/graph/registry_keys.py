@@ -28,15 +28,16 @@ class RegistryKeyRules(ResolverBase):
         clients: list[tuple[str, str, str, str, Evidence]] = []
         for f in self.by_kind["config.property"]:
             name, value = f.get("name") or "", (f.get("value") or "").strip()
-            if not value or "$" in value:
+            client = CLIENT_KEY.match(name)
+            if not value or "$" in value or (client is None and not REGISTERED_KEY.match(name)):
                 continue
             owner = self._program_of(f.repository, f.path)
             if owner is None:
                 continue
-            if REGISTERED_KEY.match(name):
+            if client is None:
                 registered[(f.repository, value.lower())].add(owner)
-            elif (m := CLIENT_KEY.match(name)) is not None:
-                clients.append((owner, f.repository, value.lower(), m.group("client"), f.evidence))
+            else:
+                clients.append((owner, f.repository, value.lower(), client.group("client"), f.evidence))
         for owner, repo, value, client, evidence in sorted(clients):
             targets = registered.get((repo, value), set()) - {owner}
             if len(targets) != 1 or len(registered[(repo, value)]) != 1:
