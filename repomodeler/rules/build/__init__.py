@@ -23,7 +23,8 @@ RULES = (
                  "whose build or a parent's applies the Quarkus plugin is an application, with no main method; a package "
                  "building the project's documentation site with a static site generator (Docusaurus, VitePress, "
                  "Middleman, Jekyll, MkDocs) is none; a Go main function in a file not called main.go is an entry point "
-                 "when its package starts a server (go-zero's service/order/rpc/order.go)"),
+                 "when its package starts a server (go-zero's service/order/rpc/order.go); "
+                 "a module named for packing an image (manager-docker) answers to the program it packs"),
         unit="build_units",
         # "*": code of any kind outside every module decides whether a repository is one service
         reads=("compose.mount", "*", "manifest", "http.client", "env.read", "string.url", "docker.from", "docker.artifact",

@@ -24,7 +24,8 @@ RULES = (
         id="code.client-calls",
         message=("An HTTP client call whose URL names a component (through a literal, an env var or a setting) "
                  "connects the caller to it, with the request line; a Kubernetes cluster DNS name reaches the Service "
-                 "of its name, or is listed unresolved, never an external system"),
+                 "of its name, or is listed unresolved, never an external system; "
+                 "a serverless platform's generated address of an app (Cloud Run's <service>-<hash>-<region>.a.run.app) reaches the component of that name"),
         unit="client_calls",
         reads=("http.client", "config.env"),
         writes=("connections", "components", "attributes", "unresolved"),

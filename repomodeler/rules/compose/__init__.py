@@ -48,7 +48,8 @@ RULES = (
                  "object (orders-deployment, `{{ .Chart.Name }}-deploy`) whose app label is its name without that word is "
                  "named by the label; a workload whose image the install fills in, kept among the code of the one deployed "
                  "component building that folder (app/copilot/.../manifests/ under compose's `build: ./copilot`), runs "
-                 "that component's code"),
+                 "that component's code; "
+                 "an image build script's docker build line says which code the image holds; services that run test suites (test_unit) make a test stack; where only stores start by default, the profile most program services share starts them; a README start command naming the default file with the files it adds is the stack; EEx templates read as ERB's"),
         unit="deployment_components",
         reads=("docker.command", "compose.service", "compose.mount", "docker.from", "k8s.workload", "k8s.service", "k8s.variant",
                "k8s.autoscaled",

@@ -44,7 +44,8 @@ RULES = (
                  "code reads, is an external system named after that Service; a settings template's example value (.env.example) yields to "
                  "the value the deployment's own files give the same variable (a chart's production values, "
                  "`generic-service.env.API_HOST`), and Helm values for test clusters (values-dev.yaml, values-preprod.yaml) "
-                 "are no settings of the deployed system"),
+                 "are no settings of the deployed system; "
+                 "a host named for a store's technology at its own port in a program's settings (redis:6379) is that store; a folder of settings several services mount configures each by its shared file"),
         unit="config_connections",
         reads=("compose.mount", "program.command", "docker.from", "config.property", "config.env", "compose.env_file", "compose.service", "k8s.configmap", "k8s.env_from",
                "k8s.env_key_ref", "env.read", "config.read", "manifest.dependency", "annotation", "import", "const.string", "server.start"),
@@ -90,7 +91,8 @@ RULES = (
         id="config.command-line-addresses",
         message=("An address a deployment passes to a service on its command line (hbbs -r relay:21117, "
                  "--upstream http://api:8000) connects it to that component of the system; a store's "
-                 "connection URL there (amqp://user@rabbitmq:5672) declares that store, as a setting does"),
+                 "connection URL there (amqp://user@rabbitmq:5672) declares that store, as a setting does; "
+                 "a flag named for a peer's host (--master-host master) names it without a port"),
         unit="command_line_addresses",
         reads=("program.command", "k8s.workload", "config.env", "server.start"),
         writes=("components", "connections"),

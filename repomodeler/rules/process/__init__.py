@@ -10,7 +10,8 @@ RULES = (
                  "GoReleaser build's binary, a Makefile's go build -o) and run by the deployment starting that "
                  "binary; a Go main package built or loaded as a plugin is none, nor is a "
                  "launcher whose one package of the repository is one the component's own program links "
-                 "(atc/cmd/atc beside cmd/concourse), nor a program in a migration tool's folder"),
+                 "(atc/cmd/atc beside cmd/concourse), nor a program in a migration tool's folder; "
+                 "a role's folder in its module's folder (service/order/rpc) is named with it (order-rpc), one program each"),
         unit="processes",
         reads=("import", "module.var", "manifest", "program.main", "cli.command", "code.function", "code.call",
                "server.start", "grpc.server", "http.route", "program.entry", "program.command",
@@ -108,7 +109,8 @@ RULES = (
                  "file watcher (modd) starts processes only where a deployment runs it; a container's start script "
                  "running a web server or a store in the background (`nginx -g 'daemon off;' &`, `redis-server ... &`) "
                  "puts that web server in front of the application and that store beside it; a crontab an image installs "
-                 "whose jobs run the application's code is its scheduler, `<component>-cron`"),
+                 "whose jobs run the application's code is its scheduler, `<component>-cron`; "
+                 "runit's service folders (runit/<name>/run) are read as s6's"),
         unit="supervised_processes",
         reads=("program.command", "program.lifecycle", "import", "module.var", "compose.service", "docker.from",
                "docker.command", "docker.copy", "k8s.workload"),

@@ -33,7 +33,8 @@ RULES = (
         id="stores.configured-sections",
         message=("A component's own configuration section named after a store or broker technology holding its "
                  "address (redis.host, mongodb.uri, nats.url) connects it to that store, introduced when the "
-                 "system has none"),
+                 "system has none; "
+                 "a section's list of hosts (Etcd.Hosts[0]) counts, and each file naming the store adds its line to the link"),
         unit="configured_sections",
         reads=("config.property", "manifest.dependency", "import"),
         writes=("components", "connections"),
@@ -57,7 +58,8 @@ RULES = (
                  "the engine a setting picks) with no database known uses one database: the system's one of those engines, else "
                  "one introduced; a deployed or serving process importing only SQLite drivers (or depending on an npm, "
                  "Cargo, Maven, NuGet or Hex SQLite package) keeps its data in an embedded database, drawn as sqlite (a tool's "
-                 "file stays the tool's)"),
+                 "file stays the tool's); "
+                 "an Entity Framework Core context's provider (UseSqlServer, UseNpgsql) names its engine"),
         unit="sql_driver_stores",
         reads=("import", "module.var", "manifest.dependency", "server.start", "env.read", "value.assign", "sql.dsn",
                "orm.datasource"),
@@ -85,7 +87,8 @@ RULES = (
         id="stores.driver-clients",
         message=("A deployed or serving program importing the client library of Redis (redis, ioredis, go-redis; a job "
                  "queue keeping its jobs there: Bull, BullMQ, RQ, asynq; a Ruby application's gem, Sidekiq or a wrapper of it) that reaches no Redis, in a system that runs "
-                 "none, uses one: introduced once by its technology, its address a setting"),
+                 "none, uses one: introduced once by its technology, its address a setting; "
+                 "an object-document mapper the build declares (Mongoid, Mongoose) implies MongoDB so"),
         unit="driver_client_stores",
         reads=("import", "module.var", "server.start", "manifest.dependency"),
         writes=("components", "connections"),
