@@ -206,8 +206,7 @@ STORE_HOST_NAMES = {"postgres": "postgres", "postgresql": "postgres", "mysql": "
                     "mongo": "mongodb", "mongodb": "mongodb", "redis": "redis", "kafka": "kafka", "rabbitmq": "rabbitmq",
                     "rabbit": "rabbitmq", "nats": "nats", "cassandra": "cassandra", "mssql": "sqlserver",
                     "sqlserver": "sqlserver"}
-TECH_SCHEME = {"postgres": "postgres", "mysql": "mysql", "mongodb": "mongodb", "redis": "redis", "kafka": "kafka",
-               "rabbitmq": "amqp", "nats": "nats", "cassandra": "cassandra", "sqlserver": "sqlserver"}
+TECH_SCHEME = {tech: next(s for s, t in SCHEME_TECH.items() if t == tech) for tech in set(STORE_HOST_NAMES.values())}
 STORE_PORTS = {5432: "postgres", 3306: "mysql", 1433: "sqlserver", 27017: "mongodb", 6379: "redis", 9092: "kafka",
                5672: "rabbitmq", 4222: "nats", 9200: "elasticsearch", 11211: "memcached", 9042: "cassandra"}
 

@@ -31,7 +31,8 @@ class RegistryKeyRules(ResolverBase):
             client = CLIENT_KEY.match(name)
             if not value or "$" in value or (client is None and not REGISTERED_KEY.match(name)):
                 continue
-            owner = self._program_of(f.repository, f.path)
+            # the running program whose settings file this is (rpc.listen-port-addresses' reading of it)
+            owner = self._settings_owner(f)  # type: ignore[attr-defined]
             if owner is None:
                 continue
             if client is None:
@@ -46,14 +47,3 @@ class RegistryKeyRules(ResolverBase):
             protocol = "grpc" if re.search(r"rpc$", client, re.I) or re.search(r"[.-]rpc$", value) else "tcp"
             self.connect(owner, target, protocol, [evidence],
                          attributes={"via": f"registry key {value} ({client} client)"})
-
-    def _program_of(self, repo: str, path: str) -> str | None:
-        """The running program whose settings file this is: the process of its program folder, else the component."""
-        owner = self.owner_of(repo, path)
-        process_of = getattr(self, "process_of_file", None)  # (none when the process rules are off)
-        process = process_of(repo, path) if process_of is not None and owner is not None else None
-        if process is not None and process in self.model.components:
-            owner = process
-        if owner is None or self.model.components[owner].kind not in ("service", "gateway"):
-            return None
-        return owner

@@ -1,4 +1,4 @@
-"""Line numbers in manifests read as whole texts (JSON, TOML, XML)."""
+"""Line numbers in manifests read as whole texts (JSON, TOML, XML), and shell lines joined across continuations."""
 
 from __future__ import annotations
 
@@ -55,3 +55,23 @@ def section_index(text: str, key: str, pattern: str = r'"((?:[^"\\\n]|\\.)*)"') 
     if m is None:
         return LineIndex(text, pattern), 0
     return LineIndex(text[m.end():], pattern), text.count("\n", 0, m.end())
+
+
+def joined_shell_lines(text: str) -> list[tuple[int, str]]:
+    """Shell lines with their backslash continuations joined (``exec s6-setuidgid app \\`` + the next
+    line), each numbered by the line it starts on."""
+    out: list[tuple[int, str]] = []
+    pending: tuple[int, str] | None = None
+    for i, raw in enumerate(text.splitlines(), start=1):
+        line = raw.strip()
+        if pending is not None:
+            start, head = pending
+            line, i = f"{head} {line}".strip(), start
+        if line.endswith("\\") and not line.startswith("#"):
+            pending = (i, line[:-1].strip())
+            continue
+        pending = None
+        out.append((i, line))
+    if pending is not None:
+        out.append(pending)
+    return out

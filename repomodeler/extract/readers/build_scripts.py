@@ -22,6 +22,7 @@ import shlex
 
 from repomodeler.extract.readers._base import Reader, fact
 from repomodeler.extract.readers._docker_build import DOCKER_BUILD, built_image, build_args
+from repomodeler.extract.readers._text import joined_shell_lines
 from repomodeler.records import Fact
 
 # `cd "$(dirname "$0")"`, `cd $(dirname $0)/..`, `cd "${0%/*}"`, `cd "$(dirname "${BASH_SOURCE[0]}")/.."`: to the
@@ -29,24 +30,6 @@ from repomodeler.records import Fact
 _TO_SCRIPT_DIR = re.compile(r"""^cd\s+["']?(?:\$\(\s*dirname\s+["']?\$(?:0|\{?BASH_SOURCE(?:\[0\])?\}?)["']?\s*\)"""
                             r"""|\$\{(?:0|BASH_SOURCE(?:\[0\])?)%/\*\})["']?((?:/[A-Za-z0-9_.-]*)*)["']?\s*$""")
 _CD = re.compile(r"^(?:pushd|cd)\b\s*(.*)$")
-
-
-def _lines(text: str) -> list[tuple[int, str]]:
-    """The script's commands: continued lines joined, comments dropped, each with its first line's number."""
-    out: list[tuple[int, str]] = []
-    buffer, start = "", 0
-    for i, raw in enumerate(text.splitlines(), start=1):
-        if not buffer:
-            start = i
-            if raw.lstrip().startswith("#"):
-                continue
-        buffer += raw.rstrip().rstrip("\\").strip() + " "
-        if not raw.rstrip().endswith("\\"):
-            out.append((start, buffer.strip()))
-            buffer = ""
-    if buffer:
-        out.append((start, buffer.strip()))
-    return out
 
 
 def _resolve(cwd: str | None, script_dir: str, path: str) -> str | None:
@@ -64,7 +47,9 @@ def read_build_script(repo: str, path: str, text: str) -> list[Fact]:
     script_dir = posixpath.dirname(path)
     cwd: str | None = None  # None: the invoker's folder
     facts: list[Fact] = []
-    for line, command in _lines(text):
+    for line, command in joined_shell_lines(text):
+        if command.startswith("#"):
+            continue  # (a comment: a build someone turned off)
         for part in re.split(r"\s*(?:&&|;|\|\|)\s*", command):
             part = part.strip()
             if (to_dir := _TO_SCRIPT_DIR.match(part)) is not None:

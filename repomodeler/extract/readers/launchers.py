@@ -14,6 +14,7 @@ import re
 from pathlib import PurePosixPath
 
 from repomodeler.extract.readers._base import Reader, fact
+from repomodeler.extract.readers._text import joined_shell_lines
 from repomodeler.records import Fact
 
 # A fully qualified Java class: two or more lower-case package segments, then a CamelCase class.
@@ -139,7 +140,7 @@ def read_s6_run(repo: str, path: str, text: str) -> list[Fact]:
     switches: list[str | None] = []  # per open `if`: the feature switch it tests (None: another condition)
     variables: dict[str, str] = {}
     looping = 0
-    for i, line in _joined_lines(text):
+    for i, line in joined_shell_lines(text):
         if line.startswith("#"):
             continue
         if re.match(r"^if\b", line):
@@ -206,7 +207,7 @@ def _foreground_command(text: str) -> tuple[int, str] | None:
     None when its last top-level line prepares or tests something instead."""
     depth = 0
     last: tuple[int, str] | None = None
-    for i, line in _joined_lines(text):
+    for i, line in joined_shell_lines(text):
         if not line or line.startswith("#"):
             continue
         word = line.split()[0]
@@ -236,26 +237,6 @@ def _expand_first_word(command: str, variables: dict[str, str]) -> str:
     if m and variables.get(m.group(1)):
         return variables[m.group(1)] + command[m.end():]
     return command
-
-
-def _joined_lines(text: str) -> list[tuple[int, str]]:
-    """Shell lines with their backslash continuations joined (``exec s6-setuidgid app \\`` + the next
-    line), each numbered by the line it starts on."""
-    out: list[tuple[int, str]] = []
-    pending: tuple[int, str] | None = None
-    for i, raw in enumerate(text.splitlines(), start=1):
-        line = raw.strip()
-        if pending is not None:
-            start, head = pending
-            line, i = f"{head} {line}".strip(), start
-        if line.endswith("\\") and not line.startswith("#"):
-            pending = (i, line[:-1].strip())
-            continue
-        pending = None
-        out.append((i, line))
-    if pending is not None:
-        out.append(pending)
-    return out
 
 
 def read_s6_type(repo: str, path: str, text: str) -> list[Fact]:
