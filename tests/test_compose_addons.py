@@ -35,3 +35,21 @@ def test_a_stack_env_file_is_no_component_s_settings() -> None:
     assert ("things", "broker") in links
     assert not any(s == "nginx" and t in ("things-db", "broker") for s, t in links)
     assert not any(s == "iot" for s, t in links)
+
+
+def test_a_build_without_a_context_builds_the_project_folder() -> None:
+    """Compose reads `build:` with only a target or arguments as context `.` (compose-spec #376): the
+    service is built from the project's code, like `build: .`; a service without `build` builds nothing."""
+    from repomodeler.extract.readers.compose import read_compose
+    text = ("services:\n"
+            "  web:\n"
+            "    build:\n"
+            "      target: apache-runtime\n"
+            "  api:\n"
+            "    build: ./api\n"
+            "  redis:\n"
+            "    image: redis:7\n")
+    facts = {f.get("name"): f for f in read_compose("r", "docker-compose.yml", text) if f.kind == "compose.service"}
+    assert (facts["web"].get("build_context"), facts["web"].get("build_target")) == (".", "apache-runtime")
+    assert facts["api"].get("build_context") == "./api"
+    assert not facts["redis"].get("build_context")

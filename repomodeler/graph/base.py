@@ -961,9 +961,14 @@ class ResolverBase:
                 f.kind in DEPLOYMENT_KINDS and f.kind != "compose.service" for f in every_fact):
             variants |= tests
         else:  # ... or, when it is the only one, it starts this checkout's build several times with test settings
-            builds = Counter((f.path, f.get("build_context"), f.get("dockerfile")) for f in services
+            # (one program each time: the same recipe, target and command; a web server and a worker of one image,
+            # `rails server` and `sidekiq`, are the project's processes, not copies started for the tests)
+            commands = {(f.path, f.get("owner")): f.get("command") for f in every_fact
+                        if f.kind == "program.command" and f.get("source") == "compose"}
+            builds = Counter((f.path, f.get("build_context"), f.get("dockerfile"), f.get("build_target"),
+                              commands.get((f.path, f.get("name")))) for f in services
                              if f.path in tests and f.get("build_context"))
-            variants |= {p for (p, _c, _d), n in builds.items() if n >= 2}
+            variants |= {p for (p, *_build), n in builds.items() if n >= 2}
         variants |= template_catalogs(services)
         variants -= completing_variants(every_fact, variants, {
             r: {n.lower() for n in self.project_names(r)} for r in {f.repository for f in services}})

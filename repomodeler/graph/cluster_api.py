@@ -20,6 +20,8 @@ from repomodeler.graph.catalog import IMAGE_TECH, KUBE_API_ALIASES, KUBE_API_HOS
 from repomodeler.records import Evidence, Fact
 # Kubernetes client libraries, any part of them (a plain clientset too): Go's client-go and controller-runtime, the
 # Python, JavaScript, Java (official and fabric8), .NET and Rust clients.
+# The part of client-go that loads a kubeconfig (a user's credentials for a cluster), not the in-cluster account.
+KUBECONFIG_LOADER = re.compile(r"^k8s\.io/client-go/tools/clientcmd(/.*)?$")
 KUBE_CLIENT = re.compile(r"^(k8s\.io/client-go(/.*)?|sigs\.k8s\.io/controller-runtime(/.*)?|kubernetes(\.(client|config|watch)(\..*)?)?"
                          r"|kubernetes_asyncio(\..*)?|@kubernetes/client-node|io\.fabric8\.kubernetes\.client(\..*)?"
                          r"|io\.kubernetes\.client(\..*)?|k8s|kube(::.*)?|kube_client(::.*)?)$")
@@ -177,6 +179,16 @@ class ClusterApiRules(ResolverBase):
             cid = self.alias.get((f.get("name") or "").lower())
             if cid and f.get("service_account") and (f.repository, f.get("service_account")) in bound:
                 granted.setdefault(cid, f.evidence)
+        # A program of a system that runs on Kubernetes that no deployment runs (its command-line tool, people's to
+        # run) and that loads the user's kubeconfig (client-go's clientcmd) calls the API server of the cluster
+        # that names: it installs, inspects or proxies the system there, with the user's rights.
+        on_cluster = {f.repository for f in self.by_kind["k8s.workload"]}
+        for f in sorted(self.by_kind["import"], key=Fact.order):
+            if f.repository in on_cluster and KUBECONFIG_LOADER.match(f.get("module") or ""):
+                for o in self._code_runners(f):
+                    comp = self.model.components[o]
+                    if comp.kind == "service" and not comp.attributes.get("deployment") and o not in granted:
+                        granted[o] = f.evidence
         if not granted:
             return
         clients: dict[str, Evidence] = {}

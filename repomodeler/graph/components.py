@@ -415,6 +415,7 @@ class ComponentRules(ResolverBase):
         labelled: list[tuple[Fact, str]] = []  # (workload fact, its component) for Service selectors
         autoscaled = {(f.repository, f.get("name") or "") for f in self.by_kind["k8s.autoscaled"]}
         versions = self.workload_versions()
+        app_wide = self.shared_app_labels()
         add_ons = self.cluster_add_ons()
         image_program: dict[str, str] = {}  # image repository -> the program its first workload runs
         programs_of: dict[str, set[str]] = defaultdict(set)  # image repository -> programs workloads run of it
@@ -457,7 +458,8 @@ class ComponentRules(ResolverBase):
             attrs.update({k: f.get(k) or "" for k in WORKLOAD_SIZING if f.get(k)})
             # (an `app` label naming another workload, the chart's API beside this worker, is that one's name)
             others = workload_names - {(f.get("name") or "").lower()}
-            app_label = f.get("app") if (f.get("app") or "").lower() not in others else None
+            app_label = f.get("app") if (f.get("app") or "").lower() not in others \
+                and (f.repository, (f.get("app") or "").lower()) not in app_wide else None
             aliases = tuple(a for a in (app_label, image_basename(image) if image and not tech
                                         and image_basename(image).lower() not in others else None) if a)
             name = f.get("name") or ""
@@ -1539,17 +1541,38 @@ class ComponentRules(ResolverBase):
         values = self.dotenv.get((f.repository, env), {})
         return expand_placeholders(value, lambda n: values.get(n))
 
+    def _service_selections(self) -> list[tuple[Fact, list[str]]]:
+        """Each Kubernetes Service with the names of the workloads (not one-off Jobs) its selector picks."""
+        running = [(w, w.get("name") or "") for w in self.by_kind["k8s.workload"]
+                   if w.get("labels") and w.get("workload_kind") != "Job" and w.get("name")]
+        return [(svc, sorted({name for _w, name in selected_workloads(svc, running)})) for svc in self.by_kind["k8s.service"]]
+
+    def shared_app_labels(self) -> set[tuple[str, str]]:
+        """(repository, `app` label) carried by two workloads or more that each have a Service of their own:
+        the label names the application they make up (`app: ecommerce` on the ads service, the storefront and
+        the database), not a component one of them is a version of."""
+        alone = {(svc.repository, names[0]) for svc, names in self._service_selections() if len(names) == 1}
+        carriers: dict[tuple[str, str], set[str]] = defaultdict(set)
+        for f in self.by_kind["k8s.workload"]:
+            if f.get("app") and (f.repository, f.get("name") or "") in alone:
+                carriers[(f.repository, (f.get("app") or "").lower())].add(f.get("name") or "")
+        return {k for k, names in carriers.items() if len(names) >= 2}
+
     def workload_versions(self) -> dict[tuple[str, str], str]:
         """Workloads one Kubernetes Service selects are versions of one component (a canary, a fix,
         ``v1``/``v2``): the Service sends their traffic to the same pods. Each maps to the workload
         named like the Service, else to the first by name. Workloads in different files of the same
-        name are already one component; a Service without a selector selects nothing."""
-        running = [(w, w.get("name") or "") for w in self.by_kind["k8s.workload"]
-                   if w.get("labels") and w.get("workload_kind") != "Job" and w.get("name")]
+        name are already one component; a Service without a selector selects nothing, and one selecting
+        workloads that each have a Service of their own is a door to them all, not one component's."""
         out: dict[tuple[str, str], str] = {}
-        for svc in self.by_kind["k8s.service"]:
-            names = sorted({name for _w, name in selected_workloads(svc, running)})
+        selections = self._service_selections()
+        alone = {(svc.repository, names[0]) for svc, names in selections if len(names) == 1}
+        for svc, names in selections:
             if len(names) < 2:
+                continue
+            if sum((svc.repository, n) in alone for n in names) >= 2:
+                # (a Service in front of workloads that each have a Service of their own, a LoadBalancer selecting
+                # the whole app by its `app: ecommerce` label: a door to several components, not versions of one)
                 continue
             primary = svc.get("name") if svc.get("name") in names else names[0]
             for n in names:

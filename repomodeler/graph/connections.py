@@ -2409,8 +2409,15 @@ class ConnectionRules(ResolverBase):
         # `<<: *default-app` gives web and worker)
         same_image = self._same_root_builds()
         for c in self.model.components.values():
-            if c.kind == "service" and c.source_roots and c.attributes.get("deployment") in ("compose", "kubernetes"):
-                if all(root not in ("", ".") for _r, root in c.source_roots):
+            if c.kind in ("service", "gateway") and c.source_roots and c.attributes.get("deployment") in ("compose", "kubernetes"):
+                # (a service of that one image holding no folder of its own, only the repository or files mounted
+                # into it, `./.env:/var/www/.env`: the worker beside the web server the code went to)
+                whole_or_files = all(root in ("", ".") or (r, root) not in self.inventory_folders for r, root in c.source_roots)
+                if c.id in same_image and whole_or_files and same_image[c.id][2] in ("", "."):
+                    groups[(True, same_image[c.id])].append(c.id)
+                elif c.kind != "service":
+                    continue  # (a gateway only when it serves that image's code, its routes its own pages)
+                elif all(root not in ("", ".") for _r, root in c.source_roots):
                     groups[(False, frozenset(c.source_roots))].append(c.id)
                 elif c.id in same_image:
                     groups[(True, same_image[c.id])].append(c.id)

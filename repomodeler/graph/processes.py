@@ -783,8 +783,20 @@ class ProcessRules(ResolverBase):
         """Programs a compose service of their own runs from the same build context as `comp`
         (``web: uvicorn main:app``, ``worker: celery -A worker.celery worker``): entry -> that service."""
         out: dict[str, str] = {}
+        # (a recipe one compose service builds, `dockerfile: Dockerfile.backend` beside Dockerfile.frontend in one
+        # context: the program its CMD starts is that service's)
+        builders: dict[str, set[str]] = defaultdict(set)
+        if any((e.repository, e.path) in self.recipe_paths for p in chosen for e in p.evidence):
+            for f in self.by_kind["compose.service"]:
+                if f.repository == repo and f.get("dockerfile"):
+                    recipe = self.build_root(f)[1]
+                    if recipe:
+                        builders[recipe].add((f.get("name") or "").lower())
         for p in chosen:
             o = self.alias.get(p.owner.lower()) if p.owner and p.source == "compose" else None
+            if o is None:
+                names = {n for e in p.evidence if e.repository == repo for n in builders.get(e.path, set())}
+                o = self.alias.get(next(iter(names))) if len(names) == 1 else None
             c = self.model.components.get(o) if o else None
             if c is not None and c.kind in ("service", "gateway") and o not in self.process_parent and \
                     any(r == repo and is_under(p.entry, root) for r, root in c.source_roots):
