@@ -41,3 +41,12 @@
 ((variable_declarator name: (identifier) @_n value: (decimal_integer_literal) @port) @fact
  (#match? @_n "(?i)^(listen|server|bind|rpc)_?port$")
  (#set! fact "server.listen_port"))
+
+; An RPC framework's injected proxy: a field annotated `@DubboReference` (Apache Dubbo), `@SofaReference`
+; (SOFARPC) or `@MotanReferer` (Motan), typed by the interface another process serves (its implementation
+; annotated `@DubboService`): `@DubboReference private RemoteUserService remoteUserService;`.
+((field_declaration
+   (modifiers [(marker_annotation name: (identifier) @_a) (annotation name: (identifier) @_a)])
+   type: [(type_identifier) @interface (generic_type (type_identifier) @interface)]) @fact
+ (#any-of? @_a "DubboReference" "SofaReference" "MotanReferer")
+ (#set! fact "rpc.proxy"))

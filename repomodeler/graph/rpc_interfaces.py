@@ -32,15 +32,29 @@ class RpcInterfaceRules(ResolverBase):
             owner = self._running_owner(f)
             if owner is not None:
                 implementers[f.get("interface") or ""].setdefault(owner, f.evidence)
+        users: dict[str, list[str]] = defaultdict(list)  # a library of the system -> the running components using it
+        for (source, target, _protocol), conn in sorted(self.model.connections.items()):
+            if conn.kind == "depends_on" and self.model.components[source].kind in RUNNING_KINDS:
+                users[target].append(source)
         for f in sorted(self.by_kind["rpc.proxy"], key=Fact.order):
-            caller = self._running_owner(f)
             interface = f.get("interface") or ""
             servers = implementers.get(interface, {})
-            if caller is None or caller in servers or len(servers) != 1:
-                continue  # its own implementation (a local object), or no single server says who is called
+            if len(servers) != 1:
+                continue  # no single server says who is called
             (target, served_at), = servers.items()
-            self.connect(caller, target, "rpc", [f.evidence, served_at], kind="calls",
-                         attributes={"via": f"rpc proxy of {interface}"})
+            caller = self._running_owner(f)
+            # (a proxy a library of the system holds, a log listener's `@DubboReference RemoteLogService`: each
+            # service built with the library makes the call)
+            callers = [caller] if caller is not None else users.get(self._library_owner(f) or "", [])
+            for c in callers:
+                if c != target:  # (its own implementation: a local object)
+                    self.connect(c, target, "rpc", [f.evidence, served_at], kind="calls",
+                                 attributes={"via": f"rpc proxy of {interface}"})
+
+    def _library_owner(self, f: Fact) -> str | None:
+        """The library of the system whose production code holds the fact."""
+        owner = self.owner_of(f.repository, f.path) if classify_role(f.path) == "source" else None
+        return owner if owner is not None and self.model.components[owner].kind == "library" else None
 
     def _running_owner(self, f: Fact) -> str | None:
         """The running component (a service, not a library) whose production code holds the fact."""

@@ -97,8 +97,10 @@ RULES = (
         id="kubernetes.api-clients",
         message=("A workload whose service account a RoleBinding or ClusterRoleBinding grants rights in the "
                  "Kubernetes API, and whose code imports a Kubernetes client library (itself or through a library of "
-                 "the system it depends on), calls the API server; where people reached it for want of a published door "
-                 "(the system's one program, a port nothing publishes), they drive it through the API server instead"),
+                 "the system it depends on), calls the API server, and so does a program of the system no deployment runs "
+                 "(its command-line tool) that loads the user's kubeconfig; where people reached it for want of a "
+                 "published door (the system's one program, a port nothing publishes), they drive it through the API "
+                 "server instead"),
         unit="rbac_api_clients",
         reads=("k8s.workload", "k8s.cluster_binding", "k8s.role_binding", "import"),
         writes=("components", "connections"),

@@ -6,8 +6,9 @@ from repomodeler.rules.core import Rule
 RULES = (
     Rule(
         id="rpc.interface-proxies",
-        message=("A component obtaining a proxy of an interface (Clients.withService(I.class), create(I.class)) that "
-                 "exactly one other running component implements calls that component"),
+        message=("A component obtaining a proxy of an interface (Clients.withService(I.class), create(I.class), a "
+                 "field an RPC framework injects, @DubboReference) that exactly one other running component implements "
+                 "calls that component; a proxy a library of the system holds is called by each service using it"),
         unit="rpc_interface_links",
         reads=("rpc.proxy", "code.implements"),
         writes=("connections",),
