@@ -186,6 +186,8 @@ RESERVED_EXAMPLE = re.compile(r"(^|\.)(example\.(com|net|org)|example|test|inval
                               r"(^|\.)example\.|"
                               # a template's stand-in for the operator's own (your-endpoint-here.openai.azure.com)
                               r"^(your|<)[^.]*\.|(^|[-_.])(placeholder|changeme|replace-?me)([-_.]|$)|"
+                              # (a value saying it was left unset, `https://url.not.set`, `host.not.configured`)
+                              r"(^|\.)not\.(set|configured|defined)(\.|$)|"
                               # (`changemeregion.api.cognitive.microsoft.com`, a run of x's standing for a name,
                               # `kuberoxxxxxxxx.loca.lt`, `x.x.x.x`, `somedomain.com`, `mydomain.org`)
                               r"(^|[-_.])changeme|x{4,}|^x(\.x){3}$|(^|\.)(some|your|my)[-_]?domain\.[a-z]+$|"
