@@ -95,7 +95,8 @@ EXAMPLE_SUFFIX = re.compile(r"[-_]examples$")
 # project ships: job-executor-samples/sample-app.)
 EXAMPLE_APP_DIR = re.compile(r"^sample[-_]?applications?([-_].*)?$|^(demo|example)[-_]?apps?$|[-_]under[-_]test$", re.I)
 # Words naming a load test's or benchmark's folder among others (benchmark-tool, shop-benchmark).
-HARNESS_WORDS = frozenset({"benchmark", "benchmarks", "loadtest", "loadtests"})
+# (also an evaluation suite scoring an LLM application's answers, `evals/`, `shop_evals/`, run against the system)
+HARNESS_WORDS = frozenset({"benchmark", "benchmarks", "loadtest", "loadtests", "eval", "evals"})
 DOC_DIRS = frozenset({"doc", "docs", "documentation", "site-docs"})
 DOC_WORDS = frozenset({"doc", "docs", "documentation"})  # old-docs, docs_v1: documentation by name
 # OpenAPI/Swagger documents by name (the openapi reader's own pattern): read even in a docs folder.

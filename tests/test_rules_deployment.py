@@ -330,6 +330,10 @@ def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> N
     assert classify_role("benchmark-tool/artillery-test/package.json") == "example"
     assert classify_role("packages/shop-benchmark/docker-compose.loadtest.yml") == "example"
     assert classify_role("src/main/java/com/acme/benchmark/Timer.java") == "source"  # a package named benchmark
+    # an LLM application's evaluation suite scoring its answers, run against it
+    assert classify_role("shop_evals/pyproject.toml") == "example"
+    assert classify_role("eval/smoke_e2e.py") == "example"
+    assert classify_role("services/evaluation-service/main.py") == "source"  # a product's own evaluation service
     # a package of test fixtures (the database containers the tests start)
     assert classify_role("pkg/testfixtures/storage/mysql.go") == "fixture"
     # a package's test input files, by the folder's name (a compose plugin's status_test_files/)
