@@ -87,6 +87,8 @@ RECIPE_NAME = re.compile(r"^(?:(?:Dockerfile|Containerfile)(?:[._-]|(?=[A-Z]))([
 PLUGIN_FOLDER = re.compile(r"(^|/)(plugins|extensions|addons|add-ons)/[^/]+", re.I)
 # A folder named for demos (demo, zlt-demo); a folder of samples may hold the documented built-in programs.
 DEMO_COLLECTION = re.compile(r"(^|[-_.])(demo|demos)$", re.I)
+# A module named as a demo or a sample of using the product (cas-springboot-demo, oauth-client-sample, demo-client1).
+DEMO_NAMED = re.compile(r"(^|[-_.])(demo|demos|sample|samples)([-_.]|\d|$)", re.I)
 # Settings naming the service for discovery (Spring Cloud, Micronaut).
 APPLICATION_NAME_KEYS = frozenset({"spring.application.name", "micronaut.application.name"})
 
@@ -1933,6 +1935,13 @@ class ComponentRules(ResolverBase):
             # of how to use the platform, not parts of it (one module called mall-demo is not a collection)
             demo_sets = {a for u in unit_dirs for a in _ancestors(u) if DEMO_COLLECTION.search(PurePosixPath(a).name)
                          and sum(1 for x in unit_dirs if x != a and is_under(x, a)) >= 2}
+            # ... and folders most of whose modules, two or more, are named as demos or samples (integrations/ holding
+            # cas-springboot-demo, oauth-client-sample, spring-demo-client1: clients showing how to use the product)
+            for a in {a for u in unit_dirs for a in _ancestors(u) if a}:
+                inside = [x for x in unit_dirs if x != a and is_under(x, a)]
+                named = [x for x in inside if DEMO_NAMED.search(PurePosixPath(x).name)]
+                if len(named) >= 2 and 2 * len(named) > len(inside):
+                    demo_sets.add(a)
             prebuilt = self._prebuilt_deployments(repo, manifest_dirs, code_dirs)
             # the repository's deployments of an image of no store that nothing in the system builds
             # (of an image the project publishes itself and follows, untagged or at a moving tag, `latest`, `devel`,
