@@ -158,6 +158,9 @@ def disabled_settings(properties: Iterable[Fact]) -> set[tuple[str, str, str]]:
 # A setting holding a host alone, whose port a sibling `<section>.port` gives (jsreport.host / jsreport.port).
 # Files holding a program's settings: configuration files, and settings modules of code
 # (settings.py, sentry.conf.py, config/database.js).
+# A web address of a file to download (`https://github.com/acme/data/releases/download/v1/entities.sql`, a
+# `.tar.gz` of sample data): the setting hands the program data to load, not a service to call.
+DATA_FILE_URL = re.compile(r"^https?://[^\s,;]+/[^/\s,;]+\.(sql|dump|bak|zip|tar|tgz|gz|bz2|xz|7z)(\?[^\s,;]*)?$", re.I)
 SETTINGS_FILE = re.compile(r"(?i)((^|/)(settings|config|conf|configuration|constants)(/|([._-][^/]*)?\.(py|rb|js|ts|php|exs?)$)"
                            r"|\.conf(\.example)?\.py$|\.(ya?ml|json|toml|ini|properties|env|conf|cfg|hjson)$)")
 # Names of a Kubernetes cluster's ingress controller (its Service, Deployment or image)
@@ -362,6 +365,8 @@ class ConnectionRules(ResolverBase):
             # program's own settings file (a go-zero `CacheRedis: [{Host: redis:6379}]`), whatever the key is called (an
             # environment variable a deployment hands over, `CACHE=redis:6379`, may be read by nobody: not this)
             value = f"{tech_scheme}://{value.strip()}"
+        if DATA_FILE_URL.match(value.strip()):
+            return  # a file to fetch (a database dump, an archive of sample data): data the program loads, no service
         refs = parse_hosts(value)
         if not refs and OPERATOR_DOMAIN_URL.search(value):
             # a name under the operator's domain, filled in at install time (`wss://broker.${DOMAIN}`): listed

@@ -45,7 +45,8 @@ RULES = (
                  "the value the deployment's own files give the same variable (a chart's production values, "
                  "`generic-service.env.API_HOST`), and Helm values for test clusters (values-dev.yaml, values-preprod.yaml) "
                  "are no settings of the deployed system; "
-                 "a host named for a store's technology at its own port in a program's settings (redis:6379) is that store; a folder of settings several services mount configures each by its shared file"),
+                 "a host named for a store's technology at its own port in a program's settings (redis:6379) is that store; a folder of settings several services mount configures each by its shared file; "
+                 "a web address of a file to download (a .sql dump, a .tar.gz of sample data) is data to load, no service"),
         unit="config_connections",
         reads=("compose.mount", "program.command", "docker.from", "config.property", "config.env", "compose.env_file", "compose.service", "k8s.configmap", "k8s.env_from",
                "k8s.env_key_ref", "env.read", "config.read", "manifest.dependency", "annotation", "import", "const.string", "server.start"),
