@@ -511,6 +511,12 @@ def classify_role(path: str) -> str:
             or (COMPOSE_FILE.match(parts[-1]) and any(d in CI_NAMED_DIRS or CI_NAMED_DIRS & set(re.split(r"[-_.]", d))
                                                       for d in dirs)):
         return "ci"  # (a folder named for a CI service among other words too: docker/github_actions/)
+    if parts[-1] == "Capfile" or (path.endswith(".rb") and (path in ("config/deploy.rb",)
+                                                          or dirs[:2] == ["config", "deploy"]
+                                                          or dirs[:2] == ["lib", "capistrano"])):
+        # Capistrano's files (Capfile, config/deploy.rb, config/deploy/production.rb): the tool that ships the
+        # release from a developer's machine (the repository it clones, the servers it logs into), not the program
+        return "ci"
     if dirs[:1] == ["ci"]:
         # a root ci/ folder: a pipeline's stack files and settings (ci/base.yaml, ci/certbot/env), and the checks
         # and fixture programs its jobs run (ci/nodeEngineCheck.js, ci/pod/.../function-example/go.mod)

@@ -330,6 +330,13 @@ def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> N
     assert classify_role("benchmark-tool/artillery-test/package.json") == "example"
     assert classify_role("packages/shop-benchmark/docker-compose.loadtest.yml") == "example"
     assert classify_role("src/main/java/com/acme/benchmark/Timer.java") == "source"  # a package named benchmark
+    # Capistrano's deployment files: the tool shipping releases, not the program (a Kamal or Kubernetes template
+    # kept in config/deploy/ is a deployment descriptor, read as source)
+    assert classify_role("config/deploy.rb") == "ci"
+    assert classify_role("config/deploy/production.rb") == "ci"
+    assert classify_role("Capfile") == "ci"
+    assert classify_role("config/deploy/web.yaml.erb") == "source"
+    assert classify_role("config/initializers/devise.rb") == "source"
     # an LLM application's evaluation suite scoring its answers, run against it
     assert classify_role("shop_evals/pyproject.toml") == "example"
     assert classify_role("eval/smoke_e2e.py") == "example"
