@@ -182,13 +182,24 @@ class ClusterApiRules(ResolverBase):
         # A program of a system that runs on Kubernetes that no deployment runs (its command-line tool, people's to
         # run) and that loads the user's kubeconfig (client-go's clientcmd) calls the API server of the cluster
         # that names: it installs, inspects or proxies the system there, with the user's rights.
+        # (itself, or through a library of the system it depends on: the project's own client package)
         on_cluster = {f.repository for f in self.by_kind["k8s.workload"]}
+        loaders: dict[str, Evidence] = {}  # a library of the system loading a kubeconfig -> where
         for f in sorted(self.by_kind["import"], key=Fact.order):
             if f.repository in on_cluster and KUBECONFIG_LOADER.match(f.get("module") or ""):
-                for o in self._code_runners(f):
+                runners = self._code_runners(f)
+                owner = self.owner_of(f.repository, f.path)
+                if not runners and owner and self.model.components[owner].kind == "library":
+                    loaders.setdefault(owner, f.evidence)
+                for o in runners:
                     comp = self.model.components[o]
                     if comp.kind == "service" and not comp.attributes.get("deployment") and o not in granted:
                         granted[o] = f.evidence
+        for (source, target, _protocol), conn in sorted(self.model.connections.items()):
+            comp = self.model.components[source]
+            if target in loaders and conn.kind == "depends_on" and comp.kind == "service" \
+                    and not comp.attributes.get("deployment") and source not in granted:
+                granted[source] = loaders[target]
         if not granted:
             return
         clients: dict[str, Evidence] = {}
