@@ -162,6 +162,9 @@ FIXTURES = {
     "kong": ("kong.yml", '_format_version: "3.0"\nservices:\n  - name: api\n    url: http://api:8000\n'
              '    routes:\n      - paths: [/api]\n', "proxy.route"),
     "envoy": ("envoy.yaml", "address: orders\nport_value: 8080\n", "proxy.route"),
+    "traefik": ("traefik/dynamic.yml", "http:\n  routers:\n    api:\n      rule: PathPrefix(`/api`)\n      service: api\n"
+                "  services:\n    api:\n      loadBalancer:\n        servers:\n          - url: http://api:8000\n",
+                "proxy.route"),
     "go_mod": ("go.mod", "module example.com/shop\n\nrequire github.com/lib/pq v1.10.0\n", "manifest.dependency"),
     "goreleaser": (".goreleaser.yaml", "builds:\n  - main: ./cli\n    binary: shopctl\n", "program.build"),
     "gradle": ("build.gradle", "dependencies {\n  implementation 'org.springframework:spring-web:6.1'\n}\n",
@@ -367,3 +370,31 @@ def test_a_start_script_names_the_web_server_and_store_it_runs_beside_the_applic
              'PORT=3333 node frontend/server.js &\ncd backend && npm run prod\n')
     facts, _ = registry.read_file("repo", "scripts/docker/entrypoint.sh", entry.encode())
     assert [(f.kind, f.get("owner") or f.get("name")) for f in facts] == [("config.env", "API_URL"), ("program.command", "caddy")]
+
+
+def test_traefik_dynamic_configuration_routes_to_its_services_servers():
+    """Traefik's file provider: each HTTP service's server URLs (with the path of the router naming the
+    service) and each TCP service's addresses are where the proxy forwards; its static configuration
+    (entry points, providers) and a compose file in a traefik/ folder route nothing."""
+    from repomodeler.extract.readers.traefik import read_traefik
+    text = ("http:\n"
+            "  routers:\n"
+            "    backend:\n"
+            "      rule: \"PathPrefix(`/api`) && !PathPrefix(`/rtunnel`)\"\n"
+            "      service: backend\n"
+            "  services:\n"
+            "    backend:\n"
+            "      loadBalancer:\n"
+            "        servers:\n"
+            "          - url: \"http://backend:8000\"\n"
+            "tcp:\n"
+            "  services:\n"
+            "    db:\n"
+            "      loadBalancer:\n"
+            "        servers:\n"
+            "          - address: \"postgres:5432\"\n")
+    routes = [(f.line, f.get("upstream"), f.get("location")) for f in read_traefik("r", "traefik/dynamic.yml", text)]
+    assert routes == [(10, "http://backend:8000", "/api"), (16, "tcp://postgres:5432", None)]
+    static = "entryPoints:\n  web:\n    address: \":80\"\nproviders:\n  file:\n    filename: /etc/traefik/dynamic.yml\n"
+    assert registry.reader_for("traefik/traefik.yml", static, "proxy") is None
+    assert read_traefik("r", "traefik/traefik.yml", static) == []

@@ -10,6 +10,7 @@ from pathlib import PurePosixPath
 from repomodeler.extract.readers._base import Reader, fact, idle_command
 from repomodeler.extract.readers._templates import TEMPLATE_SUFFIX, strip_template
 from repomodeler.extract.readers._yaml import get, items, load_yaml_documents, node_line, scalar, seq, yaml
+from repomodeler.extract.readers.traefik import is_traefik_dynamic, traefik_routes
 from repomodeler.extract.readers.kong import is_kong_declarative, kong_routes
 from repomodeler.records import Fact
 
@@ -328,6 +329,11 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
                     facts.append(fact("k8s.configmap", repo, path, node_line(k), configmap=name, name=k.value, value=value))
                     if is_kong_declarative(value):  # the gateway's DB-less routing table, mounted from here
                         facts.extend(kong_routes(repo, path, value, node_line(k) + 1))
+                    elif is_traefik_dynamic(value):  # Traefik's file-provider routing table (`dynamic.yml: |`)
+                        try:
+                            facts.extend(traefik_routes(repo, path, value, node_line(k) + 1))
+                        except (ValueError, yaml.YAMLError):
+                            pass  # (a value that is no YAML after all: the manifest's other objects still count)
         elif kind in ("HorizontalPodAutoscaler", "ScaledObject"):
             # an autoscaler (Kubernetes' own, KEDA's) sizing a workload: one written with `replicas: 0` still runs
             target = get(get(doc, "spec"), "scaleTargetRef")

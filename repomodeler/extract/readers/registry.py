@@ -27,7 +27,7 @@ from repomodeler.extract.readers import (alloy, ansible, appsettings, azd, azure
                                          kong, kubernetes, launchers, logback, makefile, maven, mix, nginx, nomad, npm, openapi,
                                          otel_collector,
                                          pm2, prisma, procfile, prometheus, proto, pyproject, rails_storage, requirements,
-                                         settings_files, setup_cfg, setup_py, skaffold, spring, start_scripts, terraform, tye, workflows)
+                                         settings_files, setup_cfg, setup_py, skaffold, spring, start_scripts, terraform, traefik, tye, workflows)
 from repomodeler.extract.readers._base import FAMILIES, Reader, alternation
 from repomodeler.extract.readers._yaml import yaml
 from repomodeler.records import Fact, Warning_
@@ -36,7 +36,7 @@ MODULES = (alloy, ansible, appsettings, azd, azure_functions, beats, bicep, buil
            entrypoints, envoy, firebase, go_mod, goreleaser, gradle,
            grafana, graphql, haproxy, helm, helm_install, heroku_app, hjson, kong, kubernetes, laravel_config, launchers, logback, makefile, maven, mix, nacos, nginx, nomad, npm, openapi,
            otel_collector, pm2, prisma, procfile, prometheus, proto, pyproject, rails_storage, requirements, settings_files, setup_cfg,
-           setup_py, skaffold, spring, start_scripts, terraform, tye, workflows)
+           setup_py, skaffold, spring, start_scripts, terraform, traefik, tye, workflows)
 READERS: tuple[Reader, ...] = tuple(sorted((r for m in MODULES for r in m.READERS),
                                            key=lambda r: (FAMILIES.index(r.family), r.order, r.id)))
 HEAD = 4096  # characters of a file a reader's sniff sees
