@@ -161,6 +161,8 @@ def disabled_settings(properties: Iterable[Fact]) -> set[tuple[str, str, str]]:
 # A web address of a file to download (`https://github.com/acme/data/releases/download/v1/entities.sql`, a
 # `.tar.gz` of sample data): the setting hands the program data to load, not a service to call.
 DATA_FILE_URL = re.compile(r"^https?://[^\s,;]+/[^/\s,;]+\.(sql|dump|bak|zip|tar|tgz|gz|bz2|xz|7z)(\?[^\s,;]*)?$", re.I)
+# A setting named for the tests (`TEST_URL`, `E2E_TEST_HOST`, `test.base-url`): what the test suite reaches.
+TEST_SETTING = re.compile(r"(?i)(^|[._-])test[._-]")
 SETTINGS_FILE = re.compile(r"(?i)((^|/)(settings|config|conf|configuration|constants)(/|([._-][^/]*)?\.(py|rb|js|ts|php|exs?)$)"
                            r"|\.conf(\.example)?\.py$|\.(ya?ml|json|toml|ini|properties|env|conf|cfg|hjson)$)")
 # Names of a Kubernetes cluster's ingress controller (its Service, Deployment or image)
@@ -367,6 +369,8 @@ class ConnectionRules(ResolverBase):
             value = f"{tech_scheme}://{value.strip()}"
         if DATA_FILE_URL.match(value.strip()):
             return  # a file to fetch (a database dump, an archive of sample data): data the program loads, no service
+        if env_name and TEST_SETTING.search(env_name):
+            return  # a setting of the test suite (`TEST_URL=https://www.google.com/search`), not of the running program
         refs = parse_hosts(value)
         if not refs and OPERATOR_DOMAIN_URL.search(value):
             # a name under the operator's domain, filled in at install time (`wss://broker.${DOMAIN}`): listed

@@ -54,8 +54,11 @@ READERS = (
                                                        # a committed template without the dot (`cp env.example .env`,
                                                        # `sed ... env_template > .env`)
                                                        r"env[._-](?:example|sample|dist|template|tmpl)",
-                                                       # Docker's other usual names for an env_file
-                                                       r"env(?:ironment)?(?:\.list)?", r"[^/]*\.environment"),
+                                                       # Docker's other usual names for an env_file (and a file
+                                                       # named for the key, `env_file: env_file_app`, with its
+                                                       # committed `env_file_app_template`)
+                                                       r"env(?:ironment)?(?:\.list)?", r"[^/]*\.environment",
+                                                       r"env[-_]file(?:[-_][A-Za-z0-9_-]*)?"),
            line_based=True,
            shadows=("procfile", "helm.template", "spring.name", "helm.values", "beats", "prometheus", "otel_collector",
                     "grafana", "compose", "kubernetes", "spring.content")),
