@@ -155,14 +155,14 @@ def disabled_settings(properties: Iterable[Fact]) -> set[tuple[str, str, str]]:
     return out
 
 
-# A setting holding a host alone, whose port a sibling `<section>.port` gives (jsreport.host / jsreport.port).
-# Files holding a program's settings: configuration files, and settings modules of code
-# (settings.py, sentry.conf.py, config/database.js).
 # A web address of a file to download (`https://github.com/acme/data/releases/download/v1/entities.sql`, a
 # `.tar.gz` of sample data): the setting hands the program data to load, not a service to call.
 DATA_FILE_URL = re.compile(r"^https?://[^\s,;]+/[^/\s,;]+\.(sql|dump|bak|zip|tar|tgz|gz|bz2|xz|7z)(\?[^\s,;]*)?$", re.I)
 # A setting named for the tests (`TEST_URL`, `E2E_TEST_HOST`, `test.base-url`): what the test suite reaches.
 TEST_SETTING = re.compile(r"(?i)(^|[._-])test[._-]")
+# A setting holding a host alone, whose port a sibling `<section>.port` gives (jsreport.host / jsreport.port).
+# Files holding a program's settings: configuration files, and settings modules of code
+# (settings.py, sentry.conf.py, config/database.js).
 SETTINGS_FILE = re.compile(r"(?i)((^|/)(settings|config|conf|configuration|constants)(/|([._-][^/]*)?\.(py|rb|js|ts|php|exs?)$)"
                            r"|\.conf(\.example)?\.py$|\.(ya?ml|json|toml|ini|properties|env|conf|cfg|hjson)$)")
 # Names of a Kubernetes cluster's ingress controller (its Service, Deployment or image)
