@@ -53,3 +53,19 @@ def test_a_build_without_a_context_builds_the_project_folder() -> None:
     assert (facts["web"].get("build_context"), facts["web"].get("build_target")) == (".", "apache-runtime")
     assert facts["api"].get("build_context") == "./api"
     assert not facts["redis"].get("build_context")
+
+
+def test_a_mount_from_the_working_folder_is_the_compose_folders_file() -> None:
+    """`${PWD}/prometheus.yml` (or `$PWD/...`) mounts a file of the folder compose is started from: the
+    compose file's own folder, as its guide runs it; another variable stays a variable mount."""
+    from repomodeler.extract.readers.compose import read_compose
+    text = ("services:\n"
+            "  prometheus:\n"
+            "    image: prom/prometheus\n"
+            "    volumes:\n"
+            "      - ${PWD}/prometheus.yml:/etc/prometheus/prometheus.yml\n"
+            "      - $PWD/rules:/etc/prometheus/rules\n"
+            "      - ${DATA_DIR}/tsdb:/prometheus\n")
+    mounts = sorted((f.get("source"), f.get("target")) for f in read_compose("r", "deploy/docker-compose.yml", text)
+                    if f.kind == "compose.mount")
+    assert mounts == [("./prometheus.yml", "/etc/prometheus/prometheus.yml"), ("./rules", "/etc/prometheus/rules")]

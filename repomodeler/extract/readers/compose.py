@@ -242,6 +242,9 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
                 spec = scalar(item) or scalar(get(item, "source"))
                 # (`${OL_MOUNT_DIR:-.}:/openlibrary`: the folder mounted unless the variable is set)
                 spec = re.sub(r"^\$\{[A-Za-z_]\w*:?-([.~/][^}]*)\}", r"\1", spec) if spec else spec
+                # (`${PWD}/prometheus.yml:/etc/prometheus/prometheus.yml`: the folder compose is started from, the
+                # compose file's own as its guide runs it)
+                spec = re.sub(r"^\$\{?PWD\}?(?=/|:|$)", ".", spec) if spec else spec
                 host = spec.split(":")[0] if spec and scalar(item) else spec
                 variable = re.match(r"^\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?(/[^:]*)?:(/[^:]+)", spec or "")
                 if variable and scalar(item):
