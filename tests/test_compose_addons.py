@@ -47,11 +47,16 @@ def test_a_build_without_a_context_builds_the_project_folder() -> None:
             "      target: apache-runtime\n"
             "  api:\n"
             "    build: ./api\n"
+            "  dev:\n"
+            "    build:\n"
+            "      dockerfile: Dockerfile.dev\n"
             "  redis:\n"
             "    image: redis:7\n")
     facts = {f.get("name"): f for f in read_compose("r", "docker-compose.yml", text) if f.kind == "compose.service"}
     assert (facts["web"].get("build_context"), facts["web"].get("build_target")) == (".", "apache-runtime")
     assert facts["api"].get("build_context") == "./api"
+    # (one naming only its recipe keeps no context: ComponentRules.build_root reads it as the compose folder)
+    assert (facts["dev"].get("build_context"), facts["dev"].get("dockerfile")) == (None, "Dockerfile.dev")
     assert not facts["redis"].get("build_context")
 
 

@@ -161,9 +161,11 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
                 continue  # Docker Hub's automated tests: the "system under test" service runs the test suite
             build = get(svc, "build")
             context = scalar(build) if build is not None and scalar(build) is not None else scalar(get(build, "context"))
-            if build is not None and context is None and isinstance(build, yaml.MappingNode):
-                context = "."  # `build: {target: ...}` without a context builds the project folder (compose-spec #376)
             dockerfile = scalar(get(build, "dockerfile"))
+            if build is not None and context is None and dockerfile is None and isinstance(build, yaml.MappingNode):
+                # `build: {target: ...}` naming neither a context nor a recipe builds the project folder's Dockerfile
+                # (compose-spec #376; one naming only its recipe is read so by ComponentRules.build_root)
+                context = "."
             build_target = scalar(get(build, "target")) if build is not None and scalar(build) is None else None
             # build arguments (`args: {service: consumer, cmd: service}`, or a list of k=v): the recipe's ARGs
             build_args = _build_args(get(build, "args")) if build is not None and scalar(build) is None else ""
