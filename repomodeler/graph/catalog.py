@@ -131,7 +131,9 @@ LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "0.0.0.0", "::1", "[::1]", "h
 # Configuration keys whose value is the host of a known technology (spring.rabbitmq.host: rabbitmq).
 KEY_SCHEME: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.I), scheme) for p, scheme in (
     (r"(^|[._])rabbitmq[._](host|addresses)$|^RABBITMQ_(HOST|ADDR)$", "amqp"),
-    (r"(^|[._])redis[._]host$|^REDIS_(HOST|ADDR)$", "redis"),
+    # (and .NET's `Redis:Configuration` / `ConnectionStrings:Redis`, a StackExchange.Redis configuration string)
+    (r"(^|[._])redis[._]host$|^REDIS_(HOST|ADDR)$|(^|[.:])redis:(configuration|connection(string)?|endpoint|server)$"
+     r"|^connectionstrings:redis$", "redis"),
     (r"(^|[._])mongodb[._]host$|^MONGO(DB)?_HOST$", "mongodb"),
     (r"(^|[._])cassandra[._]contact[-_]?points(\[0\])?$|^CASSANDRA_(HOST|CONTACT_POINTS)$", "cassandra"),
     (r"(^|[._])kafka[._]bootstrap[._-]servers$|^KAFKA_(BROKERS|BOOTSTRAP_SERVERS)$", "kafka"),

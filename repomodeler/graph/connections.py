@@ -358,6 +358,8 @@ class ConnectionRules(ResolverBase):
         if "${" in value:
             value = expand_placeholders(value, lambda n: self.setting(owner, origin.repository, n))
         scheme = next((s for pattern, s in KEY_SCHEME if pattern.search(env_name)), None) if env_name else None
+        if scheme == "redis" and "://" not in value and "," in value:
+            value = value.split(",")[0]  # StackExchange.Redis's `redis:6379,password=...,ssl=False`: the first endpoint
         if scheme and "://" not in value and re.match(r"^[A-Za-z0-9_.-]+(:\d+)?$", value.strip()):
             value = f"{scheme}://{value.strip()}"  # the key names the technology of the host it holds
         elif re.search(r"[.\[]", env_name) and (named := NAMED_STORE_ADDRESS.match(value.strip())) is not None \
@@ -435,7 +437,11 @@ class ConnectionRules(ResolverBase):
                     continue
                 if developer or self._own_loopback(owner, origin):
                     continue
-                target = self.served_on(ref.port, owner)  # http://localhost:8761: the module serving 8761
+                # http://localhost:8761: the module serving 8761 (a store's scheme without a port, `redis://localhost`
+                # from .NET's `Redis:Configuration: localhost`, is at that store's standard port)
+                tech = SCHEME_TECH.get(ref.scheme or "") if ref.port is None and ref.scheme else None
+                port = ref.port or next((p for p, t in STORE_PORTS.items() if tech and t == tech), None)
+                target = self.served_on(port, owner)
                 if target is None:
                     if ref.port is not None and owner not in getattr(self, "ports_served", {}).get(ref.port, ()) \
                             and not self._deployment_overrides(owner, env_name or setting, origin):

@@ -48,7 +48,9 @@ RULES = (
                  "a host named for a store's technology at its own port in a program's settings (redis:6379) is that store; a folder of settings several services mount configures each by its shared file; "
                  "a web address of a file to download (a .sql dump, a .tar.gz of sample data) is data to load, no service, "
                  "and a setting named for the tests (TEST_URL) is what the test suite reaches; an env file named for the "
-                 "key (env_file: env_file_app) is read from its committed template (env_file_app_template)"),
+                 "key (env_file: env_file_app) is read from its committed template (env_file_app_template); .NET's "
+                 "`Redis:Configuration` and `ConnectionStrings:Redis` name a Redis (a StackExchange.Redis string's first "
+                 "endpoint), and a store's scheme at localhost without a port is the store serving its standard port"),
         unit="config_connections",
         reads=("compose.mount", "program.command", "docker.from", "config.property", "config.env", "compose.env_file", "compose.service", "k8s.configmap", "k8s.env_from",
                "k8s.env_key_ref", "env.read", "config.read", "manifest.dependency", "annotation", "import", "const.string", "server.start"),
