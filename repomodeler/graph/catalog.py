@@ -89,7 +89,9 @@ DRIVER_TECH: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         # (.NET namespaces such as StackExchange.Redis and Microsoft.Data.SqlClient are left out: a C#
         # `global using` imports them for a whole project, which shows no use.)
         (r"^(mssql|tedious|github\.com/(denisenkom|microsoft)/go-mssqldb.*|com\.microsoft\.sqlserver.*)$", "sqlserver"),
-        (r"^(pymongo(\..*)?|motor.*|mongoose|mongodb|mongoengine|go\.mongodb\.org/mongo-driver.*|com\.mongodb.*|MongoDB\.Driver.*)$",
+        # (Go's community driver mgo, `gopkg.in/mgo.v2` and its fork `github.com/globalsign/mgo`, too)
+        (r"^(pymongo(\..*)?|motor.*|mongoose|mongodb|mongoengine|go\.mongodb\.org/mongo-driver.*|com\.mongodb.*|MongoDB\.Driver.*"
+         r"|gopkg\.in/mgo\.v2(/.*)?|github\.com/globalsign/mgo(/.*)?)$",
          "mongodb"),
         (r"^(cassandra(\..*)?|cassandra-driver|github\.com/gocql/gocql|github\.com/apache/cassandra-gocql-driver.*"
          r"|com\.datastax.*)$", "cassandra"),
