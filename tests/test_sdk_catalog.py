@@ -35,3 +35,15 @@ def test_kafka_clients_known_by_their_module() -> None:
                    "node-rdkafka", "@confluentinc/kafka-javascript"):
         assert tech_for_module(module) == "kafka", module
     assert tech_for_module("github.com/bsm/redislock") != "kafka"
+
+
+def test_go_and_node_database_clients_name_their_database():
+    """GORM's dialect packages and Go's community MongoDB driver mgo, and pg-promise, are their database's
+    clients; GORM itself names no database."""
+    from repomodeler.graph.catalog import tech_for_module
+
+    expected = {"gorm.io/driver/postgres": "postgres", "gorm.io/driver/mysql": "mysql",
+                "gorm.io/driver/sqlserver": "sqlserver", "pg-promise": "postgres",
+                "gopkg.in/mgo.v2": "mongodb", "gopkg.in/mgo.v2/bson": "mongodb", "github.com/globalsign/mgo": "mongodb"}
+    assert {m: tech_for_module(m) for m in expected} == expected
+    assert tech_for_module("gorm.io/gorm") is None
