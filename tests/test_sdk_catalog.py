@@ -47,3 +47,18 @@ def test_go_and_node_database_clients_name_their_database():
                 "gopkg.in/mgo.v2": "mongodb", "gopkg.in/mgo.v2/bson": "mongodb", "github.com/globalsign/mgo": "mongodb"}
     assert {m: tech_for_module(m) for m in expected} == expected
     assert tech_for_module("gorm.io/gorm") is None
+
+
+def test_hosted_api_clients_name_their_service():
+    """Official clients of hosted APIs (language models, vector search, auth, payments, mail, realtime, GitHub's
+    API) name the service a program importing them calls; a name merely like one does not."""
+    from repomodeler.graph.catalog import sdk_service
+
+    expected = {"cohere": "api.cohere.com", "groq-sdk": "api.groq.com", "replicate": "api.replicate.com",
+                "@pinecone-database/pinecone": "pinecone.io", "@clerk/nextjs": "clerk.com",
+                "braintree": "api.braintreegateway.com", "@paddle/paddle-node-sdk": "api.paddle.com",
+                "@mollie/api-client": "api.mollie.com", "@getbrevo/brevo": "api.brevo.com",
+                "@mailchimp/mailchimp_marketing": "api.mailchimp.com", "pusher": "api.pusherapp.com",
+                "@octokit/rest": "api.github.com", "github.com/google/go-github/v60/github": "api.github.com"}
+    assert {m: (sdk_service(m) or ("",))[0] for m in expected} == expected
+    assert sdk_service("pusher-js-helpers") is None and sdk_service("@clerk/shared") is None

@@ -359,6 +359,25 @@ SDK_SERVICES: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
          ("algolia",)),
         (r"^(@supabase/supabase-js|supabase(\..*)?|github\.com/supabase-community/supabase-go)$", "supabase.co",
          ("supabase",)),
+        # (more hosted APIs by their official clients: language models, vector search, auth, payments, mail, realtime)
+        (r"^(cohere(\..*)?|cohere-ai|github\.com/cohere-ai/cohere-go.*)$", "api.cohere.com", ("cohere",)),
+        (r"^(groq(\..*)?|groq-sdk)$", "api.groq.com", ("groq",)),
+        (r"^(replicate(\..*)?)$", "api.replicate.com", ("replicate",)),
+        (r"^(pinecone(\..*)?|@pinecone-database/pinecone|github\.com/pinecone-io/go-pinecone.*)$", "pinecone.io",
+         ("pinecone",)),
+        (r"^(@clerk/(nextjs|backend|clerk-sdk-node|express|fastify|remix)|clerk_backend_api(\..*)?)$", "clerk.com",
+         ("clerk",)),
+        (r"^(braintree(\..*)?|com\.braintreegateway.*)$", "api.braintreegateway.com", ("braintree",)),
+        (r"^(@lemonsqueezy/lemonsqueezy\.js)$", "api.lemonsqueezy.com", ("lemon squeezy", "lemonsqueezy")),
+        (r"^(@paddle/paddle-node-sdk|paddle_billing(\..*)?)$", "api.paddle.com", ("paddle",)),
+        (r"^(@mollie/api-client|mollie(\..*)?)$", "api.mollie.com", ("mollie",)),
+        (r"^(@getbrevo/brevo|sib-api-v3-sdk|brevo(\..*)?|sib_api_v3_sdk(\..*)?)$", "api.brevo.com",
+         ("brevo", "sendinblue")),
+        (r"^(@mailchimp/mailchimp_marketing|@mailchimp/mailchimp_transactional|mailchimp3|mailchimp_marketing(\..*)?)$",
+         "api.mailchimp.com", ("mailchimp",)),
+        (r"^(pusher|github\.com/pusher/pusher-http-go.*|com\.pusher.*)$", "api.pusherapp.com", ("pusher",)),
+        (r"^(@octokit/rest|@octokit/core|octokit|github\.com/google/go-github(/v\d+)?(/.*)?)$", "api.github.com",
+         ("github", "github api")),
         # Certificates by ACME: a program built on a library whose point is automatic HTTPS (Caddy's certmagic and
         # acmez, greenlock, rustls-acme) obtains and renews its certificates from the CA, Let's Encrypt by default.
         # (General ACME clients, lego, Go's autocert, acme-client, are most often an option a flag turns on: not drawn.)
