@@ -38,15 +38,24 @@ def test_kafka_clients_known_by_their_module() -> None:
 
 
 def test_go_and_node_database_clients_name_their_database():
-    """GORM's dialect packages and Go's community MongoDB driver mgo, and pg-promise, are their database's
-    clients; GORM itself names no database."""
+    """Go's community MongoDB driver mgo and pg-promise are their database's clients; GORM's dialect packages
+    (v2's and v1's) are SQL drivers of their engine; GORM itself names no database."""
     from repomodeler.graph.catalog import tech_for_module
+    from repomodeler.graph.local_services import SQL_DRIVERS
 
-    expected = {"gorm.io/driver/postgres": "postgres", "gorm.io/driver/mysql": "mysql",
-                "gorm.io/driver/sqlserver": "sqlserver", "pg-promise": "postgres",
-                "gopkg.in/mgo.v2": "mongodb", "gopkg.in/mgo.v2/bson": "mongodb", "github.com/globalsign/mgo": "mongodb"}
+    expected = {"pg-promise": "postgres", "gopkg.in/mgo.v2": "mongodb", "gopkg.in/mgo.v2/bson": "mongodb",
+                "github.com/globalsign/mgo": "mongodb"}
     assert {m: tech_for_module(m) for m in expected} == expected
     assert tech_for_module("gorm.io/gorm") is None
+
+    def engine(module: str) -> str | None:
+        return next((tech for pattern, tech in SQL_DRIVERS if pattern.match(module)), None)
+
+    dialects = {"gorm.io/driver/postgres": "postgres", "github.com/jinzhu/gorm/dialects/postgres": "postgres",
+                "github.com/jinzhu/gorm/dialects/mysql": "mysql", "github.com/jinzhu/gorm/dialects/mssql": "sqlserver",
+                "github.com/jinzhu/gorm/dialects/sqlite": "sqlite"}
+    assert {m: engine(m) for m in dialects} == dialects
+    assert engine("github.com/jinzhu/gorm") is None
 
 
 def test_hosted_api_clients_name_their_service():

@@ -82,16 +82,14 @@ DRIVER_TECH: tuple[tuple[re.Pattern[str], str], ...] = tuple(
     (re.compile(p), tech)
     for p, tech in (
         # (a Python driver's submodules too: `import psycopg2.extensions`, `from pymysql.cursors import ...`)
-        # (GORM's dialect packages name the database as its driver does: gorm.io/driver/postgres; pg-promise too)
         (r"^((psycopg2?|psycopg_pool|asyncpg)(\..*)?|pg|postgres|pg-promise|github\.com/lib/pq|github\.com/jackc/pgx.*"
-         r"|gorm\.io/driver/postgres|org\.postgresql.*|Npgsql(\..*)?|Postgrex(\..*)?)$",
+         r"|org\.postgresql.*|Npgsql(\..*)?|Postgrex(\..*)?)$",
          "postgres"),
         (r"^((pymysql|MySQLdb|aiomysql)(\..*)?|mysqlclient|mysql2?|mysql\.connector(\..*)?|github\.com/go-sql-driver/mysql|com\.mysql.*"
-         r"|gorm\.io/driver/mysql|MySqlConnector|MySql\.Data.*|MyXQL(\..*)?)$", "mysql"),
+         r"|MySqlConnector|MySql\.Data.*|MyXQL(\..*)?)$", "mysql"),
         # (.NET namespaces such as StackExchange.Redis and Microsoft.Data.SqlClient are left out: a C#
         # `global using` imports them for a whole project, which shows no use.)
-        (r"^(mssql|tedious|github\.com/(denisenkom|microsoft)/go-mssqldb.*|gorm\.io/driver/sqlserver|com\.microsoft\.sqlserver.*)$",
-         "sqlserver"),
+        (r"^(mssql|tedious|github\.com/(denisenkom|microsoft)/go-mssqldb.*|com\.microsoft\.sqlserver.*)$", "sqlserver"),
         # (Go's community driver mgo, `gopkg.in/mgo.v2` and its fork `github.com/globalsign/mgo`, too)
         (r"^(pymongo(\..*)?|motor.*|mongoose|mongodb|mongoengine|go\.mongodb\.org/mongo-driver.*|com\.mongodb.*|MongoDB\.Driver.*"
          r"|gopkg\.in/mgo\.v2(/.*)?|github\.com/globalsign/mgo(/.*)?)$",
