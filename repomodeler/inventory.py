@@ -549,8 +549,11 @@ def classify_role(path: str) -> str:
     if TEST_FILE.search(parts[-1]) or TEST_SETTINGS_FILE.match(parts[-1]) \
             or (parts[-1].lower() == "testing.py" and any(d in SETTINGS_DIRS for d in dirs)):
         return "test"
-    if COMPOSE_FILE.match(parts[-1]) and any(d in INTEGRATION_DIRS for d in dirs[:-1]):
-        return "example"  # an integration's sandbox: the third-party system it talks to (providers/kafka_provider/)
+    if COMPOSE_FILE.match(parts[-1]) and (any(d in INTEGRATION_DIRS for d in dirs[:-1])
+                                          or any({"connector", "connectors"} & set(re.split(r"[-_.]", d)) for d in dirs)):
+        # an integration's sandbox: the third-party system it talks to (providers/kafka_provider/, or a package named
+        # for a connector, external-processors/iggy-connector-flink/ starting Flink's job and task managers)
+        return "example"
     for i, d in enumerate(dirs):
         if (d.lstrip("._") in EXAMPLE_DIRS or EXAMPLE_SUFFIX.search(d) or EXAMPLE_APP_DIR.search(d)
                 or HARNESS_WORDS & set(re.split(r"[-_.]", d))) \

@@ -330,6 +330,10 @@ def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> N
     assert classify_role("benchmark-tool/artillery-test/package.json") == "example"
     assert classify_role("packages/shop-benchmark/docker-compose.loadtest.yml") == "example"
     assert classify_role("src/main/java/com/acme/benchmark/Timer.java") == "source"  # a package named benchmark
+    # a stack in a package named for a connector starts the system the connector reaches (Flink, Pinot)
+    assert classify_role("foreign/java/external-processors/iggy-connector-flink/docker-compose.yml") == "example"
+    assert classify_role("connectors/pinot/docker-compose.yml") == "example"
+    assert classify_role("deploy/docker-compose.yml") == "source"
     # Capistrano's deployment files: the tool shipping releases, not the program (a Kamal or Kubernetes template
     # kept in config/deploy/ is a deployment descriptor, read as source)
     assert classify_role("config/deploy.rb") == "ci"
