@@ -63,11 +63,12 @@ def test_hosted_api_clients_name_their_service():
     API) name the service a program importing them calls; a name merely like one does not."""
     from repomodeler.graph.catalog import sdk_service
 
-    expected = {"cohere": "api.cohere.com", "groq-sdk": "api.groq.com", "replicate": "api.replicate.com",
+    expected = {"cohere": "api.cohere.com", "groq-sdk": "api.groq.com",
                 "@pinecone-database/pinecone": "pinecone.io", "@clerk/nextjs": "clerk.com",
                 "braintree": "api.braintreegateway.com", "@paddle/paddle-node-sdk": "api.paddle.com",
                 "@mollie/api-client": "api.mollie.com", "@getbrevo/brevo": "api.brevo.com",
-                "@mailchimp/mailchimp_marketing": "api.mailchimp.com", "pusher": "api.pusherapp.com",
+                "@mailchimp/mailchimp_marketing": "api.mailchimp.com", "com.pusher.rest": "api.pusherapp.com",
                 "@octokit/rest": "api.github.com", "github.com/google/go-github/v60/github": "api.github.com"}
     assert {m: (sdk_service(m) or ("",))[0] for m in expected} == expected
-    assert sdk_service("pusher-js-helpers") is None and sdk_service("@clerk/shared") is None
+    # (a project's own module named like a hosted service, Rust's `mod replicate;`, a `pusher.py`, is not its client)
+    assert sdk_service("replicate") is None and sdk_service("pusher") is None and sdk_service("@clerk/shared") is None

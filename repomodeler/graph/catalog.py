@@ -360,7 +360,6 @@ SDK_SERVICES: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
         # (more hosted APIs by their official clients: language models, vector search, auth, payments, mail, realtime)
         (r"^(cohere(\..*)?|cohere-ai|github\.com/cohere-ai/cohere-go.*)$", "api.cohere.com", ("cohere",)),
         (r"^(groq(\..*)?|groq-sdk)$", "api.groq.com", ("groq",)),
-        (r"^(replicate(\..*)?)$", "api.replicate.com", ("replicate",)),
         (r"^(pinecone(\..*)?|@pinecone-database/pinecone|github\.com/pinecone-io/go-pinecone.*)$", "pinecone.io",
          ("pinecone",)),
         (r"^(@clerk/(nextjs|backend|clerk-sdk-node|express|fastify|remix)|clerk_backend_api(\..*)?)$", "clerk.com",
@@ -373,7 +372,8 @@ SDK_SERVICES: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
          ("brevo", "sendinblue")),
         (r"^(@mailchimp/mailchimp_marketing|@mailchimp/mailchimp_transactional|mailchimp3|mailchimp_marketing(\..*)?)$",
          "api.mailchimp.com", ("mailchimp",)),
-        (r"^(pusher|github\.com/pusher/pusher-http-go.*|com\.pusher.*)$", "api.pusherapp.com", ("pusher",)),
+        # (by their qualified names only: `replicate` and `pusher` are as often a project's own module)
+        (r"^(github\.com/pusher/pusher-http-go.*|com\.pusher.*)$", "api.pusherapp.com", ("pusher",)),
         (r"^(@octokit/rest|@octokit/core|octokit|github\.com/google/go-github(/v\d+)?(/.*)?)$", "api.github.com",
          ("github", "github api")),
         # Certificates by ACME: a program built on a library whose point is automatic HTTPS (Caddy's certmagic and
