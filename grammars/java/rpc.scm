@@ -49,4 +49,5 @@
    (modifiers [(marker_annotation name: (identifier) @_a) (annotation name: (identifier) @_a)])
    type: [(type_identifier) @interface (generic_type (type_identifier) @interface)]) @fact
  (#any-of? @_a "DubboReference" "SofaReference" "MotanReferer")
+ (#set! injected "true")
  (#set! fact "rpc.proxy"))

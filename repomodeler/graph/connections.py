@@ -155,9 +155,6 @@ def disabled_settings(properties: Iterable[Fact]) -> set[tuple[str, str, str]]:
     return out
 
 
-# A web address of a file to download (`https://github.com/acme/data/releases/download/v1/entities.sql`, a
-# `.tar.gz` of sample data): the setting hands the program data to load, not a service to call.
-DATA_FILE_URL = re.compile(r"^https?://[^\s,;]+/[^/\s,;]+\.(sql|dump|bak|zip|tar|tgz|gz|bz2|xz|7z)(\?[^\s,;]*)?$", re.I)
 # A setting named for the tests (`TEST_URL`, `E2E_TEST_HOST`, `test.base-url`): what the test suite reaches.
 TEST_SETTING = re.compile(r"(?i)(^|[._-])test[._-]")
 # A setting holding a host alone, whose port a sibling `<section>.port` gives (jsreport.host / jsreport.port).
@@ -369,8 +366,6 @@ class ConnectionRules(ResolverBase):
             # program's own settings file (a go-zero `CacheRedis: [{Host: redis:6379}]`), whatever the key is called (an
             # environment variable a deployment hands over, `CACHE=redis:6379`, may be read by nobody: not this)
             value = f"{tech_scheme}://{value.strip()}"
-        if DATA_FILE_URL.match(value.strip()):
-            return  # a file to fetch (a database dump, an archive of sample data): data the program loads, no service
         if env_name and TEST_SETTING.search(env_name):
             return  # a setting of the test suite (`TEST_URL=https://www.google.com/search`), not of the running program
         refs = parse_hosts(value)

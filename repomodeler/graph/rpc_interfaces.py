@@ -43,9 +43,11 @@ class RpcInterfaceRules(ResolverBase):
                 continue  # no single server says who is called
             (target, served_at), = servers.items()
             caller = self._running_owner(f)
-            # (a proxy a library of the system holds, a log listener's `@DubboReference RemoteLogService`: each
-            # service built with the library makes the call)
-            callers = [caller] if caller is not None else users.get(self._library_owner(f) or "", [])
+            # (a proxy an RPC framework injects into a library of the system, a log listener's `@DubboReference
+            # RemoteLogService`: each service built with the library makes the call; a library looking a service up
+            # by its class, `locator.getService(X.class)`, may as well find a local one)
+            callers = [caller] if caller is not None else \
+                users.get(self._library_owner(f) or "", []) if f.get("injected") else []
             for c in callers:
                 if c != target:  # (its own implementation: a local object)
                     self.connect(c, target, "rpc", [f.evidence, served_at], kind="calls",

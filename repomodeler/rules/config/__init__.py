@@ -46,8 +46,7 @@ RULES = (
                  "`generic-service.env.API_HOST`), and Helm values for test clusters (values-dev.yaml, values-preprod.yaml) "
                  "are no settings of the deployed system; "
                  "a host named for a store's technology at its own port in a program's settings (redis:6379) is that store; a folder of settings several services mount configures each by its shared file; "
-                 "a web address of a file to download (a .sql dump, a .tar.gz of sample data) is data to load, no service, "
-                 "and a setting named for the tests (TEST_URL) is what the test suite reaches; an env file named for the "
+                 "a setting named for the tests (TEST_URL) is what the test suite reaches; an env file named for the "
                  "key (env_file: env_file_app) is read from its committed template (env_file_app_template); .NET's "
                  "`Redis:Configuration` and `ConnectionStrings:Redis` name a Redis (a StackExchange.Redis string's first "
                  "endpoint), and a store's scheme at localhost without a port is the store serving its standard port"),
