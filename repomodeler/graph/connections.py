@@ -1100,11 +1100,7 @@ class ConnectionRules(ResolverBase):
         stacks = sorted(c.id for c in self.model.components.values()
                         if re.search(r"(^|/)localstack(:|$)", c.attributes.get("image") or "", re.I))
         localstack = stacks[0] if len(stacks) == 1 else None
-        # a Ruby application's gems: Bundler loads them all (Rails code says `Stripe::Charge`, requiring nothing), so
-        # the Gemfile names its client libraries; a gem wrapping one for Rails or Ruby (postmark-rails, ruby-openai) too
-        gems = [(f, re.sub(r"^ruby[-_]|[-_](rails|ruby|rb)$", "", f.get("name") or ""))
-                for f in self.by_kind["manifest.dependency"] if f.get("ecosystem") == "ruby"]
-        for f, module in sorted([*((f, f.get("module") or "") for f in self.by_kind["import"]), *named, *gems],
+        for f, module in sorted([*((f, f.get("module") or "") for f in self.by_kind["import"]), *named],
                                 key=lambda p: (p[0].order(), p[1])):
             found = sdk_service(module)
             if found is None and OBJECT_STORE_LIBRARIES.match(module):
