@@ -1935,12 +1935,14 @@ class ComponentRules(ResolverBase):
             # of how to use the platform, not parts of it (one module called mall-demo is not a collection)
             demo_sets = {a for u in unit_dirs for a in _ancestors(u) if DEMO_COLLECTION.search(PurePosixPath(a).name)
                          and sum(1 for x in unit_dirs if x != a and is_under(x, a)) >= 2}
-            # ... and folders most of whose modules, two or more, are named as demos or samples (integrations/ holding
-            # cas-springboot-demo, oauth-client-sample, spring-demo-client1: clients showing how to use the product)
+            # ... and folders most of whose modules, two or more, are named as demos or samples, none with an image
+            # recipe of its own (integrations/ holding cas-springboot-demo, oauth-client-sample, spring-demo-client1:
+            # clients showing how to use the product; a sample executor the project ships an image of is one it runs)
             for a in {a for u in unit_dirs for a in _ancestors(u) if a}:
                 inside = [x for x in unit_dirs if x != a and is_under(x, a)]
                 named = [x for x in inside if DEMO_NAMED.search(PurePosixPath(x).name)]
-                if len(named) >= 2 and 2 * len(named) > len(inside):
+                if len(named) >= 2 and 2 * len(named) > len(inside) \
+                        and not any(is_under(d, a) for d in recipes_by_folder):
                     demo_sets.add(a)
             prebuilt = self._prebuilt_deployments(repo, manifest_dirs, code_dirs)
             # the repository's deployments of an image of no store that nothing in the system builds
