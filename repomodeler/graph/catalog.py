@@ -151,9 +151,10 @@ BROWSER_URL_KEY = re.compile(r"((^|[._-])(user[-_]?)?authori[sz]ation[-_]?ur[il]
                              r"|logout[-_]?(success[-_]?)?ur[il]"
                              r"|(terms|tos|privacy|legal|imprint|help|docs?|documentation|faq|support)([-_]?(of[-_]?service"
                              r"|policy|page|center|centre))?[-_]?(ur[il]|link))(\[\d+\])?$|^(springdoc|swagger[-_]?ui)\.", re.I)
-# Settings of a browser test harness (`PASSBOLT_SELENIUM_SSO_AZURE_URL`, `PLAYWRIGHT_BASE_URL`, `CYPRESS_API_URL`): the
-# tests' addresses, not the system's.
-TEST_HARNESS_KEY = re.compile(r"(^|[._-])(selenium|playwright|cypress|e2e|puppeteer|webdriver)([._-]|$)", re.I)
+# Settings of a browser test harness (`PASSBOLT_SELENIUM_SSO_AZURE_URL`, `PLAYWRIGHT_BASE_URL`, `CYPRESS_API_URL`), or
+# named for the tests (`TEST_URL`, `E2E_TEST_HOST`): the tests' addresses, not the system's.
+TEST_HARNESS_KEY = re.compile(r"(^|[._-])(selenium|playwright|cypress|e2e|puppeteer|webdriver)([._-]|$)|(^|[._-])test[._-]",
+                              re.I)
 MAIL_HOST_KEY = re.compile(r"^(spring\.mail\.host|mail\.smtp\.host|(SMTP|MAIL|EMAIL)_(HOST|HOSTNAME|SERVER|FQDN|RELAY_HOST))$", re.I)
 # Setting names that say a link is not HTTP (ACTIVEMQ_HOST, Smtp:Server, Redis:Endpoint).
 NOT_HTTP_KEY = re.compile(r"mq|amqp|rabbit|kafka|nats|redis|mongo|postgres|mysql|maria|sql|jdbc|jms|stomp|smtp|mail|"

@@ -416,8 +416,9 @@ class ComponentRules(ResolverBase):
         apps: dict[str, str] = {}
         labelled: list[tuple[Fact, str]] = []  # (workload fact, its component) for Service selectors
         autoscaled = {(f.repository, f.get("name") or "") for f in self.by_kind["k8s.autoscaled"]}
-        versions = self.workload_versions()
-        app_wide = self.shared_app_labels()
+        selections, alone = self._service_selections()
+        versions = self.workload_versions(selections, alone)
+        app_wide = self.shared_app_labels(alone)
         add_ons = self.cluster_add_ons()
         image_program: dict[str, str] = {}  # image repository -> the program its first workload runs
         programs_of: dict[str, set[str]] = defaultdict(set)  # image repository -> programs workloads run of it
@@ -1543,32 +1544,33 @@ class ComponentRules(ResolverBase):
         values = self.dotenv.get((f.repository, env), {})
         return expand_placeholders(value, lambda n: values.get(n))
 
-    def _service_selections(self) -> list[tuple[Fact, list[str]]]:
-        """Each Kubernetes Service with the names of the workloads (not one-off Jobs) its selector picks."""
+    def _service_selections(self) -> tuple[list[tuple[Fact, list[str]]], set[tuple[str, str]]]:
+        """Each Kubernetes Service with the names of the workloads (not one-off Jobs) its selector picks, and
+        (repository, workload) of the workloads some Service selects alone (a Service of their own)."""
         running = [(w, w.get("name") or "") for w in self.by_kind["k8s.workload"]
                    if w.get("labels") and w.get("workload_kind") != "Job" and w.get("name")]
-        return [(svc, sorted({name for _w, name in selected_workloads(svc, running)})) for svc in self.by_kind["k8s.service"]]
+        selections = [(svc, sorted({name for _w, name in selected_workloads(svc, running)}))
+                      for svc in self.by_kind["k8s.service"]]
+        return selections, {(svc.repository, names[0]) for svc, names in selections if len(names) == 1}
 
-    def shared_app_labels(self) -> set[tuple[str, str]]:
-        """(repository, `app` label) carried by two workloads or more that each have a Service of their own:
-        the label names the application they make up (`app: ecommerce` on the ads service, the storefront and
-        the database), not a component one of them is a version of."""
-        alone = {(svc.repository, names[0]) for svc, names in self._service_selections() if len(names) == 1}
+    def shared_app_labels(self, alone: set[tuple[str, str]]) -> set[tuple[str, str]]:
+        """(repository, `app` label) carried by two workloads or more that each have a Service of their own
+        (`alone`): the label names the application they make up (`app: ecommerce` on the ads service, the
+        storefront and the database), not a component one of them is a version of."""
         carriers: dict[tuple[str, str], set[str]] = defaultdict(set)
         for f in self.by_kind["k8s.workload"]:
             if f.get("app") and (f.repository, f.get("name") or "") in alone:
                 carriers[(f.repository, (f.get("app") or "").lower())].add(f.get("name") or "")
         return {k for k, names in carriers.items() if len(names) >= 2}
 
-    def workload_versions(self) -> dict[tuple[str, str], str]:
+    def workload_versions(self, selections: list[tuple[Fact, list[str]]],
+                          alone: set[tuple[str, str]]) -> dict[tuple[str, str], str]:
         """Workloads one Kubernetes Service selects are versions of one component (a canary, a fix,
         ``v1``/``v2``): the Service sends their traffic to the same pods. Each maps to the workload
         named like the Service, else to the first by name. Workloads in different files of the same
         name are already one component; a Service without a selector selects nothing, and one selecting
         workloads that each have a Service of their own is a door to them all, not one component's."""
         out: dict[tuple[str, str], str] = {}
-        selections = self._service_selections()
-        alone = {(svc.repository, names[0]) for svc, names in selections if len(names) == 1}
         for svc, names in selections:
             if len(names) < 2:
                 continue

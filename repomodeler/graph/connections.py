@@ -155,8 +155,6 @@ def disabled_settings(properties: Iterable[Fact]) -> set[tuple[str, str, str]]:
     return out
 
 
-# A setting named for the tests (`TEST_URL`, `E2E_TEST_HOST`, `test.base-url`): what the test suite reaches.
-TEST_SETTING = re.compile(r"(?i)(^|[._-])test[._-]")
 # A setting holding a host alone, whose port a sibling `<section>.port` gives (jsreport.host / jsreport.port).
 # Files holding a program's settings: configuration files, and settings modules of code
 # (settings.py, sentry.conf.py, config/database.js).
@@ -366,8 +364,6 @@ class ConnectionRules(ResolverBase):
             # program's own settings file (a go-zero `CacheRedis: [{Host: redis:6379}]`), whatever the key is called (an
             # environment variable a deployment hands over, `CACHE=redis:6379`, may be read by nobody: not this)
             value = f"{tech_scheme}://{value.strip()}"
-        if env_name and TEST_SETTING.search(env_name):
-            return  # a setting of the test suite (`TEST_URL=https://www.google.com/search`), not of the running program
         refs = parse_hosts(value)
         if not refs and OPERATOR_DOMAIN_URL.search(value):
             # a name under the operator's domain, filled in at install time (`wss://broker.${DOMAIN}`): listed

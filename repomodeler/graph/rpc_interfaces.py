@@ -47,22 +47,17 @@ class RpcInterfaceRules(ResolverBase):
             # RemoteLogService`: each service built with the library makes the call; a library looking a service up
             # by its class, `locator.getService(X.class)`, may as well find a local one)
             callers = [caller] if caller is not None else \
-                users.get(self._library_owner(f) or "", []) if f.get("injected") else []
+                users.get(self._owner(f, ("library",)) or "", []) if f.get("injected") else []
             for c in callers:
                 if c != target:  # (its own implementation: a local object)
                     self.connect(c, target, "rpc", [f.evidence, served_at], kind="calls",
                                  attributes={"via": f"rpc proxy of {interface}"})
 
-    def _library_owner(self, f: Fact) -> str | None:
-        """The library of the system whose production code holds the fact."""
+    def _owner(self, f: Fact, kinds: tuple[str, ...]) -> str | None:
+        """The component of one of `kinds` whose production code holds the fact."""
         owner = self.owner_of(f.repository, f.path) if classify_role(f.path) == "source" else None
-        return owner if owner is not None and self.model.components[owner].kind == "library" else None
+        return owner if owner is not None and self.model.components[owner].kind in kinds else None
 
     def _running_owner(self, f: Fact) -> str | None:
         """The running component (a service, not a library) whose production code holds the fact."""
-        if classify_role(f.path) != "source":
-            return None
-        owner = self.owner_of(f.repository, f.path)
-        if owner is None or self.model.components[owner].kind not in RUNNING_KINDS:
-            return None
-        return owner
+        return self._owner(f, RUNNING_KINDS)
