@@ -93,6 +93,61 @@ def test_pom_jib_and_spring_boot_images_with_the_poms_placeholders_filled_in() -
     ]
 
 
+DOCKER_PLUGINS_POM = """<project>
+  <artifactId>gateway</artifactId>
+  <properties><docker.image.prefix>acme</docker.image.prefix></properties>
+  <build>
+    <plugins>
+      <plugin>
+        <groupId>com.spotify</groupId>
+        <artifactId>docker-maven-plugin</artifactId>
+        <configuration>
+          <imageName>${docker.image.prefix}/${project.artifactId}</imageName>
+          <dockerDirectory>src/main/docker</dockerDirectory>
+        </configuration>
+      </plugin>
+      <plugin>
+        <groupId>com.spotify</groupId>
+        <artifactId>dockerfile-maven-plugin</artifactId>
+        <configuration>
+          <repository>acme/gateway-native</repository>
+        </configuration>
+      </plugin>
+      <plugin>
+        <groupId>io.fabric8</groupId>
+        <artifactId>docker-maven-plugin</artifactId>
+        <configuration>
+          <images>
+            <image>
+              <name>${docker.account}/gateway-edge</name>
+              <build><dockerFile>${project.basedir}/docker/edge/Dockerfile</dockerFile></build>
+            </image>
+            <image>
+              <name>acme/gateway-built</name>
+              <build><contextDir>${project.build.directory}/docker-ready</contextDir></build>
+            </image>
+          </images>
+        </configuration>
+      </plugin>
+    </plugins>
+  </build>
+</project>
+"""
+
+
+def test_pom_docker_plugins_name_their_images_and_the_recipe_folder_they_build() -> None:
+    # Spotify's plugins and fabric8's (an image per <image>, a placeholder left in the owner part only); the
+    # recipe folder relative to the module (the dockerfile plugin's default: the module's own), none when it is
+    # the build's own output
+    facts = [f for f in read_pom("r", "svc/gateway/pom.xml", DOCKER_PLUGINS_POM) if f.kind == "manifest.image"]
+    assert [(f.line, f.get("tool"), f.get("image"), f.get("recipe")) for f in facts] == [
+        (10, "docker-maven", "acme/gateway", "svc/gateway/src/main/docker"),
+        (18, "docker-maven", "acme/gateway-native", "svc/gateway"),
+        (27, "docker-maven", "${docker.account}/gateway-edge", "svc/gateway/docker/edge"),
+        (31, "docker-maven", "acme/gateway-built", None),
+    ]
+
+
 def test_pom_jib_without_a_target_image_names_none() -> None:
     pom = ("<project><artifactId>ledgerwriter</artifactId><build><plugins><plugin>"
            "<artifactId>jib-maven-plugin</artifactId><configuration><from><image>eclipse-temurin:17</image></from>"

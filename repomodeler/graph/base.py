@@ -1356,6 +1356,8 @@ class ResolverBase:
             module = f.get("module") if f.get("tool") in ("workflow", "makefile", "script") else folder(f.path)
             for n in image_names(f.get("image") or ""):
                 out[(f.repository, norm_path(module or ""))].setdefault(n, f.evidence)
+                if f.get("recipe"):  # (a Maven plugin building a Dockerfile of its own folder, assembly/api/docker/)
+                    out[(f.repository, norm_path(f.get("recipe") or ""))].setdefault(n, f.evidence)
         quarkus = [f for f in self.by_kind["config.property"] if f.get("name") in QUARKUS_IMAGE_KEYS
                    and not f.get("profile") and f.get("value") and image_named(f.get("value") or "")]
         if quarkus:

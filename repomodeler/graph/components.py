@@ -284,7 +284,7 @@ class ComponentRules(ResolverBase):
                 if root is None and image and not tech and (f.repository, f.path, name) in overridden else None
             if root is None and image and not tech and "$" not in _image_repo(image) \
                     and ((f.repository, f.path, name) not in overridden or started is not None):
-                recipe = started or self.recipe_for_image(f.repository, image)
+                recipe = started or self.plugin_recipe(f.repository, image) or self.recipe_for_image(f.repository, image)
                 if recipe is not None:
                     root, dockerfile = recipe
                 else:
@@ -383,6 +383,7 @@ class ComponentRules(ResolverBase):
             elif root is not None:
                 comp.source_roots.add((f.repository, root))
                 comp.source_roots.update((f.repository, d) for d in self.image_companions(f.repository, dockerfile, root))
+                comp.source_roots.update((f.repository, d) for d in self.packed_applications(f.repository, root))
             if recipe is not None and dockerfile:
                 comp.evidence.add(Evidence(f.repository, dockerfile, 1))
                 comp.attributes["built_by"] = dockerfile
@@ -933,6 +934,24 @@ class ComponentRules(ResolverBase):
             copied |= {src for src in sources if src and src != "." and (src in paths or any(is_under(d, src) for d in dirs))}
         return sorted(copied)
 
+    def plugin_recipe(self, repo: str, image: str) -> tuple[str, str] | None:
+        """The module whose build plugin makes `image` from a Dockerfile of its own (Spotify's or fabric8's
+        docker-maven-plugin naming ``${docker.account}/kapua-api`` and building ``${project.basedir}/docker/
+        Dockerfile``): (the module's folder, that Dockerfile), when exactly one module names the image (by its
+        basename) and its recipe folder holds a Dockerfile here. The build file says which recipe makes the
+        image, so an image-only deployment runs what that recipe packs, whatever the folders are called."""
+        wanted = keys_of(image_names(image), [])
+        found = {(norm_path(folder(f.path)), norm_path(f.get("recipe") or "")) for f in self.by_kind["manifest.image"]
+                 if f.repository == repo and f.get("recipe") and keys_of(image_names(f.get("image") or ""), []) & wanted}
+        if len(found) != 1:
+            return None
+        module, recipe = next(iter(found))
+        recipes = sorted(d.path for d in self.by_kind["docker.from"] if d.repository == repo and folder(d.path) == recipe)
+        if not recipes:
+            return None
+        dockerfile = join_path(recipe, "Dockerfile") if join_path(recipe, "Dockerfile") in recipes else recipes[0]
+        return (module if is_under(recipe, module) else recipe), dockerfile
+
     def recipe_for_image(self, repo: str, image: str) -> tuple[str, str] | None:
         """The code an image-only deployment runs when this repository's own recipe builds that image:
         a Dockerfile in a folder of no code of its own, named like the image under the project's name
@@ -1246,6 +1265,29 @@ class ComponentRules(ResolverBase):
         """What a compose service runs, to tell the numbered nodes of one cluster: its image, else its build."""
         image = self.compose_interpolate(f, f.get("image"))
         return image if image else f"build:{self.compose_interpolate(f, f.get('build_context'))}"
+
+    def packed_applications(self, repo: str, module: str) -> list[str]:
+        """The applications a packaging module packs: the folders of the Maven modules of this repository that
+        a module of no JVM code of its own (assembly/api/ holding its pom and its docker/ recipe)
+        depends on and that run by themselves (a war or ear, or a main class). The image built of the
+        packaging module runs their code: they are the deployment's code, not components of their own."""
+        poms = [m for m in self.by_kind["manifest"] if m.repository == repo and m.get("ecosystem") == "maven"
+                and norm_path(folder(m.path)) == module]
+        if not poms or any(m.get("packaging") not in (None, "", "jar", "pom") for m in poms) or any(
+                x.language in JVM_LANGUAGES and is_under(x.path, module)
+                for r in self.results if r.repository.name == repo for x in r.inventory.files):
+            return []
+        wanted = {(f.get("name") or "") for k in ("manifest.dependency", "manifest.bundle") for f in self.by_kind[k]
+                  if f.repository == repo and f.path == poms[0].path}
+        by_name = {m.get("name"): m for m in self.by_kind["manifest"] if m.repository == repo
+                   and m.get("ecosystem") == "maven" and m.get("name") in wanted}
+        mains = {folder(f.path) for f in self.by_kind["program.java_main"] if f.repository == repo}
+        out = set()
+        for name, m in by_name.items():
+            d = norm_path(folder(m.path))
+            if d != module and (m.get("packaging") in ("war", "ear") or any(is_under(x, d) for x in mains)):
+                out.add(d)
+        return sorted(out)
 
     def image_companions(self, repo: str, dockerfile: str, root: str) -> list[str]:
         """The other packages of a workspace whose built files a root recipe's last stage copies in beside the
@@ -3003,6 +3045,7 @@ WEB_FRAMEWORK_PACKAGES = SERVER_FRAMEWORKS | frozenset({"django", "flask", "fast
 # A cluster node numbered after its stem: redis-node-0, kafka1, zoo_2 (the stem keeps its letters).
 # Folders a package manager fills at install time, and the language whose packages it installs there.
 INSTALL_FOLDER_LANGUAGE = {"vendor": "php", "node_modules": "javascript"}
+JVM_LANGUAGES = frozenset({"java", "kotlin", "scala", "groovy"})
 INSTALLED_RECIPE = re.compile(r"^(?:\./)?(vendor|node_modules)/")
 # A workload's name ending in a word for its kind of manifest object (orders-deploy, orders-deployment, db-statefulset).
 WORKLOAD_KIND_SUFFIX = re.compile(r"^(.+?)[-_](deploy|deployment|dep|statefulset|sts|daemonset|ds)$", re.I)

@@ -1,5 +1,6 @@
 """Maven ``pom.xml``: the artifact, its packaging and dependencies, and the image a container build
-plugin makes of it without a Dockerfile (Jib, Spring Boot's build-image)."""
+plugin makes of it (Jib and Spring Boot's build-image without a Dockerfile; the Spotify, fabric8 and JKube
+plugins from the module's Dockerfile)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from typing import Any, Callable
 
 from repomodeler.extract.readers._base import Reader, fact
 from repomodeler.extract.readers._text import LineIndex, first_line, image_named
+from repomodeler.paths import norm_path
 from repomodeler.records import Fact
 
 
@@ -51,10 +53,18 @@ def read_pom(repo: str, path: str, text: str) -> list[Fact]:
 
 # Build plugins that package a module as a runnable application whatever its classes (Quarkus has no main method).
 APP_PLUGINS = frozenset({"quarkus-maven-plugin"})
-# Container build plugins and where their configuration names the image they build:
-# Jib's <to><image>, Spring Boot's build-image goal's <image><name>.
-IMAGE_PLUGINS = {"jib-maven-plugin": ("jib", ("to", "image")),
-                 "spring-boot-maven-plugin": ("spring-boot", ("image", "name"))}
+# Container build plugins and where their configuration names the image they build: Jib's <to><image>,
+# Spring Boot's build-image goal's <image><name>; and those building the module's Dockerfile: Spotify's
+# docker-maven-plugin <imageName>, its dockerfile-maven-plugin <repository>, and fabric8's docker-maven-plugin
+# (same artifact id) and Eclipse JKube's <images><image><name>.
+IMAGE_PLUGINS: dict[str, tuple[str, tuple[tuple[str, ...], ...]]] = {
+    "jib-maven-plugin": ("jib", (("to", "image"),)),
+    "spring-boot-maven-plugin": ("spring-boot", (("image", "name"),)),
+    "docker-maven-plugin": ("docker-maven", (("imageName",), ("images", "image", "name"))),
+    "dockerfile-maven-plugin": ("docker-maven", (("repository",),)),
+    "kubernetes-maven-plugin": ("docker-maven", (("images", "image", "name"),)),
+    "openshift-maven-plugin": ("docker-maven", (("images", "image", "name"),)),
+}
 
 
 def _plugin_images(repo: str, path: str, text: str, root: Any, q: Callable[[str], str], ns: dict[str, str]) -> list[Fact]:
@@ -92,18 +102,52 @@ def _plugin_images(repo: str, path: str, text: str, root: Any, q: Callable[[str]
         aid = (plugin.findtext(q("artifactId"), namespaces=ns) or "").strip()
         if aid not in IMAGE_PLUGINS:
             continue
-        tool, (outer, inner) = IMAGE_PLUGINS[aid]
+        tool, settings = IMAGE_PLUGINS[aid]
         configs = [*plugin.findall(q("configuration"), ns),
                    *plugin.findall(f"{q('executions')}/{q('execution')}/{q('configuration')}", ns)]
         for config in configs:
-            raw = (config.findtext(f"{q(outer)}/{q(inner)}", namespaces=ns) or "").strip()
-            image = fill(raw)
-            if raw and image_named(image):
-                start = max(text.find(aid), 0)
-                line = first_line(text[start:], f"<{inner}>{raw}</{inner}>", 0)
-                line = text.count("\n", 0, start) + line if line else first_line(text, aid)
-                out.append(fact("manifest.image", repo, path, line, ecosystem="maven", image=image, tool=tool))
+            for setting in settings:
+                # (the element holding the name: fabric8 names one image per <image>, its recipe in its own <build>)
+                scopes = config.findall("/".join(q(t) for t in setting[:-1]), ns) if len(setting) > 1 else [config]
+                for scope in scopes:
+                    element = scope.find(q(setting[-1]), ns)
+                    raw = ((element.text if element is not None else "") or "").strip()
+                    image = fill(raw)
+                    if raw and image_named(image):
+                        inner = setting[-1]
+                        start = max(text.find(aid), 0)
+                        line = first_line(text[start:], f"<{inner}>{raw}</{inner}>", 0)
+                        line = text.count("\n", 0, start) + line if line else first_line(text, aid)
+                        recipe = _recipe_folder(path, scope, q, ns, fill, aid) if tool == "docker-maven" else None
+                        out.append(fact("manifest.image", repo, path, line, ecosystem="maven", image=image, tool=tool,
+                                        recipe=recipe))
     return out
+
+
+# Where a Dockerfile-building plugin finds its recipe: Spotify's <dockerDirectory>, its dockerfile plugin's
+# <contextDirectory> and <dockerfile>, fabric8's and JKube's <build><dockerFile>, <dockerFileDir>, <contextDir>.
+RECIPE_SETTINGS = (("dockerDirectory",), ("contextDirectory",), ("dockerfile",), ("build", "dockerFile"),
+                   ("build", "dockerFileDir"), ("build", "contextDir"))
+
+
+def _recipe_folder(path: str, scope: Any, q: Callable[[str], str], ns: dict[str, str],
+                   fill: Callable[[str], str], plugin: str) -> str | None:
+    """The repository folder of the Dockerfile a plugin builds the image from, when its configuration says
+    where (relative to the module, or under ``${project.basedir}``; Spotify's dockerfile plugin builds the
+    module's own folder unless told otherwise); None when it does not say, or points into the build's
+    output (``${project.build.directory}``: a file the build writes, not one of the repository)."""
+    module = path.rsplit("/", 1)[0] if "/" in path else ""
+    for setting in RECIPE_SETTINGS:
+        raw = (scope.findtext("/".join(q(t) for t in setting), namespaces=ns) or "").strip()
+        if not raw:
+            continue
+        value = re.sub(r"\$\{(project\.)?basedir\}/?", "", fill(raw))
+        if "$" in value or value.startswith("/") or value.split("/")[0] == "target":
+            return None
+        target = norm_path(f"{module}/{value}" if module else value)
+        return (target.rsplit("/", 1)[0] if "/" in target else "") if setting[-1] in ("dockerfile", "dockerFile") \
+            else target
+    return module if plugin == "dockerfile-maven-plugin" else None
 
 
 READERS = (

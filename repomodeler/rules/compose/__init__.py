@@ -49,14 +49,16 @@ RULES = (
                  "named by the label; a workload whose image the install fills in, kept among the code of the one deployed "
                  "component building that folder (app/copilot/.../manifests/ under compose's `build: ./copilot`), runs "
                  "that component's code; "
-                 "an image build script's docker build line says which code the image holds; services that run test suites (test_unit) make a test stack; where only stores start by default, the profile most program services share starts them; a README start command naming the default file with the files it adds is the stack; EEx templates read as ERB's"),
+                 "an image build script's docker build line says which code the image holds; an image a Maven module's "
+                 "Docker plugin builds from its own Dockerfile (Spotify's or fabric8's docker-maven-plugin, JKube) runs "
+                 "that module, and the applications (a war, a main class) a packaging module of no code depends on; services that run test suites (test_unit) make a test stack; where only stores start by default, the profile most program services share starts them; a README start command naming the default file with the files it adds is the stack; EEx templates read as ERB's"),
         unit="deployment_components",
         reads=("docker.command", "compose.service", "compose.mount", "docker.from", "k8s.workload", "k8s.service", "k8s.variant",
                "k8s.autoscaled",
                "k8s.cluster_binding", "manifest", "config.env", "program.command", "docker.copy", "import",
                "manifest.image", "config.property", "docker.workspace_target", "docker.stage", "program.main", "helm.dependency",
                "manifest.dependency", "manifest.dev_dependency", "readme.copy", "compose.variable_mount", "proxy.route",
-               "program.build", "docker.artifact"),
+               "program.build", "docker.artifact", "program.java_main", "manifest.bundle"),
         writes=("components", "kinds", "aliases", "roots", "attributes"),
     ),
     Rule(
