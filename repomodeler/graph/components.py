@@ -111,6 +111,21 @@ def selected_workloads(service: Fact, workloads: list[tuple[Fact, str]]) -> list
     return [(w, v) for w, v in workloads if w.repository == service.repository
             and selector <= set(filter(None, (w.get("labels") or "").split(",")))]
 
+def _version_labelled(label_sets: list[set[frozenset[str]]]) -> bool:
+    """Do the workloads carry the same pod labels but for a `version` label each has, with a value of its own
+    (``app=recommendation,version=v1`` and ``...,version=v2``): versions of one application, as a service mesh
+    routes between them?"""
+    versions, rest = [], set()
+    for sets in label_sets:
+        for labels in sets:
+            own = {x for x in labels if x.split("=", 1)[0] == "version"}
+            if len(own) != 1:
+                return False
+            versions.append(next(iter(own)))
+            rest.add(labels - own)
+    return len(rest) == 1 and len(set(versions)) == len(label_sets) == len(versions)
+
+
 def _descriptor_unit(path: str) -> str:
     """What deploys a set of services together: a file, or a Helm chart (its templates, ``chart/templates/*.yaml``)."""
     return f"/{path}".split("/templates/")[0] + "/templates/" if "/templates/" in f"/{path}" else path
@@ -226,11 +241,15 @@ class ComponentRules(ResolverBase):
                 numbered_nodes[(f.repository, f.path, m.group(1).lower(), self._node_image(f))] += 1
         # numbered services a proxy balances across in one backend or upstream (haproxy's `backend tb-core`
         # holding tb-core1 and tb-core2): instances of one service, however few
+        # (an upstream naming the fixed addresses compose gives the services, `server 172.30.0.81;` for the service
+        # whose `ipv4_address` that is, names those services)
+        fixed = {(f.repository, (f.get("alias") or "").lower()): (f.get("owner") or "").lower()
+                 for f in self.by_kind["compose.network_alias"] if IP_ADDRESS.fullmatch(f.get("alias") or "")}
         upstreams: dict[tuple[str, str, str], set[str]] = defaultdict(set)
         for f in self.by_kind["proxy.route"]:
             if f.get("via"):
                 host = re.sub(r"^[a-z][a-z0-9+.-]*://", "", (f.get("upstream") or "").lower()).split("/")[0].split(":")[0]
-                upstreams[(f.repository, f.path, f.get("via") or "")].add(host)
+                upstreams[(f.repository, f.path, f.get("via") or "")].add(fixed.get((f.repository, host), host))
         balanced = {m.group(1).lower() for hosts in upstreams.values() if len(hosts) >= 2
                     for m in (NUMBERED_NODE.match(h) for h in hosts) if m
                     and sum(1 for h in hosts if (n := NUMBERED_NODE.match(h)) and n.group(1) == m.group(1)) >= 2}
@@ -1613,12 +1632,18 @@ class ComponentRules(ResolverBase):
         name are already one component; a Service without a selector selects nothing, and one selecting
         workloads that each have a Service of their own is a door to them all, not one component's."""
         out: dict[tuple[str, str], str] = {}
+        labels: dict[tuple[str, str], set[frozenset[str]]] = defaultdict(set)
+        for w in self.by_kind["k8s.workload"]:
+            labels[(w.repository, w.get("name") or "")].add(frozenset(filter(None, (w.get("labels") or "").split(","))))
         for svc, names in selections:
             if len(names) < 2:
                 continue
-            if sum((svc.repository, n) in alone for n in names) >= 2:
+            if sum((svc.repository, n) in alone for n in names) >= 2 and not _version_labelled(
+                    [labels[(svc.repository, n)] for n in names]):
                 # (a Service in front of workloads that each have a Service of their own, a LoadBalancer selecting
-                # the whole app by its `app: ecommerce` label: a door to several components, not versions of one)
+                # the whole app by its `app: ecommerce` label: a door to several components, not versions of one;
+                # workloads told apart by their `version` label alone stay versions, each with a Service for routing
+                # to that version, as a mesh's canary does)
                 continue
             primary = svc.get("name") if svc.get("name") in names else names[0]
             for n in names:
@@ -3046,6 +3071,7 @@ WEB_FRAMEWORK_PACKAGES = SERVER_FRAMEWORKS | frozenset({"django", "flask", "fast
 # Folders a package manager fills at install time, and the language whose packages it installs there.
 INSTALL_FOLDER_LANGUAGE = {"vendor": "php", "node_modules": "javascript"}
 JVM_LANGUAGES = frozenset({"java", "kotlin", "scala", "groovy"})
+IP_ADDRESS = re.compile(r"\d{1,3}(\.\d{1,3}){3}")
 INSTALLED_RECIPE = re.compile(r"^(?:\./)?(vendor|node_modules)/")
 # A workload's name ending in a word for its kind of manifest object (orders-deploy, orders-deployment, db-statefulset).
 WORKLOAD_KIND_SUFFIX = re.compile(r"^(.+?)[-_](deploy|deployment|dep|statefulset|sts|daemonset|ds)$", re.I)

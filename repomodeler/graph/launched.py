@@ -31,14 +31,16 @@ STORE_SERVERS: dict[str, tuple[str, str]] = {
     "redis-server": ("redis", "cache"), "valkey-server": ("redis", "cache"), "memcached": ("memcached", "cache"),
     "mongod": ("mongodb", "database"), "postgres": ("postgres", "database"), "mysqld": ("mysql", "database"),
     "mariadbd": ("mysql", "database"), "rabbitmq-server": ("rabbitmq", "broker"), "nats-server": ("nats", "broker"),
-    "minio": ("s3", "storage"),
+    "minio": ("s3", "storage"), "etcd": ("etcd", "registry"), "mosquitto": ("mosquitto", "broker"),
+    "clickhouse-server": ("clickhouse", "database"), "influxd": ("influxdb", "database"), "nsqd": ("nsq", "broker"),
 }
 # ... and by the name a process manager gives the program, where its command runs a start script of the
 # store (supervisord's `[program:minio]` running `/bin/sh /app/start-minio.sh`).
 STORE_PROGRAMS: dict[str, str] = {"redis": "redis-server", "valkey": "valkey-server", "memcached": "memcached",
                                   "mongodb": "mongod", "mongo": "mongod", "postgres": "postgres", "postgresql": "postgres",
                                   "mysql": "mysqld", "mariadb": "mariadbd", "rabbitmq": "rabbitmq-server",
-                                  "nats": "nats-server", "minio": "minio"}
+                                  "nats": "nats-server", "minio": "minio", "etcd": "etcd", "mosquitto": "mosquitto",
+                                  "clickhouse": "clickhouse-server", "influxdb": "influxd", "nsqd": "nsqd"}
 SHELLS = frozenset({"sh", "bash", "ash", "dash", "zsh"})
 # Web servers a process manager starts beside the application in its container (nginx in front of php-fpm):
 # the container's front door, a gateway of its own in front of the application.

@@ -314,7 +314,9 @@ READERS = (
     Reader("launchers.script", "descriptor", 220, read_launch_script, patterns=(r"bin/[^/.]+", r"bin/[^/]+\.sh"),
            sniff=_is_launch_script, line_based=True, ignore_case=False),
     Reader("launchers.supervisord", "descriptor", 221, read_supervisord,
-           patterns=(r"supervisord[^/]*\.conf", r"supervisor/(?:[^/]+/)?[^/]+\.conf"), sniff=_is_supervisord,
+           # (and the program files its [include] section loads: supervisord.d/*.ini, supervisor/conf.d/*.conf)
+           patterns=(r"supervisord[^/]*\.conf", r"supervisor/(?:[^/]+/)?[^/]+\.(?:conf|ini)",
+                     r"supervisord?\.d/[^/]+\.(?:conf|ini)"), sniff=_is_supervisord,
            line_based=True, shadows=("settings_files.ini",)),
     Reader("launchers.systemd", "descriptor", 222, read_systemd_unit, patterns=(r"[^/]+\.service",),
            sniff=_is_systemd, line_based=True),

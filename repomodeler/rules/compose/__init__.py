@@ -31,14 +31,15 @@ RULES = (
                  "deploy it; of alternative compose files with no default beside them, the fullest the root README starts "
                  "(`docker compose -f full-stack.yml up`) is the system, and the profiles its first start command names "
                  "are active; a Kubernetes Service belongs to the workload its selector picks among workloads sharing an "
-                 "app label; a workload written with `replicas: 0` that no autoscaler (HorizontalPodAutoscaler, KEDA "
+                 "app label; workloads alike but for their `version` label are versions of one component, whatever "
+                 "Services route to each version; a workload written with `replicas: 0` that no autoscaler (HorizontalPodAutoscaler, KEDA "
                  "ScaledObject) sizes runs nothing; a compose file the root README prints is the deployment of a repository "
                  "keeping no compose file, manifest or chart of its own; a chart installed only by a contributor's guide "
                  "(CONTRIBUTING.md) is rendered with its defaults; a bare Pod restarted never or only on failure runs once, "
                  "like a Job; a file a compose file includes (`include:`) loads with it, and the .env's COMPOSE_PROFILES is "
                  "read with the .env's other settings filled in; a service named for a store (minio, redis) running an "
                  "image of no known technology is that store; numbered services of one application image a proxy "
-                 "balances across in one backend (tb-core1, tb-core2) are instances of one service; a Knative Service is "
+                 "balances across in one backend (tb-core1, tb-core2, or the fixed addresses compose gives them) are instances of one service; a Knative Service is "
                  "a workload; a Kubernetes workload named as a compose service with dashes for its underscores "
                  "(celery-beat, celery_beat) is that service; the profiles the README's quick start writes into the "
                  ".env (COMPOSE_PROFILES) are active; an image named like a stage of the project's main recipe (acme/app, "
@@ -58,7 +59,7 @@ RULES = (
                "k8s.cluster_binding", "manifest", "config.env", "program.command", "docker.copy", "import",
                "manifest.image", "config.property", "docker.workspace_target", "docker.stage", "program.main", "helm.dependency",
                "manifest.dependency", "manifest.dev_dependency", "readme.copy", "compose.variable_mount", "proxy.route",
-               "program.build", "docker.artifact", "program.java_main", "manifest.bundle"),
+               "program.build", "docker.artifact", "program.java_main", "manifest.bundle", "compose.network_alias"),
         writes=("components", "kinds", "aliases", "roots", "attributes"),
     ),
     Rule(

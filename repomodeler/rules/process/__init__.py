@@ -110,7 +110,9 @@ RULES = (
                  "running a web server or a store in the background (`nginx -g 'daemon off;' &`, `redis-server ... &`) "
                  "puts that web server in front of the application and that store beside it; a crontab an image installs "
                  "whose jobs run the application's code is its scheduler, `<component>-cron`; "
-                 "runit's service folders (runit/<name>/run) are read as s6's"),
+                 "runit's service folders (runit/<name>/run) are read as s6's, and supervisord's included program files "
+                 "(supervisord.d/*.ini) as its own; a store's own server it starts (redis-server, etcd, mosquitto, "
+                 "clickhouse-server) is that store beside the component"),
         unit="supervised_processes",
         reads=("program.command", "program.lifecycle", "import", "module.var", "compose.service", "docker.from",
                "docker.command", "docker.copy", "k8s.workload"),
