@@ -857,7 +857,8 @@ PRODUCTION_WORDS = frozenset({"prod", "production"})
 
 def staged_manifests(facts: list[Fact]) -> set[tuple[str, str]]:
     """Kubernetes manifests named for a stage before production (``k8s-manifest.demo.yaml``,
-    ``k8s-manifest.stage.yaml``) beside the same file named for production (``k8s-manifest.prod.yaml``): the
+    ``k8s-manifest.stage.yaml``, or kept in a folder so named, ``live/staging/``) beside the same file or
+    folder named for production (``k8s-manifest.prod.yaml``, ``live/production/``): the
     same workloads deployed again for a demo or a staging site, under names of their own (``gauzy-demo-api``),
     not more of the system.  (repository, path) of each."""
     by_folder: dict[tuple[str, str], set[str]] = defaultdict(set)
@@ -874,6 +875,19 @@ def staged_manifests(facts: list[Fact]) -> set[tuple[str, str]]:
                 staged[p] = (tuple(w for w in words if w != stages[0]), stages[0])
         produced = {base for base, stage in staged.values() if stage in PRODUCTION_WORDS}
         out |= {(repo, p) for p, (base, stage) in staged.items() if stage not in PRODUCTION_WORDS and base in produced}
+    # ... and folders of one manifest tree named for the stages (.k8s/live/dev/, .k8s/live/api-sandbox/ beside
+    # .k8s/live/production/): each deploys the same system again, for that stage
+    by_parent: dict[tuple[str, str], dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
+    for (repo, d), paths in by_folder.items():
+        if d:
+            by_parent[(repo, folder(d))][PurePosixPath(d).name.lower()].extend(paths)
+    for (repo, _parent_dir), children in sorted(by_parent.items()):
+        stages = {name: {w for w in re.split(r"[._-]", name) if w in PRE_PRODUCTION_WORDS | PRODUCTION_WORDS}
+                  for name in children}
+        if not any(words and words <= PRODUCTION_WORDS for words in stages.values()):
+            continue
+        out |= {(repo, p) for name, words in stages.items() if words and not words & PRODUCTION_WORDS
+                for p in children[name]}
     return out
 
 
