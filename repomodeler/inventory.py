@@ -83,6 +83,9 @@ KIND_OF_TESTS_DIR = re.compile(r"^(unit|integration|functional|acceptance|system
                                # a package a test suite embeds or serves (mvis/test-embed, test-server, test_app)
                                r"|^tests?[-_](embed|server|app|apps|site|page|pages|client|harness|env|stack|rig|runners?)$")
 EXAMPLE_DIRS = frozenset({"example", "examples", "demo", "demos", "tutorial", "tutorials", "benchmark", "benchmarks", "bench",
+                          # a workshop's exercises (labs/networking/..., each deploying a demo of its own to try a
+                          # feature of the platform on): the learner's, not the system's
+                          "labs", "exercises",
                           # a project a generator copies for its users to start from (a skill's `scaffold/`, a
                           # boilerplate): a template of someone else's application, not a program of this system
                           "scaffold", "scaffolds", "boilerplate", "boilerplates"})

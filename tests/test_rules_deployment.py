@@ -285,6 +285,27 @@ def test_code_only_a_compose_variant_builds_is_opt_in_unless_deployed_by_default
     assert ("shop", "web") in model.components["web"].source_roots  # the dev build of the deployed image
 
 
+def test_a_workshops_labs_are_exercises_not_the_system() -> None:
+    # a hackfest's labs each deploy a demo to try a platform feature on (a cafe behind an ingress, a benchmark
+    # pod): the learner's, beside the application the workshop builds (app/, charts/)
+    files = {
+        "app/flights-api/package.json": '{"name": "flights-api", "main": "server.js", "dependencies": {"express": "^4"}}',
+        "app/flights-api/server.js": 'const app = require("express")();\napp.get("/flights", (q, r) => r.json([]));\n'
+                                     'app.listen(3003);\n',
+        "charts/flights-api/templates/deployment.yaml": (
+            "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: flights-api\nspec:\n  template:\n    spec:\n"
+            "      containers:\n        - name: flights-api\n          image: acme/flights-api:1.0\n"),
+        "labs/networking/ingress/cafe.yaml": (
+            "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: coffee\nspec:\n  template:\n    spec:\n"
+            "      containers:\n        - name: coffee\n          image: nginxdemos/nginx-hello:plain-text\n"),
+    }
+    model = resolve_files({"hackfest": files})
+    assert {c.id for c in model.components.values() if c.kind == "service"} == {"flights-api"}
+    from repomodeler.inventory import classify_role
+    assert classify_role("labs/storage/bench/pgbench.yaml") == "example"
+    assert classify_role("exercises/01-compose/docker-compose.yml") == "example"
+
+
 def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> None:
     from repomodeler.inventory import classify_role
     assert classify_role("old-docs/k8s/ts-deployment-part2.yml") == "docs"
