@@ -472,7 +472,9 @@ class ComponentRules(ResolverBase):
                 continue  # written to run no pod (a placeholder scaled up by hand) and no autoscaler sizes it
             if f in add_ons:
                 continue
-            image = f.get("image")
+            # (an image reference with no name, `"{{ .Values.image.repository }}:{{ .Chart.AppVersion }}"` rendered
+            # from values the install sets, `:`, names no image: workloads sharing it share nothing)
+            image = f.get("image") if image_basename(f.get("image") or "") else None
             tech = tech_for_image(image)
             kind = tech[1] if tech else "service"
             attrs = {"image": image or "", "technology": tech[0] if tech else "", "deployment": "kubernetes",
