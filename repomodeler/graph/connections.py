@@ -2463,13 +2463,21 @@ class ConnectionRules(ResolverBase):
 
     def _same_root_builds(self) -> dict[str, tuple[str, ...]]:
         """Component -> the build its compose service makes of the whole repository (file, context,
-        recipe, target, arguments), for builds two services or more make alike."""
+        recipe, target, arguments), for builds two services or more make alike; services of one file running
+        one application image with the whole repository mounted where they work count as one such build."""
         builds: dict[tuple[str, ...], set[str]] = defaultdict(set)
         for f in self.by_kind["compose.service"]:
-            if not f.get("build_context"):
-                continue
             cid = self.alias.get((f.get("name") or "").lower())
             if cid is None:
+                continue
+            if not f.get("build_context"):
+                # (services of one file running one image of an application with the repository mounted where they
+                # work, `.:/edx/app/catalog`, the web app and its Celery workers: one build of the whole repository)
+                image = self.compose_interpolate(f, f.get("image")) or ""
+                comp = self.model.components[cid]
+                if image and tech_for_image(image) is None and comp.kind == "service" \
+                        and (f.repository, "") in comp.source_roots:
+                    builds[(f.repository or "", f.path, "", f"image {image}", "", "")].add(cid)
                 continue
             builds[(f.repository or "", f.path, f.get("build_context") or "", f.get("dockerfile") or "",
                     f.get("build_target") or "", f.get("build_args") or "")].add(cid)

@@ -78,7 +78,8 @@ RULES = (
         message=("Deployments building one context and running different commands of it load the same code and "
                  "configuration: a connection made there is made by each of them (a context that is the whole "
                  "repository counts when they build it alike: one recipe, target and arguments, and so does a service "
-                 "of that image holding only files mounted into it); a settings file one deployment's environment "
+                 "of that image holding only files mounted into it; so do services of one file running one application "
+                 "image with the whole repository mounted where they work); a settings file one deployment's environment "
                  "points it at stays that deployment's own"),
         unit="shared_build_connections",
         reads=("compose.mount", "program.command", "compose.service", "k8s.workload", "config.env", "config.property"),
