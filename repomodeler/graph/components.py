@@ -1871,9 +1871,18 @@ class ComponentRules(ResolverBase):
                 return False
         comp = self.model.components[comp_id]
         recipe = recipe_of(comp_id)
-        if comp.kind != "service" or not recipe or any(r == r2 and is_under(p, own) for r, own in comp.source_roots
-                                                       for r2, p in self.code_paths):
+        if comp.kind != "service" or any(r == r2 and is_under(p, own) for r, own in comp.source_roots
+                                         for r2, p in self.code_paths):
             return False
+        if not recipe:
+            # an image of no build here, started with the project's package runner (`command: npm run dev` in a
+            # Node runner image mounting `.:/var/app`): it runs the scripts of the package it mounts
+            names = {n.lower() for n in (comp.name, *comp.aliases)}
+            command = next((c.get("command") or "" for c in self.by_kind["program.command"] if c.get("source") == "compose"
+                            and c.repository == f.repository and c.path == f.path
+                            and (c.get("owner") or "").lower() in names), "")
+            return bool(PACKAGE_RUNNER_COMMAND.match(command)) and (f.repository, join_path(root, "package.json")) \
+                in self.inventory_paths and self._dominant_code_language(f.repository, root) == "javascript"
         # (any stage's runtime: a recipe may build a helper in another language first, `FROM golang AS envsubst`)
         runtimes = {_runtime_family(image_language(d.get("image") or "")) for d in self.by_kind["docker.from"]
                     if d.repository == f.repository and d.path == recipe}
@@ -3073,6 +3082,7 @@ WEB_FRAMEWORK_PACKAGES = SERVER_FRAMEWORKS | frozenset({"django", "flask", "fast
 # Folders a package manager fills at install time, and the language whose packages it installs there.
 INSTALL_FOLDER_LANGUAGE = {"vendor": "php", "node_modules": "javascript"}
 JVM_LANGUAGES = frozenset({"java", "kotlin", "scala", "groovy"})
+PACKAGE_RUNNER_COMMAND = re.compile(r"^\s*(npm|yarn|pnpm|bun)\s+(run\s+)?[\w:.-]+")
 IP_ADDRESS = re.compile(r"\d{1,3}(\.\d{1,3}){3}")
 INSTALLED_RECIPE = re.compile(r"^(?:\./)?(vendor|node_modules)/")
 # A workload's name ending in a word for its kind of manifest object (orders-deploy, orders-deployment, db-statefulset).
