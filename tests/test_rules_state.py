@@ -27,7 +27,8 @@ BUILDER = {"model", "alias", "created_by", "owner_cache", "_owner_state"}
 FACT_MEMOS = {"_folder_modules", "_profile_activations", "_js_packages", "_k8s_variants", "_code_files", "_cfn_stacks", "_cfn_names", "_cfn_shapes", "_cfn_refs",
               "_non_sample_workload_repos", "_maven_poms",
               "_import_reach", "_stack_dirs", "_workspace_targets", "_dependents_index", "_recipe_index",
-              "_compose_by_name", "_compose_env_by_name", "_env_owner_index", "_settings_files_named"}
+              "_compose_by_name", "_compose_env_by_name", "_env_owner_index", "_settings_files_named",
+              "_go_import_graphs", "_go_reaches"}
 MUTATORS = {"append", "add", "update", "extend", "setdefault", "pop", "clear", "discard", "remove", "insert"}
 
 

@@ -58,7 +58,7 @@ def container_engine(module: str) -> tuple[str, tuple[str, ...]] | None:
 # SQL drivers: the database engine each is for.  sqlite is a file inside the program, not a server.
 SQL_DRIVERS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), tech) for p, tech in (
     # (GORM's dialect packages too, v2's gorm.io/driver/postgres and v1's github.com/jinzhu/gorm/dialects/postgres)
-    (r"^(github\.com/lib/pq|github\.com/jackc/pgx(/v\d+)?(/stdlib)?|gorm\.io/driver/postgres"
+    (r"^(github\.com/lib/pq|github\.com/jackc/pgx(/v\d+)?(/stdlib|/pgxpool)?|gorm\.io/driver/postgres"
      r"|github\.com/jinzhu/gorm/dialects/postgres)$", "postgres"),
     (r"^(github\.com/go-sql-driver/mysql|gorm\.io/driver/mysql|github\.com/jinzhu/gorm/dialects/mysql)$", "mysql"),
     (r"^(github\.com/(denisenkom|microsoft)/go-mssqldb|gorm\.io/driver/sqlserver|github\.com/jinzhu/gorm/dialects/mssql)$",
@@ -379,7 +379,69 @@ class LocalServiceRules(ResolverBase):
                 d = packages.package_of(f.repository, f.path)
                 out.extend(sorted(h for h in holders.get((f.repository, d), ())
                                   if self.model.components[h].kind in ("service", "gateway")))
+        if f.path.endswith(".go"):
+            # (a Go package of the module, internal/util/db.go, runs in every deployed program whose own
+            # package imports it, directly or through others: cmd/scanner as much as the server holding the root)
+            out.extend(self._go_importers(f.repository).get(f.path.rpartition("/")[0], ()))
         return sorted(set(out))
+
+    def _go_importers(self, repo: str) -> dict[str, set[str]]:
+        """Go package folder -> the deployed services and gateways whose own code (a source root that is not
+        the whole repository, ``cmd/scanner``) imports that package of the repository's module, directly or
+        through its other packages."""
+        out: dict[str, set[str]] = defaultdict(set)
+        if not self._go_import_graph(repo):
+            return out
+        for comp in sorted(self.model.components.values(), key=lambda c: c.id):
+            if comp.kind not in ("service", "gateway") or not comp.attributes.get("deployment"):
+                continue
+            roots = frozenset(root for r, root in comp.source_roots if r == repo)
+            if roots and not any(root in ("", ".") for root in roots):
+                for d in self._go_reach(repo, roots):
+                    out[d].add(comp.id)
+        return out
+
+    def _go_import_graph(self, repo: str) -> dict[str, set[str]]:
+        """Go package folder -> the package folders of the repository's own modules it imports (a memo of
+        facts: the go.mod module paths and the import lines)."""
+        graphs: dict[str, dict[str, set[str]]] | None = getattr(self, "_go_import_graphs", None)
+        if graphs is None:
+            graphs = self._go_import_graphs = {}
+        if repo not in graphs:
+            modules = sorted(((m.path.rpartition("/")[0], (m.get("name") or "").strip())
+                              for m in self.by_kind["manifest"]
+                              if m.repository == repo and m.get("ecosystem") == "go" and m.get("name")),
+                             key=lambda x: (-len(x[1]), x))
+            graph: dict[str, set[str]] = defaultdict(set)
+            for f in self.by_kind["import"]:
+                if f.repository != repo or not f.path.endswith(".go"):
+                    continue
+                module = (f.get("module") or "").strip().strip('"`')
+                for root, name in modules:
+                    if module == name or module.startswith(name + "/"):
+                        target = module[len(name):].strip("/")
+                        graph[f.path.rpartition("/")[0]].add(f"{root}/{target}".strip("/") if root else target)
+                        break
+            graphs[repo] = dict(graph)
+        return graphs[repo]
+
+    def _go_reach(self, repo: str, roots: frozenset[str]) -> set[str]:
+        """The package folders the Go packages under `roots` import, directly or through others (a memo of
+        facts, by the roots asked about)."""
+        reaches: dict[tuple[str, frozenset[str]], set[str]] | None = getattr(self, "_go_reaches", None)
+        if reaches is None:
+            reaches = self._go_reaches = {}
+        if (repo, roots) not in reaches:
+            graph = self._go_import_graph(repo)
+            seen: set[str] = set()
+            frontier = sorted(d for d in graph if any(d == root or d.startswith(root + "/") for root in roots))
+            while frontier:
+                for t in sorted(graph.get(frontier.pop(), ())):
+                    if t not in seen:
+                        seen.add(t)
+                        frontier.append(t)
+            reaches[(repo, roots)] = seen
+        return reaches[(repo, roots)]
 
     def driver_client_stores(self) -> None:
         """A serving program importing the client of a store that is always a server of its own (Redis:

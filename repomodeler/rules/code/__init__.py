@@ -238,7 +238,7 @@ RULES = (
                  "one a setting of it names, else the single mail server the system runs (a mail catcher), else one "
                  "external smtp node standing for the relay the operator configures"),
         unit="mail_senders",
-        reads=("import", "env.read", "module.var"),
+        reads=("import", "env.read", "module.var", "manifest"),
         writes=("components", "connections"),
         after=("process.links", "process.supervised", "process.shared-code", "process.image-commands",
                "config.address-values", "code.address-literals", "code.config-reads", "compose.depends-on"),
@@ -251,7 +251,7 @@ RULES = (
                  "a CI server or dashboard driving it with the docker CLI), drives that engine on its host: an external "
                  "docker-engine, containerd, podman"),
         unit="container_engine_clients",
-        reads=("import", "module.var", "compose.mount"),
+        reads=("import", "module.var", "compose.mount", "manifest"),
         writes=("components", "connections"),
         after=("process.links", "process.supervised", "process.shared-code"),
         state=("file_owner", "package_owner", "package_holders", "packages", "process_parent"),

@@ -102,7 +102,7 @@ RULES = (
                  "published door (the system's one program, a port nothing publishes), they drive it through the API "
                  "server instead"),
         unit="rbac_api_clients",
-        reads=("k8s.workload", "k8s.cluster_binding", "k8s.role_binding", "import"),
+        reads=("k8s.workload", "k8s.cluster_binding", "k8s.role_binding", "import", "manifest"),
         writes=("components", "connections"),
         after=("code.sdk-services", "process.programs", "process.shared-code", "build.library-dependencies"),
         state=("file_owner", "package_owner", "package_holders", "packages", "process_parent"),

@@ -52,7 +52,9 @@ RULES = (
     ),
     Rule(
         id="stores.sql-drivers",
-        message=("A process importing SQL drivers of database servers (behind an ORM or database/sql, a Ruby "
+        message=("A process importing SQL drivers of database servers (its own code, or a package of its Go module "
+                 "its own packages import, directly or through others: internal/util opening the pool for cmd/scanner; "
+                 "behind an ORM or database/sql, a Ruby "
                  "application's adapter gems, a Django setting's engine where no setting picks among several, a Prisma schema's "
                  "datasource provider, a PDO data source name; "
                  "the engine a setting picks) with no database known uses one database: the system's one of those engines, else "
@@ -62,7 +64,7 @@ RULES = (
                  "an Entity Framework Core context's provider (UseSqlServer, UseNpgsql) names its engine"),
         unit="sql_driver_stores",
         reads=("import", "module.var", "manifest.dependency", "server.start", "env.read", "value.assign", "sql.dsn",
-               "orm.datasource"),
+               "orm.datasource", "manifest"),
         writes=("components", "connections"),
         after=("process.links", "process.supervised", "process.shared-code", "code.store-drivers", "stores.implied",
                "stores.platform-addons"),
@@ -78,7 +80,7 @@ RULES = (
                  "'sqlite:///data.db')), or whose deployment hands it such a URL (ENV DATABASE_URL=file:./db.sqlite for a "
                  "libSQL client), keeps its data in an embedded database, unless it already uses a database server"),
         unit="embedded_engines",
-        reads=("env.read", "value.assign", "value.invoke", "import"),
+        reads=("env.read", "value.assign", "value.invoke", "import", "manifest"),
         writes=("components", "connections"),
         after=("stores.sql-drivers", "config.address-values", "code.address-literals", "compose.depends-on"),
         state=("env_values", "file_owner", "package_owner", "package_holders", "packages", "process_parent"),
@@ -90,7 +92,7 @@ RULES = (
                  "none, uses one: introduced once by its technology, its address a setting; "
                  "an object-document mapper the build declares (Mongoid, Mongoose) implies MongoDB so"),
         unit="driver_client_stores",
-        reads=("import", "module.var", "server.start", "manifest.dependency"),
+        reads=("import", "module.var", "server.start", "manifest.dependency", "manifest"),
         writes=("components", "connections"),
         after=("stores.embedded-engines", "stores.configured-sections", "code.store-drivers"),
         state=("file_owner", "package_owner", "package_holders", "packages", "process_parent"),
