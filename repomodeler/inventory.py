@@ -500,6 +500,11 @@ DEVELOPMENT_FILE = re.compile(
     r"(\.local)?$|^\.env\.[^/]*\.local$", re.I)
 
 
+# A package's manifest or build file: with the code it builds, contributed code (see classify_role).
+CONTRIB_CODE_FILE = re.compile(r"^(package\.json|go\.mod|pom\.xml|build\.gradle(\.kts)?|Cargo\.toml|pyproject\.toml|"
+                               r"setup\.(py|cfg)|requirements[^/]*\.txt|Gemfile|composer\.json|[^/]+\.csproj|mix\.exs)$")
+
+
 def classify_role(path: str) -> str:
     """Tag a path as source, test, example, docs, fixture or development; only 'source' feeds the
     architecture."""
@@ -556,6 +561,12 @@ def classify_role(path: str) -> str:
                                           or any({"connector", "connectors"} & set(re.split(r"[-_.]", d)) for d in dirs)):
         # an integration's sandbox: the third-party system it talks to (providers/kafka_provider/, or a package named
         # for a connector, external-processors/iggy-connector-flink/ starting Flink's job and task managers)
+        return "example"
+    if dirs[:1] == ["contrib"] and (CONTRIB_CODE_FILE.search(parts[-1]) or language_for_path(path) is not None):
+        # code contributed beside the product at the repository's top (contrib/grpcplugins/..., contrib/vscode-cds/,
+        # an integration's requirements.txt): add-ons and tools around it, not its programs; the deployment files
+        # kept there (an nginx.conf, a systemd unit, a compose file) stay the deployment's. (A package named contrib
+        # inside the code, django/contrib/, is the code's.)
         return "example"
     for i, d in enumerate(dirs):
         if (d.lstrip("._") in EXAMPLE_DIRS or EXAMPLE_SUFFIX.search(d) or EXAMPLE_APP_DIR.search(d)

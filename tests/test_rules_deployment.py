@@ -306,6 +306,19 @@ def test_a_workshops_labs_are_exercises_not_the_system() -> None:
     assert classify_role("exercises/01-compose/docker-compose.yml") == "example"
 
 
+def test_contributed_code_is_not_the_systems_programs() -> None:
+    # a top-level contrib/ folder's code and its packages' manifests are add-ons around the product (a CI
+    # system's gRPC plug-ins, an editor extension); the deployment files kept there stay the deployment's
+    from repomodeler.inventory import classify_role
+    assert classify_role("contrib/grpcplugins/action/checkout/main.go") == "example"
+    assert classify_role("contrib/vscode-cds/webviews/workflow-preview/package.json") == "example"
+    assert classify_role("contrib/secgemini_byot/requirements.txt") == "example"
+    assert classify_role("contrib/nginx.conf") == "source"
+    assert classify_role("contrib/netbox-rq.service") == "source"
+    assert classify_role("contrib/docker/docker-compose.yml") == "source"
+    assert classify_role("shop/contrib/sites/models.py") == "source"  # a package named contrib inside the code
+
+
 def test_manifests_in_documentation_or_archive_folders_are_not_the_system() -> None:
     from repomodeler.inventory import classify_role
     assert classify_role("old-docs/k8s/ts-deployment-part2.yml") == "docs"
