@@ -98,7 +98,9 @@ ONE_OFF = re.compile(r"^(release|postdeploy|predeploy|migrate|setup|init)$|\b(mi
 # A developer's process file by its name (`Procfile.dev` for foreman, goreman or overmind beside the real one).
 DEV_PROCESS_FILE = re.compile(r"(^|/)Procfile[._-](dev|development|local|test|debug)$", re.I)
 # Commands of a developer's process file rather than a deployment's.
-DEV_COMMAND = re.compile(r"\bgo run\b|\bnodemon\b|--watch\b|(^|[\s'\"=./])(test|tests|hack)/|\b(npm|yarn|pnpm) (run )?dev\b")
+# (and a front end's development server, webpack-dev-server, `vite dev`, and a mail catcher the app sends its mail to)
+DEV_COMMAND = re.compile(r"\bgo run\b|\bnodemon\b|--watch\b|(^|[\s'\"=./])(test|tests|hack)/|\b(npm|yarn|pnpm) (run )?dev\b"
+                         r"|\bwebpack-dev-server\b|\bvite dev\b|\bmailcatcher\b|\bmailhog\b")
 # A program's argument or setting naming the services it runs (``--services=web,worker``, ``SERVICES=web``).
 SELECT_SERVICES = re.compile(r"(?:--services?[=\s]+|\bSERVICES=)(?P<names>['\"]?[A-Za-z][\w-]*(?:,[A-Za-z][\w-]*)*['\"]?)")
 # Folders that hold one module per service a program can start.

@@ -111,7 +111,8 @@ RULES = (
                  "puts that web server in front of the application and that store beside it; a crontab an image installs "
                  "whose jobs run the application's code is its scheduler, `<component>-cron`; "
                  "runit's service folders (runit/<name>/run) are read as s6's, and supervisord's included program files "
-                 "(supervisord.d/*.ini) as its own; a store's own server it starts (redis-server, etcd, mosquitto, "
+                 "(supervisord.d/*.ini) as its own; a process file starting a front end's development server or a mail catcher "
+                 "(webpack-dev-server, mailcatcher) is a developer's, starting no process of the system; a store's own server it starts (redis-server, etcd, mosquitto, "
                  "clickhouse-server) is that store beside the component"),
         unit="supervised_processes",
         reads=("program.command", "program.lifecycle", "import", "module.var", "compose.service", "docker.from",
