@@ -76,6 +76,10 @@ SQL_DRIVERS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), tec
     (r"^Cake\\Database\\Driver\\Sqlite$", "sqlite"),
 ))
 SERVER_ENGINES = frozenset({"postgres", "mysql", "sqlserver"})
+# Stores drawn as databases that no SQL driver serves: search engines, document, wide-column and vector stores.
+NON_SQL_STORES = frozenset({"elasticsearch", "opensearch", "solr", "meilisearch", "typesense", "mongodb", "couchdb",
+                            "cassandra", "scylladb", "influxdb", "neo4j", "dynamodb", "qdrant", "weaviate", "milvus",
+                            "chroma"})
 # Stores a program's client library implies where the system runs none (stores.driver-clients).
 DRIVER_IMPLIED = frozenset({"redis"})
 # ... and object-document mappers, whose models are kept in MongoDB (Mongoid, Mongoose, MongoEngine, Beanie, ODMantic):
@@ -266,10 +270,11 @@ class LocalServiceRules(ResolverBase):
                     self.embedded_database(cid, [techs["sqlite"]], "embedded sqlite driver")
                 continue
             if any(k[0] == cid and self.model.components[k[1]].kind == "database"
-                   and self.model.components[k[1]].attributes.get("technology") not in OBJECT_STORES
+                   and self.model.components[k[1]].attributes.get("technology") not in OBJECT_STORES | NON_SQL_STORES
                    for k in self.model.connections):
                 continue  # its database is known (an address, a deployment); an object store it also keeps files in
-                # (GoToSocial's S3 media storage) is not the one its SQL drivers serve
+                # (GoToSocial's S3 media storage), or a search or document store it indexes into, is not the one its
+                # SQL drivers serve
             engines = sorted(techs)
             evidence = [techs[t] for t in engines]
             existing = sorted(c.id for c in self.model.components.values() if c.kind == "database"

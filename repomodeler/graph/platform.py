@@ -46,7 +46,15 @@ from repomodeler.graph.catalog import (
     TECH_WORDS,
     tech_for_image,
 )
+from repomodeler.extract.readers._text import name_words
 from repomodeler.records import Component, Evidence, Fact, Unresolved
+
+# The words a setting's name gives a store technology by (ELASTICSEARCH_URL, mongo.uri, PG_HOST).
+STORE_NAME_WORDS: dict[str, set[str]] = {
+    "elasticsearch": {"elasticsearch", "elastic", "es"}, "mongodb": {"mongo", "mongodb"},
+    "postgres": {"postgres", "postgresql", "pg"}, "mysql": {"mysql", "mariadb"}, "redis": {"redis"},
+    "rabbitmq": {"rabbitmq", "rabbit", "amqp"}, "kafka": {"kafka"}, "memcached": {"memcached", "memcache"},
+    "cassandra": {"cassandra"}, "nats": {"nats"}, "sqlserver": {"mssql", "sqlserver"}}
 
 # Dapr component types (`pubsub.<tech>`, `state.<tech>`, `bindings.<tech>`) by the technology names the
 # catalogue uses, and protocols of the technologies it has no component kind for.
@@ -718,6 +726,19 @@ class PlatformRules(ResolverBase):
         # a section's host on the loopback beside its port, a store's standard one (`cronos.yugabyte.hostname: 127.0.0.1`
         # and `cronos.yugabyte.port: 9042`): that store on this machine
         from repomodeler.graph.connections import STORE_PORTS
+
+        # ... and a setting or constant named for a store whose value is the loopback at that store's standard port
+        # (`ELASTICSEARCH_URL = 'localhost:9200'`, `REDIS_ADDR=127.0.0.1:6379`)
+        for f in sorted([*self.by_kind["config.env"], *self.by_kind["config.property"], *self.by_kind["const.string"]],
+                        key=Fact.order):
+            owner = self.owner_of(f.repository, f.path)
+            words = set(name_words(f.get("name") or ""))
+            if owner is None or test_settings(f.path) or not words:
+                continue
+            for ref in parse_hosts(f.get("value") or ""):
+                tech = STORE_PORTS.get(ref.port or 0)
+                if ref.host in LOCAL_HOSTS and tech in TECH_KIND and words & STORE_NAME_WORDS.get(tech, {tech}):
+                    found[owner].setdefault(tech, f.evidence)
 
         sections: dict[tuple[str, str, str], dict[str, Fact]] = defaultdict(dict)
         for f in self.by_kind["config.property"]:

@@ -17,13 +17,14 @@ RULES = (
     Rule(
         id="stores.implied",
         message=("A store technology a service clearly uses (starter, driver, embedded default; in a system that "
-                 "deploys nothing, a store URL on the loopback in its settings or its code's defaults, or a key naming the "
+                 "deploys nothing, a store URL on the loopback in its settings or its code's defaults, a setting or constant "
+                 "named for a store holding the loopback at its standard port (ELASTICSEARCH_URL = 'localhost:9200'), or a key naming the "
                  "store's host on the loopback: spring.redis.host: ${REDIS_HOST:127.0.0.1}, or a section's host there "
                  "beside a store's standard port) with no deployed store of that kind introduces that store; a store "
                  "found on this machine is the machine's one server of that technology, shared by every service whose "
                  "settings name it there, even where a driver implies it too"),
         unit="implied_stores",
-        reads=("manifest.dependency", "annotation", "config.property", "config.env", "string.url"),
+        reads=("manifest.dependency", "annotation", "config.property", "config.env", "string.url", "const.string"),
         writes=("components", "connections"),
         after=("config.address-values", "code.address-literals", "code.config-reads", "code.store-drivers",
                "platform.role-clients"),
@@ -54,6 +55,7 @@ RULES = (
         id="stores.sql-drivers",
         message=("A process importing SQL drivers of database servers (its own code, or a package of its Go module "
                  "its own packages import, directly or through others: internal/util opening the pool for cmd/scanner; "
+                 "a search or document store it also reaches is no SQL database; "
                  "behind an ORM or database/sql, a Ruby "
                  "application's adapter gems, a Django setting's engine where no setting picks among several, a Prisma schema's "
                  "datasource provider, a PDO data source name; "
