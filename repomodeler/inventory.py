@@ -261,6 +261,8 @@ def env_file_refs(text: str) -> set[str]:
 # Development-named env files a compose file may hand its services by name (`.env.dev`, `.env.local`); the
 # committed templates (`.env.example`) are promote_templates' business.
 NAMED_ENV_FILE = re.compile(r"(^|/)\.env\.[^/]*$|\.env$")
+# A template of a named env file (`.env.local.example`, `.env.production.sample`), not of the plain `.env`.
+NAMED_TEMPLATE = re.compile(r"(^|/)\.env\.[^/.]+\.(example|sample|dist|template)$", re.I)
 
 
 # Top-level packages of the Python distributions every vendored set of dependencies pulls in (requests' own, the
@@ -293,15 +295,21 @@ def vendored_site_packages(files: list[SourceFile]) -> list[SourceFile]:
 
 def promote_named_env_files(files: list[SourceFile], texts: dict[str, str]) -> list[SourceFile]:
     """A development-named settings file (``.env.dev``) that a compose file the repository runs names in
-    ``env_file:`` is what Compose hands that service: read as source.  `texts` holds the compose files'
-    text by path."""
+    ``env_file:`` is what Compose hands that service: read as source, and so is the template standing for one
+    the repository does not hold (``.env.local.example``).  `texts` holds the compose files' text by path."""
     named: set[str] = set()
     for path, text in texts.items():
         here = PurePosixPath(path).parent
         for ref in env_file_refs(text):
             if not ref.startswith("/"):
                 named.add(posixpath.normpath((here / ref).as_posix()))
-    return [replace(f, role="source") if f.role == "development" and f.path in named else f for f in files]
+    # (and the committed template of one the repository keeps out of git, `.env.local.example` for `env_file:
+    # .env.local`, which the README has people copy)
+    paths = {f.path for f in files}
+    templated = {f.path for f in files if f.role == "development" and TEMPLATE_SUFFIX.search(f.path)
+                 and TEMPLATE_SUFFIX.sub("", f.path) in named - paths}
+    return [replace(f, role="source") if f.role == "development" and (f.path in named or f.path in templated) else f
+            for f in files]
 
 
 # A root README's relative link on a line about Compose (``We maintain a docker-compose file that launches
@@ -738,8 +746,9 @@ def list_git(repo: Repository, options: InventoryOptions) -> Inventory:
 def _compose_texts(repo: Repository, files: list[SourceFile], always: bool = False) -> dict[str, str]:
     """The text of the repository's compose files (source role), by path, when some development-named file
     could be one they name (or `always`)."""
+    # (a template counts for the named file it stands for, `.env.local.example` for a missing `.env.local`)
     if not always and not any(f.role == "development" and NAMED_ENV_FILE.search(f.path)
-                              and not TEMPLATE_SUFFIX.search(f.path) for f in files):
+                              and (not TEMPLATE_SUFFIX.search(f.path) or NAMED_TEMPLATE.search(f.path)) for f in files):
         return {}
     compose = [f for f in files if f.role == "source" and COMPOSE_FILE.search(f.path) and f.size <= 1_000_000]
     by_sha = cat_blobs(repo.checkout, sorted({f.blob for f in compose})) if compose else {}

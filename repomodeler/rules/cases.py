@@ -105,7 +105,7 @@ def extract_in_memory(repos: dict[str, dict[str, str]]) -> list[ExtractResult]:
     from repomodeler.extract import extract_file
     from repomodeler.extract.helm_charts import helm_chart_facts
     from repomodeler.inventory import (COMPOSE_FILE, InventoryOptions, _skip_reason, _wanted, classify_role,
-                                       promote_example_deployments, root_readme)
+                                       promote_example_deployments, promote_named_env_files, root_readme)
     from repomodeler.languages import language_for_path
 
     results = []
@@ -121,8 +121,10 @@ def extract_in_memory(repos: dict[str, dict[str, str]]) -> list[ExtractResult]:
             content = text.encode()
             inventory_files.append(SourceFile(path=path, blob=hashlib.sha1(content).hexdigest(), size=len(content),
                                               language=language_for_path(path), role=classify_role(path)))
-        readme = root_readme(inventory_files)
         compose_texts = {f.path: files[f.path] for f in inventory_files if f.role == "source" and COMPOSE_FILE.search(f.path)}
+        # (as a listing does: the env files a compose file names, and the templates standing for missing ones)
+        inventory_files = promote_named_env_files(inventory_files, compose_texts)
+        readme = root_readme(inventory_files)
         inventory_files = promote_example_deployments(inventory_files, files[readme.path] if readme else "", compose_texts)
         for sf in inventory_files:
             if sf.role != "source":
