@@ -207,6 +207,8 @@ STORE_HOST_NAMES = {"postgres": "postgres", "postgresql": "postgres", "mysql": "
                     "rabbit": "rabbitmq", "nats": "nats", "cassandra": "cassandra", "mssql": "sqlserver",
                     "sqlserver": "sqlserver"}
 TECH_SCHEME = {tech: next(s for s, t in SCHEME_TECH.items() if t == tech) for tech in set(STORE_HOST_NAMES.values())}
+# Servers other than stores that a deployment reaches on the Docker host by their standard port (a local model server).
+HOST_SERVER_PORTS = {11434: "ollama"}
 STORE_PORTS = {5432: "postgres", 3306: "mysql", 1433: "sqlserver", 27017: "mongodb", 6379: "redis", 9092: "kafka",
                5672: "rabbitmq", 4222: "nats", 9200: "elasticsearch", 11211: "memcached", 9042: "cassandra"}
 
@@ -416,6 +418,11 @@ class ConnectionRules(ResolverBase):
                 if target is None:
                     self.model.unresolved.append(Unresolved(owner, value, origin))
                     continue
+            if target is None and ref.host == "host.docker.internal" and not developer and introduce \
+                    and self.served_on(ref.port, owner) is None:
+                # OLLAMA_URL=http://host.docker.internal:11434: a server the operator runs on the Docker host, known by
+                # its standard port (a store's, Ollama's), which no service of the deployment publishes
+                target = self._server_on_docker_host(ref, origin)
             if target is None and ref.host in LOCAL_HOSTS:
                 if not developer and BROWSER_SETTING.match(env_name or setting) and self._own_loopback(owner, origin):
                     # NEXT_PUBLIC_API_URL=http://localhost:8888 handed to a web front end's container: a setting
@@ -479,6 +486,19 @@ class ConnectionRules(ResolverBase):
             self.connect(owner, target, protocol, evidence, attributes=attrs)
             if ref.database and tcomp.kind == "database":
                 self.databases_named[(target, ref.database)].update(evidence)
+
+    def _server_on_docker_host(self, ref: HostRef, origin: Evidence) -> str | None:
+        """The server of the technology a Docker-host address's port is the standard one of (a store's, Ollama's
+        11434): the system's one component of it, else one introduced, named for it. None for another port."""
+        tech = STORE_PORTS.get(ref.port or 0) or HOST_SERVER_PORTS.get(ref.port or 0)
+        if tech is None:
+            return None
+        known = sorted(c.id for c in self.model.components.values()
+                       if c.attributes.get("technology") == tech and c.kind != "external")
+        if known:
+            return known[0] if len(known) == 1 else None
+        return self.add_component(tech, TECH_KIND.get(tech, "service"), origin.repository, origin, attributes={
+            "technology": tech, "host": ref.host, "role": "a server run on the Docker host"}).id
 
     def _store_on_machine(self, ref: HostRef, origin: Evidence) -> str | None:
         """A data store at a private network address no component of the inputs serves
