@@ -58,7 +58,7 @@ def container_engine(module: str) -> tuple[str, tuple[str, ...]] | None:
 # SQL drivers: the database engine each is for.  sqlite is a file inside the program, not a server.
 SQL_DRIVERS: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p), tech) for p, tech in (
     # (GORM's dialect packages too, v2's gorm.io/driver/postgres and v1's github.com/jinzhu/gorm/dialects/postgres)
-    (r"^(github\.com/lib/pq|github\.com/jackc/pgx(/v\d+)?(/stdlib|/pgxpool)?|gorm\.io/driver/postgres"
+    (r"^(github\.com/lib/pq|github\.com/jackc/pgx(/v\d+)?(/stdlib)?|gorm\.io/driver/postgres"
      r"|github\.com/jinzhu/gorm/dialects/postgres)$", "postgres"),
     (r"^(github\.com/go-sql-driver/mysql|gorm\.io/driver/mysql|github\.com/jinzhu/gorm/dialects/mysql)$", "mysql"),
     (r"^(github\.com/(denisenkom|microsoft)/go-mssqldb|gorm\.io/driver/sqlserver|github\.com/jinzhu/gorm/dialects/mssql)$",
