@@ -128,6 +128,10 @@ def test_readme_identity_facts_and_agreement() -> None:
     assert readme_identity("r", "docs/README.md", "# Other\n") == []  # only the root README speaks for the project
     # a heading alone, or a link the heading does not contain, names nothing
     assert project_name(readme_identity("r", "README.md", "# Shop\n\nUses https://github.com/acme/kit\n")) is None
+    # ... nor a link to the project the heading names a part of by its role (the API of the support app)
+    api = readme_identity("r", "README.md", "# Support API\n\nRead by [the support app][support].\n\n"
+                                            "[support]: https://github.com/alphagov/support\n")
+    assert project_name(api) is None
     # a README opening with its logo and a second-level heading: either agrees with the link
     logo = readme_identity("r", "README.md", "![Huginn](media/logo.png)\n\n-----\n\n## What is it?\n\n"
                                              "Clone https://github.com/huginn/huginn.git\n")

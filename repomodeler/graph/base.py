@@ -781,11 +781,19 @@ def project_name(facts: Iterable[Fact]) -> str | None:
               and (m := re.match(r"^(?:github\.com|gitlab\.com|bitbucket\.org|codeberg\.org)/[^/]+/([^/]+)", f.get("name") or ""))}
     for names in (links, manifests, images):
         hits = [n for n in names if len(_bare(n)) >= 3 and any(_bare(n) in h for h in headings)]
+        if names is links:
+            # (a README titled `Support API` linking to the support app it serves: the heading names a part of that
+            # project by a role, the API, not the project the link is to)
+            hits = [n for n in hits if not all(h.replace(_bare(n), "", 1) in ROLE_SUFFIXES
+                                               for h in headings if _bare(n) in h)]
         if hits:
             return sorted(hits, key=lambda n: (_bare(n) not in hosted, -len(n), n))[0]
     return None
 
 
+# Words a project is named by after the name of the project it is a part of (`Support API` of `support`).
+ROLE_SUFFIXES = frozenset({"api", "server", "service", "backend", "frontend", "worker", "app", "web", "ui", "admin",
+                           "publisher", "manager", "client", "gateway"})
 AGGREGATOR_SUFFIX = re.compile(r"[-_.](parent|root|aggregator|reactor|build)$", re.I)
 
 
