@@ -111,6 +111,7 @@ def selected_workloads(service: Fact, workloads: list[tuple[Fact, str]]) -> list
     return [(w, v) for w, v in workloads if w.repository == service.repository
             and selector <= set(filter(None, (w.get("labels") or "").split(",")))]
 
+
 def _version_labelled(label_sets: list[set[frozenset[str]]]) -> bool:
     """Do the workloads carry the same pod labels but for a `version` label each has, with a value of its own
     (``app=recommendation,version=v1`` and ``...,version=v2``): versions of one application, as a service mesh
@@ -3081,10 +3082,13 @@ WEB_FRAMEWORK_PACKAGES = SERVER_FRAMEWORKS | frozenset({"django", "flask", "fast
 # A cluster node numbered after its stem: redis-node-0, kafka1, zoo_2 (the stem keeps its letters).
 # Folders a package manager fills at install time, and the language whose packages it installs there.
 INSTALL_FOLDER_LANGUAGE = {"vendor": "php", "node_modules": "javascript"}
-JVM_LANGUAGES = frozenset({"java", "kotlin", "scala", "groovy"})
-PACKAGE_RUNNER_COMMAND = re.compile(r"^\s*(npm|yarn|pnpm|bun)\s+(run\s+)?[\w:.-]+")
-IP_ADDRESS = re.compile(r"\d{1,3}(\.\d{1,3}){3}")
 INSTALLED_RECIPE = re.compile(r"^(?:\./)?(vendor|node_modules)/")
+# Languages a Maven module's own code is written in (a packaging module has none of it).
+JVM_LANGUAGES = frozenset({"java", "kotlin", "scala", "groovy"})
+# A compose command starting the mounted project's own script with its package runner (`npm run dev`, `yarn start`).
+PACKAGE_RUNNER_COMMAND = re.compile(r"^\s*(npm|yarn|pnpm|bun)\s+(run\s+)?[\w:.-]+")
+# An IPv4 address (a fixed address compose gives a service on its network: `ipv4_address: 172.30.0.81`).
+IP_ADDRESS = re.compile(r"\d{1,3}(\.\d{1,3}){3}")
 # A workload's name ending in a word for its kind of manifest object (orders-deploy, orders-deployment, db-statefulset).
 WORKLOAD_KIND_SUFFIX = re.compile(r"^(.+?)[-_](deploy|deployment|dep|statefulset|sts|daemonset|ds)$", re.I)
 # A shell script named for starting the program (ks-start.sh, docker-entrypoint.sh, run.sh, startup.bash).

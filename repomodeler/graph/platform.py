@@ -27,6 +27,7 @@ import re
 from collections import defaultdict
 from pathlib import PurePosixPath
 
+from repomodeler.extract.readers._text import name_words
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.identity import key
 from repomodeler.graph.naming import infra_role
@@ -46,7 +47,6 @@ from repomodeler.graph.catalog import (
     TECH_WORDS,
     tech_for_image,
 )
-from repomodeler.extract.readers._text import name_words
 from repomodeler.records import Component, Evidence, Fact, Unresolved
 
 # The words a setting's name gives a store technology by (ELASTICSEARCH_URL, mongo.uri, PG_HOST).
