@@ -285,13 +285,10 @@ SDK_SERVICES: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
          ("sendgrid",)),
         (r"^(twilio(\..*)?|com\.twilio.*|github\.com/twilio/twilio-go.*|Twilio(\..*)?)$", "api.twilio.com", ("twilio",)),
         (r"^(mailgun(\..*)?|mailgun\.js|github\.com/mailgun/mailgun-go.*)$", "api.mailgun.net", ("mailgun",)),
-        # (and the OpenAI, Anthropic and Gemini providers of the Vercel AI SDK and of LangChain: @ai-sdk/openai,
-        # langchain_openai; a provider package for one vendor is that vendor's client)
         (r"^(openai(\..*)?|@azure/openai|Azure\.AI\.OpenAI(\..*)?|OpenAI(\..*)?|github\.com/sashabaranov/go-openai"
-         r"|github\.com/openai/openai-go.*|com\.openai.*|com\.theokanning\.openai.*|@ai-sdk/openai|@langchain/openai"
-         r"|langchain_openai(\..*)?)$", "api.openai.com", ("openai",)),
-        (r"^(anthropic(\..*)?|@anthropic-ai/sdk|github\.com/anthropics/anthropic-sdk-go.*|@ai-sdk/anthropic"
-         r"|@langchain/anthropic|langchain_anthropic(\..*)?)$", "api.anthropic.com", ("anthropic",)),
+         r"|github\.com/openai/openai-go.*|com\.openai.*|com\.theokanning\.openai.*)$", "api.openai.com", ("openai",)),
+        (r"^(anthropic(\..*)?|@anthropic-ai/sdk|github\.com/anthropics/anthropic-sdk-go.*)$", "api.anthropic.com",
+         ("anthropic",)),
         (r"^(google\.cloud\.firestore.*|@google-cloud/firestore|cloud\.google\.com/go/firestore.*"
          r"|com\.google\.cloud\.firestore.*|firebase_admin\.firestore)$", "firestore.googleapis.com", ("firestore",)),
         (r"^(google\.cloud\.storage.*|@google-cloud/storage|cloud\.google\.com/go/storage.*"
@@ -354,8 +351,7 @@ SDK_SERVICES: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
         (r"^(@paypal/checkout-server-sdk|@paypal/paypal-server-sdk|paypalrestsdk|paypalcheckoutsdk(\..*)?"
          r"|com\.paypal.*)$", "api.paypal.com", ("paypal",)),
         (r"^(@google/generative-ai|@google/genai|google\.generativeai(\..*)?|google\.genai(\..*)?"
-         r"|github\.com/google/generative-ai-go.*|google\.golang\.org/genai|@ai-sdk/google|@langchain/google-genai"
-         r"|langchain_google_genai(\..*)?)$", "generativelanguage.googleapis.com",
+         r"|github\.com/google/generative-ai-go.*|google\.golang\.org/genai)$", "generativelanguage.googleapis.com",
          ("gemini", "google gemini")),
         (r"^(@mistralai/mistralai|mistralai(\..*)?)$", "api.mistral.ai", ("mistral",)),
         (r"^(algoliasearch(/.*)?|com\.algolia.*|github\.com/algolia/algoliasearch-client-go.*)$", "algolia.net",
