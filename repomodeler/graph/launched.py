@@ -268,6 +268,9 @@ class SupervisedRules(ResolverBase):
                 if f is app_server:
                     self.process_primaries.add(host)
                     continue
+                if source == "systemd" and comp.attributes.get("deployment") in ("compose", "kubernetes"):
+                    continue  # a host install's unit starting nothing a deployment runs (a Debian package's importer
+                    #           service): the component runs in its container, where no systemd starts it
                 selected = self._selected_services(f, host)
                 own = self._service_serving_routes(host, f.repository, selected)
                 for name, code in selected or [(owner, None)]:

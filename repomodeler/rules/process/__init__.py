@@ -112,7 +112,9 @@ RULES = (
                  "whose jobs run the application's code is its scheduler, `<component>-cron`; "
                  "runit's service folders (runit/<name>/run) are read as s6's, and supervisord's included program files "
                  "(supervisord.d/*.ini) as its own; a process file starting a front end's development server or a mail catcher "
-                 "(webpack-dev-server, mailcatcher) is a developer's, starting no process of the system; a store's own server it starts (redis-server, etcd, mosquitto, "
+                 "(webpack-dev-server, mailcatcher) is a developer's, starting no process of the system; a systemd unit of a "
+                 "host install starting nothing a deployment runs is no process of a component compose or Kubernetes runs "
+                 "in a container; a store's own server it starts (redis-server, etcd, mosquitto, "
                  "clickhouse-server) is that store beside the component"),
         unit="supervised_processes",
         reads=("program.command", "program.lifecycle", "import", "module.var", "compose.service", "docker.from",
