@@ -42,6 +42,14 @@ def test_supervisord_systemd_and_s6_give_the_program_and_its_command():
     assert facts_of("scripts/paperless-task-queue.service", unit) == [
         ("program.command", 6, {"command": "celery --app paperless worker --loglevel INFO",
                                 "owner": "paperless-task-queue", "source": "systemd"})]
+    # a template unit (`tsdb@.service`, started as tsdb@1, tsdb@2) is named by the service it starts instances of
+    template = "[Service]\nExecStart=/usr/share/tsdb/bin/tsdb tsd --port=%i\n"
+    assert facts_of("build-aux/rpm/systemd/tsdb@.service", template) == [
+        ("program.command", 2, {"command": "/usr/share/tsdb/bin/tsdb tsd --port=%i", "owner": "tsdb", "source": "systemd"})]
+    # ... and supervisord's program files under supervisord.d/ are read as its own configuration
+    included = "[program:etcd]\ncommand = /bin/etcd\n"
+    assert facts_of("docker/dev/supervisord.d/etcd.ini", included) == [
+        ("program.command", 2, {"command": "/bin/etcd", "owner": "etcd", "source": "supervisord"})]
     run = ("#!/command/with-contenv /usr/bin/bash\nif [[ -n \"${USER_IS_NON_ROOT}\" ]]; then\n"
            "\texec python3 manage.py document_consumer\nelse\n\texec s6-setuidgid paperless python3 manage.py document_consumer\nfi\n")
     assert facts_of("docker/rootfs/etc/s6-overlay/s6-rc.d/svc-consumer/run", run) == [

@@ -112,8 +112,9 @@ def read_uwsgi_ini(repo: str, path: str, text: str) -> list[Fact]:
 
 
 def read_systemd_unit(repo: str, path: str, text: str) -> list[Fact]:
-    """A systemd service unit: ``ExecStart=`` of its ``[Service]`` section, named after the unit."""
-    unit = PurePosixPath(path).name.removesuffix(".service")
+    """A systemd service unit: ``ExecStart=`` of its ``[Service]`` section, named after the unit (a template
+    unit, ``opentsdb@.service``, by the service it starts instances of: ``opentsdb``)."""
+    unit = PurePosixPath(path).name.removesuffix(".service").removesuffix("@")
     section = ""
     for i, raw in enumerate(text.splitlines(), start=1):
         header = re.match(r"^\s*\[([^\]]+)\]", raw)
