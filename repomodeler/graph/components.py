@@ -1296,8 +1296,7 @@ class ComponentRules(ResolverBase):
         poms = [m for m in self.by_kind["manifest"] if m.repository == repo and m.get("ecosystem") == "maven"
                 and norm_path(folder(m.path)) == module]
         if not poms or any(m.get("packaging") not in (None, "", "jar", "pom") for m in poms) or any(
-                x.language in JVM_LANGUAGES and is_under(x.path, module)
-                for r in self.results if r.repository.name == repo for x in r.inventory.files):
+                r == repo and is_under(p, module) and language_for_path(p) in JVM_LANGUAGES for r, p in self.code_paths):
             return []
         wanted = {(f.get("name") or "") for k in ("manifest.dependency", "manifest.bundle") for f in self.by_kind[k]
                   if f.repository == repo and f.path == poms[0].path}

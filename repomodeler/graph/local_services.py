@@ -387,23 +387,22 @@ class LocalServiceRules(ResolverBase):
         if f.path.endswith(".go"):
             # (a Go package of the module, internal/util/db.go, runs in every deployed program whose own
             # package imports it, directly or through others: cmd/scanner as much as the server holding the root)
-            out.extend(self._go_importers(f.repository).get(f.path.rpartition("/")[0], ()))
+            out.extend(self._go_importers(f.repository, f.path.rpartition("/")[0]))
         return sorted(set(out))
 
-    def _go_importers(self, repo: str) -> dict[str, set[str]]:
-        """Go package folder -> the deployed services and gateways whose own code (a source root that is not
-        the whole repository, ``cmd/scanner``) imports that package of the repository's module, directly or
-        through its other packages."""
-        out: dict[str, set[str]] = defaultdict(set)
+    def _go_importers(self, repo: str, package: str) -> list[str]:
+        """The deployed services and gateways whose own code (a source root that is not the whole repository,
+        ``cmd/scanner``) imports Go package folder `package` of the repository's module, directly or through
+        its other packages."""
         if not self._go_import_graph(repo):
-            return out
-        for comp in sorted(self.model.components.values(), key=lambda c: c.id):
+            return []
+        out = []
+        for comp in self.model.components.values():
             if comp.kind not in ("service", "gateway") or not comp.attributes.get("deployment"):
                 continue
             roots = frozenset(root for r, root in comp.source_roots if r == repo)
-            if roots and not any(root in ("", ".") for root in roots):
-                for d in self._go_reach(repo, roots):
-                    out[d].add(comp.id)
+            if roots and not any(root in ("", ".") for root in roots) and package in self._go_reach(repo, roots):
+                out.append(comp.id)
         return out
 
     def _go_import_graph(self, repo: str) -> dict[str, set[str]]:
