@@ -6,7 +6,9 @@ workload be reached only by the pods its policy names: ``cart-access`` admits ``
 of who calls whom, written by its operators, and a deployment repository without the services'
 code holds no other. Each admitted pair of workloads (by the pod labels the selectors match) is a
 connection, with the policy's line as its evidence; a selector matching no workload of the
-repository (a label the workloads do not carry) draws nothing.
+repository (a label the workloads do not carry) draws nothing. A policy admitting the very pods it selects (from
+``io.kompose.network/internal: "true"`` to the same label, as kompose writes for each compose network) states
+that the members of one network may reach each other, not that any of them calls another: it draws nothing.
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ class NetworkPolicyRules(ResolverBase):
             return sorted({cid for labels, cid in labelled.get(repo, []) if wanted and wanted <= labels})
 
         for f in self.by_kind["k8s.network_allow"]:
+            if set(filter(None, (f.get("source") or "").split(","))) == set(filter(None, (f.get("target") or "").split(","))):
+                continue  # a network's membership: its pods may reach each other
             for source in picked(f.repository, f.get("source") or ""):
                 for target in picked(f.repository, f.get("target") or ""):
                     if source == target:
