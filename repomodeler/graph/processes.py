@@ -935,6 +935,7 @@ class ProcessRules(ResolverBase):
         cid = comp.id
         used: set[str] = set()
         with_code = set(self.package_owner.values())
+        by_words = self._path_word_deployments(comp, procs, with_code)
         for p in procs:
             name = p.name
             base = PurePosixPath(p.program).name if p.kind == "program" else ""
@@ -944,7 +945,8 @@ class ProcessRules(ResolverBase):
             elif p.kind == "command" and (deployed := self._deployment_starting(comp, p, with_code | used)):
                 name = self.model.components[deployed].name  # `fleetcontroller gitjob` deployed as `gitjob`
             elif self.alias.get(name.lower()) is None and (not base or self.alias.get(base.lower()) is None):
-                deployed = self._deployment_of_program(comp, base or name, with_code | used, binary=name)
+                deployed = self._deployment_of_program(comp, base or name, with_code | used, binary=name) \
+                    or (by_words.get(p.program) if p.kind == "program" and by_words.get(p.program) not in used else None)
                 if deployed:
                     name = self.model.components[deployed].name  # cmd/agent deployed as `acme-agent`
             existing = self.alias.get(name.lower())
@@ -974,6 +976,46 @@ class ProcessRules(ResolverBase):
             self.process_parent[new.id] = cid
             self.process_kind[new.id] = p.kind
         comp.attributes["processes"] = ", ".join(sorted(self.model.components[p.cid].name for p in procs))
+
+    def _path_word_deployments(self, comp: Component, procs: list[Process], taken: set[str]) -> dict[str, str]:
+        """Program folder -> the deployment whose image is named ``<project>-`` and words of that folder's path
+        (``vdaas/vald-agent-ngt`` runs ``cmd/agent/core/ngt``, ``vald-lb-gateway`` runs ``cmd/gateway/lb``).
+
+        Why: a monorepo building one image per program names each image after the project and the program's
+        place in the command tree, not after the last folder alone, so a program called ``ngt`` or ``lb`` is not
+        found by its name. Only pairs that match one to one count: an image whose words fit two programs, or a
+        program two images fit, is left to the other evidence."""
+        prefixes = tuple(f"{comp.name.lower()}{sep}" for sep in ("-", "_"))
+        path_words: dict[str, set[str]] = {}
+        for p in procs:
+            if p.kind != "program" or not p.program:
+                continue
+            parts = [x.lower() for x in PurePosixPath(p.program).parts]
+            if "cmd" in parts:
+                parts = parts[len(parts) - parts[::-1].index("cmd"):]
+            words = {w for x in parts for w in re.split(r"[-_.]", x) if w}
+            if parts and words:
+                path_words[p.program] = words
+        pairs: dict[str, set[str]] = defaultdict(set)
+        fits: dict[str, set[str]] = defaultdict(set)
+        for c in self.model.components.values():
+            image = c.attributes.get("image") or ""
+            if c.source_roots or c.kind not in ("service", "gateway") or not image or c.id in taken \
+                    or c.id in self.process_parent:
+                continue
+            base = image_basename(image).lower()
+            if not base.startswith(prefixes):
+                continue
+            words = [w for w in re.split(r"[-_]", base[len(comp.name) + 1:]) if w]
+            if len(words) < 2:
+                continue  # <project>-<program>: the program's own name, matched by the name rules
+            for program, have in path_words.items():
+                last = re.split(r"[-_.]", PurePosixPath(program).name.lower())[-1]
+                if set(words) <= have and last in words:
+                    pairs[c.id].add(program)
+                    fits[program].add(c.id)
+        return {next(iter(programs)): cid for cid, programs in sorted(pairs.items())
+                if len(programs) == 1 and len(fits[next(iter(programs))]) == 1}
 
     def _deployment_starting(self, comp: Component, p: Process, taken: set[str]) -> str | None:
         """The one deployment with no code of its own starting the command's program by its name with the command

@@ -8,7 +8,8 @@ RULES = (
         message=("Inside one repository, each program (main package, console script, Procfile line, launcher) is a "
                  "process owning the code its entry point reaches, named after the binary a build names it (a "
                  "GoReleaser build's binary, a Makefile's go build -o) and run by the deployment starting that "
-                 "binary; a Go main package built or loaded as a plugin is none, nor is a "
+                 "binary, or running an image named for the project and the words of the program's folder path "
+                 "(acme-agent-ngt runs cmd/agent/core/ngt, one to one); a Go main package built or loaded as a plugin is none, nor is a "
                  "launcher whose one package of the repository is one the component's own program links "
                  "(atc/cmd/atc beside cmd/concourse), nor a program in a migration tool's folder; "
                  "a role's folder in its module's folder (service/order/rpc) is named with it (order-rpc), one program each"),
