@@ -2076,8 +2076,11 @@ class ComponentRules(ResolverBase):
                 serves = any(is_under(p, d) and not any(is_under(p, u) for u in deeper) for p in routes) \
                     or (d in dockerfile_dirs and d not in builders)
                 here = [m for m in manifests if norm_path(str(PurePosixPath(m.path).parent)) == d]
+                # a crate's [[bin]] targets at paths of their own (src/server.rs) are its programs' entry points
+                bin_files = {join_path(d, b.strip()) for m in here if m.get("ecosystem") == "cargo"
+                             for b in (m.get("bin_paths") or "").split(",") if b.strip()}
                 if any(PurePosixPath(m.path).name == "Cargo.toml" for m in here) and not any(
-                        p.endswith("main.rs") or "/bin/" in p for p in own):
+                        p.endswith("main.rs") or "/bin/" in p or p in bin_files for p in own):
                     # A Rust crate without a binary target is a library: the routes it declares are
                     # served by the program that mounts them, not by the crate.
                     serves = d in dockerfile_dirs and d not in builders
@@ -2097,7 +2100,7 @@ class ComponentRules(ResolverBase):
                 # it has a main method: a JAX-RS WebApplication is a library's configuration class)
                 own_entry = any((ENTRY_FILES.search(p) and (not p.endswith(".java") or p in java_mains)
                                  and (not p.endswith(".go") or p in go_mains)) or p in boot or p in go_server_mains
-                                for p in own)
+                                or p in bin_files for p in own)
                 entry = serves or started or commands or function_app or own_entry
                 manifest_name = next((m.get("name") for m in manifests
                                       if norm_path(str(PurePosixPath(m.path).parent)) == d and m.get("name")), None)
@@ -2175,8 +2178,13 @@ class ComponentRules(ResolverBase):
                 # the one application workload of the manifests the module keeps (a kubebuilder project's
                 # config/manager/manager.yaml beside its Dockerfile): it runs this module, whoever else links it
                 own_workload = self._module_workload(repo, d, deeper, deployed_ids) if d in dockerfile_dirs else None
+                # a program with an image recipe of its own (golem-registry-service/docker/Dockerfile) ships as its
+                # own container, whatever all-in-one program also links its crate
+                own_image = bool(d) and own_entry and any(
+                    is_under(x, d) and not any(is_under(x, u) for u in deeper if u in manifest_dirs or u in code_dirs)
+                    for x in dockerfile_dirs)
                 if files_here and manifest_name and dependency_key(manifest_name) in depended and own_workload is None \
-                        and (not serves or not own_entry or npm_export) and not any(m.get("packaging") in ("war", "ear") for m in here) \
+                        and (not serves or not own_entry or npm_export) and not own_image and not any(m.get("packaging") in ("war", "ear") for m in here) \
                         and not any(m.get("start") and m.get("commands") for m in here) \
                         and not all(m.get("ecosystem") == "cmake" for m in here):
                     # (a C/C++ build's programs are nothing another package manager installs: an npm `typesense` is

@@ -19,8 +19,11 @@ def read_cargo(repo: str, path: str, text: str) -> list[Fact]:
     package = data.get("package") if isinstance(data.get("package"), dict) else {}
     name = package.get("name") if isinstance(package.get("name"), str) else None
     bins = [b.get("name") for b in data.get("bin", []) if isinstance(b, dict) and isinstance(b.get("name"), str)]
+    # the files of the programs it names (`path = "src/server.rs"`): entry points as much as src/main.rs is
+    bin_paths = sorted({b["path"].removeprefix("./") for b in data.get("bin", [])
+                        if isinstance(b, dict) and isinstance(b.get("path"), str) and b["path"].endswith(".rs")})
     facts = [fact("manifest", repo, path, first_line(text, "name") if name else 1, ecosystem="cargo", name=name,
-                  commands=", ".join(sorted(bins)) or None)]
+                  commands=", ".join(sorted(bins)) or None, bin_paths=", ".join(bin_paths) or None)]
     words = LineIndex(text, r"([A-Za-z0-9_-]+)")
     enabled = _default_enabled(data.get("features"))
     for table in ("dependencies", "dev-dependencies", "build-dependencies"):
