@@ -2036,6 +2036,14 @@ class ComponentRules(ResolverBase):
                           and not tech_for_image(c.attributes.get("image")) and _followed_image(c.attributes.get("image") or "")
                           and not any(r == repo and any(is_under(p, root) for p in code_roots) for r, root in c.source_roots)}
             dockerfile_dirs = {norm_path(x) for x in dockerfiles}
+            # the folders of the recipes compose files build (context + dockerfile): a deployed service's, whatever
+            # package folder they sit in (web/oss/docker/Dockerfile.gh built by the `web` service from web/)
+            compose_recipe_dirs = set()
+            for f in self.by_kind["compose.service"]:
+                if f.repository == repo and f.get("build_context") is not None:
+                    ctx = posixpath.join(f.get("compose_dir") or "", f.get("build_context") or ".")
+                    recipe = posixpath.normpath(posixpath.join(ctx, f.get("dockerfile") or "Dockerfile"))
+                    compose_recipe_dirs.add(norm_path(posixpath.dirname(recipe)))
             deployed_ids = {cid for ids in deployed.values() for cid in ids}
             repo_paths = {x.path for x in result.inventory.files}
             repo_dirs = {a for p in repo_paths for a in _ancestors(folder(p))} | {folder(p) for p in repo_paths}
@@ -2100,7 +2108,7 @@ class ComponentRules(ResolverBase):
                 # it has a main method: a JAX-RS WebApplication is a library's configuration class)
                 own_entry = any((ENTRY_FILES.search(p) and (not p.endswith(".java") or p in java_mains)
                                  and (not p.endswith(".go") or p in go_mains)) or p in boot or p in go_server_mains
-                                or p in bin_files for p in own)
+                                for p in own)
                 entry = serves or started or commands or function_app or own_entry
                 manifest_name = next((m.get("name") for m in manifests
                                       if norm_path(str(PurePosixPath(m.path).parent)) == d and m.get("name")), None)
@@ -2178,13 +2186,17 @@ class ComponentRules(ResolverBase):
                 # the one application workload of the manifests the module keeps (a kubebuilder project's
                 # config/manager/manager.yaml beside its Dockerfile): it runs this module, whoever else links it
                 own_workload = self._module_workload(repo, d, deeper, deployed_ids) if d in dockerfile_dirs else None
-                # a program with an image recipe of its own (golem-registry-service/docker/Dockerfile) ships as its
-                # own container, whatever all-in-one program also links its crate
-                own_image = bool(d) and own_entry and any(
-                    is_under(x, d) and not any(is_under(x, u) for u in deeper if u in manifest_dirs or u in code_dirs)
-                    for x in dockerfile_dirs)
+                # a crate building a program with an image recipe of its own (golem-registry-service/docker/Dockerfile)
+                # ships as its own container, whatever all-in-one program also links the crate (one a deployment
+                # already runs under its program's name, metering-api of crate metering, is that deployment's)
+                own_image = bool(d) and bool(bins) and (own_entry or any(p in bin_files for p in own)) \
+                    and not any(b.lower() in self.alias for b in bins) and any(
+                        is_under(x, d) and x not in compose_recipe_dirs
+                        and not any(is_under(x, u) for u in deeper if u in manifest_dirs or u in code_dirs)
+                        for x in dockerfile_dirs)
                 if files_here and manifest_name and dependency_key(manifest_name) in depended and own_workload is None \
-                        and (not serves or not own_entry or npm_export) and not own_image and not any(m.get("packaging") in ("war", "ear") for m in here) \
+                        and (not serves or not own_entry or npm_export) and not own_image \
+                        and not any(m.get("packaging") in ("war", "ear") for m in here) \
                         and not any(m.get("start") and m.get("commands") for m in here) \
                         and not all(m.get("ecosystem") == "cmake" for m in here):
                     # (a C/C++ build's programs are nothing another package manager installs: an npm `typesense` is

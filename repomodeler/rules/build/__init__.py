@@ -25,9 +25,9 @@ RULES = (
                  "building the project's documentation site with a static site generator (Docusaurus, VitePress, "
                  "Middleman, Jekyll, MkDocs) is none; a Go main function in a file not called main.go is an entry point "
                  "when its package starts a server (go-zero's service/order/rpc/order.go); "
-                 "a module named for packing an image (manager-docker) answers to the program it packs; a package with a "
-                 "program of its own (a Cargo [[bin]] at src/server.rs counts) and an image recipe in its folder "
-                 "(docker/Dockerfile) ships as a service, whatever all-in-one program also links it"),
+                 "a module named for packing an image (manager-docker) answers to the program it packs; a crate building "
+                 "a program (a Cargo [[bin]], at src/server.rs too) with an image recipe in its folder (docker/Dockerfile) "
+                 "that no compose file builds ships as a service, whatever all-in-one program also links it"),
         unit="build_units",
         # "*": code of any kind outside every module decides whether a repository is one service
         reads=("compose.mount", "*", "manifest", "http.client", "env.read", "string.url", "docker.from", "docker.artifact",
