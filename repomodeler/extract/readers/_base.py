@@ -31,6 +31,31 @@ def idle_command(command: str) -> bool:
     return bool(command.strip()) and _IDLE.match(" ".join(command.split())) is not None
 
 
+# A developer's check run in a container of the build image: a linter, a formatter, a test runner, a coverage or lint
+# target of the Makefile, or a script named for one (cubefs' `bs_golint`, `unit_test_cubefs`, `format` services).
+_CHECK = re.compile(r"^(?:(?:/\S*/)?(?:golangci-lint|gofumpt|gofmt|goimports|staticcheck|gosec|govulncheck|revive|eslint|"
+                    r"prettier|tslint|stylelint|flake8|pylint|ruff|black|isort|mypy|rubocop|phpcs|phpstan|shellcheck|"
+                    r"hadolint|pytest|tox|phpunit|jest|mocha)(?:\s|$)|go\s+(?:vet|test|fmt)\b|cargo\s+(?:test|clippy|fmt)\b|"
+                    r"make\s+(?:-\S+\s+)*(?:test|lint|fmt|format|check|vet|cover)[\w-]*\s*$|"
+                    r"(?:npm|yarn|pnpm)\s+(?:run\s+)?(?:test|lint|format)\b|"
+                    r"(?:(?:/\S*/)?(?:ba)?sh\s+)?\S*?(?:^|/)(?:run[-_])?(?:format|lint|fmt|test|tests|check)[\w-]*\.sh\s*$)")
+# Steps around it that do no work of their own: the shell's options, changing or making folders, a message, the
+# check that the formatter changed nothing.
+_NEUTRAL = re.compile(r"^(?:set\s+-\w+|cd\s+\S+|mkdir\s.*|echo\b.*|export\s.*|git\s+diff\b.*|true)$")
+
+
+def check_command(command: str) -> bool:
+    """Does the container only run a developer's checks (lint, format, tests), nothing that serves?
+
+    Why: a build stack's compose file often keeps a service per check beside the system's services, all running the
+    build image; they exit when the check does and are no part of the running system."""
+    text = " ".join(command.split())
+    text = re.sub(r"^(?:/(?:usr/)?bin/)?(?:ba)?sh\s+-[a-z]*c\s+", "", text).strip("\"' >-")
+    steps = [x.strip().strip("\"'") for x in re.split(r"&&|\|\||;", text)]
+    work = [x for x in steps if x and not _NEUTRAL.match(x)]
+    return bool(work) and all(_CHECK.match(x) for x in work)
+
+
 def fact(kind: str, repo: str, path: str, line: int, /, **attrs: object) -> Fact:
     """A fact of a non-source file: attributes as sorted strings, empty and None ones left out."""
     clean = tuple(sorted((k, str(v)) for k, v in attrs.items() if v is not None and v != ""))

@@ -7,7 +7,7 @@ import re
 from pathlib import PurePosixPath
 from typing import Any, Iterator
 
-from repomodeler.extract.readers._base import Reader, fact, idle_command
+from repomodeler.extract.readers._base import Reader, check_command, fact, idle_command
 from repomodeler.extract.readers._templates import TEMPLATE_SUFFIX, holds_directives, strip_template
 from repomodeler.extract.readers._yaml import get, items, load_yaml_documents, node_line, scalar, seq, yaml
 from repomodeler.records import Fact
@@ -177,6 +177,10 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
             if idle_command(scalar(command) or "" if isinstance(command, yaml.ScalarNode)
                             else " ".join(x for x in (scalar(w) for w in seq(command)) if x)):
                 continue  # a toolbox container kept alive to be exec'd into (`sleep infinity`): it runs nothing
+            # (one named for the tests, `test_unit`, stays: it tells a test stack from the deployment)
+            if not re.match(r"tests?\b|tests?[-_]", str(name), re.I) and check_command(scalar(command) or "" if isinstance(command, yaml.ScalarNode)
+                             else " ".join(x for x in (scalar(w) for w in seq(command)) if x)):
+                continue  # a developer's check (golangci-lint, `make testcover`, run_format.sh): it serves nothing
             sidecar = _dapr_sidecar(svc)
             if sidecar is not None:  # a Dapr sidecar is part of the service it runs beside, no component
                 if sidecar[0]:  # its app id may be given in another file (docker-compose.override.yml)
