@@ -2679,6 +2679,7 @@ class ComponentRules(ResolverBase):
         go_mains = {(f.repository, folder(f.path)) for f in self.by_kind["program.main"] if f.get("part") == "func"}
         if not crates and not go_mains:
             return
+        self._image_named_crate_programs(crates)
         entries: dict[tuple[str, str], Fact] = {}
         for d in sorted(self.by_kind["docker.command"], key=Fact.order):
             if d.get("instruction") in ("ENTRYPOINT", "CMD") and (d.repository, d.path) not in entries or \
@@ -2716,6 +2717,38 @@ class ComponentRules(ResolverBase):
                 for a in [a for a, t in self.alias.items() if t == unit]:
                     self.alias[a] = cid
                     comp.aliases.add(a)
+                self.owner_cache.clear()
+
+    def _image_named_crate_programs(self, crates: dict[tuple[str, str], list[Fact]]) -> None:
+        """A compose service building nothing, running a published image named as exactly one program a crate of
+        the repository builds (``ghcr.io/acme/billing-api`` beside the crate whose ``[[bin]]`` is ``billing-api``),
+        runs that crate: the crate's code is the deployment's. Why: a project publishing one image per program
+        of a crate (an API server and a scheduler of one crate) deploys them by image from a compose file that
+        builds nothing; the crate is their code, not a program apart. Several deployments of one crate's
+        programs share its code, like services built from one folder."""
+        for f in sorted(self.by_kind["compose.service"], key=Fact.order):
+            image = f.get("image") or ""
+            cid = self.alias.get((f.get("name") or "").lower())
+            if not image or f.get("build_context") or f.get("dockerfile") or cid is None:
+                continue
+            comp = self.model.components[cid]
+            if comp.kind not in ("service", "gateway") or comp.source_roots:
+                continue
+            found = crates.get((f.repository, image_basename(image).lower()), [])
+            if len(found) != 1:
+                continue
+            crate_dir = folder(found[0].path)
+            unit = self.owner_of(f.repository, found[0].path)
+            comp.source_roots.add((f.repository, crate_dir))
+            comp.evidence.add(found[0].evidence)
+            self.credit(comp.rules)
+            if unit is not None and unit != cid and unit in self.model.components \
+                    and not self.model.components[unit].attributes.get("deployment"):
+                gone = self.model.components.pop(unit)
+                self.created_by.pop(unit, None)
+                for a in [a for a, t in self.alias.items() if t == unit]:
+                    self.alias[a] = cid
+                comp.aliases.add(gone.name)
                 self.owner_cache.clear()
 
     @staticmethod

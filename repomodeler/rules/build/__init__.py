@@ -43,7 +43,9 @@ RULES = (
         id="build.deployed-programs",
         message=("A deployment of the repository's one image started with the name of a program it builds (by "
                  "its command, or its Dockerfile's ENTRYPOINT naming a crate's program, or building or running a Go "
-                 "program from source: go run ./cmd/api) runs that program's folder"),
+                 "program from source: go run ./cmd/api) runs that program's folder; a service building nothing that runs "
+                 "a published image named as one crate's program (ghcr.io/acme/billing-api, [[bin]] billing-api) runs "
+                 "that crate"),
         unit="deployed_programs",
         reads=("compose.mount", "docker.from", "docker.copy", "program.binary", "program.command", "manifest", "docker.command", "compose.service", "program.main",
                "docker.workspace_target", "docker.stage"),
