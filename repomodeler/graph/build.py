@@ -44,6 +44,7 @@ from repomodeler.graph.route_calls import RouteCallRules
 from repomodeler.graph.rpc_interfaces import RpcInterfaceRules
 from repomodeler.graph.same_code import SameCodeRules
 from repomodeler.graph.network_policies import NetworkPolicyRules
+from repomodeler.graph.secret_settings import SecretSettingRules
 from repomodeler.graph.store_alternatives import StoreAlternativeRules
 from repomodeler.graph.certificates import CertificateRules
 from repomodeler.graph.ice_servers import IceServerRules
@@ -83,7 +84,7 @@ class Resolver(ComponentRules, AspireRules, CloudFormationRules, ConnectionRules
                VersionedRecipeRules, VendorChoiceRules, StoreAlternativeRules, CertificateRules, IceServerRules, ErrorReportingRules, MailPeerRules,
                BundledAppRules,
                AddressEchoRules, LiteralHostRules,
-               NetworkPolicyRules, UnconfiguredSdkRules, PodStoreRules, UndeployedProgramRules, ClusterApiRules,
+               NetworkPolicyRules, SecretSettingRules, UnconfiguredSdkRules, PodStoreRules, UndeployedProgramRules, ClusterApiRules,
                LibraryCallRules, MailSenderRules, EmbeddedEngineRules, AddressedProcessRules, JobWorkerRules,
                PlatformAddonRules,
                ProductPeerRules):

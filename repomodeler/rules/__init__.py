@@ -78,6 +78,7 @@ ORDER: tuple[str, ...] = (
     "config.caller-settings",
     "config.address-values",
     "kubernetes.network-policies",
+    "kubernetes.secret-store-settings",
     "config.underscore-service-hosts",
     "config.document-keys",
     "config.secret-files",

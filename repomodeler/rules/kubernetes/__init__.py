@@ -45,6 +45,16 @@ RULES = (
         after=("compose.services",),
     ),
     Rule(
+        id="kubernetes.secret-store-settings",
+        message=("A workload handed a store's address from a Secret (DATABASE_URL from the RDS module's output, an "
+                 "OpenSearch URL, REDIS_URL), its value unseen, uses the system's one store the setting's or the "
+                 "Secret's name names (a database by role: the one SQL database); two such stores draw nothing"),
+        unit="secret_store_settings",
+        reads=("k8s.env_secret_ref",),
+        writes=("connections",),
+        after=("compose.services", "config.address-values"),
+    ),
+    Rule(
         id="kubernetes.pod-stores",
         message=("A store container beside the application in one pod (a Deployment running the server and "
                  "postgres:14) is the application's own database, cache or broker: a component named after the "
