@@ -163,6 +163,8 @@ SETTINGS_FILE = re.compile(r"(?i)((^|/)(settings|config|conf|configuration|const
 # Names of a Kubernetes cluster's ingress controller (its Service, Deployment or image)
 INGRESS_CONTROLLER = re.compile(r"(?i)(^|[./-])(ingress-nginx(-controller)?|nginx-ingress(-controller)?|ingress-controller|"
                                 r"istio-ingressgateway|[a-z0-9]*-ingressgateway|haproxy-ingress|emissary-ingress)([./:-]|$)")
+# A peer's address at a fixed IP (`192.168.0.11:17010`), as a compose network's `ipv4_address` gives it.
+FIXED_ADDRESS = re.compile(r"^(\d{1,3}(?:\.\d{1,3}){3}):(\d{2,5})$")
 HOST_ONLY_KEY = re.compile(r"(?i)(^|\.)(host|hostname)$")
 # Settings a web framework builds into the pages it sends to browsers (Next.js, Vite, Create React App, Vue CLI, Nuxt,
 # SvelteKit, Expo, Gatsby): the addresses they hold are reached from the user's browser.
@@ -855,10 +857,30 @@ class ConnectionRules(ResolverBase):
         # A document a recipe copies into its image (`COPY files/service/config.json.template /usr/share/odk/`)
         # is the configuration of the deployments built with that recipe: its addresses are theirs to call.
         copied = self._recipe_copies_by_deployment()
+        # ... and so is one a compose service mounts (`./conf/metanode.json:/cfs/conf/metanode.json`): the
+        # program reads its settings there, the addresses of its peers (at the fixed IPs the network gives them)
+        mounted: dict[tuple[str, str], list[tuple[str, Evidence]]] = defaultdict(list)
+        for m in sorted(self.by_kind["compose.mount"], key=Fact.order):
+            source = m.get("source") or ""
+            cid = self.alias.get((m.get("owner") or "").lower())
+            if cid is None or source.startswith("/") or "$" in source or not source.endswith(".json"):
+                continue
+            mounted[(m.repository, norm_path(join_path(folder(m.path), source)))].append((cid, m.evidence))
         for f in sorted(self.by_kind["config.document"], key=Fact.order):
+            value = f.get("value") or ""
             for owner, copy in copied.get((f.repository, f.path), []):
-                self._resolve_value(owner, f.get("value") or "", [f.evidence, copy], env_name=f.get("name") or "",
+                self._resolve_value(owner, value, [f.evidence, copy], env_name=f.get("name") or "",
                                     allow_external=False, origin=f.evidence, introduce=False)
+            fixed = FIXED_ADDRESS.match(value.strip())
+            for owner, mount in mounted.get((f.repository, f.path), []):
+                target = self.alias.get(fixed.group(1)) if fixed else None
+                if fixed and target is not None and target != owner:
+                    # a peer at the fixed IP the compose network gives it (`192.168.0.11:17010`, master1)
+                    self.connect(owner, target, PORT_PROTOCOL.get(int(fixed.group(2)), "tcp"), [f.evidence, mount],
+                                 attributes={"via": f"setting {f.get('name')}"})
+                elif not fixed:
+                    self._resolve_value(owner, value, [f.evidence, mount], env_name=f.get("name") or "",
+                                        allow_external=False, origin=f.evidence, introduce=False)
 
     def _recipe_copies_by_deployment(self) -> dict[tuple[str, str], list[tuple[str, Evidence]]]:
         """(repository, file) -> (deployment, the COPY line) for each file a compose service's recipe copies

@@ -10,7 +10,8 @@ from repomodeler.extract.readers._base import Reader, fact
 from repomodeler.extract.readers.appsettings import json_settings
 from repomodeler.records import Fact
 
-HOST_VALUE = re.compile(r"^([a-z][a-z0-9+.-]*://\S+|[A-Za-z][A-Za-z0-9_.-]*:\d{2,5})$")
+# (an address at a fixed IP, `192.168.0.11:17010`, counts: a compose network gives services such addresses)
+HOST_VALUE = re.compile(r"^([a-z][a-z0-9+.-]*://\S+|[A-Za-z][A-Za-z0-9_.-]*:\d{2,5}|\d{1,3}(?:\.\d{1,3}){3}:\d{2,5})$")
 # An ADO.NET-style connection string (``Server=sqldata;Database=orders;User Id=sa``) names its host by key.
 CONNECTION_STRING = re.compile(r"(?i)(^|;)\s*(server|data source|host|hostname|address|addr|endpoint)\s*=\s*[^;]+")
 
@@ -73,8 +74,20 @@ def _not_tool_config(path: str, head: str) -> bool:
     return not PurePosixPath(path).name.lower().startswith(("tsconfig", "jsconfig"))
 
 
+def _server_settings(path: str, head: str) -> bool:
+    """A JSON document in a settings folder that is a server's settings (an object, not a tool's or package's
+    manifest, nor a JSON schema or a translation table)."""
+    name = PurePosixPath(path).name.lower()
+    return head.lstrip().startswith("{") and _not_tool_config(path, head) and not name.endswith(
+        (".schema.json", ".lock.json")) and name not in ("package.json", "composer.json", "manifest.json")
+
+
 READERS = (
     Reader("config_json", "descriptor", 330, read_config_json, patterns=(r"(?:[a-z0-9]+[-_.])*config\.json(?:\.(?:template|tmpl|tpl))?",),
-           sniff=_not_tool_config, shadows=("appsettings", "appsettings.other")),
+           sniff=_not_tool_config, shadows=("appsettings", "appsettings.other", "config_json.conf")),
+    # a program's settings file kept in a settings folder and mounted into its container
+    # (docker/conf/metanode.json holding `"masterAddr": ["192.168.0.11:17010"]`)
+    Reader("config_json.conf", "descriptor", 333, read_config_json, patterns=(r"(?:conf|config|configs|etc)/[^/]+\.json",),
+           sniff=_server_settings),
     Reader("secrets_json", "descriptor", 331, read_secrets_json, patterns=(r"(?:[a-z0-9]+[-_.])*secrets?\.json",)),
 )

@@ -65,9 +65,11 @@ RULES = (
         id="config.document-keys",
         message=("An address read by key from a configuration document connects the code reading the key to the "
                  "component at that address; a document a recipe copies into its image (a config.json template "
-                 "filled when the container starts) connects the deployments built with that recipe"),
+                 "filled when the container starts) connects the deployments built with that recipe, and one a compose "
+                 "service mounts (conf/metanode.json, its peers at the fixed IPs the network gives them) connects "
+                 "that service"),
         unit="config_documents",
-        reads=("config.document", "config.key", "docker.copy", "compose.service"),
+        reads=("config.document", "config.key", "docker.copy", "compose.service", "compose.mount"),
         writes=("connections", "unresolved"),
         after=("config.address-values",),
         state=("protocol_unknown",),
