@@ -581,6 +581,11 @@ IMPLIED_STORES: tuple[tuple[str, str, bool], ...] = (
     ("mysql", r"^mysql-connector-(java|j)$", True),
     ("postgres", r"^postgresql$", True),
     ("sqlserver", r"^mssql-jdbc$", True),
+    # Quarkus' datasource extensions: the application's datasource is of that kind, its URL given at deployment
+    ("postgres", r"^quarkus-(jdbc-postgresql|reactive-pg-client)$", True),
+    ("mysql", r"^quarkus-(jdbc-mysql|jdbc-mariadb|reactive-mysql-client)$", True),
+    ("sqlserver", r"^quarkus-(jdbc-mssql|reactive-mssql-client)$", True),
+    ("mongodb", r"^quarkus-mongodb-(client|panache)$", False),
     # Hex packages (mix.exs) of the Elixir drivers: the release talks to that store (ecto_sql alone does
     # not say which database: its adapter's driver, listed beside it, does).
     ("postgres", r"^postgrex$", False),

@@ -16,7 +16,7 @@ RULES = (
     ),
     Rule(
         id="stores.implied",
-        message=("A store technology a service clearly uses (starter, driver, embedded default; in a system that "
+        message=("A store technology a service clearly uses (starter, driver, a Quarkus datasource extension, embedded default; in a system that "
                  "deploys nothing, a store URL on the loopback in its settings or its code's defaults, a setting or constant "
                  "named for a store holding the loopback at its standard port (ELASTICSEARCH_URL = 'localhost:9200'), or a key naming the "
                  "store's host on the loopback: spring.redis.host: ${REDIS_HOST:127.0.0.1}, or a section's host there "
