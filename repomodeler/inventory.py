@@ -373,6 +373,7 @@ def _runs_working_tree(text: str, files: list[SourceFile]) -> bool:
 # Images of the tools that watch a system (tracing, metrics, logs and their dashboards).
 _WATCHING_IMAGE = re.compile(r"(^|/)(jaegertracing/|jaeger|openzipkin/|zipkin|otel/|opentelemetry-collector|prom/|"
                              r"prometheus|grafana|kibana|logstash|apm-server|apm/|fluent/|fluentd|fluent-bit|cadvisor|"
+                             r"beats/|filebeat|metricbeat|"
                              r"node-exporter|alertmanager|signoz|victoriametrics|loki|tempo|pyroscope|elasticsearch|"
                              r"opensearch)", re.I)
 # ... of which these show the watching (a search store alone is no telemetry stack).

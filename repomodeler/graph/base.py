@@ -213,9 +213,11 @@ def developer_stacks(services: list[Fact]) -> set[str]:
 
 # The address a serverless platform gives a deployed app, named by it: Cloud Run's generated URL
 # (`menu-service-luu7kai33a-uc.a.run.app`: service, project hash, region code) and Azure Container Apps'
-# (`orders.kindforest-12ab34cd.westeurope.azurecontainerapps.io`).
+# (`orders.kindforest-12ab34cd.westeurope.azurecontainerapps.io`), and the private names Railway and Fly.io give the
+# services of one project (`api.railway.internal`, `web.flycast`).
 PLATFORM_APP_HOST = re.compile(r"^(?:([a-z0-9][a-z0-9-]*?)-[a-z0-9]{10}-[a-z]{2}\.a\.run\.app"
-                               r"|([a-z0-9][a-z0-9-]*)\.[a-z0-9-]+\.[a-z0-9-]+\.azurecontainerapps\.io)$")
+                               r"|([a-z0-9][a-z0-9-]*)\.[a-z0-9-]+\.[a-z0-9-]+\.azurecontainerapps\.io"
+                               r"|([a-z0-9][a-z0-9-]*)\.(?:railway\.internal|flycast))$")
 # Images of end-to-end test runners (Playwright, Cypress): a runner, not a browser other tests call (a Selenium
 # grid in a development stack is a service of it).
 TEST_RUNNER_IMAGE = re.compile(r"(^|/)(playwright(:|$)|cypress/(included|base|browsers))", re.I)
