@@ -1099,6 +1099,13 @@ class ResolverBase:
         # (of a repository run with Skaffold, the manifests its configuration does not list: not deployed)
         doubled |= unlisted_manifests(every_fact)
         doubled |= staged_manifests(every_fact)  # (and the manifests of a demo or staging site beside production's)
+        # (and the manifests kompose translated a compose file into, `io.kompose.service` on each workload, where the
+        # repository's compose files run its programs: the same stack written for Kubernetes, another way to run it)
+        kompose_dirs = {(f.repository, PurePosixPath(f.path).parent.as_posix()) for f in every_fact
+                        if f.kind == "k8s.workload" and f.repository in composed
+                        and "io.kompose.service=" in (f.get("labels") or "")}
+        doubled |= {(f.repository, f.path) for f in every_fact if f.kind.startswith("k8s.")
+                    and (f.repository, PurePosixPath(f.path).parent.as_posix()) in kompose_dirs}
         self._facts: list[Fact] = sorted((
             f for f in every_fact if f.path not in variants
             and not (f.rule == HELM_CHART_RULE and f.repository in composed & charted)
