@@ -383,10 +383,21 @@ SDK_SERVICES: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
         (r"^(github\.com/caddyserver/certmagic(/.*)?|github\.com/mholt/acmez(/v\d+)?(/.*)?"
          r"|greenlock|greenlock-express|rustls_acme(::.*)?|tokio_rustls_acme(::.*)?)$", "acme-v02.api.letsencrypt.org",
          ("letsencrypt", "let's encrypt", "acme ca")),
+        # GOV.UK Notify (the UK government's e-mail, text and letter service) by its official clients and the
+        # Rails mailers built on them
+        (r"^(notifications-ruby-client|notifications/client|mail-notify|govuk_notify_rails"
+         r"|notifications_python_client(\..*)?|notifications-python-client|notifications-node-client"
+         r"|uk\.gov\.service\.notify.*|GovukNotify(\..*)?)$", "api.notifications.service.gov.uk",
+         ("gov.uk notify", "govuk notify", "notify")),
         (r"^(azure\.keyvault.*|@azure/keyvault-.*|Azure\.Security\.KeyVault(\..*)?|com\.azure\.security\.keyvault.*"
          r"|github\.com/Azure/azure-sdk-for-go/sdk/security/keyvault.*)$", "vault.azure.net", ("key vault", "azure key vault")),
     )
 )
+
+
+# Hosted services whose API host does not say the product's name (a government service under service.gov.uk): the
+# external system is named by the product, as people know it, its host kept as its address.
+SDK_PRODUCT_NAMES: dict[str, str] = {"api.notifications.service.gov.uk": "govuk-notify"}
 
 
 @functools.lru_cache(maxsize=8192)

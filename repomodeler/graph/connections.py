@@ -16,6 +16,7 @@ from repomodeler.graph.catalog import (
     image_basename,
     tech_for_image,
     ACTIVE_STORAGE_HOSTS,
+    SDK_PRODUCT_NAMES,
     OBJECT_STORE_HOSTS,
     PROGRAM_IMAGES,
     PROMETHEUS_IMAGE,
@@ -1138,7 +1139,10 @@ class ConnectionRules(ResolverBase):
         stacks = sorted(c.id for c in self.model.components.values()
                         if re.search(r"(^|/)localstack(:|$)", c.attributes.get("image") or "", re.I))
         localstack = stacks[0] if len(stacks) == 1 else None
-        for f, module in sorted([*((f, f.get("module") or "") for f in self.by_kind["import"]), *named],
+        # (a Rails application's Gemfile gems of its running groups are loaded at boot, Bundler.require: a gem of a
+        # hosted service's client, `gem "mail-notify"`, is used without a `require` line of the application's own)
+        gems = [(f, f.get("name") or "") for f in self.by_kind["manifest.dependency"] if f.get("ecosystem") == "ruby"]
+        for f, module in sorted([*((f, f.get("module") or "") for f in self.by_kind["import"]), *named, *gems],
                                 key=lambda p: (p[0].order(), p[1])):
             found = sdk_service(module)
             if found is None and OBJECT_STORE_LIBRARIES.match(module):
@@ -1187,7 +1191,9 @@ class ConnectionRules(ResolverBase):
 
     def _hosted_node(self, host: str, names: tuple[str, ...], evidence: Evidence) -> str:
         """The external system of a hosted service, named by its API host."""
-        return self.add_component(host, "external", None, evidence, aliases=names, attributes={"host": host}).id
+        return self.add_component(SDK_PRODUCT_NAMES.get(host, host), "external", None, evidence,
+                                  aliases=(*names, host) if host in SDK_PRODUCT_NAMES else names,
+                                  attributes={"host": host}).id
 
     def _active_storage_services(self) -> None:
         """A Rails application whose production environment keeps uploaded files in an Active Storage service

@@ -32,6 +32,7 @@ PRODUCT_WORDS: dict[str, tuple[str, ...]] = {
     "identitytoolkit.googleapis.com": ("FIREBASE",),
     "cognito-idp.amazonaws.com": ("COGNITO", "AWS"),
     "generativelanguage.googleapis.com": ("GEMINI", "GOOGLE"),
+    "api.notifications.service.gov.uk": ("NOTIFY", "NOTIFICATIONS"),
 }
 # Hosts no setting configures: the cluster's own API server, reached from inside the cluster.
 UNCONFIGURED_HOSTS = frozenset({KUBE_API_HOST})

@@ -57,7 +57,7 @@ RULES = (
     Rule(
         id="code.sdk-services",
         message=("A service importing the client library of a hosted service (Stripe, SendGrid, OpenAI, Firestore, "
-                 "S3, Key Vault; an automatic-HTTPS library such as certmagic: Let's Encrypt) calls that external system, as does a Rails "
+                 "S3, Key Vault, GOV.UK Notify; a Rails application's Gemfile gem counts, Bundler loads it; an automatic-HTTPS library such as certmagic: Let's Encrypt) calls that external system, as does a Rails "
                  "application whose production environment keeps uploads in a provider's Active Storage service "
                  "(`config.active_storage.service = :amazon`, config/storage.yml's `service: S3`); one importing a provider-neutral object-storage "
                  "library (objstore, gocloud.dev/blob) uses the system's object storage; a deployment answering to the "
@@ -65,7 +65,7 @@ RULES = (
                  "the system runs is where its AWS clients (S3, SQS, SNS) reach (a queue or topic client is drawn only "
                  "there: elsewhere it is often one messaging provider of several)"),
         unit="sdk_services",
-        reads=("import", "module.var", "storage.service", "storage.choice"),
+        reads=("import", "module.var", "storage.service", "storage.choice", "manifest.dependency"),
         writes=("components", "connections", "attributes", "aliases"),
         after=("code.address-literals", "code.client-calls", "config.address-values"),
     ),
