@@ -153,9 +153,16 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
             continue  # a dependency-injection container's `services:` (Symfony), objects of one process
         folder = str(PurePosixPath(path).parent)
         folder = "" if folder == "." else folder
+        # the images other services build on as a cache (`cache_from`): a service that only builds such an image
+        # (a `dependencies` stage, no command, no ports) prepares the others' builds and runs nothing itself
+        caches = {scalar(x) for _k, other in items(services) for x in seq(get(get(other, "build"), "cache_from"))
+                  if scalar(x)}
         for key, svc in items(services):
             name = key.value
             if not _is_service(name, svc):
+                continue
+            if scalar(get(svc, "image")) in caches and get(svc, "command") is None and get(svc, "ports") is None \
+                    and get(svc, "entrypoint") is None:
                 continue
             if str(name).lower() == "sut":
                 continue  # Docker Hub's automated tests: the "system under test" service runs the test suite

@@ -56,7 +56,7 @@ RULES = (
                  "that component's code; "
                  "an image build script's docker build line says which code the image holds; an image a Maven module's "
                  "Docker plugin builds from its own Dockerfile (Spotify's or fabric8's docker-maven-plugin, JKube) runs "
-                 "that module, and the applications (a war, a main class) a packaging module of no code depends on; services that run test suites (test_unit) make a test stack, and one running only a developer's check (golangci-lint, gofumpt, a Makefile's coverage target, run_format.sh) is none; where only stores start by default, the profile most program services share starts them; a README start command naming the default file with the files it adds is the stack; EEx templates read as ERB's"),
+                 "that module, and the applications (a war, a main class) a packaging module of no code depends on; services that run test suites (test_unit) make a test stack, one that only builds the image other services build on as a cache (cache_from, no command, no ports) runs nothing, and one running only a developer's check (golangci-lint, gofumpt, a Makefile's coverage target, run_format.sh) is none; where only stores start by default, the profile most program services share starts them; a README start command naming the default file with the files it adds is the stack; EEx templates read as ERB's"),
         unit="deployment_components",
         reads=("docker.command", "compose.service", "compose.mount", "docker.from", "k8s.workload", "k8s.service", "k8s.variant",
                "k8s.autoscaled",
