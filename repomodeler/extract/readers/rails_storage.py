@@ -40,9 +40,19 @@ _CHOICE = re.compile(r"""^\s*config\.active_storage\.service\s*=\s*(?::(\w+)|ENV
                      r"""[:'"](\w+)['"]?\s*\)|['"](\w+)['"])""")
 
 
+# `config.action_mailer.delivery_method = :notify`: the production environment's mail delivery, a setting naming the
+# service that delivers (GOV.UK Notify, SendGrid, Postmark) through the mailer gem it configures
+_DELIVERY = re.compile(r"""^\s*config\.action_mailer\.delivery_method\s*=\s*:(\w+)""")
+
+
 def read_rails_environment(repo: str, path: str, text: str) -> list[Fact]:
-    return [fact("storage.choice", repo, path, i, name=next(g for g in m.groups() if g))
-            for i, line in enumerate(text.splitlines(), 1) if (m := _CHOICE.match(line))]
+    out = []
+    for i, line in enumerate(text.splitlines(), 1):
+        if m := _CHOICE.match(line):
+            out.append(fact("storage.choice", repo, path, i, name=next(g for g in m.groups() if g)))
+        elif (d := _DELIVERY.match(line)) and d.group(1) not in ("smtp", "sendmail", "file", "test"):
+            out.append(fact("config.setting", repo, path, i, name="action_mailer.delivery_method", value=d.group(1)))
+    return out
 
 
 def _is_storage(path: str, head: str) -> bool:
