@@ -181,12 +181,12 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
             command = get(svc, "command")
             if isinstance(command, yaml.ScalarNode) and (scalar(command) or "").strip() in DATA_ONLY_COMMANDS:
                 continue  # a data-only container (`command: /bin/true`): it exits at once and only holds volumes
-            if idle_command(scalar(command) or "" if isinstance(command, yaml.ScalarNode)
-                            else " ".join(x for x in (scalar(w) for w in seq(command)) if x)):
+            command_line = scalar(command) or "" if isinstance(command, yaml.ScalarNode) \
+                else " ".join(x for x in (scalar(w) for w in seq(command)) if x)
+            if idle_command(command_line):
                 continue  # a toolbox container kept alive to be exec'd into (`sleep infinity`): it runs nothing
             # (one named for the tests, `test_unit`, stays: it tells a test stack from the deployment)
-            if not re.match(r"tests?\b|tests?[-_]", str(name), re.I) and check_command(scalar(command) or "" if isinstance(command, yaml.ScalarNode)
-                             else " ".join(x for x in (scalar(w) for w in seq(command)) if x)):
+            if not re.match(r"tests?\b|tests?[-_]", str(name), re.I) and check_command(command_line):
                 continue  # a developer's check (golangci-lint, `make testcover`, run_format.sh): it serves nothing
             sidecar = _dapr_sidecar(svc)
             if sidecar is not None:  # a Dapr sidecar is part of the service it runs beside, no component
