@@ -41,6 +41,11 @@ JOB_WORDS = frozenset({"worker", "workers", "rq", "rqworker", "celery", "sidekiq
                        "dramatiq", "huey", "arq", "delayed_job"})
 # What the worker shares with the application: the stores and brokers it reaches.
 SHARED_KINDS = frozenset({"database", "cache", "queue", "broker", "storage", "search"})
+# Hosted services that deliver an application's mail and messages (by their API hosts).
+MAIL_DELIVERY_HOSTS = frozenset({"api.notifications.service.gov.uk", "api.sendgrid.com", "api.postmarkapp.com",
+                                 "api.mailgun.net", "api.resend.com", "api.brevo.com", "api.mailchimp.com"})
+# A deployment or process that runs an application's background jobs, by its name or command.
+JOB_RUNNER = re.compile(r"(?i)worker|jobs|sidekiq|resque|delayed[-_]?job|good[-_]?job|solid[-_]?queue")
 
 
 class JobWorkerRules(ResolverBase):
@@ -69,3 +74,24 @@ class JobWorkerRules(ResolverBase):
                 if s == cid and self.model.components[t].kind in SHARED_KINDS:
                     self.connect(worker.id, t, protocol, sorted(conn.evidence)[:1] + [f.evidence],
                                  attributes={"via": f"the application's code, run by its {name} worker"})
+
+    def mail_delivery_workers(self) -> None:
+        """A Ruby application's mail goes out from its job worker: ActionMailer's ``deliver_later`` enqueues each
+        message, and the worker running the application's code (a Sidekiq process of its Procfile, a deployment of
+        its image started as ``bin/jobs``) delivers it through the mail service's client. The worker calls the mail
+        service too, with the application's line as evidence."""
+        for (src, dst, protocol), conn in sorted(self.model.connections.items()):
+            comp, target = self.model.components[src], self.model.components[dst]
+            if target.kind != "external" or (target.attributes.get("host") or "") not in MAIL_DELIVERY_HOSTS \
+                    or comp.language != "ruby" or comp.kind != "service":
+                continue
+            image = comp.attributes.get("image") or ""
+            for c in sorted(self.model.components.values(), key=lambda c: c.id):
+                if c.id == src or c.kind != "service" or not (
+                        JOB_RUNNER.search(c.name) or JOB_RUNNER.search(c.attributes.get("command") or "")):
+                    continue
+                same_code = c.attributes.get("part_of") == src or (image and c.attributes.get("image") == image) \
+                    or bool(c.source_roots & comp.source_roots)
+                if same_code and (c.id, dst, protocol) not in self.model.connections:
+                    self.connect(c.id, dst, protocol, sorted(conn.evidence)[:1],
+                                 attributes={"via": f"mail {src} hands its job worker (deliver_later)"})

@@ -172,6 +172,7 @@ ORDER: tuple[str, ...] = (
     "stores.logical-databases",
     "process.idle-programs",
     "process.job-workers",
+    "process.mail-delivery-workers",
     "process.supervised-stores",
     "platform.undeployed-code",
     "docs.product-peers",

@@ -125,6 +125,18 @@ RULES = (
         state=("process_parent", "process_primaries", "packages"),
     ),
     Rule(
+        id="process.mail-delivery-workers",
+        message=("A Ruby application's mail goes out from its job worker (ActionMailer's deliver_later): a worker "
+                 "running the application's code (a Procfile's Sidekiq, a deployment of its image started as "
+                 "bin/jobs) calls the mail service the application's client reaches (GOV.UK Notify, SendGrid, "
+                 "Postmark)"),
+        unit="mail_delivery_workers",
+        reads=(),
+        writes=("connections",),
+        after=("process.supervised", "process.image-commands", "code.sdk-services", "code.unconfigured-sdk",
+               "process.job-workers", "process.shared-connections"),
+    ),
+    Rule(
         id="process.supervised-stores",
         message=("A process a process manager keeps running beside a component's own (a Procfile's worker) runs that "
                  "component's code with its settings: it uses the stores, caches and brokers the component turned out to "
