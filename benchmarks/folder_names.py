@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -45,7 +46,8 @@ def shape(model: dict, names: dict[str, str], labels: list[str]) -> tuple[set[st
     `<folder>-code` where another component has the folder's name: a name, not a structure)."""
     def back(text: str) -> str:
         for neutral, original in names.items():
-            text = text.replace(neutral, original)
+            # (whole names only: `checkout-a` is not the start of a component called `checkout-api`)
+            text = re.sub(rf"(?<![A-Za-z0-9_-]){re.escape(neutral)}(?![A-Za-z0-9_])", original, text)
         for label in labels:
             text = text.replace(f"{label}-code", label)
         return text.lower()
