@@ -164,6 +164,8 @@ SETTINGS_FILE = re.compile(r"(?i)((^|/)(settings|config|conf|configuration|const
 # Names of a Kubernetes cluster's ingress controller (its Service, Deployment or image)
 INGRESS_CONTROLLER = re.compile(r"(?i)(^|[./-])(ingress-nginx(-controller)?|nginx-ingress(-controller)?|ingress-controller|"
                                 r"istio-ingressgateway|[a-z0-9]*-ingressgateway|haproxy-ingress|emissary-ingress)([./:-]|$)")
+# Gems plugging a hosted service into Rails as ActionMailer's delivery method (GOV.UK Notify's, Postmark's, SendGrid's).
+RAILS_DELIVERY_GEM = re.compile(r"^(mail-notify|govuk_notify_rails|[a-z0-9_-]+[-_](rails|actionmailer))$")
 # A peer's address at a fixed IP (`192.168.0.11:17010`), as a compose network's `ipv4_address` gives it.
 FIXED_ADDRESS = re.compile(r"^(\d{1,3}(?:\.\d{1,3}){3}):(\d{2,5})$")
 HOST_ONLY_KEY = re.compile(r"(?i)(^|\.)(host|hostname)$")
@@ -1139,9 +1141,11 @@ class ConnectionRules(ResolverBase):
         stacks = sorted(c.id for c in self.model.components.values()
                         if re.search(r"(^|/)localstack(:|$)", c.attributes.get("image") or "", re.I))
         localstack = stacks[0] if len(stacks) == 1 else None
-        # (a Rails application's Gemfile gems of its running groups are loaded at boot, Bundler.require: a gem of a
-        # hosted service's client, `gem "mail-notify"`, is used without a `require` line of the application's own)
-        gems = [(f, f.get("name") or "") for f in self.by_kind["manifest.dependency"] if f.get("ecosystem") == "ruby"]
+        # (a Rails application's Gemfile gems are loaded at boot, Bundler.require: a gem plugging a hosted service into
+        # Rails itself, `gem "mail-notify"` as ActionMailer's delivery method, is used with no line of the application's
+        # code naming it; a plain client, `gem "stripe"`, is used where the code calls it, which an import shows)
+        gems = [(f, f.get("name") or "") for f in self.by_kind["manifest.dependency"] if f.get("ecosystem") == "ruby"
+                and RAILS_DELIVERY_GEM.match(f.get("name") or "")]
         for f, module in sorted([*((f, f.get("module") or "") for f in self.by_kind["import"]), *named, *gems],
                                 key=lambda p: (p[0].order(), p[1])):
             found = sdk_service(module)
