@@ -2038,12 +2038,8 @@ class ComponentRules(ResolverBase):
             dockerfile_dirs = {norm_path(x) for x in dockerfiles}
             # the folders of the recipes compose files build (context + dockerfile): a deployed service's, whatever
             # package folder they sit in (web/oss/docker/Dockerfile.gh built by the `web` service from web/)
-            compose_recipe_dirs = set()
-            for f in self.by_kind["compose.service"]:
-                if f.repository == repo and f.get("build_context") is not None:
-                    ctx = posixpath.join(f.get("compose_dir") or "", f.get("build_context") or ".")
-                    recipe = posixpath.normpath(posixpath.join(ctx, f.get("dockerfile") or "Dockerfile"))
-                    compose_recipe_dirs.add(norm_path(posixpath.dirname(recipe)))
+            compose_recipe_dirs = {folder(recipe) for f in self.by_kind["compose.service"] if f.repository == repo
+                                   for _root, recipe in [self.build_root(f)] if recipe}
             deployed_ids = {cid for ids in deployed.values() for cid in ids}
             repo_paths = {x.path for x in result.inventory.files}
             repo_dirs = {a for p in repo_paths for a in _ancestors(folder(p))} | {folder(p) for p in repo_paths}
@@ -2712,12 +2708,7 @@ class ComponentRules(ResolverBase):
             comp.evidence.update({entry.evidence, found[0].evidence})
             self.credit(comp.rules)
             if unit is not None and unit != cid and not self.model.components[unit].attributes.get("deployment"):
-                gone = self.model.components.pop(unit)
-                self.created_by.pop(unit, None)
-                for a in [a for a, t in self.alias.items() if t == unit]:
-                    self.alias[a] = cid
-                    comp.aliases.add(a)
-                self.owner_cache.clear()
+                self._fold_unit(unit, comp)
 
     def _image_named_crate_programs(self, crates: dict[tuple[str, str], list[Fact]]) -> None:
         """A compose service building nothing, running a published image named as exactly one program a crate of
@@ -2744,12 +2735,16 @@ class ComponentRules(ResolverBase):
             self.credit(comp.rules)
             if unit is not None and unit != cid and unit in self.model.components \
                     and not self.model.components[unit].attributes.get("deployment"):
-                gone = self.model.components.pop(unit)
-                self.created_by.pop(unit, None)
-                for a in [a for a, t in self.alias.items() if t == unit]:
-                    self.alias[a] = cid
-                comp.aliases.add(gone.name)
-                self.owner_cache.clear()
+                self._fold_unit(unit, comp)
+
+    def _fold_unit(self, unit: str, comp: Component) -> None:
+        """The crate's own component gives way to the deployment running it: its names become the deployment's."""
+        self.model.components.pop(unit)
+        self.created_by.pop(unit, None)
+        for a in [a for a, t in self.alias.items() if t == unit]:
+            self.alias[a] = comp.id
+            comp.aliases.add(a)
+        self.owner_cache.clear()
 
     @staticmethod
     def _go_program_built(repo: str, command: str, go_mains: set[tuple[str, str]]) -> str | None:

@@ -14,18 +14,15 @@ import re
 
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.catalog import TECH_PROTOCOL
+from repomodeler.graph.platform import STORE_NAME_WORDS
 
-# The store families a setting's words name, by the technologies of the catalogue each covers.
-_FAMILIES: tuple[tuple[frozenset[str], frozenset[str]], ...] = (
-    (frozenset({"postgres", "postgresql", "pg", "pgsql"}), frozenset({"postgres"})),
-    (frozenset({"mysql", "mariadb"}), frozenset({"mysql"})),
-    (frozenset({"mongo", "mongodb"}), frozenset({"mongodb"})),
-    (frozenset({"redis", "valkey"}), frozenset({"redis"})),
-    (frozenset({"elasticsearch", "elastic", "es", "opensearch"}), frozenset({"elasticsearch", "opensearch"})),
-    (frozenset({"rabbitmq", "rabbit", "amqp"}), frozenset({"rabbitmq", "amqp"})),
-    (frozenset({"kafka"}), frozenset({"kafka"})),
-    (frozenset({"memcached", "memcache"}), frozenset({"memcached"})),
-)
+# The store families a setting's words name (the words platform.py knows stores by, with the names of their kin: Valkey
+# for Redis, OpenSearch beside Elasticsearch), by the technologies of the catalogue each covers.
+_KIN_WORDS = {"redis": {"valkey"}, "elasticsearch": {"opensearch"}, "postgres": {"pgsql"}}
+_KIN_TECHS = {"elasticsearch": {"opensearch"}, "rabbitmq": {"amqp"}}
+_FAMILIES: tuple[tuple[frozenset[str], frozenset[str]], ...] = tuple(
+    (frozenset(words | _KIN_WORDS.get(tech, set())), frozenset({tech} | _KIN_TECHS.get(tech, set())))
+    for tech, words in sorted(STORE_NAME_WORDS.items()))
 # A relational database named by its role only (DATABASE_URL, DB_HOST, a Secret named for RDS or Cloud SQL).
 _SQL_WORDS = frozenset({"database", "db", "rds", "cloudsql", "sql"})
 _SQL_TECHS = frozenset({"postgres", "mysql", "sqlserver"})
