@@ -50,7 +50,8 @@ def find_mirror_root() -> Path:
 
 
 def repos_of(app: dict) -> list[dict]:
-    """[{'repo': 'owner/name', 'commit': sha}, ...]: `repos` (a list) or a single `repo`/`commit`."""
+    """[{'repo': 'owner/name', 'commit': sha[, 'path': folder]}, ...]: `repos` (a list) or a single
+    `repo`/`commit`."""
     if "repos" in app:
         return list(app["repos"])
     return [{"repo": app["repo"], "commit": app["commit"]}]
@@ -158,7 +159,8 @@ def main(argv: list[str] | None = None) -> int:
                 if lacking:
                     print(f"{a['app']}: the snapshot of {r['repo']} lacks {lacking} file(s) (large blobs); "
                           "they are left out", file=sys.stderr)
-            checkouts.append(str(dest))
+            # `path`: the system is one folder of a repository holding several (a user analyses that folder)
+            checkouts.append(str(dest / r["path"]) if r.get("path") else str(dest))
         if len(checkouts) != len(repos_of(a)):
             continue
         shutil.rmtree(out / a["app"], ignore_errors=True)
