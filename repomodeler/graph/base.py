@@ -574,6 +574,7 @@ def launched_compose(facts: list[Fact], projects: dict[tuple[str, str], frozense
         by_repo[f.repository].append(f)
     chosen = {min(fs, key=lambda f: (-sum(sizes[(f.repository, norm_path(x))] for x in (f.get("files") or "").split(",") if x),
                                      int(f.get("documented") or 0))) for fs in by_repo.values()}
+    chosen |= _later_layers(facts, chosen, by_repo)
     for f in facts:
         if f.kind != "compose.launch" or (f.get("documented") and f not in chosen):
             continue
@@ -587,6 +588,37 @@ def launched_compose(facts: list[Fact], projects: dict[tuple[str, str], frozense
                            norm_path(PurePosixPath(PurePosixPath(f.path).parent, "compose.yaml").as_posix())]:
             profiles[(f.repository, p)] |= {x for x in (f.get("profiles") or "").split(",") if x}
     return files, profiles
+
+
+def _later_layers(facts: list[Fact], chosen: set[Fact], by_repo: dict[str, list[Fact]]) -> set[Fact]:
+    """The README's later start commands of the same files that start the next layer of the chosen one's stack
+    (`--profile infrastructure up`, then `--profile services up`): services of their profiles wait for
+    (depends_on) services the chosen command started, so they run on top of it, not instead of it (unlike
+    alternatives, `--profile cpu` or `--profile gpu`, neither of which waits for the other)."""
+    profiles_of: dict[tuple[str, str], set[str]] = {}
+    for f in facts:
+        if f.kind == "compose.service":
+            profiles_of[(f.repository, (f.get("name") or "").lower())] = \
+                {p for p in (f.get("profiles") or "").split(",") if p}
+    waits: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for f in facts:
+        if f.kind == "compose.depends":
+            waits[(f.repository, (f.get("owner") or "").lower())].add((f.get("target") or "").lower())
+    out: set[Fact] = set()
+    for first in sorted(chosen, key=Fact.order):
+        running = {p for p in (first.get("profiles") or "").split(",") if p}
+        started = {name for (r, name), own in profiles_of.items() if r == first.repository and own & running}
+        for later in sorted(by_repo.get(first.repository, ()), key=lambda f: int(f.get("documented") or 0)):
+            wanted = {p for p in (later.get("profiles") or "").split(",") if p}
+            if later.get("files") != first.get("files") or not wanted or wanted <= running \
+                    or int(later.get("documented") or 0) < int(first.get("documented") or 0):
+                continue
+            layer = {name for (r, name), own in profiles_of.items() if r == first.repository and own & wanted}
+            if any(waits.get((first.repository, name), set()) & started for name in layer):
+                out.add(later)
+                running |= wanted
+                started |= layer
+    return out
 
 
 def _in_folder(f: Fact, defaults: set[tuple[str, str]], sizes: dict[tuple[str, str], int]) -> Fact:

@@ -1554,6 +1554,13 @@ class ConnectionRules(ResolverBase):
         """The component a proxy configuration file belongs to (else the repository's one gateway).  A file
         beside the configuration a proxy deployment mounts (the other of ``nginx-key.conf`` and
         ``nginx-x509.conf``) is that proxy's, not the code module's whose folder holds it."""
+        if f.get("configmap"):
+            # an nginx file kept in a ConfigMap: the workload that mounts that ConfigMap (when one does)
+            mounting = {cid for v in self.by_kind["k8s.config_volume"]
+                        if v.repository == f.repository and v.get("configmap") == f.get("configmap")
+                        and (cid := self.alias.get((v.get("owner") or "").lower())) is not None}
+            if len(mounting) == 1:
+                return mounting.pop()
         owner = self.owner_of(f.repository, f.path)
         comp = self.model.components.get(owner) if owner else None
         if comp is None or (comp.kind != "gateway" and not self._PROXY_IMAGE.search(comp.attributes.get("image", ""))):
@@ -1699,7 +1706,8 @@ class ConnectionRules(ResolverBase):
         software = f.get("software")
         owner = self.owner_of(f.repository, f.path)
         comp = self.model.components.get(owner) if owner else None
-        if not software or (comp is not None and comp.kind == "webapp"):
+        if not software or f.get("configmap") or (comp is not None and comp.kind == "webapp"):
+            # (a file kept in a ConfigMap is a cluster workload's, see proxy_owner)
             return None
         if self._runs_proxy(f.repository):
             return None  # the repository runs a proxy: the configuration is that proxy's

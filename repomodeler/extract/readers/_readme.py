@@ -210,6 +210,26 @@ def _written_profiles(lines: list[str], before: int) -> list[str]:
     return sorted(set(found))
 
 
+# options of `docker compose up` that take a value (the word after them is no service name)
+_UP_VALUED = frozenset({"--scale", "-t", "--timeout", "--exit-code-from", "--attach", "--no-attach", "--pull",
+                        "--wait-timeout"})
+
+
+def _names_services(command: str) -> bool:
+    """Does a ``docker compose ... up`` command name the services it starts (``up -d kafka``)?"""
+    words = command.split()
+    if "up" not in words:
+        return False
+    after = words[words.index("up") + 1:]
+    for i, w in enumerate(after):
+        if w in ("&&", ";", "|", "||") or w.startswith("#"):
+            return False
+        if w.startswith("-") or (i and after[i - 1] in _UP_VALUED):
+            continue
+        return bool(re.fullmatch(r"[a-z0-9][a-z0-9_.-]*", w))
+    return False
+
+
 def _documented_launch(repo: str, path: str, lines: list[str]) -> list[Fact]:
     """The compose files and profiles of each ``docker compose ... up`` the README gives (``compose.launch``
     with ``documented``, in the README's order; the graph chooses among them), up to the first that starts
@@ -224,6 +244,8 @@ def _documented_launch(repo: str, path: str, lines: list[str]) -> list[Fact]:
         command = line[m.start():].strip().strip("`")
         files, profiles = _files_and_profiles(command)
         files = [f.removeprefix("./") for f in files if f and not f.startswith(("$", "/", "-", "<"))]
+        if not files and not profiles and _names_services(command):
+            continue  # `docker compose up -d kafka`: one service started ahead of the rest, not the stack
         if not files and not profiles:
             # the README starts the default file as it is; of a folder its section points to ("copy the
             # content of folder [examples/compose](examples/compose)", `cd examples/compose`), when it does

@@ -24,7 +24,10 @@ from repomodeler.records import Fact
 # Makefile targets and script names that start the system (not tests, builds or alternatives).
 START_TARGETS = frozenset({"start", "up", "run", "deploy", "launch", "start-all", "up-all", "run-all",
                            "compose-up", "docker-up", "serve", "quickstart"})
-START_SCRIPT = re.compile(r"^(start|run|launch|up|deploy|quickstart)([-_](all|stack|system))?\.sh$", re.I)
+# (an installer, `bootstrap.sh` or `install.sh`, that fetches the compose files and ends by starting them names
+# the files the system runs as)
+START_SCRIPT = re.compile(r"^(start|run|launch|up|deploy|quickstart|install|bootstrap|setup)([-_](all|stack|system))?\.sh$",
+                          re.I)
 _COMPOSE_UP = re.compile(r"\bdocker[- ]compose\b.*\bup\b")
 _MAKE_ASSIGN = re.compile(r"^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*(?:\?|:|::|\+)?=\s*(.*)$")
 _SHELL_ASSIGN = re.compile(r"^(?:export\s+)?([A-Za-z_][A-Za-z0-9_]*)=(.*)$")
@@ -120,12 +123,19 @@ def read_start_script(repo: str, path: str, text: str) -> list[Fact]:
     return out
 
 
+_INSTALLER = re.compile(r"^(install|bootstrap|setup)\b", re.I)
+
+
 def _has_compose_up(path: str, head: str) -> bool:
+    # (an installer asks its questions first and starts the stack at its end, past the start the sniff sees:
+    # one that speaks of compose at all is read)
+    if _INSTALLER.match(PurePosixPath(path).name):
+        return bool(re.search(r"\bdocker[- ]compose\b", head))
     return bool(_COMPOSE_UP.search(head))
 
 
 READERS = (
     Reader("compose_launch", "descriptor", 219, read_start_script,
-           patterns=(r"(?:start|run|launch|up|deploy|quickstart)(?:[-_](?:all|stack|system))?\.sh",),
+           patterns=(r"(?:start|run|launch|up|deploy|quickstart|install|bootstrap|setup)(?:[-_](?:all|stack|system))?\.sh",),
            sniff=_has_compose_up, line_based=True, shadows=("launchers.script",)),
 )

@@ -12,6 +12,7 @@ from repomodeler.extract.readers._templates import TEMPLATE_SUFFIX, strip_templa
 from repomodeler.extract.readers._yaml import get, items, load_yaml_documents, node_line, scalar, seq, yaml
 from repomodeler.extract.readers.traefik import is_traefik_dynamic, traefik_routes
 from repomodeler.extract.readers.kong import is_kong_declarative, kong_routes
+from repomodeler.extract.readers.nginx import is_nginx_entry, nginx_entry_routes
 from repomodeler.records import Fact
 
 _K8S_HINT = re.compile(r"^\s*apiVersion\s*:", re.M)
@@ -232,6 +233,12 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
                                **({"runs_once": "true"} if kind == "Pod" and scalar(get(spec, "restartPolicy"))
                                   in ("Never", "OnFailure") else {}),
                                **_sizing(doc, containers)))
+            for volume in seq(get(spec, "volumes")):
+                # a ConfigMap the pod mounts (an nginx site kept in one: the routes are this workload's)
+                mapped = scalar(get(get(volume, "configMap"), "name"))
+                if mapped:
+                    facts.append(fact("k8s.config_volume", repo, path, node_line(get(volume, "configMap")),
+                                      owner=name, configmap=mapped))
             for c in containers[1:]:
                 # a container beside the first in the same pod (a sidecar: a proxy, a log shipper, the
                 # application's own database): its image says what it is (rule kubernetes.pod-stores)
@@ -329,6 +336,8 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
                     facts.append(fact("k8s.configmap", repo, path, node_line(k), configmap=name, name=k.value, value=value))
                     if is_kong_declarative(value):  # the gateway's DB-less routing table, mounted from here
                         facts.extend(kong_routes(repo, path, value, node_line(k) + 1))
+                    elif is_nginx_entry(k.value or "", value):  # an nginx site (or a file it includes)
+                        facts.extend(nginx_entry_routes(repo, path, name, value, node_line(k) + 1))
                     elif is_traefik_dynamic(value):  # Traefik's file-provider routing table (`dynamic.yml: |`)
                         try:
                             facts.extend(traefik_routes(repo, path, value, node_line(k) + 1))

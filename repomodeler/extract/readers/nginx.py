@@ -9,6 +9,7 @@ proxy component to the component that host names.  Traefik routes live in compos
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from repomodeler.extract.readers._base import Reader, fact
 from repomodeler.extract.readers._templates import TEMPLATE_SUFFIX, strip_template
@@ -118,6 +119,23 @@ _NGINX_HINT = re.compile(r"(?m)^\s*(?:server\s*\{[\s\S]*?\b(?:location\s+\S+\s*\
 
 def _looks_like_nginx(path: str, head: str) -> bool:
     return bool(_NGINX_HINT.search(head))
+
+
+# A Kubernetes ConfigMap entry holding an nginx site or a file it includes (`nginx.conf: |`, `endpoints.conf: |`
+# with `location /api { proxy_pass http://api-service:8080; }`), mounted into the proxy's pod
+_PASS_LINE = re.compile(r"(?m)^\s*(?:proxy_pass|grpc_pass|fastcgi_pass|uwsgi_pass)\s+[^;\s]+\s*;")
+
+
+def is_nginx_entry(key: str, value: str) -> bool:
+    """Is a ConfigMap entry (its key, its text) an nginx configuration file that forwards requests?"""
+    return bool(re.search(r"\.conf(?:\.template)?$", key)) and bool(_PASS_LINE.search(value))
+
+
+def nginx_entry_routes(repo: str, path: str, configmap: str, text: str, first_line: int) -> list[Fact]:
+    """The routes of an nginx file kept in a ConfigMap: `first_line` is the manifest line of the text's first
+    line; each route names the ConfigMap, so the workload mounting it (not the manifest's folder) owns them."""
+    return [replace(f, line=f.line + first_line - 1, attrs=tuple(sorted((*f.attrs, ("configmap", configmap)))))
+            for f in read_proxy(repo, path, text)]
 
 
 READERS = (

@@ -7,14 +7,15 @@ RULES = (
         id="proxy.virtual-hosts",
         message="A reverse proxy's server_name or Host rule is a name of the component it routes to",
         unit="virtual_hosts",
-        reads=("proxy.route", "docker.copy", "compose.mount"),
+        reads=("proxy.route", "docker.copy", "compose.mount", "k8s.config_volume"),
         writes=("aliases",),
         after=("build.units", "spring.application-name"),
     ),
     Rule(
         id="proxy.routes",
         message=("A reverse proxy's routes (nginx, Apache, HAProxy, Envoy, Caddy, Kong's declarative file, Traefik's "
-                 "file-provider configuration, also kept in a ConfigMap key) connect it to the upstreams they "
+                 "file-provider configuration, also kept in a ConfigMap key; an nginx file in a ConfigMap is the routing of "
+                 "the workload that mounts that ConfigMap) connect it to the upstreams they "
                  "name; a configuration beside the one a proxy deployment mounts is that proxy's, and so is one of the name a "
                  "proxy mounts from where the repository holds no such file (an installer copies it there); a site file no "
                  "deployment runs is the installation's web server in front of the app (where the repository runs a proxy of its "
@@ -23,7 +24,7 @@ RULES = (
                  "by an environment variable (proxy_pass $BACKEND_URI) is the value the deployment or the image's "
                  "entrypoint gives it"),
         unit="proxies",
-        reads=("proxy.route", "config.env", "docker.copy", "compose.mount"),
+        reads=("proxy.route", "config.env", "docker.copy", "compose.mount", "k8s.config_volume"),
         writes=("connections", "components", "kinds", "unresolved", "attributes"),
         after=("config.address-values", "compose.depends-on"),
         state=("env_values", "protocol_unknown", "ports_served"),
