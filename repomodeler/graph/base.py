@@ -47,11 +47,11 @@ QUARKUS_IMAGE_KEYS = frozenset({"quarkus.container-image.name", "quarkus.contain
 # docker-compose.yml): opt-in like a variant file.
 ADD_ON_DIR = re.compile(r"(^|/)(add-?ons?|extras|optional|extensions)/", re.I)
 # Folders of developer tools, tests, benchmarks and editor dev containers: a compose file there starts a
-# harness around the system (hack/dev/compression-test/docker-compose.yml, tests/e2e/docker-compose.yml,
+# harness around the system (hack/dev/compression-test/docker-compose.yml, tests/e2e/docker-compose.yml, mock/compose.yaml,
 # scripts/test-environments/postgres/compose.yml,
 # tools/TestSuite/docker-compose-base.yml, integration/ops/overrides/ha-web-nodes.yml, bdd/docker-compose.yml (behaviour tests),
 # .devcontainer/docker-compose.yml), not the system.
-HARNESS_DIR = re.compile(r"(^|/)(hack|tests?|testing|bdd|test[-_]?suites?|tests?[-_](env|envs|environments?|stacks?|setups?)|e2e|integration([-_]?tests?)?|load[-_]?tests?|loadtest|benchmarks?|perf|profiling|"
+HARNESS_DIR = re.compile(r"(^|/)(hack|tests?|testing|mocks?|bdd|test[-_]?suites?|tests?[-_](env|envs|environments?|stacks?|setups?)|e2e|integration([-_]?tests?)?|load[-_]?tests?|loadtest|benchmarks?|perf|profiling|"
                          r"k6|locust|jmeter|gatling|artillery|playwright|cypress|"
                          r"\.?devcontainers?([-_][^/]*)?"
                          # (a package of the project named for its tests: `app-e2e/`, `shop-load-tests/`; one named
