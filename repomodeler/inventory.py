@@ -358,7 +358,35 @@ def pointed_deployments(files: list[SourceFile], readme: str, compose_texts: dic
                 break
             lines.append(line)
         heads.append("\n".join(lines))
-    return {p for p in candidates for head in heads if re.search(rf"(?<![\w.-]){re.escape(p)}(?![\w.-])", head)}
+    named = {p for p in candidates for head in heads if re.search(rf"(?<![\w.-]){re.escape(p)}(?![\w.-])", head)}
+    return named | started_from_folder(files, readme)
+
+
+_CD = re.compile(r"(?<![\w-])cd\s+[\"']?([\w./-]+)")
+_COMPOSE_UP_AT = re.compile(r"\bdocker[- ]compose\b[^\n`]*?\bup\b")
+
+
+def started_from_folder(files: list[SourceFile], readme: str) -> set[str]:
+    """Compose files the README starts from a folder it changes into (`git clone .../acme/outpost`, `cd
+    outpost/examples/docker-compose/`, then `docker-compose -f compose.yml -f compose-postgres.yml up`): the
+    files the start command names there, or the folder's default file where it names none."""
+    candidates = sorted(f.path for f in files if f.role in ("source", "example", "docs") and COMPOSE_FILE.search(f.path)
+                        and "/" in f.path)
+    out: set[str] = set()
+    for cd in _CD.finditer(readme):
+        target = cd.group(1).strip("/").removeprefix("./")
+        # (the clone's own folder first: `outpost/examples/docker-compose` is examples/docker-compose of the repository)
+        places = {target, target.partition("/")[2]} - {""}
+        up = _COMPOSE_UP_AT.search(readme, cd.end())
+        if up is None or _CD.search(readme, cd.end(), up.start()) is not None:
+            continue  # no start command follows, or another `cd` comes first
+        command = up.group(0)
+        files = re.findall(r"(?:-f|--file)[\s=]+[\"']?([\w./-]+)", command)
+        for p in candidates:
+            where, _, name = p.rpartition("/")
+            if where in places and (name in files if files else re.fullmatch(r"(docker-)?compose\.ya?ml", name)):
+                out.add(p)
+    return out
 
 
 def _runs_working_tree(text: str, files: list[SourceFile]) -> bool:
@@ -427,6 +455,11 @@ def promote_example_deployments(files: list[SourceFile], readme: str = "",
     if pointed and developing:
         files = [replace(f, role="development") if f.path in developing else f for f in files]
         return _promote_stacks(files, pointed)
+    # (the stack the README's start command runs in the folder it changes into is how the system runs, whatever
+    # other compose files the repository keeps for its developers)
+    started = started_from_folder(files, readme)
+    if started:
+        return _promote_stacks(files, started)
     builds = deploys = False
     for f in files:
         if f.role != "source":

@@ -257,6 +257,10 @@ def _documented_launch(repo: str, path: str, lines: list[str]) -> list[Fact]:
                 out.append(fact("compose.launch", repo, path, i, files="", profiles=",".join(written),
                                 target="README", documented=str(len(out) + 1)))
             break
+        if files and (where := _changed_folder(lines, i, line[:m.start()])):
+            # (`cd outpost/examples/docker-compose/` after the clone, then `docker-compose -f compose.yml -f
+            # compose-postgres.yml up`: the files of the folder the README changed into)
+            files = [str(PurePosixPath(where, f)) for f in files]
         out.append(fact("compose.launch", repo, path, i, files=",".join(files), profiles=",".join(profiles),
                         target="README", documented=str(len(out) + 1)))
     return out
