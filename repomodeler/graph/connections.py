@@ -226,6 +226,9 @@ CLIENT_CONSTRUCTOR = re.compile(r"(^|[.\s])(new\s+)?[A-Z]?\w*(Http|Rest|Web|Api|
 # an expression building such a client from a URL literal (`WebClient.create("https://...")`): the callee's name
 CLIENT_BUILT = re.compile(r"""^(?:new\s+)?([A-Za-z_][\w.]*)\(\s*(?:base_url\s*=\s*)?[`"']https?://""")
 # Names of a field or constant holding an API client's base address (BaseURL, apiBaseUrl, API_URL, api_endpoint).
+# A setting telling an application its own public address (APP_URL, SITE_URL, PUBLIC_URL, and under the product's
+# prefix, ORO_APP_URL)
+OWN_SITE_KEY = re.compile(r"^([A-Za-z0-9]+[._-])?(app|site|public|external|root)[._-]?ur[li]$", re.I)
 BASE_URL_NAME = re.compile(r"(?i)(^|[._])(api[_-]?)?base[_-]?(url|uri)$|(^|[._])api[_-]?(url|uri|endpoint|base)$|^baseurl$")
 # Mail hosts that stand in for the operator's relay in a framework's sample settings: test inboxes (Mailtrap)
 SAMPLE_MAIL_HOST = re.compile(r"(^|\.)mailtrap\.io$")
@@ -793,6 +796,8 @@ class ConnectionRules(ResolverBase):
                 continue
             if BROWSER_URL_KEY.search(name) or TEST_HARNESS_KEY.search(name):
                 continue  # where the user's browser is sent (or a link shown to people), or a browser test's, not a call
+            if OWN_SITE_KEY.search(name) and not self._names_application(value):
+                continue  # the application's own public address (ORO_APP_URL=http://oro.demo), no service it calls
             if self.withheld(owner, f.evidence):
                 continue  # a handed setting its code does not read, or one naming callers (config.*-settings)
             if prose(value):

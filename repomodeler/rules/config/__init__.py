@@ -33,6 +33,7 @@ RULES = (
         message=("A setting (env var, config property, ConfigMap) whose value is an address of another component "
                  "connects its owner to it; an unknown data-store address introduces that store, and so does an address "
                  "on the Docker host (host.docker.internal) at a store's or Ollama's standard port no service publishes; "
+                 "an application's own public address (APP_URL, SITE_URL, ORO_APP_URL) is no system it calls; "
                  "a database or "
                  "cache handed a whole ConfigMap (envFrom) does not call the services its keys name; a shared "
                  "configuration module's application.properties configures the services depending on it, a profile "
