@@ -312,6 +312,28 @@ def promote_named_env_files(files: list[SourceFile], texts: dict[str, str]) -> l
             for f in files]
 
 
+# A bind mount in a compose file, short (`- ./local-dev/traefik/:/etc/traefik/:ro`) or long (`source: ./conf`) form:
+# group 1 is the repository path mounted (relative to the compose file's folder).
+_BIND_MOUNT = re.compile(r"""(?m)^\s*(?:-\s*|source:\s*)["']?(\.{1,2}/[^:"'\s]*)(?::|["']?\s*$)""")
+
+
+def promote_mounted_configs(files: list[SourceFile], texts: dict[str, str]) -> list[SourceFile]:
+    """Configuration files in a development folder (local-dev/traefik/config/clair.yaml) that a compose file the
+    repository runs mounts into a service (`./local-dev/traefik/:/etc/traefik/`) configure that service as it runs:
+    read as source.  Only settings, not code (a mount of the working tree, `.:/app`, is a developer's)."""
+    mounted: set[str] = set()
+    for path, text in texts.items():
+        here = PurePosixPath(path).parent
+        for m in _BIND_MOUNT.finditer(text):
+            target = posixpath.normpath((here / m.group(1)).as_posix())
+            if target not in (".", "") and not target.startswith(".."):
+                mounted.add(target)
+    if not mounted:
+        return files
+    return [replace(f, role="source") if f.role == "development" and f.language is None
+            and any(f.path == m or f.path.startswith(m + "/") for m in mounted) else f for f in files]
+
+
 # A root README's relative link on a line about Compose (``We maintain a docker-compose file that launches
 # Redpanda and Console: [/docs/local](./docs/local)``): group 1 is the linked path.
 _README_LINK = re.compile(r"\]\(\s*(?:\./|/)?([A-Za-z0-9_.][^)\s#?]*?)/?\s*(?:#[^)]*)?\)")
@@ -770,11 +792,17 @@ def list_git(repo: Repository, options: InventoryOptions) -> Inventory:
     # (the compose files at hand, read once, and only when they may say something of other files: a named env file,
     # an example or docs compose file they may name, a compose file in a folder that may be a telemetry stack)
     texts = _compose_texts(repo, files, always=readme is not None or any(
-        f.role == "source" and COMPOSE_FILE.search(f.path) and "/" in f.path for f in files))
-    files = promote_named_env_files(files, texts)
+        f.role == "source" and COMPOSE_FILE.search(f.path) and "/" in f.path for f in files) or any(
+        f.role == "development" and f.language is None and "/" in f.path for f in files))
     text = cat_blobs(repo.checkout, [readme.blob]).get(readme.blob, b"").decode("utf-8", "replace") if readme else ""
-    return Inventory(repository=repo, files=promote_example_deployments(files, text, texts), skipped=skipped,
-                     links=links)
+    return Inventory(repository=repo, files=settle_roles(files, text, texts), skipped=skipped, links=links)
+
+
+def settle_roles(files: list[SourceFile], readme: str, texts: dict[str, str]) -> list[SourceFile]:
+    """The roles the compose files at hand (`texts`) and the root README (`readme`) give files beyond their names:
+    env files and mounted settings a running service takes, and example stacks that are how the system runs."""
+    files = promote_mounted_configs(promote_named_env_files(files, texts), texts)
+    return promote_example_deployments(files, readme, texts)
 
 
 def _compose_texts(repo: Repository, files: list[SourceFile], always: bool = False) -> dict[str, str]:

@@ -104,8 +104,8 @@ def extract_in_memory(repos: dict[str, dict[str, str]]) -> list[ExtractResult]:
     """Facts of small repositories given as text: the real inventory rules and extraction."""
     from repomodeler.extract import extract_file
     from repomodeler.extract.helm_charts import helm_chart_facts
-    from repomodeler.inventory import (COMPOSE_FILE, InventoryOptions, _skip_reason, _wanted, classify_role,
-                                       promote_example_deployments, promote_named_env_files, root_readme)
+    from repomodeler.inventory import (COMPOSE_FILE, InventoryOptions, _skip_reason, _wanted, classify_role, root_readme,
+                                       settle_roles)
     from repomodeler.languages import language_for_path
 
     results = []
@@ -122,10 +122,10 @@ def extract_in_memory(repos: dict[str, dict[str, str]]) -> list[ExtractResult]:
             inventory_files.append(SourceFile(path=path, blob=hashlib.sha1(content).hexdigest(), size=len(content),
                                               language=language_for_path(path), role=classify_role(path)))
         compose_texts = {f.path: files[f.path] for f in inventory_files if f.role == "source" and COMPOSE_FILE.search(f.path)}
-        # (as a listing does: the env files a compose file names, and the templates standing for missing ones)
-        inventory_files = promote_named_env_files(inventory_files, compose_texts)
+        # (as a listing does: the env files a compose file names, the templates standing for missing ones, the
+        # settings it mounts, the example stacks the README runs)
         readme = root_readme(inventory_files)
-        inventory_files = promote_example_deployments(inventory_files, files[readme.path] if readme else "", compose_texts)
+        inventory_files = settle_roles(inventory_files, files[readme.path] if readme else "", compose_texts)
         for sf in inventory_files:
             if sf.role != "source":
                 continue

@@ -15,7 +15,8 @@ RULES = (
         id="proxy.routes",
         message=("A reverse proxy's routes (nginx, Apache, HAProxy, Envoy, Caddy, Kong's declarative file, Traefik's "
                  "file-provider configuration, also kept in a ConfigMap key; an nginx file in a ConfigMap is the routing of "
-                 "the workload that mounts that ConfigMap) connect it to the upstreams they "
+                 "the workload that mounts that ConfigMap; a file in a development folder that the compose file mounts "
+                 "into the proxy is its configuration) connect it to the upstreams they "
                  "name; a configuration beside the one a proxy deployment mounts is that proxy's, and so is one of the name a "
                  "proxy mounts from where the repository holds no such file (an installer copies it there); a site file no "
                  "deployment runs is the installation's web server in front of the app (where the repository runs a proxy of its "
