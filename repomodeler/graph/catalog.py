@@ -146,8 +146,10 @@ KEY_SCHEME: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(p, re.I)
 # callbacks, logout pages), not a call the component makes: `userAuthorizationUri`, `redirect-uri`.
 # The API documentation UI (`springdoc.*`, `swagger-ui.*`) runs in the browser too.
 # So are the links a page shows people (the terms of service, the privacy policy, help and documentation pages:
-# `PASSBOLT_LEGAL_TERMSURL`, `PRIVACY_POLICY_URL`, `HELP_LINK`).
-BROWSER_URL_KEY = re.compile(r"((^|[._-])(user[-_]?)?authori[sz]ation[-_]?ur[il]|redirect[-_]?ur[il]s?|callback[-_]?ur[il]"
+# `PASSBOLT_LEGAL_TERMSURL`, `PRIVACY_POLICY_URL`, `HELP_LINK`), and the links of its footer or menu
+# (`FOOTER_CHAT_LINK`, `FOOTER_GITHUB_LINK`, `NAVBAR_FORUM_URL`).
+BROWSER_URL_KEY = re.compile(r"(^|[._-])(footer|nav(bar)?|menu|social)[._-]([a-z0-9]+[._-])*(ur[il]|links?)(\[\d+\])?$"
+                             r"|((^|[._-])(user[-_]?)?authori[sz]ation[-_]?ur[il]|redirect[-_]?ur[il]s?|callback[-_]?ur[il]"
                              r"|logout[-_]?(success[-_]?)?ur[il]"
                              r"|(terms|tos|privacy|legal|imprint|help|docs?|documentation|faq|support)([-_]?(of[-_]?service"
                              r"|policy|page|center|centre))?[-_]?(ur[il]|link))(\[\d+\])?$|^(springdoc|swagger[-_]?ui)\.", re.I)
