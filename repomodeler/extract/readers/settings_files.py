@@ -30,18 +30,36 @@ def _is_settings(path: str, head: str) -> bool:
         return False
     whole = head.splitlines()[:-1] if "\n" in head and not head.endswith("\n") else head.splitlines()
     # (the head of a long file ends inside a line: that line is judged by its whole, so not at all)
-    lines = [ln for ln in whole if ln.strip() and not ln.lstrip().startswith(("#", "!", ";"))]
+    # (HOCON's `include "base"` lines, a Play or Akka program's `conf/application.conf` pulling in others, are
+    # no settings of their own)
+    lines = [ln for ln in whole if ln.strip() and not ln.lstrip().startswith(("#", "!", ";", "//"))
+             and not _INCLUDE.match(ln)]
     return bool(lines) and all(_LINE.match(ln) for ln in lines[:200] if not ln.startswith((" ", "\t")))
+
+
+_INCLUDE = re.compile(r"""(?m)^\s*include\s+(?:required\s*\()?["']""")
+_SUBSTITUTION = re.compile(r"\$\{\?[A-Za-z_][\w.]*\}")
 
 
 def read_settings(repo: str, path: str, text: str) -> list[Fact]:
     facts: list[Fact] = []
+    # A HOCON file (`include "base"`, `${?LILA_URL}` substitutions) is a Play/Akka program's application.conf kept
+    # in a deployment's conf/ folder and mounted over the program's own (`./conf/lila.conf:/lila/conf/application.conf`):
+    # the settings of the deployments that mount it, like a mounted INI file's, not of a launcher naming it
+    hocon = path.endswith(".conf") and bool(_INCLUDE.search(text) or _SUBSTITUTION.search(text))
     for i, raw in enumerate(text.splitlines(), start=1):
-        if raw.lstrip().startswith(("#", "!", ";")):
+        if raw.lstrip().startswith(("#", "!", ";", "//")):
             continue
         m = _LINE.match(raw)
         if m and ADDRESS_KEY.search(m.group("key")) and m.group("value"):
-            facts.append(fact("config.setting", repo, path, i, name=m.group("key"), value=m.group("value")))
+            value = m.group("value")
+            if len(value) > 1 and value[0] == value[-1] == '"':
+                value = value[1:-1]  # (HOCON's quoted string, `mongodb.uri = "mongodb://mongodb?appName=lila"`)
+            if hocon:
+                facts.append(fact("config.property", repo, path, i, name=m.group("key"), value=value,
+                                  named_only="true", mounted="true"))
+            else:
+                facts.append(fact("config.setting", repo, path, i, name=m.group("key"), value=value))
     return facts
 
 
