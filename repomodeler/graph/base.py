@@ -218,6 +218,8 @@ def developer_stacks(services: list[Fact]) -> set[str]:
 PLATFORM_APP_HOST = re.compile(r"^(?:([a-z0-9][a-z0-9-]*?)-[a-z0-9]{10}-[a-z]{2}\.a\.run\.app"
                                r"|([a-z0-9][a-z0-9-]*)\.[a-z0-9-]+\.[a-z0-9-]+\.azurecontainerapps\.io"
                                r"|([a-z0-9][a-z0-9-]*)\.(?:railway\.internal|flycast))$")
+# The host OpenShift's router gives a route by default: `<route>-<namespace>.apps.<cluster domain>`.
+OPENSHIFT_ROUTE_HOST = re.compile(r"^([a-z0-9][a-z0-9-]*)\.apps\.[a-z0-9-]+(?:\.[a-z0-9-]+)+$")
 # Images of end-to-end test runners (Playwright, Cypress): a runner, not a browser other tests call (a Selenium
 # grid in a development stack is a service of it).
 TEST_RUNNER_IMAGE = re.compile(r"(^|/)(playwright(:|$)|cypress/(included|base|browsers))", re.I)
@@ -1635,6 +1637,16 @@ class ResolverBase:
         m = PLATFORM_APP_HOST.match(host)
         if m:  # menu-service-luu7kai33a-uc.a.run.app: the Cloud Run service `menu-service`, when the system runs one
             return self.alias.get(next(g for g in m.groups() if g))
+        m = OPENSHIFT_ROUTE_HOST.match(host)
+        if m:
+            # an OpenShift route's generated host, `<route>-<namespace>.apps.<cluster domain>`
+            # (quarkus-cafe-web-cafe-helm.apps.cluster-2a53.example.com): the service the route is named for, the
+            # longest leading part of the label a service of the system answers to
+            label = m.group(1)
+            for cut in sorted((i for i, ch in enumerate(label) if ch == "-"), reverse=True):
+                cid = self.alias.get(label[:cut])
+                if cid is not None and self.model.components[cid].kind in ("service", "webapp", "gateway"):
+                    return cid
         return None
 
     def config_owner(self, f: Fact) -> str | None:

@@ -10,7 +10,8 @@ from collections.abc import Iterable
 from pathlib import PurePosixPath
 
 from repomodeler.extract.readers._templates import TEMPLATE_SUFFIX
-from repomodeler.graph.base import HARNESS_DIR, PLATFORM_APP_HOST, ResolverBase, env_template_of, env_template_only
+from repomodeler.graph.base import (HARNESS_DIR, OPENSHIFT_ROUTE_HOST, PLATFORM_APP_HOST, ResolverBase, env_template_of,
+                                    env_template_only)
 from repomodeler.graph.packages import folder
 from repomodeler.graph.catalog import (
     image_basename,
@@ -1977,7 +1978,7 @@ class ConnectionRules(ResolverBase):
                             # (the cluster's ingress controller is drawn apart: frontdoor.ingress-controller)
                             self.model.unresolved.append(Unresolved(owner, value, chain[-1]))
                             continue
-                    if target is None and PLATFORM_APP_HOST.match(ref.host):
+                    if target is None and (PLATFORM_APP_HOST.match(ref.host) or OPENSHIFT_ROUTE_HOST.match(ref.host)):
                         target = self.cluster_service(ref.host)  # a Cloud Run service's generated URL, of a component
                     if target is None and ref.scheme in ("http", "https") and "." in ref.host \
                             and ref.host not in LOCAL_HOSTS and not re.match(r"^[\d.]+$", ref.host) \
