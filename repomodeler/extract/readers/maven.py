@@ -51,8 +51,11 @@ def read_pom(repo: str, path: str, text: str) -> list[Fact]:
     return facts
 
 
-# Build plugins that package a module as a runnable application whatever its classes (Quarkus has no main method).
-APP_PLUGINS = frozenset({"quarkus-maven-plugin"})
+# Build plugins that package a module as a runnable application whatever its classes (Quarkus has no main method;
+# Vert.x's plugin starts the verticle the pom names through Vert.x's launcher), or deploy it to a cluster as one
+# (fabric8's and JKube's Kubernetes and OpenShift plugins: `mvn fabric8:deploy` runs the module as a workload).
+APP_PLUGINS = frozenset({"quarkus-maven-plugin", "vertx-maven-plugin", "fabric8-maven-plugin", "kubernetes-maven-plugin",
+                         "openshift-maven-plugin"})
 # Container build plugins and where their configuration names the image they build: Jib's <to><image>,
 # Spring Boot's build-image goal's <image><name>; and those building the module's Dockerfile: Spotify's
 # docker-maven-plugin <imageName>, its dockerfile-maven-plugin <repository>, and fabric8's docker-maven-plugin
