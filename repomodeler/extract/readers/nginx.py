@@ -114,7 +114,10 @@ _SITE = (r"(?:nginx[^/]*\.conf|httpd[^/]*\.conf|default\.conf"
 # Any other .conf file whose start reads like an nginx site (a server block with a location or a
 # proxy_pass, or an upstream block): a gateway's configuration kept under the project's own name
 # (gateway/shop.conf) and mounted into an nginx container.
-_NGINX_HINT = re.compile(r"(?m)^\s*(?:server\s*\{[\s\S]*?\b(?:location\s+\S+\s*\{|proxy_pass\s)|upstream\s+[\w.-]+\s*\{)")
+# (or a snippet of location blocks the site includes, `nginx/additional/flink.conf`: `location /flink/ { proxy_pass
+# http://flink-jobmanager:8081/; }`)
+_NGINX_HINT = re.compile(r"(?m)^\s*(?:server\s*\{[\s\S]*?\b(?:location\s+\S+\s*\{|proxy_pass\s)|upstream\s+[\w.-]+\s*\{"
+                         r"|location\s+(?:[=~^*]+\s*)?\S+\s*\{[^{}]*?\b(?:proxy|grpc|fastcgi|uwsgi)_pass\s)")
 
 
 def _looks_like_nginx(path: str, head: str) -> bool:
