@@ -42,6 +42,7 @@ ASPIRE_AZURE_SERVICES: dict[str, str] = {
 ASPIRE_SERVERS: dict[str, tuple[str, str]] = {
     "AddOllama": ("ollama", "service"), "AddKeycloak": ("keycloak", "service"), "AddSeq": ("seq", "service"),
     "AddMailPit": ("mailpit", "service"), "AddMinio": ("minio", "database"), "AddMeilisearch": ("meilisearch", "database"),
+    "AddOpenTelemetryCollector": ("otel-collector", "service"),
 }
 # Methods adding an app the AppHost starts from a folder of code (AddPythonUvicornApp, AddGolangApp,
 # AddJavaApp, AddBunApp...): a service of the code in the folder the second argument names.
@@ -216,6 +217,17 @@ class AspireRules(ResolverBase):
             wired = [c for c in calls if c.group("method") == "WithReference"]  # later statements: references only
         if not source:
             return
+        if first_add is not None and any(c.group("method") == "WithAppForwarding" for c in wired):
+            # the Community Toolkit's collector with app forwarding: every project the AppHost adds sends it its
+            # telemetry (OTEL_EXPORTER_OTLP_ENDPOINT set to the collector)
+            for g in self.by_kind["aspire.statement"]:
+                if g.repository == f.repository and g.path == f.path and ".AddProject" in (g.get("text") or ""):
+                    project = self.aspire_vars.get((g.repository, g.path, g.get("var") or "")) or next(
+                        (self.alias.get(n.lower()) for c in CALL.finditer(g.get("text") or "")
+                         if c.group("method") == "AddProject" for n in STRING.findall(c.group("args"))[:1]), None)
+                    if project and project != source:
+                        self.connect(project, source, "http", [Evidence(f.repository, f.path, f.line)],
+                                     attributes={"via": "aspire WithAppForwarding"})
         for c in wired:
             method = c.group("method")
             if method in ORDER_ONLY or method.startswith("Add"):

@@ -8,7 +8,8 @@ RULES = (
         message=(".NET Aspire AppHost resources (AddProject, AddRedis, AddPostgres, AddOllama, apps of a folder such as "
                  "AddPythonUvicornApp...) are components and WithReference links are connections; a resource added to "
                  "another (storage.AddBlobs) stands for that one; an app started from a folder inside a project the "
-                 "AppHost adds (AddViteApp of Shop.Web/ClientApp) is that project's UI, not a component; Azure Service Bus "
+                 "AppHost adds (AddViteApp of Shop.Web/ClientApp) is that project's UI, not a component; an OpenTelemetry collector "
+                 "added with app forwarding receives every project's telemetry; Azure Service Bus "
                  "and Event Hubs are brokers, and the managed Azure services an AppHost provisions (Application Insights, "
                  "Key Vault, OpenAI, AI Search, SignalR) are external services"),
         unit="aspire_components",
