@@ -291,6 +291,10 @@ SDK_SERVICES: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
          r"|github\.com/openai/openai-go.*|com\.openai.*|com\.theokanning\.openai.*)$", "api.openai.com", ("openai",)),
         (r"^(anthropic(\..*)?|@anthropic-ai/sdk|github\.com/anthropics/anthropic-sdk-go.*)$", "api.anthropic.com",
          ("anthropic",)),
+        # Temporal's workflow service, which its clients and workers dial (a cluster of the system's own, or Temporal
+        # Cloud under tmprl.cloud)
+        (r"^(go\.temporal\.io/sdk(/.*)?|@temporalio/(client|worker)|temporalio\.(client|worker)(\..*)?|io\.temporal\.(client|worker)(\..*)?"
+         r"|Temporalio\.(Client|Worker)(\..*)?)$", "tmprl.cloud", ("temporal", "temporal-frontend", "temporal-server")),
         (r"^(google\.cloud\.firestore.*|@google-cloud/firestore|cloud\.google\.com/go/firestore.*"
          r"|com\.google\.cloud\.firestore.*|firebase_admin\.firestore)$", "firestore.googleapis.com", ("firestore",)),
         (r"^(google\.cloud\.storage.*|@google-cloud/storage|cloud\.google\.com/go/storage.*"
@@ -399,7 +403,7 @@ SDK_SERVICES: tuple[tuple[re.Pattern[str], str, tuple[str, ...]], ...] = tuple(
 
 # Hosted services whose API host does not say the product's name (a government service under service.gov.uk): the
 # external system is named by the product, as people know it, its host kept as its address.
-SDK_PRODUCT_NAMES: dict[str, str] = {"api.notifications.service.gov.uk": "govuk-notify"}
+SDK_PRODUCT_NAMES: dict[str, str] = {"api.notifications.service.gov.uk": "govuk-notify", "tmprl.cloud": "temporal"}
 
 
 @functools.lru_cache(maxsize=8192)
