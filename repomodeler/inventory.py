@@ -26,7 +26,7 @@ import yaml
 from repomodeler.leftovers import tmp_prefix
 from repomodeler.acquire import run_git
 from repomodeler.extract.readers._doc_compose import INSTALL_GUIDE
-from repomodeler.extract.readers._readme import ROOT_README
+from repomodeler.extract.readers._readme import ROOT_README, documented_launch
 from repomodeler.extract.readers.registry import is_descriptor
 from repomodeler.languages import language_for_path
 from repomodeler.paths import RECIPE_FILE
@@ -384,30 +384,17 @@ def pointed_deployments(files: list[SourceFile], readme: str, compose_texts: dic
     return named | started_from_folder(files, readme)
 
 
-_CD = re.compile(r"(?<![\w-])cd\s+[\"']?([\w./-]+)")
-_COMPOSE_UP_AT = re.compile(r"\bdocker[- ]compose\b[^\n`]*?\bup\b")
-
-
 def started_from_folder(files: list[SourceFile], readme: str) -> set[str]:
-    """Compose files the README starts from a folder it changes into (`git clone .../acme/outpost`, `cd
-    outpost/examples/docker-compose/`, then `docker-compose -f compose.yml -f compose-postgres.yml up`): the
-    files the start command names there, or the folder's default file where it names none."""
-    candidates = sorted(f.path for f in files if f.role in ("source", "example", "docs") and COMPOSE_FILE.search(f.path)
-                        and "/" in f.path)
+    """Compose files the README starts by name from a folder it changes into (`git clone .../acme/outpost`, `cd
+    outpost/examples/docker-compose/`, then `docker-compose -f compose.yml -f compose-postgres.yml up`), as its
+    start commands (``compose.launch``) give them."""
+    candidates = {f.path for f in files if f.role in ("source", "example", "docs") and COMPOSE_FILE.search(f.path)
+                  and "/" in f.path}
     out: set[str] = set()
-    for cd in _CD.finditer(readme):
-        target = cd.group(1).strip("/").removeprefix("./")
-        # (the clone's own folder first: `outpost/examples/docker-compose` is examples/docker-compose of the repository)
-        places = {target, target.partition("/")[2]} - {""}
-        up = _COMPOSE_UP_AT.search(readme, cd.end())
-        if up is None or _CD.search(readme, cd.end(), up.start()) is not None:
-            continue  # no start command follows, or another `cd` comes first
-        command = up.group(0)
-        files = re.findall(r"(?:-f|--file)[\s=]+[\"']?([\w./-]+)", command)
-        for p in candidates:
-            where, _, name = p.rpartition("/")
-            if where in places and (name in files if files else re.fullmatch(r"(docker-)?compose\.ya?ml", name)):
-                out.add(p)
+    for launch in documented_launch("", "README.md", readme.splitlines()):
+        named = [p for p in (launch.get("files") or "").split(",") if p]
+        if named and all("/" in p and p in candidates for p in named):
+            out.update(named)
     return out
 
 

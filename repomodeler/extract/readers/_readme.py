@@ -230,7 +230,7 @@ def _names_services(command: str) -> bool:
     return False
 
 
-def _documented_launch(repo: str, path: str, lines: list[str]) -> list[Fact]:
+def documented_launch(repo: str, path: str, lines: list[str]) -> list[Fact]:
     """The compose files and profiles of each ``docker compose ... up`` the README gives (``compose.launch``
     with ``documented``, in the README's order; the graph chooses among them), up to the first that starts
     the default file as it is."""
@@ -341,7 +341,7 @@ def readme_identity(repo: str, path: str, text: str) -> list[Fact]:
             facts.append(fact("project.link", repo, path, i, name=name))
     for line, text in summary:
         facts.append(fact("project.summary", repo, path, line, text=text))
-    facts.extend(_documented_launch(repo, path, lines))
+    facts.extend(documented_launch(repo, path, lines))
     for i, line in enumerate(lines, 1):
         for m in _COPY_INTO_VARIABLE.finditer(line):
             # `cp config.docker-template.php $MOODLE_DOCKER_WWWROOT/config.php`: a file of the repository put
