@@ -330,7 +330,8 @@ def promote_mounted_configs(files: list[SourceFile], texts: dict[str, str]) -> l
                 mounted.add(target)
     if not mounted:
         return files
-    return [replace(f, role="source") if f.role == "development" and f.language is None
+    # (a compose file kept in a mounted folder, `dev/` mounted whole, is a developer's other stack: not promoted)
+    return [replace(f, role="source") if f.role == "development" and f.language is None and not COMPOSE_FILE.search(f.path)
             and any(f.path == m or f.path.startswith(m + "/") for m in mounted) else f for f in files]
 
 
