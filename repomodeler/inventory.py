@@ -369,8 +369,7 @@ def pointed_deployments(files: list[SourceFile], readme: str, compose_texts: dic
     path as the one to run: in its root README (`curl -O https://raw.githubusercontent.com/<owner>/<repo>/main/docker/
     production/compose.example.yaml`) or in the opening comment of a compose file at hand (`# Please see the full
     example under examples/docker-compose.example.yml`)."""
-    candidates = sorted(f.path for f in files if f.role in ("source", "example", "docs") and COMPOSE_FILE.search(f.path)
-                        and "/" in f.path)
+    candidates = _folder_compose_files(files)
     if not candidates:
         return set()
     heads = [readme]
@@ -381,16 +380,20 @@ def pointed_deployments(files: list[SourceFile], readme: str, compose_texts: dic
                 break
             lines.append(line)
         heads.append("\n".join(lines))
-    named = {p for p in candidates for head in heads if re.search(rf"(?<![\w.-]){re.escape(p)}(?![\w.-])", head)}
-    return named | started_from_folder(files, readme)
+    return {p for p in candidates for head in heads if re.search(rf"(?<![\w.-]){re.escape(p)}(?![\w.-])", head)}
+
+
+def _folder_compose_files(files: list[SourceFile]) -> list[str]:
+    """The compose files in a folder (not the root) that could be how the system runs, examples and docs included."""
+    return sorted(f.path for f in files if f.role in ("source", "example", "docs") and COMPOSE_FILE.search(f.path)
+                  and "/" in f.path)
 
 
 def started_from_folder(files: list[SourceFile], readme: str) -> set[str]:
     """Compose files the README starts by name from a folder it changes into (`git clone .../acme/outpost`, `cd
     outpost/examples/docker-compose/`, then `docker-compose -f compose.yml -f compose-postgres.yml up`), as its
     start commands (``compose.launch``) give them."""
-    candidates = {f.path for f in files if f.role in ("source", "example", "docs") and COMPOSE_FILE.search(f.path)
-                  and "/" in f.path}
+    candidates = set(_folder_compose_files(files))
     out: set[str] = set()
     for launch in documented_launch("", "README.md", readme.splitlines()):
         named = [p for p in (launch.get("files") or "").split(",") if p]
@@ -458,16 +461,16 @@ def promote_example_deployments(files: list[SourceFile], readme: str = "",
     watching = watching_stacks(files, compose_texts or {})
     if watching:
         files = [replace(f, role="development") if f.path in watching else f for f in files]
-    pointed = pointed_deployments(files, readme, compose_texts or {})
+    # (the stack the README's start command runs in the folder it changes into is how the system runs, whatever
+    # other compose files the repository keeps for its developers)
+    started = started_from_folder(files, readme)
+    pointed = pointed_deployments(files, readme, compose_texts or {}) | started
     # A compose file running the working tree (a developer's stack) beside the example the project names as the one
     # to run: the named example is the deployment, the developer's stack is not.
     developing = {p for p, text in (compose_texts or {}).items() if p not in pointed and _runs_working_tree(text, files)}
     if pointed and developing:
         files = [replace(f, role="development") if f.path in developing else f for f in files]
         return _promote_stacks(files, pointed)
-    # (the stack the README's start command runs in the folder it changes into is how the system runs, whatever
-    # other compose files the repository keeps for its developers)
-    started = started_from_folder(files, readme)
     if started:
         return _promote_stacks(files, started)
     builds = deploys = False

@@ -227,8 +227,11 @@ CLIENT_CONSTRUCTOR = re.compile(r"(^|[.\s])(new\s+)?[A-Z]?\w*(Http|Rest|Web|Api|
 # an expression building such a client from a URL literal (`WebClient.create("https://...")`): the callee's name
 CLIENT_BUILT = re.compile(r"""^(?:new\s+)?([A-Za-z_][\w.]*)\(\s*(?:base_url\s*=\s*)?[`"']https?://""")
 # Names of a field or constant holding an API client's base address (BaseURL, apiBaseUrl, API_URL, api_endpoint).
-# A setting telling an application its own public address (APP_URL, SITE_URL, PUBLIC_URL, and under the product's
-# prefix, ORO_APP_URL)
+# A setting that may give a service its own public address (CONCOURSE_EXTERNAL_URL, ROOT_URL, APP_URL, SITE_URL,
+# BASE_URL): one is, when it names a port the service publishes on this machine (see _told_own_address) ...
+OWN_ADDRESS_KEY = re.compile(r"(^|[._-])(external|public|site|root|base|app)[-_]?ur[li]$", re.I)
+# ... and one named for the application itself, whatever it names (APP_URL, SITE_URL, PUBLIC_URL, and under the
+# product's prefix, ORO_APP_URL; not API_BASE_URL or PAYMENT_API_BASE_URL, another system's address)
 OWN_SITE_KEY = re.compile(r"^([A-Za-z0-9]+[._-])?(app|site|public|external|root)[._-]?ur[li]$", re.I)
 BASE_URL_NAME = re.compile(r"(?i)(^|[._])(api[_-]?)?base[_-]?(url|uri)$|(^|[._])api[_-]?(url|uri|endpoint|base)$|^baseurl$")
 # Mail hosts that stand in for the operator's relay in a framework's sample settings: test inboxes (Mailtrap)
@@ -2225,16 +2228,13 @@ class ConnectionRules(ResolverBase):
             btopics = set(filter(None, self.model.components[broker].attributes.get("topics", "").split(", ")))
             self.model.components[broker].attributes["topics"] = ", ".join(sorted(btopics | all_topics))
 
-    # A setting giving a service its own public address (CONCOURSE_EXTERNAL_URL, ROOT_URL, APP_URL, SITE_URL)
-    _OWN_ADDRESS_KEY = re.compile(r"(^|[._-])(external|public|site|root|base|app)[-_]?ur[li]$", re.I)
-
     def _told_own_address(self, published: dict[str, Evidence]) -> dict[str, Evidence]:
         """Compose services whose deployment tells them their own public address as a port they publish on
         this machine (``CONCOURSE_EXTERNAL_URL: http://localhost:8080`` beside ``ports: [8080:8080]``): the
         address people open, whatever else inside calls the service too (host ports: ``index_served_ports``)."""
         out: dict[str, Evidence] = {}
         for f in sorted(self.by_kind["config.env"], key=Fact.order):
-            if f.get("source") != "compose" or not self._OWN_ADDRESS_KEY.search(f.get("name") or ""):
+            if f.get("source") != "compose" or not OWN_ADDRESS_KEY.search(f.get("name") or ""):
                 continue
             cid = self.alias.get((f.get("owner") or "").lower())
             comp = self.model.components.get(cid) if cid else None

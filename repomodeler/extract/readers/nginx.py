@@ -124,14 +124,10 @@ def _looks_like_nginx(path: str, head: str) -> bool:
     return bool(_NGINX_HINT.search(head))
 
 
-# A Kubernetes ConfigMap entry holding an nginx site or a file it includes (`nginx.conf: |`, `endpoints.conf: |`
-# with `location /api { proxy_pass http://api-service:8080; }`), mounted into the proxy's pod
-_PASS_LINE = re.compile(r"(?m)^\s*(?:proxy_pass|grpc_pass|fastcgi_pass|uwsgi_pass)\s+[^;\s]+\s*;")
-
-
 def is_nginx_entry(key: str, value: str) -> bool:
-    """Is a ConfigMap entry (its key, its text) an nginx configuration file that forwards requests?"""
-    return bool(re.search(r"\.conf(?:\.template)?$", key)) and bool(_PASS_LINE.search(value))
+    """Is a Kubernetes ConfigMap entry (its key, its text) an nginx configuration file that forwards requests, a site
+    or a file it includes (`endpoints.conf: |` with `location /api { proxy_pass http://api-service:8080; }`)?"""
+    return bool(re.search(r"\.conf(?:\.template)?$", key)) and any(_NGINX_PASS.match(x) for x in value.splitlines())
 
 
 def nginx_entry_routes(repo: str, path: str, configmap: str, text: str, first_line: int) -> list[Fact]:

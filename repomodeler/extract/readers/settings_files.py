@@ -23,6 +23,11 @@ ADDRESS_KEY = re.compile(r"(?i)(addr|address|addresses|addrs|host|hosts|port|url
                          r"|listeners)$")
 
 
+# HOCON (a Play or Akka program's application.conf): `include "base"` lines and `${?VAR}` substitutions
+_INCLUDE = re.compile(r"""(?m)^\s*include\s+(?:required\s*\()?["']""")
+_SUBSTITUTION = re.compile(r"\$\{\?[A-Za-z_][\w.]*\}")
+
+
 def _is_settings(path: str, head: str) -> bool:
     """Every line that says something is ``key = value`` (or ``key: value``); Spring's files are Spring's."""
     name = path.rpartition("/")[2].lower()
@@ -35,10 +40,6 @@ def _is_settings(path: str, head: str) -> bool:
     lines = [ln for ln in whole if ln.strip() and not ln.lstrip().startswith(("#", "!", ";", "//"))
              and not _INCLUDE.match(ln)]
     return bool(lines) and all(_LINE.match(ln) for ln in lines[:200] if not ln.startswith((" ", "\t")))
-
-
-_INCLUDE = re.compile(r"""(?m)^\s*include\s+(?:required\s*\()?["']""")
-_SUBSTITUTION = re.compile(r"\$\{\?[A-Za-z_][\w.]*\}")
 
 
 def read_settings(repo: str, path: str, text: str) -> list[Fact]:
