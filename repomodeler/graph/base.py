@@ -562,9 +562,29 @@ def launched_compose(facts: list[Fact], projects: dict[tuple[str, str], frozense
     facts = [_in_folder(f, defaults, sizes) if f.kind == "compose.launch" and f.get("folder") else f for f in facts]
     # (... unless the command names that default file itself with the files it adds: `docker compose -f
     # docker-compose.yml -f docker-compose.ms.yml up`, the stack the README starts)
+    # (... and a file started before the README's plain start of the default file, holding only published images
+    # under names the default file does not use (`-f docker-compose-env.yaml up -d` starting MySQL, Redis and
+    # Kafka, then `docker compose up -d` starting the program): the stores the default file's programs stand on)
+    built = {(f.repository, f.path) for f in facts if f.kind == "compose.service"
+             and (f.get("build_context") or f.get("dockerfile") or not f.get("image"))}
+    names_in: dict[tuple[str, str], set[str]] = defaultdict(set)
+    for f in facts:
+        if f.kind == "compose.service":
+            names_in[(f.repository, f.path)].add((f.get("name") or "").lower())
+    default_after = {f.repository: int(f.get("documented") or 0) for f in facts
+                     if f.kind == "compose.launch" and f.get("default_after")}
+
+    def layer(f: Fact, p: str) -> list[str]:
+        """The default files of p's folder, when p is the layer under them (see above), else none."""
+        if int(f.get("documented") or 0) >= default_after.get(f.repository, 0) or (f.repository, p) in built:
+            return []
+        under = sorted(q for r, q in sizes if r == f.repository and folder(q) == folder(p) and DEFAULT_COMPOSE.search(q))
+        taken = set().union(*(names_in[(f.repository, q)] for q in under)) if under else set()
+        return under if under and not names_in[(f.repository, p)] & taken else []
+
     def optional(f: Fact, p: str, named: list[str]) -> bool:
         return (f.repository, folder(p)) in defaults and not any(
-            DEFAULT_COMPOSE.search(q) and folder(q) == folder(p) for q in named)
+            DEFAULT_COMPOSE.search(q) and folder(q) == folder(p) for q in named) and not layer(f, p)
 
     documented = [f for f in facts if f.kind == "compose.launch" and f.get("documented")
                   and (f.get("files") or f.get("profiles"))
@@ -581,6 +601,8 @@ def launched_compose(facts: list[Fact], projects: dict[tuple[str, str], frozense
         if f.kind != "compose.launch" or (f.get("documented") and f not in chosen):
             continue
         named = [norm_path(p) for p in (f.get("files") or "").split(",") if p]
+        if f.get("documented"):
+            named += [q for p in list(named) for q in layer(f, p) if q not in named]
         files |= {(f.repository, p) for p in named}
         if len(named) > 1:
             project = frozenset(named)

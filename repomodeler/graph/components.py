@@ -457,14 +457,24 @@ class ComponentRules(ResolverBase):
         # a local tag a compose file builds (`image: orders:test`, no owner): the program published under an
         # owner with that name (`acme/orders:v1` in a manifest) when no other built image has that name
         local_built: dict[str, set[str]] = defaultdict(set)
+        flat_built: dict[str, set[str]] = defaultdict(set)
+        named_built: dict[str, set[str]] = defaultdict(set)
         for c in self.model.components.values():
             image = c.attributes.get("image") or ""
             if c.attributes.get("deployment") == "compose" and c.source_roots and image and "$" not in image \
                     and not c.attributes.get("technology"):
                 if "/" in image:
                     compose_built[_image_repo(image)].add(c.name)
+                    # pushed under another owner with the owner folded into the name (`duber/invoice.api`
+                    # built here, `vany0114/duber.invoice.api` in a manifest: a Docker Hub account takes one level)
+                    for sep in ".-_":
+                        flat_built[sep.join(_image_repo(image).split("/")[-2:])].add(c.name)
                 else:
                     local_built[image_basename(image).lower()].add(c.name)
+            if c.attributes.get("deployment") == "compose" and c.source_roots and not c.attributes.get("technology"):
+                # a service built from code here, its image pushed under the service's own name (`orders:
+                # build: ./orders`, `acme/orders` in a manifest)
+                named_built[c.name.lower()].add(c.name)
         for f in self.by_kind["k8s.workload"]:
             if self.in_k8s_variant(f):
                 continue  # declared only by an optional kustomize Component or overlay
@@ -505,6 +515,13 @@ class ComponentRules(ResolverBase):
             local = local_built.get(image_basename(image).lower(), set()) if image and not tech and "/" in image else set()
             if not same and len(local) == 1 and not compose_built.get(_image_repo(image)):
                 same = next(iter(local))
+            if not same and image and not tech and "/" in image and not compose_built.get(_image_repo(image)) \
+                    and not local:
+                # (only where no image built here goes by that name itself)
+                base = image_basename(image).lower()
+                flat = flat_built.get(base, set()) or named_built.get(base, set())
+                if len(flat) == 1:
+                    same = next(iter(flat))
             image_line = None  # the line of a build file naming the image this workload runs
             if not same and image and not tech and modules:
                 # the image a module's build tool makes, where a compose service builds that module

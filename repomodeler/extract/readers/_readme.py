@@ -256,6 +256,12 @@ def documented_launch(repo: str, path: str, lines: list[str]) -> list[Fact]:
             elif written := _written_profiles(lines, i):
                 out.append(fact("compose.launch", repo, path, i, files="", profiles=",".join(written),
                                 target="README", documented=str(len(out) + 1)))
+            elif out:
+                # the default file started after the files of the commands before it (`docker compose -f
+                # docker-compose-env.yaml up -d`, then `docker compose up -d`): the graph decides whether those
+                # were the layer it stands on
+                out.append(fact("compose.launch", repo, path, i, files="", default_after="true",
+                                target="README", documented=str(len(out) + 1)))
             break
         if files and (where := _changed_folder(lines, i, line[:m.start()])):
             # (`cd outpost/examples/docker-compose/` after the clone, then `docker-compose -f compose.yml -f

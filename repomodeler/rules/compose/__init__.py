@@ -16,7 +16,7 @@ RULES = (
                  "HashiCorp Nomad job's container task is a workload named after its job (an Ansible task starting a container, "
                  "docker_container, one named by its task), and a workload running the "
                  "image a compose service builds from code is that service (a local tag, `image: chat-auth:test`, "
-                 "is the image of that name under any owner, `acme/chat-auth:v3`; a store by its image's name under "
+                 "is the image of that name under any owner, `acme/chat-auth:v3`, and so is the image pushed under another owner with the first one folded into its name, `duber/invoice.api` as `vany0114/duber.invoice.api`, or under the service's own name, `acme/orders` for the service orders building code; a store by its image's name under "
                  "any owner, compose's `image: ${MONGO_IMAGE}` as its .env sets it); a build argument naming a folder of "
                  "code (`CMD_PATH: cmd/chat-api`) chooses the program a shared recipe builds; a service built from "
                  "recipes alone whose runtime is the project's language and which mounts the project's folder "
@@ -60,7 +60,7 @@ RULES = (
                  "that component's code; "
                  "an image build script's docker build line says which code the image holds; an image a Maven module's "
                  "Docker plugin builds from its own Dockerfile (Spotify's or fabric8's docker-maven-plugin, JKube) runs "
-                 "that module, and the applications (a war, a main class) a packaging module of no code depends on; services that run test suites (test_unit) make a test stack, one that only builds the image other services build on as a cache (cache_from, no command, no ports) runs nothing, and one running only a developer's check (golangci-lint, gofumpt, a Makefile's coverage target, run_format.sh) is none; where only stores start by default, the profile most program services share starts them; a README start command naming the default file with the files it adds is the stack; EEx templates read as ERB's"),
+                 "that module, and the applications (a war, a main class) a packaging module of no code depends on; services that run test suites (test_unit) make a test stack, one that only builds the image other services build on as a cache (cache_from, no command, no ports) runs nothing, and one running only a developer's check (golangci-lint, gofumpt, a Makefile's coverage target, run_format.sh) is none; where only stores start by default, the profile most program services share starts them; a README start command naming the default file with the files it adds is the stack; a file of published images the README starts before its plain start of the default file (`docker compose -f docker-compose-env.yaml up -d`, then `docker compose up -d`), under names the default file does not use, holds the stores the default file's programs stand on: part of the stack; EEx templates read as ERB's"),
         unit="deployment_components",
         reads=("docker.command", "compose.service", "compose.mount", "docker.from", "k8s.workload", "k8s.service", "k8s.variant",
                "k8s.autoscaled",
