@@ -300,11 +300,13 @@ class ConnectionRules(ResolverBase):
         # (`${NAME:-http://api:8000}`): that default, where nothing else sets the variable
         itself = re.compile(rf"^\$\{{{re.escape(name)}:?-(?P<default>[^}}]*)\}}$")
         given = self.env_values.get((owner, name), [])
-        values = {(m.group("default") if (m := itself.match(v)) else v) for v, _ev in given} - {f"${{{name}}}"}
+        values = {(m.group("default") if (m := itself.match(v)) else v) for v, _ev in given} - {f"${{{name}}}", ""}
         if not values:
             # a committed template of the .env (env.example) counts only for a variable the deployment
-            # passes on from compose's environment (`environment: [DATASOURCE]`), which that file sets
-            passed_on = any(v == f"${{{name}}}" for v, _ev in given)
+            # passes on from compose's environment (`environment: [DATASOURCE]`; with an empty default,
+            # `AWS_ENDPOINT_URL=${AWS_ENDPOINT_URL:-}`, the same), which that file sets
+            passed_on = any(v == f"${{{name}}}" or ((m := itself.match(v)) and not m.group("default"))
+                            for v, _ev in given)
             values = {f.get("value") or "" for f in self.by_kind["config.env"]
                       if f.repository == repository and not f.get("owner") and f.get("name") == name
                       and (passed_on or not env_template_only(f.path))}

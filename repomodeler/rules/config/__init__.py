@@ -52,7 +52,7 @@ RULES = (
                  "are no settings of the deployed system; "
                  "a host named for a store's technology at its own port in a program's settings (redis:6379) is that store; a folder of settings several services mount configures each by its shared file; "
                  "a setting named for the tests (TEST_URL) is what the test suite reaches; an env file named for the "
-                 "key (env_file: env_file_app) is read from its committed template (env_file_app_template); .NET's "
+                 "key (env_file: env_file_app) is read from its committed template (env_file_app_template), and so is a variable compose passes on with an empty default (`AWS_ENDPOINT_URL=${AWS_ENDPOINT_URL:-}`) from the .env template beside it; .NET's "
                  "`Redis:Configuration` and `ConnectionStrings:Redis` name a Redis (a StackExchange.Redis string's first "
                  "endpoint), and a store's scheme at localhost without a port is the store serving its standard port"),
         unit="config_connections",
