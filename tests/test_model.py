@@ -361,6 +361,7 @@ _OTHER_JSON = {
     "extract/helm_charts.py": "the --set values of a documented helm install, kept as a JSON list on its helm.install fact",
     "graph/components.py": "a Dockerfile's exec-form CMD (a JSON list of words) naming the script the image starts",
     "extract/readers/azure_functions.py": "host.json, function.json and local.settings.json of Azure Functions apps",
+    "extract/readers/bicep.py": "ARM deployment parameters files (main.parameters.json) in the analysed repositories",
     "extract/readers/dockerfile.py": "exec-form COPY arguments in the analysed repositories' Dockerfiles",
     "graph/scripts.py": "exec-form command arrays in the analysed repositories",
     "landscape/run.py": "run.json of a system's earlier landscape run",

@@ -112,11 +112,22 @@ class Deployment:
             key = (f.repository, f.get("module") or "")
             m = self.modules.setdefault(key, Module(f.repository, key[1], f.get("format") or "terraform"))
             m.blocks.setdefault(f.get("address") or "", f)
+        given: dict[tuple[str, str, str], list[Fact]] = defaultdict(list)  # the deployment's parameter values
         for f in sorted(values, key=Fact.order):
+            if f.get("given"):
+                given[(f.repository, f.get("module") or "", f.get("owner") or "")].append(f)
+                continue
             m = self.modules.get((f.repository, f.get("module") or ""))
             if m is not None:
                 m.leaves[f.get("owner") or ""].append(Leaf(f.get("key") or "", f.get("value") or "",
                                                            tuple((f.get("refs") or "").split()), f.evidence))
+        # (a parameters file, main.parameters.json or main.bicepparam, gives the root template's parameters their
+        # values in place of their defaults; of several such files, the values they agree on)
+        for (repo, module, owner), fs in sorted(given.items()):
+            m = self.modules.get((repo, module))
+            texts = {f.get("value") or "" for f in fs}
+            if m is not None and len(texts) == 1:
+                m.leaves[owner] = [Leaf("", texts.pop(), (), fs[0].evidence)]
         self.instances = self._instantiate()
         self._memo: dict[tuple[Instance, str], list[Value]] = {}
         self._carried: dict[str, Value] = {}  # "@n" -> a dynamic block item's value (see _dynamic_blocks)

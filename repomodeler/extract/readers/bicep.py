@@ -17,10 +17,12 @@ read as the one resource or module they declare.
 
 from __future__ import annotations
 
+import json
+import re
 from functools import lru_cache
 from pathlib import PurePosixPath
 
-from repomodeler.extract.readers._base import Reader
+from repomodeler.extract.readers._base import Reader, fact
 from repomodeler.extract.readers._iac import UNKNOWN, Leaves, plain_address
 from repomodeler.records import Fact
 
@@ -250,6 +252,54 @@ def read_bicep(repo: str, path: str, text: str) -> list[Fact]:
     return _Reader(repo, path, text).read()
 
 
+# A value the deployment tool fills in when it runs (`${AZURE_ENV_NAME}` of the Azure Developer CLI): unknown here.
+_DEPLOY_VARIABLE = re.compile(r"\$\{[^}]*\}")
+_USING = re.compile(r"""^\s*using\s+'([^']+)'""", re.M)
+_PARAM = re.compile(r"""^\s*param\s+([A-Za-z_]\w*)\s*=\s*(?:'((?:[^'\\]|\\.)*)'|(-?\d+|true|false))\s*(?://.*)?$""", re.M)
+
+
+def _given(repo: str, path: str, line: int, module: str, name: str, value: str) -> Fact:
+    """A parameter's value as the deployment gives it: `given` leaves stand in for the parameter's default."""
+    return fact("iac.value", repo, path, line, module=module, owner=f"var.{name}",
+                value=_DEPLOY_VARIABLE.sub(UNKNOWN, value), given="true")
+
+
+def read_parameters_json(repo: str, path: str, text: str) -> list[Fact]:
+    """An ARM deployment parameters file (``main.parameters.json`` beside ``main.bicep``, the file `az deployment`
+    and the Azure Developer CLI deploy the template with): the values of the template's parameters, which a
+    parameter declared without a default (``param backendApiServiceName string``) has nowhere else."""
+    try:
+        doc = json.loads(text)
+    except ValueError:
+        return []
+    params = doc.get("parameters") if isinstance(doc, dict) else None
+    if not isinstance(params, dict) or "deploymentParameters" not in str(doc.get("$schema", "")):
+        return []
+    module = _normal(str(PurePosixPath(path).parent / (PurePosixPath(path).name[: -len(".parameters.json")] + ".bicep")))
+    lines = text.splitlines()
+    out: list[Fact] = []
+    for name, spec in params.items():
+        value = spec.get("value") if isinstance(spec, dict) else None
+        if isinstance(value, bool) or not isinstance(value, (str, int)):
+            continue
+        line = next((i for i, ln in enumerate(lines, 1) if f'"{name}"' in ln), 1)
+        out.append(_given(repo, path, line, module, name, str(value)))
+    return out
+
+
+def read_bicepparam(repo: str, path: str, text: str) -> list[Fact]:
+    """A Bicep parameters file (``main.bicepparam``: ``using './main.bicep'``, then ``param name = 'value'``)."""
+    using = _USING.search(text)
+    if not using:
+        return []
+    module = _normal(str(PurePosixPath(path).parent / using.group(1)))
+    return [_given(repo, path, text.count("\n", 0, m.start()) + 1, module, m.group(1),
+                   m.group(2) if m.group(2) is not None else m.group(3)) for m in _PARAM.finditer(text)]
+
+
 READERS = (
     Reader("bicep", "descriptor", 430, read_bicep, patterns=(r"[^/]*\.bicep",)),
+    Reader("bicep.parameters", "descriptor", 431, read_parameters_json, patterns=(r"[^/]*\.parameters\.json",),
+           sniff=lambda path, head: "deploymentParameters" in head),
+    Reader("bicep.bicepparam", "descriptor", 432, read_bicepparam, patterns=(r"[^/]*\.bicepparam",)),
 )

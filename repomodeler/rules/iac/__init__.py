@@ -60,7 +60,9 @@ RULES = (
                  "project's name before a deployed service's name (shop-api beside compose's api) running that "
                  "service's image is that service; a job the platform runs to completion (a Cloud Run or Container "
                  "Apps job) that no scheduler runs is a task, not a component; a database the platform attaches outside "
-                 "the containers (Cloud Run's Cloud SQL volume) is one the workload uses"),
+                 "the containers (Cloud Run's Cloud SQL volume) is one the workload uses; a Bicep template's parameters "
+                 "take the values of the parameters file it is deployed with (main.parameters.json beside main.bicep, "
+                 "a .bicepparam file `using` it) in place of their defaults"),
         unit="iac_workloads",
         reads=("iac.block", "iac.value", "manifest", "manifest.image", "config.property"),
         writes=("components", "aliases", "attributes"),
