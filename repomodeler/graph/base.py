@@ -103,13 +103,21 @@ def compose_variants(paths: set[str], linked: dict[str, str] | None = None) -> s
 
 
 
+def self_interpolated(value: str, env: dict[str, str]) -> str:
+    """A compose file's own reference with ``${VAR:-default}`` filled from the .env beside it, else its default
+    (``include: docker-compose.opensearch.${OPENSEARCH_CLUSTER_TYPE:-single-node}.yml``)."""
+    return PLACEHOLDER.sub("", expand_placeholders(value, lambda n: dotenv_value(env, n) if n in env else None)) \
+        if "$" in value else value
+
+
 def compose_included(facts: list[Fact], variants: set[str]) -> set[str]:
     """Compose files a file Compose runs by default includes (``include: [./docker-compose-base.yml]``,
     and the files those include): Compose loads them with it, so they are no variant beside it."""
     includes: dict[str, set[str]] = defaultdict(set)
     for f in facts:
         if f.kind == "compose.include" and f.get("file"):
-            includes[f.path].add(norm_path(join_path(_parent(f.path), f.get("file") or "")))
+            # (a file named with a variable's default, `opensearch.${CLUSTER_TYPE:-single-node}.yml`: that file)
+            includes[f.path].add(norm_path(join_path(_parent(f.path), self_interpolated(f.get("file") or "", {}))))
     found: set[str] = set()
     todo = [p for p in includes if p not in variants]
     while todo:
@@ -1126,6 +1134,21 @@ class ResolverBase:
                 env = norm_path(PurePosixPath(path).parent.joinpath(".env").as_posix())
                 if (repo, env) not in self.dotenv:
                     self.dotenv[(repo, env)] = dict(values)
+        # (profiles a start command or the README activates hold for the whole Compose project: the files the
+        # started file includes, and those they include, too)
+        includes: dict[tuple[str, str], set[str]] = defaultdict(set)
+        for f in every_fact:
+            if f.kind == "compose.include" and f.get("file"):
+                includes[(f.repository, f.path)].add(norm_path(join_path(_parent(f.path), self_interpolated(
+                    f.get("file") or "", self.dotenv.get((f.repository, norm_path(join_path(_parent(f.path), ".env"))), {})))))
+        for (repo, path), active in sorted(launched_profiles.items()):
+            todo, seen = [path], {path}
+            while todo:
+                for q in sorted(includes.get((repo, todo.pop()), ())):
+                    if q not in seen:
+                        seen.add(q)
+                        todo.append(q)
+                        launched_profiles[(repo, q)] = launched_profiles.get((repo, q), set()) | active
         opt_in = opt_in_services(services, self.dotenv, launched_profiles)
         # A Helm chart is another way to deploy a system its compose files (or a Tye file) already run: its
         # rendered workloads, named by template helpers (release-chart), would stand beside the services they

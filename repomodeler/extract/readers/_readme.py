@@ -193,6 +193,9 @@ def _section_folder(lines: list[str], at: int) -> str | None:
 # > .env`, `cat > .env <<EOF`): the profiles `docker compose up` then starts with
 _PROFILES_LINE = re.compile(r"""^\s*(?:echo\s+["']?)?COMPOSE_PROFILES=["']?([A-Za-z0-9_,.-]+)""")
 _WRITES_DOTENV = re.compile(r">>?\s*\.env\b")
+# ... or named in the README's prose as the setting to give (``To run them all, use `COMPOSE_PROFILES=backend,frontend` ``,
+# a setting the .env must have before the stack starts): the profiles of the last such mention
+_PROFILES_INLINE = re.compile(r"""`COMPOSE_PROFILES=["']?([A-Za-z0-9_,.-]+)["']?`""")
 
 
 def _written_profiles(lines: list[str], before: int) -> list[str]:
@@ -207,6 +210,9 @@ def _written_profiles(lines: list[str], before: int) -> list[str]:
             continue
         if block is not None:
             block.append(line)
+    if not found:
+        mentions = [m.group(1) for line in lines[:before - 1] for m in _PROFILES_INLINE.finditer(line)]
+        found = [p for p in mentions[-1].split(",") if p] if mentions else []
     return sorted(set(found))
 
 
