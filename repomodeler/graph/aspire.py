@@ -29,6 +29,9 @@ ASPIRE_TECH: dict[str, str] = {
     "AddMongoDB": "mongodb", "AddOracle": "database", "AddElasticsearch": "elasticsearch", "AddQdrant": "database",
     "AddMilvus": "database", "AddAzureServiceBus": "servicebus", "AddAzureCosmosDB": "database",
     "AddAzureStorage": "s3", "AddMemcached": "memcached", "AddAzureEventHubs": "eventhubs",
+    # (the Azure-hosted servers, run as local containers in run mode: the same technology)
+    "AddAzurePostgresFlexibleServer": "postgres", "AddAzureRedis": "redis", "AddAzureManagedRedis": "redis",
+    "AddAzureSqlServer": "sqlserver",
 }
 # Azure services an AppHost provisions (in publish mode; run mode often takes a connection string to one):
 # managed services outside the system's own processes, drawn as the external systems they are.
@@ -91,7 +94,7 @@ class AspireRules(ResolverBase):
                     self.aspire_vars[(f.repository, f.path, var)] = target
             return
         method = first.group("method")
-        names = STRING.findall(first.group("args"))
+        names = self._aspire_names(f.repository, first.group("args"))
         if not names:
             return
         name = names[0]
@@ -185,6 +188,26 @@ class AspireRules(ResolverBase):
         if var:
             self.aspire_vars[(f.repository, f.path, var)] = comp.id
 
+    def _aspire_names(self, repo: str, args: str) -> list[str]:
+        """The string arguments of a builder call; a first argument naming a constant (``Components.Postgres``,
+        ``Services.Catalog``, ``Components.Database.Catalog``: a class of names the AppHost shares with the
+        services) stands for the constant's value, where the repository's constants of that name agree or those
+        in a file named for one of the classes on the way (Components.cs, Database.cs) do."""
+        names = STRING.findall(args)
+        if names:
+            return names
+        first = args.split(",")[0].strip()
+        if not re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)+", first):
+            return []
+        parts = first.split(".")
+        found = [(PurePosixPath(g.path).stem.lower(), g.get("value") or "") for g in self.by_kind["const.string"]
+                 if g.repository == repo and g.get("name") == parts[-1] and g.get("value")]
+        values = {v for _stem, v in found}
+        if len(values) > 1:
+            classes = {p.lower() for p in parts[:-1]}
+            values = {v for stem, v in found if stem in classes}
+        return [values.pop()] if len(values) == 1 else []
+
     def _deployment_building(self, repo: str, root: str) -> Component | None:
         """The one service a compose file or manifest builds from a folder holding `root`."""
         found = {cid for cid, c in self.model.components.items() if c.kind in ("service", "gateway")
@@ -208,7 +231,7 @@ class AspireRules(ResolverBase):
         if first_add is not None:
             source = self.aspire_vars.get((f.repository, f.path, f.get("var") or ""))
             if not f.get("var"):
-                names = STRING.findall(first_add.group("args"))
+                names = self._aspire_names(f.repository, first_add.group("args"))
                 source = self.alias.get(names[0].lower()) if names else None
             wired = [c for c in calls if c.start() > first_add.start()]
         else:

@@ -11,9 +11,12 @@ RULES = (
                  "AppHost adds (AddViteApp of Shop.Web/ClientApp) is that project's UI, not a component; an OpenTelemetry collector "
                  "added with app forwarding receives every project's telemetry; Azure Service Bus "
                  "and Event Hubs are brokers, and the managed Azure services an AppHost provisions (Application Insights, "
-                 "Key Vault, OpenAI, AI Search, SignalR) are external services"),
+                 "Key Vault, OpenAI, AI Search, SignalR) are external services; a resource named by a constant "
+                 "(AddProject<BookWorm_Catalog>(Services.Catalog), AddKafka(Components.Broker)) takes the constant's value, "
+                 "and the Azure-hosted servers run as local containers (AddAzurePostgresFlexibleServer, "
+                 "AddAzureManagedRedis) are the stores of their technology"),
         unit="aspire_components",
-        reads=("aspire.statement", "manifest"),
+        reads=("aspire.statement", "manifest", "const.string"),
         writes=("components", "aliases", "roots", "connections", "attributes"),
         after=("compose.services",),
         state=("databases_named",),
