@@ -1464,6 +1464,11 @@ class ResolverBase:
         for f in sorted(self.by_kind["manifest.image"], key=Fact.order):
             # (a publishing workflow names the module: the folder of the recipe it builds the image from)
             module = f.get("module") if f.get("tool") in ("workflow", "makefile", "script") else folder(f.path)
+            if f.get("build_target") and f.get("dockerfile") and hasattr(self, "workspace_target"):
+                # one stage of a recipe building several programs from the whole context: the code that stage
+                # copies in (COPY --from=build /src/Services/Orders/bin/... of `--target orders`)
+                module = self.workspace_target(f.repository, f.get("dockerfile") or "", norm_path(module or ""),
+                                               f.get("build_target")) or module
             for n in image_names(f.get("image") or ""):
                 out[(f.repository, norm_path(module or ""))].setdefault(n, f.evidence)
                 if f.get("recipe"):  # (a Maven plugin building a Dockerfile of its own folder, assembly/api/docker/)

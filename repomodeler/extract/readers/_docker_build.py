@@ -64,6 +64,12 @@ def build_args(args: str) -> tuple[str, str, str | None]:
     return image, file, context
 
 
+def build_target(args: str) -> str:
+    """The stage a `docker build` builds (`--target accountservice`, `--target=api`), or ''."""
+    m = re.search(r"(?:^|\s)--target(?:=|\s+)([A-Za-z0-9_.-]+)", args)
+    return m.group(1) if m else ""
+
+
 def built_image(tag: str, file: str, context: str | None) -> tuple[str, str] | None:
     """(image, module folder) of a build tagging `tag` from recipe `file` in `context`; None when the build names
     no plain image or takes a folder a variable chooses or one outside the repository (`..`)."""

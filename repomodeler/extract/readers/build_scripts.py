@@ -21,7 +21,7 @@ import re
 import shlex
 
 from repomodeler.extract.readers._base import Reader, fact
-from repomodeler.extract.readers._docker_build import DOCKER_BUILD, built_image, build_args
+from repomodeler.extract.readers._docker_build import DOCKER_BUILD, build_args, build_target, built_image
 from repomodeler.extract.readers._text import joined_shell_lines
 from repomodeler.records import Fact
 
@@ -86,8 +86,13 @@ def read_build_script(repo: str, path: str, text: str) -> list[Fact]:
                 continue
             built = built_image(tag, file_path, context_path)
             if built is not None:
+                # (a stage of a recipe building several programs, `docker build . -t accountservice:release --target
+                # accountservice`: the graph asks the recipe which code that stage copies in)
+                target = build_target(m.group(1))
+                recipe = (file_path or posixpath.join(context_path, "Dockerfile").removeprefix("./")) if target else ""
                 facts.append(fact("manifest.image", repo, path, line, ecosystem="docker", image=built[0],
-                                  module=built[1], tool="script"))
+                                  module=built[1], tool="script", build_target=target,
+                                  dockerfile=posixpath.normpath(recipe) if recipe else ""))
     return facts
 
 
@@ -98,6 +103,8 @@ def _builds_images(path: str, head: str) -> bool:
 READERS = (
     Reader("build_scripts", "descriptor", 227, read_build_script,
            patterns=(r"(?:docker[-_]?)?(?:build|publish|push|mkall)(?:[-_.][^/]*)?\.sh",
-                     r"[^/]*[-_](?:build|publish|push)(?:[-_][^/]*)?\.sh"),
+                     r"[^/]*[-_](?:build|publish|push)(?:[-_][^/]*)?\.sh",
+                     # (a Windows batch file building the images: BuildServiceImage.bat, build-images.cmd)
+                     r"(?:[Dd]ocker[-_]?)?(?:[Bb]uild|[Pp]ublish|[Pp]ush)[^/]*\.(?:bat|cmd)"),
            sniff=_builds_images, line_based=True),
 )

@@ -60,7 +60,7 @@ RULES = (
                  "named by the label; a workload whose image the install fills in, kept among the code of the one deployed "
                  "component building that folder (app/copilot/.../manifests/ under compose's `build: ./copilot`), runs "
                  "that component's code; "
-                 "an image build script's docker build line says which code the image holds; an image a Maven module's "
+                 "an image build script's docker build line says which code the image holds (a Windows batch file's too; building one stage, `--target orders`, the code that stage copies in); an image a Maven module's "
                  "Docker plugin builds from its own Dockerfile (Spotify's or fabric8's docker-maven-plugin, JKube) runs "
                  "that module, and the applications (a war, a main class) a packaging module of no code depends on; services that run test suites (test_unit) make a test stack, one that only builds the image other services build on as a cache (cache_from, no command, no ports) runs nothing, and one running only a developer's check (golangci-lint, gofumpt, a Makefile's coverage target, run_format.sh) is none; where only stores start by default, the profile most program services share starts them; a README start command naming the default file with the files it adds is the stack; a file of published images the README starts before its plain start of the default file (`docker compose -f docker-compose-env.yaml up -d`, then `docker compose up -d`), under names the default file does not use, holds the stores the default file's programs stand on: part of the stack; EEx templates read as ERB's"),
         unit="deployment_components",
