@@ -1463,7 +1463,7 @@ class ResolverBase:
         out: dict[tuple[str, str], dict[str, Evidence]] = defaultdict(dict)
         for f in sorted(self.by_kind["manifest.image"], key=Fact.order):
             # (a publishing workflow names the module: the folder of the recipe it builds the image from)
-            module = f.get("module") if f.get("tool") in ("workflow", "makefile", "script") else folder(f.path)
+            module = f.get("module") if f.get("tool") in ("workflow", "makefile", "script", "skaffold") else folder(f.path)
             if f.get("build_target") and f.get("dockerfile") and hasattr(self, "workspace_target"):
                 # one stage of a recipe building several programs from the whole context: the code that stage
                 # copies in (COPY --from=build /src/Services/Orders/bin/... of `--target orders`)

@@ -1,5 +1,5 @@
 """Skaffold configurations (``skaffold.yaml``): the Kubernetes manifests a ``skaffold dev`` / ``skaffold
-run`` applies.
+run`` applies, and the images it builds from which folders.
 
 Why: a repository keeps more manifests than it deploys (an Ingress left commented out of the list, a
 debugging pod, an alternative database); where Skaffold is how the project is run, the list of manifest
@@ -36,6 +36,18 @@ def read_skaffold(repo: str, path: str, text: str) -> list[Fact]:
                 continue
             full = posixpath.normpath(posixpath.join("" if base == "." else base, pattern))
             facts.append(fact("skaffold.manifests", repo, path, node_line(item), pattern=full))
+        # The images it builds (`build.artifacts`: `image: unguard-frontend`, `context: src/frontend-nextjs`): the
+        # code each image holds, as an image build script's line says (a manifest or chart then runs the image
+        # under a registry and owner, ghcr.io/acme/unguard-frontend)
+        for sec in sections:
+            for art in seq(get(get(sec, "build"), "artifacts")):
+                image = (scalar(get(art, "image")) or "").strip()
+                context = (scalar(get(art, "context")) or ".").strip()
+                if not image or "{{" in image or context.startswith("/") or ".." in context.split("/"):
+                    continue
+                module = posixpath.normpath(posixpath.join("" if base == "." else base, context))
+                facts.append(fact("manifest.image", repo, path, node_line(get(art, "image")), ecosystem="docker",
+                                  image=image, module="" if module == "." else module, tool="skaffold"))
     return facts
 
 
