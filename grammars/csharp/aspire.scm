@@ -7,12 +7,12 @@
 ((local_declaration_statement
    (variable_declaration (variable_declarator name: (identifier) @var))) @text @fact
  (#match? @text "\\.(Add|With)[A-Z][A-Za-z]*\\s*(<[^>]*>)?\\s*\\(|\\.GetEndpoint\\s*\\(")
- (#set! only_files "(?i)(^|/)[^/]*apphost[^/]*/[^/]*\\.cs$")
+ (#set! only_files "(?i)(^|/)[^/]*app[-_.]?host[^/]*/[^/]*\\.cs$")
  (#set! fact "aspire.statement"))
 
 ; builder.AddProject<Projects.OrderProcessor>("order-processor").WithReference(rabbitMq);
 ; webApp.WithReference(basketApi);
 ((expression_statement) @text @fact
  (#match? @text "\\.(Add|With)[A-Z][A-Za-z]*\\s*(<[^>]*>)?\\s*\\(")
- (#set! only_files "(?i)(^|/)[^/]*apphost[^/]*/[^/]*\\.cs$")
+ (#set! only_files "(?i)(^|/)[^/]*app[-_.]?host[^/]*/[^/]*\\.cs$")
  (#set! fact "aspire.statement"))

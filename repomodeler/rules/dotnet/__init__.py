@@ -13,6 +13,7 @@ RULES = (
                  "and Event Hubs are brokers, and the managed Azure services an AppHost provisions (Application Insights, "
                  "Key Vault, OpenAI, AI Search, SignalR) are external services; a resource named by a constant "
                  "(AddProject<BookWorm_Catalog>(Services.Catalog), AddKafka(Components.Broker)) takes the constant's value, "
+                 "an AppHost is the Program.cs or AppHost.cs of a folder named for it however spelled (AppHost, app-host), "
                  "and the Azure-hosted servers run as local containers (AddAzurePostgresFlexibleServer, "
                  "AddAzureManagedRedis) are the stores of their technology"),
         unit="aspire_components",
