@@ -80,8 +80,8 @@ def env_file_candidates(path: str) -> tuple[str, ...]:
     here, _, name = path.rpartition("/")
     # (and last, one named without the dot: `env.example`, `env_template` a script renders into the .env)
     bare = f"{here}/{name[1:]}" if here else name[1:]
-    return (path, *(f"{path}{s}{sep}docker" for s in (".example", ".sample", ".dist") for sep in "_.-"),
-            *(f"{path}.docker{s}" for s in (".example", ".sample", ".dist")),
+    return (path, *(f"{path}{s}{sep}docker" for s in (".example", ".sample", ".dist", ".template") for sep in "_.-"),
+            *(f"{path}.docker{s}" for s in (".example", ".sample", ".dist", ".template")),
             *(f"{path}{s}" for s in (".example", ".sample", ".dist", ".template")),
             *(f"{path}{sep}{s}" for sep in "-_" for s in ("dist", "example", "sample", "template")),
             *((f"{bare}{sep}{s}" for sep in "._-" for s in ("example", "sample", "dist", "template", "tmpl"))
