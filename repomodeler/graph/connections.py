@@ -631,8 +631,17 @@ class ConnectionRules(ResolverBase):
                 dotenv[(f.repository, f.path)].append(f)
         out: list[tuple[str, Fact]] = []
         users: dict[tuple[str, str], int] = defaultdict(int)
+        coded: dict[tuple[str, str], bool] = defaultdict(bool)  # is the file handed to a program whose code is here?
         for f in self.by_kind["compose.env_file"]:
             users[(f.repository, self.env_file_path(f))] += 1
+            holder = self.alias.get((f.get("owner") or "").lower())
+            if holder is not None and self.model.components[holder].kind in ("service", "gateway", "webapp") \
+                    and self.has_code(self.model.components[holder]):
+                coded[(f.repository, self.env_file_path(f))] = True
+        # (images a compose service builds here: a service running one, `image: local/socorro_app` beside the build
+        # tagging it, runs the system's own code)
+        built_here = {image_repo(g.get("image") or "") for g in self.by_kind["compose.service"]
+                      if g.get("image") and (g.get("build_context") or g.get("dockerfile"))}
         for f in self.by_kind["compose.env_file"]:
             owner = self.alias.get((f.get("owner") or "").lower())
             if owner is None:
@@ -641,9 +650,13 @@ class ConnectionRules(ResolverBase):
             comp = self.model.components[owner]
             if (users[(f.repository, path)] > 1 or self.stack_settings_file(f.repository, path)) and (
                     comp.kind in ("database", "cache", "broker") or not self.has_code(comp)
-                    and not self.application_image(comp)):
+                    and (not self.application_image(comp) or coded[(f.repository, path)]
+                         and image_repo(comp.attributes.get("image") or "") not in built_here)):
                 # One file for the whole project (a MariaDB's root password beside the services' addresses):
-                # a store or a third-party image takes what it knows from it, and calls nobody by it.
+                # a store or a third-party image takes what it knows from it, and calls nobody by it.  (A published
+                # image with no code here is the application only where no program of the repository shares the
+                # file: beside the system's own programs, which read it, it is another product given the file
+                # whole, Fedora's fcrepo beside a Rails app, a collector beside the processors it feeds.)
                 continue
             for candidate in env_file_candidates(path):
                 if (f.repository, candidate) in dotenv:
