@@ -76,7 +76,15 @@ def read_workflow(repo: str, path: str, text: str) -> list[Fact]:
             rows = _matrix_rows(job)
             steps = seq(get(job, "steps"))
             for row in rows:
-                outputs: dict[str, str] = {}
+                # the workflow's and the job's `env:` (`BACKEND_API_IMAGE_NAME: ${{ github.repository_owner }}/api`,
+                # used as `${{ env.BACKEND_API_IMAGE_NAME }}`); the account an image is pushed under is any owner:
+                # only the image's own name says which code it holds
+                outputs: dict[str, str] = {"github.repository_owner": "owner"}
+                for scope in (doc, job):
+                    for k, v in items(get(scope, "env")):
+                        filled = _fill(scalar(v) or "", row, outputs)
+                        if filled is not None and scalar(v):
+                            outputs[f"env.{k.value}"] = filled
                 for step in steps:
                     uses = scalar(get(step, "uses")) or ""
                     with_ = get(step, "with")
