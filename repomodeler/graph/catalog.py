@@ -618,3 +618,11 @@ IMPLIED_STORES: tuple[tuple[str, str, bool], ...] = (
 HEX_STORE_PATTERNS = frozenset({r"^postgrex$", r"^myxql$", r"^redix$", r"^amqp$", r"^(brod|broadway_kafka|kafka_ex)$",
                                 r"^mongodb_driver$", r"^(tortoise|tortoise311|emqtt)$"})
 EMBEDDED_DATABASES = r"^(h2|hsqldb|derby)$"
+
+
+# The host names managed Azure services give an account (`<account>.documents.azure.com`), and the technology
+# the templates' store of that service carries.
+AZURE_SERVICE_TECH = {"documents.azure.com": "cosmosdb", "servicebus.windows.net": "servicebus",
+                      "redis.cache.windows.net": "redis", "blob.core.windows.net": "azure-storage",
+                      "queue.core.windows.net": "azure-storage", "table.core.windows.net": "azure-storage"}
+AZURE_SERVICE_HOST = re.compile(r"^[a-z0-9][a-z0-9-]*\.(" + "|".join(re.escape(h) for h in AZURE_SERVICE_TECH) + r")$")

@@ -33,7 +33,7 @@ from pathlib import PurePosixPath
 
 from repomodeler.extract.readers._text import name_words
 from repomodeler.graph.base import ResolverBase
-from repomodeler.graph.catalog import image_basename, tech_for_image
+from repomodeler.graph.catalog import AZURE_SERVICE_HOST, AZURE_SERVICE_TECH, image_basename, tech_for_image
 from repomodeler.graph.iac_eval import Deployment, Instance, ResourceRef, Value, clean_name, plain_key
 from repomodeler.graph.identity import image_repo as image_repo_of, key
 from repomodeler.records import Evidence, Fact
@@ -543,7 +543,8 @@ class IacDeployRules(ResolverBase):
         for cid, c in sorted(self.model.components.items()):
             tech = c.attributes.get("technology") or ""
             if c.kind in ("database", "cache", "broker") and tech:
-                by_tech[tech].append(cid)
+                # (a Dapr component's `azure.servicebus` is the template's `servicebus`)
+                by_tech[tech.removeprefix("azure.")].append(cid)
         counts: dict[str, int] = defaultdict(int)
         for s in wanted.values():
             counts[s.technology] += 1
@@ -561,6 +562,11 @@ class IacDeployRules(ResolverBase):
             elif host and counts[s.type] == 1 and self.alias.get(host):
                 aliases, name = (s.name,), self.model.components[self.alias[host]].name
             comp = self.add_component(name, s.kind, r[0].repo, s.evidence, aliases, attrs)
+            accounts = sorted(cid for cid, c in self.model.components.items() if c.kind == "external"
+                              and (m := AZURE_SERVICE_HOST.search(c.name)) and AZURE_SERVICE_TECH[m.group(1)] == s.technology)
+            if len(accounts) == 1 and counts[s.technology] == 1 and accounts[0] != comp.id:
+                # the account's host a setting names (taskstracker-state-store.documents.azure.com): this store
+                self.fold_component(accounts[0], comp.id)
             if comp.attributes.get("iac_resource") != r[1] or comp.attributes.get("iac_module") != r[0].module:
                 comp.attributes["iac_module"], comp.attributes["iac_resource"] = r[0].module, r[1]
                 comp.attributes["iac_calls"] = _calls(r[0])

@@ -432,8 +432,20 @@ class PlatformRules(ResolverBase):
         if existing is not None:
             return existing if self.model.components[existing].kind in ("database", "cache", "broker", "external") \
                 else None
+        technology = DAPR_TECH.get(tech.split(".")[-1], tech)
+        # (the one store of that technology the deployment's templates declare, a Bicep Service Bus namespace for
+        # `pubsub.azure.servicebus`: the component is its Dapr name)
+        declared = sorted(cid for cid, c in self.model.components.items() if c.kind in ("database", "cache", "broker")
+                          and c.attributes.get("iac_type")
+                          and (c.attributes.get("technology") or "") == technology.removeprefix("azure."))
+        if len(declared) == 1:
+            held = self.model.components[declared[0]]
+            held.aliases.add(name.lower())
+            held.evidence.add(f.evidence)
+            self.alias.setdefault(name.lower(), held.id)
+            return held.id
         comp = self.add_component(name, kind, f.repository, f.evidence, attributes={
-            "technology": DAPR_TECH.get(tech.split(".")[-1], tech), "deployment": "dapr component"})
+            "technology": technology, "deployment": "dapr component"})
         return comp.id
 
     def _dapr_call_lines(self, family: str, owner: str) -> list[Evidence]:

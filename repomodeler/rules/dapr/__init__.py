@@ -18,7 +18,9 @@ RULES = (
                  "(a pub/sub or state store without scopes: the components whose code publishes, subscribes or "
                  "keeps state through Dapr naming it, themselves or through a library) to the store or broker its "
                  "metadata's address or its type names; a scoped component whose backing service the inputs do not "
-                 "deploy (a cloud store, a host deployed elsewhere) is itself that store or broker; one addressed on the "
+                 "deploy (a cloud store, a host deployed elsewhere) is itself that store or broker, unless the deployment's templates "
+                 "declare one store of its technology (a Bicep Service Bus namespace for pubsub.azure.servicebus): that one, known by "
+                 "the component's name too; one addressed on the "
                  "developer's machine (localhost, Dapr's self-hosted mode) is the store of its technology that dapr "
                  "init starts, linked from the code that uses it"),
         unit="dapr_components",

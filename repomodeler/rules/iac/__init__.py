@@ -73,10 +73,11 @@ RULES = (
         id="iac.stores",
         message=("The databases, buckets, topics and queues Terraform/Bicep workloads use, the stores of Dapr components "
                  "and the API gateways deployed are components (the one store of that technology the code uses, when "
-                 "there is one)"),
+                 "there is one); the external a setting names by the account's host of a managed Azure service "
+                 "(tasks-state.documents.azure.com) is the only store of that technology the templates declare"),
         unit="iac_stores",
         reads=("iac.block", "iac.value"),
-        writes=("components", "aliases", "attributes"),
+        writes=("components", "aliases", "attributes", "connections"),
         after=("iac.workloads", "code.sdk-services"),
     ),
     Rule(
