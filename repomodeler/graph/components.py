@@ -602,12 +602,27 @@ class ComponentRules(ResolverBase):
         and answers to the names that chart gives its Services (``<release>-mongodb``, ``-headless``,
         ``-master``, ``-primary``), which the workloads' settings use. A dependency that is an application
         chart says nothing known about what it runs and is left out."""
+        # (the chart's values renaming a dependency, `kafka.nameOverride: posthog-kafka` making its Services
+        # `<release>-posthog-kafka`, `kafka.fullnameOverride` naming them outright)
+        overrides: dict[tuple[str, str, str], str] = {}
+        for g in self.by_kind["config.property"]:
+            head, _, last = (g.get("name") or "").rpartition(".")
+            if last in ("nameOverride", "fullnameOverride") and "." not in head and g.get("value") \
+                    and PurePosixPath(g.path).name in ("values.yaml", "values.yml"):
+                overrides[(g.repository, folder(g.path), f"{head.lower()}.{last}")] = (g.get("value") or "").lower()
         for f in self.by_kind["helm.dependency"]:
             tech = tech_for_image(f.get("name"))
             dep, release = (f.get("key") or "").lower(), (f.get("release") or "").lower()
             if not tech or not dep:
                 continue
             names = tuple(f"{release}-{dep}{suffix}" for suffix in CHART_SERVICE_SUFFIXES) if release else ()
+            chart_dir = folder(f.path)
+            renamed = overrides.get((f.repository, chart_dir, f"{dep}.nameOverride"))
+            full = overrides.get((f.repository, chart_dir, f"{dep}.fullnameOverride"))
+            if renamed and release and "{" not in renamed:
+                names += tuple(f"{release}-{renamed}{suffix}" for suffix in CHART_SERVICE_SUFFIXES)
+            if full and "{" not in full:
+                names += tuple(f"{full}{suffix}" for suffix in CHART_SERVICE_SUFFIXES)
             self.add_component(dep, tech[1], f.repository, f.evidence, names,
                                {"technology": tech[0], "deployment": "helm", "chart": f.get("name") or ""})
 
