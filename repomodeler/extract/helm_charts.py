@@ -57,13 +57,22 @@ def chart_roots(paths: Iterable[str]) -> list[str]:
 
 def _member(relative: str) -> bool:
     """Is this file (relative to a chart folder) one rendering needs: Chart.yaml, values.yaml,
-    requirements.yaml or a template (.yaml, .yml, .tpl), of the chart or of an unpacked subchart?"""
+    requirements.yaml, a template (.yaml, .yml, .tpl) or a text file of files/, of the chart or of an unpacked
+    subchart?"""
     parts = relative.split("/")
     while len(parts) > 2 and parts[0] == "charts":
         parts = parts[2:]
     if parts[0] == "templates":
         return len(parts) > 1 and parts[-1].endswith((".yaml", ".yml", ".tpl"))
+    if len(parts) > 1 and parts[0] == "files":
+        # (the chart's own files its templates read with .Files.Get: a gateway's kong.yml put into a ConfigMap)
+        return parts[-1].endswith(CHART_TEXT_FILES)
     return len(parts) == 1 and parts[0] in (CHART_FILE, "values.yaml", "requirements.yaml")
+
+
+# Text files a chart keeps in files/ for its templates to read (.Files.Get, .Files.Glob).
+CHART_TEXT_FILES = (".yaml", ".yml", ".conf", ".json", ".toml", ".properties", ".ini", ".xml", ".lua", ".sh", ".txt",
+                    ".tpl", ".cfg")
 
 
 def _chart_files(root: str, paths: Iterable[str]) -> list[str]:

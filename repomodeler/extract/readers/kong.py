@@ -17,9 +17,10 @@ def is_kong_declarative(text: str) -> bool:
     return "_format_version" in text[:4096] and "services:" in text
 
 
-def kong_routes(repo: str, path: str, text: str, first_line: int = 1) -> list[Fact]:
+def kong_routes(repo: str, path: str, text: str, first_line: int = 1, configmap: str = "") -> list[Fact]:
     """The upstream of each service of a declarative configuration; `first_line` is the file line of the
-    text's first line (the text may be a ConfigMap value inside a manifest)."""
+    text's first line (the text may be a ConfigMap value inside a manifest, `configmap`: then the gateway is
+    the workload mounting that ConfigMap)."""
     facts: list[Fact] = []
     for doc in load_yaml_documents(text):
         if scalar(get(doc, "_format_version")) is None:
@@ -37,7 +38,7 @@ def kong_routes(repo: str, path: str, text: str, first_line: int = 1) -> list[Fa
             paths = sorted({p for r in seq(get(service, "routes")) for p in (scalar(x) for x in seq(get(r, "paths"))) if p})
             line = first_line - 1 + node_line(get(service, "url") or get(service, "host") or service)
             facts.append(fact("proxy.route", repo, path, line, upstream=upstream, location=paths[0] if paths else "",
-                              via=f"kong service {name}".strip(), software="kong"))
+                              via=f"kong service {name}".strip(), software="kong", configmap=configmap))
     return facts
 
 

@@ -335,7 +335,7 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
                 if value is not None:
                     facts.append(fact("k8s.configmap", repo, path, node_line(k), configmap=name, name=k.value, value=value))
                     if is_kong_declarative(value):  # the gateway's DB-less routing table, mounted from here
-                        facts.extend(kong_routes(repo, path, value, node_line(k) + 1))
+                        facts.extend(kong_routes(repo, path, value, node_line(k) + 1, configmap=name))
                     elif is_nginx_entry(k.value or "", value):  # an nginx site (or a file it includes)
                         facts.extend(nginx_entry_routes(repo, path, name, value, node_line(k) + 1))
                     elif is_traefik_dynamic(value):  # Traefik's file-provider routing table (`dynamic.yml: |`)

@@ -14,7 +14,8 @@ RULES = (
     Rule(
         id="proxy.routes",
         message=("A reverse proxy's routes (nginx, Apache, HAProxy, Envoy, Caddy, Kong's declarative file, Traefik's "
-                 "file-provider configuration, also kept in a ConfigMap key; an nginx file in a ConfigMap is the routing of "
+                 "file-provider configuration, also kept in a ConfigMap key, a chart's file put there with .Files.Get; an nginx "
+                 "file or Kong's configuration in a ConfigMap is the routing of "
                  "the workload that mounts that ConfigMap; a file in a development folder that the compose file mounts "
                  "into the proxy is its configuration) connect it to the upstreams they "
                  "name; a configuration beside the one a proxy deployment mounts is that proxy's, and so is one of the name a "
