@@ -14,6 +14,7 @@ the builder calls in that text.  A server that only hosts databases (``AddPostgr
 from __future__ import annotations
 
 import re
+from collections import defaultdict
 from pathlib import PurePosixPath
 
 from repomodeler.graph.base import ResolverBase
@@ -200,13 +201,23 @@ class AspireRules(ResolverBase):
         if not re.fullmatch(r"[A-Za-z_]\w*(\.[A-Za-z_]\w*)+", first):
             return []
         parts = first.split(".")
-        found = [(PurePosixPath(g.path).stem.lower(), g.get("value") or "") for g in self.by_kind["const.string"]
-                 if g.repository == repo and g.get("name") == parts[-1] and g.get("value")]
+        found = self._constants().get((repo, parts[-1]), [])
         values = {v for _stem, v in found}
         if len(values) > 1:
             classes = {p.lower() for p in parts[:-1]}
             values = {v for stem, v in found if stem in classes}
         return [values.pop()] if len(values) == 1 else []
+
+    def _constants(self) -> dict[tuple[str, str], list[tuple[str, str]]]:
+        """(repository, constant name) -> (the stem of the file declaring it, its value), indexed once."""
+        index = getattr(self, "_aspire_constants", None)
+        if index is None:
+            index = defaultdict(list)
+            for g in self.by_kind["const.string"]:
+                if g.get("name") and g.get("value"):
+                    index[(g.repository, g.get("name") or "")].append((PurePosixPath(g.path).stem.lower(), g.get("value") or ""))
+            self._aspire_constants = index = dict(index)
+        return index
 
     def _deployment_building(self, repo: str, root: str) -> Component | None:
         """The one service a compose file or manifest builds from a folder holding `root`."""

@@ -110,22 +110,38 @@ def self_interpolated(value: str, env: dict[str, str]) -> str:
         if "$" in value else value
 
 
-def compose_included(facts: list[Fact], variants: set[str]) -> set[str]:
-    """Compose files a file Compose runs by default includes (``include: [./docker-compose-base.yml]``,
-    and the files those include): Compose loads them with it, so they are no variant beside it."""
-    includes: dict[str, set[str]] = defaultdict(set)
+def compose_includes(facts: list[Fact], dotenv: dict[tuple[str, str], dict[str, str]] | None = None
+                     ) -> dict[tuple[str, str], set[str]]:
+    """(repository, compose file) -> the files it includes (``include: [./docker-compose-base.yml]``), a file named
+    with a variable filled from the .env beside it, else with the variable's default
+    (``opensearch.${CLUSTER_TYPE:-single-node}.yml``)."""
+    includes: dict[tuple[str, str], set[str]] = defaultdict(set)
     for f in facts:
         if f.kind == "compose.include" and f.get("file"):
-            # (a file named with a variable's default, `opensearch.${CLUSTER_TYPE:-single-node}.yml`: that file)
-            includes[f.path].add(norm_path(join_path(_parent(f.path), self_interpolated(f.get("file") or "", {}))))
+            env = (dotenv or {}).get((f.repository, norm_path(join_path(_parent(f.path), ".env"))), {})
+            includes[(f.repository, f.path)].add(norm_path(join_path(_parent(f.path),
+                                                                     self_interpolated(f.get("file") or "", env))))
+    return includes
+
+
+def included_from(includes: dict[tuple[str, str], set[str]], repo: str, starts: Iterable[str]) -> set[str]:
+    """The files the files `starts` include, and those they include in turn (not the starts themselves)."""
     found: set[str] = set()
-    todo = [p for p in includes if p not in variants]
+    todo = list(starts)
     while todo:
-        for p in includes.get(todo.pop(), ()):
+        for p in sorted(includes.get((repo, todo.pop()), ())):
             if p not in found:
                 found.add(p)
                 todo.append(p)
     return found
+
+
+def compose_included(facts: list[Fact], variants: set[str]) -> set[str]:
+    """Compose files a file Compose runs by default includes (and the files those include): Compose loads them
+    with it, so they are no variant beside it."""
+    includes = compose_includes(facts)
+    return {p for repo in sorted({r for r, _p in includes})
+            for p in included_from(includes, repo, [q for r, q in includes if r == repo and q not in variants])}
 
 
 def stray_variants(services: list[Fact], recipes: frozenset[tuple[str, str]] = frozenset()) -> set[str]:
@@ -1136,19 +1152,10 @@ class ResolverBase:
                     self.dotenv[(repo, env)] = dict(values)
         # (profiles a start command or the README activates hold for the whole Compose project: the files the
         # started file includes, and those they include, too)
-        includes: dict[tuple[str, str], set[str]] = defaultdict(set)
-        for f in every_fact:
-            if f.kind == "compose.include" and f.get("file"):
-                includes[(f.repository, f.path)].add(norm_path(join_path(_parent(f.path), self_interpolated(
-                    f.get("file") or "", self.dotenv.get((f.repository, norm_path(join_path(_parent(f.path), ".env"))), {})))))
+        includes = compose_includes(every_fact, self.dotenv)
         for (repo, path), active in sorted(launched_profiles.items()):
-            todo, seen = [path], {path}
-            while todo:
-                for q in sorted(includes.get((repo, todo.pop()), ())):
-                    if q not in seen:
-                        seen.add(q)
-                        todo.append(q)
-                        launched_profiles[(repo, q)] = launched_profiles.get((repo, q), set()) | active
+            for q in sorted(included_from(includes, repo, [path]) - {path}):
+                launched_profiles[(repo, q)] = launched_profiles.get((repo, q), set()) | active
         opt_in = opt_in_services(services, self.dotenv, launched_profiles)
         # A Helm chart is another way to deploy a system its compose files (or a Tye file) already run: its
         # rendered workloads, named by template helpers (release-chart), would stand beside the services they

@@ -549,6 +549,12 @@ class IacDeployRules(ResolverBase):
         for s in wanted.values():
             counts[s.technology] += 1
             counts[s.type] += 1
+        # technology -> the externals named by an account's host of a managed Azure service
+        # (taskstracker-state-store.documents.azure.com): the one store of that technology the templates declare
+        accounts: dict[str, list[str]] = defaultdict(list)
+        for cid, c in sorted(self.model.components.items()):
+            if c.kind == "external" and (m := AZURE_SERVICE_HOST.search(c.name)):
+                accounts[AZURE_SERVICE_TECH[m.group(1)]].append(cid)
         for r, s in sorted(wanted.items(), key=lambda kv: (kv[1].name, kv[0][0].module, kv[0][0].calls)):
             attrs = {"deployment": self._iac.module_of(r[0]).fmt, "iac_type": s.type, "technology": s.technology,
                      "iac_module": r[0].module, "iac_resource": r[1], "iac_calls": _calls(r[0])}
@@ -562,11 +568,9 @@ class IacDeployRules(ResolverBase):
             elif host and counts[s.type] == 1 and self.alias.get(host):
                 aliases, name = (s.name,), self.model.components[self.alias[host]].name
             comp = self.add_component(name, s.kind, r[0].repo, s.evidence, aliases, attrs)
-            accounts = sorted(cid for cid, c in self.model.components.items() if c.kind == "external"
-                              and (m := AZURE_SERVICE_HOST.search(c.name)) and AZURE_SERVICE_TECH[m.group(1)] == s.technology)
-            if len(accounts) == 1 and counts[s.technology] == 1 and accounts[0] != comp.id:
-                # the account's host a setting names (taskstracker-state-store.documents.azure.com): this store
-                self.fold_component(accounts[0], comp.id)
+            named = accounts.get(s.technology, [])
+            if len(named) == 1 and counts[s.technology] == 1 and named[0] != comp.id and named[0] in self.model.components:
+                self.fold_component(named[0], comp.id)
             if comp.attributes.get("iac_resource") != r[1] or comp.attributes.get("iac_module") != r[0].module:
                 comp.attributes["iac_module"], comp.attributes["iac_resource"] = r[0].module, r[1]
                 comp.attributes["iac_calls"] = _calls(r[0])
