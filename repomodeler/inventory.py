@@ -312,9 +312,15 @@ def promote_named_env_files(files: list[SourceFile], texts: dict[str, str]) -> l
             for f in files]
 
 
-# A bind mount in a compose file, short (`- ./local-dev/traefik/:/etc/traefik/:ro`) or long (`source: ./conf`) form:
-# group 1 is the repository path mounted (relative to the compose file's folder).
-_BIND_MOUNT = re.compile(r"""(?m)^\s*(?:-\s*|source:\s*)["']?(\.{1,2}/[^:"'\s]*)(?::|["']?\s*$)""")
+# A bind mount in a compose file, short (`- ./local-dev/traefik/:/etc/traefik/:ro`, `- .:/var/www/html`) or long
+# (`source: ./conf`) form: group 1 is the repository path mounted (relative to the compose file's folder).
+_BIND_MOUNT = re.compile(r"""(?m)^\s*(?:-\s*|source:\s*)["']?(\.{1,2}(?:/[^:"'\s]*)?)(?::|["']?\s*$)""")
+
+
+def bind_mounts(text: str) -> list[str]:
+    """The repository folders a compose file mounts into its services, relative to the file's folder and
+    normalised (`.` for the file's own folder, `backend` for `./backend/`)."""
+    return [posixpath.normpath(m.group(1)) for m in _BIND_MOUNT.finditer(text)]
 
 
 def promote_mounted_configs(files: list[SourceFile], texts: dict[str, str]) -> list[SourceFile]:
@@ -324,8 +330,8 @@ def promote_mounted_configs(files: list[SourceFile], texts: dict[str, str]) -> l
     mounted: set[str] = set()
     for path, text in texts.items():
         here = PurePosixPath(path).parent
-        for m in _BIND_MOUNT.finditer(text):
-            target = posixpath.normpath((here / m.group(1)).as_posix())
+        for mount in bind_mounts(text):
+            target = posixpath.normpath((here / mount).as_posix())
             if target not in (".", "") and not target.startswith(".."):
                 mounted.add(target)
     if not mounted:
@@ -357,11 +363,6 @@ def root_readme(files: list[SourceFile]) -> SourceFile | None:
             and any(f.role == "source" and COMPOSE_FILE.search(f.path) and "/" not in f.path for f in files)):
         return None
     return next((f for f in files if "/" not in f.path and ROOT_README.match(f.path)), None)
-
-
-# A bind mount of the repository's own folder into a service (`.:/var/www/html`, `./backend:/app/backend`): the
-# service runs the working tree, as a developer's stack does.
-_SOURCE_MOUNT = re.compile(r"""(?m)^\s*-\s*["']?\.((?:/[A-Za-z0-9_.-]+)*)/?:/""")
 
 
 def pointed_deployments(files: list[SourceFile], readme: str, compose_texts: dict[str, str]) -> set[str]:
@@ -403,9 +404,10 @@ def started_from_folder(files: list[SourceFile], readme: str) -> set[str]:
 
 
 def _runs_working_tree(text: str, files: list[SourceFile]) -> bool:
-    """Does a compose file mount the repository's code into a service (the root, or a folder holding source)?"""
-    for m in _SOURCE_MOUNT.finditer(text):
-        folder = m.group(1).strip("/")
+    """Does a compose file mount the repository's code into a service (the root, or a folder holding source)? As a
+    developer's stack does: the service runs the working tree (`.:/var/www/html`, `./backend:/app/backend`)."""
+    for mount in bind_mounts(text):
+        folder = "" if mount == "." else mount
         if any(f.role == "source" and f.language and (not folder or f.path.startswith(folder + "/")) for f in files):
             return True
     return False

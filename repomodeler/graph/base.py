@@ -10,7 +10,7 @@ import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field, replace
 from pathlib import PurePosixPath
-from typing import Iterable
+from typing import Callable, Iterable
 
 from repomodeler.extract.readers._text import image_named
 from repomodeler.extract.helm_charts import RULE as HELM_CHART_RULE
@@ -103,11 +103,19 @@ def compose_variants(paths: set[str], linked: dict[str, str] | None = None) -> s
 
 
 
-def self_interpolated(value: str, env: dict[str, str]) -> str:
-    """A compose file's own reference with ``${VAR:-default}`` filled from the .env beside it, else its default
-    (``include: docker-compose.opensearch.${OPENSEARCH_CLUSTER_TYPE:-single-node}.yml``)."""
-    return PLACEHOLDER.sub("", expand_placeholders(value, lambda n: dotenv_value(env, n) if n in env else None)) \
-        if "$" in value else value
+_BARE_VARIABLE = re.compile(r"(?<!\$)\$([A-Za-z_][A-Za-z0-9_]*)")
+
+
+def compose_filled(value: str, env: dict[str, str], drop_unset: bool = False) -> str:
+    """A compose file's value with ``${VAR}`` / ``${VAR:-default}`` and the bare ``$VAR`` filled from the
+    ``.env`` beside it (``dockerfile: ${AD_DOCKERFILE}``, ``image: $ORO_IMAGE:$ORO_TAG``; ``$$`` is a literal
+    dollar sign), else from the default; with `drop_unset`, a reference neither fills is dropped (a file name
+    such as ``include: docker-compose.opensearch.${OPENSEARCH_CLUSTER_TYPE:-single-node}.yml``)."""
+    if "$" not in value:
+        return value
+    braced = _BARE_VARIABLE.sub(lambda m: "${" + m.group(1) + "}" if m.group(1) in env else m.group(0), value)
+    filled = expand_placeholders(braced, lambda n: dotenv_value(env, n) if n in env else None)
+    return PLACEHOLDER.sub("", filled) if drop_unset else filled
 
 
 def compose_includes(facts: list[Fact], dotenv: dict[tuple[str, str], dict[str, str]] | None = None
@@ -120,7 +128,7 @@ def compose_includes(facts: list[Fact], dotenv: dict[tuple[str, str], dict[str, 
         if f.kind == "compose.include" and f.get("file"):
             env = (dotenv or {}).get((f.repository, norm_path(join_path(_parent(f.path), ".env"))), {})
             includes[(f.repository, f.path)].add(norm_path(join_path(_parent(f.path),
-                                                                     self_interpolated(f.get("file") or "", env))))
+                                                                     compose_filled(f.get("file") or "", env, drop_unset=True))))
     return includes
 
 
@@ -1031,6 +1039,9 @@ DEPLOYMENT_KINDS = frozenset({"compose.service", "k8s.workload", "aspire.stateme
 class ResolverBase:
     """State and primitives; the rules live in :mod:`components` and :mod:`connections`."""
 
+    # (defined by ComponentRules, which reads a recipe's stages; the resolver is always composed with it)
+    workspace_target: Callable[[str, str, str, str | None], str | None]
+
     def compose_project(self, repository: str, path: str) -> str:
         """The compose project a file belongs to: the files one start command runs together, else
         the file alone (a key: the project's first file)."""
@@ -1471,7 +1482,7 @@ class ResolverBase:
         for f in sorted(self.by_kind["manifest.image"], key=Fact.order):
             # (a publishing workflow names the module: the folder of the recipe it builds the image from)
             module = f.get("module") if f.get("tool") in ("workflow", "makefile", "script", "skaffold") else folder(f.path)
-            if f.get("build_target") and f.get("dockerfile") and hasattr(self, "workspace_target"):
+            if f.get("build_target") and f.get("dockerfile"):
                 # one stage of a recipe building several programs from the whole context: the code that stage
                 # copies in (COPY --from=build /src/Services/Orders/bin/... of `--target orders`)
                 module = self.workspace_target(f.repository, f.get("dockerfile") or "", norm_path(module or ""),

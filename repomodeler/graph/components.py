@@ -12,7 +12,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from pathlib import PurePosixPath
 
-from repomodeler.graph.base import ResolverBase, dotenv_value, runtime_language, slug
+from repomodeler.graph.base import ResolverBase, compose_filled, runtime_language, slug
 from repomodeler.graph.constants import JS_FAMILY
 from repomodeler.graph.compose_extends import DEFAULT_COMPOSE
 from repomodeler.graph.catalog import (
@@ -40,7 +40,6 @@ from repomodeler.graph.naming import (
 )
 from repomodeler.graph.values import (
     METHOD_WORDS,
-    expand_placeholders,
     parse_hosts,
     route_of,
     router_prefix,
@@ -207,9 +206,6 @@ def _followed_image(image: str) -> bool:
     return bool(MOVING_TAG.match(image_tag(image))) and not LOCAL_EMULATOR.search(image) \
         and not _TOOL_IMAGE.search(image.lower())
 
-
-# a bare compose variable (`$TAG`, not `${TAG}`), not the escaped `$$`
-_BARE_VARIABLE = re.compile(r"(?<!\$)\$([A-Za-z_][A-Za-z0-9_]*)")
 
 class ComponentRules(ResolverBase):
     """Rules that create components and describe what they provide."""
@@ -1639,10 +1635,7 @@ class ComponentRules(ResolverBase):
         if not value or "$" not in value:
             return value
         env = norm_path(join_path(f.get("compose_dir") or PurePosixPath(f.path).parent.as_posix(), ".env"))
-        values = self.dotenv.get((f.repository, env), {})
-        # (compose also fills the bare form, `image: $ORO_IMAGE:$ORO_TAG`; `$$` is a literal dollar sign)
-        braced = _BARE_VARIABLE.sub(lambda m: "${" + m.group(1) + "}" if m.group(1) in values else m.group(0), value)
-        return expand_placeholders(braced, lambda n: dotenv_value(values, n) if n in values else None)
+        return compose_filled(value, self.dotenv.get((f.repository, env), {}))
 
     def _service_selections(self) -> tuple[list[tuple[Fact, list[str]]], set[tuple[str, str]]]:
         """Each Kubernetes Service with the names of the workloads (not one-off Jobs) its selector picks, and

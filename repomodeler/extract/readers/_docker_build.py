@@ -6,6 +6,7 @@ from __future__ import annotations
 import posixpath
 import re
 import shlex
+from typing import NamedTuple
 
 DOCKER_BUILD = re.compile(r"\bdocker\s+(?:buildx\s+)?build\b(.*)")
 
@@ -29,13 +30,23 @@ def module_of(file: str, context: str) -> str:
     return "" if folder in (".", "") else folder
 
 
-def build_args(args: str) -> tuple[str, str, str | None]:
-    """(image, file, context) of `docker build` arguments: `-t/--tag`, `-f/--file`, the last positional word."""
+class BuildArgs(NamedTuple):
+    """What one `docker build` command line says: the tag, the recipe, the context (the last positional word;
+    None when there is none) and the stage it stops at (`--target`, '' when the whole recipe is built)."""
+    image: str
+    file: str
+    context: str | None
+    target: str
+
+
+def build_args(args: str) -> BuildArgs:
+    """The arguments of a `docker build`: `-t/--tag`, `-f/--file`, `--target`, the last positional word, read in
+    one pass so that a value word (`--target api`) is never taken for the context."""
     try:
         words = shlex.split(args)
     except ValueError:
-        return "", "", None
-    image, file, positional = "", "", []
+        return BuildArgs("", "", None, "")
+    image, file, target, positional = "", "", "", []
     i = 0
     while i < len(words):
         w = words[i]
@@ -51,8 +62,14 @@ def build_args(args: str) -> tuple[str, str, str | None]:
             continue
         elif w.startswith("--file="):
             file = w.split("=", 1)[1]
+        elif w == "--target" and i + 1 < len(words):
+            target = target or _stage(words[i + 1])
+            i += 2
+            continue
+        elif w.startswith("--target="):
+            target = target or _stage(w.split("=", 1)[1])
         elif w.startswith("-"):
-            if w in ("--build-arg", "--platform", "--target", "--label", "--cache-from", "--cache-to", "--secret",
+            if w in ("--build-arg", "--platform", "--label", "--cache-from", "--cache-to", "--secret",
                      "--output", "-o", "--progress", "--network"):
                 i += 1
         elif w in ("&&", ";", "|"):
@@ -61,13 +78,13 @@ def build_args(args: str) -> tuple[str, str, str | None]:
             positional.append(w)
         i += 1
     context = positional[-1] if positional else None
-    return image, file, context
+    return BuildArgs(image, file, context, target)
 
 
-def build_target(args: str) -> str:
-    """The stage a `docker build` builds (`--target accountservice`, `--target=api`), or ''."""
-    m = re.search(r"(?:^|\s)--target(?:=|\s+)([A-Za-z0-9_.-]+)", args)
-    return m.group(1) if m else ""
+def _stage(word: str) -> str:
+    """A stage name as written (`accountservice`), '' for one a variable chooses."""
+    m = re.match(r"[A-Za-z0-9_.-]+", word)
+    return m.group(0) if m else ""
 
 
 def built_image(tag: str, file: str, context: str | None) -> tuple[str, str] | None:
@@ -83,4 +100,5 @@ def built_image(tag: str, file: str, context: str | None) -> tuple[str, str] | N
 
 def command_image(args: str) -> tuple[str, str] | None:
     """(image, module folder) the arguments of a `docker build` command build, as :func:`built_image`."""
-    return built_image(*build_args(args))
+    b = build_args(args)
+    return built_image(b.image, b.file, b.context)

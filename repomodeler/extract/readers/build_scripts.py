@@ -21,7 +21,7 @@ import re
 import shlex
 
 from repomodeler.extract.readers._base import Reader, fact
-from repomodeler.extract.readers._docker_build import DOCKER_BUILD, build_args, build_target, built_image
+from repomodeler.extract.readers._docker_build import DOCKER_BUILD, build_args, built_image
 from repomodeler.extract.readers._text import joined_shell_lines
 from repomodeler.records import Fact
 
@@ -77,7 +77,7 @@ def read_build_script(repo: str, path: str, text: str) -> list[Fact]:
             m = DOCKER_BUILD.search(part)
             if m is None:
                 continue
-            tag, file, context = build_args(m.group(1))
+            tag, file, context, target = build_args(m.group(1))
             if context is None:
                 continue
             context_path = _resolve(cwd, script_dir, context)
@@ -88,7 +88,6 @@ def read_build_script(repo: str, path: str, text: str) -> list[Fact]:
             if built is not None:
                 # (a stage of a recipe building several programs, `docker build . -t accountservice:release --target
                 # accountservice`: the graph asks the recipe which code that stage copies in)
-                target = build_target(m.group(1))
                 recipe = (file_path or posixpath.join(context_path, "Dockerfile").removeprefix("./")) if target else ""
                 facts.append(fact("manifest.image", repo, path, line, ecosystem="docker", image=built[0],
                                   module=built[1], tool="script", build_target=target,
