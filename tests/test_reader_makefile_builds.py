@@ -62,3 +62,14 @@ def test_docker_build_recipes_name_the_image_and_the_folder_of_its_code() -> Non
     images = [(f.get("image"), f.get("module"), f.get("tool"), f.line)
               for f in read_makefile("shop", "Makefile", text) if f.kind == "manifest.image"]
     assert images == [("shop_worker", None, "makefile", 2), ("ghcr.io/acme/api", "services/api", "makefile", 3)]
+
+
+def test_a_build_followed_by_another_command_takes_its_context_from_its_own_words() -> None:
+    # `|| exit 255` (and a redirection) follow the build: the context is the folder before them, not `255`
+    text = ("images:\n"
+            "\tDOCKER_BUILDKIT=1 docker build --pull --network host -t $(REGISTRY)/tator_online:$(GIT_VERSION) "
+            "services/api || exit 255\n"
+            "\tdocker build -t acme/ui ui > build.log 2>&1\n")
+    images = [(f.get("image"), f.get("module")) for f in read_makefile("r", "Makefile", text)
+              if f.kind == "manifest.image"]
+    assert images == [("tator_online", "services/api"), ("acme/ui", "ui")]

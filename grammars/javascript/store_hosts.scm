@@ -9,10 +9,11 @@
  (#set! store_call "true"))
 
 ; A literal host under a key that says it is one: new Redis({ host: 'redis', port: 6379 }),
-; { connection: { host: 'cache' } }. Links only when the literal is a component's name (graph/platform.py).
+; { connection: { host: 'cache' } }, Node's http.request({ host: `metadata`, path: `/videos` }) (a template literal
+; with nothing substituted is a literal). Links only when the literal is a component's name (graph/platform.py).
 ((pair
    key: [(property_identifier) (string (string_fragment))] @key
-   value: (string (string_fragment) @service)) @fact
+   value: [(string (string_fragment) @service) (template_string . (string_fragment) @service .)]) @fact
  (#match? @key "^[\"']?(host|hostname)[\"']?$")
  (#set! fact "service.lookup")
  (#set! host_key "true")

@@ -167,6 +167,21 @@ GENERATED_STRING = 10_000
 _LONG_STRING = re.compile(rb'"(?:[^"\\\n]|\\.){%d,}"|\'(?:[^\'\\\n]|\\.){%d,}\'' % (GENERATED_STRING, GENERATED_STRING))
 
 
+_COMMENT_NODES = frozenset({"comment", "line_comment", "block_comment", "doc_comment"})
+_ARGUMENT_LISTS = frozenset({"arguments", "argument_list", "value_arguments", "call_suffix"})
+
+
+def _past_comments(node):
+    """The node a capture means: a comment sits in the tree among a call's arguments (``http.request( // get the
+    list`` then ``{host: ...}``), and an anchored ``(arguments . (_) @url)`` takes it for the first argument; the
+    first argument is the next sibling that is no comment (None when only comments follow)."""
+    if node.type not in _COMMENT_NODES or node.parent is None or node.parent.type not in _ARGUMENT_LISTS:
+        return node  # (a query asking for a comment, a package's doc comment, gets it)
+    while node is not None and node.type in _COMMENT_NODES:
+        node = node.next_named_sibling
+    return node
+
+
 def is_generated_line(content: bytes) -> bool:
     """Does one of the file's first lines hold a string literal of more than GENERATED_STRING characters?"""
     return any(len(x) > GENERATED_STRING and _LONG_STRING.search(x) for x in content[:262144].split(b"\n", 8)[:8])
@@ -246,7 +261,10 @@ def extract_source(repository: str, path: str, language: str, content: bytes) ->
                     continue
                 if name.startswith("_"):
                     continue
-                text = nodes[0].text.decode("utf-8", "replace") if nodes[0].text is not None else ""
+                node = _past_comments(nodes[0])
+                if node is None:
+                    continue
+                text = node.text.decode("utf-8", "replace") if node.text is not None else ""
                 attrs[name] = (text if name in verbatim else unquote(text))[:MAX_ATTR_LEN]
             if anchor is None:
                 firsts = [ns[0] for ns in captures.values() if ns]

@@ -30,6 +30,10 @@ def module_of(file: str, context: str) -> str:
     return "" if folder in (".", "") else folder
 
 
+# Shell operators ending a command (`docker build -t api . || exit 255`): what follows is no argument of it.
+_CONTROL = frozenset({"&&", "||", ";", "|", "&"})
+
+
 class BuildArgs(NamedTuple):
     """What one `docker build` command line says: the tag, the recipe, the context (the last positional word;
     None when there is none) and the stage it stops at (`--target`, '' when the whole recipe is built)."""
@@ -72,8 +76,8 @@ def build_args(args: str) -> BuildArgs:
             if w in ("--build-arg", "--platform", "--label", "--cache-from", "--cache-to", "--secret",
                      "--output", "-o", "--progress", "--network"):
                 i += 1
-        elif w in ("&&", ";", "|"):
-            break
+        elif w in _CONTROL or w.startswith((">", "<", "2>", "1>", "&>")):
+            break  # (the command ends: `docker build ... . || exit 255`, `... . > build.log`)
         else:
             positional.append(w)
         i += 1
