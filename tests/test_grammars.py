@@ -169,6 +169,12 @@ CASES: list[Case] = [
                                           ("service.lookup", 3, {"service": "mongo", "call": "connectMongo", "store_call": "true"}),
                                           ("store.client_call", 4, {"call": "createRedisClient", "expression": "redisUrl"})),
          absent=(("service.lookup", 2), ("store.client_call", 5))),
+    Case("javascript", "moleculer.js", (
+        ("moleculer.service", 3, {"name": "boards"}), ("moleculer.service", 3, {"name": "boards", "version": "1"}),
+        ("moleculer.call", 6, {"action": "v1.lists.**", "via": "api gateway route"}),
+        ("moleculer.call", 6, {"action": "v1.cards.list", "via": "api gateway alias"}),
+        ("moleculer.call", 9, {"action": "v1.lists.resolve"}), ("moleculer.call", 10, {"action": "users.get"}),
+    ), absent=(("moleculer.call", 11), ("moleculer.call", 12), ("moleculer.service", 16))),
     Case("javascript", "http_routes.js", (
         ("http.mount", 11, {"prefix": "/api/orders", "router": "ordersRouter"}),
         R(6, "get", "/health", "express", router="app"), R(7, "post", "/orders/:id", "express", router="router"),

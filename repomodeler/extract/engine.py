@@ -175,7 +175,8 @@ def _past_comments(node):
     """The node a capture means: a comment sits in the tree among a call's arguments (``http.request( // get the
     list`` then ``{host: ...}``), and an anchored ``(arguments . (_) @url)`` takes it for the first argument; the
     first argument is the next sibling that is no comment (None when only comments follow)."""
-    if node.type not in _COMMENT_NODES or node.parent is None or node.parent.type not in _ARGUMENT_LISTS:
+    holder = node.parent  # (the syntax node around it)
+    if node.type not in _COMMENT_NODES or holder is None or holder.type not in _ARGUMENT_LISTS:
         return node  # (a query asking for a comment, a package's doc comment, gets it)
     while node is not None and node.type in _COMMENT_NODES:
         node = node.next_named_sibling

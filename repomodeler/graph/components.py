@@ -207,6 +207,14 @@ def _followed_image(image: str) -> bool:
         and not _TOOL_IMAGE.search(image.lower())
 
 
+def _program_stem(value: str) -> str:
+    """What a variable naming one program of an image says, without folders and file endings:
+    `backend/services/accounts.service.js` -> `accounts`, `accounts` -> `accounts`."""
+    first = value.split(",")[0].strip().strip("\"'").lower()
+    stem = first.rsplit("/", 1)[-1]
+    return re.sub(r"(\.service)?\.(?:[cm]?[jt]s|py|rb|go|php)$", "", stem)
+
+
 class ComponentRules(ResolverBase):
     """Rules that create components and describe what they provide."""
 
@@ -506,6 +514,10 @@ class ComponentRules(ResolverBase):
                 # `frontend` in apps/frontend and as `backend` in apps/backend): two deployments of it; a
                 # variant named after the first (`acme-server-ha` of `acme-server`) is another copy of it
                 same = None
+            if not same and image and not tech:
+                # one shared image deployed both by compose and by these manifests, each service told which of its
+                # programs to load by a variable (SERVICES: accounts.service.js here, SERVICES: accounts there)
+                same = self._selector_twin(f, image)
             if not same and image and not tech and len(compose_built.get(_image_repo(image), ())) == 1:
                 same = next(iter(compose_built[_image_repo(image)]))
             local = local_built.get(image_basename(image).lower(), set()) if image and not tech and "/" in image else set()
@@ -2489,6 +2501,39 @@ class ComponentRules(ResolverBase):
         if len(here) > 1 and own_name.lower() != name.lower():
             return None  # this chart runs the image as several workloads (api, worker): the image says not which
         return name
+
+    def _selector_twin(self, workload: Fact, image: str) -> str | None:
+        """The compose service a Kubernetes workload is another deployment of, where both run one image several
+        times over, each told by a variable which program of it to load: the variable whose values tell the compose
+        services of that image apart, with the value the workload is given (compared by their files' stems:
+        `accounts.service.js` and `accounts`, `workers/mail.py` and `mail`). None when no variable or no value
+        singles one out."""
+        base = image_basename(image).lower()
+        services = {(f.get("name") or "").lower(): f for f in self.by_kind["compose.service"]
+                    if f.repository == workload.repository and f.get("image")
+                    and image_basename(self.compose_interpolate(f, f.get("image")) or "").lower() == base}
+        if len(services) < 2:
+            return None
+        values: dict[str, dict[str, str]] = defaultdict(dict)  # variable -> compose service -> value
+        given: dict[str, str] = {}  # the workload's variables
+        for e in self.by_kind["config.env"]:
+            if e.repository != workload.repository or not e.get("value") or "$" in (e.get("value") or ""):
+                continue
+            owner = (e.get("owner") or "").lower()
+            if e.get("source") == "compose" and owner in services:
+                values[e.get("name") or ""][owner] = _program_stem(e.get("value") or "")
+            elif e.get("source") == "kubernetes" and e.path == workload.path \
+                    and owner == (workload.get("name") or "").lower():
+                given[e.get("name") or ""] = _program_stem(e.get("value") or "")
+        for variable in sorted(given):
+            told = values.get(variable, {})
+            if len(told) < 2 or len(set(told.values())) != len(told):
+                continue  # a variable all the services share (a log level), or one not telling them apart
+            found = [name for name, v in told.items() if v == given[variable]]
+            if len(found) == 1:
+                comp = self.alias.get(found[0])
+                return self.model.components[comp].name if comp else None
+        return None
 
     def _subcommand_folders(self, repo: str, deployments: list[str], mains: set[str], code: list[str]) -> int:
         """How many of the deployments start their binary with a subcommand named like a folder of code

@@ -99,6 +99,7 @@ ORDER: tuple[str, ...] = (
     "dapr.components",
     "dapr.name-resolution",
     "discovery.service-lookups",
+    "rpc.moleculer-actions",
     "platform.role-clients",
     "discovery.gateway-routes",
     "stores.implied",

@@ -57,4 +57,16 @@ RULES = (
         after=("process.host-programs", "process.programs"),
         state=("file_owner", "package_owner", "packages", "process_parent"),
     ),
+    Rule(
+        id="rpc.moleculer-actions",
+        message=("A Moleculer action called through the broker by name (ctx.call(\"v1.boards.resolve\"), a gateway "
+                 "alias or whitelist onto it) connects the deployment running the calling service, or each service "
+                 "mixing in the calling helper, to the deployment running the service whose schema declares that name "
+                 "(name: \"boards\", version: 1); a deployment of a shared image whose environment names the service "
+                 "files it loads (the runner's SERVICES: accounts.service.js, SERVICES: users,orders) runs those"),
+        unit="moleculer_actions",
+        reads=("moleculer.service", "moleculer.call", "import", "config.env"),
+        writes=("connections",),
+        after=("discovery.service-lookups",),
+    ),
 )

@@ -1,0 +1,49 @@
+; Moleculer, a Node.js microservices framework: services declare a schema by name, and call each other's
+; actions through the broker by "<service>.<action>" (graph/moleculer.py links the two).
+
+; A service schema: { name: "boards", version: 1, mixins: [...], actions: {...} }, in module.exports,
+; broker.createService(...) or this.parseServiceSchema(...). Only an object that also holds actions, events,
+; mixins or methods is a schema (a config object with a `name` is not).
+((object
+   (pair key: (property_identifier) @_k value: [(string (string_fragment) @name) (template_string . (string_fragment) @name .)]) @fact
+   (pair key: (property_identifier) @_a))
+ (#eq? @_k "name")
+ (#any-of? @_a "actions" "events" "mixins" "methods")
+ (#set! fact "moleculer.service"))
+
+; ... with its version, which prefixes the name actions are called by (version 1 of "boards" is "v1.boards")
+((object
+   (pair key: (property_identifier) @_k value: [(string (string_fragment) @name) (template_string . (string_fragment) @name .)]) @fact
+   (pair key: (property_identifier) @_v value: [(number) (string (string_fragment))] @version)
+   (pair key: (property_identifier) @_a))
+ (#eq? @_k "name")
+ (#eq? @_v "version")
+ (#any-of? @_a "actions" "events" "mixins" "methods")
+ (#set! fact "moleculer.service"))
+
+; An action called through the broker: ctx.call("v1.boards.resolve"), this.broker.call("users.get"),
+; ctx.broker.call(...), broker.call(...); a name with a substitution in it (`${this.fullName}.register`) names none.
+((call_expression
+   function: (member_expression
+               object: [(identifier) @_o (member_expression property: (property_identifier) @_o)]
+               property: (property_identifier) @_m)
+   arguments: (arguments . [(string (string_fragment) @action) (template_string . (string_fragment) @action .)])) @fact
+ (#any-of? @_o "ctx" "broker")
+ (#eq? @_m "call")
+ (#set! fact "moleculer.call"))
+
+; The API gateway's routes (moleculer-web): an alias onto an action (aliases: {"GET /boards": "v1.boards.list"}) and
+; the actions a route exposes (whitelist: ["v1.accounts.**", "posts.*"]).
+((pair
+   key: (property_identifier) @_k
+   value: (object (pair value: (string (string_fragment) @action) @fact)))
+ (#eq? @_k "aliases")
+ (#set! fact "moleculer.call")
+ (#set! via "api gateway alias"))
+
+((pair
+   key: (property_identifier) @_k
+   value: (array (string (string_fragment) @action) @fact))
+ (#eq? @_k "whitelist")
+ (#set! fact "moleculer.call")
+ (#set! via "api gateway route"))
