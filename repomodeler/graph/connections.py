@@ -742,19 +742,27 @@ class ConnectionRules(ResolverBase):
                 pairs.append((owner, f))
                 if reads is not None:  # one file for several services: a store counts only with its client
                     shared.add((owner, f))
+        # (the workloads each ConfigMap is handed to: one written for a single workload is that workload's own)
+        handed_to: dict[str, set[str]] = defaultdict(set)
+        for f in self.by_kind["k8s.env_from"]:
+            owner = self.config_owner(f)
+            if owner:
+                handed_to[f.get("configmap") or ""].add(owner)
         for f in self.by_kind["k8s.env_from"]:
             owner = self.config_owner(f)
             if owner:
                 # A shared ConfigMap hands every key to every workload; a key counts for a workload whose
-                # code reads it (or for one whose code reads nothing we can see).
+                # code reads it (or for one whose code reads nothing we can see); a store's address in it counts
+                # only with the store's client, unless the ConfigMap is the workload's alone.
                 reads = read_names.get(owner)
                 store = self.model.components[owner].kind in ("database", "cache")
+                alone = len(handed_to[f.get("configmap") or ""]) == 1
                 for cm in configmaps.get(f.get("configmap") or "", []):
                     if store and self._names_application(cm.get("value") or ""):
                         continue  # a database image does not call the services the others' keys name
                     if reads is None or (cm.get("name") or "") in reads or self._store_value(cm.get("value") or ""):
                         pairs.append((owner, cm))
-                        if reads is not None:
+                        if reads is not None and not alone:
                             shared.add((owner, cm))
         extra: dict[Fact, Evidence] = {}  # a setting taken from a ConfigMap key -> the key's line
         for f in self.by_kind["k8s.env_key_ref"]:
