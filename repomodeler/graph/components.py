@@ -1510,6 +1510,11 @@ class ComponentRules(ResolverBase):
                     # recipes kept in a folder of no code (docker/server/Dockerfile) that copy the whole
                     # context in (`COPY . /conductor`) and build it there: the context's code is what runs
                     return root, dockerfile
+                if not holds_code and self._mounts_folder(f, root) \
+                        and any(r == f.repository and is_under(p, root) for r, p in self.code_paths):
+                    # a recipe in a folder of no code (config/docker/Dockerfile installing the gems) for a service
+                    # that mounts the context's working tree where it runs (`.:/otwa`): the context's code runs
+                    return root, dockerfile
                 root = recipe_dir
         if not any(r == f.repository and is_under(p, root) for r, p in self.code_paths):
             # a recipe in a folder of no code that starts FROM the project's own published image
