@@ -483,6 +483,11 @@ class SupervisedRules(ResolverBase):
         return [(n, Evidence(f.repository, by_folder[whole[0]][n], 1)) for n in names]
 
 
+# A Procfile manager starting every process of the Procfile in one container (`honcho start`, `foreman start`).
+PROCFILE_MANAGER = re.compile(r"\b(honcho|foreman|overmind|forego|hivemind)\b", re.I)
+PROCFILE = re.compile(r"(^|/)Procfile(\.[A-Za-z0-9_-]+)?$")
+
+
 class OneContainerRules(ResolverBase):
     """Programs supervisord keeps running inside one container are that container's processes."""
 
@@ -493,9 +498,14 @@ class OneContainerRules(ResolverBase):
         supervisord (its command names it), else of the component they were found in. Each folds into
         that component: its links and names move over, and the component lists its ``processes``."""
         supervised = {f.evidence for f in self.by_kind["program.command"] if f.get("source") == "supervisord"}
+        # (so are a Procfile's processes where the image recipe beside it starts a Procfile manager, `CMD ["honcho",
+        # "start"]`: one container runs them all, as supervisord's do)
+        managed = {folder(d.path) for d in self.by_kind["docker.command"]
+                   if d.get("instruction") in ("CMD", "ENTRYPOINT") and PROCFILE_MANAGER.search(d.get("command") or "")}
         procs = sorted((c for c in self.model.components.values() if c.attributes.get("process")
                         and c.attributes.get("part_of") in self.model.components
-                        and (c.attributes.get("launched_by") == "supervisord" or c.evidence & supervised)),
+                        and (c.attributes.get("launched_by") == "supervisord" or c.evidence & supervised
+                             or any(PROCFILE.search(e.path) and folder(e.path) in managed for e in c.evidence))),
                        key=lambda c: c.id)
         # what each deployment starts instead of its image's command (compose `command:`, a workload's command)
         started = {(f.repository, (f.get("owner") or "").lower()): f.get("command") or ""
@@ -522,6 +532,11 @@ class OneContainerRules(ResolverBase):
                     kept.attributes.pop(k, None)
             listed = set(filter(None, (kept.attributes.get("processes") or "").split(", ")))
             kept.attributes["processes"] = ", ".join(sorted(listed | {name}))
+            if kept.kind == "library" and kept.attributes.get("deployment"):
+                # (a deployment taken for the code its processes share is, once they fold into it, what runs them)
+                kept.kind = "service"
+                if kept.attributes.get("role") == "code its processes share":
+                    kept.attributes.pop("role")
 
 
 class SpawnedBinaryRules(ResolverBase):

@@ -151,10 +151,11 @@ RULES = (
         id="process.one-container",
         message=("The programs supervisord keeps running inside one container are processes of the deployment that "
                  "starts supervisord (else of the component they were found in), not components beside it: they "
-                 "fold into it, which lists them as its processes"),
+                 "fold into it, which lists them as its processes; so are a Procfile's processes where the image "
+                 "recipe beside the Procfile starts a Procfile manager (CMD [\"honcho\", \"start\"], foreman start)"),
         unit="one_container_processes",
-        reads=("program.command",),
-        writes=("components", "aliases", "attributes", "connections", "roots", "ports"),
+        reads=("program.command", "docker.command"),
+        writes=("components", "aliases", "attributes", "connections", "roots", "ports", "kinds"),
         after=("process.supervised", "process.shared-connections"),
     ),
     Rule(
