@@ -86,6 +86,9 @@ EXAMPLE_DIRS = frozenset({"example", "examples", "demo", "demos", "tutorial", "t
                           # a workshop's exercises (labs/networking/..., each deploying a demo of its own to try a
                           # feature of the platform on): the learner's, not the system's
                           "labs", "exercises",
+                          # ... and a workshop's material, its steps each a copy of the app at that stage
+                          # (Documents/Workshop/Step1/ ... Step6/): the learner's, not the deployed system
+                          "workshop", "workshops",
                           # a project a generator copies for its users to start from (a skill's `scaffold/`, a
                           # boilerplate): a template of someone else's application, not a program of this system
                           "scaffold", "scaffolds", "boilerplate", "boilerplates"})

@@ -304,6 +304,8 @@ def test_a_workshops_labs_are_exercises_not_the_system() -> None:
     from repomodeler.inventory import classify_role
     assert classify_role("labs/storage/bench/pgbench.yaml") == "example"
     assert classify_role("exercises/01-compose/docker-compose.yml") == "example"
+    assert classify_role("Documents/Workshop/Step3/index.js") == "example"
+    assert classify_role("Documents/Workshop/Step3/package.json") == "example"
 
 
 def test_contributed_code_is_not_the_systems_programs() -> None:

@@ -672,6 +672,13 @@ class ConnectionRules(ResolverBase):
         return any((cid := self.alias.get(h.lower())) is not None
                    and self.model.components[cid].kind in ("service", "webapp", "gateway") for h in hosts if h)
 
+    def _names_front_door(self, value: str) -> bool:
+        """Does the value name a gateway or reverse proxy of the system (by host or URL)?"""
+        hosts = [r.host for r in parse_hosts(value)] or [value.strip().split(":")[0]]
+        return any((cid := self.alias.get(h.lower())) is not None
+                   and (self.model.components[cid].kind in ("gateway", "proxy")
+                        or self.model.components[cid].attributes.get("technology") == "proxy") for h in hosts if h)
+
     @staticmethod
     def _store_value(value: str) -> bool:
         """A data-store address (postgres://, jdbc:mysql://, mongodb://...): drivers and frameworks read
@@ -823,8 +830,10 @@ class ConnectionRules(ResolverBase):
                 continue
             if BROWSER_URL_KEY.search(name) or TEST_HARNESS_KEY.search(name):
                 continue  # where the user's browser is sent (or a link shown to people), or a browser test's, not a call
-            if OWN_SITE_KEY.search(name) and not self._names_application(value):
-                continue  # the application's own public address (ORO_APP_URL=http://oro.demo), no service it calls
+            if OWN_SITE_KEY.search(name) and (not self._names_application(value) or self._names_front_door(value)):
+                # the application's own public address (ORO_APP_URL=http://oro.demo), no service it calls; so is one
+                # naming the reverse proxy in front of it (APP_URL=http://nginx, which hands requests back to it)
+                continue
             if self.withheld(owner, f.evidence):
                 continue  # a handed setting its code does not read, or one naming callers (config.*-settings)
             if prose(value):
