@@ -549,8 +549,9 @@ CASES: list[Case] = [
          absent=(("http.route", 13), ("http.route", 14)), covers=("http_routes",)),
     Case("elixir", "http_clients.ex", (
         C(3, "https://api.payments.example.com"), C(6, "https://nominatim.openstreetmap.org"),
-        C(9, "http://orders:8080/orders", "get"), C(10, '@stock_url <> "/reserve"')),
-         absent=(("http.client", 11),)),
+        C(9, "http://orders:8080/orders", "get"), C(10, '@stock_url <> "/reserve"'),
+        C(15, "https://api.ipbase.com/v2/info", "get")),
+         absent=(("http.client", 11), ("http.client", 16), ("http.client", 17))),
     Case("elixir", "env_reads.exs", (E(3, "DATABASE_HOST", "localhost"), E(4, "DATABASE_PASS"), E(5, "DATABASE_USER"),
                                      E(6, "POOL_SIZE")),
          absent=(("env.read", 7), ("env.read", 8))),  # an atom key, a lowercase literal: no variable

@@ -19,3 +19,12 @@
 ((call target: (identifier) @_plug (arguments . (alias) @_mw . (_) @url)) @fact
  (#eq? @_plug "plug") (#eq? @_mw "Tesla.Middleware.BaseUrl")
  (#set! fact "http.client"))
+
+; A project's own HTTP client module (`defmodule EdgehogTeslaClient do use Tesla`, MyApp.HttpClient, MyApp.Http)
+; called with a literal absolute URL: EdgehogTeslaClient.get("https://api.ipbase.com/v2/info", query: [...]).
+((call target: (dot left: (alias) @_lib right: (identifier) @method)
+       (arguments . (string . (quoted_content) @url .))) @fact
+ (#match? @_lib "(Client|HTTP|Http)$")
+ (#match? @url "^https?://")
+ (#any-of? @method "get" "post" "put" "patch" "delete" "head" "get!" "post!" "put!" "patch!" "delete!" "request")
+ (#set! fact "http.client"))
