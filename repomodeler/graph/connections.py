@@ -51,6 +51,7 @@ from repomodeler.graph.identity import image_repo, key
 from repomodeler.graph.listen_ports import listen_port_value, listens_by_key
 from repomodeler.graph.setting_reads import canonical, env_file_candidates
 from repomodeler.graph.protos import ProtoTypes
+from repomodeler.graph.components import selected_workloads
 from repomodeler.graph.naming import (
     COMPOSE_DEFAULT,
     OS_IMAGE,
@@ -1112,13 +1113,14 @@ class ConnectionRules(ResolverBase):
     def monitoring_targets(self) -> None:
         """Prometheus ``scrape_configs`` targets and Grafana datasource URLs: the monitoring component
         (the one built from or mounting that file's folder) reads from each target it names."""
+        self._kubernetes_discovered_targets()
         for f in self.by_kind["monitoring.target"]:
-            owner = self.owner_of(f.repository, f.path)
+            owner = self.configmap_mounter(f) or self.owner_of(f.repository, f.path)
             if f.get("program"):
                 owner = self.config_runner(f.get("program") or "", owner)
             if owner is None:
                 continue
-            if (f.get("via") or "").startswith("prometheus"):
+            if (f.get("via") or "").startswith("prometheus") and not f.get("configmap"):
                 owner = self._prometheus_mounting(f, owner)
             value = f.get("value") or ""
             if "${" in value:  # `env("LOKI_URL")`: the deployment's value, which may carry its own scheme
@@ -1135,6 +1137,42 @@ class ConnectionRules(ResolverBase):
             if not made and not any(k[0] == owner and f.evidence in c.evidence for k, c in self.model.connections.items()):
                 # a target no component answers to (yet): listed, so a process found later can take it
                 self.model.unresolved.append(Unresolved(owner, value, f.evidence))
+
+    def _kubernetes_discovered_targets(self) -> None:
+        """A Prometheus job discovering the cluster's Services (or pods) and keeping those annotated
+        `prometheus.io/scrape: "true"` scrapes the workloads behind each annotated Service (each annotated
+        workload): the Prometheus running that configuration reads their metrics."""
+        jobs = [f for f in self.by_kind["monitoring.k8s_scrape"]]
+        if not jobs:
+            return
+        running = [(w, w.get("name") or "") for w in self.by_kind["k8s.workload"] if w.get("labels") and w.get("name")]
+        for f in sorted(jobs, key=Fact.order):
+            owner = self.configmap_mounter(f) or self.owner_of(f.repository, f.path)
+            if owner is None:
+                continue
+            targets: list[tuple[str, Evidence]] = []
+            if f.get("kind") == "service":
+                for svc in self.by_kind["k8s.service"]:
+                    if svc.repository == f.repository and svc.get("scrape"):
+                        targets += [(name, svc.evidence) for _w, name in selected_workloads(svc, running)]
+            else:
+                targets = [(w.get("name") or "", w.evidence) for w in self.by_kind["k8s.workload"]
+                           if w.repository == f.repository and w.get("scrape")]
+            for name, evidence in sorted(set(targets)):
+                target = self.alias.get(name.lower())
+                if target is None or target == owner or self.model.components[target].kind == "user":
+                    continue
+                self.connect(owner, target, "http", [f.evidence, evidence],
+                             attributes={"via": f"prometheus kubernetes discovery ({f.get('job') or f.get('kind')})"})
+
+    def configmap_mounter(self, f: Fact) -> str | None:
+        """The one workload mounting the ConfigMap a configuration was kept in (`configmap` of the fact), if any."""
+        if not f.get("configmap"):
+            return None
+        mounting = {cid for v in self.by_kind["k8s.config_volume"]
+                    if v.repository == f.repository and v.get("configmap") == f.get("configmap")
+                    and (cid := self.alias.get((v.get("owner") or "").lower())) is not None}
+        return mounting.pop() if len(mounting) == 1 else None
 
     def _prometheus_mounting(self, f: Fact, owner: str) -> str:
         """Of the deployments mounting the folder of a Prometheus configuration (Prometheus, its
@@ -1595,13 +1633,9 @@ class ConnectionRules(ResolverBase):
         """The component a proxy configuration file belongs to (else the repository's one gateway).  A file
         beside the configuration a proxy deployment mounts (the other of ``nginx-key.conf`` and
         ``nginx-x509.conf``) is that proxy's, not the code module's whose folder holds it."""
-        if f.get("configmap"):
-            # an nginx file kept in a ConfigMap: the workload that mounts that ConfigMap (when one does)
-            mounting = {cid for v in self.by_kind["k8s.config_volume"]
-                        if v.repository == f.repository and v.get("configmap") == f.get("configmap")
-                        and (cid := self.alias.get((v.get("owner") or "").lower())) is not None}
-            if len(mounting) == 1:
-                return mounting.pop()
+        mounter = self.configmap_mounter(f)  # (an nginx file kept in a ConfigMap: the workload mounting it)
+        if mounter is not None:
+            return mounter
         owner = self.owner_of(f.repository, f.path)
         comp = self.model.components.get(owner) if owner else None
         if comp is None or (comp.kind != "gateway" and not self._PROXY_IMAGE.search(comp.attributes.get("image", ""))):

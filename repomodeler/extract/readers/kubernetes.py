@@ -12,6 +12,7 @@ from repomodeler.extract.readers._templates import TEMPLATE_SUFFIX, strip_templa
 from repomodeler.extract.readers._yaml import get, items, load_yaml_documents, node_line, scalar, seq, yaml
 from repomodeler.extract.readers.traefik import is_traefik_dynamic, traefik_routes
 from repomodeler.extract.readers.kong import is_kong_declarative, kong_routes
+from repomodeler.extract.readers.prometheus import is_prometheus_config, prometheus_facts
 from repomodeler.extract.readers.nginx import is_nginx_entry, nginx_entry_routes
 from repomodeler.records import Fact
 
@@ -129,6 +130,12 @@ def _pod_spec(doc: yaml.Node, kind: str) -> yaml.Node | None:
 _APP_LABELS = ("app", "app.kubernetes.io/name", "k8s-app", "service")
 
 
+def _asks_scrape(annotations: object) -> bool:
+    """Does an object's annotations ask Prometheus's Kubernetes discovery to scrape it (`prometheus.io/scrape:
+    "true"`, the convention the example configurations keep)?"""
+    return (scalar(get(annotations, "prometheus.io/scrape")) or "").strip().lower() == "true"
+
+
 def _app_label(labels: yaml.Node | None) -> str | None:
     """The application a workload's pods belong to, by the labels that conventionally name it."""
     for k in _APP_LABELS:
@@ -232,6 +239,9 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
                                # restore, a debug task someone applies by hand), like a Job
                                **({"runs_once": "true"} if kind == "Pod" and scalar(get(spec, "restartPolicy"))
                                   in ("Never", "OnFailure") else {}),
+                               # (its pods ask Prometheus's Kubernetes discovery to scrape them)
+                               **({"scrape": "true"} if _asks_scrape(get(get(get(get(doc, "spec"), "template"),
+                                                                             "metadata"), "annotations")) else {}),
                                **_sizing(doc, containers)))
             for volume in seq(get(spec, "volumes")):
                 # a ConfigMap the pod mounts (an nginx site kept in one: the routes are this workload's)
@@ -280,7 +290,8 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
             ports = [p for p in (scalar(get(x, "port")) for x in seq(get(spec, "ports"))) if p]
             facts.append(fact("k8s.service", repo, path, line, name=name, app=app, ports=",".join(ports),
                                namespace=scalar(get(meta, "namespace")) or "",
-                               type=scalar(get(spec, "type")), selector=_label_set(selector)))
+                               type=scalar(get(spec, "type")), selector=_label_set(selector),
+                               **({"scrape": "true"} if _asks_scrape(get(meta, "annotations")) else {})))
         elif kind == "NetworkPolicy":
             # the traffic a policy lets in or out: pods its podSelector picks reached from (ingress) or
             # reaching (egress) the pods a peer's podSelector picks; an empty selector (every pod), a namespace
@@ -336,6 +347,8 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
                     facts.append(fact("k8s.configmap", repo, path, node_line(k), configmap=name, name=k.value, value=value))
                     if is_kong_declarative(value):  # the gateway's DB-less routing table, mounted from here
                         facts.extend(kong_routes(repo, path, value, node_line(k) + 1, configmap=name))
+                    elif is_prometheus_config(value):  # `prometheus.yml: |` for the Prometheus mounting it
+                        facts.extend(prometheus_facts(repo, path, value, node_line(k) + 1, configmap=name))
                     elif is_nginx_entry(k.value or "", value):  # an nginx site (or a file it includes)
                         facts.extend(nginx_entry_routes(repo, path, name, value, node_line(k) + 1))
                     elif is_traefik_dynamic(value):  # Traefik's file-provider routing table (`dynamic.yml: |`)

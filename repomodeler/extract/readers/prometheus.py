@@ -9,6 +9,7 @@ file a list of ``{targets: [...], labels: {...}}``) are read too: the configurat
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
 from repomodeler.extract.readers._base import Reader, fact
 from repomodeler.extract.readers._yaml import get, load_yaml_documents, node_line, scalar, seq
@@ -22,8 +23,27 @@ _PROMETHEUS_HINT = re.compile(r"^scrape_configs\s*:", re.M)
 _TARGETS_HINT = re.compile(r"\A(?:[ \t]*(?:(?:#|---)[^\n]*)?\n)*- (?:targets|labels)\s*:", re.M)
 
 
+# A relabelling keeping only the objects whose annotation asks to be scraped (the example configurations'
+# `kubernetes-service-endpoints` and `kubernetes-pods` jobs): group 1 is the object's kind.
+_SCRAPE_ANNOTATION = re.compile(r"^__meta_kubernetes_(service|pod)_annotation_prometheus_io_scrape$")
+
+
+def is_prometheus_config(text: str) -> bool:
+    """Is a text (a ConfigMap's value) a Prometheus configuration?"""
+    return bool(_PROMETHEUS_HINT.search(text))
+
+
+def prometheus_facts(repo: str, path: str, text: str, first_line: int = 1, configmap: str = "") -> list[Fact]:
+    """The facts of a Prometheus configuration kept as a ConfigMap's value inside a manifest: lines counted
+    from the value's first line, each fact naming the ConfigMap (its Prometheus is the workload mounting it)."""
+    return [replace(f, line=f.line + first_line - 1, attrs=tuple(sorted({**dict(f.attrs), "configmap": configmap}.items())))
+            for f in read_prometheus(repo, path, text)]
+
+
 def read_prometheus(repo: str, path: str, text: str) -> list[Fact]:
-    """prometheus.yml: every static scrape target is a component Prometheus reads metrics from."""
+    """prometheus.yml: every static scrape target is a component Prometheus reads metrics from; a job discovering
+    Kubernetes services or pods and keeping those annotated `prometheus.io/scrape: "true"` scrapes each of them
+    (``monitoring.k8s_scrape``, the kind of object it keeps)."""
     facts: list[Fact] = []
     for doc in load_yaml_documents(text):
         for group in seq(doc):  # a targets file of file-based discovery
@@ -37,6 +57,15 @@ def read_prometheus(repo: str, path: str, text: str) -> list[Fact]:
                     if scalar(pattern):
                         facts.append(fact("monitoring.sd_files", repo, path, node_line(pattern), pattern=scalar(pattern),
                                            job=scalar(get(job, "job_name"))))
+            if seq(get(job, "kubernetes_sd_configs")):
+                for relabel in seq(get(job, "relabel_configs")):
+                    if (scalar(get(relabel, "action")) or "replace").lower() != "keep":
+                        continue
+                    for label in seq(get(relabel, "source_labels")):
+                        m = _SCRAPE_ANNOTATION.match(scalar(label) or "")
+                        if m:
+                            facts.append(fact("monitoring.k8s_scrape", repo, path, node_line(label), kind=m.group(1),
+                                              job=scalar(get(job, "job_name"))))
             for sc in seq(get(job, "static_configs")):
                 for t in seq(get(sc, "targets")):
                     value = scalar(t)
