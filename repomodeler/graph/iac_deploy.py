@@ -496,6 +496,18 @@ class IacDeployRules(ResolverBase):
                                if w.name.lower().endswith("-" + n)), reverse=True)
                 if ends and (len(ends) == 1 or ends[0][0] > ends[1][0]):
                     aliases, name = (w.name,), self.model.components[ends[0][1]].name
+            if name == main_name == w.name and image_repo:
+                # a resource named with the platform's prefix (`ca-api`, an Azure container app) running the
+                # project's image of that name (`physer/microshop-api`) where compose builds the service `api` from
+                # code: the name and the image both end in the service's name, which no other service shares
+                base = image_basename(w.image or "").lower()
+                ends2 = sorted({cid for cid, c in self.model.components.items()
+                                if c.attributes.get("deployment") in ("compose", "kubernetes", "helm")
+                                and c.kind in ("service", "webapp", "gateway") and c.source_roots
+                                and not c.attributes.get("image")
+                                and w.name.lower().endswith("-" + c.name.lower()) and base.endswith("-" + c.name.lower())})
+                if len(ends2) == 1:
+                    aliases, name = (w.name,), self.model.components[ends2[0]].name
             comp = self.add_component(name, "service", w.ref[0].repo, w.evidence[-1], aliases, attrs)
             for ev in w.evidence:
                 comp.evidence.add(ev)
