@@ -224,21 +224,25 @@ class WebAppRules(ResolverBase):
                        and f.get("part") == "package" and not self._tooling_program(f)}) > 1 \
             or any(self._image_runs_several(self.model.components[c].attributes.get("image")) for c in own)
 
-        def running(cid: str | None) -> str | None:
+        def running(cid: str | None, exact: bool = False) -> str | None:
             comp = self.model.components.get(cid) if cid else None
             if comp is None or cid == app or comp.kind not in ("service", "gateway"):
                 return None
             # a component holding the whole repository (root "") stands for one server only when it is the
-            # repository's one service; in a monorepo of several programs it says nothing about which
+            # repository's one service; in a monorepo of several programs it says nothing about which (unless
+            # it is `exact`ly the deployment known to build the recipe in question)
             whole = any(r == repo and root in ("", ".") for r, root in comp.source_roots)
-            return cid if not whole or (own == [cid] and not several) else None
+            return cid if exact or not whole or (own == [cid] and not several) else None
 
         if running(host):  # the app lives inside the server's code (an ASP.NET or Spring app's ClientApp/)
             return host, manifest, "the app's folder is part of the server's code"
         for f in self.by_kind["docker.copy"]:  # COPY ./src-ui /src/src-ui: that image ships the app
             if f.repository == repo and d and any(is_under(norm_path(s), d) for s in (f.get("sources") or "").split(",")):
                 # (the recipe's component: the one holding it, else the one deployment its image runs as)
-                server = running(self.owner_of(repo, f.path)) or running(self._built_by(repo, f.path))
+                server = running(self.owner_of(repo, f.path)) or running(self._built_by(repo, f.path)) or (
+                    # (the deployment building that very recipe, when what the line copies reaches its final stage)
+                    running(self._built_by(repo, f.path, compose=True), exact=True)
+                    if self._reaches_final_stage(repo, f.path, f.line) else None)
                 if server:
                     return server, f.evidence, "its image ships the app (Dockerfile COPY)"
         for f in self.by_kind["import"]:  # a package inside the app's folder embedding its build
@@ -267,11 +271,34 @@ class WebAppRules(ResolverBase):
             return True
         return any(part in TOOL_DIRS for part in f.path.lower().split("/")[:-1])
 
-    def _built_by(self, repo: str, dockerfile: str) -> str | None:
-        """The one component whose image the recipe builds (``built_by``), or None."""
-        built = [c.id for c in self.model.components.values()
-                 if c.repository == repo and c.attributes.get("built_by") == dockerfile]
-        return built[0] if len(built) == 1 else None
+    def _reaches_final_stage(self, repo: str, dockerfile: str, line: int) -> bool:
+        """Does what a recipe's line puts in its stage end up in the final image: the line is in the last stage, or
+        in one the last stage copies from (``COPY --from=web /app/dist``), directly or through others?"""
+        _signals, stages = self.recipe_stages(repo, dockerfile)
+        if not stages:
+            return True  # (one stage: the image)
+        at = [st for st in stages if st.line <= line]
+        if not at:
+            return False
+        needs = {st.get("stage") or "": set(filter(None, (st.get("needs") or "").split(","))) for st in stages}
+        reached, todo = set(), [stages[-1].get("stage") or ""]
+        while todo:
+            stage = todo.pop()
+            if stage not in reached:
+                reached.add(stage)
+                todo.extend(needs.get(stage, ()))
+        return (at[-1].get("stage") or "") in reached
+
+    def _built_by(self, repo: str, dockerfile: str, compose: bool = False) -> str | None:
+        """The one component whose image the recipe builds (``built_by``; with `compose`, also a compose service's
+        `build:` naming that recipe), or None."""
+        built = {c.id for c in self.model.components.values()
+                 if c.repository == repo and c.attributes.get("built_by") == dockerfile}
+        if not built and compose:
+            built = {cid for f in self.by_kind["compose.service"] if f.repository == repo
+                     and (f.get("build_context") or f.get("dockerfile")) and self.build_root(f)[1] == dockerfile
+                     for cid in [self.alias.get((f.get("name") or "").lower())] if cid}
+        return next(iter(built)) if len(built) == 1 else None
 
     def _image_runs_several(self, image: str | None) -> bool:
         """Do several workloads run this image (one binary, several programs: which of them serves the app
