@@ -55,6 +55,7 @@ class MoleculerRules(ResolverBase):
             by_name[(f.repository, full_name(f).lower())].append(f)
         service_files = {(f.repository, f.path) for f in declared}
         loaded = self._moleculer_loaded(declared)
+        self._moleculer_loaded_code(loaded)
         for call in sorted(self.by_kind["moleculer.call"], key=Fact.order):
             if _is_test(call.path):
                 continue
@@ -70,6 +71,26 @@ class MoleculerRules(ResolverBase):
                         evidence = [call.evidence, target_decl.evidence, *how, *loads]
                         self.connect(caller, target, "moleculer", evidence,
                                      attributes={"via": f"{call.get('via') or 'action call'} {call.get('action')}"})
+
+    def _moleculer_loaded_code(self, loaded: dict[tuple[str, str], dict[str, list[Evidence]]]) -> None:
+        """What the code of a loaded service file connects to (its database adapter's address, the mail it sends)
+        is the loading deployments' connection, not that of the component owning the shared tree: each loader
+        makes it, and the owner keeps it only where it loads the file itself or other code of its own makes it."""
+        for key, conn in sorted(self.model.connections.items()):
+            source, target, protocol = key
+            by_file: dict[tuple[str, str], list[Evidence]] = defaultdict(list)
+            for e in sorted(conn.evidence):
+                by_file[(e.repository, e.path)].append(e)
+            files = [f for f in by_file if f in loaded]
+            if not files or any(self.owner_of(repo, path) != source for repo, path in files):
+                continue
+            for f in files:
+                for runner, how in sorted(loaded[f].items()):
+                    if runner != target:
+                        self.connect(runner, target, protocol, [*by_file[f], *how], kind=conn.kind,
+                                     attributes={k: v for k, v in conn.attributes.items() if k == "via"})
+            if len(files) == len(by_file) and all(source not in loaded[f] for f in files):
+                del self.model.connections[key]
 
     def _moleculer_runners(self, repo: str, path: str, loaded: dict[tuple[str, str], dict[str, list[Evidence]]]
                  ) -> dict[str, list[Evidence]]:
@@ -132,7 +153,7 @@ class MoleculerRules(ResolverBase):
         action = _WILDCARD.sub("", (call.get("action") or "").strip()).lower()
         if not action or action.startswith("$"):
             return None  # the broker's own internal services ($node.*)
-        whole = call.get("via") is not None and "." not in action or _WILDCARD.search(call.get("action") or "")
+        whole = (call.get("via") is not None and "." not in action) or bool(_WILDCARD.search(call.get("action") or ""))
         candidates = [action] if whole else []
         parts = action.split(".")
         candidates += [".".join(parts[:i]) for i in range(len(parts) - 1, 0, -1)]
