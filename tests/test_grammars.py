@@ -174,6 +174,7 @@ CASES: list[Case] = [
         ("moleculer.call", 6, {"action": "v1.lists.**", "via": "api gateway route"}),
         ("moleculer.call", 6, {"action": "v1.cards.list", "via": "api gateway alias"}),
         ("moleculer.call", 9, {"action": "v1.lists.resolve"}), ("moleculer.call", 10, {"action": "users.get"}),
+        ("moleculer.auto_aliases", 17, {}), ("moleculer.rest", 18, {}), ("moleculer.service", 18, {"name": "users"}),
     ), absent=(("moleculer.call", 11), ("moleculer.call", 12), ("moleculer.service", 16))),
     Case("javascript", "http_routes.js", (
         ("http.mount", 11, {"prefix": "/api/orders", "router": "ordersRouter"}),

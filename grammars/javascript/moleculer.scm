@@ -47,3 +47,13 @@
  (#eq? @_k "whitelist")
  (#set! fact "moleculer.call")
  (#set! via "api gateway route"))
+
+; A gateway route publishing every action that declares a REST alias (moleculer-web's `autoAliases: true`) ...
+((pair key: (property_identifier) @_k value: (true)) @fact
+ (#eq? @_k "autoAliases")
+ (#set! fact "moleculer.auto_aliases"))
+
+; ... and a service declaring one (`rest: "GET /:id"` on an action, `rest: "articles/"` on the service)
+((pair key: (property_identifier) @_k value: [(string) (template_string) (object) (array)]) @fact
+ (#eq? @_k "rest")
+ (#set! fact "moleculer.rest"))

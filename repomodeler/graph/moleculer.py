@@ -14,8 +14,10 @@ from __future__ import annotations
 import posixpath
 import re
 from collections import defaultdict
+from dataclasses import replace
 
 from repomodeler.graph.base import ResolverBase
+from repomodeler.graph.naming import is_under
 from repomodeler.records import Evidence, Fact
 
 # The runner's variable naming the services a process loads (comma separated: names or file names).
@@ -56,7 +58,7 @@ class MoleculerRules(ResolverBase):
         service_files = {(f.repository, f.path) for f in declared}
         loaded = self._moleculer_loaded(declared)
         self._moleculer_loaded_code(loaded)
-        for call in sorted(self.by_kind["moleculer.call"], key=Fact.order):
+        for call in sorted([*self.by_kind["moleculer.call"], *self._moleculer_auto_aliases(declared)], key=Fact.order):
             if _is_test(call.path):
                 continue
             target_decl = self._moleculer_action_service(call, by_name)
@@ -71,6 +73,18 @@ class MoleculerRules(ResolverBase):
                         evidence = [call.evidence, target_decl.evidence, *how, *loads]
                         self.connect(caller, target, "moleculer", evidence,
                                      attributes={"via": f"{call.get('via') or 'action call'} {call.get('action')}"})
+
+    def _moleculer_auto_aliases(self, declared: list[Fact]) -> list[Fact]:
+        """A gateway route publishing every action that declares a REST alias (`autoAliases: true`, in the
+        gateway's schema file): a call, from that file, of each service whose file declares one (`rest: "GET /"`)."""
+        rest = {(f.repository, f.path) for f in self.by_kind["moleculer.rest"]}
+        out: list[Fact] = []
+        for auto in self.by_kind["moleculer.auto_aliases"]:
+            for f in declared:
+                if f.repository == auto.repository and (f.repository, f.path) in rest and f.path != auto.path:
+                    out.append(replace(auto, kind="moleculer.call", attrs=tuple(sorted(
+                        {"action": full_name(f), "via": "api gateway auto alias"}.items()))))
+        return out
 
     def _moleculer_loaded_code(self, loaded: dict[tuple[str, str], dict[str, list[Evidence]]]) -> None:
         """What the code of a loaded service file connects to (its database adapter's address, the mail it sends)
@@ -126,6 +140,12 @@ class MoleculerRules(ResolverBase):
                 continue
             for item in (i.strip() for i in (env.get("value") or "").split(",")):
                 files = {(f.repository, f.path) for f in declared if f.repository == env.repository and _loads(item, f)}
+                if len(files) > 1:
+                    # (a repository of several systems, each with its `users` service: the one under the folder of
+                    # the file deploying it, else under the deployment's own code)
+                    here = posixpath.dirname(env.path)
+                    files = {(r, p) for r, p in files if is_under(p, here)} or \
+                        {(r, p) for r, p in files if any(r == cr and is_under(p, root) for cr, root in comp.source_roots)}
                 if len(files) == 1:  # (none, or several files answering to one name: which one is loaded is not said)
                     out[next(iter(files))].setdefault(comp.id, []).append(env.evidence)
         return out
@@ -159,6 +179,12 @@ class MoleculerRules(ResolverBase):
         candidates += [".".join(parts[:i]) for i in range(len(parts) - 1, 0, -1)]
         for name in candidates:
             found = by_name.get((call.repository, name), [])
+            if len(found) > 1:
+                # (a repository of several systems each declaring `users`: the one nearest the calling file)
+                def shared(f: Fact) -> int:
+                    return len(posixpath.commonpath([posixpath.dirname(f.path), posixpath.dirname(call.path)]))
+                best = max(shared(f) for f in found)
+                found = [f for f in found if shared(f) == best]
             if len(found) == 1:
                 return found[0]
             if found:

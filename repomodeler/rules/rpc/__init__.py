@@ -60,13 +60,13 @@ RULES = (
     Rule(
         id="rpc.moleculer-actions",
         message=("A Moleculer action called through the broker by name (ctx.call(\"v1.boards.resolve\"), a gateway "
-                 "alias or whitelist onto it) connects the deployment running the calling service, or each service "
+                 "alias, whitelist or autoAliases route onto it) connects the deployment running the calling service, or each service "
                  "mixing in the calling helper, to the deployment running the service whose schema declares that name "
                  "(name: \"boards\", version: 1); a deployment of a shared image whose environment names the service "
                  "files it loads (the runner's SERVICES: accounts.service.js, SERVICES: users,orders) runs those, "
                  "and what their code connects to (a database adapter's address, mail sent) is its connection"),
         unit="moleculer_actions",
-        reads=("moleculer.service", "moleculer.call", "import", "config.env"),
+        reads=("moleculer.service", "moleculer.call", "moleculer.auto_aliases", "moleculer.rest", "import", "config.env"),
         writes=("connections",),
         after=("discovery.service-lookups", "code.mail-senders", "code.store-drivers", "code.address-literals"),
     ),
