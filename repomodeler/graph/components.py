@@ -49,6 +49,7 @@ from repomodeler.graph.webapps import BUNDLERS, SERVER_FRAMEWORKS, UI_FRAMEWORKS
 from repomodeler.graph.packages import folder
 from repomodeler.graph.protos import openapi_schemas
 from repomodeler.graph.scripts import parse_launch, python_module_file, split_command, started_binary
+from repomodeler.extract.readers._base import idle_command
 from repomodeler.extract.readers.makefile import GO_FLAGS_WITH_VALUE
 from repomodeler.inventory import API_DESCRIPTION
 from repomodeler.languages import language_for_path
@@ -1511,9 +1512,11 @@ class ComponentRules(ResolverBase):
                     # context in (`COPY . /conductor`) and build it there: the context's code is what runs
                     return root, dockerfile
                 if not holds_code and self._mounts_folder(f, root) \
+                        and not idle_command(self.deployment_commands.get((f.repository, (f.get("name") or "").lower()), "")) \
                         and any(r == f.repository and is_under(p, root) for r, p in self.code_paths):
                     # a recipe in a folder of no code (config/docker/Dockerfile installing the gems) for a service
-                    # that mounts the context's working tree where it runs (`.:/otwa`): the context's code runs
+                    # that mounts the context's working tree where it runs (`.:/otwa`): the context's code runs (not in
+                    # a developer's shell kept idle, `entrypoint: ["sleep", "inf"]`)
                     return root, dockerfile
                 root = recipe_dir
         if not any(r == f.repository and is_under(p, root) for r, p in self.code_paths):
