@@ -68,8 +68,11 @@ class BundledAppRules(ResolverBase):
         shipped = sorted({k[1] for k, c in self.model.connections.items()
                           if k[0] == cid and c.attributes.get("same_origin") == "true"
                           and c.attributes.get("via") in SHIPPED_BY_SERVER
-                          # (a server image running an nginx in front of its own code is taken for a gateway)
-                          and self.model.components[k[1]].kind in ("service", "gateway")})
+                          # (a server image running an nginx in front of its own code is taken for a gateway; one
+                          # built on a gateway framework, Zuul's or Spring Cloud Gateway's, routes for a UI apart)
+                          and (self.model.components[k[1]].kind == "service"
+                               or (self.model.components[k[1]].kind == "gateway"
+                                   and "gateway.by-dependency" not in self.model.components[k[1]].rules))})
         if linked and shipped:
             return shipped[0] if len(shipped) == 1 and linked == shipped else None
         app = self.model.components[cid]
