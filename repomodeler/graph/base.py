@@ -118,6 +118,18 @@ def compose_filled(value: str, env: dict[str, str], drop_unset: bool = False) ->
     return PLACEHOLDER.sub("", filled) if drop_unset else filled
 
 
+def stages_reached(needs: dict[str, set[str]], start: str) -> set[str]:
+    """The stages of a recipe that building `start` builds: it and those it copies from or is built FROM, in turn."""
+    reached: set[str] = set()
+    todo = [start]
+    while todo:
+        stage = todo.pop()
+        if stage not in reached:
+            reached.add(stage)
+            todo.extend(sorted(needs.get(stage, ())))
+    return reached
+
+
 def compose_includes(facts: list[Fact], dotenv: dict[tuple[str, str], dict[str, str]] | None = None
                      ) -> dict[tuple[str, str], set[str]]:
     """(repository, compose file) -> the files it includes (``include: [./docker-compose-base.yml]``), a file named
@@ -819,6 +831,8 @@ SHARED_STATE: dict[str, str] = {
     "component_signs": "component -> its dependencies, annotations and settings (read once, for the platform roles)",
     "ports_served": "port -> the components serving on it (for localhost:PORT addresses)",
     "ports_published": "port -> the components publishing it on the host (for localhost:PORT addresses)",
+    "framework_gateways": "components made gateways by a gateway framework they build on (Zuul, Spring Cloud "
+                          "Gateway, YARP, Ocelot), not by the proxy inside their image",
     "withheld_settings": "(component or '' for all, setting line) -> why the value rules must not link it "
                          "(a handed setting its code does not read, a setting naming callers)",
 }
@@ -1252,6 +1266,7 @@ class ResolverBase:
         self.owner_cache: dict[tuple[str, str], str | None] = {}
         self._owner_state: tuple[int, int] = (-1, -1)  # (Roots.version, number of components) the memo is for
         self.artifacts: dict[str, set[str]] = defaultdict(set)  # component id -> build artifacts it runs
+        self.framework_gateways: set[str] = set()
         self.browser_facts: list[Fact] = []
         self._code_files: list[tuple[str, str]] | None = None  # (repository, path) of source code files
         self._js_packages: set[tuple[str, str]] | None = None

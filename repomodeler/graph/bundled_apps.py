@@ -71,8 +71,7 @@ class BundledAppRules(ResolverBase):
                           # (a server image running an nginx in front of its own code is taken for a gateway; one
                           # built on a gateway framework, Zuul's or Spring Cloud Gateway's, routes for a UI apart)
                           and (self.model.components[k[1]].kind == "service"
-                               or (self.model.components[k[1]].kind == "gateway"
-                                   and "gateway.by-dependency" not in self.model.components[k[1]].rules))})
+                               or (self.model.components[k[1]].kind == "gateway" and k[1] not in self.framework_gateways))})
         if linked and shipped:
             return shipped[0] if len(shipped) == 1 and linked == shipped else None
         app = self.model.components[cid]

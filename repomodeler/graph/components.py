@@ -12,7 +12,7 @@ from collections import Counter, defaultdict
 from collections.abc import Callable
 from pathlib import PurePosixPath
 
-from repomodeler.graph.base import ResolverBase, compose_filled, runtime_language, slug
+from repomodeler.graph.base import ResolverBase, compose_filled, runtime_language, slug, stages_reached
 from repomodeler.graph.constants import JS_FAMILY
 from repomodeler.graph.compose_extends import DEFAULT_COMPOSE
 from repomodeler.graph.catalog import (
@@ -1213,12 +1213,7 @@ class ComponentRules(ResolverBase):
         start = target if target else (order[-1] if order else "0")
         if needs and start not in needs:
             return set(), None  # a target the recipe does not hold
-        chosen, todo = set(), [start]
-        while todo:
-            stage = todo.pop()
-            if stage not in chosen:
-                chosen.add(stage)
-                todo.extend(sorted(needs.get(stage, ())))
+        chosen = stages_reached(needs, start)
         packages: dict[str, list[str]] = {}  # package folder (under the context) -> its names
         for m in self.by_kind["manifest"]:
             d = norm_path(folder(m.path))
@@ -2890,6 +2885,7 @@ class ComponentRules(ResolverBase):
                 for owner in owners:
                     if owner and self.model.components[owner].kind == "service":
                         self.model.components[owner].kind = "gateway"
+                        self.framework_gateways.add(owner)
                         self.model.components[owner].evidence.add(f.evidence)
                         self.credit(self.model.components[owner].rules)
 

@@ -665,20 +665,21 @@ class ConnectionRules(ResolverBase):
                     break
         return out
 
-    def _names_application(self, value: str) -> bool:
-        """Does the value name a service or web app of the system (by host, URL or bare name)?"""
+    def _named_components(self, value: str) -> list[Component]:
+        """The components a value names by host, URL or bare name (a Kubernetes service's cluster DNS name,
+        devlake.devlake.svc.cluster.local, names the service)."""
         hosts = [r.host for r in parse_hosts(value)] or [value.strip().split(":")[0]]
-        # a Kubernetes service's cluster DNS name (devlake.devlake.svc.cluster.local) is the service's
         hosts = [h.split(".")[0] if re.search(r"\.svc(\.cluster\.local)?$", h) else h for h in hosts]
-        return any((cid := self.alias.get(h.lower())) is not None
-                   and self.model.components[cid].kind in ("service", "webapp", "gateway") for h in hosts if h)
+        return [self.model.components[cid] for h in hosts if h and (cid := self.alias.get(h.lower())) is not None]
+
+    def _names_application(self, value: str) -> bool:
+        """Does the value name a service or web app of the system?"""
+        return any(c.kind in ("service", "webapp", "gateway") for c in self._named_components(value))
 
     def _names_front_door(self, value: str) -> bool:
-        """Does the value name a gateway or reverse proxy of the system (by host or URL)?"""
-        hosts = [r.host for r in parse_hosts(value)] or [value.strip().split(":")[0]]
-        return any((cid := self.alias.get(h.lower())) is not None
-                   and (self.model.components[cid].kind in ("gateway", "proxy")
-                        or self.model.components[cid].attributes.get("technology") == "proxy") for h in hosts if h)
+        """Does the value name a gateway or reverse proxy of the system?"""
+        return any(c.kind in ("gateway", "proxy") or c.attributes.get("technology") == "proxy"
+                   for c in self._named_components(value))
 
     @staticmethod
     def _store_value(value: str) -> bool:
@@ -1142,7 +1143,7 @@ class ConnectionRules(ResolverBase):
         """A Prometheus job discovering the cluster's Services (or pods) and keeping those annotated
         `prometheus.io/scrape: "true"` scrapes the workloads behind each annotated Service (each annotated
         workload): the Prometheus running that configuration reads their metrics."""
-        jobs = [f for f in self.by_kind["monitoring.k8s_scrape"]]
+        jobs = self.by_kind["monitoring.k8s_scrape"]
         if not jobs:
             return
         running = [(w, w.get("name") or "") for w in self.by_kind["k8s.workload"] if w.get("labels") and w.get("name")]

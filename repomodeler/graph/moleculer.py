@@ -220,7 +220,7 @@ def _loads(item: str, f: Fact) -> bool:
     if not item:
         return False
     base = posixpath.basename(f.path).lower()
-    if "/" in item or _SERVICE_FILE.search(item) and item.endswith(("js", "ts")):
+    if "/" in item or _SERVICE_FILE.search(item):
         return f.path.lower().endswith(item.lstrip("./")) and base == posixpath.basename(item)
     stem = _SERVICE_FILE.sub("", base)
     return item in (stem, (f.get("name") or "").lower(), full_name(f).lower())

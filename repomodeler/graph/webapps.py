@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from pathlib import PurePosixPath
 
-from repomodeler.graph.base import ResolverBase, runtime_language
+from repomodeler.graph.base import ResolverBase, runtime_language, stages_reached
 from repomodeler.graph.catalog import tech_for_image
 from repomodeler.graph.naming import is_under, norm_path
 from repomodeler.graph.packages import folder, go_import_folder, go_modules_of
@@ -281,20 +281,14 @@ class WebAppRules(ResolverBase):
         if not at:
             return False
         needs = {st.get("stage") or "": set(filter(None, (st.get("needs") or "").split(","))) for st in stages}
-        reached, todo = set(), [stages[-1].get("stage") or ""]
-        while todo:
-            stage = todo.pop()
-            if stage not in reached:
-                reached.add(stage)
-                todo.extend(needs.get(stage, ()))
-        return (at[-1].get("stage") or "") in reached
+        return (at[-1].get("stage") or "") in stages_reached(needs, stages[-1].get("stage") or "")
 
     def _built_by(self, repo: str, dockerfile: str, compose: bool = False) -> str | None:
         """The one component whose image the recipe builds (``built_by``; with `compose`, also a compose service's
         `build:` naming that recipe), or None."""
         built = {c.id for c in self.model.components.values()
                  if c.repository == repo and c.attributes.get("built_by") == dockerfile}
-        if not built and compose:
+        if not built and compose:  # (asked only for the few COPY lines taking a browser app's folder)
             built = {cid for f in self.by_kind["compose.service"] if f.repository == repo
                      and (f.get("build_context") or f.get("dockerfile")) and self.build_root(f)[1] == dockerfile
                      for cid in [self.alias.get((f.get("name") or "").lower())] if cid}

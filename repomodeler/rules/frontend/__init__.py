@@ -30,6 +30,6 @@ RULES = (
         reads=(),
         writes=("components", "aliases", "roots", "connections", "attributes"),
         after=("frontend.webapps", "frontdoor.entry-points", "routes.browser-calls", "routes.client-packages"),
-        state=(),
+        state=("framework_gateways",),
     ),
 )

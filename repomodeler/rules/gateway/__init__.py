@@ -11,5 +11,6 @@ RULES = (
         reads=("manifest.dependency", "annotation", "config.property", "gateway.code"),
         writes=("kinds",),
         after=("spring.application-name",),
+        state=("framework_gateways",),
     ),
 )
