@@ -195,7 +195,16 @@ CASES: list[Case] = [
     Case("javascript", "env_reads.js", (
         E(1, "ORDERS_URL", "http://orders:8000"), E(2, "PORT"), E(3, "API_SECRET"), E(4, "REDIS_HOST"),
         E(4, "KAFKA_BROKERS", "kafka:9092"), E(6, "CART_ADDR"),
-    ), absent=(("env.read", 5),)),
+        E(9, "REDIS_CONNECTION_URI"), E(9, "REDIS_CONNECTION_URI", "redis://localhost:6379"), E(11, "ORDERS_ORIGIN"),
+        ("env.read_member", 9, {"name": "REDIS_CONNECTION_URI", "member": "REDIS_URI"}),
+        ("env.read_member", 11, {"name": "ORDERS_ORIGIN", "member": "SERVER_ORIGIN"}),
+        ("env.read_member", 11, {"name": "ORDERS_ORIGIN", "member": "SERVER_ORIGIN", "section": "ORDERS_SERVICE"}),
+    ), absent=(("env.read", 5), ("env.read", 13), ("env.read_member", 13))),
+    Case("javascript", "config_members.js", (
+        ("config.member_ref", 1, {"expr": "SERVER_CONFIG.ORDERS_SERVICE"}),
+        ("config.member_ref", 1, {"expr": "SERVER_CONFIG.ORDERS_SERVICE.SERVER_ORIGIN"}),
+        ("config.member_ref", 2, {"expr": "config.port"}),
+    ), absent=(("config.member_ref", 3),)),
     Case("javascript", "constants.js", (K(1, "ORDERS_URL", "http://orders:8080"),
                                         K(2, "templateBase", "http://catalog:3000")),
          absent=(("const.string", 3), ("const.string", 4))),

@@ -43,3 +43,53 @@
    value: (member_expression object: (identifier) @_p property: (property_identifier) @_e)) @fact
  (#eq? @_p "process") (#eq? @_e "env")
  (#set! fact "env.read"))
+
+; envVariables.NAME / env.NAME: an object holding the environment (`const envVariables = process.env`, t3-env's
+; validated `env`), read by an UPPER_SNAKE_CASE name
+((member_expression object: (identifier) @_o property: (property_identifier) @name) @fact
+ (#match? @_o "^([eE]nv|ENV|env_?[vV]ars|env_?[vV]ariables|ENV_VARS|processEnv)$")
+ (#match? @name "^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$")
+ (#set! fact "env.read"))
+((binary_expression
+   left: (member_expression object: (identifier) @_o property: (property_identifier) @name)
+   right: (string (string_fragment) @default)) @fact
+ (#match? @_o "^([eE]nv|ENV|env_?[vV]ars|env_?[vV]ariables|ENV_VARS|processEnv)$")
+ (#match? @name "^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$")
+ (#set! fact "env.read"))
+
+; A setting read into a member of a configuration object (`const SERVER_CONFIG = { ORDERS_SERVICE: { SERVER_ORIGIN:
+; process.env.ORDERS_ORIGIN || "http://localhost" } }`): `member` is the key it is kept under, `section` the key
+; above, so that the code using the object (`SERVER_CONFIG.ORDERS_SERVICE.SERVER_ORIGIN`) is known to read it
+((pair key: (_) @member
+       value: [(member_expression object: (member_expression object: (identifier) @_p property: (property_identifier) @_e)
+                                  property: (property_identifier) @name)
+               (binary_expression left: (member_expression object: (member_expression object: (identifier) @_p
+                                                                                     property: (property_identifier) @_e)
+                                                            property: (property_identifier) @name))]) @fact
+ (#eq? @_p "process") (#eq? @_e "env")
+ (#set! fact "env.read_member"))
+((pair key: (_) @section
+       value: (object (pair key: (_) @member
+                            value: [(member_expression object: (member_expression object: (identifier) @_p
+                                                                                  property: (property_identifier) @_e)
+                                                       property: (property_identifier) @name)
+                                    (binary_expression left: (member_expression
+                                                               object: (member_expression object: (identifier) @_p
+                                                                                          property: (property_identifier) @_e)
+                                                               property: (property_identifier) @name))]) @fact))
+ (#eq? @_p "process") (#eq? @_e "env")
+ (#set! fact "env.read_member"))
+((pair key: (_) @member
+       value: [(member_expression object: (identifier) @_o property: (property_identifier) @name)
+               (binary_expression left: (member_expression object: (identifier) @_o property: (property_identifier) @name))]) @fact
+ (#match? @_o "^([eE]nv|ENV|env_?[vV]ars|env_?[vV]ariables|ENV_VARS|processEnv)$")
+ (#match? @name "^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$")
+ (#set! fact "env.read_member"))
+((pair key: (_) @section
+       value: (object (pair key: (_) @member
+                            value: [(member_expression object: (identifier) @_o property: (property_identifier) @name)
+                                    (binary_expression left: (member_expression object: (identifier) @_o
+                                                                                property: (property_identifier) @name))]) @fact))
+ (#match? @_o "^([eE]nv|ENV|env_?[vV]ars|env_?[vV]ariables|ENV_VARS|processEnv)$")
+ (#match? @name "^[A-Z][A-Z0-9]*(_[A-Z0-9]+)*$")
+ (#set! fact "env.read_member"))

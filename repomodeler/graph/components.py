@@ -349,6 +349,16 @@ class ComponentRules(ResolverBase):
                     attrs["technology"] = base_tech[0]
                 if bases and image_language(bases[0]):
                     attrs["base_language"] = image_language(bases[0]) or ""
+            elif dockerfile and context is not None:
+                # a store's image built here only to start it another way (`FROM mongo:4` with an entrypoint starting a
+                # replica set), running none of the repository's code: still that store
+                bases = [d.get("image") or "" for d in self.by_kind["docker.from"]
+                         if d.repository == f.repository and d.path == dockerfile]
+                base_tech = next((t for t in (tech_for_image(b) for b in bases) if t and t[1] in STORE_KINDS), None) \
+                    if not any(runtime_language(b) for b in bases) else None
+                if base_tech:
+                    kind = base_tech[1]
+                    attrs["technology"] = base_tech[0]
             same = self._same_image(image, by_image, f.path, name) if image and not tech and context is None else None
             if same and image and self._other_subcommand(f, image, first_commands, commands):
                 same = None  # (the image's binary started as another of its roles: `master`, not `volume`)
@@ -1481,17 +1491,24 @@ class ComponentRules(ResolverBase):
             # a recipe taking nothing from its context, on a runtime of another language than the context's code
             # (Dockerfile.awslocal: FROM python, `pip install awscli-local`, ENTRYPOINT awslocal, in a TypeScript
             # server's repository) builds a tool's image: the service runs none of the repository's code
-            runtimes = {_runtime_family(image_language(d.get("image") or "")) for d in self.by_kind["docker.from"]
-                        if d.repository == f.repository and d.path == dockerfile} - {None}
+            bases = [d.get("image") or "" for d in self.by_kind["docker.from"]
+                     if d.repository == f.repository and d.path == dockerfile]
+            runtimes = {_runtime_family(image_language(b)) for b in bases} - {None}
             dominant = self._dominant_code_language(f.repository, root)
             if runtimes and dominant is not None and dominant not in runtimes:
                 return None, dockerfile
-        package = self.workspace_target(f.repository, dockerfile, root, self.compose_interpolate(f, f.get("build_target")))
-        if package is not None:
-            return package, dockerfile  # a monorepo's context, of which the recipe builds one package
+            # nor does a store's image started another way (dockerfile-mongodb-replica: `FROM mongo:4` and an
+            # ENTRYPOINT starting a replica set, built with the repository as its context)
+            if any((tech := tech_for_image(b)) and tech[1] in STORE_KINDS for b in bases):
+                return None, dockerfile
+        # the folder the service's own build arguments choose in a shared recipe goes first: the recipe's fixed
+        # copies (a common library, `COPY $COMMON_BASE_PATH/` by its ARG default) are every service's alike
         chosen = self._folder_by_build_args(f, dockerfile, root)
         if chosen is not None:
             return chosen, dockerfile
+        package = self.workspace_target(f.repository, dockerfile, root, self.compose_interpolate(f, f.get("build_target")))
+        if package is not None:
+            return package, dockerfile  # a monorepo's context, of which the recipe builds one package
         if dockerfile_value and "/" in dockerfile_value.strip("./"):
             recipe_dir = norm_path(str(PurePosixPath(dockerfile).parent))
             # A context that is a service's own folder, with its recipes kept in a subfolder of it
@@ -1590,9 +1607,9 @@ class ComponentRules(ResolverBase):
             parts = [p for p in src.strip().split("/") if p]
             for k, part in enumerate(parts):
                 if not re.fullmatch(r"\$\{?([A-Za-z_]\w*)\}?", part) or \
-                        (value := args.get(re.sub(r"[${}]", "", part), "").strip().strip("\"'")) in ("", ".") \
-                        or "/" in value or "$" in value:
-                    continue
+                        (value := args.get(re.sub(r"[${}]", "", part), "").strip().strip("\"'").rstrip("/")) in ("", ".") \
+                        or value.startswith(("/", "../")) or "$" in value:
+                    continue  # (a folder path in the context, `BUILD_BASE_PATH: server/src/services/orders`, is one)
                 for i in range(k + 1):
                     if any("$" in p for p in parts[i:k]):
                         continue

@@ -734,10 +734,20 @@ class ConnectionRules(ResolverBase):
             configmaps[f.get("configmap") or ""].append(f)
         pairs: list[tuple[str, Fact]] = []
         handed = {(r, p) for (r, _n), paths in self._compose_env_files().items() for p in paths}
+        handed_to: dict[tuple[str | None, str], set[str]] = defaultdict(set)  # env file -> the services handed it
+        for (r, n), paths in self._compose_env_files().items():
+            for p in paths:
+                if (holder := self.alias.get(n)) is not None:
+                    handed_to[(r, p)].add(holder)
         for f in self.by_kind["config.env"]:
             owner = self.config_owner(f)
             if owner and not (f.get("source") == "dotenv" and (self.stack_settings_file(f.repository, f.path)
                                                                 or env_template_only(f.path)
+                                                                # (an env file compose hands other services is
+                                                                # theirs, not its folder's owner's: a static
+                                                                # file server built from the project's root)
+                                                                or bool(handed_to.get((f.repository, f.path)))
+                                                                and owner not in handed_to[(f.repository, f.path)]
                                                                 # (the template of a .env compose hands its
                                                                 # services: theirs, see env_file_settings)
                                                                 or any(env_template_of(f.path, p) for r, p in handed

@@ -176,23 +176,66 @@ class SettingReadRules(ResolverBase):
             out[owner].add((f.repository, path))
         return out
 
+    def _member_tails(self) -> dict[tuple[str, str], dict[str, set[tuple[str, ...]]]]:
+        """(repository, path) -> setting -> the keys of the configuration object it is read into (``("ORDERS_SERVICE",
+        "SERVER_ORIGIN")`` for ``const SERVER_CONFIG = { ORDERS_SERVICE: { SERVER_ORIGIN: process.env.X } }``), the
+        section above the member where it is known."""
+        out: dict[tuple[str, str], dict[str, set[tuple[str, ...]]]] = defaultdict(lambda: defaultdict(set))
+        sectioned = {(f.repository, f.path, f.line, f.get("name")) for f in self.by_kind["env.read_member"] if f.get("section")}
+        for f in self.by_kind["env.read_member"]:
+            if not f.get("name") or not f.get("member"):
+                continue
+            if not f.get("section") and (f.repository, f.path, f.line, f.get("name")) in sectioned:
+                continue  # (the same read with its section known)
+            keys = (f.get("section"), f.get("member")) if f.get("section") else (f.get("member"),)
+            out[(f.repository, f.path)][canonical(f.get("name") or "")].add(tuple(k.strip("\"'`") for k in keys if k))
+        return out
+
+    def _member_refs(self) -> dict[str, set[tuple[str, ...]]]:
+        """component -> the members of settings objects its own code uses (``SERVER_CONFIG.ORDERS_SERVICE.PORT``:
+        ``("ORDERS_SERVICE", "PORT")``, the object's own name left out: it is imported under any name)."""
+        out: dict[str, set[tuple[str, ...]]] = defaultdict(set)
+        for f in self.by_kind["config.member_ref"]:
+            owner = self.owner_of(f.repository, f.path)
+            parts = tuple((f.get("expr") or "").split(".")[1:])
+            if owner and parts:
+                out[owner].add(parts)
+        return out
+
+    @staticmethod
+    def _uses_member(refs: set[tuple[str, ...]], keys: set[tuple[str, ...]]) -> bool:
+        """Does code using these members read a setting kept under one of these keys?  The member itself, the
+        object holding it (``SERVER_CONFIG.ORDERS_SERVICE``), or a longer path ending in its keys."""
+        return any(ref == k or k[:len(ref)] == ref or ref[-len(k):] == k for ref in refs for k in keys)
+
     def names_read_by(self) -> dict[str, set[str]]:
         """component -> canonical names of the settings its own code, its configuration files, and the
-        modules of the system it imports read."""
+        modules of the system it imports read.  Of a shared module filling a configuration object from the
+        environment, a component importing it reads the settings kept in the members its code uses, when its
+        code uses members of such objects at all (every service importing one `server-config.ts` reads its own
+        address from it, the gateway the addresses of all)."""
         by_file = self._reads_by_file()
+        tails = self._member_tails()
+        refs = self._member_refs()
         names: dict[str, set[str]] = defaultdict(set)
         library: dict[tuple[str, str], set[str]] = defaultdict(set)  # (repository, folder) -> names read there
+        kept: dict[tuple[str, str], dict[str, set[tuple[str, ...]]]] = defaultdict(lambda: defaultdict(set))
         for (repo, path), read in by_file.items():
             owner = self.owner_of(repo, path)
             if owner:
                 names[owner].update(read)
-            library[(repo, folder(path))].update(read)
-            library[(repo, path.rsplit(".", 1)[0])].update(read)  # a Python module file
+            for place in ((repo, folder(path)), (repo, path.rsplit(".", 1)[0])):  # (and a Python module file)
+                library[place].update(read)
+                for name, keys in tails.get((repo, path), {}).items():
+                    kept[place][name].update(keys)
         for owner, imported in self._imported_folders().items():
             for repo, module in imported:
                 parts = module.split("/")
                 for i in range(len(parts)):  # the module path's tails: a Go import path ends in the folder
-                    read = library.get((repo, "/".join(parts[i:])))
+                    place = (repo, "/".join(parts[i:]))
+                    read = library.get(place)
+                    if read and owner in refs and place in kept:
+                        read = {n for n in read if n not in kept[place] or self._uses_member(refs[owner], kept[place][n])}
                     if read:
                         names[owner].update(read)
         return names

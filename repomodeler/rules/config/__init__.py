@@ -7,11 +7,13 @@ RULES = (
         id="config.unread-settings",
         message=("A setting one deployment hands alike to several components built from code here (one environment "
                  "list, a YAML anchor, one env_file) links only those whose code or framework reads its name; for "
-                 "the others it is listed as unread, not drawn"),
+                 "the others it is listed as unread, not drawn; of a shared module filling a configuration object "
+                 "from the environment (`SERVER_CONFIG = { ORDERS_SERVICE: { SERVER_ORIGIN: process.env.X } }`), a "
+                 "program importing it reads the settings kept in the members its code uses"),
         unit="unread_settings",
         reads=("config.env", "compose.env_file", "env.read", "env.read_ref", "config.read", "config.tag",
                "config.field", "config.property", "const.string", "value.invoke", "value.assign", "import",
-               "manifest.dependency"),
+               "manifest.dependency", "env.read_member", "config.member_ref"),
         writes=("unresolved",),
         after=("compose.services", "build.units", "proxy.virtual-hosts"),
         state=("withheld_settings",),
@@ -51,6 +53,7 @@ RULES = (
                  "the value the deployment's own files give the same variable (a chart's production values, "
                  "`generic-service.env.API_HOST`), and Helm values for test clusters (values-dev.yaml, values-preprod.yaml) "
                  "are no settings of the deployed system; "
+                 "an env file compose hands the system's services is theirs, not the settings of the component whose folder holds it (a static file server built from the root context); "
                  "a host named for a store's technology at its own port in a program's settings (redis:6379) is that store; a folder of settings several services mount configures each by its shared file; "
                  "a setting named for the tests (TEST_URL) is what the test suite reaches; an env file named for the "
                  "key (env_file: env_file_app) is read from its committed template (env_file_app_template), and so is a variable compose passes on with an empty default (`AWS_ENDPOINT_URL=${AWS_ENDPOINT_URL:-}`) from the .env template beside it; .NET's "
