@@ -123,6 +123,15 @@ def _build_args(node: object) -> str:
     return "\n".join(f"{k}={v}" for k, v in sorted(pairs.items()))
 
 
+def _profiles(svc: yaml.Node) -> str:
+    """The profiles a service starts with, comma-separated; none (always started) when one of them is the empty
+    profile (`profiles: [core, infra, '']`, ReportPortal's): the one a plain `docker compose up` runs."""
+    names = [scalar(x) for x in seq(get(svc, "profiles"))]
+    if any(n is not None and not n.strip() for n in names):
+        return ""
+    return ",".join(sorted(n for n in names if n))
+
+
 def read_compose(repo: str, path: str, text: str) -> list[Fact]:
     facts: list[Fact] = []
     file_defaults: dict[str, str] = {}
@@ -198,7 +207,7 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
                 build_context=context, dockerfile=dockerfile, build_target=build_target, compose_dir=folder,
                 container_name=scalar(get(svc, "container_name")), hostname=scalar(get(svc, "hostname")),
                 ports=",".join(ports), expose=",".join(expose), working_dir=scalar(get(svc, "working_dir")),
-                profiles=",".join(sorted(p for p in (scalar(x) for x in seq(get(svc, "profiles"))) if p)),
+                profiles=_profiles(svc),
                 build_args=build_args, network_mode=scalar(get(svc, "network_mode")),
             ))
             # `extends: {file: common.yml, service: base}` (or `extends: base` in this file): the service takes
