@@ -363,6 +363,7 @@ def completing_variants(facts: list[Fact], variants: set[str], own_names: dict[s
                and not ((f.get("profiles") or "").strip() and "$" not in (f.get("profiles") or ""))]
     # Modules with code of their own (a manifest), not a folder with only a Dockerfile (a proxy recipe).
     modules = {PurePosixPath(f.path).parent.name.lower() for f in facts if f.kind == "manifest"} - {""}
+    manifest_dirs = {(f.repository, _parent(f.path)) for f in facts if f.kind == "manifest"}
 
     def image_parts(f: Fact) -> tuple[str, str]:
         """(publisher, name) of the image, a variable's default filled in (`${IMAGE:-acme/acme-lite}:${TAG}`)."""
@@ -378,8 +379,13 @@ def completing_variants(facts: list[Fact], variants: set[str], own_names: dict[s
         # (a context above the code, `context: ../` with `dockerfile: Src/UsersService/Dockerfile`: the recipe's
         # folder is the module's)
         recipe = PurePosixPath(f.get("dockerfile") or "").parent.name.lower()
+        # (or a build of a folder with a package manifest, the repository's root among them: `context: ./` beside
+        # the root's pyproject.toml, which no module folder's name tells)
+        raw = f.get("build_context") or ""
+        built = bool(raw) and "$" not in raw and not re.match(r"^[a-z]+://", raw) and not f.get("dockerfile") \
+            and (f.repository, norm_path(join_path(f.get("compose_dir") or "", raw))) in manifest_dirs
         return bool(image and (image in modules or module in modules) or context and context in modules
-                    or recipe and recipe in modules)
+                    or recipe and recipe in modules) or built
 
     own_publishers = {image_parts(f)[0] for f in services if runs_code_built_here(f)} - {""}
     # The last base image of each recipe: a store's recipe (docker/mariadb/Dockerfile: FROM mariadb:10) builds
@@ -388,7 +394,6 @@ def completing_variants(facts: list[Fact], variants: set[str], own_names: dict[s
     for f in facts:
         if f.kind == "docker.from" and f.line >= bases.get((f.repository, f.path), (-1, ""))[0]:
             bases[(f.repository, f.path)] = (f.line, f.get("image") or "")
-    manifest_dirs = {(f.repository, _parent(f.path)) for f in facts if f.kind == "manifest"}
 
     def store_recipe(f: Fact) -> bool:
         context = f.get("build_context") or ""
