@@ -72,7 +72,7 @@ RUNNERS = frozenset({"python", "python3", "node", "npm", "npx", "yarn", "pnpm", 
 DEV_TOOL_DIRS = frozenset({"tools", "hack", "devtools", "dev-tools", "scripts"})
 # A recipe named for what it builds: Dockerfile.frontend, frontend.Dockerfile, Dockerfile-frontend.
 # A settings file's extension, for values that name one (`OL_CONFIG=/openlibrary/conf/openlibrary.yml`).
-SETTINGS_EXTENSION = re.compile(r"\.(ya?ml|json|toml|ini|conf|properties)$")
+SETTINGS_EXTENSION = re.compile(r"\.(ya?ml|json|toml|ini|conf|hocon|properties)$")
 # A build module named for packing a program into an image (agent-docker, docker-agent, agent-image): the program.
 IMAGE_PACKER = re.compile(r"^(?:docker[-_]([a-z0-9][a-z0-9_-]*?)|([a-z0-9][a-z0-9_-]*?)[-_](?:docker|image|container))$", re.I)
 # Names of a settings file every program reading its folder loads (config.yaml beside user.yaml and saas.yaml).

@@ -264,6 +264,10 @@ def _same_spelling(value: str) -> str:
     return re.sub(r"(?<![\w.-])(127\.0\.0\.1|0\.0\.0\.0|\[::1\])(?![\w.-])", "localhost", text)
 
 
+
+# LocalStack's domain, which resolves to the machine running it: an address under it is the LocalStack the system runs.
+LOCALSTACK_HOST = re.compile(r"(^|\.)localhost\.localstack\.cloud$")
+
 class ConnectionRules(ResolverBase):
     """Rules that connect components; they may also introduce the components a value names."""
 
@@ -410,6 +414,10 @@ class ConnectionRules(ResolverBase):
                     self.connect(owner, target, "https", evidence, attributes=attrs)
                 continue
             target = self.alias.get(ref.host)
+            if target is None and LOCALSTACK_HOST.search(ref.host):
+                # LocalStack's own domain (`localhost.localstack.cloud`, `s3.localhost.localstack.cloud`, a bucket's
+                # `assets.s3.localhost...`), which resolves to the machine: the LocalStack the system runs
+                target = self.localstack()
             if target is None and "." in ref.host and not CLUSTER_DNS.match(ref.host):
                 target = self.cluster_service(ref.host)  # router-internal.default: the Service in that namespace
             if target is None and (dns := CLUSTER_DNS.match(ref.host)):
@@ -1221,6 +1229,12 @@ class ConnectionRules(ResolverBase):
         return not any(r == f.repository and root and is_under(root, folder_)
                        for r, root in self.model.components[owner].source_roots)
 
+    def localstack(self) -> str | None:
+        """The one LocalStack (AWS's services emulated on the machine, `localstack/localstack`) the system runs."""
+        stacks = sorted(c.id for c in self.model.components.values()
+                        if re.search(r"(^|/)localstack(:|$)", c.attributes.get("image") or "", re.I))
+        return stacks[0] if len(stacks) == 1 else None
+
     def sdk_services(self) -> None:
         """A service importing the client library of a hosted service (Stripe, SendGrid, OpenAI,
         Firestore, S3, Key Vault...) calls that service: an external system named by its API host,
@@ -1228,9 +1242,7 @@ class ConnectionRules(ResolverBase):
         hosted identity service's SDK (Firebase Auth, Cognito, Auth0) calls it too."""
         # `from google.cloud import firestore` imports the module google.cloud: the name makes the library
         named = [(f, f"{f.get('module')}.{f.get('name')}") for f in self.by_kind["module.var"] if f.get("name")]
-        stacks = sorted(c.id for c in self.model.components.values()
-                        if re.search(r"(^|/)localstack(:|$)", c.attributes.get("image") or "", re.I))
-        localstack = stacks[0] if len(stacks) == 1 else None
+        localstack = self.localstack()
         # (a Rails application's Gemfile gems are loaded at boot, Bundler.require: a gem plugging a hosted service into
         # Rails itself, `gem "mail-notify"` as ActionMailer's delivery method, is used with no line of the application's
         # code naming it; a plain client, `gem "stripe"`, is used where the code calls it, which an import shows)

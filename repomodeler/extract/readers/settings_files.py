@@ -47,7 +47,9 @@ def read_settings(repo: str, path: str, text: str) -> list[Fact]:
     # A HOCON file (`include "base"`, `${?LILA_URL}` substitutions) is a Play/Akka program's application.conf kept
     # in a deployment's conf/ folder and mounted over the program's own (`./conf/lila.conf:/lila/conf/application.conf`):
     # the settings of the deployments that mount it, like a mounted INI file's, not of a launcher naming it
-    hocon = path.endswith(".conf") and bool(_INCLUDE.search(text) or _SUBSTITUTION.search(text))
+    # (so is a file named for the format, `collector/config.hocon` mounted where the command points, `--config
+    # /snowplow/collector/config.hocon`)
+    hocon = path.endswith(".hocon") or path.endswith(".conf") and bool(_INCLUDE.search(text) or _SUBSTITUTION.search(text))
     for i, raw in enumerate(text.splitlines(), start=1):
         if raw.lstrip().startswith(("#", "!", ";", "//")):
             continue
@@ -151,6 +153,7 @@ READERS = (
     # (a section-based INI file, `files/st2.docker.conf`, read for the deployments that mount it)
     Reader("settings_files.ini", "descriptor", 910, read_ini, patterns=(r"[^/]+\.(?:conf|ini)",), sniff=_is_ini,
            line_based=True),
+    Reader("settings_files.hocon", "descriptor", 901, read_settings, patterns=(r"[^/]+\.hocon",), line_based=True),
     Reader("settings_files", "descriptor", 900, read_settings,
            patterns=(r"(?:conf|config|etc)/(?:[^/]+/)*[^/]+\.(?:conf|properties)",
                      r"src/main/resources/(?:[^/]+/)*[^/]+\.properties"), sniff=_is_settings,
