@@ -16,7 +16,7 @@ from collections import defaultdict
 from collections.abc import Callable
 
 from repomodeler.graph.base import ResolverBase
-from repomodeler.graph.catalog import IMAGE_TECH, KUBE_API_ALIASES, KUBE_API_HOST, STORE_KINDS, image_basename
+from repomodeler.graph.catalog import IMAGE_TECH, KUBE_API_ALIASES, KUBE_API_HOST, STORE_KINDS, image_basename, tech_for_image
 from repomodeler.records import Evidence, Fact
 # Kubernetes client libraries, any part of them (a plain clientset too): Go's client-go and controller-runtime, the
 # Python, JavaScript, Java (official and fabric8), .NET and Rust clients.
@@ -25,6 +25,10 @@ KUBECONFIG_LOADER = re.compile(r"^k8s\.io/client-go/tools/clientcmd(/.*)?$")
 KUBE_CLIENT = re.compile(r"^(k8s\.io/client-go(/.*)?|sigs\.k8s\.io/controller-runtime(/.*)?|kubernetes(\.(client|config|watch)(\..*)?)?"
                          r"|kubernetes_asyncio(\..*)?|@kubernetes/client-node|io\.fabric8\.kubernetes\.client(\..*)?"
                          r"|io\.kubernetes\.client(\..*)?|k8s|kube(::.*)?|kube_client(::.*)?)$")
+
+
+# Bindings only to use a pod security policy or an OpenShift security context constraint: no use of the API.
+POLICY_ONLY = re.compile(r"(^|[-_:.\s])(psp|podsecuritypolic(y|ies)|scc|securitycontextconstraints?)([-_:.\s]|$)", re.I)
 
 
 # Monitoring and logging servers an operator runs from a resource of their name (kind: Grafana, Prometheus,
@@ -172,13 +176,18 @@ class ClusterApiRules(ResolverBase):
         the system it depends on, calls the API server: the rights are what the client uses (a dashboard's API
         listing pods, a web server reading its settings ConfigMap).  Without the binding a client library's
         import may be an optional backend."""
+        # (a binding only to use a pod security policy or OpenShift security context constraint grants no API use)
         bound = {(f.repository, f.get("service_account") or "")
-                 for f in [*self.by_kind["k8s.cluster_binding"], *self.by_kind["k8s.role_binding"]]}
+                 for f in [*self.by_kind["k8s.cluster_binding"], *self.by_kind["k8s.role_binding"]]
+                 if not POLICY_ONLY.search(f"{f.get('binding') or ''} {f.get('role') or ''}")}
         granted: dict[str, Evidence] = {}
+        borrowed: set[str] = set()  # workloads running under another workload's account (a CronJob poking it)
         for f in sorted(self.by_kind["k8s.workload"], key=Fact.order):
             cid = self.alias.get((f.get("name") or "").lower())
             if cid and f.get("service_account") and (f.repository, f.get("service_account")) in bound:
                 granted.setdefault(cid, f.evidence)
+                if self.alias.get((f.get("service_account") or "").lower()) not in (None, cid):
+                    borrowed.add(cid)
         # A program of a system that runs on Kubernetes that no deployment runs (its command-line tool, people's to
         # run) and that loads the user's kubeconfig (client-go's clientcmd) calls the API server of the cluster
         # that names: it installs, inspects or proxies the system there, with the user's rights.
@@ -216,6 +225,14 @@ class ClusterApiRules(ResolverBase):
         for k in sorted(self.model.connections):
             if k[0] in granted and k[1] in libraries and self.model.connections[k].kind == "depends_on":
                 clients.setdefault(k[0], libraries[k[1]])
+        # A workload of the system's own published image whose code the inputs do not hold (a chart repository's
+        # operator, agent and scanner) has only its rights to show it: the rights are what it uses.  (Not a store's
+        # image: a database or broker given an account reads its peers' addresses, people do not drive it by the API.)
+        for cid, ev in sorted(granted.items()):
+            comp = self.model.components[cid]
+            if cid not in clients and cid not in borrowed and comp.kind in ("service", "gateway") and comp.attributes.get("deployment") \
+                    and not self.has_code(comp) and not tech_for_image(comp.attributes.get("image") or ""):
+                clients[cid] = ev
         api = self._api_server()
         for cid, ev in sorted(clients.items()):
             if api is None:

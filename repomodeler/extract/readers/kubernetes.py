@@ -331,15 +331,16 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
         elif kind in ("ClusterRoleBinding", "RoleBinding"):
             # Rights for a service account (cluster-wide: what controllers, operators and agents need; in a
             # namespace: what a program reading its own ConfigMaps or Secrets through the API needs).
+            role = scalar(get(get(doc, "roleRef"), "name")) or ""
             for subject in seq(get(doc, "subjects")):
                 if scalar(get(subject, "kind")) == "ServiceAccount" and scalar(get(subject, "name")):
                     account = scalar(get(subject, "name")) or ""
                     if kind == "ClusterRoleBinding":
                         facts.append(fact("k8s.cluster_binding", repo, path, node_line(subject), service_account=account,
-                                          binding=name))
+                                          binding=name, role=role))
                     else:
                         facts.append(fact("k8s.role_binding", repo, path, node_line(subject), service_account=account,
-                                          binding=name))
+                                          binding=name, role=role))
         elif kind == "ConfigMap":
             for k, v in items(get(doc, "data")):
                 value = scalar(v)
