@@ -1262,6 +1262,14 @@ class ResolverBase:
         # no deployment at all (no compose service, Kubernetes or Nomad workload, chart, Aspire AppHost, infrastructure
         # template, Dapr component or function binding): an application whose install guide lives elsewhere
         self.deploys_nothing = not any(f.kind in DEPLOYMENT_KINDS for f in every_fact)
+        # repositories whose deployments run only published images (a compose file of the stores a developer runs
+        # the application beside, `docker/docker-compose-local.yml`: MySQL, Redis, nginx), building none of the
+        # code, nor running it in a cluster: the application runs on the machine, as its process file says
+        self.runs_on_machine = frozenset(
+            r.repository.name for r in self.results
+            if any(f.kind == "compose.service" for f in r.facts)
+            and not any(f.kind in DEPLOYMENT_KINDS and (f.kind != "compose.service" or f.get("build_context")
+                                                        or f.get("dockerfile")) for f in r.facts))
         # Kubernetes Services by name, and the namespaces the manifests name (`default` always): an address
         # `<service>.<namespace>` (http://router-internal.default:8889) is that Service's cluster DNS name
         self.kube_services = frozenset((f.get("name") or "").lower() for f in every_fact if f.kind == "k8s.service")

@@ -97,10 +97,12 @@ SUPERVISORS = ("s6", "supervisord", "uwsgi", "procfile", "systemd", "modd", "scr
 ONE_OFF = re.compile(r"^(release|postdeploy|predeploy|migrate|setup|init)$|\b(migrate|db:migrate|collectstatic|db:setup)\b")
 # A developer's process file by its name (`Procfile.dev` for foreman, goreman or overmind beside the real one).
 DEV_PROCESS_FILE = re.compile(r"(^|/)Procfile[._-](dev|development|local|test|debug)$", re.I)
+# ... of which the one that starts the application where nothing deploys it (Rails' `bin/dev`: foreman -f Procfile.dev)
+MACHINE_PROCESS_FILE = re.compile(r"(^|/)Procfile[._-](dev|development)$", re.I)
 # Commands of a developer's process file rather than a deployment's.
 # (and a front end's development server, webpack-dev-server, `vite dev`, and a mail catcher the app sends its mail to)
 DEV_COMMAND = re.compile(r"\bgo run\b|\bnodemon\b|--watch\b|(^|[\s'\"=./])(test|tests|hack)/|\b(npm|yarn|pnpm) (run )?dev\b"
-                         r"|\bwebpack-dev-server\b|\bvite dev\b|\bmailcatcher\b|\bmailhog\b")
+                         r"|\b(webpack|shakapacker|webpacker)-dev-server\b|\bvite dev\b|\bbin/vite\s+dev\b|\bmailcatcher\b|\bmailhog\b")
 # A program's argument or setting naming the services it runs (``--services=web,worker``, ``SERVICES=web``).
 SELECT_SERVICES = re.compile(r"(?:--services?[=\s]+|\bSERVICES=)(?P<names>['\"]?[A-Za-z][\w-]*(?:,[A-Za-z][\w-]*)*['\"]?)")
 # Folders that hold one module per service a program can start.
@@ -160,11 +162,19 @@ class SupervisedRules(ResolverBase):
         # `Procfile.worker` beside it is another way someone starts the processes by hand (foreman -f)
         procfiles = {(f.repository, folder(f.path)) for f in self.by_kind["program.command"]
                      if f.get("source") == "procfile" and PurePosixPath(f.path).name == "Procfile"}
+        # (where no Procfile is kept and the deployments only start the stores, published images, beside the
+        # application run on the machine, the developer's `Procfile.dev` that `bin/dev` starts is how it runs: its
+        # processes less the asset watchers and dev servers)
+        on_machine = {r for r in self.runs_on_machine if not any(p[0] == r for p in procfiles)}
         for f in self.by_kind["program.command"]:
             source = f.get("source") or ""
+            machine_file = source == "procfile" and f.repository in on_machine and MACHINE_PROCESS_FILE.search(f.path)
+            if machine_file and DEV_COMMAND.search(f.get("command") or ""):
+                continue
             if source not in SUPERVISORS or f.get("optional") or ONE_OFF.search(f.get("owner") or "") \
                     or ONE_OFF.search(f.get("command") or "") or (f.repository, folder(f.path)) in once \
-                    or DEV_PROCESS_FILE.search(f.path) or (source == "modd" and f.repository not in runs_modd) \
+                    or DEV_PROCESS_FILE.search(f.path) and not machine_file \
+                    or (source == "modd" and f.repository not in runs_modd) \
                     or (source == "procfile" and PurePosixPath(f.path).name != "Procfile"
                         and (f.repository, folder(f.path)) in procfiles):
                 continue  # started only when a feature switch is set, a one-off step, or a developer's process

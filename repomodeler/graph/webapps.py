@@ -186,7 +186,8 @@ class WebAppRules(ResolverBase):
             node = [cid for cid in sharing if "javascript" in runtime_language(
                 self.model.components[cid].attributes.get("image") or "")]
             comp, holder = (self.model.components[node[0]], node[0]) if len(node) == 1 else (None, None)
-        if comp is not None and comp.kind == "service" and (self.deploys_nothing or comp.attributes.get("deployment")) \
+        if comp is not None and comp.kind == "service" and (self.deploys_nothing or comp.attributes.get("deployment")
+                                                            or repo in self.runs_on_machine) \
                 and self._serves_framework_pages(repo, d, comp.id):
             # the folder holds a server of another language too (a Laravel or Rails application with its Vue
             # front end at the root) and no deployment runs it apart: the server, which its install guide runs,

@@ -5,7 +5,8 @@ from repomodeler.rules.core import Rule
 RULES = (
     Rule(
         id="frontend.webapps",
-        message=("A front-end package (a UI framework and a bundler, no server of its own), or the folder a server package's "
+        message=("A front-end package (a UI framework and a bundler, no server of its own; not the root package of a "
+                 "Rails, Laravel or Django server with routes that runs on the machine), or the folder a server package's "
                  "bundler builds, is a browser app the "
                  "user opens, calling the server that ships its build; an app package a server package of the repository depends on "
                  "(a workspace dependency it serves with express.static), or one an image's recipe copies into its build "

@@ -101,7 +101,9 @@ RULES = (
     ),
     Rule(
         id="process.supervised",
-        message=("Each program a process manager (s6, supervisord, a Procfile, systemd units) keeps running beside "
+        message=("Each program a process manager (s6, supervisord, a Procfile, systemd units; a developer's Procfile.dev "
+                 "where no Procfile is kept and the deployments only start published stores beside the application "
+                 "run on the machine, less its asset dev servers and watchers) keeps running beside "
                  "a component's own is a process of it, using the stores that component is configured with; a web "
                  "server started so (nginx beside php-fpm under s6) is the container's front door, a gateway in front "
                  "of the component, and the one application server (php-fpm, gunicorn, puma) the component's own "
