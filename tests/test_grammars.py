@@ -170,7 +170,7 @@ CASES: list[Case] = [
                                           ("store.client_call", 4, {"call": "createRedisClient", "expression": "redisUrl"})),
          absent=(("service.lookup", 2), ("store.client_call", 5))),
     Case("javascript", "moleculer.js", (
-        ("moleculer.service", 3, {"name": "boards"}), ("moleculer.service", 3, {"name": "boards", "version": "1"}),
+        ("moleculer.service", 3, {"name": "boards"}), ("moleculer.version", 3, {"name": "boards", "version": "1"}),
         ("moleculer.call", 6, {"action": "v1.lists.**", "via": "api gateway route"}),
         ("moleculer.call", 6, {"action": "v1.cards.list", "via": "api gateway alias"}),
         ("moleculer.call", 9, {"action": "v1.lists.resolve"}), ("moleculer.call", 10, {"action": "users.get"}),

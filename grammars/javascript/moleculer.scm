@@ -11,15 +11,15 @@
  (#any-of? @_a "actions" "events" "mixins" "methods")
  (#set! fact "moleculer.service"))
 
-; ... with its version, which prefixes the name actions are called by (version 1 of "boards" is "v1.boards")
+;; ... with its version, which prefixes the name actions are called by (version 1 of "boards" is "v1.boards"): the
+; version beside a name, which graph/moleculer.py gives the schema whose name is on that line.  (Two sibling pairs
+; at most in one pattern: a third makes matching cubic in the pairs of an object, minutes for a translation table.)
 ((object
    (pair key: (property_identifier) @_k value: [(string (string_fragment) @name) (template_string . (string_fragment) @name .)]) @fact
-   (pair key: (property_identifier) @_v value: [(number) (string (string_fragment))] @version)
-   (pair key: (property_identifier) @_a))
+   (pair key: (property_identifier) @_v value: [(number) (string (string_fragment))] @version))
  (#eq? @_k "name")
  (#eq? @_v "version")
- (#any-of? @_a "actions" "events" "mixins" "methods")
- (#set! fact "moleculer.service"))
+ (#set! fact "moleculer.version"))
 
 ; An action called through the broker: ctx.call("v1.boards.resolve"), this.broker.call("users.get"),
 ; ctx.broker.call(...), broker.call(...); a name with a substitution in it (`${this.fullName}.register`) names none.

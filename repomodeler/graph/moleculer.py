@@ -119,8 +119,13 @@ class MoleculerRules(ResolverBase):
 
     def _moleculer_schemas(self) -> list[Fact]:
         """Each service file's schema, the versioned reading of it where there is one."""
+        versions = {(f.repository, f.path, f.line, (f.get("name") or "").lower()): f.get("version") or ""
+                    for f in self.by_kind["moleculer.version"]}
         best: dict[tuple[str, str, str], Fact] = {}
         for f in sorted(self.by_kind["moleculer.service"], key=Fact.order):
+            version = versions.get((f.repository, f.path, f.line, (f.get("name") or "").lower()))
+            if version and not f.get("version"):  # (the version written beside the name on this line)
+                f = replace(f, attrs=tuple(sorted({**dict(f.attrs), "version": version}.items())))
             k = (f.repository, f.path, (f.get("name") or "").lower())
             if k not in best or (f.get("version") and not best[k].get("version")):
                 best[k] = f

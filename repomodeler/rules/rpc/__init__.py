@@ -66,7 +66,8 @@ RULES = (
                  "files it loads (the runner's SERVICES: accounts.service.js, SERVICES: users,orders) runs those, "
                  "and what their code connects to (a database adapter's address, mail sent) is its connection"),
         unit="moleculer_actions",
-        reads=("moleculer.service", "moleculer.call", "moleculer.auto_aliases", "moleculer.rest", "import", "config.env"),
+        reads=("moleculer.service", "moleculer.version", "moleculer.call", "moleculer.auto_aliases", "moleculer.rest", "import",
+               "config.env"),
         writes=("connections",),
         after=("discovery.service-lookups", "code.mail-senders", "code.store-drivers", "code.address-literals"),
     ),
