@@ -1466,6 +1466,27 @@ class ResolverBase:
             return 0
         return 2 if BACKGROUND_COMMAND.search(command) else 1
 
+    def _recipe_runtime(self, comp: Component) -> tuple[str, ...]:
+        """The languages the stock runtime image a compose service's own recipe ends on runs (`FROM node:22` of
+        docker/webpack/Dockerfile, `FROM php:8.3-fpm` of docker/php/Dockerfile): of services building one folder, the
+        one whose runtime is not the file's language runs no such file.  () when unknown.  (A memo of facts only.)"""
+        memo = getattr(self, "_recipe_runtimes", None)
+        if memo is None:
+            finals: dict[tuple[str, str], str] = {}
+            for d in sorted(self.by_kind["docker.from"], key=Fact.order):
+                finals[(d.repository, d.path)] = d.get("image") or ""  # (the last FROM: the final stage)
+            memo = self._recipe_runtimes = {}
+            for f in self.by_kind["compose.service"]:
+                context = f.get("build_context")
+                if context is None or "$" in context + (f.get("dockerfile") or "") or re.match(r"^[a-z]+://", context):
+                    continue
+                recipe = norm_path(join_path(norm_path(join_path(f.get("compose_dir") or "", context)),
+                                             f.get("dockerfile") or "Dockerfile"))
+                image = finals.get((f.repository, recipe))
+                if image:
+                    memo.setdefault((f.repository, (f.get("name") or "").lower()), runtime_language(image))
+        return memo.get((comp.repository or "", comp.name.lower()), ())
+
     def owner_of(self, repo: str, path: str) -> str | None:
         """The component whose source folder is the deepest prefix of the path (ties: a browser app sharing its
         folder with servers built there takes only browser files; of deployments built from one folder (a web
@@ -1487,7 +1508,7 @@ class ResolverBase:
                 # in a tie, the browser app owns browser files only, and only it does; a container of one
                 # language's stock runtime (`node:22` mounting the project for its asset server) runs no file
                 # of another language (the Python the service built from the project runs)
-                runtime = runtime_language(comp.attributes.get("image") or "")
+                runtime = runtime_language(comp.attributes.get("image") or "") or self._recipe_runtime(comp)
                 rank = (0 if (comp.kind == "webapp") == browser else 1,
                         1 if runtime and language and language not in runtime else 0,
                         0 if comp.attributes.get("ports") else 1,
