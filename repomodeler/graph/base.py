@@ -1187,6 +1187,7 @@ class ResolverBase:
             for q in sorted(included_from(includes, repo, [path]) - {path}):
                 launched_profiles[(repo, q)] = launched_profiles.get((repo, q), set()) | active
         opt_in = opt_in_services(services, self.dotenv, launched_profiles)
+        opt_in |= self._code_repository_stacks(services, variants)
         # A Helm chart is another way to deploy a system its compose files (or a Tye file) already run: its
         # rendered workloads, named by template helpers (release-chart), would stand beside the services they
         # are. Where a repository's compose files run its programs (not only a harness's databases and
@@ -1310,6 +1311,31 @@ class ResolverBase:
         is called, nor the URL or remote it came from (not part of the commit): one commit gives one model
         whatever the folder's name and however it was fetched."""
         return self.projects.get(repo, "")
+
+    def _code_repository_stacks(self, services: list[Fact], variants: set[str]) -> set[tuple[str, str, str]]:
+        """Of a system of several repositories, one a deployment repository (compose files, no code) running the
+        published images of another input's code (`barassistant/server` of karlomikus/bar-assistant): that
+        deployment is how the system runs, and the compose files of the repositories holding code are their
+        developers' stacks (`build: .` with a Horizon worker and an nginx), another way to run a part of it."""
+        if len(self.results) < 2:
+            return set()
+        code = {r.repository.name for r in self.results
+                if any(x.language and x.role == "source" for x in r.inventory.files)}
+        deploying = {f.repository for f in services if f.path not in variants} - code
+        if not deploying or not code:
+            return set()
+        names = {key(n) for r in code for n in (r, self.projects.get(r) or "") if n}
+        runs_ours = False
+        for f in services:
+            if f.repository not in deploying or f.path in variants or "$" in (f.get("image") or ""):
+                continue
+            owner, _, name = (f.get("image") or "").split("@")[0].rsplit(":", 1)[0].rpartition("/")
+            owner = owner.rsplit("/", 1)[-1]
+            if key(owner) in names or key(name) in names:
+                runs_ours = True
+        if not runs_ours:
+            return set()
+        return {(f.repository, f.path, f.get("name") or "") for f in services if f.repository in code}
 
     def project_names(self, repo: str) -> list[str]:
         """The names repository `repo`'s project goes by, first the one it is called: its README's heading
