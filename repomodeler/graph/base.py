@@ -1154,6 +1154,21 @@ class ResolverBase:
         # (ComponentRules.property_owners), read wherever a rule asks
         self.compose_mounts: tuple[Fact, ...] = tuple(f for f in every_fact if f.kind == "compose.mount"
                                                       and f.path not in variants)
+        # (repository, compose service) -> the languages the stock runtime its own recipe's final stage starts FROM
+        # runs (see _recipe_runtime, owner_of)
+        finals: dict[tuple[str, str], str] = {}
+        for d in sorted((f for f in every_fact if f.kind == "docker.from"), key=Fact.order):
+            finals[(d.repository, d.path)] = d.get("image") or ""  # (the last FROM: the final stage)
+        self.recipe_runtimes: dict[tuple[str, str], tuple[str, ...]] = {}
+        for f in services:
+            context = f.get("build_context")
+            if context is None or "$" in context + (f.get("dockerfile") or "") or re.match(r"^[a-z]+://", context):
+                continue
+            recipe = norm_path(join_path(norm_path(join_path(f.get("compose_dir") or "", context)),
+                                         f.get("dockerfile") or "Dockerfile"))
+            if finals.get((f.repository, recipe)):
+                self.recipe_runtimes.setdefault((f.repository, (f.get("name") or "").lower()),
+                                                runtime_language(finals[(f.repository, recipe)]))
         # (repository, path) of every recipe read (Dockerfile, app.Dockerfile, a lower-case dockerfile)
         self.recipe_paths: frozenset[tuple[str, str]] = frozenset(
             (f.repository, f.path) for f in every_fact if f.kind == "docker.from")
@@ -1495,23 +1510,8 @@ class ResolverBase:
     def _recipe_runtime(self, comp: Component) -> tuple[str, ...]:
         """The languages the stock runtime image a compose service's own recipe ends on runs (`FROM node:22` of
         docker/webpack/Dockerfile, `FROM php:8.3-fpm` of docker/php/Dockerfile): of services building one folder, the
-        one whose runtime is not the file's language runs no such file.  () when unknown.  (A memo of facts only.)"""
-        memo = getattr(self, "_recipe_runtimes", None)
-        if memo is None:
-            finals: dict[tuple[str, str], str] = {}
-            for d in sorted(self.by_kind["docker.from"], key=Fact.order):
-                finals[(d.repository, d.path)] = d.get("image") or ""  # (the last FROM: the final stage)
-            memo = self._recipe_runtimes = {}
-            for f in self.by_kind["compose.service"]:
-                context = f.get("build_context")
-                if context is None or "$" in context + (f.get("dockerfile") or "") or re.match(r"^[a-z]+://", context):
-                    continue
-                recipe = norm_path(join_path(norm_path(join_path(f.get("compose_dir") or "", context)),
-                                             f.get("dockerfile") or "Dockerfile"))
-                image = finals.get((f.repository, recipe))
-                if image:
-                    memo.setdefault((f.repository, (f.get("name") or "").lower()), runtime_language(image))
-        return memo.get((comp.repository or "", comp.name.lower()), ())
+        one whose runtime is not the file's language runs no such file.  () when unknown."""
+        return self.recipe_runtimes.get((comp.repository or "", comp.name.lower()), ())
 
     def owner_of(self, repo: str, path: str) -> str | None:
         """The component whose source folder is the deepest prefix of the path (ties: a browser app sharing its

@@ -52,6 +52,7 @@ from repomodeler.graph.error_reporting import ErrorReportingRules
 from repomodeler.graph.mail_peers import MailPeerRules
 from repomodeler.graph.product_peers import ProductPeerRules
 from repomodeler.graph.moleculer import MoleculerRules
+from repomodeler.graph.knative import KnativeRules
 from repomodeler.graph.keyed_vendors import AddressEchoRules
 from repomodeler.graph.literal_hosts import LiteralHostRules
 from repomodeler.graph.sdk_settings import UnconfiguredSdkRules
@@ -88,7 +89,7 @@ class Resolver(ComponentRules, AspireRules, CloudFormationRules, ConnectionRules
                NetworkPolicyRules, SecretSettingRules, UnconfiguredSdkRules, PodStoreRules, UndeployedProgramRules, ClusterApiRules,
                LibraryCallRules, MailSenderRules, EmbeddedEngineRules, AddressedProcessRules, JobWorkerRules,
                PlatformAddonRules,
-               ProductPeerRules, MoleculerRules):
+               ProductPeerRules, MoleculerRules, KnativeRules):
     """Applies the rules of :data:`repomodeler.rules.RULES` in their order (a rule runs after the rules it
     declares it uses, so it sees what they found), then names on every element the rules behind it."""
 

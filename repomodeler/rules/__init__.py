@@ -74,6 +74,7 @@ ORDER: tuple[str, ...] = (
     "proxy.virtual-hosts",
     "compose.network-aliases",
     "api.endpoints",
+    "kubernetes.knative-eventing",
     "config.unread-settings",
     "config.caller-settings",
     "config.address-values",

@@ -19,6 +19,9 @@ from repomodeler.records import Fact
 _K8S_HINT = re.compile(r"^\s*apiVersion\s*:", re.M)
 
 # (an OpenShift DeploymentConfig is its platform's Deployment: a pod template the cluster runs and scales)
+# Knative Eventing's resources read (graph/knative.py): brokers, triggers, the event sources and Kafka sinks.
+KNATIVE_EVENTING = frozenset({"Broker", "Trigger", "KafkaSink", "KafkaSource", "PingSource", "ApiServerSource",
+                              "ContainerSource", "SinkBinding", "KafkaChannel", "InMemoryChannel", "Subscription"})
 _WORKLOADS = {"Deployment", "StatefulSet", "DaemonSet", "Job", "CronJob", "ReplicaSet", "Pod", "DeploymentConfig"}
 
 
@@ -194,6 +197,22 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
         if release is not None:
             facts.append(fact("helm.remote_release", repo, path, line, namespace=scalar(get(meta, "namespace")) or "",
                               **release))
+            continue
+        # Knative Eventing (eventing.knative.dev, sources.knative.dev): a Broker events are sent to, a Trigger
+        # subscribing a service to it, a source (KafkaSource, PingSource...) reading from a system and sending to its
+        # sink, a KafkaSink writing what it is sent to a Kafka topic
+        api_version = scalar(get(doc, "apiVersion")) or ""
+        if api_version.startswith(("eventing.knative.dev/", "sources.knative.dev/")) and kind in KNATIVE_EVENTING:
+            spec = get(doc, "spec")
+            ref = get(get(spec, "sink"), "ref") or get(get(spec, "subscriber"), "ref")
+            servers = [scalar(x) or "" for x in seq(get(spec, "bootstrapServers"))]
+            topics = [scalar(x) or "" for x in seq(get(spec, "topics"))] or [scalar(get(spec, "topic")) or ""]
+            annotations = get(meta, "annotations")
+            facts.append(fact("knative.eventing", repo, path, line, kind=kind, name=name,
+                              broker=scalar(get(spec, "broker")) or "",
+                              ref=scalar(get(ref, "name")) or "", ref_kind=scalar(get(ref, "kind")) or "",
+                              servers=",".join(x for x in servers if x), topics=",".join(t for t in topics if t),
+                              broker_class=scalar(get(annotations, "eventing.knative.dev/broker.class")) or ""))
             continue
         # A Knative Service (serving.knative.dev): a workload Knative runs and scales, answering at its name
         knative = kind == "Service" and (scalar(get(doc, "apiVersion")) or "").startswith("serving.knative.dev/")

@@ -120,6 +120,18 @@ RULES = (
         state=("file_owner", "package_owner", "package_holders", "packages", "process_parent"),
     ),
     Rule(
+        id="kubernetes.knative-eventing",
+        message=("Knative Eventing's resources wire the services: a Broker is a broker component (`default-broker`), a "
+                 "service a Trigger subscribes to it consumes it, an event source (KafkaSource, PingSource) is a component "
+                 "reading its system (the Kafka cluster its bootstrap servers name, Strimzi's `<cluster>-kafka-bootstrap`) "
+                 "and sending to its sink, and the KafkaSinks are the `kafka-sink-ingress` that serves them all, writing to "
+                 "the Kafka cluster"),
+        unit="knative_eventing",
+        reads=("knative.eventing",),
+        writes=("components", "connections"),
+        after=("build.units", "compose.services", "api.endpoints"),
+    ),
+    Rule(
         id="kubernetes.managed-instances",
         message=("An operator adding a resource type named for a technology (Kafka, Grafana, Postgresql, "
                  "RedisCluster; a Cluster of postgresql.cnpg.io) runs that technology for its users: a component of "
