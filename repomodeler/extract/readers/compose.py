@@ -123,6 +123,10 @@ def _build_args(node: object) -> str:
     return "\n".join(f"{k}={v}" for k, v in sorted(pairs.items()))
 
 
+# `${NAME}` standing bare as an item of a flow sequence (after `[` or `,`), which YAML cannot read
+_BARE_FLOW_VARIABLE = re.compile(r"([\[,]\s*)(\$\{[A-Za-z_][A-Za-z0-9_]*(?::?-[^}\s]*)?\})(?=\s*[,\]])")
+
+
 def _profiles(svc: yaml.Node) -> str:
     """The profiles a service starts with, comma-separated; none (always started) when one of them is the empty
     profile (`profiles: [core, infra, '']`, ReportPortal's): the one a plain `docker compose up` runs."""
@@ -142,9 +146,16 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
     except yaml.YAMLError:
         # a compose file holding its installer's directives (`{% if RUN_MYSQL %}` lines in a plain
         # docker-compose.yml of a Jinja-rendering tool) is read as the template it is
-        if not holds_directives(text):
-            raise
-        docs = load_yaml_documents(strip_template(text))
+        if holds_directives(text):
+            docs = load_yaml_documents(strip_template(text))
+        else:
+            # a variable written bare in a flow sequence (`test: ['CMD-SHELL', ${HEALTHCHECK_TEST_COMMAND}]`), which
+            # an installer fills in before compose reads it: read as the quoted string it stands for; anything else
+            # still fails, and the file is listed as unreadable
+            quoted = _BARE_FLOW_VARIABLE.sub(lambda m: f'{m.group(1)}"{m.group(2)}"', text)
+            if quoted == text:
+                raise
+            docs = load_yaml_documents(quoted)
     for doc in docs:
         # `include: [./docker-compose-base.yml]` (or `- path: [a.yml, b.yml]`): files compose loads with this one
         for item in seq(get(doc, "include")):
