@@ -222,6 +222,11 @@ TOOL_WORDS = frozenset({"ui", "gui", "web", "exporter", "commander", "express", 
                         "subscriber", "operator"})
 
 
+# Words ending an image name's parts that make it a project's program, not the store it is named after
+# (`kafka-ml-backend`, `kafka-ml-pthexecutor`, `kafka-ml-kafka_control_logger`).
+APPLICATION_WORDS = ("backend", "frontend", "executor", "logger", "worker", "processor")
+
+
 @lru_cache(maxsize=65536)
 def tech_for_image(image: str | None) -> tuple[str, str] | None:
     """(technology, kind) for a container image, or None for an application image."""
@@ -230,6 +235,8 @@ def tech_for_image(image: str | None) -> tuple[str, str] | None:
     name = image.split("@")[0].rsplit(":", 1)[0] if ":" in image.split("/")[-1] else image.split("@")[0]
     if TOOL_WORDS & set(re.split(r"[-_]", name.lower().rsplit("/", 1)[-1])[1:]):
         return None  # kafka-ui, mongo-express, redis_exporter, cp-kafka-connect: a tool for it, not the store itself
+    if any(w.endswith(APPLICATION_WORDS) for w in re.split(r"[-_]", name.lower().rsplit("/", 1)[-1])[1:]):
+        return None  # kafka-ml-backend, kafka-ml-pthexecutor: a project named after the technology, its programs
     low = name.lower()
     # (a match in the registry or namespace only names the vendor when the image's own name is a program of
     # theirs beside the store, `clickhouse/clickstack-otel-collector`; `mssql/server` is the store)
