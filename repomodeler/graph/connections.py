@@ -165,7 +165,9 @@ SETTINGS_FILE = re.compile(r"(?i)((^|/)(settings|config|conf|configuration|const
                            r"|\.conf(\.example)?\.py$|\.(ya?ml|json|toml|ini|properties|env|conf|cfg|hjson)$)")
 # Names of a Kubernetes cluster's ingress controller (its Service, Deployment or image)
 INGRESS_CONTROLLER = re.compile(r"(?i)(^|[./-])(ingress-nginx(-controller)?|nginx-ingress(-controller)?|ingress-controller|"
-                                r"istio-ingressgateway|[a-z0-9]*-ingressgateway|haproxy-ingress|emissary-ingress)([./:-]|$)")
+                                r"istio-ingressgateway|[a-z0-9]*-ingressgateway|haproxy-ingress|emissary-ingress|"
+                                # (Contour's Envoy, which carries out its HTTPProxy routes)
+                                r"contour-envoy|envoyproxy/envoy)([./:-]|$)")
 # Gems plugging a hosted service into Rails as ActionMailer's delivery method (GOV.UK Notify's, Postmark's, SendGrid's).
 RAILS_DELIVERY_GEM = re.compile(r"^(mail-notify|govuk_notify_rails|[a-z0-9_-]+[-_](rails|actionmailer))$")
 # A peer's address at a fixed IP (`192.168.0.11:17010`), as a compose network's `ipv4_address` gives it.

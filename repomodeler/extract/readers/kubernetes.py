@@ -400,6 +400,19 @@ def read_kubernetes(repo: str, path: str, text: str) -> list[Fact]:
                         for gateway in gateways:
                             facts.append(fact("k8s.mesh_route", repo, path, node_line(host), gateway=gateway,
                                               service=name, target=scalar(host), route=next(iter(prefixes), "")))
+        elif (kind == "HTTPProxy" and (scalar(get(doc, "apiVersion")) or "").startswith("projectcontour.io/")) or (
+                kind == "IngressRoute" and (scalar(get(doc, "apiVersion")) or "").startswith(("traefik.io/", "traefik.containo.us/"))):
+            # an ingress controller's own route resource (Contour's HTTPProxy, Traefik's IngressRoute): each route sends
+            # matching requests to its Services (`conditions: [{prefix: /rate}]`; Traefik's match PathPrefix(`/rate`))
+            facts.append(fact("k8s.ingress_resource", repo, path, line, ingress=name))
+            for route in seq(get(get(doc, "spec"), "routes")):
+                prefix = next((scalar(get(c, "prefix")) or "" for c in seq(get(route, "conditions")) if scalar(get(c, "prefix"))), "")
+                match = re.search(r"PathPrefix\(`([^`]*)`\)", scalar(get(route, "match")) or "")
+                for svc in seq(get(route, "services")):
+                    target = get(svc, "name")
+                    if scalar(target) and (scalar(get(svc, "kind")) or "Service") == "Service":
+                        facts.append(fact("k8s.ingress", repo, path, node_line(target), ingress=name, target=scalar(target),
+                                          route=prefix or (match.group(1) if match else "")))
         elif kind == "Ingress":
             facts.append(fact("k8s.ingress_resource", repo, path, line, ingress=name))
             for rule in seq(get(get(doc, "spec"), "rules")):

@@ -24,8 +24,8 @@ RULES = (
     Rule(
         id="frontdoor.ingress-controller",
         message=("When the system names its cluster's ingress controller (a page rendered on the server calling "
-                 "ingress-nginx by its cluster address), people enter through that controller and it forwards to the "
-                 "services the Ingress routes name"),
+                 "ingress-nginx by its cluster address; Contour's Envoy it deploys), people enter through that controller "
+                 "and it forwards to the services the Ingress routes name"),
         unit="ingress_controller",
         reads=(),
         writes=("connections", "attributes", "kinds"),

@@ -16,8 +16,8 @@ RULES = (
     ),
     Rule(
         id="kubernetes.ingress",
-        message=("A Kubernetes Ingress or route resource publishes the Services it routes to, with the routes as "
-                 "evidence"),
+        message=("A Kubernetes Ingress or route resource (the Gateway API's HTTPRoute, Contour's HTTPProxy, Traefik's "
+                 "IngressRoute) publishes the Services it routes to, with the routes as evidence"),
         unit="ingress",
         reads=("k8s.ingress", "k8s.ingress_resource", "k8s.variant"),
         writes=("attributes",),
