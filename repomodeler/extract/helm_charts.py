@@ -21,6 +21,8 @@ from repomodeler.records import Fact, Warning_
 
 RULE = "read_helm_chart"  # the rule recorded on the facts of rendered templates
 CHART_FILE = "Chart.yaml"
+# A chart folder named with its version (`deployment-chart_4-18-0`, `cronjob-chart-1.2.0`): the chart's name and version.
+_VERSIONED_CHART = re.compile(r"^(.+?)[_-]v?(\d+[-._]\d+(?:[-._]\d+)?)$")
 
 
 def _folder(path: str) -> str:
@@ -52,7 +54,17 @@ def chart_roots(paths: Iterable[str]) -> list[str]:
             continue  # rendered as part of its parent, with the parent's values
         if folder + "templates/" in occupied or folder + "charts/" in occupied:
             roots.append(folder)
-    return roots
+    # A folder of charts several of which are versions of one chart (`deployment-chart_4-18-0`, `deployment-chart_4-20-0`,
+    # `reference-chart_3-1-0`): the catalog of charts a platform offers its users' applications, which it installs
+    # for them, not a deployment of the system itself
+    versions: dict[tuple[str, str], int] = {}
+    for root in roots:
+        m = _VERSIONED_CHART.match(root.rstrip("/").rsplit("/", 1)[-1])
+        if m:
+            key = (_folder(root.rstrip("/")), m.group(1))
+            versions[key] = versions.get(key, 0) + 1
+    catalogs = {parent for (parent, _name), n in versions.items() if n >= 2}
+    return [r for r in roots if _folder(r.rstrip("/")) not in catalogs]
 
 
 def _member(relative: str) -> bool:
