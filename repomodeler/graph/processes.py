@@ -1043,13 +1043,19 @@ class ProcessRules(ResolverBase):
             if image.startswith("ko://") and not c.source_roots and c.kind in ("service", "gateway") \
                     and image[5:].split("@")[0].split(":")[0].rstrip("/").lower().endswith(f"/{program.lower()}"):
                 found.add(c.id)
-        if binary and binary.lower() != program.lower():
-            for f in [*self.by_kind["k8s.workload"], *self.by_kind["compose.service"]]:
-                started = PurePosixPath((f.get("command") or "").split(" ")[0]).name
-                target = self.alias.get((f.get("name") or "").lower())
-                if started and started.lower() == binary.lower() and target is not None \
-                        and not self.model.components[target].source_roots:
-                    found.add(target)
+        # (the binary is the program's own name where the build names it so: `/opt/guac/guaccsub` of cmd/guaccsub,
+        # run by a compose service of an image given by a variable, `image: $GUAC_IMAGE`)
+        starts = [(f.get("name") or "", f.get("command") or "") for f in self.by_kind["k8s.workload"]]
+        starts += [(f.get("owner") or "", f.get("command") or "") for f in self.by_kind["program.command"]
+                   if f.get("source") == "compose"]
+        for name, command in starts:
+            first = command.strip().strip("\"'[]").split(" ")[0].strip("\"',")
+            started = PurePosixPath(first).name
+            target = self.alias.get(name.lower())
+            if started and started.lower() == (binary or program).lower() and target is not None \
+                    and not self.model.components[target].source_roots \
+                    and (binary.lower() != program.lower() or "/" in first):
+                found.add(target)
         for c in self.model.components.values():
             if c.source_roots or c.kind not in ("service", "gateway") or not c.attributes.get("image"):
                 continue

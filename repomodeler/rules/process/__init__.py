@@ -12,7 +12,9 @@ RULES = (
                  "(acme-agent-ngt runs cmd/agent/core/ngt, one to one); a Go main package built or loaded as a plugin is none, nor is a "
                  "launcher whose one package of the repository is one the component's own program links "
                  "(atc/cmd/atc beside cmd/concourse), nor a program in a migration tool's folder; "
-                 "a role's folder in its module's folder (service/order/rpc) is named with it (order-rpc), one program each"),
+                 "a role's folder in its module's folder (service/order/rpc) is named with it (order-rpc), one program each; "
+                 "a deployment whose command starts the binary named for a program (`/opt/guac/guaccsub` of cmd/guaccsub) "
+                 "runs that program"),
         unit="processes",
         reads=("import", "module.var", "manifest", "program.main", "cli.command", "code.function", "code.call",
                "server.start", "grpc.server", "http.route", "program.entry", "program.command",
