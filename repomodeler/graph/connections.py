@@ -14,6 +14,7 @@ from repomodeler.graph.base import (HARNESS_DIR, OPENSHIFT_ROUTE_HOST, PLATFORM_
                                     env_template_only)
 from repomodeler.graph.packages import folder
 from repomodeler.graph.catalog import (
+    STORE_KINDS,
     image_basename,
     tech_for_image,
     ACTIVE_STORAGE_HOSTS,
@@ -504,6 +505,10 @@ class ConnectionRules(ResolverBase):
             if needs_client and tcomp.kind in ("database", "cache", "broker") and not self.uses_technology(
                     owner, tcomp.attributes.get("technology", "")):
                 continue  # shared config names it, but this service has no client for it
+            if env_name and tcomp.kind in STORE_KINDS and self._stock_web_server(owner):
+                # a stock web server's image (nginx) handed the application's environment whole (`<<: *common-env`):
+                # it proxies and serves files, and reaches no store by a setting
+                continue
             protocol = self._protocol(ref, target, env_name or setting)
             if (protocol == "tcp" and ref.scheme is None and ref.port not in PORT_PROTOCOL
                     and not NOT_HTTP_KEY.search(env_name or setting)):
@@ -511,6 +516,14 @@ class ConnectionRules(ResolverBase):
             self.connect(owner, target, protocol, evidence, attributes=attrs)
             if ref.database and tcomp.kind == "database":
                 self.databases_named[(target, ref.database)].update(evidence)
+
+    def _stock_web_server(self, cid: str) -> bool:
+        """Does the component run a stock web server or reverse proxy image (nginx, httpd, caddy, traefik, haproxy,
+        envoy), no code of the system's own?"""
+        comp = self.model.components[cid]
+        image = image_basename(comp.attributes.get("image") or "").lower()
+        return comp.kind in ("gateway", "proxy") and not self.has_code(comp) \
+            and image in ("nginx", "httpd", "apache", "caddy", "traefik", "haproxy", "envoy", "openresty")
 
     def _server_on_docker_host(self, ref: HostRef, origin: Evidence) -> str | None:
         """The server of the technology a Docker-host address's port is the standard one of (a store's, Ollama's

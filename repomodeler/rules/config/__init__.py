@@ -54,6 +54,7 @@ RULES = (
                  "`generic-service.env.API_HOST`), and Helm values for test clusters (values-dev.yaml, values-preprod.yaml) "
                  "are no settings of the deployed system; "
                  "an address under LocalStack's domain (`s3.localhost.localstack.cloud`) is the LocalStack the system runs, and a HOCON file (`config.hocon`) a service mounts where its command points configures it; "
+                 "a stock web server's image (nginx) handed the application's environment whole reaches no store by it; "
                  "an env file compose hands the system's services is theirs, not the settings of the component whose folder holds it (a static file server built from the root context); "
                  "a host named for a store's technology at its own port in a program's settings (redis:6379) is that store; a folder of settings several services mount configures each by its shared file; "
                  "a setting named for the tests (TEST_URL) is what the test suite reaches; an env file named for the "
