@@ -79,6 +79,10 @@ OBJECT_STORES = frozenset({"s3", "gcs", "azure-blob", "azure-storage", "minio"})
 OVERRIDE_NAMED = re.compile(r"(?:^|/)([^/.]+)\.[\w-]+\.ya?ml$")
 
 
+# The default files Compose looks for in a folder, the first found loaded.
+DEFAULT_PREFERENCE = ("compose.yaml", "compose.yml", "docker-compose.yaml", "docker-compose.yml")
+
+
 def compose_variants(paths: set[str], linked: dict[str, str] | None = None) -> set[str]:
     """Compose files Docker Compose does not load by default: beside a ``docker-compose.yml`` (and its
     ``.override``), a ``docker-compose.prod.yml`` or ``docker-compose.elk.yml`` is a variant someone opts
@@ -91,6 +95,16 @@ def compose_variants(paths: set[str], linked: dict[str, str] | None = None) -> s
     # beside docker-compose_kieker.yaml) is the one the others vary.
     default_named = {p for p in paths if re.search(r"(^|/)(docker-)?compose[._-]default\.ya?ml$", p, re.I)}
     defaults = {p for p in paths if DEFAULT_COMPOSE.search(p)}
+    # Compose loads one default file of a folder, in its order of preference: compose.yaml, compose.yml,
+    # docker-compose.yaml, docker-compose.yml (a deprecated docker-compose.yml kept beside compose.yaml is not loaded)
+    by_folder: dict[str, list[str]] = defaultdict(list)
+    for p in defaults:
+        if not re.search(r"\.override\.ya?ml$", p):
+            by_folder[_parent(p)].append(p)
+    shadowed = {p for ps in by_folder.values() if len(ps) > 1
+                for p in sorted(ps, key=lambda q: DEFAULT_PREFERENCE.index(PurePosixPath(q).name)
+                                if PurePosixPath(q).name in DEFAULT_PREFERENCE else 9)[1:]}
+    defaults -= shadowed
     defaults |= {p for p in default_named if not any(_parent(d) == _parent(p) for d in defaults)}
     folders = {_parent(p) for p in defaults} | {_parent(link) for link in linked}
     defaults |= set(linked.values()) & paths
@@ -160,8 +174,14 @@ def compose_included(facts: list[Fact], variants: set[str]) -> set[str]:
     """Compose files a file Compose runs by default includes (and the files those include): Compose loads them
     with it, so they are no variant beside it."""
     includes = compose_includes(facts)
+    # (a file holding only `include:` is no variant of its own, but where Compose prefers another default file of its
+    # folder, compose.yaml over a deprecated docker-compose.yml, it is not loaded either)
+    known = {(f.repository, f.path) for f in facts if f.kind == "compose.service"} | set(includes)
+    shadowed = {(r, q) for r, q in known if q in compose_variants({p for rr, p in known if rr == r})
+                and DEFAULT_COMPOSE.search(q)}
     return {p for repo in sorted({r for r, _p in includes})
-            for p in included_from(includes, repo, [q for r, q in includes if r == repo and q not in variants])}
+            for p in included_from(includes, repo, [q for r, q in includes if r == repo and q not in variants
+                                                    and (r, q) not in shadowed])}
 
 
 def stray_variants(services: list[Fact], recipes: frozenset[tuple[str, str]] = frozenset()) -> set[str]:
