@@ -560,8 +560,10 @@ CASES: list[Case] = [
     Case("elixir", "http_clients.ex", (
         C(3, "https://api.payments.example.com"), C(6, "https://nominatim.openstreetmap.org"),
         C(9, "http://orders:8080/orders", "get"), C(10, '@stock_url <> "/reserve"'),
-        C(15, "https://api.ipbase.com/v2/info", "get")),
-         absent=(("http.client", 11), ("http.client", 16), ("http.client", 17))),
+        C(15, "https://api.ipbase.com/v2/info", "get"),
+        C(21, "https://api.magic.link/v1/admin/auth/user/get?issuer=#{issuer}", "get!"),
+        C(22, "#{@ttn_url}/access_code/#{code}", "get")),
+         absent=(("http.client", 11), ("http.client", 16), ("http.client", 17), ("http.client", 23))),
     Case("elixir", "env_reads.exs", (E(3, "DATABASE_HOST", "localhost"), E(4, "DATABASE_PASS"), E(5, "DATABASE_USER"),
                                      E(6, "POOL_SIZE")),
          absent=(("env.read", 7), ("env.read", 8))),  # an atom key, a lowercase literal: no variable

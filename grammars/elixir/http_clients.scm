@@ -28,3 +28,13 @@
  (#match? @url "^https?://")
  (#any-of? @method "get" "post" "put" "patch" "delete" "head" "get!" "post!" "put!" "patch!" "delete!" "request")
  (#set! fact "http.client"))
+
+; A URL piped into the client, through any encoding step: "https://api.magic.link/v1/...#{issuer}" |> URI.encode()
+; |> HTTPoison.get!(headers), "#{@ttn_url}/access_code/#{code}" |> HTTPoison.get()
+((binary_operator
+   left: [(string) @url (binary_operator left: (string) @url)]
+   operator: "|>"
+   right: (call target: (dot left: (alias) @_lib right: (identifier) @method))) @fact
+ (#any-of? @_lib "HTTPoison" "Req" "Tesla" "HTTPotion" "HTTPower")
+ (#any-of? @method "get" "post" "put" "patch" "delete" "head" "get!" "post!" "put!" "patch!" "delete!" "request")
+ (#set! fact "http.client"))
