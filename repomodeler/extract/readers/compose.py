@@ -291,6 +291,15 @@ def read_compose(repo: str, path: str, text: str) -> list[Fact]:
                               else scalar(get(item, "target"))) or ""
                     facts.append(fact("compose.mount", repo, path, node_line(item), owner=name, source=host,
                                        target=inside))
+            # `configs: [{source: gateway_config, target: /etc/nginx/conf.d/default.conf}]`, the file the top-level
+            # `configs:` gives that name (`gateway_config: {file: ./gateway.conf}`): in the container like a bind mount
+            for item in seq(get(svc, "configs")):
+                source = scalar(item) or scalar(get(item, "source"))
+                file = scalar(get(get(get(doc, "configs"), source), "file")) if source else None
+                if file and "$" not in file:
+                    facts.append(fact("compose.mount", repo, path, node_line(item), owner=name,
+                                       source=file if file.startswith((".", "/")) else f"./{file}",
+                                       target=scalar(get(item, "target")) or f"/{source}"))
             for item in seq(get(svc, "env_file")):
                 ref = scalar(item) or scalar(get(item, "path"))  # (`- path: .env_local` with `required:`)
                 if ref:
