@@ -1359,7 +1359,8 @@ class ResolverBase:
         deploying = {f.repository for f in services if f.path not in variants} - code
         if not deploying or not code:
             return set()
-        names = {key(n) for r in code for n in (r, self.projects.get(r) or "") if n}
+        # (by the names the projects go by, never by a repository's label: a local folder's is only the user's name)
+        names = {key(n) for r in code for n in self.project_names(r) if n}
         runs_ours = False
         for f in services:
             if f.repository not in deploying or f.path in variants or "$" in (f.get("image") or ""):
