@@ -19,6 +19,19 @@ def test_webpack_chunks_and_minified_scripts_are_bundles_and_give_no_facts() -> 
         assert [w.message for w in warnings] == ["a built script bundle (webpack output or minified code), not source: skipped"]
 
 
+def test_minified_code_after_the_bundled_libraries_banners_is_a_bundle() -> None:
+    """A committed pack whose first lines are its libraries' license banners and whose code starts, minified, on the
+    line closing the last banner (` */(function(){...`)."""
+    banners = b"".join(b"/*!\n * Library %d\n * License: MIT\n */\n" % i for i in range(30))
+    pack = banners + b" */(function(){" + b"var a=1;" * 1000 + b'fetch("https://cdn.example.org/x")})();\n'
+    assert is_built_bundle(pack)
+    assert is_built_bundle(banners + b" */var a0=ZR,cr=1;" + b"var a=1;" * 1000 + b"\n")
+    facts, _warnings = extract_source("web", "app/javascript/packs/timeliner.js", "javascript", pack)
+    assert facts == []
+    # (a long comment line is no bundle)
+    assert not is_built_bundle(b"/* notes */\n" + b" * " + b"x" * 6000 + b"\n */\nfetch('/api');\n")
+
+
 def test_one_long_data_literal_is_no_bundle() -> None:
     assert not is_built_bundle(b"var data = [" + b"1, " * 3000 + b"1];\n")
 

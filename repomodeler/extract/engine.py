@@ -198,9 +198,14 @@ def is_built_bundle(content: bytes) -> bool:
     # minified code: a line thousands of characters long that is code, not one data literal (an
     # immediately invoked function, the minifier's license banner, a source map reference)
     lines = head.split(b"\n", 8)[:8]
-    return any(len(x) > 5000 and (x.lstrip().startswith((b"!function", b"(function", b"(()=>", b"(() =>", b'"use strict";'))
-                                  or b"sourceMappingURL=" in content[-512:]) for x in lines) \
-        or (head.startswith(b"/*! ") and any(len(x) > 5000 for x in lines))
+    if any(len(x) > 5000 and (x.lstrip().startswith((b"!function", b"(function", b"(()=>", b"(() =>", b'"use strict";'))
+                              or b"sourceMappingURL=" in content[-512:]) for x in lines) \
+            or (head.startswith(b"/*! ") and any(len(x) > 5000 for x in lines)):
+        return True
+    # ... or after the banners of the libraries it bundles (`/* Voca string library ... */var a0=ZR,cr=...` on line 31
+    # of a committed 900 kB pack): a line of the head closing a comment and going on with thousands of characters of code
+    return any(x.lstrip().startswith(b"*/") and len(x.lstrip()[2:].strip()) > 5000
+               and not x.lstrip()[2:].lstrip().startswith((b"/*", b"//")) for x in head.split(b"\n"))
 
 
 def extract_source(repository: str, path: str, language: str, content: bytes) -> tuple[list[Fact], list[Warning_]]:
