@@ -17,6 +17,7 @@ from collections.abc import Callable
 
 from repomodeler.graph.base import ResolverBase
 from repomodeler.graph.catalog import IMAGE_TECH, KUBE_API_ALIASES, KUBE_API_HOST, STORE_KINDS, image_basename, tech_for_image
+from repomodeler.graph.identity import key
 from repomodeler.records import Evidence, Fact
 # Kubernetes client libraries, any part of them (a plain clientset too): Go's client-go and controller-runtime, the
 # Python, JavaScript, Java (official and fabric8), .NET and Rust clients.
@@ -170,6 +171,15 @@ class ClusterApiRules(ResolverBase):
                 continue
             self.connect(api, target, "https", [f.evidence], attributes={"via": via(f).strip()})
 
+    def _project_image(self, comp) -> bool:
+        """Is the component's image published by the project whose repository deploys it (its registry namespace or
+        name goes with a name the project goes by: `quay.io/kubescape/operator` of the Kubescape operator's charts),
+        not another product's (a `fluent/fluentd-kubernetes-daemonset` log shipper given rights to read pods)?"""
+        image = (comp.attributes.get("image") or "").split("@")[0]
+        parts = [key(p) for p in re.split(r"[/:]", image)[:-1] if p] + [key(image_basename(image))]
+        names = [key(n) for n in self.project_names(comp.repository or "") if key(n)]
+        return any(p and (p.startswith(n) or n.startswith(p)) for p in parts for n in names if len(p) >= 3)
+
     def rbac_api_clients(self) -> None:
         """A workload whose service account the manifests grant rights in the API (a RoleBinding or
         ClusterRoleBinding names it) and whose code imports a Kubernetes client, itself or through a library of
@@ -231,7 +241,8 @@ class ClusterApiRules(ResolverBase):
         for cid, ev in sorted(granted.items()):
             comp = self.model.components[cid]
             if cid not in clients and cid not in borrowed and comp.kind in ("service", "gateway") and comp.attributes.get("deployment") \
-                    and not self.has_code(comp) and not tech_for_image(comp.attributes.get("image") or ""):
+                    and not self.has_code(comp) and not tech_for_image(comp.attributes.get("image") or "") \
+                    and self._project_image(comp):
                 clients[cid] = ev
         api = self._api_server()
         for cid, ev in sorted(clients.items()):

@@ -109,8 +109,9 @@ RULES = (
                  "Kubernetes API, and whose code imports a Kubernetes client library (itself or through a library of "
                  "the system it depends on), calls the API server, and so does a program of the system no deployment runs "
                  "(its command-line tool) that loads the user's kubeconfig; a workload of the system's own published image "
-                 "whose code the inputs do not hold (a chart repository's operator and agents) calls it on its rights alone "
-                 "(not under another workload's account, nor bound only to use a pod security policy); where people reached it for want of a "
+                 "whose code the inputs do not hold (a chart repository's operator and agents, the image published under a name "
+                 "the project goes by) calls it on its rights alone (not under another workload's account, nor bound only "
+                 "to use a pod security policy); where people reached it for want of a "
                  "published door (the system's one program, a port nothing publishes), they drive it through the API "
                  "server instead"),
         unit="rbac_api_clients",
