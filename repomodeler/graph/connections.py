@@ -12,7 +12,6 @@ from pathlib import PurePosixPath
 from repomodeler.extract.readers._templates import TEMPLATE_SUFFIX
 from repomodeler.graph.base import (HARNESS_DIR, OPENSHIFT_ROUTE_HOST, PLATFORM_APP_HOST, ResolverBase, env_template_of,
                                     env_template_only)
-from repomodeler.graph.library_calls import SDK_LIBRARY_LANGUAGES
 from repomodeler.graph.packages import folder
 from repomodeler.graph.catalog import (
     STORE_KINDS,
@@ -1262,7 +1261,6 @@ class ConnectionRules(ResolverBase):
         # libraries of the system a deployed program depends on (their clients' calls are the program's)
         linked = {k[1] for k, c in self.model.connections.items() if c.kind == "depends_on"
                   and self.model.components[k[1]].kind == "library"
-                  and self.model.components[k[1]].language in SDK_LIBRARY_LANGUAGES
                   and self.model.components[k[0]].kind in ("service", "gateway")}
         # (a Rails application's Gemfile gems are loaded at boot, Bundler.require: a gem plugging a hosted service into
         # Rails itself, `gem "mail-notify"` as ActionMailer's delivery method, is used with no line of the application's

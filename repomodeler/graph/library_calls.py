@@ -18,10 +18,6 @@ MAX_LINKERS = 3
 # Languages whose workspace modules run inside the programs linking them (not a Blazor WebAssembly or JavaScript
 # library a server hands to browsers).
 SERVER_LANGUAGES = frozenset({"go", "rust", "java", "kotlin", "python"})
-# Languages whose libraries' hosted-service clients (their SDK calls) run in the programs linking them: the server
-# languages and C# (a .NET solution's infrastructure projects).  A TypeScript package of provider adapters (S3 and Cloud
-# Storage each in a file, one chosen by a setting) is not told from a use of each.
-SDK_LIBRARY_LANGUAGES = SERVER_LANGUAGES | {"csharp"}
 
 
 class LibraryCallRules(ResolverBase):
@@ -44,11 +40,10 @@ class LibraryCallRules(ResolverBase):
                 continue
             calls = outgoing.get(lib_id, [])
             if self.model.components[lib_id].language not in SERVER_LANGUAGES:
-                # (a C# or JavaScript library may be a browser app's code the server only hands out: of a C# one, only
-                # a hosted service's client library, Stripe.net or Resend in an infrastructure project, is the linking
-                # server's call)
+                # (a C# or JavaScript library may be a browser app's code the server only hands out: only a hosted
+                # service's server-side client library, Stripe.net or Resend in an infrastructure project, is the
+                # linking server's call)
                 calls = [(k, c) for k, c in calls if (c.attributes.get("via") or "").startswith("sdk ")
-                         and self.model.components[lib_id].language in SDK_LIBRARY_LANGUAGES
                          and all(self.model.components[u].language in (self.model.components[lib_id].language, None)
                                  for u in users)]
             if len({k[1] for k, _c in calls} & set(users)) > 1:

@@ -83,9 +83,8 @@ RULES = (
     Rule(
         id="build.library-calls",
         message=("A call made in a library of the system (a workspace module holding a client) is made by each "
-                 "program linking it, when three programs at most link it; of a C# library only a hosted service's client "
-                 "(Stripe.net in an infrastructure project), the rest may be a browser app's code, and of a JavaScript "
-                 "package none (a package of provider adapters, S3's and Cloud Storage's, is no use of each)"),
+                 "program linking it, when three programs at most link it; of a C# or JavaScript library, only a hosted "
+                 "service's client (Stripe.net in an infrastructure project), the rest may be a browser app's code"),
         unit="library_calls",
         reads=(),
         writes=("connections",),
