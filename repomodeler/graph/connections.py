@@ -1258,10 +1258,6 @@ class ConnectionRules(ResolverBase):
         # `from google.cloud import firestore` imports the module google.cloud: the name makes the library
         named = [(f, f"{f.get('module')}.{f.get('name')}") for f in self.by_kind["module.var"] if f.get("name")]
         localstack = self.localstack()
-        # libraries of the system a deployed program depends on (their clients' calls are the program's)
-        linked = {k[1] for k, c in self.model.connections.items() if c.kind == "depends_on"
-                  and self.model.components[k[1]].kind == "library"
-                  and self.model.components[k[0]].kind in ("service", "gateway")}
         # (a Rails application's Gemfile gems are loaded at boot, Bundler.require: a gem plugging a hosted service into
         # Rails itself, `gem "mail-notify"` as ActionMailer's delivery method, is used with no line of the application's
         # code naming it; a plain client, `gem "stripe"`, is used where the code calls it, which an import shows)
@@ -1276,9 +1272,8 @@ class ConnectionRules(ResolverBase):
             owner = self.owner_of(f.repository, f.path) if found else None
             if owner is not None and self.maintenance_code(owner, f):
                 continue
-            if not found or owner is None or self.model.components[owner].kind not in ("service", "gateway", "webapp") \
-                    and not (self.model.components[owner].kind == "library" and owner in linked):
-                continue  # (a library of the system a program links calls it for that program: build.library-calls)
+            if not found or owner is None or self.model.components[owner].kind not in ("service", "gateway", "webapp"):
+                continue
             host, names = found
             target = self._hosted_target(host, names)
             if target is None and host.endswith(".amazonaws.com"):

@@ -36,16 +36,9 @@ class LibraryCallRules(ResolverBase):
             if k[0] in linkers and c.kind in ("calls", "uses", "publishes", "subscribes"):
                 outgoing[k[0]].append((k, c))
         for lib_id, users in sorted(linkers.items()):
-            if len(users) > MAX_LINKERS:
-                continue
+            if len(users) > MAX_LINKERS or self.model.components[lib_id].language not in SERVER_LANGUAGES:
+                continue  # (a C# or JavaScript library may be a browser app's code the server only hands out)
             calls = outgoing.get(lib_id, [])
-            if self.model.components[lib_id].language not in SERVER_LANGUAGES:
-                # (a C# or JavaScript library may be a browser app's code the server only hands out: only a hosted
-                # service's server-side client library, Stripe.net or Resend in an infrastructure project, is the
-                # linking server's call)
-                calls = [(k, c) for k, c in calls if (c.attributes.get("via") or "").startswith("sdk ")
-                         and all(self.model.components[u].language in (self.model.components[lib_id].language, None)
-                                 for u in users)]
             if len({k[1] for k, _c in calls} & set(users)) > 1:
                 continue  # clients of several of its own linkers (each service's stub for the others): who calls whom is not told
             for (_src, target, protocol), conn in calls:

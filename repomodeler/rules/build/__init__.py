@@ -83,8 +83,7 @@ RULES = (
     Rule(
         id="build.library-calls",
         message=("A call made in a library of the system (a workspace module holding a client) is made by each "
-                 "program linking it, when three programs at most link it; of a C# or JavaScript library, only a hosted "
-                 "service's client (Stripe.net in an infrastructure project), the rest may be a browser app's code"),
+                 "program linking it, when three programs at most link it"),
         unit="library_calls",
         reads=(),
         writes=("connections",),

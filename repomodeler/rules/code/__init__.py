@@ -56,7 +56,7 @@ RULES = (
     ),
     Rule(
         id="code.sdk-services",
-        message=("A service (or a library of the system a deployed program links) importing the client library of a hosted service (Stripe, SendGrid, OpenAI, Firestore, "
+        message=("A service importing the client library of a hosted service (Stripe, SendGrid, OpenAI, Firestore, "
                  "S3, Key Vault, GOV.UK Notify, Temporal: the system's own Temporal service where it runs one; a Rails application's Gemfile gem plugging the service in as ActionMailer's delivery method counts, Bundler loads it; an automatic-HTTPS library such as certmagic: Let's Encrypt) calls that external system, as does a Rails "
                  "application whose production environment keeps uploads in a provider's Active Storage service "
                  "(`config.active_storage.service = :amazon`, config/storage.yml's `service: S3`); one importing a provider-neutral object-storage "
